@@ -1,0 +1,65 @@
+"""Configuration defaults for the app, in one place.
+
+Every key can be overridden by an environment variable ``DOCGEMMA_<KEY>``
+(Flask's ``from_prefixed_env``: values are parsed as JSON when they parse,
+so lists and numbers work) or by the ``config`` mapping given to
+``create_app``. The DESIGN.md contract names (``DOCGEMMA_ENDPOINT``,
+``DOCGEMMA_API_KEY``, ``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``)
+map onto the keys below without the prefix.
+"""
+from __future__ import annotations
+
+DEFAULTS: dict = {
+    # --- web server -------------------------------------------------------
+    "HOST": "127.0.0.1",
+    "PORT": 8000,
+    "PUBLIC_URL": None,  # external base URL when behind a proxy; default from request
+    "SECRET_KEY": None,  # None -> generated once and kept in the instance folder
+    "MAX_CONTENT_LENGTH": 12 * 1024 * 1024,  # uploads (images) above this -> 413
+    "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
+    # --- storage ----------------------------------------------------------
+    "DATABASE_URL": None,  # None -> sqlite in the instance folder; any SQLAlchemy URL
+    "TOKEN_KEY": None,  # Fernet key for tokens at rest; None -> derived from SECRET_KEY
+    # --- SMART client -------------------------------------------------------
+    "ISS_ALLOWLIST": ["http://127.0.0.1:9000/fhir", "http://localhost:9000/fhir"],
+    "CLIENT_ID": "docgemma",
+    "CLIENT_SECRET": "docgemma-dev-secret",  # empty -> public client
+    "SCOPES": (
+        "launch openid fhirUser online_access "
+        "patient/Patient.rs patient/Condition.rs patient/Observation.rs "
+        "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
+        "patient/DocumentReference.crs patient/Encounter.rs patient/Provenance.c "
+        "user/Practitioner.rs"
+    ),
+    "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
+    "ALLOW_NO_PKCE_ISS": [],  # iss values allowed to lack S256 (legacy EHRs)
+    "SESSION_LIFETIME_S": 8 * 3600,
+    "HTTP_TIMEOUT_S": 15,
+    # --- model --------------------------------------------------------------
+    "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
+    "API_KEY": "EMPTY",
+    "MODEL": "google/medgemma-1.5-4b-it",
+    "SCHEMA_DIALECT": "auto",  # auto | json_schema | json_object_schema
+    "MODEL_TIMEOUT_S": 60,
+    "MODEL_RETRIES": 2,
+    "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
+    "MMPROJ": None,
+    # --- tools and knowledge sources --------------------------------------
+    "CACHE_PATH": None,  # None -> instance folder
+    "OPENFDA_API_KEY": None,
+    "NCBI_API_KEY": None,
+    "NCBI_EMAIL": None,
+    "OPENFDA_URL": "https://api.fda.gov",
+    "EUTILS_URL": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+    "EUROPEPMC_URL": "https://www.ebi.ac.uk/europepmc/webservices/rest",
+    "CTGOV_URL": "https://clinicaltrials.gov/api/v2",
+    "RXNAV_URL": "https://rxnav.nlm.nih.gov/REST",
+    "IMAGE_MAX_BYTES": 10 * 1024 * 1024,
+    # --- chat ---------------------------------------------------------------
+    "CHAT_MAX_CHARS": 4000,
+    "CHAT_RATE_PER_MIN": 20,
+    # --- CDS Hooks ------------------------------------------------------------
+    "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
+    "CDS_JTI_WINDOW_S": 3600,
+    "CDS_CORS_ORIGINS": "*",
+}

@@ -1,0 +1,161 @@
+"""FHIR access for one launch: fhirclient's server, the launch token, typed errors.
+
+``FhirGateway`` wraps ``fhirclient.server.FHIRServer`` (its request signing,
+its status-to-exception mapping, and ``fhirclient.models`` for typed reads)
+and adds what the app needs and fhirclient lacks: request timeouts, paging
+that follows ``next`` links with a hard cap, conditional create
+(``If-None-Exist``) and one mapping of failures onto ``errors``.
+
+A gateway is built per request from the session's token; there is no
+module-level client.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from urllib.parse import urlencode, urljoin
+
+import requests
+from fhirclient import server as fhir_server
+from fhirclient.auth import FHIROAuth2Auth
+
+from . import errors
+
+log = logging.getLogger(__name__)
+
+FHIR_JSON = "application/fhir+json"
+
+
+class _TimeoutSession(requests.Session):
+    """A requests session with a default timeout (fhirclient sets none)."""
+
+    def __init__(self, timeout: float):
+        super().__init__()
+        self.timeout = timeout
+
+    def request(self, method, url, **kwargs):
+        kwargs.setdefault("timeout", self.timeout)
+        return super().request(method, url, **kwargs)
+
+
+class FhirGateway:
+    """Read, search and create FHIR resources on one server with one token."""
+
+    def __init__(self, base_url: str, access_token: str | None, timeout: float = 15):
+        self.base_url = base_url.rstrip("/")
+        self.server = fhir_server.FHIRServer(None, base_uri=self.base_url)
+        self.server.session = _TimeoutSession(timeout)
+        auth = FHIROAuth2Auth()
+        auth.access_token = access_token
+        self.server.auth = auth
+
+    # -- reads ---------------------------------------------------------------
+    def read(self, resource_type: str, resource_id: str) -> dict:
+        """GET ``Type/id`` as JSON."""
+        return self._call(self.server.request_json, f"{resource_type}/{resource_id}")
+
+    def read_model(self, model_cls, resource_id: str):
+        """Typed read through ``fhirclient.models`` (lenient parsing of server data)."""
+        data = self.read(model_cls.resource_type, resource_id)
+        return model_cls(data, strict=False)
+
+    def search_page(self, resource_type: str, params: dict | None = None) -> dict:
+        """One search Bundle for ``Type?params``."""
+        path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
+        return self._call(self.server.request_json, path)
+
+    def search(self, resource_type: str, params: dict | None = None,
+               max_pages: int = 5) -> list[dict]:
+        """All matching resources (``mode=match``), following ``next`` up to ``max_pages``."""
+        bundle = self.search_page(resource_type, params)
+        found = _matches(bundle)
+        for _ in range(max_pages - 1):
+            nxt = next((l["url"] for l in bundle.get("link", []) if l.get("relation") == "next"), None)
+            if not nxt:
+                break
+            bundle = self._call(self.server.request_json, self._relative(nxt))
+            found.extend(_matches(bundle))
+        return found
+
+    # -- writes --------------------------------------------------------------
+    def create(self, resource: dict, if_none_exist: str | None = None) -> dict:
+        """POST a resource; with ``if_none_exist`` HAPI returns the existing match.
+
+        Returns ``{"id", "type", "created", "resource"}`` where ``created`` is
+        False when the conditional create matched an existing resource.
+        """
+        headers = {"Content-Type": FHIR_JSON, "Accept": FHIR_JSON,
+                   "Prefer": "return=representation"}
+        if if_none_exist:
+            headers["If-None-Exist"] = if_none_exist
+        url = f"{self.base_url}/{resource['resourceType']}"
+        res = self._send("post", url, headers, resource)
+        body = res.json() if res.content else {}
+        rid = body.get("id") or _id_from_location(res.headers.get("Location", ""))
+        return {"id": rid, "type": resource["resourceType"],
+                "created": res.status_code == 201, "resource": body}
+
+    # -- plumbing ------------------------------------------------------------
+    def _send(self, method: str, url: str, headers: dict, body: dict):
+        headers = self.server.auth.signed_headers(headers) if self.server.auth.access_token else headers
+        try:
+            res = getattr(self.server.session, method)(url, headers=headers, data=json.dumps(body))
+            self.server.raise_for_status(res)
+            return res
+        except Exception as exc:  # mapped in one place
+            raise _map(exc) from exc
+
+    def _call(self, fn, path: str):
+        try:
+            return fn(path)
+        except Exception as exc:
+            raise _map(exc) from exc
+
+    def _relative(self, url: str) -> str:
+        # HAPI's next links are absolute; keep them on our base (never follow off-server).
+        base = self.base_url + "/"
+        if url.startswith(base):
+            return url[len(base):]
+        if "?" in url:
+            return url[url.index("?"):]
+        raise errors.FHIRError("The FHIR server returned a paging link to another server")
+
+
+def _matches(bundle: dict) -> list[dict]:
+    return [e["resource"] for e in bundle.get("entry", [])
+            if "resource" in e and e.get("search", {}).get("mode", "match") == "match"]
+
+
+def _id_from_location(location: str) -> str | None:
+    parts = location.split("/_history")[0].rstrip("/").split("/")
+    return parts[-1] if parts and parts[-1] else None
+
+
+def _map(exc: Exception) -> errors.DocGemmaError:
+    """One mapping of transport and status failures to the app's error types."""
+    if isinstance(exc, errors.DocGemmaError):
+        return exc
+    if isinstance(exc, fhir_server.FHIRUnauthorizedException):
+        return errors.SessionExpired("The EHR no longer accepts this session's token. Relaunch the app.")
+    if isinstance(exc, fhir_server.FHIRPermissionDeniedException):
+        return errors.Forbidden("The EHR did not grant access to this data.")
+    if isinstance(exc, fhir_server.FHIRNotFoundException):
+        return errors.NotFound("The EHR has no such record.")
+    if isinstance(exc, requests.Timeout):
+        return errors.FHIRError("The EHR's FHIR server did not answer in time.")
+    if isinstance(exc, requests.ConnectionError):
+        return errors.FHIRError("The EHR's FHIR server is unreachable.")
+    if isinstance(exc, requests.HTTPError) and exc.response is not None:
+        status = exc.response.status_code
+        log.info("FHIR %s: %s", status, exc.response.text[:300])
+        if status == 412:
+            return errors.Conflict("The record changed meanwhile or matched more than one resource.")
+        if status in (400, 422):
+            return errors.BadRequest("The EHR rejected the resource as invalid.")
+        return errors.FHIRError(f"The EHR's FHIR server answered HTTP {status}.")
+    return errors.FHIRError("The EHR's FHIR server could not be used.")
+
+
+def absolute(base_url: str, ref: str) -> str:
+    """A FHIR reference (``Patient/1``) as a URL on ``base_url`` (for citations)."""
+    return urljoin(base_url.rstrip("/") + "/", ref)

@@ -1,0 +1,76 @@
+"""Browser-facing protections: security headers, CSRF, session cookie flags.
+
+- Headers: a CSP without inline script, ``frame-ancestors`` from config (the
+  app must load inside an EHR iframe, so no blanket ``X-Frame-Options: DENY``),
+  ``Referrer-Policy: no-referrer`` (launch URLs carry codes), ``nosniff``.
+- CSRF: every state-changing request from a browser carries the per-session
+  token (form field ``csrf_token`` or header ``X-CSRF-Token``). CDS Hooks
+  calls are exempt: they are authenticated by the client's signed JWT.
+- Cookies: HttpOnly always; ``SameSite=None; Secure`` when served over https
+  (inside an EHR iframe a Lax cookie would not be sent).
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import request, session
+
+from . import errors
+
+CSRF_EXEMPT_PREFIXES = ("/cds-services",)
+
+
+def csrf_token() -> str:
+    """The session's CSRF token (created on first use)."""
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(32)
+    return session["csrf"]
+
+
+def _check_csrf() -> None:
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if request.path.startswith(CSRF_EXEMPT_PREFIXES):
+        return
+    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
+    expected = session.get("csrf", "")
+    if not expected or not hmac.compare_digest(sent, expected):
+        raise errors.Forbidden("The form expired or did not come from this app. Reload the page and try again.")
+
+
+def _headers(response):
+    from flask import current_app
+
+    ancestors = current_app.config.get("FRAME_ANCESTORS") or "'self'"
+    style = current_app.config.get("STYLE_SRC_EXTRA", "")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self' " + style + "; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self' http: https:; frame-ancestors " + ancestors,
+    )
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    if request.path.startswith(("/launch", "/callback", "/app", "/api")):
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def cookie_flags(app) -> None:
+    """HttpOnly always; SameSite=None+Secure when the public URL is https (EHR iframe)."""
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    public = app.config.get("PUBLIC_URL") or ""
+    if public.startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True
+        app.config["SESSION_COOKIE_SAMESITE"] = "None"
+    else:
+        app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+
+
+def register(app) -> None:
+    """Install CSRF checking, cookie flags and headers on ``app``."""
+    cookie_flags(app)
+    app.before_request(_check_csrf)
+    app.after_request(_headers)
+    app.jinja_env.globals["csrf_token"] = csrf_token

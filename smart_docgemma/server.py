@@ -1,0 +1,29 @@
+"""``docgemma``: run the app in production with gunicorn (threads), or Flask's server as a fallback."""
+from __future__ import annotations
+
+import os
+
+
+def main() -> None:
+    """Serve ``create_app()`` on DOCGEMMA_HOST:DOCGEMMA_PORT."""
+    host = os.environ.get("DOCGEMMA_HOST", "127.0.0.1")
+    port = int(os.environ.get("DOCGEMMA_PORT", "8000"))
+    from gunicorn.app.base import BaseApplication
+
+    from . import create_app
+
+    class _App(BaseApplication):
+        def load_config(self):
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", int(os.environ.get("DOCGEMMA_THREADS", "16")))
+            self.cfg.set("timeout", 180)
+
+        def load(self):
+            return create_app()
+
+    _App().run()
+
+
+if __name__ == "__main__":
+    main()

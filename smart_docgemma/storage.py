@@ -1,0 +1,131 @@
+"""Server-side storage: sessions and tokens, agent turns, proposals, CDS feedback.
+
+SQLite by default (a file in the instance folder); any SQLAlchemy database URL
+(e.g. ``postgresql+psycopg://…``) when several app instances share state behind
+a load balancer. Secrets (access and refresh tokens) are sealed with Fernet
+before they reach the database, so a copied database file leaks no token.
+
+Tables live here, in one place, so the schema is readable at a glance; the
+modules that own the rows (``sessions``, ``proposals``, ``cds``) hold the
+queries.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from contextlib import contextmanager
+
+from cryptography.fernet import Fernet, InvalidToken
+from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text,
+                        create_engine, event)
+
+metadata = MetaData()
+
+app_sessions = Table(
+    "app_sessions", metadata,
+    Column("sid", String(64), primary_key=True),  # opaque id, the only thing in the cookie
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("context", Text, nullable=False),  # JSON: iss, patient, encounter, scope, user…
+    Column("tokens", Text),  # Fernet-sealed JSON: access/refresh tokens, expiry
+)
+
+oauth_states = Table(
+    "oauth_states", metadata,
+    Column("state", String(128), primary_key=True),  # single use: deleted when consumed
+    Column("browser", String(64), nullable=False),  # binds state to the browser session
+    Column("created_at", Float, nullable=False),
+    Column("data", Text, nullable=False),  # Fernet-sealed JSON: verifier, nonce, iss, endpoints
+)
+
+turns = Table(
+    "turns", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("sid", String(64), index=True, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("state", Text, nullable=False),  # the agent's serializable state (JSON)
+)
+
+proposals = Table(
+    "proposals", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("sid", String(64), index=True, nullable=False),
+    Column("patient_id", String(64), nullable=False),
+    Column("tool", String(64), nullable=False),
+    Column("status", String(16), nullable=False),  # pending|executing|approved|rejected|failed
+    Column("resource", Text, nullable=False),  # the validated FHIR resource (JSON)
+    Column("summary", Text, nullable=False),  # human-readable fields and safety flags (JSON)
+    Column("created_at", Float, nullable=False),
+    Column("decided_at", Float),
+    Column("decided_by", String(256)),
+    Column("reason", Text),
+    Column("result_ref", String(256)),  # e.g. MedicationRequest/123 once created
+    Column("attempts", Integer, nullable=False, default=0),
+)
+
+cds_feedback = Table(
+    "cds_feedback", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("service_id", String(64), nullable=False),
+    Column("card", String(64), nullable=False),
+    Column("outcome", String(16), nullable=False),
+    Column("detail", Text, nullable=False),  # JSON: accepted suggestions / override reason
+    Column("outcome_at", String(64)),
+    Column("created_at", Float, nullable=False),
+)
+
+cds_jti = Table(
+    "cds_jti", metadata,
+    Column("key", String(512), primary_key=True),  # iss + jti
+    Column("expires_at", Float, nullable=False),
+)
+
+
+def _fernet_key(secret: str) -> bytes:
+    return base64.urlsafe_b64encode(hashlib.sha256(secret.encode()).digest())
+
+
+class Storage:
+    """Owns the engine and the secret sealer. One per app (``app.extensions``)."""
+
+    def __init__(self, url: str, token_key: str):
+        self.engine = create_engine(url, future=True, pool_pre_ping=True)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._fernet = Fernet(_fernet_key(token_key))
+        metadata.create_all(self.engine)
+
+    @contextmanager
+    def begin(self):
+        """A connection inside one transaction (committed on success)."""
+        with self.engine.begin() as conn:
+            yield conn
+
+    def seal(self, data: dict) -> str:
+        """Encrypt a JSON-able dict for storage at rest."""
+        return self._fernet.encrypt(json.dumps(data).encode()).decode()
+
+    def unseal(self, blob: str | None) -> dict | None:
+        """Decrypt what ``seal`` produced; None when absent or tampered with."""
+        if not blob:
+            return None
+        try:
+            return json.loads(self._fernet.decrypt(blob.encode()))
+        except (InvalidToken, ValueError):
+            return None
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    # WAL lets the chat stream read while an approval writes; busy_timeout
+    # turns brief lock contention into a wait instead of an error.
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def now() -> float:
+    """Wall-clock seconds; one seam for tests that need to move time."""
+    return time.time()

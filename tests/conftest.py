@@ -1,0 +1,57 @@
+"""Shared fixtures: a real HAPI FHIR server with the scenario fixtures loaded,
+the app factory, and helpers that serve apps over real HTTP.
+
+The FHIR server is chosen by ``launch.upstream.start_upstream`` (DESIGN.md):
+``FHIR_UPSTREAM_URL`` → testcontainers HAPI when Docker answers → the
+project's own HAPI JPA module built with Maven. It starts once per session.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.servers import serve
+
+
+@pytest.fixture(scope="session")
+def fhir_base(tmp_path_factory):
+    """Base URL of a real HAPI FHIR R4 server with ``fhir_fixtures/`` loaded."""
+    from launch.fixtures import load_fixtures
+    from launch.upstream import start_upstream
+
+    upstream = start_upstream(port=0, log_dir=tmp_path_factory.mktemp("hapi"))
+    try:
+        load_fixtures(upstream.base_url)
+        yield upstream.base_url
+    finally:
+        upstream.stop()
+
+
+@pytest.fixture
+def app_config(tmp_path):
+    """Config for a test app: its own database and secret, no model (degraded)."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'app.sqlite'}",
+        "CACHE_PATH": str(tmp_path / "http-cache"),
+        "ENDPOINT": None,
+    }
+
+
+@pytest.fixture
+def app(app_config):
+    from smart_docgemma import create_app
+
+    return create_app(app_config)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def live(app):
+    """The app served over real HTTP on a free loopback port."""
+    with serve(app) as server:
+        yield server
