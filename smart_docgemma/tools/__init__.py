@@ -1,0 +1,1 @@
+"""Clinical tools: FHIR reads, approval-gated FHIR writes, public knowledge sources."""

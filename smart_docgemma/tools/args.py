@@ -1,0 +1,94 @@
+"""Argument schemas for the ten tools (seed 004 §6), one schema for three uses:
+the model's constrained decoding (the JSON-schema name sent is the class name),
+validation of what the model produced, and the tests.
+
+Decision-critical fields come first, optional ones last (seed 004 §6). Every
+free-text field has a ``max_length`` sized to the TOOL_SELECT stage-2 token
+budget (256), so grammar-constrained decoding always closes the JSON inside
+``max_tokens`` (issue 9: an unbounded string ran until truncation).
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+_STRICT = ConfigDict(extra="forbid")
+
+DrugName = Field(min_length=2, max_length=60, description="Generic or brand drug name")
+PatientId = Field(min_length=1, max_length=64, description="FHIR Patient id")
+
+
+class DrugSafetyArgs(BaseModel):
+    model_config = _STRICT
+    drug_name: str = DrugName
+
+
+class DrugInteractionArgs(BaseModel):
+    model_config = _STRICT
+    drug_names: list[str] = Field(min_length=2, max_length=6, description="Two or more drug names")
+
+
+class LiteratureSearchArgs(BaseModel):
+    model_config = _STRICT
+    query: str = Field(min_length=2, max_length=160, description="Search query for medical literature")
+
+
+class ClinicalTrialsArgs(BaseModel):
+    model_config = _STRICT
+    condition: str = Field(min_length=2, max_length=100)
+    status: Optional[Literal["recruiting", "active", "completed", "any"]] = None
+
+
+class PatientSearchArgs(BaseModel):
+    model_config = _STRICT
+    name: str = Field(min_length=1, max_length=80)
+    birth_date: Optional[str] = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+
+
+class PatientChartArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+
+
+class PrescribeMedicationArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    medication_name: str = DrugName
+    dosage: str = Field(min_length=1, max_length=40, description="e.g. 500 mg")
+    frequency: str = Field(min_length=1, max_length=40, description="e.g. twice daily")
+    notes: Optional[str] = Field(default=None, max_length=200)
+
+
+class AddAllergyArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    substance: str = Field(min_length=2, max_length=60)
+    reaction: str = Field(min_length=2, max_length=80)
+    severity: Optional[Literal["mild", "moderate", "severe"]] = None
+
+
+class ClinicalNoteArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    note_type: str = Field(min_length=2, max_length=40, description="e.g. progress note")
+    note_text: str = Field(min_length=2, max_length=600)
+
+
+class ImageAnalysisArgs(BaseModel):
+    model_config = _STRICT
+    query: str = Field(min_length=2, max_length=160, description="What to look for in the image")
+
+
+TOOL_ARG_SCHEMAS: dict[str, type[BaseModel]] = {
+    "check_drug_safety": DrugSafetyArgs,
+    "check_drug_interactions": DrugInteractionArgs,
+    "search_medical_literature": LiteratureSearchArgs,
+    "find_clinical_trials": ClinicalTrialsArgs,
+    "search_patient": PatientSearchArgs,
+    "get_patient_chart": PatientChartArgs,
+    "prescribe_medication": PrescribeMedicationArgs,
+    "add_allergy": AddAllergyArgs,
+    "save_clinical_note": ClinicalNoteArgs,
+    "analyze_medical_image": ImageAnalysisArgs,
+}
