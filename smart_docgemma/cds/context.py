@@ -1,0 +1,122 @@
+"""The data a hook needs: from ``prefetch`` when the EHR sent it, else fetched.
+
+CDS Hooks 2.0 §Prefetch Template: a key that is *absent* was not satisfied
+(fetch it ourselves); a key that is ``null`` means "no data" for a read; a
+search result is a Bundle that may be paged or carry OperationOutcomes. When
+a key is missing we search ``fhirServer`` with ``fhirAuthorization`` (the
+token is used for these requests only and never stored or logged). If data a
+check needs still cannot be had, the service answers 412 rather than
+silently skipping a safety check.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+
+from .. import errors
+from ..fhir import FhirGateway
+
+log = logging.getLogger(__name__)
+
+_TOKEN = re.compile(r"\{\{\s*context\.(\w+)\s*\}\}")
+
+
+class PreconditionFailed(errors.CDSError):
+    error, status, title = "precondition_failed", 412, "Data needed for this check could not be obtained"
+
+
+@dataclass
+class HookData:
+    """Resources by prefetch key (lists), plus which keys were unobtainable."""
+
+    resources: dict[str, list[dict]] = field(default_factory=dict)
+    missing: set[str] = field(default_factory=set)
+
+    def get(self, key: str) -> list[dict]:
+        return self.resources.get(key, [])
+
+
+def gather(request_body: dict, templates: dict[str, str], required: set[str],
+           timeout_s: float = 5) -> HookData:
+    """Resolve every template from prefetch or ``fhirServer``; 412 when a required key fails."""
+    prefetch = request_body.get("prefetch") or {}
+    data = HookData()
+    gateway = _gateway(request_body, timeout_s)
+    for key, template in templates.items():
+        if key in prefetch:
+            data.resources[key] = _from_prefetch(prefetch[key], key)
+            if data.resources[key] is not None:
+                continue
+            data.resources.pop(key)
+        found = _fetch(gateway, template, request_body.get("context") or {}, key)
+        if found is None:
+            data.missing.add(key)
+        else:
+            data.resources[key] = found
+    lacking = sorted(data.missing & required)
+    if lacking:
+        raise PreconditionFailed("Could not obtain: " + ", ".join(lacking))
+    return data
+
+
+def _from_prefetch(value, key: str) -> list[dict] | None:
+    """Resources of a prefetch value; None when it signals a failure (OperationOutcome only)."""
+    if value is None:
+        return []  # explicit null: the EHR looked and there is no data
+    if not isinstance(value, dict):
+        return None
+    if value.get("resourceType") == "Bundle":
+        entries = [e.get("resource") for e in value.get("entry") or [] if isinstance(e, dict)]
+        resources = [r for r in entries if isinstance(r, dict)]
+        outcomes = [r for r in resources if r.get("resourceType") == "OperationOutcome"]
+        if outcomes and len(outcomes) == len(resources):
+            log.info("prefetch %s carried only OperationOutcome; fetching instead", key)
+            return None
+        return [r for r in resources if r.get("resourceType") != "OperationOutcome"]
+    if value.get("resourceType") == "OperationOutcome":
+        return None
+    return [value]
+
+
+def _gateway(body: dict, timeout_s: float) -> FhirGateway | None:
+    server = body.get("fhirServer")
+    if not server or not isinstance(server, str) or not server.startswith(("http://", "https://")):
+        return None
+    auth = body.get("fhirAuthorization") or {}
+    return FhirGateway(server, auth.get("access_token"), timeout=timeout_s)
+
+
+def _fetch(gateway: FhirGateway | None, template: str, context: dict, key: str) -> list[dict] | None:
+    if gateway is None:
+        return None
+    query = _fill(template, context)
+    if query is None:
+        return None
+    try:
+        if "?" not in query:
+            rtype, rid = query.split("/", 1)
+            return [gateway.read(rtype, rid)]
+        rtype, params = query.split("?", 1)
+        return gateway.search(rtype, _params(params), max_pages=3)
+    except errors.NotFound:
+        return []
+    except errors.DocGemmaError as exc:
+        log.info("CDS fetch of %s failed: %s", key, exc.error)
+        return None
+
+
+def _fill(template: str, context: dict) -> str | None:
+    """Substitute ``{{context.x}}`` tokens; None if a token has no value."""
+    values = {}
+    for name in _TOKEN.findall(template):
+        if not isinstance(context.get(name), str) or not context[name]:
+            return None
+        values[name] = context[name]
+    return _TOKEN.sub(lambda m: values[m.group(1)], template)
+
+
+def _params(query: str) -> list[tuple[str, str]]:
+    from urllib.parse import parse_qsl
+
+    return parse_qsl(query, keep_blank_values=True)
