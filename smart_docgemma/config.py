@@ -55,6 +55,9 @@ DEFAULTS: dict = {
     "CTGOV_URL": "https://clinicaltrials.gov/api/v2",
     "RXNAV_URL": "https://rxnav.nlm.nih.gov/REST",
     "IMAGE_MAX_BYTES": 10 * 1024 * 1024,
+    "KNOWLEDGE_CONNECT_TIMEOUT_S": 3,  # knowledge sources (tools/http.py)
+    "KNOWLEDGE_READ_TIMEOUT_S": 10,
+    "KNOWLEDGE_MAX_RETRIES": 2,  # on 429/5xx, GET only, exponential backoff
     # --- chat ---------------------------------------------------------------
     "CHAT_MAX_CHARS": 4000,
     "CHAT_RATE_PER_MIN": 20,

@@ -67,6 +67,8 @@ class ToolContext:
     http: Any = None  # knowledge-source HTTP client (cache, retries)
     proposals: Any = None  # smart_docgemma.proposals.ProposalStore
     model: Any = None  # model client, for the vision tool
+    image: bytes | None = None  # this turn's attached image (analyze_medical_image)
+    image_mime: str | None = None  # its declared MIME type; the bytes decide the format
     session_id: str | None = None
     practitioner: str | None = None  # fhirUser reference, e.g. Practitioner/dr-okafor
     config: dict = field(default_factory=dict)

@@ -1,0 +1,224 @@
+"""HTTP access to the public knowledge sources (openFDA, RxNav, NCBI E-utilities,
+Europe PMC, ClinicalTrials.gov), built once per app.
+
+One ``KnowledgeHttp`` holds a requests-cache ``CachedSession`` on SQLite (a
+persistent cache with a TTL per source), connect/read timeouts, bounded
+retries with exponential backoff on 429/5xx for GETs only (urllib3 ``Retry``,
+honouring ``Retry-After`` up to a small cap) and a client-side token bucket
+per source sized to its published limit. The bucket sits in the transport
+adapter, so cache hits never spend the budget.
+
+Failures are typed: ``get_json`` raises ``SourceError(kind, source)`` and the
+tools turn it into a pre-formatted clinician-facing message (seed 004 §4 and
+§10: raw errors make the model answer from memory; formatted ones do not).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+import requests
+from requests.adapters import HTTPAdapter
+from requests_cache import CachedSession
+from urllib3.util.retry import Retry
+
+CONNECT_TIMEOUT_S = 3.0
+READ_TIMEOUT_S = 10.0
+MAX_RETRIES = 2
+RETRY_AFTER_CAP_S = 2.0  # never let one tool call sleep longer than this per retry
+BACKOFF_FACTOR = 0.5  # urllib3: 0 s before the first retry, 1 s before the second
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """A knowledge source: its clinician-facing label, config key and limits."""
+
+    label: str
+    url_key: str
+    ttl: timedelta
+    rate: float  # requests per second allowed (published or reported limit)
+    burst: int
+
+
+SOURCES: dict[str, SourceSpec] = {
+    # openFDA: 240 requests/min per IP or key (open.fda.gov/apis/authentication).
+    "openfda": SourceSpec("FDA drug label service", "OPENFDA_URL", timedelta(hours=24), 4.0, 4),
+    # RxNav: 20 requests/s per IP (RxNav terms); names change rarely, cache a week.
+    "rxnav": SourceSpec("RxNorm drug name service", "RXNAV_URL", timedelta(days=7), 20.0, 5),
+    # NCBI E-utilities: 3/s without an API key, 10/s with one (NLM KA-05317).
+    "eutils": SourceSpec("PubMed literature service", "EUTILS_URL", timedelta(hours=6), 3.0, 3),
+    # Europe PMC publishes no limit; stay polite.
+    "europepmc": SourceSpec("Europe PMC literature service", "EUROPEPMC_URL", timedelta(hours=6), 5.0, 5),
+    # ClinicalTrials.gov: ~50 requests/min per IP is widely reported.
+    "ctgov": SourceSpec("ClinicalTrials.gov registry", "CTGOV_URL", timedelta(hours=6), 50 / 60, 3),
+}
+
+
+class SourceError(Exception):
+    """A knowledge source could not answer.
+
+    ``kind`` is one of ToolResult's error kinds: ``unreachable`` (connection
+    failure, timeout, 5xx), ``rate_limited`` (429, or RxNav's 403),
+    ``invalid`` (400: the query was refused), ``forbidden`` (403: API key).
+    """
+
+    def __init__(self, kind: str, source: str, status: int | None = None):
+        self.kind, self.source, self.status = kind, source, status
+        self.source_label = SOURCES[source].label
+        super().__init__(f"{self.source_label}: {kind}" + (f" (HTTP {status})" if status else ""))
+
+    def message(self, unavailable: str, caution: str = "") -> str:
+        """Pre-formatted text for the agent, e.g. ``drug-safety information``."""
+        what = {
+            "unreachable": f"The {self.source_label} could not be reached, so {unavailable} is unavailable right now.",
+            "rate_limited": f"The {self.source_label} is busy (request limit reached), so {unavailable} "
+                            "is unavailable right now. Try again in a minute.",
+            "invalid": f"The {self.source_label} could not process this search, so {unavailable} is "
+                       "unavailable. Rephrase it with a single drug, condition or topic name.",
+            "forbidden": f"The {self.source_label} refused the request (its access key was not accepted), "
+                         f"so {unavailable} is unavailable. An administrator should check the API key.",
+        }[self.kind]
+        return f"{what} {caution}".strip()
+
+
+class TokenBucket:
+    """Thread-safe token bucket: ``rate`` tokens per second, up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, burst
+        self._tokens, self._stamp = float(burst), time.monotonic()
+        self._lock = threading.Lock()
+
+    def acquire(self) -> float:
+        """Take one token, sleeping until one is available; returns the wait."""
+        with self._lock:
+            now = time.monotonic()
+            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+            self._stamp = now
+            wait = 0.0 if self._tokens >= 1 else (1 - self._tokens) / self.rate
+            self._tokens -= 1  # may go negative: later callers queue behind this one
+        if wait:
+            time.sleep(wait)
+        return wait
+
+
+class _Retry(Retry):
+    """urllib3 Retry whose Retry-After honour is capped (a 60 s header must not stall a turn)."""
+
+    def parse_retry_after(self, retry_after: str) -> float:
+        return min(super().parse_retry_after(retry_after), RETRY_AFTER_CAP_S)
+
+
+class _ThrottledAdapter(HTTPAdapter):
+    """Transport for one source: takes a token before each network send.
+
+    CachedSession answers hits before reaching the adapter, so only real
+    requests are throttled.
+    """
+
+    def __init__(self, bucket: TokenBucket, **kwargs):
+        self.bucket = bucket
+        super().__init__(**kwargs)
+
+    def send(self, request, **kwargs):
+        self.bucket.acquire()
+        return super().send(request, **kwargs)
+
+
+def _retry(max_retries: int) -> Retry:
+    # Read timeouts are not retried: one 10 s wait is already the tool's deadline.
+    return _Retry(total=max_retries, connect=1, read=0, status=max_retries,
+                  status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset({"GET"}),
+                  backoff_factor=BACKOFF_FACTOR, respect_retry_after_header=True, raise_on_status=False)
+
+
+class KnowledgeHttp:
+    """GET JSON from the knowledge sources with cache, timeouts, retries and limits.
+
+    ``config`` is the app config mapping (base URLs, keys, ``CACHE_PATH``);
+    tests point the base URLs at a local server.
+    """
+
+    def __init__(self, config, cache_path: str | Path | None = None):
+        self.config = config
+        self.urls = {name: str(config.get(spec.url_key) or "").rstrip("/") for name, spec in SOURCES.items()}
+        self.timeout = (float(config.get("KNOWLEDGE_CONNECT_TIMEOUT_S") or CONNECT_TIMEOUT_S),
+                        float(config.get("KNOWLEDGE_READ_TIMEOUT_S") or READ_TIMEOUT_S))
+        path = cache_path or config.get("CACHE_PATH") or "knowledge-cache"
+        # api_key/email/tool are left out of cache keys and of what is stored.
+        self.session = CachedSession(str(path), backend="sqlite", allowable_codes=(200, 404),
+                                     allowable_methods=("GET",), stale_if_error=False,
+                                     ignored_parameters=["api_key", "email", "tool"])
+        self.session.headers["User-Agent"] = "smart_docgemma/0.1 (clinical assistant; knowledge tools)"
+        self.buckets = {}
+        retries = int(config.get("KNOWLEDGE_MAX_RETRIES", MAX_RETRIES))
+        for name, spec in SOURCES.items():
+            rate = 10.0 if name == "eutils" and config.get("NCBI_API_KEY") else spec.rate
+            self.buckets[name] = TokenBucket(rate, spec.burst)
+            if self.urls[name]:
+                self.session.mount(self.urls[name] + "/",
+                                   _ThrottledAdapter(self.buckets[name], max_retries=_retry(retries)))
+
+    def get_json(self, source: str, path: str, params: dict | None = None) -> dict | None:
+        """GET ``{base}{path}`` and return its JSON; ``None`` when the source says 404.
+
+        Raises ``SourceError`` for everything a clinician cannot act on.
+        """
+        params = {**(params or {}), **self._credentials(source)}
+        url = self.urls[source] + path
+        try:
+            res = self.session.get(url, params=params, timeout=self.timeout, expire_after=SOURCES[source].ttl)
+        except (requests.Timeout, requests.ConnectionError) as exc:
+            raise SourceError("unreachable", source) from exc
+        except requests.RequestException as exc:  # e.g. retries exhausted, malformed URL
+            raise SourceError("unreachable", source) from exc
+        return self._decode(source, res)
+
+    def _credentials(self, source: str) -> dict:
+        """Optional keys: openFDA ``api_key``; NCBI ``api_key`` + ``tool``/``email`` (NBK25499)."""
+        cfg = self.config
+        if source == "openfda" and cfg.get("OPENFDA_API_KEY"):
+            return {"api_key": cfg["OPENFDA_API_KEY"]}
+        if source == "eutils":
+            out = {"tool": "smart_docgemma"}
+            if cfg.get("NCBI_EMAIL"):
+                out["email"] = cfg["NCBI_EMAIL"]
+            if cfg.get("NCBI_API_KEY"):
+                out["api_key"] = cfg["NCBI_API_KEY"]
+            return out
+        return {}
+
+    @staticmethod
+    def _decode(source: str, res: requests.Response) -> dict | None:
+        status = res.status_code
+        if status == 404:
+            return None
+        if status == 429 or (status == 403 and source == "rxnav"):  # RxNav signals its limit with 403
+            raise SourceError("rate_limited", source, status)
+        if status in (401, 403):
+            raise SourceError("forbidden", source, status)
+        if status == 500 and source == "openfda" and "details" in res.text[:2000]:
+            raise SourceError("invalid", source, status)  # openFDA: query lexer error (api.js)
+        if status >= 500:
+            raise SourceError("unreachable", source, status)
+        if status >= 400:
+            raise SourceError("invalid", source, status)
+        try:
+            return res.json()
+        except ValueError as exc:
+            raise SourceError("unreachable", source, status) from exc
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def get_http(app) -> KnowledgeHttp:
+    """The app's ``KnowledgeHttp``, created on first use (cache in the instance folder by default)."""
+    http = app.extensions.get("docgemma.http")
+    if http is None:
+        path = app.config.get("CACHE_PATH") or str(Path(app.instance_path) / "knowledge-cache")
+        http = app.extensions["docgemma.http"] = KnowledgeHttp(app.config, cache_path=path)
+    return http
