@@ -1,0 +1,331 @@
+"""Drug knowledge tools: ``check_drug_safety`` and ``check_drug_interactions``.
+
+Both read FDA labeling through openFDA ``/drug/label.json`` (CC0). Searches are
+always quoted — an unquoted multi-word value silently matches unrelated labels
+(FDA/openfda#212) — and a space between clauses means OR. One drug has many
+labels (every repackager has its own ``set_id``): we keep one label per
+``set_id``, the newest ``effective_time``, and prefer one whose harmonised name
+matches what was asked. openFDA answers "no match" with HTTP 404, which is an
+empty result, not an error.
+
+Interactions combine two sources and say which said what: the offline table
+of high-priority critical pairs (``druginfo.critical_pairs``, works without
+the network) and each label's own Drug Interactions, Contraindications and
+Boxed Warning text searched for the other drug's name or class. RxNav's
+interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
+suggestions only rescue misspelt names.
+
+``label_safety(http, name)`` is pure (no ToolContext) so CDS Hooks can reuse it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+import yaml
+
+from . import args as tool_args
+from . import catalog, druginfo
+from .base import Source, Tool, ToolResult
+from .http import SourceError
+
+DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
+DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
+LABEL_LIMIT = 5  # labels fetched per search; whole labels are 50-150 KB each
+# (field, heading shown, character budget) — the 4B model reads this text.
+SAFETY_SECTIONS = (("boxed_warning", "Boxed warning", 700), ("contraindications", "Contraindications", 500),
+                   ("warnings_and_cautions", "Warnings and precautions", 700), ("warnings", "Warnings", 700),
+                   ("pregnancy", "Pregnancy", 300))
+INTERACTION_FIELDS = (("drug_interactions", "Drug Interactions"), ("contraindications", "Contraindications"),
+                      ("boxed_warning", "Boxed Warning"))
+_NO_EFFECT = re.compile(r"\bno (clinically (important|significant|relevant)|dose adjustment|"
+                        r"significant|meaningful)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.;]\s+(?=[A-Z(\[])")
+_HEADING = re.compile(r"^\s*(\d+(\.\d+)*\s+)?(warnings and precautions|contraindications|warnings|"
+                      r"drug interactions|pregnancy|precautions)\s*[:.]?\s*", re.I)
+
+
+@dataclass
+class LabelSafety:
+    """The safety-relevant parts of one FDA label, compact and citable."""
+
+    query: str
+    set_id: str
+    effective_time: str  # YYYYMMDD
+    generic_names: list[str]
+    brand_names: list[str]
+    sections: dict[str, str]  # heading -> compact text (bounded)
+    texts: dict[str, str] = field(default_factory=dict)  # interaction-relevant sections, whole
+    other_set_ids: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return DAILYMED + self.set_id
+
+    @property
+    def name(self) -> str:
+        generic = ", ".join(self.generic_names) or self.query.upper()
+        return f"{generic} ({', '.join(self.brand_names[:2])})" if self.brand_names else generic
+
+    @property
+    def effective(self) -> str:
+        t = self.effective_time
+        return f"{t[:4]}-{t[4:6]}-{t[6:8]}" if len(t) == 8 else t
+
+    @property
+    def source(self) -> Source:
+        return Source(f"FDA label: {self.name}, effective {self.effective} (DailyMed set id {self.set_id})", self.url)
+
+
+def clean_name(name: str) -> str:
+    """A drug name safe to put inside a quoted openFDA phrase (no quotes, colons or brackets)."""
+    return re.sub(r"\s+", " ", re.sub(r"[^\w \-./']", " ", name or "")).strip().lower()
+
+
+def label_search(terms: list[str]) -> str:
+    """``openfda.generic_name:"x" openfda.brand_name:"x" …`` — quoted phrases OR'd (space = OR)."""
+    return " ".join(f'openfda.{f}:"{t}"' for t in terms for f in ("generic_name", "brand_name"))
+
+
+def label_safety(http, drug: str) -> LabelSafety | None:
+    """The newest matching FDA label for ``drug``, or ``None`` when openFDA has none.
+
+    Tries the name as given and its offline generic (brand → generic); if
+    openFDA has nothing, asks RxNorm for a spelling suggestion once.
+    Raises ``SourceError`` when openFDA cannot answer.
+    """
+    raw = clean_name(drug)
+    terms = list(dict.fromkeys(t for t in (raw, druginfo.generic_name(raw)) if t))
+    labels = _fetch_labels(http, terms)
+    if not labels:
+        suggestion = _spelling_suggestion(http, raw)
+        if suggestion and suggestion not in terms:
+            terms = [suggestion]
+            labels = _fetch_labels(http, terms)
+    return _summarise(drug, terms, labels) if labels else None
+
+
+def _fetch_labels(http, terms: list[str]) -> list[dict]:
+    body = http.get_json("openfda", "/drug/label.json", {
+        "search": label_search(terms), "limit": LABEL_LIMIT, "sort": "effective_time:desc"})
+    return (body or {}).get("results") or []
+
+
+def _spelling_suggestion(http, name: str) -> str | None:
+    """RxNorm's first spelling suggestion ("ambienn" → "ambien"); best effort, never fatal."""
+    try:
+        body = http.get_json("rxnav", "/spellingsuggestions.json", {"name": name}) or {}
+    except SourceError:
+        return None
+    found = ((body.get("suggestionGroup") or {}).get("suggestionList") or {}).get("suggestion") or []
+    return clean_name(found[0]) if found else None
+
+
+def newest_per_set(labels: list[dict]) -> list[dict]:
+    """One label per ``set_id`` (the newest ``effective_time``), newest first."""
+    best: dict[str, dict] = {}
+    for label in labels:
+        sid = label.get("set_id") or label.get("id") or ""
+        if sid not in best or label.get("effective_time", "") > best[sid].get("effective_time", ""):
+            best[sid] = label
+    return sorted(best.values(), key=lambda lb: lb.get("effective_time", ""), reverse=True)
+
+
+def _name_match(label: dict, terms: list[str]) -> int:
+    """2 = a harmonised name equals a term, 1 = starts with it (salt form), 0 = other product."""
+    names = [n.lower() for key in ("generic_name", "brand_name", "substance_name")
+             for n in (label.get("openfda") or {}).get(key, [])]
+    if any(n in terms for n in names):
+        return 2
+    return int(any(n.startswith(t + " ") for n in names for t in terms))
+
+
+def _summarise(drug: str, terms: list[str], labels: list[dict]) -> LabelSafety:
+    ranked = sorted(newest_per_set(labels), key=lambda lb: _name_match(lb, terms), reverse=True)
+    label, openfda = ranked[0], ranked[0].get("openfda") or {}
+    sections = {heading: compact(label.get(key), budget) for key, heading, budget in SAFETY_SECTIONS
+                if label.get(key)}
+    texts = {heading: _joined(label.get(key)) for key, heading in INTERACTION_FIELDS if label.get(key)}
+    return LabelSafety(query=drug, set_id=label.get("set_id", ""), effective_time=label.get("effective_time", ""),
+                       generic_names=openfda.get("generic_name", [])[:2], brand_names=openfda.get("brand_name", [])[:2],
+                       sections=sections, texts=texts, other_set_ids=[lb.get("set_id", "") for lb in ranked[1:]])
+
+
+def _joined(parts) -> str:
+    return re.sub(r"\s+", " ", " ".join(parts or [])).strip()
+
+
+def compact(parts, budget: int) -> str:
+    """Section text without its numbered heading, cut at a sentence end within ``budget``."""
+    text = _HEADING.sub("", _joined(parts), count=1)
+    if len(text) <= budget:
+        return text
+    cut = text[:budget]
+    end = max(cut.rfind(". "), cut.rfind("; "))
+    return (cut[: end + 1] if end > budget // 2 else cut.rstrip()) + " …"
+
+
+# --- check_drug_safety --------------------------------------------------------
+
+def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
+    """Boxed warning, contraindications, warnings and pregnancy text from the newest FDA label."""
+    try:
+        info = label_safety(ctx.http, args.drug_name)
+    except SourceError as err:
+        return ToolResult.failure(err.kind, err.message("drug-safety information", "Do not assume the drug is safe."))
+    if info is None:
+        return ToolResult(status="empty", count=0, text=(
+            f"No FDA drug label was found for \"{args.drug_name}\". Check the spelling or use the generic "
+            "name. This is not evidence that the drug is safe."))
+    lines = [f"FDA label for {info.name}, effective {info.effective} (set id {info.set_id})."]
+    if "Boxed warning" not in info.sections:
+        lines.append("Boxed warning: none in this label.")
+    lines += [f"{heading}: {text}" for heading, text in info.sections.items()]
+    if info.other_set_ids:
+        lines.append(f"({len(info.other_set_ids)} other label(s) for this drug were found; this is the best match.)")
+    lines.append(DISCLAIMER)
+    data = {"drug": args.drug_name, "set_id": info.set_id, "effective_time": info.effective_time,
+            "names": {"generic": info.generic_names, "brand": info.brand_names}, "sections": info.sections}
+    return ToolResult(status="ok", text="\n".join(lines), data=data, sources=[info.source], count=1)
+
+
+# --- check_drug_interactions ---------------------------------------------------
+
+@dataclass(frozen=True)
+class LabelMention:
+    """Drug A's label names drug B (or B's class) in one of its sections."""
+
+    label: LabelSafety
+    section: str
+    term: str
+    sentence: str  # the whole sentence naming the term
+    excerpt: str  # the sentence, cut around the term to a bounded length
+
+    @property
+    def reassuring(self) -> bool:
+        """The sentence says there is no clinically important interaction (labels list those too)."""
+        return bool(_NO_EFFECT.search(self.sentence))
+
+
+@lru_cache(maxsize=1)
+def _class_terms() -> dict[str, list[str]]:
+    return yaml.safe_load((druginfo.DATA / "class_terms.yaml").read_text())
+
+
+def terms_for(generic: str, info: LabelSafety | None) -> list[str]:
+    """Words a label would use for this drug: its names and its classes' names."""
+    names = {generic} | {n.lower() for n in (info.generic_names + info.brand_names if info else [])}
+    names |= {t.lower() for cls in druginfo.classes_of(generic) for t in _class_terms().get(cls, [])}
+    return sorted(n for n in names if len(n) > 2)
+
+
+def label_mentions(info: LabelSafety, terms: list[str]) -> LabelMention | None:
+    """Where ``info``'s interaction-relevant sections name any of ``terms``, with the sentence.
+
+    A warning beats a "no clinically important interaction" statement, which labels also list.
+    """
+    found = []
+    for section, text in info.texts.items():
+        for term in terms:
+            for m in re.finditer(rf"\b{re.escape(term)}s?\b", text, re.I):
+                sentence = _sentence(text, m.start(), m.end())
+                at = sentence.lower().find(m.group(0).lower())
+                hit = LabelMention(info, section, term, sentence, _excerpt(sentence, at))
+                if not hit.reassuring:
+                    return hit
+                found.append(hit)
+    return found[0] if found else None
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence around ``text[start:end]`` ("e.g." and "i.e." do not end a sentence)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    left = max([e for e in ends if e <= start], default=0)
+    right = min([e for e in ends if e > end], default=len(text))
+    return text[left:right].strip()
+
+
+def _excerpt(sentence: str, term_at: int, budget: int = 300) -> str:
+    if len(sentence) <= budget:
+        return sentence
+    left = max(0, min(term_at - budget // 2, len(sentence) - budget))
+    return ("… " if left else "") + sentence[left:left + budget].strip() + (" …" if left + budget < len(sentence) else "")
+
+
+def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResult:
+    """Critical-pair table (offline) plus FDA-label cross-check for every pair of drugs."""
+    generics = {}
+    for name in args.drug_names:
+        generics.setdefault(druginfo.generic_name(clean_name(name)) or clean_name(name), name)
+    if len(generics) < 2:
+        return ToolResult.failure("invalid", "The drug interaction check needs at least two different drugs.")
+    table = druginfo.critical_pairs(list(generics))
+    labels, label_error = _labels_for(ctx.http, list(generics))
+    pairs = [_pair_report(a, b, table, labels, label_error) for a, b in combinations(generics, 2)]
+    return _interaction_result(generics, pairs, table, labels, label_error)
+
+
+def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
+    labels: dict[str, LabelSafety | None] = {}
+    for g in generics:
+        try:
+            labels[g] = label_safety(http, g)
+        except SourceError as err:
+            return {}, err
+    return labels, None
+
+
+def _pair_report(a: str, b: str, table, labels: dict, label_error) -> dict:
+    rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
+    found = [{"source": i.source, "kind": "table", "severity": i.severity,
+              "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
+             for i in rows]
+    for x, y in ((a, b), (b, a)):
+        info = labels.get(x)
+        hit = info and label_mentions(info, terms_for(y, labels.get(y)))
+        if hit:
+            verb = "says no dose adjustment / no important interaction with" if hit.reassuring else "mentions"
+            found.append({"source": info.source.label, "kind": "label", "url": info.url, "section": hit.section,
+                          "reassuring": hit.reassuring,
+                          "text": f"{info.name} label, {hit.section} section, {verb} \"{hit.term}\": {hit.excerpt}"})
+    return {"drugs": [a, b], "findings": found}
+
+
+def _interaction_result(generics: dict, pairs: list[dict], table, labels: dict, label_error) -> ToolResult:
+    hits = [p for p in pairs if p["findings"]]
+    lines = []
+    for p in hits:
+        lines.append(f"{p['drugs'][0]} + {p['drugs'][1]}:")
+        lines += [f"- [{f['source']}] {f['text']}" for f in p["findings"]]
+    quiet = [" + ".join(p["drugs"]) for p in pairs if not p["findings"]]
+    if label_error:
+        caution = "Only the built-in table of about 20 high-priority pairs was checked. Do not assume there is no interaction."
+        message = label_error.message("the FDA label interaction check", caution)
+        if not hits:
+            return ToolResult.failure(label_error.kind, message + " The built-in table lists no critical "
+                                      "interaction for " + ", ".join(quiet) + ".")
+        lines.append(message)
+    elif quiet:
+        lines.append("No interaction found for " + ", ".join(quiet) + " in the built-in critical-pair table "
+                     "or the FDA labels' interaction, contraindication and boxed-warning text. "
+                     "Absence of label text is not proof that a combination is safe.")
+    missing = [generics[g] for g, info in labels.items() if info is None]
+    if missing:
+        lines.append("No FDA label was found for " + ", ".join(missing) + ", so its label could not be checked.")
+    lines.append(DISCLAIMER)
+    sources = [Source(f"Critical-interaction table: {i.source}", i.source_url) for i in table]
+    sources += [info.source for info in labels.values() if info]
+    return ToolResult(status="ok" if hits else "empty", text="\n".join(lines), count=len(hits),
+                      data={"pairs": pairs, "labels_checked": not label_error}, sources=sources)
+
+
+TOOLS: list[Tool] = [
+    Tool("check_drug_safety", label=catalog.label("check_drug_safety"),
+         description=catalog.description("check_drug_safety"), args_model=tool_args.DrugSafetyArgs,
+         kind="read", scopes=(), run=run_drug_safety),
+    Tool("check_drug_interactions", label=catalog.label("check_drug_interactions"),
+         description=catalog.description("check_drug_interactions"), args_model=tool_args.DrugInteractionArgs,
+         kind="read", scopes=(), run=run_drug_interactions),
+]
