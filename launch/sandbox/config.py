@@ -1,0 +1,59 @@
+"""Sandbox configuration defaults, in one place.
+
+Each key can be overridden by an environment variable ``SANDBOX_<KEY>`` (parsed
+as JSON when it parses, like Flask's ``from_prefixed_env``) or by the mapping
+given to ``create_sandbox``. ``SANDBOX_PORT`` and ``FHIR_UPSTREAM_URL`` keep the
+names of the DESIGN.md port table.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LAUNCH_DIR = Path(__file__).resolve().parent.parent
+
+DEFAULTS: dict = {
+    "HOST": "127.0.0.1",
+    "PORT": 9000,
+    # External base URL of the sandbox; None -> http://{HOST}:{PORT}. The FHIR
+    # base the apps see (the SMART ``iss`` and the token ``aud``) is PUBLIC_URL + "/fhir".
+    "PUBLIC_URL": None,
+    "FHIR_UPSTREAM": "http://127.0.0.1:8080/fhir",  # the HAPI base the proxy forwards to
+    "CLIENTS_FILE": str(LAUNCH_DIR / "clients.json"),
+    # RFC 8252 §7.3: a registered http://127.0.0.1:P/path (or localhost) redirect URI
+    # also matches any port on the same loopback host and path. On by default in this
+    # dev sandbox so apps under test can run on random ports; set False for exact match.
+    "LOOPBACK_ANY_PORT": True,
+    "TOKEN_TTL_S": 3600,  # access and id token life (SMART: SHOULD be <= 1 h)
+    "REFRESH_TTL_S": 24 * 3600,
+    "CODE_TTL_S": 60,  # authorization codes: single use, this short life
+    "LAUNCH_TTL_S": 300,  # opaque launch handles
+    "SIGNING_KEY_FILE": None,  # PEM RSA private key; None -> a new key per process
+    "SIGNING_ALG": "RS256",  # RS256 or RS384
+    "DEFAULT_PRACTITIONER": "dr-okafor",  # the user of standalone launches
+    "APP_LAUNCH_URL": "http://127.0.0.1:8000/launch",  # launcher page default
+    "UPSTREAM_TIMEOUT_S": 60,
+    "SECRET_KEY": None,  # None -> random per process (sandbox pages only)
+}
+
+
+def load(config: dict | None) -> dict:
+    """DEFAULTS, then SANDBOX_* / legacy env names, then ``config``."""
+    import json
+
+    values = dict(DEFAULTS)
+    for key in DEFAULTS:
+        raw = os.environ.get(f"SANDBOX_{key}")
+        if raw is not None:
+            try:
+                values[key] = json.loads(raw)
+            except ValueError:
+                values[key] = raw
+    if os.environ.get("FHIR_UPSTREAM_URL"):
+        values["FHIR_UPSTREAM"] = os.environ["FHIR_UPSTREAM_URL"]
+    values.update(config or {})
+    values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
+    if not values.get("PUBLIC_URL"):
+        values["PUBLIC_URL"] = f"http://{values['HOST']}:{values['PORT']}"
+    values["PUBLIC_URL"] = values["PUBLIC_URL"].rstrip("/")
+    return values

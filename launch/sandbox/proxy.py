@@ -1,0 +1,168 @@
+"""The sandbox FHIR endpoint ``{sandbox}/fhir/*``: bearer-token check, SMART access
+policy (``policy.py``), then a pass-through to HAPI.
+
+- No, invalid or expired token -> 401 with ``WWW-Authenticate: Bearer`` (RFC 6750 §3)
+  and an OperationOutcome; a request the grant does not allow -> 403 OperationOutcome.
+- Method, query string, body and the FHIR-relevant headers are forwarded; the
+  upstream base is rewritten to the sandbox FHIR base in bodies and in
+  ``Location``/``Content-Location`` (and the reverse in request bodies), so
+  ``fullUrl`` and paging links point at the proxy. Non-JSON/XML bodies stream.
+- Paging: HAPI's ``_getpages`` continuation ids are recorded with the patient
+  compartment of the search that produced them; a page fetch must come from a
+  token with the same patient (or user-level scopes).
+"""
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import parse_qs, urlsplit
+
+import requests
+from flask import Blueprint, Response, request
+
+from .authserver import normalise_base, state
+from .keys import InvalidJWT
+from .policy import LETTER, Forbidden, Grant, authorize, classify
+
+bp = Blueprint("sandbox_fhir", __name__)
+FORWARD_HEADERS = ("Accept", "Content-Type", "If-None-Exist", "If-Match", "If-None-Match",
+                   "If-Modified-Since", "Prefer", "X-Request-Id")
+DROP_RESPONSE_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length",
+                         "content-encoding", "server", "x-powered-by"}
+FHIR_JSON = "application/fhir+json;charset=utf-8"
+
+
+class Unauthorized(Exception):
+    """Missing, malformed, foreign or expired bearer token (401)."""
+
+
+def outcome(status: int, code: str, message: str, headers: dict | None = None) -> Response:
+    body = {"resourceType": "OperationOutcome",
+            "issue": [{"severity": "error", "code": code, "diagnostics": message}]}
+    return Response(json.dumps(body), status=status, content_type=FHIR_JSON, headers=headers or {})
+
+
+def token_grant() -> tuple[Grant, dict]:
+    """Verify the bearer access token (signature, iss, aud, exp) into a Grant."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("An access token is required (Authorization: Bearer).")
+    try:
+        claims = state().key.verify(token.strip())
+    except InvalidJWT as exc:
+        raise Unauthorized("The access token is not valid.") from exc
+    base = normalise_base(state().fhir_base)
+    if normalise_base(claims.get("aud")) != base or normalise_base(claims.get("iss")) != base:
+        raise Unauthorized("The access token was not issued for this FHIR server.")
+    if int(claims.get("exp", 0)) <= time.time():
+        raise Unauthorized("The access token has expired.")
+    return Grant.from_claims(claims.get("scope", ""), claims.get("patient")), claims
+
+
+@bp.route("/fhir", methods=["GET", "POST"], strict_slashes=False)
+@bp.route("/fhir/<path:path>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def fhir(path: str = ""):
+    try:
+        grant, _claims = token_grant()
+    except Unauthorized as exc:
+        challenge = f'Bearer realm="{state().fhir_base}", error="invalid_token"'
+        return outcome(401, "login", str(exc), {"WWW-Authenticate": challenge})
+    params = list(request.args.items(multi=True))
+    body = _request_json()
+    if request.method == "POST" and path.endswith("_search"):
+        params += list(request.form.items(multi=True))
+    try:
+        extra, compartment = _authorize(path, params, body, grant)
+    except Forbidden as exc:
+        return outcome(403, "forbidden", str(exc))
+    return _forward(path, params + extra, compartment)
+
+
+def _authorize(path: str, params: list, body, grant: Grant) -> tuple[list, str | None]:
+    """Extra search params, and the patient compartment the request is confined to."""
+    if not path.strip("/") and request.method == "GET" and any(k == "_getpages" for k, _ in params):
+        return [], _check_page(dict(params)["_getpages"], grant)
+    req = classify(request.method, path, params, body)
+    extra = authorize(req, grant, state().upstream.fetch)
+    letter = LETTER.get(req.interaction)
+    user_level = bool(letter and req.type and grant.levels(req.type, letter, req.params) & {"user", "system"})
+    return extra, None if user_level else grant.patient
+
+
+def _check_page(page_id: str, grant: Grant) -> str | None:
+    """A continuation page is served only in the compartment its search was confined to."""
+    owner = state().pages.get(page_id)
+    if owner is None:
+        raise Forbidden("Unknown or expired page; repeat the search.")
+    if owner["patient"] is None:
+        if not any(s.level in ("user", "system") for s in grant.scopes):
+            raise Forbidden("This page belongs to a user-level search.")
+    elif owner["patient"] != grant.patient:
+        raise Forbidden("This page belongs to a search in another patient's context.")
+    return owner["patient"]
+
+
+def _request_json():
+    """The request body as JSON (upstream-rewritten), or None when it is not JSON."""
+    if not request.content_length:
+        return None
+    try:
+        return json.loads(_to_upstream(request.get_data()))
+    except ValueError:
+        return None
+
+
+def _forward(path: str, params: list, compartment: str | None) -> Response:
+    sandbox = state()
+    headers = {h: request.headers[h] for h in FORWARD_HEADERS if h in request.headers}
+    headers["Accept-Encoding"] = "identity"
+    data = _to_upstream(request.get_data()) if request.method in ("POST", "PUT", "PATCH") else None
+    if request.method == "POST" and path.endswith("_search") and request.form:
+        data = None  # form params were folded into ``params`` (already authorized)
+        headers.pop("Content-Type", None)
+    url = f"{sandbox.config['FHIR_UPSTREAM']}/{path}".rstrip("/")
+    try:
+        upstream = sandbox.upstream.http.request(
+            request.method, url, params=params, data=data, headers=headers, stream=True,
+            allow_redirects=False, timeout=float(sandbox.config["UPSTREAM_TIMEOUT_S"]))
+    except requests.RequestException:
+        return outcome(502, "transient", "The EHR's FHIR server did not answer.")
+    return _response(upstream, compartment)
+
+
+def _response(upstream: requests.Response, compartment: str | None) -> Response:
+    out_headers = [(k, _to_public(v) if k.lower() in ("location", "content-location") else v)
+                   for k, v in upstream.headers.items() if k.lower() not in DROP_RESPONSE_HEADERS]
+    content_type = upstream.headers.get("Content-Type", "")
+    if "json" in content_type or "xml" in content_type or "html" in content_type:
+        text = _to_public(upstream.content)
+        if "json" in content_type:
+            _record_pages(text, compartment)
+        return Response(text, status=upstream.status_code, headers=out_headers)
+    return Response(upstream.iter_content(64 * 1024), status=upstream.status_code, headers=out_headers)
+
+
+def _record_pages(text: bytes, compartment: str | None) -> None:
+    """Remember which patient compartment each continuation page id belongs to."""
+    if b"_getpages" not in text:
+        return
+    try:
+        links = json.loads(text).get("link") or []
+    except (ValueError, AttributeError):
+        return
+    for link in links:
+        for page_id in parse_qs(urlsplit(link.get("url", "")).query).get("_getpages", []):
+            state().pages.put({"patient": compartment}, key=page_id)
+
+
+def _to_public(value):
+    sandbox = state()
+    old, new = sandbox.config["FHIR_UPSTREAM"], sandbox.fhir_base
+    if isinstance(value, bytes):
+        return value.replace(old.encode(), new.encode())
+    return value.replace(old, new)
+
+
+def _to_upstream(data: bytes) -> bytes:
+    sandbox = state()
+    return data.replace(sandbox.fhir_base.encode(), sandbox.config["FHIR_UPSTREAM"].encode())
