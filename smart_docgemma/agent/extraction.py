@@ -1,0 +1,163 @@
+"""Deterministic entity extraction for INPUT_ASSEMBLY (seed 004 §4 ①).
+
+Drug names come from the offline dictionary of the MIT-licensed
+``drug-named-entity-recognition`` package (≈107k generic and brand variants →
+canonical generic name), matched longest-n-gram first (up to 4 words, so
+"insulin glargine" or "amoxicillin and clavulanate" stay one drug), plus the
+shorthands in ``data/rules.yaml``. Its own ``find_drugs`` only looks at one- and
+two-word spans and its fuzzy mode fails on two-word spans (UnboundLocalError in
+2.0.9), so misspellings are matched here with RapidFuzz (Damerau-Levenshtein,
+one edit for 5–7 letters, two for longer) against one-word variants.
+
+Also: patient ids, person names, action keywords, dose and frequency, allergy
+reaction and severity. Measured on ``data/extraction_cases.yaml`` by
+``tests/agent/test_extraction.py``.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .prompts import rules
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9']*")
+_PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
+_PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn)[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
+_UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
+_SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")
+_NAME = re.compile(
+    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?)\s+"
+    r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){1,2})")
+_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict[str, str]:
+    """Normalised variant → canonical generic name (loaded once, ≈3 s)."""
+    from drug_named_entity_recognition.drugs_finder import drug_variant_to_canonical
+
+    vocab = {_norm(k): v[0] for k, v in drug_variant_to_canonical.items() if v}
+    vocab.update({_norm(k): v for k, v in rules()["drug_synonyms"].items()})
+    return vocab
+
+
+@lru_cache(maxsize=1)
+def _fuzzy_choices() -> list[str]:
+    return [k for k in vocabulary() if " " not in k and len(k) >= 5 and k.isalpha()]
+
+
+def _norm(text: str) -> str:
+    return " ".join(_WORD.findall(re.sub(r"[-/,+]", " ", text.lower())))
+
+
+def find_drugs(text: str) -> list[dict]:
+    """Drugs in ``text``: ``[{"name": canonical, "surface": as written, "match": …}]``."""
+    tokens = _WORD.findall(re.sub(r"[-/,+]", " ", text.lower()))
+    vocab, found, i = vocabulary(), [], 0
+    while i < len(tokens):
+        for n in (4, 3, 2, 1):
+            span = " ".join(tokens[i : i + n])
+            if len(tokens) - i >= n and span in vocab and (n > 1 or len(span) > 2):
+                found.append({"name": vocab[span], "surface": span, "match": "exact"})
+                i += n
+                break
+        else:
+            fuzzy = _fuzzy(tokens[i])
+            if fuzzy:
+                found.append({"name": vocab[fuzzy], "surface": tokens[i], "match": "fuzzy"})
+            i += 1
+    return _dedupe(found)
+
+
+def _fuzzy(token: str) -> str | None:
+    """Closest one-word variant within 1 edit (5–7 letters) or 2 edits (8+)."""
+    if len(token) < 5 or not token.isalpha() or token in _guard():
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    limit = 1 if len(token) < 8 else 2
+    hit = process.extractOne(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
+                             score_cutoff=limit)
+    return hit[0] if hit else None
+
+
+@lru_cache(maxsize=1)
+def _guard() -> frozenset:
+    from drug_named_entity_recognition.util import stopwords
+
+    return frozenset(rules()["not_drugs"]) | frozenset(stopwords)
+
+
+def _dedupe(items: list[dict]) -> list[dict]:
+    seen, out = set(), []
+    for item in items:
+        if item["name"] not in seen:
+            seen.add(item["name"])
+            out.append(item)
+    return out
+
+
+def find_patient_ids(text: str) -> list[str]:
+    ids = _PATIENT_REF.findall(text) + _PATIENT_ID.findall(text)
+    ids += _UUID.findall(text) + _SHORT_ID.findall(text)
+    return list(dict.fromkeys(i.rstrip(".") for i in ids))
+
+
+def find_names(text: str, drugs: list[dict]) -> list[str]:
+    """Person names after "patient", "find", "Mr." …, never a drug or a keyword."""
+    surfaces = {d["surface"] for d in drugs}
+    names = []
+    for m in _NAME.finditer(text):
+        words = [w for w in m.group(1).split() if _norm(w) not in surfaces]
+        if len(words) >= 2 and not any(w.lower() in _guard_names() for w in words):
+            names.append(" ".join(words))
+    return list(dict.fromkeys(names))
+
+
+@lru_cache(maxsize=1)
+def _guard_names() -> frozenset:
+    words = {"check", "the", "fda", "what", "id", "chart", "record", "safety", "interactions"}
+    return frozenset(words)
+
+
+def find_actions(text: str) -> list[str]:
+    low = f" {text.lower()} "
+    return [action for action, phrases in rules()["actions"].items()
+            if any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in phrases)]
+
+
+def find_dose(text: str) -> dict | None:
+    dose = _DOSE.search(text)
+    freq = None
+    for pattern in rules()["frequencies"]:
+        m = re.search(rf"\b{pattern}\b", text, re.I)
+        if m:
+            freq = m.group(0).lower()
+            break
+    if not dose and not freq:
+        return None
+    return {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
+
+
+def find_allergy(text: str) -> dict | None:
+    low = text.lower()
+    reaction = next((r for r in rules()["reactions"] if re.search(rf"\b{re.escape(r)}\b", low)), None)
+    severity = next((v for k, v in rules()["severities"].items() if re.search(rf"\b{k}\b", low)), None)
+    if not reaction and not severity:
+        return None
+    return {"reaction": reaction, "severity": severity}
+
+
+def extract(text: str) -> dict:
+    """All entities of one clinician message (a plain, JSON-serialisable dict)."""
+    drugs = find_drugs(text)
+    return {
+        "drugs": [d["name"] for d in drugs],
+        "drug_mentions": drugs,
+        "patient_ids": find_patient_ids(text),
+        "patient_names": find_names(text, drugs),
+        "actions": find_actions(text),
+        "dose": find_dose(text),
+        "allergy": find_allergy(text),
+    }

@@ -1,0 +1,192 @@
+"""The agent graph: one transition table, one loop, and the ``Agent`` facade.
+
+``TRANSITIONS`` is the whole control flow (seed 004 §3), visible in one
+place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
+``END`` or a pause, with a hard iteration cap. Every node is wrapped with
+``node_start`` / ``node_end`` events (duration, model calls so far).
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from . import nodes, planning, prompts
+from .model import CallStats
+from .state import merge, new_state
+from .synthesis import synthesize
+
+END = "END"
+PAUSE = "PAUSE"
+
+NODES: dict[str, Callable] = {
+    "INPUT_ASSEMBLY": nodes.input_assembly,
+    "INTENT_CLASSIFY": nodes.intent_classify,
+    "TOOL_SELECT": nodes.tool_select,
+    "TOOL_EXECUTE": nodes.tool_execute,
+    "RESULT_CLASSIFY": nodes.result_classify,
+    "ROUTER": nodes.router,
+    "ERROR_HANDLER": nodes.error_handler,
+    "SYNTHESIZE": synthesize,
+}
+
+TRANSITIONS: dict[tuple[str, str], str] = {
+    ("INPUT_ASSEMBLY", "classify"): "INTENT_CLASSIFY",
+    ("INPUT_ASSEMBLY", "execute"): "TOOL_EXECUTE",          # fast path: code fixed tool + args
+    ("INPUT_ASSEMBLY", "synthesize"): "SYNTHESIZE",         # degraded, nothing to run
+    ("INTENT_CLASSIFY", "direct"): "SYNTHESIZE",
+    ("INTENT_CLASSIFY", "select"): "TOOL_SELECT",
+    ("INTENT_CLASSIFY", "synthesize"): "SYNTHESIZE",        # model failed
+    ("TOOL_SELECT", "execute"): "TOOL_EXECUTE",
+    ("TOOL_SELECT", "ask"): "SYNTHESIZE",                   # could not extract arguments
+    ("TOOL_SELECT", "synthesize"): "SYNTHESIZE",
+    ("TOOL_EXECUTE", "classify"): "RESULT_CLASSIFY",
+    ("TOOL_EXECUTE", "duplicate"): "SYNTHESIZE",            # same tool + same args (§11)
+    ("RESULT_CLASSIFY", "route"): "ROUTER",
+    ("ROUTER", "error"): "ERROR_HANDLER",
+    ("ROUTER", "ask"): "SYNTHESIZE",                        # several patients matched (§9)
+    ("ROUTER", "select"): "TOOL_SELECT",                    # a task pattern is unmet (§11)
+    ("ROUTER", "synthesize"): "SYNTHESIZE",
+    ("ROUTER", "pause"): PAUSE,                             # a write awaits approval
+    ("ERROR_HANDLER", "retry_same"): "TOOL_EXECUTE",
+    ("ERROR_HANDLER", "retry_different_args"): "TOOL_SELECT",
+    ("ERROR_HANDLER", "ask"): "SYNTHESIZE",
+    ("ERROR_HANDLER", "skip"): "ROUTER",
+    ("SYNTHESIZE", "done"): END,
+}
+
+
+def run_turn(state: dict, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> dict:
+    """Apply nodes from ``start`` until END or PAUSE; returns the final state."""
+    node = start
+    for _ in range(prompts.limit("max_iterations")):
+        if node in (END, PAUSE):
+            break
+        state, outcome = _step(state, deps, node)
+        node = TRANSITIONS.get((node, outcome), "SYNTHESIZE")
+    else:  # the cap was hit: answer with what we have (never loop forever)
+        state, _ = _step(merge(state, {"notice": "Stopped: too many steps."}), deps, "SYNTHESIZE")
+        node = END
+    paused = node == PAUSE
+    return merge(state, {"paused": paused, "next_node": "ROUTER" if paused else None,
+                         "model_calls": state["model_calls"] + deps.stats.calls,
+                         "model_seconds": round(state["model_seconds"] + deps.stats.seconds, 3),
+                         "thinking": list(deps.stats.thinking)})
+
+
+def _step(state: dict, deps: nodes.Deps, node: str) -> tuple[dict, str]:
+    started = time.monotonic()
+    _emit(state, deps, {"type": "node_start", "node": node})
+    update = NODES[node](state, deps)
+    outcome = update.pop("outcome")
+    state = merge(state, update)
+    end = {"type": "node_end", "node": node, "outcome": outcome, "model_calls": deps.stats.calls,
+           "duration_ms": round((time.monotonic() - started) * 1000, 1)}
+    return merge(state, {"route": [node], "events": [_emit(state, deps, end)]}), outcome
+
+
+def _emit(state: dict, deps: nodes.Deps, event: dict) -> dict:
+    deps.emit(event)
+    return event
+
+
+@dataclass
+class TurnResult:
+    """One turn as the UI and the trace see it."""
+
+    answer: str
+    sources: list
+    events: list
+    model_calls: int
+    model_seconds: float
+    route: list
+    proposals: list
+    degraded: bool
+    thinking: list
+    calls_by_node: dict
+    seed_budget: dict
+    paused: bool
+    state: dict = field(repr=False)
+
+
+def image_meta(data: bytes | None, mime: str | None) -> dict | None:
+    """PNG, JPEG or DICOM by magic bytes, cross-checked with the declared MIME type."""
+    if not data:
+        return None
+    kind = ("png" if data[:8] == b"\x89PNG\r\n\x1a\n" else
+            "jpeg" if data[:3] == b"\xff\xd8\xff" else
+            "dicom" if data[128:132] == b"DICM" else None)
+    declared = (mime or "").lower()
+    expected = {"png": ("image/png",), "jpeg": ("image/jpeg", "image/jpg"),
+                "dicom": ("application/dicom", "application/octet-stream", "")}
+    if kind is None or (declared and declared not in expected[kind]):
+        return {"kind": None, "mime": declared, "bytes": len(data), "accepted": False}
+    return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
+
+
+class Agent:
+    """``Agent(model, tools, ctx).run(message, ...) -> TurnResult``.
+
+    ``model`` is a ``ModelClient`` or None (degraded mode); ``tools`` maps tool
+    names to ``tools.base.Tool`` for this session (the granted scopes decide);
+    ``ctx`` is the session's ``ToolContext``.
+    """
+
+    def __init__(self, model, tools: dict, ctx, *, pause_on_proposal: bool = False):
+        self.model, self.tools, self.ctx = model, dict(tools), ctx
+        self.pause_on_proposal = pause_on_proposal
+
+    def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
+            image_mime: str | None = None, emit: Callable[[dict], None] | None = None) -> TurnResult:
+        meta = image_meta(image, image_mime)
+        state = new_state(message, history=history, chart_summary=chart_summary,
+                          image_meta=meta if meta and meta["accepted"] else None,
+                          patient_id=getattr(self.ctx, "patient_id", None))
+        if meta and not meta["accepted"]:
+            state["errors"].append("The attached file is not a supported image (PNG, JPEG or DICOM).")
+        accepted = bool(meta and meta["accepted"])
+        deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
+        return self._result(run_turn(state, deps), deps)
+
+    def resume(self, state: dict, approvals: list[dict] | None = None,
+               emit: Callable[[dict], None] | None = None) -> TurnResult:
+        """Continue a paused turn; ``approvals``: ``[{"proposal_id", "decision"}]``."""
+        state = json.loads(json.dumps(state))  # a stored state may be shared: work on a copy
+        notes = [prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
+                 for a in approvals or [] if a.get("decision") in ("approved", "rejected")]
+        state = merge(state, {"approvals": state["approvals"] + list(approvals or []),
+                              "notice": " ".join(notes) or None, "paused": False})
+        for entry in state["tool_results"]:
+            if entry["result"].get("proposal_id") in {a["proposal_id"] for a in approvals or []}:
+                entry["result"]["status"] = "ok"  # decided: no longer "awaits approval"
+        deps = self._deps(emit, None, None, resumed=True)
+        return self._result(run_turn(state, deps, start=state["next_node"] or "ROUTER"), deps)
+
+    def _deps(self, emit, image, mime, resumed: bool = False) -> nodes.Deps:
+        stats = CallStats()
+        ctx = self.ctx
+        if ctx is not None:
+            bound = self.model.bound(stats) if self.model is not None else None
+            ctx = replace(ctx, model=bound, image=image, image_mime=mime)
+        return nodes.Deps(model=self.model, tools=self.tools, ctx=ctx, stats=stats,
+                          emit=emit or (lambda event: None),
+                          pause_on_proposal=self.pause_on_proposal and not resumed)
+
+    def _result(self, state: dict, deps: nodes.Deps) -> TurnResult:
+        done = {"type": "done", "model_calls": deps.stats.calls, "degraded": state["degraded"]}
+        deps.emit(done)
+        state = merge(state, {"events": [done]})
+        return TurnResult(
+            answer=state["answer"] or "", sources=state["sources"], events=state["events"],
+            model_calls=deps.stats.calls, model_seconds=round(deps.stats.seconds, 3),
+            route=state["route"], proposals=state["proposals"], degraded=state["degraded"],
+            thinking=state["thinking"], calls_by_node=dict(deps.stats.by_node),
+            seed_budget=planning.seed_budget(state), paused=state["paused"], state=state)
+
+
+def _proposal_label(state: dict, approval: dict) -> str:
+    for entry in state["tool_results"]:
+        if entry["result"].get("proposal_id") == approval.get("proposal_id"):
+            return entry["label"]
+    return "proposal"

@@ -1,0 +1,338 @@
+"""ModelClient: MedGemma behind any OpenAI-compatible server (vLLM, llama-server,
+llama-cpp-python), with JSON-schema-constrained output validated by pydantic.
+
+Why ``response_format`` json_schema through the ``openai`` SDK, not Outlines
+---------------------------------------------------------------------------
+vLLM >= 0.12 ignores ``guided_json`` with HTTP 200 (the constraint is silently
+dropped), while ``response_format={"type": "json_schema", ...}`` is enforced by
+every vLLM release and by llama.cpp's C++ ``llama-server``. Outlines' OpenAI
+backend (1.3.x) sends exactly that ``response_format`` and nothing more; it
+drops ``finish_reason`` and token usage, does not validate, and its vLLM backend
+sends ``structured_outputs`` that llama-server does not read (older releases
+sent the dead ``guided_json``). Calling the SDK ourselves keeps the one request
+form that works everywhere, lets us see ``finish_reason == "length"``
+(truncated JSON) and lets us speak llama-cpp-python's own dialect
+(``{"type": "json_object", "schema": ...}``), which Outlines cannot produce.
+The schema name sent is the pydantic class name (``IntentClassification``…).
+
+Dialects (config ``SCHEMA_DIALECT``): ``json_schema``, ``json_object_schema``
+or ``auto`` — one tiny probe per client, cached; a 4xx/5xx that mentions the
+response format falls back to ``json_object_schema``.
+
+Reliability: ``max_retries=0`` on the SDK and our own bounded retries on
+transport errors, HTTP 5xx, invalid JSON and truncated JSON. Failures become
+typed errors (``ModelUnavailable``, ``ModelTimeout``, ``InvalidModelOutput``).
+Thread safety: one client per app, no lock around calls (only the one-time
+probe is guarded); per-turn accounting lives in a ``CallStats`` passed in.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import openai
+from pydantic import BaseModel, ValidationError
+
+from smart_docgemma.errors import ModelError
+
+from .prompts import generation
+
+DIALECTS = ("json_schema", "json_object_schema")
+_THINK = re.compile(r"<unused94>(?:thought\s*)?(.*?)(?:<unused95>|$)", re.S)
+_FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$", re.I)
+_FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|schema", re.I)
+
+
+class ModelUnavailable(ModelError):
+    title = "The language model server could not be reached"
+
+
+class ModelTimeout(ModelError):
+    title = "The language model did not answer in time"
+
+
+class InvalidModelOutput(ModelError):
+    title = "The language model returned output that did not match the expected form"
+
+
+@dataclass
+class CallStats:
+    """Model calls of one turn: count, seconds, per node, thinking texts."""
+
+    calls: int = 0
+    seconds: float = 0.0
+    by_node: dict = field(default_factory=dict)
+    thinking: list = field(default_factory=list)
+    probes: int = 0
+
+    def record(self, node: str, seconds: float) -> None:
+        self.calls += 1
+        self.seconds += seconds
+        self.by_node[node] = self.by_node.get(node, 0) + 1
+
+
+def split_thinking(text: str) -> tuple[str, list[str]]:
+    """Remove ``<unused94>…<unused95>`` spans (closed or not); return (visible, thoughts)."""
+    thoughts = [m.group(1).strip() for m in _THINK.finditer(text or "")]
+    visible = _THINK.sub("", text or "").replace("<unused95>", "")
+    return visible.strip(), [t for t in thoughts if t]
+
+
+def parse_json(raw: str, schema: type[BaseModel]) -> BaseModel:
+    """Tolerant parse, strict validation: strip fences, take the outermost object,
+    accept raw control characters inside strings (``strict=False``), then pydantic."""
+    text = _FENCE.sub("", raw).strip()
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end < start:
+        raise ValueError("no JSON object in the model output")
+    obj = json.loads(text[start : end + 1], strict=False)
+    return schema.model_validate(obj)
+
+
+def response_format(schema: type[BaseModel], dialect: str) -> dict:
+    """The ``response_format`` body for ``schema`` in ``dialect``."""
+    body = schema.model_json_schema()
+    if dialect == "json_object_schema":  # llama-cpp-python
+        return {"type": "json_object", "schema": body}
+    return {"type": "json_schema",
+            "json_schema": {"name": schema.__name__, "schema": body, "strict": True}}
+
+
+class _Probe(BaseModel):
+    ok: bool
+
+
+class ModelClient:
+    """One OpenAI-compatible endpoint; build one per app with ``model_from_config``."""
+
+    def __init__(self, endpoint: str, *, api_key: str = "EMPTY", model: str,
+                 dialect: str = "auto", timeout: float = 60, retries: int = 2):
+        base = endpoint.rstrip("/")
+        self.base_url = base if base.endswith("/v1") else base + "/v1"
+        self.model = model
+        self.retries = max(0, int(retries))
+        self.timeout = float(timeout)
+        self._dialect = dialect if dialect in DIALECTS else None
+        self._probe_lock = threading.Lock()
+        self._client = openai.OpenAI(base_url=self.base_url, api_key=api_key or "EMPTY",
+                                     timeout=self.timeout, max_retries=0)
+
+    # ------------------------------------------------------------ public API
+    def structured(self, node: str, messages: list[dict], schema: type[BaseModel],
+                   stats: CallStats | None = None) -> BaseModel:
+        """One constrained call for ``node`` (generation config from prompts.yaml)."""
+        fmt = response_format(schema, self.dialect(stats))
+        gen = generation(node)
+        last: Exception | None = None
+        for attempt in range(self.retries + 1):
+            raw, finish = self._complete(node, messages, gen, stats, response_format=fmt)
+            visible, thoughts = split_thinking(raw)
+            if stats is not None:
+                stats.thinking.extend(thoughts)
+            if finish == "length":
+                last = InvalidModelOutput(f"{schema.__name__}: output truncated at "
+                                          f"{gen['max_tokens']} tokens")
+                continue
+            try:
+                return parse_json(visible, schema)
+            except (ValueError, ValidationError) as exc:
+                last = InvalidModelOutput(f"{schema.__name__}: {str(exc).splitlines()[0]}")
+        raise last  # type: ignore[misc]
+
+    def stream_text(self, node: str, messages: list[dict],
+                    stats: CallStats | None = None) -> Iterator[str]:
+        """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
+        gen = generation(node)
+        started = time.monotonic()
+        stream = self._with_retries(None, None, lambda: self._client.chat.completions.create(
+            model=self.model, messages=messages, stream=True, **gen))
+        filt = ThinkingFilter()
+        try:
+            for chunk in stream:
+                if chunk.choices and chunk.choices[0].delta.content:
+                    out = filt.feed(chunk.choices[0].delta.content)
+                    if out:
+                        yield out
+        except openai.APITimeoutError as exc:
+            raise ModelTimeout(f"The model stopped answering after {self.timeout:.0f} s") from exc
+        except openai.APIError as exc:
+            raise ModelUnavailable("The model connection broke while answering") from exc
+        finally:
+            tail = filt.finish()
+            if stats is not None:
+                stats.record(node, time.monotonic() - started)
+                stats.thinking.extend(filt.thoughts)
+        if tail:
+            yield tail
+
+    def vision(self, prompt: str, image: bytes, mime: str, schema: type[BaseModel] | None = None,
+               stats: CallStats | None = None, system: str | None = None):
+        """Image + text → ``schema`` instance (or text when ``schema`` is None)."""
+        url = f"data:{mime};base64,{base64.b64encode(image).decode()}"
+        content = [{"type": "text", "text": prompt}, {"type": "image_url", "image_url": {"url": url}}]
+        messages = ([{"role": "system", "content": system}] if system else []) + [
+            {"role": "user", "content": content}]
+        if schema is not None:
+            return self.structured("vision", messages, schema, stats)
+        raw, _ = self._complete("vision", messages, generation("vision"), stats)
+        visible, thoughts = split_thinking(raw)
+        if stats is not None:
+            stats.thinking.extend(thoughts)
+        return visible
+
+    def bound(self, stats: CallStats) -> "BoundModel":
+        """A view of this client that records every call in ``stats`` (for tools)."""
+        return BoundModel(self, stats)
+
+    def dialect(self, stats: CallStats | None = None) -> str:
+        """The schema dialect; probed once per client when configured ``auto``."""
+        if self._dialect is None:
+            with self._probe_lock:
+                if self._dialect is None:
+                    self._dialect = self._probe(stats)
+        return self._dialect
+
+    # ------------------------------------------------------------ internals
+    def _probe(self, stats: CallStats | None) -> str:
+        """Try json_schema on a tiny schema; a format complaint → json_object_schema."""
+        msgs = [{"role": "user", "content": 'Answer {"ok": true}'}]
+        fmt = response_format(_Probe, "json_schema")
+        if stats is not None:
+            stats.probes += 1
+        try:
+            self._client.chat.completions.create(model=self.model, messages=msgs, temperature=0,
+                                                 max_tokens=16, response_format=fmt)
+        except openai.APIStatusError as exc:
+            if exc.status_code in (400, 422, 500) and _FORMAT_WORDS.search(_body_text(exc)):
+                return "json_object_schema"
+            if exc.status_code >= 500:
+                raise ModelUnavailable(f"The model server failed (HTTP {exc.status_code})") from exc
+        except openai.APITimeoutError as exc:
+            raise ModelTimeout(f"The model did not answer within {self.timeout:.0f} s") from exc
+        except openai.APIConnectionError as exc:
+            raise ModelUnavailable(f"No model server answers at {self.base_url}") from exc
+        return "json_schema"
+
+    def _complete(self, node, messages, gen, stats, **extra) -> tuple[str, str | None]:
+        resp = self._with_retries(node, stats, lambda: self._client.chat.completions.create(
+            model=self.model, messages=messages, **gen, **extra))
+        choice = resp.choices[0]
+        return choice.message.content or "", choice.finish_reason
+
+    def _with_retries(self, node, stats, call):
+        """Bounded retries on transport errors and HTTP 5xx; typed errors after.
+        Every HTTP attempt counts as a model call in ``stats``."""
+        for attempt in range(self.retries + 1):
+            started = time.monotonic()
+            try:
+                return call()
+            except openai.APITimeoutError as exc:
+                err: ModelError = ModelTimeout(
+                    f"The model did not answer within {self.timeout:.0f} s")
+                err.__cause__ = exc
+            except openai.APIConnectionError as exc:
+                err = ModelUnavailable(f"No model server answers at {self.base_url}")
+                err.__cause__ = exc
+            except openai.APIStatusError as exc:
+                err = ModelUnavailable(f"The model server refused the request "
+                                       f"(HTTP {exc.status_code}: {_body_text(exc)[:160]})")
+                if exc.status_code < 500:
+                    raise err from exc
+            finally:
+                if stats is not None:
+                    stats.record(node, time.monotonic() - started)
+            if attempt < self.retries:
+                time.sleep(0.2 * (attempt + 1))
+        raise err
+
+
+class BoundModel:
+    """``ModelClient`` methods with the per-turn ``CallStats`` filled in."""
+
+    def __init__(self, client: ModelClient, stats: CallStats):
+        self.client, self.stats = client, stats
+
+    def vision(self, prompt, image, mime, schema=None, system=None):
+        return self.client.vision(prompt, image, mime, schema, self.stats, system)
+
+    def structured(self, node, messages, schema):
+        return self.client.structured(node, messages, schema, self.stats)
+
+
+class ThinkingFilter:
+    """Streaming filter: hides ``<unused94>…<unused95>`` even when tags span chunks."""
+
+    OPEN, CLOSE = "<unused94>", "<unused95>"
+
+    def __init__(self):
+        self.buf, self.inside, self.thoughts, self._thought = "", False, [], ""
+
+    def feed(self, text: str) -> str:
+        self.buf += text
+        out = []
+        while self.buf:
+            tag = self.CLOSE if self.inside else self.OPEN
+            i = self.buf.find(tag)
+            if i < 0:
+                keep = _partial_suffix(self.buf, tag)
+                chunk, self.buf = self.buf[: len(self.buf) - keep], self.buf[len(self.buf) - keep:]
+                self._take(chunk, out)
+                break
+            self._take(self.buf[:i], out)
+            self.buf = self.buf[i + len(tag):]
+            if self.inside:
+                self._close()
+            self.inside = not self.inside
+        return "".join(out)
+
+    def finish(self) -> str:
+        out: list[str] = []
+        self._take(self.buf, out)
+        self.buf = ""
+        if self.inside:
+            self._close()
+        return "".join(out)
+
+    def _take(self, chunk: str, out: list) -> None:
+        if self.inside:
+            self._thought += chunk
+        else:
+            out.append(chunk.replace(self.CLOSE, ""))
+
+    def _close(self) -> None:
+        text = re.sub(r"^thought\s*", "", self._thought).strip()
+        if text:
+            self.thoughts.append(text)
+        self._thought = ""
+
+
+def _partial_suffix(text: str, tag: str) -> int:
+    """Length of the longest suffix of ``text`` that is a prefix of ``tag``."""
+    for n in range(min(len(tag) - 1, len(text)), 0, -1):
+        if tag.startswith(text[-n:]):
+            return n
+    return 0
+
+
+def _body_text(exc: openai.APIStatusError) -> str:
+    try:
+        return exc.response.text or str(exc.body or "")
+    except Exception:  # a streamed response may not be readable
+        return str(exc.body or exc)
+
+
+def model_from_config(config) -> ModelClient | None:
+    """The app's model client, or None (degraded mode) when ENDPOINT is unset."""
+    endpoint = config.get("ENDPOINT")
+    if not endpoint:
+        return None
+    return ModelClient(endpoint, api_key=config.get("API_KEY") or "EMPTY",
+                       model=config.get("MODEL") or "google/medgemma-1.5-4b-it",
+                       dialect=config.get("SCHEMA_DIALECT") or "auto",
+                       timeout=config.get("MODEL_TIMEOUT_S") or 60,
+                       retries=config.get("MODEL_RETRIES", 2))

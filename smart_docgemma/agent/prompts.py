@@ -1,0 +1,53 @@
+"""Prompts, generation settings and rule data, loaded once from ``agent/data/``.
+
+Node code asks for text by key; nothing prompt-like is written inline, so the
+prompts can be tuned (seed 004 §14 phase 4) without touching control flow.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).with_name("data")
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> dict:
+    """``data/<name>.yaml`` parsed once per process."""
+    return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def generation(node: str) -> dict:
+    """``{"temperature": …, "max_tokens": …}`` for ``node`` (seed 004 §7)."""
+    return dict(load("prompts")["generation"][node])
+
+
+def system(node: str) -> str:
+    return load("prompts")["system"][node]
+
+
+def template(key: str) -> str:
+    return load("prompts")["templates"][key]
+
+
+def message(key: str, **fields) -> str:
+    return load("prompts")["messages"][key].format(**fields)
+
+
+def error_text(kind: str | None, label: str, entity: str = "the request") -> str:
+    errors = load("prompts")["errors"]
+    return errors.get(kind or "generic", errors["generic"]).format(label=label, entity=entity)
+
+
+def example(tool: str) -> str:
+    return load("prompts")["examples"].get(tool, "")
+
+
+def limit(key: str) -> int:
+    return int(load("prompts")["limits"][key])
+
+
+def rules() -> dict:
+    return load("rules")

@@ -1,0 +1,68 @@
+"""Output schemas of the agent's model calls (seed 004 §6).
+
+Decision-critical fields first, optional fields last (reversing the order
+dropped argument accuracy from 88 % to 21 %, seed §6). Every free-text field
+has a ``max_length`` sized to its node's token budget (issue 9: an unbounded
+string ran to ``max_tokens`` and came back truncated). The class name is the
+JSON-schema name sent to the server. Tool argument schemas live in
+``tools/args.py``.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+
+_STRICT = ConfigDict(extra="forbid")
+ToolName = Literal[tuple(TOOL_ARG_SCHEMAS)]  # type: ignore[valid-type]
+
+
+class IntentClassification(BaseModel):
+    """INTENT_CLASSIFY (256 tokens): ~50 words of summary is ~300 characters."""
+
+    model_config = _STRICT
+    intent: Literal["DIRECT", "TOOL_NEEDED"]
+    task_summary: str = Field(max_length=400, description="Clinical summary, 50 words or fewer")
+    suggested_tool: Optional[ToolName] = Field(  # type: ignore[valid-type]
+        default=None, description="If TOOL_NEEDED, the most relevant tool")
+
+
+class ToolSelection(BaseModel):
+    """TOOL_SELECT stage 1 (64 tokens): one field, no nullable distractors."""
+
+    model_config = _STRICT
+    tool_name: ToolName  # type: ignore[valid-type]
+
+
+class ResultAssessment(BaseModel):
+    """RESULT_CLASSIFY (128 tokens): classification first, then ~2 sentences."""
+
+    model_config = _STRICT
+    quality: Literal["success_rich", "success_partial", "no_results",
+                     "error_retryable", "error_fatal"]
+    brief_summary: str = Field(max_length=240, description="1-2 sentence summary")
+
+
+class RetryStrategy(BaseModel):
+    """ERROR_HANDLER (64 tokens): only retry-same vs retry-different (seed §9)."""
+
+    model_config = _STRICT
+    strategy: Literal["retry_same", "retry_different_args"]
+    reasoning: Optional[str] = Field(default=None, max_length=100)
+
+
+class ImageFindings(BaseModel):
+    """Vision output (512 tokens) for the image tool: modality first."""
+
+    model_config = _STRICT
+    modality: str = Field(max_length=40)
+    findings: list[Annotated[str, Field(max_length=200)]] = Field(max_length=6)
+    impression: str = Field(max_length=300)
+
+
+def tool_selection_for(names: list[str]) -> type[BaseModel]:
+    """``ToolSelection`` restricted to the tools that exist this session (same name)."""
+    return create_model("ToolSelection", __config__=_STRICT,
+                        tool_name=(Literal[tuple(names)], ...))  # type: ignore[valid-type]

@@ -1,0 +1,58 @@
+"""Agent test helpers: a scripted model server over real HTTP, fake tools
+(allowed by issue 4 inside the agent's own unit tests), a tool context."""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma.agent import Agent, ModelClient
+from smart_docgemma.tools import catalog
+from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from smart_docgemma.tools.base import Source, Tool, ToolContext, ToolResult
+from tests.support.model_server import ScriptedModelServer
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+@pytest.fixture
+def srv():
+    with ScriptedModelServer() as server:
+        yield server
+
+
+def client_for(srv_or_url, **kw) -> ModelClient:
+    url = srv_or_url if isinstance(srv_or_url, str) else srv_or_url.url
+    opts = {"dialect": "json_schema", "timeout": 2, "retries": 1} | kw
+    return ModelClient(url, model="google/medgemma-1.5-4b-it", **opts)
+
+
+class FakeTool:
+    """A tool whose results are scripted; records every call's arguments."""
+
+    def __init__(self, name: str, *results, kind: str | None = None, run=None):
+        self.name, self.results, self.calls, self._run = name, list(results), [], run
+        self.kind = kind or ("write" if name in ("prescribe_medication", "add_allergy",
+                                                 "save_clinical_note") else "read")
+
+    def __call__(self, args, ctx):
+        self.calls.append(args.model_dump(exclude_none=True))
+        if self._run:
+            return self._run(args, ctx)
+        item = self.results.pop(0) if len(self.results) > 1 else self.results[0]
+        if isinstance(item, Exception):
+            raise item
+        return item
+
+    def tool(self) -> Tool:
+        return Tool(name=self.name, label=catalog.label(self.name),
+                    description=catalog.description(self.name),
+                    args_model=TOOL_ARG_SCHEMAS[self.name], kind=self.kind, scopes=(), run=self)
+
+
+def ok(text: str, count: int | None = 1, **data) -> ToolResult:
+    return ToolResult(status="ok", text=text, count=count, data=data,
+                      sources=[Source("openFDA drug label", "https://api.fda.gov/drug/label.json")])
+
+
+def make_agent(model, *fakes: FakeTool, **kw) -> Agent:
+    ctx = ToolContext(patient_id="pat-launch", scopes=None)
+    return Agent(model, {f.name: f.tool() for f in fakes}, ctx, **kw)
