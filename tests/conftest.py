@@ -26,6 +26,27 @@ def fhir_base(tmp_path_factory):
         upstream.stop()
 
 
+@pytest.fixture(scope="session")
+def sandbox(fhir_base):
+    """The local EHR sandbox (``launch.sandbox``) on real HTTP in front of ``fhir_base``.
+
+    Yields the running server with ``.url`` (sandbox base), ``.fhir_url`` (= ``{url}/fhir``,
+    the SMART ``iss``/``aud``) and ``.app`` (the Flask app; ``.app.extensions["sandbox"]``).
+    Registered clients come from ``launch/clients.json``; any loopback port matches their
+    ``http://127.0.0.1:8000/callback`` redirect URI (RFC 8252 §7.3, LOOPBACK_ANY_PORT).
+    """
+    from launch.sandbox import create_sandbox
+    from tests.support.servers import free_port
+
+    port = free_port()
+    app = create_sandbox({"FHIR_UPSTREAM": fhir_base, "HOST": "127.0.0.1", "PORT": port,
+                          "PUBLIC_URL": f"http://127.0.0.1:{port}"})
+    with serve(app, port) as server:
+        server.app = app
+        server.fhir_url = f"{server.url}/fhir"
+        yield server
+
+
 @pytest.fixture
 def app_config(tmp_path):
     """Config for a test app: its own database and secret, no model (degraded)."""
