@@ -1,0 +1,66 @@
+"""Deterministic extraction measured on the labelled set (issue 4): precision
+and recall of drug names (brands, misspellings, multi-word names) and of all
+entities, with floors; figures printed for the README."""
+from __future__ import annotations
+
+import yaml
+
+from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent.prompts import DATA
+
+CASES = yaml.safe_load((DATA / "extraction_cases.yaml").read_text())
+FIELDS = {"drugs": "drugs", "names": "patient_names", "patient_ids": "patient_ids"}
+
+
+def _score(pairs):
+    tp = sum(len(exp & got) for exp, got in pairs)
+    fp = sum(len(got - exp) for exp, got in pairs)
+    fn = sum(len(exp - got) for exp, got in pairs)
+    return tp / ((tp + fp) or 1), tp / ((tp + fn) or 1)
+
+
+def _pairs(field):
+    out = []
+    for case in CASES:
+        got = extract(case["text"])
+        out.append((set(case.get(field, [])), set(got[FIELDS[field]])))
+    return out
+
+
+def test_labelled_set_is_large_and_varied():
+    text = (DATA / "extraction_cases.yaml").read_text()
+    assert len(CASES) >= 50
+    assert text.count("# typo") >= 5 and text.count("# brand") >= 8
+    assert any(" " in d for c in CASES for d in c.get("drugs", []))  # multi-word names
+
+
+def test_drug_precision_and_recall_floors():
+    precision, recall = _score(_pairs("drugs"))
+    print(f"\ndrug extraction: precision {precision:.3f}, recall {recall:.3f} on {len(CASES)} phrasings")
+    assert precision >= 0.95 and recall >= 0.95
+
+
+def test_all_entities_precision_and_recall_floors():
+    pairs = [p for field in FIELDS for p in _pairs(field)]
+    precision, recall = _score(pairs)
+    print(f"\nall entities: precision {precision:.3f}, recall {recall:.3f}")
+    assert precision >= 0.95 and recall >= 0.95
+
+
+def test_dose_and_frequency():
+    for case in (c for c in CASES if c.get("dose")):
+        got = extract(case["text"])["dose"]
+        assert (got["dose"], got["frequency"]) == (case["dose"], case["frequency"]), case["text"]
+
+
+def test_misspellings_map_to_the_generic_name():
+    assert extract("metfromin 500 mg")["drugs"] == ["metformin"]
+    assert extract("Is Augmentin ok?")["drugs"] == ["amoxicillin-clavulanate"]
+    assert extract("start insulin glargine")["drugs"] == ["insulin glargine"]
+
+
+def test_allergy_and_actions():
+    got = extract("Document a severe penicillin allergy with hives")
+    assert got["allergy"] == {"reaction": "hives", "severity": "severe"}
+    assert "document_allergy" in got["actions"]
+    assert "check_interactions" in extract("interactions between warfarin and aspirin")["actions"]
