@@ -279,7 +279,7 @@ def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
 
 def _pair_report(a: str, b: str, table, labels: dict, label_error) -> dict:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
-    found = [{"source": i.source, "kind": "table", "severity": i.severity,
+    found = [{"source": f"Built-in critical-interaction table; {i.source}", "kind": "table", "severity": i.severity,
               "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
              for i in rows]
     for x, y in ((a, b), (b, a)):

@@ -28,7 +28,7 @@ from urllib3.util.retry import Retry
 CONNECT_TIMEOUT_S = 3.0
 READ_TIMEOUT_S = 10.0
 MAX_RETRIES = 2
-RETRY_AFTER_CAP_S = 2.0  # never let one tool call sleep longer than this per retry
+RETRY_AFTER_CAP_S = 1.0  # never let one tool call sleep longer than this per retry
 BACKOFF_FACTOR = 0.5  # urllib3: 0 s before the first retry, 1 s before the second
 
 

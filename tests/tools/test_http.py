@@ -155,3 +155,16 @@ def test_get_http_builds_one_client_per_app_with_the_cache_in_the_instance_folde
     assert get_http(app) is first
     assert Path(app.instance_path, "knowledge-cache.sqlite").exists()
     first.close()
+
+
+def test_threads_share_one_client_and_its_cache(httpserver, http):
+    """The app serves turns on threads (gunicorn gthread); one KnowledgeHttp serves them all."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    httpserver.expect_request("/rxnav/spellingsuggestions.json").respond_with_json(
+        recorded("rxnorm/spellingsuggestions_2015.json"))
+    names = [f"drug{i % 4}" for i in range(32)]
+    with ThreadPoolExecutor(8) as pool:
+        bodies = list(pool.map(lambda n: http.get_json("rxnav", "/spellingsuggestions.json", {"name": n}), names))
+    assert all(b["suggestionGroup"]["name"] == "ambienn" for b in bodies)
+    assert 4 <= len(requests_to(httpserver, "/rxnav")) < 32  # each name fetched at least once; the rest hit the cache
