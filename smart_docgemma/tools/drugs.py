@@ -33,6 +33,8 @@ from .http import SourceError
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
+TEXT_BUDGET = 3500  # characters of interaction text the 4B model reads; the rest stays in data
+_SEVERITY_RANK = {"critical": 0, "major": 1, "moderate": 2}
 LABEL_LIMIT = 5  # labels fetched per search; whole labels are 50-150 KB each
 # (field, heading shown, character budget) — the 4B model reads this text.
 SAFETY_SECTIONS = (("boxed_warning", "Boxed warning", 700), ("contraindications", "Contraindications", 500),
@@ -263,7 +265,7 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResul
         return ToolResult.failure("invalid", "The drug interaction check needs at least two different drugs.")
     table = druginfo.critical_pairs(list(generics))
     labels, label_error = _labels_for(ctx.http, list(generics))
-    pairs = [_pair_report(a, b, table, labels, label_error) for a, b in combinations(generics, 2)]
+    pairs = [_pair_report(a, b, table, labels) for a, b in combinations(generics, 2)]
     return _interaction_result(generics, pairs, table, labels, label_error)
 
 
@@ -277,7 +279,7 @@ def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
     return labels, None
 
 
-def _pair_report(a: str, b: str, table, labels: dict, label_error) -> dict:
+def _pair_report(a: str, b: str, table, labels: dict) -> dict:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
     found = [{"source": f"Built-in critical-interaction table; {i.source}", "kind": "table", "severity": i.severity,
               "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
@@ -293,12 +295,23 @@ def _pair_report(a: str, b: str, table, labels: dict, label_error) -> dict:
     return {"drugs": [a, b], "findings": found}
 
 
+def _urgency(pair: dict) -> tuple:
+    """Critical table rows first, then major/moderate, then label warnings, then reassurances."""
+    ranks = [_SEVERITY_RANK.get(f.get("severity"), 3 if not f.get("reassuring") else 4) for f in pair["findings"]]
+    return (min(ranks),)
+
+
 def _interaction_result(generics: dict, pairs: list[dict], table, labels: dict, label_error) -> ToolResult:
-    hits = [p for p in pairs if p["findings"]]
-    lines = []
+    hits = sorted((p for p in pairs if p["findings"]), key=_urgency)
+    lines, shown = [], 0
     for p in hits:
+        if sum(map(len, lines)) > TEXT_BUDGET:
+            break
         lines.append(f"{p['drugs'][0]} + {p['drugs'][1]}:")
         lines += [f"- [{f['source']}] {f['text']}" for f in p["findings"]]
+        shown += 1
+    if shown < len(hits):
+        lines.append(f"({len(hits) - shown} more pair(s) with label mentions are in the full result.)")
     quiet = [" + ".join(p["drugs"]) for p in pairs if not p["findings"]]
     if label_error:
         caution = "Only the built-in table of about 20 high-priority pairs was checked. Do not assume there is no interaction."

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs
 from werkzeug import Response
 
 from smart_docgemma.tools import args, druginfo
-from smart_docgemma.tools.drugs import DAILYMED, TOOLS, label_safety, newest_per_set
+from smart_docgemma.tools.drugs import DAILYMED, TOOLS, _interaction_result, label_safety, newest_per_set
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, requests_to
 
@@ -185,3 +185,13 @@ def test_critical_pairs_and_allergy_conflicts_work_without_network():
                                                                   ("simvastatin", "clarithromycin", "critical")}
     conflicts = {c.drug: c.severity for c in druginfo.allergy_conflicts(["Penicillin"], ["amoxicillin", "cefazolin", "metformin"])}
     assert conflicts == {"amoxicillin": "critical", "cefazolin": "warning"}
+
+
+def test_critical_pairs_come_first_and_long_results_are_cut_with_a_pointer(make_ctx):
+    names = ["amiodarone", "clarithromycin", "warfarin", "ibuprofen"]  # first pair in input order is only MAJOR
+    result = interactions.run(args.DrugInteractionArgs(drug_names=names), offline(make_ctx))
+    assert result.text.index("CRITICAL") < result.text.index("MAJOR")
+    long = [{"drugs": [f"a{i}", f"b{i}"], "findings": [{"source": "FDA label", "text": "x" * 600}]} for i in range(12)]
+    cut = _interaction_result({}, long, [], {}, None)
+    assert len(cut.text) < 3500 + 800 and "more pair(s) with label mentions are in the full result" in cut.text
+    assert cut.count == 12 and len(cut.data["pairs"]) == 12
