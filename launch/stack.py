@@ -1,0 +1,149 @@
+"""``docgemma-sandbox``: the whole local stack in one command (DESIGN.md "Commands").
+
+1. the FHIR upstream (``launch.upstream.start_upstream``: FHIR_UPSTREAM_URL, Docker, or
+   the project's HAPI module on HAPI_PORT, default 8080) and the ``fhir_fixtures/`` patients;
+2. the EHR sandbox (``launch.sandbox``) on SANDBOX_PORT (9000);
+3. the app (``smart_docgemma.create_app``) on DOCGEMMA_PORT (8000), with the sandbox
+   FHIR base added to its ``iss`` allow-list;
+4. optionally an embedded model when DOCGEMMA_GGUF is set (``start_embedded_model`` hook).
+
+It prints the launcher URL and a direct launch URL, then waits; Ctrl-C or SIGTERM
+stops everything it started, in reverse order.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from contextlib import ExitStack
+from urllib.parse import urlencode
+
+from werkzeug.serving import make_server
+
+SAMPLE_PATIENT = "pt-warfarin"
+SAMPLE_PRACTITIONER = "dr-okafor"
+
+
+class ServedApp:
+    """A WSGI app on a threaded werkzeug server in a background thread."""
+
+    def __init__(self, app, host: str, port: int):
+        self._server = make_server(host, port, app, threaded=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._thread.join(timeout=10)
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def start_fhir(stack: ExitStack):
+    """Start (or find) HAPI and load the fixtures; returns the upstream FHIR base."""
+    from launch.fixtures import load_fixtures
+    from launch.upstream import start_upstream
+
+    print("Starting the FHIR server (first run builds HAPI with Maven; allow a few minutes)...", flush=True)
+    upstream = start_upstream(port=_env_int("HAPI_PORT", 8080))
+    stack.callback(upstream.stop)
+    print(f"  {upstream.kind} FHIR server at {upstream.base_url}", flush=True)
+    counts = load_fixtures(upstream.base_url)
+    print(f"  loaded fixtures: {', '.join(f'{n} {t}' for t, n in sorted(counts.items()))}", flush=True)
+    return upstream.base_url
+
+
+def start_sandbox(stack: ExitStack, fhir_upstream: str):
+    """The EHR sandbox on SANDBOX_PORT; returns its Flask app."""
+    from launch.sandbox import create_sandbox
+
+    port = _env_int("SANDBOX_PORT", 9000)
+    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port})
+    server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
+    stack.callback(server.stop)
+    return app
+
+
+def app_config(sandbox_fhir: str) -> dict:
+    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base."""
+    from smart_docgemma.config import DEFAULTS
+
+    raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
+    allow = json.loads(raw) if raw else list(DEFAULTS.get("ISS_ALLOWLIST") or [])
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir]))}
+
+
+def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
+    """HOOK: with DOCGEMMA_GGUF set, start the embedded model if the app ships one.
+
+    Calls ``smart_docgemma.embedded.start_embedded_model(config)`` when that module
+    exists; a returned handle with ``stop()`` is stopped at exit, and a returned
+    ``endpoint`` (attribute or str) becomes the app's ENDPOINT.
+    """
+    if not os.environ.get("DOCGEMMA_GGUF"):
+        return
+    try:
+        from smart_docgemma.embedded import start_embedded_model
+    except ImportError:
+        print("  DOCGEMMA_GGUF is set but smart_docgemma.embedded is not available; running degraded.")
+        return
+    handle = start_embedded_model(config)
+    if hasattr(handle, "stop"):
+        stack.callback(handle.stop)
+    endpoint = handle if isinstance(handle, str) else getattr(handle, "endpoint", None)
+    if endpoint:
+        config["ENDPOINT"] = endpoint
+
+
+def start_app(stack: ExitStack, sandbox_fhir: str):
+    """The app on DOCGEMMA_HOST:DOCGEMMA_PORT (threaded werkzeug); returns its base URL."""
+    from smart_docgemma import create_app
+
+    host, port = os.environ.get("DOCGEMMA_HOST", "127.0.0.1"), _env_int("DOCGEMMA_PORT", 8000)
+    config = app_config(sandbox_fhir)
+    start_embedded_model_hook(stack, config)
+    server = ServedApp(create_app(config), host, port)
+    stack.callback(server.stop)
+    return f"http://{host}:{port}"
+
+
+def banner(sandbox_url: str, app_url: str) -> str:
+    direct = f"{sandbox_url}/launch?" + urlencode({"patient": SAMPLE_PATIENT, "practitioner": SAMPLE_PRACTITIONER,
+                                                   "launch_url": f"{app_url}/launch"})
+    return (f"\nEHR sandbox launcher:  {sandbox_url}/\n"
+            f"Direct EHR launch:     {direct}\n"
+            f"Sandbox FHIR (iss):    {sandbox_url}/fhir\n"
+            f"App:                   {app_url}\n"
+            "Press Ctrl-C to stop everything.\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    started = time.monotonic()
+    with ExitStack() as stack:
+        try:
+            fhir_upstream = start_fhir(stack)
+            sandbox = start_sandbox(stack, fhir_upstream)
+            sandbox_url = sandbox.extensions["sandbox"].public_url
+            app_url = start_app(stack, f"{sandbox_url}/fhir")
+            print(f"Ready in {time.monotonic() - started:.0f} s.{banner(sandbox_url, app_url)}", flush=True)
+            while not stop.wait(1):
+                pass
+        except KeyboardInterrupt:
+            pass
+        except Exception as exc:  # start-up failures: say what failed, no traceback
+            print(f"docgemma-sandbox: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            print("Stopping...", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
