@@ -289,9 +289,10 @@ def error_handler(state: dict, deps: Deps) -> dict:
     last = state["tool_results"][-1]
     kind, tool = last["result"].get("error_kind"), last["tool"]
     tries = state["retries"].get(tool, 0)
-    if kind in ("invalid", "ambiguous"):
+    if kind in ("invalid", "ambiguous"):  # the tool's own message says what is missing
         fields = ", ".join(TOOL_ARG_SCHEMAS[tool].model_json_schema().get("required", []))
-        return {"clarification": prompts.message("ask_missing", fields=fields), "outcome": "ask"}
+        question = last["result"]["text"] or prompts.message("ask_missing", fields=fields)
+        return {"clarification": question, "outcome": "ask"}
     skip = (kind in ("not_found", "forbidden") or tries >= prompts.limit("max_retries")
             or state["total_retries"] >= prompts.limit("max_total_retries")
             or (kind == "unreachable" and tries >= 1))

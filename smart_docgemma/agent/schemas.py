@@ -5,11 +5,11 @@ dropped argument accuracy from 88 % to 21 %, seed §6). Every free-text field
 has a ``max_length`` sized to its node's token budget (issue 9: an unbounded
 string ran to ``max_tokens`` and came back truncated). The class name is the
 JSON-schema name sent to the server. Tool argument schemas live in
-``tools/args.py``.
+``tools/args.py``; the vision schema (``ImageFindings``) in ``tools/imaging.py``.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -51,15 +51,6 @@ class RetryStrategy(BaseModel):
     model_config = _STRICT
     strategy: Literal["retry_same", "retry_different_args"]
     reasoning: Optional[str] = Field(default=None, max_length=100)
-
-
-class ImageFindings(BaseModel):
-    """Vision output (512 tokens) for the image tool: modality first."""
-
-    model_config = _STRICT
-    modality: str = Field(max_length=40)
-    findings: list[Annotated[str, Field(max_length=200)]] = Field(max_length=6)
-    impression: str = Field(max_length=300)
 
 
 def tool_selection_for(names: list[str]) -> type[BaseModel]:

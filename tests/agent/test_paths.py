@@ -1,7 +1,7 @@
 """Every path of seed 004 §15, driven through the real-HTTP scripted model server."""
 from __future__ import annotations
 
-from smart_docgemma.agent.schemas import ImageFindings
+from smart_docgemma.tools.imaging import ImageFindings
 from smart_docgemma.tools.base import ToolResult
 
 from .conftest import PNG, FakeTool, client_for, make_agent, ok
@@ -175,7 +175,8 @@ def test_image_with_a_direct_question(srv):
 
     image_tool = FakeTool("analyze_medical_image", run=vision)
     srv.script("ImageFindings", {"modality": "X-ray", "findings": ["Right lower lobe opacity"],
-                                 "impression": "Right lower lobe consolidation."})
+                                 "impression": "Right lower lobe consolidation.",
+                                 "confidence": "moderate", "specialist_review": False})
     srv.say("The radiograph shows right lower lobe consolidation.")
     turn = make_agent(client_for(srv), image_tool).run("What do you see?", image=PNG, image_mime="image/png")
     content = srv.requests_for("ImageFindings")[0]["messages"][-1]["content"]
@@ -199,3 +200,44 @@ def test_proposal_is_never_a_write_and_turn_can_pause_and_resume(srv):
     srv.say("Metformin 500 mg twice daily was ordered.")
     done = agent.resume(stored, [{"proposal_id": "prop-1", "decision": "approved"}])
     assert "approved and saved" in done.answer and not done.paused
+
+
+def test_prescription_uses_the_explicit_patient_id(srv):
+    presc = FakeTool("prescribe_medication", ToolResult(status="proposal", text="Draft order",
+                                                        proposal_id="prop-9"))
+    srv.say("A metformin order is ready for your approval.")
+    turn = make_agent(client_for(srv), presc).run("Prescribe metformin 500mg twice daily for abc-123")
+    assert presc.calls[0]["patient_id"] == "abc-123" and turn.proposals == ["prop-9"]
+    assert "awaits your approval; nothing has been written" in turn.answer
+
+
+def test_real_image_tool_through_the_agent(srv):
+    import io
+
+    from PIL import Image
+
+    from smart_docgemma.agent import Agent
+    from smart_docgemma.tools.base import ToolContext
+    from smart_docgemma.tools.imaging import TOOLS
+
+    buf = io.BytesIO()
+    Image.new("L", (64, 64), 128).save(buf, format="PNG")
+    srv.script("ImageFindings", {"modality": "chest X-ray", "findings": ["No focal consolidation"],
+                                 "impression": "No acute cardiopulmonary process.",
+                                 "confidence": "high", "specialist_review": False})
+    srv.say("No acute cardiopulmonary process is seen.")
+    agent = Agent(client_for(srv), {t.name: t for t in TOOLS}, ToolContext(patient_id="p", scopes=None))
+    turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(), image_mime="image/png")
+    assert turn.calls_by_node == {"vision": 1, "synthesize": 1}
+    assert "No acute cardiopulmonary process" in turn.answer and not turn.degraded
+
+
+def test_whole_turn_on_a_llama_cpp_python_style_server():
+    from tests.support.model_server import ScriptedModelServer
+
+    with ScriptedModelServer(accept_json_schema=False) as server:
+        server.script("IntentClassification", {"intent": "DIRECT", "task_summary": "x"})
+        server.say("Hello, doctor.")
+        turn = make_agent(client_for(server, dialect="auto")).run("Hello")
+        assert turn.answer == "Hello, doctor." and turn.model_calls == 2
+        assert server.requests[1]["response_format"]["type"] == "json_object"
