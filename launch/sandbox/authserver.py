@@ -12,7 +12,9 @@ SMART App Launch 2.2 rules enforced on top of RFC 6749:
 - Codes are single use (popped on first redemption) and live ``CODE_TTL_S``.
 - Refresh tokens are issued only for ``online_access``/``offline_access`` and ROTATE:
   each refresh returns a new one and revokes the old one. Refresh scope may narrow,
-  never widen (authlib's RefreshTokenGrant), and needs no ``launch``.
+  never widen (authlib's RefreshTokenGrant), and needs no ``launch``. The sandbox
+  tracks no login sessions, so ``online_access`` and ``offline_access`` refresh tokens
+  both live ``REFRESH_TTL_S``; everything is in memory and gone after a restart.
 """
 from __future__ import annotations
 
