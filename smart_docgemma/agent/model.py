@@ -148,9 +148,9 @@ class ModelClient:
                     stats: CallStats | None = None) -> Iterator[str]:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
-        started = time.monotonic()
-        stream = self._with_retries(None, None, lambda: self._client.chat.completions.create(
+        stream = self._with_retries(node, stats, lambda: self._client.chat.completions.create(
             model=self.model, messages=messages, stream=True, **gen))
+        started = time.monotonic()
         filt = ThinkingFilter()
         try:
             for chunk in stream:
@@ -164,8 +164,8 @@ class ModelClient:
             raise ModelUnavailable("The model connection broke while answering") from exc
         finally:
             tail = filt.finish()
-            if stats is not None:
-                stats.record(node, time.monotonic() - started)
+            if stats is not None:  # the call was counted when the stream opened
+                stats.seconds += time.monotonic() - started
                 stats.thinking.extend(filt.thoughts)
         if tail:
             yield tail

@@ -120,8 +120,11 @@ def tool_select(state: dict, deps: Deps) -> dict:
         return {"outcome": "synthesize"}
     try:
         tool = _select_tool(state, deps)
-    except InvalidModelOutput:
-        return {"clarification": prompts.message("ask_ambiguous"), "outcome": "ask"}
+    except InvalidModelOutput:  # issue 9: the node's deterministic fallback
+        fallback = [state["suggested_tool"]] + planning.missing_tools(state, deps.tools)
+        tool = next((t for t in fallback if t in deps.tools), None)
+        if tool is None:
+            return {"clarification": prompts.message("ask_ambiguous"), "outcome": "ask"}
     except ModelError as exc:
         return {**_degrade(exc), "outcome": "synthesize"}
     return _select_args(state, deps, tool)

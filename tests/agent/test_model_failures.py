@@ -135,3 +135,14 @@ def test_raw_control_characters_in_strings_are_accepted(srv):
     srv.script("IntentClassification", '{"intent": "DIRECT", "task_summary": "line one\nline\ttwo"}')
     out = client_for(srv).structured("intent_classify", MSG, IntentClassification)
     assert out.task_summary == "line one\nline\ttwo"
+
+
+def test_invalid_tool_selection_falls_back_to_the_suggested_tool(srv):
+    trials = FakeTool("find_clinical_trials", ok("2 trials", count=2))
+    srv.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": "GBM trials",
+                                        "suggested_tool": "find_clinical_trials"})
+    srv.script("ToolSelection", '{"tool_name": "fetch_everything"}', '{"tool_name": "nope"}')
+    srv.script("ClinicalTrialsArgs", {"condition": "glioblastoma"})
+    srv.say("Two trials.")
+    turn = make_agent(client_for(srv, retries=1), trials).run("New therapies being studied for glioblastoma?")
+    assert trials.calls == [{"condition": "glioblastoma"}] and turn.answer.startswith("Two trials.")
