@@ -1,4 +1,293 @@
-"""Blueprint for the proposals surface (being built: see the issues)."""
-from flask import Blueprint
+"""Proposed chart writes and their approval: the only path by which the app writes to the EHR.
 
-bp = Blueprint("proposals", __name__)
+A write tool never writes; it stores a validated FHIR resource here as a
+*proposal* (peers-and-style §3.1 item 6). The clinician sees it as a card and
+approves or rejects it. Rows live in the ``proposals`` SQL table, so a
+restart loses nothing.
+
+Lifecycle::
+
+    pending ──approve──▶ executing ──create ok──▶ approved  (result_ref = Type/id)
+       │                    └──create failed──▶ pending (attempts+1) | failed
+       └──reject(reason)──▶ rejected
+
+Exactly once: approval claims the row with a conditional UPDATE
+(``WHERE status='pending'``), so of two concurrent approvals one wins and the
+other sees the outcome. The resource carries an identifier
+(``urn:docgemma:proposal|<id>``) and is created with
+``If-None-Exist: identifier=urn:docgemma:proposal|<id>`` (FHIR R4 §3.1.0.8.1
+conditional create), so a crash between the create and our bookkeeping, then
+a retry, still makes one resource. A claim older than ``STALE_CLAIM_S`` is
+treated as abandoned and may be reclaimed for that reason.
+
+Approval re-checks on the server, never trusting the browser: same session,
+same patient as the launch, and a SMART scope that allows the create. After
+the create a Provenance names the practitioner (author) and the assistant
+(assembler) (FHIR R4 Provenance, W3C PROV roles).
+
+The launch the views use comes from ``sessions.current_launch()``: an object
+with ``sid``, ``patient_id``, ``user`` (fhirUser reference), ``scopes``
+(``GrantedScopes``) and ``fhir`` (a ``FhirGateway`` with the launch token).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from flask import Blueprint, render_template, request
+from sqlalchemy import and_, or_, select, update
+
+from . import errors, get_storage
+from .storage import now
+from .storage import proposals as table
+
+log = logging.getLogger(__name__)
+bp = Blueprint("proposals", __name__, url_prefix="/proposals")
+
+IDENTIFIER_SYSTEM = "urn:docgemma:proposal"
+ASSISTANT = "DocGemma assistant"
+MAX_ATTEMPTS = 3
+STALE_CLAIM_S = 120
+REASON_MAX = 500
+_REF = re.compile(r"([A-Za-z]+/[A-Za-z0-9\-.]{1,64})(/_history/[^/]+)?/?$")
+
+
+@dataclass
+class Proposal:
+    """One row of ``proposals``, with the JSON columns parsed."""
+
+    id: str
+    sid: str
+    patient_id: str
+    tool: str
+    status: str
+    resource: dict
+    summary: dict
+    created_at: float
+    decided_at: float | None = None
+    decided_by: str | None = None
+    reason: str | None = None
+    result_ref: str | None = None
+    attempts: int = 0
+    error: str | None = field(default=None)
+
+    @property
+    def resource_type(self) -> str:
+        return self.resource["resourceType"]
+
+    def to_dict(self) -> dict:
+        """JSON view for the API (Accept: application/json)."""
+        keys = ("id", "patient_id", "tool", "status", "resource", "summary", "created_at",
+                "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
+        return {k: getattr(self, k) for k in keys}
+
+
+def local_ref(ref: str | None) -> str | None:
+    """``Type/id`` from a relative or absolute reference (HAPI refuses foreign absolute URLs)."""
+    m = _REF.search(ref or "")
+    return m.group(1) if m else None
+
+
+def _row(r) -> Proposal:
+    summary = json.loads(r.summary)
+    return Proposal(id=r.id, sid=r.sid, patient_id=r.patient_id, tool=r.tool, status=r.status,
+                    resource=json.loads(r.resource), summary=summary, created_at=r.created_at,
+                    decided_at=r.decided_at, decided_by=r.decided_by, reason=r.reason,
+                    result_ref=r.result_ref, attempts=r.attempts or 0, error=summary.get("last_error"))
+
+
+class ProposalStore:
+    """Proposals over the app's SQL storage; every state change is one conditional UPDATE."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    # -- creating and reading ------------------------------------------------------
+    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict, summary: dict) -> str:
+        """Store a validated resource as a pending proposal; returns its id.
+
+        The proposal identifier is stamped on the resource here, so the resource
+        shown for approval is exactly the one that will be created.
+        """
+        pid = uuid.uuid4().hex
+        resource = dict(resource)
+        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": pid}]
+        with self.storage.begin() as conn:
+            conn.execute(table.insert().values(
+                id=pid, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
+                resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0))
+        return pid
+
+    def get(self, proposal_id: str) -> Proposal:
+        with self.storage.begin() as conn:
+            row = conn.execute(select(table).where(table.c.id == proposal_id)).first()
+        if row is None:
+            raise errors.NotFound("No such proposal.")
+        return _row(row)
+
+    def for_session(self, sid: str) -> list[Proposal]:
+        """A session's proposals, oldest first (the chat transcript's cards)."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
+        return [_row(r) for r in rows]
+
+    def visible(self, proposal_id: str, launch) -> Proposal:
+        """The proposal, if it belongs to this launch's session and patient (else 404/403)."""
+        p = self.get(proposal_id)
+        if p.sid != launch.sid:
+            raise errors.NotFound("No such proposal in this session.")
+        if p.patient_id != launch.patient_id:
+            raise errors.Forbidden("This proposal is for a different patient than the one in context; it cannot be used here.")
+        return p
+
+    # -- deciding ---------------------------------------------------------------------
+    def approve(self, proposal_id: str, launch) -> Proposal:
+        """Execute the proposal once under the launch's token; returns the approved proposal.
+
+        Raises Forbidden (other session/patient, scope not granted), Conflict
+        (already rejected, failed, or being executed), or the FHIR error after
+        recording it (the proposal returns to pending while attempts remain).
+        """
+        p = self.visible(proposal_id, launch)
+        if not launch.scopes.allows(p.resource_type, "c"):
+            raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
+        if p.status == "approved":
+            return p
+        if not self._claim(p.id, launch.user):
+            return self._settled(p.id)
+        return self._execute(self.get(p.id), launch)
+
+    def reject(self, proposal_id: str, launch, reason: str) -> Proposal:
+        """Record the clinician's rejection and reason; nothing is written to the EHR."""
+        reason = (reason or "").strip()
+        if not reason:
+            raise errors.BadRequest("Please give a reason for rejecting this proposal.")
+        p = self.visible(proposal_id, launch)
+        with self.storage.begin() as conn:
+            done = conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "pending")).values(
+                status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=launch.user)).rowcount
+        p = self.get(p.id)
+        if not done and p.status != "rejected":
+            raise errors.Conflict(f"This proposal is already {p.status}; it can no longer be rejected.")
+        return p
+
+    def _claim(self, proposal_id: str, user: str | None) -> bool:
+        """pending → executing, atomically; a stale executing claim may be taken over."""
+        stale = and_(table.c.status == "executing", table.c.decided_at < now() - STALE_CLAIM_S)
+        with self.storage.begin() as conn:
+            res = conn.execute(update(table).where(and_(
+                table.c.id == proposal_id, or_(table.c.status == "pending", stale))).values(
+                status="executing", decided_at=now(), decided_by=user, attempts=table.c.attempts + 1))
+        return res.rowcount == 1
+
+    def _settled(self, proposal_id: str) -> Proposal:
+        """The losing side of a race: the winner's result, or a Conflict saying why not."""
+        p = self.get(proposal_id)
+        if p.status == "approved":
+            return p
+        if p.status == "executing":
+            raise errors.Conflict("This proposal is being approved right now; refresh in a moment.")
+        raise errors.Conflict(f"This proposal was already {p.status}; it cannot be approved.")
+
+    def _execute(self, p: Proposal, launch) -> Proposal:
+        try:
+            created = launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
+        except errors.DocGemmaError as exc:
+            self._failed(p, exc)
+            raise
+        ref = f"{created['type']}/{created['id']}"
+        provenance = self._provenance(p, launch, ref, created["created"])
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
+                status="approved", result_ref=ref, decided_at=now(),
+                summary=json.dumps({**p.summary, "provenance": provenance, "last_error": None})))
+        log.info("proposal %s approved -> %s", p.id, ref)
+        return self.get(p.id)
+
+    def _failed(self, p: Proposal, exc: errors.DocGemmaError) -> None:
+        retry = isinstance(exc, errors.UpstreamError) and p.attempts < MAX_ATTEMPTS
+        message = exc.description + (" You can try approving again." if retry else "")
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
+                status="pending" if retry else "failed",
+                summary=json.dumps({**p.summary, "last_error": message})))
+        log.info("proposal %s create failed (%s): %s", p.id, exc.error, "will allow retry" if retry else "failed")
+
+    def _provenance(self, p: Proposal, launch, target: str, fresh: bool) -> str | None:
+        """Record who did what (Provenance); not fatal: the resource already exists."""
+        if not launch.scopes.allows("Provenance", "c"):
+            return "not recorded: this session may not create Provenance"
+        try:
+            if not fresh and launch.fhir.search("Provenance", {"target": target}, max_pages=1):
+                return "recorded earlier"
+            made = launch.fhir.create(provenance_for(target, launch.user, p.id))
+            return f"Provenance/{made['id']}"
+        except errors.DocGemmaError as exc:
+            log.warning("provenance for %s not recorded: %s", target, exc.error)
+            return f"not recorded: {exc.description}"
+
+
+def provenance_for(target: str, user: str | None, proposal_id: str) -> dict:
+    """A Provenance for ``target``: the practitioner authored it, the assistant assembled it."""
+    participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
+    author = {"type": {"coding": [{"system": participant, "code": "author", "display": "Author"}]},
+              "who": {"reference": local_ref(user)} if local_ref(user) else {"display": user or "unknown user"}}
+    assembler = {"type": {"coding": [{"system": participant, "code": "assembler", "display": "Assembler"}]},
+                 "who": {"display": ASSISTANT}, "onBehalfOf": author["who"]}
+    return {"resourceType": "Provenance", "target": [{"reference": target}],
+            "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "activity": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-DataOperation",
+                                     "code": "CREATE", "display": "create"}]},
+            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}"}],
+            "agent": [author, assembler]}
+
+
+def proposal_store(app=None) -> ProposalStore:
+    """The store over the app's storage (per call: no module-level state)."""
+    return ProposalStore(get_storage(app))
+
+
+# ---------------------------------------------------------------------- views
+def _launch():
+    from .sessions import current_launch  # the SMART session module (issue 4)
+
+    return current_launch()
+
+
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json"
+
+
+def _respond(p: Proposal, status: int = 200):
+    if _wants_json():
+        return p.to_dict(), status
+    return render_template("proposals/card.html", p=p), status
+
+
+@bp.get("/<proposal_id>")
+def show(proposal_id: str):
+    """The approval card (HTML partial) or the proposal as JSON."""
+    return _respond(proposal_store().visible(proposal_id, _launch()))
+
+
+@bp.post("/<proposal_id>/approve")
+def approve(proposal_id: str):
+    """Approve: execute once, then show the created resource's id."""
+    store = proposal_store()
+    try:
+        return _respond(store.approve(proposal_id, _launch()))
+    except errors.UpstreamError as exc:
+        p = store.get(proposal_id)
+        return _respond(p, exc.status)
+
+
+@bp.post("/<proposal_id>/reject")
+def reject(proposal_id: str):
+    """Reject with a reason (form field or JSON ``reason``); nothing is written."""
+    body = request.get_json(silent=True) or {}
+    reason = request.form.get("reason") or body.get("reason", "")
+    return _respond(proposal_store().reject(proposal_id, _launch(), reason))

@@ -1,0 +1,344 @@
+"""The three write tools: they build a FHIR resource and return a *proposal*; they never write.
+
+``prescribe_medication`` → MedicationRequest, ``add_allergy`` →
+AllergyIntolerance, ``save_clinical_note`` → DocumentReference. Each resource
+is validated with the ``fhir.resources`` R4B models before anyone sees it
+(peers-and-style §3.1 item 8); coded where an offline table has the code
+(RxNorm ingredients, SNOMED CT substances and findings, LOINC document
+types), else text only — never a guessed code. The proposal is stored through
+``ctx.proposals`` (``proposals.ProposalStore``) and shown as an approval card;
+only the clinician's approval writes (``ProposalStore.approve``).
+
+Safety flags ride on the proposal: a documented allergy that forbids the
+drug (class cross-reactivity), critical interactions with active
+medications, duplicate therapy, and the FDA boxed warning when the label
+source answers (never fatal when it does not).
+"""
+from __future__ import annotations
+
+import base64
+import re
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from fhir.resources.R4B import get_fhir_model_class
+from pydantic import ValidationError
+
+from .. import errors
+from . import args as tool_args
+from . import catalog, druginfo
+from .base import Tool, ToolResult
+from .chart import concept_text
+
+DATA = Path(__file__).with_name("data")
+RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
+SNOMED = "http://snomed.info/sct"
+LOINC = "http://loinc.org"
+UCUM = "http://unitsofmeasure.org"
+_UNITS = {"mg": "mg", "g": "g", "mcg": "ug", "µg": "ug", "ug": "ug", "ml": "mL", "l": "L",
+          "units": "[iU]", "unit": "[iU]", "iu": "[iU]", "meq": "meq", "mmol": "mmol"}
+_DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug|ml|l|units?|iu|meq|mmol)\b", re.I)
+_PER_DAY = {"once": 1, "one": 1, "twice": 2, "two": 2, "three": 3, "four": 4}
+_ABBREV = {"qd": (1, 1, "d"), "daily": (1, 1, "d"), "bid": (2, 1, "d"), "tid": (3, 1, "d"), "qid": (4, 1, "d"),
+           "weekly": (1, 1, "wk"), "nightly": (1, 1, "d"), "qhs": (1, 1, "d"), "every other day": (1, 2, "d")}
+_ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral route"), "po": ("26643006", "Oral route"),
+           "iv": ("47625008", "Intravenous route"), "intravenous": ("47625008", "Intravenous route"),
+           "im": ("78421000", "Intramuscular route"), "intramuscular": ("78421000", "Intramuscular route"),
+           "subcutaneous": ("34206005", "Subcutaneous route"), "sc": ("34206005", "Subcutaneous route"),
+           "inhaled": ("447694001", "Respiratory tract route"), "topical": ("6064005", "Topical route")}
+
+
+@lru_cache(maxsize=1)
+def _rxnorm() -> dict:
+    return yaml.safe_load((DATA / "rxnorm_common.yaml").read_text())
+
+
+@lru_cache(maxsize=1)
+def _codes() -> dict:
+    return yaml.safe_load((DATA / "write_codes.yaml").read_text())
+
+
+def rxnorm_coding(name: str) -> dict | None:
+    """RxNorm ingredient coding for a drug name (brand → generic first), or None."""
+    generic = druginfo.generic_name(name)
+    code = _rxnorm().get(generic)
+    return {"system": RXNORM, "code": code, "display": generic} if code else None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def validated(resource: dict) -> dict:
+    """The resource checked against the FHIR R4B model; raises ``ValueError`` naming the problem."""
+    try:
+        model = get_fhir_model_class(resource["resourceType"]).model_validate(resource)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ())) or resource["resourceType"]
+        raise ValueError(f"{where}: {first.get('msg')}") from exc
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+# ------------------------------------------------------------------ parsing dosing
+def parse_dose(dosage: str) -> dict | None:
+    """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
+    m = _DOSE.search(dosage or "")
+    if not m:
+        return None
+    unit = m.group(2).lower()
+    value = float(m.group(1))
+    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
+            "system": UCUM, "code": _UNITS[unit]}
+
+
+def parse_timing(frequency: str) -> dict | None:
+    """``twice daily``, ``BID``, ``every 8 hours``, ``weekly`` → Timing.repeat, else None."""
+    text = (frequency or "").lower()
+    m = re.search(r"(?:every|q)\s*(\d+)\s*(?:h\b|hours?|hrs?)", text)
+    if m:
+        return {"frequency": 1, "period": int(m.group(1)), "periodUnit": "h"}
+    m = re.search(r"\b(once|one|twice|two|three|four)\b\s*(?:times\s*)?(?:a|per|each)?\s*(day|daily|week|weekly)", text)
+    if m:
+        return {"frequency": _PER_DAY[m.group(1)], "period": 1, "periodUnit": "wk" if "week" in m.group(2) else "d"}
+    for word, (freq, period, unit) in _ABBREV.items():
+        if re.search(rf"\b{word}\b", text):
+            return {"frequency": freq, "period": period, "periodUnit": unit}
+    return None
+
+
+def _route(*texts: str) -> dict | None:
+    joined = " ".join(t or "" for t in texts).lower()
+    for word, (code, display) in _ROUTES.items():
+        if re.search(rf"\b{re.escape(word)}\b", joined):
+            return {"coding": [{"system": SNOMED, "code": code, "display": display}], "text": display}
+    return None
+
+
+def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict:
+    """Dosage with text always, and structured timing/dose/route where they parse."""
+    inst: dict = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
+    timing = parse_timing(frequency)
+    if timing:
+        inst["timing"] = {"repeat": timing}
+    if re.search(r"\b(prn|as needed)\b", f"{frequency} {notes or ''}", re.I):
+        inst["asNeededBoolean"] = True
+    route = _route(dosage, frequency, notes or "")
+    if route:
+        inst["route"] = route
+    dose = parse_dose(dosage)
+    if dose:
+        inst["doseAndRate"] = [{"doseQuantity": dose}]
+    return inst
+
+
+# ------------------------------------------------------------------ shared checks
+def _refusal(args, ctx, rtype: str) -> ToolResult | None:
+    """Writes only for the launch patient, and only with a create scope for the type."""
+    if not ctx.patient_id:
+        return ToolResult.failure("forbidden", "No patient is in context, so nothing can be written to a chart. "
+                                  "Open the assistant from the patient's chart.")
+    if args.patient_id != ctx.patient_id:
+        return ToolResult.failure("forbidden", "Chart writes are limited to the patient in context "
+                                  f"(id {ctx.patient_id}); {args.patient_id} is a different patient.")
+    if ctx.scopes is None or not ctx.scopes.allows(rtype, "c"):
+        return ToolResult.failure("forbidden", f"This session was not granted permission to create {rtype} records.")
+    return None
+
+
+def _patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
+    """Active medication names and allergy substances of the launch patient (for safety flags)."""
+    flags: list[dict] = []
+    meds, allergies = [], []
+    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds), ("AllergyIntolerance", {}, allergies)):
+        try:
+            found = ctx.fhir.search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
+        except errors.DocGemmaError:
+            flags.append(_flag("warning", "unchecked", f"The patient's {rtype} records could not be read, "
+                               "so that safety check did not run."))
+            continue
+        key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"
+        sink.extend(concept_text(r.get(key)) for r in found
+                    if _code_of(r.get("verificationStatus")) not in ("refuted", "entered-in-error"))
+    return meds, allergies, flags
+
+
+def _code_of(cc) -> str:
+    return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
+
+
+def _flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict:
+    flag = {"severity": severity, "kind": kind, "text": text}
+    if label and url:
+        flag["source"] = {"label": label, "url": url}
+    return flag
+
+
+def _boxed_warning(ctx, drug: str) -> list[dict]:
+    """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
+    if ctx.http is None:
+        return []
+    try:
+        from .drugs import label_safety
+
+        info = label_safety(ctx.http, drug)
+    except Exception:  # the label source is optional for a proposal
+        return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
+    boxed = info and info.sections.get("Boxed warning")
+    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)] if boxed else []
+
+
+def medication_flags(ctx, drug: str) -> list[dict]:
+    """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
+    meds, allergies, flags = _patient_lists(ctx)
+    for c in druginfo.allergy_conflicts(allergies, [drug]):
+        flags.append(_flag(c.severity, "allergy", f"Documented {c.allergy} allergy: {drug} — {c.reason}.", c.source, c.source_url))
+    generic = druginfo.generic_name(drug)
+    for i in druginfo.critical_pairs([drug, *meds]):
+        if generic in (i.drug_a, i.drug_b):
+            flags.append(_flag(i.severity if i.severity in ("critical", "warning") else "warning", "interaction",
+                               f"{i.drug_a} + {i.drug_b}: {i.summary} {i.management}".strip(), i.source, i.source_url))
+    if any(druginfo.generic_name(m) == generic for m in meds):
+        flags.append(_flag("warning", "duplicate", f"The patient already has an active order for {generic}."))
+    return flags + _boxed_warning(ctx, drug)
+
+
+def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolResult:
+    try:
+        resource = validated(resource)
+    except ValueError as exc:
+        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR {resource['resourceType']} "
+                                  f"({exc}). Please restate it.")
+    pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
+                               resource=resource, summary=summary)
+    flags = summary.get("flags") or []
+    lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
+    lines += [f"{label}: {value}" for label, value in summary["fields"]]
+    lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
+    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=pid,
+                      data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
+
+
+def _practitioner(ctx) -> dict | None:
+    from ..proposals import local_ref
+
+    ref = local_ref(ctx.practitioner)
+    return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
+
+
+# ------------------------------------------------------------------ the tools
+def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
+    """Propose a MedicationRequest (status active, intent order) for the launch patient."""
+    refused = _refusal(args, ctx, "MedicationRequest")
+    if refused:
+        return refused
+    coding = rxnorm_coding(args.medication_name)
+    med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
+    inst = dosage_instruction(args.dosage, args.frequency, args.notes)
+    resource = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
+                "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
+                "authoredOn": _now(), "dosageInstruction": [inst]}
+    if _practitioner(ctx):
+        resource["requester"] = _practitioner(ctx)
+    route = (inst.get("route") or {}).get("text", "not specified")
+    fields = [("Medication", args.medication_name), ("Dose", args.dosage), ("Route", route),
+              ("Frequency", args.frequency), ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
+    if args.notes:
+        fields.append(("Notes", args.notes))
+    summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
+               "fields": fields, "flags": medication_flags(ctx, args.medication_name)}
+    return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
+
+
+def _substance(name: str) -> tuple[dict, str]:
+    key = name.strip().lower()
+    snomed = _codes()["allergy_substances"].get(key)
+    if snomed:
+        return {"coding": [{"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}], "text": name}, snomed["category"]
+    rx = rxnorm_coding(name)
+    if rx:
+        return {"coding": [rx], "text": name}, "medication"
+    return {"text": name}, "medication" if druginfo.classes_of(druginfo.generic_name(name)) else ""
+
+
+def _manifestation(reaction: str) -> dict:
+    coded = _codes()["reactions"].get(reaction.strip().lower())
+    if coded:
+        return {"coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}], "text": reaction}
+    return {"text": reaction}
+
+
+def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
+    """Propose an AllergyIntolerance (active, confirmed by the approving clinician)."""
+    refused = _refusal(args, ctx, "AllergyIntolerance")
+    if refused:
+        return refused
+    code, category = _substance(args.substance)
+    reaction = {"manifestation": [_manifestation(args.reaction)], **({"severity": args.severity} if args.severity else {})}
+    terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
+    resource = {"resourceType": "AllergyIntolerance",
+                "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
+                "verificationStatus": {"coding": [{"system": terms + "verification", "code": "confirmed"}]},
+                "type": "allergy", "code": code, "patient": {"reference": f"Patient/{ctx.patient_id}"},
+                "recordedDate": _now(), "reaction": [reaction]}
+    if category:
+        resource["category"] = [category]
+    if args.severity == "severe" or args.reaction.strip().lower() in ("anaphylaxis", "angioedema"):
+        resource["criticality"] = "high"
+    if _practitioner(ctx):
+        resource["recorder"] = _practitioner(ctx)
+    coding = (code.get("coding") or [{}])[0]
+    meds, allergies, flags = _patient_lists(ctx)
+    for c in druginfo.allergy_conflicts([args.substance], meds):
+        flags.append(_flag(c.severity, "allergy", f"The patient has an active order for {c.drug}, which this allergy "
+                           f"calls into question ({c.reason}).", c.source, c.source_url))
+    if any(druginfo.generic_name(a) == druginfo.generic_name(args.substance) for a in allergies):
+        flags.append(_flag("info", "duplicate", f"An allergy to {args.substance} is already recorded."))
+    fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
+              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}" if coding else "none found (text only)")]
+    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy", "fields": fields, "flags": flags}
+    return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
+
+
+def note_type(requested: str) -> dict:
+    """LOINC document type for a requested note type (words matched; 'Note' as fallback)."""
+    text = requested.lower()
+    types = _codes()["note_types"]
+    key = next((k for k in types if re.search(rf"(?<!\w){re.escape(k)}(?!\w)", text)), "note")
+    return {"system": LOINC, **types[key]}
+
+
+def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
+    """Propose a DocumentReference (status current) holding the note as text/plain."""
+    refused = _refusal(args, ctx, "DocumentReference")
+    if refused:
+        return refused
+    kind = note_type(args.note_type)
+    resource = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
+                "type": {"coding": [kind], "text": kind["display"]},
+                "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
+                                          "code": "clinical-note", "display": "Clinical Note"}]}],
+                "subject": {"reference": f"Patient/{ctx.patient_id}"}, "date": _now(),
+                "description": f"{kind['display']} drafted with the DocGemma assistant",
+                "content": [{"attachment": {"contentType": "text/plain; charset=utf-8", "title": kind["display"],
+                                            "data": base64.b64encode(args.note_text.encode()).decode()}}]}
+    if _practitioner(ctx):
+        resource["author"] = [_practitioner(ctx)]
+    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(args.note_text)} characters")]
+    summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
+               "preview": args.note_text[:600], "flags": []}
+    return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
+
+
+def _tool(name: str, args_model, rtype: str, run) -> Tool:
+    return Tool(name, label=catalog.label(name), description=catalog.description(name), args_model=args_model,
+                kind="write", scopes=((rtype, "c"),), run=run)
+
+
+TOOLS: list[Tool] = [
+    _tool("prescribe_medication", tool_args.PrescribeMedicationArgs, "MedicationRequest", run_prescribe),
+    _tool("add_allergy", tool_args.AddAllergyArgs, "AllergyIntolerance", run_add_allergy),
+    _tool("save_clinical_note", tool_args.ClinicalNoteArgs, "DocumentReference", run_save_note),
+]

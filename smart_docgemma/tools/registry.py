@@ -1,0 +1,30 @@
+"""The tool registry: every tool the agent may call, and which of them a session gets.
+
+Each tool module exposes ``TOOLS: list[Tool]`` (name, clinical label, full
+description, argument schema, kind, needed SMART scopes). ``tools_for`` keeps
+only the tools whose scopes were granted: for the agent and the model, a
+tool the EHR did not authorise does not exist (no prompt mentions it, no
+call can reach it). Tools with no FHIR scopes (knowledge sources, imaging)
+are always present.
+"""
+from __future__ import annotations
+
+from . import chart, drugs, imaging, literature, orders, patients, trials
+from .base import Tool
+
+_MODULES = (patients, chart, drugs, literature, trials, imaging, orders)
+
+
+def all_tools() -> list[Tool]:
+    """Every registered tool, in catalog order (reads first, writes last)."""
+    return [tool for module in _MODULES for tool in module.TOOLS]
+
+
+def tools_for(scopes) -> dict[str, Tool]:
+    """``{name: Tool}`` for the tools whose SMART scopes were all granted."""
+    return {tool.name: tool for tool in all_tools() if tool.granted(scopes)}
+
+
+def get_tool(name: str) -> Tool:
+    """One tool by name (KeyError when there is no such tool)."""
+    return {tool.name: tool for tool in all_tools()}[name]
