@@ -148,7 +148,7 @@ def _map(exc: Exception) -> errors.DocGemmaError:
     if isinstance(exc, requests.HTTPError) and exc.response is not None:
         status = exc.response.status_code
         log.info("FHIR %s: %s", status, exc.response.text[:300])
-        if status == 412:
+        if status in (409, 412):
             return errors.Conflict("The record changed meanwhile or matched more than one resource.")
         if status in (400, 422):
             return errors.BadRequest("The EHR rejected the resource as invalid.")
