@@ -1,0 +1,58 @@
+"""A launch context for tests that exercise tools and proposals directly.
+
+The app gets the same shape from ``smart_docgemma.sessions.current_launch()``:
+``sid``, ``patient_id``, ``user`` (fhirUser reference), ``scopes`` and ``fhir``.
+Here ``fhir`` is a ``FhirGateway`` straight to HAPI (no token: HAPI has no
+auth; the sandbox proxy's enforcement is tested under tests/launch).
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+import requests
+
+from smart_docgemma.fhir import FhirGateway
+from smart_docgemma.scopes import GrantedScopes
+from smart_docgemma.tools.base import ToolContext
+
+PATIENT_SCOPES = ("patient/Patient.rs patient/Condition.rs patient/Observation.rs patient/MedicationRequest.crs "
+                  "patient/AllergyIntolerance.crs patient/DocumentReference.crs patient/Encounter.rs patient/Provenance.cs")
+USER_SCOPES = PATIENT_SCOPES.replace("patient/", "user/")
+
+
+@dataclass
+class Launch:
+    sid: str
+    patient_id: str | None
+    user: str
+    scopes: GrantedScopes
+    fhir: FhirGateway
+
+
+def launch(fhir_base: str, patient_id: str | None, scopes: str = PATIENT_SCOPES,
+           sid: str | None = None, user: str = "Practitioner/dr-okafor") -> Launch:
+    return Launch(sid or uuid.uuid4().hex, patient_id, user, GrantedScopes.parse(scopes), FhirGateway(fhir_base, None))
+
+
+def tool_context(lc: Launch, proposals=None) -> ToolContext:
+    return ToolContext(patient_id=lc.patient_id, scopes=lc.scopes, fhir=lc.fhir, proposals=proposals,
+                       session_id=lc.sid, practitioner=lc.user)
+
+
+def new_patient(fhir_base: str, family: str = "Testwrite") -> str:
+    """A fresh Patient on HAPI, so write tests never touch the scenario patients."""
+    body = {"resourceType": "Patient", "name": [{"family": family, "given": [uuid.uuid4().hex[:8]]}],
+            "birthDate": "1980-01-01", "gender": "unknown"}
+    res = requests.post(f"{fhir_base}/Patient", json=body, timeout=30,
+                        headers={"Content-Type": "application/fhir+json"})
+    res.raise_for_status()
+    return res.json()["id"]
+
+
+def count(fhir_base: str, rtype: str, **params) -> int:
+    """How many resources match, bypassing HAPI's 60 s search cache."""
+    res = requests.get(f"{fhir_base}/{rtype}", params={**params, "_summary": "count"}, timeout=30,
+                       headers={"Cache-Control": "no-cache", "Accept": "application/fhir+json"})
+    res.raise_for_status()
+    return res.json()["total"]

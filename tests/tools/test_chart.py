@@ -1,0 +1,100 @@
+"""get_patient_chart / chart_summary / fetch_chart against real HAPI with the scenario patients."""
+from __future__ import annotations
+
+import statistics
+import time
+
+from smart_docgemma.fhir import FhirGateway
+from smart_docgemma.tools.args import PatientChartArgs
+from smart_docgemma.tools.chart import (PAGE, TEXT_BUDGET, UNTRUSTED_HEAD, chart_summary, chart_text,
+                                        fetch_chart, run_chart)
+from tests.support.launch_context import PATIENT_SCOPES, USER_SCOPES, launch, tool_context
+
+
+def chart(fhir_base, patient_id, scopes=PATIENT_SCOPES, asked=None):
+    ctx = tool_context(launch(fhir_base, patient_id, scopes))
+    return run_chart(PatientChartArgs(patient_id=asked or patient_id), ctx)
+
+
+def test_many_observations_follow_paging_and_text_stays_bounded(fhir_base):
+    result = chart(fhir_base, "pt-many-obs")
+    glucose = next(s for s in result.data["labs"] if s["code"] == "2339-0")
+    assert glucose["count"] == 170 > PAGE  # all pages read, not just the first
+    assert [p["date"] for p in glucose["series"]][-1] == "2026-10-17"  # newest last, for plots
+    assert len(glucose["series"]) == 20 and len(result.text) <= TEXT_BUDGET
+    assert "Glucose (mg/dL)" in result.text and "170 results" in result.text
+
+
+def test_allergy_patient_shows_the_allergy_with_reaction_and_severity(fhir_base):
+    result = chart(fhir_base, "pt-pen-allergy")
+    assert result.status == "ok"
+    assert "Penicillin (Anaphylaxis, severe, criticality high)" in result.text
+    assert result.data["allergies"][0]["ref"] == "AllergyIntolerance/pt-pen-allergy-alg1"
+    assert any(s.url == f"{fhir_base}/AllergyIntolerance/pt-pen-allergy-alg1" for s in result.sources)
+
+
+def test_trends_have_direction_and_dates(fhir_base):
+    data = chart(fhir_base, "pt-ckd-elder").data
+    labs = {s["name"]: s for s in data["labs"]}
+    assert labs["Potassium"]["direction"] == "↑" and labs["eGFR"]["direction"] == "↓"
+    assert [p["value"] for p in labs["Potassium"]["series"]] == [4.6, 4.9, 5.2, 5.6]
+    assert labs["Potassium"]["latest"] == {"date": "2026-11-10", "value": 5.6, "ref": "Observation/pt-ckd-elder-obs4"}
+    text = chart(fhir_base, "pt-ckd-elder").text
+    assert "Potassium (mmol/L): 4.9 (2026-05-12) → 5.2 (2026-08-20) → 5.6 (2026-11-10) ↑" in text
+    assert "amlodipine 5 MG Oral Tablet" in text and "Chronic kidney disease stage 3" in text
+
+
+def test_note_text_is_quoted_and_marked_untrusted(fhir_base):
+    result = chart(fhir_base, "pt-injection")
+    note = result.data["notes"][0]
+    assert note["untrusted"] and note["instruction_like"]
+    head, _, rest = result.text.partition(UNTRUSTED_HEAD)
+    assert rest, "notes must sit under the untrusted-content heading"
+    assert "IGNORE PREVIOUS INSTRUCTIONS" not in head  # never outside the quoted block
+    assert "⚠ contains instruction-like text" in rest and "«Patient seen for chronic low back pain" in rest
+
+
+def test_another_patient_is_refused_with_patient_scopes_and_allowed_with_user_scopes(fhir_base):
+    refused = chart(fhir_base, "pt-pen-allergy", asked="pt-warfarin")
+    assert refused.error_kind == "forbidden" and "limited to the patient in context" in refused.text
+    assert "Mensah" not in refused.text
+    allowed = chart(fhir_base, "pt-pen-allergy", scopes=USER_SCOPES, asked="pt-warfarin")
+    assert allowed.status == "ok" and "Robert Mensah" in allowed.text and "warfarin" in allowed.text
+
+
+def test_unknown_patient_is_not_found(fhir_base):
+    result = chart(fhir_base, "pt-nobody-here", scopes=USER_SCOPES, asked="pt-nobody-here")
+    assert result.error_kind == "not_found" and "pt-nobody-here" in result.text
+
+
+def test_section_without_scope_says_not_available_not_none(fhir_base):
+    scopes = PATIENT_SCOPES.replace("patient/AllergyIntolerance.crs ", "")
+    result = chart(fhir_base, "pt-pen-allergy", scopes=scopes)
+    assert "Penicillin" not in result.text
+    assert "NOT AVAILABLE (access not granted) — do not assume there are none" in result.text
+
+
+def test_budget_keeps_patient_and_allergies_and_cuts_notes_first(fhir_base):
+    data = chart_summary(FhirGateway(fhir_base, None), "pt-ckd-elder").data
+    data["labs"] = data["labs"] * 30
+    data["notes"] = data["notes"] * 5
+    text = chart_text(data, budget=1200)
+    assert len(text) <= 1200 and text.startswith("Patient: Margaret Thompson")
+    assert "Allergies: none recorded" in text and "(… more in the chart view)" in text
+    assert "CKD 3 follow-up" not in text  # the notes went first
+
+
+def test_parallel_and_sequential_fetch_agree_and_parallel_is_not_slower(fhir_base):
+    fhir = FhirGateway(fhir_base, None)
+    fetch_chart(fhir, "pt-ckd-elder")  # warm HAPI
+    timings = {True: [], False: []}
+    for _ in range(5):
+        for parallel in (True, False):
+            started = time.perf_counter()
+            fetched = fetch_chart(fhir, "pt-ckd-elder", parallel=parallel)
+            timings[parallel].append((time.perf_counter() - started) * 1000)
+            assert {k: len(v) for k, v in fetched.sections.items()} == {
+                "conditions": 2, "medications": 1, "allergies": 0, "vitals": 4, "labs": 12, "notes": 1, "encounters": 1}
+    par, seq = statistics.median(timings[True]), statistics.median(timings[False])
+    print(f"\nchart fetch pt-ckd-elder median: parallel {par:.0f} ms, sequential {seq:.0f} ms")
+    assert par < seq * 1.2
