@@ -222,7 +222,10 @@ class ProposalStore:
         if not launch.scopes.allows("Provenance", "c"):
             return "not recorded: this session may not create Provenance"
         try:
-            if not fresh and launch.fhir.search("Provenance", {"target": target}, max_pages=1):
+            # A retry after a crash may find the earlier Provenance; without search
+            # permission a second Provenance is better than none.
+            if not fresh and launch.scopes.allows("Provenance", "s") and \
+                    launch.fhir.search("Provenance", {"target": target}, max_pages=1):
                 return "recorded earlier"
             made = launch.fhir.create(provenance_for(target, launch.user, p.id))
             return f"Provenance/{made['id']}"
