@@ -1,8 +1,6 @@
 """get_patient_chart / chart_summary / fetch_chart against real HAPI with the scenario patients."""
 from __future__ import annotations
 
-import statistics
-import time
 
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
@@ -84,17 +82,10 @@ def test_budget_keeps_patient_and_allergies_and_cuts_notes_first(fhir_base):
     assert "CKD 3 follow-up" not in text  # the notes went first
 
 
-def test_parallel_and_sequential_fetch_agree_and_parallel_is_not_slower(fhir_base):
+def test_parallel_and_sequential_fetch_return_the_same_chart(fhir_base):
+    """Same sections either way (speed is measured in tests/bench, not asserted here)."""
     fhir = FhirGateway(fhir_base, None)
-    fetch_chart(fhir, "pt-ckd-elder")  # warm HAPI
-    timings = {True: [], False: []}
-    for _ in range(5):
-        for parallel in (True, False):
-            started = time.perf_counter()
-            fetched = fetch_chart(fhir, "pt-ckd-elder", parallel=parallel)
-            timings[parallel].append((time.perf_counter() - started) * 1000)
-            assert {k: len(v) for k, v in fetched.sections.items()} == {
-                "conditions": 2, "medications": 1, "allergies": 0, "vitals": 4, "labs": 12, "notes": 1, "encounters": 1}
-    par, seq = statistics.median(timings[True]), statistics.median(timings[False])
-    print(f"\nchart fetch pt-ckd-elder median: parallel {par:.0f} ms, sequential {seq:.0f} ms")
-    assert par < seq * 1.2
+    for parallel in (True, False):
+        fetched = fetch_chart(fhir, "pt-ckd-elder", parallel=parallel)
+        assert {k: len(v) for k, v in fetched.sections.items()} == {
+            "conditions": 2, "medications": 1, "allergies": 0, "vitals": 4, "labs": 12, "notes": 1, "encounters": 1}
