@@ -1,4 +1,121 @@
-"""Blueprint for the launch surface (being built: see the issues)."""
-from flask import Blueprint
+"""The ``launch`` blueprint: SMART EHR and standalone launch, the callback, the landing page.
+
+- ``GET /launch?iss=…&launch=…`` — EHR launch (``launch`` present) or standalone launch
+  (only ``iss``): check ``iss`` against the allow-list before anything else, read discovery,
+  redirect to the EHR's authorization endpoint with PKCE S256, ``state``, ``aud`` and
+  ``nonce``.
+- ``GET /callback`` — check ``state`` (single use, this browser), exchange the code,
+  validate the id_token, store context and sealed tokens server-side, go to ``/app``.
+- ``GET /app`` — the assistant page (patient banner when the EHR asks for it).
+
+Every failure is an ``errors`` exception: a clear page with the right 4xx status,
+logged by error code only — never a token, code or verifier.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from fhirclient.models.patient import Patient
+
+from . import errors, sessions, smart
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("launch", __name__)
+
+
+@bp.get("/launch")
+def launch():
+    cfg = current_app.config
+    iss = smart.allowed_iss(request.args.get("iss"), cfg["ISS_ALLOWLIST"])  # before any network call
+    launch_value = request.args.get("launch")
+    allow_no_pkce = iss in {smart.normalise_iss(i) for i in cfg.get("ALLOW_NO_PKCE_ISS") or []}
+    discovery = smart.discover(iss, cfg["HTTP_TIMEOUT_S"], allow_no_pkce)
+    scope = _scope(cfg, standalone=not launch_value)
+    redirect_uri = _redirect_uri()
+    auth = smart.authorization_request(cfg, discovery, iss, redirect_uri, scope, launch_value)
+    sessions.save_pending(auth["state"], {
+        "iss": iss, "issuer": discovery.get("issuer"), "state": auth["state"], "verifier": auth["verifier"],
+        "nonce": auth["nonce"], "redirect_uri": redirect_uri, "token_endpoint": discovery["token_endpoint"],
+        "jwks_uri": discovery.get("jwks_uri"), "scope": scope})
+    log.info("launch: %s launch for %s", "EHR" if launch_value else "standalone", iss)
+    return redirect(auth["url"], code=302)
+
+
+@bp.get("/callback")
+def callback():
+    if request.args.get("error"):
+        _consume_quietly(request.args.get("state"))
+        log.info("callback: authorization refused (%s)", request.args.get("error"))
+        raise errors.AccessDenied("The EHR did not grant the assistant access "
+                                  f"({request.args.get('error')}). Relaunch it from the patient's chart to try again.")
+    pending = sessions.pop_pending(request.args.get("state"))
+    cfg = current_app.config
+    token = smart.exchange_code(cfg, pending, request.url, cfg["HTTP_TIMEOUT_S"])
+    claims = {}
+    if token.get("id_token") and "openid" in pending["scope"].split():
+        if not pending.get("jwks_uri"):
+            raise errors.TokenExchangeError("The EHR publishes no keys to verify the identity token.")
+        claims = smart.validate_id_token(token["id_token"], pending, cfg["CLIENT_ID"], cfg["HTTP_TIMEOUT_S"])
+    sessions.start_session(_context(pending, token, claims), token)
+    return redirect(url_for("launch.app_page"), code=302)
+
+
+@bp.get("/app")
+def app_page():
+    launch_ctx = sessions.current_launch()
+    return render_template("launch/app.html", launch=launch_ctx, banner=banner(launch_ctx),
+                           degraded=not current_app.config.get("ENDPOINT"))
+
+
+def banner(launch_ctx) -> dict | None:
+    """Name, birth date, sex and MRN of the launch patient, read with the launch token."""
+    if not launch_ctx.patient_id:
+        return None
+    patient = launch_ctx.fhir.read_model(Patient, launch_ctx.patient_id)
+    name = patient.name[0] if patient.name else None
+    text = (name.text or " ".join([*(name.given or []), name.family or ""]).strip()) if name else "Unnamed patient"
+    mrn = next((i.value for i in patient.identifier or []
+                if i.type and any(c.code == "MR" for c in i.type.coding or [])), None)
+    return {"name": text, "birth_date": patient.birthDate.isostring if patient.birthDate else None,
+            "sex": patient.gender, "mrn": mrn, "id": launch_ctx.patient_id}
+
+
+def _scope(cfg, standalone: bool) -> str:
+    if standalone:
+        return cfg.get("STANDALONE_SCOPES") or cfg["SCOPES"].replace("launch ", "launch/patient ", 1)
+    return cfg["SCOPES"]
+
+
+def _redirect_uri() -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("launch.callback")
+
+
+def _consume_quietly(state: str | None) -> None:
+    try:
+        sessions.pop_pending(state)
+    except errors.StateMismatch:
+        pass
+
+
+def _context(pending: dict, token: dict, claims: dict) -> dict:
+    """What to remember about the launch (no secrets): SMART token response context."""
+    user = claims.get("fhirUser") or token.get("fhirUser")
+    return {
+        "iss": pending["iss"], "token_endpoint": pending["token_endpoint"],
+        "patient": token.get("patient"), "encounter": token.get("encounter"),
+        "user": _relative_ref(user), "scope": token.get("scope") or pending["scope"],
+        "need_patient_banner": bool(token.get("need_patient_banner", True)),
+        "smart_style_url": token.get("smart_style_url"),
+        "fhir_context": token.get("fhirContext") if isinstance(token.get("fhirContext"), list) else [],
+    }
+
+
+def _relative_ref(ref: str | None) -> str | None:
+    """``https://ehr/fhir/Practitioner/1`` → ``Practitioner/1`` (HAPI refuses foreign references)."""
+    if not ref:
+        return None
+    parts = ref.rstrip("/").split("/")
+    return "/".join(parts[-2:]) if len(parts) >= 2 else ref

@@ -258,7 +258,9 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
     """Token response body: a signed JWT access token plus the SMART launch context."""
     ttl = int(sandbox.config["TOKEN_TTL_S"])
     now, granted = int(time.time()), scope.split()
-    context_patient = user.patient if {"launch", "launch/patient"} & set(granted) else None
+    # SMART 2.x: a refresh keeps the launch context without re-requesting the launch scopes.
+    launched = {"launch", "launch/patient"} & set(granted) or grant_type == "refresh_token"
+    context_patient = user.patient if launched else None
     claims = {"iss": sandbox.fhir_base, "aud": sandbox.fhir_base, "sub": user.practitioner,
               "client_id": client.client_id, "iat": now, "exp": now + ttl, "jti": uuid.uuid4().hex,
               "scope": scope, "fhirUser": f"{sandbox.fhir_base}/Practitioner/{user.practitioner}"}
@@ -269,7 +271,7 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
              "smart_style_url": f"{sandbox.public_url}/smart-style.json"}
     if context_patient:
         token["patient"] = context_patient
-    if user.encounter and {"launch", "launch/encounter"} & set(granted):
+    if user.encounter and ({"launch", "launch/encounter"} & set(granted) or grant_type == "refresh_token"):
         token["encounter"] = user.encounter
     if include_refresh_token and REFRESH_SCOPES & set(granted):
         token["refresh_token"] = uuid.uuid4().hex + uuid.uuid4().hex

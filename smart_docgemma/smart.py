@@ -1,0 +1,145 @@
+"""SMART App Launch 2.2, the client side: discovery, authorization, token, refresh.
+
+authlib does the OAuth 2.0 work (PKCE S256, state, code exchange with
+``client_secret_basic`` or as a public client, refresh); joserfc validates the
+``id_token`` against the server's JWKS. Everything here is a plain function of
+configuration and the values the EHR sent, so the blueprint stays thin.
+
+SMART pitfalls handled (notes/smart-launch.md §1.8): ``iss`` checked against the
+allow-list before any network call; discovery endpoints may be relative;
+``aud`` = ``iss`` on the authorization request; ``nonce`` when ``openid`` is
+asked for; the refresh request does not re-send ``launch`` (authlib would add
+the requested scope, so the granted scope minus launch scopes is sent instead).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+import requests
+from authlib.common.security import generate_token
+from authlib.integrations.requests_client import OAuth2Session
+from authlib.integrations.base_client.errors import OAuthError
+from authlib.oauth2 import OAuth2Error
+from joserfc import jwt
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet
+
+from . import errors
+
+log = logging.getLogger(__name__)
+
+ID_TOKEN_ALGS = ["RS256", "RS384", "ES256", "ES384", "RS512", "ES512", "PS256", "PS384"]
+LAUNCH_SCOPES = {"launch", "launch/patient", "launch/encounter"}
+
+
+def normalise_iss(iss: str | None) -> str:
+    """Scheme and host lower-cased, default port and trailing slash dropped."""
+    if not iss:
+        return ""
+    parts = urlsplit(iss.strip())
+    host = (parts.hostname or "").lower()
+    port = f":{parts.port}" if parts.port and (parts.scheme, parts.port) not in (("http", 80), ("https", 443)) else ""
+    return urlunsplit((parts.scheme.lower(), host + port, parts.path.rstrip("/"), "", ""))
+
+
+def allowed_iss(iss: str | None, allowlist: list[str]) -> str:
+    """The normalised ``iss`` when it is on the allow-list; UnknownIssuer otherwise."""
+    wanted = normalise_iss(iss)
+    if not wanted or wanted not in {normalise_iss(a) for a in allowlist or []}:
+        raise errors.UnknownIssuer("This EHR is not registered with the assistant. "
+                                   "Ask your administrator to add it to the allow-list.")
+    return wanted
+
+
+def discover(iss: str, timeout: float, allow_no_pkce: bool = False) -> dict:
+    """``{iss}/.well-known/smart-configuration`` with endpoints made absolute."""
+    try:
+        res = requests.get(f"{iss}/.well-known/smart-configuration", timeout=timeout,
+                           headers={"Accept": "application/json"})
+        res.raise_for_status()
+        config = res.json()
+    except (requests.RequestException, ValueError) as exc:
+        log.info("SMART discovery failed for %s: %s", iss, type(exc).__name__)
+        raise errors.LaunchError("The EHR's SMART configuration could not be read.", status=502) from exc
+    for key in ("authorization_endpoint", "token_endpoint", "jwks_uri"):
+        if config.get(key):
+            config[key] = urljoin(iss + "/", config[key])
+    if not config.get("authorization_endpoint") or not config.get("token_endpoint"):
+        raise errors.LaunchError("The EHR's SMART configuration has no authorization or token endpoint.",
+                                 status=502)
+    if "S256" not in config.get("code_challenge_methods_supported", []) and not allow_no_pkce:
+        raise errors.LaunchError("The EHR does not offer PKCE (S256); the assistant refuses to launch without it.")
+    return config
+
+
+def client_session(cfg: dict, redirect_uri: str | None = None, scope: str | None = None) -> OAuth2Session:
+    """An authlib session for our registration (confidential when a secret is set)."""
+    secret = cfg.get("CLIENT_SECRET") or None
+    return OAuth2Session(cfg["CLIENT_ID"], secret, scope=scope, redirect_uri=redirect_uri,
+                         code_challenge_method="S256",
+                         token_endpoint_auth_method="client_secret_basic" if secret else "none")
+
+
+def authorization_request(cfg: dict, discovery: dict, iss: str, redirect_uri: str,
+                          scope: str, launch: str | None) -> dict:
+    """The authorize URL plus the secrets to keep server-side (state, verifier, nonce)."""
+    verifier = generate_token(64)
+    state = generate_token(43)  # > 128 bits of entropy
+    extra = {"aud": iss}
+    if launch:
+        extra["launch"] = launch
+    nonce = generate_token(32) if "openid" in scope.split() else None
+    if nonce:
+        extra["nonce"] = nonce
+    url, _ = client_session(cfg, redirect_uri, scope).create_authorization_url(
+        discovery["authorization_endpoint"], state=state, code_verifier=verifier, **extra)
+    return {"url": url, "state": state, "verifier": verifier, "nonce": nonce}
+
+
+def exchange_code(cfg: dict, pending: dict, callback_url: str, timeout: float) -> dict:
+    """Trade the code for tokens; TokenExchangeError with no secret echoed on failure."""
+    session = client_session(cfg, pending["redirect_uri"])
+    try:
+        token = session.fetch_token(pending["token_endpoint"], authorization_response=callback_url,
+                                    state=pending["state"], code_verifier=pending["verifier"], timeout=timeout)
+    except (OAuth2Error, OAuthError, requests.RequestException, ValueError) as exc:
+        log.info("token exchange failed at %s: %s", pending["token_endpoint"], getattr(exc, "error", type(exc).__name__))
+        raise errors.TokenExchangeError("The EHR did not issue a token for this launch. Please relaunch the app.") from exc
+    if not token.get("access_token"):
+        raise errors.TokenExchangeError("The EHR's token response had no access token.")
+    return dict(token)
+
+
+def validate_id_token(id_token: str, pending: dict, client_id: str, timeout: float) -> dict:
+    """Verify signature (server JWKS), iss, aud, exp and nonce; returns the claims."""
+    try:
+        keys = KeySet.import_key_set(requests.get(pending["jwks_uri"], timeout=timeout).json())
+        claims = jwt.decode(id_token, keys, algorithms=ID_TOKEN_ALGS).claims
+    except (requests.RequestException, ValueError, KeyError, JoseError) as exc:
+        raise errors.TokenExchangeError("The EHR's identity token could not be verified.") from exc
+    audience = claims.get("aud")
+    audiences = audience if isinstance(audience, list) else [audience]
+    problems = [
+        normalise_iss(claims.get("iss")) != normalise_iss(pending.get("issuer") or pending["iss"]),
+        client_id not in audiences,
+        float(claims.get("exp", 0)) < time.time() - 60,
+        pending.get("nonce") and claims.get("nonce") != pending["nonce"],
+    ]
+    if any(problems):
+        raise errors.TokenExchangeError("The EHR's identity token did not match this launch.")
+    return claims
+
+
+def refresh(cfg: dict, token_endpoint: str, refresh_token: str, granted_scope: str, timeout: float) -> dict:
+    """Refresh without the launch scopes (SMART 2.x: context is not re-requested)."""
+    scope = " ".join(s for s in granted_scope.split() if s not in LAUNCH_SCOPES)
+    session = client_session(cfg, scope=scope)
+    try:
+        token = session.refresh_token(token_endpoint, refresh_token=refresh_token, timeout=timeout)
+    except (OAuth2Error, OAuthError, requests.RequestException, ValueError) as exc:
+        log.info("token refresh failed: %s", getattr(exc, "error", type(exc).__name__))
+        raise errors.SessionExpired("Your EHR session has ended. Close this window and relaunch the app "
+                                    "from the patient's chart.") from exc
+    return dict(token)
