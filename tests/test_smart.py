@@ -1,0 +1,50 @@
+"""SMART client helpers: iss normalisation and discovery handling (no EHR needed)."""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma import errors, smart
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("HTTPS://EHR.Example.org/fhir/", "https://ehr.example.org/fhir"),
+    ("https://ehr.example.org:443/fhir", "https://ehr.example.org/fhir"),
+    ("http://127.0.0.1:9000/fhir", "http://127.0.0.1:9000/fhir"),
+])
+def test_iss_is_normalised_for_exact_matching(raw, expected):
+    assert smart.normalise_iss(raw) == expected
+
+
+@pytest.mark.parametrize("iss", [None, "", "https://ehr.example.org/fhir/other", "https://evil.example.org/fhir",
+                                 "https://ehr.example.org.evil.com/fhir"])
+def test_iss_outside_the_allow_list_is_refused(iss):
+    with pytest.raises(errors.UnknownIssuer):
+        smart.allowed_iss(iss, ["https://ehr.example.org/fhir"])
+
+
+def test_discovery_resolves_relative_endpoints_and_requires_s256(httpserver):
+    base = httpserver.url_for("/fhir")
+    httpserver.expect_request("/fhir/.well-known/smart-configuration").respond_with_json({
+        "authorization_endpoint": "../auth/authorize", "token_endpoint": "/auth/token",
+        "jwks_uri": "keys", "code_challenge_methods_supported": ["S256"]})
+    config = smart.discover(base, timeout=5)
+    root = httpserver.url_for("/")
+    assert config["authorization_endpoint"] == root + "auth/authorize"
+    assert config["token_endpoint"] == root + "auth/token"
+    assert config["jwks_uri"] == base + "/keys"
+
+
+def test_discovery_without_s256_is_refused_unless_allowed(httpserver):
+    base = httpserver.url_for("/fhir")
+    httpserver.expect_request("/fhir/.well-known/smart-configuration").respond_with_json({
+        "authorization_endpoint": "https://x/auth", "token_endpoint": "https://x/token",
+        "code_challenge_methods_supported": ["plain"]})
+    with pytest.raises(errors.LaunchError, match="PKCE"):
+        smart.discover(base, timeout=5)
+    assert smart.discover(base, timeout=5, allow_no_pkce=True)["token_endpoint"] == "https://x/token"
+
+
+def test_unreachable_discovery_is_a_502(httpserver):
+    with pytest.raises(errors.LaunchError) as info:
+        smart.discover("http://127.0.0.1:1/fhir", timeout=2)
+    assert info.value.status == 502
