@@ -64,14 +64,20 @@ def condition(pid: str, n: int, code: str, display: str, onset: str) -> dict:
             "subject": {"reference": f"Patient/{pid}"}, "onsetDateTime": onset}
 
 
-def med(pid: str, n: int, rxcui: str, display: str, dose: str, timing: dict, authored: str,
-        prescriber: str = "dr-okafor", status: str = "active") -> dict:
-    return {"resourceType": "MedicationRequest", "id": f"{pid}-med{n}", "status": status, "intent": "order",
+ORAL = ("26643006", "Oral route")
+
+
+def med(pid: str, n: int, rxcui: str, display: str, dose: str, amount: tuple[float, str], timing: dict,
+        authored: str, prescriber: str = "dr-okafor", as_needed: bool = False, route: tuple[str, str] = ORAL) -> dict:
+    """An active order; ``amount`` is the dose per administration as (value, UCUM code)."""
+    value, unit = amount
+    instruction = {"text": dose, "timing": {"repeat": timing}, "asNeededBoolean": as_needed,
+                   "route": {"coding": [{"system": SCT, "code": route[0], "display": route[1]}]},
+                   "doseAndRate": [{"doseQuantity": {"value": value, "unit": unit.strip("{}"), "system": UCUM, "code": unit}}]}
+    return {"resourceType": "MedicationRequest", "id": f"{pid}-med{n}", "status": "active", "intent": "order",
             "medicationCodeableConcept": {"coding": [{"system": RXN, "code": rxcui, "display": display}], "text": display},
             "subject": {"reference": f"Patient/{pid}"}, "authoredOn": authored,
-            "requester": {"reference": f"Practitioner/{prescriber}"},
-            "dosageInstruction": [{"text": dose, "timing": {"repeat": timing},
-                                   "route": {"coding": [{"system": SCT, "code": "26643006", "display": "Oral route"}]}}]}
+            "requester": {"reference": f"Practitioner/{prescriber}"}, "dosageInstruction": [instruction]}
 
 
 DAILY = {"frequency": 1, "period": 1, "periodUnit": "d"}
@@ -143,7 +149,7 @@ def ckd_elder() -> list[dict]:
     return [patient(pid, "Margaret", "Thompson", "female", "1943-05-12", "MRN-100231", "+1-555-0101"),
             condition(pid, 1, "433144002", "Chronic kidney disease stage 3", "2021-03-10"),
             condition(pid, 2, "38341003", "Hypertensive disorder", "2009-06-01"),
-            med(pid, 1, "197361", "amlodipine 5 MG Oral Tablet", "5 mg by mouth once daily", DAILY, "2023-01-15"),
+            med(pid, 1, "197361", "amlodipine 5 MG Oral Tablet", "5 mg by mouth once daily", (5, "mg"), DAILY, "2023-01-15"),
             *series(pid, 1, "2823-3", [("2026-02-03", 4.6), ("2026-05-12", 4.9), ("2026-08-20", 5.2), ("2026-11-10", 5.6)]),
             *series(pid, 11, "33914-3", [("2026-02-03", 52), ("2026-05-12", 47), ("2026-08-20", 43), ("2026-11-10", 38)]),
             *series(pid, 21, "2160-0", [("2026-02-03", 1.1), ("2026-05-12", 1.2), ("2026-08-20", 1.3), ("2026-11-10", 1.45)]),
@@ -160,8 +166,8 @@ def warfarin() -> list[dict]:
     return [patient(pid, "Robert", "Mensah", "male", "1950-09-30", "MRN-100587"),
             condition(pid, 1, "49436004", "Atrial fibrillation", "2018-02-14"),
             condition(pid, 2, "53741008", "Coronary arteriosclerosis", "2016-07-01"),
-            med(pid, 1, "855332", "warfarin sodium 5 MG Oral Tablet", "5 mg by mouth once daily in the evening", DAILY, "2018-02-20"),
-            med(pid, 2, "243670", "aspirin 81 MG Oral Tablet", "81 mg by mouth once daily", DAILY, "2024-03-01", "dr-otieno"),
+            med(pid, 1, "855332", "warfarin sodium 5 MG Oral Tablet", "5 mg by mouth once daily in the evening", (5, "mg"), DAILY, "2018-02-20"),
+            med(pid, 2, "243670", "aspirin 81 MG Oral Tablet", "81 mg by mouth once daily", (81, "mg"), DAILY, "2024-03-01", "dr-otieno"),
             *series(pid, 1, "6301-6", [("2026-06-01", 2.4), ("2026-08-03", 2.9), ("2026-10-05", 3.4)]),
             encounter(pid, 1, "2026-10-05", "Anticoagulation clinic")]
 
@@ -172,7 +178,8 @@ def penicillin_allergy() -> list[dict]:
             condition(pid, 1, "195967001", "Asthma", "2001-09-01"),
             allergy(pid, 1, SCT, "764146007", "Penicillin", "39579001", "Anaphylaxis", "severe", "high"),
             med(pid, 1, "245314", "albuterol 0.09 MG/ACTUAT Metered Dose Inhaler", "2 puffs every 4 to 6 hours as needed",
-                {"frequency": 1, "period": 4, "periodUnit": "h"}, "2025-01-10"),
+                (2, "{puff}"), {"frequency": 1, "period": 4, "periodMax": 6, "periodUnit": "h"}, "2025-01-10",
+                as_needed=True, route=("447694001", "Respiratory tract route")),
             encounter(pid, 1, "2026-11-18", "Sore throat and fever")]
 
 
@@ -180,7 +187,7 @@ def diabetes() -> list[dict]:
     pid = "pt-t2dm"
     return [patient(pid, "Samuel", "Okoro", "male", "1962-11-03", "MRN-100845"),
             condition(pid, 1, "44054006", "Type 2 diabetes mellitus", "2015-04-20"),
-            med(pid, 1, "861007", "metformin hydrochloride 500 MG Oral Tablet", "500 mg by mouth twice daily with meals", BID, "2015-05-01"),
+            med(pid, 1, "861007", "metformin hydrochloride 500 MG Oral Tablet", "500 mg by mouth twice daily with meals", (500, "mg"), BID, "2015-05-01"),
             *series(pid, 1, "4548-4", [("2024-03-14", 8.1), ("2024-09-20", 7.6), ("2025-06-10", 7.2)]),
             *series(pid, 11, "29463-7", [("2025-06-10", 92.5), ("2026-10-02", 94.1)]),
             encounter(pid, 1, "2026-10-02", "Routine review")]
@@ -206,7 +213,7 @@ def pregnant() -> list[dict]:
     return [patient(pid, "Amara", "Nwosu", "female", "1994-04-22", "MRN-100933"),
             condition(pid, 1, "77386006", "Pregnancy", "2026-08-20"),
             condition(pid, 2, "38341003", "Hypertensive disorder", "2022-02-11"),
-            med(pid, 1, "314076", "lisinopril 10 MG Oral Tablet", "10 mg by mouth once daily", DAILY, "2022-02-11"),
+            med(pid, 1, "314076", "lisinopril 10 MG Oral Tablet", "10 mg by mouth once daily", (10, "mg"), DAILY, "2022-02-11"),
             status, encounter(pid, 1, "2026-10-28", "Antenatal booking visit")]
 
 
