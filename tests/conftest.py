@@ -11,6 +11,9 @@ import pytest
 
 from tests.support.servers import serve
 
+# Benchmarks run with ``python -m tests.bench``, never in the default test run.
+collect_ignore = ["bench"]
+
 
 @pytest.fixture(scope="session")
 def fhir_base(tmp_path_factory):

@@ -1,0 +1,67 @@
+"""The case set: clinician queries with the route, tools and key arguments a
+correct agent produces (``cases.yaml``, documented at its top).
+
+Cases are validated on load (pydantic): unknown tools, categories or sources,
+or key arguments that name a field the tool's schema does not have, are
+refused with the case id, so a typo cannot silently lower a score.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal, Optional
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from smart_docgemma.tools.http import SOURCES
+
+CASES_FILE = Path(__file__).with_name("cases.yaml")
+CATEGORIES = ("direct", "single_tool", "multi_tool", "failure", "ask_user", "image")
+ROUTES = ("direct", "tool", "proposal", "ask", "error")
+
+
+class Case(BaseModel):
+    """One clinician query and what a correct agent does with it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    category: Literal[CATEGORIES]  # type: ignore[valid-type]
+    query: str = Field(min_length=2)
+    route: Literal[ROUTES]  # type: ignore[valid-type]
+    tools: list[str] = Field(default_factory=list)
+    args: dict[str, dict] = Field(default_factory=dict)
+    patient: str = "pt-ckd-elder"
+    scopes: Literal["patient", "user"] = "patient"
+    image: Optional[Literal["png", "jpeg"]] = None
+    down: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _known_names(self) -> "Case":
+        unknown = [t for t in [*self.tools, *self.args] if t not in TOOL_ARG_SCHEMAS]
+        if unknown:
+            raise ValueError(f"unknown tool(s) {unknown}")
+        for tool, args in self.args.items():
+            extra = set(args) - set(TOOL_ARG_SCHEMAS[tool].model_fields)
+            if tool not in self.tools or extra:
+                raise ValueError(f"args for {tool}: not an expected tool, or unknown fields {sorted(extra)}")
+        if set(self.down) - set(SOURCES):
+            raise ValueError(f"unknown source(s) in down: {sorted(set(self.down) - set(SOURCES))}")
+        return self
+
+
+def load_cases(path: str | Path | None = None) -> list[Case]:
+    """Cases from a YAML (or JSON) list; ids must be unique."""
+    path = Path(path or CASES_FILE)
+    items = yaml.safe_load(path.read_text()) or []
+    cases = []
+    for n, item in enumerate(items, 1):
+        try:
+            cases.append(Case.model_validate(item))
+        except ValueError as exc:
+            raise ValueError(f"{path.name} case {item.get('id', n)}: {exc}") from exc
+    ids = [c.id for c in cases]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise ValueError(f"{path.name}: duplicate case ids {dupes}")
+    return cases

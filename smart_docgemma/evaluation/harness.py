@@ -1,0 +1,227 @@
+"""Run cases through the real agent and score what it did.
+
+Each case is one turn of ``Agent.run`` with the real tool registry: FHIR tools
+against the given HAPI server (fixtures loaded), knowledge tools against the
+configured sources (``DOCGEMMA_OPENFDA_URL`` … or the public APIs), write tools
+as proposals in a throw-away SQLite store (nothing is written to the EHR). A
+source listed in a case's ``down`` is pointed at a closed local port for that
+case, so failure cases are reproducible anywhere.
+
+Scoring (per case):
+- route: ``observed_route`` of the final state against the expected route;
+- tools: the tools that ran, in order, retries folded, against the expected list;
+- arguments: for each tool with expected key arguments, its first call's
+  arguments contain them (``args_match``); cases without expectations are not scored.
+"""
+from __future__ import annotations
+
+import io
+import re
+import secrets
+import socket
+import tempfile
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from smart_docgemma import create_app
+from smart_docgemma.agent import Agent, model_from_config
+from smart_docgemma.agent.extraction import vocabulary
+from smart_docgemma.fhir import FhirGateway
+from smart_docgemma.proposals import proposal_store
+from smart_docgemma.scopes import GrantedScopes
+from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.http import SOURCES, KnowledgeHttp
+from smart_docgemma.tools.registry import tools_for
+
+from .cases import Case
+from .report import summarise
+
+PRACTITIONER = "Practitioner/dr-okafor"
+
+
+@dataclass
+class CaseResult:
+    """What one case did, next to what it should have done."""
+
+    id: str
+    category: str
+    query: str
+    expected_route: str
+    route: str
+    expected_tools: list
+    tools: list
+    route_ok: bool
+    tools_ok: bool
+    args_ok: bool | None
+    model_calls: int
+    seed_budget: dict
+    seconds: float
+    model_seconds: float
+    tool_seconds: float
+    calls_by_node: dict = field(default_factory=dict)
+    args: dict = field(default_factory=dict)
+    error: str | None = None
+
+
+def observed_route(state: dict) -> str:
+    """ask > error > proposal > tool > direct, from the turn's final state."""
+    results = state["tool_results"]
+    if state.get("clarification"):
+        return "ask"
+    if state.get("skipped") or any(r["result"]["status"] == "error" for r in results):
+        return "error"
+    if state.get("proposals"):
+        return "proposal"
+    return "tool" if results else "direct"
+
+
+def executed_tools(state: dict) -> list[str]:
+    """Tools that ran, in order, each once (a retry is the same step)."""
+    seen: list[str] = []
+    for r in state["tool_results"]:
+        if r["tool"] not in seen:
+            seen.append(r["tool"])
+    return seen
+
+
+def _words(value) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", str(value).lower()))
+
+
+def args_match(expected: dict, actual: dict) -> bool:
+    """Every expected key argument is present: all words of a string, all items of a list."""
+    for key, want in expected.items():
+        got = actual.get(key)
+        if got is None:
+            return False
+        if isinstance(want, list):
+            items = {str(v).lower() for v in got} if isinstance(got, list) else set()
+            if not {str(w).lower() for w in want} <= items:
+                return False
+        elif not _words(want) <= _words(got):
+            return False
+    return True
+
+
+def score(case: Case, turn, seconds: float) -> CaseResult:
+    state = turn.state
+    tools = executed_tools(state)
+    first_args = {}
+    for r in state["tool_results"]:
+        first_args.setdefault(r["tool"], r["args"])
+    args_ok = (all(args_match(want, first_args.get(tool, {})) for tool, want in case.args.items())
+               if case.args else None)
+    tool_ms = sum(e.get("duration_ms", 0) for e in state["events"]
+                  if e.get("type") == "node_end" and e.get("node") == "TOOL_EXECUTE")
+    route = observed_route(state)
+    return CaseResult(
+        id=case.id, category=case.category, query=case.query, expected_route=case.route, route=route,
+        expected_tools=list(case.tools), tools=tools, route_ok=route == case.route,
+        tools_ok=tools == list(case.tools), args_ok=args_ok, model_calls=turn.model_calls,
+        seed_budget=turn.seed_budget, seconds=round(seconds, 4), model_seconds=turn.model_seconds,
+        tool_seconds=round(tool_ms / 1000, 4), calls_by_node=turn.calls_by_node, args=first_args)
+
+
+def test_image(kind: str) -> bytes:
+    """A small grey-gradient PNG or JPEG (Pillow), standing in for a clinical image."""
+    from PIL import Image
+
+    image = Image.linear_gradient("L").resize((96, 96))
+    out = io.BytesIO()
+    image.save(out, format="PNG" if kind == "png" else "JPEG")
+    return out.getvalue()
+
+
+def closed_port_url() -> str:
+    """A loopback URL where nothing listens (connection refused): a source that is down."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
+class EvalRun:
+    """The app-side objects one evaluation needs: config, storage, model client."""
+
+    def __init__(self, *, endpoint: str, fhir_base: str, model: str | None = None,
+                 config: dict | None = None, workdir: str | Path | None = None):
+        self.workdir = Path(workdir or tempfile.mkdtemp(prefix="docgemma-eval-"))
+        overrides = {"DATABASE_URL": f"sqlite:///{self.workdir / 'eval.sqlite'}",
+                     "CACHE_PATH": str(self.workdir / "knowledge-cache"),
+                     "SECRET_KEY": secrets.token_urlsafe(32), "ENDPOINT": endpoint}
+        if model:
+            overrides["MODEL"] = model
+        self.app = create_app({**overrides, **(config or {})})
+        self.config = self.app.config
+        self.fhir_base = fhir_base.rstrip("/")
+        self.model = model_from_config(self.config)
+        self.proposals = proposal_store(self.app)
+        self.http = KnowledgeHttp(self.config)
+        vocabulary()  # the drug dictionary loads once per process (~3 s): not a turn's latency
+
+    def context(self, case: Case, http: KnowledgeHttp) -> tuple[ToolContext, dict]:
+        scope = self.config["SCOPES"]
+        if case.scopes == "user":
+            scope = scope.replace("patient/", "user/")
+        scopes = GrantedScopes.parse(scope)
+        ctx = ToolContext(patient_id=case.patient, scopes=scopes, fhir=FhirGateway(self.fhir_base, None),
+                          http=http, proposals=self.proposals, session_id=uuid.uuid4().hex,
+                          practitioner=PRACTITIONER, config=dict(self.config))
+        return ctx, tools_for(scopes)
+
+    def _http_for(self, case: Case) -> KnowledgeHttp:
+        if not case.down:
+            return self.http
+        cfg = dict(self.config)
+        cfg.update({SOURCES[name].url_key: closed_port_url() for name in case.down})
+        return KnowledgeHttp(cfg, cache_path=self.workdir / f"down-{case.id}")
+
+    def run(self, case: Case) -> CaseResult:
+        """One turn; an exception is reported as a failed case, never raised."""
+        http = self._http_for(case)
+        ctx, tools = self.context(case, http)
+        image = test_image(case.image) if case.image else None
+        started = time.perf_counter()
+        try:
+            turn = Agent(self.model, tools, ctx).run(
+                case.query, image=image, image_mime=f"image/{case.image}" if image else None)
+            return score(case, turn, time.perf_counter() - started)
+        except Exception as exc:  # a crash is a result to report, not the end of the run
+            return _crashed(case, exc, time.perf_counter() - started)
+        finally:
+            if http is not self.http:
+                http.close()
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def _crashed(case: Case, exc: Exception, seconds: float) -> CaseResult:
+    return CaseResult(id=case.id, category=case.category, query=case.query, expected_route=case.route,
+                      route="crash", expected_tools=list(case.tools), tools=[], route_ok=False,
+                      tools_ok=False, args_ok=False if case.args else None, model_calls=0,
+                      seed_budget={}, seconds=round(seconds, 4), model_seconds=0.0, tool_seconds=0.0,
+                      error=f"{type(exc).__name__}: {exc}"[:300])
+
+
+def evaluate(cases: list[Case], *, endpoint: str, fhir_base: str, model: str | None = None,
+             config: dict | None = None, progress: Callable[[CaseResult], None] | None = None) -> dict:
+    """Run every case in order and return the report (``report.summarise``)."""
+    run = EvalRun(endpoint=endpoint, fhir_base=fhir_base, model=model, config=config)
+    started = time.perf_counter()
+    results = []
+    try:
+        for case in cases:
+            result = run.run(case)
+            results.append(result)
+            if progress:
+                progress(result)
+    finally:
+        run.close()
+    report = summarise([asdict(r) for r in results])
+    report.update(endpoint=endpoint, model=run.model.model if run.model else None,
+                  fhir=fhir_base, seconds=round(time.perf_counter() - started, 2))
+    return report

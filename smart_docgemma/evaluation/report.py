@@ -1,0 +1,61 @@
+"""Aggregate case results per category and render them (JSON + Markdown)."""
+from __future__ import annotations
+
+import math
+
+from .cases import CATEGORIES
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100); 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def _rate(flags: list) -> float | None:
+    scored = [f for f in flags if f is not None]
+    return round(sum(bool(f) for f in scored) / len(scored), 4) if scored else None
+
+
+def _group(rows: list[dict]) -> dict:
+    seconds = [r["seconds"] for r in rows]
+    calls = [r["model_calls"] for r in rows]
+    seed = [r["seed_budget"].get("spec", 0) for r in rows]
+    return {"cases": len(rows),
+            "route_accuracy": _rate([r["route_ok"] for r in rows]),
+            "tool_accuracy": _rate([r["tools_ok"] for r in rows]),
+            "argument_accuracy": _rate([r["args_ok"] for r in rows]),
+            "model_calls_mean": round(sum(calls) / len(rows), 2) if rows else 0.0,
+            "seed_calls_mean": round(sum(seed) / len(rows), 2) if rows else 0.0,
+            "latency_p50_s": round(percentile(seconds, 50), 3),
+            "latency_p95_s": round(percentile(seconds, 95), 3)}
+
+
+def summarise(results: list[dict]) -> dict:
+    """``{"overall", "categories": {name: ...}, "failures": [ids], "results"}``."""
+    categories = {c: _group([r for r in results if r["category"] == c]) for c in CATEGORIES
+                  if any(r["category"] == c for r in results)}
+    failed = [r["id"] for r in results
+              if not (r["route_ok"] and r["tools_ok"] and r["args_ok"] is not False)]
+    return {"overall": _group(results), "categories": categories, "failures": failed, "results": results}
+
+
+def _pct(value) -> str:
+    return "–" if value is None else f"{value * 100:.0f} %"
+
+
+def markdown(report: dict) -> str:
+    """The per-category table a person reads after a run."""
+    head = ("| category | cases | route | tools | arguments | model calls (seed 004) | p50 s | p95 s |\n"
+            "|---|---:|---:|---:|---:|---:|---:|---:|")
+    lines = [head]
+    for name, g in [*report["categories"].items(), ("**all**", report["overall"])]:
+        lines.append(f"| {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
+                     f"{_pct(g['argument_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
+                     f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+    if report["failures"]:
+        lines.append(f"\nCases not fully right: {', '.join(report['failures'])}")
+    return "\n".join(lines)

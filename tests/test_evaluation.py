@@ -1,0 +1,98 @@
+"""The evaluation harness (``docgemma-eval``) kept working in CI.
+
+It runs against the oracle model server (answers derived from the case
+expectations, over real HTTP), real HAPI with the fixtures, and the knowledge
+sources served from recorded bodies. A correct model must score 100 %; one
+wrong answer must show up as exactly that case failing.
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from smart_docgemma.evaluation import CATEGORIES, evaluate, load_cases
+from smart_docgemma.evaluation.cli import main
+from smart_docgemma.evaluation.harness import args_match
+from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from tests.bench.knowledge import URL_KEYS, recorded_sources
+from tests.bench.oracle import OracleModelServer
+
+
+@pytest.fixture(scope="module")
+def sources():
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    with recorded_sources() as config:
+        yield config
+
+
+def test_case_set_covers_every_category_and_every_tool():
+    cases = load_cases()
+    assert len(cases) >= 60
+    assert {c.category for c in cases} == set(CATEGORIES)
+    single = {t for c in cases if c.category == "single_tool" for t in c.tools}
+    assert single == set(TOOL_ARG_SCHEMAS)  # all ten tools, one at a time
+
+
+def test_cli_scores_a_correct_model_at_100_percent(fhir_base, sources, monkeypatch, tmp_path, capsys):
+    for key, url in sources.items():  # the documented way to point the app at other sources
+        monkeypatch.setenv(f"DOCGEMMA_{key}", url)
+    out = tmp_path / "report.json"
+    with OracleModelServer(load_cases()) as srv:
+        code = main(["--endpoint", srv.url, "--model", srv.model, "--fhir", fhir_base,
+                     "--no-fixtures", "--dialect", "json_schema", "--out", str(out)])
+    report = json.loads(out.read_text())
+    assert code == 0 and report["failures"] == []
+    assert set(report["categories"]) == set(CATEGORIES)
+    for name, group in [*report["categories"].items(), ("overall", report["overall"])]:
+        assert group["route_accuracy"] == group["tool_accuracy"] == 1.0, name
+        assert group["argument_accuracy"] in (1.0, None), name
+    assert report["categories"]["direct"]["model_calls_mean"] == 2.0  # intent + synthesis
+    assert report["overall"]["model_calls_mean"] < report["overall"]["seed_calls_mean"]
+    proposals = [r for r in report["results"] if r["route"] == "proposal"]
+    assert proposals and all(r["route_ok"] for r in proposals)
+    table = capsys.readouterr().out
+    assert "| category | cases | route | tools |" in table and "| **all** | 70 |" in table
+
+
+def test_one_wrong_model_answer_fails_that_case_only(fhir_base, sources):
+    cases = [c for c in load_cases() if c.category == "single_tool"]
+    wrong = {("trials-01", "ToolSelection"): {"tool_name": "search_medical_literature"}}
+    with OracleModelServer(cases, wrong=wrong) as srv:
+        report = evaluate(cases, endpoint=srv.url, fhir_base=fhir_base,
+                          config={**sources, "SCHEMA_DIALECT": "json_schema"})
+    assert report["failures"] == ["trials-01"]
+    bad = next(r for r in report["results"] if r["id"] == "trials-01")
+    assert bad["tools"] == ["search_medical_literature"] and not bad["tools_ok"]
+    assert report["categories"]["single_tool"]["tool_accuracy"] == round(1 - 1 / len(cases), 4)
+
+
+def test_an_unreachable_model_lowers_the_score_instead_of_stopping_the_run(fhir_base, sources):
+    cases = [c for c in load_cases() if c.id in ("direct-01", "trials-01")]
+    report = evaluate(cases, endpoint="http://127.0.0.1:9/v1", fhir_base=fhir_base,
+                      config={**sources, "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0})
+    assert report["overall"]["route_accuracy"] < 1.0 and len(report["results"]) == 2
+
+
+@pytest.mark.parametrize("expected,actual,ok", [
+    ({"query": "chest X-ray"}, {"query": "What do you see on this chest X-ray?"}, True),
+    ({"drug_names": ["warfarin", "aspirin"]}, {"drug_names": ["Aspirin", "warfarin"]}, True),
+    ({"drug_names": ["warfarin", "aspirin"]}, {"drug_names": ["warfarin"]}, False),
+    ({"condition": "diabetic kidney disease"}, {"condition": "kidney disease"}, False),
+    ({"patient_id": "pt-t2dm"}, {}, False)])
+def test_key_arguments_match_by_words_and_items(expected, actual, ok):
+    assert args_match(expected, actual) is ok
+
+
+def test_a_typo_in_the_case_file_is_refused_with_its_id(tmp_path):
+    path = tmp_path / "cases.yaml"
+    path.write_text('- {id: x-1, category: direct, route: direct, query: "hi", tools: [check_drug_safty]}\n')
+    with pytest.raises(ValueError, match="x-1"):
+        load_cases(path)
+
+
+def test_recorded_sources_cover_every_knowledge_url():
+    from smart_docgemma.tools.http import SOURCES
+
+    assert set(URL_KEYS.values()) == {spec.url_key for spec in SOURCES.values()}
