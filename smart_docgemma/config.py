@@ -44,6 +44,10 @@ DEFAULTS: dict = {
     "MODEL_RETRIES": 2,
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
+    "EMBEDDED_PORT": None,  # embedded server port; None -> a free loopback port
+    "EMBEDDED_N_CTX": 4096,  # its context window (tokens)
+    "EMBEDDED_THREADS": None,  # None -> all cores
+    "EMBEDDED_START_TIMEOUT_S": 300,  # model load time allowed
     # --- tools and knowledge sources --------------------------------------
     "CACHE_PATH": None,  # None -> instance folder
     "OPENFDA_API_KEY": None,

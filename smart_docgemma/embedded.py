@@ -1,0 +1,193 @@
+"""An embedded CPU model for clinics without a GPU (issue 9): a local
+OpenAI-compatible llama.cpp server on a GGUF file the clinic downloaded once.
+
+``DOCGEMMA_GGUF=/models/medgemma-1.5-4b-it-Q4_K_M.gguf`` (plus optional
+``DOCGEMMA_MMPROJ=/models/mmproj-F16.gguf`` for images) makes ``docgemma`` and
+``docgemma-sandbox`` call ``start_embedded_model(config)`` before the app is
+built: it starts ``python -m llama_cpp.server`` (llama-cpp-python, the
+``embedded`` extra) on a loopback port, waits until ``/v1/models`` answers and
+returns an ``EmbeddedModel`` whose ``app_config()`` points the agent at it.
+
+Why llama-cpp-python's server: it installs from PyPI with pip (no separate
+llama.cpp build) and speaks the OpenAI chat API. Its one quirk is the schema
+dialect: it accepts ``{"type": "json_object", "schema": ...}`` and answers
+``json_schema`` with HTTP 500 (llama_types.py; notes/llm-serving.md §3), so the
+app is told ``SCHEMA_DIALECT=json_object_schema`` instead of probing. Images
+use the generic libmtmd handler (``--chat_format mtmd --clip_model_path``),
+which renders the GGUF's own chat template (Gemma 3 for MedGemma).
+
+The server is a child process that cannot outlive us: ``stop()`` terminates it
+(then kills it), and on Linux ``PR_SET_PDEATHSIG`` makes the kernel send it
+SIGTERM if the starting thread dies without calling ``stop()``.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+from .config import DEFAULTS
+from .errors import ModelError
+
+DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+class EmbeddedModelError(ModelError):
+    title = "The embedded model server could not be started"
+
+
+@dataclass
+class EmbeddedModel:
+    """A running local model server: where it answers and how to stop it."""
+
+    endpoint: str  # OpenAI base URL, ending in /v1
+    model: str  # the alias requests name (the server serves one model)
+    process: subprocess.Popen = field(repr=False)
+    log_path: Path
+    dialect: str = DIALECT
+    vision: bool = False
+    started_s: float = 0.0  # seconds from spawn to ready
+
+    def app_config(self) -> dict:
+        """Config keys that point the app's ``ModelClient`` at this server."""
+        return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model}
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, timeout: float = 10) -> None:
+        """SIGTERM, wait, then SIGKILL: never leave the server behind."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout)
+
+
+def settings(config=None) -> dict:
+    """DEFAULTS, then ``DOCGEMMA_*`` environment variables, then ``config``
+    (the same precedence as ``create_app``; callers may pass a partial mapping)."""
+    merged = dict(DEFAULTS)
+    for key in DEFAULTS:
+        raw = os.environ.get(f"DOCGEMMA_{key}")
+        if raw is not None:
+            try:
+                merged[key] = json.loads(raw)
+            except ValueError:
+                merged[key] = raw
+    merged.update({k: v for k, v in dict(config or {}).items() if v is not None})
+    return merged
+
+
+def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int = 4096,
+                   threads: int | None = None, mmproj: str | None = None,
+                   alias: str | None = None) -> list[str]:
+    """The ``llama_cpp.server`` command line (flags from its ``settings.py``)."""
+    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--host", host,
+           "--port", str(port), "--n_ctx", str(n_ctx),
+           "--n_threads", str(threads or os.cpu_count() or 1), "--model_alias", alias or Path(gguf).stem]
+    if mmproj:  # generic multimodal handler over the GGUF's own chat template
+        cmd += ["--chat_format", "mtmd", "--clip_model_path", str(mmproj)]
+    return cmd
+
+
+def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127.0.0.1",
+                       port: int | None = None, n_ctx: int = 4096, threads: int | None = None,
+                       alias: str | None = None, timeout: float = 300,
+                       log_dir: str | None = None) -> EmbeddedModel:
+    """Start the server on ``gguf`` and return once ``/v1/models`` answers."""
+    for path in filter(None, (gguf, mmproj)):
+        if not Path(path).is_file():
+            raise EmbeddedModelError(f"Model file not found: {path}")
+    port = port or _free_port(host)
+    alias = alias or Path(gguf).stem
+    log_path = Path(tempfile.mkstemp(prefix="llama-server-", suffix=".log", dir=log_dir)[1])
+    cmd = server_command(gguf, port=port, host=host, n_ctx=n_ctx, threads=threads,
+                         mmproj=mmproj, alias=alias)
+    started = time.monotonic()
+    # OpenMP threads spin while waiting by default; on cores shared with the app,
+    # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured, issue 9).
+    env = {"OMP_WAIT_POLICY": "PASSIVE", **os.environ}
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                   stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+    model = EmbeddedModel(endpoint=f"http://{host}:{port}/v1", model=alias, process=process,
+                          log_path=log_path, vision=bool(mmproj))
+    try:
+        _wait_ready(model, timeout)
+    except BaseException:
+        model.stop()
+        raise
+    model.started_s = round(time.monotonic() - started, 1)
+    return model
+
+
+def start_embedded_model(config=None) -> EmbeddedModel | None:
+    """With ``GGUF`` configured, start the local server; otherwise None.
+
+    ``config`` may be partial (the sandbox passes only its overrides): missing
+    keys come from ``DOCGEMMA_*`` and DEFAULTS. Callers set
+    ``model.app_config()`` on the app and call ``model.stop()`` at exit.
+    """
+    cfg = settings(config)
+    if not cfg.get("GGUF"):
+        return None
+    return start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
+                              port=cfg.get("EMBEDDED_PORT") or None,
+                              n_ctx=int(cfg.get("EMBEDDED_N_CTX") or 4096),
+                              threads=cfg.get("EMBEDDED_THREADS") or None,
+                              timeout=float(cfg.get("EMBEDDED_START_TIMEOUT_S") or 300))
+
+
+def export_env(model: EmbeddedModel) -> None:
+    """Put ``app_config()`` into ``DOCGEMMA_*`` variables, for apps built later
+    (gunicorn workers call ``create_app()`` after forking)."""
+    for key, value in model.app_config().items():
+        os.environ[f"DOCGEMMA_{key}"] = str(value)
+
+
+def _wait_ready(model: EmbeddedModel, timeout: float) -> None:
+    """Poll ``/v1/models``; fail early (with the log's tail) if the process exits."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not model.running():
+            raise EmbeddedModelError(f"llama_cpp.server exited with code {model.process.returncode}: "
+                                     f"{_tail(model.log_path)}")
+        try:
+            if requests.get(f"{model.endpoint}/models", timeout=2).ok:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.25)
+    raise EmbeddedModelError(f"llama_cpp.server did not answer within {timeout:.0f} s "
+                             f"(log: {model.log_path})")
+
+
+def _tail(path: Path, lines: int = 5) -> str:
+    text = path.read_text(errors="replace").strip().splitlines()
+    return " | ".join(text[-lines:]) or "(no output)"
+
+
+def _die_with_parent() -> None:
+    """Runs in the child before exec: SIGTERM when the parent thread exits (Linux)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _free_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]

@@ -1,0 +1,91 @@
+"""Fixtures for the real-model tests: llama-cpp-python's server on the
+checksum-verified SmolLM2-135M GGUF (``tests/support/llama_server.py``), a
+recording proxy in front of it, the real tool registry over real HAPI, and
+the knowledge sources served from recorded API bodies on a local HTTP server.
+
+The server runs with one thread: CI shares its two cores with HAPI and other
+test processes, and one llama.cpp thread measured faster there than two.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+from pytest_httpserver import HTTPServer
+
+from smart_docgemma.agent import Agent, ModelClient
+from smart_docgemma.fhir import FhirGateway
+from smart_docgemma.proposals import proposal_store
+from smart_docgemma.scopes import GrantedScopes
+from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.http import KnowledgeHttp
+from smart_docgemma.tools.registry import tools_for
+from tests.realmodel.recording import RecordingProxy
+from tests.support.launch_context import PATIENT_SCOPES, new_patient
+from tests.support.llama_server import small_model
+
+RECORDED = Path(__file__).resolve().parent.parent / "tools" / "recorded"
+# any request under a source's prefix gets one real recorded body of that source
+BODIES = {"openfda": "openfda/label_vyvanse_boxed_warning_2015.json",
+          "eutils": "ncbi/esearch_pubmed_pten_small.json",
+          "europepmc": "europepmc/search_lite_mlh1.json",
+          "ctgov": "clinicaltrials/studies_page_melanoma_recruiting.json",
+          "rxnav": "rxnorm/approximateTerm_metformin.json"}
+SOURCES = {"OPENFDA_URL": "openfda", "EUTILS_URL": "eutils", "EUROPEPMC_URL": "europepmc",
+           "CTGOV_URL": "ctgov", "RXNAV_URL": "rxnav"}
+
+
+@pytest.fixture(scope="session")
+def llama_endpoint():
+    """The running small-model server (``EmbeddedModel``: .endpoint, .model, .dialect)."""
+    with small_model(n_ctx=2048, threads=1) as model:
+        yield model
+
+
+@pytest.fixture(scope="session")
+def recorder(llama_endpoint):
+    proxy = RecordingProxy(llama_endpoint.endpoint).start()
+    yield proxy
+    proxy.stop()
+
+
+@pytest.fixture(scope="session")
+def real_model(recorder, llama_endpoint) -> ModelClient:
+    """One client for the session, as the app builds it: dialect ``auto`` (probed once)."""
+    return ModelClient(recorder.url, model=llama_endpoint.model, dialect="auto",
+                       timeout=180, retries=1)
+
+
+@pytest.fixture(scope="session")
+def knowledge_server():
+    server = HTTPServer(threaded=True)
+    server.start()
+    for prefix, body in BODIES.items():
+        server.expect_request(re.compile(f"^/{prefix}/.*")).respond_with_data(
+            (RECORDED / body).read_bytes(), content_type="application/json")
+    yield server
+    server.clear()
+    server.stop()
+
+
+@pytest.fixture
+def session_ctx(fhir_base, knowledge_server, app, tmp_path):
+    """A launch on a fresh patient with every scope the app asks for: real tools."""
+    cfg = {key: knowledge_server.url_for(f"/{prefix}") for key, prefix in SOURCES.items()}
+    cfg.update(CACHE_PATH=str(tmp_path / "knowledge-cache"), KNOWLEDGE_CONNECT_TIMEOUT_S=2,
+               KNOWLEDGE_READ_TIMEOUT_S=10, KNOWLEDGE_MAX_RETRIES=0)
+    http = KnowledgeHttp(cfg)
+    scopes = GrantedScopes.parse(PATIENT_SCOPES)
+    ctx = ToolContext(patient_id=new_patient(fhir_base, "Realmodel"), scopes=scopes,
+                      fhir=FhirGateway(fhir_base, None), http=http, proposals=proposal_store(app),
+                      session_id=uuid.uuid4().hex, practitioner="Practitioner/dr-okafor", config=cfg)
+    yield ctx, tools_for(scopes)
+    http.close()
+
+
+@pytest.fixture
+def agent(real_model, session_ctx) -> Agent:
+    ctx, tools = session_ctx
+    return Agent(real_model, tools, ctx)
