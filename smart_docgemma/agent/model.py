@@ -98,9 +98,22 @@ def response_format(schema: type[BaseModel], dialect: str) -> dict:
     """The ``response_format`` body for ``schema`` in ``dialect``."""
     body = schema.model_json_schema()
     if dialect == "json_object_schema":  # llama-cpp-python
-        return {"type": "json_object", "schema": body}
+        # Its schema-to-grammar port copies regex escapes such as \d into the grammar,
+        # the grammar fails to parse and the 0.3.36 server segfaults (issue 9, measured):
+        # send no ``pattern``; pydantic still enforces it when the output is parsed.
+        return {"type": "json_object", "schema": _without_patterns(body)}
     return {"type": "json_schema",
             "json_schema": {"name": schema.__name__, "schema": body, "strict": True}}
+
+
+def _without_patterns(node):
+    """A copy of a JSON schema with every string ``pattern`` removed."""
+    if isinstance(node, dict):
+        return {k: _without_patterns(v) for k, v in node.items()
+                if not (k == "pattern" and isinstance(v, str))}
+    if isinstance(node, list):
+        return [_without_patterns(v) for v in node]
+    return node
 
 
 class _Probe(BaseModel):
