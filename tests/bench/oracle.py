@@ -18,8 +18,14 @@ base class still come first, so failure modes can be mixed in.
 """
 from __future__ import annotations
 
+import argparse
 import json
+import logging
+import signal
+import subprocess
+import sys
 import threading
+from contextlib import contextmanager
 
 from smart_docgemma.tools import catalog
 from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
@@ -84,3 +90,37 @@ class OracleModelServer(ScriptedModelServer):
             if f"Already done \u2014 {catalog.label(tool)}" not in text and tool in allowed:
                 return tool
         return allowed[0]
+
+
+@contextmanager
+def oracle_process(latency_ms: float = 0.0):
+    """The oracle over the bundled case set in a separate process (its own GIL,
+    like a real model server); yields its base URL (…/v1)."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.bench.oracle", "--latency-ms", str(latency_ms)],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline().strip()
+        if not line.startswith("http"):
+            raise RuntimeError(f"oracle server did not start (exit {proc.poll()})")
+        yield line
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _serve(argv=None) -> None:
+    p = argparse.ArgumentParser(prog="python -m tests.bench.oracle")
+    p.add_argument("--latency-ms", type=float, default=0.0)
+    args = p.parse_args(argv)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    from smart_docgemma.evaluation import load_cases
+
+    srv = OracleModelServer(load_cases(), latency=args.latency_ms / 1000).start()
+    print(srv.url, flush=True)
+    signal.sigwait({signal.SIGTERM, signal.SIGINT})
+    srv.stop()
+
+
+if __name__ == "__main__":
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+    _serve()
