@@ -58,6 +58,7 @@ class EmbeddedModel:
     dialect: str = DIALECT
     vision: bool = False
     started_s: float = 0.0  # seconds from spawn to ready
+    owner_pid: int = field(default_factory=os.getpid)  # forked children (gunicorn workers) must not stop it
 
     def app_config(self) -> dict:
         """Config keys that point the app's ``ModelClient`` at this server."""
@@ -67,8 +68,9 @@ class EmbeddedModel:
         return self.process.poll() is None
 
     def stop(self, timeout: float = 10) -> None:
-        """SIGTERM, wait, then SIGKILL: never leave the server behind."""
-        if self.process.poll() is None:
+        """SIGTERM, wait, then SIGKILL: never leave the server behind. Only the
+        process that started the server stops it (a worker exiting must not)."""
+        if os.getpid() == self.owner_pid and self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(timeout)
@@ -135,21 +137,26 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     return model
 
 
-def start_embedded_model(config=None) -> EmbeddedModel | None:
+def start_embedded_model(config=None, *, export: bool = True) -> EmbeddedModel | None:
     """With ``GGUF`` configured, start the local server; otherwise None.
 
     ``config`` may be partial (the sandbox passes only its overrides): missing
-    keys come from ``DOCGEMMA_*`` and DEFAULTS. Callers set
-    ``model.app_config()`` on the app and call ``model.stop()`` at exit.
+    keys come from ``DOCGEMMA_*`` and DEFAULTS. With ``export`` the server's
+    ``app_config()`` goes into ``DOCGEMMA_*`` variables, so any ``create_app()``
+    after this call (a gunicorn worker, the sandbox's app) uses it. Callers
+    call ``model.stop()`` at exit.
     """
     cfg = settings(config)
     if not cfg.get("GGUF"):
         return None
-    return start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
-                              port=cfg.get("EMBEDDED_PORT") or None,
-                              n_ctx=int(cfg.get("EMBEDDED_N_CTX") or 4096),
-                              threads=cfg.get("EMBEDDED_THREADS") or None,
-                              timeout=float(cfg.get("EMBEDDED_START_TIMEOUT_S") or 300))
+    model = start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
+                               port=cfg.get("EMBEDDED_PORT") or None,
+                               n_ctx=int(cfg.get("EMBEDDED_N_CTX") or 4096),
+                               threads=cfg.get("EMBEDDED_THREADS") or None,
+                               timeout=float(cfg.get("EMBEDDED_START_TIMEOUT_S") or 300))
+    if export:
+        export_env(model)
+    return model
 
 
 def export_env(model: EmbeddedModel) -> None:

@@ -22,7 +22,24 @@ def main() -> None:
         def load(self):
             return create_app()
 
-    _App().run()
+    embedded = _start_embedded()
+    try:
+        _App().run()
+    finally:
+        if embedded is not None:
+            embedded.stop()
+
+
+def _start_embedded():
+    """DOCGEMMA_GGUF set: start the local llama.cpp server first; its endpoint and
+    schema dialect go into DOCGEMMA_* so every worker's ``create_app()`` uses it."""
+    from .embedded import start_embedded_model
+
+    model = start_embedded_model()
+    if model is not None:
+        print(f"Embedded model {model.model} ready in {model.started_s} s at {model.endpoint} "
+              f"(log: {model.log_path})", flush=True)
+    return model
 
 
 if __name__ == "__main__":
