@@ -50,6 +50,21 @@ def markdown(r: dict) -> str:
     m = r["rss_mb"]
     rows.append(f"| agent process RSS idle → after {m['turns']} turns (peak) | "
                 f"{m['idle_mb']:.0f} → {m['after_turns_mb']:.0f} MB ({m['peak_mb']:.0f} MB) | imports {m['imports_mb']:.0f} MB; drug dictionary +{m['drug_dictionary_mb']:.0f} MB |")
-    if "realmodel" in r:
-        rows.append(f"| small real model (issue 9) | see JSON `realmodel` | |")
+    rows += _realmodel_rows(r.get("realmodel"))
     return "\n".join(rows)
+
+
+def _realmodel_rows(rm: dict | None) -> list[str]:
+    """Per-node latency of the small real model (issue 9), when it ran."""
+    if not rm:
+        return []
+    if "nodes" not in rm:
+        return [f"| small real model | not measured: {rm.get('error', 'no data')[:80]} | |"]
+    rows = [f"| real model {rm.get('model', '?')} — {node}, p50 ms | {d['p50_ms']:.0f} | "
+            f"{d['calls']} calls, {d['completion_tokens_mean']:.0f} completion tokens |"
+            for node, d in rm["nodes"].items()]
+    speed = rm.get("speed") or {}
+    if speed:
+        rows.append(f"| real model tokens/s (prompt / generation) | {speed['prompt_tok_per_s']:.1f} / "
+                    f"{speed['generation_tok_per_s']:.1f} | |")
+    return rows
