@@ -23,6 +23,7 @@ SIGTERM if the starting thread dies without calling ``stop()``.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
 import json
 import os
 import signal
@@ -60,9 +61,12 @@ class EmbeddedModel:
     started_s: float = 0.0  # seconds from spawn to ready
     owner_pid: int = field(default_factory=os.getpid)  # forked children (gunicorn workers) must not stop it
 
+    timeout_s: float = 300.0  # per model call: a 4B model on a few cores needs minutes per turn
+
     def app_config(self) -> dict:
         """Config keys that point the app's ``ModelClient`` at this server."""
-        return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model}
+        return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model,
+                "MODEL_TIMEOUT_S": self.timeout_s}
 
     def running(self) -> bool:
         return self.process.poll() is None
@@ -111,6 +115,8 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
                        alias: str | None = None, timeout: float = 300,
                        log_dir: str | None = None) -> EmbeddedModel:
     """Start the server on ``gguf`` and return once ``/v1/models`` answers."""
+    if importlib.util.find_spec("llama_cpp") is None:
+        raise EmbeddedModelError("DOCGEMMA_GGUF needs llama-cpp-python: pip install 'smart_docgemma[embedded]'")
     for path in filter(None, (gguf, mmproj)):
         if not Path(path).is_file():
             raise EmbeddedModelError(f"Model file not found: {path}")
@@ -154,6 +160,7 @@ def start_embedded_model(config=None, *, export: bool = True) -> EmbeddedModel |
                                n_ctx=int(cfg.get("EMBEDDED_N_CTX") or 4096),
                                threads=cfg.get("EMBEDDED_THREADS") or None,
                                timeout=float(cfg.get("EMBEDDED_START_TIMEOUT_S") or 300))
+    model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)
     return model

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 
 import requests
@@ -28,6 +29,7 @@ class Exchange:
     stream: bool = False
     chunks: int = 0
     usage: dict = field(default_factory=dict)
+    seconds: float = 0.0  # request sent → last byte received
 
     @property
     def schema(self) -> dict | None:
@@ -83,11 +85,13 @@ class RecordingProxy:
         ex = Exchange(request=body, stream=bool(body.get("stream")))
         with self._lock:
             self.exchanges.append(ex)
+        started = time.monotonic()
         up = requests.post(f"{self.upstream}{path}", json=body, stream=ex.stream, timeout=600)
         ex.status = up.status_code
         if ex.stream and up.ok:
-            return Response(self._relay(up, ex), up.status_code, content_type="text/event-stream")
+            return Response(self._relay(up, ex, started), up.status_code, content_type="text/event-stream")
         self._record_json(up, ex)
+        ex.seconds = time.monotonic() - started
         return Response(up.content, up.status_code, content_type=up.headers.get("content-type"))
 
     @staticmethod
@@ -105,7 +109,7 @@ class RecordingProxy:
             ex.content = json.dumps(data)
 
     @staticmethod
-    def _relay(up: requests.Response, ex: Exchange):
+    def _relay(up: requests.Response, ex: Exchange, started: float):
         """Pass SSE lines through unchanged while assembling the streamed text."""
         for line in up.iter_lines():
             if line.startswith(b"data: ") and line != b"data: [DONE]":
@@ -115,3 +119,4 @@ class RecordingProxy:
                     ex.finish_reason = choice.get("finish_reason") or ex.finish_reason
                 ex.chunks += 1
             yield line + b"\n\n" if line else b""
+        ex.seconds = time.monotonic() - started
