@@ -79,3 +79,14 @@ def live(app):
     """The app served over real HTTP on a free loopback port."""
     with serve(app) as server:
         yield server
+
+
+@pytest.fixture
+def launched_app(app_config, sandbox):
+    """The app on a real port, trusting the sandbox as its EHR."""
+    from smart_docgemma import create_app
+
+    app_config["ISS_ALLOWLIST"] = [sandbox.fhir_url]
+    app = create_app(app_config)
+    with serve(app) as server:
+        yield app, server.url
