@@ -103,8 +103,12 @@ def intent_classify(state: dict, deps: Deps) -> dict:
                 "outcome": "select" if needs_tool else "direct"}
     except ModelError as exc:
         return {**_degrade(exc), "outcome": "synthesize"}
-    outcome = "direct" if out.intent == "DIRECT" else "select"
-    return {"intent": out.intent, "task_summary": out.task_summary,
+    # Routing is code (seed §9): a task pattern that requires a tool overrides a DIRECT
+    # verdict, so "save a progress note: …" can never be answered without the tool.
+    required = planning.missing_tools(state, deps.tools)
+    outcome = "select" if out.intent != "DIRECT" or required else "direct"
+    return {"intent": out.intent if outcome == "direct" or out.intent != "DIRECT" else "TOOL_NEEDED",
+            "task_summary": out.task_summary,
             "suggested_tool": out.suggested_tool, "outcome": outcome}
 
 

@@ -151,3 +151,16 @@ def test_image_with_lying_mime_type_is_refused(srv):
                                            image_mime="image/png")
     assert turn.state["image"] is None and "not a supported image" in turn.answer
     assert image_meta(PNG, "image/jpeg")["accepted"] is False
+
+
+def test_a_direct_verdict_cannot_skip_a_tool_the_task_requires(srv):
+    """Routing is code: "save a progress note" must reach the note tool even if the
+    model calls it DIRECT (a real small model did), so the answer never implies a save."""
+    srv.script("IntentClassification", {"intent": "DIRECT", "task_summary": "note"})
+    srv.script("ClinicalNoteArgs", {"patient_id": "p-1", "note_type": "progress note",
+                                    "note_text": "Stable, review in 6 weeks."})
+    srv.say("Drafted the note for your approval.")
+    note = FakeTool("save_clinical_note", ToolResult(status="proposal", text="Note proposal awaiting approval",
+                                                      proposal_id="prop-1"))
+    turn = make_agent(client_for(srv), note).run("Save a progress note: stable, review in 6 weeks")
+    assert note.calls and turn.proposals == ["prop-1"]
