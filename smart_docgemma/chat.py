@@ -1,4 +1,260 @@
-"""Blueprint for the chat surface (being built: see the issues)."""
-from flask import Blueprint
+"""The ``chat`` blueprint: the assistant page and its streaming question endpoint.
 
+- ``GET /app`` — the page: patient banner (when the EHR asks), degraded-mode
+  label, chart at a glance (with server-drawn trend plots), the transcript
+  with its approval cards, and the question form.
+- ``POST /api/chat`` — one question (form or JSON ``message``; optional
+  ``image`` file: PNG, JPEG or DICOM). Answers ``text/event-stream``:
+  ``turn`` (its id), ``progress`` (each agent step and source, as it happens),
+  ``token`` (answer text as it is written), ``done`` (the finished turn as
+  server-rendered, sanitised HTML: answer, sources, clinical trace, cards).
+  Refusals come before the stream, as JSON with the right status: 400 empty or
+  too long, 413 image too large, 415 not an image, 409 a turn already
+  running, 429 rate limit (``Retry-After``).
+- ``GET /app/turns/<id>`` — one turn's HTML (a reload, or a dropped stream).
+- ``GET /app/style.css`` — the EHR's ``smart_style_url`` as CSS variables.
+
+The agent runs in a worker thread that owns the turn to its end: it stores
+the result even if the browser goes away mid-stream, so nothing is lost.
+The access token stays on the server; the page never sees it.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+
+from fhirclient.models.patient import Patient
+from flask import (Blueprint, Response, current_app, json, render_template, request,
+                   stream_with_context)
+
+from . import charts, errors, sessions, styling
+from .agent import Agent, image_meta, model_from_config
+from .markup import markdown_html, safe_url
+from .proposals import proposal_store
+from .tools.base import ToolContext
+from .tools.chart import chart_summary
+from .tools.http import get_http
+from .tools.registry import tools_for
+from .trace import progress_event, trace_steps
+from .turns import turn_store
+
+log = logging.getLogger(__name__)
 bp = Blueprint("chat", __name__)
+KEEPALIVE_S = 15
+
+
+# ------------------------------------------------------------------ the page
+@bp.get("/app")
+def app_page():
+    launch = sessions.current_launch()
+    glance, chart_error = _glance(launch)
+    return render_template("chat/app.html", launch=launch, banner=banner(launch), glance=glance,
+                           chart_error=chart_error, turns=[turn_view(t) for t in turn_store().for_session(launch.sid)],
+                           degraded=get_model(current_app) is None, limits=_limits())
+
+
+@bp.get("/app/turns/<turn_id>")
+def turn_page(turn_id: str):
+    launch = sessions.current_launch()
+    turn = turn_store().get(turn_id)
+    if turn.get("sid") != launch.sid:
+        raise errors.NotFound("No such turn in this session.")
+    return render_template("chat/_turn.html", turn=turn_view(turn))
+
+
+@bp.get("/app/style.css")
+def ehr_style():
+    launch = sessions.current_launch()
+    css = styling.css_for(launch.smart_style_url, current_app)
+    return Response(css, mimetype="text/css", headers={"Cache-Control": "private, max-age=3600"})
+
+
+def banner(launch) -> dict | None:
+    """Name, birth date, sex and MRN of the launch patient, read with the launch token."""
+    if not launch.patient_id:
+        return None
+    patient = launch.fhir.read_model(Patient, launch.patient_id)
+    name = patient.name[0] if patient.name else None
+    text = (name.text or " ".join([*(name.given or []), name.family or ""]).strip()) if name else "Unnamed patient"
+    mrn = next((i.value for i in patient.identifier or []
+                if i.type and any(c.code == "MR" for c in i.type.coding or [])), None)
+    return {"name": text, "birth_date": patient.birthDate.isostring if patient.birthDate else None,
+            "sex": patient.gender, "mrn": mrn, "id": launch.patient_id}
+
+
+def _glance(launch) -> tuple[dict | None, str | None]:
+    """The chart at a glance, or why it could not be read (the page still works)."""
+    if not launch.patient_id:
+        return None, "No patient is in context for this launch."
+    try:
+        return charts.glance(chart_summary(launch.fhir, launch.patient_id, scopes=launch.scopes).data), None
+    except errors.DocGemmaError as exc:
+        log.info("chart at a glance unavailable: %s", exc.error)
+        return None, f"The chart could not be read just now ({exc.description})."
+
+
+def _limits() -> dict:
+    cfg = current_app.config
+    return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
+
+
+def turn_view(turn: dict) -> dict:
+    """A stored turn as the template shows it (answer as safe HTML, trace, live cards)."""
+    store = proposal_store()
+    cards = []
+    for pid in turn.get("proposals") or []:
+        try:
+            cards.append(store.get(pid))
+        except errors.NotFound:
+            continue
+    agent_state = turn.get("agent_state") or {}
+    return {**turn, "answer_html": markdown_html(turn.get("answer")),
+            "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
+            "trace": trace_steps(turn.get("events") or [], agent_state.get("tool_results")),
+            "cards": cards}
+
+
+# ------------------------------------------------------------------ asking
+@bp.post("/api/chat")
+def ask():
+    launch = sessions.current_launch()
+    message = _message()
+    image, mime = _image(request.files.get("image"))
+    turns = turn_store()
+    meta = image_meta(image, mime)
+    record = {"message": message, "image": meta, "sid": launch.sid}
+    turn_id = turns.start(launch.sid, record, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
+    job = TurnJob(turn_id=turn_id, record=record, history=turns.history(launch.sid),
+                  image=image, mime=mime, ctx=_tool_context(launch), turns=turns,
+                  model=get_model(current_app), tools=tools_for(launch.scopes))
+    threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
+    log.info("chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else "")
+    return Response(stream_with_context(_stream(job)), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _message() -> str:
+    body = request.get_json(silent=True) if request.is_json else None
+    text = ((body or {}).get("message") if body is not None else request.form.get("message")) or ""
+    text = str(text).strip()
+    limit = current_app.config["CHAT_MAX_CHARS"]
+    if not text:
+        raise errors.BadRequest("Type a question first.")
+    if len(text) > limit:
+        raise errors.BadRequest(f"The question is {len(text)} characters long; the limit is {limit}. "
+                                "Shorten it or split it into several questions.")
+    return text
+
+
+def _image(upload) -> tuple[bytes | None, str | None]:
+    """The attached image's bytes and declared type, after the size and type checks."""
+    if upload is None or not upload.filename:
+        return None, None
+    limit = current_app.config["IMAGE_MAX_BYTES"]
+    data = upload.stream.read(limit + 1)
+    if len(data) > limit:
+        raise errors.PayloadTooLarge(f"The image is larger than {limit / 1048576:.0f} MB. "
+                                     "Attach a smaller PNG, JPEG or DICOM file.")
+    if not data:
+        raise errors.BadRequest("The attached file is empty.")
+    meta = image_meta(data, upload.mimetype)
+    if not meta["accepted"]:
+        raise errors.UnsupportedMedia("Only PNG, JPEG and DICOM images can be attached "
+                                      f"({upload.filename} is not one of them).")
+    return data, upload.mimetype
+
+
+def _tool_context(launch) -> ToolContext:
+    app = current_app
+    return ToolContext(patient_id=launch.patient_id, scopes=launch.scopes, fhir=launch.fhir,
+                       http=get_http(app), proposals=proposal_store(app), session_id=launch.sid,
+                       practitioner=launch.user, config=dict(app.config))
+
+
+def get_model(app):
+    """The app's model client (one per app: the dialect probe runs once), or None."""
+    if "docgemma.model" not in app.extensions:
+        app.extensions["docgemma.model"] = model_from_config(app.config)
+    return app.extensions["docgemma.model"]
+
+
+@dataclass
+class TurnJob:
+    """One turn run by a worker thread; events flow to the stream through ``events``."""
+
+    turn_id: str
+    record: dict
+    history: list
+    image: bytes | None
+    mime: str | None
+    ctx: ToolContext
+    turns: object
+    model: object
+    tools: dict
+    events: queue.Queue = field(default_factory=queue.Queue)
+    log: list = field(default_factory=list)
+
+    def emit(self, event: dict) -> None:
+        if event.get("type") != "token":
+            self.log.append(event)
+        self.events.put(("event", event))
+
+    def run(self) -> None:
+        started = time.perf_counter()
+        try:
+            result = Agent(self.model, self.tools, self.ctx).run(
+                self.record["message"], history=self.history, chart_summary=self._brief(),
+                image=self.image, image_mime=self.mime, emit=self.emit)
+            record, status = {**self.record, **_result_record(result)}, "done"
+        except Exception:  # the worker owns the turn: it always ends it
+            log.exception("chat: turn %s failed", self.turn_id[:8])
+            record, status = {**self.record, "error": "The assistant failed while answering. "
+                              "Nothing was written to the chart. Please ask again."}, "failed"
+        record.update(events=self.log, seconds=round(time.perf_counter() - started, 3))
+        try:
+            self.turns.finish(self.turn_id, record, status)
+        finally:
+            self.events.put(("finished", {**record, "id": self.turn_id, "status": status}))
+
+    def _brief(self) -> str | None:
+        """The launch patient's chart in brief, for the model's context (None if unreadable)."""
+        if not self.ctx.patient_id:
+            return None
+        try:
+            return chart_summary(self.ctx.fhir, self.ctx.patient_id, scopes=self.ctx.scopes).brief
+        except errors.DocGemmaError as exc:
+            log.info("chat: chart prefetch failed (%s)", exc.error)
+            return None
+
+
+def _result_record(result) -> dict:
+    return {"answer": result.answer, "sources": result.sources, "proposals": result.proposals,
+            "degraded": result.degraded, "degraded_reason": result.state.get("degraded_reason"),
+            "model_calls": result.model_calls, "model_seconds": result.model_seconds,
+            "thinking": result.thinking, "agent_state": result.state}
+
+
+def _sse(event: str, data: dict) -> str:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n"
+
+
+def _stream(job: TurnJob):
+    """Relay the worker's events as SSE; the finished turn is rendered here (request context)."""
+    yield _sse("turn", {"id": job.turn_id})
+    while True:
+        try:
+            kind, item = job.events.get(timeout=KEEPALIVE_S)
+        except queue.Empty:
+            yield ": still working\n\n"
+            continue
+        if kind == "finished":
+            html = render_template("chat/_turn.html", turn=turn_view(item))
+            yield _sse("done", {"id": job.turn_id, "status": item["status"], "html": html})
+            return
+        if item.get("type") == "token":
+            yield _sse("token", {"text": item["text"]})
+        elif (shown := progress_event(item)) is not None:
+            yield _sse("progress", shown)

@@ -100,6 +100,7 @@ class Conflict(DocGemmaError):
 
 class RateLimited(DocGemmaError):
     error, status, title = "rate_limited", 429, "Too many requests"
+    retry_after: int | None = None  # seconds, sent as Retry-After
 
 
 class UpstreamError(DocGemmaError):
@@ -131,11 +132,11 @@ def _wants_json() -> bool:
 
 def render_error(exc: DocGemmaError):
     """Render ``exc`` as JSON or as the error page, with its status."""
+    headers = {"Retry-After": str(exc.retry_after)} if getattr(exc, "retry_after", None) else {}
     if _wants_json():
         body = {"error": exc.error, "error_description": exc.description}
-        return jsonify(body), exc.status
-    page = render_template("error.html", error=exc), exc.status
-    return page
+        return jsonify(body), exc.status, headers
+    return render_template("error.html", error=exc), exc.status, headers
 
 
 def register(app) -> None:

@@ -6,7 +6,7 @@
   ``nonce``.
 - ``GET /callback`` — check ``state`` (single use, this browser), exchange the code,
   validate the id_token, store context and sealed tokens server-side, go to ``/app``.
-- ``GET /app`` — the assistant page (patient banner when the EHR asks for it).
+- then ``GET /app`` (the ``chat`` blueprint) — the assistant page.
 
 Every failure is an ``errors`` exception: a clear page with the right 4xx status,
 logged by error code only — never a token, code or verifier.
@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
-from fhirclient.models.patient import Patient
+from flask import Blueprint, current_app, redirect, request, url_for
 
 from . import errors, sessions, smart
 
@@ -59,27 +58,7 @@ def callback():
             raise errors.TokenExchangeError("The EHR publishes no keys to verify the identity token.")
         claims = smart.validate_id_token(token["id_token"], pending, cfg["CLIENT_ID"], cfg["HTTP_TIMEOUT_S"])
     sessions.start_session(_context(pending, token, claims), token)
-    return redirect(url_for("launch.app_page"), code=302)
-
-
-@bp.get("/app")
-def app_page():
-    launch_ctx = sessions.current_launch()
-    return render_template("launch/app.html", launch=launch_ctx, banner=banner(launch_ctx),
-                           degraded=not current_app.config.get("ENDPOINT"))
-
-
-def banner(launch_ctx) -> dict | None:
-    """Name, birth date, sex and MRN of the launch patient, read with the launch token."""
-    if not launch_ctx.patient_id:
-        return None
-    patient = launch_ctx.fhir.read_model(Patient, launch_ctx.patient_id)
-    name = patient.name[0] if patient.name else None
-    text = (name.text or " ".join([*(name.given or []), name.family or ""]).strip()) if name else "Unnamed patient"
-    mrn = next((i.value for i in patient.identifier or []
-                if i.type and any(c.code == "MR" for c in i.type.coding or [])), None)
-    return {"name": text, "birth_date": patient.birthDate.isostring if patient.birthDate else None,
-            "sex": patient.gender, "mrn": mrn, "id": launch_ctx.patient_id}
+    return redirect(url_for("chat.app_page"), code=302)
 
 
 def _scope(cfg, standalone: bool) -> str:

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 
 from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text,
-                        create_engine, event)
+                        create_engine, event, inspect, text)
 
 metadata = MetaData()
 
@@ -45,7 +45,9 @@ turns = Table(
     Column("id", String(64), primary_key=True),
     Column("sid", String(64), index=True, nullable=False),
     Column("created_at", Float, nullable=False),
-    Column("state", Text, nullable=False),  # the agent's serializable state (JSON)
+    Column("state", Text, nullable=False),  # the turn record + the agent's serializable state (JSON)
+    Column("status", String(16)),  # running | done | failed (rate limit, one turn at a time)
+    Column("updated_at", Float),
 )
 
 proposals = Table(
@@ -96,6 +98,7 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._fernet = Fernet(_fernet_key(token_key))
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     @contextmanager
     def begin(self):
@@ -115,6 +118,19 @@ class Storage:
             return json.loads(self._fernet.decrypt(blob.encode()))
         except (InvalidToken, ValueError):
             return None
+
+
+def _add_missing_columns(engine) -> None:
+    """Additive schema upgrades: a nullable column added to a table above appears in
+    databases created before it (``create_all`` only creates missing tables)."""
+    inspector = inspect(engine)
+    with engine.begin() as conn:
+        for table in metadata.sorted_tables:
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have and column.nullable:
+                    kind = column.type.compile(engine.dialect)
+                    conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}'))
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

@@ -1,0 +1,108 @@
+"""Chat turns of a launch session: the transcript, the rate limit, one turn at a time.
+
+A turn row is written *before* the agent starts (``status='running'``) and
+updated when it ends (``done`` or ``failed``), so a reload during a turn shows
+it as in progress and a restart loses no finished answer. Rows live in the
+``turns`` table (``storage.py``); the JSON ``state`` column holds the record
+the page renders (question, answer, sources, trace events, proposal ids, model
+calls) plus the agent's own serializable state for a later resume.
+
+``start`` is one conditional INSERT, so two tabs of the same session cannot
+both start a turn, and a session cannot start more than ``per_minute`` turns
+in any 60 s window (the model server is shared by every clinician):
+
+- another turn still running → ``Conflict`` (409);
+- too many in the last minute → ``RateLimited`` (429, with ``retry_after``).
+"""
+from __future__ import annotations
+
+import json
+import uuid
+
+from sqlalchemy import and_, exists, func, literal, select, update
+
+from . import errors
+from .storage import now
+from .storage import turns as table
+
+WINDOW_S = 60
+RUNNING_STALE_S = 600  # a running turn older than this was abandoned (worker died)
+HISTORY_TURNS = 3
+
+
+class TurnStore:
+    """The ``turns`` table for one app (built per call over the app's storage)."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    def start(self, sid: str, record: dict, *, per_minute: int) -> str:
+        """Insert a running turn, or raise Conflict / RateLimited (atomically)."""
+        turn_id, t = uuid.uuid4().hex, now()
+        busy = exists().where(and_(table.c.sid == sid, table.c.status == "running",
+                                   table.c.updated_at > t - RUNNING_STALE_S))
+        recent = select(func.count()).select_from(table).where(
+            and_(table.c.sid == sid, table.c.created_at > t - WINDOW_S)).scalar_subquery()
+        row = select(literal(turn_id), literal(sid), literal(t), literal(json.dumps(record)),
+                     literal("running"), literal(t)).where(and_(~busy, recent < per_minute))
+        columns = ["id", "sid", "created_at", "state", "status", "updated_at"]
+        with self.storage.begin() as conn:
+            inserted = conn.execute(table.insert().from_select(columns, row)).rowcount
+        if inserted != 1:
+            self._refuse(sid, t)
+        return turn_id
+
+    def _refuse(self, sid: str, t: float) -> None:
+        with self.storage.begin() as conn:
+            running = conn.execute(select(table.c.id).where(and_(
+                table.c.sid == sid, table.c.status == "running",
+                table.c.updated_at > t - RUNNING_STALE_S))).first()
+            oldest = conn.execute(select(func.min(table.c.created_at)).where(and_(
+                table.c.sid == sid, table.c.created_at > t - WINDOW_S))).scalar()
+        if running:
+            raise errors.Conflict("The assistant is still answering your previous question. "
+                                  "Wait for it to finish, then ask again.")
+        wait = max(1, int((oldest or t) + WINDOW_S - t) + 1)
+        exc = errors.RateLimited(f"Too many questions in the last minute. Try again in {wait} s.")
+        exc.retry_after = wait
+        raise exc
+
+    def finish(self, turn_id: str, record: dict, status: str = "done") -> None:
+        """Store the final record (``done`` or ``failed``)."""
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(table.c.id == turn_id).values(
+                state=json.dumps(record), status=status, updated_at=now()))
+
+    def get(self, turn_id: str) -> dict:
+        with self.storage.begin() as conn:
+            row = conn.execute(select(table).where(table.c.id == turn_id)).first()
+        if row is None:
+            raise errors.NotFound("No such turn.")
+        return _record(row)
+
+    def for_session(self, sid: str) -> list[dict]:
+        """The session's turns, oldest first (the transcript)."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
+        return [_record(r) for r in rows]
+
+    def history(self, sid: str, turns: int = HISTORY_TURNS) -> list[dict]:
+        """The last finished exchanges as chat messages, for the agent's context."""
+        done = [t for t in self.for_session(sid) if t["status"] == "done" and t.get("answer")]
+        messages = []
+        for t in done[-turns:]:
+            messages += [{"role": "user", "content": t["message"]},
+                         {"role": "assistant", "content": t["answer"]}]
+        return messages
+
+
+def _record(row) -> dict:
+    record = json.loads(row.state)
+    record.update(id=row.id, status=row.status or "done", created_at=row.created_at)
+    return record
+
+
+def turn_store(app=None) -> TurnStore:
+    from . import get_storage
+
+    return TurnStore(get_storage(app))

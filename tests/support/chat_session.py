@@ -1,0 +1,35 @@
+"""A launch session for view tests, without going through the OAuth dance.
+
+The SMART launch itself is tested end to end under ``tests/test_launch.py`` and
+``tests/launch/``; the chat and card views only need what a launch leaves
+behind: an ``app_sessions`` row (context + sealed tokens) and the session
+cookie naming it. ``iss`` is HAPI itself here (no proxy, no auth), so the
+views read and write real FHIR with a token HAPI ignores.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from smart_docgemma.storage import app_sessions, now
+from tests.support.launch_context import PATIENT_SCOPES
+
+LAUNCH_SCOPES = "launch openid fhirUser " + PATIENT_SCOPES
+
+
+def open_session(app, client, fhir_base: str, patient: str | None = "pt-ckd-elder", *,
+                 scope: str = LAUNCH_SCOPES, **context) -> str:
+    """Store a session for ``patient`` and log ``client`` into it; returns the CSRF token."""
+    sid = secrets.token_urlsafe(16)
+    ctx = {"iss": fhir_base, "token_endpoint": "http://127.0.0.1:9/token", "patient": patient,
+           "encounter": None, "user": "Practitioner/dr-okafor", "scope": scope,
+           "need_patient_banner": True, "smart_style_url": None, "fhir_context": [], **context}
+    store = app.extensions["docgemma.storage"]
+    tokens = {"access_token": "view-test-token", "expires_at": now() + 3600, "refresh_token": None, "scope": scope}
+    with store.begin() as conn:
+        conn.execute(app_sessions.insert().values(sid=sid, created_at=now(), expires_at=now() + 3600,
+                                                  context=json.dumps(ctx), tokens=store.seal(tokens)))
+    csrf = secrets.token_urlsafe(16)
+    with client.session_transaction() as s:
+        s["sid"], s["csrf"], s["browser"] = sid, csrf, "view-test"
+    return csrf
