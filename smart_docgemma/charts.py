@@ -62,6 +62,17 @@ def sparkline(values: list[float], low: float | None = None, high: float | None 
     return Sparkline(points=" ".join(f"{x},{yy}" for x, yy in coords), last=coords[-1], band=band)
 
 
+UNIT_WORDS = {"mm[Hg]": "mmHg", "Cel": "°C", "[degF]": "°F", "[lb_av]": "lb", "[in_i]": "in", "{INR}": "",
+              "{beats}/min": "/min", "{breaths}/min": "/min", "10*3/uL": "×10³/µL", "10*9/L": "×10⁹/L"}
+
+
+def display_unit(unit: str) -> str:
+    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73 m²."""
+    if unit in UNIT_WORDS:
+        return UNIT_WORDS[unit]
+    return unit.replace("{", "").replace("}", "").replace("_", " ").replace("m2", "m²")
+
+
 def _unit(unit: str) -> str:
     return "".join(ch for ch in unit.lower() if ch not in " {}_")
 
@@ -85,10 +96,10 @@ def trend(entry: dict) -> dict:
     in_unit = expected is not None and _unit(unit) == _unit(expected)
     latest = entry["latest"]
     words = ", ".join(f"{v:g}" for v in values[-6:])
-    return {"code": code, "name": entry["name"], "unit": unit, "latest": latest, "count": entry.get("count", 0),
+    return {"code": code, "name": entry["name"], "unit": display_unit(unit), "latest": latest, "count": entry.get("count", 0),
             "direction": entry.get("direction") or "", "flag": _flag(code, latest["value"], unit),
             "plot": sparkline(values, low if in_unit else None, high if in_unit else None),
-            "description": f"{entry['name']} {words} {unit}".strip() + (f", latest {latest['date']}" if latest.get("date") else "")}
+            "description": f"{entry['name']} {words} {display_unit(unit)}".strip() + (f", latest {latest['date']}" if latest.get("date") else "")}
 
 
 def _lab_rank(entry: dict) -> tuple:

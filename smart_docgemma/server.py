@@ -20,7 +20,9 @@ def main() -> None:
             self.cfg.set("timeout", 180)
 
         def load(self):
-            return create_app()
+            app = create_app()
+            warm_up()
+            return app
 
     embedded = _start_embedded()
     try:
@@ -28,6 +30,16 @@ def main() -> None:
     finally:
         if embedded is not None:
             embedded.stop()
+
+
+def warm_up() -> None:
+    """Load the offline drug dictionary in the background (~3 s), so the first question
+    of the day does not wait for it."""
+    import threading
+
+    from .agent.extraction import vocabulary
+
+    threading.Thread(target=vocabulary, name="warm-up", daemon=True).start()
 
 
 def _start_embedded():

@@ -13,7 +13,7 @@ NODE_LABELS = {
     "INPUT_ASSEMBLY": "Reading the question",
     "INTENT_CLASSIFY": "Understanding the request",
     "TOOL_SELECT": "Choosing what to consult",
-    "TOOL_EXECUTE": "Consulting a source",
+    "TOOL_EXECUTE": "Consulting a source",  # replaced by the source's name once known
     "RESULT_CLASSIFY": "Checking the result",
     "ROUTER": "Deciding the next step",
     "ERROR_HANDLER": "Handling a failed source",

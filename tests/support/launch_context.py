@@ -56,3 +56,32 @@ def count(fhir_base: str, rtype: str, **params) -> int:
                        headers={"Cache-Control": "no-cache", "Accept": "application/fhir+json"})
     res.raise_for_status()
     return res.json()["total"]
+
+
+def clone_patient(fhir_base: str, source: str) -> str:
+    """A new Patient with a copy of ``source``'s chart (problems, medications, allergies,
+    observations), so a test that approves a write never changes a scenario patient."""
+    headers = {"Accept": "application/fhir+json", "Cache-Control": "no-cache"}
+    patient = requests.get(f"{fhir_base}/Patient/{source}", headers=headers, timeout=30).json()
+    new_id = f"{source}-copy-{uuid.uuid4().hex[:8]}"
+    entries = [_put({**_bare(patient), "id": new_id, "identifier": []})]
+    for rtype in ("Condition", "MedicationRequest", "AllergyIntolerance", "Observation"):
+        bundle = requests.get(f"{fhir_base}/{rtype}", params={"patient": source, "_count": 200},
+                              headers=headers, timeout=30).json()
+        for entry in bundle.get("entry") or []:
+            res = _bare(entry["resource"])
+            res["id"] = f"{new_id}-{len(entries)}"
+            res["subject" if "subject" in res else "patient"] = {"reference": f"Patient/{new_id}"}
+            entries.append(_put(res))
+    res = requests.post(fhir_base, json={"resourceType": "Bundle", "type": "transaction", "entry": entries},
+                        headers={"Content-Type": "application/fhir+json"}, timeout=60)
+    res.raise_for_status()
+    return new_id
+
+
+def _bare(resource: dict) -> dict:
+    return {k: v for k, v in resource.items() if k not in ("meta", "text")}
+
+
+def _put(resource: dict) -> dict:
+    return {"resource": resource, "request": {"method": "PUT", "url": f"{resource['resourceType']}/{resource['id']}"}}

@@ -1,0 +1,113 @@
+"""End to end in headless Chromium: launch from the EHR sandbox, ask, watch, approve, reject.
+
+The clinician's path, as a browser runs it (JavaScript, CSP, cookies, SSE over fetch):
+launch → patient banner → a question answered through the scripted model with live
+progress → the clinical trace → a prescription proposal → Approve → the
+MedicationRequest exists in HAPI; and Reject with a reason → nothing is written.
+"""
+from __future__ import annotations
+
+import re
+
+import requests
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shot
+from tests.support.launch_context import clone_patient
+from tests.support.model_server import reply
+
+
+def launch(page, sandbox, app_url, patient="pt-ckd-elder"):
+    page.goto(f"{sandbox.url}/launch?patient={patient}&practitioner=dr-okafor&launch_url={app_url}/launch")
+    page.wait_for_url(f"{app_url}/app")
+
+
+def created(fhir_base: str, proposal_id: str) -> int:
+    res = requests.get(f"{fhir_base}/MedicationRequest", timeout=30, headers={"Cache-Control": "no-cache"},
+                       params={"identifier": f"urn:docgemma:proposal|{proposal_id}", "_summary": "count"})
+    return res.json()["total"]
+
+
+def test_launch_ask_watch_progress_and_approve_a_prescription(page, sandbox, assistant, model, fhir_base):
+    launch(page, sandbox, assistant, patient=clone_patient(fhir_base, "pt-ckd-elder"))  # this test writes
+    expect(page.locator(".patient-banner")).to_contain_text("Margaret Thompson")
+    expect(page.locator(".patient-banner")).to_contain_text("DOB 1943-05-12")
+    expect(page.locator(".glance svg.spark").first).to_be_visible()
+    shot(page, "assistant-launched")
+
+    model.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": "potassium trend",
+                                          "suggested_tool": "get_patient_chart"})
+    model.say(reply("Potassium has risen to **5.6 mmol/L** over three results; with eGFR 38 "
+                    "review ACE inhibitor and potassium intake.", delay=2.0))
+    page.fill("#message", "Check interactions between lisinopril and spironolactone")
+    page.click("#send")
+    running = page.locator(".turn-running .progress")
+    expect(running).to_contain_text("Drug interaction check")  # streamed progress, before the answer
+    shot(page, "assistant-streaming")
+    answer = page.locator(".turn-done").last
+    expect(answer.locator(".answer-text strong")).to_have_text("5.6 mmol/L", timeout=20_000)
+    answer.locator(".trace > summary").click()
+    expect(answer.locator(".trace-step").first).to_be_visible()
+    expect(answer.locator(".trace")).to_contain_text("Consulting: Drug interaction check")
+    shot(page, "assistant-answer-with-trace")
+
+    model.say("A prescription for amlodipine 5 mg once daily is ready for your approval.")
+    page.fill("#message", "Prescribe amlodipine 5 mg once daily")
+    page.press("#message", "Enter")  # keyboard: Enter sends
+    card = page.locator(".proposal-pending").last
+    expect(card).to_contain_text("amlodipine", timeout=20_000)
+    expect(card.locator(".proposal-fields")).to_contain_text("once daily")
+    proposal_id = card.get_attribute("id").removeprefix("proposal-")
+    assert created(fhir_base, proposal_id) == 0  # nothing written before approval
+    card.scroll_into_view_if_needed()
+    shot(page, "approval-card", full_page=False)
+
+    card.get_by_role("button", name="Approve and write to chart").click()
+    decided = page.locator(f"#proposal-{proposal_id}")
+    expect(decided.locator(".proposal-result")).to_contain_text(re.compile(r"MedicationRequest/\S+"))
+    expect(decided.get_by_role("button", name="Approve and write to chart")).to_have_count(0)
+    assert created(fhir_base, proposal_id) == 1
+    shot(page, "approval-card-approved", full_page=False)
+
+    page.reload()  # the transcript and the decided card survive a reload
+    expect(page.locator(f"#proposal-{proposal_id} .proposal-status")).to_have_text("Approved")
+    assert page.console_errors == []  # no CSP violation, no script error
+
+
+def test_reject_with_a_reason_writes_nothing(page, sandbox, assistant, model, fhir_base):
+    launch(page, sandbox, assistant, patient="pt-warfarin")
+    model.say("A prescription for aspirin 81 mg once daily is ready for your review.")
+    page.fill("#message", "Prescribe aspirin 81 mg once daily")
+    page.click("#send")
+    card = page.locator(".proposal-pending").last
+    expect(card.locator(".proposal-flags")).to_contain_text("warfarin", timeout=20_000)  # the interaction flag
+    proposal_id = card.get_attribute("id").removeprefix("proposal-")
+    card.get_by_label("Reason for rejecting").fill("Bleeding risk with warfarin")
+    card.get_by_role("button", name="Reject").click()
+    decided = page.locator(f"#proposal-{proposal_id}")
+    expect(decided.locator(".proposal-result")).to_contain_text("Bleeding risk with warfarin")
+    expect(decided.locator(".proposal-status")).to_have_text("Rejected")
+    assert created(fhir_base, proposal_id) == 0
+    assert page.console_errors == []
+
+
+def test_refusals_are_shown_next_to_the_form(page, sandbox, assistant, model):
+    launch(page, sandbox, assistant, patient="pt-t2dm")
+    page.set_input_files("#image", files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"not an image"}])
+    page.fill("#message", "What does this image show?")
+    page.click("#send")
+    expect(page.locator("#ask-error")).to_contain_text("PNG, JPEG and DICOM")
+    expect(page.locator(".turn")).to_have_count(0)  # nothing started
+
+
+def test_desktop_layout_shows_chart_beside_the_conversation(page, sandbox, assistant, model):
+    page.set_viewport_size({"width": 1280, "height": 860})
+    launch(page, sandbox, assistant, patient="pt-ckd-elder")
+    glance = page.locator(".glance-column").bounding_box()
+    chat = page.locator(".assistant").bounding_box()
+    assert glance["x"] + glance["width"] <= chat["x"]  # side by side, not stacked
+    model.say("Her eGFR has fallen from 45 to 38 mL/min/1.73m2 over the last year.")
+    page.fill("#message", "How is her kidney function changing?")
+    page.click("#send")
+    expect(page.locator(".turn-done")).to_have_count(1, timeout=20_000)
+    shot(page, "assistant-desktop")
