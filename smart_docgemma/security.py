@@ -6,8 +6,10 @@
 - CSRF: every state-changing request from a browser carries the per-session
   token (form field ``csrf_token`` or header ``X-CSRF-Token``). CDS Hooks
   calls are exempt: they are authenticated by the client's signed JWT.
-- Cookies: HttpOnly always; ``SameSite=None; Secure`` when served over https
-  (inside an EHR iframe a Lax cookie would not be sent).
+- Cookies: HttpOnly always; ``SameSite=None; Secure; Partitioned`` when served
+  over https: inside a cross-site EHR iframe a Lax cookie is not sent, and a
+  partitioned (CHIPS) cookie still works where the browser blocks third-party
+  cookies. Over plain http (the local sandbox, same-site with the app) Lax.
 """
 from __future__ import annotations
 
@@ -58,12 +60,13 @@ def _headers(response):
 
 
 def cookie_flags(app) -> None:
-    """HttpOnly always; SameSite=None+Secure when the public URL is https (EHR iframe)."""
+    """HttpOnly always; SameSite=None+Secure+Partitioned when the public URL is https (EHR iframe)."""
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     public = app.config.get("PUBLIC_URL") or ""
     if public.startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["SESSION_COOKIE_SAMESITE"] = "None"
+        app.config["SESSION_COOKIE_PARTITIONED"] = True
     else:
         app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
 

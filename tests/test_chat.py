@@ -264,3 +264,17 @@ def _wait_running(client, timeout: float = 10) -> None:
                 return
         time.sleep(0.05)
     raise AssertionError("no turn started")
+
+
+def test_session_cookie_works_in_a_cross_site_ehr_iframe_over_https(app_config):
+    from flask import session
+
+    from smart_docgemma import create_app
+
+    app = create_app({**app_config, "PUBLIC_URL": "https://docgemma.example.org"})
+    with app.test_request_context("/app", base_url="https://docgemma.example.org"):
+        session["sid"] = "opaque"
+        response = app.make_response("")
+        app.session_interface.save_session(app, session, response)
+    cookie = response.headers["Set-Cookie"]
+    assert all(flag in cookie for flag in ("HttpOnly", "Secure", "SameSite=None", "Partitioned")), cookie

@@ -111,3 +111,54 @@ def test_desktop_layout_shows_chart_beside_the_conversation(page, sandbox, assis
     page.click("#send")
     expect(page.locator(".turn-done")).to_have_count(1, timeout=20_000)
     shot(page, "assistant-desktop")
+
+
+def test_works_inside_an_ehr_iframe_and_only_where_allowed(browser, app_config, sandbox, sources, model, httpserver):
+    """The EHR frames the app: allowed origins render it (cookies, launch, streaming all work
+    inside the frame); an origin not in FRAME_ANCESTORS gets a blocked frame."""
+    from smart_docgemma import create_app
+    from tests.support.servers import serve
+
+    # The sandbox's EHR and the app are same-site (127.0.0.1, ports differ), as in the
+    # default set-up, so the Lax session cookie flows inside the frame; cross-site EHRs
+    # need https (SameSite=None; Secure; Partitioned — see security.cookie_flags).
+    ehr_origin = f"http://127.0.0.1:{httpserver.port}"
+    app = create_app({**app_config, **sources, "ISS_ALLOWLIST": [sandbox.fhir_url], "ENDPOINT": model.url,
+                      "MODEL": model.model, "SCHEMA_DIALECT": "json_schema", "FRAME_ANCESTORS": ehr_origin})
+    with serve(app) as server:
+        launch_url = (f"{sandbox.url}/launch?patient=pt-t2dm&practitioner=dr-okafor"
+                      f"&launch_url={server.url}/launch")
+        httpserver.expect_request("/chart").respond_with_data(
+            f'<!doctype html><title>EHR</title><iframe id="app" src="{launch_url}" width="400" height="800"></iframe>',
+            content_type="text/html")
+        context = browser.new_context()
+        pg = context.new_page()
+        try:
+            pg.goto(f"{ehr_origin}/chart")
+            frame = pg.frame_locator("#app")
+            expect(frame.locator(".patient-banner")).to_be_visible(timeout=20_000)
+            model.say("HbA1c is 7.2 %, above target.")
+            frame.locator("#message").fill("What is her latest HbA1c?")
+            frame.locator("#send").click()
+            expect(frame.locator(".turn-done .answer-text")).to_contain_text("7.2", timeout=20_000)
+        finally:
+            context.close()
+
+        # CSP frame-ancestors decides who may frame the app: any app page (here the 401 page
+        # of /app without a session) renders for the allowed EHR origin and not for another.
+        httpserver.expect_request("/frame-app").respond_with_data(
+            f'<!doctype html><title>EHR</title><iframe id="app" src="{server.url}/app"></iframe>',
+            content_type="text/html")
+        assert _framed_page_renders(browser, f"{ehr_origin}/frame-app")
+        assert not _framed_page_renders(browser, f"http://localhost:{httpserver.port}/frame-app")
+
+
+def _framed_page_renders(browser, url: str) -> bool:
+    context = browser.new_context()
+    try:
+        pg = context.new_page()
+        pg.goto(url)
+        pg.wait_for_timeout(1000)
+        return pg.frame_locator("#app").locator(".error-page").count() == 1
+    finally:
+        context.close()
