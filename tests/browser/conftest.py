@@ -81,8 +81,12 @@ def page(browser, request):
     context.close()
 
 
-def shot(pg, name: str, full_page: bool = True) -> Path:
+def shot_path(name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
+    return ARTIFACTS / f"{name}.png"
+
+
+def shot(pg, name: str, full_page: bool = True) -> Path:
+    path = shot_path(name)
     pg.screenshot(path=str(path), full_page=full_page)
     return path

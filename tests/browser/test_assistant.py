@@ -12,7 +12,7 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import shot, shot_path
 from tests.support.launch_context import clone_patient
 from tests.support.model_server import reply
 
@@ -59,15 +59,17 @@ def test_launch_ask_watch_progress_and_approve_a_prescription(page, sandbox, ass
     expect(card.locator(".proposal-fields")).to_contain_text("once daily")
     proposal_id = card.get_attribute("id").removeprefix("proposal-")
     assert created(fhir_base, proposal_id) == 0  # nothing written before approval
-    card.scroll_into_view_if_needed()
-    shot(page, "approval-card", full_page=False)
+    page.eval_on_selector("#ask", "form => form.style.position = 'static'")  # unpin for the picture
+    card.screenshot(path=str(shot_path("approval-card")))
+    page.eval_on_selector("#ask", "form => form.style.position = ''")
 
     card.get_by_role("button", name="Approve and write to chart").click()
     decided = page.locator(f"#proposal-{proposal_id}")
     expect(decided.locator(".proposal-result")).to_contain_text(re.compile(r"MedicationRequest/\S+"))
     expect(decided.get_by_role("button", name="Approve and write to chart")).to_have_count(0)
     assert created(fhir_base, proposal_id) == 1
-    shot(page, "approval-card-approved", full_page=False)
+    page.eval_on_selector("#ask", "form => form.style.position = 'static'")
+    decided.screenshot(path=str(shot_path("approval-card-approved")))
 
     page.reload()  # the transcript and the decided card survive a reload
     expect(page.locator(f"#proposal-{proposal_id} .proposal-status")).to_have_text("Approved")
