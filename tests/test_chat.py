@@ -183,6 +183,23 @@ def test_image_attachments_are_checked_for_size_and_type(chat, chat_app, srv):
     assert turn_store(chat_app).for_session(_sid(chat)) == []  # refused before any turn started
 
 
+def test_an_attached_xray_reaches_the_vision_model_and_is_noted_in_the_transcript(chat, srv):
+    import PIL.Image
+
+    buf = io.BytesIO()
+    PIL.Image.new("L", (64, 64), 128).save(buf, format="PNG")
+    srv.script("ImageFindings", {"modality": "chest X-ray", "findings": ["Right lower lobe opacity"],
+                                 "impression": "Right lower lobe consolidation.", "confidence": "moderate",
+                                 "specialist_review": False})
+    srv.say("The radiograph shows right lower lobe consolidation.")
+    res = ask(chat, "What does this chest X-ray show?", image=(io.BytesIO(buf.getvalue()), "cxr.png", "image/png"))
+    html = done_html(res)
+    sent = srv.requests_for("ImageFindings")[0]["messages"][-1]["content"]
+    assert any(part.get("image_url", {}).get("url", "").startswith("data:image/png;base64,") for part in sent)
+    assert "consolidation" in html and "with png image" in html
+    assert "base64" not in html  # the image is described, never echoed into the page or the record
+
+
 def test_empty_and_overlong_questions_are_refused_clearly(chat, chat_app):
     assert ask(chat, "   ").status_code == 400
     chat_app.config["CHAT_MAX_CHARS"] = 50

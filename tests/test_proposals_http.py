@@ -17,10 +17,13 @@ from smart_docgemma.scopes import GrantedScopes
 from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
+from tests.support.launch_context import clone_patient
 from tests.support.smart_browser import Browser, ehr_launch, finish
 
 
-def session_and_proposal(app, sandbox, app_url, drug="lisinopril", patient="pt-warfarin"):
+def session_and_proposal(app, sandbox, app_url, drug="lisinopril", patient=None):
+    # A copy of a scenario patient: approving writes to the chart, the fixtures stay as documented.
+    patient = patient or clone_patient(sandbox.app.extensions["sandbox"].config["FHIR_UPSTREAM"], "pt-warfarin")
     browser = Browser()
     _, hop3 = ehr_launch(browser, sandbox, app_url, patient=patient)
     finish(browser, hop3, app_url)
