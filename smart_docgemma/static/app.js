@@ -205,5 +205,9 @@
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("ask");
     if (form) setupAsk(form);
+    // A reload during a turn: keep checking until the server has finished it.
+    document.querySelectorAll('.turn[data-status="running"]').forEach((li) => {
+      recover({ li, id: li.dataset.turn, stream: li.querySelector(".answer") });
+    });
   });
 })();

@@ -164,3 +164,15 @@ def _framed_page_renders(browser, url: str) -> bool:
         return pg.frame_locator("#app").locator(".error-page").count() == 1
     finally:
         context.close()
+
+
+def test_a_reload_during_a_turn_loses_nothing(page, sandbox, assistant, model):
+    launch(page, sandbox, assistant, patient="pt-t2dm")
+    model.say(reply("Her HbA1c of 7.2 % is above the usual 7 % target.", delay=3.0))
+    page.fill("#message", "Is her diabetes controlled?")
+    page.click("#send")
+    expect(page.locator(".turn-running .progress li").first).to_be_visible()
+    page.reload()  # the worker owns the turn; the page picks it up again
+    expect(page.locator('.turn[data-status="running"]')).to_have_count(1)
+    expect(page.locator(".turn-done .answer-text")).to_contain_text("7.2 %", timeout=20_000)
+    assert page.console_errors == []
