@@ -13,6 +13,7 @@ well defined for the unit found; the latest value outside it is flagged.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 LAB_PRIORITY = ["2823-3", "33914-3", "62238-1", "2160-0", "4548-4", "6301-6", "2339-0", "2345-7",
@@ -70,7 +71,8 @@ def display_unit(unit: str) -> str:
     """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73 m²."""
     if unit in UNIT_WORDS:
         return UNIT_WORDS[unit]
-    return unit.replace("{", "").replace("}", "").replace("_", " ").replace("m2", "m²")
+    text = unit.replace("{", "").replace("}", "").replace("_", " ")
+    return re.sub(r"(\d)m2\b", r"\1 m²", text).replace("m2", "m²")
 
 
 def _unit(unit: str) -> str:

@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 CACHE_S = 3600
 MAX_BYTES = 64 * 1024
 COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|rgba?\(\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*){2,3}\)|[a-zA-Z]{3,20}")
-LENGTH = re.compile(r"\d{1,3}(\.\d{1,2})?(px|rem|em|%)")
-FONT = re.compile(r"[\w\s,\"'-]{1,120}")
+LENGTH = re.compile(r"\d{1,3}(\.\d{1,4})?(px|rem|em|%)")
+_FAMILY = r"\s*(\"[\w -]{1,40}\"|'[\w -]{1,40}'|[\w -]{1,40})\s*"  # quotes must be balanced
+FONT = re.compile(f"{_FAMILY}(,{_FAMILY}){{0,7}}")
 # SMART style key -> (CSS variable, pattern)
 MAPPING = {
     "color_background": ("--bg", COLOUR), "color_text": ("--fg", COLOUR),

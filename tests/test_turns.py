@@ -1,0 +1,134 @@
+"""Chat turns (``smart_docgemma.turns``) over a real SQLite database.
+
+What a clinician notices: the transcript comes back in the order it was asked,
+the agent's context holds the last finished exchanges (never a failed or
+half-written one), a second tab cannot start a turn while one is running (409),
+a session asking too fast is told when to retry (429), and a turn abandoned by a
+dead worker stops blocking the session after ``RUNNING_STALE_S``.
+``turns.py`` imports ``now`` from ``storage``, so time is moved at ``turns.now``.
+"""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma import errors, turns
+from smart_docgemma.storage import Storage
+from smart_docgemma.turns import RUNNING_STALE_S, WINDOW_S, TurnStore
+
+T0 = 1_700_000_000.0
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    state = {"t": T0}
+    monkeypatch.setattr(turns, "now", lambda: state["t"])
+    return state
+
+
+@pytest.fixture
+def store(tmp_path, clock):
+    return TurnStore(Storage(f"sqlite:///{tmp_path}/t.sqlite", "key"))
+
+
+def ask(store, clock, sid, message, answer="", status="done", per_minute=100):
+    clock["t"] += 1
+    turn_id = store.start(sid, {"message": message}, per_minute=per_minute)
+    if status:
+        store.finish(turn_id, {"message": message, "answer": answer}, status=status)
+    return turn_id
+
+
+def test_start_get_finish(store):
+    turn_id = store.start("s1", {"message": "K+ trend?"}, per_minute=5)
+    running = store.get(turn_id)
+    assert running["status"] == "running" and running["message"] == "K+ trend?"
+    assert running["id"] == turn_id and running["created_at"] == T0
+    store.finish(turn_id, {"message": "K+ trend?", "answer": "Rising: 4.8 → 5.6"})
+    done = store.get(turn_id)
+    assert done["status"] == "done" and done["answer"] == "Rising: 4.8 → 5.6"
+    store.finish(turn_id, {"message": "K+ trend?"}, status="failed")
+    assert store.get(turn_id)["status"] == "failed"
+
+
+def test_get_unknown_turn(store):
+    with pytest.raises(errors.NotFound):
+        store.get("nope")
+
+
+def test_for_session_is_the_transcript_oldest_first(store, clock):
+    ids = [ask(store, clock, "s1", f"q{i}", f"a{i}") for i in range(3)]
+    ask(store, clock, "other", "elsewhere", "x")
+    transcript = store.for_session("s1")
+    assert [t["id"] for t in transcript] == ids
+    assert [t["message"] for t in transcript] == ["q0", "q1", "q2"]
+    assert store.for_session("nobody") == []
+
+
+def test_history_is_the_last_finished_exchanges(store, clock):
+    for i in range(4):
+        ask(store, clock, "s1", f"q{i}", f"a{i}")
+    ask(store, clock, "s1", "failed question", "partial", status="failed")
+    ask(store, clock, "s1", "no answer", "")
+    ask(store, clock, "s1", "still running", status=None)
+    assert store.history("s1") == [
+        {"role": "user", "content": "q1"}, {"role": "assistant", "content": "a1"},
+        {"role": "user", "content": "q2"}, {"role": "assistant", "content": "a2"},
+        {"role": "user", "content": "q3"}, {"role": "assistant", "content": "a3"}]
+    assert store.history("s1", turns=1) == [{"role": "user", "content": "q3"},
+                                            {"role": "assistant", "content": "a3"}]
+    assert store.history("other") == []
+
+
+def test_one_running_turn_per_session(store, clock):
+    first = ask(store, clock, "s1", "first", status=None)
+    with pytest.raises(errors.Conflict) as refused:
+        store.start("s1", {"message": "second tab"}, per_minute=100)
+    assert refused.value.status == 409
+    assert len(store.for_session("s1")) == 1  # nothing was written
+    ask(store, clock, "s2", "other session", status=None)  # another session is not blocked
+    store.finish(first, {"message": "first", "answer": "a"})
+    ask(store, clock, "s1", "after the first finished", status=None)
+
+
+def test_rate_limit_per_session(store, clock):
+    for i in range(3):
+        ask(store, clock, "s1", f"q{i}", "a", per_minute=3)  # finished: no Conflict
+    clock["t"] += 10  # first turn at T0+1, now T0+13
+    with pytest.raises(errors.RateLimited) as refused:
+        store.start("s1", {"message": "fourth"}, per_minute=3)
+    assert refused.value.status == 429
+    assert 0 < refused.value.retry_after <= WINDOW_S
+    assert T0 + 1 + WINDOW_S <= clock["t"] + refused.value.retry_after <= T0 + 3 + WINDOW_S
+    assert len(store.for_session("s1")) == 3
+    ask(store, clock, "s2", "other session", "a", per_minute=3)  # counted per session
+
+
+def test_rate_limit_window_slides(store, clock):
+    ask(store, clock, "s1", "q0", "a", per_minute=2)  # at T0+1
+    clock["t"] = T0 + 29
+    ask(store, clock, "s1", "q1", "a", per_minute=2)  # at T0+30
+    with pytest.raises(errors.RateLimited) as refused:
+        store.start("s1", {"message": "too soon"}, per_minute=2)
+    retry_at = clock["t"] + refused.value.retry_after
+    clock["t"] = T0 + WINDOW_S  # the first turn is still inside the window
+    with pytest.raises(errors.RateLimited):
+        store.start("s1", {"message": "still too soon"}, per_minute=2)
+    clock["t"] = retry_at  # asked again when told: only the first turn has left the window
+    store.start("s1", {"message": "later"}, per_minute=2)
+
+
+def test_failed_turns_count_towards_the_limit(store, clock):
+    ask(store, clock, "s1", "q", status="failed", per_minute=1)
+    with pytest.raises(errors.RateLimited):
+        store.start("s1", {"message": "again"}, per_minute=1)
+
+
+def test_stale_running_turn_no_longer_blocks(store, clock):
+    ask(store, clock, "s1", "worker died", status=None)
+    clock["t"] += RUNNING_STALE_S - 5
+    with pytest.raises(errors.Conflict):
+        store.start("s1", {"message": "still blocked"}, per_minute=100)
+    clock["t"] += 10
+    turn_id = store.start("s1", {"message": "after the worker died"}, per_minute=100)
+    assert store.get(turn_id)["status"] == "running"
+    assert [t["status"] for t in store.for_session("s1")] == ["running", "running"]
