@@ -100,13 +100,22 @@ def label_safety(http, drug: str) -> LabelSafety | None:
     """
     raw = clean_name(drug)
     terms = list(dict.fromkeys(t for t in (raw, druginfo.generic_name(raw)) if t))
-    labels = _fetch_labels(http, terms)
+    labels = _about(_fetch_labels(http, terms), terms)
     if not labels:
         suggestion = _spelling_suggestion(http, raw)
         if suggestion and suggestion not in terms:
             terms = [suggestion]
-            labels = _fetch_labels(http, terms)
+            labels = _about(_fetch_labels(http, terms), terms)
     return _summarise(drug, terms, labels) if labels else None
+
+
+def _about(labels: list[dict], terms: list[str]) -> list[dict]:
+    """Only labels whose harmonised names mention a searched name: a label for another
+    product is never reported as this drug's (a safety check must not borrow warnings)."""
+    def names(label):
+        return " | ".join(n.lower() for key in ("generic_name", "brand_name", "substance_name")
+                          for n in (label.get("openfda") or {}).get(key, []))
+    return [lb for lb in labels if any(t.lower() in names(lb) for t in terms)]
 
 
 def _fetch_labels(http, terms: list[str]) -> list[dict]:

@@ -30,7 +30,7 @@ def created(fhir_base: str, proposal_id: str) -> int:
 
 def test_launch_ask_watch_progress_and_approve_a_prescription(page, sandbox, assistant, model, fhir_base):
     launch(page, sandbox, assistant, patient=clone_patient(fhir_base, "pt-ckd-elder"))  # this test writes
-    expect(page.locator(".patient-banner")).to_contain_text("Margaret Thompson")
+    expect(page.locator(".patient-banner")).to_contain_text("Margaret Testcopy")
     expect(page.locator(".patient-banner")).to_contain_text("DOB 1943-05-12")
     expect(page.locator(".glance svg.spark").first).to_be_visible()
     shot(page, "assistant-launched")

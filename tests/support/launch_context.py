@@ -63,8 +63,12 @@ def clone_patient(fhir_base: str, source: str) -> str:
     observations), so a test that approves a write never changes a scenario patient."""
     headers = {"Accept": "application/fhir+json", "Cache-Control": "no-cache"}
     patient = requests.get(f"{fhir_base}/Patient/{source}", headers=headers, timeout=30).json()
-    new_id = f"{source}-copy-{uuid.uuid4().hex[:8]}"
-    entries = [_put({**_bare(patient), "id": new_id, "identifier": []})]
+    suffix = uuid.uuid4().hex[:8]
+    new_id = f"{source}-copy-{suffix}"
+    # Another family name and no identifiers: searches for the scenario patient stay unambiguous.
+    given = next(iter(patient.get("name") or []), {}).get("given", [])
+    name = [{"use": "official", "given": given, "family": f"Testcopy{suffix}"}]
+    entries = [_put({**_bare(patient), "id": new_id, "identifier": [], "name": name})]
     for rtype in ("Condition", "MedicationRequest", "AllergyIntolerance", "Observation"):
         bundle = requests.get(f"{fhir_base}/{rtype}", params={"patient": source, "_count": 200},
                               headers=headers, timeout=30).json()
