@@ -122,6 +122,9 @@ def tool_select(state: dict, deps: Deps) -> dict:
         return {"current": {"tool": choice[0], "args": choice[1]}, "outcome": "execute"}
     if not deps.tools or not _can_call(state, deps):
         return {"outcome": "synthesize"}
+    missing = planning.missing_tools(state, deps.tools)
+    if missing and state["tool_results"]:  # ROUTER: a task pattern is unmet, so the tool is code's choice
+        return _select_args(state, deps, missing[0])
     try:
         tool = _select_tool(state, deps)
     except InvalidModelOutput:  # issue 9: the node's deterministic fallback

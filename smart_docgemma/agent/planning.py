@@ -7,6 +7,8 @@ its required arguments, no model is asked to select it.
 """
 from __future__ import annotations
 
+import re
+
 from pydantic import ValidationError
 
 from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
@@ -27,13 +29,19 @@ def required_tools(state: dict) -> list[str]:
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
-        if "safety" in ent["actions"] and len(ent.get("drugs", ())) >= 2:
+        if len(ent.get("drugs", ())) >= 2 and not asks_for_label(state.get("message", "")):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if "add_allergy" in needed:
         needed.discard("prescribe_medication")
     if state.get("image") and not needed:
         needed.add("analyze_medical_image")
     return [t for t in ORDER if t in needed]
+
+
+def asks_for_label(message: str) -> bool:
+    """True when the clinician names something only the FDA label answers (boxed warning…)."""
+    low = message.lower()
+    return any(re.search(rf"\b{re.escape(w)}\b", low) for w in rules()["label_words"])
 
 
 def done_tools(state: dict) -> set[str]:

@@ -151,7 +151,8 @@ def test_max_steps_stops_at_four(srv):
     turn = make_agent(client_for(srv), *fakes).run(
         "Find patient John Smith, review his chart, check interactions between warfarin and aspirin, "
         "and find recruiting trials and recent studies on atrial fibrillation")
-    assert [len(f.calls) for f in fakes] == [1, 1, 1, 1, 0]
+    calls = [len(f.calls) for f in fakes]
+    assert calls[:3] == [1, 1, 1] and sum(calls) == 4  # trials or literature: the fifth never runs
     assert "I stopped after 4 lookups" in turn.answer
 
 

@@ -164,3 +164,22 @@ def test_a_direct_verdict_cannot_skip_a_tool_the_task_requires(srv):
                                                       proposal_id="prop-1"))
     turn = make_agent(client_for(srv), note).run("Save a progress note: stable, review in 6 weeks")
     assert note.calls and turn.proposals == ["prop-1"]
+
+
+def test_interactions_and_a_boxed_warning_asked_together_run_both_checks(srv):
+    """'Is it safe to combine X and Y' is an interaction question only; naming the boxed warning
+    (or another label section) as well asks for the label check too — found in issue 4's notes."""
+    safety, inter = FakeTool("check_drug_safety", ok("BOXED WARNING: bleeding", count=None)), \
+        FakeTool("check_drug_interactions", ok("Major interaction", count=1))
+    srv.script("DrugSafetyArgs", {"drug_name": "aspirin"})
+    srv.script("ResultAssessment", {"quality": "success_rich", "brief_summary": "label found"})
+    srv.say("Both checked.")
+    turn = make_agent(client_for(srv), safety, inter).run(
+        "Check the interactions of warfarin and aspirin and the boxed warning of aspirin")
+    assert inter.calls == [{"drug_names": ["warfarin", "aspirin"]}]
+    assert safety.calls and safety.calls[0]["drug_name"] == "aspirin"
+    only = FakeTool("check_drug_safety", ok("x", count=None))
+    make_agent(client_for(srv), only, FakeTool("check_drug_interactions", ok("Major", count=1))).run(
+        "Is it safe to combine lisinopril and spironolactone?")
+    assert only.calls == []  # the combination question stays one check
+    assert "Both checked." in turn.answer
