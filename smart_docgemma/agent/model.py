@@ -46,10 +46,19 @@ DIALECTS = ("json_schema", "json_object_schema")
 _THINK = re.compile(r"<unused94>(?:thought\s*)?(.*?)(?:<unused95>|$)", re.S)
 _FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$", re.I)
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|schema", re.I)
+# vLLM: "... is not a multimodal model"; llama.cpp: "image input is not supported ... mmproj".
+_VISION_WORDS = re.compile(r"multimodal|mmproj|image input|not support\w* image|vision|image_url", re.I)
 
 
 class ModelUnavailable(ModelError):
     title = "The language model server could not be reached"
+
+
+class VisionUnsupported(ModelUnavailable):
+    """The server refused image input (a text-only model, or llama.cpp without mmproj):
+    a property of the deployment, so the call is never retried."""
+
+    title = "The model server does not accept images"
 
 
 class ModelTimeout(ModelError):
@@ -252,9 +261,11 @@ class ModelClient:
                 err = ModelUnavailable(f"No model server answers at {self.base_url}")
                 err.__cause__ = exc
             except openai.APIStatusError as exc:
-                err = ModelUnavailable(f"The model server refused the request "
-                                       f"(HTTP {exc.status_code}: {_body_text(exc)[:160]})")
-                if exc.status_code < 500:
+                body = _body_text(exc)
+                refused_image = node == "vision" and _VISION_WORDS.search(body)
+                err = (VisionUnsupported if refused_image else ModelUnavailable)(
+                    f"The model server refused the request (HTTP {exc.status_code}: {body[:160]})")
+                if exc.status_code < 500 or refused_image:
                     raise err from exc
             finally:
                 if stats is not None:

@@ -303,7 +303,7 @@ def error_handler(state: dict, deps: Deps) -> dict:
         fields = ", ".join(TOOL_ARG_SCHEMAS[tool].model_json_schema().get("required", []))
         question = last["result"]["text"] or prompts.message("ask_missing", fields=fields)
         return {"clarification": question, "outcome": "ask"}
-    skip = (kind in ("not_found", "forbidden") or tries >= prompts.limit("max_retries")
+    skip = (kind in ("not_found", "forbidden", "unsupported") or tries >= prompts.limit("max_retries")
             or state["total_retries"] >= prompts.limit("max_total_retries")
             or (kind == "unreachable" and tries >= 1))
     if skip:

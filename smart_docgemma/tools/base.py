@@ -38,7 +38,7 @@ class ToolResult:
     data: dict = field(default_factory=dict)
     sources: list[Source] = field(default_factory=list)
     count: int | None = None
-    error_kind: str | None = None  # unreachable | not_found | invalid | forbidden | rate_limited
+    error_kind: str | None = None  # unreachable | not_found | invalid | forbidden | rate_limited | unsupported
     proposal_id: str | None = None
 
     @classmethod

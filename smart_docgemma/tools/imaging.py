@@ -20,6 +20,7 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..agent.model import VisionUnsupported
 from ..errors import ModelError
 from . import args as tool_args
 from . import catalog
@@ -148,6 +149,9 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx) -> ToolResult:
     prompt = PROMPT.format(query=args.query, meta="".join(f"DICOM {k}: {v}\n" for k, v in hints.items()))
     try:
         findings = ctx.model.vision(prompt, image, mime, ImageFindings)
+    except VisionUnsupported:
+        return ToolResult.failure("unsupported", "The model server in use does not accept images, so no image "
+                                  "findings are available. Do not describe the image from assumptions.")
     except ModelError as exc:
         return ToolResult.failure("unreachable", "The image analysis model could not give an answer "
                                   f"({exc.title.lower()}), so no image findings are available. "

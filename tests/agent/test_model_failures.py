@@ -146,3 +146,28 @@ def test_invalid_tool_selection_falls_back_to_the_suggested_tool(srv):
     srv.say("Two trials.")
     turn = make_agent(client_for(srv, retries=1), trials).run("New therapies being studied for glioblastoma?")
     assert trials.calls == [{"condition": "glioblastoma"}] and turn.answer.startswith("Two trials.")
+
+
+def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
+    """llama.cpp without mmproj (or a text-only vLLM model) refuses image input: one vision
+    attempt, no retries, and the answer says image findings are unavailable."""
+    import io
+
+    import PIL.Image
+
+    from smart_docgemma.agent import Agent
+    from smart_docgemma.tools.base import ToolContext
+    from smart_docgemma.tools.imaging import TOOLS as IMAGE_TOOLS
+    from tests.support.model_server import http_error
+
+    buf = io.BytesIO()
+    PIL.Image.new("L", (32, 32), 100).save(buf, format="PNG")
+    srv.script("ImageFindings", http_error(500, "image input is not supported - hint: if this is unexpected, "
+                                                "you may need to provide the mmproj"))
+    srv.say("No image findings are available from this server.")
+    agent = Agent(client_for(srv, retries=2), {t.name: t for t in IMAGE_TOOLS}, ToolContext(patient_id="p", scopes=None))
+    turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(), image_mime="image/png")
+    assert srv.schema_names().count("ImageFindings") == 1  # was 6: three HTTP attempts, retried once more
+    entry = turn.state["tool_results"][-1]["result"]
+    assert entry["error_kind"] == "unsupported" and "does not accept images" in entry["text"]
+    assert "does not accept images" in srv.requests[-1]["messages"][-1]["content"]
