@@ -86,14 +86,12 @@ def test_multi_tool_turn_runs_both_tools(agent, recorder, fhir_base, session_ctx
 
 
 def test_model_chosen_tool_and_arguments(agent, recorder, fhir_base, session_ctx):
-    # code runs the label check (fast path); the literature search has no code-made
-    # arguments, so the router sends it to TOOL_SELECT: the model picks a tool (stage 1)
-    # and fills its argument schema (stage 2)
-    turn, exchanges, events = run_turn(
-        agent, recorder, "Check the FDA label warnings for warfarin and find studies on warfarin bleeding")
+    # a literature question has no code-made arguments and nothing has run yet, so the model
+    # picks the tool (stage 1, ToolSelection) and fills its argument schema (stage 2). (When a
+    # pattern is still unmet after a tool ran, code picks the tool: tests/agent cover that.)
+    turn, exchanges, events = run_turn(agent, recorder, "Find recent studies on warfarin bleeding")
     assert_plumbing(turn, exchanges, events, fhir_base, session_ctx[0])
     names = [e.schema_name for e in exchanges]
-    assert turn.state["tool_results"][0]["tool"] == "check_drug_safety"
     assert "ToolSelection" in names
     assert any(n.endswith("Args") for n in names) or turn.state["clarification"]
 
