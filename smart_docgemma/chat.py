@@ -125,7 +125,7 @@ def ask():
     image, mime = _image(request.files.get("image"))
     turns = turn_store()
     meta = image_meta(image, mime)
-    record = {"message": message, "image": meta, "sid": launch.sid}
+    record = {"message": message, "image": meta}
     turn_id = turns.start(launch.sid, record, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, record=record, history=turns.history(launch.sid),
                   image=image, mime=mime, ctx=_tool_context(launch), turns=turns,

@@ -98,7 +98,7 @@ class TurnStore:
 
 def _record(row) -> dict:
     record = json.loads(row.state)
-    record.update(id=row.id, status=row.status or "done", created_at=row.created_at)
+    record.update(id=row.id, sid=row.sid, status=row.status or "done", created_at=row.created_at)
     return record
 
 
