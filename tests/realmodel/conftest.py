@@ -8,12 +8,9 @@ test processes, and one llama.cpp thread measured faster there than two.
 """
 from __future__ import annotations
 
-import re
 import uuid
-from pathlib import Path
 
 import pytest
-from pytest_httpserver import HTTPServer
 
 from smart_docgemma.agent import Agent, ModelClient
 from smart_docgemma.fhir import FhirGateway
@@ -22,19 +19,11 @@ from smart_docgemma.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.http import KnowledgeHttp
 from smart_docgemma.tools.registry import tools_for
+from tests.bench.knowledge import recorded_sources
 from tests.realmodel.recording import RecordingProxy
 from tests.support.launch_context import PATIENT_SCOPES, new_patient
 from tests.support.llama_server import small_model
 
-RECORDED = Path(__file__).resolve().parent.parent / "tools" / "recorded"
-# any request under a source's prefix gets one real recorded body of that source
-BODIES = {"openfda": "openfda/label_vyvanse_boxed_warning_2015.json",
-          "eutils": "ncbi/esearch_pubmed_pten_small.json",
-          "europepmc": "europepmc/search_lite_mlh1.json",
-          "ctgov": "clinicaltrials/studies_page_melanoma_recruiting.json",
-          "rxnav": "rxnorm/approximateTerm_metformin.json"}
-SOURCES = {"OPENFDA_URL": "openfda", "EUTILS_URL": "eutils", "EUROPEPMC_URL": "europepmc",
-           "CTGOV_URL": "ctgov", "RXNAV_URL": "rxnav"}
 
 
 @pytest.fixture(scope="session")
@@ -59,21 +48,16 @@ def real_model(recorder, llama_endpoint) -> ModelClient:
 
 
 @pytest.fixture(scope="session")
-def knowledge_server():
-    server = HTTPServer(threaded=True)
-    server.start()
-    for prefix, body in BODIES.items():
-        server.expect_request(re.compile(f"^/{prefix}/.*")).respond_with_data(
-            (RECORDED / body).read_bytes(), content_type="application/json")
-    yield server
-    server.clear()
-    server.stop()
+def knowledge_sources():
+    """App config pointing every knowledge source at one real recorded body (tests/bench/knowledge)."""
+    with recorded_sources() as config:
+        yield config
 
 
 @pytest.fixture
-def session_ctx(fhir_base, knowledge_server, app, tmp_path):
+def session_ctx(fhir_base, knowledge_sources, app, tmp_path):
     """A launch on a fresh patient with every scope the app asks for: real tools."""
-    cfg = {key: knowledge_server.url_for(f"/{prefix}") for key, prefix in SOURCES.items()}
+    cfg = dict(knowledge_sources)
     cfg.update(CACHE_PATH=str(tmp_path / "knowledge-cache"), KNOWLEDGE_CONNECT_TIMEOUT_S=2,
                KNOWLEDGE_READ_TIMEOUT_S=10, KNOWLEDGE_MAX_RETRIES=0)
     http = KnowledgeHttp(cfg)
