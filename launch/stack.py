@@ -88,7 +88,7 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     if not os.environ.get("DOCGEMMA_GGUF"):
         return
     try:
-        from smart_docgemma.embedded import start_embedded_model
+        from smart_docgemma.agent.embedded import start_embedded_model
     except ImportError:
         print("  DOCGEMMA_GGUF is set but smart_docgemma.embedded is not available; running degraded.")
         return

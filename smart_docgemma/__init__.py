@@ -14,8 +14,8 @@ from pathlib import Path
 from flask import Flask
 
 from . import config as config_module
-from . import errors, security
-from .storage import Storage
+from . import extensions
+from .extensions import get_storage  # noqa: F401  (public: tests and tools reach storage here)
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,10 +30,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config.from_mapping(config)
     os.makedirs(app.instance_path, exist_ok=True)
     _secrets(app)
-    app.extensions["docgemma.storage"] = Storage(_database_url(app), app.config["TOKEN_KEY"])
-    errors.register(app)
-    security.register(app)
-    _blueprints(app)
+    extensions.init_app(app)
+    _surfaces(app)
     return app
 
 
@@ -48,19 +46,15 @@ def _secrets(app: Flask) -> None:
     app.config["TOKEN_KEY"] = app.config.get("TOKEN_KEY") or app.config["SECRET_KEY"]
 
 
-def _database_url(app: Flask) -> str:
-    return app.config.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'docgemma.sqlite'}"
+def _surfaces(app: Flask) -> None:
+    """One blueprint per surface; each maps the error hierarchy to HTTP for its own callers."""
+    from .cds.views import bp as cds
+    from .proposals.views import bp as proposals
+    from .smart.views import bp as launch
+    from .web import errorpages, security
+    from .web.chat import bp as chat
 
-
-def _blueprints(app: Flask) -> None:
-    from . import cds, chat, launch, proposals  # one blueprint per surface
-
-    for module in (launch, chat, proposals, cds):
-        app.register_blueprint(module.bp)
-
-
-def get_storage(app=None) -> Storage:
-    """The app's storage (``current_app`` when no app is given)."""
-    from flask import current_app
-
-    return (app or current_app).extensions["docgemma.storage"]
+    errorpages.register(app)
+    security.register(app)
+    for blueprint in (launch, chat, proposals, cds):
+        app.register_blueprint(blueprint)

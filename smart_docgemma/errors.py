@@ -18,22 +18,23 @@
     ├── RateLimited               429
     ├── UpstreamError             502  FHIR server, model or knowledge source failed
     │   ├── FHIRError             502  (FHIR 401/403/404 are mapped to the classes above)
-    │   ├── ModelError            503  model unreachable, timed out or gave invalid output
-    │   └── SourceUnavailable     503  a public knowledge source is unreachable
-    └── CDSError                  (CDS Hooks statuses: 400, 401, 412)
+    │   ├── ModelError            503  the language model failed
+    │   │   ├── ModelUnavailable  503  unreachable (VisionUnsupported: refuses images)
+    │   │   ├── ModelTimeout      503  no answer in time
+    │   │   ├── InvalidModelOutput 503 output did not match the schema
+    │   │   └── EmbeddedModelError 503 the embedded llama.cpp server did not start
+    │   └── SourceError           503  a public knowledge source could not answer
+    └── CDSError                  400  CDS Hooks request rejected
+        ├── Unauthorized          401  the CDS client's JWT failed
+        └── PreconditionFailed    412  data a check needs could not be had
 
 Each class carries an ``error`` code (authlib style) and an HTTP ``status``.
-``register(app)`` renders them as a page (HTML) or JSON, and turns any other
-exception into a plain 500 page without a stack trace.
+Nothing here knows about Flask: ``web/errorpages.py`` is the one place where
+these become HTTP responses (a page or JSON), and where any other exception
+becomes a plain 500 without a stack trace.
 """
 from __future__ import annotations
 
-import logging
-
-from flask import jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
-
-log = logging.getLogger(__name__)
 
 
 class DocGemmaError(Exception):
@@ -115,46 +116,66 @@ class ModelError(UpstreamError):
     error, status, title = "model_error", 503, "The language model is unavailable"
 
 
-class SourceUnavailable(UpstreamError):
-    error, status, title = "source_unavailable", 503, "A knowledge source is unavailable"
-
-
 class CDSError(DocGemmaError):
     error, status, title = "cds_error", 400, "CDS Hooks request rejected"
 
 
-def _wants_json() -> bool:
-    if request.path.startswith(("/cds-services", "/api/")):
-        return True
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json"
+class ModelUnavailable(ModelError):
+    title = "The language model server could not be reached"
 
 
-def render_error(exc: DocGemmaError):
-    """Render ``exc`` as JSON or as the error page, with its status."""
-    headers = {"Retry-After": str(exc.retry_after)} if getattr(exc, "retry_after", None) else {}
-    if _wants_json():
-        body = {"error": exc.error, "error_description": exc.description}
-        return jsonify(body), exc.status, headers
-    return render_template("error.html", error=exc), exc.status, headers
+class VisionUnsupported(ModelUnavailable):
+    """The server refused image input (a text-only model, or llama.cpp without mmproj):
+    a property of the deployment, so the call is never retried."""
+
+    title = "The model server does not accept images"
 
 
-def register(app) -> None:
-    """Install the one place where exceptions become HTTP responses."""
+class ModelTimeout(ModelError):
+    title = "The language model did not answer in time"
 
-    @app.errorhandler(DocGemmaError)
-    def _docgemma(exc: DocGemmaError):
-        level = logging.ERROR if exc.status >= 500 else logging.INFO
-        log.log(level, "%s %s -> %s %s", request.method, request.path, exc.status, exc.error)
-        return render_error(exc)
 
-    @app.errorhandler(HTTPException)
-    def _http(exc: HTTPException):
-        err = DocGemmaError(exc.description or exc.name, status=exc.code or 500)
-        err.error, err.title = exc.name.lower().replace(" ", "_"), exc.name
-        return render_error(err)
+class InvalidModelOutput(ModelError):
+    title = "The language model returned output that did not match the expected form"
 
-    @app.errorhandler(Exception)
-    def _unexpected(exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, request.path)
-        return render_error(DocGemmaError("An unexpected error occurred. It has been logged."))
+
+class EmbeddedModelError(ModelError):
+    title = "The embedded model server could not be started"
+
+
+class SourceError(UpstreamError):
+    """A knowledge source could not answer.
+
+    ``kind`` is one of ToolResult's error kinds: ``unreachable`` (connection
+    failure, timeout, 5xx), ``rate_limited`` (429, or RxNav's 403),
+    ``invalid`` (400: the query was refused), ``forbidden`` (403: API key).
+    """
+
+    error, status, title = "source_error", 503, "A knowledge source is unavailable"
+
+    def __init__(self, kind: str, source: str, status: int | None = None, *, label: str = ""):
+        self.kind, self.source, self.source_status = kind, source, status
+        self.source_label = label or source
+        super().__init__(f"{self.source_label}: {kind}" + (f" (HTTP {status})" if status else ""))
+
+    def message(self, unavailable: str, caution: str = "") -> str:
+        """Pre-formatted text for the agent, e.g. ``drug-safety information``."""
+        label = self.source_label
+        what = {
+            "unreachable": f"The {label} could not be reached, so {unavailable} is unavailable right now.",
+            "rate_limited": f"The {label} is busy (request limit reached), so {unavailable} "
+                            "is unavailable right now. Try again in a minute.",
+            "invalid": f"The {label} could not process this search, so {unavailable} is "
+                       "unavailable. Rephrase it with a single drug, condition or topic name.",
+            "forbidden": f"The {label} refused the request (its access key was not accepted), "
+                         f"so {unavailable} is unavailable. An administrator should check the API key.",
+        }[self.kind]
+        return f"{what} {caution}".strip()
+
+
+class Unauthorized(CDSError):
+    error, status, title = "unauthorized", 401, "CDS client not authenticated"
+
+
+class PreconditionFailed(CDSError):
+    error, status, title = "precondition_failed", 412, "Data needed for this check could not be obtained"

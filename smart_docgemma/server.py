@@ -45,7 +45,7 @@ def warm_up() -> None:
 def _start_embedded():
     """DOCGEMMA_GGUF set: start the local llama.cpp server first; its endpoint and
     schema dialect go into DOCGEMMA_* so every worker's ``create_app()`` uses it."""
-    from .embedded import start_embedded_model
+    from .agent.embedded import start_embedded_model
 
     model = start_embedded_model()
     if model is not None:

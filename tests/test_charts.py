@@ -8,8 +8,7 @@ the same unit), a high/low flag on the latest value, the labs that matter first
 """
 from __future__ import annotations
 
-from smart_docgemma.charts import (HEIGHT, LAB_PRIORITY, MAX_LABS, PAD, WIDTH, display_unit,
-                                   glance, sparkline, trend)
+from smart_docgemma.web.charts import HEIGHT, LAB_PRIORITY, MAX_LABS, PAD, WIDTH, display_unit, glance, sparkline, trend
 
 
 def series(code, values, unit="mmol/L", name=None, count=None):

@@ -16,7 +16,7 @@ import threading
 import pytest
 import requests
 
-from smart_docgemma.turns import turn_store
+from smart_docgemma.web.turns import turn_store
 from tests.bench.knowledge import recorded_sources
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from markupsafe import Markup, escape
 
-from smart_docgemma.markup import markdown_html, safe_url
+from smart_docgemma.web.markup import markdown_html, safe_url
 
 
 def html(text):

@@ -12,8 +12,8 @@ import threading
 import requests
 
 from smart_docgemma.fhir import FhirGateway
-from smart_docgemma.proposals import proposal_store
-from smart_docgemma.scopes import GrantedScopes
+from smart_docgemma.proposals.store import proposal_store
+from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for

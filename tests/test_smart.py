@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma import errors, smart
+from smart_docgemma import errors
+from smart_docgemma.smart import protocol as smart
 
 
 @pytest.mark.parametrize("raw,expected", [

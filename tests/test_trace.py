@@ -7,7 +7,7 @@ notes, and a bounded copy of what each source returned must be right.
 """
 from __future__ import annotations
 
-from smart_docgemma.trace import DETAIL_MAX, node_label, progress_event, trace_steps
+from smart_docgemma.web.trace import DETAIL_MAX, node_label, progress_event, trace_steps
 
 
 def start(node):

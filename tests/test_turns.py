@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma import errors, turns
+from smart_docgemma import errors
+from smart_docgemma.web import turns
 from smart_docgemma.storage import Storage
-from smart_docgemma.turns import RUNNING_STALE_S, WINDOW_S, TurnStore
+from smart_docgemma.web.turns import RUNNING_STALE_S, WINDOW_S, TurnStore
 
 T0 = 1_700_000_000.0
 

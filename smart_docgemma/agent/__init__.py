@@ -8,8 +8,7 @@ mode when no model answers.
     turn.answer, turn.sources, turn.model_calls, turn.proposals
 """
 from .graph import TRANSITIONS, Agent, TurnResult, image_meta, run_turn
-from .model import (CallStats, InvalidModelOutput, ModelClient, ModelTimeout,
-                    ModelUnavailable, model_from_config)
+from .model import CallStats, InvalidModelOutput, ModelClient, ModelTimeout, ModelUnavailable, model_from_config
 from .planning import seed_budget
 
 __all__ = ["Agent", "TurnResult", "TRANSITIONS", "run_turn", "image_meta", "ModelClient",

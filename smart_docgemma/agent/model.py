@@ -38,7 +38,7 @@ from typing import Iterator
 import openai
 from pydantic import BaseModel, ValidationError
 
-from smart_docgemma.errors import ModelError
+from ..errors import InvalidModelOutput, ModelError, ModelTimeout, ModelUnavailable, VisionUnsupported
 
 from .prompts import generation
 
@@ -48,25 +48,6 @@ _FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$", re.I)
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|schema", re.I)
 # vLLM: "... is not a multimodal model"; llama.cpp: "image input is not supported ... mmproj".
 _VISION_WORDS = re.compile(r"multimodal|mmproj|image input|not support\w* image|vision|image_url", re.I)
-
-
-class ModelUnavailable(ModelError):
-    title = "The language model server could not be reached"
-
-
-class VisionUnsupported(ModelUnavailable):
-    """The server refused image input (a text-only model, or llama.cpp without mmproj):
-    a property of the deployment, so the call is never retried."""
-
-    title = "The model server does not accept images"
-
-
-class ModelTimeout(ModelError):
-    title = "The language model did not answer in time"
-
-
-class InvalidModelOutput(ModelError):
-    title = "The language model returned output that did not match the expected form"
 
 
 @dataclass

@@ -13,10 +13,10 @@ from typing import Any, Callable
 
 from pydantic import ValidationError
 
-from smart_docgemma.errors import ModelError
-from smart_docgemma.tools import catalog
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
-from smart_docgemma.tools.base import ToolResult
+from ..errors import ModelError
+from ..tools import catalog
+from ..tools.args import TOOL_ARG_SCHEMAS
+from ..tools.base import ToolResult
 
 from . import planning, prompts
 from .extraction import extract

@@ -11,7 +11,7 @@ import re
 
 from pydantic import ValidationError
 
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from ..tools.args import TOOL_ARG_SCHEMAS
 
 from .prompts import rules
 

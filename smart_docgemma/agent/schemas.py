@@ -13,7 +13,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from ..tools.args import TOOL_ARG_SCHEMAS
 
 _STRICT = ConfigDict(extra="forbid")
 ToolName = Literal[tuple(TOOL_ARG_SCHEMAS)]  # type: ignore[valid-type]

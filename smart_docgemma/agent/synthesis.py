@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from smart_docgemma.errors import ModelError
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from ..errors import ModelError
+from ..tools.args import TOOL_ARG_SCHEMAS
 
 from . import prompts
 from .nodes import Deps, label

@@ -33,17 +33,13 @@ from joserfc.jwk import KeySet
 from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
-from ..errors import CDSError
+from ..errors import CDSError, Unauthorized
 from ..storage import cds_jti
 
 log = logging.getLogger(__name__)
 
 ALGORITHMS = ["ES384", "RS384", "ES256", "RS256", "ES512", "RS512", "PS384"]
 LEEWAY_S = 30
-
-
-class Unauthorized(CDSError):
-    error, status, title = "unauthorized", 401, "CDS client not authenticated"
 
 
 class JwksCache:

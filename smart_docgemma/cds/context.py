@@ -15,15 +15,12 @@ import re
 from dataclasses import dataclass, field
 
 from .. import errors
+from ..errors import PreconditionFailed
 from ..fhir import FhirGateway
 
 log = logging.getLogger(__name__)
 
 _TOKEN = re.compile(r"\{\{\s*context\.(\w+)\s*\}\}")
-
-
-class PreconditionFailed(errors.CDSError):
-    error, status, title = "precondition_failed", 412, "Data needed for this check could not be obtained"
 
 
 @dataclass

@@ -13,8 +13,8 @@ from typing import Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
-from smart_docgemma.tools.http import SOURCES
+from ..tools.args import TOOL_ARG_SCHEMAS
+from ..tools.http import SOURCES
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")
 CATEGORIES = ("direct", "single_tool", "multi_tool", "failure", "ask_user", "image")

@@ -26,15 +26,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from smart_docgemma import create_app
-from smart_docgemma.agent import Agent, model_from_config
-from smart_docgemma.agent.extraction import vocabulary
-from smart_docgemma.fhir import FhirGateway
-from smart_docgemma.proposals import proposal_store
-from smart_docgemma.scopes import GrantedScopes
-from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.http import SOURCES, KnowledgeHttp
-from smart_docgemma.tools.registry import tools_for
+from .. import create_app
+from ..agent import Agent, model_from_config
+from ..agent.extraction import vocabulary
+from ..fhir import FhirGateway
+from ..proposals.store import proposal_store
+from ..smart.scopes import GrantedScopes
+from ..tools.base import ToolContext
+from ..tools.http import SOURCES, KnowledgeHttp
+from ..tools.registry import tools_for
 
 from .cases import Case
 from .report import summarise

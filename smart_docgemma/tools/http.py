@@ -25,6 +25,8 @@ from requests.adapters import HTTPAdapter
 from requests_cache import CachedSession
 from urllib3.util.retry import Retry
 
+from ..errors import SourceError
+
 CONNECT_TIMEOUT_S = 3.0
 READ_TIMEOUT_S = 10.0
 MAX_RETRIES = 2
@@ -55,33 +57,6 @@ SOURCES: dict[str, SourceSpec] = {
     # ClinicalTrials.gov: ~50 requests/min per IP is widely reported.
     "ctgov": SourceSpec("ClinicalTrials.gov registry", "CTGOV_URL", timedelta(hours=6), 50 / 60, 3),
 }
-
-
-class SourceError(Exception):
-    """A knowledge source could not answer.
-
-    ``kind`` is one of ToolResult's error kinds: ``unreachable`` (connection
-    failure, timeout, 5xx), ``rate_limited`` (429, or RxNav's 403),
-    ``invalid`` (400: the query was refused), ``forbidden`` (403: API key).
-    """
-
-    def __init__(self, kind: str, source: str, status: int | None = None):
-        self.kind, self.source, self.status = kind, source, status
-        self.source_label = SOURCES[source].label
-        super().__init__(f"{self.source_label}: {kind}" + (f" (HTTP {status})" if status else ""))
-
-    def message(self, unavailable: str, caution: str = "") -> str:
-        """Pre-formatted text for the agent, e.g. ``drug-safety information``."""
-        what = {
-            "unreachable": f"The {self.source_label} could not be reached, so {unavailable} is unavailable right now.",
-            "rate_limited": f"The {self.source_label} is busy (request limit reached), so {unavailable} "
-                            "is unavailable right now. Try again in a minute.",
-            "invalid": f"The {self.source_label} could not process this search, so {unavailable} is "
-                       "unavailable. Rephrase it with a single drug, condition or topic name.",
-            "forbidden": f"The {self.source_label} refused the request (its access key was not accepted), "
-                         f"so {unavailable} is unavailable. An administrator should check the API key.",
-        }[self.kind]
-        return f"{what} {caution}".strip()
 
 
 class TokenBucket:
@@ -172,9 +147,9 @@ class KnowledgeHttp:
         try:
             res = self.session.get(url, params=params, timeout=self.timeout, expire_after=SOURCES[source].ttl)
         except (requests.Timeout, requests.ConnectionError) as exc:
-            raise SourceError("unreachable", source) from exc
+            raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
         except requests.RequestException as exc:  # e.g. retries exhausted, malformed URL
-            raise SourceError("unreachable", source) from exc
+            raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
         return self._decode(source, res)
 
     def _credentials(self, source: str) -> dict:
@@ -197,28 +172,19 @@ class KnowledgeHttp:
         if status == 404:
             return None
         if status == 429 or (status == 403 and source == "rxnav"):  # RxNav signals its limit with 403
-            raise SourceError("rate_limited", source, status)
+            raise SourceError("rate_limited", source, status, label=SOURCES[source].label)
         if status in (401, 403):
-            raise SourceError("forbidden", source, status)
+            raise SourceError("forbidden", source, status, label=SOURCES[source].label)
         if status == 500 and source == "openfda" and "details" in res.text[:2000]:
-            raise SourceError("invalid", source, status)  # openFDA: query lexer error (api.js)
+            raise SourceError("invalid", source, status, label=SOURCES[source].label)  # openFDA: query lexer error (api.js)
         if status >= 500:
-            raise SourceError("unreachable", source, status)
+            raise SourceError("unreachable", source, status, label=SOURCES[source].label)
         if status >= 400:
-            raise SourceError("invalid", source, status)
+            raise SourceError("invalid", source, status, label=SOURCES[source].label)
         try:
             return res.json()
         except ValueError as exc:
-            raise SourceError("unreachable", source, status) from exc
+            raise SourceError("unreachable", source, status, label=SOURCES[source].label) from exc
 
     def close(self) -> None:
         self.session.close()
-
-
-def get_http(app) -> KnowledgeHttp:
-    """The app's ``KnowledgeHttp``, created on first use (cache in the instance folder by default)."""
-    http = app.extensions.get("docgemma.http")
-    if http is None:
-        path = app.config.get("CACHE_PATH") or str(Path(app.instance_path) / "knowledge-cache")
-        http = app.extensions["docgemma.http"] = KnowledgeHttp(app.config, cache_path=path)
-    return http

@@ -20,8 +20,7 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..agent.model import VisionUnsupported
-from ..errors import ModelError
+from ..errors import ModelError, VisionUnsupported
 from . import args as tool_args
 from . import catalog
 from .base import Tool, ToolResult

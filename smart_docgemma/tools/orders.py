@@ -222,7 +222,7 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
 
 
 def _practitioner(ctx) -> dict | None:
-    from ..proposals import local_ref
+    from ..proposals.store import local_ref
 
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None

@@ -14,8 +14,8 @@ import pytest
 
 from smart_docgemma.agent import Agent, ModelClient
 from smart_docgemma.fhir import FhirGateway
-from smart_docgemma.proposals import proposal_store
-from smart_docgemma.scopes import GrantedScopes
+from smart_docgemma.proposals.store import proposal_store
+from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.http import KnowledgeHttp
 from smart_docgemma.tools.registry import tools_for

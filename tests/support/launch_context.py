@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import requests
 
 from smart_docgemma.fhir import FhirGateway
-from smart_docgemma.scopes import GrantedScopes
+from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
 
 PATIENT_SCOPES = ("patient/Patient.rs patient/Condition.rs patient/Observation.rs patient/MedicationRequest.crs "

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from werkzeug import Response
 
-from smart_docgemma.tools.http import KnowledgeHttp, SourceError, TokenBucket, get_http
+from smart_docgemma.extensions import get_http
+from smart_docgemma.tools.http import KnowledgeHttp, SourceError, TokenBucket
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, recorded_text, requests_to
 
@@ -65,7 +66,7 @@ def test_persistent_429_gives_up_after_two_retries_with_small_total_wait(httpser
     with pytest.raises(SourceError) as err:
         http.get_json("eutils", "/esummary.fcgi", {"db": "pubmed", "id": "1"})
     elapsed = time.perf_counter() - started
-    assert err.value.kind == "rate_limited" and err.value.status == 429
+    assert err.value.kind == "rate_limited" and err.value.source_status == 429
     assert len(requests_to(httpserver, "/eutils")) == 3  # first try + 2 retries
     assert elapsed < 5, "Retry-After: 60 must be capped"
     assert "PubMed literature service is busy" in err.value.message("literature results")
@@ -112,7 +113,7 @@ def test_error_statuses_are_typed(httpserver, http, body, status, source, kind):
     httpserver.expect_request(prefix + "/x.json").respond_with_json(recorded(body), status=status)
     with pytest.raises(SourceError) as err:
         http.get_json(source, "/x.json", {})
-    assert (err.value.kind, err.value.status) == (kind, status)
+    assert (err.value.kind, err.value.source_status) == (kind, status)
 
 
 def test_openfda_key_is_sent_but_never_stored_in_the_cache(httpserver, knowledge_config):

@@ -5,7 +5,7 @@ import base64
 
 import pytest
 
-from smart_docgemma.proposals import IDENTIFIER_SYSTEM, ProposalStore
+from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from smart_docgemma.storage import Storage
 from smart_docgemma.tools.args import AddAllergyArgs, ClinicalNoteArgs, PrescribeMedicationArgs
 from smart_docgemma.tools.orders import run_add_allergy, run_prescribe, run_save_note, validated

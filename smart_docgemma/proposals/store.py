@@ -25,9 +25,9 @@ same patient as the launch, and a SMART scope that allows the create. After
 the create a Provenance names the practitioner (author) and the assistant
 (assembler) (FHIR R4 Provenance, W3C PROV roles).
 
-The launch the views use comes from ``sessions.current_launch()``: an object
-with ``sid``, ``patient_id``, ``user`` (fhirUser reference), ``scopes``
-(``GrantedScopes``) and ``fhir`` (a ``FhirGateway`` with the launch token).
+Callers pass the launch: an object with ``sid``, ``patient_id``, ``user``
+(fhirUser reference), ``scopes`` (``GrantedScopes``) and ``fhir`` (a
+``FhirGateway`` with the launch token); ``views.py`` is the blueprint.
 """
 from __future__ import annotations
 
@@ -38,16 +38,14 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from flask import Blueprint, render_template, request
 from sqlalchemy import and_, or_, select, update
 
-from . import errors, get_storage
-from .storage import now
-from .storage import proposals as table
+from .. import errors
+from ..extensions import get_storage
+from ..storage import now
+from ..storage import proposals as table
 
 log = logging.getLogger(__name__)
-bp = Blueprint("proposals", __name__, url_prefix="/proposals")
-
 IDENTIFIER_SYSTEM = "urn:docgemma:proposal"
 ASSISTANT = "DocGemma assistant"
 MAX_ATTEMPTS = 3
@@ -252,45 +250,3 @@ def provenance_for(target: str, user: str | None, proposal_id: str) -> dict:
 def proposal_store(app=None) -> ProposalStore:
     """The store over the app's storage (per call: no module-level state)."""
     return ProposalStore(get_storage(app))
-
-
-# ---------------------------------------------------------------------- views
-def _launch():
-    from .sessions import current_launch  # the SMART session module (issue 4)
-
-    return current_launch()
-
-
-def _wants_json() -> bool:
-    return request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json"
-
-
-def _respond(p: Proposal, status: int = 200):
-    if _wants_json():
-        return p.to_dict(), status
-    return render_template("proposals/card.html", p=p), status
-
-
-@bp.get("/<proposal_id>")
-def show(proposal_id: str):
-    """The approval card (HTML partial) or the proposal as JSON."""
-    return _respond(proposal_store().visible(proposal_id, _launch()))
-
-
-@bp.post("/<proposal_id>/approve")
-def approve(proposal_id: str):
-    """Approve: execute once, then show the created resource's id."""
-    store = proposal_store()
-    try:
-        return _respond(store.approve(proposal_id, _launch()))
-    except errors.UpstreamError as exc:
-        p = store.get(proposal_id)
-        return _respond(p, exc.status)
-
-
-@bp.post("/<proposal_id>/reject")
-def reject(proposal_id: str):
-    """Reject with a reason (form field or JSON ``reason``); nothing is written."""
-    body = request.get_json(silent=True) or {}
-    reason = request.form.get("reason") or body.get("reason", "")
-    return _respond(proposal_store().reject(proposal_id, _launch(), reason))

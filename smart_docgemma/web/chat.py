@@ -30,14 +30,16 @@ from fhirclient.models.patient import Patient
 from flask import (Blueprint, Response, current_app, json, render_template, request,
                    stream_with_context)
 
-from . import charts, errors, sessions, styling
-from .agent import Agent, image_meta, model_from_config
+from . import charts, styling
+from .. import errors
+from ..smart import sessions
+from ..agent import Agent, image_meta, model_from_config
 from .markup import markdown_html, safe_url
-from .proposals import proposal_store
-from .tools.base import ToolContext
-from .tools.chart import chart_summary
-from .tools.http import get_http
-from .tools.registry import tools_for
+from ..proposals.store import proposal_store
+from ..tools.base import ToolContext
+from ..tools.chart import chart_summary
+from ..extensions import get_http, get_model
+from ..tools.registry import tools_for
 from .trace import progress_event, trace_steps
 from .turns import turn_store
 
@@ -172,13 +174,6 @@ def _tool_context(launch) -> ToolContext:
     return ToolContext(patient_id=launch.patient_id, scopes=launch.scopes, fhir=launch.fhir,
                        http=get_http(app), proposals=proposal_store(app), session_id=launch.sid,
                        practitioner=launch.user, config=dict(app.config))
-
-
-def get_model(app):
-    """The app's model client (one per app: the dialect probe runs once), or None."""
-    if "docgemma.model" not in app.extensions:
-        app.extensions["docgemma.model"] = model_from_config(app.config)
-    return app.extensions["docgemma.model"]
 
 
 @dataclass

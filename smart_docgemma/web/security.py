@@ -18,7 +18,7 @@ import secrets
 
 from flask import request, session
 
-from . import errors
+from .. import errors
 
 CSRF_EXEMPT_PREFIXES = ("/cds-services",)
 

@@ -37,15 +37,11 @@ from pathlib import Path
 
 import requests
 
-from .config import DEFAULTS
-from .errors import ModelError
+from ..config import DEFAULTS
+from ..errors import EmbeddedModelError, ModelError
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-
-
-class EmbeddedModelError(ModelError):
-    title = "The embedded model server could not be started"
 
 
 @dataclass

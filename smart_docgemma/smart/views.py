@@ -17,7 +17,8 @@ import logging
 
 from flask import Blueprint, current_app, redirect, request, url_for
 
-from . import errors, sessions, smart
+from .. import errors
+from . import sessions, protocol as smart
 
 log = logging.getLogger(__name__)
 

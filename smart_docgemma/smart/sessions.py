@@ -22,10 +22,12 @@ from functools import cached_property
 from flask import current_app, g, session
 from sqlalchemy import delete, insert, select, update
 
-from . import errors, smart
-from .fhir import FhirGateway
+from .. import errors
+from ..extensions import get_storage
+from . import protocol as smart
+from ..fhir import FhirGateway
 from .scopes import GrantedScopes
-from .storage import app_sessions, now, oauth_states
+from ..storage import app_sessions, now, oauth_states
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +61,7 @@ class LaunchContext:
 
 
 def _storage():
-    return current_app.extensions["docgemma.storage"]
+    return get_storage()
 
 
 def browser_id() -> str:

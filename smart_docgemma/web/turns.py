@@ -21,9 +21,10 @@ import uuid
 
 from sqlalchemy import and_, exists, func, literal, select, update
 
-from . import errors
-from .storage import now
-from .storage import turns as table
+from .. import errors
+from ..extensions import get_storage
+from ..storage import now
+from ..storage import turns as table
 
 WINDOW_S = 60
 RUNNING_STALE_S = 600  # a running turn older than this was abandoned (worker died)
@@ -103,6 +104,4 @@ def _record(row) -> dict:
 
 
 def turn_store(app=None) -> TurnStore:
-    from . import get_storage
-
     return TurnStore(get_storage(app))

@@ -26,7 +26,7 @@ from joserfc import jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 
-from . import errors
+from .. import errors
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,46 @@
+"""The approval cards' blueprint: show, approve and reject a proposal (``/proposals``).
+
+Every decision is re-checked by the store against the session's launch
+(same session, same patient, a scope that allows the create).
+"""
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from .. import errors
+from ..smart.sessions import current_launch
+from ..web.errorpages import wants_json
+from .store import Proposal, proposal_store
+
+bp = Blueprint("proposals", __name__, url_prefix="/proposals")
+
+
+def _respond(p: Proposal, status: int = 200):
+    if wants_json():
+        return p.to_dict(), status
+    return render_template("proposals/card.html", p=p), status
+
+
+@bp.get("/<proposal_id>")
+def show(proposal_id: str):
+    """The approval card (HTML partial) or the proposal as JSON."""
+    return _respond(proposal_store().visible(proposal_id, current_launch()))
+
+
+@bp.post("/<proposal_id>/approve")
+def approve(proposal_id: str):
+    """Approve: execute once, then show the created resource's id."""
+    store = proposal_store()
+    try:
+        return _respond(store.approve(proposal_id, current_launch()))
+    except errors.UpstreamError as exc:
+        p = store.get(proposal_id)
+        return _respond(p, exc.status)
+
+
+@bp.post("/<proposal_id>/reject")
+def reject(proposal_id: str):
+    """Reject with a reason (form field or JSON ``reason``); nothing is written."""
+    body = request.get_json(silent=True) or {}
+    reason = request.form.get("reason") or body.get("reason", "")
+    return _respond(proposal_store().reject(proposal_id, current_launch(), reason))

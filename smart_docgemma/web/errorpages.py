@@ -1,0 +1,54 @@
+"""Where the error hierarchy (``smart_docgemma.errors``) becomes HTTP responses.
+
+An error is rendered as JSON for API and CDS callers and for clients that ask
+for JSON, and as the error page otherwise; any other exception becomes a plain
+500 page without a stack trace (it is logged).
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from ..errors import DocGemmaError
+
+log = logging.getLogger(__name__)
+
+
+def wants_json() -> bool:
+    """API and CDS paths always; elsewhere when the client prefers JSON to HTML."""
+    if request.path.startswith(("/cds-services", "/api/")):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def render_error(exc: DocGemmaError):
+    """Render ``exc`` as JSON or as the error page, with its status."""
+    headers = {"Retry-After": str(exc.retry_after)} if getattr(exc, "retry_after", None) else {}
+    if wants_json():
+        body = {"error": exc.error, "error_description": exc.description}
+        return jsonify(body), exc.status, headers
+    return render_template("error.html", error=exc), exc.status, headers
+
+
+def register(app) -> None:
+    """Install the one place where exceptions become HTTP responses."""
+
+    @app.errorhandler(DocGemmaError)
+    def _docgemma(exc: DocGemmaError):
+        level = logging.ERROR if exc.status >= 500 else logging.INFO
+        log.log(level, "%s %s -> %s %s", request.method, request.path, exc.status, exc.error)
+        return render_error(exc)
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException):
+        err = DocGemmaError(exc.description or exc.name, status=exc.code or 500)
+        err.error, err.title = exc.name.lower().replace(" ", "_"), exc.name
+        return render_error(err)
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return render_error(DocGemmaError("An unexpected error occurred. It has been logged."))
