@@ -81,7 +81,7 @@ def app_config(sandbox_fhir: str) -> dict:
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     """HOOK: with DOCGEMMA_GGUF set, start the embedded model if the app ships one.
 
-    Calls ``smart_docgemma.embedded.start_embedded_model(config)`` when that module
+    Calls ``smart_docgemma.agent.embedded.start_embedded_model(config)`` when that module
     exists; a returned handle with ``stop()`` is stopped at exit, and a returned
     ``endpoint`` (attribute or str) becomes the app's ENDPOINT.
     """
@@ -90,7 +90,7 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     try:
         from smart_docgemma.agent.embedded import start_embedded_model
     except ImportError:
-        print("  DOCGEMMA_GGUF is set but smart_docgemma.embedded is not available; running degraded.")
+        print("  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded is not available; running degraded.")
         return
     handle = start_embedded_model(config)
     if hasattr(handle, "stop"):

@@ -1,4 +1,4 @@
-"""Chart at a glance (``smart_docgemma.charts``): trend plots, range flags, lab order.
+"""Chart at a glance (``smart_docgemma.web.charts``): trend plots, range flags, lab order.
 
 What a clinician sees in the sidebar: a sparkline that rises when the values rise
 and stays inside its 132×36 box, a shaded normal band only when the unit matches

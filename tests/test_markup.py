@@ -1,4 +1,4 @@
-"""Model Markdown → safe HTML (``smart_docgemma.markup``).
+"""Model Markdown → safe HTML (``smart_docgemma.web.markup``).
 
 The answer text is untrusted (the model read chart notes and web abstracts), yet
 it is put in the page as is. So: the formatting a clinician needs (bold, lists,

@@ -62,7 +62,7 @@ class ToolContext:
     """Everything a tool may use for one turn; built per request, never global."""
 
     patient_id: str | None
-    scopes: Any  # smart_docgemma.scopes.GrantedScopes
+    scopes: Any  # smart_docgemma.smart.scopes.GrantedScopes
     fhir: Any = None  # smart_docgemma.fhir.FhirGateway (launch token)
     http: Any = None  # knowledge-source HTTP client (cache, retries)
     proposals: Any = None  # smart_docgemma.proposals.ProposalStore

