@@ -78,6 +78,28 @@ cds_feedback = Table(
     Column("created_at", Float, nullable=False),
 )
 
+turn_ratings = Table(
+    "turn_ratings", metadata,
+    Column("turn_id", String(64), primary_key=True),  # one rating per turn; a new one replaces it
+    Column("sid", String(64), nullable=False),
+    Column("useful", Integer, nullable=False),  # 1 useful, 0 not useful
+    Column("reason", Text),
+    Column("created_at", Float, nullable=False),
+)
+
+lessons = Table(
+    "lessons", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("turn_id", String(64), unique=True, nullable=False),  # harvested once per turn
+    Column("status", String(16), nullable=False),  # pending | approved | dropped
+    Column("question", Text, nullable=False),
+    Column("tools", Text, nullable=False),  # JSON: [{"tool", "args"}] in running order
+    Column("outcome", Text, nullable=False),  # what made the turn verified (the signal)
+    Column("created_at", Float, nullable=False),
+    Column("decided_at", Float),
+    Column("decided_by", String(256)),
+)
+
 cds_jti = Table(
     "cds_jti", metadata,
     Column("key", String(512), primary_key=True),  # iss + jti

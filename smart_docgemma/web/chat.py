@@ -27,8 +27,8 @@ import time
 from dataclasses import dataclass, field
 
 from fhirclient.models.patient import Patient
-from flask import (Blueprint, Response, current_app, json, render_template, request,
-                   stream_with_context)
+from flask import (Blueprint, Response, current_app, json, redirect, render_template, request,
+                   stream_with_context, url_for)
 
 from . import charts, styling
 from .. import errors
@@ -39,6 +39,7 @@ from ..proposals.store import proposal_store
 from ..tools.base import ToolContext
 from ..tools.chart import chart_summary
 from ..extensions import get_http, get_model
+from ..lessons import lesson_store
 from ..tools.registry import tools_for
 from .trace import progress_event, trace_steps
 from .turns import turn_store
@@ -54,8 +55,13 @@ def app_page():
     launch = sessions.current_launch()
     glance, chart_error = _glance(launch)
     return render_template("chat/app.html", launch=launch, banner=banner(launch), glance=glance,
-                           chart_error=chart_error, turns=[turn_view(t) for t in turn_store().for_session(launch.sid)],
+                           chart_error=chart_error, turns=_transcript(launch.sid),
                            degraded=get_model(current_app) is None, limits=_limits())
+
+
+def _transcript(sid: str) -> list[dict]:
+    ratings = lesson_store().ratings(sid)
+    return [{**turn_view(t), "rating": ratings.get(t["id"])} for t in turn_store().for_session(sid)]
 
 
 @bp.get("/app/turns/<turn_id>")
@@ -253,3 +259,22 @@ def _stream(job: TurnJob):
             yield _sse("token", {"text": item["text"]})
         elif (shown := progress_event(item)) is not None:
             yield _sse("progress", shown)
+
+
+# ------------------------------------------------------------------ rating
+@bp.post("/app/turns/<turn_id>/rating")
+def rate_turn(turn_id: str):
+    """The clinician's verdict on a finished answer (feeds the experience library)."""
+    launch = sessions.current_launch()
+    form = request.get_json(silent=True) if request.is_json else request.form
+    useful = str((form or {}).get("useful", "")).lower()
+    if useful not in ("yes", "no", "true", "false", "1", "0"):
+        raise errors.BadRequest("Say whether the answer was useful (useful=yes or useful=no).")
+    reason = (form or {}).get("reason") or ""
+    if not isinstance(reason, str):
+        raise errors.BadRequest("The reason must be text.")
+    lesson_store().rate(turn_id, launch.sid, useful in ("yes", "true", "1"), reason)
+    if request.is_json or request.accept_mimetypes.best == "application/json":
+        return {"turn": turn_id, "useful": useful in ("yes", "true", "1")}
+    return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
+

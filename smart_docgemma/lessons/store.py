@@ -1,0 +1,135 @@
+"""Ratings, signals and the lessons table: what clinicians said, and what was learned.
+
+Nothing learned is used until a person approves it: ``harvest`` only creates
+*pending* lessons, ``approve`` makes one retrievable, ``drop`` retires it.
+A lesson keeps the question and the tools with their arguments — never the
+answer text, the chart or a token — so reviewing it shows exactly what the
+assistant would imitate.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+
+from sqlalchemy import and_, delete, insert, select, update
+
+from .. import errors
+from ..extensions import get_storage
+from ..storage import lessons, now, proposals, turn_ratings, turns
+from .retrieval import Lesson, terms
+
+REASON_MAX = 500
+STATUSES = ("pending", "approved", "dropped")
+
+
+class LessonStore:
+    def __init__(self, storage):
+        self.storage = storage
+
+    # ------------------------------------------------------------ signals
+    def rate(self, turn_id: str, sid: str, useful: bool, reason: str = "") -> None:
+        """Record the clinician's rating of a finished turn of their own session."""
+        with self.storage.begin() as conn:
+            row = conn.execute(select(turns.c.sid, turns.c.status).where(turns.c.id == turn_id)).first()
+            if row is None or row.sid != sid:
+                raise errors.NotFound("No such turn in this session.")
+            if row.status != "done":
+                raise errors.Conflict("Only a finished answer can be rated.")
+            conn.execute(delete(turn_ratings).where(turn_ratings.c.turn_id == turn_id))
+            conn.execute(insert(turn_ratings).values(
+                turn_id=turn_id, sid=sid, useful=int(bool(useful)),
+                reason=(reason or "").strip()[:REASON_MAX] or None, created_at=now()))
+
+    def ratings(self, sid: str) -> dict[str, bool]:
+        """turn id → useful, for the session's rated turns (the page shows the rating)."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(turn_ratings.c.turn_id, turn_ratings.c.useful)
+                                .where(turn_ratings.c.sid == sid)).all()
+        return {r.turn_id: bool(r.useful) for r in rows}
+
+    def signals(self) -> dict:
+        """Counts of every kind of feedback (for ``docgemma-lessons stats``)."""
+        with self.storage.begin() as conn:
+            rated = conn.execute(select(turn_ratings.c.useful)).scalars().all()
+            decided = conn.execute(select(proposals.c.status)).scalars().all()
+        return {"rated_useful": sum(rated), "rated_not_useful": len(rated) - sum(rated),
+                "proposals_approved": decided.count("approved"),
+                "proposals_rejected": decided.count("rejected")}
+
+    # ------------------------------------------------------------ harvest
+    def harvest(self) -> list[str]:
+        """Pending lessons from verified turns not harvested before; returns their ids."""
+        with self.storage.begin() as conn:
+            verified = self._verified(conn)
+            done = set(conn.execute(select(lessons.c.turn_id)).scalars())
+            created = []
+            for turn_id, (record, outcome) in verified.items():
+                runs = tool_runs(record)
+                if turn_id in done or not runs:
+                    continue
+                lesson_id = uuid.uuid4().hex
+                conn.execute(insert(lessons).values(
+                    id=lesson_id, turn_id=turn_id, status="pending", question=record["message"],
+                    tools=json.dumps(runs), outcome=outcome, created_at=now()))
+                created.append(lesson_id)
+        return created
+
+    def _verified(self, conn) -> dict:
+        """turn id → (record, why it counts as verified): rated useful, or a proposal approved."""
+        useful = {r.turn_id: r.reason for r in conn.execute(
+            select(turn_ratings).where(turn_ratings.c.useful == 1))}
+        unuseful = set(conn.execute(select(turn_ratings.c.turn_id).where(turn_ratings.c.useful == 0)).scalars())
+        approved = {r.id: r.result_ref for r in conn.execute(
+            select(proposals.c.id, proposals.c.result_ref).where(proposals.c.status == "approved"))}
+        out = {}
+        for row in conn.execute(select(turns.c.id, turns.c.state).where(turns.c.status == "done")):
+            if row.id in unuseful:
+                continue  # a clinician said it was not useful: never a lesson, whatever else happened
+            record = json.loads(row.state)
+            refs = [approved[p] for p in record.get("proposals") or [] if p in approved]
+            if row.id in useful:
+                out[row.id] = (record, "rated useful" + (f": {useful[row.id]}" if useful[row.id] else ""))
+            elif refs:
+                out[row.id] = (record, "proposal approved: " + ", ".join(r or "?" for r in refs))
+        return out
+
+    # ------------------------------------------------------------ review
+    def list(self, status: str | None = None) -> list[dict]:
+        query = select(lessons).order_by(lessons.c.created_at)
+        if status:
+            query = query.where(lessons.c.status == status)
+        with self.storage.begin() as conn:
+            return [dict(r._mapping, tools=json.loads(r.tools)) for r in conn.execute(query)]
+
+    def decide(self, lesson_id: str, status: str, by: str = "") -> None:
+        """Approve or drop a lesson (a dropped lesson can be approved again later)."""
+        if status not in ("approved", "dropped"):
+            raise errors.BadRequest("A lesson is approved or dropped.")
+        with self.storage.begin() as conn:
+            changed = conn.execute(update(lessons).where(lessons.c.id == lesson_id).values(
+                status=status, decided_at=now(), decided_by=by or None)).rowcount
+        if not changed:
+            raise errors.NotFound(f"No lesson {lesson_id}.")
+
+    def approved(self) -> list[Lesson]:
+        """The lessons the agent may use (approved by a person)."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(lessons).where(and_(lessons.c.status == "approved"))).all()
+        return [Lesson(id=r.id, question=r.question, tools=tuple(json.loads(r.tools)),
+                       outcome=r.outcome, words=tuple(terms(r.question))) for r in rows]
+
+
+def tool_runs(record: dict) -> list[dict]:
+    """The tools a stored turn ran, with their arguments, in order (errors left out)."""
+    state = record.get("agent_state") or {}
+    runs = []
+    for run in state.get("tool_results") or []:
+        result = run.get("result") or {}
+        if result.get("status") == "error":
+            continue
+        runs.append({"tool": run["tool"], "args": run.get("args") or {}})
+    return runs
+
+
+def lesson_store(app=None) -> LessonStore:
+    return LessonStore(get_storage(app))
