@@ -9,7 +9,7 @@ JSON-schema name sent to the server. Tool argument schemas live in
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -51,6 +51,16 @@ class RetryStrategy(BaseModel):
     model_config = _STRICT
     strategy: Literal["retry_same", "retry_different_args"]
     reasoning: Optional[str] = Field(default=None, max_length=100)
+
+
+class CriticReview(BaseModel):
+    """SECOND LOOK (320 tokens): severity first, then short lists; only what the sources show."""
+
+    model_config = _STRICT
+    severity: Literal["none", "low", "high"]
+    unsupported_claims: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=2)
+    contradictions: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=2)
+    missing_checks: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=2)
 
 
 def tool_selection_for(names: list[str]) -> type[BaseModel]:
