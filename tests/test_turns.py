@@ -9,9 +9,12 @@ dead worker stops blocking the session after ``RUNNING_STALE_S``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from smart_docgemma import errors
+from smart_docgemma.agent.state import new_turn
 from smart_docgemma.web import turns
 from smart_docgemma.storage import Storage
 from smart_docgemma.web.turns import RUNNING_STALE_S, WINDOW_S, TurnStore
@@ -31,23 +34,28 @@ def store(tmp_path, clock):
     return TurnStore(Storage(f"sqlite:///{tmp_path}/t.sqlite", "key"))
 
 
+def turn(message, answer=None):
+    return replace(new_turn(message), answer=answer)
+
+
 def ask(store, clock, sid, message, answer="", status="done", per_minute=100):
     clock["t"] += 1
-    turn_id = store.start(sid, {"message": message}, per_minute=per_minute)
+    turn_id = store.start(sid, turn(message), per_minute=per_minute)
     if status:
-        store.finish(turn_id, {"message": message, "answer": answer}, status=status)
+        store.finish(turn_id, turn(message, answer), status=status)
     return turn_id
 
 
 def test_start_get_finish(store):
-    turn_id = store.start("s1", {"message": "K+ trend?"}, per_minute=5)
+    turn_id = store.start("s1", turn("K+ trend?"), per_minute=5)
     running = store.get(turn_id)
     assert running["status"] == "running" and running["message"] == "K+ trend?"
     assert running["id"] == turn_id and running["created_at"] == T0
-    store.finish(turn_id, {"message": "K+ trend?", "answer": "Rising: 4.8 → 5.6"})
+    store.finish(turn_id, turn("K+ trend?", "Rising: 4.8 → 5.6"))
     done = store.get(turn_id)
     assert done["status"] == "done" and done["answer"] == "Rising: 4.8 → 5.6"
-    store.finish(turn_id, {"message": "K+ trend?"}, status="failed")
+    assert store.load(turn_id) == turn("K+ trend?", "Rising: 4.8 → 5.6")
+    store.finish(turn_id, turn("K+ trend?"), status="failed")
     assert store.get(turn_id)["status"] == "failed"
 
 
@@ -83,11 +91,11 @@ def test_history_is_the_last_finished_exchanges(store, clock):
 def test_one_running_turn_per_session(store, clock):
     first = ask(store, clock, "s1", "first", status=None)
     with pytest.raises(errors.Conflict) as refused:
-        store.start("s1", {"message": "second tab"}, per_minute=100)
+        store.start("s1", turn("second tab"), per_minute=100)
     assert refused.value.status == 409
     assert len(store.for_session("s1")) == 1  # nothing was written
     ask(store, clock, "s2", "other session", status=None)  # another session is not blocked
-    store.finish(first, {"message": "first", "answer": "a"})
+    store.finish(first, turn("first", "a"))
     ask(store, clock, "s1", "after the first finished", status=None)
 
 
@@ -96,7 +104,7 @@ def test_rate_limit_per_session(store, clock):
         ask(store, clock, "s1", f"q{i}", "a", per_minute=3)  # finished: no Conflict
     clock["t"] += 10  # first turn at T0+1, now T0+13
     with pytest.raises(errors.RateLimited) as refused:
-        store.start("s1", {"message": "fourth"}, per_minute=3)
+        store.start("s1", turn("fourth"), per_minute=3)
     assert refused.value.status == 429
     assert 0 < refused.value.retry_after <= WINDOW_S
     assert T0 + 1 + WINDOW_S <= clock["t"] + refused.value.retry_after <= T0 + 3 + WINDOW_S
@@ -109,27 +117,27 @@ def test_rate_limit_window_slides(store, clock):
     clock["t"] = T0 + 29
     ask(store, clock, "s1", "q1", "a", per_minute=2)  # at T0+30
     with pytest.raises(errors.RateLimited) as refused:
-        store.start("s1", {"message": "too soon"}, per_minute=2)
+        store.start("s1", turn("too soon"), per_minute=2)
     retry_at = clock["t"] + refused.value.retry_after
     clock["t"] = T0 + WINDOW_S  # the first turn is still inside the window
     with pytest.raises(errors.RateLimited):
-        store.start("s1", {"message": "still too soon"}, per_minute=2)
+        store.start("s1", turn("still too soon"), per_minute=2)
     clock["t"] = retry_at  # asked again when told: only the first turn has left the window
-    store.start("s1", {"message": "later"}, per_minute=2)
+    store.start("s1", turn("later"), per_minute=2)
 
 
 def test_failed_turns_count_towards_the_limit(store, clock):
     ask(store, clock, "s1", "q", status="failed", per_minute=1)
     with pytest.raises(errors.RateLimited):
-        store.start("s1", {"message": "again"}, per_minute=1)
+        store.start("s1", turn("again"), per_minute=1)
 
 
 def test_stale_running_turn_no_longer_blocks(store, clock):
     ask(store, clock, "s1", "worker died", status=None)
     clock["t"] += RUNNING_STALE_S - 5
     with pytest.raises(errors.Conflict):
-        store.start("s1", {"message": "still blocked"}, per_minute=100)
+        store.start("s1", turn("still blocked"), per_minute=100)
     clock["t"] += 10
-    turn_id = store.start("s1", {"message": "after the worker died"}, per_minute=100)
+    turn_id = store.start("s1", turn("after the worker died"), per_minute=100)
     assert store.get(turn_id)["status"] == "running"
     assert [t["status"] for t in store.for_session("s1")] == ["running", "running"]

@@ -7,14 +7,13 @@ place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
 """
 from __future__ import annotations
 
-import json
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Callable
 
 from . import nodes, planning, prompts
-from .model import CallStats
-from .state import merge, new_state
+from .model import CallStats, ModelClient
+from .state import Turn, merge, new_turn
 from .synthesis import synthesize
 
 END = "END"
@@ -57,8 +56,8 @@ TRANSITIONS: dict[tuple[str, str], str] = {
 }
 
 
-def run_turn(state: dict, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> dict:
-    """Apply nodes from ``start`` until END or PAUSE; returns the final state."""
+def run_turn(state: Turn, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> Turn:
+    """Apply nodes from ``start`` until END or PAUSE; returns the final turn."""
     node = start
     for _ in range(prompts.limit("max_iterations")):
         if node in (END, PAUSE):
@@ -66,48 +65,55 @@ def run_turn(state: dict, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> di
         state, outcome = _step(state, deps, node)
         node = TRANSITIONS.get((node, outcome), "SYNTHESIZE")
     else:  # the cap was hit: answer with what we have (never loop forever)
-        state, _ = _step(merge(state, {"notice": "Stopped: too many steps."}), deps, "SYNTHESIZE")
+        state, _ = _step(merge(state, {"notice": prompts.message("max_iterations")}), deps, "SYNTHESIZE")
         node = END
     paused = node == PAUSE
+    by_node = dict(state.calls_by_node)
+    for name, calls in deps.stats.by_node.items():
+        by_node[name] = by_node.get(name, 0) + calls
     return merge(state, {"paused": paused, "next_node": "ROUTER" if paused else None,
-                         "model_calls": state["model_calls"] + deps.stats.calls,
-                         "model_seconds": round(state["model_seconds"] + deps.stats.seconds, 3),
-                         "thinking": list(deps.stats.thinking)})
+                         "model_calls": state.model_calls + deps.stats.calls,
+                         "model_seconds": round(state.model_seconds + deps.stats.seconds, 3),
+                         "calls_by_node": by_node, "thinking": list(deps.stats.thinking)})
 
 
-def _step(state: dict, deps: nodes.Deps, node: str) -> tuple[dict, str]:
+def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:
     started = time.monotonic()
-    _emit(state, deps, {"type": "node_start", "node": node})
+    state = merge(state, {"events": [_emit(deps, {"type": "node_start", "node": node})]})
     update = NODES[node](state, deps)
     outcome = update.pop("outcome")
     state = merge(state, update)
     end = {"type": "node_end", "node": node, "outcome": outcome, "model_calls": deps.stats.calls,
            "duration_ms": round((time.monotonic() - started) * 1000, 1)}
-    return merge(state, {"route": [node], "events": [_emit(state, deps, end)]}), outcome
+    return merge(state, {"route": [node], "events": [_emit(deps, end)]}), outcome
 
 
-def _emit(state: dict, deps: nodes.Deps, event: dict) -> dict:
+def _emit(deps: nodes.Deps, event: dict) -> dict:
     deps.emit(event)
     return event
 
 
-@dataclass
 class TurnResult:
-    """One turn as the UI and the trace see it."""
+    """One run of the agent as the UI, the trace and the evaluation read it: a view of ``state``."""
 
-    answer: str
-    sources: list
-    events: list
-    model_calls: int
-    model_seconds: float
-    route: list
-    proposals: list
-    degraded: bool
-    thinking: list
-    calls_by_node: dict
-    seed_budget: dict
-    paused: bool
-    state: dict = field(repr=False)
+    def __init__(self, state: Turn):
+        self.state = state
+
+    answer = property(lambda self: self.state.answer or "")
+    sources = property(lambda self: self.state.sources)
+    events = property(lambda self: self.state.events)
+    model_calls = property(lambda self: self.state.model_calls)
+    model_seconds = property(lambda self: self.state.model_seconds)
+    route = property(lambda self: self.state.route)
+    proposals = property(lambda self: self.state.proposals)
+    degraded = property(lambda self: self.state.degraded)
+    thinking = property(lambda self: self.state.thinking)
+    calls_by_node = property(lambda self: self.state.calls_by_node)
+    paused = property(lambda self: self.state.paused)
+
+    @property
+    def seed_budget(self) -> dict:
+        return planning.seed_budget(self.state)
 
 
 def image_meta(data: bytes | None, mime: str | None) -> dict | None:
@@ -133,35 +139,35 @@ class Agent:
     ``ctx`` is the session's ``ToolContext``.
     """
 
-    def __init__(self, model, tools: dict, ctx, *, pause_on_proposal: bool = False):
+    def __init__(self, model: ModelClient | None, tools: dict, ctx, *, pause_on_proposal: bool = False):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
 
     def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
             image_mime: str | None = None, emit: Callable[[dict], None] | None = None) -> TurnResult:
         meta = image_meta(image, image_mime)
-        state = new_state(message, history=history, chart_summary=chart_summary,
-                          image_meta=meta if meta and meta["accepted"] else None,
-                          patient_id=getattr(self.ctx, "patient_id", None))
-        if meta and not meta["accepted"]:
-            state["errors"].append("The attached file is not a supported image (PNG, JPEG or DICOM).")
         accepted = bool(meta and meta["accepted"])
+        refused = [] if accepted or not meta else [
+            "The attached file is not a supported image (PNG, JPEG or DICOM)."]
+        state = new_turn(message, history=history, chart_summary=chart_summary,
+                         image_meta=meta if accepted else None, errors=refused,
+                         patient_id=getattr(self.ctx, "patient_id", None))
         deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
         return self._result(run_turn(state, deps), deps)
 
-    def resume(self, state: dict, approvals: list[dict] | None = None,
+    def resume(self, state: Turn, approvals: list[dict] | None = None,
                emit: Callable[[dict], None] | None = None) -> TurnResult:
         """Continue a paused turn; ``approvals``: ``[{"proposal_id", "decision"}]``."""
-        state = json.loads(json.dumps(state))  # a stored state may be shared: work on a copy
+        approvals = list(approvals or [])
         notes = [prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
-                 for a in approvals or [] if a.get("decision") in ("approved", "rejected")]
-        state = merge(state, {"approvals": state["approvals"] + list(approvals or []),
+                 for a in approvals if a.get("decision") in ("approved", "rejected")]
+        decided = {a["proposal_id"] for a in approvals}
+        runs = [replace(run, result=replace(run.result, status="ok"))  # decided: no longer awaiting
+                if run.result.proposal_id in decided else run for run in state.tool_runs]
+        state = merge(state, {"approvals": state.approvals + approvals, "tool_runs": runs,
                               "notice": " ".join(notes) or None, "paused": False})
-        for entry in state["tool_results"]:
-            if entry["result"].get("proposal_id") in {a["proposal_id"] for a in approvals or []}:
-                entry["result"]["status"] = "ok"  # decided: no longer "awaits approval"
         deps = self._deps(emit, None, None, resumed=True)
-        return self._result(run_turn(state, deps, start=state["next_node"] or "ROUTER"), deps)
+        return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
     def _deps(self, emit, image, mime, resumed: bool = False) -> nodes.Deps:
         stats = CallStats()
@@ -173,20 +179,14 @@ class Agent:
                           emit=emit or (lambda event: None),
                           pause_on_proposal=self.pause_on_proposal and not resumed)
 
-    def _result(self, state: dict, deps: nodes.Deps) -> TurnResult:
-        done = {"type": "done", "model_calls": deps.stats.calls, "degraded": state["degraded"]}
+    def _result(self, state: Turn, deps: nodes.Deps) -> TurnResult:
+        done = {"type": "done", "model_calls": deps.stats.calls, "degraded": state.degraded}
         deps.emit(done)
-        state = merge(state, {"events": [done]})
-        return TurnResult(
-            answer=state["answer"] or "", sources=state["sources"], events=state["events"],
-            model_calls=deps.stats.calls, model_seconds=round(deps.stats.seconds, 3),
-            route=state["route"], proposals=state["proposals"], degraded=state["degraded"],
-            thinking=state["thinking"], calls_by_node=dict(deps.stats.by_node),
-            seed_budget=planning.seed_budget(state), paused=state["paused"], state=state)
+        return TurnResult(merge(state, {"events": [done]}))
 
 
-def _proposal_label(state: dict, approval: dict) -> str:
-    for entry in state["tool_results"]:
-        if entry["result"].get("proposal_id") == approval.get("proposal_id"):
-            return entry["label"]
+def _proposal_label(state: Turn, approval: dict) -> str:
+    for run in state.tool_runs:
+        if run.result.proposal_id == approval.get("proposal_id"):
+            return run.label
     return "proposal"

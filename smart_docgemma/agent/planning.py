@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from ..tools.args import TOOL_ARG_SCHEMAS
 
 from .prompts import rules
+from .state import Turn
 
 # order in which needed tools run: find the patient before reading the chart
 ORDER = ("search_patient", "get_patient_chart", "check_drug_interactions", "check_drug_safety",
@@ -21,19 +22,19 @@ ORDER = ("search_patient", "get_patient_chart", "check_drug_interactions", "chec
          "prescribe_medication", "add_allergy", "save_clinical_note")
 
 
-def required_tools(state: dict) -> list[str]:
+def required_tools(state: Turn) -> list[str]:
     """Tools the query's task patterns require (seed §11), in running order."""
-    ent = state["entities"]
+    ent = state.entities
     needed = set()
     for pattern in rules()["task_patterns"].values():
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
-        if len(ent.get("drugs", ())) >= 2 and not asks_for_label(state.get("message", "")):
+        if len(ent.get("drugs", ())) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if "add_allergy" in needed:
         needed.discard("prescribe_medication")
-    if state.get("image") and not needed:
+    if state.image and not needed:
         needed.add("analyze_medical_image")
     return [t for t in ORDER if t in needed]
 
@@ -44,28 +45,28 @@ def asks_for_label(message: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}\b", low) for w in rules()["label_words"])
 
 
-def done_tools(state: dict) -> set[str]:
+def done_tools(state: Turn) -> set[str]:
     """Tools that ran without error, or were given up on by ERROR_HANDLER."""
-    ok = {r["tool"] for r in state["tool_results"] if r["result"]["status"] != "error"}
-    return ok | set(state.get("skipped", ()))
+    ok = {r.tool for r in state.tool_runs if r.result.status != "error"}
+    return ok | set(state.skipped)
 
 
-def missing_tools(state: dict, available) -> list[str]:
+def missing_tools(state: Turn, available) -> list[str]:
     done = done_tools(state)
     return [t for t in required_tools(state) if t not in done and t in available]
 
 
-def patient_id(state: dict) -> str | None:
+def patient_id(state: Turn) -> str | None:
     """Explicit id in the message > single search match > the launch patient."""
-    ids = state["entities"].get("patient_ids") or []
+    ids = state.entities.get("patient_ids") or []
     if ids:
         return ids[0]
-    for r in reversed(state["tool_results"]):
-        if r["tool"] == "search_patient" and r["result"].get("count") == 1:
-            found = _first_id(r["result"].get("data") or {})
+    for r in reversed(state.tool_runs):
+        if r.tool == "search_patient" and r.result.count == 1:
+            found = _first_id(r.result.data or {})
             if found:
                 return found
-    return state.get("patient_id")
+    return state.patient_id
 
 
 def _first_id(data: dict) -> str | None:
@@ -76,9 +77,9 @@ def _first_id(data: dict) -> str | None:
     return data.get("patient_id") or data.get("id")
 
 
-def deterministic_args(tool: str, state: dict) -> dict | None:
+def deterministic_args(tool: str, state: Turn) -> dict | None:
     """Validated arguments when extraction alone fixes every required field."""
-    ent, pid = state["entities"], patient_id(state)
+    ent, pid = state.entities, patient_id(state)
     drugs, dose = ent.get("drugs") or [], ent.get("dose") or {}
     allergy = ent.get("allergy") or {}
     candidates = {
@@ -92,8 +93,8 @@ def deterministic_args(tool: str, state: dict) -> dict | None:
         "add_allergy": ({"patient_id": pid, "substance": drugs[0],
                          "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
                         if pid and len(drugs) == 1 else None),
-        "analyze_medical_image": ({"query": state["message"][:160]}
-                                  if state.get("image") and len(state["message"]) >= 2 else None),
+        "analyze_medical_image": ({"query": state.message[:160]}
+                                  if state.image and len(state.message) >= 2 else None),
     }
     args = candidates.get(tool)
     if not args:
@@ -104,7 +105,7 @@ def deterministic_args(tool: str, state: dict) -> dict | None:
         return None
 
 
-def fast_choice(state: dict, available) -> tuple[str, dict] | None:
+def fast_choice(state: Turn, available) -> tuple[str, dict] | None:
     """The next needed tool whose arguments code can fill, if any."""
     missing = missing_tools(state, available)
     if not missing:
@@ -113,7 +114,7 @@ def fast_choice(state: dict, available) -> tuple[str, dict] | None:
     return (missing[0], args) if args else None
 
 
-def seed_budget(state: dict) -> dict:
+def seed_budget(state: Turn) -> dict:
     """Model calls seed 004 would spend on the same turn.
 
     ``spec`` counts each node as specified in §4/§7 (two-stage TOOL_SELECT = 2
@@ -121,9 +122,8 @@ def seed_budget(state: dict) -> dict:
     count TOOL_SELECT as one call. The seed analyses images in INPUT_ASSEMBLY,
     so an image-tool step counts as that one vision call.
     """
-    results = state["tool_results"]
-    image = 1 if state.get("image") else 0
-    steps = sum(1 for r in results if r["tool"] != "analyze_medical_image")
-    retries = sum(1 for e in state["events"] if e.get("type") == "retry_decision")
+    image = 1 if state.image else 0
+    steps = sum(1 for r in state.tool_runs if r.tool != "analyze_medical_image")
+    retries = sum(1 for e in state.events if e.get("type") == "retry_decision")
     return {"spec": image + 1 + 3 * steps + retries + 1,
             "headline": image + 1 + 2 * steps + retries + 1}

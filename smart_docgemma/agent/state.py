@@ -1,68 +1,115 @@
-"""The state of one agent turn: a plain JSON-serialisable dict.
+"""The state of one agent turn: a typed ``Turn``, turned into JSON only where it is stored.
 
-Nodes never mutate it; each returns an update dict merged by ``merge`` (lists
-named in ``APPEND`` accumulate, like LangGraph's ``operator.add``). Because it
-is plain data (no bytes, no objects — the image is referenced by its meta) a
-turn can be stored when it pauses on an approval and resumed later.
+Nodes never mutate a turn; each returns an update dict (field name -> value)
+applied by ``merge``: the list fields named in ``APPEND`` accumulate, the
+other fields are replaced. A turn holds plain data (the attached image is
+referenced by its meta, never its bytes), so a turn paused on an approval can
+be stored (``dumps``) and resumed later (``loads``) — the chat's turn store
+keeps exactly this JSON.
 """
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from ..tools.base import Source, ToolResult
 
 APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
 
 
-def new_state(message: str, *, history=None, chart_summary=None, image_meta=None,
-              patient_id=None) -> dict:
-    """A fresh turn state (seed 004 §5, plus what pausing and tracing need)."""
-    return {
-        "message": message,
-        "history": list(history or []),
-        "chart_summary": chart_summary,
-        "patient_id": patient_id,
-        "image": image_meta,          # {"mime", "kind", "bytes", "ref"} — never the bytes
-        "entities": {},
-        "intent": None,               # DIRECT | TOOL_NEEDED
-        "task_summary": "",
-        "suggested_tool": None,
-        "fast_path": False,
-        "current": None,              # {"tool", "args", "label"} about to run
-        "tool_results": [],           # [{"tool", "label", "args", "result": ToolResult.to_dict(), "quality", "summary"}]
-        "step_count": 0,
-        "retries": {},                # tool -> retry count
-        "total_retries": 0,
-        "retry_mode": None,           # retry_same | retry_different_args
-        "errors": [],                 # pre-formatted, clinician-readable
-        "skipped": [],                # tools given up on (seed §9 skip rules)
-        "clarification": None,        # ask-user question, answered without the model
-        "notice": None,               # e.g. max steps reached
-        "degraded": False,
-        "degraded_reason": None,
-        "proposals": [],              # proposal ids awaiting approval
-        "approvals": [],              # decisions received on resume
-        "answer": None,
-        "sources": [],
-        "route": [],                  # node names in order
-        "events": [],
-        "thinking": [],
-        "model_calls": 0,
-        "model_seconds": 0.0,
-        "next_node": None,            # where a paused turn resumes
-        "paused": False,
-    }
+@dataclass(frozen=True)
+class ToolCall:
+    """A tool about to run and its validated arguments."""
+
+    tool: str
+    args: dict[str, Any]
 
 
-def merge(state: dict, update: dict) -> dict:
-    """A new state with ``update`` applied (lists in ``APPEND`` are extended)."""
-    out = dict(state)
-    for key, value in update.items():
-        out[key] = out.get(key, []) + list(value) if key in APPEND else value
-    return out
+@dataclass(frozen=True)
+class ToolRun:
+    """One tool run of the turn: what was asked, what came back, how it was judged."""
+
+    tool: str
+    label: str  # the clinical label the clinician and the model read
+    args: dict[str, Any]
+    result: ToolResult
+    quality: str | None = None  # RESULT_CLASSIFY's verdict: success_rich, no_results, error_fatal…
+    summary: str = ""  # one line for the trace and the progress list
 
 
-def dumps(state: dict) -> str:
-    return json.dumps(state, sort_keys=True)
+@dataclass(frozen=True)
+class Turn:
+    """Everything one turn knows, from the question to the answer."""
+
+    message: str
+    history: list[dict] = field(default_factory=list)  # recent {"role", "content"} exchanges
+    chart_summary: str | None = None
+    patient_id: str | None = None  # the launch patient
+    image: dict | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
+    entities: dict = field(default_factory=dict)  # what extraction found in the message
+    intent: str | None = None  # DIRECT | TOOL_NEEDED
+    task_summary: str = ""
+    suggested_tool: str | None = None
+    current: ToolCall | None = None  # the call TOOL_EXECUTE runs next
+    tool_runs: list[ToolRun] = field(default_factory=list)
+    step_count: int = 0
+    retries: dict[str, int] = field(default_factory=dict)  # tool -> retries so far
+    total_retries: int = 0
+    retry_mode: str | None = None  # retry_same | retry_different_args
+    errors: list[str] = field(default_factory=list)  # pre-formatted, clinician-readable
+    skipped: list[str] = field(default_factory=list)  # tools ERROR_HANDLER gave up on
+    clarification: str | None = None  # a question for the clinician, answered without the model
+    notice: str | None = None  # e.g. the step limit was reached
+    degraded: bool = False
+    degraded_reason: str | None = None
+    proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
+    approvals: list[dict] = field(default_factory=list)  # {"proposal_id", "decision"} on resume
+    answer: str | None = None
+    sources: list[Source] = field(default_factory=list)
+    route: list[str] = field(default_factory=list)  # node names in order
+    events: list[dict] = field(default_factory=list)  # every event emitted, except answer tokens
+    thinking: list[str] = field(default_factory=list)
+    model_calls: int = 0
+    model_seconds: float = 0.0
+    calls_by_node: dict[str, int] = field(default_factory=dict)
+    next_node: str | None = None  # where a paused turn resumes
+    paused: bool = False
+    seconds: float = 0.0  # wall time the clinician waited (set by whoever runs the turn)
+    error: str | None = None  # why the turn failed, when it did (nothing was written)
 
 
-def loads(text: str) -> dict:
-    return json.loads(text)
+def new_turn(message: str, *, history=None, chart_summary=None, image_meta=None,
+             patient_id=None, errors=()) -> Turn:
+    """A fresh turn for ``message``."""
+    return Turn(message=message, history=list(history or []), chart_summary=chart_summary,
+                patient_id=patient_id, image=image_meta, errors=list(errors))
+
+
+def merge(turn: Turn, update: dict) -> Turn:
+    """A new turn with ``update`` applied (lists in ``APPEND`` are extended)."""
+    changes = {key: getattr(turn, key) + list(value) if key in APPEND else value
+               for key, value in update.items()}
+    return replace(turn, **changes)
+
+
+_ADAPTER = TypeAdapter(Turn)
+
+
+def to_dict(turn: Turn) -> dict:
+    """The turn as JSON-ready data (what the chat's turn store keeps)."""
+    return _ADAPTER.dump_python(turn, mode="json")
+
+
+def from_dict(data: dict) -> Turn:
+    """A turn back from ``to_dict`` data, validated field by field."""
+    return _ADAPTER.validate_python(data)
+
+
+def dumps(turn: Turn) -> str:
+    return _ADAPTER.dump_json(turn).decode()
+
+
+def loads(text: str) -> Turn:
+    return _ADAPTER.validate_json(text)

@@ -15,16 +15,17 @@ from ..tools.args import TOOL_ARG_SCHEMAS
 
 from . import prompts
 from .nodes import Deps, label
+from .state import Turn, merge
 
 BRIEF_TOOLS = {"check_drug_safety", "check_drug_interactions", "search_medical_literature",
                "find_clinical_trials"}
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(TOOL_ARG_SCHEMAS) + r")\b\]?")
 
 
-def synthesize(state: dict, deps: Deps) -> dict:
-    if state["clarification"]:
-        return _finish(state, state["clarification"])
-    if deps.model is None or state["degraded"]:
+def synthesize(state: Turn, deps: Deps) -> dict:
+    if state.clarification:
+        return _finish(state, state.clarification)
+    if deps.model is None or state.degraded:
         return _finish(state, templated_summary(state))
     parts: list[str] = []
     try:
@@ -33,7 +34,7 @@ def synthesize(state: dict, deps: Deps) -> dict:
             deps.emit({"type": "token", "text": text})
     except ModelError as exc:
         fallback = {"degraded": True, "degraded_reason": exc.description}
-        return {**fallback, **_finish({**state, **fallback}, templated_summary(state))}
+        return {**fallback, **_finish(merge(state, fallback), templated_summary(state))}
     answer = sanitize("".join(parts)).strip()
     if not answer:
         return _finish(state, templated_summary(state))
@@ -41,16 +42,16 @@ def synthesize(state: dict, deps: Deps) -> dict:
 
 
 def sanitize(text: str) -> str:
-    """Replace any leaked tool name with its clinical label (seed §4 ④)."""
+    """Replace any leaked tool name with its clinical label (the clinician never reads tool names)."""
     return _TOOL_NAME.sub(lambda m: label(m.group(1)), text)
 
 
-def _messages(state: dict) -> list[dict]:
+def _messages(state: Turn) -> list[dict]:
     """Stable system text first, then recent turns, then this turn's data."""
-    history = _alternating(state["history"][-2 * prompts.limit("history_turns"):])
+    history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
     user = _user_message(state)
-    ok = [r for r in state["tool_results"] if r["result"]["status"] in ("ok", "empty")]
-    if len(ok) == 1 and ok[0]["tool"] in BRIEF_TOOLS:
+    ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
+    if len(ok) == 1 and ok[0].tool in BRIEF_TOOLS:
         user = prompts.template("brief_prefix") + user
     return [{"role": "system", "content": prompts.system("synthesize")}, *history,
             {"role": "user", "content": user}]
@@ -69,62 +70,64 @@ def _alternating(history: list[dict]) -> list[dict]:
     return out
 
 
-def _user_message(state: dict) -> str:
-    sections = [f"Clinician's question: {state['message']}"]
-    if state["task_summary"]:
-        sections.append(f"Clinical context: {state['task_summary']}")
-    if state.get("chart_summary"):
-        sections.append(f"Patient in context: {state['chart_summary'][:800]}")
-    results = [r for r in state["tool_results"] if r["result"]["status"] != "error"]
+def _user_message(state: Turn) -> str:
+    text = prompts.template
+    sections = [text("answer_question").format(query=state.message)]
+    if state.task_summary:
+        sections.append(text("answer_context").format(task_summary=state.task_summary))
+    if state.chart_summary:
+        sections.append(text("answer_patient").format(chart=state.chart_summary[:800]))
+    results = [r for r in state.tool_runs if r.result.status != "error"]
     if results:
-        sections.append("\n\n".join(f"[{r['label']}]\n{r['result']['text'][:1500]}" for r in results))
+        sections.append("\n\n".join(text("answer_result").format(label=r.label, text=r.result.text[:1500])
+                                     for r in results))
     errors = _error_notes(state)
     if errors:
-        sections.append("Unavailable information:\n" + "\n".join(f"- {e}" for e in errors))
+        sections.append(text("answer_unavailable").format(notes="\n".join(f"- {e}" for e in errors)))
     return "\n\n".join(sections)
 
 
-def _error_notes(state: dict) -> list[str]:
-    notes = list(state["errors"])
-    for r in state["tool_results"]:
-        if r["result"]["status"] == "error" and r["tool"] not in state["skipped"]:
-            notes.append(r["result"]["text"])
+def _error_notes(state: Turn) -> list[str]:
+    notes = list(state.errors)
+    for r in state.tool_runs:
+        if r.result.status == "error" and r.tool not in state.skipped:
+            notes.append(r.result.text)
     return list(dict.fromkeys(n for n in notes if n))
 
 
-def _proposal_notes(state: dict) -> list[str]:
-    return [prompts.message("proposal", label=r["label"]) for r in state["tool_results"]
-            if r["result"]["status"] == "proposal"]
+def _proposal_notes(state: Turn) -> list[str]:
+    return [prompts.message("proposal", label=r.label) for r in state.tool_runs
+            if r.result.status == "proposal"]
 
 
-def _with_notes(state: dict, answer: str) -> str:
+def _with_notes(state: Turn, answer: str) -> str:
     """Facts the clinician must see whatever the model wrote: failures, proposals, stops."""
     notes = [n for n in _error_notes(state) + _proposal_notes(state) if n not in answer]
-    if state.get("notice"):
-        notes.append(state["notice"])
+    if state.notice:
+        notes.append(state.notice)
     return answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
 
 
-def templated_summary(state: dict) -> str:
+def templated_summary(state: Turn) -> str:
     """What the tools returned, verbatim and labelled — no AI interpretation."""
     lines = [prompts.message("degraded_label")]
-    for r in state["tool_results"]:
-        if r["result"]["status"] != "error":
-            lines.append(f"**{r['label']}** — {r['result']['text'].strip()}")
+    for r in state.tool_runs:
+        if r.result.status != "error":
+            lines.append(f"**{r.label}** — {r.result.text.strip()}")
     lines += [f"- {n}" for n in _error_notes(state) + _proposal_notes(state)]
-    if state.get("notice"):
-        lines.append(f"- {state['notice']}")
+    if state.notice:
+        lines.append(f"- {state.notice}")
     if len(lines) == 1:
         lines.append(prompts.message("degraded_nothing"))
     return "\n\n".join(lines)
 
 
-def _finish(state: dict, answer: str) -> dict:
+def _finish(state: Turn, answer: str) -> dict:
     answer = answer.strip() or prompts.message("empty_fallback")
     sources, seen = [], set()
-    for r in state["tool_results"]:
-        for s in r["result"].get("sources", []):
-            if s["url"] not in seen:
-                seen.add(s["url"])
+    for r in state.tool_runs:
+        for s in r.result.sources:
+            if s.url not in seen:
+                seen.add(s.url)
                 sources.append(s)
     return {"answer": answer, "sources": sources, "outcome": "done"}

@@ -29,6 +29,7 @@ from typing import Callable
 from .. import create_app
 from ..agent import Agent, model_from_config
 from ..agent.extraction import vocabulary
+from ..agent.state import Turn
 from ..fhir import FhirGateway
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
@@ -66,24 +67,24 @@ class CaseResult:
     error: str | None = None
 
 
-def observed_route(state: dict) -> str:
+def observed_route(state: Turn) -> str:
     """ask > error > proposal > tool > direct, from the turn's final state."""
-    results = state["tool_results"]
-    if state.get("clarification"):
+    results = state.tool_runs
+    if state.clarification:
         return "ask"
-    if state.get("skipped") or any(r["result"]["status"] == "error" for r in results):
+    if state.skipped or any(r.result.status == "error" for r in results):
         return "error"
-    if state.get("proposals"):
+    if state.proposals:
         return "proposal"
     return "tool" if results else "direct"
 
 
-def executed_tools(state: dict) -> list[str]:
+def executed_tools(state: Turn) -> list[str]:
     """Tools that ran, in order, each once (a retry is the same step)."""
     seen: list[str] = []
-    for r in state["tool_results"]:
-        if r["tool"] not in seen:
-            seen.append(r["tool"])
+    for r in state.tool_runs:
+        if r.tool not in seen:
+            seen.append(r.tool)
     return seen
 
 
@@ -110,11 +111,11 @@ def score(case: Case, turn, seconds: float) -> CaseResult:
     state = turn.state
     tools = executed_tools(state)
     first_args = {}
-    for r in state["tool_results"]:
-        first_args.setdefault(r["tool"], r["args"])
+    for r in state.tool_runs:
+        first_args.setdefault(r.tool, r.args)
     args_ok = (all(args_match(want, first_args.get(tool, {})) for tool, want in case.args.items())
                if case.args else None)
-    tool_ms = sum(e.get("duration_ms", 0) for e in state["events"]
+    tool_ms = sum(e.get("duration_ms", 0) for e in state.events
                   if e.get("type") == "node_end" and e.get("node") == "TOOL_EXECUTE")
     route = observed_route(state)
     return CaseResult(

@@ -121,9 +121,8 @@ class LessonStore:
 
 def tool_runs(record: dict) -> list[dict]:
     """The tools a stored turn ran, with their arguments, in order (errors left out)."""
-    state = record.get("agent_state") or {}
     runs = []
-    for run in state.get("tool_results") or []:
+    for run in record.get("tool_runs") or []:  # the stored turn (agent.state.Turn as JSON)
         result = run.get("result") or {}
         if result.get("status") == "error":
             continue

@@ -24,7 +24,7 @@ import logging
 import queue
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fhirclient.models.patient import Patient
 from flask import (Blueprint, Response, current_app, json, redirect, render_template, request,
@@ -33,7 +33,8 @@ from flask import (Blueprint, Response, current_app, json, redirect, render_temp
 from . import charts, styling
 from .. import errors
 from ..smart import sessions
-from ..agent import Agent, image_meta, model_from_config
+from ..agent import Agent, image_meta
+from ..agent.state import Turn, new_turn, to_dict
 from .markup import markdown_html, safe_url
 from ..proposals.store import proposal_store
 from ..tools.base import ToolContext
@@ -118,10 +119,9 @@ def turn_view(turn: dict) -> dict:
             cards.append(store.get(pid))
         except errors.NotFound:
             continue
-    agent_state = turn.get("agent_state") or {}
     return {**turn, "answer_html": markdown_html(turn.get("answer")),
             "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
-            "trace": trace_steps(turn.get("events") or [], agent_state.get("tool_results")),
+            "trace": trace_steps(turn.get("events") or [], turn.get("tool_runs")),
             "cards": cards}
 
 
@@ -132,10 +132,9 @@ def ask():
     message = _message()
     image, mime = _image(request.files.get("image"))
     turns = turn_store()
-    meta = image_meta(image, mime)
-    record = {"message": message, "image": meta}
-    turn_id = turns.start(launch.sid, record, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
-    job = TurnJob(turn_id=turn_id, record=record, history=turns.history(launch.sid),
+    turn = new_turn(message, image_meta=image_meta(image, mime))
+    turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
+    job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
                   image=image, mime=mime, ctx=_tool_context(launch), turns=turns,
                   model=get_model(current_app), tools=tools_for(launch.scopes))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
@@ -187,7 +186,7 @@ class TurnJob:
     """One turn run by a worker thread; events flow to the stream through ``events``."""
 
     turn_id: str
-    record: dict
+    turn: Turn  # as started: the question and the image's meta
     history: list
     image: bytes | None
     mime: str | None
@@ -206,19 +205,18 @@ class TurnJob:
     def run(self) -> None:
         started = time.perf_counter()
         try:
-            result = Agent(self.model, self.tools, self.ctx).run(
-                self.record["message"], history=self.history, chart_summary=self._brief(),
-                image=self.image, image_mime=self.mime, emit=self.emit)
-            record, status = {**self.record, **_result_record(result)}, "done"
+            turn, status = Agent(self.model, self.tools, self.ctx).run(
+                self.turn.message, history=self.history, chart_summary=self._brief(),
+                image=self.image, image_mime=self.mime, emit=self.emit).state, "done"
         except Exception:  # the worker owns the turn: it always ends it
             log.exception("chat: turn %s failed", self.turn_id[:8])
-            record, status = {**self.record, "error": "The assistant failed while answering. "
-                              "Nothing was written to the chart. Please ask again."}, "failed"
-        record.update(events=self.log, seconds=round(time.perf_counter() - started, 3))
+            turn, status = replace(self.turn, events=self.log, error="The assistant failed while answering. "
+                                   "Nothing was written to the chart. Please ask again."), "failed"
+        turn = replace(turn, seconds=round(time.perf_counter() - started, 3))
         try:
-            self.turns.finish(self.turn_id, record, status)
+            self.turns.finish(self.turn_id, turn, status)
         finally:
-            self.events.put(("finished", {**record, "id": self.turn_id, "status": status}))
+            self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable)."""
@@ -229,13 +227,6 @@ class TurnJob:
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None
-
-
-def _result_record(result) -> dict:
-    return {"answer": result.answer, "sources": result.sources, "proposals": result.proposals,
-            "degraded": result.degraded, "degraded_reason": result.state.get("degraded_reason"),
-            "model_calls": result.model_calls, "model_seconds": result.model_seconds,
-            "thinking": result.thinking, "agent_state": result.state}
 
 
 def _sse(event: str, data: dict) -> str:

@@ -48,10 +48,10 @@ def progress_event(event: dict) -> dict | None:
     return None
 
 
-def trace_steps(events: list[dict], tool_results: list[dict] | None = None) -> dict:
+def trace_steps(events: list[dict], tool_runs: list[dict] | None = None) -> dict:
     """``{"steps": [...], "total_ms", "model_calls", "sources_consulted"}`` for the trace panel."""
     steps, current, calls_before = [], None, 0
-    details = iter(tool_results or [])
+    details = iter(tool_runs or [])
     for event in events:
         kind = event.get("type")
         if kind == "node_start":

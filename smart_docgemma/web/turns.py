@@ -3,9 +3,11 @@
 A turn row is written *before* the agent starts (``status='running'``) and
 updated when it ends (``done`` or ``failed``), so a reload during a turn shows
 it as in progress and a restart loses no finished answer. Rows live in the
-``turns`` table (``storage.py``); the JSON ``state`` column holds the record
-the page renders (question, answer, sources, trace events, proposal ids, model
-calls) plus the agent's own serializable state for a later resume.
+``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's
+``Turn`` itself (``agent.state.dumps``): the page renders its fields (question,
+answer, sources, trace events, proposal ids, model calls) and a paused turn is
+read back whole (``load``) to be resumed. This is the only place a turn
+becomes JSON.
 
 ``start`` is one conditional INSERT, so two tabs of the same session cannot
 both start a turn, and a session cannot start more than ``per_minute`` turns
@@ -22,6 +24,7 @@ import uuid
 from sqlalchemy import and_, exists, func, literal, select, update
 
 from .. import errors
+from ..agent.state import Turn, dumps, loads
 from ..extensions import get_storage
 from ..storage import now
 from ..storage import turns as table
@@ -37,14 +40,14 @@ class TurnStore:
     def __init__(self, storage):
         self.storage = storage
 
-    def start(self, sid: str, record: dict, *, per_minute: int) -> str:
+    def start(self, sid: str, turn: Turn, *, per_minute: int) -> str:
         """Insert a running turn, or raise Conflict / RateLimited (atomically)."""
         turn_id, t = uuid.uuid4().hex, now()
         busy = exists().where(and_(table.c.sid == sid, table.c.status == "running",
                                    table.c.updated_at > t - RUNNING_STALE_S))
         recent = select(func.count()).select_from(table).where(
             and_(table.c.sid == sid, table.c.created_at > t - WINDOW_S)).scalar_subquery()
-        row = select(literal(turn_id), literal(sid), literal(t), literal(json.dumps(record)),
+        row = select(literal(turn_id), literal(sid), literal(t), literal(dumps(turn)),
                      literal("running"), literal(t)).where(and_(~busy, recent < per_minute))
         columns = ["id", "sid", "created_at", "state", "status", "updated_at"]
         with self.storage.begin() as conn:
@@ -68,18 +71,26 @@ class TurnStore:
         exc.retry_after = wait
         raise exc
 
-    def finish(self, turn_id: str, record: dict, status: str = "done") -> None:
-        """Store the final record (``done`` or ``failed``)."""
+    def finish(self, turn_id: str, turn: Turn, status: str = "done") -> None:
+        """Store the final turn (``done`` or ``failed``)."""
         with self.storage.begin() as conn:
             conn.execute(update(table).where(table.c.id == turn_id).values(
-                state=json.dumps(record), status=status, updated_at=now()))
+                state=dumps(turn), status=status, updated_at=now()))
 
     def get(self, turn_id: str) -> dict:
+        """One turn as the page renders it: the turn's fields and its row's id, sid, status, time."""
+        return _record(self._row(turn_id))
+
+    def load(self, turn_id: str) -> Turn:
+        """One turn as the agent resumes it."""
+        return loads(self._row(turn_id).state)
+
+    def _row(self, turn_id: str):
         with self.storage.begin() as conn:
             row = conn.execute(select(table).where(table.c.id == turn_id)).first()
         if row is None:
             raise errors.NotFound("No such turn.")
-        return _record(row)
+        return row
 
     def for_session(self, sid: str) -> list[dict]:
         """The session's turns, oldest first (the transcript)."""

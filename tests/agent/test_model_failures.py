@@ -66,7 +66,7 @@ def test_timeout_is_bounded_and_clear(srv):
     started = time.monotonic()
     turn = make_agent(client_for(srv, timeout=0.5, retries=0)).run("What is hypertension?")
     assert time.monotonic() - started < 1.4
-    assert turn.degraded and "did not answer within" in turn.state["degraded_reason"]
+    assert turn.degraded and "did not answer within" in turn.state.degraded_reason
     with pytest.raises(ModelTimeout):
         client_for(srv, timeout=0.5, retries=0).structured("intent_classify", MSG, IntentClassification)
 
@@ -168,6 +168,6 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
     agent = Agent(client_for(srv, retries=2), {t.name: t for t in IMAGE_TOOLS}, ToolContext(patient_id="p", scopes=None))
     turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(), image_mime="image/png")
     assert srv.schema_names().count("ImageFindings") == 1  # was 6: three HTTP attempts, retried once more
-    entry = turn.state["tool_results"][-1]["result"]
-    assert entry["error_kind"] == "unsupported" and "does not accept images" in entry["text"]
+    entry = turn.state.tool_runs[-1].result
+    assert entry.error_kind == "unsupported" and "does not accept images" in entry.text
     assert "does not accept images" in srv.requests[-1]["messages"][-1]["content"]

@@ -50,7 +50,7 @@ def test_fast_path_drug_safety_needs_only_synthesis(srv):
     prompt = srv.requests[-1]["messages"][-1]["content"]
     assert "[FDA drug label safety check]" in prompt and "check_drug_safety" not in prompt
     assert prompt.startswith("Include only the most critical findings")  # brief variant
-    assert turn.sources[0]["url"] == "https://api.fda.gov/drug/label.json"
+    assert turn.sources[0].url == "https://api.fda.gov/drug/label.json"
 
 
 def test_fast_path_interactions_with_brand_names(srv):
@@ -187,8 +187,9 @@ def test_image_with_a_direct_question(srv):
     assert "consolidation" in turn.answer
 
 
-def test_proposal_is_never_a_write_and_turn_can_pause_and_resume(srv):
-    import json
+def test_proposal_is_never_a_write_and_turn_can_pause_and_resume(srv, tmp_path):
+    from smart_docgemma.storage import Storage
+    from smart_docgemma.web.turns import TurnStore
 
     presc = FakeTool("prescribe_medication", ToolResult(status="proposal", text="MedicationRequest draft",
                                                         proposal_id="prop-1"))
@@ -197,10 +198,16 @@ def test_proposal_is_never_a_write_and_turn_can_pause_and_resume(srv):
     assert paused.paused and paused.proposals == ["prop-1"] and paused.answer == ""
     assert presc.calls == [{"patient_id": "pat-launch", "medication_name": "metformin",
                             "dosage": "500 mg", "frequency": "twice daily"}]
-    stored = json.loads(json.dumps(paused.state))
+    store = TurnStore(Storage(f"sqlite:///{tmp_path}/turns.sqlite", "key"))
+    turn_id = store.start("s1", paused.state, per_minute=5)
+    store.finish(turn_id, paused.state)
+    stored = store.load(turn_id)  # what a later request reads back from the database
+    assert stored == paused.state and stored.paused and stored.next_node == "ROUTER"
+    assert store.get(turn_id)["proposals"] == ["prop-1"]
     srv.say("Metformin 500 mg twice daily was ordered.")
     done = agent.resume(stored, [{"proposal_id": "prop-1", "decision": "approved"}])
     assert "approved and saved" in done.answer and not done.paused
+    assert done.state.tool_runs[-1].result.status == "ok" and len(presc.calls) == 1  # not run again
 
 
 def test_prescription_uses_the_explicit_patient_id(srv):

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from smart_docgemma.agent import TRANSITIONS, image_meta
-from smart_docgemma.agent.state import dumps, loads
+from smart_docgemma.agent.state import dumps, from_dict, loads, to_dict
 from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
 from smart_docgemma.tools.base import ToolResult
 
@@ -81,14 +81,20 @@ def test_state_round_trips_through_json(srv):
         "What do you see?", image=PNG, image_mime="image/png", history=[
             {"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}])
     assert loads(dumps(turn.state)) == turn.state
-    assert turn.state["image"] == {"kind": "png", "mime": "image/png", "bytes": len(PNG), "accepted": True}
+    assert from_dict(json.loads(json.dumps(to_dict(turn.state)))) == turn.state
+    assert turn.state.image == {"kind": "png", "mime": "image/png", "bytes": len(PNG), "accepted": True}
+    srv.say("Answer.")
+    checked = make_agent(client_for(srv), *_standard_tools()).run("Check interactions between warfarin and aspirin")
+    assert isinstance(checked.state.tool_runs[0].result, ToolResult) and checked.sources
+    assert loads(dumps(checked.state)) == checked.state
 
 
 def test_events_feed_the_progress_stream(srv):
     events = []
     srv.say("Answer.")
-    make_agent(client_for(srv), *_standard_tools()).run(
+    turn = make_agent(client_for(srv), *_standard_tools()).run(
         "Check interactions between warfarin and aspirin", emit=events.append)
+    assert turn.events == [e for e in events if e["type"] != "token"]  # the stored trace is what streamed
     kinds = [e["type"] for e in events]
     assert kinds[0] == "node_start" and kinds[-1] == "done" and "token" in kinds
     call = next(e for e in events if e["type"] == "tool_call")
@@ -149,7 +155,7 @@ def test_image_with_lying_mime_type_is_refused(srv):
     srv.say("Answer.")
     turn = make_agent(client_for(srv)).run("What do you see?", image=b"GIF89a" + b"0" * 40,
                                            image_mime="image/png")
-    assert turn.state["image"] is None and "not a supported image" in turn.answer
+    assert turn.state.image is None and "not a supported image" in turn.answer
     assert image_meta(PNG, "image/jpeg")["accepted"] is False
 
 

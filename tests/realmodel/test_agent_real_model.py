@@ -68,7 +68,7 @@ def test_direct_question_is_classified_by_the_model(agent, recorder, fhir_base, 
 def test_single_tool_turn_streams_its_synthesis(agent, recorder, fhir_base, session_ctx):
     turn, exchanges, events = run_turn(agent, recorder, "What are the FDA label warnings for warfarin?")
     assert_plumbing(turn, exchanges, events, fhir_base, session_ctx[0])
-    assert [r["tool"] for r in turn.state["tool_results"]] == ["check_drug_safety"]
+    assert [r.tool for r in turn.state.tool_runs] == ["check_drug_safety"]
     synth = [e for e in exchanges if e.stream]
     assert len(synth) == 1 and synth[0].status == 200 and synth[0].chunks > 1
     streamed = "".join(e["text"] for e in events if e["type"] == "token")
@@ -81,7 +81,7 @@ def test_multi_tool_turn_runs_both_tools(agent, recorder, fhir_base, session_ctx
     turn, exchanges, events = run_turn(
         agent, recorder, "Review the chart and check interactions between warfarin and aspirin")
     assert_plumbing(turn, exchanges, events, fhir_base, session_ctx[0])
-    tools = {r["tool"] for r in turn.state["tool_results"]}
+    tools = {r.tool for r in turn.state.tool_runs}
     assert {"get_patient_chart", "check_drug_interactions"} <= tools
 
 
@@ -93,7 +93,7 @@ def test_model_chosen_tool_and_arguments(agent, recorder, fhir_base, session_ctx
     assert_plumbing(turn, exchanges, events, fhir_base, session_ctx[0])
     names = [e.schema_name for e in exchanges]
     assert "ToolSelection" in names
-    assert any(n.endswith("Args") for n in names) or turn.state["clarification"]
+    assert any(n.endswith("Args") for n in names) or turn.state.clarification
 
 
 def test_prescription_becomes_a_proposal_only(agent, recorder, fhir_base, session_ctx):
