@@ -16,6 +16,8 @@ DEFAULTS: dict = {
     "PUBLIC_URL": None,  # external base URL when behind a proxy; default from request
     "SECRET_KEY": None,  # None -> generated once and kept in the instance folder
     "MAX_CONTENT_LENGTH": 12 * 1024 * 1024,  # uploads (images) above this -> 413
+    "JSON_MAX_BYTES": 4 * 1024 * 1024,  # JSON bodies (CDS prefetch bundles are the largest) -> 413
+    "JSON_MAX_DEPTH": 40,  # nesting of JSON bodies (a FHIR Bundle in a CDS body is ~12) -> 400
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
     # --- storage ----------------------------------------------------------
     "DATABASE_URL": None,  # None -> sqlite in the instance folder; any SQLAlchemy URL
@@ -68,5 +70,7 @@ DEFAULTS: dict = {
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,
+    "CDS_JWT_MAX_LIFETIME_S": 300,  # exp at most this (+ skew) after iat and now
+    "CDS_CARD_MEMORY_S": 30 * 24 * 3600,  # feedback is accepted for cards issued this recently
     "CDS_CORS_ORIGINS": "*",
 }

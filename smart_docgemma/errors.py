@@ -43,6 +43,7 @@ class DocGemmaError(Exception):
     error = "server_error"
     status = 500
     title = "Something went wrong"
+    headers: dict | None = None  # extra response headers, e.g. WWW-Authenticate
 
     def __init__(self, description: str = "", *, status: int | None = None):
         super().__init__(description or self.title)
@@ -175,6 +176,7 @@ class SourceError(UpstreamError):
 
 class Unauthorized(CDSError):
     error, status, title = "unauthorized", 401, "CDS client not authenticated"
+    headers = {"WWW-Authenticate": 'Bearer realm="cds-services"'}
 
 
 class PreconditionFailed(CDSError):

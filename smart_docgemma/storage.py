@@ -100,6 +100,13 @@ lessons = Table(
     Column("decided_by", String(256)),
 )
 
+cds_cards = Table(
+    "cds_cards", metadata,
+    Column("uuid", String(64), primary_key=True),  # a card this service issued (feedback must name one)
+    Column("service_id", String(64), nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
 cds_jti = Table(
     "cds_jti", metadata,
     Column("key", String(512), primary_key=True),  # iss + jti

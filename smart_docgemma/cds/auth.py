@@ -11,13 +11,15 @@ in the order the CDS Hooks best-practices list them:
    ``HS*``), ``kid`` and ``typ: JWT``;
 3. ``aud`` equals the public URL of the endpoint called (configure
    ``PUBLIC_URL`` behind a proxy: ``request.url`` would be the internal URL);
-4. ``exp`` is in the future (small leeway), ``iat`` present;
+4. ``exp`` is in the future (small leeway) and at most ``CDS_JWT_MAX_LIFETIME_S``
+   (5 min, the spec's recommendation) plus leeway after ``iat`` and after now;
+   ``iat`` not in the future; claims of the wrong JSON type are refused;
 5. the signature verifies with the issuer's key selected by ``kid``;
 6. ``jti`` was not seen within the replay window (kept in storage, so it
    holds across threads and instances).
 
-Any failure is a bare 401 (no detail to the caller; the reason is logged
-without the token).
+Any failure is a bare 401 with ``WWW-Authenticate: Bearer`` (no detail to the
+caller; ``views`` logs the reason, never the token).
 """
 from __future__ import annotations
 
@@ -76,13 +78,14 @@ class JwksCache:
             raise Unauthorized("issuer keys unavailable") from exc
 
 
-def verify(token: str | None, audience: str, jwks: JwksCache, storage, window_s: int) -> dict:
+def verify(token: str | None, audience: str, jwks: JwksCache, storage, window_s: int,
+           max_lifetime_s: int = 300) -> dict:
     """Verify a CDS client JWT for ``audience``; returns its claims or raises Unauthorized."""
     if not token:
         raise Unauthorized("missing bearer token")
     header, claims = _unverified(token)
     _check_header(header)
-    _check_claims(claims, audience)
+    _check_claims(claims, audience, max_lifetime_s)
     keyset = jwks.keys(claims["iss"])
     if header["kid"] not in {k.kid for k in keyset.keys}:
         keyset = jwks.keys(claims["iss"], refresh=True)  # key rotation
@@ -100,29 +103,40 @@ def _unverified(token: str) -> tuple[dict, dict]:
     try:
         head, body, _sig = token.split(".")
         decode = lambda part: json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
-        return decode(head), decode(body)
-    except (ValueError, TypeError) as exc:
+        header, claims = decode(head), decode(body)
+    except (ValueError, TypeError, RecursionError) as exc:
         raise Unauthorized("malformed token") from exc
+    if not isinstance(header, dict) or not isinstance(claims, dict):
+        raise Unauthorized("malformed token")
+    return header, claims
 
 
 def _check_header(header: dict) -> None:
     if header.get("alg") not in ALGORITHMS:
         raise Unauthorized("algorithm not allowed")
-    if not header.get("kid"):
+    if not isinstance(header.get("kid"), str) or not header["kid"]:
         raise Unauthorized("kid missing")
-    if header.get("typ", "JWT").upper() != "JWT":
+    if not isinstance(header.get("typ"), str) or header["typ"].upper() != "JWT":
         raise Unauthorized("typ must be JWT")
 
 
-def _check_claims(claims: dict, audience: str) -> None:
-    for name in ("iss", "aud", "exp", "iat", "jti"):
-        if name not in claims:
-            raise Unauthorized(f"claim {name} missing")
-    aud = claims["aud"] if isinstance(claims["aud"], list) else [claims["aud"]]
-    if audience.rstrip("/") not in {str(a).rstrip("/") for a in aud}:
+def _check_claims(claims: dict, audience: str, max_lifetime_s: int) -> None:
+    for name in ("iss", "jti"):
+        if not isinstance(claims.get(name), str) or not claims[name]:
+            raise Unauthorized(f"claim {name} missing or not text")
+    for name in ("exp", "iat"):
+        if not isinstance(claims.get(name), (int, float)) or isinstance(claims[name], bool):
+            raise Unauthorized(f"claim {name} missing or not a number")
+    aud = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
+    if audience.rstrip("/") not in {a.rstrip("/") for a in aud if isinstance(a, str)}:
         raise Unauthorized("audience mismatch")
-    if not isinstance(claims["exp"], (int, float)) or claims["exp"] < time.time() - LEEWAY_S:
+    now = time.time()
+    if claims["exp"] < now - LEEWAY_S:
         raise Unauthorized("token expired")
+    if claims["iat"] > now + LEEWAY_S:
+        raise Unauthorized("token issued in the future")
+    if claims["exp"] - min(claims["iat"], now) > max_lifetime_s + LEEWAY_S:
+        raise Unauthorized("token lifetime too long")
 
 
 def _remember_jti(storage, claims: dict, window_s: int) -> None:

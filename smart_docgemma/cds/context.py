@@ -64,7 +64,11 @@ def _from_prefetch(value, key: str) -> list[dict] | None:
     if not isinstance(value, dict):
         return None
     if value.get("resourceType") == "Bundle":
-        entries = [e.get("resource") for e in value.get("entry") or [] if isinstance(e, dict)]
+        entry = value.get("entry") or []
+        if not isinstance(entry, list):
+            log.info("prefetch %s is a Bundle whose entry is not an array; fetching instead", key)
+            return None  # unusable, not "no data": a safety check must not pass on it
+        entries = [e.get("resource") for e in entry if isinstance(e, dict)]
         resources = [r for r in entries if isinstance(r, dict)]
         outcomes = [r for r in resources if r.get("resourceType") == "OperationOutcome"]
         if outcomes and len(outcomes) == len(resources):

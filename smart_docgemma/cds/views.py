@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 from flask import Blueprint, current_app, jsonify, request
-from sqlalchemy import insert
+from sqlalchemy import delete, insert, select
 
 from .. import errors
 from ..extensions import get_cds_keys, get_storage
-from ..storage import cds_feedback, now
+from ..storage import cds_cards, cds_feedback, now
+from ..web import inputs
 from . import auth, context, rules
 
 log = logging.getLogger(__name__)
@@ -70,42 +72,103 @@ def discovery():
 
 @bp.post("/<service_id>")
 def call(service_id: str):
+    _authenticate()  # before the service lookup: an unknown id tells an unauthenticated caller nothing
     service = _service(service_id)
-    _authenticate()
-    body = _json_body()
-    if body.get("hook") != service["hook"]:
+    body = _hook_request(inputs.json_body(error=errors.CDSError))
+    if body["hook"] != service["hook"]:
         raise errors.CDSError(f"This service handles the {service['hook']} hook.")
-    if not isinstance(body.get("context"), dict) or not body["context"].get("patientId"):
-        raise errors.CDSError("context.patientId is required.")
     if body.get("fhirAuthorization") and not body.get("fhirServer"):
         raise errors.CDSError("fhirAuthorization requires fhirServer (cds-r-1).")
     data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]])
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url())
+    _remember_cards(service_id, cards)
     return jsonify({"cards": cards})
+
+
+def _hook_request(body: dict) -> dict:
+    """The hook request's members with the JSON types CDS Hooks 2.0 gives them (else 400)."""
+    def check(obj, name, kind, required=False):
+        return inputs.field(obj, name, kind, required=required, error=errors.CDSError)
+
+    check(body, "hook", "string", required=True)
+    check(body, "hookInstance", "string")
+    check(body, "fhirServer", "string")
+    check(body, "prefetch", "object")
+    auth_ = check(body, "fhirAuthorization", "object") or {}
+    check(auth_, "access_token", "string")
+    ctx = check(body, "context", "object", required=True)
+    if not check(ctx, "patientId", "string", required=True):
+        raise errors.CDSError("context.patientId is required.")
+    for name in ("userId", "encounterId"):
+        check(ctx, name, "string")
+    check(ctx, "draftOrders", "object")
+    selections = check(ctx, "selections", "array") or []
+    if not all(isinstance(s, str) for s in selections):
+        raise errors.CDSError("context.selections must be an array of strings.")
+    return body
 
 
 @bp.post("/<service_id>/feedback")
 def feedback(service_id: str):
-    _service(service_id)
     _authenticate()
-    items = _json_body().get("feedback")
-    if not isinstance(items, list) or not items:
+    _service(service_id)
+    items = inputs.field(inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError)
+    if not items:
         raise errors.CDSError("feedback must be a non-empty array.")
     rows = [_feedback_row(service_id, item) for item in items]
+    _check_issued(service_id, {row["card"] for row in rows})
     with get_storage().begin() as conn:
         conn.execute(insert(cds_feedback), rows)
     return jsonify({"stored": len(rows)})
 
 
-def _feedback_row(service_id: str, item: dict) -> dict:
-    if not isinstance(item, dict) or not item.get("card") or item.get("outcome") not in ("accepted", "overridden"):
+def _feedback_row(service_id: str, item) -> dict:
+    """One feedback item (CDS Hooks 2.0 §Feedback) checked member by member (else 400)."""
+    if not isinstance(item, dict) or not isinstance(item.get("card"), str) or not item["card"] \
+            or item.get("outcome") not in ("accepted", "overridden"):
         raise errors.CDSError("Each feedback item needs card and outcome accepted|overridden.")
-    if item["outcome"] == "accepted" and not item.get("acceptedSuggestions"):
-        raise errors.CDSError("Accepted feedback must list acceptedSuggestions.")
+    stamp = inputs.field(item, "outcomeTimestamp", "string", required=True, error=errors.CDSError)
+    try:
+        datetime.fromisoformat(stamp)
+    except ValueError as exc:
+        raise errors.CDSError("outcomeTimestamp must be an ISO 8601 instant.") from exc
+    accepted = inputs.field(item, "acceptedSuggestions", "array", error=errors.CDSError)
+    if item["outcome"] == "accepted" and not (accepted and all(
+            isinstance(s, dict) and isinstance(s.get("id"), str) and s["id"] for s in accepted)):
+        raise errors.CDSError("Accepted feedback must list acceptedSuggestions, each with an id.")
+    reason = inputs.field(item, "overrideReason", "object", error=errors.CDSError)
+    if item["outcome"] == "overridden" and reason is not None and not _override_given(reason):
+        raise errors.CDSError("overrideReason must carry a reason (code and system) or a userComment.")
     detail = {k: item[k] for k in ("acceptedSuggestions", "overrideReason") if k in item}
-    return {"service_id": service_id, "card": str(item["card"])[:64], "outcome": item["outcome"],
-            "detail": json.dumps(detail), "outcome_at": str(item.get("outcomeTimestamp", ""))[:64],
-            "created_at": now()}
+    return {"service_id": service_id, "card": item["card"][:64], "outcome": item["outcome"],
+            "detail": json.dumps(detail), "outcome_at": stamp[:64], "created_at": now()}
+
+
+def _override_given(reason: dict) -> bool:
+    coding = reason.get("reason")
+    coded = isinstance(coding, dict) and all(isinstance(coding.get(k), str) and coding[k].strip()
+                                             for k in ("code", "system"))
+    comment = reason.get("userComment")
+    return coded or (isinstance(comment, str) and bool(comment.strip()))
+
+
+def _remember_cards(service_id: str, cards: list[dict]) -> None:
+    """Record the uuids of the cards issued, so feedback can only name cards this service sent."""
+    rows = [{"uuid": c["uuid"], "service_id": service_id,
+             "expires_at": now() + current_app.config["CDS_CARD_MEMORY_S"]} for c in cards if c.get("uuid")]
+    with get_storage().begin() as conn:
+        conn.execute(delete(cds_cards).where(cds_cards.c.expires_at < now()))
+        if rows:
+            conn.execute(insert(cds_cards), rows)
+
+
+def _check_issued(service_id: str, uuids: set[str]) -> None:
+    with get_storage().begin() as conn:
+        known = set(conn.execute(select(cds_cards.c.uuid).where(
+            cds_cards.c.uuid.in_(uuids), cds_cards.c.service_id == service_id,
+            cds_cards.c.expires_at >= now())).scalars())
+    if uuids - known:
+        raise errors.CDSError("Feedback names a card this service did not issue.")
 
 
 def _service(service_id: str) -> dict:
@@ -116,12 +179,18 @@ def _service(service_id: str) -> dict:
 
 
 def _authenticate() -> dict:
-    """Verify the CDS client's JWT against the public URL of this endpoint."""
+    """Verify the CDS client's JWT against the public URL of this endpoint.
+
+    The reason a token failed is logged here and never sent back (a bare 401)."""
     cfg = current_app.config
-    header = request.headers.get("Authorization", "")
+    header = inputs.header("Authorization", max_chars=16384)
     token = header[7:].strip() if header[:7].lower() == "bearer " else None
-    return auth.verify(token, _public_url(), get_cds_keys(), get_storage(),
-                       int(cfg.get("CDS_JTI_WINDOW_S", 3600)))
+    try:
+        return auth.verify(token, _public_url(), get_cds_keys(), get_storage(),
+                           int(cfg["CDS_JTI_WINDOW_S"]), int(cfg["CDS_JWT_MAX_LIFETIME_S"]))
+    except errors.Unauthorized as exc:
+        log.info("CDS client refused on %s: %s", request.path, exc.description)
+        raise errors.Unauthorized() from exc
 
 
 def _public_url() -> str:
@@ -134,8 +203,3 @@ def _app_launch_url() -> str:
     return base.rstrip("/") + "/launch"
 
 
-def _json_body() -> dict:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise errors.CDSError("The request body must be a JSON object.")
-    return body

@@ -5,10 +5,11 @@ Every decision is re-checked by the store against the session's launch
 """
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template
 
 from .. import errors
 from ..smart.sessions import current_launch
+from ..web import inputs
 from ..web.errorpages import wants_json
 from .store import Proposal, proposal_store
 
@@ -41,6 +42,5 @@ def approve(proposal_id: str):
 @bp.post("/<proposal_id>/reject")
 def reject(proposal_id: str):
     """Reject with a reason (form field or JSON ``reason``); nothing is written."""
-    body = request.get_json(silent=True) or {}
-    reason = request.form.get("reason") or body.get("reason", "")
+    reason = inputs.text("reason")
     return _respond(proposal_store().reject(proposal_id, current_launch(), reason))

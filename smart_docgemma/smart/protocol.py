@@ -35,12 +35,16 @@ LAUNCH_SCOPES = {"launch", "launch/patient", "launch/encounter"}
 
 
 def normalise_iss(iss: str | None) -> str:
-    """Scheme and host lower-cased, default port and trailing slash dropped."""
-    if not iss:
+    """Scheme and host lower-cased, default port and trailing slash dropped; "" when not a URL."""
+    if not iss or not isinstance(iss, str):
         return ""
-    parts = urlsplit(iss.strip())
-    host = (parts.hostname or "").lower()
-    port = f":{parts.port}" if parts.port and (parts.scheme, parts.port) not in (("http", 80), ("https", 443)) else ""
+    try:
+        parts = urlsplit(iss.strip())
+        host, port_number = (parts.hostname or "").lower(), parts.port
+    except ValueError:  # an unclosed IPv6 bracket, a port out of range: not a URL we can match
+        return ""
+    default = (parts.scheme, port_number) in (("http", 80), ("https", 443))
+    port = f":{port_number}" if port_number and not default else ""
     return urlunsplit((parts.scheme.lower(), host + port, parts.path.rstrip("/"), "", ""))
 
 
@@ -63,15 +67,46 @@ def discover(iss: str, timeout: float, allow_no_pkce: bool = False) -> dict:
     except (requests.RequestException, ValueError) as exc:
         log.info("SMART discovery failed for %s: %s", iss, type(exc).__name__)
         raise errors.LaunchError("The EHR's SMART configuration could not be read.", status=502) from exc
+    if not isinstance(config, dict):
+        raise _malformed(iss, "not a JSON object")
     for key in ("authorization_endpoint", "token_endpoint", "jwks_uri"):
-        if config.get(key):
-            config[key] = urljoin(iss + "/", config[key])
+        if config.get(key) is not None:
+            config[key] = _endpoint(iss, key, config[key])
     if not config.get("authorization_endpoint") or not config.get("token_endpoint"):
         raise errors.LaunchError("The EHR's SMART configuration has no authorization or token endpoint.",
                                  status=502)
-    if "S256" not in config.get("code_challenge_methods_supported", []) and not allow_no_pkce:
+    if not isinstance(config.get("issuer"), (str, type(None))):
+        raise _malformed(iss, "issuer is not text")
+    methods = config.get("code_challenge_methods_supported")
+    if "S256" not in (methods if isinstance(methods, list) else []) and not allow_no_pkce:
         raise errors.LaunchError("The EHR does not offer PKCE (S256); the assistant refuses to launch without it.")
     return config
+
+
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+def _endpoint(iss: str, key: str, value) -> str:
+    """A discovery endpoint made absolute; https, or http on loopback only (the browser
+    is sent to the authorization endpoint: never to a ``javascript:`` or plain-http URL)."""
+    if not isinstance(value, str) or not value.strip():
+        raise _malformed(iss, f"{key} is not a URL")
+    try:
+        url = urljoin(iss + "/", value.strip())
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+        parts.port  # noqa: B018  (raises ValueError when out of range)
+    except ValueError as exc:
+        raise _malformed(iss, f"{key} is not a URL") from exc
+    if not host or not (parts.scheme == "https" or (parts.scheme == "http" and host in LOOPBACK_HOSTS)):
+        raise _malformed(iss, f"{key} is neither https nor loopback http")
+    return url
+
+
+def _malformed(iss: str, why: str) -> errors.LaunchError:
+    log.warning("SMART discovery for %s refused: %s", iss, why)
+    return errors.LaunchError("The EHR's SMART configuration is malformed; the assistant cannot launch "
+                              "from it. Ask your administrator to check the EHR's registration.", status=502)
 
 
 def client_session(cfg: dict, redirect_uri: str | None = None, scope: str | None = None) -> OAuth2Session:

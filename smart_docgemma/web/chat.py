@@ -30,7 +30,7 @@ from fhirclient.models.patient import Patient
 from flask import (Blueprint, Response, current_app, json, redirect, render_template, request,
                    stream_with_context, url_for)
 
-from . import charts, styling
+from . import charts, inputs, styling
 from .. import errors
 from ..smart import sessions
 from ..agent import Agent, image_meta
@@ -144,9 +144,7 @@ def ask():
 
 
 def _message() -> str:
-    body = request.get_json(silent=True) if request.is_json else None
-    text = ((body or {}).get("message") if body is not None else request.form.get("message")) or ""
-    text = str(text).strip()
+    text = inputs.text("message").strip()
     limit = current_app.config["CHAT_MAX_CHARS"]
     if not text:
         raise errors.BadRequest("Type a question first.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from flask import jsonify, render_template, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from ..errors import DocGemmaError
@@ -26,9 +27,13 @@ def wants_json() -> bool:
 
 def render_error(exc: DocGemmaError):
     """Render ``exc`` as JSON or as the error page, with its status."""
-    headers = {"Retry-After": str(exc.retry_after)} if getattr(exc, "retry_after", None) else {}
+    headers = dict(exc.headers or {})
+    if getattr(exc, "retry_after", None):
+        headers["Retry-After"] = str(exc.retry_after)
+    body = {"error": exc.error, "error_description": exc.description}
+    if request_ctx.url_adapter is None:  # the Host header could not be routed: no page links can be built
+        return jsonify(body), exc.status, headers
     if wants_json():
-        body = {"error": exc.error, "error_description": exc.description}
         return jsonify(body), exc.status, headers
     return render_template("error.html", error=exc), exc.status, headers
 

@@ -19,8 +19,11 @@ import secrets
 from flask import request, session
 
 from .. import errors
+from . import inputs
 
 CSRF_EXEMPT_PREFIXES = ("/cds-services",)
+# Responses here carry patient data or launch secrets: never stored by a browser or proxy.
+PATIENT_DATA_PREFIXES = ("/launch", "/callback", "/app", "/api", "/proposals", "/cds-services")
 
 
 def csrf_token() -> str:
@@ -35,9 +38,9 @@ def _check_csrf() -> None:
         return
     if request.path.startswith(CSRF_EXEMPT_PREFIXES):
         return
-    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
+    sent = inputs.header("X-CSRF-Token") or request.form.get("csrf_token", "")
     expected = session.get("csrf", "")
-    if not expected or not hmac.compare_digest(sent, expected):
+    if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
         raise errors.Forbidden("The form expired or did not come from this app. Reload the page and try again.")
 
 
@@ -54,7 +57,7 @@ def _headers(response):
     )
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    if request.path.startswith(("/launch", "/callback", "/app", "/api")):
+    if request.path.startswith(PATIENT_DATA_PREFIXES):
         response.headers.setdefault("Cache-Control", "no-store")
     return response
 
@@ -67,8 +70,8 @@ def cookie_flags(app) -> None:
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["SESSION_COOKIE_SAMESITE"] = "None"
         app.config["SESSION_COOKIE_PARTITIONED"] = True
-    else:
-        app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    else:  # Flask's default is None (no attribute), so "configured" means set to a value
+        app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
 
 
 def register(app) -> None:

@@ -215,10 +215,11 @@ def test_wrong_hook_for_service_is_400(ehr):
 def test_feedback_accepted_and_overridden_are_stored(ehr, app_config):
     from sqlalchemy import create_engine, text
 
+    first, second = issued_cards(ehr)[:2]
     ok = ehr.feedback("docgemma-order-sign", [
-        {"card": str(uuid.uuid4()), "outcome": "accepted", "acceptedSuggestions": [{"id": str(uuid.uuid4())}],
+        {"card": first, "outcome": "accepted", "acceptedSuggestions": [{"id": str(uuid.uuid4())}],
          "outcomeTimestamp": "2026-11-22T10:00:00Z"},
-        {"card": str(uuid.uuid4()), "outcome": "overridden", "outcomeTimestamp": "2026-11-22T10:01:00Z",
+        {"card": second, "outcome": "overridden", "outcomeTimestamp": "2026-11-22T10:01:00Z",
          "overrideReason": {"reason": {"code": "benefit-outweighs-risk", "system": "urn:docgemma:override-reason"},
                             "userComment": "discussed with cardiology"}}])
     assert ok.status_code == 200 and ok.json() == {"stored": 2}
@@ -229,3 +230,16 @@ def test_feedback_accepted_and_overridden_are_stored(ehr, app_config):
     assert "cardiology" in rows[1][1]
     bad = ehr.feedback("docgemma-order-sign", [{"card": "x", "outcome": "accepted"}])
     assert bad.status_code == 400
+
+
+def issued_cards(ehr) -> list[str]:
+    """The uuids of the cards an order-sign call issues (penicillin allergy + amoxicillin draft)."""
+    draft = med_request("draft-amox", "amoxicillin 500 MG Oral Capsule", "308191", PID, intent=None, status="draft")
+    prefetch = full_prefetch(allergies=[allergy("a1", "Penicillin", PID)])
+    uuids = []
+    for _ in range(2):
+        res = ehr.call("docgemma-order-sign", hook_body("order-sign", prefetch, drafts=[draft]))
+        assert res.status_code == 200, res.text
+        uuids += [c["uuid"] for c in res.json()["cards"]]
+    assert len(set(uuids)) >= 2
+    return uuids
