@@ -123,3 +123,8 @@ def test_session_cookie_is_samesite_lax_over_http(app_config, httpserver):
     res = client.get("/launch", query_string={"iss": base, "launch": "x"})
     cookie = res.headers.get("Set-Cookie") or ""
     assert res.status_code == 302 and "SameSite=Lax" in cookie and "HttpOnly" in cookie
+
+
+def test_a_deeply_nested_rating_is_400(logged_in):
+    res = post_json(logged_in, "/app/turns/0123/rating", DEEP)
+    assert res.status_code == 400

@@ -255,7 +255,7 @@ def _stream(job: TurnJob):
 def rate_turn(turn_id: str):
     """The clinician's verdict on a finished answer (feeds the experience library)."""
     launch = sessions.current_launch()
-    form = request.get_json(silent=True) if request.is_json else request.form
+    form = inputs.json_body() if request.is_json else request.form
     useful = str((form or {}).get("useful", "")).lower()
     if useful not in ("yes", "no", "true", "false", "1", "0"):
         raise errors.BadRequest("Say whether the answer was useful (useful=yes or useful=no).")
