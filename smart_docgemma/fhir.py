@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from urllib.parse import urlencode, urljoin
 
 import requests
@@ -22,6 +23,7 @@ from fhirclient.auth import FHIROAuth2Auth
 from . import errors
 
 log = logging.getLogger(__name__)
+_REF = re.compile(r"([A-Za-z]+/[A-Za-z0-9\-.]{1,64})(/_history/[^/]+)?/?$")
 
 FHIR_JSON = "application/fhir+json"
 
@@ -154,6 +156,12 @@ def _map(exc: Exception) -> errors.DocGemmaError:
             return errors.BadRequest("The EHR rejected the resource as invalid.")
         return errors.FHIRError(f"The EHR's FHIR server answered HTTP {status}.")
     return errors.FHIRError("The EHR's FHIR server could not be used.")
+
+
+def local_ref(ref: str | None) -> str | None:
+    """``Type/id`` from a relative or absolute reference (HAPI refuses foreign absolute URLs)."""
+    m = _REF.search(ref or "")
+    return m.group(1) if m else None
 
 
 def absolute(base_url: str, ref: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from smart_docgemma.evaluation import CATEGORIES, evaluate, load_cases
 from smart_docgemma.evaluation.cli import main
 from smart_docgemma.evaluation.harness import args_match
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from smart_docgemma.tools.catalog import specs
 from tests.bench.knowledge import URL_KEYS, recorded_sources
 from tests.bench.oracle import OracleModelServer
 
@@ -32,7 +32,7 @@ def test_case_set_covers_every_category_and_every_tool():
     assert len(cases) >= 60
     assert {c.category for c in cases} == set(CATEGORIES)
     single = {t for c in cases if c.category == "single_tool" for t in c.tools}
-    assert single == set(TOOL_ARG_SCHEMAS)  # all ten tools, one at a time
+    assert single == set(specs())  # all ten tools, one at a time
 
 
 def test_cli_scores_a_correct_model_at_100_percent(fhir_base, sources, monkeypatch, tmp_path, capsys):

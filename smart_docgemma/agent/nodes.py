@@ -15,7 +15,6 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ModelError
 from ..tools import catalog
-from ..tools.args import TOOL_ARG_SCHEMAS
 from ..tools.base import Tool, ToolContext, ToolResult
 
 from . import planning, prompts
@@ -41,7 +40,7 @@ class Deps:
 
 def label(tool: str) -> str:
     try:
-        return catalog.label(tool)
+        return catalog.spec(tool).label
     except KeyError:
         return tool.replace("_", " ")
 
@@ -150,14 +149,19 @@ def tool_select(state: Turn, deps: Deps) -> dict:
 
 
 def _tool_choice(deps: Deps) -> type[BaseModel]:
-    return tool_selection_for(sorted(deps.tools, key=planning.ORDER.index))
+    return tool_selection_for(_offered(deps))
+
+
+def _offered(deps: Deps) -> list[str]:
+    """This session's tools in running order (how the model sees them listed)."""
+    return [name for name in catalog.running_order() if name in deps.tools]
 
 
 def _select_tool_prompt(state: Turn, deps: Deps) -> str:
-    names = sorted(deps.tools, key=planning.ORDER.index)
+    names = _offered(deps)
     example_tool = state.suggested_tool if state.suggested_tool in deps.tools else names[0]
     return prompts.template("tool_select_user").format(
-        tool_list="\n".join(f"- {catalog.description(n)}" for n in names),
+        tool_list="\n".join(f"- {catalog.spec(n).description}" for n in names),
         example_query=prompts.example(example_tool), example_tool=example_tool,
         history=_context_lines(state) + _prior_results(state), task_summary=state.task_summary,
         query=state.message)
@@ -186,9 +190,9 @@ def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> dic
     if args is None and _can_call(state, deps):
         prior = prompts.template("retry_prior").format(args=json.dumps(state.current.args)) if retry else ""
         user = prompts.template("tool_args_user").format(
-            tool_name=tool, description=catalog.description(tool), query=state.message,
+            tool_name=tool, description=catalog.spec(tool).description, query=state.message,
             hints=_hints(state), prior=prior)
-        out, failed = ask_model(deps, "tool_args", user, TOOL_ARG_SCHEMAS[tool])
+        out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model)
         if isinstance(failed, InvalidModelOutput):
             return {"clarification": prompts.message("ask_missing", fields=_required(tool)), "outcome": "ask"}
         if failed:
@@ -200,7 +204,7 @@ def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> dic
 
 
 def _required(tool: str) -> str:
-    return ", ".join(TOOL_ARG_SCHEMAS[tool].model_json_schema().get("required", []))
+    return ", ".join(catalog.spec(tool).args_model.model_json_schema().get("required", []))
 
 
 # ---------------------------------------------------------------- ④ execute

@@ -11,16 +11,10 @@ import re
 
 from pydantic import ValidationError
 
-from ..tools.args import TOOL_ARG_SCHEMAS
+from ..tools import catalog
 
 from .prompts import rules
 from .state import Turn
-
-# order in which needed tools run: find the patient before reading the chart
-ORDER = ("search_patient", "get_patient_chart", "check_drug_interactions", "check_drug_safety",
-         "analyze_medical_image", "search_medical_literature", "find_clinical_trials",
-         "prescribe_medication", "add_allergy", "save_clinical_note")
-
 
 def required_tools(state: Turn) -> list[str]:
     """Tools the query's task patterns require (seed §11), in running order."""
@@ -36,7 +30,7 @@ def required_tools(state: Turn) -> list[str]:
         needed.discard("prescribe_medication")
     if state.image and not needed:
         needed.add("analyze_medical_image")
-    return [t for t in ORDER if t in needed]
+    return [t for t in catalog.running_order() if t in needed]
 
 
 def asks_for_label(message: str) -> bool:
@@ -100,7 +94,7 @@ def deterministic_args(tool: str, state: Turn) -> dict | None:
     if not args:
         return None
     try:
-        return TOOL_ARG_SCHEMAS[tool](**args).model_dump(exclude_none=True)
+        return catalog.spec(tool).args_model(**args).model_dump(exclude_none=True)
     except ValidationError:
         return None
 

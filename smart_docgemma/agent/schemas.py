@@ -13,10 +13,10 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from ..tools.args import TOOL_ARG_SCHEMAS
+from ..tools.catalog import specs
 
 _STRICT = ConfigDict(extra="forbid")
-ToolName = Literal[tuple(TOOL_ARG_SCHEMAS)]  # type: ignore[valid-type]
+ToolName = Literal[tuple(specs())]  # type: ignore[valid-type]
 
 
 class IntentClassification(BaseModel):

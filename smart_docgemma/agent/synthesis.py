@@ -11,15 +11,13 @@ from __future__ import annotations
 import re
 
 from ..errors import ModelError
-from ..tools.args import TOOL_ARG_SCHEMAS
+from ..tools import catalog
 
 from . import prompts
 from .nodes import Deps, label
 from .state import Turn, merge
 
-BRIEF_TOOLS = {"check_drug_safety", "check_drug_interactions", "search_medical_literature",
-               "find_clinical_trials"}
-_TOOL_NAME = re.compile(r"\[?\b(" + "|".join(TOOL_ARG_SCHEMAS) + r")\b\]?")
+_TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 
 def synthesize(state: Turn, deps: Deps) -> dict:
@@ -51,7 +49,7 @@ def _messages(state: Turn) -> list[dict]:
     history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
     user = _user_message(state)
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
-    if len(ok) == 1 and ok[0].tool in BRIEF_TOOLS:
+    if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
     return [{"role": "system", "content": prompts.system("synthesize")}, *history,
             {"role": "user", "content": user}]

@@ -13,7 +13,7 @@ from typing import Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..tools.args import TOOL_ARG_SCHEMAS
+from ..tools.catalog import specs
 from ..tools.http import SOURCES
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")
@@ -38,11 +38,11 @@ class Case(BaseModel):
 
     @model_validator(mode="after")
     def _known_names(self) -> "Case":
-        unknown = [t for t in [*self.tools, *self.args] if t not in TOOL_ARG_SCHEMAS]
+        unknown = [t for t in [*self.tools, *self.args] if t not in specs()]
         if unknown:
             raise ValueError(f"unknown tool(s) {unknown}")
         for tool, args in self.args.items():
-            extra = set(args) - set(TOOL_ARG_SCHEMAS[tool].model_fields)
+            extra = set(args) - set(specs()[tool].args_model.model_fields)
             if tool not in self.tools or extra:
                 raise ValueError(f"args for {tool}: not an expected tool, or unknown fields {sorted(extra)}")
         if set(self.down) - set(SOURCES):

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -42,6 +41,7 @@ from sqlalchemy import and_, or_, select, update
 
 from .. import errors
 from ..extensions import get_storage
+from ..fhir import local_ref
 from ..storage import now
 from ..storage import proposals as table
 
@@ -51,7 +51,6 @@ ASSISTANT = "DocGemma assistant"
 MAX_ATTEMPTS = 3
 STALE_CLAIM_S = 120
 REASON_MAX = 500
-_REF = re.compile(r"([A-Za-z]+/[A-Za-z0-9\-.]{1,64})(/_history/[^/]+)?/?$")
 
 
 @dataclass
@@ -82,12 +81,6 @@ class Proposal:
         keys = ("id", "patient_id", "tool", "status", "resource", "summary", "created_at",
                 "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
         return {k: getattr(self, k) for k in keys}
-
-
-def local_ref(ref: str | None) -> str | None:
-    """``Type/id`` from a relative or absolute reference (HAPI refuses foreign absolute URLs)."""
-    m = _REF.search(ref or "")
-    return m.group(1) if m else None
 
 
 def _row(r) -> Proposal:

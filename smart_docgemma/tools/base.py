@@ -1,12 +1,13 @@
 """The contract between the agent and its tools.
 
-A ``Tool`` is a registry entry: name, clinical label (what the clinician
-reads), full description (what the model reads), a pydantic argument schema
-(the same schema drives the model, validation and tests), its kind (read or
-write) and the SMART scopes it needs. ``run(args, ctx)`` returns a
-``ToolResult``; it never raises for an expected failure (source down, nothing
-found): it returns ``ToolResult.failure(...)`` with a pre-formatted message.
-Write tools return a proposal id and never write.
+A tool is its ``ToolSpec`` — name, clinical label (what the clinician reads),
+full description (what the model reads), a pydantic argument schema (the same
+schema drives the model, validation and tests), its kind (read or write), the
+SMART scopes it needs, its running order and whether its answers are kept
+brief — read from ``catalog.yaml`` (``catalog.spec``), plus its code:
+``run(args, ctx)`` returns a ``ToolResult``. It never raises for an expected
+failure (source down, nothing found): it returns ``ToolResult.failure(...)``
+with a pre-formatted message. Write tools return a proposal id and never write.
 """
 from __future__ import annotations
 
@@ -50,12 +51,6 @@ class ToolResult:
         d["sources"] = [asdict(s) for s in self.sources]
         return d
 
-    @classmethod
-    def from_dict(cls, d: dict) -> "ToolResult":
-        d = dict(d)
-        d["sources"] = [Source(**s) for s in d.get("sources", [])]
-        return cls(**d)
-
 
 @dataclass
 class ToolContext:
@@ -75,16 +70,34 @@ class ToolContext:
 
 
 @dataclass(frozen=True)
-class Tool:
+class ToolSpec:
+    """Everything that defines a tool except its code (one entry of ``catalog.yaml``)."""
+
     name: str
-    label: str
-    description: str
+    label: str  # what the clinician reads in the trace and the answers
+    description: str  # what the model reads when it chooses a tool
     args_model: type[BaseModel]
     kind: Literal["read", "write"]
     scopes: tuple[tuple[str, str], ...]  # (resourceType, interactions) needed; () = none
+    order: int  # running order when a question needs several tools
+    brief: bool  # a single answer from this source is kept to its most critical findings
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool this process can run: its spec and its code."""
+
+    spec: ToolSpec
     run: Callable[[BaseModel, ToolContext], ToolResult]
-    fast_path: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def args_model(self) -> type[BaseModel]:
+        return self.spec.args_model
 
     def granted(self, scopes) -> bool:
         """True when every needed (type, interaction) is covered by the grant."""
-        return all(scopes.allows(rtype, inter) for rtype, inter in self.scopes)
+        return all(scopes.allows(rtype, inter) for rtype, inter in self.spec.scopes)

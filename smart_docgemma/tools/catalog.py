@@ -1,4 +1,8 @@
-"""Labels and descriptions of the tools, loaded from ``catalog.yaml`` (data, not code)."""
+"""The tool catalog: one ``ToolSpec`` per tool, from ``catalog.yaml`` (data, not code).
+
+Everything that reads a tool's identity — the registry, the agent's prompts,
+planning and synthesis, the evaluation — reads it here.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,16 +10,27 @@ from pathlib import Path
 
 import yaml
 
+from . import args
+from .base import ToolSpec
+
 
 @lru_cache(maxsize=1)
-def catalog() -> dict[str, dict[str, str]]:
-    """``{tool_name: {"label": …, "description": …}}`` from the YAML file."""
-    return yaml.safe_load((Path(__file__).with_name("catalog.yaml")).read_text())
+def specs() -> dict[str, ToolSpec]:
+    """``{name: ToolSpec}`` for every tool, in catalog order."""
+    data = yaml.safe_load(Path(__file__).with_name("catalog.yaml").read_text(encoding="utf-8"))
+    return {name: ToolSpec(name=name, label=d["label"], description=d["description"],
+                           args_model=getattr(args, d["args"]), kind=d["kind"],
+                           scopes=tuple((rtype, inter) for rtype, inter in d["scopes"]),
+                           order=int(d["order"]), brief=bool(d["brief"]))
+            for name, d in data.items()}
 
 
-def label(name: str) -> str:
-    return catalog()[name]["label"]
+def spec(name: str) -> ToolSpec:
+    """One tool's spec (KeyError when there is no such tool)."""
+    return specs()[name]
 
 
-def description(name: str) -> str:
-    return catalog()[name]["description"]
+@lru_cache(maxsize=1)
+def running_order() -> tuple[str, ...]:
+    """Every tool name, in the order tools run when a question needs several."""
+    return tuple(sorted(specs(), key=lambda name: specs()[name].order))

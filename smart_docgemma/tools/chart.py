@@ -394,7 +394,5 @@ def run_chart(args: tool_args.PatientChartArgs, ctx) -> ToolResult:
 
 
 TOOLS: list[Tool] = [
-    Tool("get_patient_chart", label=catalog.label("get_patient_chart"),
-         description=catalog.description("get_patient_chart"), args_model=tool_args.PatientChartArgs,
-         kind="read", scopes=(("Patient", "r"),), run=run_chart),
+    Tool(catalog.spec("get_patient_chart"), run_chart),
 ]

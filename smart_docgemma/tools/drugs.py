@@ -344,10 +344,6 @@ def _interaction_result(generics: dict, pairs: list[dict], table, labels: dict, 
 
 
 TOOLS: list[Tool] = [
-    Tool("check_drug_safety", label=catalog.label("check_drug_safety"),
-         description=catalog.description("check_drug_safety"), args_model=tool_args.DrugSafetyArgs,
-         kind="read", scopes=(), run=run_drug_safety),
-    Tool("check_drug_interactions", label=catalog.label("check_drug_interactions"),
-         description=catalog.description("check_drug_interactions"), args_model=tool_args.DrugInteractionArgs,
-         kind="read", scopes=(), run=run_drug_interactions),
+    Tool(catalog.spec("check_drug_safety"), run_drug_safety),
+    Tool(catalog.spec("check_drug_interactions"), run_drug_interactions),
 ]

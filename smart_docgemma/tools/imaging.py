@@ -161,7 +161,5 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx) -> ToolResult:
 
 
 TOOLS: list[Tool] = [
-    Tool("analyze_medical_image", label=catalog.label("analyze_medical_image"),
-         description=catalog.description("analyze_medical_image"), args_model=tool_args.ImageAnalysisArgs,
-         kind="read", scopes=(), run=run_image),
+    Tool(catalog.spec("analyze_medical_image"), run_image),
 ]

@@ -125,7 +125,5 @@ def run_literature(args: tool_args.LiteratureSearchArgs, ctx) -> ToolResult:
 
 
 TOOLS: list[Tool] = [
-    Tool("search_medical_literature", label=catalog.label("search_medical_literature"),
-         description=catalog.description("search_medical_literature"), args_model=tool_args.LiteratureSearchArgs,
-         kind="read", scopes=(), run=run_literature),
+    Tool(catalog.spec("search_medical_literature"), run_literature),
 ]

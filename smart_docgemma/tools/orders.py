@@ -27,6 +27,7 @@ from fhir.resources.R4B import get_fhir_model_class
 from pydantic import ValidationError
 
 from .. import errors
+from ..fhir import local_ref
 from . import args as tool_args
 from . import catalog, druginfo
 from .base import Tool, ToolResult
@@ -222,8 +223,6 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
 
 
 def _practitioner(ctx) -> dict | None:
-    from ..proposals.store import local_ref
-
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
@@ -332,13 +331,8 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 
 
-def _tool(name: str, args_model, rtype: str, run) -> Tool:
-    return Tool(name, label=catalog.label(name), description=catalog.description(name), args_model=args_model,
-                kind="write", scopes=((rtype, "c"),), run=run)
-
-
 TOOLS: list[Tool] = [
-    _tool("prescribe_medication", tool_args.PrescribeMedicationArgs, "MedicationRequest", run_prescribe),
-    _tool("add_allergy", tool_args.AddAllergyArgs, "AllergyIntolerance", run_add_allergy),
-    _tool("save_clinical_note", tool_args.ClinicalNoteArgs, "DocumentReference", run_save_note),
+    Tool(catalog.spec("prescribe_medication"), run_prescribe),
+    Tool(catalog.spec("add_allergy"), run_add_allergy),
+    Tool(catalog.spec("save_clinical_note"), run_save_note),
 ]

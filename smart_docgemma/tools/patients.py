@@ -89,7 +89,5 @@ def run_search_patient(args: tool_args.PatientSearchArgs, ctx) -> ToolResult:
 
 
 TOOLS: list[Tool] = [
-    Tool("search_patient", label=catalog.label("search_patient"),
-         description=catalog.description("search_patient"), args_model=tool_args.PatientSearchArgs,
-         kind="read", scopes=(("Patient", "r"),), run=run_search_patient),
+    Tool(catalog.spec("search_patient"), run_search_patient),
 ]

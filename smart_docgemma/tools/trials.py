@@ -101,7 +101,5 @@ def run_trials(args: tool_args.ClinicalTrialsArgs, ctx) -> ToolResult:
 
 
 TOOLS: list[Tool] = [
-    Tool("find_clinical_trials", label=catalog.label("find_clinical_trials"),
-         description=catalog.description("find_clinical_trials"), args_model=tool_args.ClinicalTrialsArgs,
-         kind="read", scopes=(), run=run_trials),
+    Tool(catalog.spec("find_clinical_trials"), run_trials),
 ]

@@ -6,7 +6,6 @@ import pytest
 
 from smart_docgemma.agent import Agent, ModelClient
 from smart_docgemma.tools import catalog
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
 from smart_docgemma.tools.base import Source, Tool, ToolContext, ToolResult
 from tests.support.model_server import ScriptedModelServer
 
@@ -28,10 +27,8 @@ def client_for(srv_or_url, **kw) -> ModelClient:
 class FakeTool:
     """A tool whose results are scripted; records every call's arguments."""
 
-    def __init__(self, name: str, *results, kind: str | None = None, run=None):
+    def __init__(self, name: str, *results, run=None):
         self.name, self.results, self.calls, self._run = name, list(results), [], run
-        self.kind = kind or ("write" if name in ("prescribe_medication", "add_allergy",
-                                                 "save_clinical_note") else "read")
 
     def __call__(self, args, ctx):
         self.calls.append(args.model_dump(exclude_none=True))
@@ -43,9 +40,7 @@ class FakeTool:
         return item
 
     def tool(self) -> Tool:
-        return Tool(name=self.name, label=catalog.label(self.name),
-                    description=catalog.description(self.name),
-                    args_model=TOOL_ARG_SCHEMAS[self.name], kind=self.kind, scopes=(), run=self)
+        return Tool(catalog.spec(self.name), run=self)
 
 
 def ok(text: str, count: int | None = 1, **data) -> ToolResult:

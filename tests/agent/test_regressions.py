@@ -10,14 +10,14 @@ import pytest
 
 from smart_docgemma.agent import TRANSITIONS, image_meta
 from smart_docgemma.agent.state import dumps, from_dict, loads, to_dict
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from smart_docgemma.tools.catalog import specs
 from smart_docgemma.tools.base import ToolResult
 
 from .conftest import PNG, FakeTool, client_for, make_agent, ok
 
 ALLOWED_SCHEMAS = {"IntentClassification", "ToolSelection", "ResultAssessment", "RetryStrategy",
-                   "ImageFindings", ""} | {m.__name__ for m in TOOL_ARG_SCHEMAS.values()}
-TOOL_NAMES = re.compile("|".join(TOOL_ARG_SCHEMAS))
+                   "ImageFindings", ""} | {s.args_model.__name__ for s in specs().values()}
+TOOL_NAMES = re.compile("|".join(specs()))
 
 
 def _standard_tools():

@@ -27,11 +27,10 @@ import sys
 import threading
 from contextlib import contextmanager
 
-from smart_docgemma.tools import catalog
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from smart_docgemma.tools.catalog import spec, specs
 from tests.support.model_server import ScriptedModelServer, minimal, reply
 
-ARG_SCHEMA_TOOL = {schema.__name__: tool for tool, schema in TOOL_ARG_SCHEMAS.items()}
+ARG_SCHEMA_TOOL = {s.args_model.__name__: tool for tool, s in specs().items()}
 IMAGE_FINDINGS = {"modality": "chest X-ray", "findings": ["No focal consolidation", "No pleural effusion"],
                   "impression": "No acute cardiopulmonary abnormality.", "confidence": "moderate",
                   "specialist_review": False}
@@ -85,9 +84,9 @@ class OracleModelServer(ScriptedModelServer):
     @staticmethod
     def _next_tool(case, body: dict, schema: dict | None) -> str:
         text = json.dumps(body.get("messages", []), ensure_ascii=False)
-        allowed = ((schema or {}).get("properties", {}).get("tool_name", {}).get("enum")) or list(TOOL_ARG_SCHEMAS)
+        allowed = ((schema or {}).get("properties", {}).get("tool_name", {}).get("enum")) or list(specs())
         for tool in case.tools:
-            if f"Already done \u2014 {catalog.label(tool)}" not in text and tool in allowed:
+            if f"Already done \u2014 {spec(tool).label}" not in text and tool in allowed:
                 return tool
         return allowed[0]
 

@@ -16,8 +16,7 @@ import uuid
 import requests
 
 from smart_docgemma.agent import Agent, ModelClient
-from smart_docgemma.tools import catalog
-from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+from smart_docgemma.tools.catalog import spec, specs
 from smart_docgemma.tools.base import Source, Tool, ToolContext, ToolResult
 from tests.realmodel.recording import Exchange, RecordingProxy
 
@@ -49,8 +48,7 @@ def _fixed_tool(name: str) -> Tool:
             return ToolResult(status="empty", text="Nothing found.", count=0)
         return ToolResult(status="ok", text=FIXED[name], sources=[Source("fixed", "https://example.org")])
 
-    return Tool(name=name, label=catalog.label(name), description=catalog.description(name),
-                args_model=TOOL_ARG_SCHEMAS[name], kind="read", scopes=(), run=run)
+    return Tool(spec(name), run=run)
 
 
 def node_of(ex: Exchange) -> str:
@@ -68,7 +66,7 @@ def measure_nodes(endpoint: str, repeats: int = 1) -> dict:
         model_name = requests.get(f"{endpoint.rstrip('/')}/models", timeout=10).json()["data"][0]["id"]
         client = ModelClient(proxy.url, model=model_name, dialect="auto", timeout=300, retries=1)
         client.dialect()  # the one-time probe, outside the per-node figures
-        tools = {name: _fixed_tool(name) for name in TOOL_ARG_SCHEMAS if name != "analyze_medical_image"}
+        tools = {name: _fixed_tool(name) for name in specs() if name != "analyze_medical_image"}
         agent = Agent(client, tools, ToolContext(patient_id="pt-bench", scopes=None))
         mark, turns = proxy.mark(), {}
         for name, message in TURNS.items():

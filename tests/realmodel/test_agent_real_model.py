@@ -135,9 +135,9 @@ def test_pattern_schema_does_not_take_the_server_down(real_model, llama_endpoint
     # PatientSearchArgs.birth_date has a regex pattern; llama-cpp-python 0.3.36 turned it into
     # a grammar it could not parse and segfaulted. The client now leaves patterns to pydantic.
     from smart_docgemma.agent import CallStats
-    from smart_docgemma.tools.args import TOOL_ARG_SCHEMAS
+    from smart_docgemma.tools.catalog import spec
 
-    schema = TOOL_ARG_SCHEMAS["search_patient"]
+    schema = spec("search_patient").args_model
     messages = [{"role": "user", "content": "Find patient John Smith born 1950-02-03"}]
     mark = recorder.mark()
     try:
