@@ -12,10 +12,21 @@ Rules (SMART App Launch 2.2, scopes-and-launch-context):
   update/patch -> u, delete -> d. A transaction/batch needs each entry allowed.
 - A request allowed by a ``user/`` or ``system/`` scope has no compartment limit.
   One allowed only by ``patient/`` scopes must stay inside the launch patient's
-  compartment: Patient reads only that patient; searches on compartment types are
-  constrained to it (a search naming another patient is refused; one naming none
-  gets ``patient=<id>`` added); writes must reference it; Provenance targets must
-  lie in it. System-wide searches and operations are refused.
+  compartment: Patient reads only that patient; searches on compartment types
+  always carry ``patient=<id>`` (one naming another patient is refused); writes
+  must reference it; Provenance targets must lie in it; conditional creates
+  (``If-None-Exist``) match only inside it; conditional update/delete is refused.
+  Types neither in the compartment nor in ``PUBLIC`` (RelatedPerson, Group,
+  Binary …) are out of reach of patient-level scopes.
+- Operations (``$everything``, ``$graphql`` …), history across a type or the
+  server, and system-wide searches need user-level read+search on all types
+  (``user/*.rs``): what they return cannot be judged from the request.
+- Without that all-types access, search parameters that reach across resources
+  are refused: chains (``subject.name``), ``_has``, ``_filter``, ``_query``,
+  ``_contained``, ``_list``, ``_type``, any other unknown ``_`` parameter, any
+  modifier on ``_id`` and any modifier but ``:Patient`` on the patient
+  parameters. ``_include``/``_revinclude`` are allowed: the proxy screens every
+  resource of every response (``visibility.py``).
 - v2 scopes with ``?param=value`` restrictions grant only searches that carry
   exactly those parameters (reads cannot be checked against them; refused).
 """
@@ -23,6 +34,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from .paths import FhirPath, Malformed, parse
 
 CONTEXT_SCOPES = {"launch", "launch/patient", "launch/encounter", "openid", "fhirUser",
                   "profile", "online_access", "offline_access"}
@@ -44,12 +58,25 @@ COMPARTMENT = {t: "patient" for t in (
     "Observation", "Procedure", "Provenance", "QuestionnaireResponse", "RiskAssessment",
     "ServiceRequest", "Specimen")}
 COMPARTMENT["AdverseEvent"] = "subject"
+# Types outside every patient compartment that patient-level scopes may reach
+# unconstrained (the people and things a chart refers to, and definitions).
+PUBLIC = {"Practitioner", "PractitionerRole", "Organization", "Location", "HealthcareService",
+          "Endpoint", "Medication", "MedicationKnowledge", "Substance", "Questionnaire",
+          "ValueSet", "CodeSystem", "ConceptMap", "StructureDefinition", "PlanDefinition",
+          "ActivityDefinition", "Library"}
+# Search control parameters that stay inside the searched type (others: see module doc).
+CONTROL_PARAMS = {"_id", "_lastUpdated", "_tag", "_profile", "_security", "_source", "_text",
+                  "_content", "_sort", "_count", "_include", "_revinclude", "_summary", "_total",
+                  "_elements", "_format", "_pretty"}
 _PATIENT_FIELDS = ("subject", "patient", "beneficiary")
 _PATIENT_PARAMS = {"patient", "subject", "patient:Patient", "subject:Patient", "beneficiary"}
 
 
 class Forbidden(Exception):
-    """The token's grant does not allow this request (HTTP 403, OperationOutcome)."""
+    """The token's grant does not allow this request (HTTP 403, OperationOutcome).
+
+    Its sibling ``paths.Malformed`` (HTTP 400) is for requests outside the FHIR grammar.
+    """
 
 
 @dataclass(frozen=True)
@@ -99,6 +126,11 @@ class Grant:
     def levels(self, rtype: str, letter: str, params=()) -> set[str]:
         return {s.level for s in self.scopes if s.covers(rtype, letter, params)}
 
+    def all_access(self) -> bool:
+        """User- or system-level read and search on every type (``user/*.rs``)."""
+        return any(s.level in ("user", "system") and s.type == "*" and not s.restrictions
+                   and "r" in s.perms and "s" in s.perms for s in self.scopes)
+
 
 @dataclass
 class FhirRequest:
@@ -109,64 +141,91 @@ class FhirRequest:
     id: str | None = None
     params: list = field(default_factory=list)  # query (key, value) pairs
     resource: dict | None = None  # create/update body, transaction Bundle
-    path: str = ""  # path under the FHIR base, for fetches
-    conditional: bool = False
+    path: str = ""  # path under the FHIR base, rebuilt from its parts
+    conditional: bool = False  # update/delete/patch addressed by search params
+    route: FhirPath = field(default_factory=lambda: FhirPath("base"))
+    if_none_exist: list | None = None  # conditional create's search params
 
 
-def classify(method: str, path: str, params: list, body: dict | None) -> FhirRequest:
-    """Map an HTTP request under the FHIR base to a FHIR interaction (FHIR R4 http.html)."""
-    parts = [p for p in path.strip("/").split("/") if p]
-    req = FhirRequest("operation", params=list(params), resource=body, path="/".join(parts))
-    if any(p.startswith("$") for p in parts):
-        req.type = parts[0] if parts and not parts[0].startswith("$") else None
-        return req
-    if not parts:
-        req.interaction = "transaction" if method == "POST" else "operation"  # system search/paging
-        return req
-    req.type = parts[0]
-    if len(parts) == 1:
-        req.interaction = {"GET": "search", "POST": "create", "PUT": "update", "DELETE": "delete",
-                           "PATCH": "patch"}.get(method, "operation")
-        req.conditional = method in ("PUT", "DELETE", "PATCH")
-    elif len(parts) == 2 and parts[1] == "_search" and method == "POST":
-        req.interaction = "search"
-    elif len(parts) == 2 and parts[1] == "_history":
-        req.interaction = "operation"  # type-level history: system-ish, user scopes only
-    elif len(parts) == 2:
-        req.id = parts[1]
-        req.interaction = {"GET": "read", "PUT": "update", "PATCH": "patch",
-                           "DELETE": "delete"}.get(method, "operation")
-    elif len(parts) == 3 and parts[2] == "_history" and method == "GET":
-        req.id, req.interaction = parts[1], "history"
-    elif len(parts) == 4 and parts[2] == "_history" and method == "GET":
-        req.id, req.interaction = parts[1], "vread"
-    elif len(parts) == 3 and parts[0] == "Patient" and method == "GET":
-        # compartment search Patient/{id}/{Type}: a search on Type naming the patient
-        req.type, req.interaction = parts[2], "search"
-        req.params.append((COMPARTMENT.get(parts[2], "patient"), parts[1]))
+def classify(method: str, path: str, params: list, body, if_none_exist: str | None = None) -> FhirRequest:
+    """Map an HTTP request under the FHIR base to a FHIR interaction (FHIR R4 http.html).
+
+    Raises ``Malformed`` for paths outside the grammar (``paths.py``).
+    """
+    route = parse(path)
+    req = FhirRequest(route.interaction(method), route.type, route.id, list(params), body,
+                      route.upstream(), route=route)
+    if route.shape == "compartment":  # Patient/{id}/{Type}: a search on Type naming the patient
+        if route.compartment_type not in COMPARTMENT:
+            raise Malformed(f"{route.compartment_type} is not in the Patient compartment.")
+        req.type, req.id = route.compartment_type, None
+        req.params.append((COMPARTMENT[req.type], f"Patient/{route.id}"))
+    req.conditional = route.shape == "type" and method in ("PUT", "DELETE", "PATCH")
+    if req.interaction == "create" and if_none_exist is not None:
+        req.if_none_exist = parse_qsl(if_none_exist.lstrip("?"), keep_blank_values=True)
     return req
 
 
-def authorize(req: FhirRequest, grant: Grant, fetch) -> list:
+def authorize(req: FhirRequest, grant: Grant, fetch, local: dict | None = None) -> list:
     """Check ``req`` against ``grant``; returns query params to add (search constraint).
 
-    Raises Forbidden with a message fit for an OperationOutcome.
+    May rewrite ``req.if_none_exist`` and a transaction's entries so they stay in
+    the compartment. Raises Forbidden with a message fit for an OperationOutcome.
     """
     if req.interaction == "transaction":
         _authorize_bundle(req, grant, fetch)
         return []
     if req.interaction == "operation":
-        if grant.levels(req.type or "*", "r") & {"user", "system"} and grant.levels(req.type or "*", "s"):
+        if grant.all_access():
             return []
-        raise Forbidden("Operations, history and system-wide searches need user-level read and search scopes.")
+        raise Forbidden("Operations, history and system-wide searches need user-level read "
+                        "and search scopes on all types.")
     letter = LETTER[req.interaction]
     levels = grant.levels(req.type, letter, req.params)
     if not levels:
         raise Forbidden(f"The granted scopes do not permit {req.interaction} on {req.type} "
                         f"(needs '{letter}').")
+    if not grant.all_access():
+        screen_params(req.params + (req.if_none_exist or []))
+    if req.if_none_exist is not None:
+        _constrain_if_none_exist(req, grant)
     if levels & {"user", "system"}:
         return []
-    return _patient_rules(req, grant, fetch)
+    return _patient_rules(req, grant, fetch, local)
+
+
+def screen_params(params: list) -> None:
+    """Refuse search parameters that reach beyond the searched type (module doc)."""
+    for key, value in params:
+        base, _, modifier = key.partition(":")
+        if "." in key:
+            raise Forbidden(f"Chained search parameters ({key}) need user-level access to all types.")
+        if base.startswith("_") and base not in CONTROL_PARAMS:
+            raise Forbidden(f"The search parameter {key} needs user-level access to all types.")
+        if base == "_id" and modifier:
+            raise Forbidden(f"Modifiers on _id ({key}) need user-level access to all types.")
+        if base in _PATIENT_FIELDS and modifier not in ("", "Patient"):
+            raise Forbidden(f"The modifier on {key} is not allowed; name the patient as Patient/<id>.")
+        if base == "_format" and "json" not in value:
+            raise Forbidden("Only JSON responses can be checked for patient isolation (_format).")
+
+
+def _constrain_if_none_exist(req: FhirRequest, grant: Grant) -> None:
+    """A conditional create searches the type: it needs 's', and stays in the compartment."""
+    levels = grant.levels(req.type, "s", req.if_none_exist)
+    if not levels:
+        raise Forbidden(f"A conditional create (If-None-Exist) needs search permission on {req.type}.")
+    if levels & {"user", "system"}:
+        return
+    if not grant.patient:
+        raise Forbidden("Patient-level scopes were granted without a patient in context.")
+    _require_reachable(req.type)
+    req.if_none_exist = req.if_none_exist + constrain_search(req.type, req.if_none_exist, grant.patient)
+
+
+def _require_reachable(rtype: str | None) -> None:
+    if rtype not in COMPARTMENT and rtype not in PUBLIC and rtype != "Patient":
+        raise Forbidden(f"{rtype} may hold data of any patient; patient-level scopes cannot reach it.")
 
 
 def _patient_rules(req: FhirRequest, grant: Grant, fetch, local: dict | None = None) -> list:
@@ -175,6 +234,7 @@ def _patient_rules(req: FhirRequest, grant: Grant, fetch, local: dict | None = N
         raise Forbidden("Patient-level scopes were granted without a patient in context.")
     if req.conditional:
         raise Forbidden("Conditional update/delete is not allowed with patient-level scopes.")
+    _require_reachable(req.type)
     if req.interaction == "search":
         return constrain_search(req.type, req.params, pid)
     if req.interaction in ("read", "vread", "history", "update", "patch", "delete"):
@@ -203,7 +263,7 @@ def _check_existing(req: FhirRequest, pid: str, fetch) -> None:
 
 
 def _check_body(req: FhirRequest, pid: str, fetch, local: dict) -> None:
-    resource = req.resource or {}
+    resource = req.resource if isinstance(req.resource, dict) else {}
     if resource.get("resourceType") != req.type:
         raise Forbidden("The resource type in the body does not match the URL.")
     if req.type == "Patient" and req.interaction == "create":
@@ -224,18 +284,20 @@ def _check_patch(body) -> None:
 
 
 def constrain_search(rtype: str, params: list, pid: str) -> list:
-    """Params to add so a search stays in the compartment; Forbidden if it names another patient."""
+    """Params to add so a search stays in the compartment; Forbidden if it names another patient.
+
+    The constraint is added even when the search already names the launch patient,
+    so no parameter the policy does not understand can widen it.
+    """
     if rtype not in COMPARTMENT and rtype != "Patient":
         return []
     names = {"_id"} if rtype == "Patient" else _PATIENT_PARAMS | {COMPARTMENT[rtype]}
-    named = [v for k, v in params if k in names]
-    for value in named:
-        for item in value.split(","):
-            if not refers_to_patient(item, pid, bare_id_ok=True):
-                raise Forbidden(f"Patient-level scopes allow searches on Patient/{pid} only.")
-    if named:
-        return []
-    return [("_id" if rtype == "Patient" else COMPARTMENT[rtype], pid)]
+    for key, value in params:
+        if key in names and not all(refers_to_patient(item, pid, bare_id_ok=True) for item in value.split(",")):
+            raise Forbidden(f"Patient-level scopes allow searches on Patient/{pid} only.")
+    name = "_id" if rtype == "Patient" else COMPARTMENT[rtype]
+    value = pid if name in ("_id", "patient") else f"Patient/{pid}"
+    return [] if (name, value) in params else [(name, value)]
 
 
 def in_compartment(resource: dict, pid: str, fetch, local: dict | None = None) -> bool:
@@ -247,7 +309,7 @@ def in_compartment(resource: dict, pid: str, fetch, local: dict | None = None) -
         targets = [t.get("reference", "") for t in resource.get("target") or []]
         return bool(targets) and all(_target_ok(t, pid, fetch, local or {}) for t in targets)
     if rtype not in COMPARTMENT:
-        return True
+        return rtype in PUBLIC
     refs = _patient_refs(resource)
     return bool(refs) and all(refers_to_patient(r, pid) for r in refs)
 
@@ -283,31 +345,34 @@ def refers_to_patient(ref: str, pid: str, bare_id_ok: bool = False) -> bool:
 
 
 def _authorize_bundle(req: FhirRequest, grant: Grant, fetch) -> None:
-    bundle = req.resource or {}
+    """Check every entry as if it were sent alone, and rewrite its URL (and
+    ``ifNoneExist``) from the classified parts plus the compartment constraint."""
+    bundle = req.resource if isinstance(req.resource, dict) else {}
     if bundle.get("resourceType") != "Bundle" or bundle.get("type") not in ("transaction", "batch"):
         raise Forbidden("POST to the base accepts only transaction or batch Bundles.")
     entries = bundle.get("entry") or []
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise Malformed("Bundle.entry must be a list of entries.")
     local = {e["fullUrl"]: e.get("resource") or {} for e in entries if e.get("fullUrl")}
     for entry in entries:
         sub = _entry_request(entry)
-        letter = LETTER.get(sub.interaction)
-        levels = grant.levels(sub.type, letter, sub.params) if letter and sub.type else set()
-        if not levels:
-            raise Forbidden(f"Bundle entry {sub.interaction} {sub.path or sub.type} is not permitted "
-                            f"by the granted scopes.")
-        if levels & {"user", "system"}:
-            continue
-        if sub.interaction == "search" and constrain_search(sub.type, sub.params, grant.patient or ""):
-            raise Forbidden("With patient-level scopes a search inside a Bundle must name the launch patient.")
-        _patient_rules(sub, grant, fetch, local)
+        if sub.interaction == "transaction":
+            raise Forbidden("A Bundle entry cannot post another Bundle to the base.")
+        _rewrite_entry(entry, sub, authorize(sub, grant, fetch, local))
 
 
 def _entry_request(entry: dict) -> FhirRequest:
-    from urllib.parse import parse_qsl, urlsplit
+    request = entry.get("request") if isinstance(entry.get("request"), dict) else {}
+    url = urlsplit(str(request.get("url", "")))
+    if url.scheme or url.netloc:
+        raise Malformed("Bundle entry URLs must be relative to the FHIR base.")
+    return classify(str(request.get("method", "GET")).upper(), url.path, parse_qsl(url.query, keep_blank_values=True),
+                    entry.get("resource"), request.get("ifNoneExist"))
 
-    request = entry.get("request") or {}
-    url = urlsplit(request.get("url", ""))
-    sub = classify(request.get("method", "GET").upper(), url.path, parse_qsl(url.query), entry.get("resource"))
-    if sub.interaction == "create" and request.get("ifNoneExist"):
-        sub.conditional = False  # conditional create is still a create in the compartment
-    return sub
+
+def _rewrite_entry(entry: dict, sub: FhirRequest, extra: list) -> None:
+    params = sub.params + extra
+    request = entry.setdefault("request", {})
+    request["url"] = sub.path + ("?" + urlencode(params) if params else "")
+    if sub.if_none_exist is not None:
+        request["ifNoneExist"] = urlencode(sub.if_none_exist)

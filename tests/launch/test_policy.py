@@ -64,7 +64,7 @@ def test_interaction_letters_are_enforced():
 def test_search_without_patient_is_constrained_and_other_patient_refused():
     assert check("patient/*.rs", "GET", "Observation", [("code", "x")]) == [("patient", "pt-1")]
     assert check("patient/*.rs", "GET", "Patient", [("name", "x")]) == [("_id", "pt-1")]
-    assert check("patient/*.rs", "GET", "Observation", [("subject", "Patient/pt-1")]) == []
+    assert check("patient/*.rs", "GET", "Observation", [("subject", "Patient/pt-1")]) == [("patient", "pt-1")]
     with pytest.raises(Forbidden):
         check("patient/*.rs", "GET", "Observation", [("patient", "pt-2")])
     with pytest.raises(Forbidden):
@@ -135,3 +135,33 @@ def test_v2_restricted_scope_allows_only_matching_searches():
         check(scope, "GET", "Observation", [("category", "vital-signs")])
     with pytest.raises(Forbidden):
         check(scope, "GET", "Observation/own")
+
+
+@pytest.mark.parametrize("params", [
+    [("_id:not", "pt-1")], [("_id:missing", "false")], [("subject.name", "x")], [("_has:Observation:patient:code", "x")],
+    [("_filter", "patient eq pt-2")], [("_query", "x")], [("_contained", "true")], [("_list", "x")],
+    [("patient:missing", "true")], [("subject:identifier", "x|y")], [("_format", "xml")],
+])
+def test_search_params_that_reach_across_resources_are_refused_without_all_type_access(params):
+    with pytest.raises(Forbidden):
+        check("patient/*.rs user/Practitioner.rs", "GET", "Observation", params)
+    assert check("user/*.rs", "GET", "Observation", params) == []
+
+
+def test_types_outside_compartment_and_public_list_are_out_of_reach_of_patient_scopes():
+    with pytest.raises(Forbidden):
+        check("patient/*.rs", "GET", "RelatedPerson", [("patient", "pt-2")])
+    assert check("patient/*.rs", "GET", "Practitioner", [("name", "x")]) == []
+
+
+def test_conditional_create_is_confined_to_the_compartment():
+    body = {"resourceType": "MedicationRequest", "subject": {"reference": "Patient/pt-1"}}
+    req = classify("POST", "MedicationRequest", [], body, "identifier=urn:x|1")
+    authorize(req, Grant.from_claims("patient/MedicationRequest.crs", PID), fetch)
+    assert req.if_none_exist == [("identifier", "urn:x|1"), ("patient", "pt-1")]
+    with pytest.raises(Forbidden):
+        check_ine = classify("POST", "MedicationRequest", [], body, "patient=pt-2")
+        authorize(check_ine, Grant.from_claims("patient/MedicationRequest.crs", PID), fetch)
+    with pytest.raises(Forbidden):  # no search permission: a match would reveal what exists
+        authorize(classify("POST", "MedicationRequest", [], body, "identifier=urn:x|1"),
+                  Grant.from_claims("patient/MedicationRequest.c", PID), fetch)
