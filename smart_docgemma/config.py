@@ -44,6 +44,8 @@ DEFAULTS: dict = {
     "SCHEMA_DIALECT": "auto",  # auto | json_schema | json_object_schema
     "MODEL_TIMEOUT_S": 60,
     "MODEL_RETRIES": 2,
+    "MODEL_CHECK_TTL_S": 30,  # the page's "model unavailable" check is remembered this long
+    "ANSWER_MAX_CHARS": 20000,  # model answers beyond this are cut (stored, streamed, rendered)
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
     "EMBEDDED_PORT": None,  # embedded server port; None -> a free loopback port

@@ -12,6 +12,7 @@
     │   ├── AccessDenied          403  the EHR or user refused authorization
     │   └── TokenExchangeError    502  the token endpoint failed
     ├── SessionExpired            401  no session, or tokens expired and cannot refresh
+    │   └── RefreshRefused        401  the EHR refused the refresh token (invalid_grant): session over
     ├── Forbidden                 403  scope not granted / other patient
     ├── NotFound                  404
     ├── Conflict                  409  e.g. a proposal already decided
@@ -86,6 +87,13 @@ class TokenExchangeError(LaunchError):
 
 class SessionExpired(DocGemmaError):
     error, status, title = "session_expired", 401, "Your session has ended"
+
+
+class RefreshRefused(SessionExpired):
+    """The token endpoint answered ``invalid_grant`` (or another final refusal) to a refresh:
+    the refresh token is dead, so the session is ended rather than retried (RFC 6749 §5.2)."""
+
+    error = "refresh_refused"
 
 
 class Forbidden(DocGemmaError):

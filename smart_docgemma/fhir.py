@@ -43,8 +43,10 @@ class _TimeoutSession(requests.Session):
 class FhirGateway:
     """Read, search and create FHIR resources on one server with one token."""
 
-    def __init__(self, base_url: str, access_token: str | None, timeout: float = 15):
+    def __init__(self, base_url: str, access_token: str | None, timeout: float = 15, renew=None):
+        """``renew()`` returns a new access token; it is called once when the server answers 401."""
         self.base_url = base_url.rstrip("/")
+        self._renew = renew
         self.server = fhir_server.FHIRServer(None, base_uri=self.base_url)
         self.server.session = _TimeoutSession(timeout)
         auth = FHIROAuth2Auth()
@@ -59,7 +61,12 @@ class FhirGateway:
     def read_model(self, model_cls, resource_id: str):
         """Typed read through ``fhirclient.models`` (lenient parsing of server data)."""
         data = self.read(model_cls.resource_type, resource_id)
-        return model_cls(data, strict=False)
+        if not isinstance(data, dict) or data.get("resourceType") != model_cls.resource_type:
+            raise errors.FHIRError(f"The EHR's FHIR server returned something other than a {model_cls.resource_type}.")
+        try:
+            return model_cls(data, strict=False)
+        except Exception as exc:  # fhirclient raises several types on malformed JSON
+            raise errors.FHIRError(f"The EHR's FHIR server returned a malformed {model_cls.resource_type}.") from exc
 
     def search_page(self, resource_type: str, params: dict | None = None) -> dict:
         """One search Bundle for ``Type?params``."""
@@ -99,19 +106,31 @@ class FhirGateway:
 
     # -- plumbing ------------------------------------------------------------
     def _send(self, method: str, url: str, headers: dict, body: dict):
-        headers = self.server.auth.signed_headers(headers) if self.server.auth.access_token else headers
-        try:
-            res = getattr(self.server.session, method)(url, headers=headers, data=json.dumps(body))
+        def send():
+            signed = self.server.auth.signed_headers(dict(headers)) if self.server.auth.access_token else headers
+            res = getattr(self.server.session, method)(url, headers=signed, data=json.dumps(body))
             self.server.raise_for_status(res)
             return res
-        except Exception as exc:  # mapped in one place
-            raise _map(exc) from exc
+        return self._attempt(send)
 
     def _call(self, fn, path: str):
-        try:
-            return fn(path)
-        except Exception as exc:
-            raise _map(exc) from exc
+        data = self._attempt(lambda: fn(path))
+        if not isinstance(data, dict):  # a garbled answer must not reach code expecting a resource
+            raise errors.FHIRError("The EHR's FHIR server returned something other than a FHIR resource.")
+        return data
+
+    def _attempt(self, do):
+        """Run ``do``; a 401 renews the token once (when the gateway can) and tries again."""
+        renewed = False
+        while True:
+            try:
+                return do()
+            except fhir_server.FHIRUnauthorizedException as exc:
+                if renewed or self._renew is None:
+                    raise _map(exc) from exc
+                self.server.auth.access_token, renewed = self._renew(), True
+            except Exception as exc:  # mapped in one place
+                raise _map(exc) from exc
 
     def _relative(self, url: str) -> str:
         # HAPI's next links are absolute; keep them on our base (never follow off-server).
@@ -124,8 +143,12 @@ class FhirGateway:
 
 
 def _matches(bundle: dict) -> list[dict]:
-    return [e["resource"] for e in bundle.get("entry", [])
-            if "resource" in e and e.get("search", {}).get("mode", "match") == "match"]
+    entries = bundle.get("entry") or []
+    if not isinstance(entries, list):
+        raise errors.FHIRError("The EHR's FHIR server returned a malformed search Bundle.")
+    return [e["resource"] for e in entries
+            if isinstance(e, dict) and isinstance(e.get("resource"), dict)
+            and (e.get("search") if isinstance(e.get("search"), dict) else {}).get("mode", "match") == "match"]
 
 
 def _id_from_location(location: str) -> str | None:

@@ -14,6 +14,7 @@ the requested scope, so the granted scope minus launch scopes is sent instead).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
@@ -32,6 +33,10 @@ log = logging.getLogger(__name__)
 
 ID_TOKEN_ALGS = ["RS256", "RS384", "ES256", "ES384", "RS512", "ES512", "PS256", "PS384"]
 LAUNCH_SCOPES = {"launch", "launch/patient", "launch/encounter"}
+# Token-endpoint answers after which the refresh token will never work again (RFC 6749 §5.2).
+FINAL_REFRESH_ERRORS = {"invalid_grant", "invalid_client", "unauthorized_client"}
+# Authorization errors a relaunch cannot fix: the app's registration or configuration is wrong.
+CONFIGURATION_ERRORS = {"invalid_client", "unauthorized_client", "invalid_scope", "unsupported_response_type"}
 
 
 def normalise_iss(iss: str | None) -> str:
@@ -140,11 +145,42 @@ def exchange_code(cfg: dict, pending: dict, callback_url: str, timeout: float) -
         token = session.fetch_token(pending["token_endpoint"], authorization_response=callback_url,
                                     state=pending["state"], code_verifier=pending["verifier"], timeout=timeout)
     except (OAuth2Error, OAuthError, requests.RequestException, ValueError) as exc:
-        log.info("token exchange failed at %s: %s", pending["token_endpoint"], getattr(exc, "error", type(exc).__name__))
+        code = getattr(exc, "error", None) or type(exc).__name__
+        log.warning("token exchange failed at %s: %s", pending["token_endpoint"], code)
+        if _needs_administrator(code, getattr(exc, "description", None)):
+            raise errors.TokenExchangeError(f"The EHR did not issue a token ({code}). {ADMINISTRATOR}") from exc
         raise errors.TokenExchangeError("The EHR did not issue a token for this launch. Please relaunch the app.") from exc
-    if not token.get("access_token"):
+    if not isinstance(token.get("access_token"), str) or not token["access_token"]:
         raise errors.TokenExchangeError("The EHR's token response had no access token.")
     return dict(token)
+
+
+ADMINISTRATOR = ("Relaunching will not help: the assistant's registration with this EHR needs fixing. "
+                 "Contact your administrator.")
+_ERROR_CODE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+
+
+def authorization_error(code, description) -> errors.LaunchError:
+    """The EHR's refusal (``error``/``error_description`` on the callback) in its own words,
+    saying whether a relaunch can help (the page escapes the text)."""
+    code = code if isinstance(code, str) and _ERROR_CODE.fullmatch(code) else "invalid_request"
+    description = " ".join(description.split())[:300] if isinstance(description, str) else ""
+    said = f"The EHR answered {code}" + (f": {description}" if description else "") + "."
+    if code == "access_denied":
+        exc = errors.AccessDenied(f"The EHR did not grant the assistant access. {said} "
+                                  "Relaunch it from the patient's chart to try again.")
+    elif _needs_administrator(code, description):
+        exc = errors.LaunchError(f"{said} {ADMINISTRATOR}")
+    else:
+        exc = errors.LaunchError(f"{said} Relaunch the app from the patient's chart to try again.")
+    exc.error = code
+    return exc
+
+
+def _needs_administrator(code: str, description: str | None) -> bool:
+    """invalid_client, invalid_scope and friends, or a redirect URI the EHR does not know."""
+    return code in CONFIGURATION_ERRORS or (code in ("invalid_request", "invalid_grant")
+                                            and "redirect" in (description or "").lower())
 
 
 def validate_id_token(id_token: str, pending: dict, client_id: str, timeout: float) -> dict:
@@ -173,8 +209,17 @@ def refresh(cfg: dict, token_endpoint: str, refresh_token: str, granted_scope: s
     session = client_session(cfg, scope=scope)
     try:
         token = session.refresh_token(token_endpoint, refresh_token=refresh_token, timeout=timeout)
-    except (OAuth2Error, OAuthError, requests.RequestException, ValueError) as exc:
-        log.info("token refresh failed: %s", getattr(exc, "error", type(exc).__name__))
-        raise errors.SessionExpired("Your EHR session has ended. Close this window and relaunch the app "
-                                    "from the patient's chart.") from exc
+    except (OAuth2Error, OAuthError) as exc:
+        code = getattr(exc, "error", "") or type(exc).__name__
+        log.warning("token refresh refused by %s: %s", token_endpoint, code)
+        kind = errors.RefreshRefused if code in FINAL_REFRESH_ERRORS else errors.SessionExpired
+        raise kind("Your EHR session has ended. Close this window and relaunch the app "
+                   "from the patient's chart.") from exc
+    except (requests.RequestException, ValueError) as exc:
+        log.warning("token refresh failed at %s: %s", token_endpoint, type(exc).__name__)
+        raise errors.SessionExpired("The EHR could not renew your session. Close this window and "
+                                    "relaunch the app from the patient's chart.") from exc
+    if not isinstance(token.get("access_token"), str) or not token["access_token"]:
+        raise errors.SessionExpired("The EHR's refresh response had no access token. Please relaunch the app.")
+    log.info("token refresh succeeded at %s", token_endpoint)
     return dict(token)

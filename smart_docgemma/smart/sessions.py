@@ -32,7 +32,8 @@ from ..storage import app_sessions, now, oauth_states
 log = logging.getLogger(__name__)
 
 STATE_TTL_S = 600
-REFRESH_LEEWAY_S = 60
+REFRESH_LEEWAY_S = 60  # at most; a short-lived token is refreshed in its last quarter instead
+DEFAULT_EXPIRES_IN_S = 300  # when the EHR does not say how long its token lives
 _refresh_lock = threading.Lock()  # one refresh at a time per process (rotating refresh tokens)
 
 
@@ -56,8 +57,14 @@ class LaunchContext:
 
     @cached_property
     def fhir(self) -> FhirGateway:
-        """A FHIR gateway with a fresh access token (refreshed if about to expire)."""
-        return FhirGateway(self.iss, access_token(self.sid), timeout=current_app.config["HTTP_TIMEOUT_S"])
+        """A FHIR gateway with a fresh access token (refreshed if about to expire, and once
+        more if the FHIR server refuses it: the EHR may have revoked it early)."""
+        app, sid = current_app._get_current_object(), self.sid
+
+        def renew() -> str:
+            with app.app_context():  # the agent's worker thread has no app context of its own
+                return refresh_now(sid)
+        return FhirGateway(self.iss, access_token(self.sid), timeout=app.config["HTTP_TIMEOUT_S"], renew=renew)
 
 
 def _storage():
@@ -110,10 +117,22 @@ def start_session(context: dict, token: dict) -> str:
 
 
 def _tokens(token: dict, previous: dict | None = None) -> dict:
-    expires_in = float(token.get("expires_in") or 300)
-    return {"access_token": token["access_token"], "expires_at": now() + expires_in,
-            "refresh_token": token.get("refresh_token") or (previous or {}).get("refresh_token"),
-            "scope": token.get("scope") or (previous or {}).get("scope", "")}
+    lifetime = token.get("expires_in")
+    if isinstance(lifetime, str) and lifetime.isdigit():
+        lifetime = int(lifetime)
+    if not isinstance(lifetime, (int, float)) or isinstance(lifetime, bool) or lifetime <= 0:
+        lifetime = DEFAULT_EXPIRES_IN_S
+    refresh = token.get("refresh_token") if isinstance(token.get("refresh_token"), str) else None
+    scope = token.get("scope") if isinstance(token.get("scope"), str) else None
+    return {"access_token": token["access_token"], "expires_at": now() + lifetime, "lifetime": lifetime,
+            "refresh_token": refresh or (previous or {}).get("refresh_token"),
+            "scope": scope or (previous or {}).get("scope", "")}
+
+
+def _leeway(tokens: dict) -> float:
+    """Refresh this long before expiry: a minute, or a quarter of a short token's life
+    (a 60 s token refreshed 60 s early would never be used at all)."""
+    return min(REFRESH_LEEWAY_S, float(tokens.get("lifetime") or DEFAULT_EXPIRES_IN_S) / 4)
 
 
 def current_launch() -> LaunchContext:
@@ -137,17 +156,29 @@ def current_launch() -> LaunchContext:
     return g.docgemma_launch
 
 
-def access_token(sid: str) -> str:
-    """The session's access token, refreshed first when it expires within a minute."""
+def _session_tokens(sid: str) -> tuple[dict, dict]:
     store = _storage()
     with store.begin() as conn:
         row = conn.execute(select(app_sessions).where(app_sessions.c.sid == sid)).first()
     tokens = store.unseal(row.tokens if row else None)
     if not tokens:
         raise errors.SessionExpired("Your session has ended. Please relaunch the app.")
-    if tokens["expires_at"] - REFRESH_LEEWAY_S > now():
+    return tokens, json.loads(row.context)
+
+
+def access_token(sid: str) -> str:
+    """The session's access token, refreshed first when it is about to expire."""
+    tokens, context = _session_tokens(sid)
+    if tokens["expires_at"] - _leeway(tokens) > now():
         return tokens["access_token"]
-    return _refresh(sid, json.loads(row.context), tokens)
+    return _refresh(sid, context, tokens)
+
+
+def refresh_now(sid: str) -> str:
+    """Refresh whatever the expiry says (the FHIR server refused the current token)."""
+    log.info("FHIR server refused the access token; refreshing once")
+    tokens, context = _session_tokens(sid)
+    return _refresh(sid, context, tokens)
 
 
 def _refresh(sid: str, context: dict, tokens: dict) -> str:
@@ -156,17 +187,26 @@ def _refresh(sid: str, context: dict, tokens: dict) -> str:
                                     "Close this window and relaunch the app from the patient's chart.")
     cfg, store = current_app.config, _storage()
     with _refresh_lock:
-        token = smart.refresh(cfg, context["token_endpoint"], tokens["refresh_token"],
-                              tokens.get("scope", ""), cfg["HTTP_TIMEOUT_S"])
+        try:
+            token = smart.refresh(cfg, context["token_endpoint"], tokens["refresh_token"],
+                                  tokens.get("scope", ""), cfg["HTTP_TIMEOUT_S"])
+        except errors.RefreshRefused:
+            _delete_session(sid)  # the refresh token is dead: asking again on every request cannot help
+            log.warning("session ended: the EHR refused its refresh token")
+            raise
         fresh = _tokens(token, tokens)
         with store.begin() as conn:
             conn.execute(update(app_sessions).where(app_sessions.c.sid == sid).values(tokens=store.seal(fresh)))
-    log.info("refreshed access token for a session")
+    log.info("refreshed the access token of a session (lifetime %s s)", fresh["lifetime"])
     return fresh["access_token"]
+
+
+def _delete_session(sid: str) -> None:
+    with _storage().begin() as conn:
+        conn.execute(delete(app_sessions).where(app_sessions.c.sid == sid))
 
 
 def end_session() -> None:
     sid = session.pop("sid", None)
     if sid:
-        with _storage().begin() as conn:
-            conn.execute(delete(app_sessions).where(app_sessions.c.sid == sid))
+        _delete_session(sid)

@@ -47,9 +47,9 @@ def launch():
 def callback():
     if request.args.get("error"):
         _consume_quietly(request.args.get("state"))
-        log.info("callback: authorization refused (%s)", request.args.get("error"))
-        raise errors.AccessDenied("The EHR did not grant the assistant access "
-                                  f"({request.args.get('error')}). Relaunch it from the patient's chart to try again.")
+        refusal = smart.authorization_error(request.args.get("error"), request.args.get("error_description"))
+        log.warning("callback: authorization refused (%s)", refusal.error)
+        raise refusal
     pending = sessions.pop_pending(request.args.get("state"))
     cfg = current_app.config
     token = smart.exchange_code(cfg, pending, request.url, cfg["HTTP_TIMEOUT_S"])
@@ -59,6 +59,7 @@ def callback():
             raise errors.TokenExchangeError("The EHR publishes no keys to verify the identity token.")
         claims = smart.validate_id_token(token["id_token"], pending, cfg["CLIENT_ID"], cfg["HTTP_TIMEOUT_S"])
     sessions.start_session(_context(pending, token, claims), token)
+    log.info("callback: session started for %s (patient in context: %s)", pending["iss"], bool(token.get("patient")))
     return redirect(url_for("chat.app_page"), code=302)
 
 
@@ -82,15 +83,20 @@ def _consume_quietly(state: str | None) -> None:
 
 def _context(pending: dict, token: dict, claims: dict) -> dict:
     """What to remember about the launch (no secrets): SMART token response context."""
-    user = claims.get("fhirUser") or token.get("fhirUser")
+    user = _text(claims.get("fhirUser")) or _text(token.get("fhirUser"))
     return {
         "iss": pending["iss"], "token_endpoint": pending["token_endpoint"],
-        "patient": token.get("patient"), "encounter": token.get("encounter"),
-        "user": _relative_ref(user), "scope": token.get("scope") or pending["scope"],
+        "patient": _text(token.get("patient")), "encounter": _text(token.get("encounter")),
+        "user": _relative_ref(user), "scope": _text(token.get("scope")) or pending["scope"],
         "need_patient_banner": bool(token.get("need_patient_banner", True)),
-        "smart_style_url": token.get("smart_style_url"),
+        "smart_style_url": _text(token.get("smart_style_url")),
         "fhir_context": token.get("fhirContext") if isinstance(token.get("fhirContext"), list) else [],
     }
+
+
+def _text(value) -> str | None:
+    """A token-response member that must be text (an EHR sending another type is ignored)."""
+    return value if isinstance(value, str) and value else None
 
 
 def _relative_ref(ref: str | None) -> str | None:

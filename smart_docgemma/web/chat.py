@@ -35,7 +35,8 @@ from .. import errors
 from ..smart import sessions
 from ..agent import Agent, image_meta
 from ..agent.state import Turn, new_turn, to_dict
-from .markup import markdown_html, safe_url
+from .markup import bounded, markdown_html, safe_url
+from .modelstatus import model_available
 from ..proposals.store import proposal_store
 from ..tools.base import ToolContext
 from ..tools.chart import chart_summary
@@ -54,10 +55,22 @@ KEEPALIVE_S = 15
 @bp.get("/app")
 def app_page():
     launch = sessions.current_launch()
-    glance, chart_error = _glance(launch)
-    return render_template("chat/app.html", launch=launch, banner=banner(launch), glance=glance,
+    shown, unreadable = _banner(launch)
+    glance, chart_error = _glance(launch) if unreadable is None else (None, unreadable)
+    return render_template("chat/app.html", launch=launch, banner=shown, glance=glance,
                            chart_error=chart_error, turns=_transcript(launch.sid),
-                           degraded=get_model(current_app) is None, limits=_limits())
+                           degraded=not model_available(current_app), limits=_limits())
+
+
+def _banner(launch) -> tuple[dict | None, str | None]:
+    """The banner, or why the FHIR server could not give it (dead, erroring, garbled, too slow):
+    the page still loads and knowledge questions still work. A refusal (403) or an ended
+    session (401) is not an outage and keeps its own page."""
+    try:
+        return banner(launch), None
+    except errors.UpstreamError as exc:
+        log.warning("patient banner unavailable: %s", exc.error)
+        return None, f"The chart is unavailable just now ({exc.description}). Questions that do not need it still work."
 
 
 def _transcript(sid: str) -> list[dict]:
@@ -119,7 +132,8 @@ def turn_view(turn: dict) -> dict:
             cards.append(store.get(pid))
         except errors.NotFound:
             continue
-    return {**turn, "answer_html": markdown_html(turn.get("answer")),
+    limit = current_app.config["ANSWER_MAX_CHARS"]
+    return {**turn, "answer_html": markdown_html(bounded(turn.get("answer"), limit)),
             "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
             "trace": trace_steps(turn.get("events") or [], turn.get("tool_runs")),
             "cards": cards}
@@ -194,11 +208,18 @@ class TurnJob:
     tools: dict
     events: queue.Queue = field(default_factory=queue.Queue)
     log: list = field(default_factory=list)
+    streamed: int = 0  # answer characters sent as tokens
 
     def emit(self, event: dict) -> None:
         if event.get("type") != "token":
             self.log.append(event)
+        elif self._streamed(event) > self.ctx.config["ANSWER_MAX_CHARS"]:
+            return  # a runaway answer: the stored turn is cut, the stream stops growing
         self.events.put(("event", event))
+
+    def _streamed(self, event: dict) -> int:
+        self.streamed += len(event.get("text") or "")
+        return self.streamed
 
     def run(self) -> None:
         started = time.perf_counter()
@@ -211,6 +232,8 @@ class TurnJob:
             turn, status = replace(self.turn, events=self.log, error="The assistant failed while answering. "
                                    "Nothing was written to the chart. Please ask again."), "failed"
         turn = replace(turn, seconds=round(time.perf_counter() - started, 3))
+        if turn.answer:
+            turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
         try:
             self.turns.finish(self.turn_id, turn, status)
         finally:
