@@ -22,7 +22,7 @@ Rules (SMART App Launch 2.2, scopes-and-launch-context):
   server, and system-wide searches need user-level read+search on all types
   (``user/*.rs``): what they return cannot be judged from the request.
 - Without that all-types access, search parameters that reach across resources
-  are refused: chains (``subject.name``), ``_has``, ``_filter``, ``_query``,
+  are refused: names outside ``name[:modifier]``, chains (``subject.name``), ``_has``, ``_filter``, ``_query``,
   ``_contained``, ``_list``, ``_type``, any other unknown ``_`` parameter, any
   modifier on ``_id`` and any modifier but ``:Patient`` on the patient
   parameters. ``_include``/``_revinclude`` are allowed: the proxy screens every
@@ -68,6 +68,7 @@ PUBLIC = {"Practitioner", "PractitionerRole", "Organization", "Location", "Healt
 CONTROL_PARAMS = {"_id", "_lastUpdated", "_tag", "_profile", "_security", "_source", "_text",
                   "_content", "_sort", "_count", "_include", "_revinclude", "_summary", "_total",
                   "_elements", "_format", "_pretty"}
+_PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(:[A-Za-z][A-Za-z0-9_-]*)?$")  # name[:modifier]
 _PATIENT_FIELDS = ("subject", "patient", "beneficiary")
 _PATIENT_PARAMS = {"patient", "subject", "patient:Patient", "subject:Patient", "beneficiary"}
 
@@ -198,6 +199,8 @@ def screen_params(params: list) -> None:
     """Refuse search parameters that reach beyond the searched type (module doc)."""
     for key, value in params:
         base, _, modifier = key.partition(":")
+        if "." not in key and not _PARAM_NAME.match(key):
+            raise Forbidden(f"'{key}' is not a search parameter name.")
         if "." in key:
             raise Forbidden(f"Chained search parameters ({key}) need user-level access to all types.")
         if base.startswith("_") and base not in CONTROL_PARAMS:

@@ -115,8 +115,10 @@ def _compartment(req: FhirRequest, grant: Grant) -> str | None:
 
 def _check_page(params: list, grant: Grant) -> str | None:
     """A continuation page is served only in the compartment its search was confined to."""
-    if any(k not in PAGE_PARAMS or (k == "_format" and "json" not in v) for k, v in params):
-        raise Forbidden("A page request carries only the parameters of the server's paging links (JSON).")
+    keys = [k for k, _ in params]
+    if len(set(keys)) != len(keys) or any(k not in PAGE_PARAMS or (k == "_format" and "json" not in v)
+                                          for k, v in params):
+        raise Forbidden("A page request carries only the parameters of the server's paging links, once each (JSON).")
     owner = state().pages.get(dict(params)["_getpages"])
     if owner is None:
         raise Forbidden("Unknown or expired page; repeat the search.")

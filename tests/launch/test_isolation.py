@@ -21,171 +21,22 @@ only to A); the other patients are the scenario patients of ``fhir_fixtures/``.
 """
 from __future__ import annotations
 
-import http.client
-import json
-import re
 import uuid
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
-import requests
 
-from smart_docgemma.config import DEFAULTS
 from tests.launch.conftest import SmartClient
+from tests.launch.isolation import (build_world, bundle, count, foreign, get_entry, ids, med, obs, send,
+                                    victim_intact)
 
 pytestmark = pytest.mark.slow
-
-APP_SCOPE = DEFAULTS["SCOPES"]  # what the app asks the EHR for
-B, B_MR, B_ENC = "pt-t2dm", "pt-t2dm-med1", "pt-t2dm-enc1"
-FHIR_JSON = {"Content-Type": "application/fhir+json", "Accept": "application/fhir+json"}
-_PATIENT_REF = re.compile(r"(?:^|/)Patient/([A-Za-z0-9\-.]+)(?:/_history/[^/]+)?$")
-
-
-# -- the world: throwaway patients A (the launch patient) and V (the write victim) -----------
-def _put(fhir_base: str, resource: dict) -> None:
-    res = requests.put(f"{fhir_base}/{resource['resourceType']}/{resource['id']}", json=resource,
-                       headers=FHIR_JSON, timeout=30)
-    assert res.status_code in (200, 201), res.text
-
-
-def _chart(fhir_base: str, pid: str) -> dict[str, str]:
-    """A patient with a medication, an encounter, a note (all by dr-okafor) and three vitals."""
-    ref, doctor = {"reference": f"Patient/{pid}"}, {"reference": "Practitioner/dr-okafor"}
-    made = {"patient": pid, "mr": f"{pid}-mr", "enc": f"{pid}-enc", "doc": f"{pid}-doc"}
-    _put(fhir_base, {"resourceType": "Patient", "id": pid, "name": [{"family": "Isolation", "given": [pid]}]})
-    _put(fhir_base, {"resourceType": "MedicationRequest", "id": made["mr"], "status": "active", "intent": "order",
-                     "medicationCodeableConcept": {"text": "test drug"}, "subject": ref, "requester": doctor})
-    _put(fhir_base, {"resourceType": "Encounter", "id": made["enc"], "status": "finished",
-                     "class": {"code": "AMB"}, "subject": ref, "participant": [{"individual": doctor}]})
-    _put(fhir_base, {"resourceType": "DocumentReference", "id": made["doc"], "status": "current",
-                     "subject": ref, "author": [doctor],
-                     "content": [{"attachment": {"contentType": "text/plain", "data": "bm90ZQ=="}}]})
-    for n in range(3):
-        _put(fhir_base, {"resourceType": "Observation", "id": f"{pid}-obs{n}", "status": "final",
-                         "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/"
-                                                   "observation-category", "code": "vital-signs"}]}],
-                         "code": {"text": "pulse"}, "subject": ref, "effectiveDateTime": f"2026-01-0{n + 1}",
-                         "valueQuantity": {"value": 60 + n}})
-    return made
+OK, BAD, NO = {200}, {400}, {403}
+MISMATCH = {400, 412}  # HAPI: the new resource does not match its own (constrained) If-None-Exist
 
 
 @pytest.fixture(scope="module")
 def world(sandbox, fhir_base):
-    suffix = uuid.uuid4().hex[:8]
-    a, v = _chart(fhir_base, f"iso-a-{suffix}"), _chart(fhir_base, f"iso-v-{suffix}")
-    token = SmartClient(sandbox).ehr_token(a["patient"], scope=APP_SCOPE)["access_token"]
-    b_token = SmartClient(sandbox).ehr_token(B, scope=APP_SCOPE)["access_token"]
-    names = {"<A>": a["patient"], "<A_MR>": a["mr"], "<V>": v["patient"], "<V_MR>": v["mr"],
-             "<B>": B, "<B_MR>": B_MR, "<B_ENC>": B_ENC}
-    world = {"a": a, "v": v, "token": token, "sandbox": sandbox, "fhir_base": fhir_base, "names": names}
-    names["<PAGE_A>"] = _page_id(world, token, "Observation?_count=1")
-    names["<PAGE_B>"] = _page_id(world, b_token, "Observation?_count=1")
-    names["<PAGE_PRACT>"] = _page_id(world, token, "Practitioner?_count=1&_revinclude=MedicationRequest:requester")
-    return world
-
-
-def _page_id(world: dict, token: str, target: str) -> str:
-    status, _, body = send(world, "GET", target, token=token)
-    assert status == 200, body
-    url = next(link["url"] for link in body["link"] if link["relation"] == "next")
-    return parse_qs(urlsplit(url).query)["_getpages"][0]
-
-
-# -- raw HTTP ---------------------------------------------------------------------------------
-def fill(world: dict, text: str) -> str:
-    for name, value in world["names"].items():
-        text = text.replace(name, value)
-    return text
-
-
-def send(world: dict, method: str, target: str, body=None, headers=None, token=None):
-    """``method /fhir/target`` with the path sent exactly as written (no normalisation)."""
-    url = urlsplit(world["sandbox"].url)
-    path = fill(world, target if target.startswith("/") else f"/fhir/{target}")
-    data = fill(world, json.dumps(body)).encode() if body is not None else None
-    head = {"Authorization": f"Bearer {token or world['token']}", "Accept": "application/fhir+json",
-            **({"Content-Type": "application/fhir+json"} if data else {}),
-            **{k: fill(world, v) for k, v in (headers or {}).items()}}
-    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
-    try:
-        conn.request(method, path, body=data, headers=head)
-        res = conn.getresponse()
-        raw = res.read()
-        try:
-            parsed = json.loads(raw) if raw else None
-        except ValueError:
-            parsed = raw.decode(errors="replace")
-        return res.status, dict(res.getheaders()), parsed
-    finally:
-        conn.close()
-
-
-# -- the leak detector --------------------------------------------------------------------------
-def foreign(world: dict, body, headers: dict) -> list[str]:
-    """Every resource of a patient other than A in a response (body, Location headers)."""
-    found: list[str] = []
-    _walk(world, body, found)
-    for location in [headers.get("Location"), headers.get("Content-Location")] + _locations(body):
-        if location and "/fhir/" in location:
-            path = location.split("/fhir/", 1)[1].split("/_history")[0]
-            res = requests.get(f"{world['fhir_base']}/{path}", headers={"Cache-Control": "no-cache"}, timeout=30)
-            if res.status_code == 200 and res.headers.get("Content-Type", "").find("json") >= 0:
-                _walk(world, res.json(), found, f"Location {location}: ")
-    return found
-
-
-def _walk(world: dict, node, found: list, where: str = "") -> None:
-    if isinstance(node, list):
-        for item in node:
-            _walk(world, item, found, where)
-        return
-    if not isinstance(node, dict):
-        return
-    rtype, a = node.get("resourceType"), world["a"]["patient"]
-    if rtype == "OperationOutcome":
-        return
-    if rtype == "Patient" and node.get("id") != a:
-        found.append(f"{where}Patient/{node.get('id')}")
-    if rtype == "Provenance":
-        for target in node.get("target") or []:
-            _walk(world, _upstream(world, target.get("reference", "")), found, f"{where}Provenance target: ")
-    ref = node.get("reference")
-    if isinstance(ref, str) and (m := _PATIENT_REF.search(ref)) and m.group(1) != a:
-        found.append(f"{where}{node.get('reference')}")
-    for value in node.values():
-        _walk(world, value, found, where)
-
-
-def _upstream(world: dict, ref: str):
-    if ref.count("/") < 1:
-        return None
-    res = requests.get(f"{world['fhir_base']}/{'/'.join(ref.split('/')[-2:])}", timeout=30)
-    return res.json() if res.status_code == 200 else None
-
-
-def _locations(body) -> list[str]:
-    if not isinstance(body, dict):
-        return []
-    return [e.get("response", {}).get("location") for e in body.get("entry") or [] if isinstance(e, dict)]
-
-
-def victim_intact(world: dict) -> bool:
-    base, v = world["fhir_base"], world["v"]
-    mr = requests.get(f"{base}/MedicationRequest/{v['mr']}", headers={"Cache-Control": "no-cache"}, timeout=30)
-    count = requests.get(f"{base}/MedicationRequest", params={"patient": v["patient"], "_summary": "count"},
-                         headers={"Cache-Control": "no-cache"}, timeout=30).json()["total"]
-    return mr.status_code == 200 and mr.json()["meta"]["versionId"] == "1" and count == 1
-
-
-
-def _ids(body: dict, rtype: str) -> set[str]:
-    return {e["resource"]["id"] for e in body.get("entry") or [] if e["resource"]["resourceType"] == rtype}
-
-
-def _count(world: dict, rtype: str, patient: str) -> int:
-    res = requests.get(f"{world['fhir_base']}/{rtype}", params={"patient": patient, "_summary": "count"},
-                       headers={"Cache-Control": "no-cache"}, timeout=30)
-    return res.json()["total"]
+    return build_world(sandbox, fhir_base)
 
 
 # -- regressions: each of these reached another patient before the path grammar and screening ----
@@ -198,10 +49,10 @@ def test_path_traversal_read_is_a_400(world, target):
 
 
 def test_path_traversal_cannot_create_or_delete_past_the_scopes(world):
-    before = _count(world, "Observation", world["a"]["patient"])
-    status, _, body = send(world, "POST", "Practitioner/x/../../Observation", _obs("<A>"))
+    before = count(world, "Observation", world["a"]["patient"])
+    status, _, body = send(world, "POST", "Practitioner/x/../../Observation", obs("<A>"))
     assert status == 400, body  # the app's scopes grant no Observation create
-    assert _count(world, "Observation", world["a"]["patient"]) == before
+    assert count(world, "Observation", world["a"]["patient"]) == before
     for target in ("Practitioner/x/../../MedicationRequest/<V_MR>", "Practitioner/x/..%2F..%2FMedicationRequest/<V_MR>"):
         assert send(world, "DELETE", target)[0] == 400
     assert victim_intact(world)
@@ -212,7 +63,7 @@ def test_id_with_a_modifier_cannot_list_other_patients(world):
     assert status == 403 and body["resourceType"] == "OperationOutcome"
     # a plain name search still works, and only ever finds the launch patient
     status, _, body = send(world, "GET", "Patient?name=Isolation")
-    assert status == 200 and _ids(body, "Patient") == {world["a"]["patient"]}
+    assert status == 200 and ids(body, "Patient") == {world["a"]["patient"]}
 
 
 @pytest.mark.parametrize("query, own", [
@@ -224,53 +75,29 @@ def test_id_with_a_modifier_cannot_list_other_patients(world):
 def test_revinclude_on_a_user_level_search_returns_only_the_launch_patients_data(world, query, own):
     status, headers, body = send(world, "GET", query + "&_count=100")
     assert status == 200, body
-    assert "dr-okafor" in _ids(body, "Practitioner")
-    assert world["a"][own[1]] in _ids(body, own[0])  # the launch patient's own data still comes back
+    assert "dr-okafor" in ids(body, "Practitioner")
+    assert world["a"][own[1]] in ids(body, own[0])  # the launch patient's own data still comes back
     assert foreign(world, body, headers) == []
 
 
 def test_revinclude_inside_a_batch_returns_only_the_launch_patients_data(world):
-    status, headers, body = send(world, "POST", "", _bundle("batch", _get("Practitioner?_revinclude=MedicationRequest:requester")))
+    status, headers, body = send(world, "POST", "", bundle("batch", get_entry("Practitioner?_revinclude=MedicationRequest:requester")))
     assert status == 200 and body["type"] == "batch-response"
     found = body["entry"][0]["resource"]
-    assert world["a"]["mr"] in _ids(found, "MedicationRequest")
+    assert world["a"]["mr"] in ids(found, "MedicationRequest")
     assert foreign(world, body, headers) == []
 
 
 def test_if_none_exist_cannot_match_another_patients_resource(world):
     for header in ("patient=<B>", "subject=Patient/<B>"):
-        status, headers, body = send(world, "POST", "MedicationRequest", _med("<A>"), {"If-None-Exist": header})
+        status, headers, body = send(world, "POST", "MedicationRequest", med("<A>"), {"If-None-Exist": header})
         assert status == 403 and "Location" not in headers
-    status, headers, body = send(world, "POST", "MedicationRequest", _med("<A>"),
+    status, headers, body = send(world, "POST", "MedicationRequest", med("<A>"),
                                  {"If-None-Exist": "_id=<B_MR>", "Prefer": "return=representation"})
     assert status in MISMATCH and foreign(world, body, headers) == []
 
 
 # -- the cases --------------------------------------------------------------------------------
-def _med(patient: str, rid: str | None = None) -> dict:
-    med = {"resourceType": "MedicationRequest", "status": "active", "intent": "proposal",
-           "medicationCodeableConcept": {"text": "isolation probe"}, "subject": {"reference": f"Patient/{patient}"},
-           "requester": {"reference": "Practitioner/dr-okafor"}}
-    return {**med, "id": rid} if rid else med
-
-
-def _obs(patient: str) -> dict:
-    return {"resourceType": "Observation", "status": "final", "code": {"text": "probe"},
-            "subject": {"reference": f"Patient/{patient}"}}
-
-
-def _bundle(kind: str, *entries) -> dict:
-    return {"resourceType": "Bundle", "type": kind, "entry": [
-        {"request": {"method": method, "url": url, **extra}, **({"resource": resource} if resource else {})}
-        for method, url, resource, extra in entries]}
-
-
-def _get(url: str):
-    return ("GET", url, None, {})
-
-
-OK, BAD, NO = {200}, {400}, {403}
-MISMATCH = {400, 412}  # HAPI: the new resource does not match its own (constrained) If-None-Exist
 # (id, method, target, body, headers, expected statuses)
 CASES = [
     # _id and its modifiers
@@ -334,6 +161,11 @@ CASES = [
     ("type-param", "GET", "Observation?_type=Patient", None, {}, NO),
     ("format-xml", "GET", "Observation?_format=xml", None, {}, NO),
     ("getpages-on-type", "GET", "Observation?_getpages=<PAGE_B>", None, {}, NO),
+    ("param-name-space", "GET", "Patient?%20_id:not=<A>", None, {}, NO),
+    ("param-name-case", "GET", "Patient?_ID:not=<A>", None, {}, NO),
+    ("param-name-encoded", "GET", "Patient?_id%3Anot=<A>", None, {}, NO),
+    ("method-override", "GET", "MedicationRequest/<A_MR>?_method=DELETE", None, {}, NO),
+    ("search-body-ignored", "POST", "MedicationRequest/_search?status=active", {"patient": "<B>"}, {}, OK),
     ("graphql-param", "GET", "Patient?_graphql={PatientList{id}}", None, {}, NO),
     # GraphQL
     ("graphql-system", "GET", "$graphql?query=%7BPatientList%7Bid%7D%7D", None, {}, NO),
@@ -379,64 +211,65 @@ CASES = [
     ("page-extra-revinclude", "GET", "?_getpages=<PAGE_PRACT>&_getpagesoffset=1&_revinclude=*", None, {}, NO),
     ("page-extra-patient", "GET", "?_getpages=<PAGE_A>&patient=<B>", None, {}, NO),
     ("page-xml", "GET", "?_getpages=<PAGE_A>&_getpagesoffset=1&_count=1&_format=xml", None, {}, NO),
+    ("page-duplicate", "GET", "?_getpages=<PAGE_B>&_getpages=<PAGE_A>", None, {}, NO),
     ("page-widened", "GET", "?_getpages=<PAGE_A>&_getpagesoffset=0&_count=500", None, {}, OK),
     ("page-practitioner-widened", "GET", "?_getpages=<PAGE_PRACT>&_getpagesoffset=0&_count=50", None, {}, OK),
     # batch and transaction entries
-    ("batch-read", "POST", "", _bundle("batch", _get("Patient/<B>")), {}, NO),
-    ("batch-search-other", "POST", "", _bundle("batch", _get("Observation?patient=<B>")), {}, NO),
-    ("batch-revinclude", "POST", "", _bundle("batch", _get("Practitioner?_revinclude=MedicationRequest:requester")),
+    ("batch-read", "POST", "", bundle("batch", get_entry("Patient/<B>")), {}, NO),
+    ("batch-search-other", "POST", "", bundle("batch", get_entry("Observation?patient=<B>")), {}, NO),
+    ("batch-revinclude", "POST", "", bundle("batch", get_entry("Practitioner?_revinclude=MedicationRequest:requester")),
      {}, OK),
-    ("batch-revinclude-star", "POST", "", _bundle("batch", _get("Practitioner?_revinclude=*&_include:iterate=*")),
+    ("batch-revinclude-star", "POST", "", bundle("batch", get_entry("Practitioner?_revinclude=*&_include:iterate=*")),
      {}, OK),
-    ("batch-own-search", "POST", "", _bundle("batch", _get("MedicationRequest"), _get("Observation?_count=2")), {}, OK),
-    ("batch-id-not", "POST", "", _bundle("batch", _get("Patient?_id:not=<A>")), {}, NO),
-    ("batch-has", "POST", "", _bundle("batch", _get("Practitioner?_has:MedicationRequest:requester:patient=<B>")),
+    ("batch-own-search", "POST", "", bundle("batch", get_entry("MedicationRequest"), get_entry("Observation?_count=2")), {}, OK),
+    ("batch-id-not", "POST", "", bundle("batch", get_entry("Patient?_id:not=<A>")), {}, NO),
+    ("batch-has", "POST", "", bundle("batch", get_entry("Practitioner?_has:MedicationRequest:requester:patient=<B>")),
      {}, NO),
-    ("batch-traversal", "POST", "", _bundle("batch", _get("Practitioner/x/../../Patient/<B>")), {}, BAD),
-    ("batch-encoded-traversal", "POST", "", _bundle("batch", _get("Practitioner/x/%2E%2E/%2E%2E/Patient/<B>")),
+    ("batch-traversal", "POST", "", bundle("batch", get_entry("Practitioner/x/../../Patient/<B>")), {}, BAD),
+    ("batch-encoded-traversal", "POST", "", bundle("batch", get_entry("Practitioner/x/%2E%2E/%2E%2E/Patient/<B>")),
      {}, BAD),
-    ("batch-absolute", "POST", "", _bundle("batch", _get("http://127.0.0.1:8080/fhir/Patient/<B>")), {}, BAD),
-    ("batch-everything", "POST", "", _bundle("batch", _get("Patient/<B>/$everything")), {}, NO),
-    ("batch-compartment", "POST", "", _bundle("batch", _get("Patient/<B>/MedicationRequest")), {}, NO),
-    ("batch-page", "POST", "", _bundle("batch", _get("?_getpages=<PAGE_B>")), {}, NO),
-    ("batch-graphql", "POST", "", _bundle("batch", _get("$graphql?query={PatientList{id}}")), {}, NO),
-    ("batch-nested", "POST", "", _bundle("batch", ("POST", "", _bundle("batch", _get("Patient/<B>")), {})), {}, NO),
-    ("txn-delete", "POST", "", _bundle("transaction", ("DELETE", "MedicationRequest/<V_MR>", None, {})), {}, NO),
+    ("batch-absolute", "POST", "", bundle("batch", get_entry("http://127.0.0.1:8080/fhir/Patient/<B>")), {}, BAD),
+    ("batch-everything", "POST", "", bundle("batch", get_entry("Patient/<B>/$everything")), {}, NO),
+    ("batch-compartment", "POST", "", bundle("batch", get_entry("Patient/<B>/MedicationRequest")), {}, NO),
+    ("batch-page", "POST", "", bundle("batch", get_entry("?_getpages=<PAGE_B>")), {}, NO),
+    ("batch-graphql", "POST", "", bundle("batch", get_entry("$graphql?query={PatientList{id}}")), {}, NO),
+    ("batch-nested", "POST", "", bundle("batch", ("POST", "", bundle("batch", get_entry("Patient/<B>")), {})), {}, NO),
+    ("txn-delete", "POST", "", bundle("transaction", ("DELETE", "MedicationRequest/<V_MR>", None, {})), {}, NO),
     ("txn-conditional-delete", "POST", "",
-     _bundle("transaction", ("DELETE", "MedicationRequest?patient=<V>", None, {})), {}, NO),
-    ("txn-create-other", "POST", "", _bundle("transaction", ("POST", "MedicationRequest", _med("<V>"), {})), {}, NO),
+     bundle("transaction", ("DELETE", "MedicationRequest?patient=<V>", None, {})), {}, NO),
+    ("txn-create-other", "POST", "", bundle("transaction", ("POST", "MedicationRequest", med("<V>"), {})), {}, NO),
     ("txn-move", "POST", "",
-     _bundle("transaction", ("PUT", "MedicationRequest/<V_MR>", _med("<A>", "<V_MR>"), {})), {}, NO),
+     bundle("transaction", ("PUT", "MedicationRequest/<V_MR>", med("<A>", "<V_MR>"), {})), {}, NO),
     ("txn-conditional-update", "POST", "",
-     _bundle("transaction", ("PUT", "MedicationRequest?patient=<V>", _med("<A>"), {})), {}, NO),
+     bundle("transaction", ("PUT", "MedicationRequest?patient=<V>", med("<A>"), {})), {}, NO),
     ("txn-if-none-exist-other", "POST", "",
-     _bundle("transaction", ("POST", "MedicationRequest", _med("<A>"), {"ifNoneExist": "patient=<B>"})), {}, NO),
+     bundle("transaction", ("POST", "MedicationRequest", med("<A>"), {"ifNoneExist": "patient=<B>"})), {}, NO),
     ("txn-if-none-exist-id", "POST", "",
-     _bundle("transaction", ("POST", "MedicationRequest", _med("<A>"), {"ifNoneExist": "_id=<B_MR>"})), {}, MISMATCH),
+     bundle("transaction", ("POST", "MedicationRequest", med("<A>"), {"ifNoneExist": "_id=<B_MR>"})), {}, MISMATCH),
     ("txn-traversal", "POST", "",
-     _bundle("transaction", ("POST", "Practitioner/x/../../Observation", _obs("<A>"), {})), {}, BAD),
+     bundle("transaction", ("POST", "Practitioner/x/../../Observation", obs("<A>"), {})), {}, BAD),
     # conditional headers and conditional update/delete
-    ("ine-patient", "POST", "MedicationRequest", _med("<A>"), {"If-None-Exist": "patient=<B>"}, NO),
-    ("ine-subject", "POST", "MedicationRequest", _med("<A>"), {"If-None-Exist": "subject=Patient/<B>"}, NO),
-    ("ine-id", "POST", "MedicationRequest", _med("<A>"),
+    ("ine-patient", "POST", "MedicationRequest", med("<A>"), {"If-None-Exist": "patient=<B>"}, NO),
+    ("ine-subject", "POST", "MedicationRequest", med("<A>"), {"If-None-Exist": "subject=Patient/<B>"}, NO),
+    ("ine-id", "POST", "MedicationRequest", med("<A>"),
      {"If-None-Exist": "_id=<B_MR>", "Prefer": "return=representation"}, MISMATCH),
-    ("ine-status", "POST", "MedicationRequest", _med("<A>"),
+    ("ine-status", "POST", "MedicationRequest", med("<A>"),
      {"If-None-Exist": "status=active", "Prefer": "return=representation"}, OK),
-    ("ine-chain", "POST", "MedicationRequest", _med("<A>"), {"If-None-Exist": "subject.name=Wilson"}, NO),
-    ("ine-has", "POST", "MedicationRequest", _med("<A>"),
+    ("ine-chain", "POST", "MedicationRequest", med("<A>"), {"If-None-Exist": "subject.name=Wilson"}, NO),
+    ("ine-has", "POST", "MedicationRequest", med("<A>"),
      {"If-None-Exist": "_has:Provenance:target:agent=dr-okafor"}, NO),
-    ("ine-missing", "POST", "MedicationRequest", _med("<A>"), {"If-None-Exist": "patient:missing=false"}, NO),
-    ("ine-id-not", "POST", "MedicationRequest", _med("<A>"), {"If-None-Exist": "_id:not=<A_MR>"}, NO),
+    ("ine-missing", "POST", "MedicationRequest", med("<A>"), {"If-None-Exist": "patient:missing=false"}, NO),
+    ("ine-id-not", "POST", "MedicationRequest", med("<A>"), {"If-None-Exist": "_id:not=<A_MR>"}, NO),
     ("ine-allergy", "POST", "AllergyIntolerance",
      {"resourceType": "AllergyIntolerance", "patient": {"reference": "Patient/<A>"}, "code": {"text": "probe"}},
      {"If-None-Exist": "patient=<B>"}, NO),
-    ("conditional-update", "PUT", "MedicationRequest?patient=<V>", _med("<A>"), {}, NO),
-    ("conditional-update-id", "PUT", "MedicationRequest?_id=<V_MR>", _med("<A>"), {}, NO),
+    ("conditional-update", "PUT", "MedicationRequest?patient=<V>", med("<A>"), {}, NO),
+    ("conditional-update-id", "PUT", "MedicationRequest?_id=<V_MR>", med("<A>"), {}, NO),
     ("conditional-delete", "DELETE", "MedicationRequest?patient=<V>", None, {}, NO),
     ("conditional-delete-id", "DELETE", "MedicationRequest?_id=<V_MR>", None, {}, NO),
     ("conditional-patch", "PATCH", "MedicationRequest?patient=<V>",
      [{"op": "replace", "path": "/status", "value": "stopped"}], {"Content-Type": "application/json-patch+json"}, NO),
-    ("if-match-move", "PUT", "MedicationRequest/<V_MR>", _med("<A>", "<V_MR>"), {"If-Match": 'W/"1"'}, NO),
+    ("if-match-move", "PUT", "MedicationRequest/<V_MR>", med("<A>", "<V_MR>"), {"If-Match": 'W/"1"'}, NO),
     ("delete-other", "DELETE", "MedicationRequest/<V_MR>", None, {}, NO),
     # path traversal
     ("dots", "GET", "Practitioner/x/../../Patient/<B>", None, {}, BAD),
@@ -456,11 +289,11 @@ CASES = [
     ("above-base", "GET", "/fhir/../fhir/Patient/<B>", None, {}, BAD),
     ("dots-search", "GET", "Practitioner/x/../../Observation?patient=<B>", None, {}, BAD),
     ("dots-everything", "GET", "Practitioner/dr-okafor/../../Patient/<B>/$everything", None, {}, BAD),
-    ("dots-create", "POST", "Practitioner/x/../../Observation", _obs("<A>"), {}, BAD),
-    ("dots-create-encoded", "POST", "Practitioner/x/%2E%2E/%2E%2E/Observation", _obs("<A>"), {}, BAD),
+    ("dots-create", "POST", "Practitioner/x/../../Observation", obs("<A>"), {}, BAD),
+    ("dots-create-encoded", "POST", "Practitioner/x/%2E%2E/%2E%2E/Observation", obs("<A>"), {}, BAD),
     ("dots-delete", "DELETE", "Practitioner/x/../../MedicationRequest/<V_MR>", None, {}, BAD),
     ("dots-delete-slash", "DELETE", "Practitioner/x/..%2F..%2FMedicationRequest/<V_MR>", None, {}, BAD),
-    ("dots-update", "PUT", "Practitioner/x/../../MedicationRequest/<V_MR>", _med("<A>", "<V_MR>"), {}, BAD),
+    ("dots-update", "PUT", "Practitioner/x/../../MedicationRequest/<V_MR>", med("<A>", "<V_MR>"), {}, BAD),
 ]
 
 
@@ -486,7 +319,7 @@ def test_the_apps_chart_reads_searches_paging_and_writes_still_work(world, sandb
                           ("Encounter", {"_sort": "-date", "_count": 3})):
         res = smart.fhir("GET", rtype, token, params={"patient": a["patient"], **params})
         assert res.status_code == 200 and res.json()["type"] == "searchset", (rtype, res.text)
-    assert _ids(res.json(), "Encounter") == {a["enc"]}
+    assert ids(res.json(), "Encounter") == {a["enc"]}
     # vitals newest first, one per page, following the proxy's next links
     res = smart.fhir("GET", "Observation", token, params={"patient": a["patient"], "category": "vital-signs",
                                                         "_sort": "-date", "_count": 1})
@@ -500,7 +333,7 @@ def test_the_apps_chart_reads_searches_paging_and_writes_still_work(world, sandb
         res = smart.fhir("GET", nxt, token)
     assert seen == [f"{a['patient']}-obs{n}" for n in (2, 1, 0)]
     # an approved proposal: conditional create on its identifier (twice: the second matches), then Provenance
-    proposal = {**_med(a["patient"]), "identifier": [{"system": "urn:docgemma:proposal", "value": uuid.uuid4().hex}]}
+    proposal = {**med(a["patient"]), "identifier": [{"system": "urn:docgemma:proposal", "value": uuid.uuid4().hex}]}
     headers = {"Content-Type": "application/fhir+json", "Prefer": "return=representation",
                "If-None-Exist": f"identifier=urn:docgemma:proposal|{proposal['identifier'][0]['value']}"}
     first = smart.fhir("POST", "MedicationRequest", token, json=proposal, headers=headers)
