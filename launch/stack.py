@@ -1,4 +1,4 @@
-"""``docgemma-sandbox``: the whole local stack in one command (DESIGN.md "Commands").
+"""``docgemma-sandbox``: the whole local stack in one command (README "The two commands").
 
 1. the FHIR upstream (``launch.upstream.start_upstream``: FHIR_UPSTREAM_URL, Docker, or
    the project's HAPI module on HAPI_PORT, default 8080) and the ``fhir_fixtures/`` patients;

@@ -1,6 +1,6 @@
 """Choose and start the HAPI FHIR R4 server behind the sandbox and the tests.
 
-One API for ``docgemma-sandbox`` and the pytest fixture (DESIGN.md)::
+One API for ``docgemma-sandbox`` and the pytest fixture::
 
     with start_upstream(port=0) as upstream:      # port=None -> $HAPI_PORT or 8080
         requests.get(f"{upstream.base_url}/metadata")  # base_url ends in /fhir
@@ -41,7 +41,7 @@ import requests
 HAPI_DIR = Path(__file__).resolve().parent / "hapi"
 JAR_NAME = "docgemma-hapi.jar"
 HASH_NAME = ".source-hash"
-DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"  # pinned; newest starter image tag (notes/hapi-local.md §3)
+DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"  # pinned: the newest hapi starter image tag, for reproducible runs
 # C1 only + serial GC: on 2 cores the C2 and G1 threads compete with start-up work (measured ~2x faster).
 JAVA_OPTS = ["-Xmx1280m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m"]
 READY_TIMEOUT_S = 180.0

@@ -3,9 +3,9 @@
 Every key can be overridden by an environment variable ``DOCGEMMA_<KEY>``
 (Flask's ``from_prefixed_env``: values are parsed as JSON when they parse,
 so lists and numbers work) or by the ``config`` mapping given to
-``create_app``. The DESIGN.md contract names (``DOCGEMMA_ENDPOINT``,
-``DOCGEMMA_API_KEY``, ``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``)
-map onto the keys below without the prefix.
+``create_app``. The documented names (``DOCGEMMA_ENDPOINT``,
+``DOCGEMMA_API_KEY``, ``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``,
+see README) map onto the keys below without the prefix.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Each key can be overridden by an environment variable ``SANDBOX_<KEY>`` (parsed
 as JSON when it parses, like Flask's ``from_prefixed_env``) or by the mapping
 given to ``create_sandbox``. ``SANDBOX_PORT`` and ``FHIR_UPSTREAM_URL`` keep the
-names of the DESIGN.md port table.
+names the README's ports and commands use.
 """
 from __future__ import annotations
 

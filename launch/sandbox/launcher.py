@@ -4,7 +4,7 @@
 [&need_patient_banner=0|1][&consent=1][&scope=S]`` stores an opaque launch
 handle binding that context (life ``LAUNCH_TTL_S``, reusable until then so an
 app may retry its authorization) and redirects (302) to
-``URL?iss={sandbox}/fhir&launch=HANDLE`` (DESIGN.md contract).
+``URL?iss={sandbox}/fhir&launch=HANDLE`` (an EHR launch as SMART App Launch defines it).
 ``need_patient_banner`` defaults to 1: no EHR chrome surrounds the app here.
 ``scope`` limits what the launch may grant (a narrower grant without the consent page).
 ``type=standalone`` sends the browser to ``URL?iss=...`` only (SMART standalone launch).

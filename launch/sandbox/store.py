@@ -1,6 +1,6 @@
 """In-memory, thread-safe stores with expiry for the sandbox's short-lived records.
 
-The sandbox is one process (DESIGN.md: a local EHR stand-in), so launch
+The sandbox is one process (a local EHR stand-in), so launch
 handles, authorization codes, refresh tokens and pending consent transactions
 live in memory and vanish on restart, like sessions of a restarted EHR.
 """

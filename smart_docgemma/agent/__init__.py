@@ -1,4 +1,4 @@
-"""The DocGemma agent: a hand-rolled 7-node state machine (seed 004) over an
+"""The DocGemma agent: a hand-rolled 7-node state machine (docs/agent-design.md) over an
 OpenAI-compatible MedGemma server, with deterministic routing and a degraded
 mode when no model answers.
 

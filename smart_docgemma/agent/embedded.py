@@ -1,4 +1,4 @@
-"""An embedded CPU model for clinics without a GPU (issue 9): a local
+"""An embedded CPU model for clinics without a GPU: a local
 OpenAI-compatible llama.cpp server on a GGUF file the clinic downloaded once.
 
 ``DOCGEMMA_GGUF=/models/medgemma-1.5-4b-it-Q4_K_M.gguf`` (plus optional
@@ -11,7 +11,7 @@ returns an ``EmbeddedModel`` whose ``app_config()`` points the agent at it.
 Why llama-cpp-python's server: it installs from PyPI with pip (no separate
 llama.cpp build) and speaks the OpenAI chat API. Its one quirk is the schema
 dialect: it accepts ``{"type": "json_object", "schema": ...}`` and answers
-``json_schema`` with HTTP 500 (llama_types.py; notes/llm-serving.md §3), so the
+``json_schema`` with HTTP 500 (its llama_types.py has no json_schema), so the
 app is told ``SCHEMA_DIALECT=json_object_schema`` instead of probing. Images
 use the generic libmtmd handler (``--chat_format mtmd --clip_model_path``),
 which renders the GGUF's own chat template (Gemma 3 for MedGemma).
@@ -123,7 +123,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
                          mmproj=mmproj, alias=alias)
     started = time.monotonic()
     # OpenMP threads spin while waiting by default; on cores shared with the app,
-    # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured, issue 9).
+    # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured).
     env = {"OMP_WAIT_POLICY": "PASSIVE", **os.environ}
     with open(log_path, "wb") as log:
         process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,

@@ -1,4 +1,4 @@
-"""Deterministic entity extraction for INPUT_ASSEMBLY (seed 004 §4 ①).
+"""Deterministic entity extraction for INPUT_ASSEMBLY (drugs, patients, doses, actions).
 
 Drug names come from the offline dictionary of the MIT-licensed
 ``drug-named-entity-recognition`` package (≈107k generic and brand variants →

@@ -1,6 +1,6 @@
 """The agent graph: one transition table, one loop, and the ``Agent`` facade.
 
-``TRANSITIONS`` is the whole control flow (seed 004 §3), visible in one
+``TRANSITIONS`` is the whole control flow (docs/agent-design.md), visible in one
 place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
 ``END`` or a pause, with a hard iteration cap. Every node is wrapped with
 ``node_start`` / ``node_end`` events (duration, model calls so far).
@@ -41,11 +41,11 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     ("TOOL_SELECT", "ask"): "SYNTHESIZE",                   # could not extract arguments
     ("TOOL_SELECT", "synthesize"): "SYNTHESIZE",
     ("TOOL_EXECUTE", "classify"): "RESULT_CLASSIFY",
-    ("TOOL_EXECUTE", "duplicate"): "SYNTHESIZE",            # same tool + same args (§11)
+    ("TOOL_EXECUTE", "duplicate"): "SYNTHESIZE",            # same tool + same args: not run twice
     ("RESULT_CLASSIFY", "route"): "ROUTER",
     ("ROUTER", "error"): "ERROR_HANDLER",
-    ("ROUTER", "ask"): "SYNTHESIZE",                        # several patients matched (§9)
-    ("ROUTER", "select"): "TOOL_SELECT",                    # a task pattern is unmet (§11)
+    ("ROUTER", "ask"): "SYNTHESIZE",                        # several patients matched
+    ("ROUTER", "select"): "TOOL_SELECT",                    # a task pattern is unmet
     ("ROUTER", "synthesize"): "SYNTHESIZE",
     ("ROUTER", "pause"): PAUSE,                             # a write awaits approval
     ("ERROR_HANDLER", "retry_same"): "TOOL_EXECUTE",

@@ -89,7 +89,7 @@ def response_format(schema: type[BaseModel], dialect: str) -> dict:
     body = schema.model_json_schema()
     if dialect == "json_object_schema":  # llama-cpp-python
         # Its schema-to-grammar port copies regex escapes such as \d into the grammar,
-        # the grammar fails to parse and the 0.3.36 server segfaults (issue 9, measured):
+        # the grammar fails to parse and the 0.3.36 server segfaults (measured):
         # send no ``pattern``; pydantic still enforces it when the output is parsed.
         return {"type": "json_object", "schema": _without_patterns(body)}
     return {"type": "json_schema",

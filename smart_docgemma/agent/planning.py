@@ -1,9 +1,9 @@
 """Deterministic planning: which tools a query needs and when code alone can
 fill their arguments (the fast path — zero model calls before synthesis).
 
-Seed 004 §11 task patterns decide what "done" means; v2's fast tool path
-(seed 002 §3) is generalised: whenever extraction fixes a needed tool and all
-its required arguments, no model is asked to select it.
+Task patterns (``data/rules.yaml``) decide what "done" means for a question;
+whenever extraction fixes a needed tool and all its required arguments, no
+model is asked to select it.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .prompts import rules
 from .state import Turn
 
 def required_tools(state: Turn) -> list[str]:
-    """Tools the query's task patterns require (seed §11), in running order."""
+    """Tools the query's task patterns require, in running order."""
     ent = state.entities
     needed = set()
     for pattern in rules()["task_patterns"].values():
@@ -109,12 +109,12 @@ def fast_choice(state: Turn, available) -> tuple[str, dict] | None:
 
 
 def seed_budget(state: Turn) -> dict:
-    """Model calls seed 004 would spend on the same turn.
+    """Model calls the reference design would spend on the same turn (docs/agent-design.md).
 
-    ``spec`` counts each node as specified in §4/§7 (two-stage TOOL_SELECT = 2
-    calls); ``headline`` uses the seed's own totals (§2: 2 / 4 / 4+N), which
-    count TOOL_SELECT as one call. The seed analyses images in INPUT_ASSEMBLY,
-    so an image-tool step counts as that one vision call.
+    ``spec`` counts every node as a model call (two-stage TOOL_SELECT = 2
+    calls); ``headline`` counts TOOL_SELECT as one call (2 / 4 / 4+N). The
+    reference analyses images in INPUT_ASSEMBLY, so an image-tool step counts
+    as that one vision call.
     """
     image = 1 if state.image else 0
     steps = sum(1 for r in state.tool_runs if r.tool != "analyze_medical_image")

@@ -1,7 +1,7 @@
 """Prompts, generation settings and rule data, loaded once from ``agent/data/``.
 
 Node code asks for text by key; nothing prompt-like is written inline, so the
-prompts can be tuned (seed 004 §14 phase 4) without touching control flow.
+prompts can be tuned against the evaluation without touching control flow.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def load(name: str) -> dict:
 
 
 def generation(node: str) -> dict:
-    """``{"temperature": …, "max_tokens": …}`` for ``node`` (seed 004 §7)."""
+    """``{"temperature": …, "max_tokens": …}`` for ``node``."""
     return dict(load("prompts")["generation"][node])
 
 

@@ -1,9 +1,9 @@
-"""Output schemas of the agent's model calls (seed 004 §6).
+"""Output schemas of the agent's model calls.
 
-Decision-critical fields first, optional fields last (reversing the order
-dropped argument accuracy from 88 % to 21 %, seed §6). Every free-text field
-has a ``max_length`` sized to its node's token budget (issue 9: an unbounded
-string ran to ``max_tokens`` and came back truncated). The class name is the
+Decision-critical fields first, optional fields last (a small model fills
+fields in order; see docs/agent-design.md). Every free-text field has a
+``max_length`` sized to its node's token budget (an unbounded string ran to
+``max_tokens`` and came back truncated). The class name is the
 JSON-schema name sent to the server. Tool argument schemas live in
 ``tools/args.py``; the vision schema (``ImageFindings``) in ``tools/imaging.py``.
 """
@@ -46,7 +46,7 @@ class ResultAssessment(BaseModel):
 
 
 class RetryStrategy(BaseModel):
-    """ERROR_HANDLER (64 tokens): only retry-same vs retry-different (seed §9)."""
+    """ERROR_HANDLER (64 tokens): only retry-same vs retry-different; skip and ask-user are code."""
 
     model_config = _STRICT
     strategy: Literal["retry_same", "retry_different_args"]

@@ -1,7 +1,7 @@
-"""⑦ SYNTHESIZE (seed 004 §4, §8): the clinician-facing answer.
+"""⑦ SYNTHESIZE: the clinician-facing answer.
 
 The model sees clinical labels, never tool names, and pre-formatted error
-messages, never raw errors (seed §10). Streamed at T=0.5 / 256 tokens with no
+messages, never raw errors (docs/agent-design.md, What the model reads). Streamed at T=0.5 / 256 tokens with no
 thinking prefix. A clarification question (ask-user) is answered by code. When
 the model is absent or fails, or its answer is empty, the answer is a templated
 summary of what the tools returned, labelled as such — never invented text.

@@ -49,7 +49,7 @@ def _pct(value) -> str:
 
 def markdown(report: dict) -> str:
     """The per-category table a person reads after a run."""
-    head = ("| category | cases | route | tools | arguments | model calls (seed 004) | p50 s | p95 s |\n"
+    head = ("| category | cases | route | tools | arguments | model calls (reference design) | p50 s | p95 s |\n"
             "|---|---:|---:|---:|---:|---:|---:|---:|")
     lines = [head]
     for name, g in [*report["categories"].items(), ("**all**", report["overall"])]:

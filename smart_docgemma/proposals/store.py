@@ -1,7 +1,7 @@
 """Proposed chart writes and their approval: the only path by which the app writes to the EHR.
 
 A write tool never writes; it stores a validated FHIR resource here as a
-*proposal* (peers-and-style §3.1 item 6). The clinician sees it as a card and
+*proposal*, so nothing reaches the chart unseen. The clinician sees it as a card and
 approves or rejects it. Rows live in the ``proposals`` SQL table, so a
 restart loses nothing.
 

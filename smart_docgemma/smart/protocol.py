@@ -5,7 +5,7 @@ authlib does the OAuth 2.0 work (PKCE S256, state, code exchange with
 ``id_token`` against the server's JWKS. Everything here is a plain function of
 configuration and the values the EHR sent, so the blueprint stays thin.
 
-SMART pitfalls handled (notes/smart-launch.md §1.8): ``iss`` checked against the
+SMART pitfalls handled (each one breaks a real EHR launch): ``iss`` checked against the
 allow-list before any network call; discovery endpoints may be relative;
 ``aud`` = ``iss`` on the authorization request; ``nonce`` when ``openid`` is
 asked for; the refresh request does not re-send ``launch`` (authlib would add

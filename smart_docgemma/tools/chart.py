@@ -1,6 +1,6 @@
 """``get_patient_chart``: the launch patient's chart as bounded text plus structured data.
 
-One fetch, three readers: the tool (text for the 4B model, seed 004 §4),
+One fetch, three readers: the tool (bounded text for the 4B model),
 the agent's INPUT_ASSEMBLY prefetch and the UI's "chart at a glance" all use
 ``chart_summary(fhir, patient_id)``.
 
@@ -10,8 +10,8 @@ parallel threads. Each thread gets its own ``FhirGateway`` (a
 ``next`` links up to a cap, so a patient with hundreds of observations is
 read in full up to a bound rather than silently cut at the first page.
 
-The text stays under ``TEXT_BUDGET`` characters (peers-and-style §3.1 item 7:
-a small model needs summaries, not raw bundles). Allergies and the patient
+The text stays under ``TEXT_BUDGET`` characters (a small model needs
+summaries, not raw bundles). Allergies and the patient
 line are never dropped; notes go first when space runs out. Note text comes
 from the chart, written by anyone, so it is quoted and labelled untrusted:
 the model reads it as data, never as instructions (OWASP LLM01).

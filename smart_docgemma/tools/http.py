@@ -9,8 +9,8 @@ per source sized to its published limit. The bucket sits in the transport
 adapter, so cache hits never spend the budget.
 
 Failures are typed: ``get_json`` raises ``SourceError(kind, source)`` and the
-tools turn it into a pre-formatted clinician-facing message (seed 004 §4 and
-§10: raw errors make the model answer from memory; formatted ones do not).
+tools turn it into a pre-formatted clinician-facing message (raw errors make
+the model answer from memory; formatted ones do not).
 """
 from __future__ import annotations
 

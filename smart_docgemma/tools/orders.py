@@ -3,9 +3,9 @@
 ``prescribe_medication`` → MedicationRequest, ``add_allergy`` →
 AllergyIntolerance, ``save_clinical_note`` → DocumentReference. Each resource
 is validated with the ``fhir.resources`` R4B models before anyone sees it
-(peers-and-style §3.1 item 8); coded where an offline table has the code
-(RxNorm ingredients, SNOMED CT substances and findings, LOINC document
-types), else text only — never a guessed code. The proposal is stored through
+(an invalid resource is refused here, not at approval); coded where an
+offline table has the code (RxNorm ingredients, SNOMED CT substances and
+findings, LOINC document types), else text only — never a guessed code. The proposal is stored through
 ``ctx.proposals`` (``proposals.ProposalStore``) and shown as an approval card;
 only the clinician's approval writes (``ProposalStore.approve``).
 

@@ -11,7 +11,7 @@ What may be searched depends on the grant (SMART App Launch 2.x §Scopes):
   plainly whether the name matches; anyone else is refused in words.
 
 Several matches are ``ambiguous``: the agent asks the clinician which one
-(seed 004 §9: ask_user is decided by code, never by the model).
+(asking the clinician is decided by code, never by the model).
 """
 from __future__ import annotations
 
