@@ -18,6 +18,13 @@ WITHHELD = {"status": "403 Forbidden", "outcome": {
     "resourceType": "OperationOutcome",
     "issue": [{"severity": "error", "code": "forbidden",
                "diagnostics": "Withheld: outside the launch patient's compartment."}]}}
+# A searchset that lost entries says so (search mode "outcome"), so a client never takes a
+# screened page for the whole answer.
+NOTICE = {"search": {"mode": "outcome"}, "resource": {
+    "resourceType": "OperationOutcome",
+    "issue": [{"severity": "warning", "code": "suppressed",
+               "diagnostics": "Some resources were withheld: they lie outside what this token may see "
+                              "(or lack the element that places them in the launch patient's compartment)."}]}}
 _POSITIONAL = ("batch-response", "transaction-response")  # entries answer request entries in order
 
 
@@ -43,7 +50,7 @@ def screen(body, grant: Grant, fetch):
 
 def _screen_bundle(bundle: dict, grant: Grant, fetch) -> dict:
     positional = bundle.get("type") in _POSITIONAL
-    kept = []
+    kept, dropped = [], False
     for entry in bundle.get("entry") or []:
         if not isinstance(entry, dict):
             continue
@@ -55,6 +62,10 @@ def _screen_bundle(bundle: dict, grant: Grant, fetch) -> dict:
             kept.append({**entry, "resource": resource})
         elif positional:
             kept.append({"response": WITHHELD})
+        else:
+            dropped = True
+    if dropped and bundle.get("type") == "searchset":
+        kept.append(NOTICE)
     screened = {k: v for k, v in bundle.items() if k != "entry"}
     if kept:
         screened["entry"] = kept

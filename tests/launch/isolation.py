@@ -81,7 +81,8 @@ def send(world: dict, method: str, target: str, body=None, headers=None, token=N
     """``method /fhir/target`` with the path sent exactly as written (no normalisation)."""
     url = urlsplit(world["sandbox"].url)
     path = fill(world, target if target.startswith("/") else f"/fhir/{target}")
-    data = fill(world, json.dumps(body)).encode() if body is not None else None
+    text = body if isinstance(body, str) or body is None else json.dumps(body)  # str: sent as is
+    data = fill(world, text).encode() if text is not None else None
     head = {"Authorization": f"Bearer {token or world['token']}", "Accept": "application/fhir+json",
             **({"Content-Type": "application/fhir+json"} if data else {}),
             **{k: fill(world, v) for k, v in (headers or {}).items()}}

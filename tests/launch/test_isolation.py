@@ -78,6 +78,20 @@ def test_revinclude_on_a_user_level_search_returns_only_the_launch_patients_data
     assert "dr-okafor" in ids(body, "Practitioner")
     assert world["a"][own[1]] in ids(body, own[0])  # the launch patient's own data still comes back
     assert foreign(world, body, headers) == []
+    assert withheld_notice(body)  # the client is told the answer was screened
+
+
+def withheld_notice(bundle: dict) -> bool:
+    return any(e.get("search", {}).get("mode") == "outcome" and e["resource"]["resourceType"] == "OperationOutcome"
+               for e in bundle.get("entry") or [])
+
+
+def test_a_resource_that_cannot_be_placed_in_the_compartment_is_withheld_and_said_so(world):
+    # _elements strips the subject, so nothing shows these observations are the launch patient's
+    status, _, body = send(world, "GET", "Observation?_elements=id,status")
+    assert status == 200 and ids(body, "Observation") == set() and withheld_notice(body)
+    status, _, body = send(world, "GET", "Observation?_elements=id,status,subject")
+    assert status == 200 and len(ids(body, "Observation")) == 3 and not withheld_notice(body)
 
 
 def test_revinclude_inside_a_batch_returns_only_the_launch_patients_data(world):
@@ -98,6 +112,7 @@ def test_if_none_exist_cannot_match_another_patients_resource(world):
 
 
 # -- the cases --------------------------------------------------------------------------------
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 # (id, method, target, body, headers, expected statuses)
 CASES = [
     # _id and its modifiers
@@ -126,6 +141,12 @@ CASES = [
     ("subject-group", "GET", "Observation?subject:Group=g1", None, {}, NO),
     ("patient-below", "GET", "MedicationRequest?patient:below=pt", None, {}, NO),
     ("no-patient", "GET", "MedicationRequest?status=active", None, {}, OK),
+    ("identifier-other", "GET", "Patient?identifier=http://hospital.example.org/mrn|MRN-200171", None, {}, OK),
+    ("read-with-id", "GET", "Patient/<A>?_id=<B>", None, {}, {200, 400}),
+    ("form-search-other", "POST", "Observation/_search", "patient=<B>", FORM, NO),
+    ("form-search-id-not", "POST", "Patient/_search", "_id:not=<A>", FORM, NO),
+    ("form-search-own", "POST", "Patient/_search", "name=Isolation", FORM, OK),
+    ("form-create", "POST", "MedicationRequest", "subject=Patient/<B>", FORM, NO),
     # _include / _revinclude, :iterate, *
     ("revinclude-med", "GET", "Practitioner?_revinclude=MedicationRequest:requester", None, {}, OK),
     ("revinclude-enc-iterate", "GET",
@@ -141,6 +162,8 @@ CASES = [
      None, {}, OK),
     ("include-star-iterate", "GET", "Encounter?_include=*&_revinclude:iterate=*", None, {}, OK),
     ("patient-revinclude-star", "GET", "Patient?_revinclude=*", None, {}, OK),
+    ("patient-link", "GET", "Patient?_revinclude=Patient:link&_include=Patient:link", None, {}, OK),
+    ("patient-iterate-everything", "GET", "Patient?_revinclude:iterate=*&_include:iterate=*", None, {}, OK),
     ("obs-include-patient", "GET", "Observation?_include=Observation:patient", None, {}, OK),
     ("read-with-revinclude", "GET", "Practitioner/dr-okafor?_revinclude=MedicationRequest:requester", None, {}, BAD),
     ("compartment-revinclude", "GET", "Patient/<A>/Encounter?_include=*&_revinclude:iterate=*", None, {}, OK),
@@ -222,6 +245,7 @@ CASES = [
     ("batch-revinclude-star", "POST", "", bundle("batch", get_entry("Practitioner?_revinclude=*&_include:iterate=*")),
      {}, OK),
     ("batch-own-search", "POST", "", bundle("batch", get_entry("MedicationRequest"), get_entry("Observation?_count=2")), {}, OK),
+    ("batch-name-search", "POST", "", bundle("batch", get_entry("Patient?name=Wilson")), {}, OK),
     ("batch-id-not", "POST", "", bundle("batch", get_entry("Patient?_id:not=<A>")), {}, NO),
     ("batch-has", "POST", "", bundle("batch", get_entry("Practitioner?_has:MedicationRequest:requester:patient=<B>")),
      {}, NO),
@@ -286,6 +310,9 @@ CASES = [
     ("double-encoded", "GET", "Patient/<A>/%252E%252E/<B>", None, {}, BAD),
     ("backslash", "GET", "Practitioner/x/..\\..\\Patient/<B>", None, {}, BAD),
     ("empty-segments", "GET", "Practitioner//..//Patient/<B>", None, {}, BAD),
+    ("trailing-slash", "GET", "Patient/<B>/", None, {}, NO),
+    ("lowercase-type", "GET", "patient/<B>", None, {}, BAD),
+    ("matrix-param", "GET", "Patient/<B>;x=1", None, {}, BAD),
     ("above-base", "GET", "/fhir/../fhir/Patient/<B>", None, {}, BAD),
     ("dots-search", "GET", "Practitioner/x/../../Observation?patient=<B>", None, {}, BAD),
     ("dots-everything", "GET", "Practitioner/dr-okafor/../../Patient/<B>/$everything", None, {}, BAD),
