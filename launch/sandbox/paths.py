@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 TYPE = re.compile(r"^[A-Z][A-Za-z]{1,63}$")
-ID = re.compile(r"^[A-Za-z0-9\-.]{1,64}$")  # FHIR R4 id (datatypes.html#id)
+ID = re.compile(r"^[A-Za-z0-9\-.]{1,64}$")  # the FHIR R4 id datatype
 OPERATION = re.compile(r"^\$[A-Za-z][A-Za-z0-9\-]{0,63}$")
 
 # shape -> {HTTP method: FHIR interaction}; a method not listed is refused
@@ -87,33 +87,39 @@ def parse(path: str) -> FhirPath:
 
 
 def _shape(s: list[str]) -> FhirPath | None:
-    n = len(s)
-    if n == 0:
-        return FhirPath("base")
-    if n == 1:
-        if s[0] == "_history":
-            return FhirPath("history-all")
-        if OPERATION.match(s[0]):
-            return FhirPath("operation", operation=s[0])
-        return FhirPath("type", s[0]) if TYPE.match(s[0]) else None
+    if len(s) <= 1:
+        return _system(s)
     if not TYPE.match(s[0]):
         return None
-    if n == 2:
+    if len(s) == 2:
         if s[1] in ("_search", "_history"):
             return FhirPath("type-" + s[1][1:], s[0])
         if OPERATION.match(s[1]):
             return FhirPath("type-operation", s[0], operation=s[1])
         return FhirPath("instance", s[0], s[1]) if ID.match(s[1]) else None
-    if not ID.match(s[1]):
+    return _instance(s) if ID.match(s[1]) else None
+
+
+def _system(s: list[str]) -> FhirPath | None:
+    if not s:
+        return FhirPath("base")
+    if s[0] == "_history":
+        return FhirPath("history-all")
+    if OPERATION.match(s[0]):
+        return FhirPath("operation", operation=s[0])
+    return FhirPath("type", s[0]) if TYPE.match(s[0]) else None
+
+
+def _instance(s: list[str]) -> FhirPath | None:
+    """Type/id/… with three or four segments."""
+    if len(s) == 4:
+        return FhirPath("vread", s[0], s[1], version=s[3]) if s[2] == "_history" and ID.match(s[3]) else None
+    if len(s) != 3:
         return None
-    if n == 3:
-        if s[2] == "_history":
-            return FhirPath("instance-history", s[0], s[1])
-        if OPERATION.match(s[2]):
-            return FhirPath("instance-operation", s[0], s[1], operation=s[2])
-        if s[0] == "Patient" and TYPE.match(s[2]):
-            return FhirPath("compartment", s[0], s[1], compartment_type=s[2])
-        return None
-    if n == 4 and s[2] == "_history" and ID.match(s[3]):
-        return FhirPath("vread", s[0], s[1], version=s[3])
+    if s[2] == "_history":
+        return FhirPath("instance-history", s[0], s[1])
+    if OPERATION.match(s[2]):
+        return FhirPath("instance-operation", s[0], s[1], operation=s[2])
+    if s[0] == "Patient" and TYPE.match(s[2]):
+        return FhirPath("compartment", s[0], s[1], compartment_type=s[2])
     return None
