@@ -75,6 +75,7 @@ def token_grant() -> tuple[Grant, dict]:
 @bp.route("/fhir", methods=["GET", "POST"], strict_slashes=False)
 @bp.route("/fhir/<path:path>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
 def fhir(path: str = ""):
+    """``path`` is Flask's percent-decoded copy; the grammar reads the raw one (``_raw_path``)."""
     try:
         grant, _claims = token_grant()
     except Unauthorized as exc:
