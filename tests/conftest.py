@@ -1,7 +1,7 @@
 """Shared fixtures: a real HAPI FHIR server with the scenario fixtures loaded,
 the app factory, and helpers that serve apps over real HTTP.
 
-The FHIR server is chosen by ``launch.upstream.start_upstream`` (DESIGN.md):
+The FHIR server is chosen by ``launch.upstream.start_upstream``:
 ``FHIR_UPSTREAM_URL`` → testcontainers HAPI when Docker answers → the
 project's own HAPI JPA module built with Maven. It starts once per session.
 """

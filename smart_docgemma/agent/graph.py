@@ -11,6 +11,8 @@ import time
 from dataclasses import replace
 from typing import Callable
 
+from ..tools.base import Tool, ToolContext
+
 from . import nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
@@ -139,7 +141,8 @@ class Agent:
     ``ctx`` is the session's ``ToolContext``.
     """
 
-    def __init__(self, model: ModelClient | None, tools: dict, ctx, *, pause_on_proposal: bool = False):
+    def __init__(self, model: ModelClient | None, tools: dict[str, Tool], ctx: ToolContext | None, *,
+                 pause_on_proposal: bool = False):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
 
@@ -157,7 +160,10 @@ class Agent:
 
     def resume(self, state: Turn, approvals: list[dict] | None = None,
                emit: Callable[[dict], None] | None = None) -> TurnResult:
-        """Continue a paused turn; ``approvals``: ``[{"proposal_id", "decision"}]``."""
+        """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
+
+        ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``.
+        """
         approvals = list(approvals or [])
         notes = [prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
                  for a in approvals if a.get("decision") in ("approved", "rejected")]

@@ -1,5 +1,5 @@
 """Agent test helpers: a scripted model server over real HTTP, fake tools
-(allowed by issue 4 inside the agent's own unit tests), a tool context."""
+(the agent's own unit tests only: everywhere else tools are real), a tool context."""
 from __future__ import annotations
 
 import pytest

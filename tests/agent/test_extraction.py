@@ -1,4 +1,4 @@
-"""Deterministic extraction measured on the labelled set (issue 4): precision
+"""Deterministic extraction measured on the labelled set: precision
 and recall of drug names (brands, misspellings, multi-word names) and of all
 entities, with floors; figures printed for the README."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every path of seed 004 §15, driven through the real-HTTP scripted model server."""
+"""Every path through the agent's transition table, driven through the real-HTTP scripted model server."""
 from __future__ import annotations
 
 from smart_docgemma.tools.imaging import ImageFindings

@@ -174,7 +174,7 @@ def test_a_direct_verdict_cannot_skip_a_tool_the_task_requires(srv):
 
 def test_interactions_and_a_boxed_warning_asked_together_run_both_checks(srv):
     """'Is it safe to combine X and Y' is an interaction question only; naming the boxed warning
-    (or another label section) as well asks for the label check too — found in issue 4's notes."""
+    (or another label section) as well asks for the label check too."""
     safety, inter = FakeTool("check_drug_safety", ok("BOXED WARNING: bleeding", count=None)), \
         FakeTool("check_drug_interactions", ok("Major interaction", count=1))
     srv.script("DrugSafetyArgs", {"drug_name": "aspirin"})

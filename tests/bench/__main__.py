@@ -3,7 +3,7 @@
 Starts HAPI FHIR (``launch.upstream``; ``FHIR_UPSTREAM_URL`` to reuse one),
 loads the fixtures, serves the knowledge sources from recorded bodies, runs
 the oracle model server with the given latency per call, and measures model
-calls per turn (vs seed 004), agent overhead, HAPI's search floor, chart
+calls per turn (vs the reference design), agent overhead, HAPI's search floor, chart
 prefetch parallel vs sequential, concurrency, CDS Hooks latency and process
 memory (module docstrings say exactly what each measures). Prints a Markdown
 table and writes the JSON report.

@@ -1,4 +1,4 @@
-"""Per-node model latency and tokens on a real small model (issue 9, item 5).
+"""Per-node model latency and tokens on a real small model.
 
 ``measure_nodes(endpoint)`` drives a few whole agent turns against an
 OpenAI-compatible llama.cpp server (the bench starts SmolLM2-135M through

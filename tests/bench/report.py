@@ -1,6 +1,6 @@
 """The Markdown table of a benchmark run, and the optional real-model step.
 
-``realmodel`` runs only when ``tests/bench/realmodel.py`` (issue 9) exists:
+``realmodel`` runs only when ``tests/bench/realmodel.py`` exists:
 it starts the small llama.cpp model (``tests.support.llama_server``) and calls
 that module's ``measure_nodes(endpoint)``; any failure is reported in the JSON
 instead of stopping the benchmark.
@@ -32,10 +32,10 @@ def _ms(d: dict) -> str:
 
 def markdown(r: dict) -> str:
     calls, seed = r["llm_calls"], r["seed_llm_calls"]
-    rows = [("| measurement | result | seed 004 / baseline |"), "|---|---|---|"]
+    rows = [("| measurement | result | reference design / baseline |"), "|---|---|---|"]
     for cat in [k for k in calls if k not in ("cases", "accuracy")]:
         rows.append(f"| model calls per turn — {cat} | {calls[cat]:.2f} | "
-                    f"{seed[cat]['spec']:.2f} (as specified) / {seed[cat]['headline']:.2f} (seed's totals) |")
+                    f"{seed[cat]['spec']:.2f} (as specified) / {seed[cat]['headline']:.2f} (headline count) |")
     for kind, d in r["overhead_ms"].items():
         rows.append(f"| agent overhead per turn — {kind}, p50 / p95 ms | {_ms(d)} | wall p50 {d['wall_p50']:.1f} ms |")
     rows.append(f"| HAPI one search (the floor), p50 / p95 ms | {_ms(r['hapi_search_ms'])} | |")
@@ -55,7 +55,7 @@ def markdown(r: dict) -> str:
 
 
 def _realmodel_rows(rm: dict | None) -> list[str]:
-    """Per-node latency of the small real model (issue 9), when it ran."""
+    """Per-node latency of the small real model, when it ran."""
     if not rm:
         return []
     if "nodes" not in rm:

@@ -1,4 +1,4 @@
-"""Agent-level measurements: model calls per route (vs seed 004), agent
+"""Agent-level measurements: model calls per route (vs the reference design), agent
 overhead per turn, and concurrency of model calls.
 
 Turns run through ``smart_docgemma.evaluation.harness.EvalRun`` — the real
@@ -25,7 +25,7 @@ def _config(stack) -> dict:
 
 
 def model_calls(stack) -> tuple[dict, dict]:
-    """Mean model calls per turn by category, ours and seed 004's budget for the same turns."""
+    """Mean model calls per turn by category, ours and the reference design's budget for the same turns."""
     cases = load_cases()
     with OracleModelServer(cases) as srv:
         report = evaluate(cases, endpoint=srv.url, fhir_base=stack.fhir_base, config=_config(stack))

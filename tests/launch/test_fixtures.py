@@ -1,4 +1,4 @@
-"""The scenario fixtures (offline): valid, idempotent bundles covering every scenario in issue 2.
+"""The scenario fixtures (offline): valid, idempotent bundles covering every scenario README "Scenario patients" lists.
 
 A clinician demoing the app relies on these patients looking real (standard codings, units,
 prescriber, dose) and on each scenario being there; the loader must refuse a broken file by name.

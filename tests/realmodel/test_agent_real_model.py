@@ -1,4 +1,4 @@
-"""Whole agent turns against a real llama.cpp server (issue 9, item 3).
+"""Whole agent turns against a real llama.cpp server.
 
 llama-cpp-python's OpenAI-compatible server runs SmolLM2-135M (no vision);
 a recording proxy sits between it and the agent, so each test can check what
