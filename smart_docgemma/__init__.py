@@ -52,9 +52,10 @@ def _surfaces(app: Flask) -> None:
     from .proposals.views import bp as proposals
     from .smart.views import bp as launch
     from .web import errorpages, security
+    from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
 
     errorpages.register(app)
     security.register(app)
-    for blueprint in (launch, chat, proposals, cds):
+    for blueprint in (launch, chat, proposals, cds, apidoc):
         app.register_blueprint(blueprint)

@@ -33,3 +33,16 @@ def open_session(app, client, fhir_base: str, patient: str | None = "pt-ckd-elde
     with client.session_transaction() as s:
         s["sid"], s["csrf"], s["browser"] = sid, csrf, "view-test"
     return csrf
+
+
+def session_cookie(app, fhir_base: str, patient: str | None = "pt-ckd-elder", *,
+                   scope: str = LAUNCH_SCOPES) -> tuple[dict, str]:
+    """A stored launch session for a client speaking real HTTP: ``(cookies, csrf)``.
+
+    The cookie is signed exactly as Flask signs its own session cookie."""
+    client = app.test_client()
+    csrf = open_session(app, client, fhir_base, patient, scope=scope)
+    with client.session_transaction() as s:
+        data = dict(s)
+    value = app.session_interface.get_signing_serializer(app).dumps(data)
+    return {app.config["SESSION_COOKIE_NAME"]: value}, csrf

@@ -1,0 +1,149 @@
+"""Fuzz the running app over real HTTP: 10,000 requests built from its own /openapi.json.
+
+The app is served on a real port with real HAPI behind one session, a dead FHIR
+server behind another, the EHR sandbox as its allow-listed SMART issuer, the CDS
+client keys of an independent mini-EHR and the recorded knowledge sources. Every
+request must be answered below 500, and nothing may be logged at ERROR (an
+unhandled exception, a crashed turn) or escape a thread.
+
+Seeded and reproducible: ``FUZZ_SEED`` (default below) and ``FUZZ_REQUESTS``
+override the run; a failure names the request and the seed.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+
+import pytest
+import requests
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
+
+from smart_docgemma.fhir import FhirGateway
+from smart_docgemma.proposals.store import proposal_store
+from smart_docgemma.smart.scopes import GrantedScopes
+from smart_docgemma.tools.args import PrescribeMedicationArgs
+from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.registry import tools_for
+from tests.bench.knowledge import recorded_sources
+from tests.cds.ehr_client import ISSUER, MiniEHR
+from tests.fuzz.operations import Credentials, Request, requests_for
+from tests.support.chat_session import LAUNCH_SCOPES, session_cookie
+from tests.support.launch_context import new_patient
+from tests.support.servers import free_port, serve
+
+SEED = int(os.environ.get("FUZZ_SEED", "13013"))
+REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "10000"))
+BATCH = 10  # requests per Hypothesis example
+
+
+class ErrorLog(logging.Handler):
+    """Every record at ERROR or above, from any logger, while the fuzzer runs."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+@pytest.fixture(scope="module")
+def target(tmp_path_factory, fhir_base, sandbox):
+    """The app on a real port with sessions, a turn, a proposal and a CDS client to fuzz with."""
+    from smart_docgemma import create_app
+
+    tmp = tmp_path_factory.mktemp("fuzz")
+    ehr = MiniEHR("http://placeholder")
+    with recorded_sources() as sources:
+        app = create_app({"SECRET_KEY": "fuzz-secret", "DATABASE_URL": f"sqlite:///{tmp / 'app.sqlite'}",
+                          "CACHE_PATH": str(tmp / "http-cache"), "ENDPOINT": None, "HTTP_TIMEOUT_S": 5,
+                          "ISS_ALLOWLIST": [sandbox.fhir_url], "CDS_ISSUERS": {ISSUER: {"jwks": ehr.jwks()}},
+                          "CHAT_RATE_PER_MIN": 3, **sources})
+        with serve(app) as server:
+            ehr.base_url = server.url
+            yield _arm(app, server.url, fhir_base, sandbox, ehr)
+
+
+def _arm(app, url: str, fhir_base: str, sandbox, ehr: MiniEHR):
+    patient = new_patient(fhir_base, family="Fuzzcase")
+    sessions = {"chart": session_cookie(app, fhir_base, patient),
+                "no-fhir": session_cookie(app, f"http://127.0.0.1:{free_port()}/fhir", "pt-ckd-elder"),
+                "no-patient": session_cookie(app, fhir_base, None),
+                "forged": ({"session": "eyJzaWQiOiJ4In0.forged.signature"}, "forged")}
+    sid = app.session_interface.get_signing_serializer(app).loads(sessions["chart"][0]["session"])["sid"]
+    turn = _first_turn(url, *sessions["chart"])
+    other_turn = _first_turn(url, *sessions["no-patient"])
+    proposal = _proposal(app, fhir_base, patient, sid)
+    known = {"turn_id": [turn, other_turn], "proposal_id": [proposal],
+             "service_id": ["docgemma-patient-view", "docgemma-order-select", "docgemma-order-sign"],
+             "filename": ["app.css", "app.js", "favicon.svg", "../templates/base.html"],
+             "iss": [sandbox.fhir_url, "http://[::1/fhir", "http://127.0.0.1:99999/fhir", "javascript:alert(1)"],
+             "launch": ["x" * 20], "error": ["access_denied", "invalid_scope", "invalid_client", "server_error"]}
+    creds = Credentials(sessions=sessions, cds_token=lambda aud: ehr.token(aud), base_url=url)
+    return url, known, creds
+
+
+def _first_turn(url: str, cookies: dict, csrf: str) -> str:
+    res = requests.post(f"{url}/api/chat", data={"message": "What is the boxed warning of lisdexamfetamine?"},
+                        cookies=cookies, headers={"X-CSRF-Token": csrf}, timeout=60)
+    assert res.status_code == 200, res.text
+    return res.text.split('"id": "', 1)[1].split('"', 1)[0]
+
+
+def _proposal(app, fhir_base: str, patient: str, sid: str) -> str:
+    scopes = GrantedScopes.parse(LAUNCH_SCOPES)
+    ctx = ToolContext(patient_id=patient, scopes=scopes, fhir=FhirGateway(fhir_base, None),
+                      proposals=proposal_store(app), session_id=sid, practitioner="Practitioner/dr-okafor",
+                      config=dict(app.config))
+    with app.app_context():
+        result = tools_for(scopes)["prescribe_medication"].run(PrescribeMedicationArgs(
+            patient_id=patient, medication_name="amlodipine", dosage="5 mg", frequency="once daily"), ctx)
+    assert result.status == "proposal", result.text
+    return result.proposal_id
+
+
+def send(http: requests.Session, base: str, req: Request) -> requests.Response:
+    data = req.data.encode() if isinstance(req.data, str) else req.data
+    try:
+        return http.request(req.method, base + req.path, params=req.params, headers=req.headers,
+                            cookies=req.cookies, data=data, files=req.files, timeout=60, allow_redirects=False)
+    finally:
+        http.cookies.clear()
+
+
+def test_ten_thousand_requests_from_the_openapi_document_get_no_5xx(target):
+    url, known, creds = target
+    document = requests.get(f"{url}/openapi.json", timeout=10).json()
+    strategy = st.lists(requests_for(document, known, creds), min_size=BATCH, max_size=BATCH)
+    errors, escaped = ErrorLog(), []
+    logging.getLogger().addHandler(errors)
+    previous_hook, threading.excepthook = threading.excepthook, lambda args: escaped.append(args)
+    statuses: dict[int, int] = {}
+    http = requests.Session()
+
+    @settings(max_examples=REQUESTS // BATCH, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @seed(SEED)
+    @given(strategy)
+    def run(batch):
+        for req in batch:
+            res = send(http, url, req)
+            statuses[res.status_code] = statuses.get(res.status_code, 0) + 1
+            assert res.status_code < 500, f"HTTP {res.status_code} for {req.describe()} (FUZZ_SEED={SEED})"
+
+    started = time.perf_counter()
+    try:
+        run()
+    finally:
+        logging.getLogger().removeHandler(errors)
+        threading.excepthook = previous_hook
+    elapsed = time.perf_counter() - started
+    total = sum(statuses.values())
+    print(f"\nfuzz: {total} requests in {elapsed:.1f} s (seed {SEED}); statuses {dict(sorted(statuses.items()))}")
+    assert total >= REQUESTS
+    assert not escaped, escaped[:3]
+    assert not errors.records, [f"{r.name}: {r.getMessage()}" for r in errors.records[:5]]
+    assert len([s for s in statuses if 200 <= s < 400]) >= 3  # the fuzzer got past the front door
