@@ -14,6 +14,9 @@ import logging
 import re
 from dataclasses import dataclass, field
 
+from fhir.resources.R4B import get_fhir_model_class
+from pydantic import ValidationError
+
 from .. import errors
 from ..errors import PreconditionFailed
 from ..fhir import FhirGateway
@@ -74,10 +77,37 @@ def _from_prefetch(value, key: str) -> list[dict] | None:
         if outcomes and len(outcomes) == len(resources):
             log.info("prefetch %s carried only OperationOutcome; fetching instead", key)
             return None
-        return [r for r in resources if r.get("resourceType") != "OperationOutcome"]
+        return _well_formed([r for r in resources if r.get("resourceType") != "OperationOutcome"], key)
     if value.get("resourceType") == "OperationOutcome":
         return None
-    return [value]
+    return _well_formed([value], key)
+
+
+def shape_problem(resource: dict) -> str | None:
+    """Where ``resource`` breaks FHIR R4's structure (e.g. a number for ``code.text``, a string
+    for ``coding``), or None. Checked with the fhir.resources R4B models; a missing required
+    element or an unknown resource type is not a structure problem (EHRs send drafts without
+    ``intent``; the rules ignore types they do not know)."""
+    try:
+        model = get_fhir_model_class(resource.get("resourceType"))
+    except (TypeError, ValueError):
+        return None
+    try:
+        model.model_validate(resource)
+    except ValidationError as exc:
+        wrong = [e for e in exc.errors() if "missing" not in e["type"]]
+        if wrong:
+            return f"{resource.get('resourceType')}." + ".".join(str(part) for part in wrong[0]["loc"])
+    return None
+
+
+def _well_formed(resources: list[dict], key: str) -> list[dict] | None:
+    """``resources``, or None (unobtainable, never "no data") when one is malformed."""
+    for resource in resources:
+        if (where := shape_problem(resource)) is not None:
+            log.info("CDS data %s unusable: malformed at %s", key, where)
+            return None
+    return resources
 
 
 def _gateway(body: dict, timeout_s: float) -> FhirGateway | None:
@@ -97,9 +127,9 @@ def _fetch(gateway: FhirGateway | None, template: str, context: dict, key: str) 
     try:
         if "?" not in query:
             rtype, rid = query.split("/", 1)
-            return [gateway.read(rtype, rid)]
+            return _well_formed([gateway.read(rtype, rid)], key)
         rtype, params = query.split("?", 1)
-        return gateway.search(rtype, _params(params), max_pages=3)
+        return _well_formed(gateway.search(rtype, _params(params), max_pages=3), key)
     except errors.NotFound:
         return []
     except errors.DocGemmaError as exc:

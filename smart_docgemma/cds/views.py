@@ -101,7 +101,12 @@ def _hook_request(body: dict) -> dict:
         raise errors.CDSError("context.patientId is required.")
     for name in ("userId", "encounterId"):
         check(ctx, name, "string")
-    check(ctx, "draftOrders", "object")
+    drafts = check(ctx, "draftOrders", "object") or {}
+    entries = check(drafts, "entry", "array") or []
+    for entry in entries:
+        resource = entry.get("resource") if isinstance(entry, dict) else None
+        if isinstance(resource, dict) and (where := context.shape_problem(resource)):
+            raise errors.CDSError(f"context.draftOrders is not valid FHIR at {where}.")
     selections = check(ctx, "selections", "array") or []
     if not all(isinstance(s, str) for s in selections):
         raise errors.CDSError("context.selections must be an array of strings.")

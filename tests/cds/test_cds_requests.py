@@ -123,3 +123,17 @@ def test_cds_responses_are_not_cached(ehr):
     res = post(ehr, "/docgemma-patient-view", hook_body("patient-view", full_prefetch()))
     assert res.status_code == 200 and res.headers["Cache-Control"] == "no-store"
     assert get(ehr.url(), ehr.token(ehr.url())).headers["Cache-Control"] == "no-store"
+
+
+def test_fhir_resources_of_the_wrong_shape_are_refused_not_a_500(ehr):
+    from tests.cds.ehr_client import allergy, bundle, med_request
+
+    bad_med = {**med_request("m9", "warfarin 5 MG Oral Tablet", "855332", PID), "medicationCodeableConcept": "warfarin"}
+    bad_allergy = {**allergy("a9", "Penicillin", PID), "code": {"coding": [5], "text": ["Penicillin"]}}
+    prefetch = full_prefetch()
+    prefetch["medications"], prefetch["allergies"] = bundle(bad_med), bundle(bad_allergy)
+    res = post(ehr, "/docgemma-patient-view", hook_body("patient-view", prefetch))
+    assert res.status_code == 412 and "medications" in res.json()["error_description"]  # unusable, not "none"
+    draft = hook_body("order-sign", full_prefetch(), drafts=[bad_med])
+    res = post(ehr, "/docgemma-order-sign", draft)
+    assert res.status_code == 400 and "draftOrders" in res.json()["error_description"]

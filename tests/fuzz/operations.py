@@ -188,3 +188,24 @@ def _resolve(document: dict, ref: str) -> dict:
     for part in ref.lstrip("#/").split("/"):
         node = node[part]
     return node
+
+
+def mutated(resource: dict) -> st.SearchStrategy:
+    """``resource`` with one member, at any depth, replaced by arbitrary JSON."""
+    paths = []
+
+    def walk(node, path):
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+        for key, child in items:
+            paths.append(path + (key,))
+            walk(child, path + (key,))
+    walk(resource, ())
+
+    def replace(path, value):
+        copy = json.loads(json.dumps(resource))
+        node = copy
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        return copy
+    return st.builds(replace, st.sampled_from(paths), ANY_JSON)

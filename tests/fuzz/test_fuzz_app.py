@@ -11,6 +11,7 @@ override the run; a failure names the request and the seed.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -28,8 +29,8 @@ from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
 from tests.bench.knowledge import recorded_sources
-from tests.cds.ehr_client import ISSUER, MiniEHR
-from tests.fuzz.operations import Credentials, Request, requests_for
+from tests.cds.ehr_client import ISSUER, MiniEHR, allergy, bundle, condition, med_request
+from tests.fuzz.operations import Credentials, Request, mutated, requests_for
 from tests.support.chat_session import LAUNCH_SCOPES, session_cookie
 from tests.support.launch_context import new_patient
 from tests.support.servers import free_port, serve
@@ -105,6 +106,35 @@ def _proposal(app, fhir_base: str, patient: str, sid: str) -> str:
     return result.proposal_id
 
 
+def hook_calls_with_bad_fhir(creds: Credentials) -> st.SearchStrategy:
+    """Hook calls whose prefetch or draft orders hold a FHIR resource with one member mangled."""
+    pid = "pt-fuzz"
+    resources = [med_request("m1", "warfarin 5 MG Oral Tablet", "855332", pid),
+                 allergy("a1", "Penicillin", pid), condition("c1", "44054006", "Type 2 diabetes mellitus", pid),
+                 {"resourceType": "Observation", "id": "o1", "status": "final", "effectiveDateTime": "2025-06-10",
+                  "code": {"coding": [{"system": "http://loinc.org", "code": "4548-4"}]}},
+                 {"resourceType": "Patient", "id": pid, "name": [{"given": ["Ama"], "family": "Owusu"}]}]
+    keys = {"MedicationRequest": "medications", "AllergyIntolerance": "allergies", "Condition": "conditions",
+            "Observation": "hba1c", "Patient": "patient"}
+
+    def build(hook, resource, as_draft):
+        prefetch = {key: bundle() for key in ("medications", "allergies", "conditions", "hba1c", "pregnancy")}
+        prefetch["patient"] = {"resourceType": "Patient", "id": pid}
+        ctx = {"patientId": pid, "userId": "Practitioner/dr-okafor"}
+        if as_draft and hook != "patient-view":
+            ctx["draftOrders"] = bundle(resource, with_type=False)
+        else:
+            kind = resource.get("resourceType")
+            key = keys.get(kind, "medications") if isinstance(kind, str) else "medications"
+            prefetch[key] = resource if key == "patient" else bundle(resource)
+        path = f"/cds-services/docgemma-{hook}"
+        body = {"hook": hook, "hookInstance": "fuzz", "context": ctx, "prefetch": prefetch}
+        return Request("POST", path, headers={"Authorization": f"Bearer {creds.cds_token(creds.base_url + path)}",
+                                              "Content-Type": "application/json"}, data=json.dumps(body))
+    return st.builds(build, st.sampled_from(["patient-view", "order-select", "order-sign"]),
+                     st.sampled_from(resources).flatmap(mutated), st.booleans())
+
+
 def send(http: requests.Session, base: str, req: Request) -> requests.Response:
     data = req.data.encode() if isinstance(req.data, str) else req.data
     try:
@@ -117,7 +147,9 @@ def send(http: requests.Session, base: str, req: Request) -> requests.Response:
 def test_ten_thousand_requests_from_the_openapi_document_get_no_5xx(target):
     url, known, creds = target
     document = requests.get(f"{url}/openapi.json", timeout=10).json()
-    strategy = st.lists(requests_for(document, known, creds), min_size=BATCH, max_size=BATCH)
+    described, mangled = requests_for(document, known, creds), hook_calls_with_bad_fhir(creds)
+    one = st.integers(0, 4).flatmap(lambda n: mangled if n == 0 else described)  # a fifth: hook calls
+    strategy = st.lists(one, min_size=BATCH, max_size=BATCH)
     errors, escaped = ErrorLog(), []
     logging.getLogger().addHandler(errors)
     previous_hook, threading.excepthook = threading.excepthook, lambda args: escaped.append(args)
