@@ -71,6 +71,8 @@ def test_a_reject_reason_that_is_not_text_is_400(app, logged_in, fhir_base):
     ok = logged_in.post(path, data=json.dumps({"reason": "dose too high"}), content_type="application/json",
                         headers={"X-CSRF-Token": logged_in.csrf, "Accept": "application/json"})
     assert ok.status_code == 200 and ok.json["status"] == "rejected"
+    shown = logged_in.get(f"/proposals/{result.proposal_id}", headers={"Accept": "application/json"})
+    assert shown.status_code == 200 and shown.headers["Cache-Control"] == "no-store"  # patient data
 
 
 @pytest.mark.parametrize("host", ["a" * 300, "x" * 64 + ".example", "bad host", "[::1"])

@@ -49,3 +49,21 @@ def test_unreachable_discovery_is_a_502(httpserver):
     with pytest.raises(errors.LaunchError) as info:
         smart.discover("http://127.0.0.1:1/fhir", timeout=2)
     assert info.value.status == 502
+
+
+@pytest.mark.parametrize("exp", ["tomorrow", None, True, [1]])
+def test_an_id_token_with_a_mistyped_exp_is_refused_not_a_500(httpserver, exp):
+    import time
+
+    from joserfc import jwt
+    from joserfc.jwk import KeySet, RSAKey
+
+    key = RSAKey.generate_key(2048, parameters={"kid": "k1"})
+    httpserver.expect_request("/jwks").respond_with_json(KeySet([key]).as_dict(private=False))
+    pending = {"iss": "https://ehr.example.org/fhir", "jwks_uri": httpserver.url_for("/jwks"), "nonce": "n"}
+    claims = {"iss": pending["iss"], "aud": "docgemma", "nonce": "n", "iat": int(time.time()), "exp": exp}
+    token = jwt.encode({"alg": "RS256", "kid": "k1"}, claims, key)
+    with pytest.raises(errors.TokenExchangeError):
+        smart.validate_id_token(token, pending, "docgemma", timeout=5)
+    with pytest.raises(errors.TokenExchangeError):
+        smart.validate_id_token({"not": "a token"}, pending, "docgemma", timeout=5)

@@ -186,16 +186,20 @@ def _needs_administrator(code: str, description: str | None) -> bool:
 def validate_id_token(id_token: str, pending: dict, client_id: str, timeout: float) -> dict:
     """Verify signature (server JWKS), iss, aud, exp and nonce; returns the claims."""
     try:
+        if not isinstance(id_token, str):
+            raise ValueError("id_token is not text")
         keys = KeySet.import_key_set(requests.get(pending["jwks_uri"], timeout=timeout).json())
         claims = jwt.decode(id_token, keys, algorithms=ID_TOKEN_ALGS).claims
-    except (requests.RequestException, ValueError, KeyError, JoseError) as exc:
+    except (requests.RequestException, ValueError, TypeError, KeyError, AttributeError, JoseError) as exc:
+        log.warning("identity token from %s not verified: %s", pending["iss"], type(exc).__name__)
         raise errors.TokenExchangeError("The EHR's identity token could not be verified.") from exc
     audience = claims.get("aud")
     audiences = audience if isinstance(audience, list) else [audience]
+    expires = claims.get("exp")
     problems = [
         normalise_iss(claims.get("iss")) != normalise_iss(pending.get("issuer") or pending["iss"]),
         client_id not in audiences,
-        float(claims.get("exp", 0)) < time.time() - 60,
+        not isinstance(expires, (int, float)) or isinstance(expires, bool) or expires < time.time() - 60,
         pending.get("nonce") and claims.get("nonce") != pending["nonce"],
     ]
     if any(problems):
