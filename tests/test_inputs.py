@@ -45,7 +45,8 @@ def test_a_non_ascii_csrf_header_is_403_not_500(logged_in):
     assert res.status_code == 403
 
 
-@pytest.mark.parametrize("iss", ["http://[::1/fhir", "http://127.0.0.1:99999/fhir", "http://[::1]:x/fhir", "\x00"])
+@pytest.mark.parametrize("iss", ["http://[::1/fhir", "http://127.0.0.1:99999/fhir", "http://[::1]:x/fhir", "\x00",
+                                 "http://127.0.0.1:9000/fhir\n", "http://127.0.0.1:9000/" + "a" * 5000])
 def test_a_malformed_iss_is_refused_like_an_unknown_one(client, iss):
     res = client.get("/launch", query_string={"iss": iss, "launch": "x"})
     assert res.status_code == 400 and b"not registered" in res.data

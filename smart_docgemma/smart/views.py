@@ -18,6 +18,7 @@ import logging
 from flask import Blueprint, current_app, redirect, request, url_for
 
 from .. import errors
+from ..web import inputs
 from . import sessions, protocol as smart
 
 log = logging.getLogger(__name__)
@@ -28,8 +29,8 @@ bp = Blueprint("launch", __name__)
 @bp.get("/launch")
 def launch():
     cfg = current_app.config
-    iss = smart.allowed_iss(request.args.get("iss"), cfg["ISS_ALLOWLIST"])  # before any network call
-    launch_value = request.args.get("launch")
+    iss = smart.allowed_iss(inputs.arg("iss"), cfg["ISS_ALLOWLIST"])  # before any network call
+    launch_value = inputs.arg("launch")
     allow_no_pkce = iss in {smart.normalise_iss(i) for i in cfg.get("ALLOW_NO_PKCE_ISS") or []}
     discovery = smart.discover(iss, cfg["HTTP_TIMEOUT_S"], allow_no_pkce)
     scope = _scope(cfg, standalone=not launch_value)
@@ -46,11 +47,11 @@ def launch():
 @bp.get("/callback")
 def callback():
     if request.args.get("error"):
-        _consume_quietly(request.args.get("state"))
-        refusal = smart.authorization_error(request.args.get("error"), request.args.get("error_description"))
+        _consume_quietly(inputs.arg("state"))
+        refusal = smart.authorization_error(inputs.arg("error"), inputs.arg("error_description"))
         log.warning("callback: authorization refused (%s)", refusal.error)
         raise refusal
-    pending = sessions.pop_pending(request.args.get("state"))
+    pending = sessions.pop_pending(inputs.arg("state"))
     cfg = current_app.config
     token = smart.exchange_code(cfg, pending, request.url, cfg["HTTP_TIMEOUT_S"])
     claims = {}

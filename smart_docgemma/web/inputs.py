@@ -11,6 +11,7 @@ never reaches code that assumes a type:
 - ``field()`` — one member of a parsed object, checked against the JSON type
   the endpoint expects (a number where text belongs is refused, not coerced).
 - ``text()`` — a text value from a form field or the JSON body, bounded.
+- ``arg()`` — a query-string value, printable and bounded (launch and callback parameters).
 - ``header()`` — a header value that is printable ASCII (anything else is
   treated as absent: werkzeug hands headers over as Latin-1 text, and
   ``hmac.compare_digest`` refuses non-ASCII text with a TypeError).
@@ -85,6 +86,15 @@ def text(name: str, *, max_chars: int | None = None, json_allowed: bool = True) 
         value = request.form.get(name, "")
     if max_chars is not None and len(value) > max_chars:
         raise errors.BadRequest(f"{name} is {len(value)} characters long; the limit is {max_chars}.")
+    return value
+
+
+def arg(name: str, *, max_chars: int = 2048) -> str | None:
+    """A query-string value without control characters within ``max_chars``; None otherwise
+    (launch parameters come from another site: an oversized or binary value is not one)."""
+    value = request.args.get(name)
+    if value is None or len(value) > max_chars or not value.isprintable():
+        return None
     return value
 
 
