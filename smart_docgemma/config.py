@@ -74,5 +74,6 @@ DEFAULTS: dict = {
     "CDS_JTI_WINDOW_S": 3600,
     "CDS_JWT_MAX_LIFETIME_S": 300,  # exp at most this (+ skew) after iat and now
     "CDS_CARD_MEMORY_S": 30 * 24 * 3600,  # feedback is accepted for cards issued this recently
+    "CDS_OVERRIDE_QUIET_S": 30 * 24 * 3600,  # patient-view hides an alert overridden with a reason this long
     "CDS_CORS_ORIGINS": "*",
 }

@@ -107,6 +107,15 @@ cds_cards = Table(
     Column("expires_at", Float, nullable=False),
 )
 
+cds_shown = Table(
+    "cds_shown", metadata,
+    Column("card", String(64), primary_key=True),  # the card's uuid (feedback names it)
+    Column("patient_id", String(64), index=True, nullable=False),
+    Column("problem", String(256), nullable=False),  # e.g. pair:aspirin+warfarin, monitor:warfarin-inr
+    Column("fingerprint", String(64), nullable=False),  # changes when the problem changes (a new result)
+    Column("shown_at", Float, nullable=False),
+)
+
 cds_jti = Table(
     "cds_jti", metadata,
     Column("key", String(512), primary_key=True),  # iss + jti

@@ -1,63 +1,56 @@
-"""CDS Hooks 2.0 cards, built so they always follow the rules (§CDS Service Response).
+"""CDS Hooks 2.0 cards from problems, built so they always follow the rules (§CDS Service Response).
 
-- ``summary`` is one sentence under 140 characters (cut on a word boundary);
-- ``indicator`` is info | warning | critical; ``source`` has a label and URL;
+- ``summary`` is one sentence under 140 characters that says what to do;
+- ``detail`` (GitHub Markdown) gives each finding's mechanism, management and
+  the patient's own evidence, then every source with its link;
+- ``indicator`` is the highest finding's; ``source`` is the lead finding's,
+  and every source is also a ``links`` entry;
 - optional fields are omitted rather than empty (no ``""``, ``[]``, ``{}``);
 - cards and suggestions carry uuids, so feedback can name them;
-- ``selectionBehavior`` is present exactly when there are suggestions, and
-  every override reason has a ``display`` (invariants cds-resp-1…6).
+- suggestions are actions an EHR can apply as a transaction: ``delete`` of the
+  draft (``resourceId``), or ``create`` of the safer alternative the knowledge
+  names plus ``delete`` of the draft; ``selectionBehavior`` is present exactly
+  when there are suggestions, at most one is recommended, and every override
+  reason has a ``display`` (invariants cds-resp-1…6).
 """
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
 
-SUMMARY_MAX = 139
+from .findings import Problem, Source, fit_summary
+
 SOURCE = {"label": "DocGemma Connect", "url": "https://github.com/smart-docgemma"}
+RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 
 OVERRIDE_REASONS = [
     {"code": "benefit-outweighs-risk", "system": "urn:docgemma:override-reason",
      "display": "Benefit outweighs risk for this patient"},
     {"code": "monitoring-in-place", "system": "urn:docgemma:override-reason",
      "display": "Patient will be monitored"},
+    {"code": "already-addressed", "system": "urn:docgemma:override-reason",
+     "display": "Already addressed"},
     {"code": "not-accurate", "system": "urn:docgemma:override-reason",
      "display": "Information is not accurate for this patient"},
 ]
 
 
-@dataclass
-class Finding:
-    """One problem a deterministic rule found, before it becomes a card."""
-
-    indicator: str  # info | warning | critical
-    summary: str
-    detail: str = ""
-    source_label: str = ""
-    source_url: str = ""
-    draft_ref: str | None = None  # e.g. MedicationRequest/draft-1, for a remove suggestion
-    topic: str = ""
-    extra: dict = field(default_factory=dict)
-
-
-def summary_text(text: str) -> str:
-    """One line under 140 characters, cut at a word with an ellipsis."""
-    text = " ".join(text.split())
-    if len(text) <= SUMMARY_MAX:
-        return text
-    cut = text[: SUMMARY_MAX - 1].rsplit(" ", 1)[0]
-    return cut.rstrip(",;:-") + "…"
-
-
-def card(finding: Finding) -> dict:
-    """A card for a finding; with a draft order it offers 'remove' and override reasons."""
-    out = {"uuid": str(uuid.uuid4()), "summary": summary_text(finding.summary),
-           "indicator": finding.indicator, "source": _source(finding)}
-    if finding.detail.strip():
-        out["detail"] = finding.detail.strip()
-    if finding.draft_ref:
-        out["suggestions"] = [_remove(finding.draft_ref)]
+def card(problem: Problem) -> dict:
+    """The one card for a problem."""
+    out = {"uuid": str(uuid.uuid4()), "summary": problem.lead.summary,
+           "indicator": problem.severity, "source": _source(problem.lead.sources, problem.lead.topic)}
+    detail = _detail(problem)
+    if detail:
+        out["detail"] = detail
+    suggestions = _suggestions(problem)
+    if suggestions:
+        out["suggestions"] = suggestions
         out["selectionBehavior"] = "at-most-one"
+    if problem.severity != "info":
         out["overrideReasons"] = OVERRIDE_REASONS
+    links = [{"label": s.label, "url": s.url, "type": "absolute"}
+             for s in problem.sources if s.url.startswith(("http://", "https://"))]
+    if links:
+        out["links"] = links
     return out
 
 
@@ -66,29 +59,76 @@ def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
     who = f" for {patient_name}" if patient_name else ""
     return {
         "uuid": str(uuid.uuid4()),
-        "summary": summary_text(f"Open DocGemma to review the chart{who} and ask clinical questions"),
+        "summary": fit_summary([f"Open DocGemma to review the chart{who} and ask clinical questions",
+                                "Open DocGemma to review the chart and ask clinical questions"]),
         "indicator": "info",
         "source": dict(SOURCE),
         "links": [{"label": "Open DocGemma assistant", "url": app_launch_url, "type": "smart"}],
     }
 
 
-def _source(finding: Finding) -> dict:
-    src = {"label": finding.source_label or SOURCE["label"]}
-    url = finding.source_url or SOURCE["url"]
-    if url.startswith(("http://", "https://")):
-        src["url"] = url
-    if finding.topic:
-        src["topic"] = {"system": "urn:docgemma:cds-topic", "code": finding.topic,
-                        "display": finding.topic.replace("-", " ")}
+def _detail(problem: Problem) -> str:
+    parts = []
+    for f in problem.findings:
+        lines = [f"**{f.summary}** ({f.severity})"]
+        lines += [f"- **Mechanism:** {f.mechanism}"] if f.mechanism else []
+        lines += [f"- **Management:** {f.management}"] if f.management else []
+        lines += [f"- **This patient:** {e}" for e in f.evidence]
+        parts.append("\n".join(lines))
+    sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]
+    if sources:
+        parts.append("**Sources:** " + " · ".join(sources))
+    return "\n\n".join(parts).strip()
+
+
+def _source(sources: list[Source], topic: str) -> dict:
+    lead = sources[0] if sources else Source(SOURCE["label"], SOURCE["url"])
+    src = {"label": lead.label}
+    if lead.url.startswith(("http://", "https://")):
+        src["url"] = lead.url
+    if topic:
+        src["topic"] = {"system": "urn:docgemma:cds-topic", "code": topic, "display": topic.replace("-", " ")}
     return src
 
 
-def _remove(draft_ref: str) -> dict:
-    return {
-        "label": "Remove this draft order",
-        "uuid": str(uuid.uuid4()),
-        "isRecommended": True,
-        "actions": [{"type": "delete", "description": f"Remove {draft_ref} from the order session",
-                     "resourceId": draft_ref}],
-    }
+def _suggestions(problem: Problem) -> list[dict]:
+    draft = problem.draft
+    if not draft or not draft.get("id"):
+        return []
+    ref = f"MedicationRequest/{draft['id']}"
+    name = _drug_text(draft)
+    remove = {"label": f"Remove the {name} draft", "uuid": str(uuid.uuid4()),
+              "actions": [_delete(ref, name)]}
+    alternative = problem.alternative
+    if not alternative:
+        remove["isRecommended"] = True
+        return [remove]
+    replace = {"label": f"Replace {name} with {alternative['display']}", "uuid": str(uuid.uuid4()),
+               "isRecommended": True,
+               "actions": [_delete(ref, name),
+                           {"type": "create", "description": f"Draft {alternative['display']} instead of {name}",
+                            "resource": _replacement(draft, alternative)}]}
+    return [replace, remove]
+
+
+def _delete(ref: str, name: str) -> dict:
+    return {"type": "delete", "description": f"Remove the {name} draft ({ref}) from the order session",
+            "resourceId": ref}
+
+
+def _replacement(draft: dict, alternative: dict) -> dict:
+    """A draft MedicationRequest for the alternative; dose and timing are left to the prescriber."""
+    resource = {"resourceType": "MedicationRequest", "status": "draft", "intent": draft.get("intent") or "order",
+                "medicationCodeableConcept": {"text": alternative["display"], "coding": [
+                    {"system": RXNORM, "code": alternative["rxnorm"], "display": alternative["display"]}]},
+                "note": [{"text": f"Proposed by DocGemma in place of {_drug_text(draft)}; set the dose."}]}
+    for key in ("subject", "encounter", "requester"):
+        if draft.get(key):
+            resource[key] = draft[key]
+    return resource
+
+
+def _drug_text(resource: dict) -> str:
+    concept = resource.get("medicationCodeableConcept") or {}
+    display = next((c.get("display") for c in concept.get("coding") or [] if c.get("display")), None)
+    return " ".join((concept.get("text") or display or "medication").split())

@@ -1,149 +1,262 @@
 """Deterministic checks behind the CDS cards (no model, no network).
 
-patient-view: active medications with boxed warnings, critical interactions
-among active medications, allergy–medication conflicts, overdue monitoring
-(HbA1c older than a year in a patient with diabetes), plus the SMART link
-card that opens the assistant.
+patient-view answers only what is actionable on this chart: critical
+interactions among active medications, allergy conflicts, pregnancy and
+lactation risks of active medications, and monitoring (a result out of range
+for a current drug, an overdue or never-done test); ``quiet`` then drops what
+was already shown unchanged or overridden with a reason. Boxed warnings of
+long-standing medications are not repeated there; they belong to the order.
 
-order-select / order-sign: each draft MedicationRequest (for order-select only
-the ``selections``) against the active medications (interactions), the
-allergies (with class cross-reactivity), boxed warnings and pregnancy.
-Parsing is lenient (draft orders without ``intent``, Bundles without ``type``)
-because real CDS clients are.
+order-select / order-sign: each draft MedicationRequest (order-select: the
+``selections``) against active medications and the other drafts
+(interactions, duplicates, two drugs of a class that add the same harm), the
+allergies (class cross-reactivity, with the recorded reaction and
+criticality), pregnancy, lactation, labs that make the drug unsafe, and its
+boxed warning — all findings about one draft become one card.
+
+The drug lookups sit behind the small functions at the end of this module.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+import logging
+import re
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
 from ..tools import druginfo
-from .cards import Finding, card, smart_link_card
+from . import monitoring, quiet
+from .cards import card, smart_link_card
 from .context import HookData
+from .findings import Finding, Problem, Source, capital, group
+
+log = logging.getLogger(__name__)
 
 REQUIRED = {
     "patient-view": {"medications", "allergies"},
     "order-select": {"medications", "allergies", "conditions"},
     "order-sign": {"medications", "allergies", "conditions"},
 }
-DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query="
-
-
-@lru_cache(maxsize=1)
-def knowledge() -> dict:
-    return yaml.safe_load(Path(__file__).with_name("knowledge.yaml").read_text())
 
 
 def cards_for(hook: str, body: dict, data: HookData, launch_url: str) -> list[dict]:
-    """The cards for one hook call, most severe first."""
+    """The cards for one hook call: one per problem, most severe first."""
     if hook == "patient-view":
-        findings = patient_view(data)
+        patient = body["context"]["patientId"]
+        problems = quiet.keep_new(patient, group(patient_view(data)))
+        cards = [card(p) for p in problems]
+        quiet.remember(patient, zip(cards, problems))
+        cards.append(smart_link_card(launch_url, _patient_name(data.get("patient"))))
     else:
-        findings = order_checks(_drafts(body, hook == "order-select"), data)
-    order = {"critical": 0, "warning": 1, "info": 2}
-    out = [card(f) for f in sorted(findings, key=lambda f: order[f.indicator])]
-    if hook == "patient-view":
-        out.append(smart_link_card(launch_url, _patient_name(data.get("patient"))))
-    return out
+        cards = [card(p) for p in group(order_checks(_drafts(body, hook == "order-select"), data))]
+    quiet.count_cards(hook, cards)
+    return cards
 
+
+# --- patient-view -------------------------------------------------------------------
 
 def patient_view(data: HookData) -> list[Finding]:
-    meds = [(med_name(r), r) for r in data.get("medications")]
-    names = [n for n, _ in meds if n]
-    findings = [_boxed(n) for n in names if _boxed(n)]
-    findings += _interactions(names, names)
-    findings += _allergy(data.get("allergies"), names)
+    active = _named(data.get("medications"))
+    names = [n for n, _ in active]
+    findings = _interactions_among(names)
+    for name, resource in active:
+        findings += _allergy(data.get("allergies"), name, None, f"med:{generic(name)}")
+        findings += _pregnancy(data, name, None, f"med:{generic(name)}")
+    findings += _monitoring(data, names)
     findings += _overdue_hba1c(data)
     return findings
 
 
+def _interactions_among(names: list[str]) -> list[Finding]:
+    out = []
+    for hit in interactions(names):
+        risk, severity = hit.summary, _interaction_severity(hit)
+        summaries = [f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}; {_first_clause(hit.management)}",
+                     f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}",
+                     f"Review {hit.drug_b} with {hit.drug_a}"]
+        out.append(Finding(f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}", severity, summaries,
+                           "drug-interaction", hit.mechanism, hit.management,
+                           [f"Active: {hit.drug_a} and {hit.drug_b}"], interaction_sources(hit),
+                           fingerprint_of=(hit.drug_a, hit.drug_b)))
+    return [f for f in out if f.severity == "critical"]  # only what needs acting on today
+
+
+# --- orders -------------------------------------------------------------------------
+
 def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
-    active = [n for n in (med_name(r) for r in data.get("medications")) if n]
-    pregnant = is_pregnant(data)
+    active = _named(data.get("medications"))
     findings: list[Finding] = []
-    for draft in drafts:
+    for i, draft in enumerate(drafts):
         name = med_name(draft)
         if not name:
             continue
-        ref = f"MedicationRequest/{draft.get('id')}" if draft.get("id") else None
-        found = _interactions([name], active) + _allergy(data.get("allergies"), [name])
-        boxed = _boxed(name)
-        found += [boxed] if boxed else []
-        if pregnant and _generic(name) in knowledge()["teratogens"]:
-            found.append(Finding("critical", f"{name.capitalize()} is contraindicated or high-risk in pregnancy; this patient is pregnant",
-                                 "Fetal toxicity risk documented in the FDA label. Consider an alternative.",
-                                 "FDA drug label (pregnancy)", DAILYMED + _generic(name), topic="pregnancy"))
-        for f in found:
-            f.draft_ref = ref
+        key = f"draft:{draft.get('id') or i}"
+        others = [(n, "active") for n, _ in active] + \
+                 [(med_name(d), "draft") for d in drafts if d is not draft and med_name(d)]
+        found = _draft_interactions(name, [n for n, _ in active], draft, key)
+        found += _duplicates_and_additive(name, others, draft, key, found)
+        found += _allergy(data.get("allergies"), name, draft, key)
+        found += _pregnancy(data, name, draft, key)
+        found += _monitoring(data, [name], draft=draft, problem=key)
+        found += _boxed(name, draft, key)
         findings += found
     return findings
 
 
-def _interactions(drafts: list[str], active: list[str]) -> list[Finding]:
-    out, seen = [], set()
-    for hit in druginfo.critical_pairs(sorted(set(drafts) | set(active))):
-        pair = frozenset((hit.drug_a.lower(), hit.drug_b.lower()))
-        if pair in seen or not _involves(pair, drafts):
+def _draft_interactions(name: str, active: list[str], draft: dict, key: str) -> list[Finding]:
+    drug, out = generic(name), []
+    for hit in interactions([name, *active]):
+        if drug not in (hit.drug_a, hit.drug_b):
             continue
-        seen.add(pair)
-        indicator = "critical" if hit.severity in ("critical", "contraindicated", "major") else "warning"
-        out.append(Finding(indicator, f"Interaction: {hit.drug_a} + {hit.drug_b} — {hit.summary}",
-                           f"**Mechanism:** {hit.mechanism}\n\n**Management:** {hit.management}",
-                           hit.source, hit.source_url, topic="drug-interaction"))
+        other = hit.drug_b if hit.drug_a == drug else hit.drug_a
+        alt = alternative("interaction", drug, other)
+        verb = "Avoid" if _interaction_severity(hit) == "critical" else "Monitor closely if giving"
+        summaries = [f"{verb} {drug} with {other} — {hit.summary}; consider {alt['display']}" if alt else "",
+                     f"{verb} {drug} with {other} — {hit.summary}", f"{verb} {drug} with {other}"]
+        out.append(Finding(key, _interaction_severity(hit), summaries, "drug-interaction", hit.mechanism,
+                           hit.management, [f"Active medication: {other}"], interaction_sources(hit),
+                           draft=draft, alternative=alt))
     return out
 
 
-def _involves(pair: frozenset, drafts: list[str]) -> bool:
-    lowered = {d.lower() for d in drafts}
-    return bool(pair & lowered) or any(_generic(d) in pair for d in drafts)
-
-
-def _allergy(allergies: list[dict], names: list[str]) -> list[Finding]:
-    substances = [s for s in (allergy_substance(a) for a in allergies) if s]
-    out = []
-    for hit in druginfo.allergy_conflicts(substances, names):
-        out.append(Finding(hit.severity, f"Allergy conflict: {hit.drug} — documented {hit.allergy} allergy ({hit.reason})",
-                           hit.detail, hit.source, hit.source_url, topic="allergy"))
+def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
+    drug, out = generic(name), []
+    flagged = {f.evidence[0].split(": ", 1)[-1] for f in already if f.evidence}
+    for other_name, where in others:
+        other = generic(other_name)
+        if other == drug:
+            out.append(Finding(key, "warning", [f"Remove duplicate {drug} — already {where} as {other_name}",
+                                                f"Remove duplicate {drug} — already {where}"],
+                               "duplicate-order", management="Keep one order; adjust its dose if more is needed.",
+                               evidence=[f"{capital(where)} order: {other_name}"],
+                               sources=[source("dailymed", drug)], draft=draft))
+        elif other not in flagged:
+            out += _additive(drug, other, other_name, where, draft, key)
     return out
 
 
-def _boxed(name: str) -> Finding | None:
-    text = knowledge()["boxed_warnings"].get(_generic(name))
+def _additive(drug, other, other_name, where, draft, key) -> list[Finding]:
+    shared = set(additive_classes(drug)) & set(additive_classes(other))
+    if not shared:
+        return []
+    labels = sorted({additive_classes(d)[c]["label"] for d in (drug, other) for c in additive_classes(d)})
+    entry = additive_classes(drug)[sorted(shared)[0]]
+    alt = alternative("additive", drug, sorted(shared)[0])
+    two = "/".join(labels)
+    summaries = [f"Avoid {drug} with {other} — two {two}: {entry['risk']}; consider {alt['display']}" if alt else "",
+                 f"Avoid {drug} with {other} — two {two}: {entry['risk']}", f"Avoid {drug} with {other} — two {two}"]
+    return [Finding(key, "warning", summaries, "additive-therapy",
+                    mechanism=f"{capital(drug)} and {other} are both {two}; {entry['risk']}.",
+                    management="Use one agent; if both are needed, add gastroprotection and monitor.",
+                    evidence=[f"{capital(where)} order: {other_name}"],
+                    sources=[source(entry["source"], drug)], draft=draft, alternative=alt)]
+
+
+def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
+    drug = generic(name)
+    text = boxed_warning(drug)
     if not text:
-        return None
-    return Finding("warning", f"Boxed warning: {name} — {text}", f"FDA boxed warning: {text}",
-                   "FDA boxed warning (label summary)", DAILYMED + _generic(name), topic="boxed-warning")
+        return []
+    return [Finding(key, "info", [f"Check the boxed warning before ordering {drug}: {text}",
+                                  f"Check the boxed warning before ordering {drug}"], "boxed-warning",
+                    management=f"FDA boxed warning: {text}.", sources=[source("dailymed", drug)], draft=draft)]
+
+
+# --- shared: allergy, pregnancy/lactation, monitoring ---------------------------------
+
+def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> list[Finding]:
+    drug, out = generic(name), []
+    for resource in allergies:
+        substance = allergy_substance(resource)
+        for hit in allergy_conflicts(substance, [name]) if substance else []:
+            reaction, crit = _reaction(resource), resource.get("criticality") or "unrecorded"
+            severity = "critical" if hit.severity == "critical" or (crit == "high" and draft) else hit.severity
+            alt = alternative("allergy", drug, generic(substance)) if draft else None
+            verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
+            if not draft:
+                verb = f"Review active {drug}"
+            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); consider {alt['display']}"
+                         if alt else "", f"{verb} — {substance} allergy ({reaction}, {crit} criticality)",
+                         f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
+            out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
+                               management="Choose a drug outside the class; confirm the reaction history.",
+                               evidence=[_allergy_evidence(resource, substance, reaction, crit)],
+                               sources=[source("allergy")], draft=draft, alternative=alt,
+                               fingerprint_of=(resource.get("id"), crit)))
+    return out
+
+
+def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[Finding]:
+    drug, out = generic(name), []
+    for status, risk, src in (("pregnant", pregnancy_risk(drug), "dailymed"),
+                              ("breastfeeding", lactation_risk(drug), "lactmed")):
+        evidence = pregnancy_evidence(data) if status == "pregnant" else lactation_evidence(data)
+        if not risk or not evidence:
+            continue
+        alt = alternative("pregnancy", drug) if status == "pregnant" and draft else None
+        verb = ("Avoid" if draft else "Stop") if risk["severity"] == "critical" else "Review"
+        when = "in pregnancy" if status == "pregnant" else "while breastfeeding"
+        summaries = [f"{verb} {drug} {when} — {risk['risk']}; consider {alt['display']}" if alt else "",
+                     f"{verb} {drug} {when} — {risk['risk']}", f"{verb} {drug} {when}"]
+        out.append(Finding(key, risk["severity"], summaries, "pregnancy" if status == "pregnant" else "lactation",
+                           mechanism=f"{capital(drug)}: {risk['risk']}.",
+                           management=f"Patient is {status}: choose a safer alternative and review with the prescriber.",
+                           evidence=evidence, sources=[source(src, drug)], draft=draft, alternative=alt,
+                           fingerprint_of=(status,)))
+    return out
+
+
+def _monitoring(data: HookData, names: list[str], draft: dict | None = None, problem: str = "") -> list[Finding]:
+    if "labs" in data.missing:
+        return []  # could not check; never claim a test is overdue without the data
+    out = []
+    for rule in monitoring_rules():
+        drug = next((generic(n) for n in names if any(matches(generic(n), d) for d in rule["drugs"])), None)
+        if drug and not (rule.get("orders_only") and draft is None):
+            found = monitoring.check(rule, drug, data.get("labs"), date.today(), source(rule["source"], drug),
+                                     problem or f"monitor:{drug}", overdue_counts=draft is None)
+            if found and found.severity != "info":
+                found.draft = draft
+                found.alternative = table()["drugs"].get(rule.get("alternative")) if draft else None
+                out.append(found)
+    return out
 
 
 def _overdue_hba1c(data: HookData) -> list[Finding]:
-    rule = knowledge()["monitoring"]["hba1c"]
-    if not any(_matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
-               for c in data.get("conditions")):
+    rule = table()["hba1c"]
+    if "hba1c" in data.missing or not any(_matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
+                                          for c in data.get("conditions")):
         return []
-    if "hba1c" in data.missing:
-        return []  # could not check; never claim overdue without data
-    latest = max((_when(o) for o in data.get("hba1c") if _when(o)), default=None)
+    dates = [monitoring.observed_on(o) for o in data.get("hba1c")]
+    latest = max((d for d in dates if d), default=None)
     if latest and (date.today() - latest).days <= rule["max_age_days"]:
         return []
     when = f"last result {latest.isoformat()}" if latest else "no result on file"
-    return [Finding("warning", f"HbA1c monitoring overdue for this patient with diabetes ({when})",
-                    "ADA Standards of Care: HbA1c at least twice a year when at goal, quarterly otherwise.",
-                    "ADA Standards of Care: glycemic targets", "https://diabetesjournals.org/care",
-                    topic="monitoring")]
+    return [Finding("monitor:hba1c", "warning", [f"Order an HbA1c — monitoring overdue for this patient with diabetes ({when})",
+                                                 f"Order an HbA1c — HbA1c monitoring overdue ({when})"], "monitoring",
+                    management="HbA1c at least twice a year when at goal, quarterly otherwise.",
+                    evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),))]
 
 
-def is_pregnant(data: HookData) -> bool:
-    rule = knowledge()["pregnancy"]
-    if any(_matches_condition(c, rule["snomed"], ["pregnan"]) for c in data.get("conditions")):
-        return True
+def pregnancy_evidence(data: HookData) -> list[str]:
+    rule = table()["pregnancy_status"]
+    out = [f"Condition: {_text(c)}" for c in data.get("conditions") if _matches_condition(c, rule["snomed"], ["pregnan"])]
     for obs in data.get("pregnancy"):
         codes = {c.get("code") for c in (obs.get("valueCodeableConcept") or {}).get("coding", [])}
-        if codes & set(rule["positive_codes"]):
-            return True
-    return False
+        if codes & set(rule["positive_codes"]) and rule["observation_loinc"] in _codes(obs):
+            out.append(f"Pregnancy status: pregnant on {monitoring.observed_on(obs) or 'an unrecorded date'}")
+    return out
 
+
+def lactation_evidence(data: HookData) -> list[str]:
+    rule = table()["lactation_status"]
+    return [f"Condition: {_text(c)}" for c in data.get("conditions")
+            if _matches_condition(c, rule["snomed"], rule["words"])]
+
+
+# --- FHIR parsing -------------------------------------------------------------------
 
 def med_name(resource: dict) -> str | None:
     """A medication's name from a MedicationRequest (text, display, or contained)."""
@@ -163,6 +276,21 @@ def allergy_substance(resource: dict) -> str | None:
     return code.get("text") or display
 
 
+def _reaction(resource: dict) -> str:
+    found = []
+    for reaction in resource.get("reaction") or []:
+        for m in reaction.get("manifestation") or []:
+            found.append(_text(m).lower() + (f", {reaction['severity']}" if reaction.get("severity") else ""))
+    return "; ".join(dict.fromkeys(f for f in found if f)) or "reaction not recorded"
+
+
+def _allergy_evidence(resource: dict, substance: str, reaction: str, crit: str) -> str:
+    verified = ((resource.get("verificationStatus") or {}).get("coding") or [{}])[0].get("code")
+    recorded = resource.get("recordedDate") or resource.get("onsetDateTime")
+    extra = "".join([f", {verified}" if verified else "", f", recorded {recorded[:10]}" if recorded else ""])
+    return f"{substance} allergy: reaction {reaction}; criticality {crit}{extra}"
+
+
 def _drafts(body: dict, only_selected: bool) -> list[dict]:
     bundle = (body.get("context") or {}).get("draftOrders") or {}
     entries = bundle.get("entry") if isinstance(bundle, dict) else None
@@ -175,20 +303,28 @@ def _drafts(body: dict, only_selected: bool) -> list[dict]:
     return drafts
 
 
+def _named(resources: list[dict]) -> list[tuple[str, dict]]:
+    return [(n, r) for n, r in ((med_name(r), r) for r in resources) if n]
+
+
 def _matches_condition(resource: dict, codes: list[str], words: list[str]) -> bool:
-    concept = resource.get("code") or {}
-    if any(c.get("code") in codes for c in concept.get("coding") or []):
+    status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
+    if status in ("inactive", "resolved", "remission"):
+        return False
+    if set(codes) & _codes(resource):
         return True
-    text = " ".join([concept.get("text") or ""] + [c.get("display") or "" for c in concept.get("coding") or []]).lower()
-    return any(w in text for w in words)
+    return any(w in _text(resource.get("code") or {}).lower() for w in words)
 
 
-def _when(obs: dict) -> date | None:
-    raw = obs.get("effectiveDateTime") or (obs.get("effectivePeriod") or {}).get("start") or obs.get("issued")
-    try:
-        return datetime.fromisoformat(raw.replace("Z", "+00:00")).date() if raw else None
-    except ValueError:
-        return None
+def _codes(resource: dict) -> set[str]:
+    return {c.get("code") for c in (resource.get("code") or {}).get("coding") or []}
+
+
+def _text(concept: dict) -> str:
+    if "code" in concept and isinstance(concept["code"], dict):
+        concept = concept["code"]
+    display = next((c.get("display") for c in concept.get("coding") or [] if c.get("display")), "")
+    return concept.get("text") or display or ""
 
 
 def _patient_name(patients: list[dict]) -> str | None:
@@ -200,9 +336,98 @@ def _patient_name(patients: list[dict]) -> str | None:
     return None
 
 
-def _generic(name: str) -> str:
-    return druginfo.generic_name(name)
+def _interaction_severity(hit) -> str:
+    return "critical" if hit.severity in ("critical", "contraindicated", "major") else "warning"
+
+
+def _first_clause(text: str) -> str:
+    """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear indication"."""
+    return re.sub(r"\s*\([^)]*\)", "", text.split(";")[0]).rstrip(". ").lower() if text else ""
 
 
 def _clean(text: str | None) -> str | None:
     return " ".join(text.split()) if text else None
+
+
+# --- drug lookups (identity, classes, interactions, allergy, pregnancy, alternatives) -
+
+@lru_cache(maxsize=1)
+def table() -> dict:
+    return yaml.safe_load(Path(__file__).with_name("knowledge.yaml").read_text())
+
+
+@lru_cache(maxsize=2048)
+def generic(name: str) -> str:
+    """Lower-case generic name without salt words ("lithium carbonate 300 MG" → lithium)."""
+    return " ".join(w for w in druginfo.generic_name(name).split() if w not in table()["salts"])
+
+
+def classes(drug: str) -> set[str]:
+    extra = {name for name, members in table()["extra_classes"].items() if drug in members}
+    return druginfo.classes_of(drug) | extra
+
+
+def matches(drug: str, key: str) -> bool:
+    """``key`` is a generic name or ``class:<name>``."""
+    return key[6:] in classes(drug) if key.startswith("class:") else drug == key
+
+
+def interactions(names: list[str]) -> list[druginfo.Interaction]:
+    """Known interactions among these drugs (each pair once), by generic name."""
+    return druginfo.critical_pairs(sorted({generic(n) for n in names if generic(n)}))
+
+
+def interaction_sources(hit: druginfo.Interaction) -> list[Source]:
+    return [Source(hit.source, hit.source_url)]
+
+
+def allergy_conflicts(substance: str, names: list[str]) -> list[druginfo.AllergyConflict]:
+    return druginfo.allergy_conflicts([substance], [generic(n) for n in names])
+
+
+def pregnancy_risk(drug: str) -> dict | None:
+    return _by_drug_or_class(table()["pregnancy"], drug)
+
+
+def lactation_risk(drug: str) -> dict | None:
+    return _by_drug_or_class(table()["lactation"], drug)
+
+
+def boxed_warning(drug: str) -> str | None:
+    return table()["boxed_warnings"].get(drug)
+
+
+def additive_classes(drug: str) -> dict[str, dict]:
+    """The classes of ``drug`` in which a second member adds the same harm."""
+    return {c: v for c, v in table()["additive"].items() if c in classes(drug)}
+
+
+def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
+    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm"}), when the knowledge names one.
+
+    ``context``: the other drug of an interaction, the allergen, or the shared class."""
+    if "antiplatelet" in classes(replaced):
+        return None  # aspirin or clopidogrel is there for the heart: no analgesic replaces it
+    rules = table()["alternatives"][kind]
+    if kind == "interaction":
+        name = next((alt for pair, alt in rules.items()
+                     if matches(context, pair.split("+")[0]) and matches(replaced, pair.split("+")[1])), None)
+    else:
+        name = next((alt for k, alt in rules.items() if k == context or matches(replaced, k)), None)
+    return table()["drugs"].get(name) if name else None
+
+
+def source(key: str, drug: str = "") -> Source:
+    """A named source; the drug-label source links to that drug's labels."""
+    entry = table()["sources"][key]
+    return Source(entry["label"], entry["url"] + drug.replace(" ", "+") if key == "dailymed" else entry["url"])
+
+
+def monitoring_rules() -> list[dict]:
+    return table()["monitoring"]
+
+
+def _by_drug_or_class(entries: dict, drug: str) -> dict | None:
+    if drug in entries:
+        return entries[drug]
+    return next((v for k, v in entries.items() if k.startswith("class:") and matches(drug, k)), None)

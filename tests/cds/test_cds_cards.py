@@ -1,0 +1,232 @@
+"""Cards a clinician acts on, over real HTTP with signed JWTs, on the scenario patients in real HAPI.
+
+Each test reads the cards as a prescriber would: what to do (summary), why and
+on what evidence (detail), one card per problem, suggestions an EHR can apply,
+and a patient-view that stays quiet when nothing changed.
+"""
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.cds.ehr_client import ISSUER, MiniEHR, bundle, condition, med_request
+from tests.support.servers import free_port, serve
+
+PV, SIGN, SELECT = "docgemma-patient-view", "docgemma-order-sign", "docgemma-order-select"
+LOINC = "http://loinc.org"
+
+
+@pytest.fixture
+def ehr(app_config):
+    from smart_docgemma import create_app
+
+    port = free_port()
+    client = MiniEHR(f"http://127.0.0.1:{port}")
+    app_config["CDS_ISSUERS"] = {ISSUER: {"jwks": client.jwks()}}
+    with serve(create_app(app_config), port=port):
+        yield client
+
+
+def hook(hook_name: str, patient: str, fhir_base: str | None, drafts=None, prefetch=None) -> dict:
+    ctx = {"userId": "Practitioner/dr-okafor", "patientId": patient}
+    if drafts is not None:
+        ctx["draftOrders"] = {"resourceType": "Bundle", "entry": [{"resource": d} for d in drafts]}
+        if hook_name == "order-select":
+            ctx["selections"] = [f"MedicationRequest/{drafts[0]['id']}"]
+    body = {"hook": hook_name, "hookInstance": str(uuid.uuid4()), "context": ctx}
+    if fhir_base:
+        body["fhirServer"] = fhir_base
+    if prefetch is not None:
+        body["prefetch"] = prefetch
+    return body
+
+
+def draft(patient: str, text: str, rxnorm: str, rid: str = "draft-1") -> dict:
+    return med_request(rid, text, rxnorm, patient, status="draft")
+
+
+def cards_of(res) -> list[dict]:
+    assert res.status_code == 200, res.text
+    cards = res.json()["cards"]
+    for c in cards:
+        assert len(c["summary"]) < 140 and "…" not in c["summary"] and "..." not in c["summary"]
+        for key, value in c.items():
+            assert value not in ("", [], {}, None), f"empty optional field {key}"
+        if "suggestions" in c:
+            assert c["selectionBehavior"] == "at-most-one"
+            assert sum(bool(s.get("isRecommended")) for s in c["suggestions"]) <= 1
+            for action in (a for s in c["suggestions"] for a in s["actions"]):
+                assert action["description"]
+                assert ("resourceId" in action and "resource" not in action) if action["type"] == "delete" \
+                    else action["resource"]["resourceType"] == "MedicationRequest"
+    return cards
+
+
+def problem_cards(cards: list[dict]) -> list[dict]:
+    return [c for c in cards if not any(link["type"] == "smart" for link in c.get("links", []))]
+
+
+def obs(rid: str, loinc: str, value: float, when: str, unit: str = "") -> dict:
+    return {"resourceType": "Observation", "id": rid, "status": "final", "effectiveDateTime": when,
+            "code": {"coding": [{"system": LOINC, "code": loinc}]},
+            "valueQuantity": {"value": value, "unit": unit}}
+
+
+def prefetch(patient: str, meds=(), conditions=(), labs=(), allergies=()) -> dict:
+    return {"patient": {"resourceType": "Patient", "id": patient}, "medications": bundle(*meds),
+            "allergies": bundle(*allergies), "conditions": bundle(*conditions), "hba1c": bundle(),
+            "pregnancy": bundle(), "labs": bundle(*labs)}
+
+
+def test_risky_order_summary_says_what_to_do_and_offers_the_safer_drug(ehr, fhir_base):
+    order = draft("pt-warfarin", "ketorolac tromethamine 10 MG Oral Tablet", "834022")
+    cards = cards_of(ehr.call(SIGN, hook("order-sign", "pt-warfarin", fhir_base, [order])))
+    assert len(cards) == 1  # interaction and boxed warning about one draft: one card
+    card = cards[0]
+    assert card["indicator"] == "critical"
+    assert card["summary"] == "Avoid ketorolac with warfarin — major bleeding risk; consider acetaminophen (paracetamol)"
+    assert "**Mechanism:**" in card["detail"] and "**Management:**" in card["detail"]
+    assert "boxed warning" in card["detail"].lower() and "at most 5 days" in card["detail"]
+    assert {link["url"].split("query=")[-1] for link in card["links"]} >= {"warfarin", "ketorolac"}
+    replace, remove = card["suggestions"]
+    assert replace["isRecommended"] and "acetaminophen" in replace["label"]
+    kinds = {a["type"]: a for a in replace["actions"]}
+    assert kinds["delete"]["resourceId"] == "MedicationRequest/draft-1"
+    created = kinds["create"]["resource"]
+    assert created["medicationCodeableConcept"]["coding"][0]["code"] == "161"
+    assert created["subject"] == {"reference": "Patient/pt-warfarin"} and created["status"] == "draft"
+    assert [a["type"] for a in remove["actions"]] == ["delete"]
+    assert {r["display"] for r in card["overrideReasons"]}
+
+
+def test_allergy_card_names_the_recorded_reaction_and_criticality(ehr, fhir_base):
+    order = draft("pt-pen-allergy", "amoxicillin 500 MG Oral Capsule", "308191")
+    [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-pen-allergy", fhir_base, [order])))
+    assert card["indicator"] == "critical"
+    assert card["summary"].startswith("Do not give amoxicillin — Penicillin allergy (anaphylaxis")
+    assert "high criticality" in card["summary"]
+    assert "criticality high" in card["detail"] and "confirmed" in card["detail"]
+    assert "azithromycin" in card["suggestions"][0]["label"]
+
+
+def test_rising_inr_is_flagged_with_its_date_and_trend(ehr, fhir_base):
+    cards = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base))))
+    inr = [c for c in cards if "INR" in c["summary"]]
+    assert len(inr) == 1
+    assert "INR 3.4 on 2026-10-05" in inr[0]["summary"] and "rising (2.4 → 2.9 → 3.4)" in inr[0]["summary"]
+    assert inr[0]["summary"].startswith("Recheck INR")
+    assert not any(c["summary"].lower().startswith("check the boxed warning") for c in cards)
+
+
+def test_patient_view_is_quiet_on_the_second_open_and_after_an_override(ehr, fhir_base):
+    first = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base))))
+    assert sorted(c["indicator"] for c in first) == ["critical", "warning"]
+    second = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base))))
+    assert [c["indicator"] for c in second] == ["critical"]  # INR unchanged: not repeated; critical stays
+    assert "aspirin with warfarin" in second[0]["summary"]
+    res = ehr.feedback(PV, [{"card": second[0]["uuid"], "outcome": "overridden",
+                             "outcomeTimestamp": "2026-11-23T10:00:00Z",
+                             "overrideReason": {"reason": {"code": "benefit-outweighs-risk",
+                                                           "system": "urn:docgemma:override-reason"}}}])
+    assert res.status_code == 200, res.text
+    third = cards_of(ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base)))
+    assert problem_cards(third) == [] and len(third) == 1  # only the assistant link remains
+
+
+def test_an_override_without_a_reason_does_not_quiet_the_alert(ehr, fhir_base):
+    first = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base))))
+    critical = next(c for c in first if c["indicator"] == "critical")
+    assert ehr.feedback(PV, [{"card": critical["uuid"], "outcome": "overridden",
+                              "outcomeTimestamp": "2026-11-23T10:00:00Z"}]).status_code == 200
+    again = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base))))
+    assert [c["summary"] for c in again] == [critical["summary"]]
+
+
+def test_a_new_result_brings_a_quieted_monitoring_card_back(ehr):
+    meds = [med_request("m1", "warfarin 5 MG Oral Tablet", "855332", "pt-q")]
+    labs = [obs("i1", "6301-6", 2.5, "2026-11-01"), obs("i2", "6301-6", 3.6, "2026-11-15")]
+    first = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds, labs=labs)))))
+    assert [c["summary"][:12] for c in first] == ["Recheck INR "]
+    same = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds, labs=labs)))))
+    assert same == []
+    labs.append(obs("i3", "6301-6", 5.2, "2026-11-20"))
+    new = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds, labs=labs)))))
+    assert [c["indicator"] for c in new] == ["critical"] and "INR 5.2 on 2026-11-20" in new[0]["summary"]
+
+
+def test_pregnant_patient_on_lisinopril_gets_a_critical_card_on_patient_view_and_order(ehr, fhir_base):
+    cards = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-pregnant", fhir_base))))
+    assert cards[0]["indicator"] == "critical"
+    assert cards[0]["summary"].startswith("Stop lisinopril in pregnancy")
+    assert "Pregnancy status: pregnant on 2026-10-28" in cards[0]["detail"]
+    order = draft("pt-pregnant", "losartan potassium 50 MG Oral Tablet", "979485")
+    [card] = cards_of(ehr.call(SELECT, hook("order-select", "pt-pregnant", fhir_base, [order])))
+    assert card["indicator"] == "critical" and card["summary"].startswith("Avoid losartan in pregnancy")
+    assert "labetalol" in card["suggestions"][0]["label"]
+
+
+def test_lactation_and_a_high_lithium_level(ehr):
+    nursing = condition("c1", "169750002", "Mother currently breast-feeding", "pt-l")
+    meds = [med_request("m1", "lithium carbonate 300 MG Oral Capsule", "197889", "pt-l")]
+    labs = [obs("l1", "14334-7", 0.8, "2026-09-01", "mmol/L"), obs("l2", "14334-7", 1.6, "2026-11-20", "mmol/L")]
+    cards = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-l", None,
+                                                     prefetch=prefetch("pt-l", meds, [nursing], labs)))))
+    by_summary = {c["summary"].split(" — ")[0]: c for c in cards}
+    assert by_summary["Hold lithium and repeat the level"]["indicator"] == "critical"
+    assert "lithium level 1.6 mmol/L on 2026-11-20" in by_summary["Hold lithium and repeat the level"]["detail"]
+    assert by_summary["Review lithium while breastfeeding"]["indicator"] == "warning"
+    assert "LactMed" in by_summary["Review lithium while breastfeeding"]["detail"]
+
+
+def test_duplicate_order_and_two_nsaids_are_flagged(ehr, fhir_base):
+    second_aspirin = draft("pt-warfarin", "aspirin 325 MG Oral Tablet", "198467")
+    cards = cards_of(ehr.call(SIGN, hook("order-sign", "pt-warfarin", fhir_base, [second_aspirin])))
+    assert len(cards) == 1
+    assert "Remove duplicate aspirin — already active as aspirin 81 MG Oral Tablet" in cards[0]["detail"]
+    ibuprofen = draft("pt-a", "ibuprofen 400 MG Oral Tablet", "197805")
+    pre = prefetch("pt-a", [med_request("m1", "aspirin 81 MG Oral Tablet", "243670", "pt-a")])
+    [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-a", None, [ibuprofen], prefetch=pre)))
+    assert card["summary"].startswith("Avoid ibuprofen with aspirin — two NSAIDs/antiplatelets")
+    assert "acetaminophen" in card["suggestions"][0]["label"]
+
+
+def test_two_drafts_of_one_drug_in_the_same_session_are_duplicates(ehr):
+    drafts = [draft("pt-d", "naproxen 250 MG Oral Tablet", "198013", "d1"),
+              draft("pt-d", "naproxen 500 MG Oral Tablet", "198014", "d2")]
+    cards = cards_of(ehr.call(SIGN, hook("order-sign", "pt-d", None, drafts, prefetch=prefetch("pt-d"))))
+    assert len(cards) == 2 and all("Remove duplicate naproxen — already draft" in c["detail"] for c in cards)
+
+
+def test_monitoring_for_metformin_and_an_nsaid_in_ckd(ehr, fhir_base):
+    cards = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-t2dm", fhir_base))))
+    summaries = [c["summary"] for c in cards]
+    assert "Order an eGFR — on metformin, no eGFR on file" in summaries
+    assert any(s.startswith("Order an HbA1c") and "2025-06-10" in s for s in summaries)
+    order = draft("pt-ckd-elder", "ibuprofen 400 MG Oral Tablet", "197805")
+    [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-ckd-elder", fhir_base, [order])))
+    assert card["summary"].startswith("Avoid the NSAID: kidney function is reduced — eGFR 38 on 2026-11-10")
+    assert "falling (47 → 43 → 38)" in card["summary"]
+    low = prefetch("pt-m", labs=[obs("e1", "33914-3", 24, "2026-11-01")])
+    metformin = draft("pt-m", "metformin hydrochloride 500 MG Oral Tablet", "861007")
+    [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-m", None, [metformin], prefetch=low)))
+    assert card["indicator"] == "critical" and card["summary"].startswith("Stop metformin: eGFR under 30")
+
+
+def test_a_monitoring_check_that_could_not_run_claims_nothing(ehr):
+    pre = prefetch("pt-n", [med_request("m1", "warfarin 5 MG Oral Tablet", "855332", "pt-n")])
+    del pre["labs"]  # not sent and no fhirServer to fetch it from
+    cards = cards_of(ehr.call(PV, hook("patient-view", "pt-n", None, prefetch=pre)))
+    assert not any("INR" in c["summary"] for c in cards)
+
+
+def test_discovery_prefetches_every_monitored_lab(ehr):
+    rules = yaml.safe_load((Path(__file__).parents[2] / "smart_docgemma/cds/knowledge.yaml").read_text())
+    codes = {c for rule in rules["monitoring"] for c in rule["loinc"]}
+    services = ehr.discovery().json()["services"]
+    for service in services:
+        labs = service["prefetch"]["labs"]
+        assert labs.startswith("Observation?patient={{context.patientId}}&code=") and "_sort=-date" in labs
+        assert {part.split("|")[1] for part in labs.split("code=")[1].split("&")[0].split(",")} == codes
