@@ -70,11 +70,13 @@ def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
 def _detail(problem: Problem) -> str:
     parts = []
     for f in problem.findings:
-        lines = [f"**{f.summary}** ({f.severity})"]
+        # the lead finding's sentence is the card's summary; the others get their own heading
+        lines = [] if f is problem.lead else [f"**{f.summary}** ({f.severity})"]
         lines += [f"- **Mechanism:** {f.mechanism}"] if f.mechanism else []
         lines += [f"- **Management:** {f.management}"] if f.management else []
         lines += [f"- **This patient:** {e}" for e in f.evidence]
-        parts.append("\n".join(lines))
+        if lines:
+            parts.append("\n".join(lines))
     sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]
     if sources:
         parts.append("**Sources:** " + " · ".join(sources))
@@ -93,6 +95,8 @@ def _source(sources: list[Source], topic: str) -> dict:
 
 def _suggestions(problem: Problem) -> list[dict]:
     draft = problem.draft
+    if not draft and problem.active and problem.active.get("id"):
+        return [_stop(problem.active, problem.alternative)]
     if not draft or not draft.get("id"):
         return []
     ref = f"MedicationRequest/{draft['id']}"
@@ -111,6 +115,26 @@ def _suggestions(problem: Problem) -> list[dict]:
     return [replace, remove]
 
 
+def _stop(active: dict, alternative: dict | None) -> dict:
+    """Stop an active order (an ``update`` of the whole resource), and draft the alternative if one is named."""
+    name = _drug_text(active)
+    stopped = {**active, "status": "stopped",
+               "statusReason": {"text": "Stopped from a DocGemma CDS card: " + _stop_reason(alternative)}}
+    stopped.pop("meta", None)
+    actions = [{"type": "update", "description": f"Stop {name} (MedicationRequest/{active['id']})",
+                "resource": stopped}]
+    label = f"Stop {name}"
+    if alternative:
+        actions.append({"type": "create", "description": f"Draft {alternative['display']} in its place",
+                        "resource": _replacement(active, alternative)})
+        label += f" and draft {alternative['display']}"
+    return {"label": label, "uuid": str(uuid.uuid4()), "isRecommended": True, "actions": actions}
+
+
+def _stop_reason(alternative: dict | None) -> str:
+    return f"replaced by {alternative['display']}" if alternative else "unsafe for this patient"
+
+
 def _delete(ref: str, name: str) -> dict:
     return {"type": "delete", "description": f"Remove the {name} draft ({ref}) from the order session",
             "resourceId": ref}
@@ -118,7 +142,7 @@ def _delete(ref: str, name: str) -> dict:
 
 def _replacement(draft: dict, alternative: dict) -> dict:
     """A draft MedicationRequest for the alternative; dose and timing are left to the prescriber."""
-    resource = {"resourceType": "MedicationRequest", "status": "draft", "intent": draft.get("intent") or "order",
+    resource = {"resourceType": "MedicationRequest", "status": "draft", "intent": "order",
                 "medicationCodeableConcept": {"text": alternative["display"], "coding": [
                     {"system": RXNORM, "code": alternative["rxnorm"], "display": alternative["display"]}]},
                 "note": [{"text": f"Proposed by DocGemma in place of {_drug_text(draft)}; set the dose."}]}

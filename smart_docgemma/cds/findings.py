@@ -36,6 +36,7 @@ class Finding:
     evidence: list[str] = field(default_factory=list)  # the patient's own data behind the finding
     sources: list[Source] = field(default_factory=list)
     draft: dict | None = None  # the draft MedicationRequest a suggestion may delete or replace
+    active: dict | None = None  # an active MedicationRequest a suggestion may stop (patient-view)
     alternative: dict | None = None  # {"display", "rxnorm"}: a safer drug the knowledge names
     fingerprint_of: tuple = ()  # what makes this finding new (e.g. the latest result's id)
 
@@ -66,6 +67,10 @@ class Problem:
     @property
     def draft(self) -> dict | None:
         return next((f.draft for f in self.findings if f.draft), None)
+
+    @property
+    def active(self) -> dict | None:
+        return next((f.active for f in self.findings if f.active), None)
 
     @property
     def alternative(self) -> dict | None:

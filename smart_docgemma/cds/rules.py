@@ -63,7 +63,11 @@ def patient_view(data: HookData) -> list[Finding]:
     findings = _interactions_among(names)
     for name, resource in active:
         findings += _allergy(data.get("allergies"), name, None, f"med:{generic(name)}")
-        findings += _pregnancy(data, name, None, f"med:{generic(name)}")
+        for found in _pregnancy(data, name, None, f"med:{generic(name)}"):
+            if found.severity == "critical":
+                found.active = resource  # a card that says "stop" offers to stop it
+                found.alternative = alternative("pregnancy", generic(name)) if found.topic == "pregnancy" else None
+            findings.append(found)
     findings += _monitoring(data, names)
     findings += _overdue_hba1c(data)
     return findings

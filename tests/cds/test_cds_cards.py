@@ -162,6 +162,12 @@ def test_pregnant_patient_on_lisinopril_gets_a_critical_card_on_patient_view_and
     assert cards[0]["indicator"] == "critical"
     assert cards[0]["summary"].startswith("Stop lisinopril in pregnancy")
     assert "Pregnancy status: pregnant on 2026-10-28" in cards[0]["detail"]
+    [stop] = cards[0]["suggestions"]
+    update, create = stop["actions"]
+    assert stop["label"] == "Stop lisinopril 10 MG Oral Tablet and draft labetalol"
+    assert update["type"] == "update" and update["resource"]["id"] == "pt-pregnant-med1"
+    assert update["resource"]["status"] == "stopped" and "meta" not in update["resource"]
+    assert create["type"] == "create" and create["resource"]["subject"] == {"reference": "Patient/pt-pregnant"}
     order = draft("pt-pregnant", "losartan potassium 50 MG Oral Tablet", "979485")
     [card] = cards_of(ehr.call(SELECT, hook("order-select", "pt-pregnant", fhir_base, [order])))
     assert card["indicator"] == "critical" and card["summary"].startswith("Avoid losartan in pregnancy")
@@ -197,7 +203,7 @@ def test_two_drafts_of_one_drug_in_the_same_session_are_duplicates(ehr):
     drafts = [draft("pt-d", "naproxen 250 MG Oral Tablet", "198013", "d1"),
               draft("pt-d", "naproxen 500 MG Oral Tablet", "198014", "d2")]
     cards = cards_of(ehr.call(SIGN, hook("order-sign", "pt-d", None, drafts, prefetch=prefetch("pt-d"))))
-    assert len(cards) == 2 and all("Remove duplicate naproxen — already draft" in c["detail"] for c in cards)
+    assert len(cards) == 2 and all(c["summary"].startswith("Remove duplicate naproxen — already draft") for c in cards)
 
 
 def test_monitoring_for_metformin_and_an_nsaid_in_ckd(ehr, fhir_base):
