@@ -72,7 +72,7 @@ def problem_cards(cards: list[dict]) -> list[dict]:
 def obs(rid: str, loinc: str, value: float, when: str, unit: str = "") -> dict:
     return {"resourceType": "Observation", "id": rid, "status": "final", "effectiveDateTime": when,
             "code": {"coding": [{"system": LOINC, "code": loinc}]},
-            "valueQuantity": {"value": value, "unit": unit}}
+            "valueQuantity": {"value": value, **({"unit": unit} if unit else {})}}
 
 
 def prefetch(patient: str, meds=(), conditions=(), labs=(), allergies=()) -> dict:
