@@ -110,7 +110,7 @@ cds_cards = Table(
 cds_shown = Table(
     "cds_shown", metadata,
     Column("card", String(64), primary_key=True),  # the card's uuid (feedback names it)
-    Column("patient_id", String(64), index=True, nullable=False),
+    Column("patient_id", String(64), index=True, nullable=False),  # sha256 of fhirServer | patient id
     Column("problem", String(256), nullable=False),  # e.g. pair:aspirin+warfarin, monitor:warfarin-inr
     Column("fingerprint", String(64), nullable=False),  # changes when the problem changes (a new result)
     Column("shown_at", Float, nullable=False),

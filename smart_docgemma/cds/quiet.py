@@ -5,10 +5,12 @@ it is critical, or when it changed since it was last shown (``fingerprint``:
 a new result, a higher severity). A problem whose card the clinician
 overrode with a reason (CDS Hooks feedback, ``cds_feedback``) stays hidden
 for ``CDS_OVERRIDE_QUIET_S`` while it is unchanged, even when critical.
-Rows live in ``cds_shown``: card uuid → patient, problem, fingerprint.
+Rows live in ``cds_shown``: card uuid → chart, problem, fingerprint, where the
+chart is the patient id at that FHIR server (two EHRs may reuse an id).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 
@@ -20,6 +22,12 @@ from ..storage import cds_feedback, cds_shown, now
 from .findings import Problem
 
 log = logging.getLogger(__name__)
+
+
+def chart_key(body: dict) -> str:
+    """The chart a hook call is about: its patient at its FHIR server."""
+    server = body.get("fhirServer") or ""
+    return hashlib.sha256(f"{server}|{body['context']['patientId']}".encode()).hexdigest()
 
 
 def keep_new(patient_id: str, problems: list[Problem]) -> list[Problem]:
@@ -40,7 +48,7 @@ def keep_new(patient_id: str, problems: list[Problem]) -> list[Problem]:
 
 def remember(patient_id: str, shown) -> None:
     """Record the cards shown on this chart (pairs of card, problem)."""
-    rows = [{"card": c["uuid"], "patient_id": patient_id[:64], "problem": p.key[:256],
+    rows = [{"card": c["uuid"], "patient_id": patient_id, "problem": p.key[:256],
              "fingerprint": p.fingerprint, "shown_at": now()} for c, p in shown]
     cfg = current_app.config
     keep_s = max(cfg["CDS_OVERRIDE_QUIET_S"], cfg["CDS_CARD_MEMORY_S"])

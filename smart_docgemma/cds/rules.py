@@ -44,7 +44,7 @@ REQUIRED = {
 def cards_for(hook: str, body: dict, data: HookData, launch_url: str) -> list[dict]:
     """The cards for one hook call: one per problem, most severe first."""
     if hook == "patient-view":
-        patient = body["context"]["patientId"]
+        patient = quiet.chart_key(body)
         problems = quiet.keep_new(patient, group(patient_view(data)))
         cards = [card(p) for p in problems]
         quiet.remember(patient, zip(cards, problems))

@@ -236,3 +236,13 @@ def test_discovery_prefetches_every_monitored_lab(ehr):
         labs = service["prefetch"]["labs"]
         assert labs.startswith("Observation?patient={{context.patientId}}&code=") and "_sort=-date" in labs
         assert {part.split("|")[1] for part in labs.split("code=")[1].split("&")[0].split(",")} == codes
+
+
+def test_the_same_patient_id_at_another_ehr_is_another_chart(ehr):
+    meds = [med_request("m1", "warfarin 5 MG Oral Tablet", "855332", "pt-x")]
+    pre = prefetch("pt-x", meds, labs=[obs("i1", "6301-6", 3.6, "2026-11-15")])
+    assert problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-x", None, prefetch=pre))))
+    assert problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-x", None, prefetch=pre)))) == []
+    other = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-x", "https://other-ehr.example/fhir",
+                                                     prefetch=pre))))
+    assert [c["summary"][:11] for c in other] == ["Recheck INR"]
