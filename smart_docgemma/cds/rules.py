@@ -14,7 +14,8 @@ allergies (class cross-reactivity, with the recorded reaction and
 criticality), pregnancy, lactation, labs that make the drug unsafe, and its
 boxed warning — all findings about one draft become one card.
 
-The drug lookups sit behind the small functions at the end of this module.
+The drug lookups sit behind the small functions at the end of this module;
+reading the FHIR data is ``chart``'s job, lab rules are ``monitoring``'s.
 """
 from __future__ import annotations
 
@@ -27,10 +28,10 @@ from pathlib import Path
 import yaml
 
 from ..tools import druginfo
-from . import monitoring, quiet
+from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
 from .context import HookData
-from .findings import Finding, Problem, Source, capital, group
+from .findings import Finding, Source, capital, group
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +49,9 @@ def cards_for(hook: str, body: dict, data: HookData, launch_url: str) -> list[di
         problems = quiet.keep_new(patient, group(patient_view(data)))
         cards = [card(p) for p in problems]
         quiet.remember(patient, zip(cards, problems))
-        cards.append(smart_link_card(launch_url, _patient_name(data.get("patient"))))
+        cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient"))))
     else:
-        cards = [card(p) for p in group(order_checks(_drafts(body, hook == "order-select"), data))]
+        cards = [card(p) for p in group(order_checks(chart.drafts(body, hook == "order-select"), data))]
     quiet.count_cards(hook, cards)
     return cards
 
@@ -58,7 +59,7 @@ def cards_for(hook: str, body: dict, data: HookData, launch_url: str) -> list[di
 # --- patient-view -------------------------------------------------------------------
 
 def patient_view(data: HookData) -> list[Finding]:
-    active = _named(data.get("medications"))
+    active = chart.named(data.get("medications"))
     names = [n for n, _ in active]
     findings = _interactions_among(names)
     for name, resource in active:
@@ -90,15 +91,15 @@ def _interactions_among(names: list[str]) -> list[Finding]:
 # --- orders -------------------------------------------------------------------------
 
 def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
-    active = _named(data.get("medications"))
+    active = chart.named(data.get("medications"))
     findings: list[Finding] = []
     for i, draft in enumerate(drafts):
-        name = med_name(draft)
+        name = chart.med_name(draft)
         if not name:
             continue
         key = f"draft:{draft.get('id') or i}"
         others = [(n, "active") for n, _ in active] + \
-                 [(med_name(d), "draft") for d in drafts if d is not draft and med_name(d)]
+                 [(chart.med_name(d), "draft") for d in drafts if d is not draft and chart.med_name(d)]
         found = _draft_interactions(name, [n for n, _ in active], draft, key)
         found += _duplicates_and_additive(name, others, draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
@@ -121,13 +122,13 @@ def _draft_interactions(name: str, active: list[str], draft: dict, key: str) -> 
                      f"{verb} {drug} with {other} — {hit.summary}", f"{verb} {drug} with {other}"]
         out.append(Finding(key, _interaction_severity(hit), summaries, "drug-interaction", hit.mechanism,
                            hit.management, [f"Active medication: {other}"], interaction_sources(hit),
-                           draft=draft, alternative=alt))
+                           draft=draft, alternative=alt, fingerprint_of=(other,)))
     return out
 
 
 def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
     drug, out = generic(name), []
-    flagged = {f.evidence[0].split(": ", 1)[-1] for f in already if f.evidence}
+    flagged = {f.fingerprint_of[0] for f in already if f.topic == "drug-interaction"}
     for other_name, where in others:
         other = generic(other_name)
         if other == drug:
@@ -173,9 +174,9 @@ def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
 def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> list[Finding]:
     drug, out = generic(name), []
     for resource in allergies:
-        substance = allergy_substance(resource)
+        substance = chart.allergy_substance(resource)
         for hit in allergy_conflicts(substance, [name]) if substance else []:
-            reaction, crit = _reaction(resource), resource.get("criticality") or "unrecorded"
+            reaction, crit = chart.reaction(resource), resource.get("criticality") or "unrecorded"
             severity = "critical" if hit.severity == "critical" or (crit == "high" and draft) else hit.severity
             alt = alternative("allergy", drug, generic(substance)) if draft else None
             verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
@@ -186,7 +187,7 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
                          f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
             out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
                                management="Choose a drug outside the class; confirm the reaction history.",
-                               evidence=[_allergy_evidence(resource, substance, reaction, crit)],
+                               evidence=[chart.allergy_evidence(resource, substance, reaction, crit)],
                                sources=[source("allergy")], draft=draft, alternative=alt,
                                fingerprint_of=(resource.get("id"), crit)))
     return out
@@ -196,7 +197,7 @@ def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[
     drug, out = generic(name), []
     for status, risk, src in (("pregnant", pregnancy_risk(drug), "dailymed"),
                               ("breastfeeding", lactation_risk(drug), "lactmed")):
-        evidence = pregnancy_evidence(data) if status == "pregnant" else lactation_evidence(data)
+        evidence = chart.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" else chart.lactation_evidence(data, table()["lactation_status"])
         if not risk or not evidence:
             continue
         alt = alternative("pregnancy", drug) if status == "pregnant" and draft else None
@@ -230,7 +231,7 @@ def _monitoring(data: HookData, names: list[str], draft: dict | None = None, pro
 
 def _overdue_hba1c(data: HookData) -> list[Finding]:
     rule = table()["hba1c"]
-    if "hba1c" in data.missing or not any(_matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
+    if "hba1c" in data.missing or not any(chart.matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
                                           for c in data.get("conditions")):
         return []
     dates = [monitoring.observed_on(o) for o in data.get("hba1c")]
@@ -244,102 +245,6 @@ def _overdue_hba1c(data: HookData) -> list[Finding]:
                     evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),))]
 
 
-def pregnancy_evidence(data: HookData) -> list[str]:
-    rule = table()["pregnancy_status"]
-    out = [f"Condition: {_text(c)}" for c in data.get("conditions") if _matches_condition(c, rule["snomed"], ["pregnan"])]
-    for obs in data.get("pregnancy"):
-        codes = {c.get("code") for c in (obs.get("valueCodeableConcept") or {}).get("coding", [])}
-        if codes & set(rule["positive_codes"]) and rule["observation_loinc"] in _codes(obs):
-            out.append(f"Pregnancy status: pregnant on {monitoring.observed_on(obs) or 'an unrecorded date'}")
-    return out
-
-
-def lactation_evidence(data: HookData) -> list[str]:
-    rule = table()["lactation_status"]
-    return [f"Condition: {_text(c)}" for c in data.get("conditions")
-            if _matches_condition(c, rule["snomed"], rule["words"])]
-
-
-# --- FHIR parsing -------------------------------------------------------------------
-
-def med_name(resource: dict) -> str | None:
-    """A medication's name from a MedicationRequest (text, display, or contained)."""
-    concept = resource.get("medicationCodeableConcept") or {}
-    for coding in concept.get("coding") or []:
-        if coding.get("display"):
-            return _clean(concept.get("text") or coding["display"])
-    return _clean(concept.get("text")) if concept.get("text") else None
-
-
-def allergy_substance(resource: dict) -> str | None:
-    code = resource.get("code") or {}
-    status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
-    if status in ("inactive", "resolved"):
-        return None
-    display = next((c.get("display") for c in code.get("coding") or [] if c.get("display")), None)
-    return code.get("text") or display
-
-
-def _reaction(resource: dict) -> str:
-    found = []
-    for reaction in resource.get("reaction") or []:
-        for m in reaction.get("manifestation") or []:
-            found.append(_text(m).lower() + (f", {reaction['severity']}" if reaction.get("severity") else ""))
-    return "; ".join(dict.fromkeys(f for f in found if f)) or "reaction not recorded"
-
-
-def _allergy_evidence(resource: dict, substance: str, reaction: str, crit: str) -> str:
-    verified = ((resource.get("verificationStatus") or {}).get("coding") or [{}])[0].get("code")
-    recorded = resource.get("recordedDate") or resource.get("onsetDateTime")
-    extra = "".join([f", {verified}" if verified else "", f", recorded {recorded[:10]}" if recorded else ""])
-    return f"{substance} allergy: reaction {reaction}; criticality {crit}{extra}"
-
-
-def _drafts(body: dict, only_selected: bool) -> list[dict]:
-    bundle = (body.get("context") or {}).get("draftOrders") or {}
-    entries = bundle.get("entry") if isinstance(bundle, dict) else None
-    resources = [e.get("resource") for e in entries or [] if isinstance(e, dict)]
-    drafts = [r for r in resources if isinstance(r, dict) and r.get("resourceType") == "MedicationRequest"]
-    if only_selected:
-        selected = set((body.get("context") or {}).get("selections") or [])
-        chosen = [d for d in drafts if f"MedicationRequest/{d.get('id')}" in selected]
-        drafts = chosen or drafts  # sloppy selections: check every draft rather than none
-    return drafts
-
-
-def _named(resources: list[dict]) -> list[tuple[str, dict]]:
-    return [(n, r) for n, r in ((med_name(r), r) for r in resources) if n]
-
-
-def _matches_condition(resource: dict, codes: list[str], words: list[str]) -> bool:
-    status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
-    if status in ("inactive", "resolved", "remission"):
-        return False
-    if set(codes) & _codes(resource):
-        return True
-    return any(w in _text(resource.get("code") or {}).lower() for w in words)
-
-
-def _codes(resource: dict) -> set[str]:
-    return {c.get("code") for c in (resource.get("code") or {}).get("coding") or []}
-
-
-def _text(concept: dict) -> str:
-    if "code" in concept and isinstance(concept["code"], dict):
-        concept = concept["code"]
-    display = next((c.get("display") for c in concept.get("coding") or [] if c.get("display")), "")
-    return concept.get("text") or display or ""
-
-
-def _patient_name(patients: list[dict]) -> str | None:
-    for p in patients:
-        for n in p.get("name") or []:
-            text = n.get("text") or " ".join((n.get("given") or []) + [n.get("family") or ""]).strip()
-            if text:
-                return text
-    return None
-
-
 def _interaction_severity(hit) -> str:
     return "critical" if hit.severity in ("critical", "contraindicated", "major") else "warning"
 
@@ -347,10 +252,6 @@ def _interaction_severity(hit) -> str:
 def _first_clause(text: str) -> str:
     """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear indication"."""
     return re.sub(r"\s*\([^)]*\)", "", text.split(";")[0]).rstrip(". ").lower() if text else ""
-
-
-def _clean(text: str | None) -> str | None:
-    return " ".join(text.split()) if text else None
 
 
 # --- drug lookups (identity, classes, interactions, allergy, pregnancy, alternatives) -
