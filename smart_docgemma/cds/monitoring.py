@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from .findings import Finding, Source
+from .findings import Finding, Source, capital
 
 
 @dataclass
@@ -94,7 +94,7 @@ def _trend(found: list[Result]) -> str:
 
 def _finding(rule, problem, severity, summaries, evidence, source, fingerprint) -> Finding:
     return Finding(problem=problem, severity=severity, summaries=summaries, topic="monitoring",
-                   management=f"{rule['test']}{_range(rule)}: recheck at least every {rule['max_age_days']} days "
+                   management=f"{capital(rule['test'])}{_range(rule)}: recheck at least every {rule['max_age_days']} days "
                               "while on the drug.",
                    evidence=evidence, sources=[source], fingerprint_of=fingerprint)
 
