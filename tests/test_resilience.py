@@ -88,3 +88,12 @@ def test_a_runaway_answer_is_cut_in_storage_stream_and_page(chat, chat_app, srv)
 def _sid(client) -> str:
     with client.session_transaction() as s:
         return s["sid"]
+
+
+@pytest.mark.parametrize("body", ["[" * 30_000 + "]" * 30_000, '{"color_background": 5}', "<html>", "[1, 2]"])
+def test_a_garbled_ehr_style_document_leaves_the_page_unstyled(app, fhir_base, httpserver, body):
+    httpserver.expect_request("/style.json").respond_with_data(body, content_type="application/json")
+    client = app.test_client()
+    open_session(app, client, fhir_base, smart_style_url=httpserver.url_for("/style.json"))
+    res = client.get("/app/style.css")
+    assert res.status_code == 200 and "no usable EHR style" in res.get_data(as_text=True)
