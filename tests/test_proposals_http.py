@@ -21,6 +21,9 @@ from tests.support.launch_context import clone_patient
 from tests.support.smart_browser import Browser, ehr_launch, finish
 
 
+SCRIPT = {"X-Requested-With": "fetch"}  # as the page's script posts a card's form: the card comes back
+
+
 def session_and_proposal(app, sandbox, app_url, drug="lisinopril", patient=None):
     # A copy of a scenario patient: approving writes to the chart, the fixtures stay as documented.
     patient = patient or clone_patient(sandbox.app.extensions["sandbox"].config["FHIR_UPSTREAM"], "pt-warfarin")
@@ -63,7 +66,8 @@ def test_card_approve_creates_exactly_one_resource_even_when_double_submitted(la
     results = []
 
     def click():
-        results.append(browser.http.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token}, timeout=60))
+        results.append(browser.http.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token},
+                                         headers=SCRIPT, timeout=60))
 
     clicks = [threading.Thread(target=click) for _ in range(2)]
     for t in clicks:
@@ -79,8 +83,8 @@ def test_card_reject_records_the_reason_and_writes_nothing(launched_app, sandbox
     app, app_url = launched_app
     browser, pid = session_and_proposal(app, sandbox, app_url, drug="metformin")
     token = csrf(browser.get(f"{app_url}/proposals/{pid}").text)
-    rejected = browser.post(f"{app_url}/proposals/{pid}/reject", data={"csrf_token": token,
-                                                                      "reason": "Patient already on it"})
+    rejected = browser.post(f"{app_url}/proposals/{pid}/reject", headers=SCRIPT,
+                            data={"csrf_token": token, "reason": "Patient already on it"})
     assert rejected.status_code == 200 and "Patient already on it" in rejected.text
     assert count_created(fhir_base, pid) == 0
     again = browser.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token})

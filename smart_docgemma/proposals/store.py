@@ -42,7 +42,8 @@ from sqlalchemy import and_, or_, select, update
 from .. import errors
 from ..extensions import get_storage
 from ..fhir import local_ref
-from ..storage import now
+from ..storage import app_sessions, now
+from .describe import action_sentence
 from ..storage import proposals as table
 
 log = logging.getLogger(__name__)
@@ -76,9 +77,14 @@ class Proposal:
     def resource_type(self) -> str:
         return self.resource["resourceType"]
 
+    @property
+    def action(self) -> str:
+        """What Approve will do, in one sentence read from the resource."""
+        return action_sentence(self.resource)
+
     def to_dict(self) -> dict:
         """JSON view for the API (Accept: application/json)."""
-        keys = ("id", "patient_id", "tool", "status", "resource", "summary", "created_at",
+        keys = ("id", "patient_id", "tool", "status", "action", "resource", "summary", "created_at",
                 "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
         return {k: getattr(self, k) for k in keys}
 
@@ -104,6 +110,7 @@ class ProposalStore:
         The proposal identifier is stamped on the resource here, so the resource
         shown for approval is exactly the one that will be created.
         """
+        self._check_subject(sid, patient_id, resource)
         pid = uuid.uuid4().hex
         resource = dict(resource)
         resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": pid}]
@@ -112,6 +119,24 @@ class ProposalStore:
                 id=pid, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
                 resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0))
         return pid
+
+    def _check_subject(self, sid: str, patient_id: str, resource: dict) -> None:
+        """Refuse (Forbidden) a resource about anyone but the session's patient.
+
+        The resource's subject must be ``patient_id``, and when ``sid`` names a
+        stored launch session, ``patient_id`` must be that launch's patient. A
+        proposal under a session id that names no launch (an offline evaluation)
+        can never be approved: approval requires that very session.
+        """
+        subject = (resource.get("subject") or resource.get("patient") or {}).get("reference")
+        if not patient_id or subject != f"Patient/{patient_id}":
+            raise errors.Forbidden(f"Chart writes are limited to the patient in context; this "
+                                   f"{resource.get('resourceType', 'resource')} is about {subject or 'no patient'}.")
+        with self.storage.begin() as conn:
+            row = conn.execute(select(app_sessions.c.context).where(app_sessions.c.sid == sid)).first()
+        if row is not None and json.loads(row.context).get("patient") != patient_id:
+            raise errors.Forbidden("Chart writes are limited to the patient in context of this session; "
+                                   f"Patient/{patient_id} is a different patient.")
 
     def get(self, proposal_id: str) -> Proposal:
         with self.storage.begin() as conn:

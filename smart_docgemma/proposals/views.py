@@ -5,7 +5,7 @@ Every decision is re-checked by the store against the session's launch
 """
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors
 from ..smart.sessions import current_launch
@@ -17,8 +17,12 @@ bp = Blueprint("proposals", __name__, url_prefix="/proposals")
 
 
 def _respond(p: Proposal, status: int = 200):
+    """JSON, the card partial for the page's script, or (a form posted without
+    JavaScript) a 303 back to the page at the card."""
     if wants_json():
         return p.to_dict(), status
+    if request.method == "POST" and not request.headers.get("X-Requested-With"):
+        return redirect(url_for("chat.app_page") + f"#proposal-{p.id}", code=303)
     return render_template("proposals/card.html", p=p), status
 
 

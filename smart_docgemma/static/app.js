@@ -175,7 +175,7 @@
     buttons.forEach((b) => { b.disabled = true; });  // a card never executes twice
     const res = await fetch(form.action, {
       method: "POST", body: new FormData(form),
-      headers: { "X-CSRF-Token": csrf(), Accept: "text/html" },
+      headers: { "X-CSRF-Token": csrf(), "X-Requested-With": "fetch", Accept: "text/html" },
     });
     const html = res.ok || res.status === 502 || res.status === 503 ? await res.text() : null;
     if (html && html.trim().startsWith("<article")) {

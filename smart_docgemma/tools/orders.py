@@ -212,8 +212,11 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
     except ValueError as exc:
         return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR {resource['resourceType']} "
                                   f"({exc}). Please restate it.")
-    pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
-                               resource=resource, summary=summary)
+    try:
+        pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
+                                   resource=resource, summary=summary)
+    except errors.Forbidden as exc:  # the store's own check of the subject against the session
+        return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
     lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
     lines += [f"{label}: {value}" for label, value in summary["fields"]]

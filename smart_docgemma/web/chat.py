@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from fhirclient.models.patient import Patient
-from flask import (Blueprint, Response, current_app, json, redirect, render_template, request,
+from flask import (Blueprint, Response, current_app, g, json, redirect, render_template, request,
                    stream_with_context, url_for)
 
 from . import charts, inputs, styling
@@ -56,6 +56,7 @@ KEEPALIVE_S = 15
 def app_page():
     launch = sessions.current_launch()
     shown, unreadable = _banner(launch)
+    g.docgemma_card_patient = shown
     glance, chart_error = _glance(launch) if unreadable is None else (None, unreadable)
     return render_template("chat/app.html", launch=launch, banner=shown, glance=glance,
                            chart_error=chart_error, turns=_transcript(launch.sid),
@@ -105,6 +106,24 @@ def banner(launch) -> dict | None:
                 if i.type and any(c.code == "MR" for c in i.type.coding or [])), None)
     return {"name": text, "birth_date": patient.birthDate.isostring if patient.birthDate else None,
             "sex": patient.gender, "mrn": mrn, "id": launch.patient_id}
+
+
+@bp.app_context_processor
+def _card_patient():
+    return {"card_patient": card_patient}
+
+
+def card_patient(patient_id: str) -> dict:
+    """Who a card is about: the session's banner (name, DOB, MRN) when ``patient_id`` is the
+    launch patient, read once per request; the bare id when the chart cannot be read."""
+    if "docgemma_card_patient" not in g:
+        try:
+            g.docgemma_card_patient = banner(sessions.current_launch())
+        except errors.DocGemmaError as exc:
+            log.info("card patient unavailable: %s", exc.error)
+            g.docgemma_card_patient = None
+    shown = g.docgemma_card_patient
+    return shown if shown and shown.get("id") == patient_id else {"id": patient_id}
 
 
 def _glance(launch) -> tuple[dict | None, str | None]:
