@@ -34,6 +34,15 @@ def med_name(resource: dict) -> str | None:
     return clean(concept.get("text")) if concept.get("text") else None
 
 
+def contained_medication(resource: dict) -> dict | None:
+    """The Medication a MedicationRequest references as ``#id`` among its contained resources."""
+    ref = (resource.get("medicationReference") or {}).get("reference") or ""
+    if not ref.startswith("#"):
+        return None
+    return next((c for c in resource.get("contained") or []
+                 if c.get("resourceType") == "Medication" and c.get("id") == ref[1:]), None)
+
+
 def allergy_substance(resource: dict) -> str | None:
     code = resource.get("code") or {}
     status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")

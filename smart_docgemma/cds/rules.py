@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from datetime import date
 from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
 
 import yaml
 
-from ..tools import druginfo
+from .. import knowledge
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
 from .context import HookData
@@ -94,10 +96,12 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
     active = chart.named(data.get("medications"))
     findings: list[Finding] = []
     for i, draft in enumerate(drafts):
-        name = chart.med_name(draft)
-        if not name:
-            continue
         key = f"draft:{draft.get('id') or i}"
+        ident = identity(draft)
+        if not ident.identified:
+            findings.append(_unchecked(ident, draft, key))
+            continue
+        name = ident.name
         others = [(n, "active") for n, _ in active] + \
                  [(chart.med_name(d), "draft") for d in drafts if d is not draft and chart.med_name(d)]
         found = _draft_interactions(name, [n for n, _ in active], draft, key)
@@ -108,6 +112,17 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _boxed(name, draft, key)
         findings += found
     return findings
+
+
+def _unchecked(ident: knowledge.DrugIdentity, draft: dict, key: str) -> Finding:
+    """An order the knowledge cannot identify is said so: an empty card list would read as "checked"."""
+    label = ident.label
+    return Finding(key, "info", [f"Could not check {label} for interactions or allergies — {ident.reason}",
+                                 f"Could not check {label} for interactions or allergies",
+                                 "Could not check this order for interactions or allergies"], "unidentified",
+                   management="Check interactions, allergies and pregnancy for this order by hand, or order it "
+                              "by its RxNorm name.", evidence=[f"Draft order: {label}"],
+                   fingerprint_of=(label,))
 
 
 def _draft_interactions(name: str, active: list[str], draft: dict, key: str) -> list[Finding]:
@@ -246,7 +261,7 @@ def _overdue_hba1c(data: HookData) -> list[Finding]:
 
 
 def _interaction_severity(hit) -> str:
-    return "critical" if hit.severity in ("critical", "contraindicated", "major") else "warning"
+    return "critical" if hit.critical else "warning"
 
 
 def _first_clause(text: str) -> str:
@@ -261,33 +276,52 @@ def table() -> dict:
     return yaml.safe_load(Path(__file__).with_name("knowledge.yaml").read_text())
 
 
+def identity(resource: dict) -> knowledge.DrugIdentity:
+    """What a MedicationRequest orders: its code, its text, or its contained Medication (offline)."""
+    return knowledge.identify(concept=resource.get("medicationCodeableConcept"),
+                              medication=chart.contained_medication(resource))
+
+
 @lru_cache(maxsize=2048)
 def generic(name: str) -> str:
-    """Lower-case generic name without salt words ("lithium carbonate 300 MG" → lithium)."""
-    return " ".join(w for w in druginfo.generic_name(name).split() if w not in table()["salts"])
+    """Ingredient names ("amoxicillin 875 MG / clavulanate potassium 125 MG Oral Tablet" →
+    "amoxicillin/clavulanate"); the words themselves when the knowledge cannot identify them."""
+    ident = knowledge.identify(text=name)
+    return ident.name if ident.identified else " ".join(name.lower().split())
+
+
+def ingredients(drug: str) -> list[str]:
+    return drug.split("/")
 
 
 def classes(drug: str) -> set[str]:
-    extra = {name for name, members in table()["extra_classes"].items() if drug in members}
-    return druginfo.classes_of(drug) | extra
+    found = {c for i in ingredients(drug) for c in knowledge.classes_of(i)}
+    return found | {name for name, members in table()["extra_classes"].items() if drug in members}
 
 
 def matches(drug: str, key: str) -> bool:
     """``key`` is a generic name or ``class:<name>``."""
-    return key[6:] in classes(drug) if key.startswith("class:") else drug == key
+    return key[6:] in classes(drug) if key.startswith("class:") else key in (drug, *ingredients(drug))
 
 
-def interactions(names: list[str]) -> list[druginfo.Interaction]:
-    """Known interactions among these drugs (each pair once), by generic name."""
-    return druginfo.critical_pairs(sorted({generic(n) for n in names if generic(n)}))
+def interactions(names: list[str]) -> list[knowledge.Interaction]:
+    """Known interactions among these drugs (each pair of drugs once, its most severe), by generic name."""
+    out = []
+    for a, b in combinations(sorted({generic(n) for n in names if generic(n)}), 2):
+        hits = [h for h in knowledge.interactions(ingredients(a), with_=ingredients(b))
+                if h.severity != "take into account"]
+        if hits:
+            first, second = (a, b) if hits[0].drug_a in ingredients(a) else (b, a)
+            out.append(replace(hits[0], drug_a=first, drug_b=second))
+    return out
 
 
-def interaction_sources(hit: druginfo.Interaction) -> list[Source]:
-    return [Source(hit.source, hit.source_url)]
+def interaction_sources(hit: knowledge.Interaction) -> list[Source]:
+    return [Source(s, hit.url_of(s)) for s in hit.sources or (hit.source,)]
 
 
-def allergy_conflicts(substance: str, names: list[str]) -> list[druginfo.AllergyConflict]:
-    return druginfo.allergy_conflicts([substance], [generic(n) for n in names])
+def allergy_conflicts(substance: str, names: list[str]) -> list[knowledge.AllergyConflict]:
+    return [c for n in names for c in knowledge.allergy_conflicts(substance, n)[:1]]
 
 
 def pregnancy_risk(drug: str) -> dict | None:

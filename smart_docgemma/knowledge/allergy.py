@@ -1,0 +1,66 @@
+"""Allergy cross-reactivity: a documented allergy against the ingredients of an order.
+
+Same ingredient → critical; same class → critical; a known cross-reactive
+class at a lower rate (penicillin → cephalosporins, carbapenems) → warning.
+The allergy's criticality and recorded reaction travel with the finding so a
+card can say "penicillin allergy (anaphylaxis, high criticality)".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import classes
+from .identity import DrugIdentity, identify
+from .vocabulary import load
+
+SOURCE = "Drug class cross-reactivity table (knowledge core)"
+
+
+@dataclass(frozen=True)
+class AllergyConflict:
+    drug: str  # the ingredient that conflicts
+    allergy: str  # the allergy as recorded ("Penicillin")
+    reason: str
+    severity: str  # critical | warning
+    criticality: str = "unrecorded"  # the AllergyIntolerance's: low | high | unable-to-assess
+    reaction: str = ""  # "anaphylaxis"
+    source: str = SOURCE
+
+    @property
+    def detail(self) -> str:
+        reacted = f" ({self.reaction}, {self.criticality} criticality)" if self.reaction else ""
+        return (f"The patient has a documented **{self.allergy}** allergy{reacted}; **{self.drug}** — {self.reason}. "
+                "Review the reaction history before ordering.")
+
+    @property
+    def source_url(self) -> str:
+        return "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query=" + self.drug.replace(" ", "+")
+
+
+def allergen(substance: str) -> tuple[set[str], set[str]]:
+    """(ingredients, classes) an allergy's substance text names ("Penicillin" → ({penicillin}, {penicillin}))."""
+    text = " ".join((substance or "").lower().split())
+    terms = load("classes.yaml")["allergen_terms"]
+    found_classes = {terms[text]} if text in terms else set()
+    found_classes |= {c for word, c in terms.items() if f" {word} " in f" {text} "}
+    ingredients = set(identify(text=substance).names)
+    rules = load("classes.yaml")["allergy"]
+    found_classes |= {c for ing in ingredients for c in classes.of(ing) if c in rules}
+    return ingredients, found_classes
+
+
+def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded",
+              reaction: str = "") -> list[AllergyConflict]:
+    """What one allergy says about one identified drug (one conflict per ingredient at most)."""
+    ingredients, allergen_classes = allergen(substance)
+    rules = load("classes.yaml")["allergy"]
+    out = []
+    for ing in drug.names:
+        hit = ("the same drug", "critical") if ing in ingredients else None
+        for cls in sorted(allergen_classes):
+            if hit:
+                break
+            hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, []) if r["class"] in classes.of(ing)), None)
+        if hit:
+            out.append(AllergyConflict(ing, substance, hit[0], hit[1], criticality or "unrecorded", reaction))
+    return out

@@ -1,0 +1,169 @@
+"""Drug–drug interactions among ingredients, from two sources.
+
+1. The ANSM national interaction thesaurus (2020-01), converted by ``build``
+   into ``data/interactions.sqlite``: substance/class pairs with the four ANSM
+   levels, the French mechanism and management text and, for the pairs that
+   matter most, an English summary.
+2. ``data/onc_pairs.yaml``: the ONC high-priority list, summarised in English.
+
+One ``Interaction`` per ingredient pair: the most severe level of either
+source, with every source that lists the pair.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+
+from . import classes as drug_classes
+from .vocabulary import load
+
+DB = Path(__file__).with_name("data") / "interactions.sqlite"
+LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
+RANK = {level: i for i, level in enumerate(LEVELS)}
+ONC_LEVEL = {"critical": "avoid", "major": "avoid", "moderate": "precaution"}
+ANSM = "ANSM Thésaurus des interactions médicamenteuses (2020-01)"
+ANSM_URL = "https://ansm.sante.fr/documents/reference/thesaurus-des-interactions-medicamenteuses-1"
+ONC = "ONC high-priority DDI list"
+LABEL_SEARCH = "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query="
+_local = threading.local()
+
+
+@dataclass(frozen=True)
+class Interaction:
+    drug_a: str
+    drug_b: str
+    severity: str  # contraindicated | avoid | precaution | take into account
+    summary: str  # English, short: "major bleeding risk"
+    mechanism: str
+    management: str
+    source: str  # the sources that list the pair, "; "-joined
+    evidence: str = ""  # which entries matched ("warfarin + class NSAIDs (ANSM)")
+    sources: tuple[str, ...] = ()  # each source that lists the pair, most severe first
+
+    def url_of(self, source: str) -> str:
+        return ANSM_URL if source.startswith("ANSM") else LABEL_SEARCH + self.drug_a.replace(" ", "+")
+
+    @property
+    def critical(self) -> bool:
+        return self.severity in ("contraindicated", "avoid")
+
+    @property
+    def source_url(self) -> str:
+        return ANSM_URL if self.source.startswith("ANSM") else LABEL_SEARCH + self.drug_a.replace(" ", "+")
+
+
+def _db():
+    if not DB.exists():
+        return None
+    conn = getattr(_local, "conn", None)
+    if conn is None:  # one read-only connection per thread, opened on first use
+        conn = sqlite3.connect(f"file:{DB}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        _local.conn = conn
+    return conn
+
+
+def english_names() -> list[str]:
+    db = _db()
+    return [r[0] for r in db.execute("SELECT name FROM ingredient")] if db else []
+
+
+def meta() -> dict:
+    db = _db()
+    return dict(db.execute("SELECT key, value FROM meta")) if db else {}
+
+
+def between(ingredients: list[str], with_: list[str] | None = None) -> list[Interaction]:
+    """Interactions among ``ingredients`` (each pair once), or only those of ``ingredients``
+    against ``with_`` when it is given. Most severe first."""
+    names = list(dict.fromkeys(i for i in ingredients if i))
+    if with_ is None:
+        pairs = combinations(names, 2)
+    else:
+        pairs = ((a, b) for a in names for b in dict.fromkeys(with_) if b and b != a)
+    found = [hit for a, b in pairs if (hit := pair(a, b))]
+    return sorted(found, key=lambda i: RANK[i.severity])
+
+
+@lru_cache(maxsize=4096)
+def pair(a: str, b: str) -> Interaction | None:
+    hits = [h for h in (*_ansm(a, b), *_onc(a, b)) if h]
+    if not hits:
+        return None
+    best = min(hits, key=lambda h: RANK[h.severity])
+    sources = tuple(dict.fromkeys(h.source for h in sorted(hits, key=lambda h: RANK[h.severity])))
+    english = next((h.summary for h in hits if h.summary), "")
+    return Interaction(best.drug_a, best.drug_b, best.severity, english or _fallback(best), best.mechanism,
+                       best.management, "; ".join(sources), "; ".join(h.evidence for h in hits), sources)
+
+
+def _fallback(hit: Interaction) -> str:
+    """A pair the English summaries do not cover yet: say its ANSM level and send to the French text."""
+    return f"{hit.severity} per the ANSM thesaurus (mechanism in French below)"
+
+
+def _onc(a: str, b: str) -> list[Interaction]:
+    out = []
+    for row in load("onc_pairs.yaml"):
+        for x, y in ((a, b), (b, a)):
+            if drug_classes.matches(x, row["a"]) and drug_classes.matches(y, row["b"]):
+                out.append(Interaction(x, y, ONC_LEVEL[row["severity"]], row["summary"], row["mechanism"],
+                                       row["management"], f"{ONC}; {row['source']}".replace(f"{ONC}; {ONC}", ONC),
+                                       f"{row['a']} + {row['b']} (ONC)"))
+                break
+    return out
+
+
+def _ansm(a: str, b: str) -> list[Interaction]:
+    db = _db()
+    if db is None:
+        return []
+    terms_a, terms_b = _terms(a), _terms(b)
+    if not terms_a or not terms_b:
+        return []
+    out = []
+    for x, y, tx, ty in ((a, b, terms_a, terms_b), (b, a, terms_b, terms_a)):
+        sql = (f"SELECT a, b, severity, management, mechanism, summary FROM interaction "
+               f"WHERE a IN ({_marks(tx)}) AND b IN ({_marks(ty)})")
+        for ta, tb, sev, manage, mech, summary in db.execute(sql, (*tx, *ty)):
+            out.append(Interaction(x, y, sev, summary or "", mech, manage, ANSM,
+                                   f"{_label(ta)} + {_label(tb)} (ANSM)"))
+    return out
+
+
+def _marks(values) -> str:
+    return ",".join("?" * len(values))
+
+
+@lru_cache(maxsize=4096)
+def _terms(ingredient: str) -> tuple[str, ...]:
+    """The ANSM terms (substance and its classes) an English ingredient belongs to."""
+    db = _db()
+    rows = db.execute("SELECT fr FROM ingredient WHERE name = ?", (ingredient,)).fetchall()
+    subs = [r[0] for r in rows]
+    if not subs:
+        return ()
+    marks = ",".join("?" * len(subs))
+    classes = [r[0] for r in db.execute(f"SELECT term FROM member WHERE substance IN ({marks})", subs)]
+    return tuple(dict.fromkeys(subs + classes))
+
+
+@lru_cache(maxsize=4096)
+def _label(term: str) -> str:
+    row = _db().execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone()
+    return row[0] if row else term
+
+
+def levels_detail(a: str, b: str) -> list[dict]:
+    """The ANSM per-level text of a pair (some entries differ by dose or indication)."""
+    db = _db()
+    if db is None:
+        return []
+    ta, tb = _terms(a), _terms(b)
+    rows = db.execute(f"SELECT levels FROM interaction WHERE a IN ({','.join('?' * len(ta))}) "
+                      f"AND b IN ({','.join('?' * len(tb))})", (*ta, *tb)).fetchall() if ta and tb else []
+    return [lv for r in rows for lv in json.loads(r[0])]

@@ -1,0 +1,48 @@
+"""Pregnancy, lactation and renal (eGFR) flags for the ingredients the tables know (``data/flags.yaml``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import classes
+from .vocabulary import load
+
+
+@dataclass(frozen=True)
+class Flag:
+    drug: str
+    topic: str  # pregnancy | lactation | renal
+    severity: str  # critical | warning
+    summary: str
+    management: str
+    source: str
+
+
+def _entry(table: dict, ingredient: str) -> dict | None:
+    if ingredient in table:
+        return table[ingredient]
+    return next((v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)), None)
+
+
+def pregnancy(ingredients: list[str], lactation: bool = False) -> list[Flag]:
+    topic = "lactation" if lactation else "pregnancy"
+    out = []
+    for ing in dict.fromkeys(ingredients):
+        e = _entry(load("flags.yaml")[topic], ing)
+        if e:
+            out.append(Flag(ing, topic, e["severity"], e["risk"], e.get("management", ""), e["source"]))
+    return out
+
+
+def renal(ingredients: list[str], egfr: float | None) -> list[Flag]:
+    """Flags for a measured eGFR (mL/min/1.73 m²); nothing is claimed without a value."""
+    if egfr is None:
+        return []
+    out = []
+    for ing in dict.fromkeys(ingredients):
+        e = _entry(load("flags.yaml")["renal"], ing)
+        for rule in e or []:
+            if egfr < rule["below"]:
+                out.append(Flag(ing, "renal", rule["severity"], f"eGFR {egfr:g} < {rule['below']}: {rule['risk']}",
+                                rule["management"], rule["source"]))
+                break
+    return out

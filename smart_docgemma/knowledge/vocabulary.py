@@ -1,0 +1,96 @@
+"""The names the knowledge core knows, loaded once on first use.
+
+Sources (all shipped in ``data/``): ``names.yaml`` (salts, international names,
+brands), ``rxnorm.yaml`` (ingredient and product codes), ``classes.yaml``
+(every class member is a known ingredient) and the English ingredient names
+of the interaction data (``interactions.sqlite``, built from the ANSM
+thesaurus). Nothing here touches the network.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).with_name("data")
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> dict:
+    return yaml.safe_load((DATA / name).read_text())
+
+
+@lru_cache(maxsize=1)
+def _tables() -> dict:
+    names, rx, classes = load("names.yaml"), load("rxnorm.yaml"), load("classes.yaml")
+    known = {m for members in classes["classes"].values() for m in members} | set(rx["ingredients"])
+    phrases: dict[str, list[str]] = {}
+    for table in (names["synonyms"], names["brands"]):
+        for k, v in table.items():
+            phrases[k] = v if isinstance(v, list) else [v]
+            known |= set(phrases[k])
+    known |= set(_interaction_names())
+    phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
+    phrases.update({k: [k] for k in known if k not in phrases})
+    return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
+            "codes": {v: k for k, v in rx["ingredients"].items()}, "rxcui": rx["ingredients"],
+            "products": {str(k): v for k, v in rx["products"].items()},
+            "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
+
+
+def _interaction_names() -> list[str]:
+    from . import ddi  # the interaction data names ~1,000 more ingredients
+
+    return ddi.english_names()
+
+
+def lookup(phrase: str) -> list[str]:
+    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate])."""
+    phrase = " ".join(phrase.lower().replace("-", "-").split())
+    t = _tables()
+    if phrase in t["phrases"]:
+        return list(t["phrases"][phrase])
+    kept = [w for w in phrase.split() if w not in t["salts"]]
+    if kept and len(kept) < len(phrase.split()):
+        return list(t["phrases"].get(" ".join(kept), []))
+    return []
+
+
+def canonical(name: str) -> str | None:
+    hit = lookup(name)
+    return hit[0] if len(hit) == 1 else None
+
+
+def is_salt(word: str) -> bool:
+    return word in _tables()["salts"]
+
+
+def near(word: str) -> list[str]:
+    """Known names one edit away from a misspelt word (several → ambiguous)."""
+    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz import process
+
+    if len(word) < 5 or not re.fullmatch(r"[a-z\-]+", word):
+        return []
+    hits = process.extract(word, _tables()["single"], scorer=Levenshtein.distance, score_cutoff=1, limit=5)
+    close = sorted({h[0] for h in hits})
+    canon = {tuple(lookup(c)) for c in close}
+    return close[:1] if len(canon) == 1 else close
+
+
+def rxcui(ingredient: str) -> str | None:
+    return _tables()["rxcui"].get(ingredient)
+
+
+def ingredient_of_code(code: str) -> str | None:
+    return _tables()["codes"].get(code)
+
+
+def product(code: str) -> str | None:
+    return _tables()["products"].get(code)
+
+
+def known(ingredient: str) -> bool:
+    return ingredient in _tables()["known"]
