@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from smart_docgemma.lessons import Lesson, best_match, lesson_store
+from smart_docgemma.lessons import Lesson, best_match
+from smart_docgemma.lessons.store import lesson_store
 from smart_docgemma.lessons.cli import main as lessons_cli
 from smart_docgemma.lessons.retrieval import terms
 from smart_docgemma.web.turns import turn_store

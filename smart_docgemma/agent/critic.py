@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from ..errors import ModelError
 from .prompts import system, template
 from .schemas import CriticReview
+from .state import Turn
 
 # A recommendation to change therapy: a therapy verb (base or -ing form, so that
 # "aspirin increases bleeding risk" is a finding, not advice) at the start of a
@@ -95,3 +96,41 @@ def _merge(look: SecondLook, verdict: CriticReview) -> SecondLook:
     look.findings += [f"Contradicts the chart: {c}" for c in verdict.contradictions]
     look.findings += [f"Check not done: {c}" for c in verdict.missing_checks]
     return look
+
+
+# ------------------------------------------------------------------ the node
+def second_look(state: Turn, deps) -> dict:
+    """SECOND_LOOK: review new proposals and a therapy-changing answer; attach the result.
+
+    Runs after SYNTHESIZE and before a turn pauses on a proposal, so a card is
+    never shown without its review. Proposals reviewed earlier in the turn are
+    not reviewed again after a resume.
+    """
+    pause = "pause" if state.answer is None else "done"
+    before = state.second_look or {}
+    new = [pid for pid in state.proposals if pid not in before.get("proposals", [])]
+    answer = state.answer if state.answer and recommends_change(state.answer) else ""
+    if not new and (not answer or before.get("answer_reviewed")):
+        return {"outcome": pause}
+    store = getattr(deps.ctx, "proposals", None)
+    cards = [store.get(pid) for pid in new] if store is not None else []
+    flags = [f for card in cards for f in card.summary.get("flags") or []]
+    draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()
+    evidence = [f"{r.label}: {r.result.text}" for r in state.tool_runs if r.result.status != "proposal"]
+    model = deps.model.bound(deps.stats) if deps.model is not None and not state.degraded else None
+    look = review(model, draft, evidence, flags)
+    for card in cards:
+        store.attach_second_look(card.id, look.to_dict())
+    result = {**look.to_dict(), "proposals": before.get("proposals", []) + new,
+              "answer_reviewed": bool(answer) or before.get("answer_reviewed", False)}
+    deps.emit({"type": "second_look", "severity": look.severity, "findings": len(look.findings)})
+    return {"second_look": result, "outcome": pause}
+
+
+def _card_text(card) -> str:
+    summary = card.summary
+    pairs = summary.get("fields") or []
+    pairs = pairs.items() if isinstance(pairs, dict) else pairs
+    fields = "; ".join(f"{k}: {v}" for k, v in pairs)
+    return f"Proposed: {summary.get('title', card.tool)}" + (f" ({fields})" if fields else "")
+

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..tools.base import Tool, ToolContext
 
-from . import nodes, planning, prompts
+from . import critic, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
 from .synthesis import synthesize
@@ -30,6 +30,7 @@ NODES: dict[str, Callable] = {
     "ROUTER": nodes.router,
     "ERROR_HANDLER": nodes.error_handler,
     "SYNTHESIZE": synthesize,
+    "SECOND_LOOK": critic.second_look,
 }
 
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -49,12 +50,15 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     ("ROUTER", "ask"): "SYNTHESIZE",                        # several patients matched
     ("ROUTER", "select"): "TOOL_SELECT",                    # a task pattern is unmet
     ("ROUTER", "synthesize"): "SYNTHESIZE",
-    ("ROUTER", "pause"): PAUSE,                             # a write awaits approval
+    ("ROUTER", "pause"): "SECOND_LOOK",                     # a write awaits approval: review it first
     ("ERROR_HANDLER", "retry_same"): "TOOL_EXECUTE",
     ("ERROR_HANDLER", "retry_different_args"): "TOOL_SELECT",
     ("ERROR_HANDLER", "ask"): "SYNTHESIZE",
     ("ERROR_HANDLER", "skip"): "ROUTER",
+    ("SYNTHESIZE", "review"): "SECOND_LOOK",                # a proposal or a therapy change is reviewed
     ("SYNTHESIZE", "done"): END,
+    ("SECOND_LOOK", "done"): END,
+    ("SECOND_LOOK", "pause"): PAUSE,
 }
 
 
@@ -142,9 +146,10 @@ class Agent:
     """
 
     def __init__(self, model: ModelClient | None, tools: dict[str, Tool], ctx: ToolContext | None, *,
-                 pause_on_proposal: bool = False):
+                 pause_on_proposal: bool = False, lessons=()):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
+        self.lessons = tuple(lessons)  # approved experience-library examples
 
     def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
             image_mime: str | None = None, emit: Callable[[dict], None] | None = None) -> TurnResult:
@@ -183,7 +188,7 @@ class Agent:
             ctx = replace(ctx, model=bound, image=image, image_mime=mime)
         return nodes.Deps(model=self.model, tools=self.tools, ctx=ctx, stats=stats,
                           emit=emit or (lambda event: None),
-                          pause_on_proposal=self.pause_on_proposal and not resumed)
+                          pause_on_proposal=self.pause_on_proposal and not resumed, lessons=self.lessons)
 
     def _result(self, state: Turn, deps: nodes.Deps) -> TurnResult:
         done = {"type": "done", "model_calls": deps.stats.calls, "degraded": state.degraded}

@@ -14,6 +14,7 @@ from typing import Callable
 from pydantic import BaseModel, ValidationError
 
 from ..errors import ModelError
+from ..lessons.retrieval import best_match
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 
@@ -36,6 +37,7 @@ class Deps:
     stats: CallStats
     emit: Callable[[dict], None] = lambda event: None
     pause_on_proposal: bool = False
+    lessons: tuple = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
 
 
 def label(tool: str) -> str:
@@ -83,6 +85,7 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     entities = extract(state.message)
     entities["has_image"] = bool(state.image)
+    entities.update(_lesson_hint(state.message, deps))
     update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
     probe = replace(state, **update)
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
@@ -97,6 +100,20 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _lesson_hint(message: str, deps: Deps) -> dict:
+    """The closest approved lesson: its question is TOOL_SELECT's worked example, and when it is
+    a near paraphrase its read tools count as a task pattern (a lesson never makes a write)."""
+    match = best_match(message, list(deps.lessons), available=deps.tools,
+                       min_score=prompts.limit("lesson_example_score") / 100)
+    if not match:
+        return {}
+    lesson, score = match
+    hint = {"lesson": {"id": lesson.id, "question": lesson.question, "tool": lesson.tool_names[0]}}
+    if score * 100 >= prompts.limit("lesson_pattern_score"):
+        hint["lesson_tools"] = [t for t in lesson.tool_names if catalog.spec(t).kind == "read"]
+    return hint
 
 
 def _fast_summary(tool: str, args: dict) -> str:
@@ -160,9 +177,13 @@ def _offered(deps: Deps) -> list[str]:
 def _select_tool_prompt(state: Turn, deps: Deps) -> str:
     names = _offered(deps)
     example_tool = state.suggested_tool if state.suggested_tool in deps.tools else names[0]
+    example_query = prompts.example(example_tool)
+    lesson = state.entities.get("lesson")
+    if lesson and lesson["tool"] in deps.tools:  # a clinician-verified example beats the stock one
+        example_tool, example_query = lesson["tool"], lesson["question"]
     return prompts.template("tool_select_user").format(
         tool_list="\n".join(f"- {catalog.spec(n).description}" for n in names),
-        example_query=prompts.example(example_tool), example_tool=example_tool,
+        example_query=example_query, example_tool=example_tool,
         history=_context_lines(state) + _prior_results(state), task_summary=state.task_summary,
         query=state.message)
 

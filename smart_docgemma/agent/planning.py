@@ -23,6 +23,7 @@ def required_tools(state: Turn) -> list[str]:
     for pattern in rules()["task_patterns"].values():
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
+    needed.update(ent.get("lesson_tools", ()))  # an approved lesson acts as one more task pattern
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
         if len(ent.get("drugs", ())) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"

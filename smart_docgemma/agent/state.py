@@ -67,6 +67,7 @@ class Turn:
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
     approvals: list[dict] = field(default_factory=list)  # {"proposal_id", "decision"} on resume
     answer: str | None = None
+    second_look: dict | None = None  # critic.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
     route: list[str] = field(default_factory=list)  # node names in order
     events: list[dict] = field(default_factory=list)  # every event emitted, except answer tokens

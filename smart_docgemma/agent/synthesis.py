@@ -14,6 +14,7 @@ from ..errors import ModelError
 from ..tools import catalog
 
 from . import prompts
+from .critic import needs_second_look
 from .nodes import Deps, label
 from .state import Turn, merge
 
@@ -128,4 +129,5 @@ def _finish(state: Turn, answer: str) -> dict:
             if s.url not in seen:
                 seen.add(s.url)
                 sources.append(s)
-    return {"answer": answer, "sources": sources, "outcome": "done"}
+    review = needs_second_look(answer, state.proposals)  # code decides; plain answers skip it
+    return {"answer": answer, "sources": sources, "outcome": "review" if review else "done"}

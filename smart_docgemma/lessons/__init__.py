@@ -7,5 +7,5 @@ a person approves or drops each one (``docgemma-lessons``), and only approved
 lessons are ever retrieved (``retrieval.best_match``) — as the worked example
 the model sees when choosing a tool, and as an extra task pattern for the code.
 """
-from .retrieval import Lesson, best_match  # noqa: F401
-from .store import LessonStore, lesson_store  # noqa: F401
+from .retrieval import Lesson, best_match  # noqa: F401  (store.py is imported by its callers:
+# it needs the app's storage, the agent needs only retrieval)

@@ -160,6 +160,25 @@ class ProposalStore:
             raise errors.Forbidden("This proposal is for a different patient than the one in context; it cannot be used here.")
         return p
 
+    # -- second look --------------------------------------------------------------------
+    def attach_second_look(self, proposal_id: str, look: dict) -> None:
+        """Keep the review with the proposal: the card shows it, a high one gates Approve."""
+        p = self.get(proposal_id)
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(table.c.id == p.id).values(
+                summary=json.dumps({**p.summary, "second_look": {**look, "acknowledged_by": None}})))
+
+    def acknowledge(self, proposal_id: str, launch) -> Proposal:
+        """The clinician has read a high-severity second look; Approve is possible again."""
+        p = self.visible(proposal_id, launch)
+        look = p.summary.get("second_look")
+        if not look:
+            raise errors.Conflict("This proposal has no second look to acknowledge.")
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(table.c.id == p.id).values(summary=json.dumps(
+                {**p.summary, "second_look": {**look, "acknowledged_by": launch.user or "clinician"}})))
+        return self.get(p.id)
+
     # -- deciding ---------------------------------------------------------------------
     def approve(self, proposal_id: str, launch) -> Proposal:
         """Execute the proposal once under the launch's token; returns the approved proposal.
@@ -173,6 +192,10 @@ class ProposalStore:
             raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
         if p.status == "approved":
             return p
+        look = p.summary.get("second_look") or {}
+        if look.get("severity") == "high" and not look.get("acknowledged_by"):
+            raise errors.Conflict("The second look found a serious problem with this proposal. "
+                                  "Read it and acknowledge it before approving.")
         if not self._claim(p.id, launch.user):
             return self._settled(p.id)
         return self._execute(self.get(p.id), launch)

@@ -43,6 +43,12 @@ def approve(proposal_id: str):
         return _respond(p, exc.status)
 
 
+@bp.post("/<proposal_id>/acknowledge")
+def acknowledge(proposal_id: str):
+    """The clinician has read the second look's serious finding; Approve is enabled again."""
+    return _respond(proposal_store().acknowledge(proposal_id, current_launch()))
+
+
 @bp.post("/<proposal_id>/reject")
 def reject(proposal_id: str):
     """Reject with a reason (form field or JSON ``reason``); nothing is written."""

@@ -41,7 +41,7 @@ from ..proposals.store import proposal_store
 from ..tools.base import ToolContext
 from ..tools.chart import chart_summary
 from ..extensions import get_http, get_model
-from ..lessons import lesson_store
+from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
 from .trace import progress_event, trace_steps
 from .turns import turn_store
@@ -169,7 +169,8 @@ def ask():
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
                   image=image, mime=mime, ctx=_tool_context(launch), turns=turns,
-                  model=get_model(current_app), tools=tools_for(launch.scopes))
+                  model=get_model(current_app), tools=tools_for(launch.scopes),
+                  lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
     log.info("chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else "")
     return Response(stream_with_context(_stream(job)), mimetype="text/event-stream",
@@ -225,6 +226,7 @@ class TurnJob:
     turns: object
     model: object
     tools: dict
+    lessons: tuple = ()  # approved experience-library examples
     events: queue.Queue = field(default_factory=queue.Queue)
     log: list = field(default_factory=list)
     streamed: int = 0  # answer characters sent as tokens
@@ -243,7 +245,7 @@ class TurnJob:
     def run(self) -> None:
         started = time.perf_counter()
         try:
-            turn, status = Agent(self.model, self.tools, self.ctx).run(
+            turn, status = Agent(self.model, self.tools, self.ctx, lessons=self.lessons).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
                 image=self.image, image_mime=self.mime, emit=self.emit).state, "done"
         except Exception:  # the worker owns the turn: it always ends it

@@ -78,3 +78,64 @@ def test_a_failed_model_call_keeps_the_deterministic_review_and_says_so(srv, mod
     srv.inject(http_error(500), times=3)
     look = review(model, "Stop lisinopril.", ["K+ 6.1"])
     assert look.reviewed_by == "deterministic" and "did not run" in look.note
+
+
+# ------------------------------------------------------------------ inside the agent
+from smart_docgemma.lessons import Lesson  # noqa: E402
+from tests.agent.conftest import FakeTool, client_for, make_agent, ok  # noqa: E402
+
+TRIALS_LESSON = Lesson("l1", "Which studies are enrolling patients with glioblastoma near us?",
+                       ({"tool": "find_clinical_trials", "args": {"condition": "glioblastoma"}},))
+
+
+def _script_trials_turn(srv):
+    srv.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": "Trials for GBM",
+                                        "suggested_tool": "find_clinical_trials"})
+    srv.script("ToolSelection", {"tool_name": "find_clinical_trials"})
+    srv.script("ClinicalTrialsArgs", {"condition": "glioblastoma", "status": "recruiting"})
+    srv.script("ResultAssessment", {"quality": "success_rich", "brief_summary": "Three trials."})
+    srv.say("Three recruiting glioblastoma trials were found.")
+
+
+def test_an_approved_lesson_is_the_worked_example_for_a_paraphrase(srv):
+    _script_trials_turn(srv)
+    trials = FakeTool("find_clinical_trials", ok("3 recruiting trials", count=None))
+    agent = make_agent(client_for(srv), trials, FakeTool("check_drug_safety", ok("x")))
+    agent.lessons = (TRIALS_LESSON,)
+    turn = agent.run("any studies enrolling for glioblastoma?")
+    prompt = srv.requests_for("ToolSelection")[0]["messages"][1]["content"]
+    assert TRIALS_LESSON.question in prompt
+    assert "second_look" not in {e["type"] for e in turn.events}  # a plain answer: no critic call
+    assert "CriticReview" not in srv.schema_names()
+
+
+def test_without_an_approved_lesson_the_stock_example_is_used(srv):
+    _script_trials_turn(srv)
+    trials = FakeTool("find_clinical_trials", ok("3 recruiting trials", count=None))
+    make_agent(client_for(srv), trials, FakeTool("check_drug_safety", ok("x"))).run(
+        "any studies enrolling for glioblastoma?")
+    prompt = srv.requests_for("ToolSelection")[0]["messages"][1]["content"]
+    assert TRIALS_LESSON.question not in prompt and "Are there recruiting trials for glioblastoma?" in prompt
+
+
+def test_a_lesson_never_adds_a_write():
+    from smart_docgemma.agent.nodes import _lesson_hint
+    from types import SimpleNamespace
+
+    write = Lesson("w", "Prescribe metformin 500 mg twice daily",
+                   ({"tool": "prescribe_medication", "args": {"medication_name": "metformin"}},))
+    deps = SimpleNamespace(lessons=(write,), tools={"prescribe_medication": object()})
+    hint = _lesson_hint("Prescribe metformin 500 mg twice daily", deps)
+    assert hint["lesson"]["tool"] == "prescribe_medication" and hint["lesson_tools"] == []
+
+
+def test_a_therapy_change_answer_gets_one_second_look_under_it(srv):
+    srv.script("IntentClassification", {"intent": "DIRECT", "task_summary": "Warfarin and INR 3.4"})
+    srv.say("Consider reducing the warfarin dose and recheck the INR in 3 days.")
+    srv.script("CriticReview", {"severity": "low", "unsupported_claims": [], "contradictions": [],
+                                "missing_checks": ["no INR result was retrieved"]})
+    turn = make_agent(client_for(srv)).run("INR is 3.4 on warfarin, what now?")
+    assert turn.route[-2:] == ["SYNTHESIZE", "SECOND_LOOK"]
+    assert srv.schema_names() == ["IntentClassification", "", "CriticReview"]
+    assert turn.state.second_look["severity"] == "low" and turn.state.second_look["answer_reviewed"]
+    assert turn.model_calls == 3

@@ -108,8 +108,9 @@ def test_events_feed_the_progress_stream(srv):
 def test_transition_table_covers_every_node():
     sources = {node for node, _ in TRANSITIONS}
     assert sources == {"INPUT_ASSEMBLY", "INTENT_CLASSIFY", "TOOL_SELECT", "TOOL_EXECUTE",
-                       "RESULT_CLASSIFY", "ROUTER", "ERROR_HANDLER", "SYNTHESIZE"}
+                       "RESULT_CLASSIFY", "ROUTER", "ERROR_HANDLER", "SYNTHESIZE", "SECOND_LOOK"}
     assert ("ROUTER", "ask") in TRANSITIONS and TRANSITIONS[("SYNTHESIZE", "done")] == "END"
+    assert TRANSITIONS[("SYNTHESIZE", "review")] == "SECOND_LOOK" and TRANSITIONS[("SECOND_LOOK", "done")] == "END"
 
 
 def test_system_text_is_first_and_stable_across_turns(srv):
