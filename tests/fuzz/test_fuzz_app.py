@@ -140,6 +140,12 @@ def send(http: requests.Session, base: str, req: Request) -> requests.Response:
     try:
         return http.request(req.method, base + req.path, params=req.params, headers=req.headers,
                             cookies=req.cookies, data=data, files=req.files, timeout=60, allow_redirects=False)
+    except (ValueError, requests.exceptions.InvalidURL, requests.exceptions.InvalidHeader):
+        # requests itself refused to build this request (e.g. its cookie policy parsing a
+        # generated value): nothing reached the app, so it is counted as status 0, not sent.
+        unsent = requests.Response()
+        unsent.status_code = 0
+        return unsent
     finally:
         http.cookies.clear()
 
