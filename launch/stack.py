@@ -126,6 +126,9 @@ def banner(sandbox_url: str, app_url: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from smart_docgemma import logs
+
+    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO"))  # JSON lines, request ids, no secrets
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     started = time.monotonic()

@@ -20,9 +20,16 @@ from .extensions import get_storage  # noqa: F401  (public: tests and tools reac
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
+def templates_folder() -> Path:
+    """The Jinja templates: inside the package when installed from the wheel (setup.py
+    copies them there), else the checkout's top-level ``templates/``."""
+    packaged = Path(__file__).resolve().parent / "templates"
+    return packaged if packaged.is_dir() else PROJECT_ROOT / "templates"
+
+
 def create_app(config: dict | None = None) -> Flask:
     """Build and configure the app (see module docstring for precedence)."""
-    app = Flask(__name__, template_folder=str(PROJECT_ROOT / "templates"),
+    app = Flask(__name__, template_folder=str(templates_folder()),
                 static_folder="static", instance_relative_config=True)
     app.config.from_mapping(config_module.DEFAULTS)
     app.config.from_prefixed_env("DOCGEMMA")
@@ -51,11 +58,14 @@ def _surfaces(app: Flask) -> None:
     from .cds.views import bp as cds
     from .proposals.views import bp as proposals
     from .smart.views import bp as launch
+    from . import logs
     from .web import errorpages, security
     from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
+    from .web.ops import bp as ops
 
+    logs.init_app(app)
     errorpages.register(app)
     security.register(app)
-    for blueprint in (launch, chat, proposals, cds, apidoc):
+    for blueprint in (launch, chat, proposals, cds, apidoc, ops):
         app.register_blueprint(blueprint)

@@ -5,10 +5,16 @@ import os
 
 
 def main() -> None:
-    """Serve ``create_app()`` on DOCGEMMA_HOST:DOCGEMMA_PORT."""
+    """Serve ``create_app()`` on DOCGEMMA_HOST:DOCGEMMA_PORT with DOCGEMMA_WORKERS processes."""
     host = os.environ.get("DOCGEMMA_HOST", "127.0.0.1")
     port = int(os.environ.get("DOCGEMMA_PORT", "8000"))
+    workers = int(os.environ.get("DOCGEMMA_WORKERS", "1"))
     from gunicorn.app.base import BaseApplication
+
+    from . import logs
+
+    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO"))
+    _metrics_folder()
 
     from . import create_app
 
@@ -17,7 +23,11 @@ def main() -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("worker_class", "gthread")
             self.cfg.set("threads", int(os.environ.get("DOCGEMMA_THREADS", "16")))
+            self.cfg.set("workers", workers)
             self.cfg.set("timeout", 180)
+            self.cfg.set("child_exit", _worker_exited)
+            self.cfg.set("logconfig_dict", {"version": 1, "disable_existing_loggers": False,
+                                            "loggers": {"gunicorn.error": {"propagate": True}}})
 
         def load(self):
             app = create_app()
@@ -30,6 +40,27 @@ def main() -> None:
     finally:
         if embedded is not None:
             embedded.stop()
+
+
+def _metrics_folder() -> None:
+    """Workers are separate processes: prometheus-client's multiprocess mode keeps their
+    samples in files that /metrics sums. The folder must exist, and be empty, before any
+    worker imports prometheus_client (a stale file would add a dead run's counts)."""
+    import shutil
+    import tempfile
+
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+    else:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="docgemma-metrics-")
+
+
+def _worker_exited(server, worker) -> None:
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
 
 
 def warm_up() -> None:

@@ -38,6 +38,7 @@ from typing import Iterator
 import openai
 from pydantic import BaseModel, ValidationError
 
+from .. import metrics
 from ..errors import InvalidModelOutput, ModelError, ModelTimeout, ModelUnavailable, VisionUnsupported
 
 from .prompts import generation
@@ -231,9 +232,10 @@ class ModelClient:
         """Bounded retries on transport errors and HTTP 5xx; typed errors after.
         Every HTTP attempt counts as a model call in ``stats``."""
         for attempt in range(self.retries + 1):
-            started = time.monotonic()
+            started, outcome = time.monotonic(), "error"
             try:
-                return call()
+                result, outcome = call(), "ok"
+                return result
             except openai.APITimeoutError as exc:
                 err: ModelError = ModelTimeout(
                     f"The model did not answer within {self.timeout:.0f} s")
@@ -249,6 +251,7 @@ class ModelClient:
                 if exc.status_code < 500 or refused_image:
                     raise err from exc
             finally:
+                metrics.model_call(node, time.monotonic() - started, outcome)
                 if stats is not None:
                     stats.record(node, time.monotonic() - started)
             if attempt < self.retries:

@@ -13,6 +13,7 @@ from typing import Callable
 
 from pydantic import BaseModel, ValidationError
 
+from .. import metrics
 from ..errors import ModelError
 from ..lessons.retrieval import best_match
 from ..tools import catalog
@@ -262,6 +263,7 @@ def _run(deps: Deps, tool: str, args: dict) -> ToolResult:
         return ToolResult.failure("exception", prompts.error_text("exception", label(tool)))
     if result.status == "error" and not result.text:
         result.text = prompts.error_text(result.error_kind, label(tool))
+    metrics.tool_run(tool, "fhir" if spec.spec.scopes else "knowledge", result.status, result.error_kind)
     return result
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +25,7 @@ import yaml
 from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import delete, insert, select
 
-from .. import errors
+from .. import errors, metrics
 from ..extensions import get_cds_keys, get_storage
 from ..storage import cds_cards, cds_feedback, now
 from ..web import inputs
@@ -79,9 +80,11 @@ def call(service_id: str):
         raise errors.CDSError(f"This service handles the {service['hook']} hook.")
     if body.get("fhirAuthorization") and not body.get("fhirServer"):
         raise errors.CDSError("fhirAuthorization requires fhirServer (cds-r-1).")
+    started = time.monotonic()
     data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]])
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url())
     _remember_cards(service_id, cards)
+    metrics.cds_call(service_id, time.monotonic() - started, cards)
     return jsonify({"cards": cards})
 
 

@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import and_, or_, select, update
 
-from .. import errors
+from .. import errors, metrics
 from ..extensions import get_storage
 from ..fhir import local_ref
 from ..storage import app_sessions, now
@@ -198,6 +198,7 @@ class ProposalStore:
                                   "Read it and acknowledge it before approving.")
         if not self._claim(p.id, launch.user):
             return self._settled(p.id)
+        metrics.decision("approved")
         return self._execute(self.get(p.id), launch)
 
     def reject(self, proposal_id: str, launch, reason: str) -> Proposal:
@@ -209,6 +210,8 @@ class ProposalStore:
         with self.storage.begin() as conn:
             done = conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "pending")).values(
                 status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=launch.user)).rowcount
+        if done:
+            metrics.decision("rejected")
         p = self.get(p.id)
         if not done and p.status != "rejected":
             raise errors.Conflict(f"This proposal is already {p.status}; it can no longer be rejected.")

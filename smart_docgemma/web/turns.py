@@ -23,7 +23,7 @@ import uuid
 
 from sqlalchemy import and_, exists, func, literal, select, update
 
-from .. import errors
+from .. import errors, metrics
 from ..agent.state import Turn, dumps, loads
 from ..extensions import get_storage
 from ..storage import now
@@ -63,6 +63,7 @@ class TurnStore:
                 table.c.updated_at > t - RUNNING_STALE_S))).first()
             oldest = conn.execute(select(func.min(table.c.created_at)).where(and_(
                 table.c.sid == sid, table.c.created_at > t - WINDOW_S))).scalar()
+        metrics.refused("turn running" if running else "rate limit")
         if running:
             raise errors.Conflict("The assistant is still answering your previous question. "
                                   "Wait for it to finish, then ask again.")
@@ -73,6 +74,7 @@ class TurnStore:
 
     def finish(self, turn_id: str, turn: Turn, status: str = "done") -> None:
         """Store the final turn (``done`` or ``failed``)."""
+        metrics.turn_finished(status, turn.route)
         with self.storage.begin() as conn:
             conn.execute(update(table).where(table.c.id == turn_id).values(
                 state=dumps(turn), status=status, updated_at=now()))

@@ -1,0 +1,75 @@
+"""Operations endpoints for load balancers and monitoring: ``/healthz``, ``/readyz``, ``/metrics``.
+
+- ``/healthz``: the process answers (liveness; never touches a dependency).
+- ``/readyz``: 200 when the database answers ``SELECT 1``, else 503. The FHIR servers the
+  app trusts and the model endpoint are reported but do not decide readiness: without them
+  the app still serves its pages and degrades (a load balancer must not drop every worker
+  because the EHR or vLLM is restarting).
+- ``/metrics``: Prometheus exposition of ``smart_docgemma.metrics`` (all workers' samples).
+No session, no CSRF and nothing patient-related: the endpoints are safe to expose to a probe.
+"""
+from __future__ import annotations
+
+import logging
+import time
+
+import requests
+from flask import Blueprint, Response, current_app, jsonify
+from sqlalchemy import text
+
+from .. import metrics
+from ..extensions import get_model, get_storage
+
+bp = Blueprint("ops", __name__)
+log = logging.getLogger(__name__)
+
+PROBE_TIMEOUT_S = (1.0, 2.0)  # connect, read: a probe answers fast or reports "down"
+
+
+@bp.get("/healthz")
+def healthz():
+    return jsonify({"status": "ok"})
+
+
+@bp.get("/readyz")
+def readyz():
+    database = _database()
+    body = {"status": "ready" if database["up"] else "not ready", "database": database,
+            "fhir": [_probe(f"{iss.rstrip('/')}/metadata") | {"url": iss}
+                     for iss in current_app.config.get("ISS_ALLOWLIST") or []],
+            "model": _model()}
+    return jsonify(body), 200 if database["up"] else 503
+
+
+@bp.get("/metrics")
+def scrape():
+    data, content_type = metrics.scrape()
+    return Response(data, content_type=content_type)
+
+
+def _database() -> dict:
+    started = time.monotonic()
+    try:
+        with get_storage().engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as exc:  # any driver error means "not reachable"; the reason is logged, not shown
+        log.warning("database unreachable: %s", type(exc).__name__)
+        return {"up": False}
+    return {"up": True, "ms": round((time.monotonic() - started) * 1000, 1)}
+
+
+def _model() -> dict:
+    model = get_model()
+    if model is None:
+        return {"configured": False, "up": False}
+    return {"configured": True, **_probe(f"{model.base_url}/models")}
+
+
+def _probe(url: str) -> dict:
+    """Any HTTP answer counts as up (an auth error is still a running server)."""
+    started = time.monotonic()
+    try:
+        requests.get(url, timeout=PROBE_TIMEOUT_S)
+    except requests.RequestException as exc:
+        return {"up": False, "error": type(exc).__name__}
+    return {"up": True, "ms": round((time.monotonic() - started) * 1000, 1)}
