@@ -2,6 +2,12 @@
 
     docgemma-eval --endpoint http://localhost:8000/v1 [--model NAME] [--fhir URL]
                   [--cases FILE] [--only ID_OR_CATEGORY ...] [--out report.json]
+    docgemma-eval --stored [--period day|week] [--cases FILE] [--out report.json]
+
+``--stored`` scores the app's own stored turns instead (the database of the
+app's configuration, ``DOCGEMMA_DATABASE_URL`` or the instance folder): the
+questions that match a case, second looks, ratings and decisions per period,
+and drift between the last two periods.
 
 Without ``--fhir`` it starts HAPI FHIR the way the tests do
 (``launch.upstream``: ``FHIR_UPSTREAM_URL``, Docker, or the local Java build)
@@ -24,7 +30,9 @@ from .report import markdown
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="docgemma-eval", description=__doc__.split("\n\n")[0])
-    p.add_argument("--endpoint", required=True, help="OpenAI-compatible base URL (…/v1)")
+    p.add_argument("--endpoint", help="OpenAI-compatible base URL (…/v1); required unless --stored")
+    p.add_argument("--stored", action="store_true", help="score the app's stored turns (no model, no FHIR)")
+    p.add_argument("--period", choices=("day", "week"), default="week", help="with --stored: the drift period")
     p.add_argument("--model", help="model name served (default: DOCGEMMA_MODEL or MedGemma 1.5 4B IT)")
     p.add_argument("--fhir", help="FHIR R4 base URL (default: start HAPI via launch.upstream)")
     p.add_argument("--cases", help="case file (YAML/JSON list; default: the bundled cases.yaml)")
@@ -33,7 +41,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="structured-output dialect (default: DOCGEMMA_SCHEMA_DIALECT or auto)")
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if not args.stored and not args.endpoint:
+        p.error("--endpoint is required (or --stored to score the app's stored turns)")
+    return args
 
 
 def _fhir(stack: ExitStack, args) -> str:
@@ -50,9 +61,11 @@ def _fhir(stack: ExitStack, args) -> str:
     return base
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     args = parse_args(argv)
     cases = load_cases(args.cases)
+    if args.stored:
+        return _stored(args, cases, config)
     if args.only:
         cases = [c for c in cases if c.id in args.only or c.category in args.only]
     if not cases:
@@ -66,6 +79,19 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(markdown(report))
     print(f"\n{len(cases)} cases in {report['seconds']:.1f} s against {report['endpoint']} ({report['model']})")
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(report, fh, indent=2)
+    return 0
+
+
+def _stored(args, cases, config: dict | None) -> int:
+    from .. import create_app
+    from ..extensions import get_storage
+    from .stored import markdown_periods, stored_report
+
+    report = stored_report(get_storage(create_app(config)), cases, period=args.period)
+    print(markdown_periods(report))
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(report, fh, indent=2)
