@@ -69,7 +69,6 @@ def patient_view(data: HookData) -> list[Finding]:
         for found in _pregnancy(data, name, None, f"med:{generic(name)}"):
             if found.severity == "critical":
                 found.active = resource  # a card that says "stop" offers to stop it
-                found.alternative = alternative("pregnancy", generic(name)) if found.topic == "pregnancy" else None
             findings.append(found)
     findings += _monitoring(data, names)
     findings += _overdue_hba1c(data)
@@ -108,6 +107,7 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _duplicates_and_additive(name, others, draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)
+        found += _renal(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
         found += _boxed(name, draft, key)
         findings += found
@@ -210,21 +210,41 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
 
 def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[Finding]:
     drug, out = generic(name), []
-    for status, risk, src in (("pregnant", pregnancy_risk(drug), "dailymed"),
-                              ("breastfeeding", lactation_risk(drug), "lactmed")):
-        evidence = chart.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" else chart.lactation_evidence(data, table()["lactation_status"])
-        if not risk or not evidence:
-            continue
-        alt = alternative("pregnancy", drug) if status == "pregnant" and draft else None
-        verb = ("Avoid" if draft else "Stop") if risk["severity"] == "critical" else "Review"
-        when = "in pregnancy" if status == "pregnant" else "while breastfeeding"
-        summaries = [f"{verb} {drug} {when} — {risk['risk']}; consider {alt['display']}" if alt else "",
-                     f"{verb} {drug} {when} — {risk['risk']}", f"{verb} {drug} {when}"]
-        out.append(Finding(key, risk["severity"], summaries, "pregnancy" if status == "pregnant" else "lactation",
-                           mechanism=f"{capital(drug)}: {risk['risk']}.",
-                           management=f"Patient is {status}: choose a safer alternative and review with the prescriber.",
-                           evidence=evidence, sources=[source(src, drug)], draft=draft, alternative=alt,
-                           fingerprint_of=(status,)))
+    for status, flags in (("pregnant", pregnancy_flags(drug)), ("breastfeeding", lactation_flags(drug))):
+        evidence = chart.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" \
+            else chart.lactation_evidence(data, table()["lactation_status"])
+        for flag in flags if evidence else []:
+            alt = alternative("pregnancy", drug) if status == "pregnant" else None
+            verb = ("Avoid" if draft else "Stop") if flag.severity == "critical" else "Review"
+            when = "in pregnancy" if status == "pregnant" else "while breastfeeding"
+            summaries = [f"{verb} {drug} {when} — {flag.summary}; consider {alt['display']}" if alt else "",
+                         f"{verb} {drug} {when} — {flag.summary}", f"{verb} {drug} {when}"]
+            management = flag.management or "choose a safer alternative and review with the prescriber"
+            out.append(Finding(key, flag.severity, summaries, flag.topic, mechanism=f"{capital(drug)}: {flag.summary}.",
+                               management=f"Patient is {status}: {management}.", evidence=evidence,
+                               sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
+                               fingerprint_of=(status,)))
+    return out
+
+
+def _renal(data: HookData, name: str, draft: dict, key: str) -> list[Finding]:
+    """An order the latest eGFR makes unsafe (the knowledge core's renal flags)."""
+    found = [] if "labs" in data.missing else monitoring.results(data.get("labs"), table()["egfr_loinc"])
+    if not found:
+        return []  # no eGFR (or no labs): nothing is claimed
+    drug, latest = generic(name), found[-1]
+    out = []
+    for flag in renal_flags(drug, latest.value):
+        alt = alternative("renal", drug)
+        verb = "Avoid" if flag.severity == "critical" else "Review"
+        when = f"eGFR {latest.value:g} on {latest.when.isoformat()}"
+        summaries = [f"{verb} {drug} — {when}: {flag.summary.split(': ', 1)[-1]}; consider {alt['display']}" if alt
+                     else "", f"{verb} {drug} — {when}: {flag.summary.split(': ', 1)[-1]}", f"{verb} {drug} — {when}"]
+        trend = " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in found[-4:])
+        out.append(Finding(key, flag.severity, summaries, "renal", mechanism=f"{capital(drug)}: {flag.summary}.",
+                           management=capital(flag.management) + ".", evidence=[f"eGFR: {trend}"],
+                           sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
+                           fingerprint_of=(latest.id, latest.value)))
     return out
 
 
@@ -234,7 +254,7 @@ def _monitoring(data: HookData, names: list[str], draft: dict | None = None, pro
     out = []
     for rule in monitoring_rules():
         drug = next((generic(n) for n in names if any(matches(generic(n), d) for d in rule["drugs"])), None)
-        if drug and not (rule.get("orders_only") and draft is None):
+        if drug and not (rule.get("renal") and draft is not None):  # on orders eGFR is _renal's
             found = monitoring.check(rule, drug, data.get("labs"), date.today(), source(rule["source"], drug),
                                      problem or f"monitor:{drug}", overdue_counts=draft is None)
             if found and found.severity != "info":
@@ -324,12 +344,23 @@ def allergy_conflicts(substance: str, names: list[str]) -> list[knowledge.Allerg
     return [c for n in names for c in knowledge.allergy_conflicts(substance, n)[:1]]
 
 
-def pregnancy_risk(drug: str) -> dict | None:
-    return _by_drug_or_class(table()["pregnancy"], drug)
+def pregnancy_flags(drug: str) -> list[knowledge.Flag]:
+    return knowledge.pregnancy_flags(ingredients(drug))
 
 
-def lactation_risk(drug: str) -> dict | None:
-    return _by_drug_or_class(table()["lactation"], drug)
+def lactation_flags(drug: str) -> list[knowledge.Flag]:
+    return knowledge.pregnancy_flags(ingredients(drug), lactation=True)
+
+
+def renal_flags(drug: str, egfr: float) -> list[knowledge.Flag]:
+    return knowledge.renal_flags(ingredients(drug), egfr)
+
+
+def flag_source(flag: knowledge.Flag, drug: str) -> Source:
+    """A flag's source with a link: LactMed, the guideline named, or the drug's labels."""
+    named = next((source(k) for k in ("lactmed", "kdigo", "beers")
+                  if source(k).label.split()[0].lower() in flag.source.lower()), None)
+    return Source(flag.source, named.url if named else source("dailymed", drug).url)
 
 
 def boxed_warning(drug: str) -> str | None:
@@ -364,9 +395,3 @@ def source(key: str, drug: str = "") -> Source:
 
 def monitoring_rules() -> list[dict]:
     return table()["monitoring"]
-
-
-def _by_drug_or_class(entries: dict, drug: str) -> dict | None:
-    if drug in entries:
-        return entries[drug]
-    return next((v for k, v in entries.items() if k.startswith("class:") and matches(drug, k)), None)

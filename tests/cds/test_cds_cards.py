@@ -213,12 +213,14 @@ def test_monitoring_for_metformin_and_an_nsaid_in_ckd(ehr, fhir_base):
     assert any(s.startswith("Order an HbA1c") and "2025-06-10" in s for s in summaries)
     order = draft("pt-ckd-elder", "ibuprofen 400 MG Oral Tablet", "197805")
     [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-ckd-elder", fhir_base, [order])))
-    assert card["summary"].startswith("Avoid the NSAID: kidney function is reduced — eGFR 38 on 2026-11-10")
-    assert "falling (47 → 43 → 38)" in card["summary"]
+    assert card["summary"] == ("Review ibuprofen — eGFR 38 on 2026-11-10: NSAIDs worsen kidney function; "
+                               "consider acetaminophen (paracetamol)")
+    assert "43 (2026-08-20) → 38 (2026-11-10)" in card["detail"] and "KDIGO" in card["detail"]
     low = prefetch("pt-m", labs=[obs("e1", "33914-3", 24, "2026-11-01")])
     metformin = draft("pt-m", "metformin hydrochloride 500 MG Oral Tablet", "861007")
     [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-m", None, [metformin], prefetch=low)))
-    assert card["indicator"] == "critical" and card["summary"].startswith("Stop metformin: eGFR under 30")
+    assert card["indicator"] == "critical"
+    assert card["summary"].startswith("Avoid metformin — eGFR 24 on 2026-11-01: contraindicated (lactic acidosis)")
 
 
 def test_a_monitoring_check_that_could_not_run_claims_nothing(ehr):
