@@ -33,6 +33,10 @@ TOOL_ERRORS = Counter("docgemma_tool_errors", "Tool runs that failed, by source 
 CDS_SECONDS = Histogram("docgemma_cds_hook_seconds", "CDS service call latency", ["service"],
                         buckets=_CDS_BUCKETS)
 CDS_CARDS = Counter("docgemma_cds_cards", "CDS cards returned", ["service", "indicator"])
+CDS_CARDS_PER_CALL = Histogram("docgemma_cds_cards_per_call", "CDS cards in one hook response", ["service"],
+                               buckets=(0, 1, 2, 3, 5, 8, float("inf")))
+CDS_QUIETED = Counter("docgemma_cds_quieted", "patient-view problems not shown again (unchanged or overridden)",
+                      ["reason"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
 
 
@@ -59,8 +63,13 @@ def tool_run(tool: str, source: str, status: str, error_kind: str | None) -> Non
 
 def cds_call(service: str, seconds: float, cards: list[dict]) -> None:
     CDS_SECONDS.labels(service=service).observe(seconds)
+    CDS_CARDS_PER_CALL.labels(service=service).observe(len(cards))
     for card in cards:
         CDS_CARDS.labels(service=service, indicator=card.get("indicator", "info")).inc()
+
+
+def cds_quieted(reason: str) -> None:
+    CDS_QUIETED.labels(reason=reason).inc()
 
 
 def decision(kind: str) -> None:

@@ -12,17 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 
 from flask import current_app
 from sqlalchemy import and_, delete, insert, select
 
+from .. import metrics
 from ..extensions import get_storage
 from ..storage import cds_feedback, cds_shown, now
 from .findings import Problem
-
-log = logging.getLogger(__name__)
-
 
 def chart_key(body: dict) -> str:
     """The chart a hook call is about: its patient at its FHIR server."""
@@ -40,9 +37,11 @@ def keep_new(patient_id: str, problems: list[Problem]) -> list[Problem]:
     keep = []
     for problem in problems:
         if (problem.key, problem.fingerprint) in overridden:
-            continue
-        if problem.severity == "critical" or last.get(problem.key) != problem.fingerprint:
+            metrics.cds_quieted("overridden")
+        elif problem.severity == "critical" or last.get(problem.key) != problem.fingerprint:
             keep.append(problem)
+        else:
+            metrics.cds_quieted("unchanged")
     return keep
 
 
@@ -56,14 +55,6 @@ def remember(patient_id: str, shown) -> None:
         conn.execute(delete(cds_shown).where(cds_shown.c.shown_at < now() - keep_s))
         if rows:
             conn.execute(insert(cds_shown), rows)
-
-
-def count_cards(hook: str, cards: list[dict]) -> None:
-    """Cards per hook call, by indicator: the place the service metrics counter is fed."""
-    by_indicator: dict[str, int] = {}
-    for c in cards:
-        by_indicator[c["indicator"]] = by_indicator.get(c["indicator"], 0) + 1
-    log.info("cds %s: %d cards %s", hook, len(cards), by_indicator)
 
 
 def _last_shown(conn, patient_id: str) -> dict[str, str]:

@@ -248,3 +248,27 @@ def test_the_same_patient_id_at_another_ehr_is_another_chart(ehr):
     other = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-x", "https://other-ehr.example/fhir",
                                                      prefetch=pre))))
     assert [c["summary"][:11] for c in other] == ["Recheck INR"]
+
+
+def metric(ehr, name: str, **labels) -> float:
+    import re
+
+    import requests
+
+    text = requests.get(f"{ehr.base_url}/metrics", timeout=10).text
+    want = ",".join(f'{k}="{v}"' for k, v in labels.items())
+    found = re.search(rf"^{name}\{{{want}\}} (\S+)$", text, re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+def test_metrics_count_cards_per_call_and_quieted_alerts(ehr):
+    meds = [med_request("m1", "warfarin 5 MG Oral Tablet", "855332", "pt-mx")]
+    pre = prefetch("pt-mx", meds, labs=[obs("i1", "6301-6", 3.6, "2026-11-15")])
+    calls = metric(ehr, "docgemma_cds_cards_per_call_count", service=PV)
+    quiet = metric(ehr, "docgemma_cds_quieted_total", reason="unchanged")
+    two_cards = metric(ehr, "docgemma_cds_cards_per_call_bucket", le="2.0", service=PV)
+    for _ in range(2):
+        cards_of(ehr.call(PV, hook("patient-view", "pt-mx", None, prefetch=pre)))
+    assert metric(ehr, "docgemma_cds_cards_per_call_count", service=PV) == calls + 2
+    assert metric(ehr, "docgemma_cds_quieted_total", reason="unchanged") == quiet + 1
+    assert metric(ehr, "docgemma_cds_cards_per_call_bucket", le="2.0", service=PV) == two_cards + 2
