@@ -64,10 +64,12 @@ def deterministic(flags: list[dict]) -> SecondLook:
     look = SecondLook()
     for flag in flags:
         if flag.get("kind") == "unchecked":
-            look.findings.append(f"A safety check did not run: {flag.get('text')}")
+            look.findings.append("A safety check did not run (see the findings above); "
+                                 "do not read its silence as safe.")
             look.raise_to("low")
         elif flag.get("severity") == "critical":
-            look.findings.append(f"Critical safety finding: {flag.get('text')}")
+            look.findings.append(f"The critical {flag.get('kind') or 'safety'} finding above applies to "
+                                 "this order: approve only if you have weighed it.")
             look.raise_to("high")
     return look
 

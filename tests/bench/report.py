@@ -33,9 +33,13 @@ def _ms(d: dict) -> str:
 def markdown(r: dict) -> str:
     calls, seed = r["llm_calls"], r["seed_llm_calls"]
     rows = [("| measurement | result | reference design / baseline |"), "|---|---|---|"]
-    for cat in [k for k in calls if k not in ("cases", "accuracy")]:
+    for cat in [k for k in calls if k not in ("cases", "accuracy", "second_look")]:
         rows.append(f"| model calls per turn — {cat} | {calls[cat]:.2f} | "
                     f"{seed[cat]['spec']:.2f} (as specified) / {seed[cat]['headline']:.2f} (headline count) |")
+    looks = calls.get("second_look", {})
+    if looks:
+        rows.append("| second-look (critic) calls per turn | " + ", ".join(
+            f"{k} {v:.2f}" for k, v in sorted(looks.items())) + " | only proposals and therapy changes |")
     for kind, d in r["overhead_ms"].items():
         rows.append(f"| agent overhead per turn — {kind}, p50 / p95 ms | {_ms(d)} | wall p50 {d['wall_p50']:.1f} ms |")
     rows.append(f"| HAPI one search (the floor), p50 / p95 ms | {_ms(r['hapi_search_ms'])} | |")

@@ -40,7 +40,19 @@ def model_calls(stack) -> tuple[dict, dict]:
                    for k in ("spec", "headline")}
     ours["cases"] = len(cases)
     ours["accuracy"] = report["overall"]["route_accuracy"]
+    # The second look is promised only on write proposals and therapy-change answers: count it
+    # per category and per route, so a plain question that pays for it shows up here.
+    ours["second_look"] = {key: round(statistics.mean(r["calls_by_node"].get("critic", 0) for r in rows), 2)
+                           for key, rows in _groups(report["results"]).items()}
     return ours, seed
+
+
+def _groups(results: list[dict]) -> dict:
+    out: dict = {}
+    for r in results:
+        out.setdefault(f"category {r['category']}", []).append(r)
+        out.setdefault(f"route {r['route']}", []).append(r)
+    return out
 
 
 def overhead(stack, n: int = 25) -> dict:
