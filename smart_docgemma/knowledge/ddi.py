@@ -12,6 +12,7 @@ source, with every source that lists the pair.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -72,6 +73,13 @@ def english_names() -> list[str]:
     return [r[0] for r in db.execute("SELECT name FROM ingredient")] if db else []
 
 
+def variant(phrase: str) -> list[str]:
+    """Ingredients a brand name or synonym names, from the shipped dictionary variants."""
+    db = _db()
+    row = db.execute("SELECT ingredients FROM variant WHERE variant = ?", (phrase,)).fetchone() if db else None
+    return json.loads(row[0]) if row else []
+
+
 def meta() -> dict:
     db = _db()
     return dict(db.execute("SELECT key, value FROM meta")) if db else {}
@@ -96,8 +104,9 @@ def pair(a: str, b: str) -> Interaction | None:
         return None
     best = min(hits, key=lambda h: RANK[h.severity])
     sources = tuple(dict.fromkeys(h.source for h in sorted(hits, key=lambda h: RANK[h.severity])))
-    english = next((h.summary for h in hits if h.summary), "")
-    return Interaction(best.drug_a, best.drug_b, best.severity, english or _fallback(best), best.mechanism,
+    curated = next((h for h in hits if h.source.startswith(ONC)), best)  # English text, its drug order
+    english = curated.summary or next((h.summary for h in hits if h.summary), "")
+    return Interaction(curated.drug_a, curated.drug_b, best.severity, english or _fallback(best), best.mechanism,
                        best.management, "; ".join(sources), "; ".join(h.evidence for h in hits), sources)
 
 
@@ -127,12 +136,22 @@ def _ansm(a: str, b: str) -> list[Interaction]:
         return []
     out = []
     for x, y, tx, ty in ((a, b, terms_a, terms_b), (b, a, terms_b, terms_a)):
-        sql = (f"SELECT a, b, severity, management, mechanism, summary FROM interaction "
+        sql = (f"SELECT a, b, levels, mechanism, summary FROM interaction "
                f"WHERE a IN ({_marks(tx)}) AND b IN ({_marks(ty)})")
-        for ta, tb, sev, manage, mech, summary in db.execute(sql, (*tx, *ty)):
+        for ta, tb, levels, mech, summary in db.execute(sql, (*tx, *ty)):
+            sev, manage = _applicable(json.loads(levels), {*tx, *ty})
             out.append(Interaction(x, y, sev, summary or "", mech, manage, ANSM,
                                    f"{_label(ta)} + {_label(tb)} (ANSM)"))
     return out
+
+
+def _applicable(levels: list[dict], terms: set[str]) -> tuple[str, str]:
+    """The worst level that applies to this pair: a level whose text names other substances only
+    (e.g. "with sodium oxybate") does not; dose conditions are not known here, so they count."""
+    bare = {re.sub(r"\s*\(.*\)$", "", t) for t in terms}
+    fits = [lv for lv in levels if not lv.get("only") or set(lv["only"]) & bare] or levels[-1:]
+    worst = min(fits, key=lambda lv: RANK[lv["level"]])
+    return worst["level"], " ".join(lv["info"] for lv in fits if lv["info"])
 
 
 def _marks(values) -> str:

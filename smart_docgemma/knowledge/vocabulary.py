@@ -54,8 +54,20 @@ def lookup(phrase: str) -> list[str]:
         return list(t["phrases"][phrase])
     kept = [w for w in phrase.split() if w not in t["salts"]]
     if kept and len(kept) < len(phrase.split()):
-        return list(t["phrases"].get(" ".join(kept), []))
-    return []
+        return lookup(" ".join(kept))
+    from . import ddi
+
+    found = [canonical_of(n) for n in ddi.variant(phrase)]
+    return found if found and all(found) else []
+
+
+def canonical_of(name: str) -> str | None:
+    """A dictionary name in this core's terms (US name for a synonym, salt dropped)."""
+    t = _tables()
+    if name in t["phrases"]:
+        hit = t["phrases"][name]
+        return hit[0] if len(hit) == 1 else None
+    return " ".join(w for w in name.split() if w not in t["salts"]) or None
 
 
 def canonical(name: str) -> str | None:
