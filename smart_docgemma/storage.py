@@ -65,6 +65,7 @@ proposals = Table(
     Column("reason", Text),
     Column("result_ref", String(256)),  # e.g. MedicationRequest/123 once created
     Column("attempts", Integer, nullable=False, default=0),
+    Column("version", Integer, default=1),  # +1 per clinician edit; approve names the version it saw
 )
 
 cds_feedback = Table(

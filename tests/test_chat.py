@@ -167,7 +167,7 @@ def test_a_prescription_arrives_as_an_approval_card_and_writes_only_when_approve
     count = lambda: requests.get(f"{fhir_base}/MedicationRequest", params=search, timeout=30,  # noqa: E731
                                  headers={"Cache-Control": "no-cache"}).json()["total"]
     assert count() == 0
-    done = chat.post(f"/proposals/{pid}/approve", data={"csrf_token": chat.csrf},
+    done = chat.post(f"/proposals/{pid}/approve", data={"csrf_token": chat.csrf, "version": "1"},
                      headers={"X-Requested-With": "fetch"})  # as the page's script posts it
     assert done.status_code == 200 and "MedicationRequest/" in done.get_data(as_text=True)
     assert count() == 1

@@ -66,7 +66,7 @@ def test_card_approve_creates_exactly_one_resource_even_when_double_submitted(la
     results = []
 
     def click():
-        results.append(browser.http.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token},
+        results.append(browser.http.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token, "version": "1"},
                                          headers=SCRIPT, timeout=60))
 
     clicks = [threading.Thread(target=click) for _ in range(2)]
@@ -87,7 +87,7 @@ def test_card_reject_records_the_reason_and_writes_nothing(launched_app, sandbox
                             data={"csrf_token": token, "reason": "Patient already on it"})
     assert rejected.status_code == 200 and "Patient already on it" in rejected.text
     assert count_created(fhir_base, pid) == 0
-    again = browser.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token})
+    again = browser.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token, "version": "1"})
     assert again.status_code in (403, 409) and count_created(fhir_base, pid) == 0
 
 

@@ -7,9 +7,14 @@ restart loses nothing.
 
 Lifecycle::
 
-    pending ──approve──▶ executing ──create ok──▶ approved  (result_ref = Type/id)
-       │                    └──create failed──▶ pending (attempts+1) | failed
-       └──reject(reason)──▶ rejected
+    pending ──approve(version)──▶ executing ──create ok──▶ approved  (result_ref = Type/id)
+     │  ▲                           └──create failed──▶ pending (attempts+1) | failed
+     │  └──edit(version)── version+1 (``editing.py``: re-validated, safety checks re-run)
+     └──reject(reason)──▶ rejected
+
+Approve names the version the clinician saw, and the claim is conditional on
+it, so what is written is exactly what was shown: an edit that lands first
+makes the approval a Conflict, an approval that lands first makes the edit one.
 
 Exactly once: approval claims the row with a conditional UPDATE
 (``WHERE status='pending'``), so of two concurrent approvals one wins and the
@@ -37,7 +42,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, true, update
 
 from .. import errors, metrics
 from ..extensions import get_storage
@@ -72,6 +77,7 @@ class Proposal:
     result_ref: str | None = None
     attempts: int = 0
     error: str | None = field(default=None)
+    version: int = 1
 
     @property
     def resource_type(self) -> str:
@@ -84,7 +90,7 @@ class Proposal:
 
     def to_dict(self) -> dict:
         """JSON view for the API (Accept: application/json)."""
-        keys = ("id", "patient_id", "tool", "status", "action", "resource", "summary", "created_at",
+        keys = ("id", "patient_id", "tool", "status", "version", "action", "resource", "summary", "created_at",
                 "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
         return {k: getattr(self, k) for k in keys}
 
@@ -94,7 +100,8 @@ def _row(r) -> Proposal:
     return Proposal(id=r.id, sid=r.sid, patient_id=r.patient_id, tool=r.tool, status=r.status,
                     resource=json.loads(r.resource), summary=summary, created_at=r.created_at,
                     decided_at=r.decided_at, decided_by=r.decided_by, reason=r.reason,
-                    result_ref=r.result_ref, attempts=r.attempts or 0, error=summary.get("last_error"))
+                    result_ref=r.result_ref, attempts=r.attempts or 0, error=summary.get("last_error"),
+                    version=r.version or 1)
 
 
 class ProposalStore:
@@ -117,7 +124,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             conn.execute(table.insert().values(
                 id=pid, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
-                resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0))
+                resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
         return pid
 
     def _check_subject(self, sid: str, patient_id: str, resource: dict) -> None:
@@ -179,25 +186,48 @@ class ProposalStore:
                 {**p.summary, "second_look": {**look, "acknowledged_by": launch.user or "clinician"}})))
         return self.get(p.id)
 
+    # -- editing ----------------------------------------------------------------------
+    def edit(self, p: Proposal, version: int, resource: dict, summary: dict) -> Proposal:
+        """Store the clinician's edit as version ``version + 1``, only if ``p`` is still pending
+        at ``version`` (one conditional UPDATE: an edit racing an approval or another edit
+        has one outcome); else Conflict."""
+        with self.storage.begin() as conn:
+            done = conn.execute(update(table).where(and_(
+                table.c.id == p.id, table.c.status == "pending", _at_version(version))).values(
+                resource=json.dumps(resource), summary=json.dumps(summary), version=version + 1)).rowcount
+        if not done:
+            raise self._stale(p.id, version, "edited")
+        log.info("proposal %s edited -> version %d", p.id, version + 1)
+        return self.get(p.id)
+
+    def _stale(self, proposal_id: str, version: int | None, verb: str) -> errors.Conflict:
+        p = self.get(proposal_id)
+        if p.status == "pending" and version is not None and p.version != version:
+            return errors.Conflict(f"This proposal was changed (it is now version {p.version}; you saw version "
+                                   f"{version}). Review the card again before it is {verb}.")
+        return errors.Conflict(f"This proposal is already {p.status}; it can no longer be {verb}.")
+
     # -- deciding ---------------------------------------------------------------------
-    def approve(self, proposal_id: str, launch) -> Proposal:
+    def approve(self, proposal_id: str, launch, version: int | None = None) -> Proposal:
         """Execute the proposal once under the launch's token; returns the approved proposal.
 
+        ``version`` is the version the clinician saw: an approval of any other
+        version is refused (Conflict), so what is written is exactly what was shown.
         Raises Forbidden (other session/patient, scope not granted), Conflict
-        (already rejected, failed, or being executed), or the FHIR error after
-        recording it (the proposal returns to pending while attempts remain).
+        (stale version, already rejected, failed, or being executed), or the FHIR
+        error after recording it (the proposal returns to pending while attempts remain).
         """
         p = self.visible(proposal_id, launch)
         if not launch.scopes.allows(p.resource_type, "c"):
             raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
-        if p.status == "approved":
+        if p.status == "approved" and version in (None, p.version):
             return p
         look = p.summary.get("second_look") or {}
         if look.get("severity") == "high" and not look.get("acknowledged_by"):
             raise errors.Conflict("The second look found a serious problem with this proposal. "
                                   "Read it and acknowledge it before approving.")
-        if not self._claim(p.id, launch.user):
-            return self._settled(p.id)
+        if not self._claim(p.id, launch.user, version):
+            return self._settled(p.id, version)
         metrics.decision("approved")
         return self._execute(self.get(p.id), launch)
 
@@ -217,23 +247,23 @@ class ProposalStore:
             raise errors.Conflict(f"This proposal is already {p.status}; it can no longer be rejected.")
         return p
 
-    def _claim(self, proposal_id: str, user: str | None) -> bool:
-        """pending → executing, atomically; a stale executing claim may be taken over."""
+    def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
+        """pending (at ``version``) → executing, atomically; a stale executing claim may be taken over."""
         stale = and_(table.c.status == "executing", table.c.decided_at < now() - STALE_CLAIM_S)
         with self.storage.begin() as conn:
             res = conn.execute(update(table).where(and_(
-                table.c.id == proposal_id, or_(table.c.status == "pending", stale))).values(
+                table.c.id == proposal_id, or_(table.c.status == "pending", stale), _at_version(version))).values(
                 status="executing", decided_at=now(), decided_by=user, attempts=table.c.attempts + 1))
         return res.rowcount == 1
 
-    def _settled(self, proposal_id: str) -> Proposal:
+    def _settled(self, proposal_id: str, version: int | None = None) -> Proposal:
         """The losing side of a race: the winner's result, or a Conflict saying why not."""
         p = self.get(proposal_id)
-        if p.status == "approved":
+        if p.status == "approved" and version in (None, p.version):
             return p
         if p.status == "executing":
             raise errors.Conflict("This proposal is being approved right now; refresh in a moment.")
-        raise errors.Conflict(f"This proposal was already {p.status}; it cannot be approved.")
+        raise self._stale(p.id, version, "approved")
 
     def _execute(self, p: Proposal, launch) -> Proposal:
         try:
@@ -269,15 +299,23 @@ class ProposalStore:
             if not fresh and launch.scopes.allows("Provenance", "s") and \
                     launch.fhir.search("Provenance", {"target": target}, max_pages=1):
                 return "recorded earlier"
-            made = launch.fhir.create(provenance_for(target, launch.user, p.id))
+            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes")))
             return f"Provenance/{made['id']}"
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
             return f"not recorded: {exc.description}"
 
 
-def provenance_for(target: str, user: str | None, proposal_id: str) -> dict:
-    """A Provenance for ``target``: the practitioner authored it, the assistant assembled it."""
+def _at_version(version: int | None):
+    """Rows at ``version`` (a row from before versions counts as version 1); any row for None."""
+    if version is None:
+        return true()
+    return func.coalesce(table.c.version, 1) == version
+
+
+def provenance_for(target: str, user: str | None, proposal_id: str, edits: list[dict] | None = None) -> dict:
+    """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
+    when the clinician edited the proposal first, the reason says what they changed."""
     participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
     author = {"type": {"coding": [{"system": participant, "code": "author", "display": "Author"}]},
               "who": {"reference": local_ref(user)} if local_ref(user) else {"display": user or "unknown user"}}
@@ -287,8 +325,15 @@ def provenance_for(target: str, user: str | None, proposal_id: str) -> dict:
             "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "activity": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-DataOperation",
                                      "code": "CREATE", "display": "create"}]},
-            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}"}],
+            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}" + _edited(edits)}],
             "agent": [author, assembler]}
+
+
+def _edited(edits: list[dict] | None) -> str:
+    if not edits:
+        return ""
+    changes = "; ".join(f"{e['field']} {e['before']} → {e['after']}" for e in edits)
+    return f", edited by the clinician before approval ({changes})"
 
 
 def proposal_store(app=None) -> ProposalStore:

@@ -1,7 +1,9 @@
-"""The approval cards' blueprint: show, approve and reject a proposal (``/proposals``).
+"""The approval cards' blueprint: show, edit, approve and reject a proposal (``/proposals``).
 
 Every decision is re-checked by the store against the session's launch
-(same session, same patient, a scope that allows the create).
+(same session, same patient, a scope that allows the create). Edit and
+approve name the version the clinician saw (form or JSON ``version``): an
+approval of a version that has since changed is refused (409).
 """
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from .. import errors
 from ..smart.sessions import current_launch
 from ..web import inputs
 from ..web.errorpages import wants_json
+from . import editing
 from .store import Proposal, proposal_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
+FIELD_MAX_CHARS = editing.NOTE_MAX_CHARS
 
 
 def _respond(p: Proposal, status: int = 200):
@@ -26,18 +30,63 @@ def _respond(p: Proposal, status: int = 200):
     return render_template("proposals/card.html", p=p), status
 
 
+def _version() -> int:
+    """The version the clinician saw (a form field or a JSON number)."""
+    value = inputs.field(inputs.json_body(), "version", "number") if request.is_json \
+        else inputs.text("version", max_chars=12, json_allowed=False)
+    if value in (None, ""):
+        raise errors.BadRequest("Say which version of the proposal you reviewed (version); reload the card.")
+    text = str(value).strip()
+    if isinstance(value, float) and value.is_integer():
+        text = str(int(value))
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise errors.BadRequest("The version must be a whole number; reload the card.")
+    return int(text)
+
+
+def _submitted(names) -> dict[str, str | None]:
+    """The edit's fields as text (absent: None, left unchanged)."""
+    if request.is_json:
+        body = inputs.json_body()
+        values = {n: inputs.field(body, n, "string") for n in names}
+    else:
+        values = {n: request.form.get(n) for n in names}
+    for name, value in values.items():
+        if value is not None and len(value) > FIELD_MAX_CHARS:
+            raise errors.BadRequest(f"{name} is {len(value)} characters long; the limit is {FIELD_MAX_CHARS}.")
+    return values
+
+
+@bp.app_context_processor
+def _card_editing():
+    return {"editing": editing}
+
+
 @bp.get("/<proposal_id>")
 def show(proposal_id: str):
     """The approval card (HTML partial) or the proposal as JSON."""
     return _respond(proposal_store().visible(proposal_id, current_launch()))
 
 
+@bp.post("/<proposal_id>/edit")
+def edit(proposal_id: str):
+    """Change the proposal's clinical fields; re-validated and re-checked, stored as the next version."""
+    from ..web.chat import tool_context  # the chat blueprint builds the tools' view of a launch
+
+    launch, store = current_launch(), proposal_store()
+    p = store.visible(proposal_id, launch)
+    version = _version()
+    submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
+    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, tool_context(launch)))
+
+
 @bp.post("/<proposal_id>/approve")
 def approve(proposal_id: str):
-    """Approve: execute once, then show the created resource's id."""
-    store = proposal_store()
+    """Approve the version the clinician saw: execute once, then show the created resource's id."""
+    store, launch = proposal_store(), current_launch()
+    version = _version()
     try:
-        return _respond(store.approve(proposal_id, current_launch()))
+        return _respond(store.approve(proposal_id, launch, version))
     except errors.UpstreamError as exc:
         p = store.get(proposal_id)
         return _respond(p, exc.status)

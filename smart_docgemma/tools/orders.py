@@ -206,6 +206,17 @@ def medication_flags(ctx, drug: str) -> list[dict]:
     return flags + _boxed_warning(ctx, drug)
 
 
+def allergy_flags(ctx, substance: str) -> list[dict]:
+    """Active orders a new allergy calls into question, and an allergy already recorded."""
+    meds, allergies, flags = _patient_lists(ctx)
+    for c in druginfo.allergy_conflicts([substance], meds):
+        flags.append(_flag(c.severity, "allergy", f"The patient has an active order for {c.drug}, which this allergy "
+                           f"calls into question ({c.reason}).", c.source, c.source_url))
+    if any(druginfo.generic_name(a) == druginfo.generic_name(substance) for a in allergies):
+        flags.append(_flag("info", "duplicate", f"An allergy to {substance} is already recorded."))
+    return flags
+
+
 def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolResult:
     try:
         resource = validated(resource)
@@ -292,12 +303,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     if _practitioner(ctx):
         resource["recorder"] = _practitioner(ctx)
     coding = (code.get("coding") or [{}])[0]
-    meds, allergies, flags = _patient_lists(ctx)
-    for c in druginfo.allergy_conflicts([args.substance], meds):
-        flags.append(_flag(c.severity, "allergy", f"The patient has an active order for {c.drug}, which this allergy "
-                           f"calls into question ({c.reason}).", c.source, c.source_url))
-    if any(druginfo.generic_name(a) == druginfo.generic_name(args.substance) for a in allergies):
-        flags.append(_flag("info", "duplicate", f"An allergy to {args.substance} is already recorded."))
+    flags = allergy_flags(ctx, args.substance)
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
               ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}" if coding else "none found (text only)")]
     summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy", "fields": fields, "flags": flags}

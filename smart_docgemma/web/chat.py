@@ -168,7 +168,7 @@ def ask():
     turn = new_turn(message, image_meta=image_meta(image, mime))
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
-                  image=image, mime=mime, ctx=_tool_context(launch), turns=turns,
+                  image=image, mime=mime, ctx=tool_context(launch), turns=turns,
                   model=get_model(current_app), tools=tools_for(launch.scopes),
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
@@ -206,7 +206,8 @@ def _image(upload) -> tuple[bytes | None, str | None]:
     return data, upload.mimetype
 
 
-def _tool_context(launch) -> ToolContext:
+def tool_context(launch) -> ToolContext:
+    """The tools' view of a launch (the agent's turns; a card's safety checks after an edit)."""
     app = current_app
     return ToolContext(patient_id=launch.patient_id, scopes=launch.scopes, fhir=launch.fhir,
                        http=get_http(app), proposals=proposal_store(app), session_id=launch.sid,

@@ -1,0 +1,304 @@
+"""Editing a pending proposal on its card: the clinically meaningful fields, re-checked.
+
+A clinician who wants 1000 mg instead of 500 mg changes the dose on the card
+instead of rejecting and retyping the request. An edit:
+
+1. reads only the fields of the proposal's kind (``FIELDS``); a field absent
+   from the request is unchanged, so a JSON caller may send just ``dose``;
+2. applies each changed value to the FHIR resource with the write tools' own
+   coders (units, routes, timing, SNOMED CT substances and reactions, LOINC
+   note types) and refuses a value that does not parse (``BadRequest``);
+3. validates the edited resource with the ``fhir.resources`` R4B models and
+   re-runs the write tool's safety checks on it;
+4. is stored by ``ProposalStore.edit`` only if the proposal is still pending at
+   the version the clinician edited (else ``Conflict``), as the next version,
+   with the change (before → after) listed on the card.
+"""
+from __future__ import annotations
+
+import base64
+import copy
+import math
+
+from .. import errors
+from ..tools import orders
+from .describe import frequency_text, note_text, quantity_text
+
+ROUTES = {"": None, "oral": "by mouth", "intravenous": "intravenous", "intramuscular": "intramuscular",
+          "subcutaneous": "subcutaneous", "inhaled": "inhaled", "topical": "topical"}
+UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")
+CATEGORIES = ("", "medication", "food", "environment", "biologic")
+CRITICALITIES = ("", "low", "high", "unable-to-assess")
+SEVERITIES = ("", "mild", "moderate", "severe")
+YES = ("yes", "on", "true", "1")
+NOTE_MAX_CHARS = 20000
+
+FIELDS = {
+    "MedicationRequest": {"dose": "Dose", "unit": "Unit", "route": "Route", "frequency": "Frequency",
+                          "duration_days": "Duration (days)", "quantity": "Quantity to dispense",
+                          "as_needed": "As needed", "instructions": "Instructions"},
+    "AllergyIntolerance": {"substance": "Substance", "category": "Category", "criticality": "Criticality",
+                           "reaction": "Reaction", "severity": "Severity"},
+    "DocumentReference": {"note_type": "Note type", "note_text": "Note text"},
+}
+
+
+# ------------------------------------------------------------------ current values
+def current(resource: dict) -> dict[str, str]:
+    """The editable fields of ``resource`` as the card's form shows them."""
+    rtype = resource["resourceType"]
+    if rtype == "MedicationRequest":
+        return _med_values(resource)
+    if rtype == "AllergyIntolerance":
+        reaction = (resource.get("reaction") or [{}])[0]
+        return {"substance": (resource.get("code") or {}).get("text", ""),
+                "category": (resource.get("category") or [""])[0], "criticality": resource.get("criticality", ""),
+                "reaction": ", ".join(m.get("text", "") for m in reaction.get("manifestation") or []),
+                "severity": reaction.get("severity", "")}
+    if rtype == "DocumentReference":
+        return {"note_type": (resource.get("type") or {}).get("text", ""), "note_text": note_text(resource)}
+    return {}
+
+
+def _inst(resource: dict) -> dict:
+    return (resource.get("dosageInstruction") or [{}])[0]
+
+
+def _med_values(r: dict) -> dict[str, str]:
+    inst, dispense = _inst(r), r.get("dispenseRequest") or {}
+    dose = ((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity") or {}
+    codes = {c.get("code") for c in (inst.get("route") or {}).get("coding") or []}
+    route = next((k for k, (code, _) in orders._ROUTES.items() if code in codes and k in ROUTES), "")
+    supply = (dispense.get("expectedSupplyDuration") or {}).get("value")
+    qty = (dispense.get("quantity") or {}).get("value")
+    return {"dose": _num(dose.get("value")), "unit": dose.get("unit", ""), "route": route,
+            "frequency": frequency_text((inst.get("timing") or {}).get("repeat")) or inst.get("text", ""),
+            "duration_days": _num(supply), "quantity": _num(qty),
+            "as_needed": "yes" if inst.get("asNeededBoolean") else "no",
+            "instructions": inst.get("patientInstruction", "")}
+
+
+def _num(value) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+# ------------------------------------------------------------------ applying
+def changed(resource: dict, submitted: dict[str, str | None]) -> dict[str, str]:
+    """The submitted fields whose value differs from the resource's (stripped; absent = unchanged)."""
+    now = current(resource)
+    out = {}
+    for name in FIELDS.get(resource["resourceType"], {}):
+        value = submitted.get(name)
+        if value is None:
+            continue
+        value = value.strip().lower() if name == "as_needed" else value.strip()
+        if name == "as_needed":
+            value = "yes" if value in YES else "no"
+        if value != now.get(name, ""):
+            out[name] = value
+    return out
+
+
+def apply(resource: dict, changes: dict[str, str]) -> dict:
+    """A copy of ``resource`` with ``changes`` applied and validated (``BadRequest`` naming the field)."""
+    edited = copy.deepcopy(resource)
+    appliers = {"MedicationRequest": _apply_med, "AllergyIntolerance": _apply_allergy,
+                "DocumentReference": _apply_note}
+    appliers[resource["resourceType"]](edited, changes)
+    try:
+        return orders.validated(edited)
+    except ValueError as exc:
+        raise errors.BadRequest(f"The edited {resource['resourceType']} is not valid FHIR ({exc}); "
+                                "nothing was changed.") from exc
+
+
+def _number(name: str, value: str, *, integer: bool = False) -> float | int:
+    label = {"dose": "The dose", "duration_days": "The duration", "quantity": "The quantity"}[name]
+    try:
+        number = int(value) if integer else float(value)
+    except ValueError:
+        kind = "a whole number of days" if integer else "a number, e.g. 500"
+        raise errors.BadRequest(f"{label} must be {kind}; “{value}” is not. Nothing was changed.") from None
+    if not math.isfinite(number) or number <= 0:
+        raise errors.BadRequest(f"{label} must be greater than zero; “{value}” is not. Nothing was changed.")
+    return int(number) if float(number).is_integer() else number
+
+
+def _choice(name: str, value: str, allowed) -> str:
+    if value not in allowed:
+        shown = ", ".join(a for a in allowed if a) or "none"
+        raise errors.BadRequest(f"{FIELD_LABELS[name]} must be one of: {shown}. Nothing was changed.")
+    return value
+
+
+def _apply_med(r: dict, ch: dict[str, str]) -> None:
+    inst = r.setdefault("dosageInstruction", [{}])[0]
+    dose = inst.setdefault("doseAndRate", [{}])[0].setdefault("doseQuantity", {})
+    if "dose" in ch:
+        dose["value"] = _number("dose", ch["dose"])
+    if "unit" in ch:
+        unit = _choice("unit", ch["unit"], UNITS)
+        dose.update(unit=unit, system=orders.UCUM, code=orders._UNITS[unit.lower()])
+    if "route" in ch:
+        inst.pop("route", None)
+        if _choice("route", ch["route"], ROUTES):
+            inst["route"] = orders._route(ROUTES[ch["route"]])
+    if "frequency" in ch:
+        timing = orders.parse_timing(ch["frequency"])
+        if not timing:
+            raise errors.BadRequest(f"The frequency “{ch['frequency']}” was not understood; write it as e.g. "
+                                    "“twice daily”, “every 8 hours”, “TID” or “weekly”. Nothing was changed.")
+        inst["timing"] = {"repeat": timing}
+    if "as_needed" in ch:
+        inst.pop("asNeededBoolean", None)
+        if ch["as_needed"] == "yes":
+            inst["asNeededBoolean"] = True
+    if "instructions" in ch:
+        inst.pop("patientInstruction", None)
+        if ch["instructions"]:
+            inst["patientInstruction"] = ch["instructions"][:500]
+    _apply_dispense(r, ch)
+    inst["text"] = _dosage_text(inst)
+
+
+def _apply_dispense(r: dict, ch: dict[str, str]) -> None:
+    dispense = r.setdefault("dispenseRequest", {})
+    if "duration_days" in ch:
+        dispense.pop("expectedSupplyDuration", None)
+        if ch["duration_days"]:
+            days = _number("duration_days", ch["duration_days"], integer=True)
+            dispense["expectedSupplyDuration"] = {"value": days, "unit": "days", "system": orders.UCUM, "code": "d"}
+    if "quantity" in ch:
+        dispense.pop("quantity", None)
+        if ch["quantity"]:
+            dispense["quantity"] = {"value": _number("quantity", ch["quantity"])}
+    if not dispense:
+        r.pop("dispenseRequest")
+
+
+def _dosage_text(inst: dict) -> str:
+    """The dosage's free text, rewritten so it never contradicts the structured dose after an edit."""
+    dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
+    parts = [dose, (inst.get("route") or {}).get("text", "").lower(),
+             frequency_text((inst.get("timing") or {}).get("repeat")), "as needed" if inst.get("asNeededBoolean") else ""]
+    text = " ".join(p for p in parts if p)
+    return text + (f". {inst['patientInstruction']}" if inst.get("patientInstruction") else "")
+
+
+def _apply_allergy(r: dict, ch: dict[str, str]) -> None:
+    reaction = r.setdefault("reaction", [{}])[0]
+    if "substance" in ch:
+        if not 2 <= len(ch["substance"]) <= 60:
+            raise errors.BadRequest("The substance must be 2 to 60 characters. Nothing was changed.")
+        r["code"], implied = orders._substance(ch["substance"])
+        if implied and "category" not in ch:
+            r["category"] = [implied]
+    if "category" in ch:
+        r.pop("category", None)
+        if _choice("category", ch["category"], CATEGORIES):
+            r["category"] = [ch["category"]]
+    if "criticality" in ch:
+        r.pop("criticality", None)
+        if _choice("criticality", ch["criticality"], CRITICALITIES):
+            r["criticality"] = ch["criticality"]
+    if "reaction" in ch:
+        if not 2 <= len(ch["reaction"]) <= 80:
+            raise errors.BadRequest("The reaction must be 2 to 80 characters. Nothing was changed.")
+        reaction["manifestation"] = [orders._manifestation(ch["reaction"])]
+    if "severity" in ch:
+        reaction.pop("severity", None)
+        if _choice("severity", ch["severity"], SEVERITIES):
+            reaction["severity"] = ch["severity"]
+
+
+def _apply_note(r: dict, ch: dict[str, str]) -> None:
+    attachment = r["content"][0]["attachment"]
+    if "note_type" in ch:
+        kind = orders.note_type(ch["note_type"] or "note")
+        r["type"] = {"coding": [kind], "text": kind["display"]}
+        attachment["title"] = kind["display"]
+        r["description"] = f"{kind['display']} drafted with the DocGemma assistant"
+    if "note_text" in ch:
+        if not ch["note_text"] or len(ch["note_text"]) > NOTE_MAX_CHARS:
+            raise errors.BadRequest(f"The note text must be 1 to {NOTE_MAX_CHARS} characters. Nothing was changed.")
+        attachment["data"] = base64.b64encode(ch["note_text"].encode()).decode()
+
+
+MANAGED = {"Dose", "Route", "Frequency", "Duration", "Quantity to dispense", "As needed", "Instructions",
+           "Substance", "Reaction", "Severity", "Note type", "Length"}  # card rows an edit rewrites
+FIELD_LABELS = {name: label for fields in FIELDS.values() for name, label in fields.items()}
+
+
+# ------------------------------------------------------------------ the card after an edit
+def safety_flags(resource: dict, ctx) -> list[dict] | None:
+    """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
+    rtype = resource["resourceType"]
+    if rtype == "MedicationRequest":
+        return orders.medication_flags(ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""))
+    if rtype == "AllergyIntolerance":
+        return orders.allergy_flags(ctx, (resource.get("code") or {}).get("text", ""))
+    return None
+
+
+def edited_summary(summary: dict, before: dict, after: dict, changes: dict[str, str], *,
+                   flags: list[dict] | None, version: int, user: str | None) -> dict:
+    """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
+    Keys this module does not own (e.g. a second look) are kept as they are."""
+    old, new = current(before), current(after)
+    listed = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new), "version": version}
+              for n in changes]
+    fresh = dict(_fields(after, new))
+    fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
+              if label in fresh or label not in MANAGED]
+    fields += list(fresh.items())
+    out = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
+           "edited_by": user, "last_error": None}
+    if flags is not None:
+        out["flags"] = flags
+    if after["resourceType"] == "DocumentReference":
+        out["preview"] = new["note_text"][:600]
+    return out
+
+
+def _shown(name: str, values: dict[str, str]) -> str:
+    value = values.get(name, "")
+    if name == "dose":
+        return f"{value} {values.get('unit', '')}".strip()
+    if name == "note_text":
+        return f"{len(value)} characters" if value else "empty"
+    return value or "not set"
+
+
+def _fields(resource: dict, values: dict[str, str]) -> list[tuple[str, str]]:
+    rtype = resource["resourceType"]
+    if rtype == "MedicationRequest":
+        route = (_inst(resource).get("route") or {}).get("text", "not specified")
+        shown = [("Dose", f"{values['dose']} {values['unit']}".strip()), ("Route", route),
+                 ("Frequency", values["frequency"])]
+        extra = [("Duration", f"{values['duration_days']} days" if values["duration_days"] else ""),
+                 ("Quantity to dispense", values["quantity"]), ("As needed", "yes" if values["as_needed"] == "yes" else ""),
+                 ("Instructions", values["instructions"])]
+        return shown + [(label, value) for label, value in extra if value]
+    if rtype == "AllergyIntolerance":
+        return [("Substance", values["substance"]), ("Reaction", values["reaction"]),
+                ("Severity", values["severity"] or "not stated")]
+    kind = resource["type"]["coding"][0]
+    return [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(values['note_text'])} characters")]
+
+
+# ------------------------------------------------------------------ the whole edit
+def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict[str, str | None], ctx):
+    """Apply the clinician's edit to a pending proposal of this session and store it as the next
+    version (see the module's docstring); an edit that changes nothing leaves it as it is."""
+    p = store.visible(proposal_id, launch)
+    if p.status != "pending" or p.version != version:
+        raise store._stale(p.id, version, "edited")
+    changes = changed(p.resource, submitted)
+    if not changes:
+        return p
+    resource = apply(p.resource, changes)
+    summary = edited_summary(p.summary, p.resource, resource, changes, flags=safety_flags(resource, ctx),
+                             version=version + 1, user=launch.user)
+    return store.edit(p, version, resource, summary)
