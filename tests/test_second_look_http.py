@@ -25,7 +25,7 @@ def test_serious_second_look_blocks_approve_until_acknowledged(client, app, fhir
     card = client.get(f"/proposals/{pid}").get_data(as_text=True)
     assert "Second look (high)" in card and "Model unavailable: only the deterministic checks ran." in card
     assert "I have read the second look" in card and "disabled" in card
-    blocked = client.post(f"/proposals/{pid}/approve", headers={"X-CSRF-Token": client.csrf,
+    blocked = client.post(f"/proposals/{pid}/approve", json={"version": 1}, headers={"X-CSRF-Token": client.csrf,
                                                                   "Accept": "application/json"})
     assert blocked.status_code == 409 and "acknowledge" in blocked.get_json()["error_description"]
     orders = requests.get(f"{fhir_base}/MedicationRequest", params={"patient": patient, "_count": 50},
@@ -34,7 +34,7 @@ def test_serious_second_look_blocks_approve_until_acknowledged(client, app, fhir
     ack = client.post(f"/proposals/{pid}/acknowledge", headers={"X-CSRF-Token": client.csrf,
                                                                  "Accept": "application/json"})
     assert ack.status_code == 200 and ack.get_json()["summary"]["second_look"]["acknowledged_by"]
-    done = client.post(f"/proposals/{pid}/approve", headers={"X-CSRF-Token": client.csrf,
+    done = client.post(f"/proposals/{pid}/approve", json={"version": 1}, headers={"X-CSRF-Token": client.csrf,
                                                                "Accept": "application/json"})
     assert done.status_code == 200 and done.get_json()["status"] == "approved"
 
