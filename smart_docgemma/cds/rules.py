@@ -64,6 +64,10 @@ def patient_view(data: HookData) -> list[Finding]:
     names = [n for n, _ in active]
     findings = _interactions_among(names)
     for name, resource in active:
+        ident = identity(resource)
+        if not ident.identified:  # said once (quiet), never passed over as if checked
+            findings.append(_unchecked(ident, None, f"med:{ident.label}"))
+            continue
         findings += _allergy(data.get("allergies"), name, None, f"med:{generic(name)}")
         for found in _pregnancy(data, name, None, f"med:{generic(name)}"):
             if found.severity == "critical":
@@ -113,14 +117,14 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
     return findings
 
 
-def _unchecked(ident: knowledge.DrugIdentity, draft: dict, key: str) -> Finding:
-    """An order the knowledge cannot identify is said so: an empty card list would read as "checked"."""
+def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> Finding:
+    """A drug the knowledge cannot identify is said so: an empty card list would read as "checked"."""
     label = ident.label
     return Finding(key, "info", [f"Could not check {label} for interactions or allergies — {ident.reason}",
                                  f"Could not check {label} for interactions or allergies",
-                                 "Could not check this order for interactions or allergies"], "unidentified",
-                   management="Check interactions, allergies and pregnancy for this order by hand, or order it "
-                              "by its RxNorm name.", evidence=[f"Draft order: {label}"],
+                                 "Could not check this medication for interactions or allergies"], "unidentified",
+                   management="Check interactions, allergies and pregnancy for it by hand, or record it by its "
+                              "RxNorm name.", evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
                    fingerprint_of=(label,))
 
 

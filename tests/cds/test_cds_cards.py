@@ -272,3 +272,12 @@ def test_metrics_count_cards_per_call_and_quieted_alerts(ehr):
     assert metric(ehr, "docgemma_cds_cards_per_call_count", service=PV) == calls + 2
     assert metric(ehr, "docgemma_cds_quieted_total", reason="unchanged") == quiet + 1
     assert metric(ehr, "docgemma_cds_cards_per_call_bucket", le="2.0", service=PV) == two_cards + 2
+
+
+def test_an_active_medication_that_cannot_be_identified_is_said_once(ehr):
+    meds = [med_request("m1", "zzfakeamab 10 MG Injection", "0000000", "pt-u")]
+    pre = prefetch("pt-u", meds)
+    first = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-u", None, prefetch=pre))))
+    assert [c["indicator"] for c in first] == ["info"]
+    assert first[0]["summary"].startswith("Could not check zzfakeamab")
+    assert problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-u", None, prefetch=pre)))) == []
