@@ -18,7 +18,7 @@ import requests
 
 from smart_docgemma.web.turns import turn_store
 from tests.bench.knowledge import recorded_sources
-from tests.support.chat_session import open_session
+from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
 from tests.support.model_server import ScriptedModelServer, http_error, reply
 
@@ -39,10 +39,7 @@ def srv():
 
 @pytest.fixture
 def chat_app(app_config, srv, sources):
-    from smart_docgemma import create_app
-
-    return create_app({**app_config, **sources, "ENDPOINT": srv.url, "MODEL": srv.model,
-                       "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0, "MODEL_TIMEOUT_S": 10})
+    return scripted_app(app_config, sources, srv)
 
 
 @pytest.fixture

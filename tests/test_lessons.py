@@ -15,7 +15,7 @@ from smart_docgemma.lessons.cli import main as lessons_cli
 from smart_docgemma.lessons.retrieval import terms
 from smart_docgemma.web.turns import turn_store
 from tests.bench.knowledge import recorded_sources
-from tests.support.chat_session import open_session
+from tests.support.chat_session import open_session, post_question as ask, scripted_app
 from tests.support.model_server import ScriptedModelServer
 
 
@@ -27,11 +27,8 @@ def sources():
 
 @pytest.fixture
 def lessons_app(app_config, sources):
-    from smart_docgemma import create_app
-
     with ScriptedModelServer() as srv:
-        yield create_app({**app_config, **sources, "ENDPOINT": srv.url, "MODEL": srv.model,
-                          "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0, "MODEL_TIMEOUT_S": 10})
+        yield scripted_app(app_config, sources, srv)
 
 
 @pytest.fixture
@@ -41,10 +38,6 @@ def chat(lessons_app, fhir_base):
     return client
 
 
-def ask(client, message: str) -> str:
-    res = client.post("/api/chat", data={"message": message}, headers={"X-CSRF-Token": client.csrf},
-                      content_type="multipart/form-data")
-    return re.search(r'"id": "([0-9a-f]{32})"', res.get_data(as_text=True)).group(1)
 
 
 def rate(client, turn_id: str, useful: str, reason: str = "", **headers):

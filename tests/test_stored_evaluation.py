@@ -16,7 +16,7 @@ from smart_docgemma.evaluation.stored import drift, period_of, stored_report
 from smart_docgemma.extensions import get_storage
 from smart_docgemma.storage import turns
 from tests.bench.knowledge import recorded_sources
-from tests.support.chat_session import open_session
+from tests.support.chat_session import open_session, post_question as ask, scripted_app
 from tests.support.model_server import ScriptedModelServer
 
 WEEK = 7 * 24 * 3600
@@ -30,18 +30,11 @@ def sources():
 
 @pytest.fixture
 def app(app_config, sources):
-    from smart_docgemma import create_app
-
     with ScriptedModelServer() as srv:
         srv.say(*["Warfarin with aspirin raises bleeding risk."] * 4)
-        yield create_app({**app_config, **sources, "ENDPOINT": srv.url, "MODEL": srv.model,
-                          "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0, "MODEL_TIMEOUT_S": 10})
+        yield scripted_app(app_config, sources, srv)
 
 
-def ask(client, message: str) -> str:
-    res = client.post("/api/chat", data={"message": message}, headers={"X-CSRF-Token": client.csrf},
-                      content_type="multipart/form-data")
-    return re.search(r'"id": "([0-9a-f]{32})"', res.get_data(as_text=True)).group(1)
 
 
 def _age(app, turn_id: str, seconds: float) -> None:

@@ -9,6 +9,7 @@ views read and write real FHIR with a token HAPI ignores.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 
 from smart_docgemma.storage import app_sessions, now
@@ -46,3 +47,20 @@ def session_cookie(app, fhir_base: str, patient: str | None = "pt-ckd-elder", *,
         data = dict(s)
     value = app.session_interface.get_signing_serializer(app).dumps(data)
     return {app.config["SESSION_COOKIE_NAME"]: value}, csrf
+
+
+def scripted_app(app_config: dict, sources: dict, srv, **extra):
+    """An app whose model is the scripted server ``srv`` and whose knowledge sources are the
+    recorded bodies ``sources`` (the stack of the chat, lessons and stored-evaluation tests)."""
+    from smart_docgemma import create_app
+
+    return create_app({**app_config, **sources, "ENDPOINT": srv.url, "MODEL": srv.model,
+                       "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0, "MODEL_TIMEOUT_S": 10, **extra})
+
+
+def post_question(client, message: str) -> str:
+    """Ask ``message`` over the chat view (the whole stream is read); returns the turn id."""
+    res = client.post("/api/chat", data={"message": message}, headers={"X-CSRF-Token": client.csrf},
+                      content_type="multipart/form-data")
+    return re.search(r'"id": "([0-9a-f]{32})"', res.get_data(as_text=True)).group(1)
+
