@@ -16,6 +16,7 @@ from ..tools.base import Tool, ToolContext
 from . import critic, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
+from .followup import followup
 from .synthesis import synthesize
 
 END = "END"
@@ -167,16 +168,19 @@ class Agent:
                emit: Callable[[dict], None] | None = None) -> TurnResult:
         """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
 
-        ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``.
+        ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``;
+        with the card's ``action``, ``result_ref``, ``provenance``, ``reason`` and
+        ``changes`` the decided run reads as its outcome (``followup``), which
+        the answer always states.
         """
         approvals = list(approvals or [])
-        notes = [prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
-                 for a in approvals if a.get("decision") in ("approved", "rejected")]
-        decided = {a["proposal_id"] for a in approvals}
-        runs = [replace(run, result=replace(run.result, status="ok"))  # decided: no longer awaiting
-                if run.result.proposal_id in decided else run for run in state.tool_runs]
+        outcomes = {a["proposal_id"]: followup(a) if a.get("action") else
+                    prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
+                    for a in approvals if a.get("decision") in ("approved", "rejected")}
+        runs = [replace(run, result=replace(run.result, status="ok", text=outcomes[run.result.proposal_id]))
+                if run.result.proposal_id in outcomes else run for run in state.tool_runs]  # decided
         state = merge(state, {"approvals": state.approvals + approvals, "tool_runs": runs,
-                              "notice": " ".join(notes) or None, "paused": False})
+                              "notice": " ".join(outcomes.values()) or None, "paused": False})
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 

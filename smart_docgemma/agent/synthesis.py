@@ -114,7 +114,7 @@ def templated_summary(state: Turn) -> str:
         if r.result.status != "error":
             lines.append(f"**{r.label}** — {r.result.text.strip()}")
     lines += [f"- {n}" for n in _error_notes(state) + _proposal_notes(state)]
-    if state.notice:
+    if state.notice and not any(state.notice in line for line in lines):
         lines.append(f"- {state.notice}")
     if len(lines) == 1:
         lines.append(prompts.message("degraded_nothing"))

@@ -86,10 +86,11 @@ def approve(proposal_id: str):
     store, launch = proposal_store(), current_launch()
     version = _version()
     try:
-        return _respond(store.approve(proposal_id, launch, version))
+        p = store.approve(proposal_id, launch, version)
     except errors.UpstreamError as exc:
-        p = store.get(proposal_id)
-        return _respond(p, exc.status)
+        return _respond(store.get(proposal_id), exc.status)
+    resume_after(p, launch)
+    return _respond(p)
 
 
 @bp.post("/<proposal_id>/acknowledge")
@@ -101,5 +102,14 @@ def acknowledge(proposal_id: str):
 @bp.post("/<proposal_id>/reject")
 def reject(proposal_id: str):
     """Reject with a reason (form field or JSON ``reason``); nothing is written."""
-    reason = inputs.text("reason")
-    return _respond(proposal_store().reject(proposal_id, current_launch(), reason))
+    reason, launch = inputs.text("reason"), current_launch()
+    p = proposal_store().reject(proposal_id, launch, reason)
+    resume_after(p, launch)
+    return _respond(p)
+
+
+def resume_after(p: Proposal, launch) -> None:
+    """A decision resumes the turn that proposed ``p`` (the chat owns turns)."""
+    from ..web.chat import resume_after as resume
+
+    resume(p, launch)

@@ -82,7 +82,7 @@
       const res = await fetch("/app/turns/" + turn.id, { headers: { Accept: "text/html" } });
       if (res.ok) {
         const html = await res.text();
-        if (!/data-status="running"/.test(html)) return finish(turn, html);
+        if (!/data-status="(running|resuming)"/.test(html)) return finish(turn, html);
       }
       await new Promise((r) => setTimeout(r, 2000));
     }
@@ -182,6 +182,7 @@
       const updated = fromHtml(html);
       card.replaceWith(updated);
       updated.querySelector(".proposal-status").focus({ preventScroll: true });
+      if (!updated.classList.contains("proposal-pending")) await followUp(updated);
       return;
     }
     const message = await errorText(res);
@@ -192,6 +193,18 @@
     updated.insertBefore(alert, updated.querySelector("details"));
     if (updated !== card) card.replaceWith(updated);
     buttons.forEach((b) => { b.disabled = false; });
+  }
+
+  async function followUp(card) {
+    // The decision resumed the turn: show its follow-up (the server wrote it during the decision).
+    const li = card.closest(".turn");
+    if (!li || !li.dataset.turn) return;
+    const res = await fetch("/app/turns/" + li.dataset.turn, { headers: { Accept: "text/html" } });
+    if (!res.ok) return;
+    const turn = fromHtml(await res.text());
+    li.replaceWith(turn);
+    const status = turn.querySelector("#" + card.id + " .proposal-status");
+    if (status) status.focus({ preventScroll: true });
   }
 
   document.addEventListener("submit", (e) => {

@@ -1,7 +1,9 @@
 """Chat turns of a launch session: the transcript, the rate limit, one turn at a time.
 
 A turn row is written *before* the agent starts (``status='running'``) and
-updated when it ends (``done`` or ``failed``), so a reload during a turn shows
+updated when it ends (``done``, ``failed``, or ``paused`` on a proposal
+until the clinician decides, then ``resuming`` while the follow-up is
+written), so a reload during a turn shows
 it as in progress and a restart loses no finished answer. Rows live in the
 ``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's
 ``Turn`` itself (``agent.state.dumps``): the page renders its fields (question,
@@ -72,8 +74,21 @@ class TurnStore:
         exc.retry_after = wait
         raise exc
 
+    def paused_with(self, sid: str, proposal_id: str) -> str | None:
+        """The session's turn paused on ``proposal_id``, if any."""
+        for t in reversed(self.for_session(sid)):
+            if t["status"] == "paused" and proposal_id in (t.get("proposals") or []):
+                return t["id"]
+        return None
+
+    def claim_paused(self, turn_id: str) -> bool:
+        """paused → resuming, atomically: of two decisions one resumes the turn."""
+        with self.storage.begin() as conn:
+            return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "paused")).values(
+                status="resuming", updated_at=now())).rowcount == 1
+
     def finish(self, turn_id: str, turn: Turn, status: str = "done") -> None:
-        """Store the final turn (``done`` or ``failed``)."""
+        """Store the final turn (``done``, ``paused`` or ``failed``)."""
         metrics.turn_finished(status, turn.route)
         with self.storage.begin() as conn:
             conn.execute(update(table).where(table.c.id == turn_id).values(
