@@ -45,11 +45,11 @@ def redact(text: str) -> str:
 
 
 class JsonFormatter(logging.Formatter):
-    """time, level, logger, message, request_id (+ exception type, never its arguments' data)."""
+    """time, level, logger, worker pid, message, request_id (+ the redacted traceback)."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
-                 "level": record.levelname, "logger": record.name,
+                 "level": record.levelname, "logger": record.name, "pid": record.process,
                  "message": redact(record.getMessage()),
                  "request_id": getattr(record, "request_id", None) or _request_id.get()}
         for key in ("method", "path", "status", "ms"):
@@ -74,6 +74,19 @@ def configure(level: str | int = "INFO", stream=None) -> logging.Handler:
     root.setLevel(level)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # its access lines carry query strings
     return handler
+
+
+def gunicorn_config(level: str | int = "INFO") -> dict:
+    """gunicorn's ``logconfig_dict``: gunicorn configures logging again in every process
+    (replacing the root handler), so its own records and the app's leave as the same JSON."""
+    return {"version": 1, "disable_existing_loggers": False,
+            "formatters": {"json": {"()": JsonFormatter}},
+            "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json",
+                                     "stream": "ext://sys.stderr"}},
+            "loggers": {"gunicorn.error": {"handlers": [], "propagate": True, "level": "INFO"},
+                        "gunicorn.access": {"handlers": [], "propagate": True, "level": "INFO"},
+                        "werkzeug": {"level": "WARNING"}},
+            "root": {"handlers": ["console"], "level": level}}
 
 
 def init_app(app: Flask) -> None:

@@ -13,7 +13,8 @@ def main() -> None:
 
     from . import logs
 
-    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO"))
+    level = os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO")
+    logs.configure(level)
     _metrics_folder()
 
     from . import create_app
@@ -26,8 +27,7 @@ def main() -> None:
             self.cfg.set("workers", workers)
             self.cfg.set("timeout", 180)
             self.cfg.set("child_exit", _worker_exited)
-            self.cfg.set("logconfig_dict", {"version": 1, "disable_existing_loggers": False,
-                                            "loggers": {"gunicorn.error": {"propagate": True}}})
+            self.cfg.set("logconfig_dict", logs.gunicorn_config(level))
 
         def load(self):
             app = create_app()

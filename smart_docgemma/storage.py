@@ -136,14 +136,27 @@ class Storage:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._fernet = Fernet(_fernet_key(token_key))
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        self.postgresql = self.engine.dialect.name == "postgresql"
+        with self.begin() as conn:  # several workers start at once: one creates, the others wait
+            self.serialize(conn, "schema")
+            metadata.create_all(conn)
+            _add_missing_columns(conn)
 
     @contextmanager
     def begin(self):
         """A connection inside one transaction (committed on success)."""
         with self.engine.begin() as conn:
             yield conn
+
+    def serialize(self, conn, key: str) -> None:
+        """Make transactions naming the same ``key`` run one after another (until commit).
+
+        A check-then-insert ("no turn running, fewer than N this minute") is one statement,
+        which SQLite runs alone (one writer at a time). PostgreSQL runs concurrent
+        transactions side by side under READ COMMITTED, so two workers could both see
+        "nothing running"; a transaction-scoped advisory lock on the key orders them."""
+        if self.postgresql:
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
 
     def seal(self, data: dict) -> str:
         """Encrypt a JSON-able dict for storage at rest."""
@@ -159,17 +172,16 @@ class Storage:
             return None
 
 
-def _add_missing_columns(engine) -> None:
+def _add_missing_columns(conn) -> None:
     """Additive schema upgrades: a nullable column added to a table above appears in
     databases created before it (``create_all`` only creates missing tables)."""
-    inspector = inspect(engine)
-    with engine.begin() as conn:
-        for table in metadata.sorted_tables:
-            have = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in have and column.nullable:
-                    kind = column.type.compile(engine.dialect)
-                    conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}'))
+    inspector = inspect(conn)
+    for table in metadata.sorted_tables:
+        have = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in have and column.nullable:
+                kind = column.type.compile(conn.dialect)
+                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}'))
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

@@ -50,13 +50,34 @@ def sandbox(fhir_base):
         yield server
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL cluster (``tests.support.postgres``), started on first use."""
+    from tests.support.postgres import Cluster
+
+    cluster = Cluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
 @pytest.fixture
-def app_config(tmp_path):
+def database(request, tmp_path):
+    """The test's database URL: SQLite in tmp_path, or a fresh PostgreSQL database when a
+    module is parametrised with ``tests.support.postgres.BOTH_DATABASES``."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return request.getfixturevalue("postgres").new_database()
+    return f"sqlite:///{tmp_path / 'app.sqlite'}"
+
+
+@pytest.fixture
+def app_config(tmp_path, database):
     """Config for a test app: its own database and secret, no model (degraded)."""
     return {
         "TESTING": True,
         "SECRET_KEY": "test-secret-key",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'app.sqlite'}",
+        "DATABASE_URL": database,
         "CACHE_PATH": str(tmp_path / "http-cache"),
         "ENDPOINT": None,
     }

@@ -12,13 +12,13 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import requests
 
 from smart_docgemma import PROJECT_ROOT
+from tests.support.app_process import docgemma
 from tests.support.servers import free_port
 
 ROOT = Path(PROJECT_ROOT)
@@ -66,11 +66,7 @@ def test_installed_app_serves_launch_app_card_and_cds(installed, sandbox, fhir_b
     env = {**_env(), "DOCGEMMA_PORT": str(port), "DOCGEMMA_DATABASE_URL": db, "DOCGEMMA_SECRET_KEY": "wheel-test",
            "DOCGEMMA_ISS_ALLOWLIST": json.dumps([sandbox.fhir_url]), "DOCGEMMA_THREADS": "4",
            "DOCGEMMA_CDS_ISSUERS": json.dumps({ISSUER: {"jwks": ehr.jwks()}})}
-    server = subprocess.Popen([str(installed / "docgemma")], cwd=tmp_path, env=env,
-                              stdout=open(tmp_path / "server.log", "w"), stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait(f"{url}/healthz", server, tmp_path / "server.log")
+    with docgemma([str(installed / "docgemma")], env, tmp_path) as (url, _):
         # The checkout's app only shares the database, to store what the agent would propose.
         helper = create_app({"DATABASE_URL": db, "SECRET_KEY": "wheel-test", "ISS_ALLOWLIST": [sandbox.fhir_url],
                              "CACHE_PATH": str(tmp_path / "cache")})
@@ -86,20 +82,5 @@ def test_installed_app_serves_launch_app_card_and_cds(installed, sandbox, fhir_b
         assert "function" in requests.get(f"{url}/static/app.js", timeout=30).text
         assert requests.get(f"{url}/readyz", timeout=30).json()["database"]["up"]
         assert "docgemma_" in requests.get(f"{url}/metrics", timeout=30).text
-    finally:
-        server.terminate()
-        server.wait(30)
 
 
-def _wait(url: str, proc, log: Path, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"docgemma exited {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            if requests.get(url, timeout=2).status_code == 200:
-                return
-        except requests.ConnectionError:
-            pass
-        time.sleep(0.3)
-    raise AssertionError(f"docgemma not up after {timeout} s:\n{log.read_text()[-3000:]}")

@@ -13,6 +13,9 @@ from smart_docgemma.tools.args import PatientChartArgs, PrescribeMedicationArgs
 from smart_docgemma.tools.chart import UNTRUSTED_HEAD, run_chart
 from smart_docgemma.tools.orders import run_prescribe
 from tests.support.launch_context import PATIENT_SCOPES, count, launch, new_patient, tool_context
+from tests.support.postgres import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES
 
 
 @pytest.fixture

@@ -19,6 +19,9 @@ from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
 from tests.support.launch_context import clone_patient
 from tests.support.smart_browser import Browser, ehr_launch, finish
+from tests.support.postgres import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES
 
 
 SCRIPT = {"X-Requested-With": "fetch"}  # as the page's script posts a card's form: the card comes back

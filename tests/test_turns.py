@@ -18,6 +18,9 @@ from smart_docgemma.agent.state import new_turn
 from smart_docgemma.web import turns
 from smart_docgemma.storage import Storage
 from smart_docgemma.web.turns import RUNNING_STALE_S, WINDOW_S, TurnStore
+from tests.support.postgres import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES
 
 T0 = 1_700_000_000.0
 
@@ -30,8 +33,8 @@ def clock(monkeypatch):
 
 
 @pytest.fixture
-def store(tmp_path, clock):
-    return TurnStore(Storage(f"sqlite:///{tmp_path}/t.sqlite", "key"))
+def store(database, clock):
+    return TurnStore(Storage(database, "key"))
 
 
 def turn(message, answer=None):

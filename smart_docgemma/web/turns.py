@@ -53,8 +53,10 @@ class TurnStore:
                      literal("running"), literal(t)).where(and_(~busy, recent < per_minute))
         columns = ["id", "sid", "created_at", "state", "status", "updated_at"]
         with self.storage.begin() as conn:
-            inserted = conn.execute(table.insert().from_select(columns, row)).rowcount
-        if inserted != 1:
+            self.storage.serialize(conn, f"turn:{sid}")
+            # RETURNING, not rowcount: SQLAlchemy reports -1 for INSERT … SELECT on psycopg.
+            inserted = conn.execute(table.insert().from_select(columns, row).returning(table.c.id)).first()
+        if inserted is None:
             self._refuse(sid, t)
         return turn_id
 

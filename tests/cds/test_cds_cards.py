@@ -14,6 +14,9 @@ import yaml
 
 from tests.cds.ehr_client import ISSUER, MiniEHR, bundle, condition, med_request
 from tests.support.servers import free_port, serve
+from tests.support.postgres import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES
 
 PV, SIGN, SELECT = "docgemma-patient-view", "docgemma-order-sign", "docgemma-order-select"
 LOINC = "http://loinc.org"

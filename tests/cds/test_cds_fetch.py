@@ -7,6 +7,9 @@ import pytest
 
 from tests.cds.ehr_client import ISSUER, MiniEHR, bundle, med_request
 from tests.support.servers import free_port, serve
+from tests.support.postgres import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES
 
 
 @pytest.fixture

@@ -10,6 +10,9 @@ import requests
 
 from tests.cds.ehr_client import ISSUER, MiniEHR, allergy, bundle, condition, med_request
 from tests.support.servers import free_port, serve
+from tests.support.postgres import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES
 
 # The CDS Hooks 2.0 spec's own example (§JWT Signing Algorithm): its exp is in 2015.
 SPEC_ISS = "https://fhir-ehr.example.com/"
