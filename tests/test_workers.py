@@ -93,7 +93,9 @@ def test_a_proposal_is_approved_exactly_once_across_workers(stack, fhir_base):
     with app.extensions["docgemma.storage"].begin() as conn:
         sid = conn.execute(select(app_sessions.c.sid)).scalar_one()
     pid = propose(proposal_store(app), launch(fhir_base, patient, sid=sid))
-    statuses = burst(12, lambda _: requests.post(f"{url}/proposals/{pid}/approve", data={"csrf_token": csrf},
+    version = proposal_store(app).get(pid).version  # approve names the version the card showed
+    form = {"csrf_token": csrf, "version": version}
+    statuses = burst(12, lambda _: requests.post(f"{url}/proposals/{pid}/approve", data=form,
                                                  cookies=cookies, timeout=60, allow_redirects=False).status_code)
     assert all(s < 500 for s in statuses), statuses
     assert count(fhir_base, "MedicationRequest", identifier=f"urn:docgemma:proposal|{pid}") == 1
