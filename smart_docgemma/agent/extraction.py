@@ -1,13 +1,14 @@
 """Deterministic entity extraction for INPUT_ASSEMBLY (drugs, patients, doses, actions).
 
-Drug names come from the offline dictionary of the MIT-licensed
-``drug-named-entity-recognition`` package (≈107k generic and brand variants →
-canonical generic name), matched longest-n-gram first (up to 4 words, so
+Drug names come from the knowledge core's names (its brands, international
+names and the ~65k variants of the MIT-licensed ``drug-named-entity-recognition``
+dictionary, shipped as data and looked up per span, never loaded whole),
+matched longest-n-gram first (up to 4 words, so
 "insulin glargine" or "amoxicillin and clavulanate" stay one drug), plus the
 shorthands in ``data/rules.yaml``. Its own ``find_drugs`` only looks at one- and
 two-word spans and its fuzzy mode fails on two-word spans (UnboundLocalError in
 2.0.9), so misspellings are matched here with RapidFuzz (Damerau-Levenshtein,
-one edit, words of 6+ letters) against one-word variants; two edits let
+one edit, words of 6+ letters) against the core's one-word names; two edits let
 common words through ("pregnancy" → pregnanes) for no gain on the labelled set.
 
 Also: patient ids, person names, action keywords, dose and frequency, allergy
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..knowledge import vocabulary as knowledge_names
 from .prompts import rules
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
@@ -32,19 +34,37 @@ _NAME = re.compile(
 _DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg)\b", re.I)
 
 
-@lru_cache(maxsize=1)
-def vocabulary() -> dict[str, str]:
-    """Normalised variant → canonical generic name (loaded once, ≈3 s)."""
-    from drug_named_entity_recognition.drugs_finder import drug_variant_to_canonical
+class _Vocabulary:
+    """Normalised span → generic name: this module's shorthands, then the knowledge core's names
+    (brands, international names, dictionary variants) looked up one span at a time."""
 
-    vocab = {_norm(k): v[0] for k, v in drug_variant_to_canonical.items() if v}
-    vocab.update({_norm(k): v for k, v in rules()["drug_synonyms"].items()})
-    return vocab
+    def __init__(self, synonyms: dict[str, str]):
+        self.synonyms = synonyms
+
+    def get(self, span: str) -> str | None:
+        if span in self.synonyms:
+            return self.synonyms[span]
+        names = knowledge_names.lookup(span)
+        return "/".join(names) if names else None
+
+    def __contains__(self, span: str) -> bool:
+        return self.get(span) is not None
+
+    def __getitem__(self, span: str) -> str:
+        found = self.get(span)
+        if found is None:
+            raise KeyError(span)
+        return found
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> _Vocabulary:
+    return _Vocabulary({_norm(k): v for k, v in rules()["drug_synonyms"].items()})
 
 
 @lru_cache(maxsize=1)
 def _fuzzy_choices() -> list[str]:
-    return [k for k in vocabulary() if " " not in k and len(k) >= 5 and k.isalpha()]
+    return [k for k in knowledge_names.single_words() if k.isalpha() and len(k) >= 5]
 
 
 def _norm(text: str) -> str:
@@ -84,10 +104,8 @@ def _fuzzy(token: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _guard() -> frozenset:
-    from drug_named_entity_recognition.util import stopwords
-
     keywords = {w for phrases in rules()["actions"].values() for p in phrases for w in p.split()}
-    return frozenset(rules()["not_drugs"]) | frozenset(stopwords) | keywords
+    return frozenset(rules()["not_drugs"]) | knowledge_names.stopwords() | keywords
 
 
 def _dedupe(items: list[dict]) -> list[dict]:

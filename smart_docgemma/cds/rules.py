@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import replace
 from datetime import date
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 
 import yaml
@@ -309,8 +307,7 @@ def identity(resource: dict) -> knowledge.DrugIdentity:
 def generic(name: str) -> str:
     """Ingredient names ("amoxicillin 875 MG / clavulanate potassium 125 MG Oral Tablet" →
     "amoxicillin/clavulanate"); the words themselves when the knowledge cannot identify them."""
-    ident = knowledge.identify(text=name)
-    return ident.name if ident.identified else " ".join(name.lower().split())
+    return knowledge.generic(name)
 
 
 def ingredients(drug: str) -> list[str]:
@@ -329,14 +326,7 @@ def matches(drug: str, key: str) -> bool:
 
 def interactions(names: list[str]) -> list[knowledge.Interaction]:
     """Known interactions among these drugs (each pair of drugs once, its most severe), by generic name."""
-    out = []
-    for a, b in combinations(sorted({generic(n) for n in names if generic(n)}), 2):
-        hits = [h for h in knowledge.interactions(ingredients(a), with_=ingredients(b))
-                if h.severity != "take into account"]
-        if hits:
-            first, second = (a, b) if hits[0].drug_a in ingredients(a) else (b, a)
-            out.append(replace(hits[0], drug_a=first, drug_b=second))
-    return out
+    return knowledge.drug_interactions(names)
 
 
 def interaction_sources(hit: knowledge.Interaction) -> list[Source]:

@@ -14,6 +14,10 @@ drug tools, the proposals' safety flags and the CDS hooks — goes through here.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+
 from .allergy import AllergyConflict
 from .allergy import conflicts as _conflicts
 from .classes import label as class_label
@@ -23,12 +27,39 @@ from .flags import Flag
 from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
 from .identity import DrugIdentity, Ingredient, identify, unidentified
-from .ddi import Interaction
+from .ddi import LEVELS, Interaction
 from .ddi import between as _between
 
 __all__ = ["AllergyConflict", "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
-           "class_label", "classes_of", "identify", "interactions", "matches", "pregnancy_flags",
-           "renal_flags", "unidentified"]
+           "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
+           "matches", "pregnancy_flags", "renal_flags", "unidentified"]
+
+
+@lru_cache(maxsize=4096)
+def generic(name: str) -> str:
+    """The ingredient names a drug text orders ("Augmentin 625" → "amoxicillin/clavulanate");
+    the text itself, lower case, when it cannot be identified."""
+    ident = identify(text=name)
+    return ident.name if ident.identified else " ".join((name or "").lower().split())
+
+
+def drug_classes(drug: str) -> frozenset[str]:
+    """Classes of every ingredient of a drug name or a ``generic`` result."""
+    return frozenset(c for part in generic(drug).split("/") for c in classes_of(part))
+
+
+def drug_interactions(names: list[str], minimum: str = "precaution") -> list[Interaction]:
+    """Interactions between drugs named by texts (each pair of drugs once, its most severe level at
+    least ``minimum``), with ``drug_a``/``drug_b`` being each drug's ``generic`` name."""
+    drugs = sorted({generic(n) for n in names if n and generic(n)})
+    keep = LEVELS[:LEVELS.index(minimum) + 1]
+    out = []
+    for a, b in combinations(drugs, 2):
+        hits = [h for h in interactions(a.split("/"), with_=b.split("/")) if h.severity in keep]
+        if hits:
+            first, second = (a, b) if hits[0].drug_a in a.split("/") else (b, a)
+            out.append(replace(hits[0], drug_a=first, drug_b=second))
+    return sorted(out, key=lambda h: LEVELS.index(h.severity))
 
 
 def interactions(ingredients: list[str], with_: list[str] | None = None) -> list[Interaction]:

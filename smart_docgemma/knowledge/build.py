@@ -52,6 +52,7 @@ CREATE TABLE interaction(a TEXT NOT NULL, b TEXT NOT NULL, severity TEXT NOT NUL
                          management TEXT NOT NULL, mechanism TEXT NOT NULL, summary TEXT);
 CREATE INDEX interaction_ab ON interaction(a, b);
 CREATE TABLE variant(variant TEXT PRIMARY KEY, ingredients TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE stopword(word TEXT PRIMARY KEY) WITHOUT ROWID;
 """
 
 
@@ -203,9 +204,10 @@ def _variants(db, variants: dict[str, list[str]]) -> int:
         if len(variant) < 4 or variant in stopwords or not re.fullmatch(r"[a-z0-9][a-z0-9 \-'.]*", variant):
             continue
         ings = [p for c in canon for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", c) if p]
-        if ings != [variant]:
-            rows[variant] = json.dumps(ings)
+        rows[variant] = json.dumps(ings)
     db.executemany("INSERT INTO variant VALUES(?,?)", rows.items())
+    # words that look like drug names but are not (the dictionary's own list): free text must not match them
+    db.executemany("INSERT OR IGNORE INTO stopword VALUES(?)", ((w,) for w in stopwords))
     return len(rows)
 
 

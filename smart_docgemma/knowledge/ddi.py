@@ -80,6 +80,11 @@ def variant(phrase: str) -> list[str]:
     return json.loads(row[0]) if row else []
 
 
+def stopwords() -> frozenset[str]:
+    db = _db()
+    return frozenset(r[0] for r in db.execute("SELECT word FROM stopword")) if db else frozenset()
+
+
 def meta() -> dict:
     db = _db()
     return dict(db.execute("SELECT key, value FROM meta")) if db else {}

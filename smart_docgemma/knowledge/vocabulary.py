@@ -34,6 +34,7 @@ def _tables() -> dict:
     known |= set(_interaction_names())
     phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
     phrases.update({k: [k] for k in known if k not in phrases})
+    phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
             "codes": {v: k for k, v in rx["ingredients"].items()}, "rxcui": rx["ingredients"],
             "products": {str(k): v for k, v in rx["products"].items()},
@@ -106,3 +107,15 @@ def product(code: str) -> str | None:
 
 def known(ingredient: str) -> bool:
     return ingredient in _tables()["known"]
+
+
+def single_words() -> list[str]:
+    """One-word names of five letters or more (the candidates a misspelling is compared with)."""
+    return _tables()["single"]
+
+
+def stopwords() -> frozenset[str]:
+    """Words the drug dictionary knows are not drug names ("today", "patient")."""
+    from . import ddi
+
+    return ddi.stopwords()

@@ -27,7 +27,7 @@ class DrugSafetyArgs(BaseModel):
 
 class DrugInteractionArgs(BaseModel):
     model_config = _STRICT
-    drug_names: list[str] = Field(min_length=2, max_length=6, description="Two or more drug names")
+    drug_names: list[str] = Field(min_length=2, max_length=10, description="Two to ten drug names")
 
 
 class LiteratureSearchArgs(BaseModel):

@@ -9,8 +9,8 @@ matches what was asked. openFDA answers "no match" with HTTP 404, which is an
 empty result, not an error.
 
 Interactions combine two sources and say which said what: the offline table
-of high-priority critical pairs (``druginfo.critical_pairs``, works without
-the network) and each label's own Drug Interactions, Contraindications and
+interaction tables of the knowledge core (the ANSM thesaurus and the ONC
+high-priority list, ``knowledge.drug_interactions``, work without the network) and each label's own Drug Interactions, Contraindications and
 Boxed Warning text searched for the other drug's name or class. RxNav's
 interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
 suggestions only rescue misspelt names.
@@ -23,18 +23,21 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from pathlib import Path
 
 import yaml
 
 from . import args as tool_args
-from . import catalog, druginfo
+from .. import knowledge
+from . import catalog
 from .base import Source, Tool, ToolResult
 from .http import SourceError
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
 TEXT_BUDGET = 3500  # characters of interaction text the 4B model reads; the rest stays in data
-_SEVERITY_RANK = {"critical": 0, "major": 1, "moderate": 2}
+_SEVERITY_RANK = {level: i for i, level in enumerate(knowledge.LEVELS)}
+DATA = Path(__file__).with_name("data")
 LABEL_LIMIT = 5  # labels fetched per search; whole labels are 50-150 KB each
 # (field, heading shown, character budget) — the 4B model reads this text.
 SAFETY_SECTIONS = (("boxed_warning", "Boxed warning", 700), ("contraindications", "Contraindications", 500),
@@ -99,7 +102,7 @@ def label_safety(http, drug: str) -> LabelSafety | None:
     Raises ``SourceError`` when openFDA cannot answer.
     """
     raw = clean_name(drug)
-    terms = list(dict.fromkeys(t for t in (raw, druginfo.generic_name(raw)) if t))
+    terms = list(dict.fromkeys(t for t in (raw, _label_name(raw)) if t))
     labels = _about(_fetch_labels(http, terms), terms)
     if not labels:
         suggestion = _spelling_suggestion(http, raw)
@@ -107,6 +110,11 @@ def label_safety(http, drug: str) -> LabelSafety | None:
             terms = [suggestion]
             labels = _about(_fetch_labels(http, terms), terms)
     return _summarise(drug, terms, labels) if labels else None
+
+
+def _label_name(name: str) -> str:
+    """How openFDA's generic_name field spells a drug: "amoxicillin and clavulanate" for a combination."""
+    return " and ".join(knowledge.generic(name).split("/"))
 
 
 def _about(labels: list[dict], terms: list[str]) -> list[dict]:
@@ -222,13 +230,13 @@ class LabelMention:
 
 @lru_cache(maxsize=1)
 def _class_terms() -> dict[str, list[str]]:
-    return yaml.safe_load((druginfo.DATA / "class_terms.yaml").read_text())
+    return yaml.safe_load((DATA / "class_terms.yaml").read_text())
 
 
 def terms_for(generic: str, info: LabelSafety | None) -> list[str]:
     """Words a label would use for this drug: its names and its classes' names."""
     names = {generic} | {n.lower() for n in (info.generic_names + info.brand_names if info else [])}
-    names |= {t.lower() for cls in druginfo.classes_of(generic) for t in _class_terms().get(cls, [])}
+    names |= {t.lower() for cls in knowledge.drug_classes(generic) for t in _class_terms().get(cls, [])}
     return sorted(n for n in names if len(n) > 2)
 
 
@@ -269,10 +277,10 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResul
     """Critical-pair table (offline) plus FDA-label cross-check for every pair of drugs."""
     generics = {}
     for name in args.drug_names:
-        generics.setdefault(druginfo.generic_name(clean_name(name)) or clean_name(name), name)
+        generics.setdefault(knowledge.generic(clean_name(name)) or clean_name(name), name)
     if len(generics) < 2:
         return ToolResult.failure("invalid", "The drug interaction check needs at least two different drugs.")
-    table = druginfo.critical_pairs(list(generics))
+    table = knowledge.drug_interactions(list(generics), minimum="take into account")
     labels, label_error = _labels_for(ctx.http, list(generics))
     pairs = [_pair_report(a, b, table, labels) for a, b in combinations(generics, 2)]
     return _interaction_result(generics, pairs, table, labels, label_error)
@@ -290,7 +298,7 @@ def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
 
 def _pair_report(a: str, b: str, table, labels: dict) -> dict:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
-    found = [{"source": f"Built-in critical-interaction table; {i.source}", "kind": "table", "severity": i.severity,
+    found = [{"source": f"Offline interaction tables: {i.source}", "kind": "table", "severity": i.severity,
               "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
              for i in rows]
     for x, y in ((a, b), (b, a)):
@@ -323,21 +331,22 @@ def _interaction_result(generics: dict, pairs: list[dict], table, labels: dict, 
         lines.append(f"({len(hits) - shown} more pair(s) with label mentions are in the full result.)")
     quiet = [" + ".join(p["drugs"]) for p in pairs if not p["findings"]]
     if label_error:
-        caution = "Only the built-in table of about 20 high-priority pairs was checked. Do not assume there is no interaction."
+        caution = ("Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
+                   "Do not assume there is no interaction.")
         message = label_error.message("the FDA label interaction check", caution)
         if not hits:
-            return ToolResult.failure(label_error.kind, message + " The built-in table lists no critical "
+            return ToolResult.failure(label_error.kind, message + " The offline tables list no "
                                       "interaction for " + ", ".join(quiet) + ".")
         lines.append(message)
     elif quiet:
-        lines.append("No interaction found for " + ", ".join(quiet) + " in the built-in critical-pair table "
+        lines.append("No interaction found for " + ", ".join(quiet) + " in the offline interaction tables "
                      "or the FDA labels' interaction, contraindication and boxed-warning text. "
                      "Absence of label text is not proof that a combination is safe.")
     missing = [generics[g] for g, info in labels.items() if info is None]
     if missing:
         lines.append("No FDA label was found for " + ", ".join(missing) + ", so its label could not be checked.")
     lines.append(DISCLAIMER)
-    sources = [Source(f"Critical-interaction table: {i.source}", i.source_url) for i in table]
+    sources = [Source(f"Interaction table: {src}", i.url_of(src)) for i in table for src in i.sources or (i.source,)]
     sources += [info.source for info in labels.values() if info]
     return ToolResult(status="ok" if hits else "empty", text="\n".join(lines), count=len(hits),
                       data={"pairs": pairs, "labels_checked": not label_error}, sources=sources)

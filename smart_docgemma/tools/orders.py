@@ -29,7 +29,8 @@ from pydantic import ValidationError
 from .. import errors
 from ..fhir import local_ref
 from . import args as tool_args
-from . import catalog, druginfo
+from .. import knowledge
+from . import catalog
 from .base import Tool, ToolResult
 from .chart import concept_text
 
@@ -52,20 +53,15 @@ _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral ro
 
 
 @lru_cache(maxsize=1)
-def _rxnorm() -> dict:
-    return yaml.safe_load((DATA / "rxnorm_common.yaml").read_text())
-
-
-@lru_cache(maxsize=1)
 def _codes() -> dict:
     return yaml.safe_load((DATA / "write_codes.yaml").read_text())
 
 
 def rxnorm_coding(name: str) -> dict | None:
-    """RxNorm ingredient coding for a drug name (brand → generic first), or None."""
-    generic = druginfo.generic_name(name)
-    code = _rxnorm().get(generic)
-    return {"system": RXNORM, "code": code, "display": generic} if code else None
+    """RxNorm ingredient coding for a single-ingredient drug name (brand → generic first), or None."""
+    ident = knowledge.identify(text=name)
+    [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
+    return {"system": RXNORM, "code": ing.rxcui, "display": ing.name} if ing and ing.rxcui else None
 
 
 def _now() -> str:
@@ -194,14 +190,20 @@ def _boxed_warning(ctx, drug: str) -> list[dict]:
 def medication_flags(ctx, drug: str) -> list[dict]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
     meds, allergies, flags = _patient_lists(ctx)
-    for c in druginfo.allergy_conflicts(allergies, [drug]):
-        flags.append(_flag(c.severity, "allergy", f"Documented {c.allergy} allergy: {drug} — {c.reason}.", c.source, c.source_url))
-    generic = druginfo.generic_name(drug)
-    for i in druginfo.critical_pairs([drug, *meds]):
+    ident = knowledge.identify(text=drug)
+    if not ident.identified:
+        flags.append(_flag("warning", "unchecked", f"{drug} could not be identified ({ident.reason}), so allergies "
+                           "and interactions were not checked for it."))
+    for allergy in allergies:
+        for c in knowledge.allergy_conflicts(allergy, ident)[:1]:
+            flags.append(_flag(c.severity, "allergy", f"Documented {c.allergy} allergy: {drug} — {c.reason}.",
+                               c.source, c.source_url))
+    generic = knowledge.generic(drug)
+    for i in knowledge.drug_interactions([drug, *meds]):
         if generic in (i.drug_a, i.drug_b):
-            flags.append(_flag(i.severity if i.severity in ("critical", "warning") else "warning", "interaction",
-                               f"{i.drug_a} + {i.drug_b}: {i.summary} {i.management}".strip(), i.source, i.source_url))
-    if any(druginfo.generic_name(m) == generic for m in meds):
+            flags.append(_flag("critical" if i.critical else "warning", "interaction",
+                               f"{i.drug_a} + {i.drug_b}: {i.summary}. {i.management}".strip(), i.source, i.source_url))
+    if any(knowledge.generic(m) == generic for m in meds):
         flags.append(_flag("warning", "duplicate", f"The patient already has an active order for {generic}."))
     return flags + _boxed_warning(ctx, drug)
 
@@ -209,10 +211,10 @@ def medication_flags(ctx, drug: str) -> list[dict]:
 def allergy_flags(ctx, substance: str) -> list[dict]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = _patient_lists(ctx)
-    for c in druginfo.allergy_conflicts([substance], meds):
+    for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
         flags.append(_flag(c.severity, "allergy", f"The patient has an active order for {c.drug}, which this allergy "
                            f"calls into question ({c.reason}).", c.source, c.source_url))
-    if any(druginfo.generic_name(a) == druginfo.generic_name(substance) for a in allergies):
+    if any(knowledge.generic(a) == knowledge.generic(substance) for a in allergies):
         flags.append(_flag("info", "duplicate", f"An allergy to {substance} is already recorded."))
     return flags
 
@@ -273,7 +275,7 @@ def _substance(name: str) -> tuple[dict, str]:
     rx = rxnorm_coding(name)
     if rx:
         return {"coding": [rx], "text": name}, "medication"
-    return {"text": name}, "medication" if druginfo.classes_of(druginfo.generic_name(name)) else ""
+    return {"text": name}, "medication" if knowledge.identify(text=name).identified else ""
 
 
 def _manifestation(reaction: str) -> dict:

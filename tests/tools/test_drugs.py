@@ -7,7 +7,8 @@ from urllib.parse import parse_qs
 
 from werkzeug import Response
 
-from smart_docgemma.tools import args, druginfo
+from smart_docgemma import knowledge
+from smart_docgemma.tools import args
 from smart_docgemma.tools.drugs import DAILYMED, TOOLS, _interaction_result, label_safety, newest_per_set
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, requests_to
@@ -131,8 +132,9 @@ def test_label_safety_is_usable_without_a_tool_context(httpserver, ctx):
 def test_offline_table_still_flags_critical_pairs_and_says_labels_were_not_checked(make_ctx):
     result = interactions.run(args.DrugInteractionArgs(drug_names=["Coumadin", "Advil", "amiodarone"]), offline(make_ctx))
     assert result.status == "ok" and result.count == 2
-    assert "warfarin + ibuprofen:" in result.text and "CRITICAL — major bleeding risk" in result.text
-    assert "warfarin + amiodarone:" in result.text and "[Built-in critical-interaction table; warfarin and amiodarone FDA labels]" in result.text
+    assert "warfarin + ibuprofen:" in result.text and "AVOID — major bleeding risk" in result.text
+    assert "warfarin + amiodarone:" in result.text and "ONC high-priority DDI list; warfarin and amiodarone FDA labels" in result.text
+    assert "ANSM Thésaurus des interactions médicamenteuses" in result.text
     assert "The FDA drug label service could not be reached, so the FDA label interaction check is unavailable" in result.text
     assert "Do not assume there is no interaction." in result.text
     assert result.data["labels_checked"] is False
@@ -143,7 +145,7 @@ def test_offline_with_no_table_hit_is_an_error_not_a_reassurance(make_ctx):
     result = interactions.run(args.DrugInteractionArgs(drug_names=["metformin", "atorvastatin"]), offline(make_ctx))
     assert result.status == "error" and result.error_kind == "unreachable"
     assert "Do not assume there is no interaction." in result.text
-    assert "lists no critical interaction for metformin + atorvastatin" in result.text
+    assert "The offline tables list no interaction for metformin + atorvastatin" in result.text
 
 
 def test_label_names_the_other_drugs_class(httpserver, ctx):
@@ -180,17 +182,18 @@ def test_the_same_drug_twice_is_not_a_pair(ctx):
 
 
 def test_critical_pairs_and_allergy_conflicts_work_without_network():
-    pairs = druginfo.critical_pairs(["sertraline", "phenelzine", "simvastatin", "clarithromycin"])
-    assert {(p.drug_a, p.drug_b, p.severity) for p in pairs} >= {("sertraline", "phenelzine", "critical"),
-                                                                  ("simvastatin", "clarithromycin", "critical")}
-    conflicts = {c.drug: c.severity for c in druginfo.allergy_conflicts(["Penicillin"], ["amoxicillin", "cefazolin", "metformin"])}
+    pairs = knowledge.drug_interactions(["sertraline", "phenelzine", "simvastatin", "clarithromycin"])
+    assert {(p.drug_a, p.drug_b, p.critical) for p in pairs} >= {("sertraline", "phenelzine", True),
+                                                                  ("simvastatin", "clarithromycin", True)}
+    conflicts = {c.drug: c.severity for d in ["amoxicillin", "cefazolin", "metformin"]
+                 for c in knowledge.allergy_conflicts("Penicillin", d)}
     assert conflicts == {"amoxicillin": "critical", "cefazolin": "warning"}
 
 
 def test_critical_pairs_come_first_and_long_results_are_cut_with_a_pointer(make_ctx):
-    names = ["amiodarone", "clarithromycin", "warfarin", "ibuprofen"]  # first pair in input order is only MAJOR
+    names = ["clarithromycin", "warfarin", "simvastatin"]  # first pair in input order is only a precaution
     result = interactions.run(args.DrugInteractionArgs(drug_names=names), offline(make_ctx))
-    assert result.text.index("CRITICAL") < result.text.index("MAJOR")
+    assert result.text.index("CONTRAINDICATED") < result.text.index("PRECAUTION")
     long = [{"drugs": [f"a{i}", f"b{i}"], "findings": [{"source": "FDA label", "text": "x" * 600}]} for i in range(12)]
     cut = _interaction_result({}, long, [], {}, None)
     assert len(cut.text) < 3500 + 800 and "more pair(s) with label mentions are in the full result" in cut.text
