@@ -62,10 +62,11 @@ def _surfaces(app: Flask) -> None:
     from .web import errorpages, security
     from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
+    from .web.followups import bp as followups
     from .web.ops import bp as ops
 
     logs.init_app(app)
     errorpages.register(app)
     security.register(app)
-    for blueprint in (launch, chat, proposals, cds, apidoc, ops):
+    for blueprint in (launch, chat, followups, proposals, cds, apidoc, ops):
         app.register_blueprint(blueprint)

@@ -109,7 +109,7 @@ def reject(proposal_id: str):
 
 
 def resume_after(p: Proposal, launch) -> None:
-    """A decision resumes the turn that proposed ``p`` (the chat owns turns)."""
-    from ..web.chat import resume_after as resume
+    """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
+    from ..web.followups import resume_after as resume
 
-    resume(p, launch)
+    resume(p, launch, stream=request.headers.get("X-Requested-With") == "fetch")

@@ -196,15 +196,22 @@
   }
 
   async function followUp(card) {
-    // The decision resumed the turn: show its follow-up (the server wrote it during the decision).
+    // The decision resumed the turn: stream its follow-up under the card, then show the stored turn.
     const li = card.closest(".turn");
     if (!li || !li.dataset.turn) return;
-    const res = await fetch("/app/turns/" + li.dataset.turn, { headers: { Accept: "text/html" } });
-    if (!res.ok) return;
-    const turn = fromHtml(await res.text());
-    li.replaceWith(turn);
-    const status = turn.querySelector("#" + card.id + " .proposal-status");
-    if (status) status.focus({ preventScroll: true });
+    const stream = el("div", "answer follow-up answer-stream");
+    stream.setAttribute("role", "status");
+    card.after(stream);
+    const turn = { li, stream, progress: el("ol"), steps: {}, id: li.dataset.turn };
+    try {
+      const res = await fetch("/app/turns/" + turn.id + "/follow-up", { headers: { Accept: "text/event-stream" } });
+      if (res.ok && (await readStream(res, turn))) {
+        const status = document.querySelector("#" + card.id + " .proposal-status");
+        if (status) status.focus({ preventScroll: true });
+        return;
+      }
+    } catch (e) { /* fall back to the stored turn */ }
+    await recover(turn);
   }
 
   document.addEventListener("submit", (e) => {

@@ -34,7 +34,6 @@ from . import charts, inputs, styling
 from .. import errors
 from ..smart import sessions
 from ..agent import Agent, image_meta
-from ..agent.followup import followup
 from ..agent.state import Turn, new_turn, to_dict
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available
@@ -295,35 +294,6 @@ def _stream(job: TurnJob):
             yield _sse("token", {"text": item["text"]})
         elif (shown := progress_event(item)) is not None:
             yield _sse("progress", shown)
-
-
-# ------------------------------------------------------------------ resuming
-def resume_after(p, launch) -> None:
-    """The clinician decided ``p``: the turn paused on it continues with one short follow-up.
-
-    Runs in the deciding request (the follow-up is one synthesis at most), so a
-    page without JavaScript shows it after the 303; of two tabs deciding, the
-    turn store lets one resume it.
-    """
-    turns = turn_store()
-    turn_id = turns.paused_with(launch.sid, p.id)
-    if turn_id is None or not turns.claim_paused(turn_id):
-        return
-    turn = turns.load(turn_id)
-    try:
-        agent = Agent(get_model(current_app), tools_for(launch.scopes), _tool_context(launch))
-        done = agent.resume(turn, [decision(p)]).state
-        turns.finish(turn_id, replace(done, answer=bounded(done.answer, current_app.config["ANSWER_MAX_CHARS"])))
-    except Exception:  # the decision stands; only the model's words around it are missing
-        log.exception("chat: resuming turn %s failed", turn_id[:8])
-        turns.finish(turn_id, replace(turn, paused=False, approvals=[decision(p)], answer=followup(decision(p))))
-
-
-def decision(p) -> dict:
-    """What the agent is told about the clinician's decision on ``p``."""
-    return {"proposal_id": p.id, "decision": p.status, "action": p.action,
-            "result_ref": p.result_ref, "provenance": p.summary.get("provenance"),
-            "reason": p.reason, "changes": p.summary.get("changes") or []}
 
 
 # ------------------------------------------------------------------ rating

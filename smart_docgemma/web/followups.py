@@ -1,0 +1,124 @@
+"""The follow-up after a decision on a card: the paused turn resumes and says what happened.
+
+A turn that drafted a write is stored ``paused``. When the clinician approves
+(after editing, or not) or rejects the card, ``resume_after`` claims the turn
+(``paused → resuming``, one conditional UPDATE: of two tabs one resumes it)
+and ``Agent.resume`` writes one follow-up from the proposal's own record.
+
+- The page's script decides with ``X-Requested-With: fetch``: the follow-up is
+  written by a worker thread and streamed by ``GET /app/turns/<id>/follow-up``
+  (``token`` events, then ``done`` with the turn's HTML), like a question.
+- A form posted without JavaScript: the follow-up is written before the 303,
+  so the page it lands on shows it.
+
+The live token queues are per process (``app.extensions``); a stream request
+that reaches another process, or comes after the end, waits for the stored
+turn instead.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from dataclasses import replace
+
+from flask import Blueprint, Response, current_app, json, render_template, stream_with_context
+
+from .. import errors
+from ..agent import Agent
+from ..agent.followup import followup
+from ..extensions import get_model
+from ..smart import sessions
+from ..tools.registry import tools_for
+from .markup import bounded
+from .turns import turn_store
+
+log = logging.getLogger(__name__)
+bp = Blueprint("followups", __name__)
+KEEPALIVE_S = 15
+WAIT_S = 120  # longest a stream waits for a follow-up written elsewhere
+
+
+def decision(p) -> dict:
+    """What the agent is told about the clinician's decision on ``p``."""
+    return {"proposal_id": p.id, "decision": p.status, "action": p.action,
+            "result_ref": p.result_ref, "provenance": p.summary.get("provenance"),
+            "reason": p.reason, "changes": p.summary.get("changes") or []}
+
+
+def resume_after(p, launch, *, stream: bool = False) -> None:
+    """Resume the session's turn paused on ``p``: now, or in a worker whose tokens are streamed."""
+    from .chat import tool_context
+
+    turns = turn_store()
+    turn_id = turns.paused_with(launch.sid, p.id)
+    if turn_id is None or not turns.claim_paused(turn_id):
+        return
+    agent = Agent(get_model(current_app), tools_for(launch.scopes), tool_context(launch))
+    run = _Resume(turn_id, turns, agent, decision(p), current_app.config["ANSWER_MAX_CHARS"])
+    if not stream:
+        return run()
+    current_app.extensions.setdefault("docgemma.followups", {})[turn_id] = run.events
+    threading.Thread(target=run, name=f"resume-{turn_id[:8]}", daemon=True).start()
+
+
+class _Resume:
+    """One resumed turn: the agent's follow-up, stored, with its tokens on ``events``."""
+
+    def __init__(self, turn_id, turns, agent, decided: dict, limit: int):
+        self.turn_id, self.turns, self.agent, self.decided, self.limit = turn_id, turns, agent, decided, limit
+        self.events: queue.Queue = queue.Queue()
+
+    def __call__(self) -> None:
+        turn = self.turns.load(self.turn_id)
+        try:
+            done = self.agent.resume(turn, [self.decided], emit=self._emit).state
+            done = replace(done, answer=bounded(done.answer, self.limit))
+        except Exception:  # the decision stands; only the model's words around it are missing
+            log.exception("chat: resuming turn %s failed", self.turn_id[:8])
+            done = replace(turn, paused=False, approvals=[self.decided], answer=followup(self.decided))
+        try:
+            self.turns.finish(self.turn_id, done)
+        finally:
+            self.events.put(("finished", None))
+
+    def _emit(self, event: dict) -> None:
+        if event.get("type") == "token":
+            self.events.put(("token", event.get("text") or ""))
+
+
+@bp.get("/app/turns/<turn_id>/follow-up")
+def follow_up(turn_id: str):
+    """The follow-up's tokens as they are written, then the turn's HTML (``done``)."""
+    launch = sessions.current_launch()
+    if turn_store().get(turn_id).get("sid") != launch.sid:
+        raise errors.NotFound("No such turn in this session.")
+    live = current_app.extensions.get("docgemma.followups", {}).get(turn_id)
+    return Response(stream_with_context(_relay(turn_id, live)), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _sse(event: str, data: dict) -> str:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n"
+
+
+def _relay(turn_id: str, live: queue.Queue | None):
+    from .chat import turn_view
+
+    while live is not None:
+        try:
+            kind, text = live.get(timeout=KEEPALIVE_S)
+        except queue.Empty:
+            yield ": still working\n\n"
+            continue
+        if kind == "finished":
+            current_app.extensions.get("docgemma.followups", {}).pop(turn_id, None)
+            break
+        yield _sse("token", {"text": text})
+    turns, deadline = turn_store(), time.monotonic() + WAIT_S
+    while turns.get(turn_id)["status"] == "resuming" and time.monotonic() < deadline:
+        time.sleep(0.5)  # written by another process (or still being written)
+    turn = turns.get(turn_id)
+    yield _sse("done", {"id": turn_id, "status": turn["status"],
+                        "html": render_template("chat/_turn.html", turn=turn_view(turn))})
