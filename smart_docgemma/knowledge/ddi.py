@@ -4,7 +4,8 @@
    into ``data/interactions.sqlite``: substance/class pairs with the four ANSM
    levels, the French mechanism and management text and, for the pairs that
    matter most, an English summary.
-2. ``data/onc_pairs.yaml``: the ONC high-priority list, summarised in English.
+2. ``data/onc_pairs.yaml``: the ONC high-priority list and FDA-label contraindications,
+   summarised in English, each row naming its own source.
 
 One ``Interaction`` per ingredient pair: the most severe level of either
 source, with every source that lists the pair.
@@ -26,7 +27,7 @@ from .vocabulary import load
 DB = Path(__file__).with_name("data") / "interactions.sqlite"
 LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
 RANK = {level: i for i, level in enumerate(LEVELS)}
-ONC_LEVEL = {"critical": "avoid", "major": "avoid", "moderate": "precaution"}
+ONC_LEVEL = {"contraindicated": "contraindicated", "critical": "avoid", "major": "avoid", "moderate": "precaution"}
 ANSM = "ANSM Thésaurus des interactions médicamenteuses (2020-01)"
 ANSM_URL = "https://ansm.sante.fr/documents/reference/thesaurus-des-interactions-medicamenteuses-1"
 ONC = "ONC high-priority DDI list"
@@ -109,7 +110,7 @@ def pair(a: str, b: str) -> Interaction | None:
         return None
     best = min(hits, key=lambda h: RANK[h.severity])
     sources = tuple(dict.fromkeys(h.source for h in sorted(hits, key=lambda h: RANK[h.severity])))
-    curated = next((h for h in hits if h.source.startswith(ONC)), best)  # English text, its drug order
+    curated = next((h for h in hits if not h.source.startswith("ANSM")), best)  # English text, its drug order
     english = curated.summary or next((h.summary for h in hits if h.summary), "")
     return Interaction(curated.drug_a, curated.drug_b, best.severity, english or _fallback(best), best.mechanism,
                        best.management, "; ".join(sources), "; ".join(h.evidence for h in hits), sources)
@@ -126,8 +127,8 @@ def _onc(a: str, b: str) -> list[Interaction]:
         for x, y in ((a, b), (b, a)):
             if drug_classes.matches(x, row["a"]) and drug_classes.matches(y, row["b"]):
                 out.append(Interaction(x, y, ONC_LEVEL[row["severity"]], row["summary"], row["mechanism"],
-                                       row["management"], f"{ONC}; {row['source']}".replace(f"{ONC}; {ONC}", ONC),
-                                       f"{row['a']} + {row['b']} (ONC)"))
+                                       row["management"], row["source"],
+                                       f"{row['a']} + {row['b']} ({row['source']})"))
                 break
     return out
 
