@@ -16,6 +16,7 @@
     ├── Forbidden                 403  scope not granted / other patient
     ├── NotFound                  404
     ├── Conflict                  409  e.g. a proposal already decided
+    │   └── TurnCancelled         409  the clinician cancelled the running turn (its worker stops)
     ├── RateLimited               429
     ├── UpstreamError             502  FHIR server, model or knowledge source failed
     │   ├── FHIRError             502  (FHIR 401/403/404 are mapped to the classes above)
@@ -106,6 +107,12 @@ class NotFound(DocGemmaError):
 
 class Conflict(DocGemmaError):
     error, status, title = "conflict", 409, "Already done"
+
+
+class TurnCancelled(Conflict):
+    """Raised inside a turn's worker at the step after the clinician cancelled it."""
+
+    error, title = "turn_cancelled", "Cancelled"
 
 
 class RateLimited(DocGemmaError):

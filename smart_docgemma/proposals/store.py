@@ -247,6 +247,17 @@ class ProposalStore:
             raise errors.Conflict(f"This proposal is already {p.status}; it can no longer be rejected.")
         return p
 
+    def withdraw(self, sid: str, *, since: float, reason: str) -> list[str]:
+        """Reject the session's pending proposals created since ``since`` (a cancelled turn's:
+        one turn runs at a time per session); returns their ids. Nothing of theirs was written."""
+        with self.storage.begin() as conn:
+            ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
+                table.c.sid == sid, table.c.status == "pending", table.c.created_at >= since)))]
+            if ids:
+                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
+                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+        return ids
+
     def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
         """pending (at ``version``) → executing, atomically; a stale executing claim may be taken over."""
         stale = and_(table.c.status == "executing", table.c.decided_at < now() - STALE_CLAIM_S)

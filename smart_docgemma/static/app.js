@@ -141,6 +141,26 @@
       showError(f && f.size > maxBytes ? "This image is too large (limit " + Math.round(maxBytes / 1048576) + " MB)." : "");
     });
 
+    // Cancel the running turn (button or Escape): the server stops it at its next step.
+    const cancel = el("button", "cancel", "Cancel");
+    cancel.type = "button";
+    cancel.id = "cancel";
+    cancel.hidden = true;
+    cancel.title = "Stop this answer (Escape)";
+    send.after(cancel);
+    let running = null;
+    async function stop() {
+      if (!running || !running.id || cancel.disabled) return;
+      cancel.disabled = true;
+      cancel.textContent = "Cancelling…";
+      const res = await fetch("/app/turns/" + running.id + "/cancel", {
+        method: "POST", headers: { "X-CSRF-Token": csrf(), "X-Requested-With": "fetch", Accept: "application/json" },
+      });
+      if (!res.ok && res.status !== 409) showError(await errorText(res));
+    }
+    cancel.addEventListener("click", stop);
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && running) stop(); });
+
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const question = box.value.trim();
@@ -156,11 +176,17 @@
         box.value = "";
         file.value = "";
         turn = pendingTurn(question);
+        running = turn;
+        cancel.hidden = false;
+        cancel.disabled = false;
+        cancel.textContent = "Cancel";
         if (!(await readStream(res, turn))) await recover(turn);
       } catch (err) {
         if (turn) await recover(turn);
         else showError("The assistant could not be reached. Check the connection and try again.");
       } finally {
+        running = null;
+        cancel.hidden = true;
         send.disabled = false;
         send.textContent = "Ask";
         box.focus();

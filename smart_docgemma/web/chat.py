@@ -49,6 +49,7 @@ from .turns import turn_store
 log = logging.getLogger(__name__)
 bp = Blueprint("chat", __name__)
 KEEPALIVE_S = 15
+CANCELLED = "The clinician cancelled the question before it finished."
 
 
 # ------------------------------------------------------------------ the page
@@ -233,6 +234,8 @@ class TurnJob:
     streamed: int = 0  # answer characters sent as tokens
 
     def emit(self, event: dict) -> None:
+        if event.get("type") == "node_start" and self.turns.cancelled(self.turn_id):
+            raise errors.TurnCancelled("Cancelled by the clinician.")  # stops the agent between steps
         if event.get("type") != "token":
             self.log.append(event)
         elif self._streamed(event) > self.ctx.config["ANSWER_MAX_CHARS"]:
@@ -244,12 +247,15 @@ class TurnJob:
         return self.streamed
 
     def run(self) -> None:
-        started = time.perf_counter()
+        started, wall = time.perf_counter(), time.time()
         try:
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
                 image=self.image, image_mime=self.mime, emit=self.emit).state
             status = "paused" if turn.paused else "done"
+        except errors.TurnCancelled:
+            log.info("chat: turn %s cancelled", self.turn_id[:8])
+            turn, status = replace(self.turn, events=self.log), "cancelled"
         except Exception:  # the worker owns the turn: it always ends it
             log.exception("chat: turn %s failed", self.turn_id[:8])
             turn, status = replace(self.turn, events=self.log, error="The assistant failed while answering. "
@@ -258,7 +264,9 @@ class TurnJob:
         if turn.answer:
             turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
         try:
-            self.turns.finish(self.turn_id, turn, status)
+            status = self.turns.finish(self.turn_id, turn, status)
+            if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
+                self.ctx.proposals.withdraw(self.ctx.session_id, since=wall, reason=CANCELLED)
         finally:
             self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
 
@@ -271,6 +279,17 @@ class TurnJob:
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None
+
+
+@bp.post("/app/turns/<turn_id>/cancel")
+def cancel_turn(turn_id: str):
+    """Stop a running turn: its worker stops at the next step; what it proposed is withdrawn."""
+    launch = sessions.current_launch()
+    if not turn_store().cancel(turn_id, launch.sid):
+        raise errors.Conflict("This answer has already finished; there is nothing to cancel.")
+    if request.is_json or request.accept_mimetypes.best == "application/json":
+        return {"turn": turn_id, "status": "cancelled"}
+    return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
 
 
 def _sse(event: str, data: dict) -> str:

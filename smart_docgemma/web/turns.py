@@ -1,7 +1,7 @@
 """Chat turns of a launch session: the transcript, the rate limit, one turn at a time.
 
 A turn row is written *before* the agent starts (``status='running'``) and
-updated when it ends (``done``, ``failed``, or ``paused`` on a proposal
+updated when it ends (``done``, ``failed``, ``cancelled`` by the clinician, or ``paused`` on a proposal
 until the clinician decides, then ``resuming`` while the follow-up is
 written), so a reload during a turn shows
 it as in progress and a restart loses no finished answer. Rows live in the
@@ -89,12 +89,32 @@ class TurnStore:
             return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "paused")).values(
                 status="resuming", updated_at=now())).rowcount == 1
 
-    def finish(self, turn_id: str, turn: Turn, status: str = "done") -> None:
-        """Store the final turn (``done``, ``paused`` or ``failed``)."""
-        metrics.turn_finished(status, turn.route)
+    def finish(self, turn_id: str, turn: Turn, status: str = "done") -> str:
+        """Store the final turn (``done``, ``paused`` or ``failed``); returns the status stored.
+
+        A turn the clinician cancelled while it ran stays ``cancelled`` whatever its
+        worker reached by then (the state is kept for the record)."""
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(table.c.id == turn_id).values(
-                state=dumps(turn), status=status, updated_at=now()))
+            stored = conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status != "cancelled"))
+                                  .values(state=dumps(turn), status=status, updated_at=now())).rowcount
+            if not stored:
+                status = "cancelled"
+                conn.execute(update(table).where(table.c.id == turn_id).values(state=dumps(turn), updated_at=now()))
+        metrics.turn_finished(status, turn.route)
+        return status
+
+    def cancel(self, turn_id: str, sid: str) -> bool:
+        """running → cancelled for a turn of ``sid`` (its worker stops at its next step); False
+        when it had already ended. NotFound for another session's turn."""
+        if self.get(turn_id)["sid"] != sid:
+            raise errors.NotFound("No such turn in this session.")
+        with self.storage.begin() as conn:
+            return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "running")).values(
+                status="cancelled", updated_at=now())).rowcount == 1
+
+    def cancelled(self, turn_id: str) -> bool:
+        with self.storage.begin() as conn:
+            return conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar() == "cancelled"
 
     def get(self, turn_id: str) -> dict:
         """One turn as the page renders it: the turn's fields and its row's id, sid, status, time."""
