@@ -133,7 +133,7 @@ def test_offline_table_still_flags_critical_pairs_and_says_labels_were_not_check
     result = interactions.run(args.DrugInteractionArgs(drug_names=["Coumadin", "Advil", "amiodarone"]), offline(make_ctx))
     assert result.status == "ok" and result.count == 2
     assert "warfarin + ibuprofen:" in result.text and "AVOID — major bleeding risk" in result.text
-    assert "warfarin + amiodarone:" in result.text and "ONC high-priority DDI list; warfarin and amiodarone FDA labels" in result.text
+    assert "warfarin + amiodarone:" in result.text and "warfarin and amiodarone FDA labels" in result.text
     assert "ANSM Thésaurus des interactions médicamenteuses" in result.text
     assert "The FDA drug label service could not be reached, so the FDA label interaction check is unavailable" in result.text
     assert "Do not assume there is no interaction." in result.text
