@@ -18,6 +18,11 @@ DEFAULTS: dict = {
     "MAX_CONTENT_LENGTH": 12 * 1024 * 1024,  # uploads (images) above this -> 413
     "JSON_MAX_BYTES": 4 * 1024 * 1024,  # JSON bodies (CDS prefetch bundles are the largest) -> 413
     "JSON_MAX_DEPTH": 40,  # nesting of JSON bodies (a FHIR Bundle in a CDS body is ~12) -> 400
+    # gunicorn (`docgemma`): worker processes, and threads per worker. A streamed turn holds
+    # its thread while it waits on the model (I/O, not CPU), so threads are many and cheap.
+    "WORKERS": 1,
+    "THREADS": 64,
+    "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
     # --- storage ----------------------------------------------------------
     "DATABASE_URL": None,  # None -> sqlite in the instance folder; any SQLAlchemy URL

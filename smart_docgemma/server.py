@@ -6,14 +6,13 @@ import os
 
 def main() -> None:
     """Serve ``create_app()`` on DOCGEMMA_HOST:DOCGEMMA_PORT with DOCGEMMA_WORKERS processes."""
-    host = os.environ.get("DOCGEMMA_HOST", "127.0.0.1")
-    port = int(os.environ.get("DOCGEMMA_PORT", "8000"))
-    workers = int(os.environ.get("DOCGEMMA_WORKERS", "1"))
+    setting = _settings()
+    host, port, workers = setting("HOST"), int(setting("PORT")), int(setting("WORKERS"))
     from gunicorn.app.base import BaseApplication
 
     from . import logs
 
-    level = os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO")
+    level = setting("LOG_LEVEL")
     logs.configure(level)
     _metrics_folder()
 
@@ -23,7 +22,7 @@ def main() -> None:
         def load_config(self):
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", int(os.environ.get("DOCGEMMA_THREADS", "16")))
+            self.cfg.set("threads", int(setting("THREADS")))
             self.cfg.set("workers", workers)
             self.cfg.set("timeout", 180)
             self.cfg.set("child_exit", _worker_exited)
@@ -40,6 +39,13 @@ def main() -> None:
     finally:
         if embedded is not None:
             embedded.stop()
+
+
+def _settings():
+    """DOCGEMMA_<KEY> from the environment, else the default in config.py."""
+    from .config import DEFAULTS
+
+    return lambda key: os.environ.get(f"DOCGEMMA_{key}", DEFAULTS[key])
 
 
 def _metrics_folder() -> None:

@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import cds, fhir, memory, turns
+from . import cds, fhir, memory, turns, workers
 from .report import markdown, realmodel
 from .stack import bench_stack
 
@@ -46,6 +46,8 @@ def run(args) -> dict:
             ("concurrency_ratio", lambda: turns.concurrency(stack, args.latency_ms)),
             ("cds_ms", lambda: cds.cds_latency(stack, n=n + 5)),
             ("rss_mb", lambda: memory.rss(stack, turns=args.turns)),
+            ("gunicorn_rss_mb", lambda: memory.gunicorn_worker_rss(stack)),
+            ("gunicorn_concurrency", lambda: workers.run(stack, turns=64, latency_ms=args.latency_ms)),
         ]
         for key, step in steps:
             t0 = time.perf_counter()

@@ -76,5 +76,15 @@ def rss(stack, turns: int = 200) -> dict:
     return report
 
 
+def gunicorn_worker_rss(stack) -> dict:
+    """Idle RSS of each ``docgemma`` gunicorn worker (2 workers on PostgreSQL) after every
+    worker has answered streamed turns: what a deployment pays per worker before any load."""
+    from .workers import run
+
+    report = run(stack, turns=8, latency_ms=0.0)
+    return {"idle_worker_rss_mb": report["idle_worker_rss_mb"], "workers": report["workers"],
+            "measured": "VmRSS of docgemma's gunicorn workers after 10 streamed turns (tests.bench.workers)"}
+
+
 if __name__ == "__main__":
     print(json.dumps(worker()))

@@ -1,0 +1,124 @@
+"""The app as deployed: ``docgemma`` (gunicorn, 2 workers, gthread) on PostgreSQL.
+
+Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 64]``.
+
+- Concurrency: ``turns`` sessions each POST one streamed question (``/api/chat``, SSE read to
+  its end) at the same moment; wall time against one such turn alone, model latency L per
+  call (the oracle server in its own process, as vLLM would be). Lost = a stream that did
+  not end with its ``done`` event.
+- Idle worker RSS: ``VmRSS`` of each worker process after every worker has answered turns
+  (so everything a turn loads is loaded) and the server is idle again.
+HAPI comes from ``FHIR_UPSTREAM_URL`` or is started (tests.bench.stack).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import requests
+
+from smart_docgemma import create_app
+from tests.support.app_process import docgemma, json_lines
+from tests.support.chat_session import session_cookie
+from tests.support.postgres import Cluster
+from tests.support.servers import free_port
+
+from .oracle import oracle_process
+from .stack import bench_stack
+
+QUESTION = "What is the mechanism of action of metformin?"  # direct-01: 2 model calls
+
+
+def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, workers: int = 2,
+        patient: str | None = "pt-ckd-elder") -> dict:
+    cluster = Cluster().start()
+    folder = Path(tempfile.mkdtemp(prefix="docgemma-bench-"))
+    try:
+        with oracle_process(latency_ms) as model_url:
+            config = {"SECRET_KEY": "bench", "DATABASE_URL": cluster.new_database(), "ENDPOINT": model_url,
+                      "SCHEMA_DIALECT": "json_schema", "CHAT_RATE_PER_MIN": 1000,
+                      "CACHE_PATH": str(folder / "cache"), **stack.knowledge}
+            env = {k: v for k, v in os.environ.items() if not k.startswith("DOCGEMMA_")}
+            env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in config.items()})
+            env.update(DOCGEMMA_PORT=str(free_port()), DOCGEMMA_WORKERS=str(workers),
+                       DOCGEMMA_THREADS=str(threads), PYTHONPATH=os.getcwd())
+            command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+            with docgemma(command, env, folder) as (url, log):
+                app = create_app(config)
+                sessions = [session_cookie(app, stack.fhir_base, patient) for _ in range(turns + 3)]
+                for s in sessions[:2]:
+                    _ask(url, s)  # warm: imports, dictionary, first model call
+                one = _timed(url, sessions[2:3])
+                many, ended = _burst(url, sessions[3:3 + turns])
+                time.sleep(2)
+                rss = _worker_rss(folder, log)
+        return {"patient": patient, "turns": turns, "workers": workers, "threads_per_worker": threads, "latency_ms_per_call": latency_ms,
+                "one_turn_s": round(one, 3), f"{turns}_turns_s": round(many, 3), "ratio": round(many / one, 3),
+                "lost": turns - ended, "idle_worker_rss_mb": rss}
+    finally:
+        cluster.stop()
+
+
+def _ask(url: str, session) -> bool:
+    cookies, csrf = session
+    res = requests.post(f"{url}/api/chat", data={"message": QUESTION}, cookies=cookies,
+                        headers={"X-CSRF-Token": csrf}, timeout=300, stream=True)
+    body = res.content.decode()
+    return res.status_code == 200 and "event: done" in body
+
+
+def _timed(url: str, sessions) -> float:
+    started = time.perf_counter()
+    assert all(_ask(url, s) for s in sessions)
+    return time.perf_counter() - started
+
+
+def _burst(url: str, sessions) -> tuple[float, int]:
+    gate, ended = threading.Barrier(len(sessions)), []
+
+    def one(s):
+        gate.wait()
+        ended.append(_ask(url, s))
+    threads = [threading.Thread(target=one, args=(s,)) for s in sessions]
+    started = time.perf_counter()
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    return time.perf_counter() - started, sum(ended)
+
+
+def _worker_rss(folder: Path, log: Path) -> list[float]:
+    pids = {int(r["message"].split()[-1]) for r in json_lines(log) if "Booting worker" in r.get("message", "")}
+    out = []
+    for pid in sorted(pids):
+        try:
+            text = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            continue
+        kb = next(int(line.split()[1]) for line in text.splitlines() if line.startswith("VmRSS:"))
+        out.append(round(kb / 1024, 1))
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--turns", type=int, default=64)
+    p.add_argument("--latency-ms", type=float, default=500.0)
+    p.add_argument("--threads", type=int, default=64)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--no-patient", action="store_true",
+                   help="sessions without a launch patient: no chart prefetch on HAPI per turn")
+    args = p.parse_args(argv)
+    with bench_stack() as stack:
+        print(json.dumps(run(stack, args.turns, args.latency_ms, args.threads, args.workers,
+                             None if args.no_patient else "pt-ckd-elder")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
