@@ -8,6 +8,7 @@ card can say "penicillin allergy (anaphylaxis, high criticality)".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import classes
 from .identity import DrugIdentity, identify
@@ -37,7 +38,8 @@ class AllergyConflict:
         return "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query=" + self.drug.replace(" ", "+")
 
 
-def allergen(substance: str) -> tuple[set[str], set[str]]:
+@lru_cache(maxsize=2048)
+def allergen(substance: str) -> tuple[frozenset[str], frozenset[str]]:
     """(ingredients, classes) an allergy's substance text names ("Penicillin" → ({penicillin}, {penicillin}))."""
     text = " ".join((substance or "").lower().split())
     terms = load("classes.yaml")["allergen_terms"]
@@ -46,7 +48,7 @@ def allergen(substance: str) -> tuple[set[str], set[str]]:
     ingredients = set(identify(text=substance).names)
     rules = load("classes.yaml")["allergy"]
     found_classes |= {c for ing in ingredients for c in classes.of(ing) if c in rules}
-    return ingredients, found_classes
+    return frozenset(ingredients), frozenset(found_classes)
 
 
 def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded",

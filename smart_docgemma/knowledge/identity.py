@@ -10,7 +10,8 @@ a caller can say "could not check", never "nothing found".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from . import vocabulary
@@ -141,6 +142,7 @@ def _read(concept, medication, text) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(codes)), list(dict.fromkeys(texts))
 
 
+@lru_cache(maxsize=8192)
 def parse(text: str) -> DrugIdentity:
     """Ingredients named by one order text (no codes, no network)."""
     label = " ".join((text or "").split())
