@@ -27,11 +27,17 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
 _PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn)[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
-_SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")
+_SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
+# "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
+# "covid-19" elsewhere in the sentence is a disease, never a patient.
+_PATIENT_WORD_ID = re.compile(r"\bpatient\s+([a-z]{1,8}-?\d[a-z0-9\-]{0,30})\b", re.I)
 _NAME = re.compile(
-    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?)\s+"
+    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?|"
+    r"for|of|about|on|to)\s+"
     r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){1,2})")
-_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg)\b", re.I)
+_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
+_ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
+_DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
 
 
 class _Vocabulary:
@@ -118,9 +124,27 @@ def _dedupe(items: list[dict]) -> list[dict]:
 
 
 def find_patient_ids(text: str) -> list[str]:
-    ids = _PATIENT_REF.findall(text) + _PATIENT_ID.findall(text)
-    ids += _UUID.findall(text) + _SHORT_ID.findall(text)
-    return list(dict.fromkeys(i.rstrip(".") for i in ids))
+    """Explicit ids only: "Patient/…", "MRN …", "patient id …", "patient xyz-789", a UUID;
+    never a disease or lab written like an id (covid-19, H1N1, HbA1c: ``not_patient_ids``)."""
+    refs = [i.rstrip(".") for i in _PATIENT_REF.findall(text)]
+    said = _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text)
+    said += _UUID.findall(text) + _SHORT_ID.findall(text)
+    said = [i.rstrip(".") for i in said if _id_shaped(i)]
+    return list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
+
+
+def _key(word: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", word.lower())
+
+
+def _id_shaped(word: str) -> bool:
+    """A digit or a hyphen in it: "mrn chart" or "id please" are words, not ids."""
+    return any(c.isdigit() for c in word) or "-" in word
+
+
+@lru_cache(maxsize=1)
+def _not_ids() -> frozenset:
+    return frozenset(_key(w) for w in rules()["not_patient_ids"])
 
 
 def find_names(text: str, drugs: list[dict]) -> list[str]:
@@ -147,16 +171,24 @@ def find_actions(text: str) -> list[str]:
 
 
 def find_dose(text: str) -> dict | None:
-    dose = _DOSE.search(text)
+    """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
+    "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
+    ``frequencies`` in data/rules.yaml."""
+    dose, route, duration = _DOSE.search(text), _ROUTE.search(text), _DURATION.search(text)
     freq = None
-    for pattern in rules()["frequencies"]:
-        m = re.search(rf"\b{pattern}\b", text, re.I)
+    for pattern, meaning in rules()["frequencies"].items():
+        m = re.search(rf"(?<![a-z]){pattern}(?![a-z])", text, re.I)
         if m:
-            freq = m.group(0).lower()
+            freq = meaning or m.group(0).lower()
             break
     if not dose and not freq:
         return None
-    return {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
+    found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
+    if route:
+        found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
+    if duration:
+        found["duration"] = f"{duration.group(1)} {rules()['duration_units'][duration.group(2).lower()[0]]}"
+    return found
 
 
 def find_allergy(text: str) -> dict | None:
@@ -166,6 +198,19 @@ def find_allergy(text: str) -> dict | None:
     if not reaction and not severity:
         return None
     return {"reaction": reaction, "severity": severity}
+
+
+def find_unsupported(text: str) -> list[str]:
+    """Actions this assistant does not perform (lab orders, referrals…), by ``unsupported``."""
+    low = text.lower()
+    return [kind for kind, patterns in rules()["unsupported"].items()
+            if any(re.search(p, low) for p in patterns)]
+
+
+def chart_drugs(chart_summary: str | None) -> list[str]:
+    """The active medications of the chart summary's "meds:" part, as generic names."""
+    meds = re.search(r"\bmeds:\s*([^;]*)", chart_summary or "")
+    return [d["name"] for d in find_drugs(meds.group(1))] if meds else []
 
 
 def extract(text: str) -> dict:
@@ -179,4 +224,5 @@ def extract(text: str) -> dict:
         "actions": find_actions(text),
         "dose": find_dose(text),
         "allergy": find_allergy(text),
+        "unsupported": find_unsupported(text),
     }

@@ -20,7 +20,7 @@ from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 
 from . import planning, prompts
-from .extraction import extract
+from .extraction import chart_drugs, extract
 from .model import CallStats, InvalidModelOutput, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
 from .state import ToolCall, ToolRun, Turn
@@ -86,13 +86,23 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     entities = extract(state.message)
     entities["has_image"] = bool(state.image)
+    entities["chart_drugs"] = chart_drugs(state.chart_summary)
     entities.update(_lesson_hint(state.message, deps))
     update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
     probe = replace(state, **update)
+    entities["patient_names"] = [n for n in entities["patient_names"]  # this chart: no search
+                                 if not planning.is_launch_patient(probe, n)]
+    stop = _out_of_scope(probe, deps)
+    if stop:
+        return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
     update["errors"] = [prompts.message("no_tool", label=label(t)) for t in missing]
-    choice = planning.fast_choice(probe, deps.tools)
-    if choice:
+    update["errors"] += [_unsupported(w) for w in entities["unsupported"]]
+    choice = planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps))
+    ask = None if choice else _ask_for_fields(probe, deps)
+    if ask:
+        update.update(clarification=ask, outcome="synthesize")
+    elif choice:
         tool, args = choice
         update.update(current=ToolCall(tool, args), intent="TOOL_NEEDED",
                       task_summary=_fast_summary(tool, args), outcome="execute")
@@ -101,6 +111,42 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _out_of_scope(state: Turn, deps: Deps) -> str | None:
+    """The answer when the question cannot be served here: another patient named in a
+    session limited to this chart, or only actions this assistant does not perform."""
+    others = planning.other_patients(state)
+    if others and _chart_only(deps):
+        here = planning.launch_name(state) or "the patient in context"
+        return prompts.message("other_patient", name=", ".join(others), here=here)
+    if state.entities.get("unsupported") and not planning.required_tools(state):
+        return _unsupported(" and ".join(state.entities["unsupported"]))
+    return None
+
+
+def _unsupported(what: str) -> str:
+    text = prompts.message("unsupported", what=what)
+    return text[:1].upper() + text[1:]
+
+
+def _chart_only(deps: Deps) -> bool:
+    """Patient-level scopes: only the launch patient's compartment can be reached."""
+    scopes = getattr(deps.ctx, "scopes", None)
+    return bool(scopes and scopes.patient_level_only)
+
+
+def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
+    """One question listing what the next write needs and the clinician did not say,
+    or that the named patient was not identified: never filled in by the model."""
+    missing = planning.missing_tools(state, deps.tools)
+    if not missing or missing[0] not in planning.writes():
+        return None
+    if planning.patient_id(state) is None and planning.other_patients(state):
+        return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
+    fields = planning.missing_fields(missing[0], state)
+    return prompts.message("ask_fields", label=label(missing[0]).lower(),
+                           fields=" and ".join(fields)) if fields else None
 
 
 def _lesson_hint(message: str, deps: Deps) -> dict:
@@ -146,9 +192,12 @@ def tool_select(state: Turn, deps: Deps) -> dict:
     """Deterministic choice when possible; else stage 1 (tool) and stage 2 (args)."""
     if state.retry_mode == "retry_different_args":
         return _select_args(state, deps, state.current.tool, retry=True)
-    choice = planning.fast_choice(state, deps.tools)
+    choice = planning.fast_choice(state, deps.tools, code_only=not _can_call(state, deps))
     if choice:
         return {"current": ToolCall(*choice), "outcome": "execute"}
+    ask = _ask_for_fields(state, deps)
+    if ask:
+        return {"clarification": ask, "outcome": "ask"}
     if not deps.tools or not _can_call(state, deps):
         return {"outcome": "synthesize"}
     missing = planning.missing_tools(state, deps.tools)

@@ -21,17 +21,29 @@ def required_tools(state: Turn) -> list[str]:
     ent = state.entities
     needed = set()
     for pattern in rules()["task_patterns"].values():
+        if pattern.get("with_entity") and not ent.get(pattern["with_entity"]):
+            continue
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
     needed.update(ent.get("lesson_tools", ()))  # an approved lesson acts as one more task pattern
+    if "give" in ent.get("actions", ()) and len(interaction_drugs(state)) < 2:
+        needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
+        needed.add("check_drug_safety")
+    for tool, dropped in rules()["excludes"].items():
+        if tool in needed:
+            needed.difference_update(dropped)
+    if ent.get("unsupported"):
+        needed.difference_update(writes())
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
         if len(ent.get("drugs", ())) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
-    if "add_allergy" in needed:
-        needed.discard("prescribe_medication")
     if state.image and not needed:
         needed.add("analyze_medical_image")
     return [t for t in catalog.running_order() if t in needed]
+
+
+def writes() -> set[str]:
+    return {name for name, spec in catalog.specs().items() if spec.kind == "write"}
 
 
 def asks_for_label(message: str) -> bool:
@@ -52,7 +64,10 @@ def missing_tools(state: Turn, available) -> list[str]:
 
 
 def patient_id(state: Turn) -> str | None:
-    """Explicit id in the message > single search match > the launch patient."""
+    """Explicit id in the message > single search match > the launch patient.
+
+    A named patient who is not the launch patient is never replaced by the launch
+    patient: until a search finds exactly one match there is no patient (None)."""
     ids = state.entities.get("patient_ids") or []
     if ids:
         return ids[0]
@@ -61,7 +76,72 @@ def patient_id(state: Turn) -> str | None:
             found = _first_id(r.result.data or {})
             if found:
                 return found
-    return state.patient_id
+    return None if other_patients(state) else state.patient_id
+
+
+def launch_name(state: Turn) -> str | None:
+    """The launch patient's name: the chart summary starts with it ("Robert Mensah, 67 y male; …")."""
+    if not state.chart_summary:
+        return None
+    return state.chart_summary.split(";")[0].split(",")[0].strip() or None
+
+
+def other_patients(state: Turn) -> list[str]:
+    """Patients the message names (by name, MRN or id) who are not the launch patient;
+    "him", "her", "pt", "this patient" are the launch patient and never named."""
+    ent = state.entities
+    names = [n for n in ent.get("patient_names", ()) if not is_launch_patient(state, n)]
+    ids = [i for i in ent.get("patient_ids", ()) if i != state.patient_id]
+    return names + ids
+
+
+def is_launch_patient(state: Turn, name: str) -> bool:
+    """"Robert Mensah" or "Mensah" in Robert Mensah's chart (every word of the name is his)."""
+    mine = {w.lower() for w in (launch_name(state) or "").split()}
+    return bool(mine) and {w.lower() for w in name.split()} <= mine
+
+
+def interaction_drugs(state: Turn) -> list[str]:
+    """The drugs to check together: those named, plus the chart's active medications when
+    the clinician asks about giving one drug to the patient in context."""
+    named = list(state.entities.get("drugs") or [])
+    if "give" in state.entities.get("actions", ()) and len(named) == 1:
+        named += [d for d in state.entities.get("chart_drugs", ()) if d not in named]
+    return named
+
+
+def missing_fields(tool: str, state: Turn) -> list[str]:
+    """What a write still needs that the clinician did not say (asked, never guessed)."""
+    ent = state.entities
+    have = {"drug": bool(ent.get("drugs")), "dose": bool((ent.get("dose") or {}).get("dose")),
+            "frequency": bool((ent.get("dose") or {}).get("frequency")),
+            "allergy substance": bool(ent.get("drugs")) or bool(re.search(
+                r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)),
+            "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6}
+    return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
+
+
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
+def note_text(message: str) -> str | None:
+    """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
+    head, sep, text = message.partition(":")
+    return text.strip() if sep and len(text.strip()) >= 2 else None
+
+
+def note_type(message: str) -> str:
+    low = message.lower()
+    return next((t for t in rules()["note_types"] if t in low), "clinical note")
+
+
+def topic(message: str) -> str | None:
+    """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
+    for pattern in rules()["topic_patterns"]:
+        m = re.search(pattern, message, re.I)
+        if m:
+            return m.group(1).strip(" ,;:")[:100] or None
+    return None
 
 
 def _first_id(data: dict) -> str | None:
@@ -72,18 +152,28 @@ def _first_id(data: dict) -> str | None:
     return data.get("patient_id") or data.get("id")
 
 
-def deterministic_args(tool: str, state: Turn) -> dict | None:
-    """Validated arguments when extraction alone fixes every required field."""
+def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict | None:
+    """Validated arguments when extraction alone fixes every required field.
+
+    ``code_only`` (no model this turn): also the topic of a trials or literature
+    question and the note as dictated, which a model words better when there is one."""
     ent, pid = state.entities, patient_id(state)
     drugs, dose = ent.get("drugs") or [], ent.get("dose") or {}
-    allergy = ent.get("allergy") or {}
+    allergy, together = ent.get("allergy") or {}, interaction_drugs(state)
+    subject = topic(state.message) if code_only else None
     candidates = {
         "check_drug_safety": {"drug_name": drugs[0]} if len(drugs) == 1 else None,
-        "check_drug_interactions": {"drug_names": drugs[:6]} if len(drugs) >= 2 else None,
+        "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
+        "find_clinical_trials": {"condition": subject} if subject else None,
+        "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
+        "save_clinical_note": ({"patient_id": pid, "note_type": note_type(state.message),
+                                "note_text": note_text(state.message)[:600]}
+                               if code_only and pid and note_text(state.message) else None),
         "search_patient": {"name": ent["patient_names"][0]} if ent.get("patient_names") else None,
         "get_patient_chart": {"patient_id": pid} if pid else None,
         "prescribe_medication": ({"patient_id": pid, "medication_name": drugs[0],
-                                  "dosage": dose.get("dose"), "frequency": dose.get("frequency")}
+                                  "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
+                                  "notes": _order_notes(dose)}
                                  if pid and len(drugs) == 1 else None),
         "add_allergy": ({"patient_id": pid, "substance": drugs[0],
                          "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
@@ -100,12 +190,19 @@ def deterministic_args(tool: str, state: Turn) -> dict | None:
         return None
 
 
-def fast_choice(state: Turn, available) -> tuple[str, dict] | None:
+def _order_notes(dose: dict) -> str | None:
+    """Route and duration ride in the order's notes ("route IV; for 7 days")."""
+    parts = [f"route {dose['route']}" if dose.get("route") else "",
+             f"for {dose['duration']}" if dose.get("duration") else ""]
+    return "; ".join(p for p in parts if p) or None
+
+
+def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, dict] | None:
     """The next needed tool whose arguments code can fill, if any."""
     missing = missing_tools(state, available)
     if not missing:
         return None
-    args = deterministic_args(missing[0], state)
+    args = deterministic_args(missing[0], state, code_only)
     return (missing[0], args) if args else None
 
 

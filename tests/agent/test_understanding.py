@@ -1,0 +1,154 @@
+"""Understanding the clinician: the right patient, the right tool and the arguments said,
+on phrasings clinicians type (another patient named, disease names that look like ids,
+dose shorthands, unsupported orders, questions without a model)."""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma.agent import Agent
+from smart_docgemma.agent.extraction import extract
+from smart_docgemma.smart.scopes import GrantedScopes
+from smart_docgemma.tools.base import ToolContext, ToolResult
+
+from .conftest import FakeTool, ok
+
+CHART = "Robert Mensah, 67 y male; problems: atrial fibrillation; meds: warfarin 5 mg daily; allergies: none recorded"
+PATIENT_SCOPES = GrantedScopes.parse("launch openid fhirUser patient/*.rs patient/MedicationRequest.cu")
+USER_SCOPES = GrantedScopes.parse("launch openid fhirUser user/*.rs user/MedicationRequest.cu")
+
+
+def _proposal(text="Medication order prepared for approval."):
+    return ToolResult(status="proposal", text=text, proposal_id="p-1")
+
+
+def _tools():
+    return {name: FakeTool(name, result) for name, result in (
+        ("search_patient", ok("James Wilson (id jw-1)", count=1, patients=[{"id": "jw-1"}])),
+        ("get_patient_chart", ok("Robert Mensah: AF on warfarin", count=1)),
+        ("check_drug_interactions", ok("Major interaction", count=1)),
+        ("check_drug_safety", ok("BOXED WARNING: x", count=None)),
+        ("find_clinical_trials", ok("2 trials", count=2)),
+        ("search_medical_literature", ok("3 articles", count=3)),
+        ("prescribe_medication", _proposal()),
+        ("add_allergy", _proposal("Allergy prepared.")),
+        ("save_clinical_note", _proposal("Note prepared.")))}
+
+
+def _run(message, scopes=PATIENT_SCOPES, tools=None):
+    tools = tools or _tools()
+    ctx = ToolContext(patient_id="rm-1", scopes=scopes)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=CHART)
+    return turn, {n: f.calls for n, f in tools.items() if f.calls}
+
+
+@pytest.mark.parametrize("message", [
+    "Prescribe amoxicillin 500 mg three times daily for James Wilson",
+    "Add an allergy to penicillin for Grace Adeyemi",
+    "Review the chart of James Wilson",
+    "Show the chart for MRN 88412",
+    "Prescribe lisinopril 10 mg daily for Patient/abc",
+])
+def test_another_patient_in_a_chart_only_session_gets_no_tool_and_no_proposal(message):
+    turn, calls = _run(message)
+    assert calls == {} and turn.proposals == []
+    assert "this chart only" in turn.answer and "Robert Mensah" in turn.answer
+
+
+def test_the_launch_patient_named_is_still_this_chart():
+    turn, calls = _run("Prescribe amoxicillin 500 mg three times daily for Robert Mensah")
+    assert calls["prescribe_medication"][0]["patient_id"] == "rm-1"
+
+
+def test_with_user_scopes_another_patient_is_searched_and_the_order_is_for_them():
+    turn, calls = _run("Prescribe amoxicillin 500 mg three times daily for James Wilson", scopes=USER_SCOPES)
+    assert calls["search_patient"] == [{"name": "James Wilson"}]
+    assert calls["prescribe_medication"][0]["patient_id"] == "jw-1"
+
+
+def test_with_user_scopes_an_ambiguous_name_is_asked_and_nothing_is_prepared():
+    tools = _tools()
+    tools["search_patient"] = FakeTool("search_patient", ok("2 matches", count=2, patients=[{"id": "a"}, {"id": "b"}]))
+    turn, calls = _run("Prescribe amoxicillin 500 mg tid for James Wilson", USER_SCOPES, tools)
+    assert "prescribe_medication" not in calls and "Which one" in turn.answer
+
+
+def test_with_user_scopes_a_name_not_found_is_never_replaced_by_the_launch_patient():
+    tools = _tools()
+    tools["search_patient"] = FakeTool("search_patient", ToolResult(status="empty", text="No patient found.", count=0))
+    turn, calls = _run("Prescribe amoxicillin 500 mg tid for James Wilson", USER_SCOPES, tools)
+    assert "prescribe_medication" not in calls and turn.proposals == []
+
+
+@pytest.mark.parametrize("text", ["Review her chart for covid-19 vaccination status", "H1N1 vaccine for patient",
+                                  "HbA1c trend in T2DM", "is the COVID19 booster due", "chart: SARS-CoV-2 PCR"])
+def test_disease_names_are_not_patient_ids(text):
+    assert extract(text)["patient_ids"] == []
+
+
+def test_her_chart_for_covid_reviews_the_launch_chart():
+    turn, calls = _run("Review her chart for covid-19 vaccination status")
+    assert calls["get_patient_chart"] == [{"patient_id": "rm-1"}]
+
+
+@pytest.mark.parametrize("text,dose", [
+    ("amoxicillin 500mg tid x7d", {"dose": "500 mg", "frequency": "tid", "duration": "7 days"}),
+    ("ceftriaxone 1 g IV q8h", {"dose": "1 g", "frequency": "q8h", "route": "IV"}),
+    ("omeprazole 40 mg at night", {"dose": "40 mg", "frequency": "at night"}),
+    ("salbutamol 2 puffs prn", {"dose": "2 puffs", "frequency": "prn"}),
+    ("amoxicillin 500 mg bd", {"dose": "500 mg", "frequency": "twice daily"}),
+    ("amlodipine 5 mg od", {"dose": "5 mg", "frequency": "once daily"}),
+    ("paracetamol 1 g qds", {"dose": "1 g", "frequency": "four times daily"}),
+    ("zopiclone 7.5 mg nocte", {"dose": "7.5 mg", "frequency": "at night"}),
+])
+def test_dose_route_frequency_and_duration_shorthands(text, dose):
+    assert extract(text)["dose"] == dose
+
+
+def test_route_and_duration_reach_the_order():
+    turn, calls = _run("Prescribe ceftriaxone 1 g IV q8h x5d")
+    args = calls["prescribe_medication"][0]
+    assert (args["dosage"], args["frequency"]) == ("1 g", "q8h") and "IV" in args["notes"] and "5 days" in args["notes"]
+
+
+@pytest.mark.parametrize("message,asked", [
+    ("Prescribe metformin 500 mg", "frequency"),
+    ("Prescribe metformin twice daily", "dose"),
+    ("Prescribe metformin", "dose and frequency"),
+    ("Write a progress note", "note text"),
+])
+def test_a_write_missing_a_field_asks_one_question_and_prepares_nothing(message, asked):
+    turn, calls = _run(message)
+    assert calls == {} and turn.proposals == []
+    assert asked in turn.answer and turn.answer.count("?") == 1
+
+
+def test_a_new_progress_note_is_a_note_only():
+    turn, calls = _run("Please start a new progress note: stable on warfarin, INR 2.4, continue plan")
+    assert list(calls) == ["save_clinical_note"]
+    assert "INR 2.4" in calls["save_clinical_note"][0]["note_text"]
+
+
+@pytest.mark.parametrize("message,what", [
+    ("Order a CBC", "Lab orders"), ("Please order a BMP and an INR for tomorrow", "Lab orders"),
+    ("Refer him to cardiology", "Referrals"), ("Order a chest x-ray", "Imaging orders")])
+def test_unsupported_orders_are_said_and_nothing_is_prepared(message, what):
+    turn, calls = _run(message)
+    assert calls == {} and turn.proposals == []
+    assert f"{what} are not supported here" in turn.answer
+
+
+@pytest.mark.parametrize("message,tool,args", [
+    ("can I give ibuprofen to someone on coumadin?", "check_drug_interactions", {"drug_names": ["ibuprofen", "warfarin"]}),
+    ("ddi check: simvastatin + clarithromycin + amlodipine", "check_drug_interactions",
+     {"drug_names": ["simvastatin", "clarithromycin", "amlodipine"]}),
+    ("hydrochlorothiazide and lithium together?", "check_drug_interactions",
+     {"drug_names": ["hydrochlorothiazide", "lithium"]}),
+    ("can I give naproxen?", "check_drug_interactions", {"drug_names": ["naproxen", "warfarin"]}),
+    ("any recruiting trials for glioblastoma?", "find_clinical_trials", {"condition": "glioblastoma"}),
+    ("latest evidence on SGLT2 inhibitors in heart failure", "search_medical_literature",
+     {"query": "SGLT2 inhibitors in heart failure"}),
+])
+def test_without_a_model_single_tool_questions_route_from_code(message, tool, args):
+    turn, calls = _run(message)
+    assert calls.get(tool) == [args], calls
+    assert "No information source matched" not in turn.answer
