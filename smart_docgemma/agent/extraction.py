@@ -161,7 +161,7 @@ def find_names(text: str, drugs: list[dict]) -> list[str]:
 @lru_cache(maxsize=1)
 def _guard_names() -> frozenset:
     words = {"check", "the", "fda", "what", "id", "chart", "record", "safety", "interactions"}
-    return frozenset(words)
+    return frozenset(words) | frozenset(rules()["not_names"])
 
 
 def find_actions(text: str) -> list[str]:

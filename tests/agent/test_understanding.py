@@ -152,3 +152,14 @@ def test_without_a_model_single_tool_questions_route_from_code(message, tool, ar
     turn, calls = _run(message)
     assert calls.get(tool) == [args], calls
     assert "No information source matched" not in turn.answer
+
+
+@pytest.mark.parametrize("text", ["trials for Multiple Sclerosis", "literature on Heart Failure",
+                                  "studies about Crohn Disease", "Save a note to Dr Okafor"])
+def test_capitalised_conditions_are_not_other_patients(text):
+    assert extract(text)["patient_names"] == []
+
+
+def test_a_trials_question_naming_a_condition_is_answered_in_a_chart_only_session():
+    turn, calls = _run("Any recruiting trials for Multiple Sclerosis?")
+    assert calls["find_clinical_trials"] == [{"condition": "Multiple Sclerosis"}]
