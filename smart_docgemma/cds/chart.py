@@ -108,7 +108,8 @@ def text(concept: dict) -> str:
 def patient_name(patients: list[dict]) -> str | None:
     for p in patients:
         for n in p.get("name") or []:
-            text = n.get("text") or " ".join((n.get("given") or []) + [n.get("family") or ""]).strip()
+            parts = [*(n.get("given") or []), n.get("family")]  # a list may hold nulls in sent JSON
+            text = n.get("text") or " ".join(p for p in parts if isinstance(p, str)).strip()
             if text:
                 return text
     return None

@@ -137,3 +137,10 @@ def test_fhir_resources_of_the_wrong_shape_are_refused_not_a_500(ehr):
     draft = hook_body("order-sign", full_prefetch(), drafts=[bad_med])
     res = post(ehr, "/docgemma-order-sign", draft)
     assert res.status_code == 400 and "draftOrders" in res.json()["error_description"]
+
+
+def test_a_patient_name_with_null_parts_is_not_a_500(ehr):
+    body = hook_body("patient-view", full_prefetch())
+    body["prefetch"]["patient"]["name"] = [{"given": [None], "family": None}, {"given": ["Ama", None]}]
+    res = post(ehr, "/docgemma-patient-view", body)
+    assert res.status_code < 500, res.text
