@@ -274,16 +274,52 @@ def _excerpt(sentence: str, term_at: int, budget: int = 300) -> str:
 
 
 def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResult:
-    """Critical-pair table (offline) plus FDA-label cross-check for every pair of drugs."""
+    """Interaction tables (offline) plus FDA-label cross-check for every pair of the asked drugs and,
+    with a patient in context, of each asked drug against the patient's active medications and allergies."""
     generics = {}
     for name in args.drug_names:
         generics.setdefault(knowledge.generic(clean_name(name)) or clean_name(name), name)
     if len(generics) < 2:
         return ToolResult.failure("invalid", "The drug interaction check needs at least two different drugs.")
-    table = knowledge.drug_interactions(list(generics), minimum="take into account")
+    meds, allergies, chart_note = _chart(ctx)
+    active = {g: m for m in meds if (g := knowledge.generic(clean_name(m))) and g not in generics}
+    table = [i for i in knowledge.drug_interactions([*generics, *active], minimum="take into account")
+             if i.drug_a in generics or i.drug_b in generics]
     labels, label_error = _labels_for(ctx.http, list(generics))
-    pairs = [_pair_report(a, b, table, labels) for a, b in combinations(generics, 2)]
-    return _interaction_result(generics, pairs, table, labels, label_error)
+    pairs = [_pair_report(a, b, table, labels) for a, b in
+             [*combinations(generics, 2), *((a, m) for a in generics for m in active)]]
+    result = _interaction_result(generics, pairs, table, labels, label_error)
+    return _with_chart(result, generics, list(active), allergies, chart_note)
+
+
+def _chart(ctx) -> tuple[list[str], list[str], str]:
+    """The launch patient's active medications and allergies, when the grant lets the tool read them."""
+    scopes = getattr(ctx, "scopes", None)
+    if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
+            and scopes.allows("AllergyIntolerance", "r")):
+        return [], [], ""
+    from .orders import patient_lists
+
+    meds, allergies, flags = patient_lists(ctx)
+    return meds, allergies, " ".join(f["text"] for f in flags)
+
+
+def _with_chart(result: ToolResult, generics: dict, active: list[str], allergies: list[str], note: str) -> ToolResult:
+    """The asked drugs' allergy conflicts first, and which of the patient's records were checked."""
+    lines = [f"ALLERGY ({c.severity.upper()}) — {drug}: documented {c.allergy} allergy; {c.reason}."
+             for drug in generics for a in allergies for c in knowledge.allergy_conflicts(a, drug)[:1]]
+    if active or allergies:
+        lines.append("Checked against the patient's active medications (" + (", ".join(active) or "none") +
+                     ") and recorded allergies (" + (", ".join(allergies) or "none") + ").")
+    if note:
+        lines.append(note)
+    if not lines:
+        return result
+    allergy_hits = sum(line.startswith("ALLERGY") for line in lines)
+    status = "ok" if allergy_hits else result.status
+    return ToolResult(status=status, text="\n".join(lines + [result.text]), count=(result.count or 0) + allergy_hits,
+                      error_kind=None if status == "ok" else result.error_kind, data=result.data,
+                      sources=result.sources)
 
 
 def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:

@@ -145,7 +145,7 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def _patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
+def patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
     """Active medication names and allergy substances of the launch patient (for safety flags)."""
     flags: list[dict] = []
     meds, allergies = [], []
@@ -189,7 +189,7 @@ def _boxed_warning(ctx, drug: str) -> list[dict]:
 
 def medication_flags(ctx, drug: str) -> list[dict]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
-    meds, allergies, flags = _patient_lists(ctx)
+    meds, allergies, flags = patient_lists(ctx)
     ident = knowledge.identify(text=drug)
     if not ident.identified:
         flags.append(_flag("warning", "unchecked", f"{drug} could not be identified ({ident.reason}), so allergies "
@@ -210,7 +210,7 @@ def medication_flags(ctx, drug: str) -> list[dict]:
 
 def allergy_flags(ctx, substance: str) -> list[dict]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
-    meds, allergies, flags = _patient_lists(ctx)
+    meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
         flags.append(_flag(c.severity, "allergy", f"The patient has an active order for {c.drug}, which this allergy "
                            f"calls into question ({c.reason}).", c.source, c.source_url))
