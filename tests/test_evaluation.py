@@ -29,7 +29,7 @@ def sources():
 
 def test_case_set_covers_every_category_and_every_tool():
     cases = load_cases()
-    assert len(cases) >= 60
+    assert len(cases) >= 120 and sum(c.split == "holdout" for c in cases) >= 20
     assert {c.category for c in cases} == set(CATEGORIES)
     single = {t for c in cases if c.category == "single_tool" for t in c.tools}
     assert single == set(specs())  # all ten tools, one at a time
@@ -43,21 +43,26 @@ def test_cli_scores_a_correct_model_at_100_percent(fhir_base, sources, monkeypat
         code = main(["--endpoint", srv.url, "--model", srv.model, "--fhir", fhir_base,
                      "--no-fixtures", "--dialect", "json_schema", "--out", str(out)])
     report = json.loads(out.read_text())
-    assert code == 0 and report["failures"] == []
+    holdout = {c.id for c in load_cases() if c.split == "holdout"}
+    assert code == 0 and set(report["failures"]) <= holdout  # the agent's own misses, measured
     assert set(report["categories"]) == set(CATEGORIES)
-    for name, group in [*report["categories"].items(), ("overall", report["overall"])]:
-        assert group["route_accuracy"] == group["tool_accuracy"] == 1.0, name
-        assert group["argument_accuracy"] in (1.0, None), name
-    assert report["categories"]["direct"]["model_calls_mean"] == 2.0  # intent + synthesis
+    tuned = report["splits"]["tuned"]
+    assert tuned["route_accuracy"] == tuned["tool_accuracy"] == tuned["argument_accuracy"] == 1.0
+    assert report["overall"]["other_patient_proposals"] == report["overall"]["unrequested_writes"] == 0
+    direct = [r["model_calls"] for r in report["results"] if r["expected_route"] == "direct"]
+    assert set(direct) == {2}  # intent + synthesis
+    unsupported = [r for r in report["results"] if r["id"].startswith("intent-0") and r["route"] == "ask"]
+    assert unsupported and all(r["model_calls"] == 0 for r in unsupported)  # answered by code
     assert report["overall"]["model_calls_mean"] < report["overall"]["seed_calls_mean"]
     proposals = [r for r in report["results"] if r["route"] == "proposal"]
     assert proposals and all(r["route_ok"] for r in proposals)
     table = capsys.readouterr().out
-    assert "| category | cases | route | tools |" in table and "| **all** | 70 |" in table
+    assert "| category | cases | route | tools |" in table and f"| **all** | {len(load_cases())} |" in table
+    assert "| split: holdout |" in table and "Proposals for another patient: 0" in table
 
 
 def test_one_wrong_model_answer_fails_that_case_only(fhir_base, sources):
-    cases = [c for c in load_cases() if c.category == "single_tool"]
+    cases = [c for c in load_cases() if c.category == "single_tool" and c.split == "tuned"]
     wrong = {("trials-01", "ToolSelection"): {"tool_name": "search_medical_literature"}}
     with OracleModelServer(cases, wrong=wrong) as srv:
         report = evaluate(cases, endpoint=srv.url, fhir_base=fhir_base,

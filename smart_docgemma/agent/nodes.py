@@ -90,8 +90,6 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     entities.update(_lesson_hint(state.message, deps))
     update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
     probe = replace(state, **update)
-    entities["patient_names"] = [n for n in entities["patient_names"]  # this chart: no search
-                                 if not planning.is_launch_patient(probe, n)]
     stop = _out_of_scope(probe, deps)
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
@@ -131,9 +129,10 @@ def _unsupported(what: str) -> str:
 
 
 def _chart_only(deps: Deps) -> bool:
-    """Patient-level scopes: only the launch patient's compartment can be reached."""
+    """Patients are readable at patient level only (user/Practitioner.rs aside): only the
+    launch patient's compartment can be reached."""
     scopes = getattr(deps.ctx, "scopes", None)
-    return bool(scopes and scopes.patient_level_only)
+    return bool(scopes) and not any(scopes.allows("Patient", "r", level) for level in ("user", "system"))
 
 
 def _ask_for_fields(state: Turn, deps: Deps) -> str | None:

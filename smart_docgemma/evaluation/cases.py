@@ -35,6 +35,8 @@ class Case(BaseModel):
     scopes: Literal["patient", "user"] = "patient"
     image: Optional[Literal["png", "jpeg"]] = None
     down: list[str] = Field(default_factory=list)
+    # tuned: phrasings the rules were adjusted on; holdout: written before tuning, never tuned on
+    split: Literal["tuned", "holdout"] = "tuned"
 
     @model_validator(mode="after")
     def _known_names(self) -> "Case":

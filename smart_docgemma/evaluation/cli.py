@@ -1,6 +1,6 @@
 """``docgemma-eval``: the case set against a live OpenAI-compatible server.
 
-    docgemma-eval --endpoint http://localhost:8000/v1 [--model NAME] [--fhir URL]
+    docgemma-eval --endpoint http://localhost:8000/v1 | --code-only [--model NAME] [--fhir URL]
                   [--cases FILE] [--only ID_OR_CATEGORY ...] [--out report.json]
     docgemma-eval --stored [--period day|week] [--cases FILE] [--out report.json]
 
@@ -31,6 +31,8 @@ from .report import markdown
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="docgemma-eval", description=__doc__.split("\n\n")[0])
     p.add_argument("--endpoint", help="OpenAI-compatible base URL (…/v1); required unless --stored")
+    p.add_argument("--code-only", action="store_true",
+                   help="no model: the agent's degraded mode, routing and arguments from code alone")
     p.add_argument("--stored", action="store_true", help="score the app's stored turns (no model, no FHIR)")
     p.add_argument("--period", choices=("day", "week"), default="week", help="with --stored: the drift period")
     p.add_argument("--model", help="model name served (default: DOCGEMMA_MODEL or MedGemma 1.5 4B IT)")
@@ -42,8 +44,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
     args = p.parse_args(argv)
-    if not args.stored and not args.endpoint:
-        p.error("--endpoint is required (or --stored to score the app's stored turns)")
+    if not args.stored and not args.endpoint and not args.code_only:
+        p.error("--endpoint is required (or --code-only, or --stored to score the app's stored turns)")
     return args
 
 
@@ -74,7 +76,7 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     config = {"SCHEMA_DIALECT": args.dialect} if args.dialect else {}
     with ExitStack() as stack:
         fhir = _fhir(stack, args)
-        report = evaluate(cases, endpoint=args.endpoint, fhir_base=fhir, model=args.model,
+        report = evaluate(cases, endpoint="" if args.code_only else args.endpoint, fhir_base=fhir, model=args.model,
                           config=config, progress=_progress)
     print()
     print(markdown(report))

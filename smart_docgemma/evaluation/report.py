@@ -31,7 +31,9 @@ def _group(rows: list[dict]) -> dict:
             "model_calls_mean": round(sum(calls) / len(rows), 2) if rows else 0.0,
             "seed_calls_mean": round(sum(seed) / len(rows), 2) if rows else 0.0,
             "latency_p50_s": round(percentile(seconds, 50), 3),
-            "latency_p95_s": round(percentile(seconds, 95), 3)}
+            "latency_p95_s": round(percentile(seconds, 95), 3),
+            "other_patient_proposals": sum(r.get("other_patient_proposals", 0) for r in rows),
+            "unrequested_writes": sum(bool(r.get("unrequested_write")) for r in rows)}
 
 
 def summarise(results: list[dict]) -> dict:
@@ -40,7 +42,10 @@ def summarise(results: list[dict]) -> dict:
                   if any(r["category"] == c for r in results)}
     failed = [r["id"] for r in results
               if not (r["route_ok"] and r["tools_ok"] and r["args_ok"] is not False)]
-    return {"overall": _group(results), "categories": categories, "failures": failed, "results": results}
+    splits = {s: _group([r for r in results if r.get("split", "tuned") == s]) for s in ("tuned", "holdout")
+              if any(r.get("split", "tuned") == s for r in results)}
+    return {"overall": _group(results), "categories": categories, "splits": splits,
+            "failures": failed, "results": results}
 
 
 def _pct(value) -> str:
@@ -56,6 +61,13 @@ def markdown(report: dict) -> str:
         lines.append(f"| {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
                      f"{_pct(g['argument_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
                      f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+    for name, g in report.get("splits", {}).items():
+        lines.append(f"| split: {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
+                     f"{_pct(g['argument_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
+                     f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+    overall = report["overall"]
+    lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
+                 f"unrequested writes: {overall['unrequested_writes']}")
     if report["failures"]:
         lines.append(f"\nCases not fully right: {', '.join(report['failures'])}")
     return "\n".join(lines)

@@ -55,7 +55,10 @@ def test_another_patient_in_a_chart_only_session_gets_no_tool_and_no_proposal(me
 
 
 def test_the_launch_patient_named_is_still_this_chart():
-    turn, calls = _run("Prescribe amoxicillin 500 mg three times daily for Robert Mensah")
+    tools = _tools()
+    tools["search_patient"] = FakeTool("search_patient", ok("Robert Mensah", count=1, patients=[{"id": "rm-1"}]))
+    turn, calls = _run("Prescribe amoxicillin 500 mg three times daily for Robert Mensah", tools=tools)
+    assert "this chart only" not in turn.answer
     assert calls["prescribe_medication"][0]["patient_id"] == "rm-1"
 
 
