@@ -96,6 +96,8 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
     update["errors"] = [prompts.message("no_tool", label=label(t)) for t in missing]
     update["errors"] += [_unsupported(w) for w in entities["unsupported"]]
+    if state.image and "analyze_medical_image" not in planning.required_tools(probe):
+        update["errors"] += [prompts.message("image_unused")]
     choice = planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps))
     ask = None if choice else _ask_for_fields(probe, deps)
     if ask:

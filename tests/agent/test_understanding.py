@@ -166,3 +166,23 @@ def test_capitalised_conditions_are_not_other_patients(text):
 def test_a_trials_question_naming_a_condition_is_answered_in_a_chart_only_session():
     turn, calls = _run("Any recruiting trials for Multiple Sclerosis?")
     assert calls["find_clinical_trials"] == [{"condition": "Multiple Sclerosis"}]
+
+
+def _run_with_image(message):
+    from .conftest import PNG
+    tools = _tools()
+    tools["analyze_medical_image"] = FakeTool("analyze_medical_image", ok("No acute findings.", count=None))
+    ctx = ToolContext(patient_id="rm-1", scopes=PATIENT_SCOPES)
+    agent = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx)
+    turn = agent.run(message, chart_summary=CHART, image=PNG, image_mime="image/png")
+    return turn, {n: f.calls for n, f in tools.items() if f.calls}
+
+
+def test_an_image_referred_to_is_analysed_alongside_the_other_tools():
+    turn, calls = _run_with_image("check the interactions of warfarin and aspirin and look at this film")
+    assert set(calls) == {"check_drug_interactions", "analyze_medical_image"}
+
+
+def test_an_attached_image_not_used_is_mentioned_in_the_answer():
+    turn, calls = _run_with_image("check the interactions of warfarin and aspirin")
+    assert "analyze_medical_image" not in calls and "attached image was not analysed" in turn.answer
