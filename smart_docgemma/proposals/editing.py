@@ -133,14 +133,18 @@ def _choice(name: str, value: str, allowed) -> str:
     return value
 
 
-def _apply_med(r: dict, ch: dict[str, str]) -> None:
-    inst = r.setdefault("dosageInstruction", [{}])[0]
+def _apply_dose(inst: dict, ch: dict[str, str]) -> None:
     dose = inst.setdefault("doseAndRate", [{}])[0].setdefault("doseQuantity", {})
     if "dose" in ch:
         dose["value"] = _number("dose", ch["dose"])
     if "unit" in ch:
         unit = _choice("unit", ch["unit"], UNITS)
         dose.update(unit=unit, system=orders.UCUM, code=orders._UNITS[unit.lower()])
+
+
+def _apply_med(r: dict, ch: dict[str, str]) -> None:
+    inst = r.setdefault("dosageInstruction", [{}])[0]
+    _apply_dose(inst, ch)
     if "route" in ch:
         inst.pop("route", None)
         if _choice("route", ch["route"], ROUTES):
@@ -294,7 +298,7 @@ def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict
     version (see the module's docstring); an edit that changes nothing leaves it as it is."""
     p = store.visible(proposal_id, launch)
     if p.status != "pending" or p.version != version:
-        raise store._stale(p.id, version, "edited")
+        raise store.conflict(p.id, version, "edited")
     changes = changed(p.resource, submitted)
     if not changes:
         return p

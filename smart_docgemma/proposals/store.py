@@ -196,11 +196,12 @@ class ProposalStore:
                 table.c.id == p.id, table.c.status == "pending", _at_version(version))).values(
                 resource=json.dumps(resource), summary=json.dumps(summary), version=version + 1)).rowcount
         if not done:
-            raise self._stale(p.id, version, "edited")
+            raise self.conflict(p.id, version, "edited")
         log.info("proposal %s edited -> version %d", p.id, version + 1)
         return self.get(p.id)
 
-    def _stale(self, proposal_id: str, version: int | None, verb: str) -> errors.Conflict:
+    def conflict(self, proposal_id: str, version: int | None, verb: str) -> errors.Conflict:
+        """Why the proposal can no longer be ``verb`` at ``version``: changed since, or decided."""
         p = self.get(proposal_id)
         if p.status == "pending" and version is not None and p.version != version:
             return errors.Conflict(f"This proposal was changed (it is now version {p.version}; you saw version "
@@ -274,7 +275,7 @@ class ProposalStore:
             return p
         if p.status == "executing":
             raise errors.Conflict("This proposal is being approved right now; refresh in a moment.")
-        raise self._stale(p.id, version, "approved")
+        raise self.conflict(p.id, version, "approved")
 
     def _execute(self, p: Proposal, launch) -> Proposal:
         try:
