@@ -29,7 +29,7 @@ def sources():
 
 def test_case_set_covers_every_category_and_every_tool():
     cases = load_cases()
-    assert len(cases) >= 120 and sum(c.split == "holdout" for c in cases) >= 20
+    assert len(cases) >= 200 and sum(c.split == "holdout" for c in cases) >= 40
     assert {c.category for c in cases} == set(CATEGORIES)
     single = {t for c in cases if c.category == "single_tool" for t in c.tools}
     assert single == set(specs())  # all ten tools, one at a time

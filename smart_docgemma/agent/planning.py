@@ -23,6 +23,8 @@ def required_tools(state: Turn) -> list[str]:
     for pattern in rules()["task_patterns"].values():
         if pattern.get("with_entity") and not ent.get(pattern["with_entity"]):
             continue
+        if pattern.get("unless_action") in ent.get("actions", ()):  # "ok to start X?" asks, orders nothing
+            continue
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
     needed.update(ent.get("lesson_tools", ()))  # an approved lesson acts as one more task pattern

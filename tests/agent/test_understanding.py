@@ -186,3 +186,9 @@ def test_an_image_referred_to_is_analysed_alongside_the_other_tools():
 def test_an_attached_image_not_used_is_mentioned_in_the_answer():
     turn, calls = _run_with_image("check the interactions of warfarin and aspirin")
     assert "analyze_medical_image" not in calls and "attached image was not analysed" in turn.answer
+
+
+@pytest.mark.parametrize("message", ["ok to start simvastatin?", "review her allergies in the chart"])
+def test_questions_with_order_or_allergy_words_write_nothing(message):
+    turn, calls = _run(message)
+    assert turn.proposals == [] and not {"prescribe_medication", "add_allergy"} & set(calls)
