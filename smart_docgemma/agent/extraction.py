@@ -89,23 +89,26 @@ def find_drugs(text: str) -> list[dict]:
                 i += n
                 break
         else:
-            fuzzy = _fuzzy(tokens[i])
-            if fuzzy:
-                found.append({"name": vocab[fuzzy], "surface": tokens[i], "match": "fuzzy"})
+            close = _fuzzy(tokens[i])
+            names = list(dict.fromkeys(vocab[c] for c in close))
+            if len(names) == 1:
+                found.append({"name": names[0], "surface": tokens[i], "match": "fuzzy"})
+            elif names:  # two real drugs one edit away: the clinician chooses, code never guesses
+                found.append({"name": None, "surface": tokens[i], "match": "ambiguous", "candidates": names})
             i += 1
     return _dedupe(found)
 
 
-def _fuzzy(token: str) -> str | None:
-    """Closest one-word variant within one edit (a transposition counts as one)."""
+def _fuzzy(token: str) -> list[str]:
+    """The one-word variants within one edit (a transposition counts as one), closest first."""
     if len(token) < 6 or not token.isalpha() or token in _guard():
-        return None
+        return []
     from rapidfuzz import process
     from rapidfuzz.distance import DamerauLevenshtein
 
-    hit = process.extractOne(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
-                             score_cutoff=1)
-    return hit[0] if hit else None
+    hits = process.extract(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
+                           score_cutoff=1, limit=5)
+    return [h[0] for h in sorted(hits, key=lambda h: h[1])]
 
 
 @lru_cache(maxsize=1)
@@ -217,8 +220,9 @@ def extract(text: str) -> dict:
     """All entities of one clinician message (a plain, JSON-serialisable dict)."""
     drugs = find_drugs(text)
     return {
-        "drugs": [d["name"] for d in drugs],
+        "drugs": [d["name"] for d in drugs if d["name"]],
         "drug_mentions": drugs,
+        "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
         "patient_ids": find_patient_ids(text),
         "patient_names": find_names(text, drugs),
         "actions": find_actions(text),

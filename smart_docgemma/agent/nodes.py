@@ -90,7 +90,7 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     entities.update(_lesson_hint(state.message, deps))
     update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
     probe = replace(state, **update)
-    stop = _out_of_scope(probe, deps)
+    stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
@@ -148,6 +148,15 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
     fields = planning.missing_fields(missing[0], state)
     return prompts.message("ask_fields", label=label(missing[0]).lower(),
                            fields=" and ".join(fields)) if fields else None
+
+
+def _did_you_mean(entities: dict) -> str | None:
+    """A misspelling one edit from two drugs is asked about, never resolved to the first."""
+    for mention in entities.get("ambiguous_drugs") or []:
+        names = mention["candidates"]
+        return prompts.message("did_you_mean", surface=mention["surface"],
+                               choices=", ".join(names[:-1]) + " or " + names[-1])
+    return None
 
 
 def _lesson_hint(message: str, deps: Deps) -> dict:

@@ -192,3 +192,23 @@ def test_an_attached_image_not_used_is_mentioned_in_the_answer():
 def test_questions_with_order_or_allergy_words_write_nothing(message):
     turn, calls = _run(message)
     assert turn.proposals == [] and not {"prescribe_medication", "add_allergy"} & set(calls)
+
+
+# ------------------------------------------------------------------ did you mean
+def test_a_misspelling_close_to_two_drugs_is_asked_about_never_guessed():
+    from smart_docgemma.agent.extraction import extract
+
+    ent = extract("Prescribe prednislone 20 mg once daily")
+    assert ent["drugs"] == []  # neither candidate is taken silently
+    [mention] = ent["ambiguous_drugs"]
+    assert set(mention["candidates"]) == {"prednisolone", "prednisone"}
+    turn, calls = _run("Prescribe prednislone 20 mg once daily")
+    assert calls == {} and not turn.proposals
+    assert "did you mean prednisolone or prednisone" in turn.answer
+
+
+def test_a_misspelling_close_to_one_drug_is_still_understood():
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract("start metformine 500 mg bd")["drugs"] == ["metformin"]
+    assert extract("interactions of amoxicilin and warfarin")["ambiguous_drugs"] == []
