@@ -111,3 +111,13 @@ def launched_app(app_config, sandbox):
     app = create_app(app_config)
     with serve(app) as server:
         yield app, server.url
+
+
+@pytest.fixture(scope="module")
+def sources():
+    """Config pointing every public knowledge source at its recorded real bodies (real HTTP)."""
+    from tests.bench.knowledge import recorded_sources
+
+    with recorded_sources() as config:
+        yield config
+

@@ -17,18 +17,11 @@ import pytest
 import requests
 
 from smart_docgemma.web.turns import turn_store
-from tests.bench.knowledge import recorded_sources
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
 from tests.support.model_server import ScriptedModelServer, http_error, reply
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 200
-
-
-@pytest.fixture(scope="module")
-def sources():
-    with recorded_sources() as config:
-        yield config
 
 
 @pytest.fixture

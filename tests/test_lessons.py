@@ -14,15 +14,8 @@ from smart_docgemma.lessons.store import lesson_store
 from smart_docgemma.lessons.cli import main as lessons_cli
 from smart_docgemma.lessons.retrieval import terms
 from smart_docgemma.web.turns import turn_store
-from tests.bench.knowledge import recorded_sources
 from tests.support.chat_session import open_session, post_question as ask, scripted_app
 from tests.support.model_server import ScriptedModelServer
-
-
-@pytest.fixture(scope="module")
-def sources():
-    with recorded_sources() as config:
-        yield config
 
 
 @pytest.fixture

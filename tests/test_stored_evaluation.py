@@ -15,17 +15,10 @@ from smart_docgemma.evaluation.cli import main as eval_cli
 from smart_docgemma.evaluation.stored import drift, period_of, stored_report
 from smart_docgemma.extensions import get_storage
 from smart_docgemma.storage import turns
-from tests.bench.knowledge import recorded_sources
 from tests.support.chat_session import open_session, post_question as ask, scripted_app
 from tests.support.model_server import ScriptedModelServer
 
 WEEK = 7 * 24 * 3600
-
-
-@pytest.fixture(scope="module")
-def sources():
-    with recorded_sources() as config:
-        yield config
 
 
 @pytest.fixture

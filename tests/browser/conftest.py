@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.bench.knowledge import recorded_sources
 from tests.support.model_server import ScriptedModelServer, refused_url
 from tests.support.servers import serve
 
@@ -46,12 +45,6 @@ def browser():
 def model():
     with ScriptedModelServer() as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def sources():
-    with recorded_sources() as config:
-        yield config
 
 
 @pytest.fixture

@@ -12,9 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, shot_path
-from tests.cds.ehr_client import ISSUER, MiniEHR, med_request
+from tests.cds.ehr_client import app_behind_mini_ehr, med_request
 from tests.support.cds_preview import page as preview_page
-from tests.support.servers import free_port, serve
 
 ORDERS = {  # patient → a risky draft order (text, RxNorm SCD)
     "pt-warfarin": ("ketorolac tromethamine 10 MG Oral Tablet", "834022"),
@@ -27,12 +26,7 @@ ORDERS = {  # patient → a risky draft order (text, RxNorm SCD)
 
 @pytest.fixture
 def ehr(app_config):
-    from smart_docgemma import create_app
-
-    port = free_port()
-    client = MiniEHR(f"http://127.0.0.1:{port}")
-    app_config["CDS_ISSUERS"] = {ISSUER: {"jwks": client.jwks()}}
-    with serve(create_app(app_config), port=port):
+    with app_behind_mini_ehr(app_config) as client:
         yield client
 
 

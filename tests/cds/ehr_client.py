@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from contextlib import contextmanager
 
 import jwt
 import requests
@@ -87,3 +88,17 @@ def condition(rid: str, code: str, text: str, patient: str) -> dict:
             "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical",
                                            "code": "active"}]},
             "code": {"text": text, "coding": [{"system": "http://snomed.info/sct", "code": code, "display": text}]}}
+
+
+@contextmanager
+def app_behind_mini_ehr(app_config: dict):
+    """The app served over real HTTP, trusting a fresh ``MiniEHR`` as its CDS client; yields the EHR."""
+    from smart_docgemma import create_app
+    from tests.support.servers import free_port, serve
+
+    port = free_port()
+    client = MiniEHR(f"http://127.0.0.1:{port}")
+    app_config["CDS_ISSUERS"] = {ISSUER: {"jwks": client.jwks()}}
+    with serve(create_app(app_config), port=port):
+        yield client
+

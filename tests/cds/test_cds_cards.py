@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.cds.ehr_client import ISSUER, MiniEHR, bundle, condition, med_request
-from tests.support.servers import free_port, serve
+from tests.cds.ehr_client import app_behind_mini_ehr, bundle, condition, med_request
 from tests.support.postgres import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES
@@ -24,12 +23,7 @@ LOINC = "http://loinc.org"
 
 @pytest.fixture
 def ehr(app_config):
-    from smart_docgemma import create_app
-
-    port = free_port()
-    client = MiniEHR(f"http://127.0.0.1:{port}")
-    app_config["CDS_ISSUERS"] = {ISSUER: {"jwks": client.jwks()}}
-    with serve(create_app(app_config), port=port):
+    with app_behind_mini_ehr(app_config) as client:
         yield client
 
 

@@ -5,8 +5,7 @@ import uuid
 
 import pytest
 
-from tests.cds.ehr_client import ISSUER, MiniEHR, bundle, med_request
-from tests.support.servers import free_port, serve
+from tests.cds.ehr_client import app_behind_mini_ehr, bundle, med_request
 from tests.support.postgres import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES
@@ -14,12 +13,7 @@ pytestmark = BOTH_DATABASES
 
 @pytest.fixture
 def ehr(app_config):
-    from smart_docgemma import create_app
-
-    port = free_port()
-    client = MiniEHR(f"http://127.0.0.1:{port}")
-    app_config["CDS_ISSUERS"] = {ISSUER: {"jwks": client.jwks()}}
-    with serve(create_app(app_config), port=port):
+    with app_behind_mini_ehr(app_config) as client:
         yield client
 
 
