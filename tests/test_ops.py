@@ -19,7 +19,7 @@ from smart_docgemma.errors import Conflict
 from smart_docgemma.web.turns import turn_store
 from tests.support.chat_session import open_session
 from tests.support.servers import free_port
-from tests.test_chat import ask, chat, chat_app, sources, srv  # noqa: F401  (fixtures)
+from tests.test_chat import ask, chat, chat_app, srv  # noqa: F401  (fixtures)
 
 
 def sample(client, name: str, **labels) -> float:
