@@ -26,6 +26,10 @@ DEFAULTS: dict = {
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
     # --- storage ----------------------------------------------------------
     "DATABASE_URL": None,  # None -> sqlite in the instance folder; any SQLAlchemy URL
+    # Database connections kept open per worker process (as many again while busy). Every
+    # streamed turn reads and writes briefly, many at once: too few and threads queue for a
+    # connection or open and close one each time. Workers × 2 × this ≤ the server's max_connections.
+    "DATABASE_POOL_SIZE": 16,
     "TOKEN_KEY": None,  # Fernet key for tokens at rest; None -> derived from SECRET_KEY
     # --- SMART client -------------------------------------------------------
     "ISS_ALLOWLIST": ["http://127.0.0.1:9000/fhir", "http://localhost:9000/fhir"],
@@ -74,6 +78,10 @@ DEFAULTS: dict = {
     # --- chat ---------------------------------------------------------------
     "CHAT_MAX_CHARS": 4000,
     "CHAT_RATE_PER_MIN": 20,
+    # A question asked within this many seconds of the session's last chart read (the page's, or
+    # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
+    # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
+    "CHART_FRESH_S": 60,
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,

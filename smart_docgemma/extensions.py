@@ -23,7 +23,8 @@ CDS_KEYS = "docgemma.cds_keys"
 
 def init_app(app: Flask) -> None:
     """Register the app's storage (the database URL comes from config)."""
-    app.extensions[STORAGE] = Storage(_database_url(app), app.config["TOKEN_KEY"])
+    app.extensions[STORAGE] = Storage(_database_url(app), app.config["TOKEN_KEY"],
+                                      pool_size=int(app.config["DATABASE_POOL_SIZE"]))
 
 
 def _database_url(app: Flask) -> str:

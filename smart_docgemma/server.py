@@ -70,13 +70,13 @@ def _worker_exited(server, worker) -> None:
 
 
 def warm_up() -> None:
-    """Load the offline drug dictionary in the background (~3 s), so the first question
-    of the day does not wait for it."""
+    """Load the knowledge core's name tables in the background (~1 s), so the first questions
+    of a new worker neither wait for them nor load them once per waiting thread."""
     import threading
 
-    from .agent.extraction import vocabulary
+    from .agent.extraction import find_drugs
 
-    threading.Thread(target=vocabulary, name="warm-up", daemon=True).start()
+    threading.Thread(target=find_drugs, args=("warfarin",), name="warm-up", daemon=True).start()
 
 
 def _start_embedded():

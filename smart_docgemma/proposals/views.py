@@ -13,6 +13,7 @@ from .. import errors
 from ..smart.sessions import current_launch
 from ..web import inputs
 from ..web.errorpages import wants_json
+from ..web.snapshots import chart_snapshots
 from . import editing
 from .store import Proposal, proposal_store
 
@@ -89,6 +90,8 @@ def approve(proposal_id: str):
         p = store.approve(proposal_id, launch, version)
     except errors.UpstreamError as exc:
         return _respond(store.get(proposal_id), exc.status)
+    finally:
+        chart_snapshots().forget(launch.sid)  # the chart changed (or may have): the next question reads it
     resume_after(p, launch)
     return _respond(p)
 

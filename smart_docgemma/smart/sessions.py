@@ -27,7 +27,7 @@ from ..extensions import get_storage
 from . import protocol as smart
 from ..fhir import FhirGateway
 from .scopes import GrantedScopes
-from ..storage import app_sessions, now, oauth_states
+from ..storage import app_sessions, chart_snapshots, now, oauth_states
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +204,7 @@ def _refresh(sid: str, context: dict, tokens: dict) -> str:
 def _delete_session(sid: str) -> None:
     with _storage().begin() as conn:
         conn.execute(delete(app_sessions).where(app_sessions.c.sid == sid))
+        conn.execute(delete(chart_snapshots).where(chart_snapshots.c.sid == sid))  # chart data goes with it
 
 
 def end_session() -> None:

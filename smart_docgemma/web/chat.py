@@ -43,6 +43,7 @@ from ..tools.chart import chart_summary
 from ..extensions import get_http, get_model
 from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
+from .snapshots import ChartSnapshots, chart_snapshots
 from .trace import progress_event, trace_steps
 from .turns import turn_store
 
@@ -132,10 +133,12 @@ def _glance(launch) -> tuple[dict | None, str | None]:
     if not launch.patient_id:
         return None, "No patient is in context for this launch."
     try:
-        return charts.glance(chart_summary(launch.fhir, launch.patient_id, scopes=launch.scopes).data), None
+        chart = chart_summary(launch.fhir, launch.patient_id, scopes=launch.scopes)
     except errors.DocGemmaError as exc:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
+    chart_snapshots().keep(launch.sid, launch.patient_id, chart.brief)  # the first question's context
+    return charts.glance(chart.data), None
 
 
 def _limits() -> dict:
@@ -169,7 +172,7 @@ def ask():
     turn = new_turn(message, image_meta=image_meta(image, mime))
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
-                  image=image, mime=mime, ctx=tool_context(launch), turns=turns,
+                  image=image, mime=mime, ctx=tool_context(launch), turns=turns, charts=chart_snapshots(),
                   model=get_model(current_app), tools=tools_for(launch.scopes),
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
@@ -226,6 +229,7 @@ class TurnJob:
     mime: str | None
     ctx: ToolContext
     turns: object
+    charts: ChartSnapshots
     model: object
     tools: dict
     lessons: tuple = ()  # approved experience-library examples
@@ -271,14 +275,21 @@ class TurnJob:
             self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
 
     def _brief(self) -> str | None:
-        """The launch patient's chart in brief, for the model's context (None if unreadable)."""
-        if not self.ctx.patient_id:
+        """The launch patient's chart in brief, for the model's context (None if unreadable):
+        the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
+        sid, patient = self.ctx.session_id, self.ctx.patient_id
+        if not patient:
             return None
+        brief = self.charts.fresh(sid, patient)
+        if brief is not None:
+            return brief
         try:
-            return chart_summary(self.ctx.fhir, self.ctx.patient_id, scopes=self.ctx.scopes).brief
+            brief = chart_summary(self.ctx.fhir, patient, scopes=self.ctx.scopes).brief
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None
+        self.charts.keep(sid, patient, brief)
+        return brief
 
 
 @bp.post("/app/turns/<turn_id>/cancel")
@@ -297,22 +308,52 @@ def _sse(event: str, data: dict) -> str:
 
 
 def _stream(job: TurnJob):
-    """Relay the worker's events as SSE; the finished turn is rendered here (request context)."""
+    """Relay the worker's events as SSE; the finished turn is rendered here (request context).
+
+    Events that queued up while this thread waited for its turn on the CPU leave in one write,
+    consecutive answer tokens as one ``token`` event: under load a stream costs a few writes,
+    not one per token, and the clinician sees the same text."""
     yield _sse("turn", {"id": job.turn_id})
     while True:
         try:
-            kind, item = job.events.get(timeout=KEEPALIVE_S)
+            batch = [job.events.get(timeout=KEEPALIVE_S)]
         except queue.Empty:
             yield ": still working\n\n"
             continue
-        if kind == "finished":
-            html = render_template("chat/_turn.html", turn=turn_view(item))
-            yield _sse("done", {"id": job.turn_id, "status": item["status"], "html": html})
+        batch += _queued(job.events)
+        finished = next((item for kind, item in batch if kind == "finished"), None)
+        text = "".join(_relay([item for kind, item in batch if kind == "event"]))
+        if finished is not None:
+            html = render_template("chat/_turn.html", turn=turn_view(finished))
+            yield text + _sse("done", {"id": job.turn_id, "status": finished["status"], "html": html})
             return
+        if text:
+            yield text
+
+
+def _queued(events: queue.Queue) -> list:
+    out = []
+    while True:
+        try:
+            out.append(events.get_nowait())
+        except queue.Empty:
+            return out
+
+
+def _relay(items: list[dict]):
+    """SSE for the agent's events in order: runs of tokens joined, progress as shown."""
+    tokens = []
+    for item in items:
         if item.get("type") == "token":
-            yield _sse("token", {"text": item["text"]})
-        elif (shown := progress_event(item)) is not None:
+            tokens.append(item["text"])
+            continue
+        if tokens:
+            yield _sse("token", {"text": "".join(tokens)})
+            tokens = []
+        if (shown := progress_event(item)) is not None:
             yield _sse("progress", shown)
+    if tokens:
+        yield _sse("token", {"text": "".join(tokens)})
 
 
 # ------------------------------------------------------------------ rating

@@ -1,0 +1,69 @@
+"""The chart a session read last, in brief, for the next question's prompt.
+
+Opening the assistant reads the whole chart (the chart at a glance); the first
+question usually follows within seconds and needs the same chart in brief for
+the model's context. Reading it again costs the FHIR server about as much as
+the page did, and with many clinicians asking at once those reads, not the
+model, set the pace. So a question asked within ``CHART_FRESH_S`` of the
+session's last read reuses it.
+
+What bounds the staleness:
+- a snapshot is the session's own read, with the session's token and for the
+  session's patient; it is never shared between sessions;
+- a write approved in the session drops it (the next question reads again);
+- only the prompt's context uses it: the safety checks of a proposal and the
+  chart tool read FHIR afresh every time.
+
+Rows live in ``chart_snapshots`` (``storage.py``), sealed like tokens, so any
+worker can use the read another worker made.
+"""
+from __future__ import annotations
+
+from flask import current_app
+from sqlalchemy import and_, delete, select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import get_storage
+from ..storage import chart_snapshots as table
+from ..storage import now
+
+
+class ChartSnapshots:
+    """The ``chart_snapshots`` table for one app (built per call over the app's storage)."""
+
+    def __init__(self, storage, fresh_s: float):
+        self.storage = storage
+        self.fresh_s = fresh_s
+
+    def fresh(self, sid: str, patient_id: str) -> str | None:
+        """The session's chart in brief if read within ``fresh_s`` for this patient, else None."""
+        if self.fresh_s <= 0:
+            return None
+        with self.storage.begin() as conn:
+            row = conn.execute(select(table.c.brief).where(and_(
+                table.c.sid == sid, table.c.patient_id == patient_id,
+                table.c.read_at > now() - self.fresh_s))).first()
+        sealed = self.storage.unseal(row.brief) if row else None
+        return sealed.get("brief") if sealed else None
+
+    def keep(self, sid: str, patient_id: str, brief: str) -> None:
+        """Remember a read just made (and forget every snapshot too old to be used)."""
+        if self.fresh_s <= 0:
+            return
+        t = now()
+        try:
+            with self.storage.begin() as conn:
+                conn.execute(delete(table).where((table.c.sid == sid) | (table.c.read_at < t - self.fresh_s)))
+                conn.execute(table.insert().values(sid=sid, patient_id=patient_id, read_at=t,
+                                                   brief=self.storage.seal({"brief": brief})))
+        except IntegrityError:
+            pass  # the session's other read (page and question at once) landed first: as fresh
+
+    def forget(self, sid: str) -> None:
+        """Drop the session's snapshot: the chart changed (an approved write) or the session ended."""
+        with self.storage.begin() as conn:
+            conn.execute(delete(table).where(table.c.sid == sid))
+
+
+def chart_snapshots(app=None) -> ChartSnapshots:
+    return ChartSnapshots(get_storage(app), float((app or current_app).config["CHART_FRESH_S"]))

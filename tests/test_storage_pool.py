@@ -1,0 +1,43 @@
+"""PostgreSQL connections that die while they wait in the pool (a database restart, an
+idle-connection timeout): the next request still works, because a connection idle longer
+than ``ping_idle_s`` is tested before use and replaced when it is gone."""
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+from smart_docgemma.agent.state import new_turn
+from smart_docgemma.storage import Storage
+from smart_docgemma.web.turns import TurnStore
+
+
+def kill_connections(postgres, url: str) -> int:
+    """What a database restart does to the app's pooled connections."""
+    name = url.rsplit("/", 1)[1]
+    admin = create_engine(postgres.url("postgres"))
+    with admin.begin() as conn:
+        killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                   "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": name}).scalar()
+    admin.dispose()
+    return killed
+
+
+def test_a_connection_killed_while_idle_is_replaced(postgres):
+    url = postgres.new_database()
+    store = TurnStore(Storage(url, "key", pool_size=2, ping_idle_s=0))
+    turn_id = store.start("s1", new_turn("K+ trend?"), per_minute=5)
+    assert kill_connections(postgres, url) >= 1
+    assert store.get(turn_id)["message"] == "K+ trend?"  # no error reaches the clinician
+
+
+def test_a_connection_returned_moments_ago_is_not_tested(postgres):
+    """The other side of the trade: within ``ping_idle_s`` the pool trusts the connection
+    (a test per checkout would cost a round trip per transaction)."""
+    url = postgres.new_database()
+    store = TurnStore(Storage(url, "key", pool_size=2, ping_idle_s=3600))
+    turn_id = store.start("s1", new_turn("K+ trend?"), per_minute=5)
+    assert kill_connections(postgres, url) >= 1
+    with pytest.raises(OperationalError):
+        store.get(turn_id)
+    assert store.get(turn_id)["message"] == "K+ trend?"  # the pool noticed and reconnected
