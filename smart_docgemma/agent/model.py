@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 import openai
+from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
@@ -152,8 +153,7 @@ class ModelClient:
                     stats: CallStats | None = None) -> Iterator[str]:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
-        stream = self._with_retries(node, stats, lambda: self._client.chat.completions.create(
-            model=self.model, messages=messages, stream=True, **gen))
+        stream = self._with_retries(node, stats, lambda: self._chat(messages, stream=True, **gen))
         started = time.monotonic()
         filt = ThinkingFilter()
         try:
@@ -223,10 +223,17 @@ class ModelClient:
         return "json_schema"
 
     def _complete(self, node, messages, gen, stats, **extra) -> tuple[str, str | None]:
-        resp = self._with_retries(node, stats, lambda: self._client.chat.completions.create(
-            model=self.model, messages=messages, **gen, **extra))
+        resp = self._with_retries(node, stats, lambda: self._chat(messages, **gen, **extra))
         choice = resp.choices[0]
         return choice.message.content or "", choice.finish_reason
+
+    def _chat(self, messages: list[dict], stream: bool = False, **params):
+        """POST /chat/completions through the SDK's own client (its HTTP, errors and stream
+        parsing) with the body as built here: plain JSON already, so the SDK's per-call walk
+        of every message and schema (a few ms per call, a fifth of a turn's CPU) is skipped."""
+        body = {"model": self.model, "messages": messages, **params, **({"stream": True} if stream else {})}
+        return self._client.post("/chat/completions", body=body, cast_to=ChatCompletion,
+                                 stream=stream, stream_cls=openai.Stream[ChatCompletionChunk])
 
     def _with_retries(self, node, stats, call):
         """Bounded retries on transport errors and HTTP 5xx; typed errors after.
