@@ -33,6 +33,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator
 
 import openai
@@ -86,8 +87,10 @@ def parse_json(raw: str, schema: type[BaseModel]) -> BaseModel:
     return schema.model_validate(obj)
 
 
+@lru_cache(maxsize=512)
 def response_format(schema: type[BaseModel], dialect: str) -> dict:
-    """The ``response_format`` body for ``schema`` in ``dialect``."""
+    """The ``response_format`` body for ``schema`` in ``dialect`` (built once per schema: pydantic
+    generates the JSON schema anew on every call; the result is shared, never changed)."""
     body = schema.model_json_schema()
     if dialect == "json_object_schema":  # llama-cpp-python
         # Its schema-to-grammar port copies regex escapes such as \d into the grammar,

@@ -50,6 +50,7 @@ from .turns import turn_store
 log = logging.getLogger(__name__)
 bp = Blueprint("chat", __name__)
 KEEPALIVE_S = 15
+CANCEL_CHECK_S = 0.25
 CANCELLED = "The clinician cancelled the question before it finished."
 
 
@@ -236,15 +237,27 @@ class TurnJob:
     events: queue.Queue = field(default_factory=queue.Queue)
     log: list = field(default_factory=list)
     streamed: int = 0  # answer characters sent as tokens
+    checked: float = field(default_factory=time.monotonic)  # last cancel check (started: none needed)
 
     def emit(self, event: dict) -> None:
-        if event.get("type") == "node_start" and self.turns.cancelled(self.turn_id):
+        if event.get("type") == "node_start" and self._cancelled():
             raise errors.TurnCancelled("Cancelled by the clinician.")  # stops the agent between steps
         if event.get("type") != "token":
             self.log.append(event)
         elif self._streamed(event) > self.ctx.config["ANSWER_MAX_CHARS"]:
             return  # a runaway answer: the stored turn is cut, the stream stops growing
         self.events.put(("event", event))
+
+    def _cancelled(self) -> bool:
+        """Has the clinician cancelled? Asked of the database (the cancel may reach another
+        worker) at most every ``CANCEL_CHECK_S``: steps that follow each other within
+        milliseconds need no query each; a cancel seen late still ends the turn cancelled,
+        because ``finish`` keeps a cancelled turn cancelled and withdraws its proposals."""
+        now = time.monotonic()
+        if now - self.checked < CANCEL_CHECK_S:
+            return False
+        self.checked = now
+        return self.turns.cancelled(self.turn_id)
 
     def _streamed(self, event: dict) -> int:
         self.streamed += len(event.get("text") or "")
