@@ -49,17 +49,23 @@ def _interaction_names() -> list[str]:
 
 def lookup(phrase: str) -> list[str]:
     """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate])."""
-    phrase = " ".join(phrase.lower().replace("-", "-").split())
+    return list(_lookup(" ".join(phrase.lower().split())))
+
+
+@lru_cache(maxsize=8192)
+def _lookup(phrase: str) -> tuple[str, ...]:
+    """``lookup`` on a normalised phrase, remembered: every question looks up each of its
+    words and word runs, mostly ordinary words, against static tables."""
     t = _tables()
     if phrase in t["phrases"]:
-        return list(t["phrases"][phrase])
+        return tuple(t["phrases"][phrase])
     kept = [w for w in phrase.split() if w not in t["salts"]]
     if kept and len(kept) < len(phrase.split()):
-        return lookup(" ".join(kept))
+        return _lookup(" ".join(kept))
     from . import ddi
 
     found = [canonical_of(n) for n in ddi.variant(phrase)]
-    return found if found and all(found) else []
+    return tuple(found) if found and all(found) else ()
 
 
 def canonical_of(name: str) -> str | None:
