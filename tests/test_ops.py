@@ -84,6 +84,19 @@ def test_a_turn_with_a_model_and_tools_shows_in_metrics(chat, srv):
     assert re.search(r'^docgemma_model_call_seconds_count\{node="\w+"\} [1-9]', text, re.M)
 
 
+def test_a_turn_paused_on_a_card_and_resumed_counts_once(app, client):
+    store, sid = turn_store(app), "sid-paused"
+    def ended():
+        text = client.get("/metrics").get_data(as_text=True)
+        return sum(float(v) for v in re.findall(r'^docgemma_turns_total\{outcome="\w+",route="RESUMED"\} (\S+)', text, re.M))
+    before = ended()
+    turn_id = store.start(sid, Turn(message="Prescribe amoxicillin"), per_minute=5)
+    store.finish(turn_id, Turn(message="Prescribe amoxicillin", route=["RESUMED"]), status="paused")
+    assert ended() == before  # waiting for the clinician: not over yet
+    store.finish(turn_id, Turn(message="Prescribe amoxicillin", route=["RESUMED"]), status="done")
+    assert ended() == before + 1
+
+
 @pytest.fixture
 def json_log():
     stream = io.StringIO()

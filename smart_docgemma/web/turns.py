@@ -100,7 +100,8 @@ class TurnStore:
             if not stored:
                 status = "cancelled"
                 conn.execute(update(table).where(table.c.id == turn_id).values(state=dumps(turn), updated_at=now()))
-        metrics.turn_finished(status, turn.route)
+        if status != "paused":  # a paused turn ends later (resumed, or cancelled): counted once, then
+            metrics.turn_finished(status, turn.route)
         return status
 
     def cancel(self, turn_id: str, sid: str) -> bool:
