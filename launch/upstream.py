@@ -129,17 +129,19 @@ def source_hash(module: Path | None = None) -> str:
 
 
 def needs_build(module: Path | None = None) -> bool:
-    """True when the jar is missing or was built from other sources than the current ones."""
+    """True when the jar or its ``lib/`` is missing or was built from other sources than the current ones."""
     target = (module or HAPI_DIR) / "target"
     jar, stamp = target / JAR_NAME, target / HASH_NAME
-    return not jar.exists() or not stamp.exists() or stamp.read_text().strip() != source_hash(module)
+    return (not jar.exists() or not (target / "lib").is_dir() or not stamp.exists()
+            or stamp.read_text().strip() != source_hash(module))
 
 
 def build(force: bool = False, module: Path | None = None) -> float:
     """Build the jar with Maven if needed; returns seconds spent (0 when reused).
 
     A file lock serialises concurrent builds (several test runs share one checkout); the
-    old jar is unlinked first so JVMs still running from it keep their open copy.
+    old jar is unlinked first so JVMs still running from it keep their open copy (Maven
+    copies a dependency into ``target/lib`` only when it is not there yet or newer).
     """
     module = module or HAPI_DIR
     if not force and not needs_build(module):
@@ -156,7 +158,7 @@ def build(force: bool = False, module: Path | None = None) -> float:
 
 def _run_maven(module: Path) -> float:
     """``mvn package`` of the module; writes the source hash beside the jar on success."""
-    print(f"Building {module} with Maven (first build downloads ~300 MB into ~/.m2)...",
+    print(f"Building {module} with Maven (first build downloads ~210 MB into ~/.m2)...",
           file=sys.stderr, flush=True)
     started = time.monotonic()
     (module / "target" / JAR_NAME).unlink(missing_ok=True)
@@ -180,7 +182,9 @@ def start_local(port: int = 8080, log_dir: Path | None = None, module: Path | No
     """Build if needed, then run the jar on ``port`` (0 = any free port) until ready."""
     module = module or HAPI_DIR
     _require_tools("java", *(["mvn"] if needs_build(module) else []))
-    build(module=module)
+    built_s = build(module=module)
+    if built_s:
+        print(f"HAPI jar built in {built_s:.0f} s; starting it...", file=sys.stderr, flush=True)
     port = port or _free_port()
     _require_free(port)
     log = Path(log_dir or tempfile.mkdtemp(prefix="hapi-")) / "hapi.log"

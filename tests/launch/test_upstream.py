@@ -52,7 +52,7 @@ http.server.HTTPServer(("127.0.0.1", port), Handler).serve_forever()
 '''
 
 FAKE_MVN = '''#!{python}
-"""Stand-in for `mvn ... -f POM package`: counts calls, makes the jar, or fails."""
+"""Stand-in for `mvn ... -f POM package`: counts calls, makes the jar and its lib/, or fails."""
 import os, pathlib, sys
 pom = pathlib.Path(sys.argv[sys.argv.index("-f") + 1])
 calls = pom.parent / "mvn-calls"
@@ -60,7 +60,7 @@ calls.write_text(str(int(calls.read_text() or 0) + 1) if calls.exists() else "1"
 if os.environ.get("FAKE_MVN") == "fail":
     print("[ERROR] COMPILATION ERROR: cannot find symbol FhirServerConfig")
     sys.exit(1)
-(pom.parent / "target").mkdir(exist_ok=True)
+(pom.parent / "target" / "lib").mkdir(parents=True, exist_ok=True)
 (pom.parent / "target" / "docgemma-hapi.jar").write_text("jar")
 '''
 
@@ -82,8 +82,8 @@ def module(tmp_path) -> Path:
 
 
 def _built(mod: Path) -> Path:
-    """Make ``mod`` look freshly built: a jar and the matching source hash."""
-    (mod / "target").mkdir(exist_ok=True)
+    """Make ``mod`` look freshly built: a jar, its lib/ and the matching source hash."""
+    (mod / "target" / "lib").mkdir(parents=True, exist_ok=True)
     (mod / "target" / upstream.JAR_NAME).write_text("jar")
     (mod / "target" / upstream.HASH_NAME).write_text(upstream.source_hash(mod))
     return mod
@@ -148,6 +148,9 @@ def test_needs_build_follows_the_source_hash(module):
     _built(module)
     (module / "target" / upstream.JAR_NAME).unlink()
     assert upstream.needs_build(module), "a missing jar must trigger a rebuild"
+    _built(module)
+    (module / "target" / "lib").rmdir()
+    assert upstream.needs_build(module), "the jar runs from target/lib: a missing lib/ must trigger a rebuild"
 
 
 def test_build_runs_maven_only_when_sources_changed(isolated, toolbin):
