@@ -9,6 +9,7 @@ Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 
   Every session first opens the page (``GET /app``), as a clinician does, so a question reuses
   the page's chart read (``CHART_FRESH_S``); ``--cold-chart`` skips the page, so every turn
   reads the chart from HAPI itself.
+- Worker CPU per turn: user + system time of the worker processes during the burst ÷ turns.
 - Idle worker RSS: ``VmRSS`` of each worker process after every worker has answered turns
   (so everything a turn loads is loaded) and the server is idle again.
 HAPI comes from ``FHIR_UPSTREAM_URL`` or is started (tests.bench.stack).
@@ -63,12 +64,16 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
                 one = statistics.median(_timed(url, [s], page) for s in singles)
                 if page:
                     [_open(url, s) for s in many_sessions]
+                pids = _worker_pids(log)
+                cpu = _cpu_seconds(pids)
                 many, ended = _burst(url, many_sessions)
+                cpu = _cpu_seconds(pids) - cpu
                 time.sleep(2)
                 rss = _worker_rss(folder, log)
         return {"patient": patient, "page_first": page, "turns": turns, "workers": workers, "threads_per_worker": threads, "latency_ms_per_call": latency_ms,
                 "one_turn_s": round(one, 3), f"{turns}_turns_s": round(many, 3), "ratio": round(many / one, 3),
-                "lost": turns - ended, "idle_worker_rss_mb": rss}
+                "lost": turns - ended, "worker_cpu_ms_per_turn": round(cpu * 1000 / turns, 1),
+                "idle_worker_rss_mb": rss}
     finally:
         cluster.stop()
 
@@ -107,10 +112,25 @@ def _burst(url: str, sessions) -> tuple[float, int]:
     return time.perf_counter() - started, sum(ended)
 
 
+def _worker_pids(log: Path) -> list[int]:
+    return sorted({int(r["message"].split()[-1]) for r in json_lines(log) if "Booting worker" in r.get("message", "")})
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of the worker processes so far (all their threads)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def _worker_rss(folder: Path, log: Path) -> list[float]:
-    pids = {int(r["message"].split()[-1]) for r in json_lines(log) if "Booting worker" in r.get("message", "")}
     out = []
-    for pid in sorted(pids):
+    for pid in _worker_pids(log):
         try:
             text = Path(f"/proc/{pid}/status").read_text()
         except FileNotFoundError:
