@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
-import signal
 import subprocess
 import sys
 import threading
@@ -101,25 +99,55 @@ def oracle_process(latency_ms: float = 0.0):
         line = proc.stdout.readline().strip()
         if not line.startswith("http"):
             raise RuntimeError(f"oracle server did not start (exit {proc.poll()})")
+        _wait_listening(line + "/models", proc)
         yield line
     finally:
         proc.terminate()
         proc.wait(timeout=10)
 
 
+def _wait_listening(url: str, proc, timeout: float = 60) -> None:
+    import time
+
+    import requests
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if requests.get(url, timeout=2).status_code == 200:
+                return
+        except requests.RequestException:
+            time.sleep(0.1)
+    raise RuntimeError(f"oracle server not answering at {url}")
+
+
 def _serve(argv=None) -> None:
+    """Serve the oracle with gunicorn (threads, HTTP keep-alive), as vLLM's server keeps the
+    app's connections open; werkzeug's development server closes every connection, which would
+    charge each model call a TCP connect the deployed app never pays."""
+    from gunicorn.app.base import BaseApplication
+
+    from smart_docgemma.evaluation import load_cases
+    from tests.support.servers import free_port
+
     p = argparse.ArgumentParser(prog="python -m tests.bench.oracle")
     p.add_argument("--latency-ms", type=float, default=0.0)
     args = p.parse_args(argv)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    from smart_docgemma.evaluation import load_cases
+    srv, port = OracleModelServer(load_cases(), latency=args.latency_ms / 1000), free_port()
 
-    srv = OracleModelServer(load_cases(), latency=args.latency_ms / 1000).start()
-    print(srv.url, flush=True)
-    signal.sigwait({signal.SIGTERM, signal.SIGINT})
-    srv.stop()
+    class _Server(BaseApplication):
+        def load_config(self):
+            for key, value in {"bind": f"127.0.0.1:{port}", "worker_class": "gthread", "workers": 1,
+                               "threads": 256, "keepalive": 30, "graceful_timeout": 2,
+                               "loglevel": "warning"}.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return srv._wsgi
+
+    print(f"http://127.0.0.1:{port}/v1", flush=True)
+    _Server().run()
 
 
 if __name__ == "__main__":
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
     _serve()

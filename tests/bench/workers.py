@@ -5,7 +5,7 @@ Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 
 - Concurrency: ``turns`` sessions each POST one streamed question (``/api/chat``, SSE read to
   its end) at the same moment; wall time against one such turn alone (the median of
   ``SINGLES`` turns asked one after another), model latency L per call (the oracle server in
-  its own process, as vLLM would be). Lost = a stream that did not end with its ``done`` event.
+  its own process, as vLLM would be). Lost = a stream that did not carry the model's answer and end with its ``done`` event.
   Every session first opens the page (``GET /app``), as a clinician does, so a question reuses
   the page's chart read (``CHART_FRESH_S``); ``--cold-chart`` skips the page, so every turn
   reads the chart from HAPI itself.
@@ -83,7 +83,8 @@ def _ask(url: str, session) -> bool:
     res = requests.post(f"{url}/api/chat", data={"message": QUESTION}, cookies=cookies,
                         headers={"X-CSRF-Token": csrf}, timeout=300, stream=True)
     body = res.content.decode()
-    return res.status_code == 200 and "event: done" in body
+    # the oracle's answer streamed and the turn ended: a turn the model did not answer is lost
+    return res.status_code == 200 and "Answer for:" in body and "event: done" in body
 
 
 def _open(url: str, session) -> None:
