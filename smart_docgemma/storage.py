@@ -165,6 +165,13 @@ class Storage:
         with self.engine.begin() as conn:
             yield conn
 
+    @contextmanager
+    def read(self):
+        """A connection for one read statement, outside any transaction (autocommit): no
+        BEGIN and COMMIT round trips. Several statements that must agree use ``begin``."""
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            yield conn
+
     def serialize(self, conn, key: str) -> None:
         """Make transactions naming the same ``key`` run one after another (until commit).
 

@@ -113,7 +113,7 @@ class LessonStore:
 
     def approved(self) -> list[Lesson]:
         """The lessons the agent may use (approved by a person)."""
-        with self.storage.begin() as conn:
+        with self.storage.read() as conn:
             rows = conn.execute(select(lessons).where(and_(lessons.c.status == "approved"))).all()
         return [Lesson(id=r.id, question=r.question, tools=tuple(json.loads(r.tools)),
                        outcome=r.outcome, words=tuple(terms(r.question))) for r in rows]

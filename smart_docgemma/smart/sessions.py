@@ -142,7 +142,7 @@ def current_launch() -> LaunchContext:
     sid = session.get("sid")
     row = None
     if sid:
-        with _storage().begin() as conn:
+        with _storage().read() as conn:
             row = conn.execute(select(app_sessions).where(app_sessions.c.sid == sid)).first()
     if not row or row.expires_at < now():
         raise errors.SessionExpired("Your session has ended. Close this window and open the assistant "
@@ -158,7 +158,7 @@ def current_launch() -> LaunchContext:
 
 def _session_tokens(sid: str) -> tuple[dict, dict]:
     store = _storage()
-    with store.begin() as conn:
+    with store.read() as conn:
         row = conn.execute(select(app_sessions).where(app_sessions.c.sid == sid)).first()
     tokens = store.unseal(row.tokens if row else None)
     if not tokens:

@@ -39,7 +39,7 @@ class ChartSnapshots:
         """The session's chart in brief if read within ``fresh_s`` for this patient, else None."""
         if self.fresh_s <= 0:
             return None
-        with self.storage.begin() as conn:
+        with self.storage.read() as conn:
             row = conn.execute(select(table.c.brief).where(and_(
                 table.c.sid == sid, table.c.patient_id == patient_id,
                 table.c.read_at > now() - self.fresh_s))).first()

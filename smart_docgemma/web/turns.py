@@ -114,7 +114,7 @@ class TurnStore:
                 status="cancelled", updated_at=now())).rowcount == 1
 
     def cancelled(self, turn_id: str) -> bool:
-        with self.storage.begin() as conn:
+        with self.storage.read() as conn:
             return conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar() == "cancelled"
 
     def get(self, turn_id: str) -> dict:
@@ -126,7 +126,7 @@ class TurnStore:
         return loads(self._row(turn_id).state)
 
     def _row(self, turn_id: str):
-        with self.storage.begin() as conn:
+        with self.storage.read() as conn:
             row = conn.execute(select(table).where(table.c.id == turn_id)).first()
         if row is None:
             raise errors.NotFound("No such turn.")
@@ -134,13 +134,17 @@ class TurnStore:
 
     def for_session(self, sid: str) -> list[dict]:
         """The session's turns, oldest first (the transcript)."""
-        with self.storage.begin() as conn:
+        with self.storage.read() as conn:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_record(r) for r in rows]
 
     def history(self, sid: str, turns: int = HISTORY_TURNS) -> list[dict]:
-        """The last finished exchanges as chat messages, for the agent's context."""
-        done = [t for t in self.for_session(sid) if t["status"] == "done" and t.get("answer")]
+        """The last finished exchanges as chat messages, for the agent's context (the newest
+        finished turns only are read: a long session does not parse its whole transcript)."""
+        with self.storage.read() as conn:
+            rows = conn.execute(select(table).where(and_(table.c.sid == sid, table.c.status == "done"))
+                                .order_by(table.c.created_at.desc()).limit(turns * 4)).all()
+        done = [t for t in map(_record, reversed(rows)) if t.get("answer")]
         messages = []
         for t in done[-turns:]:
             messages += [{"role": "user", "content": t["message"]},
