@@ -161,6 +161,13 @@ def find_names(text: str, drugs: list[dict]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+@lru_cache(maxsize=4096)
+def compiled(pattern: str, flags: int = 0) -> re.Pattern:
+    """A compiled rule pattern, kept: the rule tables hold hundreds of phrases, more than
+    ``re``'s own cache keeps beside the rest of the app, so every question compiled them again."""
+    return re.compile(pattern, flags)
+
+
 @lru_cache(maxsize=1)
 def _guard_names() -> frozenset:
     words = {"check", "the", "fda", "what", "id", "chart", "record", "safety", "interactions"}
@@ -170,7 +177,7 @@ def _guard_names() -> frozenset:
 def find_actions(text: str) -> list[str]:
     low = f" {text.lower()} "
     return [action for action, phrases in rules()["actions"].items()
-            if any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in phrases)]
+            if any(compiled(rf"(?<![a-z]){re.escape(p)}(?![a-z])").search(low) for p in phrases)]
 
 
 def find_dose(text: str) -> dict | None:
@@ -180,7 +187,7 @@ def find_dose(text: str) -> dict | None:
     dose, route, duration = _DOSE.search(text), _ROUTE.search(text), _DURATION.search(text)
     freq = None
     for pattern, meaning in rules()["frequencies"].items():
-        m = re.search(rf"(?<![a-z]){pattern}(?![a-z])", text, re.I)
+        m = compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text)
         if m:
             freq = meaning or m.group(0).lower()
             break
@@ -196,8 +203,8 @@ def find_dose(text: str) -> dict | None:
 
 def find_allergy(text: str) -> dict | None:
     low = text.lower()
-    reaction = next((r for r in rules()["reactions"] if re.search(rf"\b{re.escape(r)}\b", low)), None)
-    severity = next((v for k, v in rules()["severities"].items() if re.search(rf"\b{k}\b", low)), None)
+    reaction = next((r for r in rules()["reactions"] if compiled(rf"\b{re.escape(r)}\b").search(low)), None)
+    severity = next((v for k, v in rules()["severities"].items() if compiled(rf"\b{k}\b").search(low)), None)
     if not reaction and not severity:
         return None
     return {"reaction": reaction, "severity": severity}

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from ..tools import catalog
 
+from .extraction import compiled
 from .prompts import rules
 from .state import Turn
 
@@ -51,7 +52,7 @@ def writes() -> set[str]:
 def asks_for_label(message: str) -> bool:
     """True when the clinician names something only the FDA label answers (boxed warning…)."""
     low = message.lower()
-    return any(re.search(rf"\b{re.escape(w)}\b", low) for w in rules()["label_words"])
+    return any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["label_words"])
 
 
 def done_tools(state: Turn) -> set[str]:
