@@ -6,6 +6,8 @@ Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 
   its end) at the same moment; wall time against one such turn alone (the median of
   ``SINGLES`` turns asked one after another), model latency L per call (the oracle server in
   its own process, as vLLM would be). Lost = a stream that did not carry the model's answer and end with its ``done`` event.
+  Measured in steady state: a first burst of as many turns warms the workers (imports, tables,
+  database and model connection pools) and is not counted.
   Every session first opens the page (``GET /app``), as a clinician does, so a question reuses
   the page's chart read (``CHART_FRESH_S``); ``--cold-chart`` skips the page, so every turn
   reads the chart from HAPI itself.
@@ -57,10 +59,11 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
             command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
             with docgemma(command, env, folder) as (url, log):
                 app = create_app(config)
-                sessions = [session_cookie(app, stack.fhir_base, patient) for _ in range(turns + 4 + SINGLES)]
-                for s in sessions[:4]:
-                    _ask(url, s)  # warm both workers: imports, knowledge tables, first model call
-                singles, many_sessions = sessions[4:4 + SINGLES], sessions[4 + SINGLES:]
+                sessions = [session_cookie(app, stack.fhir_base, patient) for _ in range(2 * turns + SINGLES)]
+                warm, singles, many_sessions = sessions[:turns], sessions[turns:turns + SINGLES], sessions[turns + SINGLES:]
+                if page:
+                    [_open(url, s) for s in warm]
+                _burst(url, warm)  # steady state: imports, knowledge tables, every worker's connection pools
                 one = statistics.median(_timed(url, [s], page) for s in singles)
                 if page:
                     [_open(url, s) for s in many_sessions]
