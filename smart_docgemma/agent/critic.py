@@ -74,6 +74,27 @@ def deterministic(flags: list[dict]) -> SecondLook:
     return look
 
 
+_MODEL_FINDINGS = ("Not supported by the sources: ", "Contradicts the chart: ", "Check not done: ")
+
+
+def after_edit(before: dict, flags: list[dict], version: int) -> dict:
+    """The second look of a proposal the clinician edited, for the version that will be written.
+
+    The deterministic checks run again on the edited order's flags; the model's findings are
+    kept, labelled as a review of the version before (it is not asked again inside the
+    clinician's request), and keep their severity. A high result must be acknowledged again:
+    an acknowledgement was given for the version the clinician saw then."""
+    look = deterministic(flags)
+    earlier = [f for f in before.get("findings") or [] if f.startswith(_MODEL_FINDINGS)]
+    if earlier:
+        look.raise_to(before.get("severity") or "none")
+        look.findings += earlier
+        look.reviewed_by = before.get("reviewed_by") or look.reviewed_by
+    look.note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
+                 "order" + (f"; the model's findings are from its review of version {version - 1}." if earlier else "."))
+    return {**look.to_dict(), "acknowledged_by": None}
+
+
 def review(model, draft: str, evidence: list[str], flags: list[dict] | None = None) -> SecondLook:
     """Deterministic checks, then one constrained model call when a model is available."""
     look = deterministic(flags or [])

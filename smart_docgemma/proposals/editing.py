@@ -293,9 +293,12 @@ def _fields(resource: dict, values: dict[str, str]) -> list[tuple[str, str]]:
 
 
 # ------------------------------------------------------------------ the whole edit
-def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict[str, str | None], ctx):
+def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict[str, str | None], ctx,
+                  relook=None):
     """Apply the clinician's edit to a pending proposal of this session and store it as the next
-    version (see the module's docstring); an edit that changes nothing leaves it as it is."""
+    version (see the module's docstring); an edit that changes nothing leaves it as it is.
+    ``relook(second_look, flags, version)`` renews a second look for the edited version, in the
+    same write (an approval can never pair the new version with the old acknowledgement)."""
     p = store.visible(proposal_id, launch)
     if p.status != "pending" or p.version != version:
         raise store.conflict(p.id, version, "edited")
@@ -305,4 +308,6 @@ def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict
     resource = apply(p.resource, changes)
     summary = edited_summary(p.summary, p.resource, resource, changes, flags=safety_flags(resource, ctx),
                              version=version + 1, user=launch.user)
+    if relook is not None and summary.get("second_look"):
+        summary["second_look"] = relook(summary["second_look"], summary.get("flags") or [], version + 1)
     return store.edit(p, version, resource, summary)

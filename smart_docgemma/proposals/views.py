@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors
+from ..agent.critic import after_edit
 from ..smart.sessions import current_launch
 from ..web import inputs
 from ..web.errorpages import wants_json
@@ -78,7 +79,8 @@ def edit(proposal_id: str):
     p = store.visible(proposal_id, launch)
     version = _version()
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
-    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, tool_context(launch)))
+    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, tool_context(launch),
+                                          relook=after_edit))
 
 
 @bp.post("/<proposal_id>/approve")
