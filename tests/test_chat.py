@@ -291,12 +291,12 @@ def test_session_cookie_works_in_a_cross_site_ehr_iframe_over_https(app_config):
 def test_events_that_queue_up_under_load_leave_together_in_order():
     """A stream that waited for the CPU sends what queued in one write: the answer's tokens
     joined (the clinician reads the same text), steps in the order they happened."""
-    from smart_docgemma.web.chat import _relay
+    from smart_docgemma.web.jobs import relay
 
     queued = [{"type": "token", "text": "Warfarin "}, {"type": "token", "text": "with aspirin"},
               {"type": "node_end", "node": "synthesize", "duration_ms": 5},
               {"type": "token", "text": " raises bleeding risk."}, {"type": "thinking", "text": "hidden"}]
-    stream = [(e, d) for block in _relay(queued)
+    stream = [(e, d) for block in relay(queued)
               for e, d in [(re.search(r"^event: (\w+)$", block, re.M).group(1),
                             json.loads(re.search(r"^data: (.*)$", block, re.M).group(1)))]]
     assert stream == [("token", {"text": "Warfarin with aspirin"}),

@@ -21,20 +21,17 @@ The access token stays on the server; the page never sees it.
 from __future__ import annotations
 
 import logging
-import queue
 import threading
-import time
-from dataclasses import dataclass, field, replace
 
 from fhirclient.models.patient import Patient
-from flask import (Blueprint, Response, current_app, g, json, redirect, render_template, request,
+from flask import (Blueprint, Response, current_app, g, redirect, render_template, request,
                    stream_with_context, url_for)
 
 from . import charts, inputs, styling
 from .. import errors
 from ..smart import sessions
-from ..agent import Agent, image_meta
-from ..agent.state import Turn, new_turn, to_dict
+from ..agent import image_meta
+from ..agent.state import new_turn
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available
 from ..proposals.store import proposal_store
@@ -43,15 +40,13 @@ from ..tools.chart import chart_summary
 from ..extensions import get_http, get_model
 from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
-from .snapshots import ChartSnapshots, chart_snapshots
-from .trace import progress_event, trace_steps
+from .jobs import TurnJob, stream
+from .snapshots import chart_snapshots
+from .trace import trace_steps
 from .turns import turn_store
 
 log = logging.getLogger(__name__)
 bp = Blueprint("chat", __name__)
-KEEPALIVE_S = 15
-CANCEL_CHECK_S = 0.25
-CANCELLED = "The clinician cancelled the question before it finished."
 
 
 # ------------------------------------------------------------------ the page
@@ -178,8 +173,12 @@ def ask():
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
     log.info("chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else "")
-    return Response(stream_with_context(_stream(job)), mimetype="text/event-stream",
+    return Response(stream_with_context(stream(job, _rendered)), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _rendered(turn: dict) -> str:
+    return render_template("chat/_turn.html", turn=turn_view(turn))
 
 
 def _message() -> str:
@@ -219,92 +218,6 @@ def tool_context(launch) -> ToolContext:
                        practitioner=launch.user, config=dict(app.config))
 
 
-@dataclass
-class TurnJob:
-    """One turn run by a worker thread; events flow to the stream through ``events``."""
-
-    turn_id: str
-    turn: Turn  # as started: the question and the image's meta
-    history: list
-    image: bytes | None
-    mime: str | None
-    ctx: ToolContext
-    turns: object
-    charts: ChartSnapshots
-    model: object
-    tools: dict
-    lessons: tuple = ()  # approved experience-library examples
-    events: queue.Queue = field(default_factory=queue.Queue)
-    log: list = field(default_factory=list)
-    streamed: int = 0  # answer characters sent as tokens
-    checked: float = field(default_factory=time.monotonic)  # last cancel check (started: none needed)
-
-    def emit(self, event: dict) -> None:
-        if event.get("type") == "node_start" and self._cancelled():
-            raise errors.TurnCancelled("Cancelled by the clinician.")  # stops the agent between steps
-        if event.get("type") != "token":
-            self.log.append(event)
-        elif self._streamed(event) > self.ctx.config["ANSWER_MAX_CHARS"]:
-            return  # a runaway answer: the stored turn is cut, the stream stops growing
-        self.events.put(("event", event))
-
-    def _cancelled(self) -> bool:
-        """Has the clinician cancelled? Asked of the database (the cancel may reach another
-        worker) at most every ``CANCEL_CHECK_S``: steps that follow each other within
-        milliseconds need no query each; a cancel seen late still ends the turn cancelled,
-        because ``finish`` keeps a cancelled turn cancelled and withdraws its proposals."""
-        now = time.monotonic()
-        if now - self.checked < CANCEL_CHECK_S:
-            return False
-        self.checked = now
-        return self.turns.cancelled(self.turn_id)
-
-    def _streamed(self, event: dict) -> int:
-        self.streamed += len(event.get("text") or "")
-        return self.streamed
-
-    def run(self) -> None:
-        started, wall = time.perf_counter(), time.time()
-        try:
-            turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
-                self.turn.message, history=self.history, chart_summary=self._brief(),
-                image=self.image, image_mime=self.mime, emit=self.emit).state
-            status = "paused" if turn.paused else "done"
-        except errors.TurnCancelled:
-            log.info("chat: turn %s cancelled", self.turn_id[:8])
-            turn, status = replace(self.turn, events=self.log), "cancelled"
-        except Exception:  # the worker owns the turn: it always ends it
-            log.exception("chat: turn %s failed", self.turn_id[:8])
-            turn, status = replace(self.turn, events=self.log, error="The assistant failed while answering. "
-                                   "Nothing was written to the chart. Please ask again."), "failed"
-        turn = replace(turn, seconds=round(time.perf_counter() - started, 3))
-        if turn.answer:
-            turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
-        try:
-            status = self.turns.finish(self.turn_id, turn, status)
-            if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
-                self.ctx.proposals.withdraw(self.ctx.session_id, since=wall, reason=CANCELLED)
-        finally:
-            self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
-
-    def _brief(self) -> str | None:
-        """The launch patient's chart in brief, for the model's context (None if unreadable):
-        the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
-        sid, patient = self.ctx.session_id, self.ctx.patient_id
-        if not patient:
-            return None
-        brief = self.charts.fresh(sid, patient)
-        if brief is not None:
-            return brief
-        try:
-            brief = chart_summary(self.ctx.fhir, patient, scopes=self.ctx.scopes).brief
-        except errors.DocGemmaError as exc:
-            log.info("chat: chart prefetch failed (%s)", exc.error)
-            return None
-        self.charts.keep(sid, patient, brief)
-        return brief
-
-
 @bp.post("/app/turns/<turn_id>/cancel")
 def cancel_turn(turn_id: str):
     """Stop a running turn: its worker stops at the next step; what it proposed is withdrawn."""
@@ -314,59 +227,6 @@ def cancel_turn(turn_id: str):
     if request.is_json or request.accept_mimetypes.best == "application/json":
         return {"turn": turn_id, "status": "cancelled"}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
-
-
-def _sse(event: str, data: dict) -> str:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n"
-
-
-def _stream(job: TurnJob):
-    """Relay the worker's events as SSE; the finished turn is rendered here (request context).
-
-    Events that queued up while this thread waited for its turn on the CPU leave in one write,
-    consecutive answer tokens as one ``token`` event: under load a stream costs a few writes,
-    not one per token, and the clinician sees the same text."""
-    yield _sse("turn", {"id": job.turn_id})
-    while True:
-        try:
-            batch = [job.events.get(timeout=KEEPALIVE_S)]
-        except queue.Empty:
-            yield ": still working\n\n"
-            continue
-        batch += _queued(job.events)
-        finished = next((item for kind, item in batch if kind == "finished"), None)
-        text = "".join(_relay([item for kind, item in batch if kind == "event"]))
-        if finished is not None:
-            html = render_template("chat/_turn.html", turn=turn_view(finished))
-            yield text + _sse("done", {"id": job.turn_id, "status": finished["status"], "html": html})
-            return
-        if text:
-            yield text
-
-
-def _queued(events: queue.Queue) -> list:
-    out = []
-    while True:
-        try:
-            out.append(events.get_nowait())
-        except queue.Empty:
-            return out
-
-
-def _relay(items: list[dict]):
-    """SSE for the agent's events in order: runs of tokens joined, progress as shown."""
-    tokens = []
-    for item in items:
-        if item.get("type") == "token":
-            tokens.append(item["text"])
-            continue
-        if tokens:
-            yield _sse("token", {"text": "".join(tokens)})
-            tokens = []
-        if (shown := progress_event(item)) is not None:
-            yield _sse("progress", shown)
-    if tokens:
-        yield _sse("token", {"text": "".join(tokens)})
 
 
 # ------------------------------------------------------------------ rating

@@ -1,0 +1,168 @@
+"""A turn's worker thread and the event stream that relays it to the browser.
+
+``TurnJob`` runs the agent in its own thread and owns the turn to its end: it
+stores the result even if the browser goes away mid-stream, so nothing is lost.
+``stream`` turns the job's events into server-sent events for ``POST /api/chat``.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from dataclasses import dataclass, field, replace
+
+from flask import json
+
+from .. import errors
+from ..agent import Agent
+from ..agent.state import Turn, to_dict
+from ..tools.base import ToolContext
+from ..tools.chart import chart_summary
+from .markup import bounded
+from .snapshots import ChartSnapshots
+from .trace import progress_event
+
+log = logging.getLogger(__name__)
+KEEPALIVE_S = 15
+CANCEL_CHECK_S = 0.25
+CANCELLED = "The clinician cancelled the question before it finished."
+
+
+@dataclass
+class TurnJob:
+    """One turn run by a worker thread; events flow to the stream through ``events``."""
+
+    turn_id: str
+    turn: Turn  # as started: the question and the image's meta
+    history: list
+    image: bytes | None
+    mime: str | None
+    ctx: ToolContext
+    turns: object
+    charts: ChartSnapshots
+    model: object
+    tools: dict
+    lessons: tuple = ()  # approved experience-library examples
+    events: queue.Queue = field(default_factory=queue.Queue)
+    log: list = field(default_factory=list)
+    streamed: int = 0  # answer characters sent as tokens
+    checked: float = field(default_factory=time.monotonic)  # last cancel check (started: none needed)
+
+    def emit(self, event: dict) -> None:
+        if event.get("type") == "node_start" and self._cancelled():
+            raise errors.TurnCancelled("Cancelled by the clinician.")  # stops the agent between steps
+        if event.get("type") != "token":
+            self.log.append(event)
+        elif self._streamed(event) > self.ctx.config["ANSWER_MAX_CHARS"]:
+            return  # a runaway answer: the stored turn is cut, the stream stops growing
+        self.events.put(("event", event))
+
+    def _cancelled(self) -> bool:
+        """Has the clinician cancelled? Asked of the database (the cancel may reach another
+        worker) at most every ``CANCEL_CHECK_S``: steps that follow each other within
+        milliseconds need no query each; a cancel seen late still ends the turn cancelled,
+        because ``finish`` keeps a cancelled turn cancelled and withdraws its proposals."""
+        now = time.monotonic()
+        if now - self.checked < CANCEL_CHECK_S:
+            return False
+        self.checked = now
+        return self.turns.cancelled(self.turn_id)
+
+    def _streamed(self, event: dict) -> int:
+        self.streamed += len(event.get("text") or "")
+        return self.streamed
+
+    def run(self) -> None:
+        started, wall = time.perf_counter(), time.time()
+        try:
+            turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
+                self.turn.message, history=self.history, chart_summary=self._brief(),
+                image=self.image, image_mime=self.mime, emit=self.emit).state
+            status = "paused" if turn.paused else "done"
+        except errors.TurnCancelled:
+            log.info("chat: turn %s cancelled", self.turn_id[:8])
+            turn, status = replace(self.turn, events=self.log), "cancelled"
+        except Exception:  # the worker owns the turn: it always ends it
+            log.exception("chat: turn %s failed", self.turn_id[:8])
+            turn, status = replace(self.turn, events=self.log, error="The assistant failed while answering. "
+                                   "Nothing was written to the chart. Please ask again."), "failed"
+        turn = replace(turn, seconds=round(time.perf_counter() - started, 3))
+        if turn.answer:
+            turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
+        try:
+            status = self.turns.finish(self.turn_id, turn, status)
+            if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
+                self.ctx.proposals.withdraw(self.ctx.session_id, since=wall, reason=CANCELLED)
+        finally:
+            self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
+
+    def _brief(self) -> str | None:
+        """The launch patient's chart in brief, for the model's context (None if unreadable):
+        the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
+        sid, patient = self.ctx.session_id, self.ctx.patient_id
+        if not patient:
+            return None
+        brief = self.charts.fresh(sid, patient)
+        if brief is not None:
+            return brief
+        try:
+            brief = chart_summary(self.ctx.fhir, patient, scopes=self.ctx.scopes).brief
+        except errors.DocGemmaError as exc:
+            log.info("chat: chart prefetch failed (%s)", exc.error)
+            return None
+        self.charts.keep(sid, patient, brief)
+        return brief
+
+
+def sse(event: str, data: dict) -> str:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n"
+
+
+def stream(job: TurnJob, render_done):
+    """Relay the worker's events as SSE; ``render_done(turn)`` renders the finished turn (in the
+    request context, which the stream keeps).
+
+    Events that queued up while this thread waited for its turn on the CPU leave in one write,
+    consecutive answer tokens as one ``token`` event: under load a stream costs a few writes,
+    not one per token, and the clinician sees the same text."""
+    yield sse("turn", {"id": job.turn_id})
+    while True:
+        try:
+            batch = [job.events.get(timeout=KEEPALIVE_S)]
+        except queue.Empty:
+            yield ": still working\n\n"
+            continue
+        batch += _queued(job.events)
+        finished = next((item for kind, item in batch if kind == "finished"), None)
+        text = "".join(relay([item for kind, item in batch if kind == "event"]))
+        if finished is not None:
+            html = render_done(finished)
+            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html})
+            return
+        if text:
+            yield text
+
+
+def _queued(events: queue.Queue) -> list:
+    out = []
+    while True:
+        try:
+            out.append(events.get_nowait())
+        except queue.Empty:
+            return out
+
+
+def relay(items: list[dict]):
+    """SSE for the agent's events in order: runs of tokens joined, progress as shown."""
+    tokens = []
+    for item in items:
+        if item.get("type") == "token":
+            tokens.append(item["text"])
+            continue
+        if tokens:
+            yield sse("token", {"text": "".join(tokens)})
+            tokens = []
+        if (shown := progress_event(item)) is not None:
+            yield sse("progress", shown)
+    if tokens:
+        yield sse("token", {"text": "".join(tokens)})
