@@ -3,9 +3,9 @@
 Everything an app shares between requests lives in ``app.extensions`` under one
 key per object, so two apps in one process (tests, a worker per app) never share
 a client and nothing is created at import time. Storage is made when the app is
-built; the HTTP client, the model client and the CDS key cache are made on first
-use, because many requests never need them and the model client probes its
-server once when it is made.
+built; the HTTP client, the model client, the FHIR connection pool and the CDS
+key cache are made on first use, because many requests never need them and the
+model client probes its server once when it is made.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ STORAGE = "docgemma.storage"
 HTTP = "docgemma.http"
 MODEL = "docgemma.model"
 CDS_KEYS = "docgemma.cds_keys"
+FHIR_POOL = "docgemma.fhir_pool"
 
 
 def init_app(app: Flask) -> None:
@@ -66,6 +67,16 @@ def get_model(app: Flask | None = None):
     if MODEL not in app.extensions:
         app.extensions[MODEL] = model_from_config(app.config)
     return app.extensions[MODEL]
+
+
+def get_fhir_pool(app: Flask | None = None):
+    """Open connections to the EHRs' FHIR servers, shared by every session's gateway: a chart
+    read is several requests at once, and opening a connection per request costs both sides."""
+    def make(app):
+        from requests.adapters import HTTPAdapter
+
+        return HTTPAdapter(pool_connections=8, pool_maxsize=64)
+    return _lazy(app, FHIR_POOL, make)
 
 
 def get_cds_keys(app: Flask | None = None):

@@ -18,6 +18,7 @@ from urllib.parse import urlencode, urljoin
 
 import requests
 from fhirclient import server as fhir_server
+from requests.adapters import HTTPAdapter
 from fhirclient.auth import FHIROAuth2Auth
 
 from . import errors
@@ -43,12 +44,20 @@ class _TimeoutSession(requests.Session):
 class FhirGateway:
     """Read, search and create FHIR resources on one server with one token."""
 
-    def __init__(self, base_url: str, access_token: str | None, timeout: float = 15, renew=None):
-        """``renew()`` returns a new access token; it is called once when the server answers 401."""
+    def __init__(self, base_url: str, access_token: str | None, timeout: float = 15, renew=None,
+                 connections: HTTPAdapter | None = None):
+        """``renew()`` returns a new access token; it is called once when the server answers 401.
+        ``connections``: a connection pool shared by the app's gateways (``extensions.get_fhir_pool``),
+        so a request reuses an open connection to the FHIR server instead of opening one; each
+        gateway keeps its own session (cookies, token), only sockets are shared."""
         self.base_url = base_url.rstrip("/")
         self._renew = renew
+        self.connections = connections
         self.server = fhir_server.FHIRServer(None, base_uri=self.base_url)
         self.server.session = _TimeoutSession(timeout)
+        if connections is not None:
+            self.server.session.mount("https://", connections)
+            self.server.session.mount("http://", connections)
         auth = FHIROAuth2Auth()
         auth.access_token = access_token
         self.server.auth = auth

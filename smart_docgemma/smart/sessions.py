@@ -23,7 +23,7 @@ from flask import current_app, g, session
 from sqlalchemy import delete, insert, select, update
 
 from .. import errors
-from ..extensions import get_storage
+from ..extensions import get_fhir_pool, get_storage
 from . import protocol as smart
 from ..fhir import FhirGateway
 from .scopes import GrantedScopes
@@ -64,7 +64,8 @@ class LaunchContext:
         def renew() -> str:
             with app.app_context():  # the agent's worker thread has no app context of its own
                 return refresh_now(sid)
-        return FhirGateway(self.iss, access_token(self.sid), timeout=app.config["HTTP_TIMEOUT_S"], renew=renew)
+        return FhirGateway(self.iss, access_token(self.sid), timeout=app.config["HTTP_TIMEOUT_S"], renew=renew,
+                           connections=get_fhir_pool(app))
 
 
 def _storage():
