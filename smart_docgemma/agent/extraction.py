@@ -35,6 +35,10 @@ _NAME = re.compile(
     r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?|"
     r"for|of|about|on|to)\s+"
     r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){1,2})")
+_TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
+_TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
+_POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
+_POSS = re.compile(r"['\u2019]s?$")
 _DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
@@ -151,12 +155,18 @@ def _not_ids() -> frozenset:
 
 
 def find_names(text: str, drugs: list[dict]) -> list[str]:
-    """Person names after "patient", "find", "Mr." …, never a drug or a keyword."""
-    surfaces = {d["surface"] for d in drugs}
+    """Person names: two or three capitalised words after "patient", "find", "for" …; a
+    surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
+    drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
+    drug_words = {w for d in drugs for w in d["surface"].split()}
+    found = [(m.group(1), 2) for m in _NAME.finditer(text)]
+    found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
+    found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
     names = []
-    for m in _NAME.finditer(text):
-        words = [w for w in m.group(1).split() if _norm(w) not in surfaces]
-        if len(words) >= 2 and not any(w.lower() in _guard_names() for w in words):
+    for span, least in found:
+        words = [_POSS.sub("", w) for w in span.split()]
+        words = [w for w in words if w.lower() not in _TITLES and _norm(w) not in drug_words]
+        if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
 

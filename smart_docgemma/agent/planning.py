@@ -24,8 +24,11 @@ def required_tools(state: Turn) -> list[str]:
     for pattern in rules()["task_patterns"].values():
         if pattern.get("with_entity") and not ent.get(pattern["with_entity"]):
             continue
-        if pattern.get("unless_action") in ent.get("actions", ()):  # "ok to start X?" asks, orders nothing
+        if pattern.get("with_action") and pattern["with_action"] not in ent.get("actions", ()):
             continue
+        unless = pattern.get("unless_action") or ()
+        if set([unless] if isinstance(unless, str) else unless) & set(ent.get("actions", ())):
+            continue  # "ok to start X?" asks, orders nothing
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
     needed.update(ent.get("lesson_tools", ()))  # an approved lesson acts as one more task pattern
@@ -201,12 +204,14 @@ def _order_notes(dose: dict) -> str | None:
 
 
 def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, dict] | None:
-    """The next needed tool whose arguments code can fill, if any."""
-    missing = missing_tools(state, available)
-    if not missing:
-        return None
-    args = deterministic_args(missing[0], state, code_only)
-    return (missing[0], args) if args else None
+    """The next needed tool whose arguments code can fill, if any. Without a model a needed
+    tool whose arguments code cannot fill is passed over for the next one (nothing else could
+    fill them); with a model the first needed tool waits for the model's arguments."""
+    for tool in missing_tools(state, available)[: None if code_only else 1]:
+        args = deterministic_args(tool, state, code_only)
+        if args:
+            return tool, args
+    return None
 
 
 def seed_budget(state: Turn) -> dict:
