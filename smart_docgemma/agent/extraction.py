@@ -39,6 +39,7 @@ _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
+_JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
@@ -238,6 +239,9 @@ def extract(text: str) -> dict:
     drugs = find_drugs(text)
     return {
         "drugs": [d["name"] for d in drugs if d["name"]],
+        # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
+        # question about taking them together; "X or Y", "X vs Y" compare and are not joined
+        "drug_pair": len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
         "drug_mentions": drugs,
         "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
         "patient_ids": find_patient_ids(text),
