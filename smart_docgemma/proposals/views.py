@@ -14,7 +14,7 @@ from ..agent.critic import after_edit
 from ..smart.sessions import current_launch
 from ..web import inputs
 from ..web.errorpages import wants_json
-from ..web.snapshots import chart_snapshots
+from ..web.snapshots import snapshot_store
 from . import editing
 from .store import Proposal, proposal_store
 
@@ -93,7 +93,7 @@ def approve(proposal_id: str):
     except errors.UpstreamError as exc:
         return _respond(store.get(proposal_id), exc.status)
     finally:
-        chart_snapshots().forget(launch.sid)  # the chart changed (or may have): the next question reads it
+        snapshot_store().forget(launch.sid)  # the chart changed (or may have): the next question reads it
     resume_after(p, launch)
     return _respond(p)
 

@@ -41,7 +41,7 @@ from ..extensions import get_http, get_model
 from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
 from .jobs import TurnJob, stream
-from .snapshots import chart_snapshots
+from .snapshots import snapshot_store
 from .trace import trace_steps
 from .turns import turn_store
 
@@ -133,7 +133,7 @@ def _glance(launch) -> tuple[dict | None, str | None]:
     except errors.DocGemmaError as exc:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
-    chart_snapshots().keep(launch.sid, launch.patient_id, chart.brief)  # the first question's context
+    snapshot_store().keep(launch.sid, launch.patient_id, chart.brief)  # the first question's context
     return charts.glance(chart.data), None
 
 
@@ -168,7 +168,7 @@ def ask():
     turn = new_turn(message, image_meta=image_meta(image, mime))
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
-                  image=image, mime=mime, ctx=tool_context(launch), turns=turns, charts=chart_snapshots(),
+                  image=image, mime=mime, ctx=tool_context(launch), turns=turns, charts=snapshot_store(),
                   model=get_model(current_app), tools=tools_for(launch.scopes),
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()

@@ -23,7 +23,7 @@ import threading
 import time
 from dataclasses import replace
 
-from flask import Blueprint, Response, current_app, json, render_template, stream_with_context
+from flask import Blueprint, Response, current_app, render_template, stream_with_context
 
 from .. import errors
 from ..agent import Agent
@@ -31,12 +31,12 @@ from ..agent.followup import followup
 from ..extensions import get_model
 from ..smart import sessions
 from ..tools.registry import tools_for
+from .jobs import KEEPALIVE_S, sse
 from .markup import bounded
 from .turns import turn_store
 
 log = logging.getLogger(__name__)
 bp = Blueprint("followups", __name__)
-KEEPALIVE_S = 15
 WAIT_S = 120  # longest a stream waits for a follow-up written elsewhere
 
 
@@ -99,10 +99,6 @@ def follow_up(turn_id: str):
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def _sse(event: str, data: dict) -> str:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n"
-
-
 def _relay(turn_id: str, live: queue.Queue | None):
     from .chat import turn_view
 
@@ -115,10 +111,10 @@ def _relay(turn_id: str, live: queue.Queue | None):
         if kind == "finished":
             current_app.extensions.get("docgemma.followups", {}).pop(turn_id, None)
             break
-        yield _sse("token", {"text": text})
+        yield sse("token", {"text": text})
     turns, deadline = turn_store(), time.monotonic() + WAIT_S
     while turns.get(turn_id)["status"] == "resuming" and time.monotonic() < deadline:
         time.sleep(0.5)  # written by another process (or still being written)
     turn = turns.get(turn_id)
-    yield _sse("done", {"id": turn_id, "status": turn["status"],
+    yield sse("done", {"id": turn_id, "status": turn["status"],
                         "html": render_template("chat/_turn.html", turn=turn_view(turn))})

@@ -65,5 +65,5 @@ class ChartSnapshots:
             conn.execute(delete(table).where(table.c.sid == sid))
 
 
-def chart_snapshots(app=None) -> ChartSnapshots:
+def snapshot_store(app=None) -> ChartSnapshots:
     return ChartSnapshots(get_storage(app), float((app or current_app).config["CHART_FRESH_S"]))

@@ -51,3 +51,13 @@ def ok(text: str, count: int | None = 1, **data) -> ToolResult:
 def make_agent(model, *fakes: FakeTool, **kw) -> Agent:
     ctx = ToolContext(patient_id="pat-launch", scopes=None)
     return Agent(model, {f.name: f.tool() for f in fakes}, ctx, **kw)
+
+
+def script_trials_turn(srv) -> None:
+    """A model that picks the trials tool for glioblastoma in two stages and answers in one line."""
+    srv.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": "Trials for GBM",
+                                        "suggested_tool": "find_clinical_trials"})
+    srv.script("ToolSelection", {"tool_name": "find_clinical_trials"})
+    srv.script("ClinicalTrialsArgs", {"condition": "glioblastoma", "status": "recruiting"})
+    srv.script("ResultAssessment", {"quality": "success_rich", "brief_summary": "Three trials."})
+    srv.say("Three recruiting glioblastoma trials were found.")

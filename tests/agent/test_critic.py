@@ -83,23 +83,14 @@ def test_a_failed_model_call_keeps_the_deterministic_review_and_says_so(srv, mod
 
 # ------------------------------------------------------------------ inside the agent
 from smart_docgemma.lessons import Lesson  # noqa: E402
-from tests.agent.conftest import FakeTool, client_for, make_agent, ok  # noqa: E402
+from tests.agent.conftest import FakeTool, client_for, make_agent, ok, script_trials_turn  # noqa: E402
 
 TRIALS_LESSON = Lesson("l1", "Which studies are enrolling patients with glioblastoma near us?",
                        ({"tool": "find_clinical_trials", "args": {"condition": "glioblastoma"}},))
 
 
-def _script_trials_turn(srv):
-    srv.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": "Trials for GBM",
-                                        "suggested_tool": "find_clinical_trials"})
-    srv.script("ToolSelection", {"tool_name": "find_clinical_trials"})
-    srv.script("ClinicalTrialsArgs", {"condition": "glioblastoma", "status": "recruiting"})
-    srv.script("ResultAssessment", {"quality": "success_rich", "brief_summary": "Three trials."})
-    srv.say("Three recruiting glioblastoma trials were found.")
-
-
 def test_an_approved_lesson_is_the_worked_example_for_a_paraphrase(srv):
-    _script_trials_turn(srv)
+    script_trials_turn(srv)
     trials = FakeTool("find_clinical_trials", ok("3 recruiting trials", count=None))
     agent = make_agent(client_for(srv), trials, FakeTool("check_drug_safety", ok("x")))
     agent.lessons = (TRIALS_LESSON,)
@@ -111,7 +102,7 @@ def test_an_approved_lesson_is_the_worked_example_for_a_paraphrase(srv):
 
 
 def test_without_an_approved_lesson_the_stock_example_is_used(srv):
-    _script_trials_turn(srv)
+    script_trials_turn(srv)
     trials = FakeTool("find_clinical_trials", ok("3 recruiting trials", count=None))
     make_agent(client_for(srv), trials, FakeTool("check_drug_safety", ok("x"))).run(
         "any studies enrolling for glioblastoma?")

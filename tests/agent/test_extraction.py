@@ -3,6 +3,7 @@ and recall of drug names (brands, misspellings, multi-word names) and of all
 entities, with floors; figures printed for the README."""
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from smart_docgemma.agent.extraction import extract
@@ -64,3 +65,17 @@ def test_allergy_and_actions():
     assert got["allergy"] == {"reaction": "hives", "severity": "severe"}
     assert "document_allergy" in got["actions"]
     assert "check_interactions" in extract("interactions between warfarin and aspirin")["actions"]
+
+
+@pytest.mark.parametrize("message, names", [
+    ("How about Mr Boateng's potassium?", ["Boateng"]),  # title + surname, without the "'s"
+    ("Kwame Asante's last INR", ["Kwame Asante"]),  # a possessive name with no cue word
+    ("Mrs Thompson’s record", ["Thompson"]),  # typographic apostrophe
+    ("Give Robert Mensah's dose", ["Robert Mensah"]),  # a verb opening the sentence is not a name
+    ("St John's wort with warfarin?", []),  # a herbal product
+    ("Dr Smith's advice on warfarin", []),  # a colleague, not a patient
+    ("Parkinson's disease meds", []),  # a disease named after a person
+    ("Warfarin Sodium's half-life", []),  # a drug
+])
+def test_names_read_the_way_clinicians_write_them(message, names):
+    assert extract(message)["patient_names"] == names

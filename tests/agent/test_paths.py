@@ -4,7 +4,7 @@ from __future__ import annotations
 from smart_docgemma.tools.imaging import ImageFindings
 from smart_docgemma.tools.base import ToolResult
 
-from .conftest import PNG, FakeTool, client_for, make_agent, ok
+from .conftest import PNG, FakeTool, client_for, make_agent, ok, script_trials_turn
 
 STRUCTURED = {"IntentClassification": (0.0, 256), "ToolSelection": (0.0, 64),
               "ResultAssessment": (0.0, 128), "RetryStrategy": (0.0, 64)}
@@ -63,12 +63,7 @@ def test_fast_path_interactions_with_brand_names(srv):
 
 def test_model_selected_tool_two_stages_with_one_shot_example(srv):
     trials = FakeTool("find_clinical_trials", ok("3 recruiting trials: NCT01, NCT02, NCT03", count=None))
-    srv.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": "Trials for GBM",
-                                        "suggested_tool": "find_clinical_trials"})
-    srv.script("ToolSelection", {"tool_name": "find_clinical_trials"})
-    srv.script("ClinicalTrialsArgs", {"condition": "glioblastoma", "status": "recruiting"})
-    srv.script("ResultAssessment", {"quality": "success_rich", "brief_summary": "Three trials."})
-    srv.say("Three recruiting glioblastoma trials were found.")
+    script_trials_turn(srv)
     safety = FakeTool("check_drug_safety", ok("x"))
     turn = make_agent(client_for(srv), trials, safety).run("Any new therapies being studied for glioblastoma?")
     assert trials.calls == [{"condition": "glioblastoma", "status": "recruiting"}]
