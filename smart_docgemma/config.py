@@ -5,7 +5,7 @@ Every key can be overridden by an environment variable ``DOCGEMMA_<KEY>``
 so lists and numbers work) or by the ``config`` mapping given to
 ``create_app``. The documented names (``DOCGEMMA_ENDPOINT``,
 ``DOCGEMMA_API_KEY``, ``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``,
-see README) map onto the keys below without the prefix.
+see docs/operations.md) map onto the keys below without the prefix.
 """
 from __future__ import annotations
 
