@@ -91,7 +91,8 @@ def after_edit(before: dict, flags: list[dict], version: int) -> dict:
         look.findings += earlier
         look.reviewed_by = before.get("reviewed_by") or look.reviewed_by
     look.note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
-                 "order" + (f"; the model's findings are from its review of version {version - 1}." if earlier else "."))
+                 "order" + (f"; the model's findings are from its review of version {version - 1}."
+                            if earlier else "."))
     return {**look.to_dict(), "acknowledged_by": None}
 
 

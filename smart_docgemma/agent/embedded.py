@@ -38,7 +38,7 @@ from pathlib import Path
 import requests
 
 from ..config import DEFAULTS
-from ..errors import EmbeddedModelError, ModelError
+from ..errors import EmbeddedModelError
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>

@@ -40,7 +40,8 @@ _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
+_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*"
+                   r"(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
 

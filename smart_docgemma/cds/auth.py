@@ -35,7 +35,7 @@ from joserfc.jwk import KeySet
 from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
-from ..errors import CDSError, Unauthorized
+from ..errors import Unauthorized
 from ..storage import cds_jti
 
 log = logging.getLogger(__name__)
@@ -102,8 +102,8 @@ def _unverified(token: str) -> tuple[dict, dict]:
 
     try:
         head, body, _sig = token.split(".")
-        decode = lambda part: json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
-        header, claims = decode(head), decode(body)
+        header, claims = (json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+                          for part in (head, body))
     except (ValueError, TypeError, RecursionError) as exc:
         raise Unauthorized("malformed token") from exc
     if not isinstance(header, dict) or not isinstance(claims, dict):

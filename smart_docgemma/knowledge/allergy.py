@@ -62,7 +62,8 @@ def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded
         for cls in sorted(allergen_classes):
             if hit:
                 break
-            hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, []) if r["class"] in classes.of(ing)), None)
+            hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, [])
+                        if r["class"] in classes.of(ing)), None)
         if hit:
             out.append(AllergyConflict(ing, substance, hit[0], hit[1], criticality or "unrecorded", reaction))
     return out

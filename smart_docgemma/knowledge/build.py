@@ -79,7 +79,8 @@ def dictionary() -> tuple[dict[str, list[str]], set[str]]:
 def candidates(fr: str) -> list[str]:
     """English spellings an INN rule gives for a folded French name ("acide valproique" → "valproic acid")."""
     base = re.sub(r"\s*\(.*\)$", "", fr)
-    base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol|de (?:sodium|potassium|calcium))$",
+    base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol"
+                  r"|de (?:sodium|potassium|calcium))$",
                   "", base)
     acid = re.fullmatch(r"acide (\w+?)(?:ique|oique)", base)
     out = [f"{acid.group(1)}ic acid", f"{acid.group(1)}oic acid", f"{acid.group(1)}ate"] if acid else []
@@ -154,7 +155,8 @@ def build(wheel: Path, out: Path = OUT) -> dict:
         if fixed:  # a level the source file lost its text for: the level the thesaurus gives the other pairs
             levels = [{**lv, "level": fixed} if not lv["only"] else lv for lv in levels]
         db.execute("INSERT INTO interaction VALUES(?,?,?,?,?,?,?)",
-                   (a, b, sev, json.dumps(levels, ensure_ascii=False), " ".join(lv["info"] for lv in levels if lv["info"]),
+                   (a, b, sev, json.dumps(levels, ensure_ascii=False),
+                    " ".join(lv["info"] for lv in levels if lv["info"]),
                     clean(e["interaction_mechanism"]), summaries.get(f"{a} + {b}") or summaries.get(f"{b} + {a}")))
     n_variants = _variants(db, variants)
     stats = {"substances": len({fold(r["substance"]) for r in index}), "interactions": len(thesaurus),

@@ -92,7 +92,8 @@ def identify(concept: dict | None = None, medication: dict | None = None, text: 
                 return _with(found, label=label, rxcui=code, via="rxnorm-table")
         ingredient = vocabulary.ingredient_of_code(code)
         if ingredient:
-            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code, via="rxnorm-table")
+            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code,
+                                via="rxnorm-table")
     best = None
     for t in texts:
         found = parse(t)

@@ -186,7 +186,8 @@ def _dosage_text(inst: dict) -> str:
     """The dosage's free text, rewritten so it never contradicts the structured dose after an edit."""
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     parts = [dose, (inst.get("route") or {}).get("text", "").lower(),
-             frequency_text((inst.get("timing") or {}).get("repeat")), "as needed" if inst.get("asNeededBoolean") else ""]
+             frequency_text((inst.get("timing") or {}).get("repeat")),
+             "as needed" if inst.get("asNeededBoolean") else ""]
     text = " ".join(p for p in parts if p)
     return text + (f". {inst['patientInstruction']}" if inst.get("patientInstruction") else "")
 
@@ -282,14 +283,16 @@ def _fields(resource: dict, values: dict[str, str]) -> list[tuple[str, str]]:
         shown = [("Dose", f"{values['dose']} {values['unit']}".strip()), ("Route", route),
                  ("Frequency", values["frequency"])]
         extra = [("Duration", f"{values['duration_days']} days" if values["duration_days"] else ""),
-                 ("Quantity to dispense", values["quantity"]), ("As needed", "yes" if values["as_needed"] == "yes" else ""),
+                 ("Quantity to dispense", values["quantity"]),
+                 ("As needed", "yes" if values["as_needed"] == "yes" else ""),
                  ("Instructions", values["instructions"])]
         return shown + [(label, value) for label, value in extra if value]
     if rtype == "AllergyIntolerance":
         return [("Substance", values["substance"]), ("Reaction", values["reaction"]),
                 ("Severity", values["severity"] or "not stated")]
     kind = resource["type"]["coding"][0]
-    return [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(values['note_text'])} characters")]
+    return [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
+            ("Length", f"{len(values['note_text'])} characters")]
 
 
 # ------------------------------------------------------------------ the whole edit

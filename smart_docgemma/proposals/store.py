@@ -164,7 +164,8 @@ class ProposalStore:
         if p.sid != launch.sid:
             raise errors.NotFound("No such proposal in this session.")
         if p.patient_id != launch.patient_id:
-            raise errors.Forbidden("This proposal is for a different patient than the one in context; it cannot be used here.")
+            raise errors.Forbidden("This proposal is for a different patient than the one in context; "
+                                   "it cannot be used here.")
         return p
 
     # -- second look --------------------------------------------------------------------

@@ -183,14 +183,16 @@ def _points(observations: list[dict]) -> dict[str, dict]:
     """Observations (components expanded) grouped by code, newest first."""
     series: dict[str, dict] = {}
     for res in observations:
-        when = _day(res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get("start") or res.get("issued"))
+        when = _day(res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get("start")
+                    or res.get("issued"))
         parts = [res] + [dict(c, id=res["id"]) for c in res.get("component") or []]
         for part in parts:
             qty = part.get("valueQuantity")
             if not qty or qty.get("value") is None:
                 continue
             code = _code(part.get("code"))
-            entry = series.setdefault(code, {"code": code, "name": SHORT_NAMES.get(code) or concept_text(part.get("code"))[:40],
+            name = SHORT_NAMES.get(code) or concept_text(part.get("code"))[:40]
+            entry = series.setdefault(code, {"code": code, "name": name,
                                              "unit": qty.get("unit") or qty.get("code") or "", "points": []})
             entry["points"].append({"date": when, "value": qty["value"], "ref": f"Observation/{res['id']}"})
     for entry in series.values():
@@ -260,7 +262,8 @@ def chart_data(fetch: ChartFetch) -> dict:
 def _patient_line(p: dict) -> str:
     age = f", {p['age']} y" if p["age"] is not None else ""
     mrn = f", MRN {p['mrn']}" if p["mrn"] else ""
-    return f"Patient: {p['name']} ({p['gender'] or 'sex unknown'}, born {p['birth_date'] or 'unknown'}{age}{mrn}; id {p['id']})"
+    return (f"Patient: {p['name']} ({p['gender'] or 'sex unknown'}, born {p['birth_date'] or 'unknown'}"
+            f"{age}{mrn}; id {p['id']})")
 
 
 def _series_line(entry: dict) -> str:
@@ -271,7 +274,8 @@ def _series_line(entry: dict) -> str:
 
 
 def _allergy_text(a: dict) -> str:
-    extra = ", ".join(x for x in (a["reaction"], a["severity"], a["criticality"] and f"criticality {a['criticality']}") if x)
+    criticality = a["criticality"] and f"criticality {a['criticality']}"
+    extra = ", ".join(x for x in (a["reaction"], a["severity"], criticality) if x)
     return f"{a['substance']} ({extra})" if extra else a["substance"]
 
 
@@ -295,14 +299,16 @@ def _blocks(d: dict) -> list[tuple[str, list[str], bool]]:
         ("", [_patient_line(d["patient"])], True),
         ("Allergies:", lines("allergies", d["allergies"], lambda a: "- " + _allergy_text(a), "- none recorded"), True),
         ("Active problems:", lines("conditions", d["problems"],
-                                   lambda c: f"- {c['text']}" + (f" (since {c['onset']})" if c["onset"] else ""), "- none recorded"), True),
+                                   lambda c: f"- {c['text']}" + (f" (since {c['onset']})" if c["onset"] else ""),
+                                   "- none recorded"), True),
         ("Active medications:", lines("medications", d["medications"],
-                                      lambda m: f"- {m['text']}" + (f" — {m['dosage']}" if m["dosage"] else ""), "- none recorded"), True),
+                                      lambda m: f"- {m['text']}" + (f" — {m['dosage']}" if m["dosage"] else ""),
+                                      "- none recorded"), True),
         ("Labs (oldest → newest):", lines("labs", d["labs"], _series_line, "- none recorded"), False),
         ("Vitals (oldest → newest):", lines("vitals", d["vitals"], _series_line, "- none recorded"), False),
         ("Recent encounters:", lines("encounters", d["encounters"],
                                      lambda e: f"- {e['date']} {e['reason'] or e['type']}", "- none recorded"), False),
-        (UNTRUSTED_HEAD, [l for n in d["notes"] for l in _quote(n)] if "notes" not in un
+        (UNTRUSTED_HEAD, [line for n in d["notes"] for line in _quote(n)] if "notes" not in un
          else [f"  NOT AVAILABLE ({un['notes']})"], False),
     ]
 
@@ -388,7 +394,8 @@ def run_chart(args: tool_args.PatientChartArgs, ctx) -> ToolResult:
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The patient record was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure("unreachable",
+                                  "The patient record was temporarily unavailable. Please try again shortly.")
     count = 1 + sum(len(chart.data[k]) for k in ("problems", "medications", "allergies", "labs", "vitals"))
     return ToolResult(status="ok", text=chart.text, data=chart.data, sources=chart.sources, count=count)
 

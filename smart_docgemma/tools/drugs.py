@@ -10,9 +10,9 @@ empty result, not an error.
 
 Interactions combine two sources and say which said what: the offline table
 interaction tables of the knowledge core (the ANSM thesaurus and the ONC
-high-priority list, ``knowledge.drug_interactions``, work without the network) and each label's own Drug Interactions, Contraindications and
-Boxed Warning text searched for the other drug's name or class. RxNav's
-interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
+high-priority list, ``knowledge.drug_interactions``, work without the network) and each
+label's own Drug Interactions, Contraindications and Boxed Warning text searched for the
+other drug's name or class. RxNav's interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
 suggestions only rescue misspelt names.
 
 ``label_safety(http, name)`` is pure (no ToolContext) so CDS Hooks can reuse it.
@@ -270,7 +270,8 @@ def _excerpt(sentence: str, term_at: int, budget: int = 300) -> str:
     if len(sentence) <= budget:
         return sentence
     left = max(0, min(term_at - budget // 2, len(sentence) - budget))
-    return ("… " if left else "") + sentence[left:left + budget].strip() + (" …" if left + budget < len(sentence) else "")
+    tail = " …" if left + budget < len(sentence) else ""
+    return ("… " if left else "") + sentence[left:left + budget].strip() + tail
 
 
 def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResult:

@@ -176,7 +176,8 @@ class KnowledgeHttp:
         if status in (401, 403):
             raise SourceError("forbidden", source, status, label=SOURCES[source].label)
         if status == 500 and source == "openfda" and "details" in res.text[:2000]:
-            raise SourceError("invalid", source, status, label=SOURCES[source].label)  # openFDA: query lexer error (api.js)
+            # openFDA answers a query its lexer cannot parse with a 500 naming the details
+            raise SourceError("invalid", source, status, label=SOURCES[source].label)
         if status >= 500:
             raise SourceError("unreachable", source, status, label=SOURCES[source].label)
         if status >= 400:

@@ -123,7 +123,8 @@ def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict]:
 
 
 def _text(f: ImageFindings, meta: dict, review: bool) -> str:
-    source = ", ".join(f"{k} {v}" for k, v in meta.items() if k in ("format", "Modality", "BodyPartExamined", "ViewPosition"))
+    shown = ("format", "Modality", "BodyPartExamined", "ViewPosition")
+    source = ", ".join(f"{k} {v}" for k, v in meta.items() if k in shown)
     lines = [f"AI image analysis (MedGemma; not a radiology or pathology report). Image: {source}.",
              f"Modality: {f.modality}", "Findings:"]
     lines += [f"- {item}" for item in f.findings] or ["- none reported"]

@@ -78,7 +78,8 @@ def _plain(text: str | None) -> str:
     """Abstracts and titles carry HTML (``<h4>Objective</h4>…``): keep the words only."""
     if not text:
         return ""
-    return re.sub(r"\s+", " ", html.unescape(nh3.clean(text.replace("</h4>", ": ").replace("<", " <"), tags=set()))).strip()
+    plain = nh3.clean(text.replace("</h4>", ": ").replace("<", " <"), tags=set())
+    return re.sub(r"\s+", " ", html.unescape(plain)).strip()
 
 
 def citation(article: dict) -> Source:

@@ -149,7 +149,8 @@ def patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
     """Active medication names and allergy substances of the launch patient (for safety flags)."""
     flags: list[dict] = []
     meds, allergies = [], []
-    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds), ("AllergyIntolerance", {}, allergies)):
+    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds),
+                                ("AllergyIntolerance", {}, allergies)):
         try:
             found = ctx.fhir.search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
         except errors.DocGemmaError:
@@ -184,7 +185,9 @@ def _boxed_warning(ctx, drug: str) -> list[dict]:
     except Exception:  # the label source is optional for a proposal
         return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
     boxed = info and info.sections.get("Boxed warning")
-    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)] if boxed else []
+    if not boxed:
+        return []
+    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
 def medication_flags(ctx, drug: str) -> list[dict]:
@@ -223,7 +226,8 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
     try:
         resource = validated(resource)
     except ValueError as exc:
-        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR {resource['resourceType']} "
+        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR "
+                                  f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
         pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
@@ -259,7 +263,8 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
         resource["requester"] = _practitioner(ctx)
     route = (inst.get("route") or {}).get("text", "not specified")
     fields = [("Medication", args.medication_name), ("Dose", args.dosage), ("Route", route),
-              ("Frequency", args.frequency), ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
+              ("Frequency", args.frequency),
+              ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     if args.notes:
         fields.append(("Notes", args.notes))
     summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
@@ -271,7 +276,8 @@ def _substance(name: str) -> tuple[dict, str]:
     key = name.strip().lower()
     snomed = _codes()["allergy_substances"].get(key)
     if snomed:
-        return {"coding": [{"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}], "text": name}, snomed["category"]
+        coding = {"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}
+        return {"coding": [coding], "text": name}, snomed["category"]
     rx = rxnorm_coding(name)
     if rx:
         return {"coding": [rx], "text": name}, "medication"
@@ -291,7 +297,8 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     if refused:
         return refused
     code, category = _substance(args.substance)
-    reaction = {"manifestation": [_manifestation(args.reaction)], **({"severity": args.severity} if args.severity else {})}
+    reaction = {"manifestation": [_manifestation(args.reaction)],
+                **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
     resource = {"resourceType": "AllergyIntolerance",
                 "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
@@ -307,8 +314,10 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     coding = (code.get("coding") or [{}])[0]
     flags = allergy_flags(ctx, args.substance)
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
-              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}" if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy", "fields": fields, "flags": flags}
+              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
+               if coding else "none found (text only)")]
+    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+               "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
@@ -336,7 +345,8 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
                                             "data": base64.b64encode(args.note_text.encode()).decode()}}]}
     if _practitioner(ctx):
         resource["author"] = [_practitioner(ctx)]
-    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(args.note_text)} characters")]
+    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
+              ("Length", f"{len(args.note_text)} characters")]
     summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")

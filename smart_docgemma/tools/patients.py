@@ -85,7 +85,8 @@ def run_search_patient(args: tool_args.PatientSearchArgs, ctx) -> ToolResult:
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The patient lookup was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure("unreachable",
+                                  "The patient lookup was temporarily unavailable. Please try again shortly.")
 
 
 TOOLS: list[Tool] = [

@@ -58,7 +58,8 @@ def summarise(study: dict) -> dict:
         "enrollment": (design.get("enrollmentInfo") or {}).get("count"),
         "sponsor": ((ps.get("sponsorCollaboratorsModule") or {}).get("leadSponsor") or {}).get("name", ""),
         "conditions": (ps.get("conditionsModule") or {}).get("conditions") or [],
-        "interventions": [i.get("name", "") for i in (ps.get("armsInterventionsModule") or {}).get("interventions") or []],
+        "interventions": [i.get("name", "")
+                          for i in (ps.get("armsInterventionsModule") or {}).get("interventions") or []],
         "ages": " to ".join(a for a in (elig.get("minimumAge"), elig.get("maximumAge")) if a),
         "summary": ((ps.get("descriptionModule") or {}).get("briefSummary") or "").strip(),
         "locations": [", ".join(x for x in (loc.get("facility"), loc.get("city"), loc.get("state"),
@@ -77,7 +78,8 @@ def _line(n: int, t: dict) -> str:
         more = len(t["locations"]) - MAX_LOCATIONS
         out += "\n   Locations: " + "; ".join(t["locations"][:MAX_LOCATIONS]) + (f" (+{more} more)" if more > 0 else "")
     if t["summary"]:
-        out += "\n   Summary: " + (t["summary"][:220].rsplit(" ", 1)[0] + " …" if len(t["summary"]) > 220 else t["summary"])
+        summary = t["summary"]
+        out += "\n   Summary: " + (summary[:220].rsplit(" ", 1)[0] + " …" if len(summary) > 220 else summary)
     return out
 
 
@@ -87,7 +89,8 @@ def run_trials(args: tool_args.ClinicalTrialsArgs, ctx) -> ToolResult:
     try:
         body = ctx.http.get_json("ctgov", "/studies", search_params(args.condition, args.status)) or {}
     except SourceError as err:
-        return ToolResult.failure(err.kind, err.message("the clinical-trials search", "Do not name trials from memory."))
+        return ToolResult.failure(err.kind,
+                                  err.message("the clinical-trials search", "Do not name trials from memory."))
     trials = [summarise(s) for s in (body.get("studies") or [])[:PAGE_SIZE]]
     if not trials:
         return ToolResult(status="empty", count=0,

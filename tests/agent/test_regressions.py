@@ -35,7 +35,8 @@ ROUTES = [  # (query, scripted answers, our calls, seed spec budget)
     ("Find patient Maria Garcia and check her chart", {}, 1, 8),
     ("Any recruiting trials for glioblastoma?", {"ToolSelection": [{"tool_name": "find_clinical_trials"}],
                                                  "ClinicalTrialsArgs": [{"condition": "glioblastoma"}],
-                                                 "IntentClassification": [{"intent": "TOOL_NEEDED", "task_summary": "x"}]}, 4, 5),
+                                                 "IntentClassification": [{"intent": "TOOL_NEEDED",
+                                                                           "task_summary": "x"}]}, 4, 5),
 ]
 
 
