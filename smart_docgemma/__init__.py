@@ -31,10 +31,7 @@ def create_app(config: dict | None = None) -> Flask:
     """Build and configure the app (see module docstring for precedence)."""
     app = Flask(__name__, template_folder=str(templates_folder()),
                 static_folder="static", instance_relative_config=True)
-    app.config.from_mapping(config_module.DEFAULTS)
-    app.config.from_prefixed_env("DOCGEMMA")
-    if config:
-        app.config.from_mapping(config)
+    app.config.from_mapping(config_module.read(config))
     os.makedirs(app.instance_path, exist_ok=True)
     _secrets(app)
     extensions.init_app(app)

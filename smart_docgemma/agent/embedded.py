@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
-import json
 import os
 import signal
 import socket
@@ -37,7 +36,7 @@ from pathlib import Path
 
 import requests
 
-from ..config import DEFAULTS
+from ..config import read
 from ..errors import EmbeddedModelError
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
@@ -80,18 +79,9 @@ class EmbeddedModel:
 
 
 def settings(config=None) -> dict:
-    """DEFAULTS, then ``DOCGEMMA_*`` environment variables, then ``config``
-    (the same precedence as ``create_app``; callers may pass a partial mapping)."""
-    merged = dict(DEFAULTS)
-    for key in DEFAULTS:
-        raw = os.environ.get(f"DOCGEMMA_{key}")
-        if raw is not None:
-            try:
-                merged[key] = json.loads(raw)
-            except ValueError:
-                merged[key] = raw
-    merged.update({k: v for k, v in dict(config or {}).items() if v is not None})
-    return merged
+    """The app's settings (``config.read``) with ``config`` on top; callers may pass a
+    partial mapping, and a None value there leaves the setting as it was."""
+    return read({k: v for k, v in dict(config or {}).items() if v is not None})
 
 
 def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int = 4096,
@@ -153,9 +143,9 @@ def start_embedded_model(config=None, *, export: bool = True) -> EmbeddedModel |
         return None
     model = start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
                                port=cfg.get("EMBEDDED_PORT") or None,
-                               n_ctx=int(cfg.get("EMBEDDED_N_CTX") or 4096),
+                               n_ctx=int(cfg["EMBEDDED_N_CTX"]),
                                threads=cfg.get("EMBEDDED_THREADS") or None,
-                               timeout=float(cfg.get("EMBEDDED_START_TIMEOUT_S") or 300))
+                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]))
     model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)

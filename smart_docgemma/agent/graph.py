@@ -11,6 +11,7 @@ import time
 from dataclasses import replace
 from typing import Callable
 
+from ..errors import UnknownTransition
 from ..tools.base import Tool, ToolContext
 
 from . import critic, nodes, planning, prompts
@@ -70,7 +71,7 @@ def run_turn(state: Turn, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> Tu
         if node in (END, PAUSE):
             break
         state, outcome = _step(state, deps, node)
-        node = TRANSITIONS.get((node, outcome), "SYNTHESIZE")
+        node = next_node(node, outcome)
     else:  # the cap was hit: answer with what we have (never loop forever)
         state, _ = _step(merge(state, {"notice": prompts.message("max_iterations")}), deps, "SYNTHESIZE")
         node = END
@@ -82,6 +83,14 @@ def run_turn(state: Turn, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> Tu
                          "model_calls": state.model_calls + deps.stats.calls,
                          "model_seconds": round(state.model_seconds + deps.stats.seconds, 3),
                          "calls_by_node": by_node, "thinking": list(deps.stats.thinking)})
+
+
+def next_node(node: str, outcome: str) -> str:
+    """The table's next node; a pair the table lacks is a bug in a node, never a silent answer."""
+    try:
+        return TRANSITIONS[(node, outcome)]
+    except KeyError:
+        raise UnknownTransition(f"{node} returned {outcome!r}, which has no transition") from None
 
 
 def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:

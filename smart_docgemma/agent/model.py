@@ -40,6 +40,7 @@ import openai
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
+from ..config import DEFAULTS, setting
 from ..errors import InvalidModelOutput, ModelError, ModelTimeout, ModelUnavailable, VisionUnsupported
 
 from .prompts import generation
@@ -130,8 +131,9 @@ class _Probe(BaseModel):
 class ModelClient:
     """One OpenAI-compatible endpoint; build one per app with ``model_from_config``."""
 
-    def __init__(self, endpoint: str, *, api_key: str = "EMPTY", model: str,
-                 dialect: str = "auto", timeout: float = 60, retries: int = 2):
+    def __init__(self, endpoint: str, *, api_key: str = DEFAULTS["API_KEY"], model: str,
+                 dialect: str = DEFAULTS["SCHEMA_DIALECT"], timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
+                 retries: int = DEFAULTS["MODEL_RETRIES"]):
         base = endpoint.rstrip("/")
         self.base_url = base if base.endswith("/v1") else base + "/v1"
         self.model = model
@@ -366,8 +368,6 @@ def model_from_config(config) -> ModelClient | None:
     endpoint = config.get("ENDPOINT")
     if not endpoint:
         return None
-    return ModelClient(endpoint, api_key=config.get("API_KEY") or "EMPTY",
-                       model=config.get("MODEL") or "google/medgemma-1.5-4b-it",
-                       dialect=config.get("SCHEMA_DIALECT") or "auto",
-                       timeout=config.get("MODEL_TIMEOUT_S") or 60,
-                       retries=config.get("MODEL_RETRIES", 2))
+    return ModelClient(endpoint, api_key=setting(config, "API_KEY"), model=setting(config, "MODEL"),
+                       dialect=setting(config, "SCHEMA_DIALECT"), timeout=setting(config, "MODEL_TIMEOUT_S"),
+                       retries=setting(config, "MODEL_RETRIES"))

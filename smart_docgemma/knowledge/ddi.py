@@ -181,14 +181,3 @@ def _terms(ingredient: str) -> tuple[str, ...]:
 def _label(term: str) -> str:
     row = _db().execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone()
     return row[0] if row else term
-
-
-def levels_detail(a: str, b: str) -> list[dict]:
-    """The ANSM per-level text of a pair (some entries differ by dose or indication)."""
-    db = _db()
-    if db is None:
-        return []
-    ta, tb = _terms(a), _terms(b)
-    rows = db.execute(f"SELECT levels FROM interaction WHERE a IN ({','.join('?' * len(ta))}) "
-                      f"AND b IN ({','.join('?' * len(tb))})", (*ta, *tb)).fetchall() if ta and tb else []
-    return [lv for r in rows for lv in json.loads(r[0])]

@@ -51,10 +51,6 @@ class LaunchContext:
     smart_style_url: str | None = None
     fhir_context: list = field(default_factory=list)
 
-    @property
-    def fhir_base(self) -> str:
-        return self.iss
-
     @cached_property
     def fhir(self) -> FhirGateway:
         """A FHIR gateway with a fresh access token (refreshed if about to expire, and once
@@ -206,9 +202,3 @@ def _delete_session(sid: str) -> None:
     with _storage().begin() as conn:
         conn.execute(delete(app_sessions).where(app_sessions.c.sid == sid))
         conn.execute(delete(chart_snapshots).where(chart_snapshots.c.sid == sid))  # chart data goes with it
-
-
-def end_session() -> None:
-    sid = session.pop("sid", None)
-    if sid:
-        _delete_session(sid)

@@ -25,11 +25,9 @@ from requests.adapters import HTTPAdapter
 from requests_cache import CachedSession
 from urllib3.util.retry import Retry
 
+from ..config import setting
 from ..errors import SourceError
 
-CONNECT_TIMEOUT_S = 3.0
-READ_TIMEOUT_S = 10.0
-MAX_RETRIES = 2
 RETRY_AFTER_CAP_S = 1.0  # never let one tool call sleep longer than this per retry
 BACKOFF_FACTOR = 0.5  # urllib3: 0 s before the first retry, 1 s before the second
 
@@ -120,8 +118,8 @@ class KnowledgeHttp:
     def __init__(self, config, cache_path: str | Path | None = None):
         self.config = config
         self.urls = {name: str(config.get(spec.url_key) or "").rstrip("/") for name, spec in SOURCES.items()}
-        self.timeout = (float(config.get("KNOWLEDGE_CONNECT_TIMEOUT_S") or CONNECT_TIMEOUT_S),
-                        float(config.get("KNOWLEDGE_READ_TIMEOUT_S") or READ_TIMEOUT_S))
+        self.timeout = (float(setting(config, "KNOWLEDGE_CONNECT_TIMEOUT_S")),
+                        float(setting(config, "KNOWLEDGE_READ_TIMEOUT_S")))
         path = cache_path or config.get("CACHE_PATH") or "knowledge-cache"
         # api_key/email/tool are left out of cache keys and of what is stored.
         self.session = CachedSession(str(path), backend="sqlite", allowable_codes=(200, 404),
@@ -129,7 +127,7 @@ class KnowledgeHttp:
                                      ignored_parameters=["api_key", "email", "tool"])
         self.session.headers["User-Agent"] = "smart_docgemma/0.1 (clinical assistant; knowledge tools)"
         self.buckets = {}
-        retries = int(config.get("KNOWLEDGE_MAX_RETRIES", MAX_RETRIES))
+        retries = int(setting(config, "KNOWLEDGE_MAX_RETRIES"))
         for name, spec in SOURCES.items():
             rate = 10.0 if name == "eutils" and config.get("NCBI_API_KEY") else spec.rate
             self.buckets[name] = TokenBucket(rate, spec.burst)

@@ -20,6 +20,7 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..config import setting
 from ..errors import ModelError, VisionUnsupported
 from . import args as tool_args
 from . import catalog
@@ -142,7 +143,7 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx) -> ToolResult:
         return ToolResult.failure("unreachable", "Image analysis needs the vision model, which is not configured, "
                                   "so no image findings are available. Do not describe the image from assumptions.")
     try:
-        image, mime, meta = prepare(ctx.image, int(ctx.config.get("IMAGE_MAX_BYTES") or 10 * 1024 * 1024))
+        image, mime, meta = prepare(ctx.image, int(setting(ctx.config, "IMAGE_MAX_BYTES")))
     except ImageRejected as exc:
         return ToolResult.failure("invalid", str(exc))
     hints = {k: v for k, v in meta.items() if k in ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription")}
