@@ -53,7 +53,6 @@ def _secrets(app: Flask) -> None:
 def _surfaces(app: Flask) -> None:
     """One blueprint per surface; each maps the error hierarchy to HTTP for its own callers."""
     from .cds.views import bp as cds
-    from .proposals.views import bp as proposals
     from .smart.views import bp as launch
     from . import logs
     from .web import errorpages, security
@@ -61,6 +60,7 @@ def _surfaces(app: Flask) -> None:
     from .web.chat import bp as chat
     from .web.followups import bp as followups
     from .web.ops import bp as ops
+    from .web.proposals import bp as proposals
 
     logs.init_app(app)
     errorpages.register(app)

@@ -25,10 +25,9 @@ import yaml
 from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import delete, insert, select
 
-from .. import errors, metrics
+from .. import errors, inputs, metrics
 from ..extensions import get_cds_keys, get_storage
 from ..storage import cds_cards, cds_feedback, now
-from ..web import inputs
 from . import auth, context, rules
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,8 @@ from fhirclient.models.patient import Patient
 from flask import (Blueprint, Response, current_app, g, redirect, render_template, request,
                    stream_with_context, url_for)
 
-from . import charts, inputs, styling
+from .. import inputs
+from . import charts, styling
 from .. import errors
 from ..smart import sessions
 from ..agent import image_meta
