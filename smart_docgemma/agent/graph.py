@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..errors import UnknownTransition
 from ..tools.base import Tool, ToolContext
+from ..tools.imaging import image_meta
 
 from . import critic, nodes, planning, prompts
 from .model import CallStats, ModelClient
@@ -130,21 +131,6 @@ class TurnResult:
     @property
     def seed_budget(self) -> dict:
         return planning.seed_budget(self.state)
-
-
-def image_meta(data: bytes | None, mime: str | None) -> dict | None:
-    """PNG, JPEG or DICOM by magic bytes, cross-checked with the declared MIME type."""
-    if not data:
-        return None
-    kind = ("png" if data[:8] == b"\x89PNG\r\n\x1a\n" else
-            "jpeg" if data[:3] == b"\xff\xd8\xff" else
-            "dicom" if data[128:132] == b"DICM" else None)
-    declared = (mime or "").lower()
-    expected = {"png": ("image/png",), "jpeg": ("image/jpeg", "image/jpg"),
-                "dicom": ("application/dicom", "application/octet-stream", "")}
-    if kind is None or (declared and declared not in expected[kind]):
-        return {"kind": None, "mime": declared, "bytes": len(data), "accepted": False}
-    return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
 
 
 class Agent:

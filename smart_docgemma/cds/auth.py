@@ -28,6 +28,8 @@ import logging
 import threading
 import time
 
+from typing import TYPE_CHECKING
+
 import requests
 from joserfc import jwt
 from joserfc.errors import JoseError
@@ -36,7 +38,13 @@ from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
 from ..errors import Unauthorized
+from ..extensions import lazy
 from ..storage import cds_jti
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+CDS_KEYS = "docgemma.cds_keys"
 
 log = logging.getLogger(__name__)
 
@@ -150,3 +158,8 @@ def _remember_jti(storage, claims: dict, window_s: int) -> None:
             conn.execute(insert(cds_jti).values(key=key, expires_at=expires))
         except IntegrityError as exc:
             raise Unauthorized("replayed jti") from exc
+
+
+def get_cds_keys(app: Flask | None = None) -> JwksCache:
+    """The CDS clients' key sets, fetched once per issuer and kept for their TTL."""
+    return lazy(app, CDS_KEYS, lambda app: JwksCache(app.config.get("CDS_ISSUERS") or {}))

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from . import classes
 from .identity import DrugIdentity, identify
-from .vocabulary import load
+from .tables import load
 
 SOURCE = "Drug class cross-reactivity table (knowledge core)"
 

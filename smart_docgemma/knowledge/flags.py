@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import classes
-from .vocabulary import load
+from .tables import load
 
 
 @dataclass(frozen=True)

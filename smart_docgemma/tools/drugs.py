@@ -32,6 +32,7 @@ from .. import knowledge
 from . import catalog
 from .base import Source, Tool, ToolResult
 from .http import SourceError
+from .safety import patient_lists
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
@@ -299,8 +300,6 @@ def _chart(ctx) -> tuple[list[str], list[str], str]:
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
             and scopes.allows("AllergyIntolerance", "r")):
         return [], [], ""
-    from .orders import patient_lists
-
     meds, allergies, flags = patient_lists(ctx)
     return meds, allergies, " ".join(f["text"] for f in flags)
 

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -27,6 +28,12 @@ from urllib3.util.retry import Retry
 
 from ..config import setting
 from ..errors import SourceError
+from ..extensions import lazy
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+HTTP = "docgemma.http"
 
 RETRY_AFTER_CAP_S = 1.0  # never let one tool call sleep longer than this per retry
 BACKOFF_FACTOR = 0.5  # urllib3: 0 s before the first retry, 1 s before the second
@@ -187,3 +194,12 @@ class KnowledgeHttp:
 
     def close(self) -> None:
         self.session.close()
+
+
+def get_http(app: Flask | None = None) -> KnowledgeHttp:
+    """The app's knowledge-source HTTP client (``current_app``'s when no app is given; the
+    cache in the instance folder unless ``CACHE_PATH`` says otherwise)."""
+    def make(app: Flask) -> KnowledgeHttp:
+        path = app.config.get("CACHE_PATH") or str(Path(app.instance_path) / "knowledge-cache")
+        return KnowledgeHttp(app.config, cache_path=path)
+    return lazy(app, HTTP, make)

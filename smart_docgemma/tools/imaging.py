@@ -61,6 +61,20 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
+def image_meta(data: bytes | None, mime: str | None) -> dict | None:
+    """An upload's kind by its magic bytes (``sniff``), cross-checked with the declared MIME type:
+    ``{"kind", "mime", "bytes", "accepted"}``, or None when nothing was attached."""
+    if not data:
+        return None
+    kind = sniff(data)
+    declared = (mime or "").lower()
+    expected = {"png": ("image/png",), "jpeg": ("image/jpeg", "image/jpg"),
+                "dicom": ("application/dicom", "application/octet-stream", "")}
+    if kind is None or (declared and declared not in expected[kind]):
+        return {"kind": None, "mime": declared, "bytes": len(data), "accepted": False}
+    return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
+
+
 def dicom_to_png(data: bytes) -> tuple[bytes, dict]:
     """Render a DICOM image to 8-bit PNG bytes; return them with safe metadata."""
     import pydicom

@@ -32,7 +32,9 @@ from . import args as tool_args
 from .. import knowledge
 from . import catalog
 from .base import Tool, ToolResult
-from .chart import concept_text
+from .drugs import label_safety
+from .safety import flag as _flag
+from .safety import patient_lists
 
 DATA = Path(__file__).with_name("data")
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
@@ -145,42 +147,11 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
-    """Active medication names and allergy substances of the launch patient (for safety flags)."""
-    flags: list[dict] = []
-    meds, allergies = [], []
-    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds),
-                                ("AllergyIntolerance", {}, allergies)):
-        try:
-            found = ctx.fhir.search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
-        except errors.DocGemmaError:
-            flags.append(_flag("warning", "unchecked", f"The patient's {rtype} records could not be read, "
-                               "so that safety check did not run."))
-            continue
-        key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"
-        sink.extend(concept_text(r.get(key)) for r in found
-                    if _code_of(r.get("verificationStatus")) not in ("refuted", "entered-in-error"))
-    return meds, allergies, flags
-
-
-def _code_of(cc) -> str:
-    return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
-
-
-def _flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict:
-    flag = {"severity": severity, "kind": kind, "text": text}
-    if label and url:
-        flag["source"] = {"label": label, "url": url}
-    return flag
-
-
 def _boxed_warning(ctx, drug: str) -> list[dict]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
     try:
-        from .drugs import label_safety
-
         info = label_safety(ctx.http, drug)
     except Exception:  # the label source is optional for a proposal
         return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]

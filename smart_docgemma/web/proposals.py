@@ -72,13 +72,12 @@ def show(proposal_id: str):
 @bp.post("/<proposal_id>/edit")
 def edit(proposal_id: str):
     """Change the proposal's clinical fields; re-validated and re-checked, stored as the next version."""
-    from .chat import tool_context  # the chat blueprint builds the tools' view of a launch
 
     launch, store = current_launch(), proposal_store()
     p = store.visible(proposal_id, launch)
     version = _version()
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
-    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, tool_context(launch),
+    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
                                           relook=after_edit))
 
 

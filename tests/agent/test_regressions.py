@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from smart_docgemma.agent import TRANSITIONS, image_meta
+from smart_docgemma.agent import TRANSITIONS
+from smart_docgemma.tools.imaging import image_meta
 from smart_docgemma.agent.state import dumps, from_dict, loads, to_dict
 from smart_docgemma.tools.catalog import specs
 from smart_docgemma.tools.base import ToolResult
