@@ -22,6 +22,8 @@ SIGTERM if the starting thread dies without calling ``stop()``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import ctypes
 import importlib.util
 import os
@@ -49,7 +51,7 @@ class EmbeddedModel:
 
     endpoint: str  # OpenAI base URL, ending in /v1
     model: str  # the alias requests name (the server serves one model)
-    process: subprocess.Popen = field(repr=False)
+    process: subprocess.Popen[bytes] = field(repr=False)
     log_path: Path
     dialect: str = DIALECT
     vision: bool = False
@@ -58,7 +60,7 @@ class EmbeddedModel:
 
     timeout_s: float = 300.0  # per model call: a 4B model on a few cores needs minutes per turn
 
-    def app_config(self) -> dict:
+    def app_config(self) -> dict[str, Any]:
         """Config keys that point the app's ``ModelClient`` at this server."""
         return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model,
                 "MODEL_TIMEOUT_S": self.timeout_s}
@@ -78,7 +80,7 @@ class EmbeddedModel:
                 self.process.wait(timeout)
 
 
-def settings(config=None) -> dict:
+def settings(config=None) -> dict[str, Any]:
     """The app's settings (``config.read``) with ``config`` on top; callers may pass a
     partial mapping, and a None value there leaves the setting as it was."""
     return read({k: v for k, v in dict(config or {}).items() if v is not None})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import UnknownTransition
 from ..tools.base import Tool, ToolContext
@@ -24,7 +24,7 @@ from .synthesis import synthesize
 END = "END"
 PAUSE = "PAUSE"
 
-NODES: dict[str, Callable] = {
+NODES: dict[str, Callable[..., Any]] = {
     "INPUT_ASSEMBLY": nodes.input_assembly,
     "INTENT_CLASSIFY": nodes.intent_classify,
     "TOOL_SELECT": nodes.tool_select,
@@ -105,7 +105,7 @@ def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:
     return merge(state, {"route": [node], "events": [_emit(deps, end)]}), outcome
 
 
-def _emit(deps: nodes.Deps, event: dict) -> dict:
+def _emit(deps: nodes.Deps, event: dict[str, Any]) -> dict[str, Any]:
     deps.emit(event)
     return event
 
@@ -129,7 +129,7 @@ class TurnResult:
     paused = property(lambda self: self.state.paused)
 
     @property
-    def seed_budget(self) -> dict:
+    def seed_budget(self) -> dict[str, Any]:
         return planning.seed_budget(self.state)
 
 
@@ -148,7 +148,7 @@ class Agent:
         self.lessons = tuple(lessons)  # approved experience-library examples
 
     def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
-            image_mime: str | None = None, emit: Callable[[dict], None] | None = None) -> TurnResult:
+            image_mime: str | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         meta = image_meta(image, image_mime)
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
@@ -159,8 +159,8 @@ class Agent:
         deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
         return self._result(run_turn(state, deps), deps)
 
-    def resume(self, state: Turn, approvals: list[dict] | None = None,
-               emit: Callable[[dict], None] | None = None) -> TurnResult:
+    def resume(self, state: Turn, approvals: list[dict[str, Any]] | None = None,
+               emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
 
         ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``;
@@ -195,7 +195,7 @@ class Agent:
         return TurnResult(merge(state, {"events": [done]}))
 
 
-def _proposal_label(state: Turn, approval: dict) -> str:
+def _proposal_label(state: Turn, approval: dict[str, Any]) -> str:
     for run in state.tool_runs:
         if run.result.proposal_id == approval.get("proposal_id"):
             return run.label

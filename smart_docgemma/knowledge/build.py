@@ -14,6 +14,8 @@ Prints the mapping coverage.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 import bz2
 import json
@@ -91,7 +93,8 @@ def candidates(fr: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def english(fr: str, rx: str | None, known: set[str], overrides: dict, by_code: dict) -> tuple[str | None, str]:
+def english(fr: str, rx: str | None, known: set[str], overrides: dict[str, Any],
+            by_code: dict[str, Any]) -> tuple[str | None, str]:
     """(English name, how it was found) for a folded French substance name."""
     if fr in overrides:
         return overrides[fr], "override"
@@ -103,7 +106,7 @@ def english(fr: str, rx: str | None, known: set[str], overrides: dict, by_code: 
     return None, "unmapped"
 
 
-def read_wheel(path: Path) -> tuple[list, list, dict, str]:
+def read_wheel(path: Path) -> tuple[list[Any], list[Any], dict[str, Any], str]:
     with zipfile.ZipFile(path) as z:
         thesaurus, index = json.loads(z.read(THESAURUS)), json.loads(z.read(INDEX))
         rows = z.read(RXNORM).decode().splitlines()[1:]
@@ -116,7 +119,7 @@ def read_wheel(path: Path) -> tuple[list, list, dict, str]:
     return thesaurus, index, rx, re.search(r"^Version: (.+)$", meta, re.M).group(1)
 
 
-def severity(entry: dict, substances: set[str]) -> tuple[str, list[dict]]:
+def severity(entry: dict[str, Any], substances: set[str]) -> tuple[str, list[dict[str, Any]]]:
     """The entry's worst level, and each level with the substances its text restricts it to
     ("CONTRE-INDICATION … entre l'oxybate de sodium et les opiacés" applies to oxybate only)."""
     several = len(entry["severity_levels"]) > 1
@@ -134,7 +137,7 @@ def named_in(text: str, substances: set[str]) -> list[str]:
     return sorted(w for w in found & substances if len(w) > 4)
 
 
-def build(wheel: Path, out: Path = OUT) -> dict:
+def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     thesaurus, index, rx, version = read_wheel(wheel)
     variants, canon = dictionary()
     local = yaml.safe_load((DATA / "ansm.yaml").read_text())

@@ -12,6 +12,8 @@ source, with every source that lists the pair.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import re
 from dataclasses import dataclass
@@ -115,7 +117,7 @@ def _ansm(a: str, b: str) -> list[Interaction]:
     return out
 
 
-def _applicable(levels: list[dict], terms: set[str]) -> tuple[str, str]:
+def _applicable(levels: list[dict[str, Any]], terms: set[str]) -> tuple[str, str]:
     """The worst level that applies to this pair: a level whose text names other substances only
     (e.g. "with sodium oxybate") does not; dose conditions are not known here, so they count."""
     bare = {re.sub(r"\s*\(.*\)$", "", t) for t in terms}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from . import vocabulary
 
@@ -76,7 +76,7 @@ def unidentified(label: str, reason: str, candidates: tuple[str, ...] = ()) -> D
 Resolver = Callable[[str], list[tuple[str, str | None]]]
 
 
-def identify(concept: dict | None = None, medication: dict | None = None, text: str | None = None,
+def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] | None = None, text: str | None = None,
              resolver: Resolver | None = None) -> DrugIdentity:
     """The ingredients a CodeableConcept, a Medication resource or a text names.
 

@@ -7,6 +7,8 @@ touches the network.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import sqlite3
 import threading
@@ -21,7 +23,7 @@ _local = threading.local()
 
 
 @lru_cache(maxsize=None)
-def load(name: str) -> dict:
+def load(name: str) -> dict[str, Any]:
     return yaml.safe_load((DATA / name).read_text())
 
 
@@ -54,7 +56,7 @@ def stopwords() -> frozenset[str]:
     return frozenset(r[0] for r in conn.execute("SELECT word FROM stopword")) if conn else frozenset()
 
 
-def meta() -> dict:
+def meta() -> dict[str, Any]:
     """Sources, versions and licences of the interaction data (its ``meta`` table)."""
     conn = db()
     return dict(conn.execute("SELECT key, value FROM meta")) if conn else {}

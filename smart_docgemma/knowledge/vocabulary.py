@@ -8,6 +8,8 @@ thesaurus). Nothing here touches the network.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from functools import lru_cache
 
@@ -16,7 +18,7 @@ from .tables import load
 
 
 @lru_cache(maxsize=1)
-def _tables() -> dict:
+def _tables() -> dict[str, Any]:
     names, rx, classes = load("names.yaml"), load("rxnorm.yaml"), load("classes.yaml")
     known = {m for members in classes["classes"].values() for m in members} | set(rx["ingredients"])
     phrases: dict[str, list[str]] = {}

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -142,7 +142,7 @@ class KnowledgeHttp:
                 self.session.mount(self.urls[name] + "/",
                                    _ThrottledAdapter(self.buckets[name], max_retries=_retry(retries)))
 
-    def get_json(self, source: str, path: str, params: dict | None = None) -> dict | None:
+    def get_json(self, source: str, path: str, params: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """GET ``{base}{path}`` and return its JSON; ``None`` when the source says 404.
 
         Raises ``SourceError`` for everything a clinician cannot act on.
@@ -157,7 +157,7 @@ class KnowledgeHttp:
             raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
         return self._decode(source, res)
 
-    def _credentials(self, source: str) -> dict:
+    def _credentials(self, source: str) -> dict[str, Any]:
         """Optional keys: openFDA ``api_key``; NCBI ``api_key`` + ``tool``/``email`` (NBK25499)."""
         cfg = self.config
         if source == "openfda" and cfg.get("OPENFDA_API_KEY"):
@@ -172,7 +172,7 @@ class KnowledgeHttp:
         return {}
 
     @staticmethod
-    def _decode(source: str, res: requests.Response) -> dict | None:
+    def _decode(source: str, res: requests.Response) -> dict[str, Any] | None:
         status = res.status_code
         if status == 404:
             return None

@@ -14,7 +14,7 @@ as a data URL through ``ctx.model.vision``.
 from __future__ import annotations
 
 import io
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
@@ -61,7 +61,7 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
-def image_meta(data: bytes | None, mime: str | None) -> dict | None:
+def image_meta(data: bytes | None, mime: str | None) -> dict[str, Any] | None:
     """An upload's kind by its magic bytes (``sniff``), cross-checked with the declared MIME type:
     ``{"kind", "mime", "bytes", "accepted"}``, or None when nothing was attached."""
     if not data:
@@ -75,7 +75,7 @@ def image_meta(data: bytes | None, mime: str | None) -> dict | None:
     return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
 
 
-def dicom_to_png(data: bytes) -> tuple[bytes, dict]:
+def dicom_to_png(data: bytes) -> tuple[bytes, dict[str, Any]]:
     """Render a DICOM image to 8-bit PNG bytes; return them with safe metadata."""
     import pydicom
     from pydicom.pixels import apply_modality_lut, apply_voi_lut
@@ -115,7 +115,7 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict]:
+def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict[str, Any]]:
     """Validate the attachment and return (image bytes, MIME type, metadata) for the model."""
     if len(data) > max_bytes:
         raise ImageRejected(f"The image is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB.")
@@ -137,7 +137,7 @@ def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict]:
     return _png(image), "image/png", meta
 
 
-def _text(f: ImageFindings, meta: dict, review: bool) -> str:
+def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
     shown = ("format", "Modality", "BodyPartExamined", "ViewPosition")
     source = ", ".join(f"{k} {v}" for k, v in meta.items() if k in shown)
     lines = [f"AI image analysis (MedGemma; not a radiology or pathology report). Image: {source}.",

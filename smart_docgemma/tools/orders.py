@@ -16,6 +16,8 @@ source answers (never fatal when it does not).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import re
 from datetime import datetime, timezone
@@ -55,11 +57,11 @@ _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral ro
 
 
 @lru_cache(maxsize=1)
-def _codes() -> dict:
+def _codes() -> dict[str, Any]:
     return yaml.safe_load((DATA / "write_codes.yaml").read_text())
 
 
-def rxnorm_coding(name: str) -> dict | None:
+def rxnorm_coding(name: str) -> dict[str, Any] | None:
     """RxNorm ingredient coding for a single-ingredient drug name (brand → generic first), or None."""
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
@@ -70,7 +72,7 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def validated(resource: dict) -> dict:
+def validated(resource: dict[str, Any]) -> dict[str, Any]:
     """The resource checked against the FHIR R4B model; raises ``ValueError`` naming the problem."""
     try:
         model = get_fhir_model_class(resource["resourceType"]).model_validate(resource)
@@ -82,7 +84,7 @@ def validated(resource: dict) -> dict:
 
 
 # ------------------------------------------------------------------ parsing dosing
-def parse_dose(dosage: str) -> dict | None:
+def parse_dose(dosage: str) -> dict[str, Any] | None:
     """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
     m = _DOSE.search(dosage or "")
     if not m:
@@ -93,7 +95,7 @@ def parse_dose(dosage: str) -> dict | None:
             "system": UCUM, "code": _UNITS[unit]}
 
 
-def parse_timing(frequency: str) -> dict | None:
+def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``every 8 hours``, ``weekly`` → Timing.repeat, else None."""
     text = (frequency or "").lower()
     m = re.search(r"(?:every|q)\s*(\d+)\s*(?:h\b|hours?|hrs?)", text)
@@ -108,7 +110,7 @@ def parse_timing(frequency: str) -> dict | None:
     return None
 
 
-def _route(*texts: str) -> dict | None:
+def _route(*texts: str) -> dict[str, Any] | None:
     joined = " ".join(t or "" for t in texts).lower()
     for word, (code, display) in _ROUTES.items():
         if re.search(rf"\b{re.escape(word)}\b", joined):
@@ -116,9 +118,9 @@ def _route(*texts: str) -> dict | None:
     return None
 
 
-def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict:
+def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
     """Dosage with text always, and structured timing/dose/route where they parse."""
-    inst: dict = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
+    inst: dict[str, Any] = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
     timing = parse_timing(frequency)
     if timing:
         inst["timing"] = {"repeat": timing}
@@ -147,7 +149,7 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def _boxed_warning(ctx, drug: str) -> list[dict]:
+def _boxed_warning(ctx, drug: str) -> list[dict[str, Any]]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
@@ -161,7 +163,7 @@ def _boxed_warning(ctx, drug: str) -> list[dict]:
     return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx, drug: str) -> list[dict]:
+def medication_flags(ctx, drug: str) -> list[dict[str, Any]]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
     meds, allergies, flags = patient_lists(ctx)
     ident = knowledge.identify(text=drug)
@@ -182,7 +184,7 @@ def medication_flags(ctx, drug: str) -> list[dict]:
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx, substance: str) -> list[dict]:
+def allergy_flags(ctx, substance: str) -> list[dict[str, Any]]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -193,7 +195,7 @@ def allergy_flags(ctx, substance: str) -> list[dict]:
     return flags
 
 
-def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolResult:
+def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
@@ -213,7 +215,7 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
                       data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
 
 
-def _practitioner(ctx) -> dict | None:
+def _practitioner(ctx) -> dict[str, Any] | None:
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
@@ -243,7 +245,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
-def _substance(name: str) -> tuple[dict, str]:
+def _substance(name: str) -> tuple[dict[str, Any], str]:
     key = name.strip().lower()
     snomed = _codes()["allergy_substances"].get(key)
     if snomed:
@@ -255,7 +257,7 @@ def _substance(name: str) -> tuple[dict, str]:
     return {"text": name}, "medication" if knowledge.identify(text=name).identified else ""
 
 
-def _manifestation(reaction: str) -> dict:
+def _manifestation(reaction: str) -> dict[str, Any]:
     coded = _codes()["reactions"].get(reaction.strip().lower())
     if coded:
         return {"coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}], "text": reaction}
@@ -292,7 +294,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
-def note_type(requested: str) -> dict:
+def note_type(requested: str) -> dict[str, Any]:
     """LOINC document type for a requested note type (words matched; 'Note' as fallback)."""
     text = requested.lower()
     types = _codes()["note_types"]

@@ -2,13 +2,15 @@
 flags they raise (shown on the approval card and to the interaction tool)."""
 from __future__ import annotations
 
+from typing import Any
+
 from .. import errors
 from .chart import concept_text
 
 
-def patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
+def patient_lists(ctx) -> tuple[list[str], list[str], list[dict[str, Any]]]:
     """Active medication names and allergy substances of the launch patient (for safety flags)."""
-    flags: list[dict] = []
+    flags: list[dict[str, Any]] = []
     meds, allergies = [], []
     for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds),
                                 ("AllergyIntolerance", {}, allergies)):
@@ -28,7 +30,7 @@ def _code_of(cc) -> str:
     return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
 
 
-def flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict:
+def flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict[str, Any]:
     raised = {"severity": severity, "kind": kind, "text": text}
     if label and url:
         raised["source"] = {"label": label, "url": url}

@@ -9,6 +9,8 @@ module is optional when reading. Each trial is cited as
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import args as tool_args
 from . import catalog
 from .base import Source, Tool, ToolResult
@@ -31,7 +33,7 @@ STATUS_FILTER = {
 }
 
 
-def search_params(condition: str, status: str | None) -> dict:
+def search_params(condition: str, status: str | None) -> dict[str, Any]:
     overall, _ = STATUS_FILTER[status or "recruiting"]
     params = {"query.cond": condition, "pageSize": PAGE_SIZE, "countTotal": "true", "fields": FIELDS}
     if overall:
@@ -45,7 +47,7 @@ def _phase(phases: list[str]) -> str:
     return "/".join(names) or "not stated"
 
 
-def summarise(study: dict) -> dict:
+def summarise(study: dict[str, Any]) -> dict[str, Any]:
     """The parts of one study a clinician needs, every module treated as optional."""
     ps = study.get("protocolSection") or {}
     ident, status = ps.get("identificationModule") or {}, ps.get("statusModule") or {}
@@ -67,7 +69,7 @@ def summarise(study: dict) -> dict:
     }
 
 
-def _line(n: int, t: dict) -> str:
+def _line(n: int, t: dict[str, Any]) -> str:
     facts = [f"Status: {t['status']}", f"Phase: {t['phase']}"]
     facts += [f"Sponsor: {t['sponsor']}"] if t["sponsor"] else []
     facts += [f"Enrolment: {t['enrollment']}"] if t["enrollment"] else []
