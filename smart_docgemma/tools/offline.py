@@ -1,6 +1,5 @@
-"""``docgemma-offline-pack``: fill the knowledge cache for a formulary while the clinic is online.
-
-    docgemma-offline-pack [--list FILE] [--only NAME ...] [--out report.json]
+"""Offline pack: fill the knowledge cache for a formulary while the clinic is online (the
+``docgemma-offline-pack`` command is ``smart_docgemma/offline_pack.py``).
 
 For every medicine of the list (default: the WHO Model List of Essential Medicines core list,
 ``data/who_eml_core.yaml``; a clinic's own list is a YAML file with the same ``sections`` or a
@@ -13,10 +12,7 @@ medicines), and failures.
 """
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -88,30 +84,3 @@ def _one(http, name: str) -> str:
         except SourceError:
             return "failed"
     return "labelled" if found else "no_label"
-
-
-def main(argv: list[str] | None = None, config: dict | None = None) -> int:
-    p = argparse.ArgumentParser(prog="docgemma-offline-pack", description=__doc__.split("\n\n")[0])
-    p.add_argument("--list", help="formulary YAML (default: WHO Model List core, bundled)")
-    p.add_argument("--only", nargs="*", default=[], help="pack only these names of the list")
-    p.add_argument("--out", help="write the coverage report (JSON) here")
-    p.add_argument("--quiet", action="store_true", help="no line per medicine")
-    args = p.parse_args(argv)
-    from .. import create_app
-    from ..extensions import get_http
-
-    formulary = load_formulary(args.list)
-    if args.only:
-        formulary.names = [n for n in formulary.names if n in {o.lower() for o in args.only}]
-    http = get_http(create_app(config))
-    progress = None if args.quiet else (lambda n, o: print(f"{o:<9} {n}", file=sys.stderr))
-    coverage = pack(http, formulary, progress)
-    print(coverage.summary())
-    if args.out:
-        Path(args.out).write_text(json.dumps({**asdict(coverage), "percent": coverage.percent()},
-                                             indent=2))
-    return 0 if not coverage.failed else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
