@@ -63,9 +63,9 @@ class Circuit:
     def is_open(self) -> bool:
         return self._state == OPEN
 
-    def status(self) -> dict:
+    def status(self) -> dict[str, object]:
         """What ``/readyz`` and the page show."""
-        body = {"state": self._state, "consecutive_failures": self._failures}
+        body: dict[str, object] = {"state": self._state, "consecutive_failures": self._failures}
         if self.opened_at is not None and self.is_open:
             body.update(open_for_s=round(time.monotonic() - self.opened_at, 1),
                         probe_every_s=self.cooldown, reason=self.reason)

@@ -15,9 +15,12 @@ unseen. The failed attempt's steps stay in the trace (they were shown while the 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import BaseModel
 
 from .. import metrics
-from ..tools.base import Tool, ToolResult
+from ..tools.base import Tool, ToolContext, ToolResult
 from . import prompts
 from .state import Turn, merge
 
@@ -29,16 +32,17 @@ class _Remembered:
     """A tool's ``run`` that first looks for the same call in the failed attempt."""
 
     tool: Tool
-    done: dict  # json key of args -> ToolResult
+    done: dict[str, ToolResult]  # json key of args -> the failed attempt's result
 
-    def __call__(self, args, ctx) -> ToolResult:
+    def __call__(self, args: BaseModel, ctx: ToolContext) -> ToolResult:
         key = _key(args.model_dump(exclude_none=True))
         if key in self.done:
             return self.done.pop(key)
-        return self.tool.run(args, ctx)
+        result: ToolResult = self.tool.run(args, ctx)
+        return result
 
 
-def _key(args: dict) -> str:
+def _key(args: dict[str, Any]) -> str:
     import json
 
     return json.dumps(args, sort_keys=True, default=str)
@@ -46,7 +50,7 @@ def _key(args: dict) -> str:
 
 def remembered_tools(tools: dict[str, Tool], failed: Turn) -> dict[str, Tool]:
     """``tools`` with the results of ``failed``'s successful runs served again, not re-run."""
-    runs: dict[str, dict] = {}
+    runs: dict[str, dict[str, ToolResult]] = {}
     for run in failed.tool_runs:
         if run.result.status != "error":
             runs.setdefault(run.tool, {})[_key(run.args)] = run.result
@@ -54,7 +58,7 @@ def remembered_tools(tools: dict[str, Tool], failed: Turn) -> dict[str, Tool]:
             for name, tool in tools.items()}
 
 
-def notice(reason: str | None) -> dict:
+def notice(reason: str | None) -> dict[str, Any]:
     """The event that says, in the progress stream and the trace, that the model is not used."""
     return {"type": "model_fallback", "reason": reason or "the model did not answer"}
 
@@ -64,7 +68,7 @@ def stray_proposals(failed: Turn, final: Turn) -> list[str]:
     return [pid for pid in failed.proposals if pid not in final.proposals]
 
 
-def withdraw(ctx, proposal_ids: list[str]) -> None:
+def withdraw(ctx: ToolContext | None, proposal_ids: list[str]) -> None:
     store = getattr(ctx, "proposals", None)
     if store is not None and proposal_ids:
         store.withdraw_ids(proposal_ids, reason=WITHDRAWN)

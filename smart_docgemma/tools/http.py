@@ -31,7 +31,7 @@ from typing import Any, TYPE_CHECKING
 
 import requests
 from requests.adapters import HTTPAdapter
-from requests_cache import CachedSession
+from requests_cache import CachedResponse, CachedSession
 from urllib3.util.retry import Retry
 
 from .. import metrics
@@ -202,7 +202,8 @@ class KnowledgeHttp:
         metrics.knowledge_served(source, "cache" if getattr(res, "from_cache", False) else "network")
         return body
 
-    def _offline(self, source: str, url: str, params: dict, exc: Exception) -> dict | None:
+    def _offline(self, source: str, url: str, params: dict[str, Any],
+                 exc: Exception) -> dict[str, Any] | None:
         """The cached answer to this request, whatever its age, recorded as an offline copy;
         else the failure as ``SourceError('unreachable')``."""
         cached = self.cached(url, params)
@@ -217,9 +218,8 @@ class KnowledgeHttp:
         too_old = datetime.now(timezone.utc) - retrieved > self.max_age
         metrics.knowledge_served(source, "too_old" if too_old else "stale")
         copy = OfflineCopy(source, SOURCES[source].label, retrieved, too_old)
-        if cached.status_code == 404:
-            body = None
-        else:
+        body: dict[str, Any] | None = None
+        if cached.status_code != 404:
             try:
                 body = cached.json()
             except ValueError:  # a garbled answer was cached: no usable copy
@@ -227,10 +227,12 @@ class KnowledgeHttp:
         _served.copies = [*getattr(_served, "copies", []), copy]
         return body
 
-    def cached(self, url: str, params: dict | None = None):
+    def cached(self, url: str, params: dict[str, Any] | None = None) -> CachedResponse | None:
         """The cache's response to ``GET url?params``, expired or not (None when never fetched)."""
         request = self.session.prepare_request(requests.Request("GET", url, params=params))
-        return self.session.cache.get_response(self.session.cache.create_key(request))
+        found: CachedResponse | None = self.session.cache.get_response(
+            self.session.cache.create_key(request))
+        return found
 
     def _credentials(self, source: str) -> dict[str, Any]:
         """Optional keys: openFDA ``api_key``; NCBI ``api_key`` + ``tool``/``email`` (NBK25499)."""

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
 from ..errors import SourceError
 from .drugs import label_safety
+from .http import KnowledgeHttp
 
 DEFAULT_LIST = Path(__file__).with_name("data") / "who_eml_core.yaml"
 
@@ -65,7 +67,8 @@ def load_formulary(path: str | Path | None = None) -> Formulary:
     return Formulary(unique, data.get("source", str(path or DEFAULT_LIST)), data.get("edition", ""))
 
 
-def pack(http, formulary: Formulary, progress=None) -> Coverage:
+def pack(http: KnowledgeHttp, formulary: Formulary,
+         progress: Callable[[str, str], None] | None = None) -> Coverage:
     """Fetch (or find fresh in the cache) the label of every ingredient of every medicine."""
     coverage = Coverage(formulary.source, formulary.edition)
     for name in formulary.names:
@@ -76,7 +79,7 @@ def pack(http, formulary: Formulary, progress=None) -> Coverage:
     return coverage
 
 
-def _one(http, name: str) -> str:
+def _one(http: KnowledgeHttp, name: str) -> str:
     found = True
     for ingredient in (part.strip() for part in name.split("+")):
         try:
