@@ -159,3 +159,12 @@ def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
     clock["t"] += RUNNING_STALE_S + 1  # the worker died: no more beats
     assert store.get(turn_id)["status"] == "failed"
     assert not store.beat(turn_id)  # a late beat cannot revive it
+
+
+def test_a_worker_that_comes_back_after_the_sweep_changes_nothing(store, clock):
+    turn_id = store.start("s1", turn("a stalled answer"), per_minute=100)
+    clock["t"] += RUNNING_STALE_S + 1
+    assert [t["status"] for t in store.for_session("s1")] == ["failed"]
+    assert store.finish(turn_id, turn("a stalled answer", answer="late"), "done") == "failed"
+    stored = store.get(turn_id)
+    assert stored["status"] == "failed" and stored["error"] == INTERRUPTED and not stored.get("answer")

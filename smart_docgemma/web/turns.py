@@ -143,11 +143,17 @@ class TurnStore:
         """Store the final turn (``done``, ``paused`` or ``failed``); returns the status stored.
 
         A turn the clinician cancelled while it ran stays ``cancelled`` whatever its
-        worker reached by then (the state is kept for the record)."""
+        worker reached by then (the state is kept for the record). A turn swept as interrupted
+        (its lease ran out: ``sweep``) stays ``failed``: its proposals were withdrawn and the
+        clinician was told to ask again, so a worker that comes back late changes nothing."""
         with self.storage.begin() as conn:
-            stored = conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status != "cancelled"))
-                                  .values(state=dumps(turn), status=status, updated_at=now())).rowcount
+            stored = conn.execute(update(table).where(and_(
+                table.c.id == turn_id, table.c.status.notin_(("cancelled", "failed"))))
+                .values(state=dumps(turn), status=status, updated_at=now())).rowcount
             if not stored:
+                current = conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar()
+                if current == "failed":
+                    return "failed"  # counted when it was swept
                 status = "cancelled"
                 conn.execute(update(table).where(table.c.id == turn_id).values(state=dumps(turn), updated_at=now()))
         if status != "paused":  # a paused turn ends later (resumed, or cancelled): counted once, then
