@@ -20,7 +20,7 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from ..errors import ModelError
-from ..proposals.store import Proposal
+from ..proposals.store import Proposal, SafetyFlag
 from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
@@ -64,7 +64,7 @@ def recommends_change(answer: str) -> bool:
     return bool(_THERAPY_CHANGE.search(answer))
 
 
-def deterministic(flags: list[dict[str, Any]]) -> SecondLook:
+def deterministic(flags: list[SafetyFlag]) -> SecondLook:
     """What the knowledge checks already know: critical findings and checks that did not run."""
     look = SecondLook()
     for flag in flags:
@@ -82,7 +82,7 @@ def deterministic(flags: list[dict[str, Any]]) -> SecondLook:
 _MODEL_FINDINGS = ("Not supported by the sources: ", "Contradicts the chart: ", "Check not done: ")
 
 
-def after_edit(before: dict[str, Any], flags: list[dict[str, Any]], version: int) -> dict[str, Any]:
+def after_edit(before: dict[str, Any], flags: list[SafetyFlag], version: int) -> dict[str, Any]:
     """The second look of a proposal the clinician edited, for the version that will be written.
 
     The deterministic checks run again on the edited order's flags; the model's findings are
@@ -102,7 +102,7 @@ def after_edit(before: dict[str, Any], flags: list[dict[str, Any]], version: int
 
 
 def review(model: BoundModel | None, draft: str, evidence: list[str],
-           flags: list[dict[str, Any]] | None = None) -> SecondLook:
+           flags: list[SafetyFlag] | None = None) -> SecondLook:
     """Deterministic checks, then one constrained model call when a model is available."""
     look = deterministic(flags or [])
     if model is None:
@@ -160,8 +160,8 @@ def second_look(state: Turn, deps: Deps) -> Update:
 
 def _card_text(card: Proposal) -> str:
     summary = card.summary
-    pairs = summary.get("fields") or []
-    pairs = pairs.items() if isinstance(pairs, dict) else pairs
+    raw: Any = summary.get("fields") or []  # (label, value) pairs; a mapping is read the same way
+    pairs = raw.items() if isinstance(raw, dict) else raw
     fields = "; ".join(f"{k}: {v}" for k, v in pairs)
     return f"Proposed: {summary.get('title', card.tool)}" + (f" ({fields})" if fields else "")
 

@@ -43,7 +43,10 @@ import logging
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from typing_extensions import Required, TypedDict
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -66,6 +69,32 @@ MAX_ATTEMPTS = 3
 STALE_CLAIM_S = 120
 REASON_MAX = 500
 
+
+
+
+class SafetyFlag(TypedDict, total=False):
+    """One finding of a write's safety checks, shown on its card (and read by the second look)."""
+
+    severity: Required[Literal["critical", "warning", "info"]]
+    kind: Required[str]  # allergy | interaction | duplicate | boxed_warning | unchecked
+    text: Required[str]
+    source: dict[str, str]  # {"label", "url"} when a source backs it
+
+
+class ProposalSummary(TypedDict, total=False):
+    """What the card shows beside the FHIR resource; stored as JSON with the proposal. The write
+    tool makes it; an edit, the second look, the approval and a failed write each add their part."""
+
+    title: Required[str]
+    kind: str  # medication | allergy | note
+    fields: Sequence[Sequence[str]]  # (label, value) pairs, in order (lists once stored as JSON)
+    flags: list[SafetyFlag]
+    preview: str  # a note's text, shortened
+    changes: list[dict[str, Any]]  # the clinician's edits: field, before, after, version
+    edited_by: str | None
+    second_look: dict[str, Any]  # critic.SecondLook as data, plus who acknowledged it
+    provenance: str | None  # the Provenance written with the resource, or why it was not
+    last_error: str | None  # why the last approval could not write
 
 
 class Launch(Protocol):
@@ -94,7 +123,7 @@ class Proposal:
     tool: str
     status: str
     resource: dict[str, Any]
-    summary: dict[str, Any]
+    summary: ProposalSummary
     created_at: float
     decided_at: float | None = None
     decided_by: str | None = None
@@ -136,7 +165,8 @@ class ProposalStore:
         self.storage = storage
 
     # -- creating and reading ------------------------------------------------------
-    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any], summary: dict[str, Any]) -> str:
+    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any],
+               summary: ProposalSummary) -> str:
         """Store a validated resource as a pending proposal; returns its id.
 
         The proposal identifier is stamped on the resource here, so the resource
@@ -213,7 +243,7 @@ class ProposalStore:
         return self.get(p.id)
 
     # -- editing ----------------------------------------------------------------------
-    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: dict[str, Any]) -> Proposal:
+    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: ProposalSummary) -> Proposal:
         """Store the clinician's edit as version ``version + 1``, only if ``p`` is still pending
         at ``version`` (one conditional UPDATE: an edit racing an approval or another edit
         has one outcome); else Conflict."""

@@ -37,6 +37,7 @@ from .. import knowledge
 from . import catalog
 from .base import Tool, ToolResult
 from .drugs import label_safety
+from ..proposals.store import ProposalSummary, SafetyFlag
 from .safety import flag as _flag
 from .safety import patient_lists
 
@@ -152,7 +153,7 @@ def _refusal(args: Any, ctx: ToolContext, rtype: str) -> ToolResult | None:
     return None
 
 
-def _boxed_warning(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
+def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
@@ -166,7 +167,7 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
     return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
+def medication_flags(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
     meds, allergies, flags = patient_lists(ctx)
     ident = knowledge.identify(text=drug)
@@ -187,7 +188,7 @@ def medication_flags(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx: ToolContext, substance: str) -> list[dict[str, Any]]:
+def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -198,7 +199,7 @@ def allergy_flags(ctx: ToolContext, substance: str) -> list[dict[str, Any]]:
     return flags
 
 
-def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: dict[str, Any], noun: str) -> ToolResult:
+def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: ProposalSummary, noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
@@ -243,7 +244,8 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
               ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     if args.notes:
         fields.append(("Notes", args.notes))
-    summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
+    summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
+                                "kind": "medication",
                "fields": fields, "flags": medication_flags(ctx, args.medication_name)}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
@@ -292,7 +294,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
               ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
                if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+    summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
                "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
@@ -323,7 +325,7 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolRes
         resource["author"] = [_practitioner(ctx)]
     fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
               ("Length", f"{len(args.note_text)} characters")]
-    summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
+    summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 
