@@ -258,8 +258,8 @@ def _prior_results(state: Turn) -> str:
 
 
 def _hints(state: Turn) -> str:
-    ent, pid = state.entities, planning.patient_id(state)
-    found = [("patient ID", pid)] if pid else []
+    ent, patient_id = state.entities, planning.patient_id(state)
+    found = [("patient ID", patient_id)] if patient_id else []
     found += [("drug name", d) for d in ent.drugs]
     found += [("patient name", n) for n in ent.patient_names]
     found += [(k, v) for k, v in (ent.dose or {}).items() if v]

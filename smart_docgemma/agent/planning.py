@@ -166,7 +166,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
 
     ``code_only`` (no model this turn): also the topic of a trials or literature
     question and the note as dictated, which a model words better when there is one."""
-    ent, pid = state.entities, patient_id(state)
+    ent, patient = state.entities, patient_id(state)
     drugs, dose = ent.drugs, ent.dose or {}
     allergy, together = ent.allergy or {}, interaction_drugs(state)
     subject = topic(state.message) if code_only else None
@@ -175,18 +175,18 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
         "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
-        "save_clinical_note": ({"patient_id": pid, "note_type": note_type(state.message),
+        "save_clinical_note": ({"patient_id": patient, "note_type": note_type(state.message),
                                 "note_text": (note_text(state.message) or "")[:600]}
-                               if code_only and pid and note_text(state.message) else None),
+                               if code_only and patient and note_text(state.message) else None),
         "search_patient": {"name": ent.patient_names[0]} if ent.patient_names else None,
-        "get_patient_chart": {"patient_id": pid} if pid else None,
-        "prescribe_medication": ({"patient_id": pid, "medication_name": drugs[0],
+        "get_patient_chart": {"patient_id": patient} if patient else None,
+        "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
-                                 if pid and len(drugs) == 1 else None),
-        "add_allergy": ({"patient_id": pid, "substance": drugs[0],
+                                 if patient and len(drugs) == 1 else None),
+        "add_allergy": ({"patient_id": patient, "substance": drugs[0],
                          "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
-                        if pid and len(drugs) == 1 else None),
+                        if patient and len(drugs) == 1 else None),
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
     }
