@@ -63,19 +63,27 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     from launch.sandbox import create_sandbox
 
     port = _env_int("SANDBOX_PORT", 9000)
-    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port})
+    mcp_url = f"{_app_base()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
+                          "PROTECTED_RESOURCES": {mcp_url: os.environ.get("DOCGEMMA_CLIENT_ID", "docgemma")}})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
 
 
+def _app_base() -> str:
+    return f"http://{os.environ.get('DOCGEMMA_HOST', '127.0.0.1')}:{_env_int('DOCGEMMA_PORT', 8000)}"
+
+
 def app_config(sandbox_fhir: str) -> dict:
-    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base."""
+    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base, which also
+    authorises the app's MCP endpoint."""
     from smart_docgemma.config import DEFAULTS
 
     raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
     allow = json.loads(raw) if raw else list(DEFAULTS.get("ISS_ALLOWLIST") or [])
-    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir]))}
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir])),
+            "MCP_AUTHORIZATION_SERVER": sandbox_fhir, "MCP_URL": f"{_app_base()}/mcp"}
 
 
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
@@ -122,6 +130,7 @@ def banner(sandbox_url: str, app_url: str) -> str:
             f"Direct EHR launch:     {direct}\n"
             f"Sandbox FHIR (iss):    {sandbox_url}/fhir\n"
             f"App:                   {app_url}\n"
+            f"MCP (Streamable HTTP): {app_url}/mcp\n"
             "Press Ctrl-C to stop everything.\n")
 
 

@@ -16,7 +16,7 @@ from ..web import inputs
 from ..web.errorpages import wants_json
 from ..web.snapshots import snapshot_store
 from . import editing
-from .store import Proposal, proposal_store
+from .store import MCP_OWNER, Proposal, proposal_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
 FIELD_MAX_CHARS = editing.NOTE_MAX_CHARS
@@ -28,7 +28,11 @@ def _respond(p: Proposal, status: int = 200):
     if wants_json():
         return p.to_dict(), status
     if request.method == "POST" and not request.headers.get("X-Requested-With"):
+        if p.sid.startswith(MCP_OWNER):  # an MCP client's proposal is decided on its own page
+            return redirect(url_for("proposals.show", proposal_id=p.id), code=303)
         return redirect(url_for("chat.app_page") + f"#proposal-{p.id}", code=303)
+    if request.method == "GET" and not request.headers.get("X-Requested-With"):
+        return render_template("proposals/page.html", p=p), status  # the link an MCP client returns
     return render_template("proposals/card.html", p=p), status
 
 
