@@ -6,8 +6,12 @@ a clinician on DocGemma's page, with Provenance naming the MCP client.
 """
 from __future__ import annotations
 
+import json
 import logging
+import os
 import re
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 
@@ -271,3 +275,55 @@ def search(fhir_base: str, rtype: str, **params) -> list[dict]:
 
 def count(fhir_base: str, rtype: str, proposal_id: str) -> int:
     return len(search(fhir_base, rtype, identifier=f"urn:docgemma:proposal|{proposal_id}"))
+
+
+# ------------------------------------------------------------------ other real clients
+def test_mcp_inspector_cli_does_the_oauth_flow_lists_and_calls_tools(stack, tmp_path):
+    from tests.support import inspector
+
+    node_inspector = inspector.command()
+    if node_inspector is None:
+        pytest.skip("Node.js (npm) is not installed here, so the MCP Inspector cannot run")
+    env = {**os.environ, "HOME": str(tmp_path), "MCP_AUTO_OPEN_ENABLED": "true", "MCP_INSPECTOR_SECRET_STORE": "memory",
+           "BROWSER": str(inspector.browser_script(tmp_path, "pt-warfarin"))}
+    base = [*node_inspector, "--cli", stack.mcp_url, "--transport", "http",
+            "--callback-url", f"http://127.0.0.1:{free_port()}/oauth/callback"]
+
+    def run(*args, exit_code: int = 0):
+        done = subprocess.run([*base, *args], capture_output=True, text=True, timeout=180, env=env)
+        assert done.returncode == exit_code, done.stderr[-2000:]
+        return json.loads(done.stdout) if exit_code == 0 else done.stderr
+
+    listed = run("--method", "tools/list")
+    assert {"get_patient_chart", "prescribe_medication"} <= {t["name"] for t in listed["tools"]}
+    chart = run("--method", "tools/call", "--tool-name", "get_patient_chart", "--tool-arg", "patient_id=pt-warfarin")
+    assert chart["structuredContent"]["status"] == "ok" and "Robert Mensah" in chart["content"][0]["text"]
+    other = run("--method", "tools/call", "--tool-name", "get_patient_chart", "--tool-arg", "patient_id=pt-ckd-elder",
+                exit_code=5)  # the Inspector's exit status for a tool result with isError
+    assert "returned isError:true" in other
+
+
+def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environment(stack):
+    from mcp import StdioServerParameters
+
+    client = register(stack.sandbox_url)
+    token = authorize_token(stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin")["access_token"]
+    env = {**os.environ, "DOCGEMMA_MCP_ACCESS_TOKEN": token, "DOCGEMMA_MCP_URL": stack.mcp_url,
+           "DOCGEMMA_MCP_AUTHORIZATION_SERVER": stack.fhir_url, "DOCGEMMA_SECRET_KEY": "test-secret-key",
+           "DOCGEMMA_DATABASE_URL": stack.app.config["DATABASE_URL"], "PYTHONPATH": os.getcwd()}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "smart_docgemma.mcpserver.stdio"], env=env)
+
+    async def work():
+        async with Client(params) as session:
+            listed = await session.list_tools()
+            chart = await session.call_tool("get_patient_chart", {"patient_id": "pt-warfarin"})
+            other = await session.call_tool("get_patient_chart", {"patient_id": "pt-ckd-elder"})
+            return listed, chart, other
+
+    listed, chart, other = anyio.run(work)
+    assert "get_patient_chart" in {t.name for t in listed.tools}
+    assert chart.structured_content["status"] == "ok" and other.structured_content["error_kind"] == "forbidden"
+    refused = subprocess.run([sys.executable, "-m", "smart_docgemma.mcpserver.stdio"], capture_output=True,
+                             text=True, timeout=120, stdin=subprocess.DEVNULL,
+                             env={**env, "DOCGEMMA_MCP_ACCESS_TOKEN": stack.sign(aud=stack.fhir_url)})
+    assert refused.returncode == 2 and "must hold a valid" in refused.stderr
