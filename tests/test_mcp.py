@@ -4,6 +4,7 @@ flow (discovery, dynamic registration, PKCE, resource indicator), patient isolat
 audiences kept apart (token exchange for FHIR), and a proposal made over MCP approved once by
 a clinician on DocGemma's page, with Provenance naming the MCP client.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,12 @@ from mcp.client.streamable_http import streamable_http_client
 from smart_docgemma import create_app
 from smart_docgemma.logs import JsonFormatter
 from tests.support.launch_context import clone_patient
-from tests.support.mcp_oauth import SandboxUser, authorize_token, oauth_provider, register
+from tests.support.mcp_oauth import (
+    SandboxUser,
+    authorize_token,
+    oauth_provider,
+    register,
+)
 from tests.support.servers import free_port, serve
 from tests.support.smart_browser import Browser, ehr_launch, finish
 
@@ -45,9 +51,17 @@ class Stack:
     def sign(self, **claims) -> str:
         """A token signed with the sandbox's own key (for tokens the flow would never issue)."""
         now = int(time.time())
-        base = {"iss": self.fhir_url, "aud": self.mcp_url, "sub": "dr-okafor", "client_id": "forger",
-                "iat": now, "exp": now + 300, "scope": PATIENT_READS, "patient": "pt-warfarin",
-                "fhirUser": f"{self.fhir_url}/Practitioner/dr-okafor"}
+        base = {
+            "iss": self.fhir_url,
+            "aud": self.mcp_url,
+            "sub": "dr-okafor",
+            "client_id": "forger",
+            "iat": now,
+            "exp": now + 300,
+            "scope": PATIENT_READS,
+            "patient": "pt-warfarin",
+            "fhirUser": f"{self.fhir_url}/Practitioner/dr-okafor",
+        }
         return self.sandbox_app.extensions["sandbox"].key.sign({**base, **claims})
 
 
@@ -58,21 +72,44 @@ def stack(fhir_base, sources, tmp_path_factory):
     app_port, sandbox_port = free_port(), free_port()
     app_url, sandbox_url = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{sandbox_port}"
     mcp_url = f"{app_url}/mcp"
-    sandbox_app = create_sandbox({"FHIR_UPSTREAM": fhir_base, "HOST": "127.0.0.1", "PORT": sandbox_port,
-                                  "PUBLIC_URL": sandbox_url, "PROTECTED_RESOURCES": {mcp_url: "docgemma"}})
+    sandbox_app = create_sandbox(
+        {
+            "FHIR_UPSTREAM": fhir_base,
+            "HOST": "127.0.0.1",
+            "PORT": sandbox_port,
+            "PUBLIC_URL": sandbox_url,
+            "PROTECTED_RESOURCES": {mcp_url: "docgemma"},
+        }
+    )
     folder = tmp_path_factory.mktemp("mcp")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-key", "ENDPOINT": None,
-                      "DATABASE_URL": f"sqlite:///{folder / 'app.sqlite'}", "CACHE_PATH": str(folder / "cache"),
-                      "ISS_ALLOWLIST": [f"{sandbox_url}/fhir"], "MCP_URL": mcp_url,
-                      "MCP_AUTHORIZATION_SERVER": f"{sandbox_url}/fhir", **sources})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret-key",
+            "ENDPOINT": None,
+            "DATABASE_URL": f"sqlite:///{folder / 'app.sqlite'}",
+            "CACHE_PATH": str(folder / "cache"),
+            "ISS_ALLOWLIST": [f"{sandbox_url}/fhir"],
+            "MCP_URL": mcp_url,
+            "MCP_AUTHORIZATION_SERVER": f"{sandbox_url}/fhir",
+            **sources,
+        }
+    )
     with serve(sandbox_app, sandbox_port), serve(app, app_port):
-        yield Stack(sandbox_url, f"{sandbox_url}/fhir", fhir_base, app_url, mcp_url, sandbox_app, app)
+        yield Stack(
+            sandbox_url, f"{sandbox_url}/fhir", fhir_base, app_url, mcp_url, sandbox_app, app
+        )
 
 
-def mcp_post(stack: Stack, token: str | None, method: str = "tools/list", params: dict | None = None):
+def mcp_post(
+    stack: Stack, token: str | None, method: str = "tools/list", params: dict | None = None
+):
     """One raw Streamable HTTP request (JSON-RPC over POST)."""
-    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
-               "MCP-Protocol-Version": "2025-06-18"}
+    headers = {
+        "Accept": "application/json, text/event-stream",
+        "Content-Type": "application/json",
+        "MCP-Protocol-Version": "2025-06-18",
+    }
     if token:
         headers["Authorization"] = f"Bearer {token}"
     body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}
@@ -81,9 +118,11 @@ def mcp_post(stack: Stack, token: str | None, method: str = "tools/list", params
 
 async def _session(stack: Stack, user: SandboxUser, work, storage=None):
     auth = oauth_provider(stack.mcp_url, user, storage)
-    async with httpx2.AsyncClient(auth=auth, timeout=60) as http:
-        async with Client(streamable_http_client(stack.mcp_url, http_client=http)) as client:
-            return await work(client)
+    async with (
+        httpx2.AsyncClient(auth=auth, timeout=60) as http,
+        Client(streamable_http_client(stack.mcp_url, http_client=http)) as client,
+    ):
+        return await work(client)
 
 
 def with_sdk_client(stack: Stack, patient: str, work, storage=None):
@@ -102,17 +141,24 @@ def test_unauthenticated_request_gets_401_pointing_at_protected_resource_metadat
     assert metadata["resource"] == stack.mcp_url
     assert metadata["authorization_servers"] == [stack.fhir_url]
     assert "patient/*.rs" in metadata["scopes_supported"]
-    oauth = requests.get(f"{stack.sandbox_url}/.well-known/oauth-authorization-server/fhir", timeout=30).json()
-    assert oauth["issuer"] == stack.fhir_url and oauth["registration_endpoint"].endswith("/auth/register")
+    oauth = requests.get(
+        f"{stack.sandbox_url}/.well-known/oauth-authorization-server/fhir", timeout=30
+    ).json()
+    assert oauth["issuer"] == stack.fhir_url and oauth["registration_endpoint"].endswith(
+        "/auth/register"
+    )
     assert "urn:ietf:params:oauth:grant-type:token-exchange" in oauth["grant_types_supported"]
 
 
-@pytest.mark.parametrize("claims, why", [
-    ({"exp": int(time.time()) - 5}, "expired"),
-    ({"aud": "http://127.0.0.1:1/mcp"}, "issued for another MCP server"),
-    ({"aud": None}, "FHIR audience"),  # filled in below: a token for the FHIR API itself
-    ({"iss": "http://127.0.0.1:1/fhir"}, "another issuer"),
-])
+@pytest.mark.parametrize(
+    "claims, why",
+    [
+        ({"exp": int(time.time()) - 5}, "expired"),
+        ({"aud": "http://127.0.0.1:1/mcp"}, "issued for another MCP server"),
+        ({"aud": None}, "FHIR audience"),  # filled in below: a token for the FHIR API itself
+        ({"iss": "http://127.0.0.1:1/fhir"}, "another issuer"),
+    ],
+)
 def test_tokens_not_issued_for_this_endpoint_are_refused(stack, claims, why):
     if why == "FHIR audience":
         claims = {"aud": stack.fhir_url}
@@ -123,25 +169,46 @@ def test_tokens_not_issued_for_this_endpoint_are_refused(stack, claims, why):
 
 def test_a_token_for_the_fhir_api_from_a_real_launch_is_refused(stack):
     client = register(stack.sandbox_url)
-    fhir_token = authorize_token(stack.sandbox_url, client, PATIENT_READS, stack.fhir_url, "pt-warfarin")
+    fhir_token = authorize_token(
+        stack.sandbox_url, client, PATIENT_READS, stack.fhir_url, "pt-warfarin"
+    )
     assert mcp_post(stack, fhir_token["access_token"]).status_code == 401
 
 
 def test_the_fhir_api_refuses_an_mcp_token_and_only_the_mcp_server_may_exchange_it(stack):
     client = register(stack.sandbox_url)
-    mcp_token = authorize_token(stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin")["access_token"]
-    fhir = requests.get(f"{stack.fhir_url}/Patient/pt-warfarin", timeout=30,
-                        headers={"Authorization": f"Bearer {mcp_token}"})
+    mcp_token = authorize_token(
+        stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin"
+    )["access_token"]
+    fhir = requests.get(
+        f"{stack.fhir_url}/Patient/pt-warfarin",
+        timeout=30,
+        headers={"Authorization": f"Bearer {mcp_token}"},
+    )
     assert fhir.status_code == 401  # the client's token never works at FHIR: audiences stay apart
-    form = {"grant_type": "urn:ietf:params:oauth:grant-type:token-exchange", "subject_token": mcp_token,
-            "subject_token_type": "urn:ietf:params:oauth:token-type:access_token", "resource": stack.fhir_url}
-    by_client = requests.post(f"{stack.sandbox_url}/auth/token", data={**form, "client_id": client}, timeout=30)
+    form = {
+        "grant_type": "urn:ietf:params:oauth:grant-type:token-exchange",
+        "subject_token": mcp_token,
+        "subject_token_type": "urn:ietf:params:oauth:token-type:access_token",
+        "resource": stack.fhir_url,
+    }
+    by_client = requests.post(
+        f"{stack.sandbox_url}/auth/token", data={**form, "client_id": client}, timeout=30
+    )
     assert by_client.status_code in (400, 401)  # a public client cannot exchange
-    wider = requests.post(f"{stack.sandbox_url}/auth/token", auth=("docgemma", "docgemma-dev-secret"), timeout=30,
-                          data={**form, "scope": "patient/*.rs user/*.cruds"})
+    wider = requests.post(
+        f"{stack.sandbox_url}/auth/token",
+        auth=("docgemma", "docgemma-dev-secret"),
+        timeout=30,
+        data={**form, "scope": "patient/*.rs user/*.cruds"},
+    )
     assert wider.status_code == 400 and wider.json()["error"] == "invalid_scope"
-    ok = requests.post(f"{stack.sandbox_url}/auth/token", auth=("docgemma", "docgemma-dev-secret"), data=form,
-                       timeout=30)
+    ok = requests.post(
+        f"{stack.sandbox_url}/auth/token",
+        auth=("docgemma", "docgemma-dev-secret"),
+        data=form,
+        timeout=30,
+    )
     assert ok.status_code == 200, ok.text
     claims = stack.sandbox_app.extensions["sandbox"].key.verify(ok.json()["access_token"])
     assert claims["aud"] == stack.fhir_url and claims["patient"] == "pt-warfarin"
@@ -162,29 +229,48 @@ def test_sdk_client_does_the_oauth_flow_and_reads_only_its_patients_chart(stack)
     assert "resource=" + requests.utils.quote(stack.mcp_url, safe="") in authorize
     assert "code_challenge_method=S256" in authorize and "patient%2F%2A.rs" in authorize
     names = {t.name for t in listed.tools}
-    assert {"get_patient_chart", "check_drug_interactions", "prescribe_medication", "add_allergy",
-            "save_clinical_note", "search_medical_literature", "find_clinical_trials"} <= names
+    assert {
+        "get_patient_chart",
+        "check_drug_interactions",
+        "prescribe_medication",
+        "add_allergy",
+        "save_clinical_note",
+        "search_medical_literature",
+        "find_clinical_trials",
+    } <= names
     assert "analyze_medical_image" not in names
     spec = next(t for t in listed.tools if t.name == "get_patient_chart")
     assert spec.input_schema["properties"]["patient_id"] and spec.title == "Chart review"
     assert chart.is_error is False and chart.structured_content["status"] == "ok"
     assert any("/fhir/" in s["url"] for s in chart.structured_content["sources"])
     assert other.is_error and other.structured_content["error_kind"] == "forbidden"
-    assert search.structured_content["status"] == "error"  # patient-level grant: no searching others
+    assert (
+        search.structured_content["status"] == "error"
+    )  # patient-level grant: no searching others
 
 
 def test_writes_become_proposals_for_the_tokens_patient_only(stack):
     async def work(client):
-        mine = await client.call_tool("add_allergy", {"patient_id": "pt-warfarin", "substance": "latex",
-                                                      "reaction": "hives"})
-        theirs = await client.call_tool("prescribe_medication", {
-            "patient_id": "pt-ckd-elder", "medication_name": "lisinopril", "dosage": "10 mg",
-            "frequency": "once daily"})
+        mine = await client.call_tool(
+            "add_allergy", {"patient_id": "pt-warfarin", "substance": "latex", "reaction": "hives"}
+        )
+        theirs = await client.call_tool(
+            "prescribe_medication",
+            {
+                "patient_id": "pt-ckd-elder",
+                "medication_name": "lisinopril",
+                "dosage": "10 mg",
+                "frequency": "once daily",
+            },
+        )
         return mine, theirs
 
     (mine, theirs), _ = with_sdk_client(stack, "pt-warfarin", work)
     assert mine.structured_content["status"] == "proposal"
-    assert mine.structured_content["card_url"] == f"{stack.app_url}/proposals/{mine.structured_content['proposal_id']}"
+    assert (
+        mine.structured_content["card_url"]
+        == f"{stack.app_url}/proposals/{mine.structured_content['proposal_id']}"
+    )
     assert theirs.is_error and theirs.structured_content["error_kind"] == "forbidden"
     assert count(stack.upstream, "AllergyIntolerance", mine.structured_content["proposal_id"]) == 0
 
@@ -193,21 +279,45 @@ def test_without_create_scopes_there_is_no_proposal(stack):
     token = stack.sign(scope=PATIENT_READS)
     listed = mcp_post(stack, token).json()["result"]["tools"]
     assert "prescribe_medication" not in {t["name"] for t in listed}
-    called = mcp_post(stack, token, "tools/call", {"name": "prescribe_medication", "arguments": {
-        "patient_id": "pt-warfarin", "medication_name": "lisinopril", "dosage": "10 mg", "frequency": "daily"}})
+    called = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {
+            "name": "prescribe_medication",
+            "arguments": {
+                "patient_id": "pt-warfarin",
+                "medication_name": "lisinopril",
+                "dosage": "10 mg",
+                "frequency": "daily",
+            },
+        },
+    )
     result = called.json()["result"]
     assert result["isError"] and result["structuredContent"]["error_kind"] == "forbidden"
 
 
 def test_patient_search_needs_user_scopes(stack):
     client = register(stack.sandbox_url)
-    user_token = authorize_token(stack.sandbox_url, client, "openid fhirUser user/Patient.rs",
-                                 stack.mcp_url, None)["access_token"]
-    found = mcp_post(stack, user_token, "tools/call", {"name": "search_patient", "arguments": {"name": "Adeyemi"}})
+    user_token = authorize_token(
+        stack.sandbox_url, client, "openid fhirUser user/Patient.rs", stack.mcp_url, None
+    )["access_token"]
+    found = mcp_post(
+        stack,
+        user_token,
+        "tools/call",
+        {"name": "search_patient", "arguments": {"name": "Adeyemi"}},
+    )
     assert found.json()["result"]["structuredContent"]["status"] in ("ok", "ambiguous")
-    patient_token = authorize_token(stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin")
-    refused = mcp_post(stack, patient_token["access_token"], "tools/call",
-                       {"name": "search_patient", "arguments": {"name": "Adeyemi"}})
+    patient_token = authorize_token(
+        stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin"
+    )
+    refused = mcp_post(
+        stack,
+        patient_token["access_token"],
+        "tools/call",
+        {"name": "search_patient", "arguments": {"name": "Adeyemi"}},
+    )
     assert refused.json()["result"]["structuredContent"]["error_kind"] == "forbidden"
 
 
@@ -217,8 +327,15 @@ def test_a_proposal_made_over_mcp_is_approved_once_on_the_page_with_provenance(s
     patient = clone_patient(stack.upstream, "pt-warfarin")
 
     async def work(client):
-        return await client.call_tool("prescribe_medication", {
-            "patient_id": patient, "medication_name": "lisinopril", "dosage": "10 mg", "frequency": "once daily"})
+        return await client.call_tool(
+            "prescribe_medication",
+            {
+                "patient_id": patient,
+                "medication_name": "lisinopril",
+                "dosage": "10 mg",
+                "frequency": "once daily",
+            },
+        )
 
     from tests.support.mcp_oauth import MemoryStorage
 
@@ -234,13 +351,19 @@ def test_a_proposal_made_over_mcp_is_approved_once_on_the_page_with_provenance(s
     _, hop3 = ehr_launch(browser, Sandbox, stack.app_url, patient=patient)
     finish(browser, hop3, stack.app_url)
     page = browser.get(card_url)
-    assert page.status_code == 200 and "Test MCP client" in page.text and "lisinopril" in page.text.lower()
+    assert (
+        page.status_code == 200
+        and "Test MCP client" in page.text
+        and "lisinopril" in page.text.lower()
+    )
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
     first = browser.post(f"{card_url}/approve", data={"csrf_token": csrf, "version": "1"})
     again = browser.post(f"{card_url}/approve", data={"csrf_token": csrf, "version": "1"})
     assert first.status_code == 303 and again.status_code in (303, 409)
     assert count(stack.upstream, "MedicationRequest", pid) == 1
-    created = search(stack.upstream, "MedicationRequest", identifier=f"urn:docgemma:proposal|{pid}")[0]
+    created = search(
+        stack.upstream, "MedicationRequest", identifier=f"urn:docgemma:proposal|{pid}"
+    )[0]
     provenance = search(stack.upstream, "Provenance", target=f"MedicationRequest/{created['id']}")
     assert len(provenance) == 1
     assembler = provenance[0]["agent"][1]["who"]["display"]
@@ -268,8 +391,12 @@ def exchanged_tokens(stack: Stack):
 
 
 def search(fhir_base: str, rtype: str, **params) -> list[dict]:
-    bundle = requests.get(f"{fhir_base}/{rtype}", params=params, timeout=30,
-                          headers={"Cache-Control": "no-cache", "Accept": "application/fhir+json"}).json()
+    bundle = requests.get(
+        f"{fhir_base}/{rtype}",
+        params=params,
+        timeout=30,
+        headers={"Cache-Control": "no-cache", "Accept": "application/fhir+json"},
+    ).json()
     return [e["resource"] for e in bundle.get("entry") or []]
 
 
@@ -284,22 +411,51 @@ def test_mcp_inspector_cli_does_the_oauth_flow_lists_and_calls_tools(stack, tmp_
     node_inspector = inspector.command()
     if node_inspector is None:
         pytest.skip("Node.js (npm) is not installed here, so the MCP Inspector cannot run")
-    env = {**os.environ, "HOME": str(tmp_path), "MCP_AUTO_OPEN_ENABLED": "true", "MCP_INSPECTOR_SECRET_STORE": "memory",
-           "BROWSER": str(inspector.browser_script(tmp_path, "pt-warfarin"))}
-    base = [*node_inspector, "--cli", stack.mcp_url, "--transport", "http",
-            "--callback-url", f"http://127.0.0.1:{free_port()}/oauth/callback"]
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "MCP_AUTO_OPEN_ENABLED": "true",
+        "MCP_INSPECTOR_SECRET_STORE": "memory",
+        "BROWSER": str(inspector.browser_script(tmp_path, "pt-warfarin")),
+    }
+    base = [
+        *node_inspector,
+        "--cli",
+        stack.mcp_url,
+        "--transport",
+        "http",
+        "--callback-url",
+        f"http://127.0.0.1:{free_port()}/oauth/callback",
+    ]
 
     def run(*args, exit_code: int = 0):
-        done = subprocess.run([*base, *args], capture_output=True, text=True, timeout=180, env=env)
+        done = subprocess.run([*base, *args], check=False, capture_output=True, text=True, timeout=180, env=env)
         assert done.returncode == exit_code, done.stderr[-2000:]
         return json.loads(done.stdout) if exit_code == 0 else done.stderr
 
     listed = run("--method", "tools/list")
     assert {"get_patient_chart", "prescribe_medication"} <= {t["name"] for t in listed["tools"]}
-    chart = run("--method", "tools/call", "--tool-name", "get_patient_chart", "--tool-arg", "patient_id=pt-warfarin")
-    assert chart["structuredContent"]["status"] == "ok" and "Robert Mensah" in chart["content"][0]["text"]
-    other = run("--method", "tools/call", "--tool-name", "get_patient_chart", "--tool-arg", "patient_id=pt-ckd-elder",
-                exit_code=5)  # the Inspector's exit status for a tool result with isError
+    chart = run(
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_patient_chart",
+        "--tool-arg",
+        "patient_id=pt-warfarin",
+    )
+    assert (
+        chart["structuredContent"]["status"] == "ok"
+        and "Robert Mensah" in chart["content"][0]["text"]
+    )
+    other = run(
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_patient_chart",
+        "--tool-arg",
+        "patient_id=pt-ckd-elder",
+        exit_code=5,
+    )  # the Inspector's exit status for a tool result with isError
     assert "returned isError:true" in other
 
 
@@ -307,11 +463,21 @@ def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environme
     from mcp import StdioServerParameters
 
     client = register(stack.sandbox_url)
-    token = authorize_token(stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin")["access_token"]
-    env = {**os.environ, "DOCGEMMA_MCP_ACCESS_TOKEN": token, "DOCGEMMA_MCP_URL": stack.mcp_url,
-           "DOCGEMMA_MCP_AUTHORIZATION_SERVER": stack.fhir_url, "DOCGEMMA_SECRET_KEY": "test-secret-key",
-           "DOCGEMMA_DATABASE_URL": stack.app.config["DATABASE_URL"], "PYTHONPATH": os.getcwd()}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "smart_docgemma.mcpserver.stdio"], env=env)
+    token = authorize_token(stack.sandbox_url, client, PATIENT_READS, stack.mcp_url, "pt-warfarin")[
+        "access_token"
+    ]
+    env = {
+        **os.environ,
+        "DOCGEMMA_MCP_ACCESS_TOKEN": token,
+        "DOCGEMMA_MCP_URL": stack.mcp_url,
+        "DOCGEMMA_MCP_AUTHORIZATION_SERVER": stack.fhir_url,
+        "DOCGEMMA_SECRET_KEY": "test-secret-key",
+        "DOCGEMMA_DATABASE_URL": stack.app.config["DATABASE_URL"],
+        "PYTHONPATH": os.getcwd(),
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "smart_docgemma.mcpserver.stdio"], env=env
+    )
 
     async def work():
         async with Client(params) as session:
@@ -322,8 +488,17 @@ def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environme
 
     listed, chart, other = anyio.run(work)
     assert "get_patient_chart" in {t.name for t in listed.tools}
-    assert chart.structured_content["status"] == "ok" and other.structured_content["error_kind"] == "forbidden"
-    refused = subprocess.run([sys.executable, "-m", "smart_docgemma.mcpserver.stdio"], capture_output=True,
-                             text=True, timeout=120, stdin=subprocess.DEVNULL,
-                             env={**env, "DOCGEMMA_MCP_ACCESS_TOKEN": stack.sign(aud=stack.fhir_url)})
+    assert (
+        chart.structured_content["status"] == "ok"
+        and other.structured_content["error_kind"] == "forbidden"
+    )
+    refused = subprocess.run(
+        [sys.executable, "-m", "smart_docgemma.mcpserver.stdio"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={**env, "DOCGEMMA_MCP_ACCESS_TOKEN": stack.sign(aud=stack.fhir_url)},
+    )
     assert refused.returncode == 2 and "must hold a valid" in refused.stderr

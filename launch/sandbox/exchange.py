@@ -12,15 +12,27 @@ Rules: the exchanging client authenticates (confidential clients only) and is re
 this grant; the subject token is ours, unexpired, and its audience is a protected resource
 that this very client serves (``PROTECTED_RESOURCES``): nobody else can trade it in.
 """
+
 from __future__ import annotations
 
 import time
 
 from authlib.oauth2.rfc6749 import grants
-from authlib.oauth2.rfc6749.errors import (InvalidGrantError, InvalidRequestError, InvalidScopeError,
-                                           OAuth2Error, UnauthorizedClientError)
+from authlib.oauth2.rfc6749.errors import (
+    InvalidGrantError,
+    InvalidRequestError,
+    InvalidScopeError,
+    OAuth2Error,
+    UnauthorizedClientError,
+)
 
-from .authserver import TOKEN_EXCHANGE, LaunchContext, audience_for, normalise_base, state
+from .authserver import (
+    TOKEN_EXCHANGE,
+    LaunchContext,
+    audience_for,
+    normalise_base,
+    state,
+)
 from .keys import InvalidJWT
 
 ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"
@@ -34,7 +46,7 @@ class InvalidTargetError(OAuth2Error):
 
 class TokenExchangeGrant(grants.BaseGrant, grants.TokenEndpointMixin):
     GRANT_TYPE = TOKEN_EXCHANGE
-    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+    TOKEN_ENDPOINT_AUTH_METHODS = ("client_secret_basic", "client_secret_post")
 
     def validate_token_request(self):
         client = self.authenticate_token_endpoint_client()
@@ -50,12 +62,18 @@ class TokenExchangeGrant(grants.BaseGrant, grants.TokenEndpointMixin):
         if audience is None or normalise_base(audience) != normalise_base(state().fhir_base):
             raise InvalidTargetError(description="Tokens are exchanged for the FHIR API only.")
         self.request.client = client
-        self.request.user = LaunchContext(practitioner=claims["sub"], patient=claims.get("patient"),
-                                          audience=audience, actor=client.client_id)
+        self.request.user = LaunchContext(
+            practitioner=claims["sub"],
+            patient=claims.get("patient"),
+            audience=audience,
+            actor=client.client_id,
+        )
         self._scope = _narrowed(claims.get("scope", ""), form.get("scope"))
 
     def create_token_response(self):
-        token = self.generate_token(user=self.request.user, scope=self._scope, include_refresh_token=False)
+        token = self.generate_token(
+            user=self.request.user, scope=self._scope, include_refresh_token=False
+        )
         token["issued_token_type"] = ACCESS_TOKEN_TYPE
         self.save_token(token)
         return 200, token, self.TOKEN_RESPONSE_HEADER
@@ -72,10 +90,15 @@ def _subject_claims(token: str, client_id: str) -> dict:
         raise InvalidGrantError("The subject token was not issued here.")
     if int(claims.get("exp", 0)) <= time.time():
         raise InvalidGrantError("The subject token has expired.")
-    served = {normalise_base(url) for url, owner in sandbox.config["PROTECTED_RESOURCES"].items()
-              if owner == client_id}
+    served = {
+        normalise_base(url)
+        for url, owner in sandbox.config["PROTECTED_RESOURCES"].items()
+        if owner == client_id
+    }
     if normalise_base(claims.get("aud")) not in served:
-        raise InvalidGrantError("The subject token was not issued for a resource this client serves.")
+        raise InvalidGrantError(
+            "The subject token was not issued for a resource this client serves."
+        )
     return claims
 
 

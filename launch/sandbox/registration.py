@@ -9,6 +9,7 @@ matched exactly (loopback on any port when ``LOOPBACK_ANY_PORT``). A client that
 ``client_secret_post``. Registration grants no scopes of its own: the user's approval at
 ``/auth/authorize`` does.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -37,7 +38,9 @@ class InvalidMetadata(ValueError):
 @bp.route("/auth/register", methods=["POST"])
 def register():
     if not state().config["REGISTRATION"]:
-        return _error(InvalidMetadata("Dynamic registration is switched off here.", "access_denied"), 403)
+        return _error(
+            InvalidMetadata("Dynamic registration is switched off here.", "access_denied"), 403
+        )
     body = request.get_json(silent=True)
     try:
         client = _client_from(body if isinstance(body, dict) else None)
@@ -51,22 +54,35 @@ def _client_from(body: dict | None) -> Client:
     if body is None:
         raise InvalidMetadata("The registration request must be a JSON object.")
     uris = body.get("redirect_uris")
-    if not isinstance(uris, list) or not 0 < len(uris) <= MAX_REDIRECT_URIS or not all(map(_redirect_ok, uris)):
-        raise InvalidMetadata("redirect_uris: one to ten https URLs, or http on a loopback host "
-                              "(no fragments).", "invalid_redirect_uri")
+    if (
+        not isinstance(uris, list)
+        or not 0 < len(uris) <= MAX_REDIRECT_URIS
+        or not all(map(_redirect_ok, uris))
+    ):
+        raise InvalidMetadata(
+            "redirect_uris: one to ten https URLs, or http on a loopback host (no fragments).",
+            "invalid_redirect_uri",
+        )
     method = body.get("token_endpoint_auth_method") or "client_secret_basic"
     grant_types = body.get("grant_types") or ["authorization_code"]
     if method not in AUTH_METHODS:
-        raise InvalidMetadata(f"token_endpoint_auth_method must be one of {', '.join(AUTH_METHODS)}.")
+        raise InvalidMetadata(
+            f"token_endpoint_auth_method must be one of {', '.join(AUTH_METHODS)}."
+        )
     if not isinstance(grant_types, list) or not set(grant_types) <= set(GRANT_TYPES):
         raise InvalidMetadata(f"grant_types may only be {', '.join(GRANT_TYPES)}.")
     if body.get("response_types") not in (None, ["code"]):
         raise InvalidMetadata("response_types may only be ['code'].")
     name = body.get("client_name") if isinstance(body.get("client_name"), str) else ""
-    return Client(client_id="dyn-" + secrets.token_urlsafe(12), redirect_uris=list(uris),
-                  client_secret="" if method == "none" else secrets.token_urlsafe(32),
-                  token_endpoint_auth_method=method, grant_types=list(grant_types),
-                  loopback_any_port=bool(state().config["LOOPBACK_ANY_PORT"]), client_name=name[:100])
+    return Client(
+        client_id="dyn-" + secrets.token_urlsafe(12),
+        redirect_uris=list(uris),
+        client_secret="" if method == "none" else secrets.token_urlsafe(32),
+        token_endpoint_auth_method=method,
+        grant_types=list(grant_types),
+        loopback_any_port=bool(state().config["LOOPBACK_ANY_PORT"]),
+        client_name=name[:100],
+    )
 
 
 def _redirect_ok(uri) -> bool:
@@ -78,14 +94,21 @@ def _redirect_ok(uri) -> bool:
         parts.port  # noqa: B018 - raises ValueError on a malformed port
     except ValueError:
         return False
-    secure = parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS)
+    secure = parts.scheme == "https" or (
+        parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS
+    )
     return secure and bool(parts.hostname) and not parts.fragment
 
 
 def _registered(client: Client) -> dict:
-    body = {"client_id": client.client_id, "client_id_issued_at": int(time.time()),
-            "redirect_uris": client.redirect_uris, "grant_types": client.grant_types,
-            "response_types": ["code"], "token_endpoint_auth_method": client.token_endpoint_auth_method}
+    body = {
+        "client_id": client.client_id,
+        "client_id_issued_at": int(time.time()),
+        "redirect_uris": client.redirect_uris,
+        "grant_types": client.grant_types,
+        "response_types": ["code"],
+        "token_endpoint_auth_method": client.token_endpoint_auth_method,
+    }
     if client.client_secret:
         body.update(client_secret=client.client_secret, client_secret_expires_at=0)
     if client.client_name:

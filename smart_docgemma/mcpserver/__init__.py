@@ -9,4 +9,5 @@
 
 Named ``mcpserver`` so that it never shadows the ``mcp`` SDK it is built on.
 """
+
 from .endpoint import init_app  # noqa: F401

@@ -14,6 +14,7 @@ token holds: the MCP side never writes (writes are proposals, approved on the ap
 the clinician's own launch). Exchanged tokens are kept in memory until shortly before they expire.
 Tokens are never logged: log lines name the client and the reason only.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -51,11 +52,15 @@ class McpGrant:
     expires_at: int
 
     @classmethod
-    def from_claims(cls, claims: dict) -> "McpGrant":
-        return cls(client_id=str(claims.get("client_id") or "unknown client"),
-                   client_name=str(claims.get("client_name") or ""),
-                   practitioner=local_ref(claims.get("fhirUser")), patient_id=claims.get("patient"),
-                   scopes=GrantedScopes.parse(claims.get("scope")), expires_at=int(claims["exp"]))
+    def from_claims(cls, claims: dict) -> McpGrant:
+        return cls(
+            client_id=str(claims.get("client_id") or "unknown client"),
+            client_name=str(claims.get("client_name") or ""),
+            practitioner=local_ref(claims.get("fhirUser")),
+            patient_id=claims.get("patient"),
+            scopes=GrantedScopes.parse(claims.get("scope")),
+            expires_at=int(claims["exp"]),
+        )
 
     @property
     def client_label(self) -> str:
@@ -66,8 +71,14 @@ class McpGrant:
 class Authority:
     """The EHR's authorization server, as this MCP endpoint (a resource server) uses it."""
 
-    def __init__(self, issuer: str, mcp_url: str, client_id: str, client_secret: str | None,
-                 timeout: float = 15):
+    def __init__(
+        self,
+        issuer: str,
+        mcp_url: str,
+        client_id: str,
+        client_secret: str | None,
+        timeout: float = 15,
+    ):
         self.issuer, self.mcp_url = issuer.rstrip("/"), mcp_url
         self._client = (client_id, client_secret or "")
         self._timeout = timeout
@@ -79,7 +90,9 @@ class Authority:
     @cached_property
     def metadata(self) -> dict:
         """The EHR's SMART configuration (jwks_uri, token_endpoint), read once."""
-        res = self._http.get(f"{self.issuer}/.well-known/smart-configuration", timeout=self._timeout)
+        res = self._http.get(
+            f"{self.issuer}/.well-known/smart-configuration", timeout=self._timeout
+        )
         res.raise_for_status()
         return res.json()
 
@@ -126,7 +139,8 @@ class Authority:
 
     # -- token exchange ------------------------------------------------------------
     def fhir_token(self, token: str, grant: McpGrant) -> str:
-        """A FHIR token for ``token``'s user and patient, by token exchange (cached until near expiry)."""
+        """A FHIR token for ``token``'s user and patient, by token exchange (cached until
+        near expiry)."""
         key = hashlib.sha256(token.encode()).hexdigest()
         with self._lock:
             cached = self._exchanged.get(key)
@@ -135,22 +149,35 @@ class Authority:
         answer = self._exchange(token, grant)
         with self._lock:
             self._exchanged = {k: v for k, v in self._exchanged.items() if v[0] > time.time()}
-            self._exchanged[key] = (time.time() + int(answer.get("expires_in", 300)), answer["access_token"])
+            self._exchanged[key] = (
+                time.time() + int(answer.get("expires_in", 300)),
+                answer["access_token"],
+            )
         return answer["access_token"]
 
     def _exchange(self, token: str, grant: McpGrant) -> dict:
-        form = {"grant_type": TOKEN_EXCHANGE, "subject_token": token, "subject_token_type": ACCESS_TOKEN_TYPE,
-                "requested_token_type": ACCESS_TOKEN_TYPE, "resource": self.fhir_base,
-                "scope": read_scopes(grant.scopes.raw)}
+        form = {
+            "grant_type": TOKEN_EXCHANGE,
+            "subject_token": token,
+            "subject_token_type": ACCESS_TOKEN_TYPE,
+            "requested_token_type": ACCESS_TOKEN_TYPE,
+            "resource": self.fhir_base,
+            "scope": read_scopes(grant.scopes.raw),
+        }
         try:
-            res = self._http.post(self.metadata["token_endpoint"], data=form, auth=self._client,
-                                  timeout=self._timeout)
+            res = self._http.post(
+                self.metadata["token_endpoint"], data=form, auth=self._client, timeout=self._timeout
+            )
         except requests.RequestException as exc:
             raise errors.FHIRError("The EHR's authorization server is unreachable.") from exc
         if res.status_code != 200:
-            log.info("token exchange for client %s refused: HTTP %s", grant.client_id, res.status_code)
-            raise errors.Forbidden("The EHR did not allow this MCP client's token to be used for its "
-                                   "FHIR API (token exchange refused).")
+            log.info(
+                "token exchange for client %s refused: HTTP %s", grant.client_id, res.status_code
+            )
+            raise errors.Forbidden(
+                "The EHR did not allow this MCP client's token to be used for its "
+                "FHIR API (token exchange refused)."
+            )
         return res.json()
 
 

@@ -17,6 +17,7 @@ token for this endpoint -> 401 with ``WWW-Authenticate: Bearer resource_metadata
 naming the RFC 9728 metadata at ``/.well-known/oauth-protected-resource/mcp``, which names
 the EHR's SMART authorization server and the scopes to ask for.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -27,11 +28,20 @@ import anyio
 import mcp_types as types
 from a2wsgi import ASGIMiddleware
 from mcp.server.auth.middleware.auth_context import AuthContextMiddleware
-from mcp.server.auth.middleware.bearer_auth import BearerAuthBackend, RequireAuthMiddleware
+from mcp.server.auth.middleware.bearer_auth import (
+    BearerAuthBackend,
+    RequireAuthMiddleware,
+)
 from mcp.server.auth.provider import AccessToken
-from mcp.server.auth.routes import build_resource_metadata_url, create_protected_resource_routes
+from mcp.server.auth.routes import (
+    build_resource_metadata_url,
+    create_protected_resource_routes,
+)
 from mcp.server.lowlevel.server import Server
-from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
+from mcp.server.streamable_http_manager import (
+    StreamableHTTPASGIApp,
+    StreamableHTTPSessionManager,
+)
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import AnyHttpUrl
 from starlette.applications import Starlette
@@ -42,8 +52,10 @@ from starlette.routing import Route
 from .authority import Authority, McpGrant
 from .tools import described, offered, run
 
-INSTRUCTIONS = ("DocGemma Connect's clinical tools for the patient in context of your EHR authorization. "
-                "Chart writes are proposals: a clinician approves them on DocGemma's card (card_url).")
+INSTRUCTIONS = (
+    "DocGemma Connect's clinical tools for the patient in context of your EHR authorization. "
+    "Chart writes are proposals: a clinician approves them on DocGemma's card (card_url)."
+)
 
 
 def mcp_url(config) -> str:
@@ -56,12 +68,18 @@ def mcp_url(config) -> str:
 
 def authority_for(config) -> Authority:
     issuer = config.get("MCP_AUTHORIZATION_SERVER") or (config.get("ISS_ALLOWLIST") or [""])[0]
-    return Authority(issuer, mcp_url(config), config["CLIENT_ID"], config.get("CLIENT_SECRET"),
-                     float(config["HTTP_TIMEOUT_S"]))
+    return Authority(
+        issuer,
+        mcp_url(config),
+        config["CLIENT_ID"],
+        config.get("CLIENT_SECRET"),
+        float(config["HTTP_TIMEOUT_S"]),
+    )
 
 
 def tool_server(app, authority: Authority, token_of, app_url: str) -> Server:
     """The MCP server: tools listed and called for the grant ``token_of(ctx)`` returns."""
+
     async def list_tools(ctx, params) -> types.ListToolsResult:
         _token, grant = token_of(ctx)
         return types.ListToolsResult(tools=[described(t) for t in offered(grant)])
@@ -69,13 +87,21 @@ def tool_server(app, authority: Authority, token_of, app_url: str) -> Server:
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
         token, grant = token_of(ctx)
         result = await anyio.to_thread.run_sync(
-            lambda: run(app, authority, token, grant, params.name, params.arguments, app_url))
-        return types.CallToolResult(content=[types.TextContent(type="text", text=result.text)],
-                                    structured_content=result.model_dump(mode="json"),
-                                    is_error=result.status == "error")
+            lambda: run(app, authority, token, grant, params.name, params.arguments, app_url)
+        )
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=result.text)],
+            structured_content=result.model_dump(mode="json"),
+            is_error=result.status == "error",
+        )
 
-    return Server("DocGemma Connect", version="0.1.0", instructions=INSTRUCTIONS,
-                  on_list_tools=list_tools, on_call_tool=call_tool)
+    return Server(
+        "DocGemma Connect",
+        version="0.1.0",
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
 
 
 def _http_grant(ctx) -> tuple[str, McpGrant]:
@@ -94,28 +120,49 @@ class _Verifier:
         claims = await anyio.to_thread.run_sync(self.authority.verify, token)
         if claims is None:
             return None
-        return AccessToken(token=token, client_id=str(claims.get("client_id") or ""),
-                           scopes=str(claims.get("scope") or "").split(), expires_at=claims["exp"],
-                           resource=self.authority.mcp_url, subject=claims.get("sub"), claims=claims)
+        return AccessToken(
+            token=token,
+            client_id=str(claims.get("client_id") or ""),
+            scopes=str(claims.get("scope") or "").split(),
+            expires_at=claims["exp"],
+            resource=self.authority.mcp_url,
+            subject=claims.get("sub"),
+            claims=claims,
+        )
 
 
-def asgi_app(app, authority: Authority, scopes: list[str]) -> tuple[Starlette, StreamableHTTPSessionManager]:
+def asgi_app(
+    app, authority: Authority, scopes: list[str]
+) -> tuple[Starlette, StreamableHTTPSessionManager]:
     """The SDK's pieces composed as its own ``streamable_http_app`` does, except that the metadata
     offers ``scopes`` without requiring any one of them (each tool checks its own)."""
     url = authority.mcp_url
     parts = urlsplit(url)
-    security = TransportSecuritySettings(allowed_hosts=[parts.netloc],
-                                         allowed_origins=[f"{parts.scheme}://{parts.netloc}"])
-    server = tool_server(app, authority, _http_grant, url[: -len(parts.path)] if parts.path else url)
-    manager = StreamableHTTPSessionManager(app=server, json_response=True, stateless=True,
-                                           security_settings=security)
+    security = TransportSecuritySettings(
+        allowed_hosts=[parts.netloc], allowed_origins=[f"{parts.scheme}://{parts.netloc}"]
+    )
+    server = tool_server(
+        app, authority, _http_grant, url[: -len(parts.path)] if parts.path else url
+    )
+    manager = StreamableHTTPSessionManager(
+        app=server, json_response=True, stateless=True, security_settings=security
+    )
     metadata_url = build_resource_metadata_url(AnyHttpUrl(url))
     endpoint = RequireAuthMiddleware(StreamableHTTPASGIApp(manager), [], metadata_url)
-    routes = [Route(parts.path or "/", endpoint=endpoint),
-              *create_protected_resource_routes(AnyHttpUrl(url), [AnyHttpUrl(authority.issuer)],
-                                                scopes_supported=scopes, resource_name="DocGemma Connect")]
+    routes = [
+        Route(parts.path or "/", endpoint=endpoint),
+        *create_protected_resource_routes(
+            AnyHttpUrl(url),
+            [AnyHttpUrl(authority.issuer)],
+            scopes_supported=scopes,
+            resource_name="DocGemma Connect",
+        ),
+    ]
     backend = BearerAuthBackend(_Verifier(authority), resource_server_url=AnyHttpUrl(url))
-    middleware = [Middleware(AuthenticationMiddleware, backend=backend), Middleware(AuthContextMiddleware)]
+    middleware = [
+        Middleware(AuthenticationMiddleware, backend=backend),
+        Middleware(AuthContextMiddleware),
+    ]
     return Starlette(routes=routes, middleware=middleware), manager
 
 
@@ -126,8 +173,10 @@ class McpDispatcher:
         self.flask_app, self.wsgi_app = flask_app, wsgi_app
         config = flask_app.config
         self.authority = authority_for(config)
-        self.paths = {urlsplit(self.authority.mcp_url).path or "/",
-                      urlsplit(str(build_resource_metadata_url(AnyHttpUrl(self.authority.mcp_url)))).path}
+        self.paths = {
+            urlsplit(self.authority.mcp_url).path or "/",
+            urlsplit(str(build_resource_metadata_url(AnyHttpUrl(self.authority.mcp_url)))).path,
+        }
         self.scopes = str(config["MCP_SCOPES"]).split()
         self._mcp = None
         self._lock = threading.Lock()

@@ -9,6 +9,7 @@ tokens the same way, and checked for expiry on every request. The other settings
 app's (``DOCGEMMA_*``: database, MCP_AUTHORIZATION_SERVER, CLIENT_ID/SECRET...). Proposals go
 into the app's database, so the clinician approves them on the app's page as usual.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,14 +32,19 @@ class TokenExpired(Exception):
 def main() -> int:
     from .. import create_app, logs
 
-    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "WARNING"), stream=sys.stderr)  # stdout is MCP's
+    logs.configure(
+        os.environ.get("DOCGEMMA_LOG_LEVEL", "WARNING"), stream=sys.stderr
+    )  # stdout is MCP's
     app = create_app()
     token = os.environ.get(TOKEN_ENV, "").strip()
     authority = authority_for(app.config)
     claims = authority.verify(token) if token else None
     if claims is None:
-        print(f"docgemma-mcp: {TOKEN_ENV} must hold a valid, unexpired token issued by "
-              f"{authority.issuer} for {authority.mcp_url}.", file=sys.stderr)
+        print(
+            f"docgemma-mcp: {TOKEN_ENV} must hold a valid, unexpired token issued by "
+            f"{authority.issuer} for {authority.mcp_url}.",
+            file=sys.stderr,
+        )
         return 2
     grant = McpGrant.from_claims(claims)
 

@@ -14,6 +14,7 @@ statements of checks that did not run gathered in ``could_not_check``, and for a
 proposal's id and the link to its approval card. ``analyze_medical_image`` is not offered:
 it reads an image attached to a chat turn, which an MCP call does not have.
 """
+
 from __future__ import annotations
 
 import logging
@@ -44,9 +45,12 @@ class McpToolResult(BaseModel):
 
     status: Literal["ok", "empty", "error", "proposal", "ambiguous"]
     text: str = Field(description="The result as the app states it, limits and failures included")
-    sources: list[SourceOut] = Field(default_factory=list, description="Where a clinician can check it")
-    could_not_check: list[str] = Field(default_factory=list,
-                                       description="Checks that did not run: never read as 'nothing found'")
+    sources: list[SourceOut] = Field(
+        default_factory=list, description="Where a clinician can check it"
+    )
+    could_not_check: list[str] = Field(
+        default_factory=list, description="Checks that did not run: never read as 'nothing found'"
+    )
     error_kind: str | None = None
     count: int | None = None
     proposal_id: str | None = None
@@ -56,37 +60,61 @@ class McpToolResult(BaseModel):
 
 def offered(grant: McpGrant) -> list[Tool]:
     """The tools this grant may call: its SMART scopes decide, as for the agent."""
-    return [t for t in registry.all_tools() if t.name not in NOT_OFFERED and t.granted(grant.scopes)]
+    return [
+        t for t in registry.all_tools() if t.name not in NOT_OFFERED and t.granted(grant.scopes)
+    ]
 
 
 def described(tool: Tool) -> types.Tool:
     """The MCP description of a registry tool, read from its catalog entry."""
     spec = tool.spec
-    return types.Tool(name=spec.name, title=spec.label, description=spec.description,
-                      input_schema=spec.args_model.model_json_schema(),
-                      output_schema=McpToolResult.model_json_schema(),
-                      annotations=types.ToolAnnotations(title=spec.label, read_only_hint=spec.kind == "read",
-                                                        destructive_hint=False, open_world_hint=True))
+    return types.Tool(
+        name=spec.name,
+        title=spec.label,
+        description=spec.description,
+        input_schema=spec.args_model.model_json_schema(),
+        output_schema=McpToolResult.model_json_schema(),
+        annotations=types.ToolAnnotations(
+            title=spec.label,
+            read_only_hint=spec.kind == "read",
+            destructive_hint=False,
+            open_world_hint=True,
+        ),
+    )
 
 
 class McpProposals:
-    """The app's proposal store, with each proposal saying which MCP client made it (card, Provenance)."""
+    """The app's proposal store; each proposal says which MCP client made it (card, Provenance)."""
 
     def __init__(self, store, grant: McpGrant):
         self._store, self._grant = store, grant
 
     def create(self, *, summary: dict, **kw) -> str:
-        via = {"kind": "mcp", "client": self._grant.client_label, "client_id": self._grant.client_id}
+        via = {
+            "kind": "mcp",
+            "client": self._grant.client_label,
+            "client_id": self._grant.client_id,
+        }
         return self._store.create(summary={**summary, "via": via}, **kw)
 
 
-def run(app, authority: Authority, token: str, grant: McpGrant, name: str,
-        arguments: dict | None, app_url: str) -> McpToolResult:
+def run(
+    app,
+    authority: Authority,
+    token: str,
+    grant: McpGrant,
+    name: str,
+    arguments: dict | None,
+    app_url: str,
+) -> McpToolResult:
     """Call one tool for ``grant``; expected failures come back as results, never raised."""
     tool = next((t for t in offered(grant) if t.name == name), None)
     if tool is None:
-        return _refused("forbidden", f"No tool {name!r} is available to this client: it does not exist "
-                        "or the EHR did not grant the scopes it needs.")
+        return _refused(
+            "forbidden",
+            f"No tool {name!r} is available to this client: it does not exist "
+            "or the EHR did not grant the scopes it needs.",
+        )
     try:
         args = tool.args_model.model_validate(arguments or {})
     except ValidationError as exc:
@@ -108,11 +136,22 @@ def run(app, authority: Authority, token: str, grant: McpGrant, name: str,
 def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> ToolContext:
     fhir = None
     if authority is not None and grant.scopes.permissions:
-        fhir = FhirGateway(authority.fhir_base, authority.fhir_token(token, grant),
-                           timeout=app.config["HTTP_TIMEOUT_S"], connections=get_fhir_pool(app))
-    return ToolContext(patient_id=grant.patient_id, scopes=grant.scopes, fhir=fhir, http=get_http(app),
-                       proposals=McpProposals(proposal_store(app), grant), session_id=session_id(grant),
-                       practitioner=grant.practitioner, config=dict(app.config))
+        fhir = FhirGateway(
+            authority.fhir_base,
+            authority.fhir_token(token, grant),
+            timeout=app.config["HTTP_TIMEOUT_S"],
+            connections=get_fhir_pool(app),
+        )
+    return ToolContext(
+        patient_id=grant.patient_id,
+        scopes=grant.scopes,
+        fhir=fhir,
+        http=get_http(app),
+        proposals=McpProposals(proposal_store(app), grant),
+        session_id=session_id(grant),
+        practitioner=grant.practitioner,
+        config=dict(app.config),
+    )
 
 
 def session_id(grant: McpGrant) -> str:
@@ -122,20 +161,33 @@ def session_id(grant: McpGrant) -> str:
 
 def shaped(result: ToolResult, app_url: str) -> McpToolResult:
     card = f"{app_url}/proposals/{result.proposal_id}" if result.proposal_id else None
-    return McpToolResult(status=result.status, text=result.text, error_kind=result.error_kind,
-                         count=result.count, proposal_id=result.proposal_id, card_url=card,
-                         sources=[SourceOut(label=s.label, url=s.url) for s in result.sources],
-                         could_not_check=unchecked(result), data=result.data)
+    return McpToolResult(
+        status=result.status,
+        text=result.text,
+        error_kind=result.error_kind,
+        count=result.count,
+        proposal_id=result.proposal_id,
+        card_url=card,
+        sources=[SourceOut(label=s.label, url=s.url) for s in result.sources],
+        could_not_check=unchecked(result),
+        data=result.data,
+    )
 
 
 def unchecked(result: ToolResult) -> list[str]:
     """The statements of checks that did not run, in the tools' own words."""
     said = [result.text] if result.status == "error" else []
-    said += [f"{section.capitalize()} could not be read ({why})."
-             for section, why in (result.data.get("unavailable") or {}).items()]
+    said += [
+        f"{section.capitalize()} could not be read ({why})."
+        for section, why in (result.data.get("unavailable") or {}).items()
+    ]
     flags = (result.data.get("summary") or {}).get("flags") or []
     said += [f["text"] for f in flags if f.get("kind") == "unchecked"]
-    said += [line for line in result.text.splitlines() if "could not be checked" in line and line not in said]
+    said += [
+        line
+        for line in result.text.splitlines()
+        if "could not be checked" in line and line not in said
+    ]
     return said
 
 

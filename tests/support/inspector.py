@@ -10,6 +10,7 @@ indicator) and "opens a browser" for the user's approval through ``$BROWSER``; `
 writes a stand-in that approves on the sandbox's picker page and follows the redirect to the
 Inspector's loopback callback listener, as a user's browser would.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,12 +22,18 @@ from pathlib import Path
 
 INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 NODE_MAJOR = 22
-CACHE = Path(os.environ.get("DOCGEMMA_NPM_CACHE", Path.home() / ".cache" / "smart_docgemma" / "mcp-inspector"))
+CACHE = Path(
+    os.environ.get(
+        "DOCGEMMA_NPM_CACHE", Path.home() / ".cache" / "smart_docgemma" / "mcp-inspector"
+    )
+)
 ENTRY = CACHE / "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 
 
 def _node_package() -> str:
-    arch = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}[platform.machine().lower()]
+    arch = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}[
+        platform.machine().lower()
+    ]
     return f"node-{sys.platform}-{arch}"
 
 
@@ -34,7 +41,11 @@ def _system_node_ok() -> bool:
     node = shutil.which("node")
     if not node:
         return False
-    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip().lstrip("v")
+    version = (
+        subprocess.run([node, "--version"], check=False, capture_output=True, text=True)
+        .stdout.strip()
+        .lstrip("v")
+    )
     major, minor = (int(x) for x in version.split(".")[:2])
     return (major, minor) >= (22, 19)
 
@@ -44,12 +55,20 @@ def command() -> list[str] | None:
     npm = shutil.which("npm")
     if npm is None:
         return None
-    node = shutil.which("node") if _system_node_ok() else str(CACHE / "node_modules" / _node_package() / "bin/node")
+    node = (
+        shutil.which("node")
+        if _system_node_ok()
+        else str(CACHE / "node_modules" / _node_package() / "bin/node")
+    )
     if not ENTRY.exists() or not Path(node).exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         packages = [INSPECTOR] + ([] if _system_node_ok() else [f"{_node_package()}@{NODE_MAJOR}"])
-        subprocess.run([npm, "install", "--prefix", str(CACHE), "--no-audit", "--no-fund", *packages],
-                       check=True, capture_output=True, timeout=600)
+        subprocess.run(
+            [npm, "install", "--prefix", str(CACHE), "--no-audit", "--no-fund", *packages],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
     return [node, str(ENTRY)]
 
 

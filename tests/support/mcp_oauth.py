@@ -6,6 +6,7 @@ code from the redirect (the loopback callback is never served: the Location is e
 ``authorize_token`` runs the whole authorization-code flow with PKCE and a ``resource`` by
 plain HTTP, for tokens with other scopes than the MCP metadata offers.
 """
+
 from __future__ import annotations
 
 import base64
@@ -16,7 +17,12 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import requests
 from mcp.client.auth import OAuthClientProvider, TokenStorage
-from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
+from mcp.shared.auth import (
+    AuthorizationCodeResult,
+    OAuthClientInformationFull,
+    OAuthClientMetadata,
+    OAuthToken,
+)
 
 REDIRECT = "http://127.0.0.1:33418/callback"
 
@@ -54,51 +60,104 @@ class SandboxUser:
         assert page.status_code == 200, page.text[:500]
         txn = re.search(r'name="txn" value="([^"]+)"', page.text).group(1)
         base = f"{urlsplit(url).scheme}://{urlsplit(url).netloc}"
-        done = self.http.post(f"{base}/auth/decide", allow_redirects=False, timeout=30,
-                              data={"txn": txn, "decision": "approve", "patient": self.patient})
+        done = self.http.post(
+            f"{base}/auth/decide",
+            allow_redirects=False,
+            timeout=30,
+            data={"txn": txn, "decision": "approve", "patient": self.patient},
+        )
         assert done.status_code == 302, done.text[:500]
         query = {k: v[0] for k, v in parse_qs(urlsplit(done.headers["Location"]).query).items()}
-        self._result = AuthorizationCodeResult(code=query["code"], state=query.get("state"), iss=query.get("iss"))
+        self._result = AuthorizationCodeResult(
+            code=query["code"], state=query.get("state"), iss=query.get("iss")
+        )
 
     async def callback(self) -> AuthorizationCodeResult:
         return self._result
 
 
-def oauth_provider(mcp_url: str, user: SandboxUser, storage: MemoryStorage | None = None,
-                   name: str = "Test MCP client") -> OAuthClientProvider:
+def oauth_provider(
+    mcp_url: str,
+    user: SandboxUser,
+    storage: MemoryStorage | None = None,
+    name: str = "Test MCP client",
+) -> OAuthClientProvider:
     """The SDK's own OAuth client: discovery, dynamic registration, PKCE, resource indicator."""
-    metadata = OAuthClientMetadata(client_name=name, redirect_uris=[REDIRECT],
-                                   grant_types=["authorization_code", "refresh_token"],
-                                   response_types=["code"], token_endpoint_auth_method="none")
-    return OAuthClientProvider(server_url=mcp_url, client_metadata=metadata, storage=storage or MemoryStorage(),
-                               redirect_handler=user.redirect, callback_handler=user.callback)
+    metadata = OAuthClientMetadata(
+        client_name=name,
+        redirect_uris=[REDIRECT],
+        grant_types=["authorization_code", "refresh_token"],
+        response_types=["code"],
+        token_endpoint_auth_method="none",
+    )
+    return OAuthClientProvider(
+        server_url=mcp_url,
+        client_metadata=metadata,
+        storage=storage or MemoryStorage(),
+        redirect_handler=user.redirect,
+        callback_handler=user.callback,
+    )
 
 
 def register(sandbox_url: str, name: str = "Plain HTTP client") -> str:
-    res = requests.post(f"{sandbox_url}/auth/register", timeout=30, json={
-        "client_name": name, "redirect_uris": [REDIRECT], "token_endpoint_auth_method": "none",
-        "grant_types": ["authorization_code"], "response_types": ["code"]})
+    res = requests.post(
+        f"{sandbox_url}/auth/register",
+        timeout=30,
+        json={
+            "client_name": name,
+            "redirect_uris": [REDIRECT],
+            "token_endpoint_auth_method": "none",
+            "grant_types": ["authorization_code"],
+            "response_types": ["code"],
+        },
+    )
     assert res.status_code == 201, res.text
     return res.json()["client_id"]
 
 
-def authorize_token(sandbox_url: str, client_id: str, scope: str, resource: str, patient: str | None) -> dict:
+def authorize_token(
+    sandbox_url: str, client_id: str, scope: str, resource: str, patient: str | None
+) -> dict:
     """The authorization-code flow with PKCE S256 and ``resource``; returns the token response."""
     verifier = secrets.token_urlsafe(48)
-    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-    params = {"response_type": "code", "client_id": client_id, "redirect_uri": REDIRECT, "scope": scope,
-              "state": secrets.token_urlsafe(8), "resource": resource, "code_challenge": challenge,
-              "code_challenge_method": "S256"}
+    challenge = (
+        base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    )
+    params = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": REDIRECT,
+        "scope": scope,
+        "state": secrets.token_urlsafe(8),
+        "resource": resource,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    }
     http = requests.Session()
-    res = http.get(f"{sandbox_url}/auth/authorize?{urlencode(params)}", allow_redirects=False, timeout=30)
+    res = http.get(
+        f"{sandbox_url}/auth/authorize?{urlencode(params)}", allow_redirects=False, timeout=30
+    )
     if res.status_code == 200:  # the picker: launch/patient without a launch
         txn = re.search(r'name="txn" value="([^"]+)"', res.text).group(1)
-        res = http.post(f"{sandbox_url}/auth/decide", allow_redirects=False, timeout=30,
-                        data={"txn": txn, "decision": "approve", "patient": patient or ""})
+        res = http.post(
+            f"{sandbox_url}/auth/decide",
+            allow_redirects=False,
+            timeout=30,
+            data={"txn": txn, "decision": "approve", "patient": patient or ""},
+        )
     assert res.status_code == 302, res.text[:500]
     code = parse_qs(urlsplit(res.headers["Location"]).query)["code"][0]
-    token = http.post(f"{sandbox_url}/auth/token", timeout=30, data={
-        "grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT, "client_id": client_id,
-        "code_verifier": verifier, "resource": resource})
+    token = http.post(
+        f"{sandbox_url}/auth/token",
+        timeout=30,
+        data={
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": REDIRECT,
+            "client_id": client_id,
+            "code_verifier": verifier,
+            "resource": resource,
+        },
+    )
     assert token.status_code == 200, token.text
     return token.json()
