@@ -47,6 +47,7 @@ class Stack:
     mcp_url: str
     sandbox_app: object
     app: object
+    served_port: int = 0  # reserved for the ``docgemma`` command's MCP URL
 
     def sign(self, **claims) -> str:
         """A token signed with the sandbox's own key (for tokens the flow would never issue)."""
@@ -72,13 +73,17 @@ def stack(fhir_base, sources, tmp_path_factory):
     app_port, sandbox_port = free_port(), free_port()
     app_url, sandbox_url = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{sandbox_port}"
     mcp_url = f"{app_url}/mcp"
+    served_port = free_port()  # for the ``docgemma`` command (gunicorn) test
     sandbox_app = create_sandbox(
         {
             "FHIR_UPSTREAM": fhir_base,
             "HOST": "127.0.0.1",
             "PORT": sandbox_port,
             "PUBLIC_URL": sandbox_url,
-            "PROTECTED_RESOURCES": {mcp_url: "docgemma"},
+            "PROTECTED_RESOURCES": {
+                mcp_url: "docgemma",
+                f"http://127.0.0.1:{served_port}/mcp": "docgemma",
+            },
         }
     )
     folder = tmp_path_factory.mktemp("mcp")
@@ -97,7 +102,14 @@ def stack(fhir_base, sources, tmp_path_factory):
     )
     with serve(sandbox_app, sandbox_port), serve(app, app_port):
         yield Stack(
-            sandbox_url, f"{sandbox_url}/fhir", fhir_base, app_url, mcp_url, sandbox_app, app
+            sandbox_url,
+            f"{sandbox_url}/fhir",
+            fhir_base,
+            app_url,
+            mcp_url,
+            sandbox_app,
+            app,
+            served_port,
         )
 
 
@@ -213,6 +225,81 @@ def test_the_fhir_api_refuses_an_mcp_token_and_only_the_mcp_server_may_exchange_
     claims = stack.sandbox_app.extensions["sandbox"].key.verify(ok.json()["access_token"])
     assert claims["aud"] == stack.fhir_url and claims["patient"] == "pt-warfarin"
     assert claims["act"] == {"sub": "docgemma"} and "refresh_token" not in ok.json()
+
+
+def exchange(stack: Stack, subject: str, **form) -> requests.Response:
+    data = {
+        "grant_type": "urn:ietf:params:oauth:grant-type:token-exchange",
+        "subject_token": subject,
+        "subject_token_type": "urn:ietf:params:oauth:token-type:access_token",
+        "resource": stack.fhir_url,
+        **form,
+    }
+    return requests.post(
+        f"{stack.sandbox_url}/auth/token",
+        data=data,
+        timeout=30,
+        auth=("docgemma", "docgemma-dev-secret"),
+    )
+
+
+def test_token_exchange_refuses_what_it_must(stack):
+    expired = exchange(stack, stack.sign(exp=int(time.time()) - 1))
+    fhir_audience = exchange(
+        stack, stack.sign(aud=stack.fhir_url)
+    )  # not a resource docgemma serves
+    elsewhere = exchange(stack, stack.sign(aud="http://127.0.0.1:1/mcp"))
+    forged = exchange(stack, stack.sign()[:-4] + "AAAA")
+    to_mcp = exchange(stack, stack.sign(), resource=stack.mcp_url)  # exchange for FHIR only
+    assert [r.json()["error"] for r in (expired, fhir_audience, elsewhere, forged)] == [
+        "invalid_grant"
+    ] * 4
+    assert to_mcp.status_code == 400 and to_mcp.json()["error"] == "invalid_target"
+    narrowed = exchange(
+        stack,
+        stack.sign(scope="launch/patient patient/*.rs patient/MedicationRequest.c"),
+        scope="launch/patient patient/*.rs",
+    )
+    assert narrowed.status_code == 200 and narrowed.json()["scope"] == "launch/patient patient/*.rs"
+
+
+@pytest.mark.parametrize(
+    "metadata, error",
+    [
+        ({"redirect_uris": ["http://example.org/callback"]}, "invalid_redirect_uri"),
+        ({"redirect_uris": ["http://127.0.0.1:9/cb#frag"]}, "invalid_redirect_uri"),
+        ({"redirect_uris": []}, "invalid_redirect_uri"),
+        (
+            {
+                "redirect_uris": ["http://127.0.0.1:9/cb"],
+                "token_endpoint_auth_method": "private_key_jwt",
+            },
+            "invalid_client_metadata",
+        ),
+        (
+            {"redirect_uris": ["http://127.0.0.1:9/cb"], "grant_types": ["client_credentials"]},
+            "invalid_client_metadata",
+        ),
+    ],
+)
+def test_dynamic_registration_refuses_unsafe_metadata(stack, metadata, error):
+    res = requests.post(f"{stack.sandbox_url}/auth/register", json=metadata, timeout=30)
+    assert res.status_code == 400 and res.json()["error"] == error
+
+
+def test_dynamic_registration_of_a_confidential_client(stack):
+    res = requests.post(
+        f"{stack.sandbox_url}/auth/register",
+        timeout=30,
+        json={
+            "redirect_uris": ["https://assistant.example.org/oauth/callback"],
+            "client_name": "Copilot",
+        },
+    )
+    body = res.json()
+    assert res.status_code == 201 and body["client_id"].startswith("dyn-") and body["client_secret"]
+    assert body["token_endpoint_auth_method"] == "client_secret_basic"
+    assert "urn:ietf:params:oauth:grant-type:token-exchange" not in body["grant_types"]
 
 
 # ------------------------------------------------------------------ the SDK's own client
@@ -429,7 +516,9 @@ def test_mcp_inspector_cli_does_the_oauth_flow_lists_and_calls_tools(stack, tmp_
     ]
 
     def run(*args, exit_code: int = 0):
-        done = subprocess.run([*base, *args], check=False, capture_output=True, text=True, timeout=180, env=env)
+        done = subprocess.run(
+            [*base, *args], check=False, capture_output=True, text=True, timeout=180, env=env
+        )
         assert done.returncode == exit_code, done.stderr[-2000:]
         return json.loads(done.stdout) if exit_code == 0 else done.stderr
 
@@ -502,3 +591,41 @@ def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environme
         env={**env, "DOCGEMMA_MCP_ACCESS_TOKEN": stack.sign(aud=stack.fhir_url)},
     )
     assert refused.returncode == 2 and "must hold a valid" in refused.stderr
+
+
+def test_the_docgemma_command_serves_mcp_from_any_gunicorn_worker_without_logging_tokens(
+    stack, tmp_path
+):
+    from tests.support.app_process import docgemma, json_lines
+
+    url = f"http://127.0.0.1:{stack.served_port}/mcp"
+    env = {
+        **os.environ,
+        "DOCGEMMA_PORT": str(stack.served_port),
+        "DOCGEMMA_WORKERS": "2",
+        "DOCGEMMA_THREADS": "4",
+        "DOCGEMMA_SECRET_KEY": "test-secret-key",
+        "DOCGEMMA_DATABASE_URL": stack.app.config["DATABASE_URL"],
+        "DOCGEMMA_LOG_LEVEL": "DEBUG",
+        "DOCGEMMA_MCP_AUTHORIZATION_SERVER": stack.fhir_url,
+        "PYTHONPATH": os.getcwd(),
+    }
+    client = register(stack.sandbox_url)
+    token = authorize_token(stack.sandbox_url, client, PATIENT_READS, url, "pt-warfarin")
+    command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+    with docgemma(command, env, tmp_path) as (app_url, log):
+        served = Stack(**{**stack.__dict__, "mcp_url": url, "app_url": app_url})
+        assert mcp_post(served, None).status_code == 401
+        for _ in range(6):  # stateless transport: whichever worker answers, the call completes
+            called = mcp_post(
+                served,
+                token["access_token"],
+                "tools/call",
+                {"name": "get_patient_chart", "arguments": {"patient_id": "pt-warfarin"}},
+            )
+            assert called.json()["result"]["structuredContent"]["status"] == "ok"
+        assert mcp_post(served, stack.sign()).status_code == 401  # audience: the other server
+    lines = log.read_text()
+    pids = {line.get("pid") for line in json_lines(log) if "MCP tool" in line.get("message", "")}
+    assert len(json_lines(log)) > 10 and pids
+    assert token["access_token"] not in lines and token["access_token"][:40] not in lines
