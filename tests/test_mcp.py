@@ -384,6 +384,18 @@ def test_without_create_scopes_there_is_no_proposal(stack):
     assert result["isError"] and result["structuredContent"]["error_kind"] == "forbidden"
 
 
+def test_checks_that_did_not_run_are_said_never_empty(stack):
+    token = stack.sign(scope="launch/patient patient/Patient.rs patient/Condition.rs")
+    called = mcp_post(stack, token, "tools/call", {
+        "name": "get_patient_chart", "arguments": {"patient_id": "pt-warfarin"}})
+    result = called.json()["result"]["structuredContent"]
+    assert result["status"] == "ok" and result["sources"]
+    unread = " ".join(result["could_not_check"])
+    assert "could not be read (access not granted)" in unread
+    assert "Labs" in unread or "labs" in unread
+    assert "NOT AVAILABLE (access not granted)" in result["text"]  # the chart text says so, as in the app
+
+
 def test_patient_search_needs_user_scopes(stack):
     client = register(stack.sandbox_url)
     user_token = authorize_token(

@@ -38,6 +38,9 @@ TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange"
 ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"
 ALGORITHMS = ["RS256", "RS384", "ES256", "ES384"]
 EXCHANGE_LEEWAY_S = 30  # an exchanged token this close to expiry is exchanged again
+# A bad token must not make us read the EHR's JWKS each time: re-read (a rotated key?)
+# at most this often.
+JWKS_REREAD_S = 60
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,7 @@ class Authority:
         self._timeout = timeout
         self._http = requests.Session()
         self._keys: KeySet | None = None
+        self._keys_read_at = 0.0
         self._exchanged: dict[str, tuple[float, str]] = {}
         self._lock = threading.Lock()
 
@@ -119,10 +123,13 @@ class Authority:
         try:
             return dict(jwt.decode(token, self._key_set(), algorithms=ALGORITHMS).claims)
         except JoseError:  # perhaps a rotated key: read the JWKS once more and retry
+            if time.monotonic() - self._keys_read_at < JWKS_REREAD_S:
+                raise
             return dict(jwt.decode(token, self._key_set(fresh=True), algorithms=ALGORITHMS).claims)
 
     def _key_set(self, fresh: bool = False) -> KeySet:
         if self._keys is None or fresh:
+            self._keys_read_at = time.monotonic()
             res = self._http.get(self.metadata["jwks_uri"], timeout=self._timeout)
             res.raise_for_status()
             self._keys = KeySet.import_key_set(res.json())
