@@ -24,11 +24,12 @@ import mcp_types as types
 from pydantic import BaseModel, Field, ValidationError
 
 from .. import errors
-from ..extensions import get_fhir_pool, get_http
+from ..extensions import get_fhir_pool
 from ..fhir import FhirGateway
 from ..proposals.store import proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
+from ..tools.http import get_http
 from .authority import Authority, McpGrant
 
 log = logging.getLogger(__name__)
