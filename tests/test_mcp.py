@@ -386,14 +386,81 @@ def test_without_create_scopes_there_is_no_proposal(stack):
 
 def test_checks_that_did_not_run_are_said_never_empty(stack):
     token = stack.sign(scope="launch/patient patient/Patient.rs patient/Condition.rs")
-    called = mcp_post(stack, token, "tools/call", {
-        "name": "get_patient_chart", "arguments": {"patient_id": "pt-warfarin"}})
+    called = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {"name": "get_patient_chart", "arguments": {"patient_id": "pt-warfarin"}},
+    )
     result = called.json()["result"]["structuredContent"]
     assert result["status"] == "ok" and result["sources"]
     unread = " ".join(result["could_not_check"])
     assert "could not be read (access not granted)" in unread
     assert "Labs" in unread or "labs" in unread
-    assert "NOT AVAILABLE (access not granted)" in result["text"]  # the chart text says so, as in the app
+    assert (
+        "NOT AVAILABLE (access not granted)" in result["text"]
+    )  # the chart text says so, as in the app
+
+
+@pytest.mark.parametrize(
+    "patient, drug, expected",
+    [
+        ("pt-warfarin", "ibuprofen", "warfarin"),  # interaction with an active medication
+        ("pt-pen-allergy", "amoxicillin", "penicillin"),  # allergy cross-reactivity
+        ("pt-ckd-elder", "metformin", "egfr"),  # kidney function from the chart's results
+    ],
+)
+def test_knowledge_core_checks_a_drug_against_the_tokens_patient(stack, patient, drug, expected):
+    token = stack.sign(patient=patient)
+    listed = {t["name"] for t in mcp_post(stack, token).json()["result"]["tools"]}
+    assert "check_medication_for_patient" in listed
+    called = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {"name": "check_medication_for_patient", "arguments": {"medication_name": drug}},
+    )
+    result = called.json()["result"]["structuredContent"]
+    assert result["status"] == "ok" and result["count"] >= 1, result["text"]
+    assert expected in result["text"].lower() and result["could_not_check"] == []
+    assert result["data"]["problems"][0]["severity"] in ("critical", "warning")
+
+
+def test_chart_sections_are_tools_of_their_own(stack):
+    token = stack.sign(patient="pt-warfarin")
+
+    def call(name, patient="pt-warfarin"):
+        res = mcp_post(
+            stack, token, "tools/call", {"name": name, "arguments": {"patient_id": patient}}
+        )
+        return res.json()["result"]["structuredContent"]
+
+    labs, meds = call("get_patient_labs"), call("get_patient_medications")
+    allergies, problems = call("get_patient_allergies"), call("get_patient_problems")
+    assert "INR" in labs["text"] and "3.4 (2026-10-05) ↑" in labs["text"] and labs["data"]["labs"]
+    assert all("/Observation/" in s["url"] or "/Patient/" in s["url"] for s in labs["sources"])
+    assert "warfarin" in meds["text"] and "Allergies" not in meds["text"]
+    assert "latex" in allergies["text"] and "Atrial fibrillation" in problems["text"]
+    assert call("get_patient_labs", "pt-ckd-elder")["error_kind"] == "forbidden"
+    narrow = stack.sign(scope="launch/patient patient/Patient.rs patient/MedicationRequest.rs")
+    listed = {t["name"] for t in mcp_post(stack, narrow).json()["result"]["tools"]}
+    assert "get_patient_medications" in listed and "get_patient_labs" not in listed
+
+
+def test_the_agent_is_not_offered_the_mcp_only_tool():
+    from smart_docgemma.smart.scopes import GrantedScopes
+    from smart_docgemma.tools import catalog
+    from smart_docgemma.tools.registry import tools_for
+
+    mcp_only = {
+        "check_medication_for_patient",
+        "get_patient_labs",
+        "get_patient_medications",
+        "get_patient_allergies",
+        "get_patient_problems",
+    }
+    assert not mcp_only & set(catalog.specs()) and mcp_only <= set(catalog.specs("mcp"))
+    assert "check_medication_for_patient" not in tools_for(GrantedScopes.parse("patient/*.rs"))
 
 
 def test_patient_search_needs_user_scopes(stack):

@@ -1,9 +1,10 @@
 """DocGemma's tools as MCP tools, from the agent's own tool definitions (no second catalogue).
 
-Each MCP tool is a registry tool (``tools.registry``): its name, title (the clinical label),
-description and input schema (the pydantic argument class's JSON schema) come from
-``tools/catalog.yaml`` and ``tools/args.py``, and a call runs the tool's own code with a
-``ToolContext`` built from the verified MCP token. What the tools already enforce for the
+Each MCP tool is a registry tool (``tools.registry``), or a catalogue entry offered to MCP
+clients only (``surfaces: [mcp]``; code in ``sections.py`` and ``checks.py``): its name, title
+(the clinical label), description and input schema (the pydantic argument class's JSON
+schema) come from ``tools/catalog.yaml`` and ``tools/args.py``, and a call runs the tool's own
+code with a ``ToolContext`` built from the verified MCP token. What the tools already enforce for the
 agent holds here unchanged: the patient in context is the token's (never an argument),
 another patient's chart or a patient search needs user-level scopes, a write needs the
 create scope for its type and only ever becomes a proposal.
@@ -61,9 +62,10 @@ class McpToolResult(BaseModel):
 
 def offered(grant: McpGrant) -> list[Tool]:
     """The tools this grant may call: its SMART scopes decide, as for the agent."""
-    return [
-        t for t in registry.all_tools() if t.name not in NOT_OFFERED and t.granted(grant.scopes)
-    ]
+    from . import checks, sections
+
+    return [t for t in [*registry.all_tools(), *sections.TOOLS, *checks.TOOLS]
+            if t.name not in NOT_OFFERED and t.granted(grant.scopes)]
 
 
 def described(tool: Tool) -> types.Tool:
