@@ -4,8 +4,8 @@ Each MCP tool is a registry tool (``tools.registry``), or a catalogue entry offe
 clients only (``surfaces: [mcp]``; code in ``sections.py`` and ``checks.py``): its name, title
 (the clinical label), description and input schema (the pydantic argument class's JSON
 schema) come from ``tools/catalog.yaml`` and ``tools/args.py``, and a call runs the tool's own
-code with a ``ToolContext`` built from the verified MCP token. What the tools already enforce for the
-agent holds here unchanged: the patient in context is the token's (never an argument),
+code with a ``ToolContext`` built from the verified MCP token. What the tools already enforce
+for the agent holds here unchanged: the patient in context is the token's (never an argument),
 another patient's chart or a patient search needs user-level scopes, a write needs the
 create scope for its type and only ever becomes a proposal.
 
