@@ -187,6 +187,20 @@ def test_a_token_for_the_fhir_api_from_a_real_launch_is_refused(stack):
     assert mcp_post(stack, fhir_token["access_token"]).status_code == 401
 
 
+def test_the_resource_at_the_token_endpoint_must_be_the_authorized_one(stack):
+    client = register(stack.sandbox_url)
+    refused = authorize_token(
+        stack.sandbox_url,
+        client,
+        PATIENT_READS,
+        stack.mcp_url,
+        "pt-warfarin",
+        token_resource=stack.fhir_url,
+        expect=400,
+    )
+    assert refused["error"] == "invalid_target"
+
+
 def test_the_fhir_api_refuses_an_mcp_token_and_only_the_mcp_server_may_exchange_it(stack):
     client = register(stack.sandbox_url)
     mcp_token = authorize_token(

@@ -119,6 +119,12 @@ def normalise_base(url: str | None) -> str:
     return f"{scheme.lower()}{sep}{host.lower()}{slash}{path}"
 
 
+class InvalidTargetError(OAuth2Error):
+    """RFC 8707 §2: the requested resource is not one this server issues tokens for."""
+
+    error = "invalid_target"
+
+
 class SmartCodeChallenge(CodeChallenge):
     """PKCE as SMART requires: S256 only, mandatory for public and confidential clients."""
 
@@ -193,6 +199,14 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
             raise InvalidRequestError("Unknown or expired 'launch'; launch the app from the EHR again.")
         if not self.request.scope:
             raise InvalidScopeError("None of the requested scopes is supported.")
+
+    def validate_token_request(self):
+        """RFC 8707 §2.2: a ``resource`` sent with the code must be the one it was issued for."""
+        super().validate_token_request()
+        asked = self.request.form.get("resource")
+        bound = self.request.authorization_code.context.audience or state().fhir_base
+        if asked and normalise_base(asked) != normalise_base(bound):
+            raise InvalidTargetError(description="'resource' differs from the one authorized.")
 
     def save_authorization_code(self, code, request):
         data = request.payload.data

@@ -22,12 +22,12 @@ from authlib.oauth2.rfc6749.errors import (
     InvalidGrantError,
     InvalidRequestError,
     InvalidScopeError,
-    OAuth2Error,
     UnauthorizedClientError,
 )
 
 from .authserver import (
     TOKEN_EXCHANGE,
+    InvalidTargetError,
     LaunchContext,
     audience_for,
     normalise_base,
@@ -36,12 +36,6 @@ from .authserver import (
 from .keys import InvalidJWT
 
 ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"
-
-
-class InvalidTargetError(OAuth2Error):
-    """RFC 8707 §2: the requested resource is not one this server issues tokens for."""
-
-    error = "invalid_target"
 
 
 class TokenExchangeGrant(grants.BaseGrant, grants.TokenEndpointMixin):

@@ -116,9 +116,16 @@ def register(sandbox_url: str, name: str = "Plain HTTP client") -> str:
 
 
 def authorize_token(
-    sandbox_url: str, client_id: str, scope: str, resource: str, patient: str | None
+    sandbox_url: str,
+    client_id: str,
+    scope: str,
+    resource: str,
+    patient: str | None,
+    token_resource: str | None = None,
+    expect: int = 200,
 ) -> dict:
-    """The authorization-code flow with PKCE S256 and ``resource``; returns the token response."""
+    """The authorization-code flow with PKCE S256 and ``resource`` (``token_resource`` at the
+    token endpoint, the same unless given); returns the token response's body."""
     verifier = secrets.token_urlsafe(48)
     challenge = (
         base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
@@ -156,8 +163,8 @@ def authorize_token(
             "redirect_uri": REDIRECT,
             "client_id": client_id,
             "code_verifier": verifier,
-            "resource": resource,
+            "resource": token_resource or resource,
         },
     )
-    assert token.status_code == 200, token.text
+    assert token.status_code == expect, token.text
     return token.json()
