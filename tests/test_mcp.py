@@ -722,3 +722,29 @@ def test_the_docgemma_command_serves_mcp_from_any_gunicorn_worker_without_loggin
     pids = {line.get("pid") for line in json_lines(log) if "MCP tool" in line.get("message", "")}
     assert len(json_lines(log)) > 10 and pids
     assert token["access_token"] not in lines and token["access_token"][:40] not in lines
+
+
+def test_bad_calls_get_clear_refusals_not_server_errors(stack):
+    token = stack.sign()
+    missing = mcp_post(stack, token, "tools/call", {"name": "get_patient_chart", "arguments": {}})
+    unknown = mcp_post(stack, token, "tools/call", {"name": "drop_tables", "arguments": {}})
+    extra = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {"name": "check_drug_safety", "arguments": {"drug_name": "warfarin", "x": 1}},
+    )
+    garbage = requests.post(
+        stack.mcp_url,
+        data=b"{not json",
+        timeout=30,
+        headers={
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+        },
+    )
+    assert missing.json()["result"]["structuredContent"]["error_kind"] == "invalid"
+    assert unknown.json()["result"]["structuredContent"]["error_kind"] == "forbidden"
+    assert extra.json()["result"]["structuredContent"]["error_kind"] == "invalid"
+    assert 400 <= garbage.status_code < 500

@@ -131,7 +131,12 @@ def run(
             if tool.spec.scopes:
                 return _refused("forbidden", f"{exc.description} The chart could not be checked.")
             ctx = _context(app, None, token, grant)  # knowledge sources need no FHIR token
-        result = tool.run(args, ctx)
+        try:
+            result = tool.run(args, ctx)
+        except Exception:  # a tool's own bug: said plainly, never a stack trace to the client
+            log.exception("MCP tool %s for client %s failed", name, grant.client_id)
+            return _refused("unreachable", f"{tool.spec.label} failed unexpectedly and did not "
+                            "complete; nothing was checked or written.")
     log.info("MCP tool %s for client %s: %s", name, grant.client_id, result.status)
     return shaped(result, app_url)
 
