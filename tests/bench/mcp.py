@@ -11,6 +11,7 @@ times over real HTTP, one call at a time:
 
 Prints median and 95th percentile in milliseconds.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,20 +57,37 @@ def main(argv=None) -> None:
     load_fixtures(upstream.base_url)
     app_port, sandbox_port = free_port(), free_port()
     sandbox_url, mcp_url = f"http://127.0.0.1:{sandbox_port}", f"http://127.0.0.1:{app_port}/mcp"
-    sandbox = create_sandbox({"FHIR_UPSTREAM": upstream.base_url, "PORT": sandbox_port,
-                              "PUBLIC_URL": sandbox_url, "PROTECTED_RESOURCES": {mcp_url: "docgemma"}})
+    sandbox = create_sandbox(
+        {
+            "FHIR_UPSTREAM": upstream.base_url,
+            "PORT": sandbox_port,
+            "PUBLIC_URL": sandbox_url,
+            "PROTECTED_RESOURCES": {mcp_url: "docgemma"},
+        }
+    )
     folder = tempfile.mkdtemp(prefix="bench-mcp-")
-    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{folder}/app.sqlite",
-                      "ISS_ALLOWLIST": [f"{sandbox_url}/fhir"], "MCP_URL": mcp_url, "ENDPOINT": None})
+    app = create_app(
+        {
+            "SECRET_KEY": "bench",
+            "DATABASE_URL": f"sqlite:///{folder}/app.sqlite",
+            "ISS_ALLOWLIST": [f"{sandbox_url}/fhir"],
+            "MCP_URL": mcp_url,
+            "ENDPOINT": None,
+        }
+    )
     try:
         with serve(sandbox, sandbox_port), serve(app, app_port):
             client = register(sandbox_url)
             token = authorize_token(sandbox_url, client, SCOPE, mcp_url, PATIENT)["access_token"]
-            fhir_token = authorize_token(sandbox_url, client, SCOPE, f"{sandbox_url}/fhir",
-                                         PATIENT)["access_token"]
+            fhir_token = authorize_token(
+                sandbox_url, client, SCOPE, f"{sandbox_url}/fhir", PATIENT
+            )["access_token"]
             http = requests.Session()
-            headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
-                       "Accept": "application/json, text/event-stream"}
+            headers = {
+                "Authorization": f"Bearer {token}",
+                "Content-Type": "application/json",
+                "Accept": "application/json, text/event-stream",
+            }
 
             def rpc(method: str, params: dict):
                 body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
@@ -86,9 +104,12 @@ def main(argv=None) -> None:
     finally:
         upstream.stop()
     print("| measurement | calls | median ms | p95 ms |\n|---|---|---|---|")
-    for name, ms in (("first tools/call (discovery, JWKS, token exchange)", first),
-                     ("tools/list (warm)", listed), ("tools/call get_patient_chart (warm)", charted),
-                     ("chart_summary direct via the FHIR proxy (no MCP)", direct)):
+    for name, ms in (
+        ("first tools/call (discovery, JWKS, token exchange)", first),
+        ("tools/list (warm)", listed),
+        ("tools/call get_patient_chart (warm)", charted),
+        ("chart_summary direct via the FHIR proxy (no MCP)", direct),
+    ):
         print(_line(name, ms))
 
 
