@@ -168,3 +168,22 @@ def authorize_token(
     )
     assert token.status_code == expect, token.text
     return token.json()
+
+
+def call_over_mcp(mcp_url: str, patient: str, tool: str, arguments: dict):
+    """One tool call by the SDK's own client over Streamable HTTP, doing the whole OAuth flow
+    (discovery, registration, PKCE, resource) with ``patient`` picked on the sandbox's page."""
+    import anyio
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    async def call():
+        auth = oauth_provider(mcp_url, SandboxUser(patient))
+        async with (
+            httpx2.AsyncClient(auth=auth, timeout=60) as http,
+            Client(streamable_http_client(mcp_url, http_client=http)) as client,
+        ):
+            return await client.call_tool(tool, arguments)
+
+    return anyio.run(call)
