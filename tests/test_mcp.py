@@ -149,6 +149,7 @@ def test_unauthenticated_request_gets_401_pointing_at_protected_resource_metadat
     challenge = res.headers["WWW-Authenticate"]
     metadata_url = f"{stack.app_url}/.well-known/oauth-protected-resource/mcp"
     assert challenge.startswith("Bearer ") and f'resource_metadata="{metadata_url}"' in challenge
+    assert 'scope="launch/patient openid fhirUser patient/*.rs' in challenge
     metadata = requests.get(metadata_url, timeout=30).json()
     assert metadata["resource"] == stack.mcp_url
     assert metadata["authorization_servers"] == [stack.fhir_url]

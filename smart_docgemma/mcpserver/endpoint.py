@@ -148,7 +148,9 @@ def asgi_app(
         app=server, json_response=True, stateless=True, security_settings=security
     )
     metadata_url = build_resource_metadata_url(AnyHttpUrl(url))
-    endpoint = RequireAuthMiddleware(StreamableHTTPASGIApp(manager), [], metadata_url)
+    endpoint = _ScopeChallenge(
+        RequireAuthMiddleware(StreamableHTTPASGIApp(manager), [], metadata_url), scopes
+    )
     routes = [
         Route(parts.path or "/", endpoint=endpoint),
         *create_protected_resource_routes(
@@ -164,6 +166,33 @@ def asgi_app(
         Middleware(AuthContextMiddleware),
     ]
     return Starlette(routes=routes, middleware=middleware), manager
+
+
+class _ScopeChallenge:
+    """Adds the scopes to ask for to the SDK's 401 challenge (``scope="…"``, RFC 6750 §3), so a
+    client knows them from the challenge alone, as the authorization specification asks."""
+
+    def __init__(self, app, scopes: list[str]):
+        self.app, self.scope = app, " ".join(scopes).replace('"', "")
+
+    async def __call__(self, scope, receive, send):
+        async def challenged(message):
+            if message["type"] == "http.response.start" and message["status"] == 401:
+                message = {
+                    **message,
+                    "headers": [
+                        (
+                            k,
+                            v + f', scope="{self.scope}"'.encode()
+                            if k == b"www-authenticate"
+                            else v,
+                        )
+                        for k, v in message["headers"]
+                    ],
+                }
+            await send(message)
+
+        await self.app(scope, receive, challenged)
 
 
 class McpDispatcher:
