@@ -68,7 +68,7 @@ ASSISTANT = "DocGemma assistant"
 MAX_ATTEMPTS = 3
 STALE_CLAIM_S = 120
 REASON_MAX = 500
-
+MCP_OWNER = "mcp:"  # the sid prefix of proposals made by MCP clients (mcpserver/tools.py)
 
 
 
@@ -95,6 +95,7 @@ class ProposalSummary(TypedDict, total=False):
     second_look: dict[str, Any]  # critic.SecondLook as data, plus who acknowledged it
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
+    via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
 
 
 class Launch(Protocol):
@@ -214,9 +215,12 @@ class ProposalStore:
         return [_row(r) for r in rows]
 
     def visible(self, proposal_id: str, launch: Launch) -> Proposal:
-        """The proposal, if it belongs to this launch's session and patient (else 404/403)."""
+        """The proposal, if it belongs to this launch's session and patient (else 404/403).
+        An MCP client's proposal belongs to no browser session: any clinician's launch for
+        its patient may review and decide it."""
         p = self.get(proposal_id)
-        if p.sid != launch.sid:
+        mcp_made = p.sid.startswith(MCP_OWNER) and p.patient_id == launch.patient_id
+        if p.sid != launch.sid and not mcp_made:
             raise errors.NotFound("No such proposal in this session.")
         if p.patient_id != launch.patient_id:
             raise errors.Forbidden("This proposal is for a different patient than the one in context; "
@@ -367,7 +371,8 @@ class ProposalStore:
             if not fresh and launch.scopes.allows("Provenance", "s") and \
                     launch.fhir.search("Provenance", {"target": target}, max_pages=1):
                 return "recorded earlier"
-            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes")))
+            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes"),
+                                                     via=(p.summary.get("via") or {}).get("client")))
             return f"Provenance/{made['id']}"
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
@@ -382,19 +387,23 @@ def _at_version(version: int | None) -> Any:
 
 
 def provenance_for(target: str, user: str | None, proposal_id: str,
-                   edits: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                   edits: list[dict[str, Any]] | None = None,
+                   via: str | None = None) -> dict[str, Any]:
     """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
-    when the clinician edited the proposal first, the reason says what they changed."""
+    when the clinician edited the proposal first, the reason says what they changed; when an
+    MCP client asked for it (``via``), the assembler names that client."""
     participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
     author = {"type": {"coding": [{"system": participant, "code": "author", "display": "Author"}]},
               "who": {"reference": local_ref(user)} if local_ref(user) else {"display": user or "unknown user"}}
     assembler = {"type": {"coding": [{"system": participant, "code": "assembler", "display": "Assembler"}]},
-                 "who": {"display": ASSISTANT}, "onBehalfOf": author["who"]}
+                 "who": {"display": f"{ASSISTANT} for MCP client {via}" if via else ASSISTANT},
+                 "onBehalfOf": author["who"]}
     return {"resourceType": "Provenance", "target": [{"reference": target}],
             "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "activity": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-DataOperation",
                                      "code": "CREATE", "display": "create"}]},
-            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}" + _edited(edits)}],
+            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}"
+                        + (f" requested by MCP client {via}" if via else "") + _edited(edits)}],
             "agent": [author, assembler]}
 
 

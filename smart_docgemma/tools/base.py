@@ -118,6 +118,7 @@ class ToolSpec:
     scopes: tuple[tuple[str, str], ...]  # (resourceType, interactions) needed; () = none
     order: int  # running order when a question needs several tools
     brief: bool  # a single answer from this source is kept to its most critical findings
+    surfaces: tuple[str, ...] = ("agent", "mcp")  # who is offered it: the agent, MCP clients
 
 
 @dataclass(frozen=True)
