@@ -49,7 +49,7 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
         verb = "Avoid" if band["severity"] == "critical" else "Review"
         out.append(Finding(
             "renal", band["severity"], (ing,),
-            f"{verb} {ing} — {renal.describe()} (< {band['below']}): {band['risk']}",
+            f"{verb} {ing} — {renal.describe()}: {band['risk']}",
             f"{renal.measure} below {band['below']}: {band['risk']}.", _capital(band["management"]) + ".",
             (Source(band["source"]),), evidence=(renal.describe(),) + _dose_line(dose),
             key=f"renal:{ing}:{band['below']}"))
