@@ -241,6 +241,43 @@ def _label(term: str) -> str:
     return row[0] if row else term
 
 
+def showable_pairs() -> list[tuple[str, str]]:
+    """One English ingredient pair for every thesaurus entry whose two sides the app can name
+    (a substance mapped to English, or a class with such a member)."""
+    db = _db()
+    if db is None:
+        return []
+    english = {}
+    for name, fr in db.execute("SELECT name, fr FROM ingredient ORDER BY name"):
+        english.setdefault(fr, name)
+    for term, substance in db.execute("SELECT term, substance FROM member ORDER BY substance"):
+        if substance in english:
+            english.setdefault(term, english[substance])
+    rows = db.execute("SELECT a, b FROM interaction").fetchall()
+    return [(english[a], english[b]) for a, b in rows if a in english and b in english and english[a] != english[b]]
+
+
+def english_coverage() -> dict:
+    """How much of what the app can show has glossary-derived English: of the thesaurus entries
+    whose two sides it can name, those whose effect (mechanism) and management came from the
+    glossary's phrases rather than from the level's default sentence alone."""
+    shown = effect = manage = 0
+    for x, y in showable_pairs():
+        ta, tb = _terms(x), _terms(y)
+        sql = (f"SELECT a, b, levels, mechanism FROM interaction WHERE a IN ({_marks(ta)}) "
+               f"AND b IN ({_marks(tb)}) LIMIT 1")
+        row = _db().execute(sql, (*ta, *tb)).fetchone()
+        if row is None:
+            continue
+        level, text = _applicable(json.loads(row[2]), {*ta, *tb})
+        en = glossary.english(row[3], text, level, ((_label(row[0]), x), (_label(row[1]), y)))
+        shown, effect, manage = shown + 1, effect + en.derived, manage + en.managed
+    return {"entries_shown": shown, "effect_from_glossary": effect, "management_from_glossary": manage,
+            "effect_coverage": round(effect / shown, 3) if shown else 0.0,
+            "management_coverage": round(manage / shown, 3) if shown else 0.0,
+            "glossary_phrases": sum(len(v) for v in load("glossary.yaml").values())}
+
+
 def levels_detail(a: str, b: str) -> list[dict]:
     """The ANSM per-level text of a pair (some entries differ by dose or indication)."""
     db = _db()

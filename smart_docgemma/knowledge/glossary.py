@@ -28,6 +28,7 @@ class English:
     effect: str  # "Serotonin syndrome; raised blood levels of methadone."
     management: str  # "Avoid the combination. ECG monitoring; adjust the dose."
     derived: bool  # the effect came from glossary phrases (not only the level's default)
+    managed: bool = True  # the management text, when there is one, gave at least one glossary phrase
 
 
 def fold(text: str) -> str:
@@ -95,7 +96,7 @@ def english(mechanism: str, management: str, level: str, names: tuple[tuple[str,
     manage = LEVEL_ACTION.get(level, "")
     if actions:
         manage = f"{manage} {_sentence(actions)}".strip()
-    return English(effect, manage, bool(effects))
+    return English(effect, manage, bool(effects), bool(actions) or not management.strip())
 
 
 def _sentence(parts: list[str]) -> str:
@@ -110,3 +111,4 @@ FRENCH_MARKERS = re.compile(r"\b(?:de la|du|des|avec|risque|surveillance|posolog
 def looks_french(text: str) -> bool:
     """Two or more common French words: the test that no English text carries French."""
     return len(FRENCH_MARKERS.findall(fold(text).replace("'", "' "))) >= 2
+

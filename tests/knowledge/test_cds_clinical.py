@@ -13,6 +13,8 @@ import pytest
 
 from tests.cds.test_cds_cards import SIGN, cards_of, ehr, hook  # noqa: F401 (fixture)
 
+from smart_docgemma.knowledge import looks_french
+
 from .cases import clinical, holdout, load_into_hapi, order
 
 RANK = {"critical": 0, "warning": 1, "info": 2}
@@ -27,7 +29,11 @@ def charts(fhir_base):
 
 def sign(ehr, fhir_base: str, case: dict) -> list[dict]:
     patient = f"pt-{case['id']}"
-    return cards_of(ehr.call(SIGN, hook("order-sign", patient, fhir_base, [order(case, patient)])))
+    cards = cards_of(ehr.call(SIGN, hook("order-sign", patient, fhir_base, [order(case, patient)])))
+    for c in cards:  # English cards carry no French (the sources line names documents by their titles)
+        said = "\n".join([c["summary"], *(c.get("detail", "").split("\n\n**Sources:**")[:1])])
+        assert not looks_french(said), (case["id"], said)
+    return cards
 
 
 def top(cards: list[dict]) -> str | None:
@@ -67,6 +73,17 @@ def test_tuned_set_through_order_sign(ehr, charts):
     data = clinical()
     assert len(data["positives"]) >= 60 and len(data["negatives"]) >= 15 and len(data["unidentifiable"]) >= 5
     check("tuned", measure(ehr, charts, data))
+
+
+def test_a_french_speaking_clinician_also_gets_the_ansm_text(ehr, charts):
+    case = next(c for c in clinical()["positives"] if c["id"] == "sertraline-tramadol")
+    patient = f"pt-{case['id']}"
+    url = ehr.url(f"/{SIGN}")
+    res = ehr.call(SIGN, hook("order-sign", patient, charts, [order(case, patient)]), language="fr")
+    [card] = [c for c in cards_of(res) if "tramadol" in c["summary"]]
+    assert "Texte source (ANSM)" in card["detail"] and "sérotoninergique" in card["detail"], url
+    [english] = [c for c in sign(ehr, charts, case) if "tramadol" in c["summary"]]
+    assert "Texte source" not in english["detail"] and english["summary"] == card["summary"]
 
 
 def test_held_out_set_through_order_sign(ehr, charts):
