@@ -9,6 +9,7 @@ what to do, and keeps the ANSM French text as its ``quote``.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from . import classes, ddi
@@ -74,6 +75,7 @@ def trio_findings(drugs: list[str], focus: str | None = None) -> list[Finding]:
     return out
 
 
+@lru_cache(maxsize=8192)
 def _is(drug: str, key: str) -> bool:
     return any(classes.matches(part, key) for part in drug.split("/"))
 

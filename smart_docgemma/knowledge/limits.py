@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from . import classes
 from .dose import Dose, aspirin_band
@@ -29,7 +30,10 @@ class Renal:
         return f"{self.measure} {self.value:g}{on}"
 
 
-def _entry(table: dict, ingredient: str):
+@lru_cache(maxsize=8192)
+def _entry(kind: str, ingredient: str):
+    """The rule of ``kind`` ("renal" | "age") for an ingredient, by name or by class."""
+    table = load("flags.yaml")["renal"] if kind == "renal" else load("age.yaml")["drugs"]
     if ingredient in table:
         return table[ingredient]
     return next((v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)), None)
@@ -43,7 +47,7 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
     for ing in drug.split("/"):
         if ing == "aspirin" and aspirin_band(dose) == "antiplatelet":
             continue  # low-dose aspirin is not the NSAID dose the kidney rule is about
-        band = next((r for r in _entry(load("flags.yaml")["renal"], ing) or [] if renal.value < r["below"]), None)
+        band = next((r for r in _entry("renal", ing) or [] if renal.value < r["below"]), None)
         if band is None or _within(band, dose):
             continue
         verb = "Avoid" if band["severity"] == "critical" else "Review"
@@ -72,7 +76,7 @@ def age_findings(drug: str, age: int | None) -> list[Finding]:
         return []
     out = []
     for ing in drug.split("/"):
-        entry = _entry(table["drugs"], ing)
+        entry = _entry("age", ing)
         if entry is None or age < entry.get("min_age", table["min_age"]):
             continue
         out.append(Finding(
