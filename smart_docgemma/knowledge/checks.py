@@ -16,7 +16,7 @@ from . import classes, ddi
 from .dose import Dose, aspirin_band, limit_findings
 from .finding import LEVEL_SEVERITY, Finding, Source, by_severity
 from .limits import Renal, age_findings, renal_findings
-from .vocabulary import load
+from .tables import load
 
 VERB = {"contraindicated": "Do not give", "avoid": "Avoid", "precaution": "Monitor closely if giving",
         "take into account": "Note"}
@@ -62,8 +62,9 @@ def trio_findings(drugs: list[str], focus: str | None = None) -> list[Finding]:
     """Three-drug rules ("triple whammy"): one drug of each class among ``drugs``."""
     out = []
     for rule in load("class_rules.yaml")["trios"]:
-        members = [next((d for d in drugs if _is(d, cls)), None) for cls in rule["classes"]]
-        if None in members or len(set(members)) < len(members) or (focus and focus not in members):
+        found = [next((d for d in drugs if _is(d, cls)), None) for cls in rule["classes"]]
+        members = [m for m in found if m]
+        if len(set(members)) < len(found) or (focus and focus not in members):
             continue
         first = focus or members[-1]
         rest = [m for m in members if m != first]

@@ -17,20 +17,19 @@ with every source that lists the pair.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import re
-import sqlite3
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from pathlib import Path
 
 from . import classes as drug_classes
 from . import glossary
-from .vocabulary import load
-
-DB = Path(__file__).with_name("data") / "interactions.sqlite"
+from .tables import db as _db
+from .tables import load
+from .tables import meta as meta  # the data's sources and versions, read with the interactions
 LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
 RANK = {level: i for i, level in enumerate(LEVELS)}
 ONC_LEVEL = {"contraindicated": "contraindicated", "critical": "avoid", "major": "avoid", "moderate": "precaution"}
@@ -45,7 +44,6 @@ SOURCE_URLS = {"CredibleMeds": "https://crediblemeds.org/druglist",
                                                      "fda-warns-about-serious-breathing-problems-seizure-and-nerve-pain-"
                                                      "medicines-gabapentin-neurontin-lyrica-lyrica-cr"}
 LABEL_SEARCH = "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query="
-_local = threading.local()
 
 
 @dataclass(frozen=True)
@@ -75,38 +73,6 @@ class Interaction:
     @property
     def source_url(self) -> str:
         return ANSM_URL if self.source.startswith("ANSM") else LABEL_SEARCH + self.drug_a.replace(" ", "+")
-
-
-def _db():
-    if not DB.exists():
-        return None
-    conn = getattr(_local, "conn", None)
-    if conn is None:  # one read-only connection per thread, opened on first use
-        conn = sqlite3.connect(f"file:{DB}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-        _local.conn = conn
-    return conn
-
-
-def english_names() -> list[str]:
-    db = _db()
-    return [r[0] for r in db.execute("SELECT name FROM ingredient")] if db else []
-
-
-def variant(phrase: str) -> list[str]:
-    """Ingredients a brand name or synonym names, from the shipped dictionary variants."""
-    db = _db()
-    row = db.execute("SELECT ingredients FROM variant WHERE variant = ?", (phrase,)).fetchone() if db else None
-    return json.loads(row[0]) if row else []
-
-
-def stopwords() -> frozenset[str]:
-    db = _db()
-    return frozenset(r[0] for r in db.execute("SELECT word FROM stopword")) if db else frozenset()
-
-
-def meta() -> dict:
-    db = _db()
-    return dict(db.execute("SELECT key, value FROM meta")) if db else {}
 
 
 def between(ingredients: list[str], with_: list[str] | None = None,
@@ -208,7 +174,7 @@ def _high_dose_only(ta: str, tb: str) -> bool:
         bool({ta, tb} & set(load("doses.yaml")["aspirin_high_dose_only"]))
 
 
-def _applicable(levels: list[dict], terms: set[str]) -> tuple[str, str]:
+def _applicable(levels: list[dict[str, Any]], terms: set[str]) -> tuple[str, str]:
     """The worst level that applies to this pair: a level whose text names other substances only
     (e.g. "with sodium oxybate") does not; an aspirin dose level counts when the caller knows the
     dose is that high (``HIGH_ASPIRIN`` among the terms)."""
@@ -247,7 +213,7 @@ def showable_pairs() -> list[tuple[str, str]]:
     db = _db()
     if db is None:
         return []
-    english = {}
+    english: dict[str, str] = {}
     for name, fr in db.execute("SELECT name, fr FROM ingredient ORDER BY name"):
         english.setdefault(fr, name)
     for term, substance in db.execute("SELECT term, substance FROM member ORDER BY substance"):
@@ -257,7 +223,7 @@ def showable_pairs() -> list[tuple[str, str]]:
     return [(english[a], english[b]) for a, b in rows if a in english and b in english and english[a] != english[b]]
 
 
-def english_coverage() -> dict:
+def english_coverage() -> dict[str, Any]:
     """How much of what the app can show has glossary-derived English: of the thesaurus entries
     whose two sides it can name, those whose effect (mechanism) and management came from the
     glossary's phrases rather than from the level's default sentence alone."""
@@ -276,14 +242,3 @@ def english_coverage() -> dict:
             "effect_coverage": round(effect / shown, 3) if shown else 0.0,
             "management_coverage": round(manage / shown, 3) if shown else 0.0,
             "glossary_phrases": sum(len(v) for v in load("glossary.yaml").values())}
-
-
-def levels_detail(a: str, b: str) -> list[dict]:
-    """The ANSM per-level text of a pair (some entries differ by dose or indication)."""
-    db = _db()
-    if db is None:
-        return []
-    ta, tb = _terms(a), _terms(b)
-    rows = db.execute(f"SELECT levels FROM interaction WHERE a IN ({','.join('?' * len(ta))}) "
-                      f"AND b IN ({','.join('?' * len(tb))})", (*ta, *tb)).fetchall() if ta and tb else []
-    return [lv for r in rows for lv in json.loads(r[0])]

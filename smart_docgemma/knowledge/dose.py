@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from .finding import Finding, Source
-from .vocabulary import load
+from .tables import load
 
 _UNIT_MG = {"mg": 1.0, "g": 1000.0, "gram": 1000.0, "grams": 1000.0, "mcg": 0.001, "ug": 0.001, "µg": 0.001,
             "microgram": 0.001, "micrograms": 0.001, "milligram": 1.0, "milligrams": 1.0}
@@ -22,13 +24,6 @@ _COUNT = {"tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsule
 _AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
                      r"capsules?|pills?)\b", re.I)
 _PER_PERIOD = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\s*(?:/|per|a|an|each)\s*(day|d|24 ?h|week|wk)\b", re.I)
-_FREQ = [(re.compile(r"\b(?:q|every)\s*(\d+)\s*(?:h|hr|hrs|hours?)\b", re.I), None),
-         (re.compile(r"\b(?:qid|q\.i\.d\.?|four times (?:a|per|daily|each) ?(?:day)?|4 times (?:a|per) day|4x/?d(?:ay)?)\b", re.I), 4),
-         (re.compile(r"\b(?:tid|t\.i\.d\.?|three times (?:a|per|daily|each) ?(?:day)?|3 times (?:a|per) day|3x/?d(?:ay)?)\b", re.I), 3),
-         (re.compile(r"\b(?:bid|b\.i\.d\.?|twice (?:a |per )?(?:day|daily)|2 times (?:a|per) day|2x/?d(?:ay)?)\b", re.I), 2),
-         (re.compile(r"\b(?:once|1 ?x|one time)?\s*(?:weekly|a week|per week|every week|/week|q ?week|qwk)\b", re.I), 1 / 7),
-         (re.compile(r"\b(?:qd|q\.d\.|od|daily|once (?:a |per )?day|once daily|every day|each day|nightly|at night|"
-                     r"at bedtime|qhs|every morning|each morning|in the morning|q24h)\b", re.I), 1)]
 _TIMING_CODES = {"QD": 1, "BID": 2, "TID": 3, "QID": 4, "AM": 1, "PM": 1, "QOD": 0.5, "Q4H": 6, "Q6H": 4,
                  "Q8H": 3, "Q12H": 2, "WK": 1 / 7, "QW": 1 / 7}
 _PERIOD_DAYS = {"h": 1 / 24, "min": 1 / 1440, "d": 1, "wk": 7, "mo": 30, "a": 365}
@@ -61,11 +56,11 @@ class Dose:
         return self.per_day is not None and self.per_day < 0.5 and self.daily_total_mg is None
 
     def describe(self) -> str:
-        if self.daily_mg is None:
+        daily = self.daily_mg
+        if daily is None:
             return self.text or "dose not stated"
-        if self.weekly:
-            return f"{_num(self.weekly_mg)} mg a week ({self.text})" if self.text else f"{_num(self.weekly_mg)} mg a week"
-        return f"{_num(self.daily_mg)} mg a day ({self.text})" if self.text else f"{_num(self.daily_mg)} mg a day"
+        amount = f"{_num(daily * 7)} mg a week" if self.weekly else f"{_num(daily)} mg a day"
+        return f"{amount} ({self.text})" if self.text else amount
 
 
 def _num(x: float) -> str:
@@ -81,7 +76,7 @@ def strength_mg(name: str) -> float | None:
     return float(value) * _UNIT_MG[unit.lower()]
 
 
-def dose_of(order: dict | None = None, text: str = "", product: str = "") -> Dose | None:
+def dose_of(order: dict[str, Any] | None = None, text: str = "", product: str = "") -> Dose | None:
     """The dose of a MedicationRequest (its ``dosageInstruction``) or of a free-text order.
 
     ``product``: the drug's name, whose RxNorm strength converts "2 tablets" to mg."""
@@ -101,7 +96,7 @@ def dose_of(order: dict | None = None, text: str = "", product: str = "") -> Dos
     return Dose(per_dose, per_day, prn, words or "", parsed.daily_total_mg if parsed else None)
 
 
-def _fhir_amount(instruction: dict, product: str) -> float | None:
+def _fhir_amount(instruction: dict[str, Any], product: str) -> float | None:
     for dr in instruction.get("doseAndRate") or []:
         q = (dr or {}).get("doseQuantity") or {}
         if isinstance(q.get("value"), (int, float)):
@@ -109,7 +104,7 @@ def _fhir_amount(instruction: dict, product: str) -> float | None:
     return None
 
 
-def _fhir_frequency(instruction: dict) -> float | None:
+def _fhir_frequency(instruction: dict[str, Any]) -> float | None:
     timing = instruction.get("timing") or {}
     rep = timing.get("repeat") or {}
     if isinstance(rep.get("frequency"), (int, float)) and rep.get("periodUnit") in _PERIOD_DAYS:
@@ -150,11 +145,17 @@ def from_text(text: str, product: str = "") -> Dose | None:
     return Dose(per_dose, per_day, prn, " ".join(t.split()), daily_total)
 
 
+@lru_cache(maxsize=1)
+def _frequencies() -> list[tuple[re.Pattern[str], float | None]]:
+    """How orders write a frequency (``data/doses.yaml``), most specific first."""
+    return [(re.compile(rf"\b(?:{words})\b", re.I), per_day) for words, per_day in load("doses.yaml")["frequency"]]
+
+
 def _frequency(text: str) -> float | None:
-    for pattern, per_day in _FREQ:
+    for pattern, per_day in _frequencies():
         m = pattern.search(text)
         if m:
-            return 24 / float(m.group(1)) if per_day is None else per_day
+            return 24 / float(m.group(1)) if per_day is None else float(per_day)
     return None
 
 
@@ -174,7 +175,7 @@ def limit_findings(drug: str, dose: Dose | None, age: int | None = None) -> list
     return out
 
 
-def _apply(drug: str, rule: dict, dose: Dose, age: int | None) -> Finding | None:
+def _apply(drug: str, rule: dict[str, Any], dose: Dose, age: int | None) -> Finding | None:
     if rule.get("min_age") and (age is None or age < rule["min_age"]):
         return None
     if rule["kind"] == "daily_frequency":  # e.g. oral methotrexate ordered daily

@@ -10,6 +10,7 @@ CDS) show these fields; none of them re-derives severity or text.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SEVERITIES = ("critical", "warning", "info")
@@ -49,6 +50,6 @@ class Finding:
         return tuple(s.label for s in self.sources)
 
 
-def by_severity(findings) -> list[Finding]:
+def by_severity(findings: Iterable[Finding]) -> list[Finding]:
     """Most severe first; order otherwise kept."""
     return sorted(findings, key=lambda f: SEVERITIES.index(f.severity))

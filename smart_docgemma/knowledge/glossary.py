@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .vocabulary import load
+from .tables import load
 
 LEVEL_ACTION = {"contraindicated": "Do not combine (contraindicated).",
                 "avoid": "Avoid the combination.",
@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> dict[str, list[tuple[re.Pattern, str]]]:
+def _patterns() -> dict[str, list[tuple[re.Pattern[str], str]]]:
     data = load("glossary.yaml")
     return {kind: [(re.compile(fr.replace(" ", r"\s*").replace("'", r"'?\s*")), en) for fr, en in data[kind]]
             for kind in ("effects", "actions")}
@@ -49,7 +49,9 @@ def phrases(text: str, kind: str, names: dict[str, str] | None = None) -> list[s
 
     ``names`` maps a folded stem of a drug as the French text spells it to its English name,
     used for ``{drug}`` right after a phrase."""
-    folded, taken, found = fold(text), [], []
+    folded = fold(text)
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[int, str]] = []
     for pattern, en in _patterns()[kind]:
         for m in pattern.finditer(folded):
             if m.end() == m.start() or any(m.start() < e and s < m.end() for s, e in taken):
@@ -60,7 +62,7 @@ def phrases(text: str, kind: str, names: dict[str, str] | None = None) -> list[s
     return [en for en in said if not any(en != other and en in other for other in said)]
 
 
-def _fill(en: str, m: re.Match, folded: str, names: dict[str, str]) -> str:
+def _fill(en: str, m: re.Match[str], folded: str, names: dict[str, str]) -> str:
     values = {k: v.replace(",", ".") for k, v in m.groupdict().items() if v}
     if "{drug}" in en:
         drug = _named_after(folded, m.end(), names)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
+from typing import Any
 
 from . import classes
 from .dose import Dose, aspirin_band
 from .finding import Finding, Source
-from .vocabulary import load
+from .tables import load
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Renal:
 
 
 @lru_cache(maxsize=8192)
-def _entry(kind: str, ingredient: str):
+def _entry(kind: str, ingredient: str) -> Any:
     """The rule of ``kind`` ("renal" | "age") for an ingredient, by name or by class."""
     table = load("flags.yaml")["renal"] if kind == "renal" else load("age.yaml")["drugs"]
     if ingredient in table:
@@ -60,7 +61,7 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
     return out
 
 
-def _within(band: dict, dose: Dose | None) -> bool:
+def _within(band: dict[str, Any], dose: Dose | None) -> bool:
     """An order already at or under the band's daily maximum needs nothing more."""
     return "max_mg" in band and dose is not None and dose.daily_mg is not None and dose.daily_mg <= band["max_mg"]
 

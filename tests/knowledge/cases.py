@@ -91,7 +91,8 @@ def chart(case: dict, patient: str) -> dict[str, list[dict]]:
     conditions = [{"resourceType": "Condition", "id": f"{patient}-preg", "subject": {"reference": f"Patient/{patient}"},
                    "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical",
                                                   "code": "active"}]},
-                   "code": {"text": "Pregnancy", "coding": [{"system": SCT, "code": "77386006"}]}}] if case.get("pregnant") else []
+                   "code": {"text": "Pregnancy", "coding": [{"system": SCT, "code": "77386006"}]}}
+                  ] if case.get("pregnant") else []
     labs = [_lab(f"{patient}-{key}", code, case[key], unit) for key, code, unit in
             (("egfr", "33914-3", "mL/min/{1.73_m2}"), ("crcl", "35591-7", "mL/min")) if case.get(key)]
     person = {"resourceType": "Patient", "id": patient}
