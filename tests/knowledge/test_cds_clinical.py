@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cds.test_cds_cards import SIGN, cards_of, ehr, hook  # noqa: F401 (fixture)
+from tests.cds.test_cds_cards import SELECT, SIGN, cards_of, ehr, hook  # noqa: F401 (fixture)
 
 from smart_docgemma.knowledge import looks_french
 
@@ -84,6 +84,18 @@ def test_a_french_speaking_clinician_also_gets_the_ansm_text(ehr, charts):
     assert "Texte source (ANSM)" in card["detail"] and "sérotoninergique" in card["detail"], url
     [english] = [c for c in sign(ehr, charts, case) if "tramadol" in c["summary"]]
     assert "Texte source" not in english["detail"] and english["summary"] == card["summary"]
+
+
+def test_order_select_shows_the_dose_kidney_and_age_findings_with_their_evidence(ehr, charts):
+    cases = {c["id"]: c for c in clinical()["positives"]}
+    expected = {"apap-6g": ("critical", "Ordered: 6000 mg a day"),
+                "gabapentin-crcl20": ("warning", "CrCl: 20 (2026-11-01)"),
+                "age-oxybutynin-86": ("warning", "Age 86"), "triple-naproxen": ("critical", "ramipril")}
+    for cid, (level, evidence) in expected.items():
+        patient = f"pt-{cid}"
+        res = ehr.call(SELECT, hook("order-select", patient, charts, [order(cases[cid], patient)]))
+        [card] = [c for c in cards_of(res) if c["indicator"] == level]
+        assert evidence in card["detail"], (cid, card["detail"])
 
 
 def test_held_out_set_through_order_sign(ehr, charts):
