@@ -102,3 +102,12 @@ def test_held_out_set_through_order_sign(ehr, charts):
     data = holdout()
     assert sum(len(v) for v in data.values()) >= 40
     check("held out", measure(ehr, charts, data))
+
+
+def test_patient_view_names_a_triple_whammy_among_active_medications(ehr, charts):
+    meds = ["lisinopril 10 MG Oral Tablet", "furosemide 40 MG Oral Tablet", "ibuprofen 400 MG Oral Tablet"]
+    load_into_hapi(charts, [{"id": "pv-triple", "medications": meds}])
+    res = ehr.call("docgemma-patient-view", hook("patient-view", "pt-pv-triple", charts))
+    [card] = [c for c in cards_of(res) if "triple whammy" in c["summary"]]
+    assert card["indicator"] == "critical" and "acetaminophen" in card["detail"]
+    assert all(d in card["summary"] for d in ("lisinopril", "furosemide", "ibuprofen"))
