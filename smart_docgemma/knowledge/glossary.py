@@ -102,7 +102,8 @@ def english(mechanism: str, management: str, level: str, names: tuple[tuple[str,
 
 
 def _sentence(parts: list[str]) -> str:
-    text = "; ".join(parts)
+    """Phrases joined by "; " (a phrase ending in ":" introduces the next one)."""
+    text = "".join(p + (" " if p.endswith(":") else "; ") for p in parts).rstrip("; :")
     return text[:1].upper() + text[1:] + "."
 
 
