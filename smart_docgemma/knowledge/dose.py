@@ -22,7 +22,8 @@ _UNIT_MG = {"mg": 1.0, "g": 1000.0, "gram": 1000.0, "grams": 1000.0, "mcg": 0.00
 _COUNT = {"tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsules", "{tbl}", "{tablet}",
           "{capsule}", "tbl", "pill", "pills"}
 _AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
-                     r"capsules?|pills?)\b", re.I)
+                     r"capsules?|pills?)\b(?!\s*/\s*kg)", re.I)
+_PER_KG = re.compile(r"/\s*kg\b", re.I)  # weight-based: the amount is not known without the weight
 _PER_PERIOD = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\s*(?:/|per|a|an|each)\s*(day|d|24 ?h|week|wk)\b", re.I)
 _TIMING_CODES = {"QD": 1, "BID": 2, "TID": 3, "QID": 4, "AM": 1, "PM": 1, "QOD": 0.5, "Q4H": 6, "Q6H": 4,
                  "Q8H": 3, "Q12H": 2, "WK": 1 / 7, "QW": 1 / 7}
@@ -38,6 +39,8 @@ class Dose:
     prn: bool = False
     text: str = ""  # what the order said, for the evidence line
     daily_total_mg: float | None = None  # stated directly ("6 g/day")
+    units: float | None = None  # tablets/capsules a dose, when counted so
+    strengths: tuple[tuple[str, float], ...] = ()  # (ingredient words, mg a unit) of a combination product
 
     @property
     def daily_mg(self) -> float | None:
@@ -46,6 +49,16 @@ class Dose:
         if self.per_dose_mg is None or self.per_day is None:
             return None
         return self.per_dose_mg * self.per_day
+
+    def daily_mg_of(self, ingredient: str) -> float | None:
+        """The daily amount of one ingredient: of a combination product (2 tablets of
+        oxycodone 5 mg / acetaminophen 325 mg every 4 hours → 3,900 mg acetaminophen), else the dose's."""
+        if not self.strengths:
+            return self.daily_mg
+        mg = next((m for words, m in self.strengths if ingredient in words), None)
+        if mg is not None and self.units is not None and self.per_day is not None:
+            return self.units * mg * self.per_day
+        return None  # an amount in mg of a combination product says nothing of one ingredient
 
     @property
     def weekly_mg(self) -> float | None:
@@ -67,6 +80,19 @@ def _num(x: float) -> str:
     return f"{x:g}" if x < 100 else f"{round(x):d}"
 
 
+def strengths(name: str) -> tuple[tuple[str, float], ...]:
+    """Each ingredient's strength in a combination product name ("oxycodone hydrochloride 5 MG /
+    acetaminophen 325 MG Oral Tablet" → (("oxycodone hydrochloride", 5), ("acetaminophen", 325)))."""
+    parts = [re.match(r"\s*(.*?)\s+(\d+(?:\.\d+)?)\s*(MG|MCG|G)\b", p, re.I) for p in (name or "").split(" / ")]
+    if len(parts) < 2 or not all(parts):
+        return ()
+    return tuple((m.group(1).lower(), float(m.group(2)) * _UNIT_MG[m.group(3).lower()]) for m in parts if m)
+
+
+def _units(value: float, unit: str) -> float | None:
+    return value if unit.strip().lower() in _COUNT else None
+
+
 def strength_mg(name: str) -> float | None:
     """The single-ingredient strength of an RxNorm product name ("... 500 MG Oral Tablet" → 500)."""
     found = re.findall(r"(\d+(?:\.\d+)?)\s*(MG|MCG|G)\b(?!\s*/\s*ML)", name or "", re.I)
@@ -84,16 +110,27 @@ def dose_of(order: dict[str, Any] | None = None, text: str = "", product: str = 
     if not isinstance(instruction, dict):
         return from_text(text, product) if text else None
     per_dose, per_day = _fhir_amount(instruction, product), _fhir_frequency(instruction)
+    units = _fhir_units(instruction)
     words = instruction.get("text") or text
     parsed = from_text(words, product) if words else None
     if parsed:
         per_dose = per_dose if per_dose is not None else parsed.per_dose_mg
         per_day = per_day if per_day is not None else parsed.per_day
+        units = units if units is not None else parsed.units
     prn = bool(instruction.get("asNeededBoolean") or instruction.get("asNeededCodeableConcept")) or \
         bool(parsed and parsed.prn)
     if per_dose is None and per_day is None and not (parsed and parsed.daily_total_mg):
         return None
-    return Dose(per_dose, per_day, prn, words or "", parsed.daily_total_mg if parsed else None)
+    return Dose(per_dose, per_day, prn, words or "", parsed.daily_total_mg if parsed else None, units,
+                strengths(product))
+
+
+def _fhir_units(instruction: dict[str, Any]) -> float | None:
+    for dr in instruction.get("doseAndRate") or []:
+        q = (dr or {}).get("doseQuantity") or {}
+        if isinstance(q.get("value"), (int, float)):
+            return _units(float(q["value"]), str(q.get("code") or q.get("unit") or ""))
+    return None
 
 
 def _fhir_amount(instruction: dict[str, Any], product: str) -> float | None:
@@ -136,13 +173,14 @@ def from_text(text: str, product: str = "") -> Dose | None:
         daily_total = mg / 7 if total.group(3).lower() in ("week", "wk") else mg
     amount = _AMOUNT.search(t)
     per_dose = _to_mg(float(amount.group(1)), amount.group(2), product) if amount else None
-    if amount is None and daily_total is None:
-        per_dose = strength_mg(product)
+    units = _units(float(amount.group(1)), amount.group(2)) if amount else None
+    if amount is None and daily_total is None and not _PER_KG.search(t):
+        per_dose = strength_mg(product)  # "1 twice a day": one unit of the product
     per_day = _frequency(t)
     prn = bool(re.search(r"\b(?:prn|as needed|if needed|when required)\b", t, re.I))
     if per_dose is None and per_day is None and daily_total is None:
         return None
-    return Dose(per_dose, per_day, prn, " ".join(t.split()), daily_total)
+    return Dose(per_dose, per_day, prn, " ".join(t.split()), daily_total, units, strengths(product))
 
 
 @lru_cache(maxsize=1)
@@ -183,7 +221,8 @@ def _apply(drug: str, rule: dict[str, Any], dose: Dose, age: int | None) -> Find
             return None
         value = "once a day" if dose.per_day == 1 else f"{dose.per_day:g} times a day"
     else:
-        amount = dose.weekly_mg if rule["kind"] == "weekly_max" else dose.daily_mg
+        daily = dose.daily_mg_of(drug)
+        amount = None if daily is None else daily * 7 if rule["kind"] == "weekly_max" else daily
         if amount is None or amount <= rule["max_mg"]:
             return None
         value = f"{amount:g} mg a {'week' if rule['kind'] == 'weekly_max' else 'day'}"

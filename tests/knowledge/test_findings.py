@@ -126,3 +126,20 @@ def test_age_list_applies_from_65():
     assert one(k.order_findings("diazepam", age=70), "age").source_labels[0].startswith("AGS Beers")
     assert not k.age_findings("diphenhydramine", 50) and not k.age_findings("diphenhydramine", None)
     assert k.age_on("1948-03-14", date(2026, 3, 13)) == 77 and k.age_on("1948", date(2026, 11, 25)) == 78
+
+
+def test_hidden_acetaminophen_in_a_combination_product_counts_toward_4_g():
+    product = "oxycodone hydrochloride 5 MG / acetaminophen 325 MG Oral Tablet"
+    dose = k.dose_of(text="2 tablets every 4 hours", product=product)
+    assert dose.daily_mg_of("acetaminophen") == pytest.approx(3900) and dose.daily_mg_of("oxycodone") == 60
+    over = k.dose_of(text="2 tablets every 3 hours", product=product)
+    [f] = [f for f in k.order_findings("oxycodone/acetaminophen", over) if "acetaminophen" in f.drugs]
+    assert f.critical and "5200 mg a day" in f.summary
+    in_mg = k.dose_of(text="650 mg every 6 hours", product=product)  # whose 650 mg? not claimed
+    assert not [f for f in k.order_findings("oxycodone/acetaminophen", in_mg) if f.topic == "dose"]
+
+
+@pytest.mark.parametrize("text, daily", [("1-2 tablets q4-6h prn", 6000), ("10 mg/kg every 6 hours", None)])
+def test_ranges_take_the_highest_frequency_and_weight_based_doses_are_not_guessed(text, daily):
+    dose = k.dose_of(text=text, product="acetaminophen 500 MG Oral Tablet")
+    assert dose.daily_mg == daily
