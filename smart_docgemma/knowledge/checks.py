@@ -88,7 +88,7 @@ def order_findings(drug: str, dose: Dose | None = None, others: tuple[str, ...] 
     takes ``others`` (generic names), with the order's ``dose``, the latest kidney result and age."""
     all_doses = {**(doses or {}), **({drug: dose} if dose else {})}
     found = interaction_findings([drug, *[o for o in others if o != drug]], all_doses, focus=drug)
-    found += limit_findings(drug, dose, age)
+    found += limit_findings(drug, dose, age, doses)
     found += renal_findings(drug, renal, dose)
     found += age_findings(drug, age)
     return by_severity(found)

@@ -199,36 +199,49 @@ def _frequency(text: str) -> float | None:
 
 # --- limits -------------------------------------------------------------------------
 
-def limit_findings(drug: str, dose: Dose | None, age: int | None = None) -> list[Finding]:
-    """Daily maxima, methotrexate weekly-vs-daily and similar dose rules of ``data/doses.yaml``."""
+def limit_findings(drug: str, dose: Dose | None, age: int | None = None,
+                   others: dict[str, Dose] | None = None) -> list[Finding]:
+    """Daily maxima, methotrexate weekly-vs-daily and similar dose rules of ``data/doses.yaml``.
+
+    ``others``: the patient's other orders (generic name → dose); an ingredient they also contain
+    counts toward the same daily maximum (acetaminophen alone and in a combination product)."""
     if dose is None:
         return []
     out = []
     for ingredient in drug.split("/"):
+        also = {name: d for name, d in (others or {}).items()
+                if name != drug and ingredient in name.split("/") and d.daily_mg_of(ingredient)}
         for rule in load("doses.yaml")["limits"].get(ingredient, []):
-            found = _apply(ingredient, rule, dose, age)
+            found = _apply(ingredient, rule, dose, age, also)
             if found:
                 out.append(found)
                 break  # the first (most severe) rule that applies
     return out
 
 
-def _apply(drug: str, rule: dict[str, Any], dose: Dose, age: int | None) -> Finding | None:
+def _apply(drug: str, rule: dict[str, Any], dose: Dose, age: int | None,
+           also: dict[str, Dose]) -> Finding | None:
     if rule.get("min_age") and (age is None or age < rule["min_age"]):
         return None
+    evidence = [f"Ordered: {dose.describe()}"]
     if rule["kind"] == "daily_frequency":  # e.g. oral methotrexate ordered daily
         if dose.per_day is None or dose.per_day < rule["at_least_per_day"]:
             return None
         value = "once a day" if dose.per_day == 1 else f"{dose.per_day:g} times a day"
     else:
         daily = dose.daily_mg_of(drug)
-        amount = None if daily is None else daily * 7 if rule["kind"] == "weekly_max" else daily
-        if amount is None or amount <= rule["max_mg"]:
+        if daily is None:
+            return None
+        daily += sum(d.daily_mg_of(drug) or 0.0 for d in also.values())
+        evidence += [f"Also ordered: {name}, {d.describe()}" for name, d in also.items()]
+        amount = daily * 7 if rule["kind"] == "weekly_max" else daily
+        if amount <= rule["max_mg"]:
             return None
         value = f"{amount:g} mg a {'week' if rule['kind'] == 'weekly_max' else 'day'}"
+        value += " in all" if also else ""
     summary = rule["summary"].format(drug=drug, value=value)
     return Finding("dose", rule["severity"], (drug,), summary, rule["effect"], rule["management"],
-                   (Source(rule["source"], rule.get("url", "")),), evidence=(f"Ordered: {dose.describe()}",),
+                   (Source(rule["source"], rule.get("url", "")),), evidence=tuple(evidence),
                    key=f"dose:{drug}:{rule['kind']}")
 
 

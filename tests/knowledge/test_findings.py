@@ -143,3 +143,14 @@ def test_hidden_acetaminophen_in_a_combination_product_counts_toward_4_g():
 def test_ranges_take_the_highest_frequency_and_weight_based_doses_are_not_guessed(text, daily):
     dose = k.dose_of(text=text, product="acetaminophen 500 MG Oral Tablet")
     assert dose.daily_mg == daily
+
+
+def test_one_ingredient_in_several_orders_counts_once_toward_its_maximum():
+    combo = "oxycodone hydrochloride 5 MG / acetaminophen 325 MG Oral Tablet"
+    active = {"oxycodone/acetaminophen": k.dose_of(text="2 tablets every 6 hours", product=combo)}  # 2600 mg
+    order = k.dose_of(text="1 g three times a day")  # 3000 mg alone: within 4 g
+    [f] = [f for f in k.order_findings("acetaminophen", order, list(active), doses=active) if f.topic == "dose"]
+    assert f.critical and "5600 mg a day in all" in f.summary
+    assert any(e.startswith("Also ordered: oxycodone/acetaminophen") for e in f.evidence)
+    assert not [f for f in k.order_findings("acetaminophen", k.dose_of(text="500 mg bid"), list(active),
+                                            doses=active) if f.topic == "dose"]
