@@ -2,6 +2,7 @@
 
     interaction_findings(drugs, doses=None, focus=None) -> [Finding]   pairs (reconciled) + trios
     order_findings(drug, dose=None, others=(), renal=None, age=None, doses=None) -> [Finding]
+    list_findings(drugs, doses=None, renal=None, age=None) -> [Finding]   a whole medication list
 
 Severity is the highest any source gives (ANSM, the ONC high-priority list, FDA boxed-warning
 combinations, the class rules); every finding names the sources that agree, says in English
@@ -91,6 +92,20 @@ def order_findings(drug: str, dose: Dose | None = None, others: tuple[str, ...] 
     found += limit_findings(drug, dose, age, doses)
     found += renal_findings(drug, renal, dose)
     found += age_findings(drug, age)
+    return by_severity(found)
+
+
+def list_findings(drugs: list[str], doses: dict[str, Dose] | None = None, renal: Renal | None = None,
+                  age: int | None = None) -> list[Finding]:
+    """Everything the knowledge says about a whole medication list (a chart review): interactions
+    among the drugs, three-drug rules, and each drug's dose, kidney and age limits."""
+    doses = doses or {}
+    names = list(dict.fromkeys(d for d in drugs if d))
+    found = interaction_findings(names, doses)
+    for drug in names:
+        found += limit_findings(drug, doses.get(drug), age, doses)
+        found += renal_findings(drug, renal, doses.get(drug))
+        found += age_findings(drug, age)
     return by_severity(found)
 
 

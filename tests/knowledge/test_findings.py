@@ -154,3 +154,13 @@ def test_one_ingredient_in_several_orders_counts_once_toward_its_maximum():
     assert any(e.startswith("Also ordered: oxycodone/acetaminophen") for e in f.evidence)
     assert not [f for f in k.order_findings("acetaminophen", k.dose_of(text="500 mg bid"), list(active),
                                             doses=active) if f.topic == "dose"]
+
+
+def test_a_whole_medication_list_is_reviewed_once_per_problem():
+    doses = {"acetaminophen": k.dose_of(text="1 g every 4 hours")}
+    found = k.list_findings(["lisinopril", "furosemide", "ibuprofen", "acetaminophen", "diazepam"], doses,
+                            k.Renal(25, "eGFR", date(2026, 11, 1)), age=80)
+    topics = {(f.topic, f.drugs[0]) for f in found}
+    assert ("dose", "acetaminophen") in topics and ("renal", "ibuprofen") in topics
+    assert ("age", "diazepam") in topics and any(f.topic == "combination" for f in found)
+    assert found[0].critical and len({f.key for f in found}) == len(found)
