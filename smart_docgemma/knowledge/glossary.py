@@ -63,7 +63,7 @@ def phrases(text: str, kind: str, names: dict[str, str] | None = None) -> list[s
 
 
 def _fill(en: str, m: re.Match[str], folded: str, names: dict[str, str]) -> str:
-    values = {k: v.replace(",", ".") for k, v in m.groupdict().items() if v}
+    values = {k: (v or "").replace(",", ".") for k, v in m.groupdict().items()}  # alternatives: one is set
     if "{drug}" in en:
         drug = _named_after(folded, m.end(), names)
         en = en.replace("{drug}", drug) if drug else re.sub(r"\s*(?:of|by)? \{drug\}", "", en)
