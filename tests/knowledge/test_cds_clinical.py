@@ -111,3 +111,12 @@ def test_patient_view_names_a_triple_whammy_among_active_medications(ehr, charts
     [card] = [c for c in cards_of(res) if "triple whammy" in c["summary"]]
     assert card["indicator"] == "critical" and "acetaminophen" in card["detail"]
     assert all(d in card["summary"] for d in ("lisinopril", "furosemide", "ibuprofen"))
+
+
+def test_patient_view_cards_of_a_thesaurus_only_pair_are_english(ehr, charts):
+    meds = ["clonidine hydrochloride 0.1 MG Oral Tablet", "bisoprolol fumarate 5 MG Oral Tablet"]
+    load_into_hapi(charts, [{"id": "pv-clonidine", "medications": meds}])
+    cards = cards_of(ehr.call("docgemma-patient-view", hook("patient-view", "pt-pv-clonidine", charts)))
+    [card] = [c for c in cards if "clonidine" in c["summary"]]
+    detail = card["detail"].split("\n\n**Sources:**")[0]
+    assert card["indicator"] == "critical" and "heart failure" in detail and not looks_french(detail)
