@@ -30,7 +30,7 @@ import logging
 import threading
 import time
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import requests
 from joserfc import jwt
@@ -139,7 +139,7 @@ def _check_claims(claims: dict, audience: str | tuple[str, ...], max_lifetime_s:
         if not isinstance(claims.get(name), (int, float)) or isinstance(claims[name], bool):
             raise Unauthorized(f"claim {name} missing or not a number")
     sent = claims.get("aud")
-    aud = sent if isinstance(sent, list) else [sent]
+    aud: list[Any] = sent if isinstance(sent, list) else [sent]
     allowed = {u.rstrip("/") for u in ((audience,) if isinstance(audience, str) else audience)}
     if not allowed & {a.rstrip("/") for a in aud if isinstance(a, str)}:
         raise Unauthorized("audience mismatch")

@@ -44,12 +44,13 @@ from .finding import Finding, Source, by_severity
 from .glossary import looks_french
 from .limits import Renal, age_findings, age_on, renal_findings
 
-__all__ = ["AllergyConflict", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient", "Interaction", "Renal",
-           "Source", "age_findings", "age_on", "allergy_conflicts", "aspirin_band", "by_severity", "class_label",
-           "classes_of", "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
-           "interaction_findings", "interactions", "limit_findings", "list_findings", "looks_french", "matches",
-           "order_findings", "pregnancy_flags", "renal_findings", "renal_flags", "strength_mg", "trio_findings",
-           "unidentified"]
+__all__ = ["AllergyConflict", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
+           "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_on",
+           "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
+           "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
+           "interaction_findings", "interactions", "limit_findings", "list_findings",
+           "looks_french", "matches", "order_findings", "pregnancy_flags", "renal_findings",
+           "renal_flags", "strength_mg", "trio_findings", "unidentified"]
 
 
 @lru_cache(maxsize=4096)

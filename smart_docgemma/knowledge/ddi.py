@@ -23,6 +23,7 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Collection, Iterable
 from itertools import combinations
 
 from . import classes as drug_classes
@@ -80,6 +81,7 @@ def between(ingredients: list[str], with_: list[str] | None = None,
     """Interactions among ``ingredients`` (each pair once), or only those of ``ingredients``
     against ``with_`` when it is given. Most severe first."""
     names = list(dict.fromkeys(i for i in ingredients if i))
+    pairs: Iterable[tuple[str, str]]
     if with_ is None:
         pairs = combinations(names, 2)
     else:
@@ -184,7 +186,7 @@ def _applicable(levels: list[dict[str, Any]], terms: set[str]) -> tuple[str, str
     return worst["level"], " ".join(lv["info"] for lv in fits if lv["info"])
 
 
-def _marks(values) -> str:
+def _marks(values: Collection[str]) -> str:
     return ",".join("?" * len(values))
 
 
@@ -192,6 +194,8 @@ def _marks(values) -> str:
 def _terms(ingredient: str) -> tuple[str, ...]:
     """The ANSM terms (substance and its classes) an English ingredient belongs to."""
     db = _db()
+    if db is None:
+        return ()
     rows = db.execute("SELECT fr FROM ingredient WHERE name = ?", (ingredient,)).fetchall()
     subs = [r[0] for r in rows]
     if not subs:
@@ -203,8 +207,9 @@ def _terms(ingredient: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _label(term: str) -> str:
-    row = _db().execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone()
-    return row[0] if row else term
+    db = _db()
+    row = db.execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone() if db else None
+    return str(row[0]) if row else term
 
 
 def showable_pairs() -> list[tuple[str, str]]:
@@ -228,11 +233,14 @@ def english_coverage() -> dict[str, Any]:
     whose two sides it can name, those whose effect (mechanism) and management came from the
     glossary's phrases rather than from the level's default sentence alone."""
     shown = effect = manage = 0
+    db = _db()
+    if db is None:
+        return {"entries_shown": 0}
     for x, y in showable_pairs():
         ta, tb = _terms(x), _terms(y)
         sql = (f"SELECT a, b, levels, mechanism FROM interaction WHERE a IN ({_marks(ta)}) "
                f"AND b IN ({_marks(tb)}) LIMIT 1")
-        row = _db().execute(sql, (*ta, *tb)).fetchone()
+        row = db.execute(sql, (*ta, *tb)).fetchone()
         if row is None:
             continue
         level, text = _applicable(json.loads(row[2]), {*ta, *tb})
