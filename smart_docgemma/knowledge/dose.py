@@ -193,7 +193,10 @@ def _frequency(text: str) -> float | None:
     for pattern, per_day in _frequencies():
         m = pattern.search(text)
         if m:
-            return 24 / float(m.group(1)) if per_day is None else float(per_day)
+            if per_day is not None:
+                return float(per_day)
+            hours = next((g for g in m.groups() if g), None)  # the "every N hours" forms capture N
+            return 24 / float(hours) if hours and float(hours) else None
     return None
 
 

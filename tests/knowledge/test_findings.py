@@ -164,3 +164,9 @@ def test_a_whole_medication_list_is_reviewed_once_per_problem():
     assert ("dose", "acetaminophen") in topics and ("renal", "ibuprofen") in topics
     assert ("age", "diazepam") in topics and any(f.topic == "combination" for f in found)
     assert found[0].critical and len({f.key for f in found}) == len(found)
+
+
+@pytest.mark.parametrize("text, per_day", [("1 g qds", 4), ("500 mg tds", 3), ("1 g bd", 2), ("10 mg nocte", 1),
+                                           ("1 g 6/6h", 4), ("500 mg 8-hourly", 3), ("1 g q4-6h", 6)])
+def test_shorthand_frequencies(text, per_day):
+    assert k.dose_of(text=text).per_day == per_day
