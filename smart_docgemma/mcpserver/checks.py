@@ -1,8 +1,9 @@
 """The knowledge core as MCP tools: ``identify_drug`` and ``check_medication_for_patient``
 (the checks of one drug against the chart).
 
-An MCP-only tool (``surfaces: [mcp]`` in ``tools/catalog.yaml``). It runs nothing new: the
-chart is gathered as the order-select CDS service gathers it (``cds/services.yaml``'s
+Both are MCP-only (``surfaces: [mcp]`` in ``tools/catalog.yaml``) and run nothing new.
+``identify_drug`` is ``knowledge.identify`` with the classes of what it found. For
+``check_medication_for_patient`` the chart is gathered as the order-select CDS service gathers it (``cds/services.yaml``'s
 prefetch, fetched with the exchanged FHIR token) and the drug, as a draft MedicationRequest,
 goes through the same rules (``cds.rules.order_checks``: identity, interactions and duplicates
 with active medications, allergy cross-reactivity, pregnancy and breastfeeding, eGFR and other
