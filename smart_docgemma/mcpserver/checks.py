@@ -5,10 +5,11 @@ Both are MCP-only (``surfaces: [mcp]`` in ``tools/catalog.yaml``) and run nothin
 ``identify_drug`` is ``knowledge.identify`` with the classes of what it found. For
 ``check_medication_for_patient`` the chart is gathered as the order-select CDS service
 gathers it (``cds/services.yaml``'s prefetch, fetched with the exchanged FHIR token) and the
-drug, as a draft MedicationRequest, goes through the same rules (``cds.rules.order_checks``: identity, interactions and duplicates
-with active medications, allergy cross-reactivity, pregnancy and breastfeeding, eGFR and other
-results, due monitoring, boxed warning). Findings come back most severe first with their
-evidence and sources; chart data that could not be read is said, never taken as "nothing found".
+drug, as a draft MedicationRequest, goes through the same rules (``cds.rules.order_checks``:
+identity, interactions and duplicates with active medications, allergy cross-reactivity,
+pregnancy and breastfeeding, eGFR and other results, due monitoring, boxed warning).
+Findings come back most severe first with their evidence and sources; chart data that could
+not be read is said, never taken as "nothing found".
 """
 
 from __future__ import annotations
