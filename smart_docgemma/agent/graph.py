@@ -8,10 +8,12 @@ place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, Callable
 
 from ..errors import UnknownTransition
+from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import image_meta
 
@@ -142,12 +144,13 @@ class Agent:
     """
 
     def __init__(self, model: ModelClient | None, tools: dict[str, Tool], ctx: ToolContext | None, *,
-                 pause_on_proposal: bool = False, lessons=()):
+                 pause_on_proposal: bool = False, lessons: Iterable[Lesson] = ()):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
         self.lessons = tuple(lessons)  # approved experience-library examples
 
-    def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
+    def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
+            image: bytes | None = None,
             image_mime: str | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         meta = image_meta(image, image_mime)
         accepted = bool(meta and meta["accepted"])
@@ -156,7 +159,7 @@ class Agent:
         state = new_turn(message, history=history, chart_summary=chart_summary,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
-        deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
+        deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
         circuit = getattr(self.model, "circuit", None)
         if circuit is not None and circuit.is_open:  # known down: no call, no timeout paid
             return self._without_model(state, state, deps, circuit.reason, "circuit_open")
@@ -165,7 +168,8 @@ class Agent:
             return self._without_model(state, final, deps, final.degraded_reason, "failed")
         return self._result(final, deps)
 
-    def _without_model(self, fresh: Turn, failed: Turn, deps: nodes.Deps, reason, cause: str):
+    def _without_model(self, fresh: Turn, failed: Turn, deps: nodes.Deps, reason: str | None,
+                       cause: str) -> TurnResult:
         """The turn answered again from its first node as no-model mode (agent/fallback.py)."""
         event = fallback.notice(reason)
         deps.emit(event)
@@ -196,7 +200,8 @@ class Agent:
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
-    def _deps(self, emit, image, mime, resumed: bool = False) -> nodes.Deps:
+    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, mime: str | None,
+              resumed: bool = False) -> nodes.Deps:
         stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
         if ctx is not None:

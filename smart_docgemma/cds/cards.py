@@ -15,6 +15,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 import uuid
 
 from .findings import Problem, Source, fit_summary
@@ -34,11 +36,11 @@ OVERRIDE_REASONS = [
 ]
 
 
-def card(problem: Problem) -> dict:
-    """The one card for a problem."""
+def card(problem: Problem, language: str = "en") -> dict:
+    """The one card for a problem (``language`` "fr": with the French source text in the detail)."""
     out = {"uuid": str(uuid.uuid4()), "summary": problem.lead.summary,
            "indicator": problem.severity, "source": _source(problem.lead.sources, problem.lead.topic)}
-    detail = _detail(problem)
+    detail = _detail(problem, language)
     if detail:
         out["detail"] = detail
     suggestions = _suggestions(problem)
@@ -67,7 +69,7 @@ def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
     }
 
 
-def _detail(problem: Problem) -> str:
+def _detail(problem: Problem, language: str = "en") -> str:
     parts = []
     for f in problem.findings:
         # the lead finding's sentence is the card's summary; the others get their own heading
@@ -75,6 +77,7 @@ def _detail(problem: Problem) -> str:
         lines += [f"- **Mechanism:** {f.mechanism}"] if f.mechanism else []
         lines += [f"- **Management:** {f.management}"] if f.management else []
         lines += [f"- **This patient:** {e}" for e in f.evidence]
+        lines += [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"] if f.quote and language == "fr" else []
         if lines:
             parts.append("\n".join(lines))
     sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]
@@ -85,7 +88,7 @@ def _detail(problem: Problem) -> str:
 
 def _source(sources: list[Source], topic: str) -> dict:
     lead = sources[0] if sources else Source(SOURCE["label"], SOURCE["url"])
-    src = {"label": lead.label}
+    src: dict[str, Any] = {"label": lead.label}
     if lead.url.startswith(("http://", "https://")):
         src["url"] = lead.url
     if topic:
@@ -101,7 +104,7 @@ def _suggestions(problem: Problem) -> list[dict]:
         return []
     ref = f"MedicationRequest/{draft['id']}"
     name = _drug_text(draft)
-    remove = {"label": f"Remove the {name} draft", "uuid": str(uuid.uuid4()),
+    remove: dict[str, Any] = {"label": f"Remove the {name} draft", "uuid": str(uuid.uuid4()),
               "actions": [_delete(ref, name)]}
     alternative = problem.alternative
     if not alternative:

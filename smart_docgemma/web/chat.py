@@ -146,9 +146,9 @@ def turn_view(turn: dict) -> dict:
     """A stored turn as the template shows it (answer as safe HTML, trace, live cards)."""
     store = proposal_store()
     cards = []
-    for pid in turn.get("proposals") or []:
+    for proposal_id in turn.get("proposals") or []:
         try:
-            cards.append(store.get(pid))
+            cards.append(store.get(proposal_id))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]
@@ -204,7 +204,7 @@ def _image(upload) -> tuple[bytes | None, str | None]:
     if not data:
         raise errors.BadRequest("The attached file is empty.")
     meta = image_meta(data, upload.mimetype)
-    if not meta["accepted"]:
+    if meta is None or not meta["accepted"]:
         raise errors.UnsupportedMedia("Only PNG, JPEG and DICOM images can be attached "
                                       f"({upload.filename} is not one of them).")
     return data, upload.mimetype
