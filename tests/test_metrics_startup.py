@@ -15,9 +15,10 @@ from tests.support.app_process import docgemma
 from tests.support.servers import free_port
 
 
-def test_every_series_is_there_from_start_up(tmp_path):
+def test_every_series_is_there_from_start_up(tmp_path, postgres):
     port, dead = free_port(), f"http://127.0.0.1:{free_port()}/v1"
-    config = {"SECRET_KEY": "metrics-test", "DATABASE_URL": f"sqlite:///{tmp_path / 'app.sqlite'}",
+    # PostgreSQL: two workers starting at once on a fresh SQLite file race to create its tables
+    config = {"SECRET_KEY": "metrics-test", "DATABASE_URL": postgres.new_database(),
               "CACHE_PATH": str(tmp_path / "cache"), "ENDPOINT": dead}
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DOCGEMMA_", "PROMETHEUS_"))}
     env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in config.items()})
