@@ -32,15 +32,16 @@ def interaction_findings(drugs: list[str], doses: dict[str, Dose] | None = None,
     names = list(dict.fromkeys(d for d in drugs if d))
     keep = ddi.LEVELS[:ddi.LEVELS.index(minimum) + 1]
     conditions = _conditions(doses or {})
-    out = []
-    for a, b in combinations(names, 2):
-        if focus and focus not in (a, b):
-            continue
-        hits = [h for h in ddi.between(a.split("/"), b.split("/"), conditions) if h.severity in keep]
-        if hits:
-            first, second = (a, b) if focus in (a, None) else (b, a)
-            out.append(_from_interaction(hits[0], first, second))
-    return by_severity(out + trio_findings(names, focus))
+    pairs = [(focus, o) for o in names if o != focus] if focus else list(combinations(names, 2))
+    found = [f for a, b in pairs if (f := _pair_finding(a, b, conditions)) and f.level in keep]
+    return by_severity(found + trio_findings(names, focus))
+
+
+@lru_cache(maxsize=8192)
+def _pair_finding(first: str, second: str, conditions: frozenset[str]) -> Finding | None:
+    """The most severe interaction between two drugs (each "a/b" for combinations), as a finding."""
+    hits = ddi.between(first.split("/"), second.split("/"), conditions)
+    return _from_interaction(hits[0], first, second) if hits else None
 
 
 def _conditions(doses: dict[str, Dose]) -> frozenset[str]:
