@@ -73,7 +73,7 @@ def trio_findings(drugs: list[str], focus: str | None = None) -> list[Finding]:
         summary = _fit([f"{VERB[rule['level']]} {first} with {' and '.join(rest)} — {rule['summary']}",
                         f"{VERB[rule['level']]} {first} with {' and '.join(rest)}"])
         out.append(Finding("combination", LEVEL_SEVERITY[rule["level"]], (first, *rest), summary, rule["mechanism"],
-                           rule["management"], (Source(rule["source"], ddi.SOURCE_URLS["AGS Beers"]),),
+                           rule["management"], (Source(rule["source"], ddi.url_for(rule["source"])),),
                            level=rule["level"], key=f"trio:{rule['key']}"))
     return out
 
