@@ -12,6 +12,7 @@ import re
 from pydantic import ValidationError
 
 from ..tools import catalog
+from ..tools.answers import focus_of
 
 from .extraction import compiled
 from .prompts import rules
@@ -32,6 +33,9 @@ def required_tools(state: Turn) -> list[str]:
         if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
             needed.update(pattern["requires"])
     needed.update(ent.get("lesson_tools", ()))  # an approved lesson acts as one more task pattern
+    if "check_drug_interactions" in needed and not ent.get("drugs") and "this_patient" in ent.get("actions", ()):
+        needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
+        needed.add("get_patient_chart")
     if "give" in ent.get("actions", ()) and len(interaction_drugs(state)) < 2:
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")
@@ -176,7 +180,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
                                 "note_text": note_text(state.message)[:600]}
                                if code_only and pid and note_text(state.message) else None),
         "search_patient": {"name": ent["patient_names"][0]} if ent.get("patient_names") else None,
-        "get_patient_chart": {"patient_id": pid} if pid else None,
+        "get_patient_chart": {"patient_id": pid, "focus": focus_of(state.message)} if pid else None,
         "prescribe_medication": ({"patient_id": pid, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
