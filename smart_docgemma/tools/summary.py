@@ -108,7 +108,7 @@ def _blocks(d: dict) -> list[tuple[str, list[str], bool]]:
         ("Allergies:", lines("allergies", d["allergies"], lambda a: "- " + allergy_text(a)), True),
         (f"Active problems ({len(d['problems'])}):", lines("conditions", d["problems"], problem_line,
                                                             limit=LIMITS["problems"]), True),
-        ("Social and administrative findings:", [f"- {social_line}{more}"] if social else [], False),
+        ("Social and administrative findings:", [f"- {social_line}{more}"] if social else [], True),
         (f"Active medications ({len(d['medications'])}):",
          lines("medications", d["medications"], medication_line), True),
         ("Labs (oldest → newest):", lines("observations", ranked(d["labs"], list(terms["key_labs"])),
