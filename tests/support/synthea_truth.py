@@ -22,7 +22,7 @@ _TAG = re.compile(r"\s*\([a-z /]+\)\s*$")
 SOCIAL = re.compile(r"employment|labor force|education|criminal|stress|social contact|violence|"
                     r"intimate partner|housing|received certificate|medication review due|refugee|"
                     r"misuses drugs|unhealthy alcohol|served in armed forces|risk activity", re.I)
-LOINC = {"potassium": {"2823-3", "6298-2"}, "egfr": {"33914-3", "62238-1", "98979-8", "48643-1", "48642-3",
+LOINC = {"potassium": {"2823-3", "6298-4"}, "egfr": {"33914-3", "62238-1", "98979-8", "48643-1", "48642-3",
                                                       "69405-9"},
          "hba1c": {"4548-4", "17856-6"}, "creatinine": {"2160-0", "38483-4"}, "sodium": {"2951-2", "2947-0"}}
 
