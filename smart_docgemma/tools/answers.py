@@ -38,9 +38,10 @@ def foci() -> list[str]:
 
 
 def focus_of(message: str) -> str | None:
-    """The first focus whose pattern matches the lowercased message, else None (whole chart)."""
+    """The first focus whose pattern matches the lowercased message; None for the whole chart."""
     low = (message or "").lower()
-    return next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
+    found = next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
+    return None if found == "summary" else found
 
 
 def _codes(focus: str) -> list[str]:
