@@ -16,6 +16,7 @@ server holds two matches. The loader rewrites each bundle before sending it:
 A patient whose bundle's last resource is already on the server is not sent again (each bundle
 is one transaction: all of it is there or none).
 """
+
 from __future__ import annotations
 
 import json
@@ -95,14 +96,24 @@ def identifier_index(bundles: list[dict]) -> dict[str, str]:
 
 def rewrite(bundle: dict, index: dict[str, str]) -> dict:
     """A transaction of ``PUT Type/id`` entries with literal references (see module doc)."""
-    entries = [e for e in bundle.get("entry") or [] if e["resource"]["resourceType"] not in SKIPPED_TYPES]
-    urns = {e["fullUrl"]: f"{e['resource']['resourceType']}/{e['resource']['id']}"
-            for e in entries if str(e.get("fullUrl", "")).startswith("urn:uuid:")}
+    entries = [
+        e for e in bundle.get("entry") or [] if e["resource"]["resourceType"] not in SKIPPED_TYPES
+    ]
+    urns = {
+        e["fullUrl"]: f"{e['resource']['resourceType']}/{e['resource']['id']}"
+        for e in entries
+        if str(e.get("fullUrl", "")).startswith("urn:uuid:")
+    }
     out = []
     for entry in entries:
         res = _relink(entry["resource"], {**index, **urns})
-        out.append({"fullUrl": f"{res['resourceType']}/{res['id']}", "resource": res,
-                    "request": {"method": "PUT", "url": f"{res['resourceType']}/{res['id']}"}})
+        out.append(
+            {
+                "fullUrl": f"{res['resourceType']}/{res['id']}",
+                "resource": res,
+                "request": {"method": "PUT", "url": f"{res['resourceType']}/{res['id']}"},
+            }
+        )
     return {"resourceType": "Bundle", "type": "transaction", "entry": out}
 
 
@@ -119,8 +130,9 @@ def _relink(value, targets: dict[str, str]):
 
 
 # ------------------------------------------------------------------ loading
-def load_population(base_url: str, generated: Generated | None = None,
-                    max_resources: int = MAX_RESOURCES) -> LoadedPopulation:
+def load_population(
+    base_url: str, generated: Generated | None = None, max_resources: int = MAX_RESOURCES
+) -> LoadedPopulation:
     """Generate (or reuse) the population and load it; shared bundles first."""
     generated = generated or generate()
     started = time.monotonic()
@@ -136,24 +148,38 @@ def load_population(base_url: str, generated: Generated | None = None,
     return population
 
 
-def _load_patient(http, base_url: str, path: Path, index: dict, max_resources: int,
-                  population: LoadedPopulation) -> None:
+def _load_patient(
+    http, base_url: str, path: Path, index: dict, max_resources: int, population: LoadedPopulation
+) -> None:
     if path.stat().st_size > max_resources * _BYTES_PER_RESOURCE * 2:
-        population.skipped.append(f"{path.name.rsplit('_', 1)[0].replace('_', ' ')} "
-                                  f"({path.stat().st_size // 1_000_000} MB bundle)")
+        population.skipped.append(
+            f"{path.name.rsplit('_', 1)[0].replace('_', ' ')} "
+            f"({path.stat().st_size // 1_000_000} MB bundle)"
+        )
         return
     bundle = json.loads(path.read_text())
-    size = sum(e["resource"]["resourceType"] not in SKIPPED_TYPES for e in bundle.get("entry") or [])
-    patient = next(e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == "Patient")
+    size = sum(
+        e["resource"]["resourceType"] not in SKIPPED_TYPES for e in bundle.get("entry") or []
+    )
+    patient = next(
+        e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == "Patient"
+    )
     if size > max_resources:
         population.skipped.append(f"{_name(patient)} ({size} resources > {max_resources})")
         return
     tx = rewrite(bundle, index)
     _send(http, base_url, path, tx, population)
-    population.patients.append(SyntheaPatient(
-        id=patient["id"], name=_name(patient), gender=patient.get("gender", ""),
-        birth_date=patient.get("birthDate", ""), deceased=patient.get("deceasedDateTime"),
-        resources=size, file=path))
+    population.patients.append(
+        SyntheaPatient(
+            id=patient["id"],
+            name=_name(patient),
+            gender=patient.get("gender", ""),
+            birth_date=patient.get("birthDate", ""),
+            deceased=patient.get("deceasedDateTime"),
+            resources=size,
+            file=path,
+        )
+    )
 
 
 def _send(http, base_url: str, path: Path, tx: dict, population: LoadedPopulation) -> None:
@@ -163,7 +189,9 @@ def _send(http, base_url: str, path: Path, tx: dict, population: LoadedPopulatio
     try:
         res = http.post(base_url.rstrip("/"), data=json.dumps(tx), headers=_HEADERS, timeout=600)
     except requests.RequestException as exc:
-        raise PopulationError(f"{path.name}: could not reach {base_url} ({exc.__class__.__name__})") from exc
+        raise PopulationError(
+            f"{path.name}: could not reach {base_url} ({exc.__class__.__name__})"
+        ) from exc
     if res.status_code >= 400:
         raise PopulationError(f"{path.name}: server answered {res.status_code}: {res.text[:500]}")
     population.loaded += len(tx["entry"])
@@ -171,7 +199,10 @@ def _send(http, base_url: str, path: Path, tx: dict, population: LoadedPopulatio
 
 def _present(http, base_url: str, ref: str) -> bool:
     try:
-        return http.get(f"{base_url.rstrip('/')}/{ref}", headers=_HEADERS, timeout=30).status_code == 200
+        return (
+            http.get(f"{base_url.rstrip('/')}/{ref}", headers=_HEADERS, timeout=30).status_code
+            == 200
+        )
     except requests.RequestException:
         return False
 
@@ -193,10 +224,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"population not loaded: {exc}", file=sys.stderr)
         return 1
     for p in population.patients:
-        print(f"{p.id}  {p.name}, {p.age()} y {p.gender}{' (deceased)' if p.deceased else ''}, "
-              f"{p.resources} resources")
-    print(f"generated in {population.generate_s:.0f} s, {population.loaded} resources loaded in "
-          f"{population.load_s:.0f} s; skipped: {', '.join(population.skipped) or 'none'}")
+        print(
+            f"{p.id}  {p.name}, {p.age()} y {p.gender}{' (deceased)' if p.deceased else ''}, "
+            f"{p.resources} resources"
+        )
+    print(
+        f"generated in {population.generate_s:.0f} s, {population.loaded} resources loaded in "
+        f"{population.load_s:.0f} s; skipped: {', '.join(population.skipped) or 'none'}"
+    )
     return 0
 
 

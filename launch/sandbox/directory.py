@@ -46,7 +46,8 @@ class Directory:
         return out
 
     def _main_problems(self, per_patient: int = 3) -> dict[str, list[str]]:
-        found = self._search("Condition", {"clinical-status": "active", "_count": 2000,
+        # one page: HAPI caps _count at 200 (a sandbox of a few patients stays under it)
+        found = self._search("Condition", {"clinical-status": "active", "_count": 200,
                                            "_elements": "subject,code,onset,category"})
         by_patient: dict[str, list[dict]] = {}
         for c in found:

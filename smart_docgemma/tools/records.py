@@ -7,6 +7,7 @@ Pure functions over FHIR JSON (no fetching); the code and word lists are data
 employment, education and stressors as Conditions, decades of history, and medication
 references to ``Medication`` resources; the fixtures have none of these, so each is read here.
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,9 +23,18 @@ SERIES_POINTS = 20  # per code, for the UI's trend plots
 _TAG = re.compile(r"\s*\(([a-z /]+)\)\s*$")
 _INSTRUCTION_LIKE = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompts?|rules)\b|\bsystem prompt\b|"
-    r"\byou are (now )?(an? )?(ai|assistant|language model)\b", re.I)
-_PERIOD_UNITS = {"s": "second", "min": "minute", "h": "hour", "d": "day", "wk": "week", "mo": "month",
-                 "a": "year"}
+    r"\byou are (now )?(an? )?(ai|assistant|language model)\b",
+    re.I,
+)
+_PERIOD_UNITS = {
+    "s": "second",
+    "min": "minute",
+    "h": "hour",
+    "d": "day",
+    "wk": "week",
+    "mo": "month",
+    "a": "year",
+}
 
 
 @lru_cache(maxsize=1)
@@ -36,8 +46,12 @@ def terms() -> dict:
 def short_names() -> dict[str, str]:
     """LOINC code → short name ("6298-2" → "Potassium") for key labs and vitals."""
     t = terms()
-    return {code: name for group in (t["key_labs"], t["vitals"]) for name, codes in group.items()
-            for code in codes}
+    return {
+        code: name
+        for group in (t["key_labs"], t["vitals"])
+        for name, codes in group.items()
+        for code in codes
+    }
 
 
 def key_codes() -> str:
@@ -70,7 +84,7 @@ def num(value) -> str:
 def untagged(text: str) -> tuple[str, str]:
     """``("Essential hypertension", "disorder")`` from SNOMED's "Essential hypertension (disorder)"."""
     m = _TAG.search(text)
-    return (text[:m.start()].strip(), m.group(1)) if m else (text, "")
+    return (text[: m.start()].strip(), m.group(1)) if m else (text, "")
 
 
 def age_on(birth: str, on: date | None = None) -> int | None:
@@ -86,12 +100,25 @@ def patient_facts(patient: dict) -> dict:
     name = next(iter(patient.get("name") or []), {})
     full = name.get("text") or " ".join([*name.get("given", []), name.get("family", "")]).strip()
     birth = patient.get("birthDate", "")
-    mrn = next((i.get("value") for i in patient.get("identifier") or []
-                if code_of(i.get("type")) == "MR" or "mrn" in (i.get("system") or "").lower()), None)
+    mrn = next(
+        (
+            i.get("value")
+            for i in patient.get("identifier") or []
+            if code_of(i.get("type")) == "MR" or "mrn" in (i.get("system") or "").lower()
+        ),
+        None,
+    )
     died = day(patient.get("deceasedDateTime")) or None
     end = date.fromisoformat(died) if died else None
-    return {"id": patient.get("id"), "name": full or "Unnamed patient", "gender": patient.get("gender", ""),
-            "birth_date": birth, "age": age_on(birth, end), "mrn": mrn, "deceased": died}
+    return {
+        "id": patient.get("id"),
+        "name": full or "Unnamed patient",
+        "gender": patient.get("gender", ""),
+        "birth_date": birth,
+        "age": age_on(birth, end),
+        "mrn": mrn,
+        "deceased": died,
+    }
 
 
 # ------------------------------------------------------------------ problems
@@ -99,17 +126,29 @@ def is_social(res: dict) -> bool:
     t = terms()
     cats = {code_of(c) for c in res.get("category") or []}
     text = concept_text(res.get("code")).lower()
-    return bool(cats & {"sdoh", "social-history"} or code_of(res.get("code")) in t["social_codes"]
-                or any(w in text for w in t["social_words"]))
+    return bool(
+        cats & {"sdoh", "social-history"}
+        or code_of(res.get("code")) in t["social_codes"]
+        or any(w in text for w in t["social_words"])
+    )
 
 
 def problem(res: dict) -> dict:
     text, tag = untagged(concept_text(res.get("code")))
-    onset = day(res.get("onsetDateTime") or (res.get("onsetPeriod") or {}).get("start")
-                or res.get("recordedDate"))
-    return {"text": text, "tag": tag, "onset": onset, "ref": f"Condition/{res['id']}",
-            "kind": "social" if is_social(res) else
-                    ("finding" if tag in terms()["finding_tags"] else "disorder")}
+    onset = day(
+        res.get("onsetDateTime")
+        or (res.get("onsetPeriod") or {}).get("start")
+        or res.get("recordedDate")
+    )
+    return {
+        "text": text,
+        "tag": tag,
+        "onset": onset,
+        "ref": f"Condition/{res['id']}",
+        "kind": "social"
+        if is_social(res)
+        else ("finding" if tag in terms()["finding_tags"] else "disorder"),
+    }
 
 
 def problems(conditions: list[dict]) -> list[dict]:
@@ -131,24 +170,43 @@ def medication(res: dict, included: dict[str, dict] | None = None) -> dict:
     if "medicationCodeableConcept" in res:
         concept = res["medicationCodeableConcept"]
     else:
-        ref = (res.get("medicationReference") or {})
+        ref = res.get("medicationReference") or {}
         found = (included or {}).get(ref.get("reference", ""))
-        concept = found.get("code") if found else {"text": ref.get("display") or "medication (referenced)"}
-    return {"text": concept_text(concept), "dosage": dosage(res.get("dosageInstruction") or []),
-            "authored": day(res.get("authoredOn")), "concept": concept, "ref": f"MedicationRequest/{res['id']}"}
+        concept = (
+            found.get("code")
+            if found
+            else {"text": ref.get("display") or "medication (referenced)"}
+        )
+    return {
+        "text": concept_text(concept),
+        "dosage": dosage(res.get("dosageInstruction") or []),
+        "authored": day(res.get("authoredOn")),
+        "concept": concept,
+        "ref": f"MedicationRequest/{res['id']}",
+    }
 
 
 def dosage(instructions: list[dict]) -> str:
-    """"1 dose once per day" / the prescriber's text; empty when the order says nothing."""
+    """ "1 dose once per day" / the prescriber's text; empty when the order says nothing."""
     parts = []
     for d in instructions:
         if d.get("text") and not d.get("timing"):
             parts.append(d["text"].rstrip("."))
             continue
-        dose = next((r.get("doseQuantity") for r in d.get("doseAndRate") or [] if r.get("doseQuantity")), None)
+        dose = next(
+            (r.get("doseQuantity") for r in d.get("doseAndRate") or [] if r.get("doseQuantity")),
+            None,
+        )
         amount = f"{num(dose['value'])} {dose.get('unit') or 'dose'}".strip() if dose else ""
-        words = [w for w in (amount, _frequency((d.get("timing") or {}).get("repeat") or {}),
-                             "as needed" if d.get("asNeededBoolean") else "") if w]
+        words = [
+            w
+            for w in (
+                amount,
+                _frequency((d.get("timing") or {}).get("repeat") or {}),
+                "as needed" if d.get("asNeededBoolean") else "",
+            )
+            if w
+        ]
         parts.append(" ".join(words) or (d.get("text") or "").rstrip("."))
     return "; ".join(p for p in parts if p)
 
@@ -166,18 +224,37 @@ def _frequency(rep: dict) -> str:
 # ------------------------------------------------------------------ allergies
 def allergy(res: dict) -> dict | None:
     status = code_of(res.get("verificationStatus"))
-    if status in ("refuted", "entered-in-error") or code_of(res.get("clinicalStatus")) in ("inactive", "resolved"):
+    if status in ("refuted", "entered-in-error") or code_of(res.get("clinicalStatus")) in (
+        "inactive",
+        "resolved",
+    ):
         return None
-    manifest = [untagged(concept_text(m))[0] for r in res.get("reaction") or [] for m in r.get("manifestation") or []]
-    severity = next((r.get("severity") for r in res.get("reaction") or [] if r.get("severity")), None)
-    return {"substance": untagged(concept_text(res.get("code")))[0], "reaction": ", ".join(dict.fromkeys(manifest)),
-            "severity": severity, "criticality": res.get("criticality"), "verification": status,
-            "category": ", ".join(res.get("category") or []), "ref": f"AllergyIntolerance/{res['id']}"}
+    manifest = [
+        untagged(concept_text(m))[0]
+        for r in res.get("reaction") or []
+        for m in r.get("manifestation") or []
+    ]
+    severity = next(
+        (r.get("severity") for r in res.get("reaction") or [] if r.get("severity")), None
+    )
+    return {
+        "substance": untagged(concept_text(res.get("code")))[0],
+        "reaction": ", ".join(dict.fromkeys(manifest)),
+        "severity": severity,
+        "criticality": res.get("criticality"),
+        "verification": status,
+        "category": ", ".join(res.get("category") or []),
+        "ref": f"AllergyIntolerance/{res['id']}",
+    }
 
 
 # ------------------------------------------------------------------ results
 def when(res: dict) -> str:
-    return day(res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get("start") or res.get("issued"))
+    return day(
+        res.get("effectiveDateTime")
+        or (res.get("effectivePeriod") or {}).get("start")
+        or res.get("issued")
+    )
 
 
 def series(observations: list[dict]) -> dict[str, dict]:
@@ -191,14 +268,26 @@ def series(observations: list[dict]) -> dict[str, dict]:
             if not qty or qty.get("value") is None:
                 continue
             code = code_of(part.get("code"))
-            entry = out.setdefault(code, {"code": code, "name": names.get(code) or
-                                          untagged(concept_text(part.get("code")))[0][:40],
-                                          "unit": qty.get("unit") or qty.get("code") or "", "points": []})
-            entry["points"].append({"date": taken, "value": qty["value"], "ref": f"Observation/{res['id']}"})
+            entry = out.setdefault(
+                code,
+                {
+                    "code": code,
+                    "name": names.get(code) or untagged(concept_text(part.get("code")))[0][:40],
+                    "unit": qty.get("unit") or qty.get("code") or "",
+                    "points": [],
+                },
+            )
+            entry["points"].append(
+                {"date": taken, "value": qty["value"], "ref": f"Observation/{res['id']}"}
+            )
     for entry in out.values():
         points = sorted(entry.pop("points"), key=lambda p: p["date"], reverse=True)
-        entry.update(count=len(points), direction=direction(points), latest=points[0],
-                     series=list(reversed(points[:SERIES_POINTS])))  # oldest → newest, for plots
+        entry.update(
+            count=len(points),
+            direction=direction(points),
+            latest=points[0],
+            series=list(reversed(points[:SERIES_POINTS])),
+        )  # oldest → newest, for plots
     by_name: dict[str, list[dict]] = {}
     for entry in out.values():
         by_name.setdefault(entry["name"], []).append(entry)
@@ -227,22 +316,42 @@ def note(res: dict) -> dict:
             text = base64.b64decode(att["data"]).decode("utf-8", errors="replace")
             break
     author = ", ".join(a.get("display") or a.get("reference", "") for a in res.get("author") or [])
-    return {"date": day(res.get("date")), "type": concept_text(res.get("type")), "author": author,
-            "text": text[:1200], "untrusted": True, "instruction_like": bool(_INSTRUCTION_LIKE.search(text)),
-            "ref": f"DocumentReference/{res['id']}"}
+    return {
+        "date": day(res.get("date")),
+        "type": concept_text(res.get("type")),
+        "author": author,
+        "text": text[:1200],
+        "untrusted": True,
+        "instruction_like": bool(_INSTRUCTION_LIKE.search(text)),
+        "ref": f"DocumentReference/{res['id']}",
+    }
 
 
 def encounter(res: dict) -> dict:
     reason = ", ".join(untagged(concept_text(r))[0] for r in res.get("reasonCode") or [])
-    kind = untagged(concept_text(next(iter(res.get("type") or []), None)))[0] if res.get("type") else ""
+    kind = (
+        untagged(concept_text(next(iter(res.get("type") or []), None)))[0]
+        if res.get("type")
+        else ""
+    )
     klass = (res.get("class") or {}).get("code", "")
     period = res.get("period") or {}
-    return {"date": day(period.get("start")), "end": day(period.get("end")), "type": kind, "reason": reason,
-            "status": res.get("status"), "class": klass,
-            "admission": terms()["admission_classes"].get(klass), "ref": f"Encounter/{res['id']}"}
+    return {
+        "date": day(period.get("start")),
+        "end": day(period.get("end")),
+        "type": kind,
+        "reason": reason,
+        "status": res.get("status"),
+        "class": klass,
+        "admission": terms()["admission_classes"].get(klass),
+        "ref": f"Encounter/{res['id']}",
+    }
 
 
 def immunization(res: dict) -> dict:
-    return {"date": day(res.get("occurrenceDateTime") or res.get("recorded")),
-            "vaccine": concept_text(res.get("vaccineCode")), "status": res.get("status"),
-            "ref": f"Immunization/{res['id']}"}
+    return {
+        "date": day(res.get("occurrenceDateTime") or res.get("recorded")),
+        "vaccine": concept_text(res.get("vaccineCode")),
+        "status": res.get("status"),
+        "ref": f"Immunization/{res['id']}",
+    }

@@ -6,6 +6,7 @@ generation, idempotent PUTs) into that server, then times, per patient, the whol
 summary (``tools.chart.chart_summary``: fetch in parallel + summarise) and "last potassium?"
 (``run_chart`` with ``focus=lab:Potassium``), end to end as the tool runs them. Prints JSON.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,13 +35,21 @@ def bench(fhir_base: str, n: int = 30, max_resources: int = 6000) -> dict:
     for p in sorted(population.patients, key=lambda p: p.resources):
         ctx.patient_id = p.id
         ask = PatientChartArgs(patient_id=p.id, focus="lab:Potassium")
-        rows.append({"patient": p.id, "age": p.age(), "resources": p.resources,
-                     "summary_ms": summary_ms(timed(lambda: chart_summary(fhir, p.id), n, warmup=2)),
-                     "calls": chart_summary(fhir, p.id).data["calls"],
-                     "last_potassium_ms": summary_ms(timed(lambda: run_chart(ask, ctx), n, warmup=2)),
-                     "last_potassium_calls": run_chart(ask, ctx).data["calls"]})
-    baseline = {"patient": BASELINE, "summary_ms": summary_ms(timed(lambda: chart_summary(fhir, BASELINE), n,
-                                                                    warmup=2))}
+        rows.append(
+            {
+                "patient": p.id,
+                "age": p.age(),
+                "resources": p.resources,
+                "summary_ms": summary_ms(timed(lambda: chart_summary(fhir, p.id), n, warmup=2)),
+                "calls": chart_summary(fhir, p.id).data["calls"],
+                "last_potassium_ms": summary_ms(timed(lambda: run_chart(ask, ctx), n, warmup=2)),
+                "last_potassium_calls": run_chart(ask, ctx).data["calls"],
+            }
+        )
+    baseline = {
+        "patient": BASELINE,
+        "summary_ms": summary_ms(timed(lambda: chart_summary(fhir, BASELINE), n, warmup=2)),
+    }
     return {"fhir": fhir_base, "n": n, "patients": rows, "fixture_baseline": baseline}
 
 

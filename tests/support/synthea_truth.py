@@ -7,6 +7,7 @@ phrasings — ``tuned`` (the phrasings the chart answers were developed on) and 
 (written with the tuned ones, before any run, never tuned on) — each with the text a right
 answer must contain (the latest value and its date, the active medication names, the allergy).
 """
+
 from __future__ import annotations
 
 import json
@@ -17,14 +18,23 @@ from pathlib import Path
 
 import yaml
 
-CASES_FILE = Path(__file__).resolve().parents[2] / "smart_docgemma" / "evaluation" / "synthea_cases.yaml"
+CASES_FILE = (
+    Path(__file__).resolve().parents[2] / "smart_docgemma" / "evaluation" / "synthea_cases.yaml"
+)
 _TAG = re.compile(r"\s*\([a-z /]+\)\s*$")
-SOCIAL = re.compile(r"employment|labor force|education|criminal|stress|social contact|violence|"
-                    r"intimate partner|housing|received certificate|medication review due|refugee|"
-                    r"misuses drugs|unhealthy alcohol|served in armed forces|risk activity", re.I)
-LOINC = {"potassium": {"2823-3", "6298-4"}, "egfr": {"33914-3", "62238-1", "98979-8", "48643-1", "48642-3",
-                                                      "69405-9"},
-         "hba1c": {"4548-4", "17856-6"}, "creatinine": {"2160-0", "38483-4"}, "sodium": {"2951-2", "2947-0"}}
+SOCIAL = re.compile(
+    r"employment|labor force|education|criminal|stress|social contact|violence|"
+    r"intimate partner|housing|received certificate|medication review due|refugee|"
+    r"misuses drugs|unhealthy alcohol|served in armed forces|risk activity",
+    re.I,
+)
+LOINC = {
+    "potassium": {"2823-3", "6298-4"},
+    "egfr": {"33914-3", "62238-1", "98979-8", "48643-1", "48642-3", "69405-9"},
+    "hba1c": {"4548-4", "17856-6"},
+    "creatinine": {"2160-0", "38483-4"},
+    "sodium": {"2951-2", "2947-0"},
+}
 
 
 def _code(cc: dict | None) -> str:
@@ -64,17 +74,32 @@ def truth(path: Path) -> Truth:
         by.setdefault(r["resourceType"], []).append(r)
     patient = by["Patient"][0]
     name = next(iter(patient.get("name") or []), {})
-    t = Truth(patient["id"], " ".join([*name.get("given", []), name.get("family", "")]), patient.get("gender", ""))
+    t = Truth(
+        patient["id"],
+        " ".join([*name.get("given", []), name.get("family", "")]),
+        patient.get("gender", ""),
+    )
     meds = by.get("MedicationRequest", [])
-    active = {_text(m.get("medicationCodeableConcept")) for m in meds if m.get("status") == "active"}
+    active = {
+        _text(m.get("medicationCodeableConcept")) for m in meds if m.get("status") == "active"
+    }
     t.active_meds = sorted(a for a in active if a)
-    t.stopped_only_meds = sorted({_text(m.get("medicationCodeableConcept")) for m in meds} - active - {""})
-    t.allergies = [_TAG.sub("", _text(a.get("code"))) for a in by.get("AllergyIntolerance", [])
-                   if _code(a.get("clinicalStatus")) == "active"]
+    t.stopped_only_meds = sorted(
+        {_text(m.get("medicationCodeableConcept")) for m in meds} - active - {""}
+    )
+    t.allergies = [
+        _TAG.sub("", _text(a.get("code")))
+        for a in by.get("AllergyIntolerance", [])
+        if _code(a.get("clinicalStatus")) == "active"
+    ]
     _observations(t, by.get("Observation", []))
-    disorders = [c for c in by.get("Condition", []) if _code(c.get("clinicalStatus")) == "active"
-                 and not SOCIAL.search(_text(c.get("code"))) and not re.search(r"\((finding|situation)\)$",
-                                                                               _text(c.get("code")))]
+    disorders = [
+        c
+        for c in by.get("Condition", [])
+        if _code(c.get("clinicalStatus")) == "active"
+        and not SOCIAL.search(_text(c.get("code")))
+        and not re.search(r"\((finding|situation)\)$", _text(c.get("code")))
+    ]
     if disorders:
         newest = max(disorders, key=lambda c: c.get("onsetDateTime", ""))
         t.newest_disorder = _TAG.sub("", _text(newest.get("code")))
@@ -97,7 +122,10 @@ def _observations(t: Truth, observations: list[dict]) -> None:
     panels = [o for o in observations if _code(o.get("code")) == "85354-9"]
     if panels:
         o = max(panels, key=lambda o: o.get("effectiveDateTime", ""))
-        parts = {_code(c.get("code")): _num(c["valueQuantity"]["value"]) for c in o.get("component") or []}
+        parts = {
+            _code(c.get("code")): _num(c["valueQuantity"]["value"])
+            for c in o.get("component") or []
+        }
         t.bp = (f"{parts.get('8480-6')}/{parts.get('8462-4')}", o["effectiveDateTime"][:10])
 
 
@@ -164,9 +192,16 @@ def cases(truths: list[Truth]) -> list[dict]:
         for split, phrasings in (("tuned", TUNED), ("holdout", HOLDOUT)):
             for key, text in phrasings.items():
                 contains, excludes = expectations(t, key)
-                case = {"id": f"syn-{split[0]}-{key}-{t.id[:8]}", "category": "single_tool", "route": "tool",
-                        "tools": ["get_patient_chart"], "query": text.format(**pron), "patient": t.id,
-                        "split": split, "answer_contains": contains}
+                case = {
+                    "id": f"syn-{split[0]}-{key}-{t.id[:8]}",
+                    "category": "single_tool",
+                    "route": "tool",
+                    "tools": ["get_patient_chart"],
+                    "query": text.format(**pron),
+                    "patient": t.id,
+                    "split": split,
+                    "answer_contains": contains,
+                }
                 if excludes:
                     case["answer_excludes"] = excludes
                 out.append(case)
@@ -180,15 +215,26 @@ def main() -> int:
     truths = []
     for path in generate().patient_files:
         entries = json.loads(path.read_text())["entry"]
-        if sum(e["resource"]["resourceType"] not in SKIPPED_TYPES for e in entries) <= MAX_RESOURCES:
+        if (
+            sum(e["resource"]["resourceType"] not in SKIPPED_TYPES for e in entries)
+            <= MAX_RESOURCES
+        ):
             truths.append(truth(path))
-    header = ("# Chart questions on the Synthea population (seed 42; launch/synthea.py), generated by\n"
-              "# `python -m tests.support.synthea_truth` from the bundles: expected texts are the\n"
-              "# latest values and dates, the active medications, the allergies as the bundles hold them.\n"
-              "# Run: docgemma-eval --code-only --synthea --cases smart_docgemma/evaluation/synthea_cases.yaml\n")
+    header = (
+        "# Chart questions on the Synthea population (seed 42; launch/synthea.py), generated by\n"
+        "# `python -m tests.support.synthea_truth` from the bundles: expected texts are the\n"
+        "# latest values and dates, the active medications, the allergies as the bundles hold them.\n"
+        "# Run: docgemma-eval --code-only --synthea --cases smart_docgemma/evaluation/synthea_cases.yaml\n"
+    )
     dumper = type("NoAliases", (yaml.SafeDumper,), {"ignore_aliases": lambda self, data: True})
-    text = yaml.dump(cases(truths), Dumper=dumper, sort_keys=False, allow_unicode=True, width=200,
-                     default_flow_style=None)
+    text = yaml.dump(
+        cases(truths),
+        Dumper=dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        width=200,
+        default_flow_style=None,
+    )
     CASES_FILE.write_text(header + text)
     print(f"{CASES_FILE}: {len(truths)} patients")
     return 0

@@ -1,6 +1,7 @@
 """Chart reads and chart answers on Synthea charts: hundreds of observations, social findings
 recorded as Conditions, ended medications, multi-ingredient products. Expected values come from
 the raw bundles (``tests.support.synthea_truth``), not from the app's code."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,7 +24,9 @@ def ask(fhir_base, patient, focus=None):
     return run_chart(PatientChartArgs(patient_id=patient.id, focus=focus), ctx)
 
 
-def test_summary_puts_disorders_first_social_findings_apart_and_whole_medication_lines(fhir_base, elder):
+def test_summary_puts_disorders_first_social_findings_apart_and_whole_medication_lines(
+    fhir_base, elder
+):
     result = ask(fhir_base, elder)
     facts = truth(elder.file)
     text = result.text.split(UNTRUSTED_HEAD)[0]  # the structured part; notes are quoted as written
@@ -33,7 +36,9 @@ def test_summary_puts_disorders_first_social_findings_apart_and_whole_medication
     assert "Social and administrative findings:" in text
     social = text.split("Social and administrative findings:")[1].splitlines()[1]
     assert not any(w in problems for w in ("criminal record", "employment", "high school"))
-    assert any(w in social.lower() for w in ("criminal record", "employment", "high school", "stress"))
+    assert any(
+        w in social.lower() for w in ("criminal record", "employment", "high school", "stress")
+    )
     for med in facts.active_meds:  # each active medication on one whole line with its dosage
         line = next(line for line in text.splitlines() if med in line)
         assert " — " in line
@@ -44,7 +49,11 @@ def test_summary_puts_disorders_first_social_findings_apart_and_whole_medication
 def test_last_value_questions_read_two_requests_and_give_value_unit_and_date(fhir_base, synthea):
     for patient in synthea.patients:
         facts = truth(patient.file)
-        for focus, key in (("lab:eGFR", "egfr"), ("lab:HbA1c", "hba1c"), ("lab:Potassium", "potassium")):
+        for focus, key in (
+            ("lab:eGFR", "egfr"),
+            ("lab:HbA1c", "hba1c"),
+            ("lab:Potassium", "potassium"),
+        ):
             result = ask(fhir_base, patient, focus)
             assert result.data["calls"] == 2  # the Patient and one Observation search
             if key in facts.latest:
@@ -58,8 +67,12 @@ def test_medication_allergy_and_interaction_answers(fhir_base, elder):
     facts = truth(elder.file)
     meds = ask(fhir_base, elder, "medications").text
     assert f"Active medications ({len(facts.active_meds)})" in meds
-    assert all(m in meds for m in facts.active_meds) and not any(m in meds for m in facts.stopped_only_meds)
-    assert "insulin isophane, human 70 UNT/ML / insulin, regular, human 30 UNT/ML" in meds  # two ingredients
+    assert all(m in meds for m in facts.active_meds) and not any(
+        m in meds for m in facts.stopped_only_meds
+    )
+    assert (
+        "insulin isophane, human 70 UNT/ML / insulin, regular, human 30 UNT/ML" in meds
+    )  # two ingredients
     allergies = ask(fhir_base, elder, "allergies").text
     assert all(a in allergies for a in facts.allergies) or "none recorded" in allergies
     checked = ask(fhir_base, elder, "interactions").text

@@ -1,4 +1,5 @@
 """The Synthea population: generated once (cached), loaded with stable ids, listed by the sandbox."""
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,9 @@ def test_generation_is_cached_and_keyed_by_seed_size_and_reference_date(synthea)
     assert synthea.spec.key in str(again.directory)
     cmd = command(PopulationSpec(size=3, seed=7), again.directory, "cp")
     assert cmd[cmd.index("-s") + 1] == "7" and cmd[cmd.index("-cs") + 1] == "7"
-    assert cmd[cmd.index("-p") + 1] == "3" and cmd[cmd.index("-r") + 1] == synthea.spec.reference_date
+    assert (
+        cmd[cmd.index("-p") + 1] == "3" and cmd[cmd.index("-r") + 1] == synthea.spec.reference_date
+    )
 
 
 def test_rewrite_makes_every_entry_a_put_with_literal_references(synthea):
@@ -59,5 +62,7 @@ def test_launcher_lists_synthea_patients_with_age_sex_and_main_problems(sandbox,
     listed = {p["id"]: p for p in sandbox.app.extensions["sandbox"].upstream.list_patients()}
     entry = listed[elder.id]
     assert entry["age"] == elder.age() and entry["gender"] == elder.gender
-    assert entry["problems"] and not any("(finding)" in p or "employment" in p.lower() for p in entry["problems"])
+    assert entry["problems"] and not any(
+        "(finding)" in p or "employment" in p.lower() for p in entry["problems"]
+    )
     assert elder.id in page and entry["problems"][0] in page
