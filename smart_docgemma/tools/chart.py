@@ -30,7 +30,8 @@ from . import args as tool_args
 from . import answers, catalog, records
 from .base import Source, Tool, ToolResult
 from .records import concept_text, patient_facts  # noqa: F401  (re-exported for other tools)
-from .summary import TEXT_BUDGET, UNTRUSTED_HEAD, brief, chart_sources, chart_text  # noqa: F401
+from .summary import (TEXT_BUDGET, UNTRUSTED_HEAD, brief, chart_sources, chart_text,  # noqa: F401
+                      section_text)
 
 PAGE = 50  # _count of the small sections
 OBS_WINDOW = 100  # newest key labs and vital signs read for the summary (one page)
@@ -146,9 +147,17 @@ def chart_data(fetch: ChartFetch) -> dict:
             "notes": [records.note(n) for n in s.get("notes", [])],
             "encounters": [records.encounter(e) for e in s.get("encounters", [])],
             "immunizations": [records.immunization(i) for i in s.get("immunizations", [])],
-            "unavailable": dict(fetch.unavailable),
+            "unavailable": _unavailable(fetch.unavailable),
             "counts": {k: len(v) for k, v in s.items()}, "calls": fetch.calls,
             "elapsed_ms": round(fetch.elapsed_ms, 1)}
+
+
+def _unavailable(reasons: dict[str, str]) -> dict[str, str]:
+    """Sections not read; labs and vitals share the Observation search (named both ways)."""
+    out = dict(reasons)
+    if "observations" in out:
+        out.update(labs=out["observations"], vitals=out["observations"])
+    return out
 
 
 def _is_vital(obs: dict) -> bool:
@@ -169,9 +178,9 @@ def run_chart(args: tool_args.PatientChartArgs, ctx) -> ToolResult:
         return ToolResult.failure("forbidden", "This session is limited to the patient in context "
                                   f"(id {ctx.patient_id}); another patient's chart cannot be opened here.")
     try:
-        fetch = fetch_chart(ctx.fhir, args.patient_id, scopes=ctx.scopes,
+        fetch = fetch_chart(ctx.gateway(), args.patient_id, scopes=ctx.scopes,
                             sections=answers.sections_for(args.focus, SECTIONS))
-        chart = summarise(fetch, ctx.fhir.base_url)
+        chart = summarise(fetch, ctx.gateway().base_url)
     except errors.NotFound:
         return ToolResult.failure("not_found", f"No patient with id {args.patient_id} was found in the EHR.")
     except (errors.Forbidden, errors.SessionExpired) as exc:

@@ -16,6 +16,8 @@ source answers (never fatal when it does not).
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
 from typing import Any
 
 import base64
@@ -35,6 +37,7 @@ from .. import knowledge
 from . import catalog
 from .base import Tool, ToolResult
 from .drugs import label_safety
+from ..proposals.store import ProposalSummary, SafetyFlag
 from .safety import flag as _flag
 from .safety import patient_lists
 
@@ -58,7 +61,8 @@ _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral ro
 
 @lru_cache(maxsize=1)
 def _codes() -> dict[str, Any]:
-    return yaml.safe_load((DATA / "write_codes.yaml").read_text())
+    codes: dict[str, Any] = yaml.safe_load((DATA / "write_codes.yaml").read_text())
+    return codes
 
 
 def rxnorm_coding(name: str) -> dict[str, Any] | None:
@@ -136,7 +140,7 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 
 # ------------------------------------------------------------------ shared checks
-def _refusal(args, ctx, rtype: str) -> ToolResult | None:
+def _refusal(args: Any, ctx: ToolContext, rtype: str) -> ToolResult | None:
     """Writes only for the launch patient, and only with a create scope for the type."""
     if not ctx.patient_id:
         return ToolResult.failure("forbidden", "No patient is in context, so nothing can be written to a chart. "
@@ -149,7 +153,7 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def _boxed_warning(ctx, drug: str) -> list[dict[str, Any]]:
+def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
@@ -158,12 +162,12 @@ def _boxed_warning(ctx, drug: str) -> list[dict[str, Any]]:
     except Exception:  # the label source is optional for a proposal
         return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
     boxed = info and info.sections.get("Boxed warning")
-    if not boxed:
+    if not info or not boxed:
         return []
     return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx, drug: str) -> list[dict[str, Any]]:
+def medication_flags(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
     meds, allergies, flags = patient_lists(ctx)
     ident = knowledge.identify(text=drug)
@@ -184,7 +188,7 @@ def medication_flags(ctx, drug: str) -> list[dict[str, Any]]:
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx, substance: str) -> list[dict[str, Any]]:
+def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -195,7 +199,7 @@ def allergy_flags(ctx, substance: str) -> list[dict[str, Any]]:
     return flags
 
 
-def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], noun: str) -> ToolResult:
+def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: ProposalSummary, noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
@@ -203,8 +207,8 @@ def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], 
                                   f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
-                                   resource=resource, summary=summary)
+        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
+                                 resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
@@ -215,13 +219,13 @@ def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], 
                       data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
 
 
-def _practitioner(ctx) -> dict[str, Any] | None:
+def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 
 # ------------------------------------------------------------------ the tools
-def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
+def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> ToolResult:
     """Propose a MedicationRequest (status active, intent order) for the launch patient."""
     refused = _refusal(args, ctx, "MedicationRequest")
     if refused:
@@ -229,7 +233,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     inst = dosage_instruction(args.dosage, args.frequency, args.notes)
-    resource = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
+    resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
                 "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
                 "authoredOn": _now(), "dosageInstruction": [inst]}
     if _practitioner(ctx):
@@ -240,7 +244,8 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
               ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     if args.notes:
         fields.append(("Notes", args.notes))
-    summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
+    summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
+                                "kind": "medication",
                "fields": fields, "flags": medication_flags(ctx, args.medication_name)}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
@@ -264,7 +269,7 @@ def _manifestation(reaction: str) -> dict[str, Any]:
     return {"text": reaction}
 
 
-def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
+def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolResult:
     """Propose an AllergyIntolerance (active, confirmed by the approving clinician)."""
     refused = _refusal(args, ctx, "AllergyIntolerance")
     if refused:
@@ -273,7 +278,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     reaction = {"manifestation": [_manifestation(args.reaction)],
                 **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
-    resource = {"resourceType": "AllergyIntolerance",
+    resource: dict[str, Any] = {"resourceType": "AllergyIntolerance",
                 "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
                 "verificationStatus": {"coding": [{"system": terms + "verification", "code": "confirmed"}]},
                 "type": "allergy", "code": code, "patient": {"reference": f"Patient/{ctx.patient_id}"},
@@ -289,7 +294,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
               ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
                if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+    summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
                "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
@@ -302,13 +307,13 @@ def note_type(requested: str) -> dict[str, Any]:
     return {"system": LOINC, **types[key]}
 
 
-def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
+def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolResult:
     """Propose a DocumentReference (status current) holding the note as text/plain."""
     refused = _refusal(args, ctx, "DocumentReference")
     if refused:
         return refused
     kind = note_type(args.note_type)
-    resource = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
+    resource: dict[str, Any] = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
                 "type": {"coding": [kind], "text": kind["display"]},
                 "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
                                           "code": "clinical-note", "display": "Clinical Note"}]}],
@@ -320,7 +325,7 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
         resource["author"] = [_practitioner(ctx)]
     fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
               ("Length", f"{len(args.note_text)} characters")]
-    summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
+    summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 

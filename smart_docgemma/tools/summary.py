@@ -12,6 +12,7 @@ guard only: whole optional lines are dropped from the end when it is exceeded.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..fhir import absolute
 from . import records
@@ -174,6 +175,19 @@ def _blocks(d: dict) -> list[tuple[str, list[str], bool]]:
             False,
         ),
     ]
+
+
+SECTION_HEADINGS = {"allergies": "Allergies:", "conditions": "Active problems",
+                    "medications": "Active medications", "labs": "Labs (", "vitals": "Vitals ("}
+
+
+def section_text(d: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """The patient line and the blocks of ``keys`` (``SECTION_HEADINGS``), uncut: the chart's
+    section tools offered to MCP clients (mcpserver/sections.py); problems bring the social line."""
+    prefixes = [SECTION_HEADINGS[k] for k in keys]
+    if "conditions" in keys:
+        prefixes.append("Social and administrative")
+    return _join([b for b in _blocks(d) if not b[0] or b[0].startswith(tuple(prefixes))])
 
 
 def chart_text(d: dict, budget: int = TEXT_BUDGET) -> str:
