@@ -208,7 +208,7 @@ def _present(http, base_url: str, ref: str) -> bool:
 
 
 def _name(patient: dict) -> str:
-    name = next(iter(patient.get("name") or []), {})
+    name: dict = next(iter(patient.get("name") or []), {})
     return " ".join([*name.get("given", []), name.get("family", "")]).strip() or patient["id"]
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .cases import CATEGORIES
 
@@ -54,19 +55,22 @@ def _pct(value) -> str:
     return "–" if value is None else f"{value * 100:.0f} %"
 
 
+def _row(name: str, g: dict[str, Any]) -> str:
+    rates = " | ".join(_pct(g[k]) for k in ("route_accuracy", "tool_accuracy", "argument_accuracy",
+                                              "answer_accuracy"))
+    return (f"| {name} | {g['cases']} | {rates} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
+            f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+
+
 def markdown(report: dict) -> str:
     """The per-category table a person reads after a run."""
     head = ("| category | cases | route | tools | arguments | answers | model calls (reference design) "
             "| p50 s | p95 s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     lines = [head]
-    for name, g in [*report["categories"].items(), ("**all**", report["overall"])]:
-        lines.append(f"| {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
-                     f"{_pct(g['argument_accuracy'])} | {_pct(g['answer_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
-                     f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
-    for name, g in report.get("splits", {}).items():
-        lines.append(f"| split: {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
-                     f"{_pct(g['argument_accuracy'])} | {_pct(g['answer_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
-                     f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+    rows = [*report["categories"].items(), ("**all**", report["overall"]),
+            *((f"split: {name}", g) for name, g in report.get("splits", {}).items())]
+    for name, g in rows:
+        lines.append(_row(name, g))
     overall = report["overall"]
     lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
                  f"unrequested writes: {overall['unrequested_writes']}")

@@ -11,6 +11,8 @@ text is the degraded-mode answer and the tool result the model reads.
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from datetime import date
 from functools import lru_cache
@@ -29,7 +31,7 @@ LAB_WINDOW = 50  # results of one lab read, newest first
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> dict[str, list[re.Pattern]]:
+def _patterns() -> dict[str, list[re.Pattern[str]]]:
     raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"]
     return {focus: [re.compile(p) for p in pats] for focus, pats in raw.items()}
 
@@ -49,11 +51,11 @@ def _codes(focus: str) -> list[str]:
     kind, _, name = focus.partition(":")
     t = records.terms()
     if kind == "lab":
-        return t["key_labs"][name]
+        return list(t["key_labs"][name])
     return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
 
 
-def sections_for(focus: str | None, base: dict) -> dict:
+def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     """The searches a focus needs, from the full chart's ``base`` sections."""
     if focus is None or focus == "summary":
         return base
@@ -86,7 +88,7 @@ def sections_for(focus: str | None, base: dict) -> dict:
 
 
 # ------------------------------------------------------------------ answers
-def answer(focus: str | None, d: dict, today: date | None = None) -> str:
+def answer(focus: str | None, d: dict[str, Any], today: date | None = None) -> str:
     """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one."""
     if focus is None or focus == "summary":
         return summary.chart_text(d)
@@ -106,12 +108,12 @@ def answer(focus: str | None, d: dict, today: date | None = None) -> str:
     return head + "\n" + render(focus, d, today or date.today())
 
 
-def _unavailable(d: dict, key: str, what: str) -> str | None:
+def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:
     why = d["unavailable"].get(key)
     return f"{what}: NOT AVAILABLE ({why}) — do not assume there are none." if why else None
 
 
-def _lab(focus: str, d: dict, today: date) -> str:
+def _lab(focus: str, d: dict[str, Any], today: date) -> str:
     name = focus.partition(":")[2]
     missing = _unavailable(d, "observations", name)
     if missing:
@@ -142,7 +144,7 @@ def _lab(focus: str, d: dict, today: date) -> str:
     return "\n".join(lines)
 
 
-def _vitals(focus: str, d: dict, today: date) -> str:
+def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "observations", "Vital signs")
     if missing:
         return missing
@@ -172,7 +174,7 @@ def _vitals(focus: str, d: dict, today: date) -> str:
     )
 
 
-def _labs(focus: str, d: dict, today: date) -> str:
+def _labs(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "observations", "Labs")
     if missing:
         return missing
@@ -182,7 +184,7 @@ def _labs(focus: str, d: dict, today: date) -> str:
     return "Labs (oldest → newest):\n" + ("\n".join(lines[:12]) or "- none recorded")
 
 
-def _medications(focus: str, d: dict, today: date) -> str:
+def _medications(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "medications", "Active medications")
     if missing:
         return missing
@@ -194,7 +196,7 @@ def _medications(focus: str, d: dict, today: date) -> str:
     )
 
 
-def _interactions(focus: str, d: dict, today: date) -> str:
+def _interactions(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "medications", "Interaction check of the active medications")
     if missing:
         return missing
@@ -225,12 +227,12 @@ def _interactions(focus: str, d: dict, today: date) -> str:
     return head + f"\n{len(hits)} pair(s) with an interaction:\n" + "\n".join(lines)
 
 
-def _generic(med: dict) -> str:
+def _generic(med: dict[str, Any]) -> str:
     ident = knowledge.identify(concept=med.get("concept"))
     return ident.name if ident.identified else med["text"]
 
 
-def _allergies(focus: str, d: dict, today: date) -> str:
+def _allergies(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "allergies", "Allergies")
     if missing:
         return missing
@@ -241,7 +243,7 @@ def _allergies(focus: str, d: dict, today: date) -> str:
     )
 
 
-def _problems(focus: str, d: dict, today: date) -> str:
+def _problems(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "conditions", "Problem list")
     if missing:
         return missing
@@ -254,14 +256,14 @@ def _problems(focus: str, d: dict, today: date) -> str:
     return "\n".join(lines)
 
 
-def _immunizations(focus: str, d: dict, today: date) -> str:
+def _immunizations(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "immunizations", "Immunisations")
     if missing:
         return missing
     latest = summary.latest_immunizations(d["immunizations"])
     if not latest:
         return "Immunisations: none recorded."
-    doses = {}
+    doses: dict[str, int] = {}
     for i in d["immunizations"]:
         doses[i["vaccine"]] = doses.get(i["vaccine"], 0) + 1
     return "Immunisations (latest dose of each, newest first):\n" + "\n".join(
@@ -269,7 +271,7 @@ def _immunizations(focus: str, d: dict, today: date) -> str:
     )
 
 
-def _encounters(focus: str, d: dict, today: date) -> str:
+def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "encounters", "Encounters")
     if missing:
         return missing

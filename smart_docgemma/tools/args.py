@@ -62,7 +62,7 @@ class PatientChartArgs(BaseModel):
 
     @field_validator("focus")
     @classmethod
-    def _known_focus(cls, value):
+    def _known_focus(cls, value: str | None) -> str | None:
         from .answers import foci
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
 

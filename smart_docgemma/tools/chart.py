@@ -20,6 +20,8 @@ as data, never as instructions (OWASP LLM01).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,15 +30,17 @@ from .. import errors
 from ..fhir import FhirGateway
 from . import args as tool_args
 from . import answers, catalog, records
-from .base import Source, Tool, ToolResult
-from .records import concept_text, patient_facts  # noqa: F401  (re-exported for other tools)
-from .summary import (TEXT_BUDGET, UNTRUSTED_HEAD, brief, chart_sources, chart_text,  # noqa: F401
-                      section_text)
+from ..smart.scopes import GrantedScopes
+from .base import Source, Tool, ToolContext, ToolResult
+# re-exported for other tools
+from .records import concept_text as concept_text, patient_facts as patient_facts
+from .summary import TEXT_BUDGET as TEXT_BUDGET, UNTRUSTED_HEAD as UNTRUSTED_HEAD, section_text as section_text
+from .summary import brief, chart_sources, chart_text
 
 PAGE = 50  # _count of the small sections
 OBS_WINDOW = 100  # newest key labs and vital signs read for the summary (one page)
 # key: (resource type, search params) — SMART scopes are checked per type; one page each.
-SECTIONS = {
+SECTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "conditions": ("Condition", {"clinical-status": "active", "_count": 200}),
     "medications": ("MedicationRequest", {"status": "active", "_include": "MedicationRequest:medication",
                                           "_count": 100}),
@@ -52,11 +56,11 @@ SECTIONS = {
 class ChartFetch:
     """Raw resources per section, what could not be read, and how long it took."""
 
-    patient: dict
-    sections: dict[str, list[dict]]
+    patient: dict[str, Any]
+    sections: dict[str, list[dict[str, Any]]]
     unavailable: dict[str, str]
     elapsed_ms: float
-    included: list[dict] = field(default_factory=list)  # _include results (Medication)
+    included: list[dict[str, Any]] = field(default_factory=list)  # _include results (Medication)
     calls: int = 0  # HTTP requests to the FHIR server
 
 
@@ -66,7 +70,7 @@ class Chart:
 
     text: str
     brief: str
-    data: dict
+    data: dict[str, Any]
     sources: list[Source] = field(default_factory=list)
 
     def __str__(self) -> str:
@@ -81,8 +85,9 @@ def _thread_gateway(fhir: FhirGateway) -> FhirGateway:
                        timeout=getattr(session, "timeout", 15), connections=fhir.connections)
 
 
-def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True, scopes=None,
-                sections: dict | None = None) -> ChartFetch:
+def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
+                scopes: GrantedScopes | None = None,
+                sections: dict[str, Any] | None = None) -> ChartFetch:
     """Read the Patient, then every section of ``sections`` (default ``SECTIONS``), in
     parallel threads unless ``parallel=False``; one search (one page) per section.
 
@@ -94,10 +99,10 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True, scope
     wanted = [k for k, (rtype, _) in plan.items() if scopes is None or scopes.allows(rtype, "s")]
     unavailable = {k: "access not granted" for k in plan if k not in wanted}
 
-    def one(key):
+    def one(key: str) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], str | None]:
         gateway = _thread_gateway(fhir) if parallel else fhir
         rtype, params = plan[key]
-        extra: list[dict] = []
+        extra: list[dict[str, Any]] = []
         try:
             found = gateway.search(rtype, {"patient": patient_id, **params}, max_pages=1, included=extra)
             return key, found, extra, None
@@ -118,7 +123,7 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True, scope
                       included=[r for _, _, extra, _ in results for r in extra], calls=1 + len(wanted))
 
 
-def chart_summary(fhir: FhirGateway, patient_id: str, scopes=None) -> Chart:
+def chart_summary(fhir: FhirGateway, patient_id: str, scopes: GrantedScopes | None = None) -> Chart:
     """Fetch and summarise one patient's chart (raises ``errors.NotFound`` for no such patient)."""
     return summarise(fetch_chart(fhir, patient_id, scopes=scopes), fhir.base_url)
 
@@ -130,7 +135,7 @@ def summarise(fetch: ChartFetch, base_url: str) -> Chart:
 
 
 # ------------------------------------------------------------------ structured chart
-def chart_data(fetch: ChartFetch) -> dict:
+def chart_data(fetch: ChartFetch) -> dict[str, Any]:
     """Structured chart for the UI, the text renderer and the chart answers."""
     s = fetch.sections
     included = {f"{r['resourceType']}/{r['id']}": r for r in fetch.included}
@@ -160,19 +165,19 @@ def _unavailable(reasons: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _is_vital(obs: dict) -> bool:
+def _is_vital(obs: dict[str, Any]) -> bool:
     return any(records.code_of(c) == "vital-signs" for c in obs.get("category") or [])
 
 
 # ------------------------------------------------------------------ the tool
-def _other_patient_refused(ctx, patient_id: str) -> bool:
+def _other_patient_refused(ctx: ToolContext, patient_id: str) -> bool:
     """Only the launch patient, unless user-level access to Patient was granted."""
     if patient_id == ctx.patient_id:
         return False
     return ctx.scopes is None or ctx.scopes.patient_level_only or not ctx.scopes.allows("Patient", "r", level="user")
 
 
-def run_chart(args: tool_args.PatientChartArgs, ctx) -> ToolResult:
+def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     """Chart review for ``args.patient_id`` (the launch patient under patient-level scopes)."""
     if _other_patient_refused(ctx, args.patient_id):
         return ToolResult.failure("forbidden", "This session is limited to the patient in context "
@@ -186,7 +191,8 @@ def run_chart(args: tool_args.PatientChartArgs, ctx) -> ToolResult:
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The patient record was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure("unreachable",
+                                  "The patient record was temporarily unavailable. Please try again shortly.")
     count = 1 + sum(len(chart.data[k]) for k in ("problems", "medications", "allergies", "labs", "vitals"))
     text = answers.answer(args.focus, chart.data) if args.focus else chart.text
     return ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)

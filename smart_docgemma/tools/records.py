@@ -10,6 +10,8 @@ references to ``Medication`` resources; the fixtures have none of these, so each
 
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import re
 from datetime import date
@@ -38,8 +40,9 @@ _PERIOD_UNITS = {
 
 
 @lru_cache(maxsize=1)
-def terms() -> dict:
-    return yaml.safe_load((DATA / "chart_terms.yaml").read_text())
+def terms() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((DATA / "chart_terms.yaml").read_text())
+    return data
 
 
 @lru_cache(maxsize=1)
@@ -62,14 +65,14 @@ def key_codes() -> str:
 
 
 # ------------------------------------------------------------------ plain FHIR values
-def concept_text(cc: dict | None) -> str:
+def concept_text(cc: dict[str, Any] | None) -> str:
     """The human text of a CodeableConcept: its text, else the first coding's display or code."""
     cc = cc or {}
-    coding = next(iter(cc.get("coding") or []), {})
+    coding: dict[str, Any] = next(iter(cc.get("coding") or []), {})
     return cc.get("text") or coding.get("display") or coding.get("code") or "unnamed"
 
 
-def code_of(cc: dict | None) -> str:
+def code_of(cc: dict[str, Any] | None) -> str:
     return next((c.get("code") for c in (cc or {}).get("coding") or [] if c.get("code")), "")
 
 
@@ -77,7 +80,7 @@ def day(value: str | None) -> str:
     return (value or "")[:10]
 
 
-def num(value) -> str:
+def num(value: float | int | str) -> str:
     return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
@@ -95,9 +98,9 @@ def age_on(birth: str, on: date | None = None) -> int | None:
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
-def patient_facts(patient: dict) -> dict:
+def patient_facts(patient: dict[str, Any]) -> dict[str, Any]:
     """Name, sex, birth date, age and MRN of a Patient resource (for text, cards and lists)."""
-    name = next(iter(patient.get("name") or []), {})
+    name: dict[str, Any] = next(iter(patient.get("name") or []), {})
     full = name.get("text") or " ".join([*name.get("given", []), name.get("family", "")]).strip()
     birth = patient.get("birthDate", "")
     mrn = next(
@@ -122,7 +125,7 @@ def patient_facts(patient: dict) -> dict:
 
 
 # ------------------------------------------------------------------ problems
-def is_social(res: dict) -> bool:
+def is_social(res: dict[str, Any]) -> bool:
     t = terms()
     cats = {code_of(c) for c in res.get("category") or []}
     text = concept_text(res.get("code")).lower()
@@ -133,7 +136,7 @@ def is_social(res: dict) -> bool:
     )
 
 
-def problem(res: dict) -> dict:
+def problem(res: dict[str, Any]) -> dict[str, Any]:
     text, tag = untagged(concept_text(res.get("code")))
     onset = day(
         res.get("onsetDateTime")
@@ -151,7 +154,7 @@ def problem(res: dict) -> dict:
     }
 
 
-def problems(conditions: list[dict]) -> list[dict]:
+def problems(conditions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Active problems: disorders newest first, then findings/history, then social findings;
     one entry per problem text (a chronic problem re-recorded at each visit shows once)."""
     seen, out = set(), []
@@ -164,7 +167,7 @@ def problems(conditions: list[dict]) -> list[dict]:
 
 
 # ------------------------------------------------------------------ medications
-def medication(res: dict, included: dict[str, dict] | None = None) -> dict:
+def medication(res: dict[str, Any], included: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Name, dose and frequency of a MedicationRequest (a referenced Medication is looked up in
     ``included``, the search's ``_include`` results)."""
     if "medicationCodeableConcept" in res:
@@ -186,7 +189,7 @@ def medication(res: dict, included: dict[str, dict] | None = None) -> dict:
     }
 
 
-def dosage(instructions: list[dict]) -> str:
+def dosage(instructions: list[dict[str, Any]]) -> str:
     """ "1 dose once per day" / the prescriber's text; empty when the order says nothing."""
     parts = []
     for d in instructions:
@@ -211,7 +214,7 @@ def dosage(instructions: list[dict]) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def _frequency(rep: dict) -> str:
+def _frequency(rep: dict[str, Any]) -> str:
     freq, period, unit = rep.get("frequency"), rep.get("period"), rep.get("periodUnit")
     if not (freq and period and unit):
         return ""
@@ -222,7 +225,7 @@ def _frequency(rep: dict) -> str:
 
 
 # ------------------------------------------------------------------ allergies
-def allergy(res: dict) -> dict | None:
+def allergy(res: dict[str, Any]) -> dict[str, Any] | None:
     status = code_of(res.get("verificationStatus"))
     if status in ("refuted", "entered-in-error") or code_of(res.get("clinicalStatus")) in (
         "inactive",
@@ -249,7 +252,7 @@ def allergy(res: dict) -> dict | None:
 
 
 # ------------------------------------------------------------------ results
-def when(res: dict) -> str:
+def when(res: dict[str, Any]) -> str:
     return day(
         res.get("effectiveDateTime")
         or (res.get("effectivePeriod") or {}).get("start")
@@ -257,9 +260,9 @@ def when(res: dict) -> str:
     )
 
 
-def series(observations: list[dict]) -> dict[str, dict]:
+def series(observations: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Observations (components expanded) grouped by code, with latest value and trend."""
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     names = short_names()
     for res in observations:
         taken = when(res)
@@ -288,7 +291,7 @@ def series(observations: list[dict]) -> dict[str, dict]:
             latest=points[0],
             series=list(reversed(points[:SERIES_POINTS])),
         )  # oldest → newest, for plots
-    by_name: dict[str, list[dict]] = {}
+    by_name: dict[str, list[dict[str, Any]]] = {}
     for entry in out.values():
         by_name.setdefault(entry["name"], []).append(entry)
     for same in by_name.values():  # two codes, one name (serum and blood sodium): say which
@@ -297,7 +300,7 @@ def series(observations: list[dict]) -> dict[str, dict]:
     return out
 
 
-def direction(points: list[dict]) -> str:
+def direction(points: list[dict[str, Any]]) -> str:
     """↑ ↓ → comparing the newest value with the one before (within 1 % is steady)."""
     if len(points) < 2:
         return ""
@@ -308,7 +311,7 @@ def direction(points: list[dict]) -> str:
 
 
 # ------------------------------------------------------------------ other sections
-def note(res: dict) -> dict:
+def note(res: dict[str, Any]) -> dict[str, Any]:
     text = ""
     for content in res.get("content") or []:
         att = content.get("attachment") or {}
@@ -327,7 +330,7 @@ def note(res: dict) -> dict:
     }
 
 
-def encounter(res: dict) -> dict:
+def encounter(res: dict[str, Any]) -> dict[str, Any]:
     reason = ", ".join(untagged(concept_text(r))[0] for r in res.get("reasonCode") or [])
     kind = (
         untagged(concept_text(next(iter(res.get("type") or []), None)))[0]
@@ -348,7 +351,7 @@ def encounter(res: dict) -> dict:
     }
 
 
-def immunization(res: dict) -> dict:
+def immunization(res: dict[str, Any]) -> dict[str, Any]:
     return {
         "date": day(res.get("occurrenceDateTime") or res.get("recorded")),
         "vaccine": concept_text(res.get("vaccineCode")),

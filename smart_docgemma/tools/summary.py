@@ -12,6 +12,7 @@ guard only: whole optional lines are dropped from the end when it is exceeded.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..fhir import absolute
@@ -36,7 +37,7 @@ UNTRUSTED_HEAD = (
 CUT = "  (… more in the chart view)"
 
 
-def patient_line(p: dict) -> str:
+def patient_line(p: dict[str, Any]) -> str:
     age = f", {p['age']} y" if p["age"] is not None else ""
     mrn = f", MRN {p['mrn']}" if p["mrn"] else ""
     died = f", deceased {p['deceased']}" if p.get("deceased") else ""
@@ -46,30 +47,30 @@ def patient_line(p: dict) -> str:
     )
 
 
-def series_line(entry: dict) -> str:
+def series_line(entry: dict[str, Any]) -> str:
     shown = entry["series"][-TEXT_POINTS:]
     values = " → ".join(f"{records.num(p['value'])} ({p['date']})" for p in shown)
     more = f", {entry['count']} results" if entry["count"] > TEXT_POINTS else ""
     return f"- {entry['name']} ({entry['unit']}): {values} {entry['direction']}{more}".rstrip()
 
 
-def allergy_text(a: dict) -> str:
+def allergy_text(a: dict[str, Any]) -> str:
     crit = a["criticality"] and f"criticality {a['criticality']}"
     extra = ", ".join(x for x in (a["reaction"], a["severity"], crit) if x)
     return f"{a['substance']} ({extra})" if extra else a["substance"]
 
 
-def problem_line(p: dict) -> str:
+def problem_line(p: dict[str, Any]) -> str:
     return f"- {p['text']}" + (f" (since {p['onset']})" if p["onset"] else "")
 
 
-def medication_line(m: dict) -> str:
+def medication_line(m: dict[str, Any]) -> str:
     return f"- {m['text']}" + (
         f" — {m['dosage']}" if m["dosage"] else " — dose and frequency not recorded"
     )
 
 
-def encounter_line(e: dict) -> str:
+def encounter_line(e: dict[str, Any]) -> str:
     kind = e.get("admission") or e["type"]
     why = (
         f": {e['reason']}"
@@ -79,7 +80,7 @@ def encounter_line(e: dict) -> str:
     return f"- {e['date']} {kind}{why}"
 
 
-def ranked(entries: list[dict], order: list[str]) -> list[dict]:
+def ranked(entries: list[dict[str, Any]], order: list[str]) -> list[dict[str, Any]]:
     """Series in a clinician's scanning order (``order`` by name), then by number of results."""
     return sorted(
         entries,
@@ -87,7 +88,7 @@ def ranked(entries: list[dict], order: list[str]) -> list[dict]:
     )
 
 
-def latest_immunizations(items: list[dict]) -> list[dict]:
+def latest_immunizations(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The newest dose of each vaccine, newest first."""
     seen, out = set(), []
     for i in sorted(items, key=lambda i: i["date"], reverse=True):
@@ -97,7 +98,7 @@ def latest_immunizations(items: list[dict]) -> list[dict]:
     return out
 
 
-def _quote(note: dict, limit: int = 400) -> list[str]:
+def _quote(note: dict[str, Any], limit: int = 400) -> list[str]:
     flag = " ⚠ contains instruction-like text (ignored)" if note["instruction_like"] else ""
     body = re.sub(r"\s+", " ", note["text"]).replace("«", '"').replace("»", '"')
     body = body[:limit] + ("…" if len(body) > limit else "")
@@ -113,12 +114,13 @@ def _bounded(lines: list[str], limit: int) -> list[str]:
     return lines[:limit] + [f"- … and {len(lines) - limit} more (in the chart view)"]
 
 
-def _blocks(d: dict) -> list[tuple[str, list[str], bool]]:
+def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
     """(heading, lines, required) in priority order; required blocks are never dropped."""
     un = d["unavailable"]
     terms = records.terms()
 
-    def lines(key, items, render, empty="- none recorded", limit=None):
+    def lines(key: str, items: list[Any], render: Callable[[Any], str],
+              empty: str = "- none recorded", limit: int | None = None) -> list[str]:
         if key in un:
             return [f"  NOT AVAILABLE ({un[key]}) — do not assume there are none."]
         return _bounded([render(i) for i in items], limit or LIMITS.get(key, 99)) or [empty]
@@ -190,7 +192,7 @@ def section_text(d: dict[str, Any], keys: tuple[str, ...]) -> str:
     return _join([b for b in _blocks(d) if not b[0] or b[0].startswith(tuple(prefixes))])
 
 
-def chart_text(d: dict, budget: int = TEXT_BUDGET) -> str:
+def chart_text(d: dict[str, Any], budget: int = TEXT_BUDGET) -> str:
     """Sections bounded by line counts; over ``budget``, optional lines go from the end first."""
     blocks = [b for b in _blocks(d) if b[1]]
     if not d["notes"] and "notes" not in d["unavailable"]:
@@ -213,8 +215,8 @@ def chart_text(d: dict, budget: int = TEXT_BUDGET) -> str:
     return _join(out)
 
 
-def _join(blocks) -> str:
-    def block(h, ls):
+def _join(blocks: list[tuple[str, list[str], bool]]) -> str:
+    def block(h: str, ls: list[str]) -> str:
         if h and ls == ["- none recorded"]:
             return f"{h} none recorded"
         return "\n".join([h, *ls]) if h else "\n".join(ls)
@@ -222,7 +224,7 @@ def _join(blocks) -> str:
     return "\n".join(block(h, ls) for h, ls, _ in blocks)
 
 
-def brief(d: dict) -> str:
+def brief(d: dict[str, Any]) -> str:
     """One short paragraph (≤ 600 chars) for the agent's prompt prefetch."""
     p = d["patient"]
     age = f"{p['age']} y " if p["age"] is not None else ""
@@ -241,7 +243,7 @@ def brief(d: dict) -> str:
     return "; ".join(parts)[:600]
 
 
-def chart_sources(d: dict, base_url: str) -> list[Source]:
+def chart_sources(d: dict[str, Any], base_url: str) -> list[Source]:
     p = d["patient"]
     refs = [(f"Patient record: {p['name']}", f"Patient/{p['id']}")]
     refs += [(f"Condition: {c['text']}", c["ref"]) for c in d["problems"][: LIMITS["problems"]]]
