@@ -38,14 +38,16 @@ from .summary import TEXT_BUDGET as TEXT_BUDGET, UNTRUSTED_HEAD as UNTRUSTED_HEA
 from .summary import brief, chart_sources, chart_text
 
 PAGE = 50  # _count of the small sections
-OBS_WINDOW = 100  # newest key labs and vital signs read for the summary (one page)
+OBS_WINDOW = 100  # newest labs and vital signs read for the summary (one page)
 # key: (resource type, search params) — SMART scopes are checked per type; one page each.
 SECTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "conditions": ("Condition", {"clinical-status": "active", "_count": 200}),
     "medications": ("MedicationRequest", {"status": "active", "_include": "MedicationRequest:medication",
                                           "_count": 100}),
     "allergies": ("AllergyIntolerance", {"_count": PAGE}),
-    "observations": ("Observation", {"code": records.key_codes(), "_sort": "-date", "_count": OBS_WINDOW}),
+    # by category, not by the key codes: HAPI answers an OR of 30 codes 3-4x slower (measured)
+    "observations": ("Observation", {"category": "laboratory,vital-signs", "_sort": "-date",
+                                     "_count": OBS_WINDOW}),
     "notes": ("DocumentReference", {"_sort": "-date", "_count": 3}),
     "encounters": ("Encounter", {"_sort": "-date", "_count": 5}),
     "immunizations": ("Immunization", {"_sort": "-date", "_count": 30}),

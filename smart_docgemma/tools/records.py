@@ -57,13 +57,6 @@ def short_names() -> dict[str, str]:
     }
 
 
-def key_codes() -> str:
-    """The key labs' and vital signs' LOINC codes as one ``code=`` search value."""
-    t = terms()
-    codes = [c for group in (t["key_labs"], t["vitals"]) for cs in group.values() for c in cs]
-    return ",".join(f"http://loinc.org|{c}" for c in [*codes, t["blood_pressure_panel"]])
-
-
 # ------------------------------------------------------------------ plain FHIR values
 def concept_text(cc: dict[str, Any] | None) -> str:
     """The human text of a CodeableConcept: its text, else the first coding's display or code."""

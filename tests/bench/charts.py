@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from types import SimpleNamespace
 
 from launch.population import load_population
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
+from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.chart import chart_summary, run_chart
 
 from .stats import summary_ms, timed
@@ -30,7 +30,7 @@ def bench(fhir_base: str, n: int = 30, max_resources: int = 6000) -> dict:
     load_fixtures(fhir_base)
     population = load_population(fhir_base, max_resources=max_resources)
     fhir = FhirGateway(fhir_base, None)
-    ctx = SimpleNamespace(fhir=fhir, scopes=None, patient_id=None)
+    ctx = ToolContext(patient_id=None, scopes=None, fhir=fhir)
     rows = []
     for p in sorted(population.patients, key=lambda p: p.resources):
         ctx.patient_id = p.id
