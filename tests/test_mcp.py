@@ -462,6 +462,21 @@ def test_chart_sections_are_tools_of_their_own(stack):
     assert "get_patient_medications" in listed and "get_patient_labs" not in listed
 
 
+def test_identify_drug_names_ingredients_codes_and_classes_or_says_why_not(stack):
+    token = stack.sign()
+
+    def identify(name):
+        res = mcp_post(
+            stack, token, "tools/call", {"name": "identify_drug", "arguments": {"drug_name": name}}
+        )
+        return res.json()["result"]["structuredContent"]
+
+    augmentin, unknown = identify("Augmentin 625"), identify("xyzzy")
+    assert augmentin["status"] == "ok" and "amoxicillin (RxNorm 723)" in augmentin["text"]
+    assert "penicillin" in augmentin["text"].lower() and augmentin["sources"]
+    assert unknown["status"] == "empty" and "could not be identified" in unknown["text"]
+
+
 def test_the_agent_is_not_offered_the_mcp_only_tool():
     from smart_docgemma.smart.scopes import GrantedScopes
     from smart_docgemma.tools import catalog

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
 from .prompts import rules
+from .state import Entities
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -238,20 +239,20 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
     return [d["name"] for d in find_drugs(meds.group(1))] if meds else []
 
 
-def extract(text: str) -> dict[str, Any]:
-    """All entities of one clinician message (a plain, JSON-serialisable dict)."""
+def extract(text: str) -> Entities:
+    """All entities of one clinician message."""
     drugs = find_drugs(text)
-    return {
-        "drugs": [d["name"] for d in drugs if d["name"]],
+    return Entities(
+        drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
         # question about taking them together; "X or Y", "X vs Y" compare and are not joined
-        "drug_pair": len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
-        "drug_mentions": drugs,
-        "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
-        "patient_ids": find_patient_ids(text),
-        "patient_names": find_names(text, drugs),
-        "actions": find_actions(text),
-        "dose": find_dose(text),
-        "allergy": find_allergy(text),
-        "unsupported": find_unsupported(text),
-    }
+        drug_pair=len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
+        drug_mentions=tuple(drugs),
+        ambiguous_drugs=tuple(d for d in drugs if d["match"] == "ambiguous"),
+        patient_ids=tuple(find_patient_ids(text)),
+        patient_names=tuple(find_names(text, drugs)),
+        actions=tuple(find_actions(text)),
+        dose=find_dose(text),
+        allergy=find_allergy(text),
+        unsupported=tuple(find_unsupported(text)),
+    )

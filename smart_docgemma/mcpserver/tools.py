@@ -157,8 +157,8 @@ def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> T
         fhir=fhir,
         http=get_http(app),
         proposals=McpProposals(proposal_store(app), grant),
-        session_id=session_id(grant),
-        practitioner=grant.practitioner,
+        sid=session_id(grant),
+        user=grant.practitioner,
         config=dict(app.config),
     )
 

@@ -174,14 +174,14 @@ class ProposalStore:
         shown for approval is exactly the one that will be created.
         """
         self._check_subject(sid, patient_id, resource)
-        pid = uuid.uuid4().hex
+        proposal_id = uuid.uuid4().hex
         resource = dict(resource)
-        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": pid}]
+        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": proposal_id}]
         with self.storage.begin() as conn:
             conn.execute(table.insert().values(
-                id=pid, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
+                id=proposal_id, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
                 resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
-        return pid
+        return proposal_id
 
     def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
         """Refuse (Forbidden) a resource about anyone but the session's patient.

@@ -207,20 +207,20 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
                                   f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
-                                 resource=resource, summary=summary)
+        proposal_id = ctx.store().create(sid=ctx.sid or "", patient_id=ctx.patient_id or "", tool=tool,
+                                         resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
     lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
     lines += [f"{label}: {value}" for label, value in summary["fields"]]
     lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
-    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=pid,
-                      data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
+    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
+                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"]})
 
 
 def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
-    ref = local_ref(ctx.practitioner)
+    ref = local_ref(ctx.user)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 
