@@ -475,6 +475,15 @@ def test_identify_drug_names_ingredients_codes_and_classes_or_says_why_not(stack
     assert augmentin["status"] == "ok" and "amoxicillin (RxNorm 723)" in augmentin["text"]
     assert "penicillin" in augmentin["text"].lower() and augmentin["sources"]
     assert unknown["status"] == "empty" and "could not be identified" in unknown["text"]
+    assert unknown["could_not_check"] == [unknown["text"]]
+    check = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {"name": "check_medication_for_patient", "arguments": {"medication_name": "xyzzy"}},
+    )
+    unchecked = check.json()["result"]["structuredContent"]["could_not_check"]
+    assert unchecked and "Could not check xyzzy" in unchecked[0]
 
 
 def test_the_agent_is_not_offered_the_mcp_only_tool():
