@@ -46,7 +46,7 @@ DEFAULTS: dict[str, Any] = {
         "launch openid fhirUser online_access "
         "patient/Patient.rs patient/Condition.rs patient/Observation.rs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
-        "patient/DocumentReference.crs patient/Encounter.rs patient/Provenance.c "
+        "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs patient/Provenance.c "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch

@@ -214,6 +214,17 @@ class ProposalStore:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
 
+    def from_mcp(self, patient_id: str | None) -> list[Proposal]:
+        """Pending proposals MCP clients made for this patient, oldest first (the page lists
+        them: they belong to no browser session's transcript)."""
+        if not patient_id:
+            return []
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(table).where(and_(
+                table.c.patient_id == patient_id, table.c.status == "pending",
+                table.c.sid.startswith(MCP_OWNER))).order_by(table.c.created_at)).all()
+        return [_row(r) for r in rows]
+
     def visible(self, proposal_id: str, launch: Launch) -> Proposal:
         """The proposal, if it belongs to this launch's session and patient (else 404/403).
         An MCP client's proposal belongs to no browser session: any clinician's launch for

@@ -8,8 +8,8 @@ it as in progress and a restart loses no finished answer. Rows live in the
 ``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's
 ``Turn`` itself (``agent.state.dumps``): the page renders its fields (question,
 answer, sources, trace events, proposal ids, model calls) and a paused turn is
-read back whole (``load``) to be resumed. This is the only place a turn
-becomes JSON.
+read back whole (``load``) to be resumed. A turn becomes JSON here, and in the
+stream's ``finished`` event (``web/jobs.py``).
 
 A running turn holds a *lease*: its worker renews ``updated_at`` every few seconds
 (``beat``, from ``jobs.TurnJob``'s heartbeat). A worker that dies (``kill -9``, the OOM
