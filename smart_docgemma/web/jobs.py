@@ -158,7 +158,9 @@ def stream(job: TurnJob, render_done):
         text = "".join(relay([item for kind, item in batch if kind == "event"]))
         if finished is not None:
             html = render_done(finished)
-            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html})
+            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html,
+                                      "degraded": bool(finished.get("degraded")),
+                                      "model_calls": finished.get("model_calls") or 0})
             return
         if text:
             yield text
