@@ -1,17 +1,15 @@
-"""Build hook: the wheel carries the top-level ``templates/`` and ``fhir_fixtures/``.
+"""Build hook: the wheel carries the top-level ``templates/``.
 
-The checkout keeps them at the top level (the project's documented layout); an
-installed app has no checkout, so ``build_py`` copies them into the packages that
-read them: ``smart_docgemma/templates`` (``create_app`` looks there first) and
-``launch/fhir_fixtures`` (the sandbox's patients). Editable installs skip the
-copy and read the checkout's folders. Everything else is in ``setup.cfg``.
+The checkout keeps them at the top level; an installed app has no checkout, so
+``build_py`` copies them into ``smart_docgemma/templates`` (``create_app`` looks
+there first). Editable installs skip the copy. Everything else is in ``setup.cfg``.
 """
 import os
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-COPIES = (("templates", "smart_docgemma/templates"), ("fhir_fixtures", "launch/fhir_fixtures"))
+COPIES = (("templates", "smart_docgemma/templates"),)
 
 
 class BuildPy(build_py):
