@@ -214,6 +214,17 @@ class ProposalStore:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
 
+    def from_mcp(self, patient_id: str | None) -> list[Proposal]:
+        """Pending proposals MCP clients made for this patient, oldest first (the page lists
+        them: they belong to no browser session's transcript)."""
+        if not patient_id:
+            return []
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(table).where(and_(
+                table.c.patient_id == patient_id, table.c.status == "pending",
+                table.c.sid.startswith(MCP_OWNER))).order_by(table.c.created_at)).all()
+        return [_row(r) for r in rows]
+
     def visible(self, proposal_id: str, launch: Launch) -> Proposal:
         """The proposal, if it belongs to this launch's session and patient (else 404/403).
         An MCP client's proposal belongs to no browser session: any clinician's launch for
@@ -314,6 +325,17 @@ class ProposalStore:
         with self.storage.begin() as conn:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.sid == sid, table.c.status == "pending", table.c.created_at >= since)))]
+            if ids:
+                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
+                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+        return ids
+
+    def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]:
+        """Reject these proposals if still pending (a turn that will not show them); returns
+        the ids withdrawn."""
+        with self.storage.begin() as conn:
+            ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
+                table.c.id.in_(list(proposal_ids)), table.c.status == "pending")))]
             if ids:
                 conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
                     status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))

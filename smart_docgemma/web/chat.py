@@ -58,6 +58,7 @@ def app_page():
     glance, chart_error = _glance(launch) if unreadable is None else (None, unreadable)
     return render_template("chat/app.html", launch=launch, banner=shown, glance=glance,
                            chart_error=chart_error, turns=_transcript(launch.sid),
+                           mcp_pending=proposal_store().from_mcp(launch.patient_id),
                            degraded=not model_available(current_app), limits=_limits())
 
 
