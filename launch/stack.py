@@ -63,19 +63,25 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     from launch.sandbox import create_sandbox
 
     port = _env_int("SANDBOX_PORT", 9000)
-    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port})
+    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
+                          "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
 
 
-def app_config(sandbox_fhir: str) -> dict:
-    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base."""
-    from smart_docgemma.config import DEFAULTS
+def app_base_url() -> str:
+    """The app's base URL from DOCGEMMA_HOST / DOCGEMMA_PORT (the launcher's "App launch URL")."""
+    return f"http://{os.environ.get('DOCGEMMA_HOST', '127.0.0.1')}:{_env_int('DOCGEMMA_PORT', 8000)}"
 
+
+def app_config(sandbox_fhir: str) -> dict:
+    """The app trusts the sandbox it runs beside (its FHIR base, also as ``localhost``), plus
+    DOCGEMMA_ISS_ALLOWLIST when set; not the default :9000 issuers, which may be another EHR."""
     raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
-    allow = json.loads(raw) if raw else list(DEFAULTS.get("ISS_ALLOWLIST") or [])
-    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir]))}
+    allow = json.loads(raw) if raw else []
+    alias = sandbox_fhir.replace("://127.0.0.1:", "://localhost:")
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([sandbox_fhir, alias, *allow]))}
 
 
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:

@@ -31,7 +31,7 @@ DEFAULTS: dict = {
     "SIGNING_KEY_FILE": None,  # PEM RSA private key; None -> a new key per process
     "SIGNING_ALG": "RS256",  # RS256 or RS384
     "DEFAULT_PRACTITIONER": "dr-okafor",  # the user of standalone launches
-    "APP_LAUNCH_URL": "http://127.0.0.1:8000/launch",  # launcher page default
+    "APP_LAUNCH_URL": None,  # launcher page default; None -> DOCGEMMA_HOST:DOCGEMMA_PORT (8000)/launch
     "UPSTREAM_TIMEOUT_S": 60,
     "SECRET_KEY": None,  # None -> random per process (sandbox pages only)
 }
@@ -53,6 +53,9 @@ def load(config: dict | None) -> dict:
         values["FHIR_UPSTREAM"] = os.environ["FHIR_UPSTREAM_URL"]
     values.update(config or {})
     values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
+    if not values["APP_LAUNCH_URL"]:  # the app the stack starts beside this sandbox
+        host, port = os.environ.get("DOCGEMMA_HOST", "127.0.0.1"), os.environ.get("DOCGEMMA_PORT", "8000")
+        values["APP_LAUNCH_URL"] = f"http://{host}:{port}/launch"
     if not values.get("PUBLIC_URL"):
         values["PUBLIC_URL"] = f"http://{values['HOST']}:{values['PORT']}"
     values["PUBLIC_URL"] = values["PUBLIC_URL"].rstrip("/")

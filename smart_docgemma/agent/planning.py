@@ -182,7 +182,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
                                   "notes": _order_notes(dose)}
                                  if pid and len(drugs) == 1 else None),
         "add_allergy": ({"patient_id": pid, "substance": drugs[0],
-                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
+                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity"),
+                         "verification": allergy.get("verification"), "criticality": allergy.get("criticality")}
                         if pid and len(drugs) == 1 else None),
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
@@ -199,6 +200,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
 def _order_notes(dose: dict) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
     parts = [f"route {dose['route']}" if dose.get("route") else "",
+             dose.get("as_needed") or "",
              f"for {dose['duration']}" if dose.get("duration") else ""]
     return "; ".join(p for p in parts if p) or None
 

@@ -28,6 +28,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
+from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
 from .context import HookData
@@ -104,12 +105,13 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         name = ident.name
         others = [(n, "active") for n, _ in active] + \
                  [(chart.med_name(d), "draft") for d in drafts if d is not draft and chart.med_name(d)]
-        found = _draft_interactions(name, [n for n, _ in active], draft, key)
+        found = _draft_interactions(name, [n for n, where in others], draft, key)
         found += _duplicates_and_additive(name, others, draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)
         found += _renal(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
+        found += safety_rules.extra_findings(data, name, draft, key)
         found += _boxed(name, draft, key)
         findings += found
     return findings
@@ -137,7 +139,7 @@ def _draft_interactions(name: str, active: list[str], draft: dict, key: str) -> 
         summaries = [f"{verb} {drug} with {other} — {hit.summary}; consider {alt['display']}" if alt else "",
                      f"{verb} {drug} with {other} — {hit.summary}", f"{verb} {drug} with {other}"]
         out.append(Finding(key, _interaction_severity(hit), summaries, "drug-interaction", hit.mechanism,
-                           hit.management, [f"Active medication: {other}"], interaction_sources(hit),
+                           hit.management, [f"Active medication or other draft: {other}"], interaction_sources(hit),
                            draft=draft, alternative=alt, fingerprint_of=(other,)))
     return out
 

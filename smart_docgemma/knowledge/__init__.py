@@ -10,6 +10,7 @@ drug tools, the proposals' safety flags and the CDS hooks — goes through here.
     interactions(ingredients, with_=None) -> [Interaction]
     allergy_conflicts(substance, drug, criticality=, reaction=) -> [AllergyConflict]
     pregnancy_flags(ingredients, lactation=False) / renal_flags(ingredients, egfr) -> [Flag]
+    disease_flags(ingredients, problems) -> [DiseaseFlag]; paediatric_limit(ingredient) -> DoseLimit
     classes_of(ingredient) -> frozenset[str]
 """
 from __future__ import annotations
@@ -28,9 +29,10 @@ from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
 from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .ddi import LEVELS, Interaction
+from .disease import DiseaseFlag, DoseLimit, Problem, disease_flags, paediatric_limit
 from .ddi import between as _between
 
-__all__ = ["AllergyConflict", "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
+__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "Problem", "disease_flags", "paediatric_limit", "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
            "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
            "matches", "pregnancy_flags", "renal_flags", "unidentified"]
 

@@ -47,6 +47,7 @@ from sqlalchemy import and_, func, or_, select, true, update
 from .. import errors, metrics
 from ..extensions import get_storage
 from ..fhir import local_ref
+from ..safety import prescriber
 from ..storage import app_sessions, now
 from .describe import action_sentence
 from ..storage import proposals as table
@@ -223,6 +224,7 @@ class ProposalStore:
             raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
         if p.status == "approved" and version in (None, p.version):
             return p
+        prescriber.require(launch, p.resource_type)  # server-enforced, whatever the page shows
         look = p.summary.get("second_look") or {}
         if look.get("severity") == "high" and not look.get("acknowledged_by"):
             raise errors.Conflict("The second look found a serious problem with this proposal. "

@@ -11,6 +11,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors
 from ..agent.critic import after_edit
+from ..safety import prescriber
 from ..smart.sessions import current_launch
 from ..web import inputs
 from ..web.errorpages import wants_json
@@ -61,7 +62,14 @@ def _submitted(names) -> dict[str, str | None]:
 
 @bp.app_context_processor
 def _card_editing():
-    return {"editing": editing}
+    return {"editing": editing, "may_approve": _may_approve}
+
+
+def _may_approve(p: Proposal) -> prescriber.Verdict:
+    """Whether this login may approve ``p`` (a prescription needs a prescriber)."""
+    if p.resource_type not in prescriber.PRESCRIPTIONS:
+        return prescriber.Verdict(True, "")
+    return prescriber.verdict(current_launch())
 
 
 @bp.get("/<proposal_id>")

@@ -67,6 +67,10 @@ class AddAllergyArgs(BaseModel):
     substance: str = Field(min_length=2, max_length=60)
     reaction: str = Field(min_length=2, max_length=80)
     severity: Optional[Literal["mild", "moderate", "severe"]] = None
+    verification: Optional[Literal["confirmed", "unconfirmed"]] = Field(
+        default=None, description="only if the clinician says so; unstated is recorded unconfirmed")
+    criticality: Optional[Literal["low", "high", "unable-to-assess"]] = Field(
+        default=None, description="only if the clinician says so; unstated is left unknown")
 
 
 class ClinicalNoteArgs(BaseModel):

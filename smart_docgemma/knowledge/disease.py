@@ -1,0 +1,88 @@
+"""Drug–disease contraindications and children's weight-based doses (``data/disease.yaml``).
+
+Pure functions over data: the caller says which conditions the patient has (text and codes of
+each active problem) and which ingredients a drug holds; nothing here reads a chart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import classes
+from .vocabulary import load
+
+
+@dataclass(frozen=True)
+class DiseaseFlag:
+    drug: str  # the ingredient
+    condition: str  # the patient's problem as written in the chart
+    severity: str  # critical | warning
+    risk: str
+    management: str
+    source: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One active problem of the patient: its text and its codes."""
+
+    text: str
+    codes: frozenset[str] = frozenset()
+
+
+def _table() -> dict:
+    return load("disease.yaml")
+
+
+def _member(ingredient: str, key: str) -> bool:
+    if key.startswith("group:"):
+        return any(_member(ingredient, k) for k in _table()["groups"][key[6:]])
+    if key.startswith("class:"):
+        return classes.matches(ingredient, key)
+    return ingredient == key
+
+
+def _has(problem: Problem, condition: str) -> bool:
+    entry = _table()["conditions"][condition]
+    text = problem.text.lower()
+    return bool(set(entry["snomed"]) & problem.codes) or any(w in text for w in entry["words"])
+
+
+def disease_flags(ingredients: list[str], problems: list[Problem]) -> list[DiseaseFlag]:
+    """What the patient's active problems say about a drug of these ingredients, most severe first."""
+    out = []
+    for rule in _table()["rules"]:
+        drug = next((i for i in ingredients if i not in rule.get("except", [])
+                     and any(_member(i, k) for k in rule["drugs"])), None)
+        problem = drug and next((p for p in problems if _has(p, rule["condition"])), None)
+        if problem:
+            src = _table()["sources"][rule["source"]]
+            out.append(DiseaseFlag(drug, problem.text, rule["severity"], rule["risk"], rule["management"],
+                                   src["label"], src["url"]))
+    return sorted(out, key=lambda f: f.severity != "critical")
+
+
+@dataclass(frozen=True)
+class DoseLimit:
+    drug: str
+    mg_per_kg: float
+    max_mg: float
+    source: str
+    url: str
+
+    def for_weight(self, kg: float) -> float:
+        return min(self.mg_per_kg * kg, self.max_mg)
+
+
+def paediatric_limit(ingredient: str) -> DoseLimit | None:
+    """The per-dose limit of a drug for a child, when the table has one."""
+    table = _table()["paediatric_doses"]
+    entry = table["drugs"].get(ingredient)
+    if not entry:
+        return None
+    return DoseLimit(ingredient, entry["mg_per_kg"], entry["max_mg"], table["source"]["label"],
+                     table["source"]["url"])
+
+
+def adult_age() -> int:
+    return _table()["paediatric_doses"]["adult_from_years"]
