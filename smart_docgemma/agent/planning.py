@@ -168,7 +168,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
     allergy, together = ent.get("allergy") or {}, interaction_drugs(state)
     subject = topic(state.message) if code_only else None
     candidates = {
-        "check_drug_safety": {"drug_name": drugs[0]} if len(drugs) == 1 else None,
+        "check_drug_safety": ({"drug_name": drugs[0], "dose": dose.get("dose")}
+                              if len(drugs) == 1 else None),
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
         "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),

@@ -23,6 +23,8 @@ PatientId = Field(min_length=1, max_length=64, description="FHIR Patient id")
 class DrugSafetyArgs(BaseModel):
     model_config = _STRICT
     drug_name: str = DrugName
+    dose: Optional[str] = Field(default=None, max_length=40,
+                                description="the dose asked about, e.g. 400 mg (checked against a child's weight)")
 
 
 class DrugInteractionArgs(BaseModel):

@@ -30,7 +30,7 @@ import yaml
 from . import args as tool_args
 from .. import knowledge
 from ..safety import guard
-from . import catalog
+from . import catalog, dosing
 from .base import Source, Tool, ToolResult
 from .http import SourceError
 
@@ -193,7 +193,8 @@ def compact(parts, budget: int) -> str:
 def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
     """This patient's safety check (knowledge core against the chart in context), then boxed warning,
     contraindications, warnings and pregnancy text from the newest FDA label."""
-    return with_patient_check(_label_result(args, ctx), ctx, [args.drug_name])
+    dosage = dosing.order(args.dose, "", None).dosage if args.dose else None
+    return with_patient_check(_label_result(args, ctx), ctx, [args.drug_name], dosage)
 
 
 def _label_result(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
@@ -217,12 +218,12 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
     return ToolResult(status="ok", text="\n".join(lines), data=data, sources=[info.source], count=1)
 
 
-def with_patient_check(result: ToolResult, ctx, drugs: list[str]) -> ToolResult:
+def with_patient_check(result: ToolResult, ctx, drugs: list[str], dosage: dict | None = None) -> ToolResult:
     """``result`` led by the patient-safety check of ``drugs`` on the chart in context: its findings
     stand even when a label source failed (a failed source never hides what the chart shows)."""
     from ..safety.check import check_in_context
 
-    report = check_in_context(ctx, drugs)
+    report = check_in_context(ctx, drugs, dosage)
     if report is None:
         return result
     head = ["Patient safety check against this patient's chart:", *dict.fromkeys(report.lines())]
