@@ -108,15 +108,20 @@ def draft_for(name: str, index: int, dosage: dict | None = None) -> dict:
     return draft
 
 
-def check(drugs: list[str], data: HookData, dosage: dict | None = None) -> Report:
-    """The findings for ``drugs`` on this chart; ``dosage`` is an order's dosageInstruction."""
+def check(drugs: list[str], data: HookData, dosage: dict | None = None, asking: bool = False) -> Report:
+    """The findings for ``drugs`` on this chart; ``dosage`` is an order's dosageInstruction.
+
+    ``asking``: a question about the drugs, not an order — a drug the patient already takes is
+    not a duplicate of itself (a new order of it is, on the card and in CDS)."""
     drafts = [draft_for(n, i, dosage) for i, n in enumerate(drugs)]
     findings = cds_rules.order_checks(drafts, data)
+    if asking:
+        findings = [f for f in findings if f.topic != "duplicate-order"]
     return Report(drugs=[knowledge.generic(d) for d in drugs], findings=findings,
                   unread=[NEEDED[k] for k in NEEDED if k in data.missing])
 
 
-def check_in_context(ctx, drugs: list[str], dosage: dict | None = None) -> Report | None:
+def check_in_context(ctx, drugs: list[str], dosage: dict | None = None, asking: bool = False) -> Report | None:
     """The check against the launch patient of a tool context; None when no patient is in context."""
     if not (ctx.patient_id and ctx.fhir):
         return None
@@ -124,4 +129,4 @@ def check_in_context(ctx, drugs: list[str], dosage: dict | None = None) -> Repor
         data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
     except errors.DocGemmaError:
         data = HookData(missing=set(READ_KEYS))
-    return check(drugs, data, dosage)
+    return check(drugs, data, dosage, asking)

@@ -223,7 +223,7 @@ def with_patient_check(result: ToolResult, ctx, drugs: list[str], dosage: dict |
     stand even when a label source failed (a failed source never hides what the chart shows)."""
     from ..safety.check import check_in_context
 
-    report = check_in_context(ctx, drugs, dosage)
+    report = check_in_context(ctx, drugs, dosage, asking=True)
     if report is None:
         return result
     head = ["Patient safety check against this patient's chart:", *dict.fromkeys(report.lines())]

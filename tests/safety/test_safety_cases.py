@@ -88,9 +88,14 @@ def run_case(stack, case: dict) -> dict:
     answer = chat_answer(app, fhir_base, pid, question)
     paths = {"chat": in_chat(answer), "cds": in_cds(ehr, fhir_base, pid, case)}
     paths["card"], flags = in_card(store, fhir_base, pid, case)
-    severe = {name: {f for f in found if f[0] != "info"} for name, found in paths.items()}
+    # asking about a drug already taken, only a new order of it (card, CDS) is a duplicate
+    asked_active = case["drug"] in (case["chart"].get("meds") or [])
+    severe = {name: {f for f in found if f[0] != "info" and not (asked_active and f[1].startswith("Remove dup"))}
+              for name, found in paths.items()}
     agree = severe["chat"] == severe["card"] == severe["cds"]
-    held = all(_holds(found, flags if name == "card" else None, case["expect"]) for name, found in paths.items())
+    held = all(_holds(found, flags if name == "card" else None,
+                      [e for e in case["expect"] if name == "card" or e["topic"] != "duplicate-order"])
+               for name, found in paths.items())
     if not case["expect"]:
         held = held and not severe["card"] and "nothing found in" in answer.lower()
     return {"id": case["id"], "agree": agree, "expected": held, "paths": severe, "answer": answer}
