@@ -212,7 +212,7 @@ def find_dose(text: str) -> dict | None:
         unit = _FRACTION_UNITS.get(raw) or rules()["duration_units"][raw[0]]
         found["duration"] = f"{duration.group(1)} {unit}"
     needed = as_needed(text)
-    if needed:
+    if needed and (needed != "as needed" or freq not in ("as needed", "prn")):  # beside a frequency
         found["as_needed"] = needed
     return found
 
@@ -237,8 +237,10 @@ def find_allergy(text: str) -> dict | None:
     severity = next((v for k, v in rules()["severities"].items() if compiled(rf"\b{k}\b").search(low)), None)
     if not reaction and not severity:
         return None
+    stated = {"verification": _stated(low, "allergy_verification"),
+              "criticality": _stated(low, "allergy_criticality")}
     return {"reaction": _reaction_as_written(reaction.group(0)) if reaction else None, "severity": severity,
-            "verification": _stated(low, "allergy_verification"), "criticality": _stated(low, "allergy_criticality")}
+            **{k: v for k, v in stated.items() if v}}
 
 
 def _reaction_as_written(found: str) -> str:

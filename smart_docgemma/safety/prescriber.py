@@ -13,13 +13,14 @@ import re
 import time
 from dataclasses import dataclass
 
-from flask import current_app
+from flask import current_app, has_app_context
 
 from .. import errors
+from ..config import DEFAULTS
 
 log = logging.getLogger(__name__)
 PRESCRIPTIONS = ("MedicationRequest",)
-TTL_S = 300  # a role is re-read at most every five minutes per user
+TTL_S = 300  # a role is re-read at most every five minutes per session
 _seen: dict[tuple[str, str], tuple[float, "Verdict"]] = {}
 
 
@@ -32,18 +33,23 @@ class Verdict:
 def verdict(launch) -> Verdict:
     """Whether the launch's user may approve a prescription, and why not."""
     user = launch.user or ""
-    if user in (current_app.config.get("PRESCRIBERS") or []):
+    if user in (_config("PRESCRIBERS") or []):
         return Verdict(True, f"{user} is a configured prescriber")
     if not user.startswith(("Practitioner/", "PractitionerRole/")):
         return Verdict(False, "Only a prescriber can approve a prescription; this login is not a "
                               "practitioner. The proposal stays saved as a draft for a prescriber.")
-    key = (launch.iss, user)
+    key = (launch.sid, user)  # read once per session (the card shown before approval reads it)
     cached = _seen.get(key)
     if cached and time.monotonic() - cached[0] < TTL_S:
         return cached[1]
     found = _resolve(launch, user)
     _seen[key] = (time.monotonic(), found)
     return found
+
+
+def _config(key: str):
+    """The app's setting; the defaults when the store runs outside an app (tests, scripts)."""
+    return current_app.config.get(key, DEFAULTS[key]) if has_app_context() else DEFAULTS[key]
 
 
 def require(launch, resource_type: str) -> None:
@@ -55,7 +61,7 @@ def require(launch, resource_type: str) -> None:
 
 
 def _resolve(launch, user: str) -> Verdict:
-    words = [w.lower() for w in current_app.config.get("PRESCRIBER_QUALIFICATIONS") or []]
+    words = [w.lower() for w in _config("PRESCRIBER_QUALIFICATIONS") or []]
     try:
         texts = _role_texts(launch.fhir, user)
     except errors.DocGemmaError as exc:
