@@ -50,7 +50,7 @@ bp = Blueprint("chat", __name__)
 
 
 # ------------------------------------------------------------------ the page
-@bp.context_processor
+@bp.app_context_processor
 def _answering_model() -> dict:
     """Which model answers, on the page and on every answer (``modelstatus.model_label``)."""
     return {"answering_model": model_label(current_app)}
