@@ -62,7 +62,9 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     """The EHR sandbox on SANDBOX_PORT; returns its Flask app."""
     from launch.sandbox import create_sandbox
 
-    port = _env_int("SANDBOX_PORT", 9000)
+    from launch.sandbox.config import load
+
+    port = int(load(None)["PORT"])
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
                           "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
@@ -72,7 +74,10 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
 
 def app_base_url() -> str:
     """The app's base URL from DOCGEMMA_HOST / DOCGEMMA_PORT (the launcher's "App launch URL")."""
-    return f"http://{os.environ.get('DOCGEMMA_HOST', '127.0.0.1')}:{_env_int('DOCGEMMA_PORT', 8000)}"
+    from smart_docgemma.config import read
+
+    settings = read()
+    return f"http://{settings['HOST']}:{int(settings['PORT'])}"
 
 
 def app_config(sandbox_fhir: str) -> dict:
@@ -109,8 +114,10 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
 def start_app(stack: ExitStack, sandbox_fhir: str):
     """The app on DOCGEMMA_HOST:DOCGEMMA_PORT (threaded werkzeug); returns its base URL."""
     from smart_docgemma import create_app
+    from smart_docgemma.config import read
 
-    host, port = os.environ.get("DOCGEMMA_HOST", "127.0.0.1"), _env_int("DOCGEMMA_PORT", 8000)
+    settings = read()
+    host, port = settings["HOST"], int(settings["PORT"])
     config = app_config(sandbox_fhir)
     start_embedded_model_hook(stack, config)
     server = ServedApp(create_app(config), host, port)
@@ -133,8 +140,9 @@ def banner(sandbox_url: str, app_url: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     from smart_docgemma import logs
+    from smart_docgemma.config import read
 
-    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO"))  # JSON lines, request ids, no secrets
+    logs.configure(read()["LOG_LEVEL"])  # JSON lines, request ids, no secrets
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     started = time.monotonic()

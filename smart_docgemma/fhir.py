@@ -88,7 +88,7 @@ class FhirGateway:
         bundle = self.search_page(resource_type, params)
         found = _matches(bundle)
         for _ in range(max_pages - 1):
-            nxt = next((l["url"] for l in bundle.get("link", []) if l.get("relation") == "next"), None)
+            nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
             if not nxt:
                 break
             bundle = self._call(self.server.request_json, self._relative(nxt))

@@ -119,8 +119,3 @@ def _end(response):
             "%s %s %s", request.method, request.path, response.status_code,
             extra={"method": request.method, "path": request.path, "status": response.status_code, "ms": ms})
     return response
-
-
-def current_request_id() -> str | None:
-    """The id of the request being handled (also inside streamed responses' generators)."""
-    return _request_id.get()

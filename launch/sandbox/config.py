@@ -38,24 +38,17 @@ DEFAULTS: dict = {
 
 
 def load(config: dict | None) -> dict:
-    """DEFAULTS, then SANDBOX_* / legacy env names, then ``config``."""
-    import json
+    """DEFAULTS, then SANDBOX_* (the app's reader, ``smart_docgemma.config.read``) and
+    FHIR_UPSTREAM_URL, then ``config``."""
+    from smart_docgemma.config import read
 
-    values = dict(DEFAULTS)
-    for key in DEFAULTS:
-        raw = os.environ.get(f"SANDBOX_{key}")
-        if raw is not None:
-            try:
-                values[key] = json.loads(raw)
-            except ValueError:
-                values[key] = raw
-    if os.environ.get("FHIR_UPSTREAM_URL"):
-        values["FHIR_UPSTREAM"] = os.environ["FHIR_UPSTREAM_URL"]
+    upstream = os.environ.get("FHIR_UPSTREAM_URL")
+    values = read({"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX")
     values.update(config or {})
     values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
     if not values["APP_LAUNCH_URL"]:  # the app the stack starts beside this sandbox
-        host, port = os.environ.get("DOCGEMMA_HOST", "127.0.0.1"), os.environ.get("DOCGEMMA_PORT", "8000")
-        values["APP_LAUNCH_URL"] = f"http://{host}:{port}/launch"
+        app = read()  # the app's own settings: DOCGEMMA_HOST / DOCGEMMA_PORT
+        values["APP_LAUNCH_URL"] = f"http://{app['HOST']}:{app['PORT']}/launch"
     if not values.get("PUBLIC_URL"):
         values["PUBLIC_URL"] = f"http://{values['HOST']}:{values['PORT']}"
     values["PUBLIC_URL"] = values["PUBLIC_URL"].rstrip("/")

@@ -14,6 +14,8 @@ Without a model only the deterministic part runs, and the review says so.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from dataclasses import asdict, dataclass, field
 
@@ -42,7 +44,7 @@ class SecondLook:
     reviewed_by: str = "deterministic"     # deterministic | deterministic+model
     note: str = ""                         # e.g. why the model part did not run
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def raise_to(self, severity: str) -> None:
@@ -50,7 +52,7 @@ class SecondLook:
             self.severity = severity
 
 
-def needs_second_look(answer: str | None, proposals: list) -> bool:
+def needs_second_look(answer: str | None, proposals: list[Any]) -> bool:
     """A write proposal, or an answer recommending a therapy change (code decides, never the model)."""
     return bool(proposals) or recommends_change(answer or "")
 
@@ -59,7 +61,7 @@ def recommends_change(answer: str) -> bool:
     return bool(_THERAPY_CHANGE.search(answer))
 
 
-def deterministic(flags: list[dict]) -> SecondLook:
+def deterministic(flags: list[dict[str, Any]]) -> SecondLook:
     """What the knowledge checks already know: critical findings and checks that did not run."""
     look = SecondLook()
     for flag in flags:
@@ -77,7 +79,7 @@ def deterministic(flags: list[dict]) -> SecondLook:
 _MODEL_FINDINGS = ("Not supported by the sources: ", "Contradicts the chart: ", "Check not done: ")
 
 
-def after_edit(before: dict, flags: list[dict], version: int) -> dict:
+def after_edit(before: dict[str, Any], flags: list[dict[str, Any]], version: int) -> dict[str, Any]:
     """The second look of a proposal the clinician edited, for the version that will be written.
 
     The deterministic checks run again on the edited order's flags; the model's findings are
@@ -91,11 +93,12 @@ def after_edit(before: dict, flags: list[dict], version: int) -> dict:
         look.findings += earlier
         look.reviewed_by = before.get("reviewed_by") or look.reviewed_by
     look.note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
-                 "order" + (f"; the model's findings are from its review of version {version - 1}." if earlier else "."))
+                 "order" + (f"; the model's findings are from its review of version {version - 1}."
+                            if earlier else "."))
     return {**look.to_dict(), "acknowledged_by": None}
 
 
-def review(model, draft: str, evidence: list[str], flags: list[dict] | None = None) -> SecondLook:
+def review(model, draft: str, evidence: list[str], flags: list[dict[str, Any]] | None = None) -> SecondLook:
     """Deterministic checks, then one constrained model call when a model is available."""
     look = deterministic(flags or [])
     if model is None:
@@ -122,7 +125,7 @@ def _merge(look: SecondLook, verdict: CriticReview) -> SecondLook:
 
 
 # ------------------------------------------------------------------ the node
-def second_look(state: Turn, deps) -> dict:
+def second_look(state: Turn, deps) -> dict[str, Any]:
     """SECOND_LOOK: review new proposals and a therapy-changing answer; attach the result.
 
     Runs after SYNTHESIZE and before a turn pauses on a proposal, so a card is

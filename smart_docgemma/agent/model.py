@@ -34,12 +34,13 @@ import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator
+from typing import Any, Iterator
 
 import openai
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
+from ..config import DEFAULTS, setting
 from ..errors import InvalidModelOutput, ModelError, ModelTimeout, ModelUnavailable, VisionUnsupported
 
 from .prompts import generation
@@ -58,8 +59,8 @@ class CallStats:
 
     calls: int = 0
     seconds: float = 0.0
-    by_node: dict = field(default_factory=dict)
-    thinking: list = field(default_factory=list)
+    by_node: dict[str, Any] = field(default_factory=dict)
+    thinking: list[Any] = field(default_factory=list)
     probes: int = 0
 
     def record(self, node: str, seconds: float) -> None:
@@ -87,7 +88,7 @@ def parse_json(raw: str, schema: type[BaseModel]) -> BaseModel:
 
 
 @lru_cache(maxsize=512)
-def response_format(schema: type[BaseModel], dialect: str) -> dict:
+def response_format(schema: type[BaseModel], dialect: str) -> dict[str, Any]:
     """The ``response_format`` body for ``schema`` in ``dialect`` (built once per schema: pydantic
     generates the JSON schema anew on every call; the result is shared, never changed)."""
     body = schema.model_json_schema()
@@ -100,7 +101,7 @@ def response_format(schema: type[BaseModel], dialect: str) -> dict:
             "json_schema": {"name": schema.__name__, "schema": body, "strict": True}}
 
 
-def _first_choice(answer) -> dict:
+def _first_choice(answer) -> dict[str, Any]:
     """The first choice of a chat completion (or chunk) as a dict; {} when there is none."""
     choices = answer.get("choices") if isinstance(answer, dict) else None
     first = choices[0] if isinstance(choices, list) and choices else None
@@ -130,8 +131,9 @@ class _Probe(BaseModel):
 class ModelClient:
     """One OpenAI-compatible endpoint; build one per app with ``model_from_config``."""
 
-    def __init__(self, endpoint: str, *, api_key: str = "EMPTY", model: str,
-                 dialect: str = "auto", timeout: float = 60, retries: int = 2):
+    def __init__(self, endpoint: str, *, api_key: str = DEFAULTS["API_KEY"], model: str,
+                 dialect: str = DEFAULTS["SCHEMA_DIALECT"], timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
+                 retries: int = DEFAULTS["MODEL_RETRIES"]):
         base = endpoint.rstrip("/")
         self.base_url = base if base.endswith("/v1") else base + "/v1"
         self.model = model
@@ -143,7 +145,7 @@ class ModelClient:
                                      timeout=self.timeout, max_retries=0)
 
     # ------------------------------------------------------------ public API
-    def structured(self, node: str, messages: list[dict], schema: type[BaseModel],
+    def structured(self, node: str, messages: list[dict[str, Any]], schema: type[BaseModel],
                    stats: CallStats | None = None) -> BaseModel:
         """One constrained call for ``node`` (generation config from prompts.yaml)."""
         fmt = response_format(schema, self.dialect(stats))
@@ -164,7 +166,7 @@ class ModelClient:
                 last = InvalidModelOutput(f"{schema.__name__}: {str(exc).splitlines()[0]}")
         raise last  # type: ignore[misc]
 
-    def stream_text(self, node: str, messages: list[dict],
+    def stream_text(self, node: str, messages: list[dict[str, Any]],
                     stats: CallStats | None = None) -> Iterator[str]:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
@@ -245,7 +247,7 @@ class ModelClient:
         content = message.get("content")
         return content if isinstance(content, str) else "", choice.get("finish_reason")
 
-    def _chat(self, messages: list[dict], stream: bool = False, **params):
+    def _chat(self, messages: list[dict[str, Any]], stream: bool = False, **params):
         """POST /chat/completions through the SDK's own client (its HTTP, error mapping and
         server-sent-event decoding), with the body as built here and the answer as plain JSON.
         The body is plain JSON already, so the SDK's walk of every message and schema is not
@@ -333,7 +335,7 @@ class ThinkingFilter:
             self._close()
         return "".join(out)
 
-    def _take(self, chunk: str, out: list) -> None:
+    def _take(self, chunk: str, out: list[Any]) -> None:
         if self.inside:
             self._thought += chunk
         else:
@@ -366,8 +368,6 @@ def model_from_config(config) -> ModelClient | None:
     endpoint = config.get("ENDPOINT")
     if not endpoint:
         return None
-    return ModelClient(endpoint, api_key=config.get("API_KEY") or "EMPTY",
-                       model=config.get("MODEL") or "google/medgemma-1.5-4b-it",
-                       dialect=config.get("SCHEMA_DIALECT") or "auto",
-                       timeout=config.get("MODEL_TIMEOUT_S") or 60,
-                       retries=config.get("MODEL_RETRIES", 2))
+    return ModelClient(endpoint, api_key=setting(config, "API_KEY"), model=setting(config, "MODEL"),
+                       dialect=setting(config, "SCHEMA_DIALECT"), timeout=setting(config, "MODEL_TIMEOUT_S"),
+                       retries=setting(config, "MODEL_RETRIES"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -36,9 +36,9 @@ class Deps:
     tools: dict[str, Tool]
     ctx: ToolContext | None
     stats: CallStats
-    emit: Callable[[dict], None] = lambda event: None
+    emit: Callable[[dict[str, Any]], None] = lambda event: None
     pause_on_proposal: bool = False
-    lessons: tuple = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    lessons: tuple[Any, ...] = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
 
 
 def label(tool: str) -> str:
@@ -48,7 +48,7 @@ def label(tool: str) -> str:
         return tool.replace("_", " ")
 
 
-def _degrade(exc: ModelError) -> dict:
+def _degrade(exc: ModelError) -> dict[str, Any]:
     return {"degraded": True, "degraded_reason": exc.description}
 
 
@@ -82,7 +82,7 @@ def _context_lines(state: Turn) -> str:
 
 
 # ---------------------------------------------------------------- ① input
-def input_assembly(state: Turn, deps: Deps) -> dict:
+def input_assembly(state: Turn, deps: Deps) -> dict[str, Any]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     entities = extract(state.message)
     entities["has_image"] = bool(state.image)
@@ -150,7 +150,7 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
                            fields=" and ".join(fields)) if fields else None
 
 
-def _did_you_mean(entities: dict) -> str | None:
+def _did_you_mean(entities: dict[str, Any]) -> str | None:
     """A misspelling one edit from two drugs is asked about, never resolved to the first."""
     for mention in entities.get("ambiguous_drugs") or []:
         names = mention["candidates"]
@@ -159,7 +159,7 @@ def _did_you_mean(entities: dict) -> str | None:
     return None
 
 
-def _lesson_hint(message: str, deps: Deps) -> dict:
+def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
     """The closest approved lesson: its question is TOOL_SELECT's worked example, and when it is
     a near paraphrase its read tools count as a task pattern (a lesson never makes a write)."""
     match = best_match(message, list(deps.lessons), available=deps.tools,
@@ -173,13 +173,13 @@ def _lesson_hint(message: str, deps: Deps) -> dict:
     return hint
 
 
-def _fast_summary(tool: str, args: dict) -> str:
+def _fast_summary(tool: str, args: dict[str, Any]) -> str:
     values = ", ".join(v if isinstance(v, str) else ", ".join(v) for v in args.values())
     return prompts.template("fast_summary").format(label=label(tool), values=values)
 
 
 # ---------------------------------------------------------------- ② intent
-def intent_classify(state: Turn, deps: Deps) -> dict:
+def intent_classify(state: Turn, deps: Deps) -> dict[str, Any]:
     user = prompts.template("intent_user").format(context=_context_lines(state), query=state.message)
     out, failed = ask_model(deps, "intent_classify", user, IntentClassification)
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
@@ -198,7 +198,7 @@ def intent_classify(state: Turn, deps: Deps) -> dict:
 
 
 # ---------------------------------------------------------------- ③ select
-def tool_select(state: Turn, deps: Deps) -> dict:
+def tool_select(state: Turn, deps: Deps) -> dict[str, Any]:
     """Deterministic choice when possible; else stage 1 (tool) and stage 2 (args)."""
     if state.retry_mode == "retry_different_args":
         return _select_args(state, deps, state.current.tool, retry=True)
@@ -265,7 +265,7 @@ def _hints(state: Turn) -> str:
     return "\n".join(hints) + "\n" if hints else ""
 
 
-def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> dict:
+def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> dict[str, Any]:
     """Stage 2: arguments from code when extraction fixes them, else the model."""
     args = None if retry else planning.deterministic_args(tool, state)
     if args is None and _can_call(state, deps):
@@ -289,7 +289,7 @@ def _required(tool: str) -> str:
 
 
 # ---------------------------------------------------------------- ④ execute
-def tool_execute(state: Turn, deps: Deps) -> dict:
+def tool_execute(state: Turn, deps: Deps) -> dict[str, Any]:
     """Run the tool (never raising); writes come back as proposals, never writes."""
     tool, args = state.current.tool, state.current.args
     is_retry = state.retry_mode == "retry_same"
@@ -310,7 +310,7 @@ def tool_execute(state: Turn, deps: Deps) -> dict:
     return update
 
 
-def _run(deps: Deps, tool: str, args: dict) -> ToolResult:
+def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:
     spec = deps.tools.get(tool)
     if spec is None:
         return ToolResult.failure("forbidden", prompts.message("no_tool", label=label(tool)))
@@ -327,7 +327,7 @@ def _run(deps: Deps, tool: str, args: dict) -> ToolResult:
 
 
 # ---------------------------------------------------------------- ⑤ classify
-def result_classify(state: Turn, deps: Deps) -> dict:
+def result_classify(state: Turn, deps: Deps) -> dict[str, Any]:
     """Code classifies structurally clear results; the model only plain 'ok' text."""
     run = state.tool_runs[-1]
     quality, summary, update = _structural_quality(run), run.summary, {}
@@ -359,7 +359,7 @@ def _structural_quality(run: ToolRun) -> str | None:
 
 
 # ---------------------------------------------------------------- ⑥ router
-def router(state: Turn, deps: Deps) -> dict:
+def router(state: Turn, deps: Deps) -> dict[str, Any]:
     """All 'what next' decisions, in code."""
     last = state.tool_runs[-1] if state.tool_runs else None
     if last and last.quality == "ambiguous":
@@ -382,7 +382,7 @@ def _ask_patient(run: ToolRun) -> str:
 
 
 # ---------------------------------------------------------------- ⑤a errors
-def error_handler(state: Turn, deps: Deps) -> dict:
+def error_handler(state: Turn, deps: Deps) -> dict[str, Any]:
     """Ask-user and skip are code; the model only picks retry-same vs different."""
     last = state.tool_runs[-1]
     kind, tool = last.result.error_kind, last.tool
@@ -404,7 +404,7 @@ def error_handler(state: Turn, deps: Deps) -> dict:
     return update
 
 
-def _retry_strategy(state: Turn, deps: Deps, last: ToolRun, tries: int) -> tuple[str, dict]:
+def _retry_strategy(state: Turn, deps: Deps, last: ToolRun, tries: int) -> tuple[str, dict[str, Any]]:
     if not _can_call(state, deps):
         return "retry_same", {}
     user = prompts.template("retry_user").format(

@@ -7,6 +7,8 @@ model is asked to select it.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from pydantic import ValidationError
@@ -150,7 +152,7 @@ def topic(message: str) -> str | None:
     return None
 
 
-def _first_id(data: dict) -> str | None:
+def _first_id(data: dict[str, Any]) -> str | None:
     for key in ("patients", "matches", "entries"):
         items = data.get(key)
         if items and isinstance(items[0], dict) and items[0].get("id"):
@@ -158,7 +160,7 @@ def _first_id(data: dict) -> str | None:
     return data.get("patient_id") or data.get("id")
 
 
-def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict | None:
+def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[str, Any] | None:
     """Validated arguments when extraction alone fixes every required field.
 
     ``code_only`` (no model this turn): also the topic of a trials or literature
@@ -198,7 +200,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
         return None
 
 
-def _order_notes(dose: dict) -> str | None:
+def _order_notes(dose: dict[str, Any]) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
     parts = [f"route {dose['route']}" if dose.get("route") else "",
              dose.get("as_needed") or "",
@@ -206,7 +208,7 @@ def _order_notes(dose: dict) -> str | None:
     return "; ".join(p for p in parts if p) or None
 
 
-def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, dict] | None:
+def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, dict[str, Any]] | None:
     """The next needed tool whose arguments code can fill, if any. Without a model a needed
     tool whose arguments code cannot fill is passed over for the next one (nothing else could
     fill them); with a model the first needed tool waits for the model's arguments."""
@@ -217,7 +219,7 @@ def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, d
     return None
 
 
-def seed_budget(state: Turn) -> dict:
+def seed_budget(state: Turn) -> dict[str, Any]:
     """Model calls the reference design would spend on the same turn (docs/agent-design.md).
 
     ``spec`` counts every node as a model call (two-stage TOOL_SELECT = 2

@@ -5,6 +5,8 @@ prompts can be tuned against the evaluation without touching control flow.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,12 +16,12 @@ DATA = Path(__file__).with_name("data")
 
 
 @lru_cache(maxsize=None)
-def load(name: str) -> dict:
+def load(name: str) -> dict[str, Any]:
     """``data/<name>.yaml`` parsed once per process."""
     return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-def generation(node: str) -> dict:
+def generation(node: str) -> dict[str, Any]:
     """``{"temperature": …, "max_tokens": …}`` for ``node``."""
     return dict(load("prompts")["generation"][node])
 
@@ -49,5 +51,5 @@ def limit(key: str) -> int:
     return int(load("prompts")["limits"][key])
 
 
-def rules() -> dict:
+def rules() -> dict[str, Any]:
     return load("rules")

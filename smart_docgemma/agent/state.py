@@ -44,11 +44,11 @@ class Turn:
     """Everything one turn knows, from the question to the answer."""
 
     message: str
-    history: list[dict] = field(default_factory=list)  # recent {"role", "content"} exchanges
+    history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
     chart_summary: str | None = None
     patient_id: str | None = None  # the launch patient
-    image: dict | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
-    entities: dict = field(default_factory=dict)  # what extraction found in the message
+    image: dict[str, Any] | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
+    entities: dict[str, Any] = field(default_factory=dict)  # what extraction found in the message
     intent: str | None = None  # DIRECT | TOOL_NEEDED
     task_summary: str = ""
     suggested_tool: str | None = None
@@ -65,12 +65,12 @@ class Turn:
     degraded: bool = False
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
-    approvals: list[dict] = field(default_factory=list)  # {"proposal_id", "decision"} on resume
+    approvals: list[dict[str, Any]] = field(default_factory=list)  # {"proposal_id", "decision"} on resume
     answer: str | None = None
-    second_look: dict | None = None  # critic.SecondLook.to_dict() when the draft earned one
+    second_look: dict[str, Any] | None = None  # critic.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
     route: list[str] = field(default_factory=list)  # node names in order
-    events: list[dict] = field(default_factory=list)  # every event emitted, except answer tokens
+    events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
     thinking: list[str] = field(default_factory=list)
     model_calls: int = 0
     model_seconds: float = 0.0
@@ -88,7 +88,7 @@ def new_turn(message: str, *, history=None, chart_summary=None, image_meta=None,
                 patient_id=patient_id, image=image_meta, errors=list(errors))
 
 
-def merge(turn: Turn, update: dict) -> Turn:
+def merge(turn: Turn, update: dict[str, Any]) -> Turn:
     """A new turn with ``update`` applied (lists in ``APPEND`` are extended)."""
     changes = {key: getattr(turn, key) + list(value) if key in APPEND else value
                for key, value in update.items()}
@@ -98,12 +98,12 @@ def merge(turn: Turn, update: dict) -> Turn:
 _ADAPTER = TypeAdapter(Turn)
 
 
-def to_dict(turn: Turn) -> dict:
+def to_dict(turn: Turn) -> dict[str, Any]:
     """The turn as JSON-ready data (what the chat's turn store keeps)."""
     return _ADAPTER.dump_python(turn, mode="json")
 
 
-def from_dict(data: dict) -> Turn:
+def from_dict(data: dict[str, Any]) -> Turn:
     """A turn back from ``to_dict`` data, validated field by field."""
     return _ADAPTER.validate_python(data)
 

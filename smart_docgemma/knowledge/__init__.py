@@ -32,7 +32,8 @@ from .ddi import LEVELS, Interaction
 from .disease import DiseaseFlag, DoseLimit, Problem, disease_flags, paediatric_limit
 from .ddi import between as _between
 
-__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "Problem", "disease_flags", "paediatric_limit", "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
+__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "Problem", "disease_flags", "paediatric_limit",
+           "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
            "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
            "matches", "pregnancy_flags", "renal_flags", "unidentified"]
 

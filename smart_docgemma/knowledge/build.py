@@ -14,6 +14,8 @@ Prints the mapping coverage.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 import bz2
 import json
@@ -79,7 +81,8 @@ def dictionary() -> tuple[dict[str, list[str]], set[str]]:
 def candidates(fr: str) -> list[str]:
     """English spellings an INN rule gives for a folded French name ("acide valproique" → "valproic acid")."""
     base = re.sub(r"\s*\(.*\)$", "", fr)
-    base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol|de (?:sodium|potassium|calcium))$",
+    base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol"
+                  r"|de (?:sodium|potassium|calcium))$",
                   "", base)
     acid = re.fullmatch(r"acide (\w+?)(?:ique|oique)", base)
     out = [f"{acid.group(1)}ic acid", f"{acid.group(1)}oic acid", f"{acid.group(1)}ate"] if acid else []
@@ -90,7 +93,8 @@ def candidates(fr: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def english(fr: str, rx: str | None, known: set[str], overrides: dict, by_code: dict) -> tuple[str | None, str]:
+def english(fr: str, rx: str | None, known: set[str], overrides: dict[str, Any],
+            by_code: dict[str, Any]) -> tuple[str | None, str]:
     """(English name, how it was found) for a folded French substance name."""
     if fr in overrides:
         return overrides[fr], "override"
@@ -102,7 +106,7 @@ def english(fr: str, rx: str | None, known: set[str], overrides: dict, by_code: 
     return None, "unmapped"
 
 
-def read_wheel(path: Path) -> tuple[list, list, dict, str]:
+def read_wheel(path: Path) -> tuple[list[Any], list[Any], dict[str, Any], str]:
     with zipfile.ZipFile(path) as z:
         thesaurus, index = json.loads(z.read(THESAURUS)), json.loads(z.read(INDEX))
         rows = z.read(RXNORM).decode().splitlines()[1:]
@@ -115,7 +119,7 @@ def read_wheel(path: Path) -> tuple[list, list, dict, str]:
     return thesaurus, index, rx, re.search(r"^Version: (.+)$", meta, re.M).group(1)
 
 
-def severity(entry: dict, substances: set[str]) -> tuple[str, list[dict]]:
+def severity(entry: dict[str, Any], substances: set[str]) -> tuple[str, list[dict[str, Any]]]:
     """The entry's worst level, and each level with the substances its text restricts it to
     ("CONTRE-INDICATION … entre l'oxybate de sodium et les opiacés" applies to oxybate only)."""
     several = len(entry["severity_levels"]) > 1
@@ -133,7 +137,7 @@ def named_in(text: str, substances: set[str]) -> list[str]:
     return sorted(w for w in found & substances if len(w) > 4)
 
 
-def build(wheel: Path, out: Path = OUT) -> dict:
+def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     thesaurus, index, rx, version = read_wheel(wheel)
     variants, canon = dictionary()
     local = yaml.safe_load((DATA / "ansm.yaml").read_text())
@@ -154,7 +158,8 @@ def build(wheel: Path, out: Path = OUT) -> dict:
         if fixed:  # a level the source file lost its text for: the level the thesaurus gives the other pairs
             levels = [{**lv, "level": fixed} if not lv["only"] else lv for lv in levels]
         db.execute("INSERT INTO interaction VALUES(?,?,?,?,?,?,?)",
-                   (a, b, sev, json.dumps(levels, ensure_ascii=False), " ".join(lv["info"] for lv in levels if lv["info"]),
+                   (a, b, sev, json.dumps(levels, ensure_ascii=False),
+                    " ".join(lv["info"] for lv in levels if lv["info"]),
                     clean(e["interaction_mechanism"]), summaries.get(f"{a} + {b}") or summaries.get(f"{b} + {a}")))
     n_variants = _variants(db, variants)
     stats = {"substances": len({fold(r["substance"]) for r in index}), "interactions": len(thesaurus),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .vocabulary import load
+from .tables import load
 
 
 @lru_cache(maxsize=1)

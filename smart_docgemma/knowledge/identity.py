@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from . import vocabulary
 
@@ -76,7 +76,7 @@ def unidentified(label: str, reason: str, candidates: tuple[str, ...] = ()) -> D
 Resolver = Callable[[str], list[tuple[str, str | None]]]
 
 
-def identify(concept: dict | None = None, medication: dict | None = None, text: str | None = None,
+def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] | None = None, text: str | None = None,
              resolver: Resolver | None = None) -> DrugIdentity:
     """The ingredients a CodeableConcept, a Medication resource or a text names.
 
@@ -92,7 +92,8 @@ def identify(concept: dict | None = None, medication: dict | None = None, text: 
                 return _with(found, label=label, rxcui=code, via="rxnorm-table")
         ingredient = vocabulary.ingredient_of_code(code)
         if ingredient:
-            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code, via="rxnorm-table")
+            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code,
+                                via="rxnorm-table")
     best = None
     for t in texts:
         found = parse(t)

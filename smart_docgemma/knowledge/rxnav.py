@@ -7,7 +7,7 @@ cannot answer; ``identify`` turns that into an UNIDENTIFIED result that says so.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 
 def resolver(http) -> Callable[[str], list[tuple[str, str]]]:
@@ -21,7 +21,7 @@ def resolver(http) -> Callable[[str], list[tuple[str, str]]]:
     return resolve
 
 
-def ingredients(body: dict | None) -> list[tuple[str, str]]:
+def ingredients(body: dict[str, Any] | None) -> list[tuple[str, str]]:
     """(name, rxcui) of the IN concepts of a related/allrelated answer (MIN parts only when no IN)."""
     group = (body or {}).get("relatedGroup") or (body or {}).get("allRelatedGroup") or {}
     by_tty = {g.get("tty"): g.get("conceptProperties") or [] for g in group.get("conceptGroup") or []}

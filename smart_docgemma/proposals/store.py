@@ -36,6 +36,8 @@ Callers pass the launch: an object with ``sid``, ``patient_id``, ``user``
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import logging
 import uuid
@@ -69,8 +71,8 @@ class Proposal:
     patient_id: str
     tool: str
     status: str
-    resource: dict
-    summary: dict
+    resource: dict[str, Any]
+    summary: dict[str, Any]
     created_at: float
     decided_at: float | None = None
     decided_by: str | None = None
@@ -89,7 +91,7 @@ class Proposal:
         """What Approve will do, in one sentence read from the resource."""
         return action_sentence(self.resource)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON view for the API (Accept: application/json)."""
         keys = ("id", "patient_id", "tool", "status", "version", "action", "resource", "summary", "created_at",
                 "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
@@ -112,7 +114,7 @@ class ProposalStore:
         self.storage = storage
 
     # -- creating and reading ------------------------------------------------------
-    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict, summary: dict) -> str:
+    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any], summary: dict[str, Any]) -> str:
         """Store a validated resource as a pending proposal; returns its id.
 
         The proposal identifier is stamped on the resource here, so the resource
@@ -128,7 +130,7 @@ class ProposalStore:
                 resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
         return pid
 
-    def _check_subject(self, sid: str, patient_id: str, resource: dict) -> None:
+    def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
         """Refuse (Forbidden) a resource about anyone but the session's patient.
 
         The resource's subject must be ``patient_id``, and when ``sid`` names a
@@ -165,11 +167,12 @@ class ProposalStore:
         if p.sid != launch.sid:
             raise errors.NotFound("No such proposal in this session.")
         if p.patient_id != launch.patient_id:
-            raise errors.Forbidden("This proposal is for a different patient than the one in context; it cannot be used here.")
+            raise errors.Forbidden("This proposal is for a different patient than the one in context; "
+                                   "it cannot be used here.")
         return p
 
     # -- second look --------------------------------------------------------------------
-    def attach_second_look(self, proposal_id: str, look: dict) -> None:
+    def attach_second_look(self, proposal_id: str, look: dict[str, Any]) -> None:
         """Keep the review with the proposal: the card shows it, a high one gates Approve."""
         p = self.get(proposal_id)
         with self.storage.begin() as conn:
@@ -188,7 +191,7 @@ class ProposalStore:
         return self.get(p.id)
 
     # -- editing ----------------------------------------------------------------------
-    def edit(self, p: Proposal, version: int, resource: dict, summary: dict) -> Proposal:
+    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: dict[str, Any]) -> Proposal:
         """Store the clinician's edit as version ``version + 1``, only if ``p`` is still pending
         at ``version`` (one conditional UPDATE: an edit racing an approval or another edit
         has one outcome); else Conflict."""
@@ -327,7 +330,8 @@ def _at_version(version: int | None):
     return func.coalesce(table.c.version, 1) == version
 
 
-def provenance_for(target: str, user: str | None, proposal_id: str, edits: list[dict] | None = None) -> dict:
+def provenance_for(target: str, user: str | None, proposal_id: str,
+                   edits: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
     when the clinician edited the proposal first, the reason says what they changed."""
     participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
@@ -343,7 +347,7 @@ def provenance_for(target: str, user: str | None, proposal_id: str, edits: list[
             "agent": [author, assembler]}
 
 
-def _edited(edits: list[dict] | None) -> str:
+def _edited(edits: list[dict[str, Any]] | None) -> str:
     if not edits:
         return ""
     changes = "; ".join(f"{e['field']} {e['before']} → {e['after']}" for e in edits)

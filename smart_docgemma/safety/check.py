@@ -8,6 +8,10 @@ renders each finding as the same sentence and severity CDS puts on its card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from .. import errors, knowledge
 from ..cds import context as cds_context
@@ -16,6 +20,7 @@ from ..cds.context import HookData
 from ..cds.findings import RANK, Finding
 from . import guard
 
+SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
 NEEDED = {"medications": "active medications", "allergies": "allergies", "conditions": "problem list",
           "labs": "lab results"}
@@ -76,9 +81,7 @@ def line(finding: Finding) -> str:
 def chart_data(fhir, patient_id: str, scopes=None) -> HookData:
     """The chart parts the checks read, with the CDS order-sign queries; unreadable parts are
     recorded in ``missing`` (a check that could not run is said, never passed over)."""
-    from ..cds.views import services
-
-    templates = next(s for s in services().values() if s["hook"] == "order-sign")["prefetch"]
+    templates = _order_sign_prefetch()
     data = HookData()
     for key in READ_KEYS:
         rtype = templates[key].split("?")[0].split("/")[0]
@@ -91,6 +94,14 @@ def chart_data(fhir, patient_id: str, scopes=None) -> HookData:
         else:
             data.resources[key] = found
     return data
+
+
+@lru_cache(maxsize=1)
+def _order_sign_prefetch() -> dict:
+    """The CDS order-sign service's prefetch queries (``cds/services.yaml``): the chat and the card
+    read the same chart parts CDS does."""
+    services = yaml.safe_load(SERVICES.read_text())
+    return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
 
 
 def draft_for(name: str, index: int, dosage: dict | None = None) -> dict:

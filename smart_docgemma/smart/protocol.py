@@ -149,7 +149,8 @@ def exchange_code(cfg: dict, pending: dict, callback_url: str, timeout: float) -
         log.warning("token exchange failed at %s: %s", pending["token_endpoint"], code)
         if _needs_administrator(code, getattr(exc, "description", None)):
             raise errors.TokenExchangeError(f"The EHR did not issue a token ({code}). {ADMINISTRATOR}") from exc
-        raise errors.TokenExchangeError("The EHR did not issue a token for this launch. Please relaunch the app.") from exc
+        raise errors.TokenExchangeError(
+            "The EHR did not issue a token for this launch. Please relaunch the app.") from exc
     if not isinstance(token.get("access_token"), str) or not token["access_token"]:
         raise errors.TokenExchangeError("The EHR's token response had no access token.")
     return dict(token)

@@ -36,7 +36,7 @@ class ToolResult:
 
     status: Literal["ok", "empty", "error", "proposal", "ambiguous"]
     text: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     sources: list[Source] = field(default_factory=list)
     count: int | None = None
     error_kind: str | None = None  # unreachable | not_found | invalid | forbidden | rate_limited | unsupported
@@ -46,7 +46,7 @@ class ToolResult:
     def failure(cls, kind: str, text: str) -> "ToolResult":
         return cls(status="error", text=text, error_kind=kind)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["sources"] = [asdict(s) for s in self.sources]
         return d
@@ -66,7 +66,7 @@ class ToolContext:
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
     session_id: str | None = None
     practitioner: str | None = None  # fhirUser reference, e.g. Practitioner/dr-okafor
-    config: dict = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

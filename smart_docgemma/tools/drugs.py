@@ -10,14 +10,16 @@ empty result, not an error.
 
 Interactions combine two sources and say which said what: the offline table
 interaction tables of the knowledge core (the ANSM thesaurus and the ONC
-high-priority list, ``knowledge.drug_interactions``, work without the network) and each label's own Drug Interactions, Contraindications and
-Boxed Warning text searched for the other drug's name or class. RxNav's
-interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
+high-priority list, ``knowledge.drug_interactions``, work without the network) and each
+label's own Drug Interactions, Contraindications and Boxed Warning text searched for the
+other drug's name or class. RxNav's interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
 suggestions only rescue misspelt names.
 
 ``label_safety(http, name)`` is pure (no ToolContext) so CDS Hooks can reuse it.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import re
 from dataclasses import dataclass, field
@@ -33,6 +35,7 @@ from ..safety import guard
 from . import catalog, dosing
 from .base import Source, Tool, ToolResult
 from .http import SourceError
+from .safety import patient_lists
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
@@ -119,7 +122,7 @@ def _label_name(name: str) -> str:
     return " and ".join(knowledge.generic(name).split("/"))
 
 
-def _about(labels: list[dict], terms: list[str]) -> list[dict]:
+def _about(labels: list[dict[str, Any]], terms: list[str]) -> list[dict[str, Any]]:
     """Only labels whose harmonised names mention a searched name: a label for another
     product is never reported as this drug's (a safety check must not borrow warnings)."""
     def names(label):
@@ -128,7 +131,7 @@ def _about(labels: list[dict], terms: list[str]) -> list[dict]:
     return [lb for lb in labels if any(t.lower() in names(lb) for t in terms)]
 
 
-def _fetch_labels(http, terms: list[str]) -> list[dict]:
+def _fetch_labels(http, terms: list[str]) -> list[dict[str, Any]]:
     body = http.get_json("openfda", "/drug/label.json", {
         "search": label_search(terms), "limit": LABEL_LIMIT, "sort": "effective_time:desc"})
     return (body or {}).get("results") or []
@@ -144,9 +147,9 @@ def _spelling_suggestion(http, name: str) -> str | None:
     return clean_name(found[0]) if found else None
 
 
-def newest_per_set(labels: list[dict]) -> list[dict]:
+def newest_per_set(labels: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One label per ``set_id`` (the newest ``effective_time``), newest first."""
-    best: dict[str, dict] = {}
+    best: dict[str, dict[str, Any]] = {}
     for label in labels:
         sid = label.get("set_id") or label.get("id") or ""
         if sid not in best or label.get("effective_time", "") > best[sid].get("effective_time", ""):
@@ -154,7 +157,7 @@ def newest_per_set(labels: list[dict]) -> list[dict]:
     return sorted(best.values(), key=lambda lb: lb.get("effective_time", ""), reverse=True)
 
 
-def _name_match(label: dict, terms: list[str]) -> int:
+def _name_match(label: dict[str, Any], terms: list[str]) -> int:
     """2 = a harmonised name equals a term, 1 = starts with it (salt form), 0 = other product."""
     names = [n.lower() for key in ("generic_name", "brand_name", "substance_name")
              for n in (label.get("openfda") or {}).get(key, [])]
@@ -163,7 +166,7 @@ def _name_match(label: dict, terms: list[str]) -> int:
     return int(any(n.startswith(t + " ") for n in names for t in terms))
 
 
-def _summarise(drug: str, terms: list[str], labels: list[dict]) -> LabelSafety:
+def _summarise(drug: str, terms: list[str], labels: list[dict[str, Any]]) -> LabelSafety:
     ranked = sorted(newest_per_set(labels), key=lambda lb: _name_match(lb, terms), reverse=True)
     label, openfda = ranked[0], ranked[0].get("openfda") or {}
     sections = {heading: compact(label.get(key), budget) for key, heading, budget in SAFETY_SECTIONS
@@ -297,7 +300,8 @@ def _excerpt(sentence: str, term_at: int, budget: int = 300) -> str:
     if len(sentence) <= budget:
         return sentence
     left = max(0, min(term_at - budget // 2, len(sentence) - budget))
-    return ("… " if left else "") + sentence[left:left + budget].strip() + (" …" if left + budget < len(sentence) else "")
+    tail = " …" if left + budget < len(sentence) else ""
+    return ("… " if left else "") + sentence[left:left + budget].strip() + tail
 
 
 def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResult:
@@ -326,13 +330,12 @@ def _chart(ctx) -> tuple[list[str], list[str], str]:
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
             and scopes.allows("AllergyIntolerance", "r")):
         return [], [], ""
-    from .orders import patient_lists
-
     meds, allergies, flags = patient_lists(ctx)
     return meds, allergies, " ".join(f["text"] for f in flags)
 
 
-def _with_chart(result: ToolResult, generics: dict, active: list[str], allergies: list[str], note: str) -> ToolResult:
+def _with_chart(result: ToolResult, generics: dict[str, Any], active: list[str], allergies: list[str],
+                note: str) -> ToolResult:
     """The asked drugs' allergy conflicts first, and which of the patient's records were checked."""
     lines = [f"ALLERGY ({c.severity.upper()}) — {drug}: documented {c.allergy} allergy; {c.reason}."
              for drug in generics for a in allergies for c in knowledge.allergy_conflicts(a, drug)[:1]]
@@ -350,7 +353,7 @@ def _with_chart(result: ToolResult, generics: dict, active: list[str], allergies
                       sources=result.sources)
 
 
-def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
+def _labels_for(http, generics: list[str]) -> tuple[dict[str, Any], SourceError | None]:
     labels: dict[str, LabelSafety | None] = {}
     for g in generics:
         try:
@@ -360,7 +363,7 @@ def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
     return labels, None
 
 
-def _pair_report(a: str, b: str, table, labels: dict) -> dict:
+def _pair_report(a: str, b: str, table, labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
     found = [{"source": f"Offline interaction tables: {i.source}", "kind": "table", "severity": i.severity,
               "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
@@ -376,13 +379,14 @@ def _pair_report(a: str, b: str, table, labels: dict) -> dict:
     return {"drugs": [a, b], "findings": found}
 
 
-def _urgency(pair: dict) -> tuple:
+def _urgency(pair: dict[str, Any]) -> tuple[Any, ...]:
     """Critical table rows first, then major/moderate, then label warnings, then reassurances."""
     ranks = [_SEVERITY_RANK.get(f.get("severity"), 3 if not f.get("reassuring") else 4) for f in pair["findings"]]
     return (min(ranks),)
 
 
-def _interaction_result(generics: dict, pairs: list[dict], table, labels: dict, label_error) -> ToolResult:
+def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table, labels: dict[str, Any],
+                        label_error) -> ToolResult:
     hits = sorted((p for p in pairs if p["findings"]), key=_urgency)
     lines, shown = [], 0
     for p in hits:

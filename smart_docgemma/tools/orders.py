@@ -16,6 +16,8 @@ source answers (never fatal when it does not).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import re
 from datetime import datetime, timezone
@@ -32,7 +34,9 @@ from . import args as tool_args
 from .. import knowledge
 from . import catalog, dosing
 from .base import Tool, ToolResult
-from .chart import concept_text
+from .drugs import label_safety
+from .safety import flag as _flag
+from .safety import patient_lists
 
 DATA = Path(__file__).with_name("data")
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
@@ -47,11 +51,11 @@ _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral ro
 
 
 @lru_cache(maxsize=1)
-def _codes() -> dict:
+def _codes() -> dict[str, Any]:
     return yaml.safe_load((DATA / "write_codes.yaml").read_text())
 
 
-def rxnorm_coding(name: str) -> dict | None:
+def rxnorm_coding(name: str) -> dict[str, Any] | None:
     """RxNorm ingredient coding for a single-ingredient drug name (brand → generic first), or None."""
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
@@ -62,7 +66,7 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def validated(resource: dict) -> dict:
+def validated(resource: dict[str, Any]) -> dict[str, Any]:
     """The resource checked against the FHIR R4B model; raises ``ValueError`` naming the problem."""
     try:
         model = get_fhir_model_class(resource["resourceType"]).model_validate(resource)
@@ -74,17 +78,17 @@ def validated(resource: dict) -> dict:
 
 
 # ------------------------------------------------------------------ parsing dosing
-def parse_dose(dosage: str) -> dict | None:
+def parse_dose(dosage: str) -> dict[str, Any] | None:
     """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
     return dosing.parse_dose(dosage)
 
 
-def parse_timing(frequency: str) -> dict | None:
+def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None."""
     return dosing.parse_timing(frequency)
 
 
-def _route(*texts: str) -> dict | None:
+def _route(*texts: str) -> dict[str, Any] | None:
     joined = " ".join(t or "" for t in texts).lower()
     for word, (code, display) in _ROUTES.items():
         if re.search(rf"\b{re.escape(word)}\b", joined):
@@ -92,7 +96,7 @@ def _route(*texts: str) -> dict | None:
     return None
 
 
-def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict:
+def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
     """Dosage with text always, and structured timing/as-needed/dose/route where they parse."""
     return dosing.order(dosage, frequency, notes).dosage
 
@@ -111,49 +115,21 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
-    """Active medication names and allergy substances of the launch patient (for safety flags)."""
-    flags: list[dict] = []
-    meds, allergies = [], []
-    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds), ("AllergyIntolerance", {}, allergies)):
-        try:
-            found = ctx.fhir.search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
-        except errors.DocGemmaError:
-            flags.append(_flag("warning", "unchecked", f"The patient's {rtype} records could not be read, "
-                               "so that safety check did not run."))
-            continue
-        key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"
-        sink.extend(concept_text(r.get(key)) for r in found
-                    if _code_of(r.get("verificationStatus")) not in ("refuted", "entered-in-error"))
-    return meds, allergies, flags
-
-
-def _code_of(cc) -> str:
-    return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
-
-
-def _flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict:
-    flag = {"severity": severity, "kind": kind, "text": text}
-    if label and url:
-        flag["source"] = {"label": label, "url": url}
-    return flag
-
-
-def _boxed_warning(ctx, drug: str) -> list[dict]:
+def _boxed_warning(ctx, drug: str) -> list[dict[str, Any]]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
     try:
-        from .drugs import label_safety
-
         info = label_safety(ctx.http, drug)
     except Exception:  # the label source is optional for a proposal
         return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
     boxed = info and info.sections.get("Boxed warning")
-    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)] if boxed else []
+    if not boxed:
+        return []
+    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx, drug: str, dosage: dict | None = None) -> list[dict]:
+def medication_flags(ctx, drug: str, dosage: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
     answer and CDS order-sign: ``safety.check``), plus the FDA boxed warning when the label answers."""
     from ..safety.check import check_in_context
@@ -167,7 +143,7 @@ def medication_flags(ctx, drug: str, dosage: dict | None = None) -> list[dict]:
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx, substance: str) -> list[dict]:
+def allergy_flags(ctx, substance: str) -> list[dict[str, Any]]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -178,11 +154,12 @@ def allergy_flags(ctx, substance: str) -> list[dict]:
     return flags
 
 
-def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolResult:
+def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
-        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR {resource['resourceType']} "
+        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR "
+                                  f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
         pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
@@ -200,7 +177,7 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
                             "safety_findings": mentions})
 
 
-def _practitioner(ctx) -> dict | None:
+def _practitioner(ctx) -> dict[str, Any] | None:
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
@@ -224,7 +201,8 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
         resource["requester"] = _practitioner(ctx)
     route = (inst.get("route") or {}).get("text", "not specified")
     fields = [("Medication", args.medication_name), ("Dose", args.dosage), ("Route", route),
-              ("Frequency", args.frequency), ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
+              ("Frequency", args.frequency),
+              ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     fields += _order_rows(inst, parsed.dispense)
     if args.notes:
         fields.append(("Notes", args.notes))
@@ -233,7 +211,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
-def _order_rows(inst: dict, dispense: dict) -> list[tuple[str, str]]:
+def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[str, str]]:
     """The card rows for the coded parts a clinician must see: as needed, duration, quantity."""
     rows = []
     if inst.get("asNeededCodeableConcept"):
@@ -248,18 +226,19 @@ def _order_rows(inst: dict, dispense: dict) -> list[tuple[str, str]]:
     return rows
 
 
-def _substance(name: str) -> tuple[dict, str]:
+def _substance(name: str) -> tuple[dict[str, Any], str]:
     key = name.strip().lower()
     snomed = _codes()["allergy_substances"].get(key)
     if snomed:
-        return {"coding": [{"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}], "text": name}, snomed["category"]
+        coding = {"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}
+        return {"coding": [coding], "text": name}, snomed["category"]
     rx = rxnorm_coding(name)
     if rx:
         return {"coding": [rx], "text": name}, "medication"
     return {"text": name}, "medication" if knowledge.identify(text=name).identified else ""
 
 
-def _manifestation(reaction: str) -> dict:
+def _manifestation(reaction: str) -> dict[str, Any]:
     coded = _codes()["reactions"].get(reaction.strip().lower())
     if coded:
         return {"coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}], "text": reaction}
@@ -272,7 +251,8 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     if refused:
         return refused
     code, category = _substance(args.substance)
-    reaction = {"manifestation": [_manifestation(args.reaction)], **({"severity": args.severity} if args.severity else {})}
+    reaction = {"manifestation": [_manifestation(args.reaction)],
+                **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
     resource = {"resourceType": "AllergyIntolerance",
                 "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
@@ -292,12 +272,14 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
               ("Verification", args.verification or "unconfirmed (not stated as confirmed)"),
               ("Criticality", criticality or "not stated (left unknown)"),
-              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}" if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy", "fields": fields, "flags": flags}
+              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
+               if coding else "none found (text only)")]
+    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+               "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
-def note_type(requested: str) -> dict:
+def note_type(requested: str) -> dict[str, Any]:
     """LOINC document type for a requested note type (words matched; 'Note' as fallback)."""
     text = requested.lower()
     types = _codes()["note_types"]
@@ -321,7 +303,8 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
                                             "data": base64.b64encode(args.note_text.encode()).decode()}}]}
     if _practitioner(ctx):
         resource["author"] = [_practitioner(ctx)]
-    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(args.note_text)} characters")]
+    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
+              ("Length", f"{len(args.note_text)} characters")]
     summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")

@@ -15,6 +15,8 @@ Several matches are ``ambiguous``: the agent asks the clinician which one
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from .. import errors
@@ -31,19 +33,19 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", (text or "").strip()) if w]
 
 
-def _line(facts: dict) -> str:
+def _line(facts: dict[str, Any]) -> str:
     mrn = f", MRN {facts['mrn']}" if facts["mrn"] else ""
     return f"{facts['name']}, born {facts['birth_date'] or 'unknown'}{mrn} (id {facts['id']})"
 
 
-def _name_matches(patient: dict, name: str, birth_date: str | None) -> bool:
+def _name_matches(patient: dict[str, Any], name: str, birth_date: str | None) -> bool:
     parts = {p.lower() for n in patient.get("name") or []
              for p in [*n.get("given", []), n.get("family", ""), *_words(n.get("text", ""))] if p}
     ok = all(any(p.startswith(w.lower()) for p in parts) for w in _words(name))
     return ok and (not birth_date or (patient.get("birthDate") or "").startswith(birth_date))
 
 
-def _result(patients: list[dict], base_url: str, asked: str) -> ToolResult:
+def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolResult:
     facts = [patient_facts(p) for p in patients]
     sources = [Source(f"Patient record: {f['name']}", absolute(base_url, f"Patient/{f['id']}")) for f in facts]
     data = {"matches": facts}
@@ -85,7 +87,8 @@ def run_search_patient(args: tool_args.PatientSearchArgs, ctx) -> ToolResult:
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The patient lookup was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure("unreachable",
+                                  "The patient lookup was temporarily unavailable. Please try again shortly.")
 
 
 TOOLS: list[Tool] = [

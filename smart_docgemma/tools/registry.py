@@ -23,8 +23,3 @@ def all_tools() -> list[Tool]:
 def tools_for(scopes) -> dict[str, Tool]:
     """``{name: Tool}`` for the tools whose SMART scopes were all granted."""
     return {tool.name: tool for tool in all_tools() if tool.granted(scopes)}
-
-
-def get_tool(name: str) -> Tool:
-    """One tool by name (KeyError when there is no such tool)."""
-    return {tool.name: tool for tool in all_tools()}[name]

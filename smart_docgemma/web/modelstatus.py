@@ -14,17 +14,27 @@ import re
 import time
 
 import requests
-from flask import Flask
+from flask import Flask, current_app
 
-from ..extensions import get_model
+from ..agent import ModelClient, model_from_config
 
 log = logging.getLogger(__name__)
 
+MODEL = "docgemma.model"
 STATUS = "docgemma.model_status"
 TIMEOUT_S = (1.0, 2.0)  # connect, read
 # The plumbing models the tests and a laptop run (SmolLM2-135M, Gemma 3 270M): their answers are
 # not clinical answers, and the page says so.
 SMALL_TEST_MODEL = re.compile(r"smollm|270m|135m|360m|tinyllama|qwen2?\.?5?-0\.5b", re.I)
+
+
+def get_model(app: Flask | None = None) -> ModelClient | None:
+    """The app's model client, or None in degraded mode (one per app: the dialect probe runs once)."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    if MODEL not in app.extensions:
+        app.extensions[MODEL] = model_from_config(app.config)
+    model: ModelClient | None = app.extensions[MODEL]
+    return model
 
 
 def model_available(app: Flask) -> bool:

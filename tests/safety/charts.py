@@ -88,7 +88,8 @@ def draft_order(pid: str, drug: str, dose: str | None) -> dict:
     draft = {"resourceType": "MedicationRequest", "id": "draft-1", "status": "draft", "intent": "order",
              "subject": _ref(pid), "medicationCodeableConcept": _drug(drug)}
     if dose:
-        draft["dosageInstruction"] = [{"text": f"{dose} once daily", "doseAndRate": [{"doseQuantity": parse_dose(dose)}]}]
+        draft["dosageInstruction"] = [{"text": f"{dose} once daily",
+                                       "doseAndRate": [{"doseQuantity": parse_dose(dose)}]}]
     return draft
 
 

@@ -22,7 +22,7 @@ import json
 
 from flask import current_app, request
 
-from .. import errors
+from . import errors
 
 JSON_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "number": (int, float)}
 
