@@ -61,12 +61,14 @@ def start_fhir(stack: ExitStack):
 def start_sandbox(stack: ExitStack, fhir_upstream: str):
     """The EHR sandbox on SANDBOX_PORT; returns its Flask app."""
     from launch.sandbox import create_sandbox
-
     from launch.sandbox.config import load
+    from smart_docgemma.config import read
 
     port = int(load(None)["PORT"])
+    mcp_url = f"{app_base_url()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
-                          "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
+                          "PROTECTED_RESOURCES": {mcp_url: client}, "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
@@ -82,11 +84,13 @@ def app_base_url() -> str:
 
 def app_config(sandbox_fhir: str) -> dict:
     """The app trusts the sandbox it runs beside (its FHIR base, also as ``localhost``), plus
-    DOCGEMMA_ISS_ALLOWLIST when set; not the default :9000 issuers, which may be another EHR."""
+    DOCGEMMA_ISS_ALLOWLIST when set; not the default :9000 issuers, which may be another EHR.
+    The sandbox also authorises the app's MCP endpoint."""
     raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
     allow = json.loads(raw) if raw else []
     alias = sandbox_fhir.replace("://127.0.0.1:", "://localhost:")
-    return {"ISS_ALLOWLIST": list(dict.fromkeys([sandbox_fhir, alias, *allow]))}
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([sandbox_fhir, alias, *allow])),
+            "MCP_AUTHORIZATION_SERVER": sandbox_fhir, "MCP_URL": f"{app_base_url()}/mcp"}
 
 
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
@@ -135,6 +139,7 @@ def banner(sandbox_url: str, app_url: str) -> str:
             f"Direct EHR launch:     {direct}\n"
             f"Sandbox FHIR (iss):    {sandbox_url}/fhir\n"
             f"App:                   {app_url}\n"
+            f"MCP (Streamable HTTP): {app_url}/mcp\n"
             "Press Ctrl-C to stop everything.\n")
 
 

@@ -67,3 +67,6 @@ def _surfaces(app: Flask) -> None:
     security.register(app)
     for blueprint in (launch, chat, followups, proposals, cds, apidoc, ops):
         app.register_blueprint(blueprint)
+    from . import mcpserver
+
+    mcpserver.init_app(app)  # {app}/mcp: a WSGI dispatcher in front of Flask (mcpserver/endpoint.py)

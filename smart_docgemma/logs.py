@@ -100,7 +100,7 @@ def init_app(app: Flask) -> None:
     """Request ids and one request line per request (method, path, status, ms)."""
     app.before_request(_begin)
     app.after_request(_end)
-    app.teardown_request(lambda exc: _request_id.set(None))
+    app.teardown_request(_forget_request_id)
 
 
 def _begin() -> None:
@@ -119,3 +119,7 @@ def _end(response):
             "%s %s %s", request.method, request.path, response.status_code,
             extra={"method": request.method, "path": request.path, "status": response.status_code, "ms": ms})
     return response
+
+
+def _forget_request_id(exc: BaseException | None) -> None:
+    _request_id.set(None)

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,7 +81,7 @@ class EmbeddedModel:
                 self.process.wait(timeout)
 
 
-def settings(config=None) -> dict[str, Any]:
+def settings(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The app's settings (``config.read``) with ``config`` on top; callers may pass a
     partial mapping, and a None value there leaves the setting as it was."""
     return read({k: v for k, v in dict(config or {}).items() if v is not None})
@@ -131,7 +132,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     return model
 
 
-def start_embedded_model(config=None, *, export: bool = True) -> EmbeddedModel | None:
+def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: bool = True) -> EmbeddedModel | None:
     """With ``GGUF`` configured, start the local server; otherwise None.
 
     ``config`` may be partial (the sandbox passes only its overrides): missing
@@ -192,4 +193,4 @@ def _die_with_parent() -> None:
 def _free_port(host: str) -> int:
     with socket.socket() as s:
         s.bind((host, 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])

@@ -90,7 +90,8 @@ def _norm(text: str) -> str:
 def find_drugs(text: str) -> list[dict[str, Any]]:
     """Drugs in ``text``: ``[{"name": canonical, "surface": as written, "match": …}]``."""
     tokens = _WORD.findall(re.sub(r"[-/,+]", " ", text.lower()))
-    vocab, found, i = vocabulary(), [], 0
+    vocab, i = vocabulary(), 0
+    found: list[dict[str, Any]] = []
     while i < len(tokens):
         for n in (4, 3, 2, 1):
             span = " ".join(tokens[i : i + n])

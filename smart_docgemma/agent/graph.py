@@ -8,10 +8,12 @@ place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, Callable
 
 from ..errors import UnknownTransition
+from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import image_meta
 
@@ -142,12 +144,13 @@ class Agent:
     """
 
     def __init__(self, model: ModelClient | None, tools: dict[str, Tool], ctx: ToolContext | None, *,
-                 pause_on_proposal: bool = False, lessons=()):
+                 pause_on_proposal: bool = False, lessons: Iterable[Lesson] = ()):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
         self.lessons = tuple(lessons)  # approved experience-library examples
 
-    def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
+    def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
+            image: bytes | None = None,
             image_mime: str | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         meta = image_meta(image, image_mime)
         accepted = bool(meta and meta["accepted"])
@@ -156,7 +159,7 @@ class Agent:
         state = new_turn(message, history=history, chart_summary=chart_summary,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
-        deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
+        deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
         return self._result(run_turn(state, deps), deps)
 
     def resume(self, state: Turn, approvals: list[dict[str, Any]] | None = None,
@@ -179,7 +182,8 @@ class Agent:
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
-    def _deps(self, emit, image, mime, resumed: bool = False) -> nodes.Deps:
+    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, mime: str | None,
+              resumed: bool = False) -> nodes.Deps:
         stats = CallStats()
         ctx = self.ctx
         if ctx is not None:

@@ -16,7 +16,7 @@ DATA = Path(__file__).with_name("data")
 
 
 @lru_cache(maxsize=None)
-def load(name: str) -> dict[str, Any]:
+def load(name: str) -> Any:
     """``data/<name>.yaml`` parsed once per process."""
     return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
 
@@ -27,24 +27,24 @@ def generation(node: str) -> dict[str, Any]:
 
 
 def system(node: str) -> str:
-    return load("prompts")["system"][node]
+    return str(load("prompts")["system"][node])
 
 
 def template(key: str) -> str:
-    return load("prompts")["templates"][key]
+    return str(load("prompts")["templates"][key])
 
 
-def message(key: str, **fields) -> str:
-    return load("prompts")["messages"][key].format(**fields)
+def message(key: str, **fields: Any) -> str:
+    return str(load("prompts")["messages"][key]).format(**fields)
 
 
 def error_text(kind: str | None, label: str, entity: str = "the request") -> str:
     errors = load("prompts")["errors"]
-    return errors.get(kind or "generic", errors["generic"]).format(label=label, entity=entity)
+    return str(errors.get(kind or "generic", errors["generic"])).format(label=label, entity=entity)
 
 
 def example(tool: str) -> str:
-    return load("prompts")["examples"].get(tool, "")
+    return str(load("prompts")["examples"].get(tool, ""))
 
 
 def limit(key: str) -> int:
@@ -52,4 +52,5 @@ def limit(key: str) -> int:
 
 
 def rules() -> dict[str, Any]:
-    return load("rules")
+    table: dict[str, Any] = load("rules")
+    return table

@@ -28,7 +28,7 @@ import logging
 import threading
 import time
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import requests
 from joserfc import jwt
@@ -135,7 +135,7 @@ def _check_claims(claims: dict, audience: str, max_lifetime_s: int) -> None:
     for name in ("exp", "iat"):
         if not isinstance(claims.get(name), (int, float)) or isinstance(claims[name], bool):
             raise Unauthorized(f"claim {name} missing or not a number")
-    aud = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
+    aud: list[Any] = claims["aud"] if isinstance(claims.get("aud"), list) else [claims.get("aud")]
     if audience.rstrip("/") not in {a.rstrip("/") for a in aud if isinstance(a, str)}:
         raise Unauthorized("audience mismatch")
     now = time.time()

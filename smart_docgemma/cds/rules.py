@@ -105,7 +105,7 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         name = ident.name
         others = [(n, "active") for n, _ in active] + \
                  [(chart.med_name(d), "draft") for d in drafts if d is not draft and chart.med_name(d)]
-        found = _draft_interactions(name, [n for n, where in others], draft, key)
+        found = _draft_interactions(name, [n for n, _ in others if n], draft, key)
         found += _duplicates_and_additive(name, others, draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)

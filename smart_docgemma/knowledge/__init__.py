@@ -33,7 +33,7 @@ from .disease import DiseaseFlag, DoseLimit, Problem, disease_flags, paediatric_
 from .ddi import between as _between
 
 __all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "Problem", "disease_flags", "paediatric_limit",
-           "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
+           "DrugIdentity", "Flag", "Ingredient", "Interaction", "LEVELS", "allergy_conflicts",
            "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
            "matches", "pregnancy_flags", "renal_flags", "unidentified"]
 

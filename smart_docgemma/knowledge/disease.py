@@ -6,9 +6,10 @@ each active problem) and which ingredients a drug holds; nothing here reads a ch
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import classes
-from .vocabulary import load
+from .tables import load
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,9 @@ class Problem:
     codes: frozenset[str] = frozenset()
 
 
-def _table() -> dict:
-    return load("disease.yaml")
+def _table() -> dict[str, Any]:
+    table: dict[str, Any] = load("disease.yaml")
+    return table
 
 
 def _member(ingredient: str, key: str) -> bool:
@@ -54,8 +56,8 @@ def disease_flags(ingredients: list[str], problems: list[Problem]) -> list[Disea
     for rule in _table()["rules"]:
         drug = next((i for i in ingredients if i not in rule.get("except", [])
                      and any(_member(i, k) for k in rule["drugs"])), None)
-        problem = drug and next((p for p in problems if _has(p, rule["condition"])), None)
-        if problem:
+        problem = next((p for p in problems if _has(p, rule["condition"])), None) if drug else None
+        if drug and problem:
             src = _table()["sources"][rule["source"]]
             out.append(DiseaseFlag(drug, problem.text, rule["severity"], rule["risk"], rule["management"],
                                    src["label"], src["url"]))
@@ -85,4 +87,4 @@ def paediatric_limit(ingredient: str) -> DoseLimit | None:
 
 
 def adult_age() -> int:
-    return _table()["paediatric_doses"]["adult_from_years"]
+    return int(_table()["paediatric_doses"]["adult_from_years"])

@@ -19,7 +19,8 @@ class Flag:
     source: str
 
 
-def _entry(table: dict[str, Any], ingredient: str) -> dict[str, Any] | None:
+def _entry(table: dict[str, Any], ingredient: str) -> Any:
+    """The table's entry for the ingredient or its class (its shape is the YAML's), else None."""
     if ingredient in table:
         return table[ingredient]
     return next((v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)), None)

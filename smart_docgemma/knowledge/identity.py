@@ -108,7 +108,7 @@ def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] |
     return unidentified(label, why)
 
 
-def _with(found: DrugIdentity, **changes) -> DrugIdentity:
+def _with(found: DrugIdentity, **changes: Any) -> DrugIdentity:
     values = {**found.__dict__, **{k: v for k, v in changes.items() if v is not None}}
     return DrugIdentity(**values)
 
@@ -124,8 +124,10 @@ def _resolve(code: str, label: str, resolver: Resolver) -> DrugIdentity:
     return DrugIdentity(label=label, ingredients=ingredients, rxcui=code, via="rxnav")
 
 
-def _read(concept, medication, text) -> tuple[list[str], list[str]]:
-    codes, texts = [], []
+def _read(concept: dict[str, Any] | None, medication: dict[str, Any] | None,
+          text: str | None) -> tuple[list[str], list[str]]:
+    codes: list[str] = []
+    texts: list[Any] = []  # texts and displays as written (None where absent), cleaned below
     concepts = [concept or {}]
     if medication:
         concepts.append(medication.get("code") or {})

@@ -23,11 +23,12 @@ _local = threading.local()
 
 
 @lru_cache(maxsize=None)
-def load(name: str) -> dict[str, Any]:
+def load(name: str) -> Any:
+    """A YAML file of ``data/`` as parsed (a mapping or a list, as the file is written)."""
     return yaml.safe_load((DATA / name).read_text())
 
 
-def db():
+def db() -> sqlite3.Connection | None:
     if not DB.exists():
         return None
     conn = getattr(_local, "conn", None)

@@ -52,7 +52,8 @@ def _lookup(phrase: str) -> tuple[str, ...]:
     if kept and len(kept) < len(phrase.split()):
         return _lookup(" ".join(kept))
     found = [canonical_of(n) for n in tables.variant(phrase)]
-    return tuple(found) if found and all(found) else ()
+    names = [n for n in found if n]
+    return tuple(names) if found and len(names) == len(found) else ()
 
 
 def canonical_of(name: str) -> str | None:
@@ -87,15 +88,18 @@ def near(word: str) -> list[str]:
 
 
 def rxcui(ingredient: str) -> str | None:
-    return _tables()["rxcui"].get(ingredient)
+    code: str | None = _tables()["rxcui"].get(ingredient)
+    return code
 
 
 def ingredient_of_code(code: str) -> str | None:
-    return _tables()["codes"].get(code)
+    ingredient: str | None = _tables()["codes"].get(code)
+    return ingredient
 
 
 def product(code: str) -> str | None:
-    return _tables()["products"].get(code)
+    name: str | None = _tables()["products"].get(code)
+    return name
 
 
 def known(ingredient: str) -> bool:
@@ -104,7 +108,8 @@ def known(ingredient: str) -> bool:
 
 def single_words() -> list[str]:
     """One-word names of five letters or more (the candidates a misspelling is compared with)."""
-    return _tables()["single"]
+    words: list[str] = _tables()["single"]
+    return words
 
 
 def stopwords() -> frozenset[str]:

@@ -19,7 +19,7 @@ _ROUTE_WORDS = {"26643006": "by mouth", "47625008": "intravenously", "78421000":
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
 
 
-def _num(value) -> str:
+def _num(value: float | int | str) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value)
@@ -29,7 +29,8 @@ def quantity_text(q: dict[str, Any] | None) -> str:
     """``{"value": 500, "unit": "mg"}`` → ``500 mg`` (UCUM codes shown as clinicians write them)."""
     if not q or q.get("value") is None:
         return ""
-    unit = q.get("unit") or _UCUM_SHOWN.get(q.get("code"), q.get("code") or "")
+    code = q.get("code") or ""
+    unit = q.get("unit") or _UCUM_SHOWN.get(code, code)
     return f"{_num(q['value'])} {unit}".strip()
 
 
@@ -107,5 +108,5 @@ def action_sentence(resource: dict[str, Any]) -> str:
     """The proposal as one sentence; the FHIR type as a fallback for anything else."""
     rtype = resource.get("resourceType")
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
-                "DocumentReference": note_sentence}.get(rtype)
+                "DocumentReference": note_sentence}.get(rtype or "")
     return describe(resource) if describe else f"Create a {rtype}"

@@ -16,6 +16,7 @@ instead of rejecting and retyping the request. An edit:
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Any
 
 import base64
@@ -24,7 +25,9 @@ import math
 
 from .. import errors
 from ..tools import orders
+from ..tools.base import ToolContext
 from .describe import frequency_text, note_text, quantity_text
+from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag
 
 ROUTES = {"": None, "oral": "by mouth", "intravenous": "intravenous", "intramuscular": "intramuscular",
           "subcutaneous": "subcutaneous", "inhaled": "inhaled", "topical": "topical"}
@@ -63,7 +66,8 @@ def current(resource: dict[str, Any]) -> dict[str, str]:
 
 
 def _inst(resource: dict[str, Any]) -> dict[str, Any]:
-    return (resource.get("dosageInstruction") or [{}])[0]
+    inst: dict[str, Any] = (resource.get("dosageInstruction") or [{}])[0]
+    return inst
 
 
 def _med_values(r: dict[str, Any]) -> dict[str, str]:
@@ -80,7 +84,7 @@ def _med_values(r: dict[str, Any]) -> dict[str, str]:
             "instructions": inst.get("patientInstruction", "")}
 
 
-def _num(value) -> str:
+def _num(value: float | int | str | None) -> str:
     if value is None:
         return ""
     return str(int(value)) if float(value).is_integer() else str(value)
@@ -128,7 +132,7 @@ def _number(name: str, value: str, *, integer: bool = False) -> float | int:
     return int(number) if float(number).is_integer() else number
 
 
-def _choice(name: str, value: str, allowed) -> str:
+def _choice(name: str, value: str, allowed: Collection[str]) -> str:
     if value not in allowed:
         shown = ", ".join(a for a in allowed if a) or "none"
         raise errors.BadRequest(f"{FIELD_LABELS[name]} must be one of: {shown}. Nothing was changed.")
@@ -150,7 +154,7 @@ def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
     if "route" in ch:
         inst.pop("route", None)
         if _choice("route", ch["route"], ROUTES):
-            inst["route"] = orders._route(ROUTES[ch["route"]])
+            inst["route"] = orders._route(ROUTES[ch["route"]] or "")
     if "frequency" in ch:
         timing = orders.parse_timing(ch["frequency"])
         if not timing:
@@ -239,7 +243,7 @@ FIELD_LABELS = {name: label for fields in FIELDS.values() for name, label in fie
 
 
 # ------------------------------------------------------------------ the card after an edit
-def safety_flags(resource: dict[str, Any], ctx) -> list[dict[str, Any]] | None:
+def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag] | None:
     """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
@@ -251,8 +255,8 @@ def safety_flags(resource: dict[str, Any], ctx) -> list[dict[str, Any]] | None:
     return None
 
 
-def edited_summary(summary: dict[str, Any], before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
-                   flags: list[dict[str, Any]] | None, version: int, user: str | None) -> dict[str, Any]:
+def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
+                   flags: list[SafetyFlag] | None, version: int, user: str | None) -> ProposalSummary:
     """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
     Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
@@ -262,7 +266,7 @@ def edited_summary(summary: dict[str, Any], before: dict[str, Any], after: dict[
     fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
               if label in fresh or label not in MANAGED]
     fields += list(fresh.items())
-    out = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
+    out: ProposalSummary = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
            "edited_by": user, "last_error": None}
     if flags is not None:
         out["flags"] = flags
@@ -300,8 +304,10 @@ def _fields(resource: dict[str, Any], values: dict[str, str]) -> list[tuple[str,
 
 
 # ------------------------------------------------------------------ the whole edit
-def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict[str, str | None], ctx,
-                  relook=None):
+def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, version: int,
+                  submitted: dict[str, str | None], ctx: ToolContext,
+                  relook: Callable[[dict[str, Any], list[SafetyFlag], int], dict[str, Any]] | None = None
+                  ) -> Proposal:
     """Apply the clinician's edit to a pending proposal of this session and store it as the next
     version (see the module's docstring); an edit that changes nothing leaves it as it is.
     ``relook(second_look, flags, version)`` renews a second look for the edited version, in the

@@ -167,6 +167,7 @@ def authorization_error(code, description) -> errors.LaunchError:
     code = code if isinstance(code, str) and _ERROR_CODE.fullmatch(code) else "invalid_request"
     description = " ".join(description.split())[:300] if isinstance(description, str) else ""
     said = f"The EHR answered {code}" + (f": {description}" if description else "") + "."
+    exc: errors.LaunchError
     if code == "access_denied":
         exc = errors.AccessDenied(f"The EHR did not grant the assistant access. {said} "
                                   "Relaunch it from the patient's chart to try again.")

@@ -58,7 +58,7 @@ class LaunchContext:
     def fhir(self) -> FhirGateway:
         """A FHIR gateway with a fresh access token (refreshed if about to expire, and once
         more if the FHIR server refuses it: the EHR may have revoked it early)."""
-        app, sid = current_app._get_current_object(), self.sid
+        app, sid = current_app._get_current_object(), self.sid  # type: ignore[attr-defined]
 
         def renew() -> str:
             with app.app_context():  # the agent's worker thread has no app context of its own
@@ -156,7 +156,7 @@ def current_launch() -> LaunchContext:
                                     "again from the patient's chart.")
     ctx = json.loads(row.context)
     g.docgemma_launch = LaunchContext(
-        sid=sid, iss=ctx["iss"], patient_id=ctx.get("patient"), encounter_id=ctx.get("encounter"),
+        sid=str(sid), iss=ctx["iss"], patient_id=ctx.get("patient"), encounter_id=ctx.get("encounter"),
         user=ctx.get("user"), scopes=GrantedScopes.parse(ctx.get("scope")),
         need_patient_banner=bool(ctx.get("need_patient_banner", True)),
         smart_style_url=ctx.get("smart_style_url"), fhir_context=ctx.get("fhir_context") or [])

@@ -18,6 +18,11 @@ the model reads it as data, never as instructions (OWASP LLM01).
 """
 from __future__ import annotations
 
+from ..smart.scopes import GrantedScopes
+
+from .base import ToolContext
+
+from collections.abc import Callable
 from typing import Any
 
 import base64
@@ -39,7 +44,7 @@ OBS_PAGES = 5
 SERIES_POINTS = 20  # per code, for the UI's trend plots
 TEXT_POINTS = 3  # per code, in the model's text
 # key: (resource type, search params, max pages) — SMART scopes are checked per type.
-SECTIONS = {
+SECTIONS: dict[str, tuple[str, dict[str, Any], int]] = {
     "conditions": ("Condition", {"clinical-status": "active", "_count": PAGE}, 2),
     "medications": ("MedicationRequest", {"status": "active", "_count": PAGE}, 2),
     "allergies": ("AllergyIntolerance", {"_count": PAGE}, 2),
@@ -97,7 +102,8 @@ def _search(fhir: FhirGateway, patient_id: str, key: str) -> list[dict[str, Any]
     return fhir.search(rtype, {"patient": patient_id, **params}, max_pages=pages)
 
 
-def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True, scopes=None) -> ChartFetch:
+def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
+                scopes: GrantedScopes | None = None) -> ChartFetch:
     """Read the Patient, then every section (in parallel threads unless ``parallel=False``).
 
     A section that fails or whose scope was not granted is listed in
@@ -107,7 +113,7 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True, scope
     wanted = [k for k, (rtype, _, _) in SECTIONS.items() if scopes is None or scopes.allows(rtype, "s")]
     unavailable = {k: "access not granted" for k in SECTIONS if k not in wanted}
 
-    def one(key):
+    def one(key: str) -> tuple[str, list[dict[str, Any]], str | None]:
         gateway = _thread_gateway(fhir) if parallel else fhir
         try:
             return key, _search(gateway, patient_id, key), None
@@ -127,7 +133,7 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True, scope
     return ChartFetch(patient, sections, unavailable, (time.perf_counter() - started) * 1000)
 
 
-def chart_summary(fhir: FhirGateway, patient_id: str, scopes=None) -> Chart:
+def chart_summary(fhir: FhirGateway, patient_id: str, scopes: GrantedScopes | None = None) -> Chart:
     """Fetch and summarise one patient's chart (raises ``errors.NotFound`` for no such patient)."""
     return summarise(fetch_chart(fhir, patient_id, scopes=scopes), fhir.base_url)
 
@@ -136,7 +142,7 @@ def chart_summary(fhir: FhirGateway, patient_id: str, scopes=None) -> Chart:
 def concept_text(cc: dict[str, Any] | None) -> str:
     """The human text of a CodeableConcept: its text, else the first coding's display or code."""
     cc = cc or {}
-    coding = next(iter(cc.get("coding") or []), {})
+    coding: dict[str, Any] = next(iter(cc.get("coding") or []), {})
     return cc.get("text") or coding.get("display") or coding.get("code") or "unnamed"
 
 
@@ -148,13 +154,13 @@ def _day(value: str | None) -> str:
     return (value or "")[:10]
 
 
-def _num(value) -> str:
+def _num(value: float | int | str) -> str:
     return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
 def patient_facts(patient: dict[str, Any]) -> dict[str, Any]:
     """Name, sex, birth date, age and MRN of a Patient resource (for text, cards and lists)."""
-    name = next(iter(patient.get("name") or []), {})
+    name: dict[str, Any] = next(iter(patient.get("name") or []), {})
     full = name.get("text") or " ".join([*name.get("given", []), name.get("family", "")]).strip()
     birth = patient.get("birthDate", "")
     mrn = next((i.get("value") for i in patient.get("identifier") or []
@@ -175,7 +181,7 @@ def _allergy(res: dict[str, Any]) -> dict[str, Any] | None:
     status = _code(res.get("verificationStatus"))
     if status in ("refuted", "entered-in-error") or _code(res.get("clinicalStatus")) in ("inactive", "resolved"):
         return None
-    reaction = next(iter(res.get("reaction") or []), {})
+    reaction: dict[str, Any] = next(iter(res.get("reaction") or []), {})
     manifest = ", ".join(concept_text(m) for m in reaction.get("manifestation") or [])
     return {"substance": concept_text(res.get("code")), "reaction": manifest, "severity": reaction.get("severity"),
             "criticality": res.get("criticality"), "verification": status, "ref": f"AllergyIntolerance/{res['id']}"}
@@ -292,7 +298,7 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
     """(heading, lines, required) in priority order; required blocks are never dropped."""
     un = d["unavailable"]
 
-    def lines(key, items, render, empty):
+    def lines(key: str, items: list[Any], render: Callable[[Any], str], empty: str) -> list[str]:
         if key in un:
             return [f"  NOT AVAILABLE ({un[key]}) — do not assume there are none."]
         return [render(i) for i in items] or [empty]
@@ -313,6 +319,18 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
         (UNTRUSTED_HEAD, [line for n in d["notes"] for line in _quote(n)] if "notes" not in un
          else [f"  NOT AVAILABLE ({un['notes']})"], False),
     ]
+
+
+SECTION_HEADINGS = {"allergies": "Allergies:", "conditions": "Active problems:",
+                    "medications": "Active medications:", "labs": "Labs (oldest → newest):",
+                    "vitals": "Vitals (oldest → newest):"}
+
+
+def section_text(d: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """The patient line and the blocks of ``keys`` (SECTION_HEADINGS), uncut: the chart's
+    section tools offered to MCP clients (mcpserver/sections.py)."""
+    wanted = {"", *(SECTION_HEADINGS[k] for k in keys)}
+    return _join([b for b in _blocks(d) if b[0] in wanted])
 
 
 def chart_text(d: dict[str, Any], budget: int = TEXT_BUDGET) -> str:
@@ -337,8 +355,8 @@ def chart_text(d: dict[str, Any], budget: int = TEXT_BUDGET) -> str:
     return text if len(text) <= budget else text[: budget - 1] + "…"
 
 
-def _join(blocks) -> str:
-    def block(h, ls):
+def _join(blocks: list[tuple[str, list[str], bool]]) -> str:
+    def block(h: str, ls: list[str]) -> str:
         if h and ls == ["- none recorded"]:
             return f"{h} none recorded"
         return "\n".join([h, *ls]) if h else "\n".join(ls)
@@ -377,20 +395,20 @@ def summarise(fetch: ChartFetch, base_url: str) -> Chart:
 
 
 # ------------------------------------------------------------------ the tool
-def _other_patient_refused(ctx, patient_id: str) -> bool:
+def _other_patient_refused(ctx: ToolContext, patient_id: str) -> bool:
     """Only the launch patient, unless user-level access to Patient was granted."""
     if patient_id == ctx.patient_id:
         return False
     return ctx.scopes is None or ctx.scopes.patient_level_only or not ctx.scopes.allows("Patient", "r", level="user")
 
 
-def run_chart(args: tool_args.PatientChartArgs, ctx) -> ToolResult:
+def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     """Chart review for ``args.patient_id`` (the launch patient under patient-level scopes)."""
     if _other_patient_refused(ctx, args.patient_id):
         return ToolResult.failure("forbidden", "This session is limited to the patient in context "
                                   f"(id {ctx.patient_id}); another patient's chart cannot be opened here.")
     try:
-        chart = chart_summary(ctx.fhir, args.patient_id, ctx.scopes)
+        chart = chart_summary(ctx.gateway(), args.patient_id, ctx.scopes)
     except errors.NotFound:
         return ToolResult.failure("not_found", f"No patient with id {args.patient_id} was found in the EHR.")
     except (errors.Forbidden, errors.SessionExpired) as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
@@ -55,11 +56,11 @@ ROUTES = [(r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b", "26643006", "Oral route"),
 class Order:
     """The coded parts of one prescription's words."""
 
-    dosage: dict
-    dispense: dict = field(default_factory=dict)
+    dosage: dict[str, Any]
+    dispense: dict[str, Any] = field(default_factory=dict)
 
 
-def parse_dose(text: str) -> dict | None:
+def parse_dose(text: str) -> dict[str, Any] | None:
     m = DOSE.search(text or "")
     if not m:
         return None
@@ -68,7 +69,7 @@ def parse_dose(text: str) -> dict | None:
             "system": UCUM, "code": UNITS[m.group(2).lower()]}
 
 
-def parse_timing(text: str) -> dict | None:
+def parse_timing(text: str) -> dict[str, Any] | None:
     """Timing.repeat from the words (None when none parse)."""
     text = (text or "").lower()
     for pattern, meaning in FREQUENCIES:
@@ -83,7 +84,7 @@ def parse_timing(text: str) -> dict | None:
     return None
 
 
-def parse_duration(text: str) -> dict | None:
+def parse_duration(text: str) -> dict[str, Any] | None:
     """``for 5 days`` / ``x 7 days`` / ``for 5/7`` → a UCUM Duration."""
     m = DURATION.search(text or "")
     if not m:
@@ -93,14 +94,14 @@ def parse_duration(text: str) -> dict | None:
     return {"value": int(m.group(1)), "unit": unit, "system": UCUM, "code": code}
 
 
-def parse_route(text: str) -> dict | None:
+def parse_route(text: str) -> dict[str, Any] | None:
     for pattern, code, display in ROUTES:
         if re.search(pattern, (text or "").lower()):
             return {"coding": [{"system": SNOMED, "code": code, "display": display}], "text": display}
     return None
 
 
-def as_needed(text: str) -> dict:
+def as_needed(text: str) -> dict[str, Any]:
     """``{"asNeededCodeableConcept": {"text": reason}}``, ``{"asNeededBoolean": True}`` or ``{}``."""
     m = AS_NEEDED.search(text or "")
     if not m:
@@ -112,7 +113,7 @@ def as_needed(text: str) -> dict:
 def order(dosage: str, frequency: str, notes: str | None) -> Order:
     """Dosage (text always, coded parts where they parse) and the dispense request."""
     words = " ".join(t for t in (dosage, frequency, notes or "") if t)
-    inst: dict = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
+    inst: dict[str, Any] = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
     repeat = parse_timing(f"{frequency} {notes or ''}") or {}
     if STAT.search(words):
         repeat = {"count": 1, **({} if repeat else {"frequency": 1, "period": 1, "periodUnit": "d"}), **repeat}
@@ -131,8 +132,8 @@ def order(dosage: str, frequency: str, notes: str | None) -> Order:
     return Order(inst, _dispense(words, duration))
 
 
-def _dispense(words: str, duration: dict | None) -> dict:
-    out: dict = {}
+def _dispense(words: str, duration: dict[str, Any] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     if duration:
         out["expectedSupplyDuration"] = duration
     m = QUANTITY.search(words)

@@ -19,6 +19,10 @@ suggestions only rescue misspelt names.
 """
 from __future__ import annotations
 
+from .http import KnowledgeHttp
+
+from .base import ToolContext
+
 from typing import Any
 
 import re
@@ -34,7 +38,7 @@ from .. import knowledge
 from ..safety import guard
 from . import catalog, dosing
 from .base import Source, Tool, ToolResult
-from .http import SourceError
+from ..errors import SourceError
 from .safety import patient_lists
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
@@ -99,7 +103,7 @@ def label_search(terms: list[str]) -> str:
     return " ".join(f'openfda.{f}:"{t}"' for t in terms for f in ("generic_name", "brand_name"))
 
 
-def label_safety(http, drug: str) -> LabelSafety | None:
+def label_safety(http: KnowledgeHttp, drug: str) -> LabelSafety | None:
     """The newest matching FDA label for ``drug``, or ``None`` when openFDA has none.
 
     Tries the name as given and its offline generic (brand → generic); if
@@ -125,19 +129,19 @@ def _label_name(name: str) -> str:
 def _about(labels: list[dict[str, Any]], terms: list[str]) -> list[dict[str, Any]]:
     """Only labels whose harmonised names mention a searched name: a label for another
     product is never reported as this drug's (a safety check must not borrow warnings)."""
-    def names(label):
+    def names(label: dict[str, Any]) -> str:
         return " | ".join(n.lower() for key in ("generic_name", "brand_name", "substance_name")
                           for n in (label.get("openfda") or {}).get(key, []))
     return [lb for lb in labels if any(t.lower() in names(lb) for t in terms)]
 
 
-def _fetch_labels(http, terms: list[str]) -> list[dict[str, Any]]:
+def _fetch_labels(http: KnowledgeHttp, terms: list[str]) -> list[dict[str, Any]]:
     body = http.get_json("openfda", "/drug/label.json", {
         "search": label_search(terms), "limit": LABEL_LIMIT, "sort": "effective_time:desc"})
     return (body or {}).get("results") or []
 
 
-def _spelling_suggestion(http, name: str) -> str | None:
+def _spelling_suggestion(http: KnowledgeHttp, name: str) -> str | None:
     """RxNorm's first spelling suggestion ("ambienn" → "ambien"); best effort, never fatal."""
     try:
         body = http.get_json("rxnav", "/spellingsuggestions.json", {"name": name}) or {}
@@ -177,11 +181,11 @@ def _summarise(drug: str, terms: list[str], labels: list[dict[str, Any]]) -> Lab
                        sections=sections, texts=texts, other_set_ids=[lb.get("set_id", "") for lb in ranked[1:]])
 
 
-def _joined(parts) -> str:
+def _joined(parts: list[str] | None) -> str:
     return re.sub(r"\s+", " ", " ".join(parts or [])).strip()
 
 
-def compact(parts, budget: int) -> str:
+def compact(parts: list[str] | None, budget: int) -> str:
     """Section text without its numbered heading, cut at a sentence end within ``budget``."""
     text = _HEADING.sub("", _joined(parts), count=1)
     if len(text) <= budget:
@@ -193,16 +197,16 @@ def compact(parts, budget: int) -> str:
 
 # --- check_drug_safety --------------------------------------------------------
 
-def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
+def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
     """This patient's safety check (knowledge core against the chart in context), then boxed warning,
     contraindications, warnings and pregnancy text from the newest FDA label."""
     dosage = dosing.order(args.dose, "", None).dosage if args.dose else None
     return with_patient_check(_label_result(args, ctx), ctx, [args.drug_name], dosage)
 
 
-def _label_result(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
+def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
     try:
-        info = label_safety(ctx.http, args.drug_name)
+        info = label_safety(ctx.sources(), args.drug_name)
     except SourceError as err:
         return ToolResult.failure(err.kind, err.message("drug-safety information", "Do not assume the drug is safe."))
     if info is None:
@@ -221,7 +225,8 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
     return ToolResult(status="ok", text="\n".join(lines), data=data, sources=[info.source], count=1)
 
 
-def with_patient_check(result: ToolResult, ctx, drugs: list[str], dosage: dict | None = None) -> ToolResult:
+def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
+                       dosage: dict[str, Any] | None = None) -> ToolResult:
     """``result`` led by the patient-safety check of ``drugs`` on the chart in context: its findings
     stand even when a label source failed (a failed source never hides what the chart shows)."""
     from ..safety.check import check_in_context
@@ -260,7 +265,8 @@ class LabelMention:
 
 @lru_cache(maxsize=1)
 def _class_terms() -> dict[str, list[str]]:
-    return yaml.safe_load((DATA / "class_terms.yaml").read_text())
+    terms: dict[str, list[str]] = yaml.safe_load((DATA / "class_terms.yaml").read_text())
+    return terms
 
 
 def terms_for(generic: str, info: LabelSafety | None) -> list[str]:
@@ -304,10 +310,10 @@ def _excerpt(sentence: str, term_at: int, budget: int = 300) -> str:
     return ("… " if left else "") + sentence[left:left + budget].strip() + tail
 
 
-def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResult:
+def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext) -> ToolResult:
     """Interaction tables (offline) plus FDA-label cross-check for every pair of the asked drugs and,
     with a patient in context, of each asked drug against the patient's active medications and allergies."""
-    generics = {}
+    generics: dict[str, str] = {}
     for name in args.drug_names:
         generics.setdefault(knowledge.generic(clean_name(name)) or clean_name(name), name)
     if len(generics) < 2:
@@ -316,7 +322,7 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResul
     active = {g: m for m in meds if (g := knowledge.generic(clean_name(m))) and g not in generics}
     table = [i for i in knowledge.drug_interactions([*generics, *active], minimum="take into account")
              if i.drug_a in generics or i.drug_b in generics]
-    labels, label_error = _labels_for(ctx.http, list(generics))
+    labels, label_error = _labels_for(ctx.sources(), list(generics))
     pairs = [_pair_report(a, b, table, labels) for a, b in
              [*combinations(generics, 2), *((a, m) for a in generics for m in active)]]
     result = _interaction_result(generics, pairs, table, labels, label_error)
@@ -324,7 +330,7 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResul
     return with_patient_check(result, ctx, list(generics.values()))
 
 
-def _chart(ctx) -> tuple[list[str], list[str], str]:
+def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
     """The launch patient's active medications and allergies, when the grant lets the tool read them."""
     scopes = getattr(ctx, "scopes", None)
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
@@ -353,7 +359,7 @@ def _with_chart(result: ToolResult, generics: dict[str, Any], active: list[str],
                       sources=result.sources)
 
 
-def _labels_for(http, generics: list[str]) -> tuple[dict[str, Any], SourceError | None]:
+def _labels_for(http: KnowledgeHttp, generics: list[str]) -> tuple[dict[str, Any], SourceError | None]:
     labels: dict[str, LabelSafety | None] = {}
     for g in generics:
         try:
@@ -363,15 +369,16 @@ def _labels_for(http, generics: list[str]) -> tuple[dict[str, Any], SourceError 
     return labels, None
 
 
-def _pair_report(a: str, b: str, table, labels: dict[str, Any]) -> dict[str, Any]:
+def _pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
-    found = [{"source": f"Offline interaction tables: {i.source}", "kind": "table", "severity": i.severity,
+    found: list[dict[str, Any]] = [{"source": f"Offline interaction tables: {i.source}", "kind": "table",
+                                    "severity": i.severity,
               "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
              for i in rows]
     for x, y in ((a, b), (b, a)):
         info = labels.get(x)
         hit = info and label_mentions(info, terms_for(y, labels.get(y)))
-        if hit:
+        if info and hit:
             verb = "says no dose adjustment / no important interaction with" if hit.reassuring else "mentions"
             found.append({"source": info.source.label, "kind": "label", "url": info.url, "section": hit.section,
                           "reassuring": hit.reassuring,
@@ -385,10 +392,11 @@ def _urgency(pair: dict[str, Any]) -> tuple[Any, ...]:
     return (min(ranks),)
 
 
-def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table, labels: dict[str, Any],
-                        label_error) -> ToolResult:
+def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table: list[knowledge.Interaction],
+                        labels: dict[str, Any], label_error: SourceError | None) -> ToolResult:
     hits = sorted((p for p in pairs if p["findings"]), key=_urgency)
-    lines, shown = [], 0
+    lines: list[str] = []
+    shown = 0
     for p in hits:
         if sum(map(len, lines)) > TEXT_BUDGET:
             break
@@ -419,7 +427,7 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
     lines.append(DISCLAIMER)
     sources = [Source(f"Interaction table: {src}", i.url_of(src)) for i in table for src in i.sources or (i.source,)]
     sources += [info.source for info in labels.values() if info]
-    mentions = [guard.of_pair(_PAIR_SEVERITY[f["severity"]], *p["drugs"], f["text"]).to_dict()
+    mentions = [guard.of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
                 for p in pairs for f in p["findings"] if _PAIR_SEVERITY.get(f.get("severity"))]
     return ToolResult(status="ok" if hits else "empty", text="\n".join(lines), count=len(hits),
                       data={"pairs": pairs, "labels_checked": not label_error, "safety_findings": mentions},

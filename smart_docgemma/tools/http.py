@@ -18,6 +18,7 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TYPE_CHECKING
 
@@ -99,11 +100,11 @@ class _ThrottledAdapter(HTTPAdapter):
     requests are throttled.
     """
 
-    def __init__(self, bucket: TokenBucket, **kwargs):
+    def __init__(self, bucket: TokenBucket, **kwargs: Any):
         self.bucket = bucket
         super().__init__(**kwargs)
 
-    def send(self, request, **kwargs):
+    def send(self, request: requests.PreparedRequest, **kwargs: Any) -> requests.Response:  # type: ignore[override]
         self.bucket.acquire()
         return super().send(request, **kwargs)
 
@@ -122,7 +123,7 @@ class KnowledgeHttp:
     tests point the base URLs at a local server.
     """
 
-    def __init__(self, config, cache_path: str | Path | None = None):
+    def __init__(self, config: Mapping[str, Any], cache_path: str | Path | None = None):
         self.config = config
         self.urls = {name: str(config.get(spec.url_key) or "").rstrip("/") for name, spec in SOURCES.items()}
         self.timeout = (float(setting(config, "KNOWLEDGE_CONNECT_TIMEOUT_S")),
@@ -188,12 +189,13 @@ class KnowledgeHttp:
         if status >= 400:
             raise SourceError("invalid", source, status, label=SOURCES[source].label)
         try:
-            return res.json()
+            body: dict[str, Any] | None = res.json()
+            return body
         except ValueError as exc:
             raise SourceError("unreachable", source, status, label=SOURCES[source].label) from exc
 
     def close(self) -> None:
-        self.session.close()
+        self.session.close()  # type: ignore[no-untyped-call]
 
 
 def get_http(app: Flask | None = None) -> KnowledgeHttp:

@@ -13,6 +13,8 @@ as a data URL through ``ctx.model.vision``.
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
 import io
 from typing import Annotated, Any, Literal
 
@@ -100,12 +102,13 @@ def dicom_to_png(data: bytes) -> tuple[bytes, dict[str, Any]]:
     return _png(Image.fromarray(gray, "L")), meta
 
 
-def _to_uint8(values) -> np.ndarray:
+def _to_uint8(values: np.ndarray) -> np.ndarray:
     values = np.asarray(values, dtype=np.float64)
     lo, hi = float(values.min()), float(values.max())
     if hi <= lo:
         return np.zeros(values.shape, dtype=np.uint8)
-    return np.round((values - lo) * 255.0 / (hi - lo)).astype(np.uint8)
+    scaled: np.ndarray = np.round((values - lo) * 255.0 / (hi - lo)).astype(np.uint8)
+    return scaled
 
 
 def _png(image: Image.Image) -> bytes:
@@ -133,8 +136,8 @@ def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict[str, Any]]:
     meta = {"format": kind.upper(), "Columns": str(image.width), "Rows": str(image.height)}
     if max(image.size) <= MAX_SIDE:
         return data, f"image/{kind}", meta
-    image = image.convert("RGB") if image.mode not in ("L", "RGB") else image
-    return _png(image), "image/png", meta
+    shown = image.convert("RGB") if image.mode not in ("L", "RGB") else image
+    return _png(shown), "image/png", meta
 
 
 def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
@@ -148,7 +151,7 @@ def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
     return "\n".join(lines)
 
 
-def run_image(args: tool_args.ImageAnalysisArgs, ctx) -> ToolResult:
+def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult:
     """Findings for this turn's image, structured, with a specialist-review flag."""
     if not ctx.image:
         return ToolResult.failure("invalid", "No image is attached to this message. Attach a PNG, JPEG or "

@@ -10,6 +10,10 @@ Every article is cited as ``https://pubmed.ncbi.nlm.nih.gov/<pmid>/``.
 """
 from __future__ import annotations
 
+from .http import KnowledgeHttp
+
+from .base import ToolContext
+
 from typing import Any
 
 import html
@@ -20,7 +24,7 @@ import nh3
 from . import args as tool_args
 from . import catalog
 from .base import Source, Tool, ToolResult
-from .http import SourceError
+from ..errors import SourceError
 
 PAGE_SIZE = 5
 ABSTRACT_CHARS = 350
@@ -35,7 +39,7 @@ def epmc_query(query: str) -> str:
     return f'({words}) AND SRC:MED NOT PUB_TYPE:"retracted publication"'
 
 
-def search_europepmc(http, query: str) -> tuple[int, list[dict[str, Any]]]:
+def search_europepmc(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, Any]]]:
     """(hit count, articles) from Europe PMC; raises SourceError."""
     body = http.get_json("europepmc", "/search", {
         "query": epmc_query(query), "format": "json", "resultType": "core", "pageSize": PAGE_SIZE}) or {}
@@ -53,7 +57,7 @@ def _from_epmc(r: dict[str, Any]) -> dict[str, Any]:
             "id": r.get("id"), "source": r.get("source")}
 
 
-def search_pubmed(http, query: str) -> tuple[int, list[dict[str, Any]]]:
+def search_pubmed(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, Any]]]:
     """(hit count, articles) from PubMed esearch + esummary; raises SourceError."""
     found = (http.get_json("eutils", "/esearch.fcgi", {
         "db": "pubmed", "term": query, "retmode": "json", "retmax": PAGE_SIZE, "sort": "relevance"}) or {}
@@ -106,15 +110,15 @@ def _line(n: int, a: dict[str, Any]) -> str:
     return head + (f"\n   Abstract: {abstract}" if abstract else "")
 
 
-def run_literature(args: tool_args.LiteratureSearchArgs, ctx) -> ToolResult:
+def run_literature(args: tool_args.LiteratureSearchArgs, ctx: ToolContext) -> ToolResult:
     """Top articles for the query, each with its PMID link for citation."""
     service = "Europe PMC"
     try:
-        total, articles = search_europepmc(ctx.http, args.query)
+        total, articles = search_europepmc(ctx.sources(), args.query)
     except SourceError as first:
         service = "PubMed"
         try:
-            total, articles = search_pubmed(ctx.http, args.query)
+            total, articles = search_pubmed(ctx.sources(), args.query)
         except SourceError as err:
             return ToolResult.failure(err.kind, err.message(
                 UNAVAILABLE, f"The {first.source_label} was also unavailable. {CAUTION}"))

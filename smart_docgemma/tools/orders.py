@@ -16,7 +16,9 @@ source answers (never fatal when it does not).
 """
 from __future__ import annotations
 
-from typing import Any
+from .base import ToolContext
+
+from typing import Any, cast
 
 import base64
 import re
@@ -35,6 +37,7 @@ from .. import knowledge
 from . import catalog, dosing
 from .base import Tool, ToolResult
 from .drugs import label_safety
+from ..proposals.store import ProposalSummary, SafetyFlag
 from .safety import flag as _flag
 from .safety import patient_lists
 
@@ -43,6 +46,7 @@ RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 SNOMED = "http://snomed.info/sct"
 LOINC = "http://loinc.org"
 UCUM = "http://unitsofmeasure.org"
+_UNITS = dosing.UNITS  # UCUM code of each dose unit (the card's edit form reads it)
 _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral route"), "po": ("26643006", "Oral route"),
            "iv": ("47625008", "Intravenous route"), "intravenous": ("47625008", "Intravenous route"),
            "im": ("78421000", "Intramuscular route"), "intramuscular": ("78421000", "Intramuscular route"),
@@ -52,7 +56,8 @@ _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral ro
 
 @lru_cache(maxsize=1)
 def _codes() -> dict[str, Any]:
-    return yaml.safe_load((DATA / "write_codes.yaml").read_text())
+    codes: dict[str, Any] = yaml.safe_load((DATA / "write_codes.yaml").read_text())
+    return codes
 
 
 def rxnorm_coding(name: str) -> dict[str, Any] | None:
@@ -102,7 +107,7 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 
 # ------------------------------------------------------------------ shared checks
-def _refusal(args, ctx, rtype: str) -> ToolResult | None:
+def _refusal(args: Any, ctx: ToolContext, rtype: str) -> ToolResult | None:
     """Writes only for the launch patient, and only with a create scope for the type."""
     if not ctx.patient_id:
         return ToolResult.failure("forbidden", "No patient is in context, so nothing can be written to a chart. "
@@ -115,7 +120,7 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def _boxed_warning(ctx, drug: str) -> list[dict[str, Any]]:
+def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
@@ -124,18 +129,18 @@ def _boxed_warning(ctx, drug: str) -> list[dict[str, Any]]:
     except Exception:  # the label source is optional for a proposal
         return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
     boxed = info and info.sections.get("Boxed warning")
-    if not boxed:
+    if not info or not boxed:
         return []
     return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx, drug: str, dosage: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
     answer and CDS order-sign: ``safety.check``), plus the FDA boxed warning when the label answers."""
     from ..safety.check import check_in_context
 
     report = check_in_context(ctx, [drug], dosage)
-    flags = report.flags() if report else []
+    flags = cast(list[SafetyFlag], report.flags()) if report else []
     ident = knowledge.identify(text=drug)
     if not ident.identified and not any(f["kind"] == "unidentified" for f in flags):
         flags.append(_flag("warning", "unchecked", f"{drug} could not be identified ({ident.reason}), so allergies "
@@ -143,7 +148,7 @@ def medication_flags(ctx, drug: str, dosage: dict[str, Any] | None = None) -> li
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx, substance: str) -> list[dict[str, Any]]:
+def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -154,7 +159,7 @@ def allergy_flags(ctx, substance: str) -> list[dict[str, Any]]:
     return flags
 
 
-def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], noun: str) -> ToolResult:
+def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: ProposalSummary, noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
@@ -162,8 +167,8 @@ def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], 
                                   f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
-                                   resource=resource, summary=summary)
+        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
+                                 resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
@@ -177,13 +182,13 @@ def _propose(ctx, tool: str, resource: dict[str, Any], summary: dict[str, Any], 
                             "safety_findings": mentions})
 
 
-def _practitioner(ctx) -> dict[str, Any] | None:
+def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 
 # ------------------------------------------------------------------ the tools
-def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
+def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> ToolResult:
     """Propose a MedicationRequest (status active, intent order) for the launch patient."""
     refused = _refusal(args, ctx, "MedicationRequest")
     if refused:
@@ -192,7 +197,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     parsed = dosing.order(args.dosage, args.frequency, args.notes)
     inst = parsed.dosage
-    resource = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
+    resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
                 "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
                 "authoredOn": _now(), "dosageInstruction": [inst]}
     if parsed.dispense:
@@ -206,8 +211,9 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
     fields += _order_rows(inst, parsed.dispense)
     if args.notes:
         fields.append(("Notes", args.notes))
-    summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
-               "fields": fields, "flags": medication_flags(ctx, args.medication_name, inst)}
+    summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
+                                "kind": "medication",
+                                "fields": fields, "flags": medication_flags(ctx, args.medication_name, inst)}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
@@ -245,7 +251,7 @@ def _manifestation(reaction: str) -> dict[str, Any]:
     return {"text": reaction}
 
 
-def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
+def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolResult:
     """Propose an AllergyIntolerance (active, confirmed by the approving clinician)."""
     refused = _refusal(args, ctx, "AllergyIntolerance")
     if refused:
@@ -254,7 +260,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     reaction = {"manifestation": [_manifestation(args.reaction)],
                 **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
-    resource = {"resourceType": "AllergyIntolerance",
+    resource: dict[str, Any] = {"resourceType": "AllergyIntolerance",
                 "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
                 "verificationStatus": {"coding": [{"system": terms + "verification",
                                                    "code": args.verification or "unconfirmed"}]},
@@ -274,7 +280,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
               ("Criticality", criticality or "not stated (left unknown)"),
               ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
                if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+    summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
                "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
@@ -287,13 +293,13 @@ def note_type(requested: str) -> dict[str, Any]:
     return {"system": LOINC, **types[key]}
 
 
-def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
+def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolResult:
     """Propose a DocumentReference (status current) holding the note as text/plain."""
     refused = _refusal(args, ctx, "DocumentReference")
     if refused:
         return refused
     kind = note_type(args.note_type)
-    resource = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
+    resource: dict[str, Any] = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
                 "type": {"coding": [kind], "text": kind["display"]},
                 "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
                                           "code": "clinical-note", "display": "Clinical Note"}]}],
@@ -305,7 +311,7 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
         resource["author"] = [_practitioner(ctx)]
     fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
               ("Length", f"{len(args.note_text)} characters")]
-    summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
+    summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 

@@ -15,6 +15,8 @@ Several matches are ``ambiguous``: the agent asks the clinician which one
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
 from typing import Any
 
 import re
@@ -58,30 +60,30 @@ def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolRe
     return ToolResult(status="ambiguous", text="\n".join(lines), data=data, sources=sources, count=len(facts))
 
 
-def _launch_patient_only(args, ctx) -> ToolResult:
+def _launch_patient_only(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
     """Patient-level grant: the launch patient or nobody; never a search."""
     if not ctx.patient_id:
         return ToolResult.failure("forbidden", "This session has no patient in context and may not search "
                                   "for patients. Open the assistant from a patient's chart.")
-    patient = ctx.fhir.read("Patient", ctx.patient_id)
+    patient = ctx.gateway().read("Patient", ctx.patient_id)
     if _name_matches(patient, args.name, args.birth_date):
-        return _result([patient], ctx.fhir.base_url, args.name)
+        return _result([patient], ctx.gateway().base_url, args.name)
     facts = patient_facts(patient)
     return ToolResult.failure("forbidden", f"This session is limited to the patient in context: {_line(facts)}. "
                               f"Other patients, such as {args.name}, cannot be looked up here; "
                               "open their chart in the EHR to ask about them.")
 
 
-def run_search_patient(args: tool_args.PatientSearchArgs, ctx) -> ToolResult:
+def run_search_patient(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
     """Search by name (and birth date) within what the grant allows."""
     try:
-        if not ctx.scopes.allows("Patient", "s", level="user"):
+        if ctx.scopes is None or not ctx.scopes.allows("Patient", "s", level="user"):
             return _launch_patient_only(args, ctx)
         params = {"name": _words(args.name), "_count": MAX_MATCHES}
         if args.birth_date:
             params["birthdate"] = args.birth_date
-        found = ctx.fhir.search("Patient", params, max_pages=1)[:MAX_MATCHES]
-        return _result(found, ctx.fhir.base_url, args.name)
+        found = ctx.gateway().search("Patient", params, max_pages=1)[:MAX_MATCHES]
+        return _result(found, ctx.gateway().base_url, args.name)
     except errors.NotFound:
         return ToolResult.failure("not_found", "The patient in context was not found in the EHR.")
     except (errors.Forbidden, errors.SessionExpired) as exc:

@@ -9,12 +9,14 @@ module is optional when reading. Each trial is cited as
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
 from typing import Any
 
 from . import args as tool_args
 from . import catalog
 from .base import Source, Tool, ToolResult
-from .http import SourceError
+from ..errors import SourceError
 
 PAGE_SIZE = 5
 MAX_LOCATIONS = 3
@@ -56,7 +58,7 @@ def summarise(study: dict[str, Any]) -> dict[str, Any]:
     return {
         "nct_id": ident.get("nctId", ""), "title": ident.get("briefTitle", ""),
         "status": (status.get("overallStatus") or "").replace("_", " ").capitalize(),
-        "phase": _phase(design.get("phases")), "type": (design.get("studyType") or "").capitalize(),
+        "phase": _phase(design.get("phases") or []), "type": (design.get("studyType") or "").capitalize(),
         "enrollment": (design.get("enrollmentInfo") or {}).get("count"),
         "sponsor": ((ps.get("sponsorCollaboratorsModule") or {}).get("leadSponsor") or {}).get("name", ""),
         "conditions": (ps.get("conditionsModule") or {}).get("conditions") or [],
@@ -85,11 +87,11 @@ def _line(n: int, t: dict[str, Any]) -> str:
     return out
 
 
-def run_trials(args: tool_args.ClinicalTrialsArgs, ctx) -> ToolResult:
+def run_trials(args: tool_args.ClinicalTrialsArgs, ctx: ToolContext) -> ToolResult:
     """Trials for the condition, filtered by status, each with its registry link."""
     _, words = STATUS_FILTER[args.status or "recruiting"]
     try:
-        body = ctx.http.get_json("ctgov", "/studies", search_params(args.condition, args.status)) or {}
+        body = ctx.sources().get_json("ctgov", "/studies", search_params(args.condition, args.status)) or {}
     except SourceError as err:
         return ToolResult.failure(err.kind,
                                   err.message("the clinical-trials search", "Do not name trials from memory."))

@@ -210,7 +210,7 @@ def _image(upload) -> tuple[bytes | None, str | None]:
     if not data:
         raise errors.BadRequest("The attached file is empty.")
     meta = image_meta(data, upload.mimetype)
-    if not meta["accepted"]:
+    if meta is None or not meta["accepted"]:
         raise errors.UnsupportedMedia("Only PNG, JPEG and DICOM images can be attached "
                                       f"({upload.filename} is not one of them).")
     return data, upload.mimetype
