@@ -60,10 +60,11 @@ def run_medication_check(args: MedicationCheckArgs, ctx: ToolContext) -> ToolRes
 
 def _chart(ctx: ToolContext) -> cds_context.HookData:
     """The order-select prefetch for the patient, fetched through the context's FHIR token."""
+    fhir = ctx.gateway()
     body = {
-        "fhirServer": ctx.fhir.base_url,
+        "fhirServer": fhir.base_url,
         "context": {"patientId": ctx.patient_id},
-        "fhirAuthorization": {"access_token": ctx.fhir.server.auth.access_token},
+        "fhirAuthorization": {"access_token": fhir.server.auth.access_token},
     }
     templates = services()[SERVICE]["prefetch"]
     return cds_context.gather(

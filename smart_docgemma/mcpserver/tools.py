@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field, ValidationError
 from .. import errors
 from ..extensions import get_fhir_pool
 from ..fhir import FhirGateway
-from ..proposals.store import proposal_store
+from ..proposals.store import ProposalStore, ProposalSummary, proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import get_http
@@ -86,19 +86,20 @@ def described(tool: Tool) -> types.Tool:
     )
 
 
-class McpProposals:
+class McpProposals(ProposalStore):
     """The app's proposal store; each proposal says which MCP client made it (card, Provenance)."""
 
-    def __init__(self, store, grant: McpGrant):
-        self._store, self._grant = store, grant
+    def __init__(self, store: ProposalStore, grant: McpGrant):
+        super().__init__(store.storage)
+        self._grant = grant
 
-    def create(self, *, summary: dict, **kw) -> str:
+    def create(self, *, summary: ProposalSummary, **kw: Any) -> str:
         via = {
             "kind": "mcp",
             "client": self._grant.client_label,
             "client_id": self._grant.client_id,
         }
-        return self._store.create(summary={**summary, "via": via}, **kw)
+        return super().create(summary={**summary, "via": via}, **kw)
 
 
 def run(

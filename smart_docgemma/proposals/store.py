@@ -98,6 +98,7 @@ class ProposalSummary(TypedDict, total=False):
     second_look: dict[str, Any]  # critic.SecondLook as data, plus who acknowledged it
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
+    via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
 
 
 class Launch(Protocol):
