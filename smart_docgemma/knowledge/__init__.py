@@ -29,10 +29,11 @@ from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
 from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .ddi import LEVELS, Interaction
-from .disease import DiseaseFlag, DoseLimit, Problem, disease_flags, paediatric_limit
+from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
 from .ddi import between as _between
 
-__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "Problem", "disease_flags", "paediatric_limit",
+__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", "disease_flags", "lab_rules",
+           "paediatric_limit",
            "DrugIdentity", "Flag", "Ingredient", "Interaction", "LEVELS", "allergy_conflicts",
            "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
            "matches", "pregnancy_flags", "renal_flags", "unidentified"]

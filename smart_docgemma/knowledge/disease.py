@@ -88,3 +88,30 @@ def paediatric_limit(ingredient: str) -> DoseLimit | None:
 
 def adult_age() -> int:
     return int(_table()["paediatric_doses"]["adult_from_years"])
+
+
+@dataclass(frozen=True)
+class LabRule:
+    """A result above ``above`` contraindicates the drug (the caller reads the result)."""
+
+    drug: str
+    test: str
+    loinc: tuple[str, ...]
+    above: float
+    severity: str
+    risk: str
+    management: str
+    source: str
+    url: str
+
+
+def lab_rules(ingredients: list[str]) -> list[LabRule]:
+    """The result thresholds that contraindicate a drug of these ingredients."""
+    out = []
+    for rule in _table().get("lab_rules") or []:
+        drug = next((i for i in ingredients if any(_member(i, k) for k in rule["drugs"])), None)
+        if drug:
+            src = _table()["sources"][rule["source"]]
+            out.append(LabRule(drug, rule["test"], tuple(rule["loinc"]), float(rule["above"]), rule["severity"],
+                               rule["risk"], rule["management"], src["label"], src["url"]))
+    return out

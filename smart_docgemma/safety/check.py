@@ -43,8 +43,7 @@ class Report:
 
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
-        ordered = sorted(self.findings, key=lambda f: RANK[f.severity])
-        out = [line(f) for f in ordered]
+        out = [line(f) for f in self.shown()]
         if self.unread:
             out.append("The patient's " + ", ".join(self.unread) + " could not be read, so those checks did "
                        "not run. Do not assume the drug is safe for this patient.")
@@ -52,9 +51,20 @@ class Report:
             out.append(f"Patient safety check of {', '.join(self.drugs)}: nothing found in the {CHECKED}.")
         return out
 
+    def shown(self) -> list[Finding]:
+        """The findings, most severe first; a pair of asked drugs is said once, not once per drug."""
+        seen, out = set(), []
+        for f in sorted(self.findings, key=lambda f: RANK[f.severity]):
+            pair = frozenset((_drug_of(f), str(f.fingerprint_of[0]))) \
+                if f.topic == "drug-interaction" and f.fingerprint_of else None
+            if pair is None or pair not in seen:
+                out.append(f)
+                seen.add(pair)
+        return out
+
     def mentions(self) -> list[guard.Mention]:
         """What an answer must state (``guard``): each finding's line and its words."""
-        return [guard.of_finding(f, line(f), _drug_of(f)) for f in self.findings]
+        return [guard.of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
 
     def flags(self) -> list[dict]:
         """The approval card's safety flags: the same sentence and severity as ``lines``."""

@@ -22,6 +22,7 @@ TOPIC_WORDS = {
     "duplicate-order": ["duplicate", "already"],
     "paediatric-dose": ["dose", "mg/kg"],
     "boxed-warning": ["boxed"],
+    "lab-contraindication": ["potassium", "k+", "hyperkal"],
 }
 HEADING = "**Safety findings the answer above did not state (added by code from the checks):**"
 

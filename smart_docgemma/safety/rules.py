@@ -8,6 +8,7 @@ findings stay one card and one list in the chat answer.
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from .. import knowledge
 from ..cds import chart, monitoring
@@ -24,8 +25,8 @@ PREGNANCY_AGES = (12, 55)
 def extra_findings(data: HookData, name: str, draft: dict, key: str) -> list[Finding]:
     """Drug–disease, child dose and data-gap findings for one draft of ``name``."""
     drug = knowledge.generic(name)
-    return [*_disease(data, drug, draft, key), *_child_dose(data, drug, draft, key),
-            *_gaps(data, drug, draft, key)]
+    return [*_disease(data, drug, draft, key), *_labs(data, drug, draft, key),
+            *_child_dose(data, drug, draft, key), *_gaps(data, drug, draft, key)]
 
 
 def problems(data: HookData) -> list[disease.Problem]:
@@ -48,6 +49,28 @@ def _disease(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
                            mechanism=f"{capital(flag.risk)}.", management=capital(flag.management) + ".",
                            evidence=[f"Active problem: {flag.condition}"], sources=[Source(flag.source, flag.url)],
                            draft=draft, fingerprint_of=(flag.condition,)))
+    return out
+
+
+def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Finding]:
+    """A latest result that contraindicates the drug (e.g. an ACE inhibitor at potassium 5.6)."""
+    if "labs" in data.missing:
+        return []  # the gap is said by _gaps; nothing is claimed without the result
+    out = []
+    for rule in knowledge.lab_rules(drug.split("/")):
+        found = monitoring.results(data.get("labs"), list(rule.loinc))
+        if not found or found[-1].value <= rule.above:
+            continue
+        latest = found[-1]
+        when = f"{rule.test} {latest.value:g} on {latest.when.isoformat()}"
+        verb = "Do not start" if rule.severity == "critical" else "Review"
+        summaries = [f"{verb} {drug} — {when}, above {rule.above:g}: {rule.risk}",
+                     f"{verb} {drug} — {when}, above {rule.above:g}", f"{verb} {drug} — {when}"]
+        trend = " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in found[-4:])
+        out.append(Finding(key, rule.severity, summaries, "lab-contraindication",
+                           mechanism=f"{capital(rule.risk)}.", management=capital(rule.management) + ".",
+                           evidence=[f"{capital(rule.test)}: {trend}"], sources=[Source(rule.source, rule.url)],
+                           draft=draft, fingerprint_of=(latest.id, latest.value)))
     return out
 
 
