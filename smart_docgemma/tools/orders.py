@@ -46,7 +46,6 @@ RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 SNOMED = "http://snomed.info/sct"
 LOINC = "http://loinc.org"
 UCUM = "http://unitsofmeasure.org"
-_UNITS = dosing.UNITS  # UCUM code of each dose unit (the card's edit form reads it)
 _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral route"), "po": ("26643006", "Oral route"),
            "iv": ("47625008", "Intravenous route"), "intravenous": ("47625008", "Intravenous route"),
            "im": ("78421000", "Intramuscular route"), "intramuscular": ("78421000", "Intramuscular route"),
@@ -83,9 +82,29 @@ def validated(resource: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ parsing dosing
+@lru_cache(maxsize=1)
+def dose_pattern() -> re.Pattern[str]:
+    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
+    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
+    words = sorted(_codes()["dose_units"], key=len, reverse=True)
+    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def ucum(unit: str) -> str | None:
+    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
+    code: str | None = _codes()["dose_units"].get(unit.lower())
+    return code
+
+
 def parse_dose(dosage: str) -> dict[str, Any] | None:
-    """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
-    return dosing.parse_dose(dosage)
+    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
+    m = dose_pattern().search(dosage or "")
+    code = ucum(m.group(2)) if m else None
+    if m is None or code is None:
+        return None
+    value = float(m.group(1))
+    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
+            "system": UCUM, "code": code}
 
 
 def parse_timing(frequency: str) -> dict[str, Any] | None:
@@ -103,7 +122,17 @@ def _route(*texts: str) -> dict[str, Any] | None:
 
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
     """Dosage with text always, and structured timing/as-needed/dose/route where they parse."""
-    return dosing.order(dosage, frequency, notes).dosage
+    return coded_order(dosage, frequency, notes).dosage
+
+
+def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
+    """``dosing.order``, with the dose read by the package's one dose pattern (``parse_dose``)."""
+    parsed = dosing.order(dosage, frequency, notes)
+    dose = parse_dose(dosage)
+    parsed.dosage.pop("doseAndRate", None)
+    if dose:
+        parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
+    return parsed
 
 
 # ------------------------------------------------------------------ shared checks
@@ -167,8 +196,8 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
                                   f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
-                                 resource=resource, summary=summary)
+        proposal_id = ctx.store().create(sid=ctx.sid or "", patient_id=ctx.patient_id or "", tool=tool,
+                                         resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
@@ -177,13 +206,13 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
     lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
     mentions = [{"severity": f["severity"], "text": f"{f['severity'].upper()} — {f['text']}", "terms": f["terms"]}
                 for f in flags if f.get("terms")]
-    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=pid,
-                      data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"],
+    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
+                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"],
                             "safety_findings": mentions})
 
 
 def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
-    ref = local_ref(ctx.practitioner)
+    ref = local_ref(ctx.user)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 
@@ -195,7 +224,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         return refused
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
-    parsed = dosing.order(args.dosage, args.frequency, args.notes)
+    parsed = coded_order(args.dosage, args.frequency, args.notes)
     inst = parsed.dosage
     resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
                 "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
