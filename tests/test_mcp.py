@@ -775,3 +775,19 @@ def test_bad_calls_get_clear_refusals_not_server_errors(stack):
     assert unknown.json()["result"]["structuredContent"]["error_kind"] == "forbidden"
     assert extra.json()["result"]["structuredContent"]["error_kind"] == "invalid"
     assert 400 <= garbage.status_code < 500
+
+
+@pytest.mark.parametrize(
+    "tool, arguments",
+    [
+        ("check_drug_safety", {"drug_name": "Vyvanse"}),  # the recorded openFDA label
+        ("check_drug_interactions", {"drug_names": ["warfarin", "ibuprofen"]}),
+        ("search_medical_literature", {"query": "metformin kidney function"}),
+        ("find_clinical_trials", {"condition": "atrial fibrillation"}),
+    ],
+)
+def test_knowledge_sources_answer_with_their_sources(stack, tool, arguments):
+    called = mcp_post(stack, stack.sign(), "tools/call", {"name": tool, "arguments": arguments})
+    result = called.json()["result"]["structuredContent"]
+    assert result["status"] in ("ok", "empty") and result["text"], result
+    assert result["sources"] and all(s["url"].startswith("http") for s in result["sources"])
