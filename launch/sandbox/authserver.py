@@ -48,8 +48,8 @@ class LaunchContext:
     need_patient_banner: bool = True
     consent: bool = False
     approved_scopes: frozenset | None = None  # set on the consent page
-    audience: str | None = None  # the token's aud: the FHIR base, or a protected resource (RFC 8707)
-    actor: str | None = None  # the client acting for the user (RFC 8693 ``act``), on exchanged tokens
+    audience: str | None = None  # the token's aud: the FHIR base or a protected resource (RFC 8707)
+    actor: str | None = None  # the client acting for the user (RFC 8693 ``act``): exchanged tokens
 
 
 @dataclass
@@ -272,7 +272,12 @@ class StoredAuthorizationRequest(OAuth2Request):
 
 def create_server(app, sandbox) -> SmartAuthorizationServer:
     """The authlib server with the SMART grants, token generator and token store."""
-    server = SmartAuthorizationServer(app, query_client=sandbox.clients.get,
+    from .registration import metadata_client
+
+    def query_client(client_id):
+        return sandbox.clients.get(client_id) or metadata_client(sandbox, client_id)
+
+    server = SmartAuthorizationServer(app, query_client=query_client,
                                       save_token=lambda token, req: _save_token(sandbox, token, req))
     server.register_token_generator("default", lambda **kw: _generate_token(sandbox, **kw))
     server.register_grant(SmartAuthorizationCodeGrant, [SmartCodeChallenge(required=True), SmartOpenIDCode()])
