@@ -210,7 +210,8 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
 
     def save_authorization_code(self, code, request):
         data = request.payload.data
-        context = replace(request.user, audience=audience_for(data.get("aud") or data.get("resource")))
+        audience = audience_for(data.get("aud") or data.get("resource"))
+        context = replace(request.user, audience=audience)
         scopes = request.scope.split()
         if context.approved_scopes is not None:
             scopes = [s for s in scopes if s in context.approved_scopes]
@@ -296,7 +297,8 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
     # A refresh or an exchange keeps the context of the token it continues.
     launched = {"launch", "launch/patient"} & set(granted) or grant_type in CONTINUING
     context_patient = user.patient if launched else None
-    claims = {"iss": sandbox.fhir_base, "aud": user.audience or sandbox.fhir_base, "sub": user.practitioner,
+    audience = user.audience or sandbox.fhir_base
+    claims = {"iss": sandbox.fhir_base, "aud": audience, "sub": user.practitioner,
               "client_id": client.client_id, "iat": now, "exp": now + ttl, "jti": uuid.uuid4().hex,
               "scope": scope, "fhirUser": f"{sandbox.fhir_base}/Practitioner/{user.practitioner}"}
     if getattr(client, "client_name", ""):
