@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
+from ..tools.orders import dose_pattern
 from .prompts import rules
 from .state import Entities
 
@@ -43,8 +44,6 @@ _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*"
-                   r"(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
 
@@ -200,7 +199,7 @@ def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
-    dose, route, duration = _DOSE.search(text), _ROUTE.search(text), _DURATION.search(text)
+    dose, route, duration = dose_pattern().search(text), _ROUTE.search(text), _DURATION.search(text)
     freq = None
     for pattern, meaning in rules()["frequencies"].items():
         m = compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text)

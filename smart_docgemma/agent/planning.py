@@ -15,6 +15,7 @@ from collections.abc import Collection
 from pydantic import ValidationError
 
 from ..tools import catalog
+from ..tools.answers import focus_of
 
 from .extraction import compiled
 from .prompts import rules
@@ -35,6 +36,9 @@ def required_tools(state: Turn) -> list[str]:
         if pattern.get("action") in ent.actions or (pattern.get("entity") and ent.named(pattern["entity"])):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
+    if "check_drug_interactions" in needed and not ent.drugs and "this_patient" in ent.actions:
+        needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
+        needed.add("get_patient_chart")
     if "give" in ent.actions and len(interaction_drugs(state)) < 2:
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")
@@ -179,7 +183,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                 "note_text": (note_text(state.message) or "")[:600]}
                                if code_only and patient and note_text(state.message) else None),
         "search_patient": {"name": ent.patient_names[0]} if ent.patient_names else None,
-        "get_patient_chart": {"patient_id": patient} if patient else None,
+        "get_patient_chart": {"patient_id": patient, "focus": focus_of(state.message)} if patient else None,
         "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}

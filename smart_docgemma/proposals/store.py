@@ -330,6 +330,17 @@ class ProposalStore:
                     status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
         return ids
 
+    def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]:
+        """Reject these proposals if still pending (a turn that will not show them); returns
+        the ids withdrawn."""
+        with self.storage.begin() as conn:
+            ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
+                table.c.id.in_(list(proposal_ids)), table.c.status == "pending")))]
+            if ids:
+                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
+                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+        return ids
+
     def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
         """pending (at ``version``) → executing, atomically; a stale executing claim may be taken over."""
         stale = and_(table.c.status == "executing", table.c.decided_at < now() - STALE_CLAIM_S)

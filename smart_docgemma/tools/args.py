@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -60,6 +60,16 @@ class MedicationCheckArgs(BaseModel):
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
+    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/answers.py);
+    # none: the whole chart summary
+    focus: Optional[str] = Field(default=None, max_length=40,
+                                 description="the part of the chart asked about, e.g. lab:Potassium")
+
+    @field_validator("focus")
+    @classmethod
+    def _known_focus(cls, value: str | None) -> str | None:
+        from .answers import foci
+        return value if value in foci() else None  # a focus we cannot answer: the whole chart
 
 
 class PrescribeMedicationArgs(BaseModel):
