@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
+from . import languages
 from .prompts import rules
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
@@ -41,7 +42,6 @@ _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # gi
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
-_ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
 
 
@@ -56,7 +56,7 @@ class _Vocabulary:
         if span in self.synonyms:
             return self.synonyms[span]
         names = knowledge_names.lookup(span)
-        return "/".join(names) if names else None
+        return "/".join(names) if names else languages.drug(span)
 
     def __contains__(self, span: str) -> bool:
         return self.get(span) is not None
@@ -113,7 +113,8 @@ def _fuzzy(token: str) -> list[str]:
 
     hits = process.extract(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
                            score_cutoff=1, limit=5)
-    return [h[0] for h in sorted(hits, key=lambda h: h[1])]
+    found = [h[0] for h in sorted(hits, key=lambda h: h[1])]
+    return found or languages.near(token)  # French, Portuguese, Spanish spellings
 
 
 @lru_cache(maxsize=1)
@@ -163,10 +164,13 @@ def find_names(text: str, drugs: list[dict]) -> list[str]:
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
+    found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
+    found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
-        words = [w for w in words if w.lower() not in _TITLES and _norm(w) not in drug_words]
+        words = [w for w in words if w.lower() not in _TITLES | languages.titles()
+                 and _norm(w) not in drug_words]
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
@@ -195,7 +199,7 @@ def find_dose(text: str) -> dict | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
-    dose, route, duration = _DOSE.search(text), _ROUTE.search(text), _DURATION.search(text)
+    dose, route, duration = _DOSE.search(text), _route().search(text), _DURATION.search(text)
     freq = None
     for pattern, meaning in rules()["frequencies"].items():
         m = compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text)
@@ -209,7 +213,16 @@ def find_dose(text: str) -> dict | None:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
     if duration:
         found["duration"] = f"{duration.group(1)} {rules()['duration_units'][duration.group(2).lower()[0]]}"
+    elif languages.duration(text):
+        found["duration"] = languages.duration(text)
     return found
+
+
+@lru_cache(maxsize=1)
+def _route() -> re.Pattern:
+    """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os", "VO")."""
+    words = sorted(rules()["routes"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
 
 
 def find_allergy(text: str) -> dict | None:
@@ -235,13 +248,16 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
 
 
 def extract(text: str) -> dict:
-    """All entities of one clinician message (a plain, JSON-serialisable dict)."""
+    """All entities of one clinician message (a plain, JSON-serialisable dict), read accent
+    folded so that French, Portuguese and Spanish typed with or without accents read alike."""
+    text = languages.fold(text)
     drugs = find_drugs(text)
+    joined = bool(_JOINED.search(text)) or languages.joined(text)
     return {
         "drugs": [d["name"] for d in drugs if d["name"]],
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
         # question about taking them together; "X or Y", "X vs Y" compare and are not joined
-        "drug_pair": len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
+        "drug_pair": len({d["name"] for d in drugs if d["name"]}) >= 2 and joined,
         "drug_mentions": drugs,
         "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
         "patient_ids": find_patient_ids(text),

@@ -7,9 +7,13 @@ that it was rejected and why. Only what the proposal's own record says.
 """
 from __future__ import annotations
 
+from .languages import answer_text
+
 
 def followup(approval: dict) -> str:
     action = (approval.get("action") or "The proposal").rstrip(".")
+    if answer_text("followup", "approved"):
+        return _translated(approval, action)
     if approval.get("decision") == "approved":
         edited = ""
         if approval.get("changes"):  # the card's edits: {"field", "before", "after"}, oldest first
@@ -21,4 +25,18 @@ def followup(approval: dict) -> str:
     if approval.get("decision") == "rejected":
         return (f"Not done: {action}. You rejected it ({approval.get('reason')}); "
                 "nothing was written to the chart.")
+    return f"{action}: {approval.get('decision')}."
+
+
+def _translated(approval: dict, action: str) -> str:
+    """The same follow-up in this turn's language (``agent/answers/<lang>.yaml``, ``followup``)."""
+    if approval.get("decision") == "approved":
+        changes = "; ".join(f"{c['field']} {c['before']} → {c['after']}"
+                            for c in approval.get("changes") or ())
+        edited = answer_text("followup", "edited").format(changes=changes) if changes else ""
+        return answer_text("followup", "approved").format(
+            action=action, ref=approval.get("result_ref"), edited=edited,
+            provenance=approval.get("provenance") or "-")
+    if approval.get("decision") == "rejected":
+        return answer_text("followup", "rejected").format(action=action, reason=approval.get("reason"))
     return f"{action}: {approval.get('decision')}."

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..tools.base import Tool, ToolContext
 
-from . import critic, nodes, planning, prompts
+from . import critic, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
 from .followup import followup
@@ -162,7 +162,8 @@ class Agent:
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
         deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
-        return self._result(run_turn(state, deps), deps)
+        with languages.answering(self.language):
+            return self._result(run_turn(state, deps), deps)
 
     def resume(self, state: Turn, approvals: list[dict] | None = None,
                emit: Callable[[dict], None] | None = None) -> TurnResult:
@@ -173,7 +174,14 @@ class Agent:
         ``changes`` the decided run reads as its outcome (``followup``), which
         the answer always states.
         """
-        approvals = list(approvals or [])
+        with languages.answering(self.language):
+            return self._resume(state, list(approvals or []), emit)
+
+    @property
+    def language(self) -> str:
+        return getattr(self.ctx, "language", None) or "en"
+
+    def _resume(self, state: Turn, approvals: list[dict], emit) -> TurnResult:
         outcomes = {a["proposal_id"]: followup(a) if a.get("action") else
                     prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
                     for a in approvals if a.get("decision") in ("approved", "rejected")}

@@ -19,7 +19,7 @@ from ..lessons.retrieval import best_match
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 
-from . import planning, prompts
+from . import languages, planning, prompts
 from .extraction import chart_drugs, extract
 from .model import CallStats, InvalidModelOutput, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -42,8 +42,9 @@ class Deps:
 
 
 def label(tool: str) -> str:
+    """The tool's clinical label in this turn's language."""
     try:
-        return catalog.spec(tool).label
+        return languages.answer_text("labels", tool) or catalog.spec(tool).label
     except KeyError:
         return tool.replace("_", " ")
 
@@ -126,7 +127,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
 
 
 def _unsupported(what: str) -> str:
-    text = prompts.message("unsupported", what=what)
+    kinds = [languages.answer_text("unsupported", k) for k in what.split(" and ")]
+    text = prompts.message("unsupported", what=", ".join(kinds) if all(kinds) else what)
     return text[:1].upper() + text[1:]
 
 

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from ..tools import catalog
 
 from .extraction import compiled
+from .languages import fold
 from .prompts import rules
 from .state import Turn
 
@@ -54,7 +55,7 @@ def writes() -> set[str]:
 
 def asks_for_label(message: str) -> bool:
     """True when the clinician names something only the FDA label answers (boxed warning…)."""
-    low = message.lower()
+    low = fold(message).lower()
     return any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["label_words"])
 
 
@@ -144,7 +145,7 @@ def note_type(message: str) -> str:
 def topic(message: str) -> str | None:
     """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
     for pattern in rules()["topic_patterns"]:
-        m = re.search(pattern, message, re.I)
+        m = re.search(pattern, fold(message), re.I)
         if m:
             return m.group(1).strip(" ,;:")[:100] or None
     return None

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import yaml
 
+from .languages import answer_text, merged
+
 DATA = Path(__file__).with_name("data")
 
 
@@ -33,12 +35,15 @@ def template(key: str) -> str:
 
 
 def message(key: str, **fields) -> str:
-    return load("prompts")["messages"][key].format(**fields)
+    """A templated answer in this turn's language (``agent/answers/``), else in English."""
+    text = answer_text("messages", key) or load("prompts")["messages"][key]
+    return text.format(**fields)
 
 
 def error_text(kind: str | None, label: str, entity: str = "the request") -> str:
-    errors = load("prompts")["errors"]
-    return errors.get(kind or "generic", errors["generic"]).format(label=label, entity=entity)
+    kind = kind if kind in load("prompts")["errors"] else "generic"
+    text = answer_text("errors", kind) or load("prompts")["errors"][kind]
+    return text.format(label=label, entity=entity)
 
 
 def example(tool: str) -> str:
@@ -49,5 +54,7 @@ def limit(key: str) -> int:
     return int(load("prompts")["limits"][key])
 
 
+@lru_cache(maxsize=1)
 def rules() -> dict:
-    return load("rules")
+    """``data/rules.yaml`` with the French, Portuguese and Spanish rules (``agent/rules/``) added."""
+    return merged(load("rules"))

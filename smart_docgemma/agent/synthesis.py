@@ -13,7 +13,7 @@ import re
 from ..errors import ModelError
 from ..tools import catalog
 
-from . import prompts
+from . import languages, prompts
 from .critic import needs_second_look
 from .nodes import Deps, label
 from .state import Turn, merge
@@ -52,7 +52,8 @@ def _messages(state: Turn) -> list[dict]:
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
-    return [{"role": "system", "content": prompts.system("synthesize")}, *history,
+    system = "\n\n".join(filter(None, [prompts.system("synthesize"), languages.instruction()]))
+    return [{"role": "system", "content": system}, *history,
             {"role": "user", "content": user}]
 
 

@@ -67,6 +67,7 @@ class ToolContext:
     session_id: str | None = None
     practitioner: str | None = None  # fhirUser reference, e.g. Practitioner/dr-okafor
     config: dict = field(default_factory=dict)
+    language: str = "en"  # the clinician's language: templated answers and synthesis use it
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,228 @@
+"""Clinicians' languages for understanding without a model: French, Portuguese and Spanish.
+
+The rules per language are data (``agent/rules/<lang>.yaml``), merged into the English rules
+of ``data/rules.yaml`` (lists extend, tables add entries), so every task pattern, frequency,
+route and unsupported action reads the same way in each language. Text is matched accent
+folded ("kaliémie" = "kaliemie", "l'ibuprofène" = "l ibuprofene"), as clinicians often type
+without accents.
+
+Drug names as written in each language reach the knowledge core's ingredients three ways:
+the per-language ``drug_synonyms`` (exceptions and brands), the ANSM French names shipped
+in the interaction data (``ingredient.fr``) and a spelling skeleton shared by the English,
+French, Spanish and Portuguese INN spellings (ph→f, th→t, y→i, w→v, doubled letters single,
+final vowels dropped: warfarin / warfarine / warfarina / varfarina → "varfarin").
+"""
+from __future__ import annotations
+
+import contextvars
+import re
+import unicodedata
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+RULES = Path(__file__).with_name("rules")
+ANSWERS = Path(__file__).with_name("answers")
+UNDERSTOOD = ("fr", "pt", "es")  # languages with rule files; English is data/rules.yaml
+ANSWERED = ("en", "fr", "pt", "es")  # languages the templated answers are written in
+_ELISION = re.compile(r"\b(l|d|j|qu|n|s|c|m|t)['\u2019](?=[a-z])", re.I)
+_FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "c"))
+_answer_language = contextvars.ContextVar("answer_language", default="en")
+
+
+def fold(text: str) -> str:
+    """Accents dropped and French elisions split ("l'ibuprofène" → "l ibuprofene"), case kept."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _ELISION.sub(r"\1 ", plain.replace("\u2019", "'"))
+
+
+@lru_cache(maxsize=None)
+def language_rules(lang: str) -> dict:
+    """``rules/<lang>.yaml`` parsed once, every string accent folded."""
+    return _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
+
+
+def _folded(value):
+    if isinstance(value, str):
+        return fold(value)
+    if isinstance(value, list):
+        return [_folded(v) for v in value]
+    if isinstance(value, dict):
+        return {_folded(k) if isinstance(k, str) else k: _folded(v) for k, v in value.items()}
+    return value
+
+
+def merged(base: dict) -> dict:
+    """The English rules with every language's rules added (a new dict; ``base`` untouched)."""
+    out = _merge({}, base)
+    for lang in UNDERSTOOD:
+        out = _merge(out, language_rules(lang))
+    return out
+
+
+def _merge(into: dict, extra: dict) -> dict:
+    out = dict(into)
+    for key, value in extra.items():
+        have = out.get(key)
+        if isinstance(have, dict) and isinstance(value, dict):
+            out[key] = _merge(have, value)
+        elif isinstance(have, list) and isinstance(value, list):
+            out[key] = have + [v for v in value if v not in have]
+        else:
+            out[key] = dict(value) if isinstance(value, dict) else value
+    return out
+
+
+def skeleton(word: str) -> str:
+    """The spelling skeleton of one drug word (see the module docstring)."""
+    w = fold(word).lower()
+    for a, b in _FOLDS:
+        w = w.replace(a, b)
+    w = re.sub(r"(.)\1+", r"\1", w)
+    return re.sub(r"[aeo]+$", "", w)
+
+
+@lru_cache(maxsize=1)
+def _french_names() -> dict[str, str]:
+    """ANSM French ingredient name (folded, lower case) → the core's English ingredient."""
+    from ..knowledge import ddi
+
+    db = ddi._db()
+    rows = db.execute("SELECT fr, name FROM ingredient").fetchall() if db else []
+    return {fold(fr).lower(): name for fr, name in rows if fr and fold(fr).lower() != name}
+
+
+@lru_cache(maxsize=1)
+def _skeletons() -> dict[str, str | None]:
+    """Skeleton → ingredient for every one-word name the core and the ANSM data know
+    (None where two ingredients share a skeleton: never guessed)."""
+    from ..knowledge import vocabulary
+
+    index: dict[str, str | None] = {}
+    words = [(w, vocabulary.canonical(w)) for w in vocabulary.single_words() if w.isalpha()]
+    words += [(fr, en) for fr, en in _french_names().items() if " " not in fr]
+    for word, ingredient in words:
+        key = skeleton(word)
+        if ingredient and len(key) >= 5:
+            index[key] = ingredient if index.get(key, ingredient) == ingredient else None
+    return index
+
+
+def drug(span: str) -> str | None:
+    """The core's ingredient a span names in French, Portuguese or Spanish spelling, if any."""
+    text = fold(span).lower()
+    if text in _french_names():
+        return _french_names()[text]
+    if " " in text or len(text) < 5 or not text.isalpha() or text in _not_drugs():
+        return None
+    return _skeletons().get(skeleton(text))
+
+
+def near(word: str) -> list[str]:
+    """Skeletons one edit from a misspelt word's skeleton ("amoxicilna" → "amoxicilin"),
+    closest first; each is a span ``drug`` resolves."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    choices = [k for k, v in _skeletons().items() if v]
+    hits = process.extract(skeleton(word), choices, scorer=DamerauLevenshtein.distance,
+                           score_cutoff=1, limit=5)
+    return [h[0] for h in sorted(hits, key=lambda h: h[1])]
+
+
+@lru_cache(maxsize=1)
+def _not_drugs() -> frozenset:
+    from .prompts import rules
+
+    return frozenset(rules()["not_drugs"])
+
+
+@lru_cache(maxsize=1)
+def name_pattern() -> re.Pattern:
+    """Two or three capitalised words after a language's "de", "pour", "para" … (an article
+    between them is read through: "para o Samuel Okoro", "de la Sra. …" has its title rule)."""
+    from .prompts import rules
+
+    words = "|".join(re.escape(w) for w in sorted(rules().get("name_words", ()), key=len, reverse=True))
+    name = r"[A-Z][a-z'\-]+"
+    article = r"(?:(?:o|a|el|la|le|los|las|os|as)\s+)?"  # "para o Samuel Okoro"
+    return re.compile(rf"\b(?:{words})\s+{article}({name}(?:\s+{name}){{1,2}})")
+
+
+@lru_cache(maxsize=1)
+def titles() -> frozenset:
+    """The language rules' titles, lower case, with and without a full stop ("mme", "sra.")."""
+    from .prompts import rules
+
+    words = [t.lower() for t in rules().get("titles", ())]
+    return frozenset(words + [w + "." for w in words])
+
+
+@lru_cache(maxsize=1)
+def title_pattern() -> re.Pattern:
+    """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara")."""
+    from .prompts import rules
+
+    titles = "|".join(re.escape(t) for t in rules().get("titles", ()))
+    return re.compile(rf"\b(?:{titles})\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
+
+
+@lru_cache(maxsize=1)
+def _join_pattern() -> re.Pattern:
+    from .prompts import rules
+
+    words = "|".join(re.escape(w) for w in rules().get("join_words", ()))
+    return re.compile(rf"(?<![a-z])(?:{words})(?![a-z])", re.I)
+
+
+def joined(text: str) -> bool:
+    """Two drugs joined by "et", "avec", "e", "com", "y", "con" …"""
+    return bool(_join_pattern().search(fold(text)))
+
+
+def duration(text: str) -> str | None:
+    """"pendant 5 jours", "pdt 7j", "por 7 días", "x 5 dias" → "5 days" (None if not said)."""
+    from .prompts import rules
+
+    units = rules()["duration_units"]
+    for pattern in rules().get("durations", ()):
+        m = re.search(pattern, fold(text), re.I)
+        if m and m.group(2).lower() in units:
+            return f"{m.group(1)} {units[m.group(2).lower()]}"
+    return None
+
+
+@lru_cache(maxsize=None)
+def answers(lang: str) -> dict:
+    """``answers/<lang>.yaml``: the templated answers written in ``lang`` (as written, accents kept)."""
+    path = ANSWERS / f"{lang}.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {} if path.exists() else {}
+
+
+def answer_text(section: str, key: str) -> str | None:
+    """This turn's language's text for ``section``/``key``; None in English or where not written."""
+    lang = answer_language()
+    return None if lang == "en" else (answers(lang).get(section) or {}).get(key)
+
+
+def instruction() -> str | None:
+    """What the synthesis prompt adds so the model answers in this turn's language."""
+    lang = answer_language()
+    return None if lang == "en" else answers(lang).get("instruction")
+
+
+def answer_language() -> str:
+    """The language of this turn's templated answers ("en" unless a turn set another)."""
+    return _answer_language.get()
+
+
+@contextmanager
+def answering(lang: str | None):
+    """Templated answers in ``lang`` for the turn run inside (English if not one of ANSWERED)."""
+    token = _answer_language.set(lang if lang in ANSWERED else "en")
+    try:
+        yield
+    finally:
+        _answer_language.reset(token)
