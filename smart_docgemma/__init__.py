@@ -59,7 +59,7 @@ def _surfaces(app: Flask) -> None:
     from .proposals.views import bp as proposals
     from .smart.views import bp as launch
     from . import logs
-    from .web import errorpages, security
+    from .web import errorpages, language, security
     from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
     from .web.followups import bp as followups
@@ -68,5 +68,6 @@ def _surfaces(app: Flask) -> None:
     logs.init_app(app)
     errorpages.register(app)
     security.register(app)
+    language.init_app(app)
     for blueprint in (launch, chat, followups, proposals, cds, apidoc, ops):
         app.register_blueprint(blueprint)

@@ -76,6 +76,7 @@ DEFAULTS: dict = {
     "KNOWLEDGE_READ_TIMEOUT_S": 10,
     "KNOWLEDGE_MAX_RETRIES": 2,  # on 429/5xx, GET only, exponential backoff
     # --- chat ---------------------------------------------------------------
+    "LANGUAGE": "en",  # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
     "CHAT_MAX_CHARS": 4000,
     "CHAT_RATE_PER_MIN": 20,
     # A question asked within this many seconds of the session's last chart read (the page's, or

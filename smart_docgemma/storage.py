@@ -133,6 +133,13 @@ cds_jti = Table(
     Column("expires_at", Float, nullable=False),
 )
 
+language_choices = Table(  # the page language each practitioner chose (web/language.py)
+    "language_choices", metadata,
+    Column("practitioner", String(256), primary_key=True),  # fhirUser, e.g. Practitioner/dr-okafor
+    Column("language", String(8), nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
 
 def _fernet_key(secret: str) -> bytes:
     return base64.urlsafe_b64encode(hashlib.sha256(secret.encode()).digest())

@@ -34,6 +34,7 @@ from ..agent import image_meta
 from ..agent.state import new_turn
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available
+from .language import page_language
 from ..proposals.store import proposal_store
 from ..tools.base import ToolContext
 from ..tools.chart import chart_summary
@@ -215,7 +216,7 @@ def tool_context(launch) -> ToolContext:
     app = current_app
     return ToolContext(patient_id=launch.patient_id, scopes=launch.scopes, fhir=launch.fhir,
                        http=get_http(app), proposals=proposal_store(app), session_id=launch.sid,
-                       practitioner=launch.user, config=dict(app.config))
+                       practitioner=launch.user, config=dict(app.config), language=page_language())
 
 
 @bp.post("/app/turns/<turn_id>/cancel")

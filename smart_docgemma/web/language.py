@@ -1,0 +1,81 @@
+"""The page's language (Flask-Babel): the clinician's choice, remembered per practitioner
+(``language_choices``), else the browser's ``Accept-Language`` inside the EHR frame, else the
+deployment default ``DOCGEMMA_LANGUAGE``. The same language is the agent's answer language
+(``ToolContext.language``). Catalogs: ``smart_docgemma/translations`` (docs/languages.md).
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, request, url_for
+from flask_babel import Babel, format_date, format_decimal
+from sqlalchemy import delete, insert, select
+
+from .. import errors
+from ..extensions import get_storage
+from ..smart import sessions
+from ..storage import language_choices, now
+
+LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español"}
+
+babel = Babel()
+bp = Blueprint("language", __name__)
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app, locale_selector=page_language)
+    app.jinja_env.globals.update(page_language=page_language, languages=LANGUAGES,
+                                 format_decimal=format_decimal, format_date=format_date)
+    app.register_blueprint(bp)
+
+
+def page_language() -> str:
+    """This request's language (decided once per request)."""
+    if not has_request_context():
+        return default_language()
+    if "docgemma_language" not in g:
+        g.docgemma_language = (_chosen() or request.accept_languages.best_match(list(LANGUAGES))
+                               or default_language())
+    return g.docgemma_language
+
+
+def default_language() -> str:
+    lang = current_app.config.get("LANGUAGE") or "en"
+    return lang if lang in LANGUAGES else "en"
+
+
+def _practitioner() -> str | None:
+    """Whose choice: the launch's fhirUser (None outside a launch or when it is not known)."""
+    try:
+        return sessions.current_launch().user
+    except errors.DocGemmaError:
+        return None
+
+
+def _chosen() -> str | None:
+    who = _practitioner()
+    if not who:
+        return None
+    with get_storage(current_app).read() as conn:
+        row = conn.execute(select(language_choices.c.language)
+                           .where(language_choices.c.practitioner == who)).first()
+    return row.language if row and row.language in LANGUAGES else None
+
+
+def remember(practitioner: str, language: str) -> None:
+    with get_storage(current_app).begin() as conn:
+        conn.execute(delete(language_choices).where(language_choices.c.practitioner == practitioner))
+        conn.execute(insert(language_choices).values(practitioner=practitioner, language=language,
+                                                     updated_at=now()))
+
+
+@bp.post("/app/language")
+def choose():
+    """The page's language control: remembered for this practitioner, then back to the page."""
+    launch = sessions.current_launch()
+    lang = request.form.get("language", "")
+    if lang not in LANGUAGES:
+        raise errors.BadRequest(f"Unknown language {lang[:10]!r}: choose one of {', '.join(LANGUAGES)}.")
+    if not launch.user:
+        raise errors.BadRequest("This launch does not say who you are, so a choice cannot be kept.")
+    remember(launch.user, lang)
+    g.pop("docgemma_language", None)
+    return redirect(url_for("chat.app_page"), code=303)
