@@ -198,6 +198,8 @@ T = {
     "unknown": ("inconnue", "desconhecida", "desconocida"),
     "unknown user": ("utilisateur inconnu", "usuário desconhecido", "usuario desconocido"),
     "version %(n)s": ("version %(n)s", "versão %(n)s", "versión %(n)s"),
+    "with %(kind)s image, %(kb)s KB": ("avec une image %(kind)s, %(kb)s Ko", "com imagem %(kind)s, %(kb)s KB",
+                                       "con imagen %(kind)s, %(kb)s KB"),
     "with an image, %(kb)s KB": ("avec une image, %(kb)s Ko", "com uma imagem, %(kb)s KB",
                                  "con una imagen, %(kb)s KB"),
     "why (optional)": ("pourquoi (facultatif)", "por quê (opcional)", "por qué (opcional)"),
