@@ -213,6 +213,35 @@ def instruction() -> str | None:
     return None if lang == "en" else answers(lang).get("instruction")
 
 
+_NUMBERS = {"un": 1, "une": 1, "um": 1, "uma": 1, "uno": 1, "una": 1, "deux": 2, "dois": 2, "duas": 2,
+            "dos": 2, "trois": 3, "tres": 3, "quatre": 4, "quatro": 4, "cuatro": 4}
+
+
+def timing(frequency: str) -> dict | None:
+    """A French, Portuguese or Spanish frequency as FHIR Timing.repeat ("3x/j", "de 8/8h",
+    "cada 12 horas", "matin et soir"), else None (the order keeps the words as text only)."""
+    from .prompts import rules
+
+    text = fold(frequency or "").lower()
+    for pattern, (times, period, unit) in rules().get("timings", ()):
+        m = re.search(pattern, text)
+        if m:
+            said = {k: v for k, v in m.groupdict().items() if v}
+            n = next((said[k] for k in said if k.startswith("n")), None)
+            times = int(n) if n and n.isdigit() else _NUMBERS.get(n, times)
+            period = int(said["h"]) if "h" in said else period
+            return {"frequency": times, "period": period, "periodUnit": unit}
+    return None
+
+
+def as_needed(text: str) -> bool:
+    """"si besoin", "se dor", "según necesidad" …: the order is as needed."""
+    from .prompts import rules
+
+    low = fold(text or "").lower()
+    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) for w in rules().get("as_needed", ()))
+
+
 def answer_language() -> str:
     """The language of this turn's templated answers ("en" unless a turn set another)."""
     return _answer_language.get()

@@ -103,7 +103,9 @@ def parse_timing(frequency: str) -> dict | None:
     for word, (freq, period, unit) in _ABBREV.items():
         if re.search(rf"\b{word}\b", text):
             return {"frequency": freq, "period": period, "periodUnit": unit}
-    return None
+    from ..agent.languages import timing  # (here: the agent package imports the tools)
+
+    return timing(frequency)  # French, Portuguese, Spanish frequencies
 
 
 def _route(*texts: str) -> dict | None:
@@ -120,7 +122,9 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict:
     timing = parse_timing(frequency)
     if timing:
         inst["timing"] = {"repeat": timing}
-    if re.search(r"\b(prn|as needed)\b", f"{frequency} {notes or ''}", re.I):
+    from ..agent.languages import as_needed  # "si besoin", "se dor", "según necesidad"
+
+    if re.search(r"\b(prn|as needed)\b", f"{frequency} {notes or ''}", re.I) or as_needed(frequency):
         inst["asNeededBoolean"] = True
     route = _route(dosage, frequency, notes or "")
     if route:

@@ -171,3 +171,26 @@ def test_coverage_of_commonly_prescribed_drugs_written_in_each_language():
             hits[lang] += bool(found) and ingredient in found[0]
     assert len(table) == 50
     assert hits == {"fr": 50, "pt": 50, "es": 50}, hits
+
+
+@pytest.mark.parametrize("message, english", [
+    ("prescrire amoxicilline 500 mg trois fois par jour", "prescribe amoxicillin 500 mg three times daily"),
+    ("prescrever amoxicilina 500 mg de 8/8h", "prescribe amoxicillin 500 mg every 8 hours"),
+    ("indicar paracetamol 1 g cada 6 horas si dolor", "prescribe paracetamol 1 g every 6 hours as needed"),
+    ("prescrire metformine 500 mg matin et soir", "prescribe metformin 500 mg twice daily"),
+])
+def test_a_translated_order_is_the_same_coded_medication_request_as_its_english_twin(message, english):
+    """Same RxNorm coding, same structured timing and as-needed flag; only the text differs (kept
+    in the clinician's words)."""
+    from smart_docgemma.tools.orders import dosage_instruction, rxnorm_coding
+
+    def order(text):
+        args = _run(text)[1]["prescribe_medication"][0]
+        inst = dosage_instruction(args["dosage"], args["frequency"], args.get("notes"))
+        return rxnorm_coding(args["medication_name"]), inst, args["frequency"]
+
+    (code, inst, said), (code_en, inst_en, _) = order(message), order(english)
+    assert code == code_en and code["system"] == "http://www.nlm.nih.gov/research/umls/rxnorm"
+    assert inst["timing"] == inst_en["timing"]
+    assert inst.get("asNeededBoolean") == inst_en.get("asNeededBoolean")
+    assert said in inst["text"] and said in message
