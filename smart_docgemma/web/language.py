@@ -6,7 +6,7 @@ deployment default ``DOCGEMMA_LANGUAGE``. The same language is the agent's answe
 from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, request, url_for
-from flask_babel import Babel, format_date, format_decimal
+from flask_babel import Babel, format_date, format_decimal, gettext
 from sqlalchemy import delete, insert, select
 
 from .. import errors
@@ -16,6 +16,17 @@ from ..storage import language_choices, now
 
 LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español"}
 
+
+def N_(text: str) -> str:
+    """Marked for ``pybabel extract``, translated where it is shown."""
+    return text
+
+
+# the labels of a card's fields (tools/orders.py writes them into the proposal's summary)
+CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),
+                         N_("Notes"), N_("Substance"), N_("Reaction"), N_("Severity"), N_("Note type"),
+                         N_("Length")))
+
 babel = Babel()
 bp = Blueprint("language", __name__)
 
@@ -23,8 +34,14 @@ bp = Blueprint("language", __name__)
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=page_language)
     app.jinja_env.globals.update(page_language=page_language, languages=LANGUAGES,
-                                 format_decimal=format_decimal, format_date=format_date)
+                                 format_decimal=format_decimal, format_date=format_date,
+                                 field_label=field_label)
     app.register_blueprint(bp)
+
+
+def field_label(label: str) -> str:
+    """A card field's label in the page's language (an unknown label as it was written)."""
+    return gettext(label) if label in CARD_FIELDS else label
 
 
 def page_language() -> str:

@@ -36,6 +36,8 @@ def test_french_question_card_edit_and_approval(localized, sandbox, assistant, m
     page.press("#message", "Enter")
     card = page.locator(".proposal-pending").last
     expect(card.locator(".proposal-status")).to_have_text("En attente de votre validation", timeout=30_000)
+    expect(card.locator(".proposal-action")).to_have_text("Débuter amlodipine 5 mg une fois par jour")
+    expect(card.locator(".proposal-fields")).to_contain_text("Médicament")
     card.get_by_text("Modifier avant de valider").click()
     card.get_by_label("Dose").fill("10")
     page.eval_on_selector("#ask", "form => form.style.position = 'static'")
@@ -43,6 +45,7 @@ def test_french_question_card_edit_and_approval(localized, sandbox, assistant, m
     card.get_by_role("button", name="Enregistrer et revérifier").click()
     card = page.locator(".proposal-pending").last
     expect(card.locator(".proposal-changes")).to_contain_text("(version 2)", timeout=20_000)
+    expect(card.locator(".proposal-action")).to_have_text("Débuter amlodipine 10 mg une fois par jour")
     card.get_by_role("button", name="Valider et écrire dans le dossier").click()
     expect(page.locator(".proposal-approved .proposal-status").last).to_have_text("Validé", timeout=30_000)
     page.screenshot(path=str(shot_path("languages-fr-approved")), full_page=True)
