@@ -17,15 +17,16 @@ CATALOGS = ROOT / "smart_docgemma" / "translations"
 
 
 def _template_msgids() -> set[str]:
-    method_map = [("**.html", "jinja2")]
-    found = extract_from_dir(ROOT / "templates", method_map=method_map)
+    """Every string marked in the templates and in the package's Python (card words, app.js's)."""
+    found = list(extract_from_dir(ROOT / "templates", method_map=[("**.html", "jinja2")]))
+    found += extract_from_dir(ROOT / "smart_docgemma", method_map=[("**.py", "python")])
     return {m[2] if isinstance(m[2], str) else m[2][0] for m in found}
 
 
 @pytest.mark.parametrize("lang", ["fr", "pt", "es"])
 def test_every_template_string_is_translated_and_compiled(lang):
     ids = _template_msgids()
-    assert len(ids) > 100
+    assert len(ids) > 160
     po = read_po((CATALOGS / lang / "LC_MESSAGES" / "messages.po").open("rb"))
     mo = read_mo((CATALOGS / lang / "LC_MESSAGES" / "messages.mo").open("rb"))
     for catalog in (po, mo):  # the .mo shipped is the .po compiled (no stale build)
@@ -57,6 +58,7 @@ def test_the_page_follows_the_browsers_language(page):
                  "Biologie", "en hausse", "Changer de langue"):
         assert text in html, text
     assert "Chart at a glance" not in html and "Ask about this patient" not in html
+    assert '"working": "En cours\\u2026"' in html  # the words app.js writes
     english = page.get("/app", headers={"Accept-Language": "en-US"}).get_data(as_text=True)
     assert '<html lang="en">' in english and "Chart at a glance" in english
 

@@ -8,6 +8,28 @@ and ``pybabel compile`` makes the .mo files shipped in the wheel.
 from __future__ import annotations
 
 T = {
+    # static/app.js (web/language.py script_strings)
+    "The request failed (HTTP %s).": ("La requête a échoué (HTTP %s).", "O pedido falhou (HTTP %s).",
+                                      "La solicitud falló (HTTP %s)."),
+    "Progress": ("Progression", "Progresso", "Progreso"),
+    "Consulting: ": ("Consultation : ", "Consultando: ", "Consultando: "),
+    "The connection was lost. Reload the page to see the answer.": (
+        "La connexion a été perdue. Rechargez la page pour voir la réponse.",
+        "A conexão caiu. Recarregue a página para ver a resposta.",
+        "Se perdió la conexión. Recargue la página para ver la respuesta."),
+    "characters": ("caractères", "caracteres", "caracteres"),
+    "This image is too large (limit %s MB).": ("Cette image est trop lourde (limite %s Mo).",
+                                               "Esta imagem é grande demais (limite %s MB).",
+                                               "Esta imagen es demasiado grande (límite %s MB)."),
+    "Cancel": ("Annuler", "Cancelar", "Cancelar"),
+    "Stop this answer (Escape)": ("Arrêter cette réponse (Échap)", "Parar esta resposta (Esc)",
+                                  "Detener esta respuesta (Esc)"),
+    "Cancelling…": ("Annulation…", "Cancelando…", "Cancelando…"),
+    "Working…": ("En cours…", "Processando…", "Procesando…"),
+    "The assistant could not be reached. Check the connection and try again.": (
+        "L'assistant est injoignable. Vérifiez la connexion et réessayez.",
+        "Não foi possível contactar o assistente. Verifique a conexão e tente de novo.",
+        "No se pudo contactar al asistente. Verifique la conexión e intente de nuevo."),
     # the card's action sentence (proposals/describe.py) and field labels (web/language.py)
     "%(n)s times daily": ("%(n)s fois par jour", "%(n)sx ao dia", "%(n)s veces al día"),
     "%(n)s times every %(period)s %(unit)s": ("%(n)s fois tous les %(period)s %(unit)s",

@@ -10,6 +10,7 @@ from flask_babel import Babel, format_date, format_decimal, gettext
 from sqlalchemy import delete, insert, select
 
 from .. import errors
+from ..agent import languages
 from ..extensions import get_storage
 from ..smart import sessions
 from ..storage import language_choices, now
@@ -35,13 +36,34 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=page_language)
     app.jinja_env.globals.update(page_language=page_language, languages=LANGUAGES,
                                  format_decimal=format_decimal, format_date=format_date,
-                                 field_label=field_label)
+                                 field_label=field_label, script_strings=script_strings)
     app.register_blueprint(bp)
+
+
+def script_strings() -> dict[str, str]:
+    """The words ``static/app.js`` writes, in the page's language (the form's data-strings)."""
+    return {"failed": gettext("The request failed (HTTP %s)."), "progress": gettext("Progress"),
+            "consulting": gettext("Consulting: "),
+            "lost": gettext("The connection was lost. Reload the page to see the answer."),
+            "characters": gettext("characters"), "too_large": gettext("This image is too large (limit %s MB)."),
+            "cancel": gettext("Cancel"), "stop": gettext("Stop this answer (Escape)"),
+            "cancelling": gettext("Cancelling…"), "working": gettext("Working…"),
+            "unreachable": gettext("The assistant could not be reached. Check the connection and try again."),
+            "ask": gettext("Ask")}
 
 
 def field_label(label: str) -> str:
     """A card field's label in the page's language (an unknown label as it was written)."""
     return gettext(label) if label in CARD_FIELDS else label
+
+
+def page_text(section: str, key: str) -> str | None:
+    """An answer-file text (``agent/answers/<lang>.yaml``) in this turn's language, or while a
+    page renders in the page's language; None in English or where not written."""
+    said = languages.answer_text(section, key)
+    if said is None and has_request_context() and page_language() != "en":
+        said = (languages.answers(page_language()).get(section) or {}).get(key)
+    return said
 
 
 def page_language() -> str:

@@ -48,6 +48,9 @@ def test_french_question_card_edit_and_approval(localized, sandbox, assistant, m
     expect(card.locator(".proposal-action")).to_have_text("Débuter amlodipine 10 mg une fois par jour")
     card.get_by_role("button", name="Valider et écrire dans le dossier").click()
     expect(page.locator(".proposal-approved .proposal-status").last).to_have_text("Validé", timeout=30_000)
+    expect(page.locator("#send")).to_have_text("Demander")  # app.js writes the page's words
+    expect(page.locator("details.trace > summary").last).to_contain_text("Trace clinique")
+    expect(page.locator(".trace-step .step-label").first).to_have_text("Lecture de la question")
     page.screenshot(path=str(shot_path("languages-fr-approved")), full_page=True)
     assert page.console_errors == []
 
