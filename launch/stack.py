@@ -12,7 +12,6 @@ stops everything it started, in reverse order.
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -62,7 +61,9 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     """The EHR sandbox on SANDBOX_PORT; returns its Flask app."""
     from launch.sandbox import create_sandbox
 
-    port = _env_int("SANDBOX_PORT", 9000)
+    from launch.sandbox.config import load
+
+    port = int(load(None)["PORT"])
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
@@ -71,10 +72,9 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
 
 def app_config(sandbox_fhir: str) -> dict:
     """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base."""
-    from smart_docgemma.config import DEFAULTS
+    from smart_docgemma.config import read
 
-    raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
-    allow = json.loads(raw) if raw else list(DEFAULTS.get("ISS_ALLOWLIST") or [])
+    allow = list(read()["ISS_ALLOWLIST"] or [])
     return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir]))}
 
 
@@ -103,8 +103,10 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
 def start_app(stack: ExitStack, sandbox_fhir: str):
     """The app on DOCGEMMA_HOST:DOCGEMMA_PORT (threaded werkzeug); returns its base URL."""
     from smart_docgemma import create_app
+    from smart_docgemma.config import read
 
-    host, port = os.environ.get("DOCGEMMA_HOST", "127.0.0.1"), _env_int("DOCGEMMA_PORT", 8000)
+    settings = read()
+    host, port = settings["HOST"], int(settings["PORT"])
     config = app_config(sandbox_fhir)
     start_embedded_model_hook(stack, config)
     server = ServedApp(create_app(config), host, port)
@@ -127,8 +129,9 @@ def banner(sandbox_url: str, app_url: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     from smart_docgemma import logs
+    from smart_docgemma.config import read
 
-    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO"))  # JSON lines, request ids, no secrets
+    logs.configure(read()["LOG_LEVEL"])  # JSON lines, request ids, no secrets
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     started = time.monotonic()

@@ -1,15 +1,22 @@
-"""Configuration defaults for the app, in one place.
+"""Configuration: the app's defaults, in one place, and the one reader of settings.
 
 Every key can be overridden by an environment variable ``DOCGEMMA_<KEY>``
-(Flask's ``from_prefixed_env``: values are parsed as JSON when they parse,
-so lists and numbers work) or by the ``config`` mapping given to
-``create_app``. The documented names (``DOCGEMMA_ENDPOINT``,
-``DOCGEMMA_API_KEY``, ``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``,
-see README) map onto the keys below without the prefix.
+(values are parsed as JSON when they parse, so lists and numbers work) or by
+the ``config`` mapping given to ``create_app``. ``read`` applies that
+precedence for the app, the ``docgemma`` server, the embedded model and the
+sandbox (which passes its own defaults and the ``SANDBOX`` prefix). The
+documented names (``DOCGEMMA_ENDPOINT``, ``DOCGEMMA_API_KEY``,
+``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``, see
+docs/operations.md) map onto the keys below without the prefix.
 """
 from __future__ import annotations
 
-DEFAULTS: dict = {
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
     # --- web server -------------------------------------------------------
     "HOST": "127.0.0.1",
     "PORT": 8000,
@@ -91,3 +98,33 @@ DEFAULTS: dict = {
     "CDS_OVERRIDE_QUIET_S": 30 * 24 * 3600,  # patient-view hides an alert overridden with a reason this long
     "CDS_CORS_ORIGINS": "*",
 }
+
+
+def read(overrides: Mapping[str, Any] | None = None, *, defaults: Mapping[str, Any] = DEFAULTS,
+         prefix: str = "DOCGEMMA") -> dict[str, Any]:
+    """``defaults``, then every ``{prefix}_<KEY>`` environment variable, then ``overrides``.
+
+    An environment value is parsed as JSON when it parses (``8000`` is a number,
+    ``["a"]`` a list), else kept as text: the rule Flask's ``from_prefixed_env`` follows.
+    """
+    values = dict(defaults)
+    start = f"{prefix}_"
+    for name, raw in os.environ.items():
+        if name.startswith(start):
+            values[name[len(start):]] = _parse(raw)
+    values.update(overrides or {})
+    return values
+
+
+def setting(config: Mapping[str, Any], key: str) -> Any:
+    """``config[key]``, or its default here when the mapping lacks it or holds None (code
+    handed a partial mapping, such as a test's, reads the same defaults as the app)."""
+    value = config.get(key)
+    return DEFAULTS[key] if value is None else value
+
+
+def _parse(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw

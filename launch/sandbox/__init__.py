@@ -1,6 +1,6 @@
 """The local EHR sandbox: a SMART App Launch 2.2 authorization server, launcher and
 FHIR proxy in front of HAPI, standing in for an EHR (a separate system from the
-app: nothing here imports ``smart_docgemma``).
+app: nothing here imports ``smart_docgemma`` but its settings reader, ``config.read``).
 
 ``create_sandbox(config=None) -> Flask``; configuration keys and defaults are in
 ``config.DEFAULTS`` (``SANDBOX_<KEY>`` env vars override). URLs, with ``{S}`` the

@@ -38,19 +38,12 @@ DEFAULTS: dict = {
 
 
 def load(config: dict | None) -> dict:
-    """DEFAULTS, then SANDBOX_* / legacy env names, then ``config``."""
-    import json
+    """DEFAULTS, then SANDBOX_* (the app's reader, ``smart_docgemma.config.read``) and
+    FHIR_UPSTREAM_URL, then ``config``."""
+    from smart_docgemma.config import read
 
-    values = dict(DEFAULTS)
-    for key in DEFAULTS:
-        raw = os.environ.get(f"SANDBOX_{key}")
-        if raw is not None:
-            try:
-                values[key] = json.loads(raw)
-            except ValueError:
-                values[key] = raw
-    if os.environ.get("FHIR_UPSTREAM_URL"):
-        values["FHIR_UPSTREAM"] = os.environ["FHIR_UPSTREAM_URL"]
+    upstream = os.environ.get("FHIR_UPSTREAM_URL")
+    values = read({"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX")
     values.update(config or {})
     values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
     if not values.get("PUBLIC_URL"):

@@ -7,10 +7,12 @@ that it was rejected and why. Only what the proposal's own record says.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .languages import answer_text
 
 
-def followup(approval: dict) -> str:
+def followup(approval: dict[str, Any]) -> str:
     action = (approval.get("action") or "The proposal").rstrip(".")
     if answer_text("followup", "approved"):
         return _translated(approval, action)
@@ -28,15 +30,17 @@ def followup(approval: dict) -> str:
     return f"{action}: {approval.get('decision')}."
 
 
-def _translated(approval: dict, action: str) -> str:
+def _translated(approval: dict[str, Any], action: str) -> str:
     """The same follow-up in this turn's language (``agent/answers/<lang>.yaml``, ``followup``)."""
+    def text(key: str) -> str:
+        return answer_text("followup", key) or ""
+
     if approval.get("decision") == "approved":
         changes = "; ".join(f"{c['field']} {c['before']} → {c['after']}"
                             for c in approval.get("changes") or ())
-        edited = answer_text("followup", "edited").format(changes=changes) if changes else ""
-        return answer_text("followup", "approved").format(
-            action=action, ref=approval.get("result_ref"), edited=edited,
-            provenance=approval.get("provenance") or "-")
+        edited = text("edited").format(changes=changes) if changes else ""
+        return text("approved").format(action=action, ref=approval.get("result_ref"), edited=edited,
+                                       provenance=approval.get("provenance") or "-")
     if approval.get("decision") == "rejected":
-        return answer_text("followup", "rejected").format(action=action, reason=approval.get("reason"))
+        return text("rejected").format(action=action, reason=approval.get("reason"))
     return f"{action}: {approval.get('decision')}."

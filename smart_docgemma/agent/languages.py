@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import contextvars
 import re
+from collections.abc import Iterator
+from typing import Any
 import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
@@ -39,12 +41,13 @@ def fold(text: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def language_rules(lang: str) -> dict:
+def language_rules(lang: str) -> dict[str, Any]:
     """``rules/<lang>.yaml`` parsed once, every string accent folded."""
-    return _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
+    table: dict[str, Any] = _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
+    return table
 
 
-def _folded(value):
+def _folded(value: Any) -> Any:
     if isinstance(value, str):
         return fold(value)
     if isinstance(value, list):
@@ -54,7 +57,7 @@ def _folded(value):
     return value
 
 
-def merged(base: dict) -> dict:
+def merged(base: dict[str, Any]) -> dict[str, Any]:
     """The English rules with every language's rules added (a new dict; ``base`` untouched)."""
     out = _merge({}, base)
     for lang in UNDERSTOOD:
@@ -62,7 +65,7 @@ def merged(base: dict) -> dict:
     return out
 
 
-def _merge(into: dict, extra: dict) -> dict:
+def _merge(into: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
     out = dict(into)
     for key, value in extra.items():
         have = out.get(key)
@@ -89,7 +92,7 @@ def _french_names() -> dict[str, str]:
     """ANSM French ingredient name (folded, lower case) → the core's English ingredient."""
     from ..knowledge import ddi
 
-    db = ddi._db()
+    db = ddi._db()  # type: ignore[attr-defined]  # the core's read-only connection
     rows = db.execute("SELECT fr, name FROM ingredient").fetchall() if db else []
     return {fold(fr).lower(): name for fr, name in rows if fr and fold(fr).lower() != name}
 
@@ -133,14 +136,14 @@ def near(word: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _not_drugs() -> frozenset:
+def _not_drugs() -> frozenset[str]:
     from .prompts import rules
 
     return frozenset(rules()["not_drugs"])
 
 
 @lru_cache(maxsize=1)
-def name_pattern() -> re.Pattern:
+def name_pattern() -> re.Pattern[str]:
     """Two or three capitalised words after a language's "de", "pour", "para" … (an article
     between them is read through: "para o Samuel Okoro", "de la Sra. …" has its title rule)."""
     from .prompts import rules
@@ -152,7 +155,7 @@ def name_pattern() -> re.Pattern:
 
 
 @lru_cache(maxsize=1)
-def titles() -> frozenset:
+def titles() -> frozenset[str]:
     """The language rules' titles, lower case, with and without a full stop ("mme", "sra.")."""
     from .prompts import rules
 
@@ -161,7 +164,7 @@ def titles() -> frozenset:
 
 
 @lru_cache(maxsize=1)
-def title_pattern() -> re.Pattern:
+def title_pattern() -> re.Pattern[str]:
     """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara")."""
     from .prompts import rules
 
@@ -170,7 +173,7 @@ def title_pattern() -> re.Pattern:
 
 
 @lru_cache(maxsize=1)
-def _join_pattern() -> re.Pattern:
+def _join_pattern() -> re.Pattern[str]:
     from .prompts import rules
 
     words = "|".join(re.escape(w) for w in rules().get("join_words", ()))
@@ -195,29 +198,32 @@ def duration(text: str) -> str | None:
 
 
 @lru_cache(maxsize=None)
-def answers(lang: str) -> dict:
+def answers(lang: str) -> dict[str, Any]:
     """``answers/<lang>.yaml``: the templated answers written in ``lang`` (as written, accents kept)."""
     path = ANSWERS / f"{lang}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {} if path.exists() else {}
+    table: dict[str, Any] = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
+    return table
 
 
 def answer_text(section: str, key: str) -> str | None:
     """This turn's language's text for ``section``/``key``; None in English or where not written."""
     lang = answer_language()
-    return None if lang == "en" else (answers(lang).get(section) or {}).get(key)
+    said = None if lang == "en" else (answers(lang).get(section) or {}).get(key)
+    return str(said) if said is not None else None
 
 
 def instruction() -> str | None:
     """What the synthesis prompt adds so the model answers in this turn's language."""
     lang = answer_language()
-    return None if lang == "en" else answers(lang).get("instruction")
+    said = None if lang == "en" else answers(lang).get("instruction")
+    return str(said) if said else None
 
 
 _NUMBERS = {"un": 1, "une": 1, "um": 1, "uma": 1, "uno": 1, "una": 1, "deux": 2, "dois": 2, "duas": 2,
             "dos": 2, "trois": 3, "tres": 3, "quatre": 4, "quatro": 4, "cuatro": 4}
 
 
-def timing(frequency: str) -> dict | None:
+def timing(frequency: str) -> dict[str, Any] | None:
     """A French, Portuguese or Spanish frequency as FHIR Timing.repeat ("3x/j", "de 8/8h",
     "cada 12 horas", "matin et soir"), else None (the order keeps the words as text only)."""
     from .prompts import rules
@@ -228,7 +234,7 @@ def timing(frequency: str) -> dict | None:
         if m:
             said = {k: v for k, v in m.groupdict().items() if v}
             n = next((said[k] for k in said if k.startswith("n")), None)
-            times = int(n) if n and n.isdigit() else _NUMBERS.get(n, times)
+            times = int(n) if n and n.isdigit() else _NUMBERS.get(n or "", times)
             period = int(said["h"]) if "h" in said else period
             return {"frequency": times, "period": period, "periodUnit": unit}
     return None
@@ -248,7 +254,7 @@ def answer_language() -> str:
 
 
 @contextmanager
-def answering(lang: str | None):
+def answering(lang: str | None) -> Iterator[None]:
     """Templated answers in ``lang`` for the turn run inside (English if not one of ANSWERED)."""
     token = _answer_language.set(lang if lang in ANSWERED else "en")
     try:

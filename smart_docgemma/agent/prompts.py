@@ -5,6 +5,8 @@ prompts can be tuned against the evaluation without touching control flow.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,38 +18,38 @@ DATA = Path(__file__).with_name("data")
 
 
 @lru_cache(maxsize=None)
-def load(name: str) -> dict:
+def load(name: str) -> Any:
     """``data/<name>.yaml`` parsed once per process."""
     return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-def generation(node: str) -> dict:
+def generation(node: str) -> dict[str, Any]:
     """``{"temperature": …, "max_tokens": …}`` for ``node``."""
     return dict(load("prompts")["generation"][node])
 
 
 def system(node: str) -> str:
-    return load("prompts")["system"][node]
+    return str(load("prompts")["system"][node])
 
 
 def template(key: str) -> str:
-    return load("prompts")["templates"][key]
+    return str(load("prompts")["templates"][key])
 
 
-def message(key: str, **fields) -> str:
+def message(key: str, **fields: Any) -> str:
     """A templated answer in this turn's language (``agent/answers/``), else in English."""
     text = answer_text("messages", key) or load("prompts")["messages"][key]
-    return text.format(**fields)
+    return str(text).format(**fields)
 
 
 def error_text(kind: str | None, label: str, entity: str = "the request") -> str:
-    kind = kind if kind in load("prompts")["errors"] else "generic"
-    text = answer_text("errors", kind) or load("prompts")["errors"][kind]
-    return text.format(label=label, entity=entity)
+    known = kind if kind and kind in load("prompts")["errors"] else "generic"
+    text = answer_text("errors", known) or load("prompts")["errors"][known]
+    return str(text).format(label=label, entity=entity)
 
 
 def example(tool: str) -> str:
-    return load("prompts")["examples"].get(tool, "")
+    return str(load("prompts")["examples"].get(tool, ""))
 
 
 def limit(key: str) -> int:
@@ -55,6 +57,6 @@ def limit(key: str) -> int:
 
 
 @lru_cache(maxsize=1)
-def rules() -> dict:
+def rules() -> dict[str, Any]:
     """``data/rules.yaml`` with the French, Portuguese and Spanish rules (``agent/rules/``) added."""
     return merged(load("rules"))

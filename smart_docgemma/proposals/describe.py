@@ -7,11 +7,17 @@ are in the page's language (gettext; English outside a request or in English).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import binascii
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import gettext, ngettext
+
+
+def _(text: str, **fields: Any) -> str:
+    """``text`` in the page's language (English outside a request)."""
+    return str(gettext(text, **fields))
 
 
 def N_(text: str) -> str:
@@ -29,21 +35,22 @@ _ROUTE_WORDS = {"26643006": N_("by mouth"), "47625008": N_("intravenously"), "78
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
 
 
-def _num(value) -> str:
+def _num(value: float | int | str) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value)
 
 
-def quantity_text(q: dict | None) -> str:
+def quantity_text(q: dict[str, Any] | None) -> str:
     """``{"value": 500, "unit": "mg"}`` → ``500 mg`` (UCUM codes shown as clinicians write them)."""
     if not q or q.get("value") is None:
         return ""
-    unit = q.get("unit") or _UCUM_SHOWN.get(q.get("code"), q.get("code") or "")
+    code = q.get("code") or ""
+    unit = q.get("unit") or _UCUM_SHOWN.get(code, code)
     return f"{_num(q['value'])} {unit}".strip()
 
 
-def frequency_text(repeat: dict | None) -> str:
+def frequency_text(repeat: dict[str, Any] | None) -> str:
     """Timing.repeat → ``three times daily`` / ``every 8 hours`` / ``once weekly``."""
     if not repeat or not repeat.get("frequency"):
         return ""
@@ -61,13 +68,13 @@ def frequency_text(repeat: dict | None) -> str:
     return _("%(n)s times every %(period)s %(unit)s", n=freq, period=_num(period), unit=unit)
 
 
-def route_text(route: dict | None) -> str:
+def route_text(route: dict[str, Any] | None) -> str:
     codes = [c.get("code") for c in (route or {}).get("coding") or []]
     word = next((_(_ROUTE_WORDS[c]) for c in codes if c in _ROUTE_WORDS), None)
     return word or ((route or {}).get("text") or "").lower()
 
 
-def duration_text(resource: dict) -> str:
+def duration_text(resource: dict[str, Any]) -> str:
     """``for 7 days`` from the dispense's expected supply duration (or a bounds duration)."""
     supply = (resource.get("dispenseRequest") or {}).get("expectedSupplyDuration")
     if not supply:
@@ -77,11 +84,11 @@ def duration_text(resource: dict) -> str:
         return ""
     unit = supply.get("unit") or supply.get("code") or "days"
     if unit in ("d", "day", "days"):
-        return ngettext("for %(num)s day", "for %(num)s days", int(supply["value"]))
+        return str(ngettext("for %(num)s day", "for %(num)s days", int(supply["value"])))
     return _("for %(n)s %(unit)s", n=_num(supply["value"]), unit=unit)
 
 
-def medication_sentence(r: dict) -> str:
+def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
@@ -95,7 +102,7 @@ def medication_sentence(r: dict) -> str:
     return sentence + (_("; dispense %(quantity)s", quantity=supply) if supply else "")
 
 
-def allergy_sentence(r: dict) -> str:
+def allergy_sentence(r: dict[str, Any]) -> str:
     substance = (r.get("code") or {}).get("text") or _("an unnamed substance")
     reaction = (r.get("reaction") or [{}])[0]
     manifestations = ", ".join(m.get("text") or "" for m in reaction.get("manifestation") or [] if m.get("text"))
@@ -107,7 +114,7 @@ def allergy_sentence(r: dict) -> str:
     return said + (f" ({detail})" if detail else "")
 
 
-def note_text(r: dict) -> str:
+def note_text(r: dict[str, Any]) -> str:
     """The note's text (the DocumentReference holds it base64-encoded)."""
     data = (((r.get("content") or [{}])[0]).get("attachment") or {}).get("data") or ""
     try:
@@ -116,14 +123,14 @@ def note_text(r: dict) -> str:
         return ""
 
 
-def note_sentence(r: dict) -> str:
+def note_sentence(r: dict[str, Any]) -> str:
     kind = ((r.get("type") or {}).get("text") or _("note")).lower()
     return _("Save a %(kind)s (%(n)s characters) to the chart", kind=kind, n=len(note_text(r)))
 
 
-def action_sentence(resource: dict) -> str:
+def action_sentence(resource: dict[str, Any]) -> str:
     """The proposal as one sentence; the FHIR type as a fallback for anything else."""
     rtype = resource.get("resourceType")
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
-                "DocumentReference": note_sentence}.get(rtype)
+                "DocumentReference": note_sentence}.get(rtype or "")
     return describe(resource) if describe else _("Create a %(type)s", type=rtype)

@@ -120,7 +120,8 @@ T = {
         "En attente de votre décision sur la carte ci-dessous ; la conversation reprend dès que vous la validez, "
         "la modifiez ou la refusez.",
         "Aguardando sua decisão no cartão abaixo; a conversa continua quando você aprovar, editar ou rejeitar.",
-        "Pendiente de su decisión en la tarjeta de abajo; la conversación continúa cuando la apruebe, edite o rechace."),
+        "Pendiente de su decisión en la tarjeta de abajo; la conversación continúa cuando la apruebe, "
+        "edite o rechace."),
     "Being written to the chart…": ("Écriture dans le dossier…", "Gravando no prontuário…",
                                     "Escribiendo en la historia…"),
     "Cancelled. Nothing was written to the chart.": ("Annulé. Rien n'a été écrit dans le dossier.",
@@ -286,18 +287,18 @@ def write_catalogs(folder) -> list[str]:
     from babel.messages.pofile import read_po, write_po
 
     folder = Path(folder)
-    missing = []
+    missing: list[str] = []
     for n, lang in enumerate(LOCALES):
         catalog = read_po((folder / "messages.pot").open("rb"), locale=lang)
         catalog.fuzzy = False  # every entry is a reviewed translation from ``T``
         for message in catalog:
             if not message.id:
                 continue
-            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            key = message.id if isinstance(message.id, str) else message.id[0]
             if key not in T:
                 missing.append(key)
                 continue
-            message.string = T[key][n]
+            message.string = T[key][n]  # type: ignore[assignment]  # a plural is a tuple
         out = folder / lang / "LC_MESSAGES" / "messages.po"
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("wb") as fh:

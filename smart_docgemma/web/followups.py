@@ -28,10 +28,11 @@ from flask import Blueprint, Response, current_app, render_template, stream_with
 from .. import errors
 from ..agent import Agent
 from ..agent.followup import followup
-from ..extensions import get_model
+from .modelstatus import get_model
 from ..smart import sessions
 from ..tools.registry import tools_for
 from .jobs import KEEPALIVE_S, sse
+from .language import page_language
 from .markup import bounded
 from .turns import turn_store
 
@@ -49,13 +50,12 @@ def decision(p) -> dict:
 
 def resume_after(p, launch, *, stream: bool = False) -> None:
     """Resume the session's turn paused on ``p``: now, or in a worker whose tokens are streamed."""
-    from .chat import tool_context
-
     turns = turn_store()
     turn_id = turns.paused_with(launch.sid, p.id)
     if turn_id is None or not turns.claim_paused(turn_id):
         return
-    agent = Agent(get_model(current_app), tools_for(launch.scopes), tool_context(launch))
+    ctx = replace(launch.tool_context(), language=page_language())  # the follow-up in the page's language
+    agent = Agent(get_model(current_app), tools_for(launch.scopes), ctx)
     run = _Resume(turn_id, turns, agent, decision(p), current_app.config["ANSWER_MAX_CHARS"])
     if not stream:
         return run()

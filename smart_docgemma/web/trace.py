@@ -35,7 +35,7 @@ def node_label(node: str, tool: str | None = None) -> str:
 
 
 def status_label(status: str | None) -> str | None:
-    return answer_text("statuses", status or "") or STATUS_LABELS.get(status, status)
+    return answer_text("statuses", status or "") or STATUS_LABELS.get(status or "", status)
 
 
 def progress_event(event: dict) -> dict | None:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from .. import errors
+from .. import errors, inputs
 from ..agent.critic import after_edit
+from ..proposals import editing
+from ..proposals.store import Proposal, proposal_store
 from ..smart.sessions import current_launch
-from ..web import inputs
-from ..web.errorpages import wants_json
-from ..web.snapshots import snapshot_store
-from . import editing
-from .store import Proposal, proposal_store
+from .errorpages import wants_json
+from .snapshots import snapshot_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
 FIELD_MAX_CHARS = editing.NOTE_MAX_CHARS
@@ -73,13 +72,12 @@ def show(proposal_id: str):
 @bp.post("/<proposal_id>/edit")
 def edit(proposal_id: str):
     """Change the proposal's clinical fields; re-validated and re-checked, stored as the next version."""
-    from ..web.chat import tool_context  # the chat blueprint builds the tools' view of a launch
 
     launch, store = current_launch(), proposal_store()
     p = store.visible(proposal_id, launch)
     version = _version()
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
-    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, tool_context(launch),
+    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
                                           relook=after_edit))
 
 
@@ -115,6 +113,6 @@ def reject(proposal_id: str):
 
 def resume_after(p: Proposal, launch) -> None:
     """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
-    from ..web.followups import resume_after as resume
+    from .followups import resume_after as resume
 
     resume(p, launch, stream=request.headers.get("X-Requested-With") == "fetch")
