@@ -340,12 +340,24 @@ def _labels_for(http: KnowledgeHttp, generics: list[str]) -> tuple[dict[str, Any
     return labels, None
 
 
+def table_text(i: knowledge.Interaction) -> str:
+    """A table row as the clinician reads it: for a French clinician the ANSM original (its own
+    level and its French mechanism and management, ``agent/answers/fr.yaml`` ``findings``); for
+    everyone else the English summary around the source's text."""
+    from ..agent.languages import answer_language, answer_text  # (the agent imports the tools)
+
+    if answer_language() == "fr" and i.source.startswith("ANSM"):
+        level = answer_text("findings", i.severity) or i.severity
+        return (f"{level.upper()} — {answer_text('findings', 'mechanism')} {i.mechanism} "
+                f"{answer_text('findings', 'management')} {i.management}")
+    return f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"
+
+
 def _pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
     found: list[dict[str, Any]] = [{"source": f"Offline interaction tables: {i.source}", "kind": "table",
                                     "severity": i.severity,
-              "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
-             for i in rows]
+              "text": table_text(i)} for i in rows]
     for x, y in ((a, b), (b, a)):
         info = labels.get(x)
         hit = info and label_mentions(info, terms_for(y, labels.get(y)))

@@ -194,3 +194,17 @@ def test_a_translated_order_is_the_same_coded_medication_request_as_its_english_
     assert inst["timing"] == inst_en["timing"]
     assert inst.get("asNeededBoolean") == inst_en.get("asNeededBoolean")
     assert said in inst["text"] and said in message
+
+
+def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it():
+    from smart_docgemma.knowledge import ddi
+    from smart_docgemma.tools.drugs import table_text
+
+    row = ddi.pair("warfarin", "ibuprofen")
+    with languages.answering("fr"):
+        french = table_text(row)
+    assert french.startswith("ASSOCIATION DÉCONSEILLÉE — Mécanisme : Augmentation du risque hémorragique")
+    assert "Conduite à tenir : " in french and "major bleeding risk" not in french
+    for lang in ("en", "pt", "es"):  # English summary around the source's own (French) text
+        with languages.answering(lang):
+            assert table_text(row).startswith("AVOID — major bleeding risk. Mechanism: Augmentation")
