@@ -63,9 +63,14 @@ def test_the_page_follows_the_browsers_language(page):
     assert '<html lang="en">' in english and "Chart at a glance" in english
 
 
-def test_numbers_are_in_the_locales_format(page):
+def test_numbers_and_dates_are_in_the_locales_format(page):
     html = page.get("/app", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "<strong>5,6</strong> mmol/L" in html  # the latest potassium, French decimal comma
+    assert "Né(e) le 12 mai 1943" in html  # the banner's date of birth
+    spanish = page.get("/app", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "12 may 1943" in spanish
+    english = page.get("/app", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "DOB 1943-05-12" in english
 
 
 def test_the_clinicians_choice_is_kept_for_that_practitioner(app, page, fhir_base):

@@ -5,6 +5,8 @@ deployment default ``DOCGEMMA_LANGUAGE``. The same language is the agent's answe
 """
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, request, url_for
 from flask_babel import Babel, format_date, format_decimal, gettext
 from sqlalchemy import delete, insert, select
@@ -37,6 +39,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(page_language=page_language, languages=LANGUAGES,
                                  format_decimal=format_decimal, format_date=format_date,
                                  field_label=field_label, script_strings=script_strings)
+    app.jinja_env.filters["local_date"] = local_date
     app.register_blueprint(bp)
 
 
@@ -50,6 +53,18 @@ def script_strings() -> dict[str, str]:
             "cancelling": gettext("Cancelling…"), "working": gettext("Working…"),
             "unreachable": gettext("The assistant could not be reached. Check the connection and try again."),
             "ask": gettext("Ask")}
+
+
+def local_date(value: object) -> object:
+    """An ISO date ("1943-05-12", or the date of a timestamp) in the page's language's format
+    ("12 mai 1943"); English pages keep the ISO date, as clinicians there read it today."""
+    if not value or page_language() == "en":
+        return value
+    try:
+        day = date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return value
+    return format_date(day, "medium")
 
 
 def field_label(label: str) -> str:
