@@ -203,7 +203,8 @@ def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
-    dose, route, duration = _DOSE.search(text), _route().search(text), _DURATION.search(text)
+    dose = _DOSE.search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
+    route, duration = _route().search(text), _DURATION.search(text)
     freq = None
     for pattern, meaning in rules()["frequencies"].items():
         m = compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text)
@@ -254,9 +255,12 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
 def extract(text: str) -> dict[str, Any]:
     """All entities of one clinician message (a plain, JSON-serialisable dict), read accent
     folded so that French, Portuguese and Spanish typed with or without accents read alike."""
-    text = languages.fold(text)
+    said, text = text, languages.fold(text)
     drugs = find_drugs(text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
+    actions = find_actions(text)
+    if languages.no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
+        actions = [a for a in actions if a != "document_allergy"]
     return {
         "drugs": [d["name"] for d in drugs if d["name"]],
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
@@ -266,8 +270,8 @@ def extract(text: str) -> dict[str, Any]:
         "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
         "patient_ids": find_patient_ids(text),
         "patient_names": find_names(text, drugs),
-        "actions": find_actions(text),
-        "dose": find_dose(text),
+        "actions": actions,
+        "dose": languages.as_written(find_dose(text), text, said),
         "allergy": find_allergy(text),
         "unsupported": find_unsupported(text),
     }

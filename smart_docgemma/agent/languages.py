@@ -248,6 +248,42 @@ def as_needed(text: str) -> bool:
     return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) for w in rules().get("as_needed", ()))
 
 
+@lru_cache(maxsize=1)
+def _dose_pattern() -> re.Pattern[str]:
+    from .prompts import rules
+
+    units = "|".join(re.escape(u) for u in sorted(rules().get("dose_units", ()), key=len, reverse=True))
+    return re.compile(rf"\b(\d+(?:[.,]\d+)?)\s*({units})(?![a-z])", re.I)
+
+
+def dose(text: str) -> re.Match[str] | None:
+    """A dose in a language's units as written ("2 bouffées", "1 comprimido", "20 gotas")."""
+    return _dose_pattern().search(fold(text))
+
+
+def no_known_allergy(text: str) -> bool:
+    """"NKDA", "pas d'allergie connue", "sem alergias conhecidas", "sin alergias conocidas"."""
+    from .prompts import rules
+
+    low = fold(text).lower()
+    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in rules().get("no_known_allergy", ()))
+
+
+def as_written(found: dict[str, Any] | None, folded: str, said: str) -> dict[str, Any] | None:
+    """The dose and frequency read on the folded text, given back with the clinician's accents
+    ("2 bouffées", "se necessário"); unchanged where the folding changed the text's length."""
+    if not found or len(folded) != len(unicodedata.normalize("NFC", said)):
+        return found
+    said, low = unicodedata.normalize("NFC", said), folded.lower()
+    out = dict(found)
+    for key in ("dose", "frequency"):
+        value = out.get(key)
+        if isinstance(value, str) and low.find(value) >= 0:
+            at = low.find(value)
+            out[key] = said[at:at + len(value)].lower()
+    return out
+
+
 def answer_language() -> str:
     """The language of this turn's templated answers ("en" unless a turn set another)."""
     return _answer_language.get()

@@ -208,3 +208,24 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
     for lang in ("en", "pt", "es"):  # English summary around the source's own (French) text
         with languages.answering(lang):
             assert table_text(row).startswith("AVOID — major bleeding risk. Mechanism: Augmentation")
+
+
+@pytest.mark.parametrize("message, dose, frequency", [
+    ("prescrire salbutamol 2 bouffées si besoin", "2 bouffées", "si besoin"),
+    ("prescrever salbutamol 2 jatos se necessário", "2 jatos", "se necessário"),
+    ("indicar salbutamol 2 puff según necesidad", "2 puff", "según necesidad"),
+])
+def test_doses_in_each_languages_units_are_kept_with_the_clinicians_accents(message, dose, frequency):
+    found = extract(message)
+    assert found["drugs"] == ["albuterol"]
+    assert (found["dose"]["dose"], found["dose"]["frequency"]) == (dose, frequency)
+
+
+@pytest.mark.parametrize("message", [
+    "note : INR 3,4, pas d'allergie connue, contrôle dans 1 semaine",
+    "evolução: INR 3,4, sem alergias conhecidas, retorno em 1 semana",
+    "nota de evolución: INR 3,4, sin alergias conocidas",
+])
+def test_no_known_allergy_is_said_in_a_note_and_records_no_allergy(message):
+    turn, calls = _run(message)
+    assert "add_allergy" not in calls and "document_allergy" not in extract(message)["actions"]
