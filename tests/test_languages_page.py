@@ -23,7 +23,7 @@ def _template_msgids() -> set[str]:
     return {m[2] if isinstance(m[2], str) else m[2][0] for m in found}
 
 
-@pytest.mark.parametrize("lang", ["fr", "pt", "es"])
+@pytest.mark.parametrize("lang", ["fr", "pt", "es", "sw"])
 def test_every_template_string_is_translated_and_compiled(lang):
     ids = _template_msgids()
     assert len(ids) > 160
@@ -110,3 +110,12 @@ def test_the_answer_is_in_the_pages_language(page):
                     content_type="multipart/form-data")
     body = res.get_data(as_text=True)
     assert "Je travaille dans ce dossier uniquement (Margaret Thompson)" in body
+
+
+def test_swahili_is_the_interface_only_and_the_answers_stay_english(page):
+    html = page.get("/app", headers={"Accept-Language": "sw-KE,sw;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="sw">' in html and "Muhtasari wa faili" in html and ">Uliza<" in html
+    res = page.post("/api/chat", data={"message": "Review the chart of James Wilson"},
+                    headers={"X-CSRF-Token": page.csrf, "Accept-Language": "sw"},
+                    content_type="multipart/form-data")
+    assert "I work in this chart only (Margaret Thompson)" in res.get_data(as_text=True)

@@ -7,6 +7,8 @@ and ``pybabel compile`` makes the .mo files shipped in the wheel.
 """
 from __future__ import annotations
 
+from .swahili import SW
+
 T = {
     # static/app.js (web/language.py script_strings)
     "The request failed (HTTP %s).": ("La requête a échoué (HTTP %s).", "O pedido falhou (HTTP %s).",
@@ -276,7 +278,7 @@ T = {
                                  "con una imagen, %(kb)s KB"),
     "why (optional)": ("pourquoi (facultatif)", "por quê (opcional)", "por qué (opcional)"),
 }
-LOCALES = ("fr", "pt", "es")
+LOCALES = ("fr", "pt", "es", "sw")
 
 
 def write_catalogs(folder) -> list[str]:
@@ -295,10 +297,11 @@ def write_catalogs(folder) -> list[str]:
             if not message.id:
                 continue
             key = message.id if isinstance(message.id, str) else message.id[0]
-            if key not in T:
+            said = SW.get(key) if lang == "sw" else (T[key][n] if key in T else None)
+            if said is None:
                 missing.append(key)
                 continue
-            message.string = T[key][n]  # type: ignore[assignment]  # a plural is a tuple
+            message.string = said  # type: ignore[assignment]  # a plural is a tuple
         out = folder / lang / "LC_MESSAGES" / "messages.po"
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("wb") as fh:

@@ -17,7 +17,8 @@ from ..extensions import get_storage
 from ..smart import sessions
 from ..storage import language_choices, now
 
-LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español"}
+# Swahili: the interface only (answers and understanding stay English; docs/languages.md)
+LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español", "sw": "Kiswahili"}
 
 
 def N_(text: str) -> str:
