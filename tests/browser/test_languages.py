@@ -57,9 +57,10 @@ def test_french_question_card_edit_and_approval(localized, sandbox, assistant, m
 
 def test_portuguese_page(localized, sandbox, assistant, fhir_base):
     page = localized("pt-BR")
-    launch(page, sandbox, assistant, patient="pt-warfarin")
+    launch(page, sandbox, assistant, patient=clone_patient(fhir_base, "pt-warfarin"))  # as the fixture has it
     expect(page.locator("html")).to_have_attribute("lang", "pt")
     expect(page.locator("label[for=message]")).to_contain_text("Pergunta sobre")
     expect(page.locator("#send")).to_have_text("Perguntar")
+    expect(page.locator(".patient-banner")).to_contain_text("Nasc. 30 de set. de 1950")
     page.screenshot(path=str(shot_path("languages-pt-page")), full_page=True)
     assert page.console_errors == []
