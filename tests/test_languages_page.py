@@ -119,3 +119,11 @@ def test_swahili_is_the_interface_only_and_the_answers_stay_english(page):
                     headers={"X-CSRF-Token": page.csrf, "Accept-Language": "sw"},
                     content_type="multipart/form-data")
     assert "I work in this chart only (Margaret Thompson)" in res.get_data(as_text=True)
+
+
+def test_error_pages_are_titled_in_the_language(app):
+    client = app.test_client()  # no session: the relaunch page
+    html = client.get("/app", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "<h1>Votre session est terminée</h1>" in html
+    assert "Fermez cette fenêtre et rouvrez l'assistant depuis le dossier du patient." in html
+    assert "<h1>Your session has ended</h1>" in client.get("/app").get_data(as_text=True)

@@ -39,7 +39,8 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=page_language)
     app.jinja_env.globals.update(page_language=page_language, languages=LANGUAGES,
                                  format_decimal=format_decimal, format_date=format_date,
-                                 field_label=field_label, script_strings=script_strings)
+                                 field_label=field_label, script_strings=script_strings,
+                                 page_text=page_text)
     app.jinja_env.filters["local_date"] = local_date
     app.register_blueprint(bp)
 
