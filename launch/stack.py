@@ -60,22 +60,34 @@ def start_fhir(stack: ExitStack):
 def start_sandbox(stack: ExitStack, fhir_upstream: str):
     """The EHR sandbox on SANDBOX_PORT; returns its Flask app."""
     from launch.sandbox import create_sandbox
-
     from launch.sandbox.config import load
+    from smart_docgemma.config import read
 
     port = int(load(None)["PORT"])
-    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port})
+    mcp_url = f"{_app_base()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
+    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
+                          "PROTECTED_RESOURCES": {mcp_url: client}})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
 
 
+def _app_base() -> str:
+    from smart_docgemma.config import read
+
+    settings = read()
+    return f"http://{settings['HOST']}:{int(settings['PORT'])}"
+
+
 def app_config(sandbox_fhir: str) -> dict:
-    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base."""
+    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base, which also
+    authorises the app's MCP endpoint."""
     from smart_docgemma.config import read
 
     allow = list(read()["ISS_ALLOWLIST"] or [])
-    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir]))}
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir])),
+            "MCP_AUTHORIZATION_SERVER": sandbox_fhir, "MCP_URL": f"{_app_base()}/mcp"}
 
 
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
@@ -124,6 +136,7 @@ def banner(sandbox_url: str, app_url: str) -> str:
             f"Direct EHR launch:     {direct}\n"
             f"Sandbox FHIR (iss):    {sandbox_url}/fhir\n"
             f"App:                   {app_url}\n"
+            f"MCP (Streamable HTTP): {app_url}/mcp\n"
             "Press Ctrl-C to stop everything.\n")
 
 

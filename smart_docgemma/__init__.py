@@ -68,3 +68,6 @@ def _surfaces(app: Flask) -> None:
     language.init_app(app)
     for blueprint in (launch, chat, followups, proposals, cds, apidoc, ops):
         app.register_blueprint(blueprint)
+    from . import mcpserver
+
+    mcpserver.init_app(app)  # {app}/mcp: a WSGI dispatcher in front of Flask (mcpserver/endpoint.py)

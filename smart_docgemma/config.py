@@ -90,6 +90,16 @@ DEFAULTS: dict[str, Any] = {
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
     "CHART_FRESH_S": 60,
+    # --- MCP server (mcpserver/; docs/mcp.md) -----------------------------------
+    # This server's MCP endpoint, which is also its RFC 8707 resource indicator: tokens must be
+    # issued for exactly this URL. None -> PUBLIC_URL + /mcp, else http://HOST:PORT/mcp.
+    "MCP_URL": None,
+    # The EHR's SMART authorization server (its issuer) that MCP clients get tokens from, and
+    # where the server exchanges them for FHIR tokens. None -> the first ISS_ALLOWLIST entry.
+    "MCP_AUTHORIZATION_SERVER": None,
+    # What the protected resource metadata offers MCP clients (they ask for these scopes).
+    "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
+                   "patient/AllergyIntolerance.c patient/DocumentReference.c"),
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,

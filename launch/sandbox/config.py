@@ -34,6 +34,12 @@ DEFAULTS: dict = {
     "APP_LAUNCH_URL": "http://127.0.0.1:8000/launch",  # launcher page default
     "UPSTREAM_TIMEOUT_S": 60,
     "SECRET_KEY": None,  # None -> random per process (sandbox pages only)
+    # Protected resources besides the FHIR API, by RFC 8707 resource indicator, each with the
+    # registered client that serves it. A client may ask for a token whose audience is one of
+    # them (``resource`` at authorize); only the serving client may exchange such a token for
+    # a FHIR token (RFC 8693, ``exchange.py``). The app's MCP endpoint is the one there is.
+    "PROTECTED_RESOURCES": {"http://127.0.0.1:8000/mcp": "docgemma", "http://localhost:8000/mcp": "docgemma"},
+    "REGISTRATION": True,  # RFC 7591 dynamic client registration at /auth/register
 }
 
 

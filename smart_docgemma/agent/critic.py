@@ -20,7 +20,7 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from ..errors import ModelError
-from ..proposals.store import Proposal
+from ..proposals.store import Proposal, SafetyFlag
 from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
@@ -64,7 +64,7 @@ def recommends_change(answer: str) -> bool:
     return bool(_THERAPY_CHANGE.search(answer))
 
 
-def deterministic(flags: list[dict[str, Any]]) -> SecondLook:
+def deterministic(flags: list[SafetyFlag]) -> SecondLook:
     """What the knowledge checks already know: critical findings and checks that did not run."""
     look = SecondLook()
     for flag in flags:
@@ -82,7 +82,7 @@ def deterministic(flags: list[dict[str, Any]]) -> SecondLook:
 _MODEL_FINDINGS = ("Not supported by the sources: ", "Contradicts the chart: ", "Check not done: ")
 
 
-def after_edit(before: dict[str, Any], flags: list[dict[str, Any]], version: int) -> dict[str, Any]:
+def after_edit(before: dict[str, Any], flags: list[SafetyFlag], version: int) -> dict[str, Any]:
     """The second look of a proposal the clinician edited, for the version that will be written.
 
     The deterministic checks run again on the edited order's flags; the model's findings are
@@ -102,7 +102,7 @@ def after_edit(before: dict[str, Any], flags: list[dict[str, Any]], version: int
 
 
 def review(model: BoundModel | None, draft: str, evidence: list[str],
-           flags: list[dict[str, Any]] | None = None) -> SecondLook:
+           flags: list[SafetyFlag] | None = None) -> SecondLook:
     """Deterministic checks, then one constrained model call when a model is available."""
     look = deterministic(flags or [])
     if model is None:
@@ -138,12 +138,12 @@ def second_look(state: Turn, deps: Deps) -> Update:
     """
     pause: Outcome = "pause" if state.answer is None else "done"
     before = state.second_look or {}
-    new = [pid for pid in state.proposals if pid not in before.get("proposals", [])]
+    new = [proposal_id for proposal_id in state.proposals if proposal_id not in before.get("proposals", [])]
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
     if not new and (not answer or before.get("answer_reviewed")):
         return {"outcome": pause}
     store = deps.ctx.proposals if deps.ctx is not None else None
-    cards = [store.get(pid) for pid in new] if store is not None else []
+    cards = [store.get(proposal_id) for proposal_id in new] if store is not None else []
     flags = [f for card in cards for f in card.summary.get("flags") or []]
     draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()
     evidence = [f"{r.label}: {r.result.text}" for r in state.tool_runs if r.result.status != "proposal"]
@@ -160,8 +160,8 @@ def second_look(state: Turn, deps: Deps) -> Update:
 
 def _card_text(card: Proposal) -> str:
     summary = card.summary
-    pairs = summary.get("fields") or []
-    pairs = pairs.items() if isinstance(pairs, dict) else pairs
+    raw: Any = summary.get("fields") or []  # (label, value) pairs; a mapping is read the same way
+    pairs = raw.items() if isinstance(raw, dict) else raw
     fields = "; ".join(f"{k}: {v}" for k, v in pairs)
     return f"Proposed: {summary.get('title', card.tool)}" + (f" ({fields})" if fields else "")
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 from ..knowledge import vocabulary as knowledge_names
 from . import languages
 from .prompts import rules
+from .state import Entities
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -252,26 +253,26 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
     return [d["name"] for d in find_drugs(meds.group(1))] if meds else []
 
 
-def extract(text: str) -> dict[str, Any]:
-    """All entities of one clinician message (a plain, JSON-serialisable dict), read accent
-    folded so that French, Portuguese and Spanish typed with or without accents read alike."""
+def extract(text: str) -> Entities:
+    """All entities of one clinician message, read accent folded so that French, Portuguese and
+    Spanish typed with or without accents read alike."""
     said, text = text, languages.fold(text)
     drugs = find_drugs(text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
     if languages.no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a != "document_allergy"]
-    return {
-        "drugs": [d["name"] for d in drugs if d["name"]],
+    return Entities(
+        drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
         # question about taking them together; "X or Y", "X vs Y" compare and are not joined
-        "drug_pair": len({d["name"] for d in drugs if d["name"]}) >= 2 and joined,
-        "drug_mentions": drugs,
-        "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
-        "patient_ids": find_patient_ids(text),
-        "patient_names": find_names(text, drugs),
-        "actions": actions,
-        "dose": languages.as_written(find_dose(text), text, said),
-        "allergy": find_allergy(text),
-        "unsupported": find_unsupported(text),
-    }
+        drug_pair=len({d["name"] for d in drugs if d["name"]}) >= 2 and joined,
+        drug_mentions=tuple(drugs),
+        ambiguous_drugs=tuple(d for d in drugs if d["match"] == "ambiguous"),
+        patient_ids=tuple(find_patient_ids(text)),
+        patient_names=tuple(find_names(text, drugs)),
+        actions=tuple(actions),
+        dose=languages.as_written(find_dose(text), text, said),
+        allergy=find_allergy(text),
+        unsupported=tuple(find_unsupported(text)),
+    )

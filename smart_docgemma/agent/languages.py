@@ -14,30 +14,21 @@ final vowels dropped: warfarin / warfarine / warfarina / varfarina → "varfarin
 """
 from __future__ import annotations
 
-import contextvars
 import re
-from collections.abc import Iterator
-from typing import Any
 import unicodedata
-from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
+from typing import Any
 
 import yaml
 
-RULES = Path(__file__).with_name("rules")
-ANSWERS = Path(__file__).with_name("answers")
-UNDERSTOOD = ("fr", "pt", "es")  # languages with rule files; English is data/rules.yaml
-ANSWERED = ("en", "fr", "pt", "es")  # languages the templated answers are written in
-_ELISION = re.compile(r"\b(l|d|j|qu|n|s|c|m|t)['\u2019](?=[a-z])", re.I)
+# The run-time half (the answer language, the answers files, order frequencies) is on the base
+# floor, where the tools can use it too; re-exported here for the agent's modules.
+from ..languages import (ANSWERED, RULES, UNDERSTOOD, answer_language, answer_text, answering, answers,
+                         as_needed, fold, instruction, timing)
+
+__all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answering", "answers",
+           "as_needed", "fold", "instruction", "timing"]
 _FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "c"))
-_answer_language = contextvars.ContextVar("answer_language", default="en")
-
-
-def fold(text: str) -> str:
-    """Accents dropped and French elisions split ("l'ibuprofène" → "l ibuprofene"), case kept."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return _ELISION.sub(r"\1 ", plain.replace("\u2019", "'"))
 
 
 @lru_cache(maxsize=None)
@@ -75,6 +66,15 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
             out[key] = have + [v for v in value if v not in have]
         else:
             out[key] = dict(value) if isinstance(value, dict) else value
+    return out
+
+
+@lru_cache(maxsize=1)
+def _own() -> dict[str, Any]:
+    """Every language's rules merged, without the English ones (what this module reads)."""
+    out: dict[str, Any] = {}
+    for lang in UNDERSTOOD:
+        out = _merge(out, language_rules(lang))
     return out
 
 
@@ -137,18 +137,14 @@ def near(word: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _not_drugs() -> frozenset[str]:
-    from .prompts import rules
-
-    return frozenset(rules()["not_drugs"])
+    return frozenset(_own()["not_drugs"])
 
 
 @lru_cache(maxsize=1)
 def name_pattern() -> re.Pattern[str]:
     """Two or three capitalised words after a language's "de", "pour", "para" … (an article
     between them is read through: "para o Samuel Okoro", "de la Sra. …" has its title rule)."""
-    from .prompts import rules
-
-    words = "|".join(re.escape(w) for w in sorted(rules().get("name_words", ()), key=len, reverse=True))
+    words = "|".join(re.escape(w) for w in sorted(_own().get("name_words", ()), key=len, reverse=True))
     name = r"[A-Z][a-z'\-]+"
     article = r"(?:(?:o|a|el|la|le|los|las|os|as)\s+)?"  # "para o Samuel Okoro"
     return re.compile(rf"\b(?:{words})\s+{article}({name}(?:\s+{name}){{1,2}})")
@@ -157,26 +153,20 @@ def name_pattern() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def titles() -> frozenset[str]:
     """The language rules' titles, lower case, with and without a full stop ("mme", "sra.")."""
-    from .prompts import rules
-
-    words = [t.lower() for t in rules().get("titles", ())]
+    words = [t.lower() for t in _own().get("titles", ())]
     return frozenset(words + [w + "." for w in words])
 
 
 @lru_cache(maxsize=1)
 def title_pattern() -> re.Pattern[str]:
     """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara")."""
-    from .prompts import rules
-
-    titles = "|".join(re.escape(t) for t in rules().get("titles", ()))
+    titles = "|".join(re.escape(t) for t in _own().get("titles", ()))
     return re.compile(rf"\b(?:{titles})\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
 
 
 @lru_cache(maxsize=1)
 def _join_pattern() -> re.Pattern[str]:
-    from .prompts import rules
-
-    words = "|".join(re.escape(w) for w in rules().get("join_words", ()))
+    words = "|".join(re.escape(w) for w in _own().get("join_words", ()))
     return re.compile(rf"(?<![a-z])(?:{words})(?![a-z])", re.I)
 
 
@@ -187,72 +177,17 @@ def joined(text: str) -> bool:
 
 def duration(text: str) -> str | None:
     """"pendant 5 jours", "pdt 7j", "por 7 días", "x 5 dias" → "5 days" (None if not said)."""
-    from .prompts import rules
-
-    units = rules()["duration_units"]
-    for pattern in rules().get("durations", ()):
+    units = _own()["duration_units"]
+    for pattern in _own().get("durations", ()):
         m = re.search(pattern, fold(text), re.I)
         if m and m.group(2).lower() in units:
             return f"{m.group(1)} {units[m.group(2).lower()]}"
     return None
 
 
-@lru_cache(maxsize=None)
-def answers(lang: str) -> dict[str, Any]:
-    """``answers/<lang>.yaml``: the templated answers written in ``lang`` (as written, accents kept)."""
-    path = ANSWERS / f"{lang}.yaml"
-    table: dict[str, Any] = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
-    return table
-
-
-def answer_text(section: str, key: str) -> str | None:
-    """This turn's language's text for ``section``/``key``; None in English or where not written."""
-    lang = answer_language()
-    said = None if lang == "en" else (answers(lang).get(section) or {}).get(key)
-    return str(said) if said is not None else None
-
-
-def instruction() -> str | None:
-    """What the synthesis prompt adds so the model answers in this turn's language."""
-    lang = answer_language()
-    said = None if lang == "en" else answers(lang).get("instruction")
-    return str(said) if said else None
-
-
-_NUMBERS = {"un": 1, "une": 1, "um": 1, "uma": 1, "uno": 1, "una": 1, "deux": 2, "dois": 2, "duas": 2,
-            "dos": 2, "trois": 3, "tres": 3, "quatre": 4, "quatro": 4, "cuatro": 4}
-
-
-def timing(frequency: str) -> dict[str, Any] | None:
-    """A French, Portuguese or Spanish frequency as FHIR Timing.repeat ("3x/j", "de 8/8h",
-    "cada 12 horas", "matin et soir"), else None (the order keeps the words as text only)."""
-    from .prompts import rules
-
-    text = fold(frequency or "").lower()
-    for pattern, (times, period, unit) in rules().get("timings", ()):
-        m = re.search(pattern, text)
-        if m:
-            said = {k: v for k, v in m.groupdict().items() if v}
-            n = next((said[k] for k in said if k.startswith("n")), None)
-            times = int(n) if n and n.isdigit() else _NUMBERS.get(n or "", times)
-            period = int(said["h"]) if "h" in said else period
-            return {"frequency": times, "period": period, "periodUnit": unit}
-    return None
-
-
-def as_needed(text: str) -> bool:
-    """"si besoin", "se dor", "según necesidad" …: the order is as needed."""
-    from .prompts import rules
-
-    low = fold(text or "").lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) for w in rules().get("as_needed", ()))
-
-
 @lru_cache(maxsize=1)
 def _dose_pattern() -> re.Pattern[str]:
-    from .prompts import rules
-
-    units = "|".join(re.escape(u) for u in sorted(rules().get("dose_units", ()), key=len, reverse=True))
+    units = "|".join(re.escape(u) for u in sorted(_own().get("dose_units", ()), key=len, reverse=True))
     return re.compile(rf"\b(\d+(?:[.,]\d+)?)\s*({units})(?![a-z])", re.I)
 
 
@@ -263,10 +198,8 @@ def dose(text: str) -> re.Match[str] | None:
 
 def no_known_allergy(text: str) -> bool:
     """"NKDA", "pas d'allergie connue", "sem alergias conhecidas", "sin alergias conocidas"."""
-    from .prompts import rules
-
     low = fold(text).lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in rules().get("no_known_allergy", ()))
+    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _own().get("no_known_allergy", ()))
 
 
 def as_written(found: dict[str, Any] | None, folded: str, said: str) -> dict[str, Any] | None:
@@ -282,18 +215,3 @@ def as_written(found: dict[str, Any] | None, folded: str, said: str) -> dict[str
             at = low.find(value)
             out[key] = said[at:at + len(value)].lower()
     return out
-
-
-def answer_language() -> str:
-    """The language of this turn's templated answers ("en" unless a turn set another)."""
-    return _answer_language.get()
-
-
-@contextmanager
-def answering(lang: str | None) -> Iterator[None]:
-    """Templated answers in ``lang`` for the turn run inside (English if not one of ANSWERED)."""
-    token = _answer_language.set(lang if lang in ANSWERED else "en")
-    try:
-        yield
-    finally:
-        _answer_language.reset(token)

@@ -36,11 +36,11 @@ OVERRIDE_REASONS = [
 ]
 
 
-def card(problem: Problem) -> dict:
-    """The one card for a problem."""
+def card(problem: Problem, language: str = "en") -> dict:
+    """The one card for a problem (``language`` "fr": with the French source text in the detail)."""
     out = {"uuid": str(uuid.uuid4()), "summary": problem.lead.summary,
            "indicator": problem.severity, "source": _source(problem.lead.sources, problem.lead.topic)}
-    detail = _detail(problem)
+    detail = _detail(problem, language)
     if detail:
         out["detail"] = detail
     suggestions = _suggestions(problem)
@@ -69,7 +69,7 @@ def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
     }
 
 
-def _detail(problem: Problem) -> str:
+def _detail(problem: Problem, language: str = "en") -> str:
     parts = []
     for f in problem.findings:
         # the lead finding's sentence is the card's summary; the others get their own heading
@@ -77,6 +77,7 @@ def _detail(problem: Problem) -> str:
         lines += [f"- **Mechanism:** {f.mechanism}"] if f.mechanism else []
         lines += [f"- **Management:** {f.management}"] if f.management else []
         lines += [f"- **This patient:** {e}" for e in f.evidence]
+        lines += [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"] if f.quote and language == "fr" else []
         if lines:
             parts.append("\n".join(lines))
     sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]

@@ -5,6 +5,7 @@ hook is about, pregnancy and breastfeeding, the patient's name.
 """
 from __future__ import annotations
 
+from ..knowledge import age_on as knowledge_age
 from .context import HookData
 from .monitoring import observed_on
 
@@ -117,6 +118,12 @@ def patient_name(patients: list[dict]) -> str | None:
 
 
 
+
+
+def age(patients: list[dict], today) -> int | None:
+    """Whole years from the Patient's birthDate; None when it is not there."""
+    born = next((p.get("birthDate") for p in patients if isinstance(p.get("birthDate"), str)), None)
+    return knowledge_age(born, today)
 
 
 def clean(value: str | None) -> str | None:

@@ -39,6 +39,7 @@ class Finding:
     active: dict | None = None  # an active MedicationRequest a suggestion may stop (patient-view)
     alternative: dict | None = None  # {"display", "rxnorm"}: a safer drug the knowledge names
     fingerprint_of: tuple = ()  # what makes this finding new (e.g. the latest result's id)
+    quote: str = ""  # the French source text (ANSM) the English was derived from
 
     @property
     def summary(self) -> str:

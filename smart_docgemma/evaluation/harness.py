@@ -184,8 +184,8 @@ class EvalRun:
             scope = scope.replace("patient/", "user/")
         scopes = GrantedScopes.parse(scope)
         ctx = ToolContext(patient_id=case.patient, scopes=scopes, fhir=FhirGateway(self.fhir_base, None),
-                          http=http, proposals=self.proposals, session_id=uuid.uuid4().hex,
-                          practitioner=PRACTITIONER, config=dict(self.config))
+                          http=http, proposals=self.proposals, sid=uuid.uuid4().hex,
+                          user=PRACTITIONER, config=dict(self.config))
         return ctx, tools_for(scopes)
 
     def _http_for(self, case: Case) -> KnowledgeHttp:

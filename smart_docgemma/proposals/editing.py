@@ -27,7 +27,7 @@ from .. import errors
 from ..tools import orders
 from ..tools.base import ToolContext
 from .describe import frequency_text, note_text, quantity_text
-from .store import Launch, Proposal, ProposalStore
+from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag
 
 ROUTES = {"": None, "oral": "by mouth", "intravenous": "intravenous", "intramuscular": "intramuscular",
           "subcutaneous": "subcutaneous", "inhaled": "inhaled", "topical": "topical"}
@@ -243,7 +243,7 @@ FIELD_LABELS = {name: label for fields in FIELDS.values() for name, label in fie
 
 
 # ------------------------------------------------------------------ the card after an edit
-def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[dict[str, Any]] | None:
+def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag] | None:
     """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
@@ -253,8 +253,8 @@ def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[dict[str, A
     return None
 
 
-def edited_summary(summary: dict[str, Any], before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
-                   flags: list[dict[str, Any]] | None, version: int, user: str | None) -> dict[str, Any]:
+def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
+                   flags: list[SafetyFlag] | None, version: int, user: str | None) -> ProposalSummary:
     """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
     Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
@@ -264,7 +264,7 @@ def edited_summary(summary: dict[str, Any], before: dict[str, Any], after: dict[
     fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
               if label in fresh or label not in MANAGED]
     fields += list(fresh.items())
-    out = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
+    out: ProposalSummary = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
            "edited_by": user, "last_error": None}
     if flags is not None:
         out["flags"] = flags
@@ -304,7 +304,7 @@ def _fields(resource: dict[str, Any], values: dict[str, str]) -> list[tuple[str,
 # ------------------------------------------------------------------ the whole edit
 def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, version: int,
                   submitted: dict[str, str | None], ctx: ToolContext,
-                  relook: Callable[[dict[str, Any], list[dict[str, Any]], int], dict[str, Any]] | None = None
+                  relook: Callable[[dict[str, Any], list[SafetyFlag], int], dict[str, Any]] | None = None
                   ) -> Proposal:
     """Apply the clinician's edit to a pending proposal of this session and store it as the next
     version (see the module's docstring); an edit that changes nothing leaves it as it is.

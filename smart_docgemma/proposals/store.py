@@ -43,7 +43,10 @@ import logging
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from typing_extensions import Required, TypedDict
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -65,7 +68,34 @@ ASSISTANT = "DocGemma assistant"
 MAX_ATTEMPTS = 3
 STALE_CLAIM_S = 120
 REASON_MAX = 500
+MCP_OWNER = "mcp:"  # the sid prefix of proposals made by MCP clients (mcpserver/tools.py)
 
+
+
+class SafetyFlag(TypedDict, total=False):
+    """One finding of a write's safety checks, shown on its card (and read by the second look)."""
+
+    severity: Required[Literal["critical", "warning", "info"]]
+    kind: Required[str]  # allergy | interaction | duplicate | boxed_warning | unchecked
+    text: Required[str]
+    source: dict[str, str]  # {"label", "url"} when a source backs it
+
+
+class ProposalSummary(TypedDict, total=False):
+    """What the card shows beside the FHIR resource; stored as JSON with the proposal. The write
+    tool makes it; an edit, the second look, the approval and a failed write each add their part."""
+
+    title: Required[str]
+    kind: str  # medication | allergy | note
+    fields: Sequence[Sequence[str]]  # (label, value) pairs, in order (lists once stored as JSON)
+    flags: list[SafetyFlag]
+    preview: str  # a note's text, shortened
+    changes: list[dict[str, Any]]  # the clinician's edits: field, before, after, version
+    edited_by: str | None
+    second_look: dict[str, Any]  # critic.SecondLook as data, plus who acknowledged it
+    provenance: str | None  # the Provenance written with the resource, or why it was not
+    last_error: str | None  # why the last approval could not write
+    via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
 
 
 class Launch(Protocol):
@@ -94,7 +124,7 @@ class Proposal:
     tool: str
     status: str
     resource: dict[str, Any]
-    summary: dict[str, Any]
+    summary: ProposalSummary
     created_at: float
     decided_at: float | None = None
     decided_by: str | None = None
@@ -136,21 +166,22 @@ class ProposalStore:
         self.storage = storage
 
     # -- creating and reading ------------------------------------------------------
-    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any], summary: dict[str, Any]) -> str:
+    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any],
+               summary: ProposalSummary) -> str:
         """Store a validated resource as a pending proposal; returns its id.
 
         The proposal identifier is stamped on the resource here, so the resource
         shown for approval is exactly the one that will be created.
         """
         self._check_subject(sid, patient_id, resource)
-        pid = uuid.uuid4().hex
+        proposal_id = uuid.uuid4().hex
         resource = dict(resource)
-        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": pid}]
+        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": proposal_id}]
         with self.storage.begin() as conn:
             conn.execute(table.insert().values(
-                id=pid, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
+                id=proposal_id, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
                 resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
-        return pid
+        return proposal_id
 
     def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
         """Refuse (Forbidden) a resource about anyone but the session's patient.
@@ -184,9 +215,12 @@ class ProposalStore:
         return [_row(r) for r in rows]
 
     def visible(self, proposal_id: str, launch: Launch) -> Proposal:
-        """The proposal, if it belongs to this launch's session and patient (else 404/403)."""
+        """The proposal, if it belongs to this launch's session and patient (else 404/403).
+        An MCP client's proposal belongs to no browser session: any clinician's launch for
+        its patient may review and decide it."""
         p = self.get(proposal_id)
-        if p.sid != launch.sid:
+        mcp_made = p.sid.startswith(MCP_OWNER) and p.patient_id == launch.patient_id
+        if p.sid != launch.sid and not mcp_made:
             raise errors.NotFound("No such proposal in this session.")
         if p.patient_id != launch.patient_id:
             raise errors.Forbidden("This proposal is for a different patient than the one in context; "
@@ -213,7 +247,7 @@ class ProposalStore:
         return self.get(p.id)
 
     # -- editing ----------------------------------------------------------------------
-    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: dict[str, Any]) -> Proposal:
+    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: ProposalSummary) -> Proposal:
         """Store the clinician's edit as version ``version + 1``, only if ``p`` is still pending
         at ``version`` (one conditional UPDATE: an edit racing an approval or another edit
         has one outcome); else Conflict."""
@@ -337,7 +371,8 @@ class ProposalStore:
             if not fresh and launch.scopes.allows("Provenance", "s") and \
                     launch.fhir.search("Provenance", {"target": target}, max_pages=1):
                 return "recorded earlier"
-            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes")))
+            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes"),
+                                                     via=(p.summary.get("via") or {}).get("client")))
             return f"Provenance/{made['id']}"
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
@@ -352,19 +387,23 @@ def _at_version(version: int | None) -> Any:
 
 
 def provenance_for(target: str, user: str | None, proposal_id: str,
-                   edits: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                   edits: list[dict[str, Any]] | None = None,
+                   via: str | None = None) -> dict[str, Any]:
     """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
-    when the clinician edited the proposal first, the reason says what they changed."""
+    when the clinician edited the proposal first, the reason says what they changed; when an
+    MCP client asked for it (``via``), the assembler names that client."""
     participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
     author = {"type": {"coding": [{"system": participant, "code": "author", "display": "Author"}]},
               "who": {"reference": local_ref(user)} if local_ref(user) else {"display": user or "unknown user"}}
     assembler = {"type": {"coding": [{"system": participant, "code": "assembler", "display": "Assembler"}]},
-                 "who": {"display": ASSISTANT}, "onBehalfOf": author["who"]}
+                 "who": {"display": f"{ASSISTANT} for MCP client {via}" if via else ASSISTANT},
+                 "onBehalfOf": author["who"]}
     return {"resourceType": "Provenance", "target": [{"reference": target}],
             "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "activity": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-DataOperation",
                                      "code": "CREATE", "display": "create"}]},
-            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}" + _edited(edits)}],
+            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}"
+                        + (f" requested by MCP client {via}" if via else "") + _edited(edits)}],
             "agent": [author, assembler]}
 
 

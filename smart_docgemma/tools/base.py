@@ -81,8 +81,8 @@ class ToolContext:
     model: VisionModel | None = None  # the turn's model client, for the vision tool
     image: bytes | None = None  # this turn's attached image (analyze_medical_image)
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
-    session_id: str | None = None
-    practitioner: str | None = None  # fhirUser reference, e.g. Practitioner/dr-okafor
+    sid: str | None = None  # the browser session (the launch) the turn belongs to
+    user: str | None = None  # the fhirUser who launched, e.g. Practitioner/dr-okafor
     config: dict[str, Any] = field(default_factory=dict)
     language: str = "en"  # the clinician's language: templated answers and synthesis use it
 
@@ -119,6 +119,7 @@ class ToolSpec:
     scopes: tuple[tuple[str, str], ...]  # (resourceType, interactions) needed; () = none
     order: int  # running order when a question needs several tools
     brief: bool  # a single answer from this source is kept to its most critical findings
+    surfaces: tuple[str, ...] = ("agent", "mcp")  # who is offered it: the agent, MCP clients
 
 
 @dataclass(frozen=True)

@@ -321,6 +321,18 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
     ]
 
 
+SECTION_HEADINGS = {"allergies": "Allergies:", "conditions": "Active problems:",
+                    "medications": "Active medications:", "labs": "Labs (oldest → newest):",
+                    "vitals": "Vitals (oldest → newest):"}
+
+
+def section_text(d: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """The patient line and the blocks of ``keys`` (SECTION_HEADINGS), uncut: the chart's
+    section tools offered to MCP clients (mcpserver/sections.py)."""
+    wanted = {"", *(SECTION_HEADINGS[k] for k in keys)}
+    return _join([b for b in _blocks(d) if b[0] in wanted])
+
+
 def chart_text(d: dict[str, Any], budget: int = TEXT_BUDGET) -> str:
     """Compact text under ``budget`` characters: optional blocks are cut from the end first."""
     blocks = [b for b in _blocks(d) if b[1]]

@@ -35,6 +35,7 @@ import yaml
 
 from . import args as tool_args
 from .. import knowledge
+from ..languages import answer_language, answer_text
 from . import catalog
 from .base import Source, Tool, ToolResult
 from ..errors import SourceError
@@ -341,15 +342,13 @@ def _labels_for(http: KnowledgeHttp, generics: list[str]) -> tuple[dict[str, Any
 
 
 def table_text(i: knowledge.Interaction) -> str:
-    """A table row as the clinician reads it: for a French clinician the ANSM original (its own
-    level and its French mechanism and management, ``agent/answers/fr.yaml`` ``findings``); for
-    everyone else the English summary around the source's text."""
-    from ..agent.languages import answer_language, answer_text  # (the agent imports the tools)
-
-    if answer_language() == "fr" and i.source.startswith("ANSM"):
+    """A table row as the clinician reads it: a French clinician reads the ANSM original (the
+    thesaurus's own level and its French text, ``Interaction.quote``; ``agent/answers/fr.yaml``
+    ``findings``); everyone else the English text, Portuguese and Spanish clinicians included
+    (no reviewed translation of these texts exists)."""
+    if answer_language() == "fr" and i.source.startswith("ANSM") and i.quote:
         level = answer_text("findings", i.severity) or i.severity
-        return (f"{level.upper()} — {answer_text('findings', 'mechanism')} {i.mechanism} "
-                f"{answer_text('findings', 'management')} {i.management}")
+        return f"{level.upper()} — {answer_text('findings', 'ansm')} {i.quote}"
     return f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"
 
 

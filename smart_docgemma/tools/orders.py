@@ -34,9 +34,11 @@ from .. import errors
 from ..fhir import local_ref
 from . import args as tool_args
 from .. import knowledge
+from ..languages import as_needed, timing  # French, Portuguese, Spanish frequencies
 from . import catalog
 from .base import Tool, ToolResult
 from .drugs import label_safety
+from ..proposals.store import ProposalSummary, SafetyFlag
 from .safety import flag as _flag
 from .safety import patient_lists
 
@@ -110,8 +112,6 @@ def parse_timing(frequency: str) -> dict[str, Any] | None:
     for word, (freq, period, unit) in _ABBREV.items():
         if re.search(rf"\b{word}\b", text):
             return {"frequency": freq, "period": period, "periodUnit": unit}
-    from ..agent.languages import timing  # (here: the agent package imports the tools)
-
     return timing(frequency)  # French, Portuguese, Spanish frequencies
 
 
@@ -129,8 +129,6 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
     timing = parse_timing(frequency)
     if timing:
         inst["timing"] = {"repeat": timing}
-    from ..agent.languages import as_needed  # "si besoin", "se dor", "según necesidad"
-
     if re.search(r"\b(prn|as needed)\b", f"{frequency} {notes or ''}", re.I) or as_needed(frequency):
         inst["asNeededBoolean"] = True
     route = _route(dosage, frequency, notes or "")
@@ -156,7 +154,7 @@ def _refusal(args: Any, ctx: ToolContext, rtype: str) -> ToolResult | None:
     return None
 
 
-def _boxed_warning(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
+def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
@@ -170,7 +168,7 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
     return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
+def medication_flags(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
     meds, allergies, flags = patient_lists(ctx)
     ident = knowledge.identify(text=drug)
@@ -191,7 +189,7 @@ def medication_flags(ctx: ToolContext, drug: str) -> list[dict[str, Any]]:
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx: ToolContext, substance: str) -> list[dict[str, Any]]:
+def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -202,7 +200,7 @@ def allergy_flags(ctx: ToolContext, substance: str) -> list[dict[str, Any]]:
     return flags
 
 
-def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: dict[str, Any], noun: str) -> ToolResult:
+def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: ProposalSummary, noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
@@ -210,20 +208,20 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: dic
                                   f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
-                                 resource=resource, summary=summary)
+        proposal_id = ctx.store().create(sid=ctx.sid or "", patient_id=ctx.patient_id or "", tool=tool,
+                                         resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
     lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
     lines += [f"{label}: {value}" for label, value in summary["fields"]]
     lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
-    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=pid,
-                      data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
+    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
+                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"]})
 
 
 def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
-    ref = local_ref(ctx.practitioner)
+    ref = local_ref(ctx.user)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 
@@ -247,7 +245,8 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
               ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     if args.notes:
         fields.append(("Notes", args.notes))
-    summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
+    summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
+                                "kind": "medication",
                "fields": fields, "flags": medication_flags(ctx, args.medication_name)}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
@@ -296,7 +295,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
               ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
                if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+    summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
                "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
@@ -327,7 +326,7 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolRes
         resource["author"] = [_practitioner(ctx)]
     fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
               ("Length", f"{len(args.note_text)} characters")]
-    summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
+    summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 

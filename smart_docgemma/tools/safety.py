@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from .base import ToolContext
 
-from typing import Any
+from typing import Any, Literal
 
 from .. import errors
+from ..proposals.store import SafetyFlag
 from .chart import concept_text
 
+Severity = Literal["critical", "warning", "info"]
+SEVERITIES: dict[str, Severity] = {"critical": "critical", "warning": "warning", "info": "info"}
 
-def patient_lists(ctx: ToolContext) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+
+def patient_lists(ctx: ToolContext) -> tuple[list[str], list[str], list[SafetyFlag]]:
     """Active medication names and allergy substances of the launch patient (for safety flags)."""
-    flags: list[dict[str, Any]] = []
+    flags: list[SafetyFlag] = []
     meds: list[str] = []
     allergies: list[str] = []
     for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds),
@@ -33,8 +37,9 @@ def _code_of(cc: dict[str, Any] | None) -> str:
     return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
 
 
-def flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict[str, Any]:
-    raised: dict[str, Any] = {"severity": severity, "kind": kind, "text": text}
+def flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> SafetyFlag:
+    """A finding at ``severity`` (critical, warning or info: the knowledge core's levels)."""
+    raised: SafetyFlag = {"severity": SEVERITIES[severity], "kind": kind, "text": text}
     if label and url:
         raised["source"] = {"label": label, "url": url}
     return raised

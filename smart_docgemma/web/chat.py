@@ -148,9 +148,9 @@ def turn_view(turn: dict) -> dict:
     """A stored turn as the template shows it (answer as safe HTML, trace, live cards)."""
     store = proposal_store()
     cards = []
-    for pid in turn.get("proposals") or []:
+    for proposal_id in turn.get("proposals") or []:
         try:
-            cards.append(store.get(pid))
+            cards.append(store.get(proposal_id))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]

@@ -95,14 +95,14 @@ class TurnJob:
         try:
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
-                self.ctx.store().withdraw(self.ctx.session_id or "", since=wall, reason=CANCELLED)
+                self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
         finally:
             self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable):
         the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
-        sid, patient = self.ctx.session_id or "", self.ctx.patient_id
+        sid, patient = self.ctx.sid or "", self.ctx.patient_id
         if not patient:
             return None
         brief = self.charts.fresh(sid, patient)

@@ -12,7 +12,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from .. import errors, inputs
 from ..agent.critic import after_edit
 from ..proposals import editing
-from ..proposals.store import Proposal, proposal_store
+from ..proposals.store import MCP_OWNER, Proposal, proposal_store
 from ..smart.sessions import current_launch
 from .errorpages import wants_json
 from .snapshots import snapshot_store
@@ -27,7 +27,11 @@ def _respond(p: Proposal, status: int = 200):
     if wants_json():
         return p.to_dict(), status
     if request.method == "POST" and not request.headers.get("X-Requested-With"):
+        if p.sid.startswith(MCP_OWNER):  # an MCP client's proposal is decided on its own page
+            return redirect(url_for("proposals.show", proposal_id=p.id), code=303)
         return redirect(url_for("chat.app_page") + f"#proposal-{p.id}", code=303)
+    if request.method == "GET" and not request.headers.get("X-Requested-With"):
+        return render_template("proposals/page.html", p=p), status  # the link an MCP client returns
     return render_template("proposals/card.html", p=p), status
 
 

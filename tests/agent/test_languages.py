@@ -43,12 +43,12 @@ def _run(message, language="en"):
     ("amoxiciline", "amoxicillin"), ("amoxicilna", "amoxicillin"),  # typos: one edit from the spelling
 ])
 def test_drug_names_as_written_in_each_language_reach_the_core_ingredient(written, ingredient):
-    assert extract(f"interaction {written} et warfarine")["drugs"][0] == ingredient
+    assert extract(f"interaction {written} et warfarine").drugs[0] == ingredient
 
 
 def test_words_that_look_like_drugs_are_not_drugs():
-    assert extract("quelle est la dernière créatinine ?")["drugs"] == []
-    assert extract("dernières kaliémie et natrémie")["drugs"] == []
+    assert extract("quelle est la dernière créatinine ?").drugs == ()
+    assert extract("dernières kaliémie et natrémie").drugs == ()
 
 
 @pytest.mark.parametrize("message, tool, drugs", [
@@ -167,7 +167,7 @@ def test_coverage_of_commonly_prescribed_drugs_written_in_each_language():
     hits = {lang: 0 for lang in ("fr", "pt", "es")}
     for ingredient, written in table.items():
         for lang, name in zip(hits, written):
-            found = extract(f"interaction {name} ?")["drugs"]
+            found = extract(f"interaction {name} ?").drugs
             hits[lang] += bool(found) and ingredient in found[0]
     assert len(table) == 50
     assert hits == {"fr": 50, "pt": 50, "es": 50}, hits
@@ -203,11 +203,11 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
     row = ddi.pair("warfarin", "ibuprofen")
     with languages.answering("fr"):
         french = table_text(row)
-    assert french.startswith("ASSOCIATION DÉCONSEILLÉE — Mécanisme : Augmentation du risque hémorragique")
-    assert "Conduite à tenir : " in french and "major bleeding risk" not in french
-    for lang in ("en", "pt", "es"):  # English summary around the source's own (French) text
+    assert french == f"ASSOCIATION DÉCONSEILLÉE — Thésaurus ANSM : {row.quote}"
+    assert row.quote.startswith("Augmentation du risque hémorragique")
+    for lang in ("en", "pt", "es"):  # the English text (no reviewed Portuguese or Spanish one)
         with languages.answering(lang):
-            assert table_text(row).startswith("AVOID — major bleeding risk. Mechanism: Augmentation")
+            assert table_text(row).startswith("AVOID — major bleeding risk. Mechanism: NSAIDs inhibit")
 
 
 @pytest.mark.parametrize("message, dose, frequency", [
@@ -217,8 +217,8 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
 ])
 def test_doses_in_each_languages_units_are_kept_with_the_clinicians_accents(message, dose, frequency):
     found = extract(message)
-    assert found["drugs"] == ["albuterol"]
-    assert (found["dose"]["dose"], found["dose"]["frequency"]) == (dose, frequency)
+    assert found.drugs == ("albuterol",) and found.dose is not None
+    assert (found.dose["dose"], found.dose["frequency"]) == (dose, frequency)
 
 
 @pytest.mark.parametrize("message", [
@@ -228,4 +228,4 @@ def test_doses_in_each_languages_units_are_kept_with_the_clinicians_accents(mess
 ])
 def test_no_known_allergy_is_said_in_a_note_and_records_no_allergy(message):
     turn, calls = _run(message)
-    assert "add_allergy" not in calls and "document_allergy" not in extract(message)["actions"]
+    assert "add_allergy" not in calls and "document_allergy" not in extract(message).actions

@@ -38,7 +38,7 @@ def launch(fhir_base: str, patient_id: str | None, scopes: str = PATIENT_SCOPES,
 
 def tool_context(lc: Launch, proposals=None) -> ToolContext:
     return ToolContext(patient_id=lc.patient_id, scopes=lc.scopes, fhir=lc.fhir, proposals=proposals,
-                       session_id=lc.sid, practitioner=lc.user)
+                       sid=lc.sid, user=lc.user)
 
 
 def new_patient(fhir_base: str, family: str = "Testwrite") -> str:
