@@ -3,6 +3,7 @@ and es catalogs (compiled as shipped), the language comes from the clinician's c
 practitioner, else Accept-Language, else DOCGEMMA_LANGUAGE; real HAPI behind the page."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,22 @@ def _template_msgids() -> set[str]:
     found = list(extract_from_dir(ROOT / "templates", method_map=[("**.html", "jinja2")]))
     found += extract_from_dir(ROOT / "smart_docgemma", method_map=[("**.py", "python")])
     return {m[2] if isinstance(m[2], str) else m[2][0] for m in found}
+
+
+# words a template may show as they are, in every language
+AS_IS = {"DocGemma", "HTTP", "ms"}
+
+
+def test_no_template_shows_text_that_is_not_marked_for_translation():
+    """Text outside ``{{ _(…) }}`` would stay English on a French page: none is left."""
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        src = path.read_text(encoding="utf-8")
+        for jinja in (r"\{#.*?#\}", r"\{%.*?%\}", r"\{\{.*?\}\}"):
+            src = re.sub(jinja, " ", src, flags=re.S)
+        shown = re.sub(r"<[^>]*>", " ", src) + " ".join(
+            re.findall(r'\b(?:aria-label|placeholder|title|alt)="([^"]*)"', src))
+        words = set(re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-]+", shown)) - AS_IS
+        assert words == set(), f"{path.name}: {sorted(words)}"
 
 
 @pytest.mark.parametrize("lang", ["fr", "pt", "es", "sw"])

@@ -10,6 +10,21 @@ from __future__ import annotations
 from .swahili import SW
 
 T = {
+    # templates/proposals/page.html (an MCP client's proposal on a page of its own)
+    "Proposal awaiting approval": ("Proposition en attente de validation", "Proposta aguardando aprovação",
+                                   "Propuesta pendiente de aprobación"),
+    "Chart write awaiting a clinician's approval": (
+        "Écriture dans le dossier en attente de la validation d'un clinicien",
+        "Gravação no prontuário aguardando a aprovação de um clínico",
+        "Escritura en la historia pendiente de la aprobación de un clínico"),
+    "Requested over MCP by the client %(client)s.": ("Demandé via MCP par le client %(client)s.",
+                                                     "Pedido via MCP pelo cliente %(client)s.",
+                                                     "Solicitado vía MCP por el cliente %(client)s."),
+    "Nothing has been written to the chart until you approve it.": (
+        "Rien n'est écrit dans le dossier avant votre validation.",
+        "Nada é gravado no prontuário antes da sua aprovação.",
+        "No se escribe nada en la historia hasta que usted lo apruebe."),
+    "Back to the assistant": ("Retour à l'assistant", "Voltar ao assistente", "Volver al asistente"),
     # static/app.js (web/language.py script_strings)
     "The request failed (HTTP %s).": ("La requête a échoué (HTTP %s).", "O pedido falhou (HTTP %s).",
                                       "La solicitud falló (HTTP %s)."),

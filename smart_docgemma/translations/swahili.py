@@ -4,6 +4,12 @@ a Swahili-speaking clinician (docs/languages.md); ``strings.py`` writes it into 
 from __future__ import annotations
 
 SW: dict[str, str | tuple[str, str]] = {
+    "Proposal awaiting approval": "Pendekezo linasubiri idhini",
+    "Chart write awaiting a clinician's approval": "Uandishi kwenye faili unasubiri idhini ya mhudumu wa afya",
+    "Requested over MCP by the client %(client)s.": "Limeombwa kupitia MCP na mteja %(client)s.",
+    "Nothing has been written to the chart until you approve it.":
+        "Hakuna kinachoandikwa kwenye faili hadi uidhinishe.",
+    "Back to the assistant": "Rudi kwa msaidizi",
     "%(n)s times daily": "mara %(n)s kwa siku",
     "%(n)s times every %(period)s %(unit)s": "mara %(n)s kila %(period)s %(unit)s",
     "%(num)s model call": ("mwito %(num)s wa modeli", "miito %(num)s ya modeli"),
