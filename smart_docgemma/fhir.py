@@ -84,17 +84,18 @@ class FhirGateway:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
         return self._call(self.server.request_json, path)
 
-    def search(self, resource_type: str, params: Params = None,
-               max_pages: int = 5) -> list[dict]:
-        """All matching resources (``mode=match``), following ``next`` up to ``max_pages``."""
+    def search(self, resource_type: str, params: Params = None, max_pages: int = 5,
+               included: list[dict] | None = None) -> list[dict]:
+        """All matching resources (``mode=match``), following ``next`` up to ``max_pages``;
+        ``_include``d resources (``mode=include``) are appended to ``included`` when given."""
         bundle = self.search_page(resource_type, params)
-        found = _matches(bundle)
+        found = _matches(bundle, included)
         for _ in range(max_pages - 1):
             nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
             if not nxt:
                 break
             bundle = self._call(self.server.request_json, self._relative(nxt))
-            found.extend(_matches(bundle))
+            found.extend(_matches(bundle, included))
         return found
 
     # -- writes --------------------------------------------------------------
@@ -153,13 +154,20 @@ class FhirGateway:
         raise errors.FHIRError("The FHIR server returned a paging link to another server")
 
 
-def _matches(bundle: dict) -> list[dict]:
+def _matches(bundle: dict, included: list[dict] | None = None) -> list[dict]:
     entries = bundle.get("entry") or []
     if not isinstance(entries, list):
         raise errors.FHIRError("The EHR's FHIR server returned a malformed search Bundle.")
-    return [e["resource"] for e in entries
-            if isinstance(e, dict) and isinstance(e.get("resource"), dict)
-            and _search_mode(e) == "match"]
+    found = []
+    for e in entries:
+        if not (isinstance(e, dict) and isinstance(e.get("resource"), dict)):
+            continue
+        mode = _search_mode(e)
+        if mode == "match":
+            found.append(e["resource"])
+        elif mode == "include" and included is not None:
+            included.append(e["resource"])
+    return found
 
 
 def _search_mode(entry: dict) -> str:

@@ -82,10 +82,16 @@ def timing(frequency: str) -> dict[str, Any] | None:
             return {"frequency": times, "period": period, "periodUnit": unit}
     return None
 
-def as_needed(text: str) -> bool:
-    """"si besoin", "se dor", "según necesidad" …: the order is as needed."""
+def as_needed(text: str) -> str | None:
+    """"si besoin", "se dor", "según necesidad" …: the words that make the order as needed
+    (folded), None when there are none."""
     low = fold(text or "").lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(fold(w))}(?![a-z])", low) for w in _order_words("as_needed"))
+    for words in _order_words("as_needed"):
+        m = re.search(rf"(?<![a-z]){re.escape(fold(words))}(?![a-z])", low)
+        if m:
+            return m.group(0)
+    return None
+
 
 def answer_language() -> str:
     """The language of this turn's templated answers ("en" unless a turn set another)."""

@@ -19,7 +19,7 @@ CATALOGS = ROOT / "smart_docgemma" / "translations"
 
 def _template_msgids() -> set[str]:
     """Every string marked in the templates and in the package's Python (card words, app.js's)."""
-    found = list(extract_from_dir(ROOT / "templates", method_map=[("**.html", "jinja2")]))
+    found = list(extract_from_dir(ROOT / "smart_docgemma" / "templates", method_map=[("**.html", "jinja2")]))
     found += extract_from_dir(ROOT / "smart_docgemma", method_map=[("**.py", "python")])
     return {m[2] if isinstance(m[2], str) else m[2][0] for m in found}
 
@@ -30,7 +30,7 @@ AS_IS = {"DocGemma", "HTTP", "ms"}
 
 def test_no_template_shows_text_that_is_not_marked_for_translation():
     """Text outside ``{{ _(…) }}`` would stay English on a French page: none is left."""
-    for path in sorted((ROOT / "templates").rglob("*.html")):
+    for path in sorted((ROOT / "smart_docgemma" / "templates").rglob("*.html")):
         src = path.read_text(encoding="utf-8")
         for jinja in (r"\{#.*?#\}", r"\{%.*?%\}", r"\{\{.*?\}\}"):
             src = re.sub(jinja, " ", src, flags=re.S)

@@ -15,6 +15,7 @@ from collections.abc import Collection
 from pydantic import ValidationError
 
 from ..tools import catalog
+from ..tools.answers import focus_of
 
 from .extraction import compiled
 from .languages import fold
@@ -36,6 +37,9 @@ def required_tools(state: Turn) -> list[str]:
         if pattern.get("action") in ent.actions or (pattern.get("entity") and ent.named(pattern["entity"])):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
+    if "check_drug_interactions" in needed and not ent.drugs and "this_patient" in ent.actions:
+        needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
+        needed.add("get_patient_chart")
     if "give" in ent.actions and len(interaction_drugs(state)) < 2:
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")
@@ -172,7 +176,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     allergy, together = ent.allergy or {}, interaction_drugs(state)
     subject = topic(state.message) if code_only else None
     candidates = {
-        "check_drug_safety": {"drug_name": drugs[0]} if len(drugs) == 1 else None,
+        "check_drug_safety": ({"drug_name": drugs[0], "dose": dose.get("dose")}
+                              if len(drugs) == 1 else None),
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
         "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
@@ -180,13 +185,14 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                 "note_text": (note_text(state.message) or "")[:600]}
                                if code_only and patient and note_text(state.message) else None),
         "search_patient": {"name": ent.patient_names[0]} if ent.patient_names else None,
-        "get_patient_chart": {"patient_id": patient} if patient else None,
+        "get_patient_chart": {"patient_id": patient, "focus": focus_of(state.message)} if patient else None,
         "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
                                  if patient and len(drugs) == 1 else None),
         "add_allergy": ({"patient_id": patient, "substance": drugs[0],
-                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
+                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity"),
+                         "verification": allergy.get("verification"), "criticality": allergy.get("criticality")}
                         if patient and len(drugs) == 1 else None),
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
@@ -203,6 +209,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
 def _order_notes(dose: dict[str, Any]) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
     parts = [f"route {dose['route']}" if dose.get("route") else "",
+             dose.get("as_needed") or "",
              f"for {dose['duration']}" if dose.get("duration") else ""]
     return "; ".join(p for p in parts if p) or None
 

@@ -13,6 +13,7 @@ from typing import Any
 import re
 
 from ..errors import ModelError
+from ..safety import guard
 from ..tools import catalog
 
 from . import languages, prompts
@@ -81,12 +82,21 @@ def _user_message(state: Turn) -> str:
         sections.append(text("answer_patient").format(chart=state.chart_summary[:800]))
     results = [r for r in state.tool_runs if r.result.status != "error"]
     if results:
-        sections.append("\n\n".join(text("answer_result").format(label=r.label, text=r.result.text[:1500])
+        sections.append("\n\n".join(text("answer_result").format(label=r.label, text=whole_lines(r.result.text))
                                      for r in results))
     errors = _error_notes(state)
     if errors:
         sections.append(text("answer_unavailable").format(notes="\n".join(f"- {e}" for e in errors)))
     return "\n\n".join(sections)
+
+
+def whole_lines(text: str, limit: int = 1500) -> str:
+    """``text`` up to ``limit`` characters, cut after a whole line (a medication line cut in the
+    middle would lose its dose)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    return (head[:head.rfind("\n")] if "\n" in head else head) + "\n(… more in the chart)"
 
 
 def _error_notes(state: Turn) -> list[str]:
@@ -103,11 +113,13 @@ def _proposal_notes(state: Turn) -> list[str]:
 
 
 def _with_notes(state: Turn, answer: str) -> str:
-    """Facts the clinician must see whatever the model wrote: failures, proposals, stops."""
+    """Facts the clinician must see whatever the model wrote: failures, proposals, stops, and every
+    warning-or-above safety finding the tools returned (``safety.guard``)."""
     notes = [n for n in _error_notes(state) + _proposal_notes(state) if n not in answer]
     if state.notice:
         notes.append(state.notice)
-    return answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
+    answer = answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
+    return guard.appended(answer, state.tool_runs)
 
 
 def templated_summary(state: Turn) -> str:

@@ -43,6 +43,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="structured-output dialect (default: DOCGEMMA_SCHEMA_DIALECT or auto)")
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
+    p.add_argument("--synthea", action="store_true",
+                   help="also load the Synthea population (launch.population; for synthea_cases.yaml)")
     args = p.parse_args(argv)
     if not args.stored and not args.endpoint and not args.code_only:
         p.error("--endpoint is required (or --code-only, or --stored to score the app's stored turns)")
@@ -50,16 +52,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _fhir(stack: ExitStack, args) -> str:
+    base = args.fhir
+    if base and args.no_fixtures:
+        return base
+    from ..checkout import require
+
+    require("docgemma-eval")  # HAPI and the scenario patients come from the checkout
     from launch.fixtures import load_fixtures
     from launch.upstream import start_upstream
 
-    base = args.fhir
     if not base:
         upstream = start_upstream(port=0)
         stack.callback(upstream.stop)
         base = upstream.base_url
     if not args.no_fixtures:
         load_fixtures(base)
+    if args.synthea:
+        from launch.population import load_population
+
+        load_population(base)
     return base
 
 

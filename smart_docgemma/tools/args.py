@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -23,6 +23,8 @@ PatientId = Field(min_length=1, max_length=64, description="FHIR Patient id")
 class DrugSafetyArgs(BaseModel):
     model_config = _STRICT
     drug_name: str = DrugName
+    dose: Optional[str] = Field(default=None, max_length=40,
+                                description="the dose asked about, e.g. 400 mg (checked against a child's weight)")
 
 
 class DrugInteractionArgs(BaseModel):
@@ -60,6 +62,16 @@ class MedicationCheckArgs(BaseModel):
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
+    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/answers.py);
+    # none: the whole chart summary
+    focus: Optional[str] = Field(default=None, max_length=40,
+                                 description="the part of the chart asked about, e.g. lab:Potassium")
+
+    @field_validator("focus")
+    @classmethod
+    def _known_focus(cls, value: str | None) -> str | None:
+        from .answers import foci
+        return value if value in foci() else None  # a focus we cannot answer: the whole chart
 
 
 class PrescribeMedicationArgs(BaseModel):
@@ -77,6 +89,10 @@ class AddAllergyArgs(BaseModel):
     substance: str = Field(min_length=2, max_length=60)
     reaction: str = Field(min_length=2, max_length=80)
     severity: Optional[Literal["mild", "moderate", "severe"]] = None
+    verification: Optional[Literal["confirmed", "unconfirmed"]] = Field(
+        default=None, description="only if the clinician says so; unstated is recorded unconfirmed")
+    criticality: Optional[Literal["low", "high", "unable-to-assess"]] = Field(
+        default=None, description="only if the clinician says so; unstated is left unknown")
 
 
 class ClinicalNoteArgs(BaseModel):

@@ -10,6 +10,22 @@ from __future__ import annotations
 from .swahili import SW
 
 T = {
+    # strings main added while this was being written (model name, MCP, prescriber role)
+    "Answered by %(model)s": ("Réponse rédigée par %(model)s", "Respondido por %(model)s",
+                              "Respondido por %(model)s"),
+    "Answers are written by": ("Les réponses sont rédigées par", "As respostas são escritas por",
+                               "Las respuestas las escribe"),
+    "safety findings are checked by code.": ("les alertes de sécurité sont vérifiées par le code.",
+                                             "os alertas de segurança são verificados por código.",
+                                             "las alertas de seguridad se verifican por código."),
+    "Awaiting your approval: requests from MCP clients": (
+        "En attente de votre validation : demandes des clients MCP",
+        "Aguardando sua aprovação: pedidos de clientes MCP",
+        "Pendiente de su aprobación: solicitudes de clientes MCP"),
+    "Ask again": ("Redemander", "Perguntar de novo", "Preguntar de nuevo"),
+    "Prescriber approval needed.": ("Validation par un prescripteur nécessaire.",
+                                    "É necessária a aprovação de um prescritor.",
+                                    "Se necesita la aprobación de un prescriptor."),
     # templates/proposals/page.html (an MCP client's proposal on a page of its own)
     "Proposal awaiting approval": ("Proposition en attente de validation", "Proposta aguardando aprovação",
                                    "Propuesta pendiente de aprobación"),

@@ -4,6 +4,12 @@ a Swahili-speaking clinician (docs/languages.md); ``strings.py`` writes it into 
 from __future__ import annotations
 
 SW: dict[str, str | tuple[str, str]] = {
+    "Answered by %(model)s": "Limejibiwa na %(model)s",
+    "Answers are written by": "Majibu yanaandikwa na",
+    "safety findings are checked by code.": "tahadhari za usalama zinakaguliwa na programu.",
+    "Awaiting your approval: requests from MCP clients": "Inasubiri idhini yako: maombi kutoka kwa wateja wa MCP",
+    "Ask again": "Uliza tena",
+    "Prescriber approval needed.": "Idhini ya mwandishi wa dawa inahitajika.",
     "Proposal awaiting approval": "Pendekezo linasubiri idhini",
     "Chart write awaiting a clinician's approval": "Uandishi kwenye faili unasubiri idhini ya mhudumu wa afya",
     "Requested over MCP by the client %(client)s.": "Limeombwa kupitia MCP na mteja %(client)s.",

@@ -71,7 +71,7 @@ def test_questions_in_each_language_run_the_tool_they_ask_for(message, tool, dru
 @pytest.mark.parametrize("message, dose, frequency, notes", [
     ("prescrire amoxicilline 500 mg trois fois par jour pendant 5 jours", "500 mg", "trois fois par jour",
      "for 5 days"),
-    ("prescrever amoxicilina 500 mg de 8/8h por 7 dias", "500 mg", "de 8/8h", "for 7 days"),
+    ("prescrever amoxicilina 500 mg de 8/8h por 7 dias", "500 mg", "8/8h", "for 7 days"),
     ("indicar amoxicilina 500 mg VO cada 8 horas por 7 días", "500 mg", "cada 8 horas", "route oral; for 7 days"),
 ])
 def test_an_order_in_any_language_is_the_same_ingredient_with_the_dosage_as_written(message, dose, frequency,

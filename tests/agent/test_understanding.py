@@ -90,7 +90,7 @@ def test_disease_names_are_not_patient_ids(text):
 
 def test_her_chart_for_covid_reviews_the_launch_chart():
     turn, calls = _run("Review her chart for covid-19 vaccination status")
-    assert calls["get_patient_chart"] == [{"patient_id": "rm-1"}]
+    assert calls["get_patient_chart"] == [{"patient_id": "rm-1", "focus": "immunizations"}]
 
 
 @pytest.mark.parametrize("text,dose", [

@@ -18,6 +18,7 @@ from smart_docgemma.tools.base import ToolContext
 
 PATIENT_SCOPES = ("patient/Patient.rs patient/Condition.rs patient/Observation.rs patient/MedicationRequest.crs "
                   "patient/AllergyIntolerance.crs patient/DocumentReference.crs patient/Encounter.rs "
+                  "patient/Immunization.rs "
                   "patient/Provenance.cs")
 USER_SCOPES = PATIENT_SCOPES.replace("patient/", "user/")
 
