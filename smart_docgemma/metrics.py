@@ -37,6 +37,10 @@ CDS_CARDS_PER_CALL = Histogram("docgemma_cds_cards_per_call", "CDS cards in one 
                                buckets=(0, 1, 2, 3, 5, 8, float("inf")))
 CDS_QUIETED = Counter("docgemma_cds_quieted", "patient-view problems not shown again (unchanged or overridden)",
                       ["reason"])
+AUDITED = Counter("docgemma_audit_records", "Audit records stored, by kind", ["kind"])
+AUDIT_FAILURES = Counter("docgemma_audit_failures", "Audit records that could not be stored or sent", ["kind"])
+GROUNDING = Counter("docgemma_grounding_sentences", "Answer sentences checked against what the turn read",
+                    ["verdict"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
 
 
@@ -74,6 +78,20 @@ def cds_quieted(reason: str) -> None:
 
 def decision(kind: str) -> None:
     DECISIONS.labels(decision=kind).inc()
+
+
+def audited(kind: str) -> None:
+    AUDITED.labels(kind=kind).inc()
+
+
+def audit_failed(kind: str) -> None:
+    AUDIT_FAILURES.labels(kind=kind).inc()
+
+
+def grounded(verdict: str, n: int = 1) -> None:
+    # verdict: supported | unsupported | uncheckable (no number, date or drug name to check)
+    if n:
+        GROUNDING.labels(verdict=verdict).inc(n)
 
 
 def scrape() -> tuple[bytes, str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from ..grounding.check import Citation, SentenceCheck
 from ..tools.base import Source, ToolResult
 
 APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
@@ -69,6 +70,8 @@ class Turn:
     answer: str | None = None
     second_look: dict | None = None  # critic.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
+    grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence checked against them
     route: list[str] = field(default_factory=list)  # node names in order
     events: list[dict] = field(default_factory=list)  # every event emitted, except answer tokens
     thinking: list[str] = field(default_factory=list)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ModelError
+from ..grounding import ground_turn
 from ..tools import catalog
 
 from . import prompts
@@ -23,9 +24,9 @@ _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 def synthesize(state: Turn, deps: Deps) -> dict:
     if state.clarification:
-        return _finish(state, state.clarification)
+        return _finish(state, state.clarification, deps)
     if deps.model is None or state.degraded:
-        return _finish(state, templated_summary(state))
+        return _finish(state, templated_summary(state), deps)
     parts: list[str] = []
     try:
         for text in deps.model.stream_text("synthesize", _messages(state), deps.stats):
@@ -33,11 +34,11 @@ def synthesize(state: Turn, deps: Deps) -> dict:
             deps.emit({"type": "token", "text": text})
     except ModelError as exc:
         fallback = {"degraded": True, "degraded_reason": exc.description}
-        return {**fallback, **_finish(merge(state, fallback), templated_summary(state))}
+        return {**fallback, **_finish(merge(state, fallback), templated_summary(state), deps)}
     answer = sanitize("".join(parts)).strip()
     if not answer:
-        return _finish(state, templated_summary(state))
-    return _finish(state, _with_notes(state, answer))
+        return _finish(state, templated_summary(state), deps)
+    return _finish(state, _with_notes(state, answer), deps)
 
 
 def sanitize(text: str) -> str:
@@ -121,8 +122,10 @@ def templated_summary(state: Turn) -> str:
     return "\n\n".join(lines)
 
 
-def _finish(state: Turn, answer: str) -> dict:
+def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict:
     answer = answer.strip() or prompts.message("empty_fallback")
+    cited = {} if answer == state.clarification else _grounded(state, answer, deps)
+    answer = cited.get("answer", answer)
     sources, seen = [], set()
     for r in state.tool_runs:
         for s in r.result.sources:
@@ -130,4 +133,15 @@ def _finish(state: Turn, answer: str) -> dict:
                 seen.add(s.url)
                 sources.append(s)
     review = needs_second_look(answer, state.proposals)  # code decides; plain answers skip it
-    return {"answer": answer, "sources": sources, "outcome": "review" if review else "done"}
+    return {**cited, "answer": answer, "sources": sources, "outcome": "review" if review else "done"}
+
+
+def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
+    """Cite each factual sentence and check it against what the turn read (grounding/); the
+    code's own notes (failures, proposals, the degraded label) are left as they are."""
+    ctx = deps.ctx if deps else None
+    config = (ctx.config if ctx else {}) or {}
+    base = getattr(getattr(ctx, "fhir", None), "base_url", None)
+    keep = set(_error_notes(state) + _proposal_notes(state)) | {state.notice or "", prompts.message("degraded_label")}
+    done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
+    return {"answer": done.answer, "citations": done.citations, "grounding": done.checks}

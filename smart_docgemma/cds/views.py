@@ -26,6 +26,8 @@ from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import delete, insert, select
 
 from .. import errors, metrics
+from ..audit import for_cds_call
+from ..audit.events import outcome_of
 from ..extensions import get_cds_keys, get_storage
 from ..storage import cds_cards, cds_feedback, now
 from ..web import inputs
@@ -73,18 +75,24 @@ def discovery():
 
 @bp.post("/<service_id>")
 def call(service_id: str):
-    _authenticate()  # before the service lookup: an unknown id tells an unauthenticated caller nothing
+    claims = _authenticate()  # before the service lookup: an unknown id tells an unauthenticated caller nothing
     service = _service(service_id)
     body = _hook_request(inputs.json_body(error=errors.CDSError))
     if body["hook"] != service["hook"]:
         raise errors.CDSError(f"This service handles the {service['hook']} hook.")
     if body.get("fhirAuthorization") and not body.get("fhirServer"):
         raise errors.CDSError("fhirAuthorization requires fhirServer (cds-r-1).")
-    started = time.monotonic()
-    data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]])
+    started, trail = time.monotonic(), for_cds_call(claims, body)
+    try:
+        data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]], audit=trail)
+    except errors.DocGemmaError as exc:
+        trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description, service=service_id)
+        raise
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url())
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
+    trail.action("cds-hook", service=service_id, hook=body["hook"], hook_instance=body.get("hookInstance"),
+                 cards=len(cards), prefetched=",".join(sorted(data.resources)) or None)
     return jsonify({"cards": cards})
 
 
@@ -118,7 +126,7 @@ def _hook_request(body: dict) -> dict:
 
 @bp.post("/<service_id>/feedback")
 def feedback(service_id: str):
-    _authenticate()
+    claims = _authenticate()
     _service(service_id)
     items = inputs.field(inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError)
     if not items:
@@ -127,6 +135,9 @@ def feedback(service_id: str):
     _check_issued(service_id, {row["card"] for row in rows})
     with get_storage().begin() as conn:
         conn.execute(insert(cds_feedback), rows)
+    for row in rows:  # the card a clinician acted on, linked by its uuid
+        for_cds_call(claims, {}).action("cds-feedback", service=service_id, card=row["card"],
+                                        outcome_code=row["outcome"])
     return jsonify({"stored": len(rows)})
 
 

@@ -16,6 +16,7 @@ from flask import json
 from .. import errors
 from ..agent import Agent
 from ..agent.state import Turn, to_dict
+from ..audit.answers import record_turn
 from ..tools.base import ToolContext
 from ..tools.chart import chart_summary
 from .markup import bounded
@@ -89,6 +90,7 @@ class TurnJob:
         turn = replace(turn, seconds=round(time.perf_counter() - started, 3))
         if turn.answer:
             turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
+        turn, status = record_turn(getattr(self.ctx.fhir, "audit", None), self.turn_id, turn, status)
         try:
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
