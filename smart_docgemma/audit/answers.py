@@ -37,7 +37,7 @@ def record_turn(trail, turn_id: str, turn, status: str, before: tuple[str, ...] 
 def cited(turn) -> tuple[str, ...]:
     """What the answer rests on: FHIR references (Type/id) and the other sources' labels."""
     refs = []
-    for c in getattr(turn, "citations", None) or []:
+    for c in turn.citations:
         refs.append(c.ref)
     for s in turn.sources:
         refs.append(local_ref(s.url) if "/fhir" in s.url and local_ref(s.url) else s.label)
@@ -45,4 +45,4 @@ def cited(turn) -> tuple[str, ...]:
 
 
 def _unsupported(turn) -> int:
-    return sum(1 for s in getattr(turn, "grounding", None) or [] if s.get("verdict") == "unsupported")
+    return sum(1 for s in turn.grounding if s.verdict == "unsupported")

@@ -53,7 +53,8 @@ class SentenceCheck:
 
 @dataclass(frozen=True)
 class Grounded:
-    answer: str
+    answer: str  # the answer as written (without unsupported sentences when they are removed)
+    shown: str  # the same with numbered citation links and marks: what the page renders
     citations: list[Citation]
     checks: list[SentenceCheck]
 
@@ -66,19 +67,23 @@ def ground(answer: str, evidence: list[Evidence], mode: str = "mark", keep=froze
     Lines in ``keep`` (the app's own notes, with or without a list dash) are left as they are."""
     numbering: dict[str, Citation] = {}
     checks: list[SentenceCheck] = []
-    lines = []
+    plain, shown = [], []
     for line in answer.split("\n"):
         if line.strip() in keep or line.strip().removeprefix("- ") in keep:
-            lines.append(line)
+            plain.append(line)
+            shown.append(line)
             continue
-        kept = []
+        kept, marked = [], []
         for sentence in split(line):
             text, check = _one(sentence, evidence, numbering)
             checks.append(check)
             if not (mode == "remove" and check.verdict == "unsupported"):
-                kept.append(text)
-        lines.append(" ".join(kept) if kept or not line.strip() else "")
-    return Grounded("\n".join(lines), list(numbering.values()), checks)
+                kept.append(sentence)
+                marked.append(text)
+        removed = len(kept) < len(split(line))
+        plain.append(" ".join(kept) if removed else line)
+        shown.append(" ".join(marked) if marked or not line.strip() else "")
+    return Grounded("\n".join(plain), "\n".join(shown), list(numbering.values()), checks)
 
 
 def split(line: str) -> list[str]:
@@ -105,8 +110,11 @@ def _cite(facts: Facts, evidence: list[Evidence]) -> tuple[list[Evidence], list[
         named = [e for e in evidence if e.key in facts.refs or e.key.split("#")[0] in facts.refs or
                  any(r in e.refs for r in facts.refs)]
         keys = {e.key.split("#")[0] for e in named} | {r for e in named for r in e.refs}
-        unknown = [f"{r} (not read in this answer)" for r in facts.refs if r not in keys and
-                   not any(k == r for k in (e.key for e in named))]
+        # a reference a tool's own result states (the resource an approval created, a PMID it listed)
+        stated = [e for e in evidence if e.coarse and any(r not in keys and r.lower() in e.lower for r in facts.refs)]
+        named += stated
+        unknown = [f"{r} (not read in this answer)" for r in facts.refs
+                   if r not in keys and not any(r.lower() in e.lower for e in stated)]
         chosen = _cover(wanted, [e for e in named if not e.coarse] or named, anchored=False)
         if not chosen and named:
             chosen = named[:1]
@@ -135,13 +143,20 @@ def _cover(wanted: list[tuple], pool: list[Evidence], anchored: bool, facts: Fac
             held = sum(1 for f in left if _holds(e, f))
             tied = len(facts.anchors & e.anchors) + sum(1 for f in wanted if f[0] == "drug" and _holds(e, f)) \
                 if facts else 1
-            if held and (not anchored or tied or held >= 2) and (held, tied) > best_score:
+            specific = any(_holds(e, f) and _specific(f) for f in left)
+            if held and (not anchored or tied or held >= 2 or specific) and (held, tied) > best_score:
                 best, best_score = e, (held, tied)
         if best is None:
             break
         chosen.append(best)
         left = [f for f in left if not _holds(best, f)]
     return chosen
+
+
+def _specific(fact: tuple) -> bool:
+    """A date, or a number with its unit, is specific enough to find its record without a
+    shared word; a bare number ("3.4") needs the word that says what it measures."""
+    return fact[0] == "date" or (fact[0] == "num" and fact[2] is not None)
 
 
 def _holds(e: Evidence, fact: tuple) -> bool:

@@ -90,7 +90,8 @@ def _observations(data: dict, ev) -> list[Evidence]:
     for entry in data.get("labs", []) + data.get("vitals", []):
         for point in entry.get("series") or []:
             parts.setdefault(point["ref"], []).append(f"{entry['name']} {_num(point['value'])} {entry['unit']}")
-            when[point["ref"]], names.setdefault(point["ref"], entry["name"])
+            when[point["ref"]] = point["date"]
+            names.setdefault(point["ref"], entry["name"])
     return [ev(ref, f"Observation: {names[ref]} {when[ref]}", when[ref], f"{'; '.join(texts)} on {when[ref]}")
             for ref, texts in parts.items()]
 
@@ -162,9 +163,22 @@ def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) 
                      absolute(base_url, ref) if base_url else None, None, brief)]
 
 
+def from_approvals(approvals: list[dict], base_url: str | None) -> list[Evidence]:
+    """What the clinician's decisions wrote (or refused), as the proposal's own record says it."""
+    from ..agent.followup import followup
+
+    out = []
+    for a in approvals:
+        ref = a.get("result_ref") or f"proposal:{a.get('proposal_id')}"
+        url = absolute(base_url, ref) if base_url and a.get("result_ref") else None
+        out.append(Evidence(ref, f"Your decision: {a.get('decision')}", url, None, followup(a),
+                            refs=tuple(r for r in (a.get("provenance"),) if r)))
+    return out
+
+
 def turn_evidence(state, base_url: str | None) -> list[Evidence]:
     """Everything the turn read, in the order it read it (the chart in brief first)."""
     out = from_brief(state.chart_summary, state.patient_id, base_url)
     for n, run in enumerate(state.tool_runs, 1):
         out += from_run(run, n, base_url)
-    return out
+    return out + from_approvals(state.approvals, base_url)

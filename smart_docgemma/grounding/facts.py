@@ -87,6 +87,7 @@ def numbers(text: str) -> list[tuple[float, str | None]]:
     """Numbers with the unit written right after them (counts of search results left out)."""
     counts = "|".join(words()["count_words"])
     text = re.sub(rf"\b\d+ (?:{counts})\b", " ", text, flags=re.I)
+    text = re.sub(r"\b(\d{2,3})/(\d{2,3})\b", r"\1 / \2", text)  # a blood pressure: two values
     out, units = [], _unit_pattern()
     for m in _NUMBER.finditer(text):
         unit = units.match(text, m.end())
@@ -95,9 +96,16 @@ def numbers(text: str) -> list[tuple[float, str | None]]:
     return out
 
 
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]{1,4}\b")  # INR, BP, CKD, LDL
+
+
 def anchors(text: str) -> frozenset[str]:
+    """Words that tie a sentence to a record, cut to their first five letters so that
+    hypertension meets hypertensive and weighs meets weight."""
     stop = set(words()["stopwords"])
-    return frozenset(w.lower() for w in _WORD.findall(text) if w.lower() not in stop)
+    found = {w.lower() for w in _WORD.findall(text) if w.lower() not in stop}
+    found |= {w.lower() for w in _ACRONYM.findall(text)}
+    return frozenset(w[:5] for w in found)
 
 
 def drugs_in(text: str) -> list[tuple[str, str]]:

@@ -90,8 +90,8 @@ class TurnJob:
         turn = replace(turn, seconds=round(time.perf_counter() - started, 3))
         if turn.answer:
             turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
-        turn, status = record_turn(getattr(self.ctx.fhir, "audit", None), self.turn_id, turn, status)
         try:
+            turn, status = record_turn(getattr(self.ctx.fhir, "audit", None), self.turn_id, turn, status)
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
                 self.ctx.proposals.withdraw(self.ctx.session_id, since=wall, reason=CANCELLED)
