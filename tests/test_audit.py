@@ -162,7 +162,7 @@ def test_proposal_created_edited_rejected_approved_are_each_recorded(app_config,
         second = re.search(r'id=\\"proposal-([0-9a-f]+)\\"', stream).group(1)
         script = {"X-Requested-With": "fetch"}
         edited = page.post(f"/proposals/{first}/edit", data={"csrf_token": page.csrf, "version": "1",
-                                                              "dose": "10 mg"}, headers=script)
+                                                              "dose": "10"}, headers=script)
         assert edited.status_code == 200, edited.text
         approved = page.post(f"/proposals/{first}/approve", data={"csrf_token": page.csrf, "version": "2"},
                              headers=script)
@@ -193,9 +193,10 @@ def test_a_cds_hook_call_and_its_fetches_are_recorded_for_the_ehr_user(app_confi
         res = ehr.call("docgemma-patient-view", body)
         assert res.status_code == 200, res.text
         cards = res.json()["cards"]
-        feedback = ehr.feedback("docgemma-patient-view", [{"card": cards[0]["uuid"], "outcome": "accepted",
-                                                           "acceptedSuggestions": [], "outcomeTimestamp":
-                                                           "2026-11-25T10:00:00Z"}])
+        feedback = ehr.feedback("docgemma-patient-view", [{
+            "card": cards[0]["uuid"], "outcome": "overridden", "outcomeTimestamp": "2026-11-25T10:00:00Z",
+            "overrideReason": {"reason": {"code": "benefit-outweighs-risk",
+                                          "system": "urn:docgemma:override-reason"}}}])
         assert feedback.status_code == 200, feedback.text
     app = create_app(app_config)
     rows = records(app, patient="pt-warfarin")

@@ -70,6 +70,7 @@ class Turn:
     answer: str | None = None
     second_look: dict | None = None  # critic.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
+    cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
     grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence checked against them
     route: list[str] = field(default_factory=list)  # node names in order

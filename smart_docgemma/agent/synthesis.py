@@ -144,4 +144,5 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
     base = getattr(getattr(ctx, "fhir", None), "base_url", None)
     keep = set(_error_notes(state) + _proposal_notes(state)) | {state.notice or "", prompts.message("degraded_label")}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
-    return {"answer": done.answer, "citations": done.citations, "grounding": done.checks}
+    return {"answer": done.answer, "cited_answer": done.shown, "citations": done.citations,
+            "grounding": done.checks}

@@ -108,9 +108,10 @@ class AuditTrail:
 def _asked_patient(rtype: str, rid: str | None, params: dict | None) -> str | None:
     if rtype == "Patient" and rid:
         return rid
-    for key in ("patient", "subject", "_id" if rtype == "Patient" else "patient"):
-        value = (params or {}).get(key)
-        if isinstance(value, str) and value:
+    pairs = list(params.items()) if isinstance(params, dict) else list(params or [])  # dict or (k, v) pairs
+    wanted = ("patient", "subject", "_id") if rtype == "Patient" else ("patient", "subject")
+    for key, value in pairs:
+        if key in wanted and isinstance(value, str) and value:
             return value.split("Patient/")[-1]
     return None
 

@@ -154,7 +154,8 @@ def turn_view(turn: dict) -> dict:
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]
-    return {**turn, "answer_html": markdown_html(bounded(turn.get("answer"), limit)),
+    shown = turn.get("cited_answer") or turn.get("answer")  # with its numbered citations (grounding/)
+    return {**turn, "answer_html": markdown_html(bounded(shown, limit)),
             "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
             "cited": [{**c, "url": safe_url(c.get("url"))} for c in turn.get("citations") or []],
             "unsupported": sum(1 for g in turn.get("grounding") or [] if g.get("verdict") == "unsupported"),
