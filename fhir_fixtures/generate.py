@@ -22,7 +22,8 @@ OBS_CAT = "http://terminology.hl7.org/CodeSystem/observation-category"
 
 LABS = {  # LOINC code: (display, UCUM unit, category)
     "2823-3": ("Potassium [Moles/volume] in Serum or Plasma", "mmol/L", "laboratory"),
-    "33914-3": ("Glomerular filtration rate/1.73 sq M.predicted [Volume Rate/Area] in Serum, Plasma or Blood by Creatinine-based formula (MDRD)", "mL/min/{1.73_m2}", "laboratory"),
+    "33914-3": ("Glomerular filtration rate/1.73 sq M.predicted [Volume Rate/Area] in Serum, Plasma or Blood "
+                "by Creatinine-based formula (MDRD)", "mL/min/{1.73_m2}", "laboratory"),
     "2160-0": ("Creatinine [Mass/volume] in Serum or Plasma", "mg/dL", "laboratory"),
     "4548-4": ("Hemoglobin A1c/Hemoglobin.total in Blood", "%", "laboratory"),
     "6301-6": ("INR in Platelet poor plasma by Coagulation assay", "{INR}", "laboratory"),
@@ -57,9 +58,12 @@ def patient(pid: str, given: str, family: str, gender: str, birth: str, mrn: str
 
 def condition(pid: str, n: int, code: str, display: str, onset: str) -> dict:
     return {"resourceType": "Condition", "id": f"{pid}-cond{n}",
-            "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical", "code": "active"}]},
-            "verificationStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-ver-status", "code": "confirmed"}]},
-            "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-category", "code": "problem-list-item"}]}],
+            "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical",
+                                           "code": "active"}]},
+            "verificationStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-ver-status",
+                                               "code": "confirmed"}]},
+            "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-category",
+                                      "code": "problem-list-item"}]}],
             "code": {"coding": [{"system": SCT, "code": code, "display": display}], "text": display},
             "subject": {"reference": f"Patient/{pid}"}, "onsetDateTime": onset}
 
@@ -73,9 +77,11 @@ def med(pid: str, n: int, rxcui: str, display: str, dose: str, amount: tuple[flo
     value, unit = amount
     instruction = {"text": dose, "timing": {"repeat": timing}, "asNeededBoolean": as_needed,
                    "route": {"coding": [{"system": SCT, "code": route[0], "display": route[1]}]},
-                   "doseAndRate": [{"doseQuantity": {"value": value, "unit": unit.strip("{}"), "system": UCUM, "code": unit}}]}
+                   "doseAndRate": [{"doseQuantity": {"value": value, "unit": unit.strip("{}"), "system": UCUM,
+                                                     "code": unit}}]}
     return {"resourceType": "MedicationRequest", "id": f"{pid}-med{n}", "status": "active", "intent": "order",
-            "medicationCodeableConcept": {"coding": [{"system": RXN, "code": rxcui, "display": display}], "text": display},
+            "medicationCodeableConcept": {"coding": [{"system": RXN, "code": rxcui, "display": display}],
+                                          "text": display},
             "subject": {"reference": f"Patient/{pid}"}, "authoredOn": authored,
             "requester": {"reference": f"Practitioner/{prescriber}"}, "dosageInstruction": [instruction]}
 
@@ -97,21 +103,27 @@ def series(pid: str, start: int, loinc: str, points: list[tuple[str, float]]) ->
     return [obs(pid, start + i, loinc, v, d) for i, (d, v) in enumerate(points)]
 
 
+TERMS = "http://terminology.hl7.org/CodeSystem"
+
+
 def allergy(pid: str, n: int, system: str, code: str, display: str, reaction_code: str, reaction: str,
             severity: str, criticality: str) -> dict:
     return {"resourceType": "AllergyIntolerance", "id": f"{pid}-alg{n}",
-            "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical", "code": "active"}]},
-            "verificationStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/allergyintolerance-verification", "code": "confirmed"}]},
+            "clinicalStatus": {"coding": [{"system": f"{TERMS}/allergyintolerance-clinical", "code": "active"}]},
+            "verificationStatus": {"coding": [{"system": f"{TERMS}/allergyintolerance-verification",
+                                               "code": "confirmed"}]},
             "type": "allergy", "category": ["medication"], "criticality": criticality,
             "code": {"coding": [{"system": system, "code": code, "display": display}], "text": display},
             "patient": {"reference": f"Patient/{pid}"}, "recordedDate": "2019-04-02",
-            "reaction": [{"manifestation": [{"coding": [{"system": SCT, "code": reaction_code, "display": reaction}], "text": reaction}],
+            "reaction": [{"manifestation": [{"coding": [{"system": SCT, "code": reaction_code, "display": reaction}],
+                                             "text": reaction}],
                           "severity": severity}]}
 
 
 def encounter(pid: str, n: int, day: str, reason: str, practitioner: str = "dr-okafor") -> dict:
     return {"resourceType": "Encounter", "id": f"{pid}-enc{n}", "status": "finished",
-            "class": {"system": "http://terminology.hl7.org/CodeSystem/v3-ActCode", "code": "AMB", "display": "ambulatory"},
+            "class": {"system": "http://terminology.hl7.org/CodeSystem/v3-ActCode", "code": "AMB",
+                      "display": "ambulatory"},
             "type": [{"coding": [{"system": SCT, "code": "185349003", "display": "Encounter for check up"}]}],
             "subject": {"reference": f"Patient/{pid}"},
             "participant": [{"individual": {"reference": f"Practitioner/{practitioner}"}}],
@@ -120,7 +132,8 @@ def encounter(pid: str, n: int, day: str, reason: str, practitioner: str = "dr-o
 
 def note(pid: str, n: int, day: str, text: str, author: str = "dr-okafor", enc: str | None = None) -> dict:
     doc = {"resourceType": "DocumentReference", "id": f"{pid}-note{n}", "status": "current",
-           "type": {"coding": [{"system": LOINC, "code": "11506-3", "display": "Progress note"}], "text": "Progress note"},
+           "type": {"coding": [{"system": LOINC, "code": "11506-3", "display": "Progress note"}],
+                    "text": "Progress note"},
            "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
                                      "code": "clinical-note", "display": "Clinical Note"}]}],
            "subject": {"reference": f"Patient/{pid}"}, "date": f"{day}T10:00:00Z",
@@ -149,10 +162,14 @@ def ckd_elder() -> list[dict]:
     return [patient(pid, "Margaret", "Thompson", "female", "1943-05-12", "MRN-100231", "+1-555-0101"),
             condition(pid, 1, "433144002", "Chronic kidney disease stage 3", "2021-03-10"),
             condition(pid, 2, "38341003", "Hypertensive disorder", "2009-06-01"),
-            med(pid, 1, "197361", "amlodipine 5 MG Oral Tablet", "5 mg by mouth once daily", (5, "mg"), DAILY, "2023-01-15"),
-            *series(pid, 1, "2823-3", [("2026-02-03", 4.6), ("2026-05-12", 4.9), ("2026-08-20", 5.2), ("2026-11-10", 5.6)]),
-            *series(pid, 11, "33914-3", [("2026-02-03", 52), ("2026-05-12", 47), ("2026-08-20", 43), ("2026-11-10", 38)]),
-            *series(pid, 21, "2160-0", [("2026-02-03", 1.1), ("2026-05-12", 1.2), ("2026-08-20", 1.3), ("2026-11-10", 1.45)]),
+            med(pid, 1, "197361", "amlodipine 5 MG Oral Tablet", "5 mg by mouth once daily", (5, "mg"), DAILY,
+                "2023-01-15"),
+            *series(pid, 1, "2823-3", [("2026-02-03", 4.6), ("2026-05-12", 4.9), ("2026-08-20", 5.2), ("2026-11-10",
+                                                                                                       5.6)]),
+            *series(pid, 11, "33914-3", [("2026-02-03", 52), ("2026-05-12", 47), ("2026-08-20", 43), ("2026-11-10",
+                                                                                                      38)]),
+            *series(pid, 21, "2160-0", [("2026-02-03", 1.1), ("2026-05-12", 1.2), ("2026-08-20", 1.3), ("2026-11-10",
+                                                                                                        1.45)]),
             *series(pid, 31, "8480-6", [("2026-08-20", 148), ("2026-11-10", 152)]),
             *series(pid, 41, "8462-4", [("2026-08-20", 84), ("2026-11-10", 86)]),
             encounter(pid, 1, "2026-11-10", "CKD follow-up"),
@@ -166,8 +183,10 @@ def warfarin() -> list[dict]:
     return [patient(pid, "Robert", "Mensah", "male", "1950-09-30", "MRN-100587"),
             condition(pid, 1, "49436004", "Atrial fibrillation", "2018-02-14"),
             condition(pid, 2, "53741008", "Coronary arteriosclerosis", "2016-07-01"),
-            med(pid, 1, "855332", "warfarin sodium 5 MG Oral Tablet", "5 mg by mouth once daily in the evening", (5, "mg"), DAILY, "2018-02-20"),
-            med(pid, 2, "243670", "aspirin 81 MG Oral Tablet", "81 mg by mouth once daily", (81, "mg"), DAILY, "2024-03-01", "dr-otieno"),
+            med(pid, 1, "855332", "warfarin sodium 5 MG Oral Tablet", "5 mg by mouth once daily in the evening",
+                (5, "mg"), DAILY, "2018-02-20"),
+            med(pid, 2, "243670", "aspirin 81 MG Oral Tablet", "81 mg by mouth once daily", (81, "mg"), DAILY,
+                "2024-03-01", "dr-otieno"),
             *series(pid, 1, "6301-6", [("2026-06-01", 2.4), ("2026-08-03", 2.9), ("2026-10-05", 3.4)]),
             encounter(pid, 1, "2026-10-05", "Anticoagulation clinic")]
 
@@ -177,7 +196,8 @@ def penicillin_allergy() -> list[dict]:
     return [patient(pid, "Grace", "Adeyemi", "female", "1985-02-17", "MRN-100712"),
             condition(pid, 1, "195967001", "Asthma", "2001-09-01"),
             allergy(pid, 1, SCT, "764146007", "Penicillin", "39579001", "Anaphylaxis", "severe", "high"),
-            med(pid, 1, "245314", "albuterol 0.09 MG/ACTUAT Metered Dose Inhaler", "2 puffs every 4 to 6 hours as needed",
+            med(pid, 1, "245314", "albuterol 0.09 MG/ACTUAT Metered Dose Inhaler",
+                "2 puffs every 4 to 6 hours as needed",
                 (2, "{puff}"), {"frequency": 1, "period": 4, "periodMax": 6, "periodUnit": "h"}, "2025-01-10",
                 as_needed=True, route=("447694001", "Respiratory tract route")),
             encounter(pid, 1, "2026-11-18", "Sore throat and fever")]
@@ -187,7 +207,8 @@ def diabetes() -> list[dict]:
     pid = "pt-t2dm"
     return [patient(pid, "Samuel", "Okoro", "male", "1962-11-03", "MRN-100845"),
             condition(pid, 1, "44054006", "Type 2 diabetes mellitus", "2015-04-20"),
-            med(pid, 1, "861007", "metformin hydrochloride 500 MG Oral Tablet", "500 mg by mouth twice daily with meals", (500, "mg"), BID, "2015-05-01"),
+            med(pid, 1, "861007", "metformin hydrochloride 500 MG Oral Tablet",
+                "500 mg by mouth twice daily with meals", (500, "mg"), BID, "2015-05-01"),
             *series(pid, 1, "4548-4", [("2024-03-14", 8.1), ("2024-09-20", 7.6), ("2025-06-10", 7.2)]),
             *series(pid, 11, "29463-7", [("2025-06-10", 92.5), ("2026-10-02", 94.1)]),
             encounter(pid, 1, "2026-10-02", "Routine review")]
@@ -213,7 +234,8 @@ def pregnant() -> list[dict]:
     return [patient(pid, "Amara", "Nwosu", "female", "1994-04-22", "MRN-100933"),
             condition(pid, 1, "77386006", "Pregnancy", "2026-08-20"),
             condition(pid, 2, "38341003", "Hypertensive disorder", "2022-02-11"),
-            med(pid, 1, "314076", "lisinopril 10 MG Oral Tablet", "10 mg by mouth once daily", (10, "mg"), DAILY, "2022-02-11"),
+            med(pid, 1, "314076", "lisinopril 10 MG Oral Tablet", "10 mg by mouth once daily", (10, "mg"), DAILY,
+                "2022-02-11"),
             status, encounter(pid, 1, "2026-10-28", "Antenatal booking visit")]
 
 

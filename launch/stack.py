@@ -12,7 +12,6 @@ stops everything it started, in reverse order.
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -61,21 +60,34 @@ def start_fhir(stack: ExitStack):
 def start_sandbox(stack: ExitStack, fhir_upstream: str):
     """The EHR sandbox on SANDBOX_PORT; returns its Flask app."""
     from launch.sandbox import create_sandbox
+    from launch.sandbox.config import load
+    from smart_docgemma.config import read
 
-    port = _env_int("SANDBOX_PORT", 9000)
-    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port})
+    port = int(load(None)["PORT"])
+    mcp_url = f"{_app_base()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
+    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
+                          "PROTECTED_RESOURCES": {mcp_url: client}})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
 
 
-def app_config(sandbox_fhir: str) -> dict:
-    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base."""
-    from smart_docgemma.config import DEFAULTS
+def _app_base() -> str:
+    from smart_docgemma.config import read
 
-    raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
-    allow = json.loads(raw) if raw else list(DEFAULTS.get("ISS_ALLOWLIST") or [])
-    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir]))}
+    settings = read()
+    return f"http://{settings['HOST']}:{int(settings['PORT'])}"
+
+
+def app_config(sandbox_fhir: str) -> dict:
+    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base, which also
+    authorises the app's MCP endpoint."""
+    from smart_docgemma.config import read
+
+    allow = list(read()["ISS_ALLOWLIST"] or [])
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir])),
+            "MCP_AUTHORIZATION_SERVER": sandbox_fhir, "MCP_URL": f"{_app_base()}/mcp"}
 
 
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
@@ -103,8 +115,10 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
 def start_app(stack: ExitStack, sandbox_fhir: str):
     """The app on DOCGEMMA_HOST:DOCGEMMA_PORT (threaded werkzeug); returns its base URL."""
     from smart_docgemma import create_app
+    from smart_docgemma.config import read
 
-    host, port = os.environ.get("DOCGEMMA_HOST", "127.0.0.1"), _env_int("DOCGEMMA_PORT", 8000)
+    settings = read()
+    host, port = settings["HOST"], int(settings["PORT"])
     config = app_config(sandbox_fhir)
     start_embedded_model_hook(stack, config)
     server = ServedApp(create_app(config), host, port)
@@ -122,13 +136,15 @@ def banner(sandbox_url: str, app_url: str) -> str:
             f"Direct EHR launch:     {direct}\n"
             f"Sandbox FHIR (iss):    {sandbox_url}/fhir\n"
             f"App:                   {app_url}\n"
+            f"MCP (Streamable HTTP): {app_url}/mcp\n"
             "Press Ctrl-C to stop everything.\n")
 
 
 def main(argv: list[str] | None = None) -> int:
     from smart_docgemma import logs
+    from smart_docgemma.config import read
 
-    logs.configure(os.environ.get("DOCGEMMA_LOG_LEVEL", "INFO"))  # JSON lines, request ids, no secrets
+    logs.configure(read()["LOG_LEVEL"])  # JSON lines, request ids, no secrets
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     started = time.monotonic()

@@ -31,10 +31,7 @@ def create_app(config: dict | None = None) -> Flask:
     """Build and configure the app (see module docstring for precedence)."""
     app = Flask(__name__, template_folder=str(templates_folder()),
                 static_folder="static", instance_relative_config=True)
-    app.config.from_mapping(config_module.DEFAULTS)
-    app.config.from_prefixed_env("DOCGEMMA")
-    if config:
-        app.config.from_mapping(config)
+    app.config.from_mapping(config_module.read(config))
     os.makedirs(app.instance_path, exist_ok=True)
     _secrets(app)
     extensions.init_app(app)
@@ -56,7 +53,6 @@ def _secrets(app: Flask) -> None:
 def _surfaces(app: Flask) -> None:
     """One blueprint per surface; each maps the error hierarchy to HTTP for its own callers."""
     from .cds.views import bp as cds
-    from .proposals.views import bp as proposals
     from .smart.views import bp as launch
     from . import logs
     from .web import errorpages, security
@@ -64,9 +60,13 @@ def _surfaces(app: Flask) -> None:
     from .web.chat import bp as chat
     from .web.followups import bp as followups
     from .web.ops import bp as ops
+    from .web.proposals import bp as proposals
 
     logs.init_app(app)
     errorpages.register(app)
     security.register(app)
     for blueprint in (launch, chat, followups, proposals, cds, apidoc, ops):
         app.register_blueprint(blueprint)
+    from . import mcpserver
+
+    mcpserver.init_app(app)  # {app}/mcp: a WSGI dispatcher in front of Flask (mcpserver/endpoint.py)

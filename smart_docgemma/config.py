@@ -1,15 +1,22 @@
-"""Configuration defaults for the app, in one place.
+"""Configuration: the app's defaults, in one place, and the one reader of settings.
 
 Every key can be overridden by an environment variable ``DOCGEMMA_<KEY>``
-(Flask's ``from_prefixed_env``: values are parsed as JSON when they parse,
-so lists and numbers work) or by the ``config`` mapping given to
-``create_app``. The documented names (``DOCGEMMA_ENDPOINT``,
-``DOCGEMMA_API_KEY``, ``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``,
-see README) map onto the keys below without the prefix.
+(values are parsed as JSON when they parse, so lists and numbers work) or by
+the ``config`` mapping given to ``create_app``. ``read`` applies that
+precedence for the app, the ``docgemma`` server, the embedded model and the
+sandbox (which passes its own defaults and the ``SANDBOX`` prefix). The
+documented names (``DOCGEMMA_ENDPOINT``, ``DOCGEMMA_API_KEY``,
+``DOCGEMMA_MODEL``, ``DOCGEMMA_HOST``, ``DOCGEMMA_PORT``, see
+docs/operations.md) map onto the keys below without the prefix.
 """
 from __future__ import annotations
 
-DEFAULTS: dict = {
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
     # --- web server -------------------------------------------------------
     "HOST": "127.0.0.1",
     "PORT": 8000,
@@ -89,10 +96,20 @@ DEFAULTS: dict = {
     # is shown, the failure is logged and counted in docgemma_audit_failures).
     "AUDIT_ON_FAILURE": "refuse",
     "AUDIT_TO_EHR": False,  # also POST each AuditEvent to the EHR's FHIR server (needs AuditEvent.c)
-    # --- grounding (agent/citations.py) ---------------------------------------------
+    # --- grounding (grounding/) ----------------------------------------------------
     # A sentence whose numbers, dates or drug names are not in the record it cites is marked
     # (mark) or dropped from the answer (remove).
     "GROUNDING_UNSUPPORTED": "mark",
+    # --- MCP server (mcpserver/; docs/mcp.md) -----------------------------------
+    # This server's MCP endpoint, which is also its RFC 8707 resource indicator: tokens must be
+    # issued for exactly this URL. None -> PUBLIC_URL + /mcp, else http://HOST:PORT/mcp.
+    "MCP_URL": None,
+    # The EHR's SMART authorization server (its issuer) that MCP clients get tokens from, and
+    # where the server exchanges them for FHIR tokens. None -> the first ISS_ALLOWLIST entry.
+    "MCP_AUTHORIZATION_SERVER": None,
+    # What the protected resource metadata offers MCP clients (they ask for these scopes).
+    "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
+                   "patient/AllergyIntolerance.c patient/DocumentReference.c"),
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,
@@ -101,3 +118,33 @@ DEFAULTS: dict = {
     "CDS_OVERRIDE_QUIET_S": 30 * 24 * 3600,  # patient-view hides an alert overridden with a reason this long
     "CDS_CORS_ORIGINS": "*",
 }
+
+
+def read(overrides: Mapping[str, Any] | None = None, *, defaults: Mapping[str, Any] = DEFAULTS,
+         prefix: str = "DOCGEMMA") -> dict[str, Any]:
+    """``defaults``, then every ``{prefix}_<KEY>`` environment variable, then ``overrides``.
+
+    An environment value is parsed as JSON when it parses (``8000`` is a number,
+    ``["a"]`` a list), else kept as text: the rule Flask's ``from_prefixed_env`` follows.
+    """
+    values = dict(defaults)
+    start = f"{prefix}_"
+    for name, raw in os.environ.items():
+        if name.startswith(start):
+            values[name[len(start):]] = _parse(raw)
+    values.update(overrides or {})
+    return values
+
+
+def setting(config: Mapping[str, Any], key: str) -> Any:
+    """``config[key]``, or its default here when the mapping lacks it or holds None (code
+    handed a partial mapping, such as a test's, reads the same defaults as the app)."""
+    value = config.get(key)
+    return DEFAULTS[key] if value is None else value
+
+
+def _parse(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw

@@ -3,6 +3,7 @@
 ::
 
     DocGemmaError                 500  internal (never shown with details)
+    ├── UnknownTransition         500  a node returned an outcome the agent's table does not know
     ├── BadRequest                400  malformed input from the browser or EHR
     │   ├── PayloadTooLarge       413
     │   └── UnsupportedMedia      415
@@ -53,6 +54,12 @@ class DocGemmaError(Exception):
         self.description = description or self.title
         if status is not None:
             self.status = status
+
+
+class UnknownTransition(DocGemmaError):
+    """A programming error: the agent's transition table has no row for a (node, outcome) pair."""
+
+    error = "unknown_transition"
 
 
 class BadRequest(DocGemmaError):

@@ -29,6 +29,8 @@ _REF = re.compile(r"([A-Za-z]+/[A-Za-z0-9\-.]{1,64})(/_history/[^/]+)?/?$")
 FHIR_JSON = "application/fhir+json"
 
 
+Params = dict | list[tuple[str, str]] | None  # search parameters, as urlencode takes them
+
 class _TimeoutSession(requests.Session):
     """A requests session with a default timeout (fhirclient sets none)."""
 
@@ -81,12 +83,12 @@ class FhirGateway:
         except Exception as exc:  # fhirclient raises several types on malformed JSON
             raise errors.FHIRError(f"The EHR's FHIR server returned a malformed {model_cls.resource_type}.") from exc
 
-    def search_page(self, resource_type: str, params: dict | None = None) -> dict:
+    def search_page(self, resource_type: str, params: Params = None) -> dict:
         """One search Bundle for ``Type?params``."""
         return self._audited("search-type", resource_type, lambda: self._page(resource_type, params),
                              params=params, found=_matches)
 
-    def search(self, resource_type: str, params: dict | None = None,
+    def search(self, resource_type: str, params: Params = None,
                max_pages: int = 5) -> list[dict]:
         """All matching resources (``mode=match``), following ``next`` up to ``max_pages``."""
         return self._audited("search-type", resource_type, lambda: self._search(resource_type, params, max_pages),
@@ -100,7 +102,7 @@ class FhirGateway:
         bundle = self._page(resource_type, params)
         found = _matches(bundle)
         for _ in range(max_pages - 1):
-            nxt = next((l["url"] for l in bundle.get("link", []) if l.get("relation") == "next"), None)
+            nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
             if not nxt:
                 break
             bundle = self._call(self.server.request_json, self._relative(nxt))
@@ -185,7 +187,12 @@ def _matches(bundle: dict) -> list[dict]:
         raise errors.FHIRError("The EHR's FHIR server returned a malformed search Bundle.")
     return [e["resource"] for e in entries
             if isinstance(e, dict) and isinstance(e.get("resource"), dict)
-            and (e.get("search") if isinstance(e.get("search"), dict) else {}).get("mode", "match") == "match"]
+            and _search_mode(e) == "match"]
+
+
+def _search_mode(entry: dict) -> str:
+    search = entry.get("search")
+    return str(search.get("mode", "match")) if isinstance(search, dict) else "match"
 
 
 def _id_from_location(location: str) -> str | None:

@@ -93,7 +93,7 @@ def init_app(app: Flask) -> None:
     """Request ids and one request line per request (method, path, status, ms)."""
     app.before_request(_begin)
     app.after_request(_end)
-    app.teardown_request(lambda exc: _request_id.set(None))
+    app.teardown_request(_forget_request_id)
 
 
 def _begin() -> None:
@@ -114,6 +114,5 @@ def _end(response):
     return response
 
 
-def current_request_id() -> str | None:
-    """The id of the request being handled (also inside streamed responses' generators)."""
-    return _request_id.get()
+def _forget_request_id(exc: BaseException | None) -> None:
+    _request_id.set(None)

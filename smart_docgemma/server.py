@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import os
 
+from . import config
+
 
 def main() -> None:
     """Serve ``create_app()`` on DOCGEMMA_HOST:DOCGEMMA_PORT with DOCGEMMA_WORKERS processes."""
-    setting = _settings()
-    host, port, workers = setting("HOST"), int(setting("PORT")), int(setting("WORKERS"))
+    settings = config.read()
+    host, port, workers = settings["HOST"], int(settings["PORT"]), int(settings["WORKERS"])
     from gunicorn.app.base import BaseApplication
 
     from . import logs
 
-    level = setting("LOG_LEVEL")
+    level = settings["LOG_LEVEL"]
     logs.configure(level)
     _metrics_folder()
 
@@ -22,7 +24,7 @@ def main() -> None:
         def load_config(self):
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", int(setting("THREADS")))
+            self.cfg.set("threads", int(settings["THREADS"]))
             self.cfg.set("workers", workers)
             self.cfg.set("timeout", 180)
             self.cfg.set("child_exit", _worker_exited)
@@ -39,13 +41,6 @@ def main() -> None:
     finally:
         if embedded is not None:
             embedded.stop()
-
-
-def _settings():
-    """DOCGEMMA_<KEY> from the environment, else the default in config.py."""
-    from .config import DEFAULTS
-
-    return lambda key: os.environ.get(f"DOCGEMMA_{key}", DEFAULTS[key])
 
 
 def _metrics_folder() -> None:

@@ -35,7 +35,8 @@ def test_a_slow_turn_is_cancelled_between_steps_and_writes_nothing(chat_app, fhi
     srv.script("IntentClassification", reply({"intent": "TOOL_NEEDED", "task_summary": "Start amlodipine",
                                               "suggested_tool": "prescribe_medication"}, delay=3))
     out = {}
-    worker = threading.Thread(target=lambda: out.update(res=ask(chat, "Could you get her going on amlodipine 5 mg once daily?")))
+    question = "Could you get her going on amlodipine 5 mg once daily?"
+    worker = threading.Thread(target=lambda: out.update(res=ask(chat, question)))
     worker.start()
     turn_id = running_turn(chat_app, chat, srv, requests_seen=1)  # the model is thinking (3 s)
     res = chat.post(f"/app/turns/{turn_id}/cancel", headers={"X-CSRF-Token": chat.csrf, "Accept": "application/json"})

@@ -20,7 +20,8 @@ def test_medication_orders_read_as_a_clinician_says_them():
     assert action_sentence(order("2 mg", "every 4 hours as needed")) == "Start amoxicillin 2 mg every 4 hours as needed"
     assert action_sentence(order("250 mcg", "weekly")) == "Start amoxicillin 250 mcg once weekly"
     supply = {"dispenseRequest": {"quantity": {"value": 21, "unit": "tablets"}}}
-    assert action_sentence(order("500 mg", "tid", **supply)) == "Start amoxicillin 500 mg three times daily; dispense 21 tablets"
+    assert action_sentence(order("500 mg", "tid",
+                                 **supply)) == "Start amoxicillin 500 mg three times daily; dispense 21 tablets"
 
 
 def test_allergies_and_notes_read_as_one_sentence():

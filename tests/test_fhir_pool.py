@@ -48,7 +48,8 @@ def fhir_server():
 
 def test_two_sessions_reuse_connections_but_send_only_their_own_token(app, fhir_server):
     pool = get_fhir_pool(app)
-    alice, bob = FhirGateway(fhir_server, "token-alice", connections=pool), FhirGateway(fhir_server, "token-bob", connections=pool)
+    alice, bob = FhirGateway(fhir_server, "token-alice", connections=pool), FhirGateway(fhir_server, "token-bob",
+                                                                                        connections=pool)
     for _ in range(3):
         alice.read("Patient", "p1")
         bob.read("Patient", "p1")

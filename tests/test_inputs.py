@@ -32,7 +32,8 @@ def post_json(client, path, raw: str, csrf: str | None = None):
 
 def test_deeply_nested_or_mistyped_json_to_the_chat_is_400(logged_in):
     assert post_json(logged_in, "/api/chat", DEEP).status_code == 400
-    assert post_json(logged_in, "/api/chat", json.dumps({"message": json.loads("[" * 45 + "]" * 45)})).status_code == 400
+    assert post_json(logged_in, "/api/chat",
+                     json.dumps({"message": json.loads("[" * 45 + "]" * 45)})).status_code == 400
     for body in ('{"message": 5}', '{"message": ["why"]}', "[1]", '"text"', "{", "\xff"):
         res = post_json(logged_in, "/api/chat", body)
         assert res.status_code == 400 and res.is_json, body
@@ -86,7 +87,8 @@ def test_an_invalid_host_header_gets_an_error_answer_not_a_500(client, host):
 @pytest.mark.parametrize("document", [
     [1, 2], "text", {"authorization_endpoint": 5, "token_endpoint": "/t", "code_challenge_methods_supported": ["S256"]},
     {"authorization_endpoint": "/a", "token_endpoint": ["/t"], "code_challenge_methods_supported": ["S256"]},
-    {"authorization_endpoint": "/a", "token_endpoint": "/t", "code_challenge_methods_supported": ["S256"], "jwks_uri": 7},
+    {"authorization_endpoint": "/a", "token_endpoint": "/t", "code_challenge_methods_supported": ["S256"],
+     "jwks_uri": 7},
     {"authorization_endpoint": "/a", "token_endpoint": "/t", "code_challenge_methods_supported": ["S256"],
      "issuer": {"x": 1}},
     {"authorization_endpoint": "http://[::1/a", "token_endpoint": "/t", "code_challenge_methods_supported": ["S256"]},

@@ -54,7 +54,8 @@ def test_standalone_launch_uses_the_patient_picker(launched_app, sandbox):
     picker = browser.get(start.headers["Location"])
     assert picker.status_code == 200 and "pt-child" in picker.text
     txn = re.search(r'name="txn" value="([^"]+)"', picker.text).group(1)
-    decided = browser.post(f"{sandbox.url}/auth/decide", data={"txn": txn, "patient": "pt-child", "decision": "approve"})
+    decided = browser.post(f"{sandbox.url}/auth/decide", data={"txn": txn, "patient": "pt-child",
+                                                               "decision": "approve"})
     page = finish(browser, decided, app_url)
     assert "Kofi Asante" in page.text
 
@@ -148,7 +149,8 @@ def test_narrower_consent_hides_the_patient_banner_data(launched_app, sandbox):
     hop2, _ = ehr_launch(browser, sandbox, app_url, consent="1")
     consent = browser.get(hop2.headers["Location"])
     txn = re.search(r'name="txn" value="([^"]+)"', consent.text).group(1)
-    scopes = [s for s in re.findall(r'name="scope" value="([^"]+)"', consent.text) if not s.startswith("patient/Patient")]
+    scopes = [s for s in re.findall(r'name="scope" value="([^"]+)"',
+                                    consent.text) if not s.startswith("patient/Patient")]
     decided = browser.post(f"{sandbox.url}/auth/decide", data={"txn": txn, "decision": "approve", "scope": scopes})
     page = finish(browser, decided, app_url)
     assert page.status_code == 403

@@ -4,8 +4,6 @@ Real HAPI, the scripted model server over real HTTP and recorded knowledge
 sources (the same stack as the chat view tests)."""
 from __future__ import annotations
 
-import json
-import re
 
 import pytest
 
@@ -13,7 +11,6 @@ from smart_docgemma.lessons import Lesson, best_match
 from smart_docgemma.lessons.store import lesson_store
 from smart_docgemma.lessons.cli import main as lessons_cli
 from smart_docgemma.lessons.retrieval import terms
-from smart_docgemma.web.turns import turn_store
 from tests.support.chat_session import open_session, post_question as ask, scripted_app
 from tests.support.model_server import ScriptedModelServer
 

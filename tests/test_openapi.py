@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 
 import jsonschema
-import pytest
 
 IGNORED_METHODS = {"HEAD"}  # answered by Flask for every GET
 

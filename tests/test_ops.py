@@ -17,7 +17,6 @@ from smart_docgemma import logs
 from smart_docgemma.agent.state import Turn
 from smart_docgemma.errors import Conflict
 from smart_docgemma.web.turns import turn_store
-from tests.support.chat_session import open_session
 from tests.support.servers import free_port
 from tests.test_chat import ask, chat, chat_app, srv  # noqa: F401  (fixtures)
 
@@ -88,7 +87,8 @@ def test_a_turn_paused_on_a_card_and_resumed_counts_once(app, client):
     store, sid = turn_store(app), "sid-paused"
     def ended():
         text = client.get("/metrics").get_data(as_text=True)
-        return sum(float(v) for v in re.findall(r'^docgemma_turns_total\{outcome="\w+",route="RESUMED"\} (\S+)', text, re.M))
+        return sum(float(v) for v in re.findall(r'^docgemma_turns_total\{outcome="\w+",route="RESUMED"\} (\S+)', text,
+                                                re.M))
     before = ended()
     turn_id = store.start(sid, Turn(message="Prescribe amoxicillin"), per_minute=5)
     store.finish(turn_id, Turn(message="Prescribe amoxicillin", route=["RESUMED"]), status="paused")

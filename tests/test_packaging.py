@@ -33,7 +33,8 @@ def installed(tmp_path_factory):
     wheel = next((tmp / "dist").glob("smart_docgemma-*.whl"))
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(tmp / "venv")], check=True, timeout=300)
     bin_dir = tmp / "venv" / "bin"
-    subprocess.run([str(bin_dir / "pip"), "install", "-q", "--no-deps", "--ignore-installed", str(wheel)], check=True, timeout=600)
+    subprocess.run([str(bin_dir / "pip"), "install", "-q", "--no-deps", "--ignore-installed", str(wheel)], check=True,
+                   timeout=600)
     return bin_dir
 
 

@@ -69,7 +69,8 @@ def test_card_approve_creates_exactly_one_resource_even_when_double_submitted(la
     results = []
 
     def click():
-        results.append(browser.http.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token, "version": "1"},
+        results.append(browser.http.post(f"{app_url}/proposals/{pid}/approve", data={"csrf_token": token,
+                                                                                     "version": "1"},
                                          headers=SCRIPT, timeout=60))
 
     clicks = [threading.Thread(target=click) for _ in range(2)]

@@ -5,7 +5,6 @@ read back from the app's SQLite database by the CLI."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from sqlalchemy import update
@@ -74,7 +73,8 @@ def test_drift_needs_two_periods_and_a_real_fall():
     assert drift({"2026-W47": {"tool_accuracy": 1.0}}) == []
     same = {"a": {"tool_accuracy": 0.95}, "b": {"tool_accuracy": 0.9}}
     assert drift(same) == []  # 5 points: noise, not drift
-    fell = {"a": {"tool_accuracy": 1.0, "second_look_high_rate": 0.0}, "b": {"tool_accuracy": 0.8, "second_look_high_rate": 0.5}}
+    fell = {"a": {"tool_accuracy": 1.0, "second_look_high_rate": 0.0}, "b": {"tool_accuracy": 0.8,
+                                                                             "second_look_high_rate": 0.5}}
     assert drift(fell) == ["tool accuracy 100% in a -> 80% in b", "second look high rate 0% in a -> 50% in b"]
     assert period_of(0, "week") == "1970-W01" and period_of(0, "day") == "1970-01-01"
 

@@ -1,6 +1,6 @@
 """The local EHR sandbox: a SMART App Launch 2.2 authorization server, launcher and
 FHIR proxy in front of HAPI, standing in for an EHR (a separate system from the
-app: nothing here imports ``smart_docgemma``).
+app: nothing here imports ``smart_docgemma`` but its settings reader, ``config.read``).
 
 ``create_sandbox(config=None) -> Flask``; configuration keys and defaults are in
 ``config.DEFAULTS`` (``SANDBOX_<KEY>`` env vars override). URLs, with ``{S}`` the
@@ -8,7 +8,8 @@ sandbox (default http://127.0.0.1:9000):
 
 - ``{S}/`` launcher page; ``{S}/launch?...`` EHR launch contract (``launcher.py``)
 - ``{S}/fhir/.well-known/smart-configuration``, ``{S}/fhir/metadata``, ``{S}/.well-known/jwks.json``
-- ``{S}/auth/authorize``, ``{S}/auth/token`` (``authserver.py``)
+- ``{S}/auth/authorize``, ``{S}/auth/token`` (``authserver.py``; token exchange ``exchange.py``),
+  ``{S}/auth/register`` (``registration.py``), ``{S}/.well-known/oauth-authorization-server/fhir``
 - ``{S}/fhir/*`` the protected FHIR API (``proxy.py`` + ``policy.py``)
 """
 from __future__ import annotations
@@ -76,10 +77,10 @@ def create_sandbox(config: dict | None = None) -> Flask:
 
 
 def _register(app: Flask, sandbox: Sandbox) -> None:
-    from . import authserver, discovery, launcher, proxy
+    from . import authserver, discovery, launcher, proxy, registration
 
     sandbox.server = authserver.create_server(app, sandbox)
-    for module in (discovery, authserver, launcher, proxy):  # discovery before the /fhir catch-all
+    for module in (discovery, authserver, registration, launcher, proxy):  # discovery before the /fhir catch-all
         app.register_blueprint(module.bp)
 
     @app.after_request

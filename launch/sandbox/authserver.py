@@ -34,6 +34,8 @@ from flask import Blueprint, current_app, render_template, request
 
 bp = Blueprint("sandbox_auth", __name__)
 REFRESH_SCOPES = {"online_access", "offline_access"}
+TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange"
+CONTINUING = {"refresh_token", TOKEN_EXCHANGE}
 
 
 @dataclass
@@ -46,6 +48,8 @@ class LaunchContext:
     need_patient_banner: bool = True
     consent: bool = False
     approved_scopes: frozenset | None = None  # set on the consent page
+    audience: str | None = None  # the token's aud: the FHIR base, or a protected resource (RFC 8707)
+    actor: str | None = None  # the client acting for the user (RFC 8693 ``act``), on exchanged tokens
 
 
 @dataclass
@@ -97,6 +101,14 @@ def state():
     return current_app.extensions["sandbox"]
 
 
+def audience_for(requested: str | None) -> str | None:
+    """The audience a token asked for with ``aud``/``resource`` gets: the FHIR base or a
+    configured protected resource, spelled as configured; None when it is neither."""
+    wanted = normalise_base(requested)
+    known = [state().fhir_base, *state().config["PROTECTED_RESOURCES"]]
+    return next((url for url in known if wanted and normalise_base(url) == wanted), None)
+
+
 def normalise_base(url: str | None) -> str:
     """Compare FHIR bases tolerant of one trailing slash and scheme/host case."""
     if not url:
@@ -105,6 +117,12 @@ def normalise_base(url: str | None) -> str:
     scheme, sep, rest = url.partition("://")
     host, slash, path = rest.partition("/")
     return f"{scheme.lower()}{sep}{host.lower()}{slash}{path}"
+
+
+class InvalidTargetError(OAuth2Error):
+    """RFC 8707 §2: the requested resource is not one this server issues tokens for."""
+
+    error = "invalid_target"
 
 
 class SmartCodeChallenge(CodeChallenge):
@@ -170,9 +188,9 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         data = self.request.payload.data
         if not data.get("state"):
             raise InvalidRequestError("Missing 'state'.")
-        aud = data.get("aud") or data.get("resource")
-        if normalise_base(aud) != normalise_base(state().fhir_base):
-            raise InvalidRequestError(f"'aud' must be this server's FHIR base {state().fhir_base}.")
+        if audience_for(data.get("aud") or data.get("resource")) is None:
+            raise InvalidRequestError(f"'aud' must be this server's FHIR base {state().fhir_base} "
+                                      "(or 'resource' one of its protected resources).")
         requested = (data.get("scope") or "").split()
         launch = data.get("launch")
         if "launch" in requested and not launch:
@@ -182,12 +200,20 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         if not self.request.scope:
             raise InvalidScopeError("None of the requested scopes is supported.")
 
+    def validate_token_request(self):
+        """RFC 8707 §2.2: a ``resource`` sent with the code must be the one it was issued for."""
+        super().validate_token_request()
+        asked = self.request.form.get("resource")
+        bound = self.request.authorization_code.context.audience or state().fhir_base
+        if asked and normalise_base(asked) != normalise_base(bound):
+            raise InvalidTargetError(description="'resource' differs from the one authorized.")
+
     def save_authorization_code(self, code, request):
-        context = request.user
+        data = request.payload.data
+        context = replace(request.user, audience=audience_for(data.get("aud") or data.get("resource")))
         scopes = request.scope.split()
         if context.approved_scopes is not None:
             scopes = [s for s in scopes if s in context.approved_scopes]
-        data = request.payload.data
         record = CodeRecord(request.client.client_id, data.get("redirect_uri"), " ".join(scopes), context,
                             data.get("code_challenge"), data.get("code_challenge_method"), data.get("nonce"))
         state().codes.put(record, key=code)
@@ -251,6 +277,9 @@ def create_server(app, sandbox) -> SmartAuthorizationServer:
     server.register_token_generator("default", lambda **kw: _generate_token(sandbox, **kw))
     server.register_grant(SmartAuthorizationCodeGrant, [SmartCodeChallenge(required=True), SmartOpenIDCode()])
     server.register_grant(SmartRefreshTokenGrant)
+    from .exchange import TokenExchangeGrant
+
+    server.register_grant(TokenExchangeGrant)
     return server
 
 
@@ -259,11 +288,16 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
     ttl = int(sandbox.config["TOKEN_TTL_S"])
     now, granted = int(time.time()), scope.split()
     # SMART 2.x: a refresh keeps the launch context without re-requesting the launch scopes.
-    launched = {"launch", "launch/patient"} & set(granted) or grant_type == "refresh_token"
+    # A refresh or an exchange keeps the context of the token it continues.
+    launched = {"launch", "launch/patient"} & set(granted) or grant_type in CONTINUING
     context_patient = user.patient if launched else None
-    claims = {"iss": sandbox.fhir_base, "aud": sandbox.fhir_base, "sub": user.practitioner,
+    claims = {"iss": sandbox.fhir_base, "aud": user.audience or sandbox.fhir_base, "sub": user.practitioner,
               "client_id": client.client_id, "iat": now, "exp": now + ttl, "jti": uuid.uuid4().hex,
               "scope": scope, "fhirUser": f"{sandbox.fhir_base}/Practitioner/{user.practitioner}"}
+    if getattr(client, "client_name", ""):
+        claims["client_name"] = client.client_name
+    if user.actor:
+        claims["act"] = {"sub": user.actor}
     if context_patient:
         claims["patient"] = context_patient
     token = {"access_token": sandbox.key.sign(claims), "token_type": "Bearer", "expires_in": ttl,
@@ -271,7 +305,7 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
              "smart_style_url": f"{sandbox.public_url}/smart-style.json"}
     if context_patient:
         token["patient"] = context_patient
-    if user.encounter and ({"launch", "launch/encounter"} & set(granted) or grant_type == "refresh_token"):
+    if user.encounter and ({"launch", "launch/encounter"} & set(granted) or grant_type in CONTINUING):
         token["encounter"] = user.encounter
     if include_refresh_token and REFRESH_SCOPES & set(granted):
         token["refresh_token"] = uuid.uuid4().hex + uuid.uuid4().hex

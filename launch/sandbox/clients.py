@@ -1,10 +1,10 @@
 """Registered OAuth clients, read from ``launch/clients.json``.
 
 Format: ``{"clients": [{"client_id", "client_secret"?, "token_endpoint_auth_method"
-("client_secret_basic" | "none"), "redirect_uris": [...], "grant_types"?,
-"scope"?}]}``. A client with a secret is confidential (HTTP Basic at the token
-endpoint, SMART client-confidential-symmetric); without one it is public
-(``client_id`` in the body, PKCE as its only protection).
+("client_secret_basic" | "client_secret_post" | "none"), "redirect_uris": [...], "grant_types"?,
+"scope"?, "client_name"?}]}``. Clients may also register themselves (``registration.py``).
+A client with a secret is confidential (HTTP Basic at the token endpoint, SMART
+client-confidential-symmetric); without one it is public (``client_id`` in the body, PKCE as its only protection).
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class Client(ClientMixin):
     grant_types: list[str] = field(default_factory=lambda: ["authorization_code", "refresh_token"])
     scope: str | None = None  # None -> any SMART scope the sandbox knows
     loopback_any_port: bool = False
+    client_name: str = ""  # shown on the consent page; named in its tokens (``client_name``)
 
     @property
     def is_public(self) -> bool:

@@ -34,23 +34,22 @@ DEFAULTS: dict = {
     "APP_LAUNCH_URL": "http://127.0.0.1:8000/launch",  # launcher page default
     "UPSTREAM_TIMEOUT_S": 60,
     "SECRET_KEY": None,  # None -> random per process (sandbox pages only)
+    # Protected resources besides the FHIR API, by RFC 8707 resource indicator, each with the
+    # registered client that serves it. A client may ask for a token whose audience is one of
+    # them (``resource`` at authorize); only the serving client may exchange such a token for
+    # a FHIR token (RFC 8693, ``exchange.py``). The app's MCP endpoint is the one there is.
+    "PROTECTED_RESOURCES": {"http://127.0.0.1:8000/mcp": "docgemma", "http://localhost:8000/mcp": "docgemma"},
+    "REGISTRATION": True,  # RFC 7591 dynamic client registration at /auth/register
 }
 
 
 def load(config: dict | None) -> dict:
-    """DEFAULTS, then SANDBOX_* / legacy env names, then ``config``."""
-    import json
+    """DEFAULTS, then SANDBOX_* (the app's reader, ``smart_docgemma.config.read``) and
+    FHIR_UPSTREAM_URL, then ``config``."""
+    from smart_docgemma.config import read
 
-    values = dict(DEFAULTS)
-    for key in DEFAULTS:
-        raw = os.environ.get(f"SANDBOX_{key}")
-        if raw is not None:
-            try:
-                values[key] = json.loads(raw)
-            except ValueError:
-                values[key] = raw
-    if os.environ.get("FHIR_UPSTREAM_URL"):
-        values["FHIR_UPSTREAM"] = os.environ["FHIR_UPSTREAM_URL"]
+    upstream = os.environ.get("FHIR_UPSTREAM_URL")
+    values = read({"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX")
     values.update(config or {})
     values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
     if not values.get("PUBLIC_URL"):

@@ -1,4 +1,4 @@
-"""Discovery documents: SMART configuration, OpenID configuration, JWKS, the
+"""Discovery documents: SMART configuration, OAuth (RFC 8414) and OpenID configuration, JWKS, the
 style sheet for ``smart_style_url``, and the CapabilityStatement with the
 (deprecated but still read by fhirclient <= 4.3) ``oauth-uris`` extension."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import json
 
 from flask import Blueprint, jsonify
 
-from .authserver import state
+from .authserver import TOKEN_EXCHANGE, state
 from .proxy import FHIR_JSON, _to_public, outcome
 
 bp = Blueprint("sandbox_discovery", __name__)
@@ -42,16 +42,24 @@ def smart_configuration() -> dict:
         "authorization_endpoint": f"{base}/auth/authorize",
         "token_endpoint": f"{base}/auth/token",
         "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
-        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "grant_types_supported": ["authorization_code", "refresh_token", TOKEN_EXCHANGE],
         "scopes_supported": SCOPES_SUPPORTED,
         "response_types_supported": ["code"],
         "code_challenge_methods_supported": ["S256"],
         "capabilities": CAPABILITIES,
+        **({"registration_endpoint": f"{base}/auth/register"} if sandbox.config["REGISTRATION"] else {}),
     }
 
 
 @bp.route("/fhir/.well-known/smart-configuration")
 def smart_config():
+    return jsonify(smart_configuration())
+
+
+@bp.route("/.well-known/oauth-authorization-server/fhir")
+def oauth_metadata():
+    """RFC 8414 metadata, at the path its §3.1 derives from the issuer (the FHIR base): where
+    MCP clients look, having read the issuer in the MCP server's protected resource metadata."""
     return jsonify(smart_configuration())
 
 

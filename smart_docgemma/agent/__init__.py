@@ -1,4 +1,4 @@
-"""The DocGemma agent: a hand-rolled 7-node state machine (docs/agent-design.md) over an
+"""The DocGemma agent: a hand-rolled nine-node state machine (docs/agent-design.md) over an
 OpenAI-compatible MedGemma server, with deterministic routing and a degraded
 mode when no model answers.
 
@@ -7,10 +7,10 @@ mode when no model answers.
     turn = agent.run("Check interactions between warfarin and aspirin", emit=print)
     turn.answer, turn.sources, turn.model_calls, turn.proposals
 """
-from .graph import TRANSITIONS, Agent, TurnResult, image_meta, run_turn
+from .graph import TRANSITIONS, Agent, TurnResult, run_turn
 from .model import CallStats, InvalidModelOutput, ModelClient, ModelTimeout, ModelUnavailable, model_from_config
 from .planning import seed_budget
 
-__all__ = ["Agent", "TurnResult", "TRANSITIONS", "run_turn", "image_meta", "ModelClient",
+__all__ = ["Agent", "TurnResult", "TRANSITIONS", "run_turn", "ModelClient",
            "CallStats", "ModelUnavailable", "ModelTimeout", "InvalidModelOutput",
            "model_from_config", "seed_budget"]

@@ -14,13 +14,18 @@ Without a model only the deterministic part runs, and the review says so.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from dataclasses import asdict, dataclass, field
 
 from ..errors import ModelError
+from ..proposals.store import Proposal, SafetyFlag
+from .model import BoundModel
+from .nodes import Deps
 from .prompts import system, template
 from .schemas import CriticReview
-from .state import Turn
+from .state import Outcome, Turn, Update
 
 # A recommendation to change therapy: a therapy verb (base or -ing form, so that
 # "aspirin increases bleeding risk" is a finding, not advice) at the start of a
@@ -42,7 +47,7 @@ class SecondLook:
     reviewed_by: str = "deterministic"     # deterministic | deterministic+model
     note: str = ""                         # e.g. why the model part did not run
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def raise_to(self, severity: str) -> None:
@@ -50,7 +55,7 @@ class SecondLook:
             self.severity = severity
 
 
-def needs_second_look(answer: str | None, proposals: list) -> bool:
+def needs_second_look(answer: str | None, proposals: list[Any]) -> bool:
     """A write proposal, or an answer recommending a therapy change (code decides, never the model)."""
     return bool(proposals) or recommends_change(answer or "")
 
@@ -59,7 +64,7 @@ def recommends_change(answer: str) -> bool:
     return bool(_THERAPY_CHANGE.search(answer))
 
 
-def deterministic(flags: list[dict]) -> SecondLook:
+def deterministic(flags: list[SafetyFlag]) -> SecondLook:
     """What the knowledge checks already know: critical findings and checks that did not run."""
     look = SecondLook()
     for flag in flags:
@@ -77,7 +82,7 @@ def deterministic(flags: list[dict]) -> SecondLook:
 _MODEL_FINDINGS = ("Not supported by the sources: ", "Contradicts the chart: ", "Check not done: ")
 
 
-def after_edit(before: dict, flags: list[dict], version: int) -> dict:
+def after_edit(before: dict[str, Any], flags: list[SafetyFlag], version: int) -> dict[str, Any]:
     """The second look of a proposal the clinician edited, for the version that will be written.
 
     The deterministic checks run again on the edited order's flags; the model's findings are
@@ -91,11 +96,13 @@ def after_edit(before: dict, flags: list[dict], version: int) -> dict:
         look.findings += earlier
         look.reviewed_by = before.get("reviewed_by") or look.reviewed_by
     look.note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
-                 "order" + (f"; the model's findings are from its review of version {version - 1}." if earlier else "."))
+                 "order" + (f"; the model's findings are from its review of version {version - 1}."
+                            if earlier else "."))
     return {**look.to_dict(), "acknowledged_by": None}
 
 
-def review(model, draft: str, evidence: list[str], flags: list[dict] | None = None) -> SecondLook:
+def review(model: BoundModel | None, draft: str, evidence: list[str],
+           flags: list[SafetyFlag] | None = None) -> SecondLook:
     """Deterministic checks, then one constrained model call when a model is available."""
     look = deterministic(flags or [])
     if model is None:
@@ -122,20 +129,20 @@ def _merge(look: SecondLook, verdict: CriticReview) -> SecondLook:
 
 
 # ------------------------------------------------------------------ the node
-def second_look(state: Turn, deps) -> dict:
+def second_look(state: Turn, deps: Deps) -> Update:
     """SECOND_LOOK: review new proposals and a therapy-changing answer; attach the result.
 
     Runs after SYNTHESIZE and before a turn pauses on a proposal, so a card is
     never shown without its review. Proposals reviewed earlier in the turn are
     not reviewed again after a resume.
     """
-    pause = "pause" if state.answer is None else "done"
+    pause: Outcome = "pause" if state.answer is None else "done"
     before = state.second_look or {}
     new = [pid for pid in state.proposals if pid not in before.get("proposals", [])]
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
     if not new and (not answer or before.get("answer_reviewed")):
         return {"outcome": pause}
-    store = getattr(deps.ctx, "proposals", None)
+    store = deps.ctx.proposals if deps.ctx is not None else None
     cards = [store.get(pid) for pid in new] if store is not None else []
     flags = [f for card in cards for f in card.summary.get("flags") or []]
     draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()
@@ -143,6 +150,7 @@ def second_look(state: Turn, deps) -> dict:
     model = deps.model.bound(deps.stats) if deps.model is not None and not state.degraded else None
     look = review(model, draft, evidence, flags)
     for card in cards:
+        assert store is not None  # cards came from it
         store.attach_second_look(card.id, look.to_dict())
     result = {**look.to_dict(), "proposals": before.get("proposals", []) + new,
               "answer_reviewed": bool(answer) or before.get("answer_reviewed", False)}
@@ -150,10 +158,10 @@ def second_look(state: Turn, deps) -> dict:
     return {"second_look": result, "outcome": pause}
 
 
-def _card_text(card) -> str:
+def _card_text(card: Proposal) -> str:
     summary = card.summary
-    pairs = summary.get("fields") or []
-    pairs = pairs.items() if isinstance(pairs, dict) else pairs
+    raw: Any = summary.get("fields") or []  # (label, value) pairs; a mapping is read the same way
+    pairs = raw.items() if isinstance(raw, dict) else raw
     fields = "; ".join(f"{k}: {v}" for k, v in pairs)
     return f"Proposed: {summary.get('title', card.tool)}" + (f" ({fields})" if fields else "")
 

@@ -22,9 +22,10 @@ SIGTERM if the starting thread dies without calling ``stop()``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import ctypes
 import importlib.util
-import json
 import os
 import signal
 import socket
@@ -32,13 +33,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import requests
 
-from ..config import DEFAULTS
-from ..errors import EmbeddedModelError, ModelError
+from ..config import read
+from ..errors import EmbeddedModelError
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -50,7 +52,7 @@ class EmbeddedModel:
 
     endpoint: str  # OpenAI base URL, ending in /v1
     model: str  # the alias requests name (the server serves one model)
-    process: subprocess.Popen = field(repr=False)
+    process: subprocess.Popen[bytes] = field(repr=False)
     log_path: Path
     dialect: str = DIALECT
     vision: bool = False
@@ -59,7 +61,7 @@ class EmbeddedModel:
 
     timeout_s: float = 300.0  # per model call: a 4B model on a few cores needs minutes per turn
 
-    def app_config(self) -> dict:
+    def app_config(self) -> dict[str, Any]:
         """Config keys that point the app's ``ModelClient`` at this server."""
         return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model,
                 "MODEL_TIMEOUT_S": self.timeout_s}
@@ -79,19 +81,10 @@ class EmbeddedModel:
                 self.process.wait(timeout)
 
 
-def settings(config=None) -> dict:
-    """DEFAULTS, then ``DOCGEMMA_*`` environment variables, then ``config``
-    (the same precedence as ``create_app``; callers may pass a partial mapping)."""
-    merged = dict(DEFAULTS)
-    for key in DEFAULTS:
-        raw = os.environ.get(f"DOCGEMMA_{key}")
-        if raw is not None:
-            try:
-                merged[key] = json.loads(raw)
-            except ValueError:
-                merged[key] = raw
-    merged.update({k: v for k, v in dict(config or {}).items() if v is not None})
-    return merged
+def settings(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The app's settings (``config.read``) with ``config`` on top; callers may pass a
+    partial mapping, and a None value there leaves the setting as it was."""
+    return read({k: v for k, v in dict(config or {}).items() if v is not None})
 
 
 def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int = 4096,
@@ -139,7 +132,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     return model
 
 
-def start_embedded_model(config=None, *, export: bool = True) -> EmbeddedModel | None:
+def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: bool = True) -> EmbeddedModel | None:
     """With ``GGUF`` configured, start the local server; otherwise None.
 
     ``config`` may be partial (the sandbox passes only its overrides): missing
@@ -153,9 +146,9 @@ def start_embedded_model(config=None, *, export: bool = True) -> EmbeddedModel |
         return None
     model = start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
                                port=cfg.get("EMBEDDED_PORT") or None,
-                               n_ctx=int(cfg.get("EMBEDDED_N_CTX") or 4096),
+                               n_ctx=int(cfg["EMBEDDED_N_CTX"]),
                                threads=cfg.get("EMBEDDED_THREADS") or None,
-                               timeout=float(cfg.get("EMBEDDED_START_TIMEOUT_S") or 300))
+                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]))
     model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)
@@ -200,4 +193,4 @@ def _die_with_parent() -> None:
 def _free_port(host: str) -> int:
     with socket.socket() as s:
         s.bind((host, 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])

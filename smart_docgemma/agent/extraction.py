@@ -17,6 +17,8 @@ reaction and severity. Measured on ``data/extraction_cases.yaml`` by
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from functools import lru_cache
 
@@ -40,7 +42,8 @@ _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
+_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*"
+                   r"(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
 
@@ -82,10 +85,11 @@ def _norm(text: str) -> str:
     return " ".join(_WORD.findall(re.sub(r"[-/,+]", " ", text.lower())))
 
 
-def find_drugs(text: str) -> list[dict]:
+def find_drugs(text: str) -> list[dict[str, Any]]:
     """Drugs in ``text``: ``[{"name": canonical, "surface": as written, "match": …}]``."""
     tokens = _WORD.findall(re.sub(r"[-/,+]", " ", text.lower()))
-    vocab, found, i = vocabulary(), [], 0
+    vocab, i = vocabulary(), 0
+    found: list[dict[str, Any]] = []
     while i < len(tokens):
         for n in (4, 3, 2, 1):
             span = " ".join(tokens[i : i + n])
@@ -117,12 +121,12 @@ def _fuzzy(token: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _guard() -> frozenset:
+def _guard() -> frozenset[str]:
     keywords = {w for phrases in rules()["actions"].values() for p in phrases for w in p.split()}
     return frozenset(rules()["not_drugs"]) | knowledge_names.stopwords() | keywords
 
 
-def _dedupe(items: list[dict]) -> list[dict]:
+def _dedupe(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     seen, out = set(), []
     for item in items:
         if item["name"] not in seen:
@@ -151,11 +155,11 @@ def _id_shaped(word: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _not_ids() -> frozenset:
+def _not_ids() -> frozenset[str]:
     return frozenset(_key(w) for w in rules()["not_patient_ids"])
 
 
-def find_names(text: str, drugs: list[dict]) -> list[str]:
+def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
@@ -173,14 +177,14 @@ def find_names(text: str, drugs: list[dict]) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def compiled(pattern: str, flags: int = 0) -> re.Pattern:
+def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """A compiled rule pattern, kept: the rule tables hold hundreds of phrases, more than
     ``re``'s own cache keeps beside the rest of the app, so every question compiled them again."""
     return re.compile(pattern, flags)
 
 
 @lru_cache(maxsize=1)
-def _guard_names() -> frozenset:
+def _guard_names() -> frozenset[str]:
     words = {"check", "the", "fda", "what", "id", "chart", "record", "safety", "interactions"}
     return frozenset(words) | frozenset(rules()["not_names"])
 
@@ -191,7 +195,7 @@ def find_actions(text: str) -> list[str]:
             if any(compiled(rf"(?<![a-z]){re.escape(p)}(?![a-z])").search(low) for p in phrases)]
 
 
-def find_dose(text: str) -> dict | None:
+def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
@@ -212,7 +216,7 @@ def find_dose(text: str) -> dict | None:
     return found
 
 
-def find_allergy(text: str) -> dict | None:
+def find_allergy(text: str) -> dict[str, Any] | None:
     low = text.lower()
     reaction = next((r for r in rules()["reactions"] if compiled(rf"\b{re.escape(r)}\b").search(low)), None)
     severity = next((v for k, v in rules()["severities"].items() if compiled(rf"\b{k}\b").search(low)), None)
@@ -234,7 +238,7 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
     return [d["name"] for d in find_drugs(meds.group(1))] if meds else []
 
 
-def extract(text: str) -> dict:
+def extract(text: str) -> dict[str, Any]:
     """All entities of one clinician message (a plain, JSON-serialisable dict)."""
     drugs = find_drugs(text)
     return {

@@ -7,8 +7,10 @@ that it was rejected and why. Only what the proposal's own record says.
 """
 from __future__ import annotations
 
+from typing import Any
 
-def followup(approval: dict) -> str:
+
+def followup(approval: dict[str, Any]) -> str:
     action = (approval.get("action") or "The proposal").rstrip(".")
     if approval.get("decision") == "approved":
         edited = ""

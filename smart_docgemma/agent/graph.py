@@ -8,10 +8,14 @@ place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
+from ..errors import UnknownTransition
+from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
+from ..tools.imaging import image_meta
 
 from . import critic, nodes, planning, prompts
 from .model import CallStats, ModelClient
@@ -22,7 +26,7 @@ from .synthesis import synthesize
 END = "END"
 PAUSE = "PAUSE"
 
-NODES: dict[str, Callable] = {
+NODES: dict[str, Callable[..., Any]] = {
     "INPUT_ASSEMBLY": nodes.input_assembly,
     "INTENT_CLASSIFY": nodes.intent_classify,
     "TOOL_SELECT": nodes.tool_select,
@@ -70,7 +74,7 @@ def run_turn(state: Turn, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> Tu
         if node in (END, PAUSE):
             break
         state, outcome = _step(state, deps, node)
-        node = TRANSITIONS.get((node, outcome), "SYNTHESIZE")
+        node = next_node(node, outcome)
     else:  # the cap was hit: answer with what we have (never loop forever)
         state, _ = _step(merge(state, {"notice": prompts.message("max_iterations")}), deps, "SYNTHESIZE")
         node = END
@@ -84,6 +88,14 @@ def run_turn(state: Turn, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> Tu
                          "calls_by_node": by_node, "thinking": list(deps.stats.thinking)})
 
 
+def next_node(node: str, outcome: str) -> str:
+    """The table's next node; a pair the table lacks is a bug in a node, never a silent answer."""
+    try:
+        return TRANSITIONS[(node, outcome)]
+    except KeyError:
+        raise UnknownTransition(f"{node} returned {outcome!r}, which has no transition") from None
+
+
 def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:
     started = time.monotonic()
     state = merge(state, {"events": [_emit(deps, {"type": "node_start", "node": node})]})
@@ -95,7 +107,7 @@ def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:
     return merge(state, {"route": [node], "events": [_emit(deps, end)]}), outcome
 
 
-def _emit(deps: nodes.Deps, event: dict) -> dict:
+def _emit(deps: nodes.Deps, event: dict[str, Any]) -> dict[str, Any]:
     deps.emit(event)
     return event
 
@@ -119,23 +131,8 @@ class TurnResult:
     paused = property(lambda self: self.state.paused)
 
     @property
-    def seed_budget(self) -> dict:
+    def seed_budget(self) -> dict[str, Any]:
         return planning.seed_budget(self.state)
-
-
-def image_meta(data: bytes | None, mime: str | None) -> dict | None:
-    """PNG, JPEG or DICOM by magic bytes, cross-checked with the declared MIME type."""
-    if not data:
-        return None
-    kind = ("png" if data[:8] == b"\x89PNG\r\n\x1a\n" else
-            "jpeg" if data[:3] == b"\xff\xd8\xff" else
-            "dicom" if data[128:132] == b"DICM" else None)
-    declared = (mime or "").lower()
-    expected = {"png": ("image/png",), "jpeg": ("image/jpeg", "image/jpg"),
-                "dicom": ("application/dicom", "application/octet-stream", "")}
-    if kind is None or (declared and declared not in expected[kind]):
-        return {"kind": None, "mime": declared, "bytes": len(data), "accepted": False}
-    return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
 
 
 class Agent:
@@ -147,13 +144,14 @@ class Agent:
     """
 
     def __init__(self, model: ModelClient | None, tools: dict[str, Tool], ctx: ToolContext | None, *,
-                 pause_on_proposal: bool = False, lessons=()):
+                 pause_on_proposal: bool = False, lessons: Iterable[Lesson] = ()):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
         self.lessons = tuple(lessons)  # approved experience-library examples
 
-    def run(self, message: str, *, history=None, chart_summary=None, image: bytes | None = None,
-            image_mime: str | None = None, emit: Callable[[dict], None] | None = None) -> TurnResult:
+    def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
+            image: bytes | None = None,
+            image_mime: str | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         meta = image_meta(image, image_mime)
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
@@ -161,11 +159,11 @@ class Agent:
         state = new_turn(message, history=history, chart_summary=chart_summary,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
-        deps = self._deps(emit, image if accepted else None, meta["mime"] if accepted else None)
+        deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
         return self._result(run_turn(state, deps), deps)
 
-    def resume(self, state: Turn, approvals: list[dict] | None = None,
-               emit: Callable[[dict], None] | None = None) -> TurnResult:
+    def resume(self, state: Turn, approvals: list[dict[str, Any]] | None = None,
+               emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
 
         ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``;
@@ -184,7 +182,8 @@ class Agent:
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
-    def _deps(self, emit, image, mime, resumed: bool = False) -> nodes.Deps:
+    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, mime: str | None,
+              resumed: bool = False) -> nodes.Deps:
         stats = CallStats()
         ctx = self.ctx
         if ctx is not None:
@@ -200,7 +199,7 @@ class Agent:
         return TurnResult(merge(state, {"events": [done]}))
 
 
-def _proposal_label(state: Turn, approval: dict) -> str:
+def _proposal_label(state: Turn, approval: dict[str, Any]) -> str:
     for run in state.tool_runs:
         if run.result.proposal_id == approval.get("proposal_id"):
             return run.label

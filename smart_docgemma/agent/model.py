@@ -34,15 +34,23 @@ import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator
+from collections.abc import Callable, Mapping
+from typing import Any, Iterator, TypeVar, overload
 
 import openai
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
-from ..errors import InvalidModelOutput, ModelError, ModelTimeout, ModelUnavailable, VisionUnsupported
+from ..config import DEFAULTS, setting
+from ..errors import InvalidModelOutput as InvalidModelOutput  # re-exported with the client
+from ..errors import ModelError
+from ..errors import ModelTimeout as ModelTimeout
+from ..errors import ModelUnavailable as ModelUnavailable
+from ..errors import VisionUnsupported
 
 from .prompts import generation
+
+M = TypeVar("M", bound=BaseModel)
 
 DIALECTS = ("json_schema", "json_object_schema")
 _THINK = re.compile(r"<unused94>(?:thought\s*)?(.*?)(?:<unused95>|$)", re.S)
@@ -58,8 +66,8 @@ class CallStats:
 
     calls: int = 0
     seconds: float = 0.0
-    by_node: dict = field(default_factory=dict)
-    thinking: list = field(default_factory=list)
+    by_node: dict[str, Any] = field(default_factory=dict)
+    thinking: list[Any] = field(default_factory=list)
     probes: int = 0
 
     def record(self, node: str, seconds: float) -> None:
@@ -75,7 +83,7 @@ def split_thinking(text: str) -> tuple[str, list[str]]:
     return visible.strip(), [t for t in thoughts if t]
 
 
-def parse_json(raw: str, schema: type[BaseModel]) -> BaseModel:
+def parse_json(raw: str, schema: type[M]) -> M:
     """Tolerant parse, strict validation: strip fences, take the outermost object,
     accept raw control characters inside strings (``strict=False``), then pydantic."""
     text = _FENCE.sub("", raw).strip()
@@ -87,7 +95,7 @@ def parse_json(raw: str, schema: type[BaseModel]) -> BaseModel:
 
 
 @lru_cache(maxsize=512)
-def response_format(schema: type[BaseModel], dialect: str) -> dict:
+def response_format(schema: type[BaseModel], dialect: str) -> dict[str, Any]:
     """The ``response_format`` body for ``schema`` in ``dialect`` (built once per schema: pydantic
     generates the JSON schema anew on every call; the result is shared, never changed)."""
     body = schema.model_json_schema()
@@ -100,20 +108,20 @@ def response_format(schema: type[BaseModel], dialect: str) -> dict:
             "json_schema": {"name": schema.__name__, "schema": body, "strict": True}}
 
 
-def _first_choice(answer) -> dict:
+def _first_choice(answer: Any) -> dict[str, Any]:
     """The first choice of a chat completion (or chunk) as a dict; {} when there is none."""
     choices = answer.get("choices") if isinstance(answer, dict) else None
     first = choices[0] if isinstance(choices, list) and choices else None
     return first if isinstance(first, dict) else {}
 
 
-def _delta_text(chunk) -> str | None:
+def _delta_text(chunk: Any) -> str | None:
     delta = _first_choice(chunk).get("delta")
     text = delta.get("content") if isinstance(delta, dict) else None
     return text if isinstance(text, str) else None
 
 
-def _without_patterns(node):
+def _without_patterns(node: Any) -> Any:
     """A copy of a JSON schema with every string ``pattern`` removed."""
     if isinstance(node, dict):
         return {k: _without_patterns(v) for k, v in node.items()
@@ -130,8 +138,9 @@ class _Probe(BaseModel):
 class ModelClient:
     """One OpenAI-compatible endpoint; build one per app with ``model_from_config``."""
 
-    def __init__(self, endpoint: str, *, api_key: str = "EMPTY", model: str,
-                 dialect: str = "auto", timeout: float = 60, retries: int = 2):
+    def __init__(self, endpoint: str, *, api_key: str = DEFAULTS["API_KEY"], model: str,
+                 dialect: str = DEFAULTS["SCHEMA_DIALECT"], timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
+                 retries: int = DEFAULTS["MODEL_RETRIES"]):
         base = endpoint.rstrip("/")
         self.base_url = base if base.endswith("/v1") else base + "/v1"
         self.model = model
@@ -143,8 +152,8 @@ class ModelClient:
                                      timeout=self.timeout, max_retries=0)
 
     # ------------------------------------------------------------ public API
-    def structured(self, node: str, messages: list[dict], schema: type[BaseModel],
-                   stats: CallStats | None = None) -> BaseModel:
+    def structured(self, node: str, messages: list[dict[str, Any]], schema: type[M],
+                   stats: CallStats | None = None) -> M:
         """One constrained call for ``node`` (generation config from prompts.yaml)."""
         fmt = response_format(schema, self.dialect(stats))
         gen = generation(node)
@@ -164,7 +173,7 @@ class ModelClient:
                 last = InvalidModelOutput(f"{schema.__name__}: {str(exc).splitlines()[0]}")
         raise last  # type: ignore[misc]
 
-    def stream_text(self, node: str, messages: list[dict],
+    def stream_text(self, node: str, messages: list[dict[str, Any]],
                     stats: CallStats | None = None) -> Iterator[str]:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
@@ -190,8 +199,14 @@ class ModelClient:
         if tail:
             yield tail
 
-    def vision(self, prompt: str, image: bytes, mime: str, schema: type[BaseModel] | None = None,
-               stats: CallStats | None = None, system: str | None = None):
+    @overload
+    def vision(self, prompt: str, image: bytes, mime: str, schema: type[M],
+               stats: CallStats | None = None, system: str | None = None) -> M: ...
+    @overload
+    def vision(self, prompt: str, image: bytes, mime: str, schema: None = None,
+               stats: CallStats | None = None, system: str | None = None) -> str: ...
+    def vision(self, prompt: str, image: bytes, mime: str, schema: type[M] | None = None,
+               stats: CallStats | None = None, system: str | None = None) -> M | str:
         """Image + text → ``schema`` instance (or text when ``schema`` is None)."""
         url = f"data:{mime};base64,{base64.b64encode(image).decode()}"
         content = [{"type": "text", "text": prompt}, {"type": "image_url", "image_url": {"url": url}}]
@@ -225,8 +240,8 @@ class ModelClient:
         if stats is not None:
             stats.probes += 1
         try:
-            self._client.chat.completions.create(model=self.model, messages=msgs, temperature=0,
-                                                 max_tokens=16, response_format=fmt)
+            self._client.chat.completions.create(  # type: ignore[call-overload]  # plain dict messages
+                model=self.model, messages=msgs, temperature=0, max_tokens=16, response_format=fmt)
         except openai.APIStatusError as exc:
             if exc.status_code in (400, 422, 500) and _FORMAT_WORDS.search(_body_text(exc)):
                 return "json_object_schema"
@@ -238,14 +253,15 @@ class ModelClient:
             raise ModelUnavailable(f"No model server answers at {self.base_url}") from exc
         return "json_schema"
 
-    def _complete(self, node, messages, gen, stats, **extra) -> tuple[str, str | None]:
+    def _complete(self, node: str, messages: list[dict[str, Any]], gen: Mapping[str, Any],
+                  stats: CallStats | None, **extra: Any) -> tuple[str, str | None]:
         resp = self._with_retries(node, stats, lambda: self._chat(messages, **gen, **extra))
         choice = _first_choice(resp)
-        message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
-        content = message.get("content")
+        message = choice.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
         return content if isinstance(content, str) else "", choice.get("finish_reason")
 
-    def _chat(self, messages: list[dict], stream: bool = False, **params):
+    def _chat(self, messages: list[dict[str, Any]], stream: bool = False, **params: Any) -> Any:
         """POST /chat/completions through the SDK's own client (its HTTP, error mapping and
         server-sent-event decoding), with the body as built here and the answer as plain JSON.
         The body is plain JSON already, so the SDK's walk of every message and schema is not
@@ -255,7 +271,7 @@ class ModelClient:
         return self._client.post("/chat/completions", body=body, cast_to=object,
                                  stream=stream, stream_cls=openai.Stream[object])
 
-    def _with_retries(self, node, stats, call):
+    def _with_retries(self, node: str, stats: CallStats | None, call: Callable[[], Any]) -> Any:
         """Bounded retries on transport errors and HTTP 5xx; typed errors after.
         Every HTTP attempt counts as a model call in ``stats``."""
         for attempt in range(self.retries + 1):
@@ -292,10 +308,10 @@ class BoundModel:
     def __init__(self, client: ModelClient, stats: CallStats):
         self.client, self.stats = client, stats
 
-    def vision(self, prompt, image, mime, schema=None, system=None):
+    def vision(self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None) -> M:
         return self.client.vision(prompt, image, mime, schema, self.stats, system)
 
-    def structured(self, node, messages, schema):
+    def structured(self, node: str, messages: list[dict[str, Any]], schema: type[M]) -> M:
         return self.client.structured(node, messages, schema, self.stats)
 
 
@@ -304,12 +320,13 @@ class ThinkingFilter:
 
     OPEN, CLOSE = "<unused94>", "<unused95>"
 
-    def __init__(self):
-        self.buf, self.inside, self.thoughts, self._thought = "", False, [], ""
+    def __init__(self) -> None:
+        self.buf, self.inside, self._thought = "", False, ""
+        self.thoughts: list[str] = []
 
     def feed(self, text: str) -> str:
         self.buf += text
-        out = []
+        out: list[str] = []
         while self.buf:
             tag = self.CLOSE if self.inside else self.OPEN
             i = self.buf.find(tag)
@@ -333,7 +350,7 @@ class ThinkingFilter:
             self._close()
         return "".join(out)
 
-    def _take(self, chunk: str, out: list) -> None:
+    def _take(self, chunk: str, out: list[Any]) -> None:
         if self.inside:
             self._thought += chunk
         else:
@@ -361,13 +378,11 @@ def _body_text(exc: openai.APIStatusError) -> str:
         return str(exc.body or exc)
 
 
-def model_from_config(config) -> ModelClient | None:
+def model_from_config(config: Mapping[str, Any]) -> ModelClient | None:
     """The app's model client, or None (degraded mode) when ENDPOINT is unset."""
     endpoint = config.get("ENDPOINT")
     if not endpoint:
         return None
-    return ModelClient(endpoint, api_key=config.get("API_KEY") or "EMPTY",
-                       model=config.get("MODEL") or "google/medgemma-1.5-4b-it",
-                       dialect=config.get("SCHEMA_DIALECT") or "auto",
-                       timeout=config.get("MODEL_TIMEOUT_S") or 60,
-                       retries=config.get("MODEL_RETRIES", 2))
+    return ModelClient(endpoint, api_key=setting(config, "API_KEY"), model=setting(config, "MODEL"),
+                       dialect=setting(config, "SCHEMA_DIALECT"), timeout=setting(config, "MODEL_TIMEOUT_S"),
+                       retries=setting(config, "MODEL_RETRIES"))

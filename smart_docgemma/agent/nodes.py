@@ -9,22 +9,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
-from ..errors import ModelError
+from ..errors import ModelError, ModelUnavailable, UnknownTransition
 from ..lessons.retrieval import best_match
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 
 from . import planning, prompts
 from .extraction import chart_drugs, extract
-from .model import CallStats, InvalidModelOutput, ModelClient
+from ..errors import InvalidModelOutput
+from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
-from .state import ToolCall, ToolRun, Turn
+from .state import Outcome, ToolCall, ToolRun, Turn, Update, merge
 
+M = TypeVar("M", bound=BaseModel)
+Retry = Literal["retry_same", "retry_different_args"]
 RETRYABLE = {"unreachable", "timeout", "rate_limited", "exception"}
 
 
@@ -36,9 +39,9 @@ class Deps:
     tools: dict[str, Tool]
     ctx: ToolContext | None
     stats: CallStats
-    emit: Callable[[dict], None] = lambda event: None
+    emit: Callable[[dict[str, Any]], None] = lambda event: None
     pause_on_proposal: bool = False
-    lessons: tuple = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    lessons: tuple[Any, ...] = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
 
 
 def label(tool: str) -> str:
@@ -48,16 +51,15 @@ def label(tool: str) -> str:
         return tool.replace("_", " ")
 
 
-def _degrade(exc: ModelError) -> dict:
-    return {"degraded": True, "degraded_reason": exc.description}
+def _degrade(exc: ModelError | None) -> Update:
+    return {"degraded": True, "degraded_reason": exc.description if exc else "The model gave no answer."}
 
 
 def _can_call(state: Turn, deps: Deps) -> bool:
     return deps.model is not None and not state.degraded
 
 
-def ask_model(deps: Deps, node: str, user: str,
-              schema: type[BaseModel]) -> tuple[BaseModel | None, ModelError | None]:
+def ask_model(deps: Deps, node: str, user: str, schema: type[M]) -> tuple[M | None, ModelError | None]:
     """One structured call with ``node``'s system prompt: ``(answer, None)`` or ``(None, error)``.
 
     Each caller decides its own fallback: ``InvalidModelOutput`` (a reply that
@@ -66,6 +68,8 @@ def ask_model(deps: Deps, node: str, user: str,
     """
     messages = [{"role": "system", "content": prompts.system(node)},
                 {"role": "user", "content": user}]
+    if deps.model is None:
+        return None, ModelUnavailable("No model is configured.")
     try:
         return deps.model.structured(node, messages, schema, deps.stats), None
     except ModelError as exc:
@@ -82,14 +86,14 @@ def _context_lines(state: Turn) -> str:
 
 
 # ---------------------------------------------------------------- ① input
-def input_assembly(state: Turn, deps: Deps) -> dict:
+def input_assembly(state: Turn, deps: Deps) -> Update:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     entities = extract(state.message)
     entities["has_image"] = bool(state.image)
     entities["chart_drugs"] = chart_drugs(state.chart_summary)
     entities.update(_lesson_hint(state.message, deps))
-    update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
-    probe = replace(state, **update)
+    update: Update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
+    probe = merge(state, update)
     stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
@@ -101,11 +105,11 @@ def input_assembly(state: Turn, deps: Deps) -> dict:
     choice = planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps))
     ask = None if choice else _ask_for_fields(probe, deps)
     if ask:
-        update.update(clarification=ask, outcome="synthesize")
+        update.update({"clarification": ask, "outcome": "synthesize"})
     elif choice:
         tool, args = choice
-        update.update(current=ToolCall(tool, args), intent="TOOL_NEEDED",
-                      task_summary=_fast_summary(tool, args), outcome="execute")
+        update.update({"current": ToolCall(tool, args), "intent": "TOOL_NEEDED",
+                       "task_summary": _fast_summary(tool, args), "outcome": "execute"})
     elif not _can_call(state, deps):
         update["outcome"] = "synthesize"
     else:
@@ -133,8 +137,9 @@ def _unsupported(what: str) -> str:
 def _chart_only(deps: Deps) -> bool:
     """Patients are readable at patient level only (user/Practitioner.rs aside): only the
     launch patient's compartment can be reached."""
-    scopes = getattr(deps.ctx, "scopes", None)
-    return bool(scopes) and not any(scopes.allows("Patient", "r", level) for level in ("user", "system"))
+    scopes = deps.ctx.scopes if deps.ctx is not None else None
+    return scopes is not None and bool(scopes) and not any(scopes.allows("Patient", "r", level) for level in ("user",
+                                                                                                              "system"))
 
 
 def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
@@ -150,7 +155,7 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
                            fields=" and ".join(fields)) if fields else None
 
 
-def _did_you_mean(entities: dict) -> str | None:
+def _did_you_mean(entities: dict[str, Any]) -> str | None:
     """A misspelling one edit from two drugs is asked about, never resolved to the first."""
     for mention in entities.get("ambiguous_drugs") or []:
         names = mention["candidates"]
@@ -159,7 +164,7 @@ def _did_you_mean(entities: dict) -> str | None:
     return None
 
 
-def _lesson_hint(message: str, deps: Deps) -> dict:
+def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
     """The closest approved lesson: its question is TOOL_SELECT's worked example, and when it is
     a near paraphrase its read tools count as a task pattern (a lesson never makes a write)."""
     match = best_match(message, list(deps.lessons), available=deps.tools,
@@ -167,40 +172,40 @@ def _lesson_hint(message: str, deps: Deps) -> dict:
     if not match:
         return {}
     lesson, score = match
-    hint = {"lesson": {"id": lesson.id, "question": lesson.question, "tool": lesson.tool_names[0]}}
+    hint: dict[str, Any] = {"lesson": {"id": lesson.id, "question": lesson.question, "tool": lesson.tool_names[0]}}
     if score * 100 >= prompts.limit("lesson_pattern_score"):
         hint["lesson_tools"] = [t for t in lesson.tool_names if catalog.spec(t).kind == "read"]
     return hint
 
 
-def _fast_summary(tool: str, args: dict) -> str:
+def _fast_summary(tool: str, args: dict[str, Any]) -> str:
     values = ", ".join(v if isinstance(v, str) else ", ".join(v) for v in args.values())
     return prompts.template("fast_summary").format(label=label(tool), values=values)
 
 
 # ---------------------------------------------------------------- ② intent
-def intent_classify(state: Turn, deps: Deps) -> dict:
+def intent_classify(state: Turn, deps: Deps) -> Update:
     user = prompts.template("intent_user").format(context=_context_lines(state), query=state.message)
     out, failed = ask_model(deps, "intent_classify", user, IntentClassification)
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
         needs_tool = bool(planning.required_tools(state))
         return {"intent": "TOOL_NEEDED" if needs_tool else "DIRECT",
                 "outcome": "select" if needs_tool else "direct"}
-    if failed:
+    if failed or out is None:
         return {**_degrade(failed), "outcome": "synthesize"}
     # Routing is code: a task pattern that requires a tool overrides a DIRECT verdict,
     # so "save a progress note: …" can never be answered without the tool.
     required = planning.missing_tools(state, deps.tools)
-    outcome = "select" if out.intent != "DIRECT" or required else "direct"
+    outcome: Outcome = "select" if out.intent != "DIRECT" or required else "direct"
     return {"intent": out.intent if outcome == "direct" or out.intent != "DIRECT" else "TOOL_NEEDED",
             "task_summary": out.task_summary,
             "suggested_tool": out.suggested_tool, "outcome": outcome}
 
 
 # ---------------------------------------------------------------- ③ select
-def tool_select(state: Turn, deps: Deps) -> dict:
+def tool_select(state: Turn, deps: Deps) -> Update:
     """Deterministic choice when possible; else stage 1 (tool) and stage 2 (args)."""
-    if state.retry_mode == "retry_different_args":
+    if state.retry_mode == "retry_different_args" and state.current is not None:
         return _select_args(state, deps, state.current.tool, retry=True)
     choice = planning.fast_choice(state, deps.tools, code_only=not _can_call(state, deps))
     if choice:
@@ -220,9 +225,9 @@ def tool_select(state: Turn, deps: Deps) -> dict:
         if tool is None:
             return {"clarification": prompts.message("ask_ambiguous"), "outcome": "ask"}
         return _select_args(state, deps, tool)
-    if failed:
+    if failed or out is None:
         return {**_degrade(failed), "outcome": "synthesize"}
-    return _select_args(state, deps, out.tool_name)
+    return _select_args(state, deps, str(getattr(out, "tool_name")))  # the session's ToolSelection
 
 
 def _tool_choice(deps: Deps) -> type[BaseModel]:
@@ -265,18 +270,19 @@ def _hints(state: Turn) -> str:
     return "\n".join(hints) + "\n" if hints else ""
 
 
-def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> dict:
+def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Update:
     """Stage 2: arguments from code when extraction fixes them, else the model."""
     args = None if retry else planning.deterministic_args(tool, state)
     if args is None and _can_call(state, deps):
-        prior = prompts.template("retry_prior").format(args=json.dumps(state.current.args)) if retry else ""
+        retried = state.current.args if retry and state.current is not None else None
+        prior = prompts.template("retry_prior").format(args=json.dumps(retried)) if retry else ""
         user = prompts.template("tool_args_user").format(
             tool_name=tool, description=catalog.spec(tool).description, query=state.message,
             hints=_hints(state), prior=prior)
         out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model)
         if isinstance(failed, InvalidModelOutput):
             return {"clarification": prompts.message("ask_missing", fields=_required(tool)), "outcome": "ask"}
-        if failed:
+        if failed or out is None:
             return {**_degrade(failed), "outcome": "synthesize"}
         args = out.model_dump(exclude_none=True)
     if args is None:
@@ -289,8 +295,10 @@ def _required(tool: str) -> str:
 
 
 # ---------------------------------------------------------------- ④ execute
-def tool_execute(state: Turn, deps: Deps) -> dict:
+def tool_execute(state: Turn, deps: Deps) -> Update:
     """Run the tool (never raising); writes come back as proposals, never writes."""
+    if state.current is None:  # only TOOL_SELECT and the fast path lead here, both with a call
+        raise UnknownTransition("TOOL_EXECUTE reached without a tool call")
     tool, args = state.current.tool, state.current.args
     is_retry = state.retry_mode == "retry_same"
     if not is_retry and any(r.tool == tool and r.args == args for r in state.tool_runs):
@@ -303,19 +311,19 @@ def tool_execute(state: Turn, deps: Deps) -> dict:
             "summary": summary, "count": result.count}
     deps.emit(done)
     run = ToolRun(tool=tool, label=label(tool), args=args, result=result, summary=summary)
-    update = {"tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
+    update: Update = {"tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
               "step_count": state.step_count + 1, "outcome": "classify"}
     if result.status == "proposal" and result.proposal_id:
         update["proposals"] = [result.proposal_id]
     return update
 
 
-def _run(deps: Deps, tool: str, args: dict) -> ToolResult:
+def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:
     spec = deps.tools.get(tool)
     if spec is None:
         return ToolResult.failure("forbidden", prompts.message("no_tool", label=label(tool)))
     try:
-        result = spec.run(spec.args_model(**args), deps.ctx)
+        result = spec.run(spec.args_model(**args), deps.ctx or ToolContext(patient_id=None, scopes=None))
     except ValidationError:
         return ToolResult.failure("invalid", prompts.error_text("invalid", label(tool)))
     except Exception:  # a tool bug must not end the turn: it reads as that source failing
@@ -327,21 +335,23 @@ def _run(deps: Deps, tool: str, args: dict) -> ToolResult:
 
 
 # ---------------------------------------------------------------- ⑤ classify
-def result_classify(state: Turn, deps: Deps) -> dict:
+def result_classify(state: Turn, deps: Deps) -> Update:
     """Code classifies structurally clear results; the model only plain 'ok' text."""
     run = state.tool_runs[-1]
-    quality, summary, update = _structural_quality(run), run.summary, {}
+    quality, summary = _structural_quality(run), run.summary
+    update: Update = {}
     if quality is None and _can_call(state, deps):
         user = prompts.template("result_classify_user").format(
             query=state.message, task_summary=state.task_summary, label=run.label,
             result=run.result.text[:2000])
         out, failed = ask_model(deps, "result_classify", user, ResultAssessment)
-        if failed:
+        if failed or out is None:
             update = _degrade(failed)
         else:
             quality, summary = out.quality, out.brief_summary
     run = replace(run, quality=quality or "success_rich", summary=summary)
-    update.update(tool_runs=state.tool_runs[:-1] + [run], outcome="route")
+    update["tool_runs"] = state.tool_runs[:-1] + [run]
+    update["outcome"] = "route"
     return update
 
 
@@ -359,12 +369,12 @@ def _structural_quality(run: ToolRun) -> str | None:
 
 
 # ---------------------------------------------------------------- ⑥ router
-def router(state: Turn, deps: Deps) -> dict:
+def router(state: Turn, deps: Deps) -> Update:
     """All 'what next' decisions, in code."""
     last = state.tool_runs[-1] if state.tool_runs else None
     if last and last.quality == "ambiguous":
         return {"clarification": _ask_patient(last), "outcome": "ask"}
-    if last and last.quality.startswith("error") and last.tool not in state.skipped:
+    if last and (last.quality or "").startswith("error") and last.tool not in state.skipped:
         return {"outcome": "error"}
     if last and last.quality == "proposal" and deps.pause_on_proposal:
         return {"outcome": "pause"}
@@ -382,7 +392,7 @@ def _ask_patient(run: ToolRun) -> str:
 
 
 # ---------------------------------------------------------------- ⑤a errors
-def error_handler(state: Turn, deps: Deps) -> dict:
+def error_handler(state: Turn, deps: Deps) -> Update:
     """Ask-user and skip are code; the model only picks retry-same vs different."""
     last = state.tool_runs[-1]
     kind, tool = last.result.error_kind, last.tool
@@ -399,18 +409,18 @@ def error_handler(state: Turn, deps: Deps) -> dict:
             note = prompts.message("skip_retries", label=last.label) + " " + note
         return {"skipped": [tool], "errors": [note], "outcome": "skip"}
     strategy, update = _retry_strategy(state, deps, last, tries)
-    update.update(retries={**state.retries, tool: tries + 1}, retry_mode=strategy,
-                  total_retries=state.total_retries + 1, outcome=strategy)
+    update.update({"retries": {**state.retries, tool: tries + 1}, "retry_mode": strategy,
+                   "total_retries": state.total_retries + 1, "outcome": strategy})
     return update
 
 
-def _retry_strategy(state: Turn, deps: Deps, last: ToolRun, tries: int) -> tuple[str, dict]:
+def _retry_strategy(state: Turn, deps: Deps, last: ToolRun, tries: int) -> tuple[Retry, Update]:
     if not _can_call(state, deps):
         return "retry_same", {}
     user = prompts.template("retry_user").format(
         label=last.label, args=json.dumps(last.args), error=last.result.text, attempts=tries + 1)
     out, failed = ask_model(deps, "retry_strategy", user, RetryStrategy)
-    if failed:
+    if failed or out is None:
         return "retry_same", _degrade(failed)
     event = {"type": "retry_decision", "strategy": out.strategy, "tool": last.label}
     deps.emit(event)

@@ -7,7 +7,10 @@ model is asked to select it.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
+from collections.abc import Collection
 
 from pydantic import ValidationError
 
@@ -64,7 +67,7 @@ def done_tools(state: Turn) -> set[str]:
     return ok | set(state.skipped)
 
 
-def missing_tools(state: Turn, available) -> list[str]:
+def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
     done = done_tools(state)
     return [t for t in required_tools(state) if t not in done and t in available]
 
@@ -76,7 +79,7 @@ def patient_id(state: Turn) -> str | None:
     patient: until a search finds exactly one match there is no patient (None)."""
     ids = state.entities.get("patient_ids") or []
     if ids:
-        return ids[0]
+        return str(ids[0])
     for r in reversed(state.tool_runs):
         if r.tool == "search_patient" and r.result.count == 1:
             found = _first_id(r.result.data or {})
@@ -150,15 +153,15 @@ def topic(message: str) -> str | None:
     return None
 
 
-def _first_id(data: dict) -> str | None:
+def _first_id(data: dict[str, Any]) -> str | None:
     for key in ("patients", "matches", "entries"):
         items = data.get(key)
         if items and isinstance(items[0], dict) and items[0].get("id"):
-            return items[0]["id"]
+            return str(items[0]["id"])
     return data.get("patient_id") or data.get("id")
 
 
-def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict | None:
+def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[str, Any] | None:
     """Validated arguments when extraction alone fixes every required field.
 
     ``code_only`` (no model this turn): also the topic of a trials or literature
@@ -173,7 +176,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
         "find_clinical_trials": {"condition": subject} if subject else None,
         "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
         "save_clinical_note": ({"patient_id": pid, "note_type": note_type(state.message),
-                                "note_text": note_text(state.message)[:600]}
+                                "note_text": (note_text(state.message) or "")[:600]}
                                if code_only and pid and note_text(state.message) else None),
         "search_patient": {"name": ent["patient_names"][0]} if ent.get("patient_names") else None,
         "get_patient_chart": {"patient_id": pid} if pid else None,
@@ -196,14 +199,14 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict 
         return None
 
 
-def _order_notes(dose: dict) -> str | None:
+def _order_notes(dose: dict[str, Any]) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
     parts = [f"route {dose['route']}" if dose.get("route") else "",
              f"for {dose['duration']}" if dose.get("duration") else ""]
     return "; ".join(p for p in parts if p) or None
 
 
-def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, dict] | None:
+def fast_choice(state: Turn, available: Collection[str], code_only: bool = False) -> tuple[str, dict[str, Any]] | None:
     """The next needed tool whose arguments code can fill, if any. Without a model a needed
     tool whose arguments code cannot fill is passed over for the next one (nothing else could
     fill them); with a model the first needed tool waits for the model's arguments."""
@@ -214,7 +217,7 @@ def fast_choice(state: Turn, available, code_only: bool = False) -> tuple[str, d
     return None
 
 
-def seed_budget(state: Turn) -> dict:
+def seed_budget(state: Turn) -> dict[str, Any]:
     """Model calls the reference design would spend on the same turn (docs/agent-design.md).
 
     ``spec`` counts every node as a model call (two-stage TOOL_SELECT = 2

@@ -5,6 +5,8 @@ prompts can be tuned against the evaluation without touching control flow.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,40 +16,41 @@ DATA = Path(__file__).with_name("data")
 
 
 @lru_cache(maxsize=None)
-def load(name: str) -> dict:
+def load(name: str) -> Any:
     """``data/<name>.yaml`` parsed once per process."""
     return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-def generation(node: str) -> dict:
+def generation(node: str) -> dict[str, Any]:
     """``{"temperature": …, "max_tokens": …}`` for ``node``."""
     return dict(load("prompts")["generation"][node])
 
 
 def system(node: str) -> str:
-    return load("prompts")["system"][node]
+    return str(load("prompts")["system"][node])
 
 
 def template(key: str) -> str:
-    return load("prompts")["templates"][key]
+    return str(load("prompts")["templates"][key])
 
 
-def message(key: str, **fields) -> str:
-    return load("prompts")["messages"][key].format(**fields)
+def message(key: str, **fields: Any) -> str:
+    return str(load("prompts")["messages"][key]).format(**fields)
 
 
 def error_text(kind: str | None, label: str, entity: str = "the request") -> str:
     errors = load("prompts")["errors"]
-    return errors.get(kind or "generic", errors["generic"]).format(label=label, entity=entity)
+    return str(errors.get(kind or "generic", errors["generic"])).format(label=label, entity=entity)
 
 
 def example(tool: str) -> str:
-    return load("prompts")["examples"].get(tool, "")
+    return str(load("prompts")["examples"].get(tool, ""))
 
 
 def limit(key: str) -> int:
     return int(load("prompts")["limits"][key])
 
 
-def rules() -> dict:
-    return load("rules")
+def rules() -> dict[str, Any]:
+    table: dict[str, Any] = load("rules")
+    return table

@@ -1,8 +1,9 @@
 """The state of one agent turn: a typed ``Turn``, turned into JSON only where it is stored.
 
-Nodes never mutate a turn; each returns an update dict (field name -> value)
-applied by ``merge``: the list fields named in ``APPEND`` accumulate, the
-other fields are replaced. A turn holds plain data (the attached image is
+Nodes never mutate a turn; each returns an ``Update`` (the fields it changes,
+and its ``Outcome``, which the transition table turns into the next node),
+applied by ``merge``: the list fields named in ``APPEND`` accumulate, the other
+fields are replaced. A turn holds plain data (the attached image is
 referenced by its meta, never its bytes), so a turn paused on an approval can
 be stored (``dumps``) and resumed later (``loads``) — the chat's turn store
 keeps exactly this JSON.
@@ -10,14 +11,32 @@ keeps exactly this JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import TypeAdapter
+from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..grounding.check import Citation, SentenceCheck
 from ..tools.base import Source, ToolResult
 
 APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
+
+# Every outcome a node may return; agent/graph.py's TRANSITIONS says which ones each node has.
+Outcome = Literal["classify", "execute", "synthesize", "direct", "select", "ask", "duplicate", "route",
+                  "error", "pause", "retry_same", "retry_different_args", "skip", "review", "done"]
+
+
+class Approval(TypedDict, total=False):
+    """The clinician's decision on a proposal, which a paused turn is resumed with
+    (``web/followups.decision``); with the card's outcome the follow-up states what was done."""
+
+    proposal_id: Required[str]
+    decision: Required[str]  # approved | rejected
+    action: str  # the card's one sentence
+    result_ref: str | None  # e.g. MedicationRequest/77
+    provenance: str | None
+    reason: str | None
+    changes: list[dict[str, Any]]  # the clinician's edits, before -> after
 
 
 @dataclass(frozen=True)
@@ -45,11 +64,11 @@ class Turn:
     """Everything one turn knows, from the question to the answer."""
 
     message: str
-    history: list[dict] = field(default_factory=list)  # recent {"role", "content"} exchanges
+    history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
     chart_summary: str | None = None
     patient_id: str | None = None  # the launch patient
-    image: dict | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
-    entities: dict = field(default_factory=dict)  # what extraction found in the message
+    image: dict[str, Any] | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
+    entities: dict[str, Any] = field(default_factory=dict)  # what extraction found in the message
     intent: str | None = None  # DIRECT | TOOL_NEEDED
     task_summary: str = ""
     suggested_tool: str | None = None
@@ -66,15 +85,15 @@ class Turn:
     degraded: bool = False
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
-    approvals: list[dict] = field(default_factory=list)  # {"proposal_id", "decision"} on resume
+    approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
     answer: str | None = None
-    second_look: dict | None = None  # critic.SecondLook.to_dict() when the draft earned one
+    second_look: dict[str, Any] | None = None  # critic.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
     grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence checked against them
     route: list[str] = field(default_factory=list)  # node names in order
-    events: list[dict] = field(default_factory=list)  # every event emitted, except answer tokens
+    events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
     thinking: list[str] = field(default_factory=list)
     model_calls: int = 0
     model_seconds: float = 0.0
@@ -85,29 +104,73 @@ class Turn:
     error: str | None = None  # why the turn failed, when it did (nothing was written)
 
 
-def new_turn(message: str, *, history=None, chart_summary=None, image_meta=None,
-             patient_id=None, errors=()) -> Turn:
+class Update(TypedDict, total=False):
+    """What a node returns: its outcome and the ``Turn`` fields it changes."""
+
+    outcome: Outcome
+    approvals: list[Approval]
+    message: str
+    history: list[dict[str, Any]]
+    chart_summary: str | None
+    patient_id: str | None
+    image: dict[str, Any] | None
+    entities: dict[str, Any]
+    intent: str | None
+    task_summary: str
+    suggested_tool: str | None
+    current: ToolCall | None
+    tool_runs: list[ToolRun]
+    step_count: int
+    retries: dict[str, int]
+    total_retries: int
+    retry_mode: str | None
+    errors: list[str]
+    skipped: list[str]
+    clarification: str | None
+    notice: str | None
+    degraded: bool
+    degraded_reason: str | None
+    proposals: list[str]
+    answer: str | None
+    second_look: dict[str, Any] | None
+    sources: list[Source]
+    route: list[str]
+    events: list[dict[str, Any]]
+    thinking: list[str]
+    model_calls: int
+    model_seconds: float
+    calls_by_node: dict[str, int]
+    next_node: str | None
+    paused: bool
+    seconds: float
+    error: str | None
+
+
+def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
+             image_meta: dict[str, Any] | None = None, patient_id: str | None = None,
+             errors: tuple[str, ...] | list[str] = ()) -> Turn:
     """A fresh turn for ``message``."""
     return Turn(message=message, history=list(history or []), chart_summary=chart_summary,
                 patient_id=patient_id, image=image_meta, errors=list(errors))
 
 
-def merge(turn: Turn, update: dict) -> Turn:
+def merge(turn: Turn, update: Update | dict[str, Any]) -> Turn:
     """A new turn with ``update`` applied (lists in ``APPEND`` are extended)."""
-    changes = {key: getattr(turn, key) + list(value) if key in APPEND else value
-               for key, value in update.items()}
+    values: dict[str, Any] = dict(update)
+    changes = {key: getattr(turn, key) + list(value) if key in APPEND else value for key, value in values.items()}
     return replace(turn, **changes)
 
 
 _ADAPTER = TypeAdapter(Turn)
 
 
-def to_dict(turn: Turn) -> dict:
+def to_dict(turn: Turn) -> dict[str, Any]:
     """The turn as JSON-ready data (what the chat's turn store keeps)."""
-    return _ADAPTER.dump_python(turn, mode="json")
+    data: dict[str, Any] = _ADAPTER.dump_python(turn, mode="json")
+    return data
 
 
-def from_dict(data: dict) -> Turn:
+def from_dict(data: dict[str, Any]) -> Turn:
     """A turn back from ``to_dict`` data, validated field by field."""
     return _ADAPTER.validate_python(data)
 

@@ -8,6 +8,8 @@ summary of what the tools returned, labelled as such — never invented text.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from ..errors import ModelError
@@ -22,7 +24,7 @@ from .state import Turn, merge
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 
-def synthesize(state: Turn, deps: Deps) -> dict:
+def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
     if state.clarification:
         return _finish(state, state.clarification, deps)
     if deps.model is None or state.degraded:
@@ -46,7 +48,7 @@ def sanitize(text: str) -> str:
     return _TOOL_NAME.sub(lambda m: label(m.group(1)), text)
 
 
-def _messages(state: Turn) -> list[dict]:
+def _messages(state: Turn) -> list[dict[str, Any]]:
     """Stable system text first, then recent turns, then this turn's data."""
     history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
     user = _user_message(state)
@@ -57,9 +59,9 @@ def _messages(state: Turn) -> list[dict]:
             {"role": "user", "content": user}]
 
 
-def _alternating(history: list[dict]) -> list[dict]:
+def _alternating(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Gemma's template needs strict user/assistant alternation ending on assistant."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for turn in history:
         role = "assistant" if turn.get("role") == "assistant" else "user"
         if (out and out[-1]["role"] == role) or (not out and role == "assistant"):
@@ -122,7 +124,7 @@ def templated_summary(state: Turn) -> str:
     return "\n\n".join(lines)
 
 
-def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict:
+def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any]:
     answer = answer.strip() or prompts.message("empty_fallback")
     cited = {} if answer == state.clarification else _grounded(state, answer, deps)
     answer = cited.get("answer", answer)

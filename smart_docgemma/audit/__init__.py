@@ -18,7 +18,7 @@ from .store import AuditRow, AuditStore
 from .trail import AuditTrail, Policy, patient_of
 
 __all__ = ["Access", "Actor", "AuditRow", "AuditStore", "AuditTrail", "Policy", "audit_store",
-           "for_cds_call", "for_launch", "patient_of", "redact", "to_audit_event"]
+           "for_cds_call", "for_launch", "for_mcp", "patient_of", "redact", "to_audit_event"]
 
 
 def audit_store(app=None) -> AuditStore:
@@ -45,6 +45,14 @@ def for_cds_call(claims: dict, body: dict, app=None) -> AuditTrail:
     token = (body.get("fhirAuthorization") or {}).get("access_token")
     return AuditTrail(audit_store(app), actor, Policy.from_config(app.config),
                       send=_ehr_sender(server, token, app.config["HTTP_TIMEOUT_S"]) if server else None)
+
+
+def for_mcp(grant, server: str, sid: str, app=None) -> AuditTrail:
+    """The trail of an MCP client's tool call: the practitioner the grant names, the client."""
+    app = app or current_app._get_current_object()
+    actor = Actor(who=grant.practitioner, client=f"mcp:{grant.client_id}", sid=sid,
+                  patient=grant.patient_id, server=server)
+    return AuditTrail(audit_store(app), actor, Policy.from_config(app.config))
 
 
 def _ehr_sender(base: str | None, token: str | None, timeout: float):

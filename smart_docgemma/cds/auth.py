@@ -28,6 +28,8 @@ import logging
 import threading
 import time
 
+from typing import TYPE_CHECKING, Any
+
 import requests
 from joserfc import jwt
 from joserfc.errors import JoseError
@@ -35,8 +37,14 @@ from joserfc.jwk import KeySet
 from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
-from ..errors import CDSError, Unauthorized
+from ..errors import Unauthorized
+from ..extensions import lazy
 from ..storage import cds_jti
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+CDS_KEYS = "docgemma.cds_keys"
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +110,8 @@ def _unverified(token: str) -> tuple[dict, dict]:
 
     try:
         head, body, _sig = token.split(".")
-        decode = lambda part: json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
-        header, claims = decode(head), decode(body)
+        header, claims = (json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+                          for part in (head, body))
     except (ValueError, TypeError, RecursionError) as exc:
         raise Unauthorized("malformed token") from exc
     if not isinstance(header, dict) or not isinstance(claims, dict):
@@ -127,7 +135,7 @@ def _check_claims(claims: dict, audience: str, max_lifetime_s: int) -> None:
     for name in ("exp", "iat"):
         if not isinstance(claims.get(name), (int, float)) or isinstance(claims[name], bool):
             raise Unauthorized(f"claim {name} missing or not a number")
-    aud = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
+    aud: list[Any] = claims["aud"] if isinstance(claims.get("aud"), list) else [claims.get("aud")]
     if audience.rstrip("/") not in {a.rstrip("/") for a in aud if isinstance(a, str)}:
         raise Unauthorized("audience mismatch")
     now = time.time()
@@ -150,3 +158,8 @@ def _remember_jti(storage, claims: dict, window_s: int) -> None:
             conn.execute(insert(cds_jti).values(key=key, expires_at=expires))
         except IntegrityError as exc:
             raise Unauthorized("replayed jti") from exc
+
+
+def get_cds_keys(app: Flask | None = None) -> JwksCache:
+    """The CDS clients' key sets, fetched once per issuer and kept for their TTL."""
+    return lazy(app, CDS_KEYS, lambda app: JwksCache(app.config.get("CDS_ISSUERS") or {}))

@@ -15,6 +15,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 import uuid
 
 from .findings import Problem, Source, fit_summary
@@ -85,7 +87,7 @@ def _detail(problem: Problem) -> str:
 
 def _source(sources: list[Source], topic: str) -> dict:
     lead = sources[0] if sources else Source(SOURCE["label"], SOURCE["url"])
-    src = {"label": lead.label}
+    src: dict[str, Any] = {"label": lead.label}
     if lead.url.startswith(("http://", "https://")):
         src["url"] = lead.url
     if topic:
@@ -101,7 +103,7 @@ def _suggestions(problem: Problem) -> list[dict]:
         return []
     ref = f"MedicationRequest/{draft['id']}"
     name = _drug_text(draft)
-    remove = {"label": f"Remove the {name} draft", "uuid": str(uuid.uuid4()),
+    remove: dict[str, Any] = {"label": f"Remove the {name} draft", "uuid": str(uuid.uuid4()),
               "actions": [_delete(ref, name)]}
     alternative = problem.alternative
     if not alternative:

@@ -61,7 +61,7 @@ def reaction(resource: dict) -> str:
     return "; ".join(dict.fromkeys(f for f in found if f)) or "reaction not recorded"
 
 
-def allergy_evidence(resource: dict, substance: str, reacted: str, crit: str) -> str:
+def allergy_evidence(resource: dict, substance: str | None, reacted: str, crit: str) -> str:
     verified = ((resource.get("verificationStatus") or {}).get("coding") or [{}])[0].get("code")
     recorded = resource.get("recordedDate") or resource.get("onsetDateTime")
     extra = "".join([f", {verified}" if verified else "", f", recorded {recorded[:10]}" if recorded else ""])

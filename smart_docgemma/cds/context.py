@@ -30,11 +30,12 @@ _TOKEN = re.compile(r"\{\{\s*context\.(\w+)\s*\}\}")
 class HookData:
     """Resources by prefetch key (lists), plus which keys were unobtainable."""
 
-    resources: dict[str, list[dict]] = field(default_factory=dict)
+    resources: dict[str, list[dict] | None] = field(default_factory=dict)  # None: could not be had
     missing: set[str] = field(default_factory=set)
 
     def get(self, key: str) -> list[dict]:
-        return self.resources.get(key, [])
+        # An unobtainable key holds None and is in ``missing``, which the rules consult first.
+        return self.resources.get(key, [])  # type: ignore[return-value]
 
 
 def gather(request_body: dict, templates: dict[str, str], required: set[str],

@@ -52,7 +52,8 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
     severity, action = _assess(rule, found)
     overdue = age > rule["max_age_days"]
     if overdue:
-        evidence.append(f"Last checked {age} days ago; {rule['test']} is due every {rule['max_age_days']} days on {drug}")
+        evidence.append(f"Last checked {age} days ago; {rule['test']} is due every "
+                        f"{rule['max_age_days']} days on {drug}")
     if action is None and not (overdue and overdue_counts):
         return None
     if action is None:
@@ -94,8 +95,8 @@ def _trend(found: list[Result]) -> str:
 
 def _finding(rule, problem, severity, summaries, evidence, source, fingerprint) -> Finding:
     return Finding(problem=problem, severity=severity, summaries=summaries, topic="monitoring",
-                   management=f"{capital(rule['test'])}{_range(rule)}: recheck at least every {rule['max_age_days']} days "
-                              "while on the drug.",
+                   management=f"{capital(rule['test'])}{_range(rule)}: recheck at least every "
+                              f"{rule['max_age_days']} days while on the drug.",
                    evidence=evidence, sources=[source], fingerprint_of=fingerprint)
 
 

@@ -275,7 +275,8 @@ def _overdue_hba1c(data: HookData) -> list[Finding]:
     if latest and (date.today() - latest).days <= rule["max_age_days"]:
         return []
     when = f"last result {latest.isoformat()}" if latest else "no result on file"
-    return [Finding("monitor:hba1c", "warning", [f"Order an HbA1c — monitoring overdue for this patient with diabetes ({when})",
+    return [Finding("monitor:hba1c", "warning", [f"Order an HbA1c — monitoring overdue for this patient with "
+                                                 f"diabetes ({when})",
                                                  f"Order an HbA1c — HbA1c monitoring overdue ({when})"], "monitoring",
                     management="HbA1c at least twice a year when at goal, quarterly otherwise.",
                     evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),))]

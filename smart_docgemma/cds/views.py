@@ -25,12 +25,11 @@ import yaml
 from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import delete, insert, select
 
-from .. import errors, metrics
+from .. import errors, inputs, metrics
 from ..audit import for_cds_call
 from ..audit.events import outcome_of
-from ..extensions import get_cds_keys, get_storage
+from ..extensions import get_storage
 from ..storage import cds_cards, cds_feedback, now
-from ..web import inputs
 from . import auth, context, rules
 
 log = logging.getLogger(__name__)
@@ -205,7 +204,7 @@ def _authenticate() -> dict:
     header = inputs.header("Authorization", max_chars=16384)
     token = header[7:].strip() if header[:7].lower() == "bearer " else None
     try:
-        return auth.verify(token, _public_url(), get_cds_keys(), get_storage(),
+        return auth.verify(token, _public_url(), auth.get_cds_keys(), get_storage(),
                            int(cfg["CDS_JTI_WINDOW_S"]), int(cfg["CDS_JWT_MAX_LIFETIME_S"]))
     except errors.Unauthorized as exc:
         log.info("CDS client refused on %s: %s", request.path, exc.description)

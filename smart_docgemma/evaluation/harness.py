@@ -30,7 +30,7 @@ import time
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .. import create_app
 from ..agent import Agent, model_from_config
@@ -121,7 +121,7 @@ def args_match(expected: dict, actual: dict) -> bool:
 def score(case: Case, turn, seconds: float) -> CaseResult:
     state = turn.state
     tools = executed_tools(state)
-    first_args = {}
+    first_args: dict[str, dict[str, Any]] = {}
     for r in state.tool_runs:
         first_args.setdefault(r.tool, r.args)
     args_ok = (all(args_match(want, first_args.get(tool, {})) for tool, want in case.args.items())
@@ -219,7 +219,7 @@ class EvalRun:
 def _brief(ctx: ToolContext) -> str | None:
     """The launch chart's one-paragraph summary, as the chat prefetches it (None when unreadable)."""
     try:
-        return chart_summary(ctx.fhir, ctx.patient_id, scopes=ctx.scopes).brief
+        return chart_summary(ctx.gateway(), ctx.patient_id or "", scopes=ctx.scopes).brief
     except DocGemmaError:
         return None
 

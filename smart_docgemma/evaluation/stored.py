@@ -113,7 +113,8 @@ def drift(periods: dict) -> list[str]:
 
 
 def markdown_periods(report: dict) -> str:
-    head = ("| period | turns | failed | degraded | matched cases | tools | route | second look high | useful | approved / rejected |\n"
+    head = ("| period | turns | failed | degraded | matched cases | tools | route | second look high | useful "
+            "| approved / rejected |\n"
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     pct = lambda v: "–" if v is None else f"{v * 100:.0f} %"  # noqa: E731
     lines = [head] + [

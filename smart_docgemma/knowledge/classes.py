@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .vocabulary import load
+from .tables import load
 
 
 @lru_cache(maxsize=1)
@@ -25,7 +25,8 @@ def members(cls: str) -> list[str]:
 
 
 def label(cls: str) -> str:
-    return load("classes.yaml")["labels"].get(cls, cls.replace("_", " "))
+    label: str = load("classes.yaml")["labels"].get(cls, cls.replace("_", " "))
+    return label
 
 
 def matches(ingredient: str, key: str) -> bool:

@@ -12,19 +12,19 @@ source, with every source that lists the pair.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import re
-import sqlite3
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Collection, Iterable
 from itertools import combinations
-from pathlib import Path
 
 from . import classes as drug_classes
-from .vocabulary import load
-
-DB = Path(__file__).with_name("data") / "interactions.sqlite"
+from .tables import db as _db
+from .tables import load
+from .tables import meta as meta  # the data's sources and versions, read with the interactions
 LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
 RANK = {level: i for i, level in enumerate(LEVELS)}
 ONC_LEVEL = {"contraindicated": "contraindicated", "critical": "avoid", "major": "avoid", "moderate": "precaution"}
@@ -32,7 +32,6 @@ ANSM = "ANSM Thésaurus des interactions médicamenteuses (2020-01)"
 ANSM_URL = "https://ansm.sante.fr/documents/reference/thesaurus-des-interactions-medicamenteuses-1"
 ONC = "ONC high-priority DDI list"
 LABEL_SEARCH = "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query="
-_local = threading.local()
 
 
 @dataclass(frozen=True)
@@ -59,42 +58,11 @@ class Interaction:
         return ANSM_URL if self.source.startswith("ANSM") else LABEL_SEARCH + self.drug_a.replace(" ", "+")
 
 
-def _db():
-    if not DB.exists():
-        return None
-    conn = getattr(_local, "conn", None)
-    if conn is None:  # one read-only connection per thread, opened on first use
-        conn = sqlite3.connect(f"file:{DB}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-        _local.conn = conn
-    return conn
-
-
-def english_names() -> list[str]:
-    db = _db()
-    return [r[0] for r in db.execute("SELECT name FROM ingredient")] if db else []
-
-
-def variant(phrase: str) -> list[str]:
-    """Ingredients a brand name or synonym names, from the shipped dictionary variants."""
-    db = _db()
-    row = db.execute("SELECT ingredients FROM variant WHERE variant = ?", (phrase,)).fetchone() if db else None
-    return json.loads(row[0]) if row else []
-
-
-def stopwords() -> frozenset[str]:
-    db = _db()
-    return frozenset(r[0] for r in db.execute("SELECT word FROM stopword")) if db else frozenset()
-
-
-def meta() -> dict:
-    db = _db()
-    return dict(db.execute("SELECT key, value FROM meta")) if db else {}
-
-
 def between(ingredients: list[str], with_: list[str] | None = None) -> list[Interaction]:
     """Interactions among ``ingredients`` (each pair once), or only those of ``ingredients``
     against ``with_`` when it is given. Most severe first."""
     names = list(dict.fromkeys(i for i in ingredients if i))
+    pairs: Iterable[tuple[str, str]]
     if with_ is None:
         pairs = combinations(names, 2)
     else:
@@ -151,7 +119,7 @@ def _ansm(a: str, b: str) -> list[Interaction]:
     return out
 
 
-def _applicable(levels: list[dict], terms: set[str]) -> tuple[str, str]:
+def _applicable(levels: list[dict[str, Any]], terms: set[str]) -> tuple[str, str]:
     """The worst level that applies to this pair: a level whose text names other substances only
     (e.g. "with sodium oxybate") does not; dose conditions are not known here, so they count."""
     bare = {re.sub(r"\s*\(.*\)$", "", t) for t in terms}
@@ -160,7 +128,7 @@ def _applicable(levels: list[dict], terms: set[str]) -> tuple[str, str]:
     return worst["level"], " ".join(lv["info"] for lv in fits if lv["info"])
 
 
-def _marks(values) -> str:
+def _marks(values: Collection[str]) -> str:
     return ",".join("?" * len(values))
 
 
@@ -168,6 +136,8 @@ def _marks(values) -> str:
 def _terms(ingredient: str) -> tuple[str, ...]:
     """The ANSM terms (substance and its classes) an English ingredient belongs to."""
     db = _db()
+    if db is None:
+        return ()
     rows = db.execute("SELECT fr FROM ingredient WHERE name = ?", (ingredient,)).fetchall()
     subs = [r[0] for r in rows]
     if not subs:
@@ -179,16 +149,6 @@ def _terms(ingredient: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _label(term: str) -> str:
-    row = _db().execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone()
-    return row[0] if row else term
-
-
-def levels_detail(a: str, b: str) -> list[dict]:
-    """The ANSM per-level text of a pair (some entries differ by dose or indication)."""
     db = _db()
-    if db is None:
-        return []
-    ta, tb = _terms(a), _terms(b)
-    rows = db.execute(f"SELECT levels FROM interaction WHERE a IN ({','.join('?' * len(ta))}) "
-                      f"AND b IN ({','.join('?' * len(tb))})", (*ta, *tb)).fetchall() if ta and tb else []
-    return [lv for r in rows for lv in json.loads(r[0])]
+    row = db.execute("SELECT label FROM term WHERE term = ?", (term,)).fetchone() if db else None
+    return str(row[0]) if row else term

@@ -1,10 +1,12 @@
 """Pregnancy, lactation and renal (eGFR) flags for the ingredients the tables know (``data/flags.yaml``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 from . import classes
-from .vocabulary import load
+from .tables import load
 
 
 @dataclass(frozen=True)
@@ -17,7 +19,8 @@ class Flag:
     source: str
 
 
-def _entry(table: dict, ingredient: str) -> dict | None:
+def _entry(table: dict[str, Any], ingredient: str) -> Any:
+    """The table's entry for the ingredient or its class (its shape is the YAML's), else None."""
     if ingredient in table:
         return table[ingredient]
     return next((v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)), None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from . import vocabulary
 
@@ -76,7 +76,7 @@ def unidentified(label: str, reason: str, candidates: tuple[str, ...] = ()) -> D
 Resolver = Callable[[str], list[tuple[str, str | None]]]
 
 
-def identify(concept: dict | None = None, medication: dict | None = None, text: str | None = None,
+def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] | None = None, text: str | None = None,
              resolver: Resolver | None = None) -> DrugIdentity:
     """The ingredients a CodeableConcept, a Medication resource or a text names.
 
@@ -92,7 +92,8 @@ def identify(concept: dict | None = None, medication: dict | None = None, text: 
                 return _with(found, label=label, rxcui=code, via="rxnorm-table")
         ingredient = vocabulary.ingredient_of_code(code)
         if ingredient:
-            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code, via="rxnorm-table")
+            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code,
+                                via="rxnorm-table")
     best = None
     for t in texts:
         found = parse(t)
@@ -107,7 +108,7 @@ def identify(concept: dict | None = None, medication: dict | None = None, text: 
     return unidentified(label, why)
 
 
-def _with(found: DrugIdentity, **changes) -> DrugIdentity:
+def _with(found: DrugIdentity, **changes: Any) -> DrugIdentity:
     values = {**found.__dict__, **{k: v for k, v in changes.items() if v is not None}}
     return DrugIdentity(**values)
 
@@ -123,8 +124,10 @@ def _resolve(code: str, label: str, resolver: Resolver) -> DrugIdentity:
     return DrugIdentity(label=label, ingredients=ingredients, rxcui=code, via="rxnav")
 
 
-def _read(concept, medication, text) -> tuple[list[str], list[str]]:
-    codes, texts = [], []
+def _read(concept: dict[str, Any] | None, medication: dict[str, Any] | None,
+          text: str | None) -> tuple[list[str], list[str]]:
+    codes: list[str] = []
+    texts: list[Any] = []  # texts and displays as written (None where absent), cleaned below
     concepts = [concept or {}]
     if medication:
         concepts.append(medication.get("code") or {})

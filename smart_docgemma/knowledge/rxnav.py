@@ -7,10 +7,17 @@ cannot answer; ``identify`` turns that into an UNIDENTIFIED result that says so.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Protocol
 
 
-def resolver(http) -> Callable[[str], list[tuple[str, str]]]:
+class KnowledgeHttpLike(Protocol):
+    """The one call this module makes of ``tools.http.KnowledgeHttp`` (the knowledge core
+    imports nothing of the tools: the HTTP client is handed in)."""
+
+    def get_json(self, source: str, path: str, params: dict[str, Any] | None = None) -> dict[str, Any] | None: ...
+
+
+def resolver(http: KnowledgeHttpLike) -> Callable[[str], list[tuple[str, str]]]:
     def resolve(code: str) -> list[tuple[str, str]]:
         code = str(code).strip()
         if not code.isdigit():
@@ -21,7 +28,7 @@ def resolver(http) -> Callable[[str], list[tuple[str, str]]]:
     return resolve
 
 
-def ingredients(body: dict | None) -> list[tuple[str, str]]:
+def ingredients(body: dict[str, Any] | None) -> list[tuple[str, str]]:
     """(name, rxcui) of the IN concepts of a related/allrelated answer (MIN parts only when no IN)."""
     group = (body or {}).get("relatedGroup") or (body or {}).get("allRelatedGroup") or {}
     by_tty = {g.get("tty"): g.get("conceptProperties") or [] for g in group.get("conceptGroup") or []}

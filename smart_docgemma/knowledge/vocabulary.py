@@ -8,22 +8,17 @@ thesaurus). Nothing here touches the network.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
-
-DATA = Path(__file__).with_name("data")
-
-
-@lru_cache(maxsize=None)
-def load(name: str) -> dict:
-    return yaml.safe_load((DATA / name).read_text())
+from . import tables
+from .tables import load
 
 
 @lru_cache(maxsize=1)
-def _tables() -> dict:
+def _tables() -> dict[str, Any]:
     names, rx, classes = load("names.yaml"), load("rxnorm.yaml"), load("classes.yaml")
     known = {m for members in classes["classes"].values() for m in members} | set(rx["ingredients"])
     phrases: dict[str, list[str]] = {}
@@ -31,7 +26,7 @@ def _tables() -> dict:
         for k, v in table.items():
             phrases[k] = v if isinstance(v, list) else [v]
             known |= set(phrases[k])
-    known |= set(_interaction_names())
+    known |= set(tables.english_names())  # the interaction data names ~1,000 more ingredients
     phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
     phrases.update({k: [k] for k in known if k not in phrases})
     phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
@@ -39,12 +34,6 @@ def _tables() -> dict:
             "codes": {v: k for k, v in rx["ingredients"].items()}, "rxcui": rx["ingredients"],
             "products": {str(k): v for k, v in rx["products"].items()},
             "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
-
-
-def _interaction_names() -> list[str]:
-    from . import ddi  # the interaction data names ~1,000 more ingredients
-
-    return ddi.english_names()
 
 
 def lookup(phrase: str) -> list[str]:
@@ -62,10 +51,9 @@ def _lookup(phrase: str) -> tuple[str, ...]:
     kept = [w for w in phrase.split() if w not in t["salts"]]
     if kept and len(kept) < len(phrase.split()):
         return _lookup(" ".join(kept))
-    from . import ddi
-
-    found = [canonical_of(n) for n in ddi.variant(phrase)]
-    return tuple(found) if found and all(found) else ()
+    found = [canonical_of(n) for n in tables.variant(phrase)]
+    names = [n for n in found if n]
+    return tuple(names) if found and len(names) == len(found) else ()
 
 
 def canonical_of(name: str) -> str | None:
@@ -100,15 +88,18 @@ def near(word: str) -> list[str]:
 
 
 def rxcui(ingredient: str) -> str | None:
-    return _tables()["rxcui"].get(ingredient)
+    code: str | None = _tables()["rxcui"].get(ingredient)
+    return code
 
 
 def ingredient_of_code(code: str) -> str | None:
-    return _tables()["codes"].get(code)
+    ingredient: str | None = _tables()["codes"].get(code)
+    return ingredient
 
 
 def product(code: str) -> str | None:
-    return _tables()["products"].get(code)
+    name: str | None = _tables()["products"].get(code)
+    return name
 
 
 def known(ingredient: str) -> bool:
@@ -117,11 +108,10 @@ def known(ingredient: str) -> bool:
 
 def single_words() -> list[str]:
     """One-word names of five letters or more (the candidates a misspelling is compared with)."""
-    return _tables()["single"]
+    words: list[str] = _tables()["single"]
+    return words
 
 
 def stopwords() -> frozenset[str]:
     """Words the drug dictionary knows are not drug names ("today", "patient")."""
-    from . import ddi
-
-    return ddi.stopwords()
+    return tables.stopwords()

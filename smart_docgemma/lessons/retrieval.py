@@ -56,7 +56,8 @@ def best_match(question: str, lessons: list[Lesson], *, available=None,
                min_score: float = 0.5) -> tuple[Lesson, float] | None:
     """The closest lesson and its score in [0, 1] (share of the best possible BM25), or None."""
     query = terms(question)
-    usable = [l for l in lessons if l.tools and (available is None or set(l.tool_names) <= set(available))]
+    usable = [lesson for lesson in lessons
+              if lesson.tools and (available is None or set(lesson.tool_names) <= set(available))]
     if not query or not usable:
         return None
     scored = _bm25(query, usable)
@@ -65,7 +66,7 @@ def best_match(question: str, lessons: list[Lesson], *, available=None,
 
 
 def _bm25(query: list[str], lessons: list[Lesson]) -> list[tuple[Lesson, float]]:
-    docs = [l.words or tuple(terms(l.question)) for l in lessons]
+    docs = [lesson.words or tuple(terms(lesson.question)) for lesson in lessons]
     n, avg = len(docs), (sum(map(len, docs)) / len(docs)) or 1.0
     df = Counter(w for d in docs for w in set(d))
     idf = {w: math.log(1 + (n - df[w] + 0.5) / (df[w] + 0.5)) for w in set(query)}

@@ -8,6 +8,8 @@ assistant would imitate.
 """
 from __future__ import annotations
 
+import builtins
+
 import json
 import uuid
 
@@ -111,7 +113,7 @@ class LessonStore:
         if not changed:
             raise errors.NotFound(f"No lesson {lesson_id}.")
 
-    def approved(self) -> list[Lesson]:
+    def approved(self) -> builtins.list[Lesson]:
         """The lessons the agent may use (approved by a person)."""
         with self.storage.read() as conn:
             rows = conn.execute(select(lessons).where(and_(lessons.c.status == "approved"))).all()

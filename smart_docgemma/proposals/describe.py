@@ -6,6 +6,8 @@ will now create: "Start amoxicillin 500 mg by mouth three times daily for 7 days
 """
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import binascii
 
@@ -17,21 +19,22 @@ _ROUTE_WORDS = {"26643006": "by mouth", "47625008": "intravenously", "78421000":
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
 
 
-def _num(value) -> str:
+def _num(value: float | int | str) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value)
 
 
-def quantity_text(q: dict | None) -> str:
+def quantity_text(q: dict[str, Any] | None) -> str:
     """``{"value": 500, "unit": "mg"}`` → ``500 mg`` (UCUM codes shown as clinicians write them)."""
     if not q or q.get("value") is None:
         return ""
-    unit = q.get("unit") or _UCUM_SHOWN.get(q.get("code"), q.get("code") or "")
+    code = q.get("code") or ""
+    unit = q.get("unit") or _UCUM_SHOWN.get(code, code)
     return f"{_num(q['value'])} {unit}".strip()
 
 
-def frequency_text(repeat: dict | None) -> str:
+def frequency_text(repeat: dict[str, Any] | None) -> str:
     """Timing.repeat → ``three times daily`` / ``every 8 hours`` / ``once weekly``."""
     if not repeat or not repeat.get("frequency"):
         return ""
@@ -45,13 +48,13 @@ def frequency_text(repeat: dict | None) -> str:
     return f"{_TIMES.get(freq, f'{freq} times')} every {_num(period)} {_PERIODS.get(unit, unit)}s"
 
 
-def route_text(route: dict | None) -> str:
+def route_text(route: dict[str, Any] | None) -> str:
     codes = [c.get("code") for c in (route or {}).get("coding") or []]
     word = next((_ROUTE_WORDS[c] for c in codes if c in _ROUTE_WORDS), None)
     return word or ((route or {}).get("text") or "").lower()
 
 
-def duration_text(resource: dict) -> str:
+def duration_text(resource: dict[str, Any]) -> str:
     """``for 7 days`` from the dispense's expected supply duration (or a bounds duration)."""
     supply = (resource.get("dispenseRequest") or {}).get("expectedSupplyDuration")
     if not supply:
@@ -63,7 +66,7 @@ def duration_text(resource: dict) -> str:
     return f"for {_num(supply['value'])} {unit}"
 
 
-def medication_sentence(r: dict) -> str:
+def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or "a medication"
@@ -77,7 +80,7 @@ def medication_sentence(r: dict) -> str:
     return sentence + (f"; dispense {supply}" if supply else "")
 
 
-def allergy_sentence(r: dict) -> str:
+def allergy_sentence(r: dict[str, Any]) -> str:
     substance = (r.get("code") or {}).get("text") or "an unnamed substance"
     reaction = (r.get("reaction") or [{}])[0]
     manifestations = ", ".join(m.get("text") or "" for m in reaction.get("manifestation") or [] if m.get("text"))
@@ -87,7 +90,7 @@ def allergy_sentence(r: dict) -> str:
     return f"Record a {kind + ' ' if kind else ''}allergy to {substance}" + (f" ({detail})" if detail else "")
 
 
-def note_text(r: dict) -> str:
+def note_text(r: dict[str, Any]) -> str:
     """The note's text (the DocumentReference holds it base64-encoded)."""
     data = (((r.get("content") or [{}])[0]).get("attachment") or {}).get("data") or ""
     try:
@@ -96,14 +99,14 @@ def note_text(r: dict) -> str:
         return ""
 
 
-def note_sentence(r: dict) -> str:
+def note_sentence(r: dict[str, Any]) -> str:
     kind = ((r.get("type") or {}).get("text") or "note").lower()
     return f"Save a {kind} ({len(note_text(r))} characters) to the chart"
 
 
-def action_sentence(resource: dict) -> str:
+def action_sentence(resource: dict[str, Any]) -> str:
     """The proposal as one sentence; the FHIR type as a fallback for anything else."""
     rtype = resource.get("resourceType")
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
-                "DocumentReference": note_sentence}.get(rtype)
+                "DocumentReference": note_sentence}.get(rtype or "")
     return describe(resource) if describe else f"Create a {rtype}"

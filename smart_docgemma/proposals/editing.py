@@ -16,13 +16,18 @@ instead of rejecting and retyping the request. An edit:
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+from typing import Any
+
 import base64
 import copy
 import math
 
 from .. import errors
 from ..tools import orders
+from ..tools.base import ToolContext
 from .describe import frequency_text, note_text, quantity_text
+from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag
 
 ROUTES = {"": None, "oral": "by mouth", "intravenous": "intravenous", "intramuscular": "intramuscular",
           "subcutaneous": "subcutaneous", "inhaled": "inhaled", "topical": "topical"}
@@ -44,7 +49,7 @@ FIELDS = {
 
 
 # ------------------------------------------------------------------ current values
-def current(resource: dict) -> dict[str, str]:
+def current(resource: dict[str, Any]) -> dict[str, str]:
     """The editable fields of ``resource`` as the card's form shows them."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
@@ -60,11 +65,12 @@ def current(resource: dict) -> dict[str, str]:
     return {}
 
 
-def _inst(resource: dict) -> dict:
-    return (resource.get("dosageInstruction") or [{}])[0]
+def _inst(resource: dict[str, Any]) -> dict[str, Any]:
+    inst: dict[str, Any] = (resource.get("dosageInstruction") or [{}])[0]
+    return inst
 
 
-def _med_values(r: dict) -> dict[str, str]:
+def _med_values(r: dict[str, Any]) -> dict[str, str]:
     inst, dispense = _inst(r), r.get("dispenseRequest") or {}
     dose = ((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity") or {}
     codes = {c.get("code") for c in (inst.get("route") or {}).get("coding") or []}
@@ -78,14 +84,14 @@ def _med_values(r: dict) -> dict[str, str]:
             "instructions": inst.get("patientInstruction", "")}
 
 
-def _num(value) -> str:
+def _num(value: float | int | str | None) -> str:
     if value is None:
         return ""
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
 # ------------------------------------------------------------------ applying
-def changed(resource: dict, submitted: dict[str, str | None]) -> dict[str, str]:
+def changed(resource: dict[str, Any], submitted: dict[str, str | None]) -> dict[str, str]:
     """The submitted fields whose value differs from the resource's (stripped; absent = unchanged)."""
     now = current(resource)
     out = {}
@@ -101,7 +107,7 @@ def changed(resource: dict, submitted: dict[str, str | None]) -> dict[str, str]:
     return out
 
 
-def apply(resource: dict, changes: dict[str, str]) -> dict:
+def apply(resource: dict[str, Any], changes: dict[str, str]) -> dict[str, Any]:
     """A copy of ``resource`` with ``changes`` applied and validated (``BadRequest`` naming the field)."""
     edited = copy.deepcopy(resource)
     appliers = {"MedicationRequest": _apply_med, "AllergyIntolerance": _apply_allergy,
@@ -126,14 +132,14 @@ def _number(name: str, value: str, *, integer: bool = False) -> float | int:
     return int(number) if float(number).is_integer() else number
 
 
-def _choice(name: str, value: str, allowed) -> str:
+def _choice(name: str, value: str, allowed: Collection[str]) -> str:
     if value not in allowed:
         shown = ", ".join(a for a in allowed if a) or "none"
         raise errors.BadRequest(f"{FIELD_LABELS[name]} must be one of: {shown}. Nothing was changed.")
     return value
 
 
-def _apply_dose(inst: dict, ch: dict[str, str]) -> None:
+def _apply_dose(inst: dict[str, Any], ch: dict[str, str]) -> None:
     dose = inst.setdefault("doseAndRate", [{}])[0].setdefault("doseQuantity", {})
     if "dose" in ch:
         dose["value"] = _number("dose", ch["dose"])
@@ -142,13 +148,13 @@ def _apply_dose(inst: dict, ch: dict[str, str]) -> None:
         dose.update(unit=unit, system=orders.UCUM, code=orders._UNITS[unit.lower()])
 
 
-def _apply_med(r: dict, ch: dict[str, str]) -> None:
+def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
     inst = r.setdefault("dosageInstruction", [{}])[0]
     _apply_dose(inst, ch)
     if "route" in ch:
         inst.pop("route", None)
         if _choice("route", ch["route"], ROUTES):
-            inst["route"] = orders._route(ROUTES[ch["route"]])
+            inst["route"] = orders._route(ROUTES[ch["route"]] or "")
     if "frequency" in ch:
         timing = orders.parse_timing(ch["frequency"])
         if not timing:
@@ -167,7 +173,7 @@ def _apply_med(r: dict, ch: dict[str, str]) -> None:
     inst["text"] = _dosage_text(inst)
 
 
-def _apply_dispense(r: dict, ch: dict[str, str]) -> None:
+def _apply_dispense(r: dict[str, Any], ch: dict[str, str]) -> None:
     dispense = r.setdefault("dispenseRequest", {})
     if "duration_days" in ch:
         dispense.pop("expectedSupplyDuration", None)
@@ -182,16 +188,17 @@ def _apply_dispense(r: dict, ch: dict[str, str]) -> None:
         r.pop("dispenseRequest")
 
 
-def _dosage_text(inst: dict) -> str:
+def _dosage_text(inst: dict[str, Any]) -> str:
     """The dosage's free text, rewritten so it never contradicts the structured dose after an edit."""
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     parts = [dose, (inst.get("route") or {}).get("text", "").lower(),
-             frequency_text((inst.get("timing") or {}).get("repeat")), "as needed" if inst.get("asNeededBoolean") else ""]
+             frequency_text((inst.get("timing") or {}).get("repeat")),
+             "as needed" if inst.get("asNeededBoolean") else ""]
     text = " ".join(p for p in parts if p)
     return text + (f". {inst['patientInstruction']}" if inst.get("patientInstruction") else "")
 
 
-def _apply_allergy(r: dict, ch: dict[str, str]) -> None:
+def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
     reaction = r.setdefault("reaction", [{}])[0]
     if "substance" in ch:
         if not 2 <= len(ch["substance"]) <= 60:
@@ -217,7 +224,7 @@ def _apply_allergy(r: dict, ch: dict[str, str]) -> None:
             reaction["severity"] = ch["severity"]
 
 
-def _apply_note(r: dict, ch: dict[str, str]) -> None:
+def _apply_note(r: dict[str, Any], ch: dict[str, str]) -> None:
     attachment = r["content"][0]["attachment"]
     if "note_type" in ch:
         kind = orders.note_type(ch["note_type"] or "note")
@@ -236,7 +243,7 @@ FIELD_LABELS = {name: label for fields in FIELDS.values() for name, label in fie
 
 
 # ------------------------------------------------------------------ the card after an edit
-def safety_flags(resource: dict, ctx) -> list[dict] | None:
+def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag] | None:
     """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
@@ -246,8 +253,8 @@ def safety_flags(resource: dict, ctx) -> list[dict] | None:
     return None
 
 
-def edited_summary(summary: dict, before: dict, after: dict, changes: dict[str, str], *,
-                   flags: list[dict] | None, version: int, user: str | None) -> dict:
+def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
+                   flags: list[SafetyFlag] | None, version: int, user: str | None) -> ProposalSummary:
     """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
     Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
@@ -257,7 +264,7 @@ def edited_summary(summary: dict, before: dict, after: dict, changes: dict[str, 
     fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
               if label in fresh or label not in MANAGED]
     fields += list(fresh.items())
-    out = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
+    out: ProposalSummary = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
            "edited_by": user, "last_error": None}
     if flags is not None:
         out["flags"] = flags
@@ -275,26 +282,30 @@ def _shown(name: str, values: dict[str, str]) -> str:
     return value or "not set"
 
 
-def _fields(resource: dict, values: dict[str, str]) -> list[tuple[str, str]]:
+def _fields(resource: dict[str, Any], values: dict[str, str]) -> list[tuple[str, str]]:
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
         route = (_inst(resource).get("route") or {}).get("text", "not specified")
         shown = [("Dose", f"{values['dose']} {values['unit']}".strip()), ("Route", route),
                  ("Frequency", values["frequency"])]
         extra = [("Duration", f"{values['duration_days']} days" if values["duration_days"] else ""),
-                 ("Quantity to dispense", values["quantity"]), ("As needed", "yes" if values["as_needed"] == "yes" else ""),
+                 ("Quantity to dispense", values["quantity"]),
+                 ("As needed", "yes" if values["as_needed"] == "yes" else ""),
                  ("Instructions", values["instructions"])]
         return shown + [(label, value) for label, value in extra if value]
     if rtype == "AllergyIntolerance":
         return [("Substance", values["substance"]), ("Reaction", values["reaction"]),
                 ("Severity", values["severity"] or "not stated")]
     kind = resource["type"]["coding"][0]
-    return [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(values['note_text'])} characters")]
+    return [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
+            ("Length", f"{len(values['note_text'])} characters")]
 
 
 # ------------------------------------------------------------------ the whole edit
-def edit_proposal(store, proposal_id: str, launch, version: int, submitted: dict[str, str | None], ctx,
-                  relook=None):
+def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, version: int,
+                  submitted: dict[str, str | None], ctx: ToolContext,
+                  relook: Callable[[dict[str, Any], list[SafetyFlag], int], dict[str, Any]] | None = None
+                  ) -> Proposal:
     """Apply the clinician's edit to a pending proposal of this session and store it as the next
     version (see the module's docstring); an edit that changes nothing leaves it as it is.
     ``relook(second_look, flags, version)`` renews a second look for the edited version, in the

@@ -36,18 +36,29 @@ Callers pass the launch: an object with ``sid``, ``patient_id``, ``user``
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import logging
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from typing_extensions import Required, TypedDict
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 from sqlalchemy import and_, func, or_, select, true, update
 
 from .. import errors, metrics
 from ..extensions import get_storage
-from ..fhir import local_ref
-from ..storage import app_sessions, now
+from ..fhir import FhirGateway
+from ..fhir import local_ref as local_ref  # re-exported: proposals.local_ref
+from ..smart.scopes import GrantedScopes
+from ..storage import Storage, app_sessions, now
 from .describe import action_sentence
 from ..storage import proposals as table
 
@@ -57,6 +68,50 @@ ASSISTANT = "DocGemma assistant"
 MAX_ATTEMPTS = 3
 STALE_CLAIM_S = 120
 REASON_MAX = 500
+MCP_OWNER = "mcp:"  # the sid prefix of proposals made by MCP clients (mcpserver/tools.py)
+
+
+
+class SafetyFlag(TypedDict, total=False):
+    """One finding of a write's safety checks, shown on its card (and read by the second look)."""
+
+    severity: Required[Literal["critical", "warning", "info"]]
+    kind: Required[str]  # allergy | interaction | duplicate | boxed_warning | unchecked
+    text: Required[str]
+    source: dict[str, str]  # {"label", "url"} when a source backs it
+
+
+class ProposalSummary(TypedDict, total=False):
+    """What the card shows beside the FHIR resource; stored as JSON with the proposal. The write
+    tool makes it; an edit, the second look, the approval and a failed write each add their part."""
+
+    title: Required[str]
+    kind: str  # medication | allergy | note
+    fields: Sequence[Sequence[str]]  # (label, value) pairs, in order (lists once stored as JSON)
+    flags: list[SafetyFlag]
+    preview: str  # a note's text, shortened
+    changes: list[dict[str, Any]]  # the clinician's edits: field, before, after, version
+    edited_by: str | None
+    second_look: dict[str, Any]  # critic.SecondLook as data, plus who acknowledged it
+    provenance: str | None  # the Provenance written with the resource, or why it was not
+    last_error: str | None  # why the last approval could not write
+    via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
+
+
+class Launch(Protocol):
+    """What the store reads of the session's launch (``smart.sessions.LaunchContext``, a floor
+    above this one: the store names only what it uses)."""
+
+    @property
+    def sid(self) -> str: ...
+    @property
+    def patient_id(self) -> str | None: ...
+    @property
+    def user(self) -> str | None: ...
+    @property
+    def scopes(self) -> GrantedScopes: ...
+    @property
+    def fhir(self) -> FhirGateway: ...
 
 
 @dataclass
@@ -68,8 +123,8 @@ class Proposal:
     patient_id: str
     tool: str
     status: str
-    resource: dict
-    summary: dict
+    resource: dict[str, Any]
+    summary: ProposalSummary
     created_at: float
     decided_at: float | None = None
     decided_by: str | None = None
@@ -81,21 +136,21 @@ class Proposal:
 
     @property
     def resource_type(self) -> str:
-        return self.resource["resourceType"]
+        return str(self.resource["resourceType"])
 
     @property
     def action(self) -> str:
         """What Approve will do, in one sentence read from the resource."""
         return action_sentence(self.resource)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON view for the API (Accept: application/json)."""
         keys = ("id", "patient_id", "tool", "status", "version", "action", "resource", "summary", "created_at",
                 "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
         return {k: getattr(self, k) for k in keys}
 
 
-def _row(r) -> Proposal:
+def _row(r: Any) -> Proposal:
     summary = json.loads(r.summary)
     return Proposal(id=r.id, sid=r.sid, patient_id=r.patient_id, tool=r.tool, status=r.status,
                     resource=json.loads(r.resource), summary=summary, created_at=r.created_at,
@@ -107,11 +162,12 @@ def _row(r) -> Proposal:
 class ProposalStore:
     """Proposals over the app's SQL storage; every state change is one conditional UPDATE."""
 
-    def __init__(self, storage):
+    def __init__(self, storage: Storage):
         self.storage = storage
 
     # -- creating and reading ------------------------------------------------------
-    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict, summary: dict) -> str:
+    def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any],
+               summary: ProposalSummary) -> str:
         """Store a validated resource as a pending proposal; returns its id.
 
         The proposal identifier is stamped on the resource here, so the resource
@@ -127,7 +183,7 @@ class ProposalStore:
                 resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
         return pid
 
-    def _check_subject(self, sid: str, patient_id: str, resource: dict) -> None:
+    def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
         """Refuse (Forbidden) a resource about anyone but the session's patient.
 
         The resource's subject must be ``patient_id``, and when ``sid`` names a
@@ -158,24 +214,28 @@ class ProposalStore:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
 
-    def visible(self, proposal_id: str, launch) -> Proposal:
-        """The proposal, if it belongs to this launch's session and patient (else 404/403)."""
+    def visible(self, proposal_id: str, launch: Launch) -> Proposal:
+        """The proposal, if it belongs to this launch's session and patient (else 404/403).
+        An MCP client's proposal belongs to no browser session: any clinician's launch for
+        its patient may review and decide it."""
         p = self.get(proposal_id)
-        if p.sid != launch.sid:
+        mcp_made = p.sid.startswith(MCP_OWNER) and p.patient_id == launch.patient_id
+        if p.sid != launch.sid and not mcp_made:
             raise errors.NotFound("No such proposal in this session.")
         if p.patient_id != launch.patient_id:
-            raise errors.Forbidden("This proposal is for a different patient than the one in context; it cannot be used here.")
+            raise errors.Forbidden("This proposal is for a different patient than the one in context; "
+                                   "it cannot be used here.")
         return p
 
     # -- second look --------------------------------------------------------------------
-    def attach_second_look(self, proposal_id: str, look: dict) -> None:
+    def attach_second_look(self, proposal_id: str, look: dict[str, Any]) -> None:
         """Keep the review with the proposal: the card shows it, a high one gates Approve."""
         p = self.get(proposal_id)
         with self.storage.begin() as conn:
             conn.execute(update(table).where(table.c.id == p.id).values(
                 summary=json.dumps({**p.summary, "second_look": {**look, "acknowledged_by": None}})))
 
-    def acknowledge(self, proposal_id: str, launch) -> Proposal:
+    def acknowledge(self, proposal_id: str, launch: Launch) -> Proposal:
         """The clinician has read a high-severity second look; Approve is possible again."""
         p = self.visible(proposal_id, launch)
         look = p.summary.get("second_look")
@@ -187,7 +247,7 @@ class ProposalStore:
         return self.get(p.id)
 
     # -- editing ----------------------------------------------------------------------
-    def edit(self, p: Proposal, version: int, resource: dict, summary: dict) -> Proposal:
+    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: ProposalSummary) -> Proposal:
         """Store the clinician's edit as version ``version + 1``, only if ``p`` is still pending
         at ``version`` (one conditional UPDATE: an edit racing an approval or another edit
         has one outcome); else Conflict."""
@@ -209,7 +269,7 @@ class ProposalStore:
         return errors.Conflict(f"This proposal is already {p.status}; it can no longer be {verb}.")
 
     # -- deciding ---------------------------------------------------------------------
-    def approve(self, proposal_id: str, launch, version: int | None = None) -> Proposal:
+    def approve(self, proposal_id: str, launch: Launch, version: int | None = None) -> Proposal:
         """Execute the proposal once under the launch's token; returns the approved proposal.
 
         ``version`` is the version the clinician saw: an approval of any other
@@ -232,7 +292,7 @@ class ProposalStore:
         metrics.decision("approved")
         return self._execute(self.get(p.id), launch)
 
-    def reject(self, proposal_id: str, launch, reason: str) -> Proposal:
+    def reject(self, proposal_id: str, launch: Launch, reason: str) -> Proposal:
         """Record the clinician's rejection and reason; nothing is written to the EHR."""
         reason = (reason or "").strip()
         if not reason:
@@ -266,7 +326,7 @@ class ProposalStore:
             res = conn.execute(update(table).where(and_(
                 table.c.id == proposal_id, or_(table.c.status == "pending", stale), _at_version(version))).values(
                 status="executing", decided_at=now(), decided_by=user, attempts=table.c.attempts + 1))
-        return res.rowcount == 1
+        return bool(res.rowcount == 1)
 
     def _settled(self, proposal_id: str, version: int | None = None) -> Proposal:
         """The losing side of a race: the winner's result, or a Conflict saying why not."""
@@ -277,7 +337,7 @@ class ProposalStore:
             raise errors.Conflict("This proposal is being approved right now; refresh in a moment.")
         raise self.conflict(p.id, version, "approved")
 
-    def _execute(self, p: Proposal, launch) -> Proposal:
+    def _execute(self, p: Proposal, launch: Launch) -> Proposal:
         try:
             created = launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
         except errors.DocGemmaError as exc:
@@ -301,7 +361,7 @@ class ProposalStore:
                 summary=json.dumps({**p.summary, "last_error": message})))
         log.info("proposal %s create failed (%s): %s", p.id, exc.error, "will allow retry" if retry else "failed")
 
-    def _provenance(self, p: Proposal, launch, target: str, fresh: bool) -> str | None:
+    def _provenance(self, p: Proposal, launch: Launch, target: str, fresh: bool) -> str | None:
         """Record who did what (Provenance); not fatal: the resource already exists."""
         if not launch.scopes.allows("Provenance", "c"):
             return "not recorded: this session may not create Provenance"
@@ -311,43 +371,49 @@ class ProposalStore:
             if not fresh and launch.scopes.allows("Provenance", "s") and \
                     launch.fhir.search("Provenance", {"target": target}, max_pages=1):
                 return "recorded earlier"
-            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes")))
+            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes"),
+                                                     via=(p.summary.get("via") or {}).get("client")))
             return f"Provenance/{made['id']}"
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
             return f"not recorded: {exc.description}"
 
 
-def _at_version(version: int | None):
+def _at_version(version: int | None) -> Any:
     """Rows at ``version`` (a row from before versions counts as version 1); any row for None."""
     if version is None:
         return true()
     return func.coalesce(table.c.version, 1) == version
 
 
-def provenance_for(target: str, user: str | None, proposal_id: str, edits: list[dict] | None = None) -> dict:
+def provenance_for(target: str, user: str | None, proposal_id: str,
+                   edits: list[dict[str, Any]] | None = None,
+                   via: str | None = None) -> dict[str, Any]:
     """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
-    when the clinician edited the proposal first, the reason says what they changed."""
+    when the clinician edited the proposal first, the reason says what they changed; when an
+    MCP client asked for it (``via``), the assembler names that client."""
     participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
     author = {"type": {"coding": [{"system": participant, "code": "author", "display": "Author"}]},
               "who": {"reference": local_ref(user)} if local_ref(user) else {"display": user or "unknown user"}}
     assembler = {"type": {"coding": [{"system": participant, "code": "assembler", "display": "Assembler"}]},
-                 "who": {"display": ASSISTANT}, "onBehalfOf": author["who"]}
+                 "who": {"display": f"{ASSISTANT} for MCP client {via}" if via else ASSISTANT},
+                 "onBehalfOf": author["who"]}
     return {"resourceType": "Provenance", "target": [{"reference": target}],
             "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "activity": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-DataOperation",
                                      "code": "CREATE", "display": "create"}]},
-            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}" + _edited(edits)}],
+            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}"
+                        + (f" requested by MCP client {via}" if via else "") + _edited(edits)}],
             "agent": [author, assembler]}
 
 
-def _edited(edits: list[dict] | None) -> str:
+def _edited(edits: list[dict[str, Any]] | None) -> str:
     if not edits:
         return ""
     changes = "; ".join(f"{e['field']} {e['before']} → {e['after']}" for e in edits)
     return f", edited by the clinician before approval ({changes})"
 
 
-def proposal_store(app=None) -> ProposalStore:
+def proposal_store(app: Flask | None = None) -> ProposalStore:
     """The store over the app's storage (per call: no module-level state)."""
     return ProposalStore(get_storage(app))

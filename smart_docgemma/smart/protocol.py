@@ -149,7 +149,8 @@ def exchange_code(cfg: dict, pending: dict, callback_url: str, timeout: float) -
         log.warning("token exchange failed at %s: %s", pending["token_endpoint"], code)
         if _needs_administrator(code, getattr(exc, "description", None)):
             raise errors.TokenExchangeError(f"The EHR did not issue a token ({code}). {ADMINISTRATOR}") from exc
-        raise errors.TokenExchangeError("The EHR did not issue a token for this launch. Please relaunch the app.") from exc
+        raise errors.TokenExchangeError(
+            "The EHR did not issue a token for this launch. Please relaunch the app.") from exc
     if not isinstance(token.get("access_token"), str) or not token["access_token"]:
         raise errors.TokenExchangeError("The EHR's token response had no access token.")
     return dict(token)
@@ -166,6 +167,7 @@ def authorization_error(code, description) -> errors.LaunchError:
     code = code if isinstance(code, str) and _ERROR_CODE.fullmatch(code) else "invalid_request"
     description = " ".join(description.split())[:300] if isinstance(description, str) else ""
     said = f"The EHR answered {code}" + (f": {description}" if description else "") + "."
+    exc: errors.LaunchError
     if code == "access_denied":
         exc = errors.AccessDenied(f"The EHR did not grant the assistant access. {said} "
                                   "Relaunch it from the patient's chart to try again.")

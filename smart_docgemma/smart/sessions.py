@@ -27,6 +27,9 @@ from ..extensions import get_fhir_pool, get_storage
 from . import protocol as smart
 from ..fhir import FhirGateway
 from .scopes import GrantedScopes
+from ..proposals.store import proposal_store
+from ..tools.base import ToolContext
+from ..tools.http import get_http
 from ..storage import app_sessions, chart_snapshots, now, oauth_states
 
 log = logging.getLogger(__name__)
@@ -51,10 +54,6 @@ class LaunchContext:
     smart_style_url: str | None = None
     fhir_context: list = field(default_factory=list)
 
-    @property
-    def fhir_base(self) -> str:
-        return self.iss
-
     @cached_property
     def audit(self):
         """The session's audit trail (its FHIR gateway reports every read to it). The token is
@@ -68,13 +67,20 @@ class LaunchContext:
     def fhir(self) -> FhirGateway:
         """A FHIR gateway with a fresh access token (refreshed if about to expire, and once
         more if the FHIR server refuses it: the EHR may have revoked it early)."""
-        app, sid = current_app._get_current_object(), self.sid
+        app, sid = current_app._get_current_object(), self.sid  # type: ignore[attr-defined]
 
         def renew() -> str:
             with app.app_context():  # the agent's worker thread has no app context of its own
                 return refresh_now(sid)
         return FhirGateway(self.iss, access_token(self.sid), timeout=app.config["HTTP_TIMEOUT_S"], renew=renew,
                            connections=get_fhir_pool(app), audit=self.audit)
+
+    def tool_context(self) -> ToolContext:
+        """The tools' view of this launch (the agent's turns; a card's safety checks after an edit)."""
+        app = current_app
+        return ToolContext(patient_id=self.patient_id, scopes=self.scopes, fhir=self.fhir,
+                           http=get_http(app), proposals=proposal_store(app), session_id=self.sid,
+                           practitioner=self.user, config=dict(app.config))
 
 
 def _storage():
@@ -159,7 +165,7 @@ def current_launch() -> LaunchContext:
                                     "again from the patient's chart.")
     ctx = json.loads(row.context)
     g.docgemma_launch = LaunchContext(
-        sid=sid, iss=ctx["iss"], patient_id=ctx.get("patient"), encounter_id=ctx.get("encounter"),
+        sid=str(sid), iss=ctx["iss"], patient_id=ctx.get("patient"), encounter_id=ctx.get("encounter"),
         user=ctx.get("user"), scopes=GrantedScopes.parse(ctx.get("scope")),
         need_patient_banner=bool(ctx.get("need_patient_banner", True)),
         smart_style_url=ctx.get("smart_style_url"), fhir_context=ctx.get("fhir_context") or [])
@@ -215,9 +221,3 @@ def _delete_session(sid: str) -> None:
     with _storage().begin() as conn:
         conn.execute(delete(app_sessions).where(app_sessions.c.sid == sid))
         conn.execute(delete(chart_snapshots).where(chart_snapshots.c.sid == sid))  # chart data goes with it
-
-
-def end_session() -> None:
-    sid = session.pop("sid", None)
-    if sid:
-        _delete_session(sid)

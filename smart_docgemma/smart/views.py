@@ -17,8 +17,7 @@ import logging
 
 from flask import Blueprint, current_app, redirect, request, url_for
 
-from .. import errors
-from ..web import inputs
+from .. import errors, inputs
 from . import sessions, protocol as smart
 
 log = logging.getLogger(__name__)

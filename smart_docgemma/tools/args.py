@@ -47,6 +47,11 @@ class PatientSearchArgs(BaseModel):
     birth_date: Optional[str] = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
 
 
+class MedicationCheckArgs(BaseModel):
+    model_config = _STRICT
+    medication_name: str = DrugName
+
+
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId

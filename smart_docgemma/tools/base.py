@@ -12,9 +12,26 @@ with a pre-formatted message. Write tools return a proposal id and never write.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
+
+from ..errors import UpstreamError
+from ..fhir import FhirGateway
+from ..smart.scopes import GrantedScopes
+
+if TYPE_CHECKING:
+    from ..proposals.store import ProposalStore
+    from .http import KnowledgeHttp
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class VisionModel(Protocol):
+    """What a tool may ask of the model: one question about an image, answered in ``schema``
+    (the agent hands tools its client bound to the turn's call count)."""
+
+    def vision(self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None) -> M: ...
 
 
 @dataclass(frozen=True)
@@ -36,7 +53,7 @@ class ToolResult:
 
     status: Literal["ok", "empty", "error", "proposal", "ambiguous"]
     text: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     sources: list[Source] = field(default_factory=list)
     count: int | None = None
     error_kind: str | None = None  # unreachable | not_found | invalid | forbidden | rate_limited | unsupported
@@ -46,7 +63,7 @@ class ToolResult:
     def failure(cls, kind: str, text: str) -> "ToolResult":
         return cls(status="error", text=text, error_kind=kind)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["sources"] = [asdict(s) for s in self.sources]
         return d
@@ -57,16 +74,36 @@ class ToolContext:
     """Everything a tool may use for one turn; built per request, never global."""
 
     patient_id: str | None
-    scopes: Any  # smart_docgemma.smart.scopes.GrantedScopes
-    fhir: Any = None  # smart_docgemma.fhir.FhirGateway (launch token)
-    http: Any = None  # knowledge-source HTTP client (cache, retries)
-    proposals: Any = None  # smart_docgemma.proposals.ProposalStore
-    model: Any = None  # model client, for the vision tool
+    scopes: GrantedScopes | None  # None: no SMART grant (evaluation of knowledge tools, tests)
+    fhir: FhirGateway | None = None  # the launch token's gateway
+    http: KnowledgeHttp | None = None  # knowledge-source HTTP client (cache, retries)
+    proposals: ProposalStore | None = None  # where write tools put what the clinician approves
+    model: VisionModel | None = None  # the turn's model client, for the vision tool
     image: bytes | None = None  # this turn's attached image (analyze_medical_image)
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
     session_id: str | None = None
     practitioner: str | None = None  # fhirUser reference, e.g. Practitioner/dr-okafor
-    config: dict = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict)
+
+    # A tool that needs one of these and runs without it is a wiring error of the caller; it
+    # reads to the agent as that source failing (errors.UpstreamError), never as "nothing found".
+    def gateway(self) -> FhirGateway:
+        """The launch's FHIR gateway."""
+        if self.fhir is None:
+            raise UpstreamError("No FHIR server is connected to this session.")
+        return self.fhir
+
+    def sources(self) -> KnowledgeHttp:
+        """The knowledge-source HTTP client."""
+        if self.http is None:
+            raise UpstreamError("The knowledge sources are not connected to this session.")
+        return self.http
+
+    def store(self) -> ProposalStore:
+        """Where write tools put their proposals."""
+        if self.proposals is None:
+            raise UpstreamError("Proposals cannot be stored in this session.")
+        return self.proposals
 
 
 @dataclass(frozen=True)
@@ -81,6 +118,7 @@ class ToolSpec:
     scopes: tuple[tuple[str, str], ...]  # (resourceType, interactions) needed; () = none
     order: int  # running order when a question needs several tools
     brief: bool  # a single answer from this source is kept to its most critical findings
+    surfaces: tuple[str, ...] = ("agent", "mcp")  # who is offered it: the agent, MCP clients
 
 
 @dataclass(frozen=True)
@@ -88,7 +126,7 @@ class Tool:
     """A tool this process can run: its spec and its code."""
 
     spec: ToolSpec
-    run: Callable[[BaseModel, ToolContext], ToolResult]
+    run: Callable[[Any, ToolContext], ToolResult]  # takes its own args_model
 
     @property
     def name(self) -> str:
@@ -98,6 +136,6 @@ class Tool:
     def args_model(self) -> type[BaseModel]:
         return self.spec.args_model
 
-    def granted(self, scopes) -> bool:
+    def granted(self, scopes: GrantedScopes | None) -> bool:
         """True when every needed (type, interaction) is covered by the grant."""
-        return all(scopes.allows(rtype, inter) for rtype, inter in self.spec.scopes)
+        return all(scopes is not None and scopes.allows(rtype, inter) for rtype, inter in self.spec.scopes)

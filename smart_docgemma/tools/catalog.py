@@ -15,19 +15,27 @@ from .base import ToolSpec
 
 
 @lru_cache(maxsize=1)
-def specs() -> dict[str, ToolSpec]:
-    """``{name: ToolSpec}`` for every tool, in catalog order."""
+def _entries() -> dict[str, ToolSpec]:
+    """Every catalog entry, whoever it is offered to."""
     data = yaml.safe_load(Path(__file__).with_name("catalog.yaml").read_text(encoding="utf-8"))
     return {name: ToolSpec(name=name, label=d["label"], description=d["description"],
                            args_model=getattr(args, d["args"]), kind=d["kind"],
                            scopes=tuple((rtype, inter) for rtype, inter in d["scopes"]),
-                           order=int(d["order"]), brief=bool(d["brief"]))
+                           order=int(d["order"]), brief=bool(d["brief"]),
+                           surfaces=tuple(d.get("surfaces", ("agent", "mcp"))))
             for name, d in data.items()}
 
 
+@lru_cache(maxsize=2)
+def specs(surface: str = "agent") -> dict[str, ToolSpec]:
+    """``{name: ToolSpec}`` for every tool offered on ``surface`` (the agent unless said), in
+    catalog order. An entry with ``surfaces: [mcp]`` is an MCP tool the agent never sees."""
+    return {name: s for name, s in _entries().items() if surface in s.surfaces}
+
+
 def spec(name: str) -> ToolSpec:
-    """One tool's spec (KeyError when there is no such tool)."""
-    return specs()[name]
+    """One tool's spec, on any surface (KeyError when there is no such tool)."""
+    return _entries()[name]
 
 
 @lru_cache(maxsize=1)

@@ -10,14 +10,20 @@ empty result, not an error.
 
 Interactions combine two sources and say which said what: the offline table
 interaction tables of the knowledge core (the ANSM thesaurus and the ONC
-high-priority list, ``knowledge.drug_interactions``, work without the network) and each label's own Drug Interactions, Contraindications and
-Boxed Warning text searched for the other drug's name or class. RxNav's
-interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
+high-priority list, ``knowledge.drug_interactions``, work without the network) and each
+label's own Drug Interactions, Contraindications and Boxed Warning text searched for the
+other drug's name or class. RxNav's interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
 suggestions only rescue misspelt names.
 
 ``label_safety(http, name)`` is pure (no ToolContext) so CDS Hooks can reuse it.
 """
 from __future__ import annotations
+
+from .http import KnowledgeHttp
+
+from .base import ToolContext
+
+from typing import Any
 
 import re
 from dataclasses import dataclass, field
@@ -31,7 +37,8 @@ from . import args as tool_args
 from .. import knowledge
 from . import catalog
 from .base import Source, Tool, ToolResult
-from .http import SourceError
+from ..errors import SourceError
+from .safety import patient_lists
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
@@ -94,7 +101,7 @@ def label_search(terms: list[str]) -> str:
     return " ".join(f'openfda.{f}:"{t}"' for t in terms for f in ("generic_name", "brand_name"))
 
 
-def label_safety(http, drug: str) -> LabelSafety | None:
+def label_safety(http: KnowledgeHttp, drug: str) -> LabelSafety | None:
     """The newest matching FDA label for ``drug``, or ``None`` when openFDA has none.
 
     Tries the name as given and its offline generic (brand → generic); if
@@ -117,22 +124,22 @@ def _label_name(name: str) -> str:
     return " and ".join(knowledge.generic(name).split("/"))
 
 
-def _about(labels: list[dict], terms: list[str]) -> list[dict]:
+def _about(labels: list[dict[str, Any]], terms: list[str]) -> list[dict[str, Any]]:
     """Only labels whose harmonised names mention a searched name: a label for another
     product is never reported as this drug's (a safety check must not borrow warnings)."""
-    def names(label):
+    def names(label: dict[str, Any]) -> str:
         return " | ".join(n.lower() for key in ("generic_name", "brand_name", "substance_name")
                           for n in (label.get("openfda") or {}).get(key, []))
     return [lb for lb in labels if any(t.lower() in names(lb) for t in terms)]
 
 
-def _fetch_labels(http, terms: list[str]) -> list[dict]:
+def _fetch_labels(http: KnowledgeHttp, terms: list[str]) -> list[dict[str, Any]]:
     body = http.get_json("openfda", "/drug/label.json", {
         "search": label_search(terms), "limit": LABEL_LIMIT, "sort": "effective_time:desc"})
     return (body or {}).get("results") or []
 
 
-def _spelling_suggestion(http, name: str) -> str | None:
+def _spelling_suggestion(http: KnowledgeHttp, name: str) -> str | None:
     """RxNorm's first spelling suggestion ("ambienn" → "ambien"); best effort, never fatal."""
     try:
         body = http.get_json("rxnav", "/spellingsuggestions.json", {"name": name}) or {}
@@ -142,9 +149,9 @@ def _spelling_suggestion(http, name: str) -> str | None:
     return clean_name(found[0]) if found else None
 
 
-def newest_per_set(labels: list[dict]) -> list[dict]:
+def newest_per_set(labels: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One label per ``set_id`` (the newest ``effective_time``), newest first."""
-    best: dict[str, dict] = {}
+    best: dict[str, dict[str, Any]] = {}
     for label in labels:
         sid = label.get("set_id") or label.get("id") or ""
         if sid not in best or label.get("effective_time", "") > best[sid].get("effective_time", ""):
@@ -152,7 +159,7 @@ def newest_per_set(labels: list[dict]) -> list[dict]:
     return sorted(best.values(), key=lambda lb: lb.get("effective_time", ""), reverse=True)
 
 
-def _name_match(label: dict, terms: list[str]) -> int:
+def _name_match(label: dict[str, Any], terms: list[str]) -> int:
     """2 = a harmonised name equals a term, 1 = starts with it (salt form), 0 = other product."""
     names = [n.lower() for key in ("generic_name", "brand_name", "substance_name")
              for n in (label.get("openfda") or {}).get(key, [])]
@@ -161,7 +168,7 @@ def _name_match(label: dict, terms: list[str]) -> int:
     return int(any(n.startswith(t + " ") for n in names for t in terms))
 
 
-def _summarise(drug: str, terms: list[str], labels: list[dict]) -> LabelSafety:
+def _summarise(drug: str, terms: list[str], labels: list[dict[str, Any]]) -> LabelSafety:
     ranked = sorted(newest_per_set(labels), key=lambda lb: _name_match(lb, terms), reverse=True)
     label, openfda = ranked[0], ranked[0].get("openfda") or {}
     sections = {heading: compact(label.get(key), budget) for key, heading, budget in SAFETY_SECTIONS
@@ -172,11 +179,11 @@ def _summarise(drug: str, terms: list[str], labels: list[dict]) -> LabelSafety:
                        sections=sections, texts=texts, other_set_ids=[lb.get("set_id", "") for lb in ranked[1:]])
 
 
-def _joined(parts) -> str:
+def _joined(parts: list[str] | None) -> str:
     return re.sub(r"\s+", " ", " ".join(parts or [])).strip()
 
 
-def compact(parts, budget: int) -> str:
+def compact(parts: list[str] | None, budget: int) -> str:
     """Section text without its numbered heading, cut at a sentence end within ``budget``."""
     text = _HEADING.sub("", _joined(parts), count=1)
     if len(text) <= budget:
@@ -188,10 +195,10 @@ def compact(parts, budget: int) -> str:
 
 # --- check_drug_safety --------------------------------------------------------
 
-def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx) -> ToolResult:
+def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
     """Boxed warning, contraindications, warnings and pregnancy text from the newest FDA label."""
     try:
-        info = label_safety(ctx.http, args.drug_name)
+        info = label_safety(ctx.sources(), args.drug_name)
     except SourceError as err:
         return ToolResult.failure(err.kind, err.message("drug-safety information", "Do not assume the drug is safe."))
     if info is None:
@@ -230,7 +237,8 @@ class LabelMention:
 
 @lru_cache(maxsize=1)
 def _class_terms() -> dict[str, list[str]]:
-    return yaml.safe_load((DATA / "class_terms.yaml").read_text())
+    terms: dict[str, list[str]] = yaml.safe_load((DATA / "class_terms.yaml").read_text())
+    return terms
 
 
 def terms_for(generic: str, info: LabelSafety | None) -> list[str]:
@@ -270,13 +278,14 @@ def _excerpt(sentence: str, term_at: int, budget: int = 300) -> str:
     if len(sentence) <= budget:
         return sentence
     left = max(0, min(term_at - budget // 2, len(sentence) - budget))
-    return ("… " if left else "") + sentence[left:left + budget].strip() + (" …" if left + budget < len(sentence) else "")
+    tail = " …" if left + budget < len(sentence) else ""
+    return ("… " if left else "") + sentence[left:left + budget].strip() + tail
 
 
-def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResult:
+def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext) -> ToolResult:
     """Interaction tables (offline) plus FDA-label cross-check for every pair of the asked drugs and,
     with a patient in context, of each asked drug against the patient's active medications and allergies."""
-    generics = {}
+    generics: dict[str, str] = {}
     for name in args.drug_names:
         generics.setdefault(knowledge.generic(clean_name(name)) or clean_name(name), name)
     if len(generics) < 2:
@@ -285,26 +294,25 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx) -> ToolResul
     active = {g: m for m in meds if (g := knowledge.generic(clean_name(m))) and g not in generics}
     table = [i for i in knowledge.drug_interactions([*generics, *active], minimum="take into account")
              if i.drug_a in generics or i.drug_b in generics]
-    labels, label_error = _labels_for(ctx.http, list(generics))
+    labels, label_error = _labels_for(ctx.sources(), list(generics))
     pairs = [_pair_report(a, b, table, labels) for a, b in
              [*combinations(generics, 2), *((a, m) for a in generics for m in active)]]
     result = _interaction_result(generics, pairs, table, labels, label_error)
     return _with_chart(result, generics, list(active), allergies, chart_note)
 
 
-def _chart(ctx) -> tuple[list[str], list[str], str]:
+def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
     """The launch patient's active medications and allergies, when the grant lets the tool read them."""
     scopes = getattr(ctx, "scopes", None)
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
             and scopes.allows("AllergyIntolerance", "r")):
         return [], [], ""
-    from .orders import patient_lists
-
     meds, allergies, flags = patient_lists(ctx)
     return meds, allergies, " ".join(f["text"] for f in flags)
 
 
-def _with_chart(result: ToolResult, generics: dict, active: list[str], allergies: list[str], note: str) -> ToolResult:
+def _with_chart(result: ToolResult, generics: dict[str, Any], active: list[str], allergies: list[str],
+                note: str) -> ToolResult:
     """The asked drugs' allergy conflicts first, and which of the patient's records were checked."""
     lines = [f"ALLERGY ({c.severity.upper()}) — {drug}: documented {c.allergy} allergy; {c.reason}."
              for drug in generics for a in allergies for c in knowledge.allergy_conflicts(a, drug)[:1]]
@@ -322,7 +330,7 @@ def _with_chart(result: ToolResult, generics: dict, active: list[str], allergies
                       sources=result.sources)
 
 
-def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
+def _labels_for(http: KnowledgeHttp, generics: list[str]) -> tuple[dict[str, Any], SourceError | None]:
     labels: dict[str, LabelSafety | None] = {}
     for g in generics:
         try:
@@ -332,15 +340,16 @@ def _labels_for(http, generics: list[str]) -> tuple[dict, SourceError | None]:
     return labels, None
 
 
-def _pair_report(a: str, b: str, table, labels: dict) -> dict:
+def _pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
-    found = [{"source": f"Offline interaction tables: {i.source}", "kind": "table", "severity": i.severity,
+    found: list[dict[str, Any]] = [{"source": f"Offline interaction tables: {i.source}", "kind": "table",
+                                    "severity": i.severity,
               "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
              for i in rows]
     for x, y in ((a, b), (b, a)):
         info = labels.get(x)
         hit = info and label_mentions(info, terms_for(y, labels.get(y)))
-        if hit:
+        if info and hit:
             verb = "says no dose adjustment / no important interaction with" if hit.reassuring else "mentions"
             found.append({"source": info.source.label, "kind": "label", "url": info.url, "section": hit.section,
                           "reassuring": hit.reassuring,
@@ -348,15 +357,17 @@ def _pair_report(a: str, b: str, table, labels: dict) -> dict:
     return {"drugs": [a, b], "findings": found}
 
 
-def _urgency(pair: dict) -> tuple:
+def _urgency(pair: dict[str, Any]) -> tuple[Any, ...]:
     """Critical table rows first, then major/moderate, then label warnings, then reassurances."""
     ranks = [_SEVERITY_RANK.get(f.get("severity"), 3 if not f.get("reassuring") else 4) for f in pair["findings"]]
     return (min(ranks),)
 
 
-def _interaction_result(generics: dict, pairs: list[dict], table, labels: dict, label_error) -> ToolResult:
+def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table: list[knowledge.Interaction],
+                        labels: dict[str, Any], label_error: SourceError | None) -> ToolResult:
     hits = sorted((p for p in pairs if p["findings"]), key=_urgency)
-    lines, shown = [], 0
+    lines: list[str] = []
+    shown = 0
     for p in hits:
         if sum(map(len, lines)) > TEXT_BUDGET:
             break

@@ -18,18 +18,24 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, TYPE_CHECKING
 
 import requests
 from requests.adapters import HTTPAdapter
 from requests_cache import CachedSession
 from urllib3.util.retry import Retry
 
+from ..config import setting
 from ..errors import SourceError
+from ..extensions import lazy
 
-CONNECT_TIMEOUT_S = 3.0
-READ_TIMEOUT_S = 10.0
-MAX_RETRIES = 2
+if TYPE_CHECKING:
+    from flask import Flask
+
+HTTP = "docgemma.http"
+
 RETRY_AFTER_CAP_S = 1.0  # never let one tool call sleep longer than this per retry
 BACKOFF_FACTOR = 0.5  # urllib3: 0 s before the first retry, 1 s before the second
 
@@ -94,11 +100,11 @@ class _ThrottledAdapter(HTTPAdapter):
     requests are throttled.
     """
 
-    def __init__(self, bucket: TokenBucket, **kwargs):
+    def __init__(self, bucket: TokenBucket, **kwargs: Any):
         self.bucket = bucket
         super().__init__(**kwargs)
 
-    def send(self, request, **kwargs):
+    def send(self, request: requests.PreparedRequest, **kwargs: Any) -> requests.Response:  # type: ignore[override]
         self.bucket.acquire()
         return super().send(request, **kwargs)
 
@@ -117,11 +123,11 @@ class KnowledgeHttp:
     tests point the base URLs at a local server.
     """
 
-    def __init__(self, config, cache_path: str | Path | None = None):
+    def __init__(self, config: Mapping[str, Any], cache_path: str | Path | None = None):
         self.config = config
         self.urls = {name: str(config.get(spec.url_key) or "").rstrip("/") for name, spec in SOURCES.items()}
-        self.timeout = (float(config.get("KNOWLEDGE_CONNECT_TIMEOUT_S") or CONNECT_TIMEOUT_S),
-                        float(config.get("KNOWLEDGE_READ_TIMEOUT_S") or READ_TIMEOUT_S))
+        self.timeout = (float(setting(config, "KNOWLEDGE_CONNECT_TIMEOUT_S")),
+                        float(setting(config, "KNOWLEDGE_READ_TIMEOUT_S")))
         path = cache_path or config.get("CACHE_PATH") or "knowledge-cache"
         # api_key/email/tool are left out of cache keys and of what is stored.
         self.session = CachedSession(str(path), backend="sqlite", allowable_codes=(200, 404),
@@ -129,7 +135,7 @@ class KnowledgeHttp:
                                      ignored_parameters=["api_key", "email", "tool"])
         self.session.headers["User-Agent"] = "smart_docgemma/0.1 (clinical assistant; knowledge tools)"
         self.buckets = {}
-        retries = int(config.get("KNOWLEDGE_MAX_RETRIES", MAX_RETRIES))
+        retries = int(setting(config, "KNOWLEDGE_MAX_RETRIES"))
         for name, spec in SOURCES.items():
             rate = 10.0 if name == "eutils" and config.get("NCBI_API_KEY") else spec.rate
             self.buckets[name] = TokenBucket(rate, spec.burst)
@@ -137,7 +143,7 @@ class KnowledgeHttp:
                 self.session.mount(self.urls[name] + "/",
                                    _ThrottledAdapter(self.buckets[name], max_retries=_retry(retries)))
 
-    def get_json(self, source: str, path: str, params: dict | None = None) -> dict | None:
+    def get_json(self, source: str, path: str, params: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """GET ``{base}{path}`` and return its JSON; ``None`` when the source says 404.
 
         Raises ``SourceError`` for everything a clinician cannot act on.
@@ -152,7 +158,7 @@ class KnowledgeHttp:
             raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
         return self._decode(source, res)
 
-    def _credentials(self, source: str) -> dict:
+    def _credentials(self, source: str) -> dict[str, Any]:
         """Optional keys: openFDA ``api_key``; NCBI ``api_key`` + ``tool``/``email`` (NBK25499)."""
         cfg = self.config
         if source == "openfda" and cfg.get("OPENFDA_API_KEY"):
@@ -167,7 +173,7 @@ class KnowledgeHttp:
         return {}
 
     @staticmethod
-    def _decode(source: str, res: requests.Response) -> dict | None:
+    def _decode(source: str, res: requests.Response) -> dict[str, Any] | None:
         status = res.status_code
         if status == 404:
             return None
@@ -176,15 +182,26 @@ class KnowledgeHttp:
         if status in (401, 403):
             raise SourceError("forbidden", source, status, label=SOURCES[source].label)
         if status == 500 and source == "openfda" and "details" in res.text[:2000]:
-            raise SourceError("invalid", source, status, label=SOURCES[source].label)  # openFDA: query lexer error (api.js)
+            # openFDA answers a query its lexer cannot parse with a 500 naming the details
+            raise SourceError("invalid", source, status, label=SOURCES[source].label)
         if status >= 500:
             raise SourceError("unreachable", source, status, label=SOURCES[source].label)
         if status >= 400:
             raise SourceError("invalid", source, status, label=SOURCES[source].label)
         try:
-            return res.json()
+            body: dict[str, Any] | None = res.json()
+            return body
         except ValueError as exc:
             raise SourceError("unreachable", source, status, label=SOURCES[source].label) from exc
 
     def close(self) -> None:
-        self.session.close()
+        self.session.close()  # type: ignore[no-untyped-call]
+
+
+def get_http(app: Flask | None = None) -> KnowledgeHttp:
+    """The app's knowledge-source HTTP client (``current_app``'s when no app is given; the
+    cache in the instance folder unless ``CACHE_PATH`` says otherwise)."""
+    def make(app: Flask) -> KnowledgeHttp:
+        path = app.config.get("CACHE_PATH") or str(Path(app.instance_path) / "knowledge-cache")
+        return KnowledgeHttp(app.config, cache_path=path)
+    return lazy(app, HTTP, make)

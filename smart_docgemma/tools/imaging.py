@@ -13,13 +13,16 @@ as a data URL through ``ctx.model.vision``.
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
 import io
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..config import setting
 from ..errors import ModelError, VisionUnsupported
 from . import args as tool_args
 from . import catalog
@@ -60,7 +63,21 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
-def dicom_to_png(data: bytes) -> tuple[bytes, dict]:
+def image_meta(data: bytes | None, mime: str | None) -> dict[str, Any] | None:
+    """An upload's kind by its magic bytes (``sniff``), cross-checked with the declared MIME type:
+    ``{"kind", "mime", "bytes", "accepted"}``, or None when nothing was attached."""
+    if not data:
+        return None
+    kind = sniff(data)
+    declared = (mime or "").lower()
+    expected = {"png": ("image/png",), "jpeg": ("image/jpeg", "image/jpg"),
+                "dicom": ("application/dicom", "application/octet-stream", "")}
+    if kind is None or (declared and declared not in expected[kind]):
+        return {"kind": None, "mime": declared, "bytes": len(data), "accepted": False}
+    return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
+
+
+def dicom_to_png(data: bytes) -> tuple[bytes, dict[str, Any]]:
     """Render a DICOM image to 8-bit PNG bytes; return them with safe metadata."""
     import pydicom
     from pydicom.pixels import apply_modality_lut, apply_voi_lut
@@ -85,12 +102,13 @@ def dicom_to_png(data: bytes) -> tuple[bytes, dict]:
     return _png(Image.fromarray(gray, "L")), meta
 
 
-def _to_uint8(values) -> np.ndarray:
+def _to_uint8(values: np.ndarray) -> np.ndarray:
     values = np.asarray(values, dtype=np.float64)
     lo, hi = float(values.min()), float(values.max())
     if hi <= lo:
         return np.zeros(values.shape, dtype=np.uint8)
-    return np.round((values - lo) * 255.0 / (hi - lo)).astype(np.uint8)
+    scaled: np.ndarray = np.round((values - lo) * 255.0 / (hi - lo)).astype(np.uint8)
+    return scaled
 
 
 def _png(image: Image.Image) -> bytes:
@@ -100,7 +118,7 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict]:
+def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict[str, Any]]:
     """Validate the attachment and return (image bytes, MIME type, metadata) for the model."""
     if len(data) > max_bytes:
         raise ImageRejected(f"The image is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB.")
@@ -118,12 +136,13 @@ def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict]:
     meta = {"format": kind.upper(), "Columns": str(image.width), "Rows": str(image.height)}
     if max(image.size) <= MAX_SIDE:
         return data, f"image/{kind}", meta
-    image = image.convert("RGB") if image.mode not in ("L", "RGB") else image
-    return _png(image), "image/png", meta
+    shown = image.convert("RGB") if image.mode not in ("L", "RGB") else image
+    return _png(shown), "image/png", meta
 
 
-def _text(f: ImageFindings, meta: dict, review: bool) -> str:
-    source = ", ".join(f"{k} {v}" for k, v in meta.items() if k in ("format", "Modality", "BodyPartExamined", "ViewPosition"))
+def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
+    shown = ("format", "Modality", "BodyPartExamined", "ViewPosition")
+    source = ", ".join(f"{k} {v}" for k, v in meta.items() if k in shown)
     lines = [f"AI image analysis (MedGemma; not a radiology or pathology report). Image: {source}.",
              f"Modality: {f.modality}", "Findings:"]
     lines += [f"- {item}" for item in f.findings] or ["- none reported"]
@@ -132,7 +151,7 @@ def _text(f: ImageFindings, meta: dict, review: bool) -> str:
     return "\n".join(lines)
 
 
-def run_image(args: tool_args.ImageAnalysisArgs, ctx) -> ToolResult:
+def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult:
     """Findings for this turn's image, structured, with a specialist-review flag."""
     if not ctx.image:
         return ToolResult.failure("invalid", "No image is attached to this message. Attach a PNG, JPEG or "
@@ -141,7 +160,7 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx) -> ToolResult:
         return ToolResult.failure("unreachable", "Image analysis needs the vision model, which is not configured, "
                                   "so no image findings are available. Do not describe the image from assumptions.")
     try:
-        image, mime, meta = prepare(ctx.image, int(ctx.config.get("IMAGE_MAX_BYTES") or 10 * 1024 * 1024))
+        image, mime, meta = prepare(ctx.image, int(setting(ctx.config, "IMAGE_MAX_BYTES")))
     except ImageRejected as exc:
         return ToolResult.failure("invalid", str(exc))
     hints = {k: v for k, v in meta.items() if k in ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription")}

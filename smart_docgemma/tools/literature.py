@@ -10,6 +10,12 @@ Every article is cited as ``https://pubmed.ncbi.nlm.nih.gov/<pmid>/``.
 """
 from __future__ import annotations
 
+from .http import KnowledgeHttp
+
+from .base import ToolContext
+
+from typing import Any
+
 import html
 import re
 
@@ -18,7 +24,7 @@ import nh3
 from . import args as tool_args
 from . import catalog
 from .base import Source, Tool, ToolResult
-from .http import SourceError
+from ..errors import SourceError
 
 PAGE_SIZE = 5
 ABSTRACT_CHARS = 350
@@ -33,7 +39,7 @@ def epmc_query(query: str) -> str:
     return f'({words}) AND SRC:MED NOT PUB_TYPE:"retracted publication"'
 
 
-def search_europepmc(http, query: str) -> tuple[int, list[dict]]:
+def search_europepmc(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, Any]]]:
     """(hit count, articles) from Europe PMC; raises SourceError."""
     body = http.get_json("europepmc", "/search", {
         "query": epmc_query(query), "format": "json", "resultType": "core", "pageSize": PAGE_SIZE}) or {}
@@ -41,7 +47,7 @@ def search_europepmc(http, query: str) -> tuple[int, list[dict]]:
     return int(body.get("hitCount") or 0), [_from_epmc(r) for r in results]
 
 
-def _from_epmc(r: dict) -> dict:
+def _from_epmc(r: dict[str, Any]) -> dict[str, Any]:
     journal = ((r.get("journalInfo") or {}).get("journal") or {})
     return {"pmid": r.get("pmid"), "pmcid": r.get("pmcid"), "doi": r.get("doi"), "title": _plain(r.get("title")),
             "authors": r.get("authorString") or "",
@@ -51,7 +57,7 @@ def _from_epmc(r: dict) -> dict:
             "id": r.get("id"), "source": r.get("source")}
 
 
-def search_pubmed(http, query: str) -> tuple[int, list[dict]]:
+def search_pubmed(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, Any]]]:
     """(hit count, articles) from PubMed esearch + esummary; raises SourceError."""
     found = (http.get_json("eutils", "/esearch.fcgi", {
         "db": "pubmed", "term": query, "retmode": "json", "retmax": PAGE_SIZE, "sort": "relevance"}) or {}
@@ -65,7 +71,7 @@ def search_pubmed(http, query: str) -> tuple[int, list[dict]]:
     return int(found.get("count") or 0), [_from_pubmed(d) for d in docs if d.get("title")]
 
 
-def _from_pubmed(d: dict) -> dict:
+def _from_pubmed(d: dict[str, Any]) -> dict[str, Any]:
     names = [a.get("name", "") for a in d.get("authors") or []]
     doi = next((a.get("value") for a in d.get("articleids") or [] if a.get("idtype") == "doi"), None)
     return {"pmid": d.get("uid"), "doi": doi, "title": _plain(d.get("title")),
@@ -78,10 +84,11 @@ def _plain(text: str | None) -> str:
     """Abstracts and titles carry HTML (``<h4>Objective</h4>…``): keep the words only."""
     if not text:
         return ""
-    return re.sub(r"\s+", " ", html.unescape(nh3.clean(text.replace("</h4>", ": ").replace("<", " <"), tags=set()))).strip()
+    plain = nh3.clean(text.replace("</h4>", ": ").replace("<", " <"), tags=set())
+    return re.sub(r"\s+", " ", html.unescape(plain)).strip()
 
 
-def citation(article: dict) -> Source:
+def citation(article: dict[str, Any]) -> Source:
     title = article["title"][:90] + ("…" if len(article["title"]) > 90 else "")
     if article.get("pmid"):
         return Source(f"PMID {article['pmid']}: {title}", PUBMED.format(article["pmid"]))
@@ -90,7 +97,7 @@ def citation(article: dict) -> Source:
     return Source(title, f"https://europepmc.org/article/{article.get('source')}/{article.get('id')}")
 
 
-def _line(n: int, a: dict) -> str:
+def _line(n: int, a: dict[str, Any]) -> str:
     authors = a["authors"].rstrip(".")
     authors = ", ".join(authors.split(", ")[:3]) + (" et al." if authors.count(",") >= 3 else "")
     kind = next((t for t in a["pub_types"] if re.search(r"review|meta-analysis|trial|guideline", t, re.I)), "")
@@ -103,15 +110,15 @@ def _line(n: int, a: dict) -> str:
     return head + (f"\n   Abstract: {abstract}" if abstract else "")
 
 
-def run_literature(args: tool_args.LiteratureSearchArgs, ctx) -> ToolResult:
+def run_literature(args: tool_args.LiteratureSearchArgs, ctx: ToolContext) -> ToolResult:
     """Top articles for the query, each with its PMID link for citation."""
     service = "Europe PMC"
     try:
-        total, articles = search_europepmc(ctx.http, args.query)
+        total, articles = search_europepmc(ctx.sources(), args.query)
     except SourceError as first:
         service = "PubMed"
         try:
-            total, articles = search_pubmed(ctx.http, args.query)
+            total, articles = search_pubmed(ctx.sources(), args.query)
         except SourceError as err:
             return ToolResult.failure(err.kind, err.message(
                 UNAVAILABLE, f"The {first.source_label} was also unavailable. {CAUTION}"))

@@ -16,6 +16,10 @@ source answers (never fatal when it does not).
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
+from typing import Any
+
 import base64
 import re
 from datetime import datetime, timezone
@@ -32,7 +36,10 @@ from . import args as tool_args
 from .. import knowledge
 from . import catalog
 from .base import Tool, ToolResult
-from .chart import concept_text
+from .drugs import label_safety
+from ..proposals.store import ProposalSummary, SafetyFlag
+from .safety import flag as _flag
+from .safety import patient_lists
 
 DATA = Path(__file__).with_name("data")
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
@@ -53,11 +60,12 @@ _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral ro
 
 
 @lru_cache(maxsize=1)
-def _codes() -> dict:
-    return yaml.safe_load((DATA / "write_codes.yaml").read_text())
+def _codes() -> dict[str, Any]:
+    codes: dict[str, Any] = yaml.safe_load((DATA / "write_codes.yaml").read_text())
+    return codes
 
 
-def rxnorm_coding(name: str) -> dict | None:
+def rxnorm_coding(name: str) -> dict[str, Any] | None:
     """RxNorm ingredient coding for a single-ingredient drug name (brand → generic first), or None."""
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
@@ -68,7 +76,7 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def validated(resource: dict) -> dict:
+def validated(resource: dict[str, Any]) -> dict[str, Any]:
     """The resource checked against the FHIR R4B model; raises ``ValueError`` naming the problem."""
     try:
         model = get_fhir_model_class(resource["resourceType"]).model_validate(resource)
@@ -80,7 +88,7 @@ def validated(resource: dict) -> dict:
 
 
 # ------------------------------------------------------------------ parsing dosing
-def parse_dose(dosage: str) -> dict | None:
+def parse_dose(dosage: str) -> dict[str, Any] | None:
     """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
     m = _DOSE.search(dosage or "")
     if not m:
@@ -91,7 +99,7 @@ def parse_dose(dosage: str) -> dict | None:
             "system": UCUM, "code": _UNITS[unit]}
 
 
-def parse_timing(frequency: str) -> dict | None:
+def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``every 8 hours``, ``weekly`` → Timing.repeat, else None."""
     text = (frequency or "").lower()
     m = re.search(r"(?:every|q)\s*(\d+)\s*(?:h\b|hours?|hrs?)", text)
@@ -106,7 +114,7 @@ def parse_timing(frequency: str) -> dict | None:
     return None
 
 
-def _route(*texts: str) -> dict | None:
+def _route(*texts: str) -> dict[str, Any] | None:
     joined = " ".join(t or "" for t in texts).lower()
     for word, (code, display) in _ROUTES.items():
         if re.search(rf"\b{re.escape(word)}\b", joined):
@@ -114,9 +122,9 @@ def _route(*texts: str) -> dict | None:
     return None
 
 
-def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict:
+def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
     """Dosage with text always, and structured timing/dose/route where they parse."""
-    inst: dict = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
+    inst: dict[str, Any] = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
     timing = parse_timing(frequency)
     if timing:
         inst["timing"] = {"repeat": timing}
@@ -132,7 +140,7 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict:
 
 
 # ------------------------------------------------------------------ shared checks
-def _refusal(args, ctx, rtype: str) -> ToolResult | None:
+def _refusal(args: Any, ctx: ToolContext, rtype: str) -> ToolResult | None:
     """Writes only for the launch patient, and only with a create scope for the type."""
     if not ctx.patient_id:
         return ToolResult.failure("forbidden", "No patient is in context, so nothing can be written to a chart. "
@@ -145,49 +153,21 @@ def _refusal(args, ctx, rtype: str) -> ToolResult | None:
     return None
 
 
-def patient_lists(ctx) -> tuple[list[str], list[str], list[dict]]:
-    """Active medication names and allergy substances of the launch patient (for safety flags)."""
-    flags: list[dict] = []
-    meds, allergies = [], []
-    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds), ("AllergyIntolerance", {}, allergies)):
-        try:
-            found = ctx.fhir.search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
-        except errors.DocGemmaError:
-            flags.append(_flag("warning", "unchecked", f"The patient's {rtype} records could not be read, "
-                               "so that safety check did not run."))
-            continue
-        key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"
-        sink.extend(concept_text(r.get(key)) for r in found
-                    if _code_of(r.get("verificationStatus")) not in ("refuted", "entered-in-error"))
-    return meds, allergies, flags
-
-
-def _code_of(cc) -> str:
-    return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
-
-
-def _flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> dict:
-    flag = {"severity": severity, "kind": kind, "text": text}
-    if label and url:
-        flag["source"] = {"label": label, "url": url}
-    return flag
-
-
-def _boxed_warning(ctx, drug: str) -> list[dict]:
+def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
         return []
     try:
-        from .drugs import label_safety
-
         info = label_safety(ctx.http, drug)
     except Exception:  # the label source is optional for a proposal
         return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
     boxed = info and info.sections.get("Boxed warning")
-    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)] if boxed else []
+    if not info or not boxed:
+        return []
+    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx, drug: str) -> list[dict]:
+def medication_flags(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
     meds, allergies, flags = patient_lists(ctx)
     ident = knowledge.identify(text=drug)
@@ -208,7 +188,7 @@ def medication_flags(ctx, drug: str) -> list[dict]:
     return flags + _boxed_warning(ctx, drug)
 
 
-def allergy_flags(ctx, substance: str) -> list[dict]:
+def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
@@ -219,15 +199,16 @@ def allergy_flags(ctx, substance: str) -> list[dict]:
     return flags
 
 
-def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolResult:
+def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: ProposalSummary, noun: str) -> ToolResult:
     try:
         resource = validated(resource)
     except ValueError as exc:
-        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR {resource['resourceType']} "
+        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR "
+                                  f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.proposals.create(sid=ctx.session_id or "", patient_id=ctx.patient_id, tool=tool,
-                                   resource=resource, summary=summary)
+        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
+                                 resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
@@ -238,13 +219,13 @@ def _propose(ctx, tool: str, resource: dict, summary: dict, noun: str) -> ToolRe
                       data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
 
 
-def _practitioner(ctx) -> dict | None:
+def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
     ref = local_ref(ctx.practitioner)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 
 # ------------------------------------------------------------------ the tools
-def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
+def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> ToolResult:
     """Propose a MedicationRequest (status active, intent order) for the launch patient."""
     refused = _refusal(args, ctx, "MedicationRequest")
     if refused:
@@ -252,48 +233,52 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx) -> ToolResult:
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     inst = dosage_instruction(args.dosage, args.frequency, args.notes)
-    resource = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
+    resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
                 "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
                 "authoredOn": _now(), "dosageInstruction": [inst]}
     if _practitioner(ctx):
         resource["requester"] = _practitioner(ctx)
     route = (inst.get("route") or {}).get("text", "not specified")
     fields = [("Medication", args.medication_name), ("Dose", args.dosage), ("Route", route),
-              ("Frequency", args.frequency), ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
+              ("Frequency", args.frequency),
+              ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     if args.notes:
         fields.append(("Notes", args.notes))
-    summary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}", "kind": "medication",
+    summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
+                                "kind": "medication",
                "fields": fields, "flags": medication_flags(ctx, args.medication_name)}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
-def _substance(name: str) -> tuple[dict, str]:
+def _substance(name: str) -> tuple[dict[str, Any], str]:
     key = name.strip().lower()
     snomed = _codes()["allergy_substances"].get(key)
     if snomed:
-        return {"coding": [{"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}], "text": name}, snomed["category"]
+        coding = {"system": SNOMED, "code": snomed["code"], "display": snomed["display"]}
+        return {"coding": [coding], "text": name}, snomed["category"]
     rx = rxnorm_coding(name)
     if rx:
         return {"coding": [rx], "text": name}, "medication"
     return {"text": name}, "medication" if knowledge.identify(text=name).identified else ""
 
 
-def _manifestation(reaction: str) -> dict:
+def _manifestation(reaction: str) -> dict[str, Any]:
     coded = _codes()["reactions"].get(reaction.strip().lower())
     if coded:
         return {"coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}], "text": reaction}
     return {"text": reaction}
 
 
-def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
+def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolResult:
     """Propose an AllergyIntolerance (active, confirmed by the approving clinician)."""
     refused = _refusal(args, ctx, "AllergyIntolerance")
     if refused:
         return refused
     code, category = _substance(args.substance)
-    reaction = {"manifestation": [_manifestation(args.reaction)], **({"severity": args.severity} if args.severity else {})}
+    reaction = {"manifestation": [_manifestation(args.reaction)],
+                **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
-    resource = {"resourceType": "AllergyIntolerance",
+    resource: dict[str, Any] = {"resourceType": "AllergyIntolerance",
                 "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
                 "verificationStatus": {"coding": [{"system": terms + "verification", "code": "confirmed"}]},
                 "type": "allergy", "code": code, "patient": {"reference": f"Patient/{ctx.patient_id}"},
@@ -307,12 +292,14 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx) -> ToolResult:
     coding = (code.get("coding") or [{}])[0]
     flags = allergy_flags(ctx, args.substance)
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
-              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}" if coding else "none found (text only)")]
-    summary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy", "fields": fields, "flags": flags}
+              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
+               if coding else "none found (text only)")]
+    summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
+               "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
-def note_type(requested: str) -> dict:
+def note_type(requested: str) -> dict[str, Any]:
     """LOINC document type for a requested note type (words matched; 'Note' as fallback)."""
     text = requested.lower()
     types = _codes()["note_types"]
@@ -320,13 +307,13 @@ def note_type(requested: str) -> dict:
     return {"system": LOINC, **types[key]}
 
 
-def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
+def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolResult:
     """Propose a DocumentReference (status current) holding the note as text/plain."""
     refused = _refusal(args, ctx, "DocumentReference")
     if refused:
         return refused
     kind = note_type(args.note_type)
-    resource = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
+    resource: dict[str, Any] = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
                 "type": {"coding": [kind], "text": kind["display"]},
                 "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
                                           "code": "clinical-note", "display": "Clinical Note"}]}],
@@ -336,8 +323,9 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx) -> ToolResult:
                                             "data": base64.b64encode(args.note_text.encode()).decode()}}]}
     if _practitioner(ctx):
         resource["author"] = [_practitioner(ctx)]
-    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"), ("Length", f"{len(args.note_text)} characters")]
-    summary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
+    fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
+              ("Length", f"{len(args.note_text)} characters")]
+    summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
     return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 

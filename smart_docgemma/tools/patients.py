@@ -15,6 +15,10 @@ Several matches are ``ambiguous``: the agent asks the clinician which one
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
+from typing import Any
+
 import re
 
 from .. import errors
@@ -31,19 +35,19 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", (text or "").strip()) if w]
 
 
-def _line(facts: dict) -> str:
+def _line(facts: dict[str, Any]) -> str:
     mrn = f", MRN {facts['mrn']}" if facts["mrn"] else ""
     return f"{facts['name']}, born {facts['birth_date'] or 'unknown'}{mrn} (id {facts['id']})"
 
 
-def _name_matches(patient: dict, name: str, birth_date: str | None) -> bool:
+def _name_matches(patient: dict[str, Any], name: str, birth_date: str | None) -> bool:
     parts = {p.lower() for n in patient.get("name") or []
              for p in [*n.get("given", []), n.get("family", ""), *_words(n.get("text", ""))] if p}
     ok = all(any(p.startswith(w.lower()) for p in parts) for w in _words(name))
     return ok and (not birth_date or (patient.get("birthDate") or "").startswith(birth_date))
 
 
-def _result(patients: list[dict], base_url: str, asked: str) -> ToolResult:
+def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolResult:
     facts = [patient_facts(p) for p in patients]
     sources = [Source(f"Patient record: {f['name']}", absolute(base_url, f"Patient/{f['id']}")) for f in facts]
     data = {"matches": facts}
@@ -56,36 +60,37 @@ def _result(patients: list[dict], base_url: str, asked: str) -> ToolResult:
     return ToolResult(status="ambiguous", text="\n".join(lines), data=data, sources=sources, count=len(facts))
 
 
-def _launch_patient_only(args, ctx) -> ToolResult:
+def _launch_patient_only(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
     """Patient-level grant: the launch patient or nobody; never a search."""
     if not ctx.patient_id:
         return ToolResult.failure("forbidden", "This session has no patient in context and may not search "
                                   "for patients. Open the assistant from a patient's chart.")
-    patient = ctx.fhir.read("Patient", ctx.patient_id)
+    patient = ctx.gateway().read("Patient", ctx.patient_id)
     if _name_matches(patient, args.name, args.birth_date):
-        return _result([patient], ctx.fhir.base_url, args.name)
+        return _result([patient], ctx.gateway().base_url, args.name)
     facts = patient_facts(patient)
     return ToolResult.failure("forbidden", f"This session is limited to the patient in context: {_line(facts)}. "
                               f"Other patients, such as {args.name}, cannot be looked up here; "
                               "open their chart in the EHR to ask about them.")
 
 
-def run_search_patient(args: tool_args.PatientSearchArgs, ctx) -> ToolResult:
+def run_search_patient(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
     """Search by name (and birth date) within what the grant allows."""
     try:
-        if not ctx.scopes.allows("Patient", "s", level="user"):
+        if ctx.scopes is None or not ctx.scopes.allows("Patient", "s", level="user"):
             return _launch_patient_only(args, ctx)
         params = {"name": _words(args.name), "_count": MAX_MATCHES}
         if args.birth_date:
             params["birthdate"] = args.birth_date
-        found = ctx.fhir.search("Patient", params, max_pages=1)[:MAX_MATCHES]
-        return _result(found, ctx.fhir.base_url, args.name)
+        found = ctx.gateway().search("Patient", params, max_pages=1)[:MAX_MATCHES]
+        return _result(found, ctx.gateway().base_url, args.name)
     except errors.NotFound:
         return ToolResult.failure("not_found", "The patient in context was not found in the EHR.")
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The patient lookup was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure("unreachable",
+                                  "The patient lookup was temporarily unavailable. Please try again shortly.")
 
 
 TOOLS: list[Tool] = [

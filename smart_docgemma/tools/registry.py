@@ -9,6 +9,8 @@ are always present.
 """
 from __future__ import annotations
 
+from ..smart.scopes import GrantedScopes
+
 from . import chart, drugs, imaging, literature, orders, patients, trials
 from .base import Tool
 
@@ -20,11 +22,6 @@ def all_tools() -> list[Tool]:
     return [tool for module in _MODULES for tool in module.TOOLS]
 
 
-def tools_for(scopes) -> dict[str, Tool]:
+def tools_for(scopes: GrantedScopes | None) -> dict[str, Tool]:
     """``{name: Tool}`` for the tools whose SMART scopes were all granted."""
     return {tool.name: tool for tool in all_tools() if tool.granted(scopes)}
-
-
-def get_tool(name: str) -> Tool:
-    """One tool by name (KeyError when there is no such tool)."""
-    return {tool.name: tool for tool in all_tools()}[name]

@@ -9,10 +9,14 @@ module is optional when reading. Each trial is cited as
 """
 from __future__ import annotations
 
+from .base import ToolContext
+
+from typing import Any
+
 from . import args as tool_args
 from . import catalog
 from .base import Source, Tool, ToolResult
-from .http import SourceError
+from ..errors import SourceError
 
 PAGE_SIZE = 5
 MAX_LOCATIONS = 3
@@ -31,7 +35,7 @@ STATUS_FILTER = {
 }
 
 
-def search_params(condition: str, status: str | None) -> dict:
+def search_params(condition: str, status: str | None) -> dict[str, Any]:
     overall, _ = STATUS_FILTER[status or "recruiting"]
     params = {"query.cond": condition, "pageSize": PAGE_SIZE, "countTotal": "true", "fields": FIELDS}
     if overall:
@@ -45,7 +49,7 @@ def _phase(phases: list[str]) -> str:
     return "/".join(names) or "not stated"
 
 
-def summarise(study: dict) -> dict:
+def summarise(study: dict[str, Any]) -> dict[str, Any]:
     """The parts of one study a clinician needs, every module treated as optional."""
     ps = study.get("protocolSection") or {}
     ident, status = ps.get("identificationModule") or {}, ps.get("statusModule") or {}
@@ -54,11 +58,12 @@ def summarise(study: dict) -> dict:
     return {
         "nct_id": ident.get("nctId", ""), "title": ident.get("briefTitle", ""),
         "status": (status.get("overallStatus") or "").replace("_", " ").capitalize(),
-        "phase": _phase(design.get("phases")), "type": (design.get("studyType") or "").capitalize(),
+        "phase": _phase(design.get("phases") or []), "type": (design.get("studyType") or "").capitalize(),
         "enrollment": (design.get("enrollmentInfo") or {}).get("count"),
         "sponsor": ((ps.get("sponsorCollaboratorsModule") or {}).get("leadSponsor") or {}).get("name", ""),
         "conditions": (ps.get("conditionsModule") or {}).get("conditions") or [],
-        "interventions": [i.get("name", "") for i in (ps.get("armsInterventionsModule") or {}).get("interventions") or []],
+        "interventions": [i.get("name", "")
+                          for i in (ps.get("armsInterventionsModule") or {}).get("interventions") or []],
         "ages": " to ".join(a for a in (elig.get("minimumAge"), elig.get("maximumAge")) if a),
         "summary": ((ps.get("descriptionModule") or {}).get("briefSummary") or "").strip(),
         "locations": [", ".join(x for x in (loc.get("facility"), loc.get("city"), loc.get("state"),
@@ -66,7 +71,7 @@ def summarise(study: dict) -> dict:
     }
 
 
-def _line(n: int, t: dict) -> str:
+def _line(n: int, t: dict[str, Any]) -> str:
     facts = [f"Status: {t['status']}", f"Phase: {t['phase']}"]
     facts += [f"Sponsor: {t['sponsor']}"] if t["sponsor"] else []
     facts += [f"Enrolment: {t['enrollment']}"] if t["enrollment"] else []
@@ -77,17 +82,19 @@ def _line(n: int, t: dict) -> str:
         more = len(t["locations"]) - MAX_LOCATIONS
         out += "\n   Locations: " + "; ".join(t["locations"][:MAX_LOCATIONS]) + (f" (+{more} more)" if more > 0 else "")
     if t["summary"]:
-        out += "\n   Summary: " + (t["summary"][:220].rsplit(" ", 1)[0] + " …" if len(t["summary"]) > 220 else t["summary"])
+        summary = t["summary"]
+        out += "\n   Summary: " + (summary[:220].rsplit(" ", 1)[0] + " …" if len(summary) > 220 else summary)
     return out
 
 
-def run_trials(args: tool_args.ClinicalTrialsArgs, ctx) -> ToolResult:
+def run_trials(args: tool_args.ClinicalTrialsArgs, ctx: ToolContext) -> ToolResult:
     """Trials for the condition, filtered by status, each with its registry link."""
     _, words = STATUS_FILTER[args.status or "recruiting"]
     try:
-        body = ctx.http.get_json("ctgov", "/studies", search_params(args.condition, args.status)) or {}
+        body = ctx.sources().get_json("ctgov", "/studies", search_params(args.condition, args.status)) or {}
     except SourceError as err:
-        return ToolResult.failure(err.kind, err.message("the clinical-trials search", "Do not name trials from memory."))
+        return ToolResult.failure(err.kind,
+                                  err.message("the clinical-trials search", "Do not name trials from memory."))
     trials = [summarise(s) for s in (body.get("studies") or [])[:PAGE_SIZE]]
     if not trials:
         return ToolResult(status="empty", count=0,

@@ -98,10 +98,12 @@ def trend(entry: dict) -> dict:
     in_unit = expected is not None and _unit(unit) == _unit(expected)
     latest = entry["latest"]
     words = ", ".join(f"{v:g}" for v in values[-6:])
-    return {"code": code, "name": entry["name"], "unit": display_unit(unit), "latest": latest, "count": entry.get("count", 0),
+    return {"code": code, "name": entry["name"], "unit": display_unit(unit), "latest": latest,
+            "count": entry.get("count", 0),
             "direction": entry.get("direction") or "", "flag": _flag(code, latest["value"], unit),
             "plot": sparkline(values, low if in_unit else None, high if in_unit else None),
-            "description": f"{entry['name']} {words} {display_unit(unit)}".strip() + (f", latest {latest['date']}" if latest.get("date") else "")}
+            "description": f"{entry['name']} {words} {display_unit(unit)}".strip()
+            + (f", latest {latest['date']}" if latest.get("date") else "")}
 
 
 def _lab_rank(entry: dict) -> tuple:

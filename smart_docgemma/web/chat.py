@@ -27,17 +27,17 @@ from fhirclient.models.patient import Patient
 from flask import (Blueprint, Response, current_app, g, redirect, render_template, request,
                    stream_with_context, url_for)
 
-from . import charts, inputs, styling
+from .. import inputs
+from . import charts, styling
 from .. import errors
 from ..smart import sessions
-from ..agent import image_meta
+from ..tools.imaging import image_meta
 from ..agent.state import new_turn
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available
 from ..proposals.store import proposal_store
-from ..tools.base import ToolContext
 from ..tools.chart import chart_summary
-from ..extensions import get_http, get_model
+from .modelstatus import get_model
 from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
 from .jobs import TurnJob, stream
@@ -173,7 +173,7 @@ def ask():
     turn = new_turn(message, image_meta=image_meta(image, mime))
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
-                  image=image, mime=mime, ctx=tool_context(launch), turns=turns, charts=snapshot_store(),
+                  image=image, mime=mime, ctx=launch.tool_context(), turns=turns, charts=snapshot_store(),
                   model=get_model(current_app), tools=tools_for(launch.scopes),
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
@@ -209,18 +209,10 @@ def _image(upload) -> tuple[bytes | None, str | None]:
     if not data:
         raise errors.BadRequest("The attached file is empty.")
     meta = image_meta(data, upload.mimetype)
-    if not meta["accepted"]:
+    if meta is None or not meta["accepted"]:
         raise errors.UnsupportedMedia("Only PNG, JPEG and DICOM images can be attached "
                                       f"({upload.filename} is not one of them).")
     return data, upload.mimetype
-
-
-def tool_context(launch) -> ToolContext:
-    """The tools' view of a launch (the agent's turns; a card's safety checks after an edit)."""
-    app = current_app
-    return ToolContext(patient_id=launch.patient_id, scopes=launch.scopes, fhir=launch.fhir,
-                       http=get_http(app), proposals=proposal_store(app), session_id=launch.sid,
-                       practitioner=launch.user, config=dict(app.config))
 
 
 @bp.post("/app/turns/<turn_id>/cancel")

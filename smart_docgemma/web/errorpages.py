@@ -28,8 +28,9 @@ def wants_json() -> bool:
 def render_error(exc: DocGemmaError):
     """Render ``exc`` as JSON or as the error page, with its status."""
     headers = dict(exc.headers or {})
-    if getattr(exc, "retry_after", None):
-        headers["Retry-After"] = str(exc.retry_after)
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after:
+        headers["Retry-After"] = str(retry_after)
     body = {"error": exc.error, "error_description": exc.description}
     if request_ctx.url_adapter is None:  # the Host header could not be routed: no page links can be built
         return jsonify(body), exc.status, headers

@@ -29,7 +29,7 @@ from .. import errors
 from ..agent import Agent
 from ..agent.followup import followup
 from ..audit.answers import record_turn
-from ..extensions import get_model
+from .modelstatus import get_model
 from ..smart import sessions
 from ..tools.registry import tools_for
 from .jobs import KEEPALIVE_S, sse
@@ -50,13 +50,11 @@ def decision(p) -> dict:
 
 def resume_after(p, launch, *, stream: bool = False) -> None:
     """Resume the session's turn paused on ``p``: now, or in a worker whose tokens are streamed."""
-    from .chat import tool_context
-
     turns = turn_store()
     turn_id = turns.paused_with(launch.sid, p.id)
     if turn_id is None or not turns.claim_paused(turn_id):
         return
-    agent = Agent(get_model(current_app), tools_for(launch.scopes), tool_context(launch))
+    agent = Agent(get_model(current_app), tools_for(launch.scopes), launch.tool_context())
     run = _Resume(turn_id, turns, agent, decision(p), current_app.config["ANSWER_MAX_CHARS"])
     if not stream:
         return run()

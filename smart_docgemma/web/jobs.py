@@ -9,18 +9,21 @@ from __future__ import annotations
 import logging
 import queue
 import time
+from typing import Any
 from dataclasses import dataclass, field, replace
 
 from flask import json
 
 from .. import errors
-from ..agent import Agent
+from ..agent import Agent, ModelClient
 from ..agent.state import Turn, to_dict
 from ..audit.answers import record_turn
-from ..tools.base import ToolContext
+from ..lessons.retrieval import Lesson
+from ..tools.base import Tool, ToolContext
 from ..tools.chart import chart_summary
 from .markup import bounded
 from .snapshots import ChartSnapshots
+from .turns import TurnStatus, TurnStore
 from .trace import progress_event
 
 log = logging.getLogger(__name__)
@@ -35,17 +38,17 @@ class TurnJob:
 
     turn_id: str
     turn: Turn  # as started: the question and the image's meta
-    history: list
+    history: list[dict[str, str]]
     image: bytes | None
     mime: str | None
     ctx: ToolContext
-    turns: object
+    turns: TurnStore
     charts: ChartSnapshots
-    model: object
-    tools: dict
-    lessons: tuple = ()  # approved experience-library examples
-    events: queue.Queue = field(default_factory=queue.Queue)
-    log: list = field(default_factory=list)
+    model: ModelClient | None
+    tools: dict[str, Tool]
+    lessons: tuple[Lesson, ...] = ()  # approved experience-library examples
+    events: queue.Queue[tuple[str, dict[str, Any]]] = field(default_factory=queue.Queue)
+    log: list[dict[str, Any]] = field(default_factory=list)
     streamed: int = 0  # answer characters sent as tokens
     checked: float = field(default_factory=time.monotonic)  # last cancel check (started: none needed)
 
@@ -79,7 +82,7 @@ class TurnJob:
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
                 image=self.image, image_mime=self.mime, emit=self.emit).state
-            status = "paused" if turn.paused else "done"
+            status: TurnStatus = "paused" if turn.paused else "done"
         except errors.TurnCancelled:
             log.info("chat: turn %s cancelled", self.turn_id[:8])
             turn, status = replace(self.turn, events=self.log), "cancelled"
@@ -94,21 +97,21 @@ class TurnJob:
             turn, status = record_turn(getattr(self.ctx.fhir, "audit", None), self.turn_id, turn, status)
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
-                self.ctx.proposals.withdraw(self.ctx.session_id, since=wall, reason=CANCELLED)
+                self.ctx.store().withdraw(self.ctx.session_id or "", since=wall, reason=CANCELLED)
         finally:
             self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable):
         the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
-        sid, patient = self.ctx.session_id, self.ctx.patient_id
+        sid, patient = self.ctx.session_id or "", self.ctx.patient_id
         if not patient:
             return None
         brief = self.charts.fresh(sid, patient)
         if brief is not None:
             return brief
         try:
-            brief = chart_summary(self.ctx.fhir, patient, scopes=self.ctx.scopes).brief
+            brief = chart_summary(self.ctx.gateway(), patient, scopes=self.ctx.scopes).brief
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None

@@ -13,14 +13,24 @@ import logging
 import time
 
 import requests
-from flask import Flask
+from flask import Flask, current_app
 
-from ..extensions import get_model
+from ..agent import ModelClient, model_from_config
 
 log = logging.getLogger(__name__)
 
+MODEL = "docgemma.model"
 STATUS = "docgemma.model_status"
 TIMEOUT_S = (1.0, 2.0)  # connect, read
+
+
+def get_model(app: Flask | None = None) -> ModelClient | None:
+    """The app's model client, or None in degraded mode (one per app: the dialect probe runs once)."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    if MODEL not in app.extensions:
+        app.extensions[MODEL] = model_from_config(app.config)
+    model: ModelClient | None = app.extensions[MODEL]
+    return model
 
 
 def model_available(app: Flask) -> bool:

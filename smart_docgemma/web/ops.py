@@ -18,7 +18,8 @@ from flask import Blueprint, Response, current_app, jsonify
 from sqlalchemy import text
 
 from .. import metrics
-from ..extensions import get_model, get_storage
+from ..extensions import get_storage
+from .modelstatus import get_model
 
 bp = Blueprint("ops", __name__)
 log = logging.getLogger(__name__)

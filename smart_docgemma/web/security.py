@@ -19,7 +19,7 @@ import secrets
 from flask import request, session
 
 from .. import errors
-from . import inputs
+from .. import inputs
 
 CSRF_EXEMPT_PREFIXES = ("/cds-services",)
 # Responses here carry patient data or launch secrets: never stored by a browser or proxy.

@@ -43,7 +43,7 @@ def progress_event(event: dict) -> dict | None:
         return {"kind": "tool", "phase": "call", "label": event["tool"], "args": _args_text(event.get("args"))}
     if kind == "tool_result":
         return {"kind": "tool", "phase": "result", "label": event["tool"],
-                "status": STATUS_LABELS.get(event.get("status"), event.get("status")),
+                "status": STATUS_LABELS.get(event.get("status") or "", event.get("status")),
                 "summary": event.get("summary") or ""}
     return None
 
@@ -63,7 +63,7 @@ def trace_steps(events: list[dict], tool_runs: list[dict] | None = None) -> dict
                                      "detail": _detail(entry)})
         elif kind == "tool_result" and current is not None and current["tools"]:
             current["tools"][-1].update(status=event.get("status"), summary=event.get("summary") or "",
-                                        status_label=STATUS_LABELS.get(event.get("status"), event.get("status")))
+                                        status_label=STATUS_LABELS.get(event.get("status") or "", event.get("status")))
         elif kind == "retry_decision" and current is not None:
             current["notes"].append(f"Retry decision for {event.get('tool')}: {event.get('strategy')}")
         elif kind == "node_end" and current is not None:

@@ -20,6 +20,8 @@ in any 60 s window (the model server is shared by every clinician):
 """
 from __future__ import annotations
 
+from typing import Literal
+
 import json
 import uuid
 
@@ -34,6 +36,10 @@ from ..storage import turns as table
 WINDOW_S = 60
 RUNNING_STALE_S = 600  # a running turn older than this was abandoned (worker died)
 HISTORY_TURNS = 3
+
+
+# A turn row's life: running -> done | paused | failed | cancelled; paused -> resuming -> done ...
+TurnStatus = Literal["running", "paused", "resuming", "done", "failed", "cancelled"]
 
 
 class TurnStore:
@@ -89,7 +95,7 @@ class TurnStore:
             return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "paused")).values(
                 status="resuming", updated_at=now())).rowcount == 1
 
-    def finish(self, turn_id: str, turn: Turn, status: str = "done") -> str:
+    def finish(self, turn_id: str, turn: Turn, status: TurnStatus = "done") -> TurnStatus:
         """Store the final turn (``done``, ``paused`` or ``failed``); returns the status stored.
 
         A turn the clinician cancelled while it ran stays ``cancelled`` whatever its

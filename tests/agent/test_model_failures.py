@@ -165,7 +165,8 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
     srv.script("ImageFindings", http_error(500, "image input is not supported - hint: if this is unexpected, "
                                                 "you may need to provide the mmproj"))
     srv.say("No image findings are available from this server.")
-    agent = Agent(client_for(srv, retries=2), {t.name: t for t in IMAGE_TOOLS}, ToolContext(patient_id="p", scopes=None))
+    agent = Agent(client_for(srv, retries=2), {t.name: t for t in IMAGE_TOOLS}, ToolContext(patient_id="p",
+                                                                                            scopes=None))
     turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(), image_mime="image/png")
     assert srv.schema_names().count("ImageFindings") == 1  # was 6: three HTTP attempts, retried once more
     entry = turn.state.tool_runs[-1].result

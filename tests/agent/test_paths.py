@@ -103,7 +103,8 @@ def test_error_then_retry_same(srv):
 
 
 def test_ask_user_on_three_james_wilsons_without_model(srv):
-    listing = "1. James Wilson, born 1948 (id jw-1)\n2. James Wilson, born 1972 (id jw-2)\n3. James Wilson, born 1990 (id jw-3)"
+    listing = ("1. James Wilson, born 1948 (id jw-1)\n2. James Wilson, born 1972 (id jw-2)\n"
+               "3. James Wilson, born 1990 (id jw-3)")
     search = FakeTool("search_patient", ok(listing, count=3))
     chart = FakeTool("get_patient_chart", ok("chart"))
     turn = make_agent(client_for(srv), search, chart).run("Search for patient James Wilson and show his chart")

@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from smart_docgemma.agent import TRANSITIONS, image_meta
+from smart_docgemma.agent import TRANSITIONS
+from smart_docgemma.tools.imaging import image_meta
 from smart_docgemma.agent.state import dumps, from_dict, loads, to_dict
 from smart_docgemma.tools.catalog import specs
 from smart_docgemma.tools.base import ToolResult
@@ -35,7 +36,8 @@ ROUTES = [  # (query, scripted answers, our calls, seed spec budget)
     ("Find patient Maria Garcia and check her chart", {}, 1, 8),
     ("Any recruiting trials for glioblastoma?", {"ToolSelection": [{"tool_name": "find_clinical_trials"}],
                                                  "ClinicalTrialsArgs": [{"condition": "glioblastoma"}],
-                                                 "IntentClassification": [{"intent": "TOOL_NEEDED", "task_summary": "x"}]}, 4, 5),
+                                                 "IntentClassification": [{"intent": "TOOL_NEEDED",
+                                                                           "task_summary": "x"}]}, 4, 5),
 ]
 
 

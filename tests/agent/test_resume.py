@@ -11,7 +11,8 @@ from .conftest import FakeTool, client_for, make_agent
 
 APPROVED = {"proposal_id": "prop-1", "decision": "approved", "action": "Start metformin 500 mg twice daily",
             "result_ref": "MedicationRequest/77", "provenance": "Provenance/78", "changes": []}
-EDITED = {**APPROVED, "action": "Start metformin 1000 mg twice daily", "changes": [{"field": "Dose", "before": "500 mg", "after": "1000 mg", "version": 2}]}
+EDITED = {**APPROVED, "action": "Start metformin 1000 mg twice daily", "changes": [{"field": "Dose", "before": "500 mg",
+                                                                                    "after": "1000 mg", "version": 2}]}
 REJECTED = {"proposal_id": "prop-1", "decision": "rejected", "action": "Start metformin 500 mg twice daily",
             "reason": "eGFR 25, metformin contraindicated"}
 
@@ -26,7 +27,9 @@ def paused(model):
 
 
 @pytest.mark.parametrize("decision, says", [
-    (APPROVED, "Done: Start metformin 500 mg twice daily. Created MedicationRequest/77 in the chart (Provenance: Provenance/78)."),
+    (APPROVED,
+     "Done: Start metformin 500 mg twice daily. Created MedicationRequest/77 in the chart "
+     "(Provenance: Provenance/78)."),
     (EDITED, "You edited it first: Dose 500 mg → 1000 mg."),
     (REJECTED, "You rejected it (eGFR 25, metformin contraindicated); nothing was written to the chart."),
 ])

@@ -141,7 +141,8 @@ def test_unsupported_orders_are_said_and_nothing_is_prepared(message, what):
 
 
 @pytest.mark.parametrize("message,tool,args", [
-    ("can I give ibuprofen to someone on coumadin?", "check_drug_interactions", {"drug_names": ["ibuprofen", "warfarin"]}),
+    ("can I give ibuprofen to someone on coumadin?", "check_drug_interactions", {"drug_names": ["ibuprofen",
+                                                                                                "warfarin"]}),
     ("ddi check: simvastatin + clarithromycin + amlodipine", "check_drug_interactions",
      {"drug_names": ["simvastatin", "clarithromycin", "amlodipine"]}),
     ("hydrochlorothiazide and lithium together?", "check_drug_interactions",

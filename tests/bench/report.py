@@ -48,12 +48,14 @@ def markdown(r: dict) -> str:
         rows.append(f"| chart prefetch {patient}, p50 / p95 ms | parallel {_ms(par)} | sequential {_ms(seq)} |")
     c = r["concurrency_ratio"]
     rows.append(f"| {c['turns']} simultaneous turns / one turn (L = {c['latency_ms_per_call']:.0f} ms per call) | "
-                f"{c['ratio']:.2f} ({c[str(c['turns']) + '_turns_s']:.2f} s vs {c['one_turn_s']:.2f} s) | 32 if serialised |")
+                f"{c['ratio']:.2f} ({c[str(c['turns']) + '_turns_s']:.2f} s vs {c['one_turn_s']:.2f} s) "
+                "| 32 if serialised |")
     for hook, d in r["cds_ms"].items():
         rows.append(f"| CDS Hooks {hook}, p50 / p95 ms | {_ms(d)} | {d['cards']} cards |")
     m = r["rss_mb"]
     rows.append(f"| agent process RSS idle → after {m['turns']} turns (peak) | "
-                f"{m['idle_mb']:.0f} → {m['after_turns_mb']:.0f} MB ({m['peak_mb']:.0f} MB) | imports {m['imports_mb']:.0f} MB; drug dictionary +{m['drug_dictionary_mb']:.0f} MB |")
+                f"{m['idle_mb']:.0f} → {m['after_turns_mb']:.0f} MB ({m['peak_mb']:.0f} MB) "
+                f"| imports {m['imports_mb']:.0f} MB; drug dictionary +{m['drug_dictionary_mb']:.0f} MB |")
     rows += _realmodel_rows(r.get("realmodel"))
     return "\n".join(rows)
 

@@ -5,7 +5,8 @@ Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 
 - Concurrency: ``turns`` sessions each POST one streamed question (``/api/chat``, SSE read to
   its end) at the same moment; wall time against one such turn alone (the median of
   ``SINGLES`` turns asked one after another), model latency L per call (the oracle server in
-  its own process, as vLLM would be). Lost = a stream that did not carry the model's answer and end with its ``done`` event.
+  its own process, as vLLM would be). Lost = a stream that did not carry the model's answer
+  and end with its ``done`` event.
   Measured in steady state: a first burst of as many turns warms the workers (imports, tables,
   database and model connection pools) and is not counted.
   Every session first opens the page (``GET /app``), as a clinician does, so a question reuses
@@ -60,7 +61,8 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
             with docgemma(command, env, folder) as (url, log):
                 app = create_app(config)
                 sessions = [session_cookie(app, stack.fhir_base, patient) for _ in range(2 * turns + SINGLES)]
-                warm, singles, many_sessions = sessions[:turns], sessions[turns:turns + SINGLES], sessions[turns + SINGLES:]
+                warm, singles = sessions[:turns], sessions[turns:turns + SINGLES]
+                many_sessions = sessions[turns + SINGLES:]
                 if page:
                     [_open(url, s) for s in warm]
                 _burst(url, warm)  # steady state: imports, knowledge tables, every worker's connection pools
@@ -73,7 +75,8 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
                 cpu = _cpu_seconds(pids) - cpu
                 time.sleep(2)
                 rss = _worker_rss(folder, log)
-        return {"patient": patient, "page_first": page, "turns": turns, "workers": workers, "threads_per_worker": threads, "latency_ms_per_call": latency_ms,
+        return {"patient": patient, "page_first": page, "turns": turns, "workers": workers,
+                "threads_per_worker": threads, "latency_ms_per_call": latency_ms,
                 "one_turn_s": round(one, 3), f"{turns}_turns_s": round(many, 3), "ratio": round(many / one, 3),
                 "lost": turns - ended, "worker_cpu_ms_per_turn": round(cpu * 1000 / turns, 1),
                 "idle_worker_rss_mb": rss}

@@ -54,7 +54,8 @@ def assistant(app_config, sandbox, model, sources):
 
     # openFDA is refused here: the one recorded label body (Vyvanse) would otherwise answer for
     # every drug. The cards then say honestly that the FDA label could not be checked.
-    app = create_app({**app_config, **sources, "OPENFDA_URL": refused_url(), "ISS_ALLOWLIST": [sandbox.fhir_url], "ENDPOINT": model.url,
+    app = create_app({**app_config, **sources, "OPENFDA_URL": refused_url(), "ISS_ALLOWLIST": [sandbox.fhir_url],
+                      "ENDPOINT": model.url,
                       "MODEL": model.model, "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0})
     with serve(app) as server:
         yield server.url

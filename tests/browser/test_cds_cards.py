@@ -50,7 +50,8 @@ def test_scenario_cards_render_like_the_sandbox(ehr, fhir_base, browser):
         problems = [c for c in viewed if c["source"]["label"] != "DocGemma Connect"]
         rows.append(f"| `{patient}` | " + ("<br>".join(f"{c['indicator']}: {c['summary']}" for c in problems)
                                            or "assistant link only")
-                    + f" | {text.split()[0]} → " + "<br>".join(f"{c['indicator']}: {c['summary']}" for c in ordered) + " |")
+                    + f" | {text.split()[0]} → "
+                    + "<br>".join(f"{c['indicator']}: {c['summary']}" for c in ordered) + " |")
     pg = browser.new_page(viewport={"width": 1280, "height": 900})
     pg.set_content(preview_page("DocGemma CDS cards for the scenario patients", sections))
     expect(pg.locator(".card.critical").first).to_be_visible()

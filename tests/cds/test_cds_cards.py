@@ -84,7 +84,8 @@ def test_risky_order_summary_says_what_to_do_and_offers_the_safer_drug(ehr, fhir
     assert len(cards) == 1  # interaction and boxed warning about one draft: one card
     card = cards[0]
     assert card["indicator"] == "critical"
-    assert card["summary"] == "Avoid ketorolac with warfarin — major bleeding risk; consider acetaminophen (paracetamol)"
+    assert card["summary"] == ("Avoid ketorolac with warfarin — major bleeding risk; "
+                               "consider acetaminophen (paracetamol)")
     assert "**Mechanism:**" in card["detail"] and "**Management:**" in card["detail"]
     assert "boxed warning" in card["detail"].lower() and "at most 5 days" in card["detail"]
     assert {link["url"].split("query=")[-1] for link in card["links"]} >= {"warfarin", "ketorolac"}
@@ -145,12 +146,15 @@ def test_an_override_without_a_reason_does_not_quiet_the_alert(ehr, fhir_base):
 def test_a_new_result_brings_a_quieted_monitoring_card_back(ehr):
     meds = [med_request("m1", "warfarin 5 MG Oral Tablet", "855332", "pt-q")]
     labs = [obs("i1", "6301-6", 2.5, "2026-11-01"), obs("i2", "6301-6", 3.6, "2026-11-15")]
-    first = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds, labs=labs)))))
+    first = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds,
+                                                                                                     labs=labs)))))
     assert [c["summary"][:12] for c in first] == ["Recheck INR "]
-    same = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds, labs=labs)))))
+    same = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds,
+                                                                                                    labs=labs)))))
     assert same == []
     labs.append(obs("i3", "6301-6", 5.2, "2026-11-20"))
-    new = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds, labs=labs)))))
+    new = problem_cards(cards_of(ehr.call(PV, hook("patient-view", "pt-q", None, prefetch=prefetch("pt-q", meds,
+                                                                                                   labs=labs)))))
     assert [c["indicator"] for c in new] == ["critical"] and "INR 5.2 on 2026-11-20" in new[0]["summary"]
 
 

@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from tests.cds.ehr_client import app_behind_mini_ehr, bundle, med_request
+from tests.cds.ehr_client import app_behind_mini_ehr, med_request
 from tests.support.postgres import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES

@@ -16,7 +16,8 @@ from tests.cds.test_cds_service import PID, ehr, ehr_and_url, full_prefetch, hoo
 
 
 def unsigned(header: dict, claims: dict) -> str:
-    part = lambda d: base64.urlsafe_b64encode(json.dumps(d).encode()).rstrip(b"=").decode()
+    def part(d: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(d).encode()).rstrip(b"=").decode()
     return f"{part(header)}.{part(claims)}.c2ln"
 
 
@@ -105,7 +106,8 @@ def test_feedback_needs_a_timestamp_a_real_override_reason_and_an_issued_card(eh
     assert feedback(ehr, [{"card": card, "outcome": "overridden", "overrideReason": reason}]).status_code == 400
     assert feedback(ehr, [{"card": card, "outcome": "overridden", "outcomeTimestamp": "yesterday"}]).status_code == 400
     for empty in ({}, {"reason": {}}, {"userComment": "  "}, {"reason": {"code": "", "system": "x"}}):
-        res = feedback(ehr, [{"card": card, "outcome": "overridden", "outcomeTimestamp": stamp, "overrideReason": empty}])
+        res = feedback(ehr, [{"card": card, "outcome": "overridden", "outcomeTimestamp": stamp,
+                              "overrideReason": empty}])
         assert res.status_code == 400, empty
     never = feedback(ehr, [{"card": str(uuid.uuid4()), "outcome": "overridden", "outcomeTimestamp": stamp}])
     assert never.status_code == 400 and "did not issue" in never.json()["error_description"]

@@ -108,10 +108,12 @@ def test_bad_jwts_are_rejected_with_401(ehr, case):
     url = ehr.url()
     make = {
         "missing": lambda: "",
-        "hs256": lambda: __import__("jwt").encode({"iss": ISSUER, "aud": url, "exp": time.time() + 60, "iat": time.time(),
+        "hs256": lambda: __import__("jwt").encode({"iss": ISSUER, "aud": url, "exp": time.time() + 60,
+                                                   "iat": time.time(),
                                             "jti": "x"}, "secret-secret-secret-secret-secret", algorithm="HS256",
                                            headers={"kid": "test-ehr-key-1"}),
-        "none-alg": lambda: __import__("jwt").encode({"iss": ISSUER, "aud": url, "exp": time.time() + 60, "iat": time.time(),
+        "none-alg": lambda: __import__("jwt").encode({"iss": ISSUER, "aud": url, "exp": time.time() + 60,
+                                                      "iat": time.time(),
                                               "jti": "y"}, None, algorithm="none"),
         "wrong-aud": lambda: ehr.token(url + "/docgemma-order-sign"),
         "expired": lambda: ehr.token(url, claims={"exp": int(time.time()) - 600, "iat": int(time.time()) - 900}),

@@ -178,7 +178,8 @@ def _body(draw, req: Request, content: dict, document: dict) -> None:
         req.data = draw(form_bodies(schema, document))
         if draw(st.booleans()):
             req.files = {"image": (draw(st.text(max_size=20)) or "x.png", draw(st.binary(max_size=300)),
-                                   draw(st.sampled_from(["image/png", "image/jpeg", "application/dicom", "text/plain"])))}
+                                   draw(st.sampled_from(["image/png", "image/jpeg", "application/dicom",
+                                                         "text/plain"])))}
     else:
         req.data = draw(form_bodies(schema, document))
 

@@ -44,7 +44,8 @@ def fhir_requests(patient: str) -> st.SearchStrategy:
                                                                       "$meta", "_graphql", "*"]))
     anything = st.lists(segment, min_size=0, max_size=4).map(lambda parts: "/".join(parts))
     grammatical = st.builds(lambda *parts: "/".join(p for p in parts if p), st.sampled_from(TYPES),
-                            st.one_of(st.none(), ids), st.one_of(st.none(), st.sampled_from(["$everything", "_history"])))
+                            st.one_of(st.none(), ids), st.one_of(st.none(), st.sampled_from(["$everything",
+                                                                                             "_history"])))
     path = st.one_of(grammatical, grammatical, grammatical, anything)
     names = st.one_of(st.sampled_from(["_id", "_id:not", "_id:missing", "patient", "subject", "subject:Patient",
                                        "_include", "_revinclude", "_include:iterate", "_has:Observation:patient:code",

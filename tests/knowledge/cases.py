@@ -62,12 +62,14 @@ def allergy_resource(spec: dict, rid: str, patient: str) -> dict:
 
 def prefetch(case: dict, patient: str) -> dict:
     """The chart a case describes, as the order-sign prefetch an EHR sends."""
-    meds = [medication_request({"text": t}, f"m{i}", patient, "active") for i, t in enumerate(case.get("medications", []))]
+    meds = [medication_request({"text": t}, f"m{i}", patient, "active") for i, t in enumerate(case.get("medications",
+                                                                                                       []))]
     allergies = [allergy_resource(a, f"a{i}", patient) for i, a in enumerate(case.get("allergies", []))]
     conditions = [{"resourceType": "Condition", "id": "preg", "subject": {"reference": f"Patient/{patient}"},
                    "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical",
                                                   "code": "active"}]},
-                   "code": {"text": "Pregnancy", "coding": [{"system": SCT, "code": "77386006"}]}}] if case.get("pregnant") else []
+                   "code": {"text": "Pregnancy", "coding": [{"system": SCT,
+                                                             "code": "77386006"}]}}] if case.get("pregnant") else []
     labs = [{"resourceType": "Observation", "id": "egfr", "status": "final", "effectiveDateTime": "2026-11-01",
              "code": {"coding": [{"system": LOINC, "code": "33914-3"}]},
              "valueQuantity": {"value": case["egfr"], "unit": "mL/min/{1.73_m2}"}}] if case.get("egfr") else []

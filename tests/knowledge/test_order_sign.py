@@ -39,7 +39,8 @@ def test_the_rxnorm_code_alone_is_enough(ehr):
 def test_warfarin_with_ketorolac_or_cotrimoxazole_is_critical(ehr):
     warfarin = med_request("m1", "warfarin sodium 5 MG Oral Tablet", "855332", "pt-w")
     for text, code, words in (("ketorolac tromethamine 10 MG Oral Tablet", "834022", "ketorolac"),
-                              ("sulfamethoxazole 800 MG / trimethoprim 160 MG Oral Tablet", "198335", "sulfamethoxazole")):
+                              ("sulfamethoxazole 800 MG / trimethoprim 160 MG Oral Tablet", "198335",
+                               "sulfamethoxazole")):
         cards = sign(ehr, "pt-w", draft("pt-w", text, code), meds=[warfarin])
         assert cards and cards[0]["indicator"] == "critical", text
         assert words in cards[0]["summary"] and "warfarin" in cards[0]["summary"]

@@ -77,8 +77,10 @@ def test_active_medication_requests(fhir_base, scratch_patient):
     assert {"855332", "243670"} <= codes  # warfarin + aspirin, whatever other tests approved since
     for status in ("active", "stopped"):
         med = {"resourceType": "MedicationRequest", "status": status, "intent": "order",
-               "medicationCodeableConcept": {"text": f"{status} drug"}, "subject": {"reference": f"Patient/{scratch_patient}"}}
-        assert requests.post(f"{fhir_base}/MedicationRequest", json=med, headers=FHIR_JSON, timeout=30).status_code == 201
+               "medicationCodeableConcept": {"text": f"{status} drug"},
+               "subject": {"reference": f"Patient/{scratch_patient}"}}
+        assert requests.post(f"{fhir_base}/MedicationRequest", json=med, headers=FHIR_JSON,
+                             timeout=30).status_code == 201
     active = search(fhir_base, "MedicationRequest", {"patient": scratch_patient, "status": "active"})
     assert [e["resource"]["medicationCodeableConcept"]["text"] for e in active["entry"]] == ["active drug"]
 
@@ -92,7 +94,8 @@ def test_allergy_intolerance_for_penicillin_patient(fhir_base):
 
 
 def test_observations_by_loinc_newest_first(fhir_base):
-    found = search(fhir_base, "Observation", {"patient": "pt-ckd-elder", "code": "http://loinc.org|2823-3", "_sort": "-date"})
+    found = search(fhir_base, "Observation", {"patient": "pt-ckd-elder", "code": "http://loinc.org|2823-3",
+                                              "_sort": "-date"})
     points = [(e["resource"]["effectiveDateTime"], e["resource"]["valueQuantity"]["value"]) for e in found["entry"]]
     assert points == [("2026-11-10", 5.6), ("2026-08-20", 5.2), ("2026-05-12", 4.9), ("2026-02-03", 4.6)]
     newest = search(fhir_base, "Observation", {"patient": "pt-ckd-elder", "code": "http://loinc.org|33914-3",
@@ -134,7 +137,8 @@ def test_version_conflict_with_if_match(fhir_base, scratch_patient):
     renamed = {**current.json(), "name": [{"family": "Scratch", "given": ["Renamed"]}]}
     updated = requests.put(url, json=renamed, headers={**FHIR_JSON, "If-Match": 'W/"1"'}, timeout=30)
     assert updated.status_code == 200 and updated.headers["ETag"] == 'W/"2"'
-    stale = requests.put(url, json={**renamed, "gender": "unknown"}, headers={**FHIR_JSON, "If-Match": 'W/"1"'}, timeout=30)
+    stale = requests.put(url, json={**renamed, "gender": "unknown"}, headers={**FHIR_JSON, "If-Match": 'W/"1"'},
+                         timeout=30)
     # FHIR R4 §3.1.0.4.3 (managing resource contention) names 412; HAPI answers 409 Conflict
     # (ResourceVersionConflictException, HAPI-0989). The app maps both to "the record changed meanwhile".
     assert stale.status_code in (409, 412), stale.text

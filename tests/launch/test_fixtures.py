@@ -140,7 +140,8 @@ def test_diabetes_hba1c_is_overdue():
 
 
 def test_three_james_wilsons_child_weights_paging_and_empty_chart():
-    wilsons = [p for p in of_type("Patient") if p["name"][0]["family"] == "Wilson" and p["name"][0]["given"] == ["James"]]
+    wilsons = [p for p in of_type("Patient")
+               if p["name"][0]["family"] == "Wilson" and p["name"][0]["given"] == ["James"]]
     assert len({p["birthDate"] for p in wilsons}) == len({p["identifier"][0]["value"] for p in wilsons}) == 3
     child = next(p for p in of_type("Patient") if p["id"] == "pt-child")
     weights = series("pt-child", "29463-7")

@@ -53,7 +53,8 @@ def test_path_traversal_cannot_create_or_delete_past_the_scopes(world):
     status, _, body = send(world, "POST", "Practitioner/x/../../Observation", obs("<A>"))
     assert status == 400, body  # the app's scopes grant no Observation create
     assert count(world, "Observation", world["a"]["patient"]) == before
-    for target in ("Practitioner/x/../../MedicationRequest/<V_MR>", "Practitioner/x/..%2F..%2FMedicationRequest/<V_MR>"):
+    for target in ("Practitioner/x/../../MedicationRequest/<V_MR>",
+                   "Practitioner/x/..%2F..%2FMedicationRequest/<V_MR>"):
         assert send(world, "DELETE", target)[0] == 400
     assert victim_intact(world)
 
@@ -95,7 +96,8 @@ def test_a_resource_that_cannot_be_placed_in_the_compartment_is_withheld_and_sai
 
 
 def test_revinclude_inside_a_batch_returns_only_the_launch_patients_data(world):
-    status, headers, body = send(world, "POST", "", bundle("batch", get_entry("Practitioner?_revinclude=MedicationRequest:requester")))
+    status, headers, body = send(world, "POST", "",
+                                 bundle("batch", get_entry("Practitioner?_revinclude=MedicationRequest:requester")))
     assert status == 200 and body["type"] == "batch-response"
     found = body["entry"][0]["resource"]
     assert world["a"]["mr"] in ids(found, "MedicationRequest")
@@ -244,7 +246,8 @@ CASES = [
      {}, OK),
     ("batch-revinclude-star", "POST", "", bundle("batch", get_entry("Practitioner?_revinclude=*&_include:iterate=*")),
      {}, OK),
-    ("batch-own-search", "POST", "", bundle("batch", get_entry("MedicationRequest"), get_entry("Observation?_count=2")), {}, OK),
+    ("batch-own-search", "POST", "", bundle("batch", get_entry("MedicationRequest"), get_entry("Observation?_count=2")),
+     {}, OK),
     ("batch-name-search", "POST", "", bundle("batch", get_entry("Patient?name=Wilson")), {}, OK),
     ("batch-id-not", "POST", "", bundle("batch", get_entry("Patient?_id:not=<A>")), {}, NO),
     ("batch-has", "POST", "", bundle("batch", get_entry("Practitioner?_has:MedicationRequest:requester:patient=<B>")),

@@ -138,7 +138,8 @@ def test_v2_restricted_scope_allows_only_matching_searches():
 
 
 @pytest.mark.parametrize("params", [
-    [("_id:not", "pt-1")], [("_id:missing", "false")], [("subject.name", "x")], [("_has:Observation:patient:code", "x")],
+    [("_id:not", "pt-1")], [("_id:missing", "false")], [("subject.name", "x")], [("_has:Observation:patient:code",
+                                                                                  "x")],
     [("_filter", "patient eq pt-2")], [("_query", "x")], [("_contained", "true")], [("_list", "x")],
     [("patient:missing", "true")], [("subject:identifier", "x|y")], [("_format", "xml")],
 ])

@@ -12,6 +12,7 @@ import time
 import pytest
 import requests
 
+from tests.support.mcp_oauth import call_over_mcp
 from tests.support.servers import free_port
 
 pytestmark = pytest.mark.slow
@@ -41,6 +42,11 @@ def test_stack_starts_serves_a_launch_and_stops_on_sigterm(fhir_base, tmp_path):
         assert res.status_code == 302
         assert res.headers["Location"].startswith(f"http://127.0.0.1:{app_port}/launch?iss=")
         assert requests.get(f"http://127.0.0.1:{app_port}/static/app.css").status_code == 200  # the app answers
+        mcp_url = next(line.split()[-1] for line in text.splitlines()
+                       if line.startswith("MCP (Streamable"))
+        chart = call_over_mcp(mcp_url, "pt-warfarin", "get_patient_chart",
+                              {"patient_id": "pt-warfarin"})
+        assert chart.structured_content["status"] == "ok"  # authorised by this sandbox (docs/mcp.md)
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0, log.read_text()

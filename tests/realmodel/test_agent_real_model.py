@@ -19,7 +19,6 @@ import io
 import json
 
 import jsonschema
-import pytest
 from PIL import Image
 
 from smart_docgemma.agent.synthesis import sanitize

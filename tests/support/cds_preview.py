@@ -13,9 +13,11 @@ STYLE = """
 body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;background:#f3f4f6;margin:0;padding:16px;color:#1f2937}
 h1{font-size:18px;margin:0 0 12px}.grid{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:16px}
 section{background:#e5e7eb;border-radius:6px;padding:10px}h2{font-size:14px;margin:0 0 8px;color:#374151}
-.card{background:#fff;border:1px solid #d1d5db;border-left:6px solid #3b82f6;border-radius:4px;padding:10px 12px;margin:0 0 10px}
+.card{background:#fff;border:1px solid #d1d5db;border-left:6px solid #3b82f6;border-radius:4px;
+padding:10px 12px;margin:0 0 10px}
 .card.critical{border-left-color:#dc2626}.card.warning{border-left-color:#f59e0b}
-.summary{font-weight:600;font-size:15px}.badge{font-size:11px;text-transform:uppercase;padding:1px 6px;border-radius:3px;
+.summary{font-weight:600;font-size:15px}
+.badge{font-size:11px;text-transform:uppercase;padding:1px 6px;border-radius:3px;
 margin-right:6px;color:#fff;background:#3b82f6}.critical .badge{background:#dc2626}.warning .badge{background:#d97706}
 .detail{font-size:13px;margin:6px 0}.detail p{margin:4px 0}.detail ul{margin:2px 0 6px;padding-left:18px}
 .source{font-size:12px;color:#6b7280}.buttons{margin-top:6px;display:flex;flex-wrap:wrap;gap:6px}

@@ -17,7 +17,8 @@ from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
 
 PATIENT_SCOPES = ("patient/Patient.rs patient/Condition.rs patient/Observation.rs patient/MedicationRequest.crs "
-                  "patient/AllergyIntolerance.crs patient/DocumentReference.crs patient/Encounter.rs patient/Provenance.cs")
+                  "patient/AllergyIntolerance.crs patient/DocumentReference.crs patient/Encounter.rs "
+                  "patient/Provenance.cs")
 USER_SCOPES = PATIENT_SCOPES.replace("patient/", "user/")
 
 

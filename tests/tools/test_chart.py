@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
-from smart_docgemma.tools.chart import PAGE, TEXT_BUDGET, UNTRUSTED_HEAD, chart_summary, chart_text, fetch_chart, run_chart
+from smart_docgemma.tools.chart import (PAGE, TEXT_BUDGET, UNTRUSTED_HEAD, chart_summary, chart_text, fetch_chart,
+                                        run_chart)
 from tests.support.launch_context import PATIENT_SCOPES, USER_SCOPES, launch, tool_context
 
 

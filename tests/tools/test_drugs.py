@@ -64,7 +64,8 @@ def test_one_label_per_set_id_newest_version_and_the_asked_drug_preferred(httpse
     current = VYVANSE["results"][0]
     old = copy.deepcopy(current) | {"effective_time": "20100101", "boxed_warning": ["WARNING: OLD VERSION TEXT"]}
     other = copy.deepcopy(current) | {"set_id": "other-set", "effective_time": "20160101",
-                                      "openfda": {"generic_name": ["DEXTROAMPHETAMINE SULFATE"], "brand_name": ["Zenzedi"]}}
+                                      "openfda": {"generic_name": ["DEXTROAMPHETAMINE SULFATE"],
+                                                  "brand_name": ["Zenzedi"]}}
     assert [lb["effective_time"] for lb in newest_per_set([old, other, current])] == ["20160101", "20150401"]
     serve_labels(httpserver, {"lisdexamfetamine": {"meta": VYVANSE["meta"], "results": [other, current, old]}})
     result = safety.run(args.DrugSafetyArgs(drug_name="lisdexamfetamine"), ctx)
@@ -82,7 +83,8 @@ def test_unknown_drug_is_empty_after_one_rxnorm_spelling_retry(httpserver, ctx):
     assert len(searches) == 2 and '"ambien"' in searches[1]
     assert requests_to(httpserver, "/rxnav")[0].args["name"] == "ambienn"
     assert result.status == "empty" and result.error_kind is None
-    assert 'No FDA drug label was found for "ambienn"' in result.text and "not evidence that the drug is safe" in result.text
+    assert 'No FDA drug label was found for "ambienn"' in result.text
+    assert "not evidence that the drug is safe" in result.text
 
 
 def test_quotes_in_a_drug_name_cannot_break_out_of_the_phrase(httpserver, ctx):
@@ -102,7 +104,8 @@ def test_openfda_unreachable_gives_the_preformatted_message(make_ctx):
 
 
 def test_openfda_rate_limit_and_bad_request_are_reported_as_such(httpserver, ctx):
-    httpserver.expect_request(LABEL, query_string={"search": 'openfda.generic_name:"warfarin" openfda.brand_name:"warfarin"',
+    httpserver.expect_request(LABEL,
+                              query_string={"search": 'openfda.generic_name:"warfarin" openfda.brand_name:"warfarin"',
                                                    "limit": "5", "sort": "effective_time:desc"}
                               ).respond_with_json(recorded("openfda/error_429_over_rate_limit.json"), status=429)
     busy = safety.run(args.DrugSafetyArgs(drug_name="warfarin"), ctx)
@@ -130,12 +133,14 @@ def test_label_safety_is_usable_without_a_tool_context(httpserver, ctx):
 # --- check_drug_interactions -------------------------------------------------------
 
 def test_offline_table_still_flags_critical_pairs_and_says_labels_were_not_checked(make_ctx):
-    result = interactions.run(args.DrugInteractionArgs(drug_names=["Coumadin", "Advil", "amiodarone"]), offline(make_ctx))
+    result = interactions.run(args.DrugInteractionArgs(drug_names=["Coumadin", "Advil", "amiodarone"]),
+                              offline(make_ctx))
     assert result.status == "ok" and result.count == 2
     assert "warfarin + ibuprofen:" in result.text and "AVOID — major bleeding risk" in result.text
     assert "warfarin + amiodarone:" in result.text and "warfarin and amiodarone FDA labels" in result.text
     assert "ANSM Thésaurus des interactions médicamenteuses" in result.text
-    assert "The FDA drug label service could not be reached, so the FDA label interaction check is unavailable" in result.text
+    assert ("The FDA drug label service could not be reached, so the FDA label interaction check is unavailable"
+            in result.text)
     assert "Do not assume there is no interaction." in result.text
     assert result.data["labels_checked"] is False
     assert any("ONC high-priority DDI list" in s.label for s in result.sources)

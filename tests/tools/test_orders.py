@@ -87,12 +87,14 @@ def test_allergy_that_conflicts_with_an_active_med_is_flagged(fhir_base, store):
 
 
 def test_clinical_note_is_a_loinc_typed_document_with_the_text(fhir_base, store):
-    args = ClinicalNoteArgs(patient_id="pt-ckd-elder", note_type="consult note", note_text="Renal consult: start low K diet.")
+    args = ClinicalNoteArgs(patient_id="pt-ckd-elder", note_type="consult note",
+                            note_text="Renal consult: start low K diet.")
     p = store.get(run_save_note(args, ctx_for(fhir_base, store, "pt-ckd-elder")).proposal_id)
     doc = p.resource
     assert doc["type"]["coding"][0]["code"] == "11488-4" and doc["status"] == "current"
     assert base64.b64decode(doc["content"][0]["attachment"]["data"]).decode() == "Renal consult: start low K diet."
-    assert doc["author"] == [{"reference": "Practitioner/dr-okafor"}] and p.summary["preview"].startswith("Renal consult")
+    assert doc["author"] == [{"reference": "Practitioner/dr-okafor"}]
+    assert p.summary["preview"].startswith("Renal consult")
 
 
 def test_invalid_resource_is_refused_with_a_clear_message():

@@ -22,7 +22,8 @@ def test_recruiting_by_default_with_projection_paging_and_registry_links(httpser
     assert result.status == "ok" and result.count == 3
     assert result.text.startswith('ClinicalTrials.gov: 480 recruiting trials for "melanoma"; the first 3:')
     assert ("1. NCT06970236 — Resistance Exercise in Patients With Ocular Melanoma. Status: Recruiting; "
-            "Phase: N/A; Sponsor: University of Valencia; Enrolment: 40; Interventions: Exercise; Ages: 18 Years.") in result.text
+            "Phase: N/A; Sponsor: University of Valencia; Enrolment: 40; Interventions: Exercise; "
+            "Ages: 18 Years.") in result.text
     assert result.sources[0].url == "https://clinicaltrials.gov/study/NCT06970236"
     assert len(result.text) < 3000
 
@@ -46,7 +47,8 @@ def test_multi_phase_trials_and_first_locations_are_shown(httpserver, ctx):
     result = tool.run(args.ClinicalTrialsArgs(condition="solid tumor", status="any"), ctx)
     trial = result.data["trials"][0]
     assert trial["nct_id"] == "NCT02576665" and trial["status"] == "Terminated"
-    assert "Locations: Sarah Cannon Research Institute, Denver, Colorado, United States; University of Miami" in result.text
+    assert ("Locations: Sarah Cannon Research Institute, Denver, Colorado, United States; University of Miami"
+            in result.text)
     assert "more)" not in result.text  # exactly three recorded locations
     locations = study["protocolSection"]["contactsLocationsModule"]["locations"]
     five = {"protocolSection": {**study["protocolSection"], "contactsLocationsModule": {

@@ -22,9 +22,10 @@ import json
 
 from flask import current_app, request
 
-from .. import errors
+from . import errors
 
-JSON_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "number": (int, float)}
+JSON_TYPES: dict[str, type | tuple[type, ...]] = {"object": dict, "array": list, "string": str, "boolean": bool,
+                                                  "number": (int, float)}
 
 
 def json_body(*, error: type[errors.DocGemmaError] = errors.BadRequest) -> dict:

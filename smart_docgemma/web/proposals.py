@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from .. import errors
+from .. import errors, inputs
 from ..audit.events import outcome_of
 from ..agent.critic import after_edit
+from ..proposals import editing
+from ..proposals.store import MCP_OWNER, Proposal, proposal_store
 from ..smart.sessions import current_launch
-from ..web import inputs
-from ..web.errorpages import wants_json
-from ..web.snapshots import snapshot_store
-from . import editing
-from .store import Proposal, proposal_store
+from .errorpages import wants_json
+from .snapshots import snapshot_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
 FIELD_MAX_CHARS = editing.NOTE_MAX_CHARS
@@ -29,7 +28,11 @@ def _respond(p: Proposal, status: int = 200):
     if wants_json():
         return p.to_dict(), status
     if request.method == "POST" and not request.headers.get("X-Requested-With"):
+        if p.sid.startswith(MCP_OWNER):  # an MCP client's proposal is decided on its own page
+            return redirect(url_for("proposals.show", proposal_id=p.id), code=303)
         return redirect(url_for("chat.app_page") + f"#proposal-{p.id}", code=303)
+    if request.method == "GET" and not request.headers.get("X-Requested-With"):
+        return render_template("proposals/page.html", p=p), status  # the link an MCP client returns
     return render_template("proposals/card.html", p=p), status
 
 
@@ -74,13 +77,12 @@ def show(proposal_id: str):
 @bp.post("/<proposal_id>/edit")
 def edit(proposal_id: str):
     """Change the proposal's clinical fields; re-validated and re-checked, stored as the next version."""
-    from ..web.chat import tool_context  # the chat blueprint builds the tools' view of a launch
 
     launch, store = current_launch(), proposal_store()
     p = store.visible(proposal_id, launch)
     version = _version()
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
-    edited = editing.edit_proposal(store, proposal_id, launch, version, submitted, tool_context(launch),
+    edited = editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
                                    relook=after_edit)
     _audit(launch, "proposal-edited", edited, fields=",".join(sorted(k for k, v in submitted.items() if v)))
     return _respond(edited)
@@ -132,6 +134,6 @@ def _audit(launch, kind: str, p: Proposal, **facts) -> None:
 
 def resume_after(p: Proposal, launch) -> None:
     """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
-    from ..web.followups import resume_after as resume
+    from .followups import resume_after as resume
 
     resume(p, launch, stream=request.headers.get("X-Requested-With") == "fetch")

@@ -1,0 +1,107 @@
+"""``check_medication_for_patient``: the knowledge core's checks of one drug against the chart.
+
+An MCP-only tool (``surfaces: [mcp]`` in ``tools/catalog.yaml``). It runs nothing new: the
+chart is gathered as the order-select CDS service gathers it (``cds/services.yaml``'s
+prefetch, fetched with the exchanged FHIR token) and the drug, as a draft MedicationRequest,
+goes through the same rules (``cds.rules.order_checks``: identity, interactions and duplicates
+with active medications, allergy cross-reactivity, pregnancy and breastfeeding, eGFR and other
+results, due monitoring, boxed warning). Findings come back most severe first with their
+evidence and sources; chart data that could not be read is said, never taken as "nothing found".
+"""
+
+from __future__ import annotations
+
+from ..cds import context as cds_context
+from ..cds import rules
+from ..cds.findings import Problem, fit_summary, group
+from ..cds.views import services
+from ..tools import catalog
+from ..tools.args import MedicationCheckArgs
+from ..tools.base import Source, Tool, ToolContext, ToolResult
+from ..tools.orders import rxnorm_coding
+
+SERVICE = "docgemma-order-select"
+
+
+def run_medication_check(args: MedicationCheckArgs, ctx: ToolContext) -> ToolResult:
+    """The order-select checks for ``args.medication_name`` on the patient in context."""
+    if not ctx.patient_id or ctx.fhir is None:
+        return ToolResult.failure(
+            "forbidden",
+            "No patient is in context, so the medication could not be checked against a chart.",
+        )
+    data = _chart(ctx)
+    problems = group(rules.order_checks([_draft(args.medication_name, ctx.patient_id)], data))
+    unread = [
+        f"The patient's {key} could not be read, so the checks that need them did not run."
+        for key in sorted(data.missing)
+    ]
+    lines = [_line(p) for p in problems] + unread
+    if not problems:
+        lines.insert(
+            0,
+            f"No problem found for {args.medication_name} against this patient's "
+            "active medications, allergies, conditions and results that could be read.",
+        )
+    sources = list(
+        dict.fromkeys(Source(s.label, s.url) for p in problems for s in p.sources if s.url)
+    )
+    return ToolResult(
+        status="ok" if problems else "empty",
+        text="\n".join(lines),
+        sources=sources,
+        count=len(problems),
+        data={
+            "problems": [_problem(p) for p in problems],
+            "unavailable": {k: "could not be read" for k in sorted(data.missing)},
+        },
+    )
+
+
+def _chart(ctx: ToolContext) -> cds_context.HookData:
+    """The order-select prefetch for the patient, fetched through the context's FHIR token."""
+    fhir = ctx.gateway()
+    body = {
+        "fhirServer": fhir.base_url,
+        "context": {"patientId": ctx.patient_id},
+        "fhirAuthorization": {"access_token": fhir.server.auth.access_token},
+    }
+    templates = services()[SERVICE]["prefetch"]
+    return cds_context.gather(
+        body, templates, required=set(), timeout_s=float(ctx.config.get("HTTP_TIMEOUT_S", 15))
+    )
+
+
+def _draft(name: str, patient_id: str) -> dict:
+    coding = rxnorm_coding(name)
+    return {
+        "resourceType": "MedicationRequest",
+        "id": "considered",
+        "status": "draft",
+        "intent": "proposal",
+        "subject": {"reference": f"Patient/{patient_id}"},
+        "medicationCodeableConcept": {"text": name, **({"coding": [coding]} if coding else {})},
+    }
+
+
+def _line(problem: Problem) -> str:
+    lead = problem.lead
+    text = f"{problem.severity.upper()}: {fit_summary(lead.summaries)}"
+    details = [lead.management, *lead.evidence]
+    return text + "".join(f"\n- {d}" for d in details if d)
+
+
+def _problem(problem: Problem) -> dict:
+    lead = problem.lead
+    return {
+        "severity": problem.severity,
+        "topic": lead.topic,
+        "summary": fit_summary(lead.summaries),
+        "mechanism": lead.mechanism,
+        "management": lead.management,
+        "evidence": lead.evidence,
+        "sources": [{"label": s.label, "url": s.url} for s in problem.sources],
+    }
+
+
+TOOLS: list[Tool] = [Tool(catalog.spec("check_medication_for_patient"), run_medication_check)]

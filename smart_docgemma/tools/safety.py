@@ -1,0 +1,45 @@
+"""What the safety checks of a drafted write read from the patient in context, and the
+flags they raise (shown on the approval card and to the interaction tool)."""
+from __future__ import annotations
+
+from .base import ToolContext
+
+from typing import Any, Literal
+
+from .. import errors
+from ..proposals.store import SafetyFlag
+from .chart import concept_text
+
+Severity = Literal["critical", "warning", "info"]
+SEVERITIES: dict[str, Severity] = {"critical": "critical", "warning": "warning", "info": "info"}
+
+
+def patient_lists(ctx: ToolContext) -> tuple[list[str], list[str], list[SafetyFlag]]:
+    """Active medication names and allergy substances of the launch patient (for safety flags)."""
+    flags: list[SafetyFlag] = []
+    meds: list[str] = []
+    allergies: list[str] = []
+    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds),
+                                ("AllergyIntolerance", {}, allergies)):
+        try:
+            found = ctx.gateway().search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
+        except errors.DocGemmaError:
+            flags.append(flag("warning", "unchecked", f"The patient's {rtype} records could not be read, "
+                              "so that safety check did not run."))
+            continue
+        key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"
+        sink.extend(concept_text(r.get(key)) for r in found
+                    if _code_of(r.get("verificationStatus")) not in ("refuted", "entered-in-error"))
+    return meds, allergies, flags
+
+
+def _code_of(cc: dict[str, Any] | None) -> str:
+    return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
+
+
+def flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> SafetyFlag:
+    """A finding at ``severity`` (critical, warning or info: the knowledge core's levels)."""
+    raised: SafetyFlag = {"severity": SEVERITIES[severity], "kind": kind, "text": text}
+    if label and url:
+        raised["source"] = {"label": label, "url": url}
+    return raised
