@@ -13,7 +13,7 @@ from typing import Any
 import re
 
 from ..errors import ModelError
-from ..grounding import ground_turn
+from ..grounding import ground_turn, guard
 from ..tools import catalog
 
 from . import prompts
@@ -139,12 +139,21 @@ def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any
 
 
 def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
-    """Cite each factual sentence and check it against what the turn read (grounding/); the
-    code's own notes (failures, proposals, the degraded label) are left as they are."""
+    """What code checks before the answer is shown (grounding/): instruction-like text the turn
+    read is reported as content; claimed writes that did not happen are marked; each factual
+    sentence is cited and checked against what the turn read; secrets and the assistant's own
+    instructions are removed. The code's own notes (failures, proposals, the degraded label)
+    are not checked."""
     ctx = deps.ctx if deps else None
     config = (ctx.config if ctx else {}) or {}
     base = getattr(getattr(ctx, "fhir", None), "base_url", None)
-    keep = set(_error_notes(state) + _proposal_notes(state)) | {state.notice or "", prompts.message("degraded_label")}
+    reported = guard.notices(guard.instructions_in(state))
+    approved = any(a.get("decision") == "approved" for a in state.approvals)
+    answer = guard.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
+    keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
+        state.notice or "", prompts.message("degraded_label")}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
-    return {"answer": done.answer, "cited_answer": done.shown, "citations": done.citations,
-            "grounding": done.checks}
+    secrets = guard.secrets_of(ctx, [prompts.system(n) for n in prompts.load("prompts")["system"]])
+    clean, _ = guard.scrub(done.answer, secrets)
+    shown, _ = guard.scrub(done.shown, secrets)
+    return {"answer": clean, "cited_answer": shown, "citations": done.citations, "grounding": done.checks}
