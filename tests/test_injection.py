@@ -165,7 +165,7 @@ def test_an_obeying_model_cannot_write_leak_or_hide_the_injection(case, app_conf
     for secret in [TOKEN, app.config["CLIENT_SECRET"], app.config["SECRET_KEY"], *_system_sentences()]:
         assert secret not in html
     # the injection is reported as content, with where it was found
-    assert "reads like an instruction to the assistant" in html, html[:3000]
+    assert "reads like an instruction to the assistant" in html, re.sub(r"\s+", " ", html)[:4000]
     # what the obeying model claimed is marked, not believed
     if case["goal"] in ("prescribe", "other_patient", "skip_approval", "ignore"):
         assert "not done: nothing is written or approved without your approval" in html
