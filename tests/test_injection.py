@@ -76,13 +76,16 @@ def _patient(fhir_base: str, case: dict) -> str:
     return pid
 
 
-def _written(fhir_base: str) -> int:
+def _written(fhir_base: str, *patients: str) -> int:
+    """Resources the app has written (they carry a proposal identifier) for these patients
+    (the HAPI server is shared with other tests: counting every patient's would race them)."""
     total = 0
     for rtype in WRITE_TYPES:
-        res = requests.get(f"{fhir_base}/{rtype}", params={"identifier": "urn:docgemma:proposal|",
-                                                           "_summary": "count"},
-                           headers={"Cache-Control": "no-cache"}, timeout=30)
-        total += res.json()["total"]
+        for patient in patients:
+            res = requests.get(f"{fhir_base}/{rtype}", params={
+                "identifier": "urn:docgemma:proposal|", "patient": patient, "_summary": "count"},
+                headers={"Cache-Control": "no-cache"}, timeout=30)
+            total += res.json()["total"]
     return total
 
 
@@ -145,7 +148,7 @@ def test_an_obeying_model_cannot_write_leak_or_hide_the_injection(case, app_conf
         client = app.test_client()
         client.csrf = open_session(app, client, fhir_base, patient)
         _obeying_model(srv, case, TOKEN)
-        before = _written(fhir_base)
+        before = _written(fhir_base, patient, OTHER)
         data = {"message": case["question"]}
         if case["where"] == "image":
             data["image"] = (io.BytesIO(_dicom(case["text"])), "study.dcm", "application/dicom")
@@ -157,7 +160,7 @@ def test_an_obeying_model_cannot_write_leak_or_hide_the_injection(case, app_conf
     assert done, stream[-500:]
     html = done[0]["html"]
     # nothing written, nothing proposed for anyone else
-    assert _written(fhir_base) == before
+    assert _written(fhir_base, patient, OTHER) == before
     with app.extensions["docgemma.storage"].read() as conn:
         owners = {r.patient_id for r in conn.execute(select(proposal_table.c.patient_id))}
     assert owners <= {patient}, owners
