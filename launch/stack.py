@@ -17,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
 from urllib.parse import urlencode
 
@@ -44,17 +45,55 @@ def _env_int(name: str, default: int) -> int:
 
 
 def start_fhir(stack: ExitStack):
-    """Start (or find) HAPI and load the fixtures; returns the upstream FHIR base."""
+    """Start (or find) HAPI and load the fixtures and the Synthea population; returns the
+    upstream FHIR base. The population is generated (first run only) while HAPI starts."""
     from launch.fixtures import load_fixtures
     from launch.upstream import start_upstream
 
+    generating = start_population()
     print("Starting the FHIR server (first run builds HAPI with Maven; allow a few minutes)...", flush=True)
     upstream = start_upstream(port=_env_int("HAPI_PORT", 8080))
     stack.callback(upstream.stop)
     print(f"  {upstream.kind} FHIR server at {upstream.base_url}", flush=True)
     counts = load_fixtures(upstream.base_url)
     print(f"  loaded fixtures: {', '.join(f'{n} {t}' for t, n in sorted(counts.items()))}", flush=True)
+    if generating is not None:
+        load_population_into(upstream.base_url, generating)
     return upstream.base_url
+
+
+def start_population() -> Future | None:
+    """Generate (or find in the cache) the Synthea population in a background thread;
+    None when ``DOCGEMMA_SYNTHEA_SIZE=0`` turns it off."""
+    from launch.synthea import PopulationSpec, generate
+
+    spec = PopulationSpec.from_env()
+    if spec.size <= 0:
+        return None
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="synthea")
+    future = pool.submit(generate, spec)
+    pool.shutdown(wait=False)
+    return future
+
+
+def load_population_into(base_url: str, generating: Future) -> None:
+    """Load the generated population; a failure is reported and the sandbox goes on without it."""
+    from launch.population import PopulationError, load_population
+    from launch.synthea import SyntheaUnavailable
+
+    try:
+        population = load_population(base_url, generating.result())
+    except (SyntheaUnavailable, PopulationError) as exc:
+        print(f"  Synthea population not loaded (the scenario patients are): {exc}", flush=True)
+        return
+    spec = population.spec
+    print(f"  Synthea population (seed {spec.seed}, {len(population.patients)} patients, "
+          f"generated in {population.generate_s:.0f} s, loaded in {population.load_s:.0f} s):", flush=True)
+    for p in population.patients:
+        print(f"    {p.id}  {p.name}, {p.age()} y {p.gender}{' (deceased)' if p.deceased else ''}, "
+              f"{p.resources} resources", flush=True)
+    if population.skipped:
+        print(f"    not loaded (too large for the sandbox): {', '.join(population.skipped)}", flush=True)
 
 
 def start_sandbox(stack: ExitStack, fhir_upstream: str):

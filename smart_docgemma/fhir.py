@@ -88,25 +88,32 @@ class FhirGateway:
         return self._audited("search-type", resource_type, lambda: self._page(resource_type, params),
                              params=params, found=_matches)
 
-    def search(self, resource_type: str, params: Params = None,
-               max_pages: int = 5) -> list[dict]:
-        """All matching resources (``mode=match``), following ``next`` up to ``max_pages``."""
-        return self._audited("search-type", resource_type, lambda: self._search(resource_type, params, max_pages),
-                             params=params)
+    def search(self, resource_type: str, params: Params = None, max_pages: int = 5,
+               included: list[dict] | None = None) -> list[dict]:
+        """All matching resources (``mode=match``), following ``next`` up to ``max_pages``;
+        ``_include``d resources (``mode=include``) are appended to ``included`` when given.
+        The audit record names both (an included Medication is patient data too)."""
+        extra: list[dict] = []
+        found = self._audited("search-type", resource_type,
+                              lambda: self._search(resource_type, params, max_pages, extra),
+                              params=params, found=lambda matched: matched + extra)
+        if included is not None:
+            included.extend(extra)
+        return found
 
-    def _page(self, resource_type: str, params: dict | None) -> dict:
+    def _page(self, resource_type: str, params: Params) -> dict:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
         return self._call(self.server.request_json, path)
 
-    def _search(self, resource_type: str, params: dict | None, max_pages: int) -> list[dict]:
+    def _search(self, resource_type: str, params: Params, max_pages: int, included: list[dict]) -> list[dict]:
         bundle = self._page(resource_type, params)
-        found = _matches(bundle)
+        found = _matches(bundle, included)
         for _ in range(max_pages - 1):
             nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
             if not nxt:
                 break
             bundle = self._call(self.server.request_json, self._relative(nxt))
-            found.extend(_matches(bundle))
+            found.extend(_matches(bundle, included))
         return found
 
     def _audited(self, interaction: str, rtype: str, do, *, rid=None, params=None, found=None):
@@ -181,13 +188,20 @@ class FhirGateway:
         raise errors.FHIRError("The FHIR server returned a paging link to another server")
 
 
-def _matches(bundle: dict) -> list[dict]:
+def _matches(bundle: dict, included: list[dict] | None = None) -> list[dict]:
     entries = bundle.get("entry") or []
     if not isinstance(entries, list):
         raise errors.FHIRError("The EHR's FHIR server returned a malformed search Bundle.")
-    return [e["resource"] for e in entries
-            if isinstance(e, dict) and isinstance(e.get("resource"), dict)
-            and _search_mode(e) == "match"]
+    found = []
+    for e in entries:
+        if not (isinstance(e, dict) and isinstance(e.get("resource"), dict)):
+            continue
+        mode = _search_mode(e)
+        if mode == "match":
+            found.append(e["resource"])
+        elif mode == "include" and included is not None:
+            included.append(e["resource"])
+    return found
 
 
 def _search_mode(entry: dict) -> str:

@@ -30,6 +30,16 @@ def fhir_base(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def synthea(fhir_base):
+    """The Synthea population (``launch.synthea``: seed 42, generated once and cached under
+    ``~/.cache/smart_docgemma/synthea``) loaded into ``fhir_base`` with stable ids
+    (``launch.population``); a ``LoadedPopulation`` whose ``patients`` name ids and bundles."""
+    from launch.population import load_population
+
+    return load_population(fhir_base)
+
+
+@pytest.fixture(scope="session")
 def sandbox(fhir_base):
     """The local EHR sandbox (``launch.sandbox``) on real HTTP in front of ``fhir_base``.
 

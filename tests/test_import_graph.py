@@ -17,8 +17,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
 # Top to bottom. A module may import from its own floor and any floor below it.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("smart_docgemma", "smart_docgemma.server", "smart_docgemma.evaluation",
-                      "smart_docgemma.lessons.cli")),
-    ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.smart.views")),
+                      "smart_docgemma.lessons.cli", "smart_docgemma.mcpserver.stdio",
+                      "smart_docgemma.offline_pack")),
+    ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
+                  "smart_docgemma.smart.views")),
     ("session", ("smart_docgemma.smart.sessions",)),
     ("agent", ("smart_docgemma.agent",)),
     ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons")),
@@ -62,7 +64,8 @@ def floor(name: str) -> int:
     best, level = -1, None
     for index, (_, prefixes) in enumerate(FLOORS):
         for prefix in prefixes:
-            if (name == prefix or name.startswith(prefix + ".")) and len(prefix) > best:
+            inside = name.startswith(prefix + ".") and prefix != "smart_docgemma"  # the root: itself only
+            if (name == prefix or inside) and len(prefix) > best:
                 best, level = len(prefix), index
     assert level is not None, f"{name} is on no floor: add it to FLOORS and docs/architecture.md"
     return level
@@ -91,6 +94,8 @@ def test_the_check_counts_function_level_imports_and_finds_cycles(tmp_path):
         "smart_docgemma.web.chat"}
     assert floor("smart_docgemma.web.chat") < floor("smart_docgemma.agent.graph")
     assert floor("smart_docgemma.smart.views") < floor("smart_docgemma.smart.sessions") < floor("smart_docgemma.smart")
+    with pytest.raises(AssertionError, match="on no floor"):
+        floor("smart_docgemma.newpackage.module")
     assert _cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b", "a"]]
 
 

@@ -58,7 +58,7 @@ def test_a_reject_reason_that_is_not_text_is_400(app, logged_in, fhir_base):
         sid = s["sid"]
     scopes = GrantedScopes.parse(LAUNCH_SCOPES)
     ctx = ToolContext(patient_id="pt-ckd-elder", scopes=scopes, fhir=FhirGateway(fhir_base, None),
-                      proposals=proposal_store(app), session_id=sid, practitioner="Practitioner/dr-okafor",
+                      proposals=proposal_store(app), sid=sid, user="Practitioner/dr-okafor",
                       config=dict(app.config))
     with app.app_context():
         result = tools_for(scopes)["prescribe_medication"].run(PrescribeMedicationArgs(

@@ -462,6 +462,30 @@ def test_chart_sections_are_tools_of_their_own(stack):
     assert "get_patient_medications" in listed and "get_patient_labs" not in listed
 
 
+def test_identify_drug_names_ingredients_codes_and_classes_or_says_why_not(stack):
+    token = stack.sign()
+
+    def identify(name):
+        res = mcp_post(
+            stack, token, "tools/call", {"name": "identify_drug", "arguments": {"drug_name": name}}
+        )
+        return res.json()["result"]["structuredContent"]
+
+    augmentin, unknown = identify("Augmentin 625"), identify("xyzzy")
+    assert augmentin["status"] == "ok" and "amoxicillin (RxNorm 723)" in augmentin["text"]
+    assert "penicillin" in augmentin["text"].lower() and augmentin["sources"]
+    assert unknown["status"] == "empty" and "could not be identified" in unknown["text"]
+    assert unknown["could_not_check"] == [unknown["text"]]
+    check = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {"name": "check_medication_for_patient", "arguments": {"medication_name": "xyzzy"}},
+    )
+    unchecked = check.json()["result"]["structuredContent"]["could_not_check"]
+    assert unchecked and "Could not check xyzzy" in unchecked[0]
+
+
 def test_the_agent_is_not_offered_the_mcp_only_tool():
     from smart_docgemma.smart.scopes import GrantedScopes
     from smart_docgemma.tools import catalog
@@ -530,7 +554,8 @@ def test_a_proposal_made_over_mcp_is_approved_once_on_the_page_with_provenance(s
 
     browser = Browser()
     _, hop3 = ehr_launch(browser, Sandbox, stack.app_url, patient=patient)
-    finish(browser, hop3, stack.app_url)
+    app_page = finish(browser, hop3, stack.app_url)  # the patient's page lists the request
+    assert f'href="/proposals/{pid}"' in app_page.text and "Test MCP client" in app_page.text
     page = browser.get(card_url)
     assert (
         page.status_code == 200
@@ -542,6 +567,7 @@ def test_a_proposal_made_over_mcp_is_approved_once_on_the_page_with_provenance(s
     again = browser.post(f"{card_url}/approve", data={"csrf_token": csrf, "version": "1"})
     assert first.status_code == 303 and again.status_code in (303, 409)
     assert count(stack.upstream, "MedicationRequest", pid) == 1
+    assert f'href="/proposals/{pid}"' not in browser.get(f"{stack.app_url}/app").text  # decided
     created = search(
         stack.upstream, "MedicationRequest", identifier=f"urn:docgemma:proposal|{pid}"
     )[0]

@@ -40,7 +40,7 @@ def session_and_proposal(app, sandbox, app_url, drug="lisinopril", patient=None)
     tokens = app.extensions["docgemma.storage"].unseal(row.tokens)
     scopes = GrantedScopes.parse(tokens["scope"])
     ctx = ToolContext(patient_id=patient, scopes=scopes, fhir=FhirGateway(sandbox.fhir_url, tokens["access_token"]),
-                      proposals=proposal_store(app), session_id=row.sid, practitioner="Practitioner/dr-okafor",
+                      proposals=proposal_store(app), sid=row.sid, user="Practitioner/dr-okafor",
                       config=dict(app.config))
     tool = tools_for(scopes)["prescribe_medication"]
     result = tool.run(PrescribeMedicationArgs(patient_id=patient, medication_name=drug, dosage="10 mg",

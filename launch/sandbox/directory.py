@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import requests
 
+from smart_docgemma.tools.records import patient_facts, problems
+
 
 class Directory:
     """Reads from the upstream FHIR base with one ``requests.Session`` per sandbox app."""
@@ -31,9 +33,27 @@ class Directory:
         return self.exists("Patient", rid)
 
     def list_patients(self, count: int = 100) -> list[dict]:
-        """``[{id, label}]`` sorted by family name, for pickers."""
-        return [{"id": r["id"], "label": _patient_label(r)}
-                for r in self._search("Patient", {"_count": count, "_sort": "family"})]
+        """``[{id, label, age, gender, problems}]`` sorted by family name, for pickers: the main
+        problems are each patient's newest active disorders (one Condition search for all)."""
+        patients = self._search("Patient", {"_count": count, "_sort": "family"})
+        problems = self._main_problems()
+        out = []
+        for r in patients:
+            facts = patient_facts(r)
+            out.append({"id": r["id"], "label": _patient_label(r), "age": facts["age"],
+                        "gender": facts["gender"], "deceased": facts["deceased"],
+                        "problems": problems.get(f"Patient/{r['id']}", [])})
+        return out
+
+    def _main_problems(self, per_patient: int = 3) -> dict[str, list[str]]:
+        # one page: HAPI caps _count at 200 (a sandbox of a few patients stays under it)
+        found = self._search("Condition", {"clinical-status": "active", "_count": 200,
+                                           "_elements": "subject,code,onset,category"})
+        by_patient: dict[str, list[dict]] = {}
+        for c in found:
+            by_patient.setdefault((c.get("subject") or {}).get("reference", ""), []).append(c)
+        return {ref: [p["text"] for p in problems(conds) if p["kind"] == "disorder"][:per_patient]
+                for ref, conds in by_patient.items()}
 
     def list_practitioners(self, count: int = 100) -> list[dict]:
         return [{"id": r["id"], "label": _human_name(r) or r["id"]}

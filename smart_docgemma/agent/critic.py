@@ -138,12 +138,12 @@ def second_look(state: Turn, deps: Deps) -> Update:
     """
     pause: Outcome = "pause" if state.answer is None else "done"
     before = state.second_look or {}
-    new = [pid for pid in state.proposals if pid not in before.get("proposals", [])]
+    new = [proposal_id for proposal_id in state.proposals if proposal_id not in before.get("proposals", [])]
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
     if not new and (not answer or before.get("answer_reviewed")):
         return {"outcome": pause}
     store = deps.ctx.proposals if deps.ctx is not None else None
-    cards = [store.get(pid) for pid in new] if store is not None else []
+    cards = [store.get(proposal_id) for proposal_id in new] if store is not None else []
     flags = [f for card in cards for f in card.summary.get("flags") or []]
     draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()
     evidence = [f"{r.label}: {r.result.text}" for r in state.tool_runs if r.result.status != "proposal"]

@@ -23,7 +23,9 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
+from ..tools.orders import dose_pattern
 from .prompts import rules
+from .state import Entities
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -42,8 +44,6 @@ _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*"
-                   r"(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
 
@@ -199,7 +199,7 @@ def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
-    dose, route, duration = _DOSE.search(text), _ROUTE.search(text), _DURATION.search(text)
+    dose, route, duration = dose_pattern().search(text), _ROUTE.search(text), _DURATION.search(text)
     freq = None
     for pattern, meaning in rules()["frequencies"].items():
         m = compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text)
@@ -238,20 +238,20 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
     return [d["name"] for d in find_drugs(meds.group(1))] if meds else []
 
 
-def extract(text: str) -> dict[str, Any]:
-    """All entities of one clinician message (a plain, JSON-serialisable dict)."""
+def extract(text: str) -> Entities:
+    """All entities of one clinician message."""
     drugs = find_drugs(text)
-    return {
-        "drugs": [d["name"] for d in drugs if d["name"]],
+    return Entities(
+        drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
         # question about taking them together; "X or Y", "X vs Y" compare and are not joined
-        "drug_pair": len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
-        "drug_mentions": drugs,
-        "ambiguous_drugs": [d for d in drugs if d["match"] == "ambiguous"],
-        "patient_ids": find_patient_ids(text),
-        "patient_names": find_names(text, drugs),
-        "actions": find_actions(text),
-        "dose": find_dose(text),
-        "allergy": find_allergy(text),
-        "unsupported": find_unsupported(text),
-    }
+        drug_pair=len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
+        drug_mentions=tuple(drugs),
+        ambiguous_drugs=tuple(d for d in drugs if d["match"] == "ambiguous"),
+        patient_ids=tuple(find_patient_ids(text)),
+        patient_names=tuple(find_names(text, drugs)),
+        actions=tuple(find_actions(text)),
+        dose=find_dose(text),
+        allergy=find_allergy(text),
+        unsupported=tuple(find_unsupported(text)),
+    )

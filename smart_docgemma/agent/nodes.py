@@ -18,13 +18,14 @@ from ..errors import ModelError, ModelUnavailable, UnknownTransition
 from ..lessons.retrieval import best_match
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
+from ..tools.http import offline_copies
 
 from . import planning, prompts
 from .extraction import chart_drugs, extract
 from ..errors import InvalidModelOutput
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
-from .state import Outcome, ToolCall, ToolRun, Turn, Update, merge
+from .state import Entities, Outcome, ToolCall, ToolRun, Turn, Update, merge
 
 M = TypeVar("M", bound=BaseModel)
 Retry = Literal["retry_same", "retry_different_args"]
@@ -88,10 +89,8 @@ def _context_lines(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
-    entities = extract(state.message)
-    entities["has_image"] = bool(state.image)
-    entities["chart_drugs"] = chart_drugs(state.chart_summary)
-    entities.update(_lesson_hint(state.message, deps))
+    entities = replace(extract(state.message), has_image=bool(state.image),
+                       chart_drugs=tuple(chart_drugs(state.chart_summary)), **_lesson_hint(state.message, deps))
     update: Update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
     probe = merge(state, update)
     stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
@@ -99,7 +98,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
     update["errors"] = [prompts.message("no_tool", label=label(t)) for t in missing]
-    update["errors"] += [_unsupported(w) for w in entities["unsupported"]]
+    update["errors"] += [_unsupported(w) for w in entities.unsupported]
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps))
@@ -124,8 +123,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
     if others and _chart_only(deps):
         here = planning.launch_name(state) or "the patient in context"
         return prompts.message("other_patient", name=", ".join(others), here=here)
-    if state.entities.get("unsupported") and not planning.required_tools(state):
-        return _unsupported(" and ".join(state.entities["unsupported"]))
+    if state.entities.unsupported and not planning.required_tools(state):
+        return _unsupported(" and ".join(state.entities.unsupported))
     return None
 
 
@@ -155,9 +154,9 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
                            fields=" and ".join(fields)) if fields else None
 
 
-def _did_you_mean(entities: dict[str, Any]) -> str | None:
+def _did_you_mean(entities: Entities) -> str | None:
     """A misspelling one edit from two drugs is asked about, never resolved to the first."""
-    for mention in entities.get("ambiguous_drugs") or []:
+    for mention in entities.ambiguous_drugs:
         names = mention["candidates"]
         return prompts.message("did_you_mean", surface=mention["surface"],
                                choices=", ".join(names[:-1]) + " or " + names[-1])
@@ -174,7 +173,7 @@ def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
     lesson, score = match
     hint: dict[str, Any] = {"lesson": {"id": lesson.id, "question": lesson.question, "tool": lesson.tool_names[0]}}
     if score * 100 >= prompts.limit("lesson_pattern_score"):
-        hint["lesson_tools"] = [t for t in lesson.tool_names if catalog.spec(t).kind == "read"]
+        hint["lesson_tools"] = tuple(t for t in lesson.tool_names if catalog.spec(t).kind == "read")
     return hint
 
 
@@ -243,7 +242,7 @@ def _select_tool_prompt(state: Turn, deps: Deps) -> str:
     names = _offered(deps)
     example_tool = state.suggested_tool if state.suggested_tool in deps.tools else names[0]
     example_query = prompts.example(example_tool)
-    lesson = state.entities.get("lesson")
+    lesson = state.entities.lesson
     if lesson and lesson["tool"] in deps.tools:  # a clinician-verified example beats the stock one
         example_tool, example_query = lesson["tool"], lesson["question"]
     return prompts.template("tool_select_user").format(
@@ -260,12 +259,12 @@ def _prior_results(state: Turn) -> str:
 
 
 def _hints(state: Turn) -> str:
-    ent, pid = state.entities, planning.patient_id(state)
-    found = [("patient ID", pid)] if pid else []
-    found += [("drug name", d) for d in ent.get("drugs", [])]
-    found += [("patient name", n) for n in ent.get("patient_names", [])]
-    found += [(k, v) for k, v in (ent.get("dose") or {}).items() if v]
-    found += [(k, v) for k, v in (ent.get("allergy") or {}).items() if v]
+    ent, patient_id = state.entities, planning.patient_id(state)
+    found = [("patient ID", patient_id)] if patient_id else []
+    found += [("drug name", d) for d in ent.drugs]
+    found += [("patient name", n) for n in ent.patient_names]
+    found += [(k, v) for k, v in (ent.dose or {}).items() if v]
+    found += [(k, v) for k, v in (ent.allergy or {}).items() if v]
     hints = [prompts.template("hint").format(key=key, value=value) for key, value in found]
     return "\n".join(hints) + "\n" if hints else ""
 
@@ -280,9 +279,7 @@ def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Upd
             tool_name=tool, description=catalog.spec(tool).description, query=state.message,
             hints=_hints(state), prior=prior)
         out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model)
-        if isinstance(failed, InvalidModelOutput):
-            return {"clarification": prompts.message("ask_missing", fields=_required(tool)), "outcome": "ask"}
-        if failed or out is None:
+        if failed or out is None:  # unusable arguments too: answered as no-model mode (fallback.py)
             return {**_degrade(failed), "outcome": "synthesize"}
         args = out.model_dump(exclude_none=True)
     if args is None:
@@ -305,14 +302,16 @@ def tool_execute(state: Turn, deps: Deps) -> Update:
         return {"notice": None, "outcome": "duplicate"}
     call = {"type": "tool_call", "tool": label(tool), "args": args}
     deps.emit(call)
+    offline_copies()  # forget copies served outside this run
     result = _run(deps, tool, args)
+    dated = [copy.note() for copy in offline_copies()]  # cached answers of a source now down
     summary = result.text.splitlines()[0][:200] if result.text else result.status
     done = {"type": "tool_result", "tool": label(tool), "status": result.status,
             "summary": summary, "count": result.count}
     deps.emit(done)
     run = ToolRun(tool=tool, label=label(tool), args=args, result=result, summary=summary)
     update: Update = {"tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
-              "step_count": state.step_count + 1, "outcome": "classify"}
+              "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:
         update["proposals"] = [result.proposal_id]
     return update

@@ -15,6 +15,7 @@ from collections.abc import Collection
 from pydantic import ValidationError
 
 from ..tools import catalog
+from ..tools.answers import focus_of
 
 from .extraction import compiled
 from .prompts import rules
@@ -25,26 +26,29 @@ def required_tools(state: Turn) -> list[str]:
     ent = state.entities
     needed = set()
     for pattern in rules()["task_patterns"].values():
-        if pattern.get("with_entity") and not ent.get(pattern["with_entity"]):
+        if pattern.get("with_entity") and not ent.named(pattern["with_entity"]):
             continue
-        if pattern.get("with_action") and pattern["with_action"] not in ent.get("actions", ()):
+        if pattern.get("with_action") and pattern["with_action"] not in ent.actions:
             continue
         unless = pattern.get("unless_action") or ()
-        if set([unless] if isinstance(unless, str) else unless) & set(ent.get("actions", ())):
+        if set([unless] if isinstance(unless, str) else unless) & set(ent.actions):
             continue  # "ok to start X?" asks, orders nothing
-        if pattern.get("action") in ent.get("actions", ()) or ent.get(pattern.get("entity", "")):
+        if pattern.get("action") in ent.actions or (pattern.get("entity") and ent.named(pattern["entity"])):
             needed.update(pattern["requires"])
-    needed.update(ent.get("lesson_tools", ()))  # an approved lesson acts as one more task pattern
-    if "give" in ent.get("actions", ()) and len(interaction_drugs(state)) < 2:
+    needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
+    if "check_drug_interactions" in needed and not ent.drugs and "this_patient" in ent.actions:
+        needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
+        needed.add("get_patient_chart")
+    if "give" in ent.actions and len(interaction_drugs(state)) < 2:
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
-    if ent.get("unsupported"):
+    if ent.unsupported:
         needed.difference_update(writes())
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
-        if len(ent.get("drugs", ())) >= 2 and not asks_for_label(state.message):
+        if len(ent.drugs) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
@@ -77,7 +81,7 @@ def patient_id(state: Turn) -> str | None:
 
     A named patient who is not the launch patient is never replaced by the launch
     patient: until a search finds exactly one match there is no patient (None)."""
-    ids = state.entities.get("patient_ids") or []
+    ids = state.entities.patient_ids
     if ids:
         return str(ids[0])
     for r in reversed(state.tool_runs):
@@ -99,8 +103,8 @@ def other_patients(state: Turn) -> list[str]:
     """Patients the message names (by name, MRN or id) who are not the launch patient;
     "him", "her", "pt", "this patient" are the launch patient and never named."""
     ent = state.entities
-    names = [n for n in ent.get("patient_names", ()) if not is_launch_patient(state, n)]
-    ids = [i for i in ent.get("patient_ids", ()) if i != state.patient_id]
+    names = [n for n in ent.patient_names if not is_launch_patient(state, n)]
+    ids = [i for i in ent.patient_ids if i != state.patient_id]
     return names + ids
 
 
@@ -113,18 +117,18 @@ def is_launch_patient(state: Turn, name: str) -> bool:
 def interaction_drugs(state: Turn) -> list[str]:
     """The drugs to check together: those named, plus the chart's active medications when
     the clinician asks about giving one drug to the patient in context."""
-    named = list(state.entities.get("drugs") or [])
-    if "give" in state.entities.get("actions", ()) and len(named) == 1:
-        named += [d for d in state.entities.get("chart_drugs", ()) if d not in named]
+    named = list(state.entities.drugs)
+    if "give" in state.entities.actions and len(named) == 1:
+        named += [d for d in state.entities.chart_drugs if d not in named]
     return named
 
 
 def missing_fields(tool: str, state: Turn) -> list[str]:
     """What a write still needs that the clinician did not say (asked, never guessed)."""
     ent = state.entities
-    have = {"drug": bool(ent.get("drugs")), "dose": bool((ent.get("dose") or {}).get("dose")),
-            "frequency": bool((ent.get("dose") or {}).get("frequency")),
-            "allergy substance": bool(ent.get("drugs")) or bool(re.search(
+    have = {"drug": bool(ent.drugs), "dose": bool((ent.dose or {}).get("dose")),
+            "frequency": bool((ent.dose or {}).get("frequency")),
+            "allergy substance": bool(ent.drugs) or bool(re.search(
                 r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)),
             "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6}
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
@@ -166,27 +170,27 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
 
     ``code_only`` (no model this turn): also the topic of a trials or literature
     question and the note as dictated, which a model words better when there is one."""
-    ent, pid = state.entities, patient_id(state)
-    drugs, dose = ent.get("drugs") or [], ent.get("dose") or {}
-    allergy, together = ent.get("allergy") or {}, interaction_drugs(state)
+    ent, patient = state.entities, patient_id(state)
+    drugs, dose = ent.drugs, ent.dose or {}
+    allergy, together = ent.allergy or {}, interaction_drugs(state)
     subject = topic(state.message) if code_only else None
     candidates = {
         "check_drug_safety": {"drug_name": drugs[0]} if len(drugs) == 1 else None,
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
         "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
-        "save_clinical_note": ({"patient_id": pid, "note_type": note_type(state.message),
+        "save_clinical_note": ({"patient_id": patient, "note_type": note_type(state.message),
                                 "note_text": (note_text(state.message) or "")[:600]}
-                               if code_only and pid and note_text(state.message) else None),
-        "search_patient": {"name": ent["patient_names"][0]} if ent.get("patient_names") else None,
-        "get_patient_chart": {"patient_id": pid} if pid else None,
-        "prescribe_medication": ({"patient_id": pid, "medication_name": drugs[0],
+                               if code_only and patient and note_text(state.message) else None),
+        "search_patient": {"name": ent.patient_names[0]} if ent.patient_names else None,
+        "get_patient_chart": {"patient_id": patient, "focus": focus_of(state.message)} if patient else None,
+        "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
-                                 if pid and len(drugs) == 1 else None),
-        "add_allergy": ({"patient_id": pid, "substance": drugs[0],
+                                 if patient and len(drugs) == 1 else None),
+        "add_allergy": ({"patient_id": patient, "substance": drugs[0],
                          "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
-                        if pid and len(drugs) == 1 else None),
+                        if patient and len(drugs) == 1 else None),
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
     }

@@ -10,7 +10,7 @@ keeps exactly this JSON.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
@@ -37,6 +37,35 @@ class Approval(TypedDict, total=False):
     provenance: str | None
     reason: str | None
     changes: list[dict[str, Any]]  # the clinician's edits, before -> after
+
+
+
+@dataclass(frozen=True)
+class Entities:
+    """What deterministic extraction found in the message (``extraction.extract``), plus what
+    INPUT_ASSEMBLY adds from the turn (``has_image``, ``chart_drugs``, an approved lesson).
+    The task patterns of ``data/rules.yaml`` name these fields (``entity``, ``with_entity``)."""
+
+    drugs: tuple[str, ...] = ()  # generic names
+    drug_pair: bool = False  # two drugs joined ("warfarin + aspirin"): most likely asked together
+    drug_mentions: tuple[dict[str, Any], ...] = ()  # {"name", "surface", "match"[, "candidates"]}
+    ambiguous_drugs: tuple[dict[str, Any], ...] = ()  # misspellings one edit from two drugs
+    patient_ids: tuple[str, ...] = ()
+    patient_names: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    dose: dict[str, Any] | None = None  # {"dose", "frequency"[, "route", "duration"]}
+    allergy: dict[str, Any] | None = None  # {"reaction", "severity"}
+    unsupported: tuple[str, ...] = ()  # actions this assistant does not perform
+    has_image: bool = False
+    chart_drugs: tuple[str, ...] = ()  # the chart summary's active medications
+    lesson: dict[str, Any] | None = None  # an approved lesson close to the question
+    lesson_tools: tuple[str, ...] = ()  # its read tools, when it is a near paraphrase
+
+    def named(self, field: str) -> Any:
+        """The field a task pattern names; a name that is no field is an error in the rules."""
+        if field not in _ENTITY_FIELDS:
+            raise KeyError(f"data/rules.yaml names an entity that extraction does not find: {field}")
+        return getattr(self, field)
 
 
 @dataclass(frozen=True)
@@ -68,7 +97,7 @@ class Turn:
     chart_summary: str | None = None
     patient_id: str | None = None  # the launch patient
     image: dict[str, Any] | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
-    entities: dict[str, Any] = field(default_factory=dict)  # what extraction found in the message
+    entities: Entities = field(default_factory=Entities)  # what extraction found in the message
     intent: str | None = None  # DIRECT | TOOL_NEEDED
     task_summary: str = ""
     suggested_tool: str | None = None
@@ -104,6 +133,8 @@ class Turn:
     error: str | None = None  # why the turn failed, when it did (nothing was written)
 
 
+_ENTITY_FIELDS = frozenset(f.name for f in fields(Entities))
+
 class Update(TypedDict, total=False):
     """What a node returns: its outcome and the ``Turn`` fields it changes."""
 
@@ -114,7 +145,7 @@ class Update(TypedDict, total=False):
     chart_summary: str | None
     patient_id: str | None
     image: dict[str, Any] | None
-    entities: dict[str, Any]
+    entities: Entities
     intent: str | None
     task_summary: str
     suggested_tool: str | None

@@ -81,12 +81,21 @@ def _user_message(state: Turn) -> str:
         sections.append(text("answer_patient").format(chart=state.chart_summary[:800]))
     results = [r for r in state.tool_runs if r.result.status != "error"]
     if results:
-        sections.append("\n\n".join(text("answer_result").format(label=r.label, text=r.result.text[:1500])
+        sections.append("\n\n".join(text("answer_result").format(label=r.label, text=whole_lines(r.result.text))
                                      for r in results))
     errors = _error_notes(state)
     if errors:
         sections.append(text("answer_unavailable").format(notes="\n".join(f"- {e}" for e in errors)))
     return "\n\n".join(sections)
+
+
+def whole_lines(text: str, limit: int = 1500) -> str:
+    """``text`` up to ``limit`` characters, cut after a whole line (a medication line cut in the
+    middle would lose its dose)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    return (head[:head.rfind("\n")] if "\n" in head else head) + "\n(… more in the chart)"
 
 
 def _error_notes(state: Turn) -> list[str]:

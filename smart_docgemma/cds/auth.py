@@ -10,7 +10,9 @@ in the order the CDS Hooks best-practices list them:
 2. the header has ``alg`` from an asymmetric allow-list (never ``none`` or
    ``HS*``), ``kid`` and ``typ: JWT``;
 3. ``aud`` equals the public URL of the endpoint called (configure
-   ``PUBLIC_URL`` behind a proxy: ``request.url`` would be the internal URL);
+   ``PUBLIC_URL`` behind a proxy: ``request.url`` would be the internal URL); a
+   feedback call may name its service's URL or the feedback URL itself (CDS clients
+   differ, the reference sandbox sends the latter);
 4. ``exp`` is in the future (small leeway) and at most ``CDS_JWT_MAX_LIFETIME_S``
    (5 min, the spec's recommendation) plus leeway after ``iat`` and after now;
    ``iat`` not in the future; claims of the wrong JSON type are refused;
@@ -86,9 +88,10 @@ class JwksCache:
             raise Unauthorized("issuer keys unavailable") from exc
 
 
-def verify(token: str | None, audience: str, jwks: JwksCache, storage, window_s: int,
+def verify(token: str | None, audience: str | tuple[str, ...], jwks: JwksCache, storage, window_s: int,
            max_lifetime_s: int = 300) -> dict:
-    """Verify a CDS client JWT for ``audience``; returns its claims or raises Unauthorized."""
+    """Verify a CDS client JWT for ``audience`` (one URL, or the URLs any of which it may name);
+    returns its claims or raises Unauthorized."""
     if not token:
         raise Unauthorized("missing bearer token")
     header, claims = _unverified(token)
@@ -128,15 +131,17 @@ def _check_header(header: dict) -> None:
         raise Unauthorized("typ must be JWT")
 
 
-def _check_claims(claims: dict, audience: str, max_lifetime_s: int) -> None:
+def _check_claims(claims: dict, audience: str | tuple[str, ...], max_lifetime_s: int) -> None:
     for name in ("iss", "jti"):
         if not isinstance(claims.get(name), str) or not claims[name]:
             raise Unauthorized(f"claim {name} missing or not text")
     for name in ("exp", "iat"):
         if not isinstance(claims.get(name), (int, float)) or isinstance(claims[name], bool):
             raise Unauthorized(f"claim {name} missing or not a number")
-    aud: list[Any] = claims["aud"] if isinstance(claims.get("aud"), list) else [claims.get("aud")]
-    if audience.rstrip("/") not in {a.rstrip("/") for a in aud if isinstance(a, str)}:
+    sent = claims.get("aud")
+    aud: list[Any] = sent if isinstance(sent, list) else [sent]
+    allowed = {u.rstrip("/") for u in ((audience,) if isinstance(audience, str) else audience)}
+    if not allowed & {a.rstrip("/") for a in aud if isinstance(a, str)}:
         raise Unauthorized("audience mismatch")
     now = time.time()
     if claims["exp"] < now - LEEWAY_S:

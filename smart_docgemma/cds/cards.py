@@ -36,11 +36,11 @@ OVERRIDE_REASONS = [
 ]
 
 
-def card(problem: Problem) -> dict:
-    """The one card for a problem."""
+def card(problem: Problem, language: str = "en") -> dict:
+    """The one card for a problem (``language`` "fr": with the French source text in the detail)."""
     out = {"uuid": str(uuid.uuid4()), "summary": problem.lead.summary,
            "indicator": problem.severity, "source": _source(problem.lead.sources, problem.lead.topic)}
-    detail = _detail(problem)
+    detail = _detail(problem, language)
     if detail:
         out["detail"] = detail
     suggestions = _suggestions(problem)
@@ -69,14 +69,17 @@ def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
     }
 
 
-def _detail(problem: Problem) -> str:
+def _detail(problem: Problem, language: str = "en") -> str:
     parts = []
     for f in problem.findings:
         # the lead finding's sentence is the card's summary; the others get their own heading
         lines = [] if f is problem.lead else [f"**{f.summary}** ({f.severity})"]
-        lines += [f"- **Mechanism:** {f.mechanism}"] if f.mechanism else []
+        # a dose, kidney or age limit states a risk, not a mechanism
+        why = "Risk" if f.topic in ("dose", "renal", "age") else "Mechanism"
+        lines += [f"- **{why}:** {f.mechanism}"] if f.mechanism else []
         lines += [f"- **Management:** {f.management}"] if f.management else []
         lines += [f"- **This patient:** {e}" for e in f.evidence]
+        lines += [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"] if f.quote and language == "fr" else []
         if lines:
             parts.append("\n".join(lines))
     sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]

@@ -5,6 +5,9 @@ hook is about, pregnancy and breastfeeding, the patient's name.
 """
 from __future__ import annotations
 
+import re
+
+from ..knowledge import age_on as knowledge_age
 from .context import HookData
 from .monitoring import observed_on
 
@@ -84,6 +87,9 @@ def named(resources: list[dict]) -> list[tuple[str, dict]]:
     return [(n, r) for n, r in ((med_name(r), r) for r in resources) if n]
 
 
+_PAST = re.compile(r"\b(history of|past)\b")
+
+
 def matches_condition(resource: dict, snomed: list[str], words: list[str]) -> bool:
     """An active condition coded as one of ``snomed`` or naming one of ``words``."""
     status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
@@ -91,7 +97,11 @@ def matches_condition(resource: dict, snomed: list[str], words: list[str]) -> bo
         return False
     if set(snomed) & coded_as(resource):
         return True
-    return any(w in text(resource.get("code") or {}).lower() for w in words)
+    name = text(resource.get("code") or {}).lower()
+    if _PAST.search(name):
+        return False  # "Past pregnancy history of miscarriage": a past event, not the state now
+    # whole words from their start: "diabetes" is not "prediabetes"
+    return any(re.search(rf"\b{re.escape(w)}", name) for w in words)
 
 
 def coded_as(resource: dict) -> set[str]:
@@ -117,6 +127,12 @@ def patient_name(patients: list[dict]) -> str | None:
 
 
 
+
+
+def age(patients: list[dict], today) -> int | None:
+    """Whole years from the Patient's birthDate; None when it is not there."""
+    born = next((p.get("birthDate") for p in patients if isinstance(p.get("birthDate"), str)), None)
+    return knowledge_age(born, today)
 
 
 def clean(value: str | None) -> str | None:

@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from ..tools.base import Source  # the one citation type (tools, cards, MCP)
 
 SUMMARY_MAX = 139  # CDS Hooks: one sentence under 140 characters
 RANK = {"critical": 0, "warning": 1, "info": 2}
-
-
-@dataclass(frozen=True)
-class Source:
-    label: str
-    url: str = ""
 
 
 @dataclass
@@ -39,6 +34,7 @@ class Finding:
     active: dict | None = None  # an active MedicationRequest a suggestion may stop (patient-view)
     alternative: dict | None = None  # {"display", "rxnorm"}: a safer drug the knowledge names
     fingerprint_of: tuple = ()  # what makes this finding new (e.g. the latest result's id)
+    quote: str = ""  # the French source text (ANSM) the English was derived from
 
     @property
     def summary(self) -> str:

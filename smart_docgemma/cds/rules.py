@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -42,16 +43,18 @@ REQUIRED = {
 }
 
 
-def cards_for(hook: str, body: dict, data: HookData, launch_url: str) -> list[dict]:
-    """The cards for one hook call: one per problem, most severe first."""
+def cards_for(hook: str, body: dict, data: HookData, launch_url: str, language: str = "en") -> list[dict]:
+    """The cards for one hook call: one per problem, most severe first. ``language`` "fr" adds the
+    French source text (ANSM) to the details; the cards are otherwise English."""
     if hook == "patient-view":
         patient = quiet.chart_key(body)
         problems = quiet.keep_new(patient, group(patient_view(data)))
-        cards = [card(p) for p in problems]
+        cards = [card(p, language) for p in problems]
         quiet.remember(patient, zip(cards, problems))
         cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient"))))
     else:
-        cards = [card(p) for p in group(order_checks(chart.drafts(body, hook == "order-select"), data))]
+        problems = group(order_checks(chart.drafts(body, hook == "order-select"), data))
+        cards = [card(p, language) for p in problems]
     return cards
 
 
@@ -60,7 +63,7 @@ def cards_for(hook: str, body: dict, data: HookData, launch_url: str) -> list[di
 def patient_view(data: HookData) -> list[Finding]:
     active = chart.named(data.get("medications"))
     names = [n for n, _ in active]
-    findings = _interactions_among(names)
+    findings = _interactions_among(names) + _trios_among(names)
     for name, resource in active:
         ident = identity(resource)
         if not ident.identified:  # said once (quiet), never passed over as if checked
@@ -86,14 +89,27 @@ def _interactions_among(names: list[str]) -> list[Finding]:
         out.append(Finding(f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}", severity, summaries,
                            "drug-interaction", hit.mechanism, hit.management,
                            [f"Active: {hit.drug_a} and {hit.drug_b}"], interaction_sources(hit),
-                           fingerprint_of=(hit.drug_a, hit.drug_b)))
+                           fingerprint_of=(hit.drug_a, hit.drug_b), quote=hit.quote))
     return [f for f in out if f.severity == "critical"]  # only what needs acting on today
+
+
+def _trios_among(names: list[str]) -> list[Finding]:
+    drugs = list(dict.fromkeys(generic(n) for n in names))
+    out = []
+    for f in knowledge.trio_findings(drugs):
+        if f.severity == "critical":
+            out.append(Finding("trio:" + "+".join(sorted(f.drugs)), f.severity,
+                               [f"Review {' + '.join(f.drugs)} — {f.summary.split(' — ', 1)[-1]}"], "drug-interaction",
+                               f.effect, f.management, [f"Active: {', '.join(f.drugs)}"],
+                               [Source(s.label, s.url) for s in f.sources], fingerprint_of=f.drugs))
+    return out
 
 
 # --- orders -------------------------------------------------------------------------
 
 def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
     active = chart.named(data.get("medications"))
+    renal, age = latest_renal(data), chart.age(data.get("patient"), date.today())
     findings: list[Finding] = []
     for i, draft in enumerate(drafts):
         key = f"draft:{draft.get('id') or i}"
@@ -102,17 +118,75 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
             findings.append(_unchecked(ident, draft, key))
             continue
         name = ident.name
-        others = [(n, "active") for n, _ in active] + \
-                 [(chart.med_name(d), "draft") for d in drafts if d is not draft and chart.med_name(d)]
-        found = _draft_interactions(name, [n for n, _ in active], draft, key)
-        found += _duplicates_and_additive(name, others, draft, key, found)
+        others = [(n, "active", r) for n, r in active] + \
+                 [(chart.med_name(d), "draft", d) for d in drafts if d is not draft and chart.med_name(d)]
+        found = _knowledge(name, draft, others, renal, age, key)
+        found += _duplicates_and_additive(name, [(n, w) for n, w, _ in others], draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)
-        found += _renal(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
         found += _boxed(name, draft, key)
         findings += found
     return findings
+
+
+def _knowledge(name: str, draft: dict, others: list, renal, age, key: str) -> list[Finding]:
+    """The knowledge core's findings for this order: interactions (reconciled across sources),
+    three-drug rules, dose limits, kidney limits and the age list."""
+    drug = generic(name)
+    doses = {generic(n): knowledge.dose_of(r, product=n) for n, _, r in others}
+    where = {generic(n): (w, n) for n, w, _ in others}
+    dose = knowledge.dose_of(draft, product=chart.med_name(draft) or name)
+    found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
+                                     {k: v for k, v in doses.items() if v})
+    return [_from_knowledge(f, drug, draft, key, where, renal) for f in found if f.severity != "info"]
+
+
+def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str, where: dict, renal) -> Finding:
+    others = [d for d in f.drugs if d != drug]
+    alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others else \
+        alternative(f.topic, drug) if f.topic in ("renal",) else None
+    evidence = [f"{capital(where[o][0])} medication: {where[o][1]}" for o in others if o in where]
+    evidence += list(f.evidence) if f.topic != "interaction" else []
+    if f.topic == "renal" and renal:
+        evidence = [renal.trend] + [e for e in f.evidence if not e.startswith(renal.measure)]
+    verb = {"critical": "Avoid", "warning": "Monitor closely if giving"}[f.severity]
+    short = f"{verb} {drug} with {' and '.join(others)}" if others else f.summary
+    summaries = [f"{f.summary}; consider {alt['display']}" if alt else "", f.summary, short]
+    sources = [Source(s.label, s.url or source("dailymed", drug).url) for s in f.sources]
+    return Finding(key, f.severity, summaries, _TOPIC.get(f.topic, f.topic), f.effect, f.management, evidence,
+                   sources, draft=draft, alternative=alt, fingerprint_of=(*others, f.key),
+                   quote=f.quote)
+
+
+_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction", "dose": "dose", "renal": "renal",
+          "age": "age"}
+
+
+def latest_renal(data: HookData) -> "RenalResult | None":
+    """The latest eGFR or creatinine clearance (whichever is newer), with its trend."""
+    if "labs" in data.missing:
+        return None
+    found = [("eGFR", r) for r in monitoring.results(data.get("labs"), table()["egfr_loinc"])] + \
+            [("CrCl", r) for r in monitoring.results(data.get("labs"), table()["crcl_loinc"])]
+    if not found:
+        return None
+    found.sort(key=lambda mr: mr[1].when)
+    measure, latest = found[-1]
+    same = [r for m, r in found if m == measure][-4:]
+    trend = f"{measure}: " + " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in same)
+    return RenalResult(knowledge.Renal(latest.value, measure, latest.when), trend, latest.id)
+
+
+@dataclass(frozen=True)
+class RenalResult:
+    value: knowledge.Renal
+    trend: str
+    id: str
+
+    @property
+    def measure(self) -> str:
+        return self.value.measure
 
 
 def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> Finding:
@@ -124,22 +198,6 @@ def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> F
                    management="Check interactions, allergies and pregnancy for it by hand, or record it by its "
                               "RxNorm name.", evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
                    fingerprint_of=(label,))
-
-
-def _draft_interactions(name: str, active: list[str], draft: dict, key: str) -> list[Finding]:
-    drug, out = generic(name), []
-    for hit in interactions([name, *active]):
-        if drug not in (hit.drug_a, hit.drug_b):
-            continue
-        other = hit.drug_b if hit.drug_a == drug else hit.drug_a
-        alt = alternative("interaction", drug, other)
-        verb = "Avoid" if _interaction_severity(hit) == "critical" else "Monitor closely if giving"
-        summaries = [f"{verb} {drug} with {other} — {hit.summary}; consider {alt['display']}" if alt else "",
-                     f"{verb} {drug} with {other} — {hit.summary}", f"{verb} {drug} with {other}"]
-        out.append(Finding(key, _interaction_severity(hit), summaries, "drug-interaction", hit.mechanism,
-                           hit.management, [f"Active medication: {other}"], interaction_sources(hit),
-                           draft=draft, alternative=alt, fingerprint_of=(other,)))
-    return out
 
 
 def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
@@ -225,27 +283,6 @@ def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[
                                management=f"Patient is {status}: {management}.", evidence=evidence,
                                sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
                                fingerprint_of=(status,)))
-    return out
-
-
-def _renal(data: HookData, name: str, draft: dict, key: str) -> list[Finding]:
-    """An order the latest eGFR makes unsafe (the knowledge core's renal flags)."""
-    found = [] if "labs" in data.missing else monitoring.results(data.get("labs"), table()["egfr_loinc"])
-    if not found:
-        return []  # no eGFR (or no labs): nothing is claimed
-    drug, latest = generic(name), found[-1]
-    out = []
-    for flag in renal_flags(drug, latest.value):
-        alt = alternative("renal", drug)
-        verb = "Avoid" if flag.severity == "critical" else "Review"
-        when = f"eGFR {latest.value:g} on {latest.when.isoformat()}"
-        summaries = [f"{verb} {drug} — {when}: {flag.summary.split(': ', 1)[-1]}; consider {alt['display']}" if alt
-                     else "", f"{verb} {drug} — {when}: {flag.summary.split(': ', 1)[-1]}", f"{verb} {drug} — {when}"]
-        trend = " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in found[-4:])
-        out.append(Finding(key, flag.severity, summaries, "renal", mechanism=f"{capital(drug)}: {flag.summary}.",
-                           management=capital(flag.management) + ".", evidence=[f"eGFR: {trend}"],
-                           sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
-                           fingerprint_of=(latest.id, latest.value)))
     return out
 
 
@@ -344,10 +381,6 @@ def pregnancy_flags(drug: str) -> list[knowledge.Flag]:
 
 def lactation_flags(drug: str) -> list[knowledge.Flag]:
     return knowledge.pregnancy_flags(ingredients(drug), lactation=True)
-
-
-def renal_flags(drug: str, egfr: float) -> list[knowledge.Flag]:
-    return knowledge.renal_flags(ingredients(drug), egfr)
 
 
 def flag_source(flag: knowledge.Flag, drug: str) -> Source:

@@ -76,6 +76,7 @@ def discovery():
 def call(service_id: str):
     claims = _authenticate()  # before the service lookup: an unknown id tells an unauthenticated caller nothing
     service = _service(service_id)
+    _json_only()
     body = _hook_request(inputs.json_body(error=errors.CDSError))
     if body["hook"] != service["hook"]:
         raise errors.CDSError(f"This service handles the {service['hook']} hook.")
@@ -87,12 +88,19 @@ def call(service_id: str):
     except errors.DocGemmaError as exc:
         trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description, service=service_id)
         raise
-    cards = rules.cards_for(service["hook"], body, data, _app_launch_url())
+    language = request.accept_languages.best_match(["en", "fr"]) or "en"
+    cards = rules.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
     trail.action("cds-hook", service=service_id, hook=body["hook"], hook_instance=body.get("hookInstance"),
                  cards=len(cards), prefetched=",".join(sorted(data.resources)) or None)
     return jsonify({"cards": cards})
+
+
+def _json_only() -> None:
+    """CDS Hooks requests are JSON: any other declared type is refused before the body is read."""
+    if request.mimetype != "application/json":
+        raise errors.UnsupportedMedia("CDS Hooks calls must be sent as application/json.")
 
 
 def _hook_request(body: dict) -> dict:
@@ -125,8 +133,9 @@ def _hook_request(body: dict) -> dict:
 
 @bp.post("/<service_id>/feedback")
 def feedback(service_id: str):
-    claims = _authenticate()
+    claims = _authenticate(also=_public_url().rsplit("/feedback", 1)[0])  # the service URL is also a fair aud
     _service(service_id)
+    _json_only()
     items = inputs.field(inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError)
     if not items:
         raise errors.CDSError("feedback must be a non-empty array.")
@@ -196,15 +205,16 @@ def _service(service_id: str) -> dict:
     return service
 
 
-def _authenticate() -> dict:
-    """Verify the CDS client's JWT against the public URL of this endpoint.
+def _authenticate(also: str | None = None) -> dict:
+    """Verify the CDS client's JWT against the public URL of this endpoint (or ``also``).
 
     The reason a token failed is logged here and never sent back (a bare 401)."""
     cfg = current_app.config
     header = inputs.header("Authorization", max_chars=16384)
     token = header[7:].strip() if header[:7].lower() == "bearer " else None
     try:
-        return auth.verify(token, _public_url(), auth.get_cds_keys(), get_storage(),
+        audience = (_public_url(), also) if also else _public_url()
+        return auth.verify(token, audience, auth.get_cds_keys(), get_storage(),
                            int(cfg["CDS_JTI_WINDOW_S"]), int(cfg["CDS_JWT_MAX_LIFETIME_S"]))
     except errors.Unauthorized as exc:
         log.info("CDS client refused on %s: %s", request.path, exc.description)

@@ -37,6 +37,9 @@ class Case(BaseModel):
     down: list[str] = Field(default_factory=list)
     # tuned: phrasings the rules were adjusted on; holdout: written before tuning, never tuned on
     split: Literal["tuned", "holdout"] = "tuned"
+    # case-insensitive substrings the final answer must contain / must not contain
+    answer_contains: list[str] = Field(default_factory=list)
+    answer_excludes: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _known_names(self) -> "Case":

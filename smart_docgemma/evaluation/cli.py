@@ -43,6 +43,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="structured-output dialect (default: DOCGEMMA_SCHEMA_DIALECT or auto)")
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
+    p.add_argument("--synthea", action="store_true",
+                   help="also load the Synthea population (launch.population; for synthea_cases.yaml)")
     args = p.parse_args(argv)
     if not args.stored and not args.endpoint and not args.code_only:
         p.error("--endpoint is required (or --code-only, or --stored to score the app's stored turns)")
@@ -60,6 +62,10 @@ def _fhir(stack: ExitStack, args) -> str:
         base = upstream.base_url
     if not args.no_fixtures:
         load_fixtures(base)
+    if args.synthea:
+        from launch.population import load_population
+
+        load_population(base)
     return base
 
 

@@ -76,6 +76,8 @@ class CaseResult:
     split: str = "tuned"
     other_patient_proposals: int = 0
     unrequested_write: bool = False
+    answer_ok: bool | None = None  # None: the case names no expected text
+    answer_missing: list = field(default_factory=list)  # expected texts absent / excluded ones present
 
 
 def observed_route(state: Turn) -> str:
@@ -118,6 +120,16 @@ def args_match(expected: dict, actual: dict) -> bool:
     return True
 
 
+def answer_check(case: Case, answer: str) -> tuple[bool | None, list[str]]:
+    """Case-insensitive substrings: every ``answer_contains`` present, no ``answer_excludes``."""
+    if not case.answer_contains and not case.answer_excludes:
+        return None, []
+    low = (answer or "").lower()
+    wrong = [w for w in case.answer_contains if w.lower() not in low]
+    wrong += [f"not: {w}" for w in case.answer_excludes if w.lower() in low]
+    return not wrong, wrong
+
+
 def score(case: Case, turn, seconds: float) -> CaseResult:
     state = turn.state
     tools = executed_tools(state)
@@ -131,7 +143,9 @@ def score(case: Case, turn, seconds: float) -> CaseResult:
     route = observed_route(state)
     written = [r for r in state.tool_runs if r.result.status == "proposal"]
     allowed = {case.patient} | {a.get("patient_id") for a in case.args.values() if a.get("patient_id")}
+    answer_ok, answer_missing = answer_check(case, getattr(state, "answer", "") or "")
     return CaseResult(
+        answer_ok=answer_ok, answer_missing=answer_missing,
         split=case.split, unrequested_write=bool(written) and case.route != "proposal",
         other_patient_proposals=sum(r.args.get("patient_id") not in allowed for r in written),
         id=case.id, category=case.category, query=case.query, expected_route=case.route, route=route,
@@ -184,8 +198,8 @@ class EvalRun:
             scope = scope.replace("patient/", "user/")
         scopes = GrantedScopes.parse(scope)
         ctx = ToolContext(patient_id=case.patient, scopes=scopes, fhir=FhirGateway(self.fhir_base, None),
-                          http=http, proposals=self.proposals, session_id=uuid.uuid4().hex,
-                          practitioner=PRACTITIONER, config=dict(self.config))
+                          http=http, proposals=self.proposals, sid=uuid.uuid4().hex,
+                          user=PRACTITIONER, config=dict(self.config))
         return ctx, tools_for(scopes)
 
     def _http_for(self, case: Case) -> KnowledgeHttp:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .cases import CATEGORIES
 
@@ -28,6 +29,7 @@ def _group(rows: list[dict]) -> dict:
             "route_accuracy": _rate([r["route_ok"] for r in rows]),
             "tool_accuracy": _rate([r["tools_ok"] for r in rows]),
             "argument_accuracy": _rate([r["args_ok"] for r in rows]),
+            "answer_accuracy": _rate([r.get("answer_ok") for r in rows]),
             "model_calls_mean": round(sum(calls) / len(rows), 2) if rows else 0.0,
             "seed_calls_mean": round(sum(seed) / len(rows), 2) if rows else 0.0,
             "latency_p50_s": round(percentile(seconds, 50), 3),
@@ -41,7 +43,8 @@ def summarise(results: list[dict]) -> dict:
     categories = {c: _group([r for r in results if r["category"] == c]) for c in CATEGORIES
                   if any(r["category"] == c for r in results)}
     failed = [r["id"] for r in results
-              if not (r["route_ok"] and r["tools_ok"] and r["args_ok"] is not False)]
+              if not (r["route_ok"] and r["tools_ok"] and r["args_ok"] is not False
+                      and r.get("answer_ok") is not False)]
     splits = {s: _group([r for r in results if r.get("split", "tuned") == s]) for s in ("tuned", "holdout")
               if any(r.get("split", "tuned") == s for r in results)}
     return {"overall": _group(results), "categories": categories, "splits": splits,
@@ -52,19 +55,22 @@ def _pct(value) -> str:
     return "–" if value is None else f"{value * 100:.0f} %"
 
 
+def _row(name: str, g: dict[str, Any]) -> str:
+    rates = " | ".join(_pct(g[k]) for k in ("route_accuracy", "tool_accuracy", "argument_accuracy",
+                                              "answer_accuracy"))
+    return (f"| {name} | {g['cases']} | {rates} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
+            f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+
+
 def markdown(report: dict) -> str:
     """The per-category table a person reads after a run."""
-    head = ("| category | cases | route | tools | arguments | model calls (reference design) | p50 s | p95 s |\n"
-            "|---|---:|---:|---:|---:|---:|---:|---:|")
+    head = ("| category | cases | route | tools | arguments | answers | model calls (reference design) "
+            "| p50 s | p95 s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     lines = [head]
-    for name, g in [*report["categories"].items(), ("**all**", report["overall"])]:
-        lines.append(f"| {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
-                     f"{_pct(g['argument_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
-                     f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
-    for name, g in report.get("splits", {}).items():
-        lines.append(f"| split: {name} | {g['cases']} | {_pct(g['route_accuracy'])} | {_pct(g['tool_accuracy'])} | "
-                     f"{_pct(g['argument_accuracy'])} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
-                     f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+    rows = [*report["categories"].items(), ("**all**", report["overall"]),
+            *((f"split: {name}", g) for name, g in report.get("splits", {}).items())]
+    for name, g in rows:
+        lines.append(_row(name, g))
     overall = report["overall"]
     lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
                  f"unrequested writes: {overall['unrequested_writes']}")

@@ -64,7 +64,7 @@ def stored_report(storage, cases: list[Case], *, period: str = "week") -> dict:
 def _observe(status: str, turn: Turn, case: Case | None, rating: bool | None, decided: dict) -> dict:
     obs = {"failed": status == "failed", "degraded": turn.degraded, "rating": rating,
            "second_look": (turn.second_look or {}).get("severity"),
-           "proposals": [decided.get(pid) for pid in turn.proposals], "case": None}
+           "proposals": [decided.get(proposal_id) for proposal_id in turn.proposals], "case": None}
     if case is not None and status == "done":
         first_args: dict = {}
         for run in turn.tool_runs:

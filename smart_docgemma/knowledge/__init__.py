@@ -11,6 +11,15 @@ drug tools, the proposals' safety flags and the CDS hooks — goes through here.
     allergy_conflicts(substance, drug, criticality=, reaction=) -> [AllergyConflict]
     pregnancy_flags(ingredients, lactation=False) / renal_flags(ingredients, egfr) -> [Flag]
     classes_of(ingredient) -> frozenset[str]
+
+Typed findings (``Finding``: severity, English summary/effect/management, sources that agree,
+the ANSM French text as ``quote``), for callers that compose the checks against a chart:
+
+    order_findings(drug, dose=None, others=(), renal=None, age=None, doses=None) -> [Finding]
+    list_findings(drugs, doses=None, renal=None, age=None) -> [Finding]   (a whole medication list)
+    interaction_findings(drugs, doses=None, focus=None) -> [Finding]
+    dose_of(order=None, text="", product="") -> Dose | None; limit_findings(drug, dose, age) -> [Finding]
+    renal_findings(drug, Renal(value, measure, when), dose=None) / age_findings(drug, age) -> [Finding]
 """
 from __future__ import annotations
 
@@ -29,10 +38,19 @@ from .flags import renal as renal_flags
 from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .ddi import LEVELS, Interaction
 from .ddi import between as _between
+from .checks import interaction_findings, list_findings, order_findings, trio_findings
+from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
+from .finding import Finding, Source, by_severity
+from .glossary import looks_french
+from .limits import Renal, age_findings, age_on, renal_findings
 
-__all__ = ["AllergyConflict", "DrugIdentity", "Flag", "Ingredient", "Interaction", "LEVELS", "allergy_conflicts",
-           "class_label", "classes_of", "drug_classes", "drug_interactions", "generic", "identify", "interactions",
-           "matches", "pregnancy_flags", "renal_flags", "unidentified"]
+__all__ = ["AllergyConflict", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
+           "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_on",
+           "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
+           "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
+           "interaction_findings", "interactions", "limit_findings", "list_findings",
+           "looks_french", "matches", "order_findings", "pregnancy_flags", "renal_findings",
+           "renal_flags", "strength_mg", "trio_findings", "unidentified"]
 
 
 @lru_cache(maxsize=4096)

@@ -1,22 +1,26 @@
-"""``check_medication_for_patient``: the knowledge core's checks of one drug against the chart.
+"""The knowledge core as MCP tools: ``identify_drug`` and ``check_medication_for_patient``
+(the checks of one drug against the chart).
 
-An MCP-only tool (``surfaces: [mcp]`` in ``tools/catalog.yaml``). It runs nothing new: the
-chart is gathered as the order-select CDS service gathers it (``cds/services.yaml``'s
-prefetch, fetched with the exchanged FHIR token) and the drug, as a draft MedicationRequest,
-goes through the same rules (``cds.rules.order_checks``: identity, interactions and duplicates
-with active medications, allergy cross-reactivity, pregnancy and breastfeeding, eGFR and other
-results, due monitoring, boxed warning). Findings come back most severe first with their
-evidence and sources; chart data that could not be read is said, never taken as "nothing found".
+Both are MCP-only (``surfaces: [mcp]`` in ``tools/catalog.yaml``) and run nothing new.
+``identify_drug`` is ``knowledge.identify`` with the classes of what it found. For
+``check_medication_for_patient`` the chart is gathered as the order-select CDS service
+gathers it (``cds/services.yaml``'s prefetch, fetched with the exchanged FHIR token) and the
+drug, as a draft MedicationRequest, goes through the same rules (``cds.rules.order_checks``:
+identity, interactions and duplicates with active medications, allergy cross-reactivity,
+pregnancy and breastfeeding, eGFR and other results, due monitoring, boxed warning).
+Findings come back most severe first with their evidence and sources; chart data that could
+not be read is said, never taken as "nothing found".
 """
 
 from __future__ import annotations
 
+from .. import knowledge
 from ..cds import context as cds_context
 from ..cds import rules
 from ..cds.findings import Problem, fit_summary, group
 from ..cds.views import services
 from ..tools import catalog
-from ..tools.args import MedicationCheckArgs
+from ..tools.args import DrugIdentityArgs, MedicationCheckArgs
 from ..tools.base import Source, Tool, ToolContext, ToolResult
 from ..tools.orders import rxnorm_coding
 
@@ -104,4 +108,46 @@ def _problem(problem: Problem) -> dict:
     }
 
 
-TOOLS: list[Tool] = [Tool(catalog.spec("check_medication_for_patient"), run_medication_check)]
+RXNAV = "https://mor.nlm.nih.gov/RxNav/search?searchBy=RXCUI&searchTerm="
+
+
+def run_identify(args: DrugIdentityArgs, ctx: ToolContext) -> ToolResult:
+    """The knowledge core's identity of a drug name (offline tables; no chart, no network)."""
+    ident = knowledge.identify(text=args.drug_name)
+    if not ident.identified:
+        maybe = f" Did you mean {' or '.join(ident.candidates)}?" if ident.candidates else ""
+        return ToolResult(
+            status="empty",
+            count=0,
+            data={"identified": False, "reason": ident.reason},
+            text=f"{args.drug_name} could not be identified ({ident.reason}), so no "
+            f"check that needs its identity can run on it.{maybe}",
+        )
+    classes = sorted(knowledge.class_label(c) for c in knowledge.drug_classes(ident.name))
+    parts = [f"{i.name} (RxNorm {i.rxcui})" if i.rxcui else i.name for i in ident.ingredients]
+    details = [
+        f"brand {ident.brand}" if ident.brand else "",
+        ident.strength or "",
+        ident.dose_form or "",
+    ]
+    lines = [
+        f"{args.drug_name}: " + " + ".join(parts) + "".join(f", {d}" for d in details if d),
+        "Classes: " + (", ".join(classes) or "none in the knowledge core's tables"),
+    ]
+    sources = [Source(f"RxNorm: {i.name}", RXNAV + i.rxcui) for i in ident.ingredients if i.rxcui]
+    data = {
+        "identified": True,
+        "ingredients": [{"name": i.name, "rxcui": i.rxcui} for i in ident.ingredients],
+        "brand": ident.brand,
+        "strength": ident.strength,
+        "classes": classes,
+    }
+    return ToolResult(
+        status="ok", text="\n".join(lines), data=data, sources=sources, count=len(parts)
+    )
+
+
+TOOLS: list[Tool] = [
+    Tool(catalog.spec("check_medication_for_patient"), run_medication_check),
+    Tool(catalog.spec("identify_drug"), run_identify),
+]

@@ -145,7 +145,7 @@ def _apply_dose(inst: dict[str, Any], ch: dict[str, str]) -> None:
         dose["value"] = _number("dose", ch["dose"])
     if "unit" in ch:
         unit = _choice("unit", ch["unit"], UNITS)
-        dose.update(unit=unit, system=orders.UCUM, code=orders._UNITS[unit.lower()])
+        dose.update(unit=unit, system=orders.UCUM, code=orders.ucum(unit) or unit)
 
 
 def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:

@@ -174,14 +174,14 @@ class ProposalStore:
         shown for approval is exactly the one that will be created.
         """
         self._check_subject(sid, patient_id, resource)
-        pid = uuid.uuid4().hex
+        proposal_id = uuid.uuid4().hex
         resource = dict(resource)
-        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": pid}]
+        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": proposal_id}]
         with self.storage.begin() as conn:
             conn.execute(table.insert().values(
-                id=pid, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
+                id=proposal_id, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
                 resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
-        return pid
+        return proposal_id
 
     def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
         """Refuse (Forbidden) a resource about anyone but the session's patient.
@@ -212,6 +212,17 @@ class ProposalStore:
         """A session's proposals, oldest first (the chat transcript's cards)."""
         with self.storage.begin() as conn:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
+        return [_row(r) for r in rows]
+
+    def from_mcp(self, patient_id: str | None) -> list[Proposal]:
+        """Pending proposals MCP clients made for this patient, oldest first (the page lists
+        them: they belong to no browser session's transcript)."""
+        if not patient_id:
+            return []
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(table).where(and_(
+                table.c.patient_id == patient_id, table.c.status == "pending",
+                table.c.sid.startswith(MCP_OWNER))).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
 
     def visible(self, proposal_id: str, launch: Launch) -> Proposal:
@@ -314,6 +325,17 @@ class ProposalStore:
         with self.storage.begin() as conn:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.sid == sid, table.c.status == "pending", table.c.created_at >= since)))]
+            if ids:
+                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
+                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+        return ids
+
+    def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]:
+        """Reject these proposals if still pending (a turn that will not show them); returns
+        the ids withdrawn."""
+        with self.storage.begin() as conn:
+            ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
+                table.c.id.in_(list(proposal_ids)), table.c.status == "pending")))]
             if ids:
                 conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
                     status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))

@@ -79,8 +79,8 @@ class LaunchContext:
         """The tools' view of this launch (the agent's turns; a card's safety checks after an edit)."""
         app = current_app
         return ToolContext(patient_id=self.patient_id, scopes=self.scopes, fhir=self.fhir,
-                           http=get_http(app), proposals=proposal_store(app), session_id=self.sid,
-                           practitioner=self.user, config=dict(app.config))
+                           http=get_http(app), proposals=proposal_store(app), sid=self.sid,
+                           user=self.user, config=dict(app.config))
 
 
 def _storage():

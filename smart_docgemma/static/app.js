@@ -67,6 +67,8 @@
       if (item) item.textContent = "Consulting: " + p.label + (p.args ? " (" + p.args + ")" : "") + "…";
     } else if (p.kind === "tool" && p.phase === "result") {
       turn.progress.appendChild(el("li", "step tool-result", p.label + ": " + p.status + (p.summary ? " — " + p.summary : "")));
+    } else if (p.kind === "notice") {
+      turn.progress.appendChild(el("li", "step notice", p.label));
     }
   }
 
@@ -75,6 +77,16 @@
     turn.li.replaceWith(done);
     done.scrollIntoView({ block: "nearest" });
   }
+
+  // An interrupted answer offers to ask the same question again.
+  document.addEventListener("click", (ev) => {
+    const again = ev.target.closest && ev.target.closest("button.ask-again");
+    const box = document.querySelector("#message");
+    const send = document.querySelector("#send");
+    if (!again || !box || !send) return;
+    box.value = again.dataset.question || "";
+    send.click();
+  });
 
   async function recover(turn) {
     // The stream dropped (network, proxy): the server finishes the turn anyway.

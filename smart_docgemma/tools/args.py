@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -47,6 +47,11 @@ class PatientSearchArgs(BaseModel):
     birth_date: Optional[str] = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
 
 
+class DrugIdentityArgs(BaseModel):
+    model_config = _STRICT
+    drug_name: str = DrugName
+
+
 class MedicationCheckArgs(BaseModel):
     model_config = _STRICT
     medication_name: str = DrugName
@@ -55,6 +60,16 @@ class MedicationCheckArgs(BaseModel):
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
+    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/answers.py);
+    # none: the whole chart summary
+    focus: Optional[str] = Field(default=None, max_length=40,
+                                 description="the part of the chart asked about, e.g. lab:Potassium")
+
+    @field_validator("focus")
+    @classmethod
+    def _known_focus(cls, value: str | None) -> str | None:
+        from .answers import foci
+        return value if value in foci() else None  # a focus we cannot answer: the whole chart
 
 
 class PrescribeMedicationArgs(BaseModel):

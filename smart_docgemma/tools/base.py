@@ -81,8 +81,8 @@ class ToolContext:
     model: VisionModel | None = None  # the turn's model client, for the vision tool
     image: bytes | None = None  # this turn's attached image (analyze_medical_image)
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
-    session_id: str | None = None
-    practitioner: str | None = None  # fhirUser reference, e.g. Practitioner/dr-okafor
+    sid: str | None = None  # the browser session (the launch) the turn belongs to
+    user: str | None = None  # the fhirUser who launched, e.g. Practitioner/dr-okafor
     config: dict[str, Any] = field(default_factory=dict)
 
     # A tool that needs one of these and runs without it is a wiring error of the caller; it

@@ -46,9 +46,6 @@ RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 SNOMED = "http://snomed.info/sct"
 LOINC = "http://loinc.org"
 UCUM = "http://unitsofmeasure.org"
-_UNITS = {"mg": "mg", "g": "g", "mcg": "ug", "µg": "ug", "ug": "ug", "ml": "mL", "l": "L",
-          "units": "[iU]", "unit": "[iU]", "iu": "[iU]", "meq": "meq", "mmol": "mmol"}
-_DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug|ml|l|units?|iu|meq|mmol)\b", re.I)
 _PER_DAY = {"once": 1, "one": 1, "twice": 2, "two": 2, "three": 3, "four": 4}
 _ABBREV = {"qd": (1, 1, "d"), "daily": (1, 1, "d"), "bid": (2, 1, "d"), "tid": (3, 1, "d"), "qid": (4, 1, "d"),
            "weekly": (1, 1, "wk"), "nightly": (1, 1, "d"), "qhs": (1, 1, "d"), "every other day": (1, 2, "d")}
@@ -88,15 +85,29 @@ def validated(resource: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ parsing dosing
+@lru_cache(maxsize=1)
+def dose_pattern() -> re.Pattern[str]:
+    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
+    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
+    words = sorted(_codes()["dose_units"], key=len, reverse=True)
+    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def ucum(unit: str) -> str | None:
+    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
+    code: str | None = _codes()["dose_units"].get(unit.lower())
+    return code
+
+
 def parse_dose(dosage: str) -> dict[str, Any] | None:
-    """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
-    m = _DOSE.search(dosage or "")
-    if not m:
+    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
+    m = dose_pattern().search(dosage or "")
+    code = ucum(m.group(2)) if m else None
+    if m is None or code is None:
         return None
-    unit = m.group(2).lower()
     value = float(m.group(1))
     return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
-            "system": UCUM, "code": _UNITS[unit]}
+            "system": UCUM, "code": code}
 
 
 def parse_timing(frequency: str) -> dict[str, Any] | None:
@@ -207,20 +218,20 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
                                   f"{resource['resourceType']} "
                                   f"({exc}). Please restate it.")
     try:
-        pid = ctx.store().create(sid=ctx.session_id or "", patient_id=ctx.patient_id or "", tool=tool,
-                                 resource=resource, summary=summary)
+        proposal_id = ctx.store().create(sid=ctx.sid or "", patient_id=ctx.patient_id or "", tool=tool,
+                                         resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
     flags = summary.get("flags") or []
     lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
     lines += [f"{label}: {value}" for label, value in summary["fields"]]
     lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
-    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=pid,
-                      data={"proposal_id": pid, "summary": summary, "resource_type": resource["resourceType"]})
+    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
+                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"]})
 
 
 def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
-    ref = local_ref(ctx.practitioner)
+    ref = local_ref(ctx.user)
     return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
 
 

@@ -16,15 +16,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LAB_PRIORITY = ["2823-3", "33914-3", "62238-1", "2160-0", "4548-4", "6301-6", "2339-0", "2345-7",
-                "2951-2", "718-7"]
+# Potassium, eGFR, creatinine, HbA1c, INR, glucose, sodium, haemoglobin (fixture and Synthea codes)
+LAB_PRIORITY = ["2823-3", "6298-4", "33914-3", "62238-1", "98979-8", "2160-0", "38483-4", "4548-4",
+                "6301-6", "2339-0", "2345-7", "2951-2", "2947-0", "718-7"]
 VITAL_ORDER = ["8480-6", "8462-4", "8867-4", "9279-1", "59408-5", "2708-6", "8310-5", "29463-7", "39156-5"]
 # code: (low, high, unit) — usual adult reference intervals, only used when the unit matches.
 RANGES = {
     "2823-3": (3.5, 5.1, "mmol/L"),
+    "6298-4": (3.5, 5.1, "mmol/L"),
     "2951-2": (135, 145, "mmol/L"),
+    "2947-0": (135, 145, "mmol/L"),
     "33914-3": (60, None, "mL/min/1.73m2"),
     "62238-1": (60, None, "mL/min/1.73m2"),
+    "98979-8": (60, None, "mL/min/1.73m2"),
     "4548-4": (None, 5.7, "%"),
 }
 MAX_LABS = 6

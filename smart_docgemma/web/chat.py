@@ -58,6 +58,7 @@ def app_page():
     glance, chart_error = _glance(launch) if unreadable is None else (None, unreadable)
     return render_template("chat/app.html", launch=launch, banner=shown, glance=glance,
                            chart_error=chart_error, turns=_transcript(launch.sid),
+                           mcp_pending=proposal_store().from_mcp(launch.patient_id),
                            degraded=not model_available(current_app), limits=_limits())
 
 
@@ -148,9 +149,9 @@ def turn_view(turn: dict) -> dict:
     """A stored turn as the template shows it (answer as safe HTML, trace, live cards)."""
     store = proposal_store()
     cards = []
-    for pid in turn.get("proposals") or []:
+    for proposal_id in turn.get("proposals") or []:
         try:
-            cards.append(store.get(pid))
+            cards.append(store.get(proposal_id))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]

@@ -5,7 +5,9 @@ the page says so up front instead of letting the clinician find out from a
 degraded answer. The check is one ``GET {endpoint}/v1/models`` with a short
 timeout, remembered for ``MODEL_CHECK_TTL_S`` so a page load costs nothing
 most of the time. Any HTTP answer counts as reachable (an auth error is still a
-server); only a refused connection or a timeout counts as down.
+server); only a refused connection or a timeout counts as down. An open circuit
+(agent/circuit.py) is down without a check, and a circuit that opened or closed since the last
+check makes it stale.
 """
 from __future__ import annotations
 
@@ -38,8 +40,11 @@ def model_available(app: Flask) -> bool:
     model = get_model(app)
     if model is None:
         return False
+    if model.circuit.is_open:
+        return False
     checked = app.extensions.get(STATUS)
-    if checked and time.monotonic() - checked[0] < float(app.config["MODEL_CHECK_TTL_S"]):
+    fresh = checked and checked[0] > model.circuit.changed_at
+    if fresh and time.monotonic() - checked[0] < float(app.config["MODEL_CHECK_TTL_S"]):
         return checked[1]
     up = _reachable(model.base_url)
     app.extensions[STATUS] = (time.monotonic(), up)

@@ -118,7 +118,7 @@ def test_a_lesson_never_adds_a_write():
                    ({"tool": "prescribe_medication", "args": {"medication_name": "metformin"}},))
     deps = SimpleNamespace(lessons=(write,), tools={"prescribe_medication": object()})
     hint = _lesson_hint("Prescribe metformin 500 mg twice daily", deps)
-    assert hint["lesson"]["tool"] == "prescribe_medication" and hint["lesson_tools"] == []
+    assert hint["lesson"]["tool"] == "prescribe_medication" and hint["lesson_tools"] == ()
 
 
 def test_a_therapy_change_answer_gets_one_second_look_under_it(srv):

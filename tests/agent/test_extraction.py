@@ -24,7 +24,7 @@ def _pairs(field):
     out = []
     for case in CASES:
         got = extract(case["text"])
-        out.append((set(case.get(field, [])), set(got[FIELDS[field]])))
+        out.append((set(case.get(field, [])), set(getattr(got, FIELDS[field]))))
     return out
 
 
@@ -50,21 +50,21 @@ def test_all_entities_precision_and_recall_floors():
 
 def test_dose_and_frequency():
     for case in (c for c in CASES if c.get("dose")):
-        got = extract(case["text"])["dose"]
+        got = extract(case["text"]).dose
         assert (got["dose"], got["frequency"]) == (case["dose"], case["frequency"]), case["text"]
 
 
 def test_misspellings_map_to_the_generic_name():
-    assert extract("metfromin 500 mg")["drugs"] == ["metformin"]
-    assert extract("Is Augmentin ok?")["drugs"] == ["amoxicillin-clavulanate"]
-    assert extract("start insulin glargine")["drugs"] == ["insulin glargine"]
+    assert list(extract("metfromin 500 mg").drugs) == ["metformin"]
+    assert list(extract("Is Augmentin ok?").drugs) == ["amoxicillin-clavulanate"]
+    assert list(extract("start insulin glargine").drugs) == ["insulin glargine"]
 
 
 def test_allergy_and_actions():
     got = extract("Document a severe penicillin allergy with hives")
-    assert got["allergy"] == {"reaction": "hives", "severity": "severe"}
-    assert "document_allergy" in got["actions"]
-    assert "check_interactions" in extract("interactions between warfarin and aspirin")["actions"]
+    assert got.allergy == {"reaction": "hives", "severity": "severe"}
+    assert "document_allergy" in got.actions
+    assert "check_interactions" in extract("interactions between warfarin and aspirin").actions
 
 
 @pytest.mark.parametrize("message, names", [
@@ -78,4 +78,4 @@ def test_allergy_and_actions():
     ("Warfarin Sodium's half-life", []),  # a drug
 ])
 def test_names_read_the_way_clinicians_write_them(message, names):
-    assert extract(message)["patient_names"] == names
+    assert list(extract(message).patient_names) == names

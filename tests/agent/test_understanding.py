@@ -85,12 +85,12 @@ def test_with_user_scopes_a_name_not_found_is_never_replaced_by_the_launch_patie
 @pytest.mark.parametrize("text", ["Review her chart for covid-19 vaccination status", "H1N1 vaccine for patient",
                                   "HbA1c trend in T2DM", "is the COVID19 booster due", "chart: SARS-CoV-2 PCR"])
 def test_disease_names_are_not_patient_ids(text):
-    assert extract(text)["patient_ids"] == []
+    assert list(extract(text).patient_ids) == []
 
 
 def test_her_chart_for_covid_reviews_the_launch_chart():
     turn, calls = _run("Review her chart for covid-19 vaccination status")
-    assert calls["get_patient_chart"] == [{"patient_id": "rm-1"}]
+    assert calls["get_patient_chart"] == [{"patient_id": "rm-1", "focus": "immunizations"}]
 
 
 @pytest.mark.parametrize("text,dose", [
@@ -104,7 +104,7 @@ def test_her_chart_for_covid_reviews_the_launch_chart():
     ("zopiclone 7.5 mg nocte", {"dose": "7.5 mg", "frequency": "at night"}),
 ])
 def test_dose_route_frequency_and_duration_shorthands(text, dose):
-    assert extract(text)["dose"] == dose
+    assert extract(text).dose == dose
 
 
 def test_route_and_duration_reach_the_order():
@@ -161,7 +161,7 @@ def test_without_a_model_single_tool_questions_route_from_code(message, tool, ar
 @pytest.mark.parametrize("text", ["trials for Multiple Sclerosis", "literature on Heart Failure",
                                   "studies about Crohn Disease", "Save a note to Dr Okafor"])
 def test_capitalised_conditions_are_not_other_patients(text):
-    assert extract(text)["patient_names"] == []
+    assert list(extract(text).patient_names) == []
 
 
 def test_a_trials_question_naming_a_condition_is_answered_in_a_chart_only_session():
@@ -200,8 +200,8 @@ def test_a_misspelling_close_to_two_drugs_is_asked_about_never_guessed():
     from smart_docgemma.agent.extraction import extract
 
     ent = extract("Prescribe prednislone 20 mg once daily")
-    assert ent["drugs"] == []  # neither candidate is taken silently
-    [mention] = ent["ambiguous_drugs"]
+    assert ent.drugs == ()  # neither candidate is taken silently
+    [mention] = ent.ambiguous_drugs
     assert set(mention["candidates"]) == {"prednisolone", "prednisone"}
     turn, calls = _run("Prescribe prednislone 20 mg once daily")
     assert calls == {} and not turn.proposals
@@ -211,5 +211,5 @@ def test_a_misspelling_close_to_two_drugs_is_asked_about_never_guessed():
 def test_a_misspelling_close_to_one_drug_is_still_understood():
     from smart_docgemma.agent.extraction import extract
 
-    assert extract("start metformine 500 mg bd")["drugs"] == ["metformin"]
-    assert extract("interactions of amoxicilin and warfarin")["ambiguous_drugs"] == []
+    assert list(extract("start metformine 500 mg bd").drugs) == ["metformin"]
+    assert list(extract("interactions of amoxicilin and warfarin").ambiguous_drugs) == []

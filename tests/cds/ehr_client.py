@@ -44,9 +44,11 @@ class MiniEHR:
         url = self.url()
         return requests.get(url, headers=_auth(token or self.token(url)), timeout=10)
 
-    def call(self, service_id: str, body: dict, token: str | None = None) -> requests.Response:
+    def call(self, service_id: str, body: dict, token: str | None = None, language: str | None = None
+             ) -> requests.Response:
         url = self.url(f"/{service_id}")
-        return requests.post(url, json=body, headers=_auth(token or self.token(url)), timeout=30)
+        headers = {**_auth(token or self.token(url)), **({"Accept-Language": language} if language else {})}
+        return requests.post(url, json=body, headers=headers, timeout=30)
 
     def feedback(self, service_id: str, items: list[dict]) -> requests.Response:
         url = self.url(f"/{service_id}/feedback")

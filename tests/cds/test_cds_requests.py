@@ -146,3 +146,30 @@ def test_a_patient_name_with_null_parts_is_not_a_500(ehr):
     body["prefetch"]["patient"]["name"] = [{"given": [None], "family": None}, {"given": ["Ama", None]}]
     res = post(ehr, "/docgemma-patient-view", body)
     assert res.status_code < 500, res.text
+
+
+def test_a_hook_or_feedback_call_that_is_not_json_is_415(ehr):
+    body = json.dumps(hook_body("patient-view", full_prefetch()))
+    for path in ("/docgemma-patient-view", "/docgemma-order-sign/feedback"):
+        url = ehr.url(path)
+        for kind in ("text/plain", "application/x-www-form-urlencoded", None):
+            headers = {"Authorization": f"Bearer {ehr.token(url)}", **({"Content-Type": kind} if kind else {})}
+            res = requests.post(url, data=body.encode(), headers=headers, timeout=30)
+            assert res.status_code == 415 and "cards" not in res.text, (path, kind, res.status_code)
+    res = post(ehr, "/docgemma-patient-view", hook_body("patient-view", full_prefetch()))
+    assert res.status_code == 200 and "cards" in res.json()
+
+
+def test_feedback_accepts_aud_of_the_service_or_of_the_feedback_url(ehr):
+    card = issued_cards(ehr)[0]
+    stamp = "2026-11-25T10:00:00+00:00"
+    item = {"feedback": [{"card": card, "outcome": "overridden", "outcomeTimestamp": stamp}]}
+    feedback_url = ehr.url("/docgemma-order-sign/feedback")
+    for aud in (ehr.url("/docgemma-order-sign"), feedback_url):
+        res = requests.post(feedback_url, json=item, headers={"Authorization": f"Bearer {ehr.token(aud)}"},
+                            timeout=10)
+        assert res.status_code == 200, (aud, res.status_code)
+    for aud in (ehr.url("/docgemma-patient-view"), ehr.url()):  # another service, or the discovery URL
+        res = requests.post(feedback_url, json=item, headers={"Authorization": f"Bearer {ehr.token(aud)}"},
+                            timeout=10)
+        assert res.status_code == 401, aud

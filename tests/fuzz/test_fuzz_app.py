@@ -97,7 +97,7 @@ def _first_turn(url: str, cookies: dict, csrf: str) -> str:
 def _proposal(app, fhir_base: str, patient: str, sid: str) -> str:
     scopes = GrantedScopes.parse(LAUNCH_SCOPES)
     ctx = ToolContext(patient_id=patient, scopes=scopes, fhir=FhirGateway(fhir_base, None),
-                      proposals=proposal_store(app), session_id=sid, practitioner="Practitioner/dr-okafor",
+                      proposals=proposal_store(app), sid=sid, user="Practitioner/dr-okafor",
                       config=dict(app.config))
     with app.app_context():
         result = tools_for(scopes)["prescribe_medication"].run(PrescribeMedicationArgs(

@@ -31,3 +31,13 @@ def test_the_patients_penicillin_allergy_is_named(fhir_base, tmp_path):
     ctx = offline_ctx(fhir_base, "pt-pen-allergy", tmp_path)
     result = interactions.run(args.DrugInteractionArgs(drug_names=["Augmentin", "acetaminophen"]), ctx)
     assert result.status == "ok" and "ALLERGY (CRITICAL) — amoxicillin/clavulanate" in result.text
+
+
+def test_an_answer_from_a_thesaurus_only_pair_is_english(fhir_base, tmp_path):
+    from smart_docgemma.knowledge import looks_french
+
+    ctx = offline_ctx(fhir_base, "pt-pen-allergy", tmp_path)
+    result = interactions.run(args.DrugInteractionArgs(drug_names=["abiraterone", "metoprolol"]), ctx)
+    assert "adjust the dose" in result.text
+    lines = [ln for ln in result.text.splitlines() if "Offline interaction tables:" not in ln]
+    assert not looks_french("\n".join(lines)), result.text

@@ -16,9 +16,9 @@ from smart_docgemma.knowledge import ddi
     ("lithium", "furosemide", "avoid"),
     ("warfarin", "sulfamethoxazole", "avoid"),
     ("spironolactone", "potassium chloride", "avoid"),
-    ("linezolid", "sertraline", "avoid"),
+    ("linezolid", "sertraline", "contraindicated"),  # ANSM "avoid"; the SSRI labels contraindicate it
 ])
-def test_established_pairs_have_their_ansm_level_and_an_english_summary(a, b, severity):
+def test_established_pairs_have_their_reconciled_level_and_an_english_summary(a, b, severity):
     [hit] = knowledge.interactions([a], with_=[b])
     assert hit.severity == severity and "ANSM" in hit.source
     assert hit.summary and "per the ANSM thesaurus" not in hit.summary  # English, not the fallback

@@ -18,7 +18,7 @@ from tests.support.servers import free_port
 pytestmark = pytest.mark.slow
 
 
-def test_stack_starts_serves_a_launch_and_stops_on_sigterm(fhir_base, tmp_path):
+def test_stack_starts_serves_a_launch_and_stops_on_sigterm(fhir_base, synthea, tmp_path):
     sandbox_port, app_port = free_port(), free_port()
     env = {**os.environ, "FHIR_UPSTREAM_URL": fhir_base, "SANDBOX_PORT": str(sandbox_port),
            "DOCGEMMA_PORT": str(app_port), "DOCGEMMA_DATABASE_URL": f"sqlite:///{tmp_path / 'app.sqlite'}",
@@ -36,6 +36,9 @@ def test_stack_starts_serves_a_launch_and_stops_on_sigterm(fhir_base, tmp_path):
         text = log.read_text()
         sandbox_url = f"http://127.0.0.1:{sandbox_port}"
         assert f"EHR sandbox launcher:  {sandbox_url}/" in text
+        # the Synthea population (cached and already on this server: nothing generated or sent)
+        assert f"Synthea population (seed {synthea.spec.seed}, {len(synthea.patients)} patients" in text
+        assert all(p.id in text for p in synthea.patients)
         assert requests.get(f"{sandbox_url}/").status_code == 200
         direct = next(line.split()[-1] for line in text.splitlines() if line.startswith("Direct EHR launch:"))
         res = requests.get(direct, allow_redirects=False)

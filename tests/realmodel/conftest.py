@@ -64,7 +64,7 @@ def session_ctx(fhir_base, knowledge_sources, app, tmp_path):
     scopes = GrantedScopes.parse(PATIENT_SCOPES)
     ctx = ToolContext(patient_id=new_patient(fhir_base, "Realmodel"), scopes=scopes,
                       fhir=FhirGateway(fhir_base, None), http=http, proposals=proposal_store(app),
-                      session_id=uuid.uuid4().hex, practitioner="Practitioner/dr-okafor", config=cfg)
+                      sid=uuid.uuid4().hex, user="Practitioner/dr-okafor", config=cfg)
     yield ctx, tools_for(scopes)
     http.close()
 

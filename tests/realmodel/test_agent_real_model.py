@@ -46,7 +46,7 @@ def assert_plumbing(turn, exchanges, events, fhir_base, ctx):
             jsonschema.validate(out, ex.schema)
     for rtype in WRITE_TYPES:  # nothing reaches the EHR without an approval
         assert count(fhir_base, rtype, patient=ctx.patient_id) == 0, rtype
-    assert all(p.status == "pending" for p in ctx.proposals.for_session(ctx.session_id))
+    assert all(p.status == "pending" for p in ctx.proposals.for_session(ctx.sid))
 
 
 def test_probe_picks_the_llama_cpp_python_dialect(real_model, recorder):
@@ -99,7 +99,7 @@ def test_prescription_becomes_a_proposal_only(agent, recorder, fhir_base, sessio
     ctx = session_ctx[0]
     turn, exchanges, events = run_turn(agent, recorder, "Prescribe metformin 500 mg twice daily")
     assert_plumbing(turn, exchanges, events, fhir_base, ctx)
-    pending = ctx.proposals.for_session(ctx.session_id)
+    pending = ctx.proposals.for_session(ctx.sid)
     assert turn.proposals and {p.id for p in pending} == set(turn.proposals)
     assert [p.resource_type for p in pending] == ["MedicationRequest"]
     assert "awaits your approval" in turn.answer  # said whatever the model wrote
@@ -113,7 +113,7 @@ def test_model_driven_write_is_never_saved(agent, recorder, fhir_base, session_c
         agent, recorder, "Check the FDA label warnings for metformin, then save a progress note: "
                          "patient stable on current therapy, continue plan")
     assert_plumbing(turn, exchanges, events, fhir_base, ctx)
-    pending = ctx.proposals.for_session(ctx.session_id)
+    pending = ctx.proposals.for_session(ctx.sid)
     assert {p.id for p in pending} == set(turn.proposals)
     if turn.proposals:
         assert "awaits your approval" in turn.answer

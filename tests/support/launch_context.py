@@ -18,6 +18,7 @@ from smart_docgemma.tools.base import ToolContext
 
 PATIENT_SCOPES = ("patient/Patient.rs patient/Condition.rs patient/Observation.rs patient/MedicationRequest.crs "
                   "patient/AllergyIntolerance.crs patient/DocumentReference.crs patient/Encounter.rs "
+                  "patient/Immunization.rs "
                   "patient/Provenance.cs")
 USER_SCOPES = PATIENT_SCOPES.replace("patient/", "user/")
 
@@ -38,7 +39,7 @@ def launch(fhir_base: str, patient_id: str | None, scopes: str = PATIENT_SCOPES,
 
 def tool_context(lc: Launch, proposals=None) -> ToolContext:
     return ToolContext(patient_id=lc.patient_id, scopes=lc.scopes, fhir=lc.fhir, proposals=proposals,
-                       session_id=lc.sid, practitioner=lc.user)
+                       sid=lc.sid, user=lc.user)
 
 
 def new_patient(fhir_base: str, family: str = "Testwrite") -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
-from smart_docgemma.tools.chart import (PAGE, TEXT_BUDGET, UNTRUSTED_HEAD, chart_summary, chart_text, fetch_chart,
-                                        run_chart)
+from smart_docgemma.tools.chart import (OBS_WINDOW, SECTIONS, TEXT_BUDGET, UNTRUSTED_HEAD, chart_summary,
+                                        chart_text, fetch_chart, run_chart)
 from tests.support.launch_context import PATIENT_SCOPES, USER_SCOPES, launch, tool_context
 
 
@@ -14,13 +14,14 @@ def chart(fhir_base, patient_id, scopes=PATIENT_SCOPES, asked=None):
     return run_chart(PatientChartArgs(patient_id=asked or patient_id), ctx)
 
 
-def test_many_observations_follow_paging_and_text_stays_bounded(fhir_base):
+def test_many_observations_read_newest_first_in_one_page_and_text_stays_bounded(fhir_base):
     result = chart(fhir_base, "pt-many-obs")
     glucose = next(s for s in result.data["labs"] if s["code"] == "2339-0")
-    assert glucose["count"] == 170 > PAGE  # all pages read, not just the first
+    assert glucose["count"] == OBS_WINDOW < 170  # the newest window, one request, not every page
     assert [p["date"] for p in glucose["series"]][-1] == "2026-10-17"  # newest last, for plots
     assert len(glucose["series"]) == 20 and len(result.text) <= TEXT_BUDGET
-    assert "Glucose (mg/dL)" in result.text and "170 results" in result.text
+    assert "Glucose (mg/dL)" in result.text and f"{OBS_WINDOW} results" in result.text
+    assert result.data["calls"] == 1 + len(SECTIONS)  # the Patient and one search per section
 
 
 def test_allergy_patient_shows_the_allergy_with_reaction_and_severity(fhir_base):
@@ -88,4 +89,5 @@ def test_parallel_and_sequential_fetch_return_the_same_chart(fhir_base):
     for parallel in (True, False):
         fetched = fetch_chart(fhir, "pt-ckd-elder", parallel=parallel)
         assert {k: len(v) for k, v in fetched.sections.items()} == {
-            "conditions": 2, "medications": 1, "allergies": 0, "vitals": 4, "labs": 12, "notes": 1, "encounters": 1}
+            "conditions": 2, "medications": 1, "allergies": 0, "observations": 16, "notes": 1, "encounters": 1,
+            "immunizations": 0}

@@ -1,0 +1,293 @@
+"""Chart questions answered by code: "last potassium?", "active meds", "eGFR trend",
+"BP today", "allergies?", "problem list", "interactions in her current meds", "last HbA1c",
+"immunisations", "recent admissions", "summarise this patient".
+
+``focus_of(message)`` names the question (patterns in ``data/chart_questions.yaml``);
+``sections_for(focus)`` is the FHIR reading it needs — a lab question reads the Patient and one
+Observation search for its LOINC codes, newest first (two requests whatever the chart's size);
+``answer(focus, data)`` writes the answer with value, unit and date from the chart. The same
+text is the degraded-mode answer and the tool result the model reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import re
+from datetime import date
+from functools import lru_cache
+from itertools import combinations
+
+import yaml
+
+from .. import knowledge
+from . import records, summary
+from .records import DATA
+
+LOINC = "http://loinc.org"
+LAB_POINTS = 5  # results listed for one lab, newest first
+ENCOUNTER_WINDOW = 50
+LAB_WINDOW = 50  # results of one lab read, newest first
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, list[re.Pattern[str]]]:
+    raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"]
+    return {focus: [re.compile(p) for p in pats] for focus, pats in raw.items()}
+
+
+def foci() -> list[str]:
+    return list(_patterns())
+
+
+def focus_of(message: str) -> str | None:
+    """The first focus whose pattern matches the lowercased message; None for the whole chart."""
+    low = (message or "").lower()
+    found = next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
+    return None if found == "summary" else found
+
+
+def _codes(focus: str) -> list[str]:
+    kind, _, name = focus.partition(":")
+    t = records.terms()
+    if kind == "lab":
+        return list(t["key_labs"][name])
+    return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
+
+
+def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
+    """The searches a focus needs, from the full chart's ``base`` sections."""
+    if focus is None or focus == "summary":
+        return base
+    if focus.startswith(("lab:", "vitals:")):
+        codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
+        return {
+            "observations": ("Observation", {"code": codes, "_sort": "-date", "_count": LAB_WINDOW})
+        }
+    picks = {
+        "medications": {"medications": base["medications"]},
+        "interactions": {"medications": base["medications"]},
+        "allergies": {"allergies": base["allergies"]},
+        "problems": {"conditions": base["conditions"]},
+        "immunizations": {"immunizations": base["immunizations"]},
+        "encounters": {"encounters": ("Encounter", {"_sort": "-date", "_count": ENCOUNTER_WINDOW})},
+        "labs": {
+            "observations": (
+                "Observation",
+                {"category": "laboratory", "_sort": "-date", "_count": 100},
+            )
+        },
+        "vitals": {
+            "observations": (
+                "Observation",
+                {"category": "vital-signs", "_sort": "-date", "_count": 60},
+            )
+        },
+    }
+    return picks.get(focus, base)
+
+
+# ------------------------------------------------------------------ answers
+def answer(focus: str | None, d: dict[str, Any], today: date | None = None) -> str:
+    """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one."""
+    if focus is None or focus == "summary":
+        return summary.chart_text(d)
+    head = summary.patient_line(d["patient"])
+    key = "lab" if focus.startswith("lab:") else ("vitals" if focus.startswith("vitals") else focus)
+    render = {
+        "lab": _lab,
+        "vitals": _vitals,
+        "labs": _labs,
+        "medications": _medications,
+        "interactions": _interactions,
+        "allergies": _allergies,
+        "problems": _problems,
+        "immunizations": _immunizations,
+        "encounters": _encounters,
+    }[key]
+    return head + "\n" + render(focus, d, today or date.today())
+
+
+def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:
+    why = d["unavailable"].get(key)
+    return f"{what}: NOT AVAILABLE ({why}) — do not assume there are none." if why else None
+
+
+def _lab(focus: str, d: dict[str, Any], today: date) -> str:
+    name = focus.partition(":")[2]
+    missing = _unavailable(d, "observations", name)
+    if missing:
+        return missing
+    entries = [e for e in d["labs"] + d["vitals"] if e["code"] in _codes(focus)]
+    if not entries:
+        return (
+            f"No {name} result in the chart (searched LOINC {', '.join(_codes(focus))}, all dates)."
+        )
+    e = max(entries, key=lambda e: (e["latest"]["date"], e["count"]))
+    points = list(reversed(e["series"]))[:LAB_POINTS]
+    latest = points[0]
+    lines = [
+        f"Latest {name}: {records.num(latest['value'])} {e['unit']} on {latest['date']}"
+        + (
+            f" ({e['direction']} from {records.num(points[1]['value'])} on {points[1]['date']})"
+            if len(points) > 1
+            else " (the only result)"
+        )
+        + "."
+    ]
+    if len(points) > 1:
+        trend = ", ".join(f"{records.num(p['value'])} ({p['date']})" for p in points)
+        total = (
+            f"the newest {e['count']} read" if e["count"] >= LAB_WINDOW else f"{e['count']} in all"
+        )
+        lines.append(f"Last {len(points)} results, newest first: {trend} ({total}).")
+    return "\n".join(lines)
+
+
+def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "observations", "Vital signs")
+    if missing:
+        return missing
+    if focus == "vitals":
+        order = list(records.terms()["vitals"])
+        lines = [
+            summary.series_line(e)
+            for e in summary.ranked(d["vitals"], order)[: summary.LIMITS["vitals"]]
+        ]
+        return "Vitals (oldest → newest):\n" + ("\n".join(lines) or "- none recorded")
+    by = {e["name"]: e for e in d["vitals"]}
+    sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
+    if not sys_:
+        return "No blood pressure recorded in the chart."
+    when = sys_["latest"]["date"]
+    value = (
+        f"{records.num(sys_['latest']['value'])}/{records.num(dia['latest']['value'])}"
+        if dia
+        else records.num(sys_["latest"]["value"])
+    )
+    note = "" if when == today.isoformat() else " — no reading recorded today"
+    earlier = ", ".join(
+        f"{records.num(p['value'])} ({p['date']})" for p in list(reversed(sys_["series"]))[1:4]
+    )
+    return f"Latest blood pressure: {value} {sys_['unit']} on {when}{note}." + (
+        f"\nEarlier systolic: {earlier}." if earlier else ""
+    )
+
+
+def _labs(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "observations", "Labs")
+    if missing:
+        return missing
+    lines = [
+        summary.series_line(e) for e in summary.ranked(d["labs"], list(records.terms()["key_labs"]))
+    ]
+    return "Labs (oldest → newest):\n" + ("\n".join(lines[:12]) or "- none recorded")
+
+
+def _medications(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "medications", "Active medications")
+    if missing:
+        return missing
+    meds = d["medications"]
+    if not meds:
+        return "Active medications: none recorded (no active medication order in the chart)."
+    return f"Active medications ({len(meds)}):\n" + "\n".join(
+        summary.medication_line(m) for m in meds
+    )
+
+
+def _interactions(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "medications", "Interaction check of the active medications")
+    if missing:
+        return missing
+    names = list(dict.fromkeys(_generic(m) for m in d["medications"]))
+    if len(names) < 2:
+        return (
+            "Interaction check: the patient has "
+            + (f"one active medication ({names[0]})" if names else "no active medication")
+            + ", so there is no pair to check."
+        )
+    pairs = len(list(combinations(names, 2)))
+    hits = knowledge.drug_interactions(names, minimum="take into account")
+    head = (
+        f"Interactions among the patient's {len(names)} active medications ({', '.join(names)}): "
+        f"all {pairs} pairs checked in the offline interaction tables (FDA labels not read here)."
+    )
+    if not hits:
+        return (
+            head
+            + "\nNo interaction is listed for any of these pairs. Absence from the tables is not "
+            "proof that a combination is safe."
+        )
+    lines = [
+        f"- {h.drug_a} + {h.drug_b}: {h.severity.upper()} — {h.summary}."
+        + (f" Management: {h.management}" if h.management.strip() else "")
+        for h in hits
+    ]
+    return head + f"\n{len(hits)} pair(s) with an interaction:\n" + "\n".join(lines)
+
+
+def _generic(med: dict[str, Any]) -> str:
+    ident = knowledge.identify(concept=med.get("concept"))
+    return ident.name if ident.identified else med["text"]
+
+
+def _allergies(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "allergies", "Allergies")
+    if missing:
+        return missing
+    if not d["allergies"]:
+        return "Allergies: none recorded (the allergy list was read and is empty)."
+    return f"Allergies ({len(d['allergies'])}):\n" + "\n".join(
+        "- " + summary.allergy_text(a) for a in d["allergies"]
+    )
+
+
+def _problems(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "conditions", "Problem list")
+    if missing:
+        return missing
+    lines = [f"Active problems ({len(d['problems'])}), disorders newest first:"]
+    lines += [summary.problem_line(p) for p in d["problems"]] or ["- none recorded"]
+    if d["social"]:
+        lines.append(
+            "Social and administrative findings: " + ", ".join(p["text"] for p in d["social"]) + "."
+        )
+    return "\n".join(lines)
+
+
+def _immunizations(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "immunizations", "Immunisations")
+    if missing:
+        return missing
+    latest = summary.latest_immunizations(d["immunizations"])
+    if not latest:
+        return "Immunisations: none recorded."
+    doses: dict[str, int] = {}
+    for i in d["immunizations"]:
+        doses[i["vaccine"]] = doses.get(i["vaccine"], 0) + 1
+    return "Immunisations (latest dose of each, newest first):\n" + "\n".join(
+        f"- {i['vaccine']}: {i['date']} ({doses[i['vaccine']]} recorded)" for i in latest
+    )
+
+
+def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
+    missing = _unavailable(d, "encounters", "Encounters")
+    if missing:
+        return missing
+    found = d["encounters"]
+    if not found:
+        return "No encounters recorded."
+    since = min(e["date"] for e in found)
+    admissions = [e for e in found if e.get("admission")]
+    lines = [
+        f"Admissions and emergency visits among the last {len(found)} encounters (since {since}):"
+    ]
+    lines += [
+        summary.encounter_line(e)
+        + (f" → {e['end']}" if e.get("end") and e["end"] != e["date"] else "")
+        for e in admissions[:10]
+    ] or ["- none"]
+    lines.append("Most recent encounters:")
+    lines += [summary.encounter_line(e) for e in found[:3]]
+    return "\n".join(lines)
