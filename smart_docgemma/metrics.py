@@ -201,6 +201,8 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
     for reason in ("failed", "circuit_open"):
         MODEL_FALLBACKS.labels(reason=reason)
     TURNS_INTERRUPTED.inc(0)
+    for verdict in ("supported", "unsupported", "uncheckable"):
+        GROUNDING.labels(verdict=verdict)
     if model_endpoint:
         circuit_state(model_endpoint, False, changed=False)
         for state in ("open", "closed"):
