@@ -73,7 +73,7 @@ def chart_records(patient_id: str) -> list[Evidence]:
 
     patients, others = _fixture_resources()
     sections = {}
-    for key, (rtype, params, _) in SECTIONS.items():
+    for key, (rtype, params, *_) in SECTIONS.items():
         items = [r for r in others[rtype] if _about(r, patient_id) and _matches(r, params)]
         sections[key] = items
     return from_chart(chart_data(ChartFetch(patients[patient_id], sections, {}, 0.0)), "http://ehr.test/fhir")
@@ -85,8 +85,9 @@ def _about(res: dict, patient_id: str) -> bool:
 
 def _matches(res: dict, params: dict) -> bool:
     codes = lambda cc: {c.get("code") for c in (cc or {}).get("coding", [])}  # noqa: E731
-    if "category" in params:
-        return any(params["category"] in codes(c) for c in res.get("category", []))
+    if "category" in params:  # a comma is an OR of categories
+        wanted = set(params["category"].split(","))
+        return any(wanted & codes(c) for c in res.get("category", []))
     if "clinical-status" in params:
         return params["clinical-status"] in codes(res.get("clinicalStatus"))
     if "status" in params:

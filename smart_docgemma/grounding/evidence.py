@@ -76,6 +76,10 @@ def from_chart(data: dict, base_url: str | None) -> list[Evidence]:
     out += _observations(data, ev)
     out += [ev(n["ref"], f"DocumentReference: {n['type']}", n.get("date"),
                f"Note {n['type']} {n.get('date')} by {n.get('author')}: {n.get('text')}") for n in data.get("notes", [])]
+    out += [ev(i["ref"], f"Immunization: {i['vaccine']}", i.get("date"), f"Immunization {i['vaccine']} on "
+               f"{i.get('date')} {i.get('status')}") for i in data.get("immunizations", [])]
+    out += [ev(c["ref"], f"Condition: {c['text']}", c.get("onset"), f"Condition {c['text']} since {c.get('onset')}")
+            for c in data.get("social", [])]
     out += [ev(e["ref"], f"Encounter: {e.get('type') or e.get('reason')}", e.get("date"),
                f"Encounter {e.get('date')} {e.get('type')} {e.get('reason')} {e.get('status')}")
             for e in data.get("encounters", [])]
