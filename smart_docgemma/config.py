@@ -107,7 +107,7 @@ DEFAULTS: dict[str, Any] = {
     # When an audit record cannot be stored: refuse (the data is withheld, 503) | log (the data
     # is shown, the failure is logged and counted in docgemma_audit_failures).
     "AUDIT_ON_FAILURE": "refuse",
-    "AUDIT_TO_EHR": False,  # also POST each AuditEvent to the EHR's FHIR server (needs AuditEvent.c)
+    "AUDIT_TO_EHR": False,  # also POST each AuditEvent to the EHR (the grant needs AuditEvent.c)
     # --- grounding (grounding/) ----------------------------------------------------
     # A sentence whose numbers, dates or drug names are not in the record it cites is marked
     # (mark) or dropped from the answer (remove).

@@ -27,7 +27,7 @@
     │   │   ├── InvalidModelOutput 503 output did not match the schema
     │   │   └── EmbeddedModelError 503 the embedded llama.cpp server did not start
     │   ├── SourceError           503  a public knowledge source could not answer
-    │   └── AuditUnavailable      503  the audit record could not be written: the data is withheld
+    │   └── AuditUnavailable      503  the audit record could not be stored: data withheld
     └── CDSError                  400  CDS Hooks request rejected
         ├── Unauthorized          401  the CDS client's JWT failed
         └── PreconditionFailed    412  data a check needs could not be had

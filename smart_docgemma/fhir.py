@@ -85,8 +85,8 @@ class FhirGateway:
 
     def search_page(self, resource_type: str, params: Params = None) -> dict:
         """One search Bundle for ``Type?params``."""
-        return self._audited("search-type", resource_type, lambda: self._page(resource_type, params),
-                             params=params, found=_matches)
+        return self._audited("search-type", resource_type,
+                             lambda: self._page(resource_type, params), params=params, found=_matches)
 
     def search(self, resource_type: str, params: Params = None, max_pages: int = 5,
                included: list[dict] | None = None) -> list[dict]:
@@ -105,7 +105,8 @@ class FhirGateway:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
         return self._call(self.server.request_json, path)
 
-    def _search(self, resource_type: str, params: Params, max_pages: int, included: list[dict]) -> list[dict]:
+    def _search(self, resource_type: str, params: Params, max_pages: int,
+                included: list[dict]) -> list[dict]:
         bundle = self._page(resource_type, params)
         found = _matches(bundle, included)
         for _ in range(max_pages - 1):
@@ -125,7 +126,8 @@ class FhirGateway:
         except errors.DocGemmaError as exc:
             self.audit.fhir(interaction, rtype, rid=rid, params=params, error=exc)
             raise
-        self.audit.fhir(interaction, rtype, rid=rid, params=params, result=found(result) if found else result)
+        shown = found(result) if found else result
+        self.audit.fhir(interaction, rtype, rid=rid, params=params, result=shown)
         return result
 
     # -- writes --------------------------------------------------------------

@@ -44,8 +44,8 @@ CDS_CARDS_PER_CALL = Histogram("docgemma_cds_cards_per_call", "CDS cards in one 
 CDS_QUIETED = Counter("docgemma_cds_quieted", "patient-view problems not shown again (unchanged or overridden)",
                       ["reason"])
 AUDITED = Counter("docgemma_audit_records", "Audit records stored, by kind", ["kind"])
-AUDIT_FAILURES = Counter("docgemma_audit_failures", "Audit records that could not be stored or sent", ["kind"])
-GROUNDING = Counter("docgemma_grounding_sentences", "Answer sentences checked against what the turn read",
+AUDIT_FAILURES = Counter("docgemma_audit_failures", "Audit records not stored or not sent", ["kind"])
+GROUNDING = Counter("docgemma_grounding_sentences", "Answer sentences checked against the turn's reads",
                     ["verdict"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
 _HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, float("inf"))

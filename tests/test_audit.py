@@ -5,6 +5,7 @@ The app runs on a real port; its session is a stored launch whose ``iss`` is HAP
 (``tests.support.chat_session``), so every chart read goes over HTTP to HAPI through the
 session's own FHIR gateway — the one the trail is attached to.
 """
+
 from __future__ import annotations
 
 import base64
@@ -41,7 +42,9 @@ class Page:
 
     def post(self, path: str, **kw) -> requests.Response:
         headers = {"X-CSRF-Token": self.csrf, **kw.pop("headers", {})}
-        return requests.post(self.url + path, cookies=self.cookies, headers=headers, timeout=120, **kw)
+        return requests.post(
+            self.url + path, cookies=self.cookies, headers=headers, timeout=120, **kw
+        )
 
     def ask(self, message: str) -> tuple[str, str]:
         """The turn id and the whole event stream."""
@@ -60,6 +63,7 @@ def served(app_config):
         server = serve(app)
         servers.append(server)
         return app, server.__enter__().url
+
     yield make
     for server in servers:
         server.__exit__(None, None, None)
@@ -79,11 +83,21 @@ def test_opening_the_page_audits_every_chart_read_with_who_client_and_patient(se
     reads = [r for r in rows if r.kind == "read"]
     assert any(f"Patient/{PATIENT}" in r.resources for r in reads)
     searches = [r for r in rows if r.kind == "search-type"]
-    queries = [base64.b64decode(e["query"]).decode() for r in searches for e in r.event["entity"] if "query" in e]
+    queries = [
+        base64.b64decode(e["query"]).decode()
+        for r in searches
+        for e in r.event["entity"]
+        if "query" in e
+    ]
     assert any(q.startswith("Observation?patient=pt-ckd-elder") for q in queries)
     assert any(r.resources and r.resources[0].startswith("Observation/") for r in searches)
     for r in rows:  # who, through which client, in which session, with what outcome
-        assert r.who == "Practitioner/dr-okafor" and r.client == "docgemma" and r.sid and r.outcome == "0"
+        assert (
+            r.who == "Practitioner/dr-okafor"
+            and r.client == "docgemma"
+            and r.sid
+            and r.outcome == "0"
+        )
         user, client = r.event["agent"]
         assert user["who"] == {"reference": "Practitioner/dr-okafor"} and user["requestor"] is True
         assert client["network"]["address"] == fhir_base
@@ -103,8 +117,12 @@ def test_audit_events_are_valid_fhir_and_hold_no_token(served, fhir_base):
     for r in rows:
         AuditEvent.model_validate(r.event)
     with app.extensions["docgemma.storage"].read() as conn:
-        dump = " ".join(str(v) for row in conn.execute(text("SELECT * FROM audit_events")) for v in row)
-    assert TOKEN not in dump and "Summarise the chart" not in dump  # the default policy omits the question
+        dump = " ".join(
+            str(v) for row in conn.execute(text("SELECT * FROM audit_events")) for v in row
+        )
+    assert (
+        TOKEN not in dump and "Summarise the chart" not in dump
+    )  # the default policy omits the question
 
 
 def test_a_question_audits_its_reads_and_the_answer_shown_with_what_it_cites(served, fhir_base):
@@ -115,10 +133,16 @@ def test_a_question_audits_its_reads_and_the_answer_shown_with_what_it_cites(ser
     assert len(shown) == 1
     answer = shown[0]
     assert answer.detail()["turn"] == turn and answer.patient_id == PATIENT
-    assert any(ref.startswith("Condition/") for ref in answer.resources)  # the records the answer cites
+    assert any(
+        ref.startswith("Condition/") for ref in answer.resources
+    )  # the records the answer cites
     reads = records(app, kinds=("search-type",), sid=answer.sid)
-    assert reads and all(r.recorded <= answer.recorded for r in reads)  # recorded before it was shown
-    assert page.get(f"/app/turns/{turn}").status_code == 200  # shown again on a reload: recorded again
+    assert reads and all(
+        r.recorded <= answer.recorded for r in reads
+    )  # recorded before it was shown
+    assert (
+        page.get(f"/app/turns/{turn}").status_code == 200
+    )  # shown again on a reload: recorded again
     assert len(records(app, kinds=("answer-shown",))) == 2
 
 
@@ -139,7 +163,11 @@ def test_feedback_on_an_answer_is_recorded_and_linked_to_it(served, fhir_base):
     res = page.post(f"/app/turns/{turn}/rating", json={"useful": "no", "reason": "missed the eGFR"})
     assert res.status_code == 200
     feedback = records(app, kinds=("answer-feedback",))
-    assert len(feedback) == 1 and feedback[0].detail() == {"turn": turn, "useful": "False", "reason-given": "True"}
+    assert len(feedback) == 1 and feedback[0].detail() == {
+        "turn": turn,
+        "useful": "False",
+        "reason-given": "True",
+    }
     assert "missed the eGFR" not in json.dumps(feedback[0].event)
 
 
@@ -149,7 +177,9 @@ def srv():
         yield server
 
 
-def test_proposal_created_edited_rejected_approved_are_each_recorded(app_config, sources, srv, fhir_base):
+def test_proposal_created_edited_rejected_approved_are_each_recorded(
+    app_config, sources, srv, fhir_base
+):
     app = scripted_app(app_config, sources, srv)
     patient = clone_patient(fhir_base, PATIENT)  # this test writes to the chart
     with serve(app) as server:
@@ -161,15 +191,23 @@ def test_proposal_created_edited_rejected_approved_are_each_recorded(app_config,
         _, stream = page.ask("Prescribe lisinopril 10 mg once daily")
         second = re.search(r'id=\\"proposal-([0-9a-f]+)\\"', stream).group(1)
         script = {"X-Requested-With": "fetch"}
-        edited = page.post(f"/proposals/{first}/edit", data={"csrf_token": page.csrf, "version": "1",
-                                                              "dose": "10"}, headers=script)
+        edited = page.post(
+            f"/proposals/{first}/edit",
+            data={"csrf_token": page.csrf, "version": "1", "dose": "10"},
+            headers=script,
+        )
         assert edited.status_code == 200, edited.text
-        approved = page.post(f"/proposals/{first}/approve", data={"csrf_token": page.csrf, "version": "2"},
-                             headers=script)
+        approved = page.post(
+            f"/proposals/{first}/approve",
+            data={"csrf_token": page.csrf, "version": "2"},
+            headers=script,
+        )
         assert approved.status_code == 200 and "MedicationRequest/" in approved.text
-        rejected = page.post(f"/proposals/{second}/reject", data={"csrf_token": page.csrf,
-                                                                  "reason": "already on an ACE inhibitor"},
-                             headers=script)
+        rejected = page.post(
+            f"/proposals/{second}/reject",
+            data={"csrf_token": page.csrf, "reason": "already on an ACE inhibitor"},
+            headers=script,
+        )
         assert rejected.status_code == 200
     by_kind = {}
     for r in records(app, patient=patient):
@@ -181,28 +219,49 @@ def test_proposal_created_edited_rejected_approved_are_each_recorded(app_config,
     created = [ref for ref in approval.resources if ref.startswith("MedicationRequest/")]
     assert approval.outcome == "0" and len(created) == 1
     assert by_kind["proposal-rejected"][0].detail()["proposal"] == second
-    assert "ACE inhibitor" not in json.dumps(by_kind["proposal-rejected"][0].event)  # the reason stays on the card
+    assert "ACE inhibitor" not in json.dumps(
+        by_kind["proposal-rejected"][0].event
+    )  # the reason stays on the card
     writes = [r for r in by_kind["create"] if created[0] in r.resources]
     assert len(writes) == 1 and writes[0].who == "Practitioner/dr-okafor"  # the FHIR create itself
 
 
 def test_a_cds_hook_call_and_its_fetches_are_recorded_for_the_ehr_user(app_config, fhir_base):
     with app_behind_mini_ehr(app_config) as ehr:
-        body = {"hook": "patient-view", "hookInstance": str(uuid.uuid4()), "fhirServer": fhir_base,
-                "context": {"userId": "Practitioner/dr-okafor", "patientId": "pt-warfarin"}}
+        body = {
+            "hook": "patient-view",
+            "hookInstance": str(uuid.uuid4()),
+            "fhirServer": fhir_base,
+            "context": {"userId": "Practitioner/dr-okafor", "patientId": "pt-warfarin"},
+        }
         res = ehr.call("docgemma-patient-view", body)
         assert res.status_code == 200, res.text
         cards = res.json()["cards"]
-        feedback = ehr.feedback("docgemma-patient-view", [{
-            "card": cards[0]["uuid"], "outcome": "overridden", "outcomeTimestamp": "2026-11-25T10:00:00Z",
-            "overrideReason": {"reason": {"code": "benefit-outweighs-risk",
-                                          "system": "urn:docgemma:override-reason"}}}])
+        feedback = ehr.feedback(
+            "docgemma-patient-view",
+            [
+                {
+                    "card": cards[0]["uuid"],
+                    "outcome": "overridden",
+                    "outcomeTimestamp": "2026-11-25T10:00:00Z",
+                    "overrideReason": {
+                        "reason": {
+                            "code": "benefit-outweighs-risk",
+                            "system": "urn:docgemma:override-reason",
+                        }
+                    },
+                }
+            ],
+        )
         assert feedback.status_code == 200, feedback.text
     app = create_app(app_config)
     rows = records(app, patient="pt-warfarin")
     call = [r for r in rows if r.kind == "cds-hook"]
     assert len(call) == 1 and call[0].client == ISSUER and call[0].who == "Practitioner/dr-okafor"
-    assert call[0].detail()["cards"] == str(len(cards)) and call[0].detail()["service"] == "docgemma-patient-view"
+    assert (
+        call[0].detail()["cards"] == str(len(cards))
+        and call[0].detail()["service"] == "docgemma-patient-view"
+    )
     fetched = [r for r in rows if r.kind in ("read", "search-type")]
     assert fetched and all(r.client == ISSUER for r in fetched)
     assert [r.detail()["card"] for r in records(app, kinds=("cds-feedback",))] == [cards[0]["uuid"]]
@@ -215,8 +274,8 @@ def test_docgemma_audit_lists_a_patients_accesses_over_a_period(served, fhir_bas
     assert audit_cli([PATIENT, "--since", "2020-01-01", "--until", "2099-12-31"], config) == 0
     out = capsys.readouterr()
     lines = out.out.strip().splitlines()
-    assert any(" read " in l and f"Patient/{PATIENT}" in l for l in lines)
-    assert any("answer-shown" in l and "Practitioner/dr-okafor" in l for l in lines)
+    assert any(" read " in line and f"Patient/{PATIENT}" in line for line in lines)
+    assert any("answer-shown" in line and "Practitioner/dr-okafor" in line for line in lines)
     assert f"record(s) for patient {PATIENT}" in out.err
     assert audit_cli([PATIENT, "--until", "2020-01-01"], config) == 0
     assert capsys.readouterr().out == ""  # nothing before the period

@@ -120,7 +120,7 @@ class Turn:
     sources: list[Source] = field(default_factory=list)
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
-    grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence checked against them
+    grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence's verdict
     route: list[str] = field(default_factory=list)  # node names in order
     events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
     thinking: list[str] = field(default_factory=list)

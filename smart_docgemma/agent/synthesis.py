@@ -144,7 +144,8 @@ def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any
                 seen.add(s.url)
                 sources.append(s)
     review = needs_second_look(answer, state.proposals)  # code decides; plain answers skip it
-    return {**cited, "answer": answer, "sources": sources, "outcome": "review" if review else "done"}
+    outcome = "review" if review else "done"
+    return {**cited, "answer": answer, "sources": sources, "outcome": outcome}
 
 
 def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
@@ -165,4 +166,5 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
     secrets = guard.secrets_of(ctx, [prompts.system(n) for n in prompts.load("prompts")["system"]])
     clean, _ = guard.scrub(done.answer, secrets)
     shown, _ = guard.scrub(done.shown, secrets)
-    return {"answer": clean, "cited_answer": shown, "citations": done.citations, "grounding": done.checks}
+    return {"answer": clean, "cited_answer": shown, "citations": done.citations,
+            "grounding": done.checks}

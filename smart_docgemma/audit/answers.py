@@ -4,6 +4,7 @@ Called by whoever ends a turn (the chat's worker, a resumed turn) *before* the t
 stored and streamed, so under the ``refuse`` policy an answer whose record could not be
 stored is replaced by a statement saying so: no answer reaches the clinician unrecorded.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -11,8 +12,10 @@ from dataclasses import replace
 from .. import errors
 from ..fhir import local_ref
 
-NOT_RECORDED = ("The answer could not be recorded in the audit trail, so it is not shown. "
-                "Nothing was written to the chart. Please ask again.")
+NOT_RECORDED = (
+    "The answer could not be recorded in the audit trail, so it is not shown. "
+    "Nothing was written to the chart. Please ask again."
+)
 
 
 def record_turn(trail, turn_id: str, turn, status: str, before: tuple[str, ...] = ()):
@@ -23,12 +26,22 @@ def record_turn(trail, turn_id: str, turn, status: str, before: tuple[str, ...] 
     try:
         for pid in turn.proposals:
             if pid not in before:
-                trail.action("proposal-created", resources=(f"urn:docgemma:proposal:{pid}",), proposal=pid,
-                             turn=turn_id)
+                trail.action(
+                    "proposal-created",
+                    resources=(f"urn:docgemma:proposal:{pid}",),
+                    proposal=pid,
+                    turn=turn_id,
+                )
         if turn.answer:
-            trail.action("answer-shown", resources=cited(turn), question=turn.message, turn=turn_id,
-                         status=status, degraded=turn.degraded or None,
-                         unsupported=_unsupported(turn) or None)
+            trail.action(
+                "answer-shown",
+                resources=cited(turn),
+                question=turn.message,
+                turn=turn_id,
+                status=status,
+                degraded=turn.degraded or None,
+                unsupported=_unsupported(turn) or None,
+            )
     except errors.AuditUnavailable:
         return replace(turn, answer=None, error=NOT_RECORDED), "failed"
     return turn, status

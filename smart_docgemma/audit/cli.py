@@ -8,6 +8,7 @@ the resources named. ``--json`` prints the stored FHIR AuditEvents (a JSON array
 days (UTC, ``--until`` inclusive) or ISO instants. It uses the app's own configuration
 (``DOCGEMMA_DATABASE_URL`` or the instance folder), so it reads the database the app writes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,9 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     from .. import create_app
     from . import audit_store
 
-    rows = audit_store(create_app(config)).accesses(args.patient, since, until, tuple(args.kind or ()))
+    rows = audit_store(create_app(config)).accesses(
+        args.patient, since, until, tuple(args.kind or ())
+    )
     if args.json:
         print(json.dumps([r.event for r in rows], indent=2))
     else:
@@ -41,10 +44,14 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
 def _line(row) -> str:
     when = datetime.fromtimestamp(row.recorded, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
     detail = row.detail()
-    extra = " ".join(f"{k}={v}" for k, v in detail.items() if k in ("turn", "proposal", "service", "cards"))
+    extra = " ".join(
+        f"{k}={v}" for k, v in detail.items() if k in ("turn", "proposal", "service", "cards")
+    )
     refs = ", ".join(row.resources[:6]) + (" …" if len(row.resources) > 6 else "")
-    return (f"{when}Z  {row.kind:<22} {OUTCOMES.get(row.outcome, row.outcome):<8} "
-            f"{row.who or '-'}  via {row.client or '-'}  {refs}  {extra}".rstrip())
+    return (
+        f"{when}Z  {row.kind:<22} {OUTCOMES.get(row.outcome, row.outcome):<8} "
+        f"{row.who or '-'}  via {row.client or '-'}  {refs}  {extra}".rstrip()
+    )
 
 
 def _instant(text: str | None, end: bool = False) -> float | None:

@@ -10,6 +10,7 @@ own code system, so one listing covers both.
 Nothing here touches storage or the network: ``to_audit_event`` is a pure function, and
 ``redact`` is the one place where the trail's text is cleaned of secrets.
 """
+
 from __future__ import annotations
 
 import base64
@@ -20,8 +21,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 APP_SYSTEM = "urn:docgemma:audit"
-REST = {"system": "http://terminology.hl7.org/CodeSystem/audit-event-type", "code": "rest",
-        "display": "RESTful Operation"}
+REST = {
+    "system": "http://terminology.hl7.org/CodeSystem/audit-event-type",
+    "code": "rest",
+    "display": "RESTful Operation",
+}
 INTERACTION = "http://hl7.org/fhir/restful-interaction"
 ENTITY_TYPE = "http://terminology.hl7.org/CodeSystem/audit-entity-type"
 OBJECT_ROLE = "http://terminology.hl7.org/CodeSystem/object-role"
@@ -31,7 +35,8 @@ OUTCOMES = {"success": "0", "minor": "4", "serious": "8"}
 MAX_REFS = 100  # resources named per record; a larger result says how many more
 _SECRET = re.compile(
     r"(?i)\b(bearer\s+)[\w\-.~+/=]+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"
-    r"((?:access|refresh|id)_token|client_secret|api_key|password)([\"']?\s*[=:]\s*[\"']?)[^\s&\"',}]+")
+    r"((?:access|refresh|id)_token|client_secret|api_key|password)([\"']?\s*[=:]\s*[\"']?)[^\s&\"',}]+"
+)
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ class Access:
 
 
 def outcome_of(error) -> str:
-    """AuditEvent.outcome for a failed action: a refusal or absence is minor, anything else serious."""
+    """AuditEvent.outcome for a failed action: a refusal or absence is minor, else serious."""
     return OUTCOMES["minor"] if getattr(error, "status", 500) < 500 else OUTCOMES["serious"]
 
 
@@ -71,8 +76,9 @@ def redact(text: str | None) -> str | None:
     """``text`` with anything that looks like a token, key or password replaced."""
     if not text:
         return text
-    return _SECRET.sub(lambda m: (m.group(1) or "") + (m.group(2) or "") + (m.group(3) or "")
-                       + "[redacted]", text)
+    return _SECRET.sub(
+        lambda m: (m.group(1) or "") + (m.group(2) or "") + (m.group(3) or "") + "[redacted]", text
+    )
 
 
 def question_detail(question: str | None, policy: str) -> dict:
@@ -88,16 +94,26 @@ def to_audit_event(access: Access) -> dict:
     """The FHIR R4 AuditEvent for ``access``."""
     rest = access.kind in ACTIONS
     event = {
-        "resourceType": "AuditEvent", "id": access.id,
+        "resourceType": "AuditEvent",
+        "id": access.id,
         "type": REST if rest else {"system": APP_SYSTEM, "code": access.kind},
         "subtype": [{"system": INTERACTION, "code": access.kind}] if rest else [],
         "action": ACTIONS.get(access.kind, "E"),
-        "recorded": datetime.fromtimestamp(access.recorded, timezone.utc).isoformat(timespec="milliseconds"),
+        "recorded": datetime.fromtimestamp(access.recorded, timezone.utc).isoformat(
+            timespec="milliseconds"
+        ),
         "outcome": access.outcome,
         "agent": _agents(access.actor),
-        "source": {"observer": {"display": "DocGemma Connect"},
-                   "type": [{"system": "http://terminology.hl7.org/CodeSystem/security-source-type",
-                             "code": "4", "display": "Application Server"}]},
+        "source": {
+            "observer": {"display": "DocGemma Connect"},
+            "type": [
+                {
+                    "system": "http://terminology.hl7.org/CodeSystem/security-source-type",
+                    "code": "4",
+                    "display": "Application Server",
+                }
+            ],
+        },
         "entity": _entities(access),
     }
     if access.description:
@@ -106,13 +122,26 @@ def to_audit_event(access: Access) -> dict:
 
 
 def _agents(actor: Actor) -> list[dict]:
-    app = {"type": {"coding": [{"system": DCM, "code": "110150", "display": "Application"}]},
-           "who": {"identifier": {"value": actor.client}}, "requestor": False}
+    app = {
+        "type": {"coding": [{"system": DCM, "code": "110150", "display": "Application"}]},
+        "who": {"identifier": {"value": actor.client}},
+        "requestor": False,
+    }
     if actor.server:
         app["network"] = {"address": actor.server, "type": "5"}  # 5: a URI
-    user = {"type": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-ParticipationType",
-                                 "code": "IRCP", "display": "information recipient"}]},
-            "who": _who(actor.who), "requestor": True}
+    user = {
+        "type": {
+            "coding": [
+                {
+                    "system": "http://terminology.hl7.org/CodeSystem/v3-ParticipationType",
+                    "code": "IRCP",
+                    "display": "information recipient",
+                }
+            ]
+        },
+        "who": _who(actor.who),
+        "requestor": True,
+    }
     if actor.sid:
         user["altId"] = actor.sid
     return [user, app]
@@ -127,18 +156,34 @@ def _who(who: str | None) -> dict:
 def _entities(access: Access) -> list[dict]:
     out = []
     if access.patient:
-        out.append({"what": {"reference": f"Patient/{access.patient}"},
-                    "type": {"system": ENTITY_TYPE, "code": "1", "display": "Person"},
-                    "role": {"system": OBJECT_ROLE, "code": "1", "display": "Patient"}})
+        out.append(
+            {
+                "what": {"reference": f"Patient/{access.patient}"},
+                "type": {"system": ENTITY_TYPE, "code": "1", "display": "Person"},
+                "role": {"system": OBJECT_ROLE, "code": "1", "display": "Patient"},
+            }
+        )
     for ref in access.resources:
-        out.append({"what": {"reference": ref} if "/" in ref else {"display": ref},
-                    "type": {"system": ENTITY_TYPE, "code": "2", "display": "System Object"},
-                    "role": {"system": OBJECT_ROLE, "code": "4", "display": "Domain Resource"}})
+        out.append(
+            {
+                "what": {"reference": ref} if "/" in ref else {"display": ref},
+                "type": {"system": ENTITY_TYPE, "code": "2", "display": "System Object"},
+                "role": {"system": OBJECT_ROLE, "code": "4", "display": "Domain Resource"},
+            }
+        )
     if access.query:
-        out.append({"type": {"system": ENTITY_TYPE, "code": "2", "display": "System Object"},
-                    "role": {"system": OBJECT_ROLE, "code": "24", "display": "Query"},
-                    "query": base64.b64encode(redact(access.query).encode()).decode()})
-    detail = [{"type": k, "valueString": redact(str(v))} for k, v in access.detail.items() if v is not None]
+        out.append(
+            {
+                "type": {"system": ENTITY_TYPE, "code": "2", "display": "System Object"},
+                "role": {"system": OBJECT_ROLE, "code": "24", "display": "Query"},
+                "query": base64.b64encode(redact(access.query).encode()).decode(),
+            }
+        )
+    detail = [
+        {"type": k, "valueString": redact(str(v))}
+        for k, v in access.detail.items()
+        if v is not None
+    ]
     if access.more:
         detail.append({"type": "more-resources", "valueString": str(access.more)})
     if detail:

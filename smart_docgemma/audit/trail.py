@@ -16,6 +16,7 @@ When the record cannot be stored, the policy decides (``AUDIT_ON_FAILURE``):
 App actions (an answer shown, a proposal decided…) under ``refuse`` raise the same error
 after the action, so the clinician sees that the audit trail failed.
 """
+
 from __future__ import annotations
 
 import logging
@@ -40,10 +41,18 @@ class Policy:
 
     @classmethod
     def from_config(cls, config) -> "Policy":
-        policy = cls(str(config.get("AUDIT_QUESTION", "omit")), str(config.get("AUDIT_ON_FAILURE", "refuse")),
-                     bool(config.get("AUDIT_TO_EHR", False)))
-        if policy.question not in ("omit", "hash", "full") or policy.on_failure not in ("refuse", "log"):
-            raise ValueError("AUDIT_QUESTION must be omit|hash|full and AUDIT_ON_FAILURE refuse|log")
+        policy = cls(
+            str(config.get("AUDIT_QUESTION", "omit")),
+            str(config.get("AUDIT_ON_FAILURE", "refuse")),
+            bool(config.get("AUDIT_TO_EHR", False)),
+        )
+        if policy.question not in ("omit", "hash", "full") or policy.on_failure not in (
+            "refuse",
+            "log",
+        ):
+            raise ValueError(
+                "AUDIT_QUESTION must be omit|hash|full and AUDIT_ON_FAILURE refuse|log"
+            )
         return policy
 
 
@@ -54,28 +63,68 @@ class AuditTrail:
         self.store, self.actor, self.policy, self._send = store, actor, policy, send
 
     # -- FHIR interactions (called by FhirGateway) ---------------------------------------
-    def fhir(self, interaction: str, rtype: str, *, rid: str | None = None, params: dict | None = None,
-             result=None, error: errors.DocGemmaError | None = None) -> None:
+    def fhir(
+        self,
+        interaction: str,
+        rtype: str,
+        *,
+        rid: str | None = None,
+        params: dict | None = None,
+        result=None,
+        error: errors.DocGemmaError | None = None,
+    ) -> None:
         """One read / search-type / create: a record per patient whose data it touched (BALP)."""
-        query = f"{rtype}?{urlencode(params or {}, doseq=True)}" if interaction == "search-type" else None
+        query = (
+            f"{rtype}?{urlencode(params or {}, doseq=True)}"
+            if interaction == "search-type"
+            else None
+        )
         outcome = outcome_of(error) if error else OUTCOMES["success"]
         found = result if isinstance(result, list) else [result] if isinstance(result, dict) else []
         by_patient = _by_patient(found, _asked_patient(rtype, rid, params))
         for patient, refs in by_patient.items():
-            self._write(Access(kind=interaction, actor=self.actor, patient=patient, outcome=outcome,
-                               resources=tuple(refs[:MAX_REFS]), more=max(0, len(refs) - MAX_REFS),
-                               query=query, description=error.description if error else None,
-                               detail={"target": f"{rtype}/{rid}" if rid else None}))
+            self._write(
+                Access(
+                    kind=interaction,
+                    actor=self.actor,
+                    patient=patient,
+                    outcome=outcome,
+                    resources=tuple(refs[:MAX_REFS]),
+                    more=max(0, len(refs) - MAX_REFS),
+                    query=query,
+                    description=error.description if error else None,
+                    detail={"target": f"{rtype}/{rid}" if rid else None},
+                )
+            )
 
     # -- the app's own actions -------------------------------------------------------------
-    def action(self, kind: str, *, patient: str | None = None, resources=(), outcome: str = "0",
-               description: str | None = None, question: str | None = None, **detail) -> None:
-        """An answer shown, a proposal created / edited / approved / rejected, feedback, a CDS call."""
-        facts = {**{k.replace("_", "-"): v for k, v in detail.items()},
-                 **question_detail(question, self.policy.question)}
-        self._write(Access(kind=kind, actor=self.actor, patient=patient or self.actor.patient,
-                           outcome=outcome, resources=tuple(resources)[:MAX_REFS], description=description,
-                           detail=facts))
+    def action(
+        self,
+        kind: str,
+        *,
+        patient: str | None = None,
+        resources=(),
+        outcome: str = "0",
+        description: str | None = None,
+        question: str | None = None,
+        **detail,
+    ) -> None:
+        """An answer shown, a proposal created / edited / decided, feedback, a CDS call."""
+        facts = {
+            **{k.replace("_", "-"): v for k, v in detail.items()},
+            **question_detail(question, self.policy.question),
+        }
+        self._write(
+            Access(
+                kind=kind,
+                actor=self.actor,
+                patient=patient or self.actor.patient,
+                outcome=outcome,
+                resources=tuple(resources)[:MAX_REFS],
+                description=description,
+                detail=facts,
+            )
+        )
 
     # -- storing -----------------------------------------------------------------------------
     def _write(self, access: Access) -> None:
@@ -83,11 +132,18 @@ class AuditTrail:
             self.store.append(access)
         except Exception as exc:  # any database failure: the policy decides what the caller sees
             metrics.audit_failed(access.kind)
-            log.error("audit record not stored (%s %s, patient %s): %s", access.kind, access.outcome,
-                      access.patient, type(exc).__name__)
+            log.error(
+                "audit record not stored (%s %s, patient %s): %s",
+                access.kind,
+                access.outcome,
+                access.patient,
+                type(exc).__name__,
+            )
             if self.policy.on_failure == "refuse":
-                raise errors.AuditUnavailable("The access could not be recorded in the audit trail, so "
-                                              "the data is not shown. Try again, or open the chart in the EHR.") from exc
+                raise errors.AuditUnavailable(
+                    "The access could not be recorded in the audit trail, so "
+                    "the data is not shown. Try again, or open the chart in the EHR."
+                ) from exc
             return
         metrics.audited(access.kind)
         if self.policy.to_ehr and self._send is not None:
@@ -108,7 +164,9 @@ class AuditTrail:
 def _asked_patient(rtype: str, rid: str | None, params: dict | None) -> str | None:
     if rtype == "Patient" and rid:
         return rid
-    pairs = list(params.items()) if isinstance(params, dict) else list(params or [])  # dict or (k, v) pairs
+    pairs = (
+        list(params.items()) if isinstance(params, dict) else list(params or [])
+    )  # dict or (k, v) pairs
     wanted = ("patient", "subject", "_id") if rtype == "Patient" else ("patient", "subject")
     for key, value in pairs:
         if key in wanted and isinstance(value, str) and value:
@@ -121,7 +179,11 @@ def patient_of(resource: dict) -> str | None:
     if resource.get("resourceType") == "Patient":
         return resource.get("id")
     for key in ("subject", "patient", "beneficiary"):
-        ref = (resource.get(key) or {}).get("reference") if isinstance(resource.get(key), dict) else None
+        ref = (
+            (resource.get(key) or {}).get("reference")
+            if isinstance(resource.get(key), dict)
+            else None
+        )
         if ref and "Patient/" in ref:
             return ref.split("Patient/")[-1].split("/")[0]
     return None

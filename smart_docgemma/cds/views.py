@@ -74,7 +74,8 @@ def discovery():
 
 @bp.post("/<service_id>")
 def call(service_id: str):
-    claims = _authenticate()  # before the service lookup: an unknown id tells an unauthenticated caller nothing
+    # before the service lookup: an unknown id tells an unauthenticated caller nothing
+    claims = _authenticate()
     service = _service(service_id)
     _json_only()
     body = _hook_request(inputs.json_body(error=errors.CDSError))
@@ -84,16 +85,19 @@ def call(service_id: str):
         raise errors.CDSError("fhirAuthorization requires fhirServer (cds-r-1).")
     started, trail = time.monotonic(), for_cds_call(claims, body)
     try:
-        data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]], audit=trail)
+        data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]],
+                              audit=trail)
     except errors.DocGemmaError as exc:
-        trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description, service=service_id)
+        trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description,
+                     service=service_id)
         raise
     language = request.accept_languages.best_match(["en", "fr"]) or "en"
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
-    trail.action("cds-hook", service=service_id, hook=body["hook"], hook_instance=body.get("hookInstance"),
-                 cards=len(cards), prefetched=",".join(sorted(data.resources)) or None)
+    trail.action("cds-hook", service=service_id, hook=body["hook"],
+                 hook_instance=body.get("hookInstance"), cards=len(cards),
+                 prefetched=",".join(sorted(data.resources)) or None)
     return jsonify({"cards": cards})
 
 
@@ -133,7 +137,8 @@ def _hook_request(body: dict) -> dict:
 
 @bp.post("/<service_id>/feedback")
 def feedback(service_id: str):
-    claims = _authenticate(also=_public_url().rsplit("/feedback", 1)[0])  # the service URL is also a fair aud
+    # the service URL is also a fair aud
+    claims = _authenticate(also=_public_url().rsplit("/feedback", 1)[0])
     _service(service_id)
     _json_only()
     items = inputs.field(inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError)

@@ -11,6 +11,7 @@ For every sentence with checkable facts (numbers with units, dates, drug names):
 
 Citations become numbered links (``[1]`` → the resource or source) after the sentence.
 """
+
 from __future__ import annotations
 
 import re
@@ -107,14 +108,26 @@ def _cite(facts: Facts, evidence: list[Evidence]) -> tuple[list[Evidence], list[
     """(records cited, facts found in none of them, cited references the turn never read)."""
     wanted = _wanted(facts)
     if facts.refs:
-        named = [e for e in evidence if e.key in facts.refs or e.key.split("#")[0] in facts.refs or
-                 any(r in e.refs for r in facts.refs)]
+        named = [
+            e
+            for e in evidence
+            if e.key in facts.refs
+            or e.key.split("#")[0] in facts.refs
+            or any(r in e.refs for r in facts.refs)
+        ]
         keys = {e.key.split("#")[0] for e in named} | {r for e in named for r in e.refs}
-        # a reference a tool's own result states (the resource an approval created, a PMID it listed)
-        stated = [e for e in evidence if e.coarse and any(r not in keys and r.lower() in e.lower for r in facts.refs)]
+        # a reference a tool's result states (the resource an approval created, a listed PMID)
+        stated = [
+            e
+            for e in evidence
+            if e.coarse and any(r not in keys and r.lower() in e.lower for r in facts.refs)
+        ]
         named += stated
-        unknown = [f"{r} (not read in this answer)" for r in facts.refs
-                   if r not in keys and not any(r.lower() in e.lower for e in stated)]
+        unknown = [
+            f"{r} (not read in this answer)"
+            for r in facts.refs
+            if r not in keys and not any(r.lower() in e.lower for e in stated)
+        ]
         chosen = _cover(wanted, [e for e in named if not e.coarse] or named, anchored=False)
         if not chosen and named:
             chosen = named[:1]
@@ -127,11 +140,16 @@ def _cite(facts: Facts, evidence: list[Evidence]) -> tuple[list[Evidence], list[
 
 
 def _wanted(facts: Facts) -> list[tuple]:
-    return ([("num", v, u) for v, u in facts.numbers] + [("date", d) for d in facts.dates]
-            + [("drug", name, surface) for name, surface in facts.drugs])
+    return (
+        [("num", v, u) for v, u in facts.numbers]
+        + [("date", d) for d in facts.dates]
+        + [("drug", name, surface) for name, surface in facts.drugs]
+    )
 
 
-def _cover(wanted: list[tuple], pool: list[Evidence], anchored: bool, facts: Facts | None = None) -> list[Evidence]:
+def _cover(
+    wanted: list[tuple], pool: list[Evidence], anchored: bool, facts: Facts | None = None
+) -> list[Evidence]:
     """Greedy: the record holding most of the facts still uncovered, until none holds another.
     With ``anchored``, a record must share a word or a drug with the sentence, or hold two facts."""
     chosen, left = [], list(wanted)
@@ -141,10 +159,18 @@ def _cover(wanted: list[tuple], pool: list[Evidence], anchored: bool, facts: Fac
             if e in chosen:
                 continue
             held = sum(1 for f in left if _holds(e, f))
-            tied = len(facts.anchors & e.anchors) + sum(1 for f in wanted if f[0] == "drug" and _holds(e, f)) \
-                if facts else 1
+            tied = (
+                len(facts.anchors & e.anchors)
+                + sum(1 for f in wanted if f[0] == "drug" and _holds(e, f))
+                if facts
+                else 1
+            )
             specific = any(_holds(e, f) and _specific(f) for f in left)
-            if held and (not anchored or tied or held >= 2 or specific) and (held, tied) > best_score:
+            if (
+                held
+                and (not anchored or tied or held >= 2 or specific)
+                and (held, tied) > best_score
+            ):
                 best, best_score = e, (held, tied)
         if best is None:
             break
@@ -163,11 +189,15 @@ def _holds(e: Evidence, fact: tuple) -> bool:
     kind = fact[0]
     if kind == "num":
         _, value, unit = fact
-        return value in e.numbers and (unit is None or unit in e.units or unit in e.lower.replace(" ", ""))
+        return value in e.numbers and (
+            unit is None or unit in e.units or unit in e.lower.replace(" ", "")
+        )
     if kind == "date":
         return fact[1] in e.dates
     _, name, surface = fact
-    return any(re.search(rf"\b{re.escape(w)}\b", e.lower) for w in {name, surface, *name.split("/")} if w)
+    return any(
+        re.search(rf"\b{re.escape(w)}\b", e.lower) for w in {name, surface, *name.split("/")} if w
+    )
 
 
 def _show(fact: tuple) -> str:
@@ -183,7 +213,9 @@ def _number(numbering: dict[str, Citation], e: Evidence) -> int:
     return numbering[key].n
 
 
-def _with_marks(sentence: str, numbering: dict, numbers: tuple[int, ...], verdict: str, cited: bool) -> str:
+def _with_marks(
+    sentence: str, numbering: dict, numbers: tuple[int, ...], verdict: str, cited: bool
+) -> str:
     by_n = {c.n: c for c in numbering.values()}
     links = "".join(f"[\\[{n}\\]]({by_n[n].url})" if by_n[n].url else f"\\[{n}\\]" for n in numbers)
     mark = "" if verdict == "supported" else " " + (MARK if cited else MARK_UNCITED)

@@ -13,6 +13,7 @@ date; null: not scored). Measured over scored sentences:
 - unsupported caught: seeded wrong sentences marked "not found in the cited record";
 - false alarms: supported sentences marked unsupported.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,11 +48,14 @@ class Score:
 
     def figures(self) -> dict:
         ratio = lambda a, b: round(a / b, 3) if b else None  # noqa: E731
-        return {"answers": self.answers, "precision": ratio(self.cited_right, self.cited),
-                "recall": ratio(self.required_cited, self.required),
-                "unsupported_caught": ratio(self.wrong_caught, self.wrong),
-                "false_alarm_rate": ratio(self.false_alarms, self.right),
-                "sentences": self.right + self.wrong}
+        return {
+            "answers": self.answers,
+            "precision": ratio(self.cited_right, self.cited),
+            "recall": ratio(self.required_cited, self.required),
+            "unsupported_caught": ratio(self.wrong_caught, self.wrong),
+            "false_alarm_rate": ratio(self.false_alarms, self.right),
+            "sentences": self.right + self.wrong,
+        }
 
 
 @lru_cache(maxsize=1)
@@ -76,11 +80,16 @@ def chart_records(patient_id: str) -> list[Evidence]:
     for key, (rtype, params, *_) in SECTIONS.items():
         items = [r for r in others[rtype] if _about(r, patient_id) and _matches(r, params)]
         sections[key] = items
-    return from_chart(chart_data(ChartFetch(patients[patient_id], sections, {}, 0.0)), "http://ehr.test/fhir")
+    return from_chart(
+        chart_data(ChartFetch(patients[patient_id], sections, {}, 0.0)), "http://ehr.test/fhir"
+    )
 
 
 def _about(res: dict, patient_id: str) -> bool:
-    return any((res.get(k) or {}).get("reference") == f"Patient/{patient_id}" for k in ("subject", "patient"))
+    return any(
+        (res.get(k) or {}).get("reference") == f"Patient/{patient_id}"
+        for k in ("subject", "patient")
+    )
 
 
 def _matches(res: dict, params: dict) -> bool:
@@ -107,15 +116,29 @@ def score_case(case: dict, score: Score) -> list[dict]:
     done = ground(" ".join(s["text"] for s in sentences), records)
     by_n = {c.n: c.key for c in done.citations}
     if len(done.checks) != len(sentences):
-        raise ValueError(f"{case['id']}: {len(sentences)} sentences written, {len(done.checks)} read")
+        raise ValueError(
+            f"{case['id']}: {len(sentences)} sentences written, {len(done.checks)} read"
+        )
     out = []
     score.answers += 1
     for gold, check in zip(sentences, done.checks):
-        cited = {by_n[n].split("#")[0] if not by_n[n].startswith("label:") else by_n[n] for n in check.cites}
+        cited = {
+            by_n[n].split("#")[0] if not by_n[n].startswith("label:") else by_n[n]
+            for n in check.cites
+        }
         flagged = check.verdict == "unsupported"
         supported = gold.get("supported", True)
-        out.append({"case": case["id"], "text": gold["text"], "cited": sorted(cited), "verdict": check.verdict,
-                    "missing": list(check.missing), "gold": gold.get("cites", []), "supported": supported})
+        out.append(
+            {
+                "case": case["id"],
+                "text": gold["text"],
+                "cited": sorted(cited),
+                "verdict": check.verdict,
+                "missing": list(check.missing),
+                "gold": gold.get("cites", []),
+                "supported": supported,
+            }
+        )
         if supported is None:
             continue
         if supported:
@@ -147,8 +170,9 @@ def load(split: str, path: str | None = None) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m smart_docgemma.grounding.evaluate",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m smart_docgemma.grounding.evaluate", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--split", choices=("tuned", "holdout", "all"), default="tuned")
     parser.add_argument("--cases", help="a YAML case file instead of the shipped splits")
     parser.add_argument("--json", action="store_true", help="print every sentence's result as JSON")
@@ -158,8 +182,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
     else:
         for r in rows:
-            if (r["supported"] is False) != (r["verdict"] == "unsupported") and r["supported"] is not None:
-                print(f"MISS {r['case']}: {r['text']!r} -> {r['verdict']} {r['cited']} missing {r['missing']}")
+            if (r["supported"] is False) != (r["verdict"] == "unsupported") and r[
+                "supported"
+            ] is not None:
+                print(
+                    f"MISS {r['case']}: {r['text']!r} -> {r['verdict']} {r['cited']} "
+                    f"missing {r['missing']}"
+                )
     print(json.dumps({"split": args.split, **figures}))
     return 0
 

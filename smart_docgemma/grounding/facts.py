@@ -7,6 +7,7 @@ NCT numbers, DailyMed set ids) and the counts the app's own summaries print are 
 Anchors are the sentence's other words of four letters or more: they tie a sentence to the
 record it is about (the potassium result, not the sodium one) but are not themselves checked.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,14 +18,25 @@ from pathlib import Path
 
 import yaml
 
-MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
-                                      "oct", "nov", "dec"), 1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:T[\d:.+\-Z]*)?\b")
-_DMY = re.compile(r"\b(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{4})\b", re.I)
-_MDY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2}),? (\d{4})\b", re.I)
+_DMY = re.compile(
+    r"\b(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{4})\b", re.I
+)
+_MDY = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2}),? (\d{4})\b", re.I
+)
 REF = re.compile(r"\b(?:[A-Z][A-Za-z]+/[A-Za-z0-9\-.]{1,64}|PMID:? ?\d{1,9}|NCT\d{8})\b")
-_ID_LIKE = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\bset id [\w-]+|\bid [\w.-]+|"
-                      r"\bMRN [\w-]+", re.I)
+_ID_LIKE = re.compile(
+    r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\bset id [\w-]+|\bid [\w.-]+|"
+    r"\bMRN [\w-]+",
+    re.I,
+)
 _NUMBER = re.compile(r"(?<![\w.\-/])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\-]|\.\d)")
 _WORD = re.compile(r"[a-zA-Z][a-zA-Z\-]{3,}")
 
@@ -61,7 +73,7 @@ class Facts:
 
 
 def iso_dates(text: str) -> tuple[list[str], str]:
-    """ISO days written in ``text`` (ISO, "3 March 2026", "March 3, 2026") and the text without them."""
+    """ISO days in ``text`` (ISO, "3 March 2026", "March 3, 2026") and the text without them."""
     found: list[str] = []
 
     def keep(y, m, d, whole):
@@ -111,7 +123,9 @@ def anchors(text: str) -> frozenset[str]:
 def drugs_in(text: str) -> list[tuple[str, str]]:
     from ..agent.extraction import find_drugs
 
-    return [(d["name"], d["surface"]) for d in find_drugs(text) if d["match"] == "exact" and d["name"]]
+    return [
+        (d["name"], d["surface"]) for d in find_drugs(text) if d["match"] == "exact" and d["name"]
+    ]
 
 
 def facts_of(sentence: str) -> Facts:
@@ -122,5 +136,10 @@ def facts_of(sentence: str) -> Facts:
     found_dates, text = iso_dates(text)
     text = _ID_LIKE.sub(" ", text)
     text = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", text)  # a list item's own number
-    return Facts(numbers=tuple(numbers(text)), dates=tuple(found_dates), drugs=tuple(drugs_in(text)),
-                 anchors=anchors(text), refs=refs)
+    return Facts(
+        numbers=tuple(numbers(text)),
+        dates=tuple(found_dates),
+        drugs=tuple(drugs_in(text)),
+        anchors=anchors(text),
+        refs=refs,
+    )

@@ -13,6 +13,7 @@ prescribe…"). The model may obey it; code then decides what reaches the page:
 Writes are gated elsewhere (a proposal, approved on a card, for the patient in context); this
 module is about what the clinician reads.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,11 +24,20 @@ from functools import lru_cache
 from .facts import words
 
 QUOTE_CHARS = 160
-NOTICE = ("⚠ {where} contains text that reads like an instruction to the assistant; it was treated "
-          "as content and not followed: «{quote}»")
+NOTICE = (
+    "⚠ {where} contains text that reads like an instruction to the assistant; it was treated "
+    "as content and not followed: «{quote}»"
+)
 NOT_DONE = "*(not done: nothing is written or approved without your approval on a card)*"
 REMOVED = "[removed: not shown in answers]"
-_SECRET_KEYS = ("CLIENT_SECRET", "SECRET_KEY", "TOKEN_KEY", "API_KEY", "OPENFDA_API_KEY", "NCBI_API_KEY")
+_SECRET_KEYS = (
+    "CLIENT_SECRET",
+    "SECRET_KEY",
+    "TOKEN_KEY",
+    "API_KEY",
+    "OPENFDA_API_KEY",
+    "NCBI_API_KEY",
+)
 
 
 @dataclass(frozen=True)
@@ -63,12 +73,12 @@ def instructions_in(state) -> list[Injected]:
 
 def _around(text: str, start: int, end: int) -> str:
     left = max(0, start - 40)
-    snippet = re.sub(r"\s+", " ", text[left:end + 80]).strip(" \"'\\,")
+    snippet = re.sub(r"\s+", " ", text[left : end + 80]).strip(" \"'\\,")
     return (snippet[:QUOTE_CHARS] + "…") if len(snippet) > QUOTE_CHARS else snippet
 
 
 def notices(found: list[Injected]) -> list[str]:
-    return [NOTICE.format(where=f.where, quote=f.quote.replace("»", "\"")) for f in found]
+    return [NOTICE.format(where=f.where, quote=f.quote.replace("»", '"')) for f in found]
 
 
 def claims(answer: str, approved: bool) -> str:
@@ -80,14 +90,18 @@ def claims(answer: str, approved: bool) -> str:
 
 
 def _mark(sentence: str, pattern: re.Pattern) -> str:
-    claimed = pattern.search(sentence) and not re.search(r"\b(nothing|not|never|no|awaits?)\b", sentence, re.I)
+    claimed = pattern.search(sentence) and not re.search(
+        r"\b(nothing|not|never|no|awaits?)\b", sentence, re.I
+    )
     return f"{sentence.rstrip()} {NOT_DONE}" if claimed else sentence
 
 
 def secrets_of(ctx, system_prompts: list[str]) -> list[str]:
     """What must never appear in an answer: tokens, keys, and the assistant's instructions."""
     config = (getattr(ctx, "config", None) or {}) if ctx else {}
-    out = [str(config.get(k)) for k in _SECRET_KEYS if config.get(k) and str(config.get(k)) != "EMPTY"]
+    out = [
+        str(config.get(k)) for k in _SECRET_KEYS if config.get(k) and str(config.get(k)) != "EMPTY"
+    ]
     auth = getattr(getattr(getattr(ctx, "fhir", None), "server", None), "auth", None)
     if getattr(auth, "access_token", None):
         out.append(auth.access_token)

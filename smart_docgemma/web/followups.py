@@ -77,8 +77,8 @@ class _Resume:
         except Exception:  # the decision stands; only the model's words around it are missing
             log.exception("chat: resuming turn %s failed", self.turn_id[:8])
             done = replace(turn, paused=False, approvals=[self.decided], answer=followup(self.decided))
-        done, status = record_turn(getattr(self.agent.ctx.fhir, "audit", None), self.turn_id, done, "done",
-                                   before=tuple(turn.proposals))
+        trail = getattr(self.agent.ctx.fhir, "audit", None)
+        done, status = record_turn(trail, self.turn_id, done, "done", before=tuple(turn.proposals))
         try:
             self.turns.finish(self.turn_id, done, status)
         finally:

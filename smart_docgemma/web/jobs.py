@@ -99,7 +99,8 @@ class TurnJob:
         if turn.answer:
             turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
         try:
-            turn, status = record_turn(getattr(self.ctx.fhir, "audit", None), self.turn_id, turn, status)
+            trail = getattr(self.ctx.fhir, "audit", None)
+            turn, status = record_turn(trail, self.turn_id, turn, status)
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
                 self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)

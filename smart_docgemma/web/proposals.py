@@ -84,7 +84,8 @@ def edit(proposal_id: str):
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
     edited = editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
                                    relook=after_edit)
-    _audit(launch, "proposal-edited", edited, fields=",".join(sorted(k for k, v in submitted.items() if v)))
+    changed = ",".join(sorted(k for k, v in submitted.items() if v))
+    _audit(launch, "proposal-edited", edited, fields=changed)
     return _respond(edited)
 
 
@@ -128,8 +129,8 @@ def reject(proposal_id: str):
 def _audit(launch, kind: str, p: Proposal, **facts) -> None:
     """The decision's audit record: the proposal, its version and what it wrote (if anything)."""
     refs = [f"urn:docgemma:proposal:{p.id}"] + ([p.result_ref] if p.result_ref else [])
-    launch.audit.action(kind, patient=p.patient_id, resources=refs, proposal=p.id, version=p.version,
-                        status=p.status, **facts)
+    launch.audit.action(kind, patient=p.patient_id, resources=refs, proposal=p.id,
+                        version=p.version, status=p.status, **facts)
 
 
 def resume_after(p: Proposal, launch) -> None:
