@@ -13,7 +13,9 @@ from typing import Any
 import re
 
 from ..errors import ModelError
-from ..grounding import ground_turn, guard
+from ..grounding import ground_turn
+from ..grounding import guard as injection
+from ..safety import guard
 from ..tools import catalog
 
 from . import prompts
@@ -112,11 +114,13 @@ def _proposal_notes(state: Turn) -> list[str]:
 
 
 def _with_notes(state: Turn, answer: str) -> str:
-    """Facts the clinician must see whatever the model wrote: failures, proposals, stops."""
+    """Facts the clinician must see whatever the model wrote: failures, proposals, stops, and every
+    warning-or-above safety finding the tools returned (``safety.guard``)."""
     notes = [n for n in _error_notes(state) + _proposal_notes(state) if n not in answer]
     if state.notice:
         notes.append(state.notice)
-    return answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
+    answer = answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
+    return guard.appended(answer, state.tool_runs)
 
 
 def templated_summary(state: Turn) -> str:
@@ -157,14 +161,14 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
     ctx = deps.ctx if deps else None
     config = (ctx.config if ctx else {}) or {}
     base = getattr(getattr(ctx, "fhir", None), "base_url", None)
-    reported = guard.notices(guard.instructions_in(state))
+    reported = injection.notices(injection.instructions_in(state))
     approved = any(a.get("decision") == "approved" for a in state.approvals)
-    answer = guard.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
+    answer = injection.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
     keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
         state.notice or "", prompts.message("degraded_label")}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
-    secrets = guard.secrets_of(ctx, [prompts.system(n) for n in prompts.load("prompts")["system"]])
-    clean, _ = guard.scrub(done.answer, secrets)
-    shown, _ = guard.scrub(done.shown, secrets)
+    secrets = injection.secrets_of(ctx, [prompts.system(n) for n in prompts.load("prompts")["system"]])
+    clean, _ = injection.scrub(done.answer, secrets)
+    shown, _ = injection.scrub(done.shown, secrets)
     return {"answer": clean, "cited_answer": shown, "citations": done.citations,
             "grounding": done.checks}
