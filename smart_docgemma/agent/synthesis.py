@@ -167,7 +167,8 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
     keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
         state.notice or "", prompts.message("degraded_label")}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
-    secrets = injection.secrets_of(ctx, [prompts.system(n) for n in prompts.load("prompts")["system"]])
+    own = [prompts.system(n) for n in prompts.load("prompts")["system"]]
+    secrets = injection.secrets_of(ctx, own)
     clean, _ = injection.scrub(done.answer, secrets)
     shown, _ = injection.scrub(done.shown, secrets)
     return {"answer": clean, "cited_answer": shown, "citations": done.citations,
