@@ -53,6 +53,12 @@ DEFAULTS: dict[str, Any] = {
     "ALLOW_NO_PKCE_ISS": [],  # iss values allowed to lack S256 (legacy EHRs)
     "SESSION_LIFETIME_S": 8 * 3600,
     "HTTP_TIMEOUT_S": 15,
+    # --- who may approve a prescription (smart_docgemma.safety.prescriber) -----
+    # words or codes of a Practitioner's qualification / PractitionerRole that make a prescriber
+    "PRESCRIBER_QUALIFICATIONS": ["physician", "doctor", "medicine", "surgeon", "nurse practitioner",
+                                  "nurse prescriber", "physician assistant", "pharmacist prescriber",
+                                  "dentist", "md", "do", "309343006", "158965000", "224535009"],
+    "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
     # --- model --------------------------------------------------------------
     "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
     "API_KEY": "EMPTY",

@@ -29,6 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
+from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
 from .context import HookData
@@ -128,6 +129,7 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
+        found += safety_rules.extra_findings(data, name, draft, key)
         found += _boxed(name, draft, key)
         findings += found
     return findings

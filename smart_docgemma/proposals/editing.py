@@ -247,7 +247,9 @@ def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag]
     """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
-        return orders.medication_flags(ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""))
+        dosage = (resource.get("dosageInstruction") or [None])[0]
+        return orders.medication_flags(ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""),
+                                       dosage)
     if rtype == "AllergyIntolerance":
         return orders.allergy_flags(ctx, (resource.get("code") or {}).get("text", ""))
     return None

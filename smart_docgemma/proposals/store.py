@@ -57,6 +57,7 @@ from .. import errors, metrics
 from ..extensions import get_storage
 from ..fhir import FhirGateway
 from ..fhir import local_ref as local_ref  # re-exported: proposals.local_ref
+from ..safety import prescriber
 from ..smart.scopes import GrantedScopes
 from ..storage import Storage, app_sessions, now
 from .describe import action_sentence
@@ -76,9 +77,11 @@ class SafetyFlag(TypedDict, total=False):
     """One finding of a write's safety checks, shown on its card (and read by the second look)."""
 
     severity: Required[Literal["critical", "warning", "info"]]
-    kind: Required[str]  # allergy | interaction | duplicate | boxed_warning | unchecked
+    kind: Required[str]  # a safety-check topic (allergy, drug-interaction, drug-disease, renal…),
+    # or duplicate | boxed_warning | unchecked
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
+    terms: list[list[str]]  # words an answer must hold to have stated it (safety.guard)
 
 
 class ProposalSummary(TypedDict, total=False):
@@ -294,6 +297,7 @@ class ProposalStore:
             raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
         if p.status == "approved" and version in (None, p.version):
             return p
+        prescriber.require(launch, p.resource_type)  # server-enforced, whatever the page shows
         look = p.summary.get("second_look") or {}
         if look.get("severity") == "high" and not look.get("acknowledged_by"):
             raise errors.Conflict("The second look found a serious problem with this proposal. "

@@ -12,6 +12,7 @@ check makes it stale.
 from __future__ import annotations
 
 import logging
+import re
 import time
 
 import requests
@@ -24,6 +25,9 @@ log = logging.getLogger(__name__)
 MODEL = "docgemma.model"
 STATUS = "docgemma.model_status"
 TIMEOUT_S = (1.0, 2.0)  # connect, read
+# The plumbing models the tests and a laptop run (SmolLM2-135M, Gemma 3 270M): their answers are
+# not clinical answers, and the page says so.
+SMALL_TEST_MODEL = re.compile(r"smollm|270m|135m|360m|tinyllama|qwen2?\.?5?-0\.5b", re.I)
 
 
 def get_model(app: Flask | None = None) -> ModelClient | None:
@@ -42,9 +46,9 @@ def model_available(app: Flask) -> bool:
         return False
     if model.circuit.is_open:
         return False
-    checked = app.extensions.get(STATUS)
-    fresh = checked and checked[0] > model.circuit.changed_at
-    if fresh and time.monotonic() - checked[0] < float(app.config["MODEL_CHECK_TTL_S"]):
+    checked: tuple[float, bool] | None = app.extensions.get(STATUS)
+    fresh = checked is not None and checked[0] > model.circuit.changed_at
+    if checked is not None and fresh and time.monotonic() - checked[0] < float(app.config["MODEL_CHECK_TTL_S"]):
         return checked[1]
     up = _reachable(model.base_url)
     app.extensions[STATUS] = (time.monotonic(), up)
@@ -58,3 +62,12 @@ def _reachable(base_url: str) -> bool:
     except requests.RequestException as exc:
         log.warning("model server at %s unreachable: %s", base_url, type(exc).__name__)
         return False
+
+
+def model_label(app: Flask) -> str | None:
+    """The name of the model that answers ("… (small test model)" for a plumbing model), or None
+    in degraded mode."""
+    if get_model(app) is None:
+        return None
+    name = str(app.config.get("MODEL") or "unnamed model")
+    return f"{name} (small test model)" if SMALL_TEST_MODEL.search(name) else name
