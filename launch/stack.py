@@ -5,7 +5,11 @@
 2. the EHR sandbox (``launch.sandbox``) on SANDBOX_PORT (9000);
 3. the app (``smart_docgemma.create_app``) on DOCGEMMA_PORT (8000), with the sandbox
    FHIR base added to its ``iss`` allow-list;
-4. optionally an embedded model when DOCGEMMA_GGUF is set (``start_embedded_model`` hook).
+4. optionally an embedded model when DOCGEMMA_GGUF is set (``start_embedded_model`` hook);
+5. after "Ready", the Synthea population (``launch.synthea``: generated while HAPI starts on the
+   first run, then cached; ``launch.population``: loaded with stable ids in a background thread,
+   so the first start's budget is HAPI, the fixtures and the app). ``DOCGEMMA_SYNTHEA_SIZE=0``
+   turns it off.
 
 It prints the launcher URL and a direct launch URL, then waits; Ctrl-C or SIGTERM
 stops everything it started, in reverse order.
@@ -45,9 +49,9 @@ def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
-def start_fhir(stack: ExitStack):
-    """Start (or find) HAPI and load the fixtures and the Synthea population; returns the
-    upstream FHIR base. The population is generated (first run only) while HAPI starts."""
+def start_fhir(stack: ExitStack) -> tuple[str, Future | None]:
+    """Start (or find) HAPI and load the fixtures; returns the upstream FHIR base and the
+    Synthea population being generated (first run only) while HAPI starts, or None."""
     from launch.fixtures import load_fixtures
     from launch.upstream import start_upstream
 
@@ -58,9 +62,7 @@ def start_fhir(stack: ExitStack):
     print(f"  {upstream.kind} FHIR server at {upstream.base_url}", flush=True)
     counts = load_fixtures(upstream.base_url)
     print(f"  loaded fixtures: {', '.join(f'{n} {t}' for t, n in sorted(counts.items()))}", flush=True)
-    if generating is not None:
-        load_population_into(upstream.base_url, generating)
-    return upstream.base_url
+    return upstream.base_url, generating
 
 
 def start_population() -> Future | None:
@@ -192,11 +194,16 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with ExitStack() as stack:
         try:
-            fhir_upstream = start_fhir(stack)
+            fhir_upstream, generating = start_fhir(stack)
             sandbox = start_sandbox(stack, fhir_upstream)
             sandbox_url = sandbox.extensions["sandbox"].public_url
             app_url = start_app(stack, f"{sandbox_url}/fhir")
             print(f"Ready in {time.monotonic() - started:.0f} s.{banner(sandbox_url, app_url)}", flush=True)
+            if generating is not None:  # after Ready: the first start stays within its budget
+                print("Loading the Synthea population in the background (the launcher lists each "
+                      "patient once loaded)...", flush=True)
+                threading.Thread(target=load_population_into, args=(fhir_upstream, generating),
+                                 daemon=True, name="synthea-load").start()
             while not stop.wait(1):
                 pass
         except KeyboardInterrupt:

@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("smart_docgemma", "smart_docgemma.server", "smart_docgemma.evaluation",
                       "smart_docgemma.lessons.cli", "smart_docgemma.mcpserver.stdio",
-                      "smart_docgemma.offline_pack")),
+                      "smart_docgemma.checkout", "smart_docgemma.offline_pack")),
     ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
                   "smart_docgemma.smart.views")),
     ("session", ("smart_docgemma.smart.sessions",)),

@@ -775,3 +775,57 @@ def test_bad_calls_get_clear_refusals_not_server_errors(stack):
     assert unknown.json()["result"]["structuredContent"]["error_kind"] == "forbidden"
     assert extra.json()["result"]["structuredContent"]["error_kind"] == "invalid"
     assert 400 <= garbage.status_code < 500
+
+
+@pytest.mark.parametrize(
+    "tool, arguments",
+    [
+        ("check_drug_safety", {"drug_name": "Vyvanse"}),  # the recorded openFDA label
+        ("check_drug_interactions", {"drug_names": ["warfarin", "ibuprofen"]}),
+        ("search_medical_literature", {"query": "metformin kidney function"}),
+        ("find_clinical_trials", {"condition": "atrial fibrillation"}),
+    ],
+)
+def test_knowledge_sources_answer_with_their_sources(stack, tool, arguments):
+    called = mcp_post(stack, stack.sign(), "tools/call", {"name": tool, "arguments": arguments})
+    result = called.json()["result"]["structuredContent"]
+    assert result["status"] in ("ok", "empty") and result["text"], result
+    assert result["sources"] and all(s["url"].startswith("http") for s in result["sources"])
+
+
+def test_a_client_known_by_its_metadata_document(stack, httpserver):
+    from tests.support.mcp_oauth import REDIRECT
+
+    url, forged = httpserver.url_for("/client.json"), httpserver.url_for("/forged.json")
+    document = {
+        "client_id": url,
+        "client_name": "Metadata client",
+        "redirect_uris": [REDIRECT],
+        "grant_types": ["authorization_code"],
+        "response_types": ["code"],
+        "token_endpoint_auth_method": "none",
+    }
+    httpserver.expect_request("/client.json").respond_with_json(document)
+    httpserver.expect_request("/forged.json").respond_with_json(document)  # names another URL
+    discovery = f"{stack.sandbox_url}/.well-known/oauth-authorization-server/fhir"
+    assert requests.get(discovery, timeout=30).json()["client_id_metadata_document_supported"]
+    token = authorize_token(stack.sandbox_url, url, PATIENT_READS, stack.mcp_url, "pt-warfarin")
+    claims = stack.sandbox_app.extensions["sandbox"].key.verify(token["access_token"])
+    assert claims["client_id"] == url and claims["client_name"] == "Metadata client"
+    assert mcp_post(stack, token["access_token"]).status_code == 200
+    refused = requests.get(
+        f"{stack.sandbox_url}/auth/authorize",
+        timeout=30,
+        params={
+            "response_type": "code",
+            "client_id": forged,
+            "redirect_uri": REDIRECT,
+            "state": "s",
+            "scope": PATIENT_READS,
+            "resource": stack.mcp_url,
+            "code_challenge": "x" * 43,
+            "code_challenge_method": "S256",
+        },
+        allow_redirects=False,
+    )
+    assert refused.status_code == 400  # unknown client: an error page, never a redirect

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.support.chat_session import open_session, scripted_app
-from tests.support.model_server import ScriptedModelServer
+from tests.support.model_server import ScriptedModelServer, reply
 from tests.support.servers import free_port
 from tests.test_chat import ask, done_html, events
 from tests.test_ops import sample
@@ -82,3 +82,17 @@ def _answer(html: str) -> str:
     """The answer text of a rendered turn (the label line with its reason differs)."""
     start = html.index('class="answer-text"')
     return html[start:html.index("</div>", start)]
+
+
+def test_a_slow_model_is_said_in_the_progress_stream(app_config, sources, fhir_base):
+    with ScriptedModelServer() as srv:
+        app = scripted_app(app_config, sources, srv, MODEL_FIRST_TOKEN_S=0.3)
+        client = app.test_client()
+        client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+        srv.script("IntentClassification", reply({"intent": "DIRECT", "task_summary": "definition"},
+                                                 delay=0.8))
+        srv.say("Hypertension is raised blood pressure.")
+        res = ask(client, "What is hypertension?")
+    notices = [d["label"] for e, d in events(res) if e == "progress" and d.get("kind") == "notice"]
+    assert notices == ["The model has not started answering after 0.3 s; still waiting (you can cancel)"]
+    assert "raised blood pressure" in done_html(res)

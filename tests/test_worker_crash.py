@@ -106,11 +106,15 @@ def _wait_for_proposal(app, timeout: float = 60) -> str:
     raise AssertionError("no proposal was prepared")
 
 
-def _turn_page_once_settled(url: str, turn_id: str, cookies: dict, timeout: float = 30) -> str:
-    """The turn's HTML as the page's script polls it after a broken stream."""
+def _turn_page_once_settled(url: str, turn_id: str, cookies: dict, timeout: float = 90) -> str:
+    """The turn's HTML as the page's script polls it after a broken stream (gunicorn is
+    starting new workers meanwhile: a poll may wait for one, as the browser's would)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        res = requests.get(f"{url}/app/turns/{turn_id}", cookies=cookies, timeout=10)
+        try:
+            res = requests.get(f"{url}/app/turns/{turn_id}", cookies=cookies, timeout=30)
+        except requests.RequestException:
+            continue
         if res.status_code == 200 and 'data-status="running"' not in res.text:
             return res.text
         time.sleep(0.5)

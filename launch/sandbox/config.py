@@ -40,6 +40,7 @@ DEFAULTS: dict = {
     # a FHIR token (RFC 8693, ``exchange.py``). The app's MCP endpoint is the one there is.
     "PROTECTED_RESOURCES": {"http://127.0.0.1:8000/mcp": "docgemma", "http://localhost:8000/mcp": "docgemma"},
     "REGISTRATION": True,  # RFC 7591 dynamic client registration at /auth/register
+    "CLIENT_METADATA_DOCUMENTS": True,  # a client_id that is its metadata document's URL
 }
 
 

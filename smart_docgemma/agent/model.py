@@ -343,8 +343,8 @@ class FirstTokenWatch:
     """Calls ``report(event)`` once if no answer text has arrived ``seconds`` after start (a
     slow model is said in the progress stream while the clinician waits; cancel still works)."""
 
-    def __init__(self, seconds: float, report, node: str):
-        self._timer = None
+    def __init__(self, seconds: float, report: Callable[[dict[str, Any]], None] | None, node: str):
+        self._timer: threading.Timer | None = None
         if seconds > 0 and report is not None:
             event = {"type": "model_slow", "node": node, "seconds": seconds}
             self._timer = threading.Timer(seconds, report, args=(event,))

@@ -25,7 +25,7 @@ from .markup import bounded
 from .snapshots import ChartSnapshots
 from .turns import TurnStatus, TurnStore
 from .trace import progress_event
-from .turns import HEARTBEAT_S
+from .turns import HEARTBEAT_S, INTERRUPTED
 
 log = logging.getLogger(__name__)
 KEEPALIVE_S = 15
@@ -101,6 +101,8 @@ class TurnJob:
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
                 self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
+            if status == "failed" and not turn.error:  # swept as interrupted while it ran late
+                turn = replace(turn, error=INTERRUPTED)
         finally:
             stop.set()
             self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
@@ -156,7 +158,9 @@ def stream(job: TurnJob, render_done):
         text = "".join(relay([item for kind, item in batch if kind == "event"]))
         if finished is not None:
             html = render_done(finished)
-            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html})
+            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html,
+                                      "degraded": bool(finished.get("degraded")),
+                                      "model_calls": finished.get("model_calls") or 0})
             return
         if text:
             yield text

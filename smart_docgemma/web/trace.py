@@ -50,7 +50,7 @@ def progress_event(event: dict) -> dict | None:
                 f"({event.get('reason') or 'no answer'})"}
     if kind == "model_slow":
         return {"kind": "notice", "label": f"The model has not started answering after "
-                f"{event.get('seconds', 0):.0f} s; still waiting (you can cancel)"}
+                f"{event.get('seconds', 0):g} s; still waiting (you can cancel)"}
     return None
 
 

@@ -60,6 +60,7 @@ def test_model_stops_then_restarts_and_answers_are_ai_again(page, sandbox, outag
     answer = page.locator(".turn-done").last
     expect(answer.locator(".degraded")).to_contain_text("Model unavailable", timeout=20_000)
     expect(answer.locator(".answer-text")).not_to_contain_text("140/90")
+    expect(page.locator(BANNER)).to_contain_text("Model unavailable")  # at once, no reload
     assert circuit(outage_assistant) == "open"
     page.reload()
     expect(page.locator(BANNER)).to_contain_text("Model unavailable")
@@ -70,12 +71,13 @@ def test_model_stops_then_restarts_and_answers_are_ai_again(page, sandbox, outag
         while circuit(outage_assistant) == "open" and time.monotonic() < deadline:
             time.sleep(0.2)
         assert circuit(outage_assistant) == "closed"
-        page.reload()
-        expect(page.locator(BANNER)).to_have_count(0)
         ai_answer(model, "Hypertension raises cardiovascular risk; treat to target.")
-        page.fill("#message", QUESTION)
+        page.fill("#message", QUESTION)  # no reload: the page the clinician kept open
         page.click("#send")
         expect(page.locator(".turn-done .answer-text").last).to_contain_text("treat to target",
                                                                              timeout=20_000)
         expect(page.locator(".turn-done").last.locator(".degraded")).to_have_count(0)
+        expect(page.locator(BANNER)).to_have_count(0)  # the banner went with the AI answer
+        page.reload()
+        expect(page.locator(BANNER)).to_have_count(0)
     assert page.console_errors == []

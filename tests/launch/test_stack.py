@@ -36,9 +36,11 @@ def test_stack_starts_serves_a_launch_and_stops_on_sigterm(fhir_base, synthea, t
         text = log.read_text()
         sandbox_url = f"http://127.0.0.1:{sandbox_port}"
         assert f"EHR sandbox launcher:  {sandbox_url}/" in text
-        # the Synthea population (cached and already on this server: nothing generated or sent)
-        assert f"Synthea population (seed {synthea.spec.seed}, {len(synthea.patients)} patients" in text
-        assert all(p.id in text for p in synthea.patients)
+        # the Synthea population, loaded after Ready (cached and already on this server here)
+        wanted = f"Synthea population (seed {synthea.spec.seed}, {len(synthea.patients)} patients"
+        while wanted not in log.read_text() and time.monotonic() < deadline + 60:
+            time.sleep(0.3)
+        assert all(p.id in log.read_text() for p in synthea.patients), log.read_text()
         assert requests.get(f"{sandbox_url}/").status_code == 200
         direct = next(line.split()[-1] for line in text.splitlines() if line.startswith("Direct EHR launch:"))
         res = requests.get(direct, allow_redirects=False)

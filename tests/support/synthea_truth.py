@@ -144,7 +144,7 @@ TUNED = {
     "admissions": "recent admissions?",
     "creatinine": "latest creatinine",
 }
-HOLDOUT = {  # written with TUNED, before any run; never tuned on
+HOLDOUT = {  # written with TUNED, before any run; its first run is the holdout figure in the docs
     "summary": "give me an overview of this patient's chart",
     "meds": "current meds?",
     "potassium": "what was the most recent k+",
@@ -157,6 +157,24 @@ HOLDOUT = {  # written with TUNED, before any run; never tuned on
     "immunizations": "which vaccines has {she} had",
     "admissions": "has {she} been admitted recently",
     "creatinine": "most recent creatinine result",
+}
+
+
+# Written after the first run (HOLDOUT scored 67 % routes, 58 % answers there, then became tuning
+# material) and before any rule was changed for it; never tuned on.
+HOLDOUT2 = {
+    "summary": "quick rundown of this patient please",
+    "meds": "what is {she} taking at the moment?",
+    "potassium": "{her} k level?",
+    "egfr": "is {her} kidney function getting worse",
+    "bp": "latest blood pressure reading",
+    "allergies": "does {she} have any known allergies",
+    "problems": "what's on {her} problem list",
+    "interactions": "do any of {her} current medications interact",
+    "hba1c": "what was {her} most recent HbA1c result",
+    "immunizations": "is {she} up to date with {her} vaccinations",
+    "admissions": "any hospital admissions this year?",
+    "creatinine": "{her} creatinine please",
 }
 
 
@@ -189,11 +207,12 @@ def cases(truths: list[Truth]) -> list[dict]:
     out = []
     for t in truths:
         pron = {"her": "her", "she": "she"} if t.gender == "female" else {"her": "his", "she": "he"}
-        for split, phrasings in (("tuned", TUNED), ("holdout", HOLDOUT)):
+        sets = (("t", "tuned", TUNED), ("h", "tuned", HOLDOUT), ("h2", "holdout", HOLDOUT2))
+        for tag, split, phrasings in sets:
             for key, text in phrasings.items():
                 contains, excludes = expectations(t, key)
                 case = {
-                    "id": f"syn-{split[0]}-{key}-{t.id[:8]}",
+                    "id": f"syn-{tag}-{key}-{t.id[:8]}",
                     "category": "single_tool",
                     "route": "tool",
                     "tools": ["get_patient_chart"],
