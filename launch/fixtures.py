@@ -20,10 +20,8 @@ import requests
 from fhir.resources.R4B.bundle import Bundle
 from pydantic import ValidationError
 
-# Installed from the wheel the patients live inside the package (setup.py copies them);
-# in a checkout they are the top-level fhir_fixtures/.
-_PACKAGED = Path(__file__).resolve().parent / "fhir_fixtures"
-FIXTURES_DIR = _PACKAGED if _PACKAGED.is_dir() else Path(__file__).resolve().parent.parent / "fhir_fixtures"
+# The scenario patients are the checkout's fhir_fixtures/ (the sandbox runs from the checkout).
+FIXTURES_DIR = Path(__file__).resolve().parent.parent / "fhir_fixtures"
 _ID = re.compile(r"^(?=.*[A-Za-z])[A-Za-z0-9\-.]{1,64}$")
 _REF = re.compile(r"^[A-Z][A-Za-z]+/[A-Za-z0-9\-.]{1,64}$")
 

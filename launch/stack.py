@@ -16,6 +16,7 @@ stops everything it started, in reverse order.
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -105,16 +106,17 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     from smart_docgemma.config import read
 
     port = int(load(None)["PORT"])
-    mcp_url = f"{_app_base()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    mcp_url = f"{app_base_url()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
     client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
-                          "PROTECTED_RESOURCES": {mcp_url: client}})
+                          "PROTECTED_RESOURCES": {mcp_url: client}, "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
 
 
-def _app_base() -> str:
+def app_base_url() -> str:
+    """The app's base URL from DOCGEMMA_HOST / DOCGEMMA_PORT (the launcher's "App launch URL")."""
     from smart_docgemma.config import read
 
     settings = read()
@@ -122,13 +124,14 @@ def _app_base() -> str:
 
 
 def app_config(sandbox_fhir: str) -> dict:
-    """The app's ISS_ALLOWLIST (env or default) plus the sandbox FHIR base, which also
-    authorises the app's MCP endpoint."""
-    from smart_docgemma.config import read
-
-    allow = list(read()["ISS_ALLOWLIST"] or [])
-    return {"ISS_ALLOWLIST": list(dict.fromkeys([*allow, sandbox_fhir])),
-            "MCP_AUTHORIZATION_SERVER": sandbox_fhir, "MCP_URL": f"{_app_base()}/mcp"}
+    """The app trusts the sandbox it runs beside (its FHIR base, also as ``localhost``), plus
+    DOCGEMMA_ISS_ALLOWLIST when set; not the default :9000 issuers, which may be another EHR.
+    The sandbox also authorises the app's MCP endpoint."""
+    raw = os.environ.get("DOCGEMMA_ISS_ALLOWLIST")
+    allow = json.loads(raw) if raw else []
+    alias = sandbox_fhir.replace("://127.0.0.1:", "://localhost:")
+    return {"ISS_ALLOWLIST": list(dict.fromkeys([sandbox_fhir, alias, *allow])),
+            "MCP_AUTHORIZATION_SERVER": sandbox_fhir, "MCP_URL": f"{app_base_url()}/mcp"}
 
 
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:

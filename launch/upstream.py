@@ -46,7 +46,8 @@ DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"  # pinned: the newest hapi starter i
 JAVA_OPTS = ["-Xmx1280m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m"]
 READY_TIMEOUT_S = 180.0
 INSTALL_HINT = ("install Java 17 and Maven (the project's own HAPI FHIR server in launch/hapi), "
-                "or Docker (hapiproject/hapi), or set FHIR_UPSTREAM_URL to an existing FHIR R4 server")
+                "or Docker with the sandbox extra (pip install -e '.[sandbox]': hapiproject/hapi), "
+                "or set FHIR_UPSTREAM_URL to an existing FHIR R4 server")
 
 _LIVE: list[Callable[[], None]] = []  # stop functions of everything we started and not yet stopped
 

@@ -20,16 +20,9 @@ from .extensions import get_storage  # noqa: F401  (public: tests and tools reac
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
-def templates_folder() -> Path:
-    """The Jinja templates: inside the package when installed from the wheel (setup.py
-    copies them there), else the checkout's top-level ``templates/``."""
-    packaged = Path(__file__).resolve().parent / "templates"
-    return packaged if packaged.is_dir() else PROJECT_ROOT / "templates"
-
-
 def create_app(config: dict | None = None) -> Flask:
     """Build and configure the app (see module docstring for precedence)."""
-    app = Flask(__name__, template_folder=str(templates_folder()),
+    app = Flask(__name__, template_folder="templates",  # smart_docgemma/templates, in the wheel too
                 static_folder="static", instance_relative_config=True)
     app.config.from_mapping(config_module.read(config))
     os.makedirs(app.instance_path, exist_ok=True)

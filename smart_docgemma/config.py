@@ -53,6 +53,12 @@ DEFAULTS: dict[str, Any] = {
     "ALLOW_NO_PKCE_ISS": [],  # iss values allowed to lack S256 (legacy EHRs)
     "SESSION_LIFETIME_S": 8 * 3600,
     "HTTP_TIMEOUT_S": 15,
+    # --- who may approve a prescription (smart_docgemma.safety.prescriber) -----
+    # words or codes of a Practitioner's qualification / PractitionerRole that make a prescriber
+    "PRESCRIBER_QUALIFICATIONS": ["physician", "doctor", "medicine", "surgeon", "nurse practitioner",
+                                  "nurse prescriber", "physician assistant", "pharmacist prescriber",
+                                  "dentist", "md", "do", "309343006", "158965000", "224535009"],
+    "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
     # --- model --------------------------------------------------------------
     "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
     "API_KEY": "EMPTY",
@@ -60,7 +66,16 @@ DEFAULTS: dict[str, Any] = {
     "SCHEMA_DIALECT": "auto",  # auto | json_schema | json_object_schema
     "MODEL_TIMEOUT_S": 60,
     "MODEL_RETRIES": 2,
-    "MODEL_CHECK_TTL_S": 30,  # the page's "model unavailable" check is remembered this long
+    "MODEL_CHECK_TTL_S": 30,
+    # Circuit breaker per model endpoint (agent/circuit.py): after this many transport failures
+    # in a row (refused, timeout, 5xx) calls stop and turns run in no-model mode; a background
+    # probe every COOLDOWN seconds closes it when the server answers again.
+    "MODEL_CIRCUIT_FAILURES": 3,
+    "MODEL_CIRCUIT_COOLDOWN_S": 15,
+    "MODEL_FIRST_TOKEN_S": 10,  # no answer text after this long: said in the progress stream
+    # A running turn renews its lease every few seconds; one not renewed for this long lost its
+    # worker (killed, out of memory) and is stored as interrupted (web/turns.py).
+    "TURN_LEASE_S": 30,  # the page's "model unavailable" check is remembered this long
     "ANSWER_MAX_CHARS": 20000,  # model answers beyond this are cut (stored, streamed, rendered)
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
@@ -82,6 +97,9 @@ DEFAULTS: dict[str, Any] = {
     "KNOWLEDGE_CONNECT_TIMEOUT_S": 3,  # knowledge sources (tools/http.py)
     "KNOWLEDGE_READ_TIMEOUT_S": 10,
     "KNOWLEDGE_MAX_RETRIES": 2,  # on 429/5xx, GET only, exponential backoff
+    # A source that cannot be reached is answered from its cached copy, with the copy's date;
+    # a copy older than this is still shown, but only as clearly out of date (tools/http.py).
+    "KNOWLEDGE_OFFLINE_MAX_AGE_DAYS": 30,
     # --- chat ---------------------------------------------------------------
     "CHAT_MAX_CHARS": 4000,
     "CHAT_RATE_PER_MIN": 20,

@@ -37,11 +37,18 @@ _SECRETS = (
 )
 
 
+# A URL's or path's query string ("/drug/label.json?search=...", "/esearch.fcgi?term=...") holds
+# the clinician's search terms; urllib3's retry warnings print it. Only the path is kept.
+_QUERY = re.compile(r"((?:https?://[^\s/'\"]+)?/[^\s?'\"]*)\?\S+")
+
+
 def redact(text: str) -> str:
-    """``text`` with anything shaped like a credential replaced by ``[redacted]``."""
+    """``text`` with anything shaped like a credential replaced by ``[redacted]`` and query strings
+    of URLs (search terms) replaced by ``?[query removed]``."""
     text = _SECRETS[0].sub("[redacted]", text)
     text = _SECRETS[1].sub(r"\1[redacted]", text)
-    return _SECRETS[2].sub(r"\1\2[redacted]", text)
+    text = _SECRETS[2].sub(r"\1\2[redacted]", text)
+    return _QUERY.sub(r"\1?[query removed]", text)
 
 
 class JsonFormatter(logging.Formatter):

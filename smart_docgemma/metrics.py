@@ -8,13 +8,19 @@ callers never build label sets by hand.
 Several gunicorn workers: each is its own process with its own counters. When
 ``PROMETHEUS_MULTIPROC_DIR`` is set (``docgemma`` sets it before forking its workers),
 prometheus-client writes every sample to a file in that folder and ``/metrics`` sums
-them over all workers (``scrape``); gauges are not used for that reason.
+them over all workers (``scrape``). The one gauge (circuit state, 0 or 1) is summed as the
+maximum over live workers: "open in any worker" is what an operator alerts on.
+
+Every series whose label values are known in advance (model nodes and outcomes, tools,
+sources, CDS services, the app's endpoints) is created with a zero value when the app starts
+(``prime``), so a scrape right after start-up already lists it and an alert on a rate of
+zero has a series to look at.
 """
 from __future__ import annotations
 
 import os
 
-from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram,
+from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
                                generate_latest, multiprocess)
 
 # Model calls take 0.1-60 s; CDS hooks answer in milliseconds to a few seconds.
@@ -38,6 +44,34 @@ CDS_CARDS_PER_CALL = Histogram("docgemma_cds_cards_per_call", "CDS cards in one 
 CDS_QUIETED = Counter("docgemma_cds_quieted", "patient-view problems not shown again (unchanged or overridden)",
                       ["reason"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
+_HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, float("inf"))
+HTTP_REQUESTS = Counter("docgemma_http_requests", "HTTP requests answered, by endpoint and status class",
+                        ["endpoint", "method", "status"])
+HTTP_SECONDS = Histogram("docgemma_http_request_seconds",
+                         "HTTP request latency until the response starts (a streamed answer "
+                         "counts to its first byte)", ["endpoint"], buckets=_HTTP_BUCKETS)
+CIRCUIT_OPEN = Gauge("docgemma_model_circuit_open", "1 while the model endpoint's circuit is open "
+                     "(calls skipped, background probe running)", ["endpoint"],
+                     multiprocess_mode="livemax")
+CIRCUIT_CHANGES = Counter("docgemma_model_circuit_transitions", "Model circuit opened / closed",
+                          ["endpoint", "state"])
+CIRCUIT_PROBES = Counter("docgemma_model_circuit_probes", "Background probes of an open circuit",
+                         ["endpoint", "outcome"])
+MODEL_FALLBACKS = Counter("docgemma_model_fallback_turns", "Turns answered in no-model mode because "
+                          "the configured model failed or its circuit was open", ["reason"])
+KNOWLEDGE = Counter("docgemma_knowledge_responses", "Knowledge-source answers by where they came "
+                    "from: network, cache (fresh), stale (source unreachable, copy within the age "
+                    "limit), too_old (shown as clearly stale), error", ["source", "served"])
+TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose worker stopped "
+                            "(lease expired) and were stored as failed")
+
+# Label values known before any traffic (``prime``).
+MODEL_NODES = ("intent_classify", "tool_select", "tool_args", "result_classify", "retry_strategy",
+               "synthesize", "vision", "critic")
+MODEL_OUTCOMES = ("ok", "timeout", "unreachable", "http_5xx", "http_4xx", "invalid", "circuit_open")
+TURN_OUTCOMES = ("done", "failed", "cancelled")
+KNOWLEDGE_SERVED = ("network", "cache", "stale", "too_old", "error")
+CDS_SERVICES = ("docgemma-patient-view", "docgemma-order-select", "docgemma-order-sign")
 
 
 def turn_finished(outcome: str, route: list[str] | tuple) -> None:
@@ -74,6 +108,87 @@ def cds_quieted(reason: str) -> None:
 
 def decision(kind: str) -> None:
     DECISIONS.labels(decision=kind).inc()
+
+
+def model_outcome(node: str, outcome: str) -> None:
+    """A call that ended without an HTTP attempt being timed (circuit open, invalid output)."""
+    MODEL_CALLS.labels(node=node, outcome=outcome).inc()
+
+
+def circuit_state(endpoint: str, is_open: bool, changed: bool = True) -> None:
+    CIRCUIT_OPEN.labels(endpoint=endpoint).set(1 if is_open else 0)
+    if changed:
+        CIRCUIT_CHANGES.labels(endpoint=endpoint, state="open" if is_open else "closed").inc()
+
+
+def circuit_probe(endpoint: str, up: bool) -> None:
+    CIRCUIT_PROBES.labels(endpoint=endpoint, outcome="up" if up else "down").inc()
+
+
+def model_fallback(reason: str) -> None:
+    MODEL_FALLBACKS.labels(reason=reason).inc()
+
+
+def knowledge_served(source: str, served: str) -> None:
+    KNOWLEDGE.labels(source=source, served=served).inc()
+
+
+def turn_interrupted() -> None:
+    TURNS_INTERRUPTED.inc()
+
+
+_METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
+
+
+def http_request(endpoint: str, method: str, status: int, seconds: float) -> None:
+    method = method if method in _METHODS else "other"  # a client chooses it: keep the set bounded
+    HTTP_REQUESTS.labels(endpoint=endpoint, method=method, status=f"{status // 100}xx").inc()
+    HTTP_SECONDS.labels(endpoint=endpoint).observe(seconds)
+
+
+def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list[str],
+          model_endpoint: str | None) -> None:
+    """Create every known series at zero. ``endpoints``: (endpoint, method) of the app's routes;
+    ``tools``: tool name -> source; ``sources``: knowledge source names."""
+    for endpoint, method in endpoints:
+        HTTP_SECONDS.labels(endpoint=endpoint)
+        for status in ("2xx", "3xx", "4xx", "5xx"):
+            HTTP_REQUESTS.labels(endpoint=endpoint, method=method, status=status)
+    for node in MODEL_NODES:
+        MODEL_SECONDS.labels(node=node)
+        for outcome in MODEL_OUTCOMES:
+            MODEL_CALLS.labels(node=node, outcome=outcome)
+    for tool, source in tools.items():
+        TOOL_CALLS.labels(source=source, tool=tool)
+    for source in ("fhir", "knowledge"):
+        for kind in ("unreachable", "timeout", "not_found", "invalid", "forbidden", "rate_limited",
+                     "unsupported", "exception"):
+            TOOL_ERRORS.labels(source=source, kind=kind)
+    for source in sources:
+        for served in KNOWLEDGE_SERVED:
+            KNOWLEDGE.labels(source=source, served=served)
+    for outcome in TURN_OUTCOMES:
+        TURNS.labels(outcome=outcome, route="none")
+    for reason in ("turn running", "rate limit"):
+        RATE_LIMITED.labels(reason=reason)
+    for kind in ("approved", "rejected"):
+        DECISIONS.labels(decision=kind)
+    for service in CDS_SERVICES:
+        CDS_SECONDS.labels(service=service)
+        CDS_CARDS_PER_CALL.labels(service=service)
+        for indicator in ("info", "warning", "critical"):
+            CDS_CARDS.labels(service=service, indicator=indicator)
+    for reason in ("overridden", "unchanged"):
+        CDS_QUIETED.labels(reason=reason)
+    for reason in ("failed", "circuit_open"):
+        MODEL_FALLBACKS.labels(reason=reason)
+    TURNS_INTERRUPTED.inc(0)
+    if model_endpoint:
+        circuit_state(model_endpoint, False, changed=False)
+        for state in ("open", "closed"):
+            CIRCUIT_CHANGES.labels(endpoint=model_endpoint, state=state)
+        for outcome in ("up", "down"):
+            CIRCUIT_PROBES.labels(endpoint=model_endpoint, outcome=outcome)
 
 
 def scrape() -> tuple[bytes, str]:

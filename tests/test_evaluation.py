@@ -74,11 +74,16 @@ def test_one_wrong_model_answer_fails_that_case_only(fhir_base, sources):
     assert report["categories"]["single_tool"]["tool_accuracy"] == round(1 - 1 / len(cases), 4)
 
 
-def test_an_unreachable_model_lowers_the_score_instead_of_stopping_the_run(fhir_base, sources):
-    cases = [c for c in load_cases() if c.id in ("direct-01", "trials-01")]
-    report = evaluate(cases, endpoint="http://127.0.0.1:9/v1", fhir_base=fhir_base,
-                      config={**sources, "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0})
-    assert report["overall"]["route_accuracy"] < 1.0 and len(report["results"]) == 2
+def test_an_unreachable_model_scores_as_code_only_and_the_run_goes_on(fhir_base, sources):
+    """A configured model that refuses connections answers every case as no-model mode does
+    (agent/fallback.py): the same routes, tools and arguments as ``--code-only``."""
+    cases = [c for c in load_cases() if c.id in ("direct-01", "trials-01", "lit-01")]
+    dead = evaluate(cases, endpoint="http://127.0.0.1:9/v1", fhir_base=fhir_base,
+                    config={**sources, "SCHEMA_DIALECT": "json_schema", "MODEL_RETRIES": 0})
+    code = evaluate(cases, endpoint="", fhir_base=fhir_base, config=sources)
+    assert len(dead["results"]) == 3
+    assert [(r["route"], r["tools"], r["args"]) for r in dead["results"]] == \
+        [(r["route"], r["tools"], r["args"]) for r in code["results"]]
 
 
 @pytest.mark.parametrize("expected,actual,ok", [

@@ -17,12 +17,16 @@ PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
 # Top to bottom. A module may import from its own floor and any floor below it.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("smart_docgemma", "smart_docgemma.server", "smart_docgemma.evaluation",
-                      "smart_docgemma.lessons.cli", "smart_docgemma.mcpserver.stdio")),
+                      "smart_docgemma.lessons.cli", "smart_docgemma.mcpserver.stdio",
+                      "smart_docgemma.checkout", "smart_docgemma.offline_pack")),
     ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
                   "smart_docgemma.smart.views")),
     ("session", ("smart_docgemma.smart.sessions",)),
     ("agent", ("smart_docgemma.agent",)),
     ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons")),
+    ("clinical checks", ("smart_docgemma.safety", "smart_docgemma.cds.rules", "smart_docgemma.cds.findings",
+                         "smart_docgemma.cds.chart", "smart_docgemma.cds.monitoring", "smart_docgemma.cds.context",
+                         "smart_docgemma.cds.quiet", "smart_docgemma.cds.cards")),
     ("clinical facts", ("smart_docgemma.knowledge",)),
     ("base", ("smart_docgemma.config", "smart_docgemma.errors", "smart_docgemma.inputs",
               "smart_docgemma.storage", "smart_docgemma.fhir", "smart_docgemma.extensions",

@@ -475,6 +475,15 @@ def test_identify_drug_names_ingredients_codes_and_classes_or_says_why_not(stack
     assert augmentin["status"] == "ok" and "amoxicillin (RxNorm 723)" in augmentin["text"]
     assert "penicillin" in augmentin["text"].lower() and augmentin["sources"]
     assert unknown["status"] == "empty" and "could not be identified" in unknown["text"]
+    assert unknown["could_not_check"] == [unknown["text"]]
+    check = mcp_post(
+        stack,
+        token,
+        "tools/call",
+        {"name": "check_medication_for_patient", "arguments": {"medication_name": "xyzzy"}},
+    )
+    unchecked = check.json()["result"]["structuredContent"]["could_not_check"]
+    assert unchecked and "Could not check xyzzy" in unchecked[0]
 
 
 def test_the_agent_is_not_offered_the_mcp_only_tool():
@@ -545,7 +554,8 @@ def test_a_proposal_made_over_mcp_is_approved_once_on_the_page_with_provenance(s
 
     browser = Browser()
     _, hop3 = ehr_launch(browser, Sandbox, stack.app_url, patient=patient)
-    finish(browser, hop3, stack.app_url)
+    app_page = finish(browser, hop3, stack.app_url)  # the patient's page lists the request
+    assert f'href="/proposals/{pid}"' in app_page.text and "Test MCP client" in app_page.text
     page = browser.get(card_url)
     assert (
         page.status_code == 200
@@ -557,6 +567,7 @@ def test_a_proposal_made_over_mcp_is_approved_once_on_the_page_with_provenance(s
     again = browser.post(f"{card_url}/approve", data={"csrf_token": csrf, "version": "1"})
     assert first.status_code == 303 and again.status_code in (303, 409)
     assert count(stack.upstream, "MedicationRequest", pid) == 1
+    assert f'href="/proposals/{pid}"' not in browser.get(f"{stack.app_url}/app").text  # decided
     created = search(
         stack.upstream, "MedicationRequest", identifier=f"urn:docgemma:proposal|{pid}"
     )[0]
@@ -764,3 +775,57 @@ def test_bad_calls_get_clear_refusals_not_server_errors(stack):
     assert unknown.json()["result"]["structuredContent"]["error_kind"] == "forbidden"
     assert extra.json()["result"]["structuredContent"]["error_kind"] == "invalid"
     assert 400 <= garbage.status_code < 500
+
+
+@pytest.mark.parametrize(
+    "tool, arguments",
+    [
+        ("check_drug_safety", {"drug_name": "Vyvanse"}),  # the recorded openFDA label
+        ("check_drug_interactions", {"drug_names": ["warfarin", "ibuprofen"]}),
+        ("search_medical_literature", {"query": "metformin kidney function"}),
+        ("find_clinical_trials", {"condition": "atrial fibrillation"}),
+    ],
+)
+def test_knowledge_sources_answer_with_their_sources(stack, tool, arguments):
+    called = mcp_post(stack, stack.sign(), "tools/call", {"name": tool, "arguments": arguments})
+    result = called.json()["result"]["structuredContent"]
+    assert result["status"] in ("ok", "empty") and result["text"], result
+    assert result["sources"] and all(s["url"].startswith("http") for s in result["sources"])
+
+
+def test_a_client_known_by_its_metadata_document(stack, httpserver):
+    from tests.support.mcp_oauth import REDIRECT
+
+    url, forged = httpserver.url_for("/client.json"), httpserver.url_for("/forged.json")
+    document = {
+        "client_id": url,
+        "client_name": "Metadata client",
+        "redirect_uris": [REDIRECT],
+        "grant_types": ["authorization_code"],
+        "response_types": ["code"],
+        "token_endpoint_auth_method": "none",
+    }
+    httpserver.expect_request("/client.json").respond_with_json(document)
+    httpserver.expect_request("/forged.json").respond_with_json(document)  # names another URL
+    discovery = f"{stack.sandbox_url}/.well-known/oauth-authorization-server/fhir"
+    assert requests.get(discovery, timeout=30).json()["client_id_metadata_document_supported"]
+    token = authorize_token(stack.sandbox_url, url, PATIENT_READS, stack.mcp_url, "pt-warfarin")
+    claims = stack.sandbox_app.extensions["sandbox"].key.verify(token["access_token"])
+    assert claims["client_id"] == url and claims["client_name"] == "Metadata client"
+    assert mcp_post(stack, token["access_token"]).status_code == 200
+    refused = requests.get(
+        f"{stack.sandbox_url}/auth/authorize",
+        timeout=30,
+        params={
+            "response_type": "code",
+            "client_id": forged,
+            "redirect_uri": REDIRECT,
+            "state": "s",
+            "scope": PATIENT_READS,
+            "resource": stack.mcp_url,
+            "code_challenge": "x" * 43,
+            "code_challenge_method": "S256",
+        },
+        allow_redirects=False,
+    )
+    assert refused.status_code == 400  # unknown client: an error page, never a redirect

@@ -47,7 +47,8 @@ def test_readyz_needs_the_database_and_only_reports_fhir_and_model(app_config, t
     client = app.test_client()
     res = client.get("/readyz")
     assert res.status_code == 200 and res.json["database"]["up"]
-    assert res.json["model"] == {"configured": True, "up": False, "error": "ConnectionError"}
+    assert res.json["model"] == {"configured": True, "up": False, "error": "ConnectionError",
+                                 "circuit": {"state": "closed", "consecutive_failures": 0}}
     assert res.json["fhir"][0]["up"] is False and res.json["fhir"][0]["url"] == f"{dead}/fhir"
 
     shutil.rmtree(folder)  # the database is gone: new connections fail

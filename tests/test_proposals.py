@@ -8,6 +8,7 @@ import pytest
 import requests
 
 from smart_docgemma import create_app, errors, get_storage
+from smart_docgemma.safety import prescriber
 from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore, proposal_store
 from smart_docgemma.tools.args import PatientChartArgs, PrescribeMedicationArgs
 from smart_docgemma.tools.chart import UNTRUSTED_HEAD, run_chart
@@ -123,6 +124,7 @@ def test_scope_not_granted_at_approval_is_refused(fhir_base, store):
 def test_failed_create_returns_to_pending_with_the_error(fhir_base, store):
     lc = launch(fhir_base, new_patient(fhir_base))
     pid = propose(store, lc)
+    prescriber.verdict(lc)  # the card shown before the click read the prescriber's role
     lc.fhir = type(lc.fhir)("http://127.0.0.1:9/fhir", None, timeout=2)  # EHR unreachable
     with pytest.raises(errors.FHIRError):
         store.approve(pid, lc)

@@ -17,7 +17,7 @@ from smart_docgemma import errors
 from smart_docgemma.agent.state import new_turn
 from smart_docgemma.web import turns
 from smart_docgemma.storage import Storage
-from smart_docgemma.web.turns import RUNNING_STALE_S, WINDOW_S, TurnStore
+from smart_docgemma.web.turns import INTERRUPTED, RUNNING_STALE_S, WINDOW_S, TurnStore
 from tests.support.postgres import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES
@@ -143,4 +143,28 @@ def test_stale_running_turn_no_longer_blocks(store, clock):
     clock["t"] += 10
     turn_id = store.start("s1", turn("after the worker died"), per_minute=100)
     assert store.get(turn_id)["status"] == "running"
-    assert [t["status"] for t in store.for_session("s1")] == ["running", "running"]
+    first, second = store.for_session("s1")
+    assert (first["status"], second["status"]) == ("failed", "running")  # swept: interrupted
+    assert first["error"] == INTERRUPTED
+
+
+def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
+    turn_id = store.start("s1", turn("a slow answer"), per_minute=100)
+    for _ in range(5):  # the worker renews its lease while the model answers slowly
+        clock["t"] += RUNNING_STALE_S - 1
+        assert store.beat(turn_id)
+    assert store.get(turn_id)["status"] == "running"
+    with pytest.raises(errors.Conflict):
+        store.start("s1", turn("another"), per_minute=100)
+    clock["t"] += RUNNING_STALE_S + 1  # the worker died: no more beats
+    assert store.get(turn_id)["status"] == "failed"
+    assert not store.beat(turn_id)  # a late beat cannot revive it
+
+
+def test_a_worker_that_comes_back_after_the_sweep_changes_nothing(store, clock):
+    turn_id = store.start("s1", turn("a stalled answer"), per_minute=100)
+    clock["t"] += RUNNING_STALE_S + 1
+    assert [t["status"] for t in store.for_session("s1")] == ["failed"]
+    assert store.finish(turn_id, turn("a stalled answer", answer="late"), "done") == "failed"
+    stored = store.get(turn_id)
+    assert stored["status"] == "failed" and stored["error"] == INTERRUPTED and not stored.get("answer")

@@ -42,6 +42,7 @@ class Sandbox:
     refresh_tokens: ExpiringStore
     transactions: ExpiringStore
     pages: ExpiringStore
+    metadata_clients: ExpiringStore  # clients known by their metadata document (registration.py)
     server: object = field(default=None, repr=False)
 
     @property
@@ -70,6 +71,7 @@ def create_sandbox(config: dict | None = None) -> Flask:
         refresh_tokens=ExpiringStore(values["REFRESH_TTL_S"]),
         transactions=ExpiringStore(600),
         pages=ExpiringStore(3600),
+        metadata_clients=ExpiringStore(3600),
     )
     app.extensions["sandbox"] = sandbox
     _register(app, sandbox)

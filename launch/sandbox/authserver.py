@@ -48,8 +48,8 @@ class LaunchContext:
     need_patient_banner: bool = True
     consent: bool = False
     approved_scopes: frozenset | None = None  # set on the consent page
-    audience: str | None = None  # the token's aud: the FHIR base, or a protected resource (RFC 8707)
-    actor: str | None = None  # the client acting for the user (RFC 8693 ``act``), on exchanged tokens
+    audience: str | None = None  # the token's aud: the FHIR base or a protected resource (RFC 8707)
+    actor: str | None = None  # the client acting for the user (RFC 8693 ``act``): exchanged tokens
 
 
 @dataclass
@@ -210,7 +210,8 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
 
     def save_authorization_code(self, code, request):
         data = request.payload.data
-        context = replace(request.user, audience=audience_for(data.get("aud") or data.get("resource")))
+        audience = audience_for(data.get("aud") or data.get("resource"))
+        context = replace(request.user, audience=audience)
         scopes = request.scope.split()
         if context.approved_scopes is not None:
             scopes = [s for s in scopes if s in context.approved_scopes]
@@ -272,7 +273,12 @@ class StoredAuthorizationRequest(OAuth2Request):
 
 def create_server(app, sandbox) -> SmartAuthorizationServer:
     """The authlib server with the SMART grants, token generator and token store."""
-    server = SmartAuthorizationServer(app, query_client=sandbox.clients.get,
+    from .registration import metadata_client
+
+    def query_client(client_id):
+        return sandbox.clients.get(client_id) or metadata_client(sandbox, client_id)
+
+    server = SmartAuthorizationServer(app, query_client=query_client,
                                       save_token=lambda token, req: _save_token(sandbox, token, req))
     server.register_token_generator("default", lambda **kw: _generate_token(sandbox, **kw))
     server.register_grant(SmartAuthorizationCodeGrant, [SmartCodeChallenge(required=True), SmartOpenIDCode()])
@@ -291,7 +297,8 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
     # A refresh or an exchange keeps the context of the token it continues.
     launched = {"launch", "launch/patient"} & set(granted) or grant_type in CONTINUING
     context_patient = user.patient if launched else None
-    claims = {"iss": sandbox.fhir_base, "aud": user.audience or sandbox.fhir_base, "sub": user.practitioner,
+    audience = user.audience or sandbox.fhir_base
+    claims = {"iss": sandbox.fhir_base, "aud": audience, "sub": user.practitioner,
               "client_id": client.client_id, "iat": now, "exp": now + ttl, "jti": uuid.uuid4().hex,
               "scope": scope, "fhirUser": f"{sandbox.fhir_base}/Practitioner/{user.practitioner}"}
     if getattr(client, "client_name", ""):

@@ -31,7 +31,7 @@ DEFAULTS: dict = {
     "SIGNING_KEY_FILE": None,  # PEM RSA private key; None -> a new key per process
     "SIGNING_ALG": "RS256",  # RS256 or RS384
     "DEFAULT_PRACTITIONER": "dr-okafor",  # the user of standalone launches
-    "APP_LAUNCH_URL": "http://127.0.0.1:8000/launch",  # launcher page default
+    "APP_LAUNCH_URL": None,  # launcher page default; None -> DOCGEMMA_HOST:DOCGEMMA_PORT (8000)/launch
     "UPSTREAM_TIMEOUT_S": 60,
     "SECRET_KEY": None,  # None -> random per process (sandbox pages only)
     # Protected resources besides the FHIR API, by RFC 8707 resource indicator, each with the
@@ -40,6 +40,7 @@ DEFAULTS: dict = {
     # a FHIR token (RFC 8693, ``exchange.py``). The app's MCP endpoint is the one there is.
     "PROTECTED_RESOURCES": {"http://127.0.0.1:8000/mcp": "docgemma", "http://localhost:8000/mcp": "docgemma"},
     "REGISTRATION": True,  # RFC 7591 dynamic client registration at /auth/register
+    "CLIENT_METADATA_DOCUMENTS": True,  # a client_id that is its metadata document's URL
 }
 
 
@@ -52,6 +53,9 @@ def load(config: dict | None) -> dict:
     values = read({"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX")
     values.update(config or {})
     values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
+    if not values["APP_LAUNCH_URL"]:  # the app the stack starts beside this sandbox
+        app = read()  # the app's own settings: DOCGEMMA_HOST / DOCGEMMA_PORT
+        values["APP_LAUNCH_URL"] = f"http://{app['HOST']}:{app['PORT']}/launch"
     if not values.get("PUBLIC_URL"):
         values["PUBLIC_URL"] = f"http://{values['HOST']}:{values['PORT']}"
     values["PUBLIC_URL"] = values["PUBLIC_URL"].rstrip("/")

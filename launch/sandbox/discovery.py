@@ -47,7 +47,9 @@ def smart_configuration() -> dict:
         "response_types_supported": ["code"],
         "code_challenge_methods_supported": ["S256"],
         "capabilities": CAPABILITIES,
-        **({"registration_endpoint": f"{base}/auth/register"} if sandbox.config["REGISTRATION"] else {}),
+        **({"registration_endpoint": f"{base}/auth/register"}
+           if sandbox.config["REGISTRATION"] else {}),
+        "client_id_metadata_document_supported": bool(sandbox.config["CLIENT_METADATA_DOCUMENTS"]),
     }
 
 

@@ -1,4 +1,5 @@
-"""OAuth 2.0 Dynamic Client Registration (RFC 7591) at ``/auth/register``.
+"""OAuth 2.0 Dynamic Client Registration (RFC 7591) at ``/auth/register``, and clients
+identified by a Client ID Metadata Document (``metadata_client``).
 
 MCP clients (desktop assistants, the MCP Inspector, the SDK's client) register themselves
 before their first authorization, usually with a loopback redirect URI on a port of their
@@ -16,6 +17,7 @@ import secrets
 import time
 from urllib.parse import urlsplit
 
+import requests
 from flask import Blueprint, jsonify, request
 
 from .authserver import state
@@ -114,6 +116,38 @@ def _registered(client: Client) -> dict:
     if client.client_name:
         body["client_name"] = client.client_name
     return body
+
+
+METADATA_MAX_BYTES = 20_000
+METADATA_TTL_S = 3600
+
+
+def metadata_client(sandbox, client_id: str | None) -> Client | None:
+    """A client whose ``client_id`` is the URL of its metadata document (the MCP authorization
+    specification's preferred way): https, or http on a loopback host in this dev sandbox. The
+    document is fetched (no redirects, small), must name that very URL as its ``client_id``,
+    declares a public client (PKCE only) and its redirect URIs; it is kept for an hour."""
+    if not (client_id and sandbox.config["CLIENT_METADATA_DOCUMENTS"] and _redirect_ok(client_id)):
+        return None
+    known = sandbox.metadata_clients.get(client_id)
+    if known is not None:
+        return known
+    try:
+        res = requests.get(client_id, timeout=5, allow_redirects=False,
+                           headers={"Accept": "application/json"})
+        small = res.status_code == 200 and len(res.content) <= METADATA_MAX_BYTES
+        doc = res.json() if small else None
+    except (requests.RequestException, ValueError):
+        doc = None
+    if not isinstance(doc, dict) or doc.get("client_id") != client_id:
+        return None
+    try:
+        client = _client_from({**doc, "token_endpoint_auth_method": "none"})
+    except InvalidMetadata:
+        return None
+    client.client_id, client.client_secret = client_id, ""
+    sandbox.metadata_clients.put(client, key=client_id, ttl_s=METADATA_TTL_S)
+    return client
 
 
 def _error(exc: InvalidMetadata, status: int):

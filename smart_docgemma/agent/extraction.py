@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
+from ..tools.orders import dose_pattern
 from .prompts import rules
 from .state import Entities
 
@@ -43,10 +44,10 @@ _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_DOSE = re.compile(r"\b(\d+(?:\.\d+)?)\s*"
-                   r"(mg|mcg|µg|g|ml|units?|iu|meq|mg/kg|puffs?|tablets?|tabs?|drops?)(?![a-z])", re.I)
 _ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
-_DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d|days?|w|wks?|weeks?|months?)\b", re.I)
+_DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
+                       re.I)
+_FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
 
 
 class _Vocabulary:
@@ -200,30 +201,62 @@ def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
-    dose, route, duration = _DOSE.search(text), _ROUTE.search(text), _DURATION.search(text)
-    freq = None
-    for pattern, meaning in rules()["frequencies"].items():
-        m = compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text)
-        if m:
-            freq = meaning or m.group(0).lower()
-            break
+    dose, route, duration = dose_pattern().search(text), _ROUTE.search(text), _DURATION.search(text)
+    hits = [meaning or m.group(0).lower() for pattern, meaning in rules()["frequencies"].items()
+            if (m := compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text))]
+    # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
+    freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
     found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
     if duration:
-        found["duration"] = f"{duration.group(1)} {rules()['duration_units'][duration.group(2).lower()[0]]}"
+        raw = duration.group(2).lower()
+        unit = _FRACTION_UNITS.get(raw) or rules()["duration_units"][raw[0]]
+        found["duration"] = f"{duration.group(1)} {unit}"
+    needed = as_needed(text)
+    if needed and (needed != "as needed" or freq not in ("as needed", "prn")):  # beside a frequency
+        found["as_needed"] = needed
     return found
 
 
+def as_needed(text: str) -> str | None:
+    """"prn for back pain" → "as needed for back pain" (the reason kept as written)."""
+    from ..tools.dosing import AS_NEEDED
+
+    m = AS_NEEDED.search(text)
+    if not m:
+        return None
+    return "as needed" + (f" for {m.group(1).strip()}" if m.group(1) else "")
+
+
 def find_allergy(text: str) -> dict[str, Any] | None:
+    """Reaction as written ("urticarial rash", not "rash"), severity, and the verification and
+    criticality the clinician's words state (absent when they state none)."""
     low = text.lower()
-    reaction = next((r for r in rules()["reactions"] if compiled(rf"\b{re.escape(r)}\b").search(low)), None)
+    reaction = next((m for r in rules()["reactions"]
+                     if (m := compiled(rf"(?:\b{rules()['reaction_qualifiers']}\s+){{0,2}}\b{re.escape(r)}\b")
+                         .search(low))), None)
     severity = next((v for k, v in rules()["severities"].items() if compiled(rf"\b{k}\b").search(low)), None)
     if not reaction and not severity:
         return None
-    return {"reaction": reaction, "severity": severity}
+    stated = {"verification": _stated(low, "allergy_verification"),
+              "criticality": _stated(low, "allergy_criticality")}
+    return {"reaction": _reaction_as_written(reaction.group(0)) if reaction else None, "severity": severity,
+            **{k: v for k, v in stated.items() if v}}
+
+
+def _reaction_as_written(found: str) -> str:
+    words = found.split()
+    while len(words) > 1 and words[0] in rules()["severities"]:
+        words.pop(0)  # "severe urticarial rash": severity is its own field
+    return " ".join(words)
+
+
+def _stated(low: str, table: str) -> str | None:
+    return next((value for value, phrases in rules()[table].items()
+                 if any(compiled(rf"\b{p}\b").search(low) for p in phrases)), None)
 
 
 def find_unsupported(text: str) -> list[str]:

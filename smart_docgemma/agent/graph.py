@@ -17,7 +17,7 @@ from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import image_meta
 
-from . import critic, nodes, planning, prompts
+from . import critic, fallback, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
 from .followup import followup
@@ -160,7 +160,25 @@ class Agent:
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
         deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
-        return self._result(run_turn(state, deps), deps)
+        circuit = getattr(self.model, "circuit", None)
+        if circuit is not None and circuit.is_open:  # known down: no call, no timeout paid
+            return self._without_model(state, state, deps, circuit.reason, "circuit_open")
+        final = run_turn(state, deps)
+        if final.degraded and self.model is not None:  # the model failed on some node
+            return self._without_model(state, final, deps, final.degraded_reason, "failed")
+        return self._result(final, deps)
+
+    def _without_model(self, fresh: Turn, failed: Turn, deps: nodes.Deps, reason: str | None,
+                       cause: str) -> TurnResult:
+        """The turn answered again from its first node as no-model mode (agent/fallback.py)."""
+        event = fallback.notice(reason)
+        deps.emit(event)
+        code = replace(deps, model=None, tools=fallback.remembered_tools(deps.tools, failed),
+                       ctx=replace(deps.ctx, model=None) if deps.ctx is not None else None)
+        start = merge(fresh, {"events": [*failed.events, event], "route": failed.route})
+        final = fallback.labelled(run_turn(start, code), reason, cause)
+        fallback.withdraw(deps.ctx, fallback.stray_proposals(failed, final))
+        return self._result(final, deps)
 
     def resume(self, state: Turn, approvals: list[dict[str, Any]] | None = None,
                emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
@@ -184,7 +202,7 @@ class Agent:
 
     def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, mime: str | None,
               resumed: bool = False) -> nodes.Deps:
-        stats = CallStats()
+        stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
         if ctx is not None:
             bound = self.model.bound(stats) if self.model is not None else None

@@ -48,6 +48,7 @@ from ..errors import ModelTimeout as ModelTimeout
 from ..errors import ModelUnavailable as ModelUnavailable
 from ..errors import VisionUnsupported
 
+from .circuit import Circuit
 from .prompts import generation
 
 M = TypeVar("M", bound=BaseModel)
@@ -69,6 +70,7 @@ class CallStats:
     by_node: dict[str, Any] = field(default_factory=dict)
     thinking: list[Any] = field(default_factory=list)
     probes: int = 0
+    slow: Callable[[dict[str, Any]], None] | None = None  # told when the model is slow to start answering
 
     def record(self, node: str, seconds: float) -> None:
         self.calls += 1
@@ -140,12 +142,16 @@ class ModelClient:
 
     def __init__(self, endpoint: str, *, api_key: str = DEFAULTS["API_KEY"], model: str,
                  dialect: str = DEFAULTS["SCHEMA_DIALECT"], timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
-                 retries: int = DEFAULTS["MODEL_RETRIES"]):
+                 retries: int = DEFAULTS["MODEL_RETRIES"], first_token_s: float = 0,
+                 circuit_failures: int = DEFAULTS["MODEL_CIRCUIT_FAILURES"],
+                 circuit_cooldown: float = DEFAULTS["MODEL_CIRCUIT_COOLDOWN_S"]):
         base = endpoint.rstrip("/")
         self.base_url = base if base.endswith("/v1") else base + "/v1"
         self.model = model
         self.retries = max(0, int(retries))
         self.timeout = float(timeout)
+        self.circuit = Circuit(self.base_url, failures=circuit_failures, cooldown=circuit_cooldown)
+        self.first_token_s = float(first_token_s or 0)  # 0: never reported as slow
         self._dialect = dialect if dialect in DIALECTS else None
         self._probe_lock = threading.Lock()
         self._client = openai.OpenAI(base_url=self.base_url, api_key=api_key or "EMPTY",
@@ -159,39 +165,55 @@ class ModelClient:
         gen = generation(node)
         last: Exception | None = None
         for attempt in range(self.retries + 1):
-            raw, finish = self._complete(node, messages, gen, stats, response_format=fmt)
+            watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node)
+            try:
+                raw, finish = self._complete(node, messages, gen, stats, response_format=fmt)
+            finally:
+                watch.stop()
             visible, thoughts = split_thinking(raw)
             if stats is not None:
                 stats.thinking.extend(thoughts)
             if finish == "length":
                 last = InvalidModelOutput(f"{schema.__name__}: output truncated at "
                                           f"{gen['max_tokens']} tokens")
+                metrics.model_outcome(node, "invalid")
                 continue
             try:
                 return parse_json(visible, schema)
             except (ValueError, ValidationError) as exc:
                 last = InvalidModelOutput(f"{schema.__name__}: {str(exc).splitlines()[0]}")
+                metrics.model_outcome(node, "invalid")
         raise last  # type: ignore[misc]
 
     def stream_text(self, node: str, messages: list[dict[str, Any]],
                     stats: CallStats | None = None) -> Iterator[str]:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
-        stream = self._with_retries(node, stats, lambda: self._chat(messages, stream=True, **gen))
         started = time.monotonic()
+        watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node)
+        try:
+            stream = self._with_retries(node, stats,
+                                        lambda: self._chat(messages, stream=True, **gen))
+        except ModelError:
+            watch.stop()
+            raise
         filt = ThinkingFilter()
         try:
             for chunk in stream:
+                watch.stop()
                 text = _delta_text(chunk)
                 if text:
                     out = filt.feed(text)
                     if out:
                         yield out
         except openai.APITimeoutError as exc:
+            self.circuit.record(False, "the answer stream timed out")
             raise ModelTimeout(f"The model stopped answering after {self.timeout:.0f} s") from exc
         except openai.APIError as exc:
+            self.circuit.record(False, "the answer stream broke")
             raise ModelUnavailable("The model connection broke while answering") from exc
         finally:
+            watch.stop()
             tail = filt.finish()
             if stats is not None:  # the call was counted when the stream opened
                 stats.seconds += time.monotonic() - started
@@ -227,6 +249,9 @@ class ModelClient:
     def dialect(self, stats: CallStats | None = None) -> str:
         """The schema dialect; probed once per client when configured ``auto``."""
         if self._dialect is None:
+            if self.circuit.is_open:
+                raise ModelUnavailable(f"The model server at {self.base_url} is not answering; "
+                                       "it is checked in the background")
             with self._probe_lock:
                 if self._dialect is None:
                     self._dialect = self._probe(stats)
@@ -246,10 +271,13 @@ class ModelClient:
             if exc.status_code in (400, 422, 500) and _FORMAT_WORDS.search(_body_text(exc)):
                 return "json_object_schema"
             if exc.status_code >= 500:
+                self.circuit.record(False, f"HTTP {exc.status_code}")
                 raise ModelUnavailable(f"The model server failed (HTTP {exc.status_code})") from exc
         except openai.APITimeoutError as exc:
+            self.circuit.record(False, "timeout")
             raise ModelTimeout(f"The model did not answer within {self.timeout:.0f} s") from exc
         except openai.APIConnectionError as exc:
+            self.circuit.record(False, "connection refused")
             raise ModelUnavailable(f"No model server answers at {self.base_url}") from exc
         return "json_schema"
 
@@ -273,33 +301,60 @@ class ModelClient:
 
     def _with_retries(self, node: str, stats: CallStats | None, call: Callable[[], Any]) -> Any:
         """Bounded retries on transport errors and HTTP 5xx; typed errors after.
-        Every HTTP attempt counts as a model call in ``stats``."""
+        Every HTTP attempt counts as a model call in ``stats``; each transport outcome goes to
+        the endpoint's circuit, and an open circuit fails the call at once (no HTTP)."""
         for attempt in range(self.retries + 1):
+            if self.circuit.is_open:
+                metrics.model_outcome(node, "circuit_open")
+                raise ModelUnavailable(f"The model server at {self.base_url} is not answering; "
+                                       "it is checked in the background")
             started, outcome = time.monotonic(), "error"
             try:
                 result, outcome = call(), "ok"
+                self.circuit.record(True)
                 return result
             except openai.APITimeoutError as exc:
                 err: ModelError = ModelTimeout(
                     f"The model did not answer within {self.timeout:.0f} s")
-                err.__cause__ = exc
+                err.__cause__, outcome = exc, "timeout"
             except openai.APIConnectionError as exc:
                 err = ModelUnavailable(f"No model server answers at {self.base_url}")
-                err.__cause__ = exc
+                err.__cause__, outcome = exc, "unreachable"
             except openai.APIStatusError as exc:
                 body = _body_text(exc)
                 refused_image = node == "vision" and _VISION_WORDS.search(body)
                 err = (VisionUnsupported if refused_image else ModelUnavailable)(
                     f"The model server refused the request (HTTP {exc.status_code}: {body[:160]})")
+                outcome = "http_5xx" if exc.status_code >= 500 else "http_4xx"
                 if exc.status_code < 500 or refused_image:
+                    self.circuit.record(True)  # the server answered: it is up
                     raise err from exc
             finally:
                 metrics.model_call(node, time.monotonic() - started, outcome)
                 if stats is not None:
                     stats.record(node, time.monotonic() - started)
-            if attempt < self.retries:
+            self.circuit.record(False, err.description)
+            if attempt < self.retries and not self.circuit.is_open:
                 time.sleep(0.2 * (attempt + 1))
         raise err
+
+
+class FirstTokenWatch:
+    """Calls ``report(event)`` once if no answer text has arrived ``seconds`` after start (a
+    slow model is said in the progress stream while the clinician waits; cancel still works)."""
+
+    def __init__(self, seconds: float, report: Callable[[dict[str, Any]], None] | None, node: str):
+        self._timer: threading.Timer | None = None
+        if seconds > 0 and report is not None:
+            event = {"type": "model_slow", "node": node, "seconds": seconds}
+            self._timer = threading.Timer(seconds, report, args=(event,))
+            self._timer.daemon = True
+            self._timer.start()
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 class BoundModel:
@@ -385,4 +440,7 @@ def model_from_config(config: Mapping[str, Any]) -> ModelClient | None:
         return None
     return ModelClient(endpoint, api_key=setting(config, "API_KEY"), model=setting(config, "MODEL"),
                        dialect=setting(config, "SCHEMA_DIALECT"), timeout=setting(config, "MODEL_TIMEOUT_S"),
-                       retries=setting(config, "MODEL_RETRIES"))
+                       retries=setting(config, "MODEL_RETRIES"),
+                       first_token_s=setting(config, "MODEL_FIRST_TOKEN_S"),
+                       circuit_failures=setting(config, "MODEL_CIRCUIT_FAILURES"),
+                       circuit_cooldown=setting(config, "MODEL_CIRCUIT_COOLDOWN_S"))

@@ -18,6 +18,7 @@ from ..errors import ModelError, ModelUnavailable, UnknownTransition
 from ..lessons.retrieval import best_match
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
+from ..tools.http import offline_copies
 
 from . import planning, prompts
 from .extraction import chart_drugs, extract
@@ -278,9 +279,7 @@ def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Upd
             tool_name=tool, description=catalog.spec(tool).description, query=state.message,
             hints=_hints(state), prior=prior)
         out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model)
-        if isinstance(failed, InvalidModelOutput):
-            return {"clarification": prompts.message("ask_missing", fields=_required(tool)), "outcome": "ask"}
-        if failed or out is None:
+        if failed or out is None:  # unusable arguments too: answered as no-model mode (fallback.py)
             return {**_degrade(failed), "outcome": "synthesize"}
         args = out.model_dump(exclude_none=True)
     if args is None:
@@ -303,14 +302,16 @@ def tool_execute(state: Turn, deps: Deps) -> Update:
         return {"notice": None, "outcome": "duplicate"}
     call = {"type": "tool_call", "tool": label(tool), "args": args}
     deps.emit(call)
+    offline_copies()  # forget copies served outside this run
     result = _run(deps, tool, args)
+    dated = [copy.note() for copy in offline_copies()]  # cached answers of a source now down
     summary = result.text.splitlines()[0][:200] if result.text else result.status
     done = {"type": "tool_result", "tool": label(tool), "status": result.status,
             "summary": summary, "count": result.count}
     deps.emit(done)
     run = ToolRun(tool=tool, label=label(tool), args=args, result=result, summary=summary)
     update: Update = {"tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
-              "step_count": state.step_count + 1, "outcome": "classify"}
+              "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:
         update["proposals"] = [result.proposal_id]
     return update

@@ -175,7 +175,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     allergy, together = ent.allergy or {}, interaction_drugs(state)
     subject = topic(state.message) if code_only else None
     candidates = {
-        "check_drug_safety": {"drug_name": drugs[0]} if len(drugs) == 1 else None,
+        "check_drug_safety": ({"drug_name": drugs[0], "dose": dose.get("dose")}
+                              if len(drugs) == 1 else None),
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
         "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
@@ -189,7 +190,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                   "notes": _order_notes(dose)}
                                  if patient and len(drugs) == 1 else None),
         "add_allergy": ({"patient_id": patient, "substance": drugs[0],
-                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity")}
+                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity"),
+                         "verification": allergy.get("verification"), "criticality": allergy.get("criticality")}
                         if patient and len(drugs) == 1 else None),
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
@@ -206,6 +208,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
 def _order_notes(dose: dict[str, Any]) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
     parts = [f"route {dose['route']}" if dose.get("route") else "",
+             dose.get("as_needed") or "",
              f"for {dose['duration']}" if dose.get("duration") else ""]
     return "; ".join(p for p in parts if p) or None
 

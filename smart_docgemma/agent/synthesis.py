@@ -13,6 +13,7 @@ from typing import Any
 import re
 
 from ..errors import ModelError
+from ..safety import guard
 from ..tools import catalog
 
 from . import prompts
@@ -111,11 +112,13 @@ def _proposal_notes(state: Turn) -> list[str]:
 
 
 def _with_notes(state: Turn, answer: str) -> str:
-    """Facts the clinician must see whatever the model wrote: failures, proposals, stops."""
+    """Facts the clinician must see whatever the model wrote: failures, proposals, stops, and every
+    warning-or-above safety finding the tools returned (``safety.guard``)."""
     notes = [n for n in _error_notes(state) + _proposal_notes(state) if n not in answer]
     if state.notice:
         notes.append(state.notice)
-    return answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
+    answer = answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
+    return guard.appended(answer, state.tool_runs)
 
 
 def templated_summary(state: Turn) -> str:

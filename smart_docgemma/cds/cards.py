@@ -74,7 +74,9 @@ def _detail(problem: Problem, language: str = "en") -> str:
     for f in problem.findings:
         # the lead finding's sentence is the card's summary; the others get their own heading
         lines = [] if f is problem.lead else [f"**{f.summary}** ({f.severity})"]
-        lines += [f"- **Mechanism:** {f.mechanism}"] if f.mechanism else []
+        # a dose, kidney or age limit states a risk, not a mechanism
+        why = "Risk" if f.topic in ("dose", "renal", "age") else "Mechanism"
+        lines += [f"- **{why}:** {f.mechanism}"] if f.mechanism else []
         lines += [f"- **Management:** {f.management}"] if f.management else []
         lines += [f"- **This patient:** {e}" for e in f.evidence]
         lines += [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"] if f.quote and language == "fr" else []

@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from ..tools.base import Source  # the one citation type (tools, cards, MCP)
 
 SUMMARY_MAX = 139  # CDS Hooks: one sentence under 140 characters
 RANK = {"critical": 0, "warning": 1, "info": 2}
-
-
-@dataclass(frozen=True)
-class Source:
-    label: str
-    url: str = ""
 
 
 @dataclass

@@ -29,6 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
+from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
 from .context import HookData
@@ -43,7 +44,8 @@ REQUIRED = {
 }
 
 
-def cards_for(hook: str, body: dict, data: HookData, launch_url: str, language: str = "en") -> list[dict]:
+def cards_for(hook: str, body: dict, data: HookData, launch_url: str,
+              language: str = "en") -> list[dict]:
     """The cards for one hook call: one per problem, most severe first. ``language`` "fr" adds the
     French source text (ANSM) to the details; the cards are otherwise English."""
     if hook == "patient-view":
@@ -98,10 +100,12 @@ def _trios_among(names: list[str]) -> list[Finding]:
     out = []
     for f in knowledge.trio_findings(drugs):
         if f.severity == "critical":
+            what = f.summary.split(" — ", 1)[-1]
             out.append(Finding("trio:" + "+".join(sorted(f.drugs)), f.severity,
-                               [f"Review {' + '.join(f.drugs)} — {f.summary.split(' — ', 1)[-1]}"], "drug-interaction",
+                               [f"Review {' + '.join(f.drugs)} — {what}"], "drug-interaction",
                                f.effect, f.management, [f"Active: {', '.join(f.drugs)}"],
-                               [Source(s.label, s.url) for s in f.sources], fingerprint_of=f.drugs))
+                               [Source(s.label, s.url) for s in f.sources],
+                               fingerprint_of=f.drugs))
     return out
 
 
@@ -119,33 +123,37 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
             continue
         name = ident.name
         others = [(n, "active", r) for n, r in active] + \
-                 [(chart.med_name(d), "draft", d) for d in drafts if d is not draft and chart.med_name(d)]
+                 [(n, "draft", d) for d in drafts if d is not draft and (n := chart.med_name(d))]
         found = _knowledge(name, draft, others, renal, age, key)
         found += _duplicates_and_additive(name, [(n, w) for n, w, _ in others], draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
+        found += safety_rules.extra_findings(data, name, draft, key)
         found += _boxed(name, draft, key)
         findings += found
     return findings
 
 
-def _knowledge(name: str, draft: dict, others: list, renal, age, key: str) -> list[Finding]:
+def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
+               renal: RenalResult | None, age: int | None, key: str) -> list[Finding]:
     """The knowledge core's findings for this order: interactions (reconciled across sources),
     three-drug rules, dose limits, kidney limits and the age list."""
     drug = generic(name)
-    doses = {generic(n): knowledge.dose_of(r, product=n) for n, _, r in others}
+    doses = {generic(n): d for n, _, r in others if (d := knowledge.dose_of(r, product=n))}
     where = {generic(n): (w, n) for n, w, _ in others}
     dose = knowledge.dose_of(draft, product=chart.med_name(draft) or name)
     found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
-                                     {k: v for k, v in doses.items() if v})
-    return [_from_knowledge(f, drug, draft, key, where, renal) for f in found if f.severity != "info"]
+                                     doses)
+    return [_from_knowledge(f, drug, draft, key, where, renal)
+            for f in found if f.severity != "info"]
 
 
-def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str, where: dict, renal) -> Finding:
+def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
+                    where: dict[str, tuple[str, str]], renal: RenalResult | None) -> Finding:
     others = [d for d in f.drugs if d != drug]
-    alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others else \
-        alternative(f.topic, drug) if f.topic in ("renal",) else None
+    alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others \
+        else alternative("renal", drug) if f.topic == "renal" else None
     evidence = [f"{capital(where[o][0])} medication: {where[o][1]}" for o in others if o in where]
     evidence += list(f.evidence) if f.topic != "interaction" else []
     if f.topic == "renal" and renal:
@@ -154,21 +162,21 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str, wher
     short = f"{verb} {drug} with {' and '.join(others)}" if others else f.summary
     summaries = [f"{f.summary}; consider {alt['display']}" if alt else "", f.summary, short]
     sources = [Source(s.label, s.url or source("dailymed", drug).url) for s in f.sources]
-    return Finding(key, f.severity, summaries, _TOPIC.get(f.topic, f.topic), f.effect, f.management, evidence,
-                   sources, draft=draft, alternative=alt, fingerprint_of=(*others, f.key),
-                   quote=f.quote)
+    return Finding(key, f.severity, summaries, _TOPIC.get(f.topic, f.topic), f.effect,
+                   f.management, evidence, sources, draft=draft, alternative=alt,
+                   fingerprint_of=(*others, f.key), quote=f.quote)
 
 
-_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction", "dose": "dose", "renal": "renal",
-          "age": "age"}
+_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction"}
 
 
-def latest_renal(data: HookData) -> "RenalResult | None":
+def latest_renal(data: HookData) -> RenalResult | None:
     """The latest eGFR or creatinine clearance (whichever is newer), with its trend."""
     if "labs" in data.missing:
         return None
-    found = [("eGFR", r) for r in monitoring.results(data.get("labs"), table()["egfr_loinc"])] + \
-            [("CrCl", r) for r in monitoring.results(data.get("labs"), table()["crcl_loinc"])]
+    labs = data.get("labs")
+    found = [("eGFR", r) for r in monitoring.results(labs, table()["egfr_loinc"])] + \
+            [("CrCl", r) for r in monitoring.results(labs, table()["crcl_loinc"])]
     if not found:
         return None
     found.sort(key=lambda mr: mr[1].when)

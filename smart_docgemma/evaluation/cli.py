@@ -52,10 +52,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _fhir(stack: ExitStack, args) -> str:
+    base = args.fhir
+    if base and args.no_fixtures:
+        return base
+    from ..checkout import require
+
+    require("docgemma-eval")  # HAPI and the scenario patients come from the checkout
     from launch.fixtures import load_fixtures
     from launch.upstream import start_upstream
 
-    base = args.fhir
     if not base:
         upstream = start_upstream(port=0)
         stack.callback(upstream.stop)

@@ -10,6 +10,7 @@ drug tools, the proposals' safety flags and the CDS hooks — goes through here.
     interactions(ingredients, with_=None) -> [Interaction]
     allergy_conflicts(substance, drug, criticality=, reaction=) -> [AllergyConflict]
     pregnancy_flags(ingredients, lactation=False) / renal_flags(ingredients, egfr) -> [Flag]
+    disease_flags(ingredients, problems) -> [DiseaseFlag]; paediatric_limit(ingredient) -> DoseLimit
     classes_of(ingredient) -> frozenset[str]
 
 Typed findings (``Finding``: severity, English summary/effect/management, sources that agree,
@@ -37,6 +38,7 @@ from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
 from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .ddi import LEVELS, Interaction
+from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
 from .ddi import between as _between
 from .checks import interaction_findings, list_findings, order_findings, trio_findings
 from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
@@ -44,7 +46,8 @@ from .finding import Finding, Source, by_severity
 from .glossary import looks_french
 from .limits import Renal, age_findings, age_on, renal_findings
 
-__all__ = ["AllergyConflict", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
+__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", "disease_flags",
+           "lab_rules", "paediatric_limit", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
            "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_on",
            "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
            "dose_of", "drug_classes", "drug_interactions", "generic", "identify",

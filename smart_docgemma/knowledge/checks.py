@@ -8,6 +8,7 @@ Severity is the highest any source gives (ANSM, the ONC high-priority list, FDA 
 combinations, the class rules); every finding names the sources that agree, says in English
 what to do, and keeps the ANSM French text as its ``quote``.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -19,44 +20,71 @@ from .finding import LEVEL_SEVERITY, Finding, Source, by_severity
 from .limits import Renal, age_findings, renal_findings
 from .tables import load
 
-VERB = {"contraindicated": "Do not give", "avoid": "Avoid", "precaution": "Monitor closely if giving",
-        "take into account": "Note"}
+VERB = {
+    "contraindicated": "Do not give",
+    "avoid": "Avoid",
+    "precaution": "Monitor closely if giving",
+    "take into account": "Note",
+}
 SUMMARY_MAX = 139
 
 
-def interaction_findings(drugs: list[str], doses: dict[str, Dose] | None = None, focus: str | None = None,
-                         minimum: str = "precaution") -> list[Finding]:
+def interaction_findings(
+    drugs: list[str],
+    doses: dict[str, Dose] | None = None,
+    focus: str | None = None,
+    minimum: str = "precaution",
+) -> list[Finding]:
     """Interactions among generic drug names ("a/b" for combinations), each pair of drugs once at
     its most severe level (at least ``minimum``), plus three-drug rules; with ``focus`` only those
     involving that drug. ``doses`` (by generic name) lets the aspirin levels follow the dose."""
     names = list(dict.fromkeys(d for d in drugs if d))
-    keep = ddi.LEVELS[:ddi.LEVELS.index(minimum) + 1]
+    keep = ddi.LEVELS[: ddi.LEVELS.index(minimum) + 1]
     conditions = _conditions(doses or {})
-    out = []
-    for a, b in combinations(names, 2):
-        if focus and focus not in (a, b):
-            continue
-        hits = [h for h in ddi.between(a.split("/"), b.split("/"), conditions) if h.severity in keep]
-        if hits:
-            first, second = (a, b) if focus in (a, None) else (b, a)
-            out.append(_from_interaction(hits[0], first, second))
-    return by_severity(out + trio_findings(names, focus))
+    pairs = [(focus, o) for o in names if o != focus] if focus else list(combinations(names, 2))
+    found = [f for a, b in pairs if (f := _pair_finding(a, b, conditions)) and f.level in keep]
+    return by_severity(found + trio_findings(names, focus))
+
+
+@lru_cache(maxsize=8192)
+def _pair_finding(first: str, second: str, conditions: frozenset[str]) -> Finding | None:
+    """The most severe interaction between two drugs (each "a/b" for combinations), as a finding."""
+    hits = ddi.between(first.split("/"), second.split("/"), conditions)
+    return _from_interaction(hits[0], first, second) if hits else None
 
 
 def _conditions(doses: dict[str, Dose]) -> frozenset[str]:
     """The ANSM dose conditions these orders meet (none when the aspirin dose is not known)."""
-    band = aspirin_band(next((d for name, d in doses.items() if "aspirin" in name.split("/")), None))
-    return frozenset({ddi.LOW_ASPIRIN} if band == "antiplatelet" else {ddi.HIGH_ASPIRIN} if band else ())
+    band = aspirin_band(
+        next((d for name, d in doses.items() if "aspirin" in name.split("/")), None)
+    )
+    return frozenset(
+        {ddi.LOW_ASPIRIN} if band == "antiplatelet" else {ddi.HIGH_ASPIRIN} if band else ()
+    )
 
 
 def _from_interaction(hit: ddi.Interaction, first: str, second: str) -> Finding:
     severity = LEVEL_SEVERITY[hit.severity]
-    summary = _fit([f"{VERB[hit.severity]} {first} with {second} — {hit.summary}",
-                    f"{VERB[hit.severity]} {first} with {second}"])
+    summary = _fit(
+        [
+            f"{VERB[hit.severity]} {first} with {second} — {hit.summary}",
+            f"{VERB[hit.severity]} {first} with {second}",
+        ]
+    )
     sources = tuple(Source(s, hit.url_of(s)) for s in hit.sources or (hit.source,))
-    return Finding("interaction", severity, (first, second), summary, hit.mechanism, hit.management, sources,
-                   level=hit.severity, quote=hit.quote, evidence=(hit.evidence,) if hit.evidence else (),
-                   key="pair:" + "+".join(sorted((first, second))))
+    return Finding(
+        "interaction",
+        severity,
+        (first, second),
+        summary,
+        hit.mechanism,
+        hit.management,
+        sources,
+        level=hit.severity,
+        quote=hit.quote,
+        evidence=(hit.evidence,) if hit.evidence else (),
+        key="pair:" + "+".join(sorted((first, second))),
+    )
 
 
 def trio_findings(drugs: list[str], focus: str | None = None) -> list[Finding]:
@@ -69,11 +97,25 @@ def trio_findings(drugs: list[str], focus: str | None = None) -> list[Finding]:
             continue
         first = focus or members[-1]
         rest = [m for m in members if m != first]
-        summary = _fit([f"{VERB[rule['level']]} {first} with {' and '.join(rest)} — {rule['summary']}",
-                        f"{VERB[rule['level']]} {first} with {' and '.join(rest)}"])
-        out.append(Finding("combination", LEVEL_SEVERITY[rule["level"]], (first, *rest), summary, rule["mechanism"],
-                           rule["management"], (Source(rule["source"], ddi.SOURCE_URLS["AGS Beers"]),),
-                           level=rule["level"], key=f"trio:{rule['key']}"))
+        summary = _fit(
+            [
+                f"{VERB[rule['level']]} {first} with {' and '.join(rest)} — {rule['summary']}",
+                f"{VERB[rule['level']]} {first} with {' and '.join(rest)}",
+            ]
+        )
+        out.append(
+            Finding(
+                "combination",
+                LEVEL_SEVERITY[rule["level"]],
+                (first, *rest),
+                summary,
+                rule["mechanism"],
+                rule["management"],
+                (Source(rule["source"], ddi.url_for(rule["source"])),),
+                level=rule["level"],
+                key=f"trio:{rule['key']}",
+            )
+        )
     return out
 
 
@@ -82,11 +124,17 @@ def _is(drug: str, key: str) -> bool:
     return any(classes.matches(part, key) for part in drug.split("/"))
 
 
-def order_findings(drug: str, dose: Dose | None = None, others: tuple[str, ...] | list[str] = (),
-                   renal: Renal | None = None, age: int | None = None,
-                   doses: dict[str, Dose] | None = None) -> list[Finding]:
+def order_findings(
+    drug: str,
+    dose: Dose | None = None,
+    others: tuple[str, ...] | list[str] = (),
+    renal: Renal | None = None,
+    age: int | None = None,
+    doses: dict[str, Dose] | None = None,
+) -> list[Finding]:
     """Everything the knowledge says about ordering ``drug`` (a generic name) for a patient who
-    takes ``others`` (generic names), with the order's ``dose``, the latest kidney result and age."""
+    takes ``others`` (generic names), with the order's ``dose``, the latest kidney result and
+    age."""
     all_doses = {**(doses or {}), **({drug: dose} if dose else {})}
     found = interaction_findings([drug, *[o for o in others if o != drug]], all_doses, focus=drug)
     found += limit_findings(drug, dose, age, doses)
@@ -95,8 +143,12 @@ def order_findings(drug: str, dose: Dose | None = None, others: tuple[str, ...] 
     return by_severity(found)
 
 
-def list_findings(drugs: list[str], doses: dict[str, Dose] | None = None, renal: Renal | None = None,
-                  age: int | None = None) -> list[Finding]:
+def list_findings(
+    drugs: list[str],
+    doses: dict[str, Dose] | None = None,
+    renal: Renal | None = None,
+    age: int | None = None,
+) -> list[Finding]:
     """Everything the knowledge says about a whole medication list (a chart review): interactions
     among the drugs, three-drug rules, and each drug's dose, kidney and age limits."""
     doses = doses or {}

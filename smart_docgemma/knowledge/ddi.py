@@ -41,6 +41,7 @@ HIGH_ASPIRIN = "aspirin at analgesic or anti-inflammatory doses"  # the ANSM lev
 LOW_ASPIRIN = "aspirin at antiplatelet doses"  # a condition a caller passes when the order's dose is known
 SOURCE_URLS = {"CredibleMeds": "https://crediblemeds.org/druglist",
                "AGS Beers": "https://agsjournals.onlinelibrary.wiley.com/doi/10.1111/jgs.18372",
+               "Lapi et al. BMJ 2013": "https://www.bmj.com/content/346/bmj.e8525",
                "FDA drug safety communication 2019": "https://www.fda.gov/drugs/drug-safety-and-availability/"
                                                      "fda-warns-about-serious-breathing-problems-seizure-and-nerve-pain-"
                                                      "medicines-gabapentin-neurontin-lyrica-lyrica-cr"}
@@ -64,8 +65,7 @@ class Interaction:
     def url_of(self, source: str) -> str:
         if source.startswith("ANSM"):
             return ANSM_URL
-        named = next((url for key, url in SOURCE_URLS.items() if source.startswith(key)), None)
-        return named or LABEL_SEARCH + self.drug_a.replace(" ", "+")
+        return url_for(source) or LABEL_SEARCH + self.drug_a.replace(" ", "+")
 
     @property
     def critical(self) -> bool:
@@ -74,6 +74,11 @@ class Interaction:
     @property
     def source_url(self) -> str:
         return ANSM_URL if self.source.startswith("ANSM") else LABEL_SEARCH + self.drug_a.replace(" ", "+")
+
+
+def url_for(source: str) -> str:
+    """The link of a named source other than a drug label ("" for labels: they link per drug)."""
+    return next((url for key, url in SOURCE_URLS.items() if source.startswith(key)), "")
 
 
 def between(ingredients: list[str], with_: list[str] | None = None,

@@ -7,6 +7,7 @@ multiplied by the RxNorm strength of the product name ("acetaminophen 500 MG Ora
 Nothing is guessed: a dose whose amount or frequency cannot be read leaves that part ``None``
 and no daily-limit check claims a result for it.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,16 +18,59 @@ from typing import Any
 from .finding import Finding, Source
 from .tables import load
 
-_UNIT_MG = {"mg": 1.0, "g": 1000.0, "gram": 1000.0, "grams": 1000.0, "mcg": 0.001, "ug": 0.001, "µg": 0.001,
-            "microgram": 0.001, "micrograms": 0.001, "milligram": 1.0, "milligrams": 1.0}
-_COUNT = {"tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsules", "{tbl}", "{tablet}",
-          "{capsule}", "tbl", "pill", "pills"}
-_AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
-                     r"capsules?|pills?)\b(?!\s*/\s*kg)", re.I)
+_UNIT_MG = {
+    "mg": 1.0,
+    "g": 1000.0,
+    "gram": 1000.0,
+    "grams": 1000.0,
+    "mcg": 0.001,
+    "ug": 0.001,
+    "µg": 0.001,
+    "microgram": 0.001,
+    "micrograms": 0.001,
+    "milligram": 1.0,
+    "milligrams": 1.0,
+}
+_COUNT = {
+    "tab",
+    "tabs",
+    "tablet",
+    "tablets",
+    "cap",
+    "caps",
+    "capsule",
+    "capsules",
+    "{tbl}",
+    "{tablet}",
+    "{capsule}",
+    "tbl",
+    "pill",
+    "pills",
+}
+_AMOUNT = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
+    r"capsules?|pills?)\b(?!\s*/\s*kg)",
+    re.I,
+)
 _PER_KG = re.compile(r"/\s*kg\b", re.I)  # weight-based: the amount is not known without the weight
-_PER_PERIOD = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\s*(?:/|per|a|an|each)\s*(day|d|24 ?h|week|wk)\b", re.I)
-_TIMING_CODES = {"QD": 1, "BID": 2, "TID": 3, "QID": 4, "AM": 1, "PM": 1, "QOD": 0.5, "Q4H": 6, "Q6H": 4,
-                 "Q8H": 3, "Q12H": 2, "WK": 1 / 7, "QW": 1 / 7}
+_PER_PERIOD = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\s*(?:/|per|a|an|each)\s*(day|d|24 ?h|week|wk)\b", re.I
+)
+_TIMING_CODES = {
+    "QD": 1,
+    "BID": 2,
+    "TID": 3,
+    "QID": 4,
+    "AM": 1,
+    "PM": 1,
+    "QOD": 0.5,
+    "Q4H": 6,
+    "Q6H": 4,
+    "Q8H": 3,
+    "Q12H": 2,
+    "WK": 1 / 7,
+    "QW": 1 / 7,
+}
 _PERIOD_DAYS = {"h": 1 / 24, "min": 1 / 1440, "d": 1, "wk": 7, "mo": 30, "a": 365}
 
 
@@ -34,13 +78,17 @@ _PERIOD_DAYS = {"h": 1 / 24, "min": 1 / 1440, "d": 1, "wk": 7, "mo": 30, "a": 36
 class Dose:
     """One order's dose: the amount per administration (mg) and administrations per day."""
 
-    per_dose_mg: float | None  # None when the amount is not in mass units and no strength converts it
+    per_dose_mg: (
+        float | None
+    )  # None when the amount is not in mass units and no strength converts it
     per_day: float | None  # administrations a day (1/7 for weekly); None when not stated
     prn: bool = False
     text: str = ""  # what the order said, for the evidence line
     daily_total_mg: float | None = None  # stated directly ("6 g/day")
     units: float | None = None  # tablets/capsules a dose, when counted so
-    strengths: tuple[tuple[str, float], ...] = ()  # (ingredient words, mg a unit) of a combination product
+    strengths: tuple[
+        tuple[str, float], ...
+    ] = ()  # (ingredient words, mg a unit) of a combination product
 
     @property
     def daily_mg(self) -> float | None:
@@ -52,7 +100,8 @@ class Dose:
 
     def daily_mg_of(self, ingredient: str) -> float | None:
         """The daily amount of one ingredient: of a combination product (2 tablets of
-        oxycodone 5 mg / acetaminophen 325 mg every 4 hours → 3,900 mg acetaminophen), else the dose's."""
+        oxycodone 5 mg / acetaminophen 325 mg every 4 hours → 3,900 mg acetaminophen), else the
+        dose's."""
         if not self.strengths:
             return self.daily_mg
         mg = next((m for words, m in self.strengths if ingredient in words), None)
@@ -82,11 +131,17 @@ def _num(x: float) -> str:
 
 def strengths(name: str) -> tuple[tuple[str, float], ...]:
     """Each ingredient's strength in a combination product name ("oxycodone hydrochloride 5 MG /
-    acetaminophen 325 MG Oral Tablet" → (("oxycodone hydrochloride", 5), ("acetaminophen", 325)))."""
-    parts = [re.match(r"\s*(.*?)\s+(\d+(?:\.\d+)?)\s*(MG|MCG|G)\b", p, re.I) for p in (name or "").split(" / ")]
+    acetaminophen 325 MG Oral Tablet" → (("oxycodone hydrochloride", 5), ("acetaminophen",
+    325)))."""
+    parts = [
+        re.match(r"\s*(.*?)\s+(\d+(?:\.\d+)?)\s*(MG|MCG|G)\b", p, re.I)
+        for p in (name or "").split(" / ")
+    ]
     if len(parts) < 2 or not all(parts):
         return ()
-    return tuple((m.group(1).lower(), float(m.group(2)) * _UNIT_MG[m.group(3).lower()]) for m in parts if m)
+    return tuple(
+        (m.group(1).lower(), float(m.group(2)) * _UNIT_MG[m.group(3).lower()]) for m in parts if m
+    )
 
 
 def _units(value: float, unit: str) -> float | None:
@@ -94,7 +149,7 @@ def _units(value: float, unit: str) -> float | None:
 
 
 def strength_mg(name: str) -> float | None:
-    """The single-ingredient strength of an RxNorm product name ("... 500 MG Oral Tablet" → 500)."""
+    """The single-ingredient strength of an RxNorm product name ("… 500 MG Oral Tablet" → 500)."""
     found = re.findall(r"(\d+(?:\.\d+)?)\s*(MG|MCG|G)\b(?!\s*/\s*ML)", name or "", re.I)
     if len(found) != 1:
         return None  # combination products and solutions are not converted
@@ -117,12 +172,20 @@ def dose_of(order: dict[str, Any] | None = None, text: str = "", product: str = 
         per_dose = per_dose if per_dose is not None else parsed.per_dose_mg
         per_day = per_day if per_day is not None else parsed.per_day
         units = units if units is not None else parsed.units
-    prn = bool(instruction.get("asNeededBoolean") or instruction.get("asNeededCodeableConcept")) or \
-        bool(parsed and parsed.prn)
+    prn = bool(
+        instruction.get("asNeededBoolean") or instruction.get("asNeededCodeableConcept")
+    ) or bool(parsed and parsed.prn)
     if per_dose is None and per_day is None and not (parsed and parsed.daily_total_mg):
         return None
-    return Dose(per_dose, per_day, prn, words or "", parsed.daily_total_mg if parsed else None, units,
-                strengths(product))
+    return Dose(
+        per_dose,
+        per_day,
+        prn,
+        words or "",
+        parsed.daily_total_mg if parsed else None,
+        units,
+        strengths(product),
+    )
 
 
 def _fhir_units(instruction: dict[str, Any]) -> float | None:
@@ -186,7 +249,10 @@ def from_text(text: str, product: str = "") -> Dose | None:
 @lru_cache(maxsize=1)
 def _frequencies() -> list[tuple[re.Pattern[str], float | None]]:
     """How orders write a frequency (``data/doses.yaml``), most specific first."""
-    return [(re.compile(rf"\b(?:{words})\b", re.I), per_day) for words, per_day in load("doses.yaml")["frequency"]]
+    return [
+        (re.compile(rf"\b(?:{words})\b", re.I), per_day)
+        for words, per_day in load("doses.yaml")["frequency"]
+    ]
 
 
 def _frequency(text: str) -> float | None:
@@ -202,8 +268,10 @@ def _frequency(text: str) -> float | None:
 
 # --- limits -------------------------------------------------------------------------
 
-def limit_findings(drug: str, dose: Dose | None, age: int | None = None,
-                   others: dict[str, Dose] | None = None) -> list[Finding]:
+
+def limit_findings(
+    drug: str, dose: Dose | None, age: int | None = None, others: dict[str, Dose] | None = None
+) -> list[Finding]:
     """Daily maxima, methotrexate weekly-vs-daily and similar dose rules of ``data/doses.yaml``.
 
     ``others``: the patient's other orders (generic name → dose); an ingredient they also contain
@@ -212,8 +280,11 @@ def limit_findings(drug: str, dose: Dose | None, age: int | None = None,
         return []
     out = []
     for ingredient in drug.split("/"):
-        also = {name: d for name, d in (others or {}).items()
-                if name != drug and ingredient in name.split("/") and d.daily_mg_of(ingredient)}
+        also = {
+            name: d
+            for name, d in (others or {}).items()
+            if name != drug and ingredient in name.split("/") and d.daily_mg_of(ingredient)
+        }
         for rule in load("doses.yaml")["limits"].get(ingredient, []):
             found = _apply(ingredient, rule, dose, age, also)
             if found:
@@ -222,8 +293,9 @@ def limit_findings(drug: str, dose: Dose | None, age: int | None = None,
     return out
 
 
-def _apply(drug: str, rule: dict[str, Any], dose: Dose, age: int | None,
-           also: dict[str, Dose]) -> Finding | None:
+def _apply(
+    drug: str, rule: dict[str, Any], dose: Dose, age: int | None, also: dict[str, Dose]
+) -> Finding | None:
     if rule.get("min_age") and (age is None or age < rule["min_age"]):
         return None
     evidence = [f"Ordered: {dose.describe()}"]
@@ -243,13 +315,21 @@ def _apply(drug: str, rule: dict[str, Any], dose: Dose, age: int | None,
         value = f"{amount:g} mg a {'week' if rule['kind'] == 'weekly_max' else 'day'}"
         value += " in all" if also else ""
     summary = rule["summary"].format(drug=drug, value=value)
-    return Finding("dose", rule["severity"], (drug,), summary, rule["effect"], rule["management"],
-                   (Source(rule["source"], rule.get("url", "")),), evidence=tuple(evidence),
-                   key=f"dose:{drug}:{rule['kind']}")
+    return Finding(
+        "dose",
+        rule["severity"],
+        (drug,),
+        summary,
+        rule["effect"],
+        rule["management"],
+        (Source(rule["source"], rule.get("url", "")),),
+        evidence=tuple(evidence),
+        key=f"dose:{drug}:{rule['kind']}",
+    )
 
 
 def aspirin_band(dose: Dose | None) -> str:
-    """"antiplatelet" (50-375 mg a day), "analgesic" (≥ 500 mg a dose, < 3 g a day),
+    """ "antiplatelet" (50-375 mg a day), "analgesic" (≥ 500 mg a dose, < 3 g a day),
     "anti-inflammatory" (≥ 1 g a dose or ≥ 3 g a day) — the ANSM thesaurus' aspirin bands;
     "" when the dose is not known."""
     if dose is None:

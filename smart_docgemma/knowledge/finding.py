@@ -8,6 +8,7 @@ thesaurus — its original text as ``quote`` (what francophone clinicians read a
 what the English was derived from). Callers (the agent's tools, approval cards,
 CDS) show these fields; none of them re-derives severity or text.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,8 +16,12 @@ from dataclasses import dataclass
 
 SEVERITIES = ("critical", "warning", "info")
 LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
-LEVEL_SEVERITY = {"contraindicated": "critical", "avoid": "critical", "precaution": "warning",
-                  "take into account": "info"}
+LEVEL_SEVERITY = {
+    "contraindicated": "critical",
+    "avoid": "critical",
+    "precaution": "warning",
+    "take into account": "info",
+}
 
 
 @dataclass(frozen=True)

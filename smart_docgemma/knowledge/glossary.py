@@ -6,6 +6,7 @@ those phrases only (``data/glossary.yaml``) plus the entry's own drug names: not
 translated, and a text whose phrases the glossary does not know yields the level's own English
 ("Avoid the combination.") rather than French. The French stays beside it as the source quote.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,10 +16,12 @@ from functools import lru_cache
 
 from .tables import load
 
-LEVEL_ACTION = {"contraindicated": "Do not combine (contraindicated).",
-                "avoid": "Avoid the combination.",
-                "precaution": "Combine only with precautions.",
-                "take into account": "Take the interaction into account."}
+LEVEL_ACTION = {
+    "contraindicated": "Do not combine (contraindicated).",
+    "avoid": "Avoid the combination.",
+    "precaution": "Combine only with precautions.",
+    "take into account": "Take the interaction into account.",
+}
 NO_EFFECT = "Interaction listed by the ANSM thesaurus"
 _SAID_BY_LEVEL = {"contraindicated": ("do not combine", "avoid"), "avoid": ("avoid",)}
 
@@ -28,7 +31,9 @@ class English:
     effect: str  # "Serotonin syndrome; raised blood levels of methadone."
     management: str  # "Avoid the combination. ECG monitoring; adjust the dose."
     derived: bool  # the effect came from glossary phrases (not only the level's default)
-    managed: bool = True  # the management text, when there is one, gave at least one glossary phrase
+    managed: bool = (
+        True  # the management text, when there is one, gave at least one glossary phrase
+    )
 
 
 def fold(text: str) -> str:
@@ -40,8 +45,13 @@ def fold(text: str) -> str:
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, list[tuple[re.Pattern[str], str]]]:
     data = load("glossary.yaml")
-    return {kind: [(re.compile(fr.replace(" ", r"\s*").replace("'", r"'?\s*")), en) for fr, en in data[kind]]
-            for kind in ("effects", "actions")}
+    return {
+        kind: [
+            (re.compile(fr.replace(" ", r"\s*").replace("'", r"'?\s*")), en)
+            for fr, en in data[kind]
+        ]
+        for kind in ("effects", "actions")
+    }
 
 
 def phrases(text: str, kind: str, names: dict[str, str] | None = None) -> list[str]:
@@ -63,7 +73,9 @@ def phrases(text: str, kind: str, names: dict[str, str] | None = None) -> list[s
 
 
 def _fill(en: str, m: re.Match[str], folded: str, names: dict[str, str]) -> str:
-    values = {k: (v or "").replace(",", ".") for k, v in m.groupdict().items()}  # alternatives: one is set
+    values = {
+        k: (v or "").replace(",", ".") for k, v in m.groupdict().items()
+    }  # alternatives: one is set
     if "{drug}" in en:
         drug = _named_after(folded, m.end(), names)
         en = en.replace("{drug}", drug) if drug else re.sub(r"\s*(?:of|by)? \{drug\}", "", en)
@@ -74,8 +86,10 @@ def _fill(en: str, m: re.Match[str], folded: str, names: dict[str, str]) -> str:
 
 
 def _named_after(folded: str, at: int, names: dict[str, str]) -> str:
-    window = folded[at:at + 40].replace(" ", "")
-    if window.startswith("par"):  # "... de son absorption par le vérapamil": the agent, not the drug affected
+    window = folded[at : at + 40].replace(" ", "")
+    if window.startswith(
+        "par"
+    ):  # "... de son absorption par le vérapamil": the agent, not the drug affected
         return ""
     hits = [(window.find(stem), name) for stem, name in names.items() if stem and stem in window]
     return min(hits)[1] if hits else ""
@@ -88,12 +102,16 @@ def stems(french_label: str, english: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=8192)
-def english(mechanism: str, management: str, level: str, names: tuple[tuple[str, str], ...] = ()) -> English:
+def english(
+    mechanism: str, management: str, level: str, names: tuple[tuple[str, str], ...] = ()
+) -> English:
     """The English of one entry: effect from the mechanism text, management from the level and
     the management text (``names``: the entry's drugs as (French label, English name))."""
     spelled = {k: v for fr, en in names for k, v in stems(fr, en).items()}
     effects = phrases(mechanism, "effects", spelled)
-    actions = [a for a in phrases(management, "actions", spelled) if a not in _SAID_BY_LEVEL.get(level, ())]
+    actions = [
+        a for a in phrases(management, "actions", spelled) if a not in _SAID_BY_LEVEL.get(level, ())
+    ]
     effect = _sentence(effects) if effects else NO_EFFECT + "."
     manage = LEVEL_ACTION.get(level, "")
     if actions:
@@ -107,11 +125,13 @@ def _sentence(parts: list[str]) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-FRENCH_MARKERS = re.compile(r"\b(?:de la|du|des|avec|risque|surveillance|posologie|association|par|pendant|"
-                            r"l'|d'|et|est|une|les|le|la)\b", re.I)
+FRENCH_MARKERS = re.compile(
+    r"\b(?:de la|du|des|avec|risque|surveillance|posologie|association|par|pendant|"
+    r"l'|d'|et|est|une|les|le|la)\b",
+    re.I,
+)
 
 
 def looks_french(text: str) -> bool:
     """Two or more common French words: the test that no English text carries French."""
     return len(FRENCH_MARKERS.findall(fold(text).replace("'", "' "))) >= 2
-

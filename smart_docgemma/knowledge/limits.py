@@ -5,6 +5,7 @@ a band may name the daily maximum for that band, ``max_mg``: an order already at
 raises nothing). Age rules are ``data/age.yaml`` (AGS Beers Criteria 2023 style, warnings).
 Nothing is claimed without a value: no kidney result, no renal finding; no age, no age finding.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,11 +38,14 @@ def _entry(kind: str, ingredient: str) -> Any:
     table = load("flags.yaml")["renal"] if kind == "renal" else load("age.yaml")["drugs"]
     if ingredient in table:
         return table[ingredient]
-    return next((v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)), None)
+    return next(
+        (v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)),
+        None,
+    )
 
 
 def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> list[Finding]:
-    """What the latest kidney result says about ``drug`` (a generic name, "a/b" for combinations)."""
+    """What the latest kidney result says about ``drug`` (generic name, "a/b" for combinations)."""
     if renal is None:
         return []
     out = []
@@ -52,18 +56,30 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
         if band is None or _within(band, dose):
             continue
         verb = "Avoid" if band["severity"] == "critical" else "Review"
-        out.append(Finding(
-            "renal", band["severity"], (ing,),
-            f"{verb} {ing} — {renal.describe()}: {band['risk']}",
-            f"{renal.measure} below {band['below']}: {band['risk']}.", _capital(band["management"]) + ".",
-            (Source(band["source"]),), evidence=(renal.describe(),) + _dose_line(dose),
-            key=f"renal:{ing}:{band['below']}"))
+        out.append(
+            Finding(
+                "renal",
+                band["severity"],
+                (ing,),
+                f"{verb} {ing} — {renal.describe()}: {band['risk']}",
+                f"{renal.measure} below {band['below']}: {band['risk']}.",
+                _capital(band["management"]) + ".",
+                (Source(band["source"]),),
+                evidence=(renal.describe(),) + _dose_line(dose),
+                key=f"renal:{ing}:{band['below']}",
+            )
+        )
     return out
 
 
 def _within(band: dict[str, Any], dose: Dose | None) -> bool:
     """An order already at or under the band's daily maximum needs nothing more."""
-    return "max_mg" in band and dose is not None and dose.daily_mg is not None and dose.daily_mg <= band["max_mg"]
+    return (
+        "max_mg" in band
+        and dose is not None
+        and dose.daily_mg is not None
+        and dose.daily_mg <= band["max_mg"]
+    )
 
 
 def _dose_line(dose: Dose | None) -> tuple[str, ...]:
@@ -71,7 +87,7 @@ def _dose_line(dose: Dose | None) -> tuple[str, ...]:
 
 
 def age_findings(drug: str, age: int | None) -> list[Finding]:
-    """Beers-style warnings for a patient of ``age`` years (nothing under the list's minimum age)."""
+    """Beers-style warnings for a patient of ``age`` years (none under the list's minimum age)."""
     table = load("age.yaml")
     if age is None or age < table["min_age"]:
         return []
@@ -80,10 +96,19 @@ def age_findings(drug: str, age: int | None) -> list[Finding]:
         entry = _entry("age", ing)
         if entry is None or age < entry.get("min_age", table["min_age"]):
             continue
-        out.append(Finding(
-            "age", "warning", (ing,), f"Review {ing} at age {age} — {entry['concern']}",
-            f"In adults {table['min_age']} and older: {entry['concern']}.", _capital(entry["recommendation"]) + ".",
-            (Source(table["source"], table["url"]),), evidence=(f"Age {age}",), key=f"age:{ing}"))
+        out.append(
+            Finding(
+                "age",
+                "warning",
+                (ing,),
+                f"Review {ing} at age {age} — {entry['concern']}",
+                f"In adults {table['min_age']} and older: {entry['concern']}.",
+                _capital(entry["recommendation"]) + ".",
+                (Source(table["source"], table["url"]),),
+                evidence=(f"Age {age}",),
+                key=f"age:{ing}",
+            )
+        )
     return out
 
 

@@ -192,6 +192,10 @@ def unchecked(result: ToolResult) -> list[str]:
     ]
     flags = (result.data.get("summary") or {}).get("flags") or []
     said += [f["text"] for f in flags if f.get("kind") == "unchecked"]
+    problems = result.data.get("problems") or []  # check_medication_for_patient's findings
+    said += [p["summary"] for p in problems if p.get("topic") == "unidentified"]
+    if result.data.get("identified") is False:  # identify_drug: nothing can be checked on it
+        said.append(result.text)
     said += [
         line
         for line in result.text.splitlines()

@@ -145,7 +145,7 @@ def _apply_dose(inst: dict[str, Any], ch: dict[str, str]) -> None:
         dose["value"] = _number("dose", ch["dose"])
     if "unit" in ch:
         unit = _choice("unit", ch["unit"], UNITS)
-        dose.update(unit=unit, system=orders.UCUM, code=orders._UNITS[unit.lower()])
+        dose.update(unit=unit, system=orders.UCUM, code=orders.ucum(unit) or unit)
 
 
 def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
@@ -247,7 +247,9 @@ def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag]
     """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
-        return orders.medication_flags(ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""))
+        dosage = (resource.get("dosageInstruction") or [None])[0]
+        return orders.medication_flags(ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""),
+                                       dosage)
     if rtype == "AllergyIntolerance":
         return orders.allergy_flags(ctx, (resource.get("code") or {}).get("text", ""))
     return None

@@ -57,6 +57,7 @@ from .. import errors, metrics
 from ..extensions import get_storage
 from ..fhir import FhirGateway
 from ..fhir import local_ref as local_ref  # re-exported: proposals.local_ref
+from ..safety import prescriber
 from ..smart.scopes import GrantedScopes
 from ..storage import Storage, app_sessions, now
 from .describe import action_sentence
@@ -76,9 +77,11 @@ class SafetyFlag(TypedDict, total=False):
     """One finding of a write's safety checks, shown on its card (and read by the second look)."""
 
     severity: Required[Literal["critical", "warning", "info"]]
-    kind: Required[str]  # allergy | interaction | duplicate | boxed_warning | unchecked
+    kind: Required[str]  # a safety-check topic (allergy, drug-interaction, drug-disease, renal…),
+    # or duplicate | boxed_warning | unchecked
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
+    terms: list[list[str]]  # words an answer must hold to have stated it (safety.guard)
 
 
 class ProposalSummary(TypedDict, total=False):
@@ -214,6 +217,17 @@ class ProposalStore:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
 
+    def from_mcp(self, patient_id: str | None) -> list[Proposal]:
+        """Pending proposals MCP clients made for this patient, oldest first (the page lists
+        them: they belong to no browser session's transcript)."""
+        if not patient_id:
+            return []
+        with self.storage.begin() as conn:
+            rows = conn.execute(select(table).where(and_(
+                table.c.patient_id == patient_id, table.c.status == "pending",
+                table.c.sid.startswith(MCP_OWNER))).order_by(table.c.created_at)).all()
+        return [_row(r) for r in rows]
+
     def visible(self, proposal_id: str, launch: Launch) -> Proposal:
         """The proposal, if it belongs to this launch's session and patient (else 404/403).
         An MCP client's proposal belongs to no browser session: any clinician's launch for
@@ -283,6 +297,7 @@ class ProposalStore:
             raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
         if p.status == "approved" and version in (None, p.version):
             return p
+        prescriber.require(launch, p.resource_type)  # server-enforced, whatever the page shows
         look = p.summary.get("second_look") or {}
         if look.get("severity") == "high" and not look.get("acknowledged_by"):
             raise errors.Conflict("The second look found a serious problem with this proposal. "
@@ -314,6 +329,17 @@ class ProposalStore:
         with self.storage.begin() as conn:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.sid == sid, table.c.status == "pending", table.c.created_at >= since)))]
+            if ids:
+                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
+                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+        return ids
+
+    def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]:
+        """Reject these proposals if still pending (a turn that will not show them); returns
+        the ids withdrawn."""
+        with self.storage.begin() as conn:
+            ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
+                table.c.id.in_(list(proposal_ids)), table.c.status == "pending")))]
             if ids:
                 conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
                     status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))

@@ -67,6 +67,8 @@
       if (item) item.textContent = "Consulting: " + p.label + (p.args ? " (" + p.args + ")" : "") + "…";
     } else if (p.kind === "tool" && p.phase === "result") {
       turn.progress.appendChild(el("li", "step tool-result", p.label + ": " + p.status + (p.summary ? " — " + p.summary : "")));
+    } else if (p.kind === "notice") {
+      turn.progress.appendChild(el("li", "step notice", p.label));
     }
   }
 
@@ -75,6 +77,31 @@
     turn.li.replaceWith(done);
     done.scrollIntoView({ block: "nearest" });
   }
+
+  // The page's "Model unavailable" banner follows the latest answer: shown when a configured
+  // model failed (or its circuit was open) for it, removed when the model answered again.
+  // Without a configured model answers are never "degraded" and make no model call: no change.
+  function modelBanner(done) {
+    const banner = document.querySelector("p.degraded[role=status]");
+    if (done.degraded && !banner) {
+      const p = el("p", "degraded", " — answers summarise what the sources returned, with no AI interpretation.");
+      p.setAttribute("role", "status");
+      p.prepend(el("strong", null, "Model unavailable"));
+      document.querySelector(".layout").before(p);
+    } else if (!done.degraded && done.model_calls > 0 && banner) {
+      banner.remove();
+    }
+  }
+
+  // An interrupted answer offers to ask the same question again.
+  document.addEventListener("click", (ev) => {
+    const again = ev.target.closest && ev.target.closest("button.ask-again");
+    const box = document.querySelector("#message");
+    const send = document.querySelector("#send");
+    if (!again || !box || !send) return;
+    box.value = again.dataset.question || "";
+    send.click();
+  });
 
   async function recover(turn) {
     // The stream dropped (network, proxy): the server finishes the turn anyway.
@@ -93,7 +120,7 @@
     if (event === "turn") turn.id = data.id;
     else if (event === "progress") onProgress(turn, data);
     else if (event === "token") turn.stream.textContent += data.text;
-    else if (event === "done") { finish(turn, data.html); return true; }
+    else if (event === "done") { finish(turn, data.html); modelBanner(data); return true; }
     return false;
   }
 

@@ -23,6 +23,8 @@ PatientId = Field(min_length=1, max_length=64, description="FHIR Patient id")
 class DrugSafetyArgs(BaseModel):
     model_config = _STRICT
     drug_name: str = DrugName
+    dose: Optional[str] = Field(default=None, max_length=40,
+                                description="the dose asked about, e.g. 400 mg (checked against a child's weight)")
 
 
 class DrugInteractionArgs(BaseModel):
@@ -87,6 +89,10 @@ class AddAllergyArgs(BaseModel):
     substance: str = Field(min_length=2, max_length=60)
     reaction: str = Field(min_length=2, max_length=80)
     severity: Optional[Literal["mild", "moderate", "severe"]] = None
+    verification: Optional[Literal["confirmed", "unconfirmed"]] = Field(
+        default=None, description="only if the clinician says so; unstated is recorded unconfirmed")
+    criticality: Optional[Literal["low", "high", "unable-to-assess"]] = Field(
+        default=None, description="only if the clinician says so; unstated is left unknown")
 
 
 class ClinicalNoteArgs(BaseModel):

@@ -35,7 +35,8 @@ import yaml
 
 from . import args as tool_args
 from .. import knowledge
-from . import catalog
+from ..safety import guard
+from . import catalog, dosing
 from .base import Source, Tool, ToolResult
 from ..errors import SourceError
 from .safety import patient_lists
@@ -44,6 +45,7 @@ DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
 TEXT_BUDGET = 3500  # characters of interaction text the 4B model reads; the rest stays in data
 _SEVERITY_RANK = {level: i for i, level in enumerate(knowledge.LEVELS)}
+_PAIR_SEVERITY = {"contraindicated": "critical", "avoid": "critical", "precaution": "warning"}
 DATA = Path(__file__).with_name("data")
 LABEL_LIMIT = 5  # labels fetched per search; whole labels are 50-150 KB each
 # (field, heading shown, character budget) — the 4B model reads this text.
@@ -196,7 +198,13 @@ def compact(parts: list[str] | None, budget: int) -> str:
 # --- check_drug_safety --------------------------------------------------------
 
 def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
-    """Boxed warning, contraindications, warnings and pregnancy text from the newest FDA label."""
+    """This patient's safety check (knowledge core against the chart in context), then boxed warning,
+    contraindications, warnings and pregnancy text from the newest FDA label."""
+    dosage = dosing.order(args.dose, "", None).dosage if args.dose else None
+    return with_patient_check(_label_result(args, ctx), ctx, [args.drug_name], dosage)
+
+
+def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
     try:
         info = label_safety(ctx.sources(), args.drug_name)
     except SourceError as err:
@@ -215,6 +223,26 @@ def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolRes
     data = {"drug": args.drug_name, "set_id": info.set_id, "effective_time": info.effective_time,
             "names": {"generic": info.generic_names, "brand": info.brand_names}, "sections": info.sections}
     return ToolResult(status="ok", text="\n".join(lines), data=data, sources=[info.source], count=1)
+
+
+def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
+                       dosage: dict[str, Any] | None = None) -> ToolResult:
+    """``result`` led by the patient-safety check of ``drugs`` on the chart in context: its findings
+    stand even when a label source failed (a failed source never hides what the chart shows)."""
+    from ..safety.check import check_in_context
+
+    report = check_in_context(ctx, drugs, dosage, asking=True)
+    if report is None:
+        return result
+    head = ["Patient safety check against this patient's chart:", *dict.fromkeys(report.lines())]
+    sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
+    severe = len(report.severe)
+    status = "ok" if severe or result.status == "ok" else result.status
+    data = {**result.data, "safety_findings": [*(result.data or {}).get("safety_findings", []),
+                                               *(m.to_dict() for m in report.mentions())]}
+    return ToolResult(status=status, text="\n".join(head + ["", result.text]), data=data,
+                      sources=list(dict.fromkeys(sources + result.sources)),
+                      count=(result.count or 0) + severe, error_kind=None if status == "ok" else result.error_kind)
 
 
 # --- check_drug_interactions ---------------------------------------------------
@@ -298,7 +326,8 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext)
     pairs = [_pair_report(a, b, table, labels) for a, b in
              [*combinations(generics, 2), *((a, m) for a in generics for m in active)]]
     result = _interaction_result(generics, pairs, table, labels, label_error)
-    return _with_chart(result, generics, list(active), allergies, chart_note)
+    result = _with_chart(result, generics, [clean_name(m) for m in meds], allergies, chart_note)
+    return with_patient_check(result, ctx, list(generics.values()))
 
 
 def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
@@ -385,6 +414,9 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
             return ToolResult.failure(label_error.kind, message + " The offline tables list no "
                                       "interaction for " + ", ".join(quiet) + ".")
         lines.append(message)
+        if quiet:  # every pair asked is answered, with where nothing was found
+            lines.append("Nothing found for " + ", ".join(quiet) + " in the offline interaction tables "
+                         "(the FDA labels could not be checked).")
     elif quiet:
         lines.append("No interaction found for " + ", ".join(quiet) + " in the offline interaction tables "
                      "or the FDA labels' interaction, contraindication and boxed-warning text. "
@@ -395,8 +427,11 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
     lines.append(DISCLAIMER)
     sources = [Source(f"Interaction table: {src}", i.url_of(src)) for i in table for src in i.sources or (i.source,)]
     sources += [info.source for info in labels.values() if info]
+    mentions = [guard.of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
+                for p in pairs for f in p["findings"] if _PAIR_SEVERITY.get(f.get("severity"))]
     return ToolResult(status="ok" if hits else "empty", text="\n".join(lines), count=len(hits),
-                      data={"pairs": pairs, "labels_checked": not label_error}, sources=sources)
+                      data={"pairs": pairs, "labels_checked": not label_error, "safety_findings": mentions},
+                      sources=sources)
 
 
 TOOLS: list[Tool] = [

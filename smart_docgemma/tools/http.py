@@ -11,22 +11,31 @@ adapter, so cache hits never spend the budget.
 Failures are typed: ``get_json`` raises ``SourceError(kind, source)`` and the
 tools turn it into a pre-formatted clinician-facing message (raw errors make
 the model answer from memory; formatted ones do not).
+
+Offline copies: a clinic's uplink fails exactly when what it downloaded yesterday is needed.
+When a source is unreachable (refused, timed out, 5xx, garbled) and the cache holds an answer
+to the same request, however old, that answer is served instead of the failure, and recorded
+for the turn (``offline_copies``) with its retrieval date: within ``KNOWLEDGE_OFFLINE_MAX_AGE_DAYS``
+it reads "as retrieved on …"; past it, it is shown only as clearly out of date. Requests that
+failed otherwise (404, 429, a refused key, a refused query) are never answered from a copy.
+``docgemma-offline-pack`` fills the cache while online.
 """
 from __future__ import annotations
 
 import threading
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TYPE_CHECKING
 
 import requests
 from requests.adapters import HTTPAdapter
-from requests_cache import CachedSession
+from requests_cache import CachedResponse, CachedSession
 from urllib3.util.retry import Retry
 
+from .. import metrics
 from ..config import setting
 from ..errors import SourceError
 from ..extensions import lazy
@@ -63,6 +72,36 @@ SOURCES: dict[str, SourceSpec] = {
     # ClinicalTrials.gov: ~50 requests/min per IP is widely reported.
     "ctgov": SourceSpec("ClinicalTrials.gov registry", "CTGOV_URL", timedelta(hours=6), 50 / 60, 3),
 }
+
+
+_served = threading.local()  # this thread's offline copies since the last ``offline_copies()``
+
+
+@dataclass(frozen=True)
+class OfflineCopy:
+    """A cached answer served because its source could not be reached."""
+
+    source: str
+    label: str
+    retrieved: datetime  # when the copy was fetched (UTC)
+    too_old: bool  # older than the configured age limit
+
+    def note(self) -> str:
+        day = self.retrieved.strftime("%Y-%m-%d")
+        if self.too_old:
+            return (f"OUT OF DATE: the {self.label} could not be reached, and its only copy here "
+                    f"was retrieved on {day}, longer ago than this clinic accepts. It is shown "
+                    "for reference only; verify it before relying on it.")
+        return (f"Offline copy: {self.label} answer as retrieved on {day}; "
+                "the service is unreachable now.")
+
+
+def offline_copies() -> list[OfflineCopy]:
+    """The offline copies served on this thread since the last call (then forgotten): a tool
+    runs on its turn's thread, so the agent reads what that tool's answer was made of."""
+    copies = getattr(_served, "copies", [])
+    _served.copies = []
+    return list(dict.fromkeys(copies))
 
 
 class TokenBucket:
@@ -129,6 +168,7 @@ class KnowledgeHttp:
         self.timeout = (float(setting(config, "KNOWLEDGE_CONNECT_TIMEOUT_S")),
                         float(setting(config, "KNOWLEDGE_READ_TIMEOUT_S")))
         path = cache_path or config.get("CACHE_PATH") or "knowledge-cache"
+        self.max_age = timedelta(days=float(setting(config, "KNOWLEDGE_OFFLINE_MAX_AGE_DAYS")))
         # api_key/email/tool are left out of cache keys and of what is stored.
         self.session = CachedSession(str(path), backend="sqlite", allowable_codes=(200, 404),
                                      allowable_methods=("GET",), stale_if_error=False,
@@ -152,11 +192,48 @@ class KnowledgeHttp:
         url = self.urls[source] + path
         try:
             res = self.session.get(url, params=params, timeout=self.timeout, expire_after=SOURCES[source].ttl)
-        except (requests.Timeout, requests.ConnectionError) as exc:
+            body = self._decode(source, res)
+        except requests.RequestException as exc:  # refused, timed out, retries exhausted
+            return self._offline(source, url, params, exc)
+        except SourceError as exc:
+            if exc.kind != "unreachable":
+                metrics.knowledge_served(source, "error")
+                raise
+            return self._offline(source, url, params, exc)
+        metrics.knowledge_served(source, "cache" if getattr(res, "from_cache", False) else "network")
+        return body
+
+    def _offline(self, source: str, url: str, params: dict[str, Any],
+                 exc: Exception) -> dict[str, Any] | None:
+        """The cached answer to this request, whatever its age, recorded as an offline copy;
+        else the failure as ``SourceError('unreachable')``."""
+        cached = self.cached(url, params)
+        if cached is None:
+            metrics.knowledge_served(source, "error")
+            if isinstance(exc, SourceError):
+                raise exc
             raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
-        except requests.RequestException as exc:  # e.g. retries exhausted, malformed URL
-            raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
-        return self._decode(source, res)
+        retrieved = cached.created_at
+        if retrieved.tzinfo is None:
+            retrieved = retrieved.replace(tzinfo=timezone.utc)
+        too_old = datetime.now(timezone.utc) - retrieved > self.max_age
+        metrics.knowledge_served(source, "too_old" if too_old else "stale")
+        copy = OfflineCopy(source, SOURCES[source].label, retrieved, too_old)
+        body: dict[str, Any] | None = None
+        if cached.status_code != 404:
+            try:
+                body = cached.json()
+            except ValueError:  # a garbled answer was cached: no usable copy
+                raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
+        _served.copies = [*getattr(_served, "copies", []), copy]
+        return body
+
+    def cached(self, url: str, params: dict[str, Any] | None = None) -> CachedResponse | None:
+        """The cache's response to ``GET url?params``, expired or not (None when never fetched)."""
+        request = self.session.prepare_request(requests.Request("GET", url, params=params))
+        found: CachedResponse | None = self.session.cache.get_response(
+            self.session.cache.create_key(request))
+        return found
 
     def _credentials(self, source: str) -> dict[str, Any]:
         """Optional keys: openFDA ``api_key``; NCBI ``api_key`` + ``tool``/``email`` (NBK25499)."""

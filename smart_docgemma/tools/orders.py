@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .base import ToolContext
 
-from typing import Any
+from typing import Any, cast
 
 import base64
 import re
@@ -34,7 +34,7 @@ from .. import errors
 from ..fhir import local_ref
 from . import args as tool_args
 from .. import knowledge
-from . import catalog
+from . import catalog, dosing
 from .base import Tool, ToolResult
 from .drugs import label_safety
 from ..proposals.store import ProposalSummary, SafetyFlag
@@ -46,12 +46,6 @@ RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 SNOMED = "http://snomed.info/sct"
 LOINC = "http://loinc.org"
 UCUM = "http://unitsofmeasure.org"
-_UNITS = {"mg": "mg", "g": "g", "mcg": "ug", "µg": "ug", "ug": "ug", "ml": "mL", "l": "L",
-          "units": "[iU]", "unit": "[iU]", "iu": "[iU]", "meq": "meq", "mmol": "mmol"}
-_DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug|ml|l|units?|iu|meq|mmol)\b", re.I)
-_PER_DAY = {"once": 1, "one": 1, "twice": 2, "two": 2, "three": 3, "four": 4}
-_ABBREV = {"qd": (1, 1, "d"), "daily": (1, 1, "d"), "bid": (2, 1, "d"), "tid": (3, 1, "d"), "qid": (4, 1, "d"),
-           "weekly": (1, 1, "wk"), "nightly": (1, 1, "d"), "qhs": (1, 1, "d"), "every other day": (1, 2, "d")}
 _ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral route"), "po": ("26643006", "Oral route"),
            "iv": ("47625008", "Intravenous route"), "intravenous": ("47625008", "Intravenous route"),
            "im": ("78421000", "Intramuscular route"), "intramuscular": ("78421000", "Intramuscular route"),
@@ -88,30 +82,34 @@ def validated(resource: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ parsing dosing
+@lru_cache(maxsize=1)
+def dose_pattern() -> re.Pattern[str]:
+    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
+    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
+    words = sorted(_codes()["dose_units"], key=len, reverse=True)
+    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def ucum(unit: str) -> str | None:
+    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
+    code: str | None = _codes()["dose_units"].get(unit.lower())
+    return code
+
+
 def parse_dose(dosage: str) -> dict[str, Any] | None:
-    """``500 mg`` → a UCUM doseQuantity, or None when no known unit is found."""
-    m = _DOSE.search(dosage or "")
-    if not m:
+    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
+    m = dose_pattern().search(dosage or "")
+    code = ucum(m.group(2)) if m else None
+    if m is None or code is None:
         return None
-    unit = m.group(2).lower()
     value = float(m.group(1))
     return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
-            "system": UCUM, "code": _UNITS[unit]}
+            "system": UCUM, "code": code}
 
 
 def parse_timing(frequency: str) -> dict[str, Any] | None:
-    """``twice daily``, ``BID``, ``every 8 hours``, ``weekly`` → Timing.repeat, else None."""
-    text = (frequency or "").lower()
-    m = re.search(r"(?:every|q)\s*(\d+)\s*(?:h\b|hours?|hrs?)", text)
-    if m:
-        return {"frequency": 1, "period": int(m.group(1)), "periodUnit": "h"}
-    m = re.search(r"\b(once|one|twice|two|three|four)\b\s*(?:times\s*)?(?:a|per|each)?\s*(day|daily|week|weekly)", text)
-    if m:
-        return {"frequency": _PER_DAY[m.group(1)], "period": 1, "periodUnit": "wk" if "week" in m.group(2) else "d"}
-    for word, (freq, period, unit) in _ABBREV.items():
-        if re.search(rf"\b{word}\b", text):
-            return {"frequency": freq, "period": period, "periodUnit": unit}
-    return None
+    """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None."""
+    return dosing.parse_timing(frequency)
 
 
 def _route(*texts: str) -> dict[str, Any] | None:
@@ -123,20 +121,18 @@ def _route(*texts: str) -> dict[str, Any] | None:
 
 
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
-    """Dosage with text always, and structured timing/dose/route where they parse."""
-    inst: dict[str, Any] = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
-    timing = parse_timing(frequency)
-    if timing:
-        inst["timing"] = {"repeat": timing}
-    if re.search(r"\b(prn|as needed)\b", f"{frequency} {notes or ''}", re.I):
-        inst["asNeededBoolean"] = True
-    route = _route(dosage, frequency, notes or "")
-    if route:
-        inst["route"] = route
+    """Dosage with text always, and structured timing/as-needed/dose/route where they parse."""
+    return coded_order(dosage, frequency, notes).dosage
+
+
+def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
+    """``dosing.order``, with the dose read by the package's one dose pattern (``parse_dose``)."""
+    parsed = dosing.order(dosage, frequency, notes)
     dose = parse_dose(dosage)
+    parsed.dosage.pop("doseAndRate", None)
     if dose:
-        inst["doseAndRate"] = [{"doseQuantity": dose}]
-    return inst
+        parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
+    return parsed
 
 
 # ------------------------------------------------------------------ shared checks
@@ -167,24 +163,17 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
 
 
-def medication_flags(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
-    """Allergy conflicts, critical interactions, duplicates and boxed warning for a new drug."""
-    meds, allergies, flags = patient_lists(ctx)
+def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
+    """The patient-safety check of a new drug (the same findings, words and severity as the chat
+    answer and CDS order-sign: ``safety.check``), plus the FDA boxed warning when the label answers."""
+    from ..safety.check import check_in_context
+
+    report = check_in_context(ctx, [drug], dosage)
+    flags = cast(list[SafetyFlag], report.flags()) if report else []
     ident = knowledge.identify(text=drug)
-    if not ident.identified:
+    if not ident.identified and not any(f["kind"] == "unidentified" for f in flags):
         flags.append(_flag("warning", "unchecked", f"{drug} could not be identified ({ident.reason}), so allergies "
                            "and interactions were not checked for it."))
-    for allergy in allergies:
-        for c in knowledge.allergy_conflicts(allergy, ident)[:1]:
-            flags.append(_flag(c.severity, "allergy", f"Documented {c.allergy} allergy: {drug} — {c.reason}.",
-                               c.source, c.source_url))
-    generic = knowledge.generic(drug)
-    for i in knowledge.drug_interactions([drug, *meds]):
-        if generic in (i.drug_a, i.drug_b):
-            flags.append(_flag("critical" if i.critical else "warning", "interaction",
-                               f"{i.drug_a} + {i.drug_b}: {i.summary}. {i.management}".strip(), i.source, i.source_url))
-    if any(knowledge.generic(m) == generic for m in meds):
-        flags.append(_flag("warning", "duplicate", f"The patient already has an active order for {generic}."))
     return flags + _boxed_warning(ctx, drug)
 
 
@@ -215,8 +204,11 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
     lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
     lines += [f"{label}: {value}" for label, value in summary["fields"]]
     lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
+    mentions = [{"severity": f["severity"], "text": f"{f['severity'].upper()} — {f['text']}", "terms": f["terms"]}
+                for f in flags if f.get("terms")]
     return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
-                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"]})
+                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"],
+                            "safety_findings": mentions})
 
 
 def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
@@ -232,22 +224,41 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         return refused
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
-    inst = dosage_instruction(args.dosage, args.frequency, args.notes)
+    parsed = coded_order(args.dosage, args.frequency, args.notes)
+    inst = parsed.dosage
     resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
                 "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
                 "authoredOn": _now(), "dosageInstruction": [inst]}
+    if parsed.dispense:
+        resource["dispenseRequest"] = parsed.dispense
     if _practitioner(ctx):
         resource["requester"] = _practitioner(ctx)
     route = (inst.get("route") or {}).get("text", "not specified")
     fields = [("Medication", args.medication_name), ("Dose", args.dosage), ("Route", route),
               ("Frequency", args.frequency),
               ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
+    fields += _order_rows(inst, parsed.dispense)
     if args.notes:
         fields.append(("Notes", args.notes))
     summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
                                 "kind": "medication",
-               "fields": fields, "flags": medication_flags(ctx, args.medication_name)}
+                                "fields": fields, "flags": medication_flags(ctx, args.medication_name, inst)}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
+
+
+def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[str, str]]:
+    """The card rows for the coded parts a clinician must see: as needed, duration, quantity."""
+    rows = []
+    if inst.get("asNeededCodeableConcept"):
+        rows.append(("As needed", f"yes, for {inst['asNeededCodeableConcept']['text']}"))
+    elif inst.get("asNeededBoolean"):
+        rows.append(("As needed", "yes (no reason given)"))
+    duration = dispense.get("expectedSupplyDuration")
+    if duration:
+        rows.append(("Duration", f"{duration['value']} {duration['unit']}"))
+    if dispense.get("quantity"):
+        rows.append(("Quantity to dispense", f"{dispense['quantity']['value']} {dispense['quantity']['unit']}"))
+    return rows
 
 
 def _substance(name: str) -> tuple[dict[str, Any], str]:
@@ -280,18 +291,22 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
     resource: dict[str, Any] = {"resourceType": "AllergyIntolerance",
                 "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
-                "verificationStatus": {"coding": [{"system": terms + "verification", "code": "confirmed"}]},
+                "verificationStatus": {"coding": [{"system": terms + "verification",
+                                                   "code": args.verification or "unconfirmed"}]},
                 "type": "allergy", "code": code, "patient": {"reference": f"Patient/{ctx.patient_id}"},
                 "recordedDate": _now(), "reaction": [reaction]}
     if category:
         resource["category"] = [category]
-    if args.severity == "severe" or args.reaction.strip().lower() in ("anaphylaxis", "angioedema"):
-        resource["criticality"] = "high"
+    criticality = args.criticality or ("high" if re.search(r"anaphyla|angioedema", args.reaction, re.I) else None)
+    if criticality:  # from the clinician's words only; unstated stays unknown
+        resource["criticality"] = criticality
     if _practitioner(ctx):
         resource["recorder"] = _practitioner(ctx)
     coding = (code.get("coding") or [{}])[0]
     flags = allergy_flags(ctx, args.substance)
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
+              ("Verification", args.verification or "unconfirmed (not stated as confirmed)"),
+              ("Criticality", criticality or "not stated (left unknown)"),
               ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
                if coding else "none found (text only)")]
     summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",

@@ -34,7 +34,7 @@ from ..smart import sessions
 from ..tools.imaging import image_meta
 from ..agent.state import new_turn
 from .markup import bounded, markdown_html, safe_url
-from .modelstatus import model_available
+from .modelstatus import model_available, model_label
 from ..proposals.store import proposal_store
 from ..tools.chart import chart_summary
 from .modelstatus import get_model
@@ -50,6 +50,12 @@ bp = Blueprint("chat", __name__)
 
 
 # ------------------------------------------------------------------ the page
+@bp.app_context_processor
+def _answering_model() -> dict:
+    """Which model answers, on the page and on every answer (``modelstatus.model_label``)."""
+    return {"answering_model": model_label(current_app)}
+
+
 @bp.get("/app")
 def app_page():
     launch = sessions.current_launch()
@@ -58,6 +64,7 @@ def app_page():
     glance, chart_error = _glance(launch) if unreadable is None else (None, unreadable)
     return render_template("chat/app.html", launch=launch, banner=shown, glance=glance,
                            chart_error=chart_error, turns=_transcript(launch.sid),
+                           mcp_pending=proposal_store().from_mcp(launch.patient_id),
                            degraded=not model_available(current_app), limits=_limits())
 
 

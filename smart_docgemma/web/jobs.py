@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import threading
 import time
 from typing import Any
 from dataclasses import dataclass, field, replace
@@ -24,6 +25,7 @@ from .markup import bounded
 from .snapshots import ChartSnapshots
 from .turns import TurnStatus, TurnStore
 from .trace import progress_event
+from .turns import HEARTBEAT_S, INTERRUPTED
 
 log = logging.getLogger(__name__)
 KEEPALIVE_S = 15
@@ -77,6 +79,9 @@ class TurnJob:
 
     def run(self) -> None:
         started, wall = time.perf_counter(), time.time()
+        stop = threading.Event()
+        threading.Thread(target=self._heartbeat, args=(stop,), daemon=True,
+                         name=f"lease-{self.turn_id[:8]}").start()
         try:
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
@@ -96,8 +101,21 @@ class TurnJob:
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
                 self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
+            if status == "failed" and not turn.error:  # swept as interrupted while it ran late
+                turn = replace(turn, error=INTERRUPTED)
         finally:
+            stop.set()
             self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
+
+    def _heartbeat(self, stop: threading.Event) -> None:
+        """Renew the turn's lease while this worker runs it (web/turns.py): a worker that dies
+        stops renewing, and the turn is then stored as interrupted instead of running forever."""
+        every = min(HEARTBEAT_S, self.turns.lease_s / 3)
+        while not stop.wait(every):
+            try:
+                self.turns.beat(self.turn_id)
+            except Exception:  # a database hiccup: the next beat tries again
+                log.warning("chat: lease renewal of turn %s failed", self.turn_id[:8])
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable):
@@ -140,7 +158,9 @@ def stream(job: TurnJob, render_done):
         text = "".join(relay([item for kind, item in batch if kind == "event"]))
         if finished is not None:
             html = render_done(finished)
-            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html})
+            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html,
+                                      "degraded": bool(finished.get("degraded")),
+                                      "model_calls": finished.get("model_calls") or 0})
             return
         if text:
             yield text

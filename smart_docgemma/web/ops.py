@@ -5,7 +5,8 @@
   app trusts and the model endpoint are reported but do not decide readiness: without them
   the app still serves its pages and degrades (a load balancer must not drop every worker
   because the EHR or vLLM is restarting).
-- ``/metrics``: Prometheus exposition of ``smart_docgemma.metrics`` (all workers' samples).
+- ``/metrics``: Prometheus exposition of ``smart_docgemma.metrics`` (all workers' samples), with
+  every known series at zero from start-up and every request counted by route and status class.
 No session, no CSRF and nothing patient-related: the endpoints are safe to expose to a probe.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import logging
 import time
 
 import requests
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from sqlalchemy import text
 
 from .. import metrics
@@ -25,6 +26,34 @@ bp = Blueprint("ops", __name__)
 log = logging.getLogger(__name__)
 
 PROBE_TIMEOUT_S = (1.0, 2.0)  # connect, read: a probe answers fast or reports "down"
+
+
+@bp.record_once
+def _prime(state) -> None:
+    """Every known series at zero (the routes are all registered: this blueprint comes last)."""
+    from ..tools import catalog
+    from ..tools.http import SOURCES
+
+    app = state.app
+    routes = sorted({(rule.rule, method) for rule in app.url_map.iter_rules()
+                     for method in rule.methods - {"HEAD", "OPTIONS"}})
+    tools = {name: "fhir" if spec.scopes else "knowledge" for name, spec in catalog.specs().items()}
+    model = get_model(app)
+    metrics.prime(routes, tools, list(SOURCES), model.base_url if model is not None else None)
+
+
+@bp.before_app_request
+def _started() -> None:
+    g.docgemma_started = time.monotonic()
+
+
+@bp.after_app_request
+def _answered(response: Response) -> Response:
+    started = g.pop("docgemma_started", None)
+    if started is not None:
+        rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        metrics.http_request(rule, request.method, response.status_code, time.monotonic() - started)
+    return response
 
 
 @bp.get("/healthz")
@@ -63,7 +92,8 @@ def _model() -> dict:
     model = get_model()
     if model is None:
         return {"configured": False, "up": False}
-    return {"configured": True, **_probe(f"{model.base_url}/models")}
+    return {"configured": True, **_probe(f"{model.base_url}/models"),
+            "circuit": model.circuit.status()}
 
 
 def _probe(url: str) -> dict:

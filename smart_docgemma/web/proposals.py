@@ -13,6 +13,7 @@ from .. import errors, inputs
 from ..agent.critic import after_edit
 from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
+from ..safety import prescriber
 from ..smart.sessions import current_launch
 from .errorpages import wants_json
 from .snapshots import snapshot_store
@@ -64,7 +65,18 @@ def _submitted(names) -> dict[str, str | None]:
 
 @bp.app_context_processor
 def _card_editing():
-    return {"editing": editing}
+    return {"editing": editing, "may_approve": _may_approve}
+
+
+def _may_approve(p: Proposal) -> prescriber.Verdict:
+    """Whether this login may approve ``p`` (a prescription needs a prescriber)."""
+    if p.resource_type not in prescriber.PRESCRIPTIONS:
+        return prescriber.Verdict(True, "")
+    try:
+        launch = current_launch()
+    except errors.DocGemmaError:  # no session to judge: the form stays, the server decides on approve
+        return prescriber.Verdict(True, "")
+    return prescriber.verdict(launch)
 
 
 @bp.get("/<proposal_id>")

@@ -45,6 +45,12 @@ def progress_event(event: dict) -> dict | None:
         return {"kind": "tool", "phase": "result", "label": event["tool"],
                 "status": STATUS_LABELS.get(event.get("status") or "", event.get("status")),
                 "summary": event.get("summary") or ""}
+    if kind == "model_fallback":
+        return {"kind": "notice", "label": "Model unavailable — answering without it "
+                f"({event.get('reason') or 'no answer'})"}
+    if kind == "model_slow":
+        return {"kind": "notice", "label": f"The model has not started answering after "
+                f"{event.get('seconds', 0):g} s; still waiting (you can cancel)"}
     return None
 
 

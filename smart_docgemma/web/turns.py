@@ -8,8 +8,16 @@ it as in progress and a restart loses no finished answer. Rows live in the
 ``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's
 ``Turn`` itself (``agent.state.dumps``): the page renders its fields (question,
 answer, sources, trace events, proposal ids, model calls) and a paused turn is
-read back whole (``load``) to be resumed. This is the only place a turn
-becomes JSON.
+read back whole (``load``) to be resumed. A turn becomes JSON here, and in the
+stream's ``finished`` event (``web/jobs.py``).
+
+A running turn holds a *lease*: its worker renews ``updated_at`` every few seconds
+(``beat``, from ``jobs.TurnJob``'s heartbeat). A worker that dies (``kill -9``, the OOM
+killer, a deploy) stops renewing it; once the lease is ``lease_s`` old the turn is swept
+(``sweep``, on every read of the session's turns and before a new one starts): stored
+``failed`` with an "interrupted, ask again" message, the session's one-turn lock released,
+and the proposals it prepared withdrawn (never left approvable unseen; nothing of theirs
+was written to the chart).
 
 ``start`` is one conditional INSERT, so two tabs of the same session cannot
 both start a turn, and a session cannot start more than ``per_minute`` turns
@@ -24,6 +32,7 @@ from typing import Literal
 
 import json
 import uuid
+from dataclasses import replace
 
 from sqlalchemy import and_, exists, func, literal, select, update
 
@@ -34,7 +43,11 @@ from ..storage import now
 from ..storage import turns as table
 
 WINDOW_S = 60
-RUNNING_STALE_S = 600  # a running turn older than this was abandoned (worker died)
+LEASE_S = 30  # a running turn not renewed for this long lost its worker (config TURN_LEASE_S)
+RUNNING_STALE_S = LEASE_S
+HEARTBEAT_S = 5  # how often a live worker renews its turn's lease
+INTERRUPTED = ("The answer was interrupted: the server process working on it stopped. "
+               "Nothing was written to the chart. Please ask again.")
 HISTORY_TURNS = 3
 
 
@@ -45,14 +58,17 @@ TurnStatus = Literal["running", "paused", "resuming", "done", "failed", "cancell
 class TurnStore:
     """The ``turns`` table for one app (built per call over the app's storage)."""
 
-    def __init__(self, storage):
+    def __init__(self, storage, lease_s: float = LEASE_S, proposals=None):
         self.storage = storage
+        self.lease_s = float(lease_s)
+        self.proposals = proposals  # a ProposalStore: a swept turn's proposals are withdrawn
 
     def start(self, sid: str, turn: Turn, *, per_minute: int) -> str:
         """Insert a running turn, or raise Conflict / RateLimited (atomically)."""
+        self.sweep(sid)
         turn_id, t = uuid.uuid4().hex, now()
         busy = exists().where(and_(table.c.sid == sid, table.c.status == "running",
-                                   table.c.updated_at > t - RUNNING_STALE_S))
+                                   table.c.updated_at > t - self.lease_s))
         recent = select(func.count()).select_from(table).where(
             and_(table.c.sid == sid, table.c.created_at > t - WINDOW_S)).scalar_subquery()
         row = select(literal(turn_id), literal(sid), literal(t), literal(dumps(turn)),
@@ -70,7 +86,7 @@ class TurnStore:
         with self.storage.begin() as conn:
             running = conn.execute(select(table.c.id).where(and_(
                 table.c.sid == sid, table.c.status == "running",
-                table.c.updated_at > t - RUNNING_STALE_S))).first()
+                table.c.updated_at > t - self.lease_s))).first()
             oldest = conn.execute(select(func.min(table.c.created_at)).where(and_(
                 table.c.sid == sid, table.c.created_at > t - WINDOW_S))).scalar()
         metrics.refused("turn running" if running else "rate limit")
@@ -81,6 +97,40 @@ class TurnStore:
         exc = errors.RateLimited(f"Too many questions in the last minute. Try again in {wait} s.")
         exc.retry_after = wait
         raise exc
+
+    def beat(self, turn_id: str) -> bool:
+        """Renew a running turn's lease; False when it is no longer running (ended, cancelled
+        or swept)."""
+        with self.storage.begin() as conn:
+            return conn.execute(update(table).where(and_(
+                table.c.id == turn_id, table.c.status == "running")).values(
+                updated_at=now())).rowcount == 1
+
+    def sweep(self, sid: str) -> list[str]:
+        """Store the session's running turns whose lease expired as failed (interrupted);
+        withdraw what they proposed. Returns their ids."""
+        t = now()
+        with self.storage.read() as conn:
+            rows = conn.execute(select(table).where(and_(
+                table.c.sid == sid, table.c.status == "running",
+                table.c.updated_at <= t - self.lease_s))).all()
+        swept = [row.id for row in rows if self._interrupt(row, t)]
+        for row in rows:
+            if row.id in swept and self.proposals is not None:
+                self.proposals.withdraw(sid, since=row.created_at, reason=INTERRUPTED)
+        return swept
+
+    def _interrupt(self, row, t: float) -> bool:
+        turn = replace(loads(row.state), error=INTERRUPTED)
+        with self.storage.begin() as conn:  # only if no worker renewed or ended it meanwhile
+            done = conn.execute(update(table).where(and_(
+                table.c.id == row.id, table.c.status == "running",
+                table.c.updated_at <= t - self.lease_s)).values(
+                state=dumps(turn), status="failed", updated_at=t)).rowcount == 1
+        if done:
+            metrics.turn_interrupted()
+            metrics.turn_finished("failed", turn.route)
+        return done
 
     def paused_with(self, sid: str, proposal_id: str) -> str | None:
         """The session's turn paused on ``proposal_id``, if any."""
@@ -99,11 +149,17 @@ class TurnStore:
         """Store the final turn (``done``, ``paused`` or ``failed``); returns the status stored.
 
         A turn the clinician cancelled while it ran stays ``cancelled`` whatever its
-        worker reached by then (the state is kept for the record)."""
+        worker reached by then (the state is kept for the record). A turn swept as interrupted
+        (its lease ran out: ``sweep``) stays ``failed``: its proposals were withdrawn and the
+        clinician was told to ask again, so a worker that comes back late changes nothing."""
         with self.storage.begin() as conn:
-            stored = conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status != "cancelled"))
-                                  .values(state=dumps(turn), status=status, updated_at=now())).rowcount
+            stored = conn.execute(update(table).where(and_(
+                table.c.id == turn_id, table.c.status.notin_(("cancelled", "failed"))))
+                .values(state=dumps(turn), status=status, updated_at=now())).rowcount
             if not stored:
+                current = conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar()
+                if current == "failed":
+                    return "failed"  # counted when it was swept
                 status = "cancelled"
                 conn.execute(update(table).where(table.c.id == turn_id).values(state=dumps(turn), updated_at=now()))
         if status != "paused":  # a paused turn ends later (resumed, or cancelled): counted once, then
@@ -125,7 +181,10 @@ class TurnStore:
 
     def get(self, turn_id: str) -> dict:
         """One turn as the page renders it: the turn's fields and its row's id, sid, status, time."""
-        return _record(self._row(turn_id))
+        row = self._row(turn_id)
+        if row.status == "running" and self.sweep(row.sid):
+            row = self._row(turn_id)
+        return _record(row)
 
     def load(self, turn_id: str) -> Turn:
         """One turn as the agent resumes it."""
@@ -140,6 +199,7 @@ class TurnStore:
 
     def for_session(self, sid: str) -> list[dict]:
         """The session's turns, oldest first (the transcript)."""
+        self.sweep(sid)
         with self.storage.read() as conn:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_record(r) for r in rows]
@@ -165,4 +225,10 @@ def _record(row) -> dict:
 
 
 def turn_store(app=None) -> TurnStore:
-    return TurnStore(get_storage(app))
+    from flask import current_app
+
+    from ..proposals.store import proposal_store
+
+    config = (app or current_app).config
+    return TurnStore(get_storage(app), lease_s=config.get("TURN_LEASE_S") or LEASE_S,
+                     proposals=proposal_store(app))

@@ -38,7 +38,7 @@ def test_management_gives_the_numbers_the_labels_give(drug, other, words):
     ("ondansetron", "citalopram", "critical", "CredibleMeds"),
     ("trimethoprim", "lisinopril", "warning", "trimethoprim FDA label"),
     ("potassium chloride", "losartan", "critical", "ARB"),
-    ("ibuprofen", "apixaban", "critical", "anticoagulant FDA labels"),
+    ("ibuprofen", "apixaban", "critical", "anticoagulant and NSAID FDA labels"),
     ("sertraline", "apixaban", "warning", "SSRI FDA labels"),
     ("zolpidem", "oxycodone", "critical", "boxed warning"),
     ("pregabalin", "morphine", "warning", "FDA drug safety communication"),

@@ -81,8 +81,9 @@ class ScriptedModelServer:
     """See the module docstring. Thread-safe: requests may arrive concurrently."""
 
     def __init__(self, model: str = "google/medgemma-1.5-4b-it", latency: float = 0.0,
-                 accept_json_schema: bool = True):
+                 accept_json_schema: bool = True, port: int | None = None):
         self.model, self.latency, self.accept_json_schema = model, latency, accept_json_schema
+        self.port = port  # a fixed port: the same server stopped and started again
         self.requests: list[dict] = []
         self._queues: dict[str, deque] = defaultdict(deque)
         self._injected: deque = deque()
@@ -115,7 +116,7 @@ class ScriptedModelServer:
         return self._server.url + "/v1"
 
     def start(self) -> "ScriptedModelServer":
-        self._server = LiveServer(self._wsgi).start()
+        self._server = LiveServer(self._wsgi, self.port).start()
         return self
 
     def stop(self) -> None:

@@ -30,6 +30,7 @@ class LiveServer:
 
     def stop(self) -> None:
         self._server.shutdown()
+        self._server.server_close()  # the port refuses connections from now on (a stopped server)
         self._thread.join(timeout=5)
 
 

@@ -49,7 +49,7 @@ def test_amoxicillin_for_penicillin_allergy_is_a_flagged_coded_proposal_and_noth
 def test_nsaid_for_warfarin_patient_flags_the_interaction(fhir_base, store):
     result = prescribe(ctx_for(fhir_base, store, "pt-warfarin"), "pt-warfarin", "ibuprofen", "400 mg", "every 8 hours")
     flags = store.get(result.proposal_id).summary["flags"]
-    assert any(f["kind"] == "interaction" and "warfarin" in f["text"] for f in flags)
+    assert any(f["kind"] == "drug-interaction" and "warfarin" in f["text"] for f in flags)
     assert store.get(result.proposal_id).resource["dosageInstruction"][0]["timing"]["repeat"]["period"] == 8
 
 
@@ -83,7 +83,10 @@ def test_allergy_that_conflicts_with_an_active_med_is_flagged(fhir_base, store):
     args = AddAllergyArgs(patient_id="pt-warfarin", substance="aspirin", reaction="wheezing", severity="severe")
     p = store.get(run_add_allergy(args, ctx_for(fhir_base, store, "pt-warfarin")).proposal_id)
     assert any(f["kind"] == "allergy" and "aspirin" in f["text"] for f in p.summary["flags"])
-    assert p.resource["criticality"] == "high"
+    # severity of a reaction is not criticality: unstated criticality stays unknown, and an
+    # allergy the clinician did not call confirmed is recorded unconfirmed
+    assert "criticality" not in p.resource
+    assert p.resource["verificationStatus"]["coding"][0]["code"] == "unconfirmed"
 
 
 def test_clinical_note_is_a_loinc_typed_document_with_the_text(fhir_base, store):

@@ -1,0 +1,117 @@
+"""Drug–disease contraindications and children's weight-based doses (``data/disease.yaml``).
+
+Pure functions over data: the caller says which conditions the patient has (text and codes of
+each active problem) and which ingredients a drug holds; nothing here reads a chart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import classes
+from .tables import load
+
+
+@dataclass(frozen=True)
+class DiseaseFlag:
+    drug: str  # the ingredient
+    condition: str  # the patient's problem as written in the chart
+    severity: str  # critical | warning
+    risk: str
+    management: str
+    source: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One active problem of the patient: its text and its codes."""
+
+    text: str
+    codes: frozenset[str] = frozenset()
+
+
+def _table() -> dict[str, Any]:
+    table: dict[str, Any] = load("disease.yaml")
+    return table
+
+
+def _member(ingredient: str, key: str) -> bool:
+    if key.startswith("group:"):
+        return any(_member(ingredient, k) for k in _table()["groups"][key[6:]])
+    if key.startswith("class:"):
+        return classes.matches(ingredient, key)
+    return ingredient == key
+
+
+def _has(problem: Problem, condition: str) -> bool:
+    entry = _table()["conditions"][condition]
+    text = problem.text.lower()
+    return bool(set(entry["snomed"]) & problem.codes) or any(w in text for w in entry["words"])
+
+
+def disease_flags(ingredients: list[str], problems: list[Problem]) -> list[DiseaseFlag]:
+    """What the patient's active problems say about a drug of these ingredients, most severe first."""
+    out = []
+    for rule in _table()["rules"]:
+        drug = next((i for i in ingredients if i not in rule.get("except", [])
+                     and any(_member(i, k) for k in rule["drugs"])), None)
+        problem = next((p for p in problems if _has(p, rule["condition"])), None) if drug else None
+        if drug and problem:
+            src = _table()["sources"][rule["source"]]
+            out.append(DiseaseFlag(drug, problem.text, rule["severity"], rule["risk"], rule["management"],
+                                   src["label"], src["url"]))
+    return sorted(out, key=lambda f: f.severity != "critical")
+
+
+@dataclass(frozen=True)
+class DoseLimit:
+    drug: str
+    mg_per_kg: float
+    max_mg: float
+    source: str
+    url: str
+
+    def for_weight(self, kg: float) -> float:
+        return min(self.mg_per_kg * kg, self.max_mg)
+
+
+def paediatric_limit(ingredient: str) -> DoseLimit | None:
+    """The per-dose limit of a drug for a child, when the table has one."""
+    table = _table()["paediatric_doses"]
+    entry = table["drugs"].get(ingredient)
+    if not entry:
+        return None
+    return DoseLimit(ingredient, entry["mg_per_kg"], entry["max_mg"], table["source"]["label"],
+                     table["source"]["url"])
+
+
+def adult_age() -> int:
+    return int(_table()["paediatric_doses"]["adult_from_years"])
+
+
+@dataclass(frozen=True)
+class LabRule:
+    """A result above ``above`` contraindicates the drug (the caller reads the result)."""
+
+    drug: str
+    test: str
+    loinc: tuple[str, ...]
+    above: float
+    severity: str
+    risk: str
+    management: str
+    source: str
+    url: str
+
+
+def lab_rules(ingredients: list[str]) -> list[LabRule]:
+    """The result thresholds that contraindicate a drug of these ingredients."""
+    out = []
+    for rule in _table().get("lab_rules") or []:
+        drug = next((i for i in ingredients if any(_member(i, k) for k in rule["drugs"])), None)
+        if drug:
+            src = _table()["sources"][rule["source"]]
+            out.append(LabRule(drug, rule["test"], tuple(rule["loinc"]), float(rule["above"]), rule["severity"],
+                               rule["risk"], rule["management"], src["label"], src["url"]))
+    return out

@@ -1,0 +1,153 @@
+"""The patient-safety check of the drugs a clinician names, orders or asks about.
+
+``chart_data`` reads the chart of the patient in context with the CDS order-sign prefetch
+queries (so the chat, the card and CDS judge the same data); ``check`` runs the CDS order rules
+(``cds.rules.order_checks``, which include ``safety.rules``) on one draft per drug; ``Report``
+renders each finding as the same sentence and severity CDS puts on its card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .. import errors, knowledge
+from ..cds import context as cds_context
+from ..cds import rules as cds_rules
+from ..cds.context import HookData
+from ..cds.findings import RANK, Finding
+from . import guard
+
+SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
+READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
+NEEDED = {"medications": "active medications", "allergies": "allergies", "conditions": "problem list",
+          "labs": "lab results"}
+CHECKED = "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, " \
+          "drug–disease and lab rules of the knowledge core"
+
+
+@dataclass
+class Report:
+    """The findings about the asked drugs on this patient, and what could not be read."""
+
+    drugs: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)  # chart parts that could not be read
+
+    @property
+    def severe(self) -> list[Finding]:
+        """Findings of severity warning or above: these must reach the clinician on every path."""
+        return [f for f in self.findings if f.severity in ("critical", "warning")]
+
+    def lines(self) -> list[str]:
+        """One line per finding, most severe first, in the words of the CDS card."""
+        out = [line(f) for f in self.shown()]
+        if self.unread:
+            out.append("The patient's " + ", ".join(self.unread) + " could not be read, so those checks did "
+                       "not run. Do not assume the drug is safe for this patient.")
+        if not any(f.severity != "info" for f in self.findings) and not self.unread:
+            out.append(f"Patient safety check of {', '.join(self.drugs)}: nothing found in the {CHECKED}.")
+        return out
+
+    def shown(self) -> list[Finding]:
+        """The findings, most severe first; a pair of asked drugs is said once, not once per drug."""
+        seen, out = set(), []
+        for f in sorted(self.findings, key=lambda f: RANK[f.severity]):
+            pair = frozenset((_drug_of(f), str(f.fingerprint_of[0]))) \
+                if f.topic == "drug-interaction" and f.fingerprint_of else None
+            if pair is None or pair not in seen:
+                out.append(f)
+                seen.add(pair)
+        return out
+
+    def mentions(self) -> list[guard.Mention]:
+        """What an answer must state (``guard``): each finding's line and its words."""
+        return [guard.of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
+
+    def flags(self) -> list[dict]:
+        """The approval card's safety flags: the same sentence and severity as ``lines``."""
+        out = [{"severity": f.severity, "kind": f.topic, "text": f.summary,
+                "terms": [list(g) for g in guard.of_finding(f, "", _drug_of(f)).terms],
+                **({"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
+                   if f.sources and f.sources[0].url else {})} for f in self.findings]
+        out += [{"severity": "warning", "kind": "unchecked",
+                 "text": f"The patient's {part} could not be read, so that safety check did not run."}
+                for part in self.unread]
+        return sorted(out, key=lambda f: RANK.get(f["severity"], 2))
+
+
+def _drug_of(finding: Finding) -> str:
+    concept = (finding.draft or {}).get("medicationCodeableConcept") or {}
+    return knowledge.generic(concept.get("text") or "")
+
+
+def line(finding: Finding) -> str:
+    """``WARNING — Avoid ibuprofen — eGFR 38 on 2026-10-01: …`` (the marker code looks for)."""
+    return f"{finding.severity.upper()} — {finding.summary}"
+
+
+def chart_data(fhir, patient_id: str, scopes=None) -> HookData:
+    """The chart parts the checks read, with the CDS order-sign queries; unreadable parts are
+    recorded in ``missing`` (a check that could not run is said, never passed over)."""
+    templates = _order_sign_prefetch()
+    data = HookData()
+    for key in READ_KEYS:
+        rtype = templates[key].split("?")[0].split("/")[0]
+        if scopes is not None and not scopes.allows(rtype, "r"):
+            data.missing.add(key)
+            continue
+        found = cds_context._fetch(fhir, templates[key], {"patientId": patient_id}, key)
+        if found is None:
+            data.missing.add(key)
+        else:
+            data.resources[key] = found
+    return data
+
+
+@lru_cache(maxsize=1)
+def _order_sign_prefetch() -> dict:
+    """The CDS order-sign service's prefetch queries (``cds/services.yaml``): the chat and the card
+    read the same chart parts CDS does."""
+    services = yaml.safe_load(SERVICES.read_text())
+    return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
+
+
+def draft_for(name: str, index: int, dosage: dict | None = None) -> dict:
+    """A draft MedicationRequest for a drug named in a question (coded when the knowledge can)."""
+    ident = knowledge.identify(text=name)
+    concept: dict = {"text": name}
+    if ident.identified and len(ident.ingredients) == 1 and ident.ingredients[0].rxcui:
+        ing = ident.ingredients[0]
+        concept["coding"] = [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": ing.rxcui,
+                              "display": ing.name}]
+    draft = {"resourceType": "MedicationRequest", "id": f"asked-{index}", "status": "draft",
+             "intent": "order", "medicationCodeableConcept": concept}
+    if dosage:
+        draft["dosageInstruction"] = [dosage]
+    return draft
+
+
+def check(drugs: list[str], data: HookData, dosage: dict | None = None, asking: bool = False) -> Report:
+    """The findings for ``drugs`` on this chart; ``dosage`` is an order's dosageInstruction.
+
+    ``asking``: a question about the drugs, not an order — a drug the patient already takes is
+    not a duplicate of itself (a new order of it is, on the card and in CDS)."""
+    drafts = [draft_for(n, i, dosage) for i, n in enumerate(drugs)]
+    findings = cds_rules.order_checks(drafts, data)
+    if asking:
+        findings = [f for f in findings if f.topic != "duplicate-order"]
+    return Report(drugs=[knowledge.generic(d) for d in drugs], findings=findings,
+                  unread=[NEEDED[k] for k in NEEDED if k in data.missing])
+
+
+def check_in_context(ctx, drugs: list[str], dosage: dict | None = None, asking: bool = False) -> Report | None:
+    """The check against the launch patient of a tool context; None when no patient is in context."""
+    if not (ctx.patient_id and ctx.fhir):
+        return None
+    try:
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
+    except errors.DocGemmaError:
+        data = HookData(missing=set(READ_KEYS))
+    return check(drugs, data, dosage, asking)
