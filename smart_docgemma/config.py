@@ -101,12 +101,24 @@ DEFAULTS: dict[str, Any] = {
     # a copy older than this is still shown, but only as clearly out of date (tools/http.py).
     "KNOWLEDGE_OFFLINE_MAX_AGE_DAYS": 30,
     # --- chat ---------------------------------------------------------------
+    "LANGUAGE": "en",  # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
     "CHAT_MAX_CHARS": 4000,
     "CHAT_RATE_PER_MIN": 20,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
     "CHART_FRESH_S": 60,
+    # --- audit (audit/) ---------------------------------------------------------
+    # How much of the clinician's question an "answer shown" record keeps: omit | hash | full.
+    "AUDIT_QUESTION": "omit",
+    # When an audit record cannot be stored: refuse (the data is withheld, 503) | log (the data
+    # is shown, the failure is logged and counted in docgemma_audit_failures).
+    "AUDIT_ON_FAILURE": "refuse",
+    "AUDIT_TO_EHR": False,  # also POST each AuditEvent to the EHR (the grant needs AuditEvent.c)
+    # --- grounding (grounding/) ----------------------------------------------------
+    # A sentence whose numbers, dates or drug names are not in the record it cites is marked
+    # (mark) or dropped from the answer (remove).
+    "GROUNDING_UNSUPPORTED": "mark",
     # --- MCP server (mcpserver/; docs/mcp.md) -----------------------------------
     # This server's MCP endpoint, which is also its RFC 8707 resource indicator: tokens must be
     # issued for exactly this URL. None -> PUBLIC_URL + /mcp, else http://HOST:PORT/mcp.

@@ -23,14 +23,16 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
                   "smart_docgemma.smart.views")),
     ("session", ("smart_docgemma.smart.sessions",)),
     ("agent", ("smart_docgemma.agent",)),
-    ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons")),
-    ("clinical checks", ("smart_docgemma.safety", "smart_docgemma.cds.rules", "smart_docgemma.cds.findings",
-                         "smart_docgemma.cds.chart", "smart_docgemma.cds.monitoring", "smart_docgemma.cds.context",
-                         "smart_docgemma.cds.quiet", "smart_docgemma.cds.cards")),
+    ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons",
+                 # the one patient-safety check and the CDS rule modules it shares with the hooks
+                 "smart_docgemma.safety", "smart_docgemma.cds.rules", "smart_docgemma.cds.findings",
+                 "smart_docgemma.cds.chart", "smart_docgemma.cds.monitoring", "smart_docgemma.cds.context",
+                 "smart_docgemma.cds.quiet", "smart_docgemma.cds.cards")),
     ("clinical facts", ("smart_docgemma.knowledge",)),
     ("base", ("smart_docgemma.config", "smart_docgemma.errors", "smart_docgemma.inputs",
               "smart_docgemma.storage", "smart_docgemma.fhir", "smart_docgemma.extensions",
-              "smart_docgemma.logs", "smart_docgemma.metrics", "smart_docgemma.smart")),
+              "smart_docgemma.logs", "smart_docgemma.metrics", "smart_docgemma.smart",
+              "smart_docgemma.languages", "smart_docgemma.translations")),
 ]
 
 

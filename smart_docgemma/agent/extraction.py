@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.orders import dose_pattern
+from . import languages
 from .prompts import rules
 from .state import Entities
 
@@ -44,7 +45,6 @@ _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_ROUTE = re.compile(r"\b(iv|im|po|sc|sq|subcut|inhaled|topical|oral(?:ly)?|intravenous(?:ly)?|by mouth|pr|sl)\b", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
                        re.I)
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
@@ -61,7 +61,7 @@ class _Vocabulary:
         if span in self.synonyms:
             return self.synonyms[span]
         names = knowledge_names.lookup(span)
-        return "/".join(names) if names else None
+        return "/".join(names) if names else languages.drug(span)
 
     def __contains__(self, span: str) -> bool:
         return self.get(span) is not None
@@ -119,7 +119,8 @@ def _fuzzy(token: str) -> list[str]:
 
     hits = process.extract(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
                            score_cutoff=1, limit=5)
-    return [h[0] for h in sorted(hits, key=lambda h: h[1])]
+    found = [h[0] for h in sorted(hits, key=lambda h: h[1])]
+    return found or languages.near(token)  # French, Portuguese, Spanish spellings
 
 
 @lru_cache(maxsize=1)
@@ -169,10 +170,13 @@ def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
+    found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
+    found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
-        words = [w for w in words if w.lower() not in _TITLES and _norm(w) not in drug_words]
+        words = [w for w in words if w.lower() not in _TITLES | languages.titles()
+                 and _norm(w) not in drug_words]
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
@@ -201,7 +205,8 @@ def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml."""
-    dose, route, duration = dose_pattern().search(text), _ROUTE.search(text), _DURATION.search(text)
+    dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
+    route, duration = _route().search(text), _DURATION.search(text)
     hits = [meaning or m.group(0).lower() for pattern, meaning in rules()["frequencies"].items()
             if (m := compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text))]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
@@ -215,10 +220,19 @@ def find_dose(text: str) -> dict[str, Any] | None:
         raw = duration.group(2).lower()
         unit = _FRACTION_UNITS.get(raw) or rules()["duration_units"][raw[0]]
         found["duration"] = f"{duration.group(1)} {unit}"
-    needed = as_needed(text)
-    if needed and (needed != "as needed" or freq not in ("as needed", "prn")):  # beside a frequency
+    elif languages.duration(text):  # "pendant 5 jours", "por 7 dias"
+        found["duration"] = languages.duration(text)
+    needed = as_needed(text) or languages.as_needed(text)  # "si besoin", "se dor", "si dolor"
+    if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+@lru_cache(maxsize=1)
+def _route() -> re.Pattern[str]:
+    """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os", "VO")."""
+    words = sorted(rules()["routes"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
 
 
 def as_needed(text: str) -> str | None:
@@ -273,19 +287,25 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
 
 
 def extract(text: str) -> Entities:
-    """All entities of one clinician message."""
+    """All entities of one clinician message, read accent folded so that French, Portuguese and
+    Spanish typed with or without accents read alike."""
+    said, text = text, languages.fold(text)
     drugs = find_drugs(text)
+    joined = bool(_JOINED.search(text)) or languages.joined(text)
+    actions = find_actions(text)
+    if languages.no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
+        actions = [a for a in actions if a != "document_allergy"]
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
         # question about taking them together; "X or Y", "X vs Y" compare and are not joined
-        drug_pair=len({d["name"] for d in drugs if d["name"]}) >= 2 and bool(_JOINED.search(text)),
+        drug_pair=len({d["name"] for d in drugs if d["name"]}) >= 2 and joined,
         drug_mentions=tuple(drugs),
         ambiguous_drugs=tuple(d for d in drugs if d["match"] == "ambiguous"),
         patient_ids=tuple(find_patient_ids(text)),
         patient_names=tuple(find_names(text, drugs)),
-        actions=tuple(find_actions(text)),
-        dose=find_dose(text),
+        actions=tuple(actions),
+        dose=languages.as_written(find_dose(text), text, said),
         allergy=find_allergy(text),
         unsupported=tuple(find_unsupported(text)),
     )

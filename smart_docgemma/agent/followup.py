@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .languages import answer_text
+
 
 def followup(approval: dict[str, Any]) -> str:
     action = (approval.get("action") or "The proposal").rstrip(".")
+    if answer_text("followup", "approved"):
+        return _translated(approval, action)
     if approval.get("decision") == "approved":
         edited = ""
         if approval.get("changes"):  # the card's edits: {"field", "before", "after"}, oldest first
@@ -23,4 +27,20 @@ def followup(approval: dict[str, Any]) -> str:
     if approval.get("decision") == "rejected":
         return (f"Not done: {action}. You rejected it ({approval.get('reason')}); "
                 "nothing was written to the chart.")
+    return f"{action}: {approval.get('decision')}."
+
+
+def _translated(approval: dict[str, Any], action: str) -> str:
+    """The same follow-up in this turn's language (``agent/answers/<lang>.yaml``, ``followup``)."""
+    def text(key: str) -> str:
+        return answer_text("followup", key) or ""
+
+    if approval.get("decision") == "approved":
+        changes = "; ".join(f"{c['field']} {c['before']} → {c['after']}"
+                            for c in approval.get("changes") or ())
+        edited = text("edited").format(changes=changes) if changes else ""
+        return text("approved").format(action=action, ref=approval.get("result_ref"), edited=edited,
+                                       provenance=approval.get("provenance") or "-")
+    if approval.get("decision") == "rejected":
+        return text("rejected").format(action=action, reason=approval.get("reason"))
     return f"{action}: {approval.get('decision')}."

@@ -17,7 +17,7 @@ from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import image_meta
 
-from . import critic, fallback, nodes, planning, prompts
+from . import critic, fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
 from .followup import followup
@@ -160,6 +160,10 @@ class Agent:
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
         deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
+        with languages.answering(self.language):  # templated answers in the clinician's language
+            return self._answer(state, deps)
+
+    def _answer(self, state: Turn, deps: nodes.Deps) -> TurnResult:
         circuit = getattr(self.model, "circuit", None)
         if circuit is not None and circuit.is_open:  # known down: no call, no timeout paid
             return self._without_model(state, state, deps, circuit.reason, "circuit_open")
@@ -189,7 +193,15 @@ class Agent:
         ``changes`` the decided run reads as its outcome (``followup``), which
         the answer always states.
         """
-        approvals = list(approvals or [])
+        with languages.answering(self.language):
+            return self._resume(state, list(approvals or []), emit)
+
+    @property
+    def language(self) -> str:
+        return getattr(self.ctx, "language", None) or "en"
+
+    def _resume(self, state: Turn, approvals: list[dict[str, Any]],
+                emit: Callable[[dict[str, Any]], None] | None) -> TurnResult:
         outcomes = {a["proposal_id"]: followup(a) if a.get("action") else
                     prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
                     for a in approvals if a.get("decision") in ("approved", "rejected")}

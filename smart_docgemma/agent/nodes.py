@@ -20,7 +20,7 @@ from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import offline_copies
 
-from . import planning, prompts
+from . import languages, planning, prompts
 from .extraction import chart_drugs, extract
 from ..errors import InvalidModelOutput
 from .model import CallStats, ModelClient
@@ -46,8 +46,9 @@ class Deps:
 
 
 def label(tool: str) -> str:
+    """The tool's clinical label in this turn's language."""
     try:
-        return catalog.spec(tool).label
+        return languages.answer_text("labels", tool) or catalog.spec(tool).label
     except KeyError:
         return tool.replace("_", " ")
 
@@ -129,7 +130,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
 
 
 def _unsupported(what: str) -> str:
-    text = prompts.message("unsupported", what=what)
+    kinds = [languages.answer_text("unsupported", k) or "" for k in what.split(" and ")]
+    text = prompts.message("unsupported", what=", ".join(kinds) if all(kinds) else what)
     return text[:1].upper() + text[1:]
 
 

@@ -18,6 +18,7 @@ from ..tools import catalog
 from ..tools.answers import focus_of
 
 from .extraction import compiled
+from .languages import fold
 from .prompts import rules
 from .state import Turn
 
@@ -61,7 +62,7 @@ def writes() -> set[str]:
 
 def asks_for_label(message: str) -> bool:
     """True when the clinician names something only the FDA label answers (boxed warning…)."""
-    low = message.lower()
+    low = fold(message).lower()
     return any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["label_words"])
 
 
@@ -151,7 +152,7 @@ def note_type(message: str) -> str:
 def topic(message: str) -> str | None:
     """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
     for pattern in rules()["topic_patterns"]:
-        m = re.search(pattern, message, re.I)
+        m = re.search(pattern, fold(message), re.I)
         if m:
             return m.group(1).strip(" ,;:")[:100] or None
     return None

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import yaml
 
+from .languages import answer_text, merged
+
 DATA = Path(__file__).with_name("data")
 
 
@@ -35,12 +37,15 @@ def template(key: str) -> str:
 
 
 def message(key: str, **fields: Any) -> str:
-    return str(load("prompts")["messages"][key]).format(**fields)
+    """A templated answer in this turn's language (``agent/answers/``), else in English."""
+    text = answer_text("messages", key) or load("prompts")["messages"][key]
+    return str(text).format(**fields)
 
 
 def error_text(kind: str | None, label: str, entity: str = "the request") -> str:
-    errors = load("prompts")["errors"]
-    return str(errors.get(kind or "generic", errors["generic"])).format(label=label, entity=entity)
+    known = kind if kind and kind in load("prompts")["errors"] else "generic"
+    text = answer_text("errors", known) or load("prompts")["errors"][known]
+    return str(text).format(label=label, entity=entity)
 
 
 def example(tool: str) -> str:
@@ -51,6 +56,7 @@ def limit(key: str) -> int:
     return int(load("prompts")["limits"][key])
 
 
+@lru_cache(maxsize=1)
 def rules() -> dict[str, Any]:
-    table: dict[str, Any] = load("rules")
-    return table
+    """``data/rules.yaml`` with the French, Portuguese and Spanish rules (``agent/rules/``) added."""
+    return merged(load("rules"))

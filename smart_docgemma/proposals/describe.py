@@ -2,7 +2,8 @@
 
 The sentence is derived from the resource that will be written (not from the
 words the clinician typed), so after an edit the card says what Approve
-will now create: "Start amoxicillin 500 mg by mouth three times daily for 7 days".
+will now create: "Start amoxicillin 500 mg by mouth three times daily for 7 days". The words
+are in the page's language (gettext; English outside a request or in English).
 """
 from __future__ import annotations
 
@@ -11,11 +12,26 @@ from typing import Any
 import base64
 import binascii
 
-_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}
-_PERIODS = {"h": "hour", "d": "day", "wk": "week", "mo": "month"}
-_DAILY = {"d": "daily", "wk": "weekly", "mo": "monthly"}
-_ROUTE_WORDS = {"26643006": "by mouth", "47625008": "intravenously", "78421000": "intramuscularly",
-                "34206005": "subcutaneously", "447694001": "by inhalation", "6064005": "topically"}
+from flask_babel import gettext, ngettext
+
+
+def _(text: str, **fields: Any) -> str:
+    """``text`` in the page's language (English outside a request)."""
+    return str(gettext(text, **fields))
+
+
+def N_(text: str) -> str:
+    """A phrase translated where it is shown (marked here for ``pybabel extract``)."""
+    return text
+
+
+_TIMES_DAILY = {1: N_("once daily"), 2: N_("twice daily"), 3: N_("three times daily"),
+                4: N_("four times daily"), 5: N_("five times daily"), 6: N_("six times daily")}
+_TIMES_WEEKLY = {1: N_("once weekly"), 2: N_("twice weekly"), 3: N_("three times weekly")}
+_EVERY = {"h": N_("every %(n)s hours"), "d": N_("every %(n)s days"), "wk": N_("every %(n)s weeks"),
+          "mo": N_("every %(n)s months")}
+_ROUTE_WORDS = {"26643006": N_("by mouth"), "47625008": N_("intravenously"), "78421000": N_("intramuscularly"),
+                "34206005": N_("subcutaneously"), "447694001": N_("by inhalation"), "6064005": N_("topically")}
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
 
 
@@ -39,18 +55,22 @@ def frequency_text(repeat: dict[str, Any] | None) -> str:
     if not repeat or not repeat.get("frequency"):
         return ""
     freq, period, unit = repeat["frequency"], repeat.get("period", 1), repeat.get("periodUnit", "d")
-    if freq == 1 and period != 1:
-        return f"every {_num(period)} {_PERIODS.get(unit, unit)}s"
+    if freq == 1 and period != 1 and unit in _EVERY:
+        return _(_EVERY[unit], n=_num(period))
     if freq == 1 and unit == "h":
-        return "every hour"
-    if period == 1 and unit in _DAILY:
-        return f"{_TIMES.get(freq, f'{freq} times')} {_DAILY[unit]}"
-    return f"{_TIMES.get(freq, f'{freq} times')} every {_num(period)} {_PERIODS.get(unit, unit)}s"
+        return _("every hour")
+    if period == 1 and unit == "d":
+        return _(_TIMES_DAILY[freq]) if freq in _TIMES_DAILY else _("%(n)s times daily", n=freq)
+    if period == 1 and unit == "wk" and freq in _TIMES_WEEKLY:
+        return _(_TIMES_WEEKLY[freq])
+    if period == 1 and unit == "mo" and freq == 1:
+        return _("once monthly")
+    return _("%(n)s times every %(period)s %(unit)s", n=freq, period=_num(period), unit=unit)
 
 
 def route_text(route: dict[str, Any] | None) -> str:
     codes = [c.get("code") for c in (route or {}).get("coding") or []]
-    word = next((_ROUTE_WORDS[c] for c in codes if c in _ROUTE_WORDS), None)
+    word = next((_(_ROUTE_WORDS[c]) for c in codes if c in _ROUTE_WORDS), None)
     return word or ((route or {}).get("text") or "").lower()
 
 
@@ -63,31 +83,35 @@ def duration_text(resource: dict[str, Any]) -> str:
     if not supply or supply.get("value") is None:
         return ""
     unit = supply.get("unit") or supply.get("code") or "days"
-    return f"for {_num(supply['value'])} {unit}"
+    if unit in ("d", "day", "days"):
+        return str(ngettext("for %(num)s day", "for %(num)s days", int(supply["value"])))
+    return _("for %(n)s %(unit)s", n=_num(supply["value"]), unit=unit)
 
 
 def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
-    drug = (r.get("medicationCodeableConcept") or {}).get("text") or "a medication"
-    parts = [f"Start {drug}", dose, route_text(inst.get("route")),
+    drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
+    parts = [_("Start %(drug)s", drug=drug), dose, route_text(inst.get("route")),
              frequency_text((inst.get("timing") or {}).get("repeat")),
-             "as needed" if inst.get("asNeededBoolean") else "", duration_text(r)]
+             _("as needed") if inst.get("asNeededBoolean") else "", duration_text(r)]
     supply = quantity_text((r.get("dispenseRequest") or {}).get("quantity"))
     sentence = " ".join(p for p in parts if p)
     if not dose and inst.get("text"):
         sentence += f" ({inst['text']})"
-    return sentence + (f"; dispense {supply}" if supply else "")
+    return sentence + (_("; dispense %(quantity)s", quantity=supply) if supply else "")
 
 
 def allergy_sentence(r: dict[str, Any]) -> str:
-    substance = (r.get("code") or {}).get("text") or "an unnamed substance"
+    substance = (r.get("code") or {}).get("text") or _("an unnamed substance")
     reaction = (r.get("reaction") or [{}])[0]
     manifestations = ", ".join(m.get("text") or "" for m in reaction.get("manifestation") or [] if m.get("text"))
     detail = ", ".join(x for x in (manifestations, reaction.get("severity")) if x)
     kind = " ".join(x for x in (r.get("criticality") and f"{r['criticality']}-criticality",
                                  ", ".join(r.get("category") or [])) if x)
-    return f"Record a {kind + ' ' if kind else ''}allergy to {substance}" + (f" ({detail})" if detail else "")
+    said = (_("Record a %(kind)s allergy to %(substance)s", kind=kind, substance=substance) if kind
+            else _("Record an allergy to %(substance)s", substance=substance))
+    return said + (f" ({detail})" if detail else "")
 
 
 def note_text(r: dict[str, Any]) -> str:
@@ -100,8 +124,8 @@ def note_text(r: dict[str, Any]) -> str:
 
 
 def note_sentence(r: dict[str, Any]) -> str:
-    kind = ((r.get("type") or {}).get("text") or "note").lower()
-    return f"Save a {kind} ({len(note_text(r))} characters) to the chart"
+    kind = ((r.get("type") or {}).get("text") or _("note")).lower()
+    return _("Save a %(kind)s (%(n)s characters) to the chart", kind=kind, n=len(note_text(r)))
 
 
 def action_sentence(resource: dict[str, Any]) -> str:
@@ -109,4 +133,4 @@ def action_sentence(resource: dict[str, Any]) -> str:
     rtype = resource.get("resourceType")
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
                 "DocumentReference": note_sentence}.get(rtype or "")
-    return describe(resource) if describe else f"Create a {rtype}"
+    return describe(resource) if describe else _("Create a %(type)s", type=rtype)

@@ -5,6 +5,11 @@
 
 (function () {
   const csrf = () => document.querySelector('meta[name="csrf-token"]').content;
+  // The page's words for the text this script writes (the server renders them translated
+  // into the #ask form's data-strings; English when absent).
+  const askForm = document.getElementById("ask");
+  const STRINGS = askForm && askForm.dataset.strings ? JSON.parse(askForm.dataset.strings) : {};
+  const t = (key, english) => STRINGS[key] || english;
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -30,7 +35,7 @@
       const p = doc.querySelector(".error-page p");
       return p ? p.textContent : res.statusText;
     } catch (e) {
-      return "The request failed (HTTP " + res.status + ").";
+      return t("failed", "The request failed (HTTP %s).").replace("%s", res.status);
     }
   }
 
@@ -40,7 +45,7 @@
     li.setAttribute("aria-busy", "true");
     li.appendChild(el("div", "question", question));
     const progress = el("ol", "progress");
-    progress.setAttribute("aria-label", "Progress");
+    progress.setAttribute("aria-label", t("progress", "Progress"));
     li.appendChild(progress);
     const stream = el("div", "answer answer-stream");
     li.appendChild(stream);
@@ -64,7 +69,7 @@
       }
     } else if (p.kind === "tool" && p.phase === "call") {
       const item = turn.steps.TOOL_EXECUTE;
-      if (item) item.textContent = "Consulting: " + p.label + (p.args ? " (" + p.args + ")" : "") + "…";
+      if (item) item.textContent = t("consulting", "Consulting: ") + p.label + (p.args ? " (" + p.args + ")" : "") + "…";
     } else if (p.kind === "tool" && p.phase === "result") {
       turn.progress.appendChild(el("li", "step tool-result", p.label + ": " + p.status + (p.summary ? " — " + p.summary : "")));
     } else if (p.kind === "notice") {
@@ -113,7 +118,7 @@
       }
       await new Promise((r) => setTimeout(r, 2000));
     }
-    turn.stream.textContent = "The connection was lost. Reload the page to see the answer.";
+    turn.stream.textContent = t("lost", "The connection was lost. Reload the page to see the answer.");
   }
 
   function handle(turn, event, data) {
@@ -158,28 +163,28 @@
 
     const showError = (text) => { error.textContent = text; error.hidden = !text; };
     box.addEventListener("input", () => {
-      count.textContent = box.value.length > maxChars * 0.8 ? box.value.length + " / " + maxChars + " characters" : "";
+      count.textContent = box.value.length > maxChars * 0.8 ? box.value.length + " / " + maxChars + " " + t("characters", "characters") : "";
     });
     box.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && !e.shiftKey && !e.isComposing) { e.preventDefault(); form.requestSubmit(); }
     });
     file.addEventListener("change", () => {
       const f = file.files[0];
-      showError(f && f.size > maxBytes ? "This image is too large (limit " + Math.round(maxBytes / 1048576) + " MB)." : "");
+      showError(f && f.size > maxBytes ? t("too_large", "This image is too large (limit %s MB).").replace("%s", Math.round(maxBytes / 1048576)) : "");
     });
 
     // Cancel the running turn (button or Escape): the server stops it at its next step.
-    const cancel = el("button", "cancel", "Cancel");
+    const cancel = el("button", "cancel", t("cancel", "Cancel"));
     cancel.type = "button";
     cancel.id = "cancel";
     cancel.hidden = true;
-    cancel.title = "Stop this answer (Escape)";
+    cancel.title = t("stop", "Stop this answer (Escape)");
     send.after(cancel);
     let running = null;
     async function stop() {
       if (!running || !running.id || cancel.disabled) return;
       cancel.disabled = true;
-      cancel.textContent = "Cancelling…";
+      cancel.textContent = t("cancelling", "Cancelling…");
       const res = await fetch("/app/turns/" + running.id + "/cancel", {
         method: "POST", headers: { "X-CSRF-Token": csrf(), "X-Requested-With": "fetch", Accept: "application/json" },
       });
@@ -194,7 +199,7 @@
       if (!question || send.disabled) return;
       showError("");
       send.disabled = true;
-      send.textContent = "Working…";
+      send.textContent = t("working", "Working…");
       const body = new FormData(form);
       let turn = null;
       try {
@@ -206,16 +211,16 @@
         running = turn;
         cancel.hidden = false;
         cancel.disabled = false;
-        cancel.textContent = "Cancel";
+        cancel.textContent = t("cancel", "Cancel");
         if (!(await readStream(res, turn))) await recover(turn);
       } catch (err) {
         if (turn) await recover(turn);
-        else showError("The assistant could not be reached. Check the connection and try again.");
+        else showError(t("unreachable", "The assistant could not be reached. Check the connection and try again."));
       } finally {
         running = null;
         cancel.hidden = true;
         send.disabled = false;
-        send.textContent = "Ask";
+        send.textContent = t("ask", "Ask");
         box.focus();
       }
     });

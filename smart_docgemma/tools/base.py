@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from ..errors import UpstreamError
 from ..fhir import FhirGateway
+from ..knowledge.finding import Source as Source  # the one citation type: tools, cards, MCP, knowledge
 from ..smart.scopes import GrantedScopes
 
 if TYPE_CHECKING:
@@ -32,14 +33,6 @@ class VisionModel(Protocol):
     (the agent hands tools its client bound to the turn's call count)."""
 
     def vision(self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None) -> M: ...
-
-
-@dataclass(frozen=True)
-class Source:
-    """A citation: what it is and where a clinician can check it."""
-
-    label: str
-    url: str
 
 
 @dataclass
@@ -84,6 +77,7 @@ class ToolContext:
     sid: str | None = None  # the browser session (the launch) the turn belongs to
     user: str | None = None  # the fhirUser who launched, e.g. Practitioner/dr-okafor
     config: dict[str, Any] = field(default_factory=dict)
+    language: str = "en"  # the clinician's language: templated answers and synthesis use it
 
     # A tool that needs one of these and runs without it is a wiring error of the caller; it
     # reads to the agent as that source failing (errors.UpstreamError), never as "nothing found".

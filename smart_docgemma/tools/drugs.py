@@ -35,6 +35,7 @@ import yaml
 
 from . import args as tool_args
 from .. import knowledge
+from ..languages import answer_language, answer_text
 from ..safety import guard
 from . import catalog, dosing
 from .base import Source, Tool, ToolResult
@@ -369,12 +370,22 @@ def _labels_for(http: KnowledgeHttp, generics: list[str]) -> tuple[dict[str, Any
     return labels, None
 
 
+def table_text(i: knowledge.Interaction) -> str:
+    """A table row as the clinician reads it: a French clinician reads the ANSM original (the
+    thesaurus's own level and its French text, ``Interaction.quote``; ``agent/answers/fr.yaml``
+    ``findings``); everyone else the English text, Portuguese and Spanish clinicians included
+    (no reviewed translation of these texts exists)."""
+    if answer_language() == "fr" and i.source.startswith("ANSM") and i.quote:
+        level = answer_text("findings", i.severity) or i.severity
+        return f"{level.upper()} — {answer_text('findings', 'ansm')} {i.quote}"
+    return f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"
+
+
 def _pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
     found: list[dict[str, Any]] = [{"source": f"Offline interaction tables: {i.source}", "kind": "table",
                                     "severity": i.severity,
-              "text": f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"}
-             for i in rows]
+              "text": table_text(i)} for i in rows]
     for x, y in ((a, b), (b, a)):
         info = labels.get(x)
         hit = info and label_mentions(info, terms_for(y, labels.get(y)))

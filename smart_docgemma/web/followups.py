@@ -28,10 +28,12 @@ from flask import Blueprint, Response, current_app, render_template, stream_with
 from .. import errors
 from ..agent import Agent
 from ..agent.followup import followup
+from ..audit.answers import record_turn
 from .modelstatus import get_model
 from ..smart import sessions
 from ..tools.registry import tools_for
 from .jobs import KEEPALIVE_S, sse
+from .language import page_language
 from .markup import bounded
 from .turns import turn_store
 
@@ -53,7 +55,8 @@ def resume_after(p, launch, *, stream: bool = False) -> None:
     turn_id = turns.paused_with(launch.sid, p.id)
     if turn_id is None or not turns.claim_paused(turn_id):
         return
-    agent = Agent(get_model(current_app), tools_for(launch.scopes), launch.tool_context())
+    ctx = replace(launch.tool_context(), language=page_language())  # the follow-up in the page's language
+    agent = Agent(get_model(current_app), tools_for(launch.scopes), ctx)
     run = _Resume(turn_id, turns, agent, decision(p), current_app.config["ANSWER_MAX_CHARS"])
     if not stream:
         return run()
@@ -76,8 +79,10 @@ class _Resume:
         except Exception:  # the decision stands; only the model's words around it are missing
             log.exception("chat: resuming turn %s failed", self.turn_id[:8])
             done = replace(turn, paused=False, approvals=[self.decided], answer=followup(self.decided))
+        trail = getattr(self.agent.ctx.fhir, "audit", None)
+        done, status = record_turn(trail, self.turn_id, done, "done", before=tuple(turn.proposals))
         try:
-            self.turns.finish(self.turn_id, done)
+            self.turns.finish(self.turn_id, done, status)
         finally:
             self.events.put(("finished", None))
 

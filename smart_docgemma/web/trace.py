@@ -9,6 +9,8 @@ same labels drive the live progress list while a turn streams.
 """
 from __future__ import annotations
 
+from .language import page_text as answer_text
+
 NODE_LABELS = {
     "INPUT_ASSEMBLY": "Reading the question",
     "INTENT_CLASSIFY": "Understanding the request",
@@ -25,10 +27,15 @@ DETAIL_MAX = 1500
 
 
 def node_label(node: str, tool: str | None = None) -> str:
-    """What the progress list says for a node (``tool`` names the source being consulted)."""
+    """What the progress list says for a node (``tool`` names the source being consulted), in
+    the turn's or the page's language (``agent/answers/<lang>.yaml`` ``steps``)."""
     if node == "TOOL_EXECUTE" and tool:
-        return f"Consulting: {tool}"
-    return NODE_LABELS.get(node, node.replace("_", " ").capitalize())
+        return (answer_text("steps", "consulting") or "Consulting: {tool}").format(tool=tool)
+    return answer_text("steps", node) or NODE_LABELS.get(node, node.replace("_", " ").capitalize())
+
+
+def status_label(status: str | None) -> str | None:
+    return answer_text("statuses", status or "") or STATUS_LABELS.get(status or "", status)
 
 
 def progress_event(event: dict) -> dict | None:
@@ -43,7 +50,7 @@ def progress_event(event: dict) -> dict | None:
         return {"kind": "tool", "phase": "call", "label": event["tool"], "args": _args_text(event.get("args"))}
     if kind == "tool_result":
         return {"kind": "tool", "phase": "result", "label": event["tool"],
-                "status": STATUS_LABELS.get(event.get("status") or "", event.get("status")),
+                "status": status_label(event.get("status")),
                 "summary": event.get("summary") or ""}
     if kind == "model_fallback":
         return {"kind": "notice", "label": "Model unavailable — answering without it "
@@ -69,7 +76,7 @@ def trace_steps(events: list[dict], tool_runs: list[dict] | None = None) -> dict
                                      "detail": _detail(entry)})
         elif kind == "tool_result" and current is not None and current["tools"]:
             current["tools"][-1].update(status=event.get("status"), summary=event.get("summary") or "",
-                                        status_label=STATUS_LABELS.get(event.get("status") or "", event.get("status")))
+                                        status_label=status_label(event.get("status")))
         elif kind == "retry_decision" and current is not None:
             current["notes"].append(f"Retry decision for {event.get('tool')}: {event.get('strategy')}")
         elif kind == "node_end" and current is not None:

@@ -1,0 +1,217 @@
+"""Clinicians' languages for understanding without a model: French, Portuguese and Spanish.
+
+The rules per language are data (``agent/rules/<lang>.yaml``), merged into the English rules
+of ``data/rules.yaml`` (lists extend, tables add entries), so every task pattern, frequency,
+route and unsupported action reads the same way in each language. Text is matched accent
+folded ("kaliémie" = "kaliemie", "l'ibuprofène" = "l ibuprofene"), as clinicians often type
+without accents.
+
+Drug names as written in each language reach the knowledge core's ingredients three ways:
+the per-language ``drug_synonyms`` (exceptions and brands), the ANSM French names shipped
+in the interaction data (``ingredient.fr``) and a spelling skeleton shared by the English,
+French, Spanish and Portuguese INN spellings (ph→f, th→t, y→i, w→v, doubled letters single,
+final vowels dropped: warfarin / warfarine / warfarina / varfarina → "varfarin").
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+# The run-time half (the answer language, the answers files, order frequencies) is on the base
+# floor, where the tools can use it too; re-exported here for the agent's modules.
+from ..languages import (ANSWERED, RULES, UNDERSTOOD, answer_language, answer_text, answering, answers,
+                         as_needed, fold, instruction, timing)
+
+__all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answering", "answers",
+           "as_needed", "fold", "instruction", "timing"]
+_FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "c"))
+
+
+@lru_cache(maxsize=None)
+def language_rules(lang: str) -> dict[str, Any]:
+    """``rules/<lang>.yaml`` parsed once, every string accent folded."""
+    table: dict[str, Any] = _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
+    return table
+
+
+def _folded(value: Any) -> Any:
+    if isinstance(value, str):
+        return fold(value)
+    if isinstance(value, list):
+        return [_folded(v) for v in value]
+    if isinstance(value, dict):
+        return {_folded(k) if isinstance(k, str) else k: _folded(v) for k, v in value.items()}
+    return value
+
+
+def merged(base: dict[str, Any]) -> dict[str, Any]:
+    """The English rules with every language's rules added (a new dict; ``base`` untouched)."""
+    out = _merge({}, base)
+    for lang in UNDERSTOOD:
+        out = _merge(out, language_rules(lang))
+    return out
+
+
+def _merge(into: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    out = dict(into)
+    for key, value in extra.items():
+        have = out.get(key)
+        if isinstance(have, dict) and isinstance(value, dict):
+            out[key] = _merge(have, value)
+        elif isinstance(have, list) and isinstance(value, list):
+            out[key] = have + [v for v in value if v not in have]
+        else:
+            out[key] = dict(value) if isinstance(value, dict) else value
+    return out
+
+
+@lru_cache(maxsize=1)
+def _own() -> dict[str, Any]:
+    """Every language's rules merged, without the English ones (what this module reads)."""
+    out: dict[str, Any] = {}
+    for lang in UNDERSTOOD:
+        out = _merge(out, language_rules(lang))
+    return out
+
+
+def skeleton(word: str) -> str:
+    """The spelling skeleton of one drug word (see the module docstring)."""
+    w = fold(word).lower()
+    for a, b in _FOLDS:
+        w = w.replace(a, b)
+    w = re.sub(r"(.)\1+", r"\1", w)
+    return re.sub(r"[aeo]+$", "", w)
+
+
+@lru_cache(maxsize=1)
+def _french_names() -> dict[str, str]:
+    """ANSM French ingredient name (folded, lower case) → the core's English ingredient."""
+    from ..knowledge import ddi
+
+    db = ddi._db()  # type: ignore[attr-defined]  # the core's read-only connection
+    rows = db.execute("SELECT fr, name FROM ingredient").fetchall() if db else []
+    return {fold(fr).lower(): name for fr, name in rows if fr and fold(fr).lower() != name}
+
+
+@lru_cache(maxsize=1)
+def _skeletons() -> dict[str, str | None]:
+    """Skeleton → ingredient for every one-word name the core and the ANSM data know
+    (None where two ingredients share a skeleton: never guessed)."""
+    from ..knowledge import vocabulary
+
+    index: dict[str, str | None] = {}
+    words = [(w, vocabulary.canonical(w)) for w in vocabulary.single_words() if w.isalpha()]
+    words += [(fr, en) for fr, en in _french_names().items() if " " not in fr]
+    for word, ingredient in words:
+        key = skeleton(word)
+        if ingredient and len(key) >= 5:
+            index[key] = ingredient if index.get(key, ingredient) == ingredient else None
+    return index
+
+
+def drug(span: str) -> str | None:
+    """The core's ingredient a span names in French, Portuguese or Spanish spelling, if any."""
+    text = fold(span).lower()
+    if text in _french_names():
+        return _french_names()[text]
+    if " " in text or len(text) < 5 or not text.isalpha() or text in _not_drugs():
+        return None
+    return _skeletons().get(skeleton(text))
+
+
+def near(word: str) -> list[str]:
+    """Skeletons one edit from a misspelt word's skeleton ("amoxicilna" → "amoxicilin"),
+    closest first; each is a span ``drug`` resolves."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    choices = [k for k, v in _skeletons().items() if v]
+    hits = process.extract(skeleton(word), choices, scorer=DamerauLevenshtein.distance,
+                           score_cutoff=1, limit=5)
+    return [h[0] for h in sorted(hits, key=lambda h: h[1])]
+
+
+@lru_cache(maxsize=1)
+def _not_drugs() -> frozenset[str]:
+    return frozenset(_own()["not_drugs"])
+
+
+@lru_cache(maxsize=1)
+def name_pattern() -> re.Pattern[str]:
+    """Two or three capitalised words after a language's "de", "pour", "para" … (an article
+    between them is read through: "para o Samuel Okoro", "de la Sra. …" has its title rule)."""
+    words = "|".join(re.escape(w) for w in sorted(_own().get("name_words", ()), key=len, reverse=True))
+    name = r"[A-Z][a-z'\-]+"
+    article = r"(?:(?:o|a|el|la|le|los|las|os|as)\s+)?"  # "para o Samuel Okoro"
+    return re.compile(rf"\b(?:{words})\s+{article}({name}(?:\s+{name}){{1,2}})")
+
+
+@lru_cache(maxsize=1)
+def titles() -> frozenset[str]:
+    """The language rules' titles, lower case, with and without a full stop ("mme", "sra.")."""
+    words = [t.lower() for t in _own().get("titles", ())]
+    return frozenset(words + [w + "." for w in words])
+
+
+@lru_cache(maxsize=1)
+def title_pattern() -> re.Pattern[str]:
+    """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara")."""
+    titles = "|".join(re.escape(t) for t in _own().get("titles", ()))
+    return re.compile(rf"\b(?:{titles})\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
+
+
+@lru_cache(maxsize=1)
+def _join_pattern() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in _own().get("join_words", ()))
+    return re.compile(rf"(?<![a-z])(?:{words})(?![a-z])", re.I)
+
+
+def joined(text: str) -> bool:
+    """Two drugs joined by "et", "avec", "e", "com", "y", "con" …"""
+    return bool(_join_pattern().search(fold(text)))
+
+
+def duration(text: str) -> str | None:
+    """"pendant 5 jours", "pdt 7j", "por 7 días", "x 5 dias" → "5 days" (None if not said)."""
+    units = _own()["duration_units"]
+    for pattern in _own().get("durations", ()):
+        m = re.search(pattern, fold(text), re.I)
+        if m and m.group(2).lower() in units:
+            return f"{m.group(1)} {units[m.group(2).lower()]}"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _dose_pattern() -> re.Pattern[str]:
+    units = "|".join(re.escape(u) for u in sorted(_own().get("dose_units", ()), key=len, reverse=True))
+    return re.compile(rf"\b(\d+(?:[.,]\d+)?)\s*({units})(?![a-z])", re.I)
+
+
+def dose(text: str) -> re.Match[str] | None:
+    """A dose in a language's units as written ("2 bouffées", "1 comprimido", "20 gotas")."""
+    return _dose_pattern().search(fold(text))
+
+
+def no_known_allergy(text: str) -> bool:
+    """"NKDA", "pas d'allergie connue", "sem alergias conhecidas", "sin alergias conocidas"."""
+    low = fold(text).lower()
+    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _own().get("no_known_allergy", ()))
+
+
+def as_written(found: dict[str, Any] | None, folded: str, said: str) -> dict[str, Any] | None:
+    """The dose and frequency read on the folded text, given back with the clinician's accents
+    ("2 bouffées", "se necessário"); unchanged where the folding changed the text's length."""
+    if not found or len(folded) != len(unicodedata.normalize("NFC", said)):
+        return found
+    said, low = unicodedata.normalize("NFC", said), folded.lower()
+    out = dict(found)
+    for key in ("dose", "frequency"):
+        value = out.get(key)
+        if isinstance(value, str) and low.find(value) >= 0:
+            at = low.find(value)
+            out[key] = said[at:at + len(value)].lower()
+    return out

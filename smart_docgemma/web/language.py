@@ -1,0 +1,137 @@
+"""The page's language (Flask-Babel): the clinician's choice, remembered per practitioner
+(``language_choices``), else the browser's ``Accept-Language`` inside the EHR frame, else the
+deployment default ``DOCGEMMA_LANGUAGE``. The same language is the agent's answer language
+(``ToolContext.language``). Catalogs: ``smart_docgemma/translations`` (docs/languages.md).
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, request, url_for
+from flask_babel import Babel, format_date, format_decimal, gettext
+from sqlalchemy import delete, insert, select
+
+from .. import errors
+from ..agent import languages
+from ..extensions import get_storage
+from ..smart import sessions
+from ..storage import language_choices, now
+
+# Swahili: the interface only (answers and understanding stay English; docs/languages.md)
+LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español", "sw": "Kiswahili"}
+
+
+def N_(text: str) -> str:
+    """Marked for ``pybabel extract``, translated where it is shown."""
+    return text
+
+
+# the labels of a card's fields (tools/orders.py writes them into the proposal's summary)
+CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),
+                         N_("Notes"), N_("Substance"), N_("Reaction"), N_("Severity"), N_("Note type"),
+                         N_("Length")))
+
+babel = Babel()
+bp = Blueprint("language", __name__)
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app, locale_selector=page_language)
+    app.jinja_env.globals.update(page_language=page_language, languages=LANGUAGES,
+                                 format_decimal=format_decimal, format_date=format_date,
+                                 field_label=field_label, script_strings=script_strings,
+                                 page_text=page_text)
+    app.jinja_env.filters["local_date"] = local_date
+    app.register_blueprint(bp)
+
+
+def script_strings() -> dict[str, str]:
+    """The words ``static/app.js`` writes, in the page's language (the form's data-strings)."""
+    return {"failed": gettext("The request failed (HTTP %s)."), "progress": gettext("Progress"),
+            "consulting": gettext("Consulting: "),
+            "lost": gettext("The connection was lost. Reload the page to see the answer."),
+            "characters": gettext("characters"), "too_large": gettext("This image is too large (limit %s MB)."),
+            "cancel": gettext("Cancel"), "stop": gettext("Stop this answer (Escape)"),
+            "cancelling": gettext("Cancelling…"), "working": gettext("Working…"),
+            "unreachable": gettext("The assistant could not be reached. Check the connection and try again."),
+            "ask": gettext("Ask")}
+
+
+def local_date(value: object) -> object:
+    """An ISO date ("1943-05-12", or the date of a timestamp) in the page's language's format
+    ("12 mai 1943"); English pages keep the ISO date, as clinicians there read it today."""
+    if not value or page_language() == "en":
+        return value
+    try:
+        day = date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return value
+    return format_date(day, "medium")
+
+
+def field_label(label: str) -> str:
+    """A card field's label in the page's language (an unknown label as it was written)."""
+    return gettext(label) if label in CARD_FIELDS else label
+
+
+def page_text(section: str, key: str) -> str | None:
+    """An answer-file text (``agent/answers/<lang>.yaml``) in this turn's language, or while a
+    page renders in the page's language; None in English or where not written."""
+    said = languages.answer_text(section, key)
+    if said is None and has_request_context() and page_language() != "en":
+        said = (languages.answers(page_language()).get(section) or {}).get(key)
+    return said
+
+
+def page_language() -> str:
+    """This request's language (decided once per request)."""
+    if not has_request_context():
+        return default_language()
+    if "docgemma_language" not in g:
+        g.docgemma_language = (_chosen() or request.accept_languages.best_match(list(LANGUAGES))
+                               or default_language())
+    return g.docgemma_language
+
+
+def default_language() -> str:
+    lang = current_app.config.get("LANGUAGE") or "en"
+    return lang if lang in LANGUAGES else "en"
+
+
+def _practitioner() -> str | None:
+    """Whose choice: the launch's fhirUser (None outside a launch or when it is not known)."""
+    try:
+        return sessions.current_launch().user
+    except errors.DocGemmaError:
+        return None
+
+
+def _chosen() -> str | None:
+    who = _practitioner()
+    if not who:
+        return None
+    with get_storage(current_app).read() as conn:
+        row = conn.execute(select(language_choices.c.language)
+                           .where(language_choices.c.practitioner == who)).first()
+    return row.language if row and row.language in LANGUAGES else None
+
+
+def remember(practitioner: str, language: str) -> None:
+    with get_storage(current_app).begin() as conn:
+        conn.execute(delete(language_choices).where(language_choices.c.practitioner == practitioner))
+        conn.execute(insert(language_choices).values(practitioner=practitioner, language=language,
+                                                     updated_at=now()))
+
+
+@bp.post("/app/language")
+def choose():
+    """The page's language control: remembered for this practitioner, then back to the page."""
+    launch = sessions.current_launch()
+    lang = request.form.get("language", "")
+    if lang not in LANGUAGES:
+        raise errors.BadRequest(f"Unknown language {lang[:10]!r}: choose one of {', '.join(LANGUAGES)}.")
+    if not launch.user:
+        raise errors.BadRequest("This launch does not say who you are, so a choice cannot be kept.")
+    remember(launch.user, lang)
+    g.pop("docgemma_language", None)
+    return redirect(url_for("chat.app_page"), code=303)
