@@ -108,6 +108,17 @@ DEFAULTS: dict[str, Any] = {
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
     "CHART_FRESH_S": 60,
+    # --- audit (audit/) ---------------------------------------------------------
+    # How much of the clinician's question an "answer shown" record keeps: omit | hash | full.
+    "AUDIT_QUESTION": "omit",
+    # When an audit record cannot be stored: refuse (the data is withheld, 503) | log (the data
+    # is shown, the failure is logged and counted in docgemma_audit_failures).
+    "AUDIT_ON_FAILURE": "refuse",
+    "AUDIT_TO_EHR": False,  # also POST each AuditEvent to the EHR (the grant needs AuditEvent.c)
+    # --- grounding (grounding/) ----------------------------------------------------
+    # A sentence whose numbers, dates or drug names are not in the record it cites is marked
+    # (mark) or dropped from the answer (remove).
+    "GROUNDING_UNSUPPORTED": "mark",
     # --- MCP server (mcpserver/; docs/mcp.md) -----------------------------------
     # This server's MCP endpoint, which is also its RFC 8707 resource indicator: tokens must be
     # issued for exactly this URL. None -> PUBLIC_URL + /mcp, else http://HOST:PORT/mcp.

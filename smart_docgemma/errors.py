@@ -26,7 +26,8 @@
     │   │   ├── ModelTimeout      503  no answer in time
     │   │   ├── InvalidModelOutput 503 output did not match the schema
     │   │   └── EmbeddedModelError 503 the embedded llama.cpp server did not start
-    │   └── SourceError           503  a public knowledge source could not answer
+    │   ├── SourceError           503  a public knowledge source could not answer
+    │   └── AuditUnavailable      503  the audit record could not be stored: data withheld
     └── CDSError                  400  CDS Hooks request rejected
         ├── Unauthorized          401  the CDS client's JWT failed
         └── PreconditionFailed    412  data a check needs could not be had
@@ -194,6 +195,13 @@ class SourceError(UpstreamError):
                          f"so {unavailable} is unavailable. An administrator should check the API key.",
         }[self.kind]
         return f"{what} {caution}".strip()
+
+
+class AuditUnavailable(UpstreamError):
+    """A read of patient data happened but its audit record could not be stored: under the
+    ``refuse`` policy (``AUDIT_ON_FAILURE``) the data is withheld (see ``audit/trail.py``)."""
+
+    error, status, title = "audit_unavailable", 503, "The audit trail is unavailable"
 
 
 class Unauthorized(CDSError):

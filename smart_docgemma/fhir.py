@@ -47,12 +47,15 @@ class FhirGateway:
     """Read, search and create FHIR resources on one server with one token."""
 
     def __init__(self, base_url: str, access_token: str | None, timeout: float = 15, renew=None,
-                 connections: HTTPAdapter | None = None):
+                 connections: HTTPAdapter | None = None, audit=None):
         """``renew()`` returns a new access token; it is called once when the server answers 401.
         ``connections``: a connection pool shared by the app's gateways (``extensions.get_fhir_pool``),
         so a request reuses an open connection to the FHIR server instead of opening one; each
-        gateway keeps its own session (cookies, token), only sockets are shared."""
+        gateway keeps its own session (cookies, token), only sockets are shared.
+        ``audit``: an ``audit.AuditTrail``; every read, search and create is reported to it after
+        the server answered and before the data is returned (its policy may withhold the data)."""
         self.base_url = base_url.rstrip("/")
+        self.audit = audit
         self._renew = renew
         self.connections = connections
         self.server = fhir_server.FHIRServer(None, base_uri=self.base_url)
@@ -67,7 +70,8 @@ class FhirGateway:
     # -- reads ---------------------------------------------------------------
     def read(self, resource_type: str, resource_id: str) -> dict:
         """GET ``Type/id`` as JSON."""
-        return self._call(self.server.request_json, f"{resource_type}/{resource_id}")
+        return self._audited("read", resource_type, lambda: self._call(
+            self.server.request_json, f"{resource_type}/{resource_id}"), rid=resource_id)
 
     def read_model(self, model_cls, resource_id: str):
         """Typed read through ``fhirclient.models`` (lenient parsing of server data)."""
@@ -81,14 +85,29 @@ class FhirGateway:
 
     def search_page(self, resource_type: str, params: Params = None) -> dict:
         """One search Bundle for ``Type?params``."""
-        path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
-        return self._call(self.server.request_json, path)
+        return self._audited("search-type", resource_type,
+                             lambda: self._page(resource_type, params), params=params, found=_matches)
 
     def search(self, resource_type: str, params: Params = None, max_pages: int = 5,
                included: list[dict] | None = None) -> list[dict]:
         """All matching resources (``mode=match``), following ``next`` up to ``max_pages``;
-        ``_include``d resources (``mode=include``) are appended to ``included`` when given."""
-        bundle = self.search_page(resource_type, params)
+        ``_include``d resources (``mode=include``) are appended to ``included`` when given.
+        The audit record names both (an included Medication is patient data too)."""
+        extra: list[dict] = []
+        found = self._audited("search-type", resource_type,
+                              lambda: self._search(resource_type, params, max_pages, extra),
+                              params=params, found=lambda matched: matched + extra)
+        if included is not None:
+            included.extend(extra)
+        return found
+
+    def _page(self, resource_type: str, params: Params) -> dict:
+        path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
+        return self._call(self.server.request_json, path)
+
+    def _search(self, resource_type: str, params: Params, max_pages: int,
+                included: list[dict]) -> list[dict]:
+        bundle = self._page(resource_type, params)
         found = _matches(bundle, included)
         for _ in range(max_pages - 1):
             nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
@@ -97,6 +116,19 @@ class FhirGateway:
             bundle = self._call(self.server.request_json, self._relative(nxt))
             found.extend(_matches(bundle, included))
         return found
+
+    def _audited(self, interaction: str, rtype: str, do, *, rid=None, params=None, found=None):
+        """Run ``do`` and report it to the trail (outcome and what came back) before returning."""
+        if self.audit is None:
+            return do()
+        try:
+            result = do()
+        except errors.DocGemmaError as exc:
+            self.audit.fhir(interaction, rtype, rid=rid, params=params, error=exc)
+            raise
+        shown = found(result) if found else result
+        self.audit.fhir(interaction, rtype, rid=rid, params=params, result=shown)
+        return result
 
     # -- writes --------------------------------------------------------------
     def create(self, resource: dict, if_none_exist: str | None = None) -> dict:
@@ -110,11 +142,15 @@ class FhirGateway:
         if if_none_exist:
             headers["If-None-Exist"] = if_none_exist
         url = f"{self.base_url}/{resource['resourceType']}"
-        res = self._send("post", url, headers, resource)
-        body = res.json() if res.content else {}
-        rid = body.get("id") or _id_from_location(res.headers.get("Location", ""))
-        return {"id": rid, "type": resource["resourceType"],
-                "created": res.status_code == 201, "resource": body}
+
+        def post() -> dict:
+            res = self._send("post", url, headers, resource)
+            body = res.json() if res.content else {}
+            rid = body.get("id") or _id_from_location(res.headers.get("Location", ""))
+            return {"id": rid, "type": resource["resourceType"],
+                    "created": res.status_code == 201, "resource": body}
+        return self._audited("create", resource["resourceType"], post,
+                             found=lambda c: {**resource, **c["resource"], "id": c["id"]})
 
     # -- plumbing ------------------------------------------------------------
     def _send(self, method: str, url: str, headers: dict, body: dict):

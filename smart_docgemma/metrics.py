@@ -43,6 +43,10 @@ CDS_CARDS_PER_CALL = Histogram("docgemma_cds_cards_per_call", "CDS cards in one 
                                buckets=(0, 1, 2, 3, 5, 8, float("inf")))
 CDS_QUIETED = Counter("docgemma_cds_quieted", "patient-view problems not shown again (unchanged or overridden)",
                       ["reason"])
+AUDITED = Counter("docgemma_audit_records", "Audit records stored, by kind", ["kind"])
+AUDIT_FAILURES = Counter("docgemma_audit_failures", "Audit records not stored or not sent", ["kind"])
+GROUNDING = Counter("docgemma_grounding_sentences", "Answer sentences checked against the turn's reads",
+                    ["verdict"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
 _HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, float("inf"))
 HTTP_REQUESTS = Counter("docgemma_http_requests", "HTTP requests answered, by endpoint and status class",
@@ -108,6 +112,20 @@ def cds_quieted(reason: str) -> None:
 
 def decision(kind: str) -> None:
     DECISIONS.labels(decision=kind).inc()
+
+
+def audited(kind: str) -> None:
+    AUDITED.labels(kind=kind).inc()
+
+
+def audit_failed(kind: str) -> None:
+    AUDIT_FAILURES.labels(kind=kind).inc()
+
+
+def grounded(verdict: str, n: int = 1) -> None:
+    # verdict: supported | unsupported | uncheckable (no number, date or drug name to check)
+    if n:
+        GROUNDING.labels(verdict=verdict).inc(n)
 
 
 def model_outcome(node: str, outcome: str) -> None:
@@ -183,6 +201,8 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
     for reason in ("failed", "circuit_open"):
         MODEL_FALLBACKS.labels(reason=reason)
     TURNS_INTERRUPTED.inc(0)
+    for verdict in ("supported", "unsupported", "uncheckable"):
+        GROUNDING.labels(verdict=verdict)
     if model_endpoint:
         circuit_state(model_endpoint, False, changed=False)
         for state in ("open", "closed"):

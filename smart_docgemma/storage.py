@@ -141,6 +141,21 @@ language_choices = Table(  # the page language each practitioner chose (web/lang
 )
 
 
+audit_events = Table(
+    "audit_events", metadata,
+    Column("id", String(64), primary_key=True),  # the AuditEvent's id
+    Column("recorded", Float, index=True, nullable=False),
+    Column("patient_id", String(128), index=True),  # whose data (None: no patient in it)
+    Column("kind", String(32), nullable=False),  # read | search-type | answer-shown | cds-hook …
+    Column("outcome", String(2), nullable=False),  # AuditEvent.outcome: 0 ok, 4 minor, 8 serious
+    Column("who", String(256)),  # the practitioner (fhirUser) or the CDS client's user
+    Column("client", String(256)),  # the SMART client id or the CDS client's issuer
+    Column("sid", String(64), index=True),  # the app session (None for CDS calls)
+    Column("event", Text, nullable=False),  # the FHIR AuditEvent (JSON), redacted per policy
+    Column("ehr_ref", String(256)),  # AuditEvent/id on the EHR once sent there
+)
+
+
 def _fernet_key(secret: str) -> bytes:
     return base64.urlsafe_b64encode(hashlib.sha256(secret.encode()).digest())
 

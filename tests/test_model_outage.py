@@ -45,7 +45,8 @@ def test_model_stops_then_comes_back_without_an_app_restart(outage_app, clinicia
                                                             sources, fhir_base, tmp_path):
     from smart_docgemma import create_app
 
-    no_model = create_app({**app_config, **sources, "DATABASE_URL": f"sqlite:///{tmp_path / 'nm.sqlite'}"})
+    database = f"sqlite:///{tmp_path / 'nm.sqlite'}"
+    no_model = create_app({**app_config, **sources, "DATABASE_URL": database})
     reference = no_model.test_client()
     reference.csrf = open_session(no_model, reference, fhir_base, "pt-ckd-elder")
     expected = done_html(ask(reference, QUESTION))
@@ -94,5 +95,6 @@ def test_a_slow_model_is_said_in_the_progress_stream(app_config, sources, fhir_b
         srv.say("Hypertension is raised blood pressure.")
         res = ask(client, "What is hypertension?")
     notices = [d["label"] for e, d in events(res) if e == "progress" and d.get("kind") == "notice"]
-    assert notices == ["The model has not started answering after 0.3 s; still waiting (you can cancel)"]
+    assert notices == ["The model has not started answering after 0.3 s; "
+                       "still waiting (you can cancel)"]
     assert "raised blood pressure" in done_html(res)

@@ -29,7 +29,8 @@ from tests.support.model_server import ScriptedModelServer, reply
 from tests.support.servers import free_port
 
 LEASE_S = 3
-ORDER = "Prescribe amlodipine 5 mg once daily"  # code fixes the tool and arguments: no model call before the proposal
+# Code fixes the tool and its arguments: no model call before the proposal is stored.
+ORDER = "Prescribe amlodipine 5 mg once daily"
 
 
 def children(pid: int) -> list[int]:
@@ -50,7 +51,8 @@ def stack(postgres, fhir_base, tmp_path):
     config = {"SECRET_KEY": "crash-test", "DATABASE_URL": postgres.new_database(),
               "CACHE_PATH": str(tmp_path / "cache"), "TURN_LEASE_S": LEASE_S, "CHAT_RATE_PER_MIN": 20}
     with ScriptedModelServer() as model:
-        model.script("CriticReview", reply({"severity": "none"}, delay=60))  # the worker dies while it waits
+        # the second look hangs: the worker dies while it waits
+        model.script("CriticReview", reply({"severity": "none"}, delay=60))
         config.update(ENDPOINT=model.url, MODEL=model.model, SCHEMA_DIALECT="json_schema",
                       MODEL_RETRIES=0, MODEL_TIMEOUT_S=90)
         env = {k: v for k, v in os.environ.items() if not k.startswith("DOCGEMMA_")}
@@ -97,7 +99,8 @@ def _wait_for_proposal(app, timeout: float = 60) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with app.extensions["docgemma.storage"].begin() as conn:
-            pid = conn.execute(select(proposals.c.id).where(proposals.c.status == "pending")).scalar()
+            pending = select(proposals.c.id).where(proposals.c.status == "pending")
+            pid = conn.execute(pending).scalar()
         if pid:
             time.sleep(0.5)  # the turn goes on to the second look, which hangs
             assert proposal_store(app).get(pid).status == "pending"

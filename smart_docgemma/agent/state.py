@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
 
+from ..grounding.check import Citation, SentenceCheck
 from ..tools.base import Source, ToolResult
 
 APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
@@ -117,6 +118,9 @@ class Turn:
     answer: str | None = None
     second_look: dict[str, Any] | None = None  # critic.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
+    cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
+    citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
+    grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence's verdict
     route: list[str] = field(default_factory=list)  # node names in order
     events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
     thinking: list[str] = field(default_factory=list)

@@ -13,6 +13,8 @@ from typing import Any
 import re
 
 from ..errors import ModelError
+from ..grounding import ground_turn
+from ..grounding import guard as injection
 from ..safety import guard
 from ..tools import catalog
 
@@ -26,9 +28,9 @@ _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
     if state.clarification:
-        return _finish(state, state.clarification)
+        return _finish(state, state.clarification, deps)
     if deps.model is None or state.degraded:
-        return _finish(state, templated_summary(state))
+        return _finish(state, templated_summary(state), deps)
     parts: list[str] = []
     try:
         for text in deps.model.stream_text("synthesize", _messages(state), deps.stats):
@@ -36,11 +38,11 @@ def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
             deps.emit({"type": "token", "text": text})
     except ModelError as exc:
         fallback = {"degraded": True, "degraded_reason": exc.description}
-        return {**fallback, **_finish(merge(state, fallback), templated_summary(state))}
+        return {**fallback, **_finish(merge(state, fallback), templated_summary(state), deps)}
     answer = sanitize("".join(parts)).strip()
     if not answer:
-        return _finish(state, templated_summary(state))
-    return _finish(state, _with_notes(state, answer))
+        return _finish(state, templated_summary(state), deps)
+    return _finish(state, _with_notes(state, answer), deps)
 
 
 def sanitize(text: str) -> str:
@@ -136,8 +138,10 @@ def templated_summary(state: Turn) -> str:
     return "\n\n".join(lines)
 
 
-def _finish(state: Turn, answer: str) -> dict[str, Any]:
+def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any]:
     answer = answer.strip() or prompts.message("empty_fallback")
+    cited = {} if answer == state.clarification else _grounded(state, answer, deps)
+    answer = cited.get("answer", answer)
     sources, seen = [], set()
     for r in state.tool_runs:
         for s in r.result.sources:
@@ -145,4 +149,28 @@ def _finish(state: Turn, answer: str) -> dict[str, Any]:
                 seen.add(s.url)
                 sources.append(s)
     review = needs_second_look(answer, state.proposals)  # code decides; plain answers skip it
-    return {"answer": answer, "sources": sources, "outcome": "review" if review else "done"}
+    outcome = "review" if review else "done"
+    return {**cited, "answer": answer, "sources": sources, "outcome": outcome}
+
+
+def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
+    """What code checks before the answer is shown (grounding/): instruction-like text the turn
+    read is reported as content; claimed writes that did not happen are marked; each factual
+    sentence is cited and checked against what the turn read; secrets and the assistant's own
+    instructions are removed. The code's own notes (failures, proposals, the degraded label)
+    are not checked."""
+    ctx = deps.ctx if deps else None
+    config = (ctx.config if ctx else {}) or {}
+    base = getattr(getattr(ctx, "fhir", None), "base_url", None)
+    reported = injection.notices(injection.instructions_in(state))
+    approved = any(a.get("decision") == "approved" for a in state.approvals)
+    answer = injection.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
+    keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
+        state.notice or "", prompts.message("degraded_label")}
+    done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
+    own = [prompts.system(n) for n in prompts.load("prompts")["system"]]
+    secrets = injection.secrets_of(ctx, own)
+    clean, _ = injection.scrub(done.answer, secrets)
+    shown, _ = injection.scrub(done.shown, secrets)
+    return {"answer": clean, "cited_answer": shown, "citations": done.citations,
+            "grounding": done.checks}

@@ -39,11 +39,12 @@ class HookData:
 
 
 def gather(request_body: dict, templates: dict[str, str], required: set[str],
-           timeout_s: float = 5) -> HookData:
-    """Resolve every template from prefetch or ``fhirServer``; 412 when a required key fails."""
+           timeout_s: float = 5, audit=None) -> HookData:
+    """Resolve every template from prefetch or ``fhirServer``; 412 when a required key fails.
+    ``audit``: the call's ``AuditTrail``; each fetch from ``fhirServer`` is recorded in it."""
     prefetch = request_body.get("prefetch") or {}
     data = HookData()
-    gateway = _gateway(request_body, timeout_s)
+    gateway = _gateway(request_body, timeout_s, audit)
     for key, template in templates.items():
         if key in prefetch:
             data.resources[key] = _from_prefetch(prefetch[key], key)
@@ -111,12 +112,12 @@ def _well_formed(resources: list[dict], key: str) -> list[dict] | None:
     return resources
 
 
-def _gateway(body: dict, timeout_s: float) -> FhirGateway | None:
+def _gateway(body: dict, timeout_s: float, audit=None) -> FhirGateway | None:
     server = body.get("fhirServer")
     if not server or not isinstance(server, str) or not server.startswith(("http://", "https://")):
         return None
     auth = body.get("fhirAuthorization") or {}
-    return FhirGateway(server, auth.get("access_token"), timeout=timeout_s)
+    return FhirGateway(server, auth.get("access_token"), timeout=timeout_s, audit=audit)
 
 
 def _fetch(gateway: FhirGateway | None, template: str, context: dict, key: str) -> list[dict] | None:

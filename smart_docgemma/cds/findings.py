@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from ..tools.base import Source  # the one citation type (tools, cards, MCP)
+from ..knowledge.finding import Source  # the one citation type (tools, cards, MCP, knowledge)
 
 SUMMARY_MAX = 139  # CDS Hooks: one sentence under 140 characters
 RANK = {"critical": 0, "warning": 1, "info": 2}

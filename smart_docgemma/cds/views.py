@@ -26,6 +26,8 @@ from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import delete, insert, select
 
 from .. import errors, inputs, metrics
+from ..audit import for_cds_call
+from ..audit.events import outcome_of
 from ..extensions import get_storage
 from ..storage import cds_cards, cds_feedback, now
 from . import auth, context, rules
@@ -72,7 +74,8 @@ def discovery():
 
 @bp.post("/<service_id>")
 def call(service_id: str):
-    _authenticate()  # before the service lookup: an unknown id tells an unauthenticated caller nothing
+    # before the service lookup: an unknown id tells an unauthenticated caller nothing
+    claims = _authenticate()
     service = _service(service_id)
     _json_only()
     body = _hook_request(inputs.json_body(error=errors.CDSError))
@@ -80,12 +83,21 @@ def call(service_id: str):
         raise errors.CDSError(f"This service handles the {service['hook']} hook.")
     if body.get("fhirAuthorization") and not body.get("fhirServer"):
         raise errors.CDSError("fhirAuthorization requires fhirServer (cds-r-1).")
-    started = time.monotonic()
-    data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]])
+    started, trail = time.monotonic(), for_cds_call(claims, body)
+    try:
+        data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]],
+                              audit=trail)
+    except errors.DocGemmaError as exc:
+        trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description,
+                     service=service_id)
+        raise
     language = request.accept_languages.best_match(["en", "fr"]) or "en"
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
+    trail.action("cds-hook", service=service_id, hook=body["hook"],
+                 hook_instance=body.get("hookInstance"), cards=len(cards),
+                 prefetched=",".join(sorted(data.resources)) or None)
     return jsonify({"cards": cards})
 
 
@@ -125,7 +137,8 @@ def _hook_request(body: dict) -> dict:
 
 @bp.post("/<service_id>/feedback")
 def feedback(service_id: str):
-    _authenticate(also=_public_url().rsplit("/feedback", 1)[0])  # the service URL is also a fair aud
+    # the service URL is also a fair aud
+    claims = _authenticate(also=_public_url().rsplit("/feedback", 1)[0])
     _service(service_id)
     _json_only()
     items = inputs.field(inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError)
@@ -135,6 +148,9 @@ def feedback(service_id: str):
     _check_issued(service_id, {row["card"] for row in rows})
     with get_storage().begin() as conn:
         conn.execute(insert(cds_feedback), rows)
+    for row in rows:  # the card a clinician acted on, linked by its uuid
+        for_cds_call(claims, {}).action("cds-feedback", service=service_id, card=row["card"],
+                                        outcome_code=row["outcome"])
     return jsonify({"stored": len(rows)})
 
 

@@ -3,6 +3,7 @@
 Pure functions over data: the caller says which conditions the patient has (text and codes of
 each active problem) and which ingredients a drug holds; nothing here reads a chart.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -51,16 +52,31 @@ def _has(problem: Problem, condition: str) -> bool:
 
 
 def disease_flags(ingredients: list[str], problems: list[Problem]) -> list[DiseaseFlag]:
-    """What the patient's active problems say about a drug of these ingredients, most severe first."""
+    """What the patient's active problems say about a drug of these ingredients, worst first."""
     out = []
     for rule in _table()["rules"]:
-        drug = next((i for i in ingredients if i not in rule.get("except", [])
-                     and any(_member(i, k) for k in rule["drugs"])), None)
+        drug = next(
+            (
+                i
+                for i in ingredients
+                if i not in rule.get("except", []) and any(_member(i, k) for k in rule["drugs"])
+            ),
+            None,
+        )
         problem = next((p for p in problems if _has(p, rule["condition"])), None) if drug else None
         if drug and problem:
             src = _table()["sources"][rule["source"]]
-            out.append(DiseaseFlag(drug, problem.text, rule["severity"], rule["risk"], rule["management"],
-                                   src["label"], src["url"]))
+            out.append(
+                DiseaseFlag(
+                    drug,
+                    problem.text,
+                    rule["severity"],
+                    rule["risk"],
+                    rule["management"],
+                    src["label"],
+                    src["url"],
+                )
+            )
     return sorted(out, key=lambda f: f.severity != "critical")
 
 
@@ -82,8 +98,13 @@ def paediatric_limit(ingredient: str) -> DoseLimit | None:
     entry = table["drugs"].get(ingredient)
     if not entry:
         return None
-    return DoseLimit(ingredient, entry["mg_per_kg"], entry["max_mg"], table["source"]["label"],
-                     table["source"]["url"])
+    return DoseLimit(
+        ingredient,
+        entry["mg_per_kg"],
+        entry["max_mg"],
+        table["source"]["label"],
+        table["source"]["url"],
+    )
 
 
 def adult_age() -> int:
@@ -112,6 +133,17 @@ def lab_rules(ingredients: list[str]) -> list[LabRule]:
         drug = next((i for i in ingredients if any(_member(i, k) for k in rule["drugs"])), None)
         if drug:
             src = _table()["sources"][rule["source"]]
-            out.append(LabRule(drug, rule["test"], tuple(rule["loinc"]), float(rule["above"]), rule["severity"],
-                               rule["risk"], rule["management"], src["label"], src["url"]))
+            out.append(
+                LabRule(
+                    drug,
+                    rule["test"],
+                    tuple(rule["loinc"]),
+                    float(rule["above"]),
+                    rule["severity"],
+                    rule["risk"],
+                    rule["management"],
+                    src["label"],
+                    src["url"],
+                )
+            )
     return out

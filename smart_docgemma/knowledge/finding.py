@@ -26,6 +26,9 @@ LEVEL_SEVERITY = {
 
 @dataclass(frozen=True)
 class Source:
+    """A citation: what it is and where a clinician can check it (the package's one Source:
+    the tools, the cards and the MCP server cite with it too)."""
+
     label: str
     url: str = ""
 

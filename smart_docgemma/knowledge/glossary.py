@@ -108,15 +108,29 @@ def english(
     """The English of one entry: effect from the mechanism text, management from the level and
     the management text (``names``: the entry's drugs as (French label, English name))."""
     spelled = {k: v for fr, en in names for k, v in stems(fr, en).items()}
-    effects = phrases(mechanism, "effects", spelled)
-    actions = [
-        a for a in phrases(management, "actions", spelled) if a not in _SAID_BY_LEVEL.get(level, ())
-    ]
+    facts, advice = _advice_apart(mechanism)
+    effects = phrases(facts, "effects", spelled)
+    said = _SAID_BY_LEVEL.get(level, ())
+    actions = [a for a in phrases(f"{advice} {management}", "actions", spelled) if a not in said]
     effect = _sentence(effects) if effects else NO_EFFECT + "."
     manage = LEVEL_ACTION.get(level, "")
     if actions:
         manage = f"{manage} {_sentence(actions)}".strip()
     return English(effect, manage, bool(effects), bool(actions) or not management.strip())
+
+
+_ADVICE = re.compile(
+    r"\b(?:commencer|surveiller|controler|reduire|adapter|eviter|hydrater|reconsiderer|utiliser|"
+    r"preferer|dans tous les cas)\b"
+)
+
+
+def _advice_apart(mechanism: str) -> tuple[str, str]:
+    """Some entries put advice in the mechanism text ("commencer par une dose très faible d'IEC"):
+    its sentences that advise are read as management, the others as the effect."""
+    sentences = re.split(r"(?<=[.;])\s+", mechanism or "")
+    advice = [s for s in sentences if _ADVICE.search(fold(s))]
+    return " ".join(s for s in sentences if s not in advice), " ".join(advice)
 
 
 def _sentence(parts: list[str]) -> str:

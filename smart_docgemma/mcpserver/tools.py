@@ -145,11 +145,14 @@ def run(
 def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> ToolContext:
     fhir = None
     if authority is not None and grant.scopes.permissions:
+        from ..audit import for_mcp  # an MCP client's reads are audited like a session's
+
         fhir = FhirGateway(
             authority.fhir_base,
             authority.fhir_token(token, grant),
             timeout=app.config["HTTP_TIMEOUT_S"],
             connections=get_fhir_pool(app),
+            audit=for_mcp(grant, authority.fhir_base, session_id(grant), app),
         )
     return ToolContext(
         patient_id=grant.patient_id,

@@ -5,6 +5,7 @@ queries (so the chat, the card and CDS judge the same data); ``check`` runs the 
 (``cds.rules.order_checks``, which include ``safety.rules``) on one draft per drug; ``Report``
 renders each finding as the same sentence and severity CDS puts on its card.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,10 +23,16 @@ from . import guard
 
 SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
-NEEDED = {"medications": "active medications", "allergies": "allergies", "conditions": "problem list",
-          "labs": "lab results"}
-CHECKED = "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, " \
-          "drug–disease and lab rules of the knowledge core"
+NEEDED = {
+    "medications": "active medications",
+    "allergies": "allergies",
+    "conditions": "problem list",
+    "labs": "lab results",
+}
+CHECKED = (
+    "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
+    "drug–disease and lab rules of the knowledge core"
+)
 
 
 @dataclass
@@ -45,18 +52,27 @@ class Report:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [line(f) for f in self.shown()]
         if self.unread:
-            out.append("The patient's " + ", ".join(self.unread) + " could not be read, so those checks did "
-                       "not run. Do not assume the drug is safe for this patient.")
+            out.append(
+                "The patient's "
+                + ", ".join(self.unread)
+                + " could not be read, so those checks did "
+                "not run. Do not assume the drug is safe for this patient."
+            )
         if not any(f.severity != "info" for f in self.findings) and not self.unread:
-            out.append(f"Patient safety check of {', '.join(self.drugs)}: nothing found in the {CHECKED}.")
+            out.append(
+                f"Patient safety check of {', '.join(self.drugs)}: nothing found in the {CHECKED}."
+            )
         return out
 
     def shown(self) -> list[Finding]:
-        """The findings, most severe first; a pair of asked drugs is said once, not once per drug."""
+        """The findings, most severe first; a pair of asked drugs is said once, not per drug."""
         seen, out = set(), []
         for f in sorted(self.findings, key=lambda f: RANK[f.severity]):
-            pair = frozenset((_drug_of(f), str(f.fingerprint_of[0]))) \
-                if f.topic == "drug-interaction" and f.fingerprint_of else None
+            pair = (
+                frozenset((_drug_of(f), str(f.fingerprint_of[0])))
+                if f.topic == "drug-interaction" and f.fingerprint_of
+                else None
+            )
             if pair is None or pair not in seen:
                 out.append(f)
                 seen.add(pair)
@@ -68,13 +84,28 @@ class Report:
 
     def flags(self) -> list[dict]:
         """The approval card's safety flags: the same sentence and severity as ``lines``."""
-        out = [{"severity": f.severity, "kind": f.topic, "text": f.summary,
+        out = [
+            {
+                "severity": f.severity,
+                "kind": f.topic,
+                "text": f.summary,
                 "terms": [list(g) for g in guard.of_finding(f, "", _drug_of(f)).terms],
-                **({"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
-                   if f.sources and f.sources[0].url else {})} for f in self.findings]
-        out += [{"severity": "warning", "kind": "unchecked",
-                 "text": f"The patient's {part} could not be read, so that safety check did not run."}
-                for part in self.unread]
+                **(
+                    {"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
+                    if f.sources and f.sources[0].url
+                    else {}
+                ),
+            }
+            for f in self.findings
+        ]
+        out += [
+            {
+                "severity": "warning",
+                "kind": "unchecked",
+                "text": f"The patient's {part} could not be read, so that check did not run.",
+            }
+            for part in self.unread
+        ]
         return sorted(out, key=lambda f: RANK.get(f["severity"], 2))
 
 
@@ -84,7 +115,7 @@ def _drug_of(finding: Finding) -> str:
 
 
 def line(finding: Finding) -> str:
-    """``WARNING — Avoid ibuprofen — eGFR 38 on 2026-10-01: …`` (the marker code looks for)."""
+    """``WARNING — Avoid ibuprofen — eGFR 38 on 2026-10-01: …`` (the marker tests read)."""
     return f"{finding.severity.upper()} — {finding.summary}"
 
 
@@ -120,16 +151,28 @@ def draft_for(name: str, index: int, dosage: dict | None = None) -> dict:
     concept: dict = {"text": name}
     if ident.identified and len(ident.ingredients) == 1 and ident.ingredients[0].rxcui:
         ing = ident.ingredients[0]
-        concept["coding"] = [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": ing.rxcui,
-                              "display": ing.name}]
-    draft = {"resourceType": "MedicationRequest", "id": f"asked-{index}", "status": "draft",
-             "intent": "order", "medicationCodeableConcept": concept}
+        concept["coding"] = [
+            {
+                "system": "http://www.nlm.nih.gov/research/umls/rxnorm",
+                "code": ing.rxcui,
+                "display": ing.name,
+            }
+        ]
+    draft = {
+        "resourceType": "MedicationRequest",
+        "id": f"asked-{index}",
+        "status": "draft",
+        "intent": "order",
+        "medicationCodeableConcept": concept,
+    }
     if dosage:
         draft["dosageInstruction"] = [dosage]
     return draft
 
 
-def check(drugs: list[str], data: HookData, dosage: dict | None = None, asking: bool = False) -> Report:
+def check(
+    drugs: list[str], data: HookData, dosage: dict | None = None, asking: bool = False
+) -> Report:
     """The findings for ``drugs`` on this chart; ``dosage`` is an order's dosageInstruction.
 
     ``asking``: a question about the drugs, not an order — a drug the patient already takes is
@@ -138,12 +181,17 @@ def check(drugs: list[str], data: HookData, dosage: dict | None = None, asking: 
     findings = cds_rules.order_checks(drafts, data)
     if asking:
         findings = [f for f in findings if f.topic != "duplicate-order"]
-    return Report(drugs=[knowledge.generic(d) for d in drugs], findings=findings,
-                  unread=[NEEDED[k] for k in NEEDED if k in data.missing])
+    return Report(
+        drugs=[knowledge.generic(d) for d in drugs],
+        findings=findings,
+        unread=[NEEDED[k] for k in NEEDED if k in data.missing],
+    )
 
 
-def check_in_context(ctx, drugs: list[str], dosage: dict | None = None, asking: bool = False) -> Report | None:
-    """The check against the launch patient of a tool context; None when no patient is in context."""
+def check_in_context(
+    ctx, drugs: list[str], dosage: dict | None = None, asking: bool = False
+) -> Report | None:
+    """The check against a tool context's launch patient; None without a patient in context."""
     if not (ctx.patient_id and ctx.fhir):
         return None
     try:

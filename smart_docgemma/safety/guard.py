@@ -6,6 +6,7 @@ show and the words an answer must hold to have said it (the drug, and the other 
 condition, the lab or the topic). ``missing`` lists those the answer does not hold; the
 synthesis appends them, visibly labelled as added by code.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -58,7 +59,7 @@ def of_pair(severity: str, a: str, b: str, text: str) -> Mention:
 
 
 def _names(drug: str) -> tuple[str, ...]:
-    """A drug is named by any of its ingredients (the model may write "amoxicillin" for Augmentin)."""
+    """A drug is named by any of its ingredients ("amoxicillin" names Augmentin)."""
     return tuple(dict.fromkeys([drug.lower(), *drug.lower().split("/")]))
 
 
@@ -72,8 +73,11 @@ def missing(answer: str, runs) -> list[Mention]:
     found: dict[str, Mention] = {}
     for run in runs:
         for raw in (run.result.data or {}).get("safety_findings") or []:
-            m = raw if isinstance(raw, Mention) else Mention(raw["severity"], raw["text"],
-                                                            tuple(tuple(g) for g in raw["terms"]))
+            m = (
+                raw
+                if isinstance(raw, Mention)
+                else Mention(raw["severity"], raw["text"], tuple(tuple(g) for g in raw["terms"]))
+            )
             if m.severity in SEVERE and not m.said_in(answer):
                 found.setdefault(m.text, m)
     return sorted(found.values(), key=lambda m: SEVERE.index(m.severity))

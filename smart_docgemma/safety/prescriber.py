@@ -6,6 +6,7 @@ as "physician", "nurse practitioner", or codes); ``PRESCRIBERS`` lists fhirUser 
 EHR without qualification data vouches for. Anyone else may propose a prescription and keep it
 as a pending draft for a prescriber; the proposal store refuses their approval (403).
 """
+
 from __future__ import annotations
 
 import logging
@@ -36,8 +37,11 @@ def verdict(launch) -> Verdict:
     if user in (_config("PRESCRIBERS") or []):
         return Verdict(True, f"{user} is a configured prescriber")
     if not user.startswith(("Practitioner/", "PractitionerRole/")):
-        return Verdict(False, "Only a prescriber can approve a prescription; this login is not a "
-                              "practitioner. The proposal stays saved as a draft for a prescriber.")
+        return Verdict(
+            False,
+            "Only a prescriber can approve a prescription; this login is not a "
+            "practitioner. The proposal stays saved as a draft for a prescriber.",
+        )
     key = (launch.sid, user)  # read once per session (the card shown before approval reads it)
     cached = _seen.get(key)
     if cached and time.monotonic() - cached[0] < TTL_S:
@@ -66,13 +70,19 @@ def _resolve(launch, user: str) -> Verdict:
         texts = _role_texts(launch.fhir, user)
     except errors.DocGemmaError as exc:
         log.info("prescriber check: %s could not be read (%s)", user.split("/")[0], exc.error)
-        return Verdict(False, "Only a prescriber can approve a prescription, and this login's practitioner "
-                              "record could not be read. The proposal stays saved as a draft for a prescriber.")
+        return Verdict(
+            False,
+            "Only a prescriber can approve a prescription, and this login's practitioner "
+            "record could not be read. The proposal stays saved as a draft for a prescriber.",
+        )
     if any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", t) for t in texts for w in words):
         return Verdict(True, "prescribing qualification on record")
     shown = "; ".join(t for t in texts if t) or "none recorded"
-    return Verdict(False, f"Only a prescriber can approve a prescription (this login's qualification: "
-                          f"{shown}). The proposal stays saved as a draft for a prescriber.")
+    return Verdict(
+        False,
+        f"Only a prescriber can approve a prescription (this login's qualification: "
+        f"{shown}). The proposal stays saved as a draft for a prescriber.",
+    )
 
 
 def _role_texts(fhir, user: str) -> list[str]:
@@ -89,5 +99,8 @@ def _role_texts(fhir, user: str) -> list[str]:
     out = []
     for concept in concepts:
         out.append((concept.get("text") or "").lower())
-        out += [f"{c.get('code', '')} {c.get('display', '')}".strip().lower() for c in concept.get("coding") or []]
+        out += [
+            f"{c.get('code', '')} {c.get('display', '')}".strip().lower()
+            for c in concept.get("coding") or []
+        ]
     return [t for t in out if t]

@@ -5,6 +5,7 @@ lacks (no eGFR, no potassium, no weight for a child, no pregnancy status).
 Each returns CDS ``Finding``s keyed like the order rules (``draft:<id>``), so one draft's
 findings stay one card and one list in the chat answer.
 """
+
 from __future__ import annotations
 
 from datetime import date
@@ -25,8 +26,12 @@ PREGNANCY_AGES = (12, 55)
 def extra_findings(data: HookData, name: str, draft: dict, key: str) -> list[Finding]:
     """Drug–disease, child dose and data-gap findings for one draft of ``name``."""
     drug = knowledge.generic(name)
-    return [*_disease(data, drug, draft, key), *_labs(data, drug, draft, key),
-            *_child_dose(data, drug, draft, key), *_gaps(data, drug, draft, key)]
+    return [
+        *_disease(data, drug, draft, key),
+        *_labs(data, drug, draft, key),
+        *_child_dose(data, drug, draft, key),
+        *_gaps(data, drug, draft, key),
+    ]
 
 
 def problems(data: HookData) -> list[disease.Problem]:
@@ -35,7 +40,9 @@ def problems(data: HookData) -> list[disease.Problem]:
     for resource in data.get("conditions"):
         status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
         if status not in ("inactive", "resolved", "remission"):
-            out.append(disease.Problem(chart.text(resource), frozenset(chart.coded_as(resource) - {None})))
+            out.append(
+                disease.Problem(chart.text(resource), frozenset(chart.coded_as(resource) - {None}))
+            )
     return out
 
 
@@ -43,12 +50,25 @@ def _disease(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     out = []
     for flag in knowledge.disease_flags(drug.split("/"), problems(data)):
         verb = "Avoid" if flag.severity == "critical" else "Caution with"
-        summaries = [f"{verb} {drug} — {flag.condition} on the problem list: {flag.risk}",
-                     f"{verb} {drug} — {flag.condition} on the problem list", f"{verb} {drug} in {flag.condition}"]
-        out.append(Finding(key, flag.severity, summaries, "drug-disease",
-                           mechanism=f"{capital(flag.risk)}.", management=capital(flag.management) + ".",
-                           evidence=[f"Active problem: {flag.condition}"], sources=[Source(flag.source, flag.url)],
-                           draft=draft, fingerprint_of=(flag.condition,)))
+        summaries = [
+            f"{verb} {drug} — {flag.condition} on the problem list: {flag.risk}",
+            f"{verb} {drug} — {flag.condition} on the problem list",
+            f"{verb} {drug} in {flag.condition}",
+        ]
+        out.append(
+            Finding(
+                key,
+                flag.severity,
+                summaries,
+                "drug-disease",
+                mechanism=f"{capital(flag.risk)}.",
+                management=capital(flag.management) + ".",
+                evidence=[f"Active problem: {flag.condition}"],
+                sources=[Source(flag.source, flag.url)],
+                draft=draft,
+                fingerprint_of=(flag.condition,),
+            )
+        )
     return out
 
 
@@ -64,13 +84,26 @@ def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Fi
         latest = found[-1]
         when = f"{rule.test} {latest.value:g} on {latest.when.isoformat()}"
         verb = "Do not start" if rule.severity == "critical" else "Review"
-        summaries = [f"{verb} {drug} — {when}, above {rule.above:g}: {rule.risk}",
-                     f"{verb} {drug} — {when}, above {rule.above:g}", f"{verb} {drug} — {when}"]
+        summaries = [
+            f"{verb} {drug} — {when}, above {rule.above:g}: {rule.risk}",
+            f"{verb} {drug} — {when}, above {rule.above:g}",
+            f"{verb} {drug} — {when}",
+        ]
         trend = " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in found[-4:])
-        out.append(Finding(key, rule.severity, summaries, "lab-contraindication",
-                           mechanism=f"{capital(rule.risk)}.", management=capital(rule.management) + ".",
-                           evidence=[f"{capital(rule.test)}: {trend}"], sources=[Source(rule.source, rule.url)],
-                           draft=draft, fingerprint_of=(latest.id, latest.value)))
+        out.append(
+            Finding(
+                key,
+                rule.severity,
+                summaries,
+                "lab-contraindication",
+                mechanism=f"{capital(rule.risk)}.",
+                management=capital(rule.management) + ".",
+                evidence=[f"{capital(rule.test)}: {trend}"],
+                sources=[Source(rule.source, rule.url)],
+                draft=draft,
+                fingerprint_of=(latest.id, latest.value),
+            )
+        )
     return out
 
 
@@ -96,20 +129,34 @@ def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Findin
     if dose <= most * 1.05:
         return []
     when = f"weight {kg:g} kg on {weights[-1].when.isoformat()}"
-    summaries = [f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for a child of {kg:g} kg "
-                 f"({limit.mg_per_kg:g} mg/kg, at most {limit.max_mg:g} mg a dose)",
-                 f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for {kg:g} kg"]
-    return [Finding(key, "critical", summaries, "paediatric-dose",
-                    management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
-                    evidence=[f"Age {age} years; {when}"], sources=[Source(limit.source, limit.url)],
-                    draft=draft, fingerprint_of=(weights[-1].id, dose))]
+    summaries = [
+        f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for a child of {kg:g} kg "
+        f"({limit.mg_per_kg:g} mg/kg, at most {limit.max_mg:g} mg a dose)",
+        f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for {kg:g} kg",
+    ]
+    return [
+        Finding(
+            key,
+            "critical",
+            summaries,
+            "paediatric-dose",
+            management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
+            evidence=[f"Age {age} years; {when}"],
+            sources=[Source(limit.source, limit.url)],
+            draft=draft,
+            fingerprint_of=(weights[-1].id, dose),
+        )
+    ]
 
 
 def _dose_mg(draft: dict) -> float | None:
     for inst in draft.get("dosageInstruction") or []:
         for dr in inst.get("doseAndRate") or []:
             q = dr.get("doseQuantity") or {}
-            if isinstance(q.get("value"), (int, float)) and (q.get("unit") or q.get("code")) in ("mg", "MG"):
+            if isinstance(q.get("value"), (int, float)) and (q.get("unit") or q.get("code")) in (
+                "mg",
+                "MG",
+            ):
                 return float(q["value"])
             if isinstance(q.get("value"), (int, float)) and q.get("code") == "g":
                 return float(q["value"]) * 1000
@@ -117,7 +164,7 @@ def _dose_mg(draft: dict) -> float | None:
 
 
 def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
-    """What the chart lacks for a check this drug needs: said, never passed over as "nothing found"."""
+    """What the chart lacks for a check this drug needs: said, never passed over as found."""
     lacking = []
     labs = [] if "labs" in data.missing else data.get("labs")
     if _renal_sensitive(drug) and not monitoring.results(labs, EGFR):
@@ -125,16 +172,31 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     if _raises_potassium(drug) and not monitoring.results(labs, POTASSIUM):
         lacking.append(("potassium", "hyperkalaemia risk"))
     age = age_years(data)
-    if age is not None and age < disease.adult_age() and knowledge.paediatric_limit(drug) \
-            and not monitoring.results(data.get("weight"), WEIGHT):
+    if (
+        age is not None
+        and age < disease.adult_age()
+        and knowledge.paediatric_limit(drug)
+        and not monitoring.results(data.get("weight"), WEIGHT)
+    ):
         lacking.append(("weight", "the weight-based dose for a child"))
     if _pregnancy_sensitive(drug) and _could_be_pregnant(data, age) and not _pregnancy_known(data):
         lacking.append(("pregnancy status", "pregnancy safety"))
-    return [Finding(key, "info", [f"Not checked: {what} of {drug} — no {item} on file",
-                                  f"No {item} on file: {what} not checked"], "data-gap",
-                    management=f"Record the patient's {item} to check {what}.",
-                    evidence=[f"No {item} in the chart"], draft=draft, fingerprint_of=(item,))
-            for item, what in lacking]
+    return [
+        Finding(
+            key,
+            "info",
+            [
+                f"Not checked: {what} of {drug} — no {item} on file",
+                f"No {item} on file: {what} not checked",
+            ],
+            "data-gap",
+            management=f"Record the patient's {item} to check {what}.",
+            evidence=[f"No {item} in the chart"],
+            draft=draft,
+            fingerprint_of=(item,),
+        )
+        for item, what in lacking
+    ]
 
 
 def _renal_sensitive(drug: str) -> bool:
@@ -142,7 +204,9 @@ def _renal_sensitive(drug: str) -> bool:
 
 
 def _raises_potassium(drug: str) -> bool:
-    return any(c in knowledge.drug_classes(drug) for c in ("ace_inhibitor", "arb", "potassium_sparing"))
+    return any(
+        c in knowledge.drug_classes(drug) for c in ("ace_inhibitor", "arb", "potassium_sparing")
+    )
 
 
 def _pregnancy_sensitive(drug: str) -> bool:
@@ -155,5 +219,8 @@ def _could_be_pregnant(data: HookData, age: int | None) -> bool:
 
 
 def _pregnancy_known(data: HookData) -> bool:
-    return "pregnancy" not in data.missing and bool(data.get("pregnancy")) or any(
-        "pregnan" in chart.text(c).lower() for c in data.get("conditions"))
+    return (
+        "pregnancy" not in data.missing
+        and bool(data.get("pregnancy"))
+        or any("pregnan" in chart.text(c).lower() for c in data.get("conditions"))
+    )

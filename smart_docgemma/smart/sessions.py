@@ -55,6 +55,15 @@ class LaunchContext:
     fhir_context: list = field(default_factory=list)
 
     @cached_property
+    def audit(self):
+        """The session's audit trail (its FHIR gateway reports every read to it). The token is
+        looked up only to copy a record to the EHR (AUDIT_TO_EHR)."""
+        from ..audit import for_launch
+
+        return for_launch(self, current_app._get_current_object(),
+                          token=lambda: self.fhir.server.auth.access_token)
+
+    @cached_property
     def fhir(self) -> FhirGateway:
         """A FHIR gateway with a fresh access token (refreshed if about to expire, and once
         more if the FHIR server refuses it: the EHR may have revoked it early)."""
@@ -64,7 +73,7 @@ class LaunchContext:
             with app.app_context():  # the agent's worker thread has no app context of its own
                 return refresh_now(sid)
         return FhirGateway(self.iss, access_token(self.sid), timeout=app.config["HTTP_TIMEOUT_S"], renew=renew,
-                           connections=get_fhir_pool(app))
+                           connections=get_fhir_pool(app), audit=self.audit)
 
     def tool_context(self) -> ToolContext:
         """The tools' view of this launch (the agent's turns; a card's safety checks after an edit)."""

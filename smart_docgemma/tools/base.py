@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from ..errors import UpstreamError
 from ..fhir import FhirGateway
+from ..knowledge.finding import Source as Source  # the one citation type: tools, cards, MCP, knowledge
 from ..smart.scopes import GrantedScopes
 
 if TYPE_CHECKING:
@@ -32,14 +33,6 @@ class VisionModel(Protocol):
     (the agent hands tools its client bound to the turn's call count)."""
 
     def vision(self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None) -> M: ...
-
-
-@dataclass(frozen=True)
-class Source:
-    """A citation: what it is and where a clinician can check it."""
-
-    label: str
-    url: str
 
 
 @dataclass

@@ -84,7 +84,8 @@ def _thread_gateway(fhir: FhirGateway) -> FhirGateway:
     """A gateway of its own for one worker thread: same server, same token."""
     session = fhir.server.session
     return FhirGateway(fhir.base_url, fhir.server.auth.access_token,
-                       timeout=getattr(session, "timeout", 15), connections=fhir.connections)
+                       timeout=getattr(session, "timeout", 15), connections=fhir.connections,
+                       audit=getattr(fhir, "audit", None))
 
 
 def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,

@@ -9,6 +9,7 @@ Reads what clinicians write — ``tds``, ``bd``, ``od``, ``qds``, ``nocte``, ``m
 ``dispenseRequest`` (``expectedSupplyDuration``, ``quantity``). What does not parse stays in
 the text, never guessed.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,39 +18,78 @@ from typing import Any
 
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
-UNITS = {"mg": "mg", "g": "g", "mcg": "ug", "µg": "ug", "ug": "ug", "ml": "mL", "l": "L",
-         "units": "[iU]", "unit": "[iU]", "iu": "[iU]", "meq": "meq", "mmol": "mmol"}
+UNITS = {
+    "mg": "mg",
+    "g": "g",
+    "mcg": "ug",
+    "µg": "ug",
+    "ug": "ug",
+    "ml": "mL",
+    "l": "L",
+    "units": "[iU]",
+    "unit": "[iU]",
+    "iu": "[iU]",
+    "meq": "meq",
+    "mmol": "mmol",
+}
 DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug|ml|l|units?|iu|meq|mmol)\b", re.I)
 # word (regex) -> (frequency, period, periodUnit, when)
 FREQUENCIES = [
     (r"(?:every|q)\s*(\d+)\s*(?:h\b|hours?|hrs?)|\b\d+\s*/\s*(\d+)\s*h\b|\b(\d+)[- ]hourly", None),
-    (r"\b(?:four times|4 times|qds|qid|q\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?", (4, 1, "d", None)),
-    (r"\b(?:three times|3 times|tds|tid|t\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?", (3, 1, "d", None)),
-    (r"\b(?:twice|two times|2 times|bd|bid|b\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?", (2, 1, "d", None)),
+    (
+        r"\b(?:four times|4 times|qds|qid|q\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?",
+        (4, 1, "d", None),
+    ),
+    (
+        r"\b(?:three times|3 times|tds|tid|t\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?",
+        (3, 1, "d", None),
+    ),
+    (
+        r"\b(?:twice|two times|2 times|bd|bid|b\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?",
+        (2, 1, "d", None),
+    ),
     (r"\b(?:nocte|at night|at bedtime|nightly|qhs)\b", (1, 1, "d", "HS")),
     (r"\b(?:mane|every morning|in the morning)\b", (1, 1, "d", "MORN")),
     (r"\bevery other day\b|\balternate days\b", (1, 2, "d", None)),
     (r"\b(?:once|one time)\s*(?:a|per|each)?\s*week\b|\bweekly\b", (1, 1, "wk", None)),
-    (r"\b(?:once|one time)\s*(?:a|per|each)?\s*day\b|\bonce daily\b|\bod\b|\bqd\b|\bdaily\b", (1, 1, "d", None)),
+    (
+        r"\b(?:once|one time)\s*(?:a|per|each)?\s*day\b|\bonce daily\b|\bod\b|\bqd\b|\bdaily\b",
+        (1, 1, "d", None),
+    ),
 ]
-AS_NEEDED = re.compile(r"\b(?:prn|p\.r\.n\.?|as needed|as required|when required|if needed)\b"
-                       r"(?:\s+for\s+(?!\d)([a-z][a-z '\-]{1,40}?))?(?=\s*$|\s*[,;.)]|\s+for\s+\d|\s+x\s*\d|"
-                       r"\s+(?:up to|max|maximum|dispense|qty|supply)\b)", re.I)
+AS_NEEDED = re.compile(
+    r"\b(?:prn|p\.r\.n\.?|as needed|as required|when required|if needed)\b"
+    r"(?:\s+for\s+(?!\d)([a-z][a-z '\-]{1,40}?))?(?=\s*$|\s*[,;.)]|\s+for\s+\d|\s+x\s*\d|"
+    r"\s+(?:up to|max|maximum|dispense|qty|supply)\b)",
+    re.I,
+)
 STAT = re.compile(r"\bstat\b|\bonce only\b|\bsingle dose\b", re.I)
-DURATION = re.compile(r"(?:\bx\s*|\bfor\s+|\bduration\s+)(\d+)\s*(d\b|days?|w\b|wks?|weeks?|months?|/7|/52|/12)",
-                      re.I)
-DURATION_UNITS = {"d": ("days", "d"), "w": ("weeks", "wk"), "m": ("months", "mo"), "/7": ("days", "d"),
-                  "/52": ("weeks", "wk"), "/12": ("months", "mo")}
-QUANTITY = re.compile(r"(?:\bdispense|\bqty|\bquantity|\bsupply|#)\s*:?\s*(\d+)\s*(tablets?|tabs?|capsules?|caps?|"
-                      r"ml|inhalers?|patches?|sachets?)?", re.I)
-ROUTES = [(r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b", "26643006", "Oral route"),
-          (r"\b(?:iv|intravenous(?:ly)?)\b", "47625008", "Intravenous route"),
-          (r"\b(?:im|intramuscular(?:ly)?)\b", "78421000", "Intramuscular route"),
-          (r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b", "34206005", "Subcutaneous route"),
-          (r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b", "447694001", "Respiratory tract route"),
-          (r"\b(?:topical(?:ly)?|top)\b", "6064005", "Topical route"),
-          (r"\b(?:pr|rectal(?:ly)?)\b", "37161004", "Rectal route"),
-          (r"\b(?:sl|sublingual(?:ly)?)\b", "37839007", "Sublingual route")]
+DURATION = re.compile(
+    r"(?:\bx\s*|\bfor\s+|\bduration\s+)(\d+)\s*(d\b|days?|w\b|wks?|weeks?|months?|/7|/52|/12)", re.I
+)
+DURATION_UNITS = {
+    "d": ("days", "d"),
+    "w": ("weeks", "wk"),
+    "m": ("months", "mo"),
+    "/7": ("days", "d"),
+    "/52": ("weeks", "wk"),
+    "/12": ("months", "mo"),
+}
+QUANTITY = re.compile(
+    r"(?:\bdispense|\bqty|\bquantity|\bsupply|#)\s*:?\s*(\d+)\s*(tablets?|tabs?|capsules?|caps?|"
+    r"ml|inhalers?|patches?|sachets?)?",
+    re.I,
+)
+ROUTES = [
+    (r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b", "26643006", "Oral route"),
+    (r"\b(?:iv|intravenous(?:ly)?)\b", "47625008", "Intravenous route"),
+    (r"\b(?:im|intramuscular(?:ly)?)\b", "78421000", "Intramuscular route"),
+    (r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b", "34206005", "Subcutaneous route"),
+    (r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b", "447694001", "Respiratory tract route"),
+    (r"\b(?:topical(?:ly)?|top)\b", "6064005", "Topical route"),
+    (r"\b(?:pr|rectal(?:ly)?)\b", "37161004", "Rectal route"),
+    (r"\b(?:sl|sublingual(?:ly)?)\b", "37839007", "Sublingual route"),
+]
 
 
 @dataclass
@@ -65,8 +105,12 @@ def parse_dose(text: str) -> dict[str, Any] | None:
     if not m:
         return None
     value = float(m.group(1))
-    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
-            "system": UCUM, "code": UNITS[m.group(2).lower()]}
+    return {
+        "value": int(value) if value.is_integer() else value,
+        "unit": m.group(2),
+        "system": UCUM,
+        "code": UNITS[m.group(2).lower()],
+    }
 
 
 def parse_timing(text: str) -> dict[str, Any] | None:
@@ -80,7 +124,12 @@ def parse_timing(text: str) -> dict[str, Any] | None:
             hours = next(g for g in m.groups() if g)
             return {"frequency": 1, "period": int(hours), "periodUnit": "h"}
         freq, period, unit, when = meaning
-        return {"frequency": freq, "period": period, "periodUnit": unit, **({"when": [when]} if when else {})}
+        return {
+            "frequency": freq,
+            "period": period,
+            "periodUnit": unit,
+            **({"when": [when]} if when else {}),
+        }
     return None
 
 
@@ -97,12 +146,15 @@ def parse_duration(text: str) -> dict[str, Any] | None:
 def parse_route(text: str) -> dict[str, Any] | None:
     for pattern, code, display in ROUTES:
         if re.search(pattern, (text or "").lower()):
-            return {"coding": [{"system": SNOMED, "code": code, "display": display}], "text": display}
+            return {
+                "coding": [{"system": SNOMED, "code": code, "display": display}],
+                "text": display,
+            }
     return None
 
 
 def as_needed(text: str) -> dict[str, Any]:
-    """``{"asNeededCodeableConcept": {"text": reason}}``, ``{"asNeededBoolean": True}`` or ``{}``."""
+    """``{"asNeededCodeableConcept": {"text": reason}}``, ``{"asNeededBoolean": True}``, ``{}``."""
     m = AS_NEEDED.search(text or "")
     if not m:
         return {}
@@ -113,10 +165,16 @@ def as_needed(text: str) -> dict[str, Any]:
 def order(dosage: str, frequency: str, notes: str | None) -> Order:
     """Dosage (text always, coded parts where they parse) and the dispense request."""
     words = " ".join(t for t in (dosage, frequency, notes or "") if t)
-    inst: dict[str, Any] = {"text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")}
+    inst: dict[str, Any] = {
+        "text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")
+    }
     repeat = parse_timing(f"{frequency} {notes or ''}") or {}
     if STAT.search(words):
-        repeat = {"count": 1, **({} if repeat else {"frequency": 1, "period": 1, "periodUnit": "d"}), **repeat}
+        repeat = {
+            "count": 1,
+            **({} if repeat else {"frequency": 1, "period": 1, "periodUnit": "d"}),
+            **repeat,
+        }
     duration = parse_duration(words)
     if duration and not repeat.get("count"):
         repeat["boundsDuration"] = duration

@@ -52,7 +52,8 @@ class Coverage:
         return round(100 * len(self.labelled) / self.total, 1) if self.total else 0.0
 
     def summary(self) -> str:
-        return (f"{len(self.labelled)}/{self.total} medicines ({self.percent()} %) have an FDA label "
+        return (f"{len(self.labelled)}/{self.total} medicines ({self.percent()} %) "
+                f"have an FDA label "
                 f"in the offline cache; {len(self.no_label)} have none on openFDA; "
                 f"{len(self.failed)} could not be fetched ({self.edition or self.formulary}).")
 

@@ -92,6 +92,8 @@ def turn_page(turn_id: str):
     turn = turn_store().get(turn_id)
     if turn.get("sid") != launch.sid:
         raise errors.NotFound("No such turn in this session.")
+    if turn.get("answer"):
+        launch.audit.action("answer-shown", turn=turn_id, status=turn.get("status"), reload="yes")
     return render_template("chat/_turn.html", turn=turn_view(turn))
 
 
@@ -161,8 +163,12 @@ def turn_view(turn: dict) -> dict:
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]
-    return {**turn, "answer_html": markdown_html(bounded(turn.get("answer"), limit)),
+    shown = turn.get("cited_answer") or turn.get("answer")  # with numbered citations (grounding/)
+    return {**turn, "answer_html": markdown_html(bounded(shown, limit)),
             "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
+            "cited": [{**c, "url": safe_url(c.get("url"))} for c in turn.get("citations") or []],
+            "unsupported": sum(1 for g in turn.get("grounding") or []
+                               if g.get("verdict") == "unsupported"),
             "trace": trace_steps(turn.get("events") or [], turn.get("tool_runs")),
             "cards": cards}
 
@@ -244,6 +250,8 @@ def rate_turn(turn_id: str):
     if not isinstance(reason, str):
         raise errors.BadRequest("The reason must be text.")
     lesson_store().rate(turn_id, launch.sid, useful in ("yes", "true", "1"), reason)
+    launch.audit.action("answer-feedback", turn=turn_id, useful=useful in ("yes", "true", "1"),
+                        reason_given=bool(reason.strip()) or None)  # the reason stays on the rating
     if request.is_json or request.accept_mimetypes.best == "application/json":
         return {"turn": turn_id, "useful": useful in ("yes", "true", "1")}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)

@@ -28,6 +28,7 @@ from flask import Blueprint, Response, current_app, render_template, stream_with
 from .. import errors
 from ..agent import Agent
 from ..agent.followup import followup
+from ..audit.answers import record_turn
 from .modelstatus import get_model
 from ..smart import sessions
 from ..tools.registry import tools_for
@@ -78,8 +79,10 @@ class _Resume:
         except Exception:  # the decision stands; only the model's words around it are missing
             log.exception("chat: resuming turn %s failed", self.turn_id[:8])
             done = replace(turn, paused=False, approvals=[self.decided], answer=followup(self.decided))
+        trail = getattr(self.agent.ctx.fhir, "audit", None)
+        done, status = record_turn(trail, self.turn_id, done, "done", before=tuple(turn.proposals))
         try:
-            self.turns.finish(self.turn_id, done)
+            self.turns.finish(self.turn_id, done, status)
         finally:
             self.events.put(("finished", None))
 

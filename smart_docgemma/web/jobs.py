@@ -18,6 +18,7 @@ from flask import json
 from .. import errors
 from ..agent import Agent, ModelClient
 from ..agent.state import Turn, to_dict
+from ..audit.answers import record_turn
 from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.chart import chart_summary
@@ -98,6 +99,8 @@ class TurnJob:
         if turn.answer:
             turn = replace(turn, answer=bounded(turn.answer, self.ctx.config["ANSWER_MAX_CHARS"]))
         try:
+            trail = getattr(self.ctx.fhir, "audit", None)
+            turn, status = record_turn(trail, self.turn_id, turn, status)
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
                 self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, inputs
+from ..audit.events import outcome_of
 from ..agent.critic import after_edit
 from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
@@ -93,8 +94,11 @@ def edit(proposal_id: str):
     p = store.visible(proposal_id, launch)
     version = _version()
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
-    return _respond(editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
-                                          relook=after_edit))
+    edited = editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
+                                   relook=after_edit)
+    changed = ",".join(sorted(k for k, v in submitted.items() if v))
+    _audit(launch, "proposal-edited", edited, fields=changed)
+    return _respond(edited)
 
 
 @bp.post("/<proposal_id>/approve")
@@ -105,9 +109,12 @@ def approve(proposal_id: str):
     try:
         p = store.approve(proposal_id, launch, version)
     except errors.UpstreamError as exc:
+        _audit(launch, "proposal-approved", store.get(proposal_id), outcome=outcome_of(exc),
+               description=exc.description)
         return _respond(store.get(proposal_id), exc.status)
     finally:
         snapshot_store().forget(launch.sid)  # the chart changed (or may have): the next question reads it
+    _audit(launch, "proposal-approved", p)
     resume_after(p, launch)
     return _respond(p)
 
@@ -115,7 +122,10 @@ def approve(proposal_id: str):
 @bp.post("/<proposal_id>/acknowledge")
 def acknowledge(proposal_id: str):
     """The clinician has read the second look's serious finding; Approve is enabled again."""
-    return _respond(proposal_store().acknowledge(proposal_id, current_launch()))
+    launch = current_launch()
+    p = proposal_store().acknowledge(proposal_id, launch)
+    _audit(launch, "proposal-acknowledged", p)
+    return _respond(p)
 
 
 @bp.post("/<proposal_id>/reject")
@@ -123,8 +133,16 @@ def reject(proposal_id: str):
     """Reject with a reason (form field or JSON ``reason``); nothing is written."""
     reason, launch = inputs.text("reason"), current_launch()
     p = proposal_store().reject(proposal_id, launch, reason)
+    _audit(launch, "proposal-rejected", p)  # the reason stays with the proposal, not in the trail
     resume_after(p, launch)
     return _respond(p)
+
+
+def _audit(launch, kind: str, p: Proposal, **facts) -> None:
+    """The decision's audit record: the proposal, its version and what it wrote (if anything)."""
+    refs = [f"urn:docgemma:proposal:{p.id}"] + ([p.result_ref] if p.result_ref else [])
+    launch.audit.action(kind, patient=p.patient_id, resources=refs, proposal=p.id,
+                        version=p.version, status=p.status, **facts)
 
 
 def resume_after(p: Proposal, launch) -> None:

@@ -109,7 +109,8 @@ def test_the_circuit_opens_stops_calling_probes_and_closes_when_the_model_answer
         srv.script("IntentClassification", {"intent": "DIRECT", "task_summary": "definition"})
         srv.say("Hypertension is persistently raised blood pressure.")
         fourth, _ = run(model, "What is hypertension?")
-    assert not fourth.degraded and fourth.answer == "Hypertension is persistently raised blood pressure."
+    assert not fourth.degraded
+    assert fourth.answer == "Hypertension is persistently raised blood pressure."
 
 
 def test_a_slow_first_token_is_reported_while_waiting():

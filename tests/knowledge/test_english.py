@@ -48,3 +48,10 @@ def test_coverage_of_the_entries_the_app_can_show():
     cover = ddi.english_coverage()
     print(f"\nEnglish from the glossary: {cover}")
     assert cover["effect_coverage"] >= 0.95 and cover["management_coverage"] >= 0.95
+
+
+def test_advice_written_in_the_mechanism_text_is_management_not_an_effect():
+    [hit] = knowledge.interactions(["furosemide"], with_=["lisinopril"])
+    assert hit.mechanism == "Hypotension; acute kidney injury."
+    assert "Start at a very low dose" in hit.management and "check kidney function" in hit.management
+    assert hit.quote.startswith("Dans l'insuffisance cardiaque congestive")

@@ -2,6 +2,7 @@
 server) that leaves out a critical finding the tools returned still produces an answer holding
 it, visibly added by code; the page says which model answers ("small test model" for the
 plumbing models)."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,10 @@ from tests.support.chat_session import open_session, post_question, scripted_app
 from tests.support.model_server import ScriptedModelServer
 
 SMALL = "HuggingFaceTB/SmolLM2-135M-Instruct"
-PREGNANT_ON_LISINOPRIL = {"id": "kept-pregnant", "chart": {"age": 31, "sex": "female", "pregnant": True,
-                                                            "meds": ["lisinopril"]}}
+PREGNANT_ON_LISINOPRIL = {
+    "id": "kept-pregnant",
+    "chart": {"age": 31, "sex": "female", "pregnant": True, "meds": ["lisinopril"]},
+}
 
 
 @pytest.fixture
@@ -50,8 +53,10 @@ def test_a_critical_finding_the_model_left_out_is_added_to_the_answer(chat, srv)
 
 
 def test_a_finding_the_model_did_state_is_not_repeated(chat, srv):
-    srv.say("Avoid lisinopril: she is pregnant and ACE inhibitors cause fetal renal toxicity. "
-            "Switch to labetalol.")
+    srv.say(
+        "Avoid lisinopril: she is pregnant and ACE inhibitors cause fetal renal toxicity. "
+        "Switch to labetalol."
+    )
     text = answer(chat, "Is her lisinopril safe?")
     assert HEADING not in text
 

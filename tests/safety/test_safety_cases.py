@@ -6,6 +6,7 @@ must hold the expected findings, with the same sentence and severity — all thr
 Tuned cases (cases.yaml) must all pass; the holdout (holdout.yaml, written before tuning) is
 reported separately: ``python -m pytest -q -s tests/safety/test_safety_cases.py``.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,9 +34,17 @@ def stack(fhir_base, sources, tmp_path_factory):
 
     port, tmp = free_port(), tmp_path_factory.mktemp("safety")
     ehr = MiniEHR(f"http://127.0.0.1:{port}")
-    app = create_app({"TESTING": True, "SECRET_KEY": "k", "DATABASE_URL": f"sqlite:///{tmp / 'app.sqlite'}",
-                      "CACHE_PATH": str(tmp / "cache"), "ENDPOINT": None, **sources,
-                      "CDS_ISSUERS": {ISSUER: {"jwks": ehr.jwks()}}})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "k",
+            "DATABASE_URL": f"sqlite:///{tmp / 'app.sqlite'}",
+            "CACHE_PATH": str(tmp / "cache"),
+            "ENDPOINT": None,
+            **sources,
+            "CDS_ISSUERS": {ISSUER: {"jwks": ehr.jwks()}},
+        }
+    )
     with serve(app, port=port):
         with app.app_context():
             store = proposal_store(app)
@@ -59,18 +68,33 @@ def in_chat(answer: str) -> set[tuple[str, str]]:
 
 def in_card(store, fhir_base: str, pid: str, case: dict) -> tuple[set[tuple[str, str]], list[dict]]:
     ctx = tool_context(launch(fhir_base, pid), store)
-    args = PrescribeMedicationArgs(patient_id=pid, medication_name=case["drug"],
-                                   dosage=case.get("dose") or "as directed", frequency="once daily")
+    args = PrescribeMedicationArgs(
+        patient_id=pid,
+        medication_name=case["drug"],
+        dosage=case.get("dose") or "as directed",
+        frequency="as directed",  # no timing: the CDS draft states none either
+    )
     flags = store.get(run_prescribe(args, ctx).proposal_id).summary["flags"]
-    mine = [f for f in flags if "terms" in f]  # the safety check's (the label's boxed warning aside)
+    mine = [
+        f for f in flags if "terms" in f
+    ]  # the safety check's (the label's boxed warning aside)
     return {(f["severity"], f["text"]) for f in mine}, mine
 
 
 def in_cds(ehr, fhir_base: str, pid: str, case: dict) -> set[tuple[str, str]]:
-    body = {"hook": "order-sign", "hookInstance": str(uuid.uuid4()), "fhirServer": fhir_base,
-            "context": {"userId": "Practitioner/dr-okafor", "patientId": pid, "draftOrders": {
-                "resourceType": "Bundle", "entry": [{"resource": charts.draft_order(pid, case["drug"],
-                                                                                 case.get("dose"))}]}}}
+    body = {
+        "hook": "order-sign",
+        "hookInstance": str(uuid.uuid4()),
+        "fhirServer": fhir_base,
+        "context": {
+            "userId": "Practitioner/dr-okafor",
+            "patientId": pid,
+            "draftOrders": {
+                "resourceType": "Bundle",
+                "entry": [{"resource": charts.draft_order(pid, case["drug"], case.get("dose"))}],
+            },
+        },
+    }
     res = ehr.call("docgemma-order-sign", body)
     assert res.status_code == 200, res.text
     found = set()
@@ -83,19 +107,33 @@ def in_cds(ehr, fhir_base: str, pid: str, case: dict) -> set[tuple[str, str]]:
 def run_case(stack, case: dict) -> dict:
     app, ehr, store, fhir_base = stack
     pid = charts.load(fhir_base, case)
-    question = f"Is {case['drug']} {case['dose']} safe for this patient?" if case.get("dose") \
+    question = (
+        f"Is {case['drug']} {case['dose']} safe for this patient?"
+        if case.get("dose")
         else f"Is {case['drug']} safe for this patient?"
+    )
     answer = chat_answer(app, fhir_base, pid, question)
     paths = {"chat": in_chat(answer), "cds": in_cds(ehr, fhir_base, pid, case)}
     paths["card"], flags = in_card(store, fhir_base, pid, case)
     # asking about a drug already taken, only a new order of it (card, CDS) is a duplicate
     asked_active = case["drug"] in (case["chart"].get("meds") or [])
-    severe = {name: {f for f in found if f[0] != "info" and not (asked_active and f[1].startswith("Remove dup"))}
-              for name, found in paths.items()}
+    severe = {
+        name: {
+            f
+            for f in found
+            if f[0] != "info" and not (asked_active and f[1].startswith("Remove dup"))
+        }
+        for name, found in paths.items()
+    }
     agree = severe["chat"] == severe["card"] == severe["cds"]
-    held = all(_holds(found, flags if name == "card" else None,
-                      [e for e in case["expect"] if name == "card" or e["topic"] != "duplicate-order"])
-               for name, found in paths.items())
+    held = all(
+        _holds(
+            found,
+            flags if name == "card" else None,
+            [e for e in case["expect"] if name == "card" or e["topic"] != "duplicate-order"],
+        )
+        for name, found in paths.items()
+    )
     if not case["expect"]:
         held = held and not severe["card"] and "nothing found in" in answer.lower()
     return {"id": case["id"], "agree": agree, "expected": held, "paths": severe, "answer": answer}
@@ -106,7 +144,9 @@ def _holds(found: set, flags: list | None, expect: list[dict]) -> bool:
         hits = [t for s, t in found if s == e["severity"] and e["says"].lower() in t.lower()]
         if not hits:
             return False
-        if flags is not None and not any(f["kind"] == e["topic"] and f["text"] in hits for f in flags):
+        if flags is not None and not any(
+            f["kind"] == e["topic"] and f["text"] in hits for f in flags
+        ):
             return False
     return True
 
@@ -114,8 +154,10 @@ def _holds(found: set, flags: list | None, expect: list[dict]) -> bool:
 def _report(split: str, results: list[dict]) -> tuple[int, int, int]:
     agree = sum(r["agree"] for r in results)
     held = sum(r["expected"] for r in results)
-    print(f"\n{split}: {len(results)} chart cases; all three paths agree on {agree}; "
-          f"expected findings on every path in {held}")
+    print(
+        f"\n{split}: {len(results)} chart cases; all three paths agree on {agree}; "
+        f"expected findings on every path in {held}"
+    )
     for r in results:
         if not (r["agree"] and r["expected"]):
             print(f"  {r['id']}: agree={r['agree']} expected={r['expected']} {r['paths']}")

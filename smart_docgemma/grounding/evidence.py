@@ -1,0 +1,301 @@
+"""What the turn actually read, one citable record at a time.
+
+Each tool run's result is cut into the records a citation can name: a FHIR resource
+(``Observation/…`` with its date), an FDA label section, a PubMed article (``PMID:…``), a
+trial (``NCT…``), the attached image's findings. The text of an ``Evidence`` is built from the
+fields the tool kept (values, units, dates, names), so a sentence's facts are looked up in
+exactly what was fetched. Each run also gives one coarse record (its whole text), consulted
+only for what no single record covers (e.g. "1,234 trials match").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..fhir import absolute
+from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One record read in the turn, as a citation names it and as the check reads it."""
+
+    key: str  # Observation/abc | PMID:123 | NCT01234567 | label:<set id>#<section> | run:<n>
+    label: str  # what the clinician reads next to the number
+    url: str | None
+    date: str | None
+    text: str
+    coarse: bool = False  # a whole tool result: cited only for what no single record covers
+    refs: tuple[str, ...] = field(default=())  # other keys naming the same record (PMID and doi)
+
+    @cached_property
+    def lower(self) -> str:
+        return self.text.lower()
+
+    @cached_property
+    def numbers(self) -> frozenset[float]:
+        found, rest = iso_dates(self.text)
+        years = {float(d[:4]) for d in found}
+        return frozenset({v for v, _ in numbers(rest)} | years)
+
+    @cached_property
+    def dates(self) -> frozenset[str]:
+        return frozenset(iso_dates(self.text)[0])
+
+    @cached_property
+    def units(self) -> frozenset[str]:
+        return frozenset(unit_key(m[1]) for m in _unit_pattern().finditer(self.text))
+
+    @cached_property
+    def anchors(self) -> frozenset[str]:
+        return anchors(self.text)
+
+
+def _num(value) -> str:
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+
+def from_chart(data: dict, base_url: str | None) -> list[Evidence]:
+    """Every resource of a chart read (``tools.chart.chart_data``), with its own facts."""
+
+    def ev(ref, label, when, text):
+        return Evidence(
+            ref, label, absolute(base_url, ref) if base_url else None, when or None, text
+        )
+
+    p = data.get("patient") or {}
+    out = (
+        [
+            ev(
+                f"Patient/{p.get('id')}",
+                f"Patient {p.get('name')}",
+                None,
+                f"Patient {p.get('name')} {p.get('gender')} born {p.get('birth_date')} "
+                f"age {p.get('age')} "
+                f"years old MRN {p.get('mrn')}",
+            )
+        ]
+        if p.get("id")
+        else []
+    )
+    out += [
+        ev(
+            c["ref"],
+            f"Condition: {c['text']}",
+            c.get("onset"),
+            f"Condition {c['text']} since {c.get('onset')}",
+        )
+        for c in data.get("problems", [])
+    ]
+    out += [
+        ev(
+            m["ref"],
+            f"MedicationRequest: {m['text']}",
+            m.get("authored"),
+            f"Medication {m['text']} {m.get('dosage', '')} authored {m.get('authored')}",
+        )
+        for m in data.get("medications", [])
+    ]
+    out += [
+        ev(
+            a["ref"],
+            f"AllergyIntolerance: {a['substance']}",
+            None,
+            f"Allergy {a['substance']} reaction {a.get('reaction')} severity {a.get('severity')} "
+            f"criticality {a.get('criticality')}",
+        )
+        for a in data.get("allergies", [])
+    ]
+    out += _observations(data, ev)
+    out += [
+        ev(
+            n["ref"],
+            f"DocumentReference: {n['type']}",
+            n.get("date"),
+            f"Note {n['type']} {n.get('date')} by {n.get('author')}: {n.get('text')}",
+        )
+        for n in data.get("notes", [])
+    ]
+    out += [
+        ev(
+            i["ref"],
+            f"Immunization: {i['vaccine']}",
+            i.get("date"),
+            f"Immunization {i['vaccine']} on {i.get('date')} {i.get('status')}",
+        )
+        for i in data.get("immunizations", [])
+    ]
+    out += [
+        ev(
+            c["ref"],
+            f"Condition: {c['text']}",
+            c.get("onset"),
+            f"Condition {c['text']} since {c.get('onset')}",
+        )
+        for c in data.get("social", [])
+    ]
+    out += [
+        ev(
+            e["ref"],
+            f"Encounter: {e.get('type') or e.get('reason')}",
+            e.get("date"),
+            f"Encounter {e.get('date')} {e.get('type')} {e.get('reason')} {e.get('status')}",
+        )
+        for e in data.get("encounters", [])
+    ]
+    return out
+
+
+def _observations(data: dict, ev) -> list[Evidence]:
+    """One record per Observation (a blood pressure's two components are one resource)."""
+    parts: dict[str, list[str]] = {}
+    when: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for entry in data.get("labs", []) + data.get("vitals", []):
+        for point in entry.get("series") or []:
+            parts.setdefault(point["ref"], []).append(
+                f"{entry['name']} {_num(point['value'])} {entry['unit']}"
+            )
+            when[point["ref"]] = point["date"]
+            names.setdefault(point["ref"], entry["name"])
+    return [
+        ev(
+            ref,
+            f"Observation: {names[ref]} {when[ref]}",
+            when[ref],
+            f"{'; '.join(texts)} on {when[ref]}",
+        )
+        for ref, texts in parts.items()
+    ]
+
+
+def from_label(data: dict, url: str | None) -> list[Evidence]:
+    """An FDA label (``check_drug_safety``): its heading, then one record per section."""
+    names = data.get("names") or {}
+    name = ", ".join(names.get("generic") or [data.get("drug", "")])
+    eff = data.get("effective_time") or ""
+    eff = f"{eff[:4]}-{eff[4:6]}-{eff[6:8]}" if len(eff) == 8 else eff
+    key = f"label:{data.get('set_id')}"
+    brands = " ".join(names.get("brand") or [])
+    head = f"FDA label {name} {brands} effective {eff} set id {data.get('set_id')}"
+    out = [Evidence(key, f"FDA label: {name}", url, eff or None, head)]
+    out += [
+        Evidence(
+            f"{key}#{heading}",
+            f"FDA label: {name}, {heading}",
+            url,
+            eff or None,
+            f"{name} {heading}: {text}",
+        )
+        for heading, text in (data.get("sections") or {}).items()
+    ]
+    return out
+
+
+def from_articles(data: dict, sources: list) -> list[Evidence]:
+    out = []
+    for a in data.get("articles") or []:
+        key = f"PMID:{a['pmid']}" if a.get("pmid") else f"doi:{a.get('doi')}"
+        url = next(
+            (s.url for s in sources if (a.get("pmid") or a.get("doi") or "~") in s.url), None
+        )
+        out.append(
+            Evidence(
+                key,
+                f"PMID {a['pmid']}" if a.get("pmid") else key,
+                url,
+                a.get("year") or None,
+                f"{a.get('title')} {a.get('authors')} {a.get('journal')} {a.get('year')} "
+                f"{' '.join(a.get('pub_types') or [])} Abstract: {a.get('abstract')}",
+            )
+        )
+    return out
+
+
+def from_trials(data: dict, sources: list) -> list[Evidence]:
+    out = []
+    for t in data.get("trials") or []:
+        url = next((s.url for s in sources if t["nct_id"] in s.url), None)
+        out.append(
+            Evidence(
+                t["nct_id"],
+                f"{t['nct_id']}: {t['title'][:60]}",
+                url,
+                None,
+                f"{t['nct_id']} {t['title']} status {t['status']} phase {t['phase']} {t['type']} "
+                f"enrolment {t.get('enrollment')} sponsor {t['sponsor']} conditions "
+                f"{', '.join(t['conditions'])} interventions {', '.join(t['interventions'])} "
+                f"ages {t['ages']} {t['summary']} locations {'; '.join(t['locations'])}",
+            )
+        )
+    return out
+
+
+def from_run(run, n: int, base_url: str | None) -> list[Evidence]:
+    """The records of one tool run, then its coarse record."""
+    result, data = run.result, run.result.data or {}
+    if result.status in ("error", "proposal"):
+        return []
+    sources = list(result.sources)
+    if run.tool == "get_patient_chart" or (data.get("patient") and "problems" in data):
+        out = from_chart(data, base_url)
+    elif run.tool == "check_drug_safety" and data.get("sections") is not None:
+        out = from_label(data, sources[0].url if sources else None)
+    elif data.get("articles"):
+        out = from_articles(data, sources)
+    elif data.get("trials"):
+        out = from_trials(data, sources)
+    else:
+        out = []
+    first = sources[0].url if sources else None
+    whole = re.sub(r"\s+", " ", result.text)
+    return out + [
+        Evidence(f"run:{n}", f"{run.label} (the result as read)", first, None, whole, coarse=True)
+    ]
+
+
+def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
+    """The chart in brief the turn started with (read from the chart this session)."""
+    if not brief or not patient_id:
+        return []
+    ref = f"Patient/{patient_id}"
+    return [
+        Evidence(
+            ref,
+            "Chart in brief (read at the start of the question)",
+            absolute(base_url, ref) if base_url else None,
+            None,
+            brief,
+        )
+    ]
+
+
+def from_approvals(approvals: list[dict], base_url: str | None) -> list[Evidence]:
+    """What the clinician's decisions wrote (or refused), as the proposal's own record says it."""
+    from ..agent.followup import followup
+
+    out = []
+    for a in approvals:
+        ref = a.get("result_ref") or f"proposal:{a.get('proposal_id')}"
+        url = absolute(base_url, ref) if base_url and a.get("result_ref") else None
+        out.append(
+            Evidence(
+                ref,
+                f"Your decision: {a.get('decision')}",
+                url,
+                None,
+                followup(a),
+                refs=tuple(r for r in (a.get("provenance"),) if r),
+            )
+        )
+    return out
+
+
+def turn_evidence(state, base_url: str | None) -> list[Evidence]:
+    """Everything the turn read, in the order it read it (the chart in brief first)."""
+    out = from_brief(state.chart_summary, state.patient_id, base_url)
+    for n, run in enumerate(state.tool_runs, 1):
+        out += from_run(run, n, base_url)
+    return out + from_approvals(state.approvals, base_url)

@@ -1,0 +1,126 @@
+"""Cited answers and the grounding check: the evaluation sets, templated and model answers
+over the chat (real HAPI, scripted model), the page's numbered links, metrics, remove mode."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from smart_docgemma.grounding.check import MARK, ground
+from smart_docgemma.grounding.evaluate import evaluate, load
+from tests.support.chat_session import open_session, scripted_app
+from tests.support.model_server import ScriptedModelServer
+
+
+@pytest.mark.parametrize("split", ["tuned", "holdout"])
+def test_citation_evaluation_meets_its_goals(split):
+    figures, rows = evaluate(load(split))
+    assert figures["answers"] >= (40 if split == "tuned" else 25)
+    assert figures["precision"] >= 0.9 and figures["recall"] >= 0.9, figures
+    assert figures["unsupported_caught"] >= 0.9 and figures["false_alarm_rate"] <= 0.1, figures
+
+
+def test_a_seeded_wrong_number_is_marked_and_a_right_one_cited():
+    from smart_docgemma.grounding.evaluate import chart_records
+
+    done = ground(
+        "Her potassium was 5.6 mmol/L on 2026-11-10. Her potassium was 6.6 mmol/L on 2026-11-10.",
+        chart_records("pt-ckd-elder"),
+    )
+    first, second = done.checks
+    assert (
+        first.verdict == "supported"
+        and second.verdict == "unsupported"
+        and "6.6 mmol/l" in second.missing
+    )
+    assert done.citations[0].key == "Observation/pt-ckd-elder-obs4"
+    assert (
+        done.shown.count(MARK) == 1
+        and "[\\[1\\]](http://ehr.test/fhir/Observation/pt-ckd-elder-obs4)" in done.shown
+    )
+
+
+def test_a_citation_the_turn_never_read_is_unsupported():
+    from smart_docgemma.grounding.evaluate import chart_records
+
+    done = ground("Potassium 5.6 mmol/L (Observation/not-read).", chart_records("pt-ckd-elder"))
+    assert (
+        done.checks[0].verdict == "unsupported"
+        and "Observation/not-read (not read in this answer)" in done.checks[0].missing
+    )
+
+
+@pytest.fixture
+def srv():
+    with ScriptedModelServer() as server:
+        yield server
+
+
+def _ask(client, message):
+    res = client.post(
+        "/api/chat",
+        data={"message": message},
+        headers={"X-CSRF-Token": client.csrf},
+        content_type="multipart/form-data",
+    )
+    text = res.get_data(as_text=True)
+    done = [json.loads(m) for m in re.findall(r"^event: done\ndata: (.*)$", text, re.M)][0]
+    return done["id"], done["html"]
+
+
+def test_templated_answers_cite_each_line_to_the_resources_read(app, fhir_base):
+    from smart_docgemma.web.turns import turn_store
+
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+    turn_id, html = _ask(client, "Summarise the chart")
+    assert "Model unavailable" in html and '<div class="citations"><h4>Citations</h4>' in html
+    assert re.search(
+        r'<a href="[^"]+/Observation/pt-ckd-elder-obs4"[^>]*>\[\d+\]</a>', html
+    )  # a numbered link
+    turn = turn_store(app).get(turn_id)
+    keys = {c["key"] for c in turn["citations"]}
+    assert {
+        "Observation/pt-ckd-elder-obs4",
+        "Condition/pt-ckd-elder-cond1",
+        "MedicationRequest/pt-ckd-elder-med1",
+    } <= keys
+    verdicts = [g["verdict"] for g in turn["grounding"]]
+    assert (
+        "unsupported" not in verdicts and verdicts.count("supported") >= 8
+    )  # the tools' own text holds up
+
+
+def test_a_model_answer_with_a_wrong_number_is_marked_and_counted(
+    app_config, sources, srv, fhir_base
+):
+    app = scripted_app(app_config, sources, srv)
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+    srv.say(
+        "Her potassium rose from 4.9 to 5.6 mmol/L. Her eGFR is now 31 mL/min/1.73 m2. "
+        "Recheck soon."
+    )
+    _, html = _ask(client, "Summarise her potassium and eGFR")
+    text = re.sub(r"\s+", " ", html)
+    links = re.search(r"5\.6 mmol/L\. ((?:<a [^>]+>\[\d+\]</a>)+)", text).group(1)
+    assert (
+        "Observation/pt-ckd-elder-obs2" in links and "Observation/pt-ckd-elder-obs4" in links
+    )  # 4.9 and 5.6
+    assert re.search(
+        r"31 mL/min/1\.73 m2\. <em>\(not found in any record read for this answer\)</em>", text
+    )
+    assert "1 sentence could not be found" in text
+    metrics = client.get("/metrics").get_data(as_text=True)
+    assert re.search(r'docgemma_grounding_sentences_total\{verdict="unsupported"\} [1-9]', metrics)
+
+
+def test_remove_mode_drops_the_unsupported_sentence(app_config, sources, srv, fhir_base):
+    app = scripted_app(app_config, sources, srv, GROUNDING_UNSUPPORTED="remove")
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+    srv.say("Her potassium is 5.6 mmol/L. Her eGFR is now 31 mL/min/1.73 m2.")
+    turn_id, html = _ask(client, "Summarise her potassium and eGFR")
+    assert "5.6 mmol/L" in html and "31 mL/min" not in html
