@@ -29,6 +29,7 @@ _seen: dict[tuple[str, str], tuple[float, "Verdict"]] = {}
 class Verdict:
     allowed: bool
     reason: str  # shown on the card and in the 403
+    kept: bool = True  # False when the record could not be read: an outage is not remembered
 
 
 def verdict(launch) -> Verdict:
@@ -47,7 +48,8 @@ def verdict(launch) -> Verdict:
     if cached and time.monotonic() - cached[0] < TTL_S:
         return cached[1]
     found = _resolve(launch, user)
-    _seen[key] = (time.monotonic(), found)
+    if found.kept:  # a FHIR outage must not block approvals for TTL_S once the server is back
+        _seen[key] = (time.monotonic(), found)
     return found
 
 
@@ -74,6 +76,7 @@ def _resolve(launch, user: str) -> Verdict:
             False,
             "Only a prescriber can approve a prescription, and this login's practitioner "
             "record could not be read. The proposal stays saved as a draft for a prescriber.",
+            kept=False,
         )
     if any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", t) for t in texts for w in words):
         return Verdict(True, "prescribing qualification on record")
