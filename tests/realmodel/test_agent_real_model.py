@@ -22,6 +22,7 @@ import jsonschema
 from PIL import Image
 
 from smart_docgemma.agent.synthesis import sanitize
+from smart_docgemma.grounding.guard import REMOVED
 from tests.support.launch_context import count
 
 WRITE_TYPES = ("MedicationRequest", "DocumentReference", "AllergyIntolerance")
@@ -72,7 +73,9 @@ def test_single_tool_turn_streams_its_synthesis(agent, recorder, fhir_base, sess
     assert len(synth) == 1 and synth[0].status == 200 and synth[0].chunks > 1
     streamed = "".join(e["text"] for e in events if e["type"] == "token")
     assert streamed == synth[0].content  # every token reached the UI stream, in order
-    if streamed.strip():
+    # (a model that repeats its instructions has them taken out of the answer by the guard,
+    # grounding/guard.py: the answer then no longer starts with what was streamed)
+    if streamed.strip() and REMOVED not in turn.answer:
         assert turn.answer.startswith(sanitize(streamed).strip())
 
 
