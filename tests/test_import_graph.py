@@ -18,12 +18,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("smart_docgemma", "smart_docgemma.server", "smart_docgemma.evaluation",
                       "smart_docgemma.lessons.cli", "smart_docgemma.mcpserver.stdio",
-                      "smart_docgemma.checkout", "smart_docgemma.offline_pack")),
+                      "smart_docgemma.checkout", "smart_docgemma.offline_pack",
+                      "smart_docgemma.audit.cli")),
     ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
                   "smart_docgemma.smart.views")),
     ("session", ("smart_docgemma.smart.sessions",)),
-    ("agent", ("smart_docgemma.agent",)),
+    ("agent", ("smart_docgemma.agent", "smart_docgemma.grounding")),
     ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons",
+                 "smart_docgemma.audit",
                  # the one patient-safety check and the CDS rule modules it shares with the hooks
                  "smart_docgemma.safety", "smart_docgemma.cds.rules", "smart_docgemma.cds.findings",
                  "smart_docgemma.cds.chart", "smart_docgemma.cds.monitoring", "smart_docgemma.cds.context",

@@ -26,7 +26,7 @@ from ..knowledge import vocabulary as knowledge_names
 from ..tools.orders import dose_pattern
 from . import languages
 from .prompts import rules
-from .state import Entities
+from .entities import Entities
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")

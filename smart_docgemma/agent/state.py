@@ -10,13 +10,14 @@ keeps exactly this JSON.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
 from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..grounding.check import Citation, SentenceCheck
+from .entities import Entities as Entities  # made by extraction, kept on the turn
 from ..tools.base import Source, ToolResult
 
 APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
@@ -38,34 +39,6 @@ class Approval(TypedDict, total=False):
     reason: str | None
     changes: list[dict[str, Any]]  # the clinician's edits, before -> after
 
-
-
-@dataclass(frozen=True)
-class Entities:
-    """What deterministic extraction found in the message (``extraction.extract``), plus what
-    INPUT_ASSEMBLY adds from the turn (``has_image``, ``chart_drugs``, an approved lesson).
-    The task patterns of ``data/rules.yaml`` name these fields (``entity``, ``with_entity``)."""
-
-    drugs: tuple[str, ...] = ()  # generic names
-    drug_pair: bool = False  # two drugs joined ("warfarin + aspirin"): most likely asked together
-    drug_mentions: tuple[dict[str, Any], ...] = ()  # {"name", "surface", "match"[, "candidates"]}
-    ambiguous_drugs: tuple[dict[str, Any], ...] = ()  # misspellings one edit from two drugs
-    patient_ids: tuple[str, ...] = ()
-    patient_names: tuple[str, ...] = ()
-    actions: tuple[str, ...] = ()
-    dose: dict[str, Any] | None = None  # {"dose", "frequency"[, "route", "duration"]}
-    allergy: dict[str, Any] | None = None  # {"reaction", "severity"}
-    unsupported: tuple[str, ...] = ()  # actions this assistant does not perform
-    has_image: bool = False
-    chart_drugs: tuple[str, ...] = ()  # the chart summary's active medications
-    lesson: dict[str, Any] | None = None  # an approved lesson close to the question
-    lesson_tools: tuple[str, ...] = ()  # its read tools, when it is a near paraphrase
-
-    def named(self, field: str) -> Any:
-        """The field a task pattern names; a name that is no field is an error in the rules."""
-        if field not in _ENTITY_FIELDS:
-            raise KeyError(f"data/rules.yaml names an entity that extraction does not find: {field}")
-        return getattr(self, field)
 
 
 @dataclass(frozen=True)
@@ -133,7 +106,6 @@ class Turn:
     error: str | None = None  # why the turn failed, when it did (nothing was written)
 
 
-_ENTITY_FIELDS = frozenset(f.name for f in fields(Entities))
 
 class Update(TypedDict, total=False):
     """What a node returns: its outcome and the ``Turn`` fields it changes."""

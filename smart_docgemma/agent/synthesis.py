@@ -153,7 +153,7 @@ def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any
     return {**cited, "answer": answer, "sources": sources, "outcome": outcome}
 
 
-def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict:
+def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict[str, Any]:
     """What code checks before the answer is shown (grounding/): instruction-like text the turn
     read is reported as content; claimed writes that did not happen are marked; each factual
     sentence is cited and checked against what the turn read; secrets and the assistant's own

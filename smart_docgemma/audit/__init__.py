@@ -42,7 +42,7 @@ def audit_store(app=None) -> AuditStore:
 def for_launch(launch, app=None, token=None) -> AuditTrail:
     """The trail of a launch session: the practitioner and the app's client id. ``token()``
     (the launch's access token) is asked only to send records to the EHR (AUDIT_TO_EHR)."""
-    app = app or current_app._get_current_object()
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     actor = Actor(
         who=launch.user,
         client=app.config["CLIENT_ID"],
@@ -60,7 +60,7 @@ def for_launch(launch, app=None, token=None) -> AuditTrail:
 
 def for_cds_call(claims: dict, body: dict, app=None) -> AuditTrail:
     """The trail of one CDS hook call: the EHR user named in the context, the client's issuer."""
-    app = app or current_app._get_current_object()
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     context = body.get("context") or {}
     server = body.get("fhirServer") if isinstance(body.get("fhirServer"), str) else None
     actor = Actor(
@@ -80,7 +80,7 @@ def for_cds_call(claims: dict, body: dict, app=None) -> AuditTrail:
 
 def for_mcp(grant, server: str, sid: str, app=None) -> AuditTrail:
     """The trail of an MCP client's tool call: the practitioner the grant names, the client."""
-    app = app or current_app._get_current_object()
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     actor = Actor(
         who=grant.practitioner,
         client=f"mcp:{grant.client_id}",
@@ -98,7 +98,7 @@ def _ehr_sender(base: str | None, token: str | None, timeout: float):
     def send(event: dict) -> str | None:
         from ..fhir import FhirGateway
 
-        created = FhirGateway(base, token() if callable(token) else token, timeout=timeout).create(
+        created = FhirGateway(base or "", token() if callable(token) else token, timeout=timeout).create(
             event
         )
         return f"AuditEvent/{created['id']}" if created.get("id") else None

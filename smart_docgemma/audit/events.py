@@ -13,6 +13,8 @@ Nothing here touches storage or the network: ``to_audit_event`` is a pure functi
 
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import hashlib
 import re
@@ -93,7 +95,7 @@ def question_detail(question: str | None, policy: str) -> dict:
 def to_audit_event(access: Access) -> dict:
     """The FHIR R4 AuditEvent for ``access``."""
     rest = access.kind in ACTIONS
-    event = {
+    event: dict[str, Any] = {
         "resourceType": "AuditEvent",
         "id": access.id,
         "type": REST if rest else {"system": APP_SYSTEM, "code": access.kind},
@@ -154,7 +156,7 @@ def _who(who: str | None) -> dict:
 
 
 def _entities(access: Access) -> list[dict]:
-    out = []
+    out: list[dict[str, Any]] = []
     if access.patient:
         out.append(
             {
@@ -176,7 +178,7 @@ def _entities(access: Access) -> list[dict]:
             {
                 "type": {"system": ENTITY_TYPE, "code": "2", "display": "System Object"},
                 "role": {"system": OBJECT_ROLE, "code": "24", "display": "Query"},
-                "query": base64.b64encode(redact(access.query).encode()).decode(),
+                "query": base64.b64encode((redact(access.query) or "").encode()).decode(),
             }
         )
     detail = [

@@ -14,6 +14,8 @@ Citations become numbered links (``[1]`` → the resource or source) after the s
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from dataclasses import dataclass
 
@@ -152,7 +154,8 @@ def _cover(
 ) -> list[Evidence]:
     """Greedy: the record holding most of the facts still uncovered, until none holds another.
     With ``anchored``, a record must share a word or a drug with the sentence, or hold two facts."""
-    chosen, left = [], list(wanted)
+    chosen: list[Any] = []
+    left = list(wanted)
     while left and len(chosen) < MAX_CITES:
         best, best_score = None, (0, 0)
         for e in pool:

@@ -103,8 +103,9 @@ def secrets_of(ctx, system_prompts: list[str]) -> list[str]:
         str(config.get(k)) for k in _SECRET_KEYS if config.get(k) and str(config.get(k)) != "EMPTY"
     ]
     auth = getattr(getattr(getattr(ctx, "fhir", None), "server", None), "auth", None)
-    if getattr(auth, "access_token", None):
-        out.append(auth.access_token)
+    token = getattr(auth, "access_token", None)
+    if token:
+        out.append(token)
     for prompt in system_prompts:  # its sentences long enough to be unmistakably the prompt
         out += [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", prompt) if len(s.strip()) >= 40]
     return [s for s in out if len(s) >= 8]

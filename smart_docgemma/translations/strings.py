@@ -10,6 +10,14 @@ from __future__ import annotations
 from .swahili import SW
 
 T = {
+    "Citations": ("Citations", "Citações", "Citas"),
+    "%(num)s sentence could not be found in the record cited and is marked.": (
+        ("%(num)s phrase est introuvable dans le dossier cité et est signalée.",
+         "%(num)s phrases sont introuvables dans les dossiers cités et sont signalées."),
+        ("%(num)s frase não foi encontrada no registro citado e está marcada.",
+         "%(num)s frases não foram encontradas nos registros citados e estão marcadas."),
+        ("%(num)s frase no se encontró en el registro citado y está marcada.",
+         "%(num)s frases no se encontraron en los registros citados y están marcadas.")),
     # strings main added while this was being written (model name, MCP, prescriber role)
     "Answered by %(model)s": ("Réponse rédigée par %(model)s", "Respondido por %(model)s",
                               "Respondido por %(model)s"),

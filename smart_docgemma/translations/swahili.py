@@ -4,6 +4,10 @@ a Swahili-speaking clinician (docs/languages.md); ``strings.py`` writes it into 
 from __future__ import annotations
 
 SW: dict[str, str | tuple[str, str]] = {
+    "Citations": "Marejeo",
+    "%(num)s sentence could not be found in the record cited and is marked.": (
+        "Sentensi %(num)s haikupatikana kwenye rekodi iliyotajwa na imewekwa alama.",
+        "Sentensi %(num)s hazikupatikana kwenye rekodi zilizotajwa na zimewekwa alama."),
     "Answered by %(model)s": "Limejibiwa na %(model)s",
     "Answers are written by": "Majibu yanaandikwa na",
     "safety findings are checked by code.": "tahadhari za usalama zinakaguliwa na programu.",

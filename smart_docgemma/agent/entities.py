@@ -1,0 +1,40 @@
+"""What deterministic extraction finds in one message: the ``Entities`` of a turn.
+
+Its own module, beside the turn's state, so that extraction (and what reads drug names
+through it) needs nothing of the turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Entities:
+    """What deterministic extraction found in the message (``extraction.extract``), plus what
+    INPUT_ASSEMBLY adds from the turn (``has_image``, ``chart_drugs``, an approved lesson).
+    The task patterns of ``data/rules.yaml`` name these fields (``entity``, ``with_entity``)."""
+
+    drugs: tuple[str, ...] = ()  # generic names
+    drug_pair: bool = False  # two drugs joined ("warfarin + aspirin"): most likely asked together
+    drug_mentions: tuple[dict[str, Any], ...] = ()  # {"name", "surface", "match"[, "candidates"]}
+    ambiguous_drugs: tuple[dict[str, Any], ...] = ()  # misspellings one edit from two drugs
+    patient_ids: tuple[str, ...] = ()
+    patient_names: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    dose: dict[str, Any] | None = None  # {"dose", "frequency"[, "route", "duration"]}
+    allergy: dict[str, Any] | None = None  # {"reaction", "severity"}
+    unsupported: tuple[str, ...] = ()  # actions this assistant does not perform
+    has_image: bool = False
+    chart_drugs: tuple[str, ...] = ()  # the chart summary's active medications
+    lesson: dict[str, Any] | None = None  # an approved lesson close to the question
+    lesson_tools: tuple[str, ...] = ()  # its read tools, when it is a near paraphrase
+
+    def named(self, field: str) -> Any:
+        """The field a task pattern names; a name that is no field is an error in the rules."""
+        if field not in _ENTITY_FIELDS:
+            raise KeyError(f"data/rules.yaml names an entity that extraction does not find: {field}")
+        return getattr(self, field)
+
+
+_ENTITY_FIELDS = frozenset(f.name for f in fields(Entities))
