@@ -16,7 +16,6 @@ import sys
 import time
 from dataclasses import dataclass
 
-import anyio
 import httpx2
 import pytest
 import requests
@@ -31,6 +30,7 @@ from tests.support.mcp_oauth import (
     authorize_token,
     oauth_provider,
     register,
+    run_async,
 )
 from tests.support.servers import free_port, serve
 from tests.support.smart_browser import Browser, ehr_launch, finish
@@ -139,7 +139,7 @@ async def _session(stack: Stack, user: SandboxUser, work, storage=None):
 
 def with_sdk_client(stack: Stack, patient: str, work, storage=None):
     user = SandboxUser(patient)
-    return anyio.run(_session, stack, user, work, storage), user
+    return run_async(_session, stack, user, work, storage), user
 
 
 # ------------------------------------------------------------------ the resource server
@@ -695,7 +695,7 @@ def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environme
             other = await session.call_tool("get_patient_chart", {"patient_id": "pt-ckd-elder"})
             return listed, chart, other
 
-    listed, chart, other = anyio.run(work)
+    listed, chart, other = run_async(work)
     assert "get_patient_chart" in {t.name for t in listed.tools}
     assert (
         chart.structured_content["status"] == "ok"

@@ -58,6 +58,15 @@ def of_pair(severity: str, a: str, b: str, text: str) -> Mention:
     return Mention(severity, f"{severity.upper()} — {a} + {b}: {text}", (_names(a), _names(b)))
 
 
+FAILURE_WORDS = ("could not", "unreachable", "unavailable", "not be checked", "out of date")
+
+
+def of_source_failure(text: str) -> Mention:
+    """A source that failed while other checks answered: the answer must still say so, or a
+    model's fluent text would read as if every source had been checked."""
+    return Mention("warning", text.strip(), (FAILURE_WORDS,))
+
+
 def _names(drug: str) -> tuple[str, ...]:
     """A drug is named by any of its ingredients ("amoxicillin" names Augmentin)."""
     return tuple(dict.fromkeys([drug.lower(), *drug.lower().split("/")]))

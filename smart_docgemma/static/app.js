@@ -244,7 +244,8 @@
       return;
     }
     const message = await errorText(res);
-    const fresh = await fetch(card.id.replace("proposal-", "/proposals/"), { headers: { Accept: "text/html" } });
+    const fresh = await fetch(card.id.replace("proposal-", "/proposals/"),
+      { headers: { Accept: "text/html", "X-Requested-With": "fetch" } });  // the card, not its page
     const updated = fresh.ok ? fromHtml(await fresh.text()) : card;
     const alert = el("p", "proposal-error", message);
     alert.setAttribute("role", "alert");

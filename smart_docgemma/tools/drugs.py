@@ -239,8 +239,9 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     severe = len(report.severe)
     status = "ok" if severe or result.status == "ok" else result.status
+    failed = [guard.of_source_failure(result.text)] if result.status == "error" and status == "ok" else []
     data = {**result.data, "safety_findings": [*(result.data or {}).get("safety_findings", []),
-                                               *(m.to_dict() for m in report.mentions())]}
+                                               *(m.to_dict() for m in [*report.mentions(), *failed])]}
     return ToolResult(status=status, text="\n".join(head + ["", result.text]), data=data,
                       sources=list(dict.fromkeys(sources + result.sources)),
                       count=(result.count or 0) + severe, error_kind=None if status == "ok" else result.error_kind)
@@ -425,6 +426,7 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
             return ToolResult.failure(label_error.kind, message + " The offline tables list no "
                                       "interaction for " + ", ".join(quiet) + ".")
         lines.append(message)
+        failure = guard.of_source_failure(message)
         if quiet:  # every pair asked is answered, with where nothing was found
             lines.append("Nothing found for " + ", ".join(quiet) + " in the offline interaction tables "
                          "(the FDA labels could not be checked).")
@@ -440,6 +442,8 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
     sources += [info.source for info in labels.values() if info]
     mentions = [guard.of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
                 for p in pairs for f in p["findings"] if _PAIR_SEVERITY.get(f.get("severity"))]
+    if label_error:
+        mentions.append(failure.to_dict())
     return ToolResult(status="ok" if hits else "empty", text="\n".join(lines), count=len(hits),
                       data={"pairs": pairs, "labels_checked": not label_error, "safety_findings": mentions},
                       sources=sources)

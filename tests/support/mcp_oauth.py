@@ -173,7 +173,6 @@ def authorize_token(
 def call_over_mcp(mcp_url: str, patient: str, tool: str, arguments: dict):
     """One tool call by the SDK's own client over Streamable HTTP, doing the whole OAuth flow
     (discovery, registration, PKCE, resource) with ``patient`` picked on the sandbox's page."""
-    import anyio
     import httpx2
     from mcp import Client
     from mcp.client.streamable_http import streamable_http_client
@@ -186,4 +185,15 @@ def call_over_mcp(mcp_url: str, patient: str, tool: str, arguments: dict):
         ):
             return await client.call_tool(tool, arguments)
 
-    return anyio.run(call)
+    return run_async(call)
+
+
+def run_async(func, *args):
+    """``anyio.run`` on a thread of its own: the browser tests' Playwright (sync API) keeps an
+    event loop running on the main thread for the whole session, where a second loop cannot start."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import anyio
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(anyio.run, func, *args).result()
