@@ -66,7 +66,7 @@ DEFAULTS: dict[str, Any] = {
     "SCHEMA_DIALECT": "auto",  # auto | json_schema | json_object_schema
     "MODEL_TIMEOUT_S": 60,
     "MODEL_RETRIES": 2,
-    "MODEL_CHECK_TTL_S": 30,
+    "MODEL_CHECK_TTL_S": 30,  # the page's "model unavailable" check is remembered this long
     # Circuit breaker per model endpoint (agent/circuit.py): after this many transport failures
     # in a row (refused, timeout, 5xx) calls stop and turns run in no-model mode; a background
     # probe every COOLDOWN seconds closes it when the server answers again.
@@ -75,7 +75,7 @@ DEFAULTS: dict[str, Any] = {
     "MODEL_FIRST_TOKEN_S": 10,  # no answer text after this long: said in the progress stream
     # A running turn renews its lease every few seconds; one not renewed for this long lost its
     # worker (killed, out of memory) and is stored as interrupted (web/turns.py).
-    "TURN_LEASE_S": 30,  # the page's "model unavailable" check is remembered this long
+    "TURN_LEASE_S": 30,
     "ANSWER_MAX_CHARS": 20000,  # model answers beyond this are cut (stored, streamed, rendered)
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
