@@ -180,10 +180,12 @@ HOLDOUT2 = {
 }
 
 
-# Written before this round's tuning and before the unseen seed ran; never tuned on.
+# HOLDOUT2 and HOLDOUT3 were written before the round that tuned on them (their first runs are
+# the holdout figures in docs/synthea-and-charts.md); HOLDOUT4 after it, never tuned on.
 HOLDOUT3 = yaml.safe_load((Path(__file__).with_name("synthea_holdout3.yaml")).read_text())
-PHRASINGS = (("t", TUNED), ("h", HOLDOUT), ("h2", HOLDOUT2), ("h3", HOLDOUT3))
-SPLITS = {"t": "tuned", "h": "tuned", "h2": "holdout", "h3": "holdout"}
+HOLDOUT4 = yaml.safe_load((Path(__file__).with_name("synthea_holdout4.yaml")).read_text())
+PHRASINGS = (("t", TUNED), ("h", HOLDOUT), ("h2", HOLDOUT2), ("h3", HOLDOUT3), ("h4", HOLDOUT4))
+SPLITS = {"t": "tuned", "h": "tuned", "h2": "tuned", "h3": "tuned", "h4": "holdout"}
 
 
 def expectations(t: Truth, key: str) -> tuple[list[str], list[str]]:
