@@ -113,7 +113,7 @@ def _trios_among(names: list[str]) -> list[Finding]:
 
 def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
     active = chart.named(data.get("medications"))
-    renal, age = latest_renal(data), chart.age(data.get("patient"), date.today())
+    renal, age = latest_renal(data), patient_age(data)
     findings: list[Finding] = []
     for i, draft in enumerate(drafts):
         key = f"draft:{draft.get('id') or i}"
@@ -168,6 +168,11 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
 
 
 _TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction"}
+
+
+def patient_age(data: HookData) -> int | None:
+    """The patient's age today in whole years (None without a birth date)."""
+    return chart.age(data.get("patient"), date.today())
 
 
 def latest_renal(data: HookData) -> RenalResult | None:
