@@ -1,11 +1,13 @@
 """What a Synthea patient's chart says, computed from the raw bundle (not by the app's code),
 and the evaluation cases built on it.
 
-``python -m tests.support.synthea_truth`` writes ``smart_docgemma/evaluation/synthea_cases.yaml``:
-for each patient the population loader puts in the sandbox, the same chart questions in two
-phrasings — ``tuned`` (the phrasings the chart answers were developed on) and ``holdout``
-(written with the tuned ones, before any run, never tuned on) — each with the text a right
-answer must contain (the latest value and its date, the active medication names, the allergy).
+``python -m tests.support.synthea_truth`` writes ``smart_docgemma/evaluation/synthea_cases.yaml``
+(seed 42, the population the rules were tuned on); with
+``--population 7:5 --population 8:3:65-95`` it writes ``synthea_unseen_cases.yaml`` (patients
+never seen while tuning). For each patient the loader puts on the server, the same chart
+questions in five phrasing sets (``PHRASINGS``; which were tuned on is in ``SPLITS``), each with
+the text a right answer must contain (the latest value and its date, the active medication
+names, the allergy).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ import yaml
 
 _EVALUATION = Path(__file__).resolve().parents[2] / "smart_docgemma" / "evaluation"
 CASES_FILE = _EVALUATION / "synthea_cases.yaml"
-# the same questions on a population from another seed (7): patients never seen while tuning
+# the same questions on populations of other seeds, patients never seen while tuning: seed 7
+# (all ages) and seed 8 aged 65-95 (drug answers with age and kidney context); SEED:SIZE[:AGES]
 UNSEEN_CASES_FILE = _EVALUATION / "synthea_unseen_cases.yaml"
-UNSEEN_SEED = 7
+UNSEEN_POPULATIONS = ("7:5", "8:3:65-95")
+ELDERLY_UNSEEN = UNSEEN_POPULATIONS[1]  # the one the default test run generates (~20 s, cached)
 _TAG = re.compile(r"\s*\([a-z /]+\)\s*$")
 SOCIAL = re.compile(
     r"employment|labor force|education|criminal|stress|social contact|violence|"
