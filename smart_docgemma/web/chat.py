@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 from fhirclient.models.patient import Patient
 from flask import (Blueprint, Response, current_app, g, redirect, render_template, request,
@@ -33,7 +33,7 @@ from . import charts, styling
 from .. import errors
 from ..smart import sessions
 from ..tools.imaging import image_meta
-from ..agent.state import new_turn
+from ..agent.state import StoredTurn, new_turn, to_dict
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available, model_label
 from .language import page_language
@@ -83,18 +83,18 @@ def _banner(launch) -> tuple[dict | None, str | None]:
 
 def _transcript(sid: str) -> list[dict]:
     ratings = lesson_store().ratings(sid)
-    return [{**turn_view(t), "rating": ratings.get(t["id"])} for t in turn_store().for_session(sid)]
+    return [turn_view(t, ratings.get(t.id)) for t in turn_store().for_session(sid)]
 
 
 @bp.get("/app/turns/<turn_id>")
 def turn_page(turn_id: str):
     launch = sessions.current_launch()
-    turn = turn_store().get(turn_id)
-    if turn.get("sid") != launch.sid:
+    stored = turn_store().get(turn_id)
+    if stored.sid != launch.sid:
         raise errors.NotFound("No such turn in this session.")
-    if turn.get("answer"):
-        launch.audit.action("answer-shown", turn=turn_id, status=turn.get("status"), reload="yes")
-    return render_template("chat/_turn.html", turn=turn_view(turn))
+    if stored.turn.answer:
+        launch.audit.action("answer-shown", turn=turn_id, status=stored.status, reload="yes")
+    return render_template("chat/_turn.html", turn=turn_view(stored))
 
 
 @bp.get("/app/style.css")
@@ -153,23 +153,25 @@ def _limits() -> dict:
     return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
 
 
-def turn_view(turn: dict) -> dict:
-    """A stored turn as the template shows it (answer as safe HTML, trace, live cards)."""
-    store = proposal_store()
+def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
+    """A stored turn as the template shows it (answer as safe HTML, trace, live cards): the
+    turn's JSON (``to_dict``, as it is stored) with the row's fields and what is computed."""
+    store, turn = proposal_store(), stored.turn
     cards = []
-    for proposal_id in turn.get("proposals") or []:
+    for proposal_id in turn.proposals:
         try:
             cards.append(store.get(proposal_id))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]
-    shown = turn.get("cited_answer") or turn.get("answer")  # with numbered citations (grounding/)
-    return {**turn, "answer_html": markdown_html(bounded(shown, limit)),
-            "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
-            "cited": [{**c, "url": safe_url(c.get("url"))} for c in turn.get("citations") or []],
-            "unsupported": sum(1 for g in turn.get("grounding") or []
-                               if g.get("verdict") == "unsupported"),
-            "trace": trace_steps(turn.get("events") or [], turn.get("tool_runs")),
+    shown = turn.cited_answer or turn.answer  # with numbered citations (grounding/)
+    return {**to_dict(turn), "id": stored.id, "sid": stored.sid, "status": stored.status,
+            "created_at": stored.created_at, "rating": rating,
+            "answer_html": markdown_html(bounded(shown, limit)),
+            "sources": [asdict(s) for s in turn.sources if safe_url(s.url)],
+            "cited": [{**asdict(c), "url": safe_url(c.url)} for c in turn.citations],
+            "unsupported": sum(1 for check in turn.grounding if check.verdict == "unsupported"),
+            "trace": trace_steps(turn.events, turn.tool_runs),
             "cards": cards}
 
 
@@ -193,8 +195,8 @@ def ask():
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def _rendered(turn: dict) -> str:
-    return render_template("chat/_turn.html", turn=turn_view(turn))
+def _rendered(stored: StoredTurn) -> str:
+    return render_template("chat/_turn.html", turn=turn_view(stored))
 
 
 def _message() -> str:
