@@ -71,7 +71,7 @@ TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose w
 
 # Label values known before any traffic (``prime``).
 MODEL_NODES = ("intent_classify", "tool_select", "tool_args", "result_classify", "retry_strategy",
-               "synthesize", "vision", "critic")
+               "synthesize", "vision", "second_look")
 MODEL_OUTCOMES = ("ok", "timeout", "unreachable", "http_5xx", "http_4xx", "invalid", "circuit_open")
 TURN_OUTCOMES = ("done", "failed", "cancelled")
 KNOWLEDGE_SERVED = ("network", "cache", "stale", "too_old", "error")

@@ -71,7 +71,7 @@ def test_cancel_needs_csrf_and_the_turns_own_session(chat_app, fhir_base, srv): 
 def test_a_proposal_made_before_the_cancel_is_withdrawn(chat_app, fhir_base, srv):  # noqa: F811
     chat = chat_app.test_client()
     chat.csrf = open_session(chat_app, chat, fhir_base, clone_patient(fhir_base, "pt-ckd-elder"))
-    srv.script("CriticReview", reply({"severity": "none"}, delay=3))  # the second look takes 3 s
+    srv.script("SecondLookReview", reply({"severity": "none"}, delay=3))  # the second look takes 3 s
     out = {}
     worker = threading.Thread(target=lambda: out.update(res=ask(chat, "Prescribe amlodipine 5 mg once daily")))
     worker.start()

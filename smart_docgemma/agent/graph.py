@@ -17,10 +17,11 @@ from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import image_meta
 
-from . import critic, fallback, languages, nodes, planning, prompts
+from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import Turn, merge, new_turn
 from .followup import followup
+from .second_look import second_look
 from .synthesis import synthesize
 
 END = "END"
@@ -35,7 +36,7 @@ NODES: dict[str, Callable[..., Any]] = {
     "ROUTER": nodes.router,
     "ERROR_HANDLER": nodes.error_handler,
     "SYNTHESIZE": synthesize,
-    "SECOND_LOOK": critic.second_look,
+    "SECOND_LOOK": second_look,
 }
 
 TRANSITIONS: dict[tuple[str, str], str] = {

@@ -89,7 +89,7 @@ class Turn:
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
     approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
     answer: str | None = None
-    second_look: dict[str, Any] | None = None  # critic.SecondLook.to_dict() when the draft earned one
+    second_look: dict[str, Any] | None = None  # second_look.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations

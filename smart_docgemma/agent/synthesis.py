@@ -19,7 +19,7 @@ from ..safety import guard
 from ..tools import catalog
 
 from . import languages, prompts
-from .critic import needs_second_look
+from .second_look import needs_second_look
 from .nodes import Deps, label
 from .state import Turn, merge
 

@@ -11,7 +11,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, inputs
 from ..audit.events import outcome_of
-from ..agent.critic import after_edit
+from ..agent.second_look import after_edit
 from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
 from ..safety import prescriber
