@@ -25,7 +25,7 @@ from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
 from .schemas import SecondLookReview
-from .state import Outcome, Turn, Update
+from .state import SecondLookOutcome, Turn, Update
 
 # A recommendation to change therapy: a therapy verb (base or -ing form, so that
 # "aspirin increases bleeding risk" is a finding, not advice) at the start of a
@@ -129,14 +129,14 @@ def _merge(look: SecondLook, verdict: SecondLookReview) -> SecondLook:
 
 
 # ------------------------------------------------------------------ the node
-def second_look(state: Turn, deps: Deps) -> Update:
+def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     """SECOND_LOOK: review new proposals and a therapy-changing answer; attach the result.
 
     Runs after SYNTHESIZE and before a turn pauses on a proposal, so a card is
     never shown without its review. Proposals reviewed earlier in the turn are
     not reviewed again after a resume.
     """
-    pause: Outcome = "pause" if state.answer is None else "done"
+    pause: SecondLookOutcome = "pause" if state.answer is None else "done"
     before = state.second_look or {}
     new = [proposal_id for proposal_id in state.proposals if proposal_id not in before.get("proposals", [])]
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
