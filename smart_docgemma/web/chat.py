@@ -25,8 +25,8 @@ import threading
 from dataclasses import asdict, replace
 
 from fhirclient.models.patient import Patient
-from flask import (Blueprint, Response, current_app, g, redirect, render_template, request,
-                   stream_with_context, url_for)
+from flask import (Blueprint, Response, current_app, g, redirect, render_template, stream_with_context,
+                   url_for)
 
 from .. import inputs
 from . import charts, styling
@@ -180,7 +180,7 @@ def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
 def ask():
     launch = sessions.current_launch()
     message = _message()
-    image, mime = _image(request.files.get("image"))
+    image, mime = _image(inputs.upload("image"))
     turns = turn_store()
     turn = new_turn(message, image_meta=image_meta(image, mime))
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
@@ -234,7 +234,7 @@ def cancel_turn(turn_id: str):
     launch = sessions.current_launch()
     if not turn_store().cancel(turn_id, launch.sid):
         raise errors.Conflict("This answer has already finished; there is nothing to cancel.")
-    if request.is_json or request.accept_mimetypes.best == "application/json":
+    if _json_reply():
         return {"turn": turn_id, "status": "cancelled"}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
 
@@ -244,17 +244,22 @@ def cancel_turn(turn_id: str):
 def rate_turn(turn_id: str):
     """The clinician's verdict on a finished answer (feeds the experience library)."""
     launch = sessions.current_launch()
-    form = inputs.json_body() if request.is_json else request.form
-    useful = str((form or {}).get("useful", "")).lower()
+    sent = inputs.value("useful")
+    useful = "" if sent is None else str(sent).lower()
     if useful not in ("yes", "no", "true", "false", "1", "0"):
         raise errors.BadRequest("Say whether the answer was useful (useful=yes or useful=no).")
-    reason = (form or {}).get("reason") or ""
+    reason = inputs.value("reason") or ""
     if not isinstance(reason, str):
         raise errors.BadRequest("The reason must be text.")
     lesson_store().rate(turn_id, launch.sid, useful in ("yes", "true", "1"), reason)
     launch.audit.action("answer-feedback", turn=turn_id, useful=useful in ("yes", "true", "1"),
                         reason_given=bool(reason.strip()) or None)  # the reason stays on the rating
-    if request.is_json or request.accept_mimetypes.best == "application/json":
+    if _json_reply():
         return {"turn": turn_id, "useful": useful in ("yes", "true", "1")}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
+
+
+def _json_reply() -> bool:
+    """A script (JSON body, or JSON preferred) gets JSON; a form posted without one, the page."""
+    return inputs.is_json() or inputs.best_accepted() == "application/json"
 
