@@ -1,9 +1,7 @@
 """The clinician's language at run time, on the base floor so every floor may use it: the
 language a turn answers in (a context variable: the agent sets it for a turn, the web for a page),
-the templated answers written per language (``agent/answers/<lang>.yaml``), and the French,
-Portuguese and Spanish frequencies an order is structured from (``timings`` and ``as_needed`` of
-``agent/rules/<lang>.yaml``, read here as data so the tools need not import the agent).
-Understanding the clinician's words (those rules merged into the agent's) is
+and the templated answers written per language (``agent/answers/<lang>.yaml``). How orders
+write a frequency, in every language, is ``frequency.py``. Understanding the clinician's words (those rules merged into the agent's) is
 ``agent/languages.py``.
 """
 from __future__ import annotations
@@ -53,45 +51,6 @@ def instruction() -> str | None:
     lang = answer_language()
     said = None if lang == "en" else answers(lang).get("instruction")
     return str(said) if said else None
-
-@lru_cache(maxsize=None)
-def _order_words(key: str) -> tuple[Any, ...]:
-    """``key`` of every language's rule file (the frequency tables an order is structured from)."""
-    found: list[Any] = []
-    for lang in UNDERSTOOD:
-        table = yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
-        found += table.get(key) or []
-    return tuple(found)
-
-
-_NUMBERS = {"un": 1, "une": 1, "um": 1, "uma": 1, "uno": 1, "una": 1, "deux": 2, "dois": 2, "duas": 2,
-            "dos": 2, "trois": 3, "tres": 3, "quatre": 4, "quatro": 4, "cuatro": 4}
-
-
-def timing(frequency: str) -> dict[str, Any] | None:
-    """A French, Portuguese or Spanish frequency as FHIR Timing.repeat ("3x/j", "de 8/8h",
-    "cada 12 horas", "matin et soir"), else None (the order keeps the words as text only)."""
-    text = fold(frequency or "").lower()
-    for pattern, (times, period, unit) in _order_words("timings"):
-        m = re.search(pattern, text)
-        if m:
-            said = {k: v for k, v in m.groupdict().items() if v}
-            n = next((said[k] for k in said if k.startswith("n")), None)
-            times = int(n) if n and n.isdigit() else _NUMBERS.get(n or "", times)
-            period = int(said["h"]) if "h" in said else period
-            return {"frequency": times, "period": period, "periodUnit": unit}
-    return None
-
-def as_needed(text: str) -> str | None:
-    """"si besoin", "se dor", "según necesidad" …: the words that make the order as needed
-    (folded), None when there are none."""
-    low = fold(text or "").lower()
-    for words in _order_words("as_needed"):
-        m = re.search(rf"(?<![a-z]){re.escape(fold(words))}(?![a-z])", low)
-        if m:
-            return m.group(0)
-    return None
-
 
 def answer_language() -> str:
     """The language of this turn's templated answers ("en" unless a turn set another)."""

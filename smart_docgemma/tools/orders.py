@@ -34,7 +34,6 @@ from .. import errors
 from ..fhir import local_ref
 from . import args as tool_args
 from .. import knowledge
-from ..languages import as_needed, timing  # French, Portuguese, Spanish frequencies
 from . import catalog, dosing
 from .base import Tool, ToolResult
 from .drugs import label_safety
@@ -111,7 +110,7 @@ def parse_dose(dosage: str) -> dict[str, Any] | None:
 def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None;
     French, Portuguese and Spanish frequencies too ("trois fois par jour", "cada 8 horas")."""
-    return dosing.parse_timing(frequency) or timing(frequency)
+    return dosing.parse_timing(frequency)
 
 
 def _route(*texts: str) -> dict[str, Any] | None:
@@ -128,26 +127,14 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 
 def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
-    """``dosing.order``, with the dose read by the package's one dose pattern (``parse_dose``)
-    and a French, Portuguese or Spanish frequency structured like its English twin."""
+    """``dosing.order`` (every language's frequencies and as-needed reasons: ``frequency.py``),
+    with the dose read by the package's one dose pattern (``parse_dose``)."""
     parsed = dosing.order(dosage, frequency, notes)
-    _in_other_languages(parsed.dosage, frequency, notes)
     dose = parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
     if dose:
         parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
     return parsed
-
-
-def _in_other_languages(inst: dict[str, Any], frequency: str, notes: str | None) -> None:
-    """The timing and as-needed flag of a frequency written in French, Portuguese or Spanish
-    (``smart_docgemma/languages.py``), where the English reading found none."""
-    repeat = (inst.get("timing") or {}).get("repeat") or {}
-    said = None if "frequency" in repeat else timing(frequency)
-    if said:
-        inst["timing"] = {"repeat": {**said, **repeat}}
-    if as_needed(f"{frequency} {notes or ''}") and not any(k.startswith("asNeeded") for k in inst):
-        inst["asNeededBoolean"] = True
 
 
 # ------------------------------------------------------------------ shared checks
