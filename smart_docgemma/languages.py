@@ -19,6 +19,8 @@ import yaml
 
 RULES = Path(__file__).parent / "agent" / "rules"
 ANSWERS = Path(__file__).parent / "agent" / "answers"
+CATALOGS = Path(__file__).parent / "translations"
+LABS = CATALOGS / "labs.yaml"
 UNDERSTOOD = ("fr", "pt", "es")  # languages with rule files; English is agent/data/rules.yaml
 ANSWERED = ("en", "fr", "pt", "es")  # languages the templated answers are written in
 _ELISION = re.compile(r"\b(l|d|j|qu|n|s|c|m|t)['\u2019](?=[a-z])", re.I)
@@ -51,6 +53,75 @@ def instruction() -> str | None:
     lang = answer_language()
     said = None if lang == "en" else answers(lang).get("instruction")
     return str(said) if said else None
+
+def N_(text: str) -> str:
+    """A sentence marked for ``pybabel extract``: translated where it is shown (the view)."""
+    return text
+
+
+def message(msgid: str, **args: Any) -> dict[str, Any]:
+    """A sentence kept language-neutral until it is shown: a catalog msgid (English, marked with
+    ``N_``) and its arguments; an argument that is itself a ``message`` is translated too. The
+    page renders it in its language (``web/language.py`` ``say``); callers keep the English
+    ``msgid % args`` for CDS, the model and logs."""
+    return {"id": msgid, "args": args}
+
+
+def lab(name: str, code: str | None = None) -> dict[str, Any] | str:
+    """A lab or vital sign's name as a message argument: shown in the clinician's language when
+    ``translations/labs.yaml`` knows the test (by LOINC code or English name), else as written."""
+    key = _lab_key(name, code)
+    return {"lab": key, "text": name} if key else name
+
+
+def lab_name(name: str, lang: str, code: str | None = None) -> str:
+    """``name`` in ``lang`` when the labs table knows the test; the LOINC display otherwise."""
+    key = _lab_key(name, code)
+    return str(_labs()[key].get(lang) or name) if key and lang != "en" else name
+
+
+@lru_cache(maxsize=1)
+def _labs() -> dict[str, dict[str, Any]]:
+    table: dict[str, dict[str, Any]] = yaml.safe_load(LABS.read_text(encoding="utf-8"))
+    return table
+
+
+@lru_cache(maxsize=1)
+def _lab_index() -> dict[str, str]:
+    index = {}
+    for key, row in _labs().items():
+        index |= {c: key for c in row["loinc"]}
+        index |= {key: key, fold(str(row["en"])).lower(): key}
+    return index
+
+
+def _lab_key(name: str, code: str | None) -> str | None:
+    index = _lab_index()
+    return index.get(code or "") or index.get(fold(name or "").strip().lower())
+
+
+def english(said: dict[str, Any]) -> str:
+    """A ``message`` in English (its msgid filled)."""
+    return say(said, "en")
+
+
+def say(said: dict[str, Any], lang: str) -> str:
+    """A ``message`` in ``lang`` from the compiled catalogs (``translations/``); a sentence or
+    argument the catalog lacks stays English. Works outside a request (the agent's turns)."""
+    if "lab" in said:
+        return lab_name(said["text"], lang)
+    args = {k: say(v, lang) if isinstance(v, dict) else v for k, v in said["args"].items()}
+    msgid = said["id"]
+    text = _catalog(lang).gettext(msgid) if lang != "en" else msgid
+    return text % args if args else text
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str) -> Any:
+    from babel.support import Translations
+
+    return Translations.load(str(CATALOGS), [lang])
+
 
 def answer_language() -> str:
     """The language of this turn's templated answers ("en" unless a turn set another)."""

@@ -213,12 +213,6 @@ def dose(text: str) -> re.Match[str] | None:
     return _dose_pattern().search(fold(text))
 
 
-def no_known_allergy(text: str) -> bool:
-    """"NKDA", "pas d'allergie connue", "sem alergias conhecidas", "sin alergias conocidas"."""
-    low = fold(text).lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _own().get("no_known_allergy", ()))
-
-
 def as_written(found: dict[str, Any] | None, folded: str, said: str) -> dict[str, Any] | None:
     """The dose and frequency read on the folded text, given back with the clinician's accents
     ("2 bouffées", "se necessário"); unchanged where the folding changed the text's length."""

@@ -13,6 +13,7 @@ from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from ..errors import DocGemmaError
+from .sentences import error_text
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ def render_error(exc: DocGemmaError):
     body = {"error": exc.error, "error_description": exc.description}
     if request_ctx.url_adapter is None:  # the Host header could not be routed: no page links can be built
         return jsonify(body), exc.status, headers
+    body["error_description"] = error_text(exc)  # in the page's language where it has a message
     if wants_json():
         return jsonify(body), exc.status, headers
     return render_template("error.html", error=exc), exc.status, headers

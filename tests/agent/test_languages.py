@@ -257,3 +257,26 @@ def test_doses_in_each_languages_units_are_kept_with_the_clinicians_accents(mess
 def test_no_known_allergy_is_said_in_a_note_and_records_no_allergy(message):
     turn, calls = _run(message)
     assert "add_allergy" not in calls and "document_allergy" not in extract(message).actions
+
+
+@pytest.mark.parametrize("message", [
+    "NKDA", "no known drug allergies", "pas d'allergie connue", "pas d allergie connue",
+    "allergies : aucune", "sem alergias conhecidas", "sem alergia conhecida", "sin alergias conocidas",
+    "sin alergia conocida", "Allergies: NKDA",
+])
+def test_no_known_allergy_is_a_no_known_allergy_record_to_approve(message):
+    """"NKDA" and its French, Portuguese and Spanish words (accents or not) prepare the
+    no-known-allergy AllergyIntolerance (confirmed), never a chart read or an allergy to a
+    substance; inside a note they stay the note's words."""
+    _, calls = _run(message)
+    assert list(calls) == ["add_allergy"], calls
+    args = calls["add_allergy"][0]
+    assert (args["substance"], args["verification"], args["patient_id"]) == \
+        ("no known allergy", "confirmed", "rm-1")
+    _, in_note = _run("note : INR 3,4, pas d'allergie connue, contrôle dans 1 semaine")
+    assert "add_allergy" not in in_note
+
+
+def test_no_known_allergy_for_another_patient_prepares_nothing():
+    turn, calls = _run("pas d'allergie connue pour Mme Adeyemi")
+    assert "add_allergy" not in calls
