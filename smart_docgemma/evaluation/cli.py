@@ -54,7 +54,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def _fhir(stack: ExitStack, args) -> str:
     base = args.fhir
-    if base and args.no_fixtures:
+    if base and args.no_fixtures and args.synthea is None:
         return base
     from ..checkout import require
 
