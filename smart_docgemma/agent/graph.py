@@ -22,7 +22,7 @@ from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import (ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
                     RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
-                    ToolSelectOutcome, Turn, merge, new_turn)
+                    ToolSelectOutcome, Turn, merge, new_turn, route_of)
 from .followup import followup
 from .second_look import second_look
 from .synthesis import synthesize
@@ -76,7 +76,7 @@ BY_NODE: Table = {
         "classify": "RESULT_CLASSIFY",
         "duplicate": "SYNTHESIZE",          # same tool + same args: not run twice
     },
-    "RESULT_CLASSIFY": {"route": "ROUTER"},
+    "RESULT_CLASSIFY": {"decide": "ROUTER"},
     "ROUTER": {
         "error": "ERROR_HANDLER",
         "ask": "SYNTHESIZE",                # several patients matched
@@ -142,7 +142,7 @@ def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:
     state = merge(state, update)
     end = {"type": "node_end", "node": node, "outcome": outcome, "model_calls": deps.stats.calls,
            "duration_ms": round((time.monotonic() - started) * 1000, 1)}
-    return merge(state, {"route": [node], "events": [_emit(deps, end)]}), outcome
+    return merge(state, {"nodes": [node], "events": [_emit(deps, end)]}), outcome
 
 
 def _emit(deps: nodes.Deps, event: dict[str, Any]) -> dict[str, Any]:
@@ -161,7 +161,8 @@ class TurnResult:
     events = property(lambda self: self.state.events)
     model_calls = property(lambda self: self.state.model_calls)
     model_seconds = property(lambda self: self.state.model_seconds)
-    route = property(lambda self: self.state.route)
+    nodes = property(lambda self: self.state.nodes)
+    route = property(lambda self: route_of(self.state))
     proposals = property(lambda self: self.state.proposals)
     degraded = property(lambda self: self.state.degraded)
     thinking = property(lambda self: self.state.thinking)
@@ -217,7 +218,7 @@ class Agent:
         deps.emit(event)
         code = replace(deps, model=None, tools=fallback.remembered_tools(deps.tools, failed),
                        ctx=replace(deps.ctx, model=None) if deps.ctx is not None else None)
-        start = merge(fresh, {"events": [*failed.events, event], "route": failed.route})
+        start = merge(fresh, {"events": [*failed.events, event], "nodes": failed.nodes})
         final = fallback.labelled(run_turn(start, code), reason, cause)
         fallback.withdraw(deps.ctx, fallback.stray_proposals(failed, final))
         return self._result(final, deps)
