@@ -1,4 +1,6 @@
-"""One route vocabulary: ``agent.state.Route`` (direct, tool, proposal, ask, error).
+"""One vocabulary per kind of route: the route a turn took, and routes of administration.
+
+The route a turn took is ``agent.state.Route`` (direct, tool, proposal, ask, error).
 
 The evaluation's cases (the ``route:`` of every YAML case file) and their scores, the stored-turn
 evaluation and the ``docgemma_turns_total{route}`` metric all use it, and no other module spells
@@ -11,9 +13,13 @@ import typing
 from pathlib import Path
 
 import pytest
+import yaml
 
+from smart_docgemma.agent import extraction
 from smart_docgemma.agent.state import ROUTES, Route, ToolRun, Turn, route_of
 from smart_docgemma.evaluation.cases import Case, load_cases
+from smart_docgemma.proposals import describe, editing
+from smart_docgemma.tools import dosing
 from smart_docgemma.tools.base import ToolResult
 
 PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
@@ -56,3 +62,48 @@ def test_no_other_module_spells_the_routes_out():
     found = {str(p.relative_to(PACKAGE)): spelled_out(p) for p in PACKAGE.rglob("*.py")}
     assert {name for name, lines in found.items() if lines} == {"agent/state.py"}  # Route itself
     assert spelled_out(Path(__file__))  # the walk sees a spelled-out set (the test's own)
+
+
+# ---------------------------------------------------------------- routes of administration
+# The other "route": how a drug is given. One table, tools/dosing.py: ROUTES (key, SNOMED CT
+# coding, the words clinicians write). The order parser, the card's edit form, the HTTP API's
+# enum, the card's sentence and the agent's extraction rules all name routes from it.
+ROUTE_CODES = {r.code for r in dosing.ROUTES}
+
+
+def test_the_edit_form_and_the_api_offer_exactly_the_table():
+    assert [k for k in editing.ROUTES if k] == list(dosing.ROUTE_KEYS)
+    spec = yaml.safe_load((PACKAGE / "web" / "openapi.yaml").read_text())
+    enums = [node["enum"] for node in walk(spec) if isinstance(node, dict) and "enum" in node
+             and "intravenous" in node["enum"]]
+    assert enums == [["", *dosing.ROUTE_KEYS]]
+    assert set(describe._ROUTE_WORDS) <= set(dosing.ROUTE_KEYS)
+
+
+@pytest.mark.parametrize("key", dosing.ROUTE_KEYS)
+def test_a_route_is_coded_and_read_back_the_same_way(key):
+    concept = dosing.route_coding(key)
+    assert dosing.route_key(concept) == key and dosing.parse_route(key) == concept
+
+
+def test_every_word_extraction_normalises_to_is_a_route_of_the_table():
+    words = extraction.rules()["routes"]
+    assert {word: dosing.route_key(dosing.parse_route(value)) for word, value in words.items()
+            if not dosing.parse_route(value)} == {}
+
+
+def route_codes_in(path: Path) -> list[int]:
+    return [node.lineno for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Constant) and node.value in ROUTE_CODES]
+
+
+def test_no_other_module_keeps_its_own_route_codes():
+    found = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if route_codes_in(p)}
+    assert found == {"tools/dosing.py"}
+
+
+def walk(node):
+    yield node
+    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    for child in children:
+        yield from walk(child)

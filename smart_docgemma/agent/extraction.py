@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
-from ..tools.orders import dose_pattern
+from ..tools.dosing import dose_pattern
 from . import languages
 from .prompts import rules
 from .entities import Entities
