@@ -12,9 +12,12 @@ from typing import Any
 
 import re
 
+from .. import metrics
 from ..errors import ModelError
 from ..grounding import ground_turn
 from ..grounding import guard as injection
+from ..grounding.language import candidates, foreign
+from ..languages import answer_language
 from ..safety import guard
 from ..tools import catalog
 
@@ -42,7 +45,19 @@ def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
     answer = sanitize("".join(parts)).strip()
     if not answer:
         return _finish(state, templated_summary(state), deps)
-    return _finish(state, _with_notes(state, answer), deps)
+    return _finish(state, _in_language(state, answer), deps)
+
+
+def _in_language(state: Turn, answer: str) -> str:
+    """The model's answer when it is in the clinician's language; else (text the turn read may
+    have told the model to switch) the templated answer, in that language, under a note that
+    says why. Code decides: the model does not choose the language the clinician reads."""
+    expected = answer_language()
+    found = foreign(answer, expected)
+    if found is None:
+        return _with_notes(state, answer)
+    metrics.language_replaced(expected, found.lang)
+    return templated_summary(state, prompts.message("language_replaced", found=found.lang))
 
 
 def sanitize(text: str) -> str:
@@ -124,9 +139,10 @@ def _with_notes(state: Turn, answer: str) -> str:
     return guard.appended(answer, state.tool_runs)
 
 
-def templated_summary(state: Turn) -> str:
-    """What the tools returned, verbatim and labelled — no AI interpretation."""
-    lines = [prompts.message("degraded_label")]
+def templated_summary(state: Turn, label: str | None = None) -> str:
+    """What the tools returned, verbatim and labelled — no AI interpretation. ``label``: why
+    (default: the model is unavailable)."""
+    lines = [label or prompts.message("degraded_label")]
     for r in state.tool_runs:
         if r.result.status != "error":
             lines.append(f"**{r.label}** — {r.result.text.strip()}")
@@ -167,7 +183,8 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> Changes:
     approved = any(a.get("decision") == "approved" for a in state.approvals)
     answer = injection.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
     keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
-        state.notice or "", prompts.message("degraded_label")}
+        state.notice or "", prompts.message("degraded_label")} | {
+        prompts.message("language_replaced", found=lang) for lang in candidates()}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
     own = [prompts.system(n) for n in prompts.load("prompts")["system"]]
     secrets = injection.secrets_of(ctx, own)

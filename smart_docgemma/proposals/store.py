@@ -82,6 +82,7 @@ class SafetyFlag(TypedDict, total=False):
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
     terms: list[list[str]]  # words an answer must hold to have stated it (safety.guard)
+    message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
 
 
 class ProposalSummary(TypedDict, total=False):

@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import inputs
 from ..errors import DocGemmaError
+from .sentences import error_text
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,7 @@ def render_error(exc: DocGemmaError):
     body = {"error": exc.error, "error_description": exc.description}
     if request_ctx.url_adapter is None:  # the Host header could not be routed: no page links can be built
         return jsonify(body), exc.status, headers
+    body["error_description"] = error_text(exc)  # in the page's language where it has a message
     if wants_json():
         return jsonify(body), exc.status, headers
     return render_template("error.html", error=exc), exc.status, headers

@@ -21,7 +21,7 @@ from ..agent.state import StoredTurn, Turn
 from ..audit.answers import record_turn
 from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
-from ..tools.chart import chart_summary
+from ..tools.chart import read_for_turn
 from .markup import bounded
 from .snapshots import ChartSnapshots
 from .turns import TurnStatus, TurnStore
@@ -123,7 +123,8 @@ class TurnJob:
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable):
-        the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
+        the session's read of the last ``CHART_FRESH_S`` seconds, else read now (and kept in
+        ``ctx.chart_read`` for this turn's drug questions)."""
         sid, patient = self.ctx.sid or "", self.ctx.patient_id
         if not patient:
             return None
@@ -131,7 +132,7 @@ class TurnJob:
         if brief is not None:
             return brief
         try:
-            brief = chart_summary(self.ctx.gateway(), patient, scopes=self.ctx.scopes).brief
+            brief = read_for_turn(self.ctx).brief
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None

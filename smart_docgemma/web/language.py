@@ -29,7 +29,8 @@ def N_(text: str) -> str:
 # the labels of a card's fields (tools/orders.py writes them into the proposal's summary)
 CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),
                          N_("Notes"), N_("Substance"), N_("Reaction"), N_("Severity"), N_("Note type"),
-                         N_("Length")))
+                         N_("Length"), N_("As needed"), N_("Duration"), N_("Quantity to dispense"),
+                         N_("Verification"), N_("Criticality"), N_("Instructions")))
 
 babel = Babel()
 bp = Blueprint("language", __name__)
