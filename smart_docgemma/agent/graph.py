@@ -190,15 +190,18 @@ class Agent:
 
     def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
             image: bytes | None = None,
-            image_mime: str | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
-        meta = image_meta(image, image_mime)
+            image_mime: str | None = None, meta: dict[str, Any] | None = None,
+            emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
+        """One turn. ``meta`` is the image's meta when the caller already sniffed it
+        (``tools.imaging.image_meta``: the chat does, on upload); otherwise it is sniffed here."""
+        meta = meta if meta is not None or image is None else image_meta(image, image_mime)
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
         state = new_turn(message, history=history, chart_summary=chart_summary,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
-        deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
+        deps = self._deps(emit, image if accepted else None, meta if accepted else None)
         with languages.answering(self.language):  # templated answers in the clinician's language
             return self._answer(state, deps)
 
@@ -251,13 +254,14 @@ class Agent:
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
-    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, mime: str | None,
+    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, meta: dict[str, Any] | None,
               resumed: bool = False) -> nodes.Deps:
         stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
         if ctx is not None:
             bound = self.model.bound(stats) if self.model is not None else None
-            ctx = replace(ctx, model=bound, image=image, image_mime=mime)
+            ctx = replace(ctx, model=bound, image=image, image_mime=(meta or {}).get("mime"),
+                          image_kind=(meta or {}).get("kind"))
         return nodes.Deps(model=self.model, tools=self.tools, ctx=ctx, stats=stats,
                           emit=emit or (lambda event: None),
                           pause_on_proposal=self.pause_on_proposal and not resumed, lessons=self.lessons)
