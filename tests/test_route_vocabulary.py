@@ -23,8 +23,8 @@ from smart_docgemma.tools import dosing
 from smart_docgemma.tools.base import ToolResult
 
 PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
-CASE_FILES = sorted([*PACKAGE.glob("evaluation/*cases.yaml"), *(p for p in PACKAGE.glob("evaluation/languages/*.yaml")
-                     if p.name != "drug_names.yaml")])
+LANGUAGE_CASES = (p for p in PACKAGE.glob("evaluation/languages/*.yaml") if p.name != "drug_names.yaml")
+CASE_FILES = sorted([*PACKAGE.glob("evaluation/*cases.yaml"), *LANGUAGE_CASES])
 
 
 def test_the_cases_are_typed_with_the_one_route():

@@ -254,7 +254,8 @@ class Agent:
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
-    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, meta: dict[str, Any] | None,
+    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None,
+              meta: dict[str, Any] | None,
               resumed: bool = False) -> nodes.Deps:
         stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
