@@ -50,6 +50,9 @@ AUDITED = Counter("docgemma_audit_records", "Audit records stored, by kind", ["k
 AUDIT_FAILURES = Counter("docgemma_audit_failures", "Audit records not stored or not sent", ["kind"])
 GROUNDING = Counter("docgemma_grounding_sentences", "Answer sentences checked against the turn's reads",
                     ["verdict"])
+LANGUAGE_REPLACED = Counter("docgemma_answer_language_replaced",
+                            "Model answers not in the clinician's language, replaced by the "
+                            "templated answer", ["expected", "found"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
 _HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, float("inf"))
 FHIR_REQUESTS = Counter("docgemma_fhir_requests", "HTTP requests to the EHR's FHIR server "
@@ -78,7 +81,7 @@ TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose w
 
 # Label values known before any traffic (``prime``).
 MODEL_NODES = ("intent_classify", "tool_select", "tool_args", "result_classify", "retry_strategy",
-               "synthesize", "vision", "critic")
+               "synthesize", "vision", "second_look")
 MODEL_OUTCOMES = ("ok", "timeout", "unreachable", "http_5xx", "http_4xx", "invalid", "circuit_open")
 TURN_OUTCOMES = ("done", "failed", "cancelled")
 KNOWLEDGE_SERVED = ("network", "cache", "stale", "too_old", "error")
@@ -133,6 +136,10 @@ def grounded(verdict: str, n: int = 1) -> None:
     # verdict: supported | unsupported | uncheckable (no number, date or drug name to check)
     if n:
         GROUNDING.labels(verdict=verdict).inc(n)
+
+
+def language_replaced(expected: str, found: str) -> None:
+    LANGUAGE_REPLACED.labels(expected=expected, found=found).inc()
 
 
 def model_outcome(node: str, outcome: str) -> None:

@@ -20,15 +20,16 @@ from ..cds import context as cds_context
 from ..cds import rules as cds_rules
 from ..cds.context import HookData
 from ..cds.findings import RANK, Finding
+from ..languages import N_, message
 from . import guard
 
 SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
 NEEDED = {
-    "medications": "active medications",
-    "allergies": "allergies",
-    "conditions": "problem list",
-    "labs": "lab results",
+    "medications": N_("active medications"),
+    "allergies": N_("allergies"),
+    "conditions": N_("problem list"),
+    "labs": N_("lab results"),
 }
 # order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies", "conditions": "conditions"}
@@ -92,6 +93,7 @@ class Report:
                 "severity": f.severity,
                 "kind": f.topic,
                 "text": f.summary,
+                **({"message": f.message} if f.message else {}),
                 "terms": [list(g) for g in guard.of_finding(f, "", _drug_of(f)).terms],
                 **(
                     {"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
@@ -106,6 +108,8 @@ class Report:
                 "severity": "warning",
                 "kind": "unchecked",
                 "text": f"The patient's {part} could not be read, so that check did not run.",
+                "message": message(N_("The patient's %(part)s could not be read, so that check did "
+                                      "not run."), part=message(part)),
             }
             for part in self.unread
         ]
