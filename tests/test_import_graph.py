@@ -22,7 +22,8 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
                       "smart_docgemma.audit.cli")),
     ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
                   "smart_docgemma.smart.views")),
-    ("session", ("smart_docgemma.smart.sessions",)),
+    # the launch session, and the experience library's store, which reads stored turns (agent.state)
+    ("session", ("smart_docgemma.smart.sessions", "smart_docgemma.lessons.store")),
     ("agent", ("smart_docgemma.agent", "smart_docgemma.grounding")),
     ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons",
                  "smart_docgemma.audit",

@@ -829,3 +829,44 @@ def test_a_client_known_by_its_metadata_document(stack, httpserver):
         allow_redirects=False,
     )
     assert refused.status_code == 400  # unknown client: an error page, never a redirect
+
+
+def test_mcp_calls_that_read_a_chart_or_make_a_proposal_are_audited_and_listed(stack, capsys):
+    """Over HTTP with the SDK client: the chart read, the proposal and a refused call for
+    another patient each leave AuditEvents naming the practitioner and the MCP client, and
+    ``docgemma-audit`` lists them."""
+    from smart_docgemma.audit import audit_store
+    from smart_docgemma.audit.cli import main as audit_cli
+
+    patient = clone_patient(stack.upstream, "pt-warfarin")
+
+    async def work(client):
+        chart = await client.call_tool("get_patient_chart", {"patient_id": patient})
+        made = await client.call_tool(
+            "add_allergy", {"patient_id": patient, "substance": "latex", "reaction": "hives"}
+        )
+        other = await client.call_tool("get_patient_chart", {"patient_id": "pt-ckd-elder"})
+        return chart, made, other
+
+    (chart, made, other), _ = with_sdk_client(stack, patient, work)
+    pid = made.structured_content["proposal_id"]
+    assert chart.structured_content["status"] == "ok" and other.is_error
+    with stack.app.app_context():
+        rows = audit_store(stack.app).accesses(patient)
+    assert rows and all(r.client.startswith("mcp:") for r in rows)
+    assert all(r.who == "Practitioner/dr-okafor" for r in rows), {r.who for r in rows}
+    reads = [r for r in rows if r.kind in ("read", "search-type")]
+    assert f"Patient/{patient}" in {ref for r in reads for ref in r.resources}
+    calls = {(r.detail()["tool"], r.detail()["status"], r.outcome)
+             for r in rows if r.kind == "mcp-tool-call"}
+    assert {("get_patient_chart", "ok", "0"), ("add_allergy", "proposal", "0"),
+            ("get_patient_chart", "error", "4")} <= calls
+    created = [r for r in rows if r.kind == "proposal-created"]
+    assert [r.detail()["proposal"] for r in created] == [pid]
+    assert f"urn:docgemma:proposal:{pid}" in json.dumps(created[0].event)
+    config = {"DATABASE_URL": stack.app.config["DATABASE_URL"], "SECRET_KEY": "test-secret-key"}
+    assert audit_cli([patient, "--kind", "mcp-tool-call", "--kind", "proposal-created"],
+                     config) == 0
+    out = capsys.readouterr().out
+    assert "mcp-tool-call" in out and "proposal-created" in out and f"proposal={pid}" in out
+    assert "via mcp:" in out

@@ -12,21 +12,24 @@ from typing import Any
 
 import re
 
+from .. import metrics
 from ..errors import ModelError
 from ..grounding import ground_turn
 from ..grounding import guard as injection
+from ..grounding.language import candidates, foreign
+from ..languages import answer_language
 from ..safety import guard
 from ..tools import catalog
 
 from . import languages, prompts
-from .critic import needs_second_look
+from .second_look import needs_second_look
 from .nodes import Deps, label
-from .state import Turn, merge
+from .state import Changes, SynthesizeOutcome, Turn, Update, merge
 
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 
-def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
+def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
     if state.clarification:
         return _finish(state, state.clarification, deps)
     if deps.model is None or state.degraded:
@@ -37,12 +40,24 @@ def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
             parts.append(text)
             deps.emit({"type": "token", "text": text})
     except ModelError as exc:
-        fallback = {"degraded": True, "degraded_reason": exc.description}
+        fallback: Changes = {"degraded": True, "degraded_reason": exc.description}
         return {**fallback, **_finish(merge(state, fallback), templated_summary(state), deps)}
     answer = sanitize("".join(parts)).strip()
     if not answer:
         return _finish(state, templated_summary(state), deps)
-    return _finish(state, _with_notes(state, answer), deps)
+    return _finish(state, _in_language(state, answer), deps)
+
+
+def _in_language(state: Turn, answer: str) -> str:
+    """The model's answer when it is in the clinician's language; else (text the turn read may
+    have told the model to switch) the templated answer, in that language, under a note that
+    says why. Code decides: the model does not choose the language the clinician reads."""
+    expected = answer_language()
+    found = foreign(answer, expected)
+    if found is None:
+        return _with_notes(state, answer)
+    metrics.language_replaced(expected, found.lang)
+    return templated_summary(state, prompts.message("language_replaced", found=found.lang))
 
 
 def sanitize(text: str) -> str:
@@ -124,9 +139,10 @@ def _with_notes(state: Turn, answer: str) -> str:
     return guard.appended(answer, state.tool_runs)
 
 
-def templated_summary(state: Turn) -> str:
-    """What the tools returned, verbatim and labelled — no AI interpretation."""
-    lines = [prompts.message("degraded_label")]
+def templated_summary(state: Turn, label: str | None = None) -> str:
+    """What the tools returned, verbatim and labelled — no AI interpretation. ``label``: why
+    (default: the model is unavailable)."""
+    lines = [label or prompts.message("degraded_label")]
     for r in state.tool_runs:
         if r.result.status != "error":
             lines.append(f"**{r.label}** — {r.result.text.strip()}")
@@ -138,10 +154,11 @@ def templated_summary(state: Turn) -> str:
     return "\n\n".join(lines)
 
 
-def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any]:
+def _finish(state: Turn, answer: str, deps: Deps | None = None) -> Update[SynthesizeOutcome]:
     answer = answer.strip() or prompts.message("empty_fallback")
-    cited = {} if answer == state.clarification else _grounded(state, answer, deps)
-    answer = cited.get("answer", answer)
+    cited: Changes = {} if answer == state.clarification else _grounded(state, answer, deps)
+    grounded = cited.get("answer")
+    answer = answer if grounded is None else grounded
     sources, seen = [], set()
     for r in state.tool_runs:
         for s in r.result.sources:
@@ -149,11 +166,11 @@ def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any
                 seen.add(s.url)
                 sources.append(s)
     review = needs_second_look(answer, state.proposals)  # code decides; plain answers skip it
-    outcome = "review" if review else "done"
+    outcome: SynthesizeOutcome = "review" if review else "done"
     return {**cited, "answer": answer, "sources": sources, "outcome": outcome}
 
 
-def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict[str, Any]:
+def _grounded(state: Turn, answer: str, deps: Deps | None) -> Changes:
     """What code checks before the answer is shown (grounding/): instruction-like text the turn
     read is reported as content; claimed writes that did not happen are marked; each factual
     sentence is cited and checked against what the turn read; secrets and the assistant's own
@@ -166,7 +183,8 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict[str, Any]:
     approved = any(a.get("decision") == "approved" for a in state.approvals)
     answer = injection.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
     keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
-        state.notice or "", prompts.message("degraded_label")}
+        state.notice or "", prompts.message("degraded_label")} | {
+        prompts.message("language_replaced", found=lang) for lang in candidates()}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)
     own = [prompts.system(n) for n in prompts.load("prompts")["system"]]
     secrets = injection.secrets_of(ctx, own)

@@ -153,11 +153,13 @@ def _cover(
     wanted: list[tuple], pool: list[Evidence], anchored: bool, facts: Facts | None = None
 ) -> list[Evidence]:
     """Greedy: the record holding most of the facts still uncovered, until none holds another.
-    With ``anchored``, a record must share a word or a drug with the sentence, or hold two facts."""
+    With ``anchored``, a record must share a word or a drug with the sentence, or hold two facts.
+    Between records that hold as much, the newest: a chart repeats a value (the same height at
+    every visit) and an answer states the latest."""
     chosen: list[Any] = []
     left = list(wanted)
     while left and len(chosen) < MAX_CITES:
-        best, best_score = None, (0, 0)
+        best, best_score = None, (0, 0, "")
         for e in pool:
             if e in chosen:
                 continue
@@ -172,9 +174,9 @@ def _cover(
             if (
                 held
                 and (not anchored or tied or held >= 2 or specific)
-                and (held, tied) > best_score
+                and (held, tied, e.date or "") > best_score
             ):
-                best, best_score = e, (held, tied)
+                best, best_score = e, (held, tied, e.date or "")
         if best is None:
             break
         chosen.append(best)

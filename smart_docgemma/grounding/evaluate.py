@@ -1,10 +1,13 @@
 """Citation evaluation: how well the grounding check cites and how many wrong claims it catches.
 
-    python -m smart_docgemma.grounding.evaluate [--split tuned|holdout|all] [--cases FILE] [--json]
+    python -m smart_docgemma.grounding.evaluate [--split tuned|holdout|all]
+        [--charts fixture|synthea|all] [--fhir URL] [--cases FILE] [--json]
 
 Each case is an answer about a fixture chart (``fhir_fixtures/``, cut into records exactly as
-the chart tool cuts what it reads) or about inline source records (a PubMed abstract, a trial,
-label sections). Per sentence the case gives the records that support it (``cites``, plus
+the chart tool cuts what it reads), about inline source records (a PubMed abstract, a trial,
+label sections), or (``chart: synthea``) about a patient of the seed-42 Synthea population,
+read by the chart tool itself from the FHIR server at ``--fhir`` (default
+``FHIR_UPSTREAM_URL``; load it with ``python -m launch.population URL``). Per sentence the case gives the records that support it (``cites``, plus
 ``also``: records that support it too) and ``supported`` (false: a seeded wrong number or
 date; null: not scored). Measured over scored sentences:
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
@@ -31,7 +35,11 @@ from .evidence import Evidence, from_chart
 
 DATA = Path(__file__).parent / "data"
 FIXTURES = Path(__file__).resolve().parents[2] / "fhir_fixtures"
-SPLITS = {"tuned": "citations_tuned.yaml", "holdout": "citations_holdout.yaml"}
+SPLITS = {
+    "tuned": ("citations_tuned.yaml", "citations_synthea_tuned.yaml"),
+    "holdout": ("citations_holdout.yaml", "citations_synthea_holdout.yaml"),
+}
+DEFAULT_FHIR = "http://127.0.0.1:8080/fhir"
 
 
 @dataclass
@@ -104,14 +112,34 @@ def _matches(res: dict, params: dict) -> bool:
     return True
 
 
-def case_records(case: dict) -> list[Evidence]:
+@lru_cache(maxsize=16)
+def synthea_records(patient_id: str, fhir_base: str) -> list[Evidence]:
+    """A Synthea patient's records, read by the chart tool from the FHIR server."""
+    from ..fhir import FhirGateway
+    from ..tools.chart import chart_data, fetch_chart
+
+    fetch = fetch_chart(FhirGateway(fhir_base, None), patient_id, parallel=False)
+    if fetch.unavailable:
+        raise RuntimeError(f"{patient_id}: chart sections unread: {fetch.unavailable}")
+    return from_chart(chart_data(fetch), fhir_base)
+
+
+def chart_kind(case: dict) -> str:
+    return case.get("chart", "fixture")
+
+
+def case_records(case: dict, fhir_base: str | None = None) -> list[Evidence]:
+    if chart_kind(case) == "synthea":
+        base = fhir_base or os.environ.get("FHIR_UPSTREAM_URL") or DEFAULT_FHIR
+        return synthea_records(case["patient"], base)
     if case.get("patient"):
         return chart_records(case["patient"])
     return [Evidence(r["key"], r["label"], None, r.get("date"), r["text"]) for r in case["records"]]
 
 
-def score_case(case: dict, score: Score) -> list[dict]:
-    records = case_records(case)
+def score_case(case: dict, fhir_base: str | None = None) -> list[dict]:
+    """One row per sentence: what the check cited and said, next to the gold."""
+    records = case_records(case, fhir_base)
     sentences = case["answer"]
     done = ground(" ".join(s["text"] for s in sentences), records)
     by_n = {c.n: c.key for c in done.citations}
@@ -119,54 +147,64 @@ def score_case(case: dict, score: Score) -> list[dict]:
         raise ValueError(
             f"{case['id']}: {len(sentences)} sentences written, {len(done.checks)} read"
         )
-    out = []
-    score.answers += 1
-    for gold, check in zip(sentences, done.checks):
-        cited = {
-            by_n[n].split("#")[0] if not by_n[n].startswith("label:") else by_n[n]
-            for n in check.cites
+    return [
+        {
+            "case": case["id"],
+            "chart": chart_kind(case),
+            "text": gold["text"],
+            "cited": sorted({_record(by_n[n]) for n in check.cites}),
+            "verdict": check.verdict,
+            "missing": list(check.missing),
+            "gold": gold.get("cites", []),
+            "also": gold.get("also", []),
+            "supported": gold.get("supported", True),
         }
-        flagged = check.verdict == "unsupported"
-        supported = gold.get("supported", True)
-        out.append(
-            {
-                "case": case["id"],
-                "text": gold["text"],
-                "cited": sorted(cited),
-                "verdict": check.verdict,
-                "missing": list(check.missing),
-                "gold": gold.get("cites", []),
-                "supported": supported,
-            }
-        )
-        if supported is None:
-            continue
-        if supported:
-            ok = set(gold.get("cites", [])) | set(gold.get("also", []))
-            score.cited += len(cited)
-            score.cited_right += len(cited & ok)
-            score.required += len(gold.get("cites", []))
-            score.required_cited += len(cited & set(gold.get("cites", [])))
-            score.right += 1
-            score.false_alarms += flagged
-        else:
-            score.wrong += 1
-            score.wrong_caught += flagged
-    return out
+        for gold, check in zip(sentences, done.checks)
+    ]
 
 
-def evaluate(cases: list[dict]) -> tuple[dict, list[dict]]:
-    score, rows = Score(), []
+def _record(key: str) -> str:
+    return key if key.startswith("label:") else key.split("#")[0]
+
+
+def tally(score: Score, row: dict) -> None:
+    if row["supported"] is None:
+        return
+    cited, flagged = set(row["cited"]), row["verdict"] == "unsupported"
+    if not row["supported"]:
+        score.wrong += 1
+        score.wrong_caught += flagged
+        return
+    gold = set(row["gold"])
+    score.cited += len(cited)
+    score.cited_right += len(cited & (gold | set(row["also"])))
+    score.required += len(gold)
+    score.required_cited += len(cited & gold)
+    score.right += 1
+    score.false_alarms += flagged
+
+
+def evaluate(cases: list[dict], fhir_base: str | None = None) -> tuple[dict, list[dict]]:
+    """Figures over all ``cases`` (and per chart kind under ``by_chart``), and every row."""
+    score, rows, kinds = Score(), [], defaultdict(Score)
     for case in cases:
-        rows += score_case(case, score)
-    return score.figures(), rows
+        score.answers += 1
+        kinds[chart_kind(case)].answers += 1
+        for row in score_case(case, fhir_base):
+            tally(score, row)
+            tally(kinds[row["chart"]], row)
+            rows.append(row)
+    by_chart = {kind: kinds[kind].figures() for kind in sorted(kinds)}
+    return {**score.figures(), "by_chart": by_chart}, rows
 
 
-def load(split: str, path: str | None = None) -> list[dict]:
+def load(split: str, path: str | None = None, charts: str = "all") -> list[dict]:
     if path:
-        return yaml.safe_load(Path(path).read_text())
-    files = SPLITS.values() if split == "all" else [SPLITS[split]]
-    return [c for f in files for c in yaml.safe_load((DATA / f).read_text())]
+        cases = yaml.safe_load(Path(path).read_text())
+    else:
+        names = [n for s in SPLITS.values() for n in s] if split == "all" else SPLITS[split]
+        cases = [c for f in names for c in yaml.safe_load((DATA / f).read_text())]
+    return [c for c in cases if charts in ("all", chart_kind(c))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,10 +212,14 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m smart_docgemma.grounding.evaluate", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--split", choices=("tuned", "holdout", "all"), default="tuned")
+    parser.add_argument("--charts", choices=("fixture", "synthea", "all"), default="all",
+                        help="only the answers about fixture (and inline source) or Synthea charts")
+    parser.add_argument("--fhir", help="FHIR server holding the Synthea population "
+                        f"(default FHIR_UPSTREAM_URL, else {DEFAULT_FHIR})")
     parser.add_argument("--cases", help="a YAML case file instead of the shipped splits")
     parser.add_argument("--json", action="store_true", help="print every sentence's result as JSON")
     args = parser.parse_args(argv)
-    figures, rows = evaluate(load(args.split, args.cases))
+    figures, rows = evaluate(load(args.split, args.cases, args.charts), args.fhir)
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
@@ -189,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"MISS {r['case']}: {r['text']!r} -> {r['verdict']} {r['cited']} "
                     f"missing {r['missing']}"
                 )
-    print(json.dumps({"split": args.split, **figures}))
+    print(json.dumps({"split": args.split, "charts": args.charts, **figures}))
     return 0
 
 

@@ -31,7 +31,8 @@ _DMY = re.compile(
 _MDY = re.compile(
     r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2}),? (\d{4})\b", re.I
 )
-REF = re.compile(r"\b(?:[A-Z][A-Za-z]+/[A-Za-z0-9\-.]{1,64}|PMID:? ?\d{1,9}|NCT\d{8})\b")
+# a FHIR type is CamelCase ("Observation/…"), so a unit such as "MG/ACTUAT" is not a reference
+REF = re.compile(r"\b(?:[A-Z][a-z][A-Za-z]*/[A-Za-z0-9\-.]{1,64}|PMID:? ?\d{1,9}|NCT\d{8})\b")
 _ID_LIKE = re.compile(
     r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\bset id [\w-]+|\bid [\w.-]+|"
     r"\bMRN [\w-]+",

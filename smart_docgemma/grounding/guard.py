@@ -60,9 +60,12 @@ def instructions_in(state) -> list[Injected]:
     found, seen = [], set()
     pattern = _patterns()[0]
     for run in state.tool_runs:
-        if run.result.status == "error":
+        # a failed run's text is the app's own message; its data is what it read (an image's
+        # metadata sent to a model that then failed)
+        said = "" if run.result.status == "error" else run.result.text
+        if not said and not run.result.data:
             continue
-        text = run.result.text + "\n" + json.dumps(run.result.data, ensure_ascii=False, default=str)
+        text = said + "\n" + json.dumps(run.result.data, ensure_ascii=False, default=str)
         for m in pattern.finditer(text):
             quote = _around(text, m.start(), m.end())
             if quote not in seen:

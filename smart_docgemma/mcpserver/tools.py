@@ -138,8 +138,30 @@ def run(
             log.exception("MCP tool %s for client %s failed", name, grant.client_id)
             return _refused("unreachable", f"{tool.spec.label} failed unexpectedly and did not "
                             "complete; nothing was checked or written.")
+        try:
+            _audited(ctx, name, result)
+        except errors.AuditUnavailable as exc:
+            return _refused("unreachable", f"{exc.description} The result is not returned.")
     log.info("MCP tool %s for client %s: %s", name, grant.client_id, result.status)
     return shaped(result, app_url)
+
+
+_OUTCOME = {"forbidden": "4", "invalid": "4", "not_found": "4"}  # else an error is a failure
+
+
+def _audited(ctx: ToolContext, name: str, result: ToolResult) -> None:
+    """The call itself in the patient's audit trail (its FHIR reads are recorded by the
+    gateway), and the proposal it made. Knowledge-only calls (no FHIR access) are not."""
+    trail = getattr(ctx.fhir, "audit", None)
+    if trail is None:
+        return
+    failed = result.status == "error"
+    outcome = _OUTCOME.get(result.error_kind or "", "8") if failed else "0"
+    trail.action("mcp-tool-call", outcome=outcome, description=result.text if failed else None,
+                 tool=name, status=result.status, proposal=result.proposal_id)
+    if result.status == "proposal" and result.proposal_id:
+        trail.action("proposal-created", resources=(f"urn:docgemma:proposal:{result.proposal_id}",),
+                     proposal=result.proposal_id, tool=name)
 
 
 def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> ToolContext:

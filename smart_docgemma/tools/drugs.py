@@ -341,7 +341,7 @@ def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
             and scopes.allows("AllergyIntolerance", "r")):
         return [], [], ""
-    meds, allergies, flags = patient_lists(ctx)
+    meds, allergies, flags = patient_lists(ctx, shared=True)
     return meds, allergies, " ".join(f["text"] for f in flags)
 
 

@@ -151,6 +151,13 @@ def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
     return "\n".join(lines)
 
 
+def _with_meta(failed: ToolResult, meta: dict[str, Any]) -> ToolResult:
+    """A failed analysis still names the metadata it read (and sent to the model): the injection
+    guard reports instruction-like text in it (grounding/guard.py)."""
+    failed.data = {"image": meta}
+    return failed
+
+
 def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult:
     """Findings for this turn's image, structured, with a specialist-review flag."""
     if not ctx.image:
@@ -168,12 +175,14 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult
     try:
         findings = ctx.model.vision(prompt, image, mime, ImageFindings)
     except VisionUnsupported:
-        return ToolResult.failure("unsupported", "The model server in use does not accept images, so no image "
-                                  "findings are available. Do not describe the image from assumptions.")
+        failed = ToolResult.failure("unsupported", "The model server in use does not accept images, so no "
+                                    "image findings are available. Do not describe the image from assumptions.")
+        return _with_meta(failed, meta)
     except ModelError as exc:
-        return ToolResult.failure("unreachable", "The image analysis model could not give an answer "
-                                  f"({exc.title.lower()}), so no image findings are available. "
-                                  "Do not describe the image from assumptions.")
+        failed = ToolResult.failure("unreachable", "The image analysis model could not give an answer "
+                                    f"({exc.title.lower()}), so no image findings are available. "
+                                    "Do not describe the image from assumptions.")
+        return _with_meta(failed, meta)
     review = findings.specialist_review or findings.confidence == "low"  # code decides the safety flag
     data = {**findings.model_dump(), "specialist_review": review, "image": meta}
     return ToolResult(status="ok", text=_text(findings, meta, review), data=data, count=len(findings.findings))

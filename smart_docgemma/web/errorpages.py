@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import logging
 
-from flask import jsonify, render_template, request
+from flask import jsonify, render_template
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
+from .. import inputs
 from ..errors import DocGemmaError
 from .sentences import error_text
 
@@ -20,9 +21,9 @@ log = logging.getLogger(__name__)
 
 def wants_json() -> bool:
     """API and CDS paths always; elsewhere when the client prefers JSON to HTML."""
-    if request.path.startswith(("/cds-services", "/api/")):
+    if inputs.path().startswith(("/cds-services", "/api/")):
         return True
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    best = inputs.best_accepted(["text/html", "application/json"])
     return best == "application/json"
 
 
@@ -47,7 +48,7 @@ def register(app) -> None:
     @app.errorhandler(DocGemmaError)
     def _docgemma(exc: DocGemmaError):
         level = logging.ERROR if exc.status >= 500 else logging.INFO
-        log.log(level, "%s %s -> %s %s", request.method, request.path, exc.status, exc.error)
+        log.log(level, "%s %s -> %s %s", inputs.method(), inputs.path(), exc.status, exc.error)
         return render_error(exc)
 
     @app.errorhandler(HTTPException)
@@ -58,5 +59,5 @@ def register(app) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, request.path)
+        log.exception("unhandled error on %s %s", inputs.method(), inputs.path())
         return render_error(DocGemmaError("An unexpected error occurred. It has been logged."))
