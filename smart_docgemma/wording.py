@@ -25,7 +25,7 @@ SENTENCES = (
     N_("Oral route"), N_("Intravenous route"), N_("Intramuscular route"), N_("Subcutaneous route"),
     N_("Respiratory tract route"), N_("Topical route"), N_("Rectal route"), N_("Sublingual route"),
     N_("intravenous"), N_("intramuscular"), N_("subcutaneous"), N_("inhaled"), N_("topical"),
-    # the second look (agent/critic.py) and its severity
+    # the second look (agent/second_look.py) and its severity
     N_("A safety check did not run (see the findings above); do not read its silence as safe."),
     N_("The critical %(kind)s finding above applies to this order: approve only if you have weighed it."),
     N_("Not supported by the sources: %(claim)s"), N_("Contradicts the chart: %(claim)s"),
