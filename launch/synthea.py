@@ -55,12 +55,17 @@ def cache_root() -> Path:
 
 @dataclass(frozen=True)
 class PopulationSpec:
-    """What to generate; ``DOCGEMMA_SYNTHEA_SIZE`` / ``DOCGEMMA_SYNTHEA_SEED`` override."""
+    """What to generate; ``DOCGEMMA_SYNTHEA_SIZE`` / ``_SEED`` / ``_AGES`` override.
+
+    ``ages`` ("65-95") restricts the living patients' ages (Synthea's ``-a``): the unseen
+    evaluation asks for older patients, whose drug answers carry age and renal context.
+    """
 
     size: int = DEFAULT_SIZE
     seed: int = DEFAULT_SEED
     reference_date: str = REFERENCE_DATE
     version: str = SYNTHEA_VERSION
+    ages: str = ""
 
     @classmethod
     def from_env(cls) -> "PopulationSpec":
@@ -68,11 +73,13 @@ class PopulationSpec:
         return cls(
             size=int(env.get("DOCGEMMA_SYNTHEA_SIZE", DEFAULT_SIZE)),
             seed=int(env.get("DOCGEMMA_SYNTHEA_SEED", DEFAULT_SEED)),
+            ages=env.get("DOCGEMMA_SYNTHEA_AGES", ""),
         )
 
     @property
     def key(self) -> str:
-        return f"synthea-{self.version}-s{self.seed}-p{self.size}-r{self.reference_date}"
+        ages = f"-a{self.ages}" if self.ages else ""  # absent by default: seed 42's cache keeps its key
+        return f"synthea-{self.version}-s{self.seed}-p{self.size}{ages}-r{self.reference_date}"
 
 
 @dataclass
@@ -163,6 +170,7 @@ def command(spec: PopulationSpec, out: Path, cp: str) -> list[str]:
         "false",
         "--exporter.ccda.export",
         "false",
+        *(["-a", spec.ages] if spec.ages else []),
     ]
 
 

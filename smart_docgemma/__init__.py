@@ -49,7 +49,7 @@ def _surfaces(app: Flask) -> None:
     from .cds.views import bp as cds
     from .smart.views import bp as launch
     from . import logs
-    from .web import errorpages, language, security
+    from .web import errorpages, language, security, sentences
     from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
     from .web.followups import bp as followups
@@ -60,6 +60,7 @@ def _surfaces(app: Flask) -> None:
     errorpages.register(app)
     security.register(app)
     language.init_app(app)
+    sentences.init_app(app)
     for blueprint in (launch, chat, followups, proposals, cds, audit_admin, apidoc, ops):
         app.register_blueprint(blueprint)
     from . import mcpserver

@@ -40,6 +40,9 @@ becomes a plain 500 without a stack trace.
 """
 from __future__ import annotations
 
+from .languages import N_, english
+from .languages import message as language_message
+
 
 
 class DocGemmaError(Exception):
@@ -50,9 +53,12 @@ class DocGemmaError(Exception):
     title = "Something went wrong"
     headers: dict | None = None  # extra response headers, e.g. WWW-Authenticate
 
-    def __init__(self, description: str = "", *, status: int | None = None):
+    def __init__(self, description: str = "", *, status: int | None = None,
+                 message: dict | None = None):
+        description = description or (english(message) if message else "")
         super().__init__(description or self.title)
         self.description = description or self.title
+        self.wording = message  # the description language-neutral (languages.message), for the page
         if status is not None:
             self.status = status
 
@@ -190,6 +196,22 @@ class SourceError(UpstreamError):
         self.kind, self.source, self.source_status = kind, source, status
         self.source_label = label or source
         super().__init__(f"{self.source_label}: {kind}" + (f" (HTTP {status})" if status else ""))
+
+    def said(self, unavailable: str, caution: str = "") -> dict:
+        """``message`` language-neutral (``unavailable`` and ``caution`` marked sentences)."""
+        what = {
+            "unreachable": N_("The %(label)s could not be reached, so %(unavailable)s is unavailable right now."),
+            "rate_limited": N_("The %(label)s is busy (request limit reached), so %(unavailable)s is unavailable "
+                               "right now. Try again in a minute."),
+            "invalid": N_("The %(label)s could not process this search, so %(unavailable)s is unavailable. "
+                          "Rephrase it with a single drug, condition or topic name."),
+            "forbidden": N_("The %(label)s refused the request (its access key was not accepted), so "
+                            "%(unavailable)s is unavailable. An administrator should check the API key."),
+        }[self.kind]
+        said = language_message(what, label=self.source_label, unavailable=language_message(unavailable))
+        if not caution:
+            return said
+        return language_message(N_("%(what)s %(caution)s"), what=said, caution=language_message(caution))
 
     def message(self, unavailable: str, caution: str = "") -> str:
         """Pre-formatted text for the agent, e.g. ``drug-safety information``."""

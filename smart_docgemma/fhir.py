@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from urllib.parse import urlencode, urljoin
 
 import requests
@@ -21,12 +22,16 @@ from fhirclient import server as fhir_server
 from requests.adapters import HTTPAdapter
 from fhirclient.auth import FHIROAuth2Auth
 
-from . import errors
+from . import errors, metrics
 
 log = logging.getLogger(__name__)
 _REF = re.compile(r"([A-Za-z]+/[A-Za-z0-9\-.]{1,64})(/_history/[^/]+)?/?$")
 
 FHIR_JSON = "application/fhir+json"
+# A one-page search asks the server not to keep its result set for paging: HAPI then runs it
+# synchronously instead of storing the matches for later pages (about half the time of a chart
+# section on the local HAPI, docs/evaluation-and-performance.md); other servers may ignore it.
+ONE_PAGE = {"Cache-Control": "no-store"}
 
 
 Params = dict | list[tuple[str, str]] | None  # search parameters, as urlencode takes them
@@ -67,11 +72,18 @@ class FhirGateway:
         auth.access_token = access_token
         self.server.auth = auth
 
+    def twin(self) -> "FhirGateway":
+        """A gateway of its own for another thread (a ``requests.Session`` is not documented as
+        thread-safe): same server, token, connection pool and audit trail."""
+        return FhirGateway(self.base_url, self.server.auth.access_token,
+                           timeout=getattr(self.server.session, "timeout", 15), renew=self._renew,
+                           connections=self.connections, audit=self.audit)
+
     # -- reads ---------------------------------------------------------------
     def read(self, resource_type: str, resource_id: str) -> dict:
         """GET ``Type/id`` as JSON."""
         return self._audited("read", resource_type, lambda: self._call(
-            self.server.request_json, f"{resource_type}/{resource_id}"), rid=resource_id)
+            self.server.request_json, f"{resource_type}/{resource_id}", "read"), rid=resource_id)
 
     def read_model(self, model_cls, resource_id: str):
         """Typed read through ``fhirclient.models`` (lenient parsing of server data)."""
@@ -101,19 +113,21 @@ class FhirGateway:
             included.extend(extra)
         return found
 
-    def _page(self, resource_type: str, params: Params) -> dict:
+    def _page(self, resource_type: str, params: Params, one_page: bool = False) -> dict:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
-        return self._call(self.server.request_json, path)
+        if one_page:  # fhirclient's request_json takes no headers; its _get signs and checks
+            return self._call(lambda p: self.server._get(p, headers=ONE_PAGE).json(), path, "search")
+        return self._call(self.server.request_json, path, "search")
 
     def _search(self, resource_type: str, params: Params, max_pages: int,
                 included: list[dict]) -> list[dict]:
-        bundle = self._page(resource_type, params)
+        bundle = self._page(resource_type, params, one_page=max_pages == 1)
         found = _matches(bundle, included)
         for _ in range(max_pages - 1):
             nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
             if not nxt:
                 break
-            bundle = self._call(self.server.request_json, self._relative(nxt))
+            bundle = self._call(self.server.request_json, self._relative(nxt), "page")
             found.extend(_matches(bundle, included))
         return found
 
@@ -159,18 +173,20 @@ class FhirGateway:
             res = getattr(self.server.session, method)(url, headers=signed, data=json.dumps(body))
             self.server.raise_for_status(res)
             return res
-        return self._attempt(send)
+        return self._attempt(send, "create")
 
-    def _call(self, fn, path: str):
-        data = self._attempt(lambda: fn(path))
+    def _call(self, fn, path: str, interaction: str):
+        data = self._attempt(lambda: fn(path), interaction)
         if not isinstance(data, dict):  # a garbled answer must not reach code expecting a resource
             raise errors.FHIRError("The EHR's FHIR server returned something other than a FHIR resource.")
         return data
 
-    def _attempt(self, do):
-        """Run ``do``; a 401 renews the token once (when the gateway can) and tries again."""
+    def _attempt(self, do, interaction: str):
+        """Run ``do``; a 401 renews the token once (when the gateway can) and tries again.
+        Each HTTP request is counted and timed under ``interaction`` (``/metrics``)."""
         renewed = False
         while True:
+            started = time.perf_counter()
             try:
                 return do()
             except fhir_server.FHIRUnauthorizedException as exc:
@@ -179,6 +195,8 @@ class FhirGateway:
                 self.server.auth.access_token, renewed = self._renew(), True
             except Exception as exc:  # mapped in one place
                 raise _map(exc) from exc
+            finally:
+                metrics.fhir_request(interaction, time.perf_counter() - started)
 
     def _relative(self, url: str) -> str:
         # HAPI's next links are absolute; keep them on our base (never follow off-server).

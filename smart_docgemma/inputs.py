@@ -15,12 +15,23 @@ never reaches code that assumes a type:
 - ``header()`` — a header value that is printable ASCII (anything else is
   treated as absent: werkzeug hands headers over as Latin-1 text, and
   ``hmac.compare_digest`` refuses non-ASCII text with a TypeError).
+- ``value()``, ``form_value()``, ``upload()``, ``has_arg()`` — a field's raw value (JSON or
+  form), a raw form field, an uploaded file, whether a query parameter was sent: the caller
+  checks the type or the size itself.
+- what the request says about itself and what it accepts: ``is_json()``, ``mimetype()``,
+  ``best_accepted()``, ``best_language()``, ``method()``, ``path()``, ``route()``, ``url()``,
+  ``base_url()``, ``host_url()``.
+
+No other module of the package touches Flask's ``request`` (``tests/test_inputs_only.py``
+walks every module and fails on one that does).
 """
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import current_app, request
+from werkzeug.datastructures import FileStorage
 
 from . import errors
 
@@ -105,3 +116,75 @@ def header(name: str, *, max_chars: int = 1024) -> str:
     if len(value) > max_chars or not value.isascii() or not value.isprintable():
         return ""
     return value
+
+
+def value(name: str) -> Any:
+    """``name`` from the JSON body (any JSON type) or, for other requests, the form (text);
+    None when absent. The caller checks what it got."""
+    if request.is_json:
+        return json_body().get(name)
+    return request.form.get(name)
+
+
+def form_value(name: str) -> str | None:
+    """A form field as sent; None when absent."""
+    return request.form.get(name)
+
+
+def upload(name: str) -> FileStorage | None:
+    """An uploaded file (``multipart/form-data``); None when absent."""
+    return request.files.get(name)
+
+
+def has_arg(name: str) -> bool:
+    """Whether the query string carries a non-empty ``name`` (whatever its value)."""
+    return bool(request.args.get(name))
+
+
+def is_json() -> bool:
+    """Whether the body is declared JSON (``application/json`` or ``+json``)."""
+    return request.is_json
+
+
+def mimetype() -> str:
+    """The body's declared type, without parameters ("" when none)."""
+    return request.mimetype
+
+
+def best_accepted(choices: list[str] | None = None) -> str | None:
+    """The response type the client prefers among ``choices`` (its first preference when None)."""
+    accept = request.accept_mimetypes
+    return accept.best if choices is None else accept.best_match(choices)
+
+
+def best_language(choices: list[str]) -> str | None:
+    """The client's preferred language among ``choices`` (``Accept-Language``)."""
+    return request.accept_languages.best_match(choices)
+
+
+def method() -> str:
+    return request.method
+
+
+def path() -> str:
+    return request.path
+
+
+def route() -> str:
+    """The matched URL rule (e.g. ``/proposals/<proposal_id>/approve``), "unmatched" for none."""
+    return request.url_rule.rule if request.url_rule is not None else "unmatched"
+
+
+def url() -> str:
+    """The full URL as received, query string included (an OAuth callback checks it)."""
+    return request.url
+
+
+def base_url() -> str:
+    """The URL as received without its query string."""
+    return request.base_url
+
+
+def host_url() -> str:
+    """The scheme and host the request was sent to, with a trailing slash."""
+    return request.host_url

@@ -1,9 +1,7 @@
 """The clinician's language at run time, on the base floor so every floor may use it: the
 language a turn answers in (a context variable: the agent sets it for a turn, the web for a page),
-the templated answers written per language (``agent/answers/<lang>.yaml``), and the French,
-Portuguese and Spanish frequencies an order is structured from (``timings`` and ``as_needed`` of
-``agent/rules/<lang>.yaml``, read here as data so the tools need not import the agent).
-Understanding the clinician's words (those rules merged into the agent's) is
+and the templated answers written per language (``agent/answers/<lang>.yaml``). How orders
+write a frequency, in every language, is ``frequency.py``. Understanding the clinician's words (those rules merged into the agent's) is
 ``agent/languages.py``.
 """
 from __future__ import annotations
@@ -21,6 +19,8 @@ import yaml
 
 RULES = Path(__file__).parent / "agent" / "rules"
 ANSWERS = Path(__file__).parent / "agent" / "answers"
+CATALOGS = Path(__file__).parent / "translations"
+LABS = CATALOGS / "labs.yaml"
 UNDERSTOOD = ("fr", "pt", "es")  # languages with rule files; English is agent/data/rules.yaml
 ANSWERED = ("en", "fr", "pt", "es")  # languages the templated answers are written in
 _ELISION = re.compile(r"\b(l|d|j|qu|n|s|c|m|t)['\u2019](?=[a-z])", re.I)
@@ -54,43 +54,73 @@ def instruction() -> str | None:
     said = None if lang == "en" else answers(lang).get("instruction")
     return str(said) if said else None
 
+def N_(text: str) -> str:
+    """A sentence marked for ``pybabel extract``: translated where it is shown (the view)."""
+    return text
+
+
+def message(msgid: str, **args: Any) -> dict[str, Any]:
+    """A sentence kept language-neutral until it is shown: a catalog msgid (English, marked with
+    ``N_``) and its arguments; an argument that is itself a ``message`` is translated too. The
+    page renders it in its language (``web/language.py`` ``say``); callers keep the English
+    ``msgid % args`` for CDS, the model and logs."""
+    return {"id": msgid, "args": args}
+
+
+def lab(name: str, code: str | None = None) -> dict[str, Any] | str:
+    """A lab or vital sign's name as a message argument: shown in the clinician's language when
+    ``translations/labs.yaml`` knows the test (by LOINC code or English name), else as written."""
+    key = _lab_key(name, code)
+    return {"lab": key, "text": name} if key else name
+
+
+def lab_name(name: str, lang: str, code: str | None = None) -> str:
+    """``name`` in ``lang`` when the labs table knows the test; the LOINC display otherwise."""
+    key = _lab_key(name, code)
+    return str(_labs()[key].get(lang) or name) if key and lang != "en" else name
+
+
+@lru_cache(maxsize=1)
+def _labs() -> dict[str, dict[str, Any]]:
+    table: dict[str, dict[str, Any]] = yaml.safe_load(LABS.read_text(encoding="utf-8"))
+    return table
+
+
+@lru_cache(maxsize=1)
+def _lab_index() -> dict[str, str]:
+    index = {}
+    for key, row in _labs().items():
+        index |= {c: key for c in row["loinc"]}
+        index |= {key: key, fold(str(row["en"])).lower(): key}
+    return index
+
+
+def _lab_key(name: str, code: str | None) -> str | None:
+    index = _lab_index()
+    return index.get(code or "") or index.get(fold(name or "").strip().lower())
+
+
+def english(said: dict[str, Any]) -> str:
+    """A ``message`` in English (its msgid filled)."""
+    return say(said, "en")
+
+
+def say(said: dict[str, Any], lang: str) -> str:
+    """A ``message`` in ``lang`` from the compiled catalogs (``translations/``); a sentence or
+    argument the catalog lacks stays English. Works outside a request (the agent's turns)."""
+    if "lab" in said:
+        return lab_name(said["text"], lang)
+    args = {k: say(v, lang) if isinstance(v, dict) else v for k, v in said["args"].items()}
+    msgid = said["id"]
+    text = _catalog(lang).gettext(msgid) if lang != "en" else msgid
+    return text % args if args else text
+
+
 @lru_cache(maxsize=None)
-def _order_words(key: str) -> tuple[Any, ...]:
-    """``key`` of every language's rule file (the frequency tables an order is structured from)."""
-    found: list[Any] = []
-    for lang in UNDERSTOOD:
-        table = yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
-        found += table.get(key) or []
-    return tuple(found)
+def _catalog(lang: str) -> Any:
+    from babel.support import Translations
 
-
-_NUMBERS = {"un": 1, "une": 1, "um": 1, "uma": 1, "uno": 1, "una": 1, "deux": 2, "dois": 2, "duas": 2,
-            "dos": 2, "trois": 3, "tres": 3, "quatre": 4, "quatro": 4, "cuatro": 4}
-
-
-def timing(frequency: str) -> dict[str, Any] | None:
-    """A French, Portuguese or Spanish frequency as FHIR Timing.repeat ("3x/j", "de 8/8h",
-    "cada 12 horas", "matin et soir"), else None (the order keeps the words as text only)."""
-    text = fold(frequency or "").lower()
-    for pattern, (times, period, unit) in _order_words("timings"):
-        m = re.search(pattern, text)
-        if m:
-            said = {k: v for k, v in m.groupdict().items() if v}
-            n = next((said[k] for k in said if k.startswith("n")), None)
-            times = int(n) if n and n.isdigit() else _NUMBERS.get(n or "", times)
-            period = int(said["h"]) if "h" in said else period
-            return {"frequency": times, "period": period, "periodUnit": unit}
-    return None
-
-def as_needed(text: str) -> str | None:
-    """"si besoin", "se dor", "según necesidad" …: the words that make the order as needed
-    (folded), None when there are none."""
-    low = fold(text or "").lower()
-    for words in _order_words("as_needed"):
-        m = re.search(rf"(?<![a-z]){re.escape(fold(words))}(?![a-z])", low)
-        if m:
-            return m.group(0)
-    return None
+    return Translations.load(str(CATALOGS), [lang])
 
 
 def answer_language() -> str:

@@ -23,7 +23,9 @@ import time
 import uuid
 from contextvars import ContextVar
 
-from flask import Flask, g, request
+from flask import Flask, g
+
+from . import inputs
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _VALID_ID = re.compile(r"^[A-Za-z0-9\-_.:]{1,128}$")
@@ -104,7 +106,7 @@ def init_app(app: Flask) -> None:
 
 
 def _begin() -> None:
-    sent = request.headers.get(REQUEST_ID_HEADER, "")
+    sent = inputs.header(REQUEST_ID_HEADER)
     g.request_id = sent if _VALID_ID.match(sent) else uuid.uuid4().hex
     g.request_started = time.monotonic()
     _request_id.set(g.request_id)
@@ -116,8 +118,8 @@ def _end(response):
         response.headers[REQUEST_ID_HEADER] = request_id
         ms = round((time.monotonic() - g.request_started) * 1000, 1)
         logging.getLogger("docgemma.request").info(
-            "%s %s %s", request.method, request.path, response.status_code,
-            extra={"method": request.method, "path": request.path, "status": response.status_code, "ms": ms})
+            "%s %s %s", inputs.method(), inputs.path(), response.status_code,
+            extra={"method": inputs.method(), "path": inputs.path(), "status": response.status_code, "ms": ms})
     return response
 
 

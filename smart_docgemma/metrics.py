@@ -25,6 +25,9 @@ from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, 
 
 # Model calls take 0.1-60 s; CDS hooks answer in milliseconds to a few seconds.
 _MODEL_BUCKETS = (0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 40, 60, float("inf"))
+# one FHIR request: a read in milliseconds, a large search in tens to hundreds of milliseconds
+_FHIR_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, float("inf"))
+FHIR_INTERACTIONS = ("read", "search", "page", "create")
 _CDS_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, float("inf"))
 
 TURNS = Counter("docgemma_turns", "Finished assistant turns", ["outcome", "route"])
@@ -52,6 +55,10 @@ LANGUAGE_REPLACED = Counter("docgemma_answer_language_replaced",
                             "templated answer", ["expected", "found"])
 DECISIONS = Counter("docgemma_proposal_decisions", "Clinician decisions on proposals", ["decision"])
 _HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, float("inf"))
+FHIR_REQUESTS = Counter("docgemma_fhir_requests", "HTTP requests to the EHR's FHIR server "
+                        "(answered or failed), by interaction", ["interaction"])
+FHIR_SECONDS = Histogram("docgemma_fhir_request_seconds", "FHIR server request latency",
+                         ["interaction"], buckets=_FHIR_BUCKETS)
 HTTP_REQUESTS = Counter("docgemma_http_requests", "HTTP requests answered, by endpoint and status class",
                         ["endpoint", "method", "status"])
 HTTP_SECONDS = Histogram("docgemma_http_request_seconds",
@@ -74,7 +81,7 @@ TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose w
 
 # Label values known before any traffic (``prime``).
 MODEL_NODES = ("intent_classify", "tool_select", "tool_args", "result_classify", "retry_strategy",
-               "synthesize", "vision", "critic")
+               "synthesize", "vision", "second_look")
 MODEL_OUTCOMES = ("ok", "timeout", "unreachable", "http_5xx", "http_4xx", "invalid", "circuit_open")
 TURN_OUTCOMES = ("done", "failed", "cancelled")
 KNOWLEDGE_SERVED = ("network", "cache", "stale", "too_old", "error")
@@ -171,6 +178,11 @@ def http_request(endpoint: str, method: str, status: int, seconds: float) -> Non
     HTTP_SECONDS.labels(endpoint=endpoint).observe(seconds)
 
 
+def fhir_request(interaction: str, seconds: float) -> None:
+    FHIR_REQUESTS.labels(interaction=interaction).inc()
+    FHIR_SECONDS.labels(interaction=interaction).observe(seconds)
+
+
 def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list[str],
           model_endpoint: str | None) -> None:
     """Create every known series at zero. ``endpoints``: (endpoint, method) of the app's routes;
@@ -185,6 +197,9 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
             MODEL_CALLS.labels(node=node, outcome=outcome)
     for tool, source in tools.items():
         TOOL_CALLS.labels(source=source, tool=tool)
+    for interaction in FHIR_INTERACTIONS:
+        FHIR_REQUESTS.labels(interaction=interaction)
+        FHIR_SECONDS.labels(interaction=interaction)
     for source in ("fhir", "knowledge"):
         for kind in ("unreachable", "timeout", "not_found", "invalid", "forbidden", "rate_limited",
                      "unsupported", "exception"):

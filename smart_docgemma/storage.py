@@ -177,9 +177,22 @@ class Storage:
         self._fernet = Fernet(_fernet_key(token_key))
         self.postgresql = self.engine.dialect.name == "postgresql"
         with self.begin() as conn:  # several workers start at once: one creates, the others wait
-            self.serialize(conn, "schema")
+            self._lock_schema(conn)
             metadata.create_all(conn)
             _add_missing_columns(conn)
+
+    def _lock_schema(self, conn) -> None:
+        """Hold the database's write lock before ``create_all`` looks for the tables.
+
+        Gunicorn starts its workers at once on a fresh database: each would see no table and
+        create them, and all but one fail with "table … already exists". PostgreSQL: the
+        transaction's advisory lock on "schema". SQLite: ``BEGIN IMMEDIATE`` takes the file's
+        write lock now (the driver opens a transaction only at the first INSERT/UPDATE, after
+        the look), so the other workers wait (``busy_timeout``), then find the tables."""
+        if self.postgresql:
+            self.serialize(conn, "schema")
+        elif self.engine.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     @contextmanager
     def begin(self):
@@ -258,9 +271,10 @@ def _ping_when_idle(engine, idle_s: float) -> None:
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     # WAL lets the chat stream read while an approval writes; busy_timeout
     # turns brief lock contention into a wait instead of an error.
+    # busy_timeout first: switching a fresh file to WAL takes a lock another worker may hold.
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA journal_mode=WAL")
     cur.close()
 
 

@@ -24,7 +24,7 @@ def running_turn(app, client, srv, *, requests_seen: int) -> str:
         if len(srv.requests) >= requests_seen:
             break
         time.sleep(0.05)
-    return [t for t in turn_store(app).for_session(sid(client)) if t["status"] == "running"][0]["id"]
+    return [t for t in turn_store(app).for_session(sid(client)) if t.status == "running"][0].id
 
 
 def test_a_slow_turn_is_cancelled_between_steps_and_writes_nothing(chat_app, fhir_base, srv):  # noqa: F811
@@ -44,8 +44,8 @@ def test_a_slow_turn_is_cancelled_between_steps_and_writes_nothing(chat_app, fhi
     worker.join(60)
     assert "Cancelled. Nothing was written to the chart." in done_html(out["res"])
     stored = turn_store(chat_app).get(turn_id)
-    assert stored["status"] == "cancelled" and not stored.get("answer")
-    nodes = [e["node"] for e in stored["events"] if e.get("type") == "node_start"]
+    assert stored.status == "cancelled" and not stored.turn.answer
+    nodes = [e["node"] for e in stored.turn.events if e.get("type") == "node_start"]
     assert nodes[-1] == "INTENT_CLASSIFY" and "TOOL_EXECUTE" not in nodes  # stopped at the next step
     assert [p for p in proposal_store(chat_app).for_session(sid(chat)) if p.status == "pending"] == []
     assert count(fhir_base, "MedicationRequest", patient=patient) == before
@@ -59,7 +59,7 @@ def test_cancel_needs_csrf_and_the_turns_own_session(chat_app, fhir_base, srv): 
     chat.csrf = open_session(chat_app, chat, fhir_base, "pt-ckd-elder")
     srv.say("Hypertension is persistently raised blood pressure.")
     ask(chat, "What is hypertension?")
-    turn_id = turn_store(chat_app).for_session(sid(chat))[-1]["id"]
+    turn_id = turn_store(chat_app).for_session(sid(chat))[-1].id
     assert chat.post(f"/app/turns/{turn_id}/cancel").status_code == 403
     other = chat_app.test_client()
     other.csrf = open_session(chat_app, other, fhir_base, "pt-ckd-elder")
@@ -71,7 +71,7 @@ def test_cancel_needs_csrf_and_the_turns_own_session(chat_app, fhir_base, srv): 
 def test_a_proposal_made_before_the_cancel_is_withdrawn(chat_app, fhir_base, srv):  # noqa: F811
     chat = chat_app.test_client()
     chat.csrf = open_session(chat_app, chat, fhir_base, clone_patient(fhir_base, "pt-ckd-elder"))
-    srv.script("CriticReview", reply({"severity": "none"}, delay=3))  # the second look takes 3 s
+    srv.script("SecondLookReview", reply({"severity": "none"}, delay=3))  # the second look takes 3 s
     out = {}
     worker = threading.Thread(target=lambda: out.update(res=ask(chat, "Prescribe amlodipine 5 mg once daily")))
     worker.start()
@@ -80,5 +80,5 @@ def test_a_proposal_made_before_the_cancel_is_withdrawn(chat_app, fhir_base, srv
     worker.join(60)
     stored = turn_store(chat_app).get(turn_id)
     cards = proposal_store(chat_app).for_session(sid(chat))
-    assert stored["status"] == "cancelled" and cards and all(p.status == "rejected" for p in cards)
+    assert stored.status == "cancelled" and cards and all(p.status == "rejected" for p in cards)
     assert "cancelled the question" in cards[0].reason

@@ -100,14 +100,14 @@ def test_templated_answers_cite_each_line_to_the_resources_read(app, fhir_base):
     assert re.search(
         r'<a href="[^"]+/Observation/pt-ckd-elder-obs4"[^>]*>\[\d+\]</a>', html
     )  # a numbered link
-    turn = turn_store(app).get(turn_id)
-    keys = {c["key"] for c in turn["citations"]}
+    turn = turn_store(app).get(turn_id).turn
+    keys = {c.key for c in turn.citations}
     assert {
         "Observation/pt-ckd-elder-obs4",
         "Condition/pt-ckd-elder-cond1",
         "MedicationRequest/pt-ckd-elder-med1",
     } <= keys
-    verdicts = [g["verdict"] for g in turn["grounding"]]
+    verdicts = [g.verdict for g in turn.grounding]
     assert (
         "unsupported" not in verdicts and verdicts.count("supported") >= 8
     )  # the tools' own text holds up

@@ -80,7 +80,7 @@ def test_a_runaway_answer_is_cut_in_storage_stream_and_page(chat, chat_app, srv)
     html = done_html(res)
     assert len(html) < limit + 50_000 and "cut at" in html and "\x1b" not in html and "\x00" not in html
     stored = [t for t in turn_store(chat_app).for_session(_sid(chat))][-1]
-    assert len(stored["answer"]) < limit + 100 and "\x07" not in stored["answer"]
+    assert len(stored.turn.answer) < limit + 100 and "\x07" not in stored.turn.answer
     page = chat.get("/app").get_data(as_text=True)
     assert len(page) < limit + 100_000
 

@@ -107,7 +107,7 @@ def test_two_tabs_deciding_resume_the_turn_once(chat_app, srv, fhir_base):  # no
     for _ in range(2):  # the second tab's approve finds it approved: no second follow-up
         chat.post(f"/proposals/{pid}/approve", headers=FETCH, data={"csrf_token": chat.csrf, "version": "1"})
     follow_up(chat, turn)
-    assert len(turn_store(chat_app).get(turn)["approvals"]) == 1
+    assert len(turn_store(chat_app).get(turn).turn.approvals) == 1
     assert len([b for b in srv.requests if "response_format" not in b]) <= 1  # one synthesis at most
 
 

@@ -28,7 +28,7 @@ def test_a_connection_killed_while_idle_is_replaced(postgres):
     store = TurnStore(Storage(url, "key", pool_size=2, ping_idle_s=0))
     turn_id = store.start("s1", new_turn("K+ trend?"), per_minute=5)
     assert kill_connections(postgres, url) >= 1
-    assert store.get(turn_id)["message"] == "K+ trend?"  # no error reaches the clinician
+    assert store.get(turn_id).turn.message == "K+ trend?"  # no error reaches the clinician
 
 
 def test_a_connection_returned_moments_ago_is_not_tested(postgres):
@@ -40,4 +40,4 @@ def test_a_connection_returned_moments_ago_is_not_tested(postgres):
     assert kill_connections(postgres, url) >= 1
     with pytest.raises(OperationalError):
         store.get(turn_id)
-    assert store.get(turn_id)["message"] == "K+ trend?"  # the pool noticed and reconnected
+    assert store.get(turn_id).turn.message == "K+ trend?"  # the pool noticed and reconnected

@@ -7,7 +7,13 @@ notes, and a bounded copy of what each source returned must be right.
 """
 from __future__ import annotations
 
+from smart_docgemma.agent.state import ToolRun
+from smart_docgemma.tools.base import ToolResult
 from smart_docgemma.web.trace import DETAIL_MAX, node_label, progress_event, trace_steps
+
+
+def run(tool, text):
+    return ToolRun(tool=tool, label=tool, args={}, result=ToolResult(status="ok", text=text))
 
 
 def start(node):
@@ -37,8 +43,7 @@ EVENTS = [
     {"type": "done", "model_calls": 5, "degraded": False},
 ]
 LONG = "x" * (DETAIL_MAX + 100)
-RESULTS = [{"tool": "lab_results", "result": {"text": "K+ 5.6 mmol/L (2024-05-01)\nK+ 5.1"}},
-           {"tool": "pubmed", "result": {"text": LONG}}]
+RESULTS = [run("lab_results", "K+ 5.6 mmol/L (2024-05-01)\nK+ 5.1"), run("pubmed", LONG)]
 
 
 def test_progress_for_nodes():
@@ -88,7 +93,7 @@ def test_trace_steps_labels_and_per_step_model_calls():
 def test_trace_steps_sources_inside_tool_execute():
     steps = trace_steps(EVENTS, RESULTS)["steps"]
     labs, pubmed = steps[3]["tools"], steps[5]["tools"]
-    assert labs == [{"label": "Lab results", "args": "loinc code: 2823-3", "detail": RESULTS[0]["result"]["text"],
+    assert labs == [{"label": "Lab results", "args": "loinc code: 2823-3", "detail": RESULTS[0].result.text,
                      "status": "ok", "summary": "K+ 5.6 mmol/L", "status_label": "found"}]
     assert pubmed[0]["args"] == "query: hyperkalaemia; terms: CKD, ACE"
     assert pubmed[0]["status_label"] == "failed" and pubmed[0]["summary"] == ""
@@ -104,7 +109,7 @@ def test_retry_decision_is_a_note_on_its_step():
 def test_long_source_text_is_truncated():
     detail = trace_steps(EVENTS, RESULTS)["steps"][5]["tools"][0]["detail"]
     assert detail == "x" * DETAIL_MAX + " …"
-    exact = trace_steps(EVENTS, [RESULTS[0], {"result": {"text": "y" * DETAIL_MAX}}])
+    exact = trace_steps(EVENTS, [RESULTS[0], run("pubmed", "y" * DETAIL_MAX)])
     assert exact["steps"][5]["tools"][0]["detail"] == "y" * DETAIL_MAX  # at the limit: untouched
 
 

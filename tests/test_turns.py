@@ -9,12 +9,15 @@ dead worker stops blocking the session after ``RUNNING_STALE_S``.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
 from smart_docgemma import errors
-from smart_docgemma.agent.state import new_turn
+from smart_docgemma.agent.state import StoredTurn, ToolRun, new_turn
+from smart_docgemma.grounding.check import Citation, SentenceCheck
+from smart_docgemma.knowledge.finding import Source
+from smart_docgemma.tools.base import ToolResult
 from smart_docgemma.web import turns
 from smart_docgemma.storage import Storage
 from smart_docgemma.web.turns import INTERRUPTED, RUNNING_STALE_S, WINDOW_S, TurnStore
@@ -52,14 +55,14 @@ def ask(store, clock, sid, message, answer="", status="done", per_minute=100):
 def test_start_get_finish(store):
     turn_id = store.start("s1", turn("K+ trend?"), per_minute=5)
     running = store.get(turn_id)
-    assert running["status"] == "running" and running["message"] == "K+ trend?"
-    assert running["id"] == turn_id and running["created_at"] == T0
+    assert running.status == "running" and running.turn.message == "K+ trend?"
+    assert running.id == turn_id and running.created_at == T0
     store.finish(turn_id, turn("K+ trend?", "Rising: 4.8 → 5.6"))
     done = store.get(turn_id)
-    assert done["status"] == "done" and done["answer"] == "Rising: 4.8 → 5.6"
+    assert done.status == "done" and done.turn.answer == "Rising: 4.8 → 5.6"
     assert store.load(turn_id) == turn("K+ trend?", "Rising: 4.8 → 5.6")
     store.finish(turn_id, turn("K+ trend?"), status="failed")
-    assert store.get(turn_id)["status"] == "failed"
+    assert store.get(turn_id).status == "failed"
 
 
 def test_get_unknown_turn(store):
@@ -71,8 +74,8 @@ def test_for_session_is_the_transcript_oldest_first(store, clock):
     ids = [ask(store, clock, "s1", f"q{i}", f"a{i}") for i in range(3)]
     ask(store, clock, "other", "elsewhere", "x")
     transcript = store.for_session("s1")
-    assert [t["id"] for t in transcript] == ids
-    assert [t["message"] for t in transcript] == ["q0", "q1", "q2"]
+    assert [t.id for t in transcript] == ids
+    assert [t.turn.message for t in transcript] == ["q0", "q1", "q2"]
     assert store.for_session("nobody") == []
 
 
@@ -142,10 +145,10 @@ def test_stale_running_turn_no_longer_blocks(store, clock):
         store.start("s1", turn("still blocked"), per_minute=100)
     clock["t"] += 10
     turn_id = store.start("s1", turn("after the worker died"), per_minute=100)
-    assert store.get(turn_id)["status"] == "running"
+    assert store.get(turn_id).status == "running"
     first, second = store.for_session("s1")
-    assert (first["status"], second["status"]) == ("failed", "running")  # swept: interrupted
-    assert first["error"] == INTERRUPTED
+    assert (first.status, second.status) == ("failed", "running")  # swept: interrupted
+    assert first.turn.error == INTERRUPTED
 
 
 def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
@@ -153,18 +156,43 @@ def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
     for _ in range(5):  # the worker renews its lease while the model answers slowly
         clock["t"] += RUNNING_STALE_S - 1
         assert store.beat(turn_id)
-    assert store.get(turn_id)["status"] == "running"
+    assert store.get(turn_id).status == "running"
     with pytest.raises(errors.Conflict):
         store.start("s1", turn("another"), per_minute=100)
     clock["t"] += RUNNING_STALE_S + 1  # the worker died: no more beats
-    assert store.get(turn_id)["status"] == "failed"
+    assert store.get(turn_id).status == "failed"
     assert not store.beat(turn_id)  # a late beat cannot revive it
 
 
 def test_a_worker_that_comes_back_after_the_sweep_changes_nothing(store, clock):
     turn_id = store.start("s1", turn("a stalled answer"), per_minute=100)
     clock["t"] += RUNNING_STALE_S + 1
-    assert [t["status"] for t in store.for_session("s1")] == ["failed"]
+    assert [t.status for t in store.for_session("s1")] == ["failed"]
     assert store.finish(turn_id, turn("a stalled answer", answer="late"), "done") == "failed"
     stored = store.get(turn_id)
-    assert stored["status"] == "failed" and stored["error"] == INTERRUPTED and not stored.get("answer")
+    assert stored.status == "failed" and stored.turn.error == INTERRUPTED and not stored.turn.answer
+
+
+def test_a_stored_turn_round_trips_as_one_typed_value(store):
+    """What the page, the follow-up, the experience library and the evaluation read back is a
+    frozen ``StoredTurn`` holding the very ``Turn`` stored: typed fields all the way down
+    (tool runs, sources, citations, grounding), on SQLite and PostgreSQL alike."""
+    source = Source(label="FDA drug label service", url="https://example.org/label")
+    full = replace(
+        new_turn("Warfarin with aspirin?", patient_id="pt-1"),
+        tool_runs=[ToolRun(tool="drug_interactions", label="Interaction check", args={"drugs": ["warfarin"]},
+                           result=ToolResult(status="ok", text="Major", sources=[source]), quality="success_rich")],
+        sources=[source], answer="Bleeding risk [1].", proposals=["p-1"],
+        citations=[Citation(n=1, key="label:abc#warnings", label="Warfarin label", url=source.url)],
+        grounding=[SentenceCheck(text="Bleeding risk [1].", cites=(1,), verdict="supported")],
+        second_look={"severity": "low", "findings": ["x"], "reviewed_by": "deterministic", "note": ""},
+        route=["INPUT_ASSEMBLY", "SYNTHESIZE"], calls_by_node={"synthesize": 1})
+    turn_id = store.start("s1", new_turn("Warfarin with aspirin?"), per_minute=5)
+    store.finish(turn_id, full, status="paused")
+    stored = store.get(turn_id)
+    assert stored == StoredTurn(id=turn_id, sid="s1", status="paused", created_at=T0, turn=full)
+    assert isinstance(stored.turn.tool_runs[0].result, ToolResult) and stored.turn.sources[0] == source
+    assert store.for_session("s1") == [stored] and store.load(turn_id) == full
+    assert store.paused_with("s1", "p-1") == turn_id
+    with pytest.raises(FrozenInstanceError):
+        stored.status = "done"  # type: ignore[misc]

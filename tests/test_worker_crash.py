@@ -52,7 +52,7 @@ def stack(postgres, fhir_base, tmp_path):
               "CACHE_PATH": str(tmp_path / "cache"), "TURN_LEASE_S": LEASE_S, "CHAT_RATE_PER_MIN": 20}
     with ScriptedModelServer() as model:
         # the second look hangs: the worker dies while it waits
-        model.script("CriticReview", reply({"severity": "none"}, delay=60))
+        model.script("SecondLookReview", reply({"severity": "none"}, delay=60))
         config.update(ENDPOINT=model.url, MODEL=model.model, SCHEMA_DIALECT="json_schema",
                       MODEL_RETRIES=0, MODEL_TIMEOUT_S=90)
         env = {k: v for k, v in os.environ.items() if not k.startswith("DOCGEMMA_")}

@@ -273,6 +273,14 @@ def _stated(low: str, table: str) -> str | None:
                  if any(compiled(rf"\b{p}\b").search(low) for p in phrases)), None)
 
 
+def no_known_allergy(text: str) -> bool:
+    """"NKDA", "no known drug allergies", "pas d'allergie connue", "sem alergias conhecidas",
+    "sin alergias conocidas" (``no_known_allergy`` of the rules, every language; folded text)."""
+    low = languages.fold(text).lower()
+    return any(compiled(rf"(?<![a-z]){re.escape(p)}(?![a-z])").search(low)
+               for p in rules()["no_known_allergy"])
+
+
 def find_unsupported(text: str) -> list[str]:
     """Actions this assistant does not perform (lab orders, referrals…), by ``unsupported``."""
     low = text.lower()
@@ -293,8 +301,9 @@ def extract(text: str) -> Entities:
     drugs = find_drugs(text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
-    if languages.no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
-        actions = [a for a in actions if a != "document_allergy"]
+    if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
+        actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
+        actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a

@@ -1,8 +1,9 @@
 """The agent graph: one transition table, one loop, and the ``Agent`` facade.
 
 ``TRANSITIONS`` is the whole control flow (docs/agent-design.md), visible in one
-place: ``(node, outcome) -> next node``. ``run_turn`` applies nodes until
-``END`` or a pause, with a hard iteration cap. Every node is wrapped with
+place: ``(node, outcome) -> next node``, written per node in ``BY_NODE`` whose type
+(``Table``) keys each node's row by that node's own outcome ``Literal`` (agent/state.py).
+``run_turn`` applies nodes until ``END`` or a pause, with a hard iteration cap. Every node is wrapped with
 ``node_start`` / ``node_end`` events (duration, model calls so far).
 """
 from __future__ import annotations
@@ -10,17 +11,20 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict, cast
 
 from ..errors import UnknownTransition
 from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import image_meta
 
-from . import critic, fallback, languages, nodes, planning, prompts
+from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
-from .state import Turn, merge, new_turn
+from .state import (ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
+                    RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
+                    ToolSelectOutcome, Turn, merge, new_turn)
 from .followup import followup
+from .second_look import second_look
 from .synthesis import synthesize
 
 END = "END"
@@ -35,35 +39,69 @@ NODES: dict[str, Callable[..., Any]] = {
     "ROUTER": nodes.router,
     "ERROR_HANDLER": nodes.error_handler,
     "SYNTHESIZE": synthesize,
-    "SECOND_LOOK": critic.second_look,
+    "SECOND_LOOK": second_look,
 }
 
+class Table(TypedDict):
+    """Each node's transitions, keyed by that node's own outcomes (mypy rejects another's)."""
+
+    INPUT_ASSEMBLY: dict[InputAssemblyOutcome, str]
+    INTENT_CLASSIFY: dict[IntentClassifyOutcome, str]
+    TOOL_SELECT: dict[ToolSelectOutcome, str]
+    TOOL_EXECUTE: dict[ToolExecuteOutcome, str]
+    RESULT_CLASSIFY: dict[ResultClassifyOutcome, str]
+    ROUTER: dict[RouterOutcome, str]
+    ERROR_HANDLER: dict[ErrorHandlerOutcome, str]
+    SYNTHESIZE: dict[SynthesizeOutcome, str]
+    SECOND_LOOK: dict[SecondLookOutcome, str]
+
+
+BY_NODE: Table = {
+    "INPUT_ASSEMBLY": {
+        "classify": "INTENT_CLASSIFY",
+        "execute": "TOOL_EXECUTE",          # fast path: code fixed tool + args
+        "synthesize": "SYNTHESIZE",         # degraded, nothing to run
+    },
+    "INTENT_CLASSIFY": {
+        "direct": "SYNTHESIZE",
+        "select": "TOOL_SELECT",
+        "synthesize": "SYNTHESIZE",         # model failed
+    },
+    "TOOL_SELECT": {
+        "execute": "TOOL_EXECUTE",
+        "ask": "SYNTHESIZE",                # could not extract arguments
+        "synthesize": "SYNTHESIZE",
+    },
+    "TOOL_EXECUTE": {
+        "classify": "RESULT_CLASSIFY",
+        "duplicate": "SYNTHESIZE",          # same tool + same args: not run twice
+    },
+    "RESULT_CLASSIFY": {"route": "ROUTER"},
+    "ROUTER": {
+        "error": "ERROR_HANDLER",
+        "ask": "SYNTHESIZE",                # several patients matched
+        "select": "TOOL_SELECT",            # a task pattern is unmet
+        "synthesize": "SYNTHESIZE",
+        "pause": "SECOND_LOOK",             # a write awaits approval: review it first
+    },
+    "ERROR_HANDLER": {
+        "retry_same": "TOOL_EXECUTE",
+        "retry_different_args": "TOOL_SELECT",
+        "ask": "SYNTHESIZE",
+        "skip": "ROUTER",
+    },
+    "SYNTHESIZE": {
+        "review": "SECOND_LOOK",            # a proposal or a therapy change is reviewed
+        "done": END,
+    },
+    "SECOND_LOOK": {"done": END, "pause": PAUSE},
+}
+
+# The same table keyed by (node, outcome): the whole control flow in one lookup.
 TRANSITIONS: dict[tuple[str, str], str] = {
-    ("INPUT_ASSEMBLY", "classify"): "INTENT_CLASSIFY",
-    ("INPUT_ASSEMBLY", "execute"): "TOOL_EXECUTE",          # fast path: code fixed tool + args
-    ("INPUT_ASSEMBLY", "synthesize"): "SYNTHESIZE",         # degraded, nothing to run
-    ("INTENT_CLASSIFY", "direct"): "SYNTHESIZE",
-    ("INTENT_CLASSIFY", "select"): "TOOL_SELECT",
-    ("INTENT_CLASSIFY", "synthesize"): "SYNTHESIZE",        # model failed
-    ("TOOL_SELECT", "execute"): "TOOL_EXECUTE",
-    ("TOOL_SELECT", "ask"): "SYNTHESIZE",                   # could not extract arguments
-    ("TOOL_SELECT", "synthesize"): "SYNTHESIZE",
-    ("TOOL_EXECUTE", "classify"): "RESULT_CLASSIFY",
-    ("TOOL_EXECUTE", "duplicate"): "SYNTHESIZE",            # same tool + same args: not run twice
-    ("RESULT_CLASSIFY", "route"): "ROUTER",
-    ("ROUTER", "error"): "ERROR_HANDLER",
-    ("ROUTER", "ask"): "SYNTHESIZE",                        # several patients matched
-    ("ROUTER", "select"): "TOOL_SELECT",                    # a task pattern is unmet
-    ("ROUTER", "synthesize"): "SYNTHESIZE",
-    ("ROUTER", "pause"): "SECOND_LOOK",                     # a write awaits approval: review it first
-    ("ERROR_HANDLER", "retry_same"): "TOOL_EXECUTE",
-    ("ERROR_HANDLER", "retry_different_args"): "TOOL_SELECT",
-    ("ERROR_HANDLER", "ask"): "SYNTHESIZE",
-    ("ERROR_HANDLER", "skip"): "ROUTER",
-    ("SYNTHESIZE", "review"): "SECOND_LOOK",                # a proposal or a therapy change is reviewed
-    ("SYNTHESIZE", "done"): END,
-    ("SECOND_LOOK", "done"): END,
-    ("SECOND_LOOK", "pause"): PAUSE,
+    (node, outcome): target
+    for node, table in cast("dict[str, dict[str, str]]", BY_NODE).items()
+    for outcome, target in table.items()
 }
 
 

@@ -23,19 +23,36 @@ import yaml
 
 # The run-time half (the answer language, the answers files, order frequencies) is on the base
 # floor, where the tools can use it too; re-exported here for the agent's modules.
+from .. import frequency
 from ..languages import (ANSWERED, RULES, UNDERSTOOD, answer_language, answer_text, answering, answers,
-                         as_needed, fold, instruction, timing)
+                         fold, instruction)
 
 __all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answering", "answers",
-           "as_needed", "fold", "instruction", "timing"]
+           "as_needed", "fold", "instruction"]
 _FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "c"))
 
 
 @lru_cache(maxsize=None)
 def language_rules(lang: str) -> dict[str, Any]:
-    """``rules/<lang>.yaml`` parsed once, every string accent folded."""
+    """``rules/<lang>.yaml`` parsed once, every string accent folded, with the language's
+    frequencies of ``frequencies/<lang>.yaml`` as words to read as written."""
     table: dict[str, Any] = _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
+    table["frequencies"] = {**(table.get("frequencies") or {}), **dict.fromkeys(_frequency_words(lang))}
     return table
+
+
+def _frequency_words(lang: str) -> list[str]:
+    """A language's timings and as-needed words (``frequencies/<lang>.yaml``): one table for
+    reading an order as written and for coding it."""
+    own = frequency.table(lang)
+    return [words for words, _ in own.get("timings") or []] + [
+        re.escape(w) for w in sorted(own.get("as_needed") or {}, key=len, reverse=True)]
+
+
+def as_needed(text: str) -> str | None:
+    """"si besoin", "se dor", "según necesidad" …: the as-needed words (folded), else None."""
+    said = frequency.as_needed(text)
+    return said.words if said else None
 
 
 def _folded(value: Any) -> Any:
@@ -194,12 +211,6 @@ def _dose_pattern() -> re.Pattern[str]:
 def dose(text: str) -> re.Match[str] | None:
     """A dose in a language's units as written ("2 bouffées", "1 comprimido", "20 gotas")."""
     return _dose_pattern().search(fold(text))
-
-
-def no_known_allergy(text: str) -> bool:
-    """"NKDA", "pas d'allergie connue", "sem alergias conhecidas", "sin alergias conocidas"."""
-    low = fold(text).lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _own().get("no_known_allergy", ()))
 
 
 def as_written(found: dict[str, Any] | None, folded: str, said: str) -> dict[str, Any] | None:

@@ -25,7 +25,9 @@ from .extraction import chart_drugs, extract
 from ..errors import InvalidModelOutput
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
-from .state import Entities, Outcome, ToolCall, ToolRun, Turn, Update, merge
+from .state import (Changes, Entities, ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome,
+                    ResultClassifyOutcome, RouterOutcome, ToolCall, ToolExecuteOutcome, ToolRun,
+                    ToolSelectOutcome, Turn, Update, merge)
 
 M = TypeVar("M", bound=BaseModel)
 Retry = Literal["retry_same", "retry_different_args"]
@@ -53,7 +55,7 @@ def label(tool: str) -> str:
         return tool.replace("_", " ")
 
 
-def _degrade(exc: ModelError | None) -> Update:
+def _degrade(exc: ModelError | None) -> Changes:
     return {"degraded": True, "degraded_reason": exc.description if exc else "The model gave no answer."}
 
 
@@ -88,11 +90,12 @@ def _context_lines(state: Turn) -> str:
 
 
 # ---------------------------------------------------------------- ① input
-def input_assembly(state: Turn, deps: Deps) -> Update:
+def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     entities = replace(extract(state.message), has_image=bool(state.image),
                        chart_drugs=tuple(chart_drugs(state.chart_summary)), **_lesson_hint(state.message, deps))
-    update: Update = {"entities": entities, "history": state.history[-2 * prompts.limit("history_turns"):]}
+    history = state.history[-2 * prompts.limit("history_turns"):]
+    update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
     probe = merge(state, update)
     stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
     if stop:
@@ -185,7 +188,7 @@ def _fast_summary(tool: str, args: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- ② intent
-def intent_classify(state: Turn, deps: Deps) -> Update:
+def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
     user = prompts.template("intent_user").format(context=_context_lines(state), query=state.message)
     out, failed = ask_model(deps, "intent_classify", user, IntentClassification)
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
@@ -197,14 +200,14 @@ def intent_classify(state: Turn, deps: Deps) -> Update:
     # Routing is code: a task pattern that requires a tool overrides a DIRECT verdict,
     # so "save a progress note: …" can never be answered without the tool.
     required = planning.missing_tools(state, deps.tools)
-    outcome: Outcome = "select" if out.intent != "DIRECT" or required else "direct"
+    outcome: IntentClassifyOutcome = "select" if out.intent != "DIRECT" or required else "direct"
     return {"intent": out.intent if outcome == "direct" or out.intent != "DIRECT" else "TOOL_NEEDED",
             "task_summary": out.task_summary,
             "suggested_tool": out.suggested_tool, "outcome": outcome}
 
 
 # ---------------------------------------------------------------- ③ select
-def tool_select(state: Turn, deps: Deps) -> Update:
+def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
     """Deterministic choice when possible; else stage 1 (tool) and stage 2 (args)."""
     if state.retry_mode == "retry_different_args" and state.current is not None:
         return _select_args(state, deps, state.current.tool, retry=True)
@@ -271,7 +274,7 @@ def _hints(state: Turn) -> str:
     return "\n".join(hints) + "\n" if hints else ""
 
 
-def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Update:
+def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Update[ToolSelectOutcome]:
     """Stage 2: arguments from code when extraction fixes them, else the model."""
     args = None if retry else planning.deterministic_args(tool, state)
     if args is None and _can_call(state, deps):
@@ -294,7 +297,7 @@ def _required(tool: str) -> str:
 
 
 # ---------------------------------------------------------------- ④ execute
-def tool_execute(state: Turn, deps: Deps) -> Update:
+def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
     """Run the tool (never raising); writes come back as proposals, never writes."""
     if state.current is None:  # only TOOL_SELECT and the fast path lead here, both with a call
         raise UnknownTransition("TOOL_EXECUTE reached without a tool call")
@@ -312,8 +315,9 @@ def tool_execute(state: Turn, deps: Deps) -> Update:
             "summary": summary, "count": result.count}
     deps.emit(done)
     run = ToolRun(tool=tool, label=label(tool), args=args, result=result, summary=summary)
-    update: Update = {"tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
-              "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
+    update: Update[ToolExecuteOutcome] = {
+        "tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
+        "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:
         update["proposals"] = [result.proposal_id]
     return update
@@ -336,11 +340,11 @@ def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:
 
 
 # ---------------------------------------------------------------- ⑤ classify
-def result_classify(state: Turn, deps: Deps) -> Update:
+def result_classify(state: Turn, deps: Deps) -> Update[ResultClassifyOutcome]:
     """Code classifies structurally clear results; the model only plain 'ok' text."""
     run = state.tool_runs[-1]
     quality, summary = _structural_quality(run), run.summary
-    update: Update = {}
+    update: Changes = {}
     if quality is None and _can_call(state, deps):
         user = prompts.template("result_classify_user").format(
             query=state.message, task_summary=state.task_summary, label=run.label,
@@ -351,9 +355,7 @@ def result_classify(state: Turn, deps: Deps) -> Update:
         else:
             quality, summary = out.quality, out.brief_summary
     run = replace(run, quality=quality or "success_rich", summary=summary)
-    update["tool_runs"] = state.tool_runs[:-1] + [run]
-    update["outcome"] = "route"
-    return update
+    return {**update, "tool_runs": state.tool_runs[:-1] + [run], "outcome": "route"}
 
 
 def _structural_quality(run: ToolRun) -> str | None:
@@ -370,7 +372,7 @@ def _structural_quality(run: ToolRun) -> str | None:
 
 
 # ---------------------------------------------------------------- ⑥ router
-def router(state: Turn, deps: Deps) -> Update:
+def router(state: Turn, deps: Deps) -> Update[RouterOutcome]:
     """All 'what next' decisions, in code."""
     last = state.tool_runs[-1] if state.tool_runs else None
     if last and last.quality == "ambiguous":
@@ -393,7 +395,7 @@ def _ask_patient(run: ToolRun) -> str:
 
 
 # ---------------------------------------------------------------- ⑤a errors
-def error_handler(state: Turn, deps: Deps) -> Update:
+def error_handler(state: Turn, deps: Deps) -> Update[ErrorHandlerOutcome]:
     """Ask-user and skip are code; the model only picks retry-same vs different."""
     last = state.tool_runs[-1]
     kind, tool = last.result.error_kind, last.tool
@@ -410,12 +412,11 @@ def error_handler(state: Turn, deps: Deps) -> Update:
             note = prompts.message("skip_retries", label=last.label) + " " + note
         return {"skipped": [tool], "errors": [note], "outcome": "skip"}
     strategy, update = _retry_strategy(state, deps, last, tries)
-    update.update({"retries": {**state.retries, tool: tries + 1}, "retry_mode": strategy,
-                   "total_retries": state.total_retries + 1, "outcome": strategy})
-    return update
+    return {**update, "retries": {**state.retries, tool: tries + 1}, "retry_mode": strategy,
+            "total_retries": state.total_retries + 1, "outcome": strategy}
 
 
-def _retry_strategy(state: Turn, deps: Deps, last: ToolRun, tries: int) -> tuple[Retry, Update]:
+def _retry_strategy(state: Turn, deps: Deps, last: ToolRun, tries: int) -> tuple[Retry, Changes]:
     if not _can_call(state, deps):
         return "retry_same", {}
     user = prompts.template("retry_user").format(

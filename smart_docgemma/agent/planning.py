@@ -129,7 +129,7 @@ def missing_fields(tool: str, state: Turn) -> list[str]:
     ent = state.entities
     have = {"drug": bool(ent.drugs), "dose": bool((ent.dose or {}).get("dose")),
             "frequency": bool((ent.dose or {}).get("frequency")),
-            "allergy substance": bool(ent.drugs) or bool(re.search(
+            "allergy substance": bool(ent.drugs) or "record_no_known_allergy" in ent.actions or bool(re.search(
                 r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)),
             "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6}
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
@@ -173,7 +173,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     question and the note as dictated, which a model words better when there is one."""
     ent, patient = state.entities, patient_id(state)
     drugs, dose = ent.drugs, ent.dose or {}
-    allergy, together = ent.allergy or {}, interaction_drugs(state)
+    together = interaction_drugs(state)
     subject = topic(state.message) if code_only else None
     candidates = {
         "check_drug_safety": ({"drug_name": drugs[0], "dose": dose.get("dose")}
@@ -190,10 +190,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
                                  if patient and len(drugs) == 1 else None),
-        "add_allergy": ({"patient_id": patient, "substance": drugs[0],
-                         "reaction": allergy.get("reaction"), "severity": allergy.get("severity"),
-                         "verification": allergy.get("verification"), "criticality": allergy.get("criticality")}
-                        if patient and len(drugs) == 1 else None),
+        "add_allergy": _allergy_args(state, patient),
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
     }
@@ -204,6 +201,25 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         return catalog.spec(tool).args_model(**args).model_dump(exclude_none=True)
     except ValidationError:
         return None
+
+
+# "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record
+# (tools/orders.py codes it SNOMED CT 716186003, confirmed by the clinician who said it)
+NO_KNOWN_ALLERGY = {"substance": "no known allergy", "reaction": "none", "verification": "confirmed"}
+
+
+def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
+    """A no-known-allergy record ("NKDA"), or the one named substance with what was said of it."""
+    ent, allergy = state.entities, state.entities.allergy or {}
+    if not patient:
+        return None
+    if "record_no_known_allergy" in ent.actions:
+        return {"patient_id": patient, **NO_KNOWN_ALLERGY}
+    if len(ent.drugs) != 1:
+        return None
+    return {"patient_id": patient, "substance": ent.drugs[0], "reaction": allergy.get("reaction"),
+            "severity": allergy.get("severity"), "verification": allergy.get("verification"),
+            "criticality": allergy.get("criticality")}
 
 
 def _order_notes(dose: dict[str, Any]) -> str | None:

@@ -53,7 +53,7 @@ class RetryStrategy(BaseModel):
     reasoning: Optional[str] = Field(default=None, max_length=100)
 
 
-class CriticReview(BaseModel):
+class SecondLookReview(BaseModel):
     """SECOND LOOK (320 tokens): severity first, then short lists; only what the sources show."""
 
     model_config = _STRICT

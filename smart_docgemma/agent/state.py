@@ -11,7 +11,7 @@ keeps exactly this JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import TypeAdapter
 from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
@@ -22,9 +22,22 @@ from ..tools.base import Source, ToolResult
 
 APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
 
-# Every outcome a node may return; agent/graph.py's TRANSITIONS says which ones each node has.
-Outcome = Literal["classify", "execute", "synthesize", "direct", "select", "ask", "duplicate", "route",
-                  "error", "pause", "retry_same", "retry_different_args", "skip", "review", "done"]
+# Each node's own outcomes: a node returns an ``Update[ItsOutcome]``, so mypy rejects a node that
+# returns another node's outcome, and agent/graph.py's table is keyed by (node, its outcome).
+InputAssemblyOutcome = Literal["classify", "execute", "synthesize"]
+IntentClassifyOutcome = Literal["direct", "select", "synthesize"]
+ToolSelectOutcome = Literal["execute", "ask", "synthesize"]
+ToolExecuteOutcome = Literal["classify", "duplicate"]
+ResultClassifyOutcome = Literal["route"]
+RouterOutcome = Literal["error", "ask", "select", "synthesize", "pause"]
+ErrorHandlerOutcome = Literal["retry_same", "retry_different_args", "ask", "skip"]
+SynthesizeOutcome = Literal["review", "done"]
+SecondLookOutcome = Literal["done", "pause"]
+# Every outcome of every node (what a ``node_end`` event may carry).
+Outcome = Literal[InputAssemblyOutcome, IntentClassifyOutcome, ToolSelectOutcome, ToolExecuteOutcome,
+                  ResultClassifyOutcome, RouterOutcome, ErrorHandlerOutcome, SynthesizeOutcome,
+                  SecondLookOutcome]
+NodeOutcome = TypeVar("NodeOutcome", bound=str)  # one node's outcome Literal
 
 
 class Approval(TypedDict, total=False):
@@ -89,7 +102,7 @@ class Turn:
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
     approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
     answer: str | None = None
-    second_look: dict[str, Any] | None = None  # critic.SecondLook.to_dict() when the draft earned one
+    second_look: dict[str, Any] | None = None  # second_look.SecondLook.to_dict() when the draft earned one
     sources: list[Source] = field(default_factory=list)
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
@@ -107,10 +120,9 @@ class Turn:
 
 
 
-class Update(TypedDict, total=False):
-    """What a node returns: its outcome and the ``Turn`` fields it changes."""
+class Changes(TypedDict, total=False):
+    """The ``Turn`` fields a node (or a helper of one) changes."""
 
-    outcome: Outcome
     approvals: list[Approval]
     message: str
     history: list[dict[str, Any]]
@@ -147,6 +159,16 @@ class Update(TypedDict, total=False):
     paused: bool
     seconds: float
     error: str | None
+    cited_answer: str | None
+    citations: list[Citation]
+    grounding: list[SentenceCheck]
+
+
+class Update(Changes, Generic[NodeOutcome], total=False):
+    """What a node returns: the ``Turn`` fields it changes and its outcome, one of its own
+    (``Update[RouterOutcome]`` for ROUTER)."""
+
+    outcome: NodeOutcome
 
 
 def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
@@ -157,7 +179,7 @@ def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart
                 patient_id=patient_id, image=image_meta, errors=list(errors))
 
 
-def merge(turn: Turn, update: Update | dict[str, Any]) -> Turn:
+def merge(turn: Turn, update: Changes | Update[Any] | dict[str, Any]) -> Turn:
     """A new turn with ``update`` applied (lists in ``APPEND`` are extended)."""
     values: dict[str, Any] = dict(update)
     changes = {key: getattr(turn, key) + list(value) if key in APPEND else value for key, value in values.items()}
@@ -184,3 +206,27 @@ def dumps(turn: Turn) -> str:
 
 def loads(text: str) -> Turn:
     return _ADAPTER.validate_json(text)
+
+
+# A turn row's life: running -> done | paused | failed | cancelled; paused -> resuming -> done ...
+TurnStatus = Literal["running", "paused", "resuming", "done", "failed", "cancelled"]
+
+
+@dataclass(frozen=True)
+class StoredTurn:
+    """A turn as the chat's turn store keeps it: its row (id, session, status, start time) and
+    the ``Turn`` itself. The one stored-turn value: the page, the follow-up, the experience
+    library and the evaluation of stored turns all read this, never the row's JSON."""
+
+    id: str
+    sid: str
+    status: TurnStatus
+    created_at: float
+    turn: Turn
+
+
+def stored_turn(row: Any) -> StoredTurn:
+    """A ``turns`` row (``storage.turns``: id, sid, status, created_at, state) as a
+    ``StoredTurn``; raises pydantic's ``ValidationError`` for a state that is not a turn."""
+    return StoredTurn(id=row.id, sid=row.sid, status=row.status or "done", created_at=row.created_at,
+                      turn=loads(row.state))

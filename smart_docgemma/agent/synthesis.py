@@ -22,14 +22,14 @@ from ..safety import guard
 from ..tools import catalog
 
 from . import languages, prompts
-from .critic import needs_second_look
+from .second_look import needs_second_look
 from .nodes import Deps, label
-from .state import Turn, merge
+from .state import Changes, SynthesizeOutcome, Turn, Update, merge
 
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 
-def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
+def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
     if state.clarification:
         return _finish(state, state.clarification, deps)
     if deps.model is None or state.degraded:
@@ -40,7 +40,7 @@ def synthesize(state: Turn, deps: Deps) -> dict[str, Any]:
             parts.append(text)
             deps.emit({"type": "token", "text": text})
     except ModelError as exc:
-        fallback = {"degraded": True, "degraded_reason": exc.description}
+        fallback: Changes = {"degraded": True, "degraded_reason": exc.description}
         return {**fallback, **_finish(merge(state, fallback), templated_summary(state), deps)}
     answer = sanitize("".join(parts)).strip()
     if not answer:
@@ -154,10 +154,11 @@ def templated_summary(state: Turn, label: str | None = None) -> str:
     return "\n\n".join(lines)
 
 
-def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any]:
+def _finish(state: Turn, answer: str, deps: Deps | None = None) -> Update[SynthesizeOutcome]:
     answer = answer.strip() or prompts.message("empty_fallback")
-    cited = {} if answer == state.clarification else _grounded(state, answer, deps)
-    answer = cited.get("answer", answer)
+    cited: Changes = {} if answer == state.clarification else _grounded(state, answer, deps)
+    grounded = cited.get("answer")
+    answer = answer if grounded is None else grounded
     sources, seen = [], set()
     for r in state.tool_runs:
         for s in r.result.sources:
@@ -165,11 +166,11 @@ def _finish(state: Turn, answer: str, deps: Deps | None = None) -> dict[str, Any
                 seen.add(s.url)
                 sources.append(s)
     review = needs_second_look(answer, state.proposals)  # code decides; plain answers skip it
-    outcome = "review" if review else "done"
+    outcome: SynthesizeOutcome = "review" if review else "done"
     return {**cited, "answer": answer, "sources": sources, "outcome": outcome}
 
 
-def _grounded(state: Turn, answer: str, deps: Deps | None) -> dict[str, Any]:
+def _grounded(state: Turn, answer: str, deps: Deps | None) -> Changes:
     """What code checks before the answer is shown (grounding/): instruction-like text the turn
     read is reported as content; claimed writes that did not happen are marked; each factual
     sentence is cited and checked against what the turn read; secrets and the assistant's own

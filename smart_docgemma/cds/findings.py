@@ -35,6 +35,9 @@ class Finding:
     alternative: dict | None = None  # {"display", "rxnorm"}: a safer drug the knowledge names
     fingerprint_of: tuple = ()  # what makes this finding new (e.g. the latest result's id)
     quote: str = ""  # the French source text (ANSM) the English was derived from
+    # what to do, language-neutral (languages.message): the approval card shows it in the page's
+    # language; ``summaries`` stay the English of CDS cards, the model and logs
+    message: dict | None = None
 
     @property
     def summary(self) -> str:

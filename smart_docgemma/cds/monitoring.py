@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from ..languages import N_, lab, message
 from .findings import Finding, Source, capital
 
 
@@ -42,9 +43,10 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
     if not found:
         if not overdue_counts:
             return None
+        said = message(N_("Check %(test)s on %(drug)s — no result on file"), test=lab(rule["test"]), drug=drug)
         return _finding(rule, problem, "warning", [f"{rule['action_overdue']} — on {drug}, no {rule['test']} on file",
                                                    rule["action_overdue"]],
-                        [f"On {drug}; no {rule['test']} result on file"], source, ("none",))
+                        [f"On {drug}; no {rule['test']} result on file"], source, ("none",), said)
     latest, age = found[-1], (today - found[-1].when).days
     evidence = [f"{rule['test']} {_num(latest.value)}{_unit(rule)} on {latest.when.isoformat()}{_range(rule)}"]
     if len(found) > 1:
@@ -61,8 +63,10 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
     when = f"{rule['test']} {_num(latest.value)} on {latest.when.isoformat()}"
     trend = _trend(found)
     summaries = [f"{action} — {when}{_range(rule)}{trend}", f"{action} — {when}{trend}", f"{action} — {when}", action]
+    said = message(N_("Check %(test)s on %(drug)s — %(value)s on %(date)s"), test=lab(rule["test"]), drug=drug,
+                   value=_num(latest.value), date=latest.when.isoformat())
     return _finding(rule, problem, severity, summaries, evidence, source,
-                    (latest.id, latest.value, latest.when.isoformat(), overdue))
+                    (latest.id, latest.value, latest.when.isoformat(), overdue), said)
 
 
 def _assess(rule: dict, found: list[Result]) -> tuple[str, str | None]:
@@ -93,8 +97,8 @@ def _trend(found: list[Result]) -> str:
     return ""
 
 
-def _finding(rule, problem, severity, summaries, evidence, source, fingerprint) -> Finding:
-    return Finding(problem=problem, severity=severity, summaries=summaries, topic="monitoring",
+def _finding(rule, problem, severity, summaries, evidence, source, fingerprint, said=None) -> Finding:
+    return Finding(problem=problem, severity=severity, summaries=summaries, topic="monitoring", message=said,
                    management=f"{capital(rule['test'])}{_range(rule)}: recheck at least every "
                               f"{rule['max_age_days']} days while on the drug.",
                    evidence=evidence, sources=[source], fingerprint_of=fingerprint)

@@ -29,6 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
+from ..languages import N_, lab, message
 from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
@@ -145,12 +146,13 @@ def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
     dose = knowledge.dose_of(draft, product=chart.med_name(draft) or name)
     found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
                                      doses)
-    return [_from_knowledge(f, drug, draft, key, where, renal)
+    return [_from_knowledge(f, drug, draft, key, where, renal, age)
             for f in found if f.severity != "info"]
 
 
 def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
-                    where: dict[str, tuple[str, str]], renal: RenalResult | None) -> Finding:
+                    where: dict[str, tuple[str, str]], renal: RenalResult | None,
+                    age: int | None = None) -> Finding:
     others = [d for d in f.drugs if d != drug]
     alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others \
         else alternative("renal", drug) if f.topic == "renal" else None
@@ -164,10 +166,37 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
     sources = [Source(s.label, s.url or source("dailymed", drug).url) for s in f.sources]
     return Finding(key, f.severity, summaries, _TOPIC.get(f.topic, f.topic), f.effect,
                    f.management, evidence, sources, draft=draft, alternative=alt,
-                   fingerprint_of=(*others, f.key), quote=f.quote)
+                   fingerprint_of=(*others, f.key), quote=f.quote,
+                   message=_knowledge_message(f, drug, others, renal, age))
 
 
 _TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction"}
+# the card's words for a knowledge finding, by topic and severity (critical, else warning)
+_SAID = {
+    "interaction": (N_("Avoid %(drug)s with %(others)s"), N_("Monitor closely if giving %(drug)s with %(others)s")),
+    "renal": (N_("Avoid %(drug)s at this kidney function (%(renal)s)"),
+              N_("Adjust the %(drug)s dose to kidney function (%(renal)s)")),
+    "age": (N_("Avoid %(drug)s at this patient's age (%(age)s years)"),
+            N_("Review %(drug)s at this patient's age (%(age)s years)")),
+    "daily_max": (N_("Reduce the %(drug)s dose — it is above the daily maximum"),
+                  N_("Review the %(drug)s dose — it is above the usual daily maximum")),
+    "weekly_max": (N_("Reduce the %(drug)s dose — it is above the weekly maximum"),
+                   N_("Review the %(drug)s dose — it is above the usual weekly maximum")),
+    "daily_frequency": (N_("Check the %(drug)s frequency — this drug is given once a week, not daily"),) * 2,
+}
+
+
+def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal: RenalResult | None,
+                       age: int | None) -> dict:
+    """A knowledge finding in words the card shows in the clinician's language."""
+    said = _SAID.get(f.key.split(":")[-1] if f.topic == "dose" else
+                     "interaction" if f.topic in _TOPIC else f.topic)
+    if said is None:
+        return message(N_("Review %(drug)s: a safety finding applies (%(topic)s)"), drug=drug,
+                       topic=message(f.topic))
+    measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
+    return message(said[0] if f.severity == "critical" else said[1], drug=drug,
+                   others=" + ".join(others), renal=measured, age=age if age is not None else "")
 
 
 def latest_renal(data: HookData) -> RenalResult | None:
@@ -205,7 +234,8 @@ def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> F
                                  "Could not check this medication for interactions or allergies"], "unidentified",
                    management="Check interactions, allergies and pregnancy for it by hand, or record it by its "
                               "RxNorm name.", evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
-                   fingerprint_of=(label,))
+                   fingerprint_of=(label,),
+                   message=message(N_("Could not check %(label)s for interactions or allergies"), label=label))
 
 
 def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
@@ -218,7 +248,11 @@ def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]
                                                 f"Remove duplicate {drug} — already {where}"],
                                "duplicate-order", management="Keep one order; adjust its dose if more is needed.",
                                evidence=[f"{capital(where)} order: {other_name}"],
-                               sources=[source("dailymed", drug)], draft=draft))
+                               sources=[source("dailymed", drug)], draft=draft,
+                               message=message(N_("Remove duplicate %(drug)s — already active")
+                                               if where == "active" else
+                                               N_("Remove duplicate %(drug)s — already in these orders"),
+                                               drug=drug)))
         elif other not in flagged:
             out += _additive(drug, other, other_name, where, draft, key)
     return out
@@ -238,7 +272,9 @@ def _additive(drug, other, other_name, where, draft, key) -> list[Finding]:
                     mechanism=f"{capital(drug)} and {other} are both {two}; {entry['risk']}.",
                     management="Use one agent; if both are needed, add gastroprotection and monitor.",
                     evidence=[f"{capital(where)} order: {other_name}"],
-                    sources=[source(entry["source"], drug)], draft=draft, alternative=alt)]
+                    sources=[source(entry["source"], drug)], draft=draft, alternative=alt,
+                    message=message(N_("Avoid %(drug)s with %(other)s — two drugs of the same kind (%(two)s)"),
+                                    drug=drug, other=other, two=two))]
 
 
 def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
@@ -248,7 +284,8 @@ def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
         return []
     return [Finding(key, "info", [f"Check the boxed warning before ordering {drug}: {text}",
                                   f"Check the boxed warning before ordering {drug}"], "boxed-warning",
-                    management=f"FDA boxed warning: {text}.", sources=[source("dailymed", drug)], draft=draft)]
+                    management=f"FDA boxed warning: {text}.", sources=[source("dailymed", drug)], draft=draft,
+                    message=message(N_("Check the boxed warning before ordering %(drug)s"), drug=drug))]
 
 
 # --- shared: allergy, pregnancy/lactation, monitoring ---------------------------------
@@ -271,8 +308,24 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
                                management="Choose a drug outside the class; confirm the reaction history.",
                                evidence=[chart.allergy_evidence(resource, substance, reaction, crit)],
                                sources=[source("allergy")], draft=draft, alternative=alt,
-                               fingerprint_of=(resource.get("id"), crit)))
+                               fingerprint_of=(resource.get("id"), crit),
+                               message=_allergy_message(severity, draft, drug, substance, reaction)))
     return out
+
+
+def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str, reaction: str) -> dict:
+    said = (N_("Review active %(drug)s — %(substance)s allergy (%(reaction)s)") if not draft else
+            N_("Do not give %(drug)s — %(substance)s allergy (%(reaction)s)") if severity == "critical" else
+            N_("Caution with %(drug)s — %(substance)s allergy (%(reaction)s)"))
+    return message(said, drug=drug, substance=substance, reaction=reaction)
+
+
+_PREGNANCY = {("pregnant", "Avoid"): N_("Avoid %(drug)s in pregnancy"),
+              ("pregnant", "Stop"): N_("Stop %(drug)s in pregnancy"),
+              ("pregnant", "Review"): N_("Review %(drug)s in pregnancy"),
+              ("breastfeeding", "Avoid"): N_("Avoid %(drug)s while breastfeeding"),
+              ("breastfeeding", "Stop"): N_("Stop %(drug)s while breastfeeding"),
+              ("breastfeeding", "Review"): N_("Review %(drug)s while breastfeeding")}
 
 
 def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[Finding]:
@@ -290,7 +343,8 @@ def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[
             out.append(Finding(key, flag.severity, summaries, flag.topic, mechanism=f"{capital(drug)}: {flag.summary}.",
                                management=f"Patient is {status}: {management}.", evidence=evidence,
                                sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
-                               fingerprint_of=(status,)))
+                               fingerprint_of=(status,),
+                               message=message(_PREGNANCY[(status, verb)], drug=drug)))
     return out
 
 
@@ -324,7 +378,10 @@ def _overdue_hba1c(data: HookData) -> list[Finding]:
                                                  f"diabetes ({when})",
                                                  f"Order an HbA1c — HbA1c monitoring overdue ({when})"], "monitoring",
                     management="HbA1c at least twice a year when at goal, quarterly otherwise.",
-                    evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),))]
+                    evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),),
+                    message=message(N_("Order an HbA1c — monitoring overdue (last result %(date)s)") if latest
+                                    else N_("Order an HbA1c — monitoring overdue (no result on file)"),
+                                    date=latest.isoformat() if latest else ""))]
 
 
 def _interaction_severity(hit) -> str:

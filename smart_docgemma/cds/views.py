@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 from sqlalchemy import delete, insert, select
 
 from .. import errors, inputs, metrics
@@ -47,7 +47,7 @@ def services() -> dict[str, dict]:
 @bp.after_request
 def _cors(response):
     allowed = current_app.config.get("CDS_CORS_ORIGINS", "*")
-    origin = request.headers.get("Origin")
+    origin = inputs.header("Origin")
     if allowed == "*" or (origin and origin in allowed):
         response.headers["Access-Control-Allow-Origin"] = "*" if allowed == "*" else origin
         response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
@@ -91,7 +91,7 @@ def call(service_id: str):
         trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description,
                      service=service_id)
         raise
-    language = request.accept_languages.best_match(["en", "fr"]) or "en"
+    language = inputs.best_language(["en", "fr"]) or "en"
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
@@ -103,7 +103,7 @@ def call(service_id: str):
 
 def _json_only() -> None:
     """CDS Hooks requests are JSON: any other declared type is refused before the body is read."""
-    if request.mimetype != "application/json":
+    if inputs.mimetype() != "application/json":
         raise errors.UnsupportedMedia("CDS Hooks calls must be sent as application/json.")
 
 
@@ -222,17 +222,17 @@ def _authenticate(also: str | None = None) -> dict:
         return auth.verify(token, audience, auth.get_cds_keys(), get_storage(),
                            int(cfg["CDS_JTI_WINDOW_S"]), int(cfg["CDS_JWT_MAX_LIFETIME_S"]))
     except errors.Unauthorized as exc:
-        log.info("CDS client refused on %s: %s", request.path, exc.description)
+        log.info("CDS client refused on %s: %s", inputs.path(), exc.description)
         raise errors.Unauthorized() from exc
 
 
 def _public_url() -> str:
     base = current_app.config.get("PUBLIC_URL")
-    return (base.rstrip("/") + request.path) if base else request.base_url
+    return (base.rstrip("/") + inputs.path()) if base else inputs.base_url()
 
 
 def _app_launch_url() -> str:
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    base = current_app.config.get("PUBLIC_URL") or inputs.host_url()
     return base.rstrip("/") + "/launch"
 
 

@@ -41,7 +41,7 @@ from ..fhir import FhirGateway
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
-from ..tools.chart import chart_summary
+from ..tools.chart import read_for_turn
 from ..tools.http import SOURCES, KnowledgeHttp
 from ..tools.registry import tools_for
 
@@ -233,7 +233,7 @@ class EvalRun:
 def _brief(ctx: ToolContext) -> str | None:
     """The launch chart's one-paragraph summary, as the chat prefetches it (None when unreadable)."""
     try:
-        return chart_summary(ctx.gateway(), ctx.patient_id or "", scopes=ctx.scopes).brief
+        return read_for_turn(ctx).brief
     except DocGemmaError:
         return None
 

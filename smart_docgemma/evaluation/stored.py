@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from ..agent.state import Turn, loads
+from ..agent.state import StoredTurn, stored_turn
 from ..storage import proposals, turn_ratings, turns
 from .cases import Case
 from .harness import args_match, executed_tools, observed_route
@@ -42,26 +42,26 @@ def stored_report(storage, cases: list[Case], *, period: str = "week") -> dict:
     """Per-period figures for every stored turn, and drift between the last two periods."""
     by_query = {normalise(c.query): c for c in cases}
     with storage.begin() as conn:
-        rows = conn.execute(select(turns.c.id, turns.c.created_at, turns.c.status, turns.c.state)
-                            .where(turns.c.status.in_(("done", "failed")))).all()
+        rows = conn.execute(select(turns).where(turns.c.status.in_(("done", "failed")))).all()
         rated = {r.turn_id: bool(r.useful) for r in conn.execute(select(turn_ratings))}
         decided = {r.id: r.status for r in conn.execute(select(proposals.c.id, proposals.c.status))}
     buckets: dict[str, list[dict]] = defaultdict(list)
     unreadable = 0
     for row in rows:
         try:
-            turn = loads(row.state)
+            stored = stored_turn(row)
         except (ValidationError, ValueError):
             unreadable += 1  # stored before the turn was typed: nothing to score
             continue
-        buckets[period_of(row.created_at, period)].append(
-            _observe(row.status, turn, by_query.get(normalise(turn.message)), rated.get(row.id), decided))
+        buckets[period_of(stored.created_at, period)].append(
+            _observe(stored, by_query.get(normalise(stored.turn.message)), rated.get(stored.id), decided))
     periods = {name: _summary(obs) for name, obs in sorted(buckets.items())}
     return {"period": period, "turns": len(rows), "unreadable": unreadable,
             "periods": periods, "drift": drift(periods)}
 
 
-def _observe(status: str, turn: Turn, case: Case | None, rating: bool | None, decided: dict) -> dict:
+def _observe(stored: StoredTurn, case: Case | None, rating: bool | None, decided: dict) -> dict:
+    turn, status = stored.turn, stored.status
     obs = {"failed": status == "failed", "degraded": turn.degraded, "rating": rating,
            "second_look": (turn.second_look or {}).get("severity"),
            "proposals": [decided.get(proposal_id) for proposal_id in turn.proposals], "case": None}

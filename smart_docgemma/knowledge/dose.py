@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .. import frequency
 from .finding import Finding, Source
 from .tables import load
 
@@ -246,24 +247,9 @@ def from_text(text: str, product: str = "") -> Dose | None:
     return Dose(per_dose, per_day, prn, " ".join(t.split()), daily_total, units, strengths(product))
 
 
-@lru_cache(maxsize=1)
-def _frequencies() -> list[tuple[re.Pattern[str], float | None]]:
-    """How orders write a frequency (``data/doses.yaml``), most specific first."""
-    return [
-        (re.compile(rf"\b(?:{words})\b", re.I), per_day)
-        for words, per_day in load("doses.yaml")["frequency"]
-    ]
-
-
 def _frequency(text: str) -> float | None:
-    for pattern, per_day in _frequencies():
-        m = pattern.search(text)
-        if m:
-            if per_day is not None:
-                return float(per_day)
-            hours = next((g for g in m.groups() if g), None)  # the "every N hours" forms capture N
-            return 24 / float(hours) if hours and float(hours) else None
-    return None
+    """Administrations a day, from the package's one frequency table (``frequencies/``)."""
+    return frequency.per_day(text)
 
 
 # --- limits -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import uuid
 from sqlalchemy import and_, delete, insert, select, update
 
 from .. import errors
+from ..agent.state import Turn, stored_turn
 from ..extensions import get_storage
 from ..storage import lessons, now, proposals, turn_ratings, turns
 from .retrieval import Lesson, terms
@@ -65,34 +66,37 @@ class LessonStore:
             verified = self._verified(conn)
             done = set(conn.execute(select(lessons.c.turn_id)).scalars())
             created = []
-            for turn_id, (record, outcome) in verified.items():
-                runs = tool_runs(record)
+            for turn_id, (turn, outcome) in verified.items():
+                runs = tool_runs(turn)
                 if turn_id in done or not runs:
                     continue
                 lesson_id = uuid.uuid4().hex
                 conn.execute(insert(lessons).values(
-                    id=lesson_id, turn_id=turn_id, status="pending", question=record["message"],
+                    id=lesson_id, turn_id=turn_id, status="pending", question=turn.message,
                     tools=json.dumps(runs), outcome=outcome, created_at=now()))
                 created.append(lesson_id)
         return created
 
-    def _verified(self, conn) -> dict:
-        """turn id → (record, why it counts as verified): rated useful, or a proposal approved."""
+    def _verified(self, conn) -> dict[str, tuple[Turn, str]]:
+        """turn id → (turn, why it counts as verified): rated useful, or a proposal approved."""
         useful = {r.turn_id: r.reason for r in conn.execute(
             select(turn_ratings).where(turn_ratings.c.useful == 1))}
         unuseful = set(conn.execute(select(turn_ratings.c.turn_id).where(turn_ratings.c.useful == 0)).scalars())
         approved = {r.id: r.result_ref for r in conn.execute(
             select(proposals.c.id, proposals.c.result_ref).where(proposals.c.status == "approved"))}
         out = {}
-        for row in conn.execute(select(turns.c.id, turns.c.state).where(turns.c.status == "done")):
+        for row in conn.execute(select(turns).where(turns.c.status == "done")):
             if row.id in unuseful:
                 continue  # a clinician said it was not useful: never a lesson, whatever else happened
-            record = json.loads(row.state)
-            refs = [approved[p] for p in record.get("proposals") or [] if p in approved]
+            try:
+                turn = stored_turn(row).turn
+            except ValueError:  # pydantic's ValidationError too: a row from before turns were typed
+                continue
+            refs = [approved[p] for p in turn.proposals if p in approved]
             if row.id in useful:
-                out[row.id] = (record, "rated useful" + (f": {useful[row.id]}" if useful[row.id] else ""))
+                out[row.id] = (turn, "rated useful" + (f": {useful[row.id]}" if useful[row.id] else ""))
             elif refs:
-                out[row.id] = (record, "proposal approved: " + ", ".join(r or "?" for r in refs))
+                out[row.id] = (turn, "proposal approved: " + ", ".join(r or "?" for r in refs))
         return out
 
     # ------------------------------------------------------------ review
@@ -121,15 +125,9 @@ class LessonStore:
                        outcome=r.outcome, words=tuple(terms(r.question))) for r in rows]
 
 
-def tool_runs(record: dict) -> list[dict]:
+def tool_runs(turn: Turn) -> list[dict]:
     """The tools a stored turn ran, with their arguments, in order (errors left out)."""
-    runs = []
-    for run in record.get("tool_runs") or []:  # the stored turn (agent.state.Turn as JSON)
-        result = run.get("result") or {}
-        if result.get("status") == "error":
-            continue
-        runs.append({"tool": run["tool"], "args": run.get("args") or {}})
-    return runs
+    return [{"tool": run.tool, "args": run.args} for run in turn.tool_runs if run.result.status != "error"]
 
 
 def lesson_store(app=None) -> LessonStore:

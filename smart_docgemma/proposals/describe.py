@@ -32,6 +32,8 @@ _EVERY = {"h": N_("every %(n)s hours"), "d": N_("every %(n)s days"), "wk": N_("e
           "mo": N_("every %(n)s months")}
 _ROUTE_WORDS = {"26643006": N_("by mouth"), "47625008": N_("intravenously"), "78421000": N_("intramuscularly"),
                 "34206005": N_("subcutaneously"), "447694001": N_("by inhalation"), "6064005": N_("topically")}
+NO_KNOWN_ALLERGY = "716186003"  # SNOMED CT "No known allergy" (tools/data/write_codes.yaml)
+_REASONS = {"22253000": N_("pain"), "386661006": N_("fever")}  # as-needed reasons (frequencies/en.yaml)
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
 
 
@@ -88,13 +90,25 @@ def duration_text(resource: dict[str, Any]) -> str:
     return _("for %(n)s %(unit)s", n=_num(supply["value"]), unit=unit)
 
 
+def as_needed_text(inst: dict[str, Any]) -> str:
+    """``as needed`` / ``as needed for pain`` (a coded reason in the page's language, else the
+    reason as written)."""
+    concept = inst.get("asNeededCodeableConcept")
+    if concept:
+        coded = next((_REASONS[c.get("code")] for c in concept.get("coding") or []
+                      if c.get("code") in _REASONS), None)
+        reason = _(coded) if coded else concept.get("text") or ""
+        return _("as needed for %(reason)s", reason=reason) if reason else _("as needed")
+    return _("as needed") if inst.get("asNeededBoolean") else ""
+
+
 def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
     parts = [_("Start %(drug)s", drug=drug), dose, route_text(inst.get("route")),
              frequency_text((inst.get("timing") or {}).get("repeat")),
-             _("as needed") if inst.get("asNeededBoolean") else "", duration_text(r)]
+             as_needed_text(inst), duration_text(r)]
     supply = quantity_text((r.get("dispenseRequest") or {}).get("quantity"))
     sentence = " ".join(p for p in parts if p)
     if not dose and inst.get("text"):
@@ -103,6 +117,8 @@ def medication_sentence(r: dict[str, Any]) -> str:
 
 
 def allergy_sentence(r: dict[str, Any]) -> str:
+    if any(c.get("code") == NO_KNOWN_ALLERGY for c in (r.get("code") or {}).get("coding") or []):
+        return _("Record no known allergies")
     substance = (r.get("code") or {}).get("text") or _("an unnamed substance")
     reaction = (r.get("reaction") or [{}])[0]
     manifestations = ", ".join(m.get("text") or "" for m in reaction.get("manifestation") or [] if m.get("text"))

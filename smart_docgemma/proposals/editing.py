@@ -24,9 +24,10 @@ import copy
 import math
 
 from .. import errors
+from ..languages import N_, message
 from ..tools import orders
 from ..tools.base import ToolContext
-from .describe import frequency_text, note_text, quantity_text
+from .describe import as_needed_text, frequency_text, note_text, quantity_text
 from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag
 
 ROUTES = {"": None, "oral": "by mouth", "intravenous": "intravenous", "intramuscular": "intramuscular",
@@ -80,7 +81,7 @@ def _med_values(r: dict[str, Any]) -> dict[str, str]:
     return {"dose": _num(dose.get("value")), "unit": dose.get("unit", ""), "route": route,
             "frequency": frequency_text((inst.get("timing") or {}).get("repeat")) or inst.get("text", ""),
             "duration_days": _num(supply), "quantity": _num(qty),
-            "as_needed": "yes" if inst.get("asNeededBoolean") else "no",
+            "as_needed": "yes" if inst.get("asNeededBoolean") or inst.get("asNeededCodeableConcept") else "no",
             "instructions": inst.get("patientInstruction", "")}
 
 
@@ -116,26 +117,31 @@ def apply(resource: dict[str, Any], changes: dict[str, str]) -> dict[str, Any]:
     try:
         return orders.validated(edited)
     except ValueError as exc:
-        raise errors.BadRequest(f"The edited {resource['resourceType']} is not valid FHIR ({exc}); "
-                                "nothing was changed.") from exc
+        raise errors.BadRequest(message=message(N_(
+            "The edited %(type)s is not valid FHIR (%(why)s); nothing was changed."),
+            type=resource["resourceType"], why=str(exc))) from exc
 
 
 def _number(name: str, value: str, *, integer: bool = False) -> float | int:
-    label = {"dose": "The dose", "duration_days": "The duration", "quantity": "The quantity"}[name]
+    label = {"dose": N_("The dose"), "duration_days": N_("The duration"), "quantity": N_("The quantity")}[name]
     try:
         number = int(value) if integer else float(value)
     except ValueError:
-        kind = "a whole number of days" if integer else "a number, e.g. 500"
-        raise errors.BadRequest(f"{label} must be {kind}; “{value}” is not. Nothing was changed.") from None
+        kind = N_("a whole number of days") if integer else N_("a number, e.g. 500")
+        raise errors.BadRequest(message=message(N_("%(label)s must be %(kind)s; “%(value)s” is not. Nothing was "
+                                                   "changed."), label=message(label), kind=message(kind),
+                                                value=value)) from None
     if not math.isfinite(number) or number <= 0:
-        raise errors.BadRequest(f"{label} must be greater than zero; “{value}” is not. Nothing was changed.")
+        raise errors.BadRequest(message=message(N_("%(label)s must be greater than zero; “%(value)s” is not. "
+                                                   "Nothing was changed."), label=message(label), value=value))
     return int(number) if float(number).is_integer() else number
 
 
 def _choice(name: str, value: str, allowed: Collection[str]) -> str:
     if value not in allowed:
         shown = ", ".join(a for a in allowed if a) or "none"
-        raise errors.BadRequest(f"{FIELD_LABELS[name]} must be one of: {shown}. Nothing was changed.")
+        raise errors.BadRequest(message=message(N_("%(label)s must be one of: %(shown)s. Nothing was changed."),
+                                                label=message(FIELD_LABELS[name]), shown=shown))
     return value
 
 
@@ -158,11 +164,13 @@ def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
     if "frequency" in ch:
         timing = orders.parse_timing(ch["frequency"])
         if not timing:
-            raise errors.BadRequest(f"The frequency “{ch['frequency']}” was not understood; write it as e.g. "
-                                    "“twice daily”, “every 8 hours”, “TID” or “weekly”. Nothing was changed.")
+            raise errors.BadRequest(message=message(N_(
+                "The frequency “%(said)s” was not understood; write it as e.g. “twice daily”, “every 8 hours”, "
+                "“TID” or “weekly”. Nothing was changed."), said=ch["frequency"]))
         inst["timing"] = {"repeat": timing}
-    if "as_needed" in ch:
+    if "as_needed" in ch:  # "no" drops the coded reason too; "yes" from "no" has none
         inst.pop("asNeededBoolean", None)
+        inst.pop("asNeededCodeableConcept", None)
         if ch["as_needed"] == "yes":
             inst["asNeededBoolean"] = True
     if "instructions" in ch:
@@ -193,7 +201,7 @@ def _dosage_text(inst: dict[str, Any]) -> str:
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     parts = [dose, (inst.get("route") or {}).get("text", "").lower(),
              frequency_text((inst.get("timing") or {}).get("repeat")),
-             "as needed" if inst.get("asNeededBoolean") else ""]
+             as_needed_text(inst)]
     text = " ".join(p for p in parts if p)
     return text + (f". {inst['patientInstruction']}" if inst.get("patientInstruction") else "")
 
@@ -202,7 +210,8 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
     reaction = r.setdefault("reaction", [{}])[0]
     if "substance" in ch:
         if not 2 <= len(ch["substance"]) <= 60:
-            raise errors.BadRequest("The substance must be 2 to 60 characters. Nothing was changed.")
+            raise errors.BadRequest(message=message(N_("The substance must be 2 to 60 characters. Nothing was "
+                                                       "changed.")))
         r["code"], implied = orders._substance(ch["substance"])
         if implied and "category" not in ch:
             r["category"] = [implied]
@@ -216,7 +225,8 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
             r["criticality"] = ch["criticality"]
     if "reaction" in ch:
         if not 2 <= len(ch["reaction"]) <= 80:
-            raise errors.BadRequest("The reaction must be 2 to 80 characters. Nothing was changed.")
+            raise errors.BadRequest(message=message(N_("The reaction must be 2 to 80 characters. Nothing was "
+                                                       "changed.")))
         reaction["manifestation"] = [orders._manifestation(ch["reaction"])]
     if "severity" in ch:
         reaction.pop("severity", None)
@@ -233,7 +243,8 @@ def _apply_note(r: dict[str, Any], ch: dict[str, str]) -> None:
         r["description"] = f"{kind['display']} drafted with the DocGemma assistant"
     if "note_text" in ch:
         if not ch["note_text"] or len(ch["note_text"]) > NOTE_MAX_CHARS:
-            raise errors.BadRequest(f"The note text must be 1 to {NOTE_MAX_CHARS} characters. Nothing was changed.")
+            raise errors.BadRequest(message=message(N_("The note text must be 1 to %(n)s characters. Nothing was "
+                                                       "changed."), n=NOTE_MAX_CHARS))
         attachment["data"] = base64.b64encode(ch["note_text"].encode()).decode()
 
 

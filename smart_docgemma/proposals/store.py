@@ -82,6 +82,7 @@ class SafetyFlag(TypedDict, total=False):
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
     terms: list[list[str]]  # words an answer must hold to have stated it (safety.guard)
+    message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
 
 
 class ProposalSummary(TypedDict, total=False):
@@ -95,7 +96,7 @@ class ProposalSummary(TypedDict, total=False):
     preview: str  # a note's text, shortened
     changes: list[dict[str, Any]]  # the clinician's edits: field, before, after, version
     edited_by: str | None
-    second_look: dict[str, Any]  # critic.SecondLook as data, plus who acknowledged it
+    second_look: dict[str, Any]  # second_look.SecondLook as data, plus who acknowledged it
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id

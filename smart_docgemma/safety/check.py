@@ -8,6 +8,7 @@ renders each finding as the same sentence and severity CDS puts on its card.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,16 +20,19 @@ from ..cds import context as cds_context
 from ..cds import rules as cds_rules
 from ..cds.context import HookData
 from ..cds.findings import RANK, Finding
+from ..languages import N_, message
 from . import guard
 
 SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
 NEEDED = {
-    "medications": "active medications",
-    "allergies": "allergies",
-    "conditions": "problem list",
-    "labs": "lab results",
+    "medications": N_("active medications"),
+    "allergies": N_("allergies"),
+    "conditions": N_("problem list"),
+    "labs": N_("lab results"),
 }
+# order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
+SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies", "conditions": "conditions"}
 CHECKED = (
     "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
     "drug–disease and lab rules of the knowledge core"
@@ -89,6 +93,7 @@ class Report:
                 "severity": f.severity,
                 "kind": f.topic,
                 "text": f.summary,
+                **({"message": f.message} if f.message else {}),
                 "terms": [list(g) for g in guard.of_finding(f, "", _drug_of(f)).terms],
                 **(
                     {"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
@@ -103,6 +108,8 @@ class Report:
                 "severity": "warning",
                 "kind": "unchecked",
                 "text": f"The patient's {part} could not be read, so that check did not run.",
+                "message": message(N_("The patient's %(part)s could not be read, so that check did "
+                                      "not run."), part=message(part)),
             }
             for part in self.unread
         ]
@@ -119,22 +126,52 @@ def line(finding: Finding) -> str:
     return f"{finding.severity.upper()} — {finding.summary}"
 
 
-def chart_data(fhir, patient_id: str, scopes=None) -> HookData:
+def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
     """The chart parts the checks read, with the CDS order-sign queries; unreadable parts are
-    recorded in ``missing`` (a check that could not run is said, never passed over)."""
+    recorded in ``missing`` (a check that could not run is said, never passed over).
+
+    ``shared``: the turn's own chart read (``tools.base.ChartRead``) of this patient; a part it
+    read whole is taken from it instead of being read again. The rest is read in parallel, one
+    search per part, each thread with a gateway of its own."""
     templates = _order_sign_prefetch()
     data = HookData()
+    todo = []
     for key in READ_KEYS:
         rtype = templates[key].split("?")[0].split("/")[0]
         if scopes is not None and not scopes.allows(rtype, "r"):
             data.missing.add(key)
-            continue
-        found = cds_context._fetch(fhir, templates[key], {"patientId": patient_id}, key)
-        if found is None:
-            data.missing.add(key)
+        elif (taken := _shared_part(shared, patient_id, key)) is not None:
+            found = cds_context._well_formed(taken, key)
+            if found is None:
+                data.missing.add(key)
+            else:
+                data.resources[key] = found
         else:
-            data.resources[key] = found
+            todo.append(key)
+
+    def one(key: str) -> list[dict] | None:
+        gateway = fhir.twin() if len(todo) > 1 else fhir
+        return cds_context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+
+    with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
+        for key, found in zip(todo, pool.map(one, todo)):
+            if found is None:
+                data.missing.add(key)
+            else:
+                data.resources[key] = found
     return data
+
+
+def _shared_part(shared, patient_id: str, key: str) -> list[dict] | None:
+    """``key``'s resources from the turn's chart read, or None when it did not read it whole.
+    The chart's sections search with the same filters as the order-sign prefetch
+    (``status=active``, ``clinical-status=active``), only bounded and newest first."""
+    if shared is None or shared.patient_id != patient_id:
+        return None
+    if key == "patient":
+        return [shared.patient]
+    section = SHARED_SECTIONS.get(key)
+    return shared.sections.get(section) if section else None
 
 
 @lru_cache(maxsize=1)
@@ -194,8 +231,9 @@ def check_in_context(
     """The check against a tool context's launch patient; None without a patient in context."""
     if not (ctx.patient_id and ctx.fhir):
         return None
+    shared = getattr(ctx, "chart_read", None) if asking else None  # an order reads afresh
     try:
-        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None), shared)
     except errors.DocGemmaError:
         data = HookData(missing=set(READ_KEYS))
     return check(drugs, data, dosage, asking)

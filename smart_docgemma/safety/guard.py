@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ..cds.findings import Finding
+from ..languages import answer_language, answer_text, say
 
 SEVERE = ("critical", "warning")
 TOPIC_WORDS = {
@@ -33,6 +34,7 @@ class Mention:
     severity: str
     text: str  # the line shown when the answer lacks it
     terms: tuple[tuple[str, ...], ...]  # each group: one of these words must appear
+    said: dict | None = None  # the line language-neutral (languages.message), for other languages
 
     def said_in(self, answer: str) -> bool:
         low = answer.lower()
@@ -51,7 +53,7 @@ def of_finding(finding: Finding, line: str, drug: str) -> Mention:
         groups.append(_condition_words(str(finding.fingerprint_of[0])))
     elif finding.topic in TOPIC_WORDS:
         groups.append(tuple(TOPIC_WORDS[finding.topic]))
-    return Mention(finding.severity, line, tuple(groups))
+    return Mention(finding.severity, line, tuple(groups), finding.message)
 
 
 def of_pair(severity: str, a: str, b: str, text: str) -> Mention:
@@ -61,10 +63,10 @@ def of_pair(severity: str, a: str, b: str, text: str) -> Mention:
 FAILURE_WORDS = ("could not", "unreachable", "unavailable", "not be checked", "out of date")
 
 
-def of_source_failure(text: str) -> Mention:
+def of_source_failure(text: str, said: dict | None = None) -> Mention:
     """A source that failed while other checks answered: the answer must still say so, or a
     model's fluent text would read as if every source had been checked."""
-    return Mention("warning", text.strip(), (FAILURE_WORDS,))
+    return Mention("warning", text.strip(), (FAILURE_WORDS,), said)
 
 
 def _names(drug: str) -> tuple[str, ...]:
@@ -85,7 +87,8 @@ def missing(answer: str, runs) -> list[Mention]:
             m = (
                 raw
                 if isinstance(raw, Mention)
-                else Mention(raw["severity"], raw["text"], tuple(tuple(g) for g in raw["terms"]))
+                else Mention(raw["severity"], raw["text"], tuple(tuple(g) for g in raw["terms"]),
+                             raw.get("said"))
             )
             if m.severity in SEVERE and not m.said_in(answer):
                 found.setdefault(m.text, m)
@@ -97,4 +100,16 @@ def appended(answer: str, runs) -> str:
     lost = missing(answer, runs)
     if not lost:
         return answer
-    return answer.rstrip() + "\n\n" + HEADING + "\n" + "\n".join(f"- {m.text}" for m in lost)
+    heading = answer_text("guard", "heading") or HEADING
+    return answer.rstrip() + "\n\n" + heading + "\n" + "\n".join(f"- {shown(m)}" for m in lost)
+
+
+def shown(mention: Mention) -> str:
+    """The mention's line in this turn's language (its message there, the English otherwise)."""
+    lang = answer_language()
+    if lang == "en" or not mention.said:
+        return mention.text
+    said = say(mention.said, lang)
+    if mention.text.startswith(f"{mention.severity.upper()} — "):
+        said = f"{answer_text('guard', mention.severity) or mention.severity.upper()} — {said}"
+    return said

@@ -16,6 +16,7 @@ from ..cds import chart, monitoring
 from ..cds.context import HookData
 from ..cds.findings import Finding, Source, capital
 from ..knowledge import disease
+from ..languages import N_, lab, message
 
 EGFR = ["33914-3", "62238-1", "98979-8", "48642-3", "48643-1"]
 POTASSIUM = ["2823-3", "6298-4"]
@@ -67,6 +68,10 @@ def _disease(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
                 sources=[Source(flag.source, flag.url)],
                 draft=draft,
                 fingerprint_of=(flag.condition,),
+                message=message(N_("Avoid %(drug)s — %(condition)s on the problem list")
+                                if flag.severity == "critical" else
+                                N_("Caution with %(drug)s — %(condition)s on the problem list"),
+                                drug=drug, condition=flag.condition),
             )
         )
     return out
@@ -102,6 +107,11 @@ def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Fi
                 sources=[Source(rule.source, rule.url)],
                 draft=draft,
                 fingerprint_of=(latest.id, latest.value),
+                message=message(N_("Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s")
+                                if rule.severity == "critical" else
+                                N_("Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s"),
+                                drug=drug, test=lab(rule.test), value=f"{latest.value:g}",
+                                date=latest.when.isoformat(), limit=f"{rule.above:g}"),
             )
         )
     return out
@@ -145,6 +155,8 @@ def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Findin
             sources=[Source(limit.source, limit.url)],
             draft=draft,
             fingerprint_of=(weights[-1].id, dose),
+            message=message(N_("Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of "
+                               "%(kg)s kg"), drug=drug, dose=f"{dose:g}", most=f"{most:g}", kg=f"{kg:g}"),
         )
     ]
 
@@ -168,9 +180,9 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     lacking = []
     labs = [] if "labs" in data.missing else data.get("labs")
     if _renal_sensitive(drug) and not monitoring.results(labs, EGFR):
-        lacking.append(("eGFR", "renal dosing"))
+        lacking.append((N_("eGFR"), N_("renal dosing")))
     if _raises_potassium(drug) and not monitoring.results(labs, POTASSIUM):
-        lacking.append(("potassium", "hyperkalaemia risk"))
+        lacking.append((N_("potassium"), N_("hyperkalaemia risk")))
     age = age_years(data)
     if (
         age is not None
@@ -178,9 +190,9 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
         and knowledge.paediatric_limit(drug)
         and not monitoring.results(data.get("weight"), WEIGHT)
     ):
-        lacking.append(("weight", "the weight-based dose for a child"))
+        lacking.append((N_("weight"), N_("the weight-based dose for a child")))
     if _pregnancy_sensitive(drug) and _could_be_pregnant(data, age) and not _pregnancy_known(data):
-        lacking.append(("pregnancy status", "pregnancy safety"))
+        lacking.append((N_("pregnancy status"), N_("pregnancy safety")))
     return [
         Finding(
             key,
@@ -194,6 +206,8 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
             evidence=[f"No {item} in the chart"],
             draft=draft,
             fingerprint_of=(item,),
+            message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
+                            what=message(what), drug=drug, item=message(item)),
         )
         for item, what in lacking
     ]

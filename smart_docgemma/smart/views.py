@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, url_for
 
 from .. import errors, inputs
 from . import sessions, protocol as smart
@@ -45,14 +45,14 @@ def launch():
 
 @bp.get("/callback")
 def callback():
-    if request.args.get("error"):
+    if inputs.has_arg("error"):
         _consume_quietly(inputs.arg("state"))
         refusal = smart.authorization_error(inputs.arg("error"), inputs.arg("error_description"))
         log.warning("callback: authorization refused (%s)", refusal.error)
         raise refusal
     pending = sessions.pop_pending(inputs.arg("state"))
     cfg = current_app.config
-    token = smart.exchange_code(cfg, pending, request.url, cfg["HTTP_TIMEOUT_S"])
+    token = smart.exchange_code(cfg, pending, inputs.url(), cfg["HTTP_TIMEOUT_S"])
     claims = {}
     if token.get("id_token") and "openid" in pending["scope"].split():
         if not pending.get("jwks_uri"):
@@ -70,7 +70,7 @@ def _scope(cfg, standalone: bool) -> str:
 
 
 def _redirect_uri() -> str:
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    base = current_app.config.get("PUBLIC_URL") or inputs.host_url()
     return base.rstrip("/") + url_for("launch.callback")
 
 

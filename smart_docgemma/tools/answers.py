@@ -21,6 +21,7 @@ from itertools import combinations
 import yaml
 
 from .. import knowledge
+from ..languages import N_, answer_language, lab_name, message, say
 from . import records, summary
 from .records import DATA
 
@@ -108,9 +109,23 @@ def answer(focus: str | None, d: dict[str, Any], today: date | None = None) -> s
     return head + "\n" + render(focus, d, today or date.today())
 
 
+def _say(msgid: str, **args: Any) -> str:
+    """A sentence of the answer in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
+def _name(entry: dict[str, Any] | None, name: str = "") -> str:
+    """A test's name in this turn's language (``translations/labs.yaml``), else as read."""
+    return lab_name(entry["name"] if entry else name, answer_language(), entry["code"] if entry else None)
+
+
 def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:
     why = d["unavailable"].get(key)
-    return f"{what}: NOT AVAILABLE ({why}) — do not assume there are none." if why else None
+    if not why:
+        return None
+    named = _name(None, what)  # a lab's name, else a heading of this module
+    return _say(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
+                what=named if named != what else _say(what), why=why)
 
 
 def _lab(focus: str, d: dict[str, Any], today: date) -> str:
@@ -120,32 +135,29 @@ def _lab(focus: str, d: dict[str, Any], today: date) -> str:
         return missing
     entries = [e for e in d["labs"] + d["vitals"] if e["code"] in _codes(focus)]
     if not entries:
-        return (
-            f"No {name} result in the chart (searched LOINC {', '.join(_codes(focus))}, all dates)."
-        )
+        return _say(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
+                    name=_name(None, name), codes=", ".join(_codes(focus)))
     e = max(entries, key=lambda e: (e["latest"]["date"], e["count"]))
     points = list(reversed(e["series"]))[:LAB_POINTS]
     latest = points[0]
+    value = dict(name=_name(e), value=records.num(latest["value"]), unit=e["unit"], date=latest["date"])
     lines = [
-        f"Latest {name}: {records.num(latest['value'])} {e['unit']} on {latest['date']}"
-        + (
-            f" ({e['direction']} from {records.num(points[1]['value'])} on {points[1]['date']})"
-            if len(points) > 1
-            else " (the only result)"
-        )
-        + "."
+        _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
+             direction=e["direction"], before=records.num(points[1]["value"]), then=points[1]["date"], **value)
+        if len(points) > 1 else _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
+                                     **value)
     ]
     if len(points) > 1:
         trend = ", ".join(f"{records.num(p['value'])} ({p['date']})" for p in points)
-        total = (
-            f"the newest {e['count']} read" if e["count"] >= LAB_WINDOW else f"{e['count']} in all"
-        )
-        lines.append(f"Last {len(points)} results, newest first: {trend} ({total}).")
+        total = (_say(N_("the newest %(n)s read"), n=e["count"]) if e["count"] >= LAB_WINDOW
+                 else _say(N_("%(n)s in all"), n=e["count"]))
+        lines.append(_say(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
+                          trend=trend, total=total))
     return "\n".join(lines)
 
 
 def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "observations", "Vital signs")
+    missing = _unavailable(d, "observations", N_("Vital signs"))
     if missing:
         return missing
     if focus == "vitals":
@@ -154,38 +166,39 @@ def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
             summary.series_line(e)
             for e in summary.ranked(d["vitals"], order)[: summary.LIMITS["vitals"]]
         ]
-        return "Vitals (oldest → newest):\n" + ("\n".join(lines) or "- none recorded")
+        return _say(N_("Vitals (oldest → newest):")) + "\n" + ("\n".join(lines) or _say(N_("- none recorded")))
     by = {e["name"]: e for e in d["vitals"]}
     sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
     if not sys_:
-        return "No blood pressure recorded in the chart."
+        return _say(N_("No blood pressure recorded in the chart."))
     when = sys_["latest"]["date"]
     value = (
         f"{records.num(sys_['latest']['value'])}/{records.num(dia['latest']['value'])}"
         if dia
         else records.num(sys_["latest"]["value"])
     )
-    note = "" if when == today.isoformat() else " — no reading recorded today"
+    note = "" if when == today.isoformat() else _say(N_(" — no reading recorded today"))
     earlier = ", ".join(
         f"{records.num(p['value'])} ({p['date']})" for p in list(reversed(sys_["series"]))[1:4]
     )
-    return f"Latest blood pressure: {value} {sys_['unit']} on {when}{note}." + (
-        f"\nEarlier systolic: {earlier}." if earlier else ""
+    return _say(N_("Latest blood pressure: %(value)s %(unit)s on %(date)s%(note)s."), value=value,
+                unit=sys_["unit"], date=when, note=note) + (
+        "\n" + _say(N_("Earlier systolic: %(values)s."), values=earlier) if earlier else ""
     )
 
 
 def _labs(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "observations", "Labs")
+    missing = _unavailable(d, "observations", N_("Labs"))
     if missing:
         return missing
     lines = [
         summary.series_line(e) for e in summary.ranked(d["labs"], list(records.terms()["key_labs"]))
     ]
-    return "Labs (oldest → newest):\n" + ("\n".join(lines[:12]) or "- none recorded")
+    return _say(N_("Labs (oldest → newest):")) + "\n" + ("\n".join(lines[:12]) or _say(N_("- none recorded")))
 
 
 def _medications(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "medications", "Active medications")
+    missing = _unavailable(d, "medications", N_("Active medications"))
     if missing:
         return missing
     meds = d["medications"]
@@ -197,7 +210,7 @@ def _medications(focus: str, d: dict[str, Any], today: date) -> str:
 
 
 def _interactions(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "medications", "Interaction check of the active medications")
+    missing = _unavailable(d, "medications", N_("Interaction check of the active medications"))
     if missing:
         return missing
     names = list(dict.fromkeys(_generic(m) for m in d["medications"]))
@@ -233,18 +246,20 @@ def _generic(med: dict[str, Any]) -> str:
 
 
 def _allergies(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "allergies", "Allergies")
+    missing = _unavailable(d, "allergies", N_("Allergies"))
     if missing:
         return missing
     if not d["allergies"]:
-        return "Allergies: none recorded (the allergy list was read and is empty)."
+        return _say(N_("Allergies: none recorded (the allergy list was read and is empty)."))
+    if all(a.get("no_known") for a in d["allergies"]):
+        return _say(N_("Allergies: no known allergies (recorded as such in the chart)."))
     return f"Allergies ({len(d['allergies'])}):\n" + "\n".join(
         "- " + summary.allergy_text(a) for a in d["allergies"]
     )
 
 
 def _problems(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "conditions", "Problem list")
+    missing = _unavailable(d, "conditions", N_("Problem list"))
     if missing:
         return missing
     lines = [f"Active problems ({len(d['problems'])}), disorders newest first:"]
@@ -257,7 +272,7 @@ def _problems(focus: str, d: dict[str, Any], today: date) -> str:
 
 
 def _immunizations(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "immunizations", "Immunisations")
+    missing = _unavailable(d, "immunizations", N_("Immunisations"))
     if missing:
         return missing
     latest = summary.latest_immunizations(d["immunizations"])
@@ -272,7 +287,7 @@ def _immunizations(focus: str, d: dict[str, Any], today: date) -> str:
 
 
 def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
-    missing = _unavailable(d, "encounters", "Encounters")
+    missing = _unavailable(d, "encounters", N_("Encounters"))
     if missing:
         return missing
     found = d["encounters"]

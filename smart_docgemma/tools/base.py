@@ -62,6 +62,17 @@ class ToolResult:
         return d
 
 
+@dataclass(frozen=True)
+class ChartRead:
+    """The chart sections a turn read for its prompt (``tools.chart.read_for_turn``), kept for
+    the checks of the same turn: the Patient, and each section read whole (fewer resources
+    than the search's ``_count``), by section name (``tools.chart.SECTIONS``)."""
+
+    patient_id: str
+    patient: dict[str, Any]
+    sections: dict[str, list[dict[str, Any]]]
+
+
 @dataclass
 class ToolContext:
     """Everything a tool may use for one turn; built per request, never global."""
@@ -78,6 +89,9 @@ class ToolContext:
     user: str | None = None  # the fhirUser who launched, e.g. Practitioner/dr-okafor
     config: dict[str, Any] = field(default_factory=dict)
     language: str = "en"  # the clinician's language: templated answers and synthesis use it
+    # this turn's chart read for the prompt; the turn's drug questions check against it instead of
+    # reading the same sections again (proposal checks and the chart tool read afresh)
+    chart_read: ChartRead | None = None
 
     # A tool that needs one of these and runs without it is a wiring error of the caller; it
     # reads to the agent as that source failing (errors.UpstreamError), never as "nothing found".

@@ -31,7 +31,7 @@ from ..fhir import FhirGateway
 from . import args as tool_args
 from . import answers, catalog, records
 from ..smart.scopes import GrantedScopes
-from .base import Source, Tool, ToolContext, ToolResult
+from .base import ChartRead, Source, Tool, ToolContext, ToolResult
 # re-exported for other tools
 from .records import concept_text as concept_text, patient_facts as patient_facts
 from .summary import TEXT_BUDGET as TEXT_BUDGET, UNTRUSTED_HEAD as UNTRUSTED_HEAD, section_text as section_text
@@ -64,6 +64,11 @@ class ChartFetch:
     elapsed_ms: float
     included: list[dict[str, Any]] = field(default_factory=list)  # _include results (Medication)
     calls: int = 0  # HTTP requests to the FHIR server
+    whole: set[str] = field(default_factory=set)  # sections with fewer matches than their _count
+
+    def read(self, patient_id: str) -> ChartRead:
+        """What the turn's other checks may take from this fetch: the sections read whole."""
+        return ChartRead(patient_id, self.patient, {k: v for k, v in self.sections.items() if k in self.whole})
 
 
 @dataclass
@@ -80,14 +85,6 @@ class Chart:
 
 
 # ------------------------------------------------------------------ fetching
-def _thread_gateway(fhir: FhirGateway) -> FhirGateway:
-    """A gateway of its own for one worker thread: same server, same token."""
-    session = fhir.server.session
-    return FhirGateway(fhir.base_url, fhir.server.auth.access_token,
-                       timeout=getattr(session, "timeout", 15), connections=fhir.connections,
-                       audit=getattr(fhir, "audit", None))
-
-
 def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
                 scopes: GrantedScopes | None = None,
                 sections: dict[str, Any] | None = None) -> ChartFetch:
@@ -103,7 +100,7 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
     unavailable = {k: "access not granted" for k in plan if k not in wanted}
 
     def one(key: str) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], str | None]:
-        gateway = _thread_gateway(fhir) if parallel else fhir
+        gateway = fhir.twin() if parallel else fhir
         rtype, params = plan[key]
         extra: list[dict[str, Any]] = []
         try:
@@ -114,21 +111,32 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
 
     if parallel and wanted:
         with ThreadPoolExecutor(max_workers=len(wanted) + 1) as pool:
-            patient_future = pool.submit(lambda: _thread_gateway(fhir).read("Patient", patient_id))
+            patient_future = pool.submit(lambda: fhir.twin().read("Patient", patient_id))
             results = list(pool.map(one, wanted))
             patient = patient_future.result()
     else:
         patient = fhir.read("Patient", patient_id)
         results = [one(k) for k in wanted]
+    whole = {k for k, found, _, err in results if not err and len(found) < plan[k][1].get("_count", PAGE)}
     return ChartFetch(patient, {k: found for k, found, _, _ in results},
                       {**unavailable, **{k: err for k, _, _, err in results if err}},
                       (time.perf_counter() - started) * 1000,
-                      included=[r for _, _, extra, _ in results for r in extra], calls=1 + len(wanted))
+                      included=[r for _, _, extra, _ in results for r in extra], calls=1 + len(wanted),
+                      whole=whole)
 
 
 def chart_summary(fhir: FhirGateway, patient_id: str, scopes: GrantedScopes | None = None) -> Chart:
     """Fetch and summarise one patient's chart (raises ``errors.NotFound`` for no such patient)."""
     return summarise(fetch_chart(fhir, patient_id, scopes=scopes), fhir.base_url)
+
+
+def read_for_turn(ctx: ToolContext) -> Chart:
+    """The launch patient's chart for a turn's prompt; the read is kept in ``ctx.chart_read``
+    for the same turn's drug questions (``safety.check``). Raises like ``chart_summary``."""
+    patient_id = ctx.patient_id or ""
+    fetch = fetch_chart(ctx.gateway(), patient_id, scopes=ctx.scopes)
+    ctx.chart_read = fetch.read(patient_id)
+    return summarise(fetch, ctx.gateway().base_url)
 
 
 def summarise(fetch: ChartFetch, base_url: str) -> Chart:

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import frequency
+
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
 UNITS = {
@@ -33,30 +35,6 @@ UNITS = {
     "mmol": "mmol",
 }
 DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug|ml|l|units?|iu|meq|mmol)\b", re.I)
-# word (regex) -> (frequency, period, periodUnit, when)
-FREQUENCIES = [
-    (r"(?:every|q)\s*(\d+)\s*(?:h\b|hours?|hrs?)|\b\d+\s*/\s*(\d+)\s*h\b|\b(\d+)[- ]hourly", None),
-    (
-        r"\b(?:four times|4 times|qds|qid|q\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?",
-        (4, 1, "d", None),
-    ),
-    (
-        r"\b(?:three times|3 times|tds|tid|t\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?",
-        (3, 1, "d", None),
-    ),
-    (
-        r"\b(?:twice|two times|2 times|bd|bid|b\.i\.d\.?)\b(?:\s*(?:a|per|each)?\s*day|\s*daily)?",
-        (2, 1, "d", None),
-    ),
-    (r"\b(?:nocte|at night|at bedtime|nightly|qhs)\b", (1, 1, "d", "HS")),
-    (r"\b(?:mane|every morning|in the morning)\b", (1, 1, "d", "MORN")),
-    (r"\bevery other day\b|\balternate days\b", (1, 2, "d", None)),
-    (r"\b(?:once|one time)\s*(?:a|per|each)?\s*week\b|\bweekly\b", (1, 1, "wk", None)),
-    (
-        r"\b(?:once|one time)\s*(?:a|per|each)?\s*day\b|\bonce daily\b|\bod\b|\bqd\b|\bdaily\b",
-        (1, 1, "d", None),
-    ),
-]
 AS_NEEDED = re.compile(
     r"\b(?:prn|p\.r\.n\.?|as needed|as required|when required|if needed)\b"
     r"(?:\s+for\s+(?!\d)([a-z][a-z '\-]{1,40}?))?(?=\s*$|\s*[,;.)]|\s+for\s+\d|\s+x\s*\d|"
@@ -114,23 +92,8 @@ def parse_dose(text: str) -> dict[str, Any] | None:
 
 
 def parse_timing(text: str) -> dict[str, Any] | None:
-    """Timing.repeat from the words (None when none parse)."""
-    text = (text or "").lower()
-    for pattern, meaning in FREQUENCIES:
-        m = re.search(pattern, text)
-        if not m:
-            continue
-        if meaning is None:
-            hours = next(g for g in m.groups() if g)
-            return {"frequency": 1, "period": int(hours), "periodUnit": "h"}
-        freq, period, unit, when = meaning
-        return {
-            "frequency": freq,
-            "period": period,
-            "periodUnit": unit,
-            **({"when": [when]} if when else {}),
-        }
-    return None
+    """Timing.repeat from the words, in any language of ``frequencies/`` (None when none parse)."""
+    return frequency.repeat(text)
 
 
 def parse_duration(text: str) -> dict[str, Any] | None:
@@ -154,12 +117,16 @@ def parse_route(text: str) -> dict[str, Any] | None:
 
 
 def as_needed(text: str) -> dict[str, Any]:
-    """``{"asNeededCodeableConcept": {"text": reason}}``, ``{"asNeededBoolean": True}``, ``{}``."""
+    """``{"asNeededCodeableConcept": …}`` (the reason, coded when ``frequencies/`` knows it:
+    "prn for pain", "si douleur", "se dor", "si dolor"), ``{"asNeededBoolean": True}``, ``{}``."""
     m = AS_NEEDED.search(text or "")
-    if not m:
-        return {}
-    reason = (m.group(1) or "").strip()
-    return {"asNeededCodeableConcept": {"text": reason}} if reason else {"asNeededBoolean": True}
+    reason = (m.group(1) or "").strip() if m else ""
+    if reason:
+        return {"asNeededCodeableConcept": frequency.concept(reason, reason) or {"text": reason}}
+    said = frequency.as_needed(text)
+    if said and said.reason:
+        return {"asNeededCodeableConcept": said.reason}
+    return {"asNeededBoolean": True} if m or said else {}
 
 
 def order(dosage: str, frequency: str, notes: str | None) -> Order:

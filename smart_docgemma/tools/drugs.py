@@ -35,7 +35,7 @@ import yaml
 
 from . import args as tool_args
 from .. import knowledge
-from ..languages import answer_language, answer_text
+from ..languages import N_, answer_language, answer_text
 from ..safety import guard
 from . import catalog, dosing
 from .base import Source, Tool, ToolResult
@@ -209,7 +209,9 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResul
     try:
         info = label_safety(ctx.sources(), args.drug_name)
     except SourceError as err:
-        return ToolResult.failure(err.kind, err.message("drug-safety information", "Do not assume the drug is safe."))
+        failed = ToolResult.failure(err.kind, err.message("drug-safety information", "Do not assume the drug is safe."))
+        failed.data["said"] = err.said(N_("drug-safety information"), N_("Do not assume the drug is safe."))
+        return failed
     if info is None:
         return ToolResult(status="empty", count=0, text=(
             f"No FDA drug label was found for \"{args.drug_name}\". Check the spelling or use the generic "
@@ -239,7 +241,8 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     severe = len(report.severe)
     status = "ok" if severe or result.status == "ok" else result.status
-    failed = [guard.of_source_failure(result.text)] if result.status == "error" and status == "ok" else []
+    failed = ([guard.of_source_failure(result.text, (result.data or {}).get("said"))]
+              if result.status == "error" and status == "ok" else [])
     data = {**result.data, "safety_findings": [*(result.data or {}).get("safety_findings", []),
                                                *(m.to_dict() for m in [*report.mentions(), *failed])]}
     return ToolResult(status=status, text="\n".join(head + ["", result.text]), data=data,
@@ -338,7 +341,7 @@ def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
             and scopes.allows("AllergyIntolerance", "r")):
         return [], [], ""
-    meds, allergies, flags = patient_lists(ctx)
+    meds, allergies, flags = patient_lists(ctx, shared=True)
     return meds, allergies, " ".join(f["text"] for f in flags)
 
 
@@ -419,14 +422,15 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
         lines.append(f"({len(hits) - shown} more pair(s) with label mentions are in the full result.)")
     quiet = [" + ".join(p["drugs"]) for p in pairs if not p["findings"]]
     if label_error:
-        caution = ("Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
-                   "Do not assume there is no interaction.")
+        caution = N_("Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
+                     "Do not assume there is no interaction.")
         message = label_error.message("the FDA label interaction check", caution)
         if not hits:
             return ToolResult.failure(label_error.kind, message + " The offline tables list no "
                                       "interaction for " + ", ".join(quiet) + ".")
         lines.append(message)
-        failure = guard.of_source_failure(message)
+        failure = guard.of_source_failure(message, label_error.said(N_("the FDA label interaction check"),
+                                                                    caution))
         if quiet:  # every pair asked is answered, with where nothing was found
             lines.append("Nothing found for " + ", ".join(quiet) + " in the offline interaction tables "
                          "(the FDA labels could not be checked).")

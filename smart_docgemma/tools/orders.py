@@ -32,9 +32,9 @@ from pydantic import ValidationError
 
 from .. import errors
 from ..fhir import local_ref
+from ..languages import N_, message
 from . import args as tool_args
 from .. import knowledge
-from ..languages import as_needed, timing  # French, Portuguese, Spanish frequencies
 from . import catalog, dosing
 from .base import Tool, ToolResult
 from .drugs import label_safety
@@ -111,7 +111,7 @@ def parse_dose(dosage: str) -> dict[str, Any] | None:
 def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None;
     French, Portuguese and Spanish frequencies too ("trois fois par jour", "cada 8 horas")."""
-    return dosing.parse_timing(frequency) or timing(frequency)
+    return dosing.parse_timing(frequency)
 
 
 def _route(*texts: str) -> dict[str, Any] | None:
@@ -128,26 +128,14 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 
 def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
-    """``dosing.order``, with the dose read by the package's one dose pattern (``parse_dose``)
-    and a French, Portuguese or Spanish frequency structured like its English twin."""
+    """``dosing.order`` (every language's frequencies and as-needed reasons: ``frequency.py``),
+    with the dose read by the package's one dose pattern (``parse_dose``)."""
     parsed = dosing.order(dosage, frequency, notes)
-    _in_other_languages(parsed.dosage, frequency, notes)
     dose = parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
     if dose:
         parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
     return parsed
-
-
-def _in_other_languages(inst: dict[str, Any], frequency: str, notes: str | None) -> None:
-    """The timing and as-needed flag of a frequency written in French, Portuguese or Spanish
-    (``smart_docgemma/languages.py``), where the English reading found none."""
-    repeat = (inst.get("timing") or {}).get("repeat") or {}
-    said = None if "frequency" in repeat else timing(frequency)
-    if said:
-        inst["timing"] = {"repeat": {**said, **repeat}}
-    if as_needed(f"{frequency} {notes or ''}") and not any(k.startswith("asNeeded") for k in inst):
-        inst["asNeededBoolean"] = True
 
 
 # ------------------------------------------------------------------ shared checks
@@ -171,11 +159,13 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     try:
         info = label_safety(ctx.http, drug)
     except Exception:  # the label source is optional for a proposal
-        return [_flag("info", "unchecked", f"The FDA label for {drug} could not be checked for a boxed warning.")]
+        return [_flag("info", "unchecked", message(
+            N_("The FDA label for %(drug)s could not be checked for a boxed warning."), drug=drug))]
     boxed = info and info.sections.get("Boxed warning")
     if not info or not boxed:
         return []
-    return [_flag("critical", "boxed_warning", f"Boxed warning: {boxed[:300]}", info.source.label, info.url)]
+    return [_flag("critical", "boxed_warning", message(N_("Boxed warning: %(text)s"),
+                                                text=boxed[:300]), info.source.label, info.url)]
 
 
 def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
@@ -187,8 +177,9 @@ def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None 
     flags = cast(list[SafetyFlag], report.flags()) if report else []
     ident = knowledge.identify(text=drug)
     if not ident.identified and not any(f["kind"] == "unidentified" for f in flags):
-        flags.append(_flag("warning", "unchecked", f"{drug} could not be identified ({ident.reason}), so allergies "
-                           "and interactions were not checked for it."))
+        flags.append(_flag("warning", "unchecked", message(N_(
+            "%(drug)s could not be identified, so allergies and interactions were not checked for it."),
+            drug=drug)))
     return flags + _boxed_warning(ctx, drug)
 
 
@@ -196,10 +187,12 @@ def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
-        flags.append(_flag(c.severity, "allergy", f"The patient has an active order for {c.drug}, which this allergy "
-                           f"calls into question ({c.reason}).", c.source, c.source_url))
+        flags.append(_flag(c.severity, "allergy", message(N_(
+            "The patient has an active order for %(drug)s, which this allergy calls into question."),
+            drug=c.drug), c.source, c.source_url))
     if any(knowledge.generic(a) == knowledge.generic(substance) for a in allergies):
-        flags.append(_flag("info", "duplicate", f"An allergy to {substance} is already recorded."))
+        flags.append(_flag("info", "duplicate", message(N_("An allergy to %(substance)s is already recorded."),
+                                                        substance=substance)))
     return flags
 
 
@@ -300,6 +293,8 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
     refused = _refusal(args, ctx, "AllergyIntolerance")
     if refused:
         return refused
+    if no_known_allergy(args.substance):
+        return _propose_no_known_allergy(ctx)
     code, category = _substance(args.substance)
     reaction = {"manifestation": [_manifestation(args.reaction)],
                 **({"severity": args.severity} if args.severity else {})}
@@ -326,6 +321,40 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
                if coding else "none found (text only)")]
     summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
                "fields": fields, "flags": flags}
+    return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
+
+
+def no_known_allergy(substance: str) -> bool:
+    """"NKDA", "no known allergies", "pas d'allergie connue" … passed as the substance."""
+    from ..languages import fold
+
+    said = " ".join(fold(substance or "").lower().replace("'", " ").split())
+    return said in _codes()["no_known_allergy"]["words"]
+
+
+def _propose_no_known_allergy(ctx: ToolContext) -> ToolResult:
+    """"No known allergy" (SNOMED CT 716186003) as the clinician's confirmed statement; a chart
+    that already lists allergies is flagged, as the two contradict each other."""
+    nka, terms = _codes()["no_known_allergy"], "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
+    resource: dict[str, Any] = {
+        "resourceType": "AllergyIntolerance",
+        "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
+        "verificationStatus": {"coding": [{"system": terms + "verification", "code": "confirmed"}]},
+        "code": {"coding": [{"system": SNOMED, "code": nka["code"], "display": nka["display"]}],
+                 "text": nka["display"]},
+        "patient": {"reference": f"Patient/{ctx.patient_id}"}, "recordedDate": _now()}
+    if _practitioner(ctx):
+        resource["recorder"] = _practitioner(ctx)
+    _, allergies, flags = patient_lists(ctx)
+    listed = [a for a in allergies if a and not no_known_allergy(a)]
+    if listed:
+        flags.append(_flag("warning", "allergy", message(N_(
+            "The chart already lists allergies (%(listed)s); recording no known allergy contradicts them."),
+            listed=", ".join(listed[:5]))))
+    fields = [("Substance", nka["display"]), ("Verification", "confirmed"),
+              ("Code", f"SNOMED CT {nka['code']}")]
+    summary: ProposalSummary = {"title": "Record no known allergies", "kind": "allergy",
+                                "fields": fields, "flags": flags}
     return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 

@@ -218,6 +218,13 @@ def _frequency(rep: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------ allergies
+@lru_cache(maxsize=1)
+def no_known_codes() -> frozenset[str]:
+    """SNOMED CT codes that record "no known allergy" (``write_codes.yaml`` no_known_allergy)."""
+    codes = yaml.safe_load((DATA / "write_codes.yaml").read_text())["no_known_allergy"]["codes"]
+    return frozenset(codes)
+
+
 def allergy(res: dict[str, Any]) -> dict[str, Any] | None:
     status = code_of(res.get("verificationStatus"))
     if status in ("refuted", "entered-in-error") or code_of(res.get("clinicalStatus")) in (
@@ -234,6 +241,7 @@ def allergy(res: dict[str, Any]) -> dict[str, Any] | None:
         (r.get("severity") for r in res.get("reaction") or [] if r.get("severity")), None
     )
     return {
+        "no_known": bool(no_known_codes() & {c.get("code") for c in (res.get("code") or {}).get("coding") or []}),
         "substance": untagged(concept_text(res.get("code")))[0],
         "reaction": ", ".join(dict.fromkeys(manifest)),
         "severity": severity,

@@ -7,6 +7,7 @@ from .base import ToolContext
 from typing import Any, Literal
 
 from .. import errors
+from ..languages import N_, english, message
 from ..proposals.store import SafetyFlag
 from .chart import concept_text
 
@@ -14,18 +15,23 @@ Severity = Literal["critical", "warning", "info"]
 SEVERITIES: dict[str, Severity] = {"critical": "critical", "warning": "warning", "info": "info"}
 
 
-def patient_lists(ctx: ToolContext) -> tuple[list[str], list[str], list[SafetyFlag]]:
-    """Active medication names and allergy substances of the launch patient (for safety flags)."""
+def patient_lists(ctx: ToolContext, shared: bool = False) -> tuple[list[str], list[str], list[SafetyFlag]]:
+    """Active medication names and allergy substances of the launch patient (for safety flags).
+    ``shared``: a question, not a proposal: the turn's chart read (``ctx.chart_read``) serves
+    the lists it read whole instead of a second search."""
     flags: list[SafetyFlag] = []
     meds: list[str] = []
     allergies: list[str] = []
-    for rtype, params, sink in (("MedicationRequest", {"status": "active"}, meds),
-                                ("AllergyIntolerance", {}, allergies)):
+    read = ctx.chart_read if shared and ctx.chart_read and ctx.chart_read.patient_id == ctx.patient_id else None
+    for rtype, params, sink, section in (("MedicationRequest", {"status": "active"}, meds, "medications"),
+                                         ("AllergyIntolerance", {}, allergies, "allergies")):
         try:
-            found = ctx.gateway().search(rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
+            found = read.sections[section] if read and section in read.sections else ctx.gateway().search(
+                rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
         except errors.DocGemmaError:
-            flags.append(flag("warning", "unchecked", f"The patient's {rtype} records could not be read, "
-                              "so that safety check did not run."))
+            flags.append(flag("warning", "unchecked", message(N_(
+                "The patient's %(type)s records could not be read, so that safety check did not run."),
+                type=rtype)))
             continue
         key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"
         sink.extend(concept_text(r.get(key)) for r in found
@@ -37,9 +43,14 @@ def _code_of(cc: dict[str, Any] | None) -> str:
     return next((c.get("code") for c in (cc or {}).get("coding") or []), "")
 
 
-def flag(severity: str, kind: str, text: str, label: str | None = None, url: str | None = None) -> SafetyFlag:
-    """A finding at ``severity`` (critical, warning or info: the knowledge core's levels)."""
+def flag(severity: str, kind: str, said: str | dict[str, Any], label: str | None = None,
+         url: str | None = None) -> SafetyFlag:
+    """A finding at ``severity`` (critical, warning or info: the knowledge core's levels);
+    ``said`` is its sentence, or a ``languages.message`` shown in the page's language."""
+    text = english(said) if isinstance(said, dict) else said
     raised: SafetyFlag = {"severity": SEVERITIES[severity], "kind": kind, "text": text}
+    if isinstance(said, dict):
+        raised["message"] = said
     if label and url:
         raised["source"] = {"label": label, "url": url}
     return raised

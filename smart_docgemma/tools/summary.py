@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..fhir import absolute
+from ..languages import answer_language, lab_name
 from . import records
 from .base import Source
 
@@ -51,10 +52,13 @@ def series_line(entry: dict[str, Any]) -> str:
     shown = entry["series"][-TEXT_POINTS:]
     values = " → ".join(f"{records.num(p['value'])} ({p['date']})" for p in shown)
     more = f", {entry['count']} results" if entry["count"] > TEXT_POINTS else ""
-    return f"- {entry['name']} ({entry['unit']}): {values} {entry['direction']}{more}".rstrip()
+    name = lab_name(entry["name"], answer_language(), entry.get("code"))
+    return f"- {name} ({entry['unit']}): {values} {entry['direction']}{more}".rstrip()
 
 
 def allergy_text(a: dict[str, Any]) -> str:
+    if a.get("no_known"):
+        return "no known allergies (recorded as such)"
     crit = a["criticality"] and f"criticality {a['criticality']}"
     extra = ", ".join(x for x in (a["reaction"], a["severity"], crit) if x)
     return f"{a['substance']} ({extra})" if extra else a["substance"]
@@ -232,7 +236,8 @@ def brief(d: dict[str, Any]) -> str:
     for key, label, items in (
         ("conditions", "problems", [c["text"] for c in d["problems"]]),
         ("medications", "meds", [m["text"] for m in d["medications"]]),
-        ("allergies", "allergies", [a["substance"] for a in d["allergies"]]),
+        ("allergies", "allergies", [allergy_text(a) if a.get("no_known") else a["substance"]
+                                    for a in d["allergies"]]),
     ):
         shown = (
             "not available"

@@ -7,6 +7,7 @@ and ``pybabel compile`` makes the .mo files shipped in the wheel.
 """
 from __future__ import annotations
 
+from .findings import F
 from .swahili import SW
 
 T = {
@@ -337,6 +338,8 @@ def write_catalogs(folder) -> list[str]:
                 continue
             key = message.id if isinstance(message.id, str) else message.id[0]
             said = SW.get(key) if lang == "sw" else (T[key][n] if key in T else None)
+            if said is None and key in F:  # the sentences the code writes (findings.py)
+                said = F[key][n]
             if said is None:
                 missing.append(key)
                 continue

@@ -22,18 +22,18 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 from fhirclient.models.patient import Patient
-from flask import (Blueprint, Response, current_app, g, redirect, render_template, request,
-                   stream_with_context, url_for)
+from flask import (Blueprint, Response, current_app, g, redirect, render_template, stream_with_context,
+                   url_for)
 
 from .. import inputs
 from . import charts, styling
 from .. import errors
 from ..smart import sessions
 from ..tools.imaging import image_meta
-from ..agent.state import new_turn
+from ..agent.state import StoredTurn, new_turn, to_dict
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available, model_label
 from .language import page_language
@@ -83,18 +83,18 @@ def _banner(launch) -> tuple[dict | None, str | None]:
 
 def _transcript(sid: str) -> list[dict]:
     ratings = lesson_store().ratings(sid)
-    return [{**turn_view(t), "rating": ratings.get(t["id"])} for t in turn_store().for_session(sid)]
+    return [turn_view(t, ratings.get(t.id)) for t in turn_store().for_session(sid)]
 
 
 @bp.get("/app/turns/<turn_id>")
 def turn_page(turn_id: str):
     launch = sessions.current_launch()
-    turn = turn_store().get(turn_id)
-    if turn.get("sid") != launch.sid:
+    stored = turn_store().get(turn_id)
+    if stored.sid != launch.sid:
         raise errors.NotFound("No such turn in this session.")
-    if turn.get("answer"):
-        launch.audit.action("answer-shown", turn=turn_id, status=turn.get("status"), reload="yes")
-    return render_template("chat/_turn.html", turn=turn_view(turn))
+    if stored.turn.answer:
+        launch.audit.action("answer-shown", turn=turn_id, status=stored.status, reload="yes")
+    return render_template("chat/_turn.html", turn=turn_view(stored))
 
 
 @bp.get("/app/style.css")
@@ -153,23 +153,25 @@ def _limits() -> dict:
     return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
 
 
-def turn_view(turn: dict) -> dict:
-    """A stored turn as the template shows it (answer as safe HTML, trace, live cards)."""
-    store = proposal_store()
+def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
+    """A stored turn as the template shows it (answer as safe HTML, trace, live cards): the
+    turn's JSON (``to_dict``, as it is stored) with the row's fields and what is computed."""
+    store, turn = proposal_store(), stored.turn
     cards = []
-    for proposal_id in turn.get("proposals") or []:
+    for proposal_id in turn.proposals:
         try:
             cards.append(store.get(proposal_id))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]
-    shown = turn.get("cited_answer") or turn.get("answer")  # with numbered citations (grounding/)
-    return {**turn, "answer_html": markdown_html(bounded(shown, limit)),
-            "sources": [s for s in turn.get("sources") or [] if safe_url(s.get("url"))],
-            "cited": [{**c, "url": safe_url(c.get("url"))} for c in turn.get("citations") or []],
-            "unsupported": sum(1 for g in turn.get("grounding") or []
-                               if g.get("verdict") == "unsupported"),
-            "trace": trace_steps(turn.get("events") or [], turn.get("tool_runs")),
+    shown = turn.cited_answer or turn.answer  # with numbered citations (grounding/)
+    return {**to_dict(turn), "id": stored.id, "sid": stored.sid, "status": stored.status,
+            "created_at": stored.created_at, "rating": rating,
+            "answer_html": markdown_html(bounded(shown, limit)),
+            "sources": [asdict(s) for s in turn.sources if safe_url(s.url)],
+            "cited": [{**asdict(c), "url": safe_url(c.url)} for c in turn.citations],
+            "unsupported": sum(1 for check in turn.grounding if check.verdict == "unsupported"),
+            "trace": trace_steps(turn.events, turn.tool_runs),
             "cards": cards}
 
 
@@ -178,7 +180,7 @@ def turn_view(turn: dict) -> dict:
 def ask():
     launch = sessions.current_launch()
     message = _message()
-    image, mime = _image(request.files.get("image"))
+    image, mime = _image(inputs.upload("image"))
     turns = turn_store()
     turn = new_turn(message, image_meta=image_meta(image, mime))
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
@@ -193,8 +195,8 @@ def ask():
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def _rendered(turn: dict) -> str:
-    return render_template("chat/_turn.html", turn=turn_view(turn))
+def _rendered(stored: StoredTurn) -> str:
+    return render_template("chat/_turn.html", turn=turn_view(stored))
 
 
 def _message() -> str:
@@ -232,7 +234,7 @@ def cancel_turn(turn_id: str):
     launch = sessions.current_launch()
     if not turn_store().cancel(turn_id, launch.sid):
         raise errors.Conflict("This answer has already finished; there is nothing to cancel.")
-    if request.is_json or request.accept_mimetypes.best == "application/json":
+    if _json_reply():
         return {"turn": turn_id, "status": "cancelled"}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
 
@@ -242,17 +244,22 @@ def cancel_turn(turn_id: str):
 def rate_turn(turn_id: str):
     """The clinician's verdict on a finished answer (feeds the experience library)."""
     launch = sessions.current_launch()
-    form = inputs.json_body() if request.is_json else request.form
-    useful = str((form or {}).get("useful", "")).lower()
+    sent = inputs.value("useful")
+    useful = "" if sent is None else str(sent).lower()
     if useful not in ("yes", "no", "true", "false", "1", "0"):
         raise errors.BadRequest("Say whether the answer was useful (useful=yes or useful=no).")
-    reason = (form or {}).get("reason") or ""
+    reason = inputs.value("reason") or ""
     if not isinstance(reason, str):
         raise errors.BadRequest("The reason must be text.")
     lesson_store().rate(turn_id, launch.sid, useful in ("yes", "true", "1"), reason)
     launch.audit.action("answer-feedback", turn=turn_id, useful=useful in ("yes", "true", "1"),
                         reason_given=bool(reason.strip()) or None)  # the reason stays on the rating
-    if request.is_json or request.accept_mimetypes.best == "application/json":
+    if _json_reply():
         return {"turn": turn_id, "useful": useful in ("yes", "true", "1")}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)
+
+
+def _json_reply() -> bool:
+    """A script (JSON body, or JSON preferred) gets JSON; a form posted without one, the page."""
+    return inputs.is_json() or inputs.best_accepted() == "application/json"
 

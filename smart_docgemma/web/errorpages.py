@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import logging
 
-from flask import jsonify, render_template, request
+from flask import jsonify, render_template
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
+from .. import inputs
 from ..errors import DocGemmaError
+from .sentences import error_text
 
 log = logging.getLogger(__name__)
 
 
 def wants_json() -> bool:
     """API and CDS paths always; elsewhere when the client prefers JSON to HTML."""
-    if request.path.startswith(("/cds-services", "/api/")):
+    if inputs.path().startswith(("/cds-services", "/api/")):
         return True
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    best = inputs.best_accepted(["text/html", "application/json"])
     return best == "application/json"
 
 
@@ -34,6 +36,7 @@ def render_error(exc: DocGemmaError):
     body = {"error": exc.error, "error_description": exc.description}
     if request_ctx.url_adapter is None:  # the Host header could not be routed: no page links can be built
         return jsonify(body), exc.status, headers
+    body["error_description"] = error_text(exc)  # in the page's language where it has a message
     if wants_json():
         return jsonify(body), exc.status, headers
     return render_template("error.html", error=exc), exc.status, headers
@@ -45,7 +48,7 @@ def register(app) -> None:
     @app.errorhandler(DocGemmaError)
     def _docgemma(exc: DocGemmaError):
         level = logging.ERROR if exc.status >= 500 else logging.INFO
-        log.log(level, "%s %s -> %s %s", request.method, request.path, exc.status, exc.error)
+        log.log(level, "%s %s -> %s %s", inputs.method(), inputs.path(), exc.status, exc.error)
         return render_error(exc)
 
     @app.errorhandler(HTTPException)
@@ -56,5 +59,5 @@ def register(app) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, request.path)
+        log.exception("unhandled error on %s %s", inputs.method(), inputs.path())
         return render_error(DocGemmaError("An unexpected error occurred. It has been logged."))

@@ -95,7 +95,7 @@ class _Resume:
 def follow_up(turn_id: str):
     """The follow-up's tokens as they are written, then the turn's HTML (``done``)."""
     launch = sessions.current_launch()
-    if turn_store().get(turn_id).get("sid") != launch.sid:
+    if turn_store().get(turn_id).sid != launch.sid:
         raise errors.NotFound("No such turn in this session.")
     live = current_app.extensions.get("docgemma.followups", {}).get(turn_id)
     return Response(stream_with_context(_relay(turn_id, live)), mimetype="text/event-stream",
@@ -116,8 +116,8 @@ def _relay(turn_id: str, live: queue.Queue | None):
             break
         yield sse("token", {"text": text})
     turns, deadline = turn_store(), time.monotonic() + WAIT_S
-    while turns.get(turn_id)["status"] == "resuming" and time.monotonic() < deadline:
+    while turns.get(turn_id).status == "resuming" and time.monotonic() < deadline:
         time.sleep(0.5)  # written by another process (or still being written)
-    turn = turns.get(turn_id)
-    yield sse("done", {"id": turn_id, "status": turn["status"],
-                        "html": render_template("chat/_turn.html", turn=turn_view(turn))})
+    stored = turns.get(turn_id)
+    yield sse("done", {"id": turn_id, "status": stored.status,
+                        "html": render_template("chat/_turn.html", turn=turn_view(stored))})

@@ -17,11 +17,11 @@ from flask import json
 
 from .. import errors
 from ..agent import Agent, ModelClient
-from ..agent.state import Turn, to_dict
+from ..agent.state import StoredTurn, Turn
 from ..audit.answers import record_turn
 from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
-from ..tools.chart import chart_summary
+from ..tools.chart import read_for_turn
 from .markup import bounded
 from .snapshots import ChartSnapshots
 from .turns import TurnStatus, TurnStore
@@ -49,7 +49,7 @@ class TurnJob:
     model: ModelClient | None
     tools: dict[str, Tool]
     lessons: tuple[Lesson, ...] = ()  # approved experience-library examples
-    events: queue.Queue[tuple[str, dict[str, Any]]] = field(default_factory=queue.Queue)
+    events: queue.Queue[tuple[str, Any]] = field(default_factory=queue.Queue)  # ("finished", StoredTurn) last
     log: list[dict[str, Any]] = field(default_factory=list)
     streamed: int = 0  # answer characters sent as tokens
     checked: float = field(default_factory=time.monotonic)  # last cancel check (started: none needed)
@@ -108,7 +108,8 @@ class TurnJob:
                 turn = replace(turn, error=INTERRUPTED)
         finally:
             stop.set()
-            self.events.put(("finished", {**to_dict(turn), "id": self.turn_id, "status": status}))
+            self.events.put(("finished", StoredTurn(id=self.turn_id, sid=self.ctx.sid or "", status=status,
+                                                    created_at=wall, turn=turn)))
 
     def _heartbeat(self, stop: threading.Event) -> None:
         """Renew the turn's lease while this worker runs it (web/turns.py): a worker that dies
@@ -122,7 +123,8 @@ class TurnJob:
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable):
-        the session's read of the last ``CHART_FRESH_S`` seconds, else read now."""
+        the session's read of the last ``CHART_FRESH_S`` seconds, else read now (and kept in
+        ``ctx.chart_read`` for this turn's drug questions)."""
         sid, patient = self.ctx.sid or "", self.ctx.patient_id
         if not patient:
             return None
@@ -130,7 +132,7 @@ class TurnJob:
         if brief is not None:
             return brief
         try:
-            brief = chart_summary(self.ctx.gateway(), patient, scopes=self.ctx.scopes).brief
+            brief = read_for_turn(self.ctx).brief
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None
@@ -161,9 +163,9 @@ def stream(job: TurnJob, render_done):
         text = "".join(relay([item for kind, item in batch if kind == "event"]))
         if finished is not None:
             html = render_done(finished)
-            yield text + sse("done", {"id": job.turn_id, "status": finished["status"], "html": html,
-                                      "degraded": bool(finished.get("degraded")),
-                                      "model_calls": finished.get("model_calls") or 0})
+            yield text + sse("done", {"id": job.turn_id, "status": finished.status, "html": html,
+                                      "degraded": finished.turn.degraded,
+                                      "model_calls": finished.turn.model_calls})
             return
         if text:
             yield text

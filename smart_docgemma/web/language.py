@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, request, url_for
+from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, url_for
 from flask_babel import Babel, format_date, format_decimal, gettext
 from sqlalchemy import delete, insert, select
 
-from .. import errors
+from .. import errors, inputs
 from ..agent import languages
 from ..extensions import get_storage
 from ..smart import sessions
@@ -29,7 +29,8 @@ def N_(text: str) -> str:
 # the labels of a card's fields (tools/orders.py writes them into the proposal's summary)
 CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),
                          N_("Notes"), N_("Substance"), N_("Reaction"), N_("Severity"), N_("Note type"),
-                         N_("Length")))
+                         N_("Length"), N_("As needed"), N_("Duration"), N_("Quantity to dispense"),
+                         N_("Verification"), N_("Criticality"), N_("Instructions")))
 
 babel = Babel()
 bp = Blueprint("language", __name__)
@@ -88,7 +89,7 @@ def page_language() -> str:
     if not has_request_context():
         return default_language()
     if "docgemma_language" not in g:
-        g.docgemma_language = (_chosen() or request.accept_languages.best_match(list(LANGUAGES))
+        g.docgemma_language = (_chosen() or inputs.best_language(list(LANGUAGES))
                                or default_language())
     return g.docgemma_language
 
@@ -127,7 +128,7 @@ def remember(practitioner: str, language: str) -> None:
 def choose():
     """The page's language control: remembered for this practitioner, then back to the page."""
     launch = sessions.current_launch()
-    lang = request.form.get("language", "")
+    lang = inputs.form_value("language") or ""
     if lang not in LANGUAGES:
         raise errors.BadRequest(f"Unknown language {lang[:10]!r}: choose one of {', '.join(LANGUAGES)}.")
     if not launch.user:

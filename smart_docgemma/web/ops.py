@@ -15,10 +15,10 @@ import logging
 import time
 
 import requests
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify
 from sqlalchemy import text
 
-from .. import metrics
+from .. import inputs, metrics
 from ..extensions import get_storage
 from .modelstatus import get_model
 
@@ -51,8 +51,7 @@ def _started() -> None:
 def _answered(response: Response) -> Response:
     started = g.pop("docgemma_started", None)
     if started is not None:
-        rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        metrics.http_request(rule, request.method, response.status_code, time.monotonic() - started)
+        metrics.http_request(inputs.route(), inputs.method(), response.status_code, time.monotonic() - started)
     return response
 
 

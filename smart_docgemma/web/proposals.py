@@ -7,11 +7,11 @@ approval of a version that has since changed is refused (409).
 """
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, url_for
 
 from .. import errors, inputs
 from ..audit.events import outcome_of
-from ..agent.critic import after_edit
+from ..agent.second_look import after_edit
 from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
 from ..safety import prescriber
@@ -28,18 +28,18 @@ def _respond(p: Proposal, status: int = 200):
     JavaScript) a 303 back to the page at the card."""
     if wants_json():
         return p.to_dict(), status
-    if request.method == "POST" and not request.headers.get("X-Requested-With"):
+    if inputs.method() == "POST" and not inputs.header("X-Requested-With"):
         if p.sid.startswith(MCP_OWNER):  # an MCP client's proposal is decided on its own page
             return redirect(url_for("proposals.show", proposal_id=p.id), code=303)
         return redirect(url_for("chat.app_page") + f"#proposal-{p.id}", code=303)
-    if request.method == "GET" and not request.headers.get("X-Requested-With"):
+    if inputs.method() == "GET" and not inputs.header("X-Requested-With"):
         return render_template("proposals/page.html", p=p), status  # the link an MCP client returns
     return render_template("proposals/card.html", p=p), status
 
 
 def _version() -> int:
     """The version the clinician saw (a form field or a JSON number)."""
-    value = inputs.field(inputs.json_body(), "version", "number") if request.is_json \
+    value = inputs.field(inputs.json_body(), "version", "number") if inputs.is_json() \
         else inputs.text("version", max_chars=12, json_allowed=False)
     if value in (None, ""):
         raise errors.BadRequest("Say which version of the proposal you reviewed (version); reload the card.")
@@ -53,11 +53,11 @@ def _version() -> int:
 
 def _submitted(names) -> dict[str, str | None]:
     """The edit's fields as text (absent: None, left unchanged)."""
-    if request.is_json:
+    if inputs.is_json():
         body = inputs.json_body()
         values = {n: inputs.field(body, n, "string") for n in names}
     else:
-        values = {n: request.form.get(n) for n in names}
+        values = {n: inputs.form_value(n) for n in names}
     for name, value in values.items():
         if value is not None and len(value) > FIELD_MAX_CHARS:
             raise errors.BadRequest(f"{name} is {len(value)} characters long; the limit is {FIELD_MAX_CHARS}.")
@@ -149,4 +149,4 @@ def resume_after(p: Proposal, launch) -> None:
     """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
     from .followups import resume_after as resume
 
-    resume(p, launch, stream=request.headers.get("X-Requested-With") == "fetch")
+    resume(p, launch, stream=inputs.header("X-Requested-With") == "fetch")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from flask import request, session
+from flask import session
 
 from .. import errors
 from .. import inputs
@@ -34,11 +34,11 @@ def csrf_token() -> str:
 
 
 def _check_csrf() -> None:
-    if request.method in ("GET", "HEAD", "OPTIONS"):
+    if inputs.method() in ("GET", "HEAD", "OPTIONS"):
         return
-    if request.path.startswith(CSRF_EXEMPT_PREFIXES):
+    if inputs.path().startswith(CSRF_EXEMPT_PREFIXES):
         return
-    sent = inputs.header("X-CSRF-Token") or request.form.get("csrf_token", "")
+    sent = inputs.header("X-CSRF-Token") or inputs.form_value("csrf_token") or ""
     expected = session.get("csrf", "")
     if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
         raise errors.Forbidden("The form expired or did not come from this app. Reload the page and try again.")
@@ -57,7 +57,7 @@ def _headers(response):
     )
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    if request.path.startswith(PATIENT_DATA_PREFIXES):
+    if inputs.path().startswith(PATIENT_DATA_PREFIXES):
         response.headers.setdefault("Cache-Control", "no-store")
     return response
 

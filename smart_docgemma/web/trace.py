@@ -9,6 +9,7 @@ same labels drive the live progress list while a turn streams.
 """
 from __future__ import annotations
 
+from ..agent.state import ToolRun
 from .language import page_text as answer_text
 
 NODE_LABELS = {
@@ -61,7 +62,7 @@ def progress_event(event: dict) -> dict | None:
     return None
 
 
-def trace_steps(events: list[dict], tool_runs: list[dict] | None = None) -> dict:
+def trace_steps(events: list[dict], tool_runs: list[ToolRun] | None = None) -> dict:
     """``{"steps": [...], "total_ms", "model_calls", "sources_consulted"}`` for the trace panel."""
     steps, current, calls_before = [], None, 0
     details = iter(tool_runs or [])
@@ -100,8 +101,8 @@ def _args_text(args: dict | None) -> str:
     return "; ".join(parts)
 
 
-def _detail(entry: dict | None) -> str:
-    if not entry:
+def _detail(entry: ToolRun | None) -> str:
+    if entry is None:
         return ""
-    text = (entry.get("result") or {}).get("text") or ""
+    text = entry.result.text or ""
     return text if len(text) <= DETAIL_MAX else text[:DETAIL_MAX] + " …"

@@ -28,16 +28,13 @@ in any 60 s window (the model server is shared by every clinician):
 """
 from __future__ import annotations
 
-from typing import Literal
-
-import json
 import uuid
 from dataclasses import replace
 
 from sqlalchemy import and_, exists, func, literal, select, update
 
 from .. import errors, metrics
-from ..agent.state import Turn, dumps, loads
+from ..agent.state import StoredTurn, Turn, TurnStatus, dumps, stored_turn
 from ..extensions import get_storage
 from ..storage import now
 from ..storage import turns as table
@@ -50,9 +47,7 @@ INTERRUPTED = ("The answer was interrupted: the server process working on it sto
                "Nothing was written to the chart. Please ask again.")
 HISTORY_TURNS = 3
 
-
-# A turn row's life: running -> done | paused | failed | cancelled; paused -> resuming -> done ...
-TurnStatus = Literal["running", "paused", "resuming", "done", "failed", "cancelled"]
+__all__ = ["StoredTurn", "TurnStatus", "TurnStore", "turn_store"]
 
 
 class TurnStore:
@@ -121,7 +116,7 @@ class TurnStore:
         return swept
 
     def _interrupt(self, row, t: float) -> bool:
-        turn = replace(loads(row.state), error=INTERRUPTED)
+        turn = replace(stored_turn(row).turn, error=INTERRUPTED)
         with self.storage.begin() as conn:  # only if no worker renewed or ended it meanwhile
             done = conn.execute(update(table).where(and_(
                 table.c.id == row.id, table.c.status == "running",
@@ -135,8 +130,8 @@ class TurnStore:
     def paused_with(self, sid: str, proposal_id: str) -> str | None:
         """The session's turn paused on ``proposal_id``, if any."""
         for t in reversed(self.for_session(sid)):
-            if t["status"] == "paused" and proposal_id in (t.get("proposals") or []):
-                return t["id"]
+            if t.status == "paused" and proposal_id in t.turn.proposals:
+                return t.id
         return None
 
     def claim_paused(self, turn_id: str) -> bool:
@@ -169,7 +164,7 @@ class TurnStore:
     def cancel(self, turn_id: str, sid: str) -> bool:
         """running → cancelled for a turn of ``sid`` (its worker stops at its next step); False
         when it had already ended. NotFound for another session's turn."""
-        if self.get(turn_id)["sid"] != sid:
+        if self.get(turn_id).sid != sid:
             raise errors.NotFound("No such turn in this session.")
         with self.storage.begin() as conn:
             return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "running")).values(
@@ -179,16 +174,16 @@ class TurnStore:
         with self.storage.read() as conn:
             return conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar() == "cancelled"
 
-    def get(self, turn_id: str) -> dict:
-        """One turn as the page renders it: the turn's fields and its row's id, sid, status, time."""
+    def get(self, turn_id: str) -> StoredTurn:
+        """One stored turn (a running one whose lease ran out is swept first)."""
         row = self._row(turn_id)
         if row.status == "running" and self.sweep(row.sid):
             row = self._row(turn_id)
-        return _record(row)
+        return stored_turn(row)
 
     def load(self, turn_id: str) -> Turn:
-        """One turn as the agent resumes it."""
-        return loads(self._row(turn_id).state)
+        """One turn as the agent resumes it (no sweep: a paused turn holds no lease)."""
+        return stored_turn(self._row(turn_id)).turn
 
     def _row(self, turn_id: str):
         with self.storage.read() as conn:
@@ -197,12 +192,12 @@ class TurnStore:
             raise errors.NotFound("No such turn.")
         return row
 
-    def for_session(self, sid: str) -> list[dict]:
+    def for_session(self, sid: str) -> list[StoredTurn]:
         """The session's turns, oldest first (the transcript)."""
         self.sweep(sid)
         with self.storage.read() as conn:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
-        return [_record(r) for r in rows]
+        return [stored_turn(r) for r in rows]
 
     def history(self, sid: str, turns: int = HISTORY_TURNS) -> list[dict]:
         """The last finished exchanges as chat messages, for the agent's context (the newest
@@ -210,18 +205,12 @@ class TurnStore:
         with self.storage.read() as conn:
             rows = conn.execute(select(table).where(and_(table.c.sid == sid, table.c.status == "done"))
                                 .order_by(table.c.created_at.desc()).limit(turns * 4)).all()
-        done = [t for t in map(_record, reversed(rows)) if t.get("answer")]
+        done = [t.turn for t in map(stored_turn, reversed(rows)) if t.turn.answer]
         messages = []
-        for t in done[-turns:]:
-            messages += [{"role": "user", "content": t["message"]},
-                         {"role": "assistant", "content": t["answer"]}]
+        for turn in done[-turns:]:
+            messages += [{"role": "user", "content": turn.message},
+                         {"role": "assistant", "content": turn.answer or ""}]
         return messages
-
-
-def _record(row) -> dict:
-    record = json.loads(row.state)
-    record.update(id=row.id, sid=row.sid, status=row.status or "done", created_at=row.created_at)
-    return record
 
 
 def turn_store(app=None) -> TurnStore:

@@ -176,7 +176,10 @@ def test_coverage_of_commonly_prescribed_drugs_written_in_each_language():
 @pytest.mark.parametrize("message, english", [
     ("prescrire amoxicilline 500 mg trois fois par jour", "prescribe amoxicillin 500 mg three times daily"),
     ("prescrever amoxicilina 500 mg de 8/8h", "prescribe amoxicillin 500 mg every 8 hours"),
-    ("indicar paracetamol 1 g cada 6 horas si dolor", "prescribe paracetamol 1 g every 6 hours as needed"),
+    ("indicar paracetamol 1 g cada 6 horas si dolor", "prescribe paracetamol 1 g every 6 hours prn pain"),
+    ("prescrire paracétamol 1 g 4x/j si douleur", "prescribe paracetamol 1 g qds prn for pain"),
+    ("prescrever ibuprofeno 400 mg de 8/8h se dor", "prescribe ibuprofen 400 mg every 8 hours prn pain"),
+    ("prescrire salbutamol 2 bouffées si besoin", "prescribe albuterol 2 puffs as needed"),
     ("prescrire metformine 500 mg matin et soir", "prescribe metformin 500 mg twice daily"),
 ])
 def test_a_translated_order_is_the_same_coded_medication_request_as_its_english_twin(message, english):
@@ -191,9 +194,34 @@ def test_a_translated_order_is_the_same_coded_medication_request_as_its_english_
 
     (code, inst, said), (code_en, inst_en, _) = order(message), order(english)
     assert code == code_en and code["system"] == "http://www.nlm.nih.gov/research/umls/rxnorm"
-    assert inst["timing"] == inst_en["timing"]
-    assert inst.get("asNeededBoolean") == inst_en.get("asNeededBoolean")
+    assert inst.get("timing") == inst_en.get("timing")
+    assert _as_needed(inst) == _as_needed(inst_en)
     assert said in inst["text"] and said in message
+
+
+def _as_needed(inst):
+    """The order's as-needed flag or its coded reason (pain: SNOMED CT 22253000)."""
+    concept = inst.get("asNeededCodeableConcept")
+    return [c["code"] for c in concept["coding"]] if concept else inst.get("asNeededBoolean")
+
+
+@pytest.mark.parametrize("message, words", [
+    ("prescrire paracétamol 1 g x3/j si douleur", "si douleur"),
+    ("prescrever paracetamol 750 mg de 8/8h se dor", "se dor"),
+    ("indicar ibuprofeno 400 mg c/8h si dolor", "si dolor"),
+    ("prescribe paracetamol 1 g qds prn pain", "prn pain"),
+])
+def test_if_pain_is_the_coded_as_needed_reason_of_the_order(message, words):
+    """"si douleur" / "se dor" / "si dolor" / "prn pain": asNeededCodeableConcept pain (SNOMED CT),
+    the clinician's words as its text; never only words in the notes."""
+    from smart_docgemma.tools.orders import dosage_instruction
+
+    args = _run(message)[1]["prescribe_medication"][0]
+    inst = dosage_instruction(args["dosage"], args["frequency"], args.get("notes"))
+    concept = inst["asNeededCodeableConcept"]
+    assert concept["coding"] == [{"system": "http://snomed.info/sct", "code": "22253000",
+                                  "display": "Pain"}]
+    assert concept["text"] == words and "asNeededBoolean" not in inst
 
 
 def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it():
@@ -229,3 +257,26 @@ def test_doses_in_each_languages_units_are_kept_with_the_clinicians_accents(mess
 def test_no_known_allergy_is_said_in_a_note_and_records_no_allergy(message):
     turn, calls = _run(message)
     assert "add_allergy" not in calls and "document_allergy" not in extract(message).actions
+
+
+@pytest.mark.parametrize("message", [
+    "NKDA", "no known drug allergies", "pas d'allergie connue", "pas d allergie connue",
+    "allergies : aucune", "sem alergias conhecidas", "sem alergia conhecida", "sin alergias conocidas",
+    "sin alergia conocida", "Allergies: NKDA",
+])
+def test_no_known_allergy_is_a_no_known_allergy_record_to_approve(message):
+    """"NKDA" and its French, Portuguese and Spanish words (accents or not) prepare the
+    no-known-allergy AllergyIntolerance (confirmed), never a chart read or an allergy to a
+    substance; inside a note they stay the note's words."""
+    _, calls = _run(message)
+    assert list(calls) == ["add_allergy"], calls
+    args = calls["add_allergy"][0]
+    assert (args["substance"], args["verification"], args["patient_id"]) == \
+        ("no known allergy", "confirmed", "rm-1")
+    _, in_note = _run("note : INR 3,4, pas d'allergie connue, contrôle dans 1 semaine")
+    assert "add_allergy" not in in_note
+
+
+def test_no_known_allergy_for_another_patient_prepares_nothing():
+    turn, calls = _run("pas d'allergie connue pour Mme Adeyemi")
+    assert "add_allergy" not in calls

@@ -199,7 +199,7 @@ def test_proposal_is_never_a_write_and_turn_can_pause_and_resume(srv, tmp_path):
     store.finish(turn_id, paused.state)
     stored = store.load(turn_id)  # what a later request reads back from the database
     assert stored == paused.state and stored.paused and stored.next_node == "ROUTER"
-    assert store.get(turn_id)["proposals"] == ["prop-1"]
+    assert store.get(turn_id).turn.proposals == ["prop-1"]
     srv.say("Metformin 500 mg twice daily was ordered.")
     done = agent.resume(stored, [{"proposal_id": "prop-1", "decision": "approved"}])
     assert "approved and saved" in done.answer and not done.paused

@@ -38,7 +38,7 @@ def markdown(r: dict) -> str:
                     f"{seed[cat]['spec']:.2f} (as specified) / {seed[cat]['headline']:.2f} (headline count) |")
     looks = calls.get("second_look", {})
     if looks:
-        rows.append("| second-look (critic) calls per turn | " + ", ".join(
+        rows.append("| second-look calls per turn | " + ", ".join(
             f"{k} {v:.2f}" for k, v in sorted(looks.items())) + " | only proposals and therapy changes |")
     for kind, d in r["overhead_ms"].items():
         rows.append(f"| agent overhead per turn — {kind}, p50 / p95 ms | {_ms(d)} | wall p50 {d['wall_p50']:.1f} ms |")

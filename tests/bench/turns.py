@@ -42,7 +42,7 @@ def model_calls(stack) -> tuple[dict, dict]:
     ours["accuracy"] = report["overall"]["route_accuracy"]
     # The second look is promised only on write proposals and therapy-change answers: count it
     # per category and per route, so a plain question that pays for it shows up here.
-    ours["second_look"] = {key: round(statistics.mean(r["calls_by_node"].get("critic", 0) for r in rows), 2)
+    ours["second_look"] = {key: round(statistics.mean(r["calls_by_node"].get("second_look", 0) for r in rows), 2)
                            for key, rows in _groups(report["results"]).items()}
     return ours, seed
 

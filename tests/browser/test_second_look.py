@@ -13,7 +13,7 @@ from tests.support.launch_context import clone_patient
 def test_second_look_blocks_approve_until_acknowledged(page, sandbox, assistant, model, fhir_base):
     launch(page, sandbox, assistant, patient=clone_patient(fhir_base, "pt-pen-allergy"))  # this test writes
     model.say("A prescription for amoxicillin 500 mg three times daily is ready for your review.")
-    model.script("CriticReview", {"severity": "high", "unsupported_claims": [],
+    model.script("SecondLookReview", {"severity": "high", "unsupported_claims": [],
                                   "contradictions": ["documented penicillin anaphylaxis"], "missing_checks": []})
     page.fill("#message", "Prescribe amoxicillin 500 mg three times daily")
     page.click("#send")

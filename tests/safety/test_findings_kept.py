@@ -40,7 +40,7 @@ def answer(client, message: str) -> str:
 
     turn_id = post_question(client, message)
     with client.app.app_context():
-        return turn_store(client.app).get(turn_id)["answer"]
+        return turn_store(client.app).get(turn_id).turn.answer
 
 
 def test_a_critical_finding_the_model_left_out_is_added_to_the_answer(chat, srv):

@@ -58,7 +58,7 @@ def chat_answer(app, fhir_base: str, pid: str, message: str) -> str:
     client.csrf = open_session(app, client, fhir_base, pid)
     turn_id = post_question(client, message)
     with app.app_context():
-        return turn_store(app).get(turn_id)["answer"] or ""
+        return turn_store(app).get(turn_id).turn.answer or ""
 
 
 def in_chat(answer: str) -> set[tuple[str, str]]:

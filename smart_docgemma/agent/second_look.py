@@ -6,7 +6,7 @@ questions never pay for it; ``needs_second_look`` decides in code.
 
 Deterministic checks come first and need no model: a critical safety flag the
 knowledge checks already raised on a proposal, and a safety check that could
-not run. Then one constrained call (``CriticReview``) reviews the draft
+not run. Then one constrained call (``SecondLookReview``) reviews the draft
 against the tool results only: it may point at claims the results do not
 support, contradictions with the chart and checks that were not done — it
 never adds facts, and its findings are shown as such ("Second look: …").
@@ -24,8 +24,8 @@ from ..proposals.store import Proposal, SafetyFlag
 from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
-from .schemas import CriticReview
-from .state import Outcome, Turn, Update
+from .schemas import SecondLookReview
+from .state import SecondLookOutcome, Turn, Update
 
 # A recommendation to change therapy: a therapy verb (base or -ing form, so that
 # "aspirin increases bleeding risk" is a finding, not advice) at the start of a
@@ -108,18 +108,18 @@ def review(model: BoundModel | None, draft: str, evidence: list[str],
     if model is None:
         look.note = "Model unavailable: only the deterministic checks ran."
         return look
-    messages = [{"role": "system", "content": system("critic")},
-                {"role": "user", "content": template("critic_user").format(
+    messages = [{"role": "system", "content": system("second_look")},
+                {"role": "user", "content": template("second_look_user").format(
                     draft=draft[:2000], evidence="\n\n".join(e[:1500] for e in evidence)[:6000] or "(none)")}]
     try:
-        verdict = model.structured("critic", messages, CriticReview)
+        verdict = model.structured("second_look", messages, SecondLookReview)
     except ModelError as exc:
         look.note = f"The model part of the second look did not run ({exc.title.lower()})."
         return look
     return _merge(look, verdict)
 
 
-def _merge(look: SecondLook, verdict: CriticReview) -> SecondLook:
+def _merge(look: SecondLook, verdict: SecondLookReview) -> SecondLook:
     look.reviewed_by = "deterministic+model"
     look.raise_to(verdict.severity)
     look.findings += [f"Not supported by the sources: {c}" for c in verdict.unsupported_claims]
@@ -129,14 +129,14 @@ def _merge(look: SecondLook, verdict: CriticReview) -> SecondLook:
 
 
 # ------------------------------------------------------------------ the node
-def second_look(state: Turn, deps: Deps) -> Update:
+def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     """SECOND_LOOK: review new proposals and a therapy-changing answer; attach the result.
 
     Runs after SYNTHESIZE and before a turn pauses on a proposal, so a card is
     never shown without its review. Proposals reviewed earlier in the turn are
     not reviewed again after a resume.
     """
-    pause: Outcome = "pause" if state.answer is None else "done"
+    pause: SecondLookOutcome = "pause" if state.answer is None else "done"
     before = state.second_look or {}
     new = [proposal_id for proposal_id in state.proposals if proposal_id not in before.get("proposals", [])]
     answer = state.answer if state.answer and recommends_change(state.answer) else ""

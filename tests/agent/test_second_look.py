@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.agent.critic import deterministic, needs_second_look, recommends_change, review
+from smart_docgemma.agent.second_look import deterministic, needs_second_look, recommends_change, review
 from smart_docgemma.agent.model import ModelClient
 from tests.support.model_server import ScriptedModelServer, http_error
 
@@ -57,10 +57,10 @@ def test_deterministic_part_needs_no_model_and_is_labelled():
 
 
 def test_model_review_is_one_constrained_call_on_the_sources_only(srv, model):
-    srv.script("CriticReview", {"severity": "high", "unsupported_claims": ["INR target 4-5"],
+    srv.script("SecondLookReview", {"severity": "high", "unsupported_claims": ["INR target 4-5"],
                                 "contradictions": [], "missing_checks": ["renal function"]})
     look = review(model, "Increase warfarin; INR target 4-5.", ["INR 3.4 on 2026-11-01"])
-    assert srv.schema_names() == ["CriticReview"]  # exactly one call
+    assert srv.schema_names() == ["SecondLookReview"]  # exactly one call
     sent = srv.requests[0]["messages"][-1]["content"]
     assert "INR 3.4 on 2026-11-01" in sent and "Increase warfarin" in sent
     assert look.severity == "high" and look.reviewed_by == "deterministic+model"
@@ -69,7 +69,7 @@ def test_model_review_is_one_constrained_call_on_the_sources_only(srv, model):
 
 
 def test_model_never_lowers_a_deterministic_high(srv, model):
-    srv.script("CriticReview", {"severity": "none", "unsupported_claims": [], "contradictions": [],
+    srv.script("SecondLookReview", {"severity": "none", "unsupported_claims": [], "contradictions": [],
                                 "missing_checks": []})
     flags = [{"severity": "critical", "kind": "interaction", "text": "warfarin + ketorolac: bleeding"}]
     assert review(model, "Start ketorolac 10 mg", [], flags).severity == "high"
@@ -97,8 +97,8 @@ def test_an_approved_lesson_is_the_worked_example_for_a_paraphrase(srv):
     turn = agent.run("any studies enrolling for glioblastoma?")
     prompt = srv.requests_for("ToolSelection")[0]["messages"][1]["content"]
     assert TRIALS_LESSON.question in prompt
-    assert "second_look" not in {e["type"] for e in turn.events}  # a plain answer: no critic call
-    assert "CriticReview" not in srv.schema_names()
+    assert "second_look" not in {e["type"] for e in turn.events}  # a plain answer: no second-look call
+    assert "SecondLookReview" not in srv.schema_names()
 
 
 def test_without_an_approved_lesson_the_stock_example_is_used(srv):
@@ -124,10 +124,10 @@ def test_a_lesson_never_adds_a_write():
 def test_a_therapy_change_answer_gets_one_second_look_under_it(srv):
     srv.script("IntentClassification", {"intent": "DIRECT", "task_summary": "Warfarin and INR 3.4"})
     srv.say("Consider reducing the warfarin dose and recheck the INR in 3 days.")
-    srv.script("CriticReview", {"severity": "low", "unsupported_claims": [], "contradictions": [],
+    srv.script("SecondLookReview", {"severity": "low", "unsupported_claims": [], "contradictions": [],
                                 "missing_checks": ["no INR result was retrieved"]})
     turn = make_agent(client_for(srv)).run("INR is 3.4 on warfarin, what now?")
     assert turn.route[-2:] == ["SYNTHESIZE", "SECOND_LOOK"]
-    assert srv.schema_names() == ["IntentClassification", "", "CriticReview"]
+    assert srv.schema_names() == ["IntentClassification", "", "SecondLookReview"]
     assert turn.state.second_look["severity"] == "low" and turn.state.second_look["answer_reviewed"]
     assert turn.model_calls == 3

@@ -1,0 +1,536 @@
+"""Translations of the sentences the code writes (``languages.message`` and ``web/sentences.py``):
+safety flags, chart answers, card values, the second look, edit errors and source failures.
+msgid → (fr, pt, es, sw); ``strings.py`` writes them into the catalogs with the page's strings.
+The French, Portuguese and Spanish are reviewed; the Swahili is a first translation, not yet
+reviewed by a Swahili-speaking clinician (docs/languages.md).
+"""
+from __future__ import annotations
+
+F: dict[str, tuple[str, str, str, str]] = {
+    # safety flags on the card (cds/rules.py, safety/rules.py, safety/check.py, tools/orders.py)
+    "Avoid %(drug)s with %(others)s": (
+        "Éviter %(drug)s avec %(others)s", "Evitar %(drug)s com %(others)s",
+        "Evitar %(drug)s con %(others)s", "Epuka %(drug)s pamoja na %(others)s"),
+    "Monitor closely if giving %(drug)s with %(others)s": (
+        "Surveiller étroitement si %(drug)s est donné avec %(others)s",
+        "Monitorar de perto se %(drug)s for dado com %(others)s",
+        "Vigilar de cerca si se da %(drug)s con %(others)s",
+        "Fuatilia kwa karibu ukitoa %(drug)s pamoja na %(others)s"),
+    "Avoid %(drug)s at this kidney function (%(renal)s)": (
+        "Éviter %(drug)s avec cette fonction rénale (%(renal)s)",
+        "Evitar %(drug)s com esta função renal (%(renal)s)",
+        "Evitar %(drug)s con esta función renal (%(renal)s)",
+        "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)"),
+    "Adjust the %(drug)s dose to kidney function (%(renal)s)": (
+        "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s)",
+        "Ajustar a dose de %(drug)s à função renal (%(renal)s)",
+        "Ajustar la dosis de %(drug)s a la función renal (%(renal)s)",
+        "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s)"),
+    "Avoid %(drug)s at this patient's age (%(age)s years)": (
+        "Éviter %(drug)s à l'âge de ce patient (%(age)s ans)",
+        "Evitar %(drug)s na idade deste paciente (%(age)s anos)",
+        "Evitar %(drug)s a la edad de este paciente (%(age)s años)",
+        "Epuka %(drug)s kwa umri wa mgonjwa huyu (miaka %(age)s)"),
+    "Review %(drug)s at this patient's age (%(age)s years)": (
+        "Réévaluer %(drug)s à l'âge de ce patient (%(age)s ans)",
+        "Reavaliar %(drug)s na idade deste paciente (%(age)s anos)",
+        "Revisar %(drug)s a la edad de este paciente (%(age)s años)",
+        "Kagua %(drug)s kwa umri wa mgonjwa huyu (miaka %(age)s)"),
+    "Reduce the %(drug)s dose — it is above the daily maximum": (
+        "Réduire la dose de %(drug)s — elle dépasse le maximum journalier",
+        "Reduzir a dose de %(drug)s — está acima do máximo diário",
+        "Reducir la dosis de %(drug)s — supera el máximo diario",
+        "Punguza dozi ya %(drug)s — imezidi kiwango cha juu cha siku"),
+    "Review the %(drug)s dose — it is above the usual daily maximum": (
+        "Réévaluer la dose de %(drug)s — elle dépasse le maximum journalier habituel",
+        "Reavaliar a dose de %(drug)s — está acima do máximo diário habitual",
+        "Revisar la dosis de %(drug)s — supera el máximo diario habitual",
+        "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha siku"),
+    "Reduce the %(drug)s dose — it is above the weekly maximum": (
+        "Réduire la dose de %(drug)s — elle dépasse le maximum hebdomadaire",
+        "Reduzir a dose de %(drug)s — está acima do máximo semanal",
+        "Reducir la dosis de %(drug)s — supera el máximo semanal",
+        "Punguza dozi ya %(drug)s — imezidi kiwango cha juu cha wiki"),
+    "Review the %(drug)s dose — it is above the usual weekly maximum": (
+        "Réévaluer la dose de %(drug)s — elle dépasse le maximum hebdomadaire habituel",
+        "Reavaliar a dose de %(drug)s — está acima do máximo semanal habitual",
+        "Revisar la dosis de %(drug)s — supera el máximo semanal habitual",
+        "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha wiki"),
+    "Check the %(drug)s frequency — this drug is given once a week, not daily": (
+        "Vérifier la fréquence de %(drug)s — ce médicament se donne une fois par semaine, pas chaque jour",
+        "Verificar a frequência de %(drug)s — este medicamento é dado uma vez por semana, não diariamente",
+        "Verificar la frecuencia de %(drug)s — este medicamento se da una vez por semana, no a diario",
+        "Hakiki marudio ya %(drug)s — dawa hii hutolewa mara moja kwa wiki, si kila siku"),
+    "Review %(drug)s: a safety finding applies (%(topic)s)": (
+        "Réévaluer %(drug)s : une alerte de sécurité s'applique (%(topic)s)",
+        "Reavaliar %(drug)s: um alerta de segurança se aplica (%(topic)s)",
+        "Revisar %(drug)s: se aplica una alerta de seguridad (%(topic)s)",
+        "Kagua %(drug)s: tahadhari ya usalama inahusika (%(topic)s)"),
+    "Could not check %(label)s for interactions or allergies": (
+        "Impossible de vérifier les interactions et allergies pour %(label)s",
+        "Não foi possível verificar interações e alergias para %(label)s",
+        "No se pudieron verificar interacciones y alergias para %(label)s",
+        "Haikuwezekana kukagua mwingiliano na mzio kwa %(label)s"),
+    "Remove duplicate %(drug)s — already active": (
+        "Supprimer le doublon %(drug)s — déjà en cours", "Remover a duplicidade de %(drug)s — já ativo",
+        "Eliminar el duplicado de %(drug)s — ya activo", "Ondoa %(drug)s iliyorudiwa — tayari inatumika"),
+    "Remove duplicate %(drug)s — already in these orders": (
+        "Supprimer le doublon %(drug)s — déjà dans ces prescriptions",
+        "Remover a duplicidade de %(drug)s — já nestas prescrições",
+        "Eliminar el duplicado de %(drug)s — ya en estas indicaciones",
+        "Ondoa %(drug)s iliyorudiwa — tayari iko kwenye maagizo haya"),
+    "Avoid %(drug)s with %(other)s — two drugs of the same kind (%(two)s)": (
+        "Éviter %(drug)s avec %(other)s — deux médicaments de même type (%(two)s)",
+        "Evitar %(drug)s com %(other)s — dois medicamentos do mesmo tipo (%(two)s)",
+        "Evitar %(drug)s con %(other)s — dos medicamentos del mismo tipo (%(two)s)",
+        "Epuka %(drug)s pamoja na %(other)s — dawa mbili za aina moja (%(two)s)"),
+    "Check the boxed warning before ordering %(drug)s": (
+        "Lire la mise en garde encadrée avant de prescrire %(drug)s",
+        "Ler o alerta em destaque (boxed warning) antes de prescrever %(drug)s",
+        "Leer la advertencia destacada (boxed warning) antes de indicar %(drug)s",
+        "Soma onyo maalum (boxed warning) kabla ya kuagiza %(drug)s"),
+    "Review active %(drug)s — %(substance)s allergy (%(reaction)s)": (
+        "Réévaluer %(drug)s en cours — allergie à %(substance)s (%(reaction)s)",
+        "Reavaliar %(drug)s em uso — alergia a %(substance)s (%(reaction)s)",
+        "Revisar %(drug)s activo — alergia a %(substance)s (%(reaction)s)",
+        "Kagua %(drug)s inayotumika — mzio wa %(substance)s (%(reaction)s)"),
+    "Do not give %(drug)s — %(substance)s allergy (%(reaction)s)": (
+        "Ne pas donner %(drug)s — allergie à %(substance)s (%(reaction)s)",
+        "Não administrar %(drug)s — alergia a %(substance)s (%(reaction)s)",
+        "No administrar %(drug)s — alergia a %(substance)s (%(reaction)s)",
+        "Usitoe %(drug)s — mzio wa %(substance)s (%(reaction)s)"),
+    "Caution with %(drug)s — %(substance)s allergy (%(reaction)s)": (
+        "Prudence avec %(drug)s — allergie à %(substance)s (%(reaction)s)",
+        "Cautela com %(drug)s — alergia a %(substance)s (%(reaction)s)",
+        "Precaución con %(drug)s — alergia a %(substance)s (%(reaction)s)",
+        "Tahadhari na %(drug)s — mzio wa %(substance)s (%(reaction)s)"),
+    "Avoid %(drug)s in pregnancy": ("Éviter %(drug)s pendant la grossesse", "Evitar %(drug)s na gravidez",
+                                    "Evitar %(drug)s en el embarazo", "Epuka %(drug)s wakati wa ujauzito"),
+    "Stop %(drug)s in pregnancy": ("Arrêter %(drug)s pendant la grossesse", "Suspender %(drug)s na gravidez",
+                                   "Suspender %(drug)s en el embarazo", "Acha %(drug)s wakati wa ujauzito"),
+    "Review %(drug)s in pregnancy": ("Réévaluer %(drug)s pendant la grossesse", "Reavaliar %(drug)s na gravidez",
+                                     "Revisar %(drug)s en el embarazo", "Kagua %(drug)s wakati wa ujauzito"),
+    "Avoid %(drug)s while breastfeeding": (
+        "Éviter %(drug)s pendant l'allaitement", "Evitar %(drug)s durante a amamentação",
+        "Evitar %(drug)s durante la lactancia", "Epuka %(drug)s wakati wa kunyonyesha"),
+    "Stop %(drug)s while breastfeeding": (
+        "Arrêter %(drug)s pendant l'allaitement", "Suspender %(drug)s durante a amamentação",
+        "Suspender %(drug)s durante la lactancia", "Acha %(drug)s wakati wa kunyonyesha"),
+    "Review %(drug)s while breastfeeding": (
+        "Réévaluer %(drug)s pendant l'allaitement", "Reavaliar %(drug)s durante a amamentação",
+        "Revisar %(drug)s durante la lactancia", "Kagua %(drug)s wakati wa kunyonyesha"),
+    "Order an HbA1c — monitoring overdue (last result %(date)s)": (
+        "Prescrire une HbA1c — surveillance en retard (dernier résultat %(date)s)",
+        "Solicitar HbA1c — monitorização atrasada (último resultado %(date)s)",
+        "Solicitar HbA1c — control atrasado (último resultado %(date)s)",
+        "Agiza HbA1c — ufuatiliaji umechelewa (matokeo ya mwisho %(date)s)"),
+    "Order an HbA1c — monitoring overdue (no result on file)": (
+        "Prescrire une HbA1c — surveillance en retard (aucun résultat au dossier)",
+        "Solicitar HbA1c — monitorização atrasada (nenhum resultado no prontuário)",
+        "Solicitar HbA1c — control atrasado (ningún resultado en la historia)",
+        "Agiza HbA1c — ufuatiliaji umechelewa (hakuna matokeo kwenye faili)"),
+    "Check %(test)s on %(drug)s — no result on file": (
+        "Contrôler : %(test)s sous %(drug)s — aucun résultat au dossier",
+        "Verificar %(test)s em uso de %(drug)s — nenhum resultado no prontuário",
+        "Controlar %(test)s con %(drug)s — ningún resultado en la historia",
+        "Pima %(test)s ukiwa kwenye %(drug)s — hakuna matokeo kwenye faili"),
+    "Check %(test)s on %(drug)s — %(value)s on %(date)s": (
+        "Contrôler : %(test)s sous %(drug)s — %(value)s le %(date)s",
+        "Verificar %(test)s em uso de %(drug)s — %(value)s em %(date)s",
+        "Controlar %(test)s con %(drug)s — %(value)s el %(date)s",
+        "Pima %(test)s ukiwa kwenye %(drug)s — %(value)s tarehe %(date)s"),
+    "Avoid %(drug)s — %(condition)s on the problem list": (
+        "Éviter %(drug)s — %(condition)s dans la liste des problèmes",
+        "Evitar %(drug)s — %(condition)s na lista de problemas",
+        "Evitar %(drug)s — %(condition)s en la lista de problemas",
+        "Epuka %(drug)s — %(condition)s kwenye orodha ya matatizo"),
+    "Caution with %(drug)s — %(condition)s on the problem list": (
+        "Prudence avec %(drug)s — %(condition)s dans la liste des problèmes",
+        "Cautela com %(drug)s — %(condition)s na lista de problemas",
+        "Precaución con %(drug)s — %(condition)s en la lista de problemas",
+        "Tahadhari na %(drug)s — %(condition)s kwenye orodha ya matatizo"),
+    "Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s": (
+        "Ne pas débuter %(drug)s — %(test)s %(value)s le %(date)s, au-dessus de %(limit)s",
+        "Não iniciar %(drug)s — %(test)s %(value)s em %(date)s, acima de %(limit)s",
+        "No iniciar %(drug)s — %(test)s %(value)s el %(date)s, por encima de %(limit)s",
+        "Usianze %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s"),
+    "Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s": (
+        "Réévaluer %(drug)s — %(test)s %(value)s le %(date)s, au-dessus de %(limit)s",
+        "Reavaliar %(drug)s — %(test)s %(value)s em %(date)s, acima de %(limit)s",
+        "Revisar %(drug)s — %(test)s %(value)s el %(date)s, por encima de %(limit)s",
+        "Kagua %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s"),
+    "Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of %(kg)s kg": (
+        "Vérifier la dose de %(drug)s — %(dose)s mg dépasse %(most)s mg pour un enfant de %(kg)s kg",
+        "Verificar a dose de %(drug)s — %(dose)s mg está acima de %(most)s mg para uma criança de %(kg)s kg",
+        "Verificar la dosis de %(drug)s — %(dose)s mg supera %(most)s mg para un niño de %(kg)s kg",
+        "Hakiki dozi ya %(drug)s — mg %(dose)s imezidi mg %(most)s kwa mtoto wa kg %(kg)s"),
+    "Not checked: %(what)s of %(drug)s — no %(item)s on file": (
+        "Non vérifié : %(what)s de %(drug)s — %(item)s absent du dossier",
+        "Não verificado: %(what)s de %(drug)s — %(item)s ausente do prontuário",
+        "No verificado: %(what)s de %(drug)s — %(item)s ausente de la historia",
+        "Haijakaguliwa: %(what)s ya %(drug)s — %(item)s haipo kwenye faili"),
+    "eGFR": ("DFG estimé", "TFG estimada", "TFG estimada", "eGFR"),
+    "potassium": ("kaliémie", "potássio", "potasio", "potasiamu"),
+    "weight": ("poids", "peso", "peso", "uzito"),
+    "pregnancy status": ("statut de grossesse", "estado de gravidez", "estado de embarazo", "hali ya ujauzito"),
+    "renal dosing": ("adaptation de dose à la fonction rénale", "ajuste de dose à função renal",
+                     "ajuste de dosis a la función renal", "dozi kulingana na figo"),
+    "hyperkalaemia risk": ("risque d'hyperkaliémie", "risco de hipercalemia", "riesgo de hiperpotasemia",
+                           "hatari ya potasiamu kuzidi"),
+    "the weight-based dose for a child": ("la dose pédiatrique selon le poids", "a dose pediátrica por peso",
+                                          "la dosis pediátrica por peso", "dozi ya mtoto kwa uzito"),
+    "pregnancy safety": ("sécurité pendant la grossesse", "segurança na gravidez", "seguridad en el embarazo",
+                         "usalama wakati wa ujauzito"),
+    "The patient's %(part)s could not be read, so that check did not run.": (
+        "Impossible de lire %(part)s du patient : cette vérification n'a pas été faite.",
+        "Não foi possível ler %(part)s do paciente: essa verificação não foi feita.",
+        "No se pudo leer %(part)s del paciente: esa verificación no se hizo.",
+        "%(part)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika."),
+    "active medications": ("les traitements en cours", "os medicamentos em uso", "los medicamentos activos",
+                           "Dawa zinazotumika"),
+    "allergies": ("les allergies", "as alergias", "las alergias", "Mzio"),
+    "problem list": ("la liste des problèmes", "a lista de problemas", "la lista de problemas",
+                     "Orodha ya matatizo"),
+    "lab results": ("les résultats biologiques", "os resultados de exames", "los resultados de laboratorio",
+                    "Matokeo ya maabara"),
+    "The patient's %(type)s records could not be read, so that safety check did not run.": (
+        "Impossible de lire les ressources %(type)s du patient : cette vérification de sécurité n'a pas été faite.",
+        "Não foi possível ler os registros %(type)s do paciente: essa verificação de segurança não foi feita.",
+        "No se pudieron leer los registros %(type)s del paciente: esa verificación de seguridad no se hizo.",
+        "Rekodi za %(type)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo wa usalama haukufanyika."),
+    "The FDA label for %(drug)s could not be checked for a boxed warning.": (
+        "La notice FDA de %(drug)s n'a pas pu être vérifiée (mise en garde encadrée).",
+        "A bula FDA de %(drug)s não pôde ser verificada quanto a alerta em destaque.",
+        "No se pudo revisar la ficha FDA de %(drug)s en busca de advertencia destacada.",
+        "Lebo ya FDA ya %(drug)s haikuweza kukaguliwa kwa onyo maalum."),
+    "Boxed warning: %(text)s": ("Mise en garde encadrée (notice FDA, en anglais) : %(text)s",
+                                "Alerta em destaque (bula FDA, em inglês): %(text)s",
+                                "Advertencia destacada (ficha FDA, en inglés): %(text)s",
+                                "Onyo maalum (lebo ya FDA, kwa Kiingereza): %(text)s"),
+    "%(drug)s could not be identified, so allergies and interactions were not checked for it.": (
+        "%(drug)s n'a pas pu être identifié : allergies et interactions non vérifiées.",
+        "%(drug)s não pôde ser identificado: alergias e interações não foram verificadas.",
+        "%(drug)s no pudo identificarse: alergias e interacciones no verificadas.",
+        "%(drug)s haikuweza kutambuliwa, hivyo mzio na mwingiliano havikukaguliwa."),
+    "The patient has an active order for %(drug)s, which this allergy calls into question.": (
+        "Le patient a une prescription en cours de %(drug)s, que cette allergie remet en cause.",
+        "O paciente tem uma prescrição ativa de %(drug)s, que esta alergia põe em dúvida.",
+        "El paciente tiene una indicación activa de %(drug)s, que esta alergia pone en duda.",
+        "Mgonjwa ana agizo linalotumika la %(drug)s, ambalo mzio huu unalitilia shaka."),
+    "An allergy to %(substance)s is already recorded.": (
+        "Une allergie à %(substance)s est déjà enregistrée.", "Uma alergia a %(substance)s já está registrada.",
+        "Ya hay una alergia a %(substance)s registrada.", "Mzio wa %(substance)s tayari umerekodiwa."),
+    "The chart already lists allergies (%(listed)s); recording no known allergy contradicts them.": (
+        "Le dossier mentionne déjà des allergies (%(listed)s) ; noter « pas d'allergie connue » les contredit.",
+        "O prontuário já lista alergias (%(listed)s); registrar « sem alergias conhecidas » as contradiz.",
+        "La historia ya registra alergias (%(listed)s); anotar «sin alergias conocidas» las contradice.",
+        "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
+    # chart answers (tools/answers.py)
+    "%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none.": (
+        "%(what)s : NON DISPONIBLE (%(why)s) — ne pas en conclure qu'il n'y en a pas.",
+        "%(what)s: NÃO DISPONÍVEL (%(why)s) — não presuma que não haja.",
+        "%(what)s: NO DISPONIBLE (%(why)s) — no asuma que no los hay.",
+        "%(what)s: HAIPATIKANI (%(why)s) — usidhani kwamba hakuna."),
+    "Vital signs": ("Signes vitaux", "Sinais vitais", "Signos vitales", "Dalili muhimu"),
+    "Active medications": ("Traitements en cours", "Medicamentos em uso", "Medicamentos activos",
+                           "Dawa zinazotumika"),
+    "Interaction check of the active medications": (
+        "Vérification des interactions des traitements en cours",
+        "Verificação de interações dos medicamentos em uso",
+        "Verificación de interacciones de los medicamentos activos",
+        "Ukaguzi wa mwingiliano wa dawa zinazotumika"),
+    "Problem list": ("Liste des problèmes", "Lista de problemas", "Lista de problemas", "Orodha ya matatizo"),
+    "Immunisations": ("Vaccinations", "Vacinas", "Vacunas", "Chanjo"),
+    "Encounters": ("Consultations", "Atendimentos", "Consultas", "Ziara"),
+    "No %(name)s result in the chart (searched LOINC %(codes)s, all dates).": (
+        "Aucun résultat de %(name)s au dossier (LOINC %(codes)s recherchés, toutes dates).",
+        "Nenhum resultado de %(name)s no prontuário (LOINC %(codes)s pesquisados, todas as datas).",
+        "Ningún resultado de %(name)s en la historia (LOINC %(codes)s buscados, todas las fechas).",
+        "Hakuna matokeo ya %(name)s kwenye faili (LOINC %(codes)s zimetafutwa, tarehe zote)."),
+    "Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s).": (
+        "Dernier résultat de %(name)s : %(value)s %(unit)s le %(date)s (%(direction)s depuis %(before)s "
+        "le %(then)s).",
+        "Último resultado de %(name)s: %(value)s %(unit)s em %(date)s (%(direction)s de %(before)s em %(then)s).",
+        "Último resultado de %(name)s: %(value)s %(unit)s el %(date)s (%(direction)s desde %(before)s "
+        "el %(then)s).",
+        "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s (%(direction)s kutoka %(before)s tarehe "
+        "%(then)s)."),
+    "Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result).": (
+        "Dernier résultat de %(name)s : %(value)s %(unit)s le %(date)s (seul résultat).",
+        "Último resultado de %(name)s: %(value)s %(unit)s em %(date)s (único resultado).",
+        "Último resultado de %(name)s: %(value)s %(unit)s el %(date)s (único resultado).",
+        "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s (matokeo pekee)."),
+    "the newest %(n)s read": ("les %(n)s plus récents lus", "os %(n)s mais recentes lidos",
+                              "los %(n)s más recientes leídos", "%(n)s mapya zaidi yamesomwa"),
+    "%(n)s in all": ("%(n)s en tout", "%(n)s no total", "%(n)s en total", "%(n)s kwa jumla"),
+    "Last %(n)s results, newest first: %(trend)s (%(total)s).": (
+        "%(n)s derniers résultats, du plus récent au plus ancien : %(trend)s (%(total)s).",
+        "Últimos %(n)s resultados, do mais recente ao mais antigo: %(trend)s (%(total)s).",
+        "Últimos %(n)s resultados, del más reciente al más antiguo: %(trend)s (%(total)s).",
+        "Matokeo %(n)s ya mwisho, mapya kwanza: %(trend)s (%(total)s)."),
+    "Vitals (oldest → newest):": ("Signes vitaux (du plus ancien au plus récent) :",
+                                  "Sinais vitais (do mais antigo ao mais recente):",
+                                  "Signos vitales (del más antiguo al más reciente):",
+                                  "Dalili muhimu (za zamani → mpya):"),
+    "Labs (oldest → newest):": ("Biologie (du plus ancien au plus récent) :",
+                                "Exames (do mais antigo ao mais recente):",
+                                "Laboratorio (del más antiguo al más reciente):", "Maabara (za zamani → mpya):"),
+    "- none recorded": ("- aucun enregistré", "- nenhum registrado", "- ninguno registrado",
+                        "- hakuna kilichorekodiwa"),
+    "No blood pressure recorded in the chart.": (
+        "Aucune tension artérielle enregistrée au dossier.", "Nenhuma pressão arterial registrada no prontuário.",
+        "Ninguna presión arterial registrada en la historia.", "Hakuna shinikizo la damu kwenye faili."),
+    " — no reading recorded today": (" — aucune mesure enregistrée aujourd'hui", " — nenhuma medida registrada hoje",
+                                     " — ninguna medición registrada hoy", " — hakuna kipimo leo"),
+    "Latest blood pressure: %(value)s %(unit)s on %(date)s%(note)s.": (
+        "Dernière tension artérielle : %(value)s %(unit)s le %(date)s%(note)s.",
+        "Última pressão arterial: %(value)s %(unit)s em %(date)s%(note)s.",
+        "Última presión arterial: %(value)s %(unit)s el %(date)s%(note)s.",
+        "Shinikizo la damu la mwisho: %(value)s %(unit)s tarehe %(date)s%(note)s."),
+    "Earlier systolic: %(values)s.": ("Systoliques précédentes : %(values)s.",
+                                      "Sistólicas anteriores: %(values)s.", "Sistólicas anteriores: %(values)s.",
+                                      "Systolic za awali: %(values)s."),
+    "Allergies: none recorded (the allergy list was read and is empty).": (
+        "Allergies : aucune enregistrée (la liste des allergies a été lue et est vide).",
+        "Alergias: nenhuma registrada (a lista de alergias foi lida e está vazia).",
+        "Alergias: ninguna registrada (la lista de alergias se leyó y está vacía).",
+        "Mzio: hakuna uliorekodiwa (orodha ya mzio imesomwa na iko tupu)."),
+    "Allergies: no known allergies (recorded as such in the chart).": (
+        "Allergies : pas d'allergie connue (enregistré comme tel au dossier).",
+        "Alergias: sem alergias conhecidas (registrado assim no prontuário).",
+        "Alergias: sin alergias conocidas (registrado así en la historia).",
+        "Mzio: hakuna mzio unaojulikana (umerekodiwa hivyo kwenye faili)."),
+    # source failures (errors.SourceError.said)
+    "The %(label)s could not be reached, so %(unavailable)s is unavailable right now.": (
+        "Le service %(label)s est injoignable : %(unavailable)s n'est pas disponible pour le moment.",
+        "O serviço %(label)s está inacessível: %(unavailable)s não está disponível no momento.",
+        "El servicio %(label)s no responde: %(unavailable)s no está disponible por ahora.",
+        "Huduma ya %(label)s haipatikani, hivyo %(unavailable)s haipatikani kwa sasa."),
+    "The %(label)s is busy (request limit reached), so %(unavailable)s is unavailable right now. "
+    "Try again in a minute.": (
+        "Le service %(label)s est saturé (limite de requêtes atteinte) : %(unavailable)s n'est pas disponible "
+        "pour le moment. Réessayez dans une minute.",
+        "O serviço %(label)s está sobrecarregado (limite de pedidos): %(unavailable)s não está disponível no "
+        "momento. Tente de novo em um minuto.",
+        "El servicio %(label)s está saturado (límite de solicitudes): %(unavailable)s no está disponible por "
+        "ahora. Vuelva a intentarlo en un minuto.",
+        "Huduma ya %(label)s ina shughuli nyingi, hivyo %(unavailable)s haipatikani kwa sasa. Jaribu tena "
+        "baada ya dakika moja."),
+    "The %(label)s could not process this search, so %(unavailable)s is unavailable. Rephrase it with a "
+    "single drug, condition or topic name.": (
+        "Le service %(label)s n'a pas pu traiter cette recherche : %(unavailable)s n'est pas disponible. "
+        "Reformulez avec un seul médicament, une maladie ou un sujet.",
+        "O serviço %(label)s não conseguiu processar esta busca: %(unavailable)s não está disponível. "
+        "Reformule com um único medicamento, condição ou tema.",
+        "El servicio %(label)s no pudo procesar esta búsqueda: %(unavailable)s no está disponible. "
+        "Reformule con un solo medicamento, condición o tema.",
+        "Huduma ya %(label)s haikuweza kushughulikia utafutaji huu, hivyo %(unavailable)s haipatikani. "
+        "Andika upya kwa jina moja la dawa, ugonjwa au mada."),
+    "The %(label)s refused the request (its access key was not accepted), so %(unavailable)s is "
+    "unavailable. An administrator should check the API key.": (
+        "Le service %(label)s a refusé la requête (clé d'accès refusée) : %(unavailable)s n'est pas "
+        "disponible. Un administrateur doit vérifier la clé d'API.",
+        "O serviço %(label)s recusou o pedido (chave de acesso não aceita): %(unavailable)s não está "
+        "disponível. Um administrador deve verificar a chave de API.",
+        "El servicio %(label)s rechazó la solicitud (clave de acceso no aceptada): %(unavailable)s no está "
+        "disponible. Un administrador debe revisar la clave de API.",
+        "Huduma ya %(label)s imekataa ombi (ufunguo haukukubaliwa), hivyo %(unavailable)s haipatikani. "
+        "Msimamizi akague ufunguo wa API."),
+    "%(what)s %(caution)s": ("%(what)s %(caution)s",) * 4,
+    "drug-safety information": ("l'information de sécurité du médicament",
+                                "a informação de segurança do medicamento",
+                                "la información de seguridad del medicamento", "taarifa za usalama wa dawa"),
+    "Do not assume the drug is safe.": ("Ne pas en conclure que le médicament est sûr.",
+                                        "Não presuma que o medicamento é seguro.",
+                                        "No asuma que el medicamento es seguro.", "Usidhani kwamba dawa ni salama."),
+    "the FDA label interaction check": ("la vérification des interactions dans les notices FDA",
+                                        "a verificação de interações nas bulas FDA",
+                                        "la verificación de interacciones en las fichas FDA",
+                                        "ukaguzi wa mwingiliano kwenye lebo za FDA"),
+    "Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
+    "Do not assume there is no interaction.": (
+        "Seules les tables d'interactions hors ligne (thésaurus ANSM, liste prioritaire ONC) ont été "
+        "consultées. Ne pas en conclure qu'il n'y a pas d'interaction.",
+        "Apenas as tabelas de interações offline (tesauro ANSM, lista prioritária ONC) foram consultadas. "
+        "Não presuma que não há interação.",
+        "Solo se consultaron las tablas de interacciones sin conexión (tesauro ANSM, lista prioritaria ONC). "
+        "No asuma que no hay interacción.",
+        "Jedwali za mwingiliano nje ya mtandao pekee (ANSM, orodha ya ONC) ndizo zilikaguliwa. "
+        "Usidhani kwamba hakuna mwingiliano."),
+    # edit errors (proposals/editing.py)
+    "The edited %(type)s is not valid FHIR (%(why)s); nothing was changed.": (
+        "La ressource %(type)s modifiée n'est pas du FHIR valide (%(why)s) ; rien n'a été modifié.",
+        "O recurso %(type)s editado não é FHIR válido (%(why)s); nada foi alterado.",
+        "El recurso %(type)s editado no es FHIR válido (%(why)s); no se cambió nada.",
+        "%(type)s iliyohaririwa si FHIR halali (%(why)s); hakuna kilichobadilishwa."),
+    "The dose": ("La dose", "A dose", "La dosis", "Dozi"),
+    "The duration": ("La durée", "A duração", "La duración", "Muda"),
+    "The quantity": ("La quantité", "A quantidade", "La cantidad", "Kiasi"),
+    "a whole number of days": ("un nombre entier de jours", "um número inteiro de dias",
+                               "un número entero de días", "idadi kamili ya siku"),
+    "a number, e.g. 500": ("un nombre, p. ex. 500", "um número, p. ex. 500", "un número, p. ej. 500",
+                           "namba, mfano 500"),
+    "%(label)s must be %(kind)s; “%(value)s” is not. Nothing was changed.": (
+        "%(label)s doit être %(kind)s ; « %(value)s » n'en est pas un. Rien n'a été modifié.",
+        "%(label)s deve ser %(kind)s; “%(value)s” não é. Nada foi alterado.",
+        "%(label)s debe ser %(kind)s; «%(value)s» no lo es. No se cambió nada.",
+        "%(label)s lazima iwe %(kind)s; “%(value)s” si hivyo. Hakuna kilichobadilishwa."),
+    "%(label)s must be greater than zero; “%(value)s” is not. Nothing was changed.": (
+        "%(label)s doit être supérieure à zéro ; « %(value)s » ne l'est pas. Rien n'a été modifié.",
+        "%(label)s deve ser maior que zero; “%(value)s” não é. Nada foi alterado.",
+        "%(label)s debe ser mayor que cero; «%(value)s» no lo es. No se cambió nada.",
+        "%(label)s lazima iwe zaidi ya sifuri; “%(value)s” si hivyo. Hakuna kilichobadilishwa."),
+    "%(label)s must be one of: %(shown)s. Nothing was changed.": (
+        "%(label)s doit être l'une des valeurs : %(shown)s. Rien n'a été modifié.",
+        "%(label)s deve ser um destes: %(shown)s. Nada foi alterado.",
+        "%(label)s debe ser uno de: %(shown)s. No se cambió nada.",
+        "%(label)s lazima iwe mojawapo ya: %(shown)s. Hakuna kilichobadilishwa."),
+    "The frequency “%(said)s” was not understood; write it as e.g. “twice daily”, “every 8 hours”, "
+    "“TID” or “weekly”. Nothing was changed.": (
+        "La fréquence « %(said)s » n'a pas été comprise ; écrivez par ex. « 2 fois par jour », « toutes les "
+        "8 heures », « x3/j » ou « 1 fois par semaine ». Rien n'a été modifié.",
+        "A frequência “%(said)s” não foi entendida; escreva por ex. “2x ao dia”, “de 8/8h”, “3x ao dia” ou "
+        "“1x por semana”. Nada foi alterado.",
+        "La frecuencia «%(said)s» no se entendió; escriba p. ej. «2 veces al día», «cada 8 horas», "
+        "«3 veces al día» o «semanal». No se cambió nada.",
+        "Marudio “%(said)s” hayakueleweka; andika mfano “twice daily”, “every 8 hours”, “TID” au “weekly”. "
+        "Hakuna kilichobadilishwa."),
+    "The substance must be 2 to 60 characters. Nothing was changed.": (
+        "La substance doit compter de 2 à 60 caractères. Rien n'a été modifié.",
+        "A substância deve ter de 2 a 60 caracteres. Nada foi alterado.",
+        "La sustancia debe tener de 2 a 60 caracteres. No se cambió nada.",
+        "Dutu lazima iwe na herufi 2 hadi 60. Hakuna kilichobadilishwa."),
+    "The reaction must be 2 to 80 characters. Nothing was changed.": (
+        "La réaction doit compter de 2 à 80 caractères. Rien n'a été modifié.",
+        "A reação deve ter de 2 a 80 caracteres. Nada foi alterado.",
+        "La reacción debe tener de 2 a 80 caracteres. No se cambió nada.",
+        "Mwitikio lazima uwe na herufi 2 hadi 80. Hakuna kilichobadilishwa."),
+    "The note text must be 1 to %(n)s characters. Nothing was changed.": (
+        "Le texte de la note doit compter de 1 à %(n)s caractères. Rien n'a été modifié.",
+        "O texto da nota deve ter de 1 a %(n)s caracteres. Nada foi alterado.",
+        "El texto de la nota debe tener de 1 a %(n)s caracteres. No se cambió nada.",
+        "Maandishi ya dokezo lazima yawe na herufi 1 hadi %(n)s. Hakuna kilichobadilishwa."),
+    # card field values and labels (web/sentences.py, web/language.py)
+    "none found (text only)": ("aucun trouvé (texte seul)", "nenhum encontrado (só texto)",
+                               "ninguno encontrado (solo texto)", "haikupatikana (maandishi pekee)"),
+    "yes (no reason given)": ("oui (sans motif précisé)", "sim (sem motivo informado)", "sí (sin motivo indicado)",
+                              "ndiyo (bila sababu)"),
+    "yes, for %(reason)s": ("oui, pour %(reason)s", "sim, para %(reason)s", "sí, para %(reason)s",
+                            "ndiyo, kwa %(reason)s"),
+    "not stated (left unknown)": ("non précisé (laissé inconnu)", "não informado (deixado desconhecido)",
+                                  "no indicado (se deja desconocido)", "haijaelezwa (imeachwa haijulikani)"),
+    "unconfirmed (not stated as confirmed)": ("non confirmée (non déclarée confirmée)",
+                                              "não confirmada (não declarada confirmada)",
+                                              "no confirmada (no declarada confirmada)",
+                                              "haijathibitishwa (haikuelezwa kuwa imethibitishwa)"),
+    "confirmed": ("confirmée", "confirmada", "confirmada", "imethibitishwa"),
+    "unconfirmed": ("non confirmée", "não confirmada", "no confirmada", "haijathibitishwa"),
+    "mild": ("légère", "leve", "leve", "kidogo"),
+    "moderate": ("modérée", "moderada", "moderada", "wastani"),
+    "severe": ("sévère", "grave", "grave", "kali"),
+    "high": ("élevée", "alta", "alta", "juu"),
+    "low": ("faible", "baixa", "baja", "chini"),
+    "unable-to-assess": ("impossible à évaluer", "impossível avaliar", "imposible de evaluar",
+                         "haiwezi kutathminiwa"),
+    "%(n)s characters": ("%(n)s caractères", "%(n)s caracteres", "%(n)s caracteres", "herufi %(n)s"),
+    "%(n)s days": ("%(n)s jours", "%(n)s dias", "%(n)s días", "siku %(n)s"),
+    "%(n)s weeks": ("%(n)s semaines", "%(n)s semanas", "%(n)s semanas", "wiki %(n)s"),
+    "%(n)s months": ("%(n)s mois", "%(n)s meses", "%(n)s meses", "miezi %(n)s"),
+    "yes": ("oui", "sim", "sí", "ndiyo"),
+    "not set": ("non renseigné", "não definido", "no definido", "haijawekwa"),
+    "empty": ("vide", "vazio", "vacío", "tupu"),
+    "No known allergy": ("Pas d'allergie connue", "Sem alergias conhecidas", "Sin alergias conocidas",
+                         "Hakuna mzio unaojulikana"),
+    "No known allergies": ("Pas d'allergie connue", "Sem alergias conhecidas", "Sin alergias conocidas",
+                           "Hakuna mzio unaojulikana"),
+    "recorded as such": ("enregistré comme tel", "registrado assim", "registrado así", "imerekodiwa hivyo"),
+    "Record no known allergies": ("Noter : pas d'allergie connue", "Registrar: sem alergias conhecidas",
+                                  "Registrar: sin alergias conocidas", "Rekodi: hakuna mzio unaojulikana"),
+    "as needed for %(reason)s": ("si besoin, en cas de %(reason)s", "se necessário, em caso de %(reason)s",
+                                 "según necesidad, en caso de %(reason)s", "inapohitajika, kwa %(reason)s"),
+    "pain": ("douleur", "dor", "dolor", "maumivu"),
+    "fever": ("fièvre", "febre", "fiebre", "homa"),
+    "medication": ("médicament", "medicamento", "medicamento", "dawa"),
+    "food": ("aliment", "alimento", "alimento", "chakula"),
+    "environment": ("environnement", "ambiente", "ambiente", "mazingira"),
+    "biologic": ("biologique", "biológico", "biológico", "kibayolojia"),
+    "Oral route": ("Voie orale", "Via oral", "Vía oral", "Kwa mdomo"),
+    "Intravenous route": ("Voie intraveineuse", "Via intravenosa", "Vía intravenosa", "Kwa mshipa"),
+    "Intramuscular route": ("Voie intramusculaire", "Via intramuscular", "Vía intramuscular", "Kwa msuli"),
+    "Subcutaneous route": ("Voie sous-cutanée", "Via subcutânea", "Vía subcutánea", "Chini ya ngozi"),
+    "Respiratory tract route": ("Voie inhalée", "Via inalatória", "Vía inhalatoria", "Kwa kuvuta pumzi"),
+    "Topical route": ("Voie cutanée", "Via tópica", "Vía tópica", "Kupaka"),
+    "Rectal route": ("Voie rectale", "Via retal", "Vía rectal", "Kwa njia ya haja kubwa"),
+    "Sublingual route": ("Voie sublinguale", "Via sublingual", "Vía sublingual", "Chini ya ulimi"),
+    "Duration": ("Durée", "Duração", "Duración", "Muda"),
+    "Verification": ("Vérification", "Verificação", "Verificación", "Uthibitisho"),
+    # the second look (agent/critic.py) and the safety topics it names
+    "A safety check did not run (see the findings above); do not read its silence as safe.": (
+        "Une vérification de sécurité n'a pas été faite (voir les alertes ci-dessus) : son silence ne "
+        "signifie pas que c'est sûr.",
+        "Uma verificação de segurança não foi feita (veja os alertas acima): o silêncio dela não significa "
+        "segurança.",
+        "Una verificación de seguridad no se hizo (vea las alertas arriba): su silencio no significa "
+        "seguridad.",
+        "Ukaguzi wa usalama haukufanyika (tazama tahadhari hapo juu); ukimya wake usichukuliwe kuwa salama."),
+    "The critical %(kind)s finding above applies to this order: approve only if you have weighed it.": (
+        "L'alerte critique (%(kind)s) ci-dessus concerne cette prescription : ne validez qu'après l'avoir "
+        "pesée.",
+        "O alerta crítico (%(kind)s) acima se aplica a esta prescrição: aprove apenas depois de avaliá-lo.",
+        "La alerta crítica (%(kind)s) de arriba se aplica a esta indicación: apruebe solo tras sopesarla.",
+        "Tahadhari kubwa (%(kind)s) hapo juu inahusu agizo hili: idhinisha tu baada ya kuipima."),
+    "Not supported by the sources: %(claim)s": ("Non étayé par les sources : %(claim)s",
+                                                "Sem apoio nas fontes: %(claim)s", "Sin apoyo en las fuentes: %(claim)s",
+                                                "Haiungwi mkono na vyanzo: %(claim)s"),
+    "Contradicts the chart: %(claim)s": ("Contredit le dossier : %(claim)s", "Contradiz o prontuário: %(claim)s",
+                                         "Contradice la historia: %(claim)s", "Inapingana na faili: %(claim)s"),
+    "Check not done: %(claim)s": ("Vérification non faite : %(claim)s", "Verificação não feita: %(claim)s",
+                                  "Verificación no hecha: %(claim)s", "Ukaguzi haukufanyika: %(claim)s"),
+    "Model unavailable: only the deterministic checks ran.": (
+        "Modèle indisponible : seules les vérifications par le code ont été faites.",
+        "Modelo indisponível: só as verificações por código foram feitas.",
+        "Modelo no disponible: solo se hicieron las verificaciones por código.",
+        "Modeli haipatikani: ukaguzi wa programu pekee ndio umefanyika."),
+    "The model part of the second look did not run (%(why)s).": (
+        "La partie du second regard confiée au modèle n'a pas été faite (%(why)s).",
+        "A parte do segundo olhar feita pelo modelo não foi feita (%(why)s).",
+        "La parte de la segunda mirada a cargo del modelo no se hizo (%(why)s).",
+        "Sehemu ya modeli ya ukaguzi wa pili haikufanyika (%(why)s)."),
+    "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order.": (
+        "Revérifié après la modification (version %(n)s) : les vérifications ont porté sur la prescription "
+        "modifiée.",
+        "Verificado de novo após a edição (versão %(n)s): as verificações foram feitas na prescrição editada.",
+        "Verificado de nuevo tras la edición (versión %(n)s): las verificaciones se hicieron sobre la "
+        "indicación editada.",
+        "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): ukaguzi umefanywa kwenye agizo lililohaririwa."),
+    "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order; the "
+    "model's findings are from its review of version %(m)s.": (
+        "Revérifié après la modification (version %(n)s) : les vérifications ont porté sur la prescription "
+        "modifiée ; les remarques du modèle portent sur la version %(m)s.",
+        "Verificado de novo após a edição (versão %(n)s): as verificações foram feitas na prescrição editada; "
+        "as observações do modelo são da versão %(m)s.",
+        "Verificado de nuevo tras la edición (versión %(n)s): las verificaciones se hicieron sobre la "
+        "indicación editada; las observaciones del modelo son de la versión %(m)s.",
+        "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): ukaguzi umefanywa kwenye agizo lililohaririwa; "
+        "maoni ya modeli ni ya toleo %(m)s."),
+    "none": ("aucune", "nenhuma", "ninguna", "hakuna"),
+    "safety": ("sécurité", "segurança", "seguridad", "usalama"),
+    "allergy": ("allergie", "alergia", "alergia", "mzio"),
+    "drug-interaction": ("interaction médicamenteuse", "interação medicamentosa", "interacción medicamentosa",
+                         "mwingiliano wa dawa"),
+    "drug-disease": ("médicament et maladie", "medicamento e doença", "medicamento y enfermedad",
+                     "dawa na ugonjwa"),
+    "renal": ("fonction rénale", "função renal", "función renal", "figo"),
+    "dose": ("dose", "dose", "dosis", "dozi"),
+    "pregnancy": ("grossesse", "gravidez", "embarazo", "ujauzito"),
+    "lactation": ("allaitement", "amamentação", "lactancia", "kunyonyesha"),
+    "age": ("âge", "idade", "edad", "umri"),
+    "duplicate-order": ("doublon", "duplicidade", "duplicado", "agizo lililorudiwa"),
+    "boxed_warning": ("mise en garde encadrée", "alerta em destaque", "advertencia destacada", "onyo maalum"),
+    "lab-contraindication": ("contre-indication biologique", "contraindicação laboratorial",
+                             "contraindicación de laboratorio", "kizuizi cha maabara"),
+    "paediatric-dose": ("dose pédiatrique", "dose pediátrica", "dosis pediátrica", "dozi ya mtoto"),
+    "additive-therapy": ("association de même classe", "associação da mesma classe",
+                         "asociación de la misma clase", "dawa za kundi moja"),
+    "monitoring": ("surveillance", "monitorização", "control", "ufuatiliaji"),
+}
