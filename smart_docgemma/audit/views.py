@@ -17,9 +17,10 @@ from __future__ import annotations
 import hmac
 from datetime import datetime, timezone
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, current_app, render_template
+from werkzeug.datastructures import Authorization
 
-from .. import errors
+from .. import errors, inputs
 from . import audit_store
 from .store import OUTCOMES, instant
 
@@ -42,7 +43,7 @@ def _operator_only() -> None:
 
 
 def _credential() -> str | None:
-    auth = request.authorization
+    auth = Authorization.from_header(inputs.header("Authorization") or None)
     if auth is None:
         return None
     if auth.type == "basic":
@@ -52,15 +53,15 @@ def _credential() -> str | None:
 
 @bp.get("/audit")
 def accesses():
-    patient = (request.args.get("patient") or "").strip()
-    since_text, until_text = request.args.get("since", ""), request.args.get("until", "")
+    patient = (inputs.arg("patient", max_chars=256) or "").strip()
+    since_text, until_text = inputs.arg("since") or "", inputs.arg("until") or ""
     try:
         since, until = instant(since_text), instant(until_text, end=True)
     except ValueError as exc:
         raise errors.BadRequest(str(exc)) from None
     if since is not None and until is not None and since >= until:
         raise errors.BadRequest("The period ends before it starts (until is before since).")
-    kinds = tuple(k for k in request.args.getlist("kind") if k)
+    kinds = tuple(inputs.arg_list("kind", max_chars=64))
     rows = audit_store(current_app).accesses(patient, since, until, kinds) if patient else []
     page = render_template(
         "audit/accesses.html",
