@@ -14,6 +14,7 @@ CLI, the logs and the metrics: the operator's tools, not the clinician's.
 
 from __future__ import annotations
 
+import base64
 import hmac
 from datetime import datetime, timezone
 
@@ -76,6 +77,15 @@ def accesses():
     return page, 200, {"Cache-Control": "no-store"}
 
 
+def _query(row) -> list[str]:
+    """A search's own query when it named no resource (it found nothing)."""
+    return [
+        base64.b64decode(e["query"]).decode(errors="replace")
+        for e in row.event.get("entity", [])
+        if e.get("query") and e.get("role", {}).get("code") == "24"
+    ]
+
+
 def _shown(row) -> dict:
     detail = row.detail()
     return {
@@ -84,6 +94,6 @@ def _shown(row) -> dict:
         "outcome": OUTCOMES.get(row.outcome, row.outcome),
         "who": row.who or "-",
         "client": row.client or "-",
-        "resources": row.resources,
+        "resources": row.resources or _query(row),
         "detail": {k: detail[k] for k in DETAIL if k in detail},
     }
