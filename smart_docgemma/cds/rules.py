@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
-from ..languages import N_, lab, message
+from ..languages import N_, message
 from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
@@ -318,7 +318,8 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
     return out
 
 
-def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str, reaction: str) -> dict:
+def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str | None,
+                     reaction: str) -> dict:
     said = (N_("Review active %(drug)s — %(substance)s allergy (%(reaction)s)") if not draft else
             N_("Do not give %(drug)s — %(substance)s allergy (%(reaction)s)") if severity == "critical" else
             N_("Caution with %(drug)s — %(substance)s allergy (%(reaction)s)"))
