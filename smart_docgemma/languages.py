@@ -112,12 +112,13 @@ def say(said: dict[str, Any], lang: str) -> str:
         return lab_name(said["text"], lang)
     args = {k: say(v, lang) if isinstance(v, dict) else v for k, v in said["args"].items()}
     msgid = said["id"]
-    text = _catalog(lang).gettext(msgid) if lang != "en" else msgid
+    text = catalog(lang).gettext(msgid) if lang != "en" else msgid
     return text % args if args else text
 
 
 @lru_cache(maxsize=None)
-def _catalog(lang: str) -> Any:
+def catalog(lang: str) -> Any:
+    """The compiled gettext catalog of ``lang`` (``translations/<lang>/LC_MESSAGES``)."""
     from babel.support import Translations
 
     return Translations.load(str(CATALOGS), [lang])

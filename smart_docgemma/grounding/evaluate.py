@@ -31,6 +31,7 @@ from pathlib import Path
 
 import yaml
 
+from ..errors import DocGemmaError
 from .check import ground
 from .evidence import Evidence, from_chart
 
@@ -221,7 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", help="a YAML case file instead of the shipped splits")
     parser.add_argument("--json", action="store_true", help="print every sentence's result as JSON")
     args = parser.parse_args(argv)
-    figures, rows = evaluate(load(args.split, args.cases, args.charts), args.fhir)
+    try:
+        figures, rows = evaluate(load(args.split, args.cases, args.charts), args.fhir)
+    except (DocGemmaError, RuntimeError) as exc:
+        print(f"error: a Synthea chart could not be read ({exc}); load the population with "
+              "python -m launch.population URL, or run --charts fixture", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(rows, indent=2))
     else:

@@ -32,7 +32,8 @@ from pydantic import ValidationError
 
 from .. import errors
 from ..fhir import local_ref
-from ..languages import N_, message
+from ..languages import N_, answer_language, message, say
+from ..wording import reread
 from . import args as tool_args
 from .. import knowledge
 from . import catalog, dosing
@@ -169,10 +170,12 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
                                          resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
-    flags = summary.get("flags") or []
-    lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
-    lines += [f"{label}: {value}" for label, value in summary["fields"]]
-    lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
+    flags, lang = summary.get("flags") or [], answer_language()
+    lines = [say(message(N_("Proposed, awaiting the clinician's approval (nothing has been written yet): "
+                            "%(title)s."), title=reread(summary["title"], lang)), lang)]
+    lines += [f"{say(message(label), lang)}: {reread(value, lang)}" for label, value in summary["fields"]]
+    lines += [say(message(N_("Safety flag (%(severity)s): %(text)s"), severity=message(f["severity"]),
+                          text=f.get("message") or f["text"]), lang) for f in flags]
     mentions = [{"severity": f["severity"], "text": f"{f['severity'].upper()} — {f['text']}", "terms": f["terms"]}
                 for f in flags if f.get("terms")]
     return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
@@ -218,8 +221,11 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
 def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[str, str]]:
     """The card rows for the coded parts a clinician must see: as needed, duration, quantity."""
     rows = []
-    if inst.get("asNeededCodeableConcept"):
-        rows.append(("As needed", f"yes, for {inst['asNeededCodeableConcept']['text']}"))
+    concept = inst.get("asNeededCodeableConcept")
+    if concept:  # the coded reason's name ("pain"), else the reason as written
+        reason = next((c["display"].lower() for c in concept.get("coding") or [] if c.get("display")),
+                      concept.get("text"))
+        rows.append(("As needed", f"yes, for {reason}"))
     elif inst.get("asNeededBoolean"):
         rows.append(("As needed", "yes (no reason given)"))
     duration = dispense.get("expectedSupplyDuration")
