@@ -9,8 +9,9 @@ Detection is py3langid (the maintained fork of langid.py: a naive Bayes model ov
 n-grams shipped in the package, 97 languages including Swahili, deterministic; loaded at the
 first model answer: 1.1 s and +77 MB per worker, then under 1 ms per answer), restricted to the
 candidate languages of ``data/words.yaml``. What is not prose (numbers, units, drug products in
-capitals, references, markdown) is taken out first, and an answer is replaced only when the detector is sure of another language and gives the
-clinician's almost no chance: a false replacement costs the clinician the model's answer.
+capitals, references, markdown) is taken out first, and an answer is replaced only when the
+detector is sure of another language and gives the clinician's almost no chance: a false
+replacement costs the clinician the model's answer.
 """
 
 from __future__ import annotations
