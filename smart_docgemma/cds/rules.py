@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
-from ..languages import N_, lab, message
+from ..languages import N_, message
 from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
