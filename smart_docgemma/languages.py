@@ -89,7 +89,7 @@ def _labs() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def _lab_index() -> dict[str, str]:
-    index = {}
+    index: dict[str, str] = {}
     for key, row in _labs().items():
         index |= {c: key for c in row["loinc"]}
         index |= {key: key, fold(str(row["en"])).lower(): key}

@@ -21,7 +21,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
                       "smart_docgemma.checkout", "smart_docgemma.offline_pack",
                       "smart_docgemma.audit.cli")),
     ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
-                  "smart_docgemma.smart.views")),
+                  "smart_docgemma.smart.views", "smart_docgemma.audit.views")),
     # the launch session, and the experience library's store, which reads stored turns (agent.state)
     ("session", ("smart_docgemma.smart.sessions", "smart_docgemma.lessons.store")),
     ("agent", ("smart_docgemma.agent", "smart_docgemma.grounding")),

@@ -37,6 +37,7 @@ from ..wording import reread
 from . import args as tool_args
 from .. import knowledge
 from . import catalog, dosing
+from .dosing import SNOMED, parse_dose
 from .base import Tool, ToolResult
 from .drugs import label_safety
 from ..proposals.store import ProposalSummary, SafetyFlag
@@ -45,14 +46,7 @@ from .safety import patient_lists
 
 DATA = Path(__file__).with_name("data")
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
-SNOMED = "http://snomed.info/sct"
 LOINC = "http://loinc.org"
-UCUM = "http://unitsofmeasure.org"
-_ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral route"), "po": ("26643006", "Oral route"),
-           "iv": ("47625008", "Intravenous route"), "intravenous": ("47625008", "Intravenous route"),
-           "im": ("78421000", "Intramuscular route"), "intramuscular": ("78421000", "Intramuscular route"),
-           "subcutaneous": ("34206005", "Subcutaneous route"), "sc": ("34206005", "Subcutaneous route"),
-           "inhaled": ("447694001", "Respiratory tract route"), "topical": ("6064005", "Topical route")}
 
 
 @lru_cache(maxsize=1)
@@ -84,43 +78,10 @@ def validated(resource: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ parsing dosing
-@lru_cache(maxsize=1)
-def dose_pattern() -> re.Pattern[str]:
-    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
-    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
-    words = sorted(_codes()["dose_units"], key=len, reverse=True)
-    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
-
-
-def ucum(unit: str) -> str | None:
-    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
-    code: str | None = _codes()["dose_units"].get(unit.lower())
-    return code
-
-
-def parse_dose(dosage: str) -> dict[str, Any] | None:
-    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
-    m = dose_pattern().search(dosage or "")
-    code = ucum(m.group(2)) if m else None
-    if m is None or code is None:
-        return None
-    value = float(m.group(1))
-    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
-            "system": UCUM, "code": code}
-
-
 def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None;
     French, Portuguese and Spanish frequencies too ("trois fois par jour", "cada 8 horas")."""
     return dosing.parse_timing(frequency)
-
-
-def _route(*texts: str) -> dict[str, Any] | None:
-    joined = " ".join(t or "" for t in texts).lower()
-    for word, (code, display) in _ROUTES.items():
-        if re.search(rf"\b{re.escape(word)}\b", joined):
-            return {"coding": [{"system": SNOMED, "code": code, "display": display}], "text": display}
-    return None
 
 
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
@@ -130,7 +91,7 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
     """``dosing.order`` (every language's frequencies and as-needed reasons: ``frequency.py``),
-    with the dose read by the package's one dose pattern (``parse_dose``)."""
+    with the dose read from the dosage alone (never from the frequency or the notes)."""
     parsed = dosing.order(dosage, frequency, notes)
     dose = parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
