@@ -57,6 +57,20 @@ def test_a_drug_question_reads_the_chart_once_and_the_safety_check_adds_only_its
     assert "egfr" in html.lower()  # her renal finding came through the shared read
 
 
+def test_on_a_synthea_chart_the_drug_question_costs_the_same_requests(app_config, sources, fhir_base, synthea):
+    """The largest loaded Synthea chart (hundreds of observations, a dozen active medications):
+    the same 11 requests, whatever the chart's size."""
+    from smart_docgemma import create_app
+
+    app = create_app({**app_config, **sources})
+    client = app.test_client()
+    elder = max(synthea.patients, key=lambda p: p.resources)
+    client.csrf = open_session(app, client, fhir_base, elder.id)
+    calls, html = counted(client, "can I give ibuprofen?")
+    assert "Patient safety check" in html
+    assert calls == {"read": CHART["read"], "search": CHART["search"] + SAFETY_ONLY}, calls
+
+
 def test_after_the_page_the_checks_read_their_parts_themselves(clinician):
     """The page's read is reused for the prompt (``CHART_FRESH_S``) but only as text: the checks
     then read what they need (the interaction tool's two lists, the safety check's six parts)."""

@@ -23,7 +23,8 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
-from ..tools.orders import dose_pattern
+from ..tools.answers import chart_focus
+from ..tools.dosing import dose_pattern
 from . import languages
 from .prompts import rules
 from .entities import Entities
@@ -110,17 +111,21 @@ def find_drugs(text: str) -> list[dict[str, Any]]:
     return _dedupe(found)
 
 
-def _fuzzy(token: str) -> list[str]:
-    """The one-word variants within one edit (a transposition counts as one), closest first."""
+@lru_cache(maxsize=4096)
+def _fuzzy(token: str) -> tuple[str, ...]:
+    """The one-word variants within one edit (a transposition counts as one), closest first.
+    Kept per token: a search over every drug word costs ~0.2 ms, and a real chart's medication
+    names ("Fluticasone propionate 0.25 MG/ACTUAT Dry Powder Inhaler") bring a dozen such
+    words to every turn's brief."""
     if len(token) < 6 or not token.isalpha() or token in _guard():
-        return []
+        return ()
     from rapidfuzz import process
     from rapidfuzz.distance import DamerauLevenshtein
 
     hits = process.extract(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
                            score_cutoff=1, limit=5)
     found = [h[0] for h in sorted(hits, key=lambda h: h[1])]
-    return found or languages.near(token)  # French, Portuguese, Spanish spellings
+    return tuple(found or languages.near(token))  # French, Portuguese, Spanish spellings
 
 
 @lru_cache(maxsize=1)
@@ -197,8 +202,15 @@ def _guard_names() -> frozenset[str]:
 
 def find_actions(text: str) -> list[str]:
     low = f" {text.lower()} "
-    return [action for action, phrases in rules()["actions"].items()
-            if any(compiled(rf"(?<![a-z]){re.escape(p)}(?![a-z])").search(low) for p in phrases)]
+    return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+
+
+@lru_cache(maxsize=1)
+def _action_patterns() -> dict[str, re.Pattern[str]]:
+    """One pattern per action, any of its phrases as a whole word (hundreds of phrases: built
+    once, not escaped and looked up again on every question)."""
+    return {action: re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+            for action, phrases in rules()["actions"].items()}
 
 
 def find_dose(text: str) -> dict[str, Any] | None:
@@ -288,10 +300,38 @@ def find_unsupported(text: str) -> list[str]:
             if any(re.search(p, low) for p in patterns)]
 
 
+def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bool:
+    """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
+    patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
+    noun phrase ("serum creatinine?", "vaccination history"). Never with a drug named, a write
+    asked, or a definition asked ("what is eGFR?")."""
+    chart, focus = rules()["chart_question"], chart_focus(text) or ""
+    # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
+    drugs = [d for d in drugs if f"lab:{d['name']}" != focus.lower()]
+    if drugs or set(actions) & set(chart["not_with"]) or not focus:
+        return False
+    low = f" {text.lower()} "
+    if "this_patient" in actions or any(
+        compiled(rf"(?<![a-z']){re.escape(w)}(?![a-z])").search(low) for w in chart["patient_words"]
+    ):
+        return True
+    words = _BARE_WORD.findall(text.lower())
+    return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
+
+
+_BARE_WORD = re.compile(r"[a-z0-9+]+")
+
+
 def chart_drugs(chart_summary: str | None) -> list[str]:
     """The active medications of the chart summary's "meds:" part, as generic names."""
     meds = re.search(r"\bmeds:\s*([^;]*)", chart_summary or "")
-    return [d["name"] for d in find_drugs(meds.group(1))] if meds else []
+    return list(_named_drugs(meds.group(1))) if meds else []
+
+
+@lru_cache(maxsize=256)
+def _named_drugs(text: str) -> tuple[str, ...]:
+    """A session asks about one chart: its brief's medications are read once, not every turn."""
+    return tuple(d["name"] for d in find_drugs(text))
 
 
 def extract(text: str) -> Entities:
@@ -304,6 +344,8 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if asks_chart(text, actions, drugs):
+        actions.append("chart_question")
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a

@@ -69,7 +69,7 @@ def detect(answer: str, expected: str) -> Detected | None:
         return None
     with _lock:  # the identifier keeps no state per call, but its loading must happen once
         ranked = dict(_identifier().rank(text))
-    lang = max(ranked, key=ranked.get)
+    lang = max(ranked, key=lambda candidate: ranked[candidate])
     return Detected(lang, float(ranked[lang]), float(ranked.get(expected, 0.0)))
 
 

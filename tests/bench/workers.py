@@ -1,6 +1,7 @@
 """The app as deployed: ``docgemma`` (gunicorn, 2 workers, gthread) on PostgreSQL.
 
-Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 64]``.
+Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 64]
+[--synthea] [--cold-chart]``.
 
 - Concurrency: ``turns`` sessions each POST one streamed question (``/api/chat``, SSE read to
   its end) at the same moment; wall time against one such turn alone (the median of
@@ -12,6 +13,9 @@ Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 
   Every session first opens the page (``GET /app``), as a clinician does, so a question reuses
   the page's chart read (``CHART_FRESH_S``); ``--cold-chart`` skips the page, so every turn
   reads the chart from HAPI itself.
+  ``--synthea``: the sessions are on the Synthea population (``launch.population``, loaded
+  into HAPI if missing; patients up to 1,500 resources), spread over its patients in turn,
+  instead of all on the scenario patient pt-ckd-elder (a few dozen resources).
 - Worker CPU per turn: user + system time of the worker processes during the burst ÷ turns.
 - Idle worker RSS: ``VmRSS`` of each worker process after every worker has answered turns
   (so everything a turn loads is loaded) and the server is idle again.
@@ -45,7 +49,9 @@ SINGLES = 5
 
 
 def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, workers: int = 2,
-        patient: str | None = "pt-ckd-elder", page: bool = True) -> dict:
+        patient: str | None | list[str] = "pt-ckd-elder", page: bool = True) -> dict:
+    """``patient``: one id, None (no patient), or ids the sessions take in turn."""
+    patients = patient if isinstance(patient, list) else [patient]
     cluster = Cluster().start()
     folder = Path(tempfile.mkdtemp(prefix="docgemma-bench-"))
     try:
@@ -60,7 +66,8 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
             command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
             with docgemma(command, env, folder) as (url, log):
                 app = create_app(config)
-                sessions = [session_cookie(app, stack.fhir_base, patient) for _ in range(2 * turns + SINGLES)]
+                sessions = [session_cookie(app, stack.fhir_base, patients[i % len(patients)])
+                            for i in range(2 * turns + SINGLES)]
                 warm, singles = sessions[:turns], sessions[turns:turns + SINGLES]
                 many_sessions = sessions[turns + SINGLES:]
                 if page:
@@ -157,10 +164,17 @@ def main(argv=None) -> int:
                    help="sessions without a launch patient: no chart prefetch on HAPI per turn")
     p.add_argument("--cold-chart", action="store_true",
                    help="no page before the question: every turn reads the chart from HAPI")
+    p.add_argument("--synthea", action="store_true",
+                   help="sessions on the Synthea population's patients (real-size charts)")
     args = p.parse_args(argv)
     with bench_stack() as stack:
+        patient: str | None | list[str] = None if args.no_patient else "pt-ckd-elder"
+        if args.synthea:
+            from launch.population import load_population
+
+            patient = [p.id for p in load_population(stack.fhir_base, max_resources=1500).patients]
         print(json.dumps(run(stack, args.turns, args.latency_ms, args.threads, args.workers,
-                             None if args.no_patient else "pt-ckd-elder", page=not args.cold_chart)))
+                             patient, page=not args.cold_chart)))
     return 0
 
 
