@@ -50,6 +50,9 @@ def _identifier():
 
     ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
     ident.set_languages(_settings()["candidates"])
+    # the full 97-language table (28 MB of each worker's memory) is kept only to undo
+    # set_languages, which this module never does: keep the candidates' columns alone
+    ident._full_model = (ident.nb_ptc, ident.nb_pc, ident.nb_classes)
     return ident
 
 
