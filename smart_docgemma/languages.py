@@ -1,8 +1,9 @@
 """The clinician's language at run time, on the base floor so every floor may use it: the
 language a turn answers in (a context variable: the agent sets it for a turn, the web for a page),
-and the templated answers written per language (``agent/answers/<lang>.yaml``). How orders
-write a frequency, in every language, is ``frequency.py``. Understanding the clinician's words
-(those rules merged into the agent's) is ``agent/languages.py``.
+the templated answers written per language (``agent/answers/<lang>.yaml``), sentences kept
+language-neutral until shown (``message``, ``say``: the gettext catalogs) and the common lab
+names (``translations/labs.yaml``). How orders write a frequency, in every language, is
+``frequency.py``; understanding the clinician's words is ``agent/languages.py``.
 """
 from __future__ import annotations
 

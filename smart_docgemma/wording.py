@@ -27,16 +27,20 @@ SENTENCES = (
     N_("intravenous"), N_("intramuscular"), N_("subcutaneous"), N_("inhaled"), N_("topical"),
     # the second look (agent/second_look.py) and its severity
     N_("A safety check did not run (see the findings above); do not read its silence as safe."),
-    N_("The critical %(kind)s finding above applies to this order: approve only if you have weighed it."),
+    N_("The critical %(kind)s finding above applies to this order: approve only if you have "
+       "weighed it."),
     N_("Not supported by the sources: %(claim)s"), N_("Contradicts the chart: %(claim)s"),
     N_("Check not done: %(claim)s"), N_("Model unavailable: only the deterministic checks ran."),
     N_("The model part of the second look did not run (%(why)s)."),
-    N_("Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order."),
-    N_("Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order; "
+    N_("Checked again after the edit (version %(n)s): the knowledge checks ran on the edited "
+       "order."),
+    N_("Checked again after the edit (version %(n)s): the knowledge checks ran on the edited "
+       "order; "
        "the model's findings are from its review of version %(m)s."),
     N_("none"),
     # safety-check topics a second look names
-    N_("safety"), N_("allergy"), N_("drug-interaction"), N_("drug-disease"), N_("renal"), N_("dose"),
+    N_("safety"), N_("allergy"), N_("drug-interaction"), N_("drug-disease"), N_("renal"),
+    N_("dose"),
     N_("pregnancy"), N_("lactation"), N_("age"), N_("duplicate-order"), N_("boxed_warning"),
     N_("lab-contraindication"), N_("paediatric-dose"), N_("additive-therapy"), N_("monitoring"),
     # proposal titles (tools/orders.py)

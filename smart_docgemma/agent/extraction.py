@@ -61,6 +61,8 @@ class _Vocabulary:
     def get(self, span: str) -> str | None:
         if span in self.synonyms:
             return self.synonyms[span]
+        if span in _not_drugs():  # "potasio", "creatinina" in a lab question are not drugs
+            return None
         names = knowledge_names.lookup(span)
         return "/".join(names) if names else languages.drug(span)
 
@@ -72,6 +74,11 @@ class _Vocabulary:
         if found is None:
             raise KeyError(span)
         return found
+
+
+@lru_cache(maxsize=1)
+def _not_drugs() -> frozenset[str]:
+    return frozenset(rules()["not_drugs"])
 
 
 @lru_cache(maxsize=1)

@@ -500,10 +500,9 @@ F: dict[str, tuple[str, str, str, str]] = {
         "O alerta crítico (%(kind)s) acima se aplica a esta prescrição: aprove apenas depois de avaliá-lo.",
         "La alerta crítica (%(kind)s) de arriba se aplica a esta indicación: apruebe solo tras sopesarla.",
         "Tahadhari kubwa (%(kind)s) hapo juu inahusu agizo hili: idhinisha tu baada ya kuipima."),
-    "Not supported by the sources: %(claim)s": ("Non étayé par les sources : %(claim)s",
-                                                "Sem apoio nas fontes: %(claim)s",
-                                                "Sin apoyo en las fuentes: %(claim)s",
-                                                "Haiungwi mkono na vyanzo: %(claim)s"),
+    "Not supported by the sources: %(claim)s": (
+        "Non étayé par les sources : %(claim)s", "Sem apoio nas fontes: %(claim)s",
+        "Sin apoyo en las fuentes: %(claim)s", "Haiungwi mkono na vyanzo: %(claim)s"),
     "Contradicts the chart: %(claim)s": ("Contredit le dossier : %(claim)s", "Contradiz o prontuário: %(claim)s",
                                          "Contradice la historia: %(claim)s", "Inapingana na faili: %(claim)s"),
     "Check not done: %(claim)s": ("Vérification non faite : %(claim)s", "Verificação não feita: %(claim)s",

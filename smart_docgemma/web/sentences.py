@@ -15,7 +15,8 @@ from .language import page_language
 
 
 def shown(text: Any) -> Any:
-    """``text`` in the page's language when a sentence of ``wording.py`` reads it; else as stored."""
+    """``text`` in the page's language when a sentence of ``wording.py`` reads it; else as
+    stored."""
     return reread(text, page_language())
 
 
