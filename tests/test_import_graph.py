@@ -35,7 +35,8 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smart_docgemma.config", "smart_docgemma.errors", "smart_docgemma.inputs",
               "smart_docgemma.storage", "smart_docgemma.fhir", "smart_docgemma.extensions",
               "smart_docgemma.logs", "smart_docgemma.metrics", "smart_docgemma.smart",
-              "smart_docgemma.languages", "smart_docgemma.frequency", "smart_docgemma.wording", "smart_docgemma.translations")),
+              "smart_docgemma.languages", "smart_docgemma.frequency", "smart_docgemma.wording",
+              "smart_docgemma.translations")),
 ]
 
 

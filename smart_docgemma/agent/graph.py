@@ -22,7 +22,7 @@ from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import (ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
                     RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
-                    ToolSelectOutcome, Turn, merge, new_turn, route_of)
+                    ToolSelectOutcome, Turn, Update, merge, new_turn, route_of)
 from .followup import followup
 from .second_look import second_look
 from .synthesis import synthesize
@@ -30,7 +30,7 @@ from .synthesis import synthesize
 END = "END"
 PAUSE = "PAUSE"
 
-NODES: dict[str, Callable[..., Any]] = {
+NODES: dict[str, Callable[[Turn, nodes.Deps], Update[Any]]] = {
     "INPUT_ASSEMBLY": nodes.input_assembly,
     "INTENT_CLASSIFY": nodes.intent_classify,
     "TOOL_SELECT": nodes.tool_select,

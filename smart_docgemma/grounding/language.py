@@ -7,10 +7,11 @@ language, with a visible note, and count it (``docgemma_answer_language_replaced
 
 Detection is py3langid (the maintained fork of langid.py: a naive Bayes model over byte
 n-grams shipped in the package, 97 languages including Swahili, deterministic; loaded at the
-first model answer: 1.1 s and +77 MB per worker, then under 1 ms per answer), restricted to the candidate languages of ``data/words.yaml``. What is not
-prose (numbers, units, drug products in capitals, references, markdown) is taken out first, and
-an answer is replaced only when the detector is sure of another language and gives the
-clinician's almost no chance: a false replacement costs the clinician the model's answer.
+first model answer: 1.1 s and +77 MB per worker, then under 1 ms per answer), restricted to the
+candidate languages of ``data/words.yaml``. What is not prose (numbers, units, drug products in
+capitals, references, markdown) is taken out first, and an answer is replaced only when the
+detector is sure of another language and gives the clinician's almost no chance: a false
+replacement costs the clinician the model's answer.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def _identifier():
 
     ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
     ident.set_languages(_settings()["candidates"])
+    # the full 97-language table (28 MB of each worker's memory) is kept only to undo
+    # set_languages, which this module never does: keep the candidates' columns alone
+    ident._full_model = (ident.nb_ptc, ident.nb_pc, ident.nb_classes)
     return ident
 
 

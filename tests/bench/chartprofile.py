@@ -4,7 +4,8 @@ Run: ``python -m tests.bench.chartprofile --fhir http://127.0.0.1:8080/fhir [--n
 for each loaded Synthea patient (``launch.population``, no load is made here) and each chart
 section (``tools.chart.SECTIONS``) it times, one request at a time:
 
-- ``hapi_ms``: until HAPI's response headers arrived (``requests``' ``elapsed``: HAPI's search);
+- ``hapi_ms``: until HAPI's response headers arrived (HAPI's search), with the headers the
+  app's gateway sends (``fhir.ONE_PAGE``);
 - ``body_ms``: reading the body after the headers, and ``parse_ms``: ``json.loads`` of it;
 - ``kb``: the body's size;
 
@@ -25,12 +26,12 @@ from urllib.parse import urlencode
 import requests
 
 from launch.population import load_population
-from smart_docgemma.fhir import FhirGateway
+from smart_docgemma.fhir import ONE_PAGE, FhirGateway
 from smart_docgemma.tools.chart import SECTIONS, fetch_chart, summarise
 
 from .stats import summary_ms, timed
 
-HEADERS = {"Accept": "application/fhir+json"}
+HEADERS = {"Accept": "application/fhir+json", **ONE_PAGE}  # as the gateway sends a one-page search
 
 
 def section_profile(session: requests.Session, base: str, patient: str,

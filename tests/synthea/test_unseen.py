@@ -5,12 +5,15 @@ checked against values computed from the raw bundles (``tests.support.synthea_tr
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from launch.population import load_population
 from launch.synthea import generate
 from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.cases import Case
+from smart_docgemma.evaluation.cli import main as eval_main
 from tests.support.synthea_truth import (
     ELDERLY_UNSEEN,
     UNSEEN_CASES_FILE,
@@ -48,20 +51,22 @@ def test_case_file_holds_what_the_bundles_say_now(unseen):
     )
 
 
-def test_chart_questions_on_unseen_patients_are_answered_by_code(fhir_base, unseen):
+def test_chart_questions_on_unseen_patients_are_answered_by_code(fhir_base, unseen, tmp_path):
+    """Through ``docgemma-eval --synthea SEED:SIZE:AGES`` (it loads the population itself)."""
     ids = {p.id for p in unseen.patients}
     chosen = [
-        c
+        c.id
         for c in load_cases(UNSEEN_CASES_FILE)
         if c.patient in ids and c.id.startswith(("syn-h3-", "syn-h4-"))
     ]
-    report = evaluate(chosen, endpoint="", fhir_base=fhir_base)
-    wrong = [
-        (r["id"], r["tools"], r["answer_missing"])
-        for r in report["results"]
-        if not (r["tools_ok"] and r["answer_ok"])
-    ]
-    assert len(chosen) >= 80 and not wrong
+    out = tmp_path / "unseen.json"
+    argv = ["--code-only", "--fhir", fhir_base, "--no-fixtures", "--synthea", ELDERLY_UNSEEN]
+    argv += ["--cases", str(UNSEEN_CASES_FILE), "--out", str(out), "--only", *chosen]
+    assert eval_main(argv) == 0
+    results = json.loads(out.read_text())["results"]
+    wrong = [(r["id"], r["tools"], r["answer_missing"]) for r in results
+             if not (r["tools_ok"] and r["answer_ok"])]
+    assert len(results) == len(chosen) >= 80 and not wrong
 
 
 def test_drug_answers_carry_age_and_kidney_context(fhir_base, living):
