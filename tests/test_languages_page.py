@@ -166,7 +166,8 @@ def _visible(html: str) -> str:
     """The text a clinician reads: no markup, scripts, attributes or the FHIR JSON (codes)."""
     import html as entities
 
-    for hidden in (r"<script.*?</script>", r'<details class="proposal-json">.*?</details>', r"<[^>]+>"):
+    for hidden in (r"<script.*?</script>", r'<details class="proposal-json">.*?</details>',
+                   r'<span class="flag-source-text" lang="en">.*?</span>', r"<[^>]+>"):
         html = re.sub(hidden, " ", html, flags=re.S)
     return " ".join(entities.unescape(html).split())
 
@@ -220,6 +221,8 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
     card = client.ask(order)
     pid = re.search(r'id="proposal-([0-9a-f]+)"', card).group(1)
     assert 'class="flag flag-warning"' in card and said in _visible(card)
+    # The source's clinical clause (no reviewed translation) is kept, in English and marked so.
+    assert re.search(r'<span class="flag-source-text" lang="en">\(\w[^<]{10,}\)</span>', card), card
     bad = client.post(f"/proposals/{pid}/edit", data={"csrf_token": client.csrf, "version": "1", "dose": "abc"},
                       headers={"X-CSRF-Token": client.csrf, "X-Requested-With": "fetch", "Accept": "text/html",
                                "Accept-Language": lang})
