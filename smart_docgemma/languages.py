@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -101,6 +102,26 @@ def _lab_key(name: str, code: str | None) -> str | None:
     return index.get(code or "") or index.get(fold(name or "").strip().lower())
 
 
+def day(iso: str | None) -> dict[str, Any] | str:
+    """A date as a message argument: ISO in English (what CDS, the model's prompts and logs
+    read), the locale's long form on other languages ("10 novembre 2026")."""
+    return {"day": iso} if iso else ""
+
+
+def day_text(iso: str, lang: str) -> str:
+    """An ISO day (or a FHIR dateTime, cut to its day) as ``lang`` writes it; ISO in English
+    and for a value that is not a date (a partial "2026-11", as read)."""
+    if lang == "en":
+        return iso
+    try:
+        when = date.fromisoformat(iso[:10])
+    except ValueError:
+        return iso
+    from babel.dates import format_date
+
+    return str(format_date(when, "long", locale=lang))
+
+
 def english(said: dict[str, Any]) -> str:
     """A ``message`` in English (its msgid filled)."""
     return say(said, "en")
@@ -111,6 +132,8 @@ def say(said: dict[str, Any], lang: str) -> str:
     argument the catalog lacks stays English. Works outside a request (the agent's turns)."""
     if "lab" in said:
         return lab_name(said["text"], lang)
+    if "day" in said:
+        return day_text(said["day"], lang)
     args = {k: say(v, lang) if isinstance(v, dict) else v for k, v in said["args"].items()}
     msgid = said["id"]
     text = catalog(lang).gettext(msgid) if lang != "en" else msgid

@@ -62,6 +62,27 @@ def test_a_seeded_wrong_number_is_marked_and_a_right_one_cited():
     )
 
 
+@pytest.mark.parametrize("said, wrong", [
+    ("Sa kaliémie était à 5.6 mmol/L le 10 novembre 2026.", "le 10 novembre 2025"),
+    ("O potássio era 5.6 mmol/L em 10 de novembro de 2026.", "em 10 de novembro de 2025"),
+    ("El potasio era 5.6 mmol/L el 10 de noviembre de 2026.", "el 10 de noviembre de 2025"),
+    ("Potassium 5.6 mmol/L (10 nov. 2026).", "(10 nov. 2025)"),
+])
+def test_a_date_as_french_portuguese_or_spanish_write_it_is_checked(said, wrong):
+    """Answers on a French, Portuguese or Spanish page write dates in the locale's form
+    (``languages.day_text``): the check reads them as the ISO date of the record."""
+    from smart_docgemma.grounding.evaluate import chart_records
+
+    records = chart_records("pt-ckd-elder")
+    right = ground(said, records)
+    assert right.checks[0].verdict == "supported", right.checks
+    assert right.citations[0].key == "Observation/pt-ckd-elder-obs4"
+    moved = re.sub(r"(le|em|el|\() ?10 (de )?nov[\w.]* (de )?2026", wrong, said)
+    assert moved != said
+    shifted = ground(moved, records)
+    assert shifted.checks[0].verdict == "unsupported" and "2025-11-10" in shifted.checks[0].missing
+
+
 def test_a_citation_the_turn_never_read_is_unsupported():
     from smart_docgemma.grounding.evaluate import chart_records
 

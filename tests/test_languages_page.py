@@ -237,6 +237,8 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
     for shown in (card, bad.get_data(as_text=True), answer, recorded, checked, page):
         left = sorted(p for p in english if p in _visible(shown))
         assert left == [], f"English on a {lang} page: {left[:8]}\n{_visible(shown)[:3000]}"
+        iso = re.findall(r"\b\d{4}-\d{2}-\d{2}\b", _visible(shown))  # a date in the locale's form
+        assert iso == [], f"ISO dates on a {lang} page: {iso[:8]}\n{_visible(shown)[:3000]}"
 
 
 def test_no_known_allergy_is_approved_on_the_card_and_the_chart_then_reads_so(french, fhir_base):

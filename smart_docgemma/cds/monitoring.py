@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ..languages import N_, lab, message
+from ..languages import N_, day, lab, message
 from .findings import Finding, Source, capital
 
 
@@ -64,7 +64,7 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
     trend = _trend(found)
     summaries = [f"{action} — {when}{_range(rule)}{trend}", f"{action} — {when}{trend}", f"{action} — {when}", action]
     said = message(N_("Check %(test)s on %(drug)s — %(value)s on %(date)s"), test=lab(rule["test"]), drug=drug,
-                   value=_num(latest.value), date=latest.when.isoformat())
+                   value=_num(latest.value), date=day(latest.when.isoformat()))
     return _finding(rule, problem, severity, summaries, evidence, source,
                     (latest.id, latest.value, latest.when.isoformat(), overdue), said)
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
-from ..languages import N_, message
+from ..languages import N_, day, message
 from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
@@ -387,7 +387,7 @@ def _overdue_hba1c(data: HookData) -> list[Finding]:
                     evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),),
                     message=message(N_("Order an HbA1c — monitoring overdue (last result %(date)s)") if latest
                                     else N_("Order an HbA1c — monitoring overdue (no result on file)"),
-                                    date=latest.isoformat() if latest else ""))]
+                                    date=day(latest.isoformat() if latest else None)))]
 
 
 def _interaction_severity(hit) -> str:

@@ -2,8 +2,9 @@
 
 A fact is checkable when it can be looked up verbatim (after normalising) in a record:
 ``5.6 mmol/L`` needs the number 5.6 and the unit mmol/L; ``2026-01-10`` (or "10 January
-2026") needs that date; "Coumadin" needs warfarin or Coumadin. Identifiers (FHIR ids, PMIDs,
-NCT numbers, DailyMed set ids) and the counts the app's own summaries print are not facts.
+2026", "10 janvier 2026", "10 de enero de 2026") needs that date; "Coumadin" needs warfarin
+or Coumadin. Identifiers (FHIR ids, PMIDs, NCT numbers, DailyMed set ids) and the counts the
+app's own summaries print are not facts.
 Anchors are the sentence's other words of four letters or more: they tie a sentence to the
 record it is about (the potassium result, not the sodium one) but are not themselves checked.
 """
@@ -31,6 +32,33 @@ _DMY = re.compile(
 _MDY = re.compile(
     r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2}),? (\d{4})\b", re.I
 )
+_LOCALES = ("fr", "pt", "es")  # the answer languages besides English (languages.ANSWERED)
+
+
+@lru_cache(maxsize=1)
+def _local_months() -> dict[str, int]:
+    """French, Portuguese and Spanish month names, wide and abbreviated, lower case and without
+    a final dot (Babel's locale data: the form ``languages.day_text`` writes dates in)."""
+    from babel.dates import get_month_names
+
+    names: dict[str, int] = {}
+    for lang in _LOCALES:
+        for width in ("wide", "abbreviated"):
+            for context in ("format", "stand-alone"):
+                for n, name in get_month_names(width, context, lang).items():
+                    names[name.lower().rstrip(".")] = n
+    return names
+
+
+@lru_cache(maxsize=1)
+def _local_dmy() -> re.Pattern:
+    """"10 novembre 2026", "1er mars 2026", "10 de novembro de 2026", "10 nov. 2026"."""
+    months = "|".join(re.escape(m) for m in sorted(_local_months(), key=len, reverse=True))
+    return re.compile(
+        rf"(?<![\w-])(\d{{1,2}})(?:er|º|°)? (?:de )?({months})\.?,? (?:de )?(\d{{4}})\b", re.I
+    )
+
+
 # a FHIR type is CamelCase ("Observation/…"), so a unit such as "MG/ACTUAT" is not a reference
 REF = re.compile(r"\b(?:[A-Z][a-z][A-Za-z]*/[A-Za-z0-9\-.]{1,64}|PMID:? ?\d{1,9}|NCT\d{8})\b")
 _ID_LIKE = re.compile(
@@ -74,7 +102,8 @@ class Facts:
 
 
 def iso_dates(text: str) -> tuple[list[str], str]:
-    """ISO days in ``text`` (ISO, "3 March 2026", "March 3, 2026") and the text without them."""
+    """ISO days in ``text`` (ISO, "3 March 2026", "March 3, 2026", and as French, Portuguese
+    and Spanish write them: "3 mars 2026", "3 de março de 2026") and the text without them."""
     found: list[str] = []
 
     def keep(y, m, d, whole):
@@ -85,6 +114,8 @@ def iso_dates(text: str) -> tuple[list[str], str]:
         return " "
 
     text = _ISO.sub(lambda m: keep(m[1], m[2], m[3], m[0]), text)
+    local = _local_months()
+    text = _local_dmy().sub(lambda m: keep(m[3], local[m[2].lower()], m[1], m[0]), text)
     text = _DMY.sub(lambda m: keep(m[3], MONTHS[m[2][:3].lower()], m[1], m[0]), text)
     text = _MDY.sub(lambda m: keep(m[3], MONTHS[m[1][:3].lower()], m[2], m[0]), text)
     return found, text

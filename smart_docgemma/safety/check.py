@@ -20,7 +20,7 @@ from ..cds import context as cds_context
 from ..cds import rules as cds_rules
 from ..cds.context import HookData
 from ..cds.findings import RANK, Finding
-from ..languages import N_, answer_language, answer_text, message, say
+from ..languages import N_, answer_language, answer_text, day, message, say
 from . import guard
 
 SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
@@ -58,7 +58,7 @@ class Report:
             parts.append(_say(N_("age %(age)s (age list: %(source)s)"), age=self.age,
                               source=knowledge.age_list_source()))
         if self.renal is not None:
-            parts.append(_say(N_("latest kidney function %(renal)s"), renal=self.renal.describe()))
+            parts.append(_say(N_("latest kidney function %(renal)s"), renal=_renal(self.renal)))
         return _say(N_("Checked for this patient's %(parts)s."), parts="; ".join(parts)) if parts else None
 
     @property
@@ -131,6 +131,15 @@ class Report:
 def _drug_of(finding: Finding) -> str:
     concept = (finding.draft or {}).get("medicationCodeableConcept") or {}
     return knowledge.generic(concept.get("text") or "")
+
+
+def _renal(renal: knowledge.Renal) -> dict:
+    """``Renal.describe()`` as a message: its date in the turn's language."""
+    if renal.when is None:
+        return message(N_("%(measure)s %(value)s (date unknown)"), measure=renal.measure,
+                       value=f"{renal.value:g}")
+    return message(N_("%(measure)s %(value)s on %(date)s"), measure=renal.measure,
+                   value=f"{renal.value:g}", date=day(renal.when.isoformat()))
 
 
 def _say(msgid: str, **args) -> str:

@@ -16,7 +16,7 @@ from ..cds import chart, monitoring
 from ..cds.context import HookData
 from ..cds.findings import Finding, Source, capital
 from ..knowledge import disease
-from ..languages import N_, lab, message
+from ..languages import N_, day, lab, message
 
 EGFR = ["33914-3", "62238-1", "98979-8", "48642-3", "48643-1"]
 POTASSIUM = ["2823-3", "6298-4"]
@@ -111,7 +111,7 @@ def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Fi
                                 if rule.severity == "critical" else
                                 N_("Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s"),
                                 drug=drug, test=lab(rule.test), value=f"{latest.value:g}",
-                                date=latest.when.isoformat(), limit=f"{rule.above:g}"),
+                                date=day(latest.when.isoformat()), limit=f"{rule.above:g}"),
             )
         )
     return out

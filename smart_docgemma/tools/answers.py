@@ -21,7 +21,7 @@ from itertools import combinations
 import yaml
 
 from .. import knowledge
-from ..languages import N_, answer_language, lab_name, message, say
+from ..languages import N_, answer_language, day, day_text, lab_name, message, say
 from . import records, summary
 from .records import DATA
 
@@ -120,6 +120,11 @@ def _say(msgid: str, **args: Any) -> str:
     return say(message(msgid, **args), answer_language())
 
 
+def _day(iso: str) -> str:
+    """A date of the answer as this turn's language writes it (ISO in English)."""
+    return day_text(iso, answer_language())
+
+
 def _name(entry: dict[str, Any] | None, name: str = "") -> str:
     """A test's name in this turn's language (``translations/labs.yaml``), else as read."""
     return lab_name(entry["name"] if entry else name, answer_language(), entry["code"] if entry else None)
@@ -146,15 +151,16 @@ def _lab(focus: str, d: dict[str, Any], today: date) -> str:
     e = max(entries, key=lambda e: (e["latest"]["date"], e["count"]))
     points = list(reversed(e["series"]))[:LAB_POINTS]
     latest = points[0]
-    value = dict(name=_name(e), value=records.num(latest["value"]), unit=e["unit"], date=latest["date"])
+    value = dict(name=_name(e), value=records.num(latest["value"]), unit=e["unit"],
+                 date=day(latest["date"]))
     lines = [
         _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
-             direction=e["direction"], before=records.num(points[1]["value"]), then=points[1]["date"], **value)
+             direction=e["direction"], before=records.num(points[1]["value"]), then=day(points[1]["date"]), **value)
         if len(points) > 1 else _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
                                      **value)
     ]
     if len(points) > 1:
-        trend = ", ".join(f"{records.num(p['value'])} ({p['date']})" for p in points)
+        trend = ", ".join(f"{records.num(p['value'])} ({_day(p['date'])})" for p in points)
         total = (_say(N_("the newest %(n)s read"), n=e["count"]) if e["count"] >= LAB_WINDOW
                  else _say(N_("%(n)s in all"), n=e["count"]))
         lines.append(_say(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
@@ -185,10 +191,10 @@ def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
     )
     note = "" if when == today.isoformat() else _say(N_(" — no reading recorded today"))
     earlier = ", ".join(
-        f"{records.num(p['value'])} ({p['date']})" for p in list(reversed(sys_["series"]))[1:4]
+        f"{records.num(p['value'])} ({_day(p['date'])})" for p in list(reversed(sys_["series"]))[1:4]
     )
     return _say(N_("Latest blood pressure: %(value)s %(unit)s on %(date)s%(note)s."), value=value,
-                unit=sys_["unit"], date=when, note=note) + (
+                unit=sys_["unit"], date=day(when), note=note) + (
         "\n" + _say(N_("Earlier systolic: %(values)s."), values=earlier) if earlier else ""
     )
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..fhir import absolute
-from ..languages import N_, answer_language, lab_name, message, say
+from ..languages import N_, answer_language, day, day_text, lab_name, message, say
 from . import records
 from .base import Source
 
@@ -39,20 +39,30 @@ CUT = "  (… more in the chart view)"
 
 
 def patient_line(p: dict[str, Any]) -> str:
-    age = f", {p['age']} y" if p["age"] is not None else ""
-    mrn = f", MRN {p['mrn']}" if p["mrn"] else ""
-    died = f", deceased {p['deceased']}" if p.get("deceased") else ""
-    return (
-        f"Patient: {p['name']} ({p['gender'] or 'sex unknown'}, born {p['birth_date'] or 'unknown'}"
-        f"{age}{died}{mrn}; id {p['id']})"
-    )
+    """The patient's line in this turn's language (the chart's own values as read)."""
+    more = _said(N_(", %(n)s y"), n=p["age"]) if p["age"] is not None else ""
+    more += _said(N_(", deceased %(date)s"), date=day(p["deceased"])) if p.get("deceased") else ""
+    more += f", MRN {p['mrn']}" if p["mrn"] else ""
+    sex = p["gender"] if p["gender"] not in _SEXES else _said(_SEXES[p["gender"]])
+    return _said(N_("Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)"),
+                 name=p["name"], sex=sex or _said(N_("sex unknown")), id=p["id"], more=more,
+                 born=day(p["birth_date"]) or _said(N_("unknown")))
+
+
+_SEXES = {"female": N_("female"), "male": N_("male")}
+
+
+def _said(msgid: str, **args: Any) -> str:
+    """A line of the chart text in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
 
 
 def series_line(entry: dict[str, Any]) -> str:
     shown = entry["series"][-TEXT_POINTS:]
-    values = " → ".join(f"{records.num(p['value'])} ({p['date']})" for p in shown)
-    more = f", {entry['count']} results" if entry["count"] > TEXT_POINTS else ""
-    name = lab_name(entry["name"], answer_language(), entry.get("code"))
+    lang = answer_language()
+    values = " → ".join(f"{records.num(p['value'])} ({day_text(p['date'], lang)})" for p in shown)
+    more = _said(N_(", %(n)s results"), n=entry["count"]) if entry["count"] > TEXT_POINTS else ""
+    name = lab_name(entry["name"], lang, entry.get("code"))
     return f"- {name} ({entry['unit']}): {values} {entry['direction']}{more}".rstrip()
 
 
@@ -65,12 +75,13 @@ def allergy_text(a: dict[str, Any]) -> str:
 
 
 def problem_line(p: dict[str, Any]) -> str:
-    return f"- {p['text']}" + (f" (since {p['onset']})" if p["onset"] else "")
+    since = _said(N_("since %(date)s"), date=day(p["onset"])) if p["onset"] else ""
+    return f"- {p['text']}" + (f" ({since})" if since else "")
 
 
 def medication_line(m: dict[str, Any]) -> str:
     return f"- {m['text']}" + (
-        f" — {m['dosage']}" if m["dosage"] else " — dose and frequency not recorded"
+        f" — {m['dosage']}" if m["dosage"] else _said(N_(" — dose and frequency not recorded"))
     )
 
 

@@ -627,4 +627,27 @@ F: dict[str, tuple[str, str, str, str]] = {
     "additive-therapy": ("association de même classe", "associação da mesma classe",
                          "asociación de la misma clase", "dawa za kundi moja"),
     "monitoring": ("surveillance", "monitorização", "control", "ufuatiliaji"),
+    # the chart's own lines in the chart answers and the clinical trace (tools/summary.py)
+    "Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)": (
+        "Patient : %(name)s (%(sex)s, né(e) le %(born)s%(more)s ; id %(id)s)",
+        "Paciente: %(name)s (%(sex)s, nascido(a) em %(born)s%(more)s; id %(id)s)",
+        "Paciente: %(name)s (%(sex)s, nacido(a) el %(born)s%(more)s; id %(id)s)",
+        "Mgonjwa: %(name)s (%(sex)s, alizaliwa %(born)s%(more)s; kitambulisho %(id)s)"),
+    ", %(n)s y": (", %(n)s ans", ", %(n)s anos", ", %(n)s años", ", miaka %(n)s"),
+    ", deceased %(date)s": (", décédé(e) le %(date)s", ", falecido(a) em %(date)s",
+                            ", fallecido(a) el %(date)s", ", alifariki %(date)s"),
+    "female": ("femme", "feminino", "femenino", "mwanamke"),
+    "male": ("homme", "masculino", "masculino", "mwanamume"),
+    "sex unknown": ("sexe inconnu", "sexo desconhecido", "sexo desconocido", "jinsia haijulikani"),
+    " — dose and frequency not recorded": (
+        " — dose et fréquence non renseignées", " — dose e frequência não registradas",
+        " — dosis y frecuencia no registradas", " — dozi na marudio hayajarekodiwa"),
+    ", %(n)s results": (", %(n)s résultats", ", %(n)s resultados", ", %(n)s resultados",
+                        ", matokeo %(n)s"),
+    "%(measure)s %(value)s on %(date)s": (
+        "%(measure)s %(value)s le %(date)s", "%(measure)s %(value)s em %(date)s",
+        "%(measure)s %(value)s el %(date)s", "%(measure)s %(value)s tarehe %(date)s"),
+    "%(measure)s %(value)s (date unknown)": (
+        "%(measure)s %(value)s (date inconnue)", "%(measure)s %(value)s (data desconhecida)",
+        "%(measure)s %(value)s (fecha desconocida)", "%(measure)s %(value)s (tarehe haijulikani)"),
 }

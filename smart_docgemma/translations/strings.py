@@ -304,6 +304,8 @@ T = {
     "one result": ("un seul résultat", "um resultado", "un resultado"),
     "rising": ("en hausse", "em alta", "en aumento"),
     "since %(date)s": ("depuis le %(date)s", "desde %(date)s", "desde %(date)s"),
+    "%(series)s, latest %(date)s": ("%(series)s, dernier le %(date)s", "%(series)s, último em %(date)s",
+                                    "%(series)s, último el %(date)s"),
     "stable": ("stable", "estável", "estable"),
     "this is a summary of what the sources returned, without AI interpretation.": (
         "ceci résume ce que les sources ont renvoyé, sans interprétation par l'IA.",

@@ -189,6 +189,7 @@ SW: dict[str, str | tuple[str, str]] = {
     "one result": "tokeo moja",
     "rising": "inapanda",
     "since %(date)s": "tangu %(date)s",
+    "%(series)s, latest %(date)s": "%(series)s, ya mwisho %(date)s",
     "six times daily": "mara sita kwa siku",
     "stable": "thabiti",
     "subcutaneously": "chini ya ngozi",

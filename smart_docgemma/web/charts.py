@@ -106,6 +106,7 @@ def trend(entry: dict) -> dict:
             "count": entry.get("count", 0),
             "direction": entry.get("direction") or "", "flag": _flag(code, latest["value"], unit),
             "plot": sparkline(values, low if in_unit else None, high if in_unit else None),
+            "values": words,  # the template says them in the page's language
             "description": f"{entry['name']} {words} {display_unit(unit)}".strip()
             + (f", latest {latest['date']}" if latest.get("date") else "")}
 

@@ -5,6 +5,7 @@ deployment default ``DOCGEMMA_LANGUAGE``. The same language is the agent's answe
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, url_for
@@ -43,6 +44,7 @@ def init_app(app: Flask) -> None:
                                  field_label=field_label, script_strings=script_strings,
                                  page_text=page_text)
     app.jinja_env.filters["local_date"] = local_date
+    app.jinja_env.filters["local_dates"] = local_dates
     app.register_blueprint(bp)
 
 
@@ -68,6 +70,17 @@ def local_date(value: object) -> object:
     except ValueError:
         return value
     return format_date(day, "medium")
+
+
+def local_dates(label: object) -> object:
+    """A label the code wrote around a record's date ("Observation: Potassium 2026-11-10", a
+    citation or a source) with its ISO days in the page's language's format."""
+    if not label or page_language() == "en":
+        return label
+    return _ISO_DAY.sub(lambda m: str(local_date(m[0])), str(label))
+
+
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def field_label(label: str) -> str:
