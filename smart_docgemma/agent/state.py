@@ -19,6 +19,7 @@ from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts f
 from ..grounding.check import Citation, SentenceCheck
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 from ..tools.base import Source, ToolResult
+from ..tools.imaging import ImageMeta
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
 
@@ -95,7 +96,7 @@ class Turn:
     history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
     chart_summary: str | None = None
     patient_id: str | None = None  # the launch patient
-    image: dict[str, Any] | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
+    image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
     intent: str | None = None  # DIRECT | TOOL_NEEDED
     task_summary: str = ""
@@ -185,7 +186,7 @@ class Update(Changes, Generic[NodeOutcome], total=False):
 
 
 def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-             image_meta: dict[str, Any] | None = None, patient_id: str | None = None,
+             image_meta: ImageMeta | None = None, patient_id: str | None = None,
              errors: tuple[str, ...] | list[str] = ()) -> Turn:
     """A fresh turn for ``message``."""
     return Turn(message=message, history=list(history or []), chart_summary=chart_summary,
