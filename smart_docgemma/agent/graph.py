@@ -20,7 +20,7 @@ from ..tools.imaging import ImageMeta
 
 from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
-from .state import (ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
+from .state import (Approval, ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
                     RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
                     ToolSelectOutcome, Turn, Update, merge, new_turn, route_of)
 from .followup import followup
@@ -227,7 +227,7 @@ class Agent:
         fallback.withdraw(deps.ctx, fallback.stray_proposals(failed, final))
         return self._result(final, deps)
 
-    def resume(self, state: Turn, approvals: list[dict[str, Any]] | None = None,
+    def resume(self, state: Turn, approvals: list[Approval] | None = None,
                emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
 
@@ -243,7 +243,7 @@ class Agent:
     def language(self) -> str:
         return getattr(self.ctx, "language", None) or "en"
 
-    def _resume(self, state: Turn, approvals: list[dict[str, Any]],
+    def _resume(self, state: Turn, approvals: list[Approval],
                 emit: Callable[[dict[str, Any]], None] | None) -> TurnResult:
         outcomes = {a["proposal_id"]: followup(a) if a.get("action") else
                     prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
@@ -274,7 +274,7 @@ class Agent:
         return TurnResult(merge(state, {"events": [done]}))
 
 
-def _proposal_label(state: Turn, approval: dict[str, Any]) -> str:
+def _proposal_label(state: Turn, approval: Approval) -> str:
     for run in state.tool_runs:
         if run.result.proposal_id == approval.get("proposal_id"):
             return run.label

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar, get_args
 
 from pydantic import TypeAdapter
-from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..grounding.check import Citation, SentenceCheck
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 from ..tools.base import Source, ToolResult
+from ..proposals.store import Approval as Approval  # the decision a paused turn resumes with
 from ..tools.imaging import ImageMeta
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
@@ -39,20 +40,6 @@ Outcome = Literal[InputAssemblyOutcome, IntentClassifyOutcome, ToolSelectOutcome
                   ResultClassifyOutcome, RouterOutcome, ErrorHandlerOutcome, SynthesizeOutcome,
                   SecondLookOutcome]
 NodeOutcome = TypeVar("NodeOutcome", bound=str)  # one node's outcome Literal
-
-
-class Approval(TypedDict, total=False):
-    """The clinician's decision on a proposal, which a paused turn is resumed with
-    (``web/followups.decision``); with the card's outcome the follow-up states what was done."""
-
-    proposal_id: Required[str]
-    decision: Required[str]  # approved | rejected
-    action: str  # the card's one sentence
-    result_ref: str | None  # e.g. MedicationRequest/77
-    provenance: str | None
-    reason: str | None
-    changes: list[dict[str, Any]]  # the clinician's edits, before -> after
-
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from ..languages import N_, message
 from ..tools import dosing, orders
 from ..tools.base import ToolContext
 from .describe import as_needed_text, frequency_text, note_text, quantity_text
-from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag, SecondLook
+from .store import Change, Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag, SecondLook
 
 ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}  # the one route vocabulary (tools/dosing.py)
 UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")
@@ -269,8 +269,8 @@ def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict
     """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
     Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
-    listed = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new), "version": version}
-              for n in changes]
+    listed: list[Change] = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new),
+                             "version": version} for n in changes]
     fresh = dict(_fields(after, new))
     fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
               if label in fresh or label not in MANAGED]

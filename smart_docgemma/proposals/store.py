@@ -113,6 +113,28 @@ class SecondLook:
                    acknowledged_by=data.get("acknowledged_by"))
 
 
+class Change(TypedDict, total=False):
+    """One clinician edit of a card's field, listed on the card and in the follow-up."""
+
+    field: Required[str]  # the field's label (editing.FIELD_LABELS)
+    before: Required[str]
+    after: Required[str]
+    version: int  # the version the edit made
+
+
+class Approval(TypedDict, total=False):
+    """The clinician's decision on a proposal, which a paused turn is resumed with
+    (``web/followups.decision``); with the card's outcome the follow-up states what was done."""
+
+    proposal_id: Required[str]
+    decision: Required[str]  # approved | rejected
+    action: str  # the card's one sentence
+    result_ref: str | None  # e.g. MedicationRequest/77
+    provenance: str | None
+    reason: str | None
+    changes: list[Change]  # the clinician's edits, before -> after
+
+
 class ProposalSummary(TypedDict, total=False):
     """What the card shows beside the FHIR resource; stored as JSON with the proposal. The write
     tool makes it; an edit, the second look, the approval and a failed write each add their part."""
@@ -122,7 +144,7 @@ class ProposalSummary(TypedDict, total=False):
     fields: Sequence[Sequence[str]]  # (label, value) pairs, in order (lists once stored as JSON)
     flags: list[SafetyFlag]
     preview: str  # a note's text, shortened
-    changes: list[dict[str, Any]]  # the clinician's edits: field, before, after, version
+    changes: list[Change]  # the clinician's edits, oldest first
     edited_by: str | None
     second_look: SecondLook  # the draft's review, when it earned one
     provenance: str | None  # the Provenance written with the resource, or why it was not
@@ -462,7 +484,7 @@ def _at_version(version: int | None) -> Any:
 
 
 def provenance_for(target: str, user: str | None, proposal_id: str,
-                   edits: list[dict[str, Any]] | None = None,
+                   edits: list[Change] | None = None,
                    via: str | None = None) -> dict[str, Any]:
     """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
     when the clinician edited the proposal first, the reason says what they changed; when an
@@ -482,7 +504,7 @@ def provenance_for(target: str, user: str | None, proposal_id: str,
             "agent": [author, assembler]}
 
 
-def _edited(edits: list[dict[str, Any]] | None) -> str:
+def _edited(edits: list[Change] | None) -> str:
     if not edits:
         return ""
     changes = "; ".join(f"{e['field']} {e['before']} → {e['after']}" for e in edits)

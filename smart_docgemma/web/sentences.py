@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask
 
 from .. import languages
+from ..proposals.store import SafetyFlag
 from ..wording import reread
 from .language import page_language
 
@@ -27,7 +28,7 @@ def said(message: dict[str, Any] | None, english: Any = "") -> Any:
     return languages.say(message, page_language())
 
 
-def flag_text(flag: dict[str, Any]) -> str:
+def flag_text(flag: SafetyFlag) -> str:
     """A safety flag's sentence on the card."""
     return str(said(flag.get("message"), flag.get("text", "")))
 
