@@ -76,9 +76,15 @@ class PopulationSpec:
             ages=env.get("DOCGEMMA_SYNTHEA_AGES", ""),
         )
 
+    @classmethod
+    def parse(cls, text: str) -> "PopulationSpec":
+        """``SEED:SIZE[:AGES]`` ("8:3:65-95"), as the evaluation and the case generator take it."""
+        seed, size, *ages = text.split(":")
+        return cls(size=int(size), seed=int(seed), ages=ages[0] if ages else "")
+
     @property
     def key(self) -> str:
-        ages = f"-a{self.ages}" if self.ages else ""  # absent by default: seed 42's cache keeps its key
+        ages = f"-a{self.ages}" if self.ages else ""  # none by default: seed 42 keeps its key
         return f"synthea-{self.version}-s{self.seed}-p{self.size}{ages}-r{self.reference_date}"
 
 

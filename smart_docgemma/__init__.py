@@ -45,6 +45,7 @@ def _secrets(app: Flask) -> None:
 
 def _surfaces(app: Flask) -> None:
     """One blueprint per surface; each maps the error hierarchy to HTTP for its own callers."""
+    from .audit.views import bp as audit_admin
     from .cds.views import bp as cds
     from .smart.views import bp as launch
     from . import logs
@@ -60,7 +61,7 @@ def _surfaces(app: Flask) -> None:
     security.register(app)
     language.init_app(app)
     sentences.init_app(app)
-    for blueprint in (launch, chat, followups, proposals, cds, apidoc, ops):
+    for blueprint in (launch, chat, followups, proposals, cds, audit_admin, apidoc, ops):
         app.register_blueprint(blueprint)
     from . import mcpserver
 

@@ -115,6 +115,9 @@ DEFAULTS: dict[str, Any] = {
     # is shown, the failure is logged and counted in docgemma_audit_failures).
     "AUDIT_ON_FAILURE": "refuse",
     "AUDIT_TO_EHR": False,  # also POST each AuditEvent to the EHR (the grant needs AuditEvent.c)
+    # The operator's credential for /admin/audit (a patient's accesses over a period), sent as
+    # HTTP Basic password or Bearer token; None -> the page refuses everyone (403).
+    "OPERATOR_TOKEN": None,
     # --- grounding (grounding/) ----------------------------------------------------
     # A sentence whose numbers, dates or drug names are not in the record it cites is marked
     # (mark) or dropped from the answer (remove).

@@ -14,6 +14,7 @@
     │   └── TokenExchangeError    502  the token endpoint failed
     ├── SessionExpired            401  no session, or tokens expired and cannot refresh
     │   └── RefreshRefused        401  the EHR refused the refresh token (invalid_grant): session over
+    ├── OperatorCredentialRequired 401  an operator page without the operator credential
     ├── Forbidden                 403  scope not granted / other patient
     ├── NotFound                  404
     ├── Conflict                  409  e.g. a proposal already decided
@@ -109,6 +110,14 @@ class RefreshRefused(SessionExpired):
     the refresh token is dead, so the session is ended rather than retried (RFC 6749 §5.2)."""
 
     error = "refresh_refused"
+
+
+class OperatorCredentialRequired(DocGemmaError):
+    """An operator page (the audit listing) asked for without the operator credential; the
+    browser then asks for it (HTTP Basic, any user name, the credential as password)."""
+
+    error, status, title = "operator_credential_required", 401, "Operator credential required"
+    headers = {"WWW-Authenticate": 'Basic realm="DocGemma operator", charset="UTF-8"'}
 
 
 class Forbidden(DocGemmaError):

@@ -47,7 +47,8 @@ class AsNeeded:
 @lru_cache(maxsize=None)
 def table(lang: str) -> dict[str, Any]:
     """``frequencies/<lang>.yaml`` as parsed."""
-    found: dict[str, Any] = yaml.safe_load((FOLDER / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
+    text = (FOLDER / f"{lang}.yaml").read_text(encoding="utf-8")
+    found: dict[str, Any] = yaml.safe_load(text) or {}
     return found
 
 

@@ -110,6 +110,12 @@ def arg(name: str, *, max_chars: int = 2048) -> str | None:
     return value
 
 
+def arg_list(name: str, *, max_chars: int = 2048) -> list[str]:
+    """Every value of a repeated query-string parameter that ``arg`` would accept."""
+    return [v for v in request.args.getlist(name)
+            if v and len(v) <= max_chars and v.isprintable()]
+
+
 def header(name: str, *, max_chars: int = 1024) -> str:
     """A header's value if it is printable ASCII within ``max_chars``; "" otherwise."""
     value = request.headers.get(name, "")

@@ -1,8 +1,9 @@
 """The clinician's language at run time, on the base floor so every floor may use it: the
 language a turn answers in (a context variable: the agent sets it for a turn, the web for a page),
-and the templated answers written per language (``agent/answers/<lang>.yaml``). How orders
-write a frequency, in every language, is ``frequency.py``. Understanding the clinician's words (those rules merged into the agent's) is
-``agent/languages.py``.
+the templated answers written per language (``agent/answers/<lang>.yaml``), sentences kept
+language-neutral until shown (``message``, ``say``: the gettext catalogs) and the common lab
+names (``translations/labs.yaml``). How orders write a frequency, in every language, is
+``frequency.py``; understanding the clinician's words is ``agent/languages.py``.
 """
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ def _labs() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def _lab_index() -> dict[str, str]:
-    index = {}
+    index: dict[str, str] = {}
     for key, row in _labs().items():
         index |= {c: key for c in row["loinc"]}
         index |= {key: key, fold(str(row["en"])).lower(): key}
@@ -112,12 +113,13 @@ def say(said: dict[str, Any], lang: str) -> str:
         return lab_name(said["text"], lang)
     args = {k: say(v, lang) if isinstance(v, dict) else v for k, v in said["args"].items()}
     msgid = said["id"]
-    text = _catalog(lang).gettext(msgid) if lang != "en" else msgid
+    text = catalog(lang).gettext(msgid) if lang != "en" else msgid
     return text % args if args else text
 
 
 @lru_cache(maxsize=None)
-def _catalog(lang: str) -> Any:
+def catalog(lang: str) -> Any:
+    """The compiled gettext catalog of ``lang`` (``translations/<lang>/LC_MESSAGES``)."""
     from babel.support import Translations
 
     return Translations.load(str(CATALOGS), [lang])

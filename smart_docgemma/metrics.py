@@ -88,10 +88,10 @@ KNOWLEDGE_SERVED = ("network", "cache", "stale", "too_old", "error")
 CDS_SERVICES = ("docgemma-patient-view", "docgemma-order-select", "docgemma-order-sign")
 
 
-def turn_finished(outcome: str, route: list[str] | tuple) -> None:
-    # The route label is the node sequence's shape (fast path, tools, degraded …), bounded by
-    # the agent's transition table, never the question.
-    TURNS.labels(outcome=outcome, route=">".join(route) or "none").inc()
+def turn_finished(outcome: str, route: str) -> None:
+    # The route label is the route the turn took (agent.state.Route: direct, tool, proposal,
+    # ask, error): five values, never the question.
+    TURNS.labels(outcome=outcome, route=route).inc()
 
 
 def refused(reason: str) -> None:
@@ -184,9 +184,10 @@ def fhir_request(interaction: str, seconds: float) -> None:
 
 
 def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list[str],
-          model_endpoint: str | None) -> None:
+          model_endpoint: str | None, turn_routes: tuple[str, ...] = ()) -> None:
     """Create every known series at zero. ``endpoints``: (endpoint, method) of the app's routes;
-    ``tools``: tool name -> source; ``sources``: knowledge source names."""
+    ``tools``: tool name -> source; ``sources``: knowledge source names; ``turn_routes``: the
+    routes a turn can take (``agent.state.ROUTES``)."""
     for endpoint, method in endpoints:
         HTTP_SECONDS.labels(endpoint=endpoint)
         for status in ("2xx", "3xx", "4xx", "5xx"):
@@ -208,7 +209,8 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
         for served in KNOWLEDGE_SERVED:
             KNOWLEDGE.labels(source=source, served=served)
     for outcome in TURN_OUTCOMES:
-        TURNS.labels(outcome=outcome, route="none")
+        for route in turn_routes:
+            TURNS.labels(outcome=outcome, route=route)
     for reason in ("turn running", "rate limit"):
         RATE_LIMITED.labels(reason=reason)
     for kind in ("approved", "rejected"):

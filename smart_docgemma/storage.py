@@ -176,10 +176,13 @@ class Storage:
             _ping_when_idle(self.engine, ping_idle_s)
         self._fernet = Fernet(_fernet_key(token_key))
         self.postgresql = self.engine.dialect.name == "postgresql"
-        with self.begin() as conn:  # several workers start at once: one creates, the others wait
-            self._lock_schema(conn)
-            metadata.create_all(conn)
-            _add_missing_columns(conn)
+        with self.read() as conn:  # a database already up to date needs no lock at start-up
+            current = not _missing(conn)
+        if not current:
+            with self.begin() as conn:  # several workers start at once: one creates, the others wait
+                self._lock_schema(conn)
+                metadata.create_all(conn)
+                _add_missing_columns(conn)
 
     def _lock_schema(self, conn) -> None:
         """Hold the database's write lock before ``create_all`` looks for the tables.
@@ -229,6 +232,18 @@ class Storage:
             return json.loads(self._fernet.decrypt(blob.encode()))
         except (InvalidToken, ValueError):
             return None
+
+
+def _missing(conn) -> list[str]:
+    """The tables and nullable columns of ``metadata`` the database lacks (``table.column``)."""
+    inspector = inspect(conn)
+    tables = set(inspector.get_table_names())
+    missing = [t.name for t in metadata.sorted_tables if t.name not in tables]
+    for table in metadata.sorted_tables:
+        if table.name in tables:
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            missing += [f"{table.name}.{c.name}" for c in table.columns if c.name not in have]
+    return missing
 
 
 def _add_missing_columns(conn) -> None:

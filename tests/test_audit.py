@@ -327,3 +327,52 @@ def test_the_trail_is_the_same_on_postgresql(postgres, app_config, fhir_base):
     rows = records(app, patient=PATIENT)
     assert {"read", "search-type", "answer-shown"} <= {r.kind for r in rows}
     assert records(app, patient=PATIENT, until=rows[0].recorded) == []
+
+
+OPERATOR = "operator-test-credential-1234"
+
+
+def test_the_admin_page_lists_a_patients_accesses_only_to_the_operator(served, fhir_base):
+    """/admin/audit over real HTTP: 401 without the operator credential, 403 with a wrong one
+    or a clinician's session, the CLI's listing with it (Basic or Bearer), bad dates 400; no
+    token and no question on the page, even when the policy keeps the question."""
+    app, url = served(OPERATOR_TOKEN=OPERATOR, AUDIT_QUESTION="full")
+    page = Page(app, url, fhir_base)
+    question = "Summarise the chart please, confidential wording 7731"
+    turn_id, _ = page.ask(question)
+    admin = f"{url}/admin/audit"
+    period = {"patient": PATIENT, "since": "2020-01-01", "until": "2099-12-31"}
+
+    bare = requests.get(admin, params=period, timeout=30)
+    assert bare.status_code == 401 and bare.headers["WWW-Authenticate"].startswith("Basic ")
+    assert "Operator credential required" in bare.text
+    assert requests.get(admin, params=period, auth=("operator", "wrong"), timeout=30
+                        ).status_code == 403
+    assert page.get("/admin/audit?patient=" + PATIENT).status_code == 401  # a session is not it
+
+    res = requests.get(admin, params=period, auth=("operator", OPERATOR), timeout=30)
+    assert res.status_code == 200 and res.headers["Cache-Control"] == "no-store"
+    html = res.text
+    rows = records(app, patient=PATIENT)
+    assert f"{len(rows)} record(s) for Patient/{PATIENT}" in html
+    assert f"turn={turn_id}" in html and "answer-shown" in html and "Practitioner/dr-okafor" in html
+    assert f"Patient/{PATIENT}" in html and " read " in re.sub(r"<[^>]+>", " ", html)
+    assert any("question" in r.detail() for r in rows)  # the policy kept it in the trail …
+    assert "7731" not in html and TOKEN not in html and OPERATOR not in html  # … not on the page
+
+    bearer = {"Authorization": f"Bearer {OPERATOR}"}
+    kinds = requests.get(admin, params={**period, "kind": "answer-shown"}, headers=bearer,
+                         timeout=30)
+    assert kinds.status_code == 200 and " read " not in re.sub(r"<[^>]+>", " ", kinds.text)
+    assert "1 record(s)" in kinds.text
+    for bad in ({"since": "yesterday"}, {"until": "2026-13-45"}, {"since": "2026-11-30",
+                                                                  "until": "2026-11-01"}):
+        refused = requests.get(admin, params={"patient": PATIENT, **bad}, headers=bearer,
+                               timeout=30)
+        assert refused.status_code == 400, (bad, refused.status_code)
+
+
+def test_without_an_operator_credential_configured_the_admin_page_refuses_everyone(served):
+    app, url = served()
+    assert requests.get(f"{url}/admin/audit?patient={PATIENT}", auth=("operator", "anything"),
+                        timeout=30).status_code == 403

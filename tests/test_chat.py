@@ -191,6 +191,24 @@ def test_an_attached_xray_reaches_the_vision_model_and_is_noted_in_the_transcrip
     assert "base64" not in html  # the image is described, never echoed into the page or the record
 
 
+def test_an_upload_is_sniffed_once(chat, srv, monkeypatch):
+    """The chat checks the upload's kind by its magic bytes and hands that reading to the agent:
+    the bytes are not sniffed again on the way (one image check per upload)."""
+    import PIL.Image
+
+    from smart_docgemma.tools import imaging
+
+    calls = []
+    real = imaging.sniff
+    monkeypatch.setattr(imaging, "sniff", lambda data: calls.append(len(data)) or real(data))
+    buf = io.BytesIO()
+    PIL.Image.new("L", (32, 32), 90).save(buf, format="PNG")
+    srv.say("Nothing to see.")
+    res = ask(chat, "What does this show?", image=(io.BytesIO(buf.getvalue()), "x.png", "image/png"))
+    assert "with png image" in done_html(res)
+    assert calls == [len(buf.getvalue())]
+
+
 def test_empty_and_overlong_questions_are_refused_clearly(chat, chat_app):
     assert ask(chat, "   ").status_code == 400
     chat_app.config["CHAT_MAX_CHARS"] = 50

@@ -21,7 +21,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
                       "smart_docgemma.checkout", "smart_docgemma.offline_pack",
                       "smart_docgemma.audit.cli")),
     ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
-                  "smart_docgemma.smart.views")),
+                  "smart_docgemma.smart.views", "smart_docgemma.audit.views")),
     # the launch session, and the experience library's store, which reads stored turns (agent.state)
     ("session", ("smart_docgemma.smart.sessions", "smart_docgemma.lessons.store")),
     ("agent", ("smart_docgemma.agent", "smart_docgemma.grounding")),
@@ -35,7 +35,8 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smart_docgemma.config", "smart_docgemma.errors", "smart_docgemma.inputs",
               "smart_docgemma.storage", "smart_docgemma.fhir", "smart_docgemma.extensions",
               "smart_docgemma.logs", "smart_docgemma.metrics", "smart_docgemma.smart",
-              "smart_docgemma.languages", "smart_docgemma.frequency", "smart_docgemma.translations")),
+              "smart_docgemma.languages", "smart_docgemma.frequency", "smart_docgemma.wording",
+              "smart_docgemma.translations")),
 ]
 
 

@@ -144,3 +144,108 @@ def test_error_pages_are_titled_in_the_language(app):
     assert "<h1>Votre session est terminée</h1>" in html
     assert "Fermez cette fenêtre et rouvrez l'assistant depuis le dossier du patient." in html
     assert "<h1>Your session has ended</h1>" in client.get("/app").get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ the words the code writes
+def _english_phrases(lang: str) -> set[str]:
+    """Every phrase of the English catalog (two words or more, between placeholders) that the
+    ``lang`` catalog translates differently: seen on a ``lang`` page, it is English left over."""
+    po = read_po((CATALOGS / lang / "LC_MESSAGES" / "messages.po").open("rb"))
+    out = set()
+    for m in po:
+        if not m.id or isinstance(m.id, tuple):
+            continue
+        for part in re.split(r"%\(\w+\)s|%s", m.id):
+            part = part.strip(" .,:;()—-–“”«»?!…\n")
+            if len(part.split()) >= 2 and part not in m.string:
+                out.add(part)
+    return out
+
+
+def _visible(html: str) -> str:
+    """The text a clinician reads: no markup, scripts, attributes or the FHIR JSON (codes)."""
+    import html as entities
+
+    for hidden in (r"<script.*?</script>", r'<details class="proposal-json">.*?</details>', r"<[^>]+>"):
+        html = re.sub(hidden, " ", html, flags=re.S)
+    return " ".join(entities.unescape(html).split())
+
+
+def _done(res) -> str:
+    import json
+
+    body = res.get_data(as_text=True)
+    return json.loads(re.findall(r"^event: done\ndata: (.*)$", body, re.M)[-1])["html"]
+
+
+def _clinician(app, fhir_base, lang):
+    """A page in ``lang`` on a copy of the CKD scenario patient (eGFR 38, potassium 5.6)."""
+    from tests.support.launch_context import clone_patient
+
+    client = app.test_client()
+    client.patient = clone_patient(fhir_base, "pt-ckd-elder")
+    client.csrf = open_session(app, client, fhir_base, client.patient)
+    client.lang = lang
+    client.ask = lambda message: _done(client.post(
+        "/api/chat", data={"message": message}, content_type="multipart/form-data",
+        headers={"X-CSRF-Token": client.csrf, "Accept-Language": lang}))
+    return client
+
+
+@pytest.fixture
+def french(app, fhir_base):
+    return _clinician(app, fhir_base, "fr")
+
+
+@pytest.mark.parametrize("lang, order, said, error, chart, nkda", [
+    ("fr", "prescrire ibuprofène 400 mg x3/j si douleur", "si besoin, en cas de douleur",
+     "La dose doit être un nombre, p. ex. 500", "quelle est la dernière kaliémie ?", "pas d'allergie connue"),
+    ("pt", "prescrever ibuprofeno 400 mg de 8/8h se dor", "se necessário, em caso de dor",
+     "A dose deve ser um número, p. ex. 500", "ultimo potassio?", "sem alergias conhecidas"),
+    ("es", "indicar ibuprofeno 400 mg c/8h si dolor", "según necesidad, en caso de dolor",
+     "La dosis debe ser un número, p. ej. 500", "ultimo potasio?", "sin alergias conocidas"),
+])
+def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
+        app, fhir_base, lang, order, said, error, chart, nkda):
+    """A card carrying safety flags (kidney function, age, problem list), an invalid edit's
+    error, a chart answer and a no-known-allergy card, on a French, Portuguese or Spanish page: no
+    phrase of the English catalog is left (drug names, codes, values and the chart's own text stay
+    as they are)."""
+    client = _clinician(app, fhir_base, lang)
+    english = _english_phrases(lang)
+    card = client.ask(order)
+    pid = re.search(r'id="proposal-([0-9a-f]+)"', card).group(1)
+    assert 'class="flag flag-warning"' in card and said in _visible(card)
+    bad = client.post(f"/proposals/{pid}/edit", data={"csrf_token": client.csrf, "version": "1", "dose": "abc"},
+                      headers={"X-CSRF-Token": client.csrf, "X-Requested-With": "fetch", "Accept": "text/html",
+                               "Accept-Language": lang})
+    assert bad.status_code == 400 and error in _visible(bad.get_data(as_text=True))
+    answer = client.ask(chart)
+    assert {"fr": "Potassium", "pt": "Potássio", "es": "Potasio"}[lang] in _visible(answer)
+    recorded = client.ask(nkda)
+    assert "716186003" in recorded
+    page = client.get("/app", headers={"Accept-Language": lang}).get_data(as_text=True)
+    for shown in (card, bad.get_data(as_text=True), answer, recorded, page):
+        left = sorted(p for p in english if p in _visible(shown))
+        assert left == [], f"English on a {lang} page: {left[:8]}\n{_visible(shown)[:3000]}"
+
+
+def test_no_known_allergy_is_approved_on_the_card_and_the_chart_then_reads_so(french, fhir_base):
+    """"pas d'allergie connue" → a card for the coded no-known-allergy record; approved, HAPI holds
+    it (SNOMED CT 716186003, confirmed) and the chart reads "pas d'allergie connue", not "none"."""
+    import requests
+
+    card = french.ask("pas d'allergie connue")
+    pid = re.search(r'id="proposal-([0-9a-f]+)"', card).group(1)
+    done = french.post(f"/proposals/{pid}/approve", data={"csrf_token": french.csrf, "version": "1"},
+                       headers={"X-CSRF-Token": french.csrf, "X-Requested-With": "fetch", "Accept": "text/html",
+                                "Accept-Language": "fr"})
+    assert done.status_code == 200 and "Validé" in _visible(done.get_data(as_text=True))
+    found = requests.get(f"{fhir_base}/AllergyIntolerance", params={"patient": french.patient},
+                         headers={"Cache-Control": "no-cache"}, timeout=30).json()["entry"][0]["resource"]
+    assert found["code"]["coding"][0]["code"] == "716186003"
+    assert found["verificationStatus"]["coding"][0]["code"] == "confirmed" and "reaction" not in found
+    answer = _visible(french.ask("ses allergies ?"))
+    assert "pas d'allergie connue" in answer.lower() and "aucune enregistrée" not in answer
+    page = _visible(french.get("/app", headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    assert "Pas d'allergie connue (enregistré comme tel)" in page

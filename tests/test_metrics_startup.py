@@ -41,7 +41,7 @@ def test_every_series_is_there_from_start_up(tmp_path, postgres):
     assert value('docgemma_knowledge_responses_total{served="too_old",source="ctgov"}') == 0
     assert value('docgemma_model_fallback_turns_total{reason="circuit_open"}') == 0
     assert value("docgemma_turns_interrupted_total") == 0
-    assert value('docgemma_turns_total{outcome="failed",route="none"}') == 0
+    assert value('docgemma_turns_total{outcome="failed",route="error"}') == 0
     assert value('docgemma_tool_calls_total{source="knowledge",tool="check_drug_safety"}') == 0
     assert value('docgemma_http_requests_total{endpoint="/api/chat",method="POST",status="5xx"}') == 0
     assert value('docgemma_http_request_seconds_count{endpoint="/api/chat"}') == 0

@@ -80,7 +80,7 @@ def test_a_turn_with_a_model_and_tools_shows_in_metrics(chat, srv):
     assert ask(chat, "Check interactions between warfarin and aspirin").status_code == 200
     text = chat.get("/metrics").get_data(as_text=True)
     assert sample(chat, "docgemma_tool_calls_total", source="knowledge", tool="check_drug_interactions") == tools + 1
-    assert re.search(r'^docgemma_turns_total\{outcome="done",route="[A-Z_>]+"\} [1-9]', text, re.M)
+    assert re.search(r'^docgemma_turns_total\{outcome="done",route="tool"\} [1-9]', text, re.M)
     assert re.search(r'^docgemma_model_call_seconds_count\{node="\w+"\} [1-9]', text, re.M)
 
 
@@ -88,13 +88,13 @@ def test_a_turn_paused_on_a_card_and_resumed_counts_once(app, client):
     store, sid = turn_store(app), "sid-paused"
     def ended():
         text = client.get("/metrics").get_data(as_text=True)
-        return sum(float(v) for v in re.findall(r'^docgemma_turns_total\{outcome="\w+",route="RESUMED"\} (\S+)', text,
+        return sum(float(v) for v in re.findall(r'^docgemma_turns_total\{outcome="\w+",route="proposal"\} (\S+)', text,
                                                 re.M))
     before = ended()
     turn_id = store.start(sid, Turn(message="Prescribe amoxicillin"), per_minute=5)
-    store.finish(turn_id, Turn(message="Prescribe amoxicillin", route=["RESUMED"]), status="paused")
+    store.finish(turn_id, Turn(message="Prescribe amoxicillin", proposals=["p-1"]), status="paused")
     assert ended() == before  # waiting for the clinician: not over yet
-    store.finish(turn_id, Turn(message="Prescribe amoxicillin", route=["RESUMED"]), status="done")
+    store.finish(turn_id, Turn(message="Prescribe amoxicillin", proposals=["p-1"]), status="done")
     assert ended() == before + 1
 
 

@@ -48,12 +48,14 @@ def _env() -> dict:
 def test_wheel_carries_templates_and_data(installed):
     code = ("import smart_docgemma, pathlib as p; d = p.Path(smart_docgemma.__file__).parent; "
             "print(d); print(sorted(x.name for x in (d / 'templates').rglob('*.html'))); "
-            "print(len(list((d / 'cds').glob('*.yaml'))))")
+            "print(len(list((d / 'cds').glob('*.yaml')))); "
+            "print((d / 'audit' / 'templates' / 'audit' / 'accesses.html').is_file())")
     out = subprocess.run([str(installed / "python"), "-c", code], capture_output=True, text=True, check=True,
                          env=_env(), cwd=installed).stdout.splitlines()
     assert out[0].startswith(str(installed.parent)), out  # imported from the wheel, not the checkout
     assert "card.html" in out[1] and "app.html" in out[1]
     assert int(out[2]) >= 1
+    assert out[3] == "True"  # the operator's audit page keeps its template with its blueprint
 
 
 def test_production_wheel_carries_neither_the_sandbox_nor_testcontainers(installed):

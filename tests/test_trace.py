@@ -34,7 +34,7 @@ EVENTS = [
     end("TOOL_EXECUTE", 2, 40.0, "classify"),
     start("RESULT_CLASSIFY"),
     {"type": "retry_decision", "tool": "Lab results", "strategy": "retry_same"},
-    end("RESULT_CLASSIFY", 3, 100.0, "route"),
+    end("RESULT_CLASSIFY", 3, 100.0, "decide"),
     start("TOOL_EXECUTE"),
     {"type": "tool_call", "tool": "PubMed search", "args": {"query": "hyperkalaemia", "terms": ["CKD", "ACE"]}},
     {"type": "tool_result", "tool": "PubMed search", "status": "error", "summary": None},

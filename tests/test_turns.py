@@ -186,7 +186,7 @@ def test_a_stored_turn_round_trips_as_one_typed_value(store):
         citations=[Citation(n=1, key="label:abc#warnings", label="Warfarin label", url=source.url)],
         grounding=[SentenceCheck(text="Bleeding risk [1].", cites=(1,), verdict="supported")],
         second_look={"severity": "low", "findings": ["x"], "reviewed_by": "deterministic", "note": ""},
-        route=["INPUT_ASSEMBLY", "SYNTHESIZE"], calls_by_node={"synthesize": 1})
+        nodes=["INPUT_ASSEMBLY", "SYNTHESIZE"], calls_by_node={"synthesize": 1})
     turn_id = store.start("s1", new_turn("Warfarin with aspirin?"), per_minute=5)
     store.finish(turn_id, full, status="paused")
     stored = store.get(turn_id)

@@ -23,7 +23,8 @@ import re
 from functools import lru_cache
 
 from ..knowledge import vocabulary as knowledge_names
-from ..tools.orders import dose_pattern
+from ..tools.answers import chart_focus
+from ..tools.dosing import dose_pattern
 from . import languages
 from .prompts import rules
 from .entities import Entities
@@ -60,6 +61,8 @@ class _Vocabulary:
     def get(self, span: str) -> str | None:
         if span in self.synonyms:
             return self.synonyms[span]
+        if span in _not_drugs():  # "potasio", "creatinina" in a lab question are not drugs
+            return None
         names = knowledge_names.lookup(span)
         return "/".join(names) if names else languages.drug(span)
 
@@ -71,6 +74,11 @@ class _Vocabulary:
         if found is None:
             raise KeyError(span)
         return found
+
+
+@lru_cache(maxsize=1)
+def _not_drugs() -> frozenset[str]:
+    return frozenset(rules()["not_drugs"])
 
 
 @lru_cache(maxsize=1)
@@ -299,6 +307,28 @@ def find_unsupported(text: str) -> list[str]:
             if any(re.search(p, low) for p in patterns)]
 
 
+def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bool:
+    """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
+    patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
+    noun phrase ("serum creatinine?", "vaccination history"). Never with a drug named, a write
+    asked, or a definition asked ("what is eGFR?")."""
+    chart, focus = rules()["chart_question"], chart_focus(text) or ""
+    # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
+    drugs = [d for d in drugs if f"lab:{d['name']}" != focus.lower()]
+    if drugs or set(actions) & set(chart["not_with"]) or not focus:
+        return False
+    low = f" {text.lower()} "
+    if "this_patient" in actions or any(
+        compiled(rf"(?<![a-z']){re.escape(w)}(?![a-z])").search(low) for w in chart["patient_words"]
+    ):
+        return True
+    words = _BARE_WORD.findall(text.lower())
+    return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
+
+
+_BARE_WORD = re.compile(r"[a-z0-9+]+")
+
+
 def chart_drugs(chart_summary: str | None) -> list[str]:
     """The active medications of the chart summary's "meds:" part, as generic names."""
     meds = re.search(r"\bmeds:\s*([^;]*)", chart_summary or "")
@@ -321,6 +351,8 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if asks_chart(text, actions, drugs):
+        actions.append("chart_question")
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a

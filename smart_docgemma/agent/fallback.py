@@ -65,7 +65,7 @@ def notice(reason: str | None) -> dict[str, Any]:
 
 def stray_proposals(failed: Turn, final: Turn) -> list[str]:
     """Proposals the failed attempt prepared that the no-model answer does not show."""
-    return [pid for pid in failed.proposals if pid not in final.proposals]
+    return [proposal_id for proposal_id in failed.proposals if proposal_id not in final.proposals]
 
 
 def withdraw(ctx: ToolContext | None, proposal_ids: list[str]) -> None:

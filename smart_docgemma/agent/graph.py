@@ -22,7 +22,7 @@ from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
 from .state import (ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
                     RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
-                    ToolSelectOutcome, Turn, merge, new_turn)
+                    ToolSelectOutcome, Turn, Update, merge, new_turn, route_of)
 from .followup import followup
 from .second_look import second_look
 from .synthesis import synthesize
@@ -30,7 +30,7 @@ from .synthesis import synthesize
 END = "END"
 PAUSE = "PAUSE"
 
-NODES: dict[str, Callable[..., Any]] = {
+NODES: dict[str, Callable[[Turn, nodes.Deps], Update[Any]]] = {
     "INPUT_ASSEMBLY": nodes.input_assembly,
     "INTENT_CLASSIFY": nodes.intent_classify,
     "TOOL_SELECT": nodes.tool_select,
@@ -76,7 +76,7 @@ BY_NODE: Table = {
         "classify": "RESULT_CLASSIFY",
         "duplicate": "SYNTHESIZE",          # same tool + same args: not run twice
     },
-    "RESULT_CLASSIFY": {"route": "ROUTER"},
+    "RESULT_CLASSIFY": {"decide": "ROUTER"},
     "ROUTER": {
         "error": "ERROR_HANDLER",
         "ask": "SYNTHESIZE",                # several patients matched
@@ -142,7 +142,7 @@ def _step(state: Turn, deps: nodes.Deps, node: str) -> tuple[Turn, str]:
     state = merge(state, update)
     end = {"type": "node_end", "node": node, "outcome": outcome, "model_calls": deps.stats.calls,
            "duration_ms": round((time.monotonic() - started) * 1000, 1)}
-    return merge(state, {"route": [node], "events": [_emit(deps, end)]}), outcome
+    return merge(state, {"nodes": [node], "events": [_emit(deps, end)]}), outcome
 
 
 def _emit(deps: nodes.Deps, event: dict[str, Any]) -> dict[str, Any]:
@@ -161,7 +161,8 @@ class TurnResult:
     events = property(lambda self: self.state.events)
     model_calls = property(lambda self: self.state.model_calls)
     model_seconds = property(lambda self: self.state.model_seconds)
-    route = property(lambda self: self.state.route)
+    nodes = property(lambda self: self.state.nodes)
+    route = property(lambda self: route_of(self.state))
     proposals = property(lambda self: self.state.proposals)
     degraded = property(lambda self: self.state.degraded)
     thinking = property(lambda self: self.state.thinking)
@@ -189,15 +190,18 @@ class Agent:
 
     def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
             image: bytes | None = None,
-            image_mime: str | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
-        meta = image_meta(image, image_mime)
+            image_mime: str | None = None, meta: dict[str, Any] | None = None,
+            emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
+        """One turn. ``meta`` is the image's meta when the caller already sniffed it
+        (``tools.imaging.image_meta``: the chat does, on upload); otherwise it is sniffed here."""
+        meta = meta if meta is not None or image is None else image_meta(image, image_mime)
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
         state = new_turn(message, history=history, chart_summary=chart_summary,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
-        deps = self._deps(emit, image if accepted else None, meta["mime"] if meta and accepted else None)
+        deps = self._deps(emit, image if accepted else None, meta if accepted else None)
         with languages.answering(self.language):  # templated answers in the clinician's language
             return self._answer(state, deps)
 
@@ -217,7 +221,7 @@ class Agent:
         deps.emit(event)
         code = replace(deps, model=None, tools=fallback.remembered_tools(deps.tools, failed),
                        ctx=replace(deps.ctx, model=None) if deps.ctx is not None else None)
-        start = merge(fresh, {"events": [*failed.events, event], "route": failed.route})
+        start = merge(fresh, {"events": [*failed.events, event], "nodes": failed.nodes})
         final = fallback.labelled(run_turn(start, code), reason, cause)
         fallback.withdraw(deps.ctx, fallback.stray_proposals(failed, final))
         return self._result(final, deps)
@@ -250,13 +254,15 @@ class Agent:
         deps = self._deps(emit, None, None, resumed=True)
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
-    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None, mime: str | None,
+    def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None,
+              meta: dict[str, Any] | None,
               resumed: bool = False) -> nodes.Deps:
         stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
         if ctx is not None:
             bound = self.model.bound(stats) if self.model is not None else None
-            ctx = replace(ctx, model=bound, image=image, image_mime=mime)
+            ctx = replace(ctx, model=bound, image=image, image_mime=(meta or {}).get("mime"),
+                          image_kind=(meta or {}).get("kind"))
         return nodes.Deps(model=self.model, tools=self.tools, ctx=ctx, stats=stats,
                           emit=emit or (lambda event: None),
                           pause_on_proposal=self.pause_on_proposal and not resumed, lessons=self.lessons)

@@ -355,7 +355,7 @@ def result_classify(state: Turn, deps: Deps) -> Update[ResultClassifyOutcome]:
         else:
             quality, summary = out.quality, out.brief_summary
     run = replace(run, quality=quality or "success_rich", summary=summary)
-    return {**update, "tool_runs": state.tool_runs[:-1] + [run], "outcome": "route"}
+    return {**update, "tool_runs": state.tool_runs[:-1] + [run], "outcome": "decide"}
 
 
 def _structural_quality(run: ToolRun) -> str | None:

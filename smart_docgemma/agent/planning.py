@@ -37,12 +37,13 @@ def required_tools(state: Turn) -> list[str]:
         if pattern.get("action") in ent.actions or (pattern.get("entity") and ent.named(pattern["entity"])):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
-    if "check_drug_interactions" in needed and not ent.drugs and "this_patient" in ent.actions:
+    own = {"this_patient", "chart_question"} & set(ent.actions)
+    if "check_drug_interactions" in needed and not ent.drugs and own:
         needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
         needed.add("get_patient_chart")
-    if "give" in ent.actions and len(interaction_drugs(state)) < 2:
+    if "give" in ent.actions and (len(interaction_drugs(state)) < 2 or about_her_state(state)):
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
-        needed.add("check_drug_safety")
+        needed.add("check_drug_safety")  # "with her kidneys": the label and the chart's context
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
@@ -54,6 +55,15 @@ def required_tools(state: Turn) -> list[str]:
     if state.image and not needed:
         needed.add("analyze_medical_image")
     return [t for t in catalog.running_order() if t in needed]
+
+
+def about_her_state(state: Turn) -> bool:
+    """"can she have metformin with her kidneys?": one drug, asked against the patient's own
+    state (``patient_context_words``), her medications not named."""
+    low = fold(state.message).lower()
+    named = any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["patient_context_words"])
+    meds = re.search(r"\b(meds|medications|medicines|drugs|tablets)\b", low)
+    return len(state.entities.drugs) == 1 and named and not meds
 
 
 def writes() -> set[str]:

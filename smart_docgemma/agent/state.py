@@ -11,7 +11,7 @@ keeps exactly this JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, get_args
 
 from pydantic import TypeAdapter
 from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
@@ -20,7 +20,7 @@ from ..grounding.check import Citation, SentenceCheck
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 from ..tools.base import Source, ToolResult
 
-APPEND = ("events", "route", "errors", "proposals", "thinking", "sources", "skipped")
+APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
 
 # Each node's own outcomes: a node returns an ``Update[ItsOutcome]``, so mypy rejects a node that
 # returns another node's outcome, and agent/graph.py's table is keyed by (node, its outcome).
@@ -28,7 +28,7 @@ InputAssemblyOutcome = Literal["classify", "execute", "synthesize"]
 IntentClassifyOutcome = Literal["direct", "select", "synthesize"]
 ToolSelectOutcome = Literal["execute", "ask", "synthesize"]
 ToolExecuteOutcome = Literal["classify", "duplicate"]
-ResultClassifyOutcome = Literal["route"]
+ResultClassifyOutcome = Literal["decide"]
 RouterOutcome = Literal["error", "ask", "select", "synthesize", "pause"]
 ErrorHandlerOutcome = Literal["retry_same", "retry_different_args", "ask", "skip"]
 SynthesizeOutcome = Literal["review", "done"]
@@ -107,7 +107,7 @@ class Turn:
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
     grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence's verdict
-    route: list[str] = field(default_factory=list)  # node names in order
+    nodes: list[str] = field(default_factory=list)  # node names in order (the route is route_of(turn))
     events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
     thinking: list[str] = field(default_factory=list)
     model_calls: int = 0
@@ -149,7 +149,7 @@ class Changes(TypedDict, total=False):
     answer: str | None
     second_look: dict[str, Any] | None
     sources: list[Source]
-    route: list[str]
+    nodes: list[str]
     events: list[dict[str, Any]]
     thinking: list[str]
     model_calls: int
@@ -206,6 +206,23 @@ def dumps(turn: Turn) -> str:
 
 def loads(text: str) -> Turn:
     return _ADAPTER.validate_json(text)
+
+
+# The route a turn took, the one vocabulary for it: the evaluation's cases (``route:`` in the YAML)
+# and scores, ``docgemma-eval --stored`` and the ``docgemma_turns_total{route}`` metric.
+Route = Literal["direct", "tool", "proposal", "ask", "error"]
+ROUTES: tuple[Route, ...] = get_args(Route)
+
+
+def route_of(turn: Turn) -> Route:
+    """ask > error > proposal > tool > direct, from the turn's final state."""
+    if turn.clarification:
+        return "ask"
+    if turn.skipped or any(run.result.status == "error" for run in turn.tool_runs):
+        return "error"
+    if turn.proposals:
+        return "proposal"
+    return "tool" if turn.tool_runs else "direct"
 
 
 # A turn row's life: running -> done | paused | failed | cancelled; paused -> resuming -> done ...

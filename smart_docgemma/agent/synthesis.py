@@ -57,7 +57,8 @@ def _in_language(state: Turn, answer: str) -> str:
     if found is None:
         return _with_notes(state, answer)
     metrics.language_replaced(expected, found.lang)
-    return templated_summary(state, prompts.message("language_replaced", found=found.lang))
+    replaced = templated_summary(state, prompts.message("language_replaced", found=found.lang))
+    return guard.appended(replaced, state.tool_runs)  # every severe finding, as for the model's
 
 
 def sanitize(text: str) -> str:

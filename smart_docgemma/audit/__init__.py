@@ -82,7 +82,7 @@ def for_mcp(grant, server: str, sid: str, app=None) -> AuditTrail:
     """The trail of an MCP client's tool call: the practitioner the grant names, the client."""
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     actor = Actor(
-        who=grant.practitioner,
+        who=grant.user,
         client=f"mcp:{grant.client_id}",
         sid=sid,
         patient=grant.patient_id,

@@ -24,12 +24,12 @@ def record_turn(trail, turn_id: str, turn, status: str, before: tuple[str, ...] 
     if trail is None:
         return turn, status
     try:
-        for pid in turn.proposals:
-            if pid not in before:
+        for proposal_id in turn.proposals:
+            if proposal_id not in before:
                 trail.action(
                     "proposal-created",
-                    resources=(f"urn:docgemma:proposal:{pid}",),
-                    proposal=pid,
+                    resources=(f"urn:docgemma:proposal:{proposal_id}",),
+                    proposal=proposal_id,
                     turn=turn_id,
                 )
         if turn.answer:

@@ -14,15 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
-OUTCOMES = {"0": "ok", "4": "refused", "8": "failed"}
-
+from .store import OUTCOMES, instant
 
 def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        since, until = _instant(args.since), _instant(args.until, end=True)
+        since, until = instant(args.since), instant(args.until, end=True)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -52,22 +51,6 @@ def _line(row) -> str:
         f"{when}Z  {row.kind:<22} {OUTCOMES.get(row.outcome, row.outcome):<8} "
         f"{row.who or '-'}  via {row.client or '-'}  {refs}  {extra}".rstrip()
     )
-
-
-def _instant(text: str | None, end: bool = False) -> float | None:
-    """A day (``2026-11-25``) or an ISO instant as epoch seconds; a day given as --until
-    covers the whole day."""
-    if not text:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a date (YYYY-MM-DD) or an ISO date-time") from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    if end and len(text) == 10:
-        when += timedelta(days=1)
-    return when.timestamp()
 
 
 def _parser() -> argparse.ArgumentParser:

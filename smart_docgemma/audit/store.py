@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import and_, select, update
 
 from ..storage import audit_events as table
 from .events import Access, to_audit_event
+
+
+OUTCOMES = {"0": "ok", "4": "refused", "8": "failed"}  # AuditEvent.outcome, as listed
 
 
 @dataclass(frozen=True)
@@ -120,3 +124,19 @@ def _row(r) -> AuditRow:
         event=json.loads(r.event),
         ehr_ref=r.ehr_ref,
     )
+
+
+def instant(text: str | None, end: bool = False) -> float | None:
+    """A day (``2026-11-25``) or an ISO instant as epoch seconds; a day given as --until
+    covers the whole day. Raises ValueError, saying why, for anything else."""
+    if not text:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        if end and len(text) == 10:
+            when += timedelta(days=1)
+        return when.timestamp()
+    except (ValueError, OverflowError):
+        raise ValueError(f"{text!r} is not a date (YYYY-MM-DD) or an ISO date-time") from None

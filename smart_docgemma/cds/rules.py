@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
-from ..languages import N_, lab, message
+from ..languages import N_, message
 from ..safety import rules as safety_rules
 from . import chart, monitoring, quiet
 from .cards import card, smart_link_card
@@ -114,7 +114,7 @@ def _trios_among(names: list[str]) -> list[Finding]:
 
 def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
     active = chart.named(data.get("medications"))
-    renal, age = latest_renal(data), chart.age(data.get("patient"), date.today())
+    renal, age = latest_renal(data), patient_age(data)
     findings: list[Finding] = []
     for i, draft in enumerate(drafts):
         key = f"draft:{draft.get('id') or i}"
@@ -197,6 +197,11 @@ def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal
     measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
     return message(said[0] if f.severity == "critical" else said[1], drug=drug,
                    others=" + ".join(others), renal=measured, age=age if age is not None else "")
+
+
+def patient_age(data: HookData) -> int | None:
+    """The patient's age today in whole years (None without a birth date)."""
+    return chart.age(data.get("patient"), date.today())
 
 
 def latest_renal(data: HookData) -> RenalResult | None:
@@ -313,7 +318,8 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
     return out
 
 
-def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str, reaction: str) -> dict:
+def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str | None,
+                     reaction: str) -> dict:
     said = (N_("Review active %(drug)s — %(substance)s allergy (%(reaction)s)") if not draft else
             N_("Do not give %(drug)s — %(substance)s allergy (%(reaction)s)") if severity == "critical" else
             N_("Caution with %(drug)s — %(substance)s allergy (%(reaction)s)"))

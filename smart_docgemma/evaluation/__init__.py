@@ -11,7 +11,8 @@ or in code::
     report = evaluate(load_cases(), endpoint=url, fhir_base=fhir)
 """
 from .cases import CATEGORIES, Case, load_cases
-from .harness import evaluate, observed_route
+from ..agent.state import route_of
+from .harness import evaluate
 from .report import markdown
 
-__all__ = ["CATEGORIES", "Case", "load_cases", "evaluate", "observed_route", "markdown"]
+__all__ = ["CATEGORIES", "Case", "load_cases", "evaluate", "route_of", "markdown"]

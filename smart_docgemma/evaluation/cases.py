@@ -13,12 +13,12 @@ from typing import Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..agent.state import Route
 from ..tools.catalog import specs
 from ..tools.http import SOURCES
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")
 CATEGORIES = ("direct", "single_tool", "multi_tool", "failure", "ask_user", "image")
-ROUTES = ("direct", "tool", "proposal", "ask", "error")
 
 
 class Case(BaseModel):
@@ -28,7 +28,7 @@ class Case(BaseModel):
     id: str
     category: Literal[CATEGORIES]  # type: ignore[valid-type]
     query: str = Field(min_length=2)
-    route: Literal[ROUTES]  # type: ignore[valid-type]
+    route: Route  # the one route vocabulary (agent/state.py)
     tools: list[str] = Field(default_factory=list)
     args: dict[str, dict] = Field(default_factory=dict)
     patient: str = "pt-ckd-elder"

@@ -43,8 +43,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="structured-output dialect (default: DOCGEMMA_SCHEMA_DIALECT or auto)")
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
-    p.add_argument("--synthea", action="store_true",
-                   help="also load the Synthea population (launch.population; for synthea_cases.yaml)")
+    p.add_argument("--synthea", nargs="*", metavar="SEED:SIZE[:AGES]",
+                   help="also load Synthea populations (launch.population): the default one "
+                        "(DOCGEMMA_SYNTHEA_*) without values, e.g. 7:5 8:3:65-95 for the unseen cases")
     args = p.parse_args(argv)
     if not args.stored and not args.endpoint and not args.code_only:
         p.error("--endpoint is required (or --code-only, or --stored to score the app's stored turns)")
@@ -53,7 +54,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def _fhir(stack: ExitStack, args) -> str:
     base = args.fhir
-    if base and args.no_fixtures:
+    if base and args.no_fixtures and args.synthea is None:
         return base
     from ..checkout import require
 
@@ -67,10 +68,12 @@ def _fhir(stack: ExitStack, args) -> str:
         base = upstream.base_url
     if not args.no_fixtures:
         load_fixtures(base)
-    if args.synthea:
+    if args.synthea is not None:
         from launch.population import load_population
+        from launch.synthea import PopulationSpec, generate
 
-        load_population(base)
+        for spec in [PopulationSpec.parse(t) for t in args.synthea] or [None]:
+            load_population(base, generate(spec))
     return base
 
 

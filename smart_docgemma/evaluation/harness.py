@@ -8,7 +8,7 @@ source listed in a case's ``down`` is pointed at a closed local port for that
 case, so failure cases are reproducible anywhere.
 
 Scoring (per case):
-- route: ``observed_route`` of the final state against the expected route;
+- route: ``agent.state.route_of`` the final state against the expected route;
 - tools: the tools that ran, in order, retries folded, against the expected list;
 - arguments: for each tool with expected key arguments, its first call's
   arguments contain them (``args_match``); cases without expectations are not scored;
@@ -30,12 +30,12 @@ import time
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from .. import create_app
 from ..agent import Agent, model_from_config
 from ..agent.extraction import vocabulary
-from ..agent.state import Turn
+from ..agent.state import Route, Turn, route_of
 from ..errors import DocGemmaError
 from ..fhir import FhirGateway
 from ..proposals.store import proposal_store
@@ -58,8 +58,8 @@ class CaseResult:
     id: str
     category: str
     query: str
-    expected_route: str
-    route: str
+    expected_route: Route
+    route: Route | Literal["crash"]  # crash: the turn raised (the case is scored as failed)
     expected_tools: list
     tools: list
     route_ok: bool
@@ -78,18 +78,6 @@ class CaseResult:
     unrequested_write: bool = False
     answer_ok: bool | None = None  # None: the case names no expected text
     answer_missing: list = field(default_factory=list)  # expected texts absent / excluded ones present
-
-
-def observed_route(state: Turn) -> str:
-    """ask > error > proposal > tool > direct, from the turn's final state."""
-    results = state.tool_runs
-    if state.clarification:
-        return "ask"
-    if state.skipped or any(r.result.status == "error" for r in results):
-        return "error"
-    if state.proposals:
-        return "proposal"
-    return "tool" if results else "direct"
 
 
 def executed_tools(state: Turn) -> list[str]:
@@ -140,7 +128,7 @@ def score(case: Case, turn, seconds: float) -> CaseResult:
                if case.args else None)
     tool_ms = sum(e.get("duration_ms", 0) for e in state.events
                   if e.get("type") == "node_end" and e.get("node") == "TOOL_EXECUTE")
-    route = observed_route(state)
+    route = route_of(state)
     written = [r for r in state.tool_runs if r.result.status == "proposal"]
     allowed = {case.patient} | {a.get("patient_id") for a in case.args.values() if a.get("patient_id")}
     answer_ok, answer_missing = answer_check(case, getattr(state, "answer", "") or "")

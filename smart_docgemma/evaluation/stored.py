@@ -18,10 +18,10 @@ from datetime import datetime, timezone
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from ..agent.state import StoredTurn, stored_turn
+from ..agent.state import StoredTurn, route_of, stored_turn
 from ..storage import proposals, turn_ratings, turns
 from .cases import Case
-from .harness import args_match, executed_tools, observed_route
+from .harness import args_match, executed_tools
 
 DRIFT_POINTS = 0.10  # a fall of this much (10 points) between periods is reported
 
@@ -69,7 +69,7 @@ def _observe(stored: StoredTurn, case: Case | None, rating: bool | None, decided
         first_args: dict = {}
         for run in turn.tool_runs:
             first_args.setdefault(run.tool, run.args)
-        obs.update(case=case.id, route_ok=observed_route(turn) == case.route,
+        obs.update(case=case.id, route_ok=route_of(turn) == case.route,
                    tools_ok=executed_tools(turn) == list(case.tools),
                    args_ok=all(args_match(want, first_args.get(tool, {})) for tool, want in case.args.items()))
     return obs

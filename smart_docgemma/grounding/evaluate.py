@@ -7,7 +7,8 @@ Each case is an answer about a fixture chart (``fhir_fixtures/``, cut into recor
 the chart tool cuts what it reads), about inline source records (a PubMed abstract, a trial,
 label sections), or (``chart: synthea``) about a patient of the seed-42 Synthea population,
 read by the chart tool itself from the FHIR server at ``--fhir`` (default
-``FHIR_UPSTREAM_URL``; load it with ``python -m launch.population URL``). Per sentence the case gives the records that support it (``cites``, plus
+``FHIR_UPSTREAM_URL``; load it with ``python -m launch.population URL``). Per sentence the case
+gives the records that support it (``cites``, plus
 ``also``: records that support it too) and ``supported`` (false: a seeded wrong number or
 date; null: not scored). Measured over scored sentences:
 
@@ -30,6 +31,7 @@ from pathlib import Path
 
 import yaml
 
+from ..errors import DocGemmaError
 from .check import ground
 from .evidence import Evidence, from_chart
 
@@ -186,7 +188,8 @@ def tally(score: Score, row: dict) -> None:
 
 def evaluate(cases: list[dict], fhir_base: str | None = None) -> tuple[dict, list[dict]]:
     """Figures over all ``cases`` (and per chart kind under ``by_chart``), and every row."""
-    score, rows, kinds = Score(), [], defaultdict(Score)
+    score, rows = Score(), []
+    kinds: defaultdict[str, Score] = defaultdict(Score)
     for case in cases:
         score.answers += 1
         kinds[chart_kind(case)].answers += 1
@@ -219,7 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", help="a YAML case file instead of the shipped splits")
     parser.add_argument("--json", action="store_true", help="print every sentence's result as JSON")
     args = parser.parse_args(argv)
-    figures, rows = evaluate(load(args.split, args.cases, args.charts), args.fhir)
+    try:
+        figures, rows = evaluate(load(args.split, args.cases, args.charts), args.fhir)
+    except (DocGemmaError, RuntimeError) as exc:
+        print(f"error: a Synthea chart could not be read ({exc}); load the population with "
+              "python -m launch.population URL, or run --charts fixture", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(rows, indent=2))
     else:

@@ -44,11 +44,12 @@ from .checks import interaction_findings, list_findings, order_findings, trio_fi
 from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
 from .finding import Finding, Source, by_severity
 from .glossary import looks_french
-from .limits import Renal, age_findings, age_on, renal_findings
+from .limits import Renal, age_findings, age_list_minimum, age_list_source, age_on, renal_findings
 
 __all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", "disease_flags",
            "lab_rules", "paediatric_limit", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
-           "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_on",
+           "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_list_minimum",
+           "age_list_source", "age_on",
            "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
            "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
            "interaction_findings", "interactions", "limit_findings", "list_findings",

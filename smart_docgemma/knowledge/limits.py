@@ -86,6 +86,16 @@ def _dose_line(dose: Dose | None) -> tuple[str, ...]:
     return (f"Ordered: {dose.describe()}",) if dose and dose.daily_mg is not None else ()
 
 
+def age_list_minimum() -> int:
+    """The age from which ``data/age.yaml`` applies (65)."""
+    return int(load("age.yaml")["min_age"])
+
+
+def age_list_source() -> str:
+    """The age list's source, as cited on its findings (AGS Beers Criteria 2023)."""
+    return str(load("age.yaml")["source"]).split(" (")[0]
+
+
 def age_findings(drug: str, age: int | None) -> list[Finding]:
     """Beers-style warnings for a patient of ``age`` years (none under the list's minimum age)."""
     table = load("age.yaml")

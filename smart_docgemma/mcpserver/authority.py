@@ -49,7 +49,7 @@ class McpGrant:
 
     client_id: str
     client_name: str
-    practitioner: str | None  # fhirUser as a relative reference, e.g. Practitioner/dr-okafor
+    user: str | None  # fhirUser as a relative reference, e.g. Practitioner/dr-okafor
     patient_id: str | None
     scopes: GrantedScopes
     expires_at: int
@@ -59,7 +59,7 @@ class McpGrant:
         return cls(
             client_id=str(claims.get("client_id") or "unknown client"),
             client_name=str(claims.get("client_name") or ""),
-            practitioner=local_ref(claims.get("fhirUser")),
+            user=local_ref(claims.get("fhirUser")),
             patient_id=claims.get("patient"),
             scopes=GrantedScopes.parse(claims.get("scope")),
             expires_at=int(claims["exp"]),

@@ -174,7 +174,7 @@ def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> T
             authority.fhir_token(token, grant),
             timeout=app.config["HTTP_TIMEOUT_S"],
             connections=get_fhir_pool(app),
-            audit=for_mcp(grant, authority.fhir_base, session_id(grant), app),
+            audit=for_mcp(grant, authority.fhir_base, mcp_sid(grant), app),
         )
     return ToolContext(
         patient_id=grant.patient_id,
@@ -182,13 +182,13 @@ def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> T
         fhir=fhir,
         http=get_http(app),
         proposals=McpProposals(proposal_store(app), grant),
-        sid=session_id(grant),
-        user=grant.practitioner,
+        sid=mcp_sid(grant),
+        user=grant.user,
         config=dict(app.config),
     )
 
 
-def session_id(grant: McpGrant) -> str:
+def mcp_sid(grant: McpGrant) -> str:
     """The proposal owner for MCP-made proposals: no browser session, the client instead."""
     return f"mcp:{grant.client_id}"
 

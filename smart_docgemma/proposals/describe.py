@@ -14,6 +14,8 @@ import binascii
 
 from flask_babel import gettext, ngettext
 
+from ..tools.dosing import route_key
+
 
 def _(text: str, **fields: Any) -> str:
     """``text`` in the page's language (English outside a request)."""
@@ -30,8 +32,9 @@ _TIMES_DAILY = {1: N_("once daily"), 2: N_("twice daily"), 3: N_("three times da
 _TIMES_WEEKLY = {1: N_("once weekly"), 2: N_("twice weekly"), 3: N_("three times weekly")}
 _EVERY = {"h": N_("every %(n)s hours"), "d": N_("every %(n)s days"), "wk": N_("every %(n)s weeks"),
           "mo": N_("every %(n)s months")}
-_ROUTE_WORDS = {"26643006": N_("by mouth"), "47625008": N_("intravenously"), "78421000": N_("intramuscularly"),
-                "34206005": N_("subcutaneously"), "447694001": N_("by inhalation"), "6064005": N_("topically")}
+# How the card says a route (keys of tools/dosing.py's ROUTES; another route shows its SNOMED display).
+_ROUTE_WORDS = {"oral": N_("by mouth"), "intravenous": N_("intravenously"), "intramuscular": N_("intramuscularly"),
+                "subcutaneous": N_("subcutaneously"), "inhaled": N_("by inhalation"), "topical": N_("topically")}
 NO_KNOWN_ALLERGY = "716186003"  # SNOMED CT "No known allergy" (tools/data/write_codes.yaml)
 _REASONS = {"22253000": N_("pain"), "386661006": N_("fever")}  # as-needed reasons (frequencies/en.yaml)
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
@@ -71,9 +74,8 @@ def frequency_text(repeat: dict[str, Any] | None) -> str:
 
 
 def route_text(route: dict[str, Any] | None) -> str:
-    codes = [c.get("code") for c in (route or {}).get("coding") or []]
-    word = next((_(_ROUTE_WORDS[c]) for c in codes if c in _ROUTE_WORDS), None)
-    return word or ((route or {}).get("text") or "").lower()
+    key = route_key(route)
+    return _(_ROUTE_WORDS[key]) if key in _ROUTE_WORDS else ((route or {}).get("text") or "").lower()
 
 
 def duration_text(resource: dict[str, Any]) -> str:

@@ -25,13 +25,12 @@ import math
 
 from .. import errors
 from ..languages import N_, message
-from ..tools import orders
+from ..tools import dosing, orders
 from ..tools.base import ToolContext
 from .describe import as_needed_text, frequency_text, note_text, quantity_text
 from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag
 
-ROUTES = {"": None, "oral": "by mouth", "intravenous": "intravenous", "intramuscular": "intramuscular",
-          "subcutaneous": "subcutaneous", "inhaled": "inhaled", "topical": "topical"}
+ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}  # the one route vocabulary (tools/dosing.py)
 UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")
 CATEGORIES = ("", "medication", "food", "environment", "biologic")
 CRITICALITIES = ("", "low", "high", "unable-to-assess")
@@ -74,8 +73,7 @@ def _inst(resource: dict[str, Any]) -> dict[str, Any]:
 def _med_values(r: dict[str, Any]) -> dict[str, str]:
     inst, dispense = _inst(r), r.get("dispenseRequest") or {}
     dose = ((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity") or {}
-    codes = {c.get("code") for c in (inst.get("route") or {}).get("coding") or []}
-    route = next((k for k, (code, _) in orders._ROUTES.items() if code in codes and k in ROUTES), "")
+    route = dosing.route_key(inst.get("route"))
     supply = (dispense.get("expectedSupplyDuration") or {}).get("value")
     qty = (dispense.get("quantity") or {}).get("value")
     return {"dose": _num(dose.get("value")), "unit": dose.get("unit", ""), "route": route,
@@ -151,7 +149,7 @@ def _apply_dose(inst: dict[str, Any], ch: dict[str, str]) -> None:
         dose["value"] = _number("dose", ch["dose"])
     if "unit" in ch:
         unit = _choice("unit", ch["unit"], UNITS)
-        dose.update(unit=unit, system=orders.UCUM, code=orders.ucum(unit) or unit)
+        dose.update(unit=unit, system=dosing.UCUM, code=dosing.ucum(unit) or unit)
 
 
 def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
@@ -160,7 +158,7 @@ def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
     if "route" in ch:
         inst.pop("route", None)
         if _choice("route", ch["route"], ROUTES):
-            inst["route"] = orders._route(ROUTES[ch["route"]] or "")
+            inst["route"] = dosing.route_coding(ch["route"])
     if "frequency" in ch:
         timing = orders.parse_timing(ch["frequency"])
         if not timing:
@@ -187,7 +185,7 @@ def _apply_dispense(r: dict[str, Any], ch: dict[str, str]) -> None:
         dispense.pop("expectedSupplyDuration", None)
         if ch["duration_days"]:
             days = _number("duration_days", ch["duration_days"], integer=True)
-            dispense["expectedSupplyDuration"] = {"value": days, "unit": "days", "system": orders.UCUM, "code": "d"}
+            dispense["expectedSupplyDuration"] = {"value": days, "unit": "days", "system": dosing.UCUM, "code": "d"}
     if "quantity" in ch:
         dispense.pop("quantity", None)
         if ch["quantity"]:

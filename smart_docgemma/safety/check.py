@@ -46,6 +46,19 @@ class Report:
     drugs: list[str]
     findings: list[Finding] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)  # chart parts that could not be read
+    age: int | None = None
+    renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
+
+    def context(self) -> str | None:
+        """What the age and kidney rules judged by, said even when they found nothing: for a
+        patient of the age list's years or with a kidney result ("no finding" is then a fact
+        of this chart, not a check that did not run)."""
+        parts = []
+        if self.age is not None and self.age >= knowledge.age_list_minimum():
+            parts.append(f"age {self.age} (age list: {knowledge.age_list_source()})")
+        if self.renal is not None:
+            parts.append(f"latest kidney function {self.renal.describe()}")
+        return ("Checked for this patient's " + "; ".join(parts) + ".") if parts else None
 
     @property
     def severe(self) -> list[Finding]:
@@ -55,6 +68,8 @@ class Report:
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [line(f) for f in self.shown()]
+        if self.context():
+            out.append(self.context() or "")
         if self.unread:
             out.append(
                 "The patient's "
@@ -218,10 +233,13 @@ def check(
     findings = cds_rules.order_checks(drafts, data)
     if asking:
         findings = [f for f in findings if f.topic != "duplicate-order"]
+    renal = cds_rules.latest_renal(data)
     return Report(
         drugs=[knowledge.generic(d) for d in drugs],
         findings=findings,
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
+        age=cds_rules.patient_age(data),
+        renal=renal.value if renal else None,
     )
 
 

@@ -41,10 +41,16 @@ def foci() -> list[str]:
     return list(_patterns())
 
 
-def focus_of(message: str) -> str | None:
-    """The first focus whose pattern matches the lowercased message; None for the whole chart."""
+def chart_focus(message: str) -> str | None:
+    """The first focus whose pattern matches the lowercased message ("summary" included);
+    None when the message asks no chart question."""
     low = (message or "").lower()
-    found = next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
+    return next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
+
+
+def focus_of(message: str) -> str | None:
+    """The focus of a chart question; None for the whole chart."""
+    found = chart_focus(message)
     return None if found == "summary" else found
 
 

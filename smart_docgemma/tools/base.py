@@ -85,6 +85,7 @@ class ToolContext:
     model: VisionModel | None = None  # the turn's model client, for the vision tool
     image: bytes | None = None  # this turn's attached image (analyze_medical_image)
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
+    image_kind: str | None = None  # png | jpeg | dicom, as its bytes said (tools.imaging.image_meta)
     sid: str | None = None  # the browser session (the launch) the turn belongs to
     user: str | None = None  # the fhirUser who launched, e.g. Practitioner/dr-okafor
     config: dict[str, Any] = field(default_factory=dict)

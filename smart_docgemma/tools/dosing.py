@@ -14,27 +14,37 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from .. import frequency
 
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
-UNITS = {
-    "mg": "mg",
-    "g": "g",
-    "mcg": "ug",
-    "µg": "ug",
-    "ug": "ug",
-    "ml": "mL",
-    "l": "L",
-    "units": "[iU]",
-    "unit": "[iU]",
-    "iu": "[iU]",
-    "meq": "meq",
-    "mmol": "mmol",
-}
-DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug|ml|l|units?|iu|meq|mmol)\b", re.I)
+DATA = Path(__file__).with_name("data")
+
+
+@lru_cache(maxsize=1)
+def dose_units() -> dict[str, str | None]:
+    """Unit word → UCUM code (None for a count: puffs, tablets), from ``data/write_codes.yaml``."""
+    units: dict[str, str | None] = yaml.safe_load((DATA / "write_codes.yaml").read_text())["dose_units"]
+    return units
+
+
+@lru_cache(maxsize=1)
+def dose_pattern() -> re.Pattern[str]:
+    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
+    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
+    words = sorted(dose_units(), key=len, reverse=True)
+    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def ucum(unit: str) -> str | None:
+    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
+    return dose_units().get(unit.lower())
 AS_NEEDED = re.compile(
     r"\b(?:prn|p\.r\.n\.?|as needed|as required|when required|if needed)\b"
     r"(?:\s+for\s+(?!\d)([a-z][a-z '\-]{1,40}?))?(?=\s*$|\s*[,;.)]|\s+for\s+\d|\s+x\s*\d|"
@@ -58,16 +68,33 @@ QUANTITY = re.compile(
     r"ml|inhalers?|patches?|sachets?)?",
     re.I,
 )
-ROUTES = [
-    (r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b", "26643006", "Oral route"),
-    (r"\b(?:iv|intravenous(?:ly)?)\b", "47625008", "Intravenous route"),
-    (r"\b(?:im|intramuscular(?:ly)?)\b", "78421000", "Intramuscular route"),
-    (r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b", "34206005", "Subcutaneous route"),
-    (r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b", "447694001", "Respiratory tract route"),
-    (r"\b(?:topical(?:ly)?|top)\b", "6064005", "Topical route"),
-    (r"\b(?:pr|rectal(?:ly)?)\b", "37161004", "Rectal route"),
-    (r"\b(?:sl|sublingual(?:ly)?)\b", "37839007", "Sublingual route"),
-]
+
+
+@dataclass(frozen=True)
+class RouteOfAdministration:
+    """A route of administration: the package's one vocabulary for it. ``key`` is the card's
+    edit form value (and the HTTP API's ``route``), ``code``/``display`` the SNOMED CT coding a
+    MedicationRequest carries, ``pattern`` the words a clinician writes for it."""
+
+    key: str
+    code: str
+    display: str
+    pattern: str
+
+
+ROUTES = (
+    RouteOfAdministration("oral", "26643006", "Oral route", r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b"),
+    RouteOfAdministration("intravenous", "47625008", "Intravenous route", r"\b(?:iv|intravenous(?:ly)?)\b"),
+    RouteOfAdministration("intramuscular", "78421000", "Intramuscular route", r"\b(?:im|intramuscular(?:ly)?)\b"),
+    RouteOfAdministration("subcutaneous", "34206005", "Subcutaneous route",
+                          r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b"),
+    RouteOfAdministration("inhaled", "447694001", "Respiratory tract route",
+                          r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b"),
+    RouteOfAdministration("topical", "6064005", "Topical route", r"\b(?:topical(?:ly)?|top)\b"),
+    RouteOfAdministration("rectal", "37161004", "Rectal route", r"\b(?:pr|rectal(?:ly)?)\b"),
+    RouteOfAdministration("sublingual", "37839007", "Sublingual route", r"\b(?:sl|sublingual(?:ly)?)\b"),
+)
+ROUTE_KEYS = tuple(route.key for route in ROUTES)
 
 
 @dataclass
@@ -79,16 +106,13 @@ class Order:
 
 
 def parse_dose(text: str) -> dict[str, Any] | None:
-    m = DOSE.search(text or "")
-    if not m:
+    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
+    m = dose_pattern().search(text or "")
+    code = ucum(m.group(2)) if m else None
+    if m is None or code is None:
         return None
     value = float(m.group(1))
-    return {
-        "value": int(value) if value.is_integer() else value,
-        "unit": m.group(2),
-        "system": UCUM,
-        "code": UNITS[m.group(2).lower()],
-    }
+    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2), "system": UCUM, "code": code}
 
 
 def parse_timing(text: str) -> dict[str, Any] | None:
@@ -107,13 +131,21 @@ def parse_duration(text: str) -> dict[str, Any] | None:
 
 
 def parse_route(text: str) -> dict[str, Any] | None:
-    for pattern, code, display in ROUTES:
-        if re.search(pattern, (text or "").lower()):
-            return {
-                "coding": [{"system": SNOMED, "code": code, "display": display}],
-                "text": display,
-            }
-    return None
+    """The route the words name, as a coded CodeableConcept (None when they name none)."""
+    found = next((r for r in ROUTES if re.search(r.pattern, (text or "").lower())), None)
+    return route_coding(found.key) if found else None
+
+
+def route_coding(key: str) -> dict[str, Any]:
+    """The CodeableConcept of the route ``key`` (one of ``ROUTE_KEYS``)."""
+    route = next(r for r in ROUTES if r.key == key)
+    return {"coding": [{"system": SNOMED, "code": route.code, "display": route.display}], "text": route.display}
+
+
+def route_key(concept: dict[str, Any] | None) -> str:
+    """The key of a coded route ("" when it carries none of ours)."""
+    codes = {c.get("code") for c in (concept or {}).get("coding") or []}
+    return next((r.key for r in ROUTES if r.code in codes), "")
 
 
 def as_needed(text: str) -> dict[str, Any]:

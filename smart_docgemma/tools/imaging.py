@@ -118,11 +118,12 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def prepare(data: bytes, max_bytes: int) -> tuple[bytes, str, dict[str, Any]]:
-    """Validate the attachment and return (image bytes, MIME type, metadata) for the model."""
+def prepare(data: bytes, max_bytes: int, kind: str | None = None) -> tuple[bytes, str, dict[str, Any]]:
+    """Validate the attachment and return (image bytes, MIME type, metadata) for the model;
+    ``kind`` is what ``image_meta`` already read from the bytes (else they are sniffed here)."""
     if len(data) > max_bytes:
         raise ImageRejected(f"The image is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB.")
-    kind = sniff(data)
+    kind = kind or sniff(data)
     if kind is None:
         raise ImageRejected("The attachment is not a PNG, JPEG or DICOM image.")
     if kind == "dicom":
@@ -167,7 +168,7 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult
         return ToolResult.failure("unreachable", "Image analysis needs the vision model, which is not configured, "
                                   "so no image findings are available. Do not describe the image from assumptions.")
     try:
-        image, mime, meta = prepare(ctx.image, int(setting(ctx.config, "IMAGE_MAX_BYTES")))
+        image, mime, meta = prepare(ctx.image, int(setting(ctx.config, "IMAGE_MAX_BYTES")), ctx.image_kind)
     except ImageRejected as exc:
         return ToolResult.failure("invalid", str(exc))
     hints = {k: v for k, v in meta.items() if k in ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription")}

@@ -32,10 +32,12 @@ from pydantic import ValidationError
 
 from .. import errors
 from ..fhir import local_ref
-from ..languages import N_, message
+from ..languages import N_, answer_language, message, say
+from ..wording import reread
 from . import args as tool_args
 from .. import knowledge
 from . import catalog, dosing
+from .dosing import SNOMED, parse_dose
 from .base import Tool, ToolResult
 from .drugs import label_safety
 from ..proposals.store import ProposalSummary, SafetyFlag
@@ -44,14 +46,7 @@ from .safety import patient_lists
 
 DATA = Path(__file__).with_name("data")
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
-SNOMED = "http://snomed.info/sct"
 LOINC = "http://loinc.org"
-UCUM = "http://unitsofmeasure.org"
-_ROUTES = {"oral": ("26643006", "Oral route"), "by mouth": ("26643006", "Oral route"), "po": ("26643006", "Oral route"),
-           "iv": ("47625008", "Intravenous route"), "intravenous": ("47625008", "Intravenous route"),
-           "im": ("78421000", "Intramuscular route"), "intramuscular": ("78421000", "Intramuscular route"),
-           "subcutaneous": ("34206005", "Subcutaneous route"), "sc": ("34206005", "Subcutaneous route"),
-           "inhaled": ("447694001", "Respiratory tract route"), "topical": ("6064005", "Topical route")}
 
 
 @lru_cache(maxsize=1)
@@ -83,43 +78,10 @@ def validated(resource: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ parsing dosing
-@lru_cache(maxsize=1)
-def dose_pattern() -> re.Pattern[str]:
-    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
-    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
-    words = sorted(_codes()["dose_units"], key=len, reverse=True)
-    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
-
-
-def ucum(unit: str) -> str | None:
-    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
-    code: str | None = _codes()["dose_units"].get(unit.lower())
-    return code
-
-
-def parse_dose(dosage: str) -> dict[str, Any] | None:
-    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
-    m = dose_pattern().search(dosage or "")
-    code = ucum(m.group(2)) if m else None
-    if m is None or code is None:
-        return None
-    value = float(m.group(1))
-    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2),
-            "system": UCUM, "code": code}
-
-
 def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None;
     French, Portuguese and Spanish frequencies too ("trois fois par jour", "cada 8 horas")."""
     return dosing.parse_timing(frequency)
-
-
-def _route(*texts: str) -> dict[str, Any] | None:
-    joined = " ".join(t or "" for t in texts).lower()
-    for word, (code, display) in _ROUTES.items():
-        if re.search(rf"\b{re.escape(word)}\b", joined):
-            return {"coding": [{"system": SNOMED, "code": code, "display": display}], "text": display}
-    return None
 
 
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
@@ -129,7 +91,7 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
     """``dosing.order`` (every language's frequencies and as-needed reasons: ``frequency.py``),
-    with the dose read by the package's one dose pattern (``parse_dose``)."""
+    with the dose read from the dosage alone (never from the frequency or the notes)."""
     parsed = dosing.order(dosage, frequency, notes)
     dose = parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
@@ -208,10 +170,12 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
                                          resource=resource, summary=summary)
     except errors.Forbidden as exc:  # the store's own check of the subject against the session
         return ToolResult.failure("forbidden", exc.description)
-    flags = summary.get("flags") or []
-    lines = [f"Proposed, awaiting the clinician's approval (nothing has been written yet): {summary['title']}."]
-    lines += [f"{label}: {value}" for label, value in summary["fields"]]
-    lines += [f"Safety flag ({f['severity']}): {f['text']}" for f in flags]
+    flags, lang = summary.get("flags") or [], answer_language()
+    lines = [say(message(N_("Proposed, awaiting the clinician's approval (nothing has been written yet): "
+                            "%(title)s."), title=reread(summary["title"], lang)), lang)]
+    lines += [f"{say(message(label), lang)}: {reread(value, lang)}" for label, value in summary["fields"]]
+    lines += [say(message(N_("Safety flag (%(severity)s): %(text)s"), severity=message(f["severity"]),
+                          text=f.get("message") or f["text"]), lang) for f in flags]
     mentions = [{"severity": f["severity"], "text": f"{f['severity'].upper()} — {f['text']}", "terms": f["terms"]}
                 for f in flags if f.get("terms")]
     return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
@@ -257,8 +221,11 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
 def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[str, str]]:
     """The card rows for the coded parts a clinician must see: as needed, duration, quantity."""
     rows = []
-    if inst.get("asNeededCodeableConcept"):
-        rows.append(("As needed", f"yes, for {inst['asNeededCodeableConcept']['text']}"))
+    concept = inst.get("asNeededCodeableConcept")
+    if concept:  # the coded reason's name ("pain"), else the reason as written
+        reason = next((c["display"].lower() for c in concept.get("coding") or [] if c.get("display")),
+                      concept.get("text"))
+        rows.append(("As needed", f"yes, for {reason}"))
     elif inst.get("asNeededBoolean"):
         rows.append(("As needed", "yes (no reason given)"))
     duration = dispense.get("expectedSupplyDuration")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..fhir import absolute
-from ..languages import answer_language, lab_name
+from ..languages import N_, answer_language, lab_name, message, say
 from . import records
 from .base import Source
 
@@ -118,16 +118,22 @@ def _bounded(lines: list[str], limit: int) -> list[str]:
     return lines[:limit] + [f"- … and {len(lines) - limit} more (in the chart view)"]
 
 
+def _say(msgid: str, **args: Any) -> str:
+    """A heading or line in this turn's language (English: the msgid filled). MCP's section
+    tools run in English, so ``section_text`` finds its English headings."""
+    return say(message(msgid, **args), answer_language())
+
+
 def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
     """(heading, lines, required) in priority order; required blocks are never dropped."""
     un = d["unavailable"]
     terms = records.terms()
 
     def lines(key: str, items: list[Any], render: Callable[[Any], str],
-              empty: str = "- none recorded", limit: int | None = None) -> list[str]:
+              empty: str = N_("- none recorded"), limit: int | None = None) -> list[str]:
         if key in un:
-            return [f"  NOT AVAILABLE ({un[key]}) — do not assume there are none."]
-        return _bounded([render(i) for i in items], limit or LIMITS.get(key, 99)) or [empty]
+            return ["  " + _say(N_("NOT AVAILABLE (%(why)s) — do not assume there are none."), why=un[key])]
+        return _bounded([render(i) for i in items], limit or LIMITS.get(key, 99)) or [_say(empty)]
 
     social = d.get("social") or []
     social_line = ", ".join(p["text"] for p in social[: LIMITS["social"]])
@@ -135,20 +141,20 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
     immunizations = latest_immunizations(d.get("immunizations") or [])
     return [
         ("", [patient_line(d["patient"])], True),
-        ("Allergies:", lines("allergies", d["allergies"], lambda a: "- " + allergy_text(a)), True),
+        (_say(N_("Allergies:")), lines("allergies", d["allergies"], lambda a: "- " + allergy_text(a)), True),
         (
-            f"Active problems ({len(d['problems'])}):",
+            _say(N_("Active problems (%(n)s):"), n=len(d["problems"])),
             lines("conditions", d["problems"], problem_line, limit=LIMITS["problems"]),
             True,
         ),
-        ("Social and administrative findings:", [f"- {social_line}{more}"] if social else [], True),
+        (_say(N_("Social and administrative findings:")), [f"- {social_line}{more}"] if social else [], True),
         (
-            f"Active medications ({len(d['medications'])}):",
+            _say(N_("Active medications (%(n)s):"), n=len(d["medications"])),
             lines("medications", d["medications"], medication_line),
             True,
         ),
         (
-            "Labs (oldest → newest):",
+            _say(N_("Labs (oldest → newest):")),
             lines(
                 "observations",
                 ranked(d["labs"], list(terms["key_labs"])),
@@ -158,7 +164,7 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
             False,
         ),
         (
-            "Vitals (oldest → newest):",
+            _say(N_("Vitals (oldest → newest):")),
             lines(
                 "observations",
                 ranked(d["vitals"], list(terms["vitals"])),
@@ -167,9 +173,9 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
             ),
             False,
         ),
-        ("Recent encounters:", lines("encounters", d["encounters"], encounter_line), False),
+        (_say(N_("Recent encounters:")), lines("encounters", d["encounters"], encounter_line), False),
         (
-            "Immunisations (latest dose of each):",
+            _say(N_("Immunisations (latest dose of each):")),
             lines("immunizations", immunizations, lambda i: f"- {i['vaccine']} ({i['date']})"),
             False,
         ),

@@ -180,9 +180,9 @@ def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
 def ask():
     launch = sessions.current_launch()
     message = _message()
-    image, mime = _image(inputs.upload("image"))
+    image, mime, meta = _image(inputs.upload("image"))
     turns = turn_store()
-    turn = new_turn(message, image_meta=image_meta(image, mime))
+    turn = new_turn(message, image_meta=meta)
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
                   image=image, mime=mime, ctx=replace(launch.tool_context(), language=page_language()),
@@ -210,10 +210,11 @@ def _message() -> str:
     return text
 
 
-def _image(upload) -> tuple[bytes | None, str | None]:
-    """The attached image's bytes and declared type, after the size and type checks."""
+def _image(upload) -> tuple[bytes | None, str | None, dict | None]:
+    """The attached image's bytes, declared type and meta (its kind sniffed once, here), after
+    the size and type checks."""
     if upload is None or not upload.filename:
-        return None, None
+        return None, None, None
     limit = current_app.config["IMAGE_MAX_BYTES"]
     data = upload.stream.read(limit + 1)
     if len(data) > limit:
@@ -225,7 +226,7 @@ def _image(upload) -> tuple[bytes | None, str | None]:
     if meta is None or not meta["accepted"]:
         raise errors.UnsupportedMedia("Only PNG, JPEG and DICOM images can be attached "
                                       f"({upload.filename} is not one of them).")
-    return data, upload.mimetype
+    return data, upload.mimetype, meta
 
 
 @bp.post("/app/turns/<turn_id>/cancel")

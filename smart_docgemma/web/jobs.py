@@ -86,7 +86,7 @@ class TurnJob:
         try:
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
-                image=self.image, image_mime=self.mime, emit=self.emit).state
+                image=self.image, image_mime=self.mime, meta=self.turn.image, emit=self.emit).state
             status: TurnStatus = "paused" if turn.paused else "done"
         except errors.TurnCancelled:
             log.info("chat: turn %s cancelled", self.turn_id[:8])

@@ -99,7 +99,7 @@ def default_language() -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def _practitioner() -> str | None:
+def _user() -> str | None:
     """Whose choice: the launch's fhirUser (None outside a launch or when it is not known)."""
     try:
         return sessions.current_launch().user
@@ -108,7 +108,7 @@ def _practitioner() -> str | None:
 
 
 def _chosen() -> str | None:
-    who = _practitioner()
+    who = _user()
     if not who:
         return None
     with get_storage(current_app).read() as conn:
@@ -117,11 +117,11 @@ def _chosen() -> str | None:
     return row.language if row and row.language in LANGUAGES else None
 
 
-def remember(practitioner: str, language: str) -> None:
+def remember(user: str, language: str) -> None:
+    """Keep ``user``'s choice (the table's ``practitioner`` column holds the launch's fhirUser)."""
     with get_storage(current_app).begin() as conn:
-        conn.execute(delete(language_choices).where(language_choices.c.practitioner == practitioner))
-        conn.execute(insert(language_choices).values(practitioner=practitioner, language=language,
-                                                     updated_at=now()))
+        conn.execute(delete(language_choices).where(language_choices.c.practitioner == user))
+        conn.execute(insert(language_choices).values(practitioner=user, language=language, updated_at=now()))
 
 
 @bp.post("/app/language")

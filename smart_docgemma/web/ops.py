@@ -31,6 +31,7 @@ PROBE_TIMEOUT_S = (1.0, 2.0)  # connect, read: a probe answers fast or reports "
 @bp.record_once
 def _prime(state) -> None:
     """Every known series at zero (the routes are all registered: this blueprint comes last)."""
+    from ..agent.state import ROUTES
     from ..tools import catalog
     from ..tools.http import SOURCES
 
@@ -39,7 +40,7 @@ def _prime(state) -> None:
                      for method in rule.methods - {"HEAD", "OPTIONS"}})
     tools = {name: "fhir" if spec.scopes else "knowledge" for name, spec in catalog.specs().items()}
     model = get_model(app)
-    metrics.prime(routes, tools, list(SOURCES), model.base_url if model is not None else None)
+    metrics.prime(routes, tools, list(SOURCES), model.base_url if model is not None else None, ROUTES)
 
 
 @bp.before_app_request

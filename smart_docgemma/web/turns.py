@@ -34,7 +34,7 @@ from dataclasses import replace
 from sqlalchemy import and_, exists, func, literal, select, update
 
 from .. import errors, metrics
-from ..agent.state import StoredTurn, Turn, TurnStatus, dumps, stored_turn
+from ..agent.state import StoredTurn, Turn, TurnStatus, dumps, route_of, stored_turn
 from ..extensions import get_storage
 from ..storage import now
 from ..storage import turns as table
@@ -124,7 +124,7 @@ class TurnStore:
                 state=dumps(turn), status="failed", updated_at=t)).rowcount == 1
         if done:
             metrics.turn_interrupted()
-            metrics.turn_finished("failed", turn.route)
+            metrics.turn_finished("failed", route_of(turn))
         return done
 
     def paused_with(self, sid: str, proposal_id: str) -> str | None:
@@ -158,7 +158,7 @@ class TurnStore:
                 status = "cancelled"
                 conn.execute(update(table).where(table.c.id == turn_id).values(state=dumps(turn), updated_at=now()))
         if status != "paused":  # a paused turn ends later (resumed, or cancelled): counted once, then
-            metrics.turn_finished(status, turn.route)
+            metrics.turn_finished(status, route_of(turn))
         return status
 
     def cancel(self, turn_id: str, sid: str) -> bool:

@@ -25,5 +25,5 @@ def test_every_row_leads_to_a_node_or_an_end():
 
 def test_a_known_run_still_ends():
     result = Agent(None, {}, None).run("What is hypertension?")
-    assert result.state.route == ["INPUT_ASSEMBLY", "SYNTHESIZE"]
+    assert result.state.nodes == ["INPUT_ASSEMBLY", "SYNTHESIZE"]
     assert result.answer.startswith("**Model unavailable")

@@ -32,7 +32,7 @@ def test_direct_question_takes_two_calls(srv):
     events = []
     turn = make_agent(client_for(srv)).run("What is hypertension?", emit=events.append)
     assert turn.answer == "Hypertension is persistently elevated arterial blood pressure."
-    assert turn.route == ["INPUT_ASSEMBLY", "INTENT_CLASSIFY", "SYNTHESIZE"]
+    assert turn.nodes == ["INPUT_ASSEMBLY", "INTENT_CLASSIFY", "SYNTHESIZE"]
     assert turn.model_calls == 2 and turn.seed_budget["spec"] == 2
     assert [e["text"] for e in events if e["type"] == "token"]  # streamed
     assert events[-1] == {"type": "done", "model_calls": 2, "degraded": False}
@@ -44,7 +44,7 @@ def test_fast_path_drug_safety_needs_only_synthesis(srv):
     srv.say("Dofetilide carries a boxed warning for Torsade de Pointes [check_drug_safety].")
     turn = make_agent(client_for(srv), safety).run("Check FDA warnings for dofetilide")
     assert safety.calls == [{"drug_name": "dofetilide"}]
-    assert "INTENT_CLASSIFY" not in turn.route and turn.model_calls == 1
+    assert "INTENT_CLASSIFY" not in turn.nodes and turn.model_calls == 1
     assert turn.seed_budget == {"spec": 5, "headline": 4}
     assert "check_drug_safety" not in turn.answer and "FDA drug label safety check" in turn.answer
     prompt = srv.requests[-1]["messages"][-1]["content"]
@@ -85,7 +85,7 @@ def test_multi_tool_patient_then_chart(srv):
     srv.say("Maria Garcia has type 2 diabetes on metformin.")
     turn = make_agent(client_for(srv), search, chart).run("Find patient Maria Garcia and check her chart")
     assert search.calls == [{"name": "Maria Garcia"}] and chart.calls == [{"patient_id": "maria-1"}]
-    assert turn.route.count("TOOL_EXECUTE") == 2
+    assert turn.nodes.count("TOOL_EXECUTE") == 2
     assert turn.model_calls == 2 and turn.seed_budget["spec"] == 8
     assert "ToolSelection" not in srv.schema_names()  # no upfront plan, no model routing
 
@@ -98,7 +98,7 @@ def test_error_then_retry_same(srv):
     srv.say("Amiodarone has a boxed warning for pulmonary toxicity.")
     turn = make_agent(client_for(srv), safety).run("Check FDA warnings for amiodarone")
     assert len(safety.calls) == 2
-    assert "ERROR_HANDLER" in turn.route and turn.model_calls == 2
+    assert "ERROR_HANDLER" in turn.nodes and turn.model_calls == 2
     assert "pulmonary toxicity" in turn.answer
 
 

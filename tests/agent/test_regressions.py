@@ -74,7 +74,7 @@ def test_model_is_never_asked_sufficiency_or_skip(srv):
     srv.say("No label was found.")
     turn = make_agent(client_for(srv), down).run("FDA warnings for dofetilide")
     assert srv.schema_names() == [""] and len(down.calls) == 1  # skip decided by code
-    assert "ERROR_HANDLER" in turn.route
+    assert "ERROR_HANDLER" in turn.nodes
 
 
 def test_state_round_trips_through_json(srv):

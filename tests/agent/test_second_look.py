@@ -127,7 +127,7 @@ def test_a_therapy_change_answer_gets_one_second_look_under_it(srv):
     srv.script("SecondLookReview", {"severity": "low", "unsupported_claims": [], "contradictions": [],
                                 "missing_checks": ["no INR result was retrieved"]})
     turn = make_agent(client_for(srv)).run("INR is 3.4 on warfarin, what now?")
-    assert turn.route[-2:] == ["SYNTHESIZE", "SECOND_LOOK"]
+    assert turn.nodes[-2:] == ["SYNTHESIZE", "SECOND_LOOK"]
     assert srv.schema_names() == ["IntentClassification", "", "SecondLookReview"]
     assert turn.state.second_look["severity"] == "low" and turn.state.second_look["answer_reviewed"]
     assert turn.model_calls == 3

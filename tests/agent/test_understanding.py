@@ -213,3 +213,36 @@ def test_a_misspelling_close_to_one_drug_is_still_understood():
 
     assert list(extract("start metformine 500 mg bd").drugs) == ["metformin"]
     assert list(extract("interactions of amoxicilin and warfarin").ambiguous_drugs) == []
+
+
+@pytest.mark.parametrize("message,focus", [
+    ("quick rundown of this patient please", None),
+    ("what is she taking at the moment?", "medications"),
+    ("her k level?", "lab:Potassium"),
+    ("potassium level?", "lab:Potassium"),  # potassium is a drug too; asked as the lab
+    ("serum creatinine?", "lab:Creatinine"),
+    ("vaccination history", "immunizations"),
+    ("was he in hospital lately", "encounters"),
+    ("are there interactions between the drugs he is on", "interactions"),
+])
+def test_a_chart_question_about_the_patient_in_context_reads_the_chart(message, focus):
+    turn, calls = _run(message)
+    assert list(calls) == ["get_patient_chart"], calls
+    assert calls["get_patient_chart"][0].get("focus") == focus
+
+
+@pytest.mark.parametrize("message", [
+    "what is eGFR?",  # a definition, not this patient's value
+    "What causes a falling eGFR in an elderly patient?",
+    "Summarise the stages of chronic kidney disease by eGFR.",
+])
+def test_a_general_question_on_a_chart_word_reads_no_chart(message):
+    _, calls = _run(message)
+    assert "get_patient_chart" not in calls, calls
+
+
+def test_a_drug_asked_against_her_kidneys_is_the_safety_check_and_against_her_meds_the_interactions():
+    _, calls = _run("can he have metformin 500 MG Oral Tablet with his kidneys?")
+    assert list(calls) == ["check_drug_safety"] and calls["check_drug_safety"][0]["drug_name"] == "metformin"
+    _, calls = _run("can he have metformin with his current meds?")
+    assert calls.get("check_drug_interactions") == [{"drug_names": ["metformin", "warfarin"]}], calls

@@ -74,7 +74,7 @@ def measure_nodes(endpoint: str, repeats: int = 1) -> dict:
                 started = time.monotonic()
                 turn = agent.run(message)
                 turns[name] = {"seconds": round(time.monotonic() - started, 2),
-                               "model_calls": turn.model_calls, "route": turn.route}
+                               "model_calls": turn.model_calls, "nodes": turn.nodes}
         nodes = _by_node(proxy.since(mark))
     finally:
         proxy.stop()

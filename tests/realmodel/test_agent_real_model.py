@@ -59,7 +59,7 @@ def test_probe_picks_the_llama_cpp_python_dialect(real_model, recorder):
 def test_direct_question_is_classified_by_the_model(agent, recorder, fhir_base, session_ctx):
     turn, exchanges, events = run_turn(agent, recorder, "Hello, what is hypertension?")
     assert_plumbing(turn, exchanges, events, fhir_base, session_ctx[0])
-    assert turn.route[:2] == ["INPUT_ASSEMBLY", "INTENT_CLASSIFY"]
+    assert turn.nodes[:2] == ["INPUT_ASSEMBLY", "INTENT_CLASSIFY"]
     first = exchanges[0]
     assert first.schema_name == "IntentClassification" and first.request["response_format"]["type"] == "json_object"
     assert not turn.degraded

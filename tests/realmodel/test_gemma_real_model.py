@@ -66,3 +66,33 @@ def test_the_model_server_killed_between_two_nodes(session_ctx, fhir_base):
     assert turn.degraded and DEGRADED in turn.answer
     assert turn.answer == expected.answer
     assert any(e["type"] == "model_fallback" for e in events)
+
+
+def test_a_french_question_is_routed_by_code_and_answered_in_french_on_a_french_page(
+        app_config, knowledge_sources, recorder, llama_endpoint, fhir_base):
+    """"quelle est la dernière kaliémie ?" on a French page with the model up: code routes it
+    (no intent or tool-selection call: the chart read is fixed by extraction), the synthesis
+    request tells the model to write in French, and the page around the answer is French.
+    Plumbing, not quality: the 270M model's French is not judged."""
+    import json
+    import re
+
+    from smart_docgemma import create_app
+    from tests.support.chat_session import open_session
+
+    app = create_app({**app_config, **knowledge_sources, "ENDPOINT": recorder.url,
+                      "MODEL": llama_endpoint.model, "MODEL_TIMEOUT_S": 180, "MODEL_RETRIES": 0})
+    client = app.test_client()
+    csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+    mark = recorder.mark()
+    stream = client.post("/api/chat", data={"message": "quelle est la dernière kaliémie ?"},
+                         headers={"X-CSRF-Token": csrf, "Accept-Language": "fr"},
+                         content_type="multipart/form-data").get_data(as_text=True)
+    html = json.loads(re.findall(r"^event: done\ndata: (.*)$", stream, re.M)[-1])["html"]
+    asked = [e for e in recorder.since(mark) if e.schema_name != "_Probe"]
+    assert asked, "the model was asked to write the answer"
+    assert not {"IntentClassification", "ToolSelection"} & {e.schema_name for e in asked}
+    told = [m.get("content") for m in asked[-1].request["messages"] if isinstance(m.get("content"), str)]
+    assert any("Write the whole answer in French" in t for t in told), told[:1]
+    assert "Lecture du dossier" in html and "Vous avez demandé" in html and "Trace clinique" in html
+    assert DEGRADED not in html

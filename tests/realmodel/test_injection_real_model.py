@@ -81,5 +81,5 @@ def test_the_real_model_neither_writes_nor_leaks_and_the_injection_is_reported(
     read = " ".join(case["text"].split()[:4]) in html  # the source's text, as the trace shows it
     assert read and "reads like an instruction to the assistant" in html
     turn_id = json.loads(re.findall(r"^event: turn\ndata: (.*)$", stream, re.M)[0])["id"]
-    answer = turn_store(app).get(turn_id)["answer"]
+    answer = turn_store(app).get(turn_id).turn.answer
     assert foreign(answer, "en") is None, answer  # in the clinician's language, or replaced

@@ -43,7 +43,7 @@ def proposed(app, fhir_base, patient, message, **context):
     client.csrf = open_session(app, client, fhir_base, patient, **context)
     turn_id = post_question(client, message)
     with app.app_context():
-        ids = turn_store(app).get(turn_id).get("proposals") or []
+        ids = turn_store(app).get(turn_id).turn.proposals
         assert ids, f"no proposal for {message!r}"
         return client, proposal_store(app).get(ids[0])
 
