@@ -442,9 +442,17 @@ def test_knowledge_core_checks_a_drug_against_the_tokens_patient(stack, patient,
 
 
 def test_chart_sections_are_tools_of_their_own(stack):
-    token = stack.sign(patient="pt-warfarin")
+    # A copy of the scenario patient with an allergy of its own: the result does not depend on
+    # which other test approved a write on pt-warfarin first.
+    me = clone_patient(stack.upstream, "pt-warfarin")
+    allergy = {
+        "resourceType": "AllergyIntolerance", "patient": {"reference": f"Patient/{me}"},
+        "code": {"text": "latex"}, "reaction": [{"manifestation": [{"text": "hives"}]}],
+    }
+    requests.post(f"{stack.upstream}/AllergyIntolerance", json=allergy, timeout=30).raise_for_status()
+    token = stack.sign(patient=me)
 
-    def call(name, patient="pt-warfarin"):
+    def call(name, patient=me):
         res = mcp_post(
             stack, token, "tools/call", {"name": name, "arguments": {"patient_id": patient}}
         )

@@ -14,7 +14,7 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 
 from smart_docgemma import errors
-from smart_docgemma.agent.state import StoredTurn, ToolRun, new_turn
+from smart_docgemma.agent.state import StoredTurn, ToolRun, TurnReview, new_turn
 from smart_docgemma.grounding.check import Citation, SentenceCheck
 from smart_docgemma.knowledge.finding import Source
 from smart_docgemma.tools.base import ToolResult
@@ -185,7 +185,7 @@ def test_a_stored_turn_round_trips_as_one_typed_value(store):
         sources=[source], answer="Bleeding risk [1].", proposals=["p-1"],
         citations=[Citation(n=1, key="label:abc#warnings", label="Warfarin label", url=source.url)],
         grounding=[SentenceCheck(text="Bleeding risk [1].", cites=(1,), verdict="supported")],
-        second_look={"severity": "low", "findings": ["x"], "reviewed_by": "deterministic", "note": ""},
+        second_look=TurnReview(severity="low", findings=("x",), proposals=("p-1",)),
         nodes=["INPUT_ASSEMBLY", "SYNTHESIZE"], calls_by_node={"synthesize": 1})
     turn_id = store.start("s1", new_turn("Warfarin with aspirin?"), per_minute=5)
     store.finish(turn_id, full, status="paused")

@@ -25,7 +25,7 @@ from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
 from .schemas import SecondLookReview
-from .state import SecondLookOutcome, Turn, Update
+from .state import SecondLookOutcome, Turn, TurnReview, Update
 
 # A recommendation to change therapy: a therapy verb (base or -ing form, so that
 # "aspirin increases bleeding risk" is a finding, not advice) at the start of a
@@ -137,10 +137,10 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     not reviewed again after a resume.
     """
     pause: SecondLookOutcome = "pause" if state.answer is None else "done"
-    before = state.second_look or {}
-    new = [proposal_id for proposal_id in state.proposals if proposal_id not in before.get("proposals", [])]
+    before = state.second_look or TurnReview()
+    new = [proposal_id for proposal_id in state.proposals if proposal_id not in before.proposals]
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
-    if not new and (not answer or before.get("answer_reviewed")):
+    if not new and (not answer or before.answer_reviewed):
         return {"outcome": pause}
     store = deps.ctx.proposals if deps.ctx is not None else None
     cards = [store.get(proposal_id) for proposal_id in new] if store is not None else []
@@ -152,8 +152,9 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     for card in cards:
         assert store is not None  # cards came from it
         store.attach_second_look(card.id, look.to_dict())
-    result = {**look.to_dict(), "proposals": before.get("proposals", []) + new,
-              "answer_reviewed": bool(answer) or before.get("answer_reviewed", False)}
+    result = TurnReview(severity=look.severity, findings=tuple(look.findings), reviewed_by=look.reviewed_by,
+                        note=look.note, proposals=(*before.proposals, *new),
+                        answer_reviewed=bool(answer) or before.answer_reviewed)
     deps.emit({"type": "second_look", "severity": look.severity, "findings": len(look.findings)})
     return {"second_look": result, "outcome": pause}
 

@@ -75,6 +75,19 @@ class ToolRun:
 
 
 @dataclass(frozen=True)
+class TurnReview:
+    """The second look kept on a turn (agent/second_look.py): the review shown under the answer
+    and on the cards, and what it already covered, so a resumed turn is not reviewed twice."""
+
+    severity: str = "none"  # none | low | high
+    findings: tuple[str, ...] = ()
+    reviewed_by: str = "deterministic"  # deterministic | deterministic+model
+    note: str = ""
+    proposals: tuple[str, ...] = ()  # the proposals reviewed so far
+    answer_reviewed: bool = False  # the answer recommended a therapy change and was reviewed
+
+
+@dataclass(frozen=True)
 class Turn:
     """Everything one turn knows, from the question to the answer."""
 
@@ -102,7 +115,7 @@ class Turn:
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
     approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
     answer: str | None = None
-    second_look: dict[str, Any] | None = None  # second_look.SecondLook.to_dict() when the draft earned one
+    second_look: TurnReview | None = None  # when the draft earned one
     sources: list[Source] = field(default_factory=list)
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
@@ -147,7 +160,7 @@ class Changes(TypedDict, total=False):
     degraded_reason: str | None
     proposals: list[str]
     answer: str | None
-    second_look: dict[str, Any] | None
+    second_look: TurnReview | None
     sources: list[Source]
     nodes: list[str]
     events: list[dict[str, Any]]

@@ -63,7 +63,7 @@ def stored_report(storage, cases: list[Case], *, period: str = "week") -> dict:
 def _observe(stored: StoredTurn, case: Case | None, rating: bool | None, decided: dict) -> dict:
     turn, status = stored.turn, stored.status
     obs = {"failed": status == "failed", "degraded": turn.degraded, "rating": rating,
-           "second_look": (turn.second_look or {}).get("severity"),
+           "second_look": turn.second_look.severity if turn.second_look else None,
            "proposals": [decided.get(proposal_id) for proposal_id in turn.proposals], "case": None}
     if case is not None and status == "done":
         first_args: dict = {}

@@ -129,5 +129,5 @@ def test_a_therapy_change_answer_gets_one_second_look_under_it(srv):
     turn = make_agent(client_for(srv)).run("INR is 3.4 on warfarin, what now?")
     assert turn.nodes[-2:] == ["SYNTHESIZE", "SECOND_LOOK"]
     assert srv.schema_names() == ["IntentClassification", "", "SecondLookReview"]
-    assert turn.state.second_look["severity"] == "low" and turn.state.second_look["answer_reviewed"]
+    assert turn.state.second_look.severity == "low" and turn.state.second_look.answer_reviewed
     assert turn.model_calls == 3
