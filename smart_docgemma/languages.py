@@ -117,6 +117,17 @@ def say(said: dict[str, Any], lang: str) -> str:
     return text % args if args else text
 
 
+def clinical_clause(said: dict[str, Any], text: str) -> str:
+    """What ``text`` (a finding's full English sentence) says beyond ``said`` (its short,
+    translatable form): the risk or management clause from the finding's source (an FDA label,
+    KDIGO, the Beers list), which has no reviewed translation. A page in another language shows
+    it in English rather than drop it."""
+    short = english(said).rstrip(" .")
+    if not text.startswith(short):
+        return ""
+    return text[len(short):].strip(" :;,.—–-")
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> Any:
     """The compiled gettext catalog of ``lang`` (``translations/<lang>/LC_MESSAGES``)."""

@@ -166,7 +166,8 @@ def _visible(html: str) -> str:
     """The text a clinician reads: no markup, scripts, attributes or the FHIR JSON (codes)."""
     import html as entities
 
-    for hidden in (r"<script.*?</script>", r'<details class="proposal-json">.*?</details>', r"<[^>]+>"):
+    for hidden in (r"<script.*?</script>", r'<details class="proposal-json">.*?</details>',
+                   r'<span class="flag-source-text" lang="en">.*?</span>', r"<[^>]+>"):
         html = re.sub(hidden, " ", html, flags=re.S)
     return " ".join(entities.unescape(html).split())
 
@@ -197,18 +198,22 @@ def french(app, fhir_base):
     return _clinician(app, fhir_base, "fr")
 
 
-@pytest.mark.parametrize("lang, order, said, error, chart, nkda", [
+@pytest.mark.parametrize("lang, order, said, error, chart, nkda, pair", [
     ("fr", "prescrire ibuprofène 400 mg x3/j si douleur", "si besoin, en cas de douleur",
-     "La dose doit être un nombre, p. ex. 500", "quelle est la dernière kaliémie ?", "pas d'allergie connue"),
+     "La dose doit être un nombre, p. ex. 500", "quelle est la dernière kaliémie ?", "pas d'allergie connue",
+     "interaction entre warfarine et ibuprofène ?"),
     ("pt", "prescrever ibuprofeno 400 mg de 8/8h se dor", "se necessário, em caso de dor",
-     "A dose deve ser um número, p. ex. 500", "ultimo potassio?", "sem alergias conhecidas"),
+     "A dose deve ser um número, p. ex. 500", "ultimo potassio?", "sem alergias conhecidas",
+     "interação entre varfarina e ibuprofeno?"),
     ("es", "indicar ibuprofeno 400 mg c/8h si dolor", "según necesidad, en caso de dolor",
-     "La dosis debe ser un número, p. ej. 500", "ultimo potasio?", "sin alergias conocidas"),
+     "La dosis debe ser un número, p. ej. 500", "ultimo potasio?", "sin alergias conocidas",
+     "interacción entre warfarina e ibuprofeno?"),
 ])
 def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
-        app, fhir_base, lang, order, said, error, chart, nkda):
+        app, fhir_base, lang, order, said, error, chart, nkda, pair):
     """A card carrying safety flags (kidney function, age, problem list), an invalid edit's
-    error, a chart answer and a no-known-allergy card, on a French, Portuguese or Spanish page: no
+    error, a chart answer, a no-known-allergy card and an interaction answer with the patient's
+    safety check (model off), on a French, Portuguese or Spanish page: no
     phrase of the English catalog is left (drug names, codes, values and the chart's own text stay
     as they are)."""
     client = _clinician(app, fhir_base, lang)
@@ -216,6 +221,8 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
     card = client.ask(order)
     pid = re.search(r'id="proposal-([0-9a-f]+)"', card).group(1)
     assert 'class="flag flag-warning"' in card and said in _visible(card)
+    # The source's clinical clause (no reviewed translation) is kept, in English and marked so.
+    assert re.search(r'<span class="flag-source-text" lang="en">\(\w[^<]{10,}\)</span>', card), card
     bad = client.post(f"/proposals/{pid}/edit", data={"csrf_token": client.csrf, "version": "1", "dose": "abc"},
                       headers={"X-CSRF-Token": client.csrf, "X-Requested-With": "fetch", "Accept": "text/html",
                                "Accept-Language": lang})
@@ -224,8 +231,10 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
     assert {"fr": "Potassium", "pt": "Potássio", "es": "Potasio"}[lang] in _visible(answer)
     recorded = client.ask(nkda)
     assert "716186003" in recorded
+    checked = client.ask(pair)  # the interaction tool's text with the patient-safety check
+    assert {"fr": "CRITIQUE", "pt": "CRÍTICO", "es": "CRÍTICO"}[lang] in _visible(checked)
     page = client.get("/app", headers={"Accept-Language": lang}).get_data(as_text=True)
-    for shown in (card, bad.get_data(as_text=True), answer, recorded, page):
+    for shown in (card, bad.get_data(as_text=True), answer, recorded, checked, page):
         left = sorted(p for p in english if p in _visible(shown))
         assert left == [], f"English on a {lang} page: {left[:8]}\n{_visible(shown)[:3000]}"
 

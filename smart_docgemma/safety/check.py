@@ -20,7 +20,7 @@ from ..cds import context as cds_context
 from ..cds import rules as cds_rules
 from ..cds.context import HookData
 from ..cds.findings import RANK, Finding
-from ..languages import N_, message
+from ..languages import N_, answer_language, answer_text, message, say
 from . import guard
 
 SERVICES = Path(__file__).parent.parent / "cds" / "services.yaml"
@@ -34,7 +34,7 @@ NEEDED = {
 # order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
                    "conditions": "conditions"}
-CHECKED = (
+CHECKED = N_(
     "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
     "drug–disease and lab rules of the knowledge core"
 )
@@ -56,10 +56,11 @@ class Report:
         of this chart, not a check that did not run)."""
         parts = []
         if self.age is not None and self.age >= knowledge.age_list_minimum():
-            parts.append(f"age {self.age} (age list: {knowledge.age_list_source()})")
+            parts.append(_say(N_("age %(age)s (age list: %(source)s)"), age=self.age,
+                              source=knowledge.age_list_source()))
         if self.renal is not None:
-            parts.append(f"latest kidney function {self.renal.describe()}")
-        return ("Checked for this patient's " + "; ".join(parts) + ".") if parts else None
+            parts.append(_say(N_("latest kidney function %(renal)s"), renal=self.renal.describe()))
+        return _say(N_("Checked for this patient's %(parts)s."), parts="; ".join(parts)) if parts else None
 
     @property
     def severe(self) -> list[Finding]:
@@ -68,20 +69,16 @@ class Report:
 
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
-        out = [line(f) for f in self.shown()]
+        out = [said_line(f) for f in self.shown()]
         if self.context():
             out.append(self.context() or "")
         if self.unread:
-            out.append(
-                "The patient's "
-                + ", ".join(self.unread)
-                + " could not be read, so those checks did "
-                "not run. Do not assume the drug is safe for this patient."
-            )
+            out.append(_say(N_("The patient's %(parts)s could not be read, so those checks did not run. "
+                               "Do not assume the drug is safe for this patient."),
+                            parts=", ".join(_say(p) for p in self.unread)))
         if not any(f.severity != "info" for f in self.findings) and not self.unread:
-            out.append(
-                f"Patient safety check of {', '.join(self.drugs)}: nothing found in the {CHECKED}."
-            )
+            out.append(_say(N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
+                            drugs=", ".join(self.drugs), checked=_say(CHECKED)))
         return out
 
     def shown(self) -> list[Finding]:
@@ -135,6 +132,20 @@ class Report:
 def _drug_of(finding: Finding) -> str:
     concept = (finding.draft or {}).get("medicationCodeableConcept") or {}
     return knowledge.generic(concept.get("text") or "")
+
+
+def _say(msgid: str, **args) -> str:
+    """A sentence of the check in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
+def said_line(finding: Finding) -> str:
+    """``line`` in this turn's language: the finding's message after the severity's word."""
+    lang = answer_language()
+    if lang == "en" or not finding.message:
+        return line(finding)
+    severity = answer_text("guard", finding.severity) or finding.severity.upper()
+    return f"{severity} — {say(finding.message, lang)}"
 
 
 def line(finding: Finding) -> str:

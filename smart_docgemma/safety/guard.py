@@ -38,7 +38,9 @@ class Mention:
 
     def said_in(self, answer: str) -> bool:
         low = answer.lower()
-        return self.text.lower() in low or all(any(w in low for w in group) for group in self.terms)
+        if self.text.lower() in low or (self.said and shown(self).lower() in low):
+            return True  # the line itself, in English or in this turn's language
+        return all(any(w in low for w in group) for group in self.terms)
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -35,7 +35,8 @@ import yaml
 
 from . import args as tool_args
 from .. import knowledge
-from ..languages import N_, answer_language, answer_text
+from ..languages import N_, answer_language, answer_text, say
+from ..languages import message as language_message
 from ..safety import guard
 from . import catalog, dosing
 from .base import Source, Tool, ToolResult
@@ -237,7 +238,8 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
     report = check_in_context(ctx, drugs, dosage, asking=True)
     if report is None:
         return result
-    head = ["Patient safety check against this patient's chart:", *dict.fromkeys(report.lines())]
+    head = [say(language_message(N_("Patient safety check against this patient's chart:")), answer_language()),
+            *dict.fromkeys(report.lines())]
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     severe = len(report.severe)
     status = "ok" if severe or result.status == "ok" else result.status
@@ -351,8 +353,10 @@ def _with_chart(result: ToolResult, generics: dict[str, Any], active: list[str],
     lines = [f"ALLERGY ({c.severity.upper()}) — {drug}: documented {c.allergy} allergy; {c.reason}."
              for drug in generics for a in allergies for c in knowledge.allergy_conflicts(a, drug)[:1]]
     if active or allergies:
-        lines.append("Checked against the patient's active medications (" + (", ".join(active) or "none") +
-                     ") and recorded allergies (" + (", ".join(allergies) or "none") + ").")
+        none = say(language_message(N_("none")), answer_language())
+        lines.append(say(language_message(N_("Checked against the patient's active medications (%(meds)s) and recorded "
+                                    "allergies (%(allergies)s)."), meds=", ".join(active) or none,
+                                 allergies=", ".join(allergies) or none), answer_language()))
     if note:
         lines.append(note)
     if not lines:
@@ -428,12 +432,13 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
         if not hits:
             return ToolResult.failure(label_error.kind, message + " The offline tables list no "
                                       "interaction for " + ", ".join(quiet) + ".")
-        lines.append(message)
-        failure = guard.of_source_failure(message, label_error.said(N_("the FDA label interaction check"),
-                                                                    caution))
+        said = label_error.said(N_("the FDA label interaction check"), caution)
+        lines.append(say(said, answer_language()))
+        failure = guard.of_source_failure(message, said)
         if quiet:  # every pair asked is answered, with where nothing was found
-            lines.append("Nothing found for " + ", ".join(quiet) + " in the offline interaction tables "
-                         "(the FDA labels could not be checked).")
+            lines.append(say(language_message(N_("Nothing found for %(pairs)s in the offline interaction tables "
+                                                 "(the FDA labels could not be checked)."),
+                                              pairs=", ".join(quiet)), answer_language()))
     elif quiet:
         lines.append("No interaction found for " + ", ".join(quiet) + " in the offline interaction tables "
                      "or the FDA labels' interaction, contraindication and boxed-warning text. "

@@ -32,7 +32,7 @@ from pydantic import ValidationError
 
 from .. import errors
 from ..fhir import local_ref
-from ..languages import N_, answer_language, message, say
+from ..languages import N_, answer_language, clinical_clause, message, say
 from ..wording import reread
 from . import args as tool_args
 from .. import knowledge
@@ -174,8 +174,7 @@ def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: Pro
     lines = [say(message(N_("Proposed, awaiting the clinician's approval (nothing has been written yet): "
                             "%(title)s."), title=reread(summary["title"], lang)), lang)]
     lines += [f"{say(message(label), lang)}: {reread(value, lang)}" for label, value in summary["fields"]]
-    lines += [say(message(N_("Safety flag (%(severity)s): %(text)s"), severity=message(f["severity"]),
-                          text=f.get("message") or f["text"]), lang) for f in flags]
+    lines += [_flag_line(f, lang) for f in flags]
     mentions = [{"severity": f["severity"], "text": f"{f['severity'].upper()} — {f['text']}", "terms": f["terms"]}
                 for f in flags if f.get("terms")]
     return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
@@ -361,3 +360,13 @@ TOOLS: list[Tool] = [
     Tool(catalog.spec("add_allergy"), run_add_allergy),
     Tool(catalog.spec("save_clinical_note"), run_save_note),
 ]
+
+
+def _flag_line(flag: SafetyFlag, lang: str) -> str:
+    """A safety flag for the tool's text in ``lang``, keeping the English clinical clause the
+    translated sentence does not carry (``languages.clinical_clause``)."""
+    said = flag.get("message")
+    line = say(message(N_("Safety flag (%(severity)s): %(text)s"), severity=message(flag["severity"]),
+                       text=said or flag["text"]), lang)
+    clause = clinical_clause(said, flag["text"]) if said and lang != "en" else ""
+    return f"{line} ({clause})" if clause else line

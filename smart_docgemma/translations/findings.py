@@ -225,6 +225,63 @@ F: dict[str, tuple[str, str, str, str]] = {
         "O prontuário já lista alergias (%(listed)s); registrar « sem alergias conhecidas » as contradiz.",
         "La historia ya registra alergias (%(listed)s); anotar «sin alergias conocidas» las contradice.",
         "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
+    # the patient-safety check's lines in a tool's text (safety/check.py, tools/drugs.py)
+    "Patient safety check against this patient's chart:": (
+        "Vérification de sécurité sur le dossier de ce patient :",
+        "Verificação de segurança no prontuário deste paciente:",
+        "Verificación de seguridad en la historia de este paciente:",
+        "Ukaguzi wa usalama kwenye faili la mgonjwa huyu:"),
+    "Checked for this patient's %(parts)s.": (
+        "Vérifié pour ce patient : %(parts)s.", "Verificado para este paciente: %(parts)s.",
+        "Verificado para este paciente: %(parts)s.", "Imekaguliwa kwa mgonjwa huyu: %(parts)s."),
+    "age %(age)s (age list: %(source)s)": (
+        "âge %(age)s ans (liste par âge : %(source)s)", "idade %(age)s anos (lista por idade: %(source)s)",
+        "edad %(age)s años (lista por edad: %(source)s)", "umri miaka %(age)s (orodha ya umri: %(source)s)"),
+    "latest kidney function %(renal)s": (
+        "dernière fonction rénale %(renal)s", "última função renal %(renal)s", "última función renal %(renal)s",
+        "utendaji wa figo wa mwisho %(renal)s"),
+    "The patient's %(parts)s could not be read, so those checks did not run. Do not assume the drug is "
+    "safe for this patient.": (
+        "Impossible de lire %(parts)s du patient : ces vérifications n'ont pas été faites. Ne pas en "
+        "conclure que le médicament est sûr pour ce patient.",
+        "Não foi possível ler %(parts)s do paciente: essas verificações não foram feitas. Não presuma que "
+        "o medicamento é seguro para este paciente.",
+        "No se pudo leer %(parts)s del paciente: esas verificaciones no se hicieron. No asuma que el "
+        "medicamento es seguro para este paciente.",
+        "%(parts)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika. Usidhani kwamba dawa ni "
+        "salama kwa mgonjwa huyu."),
+    "Patient safety check of %(drugs)s: nothing found in the %(checked)s.": (
+        "Vérification de sécurité de %(drugs)s pour ce patient : rien trouvé dans %(checked)s.",
+        "Verificação de segurança de %(drugs)s para este paciente: nada encontrado em %(checked)s.",
+        "Verificación de seguridad de %(drugs)s para este paciente: nada encontrado en %(checked)s.",
+        "Ukaguzi wa usalama wa %(drugs)s: hakuna kilichopatikana katika %(checked)s."),
+    "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, drug–disease and "
+    "lab rules of the knowledge core": (
+        "les tables d'interactions hors ligne, les allergies croisées, les règles grossesse/allaitement, "
+        "rénales, médicament–maladie et biologiques de la base de connaissances",
+        "as tabelas de interações offline, as alergias cruzadas, as regras de gravidez/amamentação, renais, "
+        "medicamento–doença e laboratoriais da base de conhecimento",
+        "las tablas de interacciones sin conexión, las alergias cruzadas, las reglas de embarazo/lactancia, "
+        "renales, medicamento–enfermedad y de laboratorio de la base de conocimiento",
+        "jedwali za mwingiliano nje ya mtandao, mzio unaohusiana, kanuni za ujauzito/kunyonyesha, figo, "
+        "dawa–ugonjwa na maabara"),
+    "Checked against the patient's active medications (%(meds)s) and recorded allergies (%(allergies)s).": (
+        "Vérifié par rapport aux traitements en cours du patient (%(meds)s) et aux allergies enregistrées "
+        "(%(allergies)s).",
+        "Verificado com os medicamentos em uso do paciente (%(meds)s) e as alergias registradas "
+        "(%(allergies)s).",
+        "Verificado con los medicamentos activos del paciente (%(meds)s) y las alergias registradas "
+        "(%(allergies)s).",
+        "Imekaguliwa dhidi ya dawa zinazotumika za mgonjwa (%(meds)s) na mzio uliorekodiwa (%(allergies)s)."),
+    "Nothing found for %(pairs)s in the offline interaction tables (the FDA labels could not be checked).": (
+        "Rien trouvé pour %(pairs)s dans les tables d'interactions hors ligne (les notices FDA n'ont pas pu "
+        "être vérifiées).",
+        "Nada encontrado para %(pairs)s nas tabelas de interações offline (as bulas FDA não puderam ser "
+        "verificadas).",
+        "Nada encontrado para %(pairs)s en las tablas de interacciones sin conexión (no se pudieron revisar "
+        "las fichas FDA).",
+        "Hakuna kilichopatikana kwa %(pairs)s kwenye jedwali za mwingiliano (lebo za FDA hazikuweza "
+        "kukaguliwa)."),
     # chart answers (tools/answers.py)
     "%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none.": (
         "%(what)s : NON DISPONIBLE (%(why)s) — ne pas en conclure qu'il n'y en a pas.",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from .. import languages
 from ..wording import reread
@@ -27,9 +28,16 @@ def said(message: dict[str, Any] | None, english: Any = "") -> Any:
     return languages.say(message, page_language())
 
 
-def flag_text(flag: dict[str, Any]) -> str:
-    """A safety flag's sentence on the card."""
-    return str(said(flag.get("message"), flag.get("text", "")))
+def flag_text(flag: dict[str, Any]) -> Markup:
+    """A safety flag's sentence on the card: in the page's language, followed on other pages by
+    the source's clinical clause in English (marked ``lang="en"``) that the translated sentence
+    does not carry — the clinician is never shown less than the English card says."""
+    message, text = flag.get("message"), str(flag.get("text", ""))
+    shown_text = escape(str(said(message, text)))
+    clause = languages.clinical_clause(message, text) if message and page_language() != "en" else ""
+    if not clause:
+        return Markup(shown_text)
+    return Markup('{} <span class="flag-source-text" lang="en">({})</span>').format(shown_text, clause)
 
 
 def error_text(error: Any) -> str:
