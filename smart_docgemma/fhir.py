@@ -116,7 +116,8 @@ class FhirGateway:
     def _page(self, resource_type: str, params: Params, one_page: bool = False) -> dict:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
         if one_page:  # fhirclient's request_json takes no headers; its _get signs and checks
-            return self._call(lambda p: self.server._get(p, headers=ONE_PAGE).json(), path, "search")
+            return self._call(lambda p: self.server._get(p, headers=ONE_PAGE).json(), path,
+                              "search")
         return self._call(self.server.request_json, path, "search")
 
     def _search(self, resource_type: str, params: Params, max_pages: int,

@@ -86,6 +86,22 @@ def test_an_unreachable_model_scores_as_code_only_and_the_run_goes_on(fhir_base,
         [(r["route"], r["tools"], r["args"]) for r in code["results"]]
 
 
+def test_an_image_case_reads_its_image_once(fhir_base, sources, monkeypatch):
+    """The harness reads the case image's kind once, as the chat does on upload, and hands the
+    reading to the turn; neither the agent nor the imaging tool sniffs the bytes again."""
+    from smart_docgemma.tools import imaging
+
+    sniffed: list[bytes] = []
+    real = imaging.sniff
+    monkeypatch.setattr(imaging, "sniff", lambda data: sniffed.append(data) or real(data))
+    cases = [c for c in load_cases() if c.id == "image-tool-01"]
+    with OracleModelServer(cases) as srv:
+        report = evaluate(cases, endpoint=srv.url, fhir_base=fhir_base,
+                          config={**sources, "SCHEMA_DIALECT": "json_schema"})
+    assert report["failures"] == [] and report["results"][0]["tools"] == ["analyze_medical_image"]
+    assert len(sniffed) == 1
+
+
 @pytest.mark.parametrize("expected,actual,ok", [
     ({"query": "chest X-ray"}, {"query": "What do you see on this chest X-ray?"}, True),
     ({"drug_names": ["warfarin", "aspirin"]}, {"drug_names": ["Aspirin", "warfarin"]}, True),

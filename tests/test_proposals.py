@@ -164,3 +164,36 @@ def test_card_shows_summary_flags_json_and_forms_then_the_outcome(app, fhir_base
         rejected = render_template("proposals/card.html", p=store.get(pid))
     assert "Rejected by Practitioner/dr-okafor: Allergy: choose azithromycin" in rejected
     assert "/approve" not in rejected and "<form" not in rejected
+
+
+def test_a_second_look_stored_in_the_old_json_shape_loads_typed_and_still_gates(app, fhir_base, store):
+    """Rows written while the card's second look was a plain dict (some without ``reviewed_by``
+    or ``acknowledged_by``) load as a typed ``SecondLook``: the card renders it, Approve stays
+    blocked until it is acknowledged, and the JSON view keeps its old keys."""
+    import json
+
+    from flask import render_template
+    from sqlalchemy import select, update
+
+    from smart_docgemma.proposals.store import SecondLook
+    from smart_docgemma.storage import proposals as table
+
+    lc = launch(fhir_base, new_patient(fhir_base))
+    pid = propose(store, lc)
+    with get_storage(app).begin() as conn:
+        summary = json.loads(conn.execute(select(table.c.summary).where(table.c.id == pid)).scalar_one())
+        summary["second_look"] = {"severity": "high", "findings": ["Contradicts the chart: eGFR 25"]}
+        conn.execute(update(table).where(table.c.id == pid).values(summary=json.dumps(summary)))
+    look = store.get(pid).summary["second_look"]
+    assert look == SecondLook(severity="high", findings=("Contradicts the chart: eGFR 25",))
+    with app.test_request_context():
+        card = render_template("proposals/card.html", p=store.get(pid))
+    assert "Contradicts the chart: eGFR 25" in card and "Acknowledge the second look first." in card
+    with pytest.raises(errors.Conflict, match="acknowledge"):
+        store.approve(pid, lc)
+    acked = store.acknowledge(pid, lc)
+    assert acked.summary["second_look"].acknowledged_by == lc.user
+    assert acked.to_dict()["summary"]["second_look"] == {
+        "severity": "high", "findings": ["Contradicts the chart: eGFR 25"], "reviewed_by": "deterministic",
+        "note": "", "acknowledged_by": lc.user}
+    assert store.approve(pid, lc).status == "approved" and made(fhir_base, pid) == 1

@@ -33,7 +33,8 @@ def counted(client, message: str) -> tuple[dict[str, int], str]:
     res = ask(client, message)
     assert res.status_code == 200
     after = fhir_requests(client)
-    return {k: int(after[k] - before.get(k, 0)) for k in after if after[k] != before.get(k, 0)}, done_html(res)
+    changed = {k: int(after[k] - before.get(k, 0)) for k in after if after[k] != before.get(k, 0)}
+    return changed, done_html(res)
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def clinician(app_config, sources, fhir_base):
     return client
 
 
-def test_a_drug_question_reads_the_chart_once_and_the_safety_check_adds_only_its_own_parts(clinician):
+def test_a_drug_question_reads_the_chart_once_and_the_safety_check_adds_its_parts(clinician):
     """pt-ckd-elder takes amlodipine: "can I give ibuprofen?" is the interaction check against her
     medications, with the patient-safety check of ibuprofen on her chart."""
     calls, html = counted(clinician, "can I give ibuprofen?")
@@ -57,7 +58,8 @@ def test_a_drug_question_reads_the_chart_once_and_the_safety_check_adds_only_its
     assert "egfr" in html.lower()  # her renal finding came through the shared read
 
 
-def test_on_a_synthea_chart_the_drug_question_costs_the_same_requests(app_config, sources, fhir_base, synthea):
+def test_on_a_synthea_chart_the_drug_question_costs_the_same_requests(
+        app_config, sources, fhir_base, synthea):
     """The largest loaded Synthea chart (hundreds of observations, a dozen active medications):
     the same 11 requests, whatever the chart's size."""
     from smart_docgemma import create_app

@@ -37,7 +37,8 @@ from .policy import LETTER, FhirRequest, Forbidden, Grant, authorize, classify
 from .visibility import screen
 
 bp = Blueprint("sandbox_fhir", __name__)
-FORWARD_HEADERS = ("Accept", "Content-Type", "If-Match", "If-None-Match",
+# Cache-Control: the app's one-page searches say no-store, so HAPI does not keep their result set
+FORWARD_HEADERS = ("Accept", "Cache-Control", "Content-Type", "If-Match", "If-None-Match",
                    "If-Modified-Since", "Prefer", "X-Request-Id")
 PAGE_PARAMS = {"_getpages", "_getpagesoffset", "_count", "_pretty", "_bundletype", "_format"}
 DROP_RESPONSE_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length",

@@ -7,12 +7,11 @@ that it was rejected and why. Only what the proposal's own record says.
 """
 from __future__ import annotations
 
-from typing import Any
-
+from ..proposals.store import Approval
 from .languages import answer_text
 
 
-def followup(approval: dict[str, Any]) -> str:
+def followup(approval: Approval) -> str:
     action = (approval.get("action") or "The proposal").rstrip(".")
     if answer_text("followup", "approved"):
         return _translated(approval, action)
@@ -30,7 +29,7 @@ def followup(approval: dict[str, Any]) -> str:
     return f"{action}: {approval.get('decision')}."
 
 
-def _translated(approval: dict[str, Any], action: str) -> str:
+def _translated(approval: Approval, action: str) -> str:
     """The same follow-up in this turn's language (``agent/answers/<lang>.yaml``, ``followup``)."""
     def text(key: str) -> str:
         return answer_text("followup", key) or ""

@@ -16,11 +16,11 @@ from typing import Any, Callable, TypedDict, cast
 from ..errors import UnknownTransition
 from ..lessons.retrieval import Lesson
 from ..tools.base import Tool, ToolContext
-from ..tools.imaging import image_meta
+from ..tools.imaging import ImageMeta
 
 from . import fallback, languages, nodes, planning, prompts
 from .model import CallStats, ModelClient
-from .state import (ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
+from .state import (Approval, ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
                     RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
                     ToolSelectOutcome, Turn, Update, merge, new_turn, route_of)
 from .followup import followup
@@ -189,12 +189,13 @@ class Agent:
         self.lessons = tuple(lessons)  # approved experience-library examples
 
     def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-            image: bytes | None = None,
-            image_mime: str | None = None, meta: dict[str, Any] | None = None,
+            image: bytes | None = None, meta: ImageMeta | None = None,
             emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
-        """One turn. ``meta`` is the image's meta when the caller already sniffed it
-        (``tools.imaging.image_meta``: the chat does, on upload); otherwise it is sniffed here."""
-        meta = meta if meta is not None or image is None else image_meta(image, image_mime)
+        """One turn. An ``image`` comes with its ``meta``, read once from its bytes where it
+        arrived (``tools.imaging.image_meta``: the chat on upload, the evaluation harness per
+        case); the turn and the imaging tool use that reading and never sniff the bytes again."""
+        if image is not None and meta is None:
+            raise TypeError("Agent.run: pass the image's meta (tools.imaging.image_meta) with it")
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
@@ -226,7 +227,7 @@ class Agent:
         fallback.withdraw(deps.ctx, fallback.stray_proposals(failed, final))
         return self._result(final, deps)
 
-    def resume(self, state: Turn, approvals: list[dict[str, Any]] | None = None,
+    def resume(self, state: Turn, approvals: list[Approval] | None = None,
                emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
 
@@ -242,7 +243,7 @@ class Agent:
     def language(self) -> str:
         return getattr(self.ctx, "language", None) or "en"
 
-    def _resume(self, state: Turn, approvals: list[dict[str, Any]],
+    def _resume(self, state: Turn, approvals: list[Approval],
                 emit: Callable[[dict[str, Any]], None] | None) -> TurnResult:
         outcomes = {a["proposal_id"]: followup(a) if a.get("action") else
                     prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
@@ -255,14 +256,14 @@ class Agent:
         return self._result(run_turn(state, deps, start=state.next_node or "ROUTER"), deps)
 
     def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None,
-              meta: dict[str, Any] | None,
+              meta: ImageMeta | None,
               resumed: bool = False) -> nodes.Deps:
         stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
         if ctx is not None:
             bound = self.model.bound(stats) if self.model is not None else None
-            ctx = replace(ctx, model=bound, image=image, image_mime=(meta or {}).get("mime"),
-                          image_kind=(meta or {}).get("kind"))
+            ctx = replace(ctx, model=bound, image=image, image_mime=meta["mime"] if meta else None,
+                          image_kind=meta["kind"] if meta else None)
         return nodes.Deps(model=self.model, tools=self.tools, ctx=ctx, stats=stats,
                           emit=emit or (lambda event: None),
                           pause_on_proposal=self.pause_on_proposal and not resumed, lessons=self.lessons)
@@ -273,7 +274,7 @@ class Agent:
         return TurnResult(merge(state, {"events": [done]}))
 
 
-def _proposal_label(state: Turn, approval: dict[str, Any]) -> str:
+def _proposal_label(state: Turn, approval: Approval) -> str:
     for run in state.tool_runs:
         if run.result.proposal_id == approval.get("proposal_id"):
             return run.label

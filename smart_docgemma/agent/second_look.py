@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import replace
 
 from ..errors import ModelError
-from ..proposals.store import Proposal, SafetyFlag
+from ..proposals.store import Proposal, SafetyFlag, SecondLook
 from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
@@ -38,21 +38,9 @@ _THERAPY_CHANGE = re.compile(_LEAD + r"(" + _VERB + r")\b", re.I | re.M)
 SEVERITIES = ("none", "low", "high")
 
 
-@dataclass
-class SecondLook:
-    """The review shown on a card or under an answer."""
-
-    severity: str = "none"                 # none | low | high (high blocks Approve until acknowledged)
-    findings: list[str] = field(default_factory=list)
-    reviewed_by: str = "deterministic"     # deterministic | deterministic+model
-    note: str = ""                         # e.g. why the model part did not run
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def raise_to(self, severity: str) -> None:
-        if SEVERITIES.index(severity) > SEVERITIES.index(self.severity):
-            self.severity = severity
+def _higher(severity: str, other: str) -> str:
+    """The more serious of two severities."""
+    return max(severity, other, key=SEVERITIES.index)
 
 
 def needs_second_look(answer: str | None, proposals: list[Any]) -> bool:
@@ -66,23 +54,24 @@ def recommends_change(answer: str) -> bool:
 
 def deterministic(flags: list[SafetyFlag]) -> SecondLook:
     """What the knowledge checks already know: critical findings and checks that did not run."""
-    look = SecondLook()
+    findings: list[str] = []
+    severity = "none"
     for flag in flags:
         if flag.get("kind") == "unchecked":
-            look.findings.append("A safety check did not run (see the findings above); "
-                                 "do not read its silence as safe.")
-            look.raise_to("low")
+            findings.append("A safety check did not run (see the findings above); "
+                            "do not read its silence as safe.")
+            severity = _higher(severity, "low")
         elif flag.get("severity") == "critical":
-            look.findings.append(f"The critical {flag.get('kind') or 'safety'} finding above applies to "
-                                 "this order: approve only if you have weighed it.")
-            look.raise_to("high")
-    return look
+            findings.append(f"The critical {flag.get('kind') or 'safety'} finding above applies to "
+                            "this order: approve only if you have weighed it.")
+            severity = _higher(severity, "high")
+    return SecondLook(severity=severity, findings=tuple(findings))
 
 
 _MODEL_FINDINGS = ("Not supported by the sources: ", "Contradicts the chart: ", "Check not done: ")
 
 
-def after_edit(before: dict[str, Any], flags: list[SafetyFlag], version: int) -> dict[str, Any]:
+def after_edit(before: SecondLook, flags: list[SafetyFlag], version: int) -> SecondLook:
     """The second look of a proposal the clinician edited, for the version that will be written.
 
     The deterministic checks run again on the edited order's flags; the model's findings are
@@ -90,15 +79,14 @@ def after_edit(before: dict[str, Any], flags: list[SafetyFlag], version: int) ->
     clinician's request), and keep their severity. A high result must be acknowledged again:
     an acknowledgement was given for the version the clinician saw then."""
     look = deterministic(flags)
-    earlier = [f for f in before.get("findings") or [] if f.startswith(_MODEL_FINDINGS)]
+    earlier = tuple(f for f in before.findings if f.startswith(_MODEL_FINDINGS))
     if earlier:
-        look.raise_to(before.get("severity") or "none")
-        look.findings += earlier
-        look.reviewed_by = before.get("reviewed_by") or look.reviewed_by
-    look.note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
-                 "order" + (f"; the model's findings are from its review of version {version - 1}."
-                            if earlier else "."))
-    return {**look.to_dict(), "acknowledged_by": None}
+        look = replace(look, severity=_higher(look.severity, before.severity),
+                       findings=look.findings + earlier, reviewed_by=before.reviewed_by)
+    note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
+            "order" + (f"; the model's findings are from its review of version {version - 1}."
+                       if earlier else "."))
+    return replace(look, note=note)
 
 
 def review(model: BoundModel | None, draft: str, evidence: list[str],
@@ -106,26 +94,23 @@ def review(model: BoundModel | None, draft: str, evidence: list[str],
     """Deterministic checks, then one constrained model call when a model is available."""
     look = deterministic(flags or [])
     if model is None:
-        look.note = "Model unavailable: only the deterministic checks ran."
-        return look
+        return replace(look, note="Model unavailable: only the deterministic checks ran.")
     messages = [{"role": "system", "content": system("second_look")},
                 {"role": "user", "content": template("second_look_user").format(
                     draft=draft[:2000], evidence="\n\n".join(e[:1500] for e in evidence)[:6000] or "(none)")}]
     try:
         verdict = model.structured("second_look", messages, SecondLookReview)
     except ModelError as exc:
-        look.note = f"The model part of the second look did not run ({exc.title.lower()})."
-        return look
+        return replace(look, note=f"The model part of the second look did not run ({exc.title.lower()}).")
     return _merge(look, verdict)
 
 
 def _merge(look: SecondLook, verdict: SecondLookReview) -> SecondLook:
-    look.reviewed_by = "deterministic+model"
-    look.raise_to(verdict.severity)
-    look.findings += [f"Not supported by the sources: {c}" for c in verdict.unsupported_claims]
-    look.findings += [f"Contradicts the chart: {c}" for c in verdict.contradictions]
-    look.findings += [f"Check not done: {c}" for c in verdict.missing_checks]
-    return look
+    found = (*(f"Not supported by the sources: {c}" for c in verdict.unsupported_claims),
+             *(f"Contradicts the chart: {c}" for c in verdict.contradictions),
+             *(f"Check not done: {c}" for c in verdict.missing_checks))
+    return replace(look, reviewed_by="deterministic+model", severity=_higher(look.severity, verdict.severity),
+                   findings=look.findings + found)
 
 
 # ------------------------------------------------------------------ the node
@@ -151,8 +136,8 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     look = review(model, draft, evidence, flags)
     for card in cards:
         assert store is not None  # cards came from it
-        store.attach_second_look(card.id, look.to_dict())
-    result = TurnReview(severity=look.severity, findings=tuple(look.findings), reviewed_by=look.reviewed_by,
+        store.attach_second_look(card.id, look)
+    result = TurnReview(severity=look.severity, findings=look.findings, reviewed_by=look.reviewed_by,
                         note=look.note, proposals=(*before.proposals, *new),
                         answer_reviewed=bool(answer) or before.answer_reviewed)
     deps.emit({"type": "second_look", "severity": look.severity, "findings": len(look.findings)})

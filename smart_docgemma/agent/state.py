@@ -14,11 +14,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar, get_args
 
 from pydantic import TypeAdapter
-from typing_extensions import Required, TypedDict  # pydantic reads TypedDicts from here before 3.12
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..grounding.check import Citation, SentenceCheck
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 from ..tools.base import Source, ToolResult
+from ..proposals.store import Approval as Approval  # the decision a paused turn resumes with
+from ..tools.imaging import ImageMeta
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
 
@@ -38,20 +40,6 @@ Outcome = Literal[InputAssemblyOutcome, IntentClassifyOutcome, ToolSelectOutcome
                   ResultClassifyOutcome, RouterOutcome, ErrorHandlerOutcome, SynthesizeOutcome,
                   SecondLookOutcome]
 NodeOutcome = TypeVar("NodeOutcome", bound=str)  # one node's outcome Literal
-
-
-class Approval(TypedDict, total=False):
-    """The clinician's decision on a proposal, which a paused turn is resumed with
-    (``web/followups.decision``); with the card's outcome the follow-up states what was done."""
-
-    proposal_id: Required[str]
-    decision: Required[str]  # approved | rejected
-    action: str  # the card's one sentence
-    result_ref: str | None  # e.g. MedicationRequest/77
-    provenance: str | None
-    reason: str | None
-    changes: list[dict[str, Any]]  # the clinician's edits, before -> after
-
 
 
 @dataclass(frozen=True)
@@ -95,7 +83,7 @@ class Turn:
     history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
     chart_summary: str | None = None
     patient_id: str | None = None  # the launch patient
-    image: dict[str, Any] | None = None  # {"kind", "mime", "bytes", "accepted"}: the meta, never the bytes
+    image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
     intent: str | None = None  # DIRECT | TOOL_NEEDED
     task_summary: str = ""
@@ -185,7 +173,7 @@ class Update(Changes, Generic[NodeOutcome], total=False):
 
 
 def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-             image_meta: dict[str, Any] | None = None, patient_id: str | None = None,
+             image_meta: ImageMeta | None = None, patient_id: str | None = None,
              errors: tuple[str, ...] | list[str] = ()) -> Turn:
     """A fresh turn for ``message``."""
     return Turn(message=message, history=list(history or []), chart_summary=chart_summary,

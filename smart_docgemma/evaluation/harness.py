@@ -43,6 +43,7 @@ from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
 from ..tools.chart import read_for_turn
 from ..tools.http import SOURCES, KnowledgeHttp
+from ..tools.imaging import image_meta
 from ..tools.registry import tools_for
 
 from .cases import Case
@@ -202,10 +203,11 @@ class EvalRun:
         http = self._http_for(case)
         ctx, tools = self.context(case, http)
         image = test_image(case.image) if case.image else None
+        meta = image_meta(image, f"image/{case.image}")  # read once, as the chat does on upload
         started = time.perf_counter()
         try:
             turn = Agent(self.model, tools, ctx).run(
-                case.query, image=image, image_mime=f"image/{case.image}" if image else None,
+                case.query, image=image, meta=meta,
                 chart_summary=_brief(ctx))
             return score(case, turn, time.perf_counter() - started)
         except Exception as exc:  # a crash is a result to report, not the end of the run

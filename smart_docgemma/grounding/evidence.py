@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..fhir import absolute
+from ..proposals.store import Approval
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
 
 
@@ -272,7 +273,7 @@ def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) 
     ]
 
 
-def from_approvals(approvals: list[dict], base_url: str | None) -> list[Evidence]:
+def from_approvals(approvals: list[Approval], base_url: str | None) -> list[Evidence]:
     """What the clinician's decisions wrote (or refused), as the proposal's own record says it."""
     from ..agent.followup import followup
 

@@ -7,7 +7,7 @@ language, with a visible note, and count it (``docgemma_answer_language_replaced
 
 Detection is py3langid (the maintained fork of langid.py: a naive Bayes model over byte
 n-grams shipped in the package, 97 languages including Swahili, deterministic; loaded at the
-first model answer: 1.1 s and +77 MB per worker, then under 1 ms per answer), restricted to the
+first model answer: ~1 s and +50 MB per worker, then under 1 ms per answer), restricted to the
 candidate languages of ``data/words.yaml``. What is not prose (numbers, units, drug products in
 capitals, references, markdown) is taken out first, and an answer is replaced only when the
 detector is sure of another language and gives the clinician's almost no chance: a false

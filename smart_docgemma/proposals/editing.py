@@ -28,7 +28,7 @@ from ..languages import N_, message
 from ..tools import dosing, orders
 from ..tools.base import ToolContext
 from .describe import as_needed_text, frequency_text, note_text, quantity_text
-from .store import Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag
+from .store import Change, Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag, SecondLook
 
 ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}  # the one route vocabulary (tools/dosing.py)
 UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")
@@ -269,8 +269,8 @@ def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict
     """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
     Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
-    listed = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new), "version": version}
-              for n in changes]
+    listed: list[Change] = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new),
+                             "version": version} for n in changes]
     fresh = dict(_fields(after, new))
     fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
               if label in fresh or label not in MANAGED]
@@ -315,7 +315,7 @@ def _fields(resource: dict[str, Any], values: dict[str, str]) -> list[tuple[str,
 # ------------------------------------------------------------------ the whole edit
 def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, version: int,
                   submitted: dict[str, str | None], ctx: ToolContext,
-                  relook: Callable[[dict[str, Any], list[SafetyFlag], int], dict[str, Any]] | None = None
+                  relook: Callable[[SecondLook, list[SafetyFlag], int], SecondLook] | None = None
                   ) -> Proposal:
     """Apply the clinician's edit to a pending proposal of this session and store it as the next
     version (see the module's docstring); an edit that changes nothing leaves it as it is.
@@ -330,6 +330,7 @@ def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, versio
     resource = apply(p.resource, changes)
     summary = edited_summary(p.summary, p.resource, resource, changes, flags=safety_flags(resource, ctx),
                              version=version + 1, user=launch.user)
-    if relook is not None and summary.get("second_look"):
-        summary["second_look"] = relook(summary["second_look"], summary.get("flags") or [], version + 1)
+    look = summary.get("second_look")
+    if relook is not None and look is not None:
+        summary["second_look"] = relook(look, summary.get("flags") or [], version + 1)
     return store.edit(p, version, resource, summary)

@@ -41,9 +41,9 @@ from typing import Any
 import json
 import logging
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from typing_extensions import Required, TypedDict
@@ -85,6 +85,56 @@ class SafetyFlag(TypedDict, total=False):
     message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
 
 
+@dataclass(frozen=True)
+class SecondLook:
+    """The second look a card keeps (``agent/second_look.py`` makes it): a high one blocks
+    Approve until the clinician acknowledges it. Stored in the summary's JSON as a plain object
+    with these keys (``to_json``, ``of_json``)."""
+
+    severity: str = "none"  # none | low | high
+    findings: tuple[str, ...] = ()
+    reviewed_by: str = "deterministic"  # deterministic | deterministic+model
+    note: str = ""  # e.g. why the model part did not run
+    acknowledged_by: str | None = None  # who read a high one
+
+    @property
+    def blocks_approval(self) -> bool:
+        return self.severity == "high" and not self.acknowledged_by
+
+    def to_json(self) -> dict[str, Any]:
+        return {"severity": self.severity, "findings": list(self.findings), "reviewed_by": self.reviewed_by,
+                "note": self.note, "acknowledged_by": self.acknowledged_by}
+
+    @classmethod
+    def of_json(cls, data: Mapping[str, Any]) -> SecondLook:
+        """A stored look; keys a row written before one of them existed take their default."""
+        return cls(severity=data.get("severity") or "none", findings=tuple(data.get("findings") or ()),
+                   reviewed_by=data.get("reviewed_by") or "deterministic", note=data.get("note") or "",
+                   acknowledged_by=data.get("acknowledged_by"))
+
+
+class Change(TypedDict, total=False):
+    """One clinician edit of a card's field, listed on the card and in the follow-up."""
+
+    field: Required[str]  # the field's label (editing.FIELD_LABELS)
+    before: Required[str]
+    after: Required[str]
+    version: int  # the version the edit made
+
+
+class Approval(TypedDict, total=False):
+    """The clinician's decision on a proposal, which a paused turn is resumed with
+    (``web/followups.decision``); with the card's outcome the follow-up states what was done."""
+
+    proposal_id: Required[str]
+    decision: Required[str]  # approved | rejected
+    action: str  # the card's one sentence
+    result_ref: str | None  # e.g. MedicationRequest/77
+    provenance: str | None
+    reason: str | None
+    changes: list[Change]  # the clinician's edits, before -> after
+
+
 class ProposalSummary(TypedDict, total=False):
     """What the card shows beside the FHIR resource; stored as JSON with the proposal. The write
     tool makes it; an edit, the second look, the approval and a failed write each add their part."""
@@ -94,9 +144,9 @@ class ProposalSummary(TypedDict, total=False):
     fields: Sequence[Sequence[str]]  # (label, value) pairs, in order (lists once stored as JSON)
     flags: list[SafetyFlag]
     preview: str  # a note's text, shortened
-    changes: list[dict[str, Any]]  # the clinician's edits: field, before, after, version
+    changes: list[Change]  # the clinician's edits, oldest first
     edited_by: str | None
-    second_look: dict[str, Any]  # second_look.SecondLook as data, plus who acknowledged it
+    second_look: SecondLook  # the draft's review, when it earned one
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
@@ -151,11 +201,31 @@ class Proposal:
         """JSON view for the API (Accept: application/json)."""
         keys = ("id", "patient_id", "tool", "status", "version", "action", "resource", "summary", "created_at",
                 "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
-        return {k: getattr(self, k) for k in keys}
+        return {**{k: getattr(self, k) for k in keys}, "summary": summary_json(self.summary)}
+
+
+def summary_json(summary: ProposalSummary) -> dict[str, Any]:
+    """The summary as JSON data: what the ``summary`` column and the API hold."""
+    look = summary.get("second_look")
+    return {**summary, "second_look": look.to_json()} if look is not None else dict(summary)
+
+
+def _dumps(summary: ProposalSummary) -> str:
+    return json.dumps(summary_json(summary))
+
+
+def _summary(text: str) -> ProposalSummary:
+    summary: ProposalSummary = json.loads(text)
+    look: Any = summary.get("second_look")
+    if look:
+        summary["second_look"] = SecondLook.of_json(look)
+    else:
+        summary.pop("second_look", None)
+    return summary
 
 
 def _row(r: Any) -> Proposal:
-    summary = json.loads(r.summary)
+    summary = _summary(r.summary)
     return Proposal(id=r.id, sid=r.sid, patient_id=r.patient_id, tool=r.tool, status=r.status,
                     resource=json.loads(r.resource), summary=summary, created_at=r.created_at,
                     decided_at=r.decided_at, decided_by=r.decided_by, reason=r.reason,
@@ -184,7 +254,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             conn.execute(table.insert().values(
                 id=proposal_id, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
-                resource=json.dumps(resource), summary=json.dumps(summary), created_at=now(), attempts=0, version=1))
+                resource=json.dumps(resource), summary=_dumps(summary), created_at=now(), attempts=0, version=1))
         return proposal_id
 
     def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
@@ -243,12 +313,12 @@ class ProposalStore:
         return p
 
     # -- second look --------------------------------------------------------------------
-    def attach_second_look(self, proposal_id: str, look: dict[str, Any]) -> None:
+    def attach_second_look(self, proposal_id: str, look: SecondLook) -> None:
         """Keep the review with the proposal: the card shows it, a high one gates Approve."""
         p = self.get(proposal_id)
         with self.storage.begin() as conn:
             conn.execute(update(table).where(table.c.id == p.id).values(
-                summary=json.dumps({**p.summary, "second_look": {**look, "acknowledged_by": None}})))
+                summary=_dumps({**p.summary, "second_look": replace(look, acknowledged_by=None)})))
 
     def acknowledge(self, proposal_id: str, launch: Launch) -> Proposal:
         """The clinician has read a high-severity second look; Approve is possible again."""
@@ -257,8 +327,8 @@ class ProposalStore:
         if not look:
             raise errors.Conflict("This proposal has no second look to acknowledge.")
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(table.c.id == p.id).values(summary=json.dumps(
-                {**p.summary, "second_look": {**look, "acknowledged_by": launch.user or "clinician"}})))
+            conn.execute(update(table).where(table.c.id == p.id).values(summary=_dumps(
+                {**p.summary, "second_look": replace(look, acknowledged_by=launch.user or "clinician")})))
         return self.get(p.id)
 
     # -- editing ----------------------------------------------------------------------
@@ -269,7 +339,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             done = conn.execute(update(table).where(and_(
                 table.c.id == p.id, table.c.status == "pending", _at_version(version))).values(
-                resource=json.dumps(resource), summary=json.dumps(summary), version=version + 1)).rowcount
+                resource=json.dumps(resource), summary=_dumps(summary), version=version + 1)).rowcount
         if not done:
             raise self.conflict(p.id, version, "edited")
         log.info("proposal %s edited -> version %d", p.id, version + 1)
@@ -299,8 +369,8 @@ class ProposalStore:
         if p.status == "approved" and version in (None, p.version):
             return p
         prescriber.require(launch, p.resource_type)  # server-enforced, whatever the page shows
-        look = p.summary.get("second_look") or {}
-        if look.get("severity") == "high" and not look.get("acknowledged_by"):
+        look = p.summary.get("second_look")
+        if look is not None and look.blocks_approval:
             raise errors.Conflict("The second look found a serious problem with this proposal. "
                                   "Read it and acknowledge it before approving.")
         if not self._claim(p.id, launch.user, version):
@@ -375,7 +445,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
                 status="approved", result_ref=ref, decided_at=now(),
-                summary=json.dumps({**p.summary, "provenance": provenance, "last_error": None})))
+                summary=_dumps({**p.summary, "provenance": provenance, "last_error": None})))
         log.info("proposal %s approved -> %s", p.id, ref)
         return self.get(p.id)
 
@@ -385,7 +455,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
                 status="pending" if retry else "failed",
-                summary=json.dumps({**p.summary, "last_error": message})))
+                summary=_dumps({**p.summary, "last_error": message})))
         log.info("proposal %s create failed (%s): %s", p.id, exc.error, "will allow retry" if retry else "failed")
 
     def _provenance(self, p: Proposal, launch: Launch, target: str, fresh: bool) -> str | None:
@@ -414,7 +484,7 @@ def _at_version(version: int | None) -> Any:
 
 
 def provenance_for(target: str, user: str | None, proposal_id: str,
-                   edits: list[dict[str, Any]] | None = None,
+                   edits: list[Change] | None = None,
                    via: str | None = None) -> dict[str, Any]:
     """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
     when the clinician edited the proposal first, the reason says what they changed; when an
@@ -434,7 +504,7 @@ def provenance_for(target: str, user: str | None, proposal_id: str,
             "agent": [author, assembler]}
 
 
-def _edited(edits: list[dict[str, Any]] | None) -> str:
+def _edited(edits: list[Change] | None) -> str:
     if not edits:
         return ""
     changes = "; ".join(f"{e['field']} {e['before']} → {e['after']}" for e in edits)

@@ -32,7 +32,8 @@ NEEDED = {
     "labs": N_("lab results"),
 }
 # order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
-SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies", "conditions": "conditions"}
+SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
+                   "conditions": "conditions"}
 CHECKED = N_(
     "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
     "drug–disease and lab rules of the knowledge core"

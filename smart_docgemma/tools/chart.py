@@ -68,7 +68,8 @@ class ChartFetch:
 
     def read(self, patient_id: str) -> ChartRead:
         """What the turn's other checks may take from this fetch: the sections read whole."""
-        return ChartRead(patient_id, self.patient, {k: v for k, v in self.sections.items() if k in self.whole})
+        whole = {k: v for k, v in self.sections.items() if k in self.whole}
+        return ChartRead(patient_id, self.patient, whole)
 
 
 @dataclass
@@ -117,12 +118,13 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
     else:
         patient = fhir.read("Patient", patient_id)
         results = [one(k) for k in wanted]
-    whole = {k for k, found, _, err in results if not err and len(found) < plan[k][1].get("_count", PAGE)}
+    whole = {k for k, found, _, err in results
+             if not err and len(found) < plan[k][1].get("_count", PAGE)}
     return ChartFetch(patient, {k: found for k, found, _, _ in results},
                       {**unavailable, **{k: err for k, _, _, err in results if err}},
                       (time.perf_counter() - started) * 1000,
-                      included=[r for _, _, extra, _ in results for r in extra], calls=1 + len(wanted),
-                      whole=whole)
+                      included=[r for _, _, extra, _ in results for r in extra],
+                      calls=1 + len(wanted), whole=whole)
 
 
 def chart_summary(fhir: FhirGateway, patient_id: str, scopes: GrantedScopes | None = None) -> Chart:

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..config import setting
 from ..errors import ModelError, VisionUnsupported
@@ -63,7 +64,16 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
-def image_meta(data: bytes | None, mime: str | None) -> dict[str, Any] | None:
+class ImageMeta(TypedDict):
+    """What an attachment's bytes said, read once on arrival (``image_meta``) and kept on the turn."""
+
+    kind: str | None  # png | jpeg | dicom, by magic bytes; None when they are none of these
+    mime: str  # the declared type (lower case)
+    bytes: int
+    accepted: bool  # the bytes are a supported image and agree with the declared type
+
+
+def image_meta(data: bytes | None, mime: str | None) -> ImageMeta | None:
     """An upload's kind by its magic bytes (``sniff``), cross-checked with the declared MIME type:
     ``{"kind", "mime", "bytes", "accepted"}``, or None when nothing was attached."""
     if not data:

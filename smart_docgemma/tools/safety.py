@@ -15,18 +15,21 @@ Severity = Literal["critical", "warning", "info"]
 SEVERITIES: dict[str, Severity] = {"critical": "critical", "warning": "warning", "info": "info"}
 
 
-def patient_lists(ctx: ToolContext, shared: bool = False) -> tuple[list[str], list[str], list[SafetyFlag]]:
+def patient_lists(ctx: ToolContext, shared: bool = False
+                  ) -> tuple[list[str], list[str], list[SafetyFlag]]:
     """Active medication names and allergy substances of the launch patient (for safety flags).
     ``shared``: a question, not a proposal: the turn's chart read (``ctx.chart_read``) serves
     the lists it read whole instead of a second search."""
     flags: list[SafetyFlag] = []
     meds: list[str] = []
     allergies: list[str] = []
-    read = ctx.chart_read if shared and ctx.chart_read and ctx.chart_read.patient_id == ctx.patient_id else None
-    for rtype, params, sink, section in (("MedicationRequest", {"status": "active"}, meds, "medications"),
-                                         ("AllergyIntolerance", {}, allergies, "allergies")):
+    read = ctx.chart_read if shared else None
+    whole = read.sections if read and read.patient_id == ctx.patient_id else {}
+    for rtype, params, sink, section in (
+            ("MedicationRequest", {"status": "active"}, meds, "medications"),
+            ("AllergyIntolerance", {}, allergies, "allergies")):
         try:
-            found = read.sections[section] if read and section in read.sections else ctx.gateway().search(
+            found = whole[section] if section in whole else ctx.gateway().search(
                 rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
         except errors.DocGemmaError:
             flags.append(flag("warning", "unchecked", message(N_(

@@ -32,7 +32,7 @@ from .. import inputs
 from . import charts, styling
 from .. import errors
 from ..smart import sessions
-from ..tools.imaging import image_meta
+from ..tools.imaging import ImageMeta, image_meta
 from ..agent.state import StoredTurn, new_turn, to_dict
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import model_available, model_label
@@ -180,12 +180,12 @@ def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
 def ask():
     launch = sessions.current_launch()
     message = _message()
-    image, mime, meta = _image(inputs.upload("image"))
+    image, meta = _image(inputs.upload("image"))
     turns = turn_store()
     turn = new_turn(message, image_meta=meta)
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
-                  image=image, mime=mime, ctx=replace(launch.tool_context(), language=page_language()),
+                  image=image, ctx=replace(launch.tool_context(), language=page_language()),
                   turns=turns, charts=snapshot_store(),
                   model=get_model(current_app), tools=tools_for(launch.scopes),
                   lessons=tuple(lesson_store().approved()))
@@ -210,11 +210,11 @@ def _message() -> str:
     return text
 
 
-def _image(upload) -> tuple[bytes | None, str | None, dict | None]:
-    """The attached image's bytes, declared type and meta (its kind sniffed once, here), after
-    the size and type checks."""
+def _image(upload) -> tuple[bytes | None, ImageMeta | None]:
+    """The attached image's bytes and meta (its kind sniffed once, here; the declared type is in
+    the meta), after the size and type checks."""
     if upload is None or not upload.filename:
-        return None, None, None
+        return None, None
     limit = current_app.config["IMAGE_MAX_BYTES"]
     data = upload.stream.read(limit + 1)
     if len(data) > limit:
@@ -226,7 +226,7 @@ def _image(upload) -> tuple[bytes | None, str | None, dict | None]:
     if meta is None or not meta["accepted"]:
         raise errors.UnsupportedMedia("Only PNG, JPEG and DICOM images can be attached "
                                       f"({upload.filename} is not one of them).")
-    return data, upload.mimetype, meta
+    return data, meta
 
 
 @bp.post("/app/turns/<turn_id>/cancel")

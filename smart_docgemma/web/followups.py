@@ -28,7 +28,9 @@ from flask import Blueprint, Response, current_app, render_template, stream_with
 from .. import errors
 from ..agent import Agent
 from ..agent.followup import followup
+from ..agent.state import Approval
 from ..audit.answers import record_turn
+from ..proposals.store import Proposal
 from .modelstatus import get_model
 from ..smart import sessions
 from ..tools.registry import tools_for
@@ -42,7 +44,7 @@ bp = Blueprint("followups", __name__)
 WAIT_S = 120  # longest a stream waits for a follow-up written elsewhere
 
 
-def decision(p) -> dict:
+def decision(p: Proposal) -> Approval:
     """What the agent is told about the clinician's decision on ``p``."""
     return {"proposal_id": p.id, "decision": p.status, "action": p.action,
             "result_ref": p.result_ref, "provenance": p.summary.get("provenance"),
@@ -67,7 +69,7 @@ def resume_after(p, launch, *, stream: bool = False) -> None:
 class _Resume:
     """One resumed turn: the agent's follow-up, stored, with its tokens on ``events``."""
 
-    def __init__(self, turn_id, turns, agent, decided: dict, limit: int):
+    def __init__(self, turn_id, turns, agent, decided: Approval, limit: int):
         self.turn_id, self.turns, self.agent, self.decided, self.limit = turn_id, turns, agent, decided, limit
         self.events: queue.Queue = queue.Queue()
 

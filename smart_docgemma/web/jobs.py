@@ -42,7 +42,6 @@ class TurnJob:
     turn: Turn  # as started: the question and the image's meta
     history: list[dict[str, str]]
     image: bytes | None
-    mime: str | None
     ctx: ToolContext
     turns: TurnStore
     charts: ChartSnapshots
@@ -86,7 +85,7 @@ class TurnJob:
         try:
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
-                image=self.image, image_mime=self.mime, meta=self.turn.image, emit=self.emit).state
+                image=self.image, meta=self.turn.image, emit=self.emit).state
             status: TurnStatus = "paused" if turn.paused else "done"
         except errors.TurnCancelled:
             log.info("chat: turn %s cancelled", self.turn_id[:8])

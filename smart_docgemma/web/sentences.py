@@ -11,6 +11,7 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from .. import languages
+from ..proposals.store import SafetyFlag
 from ..wording import reread
 from .language import page_language
 
@@ -28,7 +29,7 @@ def said(message: dict[str, Any] | None, english: Any = "") -> Any:
     return languages.say(message, page_language())
 
 
-def flag_text(flag: dict[str, Any]) -> Markup:
+def flag_text(flag: SafetyFlag) -> Markup:
     """A safety flag's sentence on the card: in the page's language, followed on other pages by
     the source's clinical clause in English (marked ``lang="en"``) that the translated sentence
     does not carry — the clinician is never shown less than the English card says."""

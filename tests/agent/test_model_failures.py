@@ -157,7 +157,7 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
 
     from smart_docgemma.agent import Agent
     from smart_docgemma.tools.base import ToolContext
-    from smart_docgemma.tools.imaging import TOOLS as IMAGE_TOOLS
+    from smart_docgemma.tools.imaging import TOOLS as IMAGE_TOOLS, image_meta
     from tests.support.model_server import http_error
 
     buf = io.BytesIO()
@@ -167,7 +167,8 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
     srv.say("No image findings are available from this server.")
     agent = Agent(client_for(srv, retries=2), {t.name: t for t in IMAGE_TOOLS}, ToolContext(patient_id="p",
                                                                                             scopes=None))
-    turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(), image_mime="image/png")
+    turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(),
+                     meta=image_meta(buf.getvalue(), "image/png"))
     assert srv.schema_names().count("ImageFindings") == 1  # was 6: three HTTP attempts, retried once more
     entry = turn.state.tool_runs[-1].result
     assert entry.error_kind == "unsupported" and "does not accept images" in entry.text

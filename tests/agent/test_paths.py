@@ -1,7 +1,7 @@
 """Every path through the agent's transition table, driven through the real-HTTP scripted model server."""
 from __future__ import annotations
 
-from smart_docgemma.tools.imaging import ImageFindings
+from smart_docgemma.tools.imaging import ImageFindings, image_meta
 from smart_docgemma.tools.base import ToolResult
 
 from .conftest import PNG, FakeTool, client_for, make_agent, ok, script_trials_turn
@@ -175,7 +175,8 @@ def test_image_with_a_direct_question(srv):
                                  "impression": "Right lower lobe consolidation.",
                                  "confidence": "moderate", "specialist_review": False})
     srv.say("The radiograph shows right lower lobe consolidation.")
-    turn = make_agent(client_for(srv), image_tool).run("What do you see?", image=PNG, image_mime="image/png")
+    turn = make_agent(client_for(srv), image_tool).run("What do you see?", image=PNG,
+                                                       meta=image_meta(PNG, "image/png"))
     content = srv.requests_for("ImageFindings")[0]["messages"][-1]["content"]
     assert content[1]["image_url"]["url"].startswith("data:image/png;base64,")
     assert turn.model_calls == 2 and turn.seed_budget["spec"] == 3
@@ -231,7 +232,8 @@ def test_real_image_tool_through_the_agent(srv):
                                  "confidence": "high", "specialist_review": False})
     srv.say("No acute cardiopulmonary process is seen.")
     agent = Agent(client_for(srv), {t.name: t for t in TOOLS}, ToolContext(patient_id="p", scopes=None))
-    turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(), image_mime="image/png")
+    turn = agent.run("What do you see on this chest X-ray?", image=buf.getvalue(),
+                     meta=image_meta(buf.getvalue(), "image/png"))
     assert turn.calls_by_node == {"vision": 1, "synthesize": 1}
     assert "No acute cardiopulmonary process" in turn.answer and not turn.degraded
 

@@ -80,7 +80,7 @@ def test_model_is_never_asked_sufficiency_or_skip(srv):
 def test_state_round_trips_through_json(srv):
     srv.say("Answer.")
     turn = make_agent(client_for(srv), *_standard_tools()).run(
-        "What do you see?", image=PNG, image_mime="image/png", history=[
+        "What do you see?", image=PNG, meta=image_meta(PNG, "image/png"), history=[
             {"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}])
     assert loads(dumps(turn.state)) == turn.state
     assert from_dict(json.loads(json.dumps(to_dict(turn.state)))) == turn.state
@@ -153,11 +153,22 @@ def test_image_detection_by_magic_bytes(data, mime, kind):
     assert image_meta(data, mime)["kind"] == kind
 
 
+GIF = b"GIF89a" + b"0" * 40
+
+
+def test_an_image_without_its_meta_is_refused_by_the_agent(srv):
+    """The image's kind is read once where it arrives (chat upload, evaluation harness) and
+    handed on; a caller that skips the reading is a programming error, not a second sniff."""
+    with pytest.raises(TypeError, match="image_meta"):
+        make_agent(client_for(srv)).run("What do you see?", image=PNG)
+    assert srv.schema_names() == []
+
+
 def test_image_with_lying_mime_type_is_refused(srv):
     srv.script("IntentClassification", {"intent": "DIRECT", "task_summary": "x"})
     srv.say("Answer.")
-    turn = make_agent(client_for(srv)).run("What do you see?", image=b"GIF89a" + b"0" * 40,
-                                           image_mime="image/png")
+    turn = make_agent(client_for(srv)).run("What do you see?", image=GIF,
+                                           meta=image_meta(GIF, "image/png"))
     assert turn.state.image is None and "not a supported image" in turn.answer
     assert image_meta(PNG, "image/jpeg")["accepted"] is False
 

@@ -9,6 +9,7 @@ from smart_docgemma.agent import Agent
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
+from smart_docgemma.tools.imaging import image_meta
 
 from .conftest import FakeTool, ok
 
@@ -175,7 +176,7 @@ def _run_with_image(message):
     tools["analyze_medical_image"] = FakeTool("analyze_medical_image", ok("No acute findings.", count=None))
     ctx = ToolContext(patient_id="rm-1", scopes=PATIENT_SCOPES)
     agent = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx)
-    turn = agent.run(message, chart_summary=CHART, image=PNG, image_mime="image/png")
+    turn = agent.run(message, chart_summary=CHART, image=PNG, meta=image_meta(PNG, "image/png"))
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 

@@ -12,12 +12,18 @@ section (``tools.chart.SECTIONS``) it times, one request at a time:
 then, for the whole chart, the parallel fetch (``fetch_chart``) against the sum of the
 sections, and the summarising alone (``summarise`` of a fetched chart: records, text, sources).
 Medians and p95 over ``n`` runs, in ms. Prints JSON.
+
+``--ab``: instead, the whole chart summary (``chart_summary``) of the largest loaded chart and
+of the fixture pt-ckd-elder with and without the one-page header, alternating request by
+request in one process, so both see the same load: what the header is worth on a shared
+machine, where runs minutes apart differ more than the change.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -26,8 +32,9 @@ from urllib.parse import urlencode
 import requests
 
 from launch.population import load_population
+from smart_docgemma import fhir as fhir_module
 from smart_docgemma.fhir import ONE_PAGE, FhirGateway
-from smart_docgemma.tools.chart import SECTIONS, fetch_chart, summarise
+from smart_docgemma.tools.chart import SECTIONS, chart_summary, fetch_chart, summarise
 
 from .stats import summary_ms, timed
 
@@ -72,15 +79,40 @@ def patient_profile(fhir: FhirGateway, base: str, patient: str, n: int) -> dict[
     }
 
 
+def one_page_ab(fhir: FhirGateway, patient: str, n: int) -> dict[str, Any]:
+    """``chart_summary`` with the one-page header and without, alternating (after 4 of each)."""
+    saved, samples = dict(ONE_PAGE), {"no-store": [], "default": []}
+    try:
+        for i in range(n + 4):
+            for mode in ("no-store", "default") if i % 2 else ("default", "no-store"):
+                fhir_module.ONE_PAGE.clear()
+                fhir_module.ONE_PAGE.update(saved if mode == "no-store" else {})
+                started = time.perf_counter()
+                chart_summary(fhir, patient)
+                if i >= 4:
+                    samples[mode].append(time.perf_counter() - started)
+    finally:
+        fhir_module.ONE_PAGE.clear()
+        fhir_module.ONE_PAGE.update(saved)
+    return {mode: summary_ms(values) for mode, values in samples.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.bench.chartprofile")
     p.add_argument("--fhir", required=True)
     p.add_argument("--n", type=int, default=20)
     p.add_argument("--max-resources", type=int, default=1500)
+    p.add_argument("--ab", action="store_true", help="one-page header A/B, interleaved")
     args = p.parse_args(argv)
     base = args.fhir.rstrip("/")
     population = load_population(base, max_resources=args.max_resources)
     fhir = FhirGateway(base, None)
+    if args.ab:
+        largest = max(population.patients, key=lambda p: p.resources)
+        print(json.dumps({"fhir": base, "n": args.n, "load": os.getloadavg(),
+                          largest.id: one_page_ab(fhir, largest.id, args.n),
+                          "pt-ckd-elder": one_page_ab(fhir, "pt-ckd-elder", args.n)}, indent=1))
+        return 0
     out = {p.id: {"resources": p.resources, **patient_profile(fhir, base, p.id, args.n)}
            for p in sorted(population.patients, key=lambda p: p.resources)}
     print(json.dumps({"fhir": base, "n": args.n, "patients": out}, indent=1))

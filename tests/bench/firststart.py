@@ -34,8 +34,9 @@ ROOT = Path(__file__).resolve().parents[2]
 COMMAND = "pip install -q -e . && docgemma-sandbox"
 # line prefix -> phase name: the first line starting with it ends that phase
 MARKS = {"Starting the FHIR server": "pip_install", "HAPI jar built in": "maven_build",
-         "  local-java FHIR server at": "hapi_ready", "  loaded fixtures": "fixtures", "Ready in": "ready",
-         "  Synthea population (seed": "population_listed", "  Synthea population not loaded": "population_failed"}
+         "  local-java FHIR server at": "hapi_ready", "  loaded fixtures": "fixtures",
+         "Ready in": "ready", "  Synthea population (seed": "population_listed",
+         "  Synthea population not loaded": "population_failed"}
 
 
 def copy_checkout(checkout: Path, dest: Path) -> Path:
@@ -68,8 +69,8 @@ def one_run(checkout: Path, timeout_s: float, keep: bool, cold_synthea: bool = F
         src = copy_checkout(checkout, work / "src")
         subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True)
         result = {"load_before": os.getloadavg()}
-        result.update(_timed_command(src, environment(work, cold_synthea), timeout_s,
-                                     until=("population_listed", "population_failed") if cold_synthea else ()))
+        until = ("population_listed", "population_failed") if cold_synthea else ()
+        result.update(_timed_command(src, environment(work, cold_synthea), timeout_s, until))
         result["load_after"] = os.getloadavg()
         result["m2_mb"] = round(_size(work / "m2") / 1e6)
         result["hapi_target_mb"] = round(_size(src / "launch" / "hapi" / "target") / 1e6)
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", action="store_true", help="keep each run's folder (venv, Maven repository, logs)")
     p.add_argument("--checkout", type=Path, default=ROOT, help="the git checkout to install (default: this one)")
     p.add_argument("--cold-synthea", action="store_true",
-                   help="an empty cache folder too: Synthea is resolved and run as on a new machine")
+                   help="an empty cache folder too: Synthea resolved and run as on a new machine")
     args = p.parse_args(argv)
     runs = []
     for n in range(args.runs):

@@ -312,6 +312,18 @@ def test_own_patient_search_is_constrained_and_pages_through_the_sandbox(smart, 
     assert smart.fhir("GET", next_url, other).status_code == 403
 
 
+def test_a_one_page_search_reaches_hapi_as_not_to_be_stored(smart):
+    """``Cache-Control: no-store`` (the app's one-page searches) is forwarded: HAPI answers the
+    search without keeping it for paging, so the page has no next link."""
+    token = smart.ehr_token("pt-many-obs")["access_token"]
+    kept = smart.fhir("GET", "Observation", token, params={"_count": 50}).json()
+    once = smart.fhir("GET", "Observation", token, params={"_count": 50},
+                      headers={"Cache-Control": "no-store"}).json()
+    assert len(kept["entry"]) == len(once["entry"]) == 50
+    assert "next" in {link["relation"] for link in kept["link"]}
+    assert "next" not in {link["relation"] for link in once.get("link", [])}
+
+
 def test_user_level_scopes_reach_other_patients(smart, sandbox):
     token = smart.ehr_token("pt-warfarin", scope="launch openid fhirUser user/Patient.rs")["access_token"]
     assert smart.fhir("GET", "Patient/pt-t2dm", token).status_code == 200

@@ -23,6 +23,7 @@ from PIL import Image
 
 from smart_docgemma.agent.synthesis import sanitize
 from smart_docgemma.grounding.guard import REMOVED
+from smart_docgemma.tools.imaging import image_meta
 from tests.support.launch_context import count
 
 WRITE_TYPES = ("MedicationRequest", "DocumentReference", "AllergyIntolerance")
@@ -126,7 +127,7 @@ def test_image_turn_says_findings_are_not_available(agent, recorder, fhir_base, 
     buf = io.BytesIO()
     Image.new("RGB", (64, 64), (120, 120, 120)).save(buf, "PNG")
     turn, exchanges, events = run_turn(agent, recorder, "What do you see in this image?",
-                                       image=buf.getvalue(), image_mime="image/png")
+                                       image=buf.getvalue(), meta=image_meta(buf.getvalue(), "image/png"))
     assert_plumbing(turn, exchanges, events, fhir_base, session_ctx[0])
     vision = [e for e in exchanges if e.has_image]
     assert vision and all(e.status >= 400 for e in vision)  # a text-only server refuses images
