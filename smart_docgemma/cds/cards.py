@@ -19,7 +19,8 @@ from typing import Any
 
 import uuid
 
-from .findings import Problem, Source, fit_summary
+from ..languages import N_, message, say
+from .findings import Finding, Problem, Source, fit_summary
 
 SOURCE = {"label": "DocGemma Connect", "url": "https://github.com/smart-docgemma"}
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
@@ -37,8 +38,11 @@ OVERRIDE_REASONS = [
 
 
 def card(problem: Problem, language: str = "en") -> dict:
-    """The one card for a problem (``language`` "fr": with the French source text in the detail)."""
-    out = {"uuid": str(uuid.uuid4()), "summary": problem.lead.summary,
+    """The one card for a problem in ``language`` (en, fr, pt, es): the summary and the detail's
+    headings from the findings' language-neutral messages; the clinical text of the sources
+    (mechanism, management, evidence) stays English, with the English summary in the detail, as
+    it has no reviewed translation. "fr" also shows the French source text (ANSM)."""
+    out = {"uuid": str(uuid.uuid4()), "summary": _summary(problem.lead, language),
            "indicator": problem.severity, "source": _source(problem.lead.sources, problem.lead.topic)}
     detail = _detail(problem, language)
     if detail:
@@ -69,23 +73,48 @@ def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
     }
 
 
+def _summary(f: Finding, language: str) -> str:
+    """What to do, under 140 characters, in ``language`` (English without a message)."""
+    if language == "en" or not f.message:
+        return f.summary
+    return fit_summary([say(f.message, language)])
+
+
+def _label(text: str, language: str) -> str:
+    return text if language == "en" else say(message(text), language)
+
+
+_IN_ENGLISH = N_("In English")
+_RISK, _MECHANISM = N_("Risk"), N_("Mechanism")
+_MANAGEMENT, _PATIENT, _SOURCES = N_("Management"), N_("This patient"), N_("Sources")
+
+
 def _detail(problem: Problem, language: str = "en") -> str:
     parts = []
     for f in problem.findings:
-        # the lead finding's sentence is the card's summary; the others get their own heading
-        lines = [] if f is problem.lead else [f"**{f.summary}** ({f.severity})"]
+        lines = _heading(f, f is problem.lead, language)
         # a dose, kidney or age limit states a risk, not a mechanism
-        why = "Risk" if f.topic in ("dose", "renal", "age") else "Mechanism"
+        why = _label(_RISK if f.topic in ("dose", "renal", "age") else _MECHANISM, language)
         lines += [f"- **{why}:** {f.mechanism}"] if f.mechanism else []
-        lines += [f"- **Management:** {f.management}"] if f.management else []
-        lines += [f"- **This patient:** {e}" for e in f.evidence]
+        lines += [f"- **{_label(_MANAGEMENT, language)}:** {f.management}"] if f.management else []
+        lines += [f"- **{_label(_PATIENT, language)}:** {e}" for e in f.evidence]
         lines += [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"] if f.quote and language == "fr" else []
         if lines:
             parts.append("\n".join(lines))
     sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]
     if sources:
-        parts.append("**Sources:** " + " · ".join(sources))
+        parts.append(f"**{_label(_SOURCES, language)}:** " + " · ".join(sources))
     return "\n\n".join(parts).strip()
+
+
+def _heading(f: Finding, lead: bool, language: str) -> list[str]:
+    """The lead finding's sentence is the card's summary; the others get their own heading. In
+    another language each finding's full English sentence follows (the clinical clause)."""
+    english = [f"- **{_label(_IN_ENGLISH, language)}:** {f.summary}"] if language != "en" else []
+    if lead:
+        return english
+    said = say(f.message, language) if f.message and language != "en" else f.summary
+    return [f"**{said}** ({_label(f.severity, language)})"] + english
 
 
 def _source(sources: list[Source], topic: str) -> dict:

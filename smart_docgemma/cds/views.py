@@ -25,11 +25,12 @@ import yaml
 from flask import Blueprint, current_app, jsonify
 from sqlalchemy import delete, insert, select
 
-from .. import errors, inputs, metrics
+from .. import errors, inputs, languages, metrics
 from ..audit import for_cds_call
 from ..audit.events import outcome_of
 from ..extensions import get_storage
 from ..storage import cds_cards, cds_feedback, now
+from ..web import language as page_language
 from . import auth, context, rules
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ def call(service_id: str):
         trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description,
                      service=service_id)
         raise
-    language = inputs.best_language(["en", "fr"]) or "en"
+    language = _language(body)
     cards = rules.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
@@ -99,6 +100,17 @@ def call(service_id: str):
                  hook_instance=body.get("hookInstance"), cards=len(cards),
                  prefetched=",".join(sorted(data.resources)) or None)
     return jsonify({"cards": cards})
+
+
+def _language(body: dict) -> str:
+    """The cards' language: CDS Hooks 2.0 has no language field, so the request's
+    Accept-Language, else the language the practitioner (the hook's userId) chose on the page,
+    else DOCGEMMA_LANGUAGE; one of the answered languages (en, fr, pt, es), else English."""
+    asked = inputs.best_language(list(languages.ANSWERED))
+    user = (body.get("context") or {}).get("userId")
+    said = asked or (page_language.remembered(user) if isinstance(user, str) and user else None)
+    said = said or page_language.default_language()
+    return said if said in languages.ANSWERED else "en"
 
 
 def _json_only() -> None:

@@ -650,4 +650,10 @@ F: dict[str, tuple[str, str, str, str]] = {
     "%(measure)s %(value)s (date unknown)": (
         "%(measure)s %(value)s (date inconnue)", "%(measure)s %(value)s (data desconhecida)",
         "%(measure)s %(value)s (fecha desconocida)", "%(measure)s %(value)s (tarehe haijulikani)"),
+    # the CDS Hooks card's detail (cds/cards.py)
+    "In English": ("En anglais", "Em inglês", "En inglés", "Kwa Kiingereza"),
+    "Risk": ("Risque", "Risco", "Riesgo", "Hatari"),
+    "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
+    "Management": ("Conduite à tenir", "Conduta", "Manejo", "Hatua za kuchukua"),
+    "This patient": ("Ce patient", "Este paciente", "Este paciente", "Mgonjwa huyu"),
 }

@@ -10,7 +10,7 @@ from datetime import date
 
 from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, url_for
 from flask_babel import Babel, format_date, format_decimal, gettext
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, or_, select
 
 from .. import errors, inputs
 from ..agent import languages
@@ -122,12 +122,20 @@ def _user() -> str | None:
 
 def _chosen() -> str | None:
     who = _user()
-    if not who:
-        return None
+    return remembered(who) if who else None
+
+
+def remembered(user: str) -> str | None:
+    """The language ``user`` chose on the page. The page keeps the launch's fhirUser, often
+    absolute ("https://ehr/fhir/Practitioner/x"); a CDS hook's userId is "Practitioner/x": a
+    choice kept under a URL ending in "/" + ``user`` is that practitioner's too."""
+    column = language_choices.c.practitioner
     with get_storage(current_app).read() as conn:
-        row = conn.execute(select(language_choices.c.language)
-                           .where(language_choices.c.practitioner == who)).first()
-    return row.language if row and row.language in LANGUAGES else None
+        rows = conn.execute(select(column, language_choices.c.language)
+                            .where(or_(column == user, column.endswith("/" + user, autoescape=True)))
+                            ).all()
+    rows.sort(key=lambda r: r.practitioner != user)  # the exact key first
+    return next((r.language for r in rows if r.language in LANGUAGES), None)
 
 
 def remember(user: str, language: str) -> None:
