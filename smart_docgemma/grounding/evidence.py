@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ..fhir import absolute
+from ..languages import N_, answer_language, message, say
 from ..proposals.store import Approval
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
 
@@ -253,8 +255,14 @@ def from_run(run, n: int, base_url: str | None) -> list[Evidence]:
     first = sources[0].url if sources else None
     whole = re.sub(r"\s+", " ", result.text)
     return out + [
-        Evidence(f"run:{n}", f"{run.label} (the result as read)", first, None, whole, coarse=True)
+        Evidence(f"run:{n}", _said(N_("%(tool)s (the result as read)"), tool=run.label), first,
+                 None, whole, coarse=True)
     ]
+
+
+def _said(msgid: str, **args: Any) -> str:
+    """A label the code writes, in this turn's language (English outside a turn)."""
+    return say(message(msgid, **args), answer_language())
 
 
 def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
@@ -265,7 +273,7 @@ def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) 
     return [
         Evidence(
             ref,
-            "Chart in brief (read at the start of the question)",
+            _said(N_("Chart in brief (read at the start of the question)")),
             absolute(base_url, ref) if base_url else None,
             None,
             brief,

@@ -386,22 +386,33 @@ def table_text(i: knowledge.Interaction) -> str:
     if answer_language() == "fr" and i.source.startswith("ANSM") and i.quote:
         level = answer_text("findings", i.severity) or i.severity
         return f"{level.upper()} — {answer_text('findings', 'ansm')} {i.quote}"
-    return f"{i.severity.upper()} — {i.summary}. Mechanism: {i.mechanism} Management: {i.management}"
+    return _said(N_("%(level)s — %(summary)s. Mechanism: %(mechanism)s Management: %(management)s"),
+                 level=i.severity.upper(), summary=i.summary, mechanism=i.mechanism,
+                 management=i.management)
+
+
+def _said(msgid: str, **args: Any) -> str:
+    """The tool's own words in this turn's language (the sources' texts inside stay as read)."""
+    return say(language_message(msgid, **args), answer_language())
 
 
 def _pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
-    found: list[dict[str, Any]] = [{"source": f"Offline interaction tables: {i.source}", "kind": "table",
+    found: list[dict[str, Any]] = [{"source": _said(N_("Offline interaction tables: %(source)s"),
+                                                    source=i.source), "kind": "table",
                                     "severity": i.severity,
               "text": table_text(i)} for i in rows]
     for x, y in ((a, b), (b, a)):
         info = labels.get(x)
         hit = info and label_mentions(info, terms_for(y, labels.get(y)))
         if info and hit:
-            verb = "says no dose adjustment / no important interaction with" if hit.reassuring else "mentions"
+            row = (N_('%(drug)s label, %(section)s section, says no dose adjustment / no important '
+                      'interaction with "%(term)s": %(excerpt)s') if hit.reassuring else
+                   N_('%(drug)s label, %(section)s section, mentions "%(term)s": %(excerpt)s'))
             found.append({"source": info.source.label, "kind": "label", "url": info.url, "section": hit.section,
                           "reassuring": hit.reassuring,
-                          "text": f"{info.name} label, {hit.section} section, {verb} \"{hit.term}\": {hit.excerpt}"})
+                          "text": _said(row, drug=info.name, section=hit.section, term=hit.term,
+                                        excerpt=hit.excerpt)})
     return {"drugs": [a, b], "findings": found}
 
 

@@ -23,6 +23,7 @@ import re
 
 from .. import errors
 from ..fhir import absolute
+from ..languages import N_, answer_language, message, say
 from . import args as tool_args
 from . import catalog
 from .base import Source, Tool, ToolResult
@@ -49,7 +50,8 @@ def _name_matches(patient: dict[str, Any], name: str, birth_date: str | None) ->
 
 def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolResult:
     facts = [patient_facts(p) for p in patients]
-    sources = [Source(f"Patient record: {f['name']}", absolute(base_url, f"Patient/{f['id']}")) for f in facts]
+    sources = [Source(say(message(N_("Patient record: %(name)s"), name=f["name"]), answer_language()),
+                      absolute(base_url, f"Patient/{f['id']}")) for f in facts]
     data = {"matches": facts}
     if not facts:
         return ToolResult(status="empty", text=f"No patient named {asked} was found in the EHR.", data=data, count=0)

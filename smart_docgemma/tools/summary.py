@@ -267,7 +267,7 @@ def brief(d: dict[str, Any]) -> str:
 
 def chart_sources(d: dict[str, Any], base_url: str) -> list[Source]:
     p = d["patient"]
-    refs = [(f"Patient record: {p['name']}", f"Patient/{p['id']}")]
+    refs = [(_said(N_("Patient record: %(name)s"), name=p["name"]), f"Patient/{p['id']}")]
     refs += [(f"Condition: {c['text']}", c["ref"]) for c in d["problems"][: LIMITS["problems"]]]
     refs += [(f"MedicationRequest: {m['text']}", m["ref"]) for m in d["medications"]]
     refs += [(f"AllergyIntolerance: {a['substance']}", a["ref"]) for a in d["allergies"]]

@@ -656,4 +656,58 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
     "Management": ("Conduite à tenir", "Conduta", "Manejo", "Hatua za kuchukua"),
     "This patient": ("Ce patient", "Este paciente", "Este paciente", "Mgonjwa huyu"),
+    # the interaction tool's rows (tools/drugs.py): the sources' texts inside stay as read
+    "Offline interaction tables: %(source)s": (
+        "Tables d'interactions hors ligne : %(source)s", "Tabelas de interações offline: %(source)s",
+        "Tablas de interacciones sin conexión: %(source)s", "Majedwali ya mwingiliano nje ya mtandao: %(source)s"),
+    "%(level)s — %(summary)s. Mechanism: %(mechanism)s Management: %(management)s": (
+        "%(level)s — %(summary)s. Mécanisme : %(mechanism)s Conduite à tenir : %(management)s",
+        "%(level)s — %(summary)s. Mecanismo: %(mechanism)s Conduta: %(management)s",
+        "%(level)s — %(summary)s. Mecanismo: %(mechanism)s Manejo: %(management)s",
+        "%(level)s — %(summary)s. Utaratibu: %(mechanism)s Hatua za kuchukua: %(management)s"),
+    '%(drug)s label, %(section)s section, mentions "%(term)s": %(excerpt)s': (
+        'Notice de %(drug)s, rubrique %(section)s, mentionne « %(term)s » : %(excerpt)s',
+        'Bula de %(drug)s, seção %(section)s, menciona "%(term)s": %(excerpt)s',
+        'Ficha técnica de %(drug)s, sección %(section)s, menciona "%(term)s": %(excerpt)s',
+        'Lebo ya %(drug)s, sehemu ya %(section)s, inataja "%(term)s": %(excerpt)s'),
+    ('%(drug)s label, %(section)s section, says no dose adjustment / no important interaction '
+     'with "%(term)s": %(excerpt)s'): (
+        "Notice de %(drug)s, rubrique %(section)s, n'indique ni adaptation de dose ni interaction "
+        'importante avec « %(term)s » : %(excerpt)s',
+        'Bula de %(drug)s, seção %(section)s, não indica ajuste de dose nem interação importante '
+        'com "%(term)s": %(excerpt)s',
+        'Ficha técnica de %(drug)s, sección %(section)s, no indica ajuste de dosis ni interacción '
+        'importante con "%(term)s": %(excerpt)s',
+        'Lebo ya %(drug)s, sehemu ya %(section)s, haisemi marekebisho ya dozi wala mwingiliano '
+        'muhimu na "%(term)s": %(excerpt)s'),
+    # the citations' labels of a tool's text and of the chart in brief (grounding/evidence.py)
+    "%(tool)s (the result as read)": (
+        "%(tool)s (le résultat tel que lu)", "%(tool)s (o resultado como lido)",
+        "%(tool)s (el resultado tal como se leyó)", "%(tool)s (matokeo kama yalivyosomwa)"),
+    "Chart in brief (read at the start of the question)": (
+        "Dossier en bref (lu au début de la question)", "Prontuário em resumo (lido no início da pergunta)",
+        "Historia en resumen (leída al inicio de la pregunta)", "Faili kwa ufupi (lilisomwa mwanzoni mwa swali)"),
+    "Patient record: %(name)s": ("Dossier du patient : %(name)s", "Prontuário do paciente: %(name)s",
+                                 "Historia del paciente: %(name)s", "Faili la mgonjwa: %(name)s"),
+    # the tool arguments' names in the clinical trace (web/trace.py)
+    "birth date": ("date de naissance", "data de nascimento", "fecha de nacimiento", "tarehe ya kuzaliwa"),
+    "condition": ("affection", "condição", "afección", "hali"),
+    "criticality": ("criticité", "criticidade", "criticidad", "uzito"),
+    "dosage": ("posologie", "posologia", "posología", "matumizi"),
+    "drug name": ("médicament", "medicamento", "medicamento", "dawa"),
+    "drug names": ("médicaments", "medicamentos", "medicamentos", "dawa"),
+    "focus": ("objet", "foco", "foco", "lengo"),
+    "frequency": ("fréquence", "frequência", "frecuencia", "marudio"),
+    "medication name": ("médicament", "medicamento", "medicamento", "dawa"),
+    "name": ("nom", "nome", "nombre", "jina"),
+    "note text": ("texte de la note", "texto da nota", "texto de la nota", "maandishi ya kumbukumbu"),
+    "note type": ("type de note", "tipo de nota", "tipo de nota", "aina ya kumbukumbu"),
+    "notes": ("notes", "notas", "notas", "kumbukumbu"),
+    "patient id": ("id du patient", "id do paciente", "id del paciente", "kitambulisho cha mgonjwa"),
+    "query": ("recherche", "pesquisa", "búsqueda", "utafutaji"),
+    "reaction": ("réaction", "reação", "reacción", "mmenyuko"),
+    "severity": ("sévérité", "gravidade", "gravedad", "ukali"),
+    "status": ("statut", "status", "estado", "hali"),
+    "substance": ("substance", "substância", "sustancia", "dutu"),
+    "verification": ("vérification", "verificação", "verificación", "uthibitisho"),
 }

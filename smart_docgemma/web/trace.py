@@ -10,6 +10,10 @@ same labels drive the live progress list while a turn streams.
 from __future__ import annotations
 
 from ..agent.state import ToolRun
+from flask import has_request_context
+
+from ..languages import N_, answer_language, message, say
+from .language import page_language
 from .language import page_text as answer_text
 
 NODE_LABELS = {
@@ -91,13 +95,44 @@ def trace_steps(events: list[dict], tool_runs: list[ToolRun] | None = None) -> d
             "model_calls": calls_before, "sources_consulted": sum(len(s["tools"]) for s in steps)}
 
 
+_ARGS = {  # the tools' argument names as the trace shows them (translated on the page)
+    "birth_date": N_("birth date"),
+    "condition": N_("condition"),
+    "criticality": N_("criticality"),
+    "dosage": N_("dosage"),
+    "dose": N_("dose"),
+    "drug_name": N_("drug name"),
+    "drug_names": N_("drug names"),
+    "focus": N_("focus"),
+    "frequency": N_("frequency"),
+    "medication_name": N_("medication name"),
+    "name": N_("name"),
+    "note_text": N_("note text"),
+    "note_type": N_("note type"),
+    "notes": N_("notes"),
+    "patient_id": N_("patient id"),
+    "query": N_("query"),
+    "reaction": N_("reaction"),
+    "severity": N_("severity"),
+    "status": N_("status"),
+    "substance": N_("substance"),
+    "verification": N_("verification"),
+}
+
+
+def _language() -> str:
+    """The page's language; in a turn's worker (progress events), the turn's."""
+    return page_language() if has_request_context() else answer_language()
+
+
 def _args_text(args: dict | None) -> str:
     parts = []
     for key, value in (args or {}).items():
         if value in (None, "", []):
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        parts.append(f"{key.replace('_', ' ')}: {shown[:200]}")
+        name = say(message(_ARGS[key]), _language()) if key in _ARGS else key.replace("_", " ")
+        parts.append(f"{name}: {shown[:200]}")
     return "; ".join(parts)
 
 
