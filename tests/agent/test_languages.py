@@ -233,9 +233,10 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
         french = table_text(row)
     assert french == f"ASSOCIATION DÉCONSEILLÉE — Thésaurus ANSM : {row.quote}"
     assert row.quote.startswith("Augmentation du risque hémorragique")
-    for lang in ("en", "pt", "es"):  # the English text (no reviewed Portuguese or Spanish one)
+    # the English text (no reviewed Portuguese or Spanish one) under the tool's own headings
+    for lang, said in (("en", "Mechanism"), ("pt", "Mecanismo"), ("es", "Mecanismo")):
         with languages.answering(lang):
-            assert table_text(row).startswith("AVOID — major bleeding risk. Mechanism: NSAIDs inhibit")
+            assert table_text(row).startswith(f"AVOID — major bleeding risk. {said}: NSAIDs inhibit")
 
 
 @pytest.mark.parametrize("message, dose, frequency", [
