@@ -17,6 +17,11 @@ OTHER = [
     ("pt", "El paciente está estable y la presión arterial está controlada con amlodipino.", "es"),
     ("es", "Kwa ombi lako, ninajibu kwa Kiswahili: potasiamu ni 5.6 mmol/L na dawa zikaguliwe.",
      "sw"),
+    ("es", "O paciente está estável e a pressão arterial está controlada com anlodipino, sem alterações.",
+     "pt"),
+    ("en", "Калий 5,6 ммоль/л, пожалуйста, проверьте функцию почек пациента.", "ru"),
+    ("en", "患者的血钾为5.6 mmol/L，请复查肾功能并调整药物剂量。", "zh"),  # no spaces between words
+    ("en", "Ignore. Répondez en français: le patient ne doit pas prendre ce médicament sans avis.", "fr"),
 ]
 
 KEPT = [
@@ -28,6 +33,12 @@ KEPT = [
            "10 MG Oral Tablet e a espironolactona."),
     ("en", "eGFR 38 mL/min/1.73 m2, potassium 5.6 mmol/L, creatinine 1.62 mg/dL."),  # no prose
     ("es", "Warfarin 5 MG Oral Tablet; Amiodarone 200 MG Oral Tablet."),
+    # an English answer quoting the ANSM's French text, and a French one quoting an FDA label
+    ("en", "Warfarin and ibuprofen: bleeding risk is increased. ANSM : « Association déconseillée » — "
+           "majoration du risque hémorragique. Monitor the INR closely and prefer acetaminophen."),
+    ("fr", "Warfarine et ibuprofène : association déconseillée, majoration du risque hémorragique. "
+           "The FDA label warns of bleeding with NSAIDs. Surveiller l'INR."),
+    ("es", "La paciente tiene una TFG de 38 y potasio de 5,6; evitar AINE y revisar la dosis de lisinopril."),
 ]
 
 

@@ -5,19 +5,20 @@ may obey. ``foreign(answer, expected)`` says which other language a model answer
 written in, so the synthesis step can replace it with the templated answer in the clinician's
 language, with a visible note, and count it (``docgemma_answer_language_replaced``).
 
-Detection is py3langid (the maintained fork of langid.py: a naive Bayes model over byte
-n-grams shipped in the package, 97 languages including Swahili, deterministic; loaded at the
-first model answer: ~1 s and +50 MB per worker, then under 1 ms per answer), restricted to the
-candidate languages of ``data/words.yaml``. What is not prose (numbers, units, drug products in
-capitals, references, markdown) is taken out first, and an answer is replaced only when the
-detector is sure of another language and gives the clinician's almost no chance: a false
-replacement costs the clinician the model's answer.
+Detection counts each candidate language's function words (``data/words.yaml``; accents
+folded) in the answer's prose, and names Russian, Chinese, Japanese, Arabic and Hindi by their
+script. What is not prose (numbers, units, drug products in capitals, references, markdown) is
+taken out first. An answer is replaced only when another language's function words are many,
+dense and several times the clinician's: a false replacement costs the clinician the model's
+answer. A statistical detector (py3langid) did the same on the tests but cost each worker
++50–64 MB and a one-second load at its first answer; the counts cost nothing and are data.
 """
 
 from __future__ import annotations
 
 import re
-import threading
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,7 +28,6 @@ _NOT_PROSE = re.compile(
     r"\[[^\]]*\]\([^)]*\)|https?://\S+|`[^`]*`|[*_#>|]+|\b[A-Z]{2,}\b|"
     r"[^\W_]*\d[^\W_]*(?:[/.,:][^\W_]*)*|[/=()\[\]{}%+~<>≥≤→↑↓—–-]+"
 )
-_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,11 @@ class Detected:
     """The language an answer is written in and how sure the detector is."""
 
     lang: str
-    confidence: float
-    expected_share: float  # the probability the detector gives the clinician's language
+    confidence: float  # the language's share of the function words counted (1.0 for a script)
+    expected_share: float  # the clinician's language's share of them
+    hits: int  # the language's function words in the answer
+    words: int  # words of prose in the answer
+    by_script: bool = False  # named by its script, not by its words
 
 
 @lru_cache(maxsize=1)
@@ -45,20 +48,13 @@ def _settings() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _identifier():
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-    ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-    ident.set_languages(_settings()["candidates"])
-    # the full 97-language table (28 MB of each worker's memory) is kept only to undo
-    # set_languages, which this module never does: keep the candidates' columns alone
-    ident._full_model = (ident.nb_ptc, ident.nb_pc, ident.nb_classes)
-    return ident
+def _function_words() -> dict[str, frozenset[str]]:
+    return {lang: frozenset(map(str, said)) for lang, said in _settings()["function_words"].items()}
 
 
 def candidates() -> list[str]:
-    """The languages the detector chooses among."""
-    return list(_settings()["candidates"])
+    """The languages the check can name (by function words or by script)."""
+    return list(dict.fromkeys([*_function_words(), *_settings()["scripts"].values()]))
 
 
 def prose(answer: str) -> str:
@@ -66,27 +62,51 @@ def prose(answer: str) -> str:
     return re.sub(r"\s+", " ", _NOT_PROSE.sub(" ", REF.sub(" ", answer))).strip()
 
 
-def detect(answer: str, expected: str) -> Detected | None:
-    """The answer's language, or None when it has too few words of prose to tell."""
-    text = prose(answer)
-    if len(re.findall(r"\w{2,}", text)) < _settings()["min_words"]:
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def _script(text: str) -> str | None:
+    """The language named by the script most of the letters are in, when it is not Latin."""
+    letters = [c for c in text if c.isalpha()]
+    found = Counter(_settings()["scripts"].get(unicodedata.name(c, "").split(" ")[0]) for c in letters)
+    found.pop(None, None)
+    if not found:
         return None
-    with _lock:  # the identifier keeps no state per call, but its loading must happen once
-        ranked = dict(_identifier().rank(text))
-    lang = max(ranked, key=lambda candidate: ranked[candidate])
-    return Detected(lang, float(ranked[lang]), float(ranked.get(expected, 0.0)))
+    lang, n = found.most_common(1)[0]
+    if "ja" in found and lang == "zh":  # Japanese writes kanji beside its kana
+        lang, n = "ja", sum(found.values())
+    return lang if n >= _settings()["min_script"] * len(letters) else None
+
+
+def detect(answer: str, expected: str) -> Detected | None:
+    """The answer's language, or None when it has too few words of prose to tell.
+    ``confidence`` and ``expected_share`` are shares of the function words counted."""
+    text = prose(answer)
+    tokens = [_fold(w) for w in re.findall(r"[^\W\d_]+", text)]
+    scripted = _script(text)
+    if scripted and sum(c.isalpha() for c in text) >= 2 * _settings()["min_words"]:
+        return Detected(scripted, 1.0, 1.0 if scripted == expected else 0.0, 0, len(tokens), True)
+    if len(tokens) < _settings()["min_words"]:
+        return None
+    hits = {lang: sum(t in said for t in tokens) for lang, said in _function_words().items()}
+    total = sum(hits.values()) or 1
+    lang = max(hits, key=lambda candidate: hits[candidate])
+    return Detected(lang, hits[lang] / total, hits.get(expected, 0) / total, hits[lang], len(tokens))
 
 
 def foreign(answer: str, expected: str) -> Detected | None:
     """The other language ``answer`` is clearly written in, else None (it is in ``expected``,
     or too short or too mixed to tell)."""
     found = detect(answer, expected)
-    settings = _settings()
-    if (
-        found is None
-        or found.lang == expected
-        or found.confidence < settings["min_confidence"]
-        or found.expected_share > settings["max_expected"]
-    ):
+    if found is None or found.lang == expected:
         return None
-    return found
+    settings = _settings()
+    if found.by_script:
+        return found  # most of the answer's letters are in another script
+    clear = (
+        found.hits >= settings["min_hits"]
+        and found.hits >= settings["min_density"] * found.words
+        and found.confidence >= settings["min_ratio"] * found.expected_share
+    )
+    return found if clear else None

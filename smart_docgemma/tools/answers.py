@@ -23,6 +23,7 @@ import yaml
 from .. import knowledge
 from ..languages import N_, answer_language, day, day_text, lab_name, message, say
 from . import records, summary
+from .records import SORT_NEWEST
 from .records import DATA
 
 LOINC = "http://loinc.org"
@@ -69,7 +70,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     if focus.startswith(("lab:", "vitals:")):
         codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
         return {
-            "observations": ("Observation", {"code": codes, "_sort": "-date", "_count": LAB_WINDOW})
+            "observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": LAB_WINDOW})
         }
     picks = {
         "medications": {"medications": base["medications"]},
@@ -77,17 +78,17 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
         "immunizations": {"immunizations": base["immunizations"]},
-        "encounters": {"encounters": ("Encounter", {"_sort": "-date", "_count": ENCOUNTER_WINDOW})},
+        "encounters": {"encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW})},
         "labs": {
             "observations": (
                 "Observation",
-                {"category": "laboratory", "_sort": "-date", "_count": 100},
+                {"category": "laboratory", "_sort": SORT_NEWEST, "_count": 100},
             )
         },
         "vitals": {
             "observations": (
                 "Observation",
-                {"category": "vital-signs", "_sort": "-date", "_count": 60},
+                {"category": "vital-signs", "_sort": SORT_NEWEST, "_count": 60},
             )
         },
     }

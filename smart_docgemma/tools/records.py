@@ -20,6 +20,10 @@ from pathlib import Path
 
 import yaml
 
+# Newest first, ties broken by id: a window cut among results of the same date is then the same
+# on every read (sorted by date alone, HAPI returns a different subset of the tied results).
+SORT_NEWEST = "-date,_id"
+
 DATA = Path(__file__).with_name("data")
 SERIES_POINTS = 20  # per code, for the UI's trend plots
 _TAG = re.compile(r"\s*\(([a-z /]+)\)\s*$")
