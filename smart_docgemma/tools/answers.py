@@ -290,12 +290,13 @@ def _immunizations(focus: str, d: dict[str, Any], today: date) -> str:
         return missing
     latest = summary.latest_immunizations(d["immunizations"])
     if not latest:
-        return "Immunisations: none recorded."
+        return _say(N_("Immunisations: none recorded."))
     doses: dict[str, int] = {}
     for i in d["immunizations"]:
         doses[i["vaccine"]] = doses.get(i["vaccine"], 0) + 1
-    return "Immunisations (latest dose of each, newest first):\n" + "\n".join(
-        f"- {i['vaccine']}: {i['date']} ({doses[i['vaccine']]} recorded)" for i in latest
+    return _say(N_("Immunisations (latest dose of each, newest first):")) + "\n" + "\n".join(
+        _say(N_("- %(vaccine)s: %(date)s (%(n)s recorded)"), vaccine=i["vaccine"], date=day(i["date"]),
+             n=doses[i["vaccine"]]) for i in latest
     )
 
 
@@ -305,17 +306,16 @@ def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
         return missing
     found = d["encounters"]
     if not found:
-        return "No encounters recorded."
+        return _say(N_("No encounters recorded."))
     since = min(e["date"] for e in found)
     admissions = [e for e in found if e.get("admission")]
-    lines = [
-        f"Admissions and emergency visits among the last {len(found)} encounters (since {since}):"
-    ]
+    lines = [_say(N_("Admissions and emergency visits among the last %(n)s encounters (since %(date)s):"),
+                  n=len(found), date=day(since))]
     lines += [
         summary.encounter_line(e)
-        + (f" → {e['end']}" if e.get("end") and e["end"] != e["date"] else "")
+        + (f" → {_day(e['end'])}" if e.get("end") and e["end"] != e["date"] else "")
         for e in admissions[:10]
-    ] or ["- none"]
-    lines.append("Most recent encounters:")
+    ] or [_say(N_("- none"))]
+    lines.append(_say(N_("Most recent encounters:")))
     lines += [summary.encounter_line(e) for e in found[:3]]
     return "\n".join(lines)

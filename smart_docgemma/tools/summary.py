@@ -40,28 +40,28 @@ CUT = "  (… more in the chart view)"
 
 def patient_line(p: dict[str, Any]) -> str:
     """The patient's line in this turn's language (the chart's own values as read)."""
-    more = _said(N_(", %(n)s y"), n=p["age"]) if p["age"] is not None else ""
-    more += _said(N_(", deceased %(date)s"), date=day(p["deceased"])) if p.get("deceased") else ""
+    more = _say(N_(", %(n)s y"), n=p["age"]) if p["age"] is not None else ""
+    more += _say(N_(", deceased %(date)s"), date=day(p["deceased"])) if p.get("deceased") else ""
     more += f", MRN {p['mrn']}" if p["mrn"] else ""
-    sex = p["gender"] if p["gender"] not in _SEXES else _said(_SEXES[p["gender"]])
-    return _said(N_("Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)"),
-                 name=p["name"], sex=sex or _said(N_("sex unknown")), id=p["id"], more=more,
-                 born=day(p["birth_date"]) or _said(N_("unknown")))
+    sex = p["gender"] if p["gender"] not in _SEXES else _say(_SEXES[p["gender"]])
+    return _say(N_("Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)"),
+                 name=p["name"], sex=sex or _say(N_("sex unknown")), id=p["id"], more=more,
+                 born=day(p["birth_date"]) or _say(N_("unknown")))
 
 
 _SEXES = {"female": N_("female"), "male": N_("male")}
 
 
-def _said(msgid: str, **args: Any) -> str:
-    """A line of the chart text in this turn's language (English: the msgid filled)."""
-    return say(message(msgid, **args), answer_language())
+def _day(iso: str) -> str:
+    """A date of the chart text as this turn's language writes it (ISO in English)."""
+    return day_text(iso, answer_language()) if iso else iso
 
 
 def series_line(entry: dict[str, Any]) -> str:
     shown = entry["series"][-TEXT_POINTS:]
     lang = answer_language()
     values = " → ".join(f"{records.num(p['value'])} ({day_text(p['date'], lang)})" for p in shown)
-    more = _said(N_(", %(n)s results"), n=entry["count"]) if entry["count"] > TEXT_POINTS else ""
+    more = _say(N_(", %(n)s results"), n=entry["count"]) if entry["count"] > TEXT_POINTS else ""
     name = lab_name(entry["name"], lang, entry.get("code"))
     return f"- {name} ({entry['unit']}): {values} {entry['direction']}{more}".rstrip()
 
@@ -75,13 +75,13 @@ def allergy_text(a: dict[str, Any]) -> str:
 
 
 def problem_line(p: dict[str, Any]) -> str:
-    since = _said(N_("since %(date)s"), date=day(p["onset"])) if p["onset"] else ""
+    since = _say(N_("since %(date)s"), date=day(p["onset"])) if p["onset"] else ""
     return f"- {p['text']}" + (f" ({since})" if since else "")
 
 
 def medication_line(m: dict[str, Any]) -> str:
     return f"- {m['text']}" + (
-        f" — {m['dosage']}" if m["dosage"] else _said(N_(" — dose and frequency not recorded"))
+        f" — {m['dosage']}" if m["dosage"] else _say(N_(" — dose and frequency not recorded"))
     )
 
 
@@ -92,7 +92,7 @@ def encounter_line(e: dict[str, Any]) -> str:
         if e["reason"]
         else (f": {e['type']}" if e.get("admission") and e["type"] else "")
     )
-    return f"- {e['date']} {kind}{why}"
+    return f"- {_day(e['date'])} {kind}{why}"
 
 
 def ranked(entries: list[dict[str, Any]], order: list[str]) -> list[dict[str, Any]]:
@@ -118,7 +118,7 @@ def _quote(note: dict[str, Any], limit: int = 400) -> list[str]:
     body = re.sub(r"\s+", " ", note["text"]).replace("«", '"').replace("»", '"')
     body = body[:limit] + ("…" if len(body) > limit else "")
     return [
-        f"- {note['date']} {note['type']} [{note['ref']}]{flag}:",
+        f"- {_day(note['date'])} {note['type']} [{note['ref']}]{flag}:",
         f"  «{body or '(no text attachment)'}»",
     ]
 
@@ -187,7 +187,7 @@ def _blocks(d: dict[str, Any]) -> list[tuple[str, list[str], bool]]:
         (_say(N_("Recent encounters:")), lines("encounters", d["encounters"], encounter_line), False),
         (
             _say(N_("Immunisations (latest dose of each):")),
-            lines("immunizations", immunizations, lambda i: f"- {i['vaccine']} ({i['date']})"),
+            lines("immunizations", immunizations, lambda i: f"- {i['vaccine']} ({_day(i['date'])})"),
             False,
         ),
         (
@@ -267,7 +267,7 @@ def brief(d: dict[str, Any]) -> str:
 
 def chart_sources(d: dict[str, Any], base_url: str) -> list[Source]:
     p = d["patient"]
-    refs = [(_said(N_("Patient record: %(name)s"), name=p["name"]), f"Patient/{p['id']}")]
+    refs = [(_say(N_("Patient record: %(name)s"), name=p["name"]), f"Patient/{p['id']}")]
     refs += [(f"Condition: {c['text']}", c["ref"]) for c in d["problems"][: LIMITS["problems"]]]
     refs += [(f"MedicationRequest: {m['text']}", m["ref"]) for m in d["medications"]]
     refs += [(f"AllergyIntolerance: {a['substance']}", a["ref"]) for a in d["allergies"]]

@@ -710,4 +710,29 @@ F: dict[str, tuple[str, str, str, str]] = {
     "status": ("statut", "status", "estado", "hali"),
     "substance": ("substance", "substância", "sustancia", "dutu"),
     "verification": ("vérification", "verificação", "verificación", "uthibitisho"),
+    # the immunisation and encounter chart answers (tools/answers.py)
+    "Immunisations: none recorded.": (
+        "Vaccinations : aucune enregistrée.", "Vacinas: nenhuma registrada.",
+        "Vacunas: ninguna registrada.", "Chanjo: hakuna iliyorekodiwa."),
+    "Immunisations (latest dose of each, newest first):": (
+        "Vaccinations (dernière dose de chacune, de la plus récente) :",
+        "Vacinas (última dose de cada, da mais recente):",
+        "Vacunas (última dosis de cada una, de la más reciente):",
+        "Chanjo (dozi ya mwisho ya kila moja, ya karibuni kwanza):"),
+    "- %(vaccine)s: %(date)s (%(n)s recorded)": (
+        "- %(vaccine)s : %(date)s (%(n)s enregistrée(s))", "- %(vaccine)s: %(date)s (%(n)s registrada(s))",
+        "- %(vaccine)s: %(date)s (%(n)s registrada(s))", "- %(vaccine)s: %(date)s (%(n)s zimerekodiwa)"),
+    "No encounters recorded.": (
+        "Aucune consultation enregistrée.", "Nenhum atendimento registrado.",
+        "Ninguna consulta registrada.", "Hakuna ziara zilizorekodiwa."),
+    "Admissions and emergency visits among the last %(n)s encounters (since %(date)s):": (
+        "Hospitalisations et passages aux urgences parmi les %(n)s dernières consultations "
+        "(depuis le %(date)s) :",
+        "Internações e atendimentos de urgência entre os últimos %(n)s atendimentos (desde %(date)s):",
+        "Ingresos y visitas a urgencias entre las últimas %(n)s consultas (desde el %(date)s):",
+        "Kulazwa na ziara za dharura kati ya ziara %(n)s za mwisho (tangu %(date)s):"),
+    "- none": ("- aucune", "- nenhuma", "- ninguna", "- hakuna"),
+    "Most recent encounters:": (
+        "Consultations les plus récentes :", "Atendimentos mais recentes:",
+        "Consultas más recientes:", "Ziara za karibuni zaidi:"),
 }

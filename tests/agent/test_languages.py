@@ -4,6 +4,8 @@ language, and the templated answers in the clinician's language. The evaluation 
 (smart_docgemma/evaluation/languages/) measure the same on real HAPI (docs/languages.md)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from smart_docgemma.agent import Agent, languages
@@ -281,3 +283,24 @@ def test_no_known_allergy_is_a_no_known_allergy_record_to_approve(message):
 def test_no_known_allergy_for_another_patient_prepares_nothing():
     turn, calls = _run("pas d'allergie connue pour Mme Adeyemi")
     assert "add_allergy" not in calls
+
+
+def test_immunisation_and_encounter_answers_and_their_dates_follow_the_language():
+    from smart_docgemma import languages as run_language
+    from smart_docgemma.tools.answers import answer
+
+    chart = {"patient": {"name": "Ana Silva", "gender": "female", "birth_date": "1950-03-02",
+                         "age": 76, "mrn": None, "id": "p1"},
+             "unavailable": {},
+             "immunizations": [{"vaccine": "Influenza", "date": "2026-10-01"},
+                               {"vaccine": "Influenza", "date": "2025-10-03"}],
+             "encounters": [{"date": "2026-09-14", "end": "2026-09-18", "admission": "Hospital admission",
+                             "type": "Inpatient", "reason": "Pneumonia"}]}
+    english = answer("immunizations", chart) + answer("encounters", chart)
+    assert "Influenza: 2026-10-01 (2 recorded)" in english and "since 2026-09-14" in english
+    with run_language.answering("pt"):
+        said = answer("immunizations", chart) + "\n" + answer("encounters", chart)
+    assert "nascido(a) em 2 de março de 1950" in said
+    assert "- Influenza: 1 de outubro de 2026 (2 registrada(s))" in said
+    assert "(desde 14 de setembro de 2026)" in said and "→ 18 de setembro de 2026" in said
+    assert "Atendimentos mais recentes:" in said and not re.search(r"\d{4}-\d{2}-\d{2}", said)
