@@ -60,16 +60,18 @@ def card(problem: Problem, language: str = "en") -> dict:
     return out
 
 
-def smart_link_card(app_launch_url: str, patient_name: str | None) -> dict:
+def smart_link_card(app_launch_url: str, patient_name: str | None, language: str = "en") -> dict:
     """The 'open the assistant' card: a ``smart`` link the EHR launches with iss+launch."""
-    who = f" for {patient_name}" if patient_name else ""
+    general = N_("Open DocGemma to review the chart and ask clinical questions")
+    named = [say(message(N_("Open DocGemma to review the chart for %(name)s and ask clinical questions"),
+                         name=patient_name), language)] if patient_name else []
     return {
         "uuid": str(uuid.uuid4()),
-        "summary": fit_summary([f"Open DocGemma to review the chart{who} and ask clinical questions",
-                                "Open DocGemma to review the chart and ask clinical questions"]),
+        "summary": fit_summary(named + [_label(general, language)]),
         "indicator": "info",
         "source": dict(SOURCE),
-        "links": [{"label": "Open DocGemma assistant", "url": app_launch_url, "type": "smart"}],
+        "links": [{"label": _label(N_("Open DocGemma assistant"), language), "url": app_launch_url,
+                   "type": "smart"}],
     }
 
 

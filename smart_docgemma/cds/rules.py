@@ -47,14 +47,14 @@ REQUIRED = {
 
 def cards_for(hook: str, body: dict, data: HookData, launch_url: str,
               language: str = "en") -> list[dict]:
-    """The cards for one hook call: one per problem, most severe first. ``language`` "fr" adds the
-    French source text (ANSM) to the details; the cards are otherwise English."""
+    """The cards for one hook call: one per problem, most severe first, in ``language`` (en, fr,
+    pt, es; ``cards.card``); "fr" also adds the French source text (ANSM) to the details."""
     if hook == "patient-view":
         patient = quiet.chart_key(body)
         problems = quiet.keep_new(patient, group(patient_view(data)))
         cards = [card(p, language) for p in problems]
         quiet.remember(patient, zip(cards, problems))
-        cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient"))))
+        cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient")), language))
     else:
         problems = group(order_checks(chart.drafts(body, hook == "order-select"), data))
         cards = [card(p, language) for p in problems]

@@ -735,4 +735,18 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Most recent encounters:": (
         "Consultations les plus récentes :", "Atendimentos mais recentes:",
         "Consultas más recientes:", "Ziara za karibuni zaidi:"),
+    # the CDS Hooks card that opens the assistant (cds/cards.py)
+    "Open DocGemma to review the chart for %(name)s and ask clinical questions": (
+        "Ouvrir DocGemma pour revoir le dossier de %(name)s et poser des questions cliniques",
+        "Abrir o DocGemma para revisar o prontuário de %(name)s e fazer perguntas clínicas",
+        "Abrir DocGemma para revisar la historia de %(name)s y hacer preguntas clínicas",
+        "Fungua DocGemma kukagua faili la %(name)s na kuuliza maswali ya kitabibu"),
+    "Open DocGemma to review the chart and ask clinical questions": (
+        "Ouvrir DocGemma pour revoir le dossier et poser des questions cliniques",
+        "Abrir o DocGemma para revisar o prontuário e fazer perguntas clínicas",
+        "Abrir DocGemma para revisar la historia y hacer preguntas clínicas",
+        "Fungua DocGemma kukagua faili na kuuliza maswali ya kitabibu"),
+    "Open DocGemma assistant": (
+        "Ouvrir l'assistant DocGemma", "Abrir o assistente DocGemma", "Abrir el asistente DocGemma",
+        "Fungua msaidizi wa DocGemma"),
 }

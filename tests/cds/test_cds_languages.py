@@ -74,3 +74,17 @@ def test_else_the_deployments_language(app_config, fhir_base):
         [card] = _sign(ehr, fhir_base, *KETOROLAC)
         [english] = _sign(ehr, fhir_base, *KETOROLAC, language="en")
     assert card["summary"] == SAID["fr"] and english["summary"] == ENGLISH
+
+
+def test_the_card_that_opens_the_assistant_is_in_the_language_too(ehr, fhir_base):
+    from tests.cds.test_cds_cards import PV
+
+    def opener(language):
+        res = ehr.call(PV, hook("patient-view", "pt-warfarin", fhir_base), language=language)
+        return next(c for c in cards_of(res) if any(x["type"] == "smart" for x in c.get("links", [])))
+
+    said, english = opener("es"), opener("en")
+    assert said["summary"].startswith("Abrir DocGemma para revisar la historia de ")
+    assert said["links"][0]["label"] == "Abrir el asistente DocGemma"
+    assert english["summary"].startswith("Open DocGemma to review the chart for ")
+    assert english["links"][0]["label"] == "Open DocGemma assistant"
