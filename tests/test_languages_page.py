@@ -228,7 +228,10 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
                                "Accept-Language": lang})
     assert bad.status_code == 400 and error in _visible(bad.get_data(as_text=True))
     answer = client.ask(chart)
-    assert {"fr": "Potassium", "pt": "Potássio", "es": "Potasio"}[lang] in _visible(answer)
+    potassium = {"fr": "Potassium", "pt": "Potássio", "es": "Potasio"}[lang]
+    assert potassium in _visible(answer)
+    # a citation's label: the test's name and its date in the language
+    assert re.search(rf"Observation: {potassium} 10 (de )?nov", _visible(answer)), _visible(answer)
     recorded = client.ask(nkda)
     assert "716186003" in recorded
     checked = client.ask(pair)  # the interaction tool's text with the patient-safety check

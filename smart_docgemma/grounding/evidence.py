@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from ..fhir import absolute
-from ..languages import N_, answer_language, message, say
+from ..languages import N_, answer_language, lab_name, message, say
 from ..proposals.store import Approval
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
 
@@ -162,7 +162,8 @@ def _observations(data: dict, ev) -> list[Evidence]:
                 f"{entry['name']} {_num(point['value'])} {entry['unit']}"
             )
             when[point["ref"]] = point["date"]
-            names.setdefault(point["ref"], entry["name"])
+            # the label in this turn's language (translations/labs.yaml); the text as read
+            names.setdefault(point["ref"], lab_name(entry["name"], answer_language(), entry.get("code")))
     return [
         ev(
             ref,

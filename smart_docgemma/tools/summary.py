@@ -272,7 +272,8 @@ def chart_sources(d: dict[str, Any], base_url: str) -> list[Source]:
     refs += [(f"MedicationRequest: {m['text']}", m["ref"]) for m in d["medications"]]
     refs += [(f"AllergyIntolerance: {a['substance']}", a["ref"]) for a in d["allergies"]]
     refs += [
-        (f"Observation: {s['name']} {s['latest']['date']}", s["latest"]["ref"])
+        (f"Observation: {lab_name(s['name'], answer_language(), s.get('code'))} {s['latest']['date']}",
+         s["latest"]["ref"])
         for s in d["labs"][: LIMITS["labs"]] + d["vitals"][: LIMITS["vitals"]]
     ]
     refs += [(f"DocumentReference: {n['type']} {n['date']}", n["ref"]) for n in d["notes"]]
