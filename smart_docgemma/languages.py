@@ -122,6 +122,43 @@ def day_text(iso: str, lang: str) -> str:
     return str(format_date(when, "long", locale=lang))
 
 
+@lru_cache(maxsize=1)
+def local_months() -> dict[str, int]:
+    """French, Portuguese and Spanish month names, wide and abbreviated, lower case and without
+    a final dot (Babel's locale data: the forms ``day_text`` and the page write dates in)."""
+    from babel.dates import get_month_names
+
+    names: dict[str, int] = {}
+    for lang in UNDERSTOOD:
+        for width in ("wide", "abbreviated"):
+            for context in ("format", "stand-alone"):
+                for n, name in get_month_names(width, context, lang).items():
+                    names[name.lower().rstrip(".")] = n
+    return names
+
+
+@lru_cache(maxsize=1)
+def local_date_pattern() -> re.Pattern:
+    """A date as French, Portuguese or Spanish write it: "10 novembre 2026", "1er mars 2026",
+    "10 de novembro de 2026", "10 nov. 2026" (groups: day, month name, year)."""
+    months = "|".join(re.escape(m) for m in sorted(local_months(), key=len, reverse=True))
+    return re.compile(
+        rf"(?<![\w-])(\d{{1,2}})(?:er|º|°)? (?:de )?({months})\.?,? (?:de )?(\d{{4}})\b", re.I
+    )
+
+
+def iso_days(text: str) -> str:
+    """``text`` with its French, Portuguese and Spanish dates written back as ISO days: what the
+    model reads (its prompts keep ISO dates in every language)."""
+    def iso(m: re.Match) -> str:
+        try:
+            return date(int(m[3]), local_months()[m[2].lower()], int(m[1])).isoformat()
+        except ValueError:
+            return m[0]
+
+    return local_date_pattern().sub(iso, text)
+
+
 def english(said: dict[str, Any]) -> str:
     """A ``message`` in English (its msgid filled)."""
     return say(said, "en")

@@ -17,7 +17,7 @@ from ..errors import ModelError
 from ..grounding import ground_turn
 from ..grounding import guard as injection
 from ..grounding.language import candidates, foreign
-from ..languages import answer_language
+from ..languages import answer_language, iso_days
 from ..safety import guard
 from ..tools import catalog
 
@@ -69,7 +69,7 @@ def sanitize(text: str) -> str:
 def _messages(state: Turn) -> list[dict[str, Any]]:
     """Stable system text first, then recent turns, then this turn's data."""
     history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
-    user = _user_message(state)
+    user = iso_days(_user_message(state))  # the chart's dates as ISO in every language
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user

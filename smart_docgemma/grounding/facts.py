@@ -19,6 +19,8 @@ from pathlib import Path
 
 import yaml
 
+from ..languages import local_date_pattern, local_months
+
 MONTHS = {
     m: i
     for i, m in enumerate(
@@ -32,33 +34,6 @@ _DMY = re.compile(
 _MDY = re.compile(
     r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2}),? (\d{4})\b", re.I
 )
-_LOCALES = ("fr", "pt", "es")  # the answer languages besides English (languages.ANSWERED)
-
-
-@lru_cache(maxsize=1)
-def _local_months() -> dict[str, int]:
-    """French, Portuguese and Spanish month names, wide and abbreviated, lower case and without
-    a final dot (Babel's locale data: the form ``languages.day_text`` writes dates in)."""
-    from babel.dates import get_month_names
-
-    names: dict[str, int] = {}
-    for lang in _LOCALES:
-        for width in ("wide", "abbreviated"):
-            for context in ("format", "stand-alone"):
-                for n, name in get_month_names(width, context, lang).items():
-                    names[name.lower().rstrip(".")] = n
-    return names
-
-
-@lru_cache(maxsize=1)
-def _local_dmy() -> re.Pattern:
-    """"10 novembre 2026", "1er mars 2026", "10 de novembro de 2026", "10 nov. 2026"."""
-    months = "|".join(re.escape(m) for m in sorted(_local_months(), key=len, reverse=True))
-    return re.compile(
-        rf"(?<![\w-])(\d{{1,2}})(?:er|º|°)? (?:de )?({months})\.?,? (?:de )?(\d{{4}})\b", re.I
-    )
-
-
 # a FHIR type is CamelCase ("Observation/…"), so a unit such as "MG/ACTUAT" is not a reference
 REF = re.compile(r"\b(?:[A-Z][a-z][A-Za-z]*/[A-Za-z0-9\-.]{1,64}|PMID:? ?\d{1,9}|NCT\d{8})\b")
 _ID_LIKE = re.compile(
@@ -114,8 +89,8 @@ def iso_dates(text: str) -> tuple[list[str], str]:
         return " "
 
     text = _ISO.sub(lambda m: keep(m[1], m[2], m[3], m[0]), text)
-    local = _local_months()
-    text = _local_dmy().sub(lambda m: keep(m[3], local[m[2].lower()], m[1], m[0]), text)
+    local = local_months()
+    text = local_date_pattern().sub(lambda m: keep(m[3], local[m[2].lower()], m[1], m[0]), text)
     text = _DMY.sub(lambda m: keep(m[3], MONTHS[m[2][:3].lower()], m[1], m[0]), text)
     text = _MDY.sub(lambda m: keep(m[3], MONTHS[m[1][:3].lower()], m[2], m[0]), text)
     return found, text

@@ -304,3 +304,22 @@ def test_immunisation_and_encounter_answers_and_their_dates_follow_the_language(
     assert "- Influenza: 1 de outubro de 2026 (2 registrada(s))" in said
     assert "(desde 14 de setembro de 2026)" in said and "→ 18 de setembro de 2026" in said
     assert "Atendimentos mais recentes:" in said and not re.search(r"\d{4}-\d{2}-\d{2}", said)
+
+
+def test_the_models_prompt_keeps_iso_dates_on_a_french_turn():
+    """The chart text a French turn reads has French dates (for the clinician); the model's
+    prompt has them back as ISO days."""
+    from smart_docgemma import languages as run_language
+    from smart_docgemma.tools.summary import patient_line
+
+    person = {"name": "Ana Silva", "gender": "female", "birth_date": "1950-03-02", "age": 76,
+              "mrn": None, "id": "p1"}
+    from dataclasses import replace
+
+    with run_language.answering("fr"):
+        brief = patient_line(person) + "\n- Potassium (mmol/L): 5.6 (10 nov. 2026)"
+        state = replace(new_turn("quelle est la dernière kaliémie ?"), chart_summary=brief)
+        user = _messages(state)[-1]["content"]
+    assert "né(e) le 2 mars 1950" in brief
+    assert "né(e) le 1950-03-02" in user and "5.6 (2026-11-10)" in user
+    assert not re.search(r"\d{1,2} (mars|nov)", user)
