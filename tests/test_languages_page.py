@@ -230,6 +230,8 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
     answer = client.ask(chart)
     potassium = {"fr": "Potassium", "pt": "Potássio", "es": "Potasio"}[lang]
     assert potassium in _visible(answer)
+    # its localized dates are found in the records read: no sentence marked unsupported
+    assert 'role="note"' not in answer.split('class="citations"')[-1].split("</div>")[0], answer
     # a citation's label: the test's name and its date in the language
     assert re.search(rf"Observation: {potassium} 10 (de )?nov", _visible(answer)), _visible(answer)
     recorded = client.ask(nkda)
