@@ -41,9 +41,12 @@ def required_tools(state: Turn) -> list[str]:
     if "check_drug_interactions" in needed and not ent.drugs and own:
         needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
         needed.add("get_patient_chart")
-    if "give" in ent.actions and (len(interaction_drugs(state)) < 2 or about_her_state(state)):
+    asked = {"give", "check_interactions"} & set(ent.actions)  # "can she have X", "is X ok with her"
+    if ("give" in ent.actions and len(interaction_drugs(state)) < 2) or (asked and about_her_state(state)):
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")  # "with her kidneys": the label and the chart's context
+        if asked and about_her_state(state):
+            needed.discard("get_patient_chart")  # the safety check reads her eGFR, K+, pregnancy
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
@@ -62,7 +65,7 @@ def about_her_state(state: Turn) -> bool:
     state (``patient_context_words``), her medications not named."""
     low = fold(state.message).lower()
     named = any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["patient_context_words"])
-    meds = re.search(r"\b(meds|medications|medicines|drugs|tablets)\b", low)
+    meds = any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["own_medication_words"])
     return len(state.entities.drugs) == 1 and named and not meds
 
 

@@ -242,6 +242,24 @@ def test_a_general_question_on_a_chart_word_reads_no_chart(message):
     assert "get_patient_chart" not in calls, calls
 
 
+@pytest.mark.parametrize("message, drug", [
+    # the lead's unseen probe of 2026-11-25 (first run: interactions or a chart read)
+    ("is nitrofurantoin ok with her renal function?", "nitrofurantoin"),
+    ("¿puedo darle enalapril a esta embarazada?", "enalapril"),
+    ("je peux donner de l'ibuprofène avec ses reins ?", "ibuprofen"),
+    ("posso dar metformina com os rins dela?", "metformin"),
+])
+def test_a_drug_asked_against_her_own_state_in_any_language_is_the_safety_check(message, drug):
+    _, calls = _run(message)
+    assert list(calls) == ["check_drug_safety"] and calls["check_drug_safety"][0]["drug_name"] == drug, calls
+
+
+def test_the_glycated_haemoglobin_as_clinicians_write_it_reads_the_chart():
+    for message in ("qual foi a ultima glicada dele?", "su ultima glicosilada?", "sa derniere glyquee ?"):
+        _, calls = _run(message)
+        assert list(calls) == ["get_patient_chart"], (message, calls)
+
+
 def test_a_drug_asked_against_her_kidneys_is_the_safety_check_and_against_her_meds_the_interactions():
     _, calls = _run("can he have metformin 500 MG Oral Tablet with his kidneys?")
     assert list(calls) == ["check_drug_safety"] and calls["check_drug_safety"][0]["drug_name"] == "metformin"
