@@ -26,8 +26,11 @@ from .facts import REF, words
 
 _NOT_PROSE = re.compile(
     r"\[[^\]]*\]\([^)]*\)|https?://\S+|`[^`]*`|[*_#>|]+|\b[A-Z]{2,}\b|"
-    r"[^\W_]*\d[^\W_]*(?:[/.,:][^\W_]*)*|[/=()\[\]{}%+~<>≥≤→↑↓—–-]+"
+    r"\b[^\W_]{0,40}\d[^\W_]*(?:[/.,:][^\W_]*)*|[/=()\[\]{}%+~<>≥≤→↑↓—–-]+"
 )
+# The start of an answer tells its language; a runaway answer (one "word" of 100,000 letters)
+# would make the patterns above backtrack for minutes.
+SAMPLE_CHARS = 3000
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,8 @@ def candidates() -> list[str]:
 
 def prose(answer: str) -> str:
     """The answer's words: references, numbers with their units, codes and markup taken out."""
-    return re.sub(r"\s+", " ", _NOT_PROSE.sub(" ", REF.sub(" ", answer))).strip()
+    sample = answer[:SAMPLE_CHARS]
+    return re.sub(r"\s+", " ", _NOT_PROSE.sub(" ", REF.sub(" ", sample))).strip()
 
 
 def _fold(word: str) -> str:
