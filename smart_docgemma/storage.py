@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import sqlite3
 import time
 from contextlib import contextmanager
 
@@ -287,9 +288,18 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     # WAL lets the chat stream read while an approval writes; busy_timeout
     # turns brief lock contention into a wait instead of an error.
     # busy_timeout first: switching a fresh file to WAL takes a lock another worker may hold.
+    # SQLite may refuse the WAL switch at once ("database is locked") while another worker's
+    # connection holds the file, without waiting busy_timeout: try again for up to 5 s.
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA busy_timeout=5000")
-    cur.execute("PRAGMA journal_mode=WAL")
+    for attempt in range(50):
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 49:
+                raise
+            time.sleep(0.1)
     cur.close()
 
 
