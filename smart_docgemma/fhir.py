@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import time
+from collections.abc import Callable
 from urllib.parse import urlencode, urljoin
 
 import requests
@@ -51,9 +52,11 @@ class _TimeoutSession(requests.Session):
 class FhirGateway:
     """Read, search and create FHIR resources on one server with one token."""
 
-    def __init__(self, base_url: str, access_token: str | None, timeout: float = 15, renew=None,
-                 connections: HTTPAdapter | None = None, audit=None):
-        """``renew()`` returns a new access token; it is called once when the server answers 401.
+    def __init__(self, base_url: str, access_token: str | Callable[[], str] | None, timeout: float = 15,
+                 renew=None, connections: HTTPAdapter | None = None, audit=None):
+        """``access_token``: the token, or a function that looks it up when the first request is
+        sent (a question answered without the chart never unseals the session's tokens).
+        ``renew()`` returns a new access token; it is called once when the server answers 401.
         ``connections``: a connection pool shared by the app's gateways (``extensions.get_fhir_pool``),
         so a request reuses an open connection to the FHIR server instead of opening one; each
         gateway keeps its own session (cookies, token), only sockets are shared.
@@ -68,9 +71,7 @@ class FhirGateway:
         if connections is not None:
             self.server.session.mount("https://", connections)
             self.server.session.mount("http://", connections)
-        auth = FHIROAuth2Auth()
-        auth.access_token = access_token
-        self.server.auth = auth
+        self.server.auth = _BearerAuth(access_token)
 
     def twin(self) -> "FhirGateway":
         """A gateway of its own for another thread (a ``requests.Session`` is not documented as
@@ -207,6 +208,28 @@ class FhirGateway:
         if "?" in url:
             return url[url.index("?"):]
         raise errors.FHIRError("The FHIR server returned a paging link to another server")
+
+
+class _BearerAuth(FHIROAuth2Auth):
+    """fhirclient's bearer-token auth, the token looked up at most once, when first needed."""
+
+    _token: str | None
+    _lookup: Callable[[], str] | None
+
+    def __init__(self, token: str | Callable[[], str] | None):
+        self._lookup = token if callable(token) else None
+        super().__init__()
+        self.access_token = None if callable(token) else token
+
+    @property
+    def access_token(self) -> str | None:
+        if self._lookup is not None:
+            self._token, self._lookup = self._lookup(), None
+        return self._token
+
+    @access_token.setter
+    def access_token(self, value: str | None) -> None:
+        self._token = value
 
 
 def _matches(bundle: dict, included: list[dict] | None = None) -> list[dict]:

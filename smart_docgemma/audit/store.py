@@ -51,6 +51,9 @@ class AuditRow:
         }
 
 
+_APPEND = table.insert()  # built once
+
+
 class AuditStore:
     """Append and list audit records over the app's storage."""
 
@@ -60,20 +63,10 @@ class AuditStore:
     def append(self, access: Access) -> dict:
         """Store ``access``; returns its AuditEvent. Raises whatever the database raises."""
         event = to_audit_event(access)
-        with self.storage.begin() as conn:
-            conn.execute(
-                table.insert().values(
-                    id=access.id,
-                    recorded=access.recorded,
-                    patient_id=access.patient,
-                    kind=access.kind,
-                    outcome=access.outcome,
-                    who=access.actor.who,
-                    client=access.actor.client,
-                    sid=access.actor.sid,
-                    event=json.dumps(event),
-                )
-            )
+        self.storage.write(_APPEND, {  # one statement, one round trip: every FHIR read writes one
+            "id": access.id, "recorded": access.recorded, "patient_id": access.patient, "kind": access.kind,
+            "outcome": access.outcome, "who": access.actor.who, "client": access.actor.client,
+            "sid": access.actor.sid, "event": json.dumps(event)})
         return event
 
     def sent_to_ehr(self, record_id: str, ref: str) -> None:

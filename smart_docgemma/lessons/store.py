@@ -13,7 +13,7 @@ import builtins
 import json
 import uuid
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import delete, insert, select, update
 
 from .. import errors
 from ..agent.state import Turn, stored_turn
@@ -23,6 +23,7 @@ from .retrieval import Lesson, terms
 
 REASON_MAX = 500
 STATUSES = ("pending", "approved", "dropped")
+_APPROVED = select(lessons).where(lessons.c.status == "approved")  # read before every turn: built once
 
 
 class LessonStore:
@@ -120,7 +121,7 @@ class LessonStore:
     def approved(self) -> builtins.list[Lesson]:
         """The lessons the agent may use (approved by a person)."""
         with self.storage.read() as conn:
-            rows = conn.execute(select(lessons).where(and_(lessons.c.status == "approved"))).all()
+            rows = conn.execute(_APPROVED).all()
         return [Lesson(id=r.id, question=r.question, tools=tuple(json.loads(r.tools)),
                        outcome=r.outcome, words=tuple(terms(r.question))) for r in rows]
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from flask import current_app, g, session
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from .. import errors
 from ..extensions import get_fhir_pool, get_storage
@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 STATE_TTL_S = 600
 REFRESH_LEEWAY_S = 60  # at most; a short-lived token is refreshed in its last quarter instead
 DEFAULT_EXPIRES_IN_S = 300  # when the EHR does not say how long its token lives
+_SESSION = select(app_sessions).where(app_sessions.c.sid == bindparam("sid"))  # built once: read per request
 _refresh_lock = threading.Lock()  # one refresh at a time per process (rotating refresh tokens)
 
 
@@ -53,6 +54,7 @@ class LaunchContext:
     need_patient_banner: bool = True
     smart_style_url: str | None = None
     fhir_context: list = field(default_factory=list)
+    sealed_tokens: str | None = field(default=None, repr=False)  # as read with the session
 
     @cached_property
     def audit(self):
@@ -66,13 +68,18 @@ class LaunchContext:
     @cached_property
     def fhir(self) -> FhirGateway:
         """A FHIR gateway with a fresh access token (refreshed if about to expire, and once
-        more if the FHIR server refuses it: the EHR may have revoked it early)."""
+        more if the FHIR server refuses it: the EHR may have revoked it early), looked up when
+        the gateway first sends a request."""
         app, sid = current_app._get_current_object(), self.sid  # type: ignore[attr-defined]
 
-        def renew() -> str:
+        def token() -> str:
             with app.app_context():  # the agent's worker thread has no app context of its own
+                return access_token(sid, self.sealed_tokens)
+
+        def renew() -> str:
+            with app.app_context():
                 return refresh_now(sid)
-        return FhirGateway(self.iss, access_token(self.sid), timeout=app.config["HTTP_TIMEOUT_S"], renew=renew,
+        return FhirGateway(self.iss, token, timeout=app.config["HTTP_TIMEOUT_S"], renew=renew,
                            connections=get_fhir_pool(app), audit=self.audit)
 
     def tool_context(self) -> ToolContext:
@@ -159,7 +166,7 @@ def current_launch() -> LaunchContext:
     row = None
     if sid:
         with _storage().read() as conn:
-            row = conn.execute(select(app_sessions).where(app_sessions.c.sid == sid)).first()
+            row = conn.execute(_SESSION, {"sid": sid}).first()
     if not row or row.expires_at < now():
         raise errors.SessionExpired("Your session has ended. Close this window and open the assistant "
                                     "again from the patient's chart.")
@@ -168,22 +175,28 @@ def current_launch() -> LaunchContext:
         sid=str(sid), iss=ctx["iss"], patient_id=ctx.get("patient"), encounter_id=ctx.get("encounter"),
         user=ctx.get("user"), scopes=GrantedScopes.parse(ctx.get("scope")),
         need_patient_banner=bool(ctx.get("need_patient_banner", True)),
-        smart_style_url=ctx.get("smart_style_url"), fhir_context=ctx.get("fhir_context") or [])
+        smart_style_url=ctx.get("smart_style_url"), fhir_context=ctx.get("fhir_context") or [],
+        sealed_tokens=row.tokens)
     return g.docgemma_launch
 
 
 def _session_tokens(sid: str) -> tuple[dict, dict]:
     store = _storage()
     with store.read() as conn:
-        row = conn.execute(select(app_sessions).where(app_sessions.c.sid == sid)).first()
+        row = conn.execute(_SESSION, {"sid": sid}).first()
     tokens = store.unseal(row.tokens if row else None)
     if not tokens:
         raise errors.SessionExpired("Your session has ended. Please relaunch the app.")
     return tokens, json.loads(row.context)
 
 
-def access_token(sid: str) -> str:
-    """The session's access token, refreshed first when it is about to expire."""
+def access_token(sid: str, sealed: str | None = None) -> str:
+    """The session's access token, refreshed first when it is about to expire. ``sealed``:
+    the tokens as read with the session at the start of this request, used when still valid
+    (no second read of the session)."""
+    kept = _storage().unseal(sealed)
+    if kept and kept["expires_at"] - _leeway(kept) > now():
+        return kept["access_token"]
     tokens, context = _session_tokens(sid)
     if tokens["expires_at"] - _leeway(tokens) > now():
         return tokens["access_token"]

@@ -10,7 +10,7 @@ from datetime import date
 
 from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, url_for
 from flask_babel import Babel, format_date, format_decimal, gettext
-from sqlalchemy import delete, insert, or_, select
+from sqlalchemy import bindparam, delete, insert, or_, select
 
 from .. import errors, inputs
 from ..agent import languages
@@ -19,6 +19,10 @@ from ..smart import sessions
 from ..storage import language_choices, now
 
 # Swahili: the interface only (answers and understanding stay English; docs/languages.md)
+_COLUMN = language_choices.c.practitioner
+_CHOICES = select(_COLUMN, language_choices.c.language).where(  # read per request: built once
+    or_(_COLUMN == bindparam("user"), _COLUMN.like(bindparam("suffix"), escape="/")))
+
 LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español", "sw": "Kiswahili"}
 
 
@@ -129,11 +133,9 @@ def remembered(user: str) -> str | None:
     """The language ``user`` chose on the page. The page keeps the launch's fhirUser, often
     absolute ("https://ehr/fhir/Practitioner/x"); a CDS hook's userId is "Practitioner/x": a
     choice kept under a URL ending in "/" + ``user`` is that practitioner's too."""
-    column = language_choices.c.practitioner
+    suffix = "%//" + re.sub(r"([/%_])", r"/\1", user)  # LIKE "…/<user>"; "/" escapes, so "//" is a slash
     with get_storage(current_app).read() as conn:
-        rows = conn.execute(select(column, language_choices.c.language)
-                            .where(or_(column == user, column.endswith("/" + user, autoescape=True)))
-                            ).all()
+        rows = conn.execute(_CHOICES, {"user": user, "suffix": suffix}).all()
     rows.sort(key=lambda r: r.practitioner != user)  # the exact key first
     return next((r.language for r in rows if r.language in LANGUAGES), None)
 

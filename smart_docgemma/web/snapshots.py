@@ -20,12 +20,17 @@ worker can use the read another worker made.
 from __future__ import annotations
 
 from flask import current_app
-from sqlalchemy import and_, delete, select
+from sqlalchemy import Float, String, and_, bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import get_storage
 from ..storage import chart_snapshots as table
 from ..storage import now
+
+# read before every turn: built once
+_FRESH = select(table.c.brief).where(and_(
+    table.c.sid == bindparam("sid", type_=String()), table.c.patient_id == bindparam("patient_id", type_=String()),
+    table.c.read_at > bindparam("since", type_=Float())))
 
 
 class ChartSnapshots:
@@ -40,9 +45,8 @@ class ChartSnapshots:
         if self.fresh_s <= 0:
             return None
         with self.storage.read() as conn:
-            row = conn.execute(select(table.c.brief).where(and_(
-                table.c.sid == sid, table.c.patient_id == patient_id,
-                table.c.read_at > now() - self.fresh_s))).first()
+            row = conn.execute(_FRESH, {"sid": sid, "patient_id": patient_id,
+                                        "since": now() - self.fresh_s}).first()
         sealed = self.storage.unseal(row.brief) if row else None
         return sealed.get("brief") if sealed else None
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 
-from sqlalchemy import and_, exists, func, literal, select, update
+from sqlalchemy import Float, Integer, String, Text, and_, bindparam, exists, func, literal, select, update
 
 from .. import errors, metrics
 from ..agent.state import StoredTurn, Turn, TurnStatus, dumps, route_of, stored_turn
@@ -46,6 +46,34 @@ HEARTBEAT_S = 5  # how often a live worker renews its turn's lease
 INTERRUPTED = ("The answer was interrupted: the server process working on it stopped. "
                "Nothing was written to the chart. Please ask again.")
 HISTORY_TURNS = 3
+COLUMNS = ["id", "sid", "created_at", "state", "status", "updated_at"]
+
+
+def _param(name: str, kind=String):
+    return bindparam(name, type_=kind())
+
+
+# The statements of every turn, built once: building a statement costs the worker more CPU
+# than the database takes to run it.
+_SAME_SID = table.c.sid == _param("sid")
+_LIVE = and_(_SAME_SID, table.c.status == "running", table.c.updated_at > _param("stale_before", Float))
+_START = table.insert().from_select(COLUMNS, select(
+    _param("id"), _param("sid"), _param("t", Float), _param("state", Text), literal("running"), _param("t", Float),
+).where(and_(
+    ~exists().where(_LIVE),
+    select(func.count()).select_from(table).where(and_(_SAME_SID, table.c.created_at > _param("window_from", Float)))
+    .scalar_subquery() < _param("per_minute", Integer),
+))).returning(table.c.id)
+_STALE = select(table).where(and_(_SAME_SID, table.c.status == "running",
+                                  table.c.updated_at <= _param("stale_before", Float)))
+_DONE = (select(table).where(and_(_SAME_SID, table.c.status == "done"))
+         .order_by(table.c.created_at.desc()).limit(_param("limit", Integer)))
+_BEAT = update(table).where(and_(table.c.id == _param("turn_id"), table.c.status == "running")).values(
+    updated_at=_param("t", Float))
+_FINISH = update(table).where(and_(
+    table.c.id == _param("turn_id"), table.c.status.notin_(("cancelled", "failed")),
+)).values(state=_param("state", Text), status=_param("status"), updated_at=_param("t", Float))
+_STATUS = select(table.c.status).where(table.c.id == _param("turn_id"))
 
 __all__ = ["StoredTurn", "TurnStatus", "TurnStore", "turn_store"]
 
@@ -62,17 +90,12 @@ class TurnStore:
         """Insert a running turn, or raise Conflict / RateLimited (atomically)."""
         self.sweep(sid)
         turn_id, t = uuid.uuid4().hex, now()
-        busy = exists().where(and_(table.c.sid == sid, table.c.status == "running",
-                                   table.c.updated_at > t - self.lease_s))
-        recent = select(func.count()).select_from(table).where(
-            and_(table.c.sid == sid, table.c.created_at > t - WINDOW_S)).scalar_subquery()
-        row = select(literal(turn_id), literal(sid), literal(t), literal(dumps(turn)),
-                     literal("running"), literal(t)).where(and_(~busy, recent < per_minute))
-        columns = ["id", "sid", "created_at", "state", "status", "updated_at"]
+        params = {"id": turn_id, "sid": sid, "t": t, "state": dumps(turn), "stale_before": t - self.lease_s,
+                  "window_from": t - WINDOW_S, "per_minute": per_minute}
         with self.storage.begin() as conn:
             self.storage.serialize(conn, f"turn:{sid}")
             # RETURNING, not rowcount: SQLAlchemy reports -1 for INSERT … SELECT on psycopg.
-            inserted = conn.execute(table.insert().from_select(columns, row).returning(table.c.id)).first()
+            inserted = conn.execute(_START, params).first()
         if inserted is None:
             self._refuse(sid, t)
         return turn_id
@@ -96,19 +119,14 @@ class TurnStore:
     def beat(self, turn_id: str) -> bool:
         """Renew a running turn's lease; False when it is no longer running (ended, cancelled
         or swept)."""
-        with self.storage.begin() as conn:
-            return conn.execute(update(table).where(and_(
-                table.c.id == turn_id, table.c.status == "running")).values(
-                updated_at=now())).rowcount == 1
+        return self.storage.write(_BEAT, {"turn_id": turn_id, "t": now()}) == 1
 
     def sweep(self, sid: str) -> list[str]:
         """Store the session's running turns whose lease expired as failed (interrupted);
         withdraw what they proposed. Returns their ids."""
         t = now()
         with self.storage.read() as conn:
-            rows = conn.execute(select(table).where(and_(
-                table.c.sid == sid, table.c.status == "running",
-                table.c.updated_at <= t - self.lease_s))).all()
+            rows = conn.execute(_STALE, {"sid": sid, "stale_before": t - self.lease_s}).all()
         swept = [row.id for row in rows if self._interrupt(row, t)]
         for row in rows:
             if row.id in swept and self.proposals is not None:
@@ -147,16 +165,17 @@ class TurnStore:
         worker reached by then (the state is kept for the record). A turn swept as interrupted
         (its lease ran out: ``sweep``) stays ``failed``: its proposals were withdrawn and the
         clinician was told to ask again, so a worker that comes back late changes nothing."""
-        with self.storage.begin() as conn:
-            stored = conn.execute(update(table).where(and_(
-                table.c.id == turn_id, table.c.status.notin_(("cancelled", "failed"))))
-                .values(state=dumps(turn), status=status, updated_at=now())).rowcount
-            if not stored:
-                current = conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar()
+        state = dumps(turn)
+        # one statement in the common case; a turn cancelled or swept meanwhile stays so (those
+        # two statuses are final), and only its state is stored, below
+        stored = self.storage.write(_FINISH, {"turn_id": turn_id, "state": state, "status": status, "t": now()})
+        if not stored:
+            with self.storage.begin() as conn:
+                current = conn.execute(_STATUS, {"turn_id": turn_id}).scalar()
                 if current == "failed":
                     return "failed"  # counted when it was swept
                 status = "cancelled"
-                conn.execute(update(table).where(table.c.id == turn_id).values(state=dumps(turn), updated_at=now()))
+                conn.execute(update(table).where(table.c.id == turn_id).values(state=state, updated_at=now()))
         if status != "paused":  # a paused turn ends later (resumed, or cancelled): counted once, then
             metrics.turn_finished(status, route_of(turn))
         return status
@@ -172,7 +191,7 @@ class TurnStore:
 
     def cancelled(self, turn_id: str) -> bool:
         with self.storage.read() as conn:
-            return conn.execute(select(table.c.status).where(table.c.id == turn_id)).scalar() == "cancelled"
+            return conn.execute(_STATUS, {"turn_id": turn_id}).scalar() == "cancelled"
 
     def get(self, turn_id: str) -> StoredTurn:
         """One stored turn (a running one whose lease ran out is swept first)."""
@@ -203,8 +222,7 @@ class TurnStore:
         """The last finished exchanges as chat messages, for the agent's context (the newest
         finished turns only are read: a long session does not parse its whole transcript)."""
         with self.storage.read() as conn:
-            rows = conn.execute(select(table).where(and_(table.c.sid == sid, table.c.status == "done"))
-                                .order_by(table.c.created_at.desc()).limit(turns * 4)).all()
+            rows = conn.execute(_DONE, {"sid": sid, "limit": turns * 4}).all()
         done = [t.turn for t in map(stored_turn, reversed(rows)) if t.turn.answer]
         messages = []
         for turn in done[-turns:]:
