@@ -9,6 +9,8 @@ dead worker stops blocking the session after ``RUNNING_STALE_S``.
 """
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import FrozenInstanceError, replace
 
 import pytest
@@ -20,6 +22,7 @@ from smart_docgemma.knowledge.finding import Source
 from smart_docgemma.tools.base import ToolResult
 from smart_docgemma.web import turns
 from smart_docgemma.storage import Storage
+from smart_docgemma.web.jobs import Leases
 from smart_docgemma.web.turns import INTERRUPTED, RUNNING_STALE_S, WINDOW_S, TurnStore
 from tests.support.postgres import BOTH_DATABASES
 
@@ -196,3 +199,28 @@ def test_a_stored_turn_round_trips_as_one_typed_value(store):
     assert store.paused_with("s1", "p-1") == turn_id
     with pytest.raises(FrozenInstanceError):
         stored.status = "done"  # type: ignore[misc]
+
+
+def test_one_thread_renews_the_leases_of_the_turns_a_worker_holds(database):
+    """A held turn outlives its lease (renewed by the worker's one lease thread); a released
+    one, whose worker stopped renewing it, is swept as interrupted once its lease ran out."""
+    store = TurnStore(Storage(database, "key"), lease_s=0.9)
+    keeper, threads = Leases(store), _lease_threads()
+    held = [store.start(f"s{i}", turn("a slow answer"), per_minute=100) for i in range(12)]
+    dropped = store.start("s-dropped", turn("its worker died"), per_minute=100)
+    for turn_id in [*held, dropped]:
+        keeper.hold(turn_id)
+    keeper.release(dropped)
+    time.sleep(2.0)  # more than twice the lease
+    assert [store.get(t).status for t in held] == ["running"] * 12
+    assert store.get(dropped).status == "failed" and store.get(dropped).turn.error == INTERRUPTED
+    assert _lease_threads() == threads + 1
+    keeper.release(held[0])
+    time.sleep(1.5)
+    assert store.get(held[0]).status == "failed" and store.get(held[1]).status == "running"
+    for turn_id in held:
+        keeper.release(turn_id)
+
+
+def _lease_threads() -> int:
+    return [t.name for t in threading.enumerate()].count("turn-leases")

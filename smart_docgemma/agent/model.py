@@ -33,7 +33,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from collections.abc import Callable, Mapping
 from typing import Any, Iterator, TypeVar, overload
 
@@ -41,6 +41,7 @@ import openai
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
+from ..alarms import Alarms
 from ..config import DEFAULTS, setting
 from ..errors import InvalidModelOutput as InvalidModelOutput  # re-exported with the client
 from ..errors import ModelError
@@ -154,6 +155,7 @@ class ModelClient:
         self.first_token_s = float(first_token_s or 0)  # 0: never reported as slow
         self._dialect = dialect if dialect in DIALECTS else None
         self._probe_lock = threading.Lock()
+        self.alarms = Alarms("model-slow")
         self._client = openai.OpenAI(base_url=self.base_url, api_key=api_key or "EMPTY",
                                      timeout=self.timeout, max_retries=0)
 
@@ -165,7 +167,7 @@ class ModelClient:
         gen = generation(node)
         last: Exception | None = None
         for attempt in range(self.retries + 1):
-            watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node)
+            watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node, self.alarms)
             try:
                 raw, finish = self._complete(node, messages, gen, stats, response_format=fmt)
             finally:
@@ -190,7 +192,7 @@ class ModelClient:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
         started = time.monotonic()
-        watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node)
+        watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node, self.alarms)
         try:
             stream = self._with_retries(node, stats,
                                         lambda: self._chat(messages, stream=True, **gen))
@@ -341,20 +343,20 @@ class ModelClient:
 
 class FirstTokenWatch:
     """Calls ``report(event)`` once if no answer text has arrived ``seconds`` after start (a
-    slow model is said in the progress stream while the clinician waits; cancel still works)."""
+    slow model is said in the progress stream while the clinician waits; cancel still works).
+    The call is an alarm of the client's ``alarms`` (one thread for all its calls)."""
 
-    def __init__(self, seconds: float, report: Callable[[dict[str, Any]], None] | None, node: str):
-        self._timer: threading.Timer | None = None
+    def __init__(self, seconds: float, report: Callable[[dict[str, Any]], None] | None, node: str,
+                 alarms: Alarms):
+        self._alarms, self._alarm = alarms, 0
         if seconds > 0 and report is not None:
             event = {"type": "model_slow", "node": node, "seconds": seconds}
-            self._timer = threading.Timer(seconds, report, args=(event,))
-            self._timer.daemon = True
-            self._timer.start()
+            self._alarm = alarms.after(seconds, partial(report, event))
 
     def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        if self._alarm:
+            self._alarms.cancel(self._alarm)
+            self._alarm = 0
 
 
 class BoundModel:

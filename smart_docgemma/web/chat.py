@@ -42,7 +42,7 @@ from ..tools.chart import chart_summary
 from .modelstatus import get_model
 from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
-from .jobs import TurnJob, stream
+from .jobs import TurnJob, leases, stream
 from .snapshots import snapshot_store
 from .trace import trace_steps
 from .turns import turn_store
@@ -186,7 +186,7 @@ def ask():
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
                   image=image, ctx=replace(launch.tool_context(), language=page_language()),
-                  turns=turns, charts=snapshot_store(),
+                  turns=turns, leases=leases(current_app), charts=snapshot_store(),
                   model=get_model(current_app), tools=tools_for(launch.scopes),
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()

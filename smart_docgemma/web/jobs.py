@@ -20,17 +20,18 @@ from ..agent import Agent, ModelClient
 from ..agent.state import StoredTurn, Turn
 from ..audit.answers import record_turn
 from ..lessons.retrieval import Lesson
+from ..extensions import lazy
 from ..tools.base import Tool, ToolContext
 from ..tools.chart import read_for_turn
 from .markup import bounded
 from .snapshots import ChartSnapshots
-from .turns import TurnStatus, TurnStore
 from .trace import progress_event
-from .turns import HEARTBEAT_S, INTERRUPTED
+from .turns import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 
 log = logging.getLogger(__name__)
 KEEPALIVE_S = 15
 CANCEL_CHECK_S = 0.25
+LEASES = "docgemma.leases"
 CANCELLED = "The clinician cancelled the question before it finished."
 
 
@@ -44,6 +45,7 @@ class TurnJob:
     image: bytes | None
     ctx: ToolContext
     turns: TurnStore
+    leases: Leases
     charts: ChartSnapshots
     model: ModelClient | None
     tools: dict[str, Tool]
@@ -79,9 +81,7 @@ class TurnJob:
 
     def run(self) -> None:
         started, wall = time.perf_counter(), time.time()
-        stop = threading.Event()
-        threading.Thread(target=self._heartbeat, args=(stop,), daemon=True,
-                         name=f"lease-{self.turn_id[:8]}").start()
+        self.leases.hold(self.turn_id)
         try:
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
                 self.turn.message, history=self.history, chart_summary=self._brief(),
@@ -106,19 +106,9 @@ class TurnJob:
             if status == "failed" and not turn.error:  # swept as interrupted while it ran late
                 turn = replace(turn, error=INTERRUPTED)
         finally:
-            stop.set()
+            self.leases.release(self.turn_id)
             self.events.put(("finished", StoredTurn(id=self.turn_id, sid=self.ctx.sid or "", status=status,
                                                     created_at=wall, turn=turn)))
-
-    def _heartbeat(self, stop: threading.Event) -> None:
-        """Renew the turn's lease while this worker runs it (web/turns.py): a worker that dies
-        stops renewing, and the turn is then stored as interrupted instead of running forever."""
-        every = min(HEARTBEAT_S, self.turns.lease_s / 3)
-        while not stop.wait(every):
-            try:
-                self.turns.beat(self.turn_id)
-            except Exception:  # a database hiccup: the next beat tries again
-                log.warning("chat: lease renewal of turn %s failed", self.turn_id[:8])
 
     def _brief(self) -> str | None:
         """The launch patient's chart in brief, for the model's context (None if unreadable):
@@ -137,6 +127,48 @@ class TurnJob:
             return None
         self.charts.keep(sid, patient, brief)
         return brief
+
+
+class Leases:
+    """The leases of the turns this worker runs (web/turns.py), renewed together every few
+    seconds by one thread: a worker that dies stops renewing, and its turns are then stored
+    as interrupted instead of running forever. One thread and one UPDATE for all of them: a
+    thread per turn cost a thread start per question."""
+
+    def __init__(self, turns: TurnStore):
+        self.turns = turns
+        self.every = min(HEARTBEAT_S, turns.lease_s / 3)
+        self._held: set[str] = set()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def hold(self, turn_id: str) -> None:
+        with self._lock:
+            self._held.add(turn_id)
+            if self._thread is None or not self._thread.is_alive():  # none yet, or forked
+                self._thread = threading.Thread(target=self._renew, name="turn-leases", daemon=True)
+                self._thread.start()
+
+    def release(self, turn_id: str) -> None:
+        with self._lock:
+            self._held.discard(turn_id)
+
+    def _renew(self) -> None:
+        while True:
+            time.sleep(self.every)
+            with self._lock:
+                held = sorted(self._held)
+            if not held:
+                continue
+            try:
+                self.turns.beat_all(held)
+            except Exception:  # a database hiccup: the next round tries again
+                log.warning("chat: lease renewal of %d turns failed", len(held))
+
+
+def leases(app=None) -> Leases:
+    """This worker's ``Leases`` (one per app)."""
+    return lazy(app, LEASES, lambda app: Leases(turn_store(app)))
 
 
 def sse(event: str, data: dict) -> str:

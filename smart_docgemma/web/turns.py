@@ -12,7 +12,7 @@ read back whole (``load``) to be resumed. A turn becomes JSON here, and in the
 stream's ``finished`` event (``web/jobs.py``).
 
 A running turn holds a *lease*: its worker renews ``updated_at`` every few seconds
-(``beat``, from ``jobs.TurnJob``'s heartbeat). A worker that dies (``kill -9``, the OOM
+(``beat_all``, from the worker's ``jobs.Leases``). A worker that dies (``kill -9``, the OOM
 killer, a deploy) stops renewing it; once the lease is ``lease_s`` old the turn is swept
 (``sweep``, on every read of the session's turns and before a new one starts): stored
 ``failed`` with an "interrupted, ask again" message, the session's one-turn lock released,
@@ -74,6 +74,9 @@ _FINISH = update(table).where(and_(
     table.c.id == _param("turn_id"), table.c.status.notin_(("cancelled", "failed")),
 )).values(state=_param("state", Text), status=_param("status"), updated_at=_param("t", Float))
 _STATUS = select(table.c.status).where(table.c.id == _param("turn_id"))
+_BEAT_ALL = update(table).where(and_(
+    table.c.id.in_(bindparam("turn_ids", expanding=True)), table.c.status == "running",
+)).values(updated_at=_param("t", Float))
 
 __all__ = ["StoredTurn", "TurnStatus", "TurnStore", "turn_store"]
 
@@ -120,6 +123,11 @@ class TurnStore:
         """Renew a running turn's lease; False when it is no longer running (ended, cancelled
         or swept)."""
         return self.storage.write(_BEAT, {"turn_id": turn_id, "t": now()}) == 1
+
+    def beat_all(self, turn_ids: list[str]) -> int:
+        """Renew the leases of several running turns in one statement; returns how many of
+        them were still running."""
+        return self.storage.write(_BEAT_ALL, {"turn_ids": turn_ids, "t": now()})
 
     def sweep(self, sid: str) -> list[str]:
         """Store the session's running turns whose lease expired as failed (interrupted);
