@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
     # Database connections kept open per worker process (as many again while busy). Every
     # streamed turn reads and writes briefly, many at once: too few and threads queue for a
     # connection or open and close one each time. Workers × 2 × this ≤ the server's max_connections.
-    "DATABASE_POOL_SIZE": 16,
+    "DATABASE_POOL_SIZE": 32,
     "TOKEN_KEY": None,  # Fernet key for tokens at rest; None -> derived from SECRET_KEY
     # --- SMART client -------------------------------------------------------
     "ISS_ALLOWLIST": ["http://127.0.0.1:9000/fhir", "http://localhost:9000/fhir"],
