@@ -103,6 +103,21 @@ def test_the_clinicians_choice_is_kept_for_that_practitioner(app, page, fhir_bas
     assert '<html lang="es">' in other.get("/app", headers={"Accept-Language": "es"}).get_data(as_text=True)
 
 
+def test_a_choice_kept_under_a_url_is_that_practitioners_and_no_one_elses(app):
+    """The choice is found by the practitioner's id at the end of a kept URL; "_" and "%" in
+    an id are characters, not LIKE wildcards, and the "/" before it is required."""
+    from smart_docgemma.web import language
+
+    with app.app_context():
+        language.remember("https://ehr.example/fhir/Practitioner/dr_1", "pt")
+        language.remember("https://ehr.example/fhir/Practitioner/dr%2", "fr")
+        assert language.remembered("Practitioner/dr_1") == "pt"
+        assert language.remembered("Practitioner/dr%2") == "fr"
+        assert language.remembered("Practitioner/drx1") is None  # "_" matched no other character
+        assert language.remembered("Practitioner/dr") is None
+        assert language.remembered("titioner/dr_1") is None  # not after a "/"
+
+
 def test_an_unknown_language_is_refused_and_nothing_is_kept(page):
     res = page.post("/app/language", data={"language": "xx", "csrf_token": page.csrf})
     assert res.status_code == 400
