@@ -158,13 +158,13 @@ def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
     turn_id = store.start("s1", turn("a slow answer"), per_minute=100)
     for _ in range(5):  # the worker renews its lease while the model answers slowly
         clock["t"] += RUNNING_STALE_S - 1
-        assert store.beat(turn_id)
+        assert store.beat_all([turn_id]) == 1
     assert store.get(turn_id).status == "running"
     with pytest.raises(errors.Conflict):
         store.start("s1", turn("another"), per_minute=100)
     clock["t"] += RUNNING_STALE_S + 1  # the worker died: no more beats
     assert store.get(turn_id).status == "failed"
-    assert not store.beat(turn_id)  # a late beat cannot revive it
+    assert store.beat_all([turn_id]) == 0  # a late beat cannot revive it
 
 
 def test_a_worker_that_comes_back_after_the_sweep_changes_nothing(store, clock):

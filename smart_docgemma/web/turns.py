@@ -42,7 +42,7 @@ from ..storage import turns as table
 WINDOW_S = 60
 LEASE_S = 30  # a running turn not renewed for this long lost its worker (config TURN_LEASE_S)
 RUNNING_STALE_S = LEASE_S
-HEARTBEAT_S = 5  # how often a live worker renews its turn's lease
+HEARTBEAT_S = 5  # how often a live worker renews its turns' leases
 INTERRUPTED = ("The answer was interrupted: the server process working on it stopped. "
                "Nothing was written to the chart. Please ask again.")
 HISTORY_TURNS = 3
@@ -68,8 +68,6 @@ _STALE = select(table).where(and_(_SAME_SID, table.c.status == "running",
                                   table.c.updated_at <= _param("stale_before", Float)))
 _DONE = (select(table).where(and_(_SAME_SID, table.c.status == "done"))
          .order_by(table.c.created_at.desc()).limit(_param("limit", Integer)))
-_BEAT = update(table).where(and_(table.c.id == _param("turn_id"), table.c.status == "running")).values(
-    updated_at=_param("t", Float))
 _FINISH = update(table).where(and_(
     table.c.id == _param("turn_id"), table.c.status.notin_(("cancelled", "failed")),
 )).values(state=_param("state", Text), status=_param("status"), updated_at=_param("t", Float))
@@ -119,14 +117,9 @@ class TurnStore:
         exc.retry_after = wait
         raise exc
 
-    def beat(self, turn_id: str) -> bool:
-        """Renew a running turn's lease; False when it is no longer running (ended, cancelled
-        or swept)."""
-        return self.storage.write(_BEAT, {"turn_id": turn_id, "t": now()}) == 1
-
     def beat_all(self, turn_ids: list[str]) -> int:
-        """Renew the leases of several running turns in one statement; returns how many of
-        them were still running."""
+        """Renew the leases of running turns in one statement; returns how many of them were
+        still running (an ended, cancelled or swept turn is not renewed)."""
         return self.storage.write(_BEAT_ALL, {"turn_ids": turn_ids, "t": now()})
 
     def sweep(self, sid: str) -> list[str]:
