@@ -36,7 +36,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
               "smart_docgemma.storage", "smart_docgemma.fhir", "smart_docgemma.extensions",
               "smart_docgemma.logs", "smart_docgemma.metrics", "smart_docgemma.smart",
               "smart_docgemma.languages", "smart_docgemma.frequency", "smart_docgemma.wording",
-              "smart_docgemma.translations")),
+              "smart_docgemma.translations", "smart_docgemma.alarms")),
 ]
 
 
