@@ -228,6 +228,14 @@ class SourceError(UpstreamError):
         return f"{what} {caution}".strip()
 
 
+class DatabaseUnavailable(UpstreamError):
+    """The app's own database did not answer (stopped, restarting, unreachable, or every pooled
+    connection still busy when the pool's wait ran out): the request did nothing."""
+
+    error, status, title = "database_unavailable", 503, "The assistant's database is not answering"
+    retry_after: int | None = 10
+
+
 class AuditUnavailable(UpstreamError):
     """A read of patient data happened but its audit record could not be stored: under the
     ``refuse`` policy (``AUDIT_ON_FAILURE``) the data is withheld (see ``audit/trail.py``)."""

@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text,
                         create_engine, event, inspect, text)
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 metadata = MetaData()
 PING_IDLE_S = 10  # a pooled connection idle longer than this is tested before use
@@ -157,6 +158,9 @@ audit_events = Table(
 )
 
 
+# The database did not answer: it is down or restarting, a connection broke, or every pooled
+# connection stayed busy past the pool's wait (the web layer answers 503, errors.DatabaseUnavailable).
+UNREACHABLE = (OperationalError, PoolTimeout)
 ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
 
 

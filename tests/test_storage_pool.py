@@ -41,3 +41,31 @@ def test_a_connection_returned_moments_ago_is_not_tested(postgres):
     with pytest.raises(OperationalError):
         store.get(turn_id)
     assert store.get(turn_id).turn.message == "K+ trend?"  # the pool noticed and reconnected
+
+
+def test_the_database_down_is_a_clear_503_and_no_stack_trace(app_config, fhir_base):
+    """PostgreSQL stopped under a running app: pages and the API say the app's database is not
+    answering (503, Retry-After), in JSON for the API; liveness still answers, readiness not."""
+    from smart_docgemma import create_app
+    from tests.support.chat_session import open_session
+    from tests.support.postgres import Cluster
+
+    cluster = Cluster().start()
+    try:
+        app = create_app({**app_config, "DATABASE_URL": cluster.new_database()})
+        client = app.test_client()
+        csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+        assert client.get("/app").status_code == 200
+    finally:
+        cluster.stop()
+    page = client.get("/app")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 503 and page.headers["Retry-After"]
+    assert "database" in body and "Traceback" not in body and "psycopg" not in body
+    french = client.get("/app", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "La base de données de l&#39;assistant ne répond pas" in french  # the browser's language
+    asked = client.post("/api/chat", data={"message": "last potassium?"},
+                        headers={"X-CSRF-Token": csrf, "Accept": "application/json"})
+    assert asked.status_code == 503 and asked.get_json()["error"] == "database_unavailable"
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/readyz").status_code == 503

@@ -373,6 +373,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Alergias: sem alergias conhecidas (registrado assim no prontuário).",
         "Alergias: sin alergias conocidas (registrado así en la historia).",
         "Mzio: hakuna mzio unaojulikana (umerekodiwa hivyo kwenye faili)."),
+    # the app's own database down (web/errorpages.py)
+    "The assistant's database is not answering, so nothing was done. Try again in a minute; if it goes on, "
+    "tell the administrator.": (
+        "La base de données de l'assistant ne répond pas : rien n'a été fait. Réessayez dans une minute ; "
+        "si cela continue, prévenez l'administrateur.",
+        "O banco de dados do assistente não responde: nada foi feito. Tente de novo em um minuto; se "
+        "continuar, avise o administrador.",
+        "La base de datos del asistente no responde: no se hizo nada. Vuelva a intentarlo en un minuto; si "
+        "continúa, avise al administrador.",
+        "Hifadhidata ya msaidizi haijibu, hivyo hakuna kilichofanyika. Jaribu tena baada ya dakika moja; "
+        "ikiendelea, mjulishe msimamizi."),
     # source failures (errors.SourceError.said)
     "The %(label)s could not be reached, so %(unavailable)s is unavailable right now.": (
         "Le service %(label)s est injoignable : %(unavailable)s n'est pas disponible pour le moment.",

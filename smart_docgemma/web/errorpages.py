@@ -13,7 +13,9 @@ from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from .. import inputs
-from ..errors import DocGemmaError
+from ..errors import DatabaseUnavailable, DocGemmaError
+from ..languages import N_, message
+from ..storage import UNREACHABLE
 from .sentences import error_text
 
 log = logging.getLogger(__name__)
@@ -56,6 +58,15 @@ def register(app) -> None:
         err = DocGemmaError(exc.description or exc.name, status=exc.code or 500)
         err.error, err.title = exc.name.lower().replace(" ", "_"), exc.name
         return render_error(err)
+
+    def _database(exc: Exception):
+        log.error("database unavailable on %s %s (%s)", inputs.method(), inputs.path(),
+                  type(getattr(exc, "orig", None) or exc).__name__)
+        return render_error(DatabaseUnavailable(message=message(N_(
+            "The assistant's database is not answering, so nothing was done. Try again in a minute; "
+            "if it goes on, tell the administrator."))))
+    for unreachable in UNREACHABLE:
+        app.register_error_handler(unreachable, _database)
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):

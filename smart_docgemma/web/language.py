@@ -16,7 +16,7 @@ from .. import errors, inputs
 from ..agent import languages
 from ..extensions import get_storage
 from ..smart import sessions
-from ..storage import language_choices, now
+from ..storage import UNREACHABLE, language_choices, now
 
 # Swahili: the interface only (answers and understanding stay English; docs/languages.md)
 _COLUMN = language_choices.c.practitioner
@@ -125,8 +125,11 @@ def _user() -> str | None:
 
 
 def _chosen() -> str | None:
-    who = _user()
-    return remembered(who) if who else None
+    try:
+        who = _user()
+        return remembered(who) if who else None
+    except UNREACHABLE:  # the database is down: the browser's language, and the page says why
+        return None
 
 
 def remembered(user: str) -> str | None:
