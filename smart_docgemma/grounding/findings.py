@@ -1,0 +1,159 @@
+"""Imaging findings as facts: which findings a sentence affirms, denies, or only raises.
+
+The words are data (``data/image_findings.yaml``, English, French, Portuguese and Spanish).
+A sentence is cut into clauses (at ; : a dash, a bracket and words such as "but" / "mais");
+in its clause a finding is
+
+- *hedged* when a recommendation, a test to exclude it or a question frames it ("consider a
+  CT to exclude a pneumothorax", "cannot be excluded", a sentence ending in "?"): it claims
+  neither the finding nor its absence, and is not checked;
+- *denied* when a negation comes within ``NEGATION_REACH`` words before it ("no effusion",
+  "sans épanchement", "não há pneumotórax"), after it ("pneumothorax is excluded"), inside it
+  ("the heart is not enlarged"), or a phrase denies it ("normal heart size");
+- *affirmed* otherwise ("possible consolidation" still claims a consolidation).
+
+The grounding check (``check.py``) compares a sentence's findings with those the turn's image
+analysis stated (``evidence.from_image``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+
+Polarity = Literal["affirmed", "denied", "hedged"]
+ANY = "*"  # cues of every language: the image's own findings (written for an English prompt,
+# perhaps in the clinician's language), where "no" is far likelier English than Portuguese
+NEGATION_REACH = 8  # words between a negation and the finding it denies ("no ... effusion")
+_GAP = r"(?:\s+\S+){0,3}?\s+"  # "..." in a phrase: up to three words
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One finding named in a text, with how the text states it."""
+
+    finding: str  # the vocabulary's name: "pleural effusion"
+    polarity: Polarity
+    surface: str  # as written (accents folded): "derrame pleural"
+
+
+def fold(text: str) -> str:
+    """Lower case, accents off, œ as oe: how words are compared."""
+    text = text.lower().replace("œ", "oe")
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+def _phrase(words: str) -> str:
+    parts = [re.escape(w) for w in fold(words).split()]
+    joined = r"\s+".join(parts).replace(r"\s+\.\.\.\s+", _GAP)
+    return rf"(?<![\w/-]){joined}(?![\w/-])"
+
+
+def _any(phrases: list[str]) -> re.Pattern:
+    ordered = sorted({fold(p) for p in phrases}, key=len, reverse=True)
+    return re.compile("|".join(_phrase(p) for p in ordered))
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return yaml.safe_load((Path(__file__).parent / "data" / "image_findings.yaml").read_text())
+
+
+def _cues(key: str, langs: tuple[str, ...]) -> list[str]:
+    """A list of cues in ``langs``, less the words that are ordinary words in the answer's
+    language (Portuguese "no" is "in the"); with every language (ANY), none is set aside."""
+    answer = langs[-1] if len(langs) <= 2 else None
+    ordinary = {fold(str(w)) for w in _data()["ordinary_words"].get(answer, [])}
+    said = [str(w) for lang, words in _data()[key].items() if lang in langs for w in words]
+    return [w for w in said if fold(w) not in ordinary]
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    terms: re.Pattern  # one group per finding, named f0, f1…
+    names: dict[str, tuple[str, bool]]  # group → (finding, whether the phrase denies it)
+    negation_before: re.Pattern
+    negation_after: re.Pattern
+    hedge_before: re.Pattern
+    hedge_after: re.Pattern
+    breaks: re.Pattern
+
+
+@lru_cache(maxsize=8)
+def vocabulary(lang: str = "en") -> _Vocabulary:
+    """The compiled vocabulary for an answer in ``lang``: the findings in every language, the
+    cues in English and ``lang`` (longest phrase first, so "pericardial effusion" wins)."""
+    every = tuple(_data()["negation_before"])
+    langs = every if lang == ANY else tuple(dict.fromkeys(("en", lang)))
+    data, entries = _data(), []
+    for finding, by_lang in data["findings"].items():
+        entries += [(w, finding, False) for words in by_lang.values() for w in words]
+    for finding, words in data["denied_by"].items():
+        entries += [(w, finding, True) for w in words]
+    entries.sort(key=lambda e: len(fold(e[0])), reverse=True)
+    names = {f"f{i}": (finding, denies) for i, (_, finding, denies) in enumerate(entries)}
+    terms = "|".join(f"(?P<f{i}>{_phrase(w)})" for i, (w, _, _) in enumerate(entries))
+    breaks = _any(_cues("clause_breaks", langs)).pattern
+    return _Vocabulary(
+        re.compile(terms),
+        names,
+        _any(_cues("negation_before", langs)),
+        _any(_cues("negation_after", langs)),
+        _any(_cues("hedge_before", langs)),
+        _any(_cues("hedge_after", langs)),
+        re.compile(rf"[;:()\[\]—–]|\s-\s|{breaks}"),
+    )
+
+
+def mentions(text: str, lang: str = "en") -> list[Mention]:
+    """The findings ``text`` (in ``lang``, or English) names, each with its polarity, in order."""
+    folded, v = fold(text), vocabulary(lang)
+    question = folded.rstrip().endswith("?") or "¿" in folded
+    out: list[Mention] = []
+    for clause in v.breaks.split(folded):
+        out += _in_clause(v, clause or "", question)
+    return out
+
+
+def _in_clause(v: _Vocabulary, clause: str, question: bool) -> list[Mention]:
+    found = list(v.terms.finditer(clause))
+    out = []
+    for i, m in enumerate(found):
+        finding, denies = v.names[str(m.lastgroup)]
+        before = clause[: m.start()]
+        after = clause[m.end() : found[i + 1].start() if i + 1 < len(found) else len(clause)]
+        polarity = _polarity(v, (before, m[0], after), denies, question)
+        out.append(Mention(finding, polarity, m[0]))
+    return out
+
+
+def _polarity(
+    v: _Vocabulary, around: tuple[str, str, str], denies: bool, question: bool
+) -> Polarity:
+    before, said, after = around
+    if question or v.hedge_before.search(before) or v.hedge_after.search(after):
+        return "hedged"
+    near = " ".join(before.split()[-NEGATION_REACH:])
+    if (
+        denies
+        or v.negation_before.search(near)
+        or v.negation_before.search(said)
+        or v.negation_after.search(after)
+    ):
+        return "denied"
+    return "affirmed"
+
+
+def stated(text: str, lang: str = "en") -> dict[str, frozenset[str]]:
+    """Each finding ``text`` names → the polarities it is stated with (hedges left out)."""
+    out: dict[str, set[str]] = {}
+    for m in mentions(text, lang):
+        if m.polarity != "hedged":
+            out.setdefault(m.finding, set()).add(m.polarity)
+    return {k: frozenset(v) for k, v in out.items()}
