@@ -34,7 +34,63 @@ def test_citation_evaluation_on_synthea_charts_meets_its_goals(split, synthea, f
 def test_the_citation_set_has_sixty_answers_on_fixture_and_synthea_charts():
     cases = load("all")
     kinds = {c.get("chart", "fixture") for c in cases}
-    assert len(cases) >= 60 and kinds == {"fixture", "synthea"}
+    assert len(cases) >= 60 and kinds == {"fixture", "synthea", "image"}
+
+
+@pytest.mark.parametrize("split", ["tuned", "holdout"])
+def test_image_findings_evaluation_meets_its_goals(split):
+    """Answers about an image's findings (image_*.yaml): invented findings and negation flips
+    in four languages are marked, restatements are cited to the image, hedges are left."""
+    figures, rows = evaluate(load(split, charts="image"))
+    assert figures["answers"] >= 20 and {r["chart"] for r in rows} == {"image"}
+    languages = {c.get("language", "en") for c in load(split, charts="image")}
+    assert languages == {"en", "fr", "pt", "es"}
+    assert figures["unsupported_caught"] >= 0.9 and figures["unsupported_precision"] >= 0.9
+    _meets_goals(figures)
+
+
+@pytest.mark.parametrize("lang, said, finding, polarity", [
+    ("en", "There is no consolidation, effusion or pneumothorax.", "pneumothorax", "denied"),
+    ("en", "The heart is not enlarged.", "cardiomegaly", "denied"),
+    ("en", "Normal heart size.", "cardiomegaly", "denied"),
+    ("en", "A possible small pneumothorax is seen at the apex.", "pneumothorax", "affirmed"),
+    ("en", "Consider a CT to exclude a pneumothorax.", "pneumothorax", "hedged"),
+    ("en", "A small pneumothorax cannot be excluded.", "pneumothorax", "hedged"),
+    ("en", "Is there a pneumothorax?", "pneumothorax", "hedged"),
+    ("en", "No effusion, but a small pneumothorax at the apex.", "pneumothorax", "affirmed"),
+    ("en", "A pneumothorax is excluded.", "pneumothorax", "denied"),
+    ("fr", "Il n'y a pas d'épanchement pleural.", "pleural effusion", "denied"),
+    ("fr", "Absence de pneumothorax.", "pneumothorax", "denied"),
+    ("fr", "Un scanner est proposé pour éliminer une masse.", "mass", "hedged"),
+    ("pt", "Observa-se uma consolidação no lobo inferior direito.", "consolidation", "affirmed"),
+    ("pt", "Não há derrame pleural no hemitórax esquerdo.", "pleural effusion", "denied"),
+    ("es", "No se observa cardiomegalia.", "cardiomegaly", "denied"),
+    ("es", "Considere una TC para descartar un neumotórax.", "pneumothorax", "hedged"),
+])
+def test_a_finding_is_read_affirmed_denied_or_hedged(lang, said, finding, polarity):
+    from smart_docgemma.grounding.findings import mentions
+
+    assert (finding, polarity) in {(m.finding, m.polarity) for m in mentions(said, lang)}
+
+
+def test_an_invented_or_flipped_finding_is_marked_and_a_restated_one_cited():
+    from smart_docgemma.grounding.evidence import from_image
+
+    image = from_image({"modality": "chest X-ray", "impression": "Left lower lobe pneumonia.",
+                        "findings": ["Left lower lobe consolidation", "No pneumothorax"]},
+                       1, "Image analysis")
+    done = ground(
+        "There is a left lower lobe consolidation. There is no pneumothorax. "
+        "There is a small right pleural effusion. No consolidation is seen. "
+        "Consider a CT to exclude a pleural effusion.",
+        image,
+    )
+    assert [c.verdict for c in done.checks] == [
+        "supported", "supported", "unsupported", "unsupported", "uncheckable"]
+    assert done.checks[2].missing == ("pleural effusion",)
+    assert done.checks[3].missing == ("no consolidation",)
+    assert [c.key for c in done.citations] == ["image:1"] and done.shown.count(MARK) == 2
+    assert ground("There is a small right pleural effusion.", []).checks[0].verdict == "uncheckable"
 
 
 def _meets_goals(figures: dict) -> None:
@@ -165,3 +221,42 @@ def test_remove_mode_drops_the_unsupported_sentence(app_config, sources, srv, fh
     srv.say("Her potassium is 5.6 mmol/L. Her eGFR is now 31 mL/min/1.73 m2.")
     turn_id, html = _ask(client, "Summarise her potassium and eGFR")
     assert "5.6 mmol/L" in html and "31 mL/min" not in html
+
+
+def _ask_with_image(client, message):
+    import io
+
+    import PIL.Image
+
+    png = io.BytesIO()
+    PIL.Image.new("L", (64, 64), 128).save(png, format="PNG")
+    data = {"message": message, "image": (io.BytesIO(png.getvalue()), "cxr.png", "image/png")}
+    res = client.post("/api/chat", data=data, headers={"X-CSRF-Token": client.csrf},
+                      content_type="multipart/form-data")
+    text = res.get_data(as_text=True)
+    return [json.loads(m) for m in re.findall(r"^event: done\ndata: (.*)$", text, re.M)][0]["html"]
+
+
+@pytest.mark.parametrize("answer, marked", [
+    ("The radiograph shows no focal consolidation. There is a small right pneumothorax.", True),
+    ("The radiograph shows no focal consolidation and no pneumothorax.", False),
+])
+def test_an_image_answer_inventing_a_finding_is_marked_on_the_page(
+    app_config, sources, srv, fhir_base, answer, marked
+):
+    """A chat turn with an attached X-ray: the vision model's findings deny a pneumothorax; an
+    answer that invents one shows the sentence marked, the faithful answer shows no mark."""
+    app = scripted_app(app_config, sources, srv)
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+    srv.script("ImageFindings", {"modality": "chest X-ray", "confidence": "high",
+                                 "findings": ["No focal consolidation", "No pneumothorax"],
+                                 "impression": "No acute cardiopulmonary process.",
+                                 "specialist_review": False})
+    srv.say(answer)
+    text = re.sub(r"\s+", " ", _ask_with_image(client, "What does this chest X-ray show?"))
+    flagged = re.search(r"right pneumothorax\.(?: <a [^>]+>\[\d+\]</a>| \\?\[\d+\\?\])* "
+                        r"<em>\(not found in the cited record\)</em>", text)
+    assert bool(flagged) is marked, text
+    assert ("could not be found" in text) is marked
+    assert "no focal consolidation" in text

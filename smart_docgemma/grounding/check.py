@@ -107,7 +107,9 @@ def _one(sentence: str, evidence: list[Evidence], numbering: dict) -> tuple[str,
     seen = _imaged(bare, evidence)
     if not facts.checkable and not facts.refs and seen is None:
         return bare, SentenceCheck(bare, (), "uncheckable")
-    chosen, missing, unknown = [], [], []
+    chosen: list[Evidence] = []
+    missing: list[str] = []
+    unknown: list[str] = []
     if facts.checkable or facts.refs:
         chosen, missing, unknown = _cite(facts, evidence)
     if seen is not None:

@@ -67,7 +67,9 @@ class Score:
             "precision": ratio(self.cited_right, self.cited),
             "recall": ratio(self.required_cited, self.required),
             "unsupported_caught": ratio(self.wrong_caught, self.wrong),
-            "unsupported_precision": ratio(self.wrong_caught, self.wrong_caught + self.false_alarms),
+            "unsupported_precision": ratio(
+                self.wrong_caught, self.wrong_caught + self.false_alarms
+            ),
             "false_alarm_rate": ratio(self.false_alarms, self.right),
             "sentences": self.right + self.wrong,
         }
