@@ -260,3 +260,15 @@ def test_an_image_answer_inventing_a_finding_is_marked_on_the_page(
     assert bool(flagged) is marked, text
     assert ("could not be found" in text) is marked
     assert "no focal consolidation" in text
+
+
+def test_a_question_after_a_claim_is_a_sentence_of_its_own_in_spanish():
+    """"¿" and accented capitals start a sentence: the question does not hedge the claim."""
+    from smart_docgemma.grounding.evidence import from_image
+    from smart_docgemma.languages import answering
+
+    image = from_image({"modality": "chest X-ray", "impression": "Normal.",
+                        "findings": ["No pleural effusion"]}, 1, "Image analysis")
+    with answering("es"):
+        done = ground("Hay un derrame pleural. ¿Hay neumotórax? Él no tiene derrame.", image)
+    assert [c.verdict for c in done.checks] == ["unsupported", "uncheckable", "supported"]

@@ -32,7 +32,8 @@ from .findings import mentions
 MAX_CITES = 6  # a sentence naming more records than this is a list; it cites its first six
 MARK = "*(not found in the cited record)*"
 MARK_UNCITED = "*(not found in any record read for this answer)*"
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[(*\"“])")
+# a sentence starts with a capital, accented too ("É visível…"), or an opening ¿ / ¡
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ\[(*\"“¿¡])")
 _EXISTING = re.compile(r"\s*\[\d{1,3}\](?:\([^)]*\))?")
 
 
