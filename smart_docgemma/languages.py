@@ -31,8 +31,9 @@ _answer_language = contextvars.ContextVar("answer_language", default="en")
 
 def fold(text: str) -> str:
     """Accents dropped and French elisions split ("l'ibuprofène" → "l ibuprofene"), case kept."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return _ELISION.sub(r"\1 ", plain.replace("\u2019", "'"))
+    plain = text if text.isascii() else "".join(  # most text (the chart's) needs no decomposing
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).replace("\u2019", "'")
+    return _ELISION.sub(r"\1 ", plain) if "'" in plain else plain
 
 
 @lru_cache(maxsize=None)

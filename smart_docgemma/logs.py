@@ -72,6 +72,11 @@ class JsonFormatter(logging.Formatter):
 JsonFormatter.converter = time.gmtime
 
 
+# The model client's HTTP library logs every request at INFO (two lines a turn): the calls
+# are counted and timed in /metrics (docgemma_model_call_seconds), and warnings still pass.
+QUIET = ("httpx", "httpx2", "httpcore", "httpcore2")
+
+
 def configure(level: str | int = "INFO", stream=None) -> logging.Handler:
     """One JSON handler on the root logger (replacing earlier handlers); returns it."""
     handler = logging.StreamHandler(stream or sys.stderr)
@@ -82,6 +87,8 @@ def configure(level: str | int = "INFO", stream=None) -> logging.Handler:
     root.addHandler(handler)
     root.setLevel(level)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # its access lines carry query strings
+    for name in QUIET:
+        logging.getLogger(name).setLevel(logging.WARNING)
     return handler
 
 
@@ -93,8 +100,11 @@ def gunicorn_config(level: str | int = "INFO") -> dict:
             "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json",
                                      "stream": "ext://sys.stderr"}},
             "loggers": {"gunicorn.error": {"handlers": [], "propagate": True, "level": "INFO"},
-                        "gunicorn.access": {"handlers": [], "propagate": True, "level": "INFO"},
-                        "werkzeug": {"level": "WARNING"}},
+                        # the app writes one line per request itself (request id, no query
+                        # string): gunicorn's access line would be a second, with the query string
+                        "gunicorn.access": {"handlers": [], "propagate": True, "level": "WARNING"},
+                        "werkzeug": {"level": "WARNING"},
+                        **{name: {"level": "WARNING"} for name in QUIET}},
             "root": {"handlers": ["console"], "level": level}}
 
 

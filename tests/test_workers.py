@@ -98,6 +98,9 @@ def test_one_turn_at_a_time_and_the_rate_limit_hold_across_workers(stack, fhir_b
         rows = conn.execute(select(turns.c.created_at, turns.c.updated_at).order_by(turns.c.created_at)).all()
     assert len(rows) == 3 and all(a.updated_at <= b.created_at for a, b in zip(rows, rows[1:]))  # never overlapping
     assert len(answered_by(log)) >= 2
+    # one line per request, the app's: not gunicorn's access line, nor one per model call
+    loggers = {r.get("logger") for r in json_lines(log)}
+    assert "docgemma.request" in loggers and not loggers & {"gunicorn.access", "httpx", "httpx2"}
 
 
 def test_a_proposal_is_approved_exactly_once_across_workers(stack, fhir_base):
