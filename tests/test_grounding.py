@@ -272,3 +272,19 @@ def test_a_question_after_a_claim_is_a_sentence_of_its_own_in_spanish():
     with answering("es"):
         done = ground("Hay un derrame pleural. ¿Hay neumotórax? Él no tiene derrame.", image)
     assert [c.verdict for c in done.checks] == ["unsupported", "uncheckable", "supported"]
+
+
+def test_a_finding_recalled_from_a_dated_note_is_cited_to_the_note():
+    """In a turn that read a chart and an image, a sentence whose date finds a note that states
+    the finding is borne out by that note; the same finding without the date is held to the
+    image."""
+    from smart_docgemma.grounding.evidence import Evidence, from_image
+
+    note = Evidence("DocumentReference/n1", "Note", None, "2024-03-01",
+                    "Note radiology 2024-03-01: right pleural effusion, small.")
+    records = [note] + from_image({"modality": "chest X-ray", "impression": "Clear lungs.",
+                                   "findings": ["No pleural effusion"]}, 2, "Image analysis")
+    done = ground("The note of 2024-03-01 described a right pleural effusion. "
+                  "There is a right pleural effusion. Today there is no effusion.", records)
+    assert [c.verdict for c in done.checks] == ["supported", "unsupported", "supported"]
+    assert [c.key for c in done.citations] == ["DocumentReference/n1", "image:2"]

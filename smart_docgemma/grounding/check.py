@@ -105,14 +105,15 @@ def split(line: str) -> list[str]:
 def _one(sentence: str, evidence: list[Evidence], numbering: dict) -> tuple[str, SentenceCheck]:
     bare = _EXISTING.sub("", sentence)
     facts = facts_of(bare)
-    seen = _imaged(bare, evidence)
-    if not facts.checkable and not facts.refs and seen is None:
-        return bare, SentenceCheck(bare, (), "uncheckable")
     chosen: list[Evidence] = []
     missing: list[str] = []
     unknown: list[str] = []
     if facts.checkable or facts.refs:
         chosen, missing, unknown = _cite(facts, evidence)
+    recalled = [e for e in chosen if not e.coarse] if facts.dates or facts.refs else []
+    seen = _imaged(bare, evidence, recalled)
+    if not facts.checkable and not facts.refs and seen is None:
+        return bare, SentenceCheck(bare, (), "uncheckable")
     if seen is not None:
         chosen += [e for e in seen[0] if e not in chosen]
         missing += seen[1]
@@ -157,16 +158,19 @@ def _cite(facts: Facts, evidence: list[Evidence]) -> tuple[list[Evidence], list[
     return chosen, [_show(f) for f in wanted if not any(_holds(e, f) for e in chosen)], []
 
 
-def _imaged(sentence: str, evidence: list[Evidence]) -> tuple[list[Evidence], list[str]] | None:
-    """(image records cited, findings they do not bear out) for the imaging findings the
-    sentence affirms or denies; None when the turn read no image or the sentence states none
-    that can be checked."""
+def _imaged(
+    sentence: str, evidence: list[Evidence], recalled: list[Evidence]
+) -> tuple[list[Evidence], list[str]] | None:
+    """(records cited, findings they do not bear out) for the imaging findings the sentence
+    affirms or denies; None when the turn read no image or the sentence states none that can
+    be checked. A finding may also be borne out by ``recalled``: the records the sentence's
+    own dates or references cite ("the note of 2024-03-01 described an effusion")."""
     images = [e for e in evidence if e.image]
     said = mentions(sentence, answer_language()) if images else []
     cited: list[Evidence] = []
     missing: list[str] = []
     for m in (m for m in said if m.polarity != "hedged"):
-        holding = [e for e in images if m.polarity in e.stated.get(m.finding, ())]
+        holding = [e for e in images + recalled if m.polarity in e.stated.get(m.finding, ())]
         mentioned = any(e.stated.get(m.finding) for e in images)
         if m.polarity == "denied" and not mentioned:
             continue  # denies what the image does not mention: not checked

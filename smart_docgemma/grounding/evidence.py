@@ -37,8 +37,9 @@ class Evidence:
 
     @cached_property
     def stated(self) -> dict[str, frozenset[str]]:
-        """The imaging findings this record states, affirmed and/or denied (findings.py)."""
-        return stated(self.text, ANY) if self.image else {}
+        """The imaging findings this record states, affirmed and/or denied (findings.py); read
+        only in a turn that analysed an image."""
+        return stated(self.text, ANY)
 
     @cached_property
     def lower(self) -> str:
