@@ -77,12 +77,26 @@ def _cues(key: str, langs: tuple[str, ...]) -> list[str]:
 @dataclass(frozen=True)
 class _Vocabulary:
     terms: re.Pattern  # one group per finding, named f0, f1…
-    names: dict[str, tuple[str, bool]]  # group → (finding, whether the phrase denies it)
+    names: dict[str, tuple[tuple[str, ...], bool]]  # group → (findings, the phrase denies them)
     negation_before: re.Pattern
     negation_after: re.Pattern
     hedge_before: re.Pattern
     hedge_after: re.Pattern
     breaks: re.Pattern
+
+
+def _phrases() -> dict[str, tuple[tuple[str, ...], bool]]:
+    """Each phrase (folded) → the findings it names and whether it denies them; a phrase may
+    deny several ("the lungs are clear": no consolidation, opacity or infiltrate)."""
+    data = _data()
+    named: dict[tuple[str, bool], list[str]] = {}
+    for finding, by_lang in data["findings"].items():
+        for w in (str(w) for words in by_lang.values() for w in words):
+            named.setdefault((fold(w), False), []).append(finding)
+    for finding, words in data["denied_by"].items():
+        for w in map(str, words):
+            named.setdefault((fold(w), True), []).append(finding)
+    return {w: (tuple(dict.fromkeys(f)), denies) for (w, denies), f in named.items()}
 
 
 @lru_cache(maxsize=8)
@@ -91,14 +105,9 @@ def vocabulary(lang: str = "en") -> _Vocabulary:
     cues in English and ``lang`` (longest phrase first, so "pericardial effusion" wins)."""
     every = tuple(_data()["negation_before"])
     langs = every if lang == ANY else tuple(dict.fromkeys(("en", lang)))
-    data, entries = _data(), []
-    for finding, by_lang in data["findings"].items():
-        entries += [(w, finding, False) for words in by_lang.values() for w in words]
-    for finding, words in data["denied_by"].items():
-        entries += [(w, finding, True) for w in words]
-    entries.sort(key=lambda e: len(fold(e[0])), reverse=True)
-    names = {f"f{i}": (finding, denies) for i, (_, finding, denies) in enumerate(entries)}
-    terms = "|".join(f"(?P<f{i}>{_phrase(w)})" for i, (w, _, _) in enumerate(entries))
+    entries = sorted(_phrases().items(), key=lambda e: len(e[0]), reverse=True)
+    names = {f"f{i}": named for i, (_, named) in enumerate(entries)}
+    terms = "|".join(f"(?P<f{i}>{_phrase(w)})" for i, (w, _) in enumerate(entries))
     breaks = _any(_cues("clause_breaks", langs)).pattern
     return _Vocabulary(
         re.compile(terms),
@@ -125,11 +134,11 @@ def _in_clause(v: _Vocabulary, clause: str, question: bool) -> list[Mention]:
     found = list(v.terms.finditer(clause))
     out = []
     for i, m in enumerate(found):
-        finding, denies = v.names[str(m.lastgroup)]
+        findings, denies = v.names[str(m.lastgroup)]
         before = clause[: m.start()]
         after = clause[m.end() : found[i + 1].start() if i + 1 < len(found) else len(clause)]
         polarity = _polarity(v, (before, m[0], after), denies, question)
-        out.append(Mention(finding, polarity, m[0]))
+        out += [Mention(finding, polarity, m[0]) for finding in findings]
     return out
 
 
