@@ -75,6 +75,21 @@ def test_a_finding_is_read_affirmed_denied_or_hedged(lang, said, finding, polari
     assert (finding, polarity) in {(m.finding, m.polarity) for m in mentions(said, lang)}
 
 
+@pytest.mark.parametrize("said", [
+    "Her body mass index is 31 kg/m2.",
+    "She has ankle edema.",
+    "Warfarin raises her bleeding risk and the risk of haemorrhage.",
+    "She has a history of hip fracture.",
+    "The patient collapsed at home.",
+])
+def test_a_chart_sentence_in_an_image_turn_claims_no_image_finding(said):
+    """Words a chart uses (body mass, ankle edema, a bleeding risk, a history of a fracture)
+    are no claim about the image: they are not held to its findings."""
+    from smart_docgemma.grounding.findings import mentions
+
+    assert [m for m in mentions(said) if m.polarity != "hedged"] == []
+
+
 def test_an_invented_or_flipped_finding_is_marked_and_a_restated_one_cited():
     from smart_docgemma.grounding.evidence import from_image
 

@@ -96,6 +96,8 @@ def _phrases() -> dict[str, tuple[tuple[str, ...], bool]]:
     for finding, words in data["denied_by"].items():
         for w in map(str, words):
             named.setdefault((fold(w), True), []).append(finding)
+    for w in map(str, data["not_findings"]):
+        named.setdefault((fold(w), False), [])
     return {w: (tuple(dict.fromkeys(f)), denies) for (w, denies), f in named.items()}
 
 
