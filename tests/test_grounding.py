@@ -240,7 +240,7 @@ def test_remove_mode_drops_the_unsupported_sentence(app_config, sources, srv, fh
     assert "5.6 mmol/L" in html and "31 mL/min" not in html
 
 
-def _ask_with_image(client, message):
+def _ask_with_image(client, message, lang="en"):
     import io
 
     import PIL.Image
@@ -248,18 +248,23 @@ def _ask_with_image(client, message):
     png = io.BytesIO()
     PIL.Image.new("L", (64, 64), 128).save(png, format="PNG")
     data = {"message": message, "image": (io.BytesIO(png.getvalue()), "cxr.png", "image/png")}
-    res = client.post("/api/chat", data=data, headers={"X-CSRF-Token": client.csrf},
-                      content_type="multipart/form-data")
+    headers = {"X-CSRF-Token": client.csrf, "Accept-Language": lang}
+    res = client.post("/api/chat", data=data, headers=headers, content_type="multipart/form-data")
     text = res.get_data(as_text=True)
     return [json.loads(m) for m in re.findall(r"^event: done\ndata: (.*)$", text, re.M)][0]["html"]
 
 
-@pytest.mark.parametrize("answer, marked", [
-    ("The radiograph shows no focal consolidation. There is a small right pneumothorax.", True),
-    ("The radiograph shows no focal consolidation and no pneumothorax.", False),
+@pytest.mark.parametrize("lang, answer, marked", [
+    ("en", "The radiograph shows no focal consolidation. There is a small right pneumothorax.",
+     True),
+    ("en", "The radiograph shows no focal consolidation and no pneumothorax.", False),
+    ("pt", "A radiografia não mostra consolidação focal no pulmão direito. "
+           "Há um pequeno pneumotórax no ápice direito.", True),
+    ("pt", "A radiografia não mostra consolidação focal nem pneumotórax no pulmão direito.",
+     False),
 ])
 def test_an_image_answer_inventing_a_finding_is_marked_on_the_page(
-    app_config, sources, srv, fhir_base, answer, marked
+    app_config, sources, srv, fhir_base, lang, answer, marked
 ):
     """A chat turn with an attached X-ray: the vision model's findings deny a pneumothorax; an
     answer that invents one shows the sentence marked, the faithful answer shows no mark."""
@@ -271,12 +276,11 @@ def test_an_image_answer_inventing_a_finding_is_marked_on_the_page(
                                  "impression": "No acute cardiopulmonary process.",
                                  "specialist_review": False})
     srv.say(answer)
-    text = re.sub(r"\s+", " ", _ask_with_image(client, "What does this chest X-ray show?"))
-    flagged = re.search(r"right pneumothorax\.(?: <a [^>]+>\[\d+\]</a>| \\?\[\d+\\?\])* "
-                        r"<em>\(not found in the cited record\)</em>", text)
+    text = re.sub(r"\s+", " ", _ask_with_image(client, "What does this X-ray show?", lang))
+    flagged = re.search(r"(right pneumothorax|no ápice direito)\. \[\d+\] <em>\([^)]+\)</em>",
+                        text)
     assert bool(flagged) is marked, text
-    assert ("could not be found" in text) is marked
-    assert "no focal consolidation" in text
+    assert answer.split(".")[0] in text and text.count("<em>(") == marked
 
 
 def test_a_question_after_a_claim_is_a_sentence_of_its_own_in_spanish():
