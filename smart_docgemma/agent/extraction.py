@@ -226,8 +226,7 @@ def find_dose(text: str) -> dict[str, Any] | None:
     ``frequencies`` in data/rules.yaml."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
-    hits = [meaning or m.group(0).lower() for pattern, meaning in rules()["frequencies"].items()
-            if (m := compiled(rf"(?<![a-z]){pattern}(?![a-z])", re.I).search(text))]
+    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(text))]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
@@ -268,16 +267,29 @@ def find_allergy(text: str) -> dict[str, Any] | None:
     """Reaction as written ("urticarial rash", not "rash"), severity, and the verification and
     criticality the clinician's words state (absent when they state none)."""
     low = text.lower()
-    reaction = next((m for r in rules()["reactions"]
-                     if (m := compiled(rf"(?:\b{rules()['reaction_qualifiers']}\s+){{0,2}}\b{re.escape(r)}\b")
-                         .search(low))), None)
-    severity = next((v for k, v in rules()["severities"].items() if compiled(rf"\b{k}\b").search(low)), None)
+    any_reaction, each = _reactions()
+    reaction = next((m for pattern in each if (m := pattern.search(low))), None) if any_reaction.search(low) else None
+    severity = next((v for pattern, v in _severities() if pattern.search(low)), None)
     if not reaction and not severity:
         return None
     stated = {"verification": _stated(low, "allergy_verification"),
               "criticality": _stated(low, "allergy_criticality")}
     return {"reaction": _reaction_as_written(reaction.group(0)) if reaction else None, "severity": severity,
             **{k: v for k, v in stated.items() if v}}
+
+
+@lru_cache(maxsize=1)
+def _reactions() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """Any reaction at all (most questions name none: one search), then one pattern per
+    reaction, in the table's order (the first that matches is the one)."""
+    qualifiers, reactions = rules()["reaction_qualifiers"], rules()["reactions"]
+    return (re.compile(r"\b(?:" + "|".join(map(re.escape, reactions)) + r")\b"),
+            tuple(re.compile(rf"(?:\b{qualifiers}\s+){{0,2}}\b{re.escape(r)}\b") for r in reactions))
+
+
+@lru_cache(maxsize=1)
+def _severities() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(rf"\b{k}\b"), v) for k, v in rules()["severities"].items())
 
 
 def _reaction_as_written(found: str) -> str:
@@ -292,19 +304,35 @@ def _stated(low: str, table: str) -> str | None:
                  if any(compiled(rf"\b{p}\b").search(low) for p in phrases)), None)
 
 
+# The rule tables' phrase lists as patterns built once (the tables are data, read once): a
+# pattern per phrase built on every question cost more than the rest of reading it.
+@lru_cache(maxsize=None)
+def _any_phrase(phrases: tuple[str, ...], also_before: str = "") -> re.Pattern[str]:
+    """Any of ``phrases`` as whole words (no letter, nor ``also_before``, just before)."""
+    return re.compile(rf"(?<![a-z{also_before}])(?:" + "|".join(map(re.escape, phrases)) + r")(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _frequencies() -> tuple[tuple[re.Pattern[str], str | None], ...]:
+    return tuple((re.compile(rf"(?<![a-z]){p}(?![a-z])", re.I), meaning)
+                 for p, meaning in rules()["frequencies"].items())
+
+
+@lru_cache(maxsize=1)
+def _unsupported() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+    return tuple((kind, tuple(map(re.compile, patterns))) for kind, patterns in rules()["unsupported"].items())
+
+
 def no_known_allergy(text: str) -> bool:
     """"NKDA", "no known drug allergies", "pas d'allergie connue", "sem alergias conhecidas",
     "sin alergias conocidas" (``no_known_allergy`` of the rules, every language; folded text)."""
-    low = languages.fold(text).lower()
-    return any(compiled(rf"(?<![a-z]){re.escape(p)}(?![a-z])").search(low)
-               for p in rules()["no_known_allergy"])
+    return bool(_any_phrase(tuple(rules()["no_known_allergy"])).search(languages.fold(text).lower()))
 
 
 def find_unsupported(text: str) -> list[str]:
     """Actions this assistant does not perform (lab orders, referrals…), by ``unsupported``."""
     low = text.lower()
-    return [kind for kind, patterns in rules()["unsupported"].items()
-            if any(re.search(p, low) for p in patterns)]
+    return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
 def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bool:
@@ -318,9 +346,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bo
     if drugs or set(actions) & set(chart["not_with"]) or not focus:
         return False
     low = f" {text.lower()} "
-    if "this_patient" in actions or any(
-        compiled(rf"(?<![a-z']){re.escape(w)}(?![a-z])").search(low) for w in chart["patient_words"]
-    ):
+    if "this_patient" in actions or _any_phrase(tuple(chart["patient_words"]), "'").search(low):
         return True
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
