@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from ..languages import answer_language
 from .evidence import Evidence
 from .facts import Facts, facts_of
-from .findings import mentions
+from .findings import bears_out, contradicts, mentions
 
+_NONE: frozenset = frozenset()
 MAX_CITES = 6  # a sentence naming more records than this is a list; it cites its first six
 MARK = "*(not found in the cited record)*"
 MARK_UNCITED = "*(not found in any record read for this answer)*"
@@ -170,13 +171,13 @@ def _imaged(
     cited: list[Evidence] = []
     missing: list[str] = []
     for m in (m for m in said if m.polarity != "hedged"):
-        holding = [e for e in images + recalled if m.polarity in e.stated.get(m.finding, ())]
-        mentioned = any(e.stated.get(m.finding) for e in images)
-        if m.polarity == "denied" and not mentioned:
-            continue  # denies what the image does not mention: not checked
+        holding = [e for e in images + recalled if bears_out(e.stated.get(m.finding, _NONE), m)]
+        against = any(contradicts(e.stated.get(m.finding, _NONE), m) for e in images)
+        if m.polarity == "denied" and not holding and not against:
+            continue  # denies what the image does not mention (on that side): not checked
         cited += [e for e in (holding or images[:1]) if e not in cited]
         if not holding:
-            missing.append(m.surface if m.polarity == "affirmed" else f"no {m.surface}")
+            missing.append(m.shown())
     return (cited, missing) if cited else None
 
 

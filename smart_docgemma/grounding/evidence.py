@@ -19,7 +19,7 @@ from ..fhir import absolute
 from ..languages import N_, answer_language, lab_name, message, say
 from ..proposals.store import Approval
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
-from .findings import ANY, stated
+from .findings import ANY, Statement, stated
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Evidence:
     image: bool = False  # an image's findings: the findings a sentence names are checked here
 
     @cached_property
-    def stated(self) -> dict[str, frozenset[str]]:
+    def stated(self) -> dict[str, frozenset[Statement]]:
         """The imaging findings this record states, affirmed and/or denied (findings.py); read
         only in a turn that analysed an image."""
         return stated(self.text, ANY)

@@ -41,6 +41,12 @@ class Mention:
     finding: str  # the vocabulary's name: "pleural effusion"
     polarity: Polarity
     surface: str  # as written (accents folded): "derrame pleural"
+    sides: frozenset[str] = frozenset()  # "right" and/or "left"; none when the text names none
+
+    def shown(self) -> str:
+        """The finding as the check reports it: "no right pneumothorax"."""
+        said = " ".join([*sorted(self.sides, reverse=True), self.surface])
+        return f"no {said}" if self.polarity == "denied" else said
 
 
 def fold(text: str) -> str:
@@ -140,8 +146,29 @@ def _in_clause(v: _Vocabulary, clause: str, question: bool) -> list[Mention]:
         before = clause[: m.start()]
         after = clause[m.end() : found[i + 1].start() if i + 1 < len(found) else len(clause)]
         polarity = _polarity(v, (before, m[0], after), denies, question)
-        out += [Mention(finding, polarity, m[0]) for finding in findings]
+        own = clause[found[i - 1].end() if i else 0 : m.start()]
+        sides = _sides(own, m[0], after, last=i + 1 == len(found))
+        out += [Mention(finding, polarity, m[0], sides) for finding in findings]
     return out
+
+
+@lru_cache(maxsize=1)
+def _side_words() -> tuple[dict[str, re.Pattern], re.Pattern]:
+    data = _data()
+    sides = {side: _any([str(w) for w in words]) for side, words in data["sides"].items()}
+    return sides, _any([str(w) for w in data["side_joins"]])
+
+
+def _sides(own: str, said: str, after: str, last: bool) -> frozenset[str]:
+    """The sides named for one finding: in the words before it since the previous finding
+    (after their last "and" / "with"), in the finding itself, and in the words after it: up to
+    the first "and" / "with" when another finding follows, else all ("à direita e à esquerda")."""
+    words, joins = _side_words()
+    near = " ".join([joins.split(own)[-1], said, after if last else joins.split(after)[0]])
+    named = {side for side, pattern in words.items() if pattern.search(near)}
+    if "both" in named:
+        named |= {"right", "left"}
+    return frozenset(named - {"both"})
 
 
 def _polarity(
@@ -161,10 +188,26 @@ def _polarity(
     return "affirmed"
 
 
-def stated(text: str, lang: str = "en") -> dict[str, frozenset[str]]:
-    """Each finding ``text`` names → the polarities it is stated with (hedges left out)."""
-    out: dict[str, set[str]] = {}
+Statement = tuple[str, frozenset[str]]  # (polarity, sides)
+
+
+def stated(text: str, lang: str = "en") -> dict[str, frozenset[Statement]]:
+    """Each finding ``text`` names → how it is stated: (polarity, sides), hedges left out."""
+    out: dict[str, set[Statement]] = {}
     for m in mentions(text, lang):
         if m.polarity != "hedged":
-            out.setdefault(m.finding, set()).add(m.polarity)
+            out.setdefault(m.finding, set()).add((m.polarity, m.sides))
     return {k: frozenset(v) for k, v in out.items()}
+
+
+def bears_out(statements: frozenset[Statement], m: Mention) -> bool:
+    """Whether a record's statements of a finding say what ``m`` says: the same polarity, on a
+    side that covers the mention's (a side named on one part only is not compared)."""
+    return any(p == m.polarity and (not s or m.sides <= s) for p, s in statements)
+
+
+def contradicts(statements: frozenset[Statement], m: Mention) -> bool:
+    """Whether a record affirms a finding ``m`` denies, on a side the mention names (or any)."""
+    return any(
+        p == "affirmed" and (not s or not m.sides or bool(s & m.sides)) for p, s in statements
+    )
