@@ -90,6 +90,23 @@ def test_a_chart_sentence_in_an_image_turn_claims_no_image_finding(said):
     assert [m for m in mentions(said) if m.polarity != "hedged"] == []
 
 
+@pytest.mark.parametrize("said, verdict", [
+    ("There is a right pleural effusion.", "unsupported"),
+    ("There is a small left pleural effusion.", "supported"),
+    ("There is no right pleural effusion.", "uncheckable"),  # a side the image does not name
+    ("There is no left pleural effusion.", "unsupported"),
+    ("Há derrame pleural à direita e à esquerda.", "unsupported"),
+    ("Derrame pleural esquerdo.", "supported"),
+])
+def test_the_side_of_a_finding_is_compared(said, verdict):
+    """The image names a left effusion (and restates it without a side in the impression)."""
+    from smart_docgemma.grounding.evidence import from_image
+
+    image = from_image({"modality": "chest X-ray", "impression": "Pleural effusion.",
+                        "findings": ["Small left pleural effusion"]}, 1, "Image analysis")
+    assert ground(said, image).checks[0].verdict == verdict
+
+
 def test_an_invented_or_flipped_finding_is_marked_and_a_restated_one_cited():
     from smart_docgemma.grounding.evidence import from_image
 
@@ -104,7 +121,7 @@ def test_an_invented_or_flipped_finding_is_marked_and_a_restated_one_cited():
     )
     assert [c.verdict for c in done.checks] == [
         "supported", "supported", "unsupported", "unsupported", "uncheckable"]
-    assert done.checks[2].missing == ("pleural effusion",)
+    assert done.checks[2].missing == ("right pleural effusion",)
     assert done.checks[3].missing == ("no consolidation",)
     assert [c.key for c in done.citations] == ["image:1"] and done.shown.count(MARK) == 2
     assert ground("There is a small right pleural effusion.", []).checks[0].verdict == "uncheckable"

@@ -200,14 +200,21 @@ def stated(text: str, lang: str = "en") -> dict[str, frozenset[Statement]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+def _said(statements: frozenset[Statement], polarity: str) -> frozenset[str] | None:
+    """The sides a record names for a finding stated with ``polarity`` (a restatement without
+    a side, "impression: solitary nodule", is the same finding), or None if it never says so."""
+    sides = [s for p, s in statements if p == polarity]
+    return frozenset().union(*sides) if sides else None
+
+
 def bears_out(statements: frozenset[Statement], m: Mention) -> bool:
-    """Whether a record's statements of a finding say what ``m`` says: the same polarity, on a
-    side that covers the mention's (a side named on one part only is not compared)."""
-    return any(p == m.polarity and (not s or m.sides <= s) for p, s in statements)
+    """Whether a record's statements of a finding say what ``m`` says: the same polarity, on
+    the sides the mention names (a record that names no side is not compared on sides)."""
+    sides = _said(statements, m.polarity)
+    return sides is not None and (not sides or m.sides <= sides)
 
 
 def contradicts(statements: frozenset[Statement], m: Mention) -> bool:
     """Whether a record affirms a finding ``m`` denies, on a side the mention names (or any)."""
-    return any(
-        p == "affirmed" and (not s or not m.sides or bool(s & m.sides)) for p, s in statements
-    )
+    sides = _said(statements, "affirmed")
+    return sides is not None and (not sides or not m.sides or bool(sides & m.sides))
