@@ -53,6 +53,7 @@ def test_image_findings_evaluation_meets_its_goals(split):
     ("en", "There is no consolidation, effusion or pneumothorax.", "pneumothorax", "denied"),
     ("en", "The heart is not enlarged.", "cardiomegaly", "denied"),
     ("en", "Normal heart size.", "cardiomegaly", "denied"),
+    ("en", "The heart size is not normal.", "cardiomegaly", "affirmed"),
     ("en", "The lungs are clear.", "consolidation", "denied"),
     ("es", "Los pulmones están limpios.", "infiltrate", "denied"),
     ("en", "A possible small pneumothorax is seen at the apex.", "pneumothorax", "affirmed"),

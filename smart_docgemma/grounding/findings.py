@@ -177,10 +177,11 @@ def _polarity(
     before, said, after = around
     if question or v.hedge_before.search(before) or v.hedge_after.search(after):
         return "hedged"
+    if denies:  # "normal heart size" denies; "heart size is not normal" does not
+        return "affirmed" if v.negation_before.search(said) else "denied"
     near = " ".join(before.split()[-NEGATION_REACH:])
     if (
-        denies
-        or v.negation_before.search(near)
+        v.negation_before.search(near)
         or v.negation_before.search(said)
         or v.negation_after.search(after)
     ):
