@@ -34,7 +34,98 @@ def test_citation_evaluation_on_synthea_charts_meets_its_goals(split, synthea, f
 def test_the_citation_set_has_sixty_answers_on_fixture_and_synthea_charts():
     cases = load("all")
     kinds = {c.get("chart", "fixture") for c in cases}
-    assert len(cases) >= 60 and kinds == {"fixture", "synthea"}
+    assert len(cases) >= 60 and kinds == {"fixture", "synthea", "image"}
+
+
+@pytest.mark.parametrize("split", ["tuned", "holdout"])
+def test_image_findings_evaluation_meets_its_goals(split):
+    """Answers about an image's findings (image_*.yaml): invented findings and negation flips
+    in four languages are marked, restatements are cited to the image, hedges are left."""
+    figures, rows = evaluate(load(split, charts="image"))
+    assert figures["answers"] >= 20 and {r["chart"] for r in rows} == {"image"}
+    languages = {c.get("language", "en") for c in load(split, charts="image")}
+    assert languages == {"en", "fr", "pt", "es"}
+    assert figures["unsupported_caught"] >= 0.9 and figures["unsupported_precision"] >= 0.9
+    _meets_goals(figures)
+
+
+@pytest.mark.parametrize("lang, said, finding, polarity", [
+    ("en", "There is no consolidation, effusion or pneumothorax.", "pneumothorax", "denied"),
+    ("en", "The heart is not enlarged.", "cardiomegaly", "denied"),
+    ("en", "Normal heart size.", "cardiomegaly", "denied"),
+    ("en", "The heart size is not normal.", "cardiomegaly", "affirmed"),
+    ("en", "The lungs are clear.", "consolidation", "denied"),
+    ("es", "Los pulmones están limpios.", "infiltrate", "denied"),
+    ("en", "A possible small pneumothorax is seen at the apex.", "pneumothorax", "affirmed"),
+    ("en", "Consider a CT to exclude a pneumothorax.", "pneumothorax", "hedged"),
+    ("en", "A small pneumothorax cannot be excluded.", "pneumothorax", "hedged"),
+    ("en", "Is there a pneumothorax?", "pneumothorax", "hedged"),
+    ("en", "No effusion, but a small pneumothorax at the apex.", "pneumothorax", "affirmed"),
+    ("en", "A pneumothorax is excluded.", "pneumothorax", "denied"),
+    ("fr", "Il n'y a pas d'épanchement pleural.", "pleural effusion", "denied"),
+    ("fr", "Absence de pneumothorax.", "pneumothorax", "denied"),
+    ("fr", "Un scanner est proposé pour éliminer une masse.", "mass", "hedged"),
+    ("pt", "Observa-se uma consolidação no lobo inferior direito.", "consolidation", "affirmed"),
+    ("pt", "Não há derrame pleural no hemitórax esquerdo.", "pleural effusion", "denied"),
+    ("es", "No se observa cardiomegalia.", "cardiomegaly", "denied"),
+    ("es", "Considere una TC para descartar un neumotórax.", "pneumothorax", "hedged"),
+])
+def test_a_finding_is_read_affirmed_denied_or_hedged(lang, said, finding, polarity):
+    from smart_docgemma.grounding.findings import mentions
+
+    assert (finding, polarity) in {(m.finding, m.polarity) for m in mentions(said, lang)}
+
+
+@pytest.mark.parametrize("said", [
+    "Her body mass index is 31 kg/m2.",
+    "She has ankle edema.",
+    "Warfarin raises her bleeding risk and the risk of haemorrhage.",
+    "She has a history of hip fracture.",
+    "The patient collapsed at home.",
+])
+def test_a_chart_sentence_in_an_image_turn_claims_no_image_finding(said):
+    """Words a chart uses (body mass, ankle edema, a bleeding risk, a history of a fracture)
+    are no claim about the image: they are not held to its findings."""
+    from smart_docgemma.grounding.findings import mentions
+
+    assert [m for m in mentions(said) if m.polarity != "hedged"] == []
+
+
+@pytest.mark.parametrize("said, verdict", [
+    ("There is a right pleural effusion.", "unsupported"),
+    ("There is a small left pleural effusion.", "supported"),
+    ("There is no right pleural effusion.", "uncheckable"),  # a side the image does not name
+    ("There is no left pleural effusion.", "unsupported"),
+    ("Há derrame pleural à direita e à esquerda.", "unsupported"),
+    ("Derrame pleural esquerdo.", "supported"),
+])
+def test_the_side_of_a_finding_is_compared(said, verdict):
+    """The image names a left effusion (and restates it without a side in the impression)."""
+    from smart_docgemma.grounding.evidence import from_image
+
+    image = from_image({"modality": "chest X-ray", "impression": "Pleural effusion.",
+                        "findings": ["Small left pleural effusion"]}, 1, "Image analysis")
+    assert ground(said, image).checks[0].verdict == verdict
+
+
+def test_an_invented_or_flipped_finding_is_marked_and_a_restated_one_cited():
+    from smart_docgemma.grounding.evidence import from_image
+
+    image = from_image({"modality": "chest X-ray", "impression": "Left lower lobe pneumonia.",
+                        "findings": ["Left lower lobe consolidation", "No pneumothorax"]},
+                       1, "Image analysis")
+    done = ground(
+        "There is a left lower lobe consolidation. There is no pneumothorax. "
+        "There is a small right pleural effusion. No consolidation is seen. "
+        "Consider a CT to exclude a pleural effusion.",
+        image,
+    )
+    assert [c.verdict for c in done.checks] == [
+        "supported", "supported", "unsupported", "unsupported", "uncheckable"]
+    assert done.checks[2].missing == ("right pleural effusion",)
+    assert done.checks[3].missing == ("no consolidation",)
+    assert [c.key for c in done.citations] == ["image:1"] and done.shown.count(MARK) == 2
+    assert ground("There is a small right pleural effusion.", []).checks[0].verdict == "uncheckable"
 
 
 def _meets_goals(figures: dict) -> None:
@@ -165,3 +256,74 @@ def test_remove_mode_drops_the_unsupported_sentence(app_config, sources, srv, fh
     srv.say("Her potassium is 5.6 mmol/L. Her eGFR is now 31 mL/min/1.73 m2.")
     turn_id, html = _ask(client, "Summarise her potassium and eGFR")
     assert "5.6 mmol/L" in html and "31 mL/min" not in html
+
+
+def _ask_with_image(client, message, lang="en"):
+    import io
+
+    import PIL.Image
+
+    png = io.BytesIO()
+    PIL.Image.new("L", (64, 64), 128).save(png, format="PNG")
+    data = {"message": message, "image": (io.BytesIO(png.getvalue()), "cxr.png", "image/png")}
+    headers = {"X-CSRF-Token": client.csrf, "Accept-Language": lang}
+    res = client.post("/api/chat", data=data, headers=headers, content_type="multipart/form-data")
+    text = res.get_data(as_text=True)
+    return [json.loads(m) for m in re.findall(r"^event: done\ndata: (.*)$", text, re.M)][0]["html"]
+
+
+@pytest.mark.parametrize("lang, answer, marked", [
+    ("en", "The radiograph shows no focal consolidation. There is a small right pneumothorax.",
+     True),
+    ("en", "The radiograph shows no focal consolidation and no pneumothorax.", False),
+    ("pt", "A radiografia não mostra consolidação focal no pulmão direito. "
+           "Há um pequeno pneumotórax no ápice direito.", True),
+    ("pt", "A radiografia não mostra consolidação focal nem pneumotórax no pulmão direito.",
+     False),
+])
+def test_an_image_answer_inventing_a_finding_is_marked_on_the_page(
+    app_config, sources, srv, fhir_base, lang, answer, marked
+):
+    """A chat turn with an attached X-ray: the vision model's findings deny a pneumothorax; an
+    answer that invents one shows the sentence marked, the faithful answer shows no mark."""
+    app = scripted_app(app_config, sources, srv)
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+    srv.script("ImageFindings", {"modality": "chest X-ray", "confidence": "high",
+                                 "findings": ["No focal consolidation", "No pneumothorax"],
+                                 "impression": "No acute cardiopulmonary process.",
+                                 "specialist_review": False})
+    srv.say(answer)
+    text = re.sub(r"\s+", " ", _ask_with_image(client, "What does this X-ray show?", lang))
+    flagged = re.search(r"(right pneumothorax|no ápice direito)\. \[\d+\] <em>\([^)]+\)</em>",
+                        text)
+    assert bool(flagged) is marked, text
+    assert answer.split(".")[0] in text and text.count("<em>(") == marked
+
+
+def test_a_question_after_a_claim_is_a_sentence_of_its_own_in_spanish():
+    """"¿" and accented capitals start a sentence: the question does not hedge the claim."""
+    from smart_docgemma.grounding.evidence import from_image
+    from smart_docgemma.languages import answering
+
+    image = from_image({"modality": "chest X-ray", "impression": "Normal.",
+                        "findings": ["No pleural effusion"]}, 1, "Image analysis")
+    with answering("es"):
+        done = ground("Hay un derrame pleural. ¿Hay neumotórax? Él no tiene derrame.", image)
+    assert [c.verdict for c in done.checks] == ["unsupported", "uncheckable", "supported"]
+
+
+def test_a_finding_recalled_from_a_dated_note_is_cited_to_the_note():
+    """In a turn that read a chart and an image, a sentence whose date finds a note that states
+    the finding is borne out by that note; the same finding without the date is held to the
+    image."""
+    from smart_docgemma.grounding.evidence import Evidence, from_image
+
+    note = Evidence("DocumentReference/n1", "Note", None, "2024-03-01",
+                    "Note radiology 2024-03-01: right pleural effusion, small.")
+    records = [note] + from_image({"modality": "chest X-ray", "impression": "Clear lungs.",
+                                   "findings": ["No pleural effusion"]}, 2, "Image analysis")
+    done = ground("The note of 2024-03-01 described a right pleural effusion. "
+                  "There is a right pleural effusion. Today there is no effusion.", records)
+    assert [c.verdict for c in done.checks] == ["supported", "unsupported", "supported"]
+    assert [c.key for c in done.citations] == ["DocumentReference/n1", "image:2"]

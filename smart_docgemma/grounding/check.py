@@ -1,13 +1,18 @@
 """Cite and check each sentence of an answer against the records the turn read.
 
-For every sentence with checkable facts (numbers with units, dates, drug names):
+For every sentence with checkable facts (numbers with units, dates, drug names, and in a turn
+that analysed an image, the imaging findings it affirms or denies: ``findings.py``):
 
 1. the records it cites are the ones it names (``Observation/…``, ``PMID …``, ``NCT…``), else
    the fewest records read in this turn that hold its facts and share a word with it (the
    potassium result for a potassium sentence), chosen by code — the model is not the judge;
 2. every fact must be in one of those records; a fact found nowhere, or a cited record the
    turn never read, makes the sentence *unsupported*: it is marked "not found in the cited
-   record" (or removed, by policy) and counted.
+   record" (or removed, by policy) and counted;
+3. a finding the sentence affirms must be affirmed by the image's findings, and one it denies
+   must not be affirmed there ("there is a consolidation" against "no focal consolidation" is
+   unsupported; so is a pneumothorax no finding mentions). Denying a finding the image does not
+   mention is not checked; a hedge ("consider a CT to exclude a pneumothorax") claims nothing.
 
 Citations become numbered links (``[1]`` → the resource or source) after the sentence.
 """
@@ -19,13 +24,17 @@ from typing import Any
 import re
 from dataclasses import dataclass
 
+from ..languages import answer_language
 from .evidence import Evidence
 from .facts import Facts, facts_of
+from .findings import bears_out, contradicts, mentions
 
+_NONE: frozenset = frozenset()
 MAX_CITES = 6  # a sentence naming more records than this is a list; it cites its first six
 MARK = "*(not found in the cited record)*"
 MARK_UNCITED = "*(not found in any record read for this answer)*"
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[(*\"“])")
+# a sentence starts with a capital, accented too ("É visível…"), or an opening ¿ / ¡
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ\[(*\"“¿¡])")
 _EXISTING = re.compile(r"\s*\[\d{1,3}\](?:\([^)]*\))?")
 
 
@@ -97,9 +106,18 @@ def split(line: str) -> list[str]:
 def _one(sentence: str, evidence: list[Evidence], numbering: dict) -> tuple[str, SentenceCheck]:
     bare = _EXISTING.sub("", sentence)
     facts = facts_of(bare)
-    if not facts.checkable and not facts.refs:
+    chosen: list[Evidence] = []
+    missing: list[str] = []
+    unknown: list[str] = []
+    if facts.checkable or facts.refs:
+        chosen, missing, unknown = _cite(facts, evidence)
+    recalled = [e for e in chosen if not e.coarse] if facts.dates or facts.refs else []
+    seen = _imaged(bare, evidence, recalled)
+    if not facts.checkable and not facts.refs and seen is None:
         return bare, SentenceCheck(bare, (), "uncheckable")
-    chosen, missing, unknown = _cite(facts, evidence)
+    if seen is not None:
+        chosen += [e for e in seen[0] if e not in chosen]
+        missing += seen[1]
     numbers = tuple(_number(numbering, e) for e in chosen)
     verdict = "unsupported" if missing or unknown else "supported"
     text = _with_marks(bare, numbering, numbers, verdict, cited=bool(chosen))
@@ -139,6 +157,28 @@ def _cite(facts: Facts, evidence: list[Evidence]) -> tuple[list[Evidence], list[
     if left:
         chosen += _cover(left, [e for e in evidence if e.coarse], anchored=True, facts=facts)
     return chosen, [_show(f) for f in wanted if not any(_holds(e, f) for e in chosen)], []
+
+
+def _imaged(
+    sentence: str, evidence: list[Evidence], recalled: list[Evidence]
+) -> tuple[list[Evidence], list[str]] | None:
+    """(records cited, findings they do not bear out) for the imaging findings the sentence
+    affirms or denies; None when the turn read no image or the sentence states none that can
+    be checked. A finding may also be borne out by ``recalled``: the records the sentence's
+    own dates or references cite ("the note of 2024-03-01 described an effusion")."""
+    images = [e for e in evidence if e.image]
+    said = mentions(sentence, answer_language()) if images else []
+    cited: list[Evidence] = []
+    missing: list[str] = []
+    for m in (m for m in said if m.polarity != "hedged"):
+        holding = [e for e in images + recalled if bears_out(e.stated.get(m.finding, _NONE), m)]
+        against = any(contradicts(e.stated.get(m.finding, _NONE), m) for e in images)
+        if m.polarity == "denied" and not holding and not against:
+            continue  # denies what the image does not mention (on that side): not checked
+        cited += [e for e in (holding or images[:1]) if e not in cited]
+        if not holding:
+            missing.append(m.shown())
+    return (cited, missing) if cited else None
 
 
 def _wanted(facts: Facts) -> list[tuple]:

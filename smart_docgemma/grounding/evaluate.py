@@ -1,13 +1,15 @@
 """Citation evaluation: how well the grounding check cites and how many wrong claims it catches.
 
     python -m smart_docgemma.grounding.evaluate [--split tuned|holdout|all]
-        [--charts fixture|synthea|all] [--fhir URL] [--cases FILE] [--json]
+        [--charts fixture|synthea|image|all] [--fhir URL] [--cases FILE] [--json]
 
 Each case is an answer about a fixture chart (``fhir_fixtures/``, cut into records exactly as
 the chart tool cuts what it reads), about inline source records (a PubMed abstract, a trial,
 label sections), or (``chart: synthea``) about a patient of the seed-42 Synthea population,
 read by the chart tool itself from the FHIR server at ``--fhir`` (default
-``FHIR_UPSTREAM_URL``; load it with ``python -m launch.population URL``). Per sentence the case
+``FHIR_UPSTREAM_URL``; load it with ``python -m launch.population URL``), or (``chart: image``)
+about the findings an image analysis returned (``image_*.yaml``; ``language``: the answer's).
+Per sentence the case
 gives the records that support it (``cites``, plus
 ``also``: records that support it too) and ``supported`` (false: a seeded wrong number or
 date; null: not scored). Measured over scored sentences:
@@ -15,6 +17,7 @@ date; null: not scored). Measured over scored sentences:
 - citation precision: citations on supported sentences that name a supporting record;
 - citation recall: required records (``cites``) of supported sentences that were cited;
 - unsupported caught: seeded wrong sentences marked "not found in the cited record";
+- unsupported precision: of the sentences marked unsupported, the share that are wrong;
 - false alarms: supported sentences marked unsupported.
 """
 
@@ -33,13 +36,14 @@ import yaml
 
 from ..errors import DocGemmaError
 from .check import ground
-from .evidence import Evidence, from_chart
+from ..languages import answering
+from .evidence import Evidence, from_chart, from_image
 
 DATA = Path(__file__).parent / "data"
 FIXTURES = Path(__file__).resolve().parents[2] / "fhir_fixtures"
 SPLITS = {
-    "tuned": ("citations_tuned.yaml", "citations_synthea_tuned.yaml"),
-    "holdout": ("citations_holdout.yaml", "citations_synthea_holdout.yaml"),
+    "tuned": ("citations_tuned.yaml", "citations_synthea_tuned.yaml", "image_tuned.yaml"),
+    "holdout": ("citations_holdout.yaml", "citations_synthea_holdout.yaml", "image_holdout.yaml"),
 }
 DEFAULT_FHIR = "http://127.0.0.1:8080/fhir"
 
@@ -63,6 +67,9 @@ class Score:
             "precision": ratio(self.cited_right, self.cited),
             "recall": ratio(self.required_cited, self.required),
             "unsupported_caught": ratio(self.wrong_caught, self.wrong),
+            "unsupported_precision": ratio(
+                self.wrong_caught, self.wrong_caught + self.false_alarms
+            ),
             "false_alarm_rate": ratio(self.false_alarms, self.right),
             "sentences": self.right + self.wrong,
         }
@@ -134,6 +141,8 @@ def case_records(case: dict, fhir_base: str | None = None) -> list[Evidence]:
     if chart_kind(case) == "synthea":
         base = fhir_base or os.environ.get("FHIR_UPSTREAM_URL") or DEFAULT_FHIR
         return synthea_records(case["patient"], base)
+    if chart_kind(case) == "image":
+        return from_image(case["image"], 1, "Image analysis")
     if case.get("patient"):
         return chart_records(case["patient"])
     return [Evidence(r["key"], r["label"], None, r.get("date"), r["text"]) for r in case["records"]]
@@ -143,7 +152,8 @@ def score_case(case: dict, fhir_base: str | None = None) -> list[dict]:
     """One row per sentence: what the check cited and said, next to the gold."""
     records = case_records(case, fhir_base)
     sentences = case["answer"]
-    done = ground(" ".join(s["text"] for s in sentences), records)
+    with answering(case.get("language")):
+        done = ground(" ".join(s["text"] for s in sentences), records)
     by_n = {c.n: c.key for c in done.citations}
     if len(done.checks) != len(sentences):
         raise ValueError(
@@ -166,6 +176,8 @@ def score_case(case: dict, fhir_base: str | None = None) -> list[dict]:
 
 
 def _record(key: str) -> str:
+    if key.startswith("image:"):
+        return "image"  # the turn's image findings (the gold names no run number)
     return key if key.startswith("label:") else key.split("#")[0]
 
 
@@ -215,8 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m smart_docgemma.grounding.evaluate", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--split", choices=("tuned", "holdout", "all"), default="tuned")
-    parser.add_argument("--charts", choices=("fixture", "synthea", "all"), default="all",
-                        help="only the answers about fixture (and inline source) or Synthea charts")
+    parser.add_argument("--charts", choices=("fixture", "synthea", "image", "all"), default="all",
+                        help="only the answers about fixture (and inline source) or Synthea "
+                        "charts, or about an image's findings")
     parser.add_argument("--fhir", help="FHIR server holding the Synthea population "
                         f"(default FHIR_UPSTREAM_URL, else {DEFAULT_FHIR})")
     parser.add_argument("--cases", help="a YAML case file instead of the shipped splits")

@@ -19,6 +19,7 @@ from ..fhir import absolute
 from ..languages import N_, answer_language, lab_name, message, say
 from ..proposals.store import Approval
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
+from .findings import ANY, Statement, stated
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,13 @@ class Evidence:
     text: str
     coarse: bool = False  # a whole tool result: cited only for what no single record covers
     refs: tuple[str, ...] = field(default=())  # other keys naming the same record (PMID and doi)
+    image: bool = False  # an image's findings: the findings a sentence names are checked here
+
+    @cached_property
+    def stated(self) -> dict[str, frozenset[Statement]]:
+        """The imaging findings this record states, affirmed and/or denied (findings.py); read
+        only in a turn that analysed an image."""
+        return stated(self.text, ANY)
 
     @cached_property
     def lower(self) -> str:
@@ -237,6 +245,18 @@ def from_trials(data: dict, sources: list) -> list[Evidence]:
     return out
 
 
+def from_image(data: dict, n: int, label: str) -> list[Evidence]:
+    """The image analysis's findings (``tools.imaging.ImageFindings``): one record, each
+    finding a clause of its own so that a finding's "no" stays with it."""
+    items = [str(f).rstrip(" .;") for f in data.get("findings") or []]
+    text = (
+        f"Image {data.get('modality')}; findings: {'; '.join(items) or 'none reported'}; "
+        f"impression: {data.get('impression')}"
+    )
+    modality = str(data.get("modality") or "")
+    return [Evidence(f"image:{n}", f"{label}: {modality}", None, None, text, image=True)]
+
+
 def from_run(run, n: int, base_url: str | None) -> list[Evidence]:
     """The records of one tool run, then its coarse record."""
     result, data = run.result, run.result.data or {}
@@ -251,6 +271,8 @@ def from_run(run, n: int, base_url: str | None) -> list[Evidence]:
         out = from_articles(data, sources)
     elif data.get("trials"):
         out = from_trials(data, sources)
+    elif run.tool == "analyze_medical_image" and "findings" in data:
+        out = from_image(data, n, run.label)
     else:
         out = []
     first = sources[0].url if sources else None
