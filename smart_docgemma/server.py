@@ -69,9 +69,20 @@ def warm_up() -> None:
     of a new worker neither wait for them nor load them once per waiting thread."""
     import threading
 
+    threading.Thread(target=_warm, name="warm-up", daemon=True).start()
+
+
+def _warm() -> None:
+    """The tables loaded, what the worker holds for good (~220,000 objects: the app, its
+    libraries, the tables) is set aside from the garbage collector: a full collection walked
+    all of it, ~87 ms with the worker's lock held, and one falling inside a burst of questions
+    delayed every one of them."""
+    import gc
+
     from .agent.extraction import find_drugs
 
-    threading.Thread(target=find_drugs, args=("warfarin",), name="warm-up", daemon=True).start()
+    find_drugs("warfarin")
+    gc.freeze()
 
 
 def _start_embedded():

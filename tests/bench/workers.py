@@ -17,6 +17,8 @@ Run: ``python -m tests.bench.workers [--turns 64] [--latency-ms 500] [--threads 
   into HAPI if missing; patients up to 1,500 resources), spread over its patients in turn,
   instead of all on the scenario patient pt-ckd-elder (a few dozen resources).
 - Worker CPU per turn: user + system time of the worker processes during the burst ÷ turns.
+- Database connections opened during the burst (``db_connections_opened``): a run that opens
+  some pays for their backends' start-up.
 - Idle worker RSS: ``VmRSS`` of each worker process after every worker has answered turns
   (so everything a turn loads is loaded) and the server is idle again.
 HAPI comes from ``FHIR_UPSTREAM_URL`` or is started (tests.bench.stack).
@@ -83,15 +85,17 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
                 if page:
                     [_open(url, s) for s in many_sessions]
                 pids = _worker_pids(log)
-                cpu = _cpu_seconds(pids)
+                cpu, connections = _cpu_seconds(pids), _connections(config["DATABASE_URL"])
                 many, ended = _burst(url, many_sessions)
                 cpu = _cpu_seconds(pids) - cpu
+                connections = _connections(config["DATABASE_URL"]) - connections
                 time.sleep(2)
                 rss = _worker_rss(folder, log)
         return {"patient": patient, "page_first": page, "turns": turns, "workers": workers,
                 "threads_per_worker": threads, "latency_ms_per_call": latency_ms,
                 "one_turn_s": round(one, 3), f"{turns}_turns_s": round(many, 3), "ratio": round(many / one, 3),
                 "lost": turns - ended, "worker_cpu_ms_per_turn": round(cpu * 1000 / turns, 1),
+                "db_connections_opened": connections,
                 "idle_worker_rss_mb": rss}
     finally:
         cluster.stop()
@@ -130,6 +134,20 @@ def _burst(url: str, sessions) -> tuple[float, int]:
     [t.start() for t in threads]
     [t.join() for t in threads]
     return time.perf_counter() - started, sum(ended)
+
+
+def _connections(url: str) -> int:
+    """The database's open connections (the workers' pools keep what they open: an increase
+    over a burst is how many it opened, each a PostgreSQL backend started on the same cores)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                     "AND pid <> pg_backend_pid()")).scalar_one()
+    finally:
+        engine.dispose()
 
 
 def _worker_pids(log: Path) -> list[int]:
