@@ -878,3 +878,35 @@ def test_mcp_calls_that_read_a_chart_or_make_a_proposal_are_audited_and_listed(s
     out = capsys.readouterr().out
     assert "mcp-tool-call" in out and "proposal-created" in out and f"proposal={pid}" in out
     assert "via mcp:" in out
+
+
+def test_an_mcp_proposal_whose_audit_record_cannot_be_stored_is_an_error_and_stays_pending(stack):
+    """Under ``refuse``: the audit database refuses every insert while an MCP client proposes an
+    allergy. The client gets an error, not the proposal; the proposal waits on the patient's page,
+    unrecorded and unwritten, until a clinician decides on its card; nothing reached the chart."""
+    from sqlalchemy import text
+
+    from smart_docgemma.proposals.store import proposal_store
+    from smart_docgemma.storage import audit_events
+    from tests.support.launch_context import count
+
+    patient = clone_patient(stack.upstream, "pt-warfarin")
+    before = count(stack.upstream, "AllergyIntolerance", patient=patient)
+    storage = stack.app.extensions["docgemma.storage"]
+    with storage.begin() as conn:
+        conn.execute(text("DROP TABLE audit_events"))
+    try:
+        async def work(client):
+            return await client.call_tool(
+                "add_allergy", {"patient_id": patient, "substance": "latex", "reaction": "hives"})
+
+        made, _ = with_sdk_client(stack, patient, work)
+    finally:
+        with storage.begin() as conn:
+            audit_events.create(conn)
+    said = " ".join(getattr(c, "text", "") for c in made.content)
+    assert made.is_error and "audit" in said.lower() and "not returned" in said
+    with stack.app.app_context():
+        waiting = proposal_store(stack.app).from_mcp(patient)
+    assert [p.tool for p in waiting] == ["add_allergy"] and waiting[0].status == "pending"
+    assert count(stack.upstream, "AllergyIntolerance", patient=patient) == before
