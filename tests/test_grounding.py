@@ -327,3 +327,25 @@ def test_a_finding_recalled_from_a_dated_note_is_cited_to_the_note():
                   "There is a right pleural effusion. Today there is no effusion.", records)
     assert [c.verdict for c in done.checks] == ["supported", "unsupported", "supported"]
     assert [c.key for c in done.citations] == ["DocumentReference/n1", "image:2"]
+
+
+def test_a_finding_claimed_from_an_image_whose_analysis_failed_is_marked():
+    """The image was attached but its analysis did not complete (a text-only model server):
+    a finding the answer affirms has nothing that bears it out and is marked; a sentence about
+    the failure itself, and the same finding in a turn without an image, are not checked."""
+    from dataclasses import replace
+
+    from smart_docgemma.agent.state import ToolRun, new_turn
+    from smart_docgemma.grounding import ground_turn
+    from smart_docgemma.tools.base import ToolResult
+
+    meta = {"kind": "png", "mime": "image/png", "bytes": 1000, "accepted": True}
+    failed = ToolRun(tool="analyze_medical_image", label="Image analysis", args={},
+                     result=ToolResult(status="error", text="The model server does not accept images",
+                                       error_kind="unsupported"))
+    turn = replace(new_turn("What does this X-ray show?", image_meta=meta), tool_runs=[failed])
+    done = ground_turn(turn, "There is a right pleural effusion. I could not analyse the image.")
+    assert [c.verdict for c in done.checks] == ["unsupported", "uncheckable"]
+    assert "not found in the cited record" in done.shown
+    plain = ground_turn(new_turn("What is a pleural effusion?"), "There is a right pleural effusion.")
+    assert [c.verdict for c in plain.checks] == ["uncheckable"]

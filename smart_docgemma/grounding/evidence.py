@@ -330,4 +330,15 @@ def turn_evidence(state, base_url: str | None) -> list[Evidence]:
     out = from_brief(state.chart_summary, state.patient_id, base_url)
     for n, run in enumerate(state.tool_runs, 1):
         out += from_run(run, n, base_url)
-    return out + from_approvals(state.approvals, base_url)
+    out += from_approvals(state.approvals, base_url)
+    if getattr(state, "image", None) is not None and not any(e.image for e in out):
+        out.append(unread_image())
+    return out
+
+
+def unread_image() -> Evidence:
+    """An image attached to the turn whose analysis did not complete: it states no finding, so
+    a finding the answer affirms is marked (the analysis that could have borne it out never
+    ran), instead of the sentence passing as one with nothing to check."""
+    return Evidence("image:unread", _said(N_("The attached image (its analysis did not complete)")),
+                    None, None, "", image=True)

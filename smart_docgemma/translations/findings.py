@@ -373,6 +373,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Alergias: sem alergias conhecidas (registrado assim no prontuário).",
         "Alergias: sin alergias conocidas (registrado así en la historia).",
         "Mzio: hakuna mzio unaojulikana (umerekodiwa hivyo kwenye faili)."),
+    # an image whose analysis failed, as the record a finding is checked against (grounding/evidence.py)
+    "The attached image (its analysis did not complete)": (
+        "L'image jointe (son analyse n'a pas abouti)",
+        "A imagem anexada (a análise não foi concluída)",
+        "La imagen adjunta (su análisis no se completó)",
+        "Picha iliyoambatishwa (uchambuzi wake haukukamilika)"),
     # the app's own database down (web/errorpages.py)
     "The assistant's database is not answering, so nothing was done. Try again in a minute; if it goes on, "
     "tell the administrator.": (
