@@ -625,7 +625,8 @@ def test_mcp_inspector_cli_does_the_oauth_flow_lists_and_calls_tools(stack, tmp_
 
     node_inspector = inspector.command()
     if node_inspector is None:
-        pytest.skip("Node.js (npm) is not installed here, so the MCP Inspector cannot run")
+        pytest.fail("Node.js (npm) is not installed here, so the MCP Inspector cannot run "
+                    "(.ci/run installs it: apt-get install npm)", pytrace=False)
     env = {
         **os.environ,
         "HOME": str(tmp_path),

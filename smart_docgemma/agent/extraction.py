@@ -307,8 +307,12 @@ def _stated(low: str, table: str) -> str | None:
 # The rule tables' phrase lists as patterns built once (the tables are data, read once): a
 # pattern per phrase built on every question cost more than the rest of reading it.
 @lru_cache(maxsize=None)
-def _any_phrase(phrases: tuple[str, ...], also_before: str = "") -> re.Pattern[str]:
-    """Any of ``phrases`` as whole words (no letter, nor ``also_before``, just before)."""
+def _any_phrase(*path: str, also_before: str = "") -> re.Pattern[str]:
+    """Any phrase of the rule list at ``path`` ("no_known_allergy"; "chart_question",
+    "patient_words") as whole words (no letter, nor ``also_before``, just before)."""
+    phrases: Any = rules()
+    for key in path:
+        phrases = phrases[key]
     return re.compile(rf"(?<![a-z{also_before}])(?:" + "|".join(map(re.escape, phrases)) + r")(?![a-z])")
 
 
@@ -326,7 +330,7 @@ def _unsupported() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
 def no_known_allergy(text: str) -> bool:
     """"NKDA", "no known drug allergies", "pas d'allergie connue", "sem alergias conhecidas",
     "sin alergias conocidas" (``no_known_allergy`` of the rules, every language; folded text)."""
-    return bool(_any_phrase(tuple(rules()["no_known_allergy"])).search(languages.fold(text).lower()))
+    return bool(_any_phrase("no_known_allergy").search(languages.fold(text).lower()))
 
 
 def find_unsupported(text: str) -> list[str]:
@@ -346,7 +350,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bo
     if drugs or set(actions) & set(chart["not_with"]) or not focus:
         return False
     low = f" {text.lower()} "
-    if "this_patient" in actions or _any_phrase(tuple(chart["patient_words"]), "'").search(low):
+    if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]

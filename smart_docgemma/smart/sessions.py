@@ -195,12 +195,17 @@ def access_token(sid: str, sealed: str | None = None) -> str:
     the tokens as read with the session at the start of this request, used when still valid
     (no second read of the session)."""
     kept = _storage().unseal(sealed)
-    if kept and kept["expires_at"] - _leeway(kept) > now():
+    if kept and _fresh(kept):
         return kept["access_token"]
     tokens, context = _session_tokens(sid)
-    if tokens["expires_at"] - _leeway(tokens) > now():
+    if _fresh(tokens):
         return tokens["access_token"]
     return _refresh(sid, context, tokens)
+
+
+def _fresh(tokens: dict) -> bool:
+    """Usable without a refresh (not within the leeway of its expiry)."""
+    return tokens["expires_at"] - _leeway(tokens) > now()
 
 
 def refresh_now(sid: str) -> str:
