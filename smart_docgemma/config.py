@@ -44,9 +44,10 @@ DEFAULTS: dict[str, Any] = {
     "CLIENT_SECRET": "docgemma-dev-secret",  # empty -> public client
     "SCOPES": (
         "launch openid fhirUser online_access "
-        "patient/Patient.rs patient/Condition.rs patient/Observation.rs "
+        "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs patient/Provenance.c "
+        "patient/ServiceRequest.crs "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
@@ -59,6 +60,11 @@ DEFAULTS: dict[str, Any] = {
                                   "nurse prescriber", "physician assistant", "pharmacist prescriber",
                                   "dentist", "md", "do", "309343006", "158965000", "224535009"],
     "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
+    # --- ward orders and protocols (tools/ward_orders.py, tools/protocols.py) ----
+    # the site's time zone: "tomorrow at 8am" on an order is 08:00 here (an IANA name)
+    "SITE_TIMEZONE": "UTC",
+    # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped defaults
+    "PROTOCOLS_FILE": None,
     # --- model --------------------------------------------------------------
     "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
     "API_KEY": "EMPTY",
@@ -131,7 +137,8 @@ DEFAULTS: dict[str, Any] = {
     "MCP_AUTHORIZATION_SERVER": None,
     # What the protected resource metadata offers MCP clients (they ask for these scopes).
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
-                   "patient/AllergyIntolerance.c patient/DocumentReference.c"),
+                   "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
+                   "patient/Observation.c"),
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,
