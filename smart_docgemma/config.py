@@ -135,6 +135,10 @@ DEFAULTS: dict[str, Any] = {
     # What the protected resource metadata offers MCP clients (they ask for these scopes).
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
                    "patient/AllergyIntolerance.c patient/DocumentReference.c"),
+    # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP request holds a worker
+    # thread while it runs: a worker serves at most this many at once (the rest of THREADS stay
+    # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
+    "MCP_WORKER_CONCURRENCY": 16,
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,
