@@ -61,8 +61,6 @@ DEFAULTS: dict[str, Any] = {
                                   "dentist", "md", "do", "309343006", "158965000", "224535009"],
     "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
     # --- ward orders and protocols (tools/ward_orders.py, tools/protocols.py) ----
-    # the site's time zone: "tomorrow at 8am" on an order is 08:00 here (an IANA name)
-    "SITE_TIMEZONE": "UTC",
     # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped defaults
     "PROTOCOLS_FILE": None,
     # --- model --------------------------------------------------------------

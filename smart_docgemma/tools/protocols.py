@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 import math
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -24,12 +23,13 @@ import yaml
 
 from .. import errors
 from ..config import setting
+from ..knowledge import analytes
 from ..languages import fold
 from ..proposals.store import ProposalSummary
 from . import args as tool_args
-from . import catalog, dosing, when
+from . import catalog, dosing, labs, when
 from .base import Tool, ToolContext, ToolResult
-from .orders import LOINC, RXNORM, _now, _practitioner, _propose, _refusal, medication_flags
+from .orders import RXNORM, _now, _practitioner, _propose, _refusal, medication_flags
 from .ward_orders import merged, propose_lab, site_zone
 
 DEFAULT = Path(__file__).with_name("data") / "protocols.yaml"
@@ -55,46 +55,22 @@ def find(name: str, table: dict[str, Any]) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Result:
-    """One result of the analyte, in the protocol's unit."""
-
-    value: float
-    unit: str
-    at: datetime
-    code: str
-
-    def said(self, tz: str) -> str:
-        local = self.at.astimezone(when.zone(tz))
-        return f"{_num(self.value)} {self.unit} on {local:%Y-%m-%d %H:%M} ({local.tzname()})"
+def said(result: labs.LabResult, tz: str) -> str:
+    """"1.3 mg/dL on 2026-11-27 07:10 (EST)", the time in the site's zone."""
+    local = result.when.astimezone(when.zone(tz)) if result.when else None
+    return result.text() + (f" on {local:%Y-%m-%d %H:%M} ({local.tzname()})" if local else " (no time recorded)")
 
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def latest(ctx: ToolContext, protocol: dict[str, Any]) -> Result | None:
-    """The newest result of the protocol's analyte with a value (any of its LOINC codes), in
-    the protocol's unit; raises ``UpstreamError`` when the chart cannot be read."""
-    codes = ",".join(f"{LOINC}|{c}" for c in protocol["loinc"])
-    found = ctx.gateway().search("Observation", {"patient": ctx.patient_id, "code": codes, "_sort": "-date",
-                                                 "_count": 20}, max_pages=1)
-    results = [r for r in map(lambda o: _result(o, protocol), found) if r]
-    return max(results, key=lambda r: r.at) if results else None
-
-
-def _result(obs: dict[str, Any], protocol: dict[str, Any]) -> Result | None:
-    q, at = obs.get("valueQuantity") or {}, obs.get("effectiveDateTime") or obs.get("issued")
-    if q.get("value") is None or not at or obs.get("status") in ("entered-in-error", "cancelled"):
-        return None
-    unit = str(q.get("unit") or q.get("code") or protocol["unit"])
-    factor = 1.0 if unit.lower() == protocol["unit"].lower() else protocol["convert"].get(unit.lower())
-    if factor is None:
-        return None  # a unit the protocol cannot convert is not compared (the card would mislead)
-    moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    moment = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-    code = next((c.get("code") for c in (obs.get("code") or {}).get("coding") or []), "")
-    return Result(round(float(q["value"]) * factor, 3), protocol["unit"], moment, str(code))
+def reading(ctx: ToolContext, protocol: dict[str, Any]) -> labs.Reading:
+    """The newest result of the protocol's analyte in its window (any of the analyte table's
+    codes, in its unit: ``tools/labs.py``) and the last one before; raises the gateway's errors."""
+    hours = protocol.get("window_hours")
+    return labs.latest(ctx.gateway(), ctx.patient_id or "", protocol["analyte"],
+                       within=timedelta(hours=hours) if hours else None)
 
 
 def _header(protocol: dict[str, Any]) -> list[tuple[str, str]]:
@@ -114,64 +90,72 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
         refused = _refusal(args, ctx, rtype)
         if refused:
             return refused
+    if protocol["analyte"] not in analytes.names():
+        return ToolResult.failure("invalid", f"The {protocol['title']} protocol names the analyte "
+                                  f"\"{protocol['analyte']}\", which the analyte table lacks, so nothing was ordered.")
     try:
-        last = latest(ctx, protocol)
+        last = reading(ctx, protocol)
     except errors.DocGemmaError:
         return ToolResult.failure("unreachable", f"The {protocol['analyte']} results could not be read, so the "
                                   f"{protocol['title']} protocol was not applied and nothing was ordered.")
+    if last.analyte.unit != protocol["unit"]:  # a site file written in another unit: never compared
+        return ToolResult.failure("invalid", f"The {protocol['title']} protocol is written in {protocol['unit']} but "
+                                  f"{last.analyte.name} results are read in {last.analyte.unit}, so it was not "
+                                  "applied and nothing was ordered.")
     tz = site_zone(ctx)
-    apply = _reorder if protocol["kind"] == "reorder" else _replace
-    return apply(ctx, protocol, last, tz)
+    if protocol["kind"] == "reorder":
+        return _reorder(ctx, protocol, last.result, tz)
+    return _replace(ctx, protocol, last, tz)
 
 
-def _nothing(text: str, last: Result | None) -> ToolResult:
-    return ToolResult(status="ok", text=text, data={"ordered": [], "latest": last.said("UTC") if last else None},
-                      count=0)
+def _nothing(text: str, last: labs.LabResult | None) -> ToolResult:
+    return ToolResult(status="ok", text=text, data={"ordered": [], "latest": last.ref if last else None}, count=0)
 
 
 def _searched(protocol: dict[str, Any]) -> str:
-    return f"searched LOINC {', '.join(protocol['loinc'])}"
+    return f"searched LOINC {', '.join(analytes.analyte(protocol['analyte']).codes)}"
 
 
-def _reorder(ctx: ToolContext, protocol: dict[str, Any], last: Result | None, tz: str) -> ToolResult:
+def _reorder(ctx: ToolContext, protocol: dict[str, Any], last: labs.LabResult | None, tz: str) -> ToolResult:
     """Order the test when the last result is older than the interval, or there is none."""
     days = protocol["interval_days"]
     name = protocol["analyte"]
-    if last and datetime.now(timezone.utc) - last.at <= timedelta(days=days):
-        return _nothing(f"The last {name} is {last.said(tz)}, within {days} days, so per the "
+    if last and last.when and datetime.now(timezone.utc) - last.when <= timedelta(days=days):
+        return _nothing(f"The last {name} is {said(last, tz)}, within {days} days, so per the "
                         f"{protocol['title']} protocol (version {protocol['version']}) no new test is ordered.", last)
-    said = (f"The last {name} is {last.said(tz)}, more than {days} days ago" if last
-            else f"There is no {name} result in the chart ({_searched(protocol)})")
-    fields = _header(protocol) + [("Based on", said)]
+    why = (f"The last {name} is {said(last, tz)}, more than {days} days ago" if last
+           else f"There is no {name} result in the chart ({_searched(protocol)})")
+    fields = _header(protocol) + [("Based on", why)]
     result = propose_lab(ctx, protocol["order"]["test"], when.When(None, ""), None,
-                         f"{protocol['title']}: {said}", fields)
-    result.text = f"{said}; per the {protocol['title']} protocol a new test is proposed.\n{result.text}"
+                         f"{protocol['title']}: {why}", fields)
+    result.text = f"{why}; per the {protocol['title']} protocol a new test is proposed.\n{result.text}"
     return result
 
 
-def _replace(ctx: ToolContext, protocol: dict[str, Any], last: Result | None, tz: str) -> ToolResult:
+def _replace(ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str) -> ToolResult:
     """A low result in the window gets the protocol's dose and the paired recheck."""
-    name, hours = protocol["analyte"], protocol["window_hours"]
+    name, hours = protocol["analyte"].lower(), protocol["window_hours"]
     title = f"{protocol['title']} protocol (version {protocol['version']})"
-    if last is None:
+    last, before = found.result, found.before
+    if last is None and before is None:
         return _nothing(f"There is no {name} result in the chart ({_searched(protocol)}), so per the {title} "
                         "nothing is ordered.", None)
-    if datetime.now(timezone.utc) - last.at > timedelta(hours=hours):
-        return _nothing(f"No {name} result in the last {hours} hours (the last was {last.said(tz)}), so per the "
-                        f"{title} nothing is ordered.", last)
+    if last is None and before is not None:
+        return _nothing(f"No {name} result in the last {hours} hours (the last was {said(before, tz)}), "
+                        f"so per the {title} nothing is ordered.", before)
+    assert last is not None
     if last.value >= protocol["low_below"]:
-        return _nothing(f"The latest {name} is {last.said(tz)}, not below {_num(protocol['low_below'])} "
+        return _nothing(f"The latest {name} is {said(last, tz)}, not below {_num(protocol['low_below'])} "
                         f"{protocol['unit']}, so per the {title} nothing is ordered.", last)
     dose, hours_over = _dose(protocol, last.value)
-    based = f"{name} {last.said(tz)} (within {hours} h)"
-    fields = _header(protocol) + [("Based on", based)]
+    fields = _header(protocol) + [("Based on", f"{name} {said(last, tz)} (within {hours} h)")]
     results = [_medication(ctx, protocol, dose, hours_over, fields)]
     recheck = protocol.get("recheck")
     if recheck and results[0].status == "proposal":
         at = when.parse(recheck["when"], tz)
         results.append(propose_lab(ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields))
     done = merged(results)
-    done.text = f"The latest {name} is {last.said(tz)}: low, so per the {title}:\n{done.text}"
+    done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
     return done
 
 
