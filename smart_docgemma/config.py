@@ -103,6 +103,9 @@ DEFAULTS: dict[str, Any] = {
     # --- chat ---------------------------------------------------------------
     "LANGUAGE": "en",  # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
     "CHAT_MAX_CHARS": 4000,
+    # The site's IANA time zone: chart answers show result times in it, and "since yesterday",
+    # "today" start at its midnight (tools/windows.py). Unknown names fall back to UTC.
+    "SITE_TIMEZONE": "UTC",
     "CHAT_RATE_PER_MIN": 20,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
