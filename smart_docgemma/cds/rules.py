@@ -170,7 +170,7 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
                    message=_knowledge_message(f, drug, others, renal, age))
 
 
-_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction"}
+_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction", "duplication": "additive-therapy"}
 # the card's words for a knowledge finding, by topic and severity (critical, else warning)
 _SAID = {
     "interaction": (N_("Avoid %(drug)s with %(others)s"), N_("Monitor closely if giving %(drug)s with %(others)s")),
@@ -182,6 +182,8 @@ _SAID = {
                   N_("Review the %(drug)s dose — it is above the usual daily maximum")),
     "weekly_max": (N_("Reduce the %(drug)s dose — it is above the weekly maximum"),
                    N_("Review the %(drug)s dose — it is above the usual weekly maximum")),
+    "duplication": (N_("Do not add %(drug)s — %(others)s is already ordered (same class)"),
+                    N_("Switch rather than add %(drug)s — %(others)s is already ordered (same class)")),
     "daily_frequency": (N_("Check the %(drug)s frequency — this drug is given once a week, not daily"),) * 2,
 }
 
@@ -190,7 +192,7 @@ def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal
                        age: int | None) -> dict:
     """A knowledge finding in words the card shows in the clinician's language."""
     said = _SAID.get(f.key.split(":")[-1] if f.topic == "dose" else
-                     "interaction" if f.topic in _TOPIC else f.topic)
+                     "interaction" if f.topic in ("interaction", "combination") else f.topic)
     if said is None:
         return message(N_("Review %(drug)s: a safety finding applies (%(topic)s)"), drug=drug,
                        topic=message(f.topic))
@@ -244,11 +246,11 @@ def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> F
 
 
 def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
+    """The same product ordered again; two drugs of one class (or a harmful cross-class pair) are
+    the knowledge core's duplication findings, among ``_knowledge``'s."""
     drug, out = generic(name), []
-    flagged = {f.fingerprint_of[0] for f in already if f.topic == "drug-interaction"}
     for other_name, where in others:
-        other = generic(other_name)
-        if other == drug:
+        if generic(other_name) == drug:
             out.append(Finding(key, "warning", [f"Remove duplicate {drug} — already {where} as {other_name}",
                                                 f"Remove duplicate {drug} — already {where}"],
                                "duplicate-order", management="Keep one order; adjust its dose if more is needed.",
@@ -258,28 +260,7 @@ def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]
                                                if where == "active" else
                                                N_("Remove duplicate %(drug)s — already in these orders"),
                                                drug=drug)))
-        elif other not in flagged:
-            out += _additive(drug, other, other_name, where, draft, key)
     return out
-
-
-def _additive(drug, other, other_name, where, draft, key) -> list[Finding]:
-    shared = set(additive_classes(drug)) & set(additive_classes(other))
-    if not shared:
-        return []
-    labels = sorted({additive_classes(d)[c]["label"] for d in (drug, other) for c in additive_classes(d)})
-    entry = additive_classes(drug)[sorted(shared)[0]]
-    alt = alternative("additive", drug, sorted(shared)[0])
-    two = "/".join(labels)
-    summaries = [f"Avoid {drug} with {other} — two {two}: {entry['risk']}; consider {alt['display']}" if alt else "",
-                 f"Avoid {drug} with {other} — two {two}: {entry['risk']}", f"Avoid {drug} with {other} — two {two}"]
-    return [Finding(key, "warning", summaries, "additive-therapy",
-                    mechanism=f"{capital(drug)} and {other} are both {two}; {entry['risk']}.",
-                    management="Use one agent; if both are needed, add gastroprotection and monitor.",
-                    evidence=[f"{capital(where)} order: {other_name}"],
-                    sources=[source(entry["source"], drug)], draft=draft, alternative=alt,
-                    message=message(N_("Avoid %(drug)s with %(other)s — two drugs of the same kind (%(two)s)"),
-                                    drug=drug, other=other, two=two))]
 
 
 def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
@@ -463,11 +444,6 @@ def flag_source(flag: knowledge.Flag, drug: str) -> Source:
 
 def boxed_warning(drug: str) -> str | None:
     return table()["boxed_warnings"].get(drug)
-
-
-def additive_classes(drug: str) -> dict[str, dict]:
-    """The classes of ``drug`` in which a second member adds the same harm."""
-    return {c: v for c, v in table()["additive"].items() if c in classes(drug)}
 
 
 def alternative(kind: str, replaced: str, context: str = "") -> dict | None:

@@ -32,7 +32,8 @@ _NOISE = {"oral", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", 
           "bid", "tid", "qid", "daily", "prn", "q", "h", "hr", "once", "twice", "x", "and", "with", "plus", "of",
           "er", "xr", "sr", "dr", "xl", "la", "cr", "ec", "ds", "forte", "mg", "mcg", "ml", "dose", "doses",
           "extended", "release", "delayed", "injection", "solution", "take", "give", "start", "order", "the",
-          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth"}
+          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth",
+          "pack", "inert", "ingredients", "intrauterine", "system", "{", "}"}
 
 
 @dataclass(frozen=True)

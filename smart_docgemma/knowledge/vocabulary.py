@@ -1,7 +1,8 @@
 """The names the knowledge core knows, loaded once on first use.
 
 Sources (all shipped in ``data/``): ``names.yaml`` (salts, international names,
-brands), ``rxnorm.yaml`` (ingredient and product codes), ``classes.yaml``
+brands), ``rxnorm.yaml`` (ingredient and product codes; an ingredient it lacks takes the RxNorm
+code of the interaction data's mapping, ~830 more), ``classes.yaml``
 (every class member is a known ingredient) and the English ingredient names
 of the interaction data (``interactions.sqlite``, built from the ANSM
 thesaurus). Nothing here touches the network.
@@ -30,8 +31,9 @@ def _tables() -> dict[str, Any]:
     phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
     phrases.update({k: [k] for k in known if k not in phrases})
     phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
+    rxcuis = {**tables.ansm_rxcuis(), **rx["ingredients"]}  # the table's own codes win
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
-            "codes": {v: k for k, v in rx["ingredients"].items()}, "rxcui": rx["ingredients"],
+            "codes": {v: k for k, v in rxcuis.items()}, "rxcui": rxcuis,
             "products": {str(k): v for k, v in rx["products"].items()},
             "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
 
