@@ -132,8 +132,14 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _monitoring(data, [name], draft=draft, problem=key)
         found += safety_rules.extra_findings(data, name, draft, key)
         found += _boxed(name, draft, key)
-        findings += found
+        findings += _duplication_last(found)
     return findings
+
+
+def _duplication_last(found: list[Finding]) -> list[Finding]:
+    """A draft's card leads with what its chart says (pregnancy, allergy, an interaction) before a
+    duplication of the same severity: both are on the card, the more telling one is its summary."""
+    return sorted(found, key=lambda f: f.topic == "additive-therapy")
 
 
 def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
@@ -155,7 +161,8 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
                     age: int | None = None) -> Finding:
     others = [d for d in f.drugs if d != drug]
     alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others \
-        else alternative("renal", drug) if f.topic == "renal" else None
+        else alternative("renal", drug) if f.topic == "renal" \
+        else alternative("additive", drug, f.key.split(":")[-1].split("+")[0]) if f.topic == "duplication" else None
     evidence = [f"{capital(where[o][0])} medication: {where[o][1]}" for o in others if o in where]
     evidence += list(f.evidence) if f.topic != "interaction" else []
     if f.topic == "renal" and renal:

@@ -109,10 +109,13 @@ class DoseLimit:
         return min(self.mg_per_kg * kg, self.max_mg)
 
 
-def paediatric_limit(ingredient: str) -> DoseLimit | None:
-    """The per-dose limit of a drug for a child, when the table has one."""
+def paediatric_limit(ingredient: str, doses_per_day: float | None = None) -> DoseLimit | None:
+    """The per-dose limit of a drug for a child, when the table has one (a regimen of
+    ``doses_per_day`` with a limit of its own takes it)."""
+    from .weight_dose import limits
+
     table = _table()["paediatric_doses"]
-    entry = table["drugs"].get(ingredient)
+    entry = limits(ingredient, doses_per_day)
     if not entry:
         return None
     return DoseLimit(

@@ -33,6 +33,7 @@ def _tables() -> dict[str, Any]:
     phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
     rxcuis = {**tables.ansm_rxcuis(), **rx["ingredients"]}  # the table's own codes win
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
+            "not_ingredients": set(names.get("not_ingredients", ())),
             "codes": {v: k for k, v in rxcuis.items()}, "rxcui": rxcuis,
             "products": {str(k): v for k, v in rx["products"].items()},
             "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
@@ -70,6 +71,11 @@ def canonical_of(name: str) -> str | None:
 def canonical(name: str) -> str | None:
     hit = lookup(name)
     return hit[0] if len(hit) == 1 else None
+
+
+def is_form_word(name: str) -> bool:
+    """A dictionary name that is a form or a fragment, not a substance ("drug implants", "type a")."""
+    return name in _tables()["not_ingredients"]
 
 
 def is_salt(word: str) -> bool:

@@ -104,13 +104,13 @@ def from_dosage(instruction: dict[str, Any]) -> WeightDose | None:
         unit = str(q.get("code") or q.get("unit") or "").lower().replace(" ", "")
         if isinstance(q.get("value"), (int, float)) and unit in ("mg/kg", "mg/kg/d", "mg/kg/day"):
             rep = (instruction.get("timing") or {}).get("repeat") or {}
-            per_day = _repeat_per_day(rep)
+            per_day = repeat_per_day(rep)
             return WeightDose(float(q["value"]), "day" if unit != "mg/kg" else "dose", per_day,
                               f"{q['value']:g} {unit}")
     return None
 
 
-def _repeat_per_day(rep: dict[str, Any]) -> float | None:
+def repeat_per_day(rep: dict[str, Any]) -> float | None:
     days = {"h": 1 / 24, "d": 1, "wk": 7, "mo": 30}
     if rep.get("frequency") and rep.get("period") and rep.get("periodUnit") in days:
         return float(rep["frequency"]) / (float(rep["period"]) * days[rep["periodUnit"]])
@@ -148,15 +148,20 @@ def _table() -> dict[str, Any]:
     return table
 
 
-def limits(ingredient: str) -> dict[str, Any] | None:
-    """The paediatric table's row for an ingredient (per-dose and per-day mg/kg and maxima)."""
+def limits(ingredient: str, doses_per_day: float | None = None) -> dict[str, Any] | None:
+    """The paediatric table's row for an ingredient (per-dose and per-day mg/kg and maxima); a
+    regimen of ``doses_per_day`` with its own per-dose limit (amoxicillin twice a day) takes it."""
     row: dict[str, Any] | None = _table()["drugs"].get(ingredient)
+    if row and doses_per_day is not None:
+        regimen = (row.get("when_doses_a_day") or {}).get(int(round(doses_per_day)))
+        if regimen and abs(doses_per_day - round(doses_per_day)) < 0.01:
+            row = {**row, **regimen}
     return row
 
 
 def check(ingredient: str, worked: WorkedDose) -> DoseCheck | None:
     """The worked dose against the paediatric range and maximum (None when the table has no row)."""
-    row = limits(ingredient)
+    row = limits(ingredient, worked.order.doses_per_day)
     if row is None:
         return None
     src = _table()["source"]

@@ -220,7 +220,8 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
     return [Finding(key, severity, [f"{head}: {verdict}", head] if severity == "critical" else
                     [f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for "
                      f"{weight.kg:g} kg — {verdict}",
-                     f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg",
+                     f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose "
+                     f"for {weight.kg:g} kg",
                      f"{ing.capitalize()}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg"],
                     "paediatric-dose", mechanism=said + ".",
                     management=(f"Correct the order: {verdict}." if severity == "critical" else
@@ -233,7 +234,9 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
 
 
 def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
-    limit, dose = knowledge.paediatric_limit(drug), _dose_mg(draft)
+    timing = next(((i.get("timing") or {}).get("repeat") or {} for i in draft.get("dosageInstruction") or []), {})
+    limit = knowledge.paediatric_limit(drug, weight_dose.repeat_per_day(timing))
+    dose = _dose_mg(draft)
     if not limit or dose is None:
         return []
     kg, most = weight.kg, limit.for_weight(weight.kg)
