@@ -33,6 +33,8 @@ from . import args as tool_args
 from . import answers, catalog, records
 from ..smart.scopes import GrantedScopes
 from .base import ChartRead, Source, Tool, ToolContext, ToolResult
+from .windows import Asked, zone
+from ..config import setting
 # re-exported for other tools
 from .records import SORT_NEWEST
 from .records import concept_text as concept_text, patient_facts as patient_facts
@@ -211,7 +213,10 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     count = 1 + sum(len(chart.data[k]) for k in ("problems", "medications", "allergies", "labs", "vitals"))
     if args.focus == "review":
         return _review(ctx, chart)
-    text = answers.answer(args.focus, chart.data) if args.focus else chart.text
+    asked = Asked(args.window, args.statistic)
+    text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
+                           tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
+            if args.focus else chart.text)
     return ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
 
 
