@@ -18,12 +18,8 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..knowledge.analytes import unit_key
+from ..tools.dosing import ROUTES
 
-# SNOMED CT routes of administration (the words a case names them by)
-ROUTES = {"intravenous": {"47625008"}, "oral": {"26643006"}, "subcutaneous": {"34206005"},
-          "intramuscular": {"78421000"}}
-ROUTE_WORDS = {"intravenous": ("intravenous", "iv"), "oral": ("oral", "po", "by mouth"),
-               "subcutaneous": ("subcutaneous", "sc", "subcut"), "intramuscular": ("intramuscular", "im")}
 NOW_SLACK = timedelta(hours=2)
 
 
@@ -109,12 +105,12 @@ def _duration_ok(resource: dict[str, Any], hours: float) -> bool:
 
 
 def _route_ok(resource: dict[str, Any], route: str) -> bool:
-    """A SNOMED CT route code, or the route's word in its text or display."""
+    """The route's SNOMED CT code, or its words in the route's text or display (the package's
+    one route vocabulary, ``tools/dosing.ROUTES``)."""
+    want = next(r for r in ROUTES if r.key == route)
     for d in resource.get("dosageInstruction") or []:
         cc = d.get("route") or {}
-        if {c.get("code") for c in _codings(cc)} & ROUTES[route]:
-            return True
-        if any(re.search(rf"\b{re.escape(w)}\b", _words(cc)) for w in ROUTE_WORDS[route]):
+        if want.code in {c.get("code") for c in _codings(cc)} or re.search(want.pattern, _words(cc)):
             return True
     return False
 

@@ -72,8 +72,9 @@ class Injector:
             self.placed[item.id] = case.patient
 
     def _tagged(self, patient: str) -> list[str]:
-        answer = self.http.get(f"{self.base}/Observation", timeout=TIMEOUT, params={
-            "patient": patient, "_tag": f"{TAG['system']}|{TAG['code']}", "_elements": "id", "_count": 500})
+        params: dict[str, str] = {"patient": patient, "_tag": f"{TAG['system']}|{TAG['code']}", "_elements": "id",
+                                  "_count": "500"}
+        answer = self.http.get(f"{self.base}/Observation", timeout=TIMEOUT, params=params)
         answer.raise_for_status()
         return [e["resource"]["id"] for e in answer.json().get("entry") or []]
 
