@@ -97,6 +97,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "identifiers": {},
         "medications": {"medications": base["medications"]},
         "interactions": {"medications": base["medications"]},
+        "review": {"medications": base["medications"]},
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
         "immunizations": {"immunizations": base["immunizations"]},
