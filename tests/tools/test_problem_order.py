@@ -26,5 +26,6 @@ def test_ischaemic_heart_disease_comes_before_a_newer_gingivitis():
 
 def test_chronic_counts_as_serious_and_a_serious_word_wins_over_a_minor_one():
     texts = [p["text"] for p in problems(_conditions(
-        ("Sprain of ankle", "2026-01-01"), ("Chronic pain", "2001-01-01"), ("Chronic viral hepatitis C", "1990-01-01")))]
+        ("Sprain of ankle", "2026-01-01"), ("Chronic pain", "2001-01-01"),
+        ("Chronic viral hepatitis C", "1990-01-01")))]
     assert texts == ["Chronic pain", "Chronic viral hepatitis C", "Sprain of ankle"]
