@@ -242,7 +242,8 @@ class EvalRun:
     def _writes(self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult) -> CaseResult:
         """Approve the turn's proposals as the clinician, read back what reached FHIR, check it."""
         assert case.writes is not None and ctx.scopes is not None
-        early = ward.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written)
+        mine = {p.id for p in self.proposals.for_session(ctx.sid or "")}
+        early = ward.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written, mine)
         launch = ward.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
         done = ward.approve_all(self.proposals, launch)
         written = [f"{r['resourceType']}/{r['id']}" for r in done.written]

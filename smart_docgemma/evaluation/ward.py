@@ -21,7 +21,7 @@ import requests
 
 from .. import errors
 from ..fhir import FhirGateway
-from ..proposals.store import ProposalStore
+from ..proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from ..smart.scopes import GrantedScopes
 from ..tools.records import age_on
 from .cases import Case, Injected
@@ -129,18 +129,25 @@ def approve_all(store: ProposalStore, launch: Launch) -> Approved:
     return done
 
 
-def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: set[str]) -> list[str]:
-    """Resources of the write types created for the patient since ``since`` (the turn's start),
-    those ``known`` aside (the results the run placed, the resources its approvals created):
-    nothing may reach the chart before the clinician approves it."""
+def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: set[str],
+               proposals: set[str]) -> list[str]:
+    """Resources of the write types created for the patient since ``since`` (the turn's start):
+    nothing may reach the chart before the clinician approves it. Not counted: ``known`` (what
+    this run placed or approved), results the evaluation tagged, and resources approved from
+    another session's proposals (their identifier names a proposal that is not this turn's:
+    another run on the same shared server)."""
     if not patient:
         return []
     stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")  # a second early: ``known`` covers it
     found = []
     for kind in WRITE_TYPES:
         for r in fhir.search(kind, {"patient": patient, "_lastUpdated": f"ge{stamp}", "_count": 20}, max_pages=1):
-            if f"{kind}/{r.get('id')}" not in known and r.get("id") not in known:
-                found.append(f"{kind}/{r.get('id')}")
+            ref = f"{kind}/{r.get('id')}"
+            tagged = any(t.get("code") == TAG["code"] for t in (r.get("meta") or {}).get("tag") or [])
+            named = {i.get("value") for i in r.get("identifier") or [] if i.get("system") == IDENTIFIER_SYSTEM}
+            if ref in known or r.get("id") in known or tagged or (named and not named & proposals):
+                continue
+            found.append(ref)
     return found
 
 
