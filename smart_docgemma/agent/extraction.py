@@ -25,7 +25,7 @@ from functools import lru_cache
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
 from ..tools.dosing import dose_pattern
-from . import languages
+from . import languages, requests
 from .prompts import rules
 from .entities import Entities
 
@@ -381,8 +381,16 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    dose, low = find_dose(text), text.lower()
+    if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
+        dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
+    if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+        actions.append("order_line")
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
+    named = [d["name"] for d in drugs if d["name"] and f"lab:{d['name']}" != (chart_focus(text) or "").lower()]
+    if "give" not in actions and requests.asks_about_drug(low, actions, named):  # "is the lisinopril ok for her?"
+        actions.append("give")
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
@@ -393,7 +401,7 @@ def extract(text: str) -> Entities:
         patient_ids=tuple(find_patient_ids(text)),
         patient_names=tuple(find_names(text, drugs)),
         actions=tuple(actions),
-        dose=languages.as_written(find_dose(text), text, said),
+        dose=languages.as_written(dose, text, said),
         allergy=find_allergy(text),
         unsupported=tuple(find_unsupported(text)),
     )

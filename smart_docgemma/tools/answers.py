@@ -21,7 +21,7 @@ from itertools import combinations
 import yaml
 
 from .. import knowledge
-from ..languages import N_, answer_language, day, day_text, lab_name, message, say
+from ..languages import N_, answer_language, fold, day, day_text, lab_name, message, say
 from . import records, summary
 from .records import SORT_NEWEST
 from .records import DATA
@@ -45,7 +45,7 @@ def foci() -> list[str]:
 def chart_focus(message: str) -> str | None:
     """The first focus whose pattern matches the lowercased message ("summary" included);
     None when the message asks no chart question."""
-    low = (message or "").lower()
+    low = fold(message or "").lower()  # "Dernière kaliémie ?" as typed with or without accents
     return next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
 
 
