@@ -231,6 +231,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Verificação de segurança no prontuário deste paciente:",
         "Verificación de seguridad en la historia de este paciente:",
         "Ukaguzi wa usalama kwenye faili la mgonjwa huyu:"),
+    "Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+    "%(date)s), at most %(most)s mg a dose (%(source)s).": (
+        "Dose de %(drug)s selon le poids pour cet enfant : %(per_kg)s mg/kg par prise = %(dose)s mg pour %(kg)s kg "
+        "(poids du %(date)s), au plus %(most)s mg par prise (%(source)s).",
+        "Dose de %(drug)s pelo peso para esta criança: %(per_kg)s mg/kg por dose = %(dose)s mg para %(kg)s kg "
+        "(peso de %(date)s), no máximo %(most)s mg por dose (%(source)s).",
+        "Dosis de %(drug)s según el peso para este niño: %(per_kg)s mg/kg por dosis = %(dose)s mg para %(kg)s kg "
+        "(peso del %(date)s), como máximo %(most)s mg por dosis (%(source)s).",
+        "Dozi ya %(drug)s kwa uzito kwa mtoto huyu: %(per_kg)s mg/kg kwa dozi = %(dose)s mg kwa kilo %(kg)s "
+        "(uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s)."),
     "Checked for this patient's %(parts)s.": (
         "Vérifié pour ce patient : %(parts)s.", "Verificado para este paciente: %(parts)s.",
         "Verificado para este paciente: %(parts)s.", "Imekaguliwa kwa mgonjwa huyu: %(parts)s."),
