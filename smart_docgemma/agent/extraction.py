@@ -389,7 +389,7 @@ def extract(text: str) -> Entities:
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
     named = [d["name"] for d in drugs if d["name"] and f"lab:{d['name']}" != (chart_focus(text) or "").lower()]
-    if "give" not in actions and requests.asks_about_drug(low, actions, named):  # "is the lisinopril ok for her?"
+    if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):  # "is the lisinopril ok for her?"
         actions.append("give")
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),

@@ -24,7 +24,8 @@ from .prompts import rules
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
-_UNIT_AFTER = re.compile(r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x\s*\d)\b", re.I)
+_UNIT_AFTER = re.compile(r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+                         r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])", re.I)
 
 
 @lru_cache(maxsize=None)
@@ -37,13 +38,16 @@ def _words(*path: str) -> re.Pattern[str]:
                       + r")(?![a-z])")
 
 
-def asks_about_drug(low: str, actions: list[str], drugs: list[str]) -> bool:
-    """A drug asked about for the patient in context (``low``: folded, lower case)."""
+def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool = False) -> bool:
+    """A drug asked about for the patient in context (``low``: folded, lower case; ``dosed``: a
+    dose is written, without which "give" orders nothing)."""
     rule = rules()["drug_question"]
-    blocking = set(actions) & set(rule["not_with"])
-    if blocking <= set(rule["writes"]) and _words("drug_question", "may_i").search(f" {low} "):
-        blocking = set()  # "Puis-je lui donner de l'ibuprofène ?" asks, orders nothing
-    if not drugs or blocking:
+    blocking = set(actions) & set(rule["not_with"]) - (set() if dosed else {"administer"})
+    if not drugs:
+        return False
+    if blocking and blocking <= set(rule["writes"]) and _words("drug_question", "may_i").search(f" {low} "):
+        return True  # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in context
+    if blocking:
         return False
     if "check_interactions" in actions and len(drugs) >= 2:
         return False  # "is X ok with Y": the two named drugs, already an interaction question
