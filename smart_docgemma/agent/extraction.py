@@ -389,8 +389,8 @@ def extract(text: str) -> Entities:
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
     named = [d["name"] for d in drugs if d["name"] and f"lab:{d['name']}" != (chart_focus(text) or "").lower()]
-    if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):  # "is the lisinopril ok for her?"
-        actions.append("give")
+    if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):
+        actions.append("give")  # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
