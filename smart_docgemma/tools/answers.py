@@ -95,6 +95,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     picks = {
         "medications": {"medications": base["medications"]},
         "interactions": {"medications": base["medications"]},
+        "review": {"medications": base["medications"]},
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
         "immunizations": {"immunizations": base["immunizations"]},
