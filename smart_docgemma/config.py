@@ -47,9 +47,10 @@ DEFAULTS: dict[str, Any] = {
     "CLIENT_SECRET": "docgemma-dev-secret",  # empty -> public client
     "SCOPES": (
         "launch openid fhirUser online_access "
-        "patient/Patient.rs patient/Condition.rs patient/Observation.rs "
+        "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs patient/Provenance.c "
+        "patient/ServiceRequest.crs "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
@@ -62,6 +63,9 @@ DEFAULTS: dict[str, Any] = {
                                   "nurse prescriber", "physician assistant", "pharmacist prescriber",
                                   "dentist", "md", "do", "309343006", "158965000", "224535009"],
     "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
+    # --- ward orders and protocols (tools/ward_orders.py, tools/protocols.py) ----
+    # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped defaults
+    "PROTOCOLS_FILE": None,
     # --- model --------------------------------------------------------------
     "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
     "API_KEY": "EMPTY",
@@ -144,7 +148,8 @@ DEFAULTS: dict[str, Any] = {
     "MCP_AUTHORIZATION_SERVER": None,
     # What the protected resource metadata offers MCP clients (they ask for these scopes).
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
-                   "patient/AllergyIntolerance.c patient/DocumentReference.c"),
+                   "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
+                   "patient/Observation.c"),
     # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP request holds a worker
     # thread while it runs: a worker serves at most this many at once (the rest of THREADS stay
     # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
