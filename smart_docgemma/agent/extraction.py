@@ -26,7 +26,7 @@ from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
 from ..tools.dosing import dose_pattern
 from ..tools.windows import Asked, asked
-from . import languages
+from . import languages, ward
 from .prompts import rules
 from .entities import Entities
 
@@ -443,6 +443,7 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    actions += ward.actions(said)  # lab orders, referrals, vital signs, protocols (agent/ward.py)
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
     return Entities(

@@ -101,7 +101,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
-    update["errors"] = [prompts.message("no_tool", label=label(t)) for t in missing]
+    update["errors"] = [_not_granted(t) for t in missing]
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
@@ -118,6 +118,16 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _not_granted(tool: str) -> str:
+    """Why a needed tool is missing: a write the grant does not allow must be placed in the EHR."""
+    spec = catalog.spec(tool)
+    if spec.kind != "write":
+        return prompts.message("no_tool", label=label(tool))
+    types = " and ".join(dict.fromkeys(rtype for rtype, inter in spec.scopes if "c" in inter))
+    what = label(tool).split(" (")[0].lower()
+    return prompts.message("no_write_scope", label=what, types=types)
 
 
 def _out_of_scope(state: Turn, deps: Deps) -> str | None:
@@ -318,8 +328,8 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
     update: Update[ToolExecuteOutcome] = {
         "tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
-    if result.status == "proposal" and result.proposal_id:
-        update["proposals"] = [result.proposal_id]
+    if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
+        update["proposals"] = list(result.data.get("proposal_ids") or [result.proposal_id])
     return update
 
 
