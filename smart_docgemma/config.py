@@ -29,6 +29,9 @@ DEFAULTS: dict[str, Any] = {
     # its thread while it waits on the model (I/O, not CPU), so threads are many and cheap.
     "WORKERS": 1,
     "THREADS": 64,
+    # A client that neither reads its answer nor sends its body for this long loses the connection
+    # (server.py: gunicorn's socket otherwise blocks its thread without end).
+    "CLIENT_IO_TIMEOUT_S": 30,
     "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
     # --- storage ----------------------------------------------------------
@@ -111,6 +114,13 @@ DEFAULTS: dict[str, Any] = {
     # "today" start at its midnight (tools/windows.py). Unknown names fall back to UTC.
     "SITE_TIMEZONE": "UTC",
     "CHAT_RATE_PER_MIN": 20,
+    # Event streams (an answer, a follow-up) hold a worker thread each (web/streams.py): one lives at
+    # most STREAM_MAX_S (then the page reads the stored turn); a session holds at most
+    # STREAMS_PER_SESSION in a worker (429 beyond), a worker STREAMS_PER_WORKER (503 beyond) — keep
+    # it under THREADS so pages, CDS and /healthz always find a thread.
+    "STREAM_MAX_S": 300,
+    "STREAMS_PER_SESSION": 2,
+    "STREAMS_PER_WORKER": 48,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
