@@ -17,17 +17,16 @@ reaction and severity. Measured on ``data/extraction_cases.yaml`` by
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from functools import lru_cache
+from typing import Any
 
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
-from ..tools.dosing import dose_pattern
+from ..tools.dosing import AS_NEEDED, dose_pattern
 from . import languages
-from .prompts import rules
 from .entities import Entities
+from .prompts import rules
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -255,8 +254,6 @@ def _route() -> re.Pattern[str]:
 
 def as_needed(text: str) -> str | None:
     """"prn for back pain" → "as needed for back pain" (the reason kept as written)."""
-    from ..tools.dosing import AS_NEEDED
-
     m = AS_NEEDED.search(text)
     if not m:
         return None

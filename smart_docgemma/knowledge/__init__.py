@@ -30,20 +30,20 @@ from itertools import combinations
 
 from .allergy import AllergyConflict
 from .allergy import conflicts as _conflicts
+from .checks import interaction_findings, list_findings, order_findings, trio_findings
 from .classes import label as class_label
 from .classes import matches
 from .classes import of as classes_of
+from .ddi import LEVELS, Interaction
+from .ddi import between as _between
+from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
+from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
+from .finding import Finding, Source, by_severity
 from .flags import Flag
 from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
-from .identity import DrugIdentity, Ingredient, identify, unidentified
-from .ddi import LEVELS, Interaction
-from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
-from .ddi import between as _between
-from .checks import interaction_findings, list_findings, order_findings, trio_findings
-from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
-from .finding import Finding, Source, by_severity
 from .glossary import looks_french
+from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .limits import Renal, age_findings, age_list_minimum, age_list_source, age_on, renal_findings
 
 __all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", "disease_flags",

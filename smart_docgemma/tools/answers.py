@@ -11,20 +11,18 @@ text is the degraded-mode answer and the tool result the model reads.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from datetime import date
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 import yaml
 
 from .. import knowledge
 from ..languages import N_, answer_language, day, day_text, lab_name, message, say
 from . import records, summary
-from .records import SORT_NEWEST
-from .records import DATA
+from .records import DATA, SORT_NEWEST
 
 LOINC = "http://loinc.org"
 LAB_POINTS = 5  # results listed for one lab, newest first

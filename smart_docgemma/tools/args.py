@@ -14,6 +14,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .answers import foci
+
 _STRICT = ConfigDict(extra="forbid")
 
 DrugName = Field(min_length=2, max_length=60, description="Generic or brand drug name")
@@ -70,7 +72,6 @@ class PatientChartArgs(BaseModel):
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:
-        from .answers import foci
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
 
 

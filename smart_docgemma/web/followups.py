@@ -26,18 +26,19 @@ from dataclasses import replace
 from flask import Blueprint, Response, current_app, render_template, stream_with_context
 
 from .. import errors
-from ..agent import Agent
-from ..agent.followup import followup
+from ..agent.graph import Agent
 from ..agent.state import Approval
 from ..audit.answers import record_turn
+from ..proposals.followup import followup
 from ..proposals.store import Proposal
-from .modelstatus import get_model
-from ..smart import sessions
+from ..session import launches as sessions
 from ..tools.registry import tools_for
+from ..turns.store import turn_store
+from .chat import turn_view
 from .jobs import KEEPALIVE_S, sse
 from .language import page_language
 from .markup import bounded
-from .turns import turn_store
+from .modelstatus import get_model
 
 log = logging.getLogger(__name__)
 bp = Blueprint("followups", __name__)
@@ -105,8 +106,6 @@ def follow_up(turn_id: str):
 
 
 def _relay(turn_id: str, live: queue.Queue | None):
-    from .chat import turn_view
-
     while live is not None:
         try:
             kind, text = live.get(timeout=KEEPALIVE_S)
