@@ -23,7 +23,7 @@ class SafetyFlag(TypedDict, total=False):
     # or duplicate | boxed_warning | unchecked
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
-    terms: list[list[str]]  # words an answer must hold to have stated it (safety.guard)
+    terms: list[list[str]]  # words an answer must hold to have stated it (checks.mentions)
     message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
 
 
@@ -95,7 +95,7 @@ class ProposalSummary(TypedDict, total=False):
 
 
 class Launch(Protocol):
-    """What the store reads of the session's launch (``smart.sessions.LaunchContext``, a floor
+    """What the store reads of the session's launch (``session.launches.LaunchContext``, a floor
     above this one: the store names only what it uses)."""
 
     @property

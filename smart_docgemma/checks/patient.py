@@ -17,6 +17,7 @@ import yaml
 
 from .. import errors, knowledge
 from ..languages import N_, answer_language, answer_text, day, message, say
+from . import chart as cds_chart
 from . import context as cds_context
 from . import mentions as guard
 from . import rules as cds_rules
@@ -262,6 +263,47 @@ def check(
         age=cds_rules.patient_age(data),
         renal=renal.value if renal else None,
     )
+
+
+def review(data: HookData) -> Report:
+    """A whole-list review: the one check over every active medication of the chart, each against
+    the chart (pregnancy, kidneys, potassium, age, weight, problems, allergies) and against the
+    others (interactions, duplicates, two drugs of one class). The findings, not the list."""
+    active = [r for _, r in cds_chart.named(data.get("medications"))]
+    drafts = [{**r, "id": f"review-{i}", "status": "draft"} for i, r in enumerate(active)]
+    alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing))
+    findings = _once(cds_rules.order_checks(drafts, alone))
+    renal = cds_rules.latest_renal(data)
+    return Report(
+        drugs=[knowledge.generic(cds_chart.med_name(r) or "") for r in active],
+        findings=findings,
+        unread=[NEEDED[k] for k in NEEDED if k in data.missing],
+        age=cds_rules.patient_age(data),
+        renal=renal.value if renal else None,
+    )
+
+
+def _once(findings: list[Finding]) -> list[Finding]:
+    """A pair among the reviewed drugs is found from both sides: said once."""
+    seen, out = set(), []
+    for f in findings:
+        pair = (frozenset((_drug_of(f), str(f.fingerprint_of[0]))), f.topic) \
+            if f.topic in ("drug-interaction", "additive-therapy", "duplicate-order") and f.fingerprint_of else None
+        if pair is None or pair not in seen:
+            out.append(f)
+            seen.add(pair)
+    return out
+
+
+def review_in_context(ctx) -> Report | None:
+    """``review`` of the launch patient's chart; None without a patient in context."""
+    if not (ctx.patient_id and ctx.fhir):
+        return None
+    try:
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
+    except errors.DocGemmaError:
+        data = HookData(missing=set(READ_KEYS))
+    return review(data)
 
 
 def check_in_context(

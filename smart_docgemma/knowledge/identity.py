@@ -32,7 +32,8 @@ _NOISE = {"oral", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", 
           "bid", "tid", "qid", "daily", "prn", "q", "h", "hr", "once", "twice", "x", "and", "with", "plus", "of",
           "er", "xr", "sr", "dr", "xl", "la", "cr", "ec", "ds", "forte", "mg", "mcg", "ml", "dose", "doses",
           "extended", "release", "delayed", "injection", "solution", "take", "give", "start", "order", "the",
-          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth"}
+          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth",
+          "pack", "inert", "ingredients", "intrauterine", "system", "{", "}"}
 
 
 @dataclass(frozen=True)
@@ -165,9 +166,21 @@ def parse(text: str) -> DrugIdentity:
     if not found:
         reason = ("ambiguous name: could be " + " or ".join(candidates)) if candidates else "name not recognised"
         return unidentified(label, reason, tuple(dict.fromkeys(candidates)))
-    ings = tuple(dict.fromkeys(Ingredient(n, vocabulary.rxcui(n)) for n in found))
+    ings = tuple(dict.fromkeys(Ingredient(n, vocabulary.rxcui(n)) for n in _each_ingredient(found)))
     return DrugIdentity(label=label, ingredients=ings, brand=brand, strength=" / ".join(strengths) or None,
                         dose_form=form.group(1) if form else None, via="text")
+
+
+def _each_ingredient(found: list[str]) -> list[str]:
+    """A dictionary name of a combination ("ethinylestradiol/etonogestrel") as its ingredients,
+    each in this core's terms; words that name a form, not a substance ("drug implants"), dropped."""
+    out = []
+    for name in found:
+        for part in name.split("/") if "/" in name else [name]:
+            part = part.strip()
+            if part and not vocabulary.is_form_word(part):
+                out.append(vocabulary.canonical(part) or part)
+    return out
 
 
 def _brand(label: str) -> str | None:

@@ -1,7 +1,8 @@
 """The names the knowledge core knows, loaded once on first use.
 
 Sources (all shipped in ``data/``): ``names.yaml`` (salts, international names,
-brands), ``rxnorm.yaml`` (ingredient and product codes), ``classes.yaml``
+brands), ``rxnorm.yaml`` (ingredient and product codes; an ingredient it lacks takes the RxNorm
+code of the interaction data's mapping, ~830 more), ``classes.yaml``
 (every class member is a known ingredient) and the English ingredient names
 of the interaction data (``interactions.sqlite``, built from the ANSM
 thesaurus). Nothing here touches the network.
@@ -29,8 +30,10 @@ def _tables() -> dict[str, Any]:
     phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
     phrases.update({k: [k] for k in known if k not in phrases})
     phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
+    rxcuis = {**tables.ansm_rxcuis(), **rx["ingredients"]}  # the table's own codes win
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
-            "codes": {v: k for k, v in rx["ingredients"].items()}, "rxcui": rx["ingredients"],
+            "not_ingredients": set(names.get("not_ingredients", ())),
+            "codes": {v: k for k, v in rxcuis.items()}, "rxcui": rxcuis,
             "products": {str(k): v for k, v in rx["products"].items()},
             "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
 
@@ -67,6 +70,11 @@ def canonical_of(name: str) -> str | None:
 def canonical(name: str) -> str | None:
     hit = lookup(name)
     return hit[0] if len(hit) == 1 else None
+
+
+def is_form_word(name: str) -> bool:
+    """A dictionary name that is a form or a fragment, not a substance ("drug implants", "type a")."""
+    return name in _tables()["not_ingredients"]
 
 
 def is_salt(word: str) -> bool:
