@@ -43,6 +43,12 @@ def classified() -> list[str]:
     return list(_fda()["ingredients"])
 
 
+def product_brands() -> dict[str, list[str]]:
+    """Prescription brand name → ingredients, from the same FDA product file (``epc_build``)."""
+    found: dict[str, list[str]] = _fda().get("brands", {})
+    return found
+
+
 def source() -> dict[str, str]:
     """Where the FDA classes come from (source and version), for the docs and the coverage report."""
     meta: dict[str, str] = _fda()["meta"]

@@ -160,7 +160,7 @@ def parse(text: str) -> DrugIdentity:
         found += names
         candidates += maybe
     if not found and brand:
-        found = vocabulary.lookup(brand.lower()) or []
+        found = vocabulary.lookup(brand.lower(), products=True) or []
     if not found:
         found = _whole_brand(label)
     if not found:
@@ -190,7 +190,7 @@ def _brand(label: str) -> str | None:
 
 def _whole_brand(label: str) -> list[str]:
     m = re.search(r"\[([^\]]+)\]", label)
-    return vocabulary.lookup(m.group(1).lower()) if m else []
+    return vocabulary.lookup(m.group(1).lower(), products=True) if m else []
 
 
 def _parts(body: str) -> list[str]:
@@ -204,13 +204,13 @@ def _parts(body: str) -> list[str]:
 def _names_in(part: str) -> tuple[list[str], list[str]]:
     """Ingredient names in one component: the longest known phrase first, then misspellings."""
     words = [w for w in re.findall(r"[a-z0-9][a-z0-9'\-./]*", part.lower()) if w not in ("/",)]
-    whole = vocabulary.lookup(" ".join(words))
+    whole = vocabulary.lookup(" ".join(words), products=True)
     if whole:
         return whole, []
     found, candidates, i = [], [], 0
     while i < len(words):
         for n in range(min(4, len(words) - i), 0, -1):
-            hit = vocabulary.lookup(" ".join(words[i:i + n]))
+            hit = vocabulary.lookup(" ".join(words[i:i + n]), products=True)
             if hit:
                 found += hit
                 i += n

@@ -38,9 +38,24 @@ def _tables() -> dict[str, Any]:
             "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
 
 
-def lookup(phrase: str) -> list[str]:
-    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate])."""
-    return list(_lookup(" ".join(phrase.lower().split())))
+def lookup(phrase: str, products: bool = False) -> list[str]:
+    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate]).
+
+    ``products``: also the prescription brand names of the FDA product file ("sprintec"), read on
+    an order's drug text only: a free-text question is not searched for them (brands such as
+    "ella" or "my way" are ordinary words there)."""
+    said = " ".join(phrase.lower().split())
+    found = list(_lookup(said))
+    if not found and products:
+        found = list(_product_brands().get(said, ()))
+    return found
+
+
+@lru_cache(maxsize=1)
+def _product_brands() -> dict[str, list[str]]:
+    from .classes import product_brands
+
+    return product_brands()
 
 
 @lru_cache(maxsize=8192)
