@@ -26,7 +26,7 @@ from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
 from ..tools.dosing import dose_pattern
 from ..tools.windows import Asked, asked
-from . import languages, ward
+from . import languages, requests, ward
 from .prompts import rules
 from .entities import Entities
 
@@ -444,8 +444,16 @@ def extract(text: str) -> Entities:
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     actions += ward.actions(said)  # lab orders, referrals, vital signs, protocols (agent/ward.py)
+    dose, low = find_dose(text), text.lower()
+    if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
+        dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
+    if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+        actions.append("order_line")
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
+    named = [d["name"] for d in drugs if d["name"] and f"lab:{d['name']}" != (chart_focus(text) or "").lower()]
+    if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):
+        actions.append("give")  # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
@@ -457,7 +465,7 @@ def extract(text: str) -> Entities:
         patient_names=tuple(find_names(text, drugs)),
         birth_date=find_birth_date(text),
         actions=tuple(actions),
-        dose=languages.as_written(find_dose(text), text, said),
+        dose=languages.as_written(dose, text, said),
         allergy=find_allergy(text),
         unsupported=tuple(find_unsupported(text)),
     )

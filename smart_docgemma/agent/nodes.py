@@ -20,7 +20,7 @@ from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import offline_copies
 
-from . import languages, planning, prompts
+from . import clarification, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from ..errors import InvalidModelOutput
 from .model import CallStats, ModelClient
@@ -92,7 +92,9 @@ def _context_lines(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
-    entities = replace(extract(state.message), has_image=bool(state.image),
+    # a reply to "what dose should I use?" is read with the request it completes
+    understood = clarification.completed(state.message, state.history)
+    entities = replace(extract(understood), has_image=bool(state.image),
                        chart_drugs=tuple(chart_drugs(state.chart_summary)), **_lesson_hint(state.message, deps))
     history = state.history[-2 * prompts.limit("history_turns"):]
     update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
@@ -164,9 +166,9 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
         return None
     if planning.patient_id(state) is None and planning.other_patients(state):
         return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
-    fields = planning.missing_fields(missing[0], state)
-    return prompts.message("ask_fields", label=label(missing[0]).lower(),
-                           fields=" and ".join(fields)) if fields else None
+    fields = [languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)]
+    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)  # in the clinician's language
+    return prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined) if fields else None
 
 
 def _did_you_mean(entities: Entities) -> str | None:

@@ -19,7 +19,9 @@ from .. import errors, knowledge
 from ..cds import context as cds_context
 from ..cds import rules as cds_rules
 from ..cds.context import HookData
+from ..cds import monitoring
 from ..cds.findings import RANK, Finding
+from ..knowledge import disease
 from ..languages import N_, answer_language, answer_text, day, message, say
 from . import guard
 
@@ -49,6 +51,7 @@ class Report:
     unread: list[str] = field(default_factory=list)  # chart parts that could not be read
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
+    doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -70,6 +73,7 @@ class Report:
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [said_line(f) for f in self.shown()]
+        out += [say(d, answer_language()) for d in self.doses]
         if self.context():
             out.append(self.context() or "")
         if self.unread:
@@ -255,13 +259,32 @@ def check(
     if asking:
         findings = [f for f in findings if f.topic != "duplicate-order"]
     renal = cds_rules.latest_renal(data)
+    age = cds_rules.patient_age(data)
     return Report(
         drugs=[knowledge.generic(d) for d in drugs],
         findings=findings,
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
-        age=cds_rules.patient_age(data),
+        age=age,
         renal=renal.value if renal else None,
+        doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
     )
+
+
+def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
+    """A question about a drug for a child: its weight-based dose from the latest weight on file,
+    with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
+    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
+    from .rules import WEIGHT
+
+    limit = knowledge.paediatric_limit(drug)
+    weights = monitoring.results(data.get("weight"), WEIGHT)
+    if age is None or age >= disease.adult_age() or not limit or not weights:
+        return None
+    kg = weights[-1].value
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
+                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+                   drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
+                   date=day(weights[-1].when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
 
 
 def review(data: HookData) -> Report:

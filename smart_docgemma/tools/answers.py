@@ -21,7 +21,7 @@ from itertools import combinations
 import yaml
 
 from .. import knowledge
-from ..languages import N_, answer_language, day, day_text, lab_name, message, say
+from ..languages import N_, answer_language, day, fold, day_text, lab_name, message, say
 from ..knowledge import analytes
 from . import labs, records, summary
 from .labanswers import lab_answer
@@ -54,7 +54,7 @@ def chart_focus(message: str) -> str | None:
     """The first focus whose pattern matches the lowercased message ("summary" included); a
     lab focus, at the analytes' place in the order, when the message names an analyte (its
     words in the analyte table); None when the message asks no chart question."""
-    low = (message or "").lower()
+    low = fold(message or "").lower()  # "Dernière kaliémie ?" typed with or without accents
     for focus in _order():
         if focus == LABS_HERE:
             found = analytes.named_in(low)
