@@ -53,8 +53,12 @@ def check_oauth_json(res, expect_json: bool = True) -> str | None:
 
 def test_dynamic_registration_answers_fuzzed_metadata_in_oauth_json(protocol_stack):
     url = f"{protocol_stack.sandbox_url}/auth/register"
-    bodies = st.one_of(metadata().map(json.dumps), metadata().map(json.dumps), ANY_JSON.map(json.dumps), nested(),
-                       st.binary(max_size=200), st.text(max_size=100))
+    valid = {"redirect_uris": [REDIRECT], "token_endpoint_auth_method": "none", "grant_types": ["authorization_code"],
+             "response_types": ["code"], "client_name": "Fuzzed"}
+    one_changed = metadata().flatmap(lambda m: st.sampled_from(sorted(m) or ["client_name"]).map(
+        lambda k: {**valid, **({k: m[k]} if k in m else {})}))  # a client's request with one member fuzzed
+    bodies = st.one_of(one_changed.map(json.dumps), one_changed.map(json.dumps), metadata().map(json.dumps),
+                       ANY_JSON.map(json.dumps), nested(), st.binary(max_size=200), st.text(max_size=100))
     requests_ = st.tuples(st.sampled_from(["POST"] * 8 + ["GET", "PUT"]), bodies,
                           st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]))
 
@@ -75,8 +79,20 @@ def test_the_token_endpoint_answers_fuzzed_grants_and_credentials_in_oauth_json(
     subjects = {"mcp": stack.real["reads"], "fhir": stack.real["fhir"], "expired": stack.sign(exp=1_000_000),
                 "other-audience": stack.sign(aud="http://127.0.0.1:1/mcp"), "garbage": "x.y.z", "empty": ""}
 
+    exchange = {"grant_type": EXCHANGE, "subject_token": subjects["mcp"], "subject_token_type": ACCESS,
+                "resource": stack.fhir_url}
+
     @st.composite
     def build(draw):
+        if draw(st.booleans()):  # the MCP server's own exchange, one parameter fuzzed or dropped
+            form = dict(exchange)
+            name = draw(st.sampled_from([*sorted(exchange), "scope", "none"]))
+            if name in form and draw(st.booleans()):
+                del form[name]
+            elif name != "none":
+                form[name] = draw(st.one_of(TEXT, st.sampled_from(["patient/*.rs", "patient/Patient.rs",
+                                                                   stack.mcp_url, ACCESS])))
+            return "POST", {"Authorization": basic(b"docgemma", b"docgemma-dev-secret")}, form
         grant = draw(st.one_of(st.sampled_from(["authorization_code", "refresh_token", EXCHANGE, EXCHANGE,
                                                 "client_credentials", "password"]), TEXT))
         form = draw(st.fixed_dictionaries({"grant_type": st.just(grant)}, optional={
