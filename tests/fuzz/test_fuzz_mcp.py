@@ -13,8 +13,7 @@ import requests
 from hypothesis import strategies as st
 
 from tests.fuzz.operations import ANY_JSON, from_schema, mistyped, nested
-from tests.fuzz.protocols import (HEADER, LATIN1, LIMITED_CLIENT, LIMITED_USER, OPERATOR, TEXT, basic, budget,
-                                  run, sent)
+from tests.fuzz.protocols import HEADER, LATIN1, LIMITED_CLIENT, LIMITED_USER, OPERATOR, TEXT, basic, budget, run, sent
 
 METHODS = ["initialize", "notifications/initialized", "tools/list", "tools/call", "tools/call", "tools/call",
            "ping", "resources/list", "prompts/list", "completion/complete", "logging/setLevel",
