@@ -87,7 +87,7 @@ class WorkerGuard:
     def _body(self, environ) -> tuple[str, str, str] | None:
         """Read the body here, whole, or say why not (status, message, reason). The SDK's bridge
         reads exactly Content-Length bytes, so a body must say its length; a client that stops
-        sending it loses the request after the server's socket timeout (``server.py``)."""
+        sending it loses the request after the server's socket timeout (``cli/server.py``)."""
         declared = _content_length(environ)
         if declared is None:
             return "411 Length Required", "Send the JSON-RPC body with a Content-Length.", "too_large"
