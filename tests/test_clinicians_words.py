@@ -146,5 +146,6 @@ def test_an_interaction_row_is_in_the_clinicians_language(app, fhir_base, lang, 
     Mécanisme : Additive antiplatelet…"), is written in the language (translations/interactions.yaml)."""
     answer = _clinician(app, fhir_base, "pt-warfarin", lang).ask(question)
     assert said in answer, answer[:2000]
-    for english in ("AVOID", "major bleeding risk", "Additive antiplatelet", "Use together only", "No FDA label was found"):
+    for english in ("AVOID", "major bleeding risk", "Additive antiplatelet", "Use together only",
+                    "No FDA label was found"):
         assert english not in answer, english
