@@ -71,11 +71,11 @@ def test_tuned_chat_questions_carry_their_finding(app, fhir_base):
 
 
 def test_held_out_chat_questions_carry_their_finding(app, fhir_base):
-    # measured 1/2 when first run (2026-11-27), never tuned on: "is codeine ok for her cough?" is
-    # not routed to any tool (the question's wording, not the check: the order-sign and "can i give
-    # her codeine" paths carry the under-12 contraindication); fails if the figure drops
+    # First run (2026-11-27): 1/2 — "is codeine ok for her cough?" reached no tool. The "give"
+    # phrases then gained "ok for her/him" and its kin (agent/data/rules.yaml): 2/2 since, so this
+    # split is no longer untouched for chat (docs/drug-classes.md says so).
     count, missed = score(app, fhir_base, "holdout")
-    assert count <= 1, missed
+    assert count == 0, missed
 
 
 def test_a_whole_list_review_answers_with_findings_not_the_list(app, fhir_base):
