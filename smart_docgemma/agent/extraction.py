@@ -23,7 +23,7 @@ from typing import Any
 
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, dose_pattern
+from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.windows import Asked, asked
 from . import languages, requests, ward
 from .entities import Entities
@@ -290,6 +290,10 @@ def find_dose(text: str) -> dict[str, Any] | None:
     found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
+    over = INFUSION.search(text)  # "2 g IV over 2 hours": one dose given over that time
+    if over:
+        found["infusion"] = over.group(0).lower()
+        found["frequency"] = found["frequency"] or "once"
     if duration:
         raw = duration.group(2).lower()
         unit = _FRACTION_UNITS.get(raw) or rules()["duration_units"][raw[0]]
