@@ -25,6 +25,8 @@ from __future__ import annotations
 from typing import Any
 
 import ctypes
+import hashlib
+import importlib.metadata
 import importlib.util
 import os
 import signal
@@ -41,6 +43,7 @@ import requests
 
 from ..config import read
 from ..errors import EmbeddedModelError
+from .window import context_size
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -60,11 +63,13 @@ class EmbeddedModel:
     owner_pid: int = field(default_factory=os.getpid)  # forked children (gunicorn workers) must not stop it
 
     timeout_s: float = 300.0  # per model call: a 4B model on a few cores needs minutes per turn
+    n_ctx: int = 4096  # its context window (tokens)
+    cache_dir: Path | None = None  # where its prompt cache is kept (None: no prompt cache)
 
     def app_config(self) -> dict[str, Any]:
         """Config keys that point the app's ``ModelClient`` at this server."""
         return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model,
-                "MODEL_TIMEOUT_S": self.timeout_s}
+                "MODEL_TIMEOUT_S": self.timeout_s, "MODEL_CONTEXT_TOKENS": self.n_ctx}
 
     def running(self) -> bool:
         return self.process.poll() is None
@@ -89,9 +94,14 @@ def settings(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int = 4096,
                    threads: int | None = None, mmproj: str | None = None,
-                   alias: str | None = None) -> list[str]:
-    """The ``llama_cpp.server`` command line (flags from its ``settings.py``)."""
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--host", host,
+                   alias: str | None = None, cache_mb: int = 0,
+                   cache_dir: Path | None = None) -> list[str]:
+    """The ``llama_cpp.server`` command line (flags from its ``settings.py``); with ``cache_mb``
+    the same server with the prompt cache (``promptcache.py``), kept in ``cache_dir``."""
+    server = ["llama_cpp.server"] if cache_mb <= 0 else [
+        "smart_docgemma.agent.promptcache", "--prompt_cache_mb", str(cache_mb),
+        *(["--prompt_cache_dir", str(cache_dir)] if cache_dir else [])]
+    cmd = [sys.executable, "-m", *server, "--model", str(gguf), "--host", host,
            "--port", str(port), "--n_ctx", str(n_ctx),
            "--n_threads", str(threads or os.cpu_count() or 1), "--model_alias", alias or Path(gguf).stem]
     if mmproj:  # generic multimodal handler over the GGUF's own chat template
@@ -99,11 +109,29 @@ def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int 
     return cmd
 
 
+def cache_folder(gguf: str, n_ctx: int, root: str | None = None) -> Path:
+    """Where the prompt cache of this model file and context size lives: a state is only valid
+    for the exact file (path, size, modification time) and context it was computed with."""
+    stat = Path(gguf).stat()
+    ident = f"{Path(gguf).resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{n_ctx}|{_llama_version()}"
+    base = Path(root) if root else Path.home() / ".cache" / "smart_docgemma" / "prompt-cache"
+    return base / f"{Path(gguf).stem}-{hashlib.sha1(ident.encode()).hexdigest()[:12]}"
+
+
+def _llama_version() -> str:
+    try:
+        return importlib.metadata.version("llama-cpp-python")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127.0.0.1",
                        port: int | None = None, n_ctx: int = 4096, threads: int | None = None,
                        alias: str | None = None, timeout: float = 300,
-                       log_dir: str | None = None) -> EmbeddedModel:
-    """Start the server on ``gguf`` and return once ``/v1/models`` answers."""
+                       log_dir: str | None = None, cache_mb: int = 0,
+                       cache_dir: str | None = None) -> EmbeddedModel:
+    """Start the server on ``gguf`` and return once ``/v1/models`` answers; with ``cache_mb``
+    its prompt cache (RAM budget in MB) is kept under ``cache_dir`` (``cache_folder``)."""
     if importlib.util.find_spec("llama_cpp") is None:
         raise EmbeddedModelError("DOCGEMMA_GGUF needs llama-cpp-python: pip install 'smart_docgemma[embedded]'")
     for path in filter(None, (gguf, mmproj)):
@@ -112,8 +140,9 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     port = port or _free_port(host)
     alias = alias or Path(gguf).stem
     log_path = Path(tempfile.mkstemp(prefix="llama-server-", suffix=".log", dir=log_dir)[1])
+    folder = cache_folder(gguf, n_ctx, cache_dir) if cache_mb > 0 else None
     cmd = server_command(gguf, port=port, host=host, n_ctx=n_ctx, threads=threads,
-                         mmproj=mmproj, alias=alias)
+                         mmproj=mmproj, alias=alias, cache_mb=cache_mb, cache_dir=folder)
     started = time.monotonic()
     # OpenMP threads spin while waiting by default; on cores shared with the app,
     # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured).
@@ -122,7 +151,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
         process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
                                    stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
     model = EmbeddedModel(endpoint=f"http://{host}:{port}/v1", model=alias, process=process,
-                          log_path=log_path, vision=bool(mmproj))
+                          log_path=log_path, vision=bool(mmproj), n_ctx=n_ctx, cache_dir=folder)
     try:
         _wait_ready(model, timeout)
     except BaseException:
@@ -144,15 +173,34 @@ def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: boo
     cfg = settings(config)
     if not cfg.get("GGUF"):
         return None
-    model = start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
+    gguf = str(cfg["GGUF"])
+    if not Path(gguf).is_file():
+        raise EmbeddedModelError(f"Model file not found: {gguf}")
+    model = start_llama_server(gguf, mmproj=cfg.get("MMPROJ") or None,
                                port=cfg.get("EMBEDDED_PORT") or None,
-                               n_ctx=int(cfg["EMBEDDED_N_CTX"]),
+                               n_ctx=int(cfg.get("EMBEDDED_N_CTX") or context_size(trained_context(gguf))),
                                threads=cfg.get("EMBEDDED_THREADS") or None,
-                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]))
+                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]),
+                               cache_mb=int(cfg["EMBEDDED_CACHE_MB"] or 0),
+                               cache_dir=cfg.get("EMBEDDED_CACHE_DIR") or None)
     model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)
     return model
+
+
+def trained_context(gguf: str) -> int | None:
+    """The context the model was trained for (``<architecture>.context_length`` in the GGUF's
+    metadata: 131,072 for MedGemma 1.5 4B, 32,768 for Gemma 3 270M), or None when it is not
+    stated or the ``gguf`` reader is not installed."""
+    try:
+        from gguf import GGUFReader
+    except ImportError:
+        return None
+    fields = GGUFReader(gguf).fields
+    arch = fields.get("general.architecture")
+    length = fields.get(f"{arch.contents()}.context_length") if arch is not None else None
+    return int(length.contents()) if length is not None else None
 
 
 def export_env(model: EmbeddedModel) -> None:
