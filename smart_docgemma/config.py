@@ -111,6 +111,9 @@ DEFAULTS: dict[str, Any] = {
     # --- chat ---------------------------------------------------------------
     "LANGUAGE": "en",  # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
     "CHAT_MAX_CHARS": 4000,
+    # The site's IANA time zone: chart answers show result times in it, and "since yesterday",
+    # "today" start at its midnight (tools/windows.py). Unknown names fall back to UTC.
+    "SITE_TIMEZONE": "UTC",
     "CHAT_RATE_PER_MIN": 20,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
@@ -140,6 +143,10 @@ DEFAULTS: dict[str, Any] = {
     # What the protected resource metadata offers MCP clients (they ask for these scopes).
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
                    "patient/AllergyIntolerance.c patient/DocumentReference.c"),
+    # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP request holds a worker
+    # thread while it runs: a worker serves at most this many at once (the rest of THREADS stay
+    # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
+    "MCP_WORKER_CONCURRENCY": 16,
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,

@@ -81,6 +81,10 @@ MODEL_FALLBACKS = Counter("docgemma_model_fallback_turns", "Turns answered in no
 KNOWLEDGE = Counter("docgemma_knowledge_responses", "Knowledge-source answers by where they came "
                     "from: network, cache (fresh), stale (source unreachable, copy within the age "
                     "limit), too_old (shown as clearly stale), error", ["source", "served"])
+MCP_REFUSED = Counter("docgemma_mcp_refused", "MCP requests refused before any tool ran, by "
+                      "reason: method (GET and other non-POST), too_large, worker_busy, client_busy, "
+                      "client_rate, subject_rate", ["reason"])
+MCP_REFUSALS = ("method", "too_large", "worker_busy", "client_busy", "client_rate", "subject_rate")
 TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose worker stopped "
                             "(lease expired) and were stored as failed")
 
@@ -101,6 +105,10 @@ def turn_finished(outcome: str, route: str) -> None:
 
 def refused(reason: str) -> None:
     RATE_LIMITED.labels(reason=reason).inc()
+
+
+def mcp_refused(reason: str) -> None:
+    MCP_REFUSED.labels(reason=reason).inc()
 
 
 def model_call(node: str, seconds: float, outcome: str) -> None:
@@ -227,6 +235,8 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
             TURNS.labels(outcome=outcome, route=route)
     for reason in ("turn running", "rate limit"):
         RATE_LIMITED.labels(reason=reason)
+    for reason in MCP_REFUSALS:
+        MCP_REFUSED.labels(reason=reason)
     for kind in ("approved", "rejected"):
         DECISIONS.labels(decision=kind)
     for service in CDS_SERVICES:

@@ -163,6 +163,28 @@ def test_unauthenticated_request_gets_401_pointing_at_protected_resource_metadat
     assert "urn:ietf:params:oauth:grant-type:token-exchange" in oauth["grant_types_supported"]
 
 
+@pytest.mark.parametrize("token", ["valid", None])
+def test_get_is_405_with_allow_post_and_holds_nothing_open(stack, token):
+    """The transport is stateless with JSON responses: there is never a server message to
+    stream, so a standing GET would only hold a worker thread (Streamable HTTP lets the
+    server answer 405 instead; clients then use POST alone)."""
+    headers = {"Accept": "text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+    if token:
+        headers["Authorization"] = f"Bearer {stack.sign()}"
+    started = time.monotonic()
+    res = requests.get(stack.mcp_url, headers=headers, timeout=10, stream=True)
+    body = res.raw.read(10_000, decode_content=True)  # the whole answer, at once
+    assert time.monotonic() - started < 5
+    assert res.status_code == 405 and res.headers["Allow"] == "POST"
+    assert res.headers["Content-Type"] == "application/json"
+    error = json.loads(body)["error"]
+    assert error["code"] < 0 and "POST" in error["message"]
+    for method in ("PUT", "DELETE", "PATCH"):
+        assert requests.request(method, stack.mcp_url, headers=headers, timeout=10).status_code == 405
+    metrics = requests.get(f"{stack.app_url}/metrics", timeout=10).text
+    assert re.search(r'docgemma_mcp_refused_total\{reason="method"\} [1-9]', metrics)
+
+
 @pytest.mark.parametrize(
     "claims, why",
     [

@@ -79,8 +79,9 @@ def create_sandbox(config: dict | None = None) -> Flask:
 
 
 def _register(app: Flask, sandbox: Sandbox) -> None:
-    from . import authserver, discovery, launcher, proxy, registration
+    from . import authserver, discovery, errors, launcher, proxy, registration
 
+    errors.init_app(app)
     sandbox.server = authserver.create_server(app, sandbox)
     for module in (discovery, authserver, registration, launcher, proxy):  # discovery before the /fhir catch-all
         app.register_blueprint(module.bp)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.oauth2 import OAuth2Error
 from authlib.oauth2.rfc6749 import AuthorizationCodeMixin, OAuth2Request, grants
-from authlib.oauth2.rfc6749.errors import InvalidRequestError, InvalidScopeError
+from authlib.oauth2.rfc6749.errors import InvalidClientError, InvalidRequestError, InvalidScopeError
 from authlib.oauth2.rfc6749.requests import BasicOAuth2Payload
 from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oidc.core import UserInfo
@@ -253,6 +253,17 @@ class SmartAuthorizationServer(AuthorizationServer):
         if isinstance(request, OAuth2Request):
             return request
         return super().create_oauth2_request(request)
+
+    def authenticate_client(self, request, methods, endpoint="token"):
+        """authlib's reading of an Authorization header lets ValueError escape (a 500 page) when
+        the credentials are not UTF-8 or the header is ``Basic`` and blanks: credentials that
+        cannot be read are a client that did not authenticate."""
+        try:
+            return super().authenticate_client(request, methods, endpoint)
+        except ValueError as exc:  # UnicodeDecodeError included
+            raise InvalidClientError(status_code=401, description=(
+                "The Authorization header holds no valid HTTP Basic credentials "
+                "(base64 of UTF-8 'client_id:client_secret').")) from exc
 
 
 class StoredAuthorizationRequest(OAuth2Request):

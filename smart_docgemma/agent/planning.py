@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from ..tools import catalog
 from ..tools.answers import focus_of
+from ..tools.windows import Asked, asked
 
 from .extraction import compiled
 from .languages import fold
@@ -198,7 +199,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                 "note_text": (note_text(state.message) or "")[:600]}
                                if code_only and patient and note_text(state.message) else None),
         "search_patient": {"name": ent.patient_names[0]} if ent.patient_names else None,
-        "get_patient_chart": {"patient_id": patient, "focus": focus_of(state.message)} if patient else None,
+        "get_patient_chart": chart_args(state.message, patient) if patient else None,
         "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
@@ -214,6 +215,14 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         return catalog.spec(tool).args_model(**args).model_dump(exclude_none=True)
     except ValidationError:
         return None
+
+
+def chart_args(message: str, patient: str) -> dict[str, Any]:
+    """The chart read a question asks: its focus, and for a lab its window and statistic
+    ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean)."""
+    focus = focus_of(message)
+    window = asked(message) if focus and focus.startswith("lab:") else Asked()
+    return {"patient_id": patient, "focus": focus, "window": window.window, "statistic": window.statistic}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

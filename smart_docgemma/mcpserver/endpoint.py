@@ -50,6 +50,7 @@ from starlette.middleware.authentication import AuthenticationMiddleware
 from starlette.routing import Route
 
 from .authority import Authority, McpGrant
+from .guard import WorkerGuard
 from .tools import described, offered, run
 
 INSTRUCTIONS = (
@@ -202,16 +203,20 @@ class McpDispatcher:
         self.flask_app, self.wsgi_app = flask_app, wsgi_app
         config = flask_app.config
         self.authority = authority_for(config)
-        self.paths = {
-            urlsplit(self.authority.mcp_url).path or "/",
-            urlsplit(str(build_resource_metadata_url(AnyHttpUrl(self.authority.mcp_url)))).path,
-        }
+        self.endpoint = (urlsplit(self.authority.mcp_url).path or "/").rstrip("/")
+        self.metadata = urlsplit(
+            str(build_resource_metadata_url(AnyHttpUrl(self.authority.mcp_url)))
+        ).path.rstrip("/")
         self.scopes = str(config["MCP_SCOPES"]).split()
+        self.guard = WorkerGuard(config["MCP_WORKER_CONCURRENCY"], config["JSON_MAX_BYTES"])
         self._mcp = None
         self._lock = threading.Lock()
 
     def __call__(self, environ, start_response):
-        if environ.get("PATH_INFO", "").rstrip("/") in {p.rstrip("/") for p in self.paths}:
+        path = environ.get("PATH_INFO", "").rstrip("/")
+        if path == self.endpoint:  # methods, size and this worker's share: guard.py
+            return self.guard(self._started(), environ, start_response)
+        if path == self.metadata:
             return self._started()(environ, start_response)
         return self.wsgi_app(environ, start_response)
 

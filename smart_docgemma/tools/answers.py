@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import re
-from datetime import date
+from datetime import date, datetime, timezone, tzinfo
 from functools import lru_cache
 from itertools import combinations
 
@@ -22,31 +22,52 @@ import yaml
 
 from .. import knowledge
 from ..languages import N_, answer_language, day, day_text, lab_name, message, say
-from . import records, summary
+from ..knowledge import analytes
+from . import labs, records, summary
+from .labanswers import lab_answer
+from .windows import Asked
 from .records import SORT_NEWEST
 from .records import DATA
 
+LABS_HERE = "lab:*"  # where the analyte table's foci sit among chart_questions.yaml's
+
 LOINC = "http://loinc.org"
-LAB_POINTS = 5  # results listed for one lab, newest first
 ENCOUNTER_WINDOW = 50
-LAB_WINDOW = 50  # results of one lab read, newest first
 
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, list[re.Pattern[str]]]:
     raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"]
-    return {focus: [re.compile(p) for p in pats] for focus, pats in raw.items()}
+    return {focus: [re.compile(p) for p in pats] for focus, pats in raw.items() if focus != LABS_HERE}
 
 
+@lru_cache(maxsize=1)
 def foci() -> list[str]:
-    return list(_patterns())
+    """Every focus in the order questions are matched: ``chart_questions.yaml``'s, with one
+    ``lab:<analyte>`` per analyte of the analyte table where the file says ``lab:*``."""
+    raw = _order()
+    at = raw.index(LABS_HERE)
+    return raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
 
 
 def chart_focus(message: str) -> str | None:
-    """The first focus whose pattern matches the lowercased message ("summary" included);
-    None when the message asks no chart question."""
+    """The first focus whose pattern matches the lowercased message ("summary" included); a
+    lab focus, at the analytes' place in the order, when the message names an analyte (its
+    words in the analyte table); None when the message asks no chart question."""
     low = (message or "").lower()
-    return next((f for f, pats in _patterns().items() if any(p.search(low) for p in pats)), None)
+    for focus in _order():
+        if focus == LABS_HERE:
+            found = analytes.named_in(low)
+            if found:
+                return found.focus
+        elif any(p.search(low) for p in _patterns()[focus]):
+            return focus
+    return None
+
+
+@lru_cache(maxsize=1)
+def _order() -> list[str]:
+    return list(yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"])
 
 
 def focus_of(message: str) -> str | None:
@@ -56,10 +77,7 @@ def focus_of(message: str) -> str | None:
 
 
 def _codes(focus: str) -> list[str]:
-    kind, _, name = focus.partition(":")
     t = records.terms()
-    if kind == "lab":
-        return list(t["key_labs"][name])
     return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
 
 
@@ -67,10 +85,12 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     """The searches a focus needs, from the full chart's ``base`` sections."""
     if focus is None or focus == "summary":
         return base
-    if focus.startswith(("lab:", "vitals:")):
+    if focus.startswith("lab:"):
+        return {"observations": labs.search(analytes.analyte(focus.partition(":")[2]))}
+    if focus.startswith("vitals:"):
         codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
         return {
-            "observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": LAB_WINDOW})
+            "observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": labs.WINDOW})
         }
     picks = {
         "medications": {"medications": base["medications"]},
@@ -96,14 +116,18 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ answers
-def answer(focus: str | None, d: dict[str, Any], today: date | None = None) -> str:
-    """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one."""
+def answer(focus: str | None, d: dict[str, Any], today: date | None = None, *, asked: Asked | None = None,
+           observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
+           tz: tzinfo = timezone.utc) -> str:
+    """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one.
+    A lab question with a window (``asked``) reads the raw ``observations`` for their times."""
     if focus is None or focus == "summary":
         return summary.chart_text(d)
     head = summary.patient_line(d["patient"])
-    key = "lab" if focus.startswith("lab:") else ("vitals" if focus.startswith("vitals") else focus)
+    if focus.startswith("lab:"):
+        return head + "\n" + lab_answer(focus, d, asked, observations, now, tz)
+    key = "vitals" if focus.startswith("vitals") else focus
     render = {
-        "lab": _lab,
         "vitals": _vitals,
         "labs": _labs,
         "medications": _medications,
@@ -138,35 +162,6 @@ def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:
     named = _name(None, what)  # a lab's name, else a heading of this module
     return _say(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
                 what=named if named != what else _say(what), why=why)
-
-
-def _lab(focus: str, d: dict[str, Any], today: date) -> str:
-    name = focus.partition(":")[2]
-    missing = _unavailable(d, "observations", name)
-    if missing:
-        return missing
-    entries = [e for e in d["labs"] + d["vitals"] if e["code"] in _codes(focus)]
-    if not entries:
-        return _say(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
-                    name=_name(None, name), codes=", ".join(_codes(focus)))
-    e = max(entries, key=lambda e: (e["latest"]["date"], e["count"]))
-    points = list(reversed(e["series"]))[:LAB_POINTS]
-    latest = points[0]
-    value = dict(name=_name(e), value=records.num(latest["value"]), unit=e["unit"],
-                 date=day(latest["date"]))
-    lines = [
-        _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
-             direction=e["direction"], before=records.num(points[1]["value"]), then=day(points[1]["date"]), **value)
-        if len(points) > 1 else _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
-                                     **value)
-    ]
-    if len(points) > 1:
-        trend = ", ".join(f"{records.num(p['value'])} ({_day(p['date'])})" for p in points)
-        total = (_say(N_("the newest %(n)s read"), n=e["count"]) if e["count"] >= LAB_WINDOW
-                 else _say(N_("%(n)s in all"), n=e["count"]))
-        lines.append(_say(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
-                          trend=trend, total=total))
-    return "\n".join(lines)
 
 
 def _vitals(focus: str, d: dict[str, Any], today: date) -> str:

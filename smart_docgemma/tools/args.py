@@ -67,11 +67,22 @@ class PatientChartArgs(BaseModel):
     focus: Optional[str] = Field(default=None, max_length=40,
                                  description="the part of the chart asked about, e.g. lab:Potassium")
 
+    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and statistic
+    window: Optional[str] = Field(default=None, max_length=12,
+                                  description="results in a window only, e.g. 24h, 3d, today, yesterday")
+    statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
+
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:
         from .answers import foci
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
+
+    @field_validator("window")
+    @classmethod
+    def _known_window(cls, value: str | None) -> str | None:
+        from .windows import WINDOW_KEY
+        return value if value and WINDOW_KEY.match(value) else None  # no window: the latest result
 
 
 class PrescribeMedicationArgs(BaseModel):

@@ -32,6 +32,8 @@ from . import args as tool_args
 from . import answers, catalog, records
 from ..smart.scopes import GrantedScopes
 from .base import ChartRead, Source, Tool, ToolContext, ToolResult
+from .windows import Asked, zone
+from ..config import setting
 # re-exported for other tools
 from .records import SORT_NEWEST
 from .records import concept_text as concept_text, patient_facts as patient_facts
@@ -208,7 +210,10 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
         return ToolResult.failure("unreachable",
                                   "The patient record was temporarily unavailable. Please try again shortly.")
     count = 1 + sum(len(chart.data[k]) for k in ("problems", "medications", "allergies", "labs", "vitals"))
-    text = answers.answer(args.focus, chart.data) if args.focus else chart.text
+    asked = Asked(args.window, args.statistic)
+    text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
+                           tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
+            if args.focus else chart.text)
     return ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import yaml
 
+from ..knowledge import analytes
+
 # Newest first, ties broken by id: a window cut among results of the same date is then the same
 # on every read (sorted by date alone, HAPI returns a different subset of the tied results).
 SORT_NEWEST = "-date,_id"
@@ -45,20 +47,21 @@ _PERIOD_UNITS = {
 
 @lru_cache(maxsize=1)
 def terms() -> dict[str, Any]:
+    """``chart_terms.yaml``, with ``key_labs`` (name -> LOINC codes, in scanning order) from the
+    one analyte table (``knowledge/data/analytes.yaml``)."""
     data: dict[str, Any] = yaml.safe_load((DATA / "chart_terms.yaml").read_text())
+    data["key_labs"] = {a.name: list(a.codes) for a in analytes.table().values()}
     return data
 
 
 @lru_cache(maxsize=1)
 def short_names() -> dict[str, str]:
-    """LOINC code → short name ("6298-2" → "Potassium") for key labs and vitals."""
+    """LOINC code → short name ("6298-4" → "Potassium", "41653-7" → "Capillary glucose") for key
+    labs (the narrowest analyte of each code) and vitals."""
     t = terms()
-    return {
-        code: name
-        for group in (t["key_labs"], t["vitals"])
-        for name, codes in group.items()
-        for code in codes
-    }
+    labs = {code: found.name for code in {c for codes in t["key_labs"].values() for c in codes}
+            if (found := analytes.of_code(code))}
+    return {**labs, **{code: name for name, codes in t["vitals"].items() for code in codes}}
 
 
 # ------------------------------------------------------------------ plain FHIR values

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from base64 import b64encode
 
 import pytest
 import requests
@@ -190,6 +191,34 @@ def test_wrong_client_secret_is_401_invalid_client(smart):
     res = smart.exchange(code)
     assert res.status_code == 401 and res.json()["error"] == "invalid_client"
     assert "WWW-Authenticate" in res.headers
+
+
+@pytest.mark.parametrize("header", [
+    "Basic " + b64encode(b"\xff\xfe:\xff").decode(),  # neither part is UTF-8
+    "Basic " + b64encode(b"docgemma:\xe9t\xe9").decode(),  # a Latin-1 secret
+    "Basic " + b64encode("docgemma:docgemma-dev-secret".encode("utf-16")).decode(),
+    "Basic !!!not-base64", "Basic", "Basic " + b64encode(b"docgemma").decode(), "Bearer abc", "basic  ",
+])
+@pytest.mark.parametrize("grant", ["authorization_code", "refresh_token",
+                                   "urn:ietf:params:oauth:grant-type:token-exchange"])
+def test_malformed_client_credentials_are_401_invalid_client_in_oauth_json(smart, header, grant):
+    res = requests.post(f"{smart.sandbox.url}/auth/token", headers={"Authorization": header}, timeout=30,
+                        data={"grant_type": grant, "code": "x", "refresh_token": "x", "subject_token": "x",
+                              "subject_token_type": "urn:ietf:params:oauth:token-type:access_token"})
+    assert res.status_code == 401, res.text
+    assert res.headers["Content-Type"] == "application/json" and res.json()["error"] == "invalid_client"
+    assert res.headers["WWW-Authenticate"].startswith("Basic ")
+
+
+@pytest.mark.parametrize("method, path", [("GET", "/auth/token"), ("PUT", "/auth/token"), ("GET", "/auth/register"),
+                                          ("GET", "/.well-known/oauth-authorization-server/other"),
+                                          ("POST", "/.well-known/jwks.json"), ("DELETE", "/jwks")])
+def test_oauth_endpoints_answer_http_errors_in_oauth_json_never_html(sandbox, method, path):
+    res = requests.request(method, sandbox.url + path, timeout=30)
+    assert res.status_code in (404, 405) and res.headers["Content-Type"] == "application/json"
+    assert res.json()["error"] == "invalid_request" and "<" not in res.text
+    if res.status_code == 405:
+        assert "Allow" in res.headers
 
 
 def test_public_client_on_any_loopback_port_uses_client_id_and_pkce(public_smart):

@@ -1,0 +1,130 @@
+"""Laboratory analytes: what a result measures, whatever code it was reported under.
+
+One table (``data/analytes.yaml``): per analyte its LOINC codes with the specimen each names,
+the unit answers and protocols use, conversions from the other units results arrive in, and
+the words clinicians write for it. A capillary glucose (41653-7) and a serum glucose (2345-7)
+are then the same analyte, and a magnesium in mmol/L compares with a protocol in mg/dL.
+
+    analyte("Magnesium") -> Analyte;  of_code("41653-7") -> Analyte (the narrowest)
+    named_in("latest finger-prick glucose?") -> Analyte | None
+    convert(1.2, "mmol/L", analyte("Magnesium")) -> 2.917  (mg/dL)
+
+Pure data and functions: no FHIR, no Flask.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).with_name("data") / "analytes.yaml"
+
+
+@dataclass(frozen=True)
+class Analyte:
+    """One thing measured: its name, codes (code -> specimen), unit and conversions."""
+
+    name: str
+    codes: dict[str, str]
+    unit: str
+    convert: dict[str, tuple[float, float]] = field(default_factory=dict)  # unit key -> (factor, offset)
+    family: str | None = None  # the broader analyte to fall back to ("Capillary glucose" -> "Glucose")
+    words: tuple[str, ...] = ()
+    patterns: tuple[str, ...] = ()
+
+    @property
+    def focus(self) -> str:
+        """The chart question's focus for this analyte (``tools/answers``)."""
+        return f"lab:{self.name}"
+
+    def specimen(self, code: str) -> str:
+        return self.codes.get(code, "")
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+def _pair(value: float | list[float]) -> tuple[float, float]:
+    return (float(value[0]), float(value[1])) if isinstance(value, list) else (float(value), 0.0)
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, Analyte]:
+    """Every analyte by name, in the table's order (the order a clinician scans a chart)."""
+    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))["analytes"]
+    return {name: Analyte(name=name, codes={str(k): v for k, v in a["codes"].items()}, unit=a["unit"],
+                          convert={unit_key(u): _pair(f) for u, f in (a.get("convert") or {}).items()},
+                          family=a.get("family"), words=tuple(a.get("words") or ()),
+                          patterns=tuple(a.get("patterns") or ()))
+            for name, a in raw.items()}
+
+
+def analyte(name: str) -> Analyte:
+    """The analyte called ``name`` (case-insensitive); KeyError for an unknown one."""
+    found = table().get(name) or next((a for a in table().values() if a.name.lower() == name.lower()), None)
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def names() -> list[str]:
+    return list(table())
+
+
+def of_code(code: str) -> Analyte | None:
+    """The narrowest analyte reporting under ``code`` (capillary glucose before glucose)."""
+    hits = [a for a in table().values() if code in a.codes]
+    return next((a for a in hits if a.family), hits[0] if hits else None)
+
+
+def codes_with_family(a: Analyte) -> list[str]:
+    """The codes a search for ``a`` reads: its own, then its family's (the fallback)."""
+    own = list(a.codes)
+    wider = list(table()[a.family].codes) if a.family in table() else []
+    return list(dict.fromkeys(own + wider))
+
+
+def unit_key(unit: str) -> str:
+    """A unit compared loosely: case, spaces, UCUM braces and micro signs aside ("µmol/L" = "umol/l")."""
+    text = unicodedata.normalize("NFKC", unit or "").replace("\u00b5", "u").replace("\u03bc", "u")
+    return re.sub(r"[\s{}_]", "", text).lower()
+
+
+def convert(value: float, unit: str, a: Analyte) -> float | None:
+    """``value`` in ``unit`` expressed in the analyte's unit; None when the unit is not known
+    for it (never a guessed conversion)."""
+    key = unit_key(unit)
+    if key in ("", unit_key(a.unit)):
+        return float(value)
+    if key not in a.convert:
+        return None
+    factor, offset = a.convert[key]
+    return float(value) * factor + offset
+
+
+def fold(text: str) -> str:
+    """Lowercased, accents dropped ("kaliémie" -> "kaliemie")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
+    return plain.lower()
+
+
+@lru_cache(maxsize=1)
+def _matchers() -> tuple[tuple[Analyte, re.Pattern[str]], ...]:
+    """One pattern per analyte: any of its words as whole words, or any of its patterns. A
+    narrower analyte (capillary glucose) is tried before its family (glucose)."""
+    order = sorted(table().values(), key=lambda a: 0 if a.family else 1)
+    out = []
+    for a in order:
+        parts = [rf"(?<![a-z0-9]){re.escape(fold(w))}(?![a-z0-9])" for w in a.words] + list(a.patterns)
+        out.append((a, re.compile("|".join(parts))))
+    return tuple(out)
+
+
+def named_in(text: str) -> Analyte | None:
+    """The analyte a question names, the narrowest first; None when it names none."""
+    low = fold(text)
+    return next((a for a, pattern in _matchers() if pattern.search(low)), None)

@@ -1,0 +1,108 @@
+"""What keeps MCP clients from holding a worker's threads (docs/mcp.md, "Limits").
+
+Every MCP request holds one gunicorn thread while it runs (the WSGI thread waits for the SDK's
+event loop, ``endpoint.py``). So, before any of the SDK runs:
+
+- ``GET /mcp`` (and any method but POST) is answered ``405`` with ``Allow: POST``: the transport
+  is stateless with JSON responses, so the server never has a message to push on a standing
+  event stream; the Streamable HTTP transport lets a server that offers no such stream say so
+  with 405, and clients then carry on with POST alone;
+- a worker serves at most ``MCP_WORKER_CONCURRENCY`` MCP requests at once, so the rest of its
+  threads stay free for clinicians, ``/healthz`` and CDS (beyond: ``503`` with ``Retry-After``);
+- a body above ``JSON_MAX_BYTES`` is refused (``413``) before it is read, and a body without a
+  length is never read past that limit.
+
+Every refusal is a JSON-RPC error a client can read (the SDK's client raises it with its
+message) and is counted in ``docgemma_mcp_refused``. Per-client limits (calls a minute, calls
+at once) need the verified token and live in ``quota.py`` and ``ClientLimits``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from werkzeug.wsgi import ClosingIterator
+
+from .. import metrics
+
+SERVER_BUSY = -32000  # JSON-RPC's range for implementation-defined server errors
+TOO_MANY = -32001
+NOT_SERVED = -32002
+ALLOW = "POST"
+
+
+def error_body(code: int, message: str, request_id=None, **data) -> bytes:
+    """A JSON-RPC 2.0 error response (``id`` null when the request's own is unknown)."""
+    error = {"code": code, "message": message, **({"data": data} if data else {})}
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "error": error}).encode()
+
+
+def refusal(status: str, body: bytes, start_response, headers: dict[str, str]) -> list[bytes]:
+    """Answer a WSGI request with a JSON-RPC error and nothing else."""
+    start_response(status, [("Content-Type", "application/json"),
+                            ("Content-Length", str(len(body))),
+                            ("Cache-Control", "no-store"), *headers.items()])
+    return [body]
+
+
+class WorkerGuard:
+    """The WSGI side of the limits: methods, body size, MCP requests at once in this worker."""
+
+    def __init__(self, concurrency: int, max_bytes: int):
+        self.max_bytes = int(max_bytes)
+        self._slots = threading.BoundedSemaphore(max(1, int(concurrency)))
+
+    def __call__(self, app, environ, start_response):
+        method = environ.get("REQUEST_METHOD", "")
+        if method != "POST":
+            metrics.mcp_refused("method")
+            message = (f"{method} is not served here: this MCP endpoint answers JSON-RPC over POST "
+                       "only and offers no server-sent event stream.")
+            return refusal("405 Method Not Allowed", error_body(NOT_SERVED, message), start_response,
+                           {"Allow": ALLOW})
+        declared = _content_length(environ)
+        if declared is not None and declared > self.max_bytes:
+            metrics.mcp_refused("too_large")
+            return refusal("413 Content Too Large",
+                           error_body(NOT_SERVED, f"The request body is over {self.max_bytes} bytes."),
+                           start_response, {})
+        if declared is None:  # chunked: never read past the limit (a cut body fails to parse: 400)
+            environ["wsgi.input"] = _Capped(environ["wsgi.input"], self.max_bytes + 1)
+        if not self._slots.acquire(blocking=False):
+            metrics.mcp_refused("worker_busy")
+            return refusal("503 Service Unavailable",
+                           error_body(SERVER_BUSY, "The server is serving as many MCP requests as it "
+                                      "takes at once. Retry in a second.", retry_after=1),
+                           start_response, {"Retry-After": "1"})
+        try:
+            served = app(environ, start_response)
+        except BaseException:
+            self._slots.release()
+            raise
+        return ClosingIterator(served, [self._slots.release])
+
+
+def _content_length(environ) -> int | None:
+    try:
+        return int(environ.get("CONTENT_LENGTH") or "")
+    except ValueError:
+        return None
+
+
+class _Capped:
+    """A request body stream that ends after ``limit`` bytes."""
+
+    def __init__(self, stream, limit: int):
+        self.stream, self.left = stream, limit
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            return b""
+        size = self.left if size is None or size < 0 else min(size, self.left)
+        data = self.stream.read(size)
+        self.left -= len(data)
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        return self.read(size)
