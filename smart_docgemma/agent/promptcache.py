@@ -45,6 +45,7 @@ from pathlib import Path
 import numpy as np
 
 MAGIC = b"DGKV1\n"
+SUPERSEDE = 0.9  # a new state sharing this much of an older one's tokens replaces it
 _HEAD = struct.Struct("<IQQ")  # tokens, seed, state bytes
 
 
@@ -123,8 +124,10 @@ class PromptCache:
 
     def __setitem__(self, tokens: Any, state: State) -> None:
         with self._lock:
-            for key, old in list(self.states.items()):  # a state the new one extends is redundant
-                if len(old.tokens) <= len(state.tokens) and _shared(old.tokens, state.tokens) == len(old.tokens):
+            for key, old in list(self.states.items()):
+                # The same prompt family (a node's fixed part, computed again with a new turn): the
+                # newer state serves every request the older one would, less at most its tail.
+                if _shared(old.tokens, state.tokens) >= SUPERSEDE * len(old.tokens):
                     self._drop(key)
             self.states[_key(state.tokens)] = state
             while self.states and sum(s.size for s in self.states.values()) > self.budget:
@@ -302,7 +305,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--prompt_cache_dir", type=Path, default=None)
     parser.add_argument("--prompt_cache_mb", type=int, default=1536)
     args = parser.parse_args(argv)
-    server, model = parse_model_from_args(ServerSettings, args), parse_model_from_args(ModelSettings, args)
+    server: Any = parse_model_from_args(ServerSettings, args)  # its annotation says the class
+    model: Any = parse_model_from_args(ModelSettings, args)
     llama_cpp.Llama.create_chat_completion = timed_chat(  # type: ignore[method-assign]
         llama_cpp.Llama.create_chat_completion)
     app = server_app.create_app(server_settings=server, model_settings=[model])
