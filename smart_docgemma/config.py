@@ -29,6 +29,9 @@ DEFAULTS: dict[str, Any] = {
     # its thread while it waits on the model (I/O, not CPU), so threads are many and cheap.
     "WORKERS": 1,
     "THREADS": 64,
+    # A client that neither reads its answer nor sends its body for this long loses the connection
+    # (server.py: gunicorn's socket otherwise blocks its thread without end).
+    "CLIENT_IO_TIMEOUT_S": 30,
     "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
     # --- storage ----------------------------------------------------------
@@ -44,9 +47,10 @@ DEFAULTS: dict[str, Any] = {
     "CLIENT_SECRET": "docgemma-dev-secret",  # empty -> public client
     "SCOPES": (
         "launch openid fhirUser online_access "
-        "patient/Patient.rs patient/Condition.rs patient/Observation.rs "
+        "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs patient/Provenance.c "
+        "patient/ServiceRequest.crs "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
@@ -59,6 +63,9 @@ DEFAULTS: dict[str, Any] = {
                                   "nurse prescriber", "physician assistant", "pharmacist prescriber",
                                   "dentist", "md", "do", "309343006", "158965000", "224535009"],
     "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
+    # --- ward orders and protocols (tools/ward_orders.py, tools/protocols.py) ----
+    # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped defaults
+    "PROTOCOLS_FILE": None,
     # --- model --------------------------------------------------------------
     "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
     "API_KEY": "EMPTY",
@@ -115,6 +122,13 @@ DEFAULTS: dict[str, Any] = {
     # "today" start at its midnight (tools/windows.py). Unknown names fall back to UTC.
     "SITE_TIMEZONE": "UTC",
     "CHAT_RATE_PER_MIN": 20,
+    # Event streams (an answer, a follow-up) hold a worker thread each (web/streams.py): one lives at
+    # most STREAM_MAX_S (then the page reads the stored turn); a session holds at most
+    # STREAMS_PER_SESSION in a worker (429 beyond), a worker STREAMS_PER_WORKER (503 beyond) — keep
+    # it under THREADS so pages, CDS and /healthz always find a thread.
+    "STREAM_MAX_S": 300,
+    "STREAMS_PER_SESSION": 2,
+    "STREAMS_PER_WORKER": 48,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
@@ -142,11 +156,22 @@ DEFAULTS: dict[str, Any] = {
     "MCP_AUTHORIZATION_SERVER": None,
     # What the protected resource metadata offers MCP clients (they ask for these scopes).
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
-                   "patient/AllergyIntolerance.c patient/DocumentReference.c"),
+                   "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
+                   "patient/Observation.c"),
     # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP request holds a worker
     # thread while it runs: a worker serves at most this many at once (the rest of THREADS stay
     # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
     "MCP_WORKER_CONCURRENCY": 16,
+    # Per client (mcpserver/quota.py): calls in any 60 s by one user (the token's sub) in one client
+    # (its client_id), and by one user through all their clients (a client id costs nothing to
+    # register); requests of one user in one client running at once in a worker. Beyond: 429
+    # with Retry-After. Counted in the database, so all workers share the minute's count.
+    "MCP_CALLS_PER_MIN": 120,
+    "MCP_SUBJECT_CALLS_PER_MIN": 300,
+    "MCP_CLIENT_CONCURRENCY": 4,
+    # A tool call still running after this long is answered as an error (its thread is left to
+    # finish on its own, holding no request): no MCP request waits longer than this for a tool.
+    "MCP_CALL_TIMEOUT_S": 60,
     # --- CDS Hooks ------------------------------------------------------------
     "CDS_ISSUERS": {},  # {iss: {"jwks_url": ...} | {"jwks": {...}}}
     "CDS_JTI_WINDOW_S": 3600,

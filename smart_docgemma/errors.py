@@ -20,6 +20,7 @@
     ├── Conflict                  409  e.g. a proposal already decided
     │   └── TurnCancelled         409  the clinician cancelled the running turn (its worker stops)
     ├── RateLimited               429
+    ├── ServerBusy                503  this worker serves as many event streams as it may (retry)
     ├── UpstreamError             502  FHIR server, model or knowledge source failed
     │   ├── FHIRError             502  (FHIR 401/403/404 are mapped to the classes above)
     │   ├── ModelError            503  the language model failed
@@ -141,6 +142,14 @@ class TurnCancelled(Conflict):
 class RateLimited(DocGemmaError):
     error, status, title = "rate_limited", 429, "Too many requests"
     retry_after: int | None = None  # seconds, sent as Retry-After
+
+
+class ServerBusy(DocGemmaError):
+    """This worker already holds as many event streams as it may (``web/streams.py``): nothing
+    started; asking again in a moment reaches a free thread, here or in another worker."""
+
+    error, status, title = "server_busy", 503, "The assistant is busy"
+    retry_after: int | None = 2
 
 
 class UpstreamError(DocGemmaError):

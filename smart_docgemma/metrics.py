@@ -84,6 +84,10 @@ KNOWLEDGE = Counter("docgemma_knowledge_responses", "Knowledge-source answers by
 MCP_REFUSED = Counter("docgemma_mcp_refused", "MCP requests refused before any tool ran, by "
                       "reason: method (GET and other non-POST), too_large, worker_busy, client_busy, "
                       "client_rate, subject_rate", ["reason"])
+STREAMS_REFUSED = Counter("docgemma_streams_refused", "Answer streams refused before a turn started: "
+                          "the session's or the worker's streams all open", ["reason"])
+STREAMS_DETACHED = Counter("docgemma_streams_detached", "Answer streams ended at STREAM_MAX_S while "
+                           "their turn went on (the page reads the stored turn)")
 MCP_REFUSALS = ("method", "too_large", "worker_busy", "client_busy", "client_rate", "subject_rate")
 TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose worker stopped "
                             "(lease expired) and were stored as failed")
@@ -105,6 +109,14 @@ def turn_finished(outcome: str, route: str) -> None:
 
 def refused(reason: str) -> None:
     RATE_LIMITED.labels(reason=reason).inc()
+
+
+def stream_refused(reason: str) -> None:
+    STREAMS_REFUSED.labels(reason=reason).inc()
+
+
+def stream_detached() -> None:
+    STREAMS_DETACHED.inc()
 
 
 def mcp_refused(reason: str) -> None:
@@ -237,6 +249,9 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
         RATE_LIMITED.labels(reason=reason)
     for reason in MCP_REFUSALS:
         MCP_REFUSED.labels(reason=reason)
+    for reason in ("session", "worker"):
+        STREAMS_REFUSED.labels(reason=reason)
+    STREAMS_DETACHED.inc(0)
     for kind in ("approved", "rejected"):
         DECISIONS.labels(decision=kind)
     for service in CDS_SERVICES:

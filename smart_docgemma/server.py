@@ -33,7 +33,7 @@ def main() -> None:
         def load(self):
             app = create_app()
             warm_up()
-            return app
+            return stalled_clients_cut(app, float(app.config["CLIENT_IO_TIMEOUT_S"]))
 
     embedded = _start_embedded()
     try:
@@ -41,6 +41,49 @@ def main() -> None:
     finally:
         if embedded is not None:
             embedded.stop()
+
+
+def stalled_clients_cut(app, seconds: float):
+    """A client that stops reading its answer (or stops sending its body) leaves gunicorn's
+    thread blocked in a socket write (read) with no end: each request's socket gets a timeout
+    of ``seconds`` per operation, so such a client loses the connection and the thread is free.
+    gunicorn makes the socket blocking without a timeout again for the next request."""
+    def wsgi(environ, start_response):
+        sock = environ.get("gunicorn.socket")
+        if sock is not None:
+            sock.settimeout(seconds)
+            environ["wsgi.input"] = _TimedBody(environ["wsgi.input"])
+        return app(environ, start_response)
+    return wsgi
+
+
+class _TimedBody:
+    """The request body, whose socket timing out is werkzeug's ``RequestTimeout`` (408, an HTTP
+    error the app answers like any other) instead of an exception it would answer with 500."""
+
+    def __init__(self, body):
+        self.body = body
+
+    def read(self, size=None):
+        return self._timed(self.body.read, size)
+
+    def readline(self, size=None):
+        return self._timed(self.body.readline, size)
+
+    def readlines(self, size=None):
+        return self._timed(self.body.readlines, size)
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+    @staticmethod
+    def _timed(read, size):
+        from werkzeug.exceptions import RequestTimeout
+
+        try:
+            return read(size)
+        except TimeoutError as exc:
+            raise RequestTimeout("The request body stopped arriving.") from exc
 
 
 def _metrics_folder() -> None:

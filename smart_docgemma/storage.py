@@ -19,7 +19,7 @@ import time
 from contextlib import contextmanager
 
 from cryptography.fernet import Fernet, InvalidToken
-from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text,
+from sqlalchemy import (Column, Float, Index, Integer, MetaData, String, Table, Text,
                         create_engine, event, inspect, text)
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -155,6 +155,15 @@ audit_events = Table(
     Column("sid", String(64), index=True),  # the app session (None for CDS calls)
     Column("event", Text, nullable=False),  # the FHIR AuditEvent (JSON), redacted per policy
     Column("ehr_ref", String(256)),  # AuditEvent/id on the EHR once sent there
+)
+
+mcp_calls = Table(  # MCP requests accepted in the last minute, per user and client (mcpserver/quota.py)
+    "mcp_calls", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("subject", String(256), nullable=False),  # the token's sub: the user
+    Column("client", String(256), nullable=False),  # the token's client_id
+    Column("at", Float, nullable=False),
+    Index("ix_mcp_calls_subject_at", "subject", "at"),
 )
 
 

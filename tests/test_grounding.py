@@ -349,3 +349,26 @@ def test_a_finding_claimed_from_an_image_whose_analysis_failed_is_marked():
     assert "not found in the cited record" in done.shown
     plain = ground_turn(new_turn("What is a pleural effusion?"), "There is a right pleural effusion.")
     assert [c.verdict for c in plain.checks] == ["uncheckable"]
+
+
+def test_a_medication_line_built_from_the_record_is_supported_and_another_drug_is_not():
+    """A Synthea order's RxNorm name writes qualifiers after commas ("insulin, regular, human");
+    the summary's line built from it names "insulin regular" and is the record's, not marked."""
+    from smart_docgemma.grounding.evidence import from_chart
+    from smart_docgemma.tools import records, summary
+
+    name = ("insulin isophane, human 70 UNT/ML / insulin, regular, human 30 UNT/ML Injectable Suspension "
+            "[Humulin]")
+    order = {"resourceType": "MedicationRequest", "id": "humulin-1", "status": "active", "authoredOn": "2026-01-05",
+             "medicationCodeableConcept": {"coding": [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm",
+                                                       "code": "106892", "display": name}], "text": name}}
+    med = records.medication(order)
+    line = summary.medication_line(med)
+    assert line.endswith("— dose and frequency not recorded")
+    evidence = from_chart({"patient": {"id": "p1", "name": "Dennise Beahan"}, "medications": [med]},
+                          "http://ehr.test/fhir")
+    done = ground(line, evidence)
+    assert [c.verdict for c in done.checks] == ["supported"] and MARK not in done.shown
+    assert "MedicationRequest/humulin-1" in done.shown
+    wrong = ground(line.replace("insulin, regular", "insulin glargine"), evidence)
+    assert [c.verdict for c in wrong.checks] == ["unsupported"] and MARK in wrong.shown

@@ -445,6 +445,7 @@ def test_checks_that_did_not_run_are_said_never_empty(stack):
         ("pt-warfarin", "ibuprofen", "warfarin"),  # interaction with an active medication
         ("pt-pen-allergy", "amoxicillin", "penicillin"),  # allergy cross-reactivity
         ("pt-ckd-elder", "metformin", "egfr"),  # kidney function from the chart's results
+        ("pt-warfarin", "apixaban", "two anticoagulants"),  # duplication by class, the one safety check
     ],
 )
 def test_knowledge_core_checks_a_drug_against_the_tokens_patient(stack, patient, drug, expected):
@@ -504,6 +505,7 @@ def test_identify_drug_names_ingredients_codes_and_classes_or_says_why_not(stack
     augmentin, unknown = identify("Augmentin 625"), identify("xyzzy")
     assert augmentin["status"] == "ok" and "amoxicillin (RxNorm 723)" in augmentin["text"]
     assert "penicillin" in augmentin["text"].lower() and augmentin["sources"]
+    assert "FDA pharmacologic class: Penicillin-class Antibacterial" in augmentin["text"]
     assert unknown["status"] == "empty" and "could not be identified" in unknown["text"]
     assert unknown["could_not_check"] == [unknown["text"]]
     check = mcp_post(

@@ -13,6 +13,7 @@ matched exactly (loopback on any port when ``LOOPBACK_ANY_PORT``). A client that
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from urllib.parse import urlsplit
@@ -120,6 +121,7 @@ def _registered(client: Client) -> dict:
 
 METADATA_MAX_BYTES = 20_000
 METADATA_TTL_S = 3600
+METADATA_DEADLINE_S = 5
 
 
 def metadata_client(sandbox, client_id: str | None) -> Client | None:
@@ -132,13 +134,7 @@ def metadata_client(sandbox, client_id: str | None) -> Client | None:
     known = sandbox.metadata_clients.get(client_id)
     if known is not None:
         return known
-    try:
-        res = requests.get(client_id, timeout=5, allow_redirects=False,
-                           headers={"Accept": "application/json"})
-        small = res.status_code == 200 and len(res.content) <= METADATA_MAX_BYTES
-        doc = res.json() if small else None
-    except (requests.RequestException, ValueError):
-        doc = None
+    doc = _fetched(client_id)
     if not isinstance(doc, dict) or doc.get("client_id") != client_id:
         return None
     try:
@@ -148,6 +144,26 @@ def metadata_client(sandbox, client_id: str | None) -> Client | None:
     client.client_id, client.client_secret = client_id, ""
     sandbox.metadata_clients.put(client, key=client_id, ttl_s=METADATA_TTL_S)
     return client
+
+
+def _fetched(url: str) -> dict | None:
+    """The metadata document at ``url``: at most METADATA_MAX_BYTES, within METADATA_DEADLINE_S in
+    all (a server that dribbles bytes cannot hold the token request's thread); None otherwise."""
+    deadline = time.monotonic() + METADATA_DEADLINE_S
+    try:
+        with requests.get(url, timeout=METADATA_DEADLINE_S, allow_redirects=False, stream=True,
+                          headers={"Accept": "application/json"}) as res:
+            if res.status_code != 200:
+                return None
+            body = b""
+            while chunk := res.raw.read1(4096, decode_content=True):  # what has arrived: a deadline check per arrival
+                body += chunk
+                if len(body) > METADATA_MAX_BYTES or time.monotonic() > deadline:
+                    return None
+        doc = json.loads(body)
+    except (requests.RequestException, ValueError):
+        return None
+    return doc if isinstance(doc, dict) else None
 
 
 def _error(exc: InvalidMetadata, status: int):

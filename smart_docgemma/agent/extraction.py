@@ -25,7 +25,8 @@ from functools import lru_cache
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
 from ..tools.dosing import dose_pattern
-from . import languages
+from ..tools.windows import Asked, asked
+from . import languages, requests, ward
 from .prompts import rules
 from .entities import Entities
 
@@ -37,10 +38,12 @@ _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in n
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
 # "covid-19" elsewhere in the sentence is a disease, never a patient.
 _PATIENT_WORD_ID = re.compile(r"\bpatient\s+([a-z]{1,8}-?\d[a-z0-9\-]{0,30})\b", re.I)
+# a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375")
+_NAME_WORD = r"[A-Z][a-z'\-]+\d*"
 _NAME = re.compile(
-    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?|"
+    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?|"
     r"for|of|about|on|to)\s+"
-    r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){1,2})")
+    rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
@@ -182,6 +185,7 @@ def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
+    found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
     names = []
@@ -192,6 +196,59 @@ def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
+
+
+@lru_cache(maxsize=1)
+def _born_words() -> str:
+    return "|".join(re.escape(w) for w in sorted(rules()["birth_date_words"], key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _named_born() -> re.Pattern[str]:
+    """Two or three name words right before a birth date's word: a person, whatever precedes."""
+    return re.compile(rf"\b((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}}),?\s+(?i:{_born_words()})\b")
+
+
+_MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                        "nov", "dec"], 1)}
+_DATE_FORMS = (
+    (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
+    (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
+    (re.compile(r"(\d{1,2})\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})"), ("d", "mon", "y")),
+    (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
+)
+
+
+def find_birth_date(text: str) -> str | None:
+    """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
+    "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
+    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=)?\s*(.{{0,24}})", text.lower())
+    if not m:
+        return None
+    for pattern, parts in _DATE_FORMS:
+        found = pattern.match(m.group(1).strip())
+        if found:
+            return _iso(dict(zip(parts, found.groups())))
+    return None
+
+
+def _iso(parts: dict[str, str]) -> str | None:
+    if "mon" in parts:
+        month = _MONTHS.get(parts["mon"])
+        day = int(parts["d"])
+    elif "m" in parts:
+        month, day = int(parts["m"]), int(parts["d"])
+    else:  # a/b: which is the day is known only when one of them is over 12
+        a, b = int(parts["a"]), int(parts["b"])
+        if a > 12 >= b:
+            day, month = a, b
+        elif b > 12 >= a:
+            month, day = a, b
+        else:
+            return None
+    if not month or not 1 <= month <= 12 or not 1 <= day <= 31:
+        return None
+    return f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
 
 
 @lru_cache(maxsize=4096)
@@ -342,7 +399,8 @@ def find_unsupported(text: str) -> list[str]:
 def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
     patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
-    noun phrase ("serum creatinine?", "vaccination history"). Never with a drug named, a write
+    noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
+    chart it is, planning decides). Never with a drug named, a write
     asked, or a definition asked ("what is eGFR?")."""
     chart, focus = rules()["chart_question"], chart_focus(text) or ""
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
@@ -352,6 +410,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bo
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
+    if find_patient_ids(text):  # "the age of the patient with MRN of …": a patient named by id
+        return True
+    if focus.startswith("lab:") and asked(text) != Asked():  # "mean fingerstick glucose over the past 24h?":
+        return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
 
@@ -381,8 +443,17 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    actions += ward.actions(said)  # lab orders, referrals, vital signs, protocols (agent/ward.py)
+    dose, low = find_dose(text), text.lower()
+    if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
+        dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
+    if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+        actions.append("order_line")
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
+    named = [d["name"] for d in drugs if d["name"] and f"lab:{d['name']}" != (chart_focus(text) or "").lower()]
+    if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):
+        actions.append("give")  # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
     return Entities(
         drugs=tuple(d["name"] for d in drugs if d["name"]),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
@@ -392,8 +463,9 @@ def extract(text: str) -> Entities:
         ambiguous_drugs=tuple(d for d in drugs if d["match"] == "ambiguous"),
         patient_ids=tuple(find_patient_ids(text)),
         patient_names=tuple(find_names(text, drugs)),
+        birth_date=find_birth_date(text),
         actions=tuple(actions),
-        dose=languages.as_written(find_dose(text), text, said),
+        dose=languages.as_written(dose, text, said),
         allergy=find_allergy(text),
         unsupported=tuple(find_unsupported(text)),
     )

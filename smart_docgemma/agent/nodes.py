@@ -20,7 +20,7 @@ from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import offline_copies
 
-from . import languages, planning, prompts
+from . import clarification, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from ..errors import InvalidModelOutput
 from .model import CallStats, ModelClient
@@ -98,7 +98,9 @@ def patient_block(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
-    entities = replace(extract(state.message), has_image=bool(state.image),
+    # a reply to "what dose should I use?" is read with the request it completes
+    understood = clarification.completed(state.message, state.history)
+    entities = replace(extract(understood), has_image=bool(state.image),
                        chart_drugs=tuple(chart_drugs(state.chart_summary)), **_lesson_hint(state.message, deps))
     history = state.history[-2 * prompts.limit("history_turns"):]
     update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
@@ -107,7 +109,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
-    update["errors"] = [prompts.message("no_tool", label=label(t)) for t in missing]
+    update["errors"] = [_not_granted(t) for t in missing]
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
@@ -124,6 +126,16 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _not_granted(tool: str) -> str:
+    """Why a needed tool is missing: a write the grant does not allow must be placed in the EHR."""
+    spec = catalog.spec(tool)
+    if spec.kind != "write":
+        return prompts.message("no_tool", label=label(tool))
+    types = " and ".join(dict.fromkeys(rtype for rtype, inter in spec.scopes if "c" in inter))
+    what = label(tool).split(" (")[0].lower()
+    return prompts.message("no_write_scope", label=what, types=types)
 
 
 def _out_of_scope(state: Turn, deps: Deps) -> str | None:
@@ -160,9 +172,9 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
         return None
     if planning.patient_id(state) is None and planning.other_patients(state):
         return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
-    fields = planning.missing_fields(missing[0], state)
-    return prompts.message("ask_fields", label=label(missing[0]).lower(),
-                           fields=" and ".join(fields)) if fields else None
+    fields = [languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)]
+    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)  # in the clinician's language
+    return prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined) if fields else None
 
 
 def _did_you_mean(entities: Entities) -> str | None:
@@ -330,8 +342,8 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
     update: Update[ToolExecuteOutcome] = {
         "tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
-    if result.status == "proposal" and result.proposal_id:
-        update["proposals"] = [result.proposal_id]
+    if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
+        update["proposals"] = list(result.data.get("proposal_ids") or [result.proposal_id])
     return update
 
 

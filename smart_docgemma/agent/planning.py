@@ -18,6 +18,7 @@ from ..tools import catalog
 from ..tools.answers import focus_of
 from ..tools.windows import Asked, asked
 
+from . import ward
 from .extraction import compiled
 from .languages import fold
 from .prompts import rules
@@ -94,11 +95,12 @@ def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
 def patient_id(state: Turn) -> str | None:
     """Explicit id in the message > single search match > the launch patient.
 
-    A named patient who is not the launch patient is never replaced by the launch
-    patient: until a search finds exactly one match there is no patient (None)."""
+    The launch patient's own id or MRN in the message is the launch patient. A named patient
+    who is not the launch patient is never replaced by the launch patient: until a search
+    finds exactly one match there is no patient (None)."""
     ids = state.entities.patient_ids
     if ids:
-        return str(ids[0])
+        return state.patient_id if is_launch_id(state, ids[0]) else str(ids[0])
     for r in reversed(state.tool_runs):
         if r.tool == "search_patient" and r.result.count == 1:
             found = _first_id(r.result.data or {})
@@ -116,17 +118,42 @@ def launch_name(state: Turn) -> str | None:
 
 def other_patients(state: Turn) -> list[str]:
     """Patients the message names (by name, MRN or id) who are not the launch patient;
-    "him", "her", "pt", "this patient" are the launch patient and never named."""
+    "him", "her", "pt", "this patient" are the launch patient and never named, nor are the
+    launch patient's own id, MRN, or name with her birth date."""
     ent = state.entities
     names = [n for n in ent.patient_names if not is_launch_patient(state, n)]
-    ids = [i for i in ent.patient_ids if i != state.patient_id]
+    ids = [i for i in ent.patient_ids if not is_launch_id(state, i)]
     return names + ids
 
 
 def is_launch_patient(state: Turn, name: str) -> bool:
-    """"Robert Mensah" or "Mensah" in Robert Mensah's chart (every word of the name is his)."""
+    """"Robert Mensah" or "Mensah" in Robert Mensah's chart (every word of the name is his),
+    unless the message gives a birth date that is not his (a namesake)."""
     mine = {w.lower() for w in (launch_name(state) or "").split()}
-    return bool(mine) and {w.lower() for w in name.split()} <= mine
+    if not mine or not {w.lower() for w in name.split()} <= mine:
+        return False
+    said, born = state.entities.birth_date, launch_identifiers(state).get("born")
+    return not (said and born and said != born)
+
+
+def launch_identifiers(state: Turn) -> dict[str, str]:
+    """The launch patient's id, MRN and birth date (the chart brief names the last two)."""
+    found = {"id": state.patient_id or ""}
+    for key, pattern in (("mrn", _BRIEF_MRN), ("born", _BRIEF_BORN)):
+        m = pattern.search((state.chart_summary or "").split(";")[0])
+        if m:
+            found[key] = m.group(1)
+    return {k: v for k, v in found.items() if v}
+
+
+def is_launch_id(state: Turn, said: str) -> bool:
+    """The message's id is the launch patient's FHIR id or MRN."""
+    mine = {v.lower() for k, v in launch_identifiers(state).items() if k in ("id", "mrn")}
+    return said.lower() in mine
+
+
+_BRIEF_MRN = re.compile(r"\bMRN ([^\s,;]+)")
+_BRIEF_BORN = re.compile(r"\bborn (\d{4}-\d{2}-\d{2})")
 
 
 def interaction_drugs(state: Turn) -> list[str]:
@@ -198,13 +225,15 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         "save_clinical_note": ({"patient_id": patient, "note_type": note_type(state.message),
                                 "note_text": (note_text(state.message) or "")[:600]}
                                if code_only and patient and note_text(state.message) else None),
-        "search_patient": {"name": ent.patient_names[0]} if ent.patient_names else None,
+        "search_patient": ({"name": ent.patient_names[0], "birth_date": ent.birth_date}
+                           if ent.patient_names else None),
         "get_patient_chart": chart_args(state.message, patient) if patient else None,
         "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
                                  if patient and len(drugs) == 1 else None),
         "add_allergy": _allergy_args(state, patient),
+        **{tool: ward.arguments(tool, state.message, patient) if patient else None for tool in ward.TOOLS},
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
     }

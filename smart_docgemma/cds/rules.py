@@ -132,8 +132,14 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _monitoring(data, [name], draft=draft, problem=key)
         found += safety_rules.extra_findings(data, name, draft, key)
         found += _boxed(name, draft, key)
-        findings += found
+        findings += _duplication_last(found)
     return findings
+
+
+def _duplication_last(found: list[Finding]) -> list[Finding]:
+    """A draft's card leads with what its chart says (pregnancy, allergy, an interaction) before a
+    duplication of the same severity: both are on the card, the more telling one is its summary."""
+    return sorted(found, key=lambda f: f.topic == "additive-therapy")
 
 
 def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
@@ -155,7 +161,8 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
                     age: int | None = None) -> Finding:
     others = [d for d in f.drugs if d != drug]
     alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others \
-        else alternative("renal", drug) if f.topic == "renal" else None
+        else alternative("renal", drug) if f.topic == "renal" \
+        else alternative("additive", drug, f.key.split(":")[-1].split("+")[0]) if f.topic == "duplication" else None
     evidence = [f"{capital(where[o][0])} medication: {where[o][1]}" for o in others if o in where]
     evidence += list(f.evidence) if f.topic != "interaction" else []
     if f.topic == "renal" and renal:
@@ -170,7 +177,7 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
                    message=_knowledge_message(f, drug, others, renal, age))
 
 
-_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction"}
+_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction", "duplication": "additive-therapy"}
 # the card's words for a knowledge finding, by topic and severity (critical, else warning)
 _SAID = {
     "interaction": (N_("Avoid %(drug)s with %(others)s"), N_("Monitor closely if giving %(drug)s with %(others)s")),
@@ -182,6 +189,8 @@ _SAID = {
                   N_("Review the %(drug)s dose — it is above the usual daily maximum")),
     "weekly_max": (N_("Reduce the %(drug)s dose — it is above the weekly maximum"),
                    N_("Review the %(drug)s dose — it is above the usual weekly maximum")),
+    "duplication": (N_("Do not add %(drug)s — %(others)s is already ordered (same class)"),
+                    N_("Switch rather than add %(drug)s — %(others)s is already ordered (same class)")),
     "daily_frequency": (N_("Check the %(drug)s frequency — this drug is given once a week, not daily"),) * 2,
 }
 
@@ -190,7 +199,7 @@ def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal
                        age: int | None) -> dict:
     """A knowledge finding in words the card shows in the clinician's language."""
     said = _SAID.get(f.key.split(":")[-1] if f.topic == "dose" else
-                     "interaction" if f.topic in _TOPIC else f.topic)
+                     "interaction" if f.topic in ("interaction", "combination") else f.topic)
     if said is None:
         return message(N_("Review %(drug)s: a safety finding applies (%(topic)s)"), drug=drug,
                        topic=message(f.topic))
@@ -244,11 +253,11 @@ def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> F
 
 
 def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
+    """The same product ordered again; two drugs of one class (or a harmful cross-class pair) are
+    the knowledge core's duplication findings, among ``_knowledge``'s."""
     drug, out = generic(name), []
-    flagged = {f.fingerprint_of[0] for f in already if f.topic == "drug-interaction"}
     for other_name, where in others:
-        other = generic(other_name)
-        if other == drug:
+        if generic(other_name) == drug:
             out.append(Finding(key, "warning", [f"Remove duplicate {drug} — already {where} as {other_name}",
                                                 f"Remove duplicate {drug} — already {where}"],
                                "duplicate-order", management="Keep one order; adjust its dose if more is needed.",
@@ -258,28 +267,7 @@ def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]
                                                if where == "active" else
                                                N_("Remove duplicate %(drug)s — already in these orders"),
                                                drug=drug)))
-        elif other not in flagged:
-            out += _additive(drug, other, other_name, where, draft, key)
     return out
-
-
-def _additive(drug, other, other_name, where, draft, key) -> list[Finding]:
-    shared = set(additive_classes(drug)) & set(additive_classes(other))
-    if not shared:
-        return []
-    labels = sorted({additive_classes(d)[c]["label"] for d in (drug, other) for c in additive_classes(d)})
-    entry = additive_classes(drug)[sorted(shared)[0]]
-    alt = alternative("additive", drug, sorted(shared)[0])
-    two = "/".join(labels)
-    summaries = [f"Avoid {drug} with {other} — two {two}: {entry['risk']}; consider {alt['display']}" if alt else "",
-                 f"Avoid {drug} with {other} — two {two}: {entry['risk']}", f"Avoid {drug} with {other} — two {two}"]
-    return [Finding(key, "warning", summaries, "additive-therapy",
-                    mechanism=f"{capital(drug)} and {other} are both {two}; {entry['risk']}.",
-                    management="Use one agent; if both are needed, add gastroprotection and monitor.",
-                    evidence=[f"{capital(where)} order: {other_name}"],
-                    sources=[source(entry["source"], drug)], draft=draft, alternative=alt,
-                    message=message(N_("Avoid %(drug)s with %(other)s — two drugs of the same kind (%(two)s)"),
-                                    drug=drug, other=other, two=two))]
 
 
 def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
@@ -463,11 +451,6 @@ def flag_source(flag: knowledge.Flag, drug: str) -> Source:
 
 def boxed_warning(drug: str) -> str | None:
     return table()["boxed_warnings"].get(drug)
-
-
-def additive_classes(drug: str) -> dict[str, dict]:
-    """The classes of ``drug`` in which a second member adds the same harm."""
-    return {c: v for c, v in table()["additive"].items() if c in classes(drug)}
 
 
 def alternative(kind: str, replaced: str, context: str = "") -> dict | None:

@@ -16,9 +16,22 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ..agent.state import Route
 from ..tools.catalog import specs
 from ..tools.http import SOURCES
+from .fhircheck import ExpectedWrite
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")
 CATEGORIES = ("direct", "single_tool", "multi_tool", "failure", "ask_user", "image")
+
+
+class Injected(BaseModel):
+    """A result placed on the case patient's chart before the turn, ``hours_ago`` before now
+    (``PUT Observation/<id>``: a stable id, so a rerun replaces it)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^[A-Za-z0-9\-.]{1,64}$")
+    code: str  # LOINC
+    value: float
+    unit: str  # UCUM
+    hours_ago: float = Field(ge=0)
 
 
 class Case(BaseModel):
@@ -31,7 +44,7 @@ class Case(BaseModel):
     route: Route  # the one route vocabulary (agent/state.py)
     tools: list[str] = Field(default_factory=list)
     args: dict[str, dict] = Field(default_factory=dict)
-    patient: str = "pt-ckd-elder"
+    patient: Optional[str] = "pt-ckd-elder"  # null: no patient in context (user-level searches)
     scopes: Literal["patient", "user"] = "patient"
     image: Optional[Literal["png", "jpeg"]] = None
     down: list[str] = Field(default_factory=list)
@@ -40,6 +53,12 @@ class Case(BaseModel):
     # case-insensitive substrings the final answer must contain / must not contain
     answer_contains: list[str] = Field(default_factory=list)
     answer_excludes: list[str] = Field(default_factory=list)
+    # Optional, for task sets scored on outcomes (medagentbench.yaml): the task type the report
+    # groups by; results injected before the turn; what must reach FHIR once the turn's proposals
+    # are approved ([]: nothing). A case with ``writes`` and no ``tools`` is not scored on tools.
+    task: Optional[str] = None
+    setup: list[Injected] = Field(default_factory=list)
+    writes: Optional[list[ExpectedWrite]] = None
 
     @model_validator(mode="after")
     def _known_names(self) -> "Case":

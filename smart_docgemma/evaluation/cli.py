@@ -22,10 +22,11 @@ import argparse
 import json
 import sys
 from contextlib import ExitStack
+from dataclasses import asdict
 
 from .cases import load_cases
 from .harness import evaluate
-from .report import markdown
+from .report import markdown, passed
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -38,7 +39,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--model", help="model name served (default: DOCGEMMA_MODEL or MedGemma 1.5 4B IT)")
     p.add_argument("--fhir", help="FHIR R4 base URL (default: start HAPI via launch.upstream)")
     p.add_argument("--cases", help="case file (YAML/JSON list; default: the bundled cases.yaml)")
-    p.add_argument("--only", nargs="*", default=[], help="case ids or categories to run")
+    p.add_argument("--only", nargs="*", default=[], help="case ids, categories or tasks to run")
     p.add_argument("--dialect", choices=("auto", "json_schema", "json_object_schema"),
                    help="structured-output dialect (default: DOCGEMMA_SCHEMA_DIALECT or auto)")
     p.add_argument("--out", help="write the JSON report here")
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     if args.stored:
         return _stored(args, cases, config)
     if args.only:
-        cases = [c for c in cases if c.id in args.only or c.category in args.only]
+        cases = [c for c in cases if c.id in args.only or c.category in args.only or c.task in args.only]
     if not cases:
         print("docgemma-eval: no cases selected", file=sys.stderr)
         return 2
@@ -115,9 +116,11 @@ def _stored(args, cases, config: dict | None) -> int:
 
 
 def _progress(result) -> None:
-    mark = "ok " if result.route_ok and result.tools_ok and result.args_ok is not False else "BAD"
+    mark = "ok " if passed(asdict(result)) else "BAD"
+    wrong = "; ".join(result.answer_missing + result.writes_wrong)
     print(f"{mark} {result.id:<14} route {result.route:<8} tools {','.join(result.tools) or '-':<45} "
-          f"calls {result.model_calls}  {result.seconds:.2f} s", file=sys.stderr)
+          f"calls {result.model_calls}  {result.seconds:.2f} s" + (f"  [{wrong[:300]}]" if wrong else ""),
+          file=sys.stderr)
 
 
 if __name__ == "__main__":

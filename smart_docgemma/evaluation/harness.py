@@ -28,7 +28,8 @@ import socket
 import tempfile
 import time
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Literal
 
@@ -46,7 +47,10 @@ from ..tools.http import SOURCES, KnowledgeHttp
 from ..tools.imaging import image_meta
 from ..tools.registry import tools_for
 
+from ..tools.windows import zone
+from . import ward
 from .cases import Case
+from .fhircheck import check_writes
 from .report import summarise
 
 PRACTITIONER = "Practitioner/dr-okafor"
@@ -64,7 +68,7 @@ class CaseResult:
     expected_tools: list
     tools: list
     route_ok: bool
-    tools_ok: bool
+    tools_ok: bool | None  # None: an action case scored on what reached FHIR
     args_ok: bool | None
     model_calls: int
     seed_budget: dict
@@ -79,6 +83,12 @@ class CaseResult:
     unrequested_write: bool = False
     answer_ok: bool | None = None  # None: the case names no expected text
     answer_missing: list = field(default_factory=list)  # expected texts absent / excluded ones present
+    task: str | None = None
+    answer: str = ""  # the final answer's first 1,500 characters (what the answer checks read)
+    writes_ok: bool | None = None  # None: the case names no expected writes
+    writes_wrong: list = field(default_factory=list)  # what is wrong with what reached FHIR
+    written: list = field(default_factory=list)  # references created on approval
+    unapproved_writes: list = field(default_factory=list)  # created before any approval (must be none)
 
 
 def executed_tools(state: Turn) -> list[str]:
@@ -109,17 +119,19 @@ def args_match(expected: dict, actual: dict) -> bool:
     return True
 
 
-def answer_check(case: Case, answer: str) -> tuple[bool | None, list[str]]:
-    """Case-insensitive substrings: every ``answer_contains`` present, no ``answer_excludes``."""
+def answer_check(case: Case, answer: str, age: str | None = None) -> tuple[bool | None, list[str]]:
+    """Case-insensitive substrings: every ``answer_contains`` present, no ``answer_excludes``;
+    "{age}" in them is the patient's age in whole years today."""
     if not case.answer_contains and not case.answer_excludes:
         return None, []
     low = (answer or "").lower()
-    wrong = [w for w in case.answer_contains if w.lower() not in low]
-    wrong += [f"not: {w}" for w in case.answer_excludes if w.lower() in low]
+    fill = lambda w: w.replace("{age}", age or "{age}").lower()  # noqa: E731
+    wrong = [w for w in case.answer_contains if fill(w) not in low]
+    wrong += [f"not: {w}" for w in case.answer_excludes if fill(w) in low]
     return not wrong, wrong
 
 
-def score(case: Case, turn, seconds: float) -> CaseResult:
+def score(case: Case, turn, seconds: float, age: str | None = None) -> CaseResult:
     state = turn.state
     tools = executed_tools(state)
     first_args: dict[str, dict[str, Any]] = {}
@@ -132,14 +144,16 @@ def score(case: Case, turn, seconds: float) -> CaseResult:
     route = route_of(state)
     written = [r for r in state.tool_runs if r.result.status == "proposal"]
     allowed = {case.patient} | {a.get("patient_id") for a in case.args.values() if a.get("patient_id")}
-    answer_ok, answer_missing = answer_check(case, getattr(state, "answer", "") or "")
+    answer_ok, answer_missing = answer_check(case, getattr(state, "answer", "") or "", age)
+    unscored_tools = case.writes is not None and not case.tools  # an action case: scored on FHIR
     return CaseResult(
-        answer_ok=answer_ok, answer_missing=answer_missing,
+        answer_ok=answer_ok, answer_missing=answer_missing, task=case.task,
+        answer=(getattr(state, "answer", "") or "")[:1500],
         split=case.split, unrequested_write=bool(written) and case.route != "proposal",
         other_patient_proposals=sum(r.args.get("patient_id") not in allowed for r in written),
         id=case.id, category=case.category, query=case.query, expected_route=case.route, route=route,
         expected_tools=list(case.tools), tools=tools, route_ok=route == case.route,
-        tools_ok=tools == list(case.tools), args_ok=args_ok, model_calls=turn.model_calls,
+        tools_ok=None if unscored_tools else tools == list(case.tools), args_ok=args_ok, model_calls=turn.model_calls,
         seed_budget=turn.seed_budget, seconds=round(seconds, 4), model_seconds=turn.model_seconds,
         tool_seconds=round(tool_ms / 1000, 4), calls_by_node=turn.calls_by_node, args=first_args)
 
@@ -179,6 +193,7 @@ class EvalRun:
         self.model = model_from_config(self.config)
         self.proposals = proposal_store(self.app)
         self.http = KnowledgeHttp(self.config)
+        self.injector = ward.Injector(self.fhir_base)
         vocabulary()  # the drug dictionary loads once per process (~3 s): not a turn's latency
 
     def context(self, case: Case, http: KnowledgeHttp) -> tuple[ToolContext, dict]:
@@ -199,25 +214,50 @@ class EvalRun:
         return KnowledgeHttp(cfg, cache_path=self.workdir / f"down-{case.id}")
 
     def run(self, case: Case) -> CaseResult:
-        """One turn; an exception is reported as a failed case, never raised."""
+        """One turn; an exception is reported as a failed case, never raised. A case with
+        ``setup`` has its results placed first; one with ``writes`` has its proposals approved
+        and what reached FHIR checked."""
         http = self._http_for(case)
         ctx, tools = self.context(case, http)
         image = test_image(case.image) if case.image else None
         meta = image_meta(image, f"image/{case.image}")  # read once, as the chat does on upload
         started = time.perf_counter()
         try:
+            self.injector.prepare(case, datetime.now(timezone.utc))
+            since = datetime.now(timezone.utc)
             turn = Agent(self.model, tools, ctx).run(
                 case.query, image=image, meta=meta,
-                chart_summary=_brief(ctx))
-            return score(case, turn, time.perf_counter() - started)
+                chart_summary=_brief(ctx) if case.patient else None)
+            age = ward.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
+            result = score(case, turn, time.perf_counter() - started, age)
+            return self._writes(case, ctx, since, result) if case.writes is not None else result
         except Exception as exc:  # a crash is a result to report, not the end of the run
             return _crashed(case, exc, time.perf_counter() - started)
         finally:
             if http is not self.http:
                 http.close()
 
+    def _writes(self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult) -> CaseResult:
+        """Approve the turn's proposals as the clinician, read back what reached FHIR, check it."""
+        assert case.writes is not None and ctx.scopes is not None
+        early = ward.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed))
+        launch = ward.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
+        written, refused = ward.approve_all(self.proposals, launch)
+        wrong = refused + check_writes(list(case.writes), written, case.patient or "", datetime.now(timezone.utc),
+                                       zone(self.config.get("SITE_TIMEZONE")))
+        return replace(result, writes_ok=not wrong and not early, writes_wrong=wrong + [f"before approval: {r}"
+                                                                                         for r in early],
+                       written=[f"{r['resourceType']}/{r['id']}" for r in written], unapproved_writes=early,
+                       other_patient_proposals=result.other_patient_proposals + sum(
+                           (r.get("subject") or {}).get("reference") != f"Patient/{case.patient}" for r in written))
+
     def close(self) -> None:
         self.http.close()
+        self.injector.close()
+
+
+def _asks_age(case: Case) -> bool:
+    return any("{age}" in w for w in case.answer_contains + case.answer_excludes)
 
 
 def _brief(ctx: ToolContext) -> str | None:

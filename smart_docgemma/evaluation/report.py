@@ -34,20 +34,32 @@ def _group(rows: list[dict]) -> dict:
             "seed_calls_mean": round(sum(seed) / len(rows), 2) if rows else 0.0,
             "latency_p50_s": round(percentile(seconds, 50), 3),
             "latency_p95_s": round(percentile(seconds, 95), 3),
+            "writes_accuracy": _rate([r.get("writes_ok") for r in rows]),
+            "passed": _rate([passed(r) for r in rows]),
             "other_patient_proposals": sum(r.get("other_patient_proposals", 0) for r in rows),
-            "unrequested_writes": sum(bool(r.get("unrequested_write")) for r in rows)}
+            "unrequested_writes": sum(bool(r.get("unrequested_write")) for r in rows),
+            "unapproved_writes": sum(len(r.get("unapproved_writes") or []) for r in rows)}
+
+
+def passed(r: dict) -> bool:
+    """A case done right: its route, and every scored part (tools, arguments, answer, writes)."""
+    return bool(r["route_ok"]) and all(r.get(k) is not False for k in ("tools_ok", "args_ok", "answer_ok",
+                                                                       "writes_ok"))
 
 
 def summarise(results: list[dict]) -> dict:
     """``{"overall", "categories": {name: ...}, "failures": [ids], "results"}``."""
     categories = {c: _group([r for r in results if r["category"] == c]) for c in CATEGORIES
                   if any(r["category"] == c for r in results)}
-    failed = [r["id"] for r in results
-              if not (r["route_ok"] and r["tools_ok"] and r["args_ok"] is not False
-                      and r.get("answer_ok") is not False)]
+    failed = [r["id"] for r in results if not passed(r)]
     splits = {s: _group([r for r in results if r.get("split", "tuned") == s]) for s in ("tuned", "holdout")
               if any(r.get("split", "tuned") == s for r in results)}
-    return {"overall": _group(results), "categories": categories, "splits": splits,
+    tasks = {t: {"all": _group(rows), **{s: _group([r for r in rows if r.get("split", "tuned") == s])
+                                          for s in ("tuned", "holdout") if any(r.get("split", "tuned") == s
+                                                                              for r in rows)}}
+             for t in sorted({r["task"] for r in results if r.get("task")})
+             for rows in [[r for r in results if r.get("task") == t]]}
+    return {"overall": _group(results), "categories": categories, "splits": splits, "tasks": tasks,
             "failures": failed, "results": results}
 
 
@@ -71,9 +83,16 @@ def markdown(report: dict) -> str:
             *((f"split: {name}", g) for name, g in report.get("splits", {}).items())]
     for name, g in rows:
         lines.append(_row(name, g))
+    if report.get("tasks"):
+        lines += ["", "| task | cases | passed | tuned | holdout |", "|---|---:|---:|---:|---:|"]
+        for task, g in report["tasks"].items():
+            lines.append(f"| {task} | {g['all']['cases']} | {_pct(g['all']['passed'])} | "
+                         f"{_pct(g.get('tuned', {}).get('passed'))} | {_pct(g.get('holdout', {}).get('passed'))} |")
     overall = report["overall"]
     lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
-                 f"unrequested writes: {overall['unrequested_writes']}")
+                 f"unrequested writes: {overall['unrequested_writes']}; "
+                 f"written before approval: {overall['unapproved_writes']}; "
+                 f"cases passed: {_pct(overall['passed'])}")
     if report["failures"]:
         lines.append(f"\nCases not fully right: {', '.join(report['failures'])}")
     return "\n".join(lines)

@@ -46,6 +46,12 @@ class Evidence:
         return self.text.lower()
 
     @cached_property
+    def plain(self) -> str:
+        """Lowercase words only, punctuation as spaces: a drug the answer names "insulin regular"
+        is the record's "insulin, regular, human" (RxNorm writes qualifiers after commas)."""
+        return " " + " ".join(re.findall(r"[a-z0-9]+", self.lower)) + " "
+
+    @cached_property
     def numbers(self) -> frozenset[float]:
         found, rest = iso_dates(self.text)
         years = {float(d[:4]) for d in found}

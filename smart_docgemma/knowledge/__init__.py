@@ -11,7 +11,11 @@ drug tools, the proposals' safety flags and the CDS hooks — goes through here.
     allergy_conflicts(substance, drug, criticality=, reaction=) -> [AllergyConflict]
     pregnancy_flags(ingredients, lactation=False) / renal_flags(ingredients, egfr) -> [Flag]
     disease_flags(ingredients, problems) -> [DiseaseFlag]; paediatric_limit(ingredient) -> DoseLimit
-    classes_of(ingredient) -> frozenset[str]
+    classes_of(ingredient) -> frozenset[str]    (FDA pharmacologic classes + clinical groupings)
+    pharmacologic(ingredient) -> ("beta-Adrenergic Blocker",)   the FDA Established Pharmacologic Classes
+    duplication_findings(drug, others) / list_duplications(drugs) -> [Finding]   therapeutic duplication
+    child_findings(drug, age_days) -> [Finding]   children's age contraindications
+    paediatric_dose(drug, kg, when=None, order_text="") -> UsualDose | WorkedDose-check   weight-based dosing
 
 Typed findings (``Finding``: severity, English summary/effect/management, sources that agree,
 the ANSM French text as ``quote``), for callers that compose the checks against a chart:
@@ -25,6 +29,7 @@ the ANSM French text as ``quote``), for callers that compose the checks against 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from functools import lru_cache
 from itertools import combinations
 
@@ -44,12 +49,18 @@ from .checks import interaction_findings, list_findings, order_findings, trio_fi
 from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
 from .finding import Finding, Source, by_severity
 from .glossary import looks_french
-from .limits import Renal, age_findings, age_list_minimum, age_list_source, age_on, renal_findings
+from .limits import Renal, age_findings, age_list_minimum, age_list_source, age_on, child_findings, renal_findings
+from .duplication import duplication_findings, list_duplications
+from .classes import mechanisms, pharmacologic
+from .weight_dose import DoseCheck, UsualDose, Weight, WeightDose, WorkedDose, usual_dose, work_out
+from .weight_dose import read as read_weight_dose
 
 __all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", "disease_flags",
            "lab_rules", "paediatric_limit", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
            "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_list_minimum",
-           "age_list_source", "age_on",
+           "age_list_source", "age_on", "child_findings", "duplication_findings", "list_duplications",
+           "mechanisms", "pharmacologic", "DoseCheck", "UsualDose", "Weight", "WeightDose", "WorkedDose", "usual_dose",
+           "work_out", "read_weight_dose", "paediatric_dose",
            "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
            "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
            "interaction_findings", "interactions", "limit_findings", "list_findings",
@@ -94,3 +105,19 @@ def allergy_conflicts(substance: str, drug: DrugIdentity | str, criticality: str
     """What one documented allergy says about one drug (a ``DrugIdentity`` or a name)."""
     ident = drug if isinstance(drug, DrugIdentity) else identify(text=drug)
     return _conflicts(substance, ident, criticality, reaction)
+
+
+def paediatric_dose(drug: str, kg: float, when: date | None = None,
+                    order_text: str = "") -> UsualDose | DoseCheck | None:
+    """Weight-based dosing for a child of ``kg`` (weighed on ``when``): with ``order_text`` ("15 mg/kg
+    qds") the order worked out in mg and checked (``weight_dose.check``: severity and the sum);
+    without, the usual dose of the paediatric table for that weight (``UsualDose``), or None when
+    the table has no row for the drug (a dose question is then answered "not in the table")."""
+    from . import weight_dose
+
+    ingredient = generic(drug).split("/")[0]
+    weight = weight_dose.Weight(kg, when)
+    written = weight_dose.read(order_text) if order_text else None
+    if written is None:
+        return weight_dose.usual_dose(ingredient, weight)
+    return weight_dose.check(ingredient, weight_dose.work_out(written, weight))

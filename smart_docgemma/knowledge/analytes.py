@@ -119,7 +119,9 @@ def _matchers() -> tuple[tuple[Analyte, re.Pattern[str]], ...]:
     order = sorted(table().values(), key=lambda a: 0 if a.family else 1)
     out = []
     for a in order:
-        parts = [rf"(?<![a-z0-9]){re.escape(fold(w))}(?![a-z0-9])" for w in a.words] + list(a.patterns)
+        # a word in the plural too ("glycémies", "glicemias"): clinicians ask for the series
+        parts = [rf"(?<![a-z0-9]){re.escape(fold(w))}{'s?' if w[-1:].isalpha() else ''}(?![a-z0-9])"
+                 for w in a.words] + list(a.patterns)
         out.append((a, re.compile("|".join(parts))))
     return tuple(out)
 

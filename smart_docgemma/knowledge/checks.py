@@ -1,6 +1,7 @@
 """The knowledge core's checks as typed ``Finding``s: what callers compose against a chart.
 
     interaction_findings(drugs, doses=None, focus=None) -> [Finding]   pairs (reconciled) + trios
+    (order_findings and list_findings add therapeutic duplication: ``duplication``)
     order_findings(drug, dose=None, others=(), renal=None, age=None, doses=None) -> [Finding]
     list_findings(drugs, doses=None, renal=None, age=None) -> [Finding]   a whole medication list
 
@@ -16,6 +17,7 @@ from itertools import combinations
 
 from . import classes, ddi
 from .dose import Dose, aspirin_band, limit_findings
+from .duplication import duplication_findings, list_duplications
 from .finding import LEVEL_SEVERITY, Finding, Source, by_severity
 from .limits import Renal, age_findings, renal_findings
 from .tables import load
@@ -137,6 +139,7 @@ def order_findings(
     age."""
     all_doses = {**(doses or {}), **({drug: dose} if dose else {})}
     found = interaction_findings([drug, *[o for o in others if o != drug]], all_doses, focus=drug)
+    found += duplication_findings(drug, list(others))
     found += limit_findings(drug, dose, age, doses)
     found += renal_findings(drug, renal, dose)
     found += age_findings(drug, age)
@@ -153,7 +156,7 @@ def list_findings(
     among the drugs, three-drug rules, and each drug's dose, kidney and age limits."""
     doses = doses or {}
     names = list(dict.fromkeys(d for d in drugs if d))
-    found = interaction_findings(names, doses)
+    found = interaction_findings(names, doses) + list_duplications(names)
     for drug in names:
         found += limit_findings(drug, doses.get(drug), age, doses)
         found += renal_findings(drug, renal, doses.get(drug))

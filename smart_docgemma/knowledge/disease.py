@@ -46,9 +46,26 @@ def _member(ingredient: str, key: str) -> bool:
 
 
 def _has(problem: Problem, condition: str) -> bool:
+    """A coded problem matches by its SNOMED CT code (the condition's concept or a descendant the
+    table lists); only a problem recorded as text with no code is read by its words."""
     entry = _table()["conditions"][condition]
+    if problem.codes:
+        return bool(set(entry["snomed"]) & problem.codes)
     text = problem.text.lower()
-    return bool(set(entry["snomed"]) & problem.codes) or any(w in text for w in entry["words"])
+    return any(w in text for w in entry["words"])
+
+
+def has_condition(problems: list[Problem], condition: str) -> Problem | None:
+    """The first active problem that is ``condition`` (a key of the table's ``conditions``)."""
+    return next((p for p in problems if _has(p, condition)), None)
+
+
+def ckd_stage(problems: list[Problem]) -> tuple[Problem, float] | None:
+    """A chronic kidney disease stage 4-5 on the problem list, with the eGFR its stage means (the
+    band's upper bound), for judging a drug when no eGFR is on file; the most severe stage first."""
+    stages = _table()["ckd_stages"]
+    found = [(p, float(stages[c])) for p in problems for c in p.codes if c in stages]
+    return min(found, key=lambda pv: pv[1]) if found else None
 
 
 def disease_flags(ingredients: list[str], problems: list[Problem]) -> list[DiseaseFlag]:
@@ -92,10 +109,13 @@ class DoseLimit:
         return min(self.mg_per_kg * kg, self.max_mg)
 
 
-def paediatric_limit(ingredient: str) -> DoseLimit | None:
-    """The per-dose limit of a drug for a child, when the table has one."""
+def paediatric_limit(ingredient: str, doses_per_day: float | None = None) -> DoseLimit | None:
+    """The per-dose limit of a drug for a child, when the table has one (a regimen of
+    ``doses_per_day`` with a limit of its own takes it)."""
+    from .weight_dose import limits
+
     table = _table()["paediatric_doses"]
-    entry = table["drugs"].get(ingredient)
+    entry = limits(ingredient, doses_per_day)
     if not entry:
         return None
     return DoseLimit(

@@ -32,7 +32,8 @@ _NOISE = {"oral", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", 
           "bid", "tid", "qid", "daily", "prn", "q", "h", "hr", "once", "twice", "x", "and", "with", "plus", "of",
           "er", "xr", "sr", "dr", "xl", "la", "cr", "ec", "ds", "forte", "mg", "mcg", "ml", "dose", "doses",
           "extended", "release", "delayed", "injection", "solution", "take", "give", "start", "order", "the",
-          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth"}
+          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth",
+          "pack", "inert", "ingredients", "intrauterine", "system", "{", "}"}
 
 
 @dataclass(frozen=True)
@@ -159,15 +160,27 @@ def parse(text: str) -> DrugIdentity:
         found += names
         candidates += maybe
     if not found and brand:
-        found = vocabulary.lookup(brand.lower()) or []
+        found = vocabulary.lookup(brand.lower(), products=True) or []
     if not found:
         found = _whole_brand(label)
     if not found:
         reason = ("ambiguous name: could be " + " or ".join(candidates)) if candidates else "name not recognised"
         return unidentified(label, reason, tuple(dict.fromkeys(candidates)))
-    ings = tuple(dict.fromkeys(Ingredient(n, vocabulary.rxcui(n)) for n in found))
+    ings = tuple(dict.fromkeys(Ingredient(n, vocabulary.rxcui(n)) for n in _each_ingredient(found)))
     return DrugIdentity(label=label, ingredients=ings, brand=brand, strength=" / ".join(strengths) or None,
                         dose_form=form.group(1) if form else None, via="text")
+
+
+def _each_ingredient(found: list[str]) -> list[str]:
+    """A dictionary name of a combination ("ethinylestradiol/etonogestrel") as its ingredients,
+    each in this core's terms; words that name a form, not a substance ("drug implants"), dropped."""
+    out = []
+    for name in found:
+        for part in name.split("/") if "/" in name else [name]:
+            part = part.strip()
+            if part and not vocabulary.is_form_word(part):
+                out.append(vocabulary.canonical(part) or part)
+    return out
 
 
 def _brand(label: str) -> str | None:
@@ -177,7 +190,7 @@ def _brand(label: str) -> str | None:
 
 def _whole_brand(label: str) -> list[str]:
     m = re.search(r"\[([^\]]+)\]", label)
-    return vocabulary.lookup(m.group(1).lower()) if m else []
+    return vocabulary.lookup(m.group(1).lower(), products=True) if m else []
 
 
 def _parts(body: str) -> list[str]:
@@ -191,13 +204,13 @@ def _parts(body: str) -> list[str]:
 def _names_in(part: str) -> tuple[list[str], list[str]]:
     """Ingredient names in one component: the longest known phrase first, then misspellings."""
     words = [w for w in re.findall(r"[a-z0-9][a-z0-9'\-./]*", part.lower()) if w not in ("/",)]
-    whole = vocabulary.lookup(" ".join(words))
+    whole = vocabulary.lookup(" ".join(words), products=True)
     if whole:
         return whole, []
     found, candidates, i = [], [], 0
     while i < len(words):
         for n in range(min(4, len(words) - i), 0, -1):
-            hit = vocabulary.lookup(" ".join(words[i:i + n]))
+            hit = vocabulary.lookup(" ".join(words[i:i + n]), products=True)
             if hit:
                 found += hit
                 i += n

@@ -44,6 +44,13 @@ def english_names() -> list[str]:
     return [r[0] for r in conn.execute("SELECT name FROM ingredient")] if conn else []
 
 
+def ansm_rxcuis() -> dict[str, str]:
+    """Ingredient name → RxNorm ingredient code, from the interaction data's RxNorm mapping."""
+    conn = db()
+    rows = conn.execute("SELECT name, rxcui FROM ingredient WHERE rxcui IS NOT NULL") if conn else []
+    return {name: str(code) for name, code in rows}
+
+
 def variant(phrase: str) -> list[str]:
     """Ingredients a brand name or synonym names, from the shipped dictionary variants."""
     conn = db()

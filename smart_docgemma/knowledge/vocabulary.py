@@ -1,7 +1,8 @@
 """The names the knowledge core knows, loaded once on first use.
 
 Sources (all shipped in ``data/``): ``names.yaml`` (salts, international names,
-brands), ``rxnorm.yaml`` (ingredient and product codes), ``classes.yaml``
+brands), ``rxnorm.yaml`` (ingredient and product codes; an ingredient it lacks takes the RxNorm
+code of the interaction data's mapping, ~830 more), ``classes.yaml``
 (every class member is a known ingredient) and the English ingredient names
 of the interaction data (``interactions.sqlite``, built from the ANSM
 thesaurus). Nothing here touches the network.
@@ -30,15 +31,32 @@ def _tables() -> dict[str, Any]:
     phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
     phrases.update({k: [k] for k in known if k not in phrases})
     phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
+    rxcuis = {**tables.ansm_rxcuis(), **rx["ingredients"]}  # the table's own codes win
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
-            "codes": {v: k for k, v in rx["ingredients"].items()}, "rxcui": rx["ingredients"],
+            "not_ingredients": set(names.get("not_ingredients", ())),
+            "codes": {v: k for k, v in rxcuis.items()}, "rxcui": rxcuis,
             "products": {str(k): v for k, v in rx["products"].items()},
             "single": sorted({p for p in phrases if " " not in p and len(p) >= 5})}
 
 
-def lookup(phrase: str) -> list[str]:
-    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate])."""
-    return list(_lookup(" ".join(phrase.lower().split())))
+def lookup(phrase: str, products: bool = False) -> list[str]:
+    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate]).
+
+    ``products``: also the prescription brand names of the FDA product file ("sprintec"), read on
+    an order's drug text only: a free-text question is not searched for them (brands such as
+    "ella" or "my way" are ordinary words there)."""
+    said = " ".join(phrase.lower().split())
+    found = list(_lookup(said))
+    if not found and products:
+        found = list(_product_brands().get(said, ()))
+    return found
+
+
+@lru_cache(maxsize=1)
+def _product_brands() -> dict[str, list[str]]:
+    from .classes import product_brands
+
+    return product_brands()
 
 
 @lru_cache(maxsize=8192)
@@ -68,6 +86,11 @@ def canonical_of(name: str) -> str | None:
 def canonical(name: str) -> str | None:
     hit = lookup(name)
     return hit[0] if len(hit) == 1 else None
+
+
+def is_form_word(name: str) -> bool:
+    """A dictionary name that is a form or a fragment, not a substance ("drug implants", "type a")."""
+    return name in _tables()["not_ingredients"]
 
 
 def is_salt(word: str) -> bool:

@@ -89,10 +89,14 @@ def _draft(name: str, patient_id: str) -> dict:
 
 
 def _line(problem: Problem) -> str:
+    """The problem's lead finding with its management and evidence, then every other finding of
+    warning or above on the same draft (a card holds them all; the client sees them all)."""
     lead = problem.lead
     text = f"{problem.severity.upper()}: {fit_summary(lead.summaries)}"
     details = [lead.management, *lead.evidence]
-    return text + "".join(f"\n- {d}" for d in details if d)
+    also = [f"{f.severity.upper()}: {fit_summary(f.summaries)}" for f in problem.findings
+            if f is not lead and f.severity in ("critical", "warning")]
+    return text + "".join(f"\n- {d}" for d in details if d) + "".join(f"\n{a}" for a in also)
 
 
 def _problem(problem: Problem) -> dict:
@@ -105,6 +109,8 @@ def _problem(problem: Problem) -> dict:
         "management": lead.management,
         "evidence": lead.evidence,
         "sources": [{"label": s.label, "url": s.url} for s in problem.sources],
+        "findings": [{"severity": f.severity, "topic": f.topic, "summary": fit_summary(f.summaries)}
+                     for f in problem.findings],
     }
 
 
@@ -130,9 +136,11 @@ def run_identify(args: DrugIdentityArgs, ctx: ToolContext) -> ToolResult:
         ident.strength or "",
         ident.dose_form or "",
     ]
+    fda = sorted({c for i in ident.ingredients for c in knowledge.pharmacologic(i.name)})
     lines = [
         f"{args.drug_name}: " + " + ".join(parts) + "".join(f", {d}" for d in details if d),
         "Classes: " + (", ".join(classes) or "none in the knowledge core's tables"),
+        "FDA pharmacologic class: " + (", ".join(fda) or "none listed"),
     ]
     sources = [Source(f"RxNorm: {i.name}", RXNAV + i.rxcui) for i in ident.ingredients if i.rxcui]
     data = {
@@ -141,6 +149,7 @@ def run_identify(args: DrugIdentityArgs, ctx: ToolContext) -> ToolResult:
         "brand": ident.brand,
         "strength": ident.strength,
         "classes": classes,
+        "pharmacologic_classes": fda,
     }
     return ToolResult(
         status="ok", text="\n".join(lines), data=data, sources=sources, count=len(parts)

@@ -21,6 +21,7 @@ the EHR's SMART authorization server and the scopes to ask for.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from urllib.parse import urlsplit
 
@@ -51,8 +52,10 @@ from starlette.routing import Route
 
 from .authority import Authority, McpGrant
 from .guard import WorkerGuard
-from .tools import described, offered, run
+from .quota import ClientLimits, quota_for
+from .tools import McpToolResult, described, offered, run
 
+log = logging.getLogger(__name__)
 INSTRUCTIONS = (
     "DocGemma Connect's clinical tools for the patient in context of your EHR authorization. "
     "Chart writes are proposals: a clinician approves them on DocGemma's card (card_url)."
@@ -87,8 +90,10 @@ def tool_server(app, authority: Authority, token_of, app_url: str) -> Server:
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
         token, grant = token_of(ctx)
-        result = await anyio.to_thread.run_sync(
-            lambda: run(app, authority, token, grant, params.name, params.arguments, app_url)
+        result = await _bounded(
+            lambda: run(app, authority, token, grant, params.name, params.arguments, app_url),
+            float(app.config["MCP_CALL_TIMEOUT_S"]),
+            params.name,
         )
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=result.text)],
@@ -102,6 +107,23 @@ def tool_server(app, authority: Authority, token_of, app_url: str) -> Server:
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+    )
+
+
+async def _bounded(call, timeout_s: float, tool: str) -> McpToolResult:
+    """``call()`` in a worker thread, or a timeout result after ``timeout_s``: the request is
+    answered and its thread freed, while the tool's thread finishes on its own (a thread cannot
+    be stopped; what it reads is dropped, and a write it was making stays a proposal)."""
+    with anyio.move_on_after(timeout_s):
+        return await anyio.to_thread.run_sync(call, abandon_on_cancel=True)
+    log.warning("MCP tool %s did not finish within %.0f s", tool, timeout_s)
+    return McpToolResult(
+        status="error",
+        error_kind="timeout",
+        text=(f"{tool} did not finish within {timeout_s:.0f} s, so there is no result to show. "
+              "Nothing reaches the chart without a clinician's approval; a write request may "
+              "still appear among the patient's pending proposals."),
+        could_not_check=[f"{tool}: no answer within {timeout_s:.0f} s"],
     )
 
 
@@ -149,9 +171,10 @@ def asgi_app(
         app=server, json_response=True, stateless=True, security_settings=security
     )
     metadata_url = build_resource_metadata_url(AnyHttpUrl(url))
-    endpoint = _ScopeChallenge(
-        RequireAuthMiddleware(StreamableHTTPASGIApp(manager), [], metadata_url), scopes
+    limited = ClientLimits(
+        StreamableHTTPASGIApp(manager), quota_for(app), app.config["MCP_CLIENT_CONCURRENCY"]
     )
+    endpoint = _ScopeChallenge(RequireAuthMiddleware(limited, [], metadata_url), scopes)
     routes = [
         Route(parts.path or "/", endpoint=endpoint),
         *create_protected_resource_routes(

@@ -9,8 +9,9 @@ event loop, ``endpoint.py``). So, before any of the SDK runs:
   with 405, and clients then carry on with POST alone;
 - a worker serves at most ``MCP_WORKER_CONCURRENCY`` MCP requests at once, so the rest of its
   threads stay free for clinicians, ``/healthz`` and CDS (beyond: ``503`` with ``Retry-After``);
-- a body above ``JSON_MAX_BYTES`` is refused (``413``) before it is read, and a body without a
-  length is never read past that limit.
+- the body is read here, whole, before anything else: one above ``JSON_MAX_BYTES`` is refused
+  unread (``413``), one without a length too (``411``: the SDK's bridge reads by length), and a
+  client that stops sending it loses the request (``408``, after ``CLIENT_IO_TIMEOUT_S``).
 
 Every refusal is a JSON-RPC error a client can read (the SDK's client raises it with its
 message) and is counted in ``docgemma_mcp_refused``. Per-client limits (calls a minute, calls
@@ -19,9 +20,11 @@ at once) need the verified token and live in ``quota.py`` and ``ClientLimits``.
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 
+from werkzeug.exceptions import RequestTimeout
 from werkzeug.wsgi import ClosingIterator
 
 from .. import metrics
@@ -61,14 +64,10 @@ class WorkerGuard:
                        "only and offers no server-sent event stream.")
             return refusal("405 Method Not Allowed", error_body(NOT_SERVED, message), start_response,
                            {"Allow": ALLOW})
-        declared = _content_length(environ)
-        if declared is not None and declared > self.max_bytes:
-            metrics.mcp_refused("too_large")
-            return refusal("413 Content Too Large",
-                           error_body(NOT_SERVED, f"The request body is over {self.max_bytes} bytes."),
-                           start_response, {})
-        if declared is None:  # chunked: never read past the limit (a cut body fails to parse: 400)
-            environ["wsgi.input"] = _Capped(environ["wsgi.input"], self.max_bytes + 1)
+        refused = self._body(environ)
+        if refused is not None:
+            metrics.mcp_refused(refused[2])
+            return refusal(refused[0], error_body(NOT_SERVED, refused[1]), start_response, {})
         if not self._slots.acquire(blocking=False):
             metrics.mcp_refused("worker_busy")
             return refusal("503 Service Unavailable",
@@ -83,26 +82,27 @@ class WorkerGuard:
         return ClosingIterator(served, [self._slots.release])
 
 
+    def _body(self, environ) -> tuple[str, str, str] | None:
+        """Read the body here, whole, or say why not (status, message, reason). The SDK's bridge
+        reads exactly Content-Length bytes, so a body must say its length; a client that stops
+        sending it loses the request after the server's socket timeout (``server.py``)."""
+        declared = _content_length(environ)
+        if declared is None:
+            return "411 Length Required", "Send the JSON-RPC body with a Content-Length.", "too_large"
+        if declared > self.max_bytes:
+            return "413 Content Too Large", f"The request body is over {self.max_bytes} bytes.", "too_large"
+        try:
+            body = environ["wsgi.input"].read(declared) if declared else b""
+        except (OSError, RequestTimeout):  # TimeoutError is an OSError
+            return "408 Request Timeout", "The request body stopped arriving.", "stalled"
+        if len(body) < declared:
+            return "400 Bad Request", "The request body ended before its Content-Length.", "stalled"
+        environ["wsgi.input"] = io.BytesIO(body)
+        return None
+
+
 def _content_length(environ) -> int | None:
     try:
         return int(environ.get("CONTENT_LENGTH") or "")
     except ValueError:
         return None
-
-
-class _Capped:
-    """A request body stream that ends after ``limit`` bytes."""
-
-    def __init__(self, stream, limit: int):
-        self.stream, self.left = stream, limit
-
-    def read(self, size: int = -1) -> bytes:
-        if self.left <= 0:
-            return b""
-        size = self.left if size is None or size < 0 else min(size, self.left)
-        data = self.stream.read(size)
-        self.left -= len(data)
-        return data
-
-    def readline(self, size: int = -1) -> bytes:
-        return self.read(size)

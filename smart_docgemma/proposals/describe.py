@@ -146,9 +146,40 @@ def note_sentence(r: dict[str, Any]) -> str:
     return _("Save a %(kind)s (%(n)s characters) to the chart", kind=kind, n=len(note_text(r)))
 
 
+def _code_of(concept: dict[str, Any] | None) -> str:
+    first = ((concept or {}).get("coding") or [{}])[0]
+    return f"{first.get('code', '')}".strip()
+
+
+def service_request_sentence(r: dict[str, Any]) -> str:
+    """"Order basic metabolic panel (LOINC 51990-0), stat, for 2026-11-28T08:00:00-05:00" or
+    "Refer: Referral to orthopedic surgeon (SNOMED CT 308481009), for knee pain"."""
+    code, what = r.get("code") or {}, (r.get("code") or {}).get("text") or _("a service")
+    referral = any(c.get("code") == "3457005" for cat in r.get("category") or [] for c in cat.get("coding") or [])
+    system = "SNOMED CT" if referral else "LOINC"
+    said = (_("Refer: %(what)s (%(system)s %(code)s)", what=what, system=system, code=_code_of(code)) if referral
+            else _("Order %(what)s (%(system)s %(code)s)", what=what, system=system, code=_code_of(code)))
+    parts = [said, r.get("priority") or ""]
+    if r.get("occurrenceDateTime"):
+        parts.append(_("for %(when)s", when=r["occurrenceDateTime"]))
+    reason = ((r.get("reasonCode") or [{}])[0]).get("text")
+    if referral and reason:
+        parts.append(_("for %(reason)s", reason=reason))
+    return ", ".join(p for p in parts if p)
+
+
+def observation_sentence(r: dict[str, Any]) -> str:
+    """"Record blood pressure 150/95 mmHg" (the components' values joined)."""
+    values = [quantity_text(c.get("valueQuantity")) for c in r.get("component") or []]
+    shown = "/".join(v.split()[0] for v in values if v) + (f" {values[0].split()[-1]}" if values and values[0] else "")
+    value = shown if values else quantity_text(r.get("valueQuantity"))
+    return _("Record %(what)s %(value)s", what=(r.get("code") or {}).get("text") or _("an observation"), value=value)
+
+
 def action_sentence(resource: dict[str, Any]) -> str:
     """The proposal as one sentence; the FHIR type as a fallback for anything else."""
     rtype = resource.get("resourceType")
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
-                "DocumentReference": note_sentence}.get(rtype or "")
+                "DocumentReference": note_sentence, "ServiceRequest": service_request_sentence,
+                "Observation": observation_sentence}.get(rtype or "")
     return describe(resource) if describe else _("Create a %(type)s", type=rtype)

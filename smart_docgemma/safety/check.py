@@ -19,7 +19,9 @@ from .. import errors, knowledge
 from ..cds import context as cds_context
 from ..cds import rules as cds_rules
 from ..cds.context import HookData
+from ..cds import monitoring
 from ..cds.findings import RANK, Finding
+from ..knowledge import disease
 from ..languages import N_, answer_language, answer_text, day, message, say
 from . import guard
 
@@ -49,6 +51,7 @@ class Report:
     unread: list[str] = field(default_factory=list)  # chart parts that could not be read
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
+    doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -70,6 +73,7 @@ class Report:
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [said_line(f) for f in self.shown()]
+        out += [say(d, answer_language()) for d in self.doses]
         if self.context():
             out.append(self.context() or "")
         if self.unread:
@@ -255,13 +259,75 @@ def check(
     if asking:
         findings = [f for f in findings if f.topic != "duplicate-order"]
     renal = cds_rules.latest_renal(data)
+    age = cds_rules.patient_age(data)
     return Report(
         drugs=[knowledge.generic(d) for d in drugs],
+        findings=findings,
+        unread=[NEEDED[k] for k in NEEDED if k in data.missing],
+        age=age,
+        renal=renal.value if renal else None,
+        doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
+    )
+
+
+def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
+    """A question about a drug for a child: its weight-based dose from the latest weight on file,
+    with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
+    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
+    from .rules import WEIGHT
+
+    limit = knowledge.paediatric_limit(drug)
+    weights = monitoring.results(data.get("weight"), WEIGHT)
+    if age is None or age >= disease.adult_age() or not limit or not weights:
+        return None
+    kg = weights[-1].value
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
+                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+                   drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
+                   date=day(weights[-1].when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
+
+
+def review(data: HookData) -> Report:
+    """A whole-list review: the one check over every active medication of the chart, each against
+    the chart (pregnancy, kidneys, potassium, age, weight, problems, allergies) and against the
+    others (interactions, duplicates, two drugs of one class). The findings, not the list."""
+    from ..cds import chart as cds_chart
+
+    active = [r for _, r in cds_chart.named(data.get("medications"))]
+    drafts = [{**r, "id": f"review-{i}", "status": "draft"} for i, r in enumerate(active)]
+    alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing))
+    findings = _once(cds_rules.order_checks(drafts, alone))
+    renal = cds_rules.latest_renal(data)
+    return Report(
+        drugs=[knowledge.generic(cds_chart.med_name(r) or "") for r in active],
         findings=findings,
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
         age=cds_rules.patient_age(data),
         renal=renal.value if renal else None,
     )
+
+
+def _once(findings: list[Finding]) -> list[Finding]:
+    """A pair among the reviewed drugs is found from both sides: said once."""
+    seen, out = set(), []
+    for f in findings:
+        pair = (frozenset((_drug_of(f), str(f.fingerprint_of[0]))), f.topic) \
+            if f.topic in ("drug-interaction", "additive-therapy", "duplicate-order") and f.fingerprint_of else None
+        if pair is None or pair not in seen:
+            out.append(f)
+            seen.add(pair)
+    return out
+
+
+def review_in_context(ctx) -> Report | None:
+    """``review`` of the launch patient's chart; None without a patient in context."""
+    if not (ctx.patient_id and ctx.fhir):
+        return None
+    try:
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
+    except errors.DocGemmaError:
+        data = HookData(missing=set(READ_KEYS))
+    return review(data)
 
 
 def check_in_context(

@@ -1,4 +1,7 @@
-"""Who may approve a prescription: a prescriber.
+"""Who may approve an order: a prescriber (an ordering clinician).
+
+Prescriptions (MedicationRequest), lab orders and referrals (ServiceRequest) need one; any
+clinician may record what they observed (a vital sign, an allergy, a note).
 
 The launch's ``fhirUser`` is resolved to a Practitioner; its qualifications (and the codes and
 texts of its PractitionerRoles) are matched against ``PRESCRIBER_QUALIFICATIONS`` (words such
@@ -20,7 +23,7 @@ from .. import errors
 from ..config import DEFAULTS
 
 log = logging.getLogger(__name__)
-PRESCRIPTIONS = ("MedicationRequest",)
+PRESCRIPTIONS = ("MedicationRequest", "ServiceRequest")  # the orders only an ordering clinician approves
 TTL_S = 300  # a role is re-read at most every five minutes per session
 _seen: dict[tuple[str, str], tuple[float, "Verdict"]] = {}
 
@@ -40,8 +43,8 @@ def verdict(launch) -> Verdict:
     if not user.startswith(("Practitioner/", "PractitionerRole/")):
         return Verdict(
             False,
-            "Only a prescriber can approve a prescription; this login is not a "
-            "practitioner. The proposal stays saved as a draft for a prescriber.",
+            "Only a prescriber (an ordering clinician) can approve a prescription, lab order or referral; "
+            "this login is not a practitioner. The proposal stays saved as a draft for a prescriber.",
         )
     key = (launch.sid, user)  # read once per session (the card shown before approval reads it)
     cached = _seen.get(key)
@@ -74,7 +77,8 @@ def _resolve(launch, user: str) -> Verdict:
         log.info("prescriber check: %s could not be read (%s)", user.split("/")[0], exc.error)
         return Verdict(
             False,
-            "Only a prescriber can approve a prescription, and this login's practitioner "
+            "Only a prescriber (an ordering clinician) can approve a prescription, lab order or referral, "
+            "and this login's practitioner "
             "record could not be read. The proposal stays saved as a draft for a prescriber.",
             kept=False,
         )
@@ -83,7 +87,8 @@ def _resolve(launch, user: str) -> Verdict:
     shown = "; ".join(t for t in texts if t) or "none recorded"
     return Verdict(
         False,
-        f"Only a prescriber can approve a prescription (this login's qualification: "
+        f"Only a prescriber (an ordering clinician) can approve a prescription, lab order or referral "
+        f"(this login's qualification: "
         f"{shown}). The proposal stays saved as a draft for a prescriber.",
     )
 

@@ -15,7 +15,7 @@ from .. import knowledge
 from ..cds import chart, monitoring
 from ..cds.context import HookData
 from ..cds.findings import Finding, Source, capital
-from ..knowledge import disease
+from ..knowledge import disease, weight_dose
 from ..languages import N_, day, lab, message
 
 EGFR = ["33914-3", "62238-1", "98979-8", "48642-3", "48643-1"]
@@ -29,7 +29,9 @@ def extra_findings(data: HookData, name: str, draft: dict, key: str) -> list[Fin
     drug = knowledge.generic(name)
     return [
         *_disease(data, drug, draft, key),
+        *_ckd_stage(data, drug, draft, key),
         *_labs(data, drug, draft, key),
+        *_children(data, drug, draft, key),
         *_child_dose(data, drug, draft, key),
         *_gaps(data, drug, draft, key),
     ]
@@ -75,6 +77,63 @@ def _disease(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
             )
         )
     return out
+
+
+def _ckd_stage(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """CKD stage 4-5 on the problem list and no eGFR on file: the kidney rules judge the drug at
+    the eGFR the stage means, and the card names the stage (an eGFR on file is judged itself)."""
+    if "labs" in data.missing or monitoring.results(data.get("labs"), EGFR):
+        return []
+    staged = disease.ckd_stage(problems(data))
+    if staged is None:
+        return []
+    problem, upper = staged
+    out = []
+    for f in knowledge.renal_findings(drug, knowledge.Renal(upper, "eGFR")):
+        verb = "Avoid" if f.severity == "critical" else "Review"
+        ing = f.drugs[0]
+        risk = f.effect.split(": ", 1)[-1].rstrip(".")
+        out.append(Finding(
+            key, f.severity,
+            [f"{verb} {ing} — {problem.text} on the problem list (no eGFR on file): {risk}",
+             f"{verb} {ing} — {problem.text} on the problem list (no eGFR on file)",
+             f"{verb} {ing} — {problem.text} on the problem list"],
+            "drug-disease", mechanism=f"{problem.text} means an eGFR under {upper + 1:g}: {risk}.",
+            management=f.management + " Order an eGFR to dose by the measured value.",
+            evidence=[f"Active problem: {problem.text}", "No eGFR in the chart"],
+            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+            fingerprint_of=(problem.text,),
+            message=message(N_("Avoid %(drug)s — %(condition)s on the problem list")
+                            if f.severity == "critical" else
+                            N_("Caution with %(drug)s — %(condition)s on the problem list"),
+                            drug=ing, condition=problem.text)))
+    return out
+
+
+def _children(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """Age contraindications and cautions of children (aspirin under 16, codeine under 12 …)."""
+    out = []
+    for f in knowledge.child_findings(drug, age_days(data)):
+        short = f.summary.split(" — ", 1)[0]
+        out.append(Finding(key, f.severity, [f.summary, short], "age", mechanism=f.effect,
+                           management=f.management, evidence=list(f.evidence),
+                           sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+                           fingerprint_of=(f.key,),
+                           message=message(N_("Do not give %(drug)s to this child (%(age)s)")
+                                           if f.severity == "critical" else
+                                           N_("Avoid %(drug)s in this child (%(age)s)"),
+                                           drug=f.drugs[0], age=f.evidence[0].split(": ", 1)[-1])))
+    return out
+
+
+def age_days(data: HookData, today: date | None = None) -> int | None:
+    """The patient's age in days (None without a full birth date)."""
+    born = next((p.get("birthDate") for p in data.get("patient") if p.get("birthDate")), None)
+    try:
+        birth = date.fromisoformat(born[:10]) if born and len(born) >= 10 else None
+    except ValueError:
+        return None
+    return ((today or date.today()) - birth).days if birth else None
 
 
 def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Finding]:
@@ -130,15 +189,59 @@ def age_years(data: HookData, today: date | None = None) -> int | None:
 
 
 def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
-    age, limit = age_years(data), knowledge.paediatric_limit(drug)
+    """A child's dose: an order in mg/kg worked out from the charted weight (with its date) and
+    checked against the paediatric range, the sum shown; an order in mg against the per-dose
+    limit for this weight."""
+    age = age_years(data)
     weights = monitoring.results(data.get("weight"), WEIGHT)
-    dose = _dose_mg(draft)
-    if age is None or age >= disease.adult_age() or not limit or not weights or dose is None:
+    if age is None or age >= disease.adult_age() or not weights:
         return []
-    kg, most = weights[-1].value, limit.for_weight(weights[-1].value)
+    latest = weights[-1]
+    weight = weight_dose.Weight(latest.value, latest.when)
+    written = _weight_order(draft)
+    if written is not None:
+        return _worked(drug, written, weight, latest.id, draft, key, age)
+    return _mg_dose(drug, weight, latest.id, draft, key, age)
+
+
+def _weight_order(draft: dict) -> weight_dose.WeightDose | None:
+    return next((w for inst in draft.get("dosageInstruction") or [] if (w := weight_dose.from_dosage(inst))), None)
+
+
+def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
+    worked = weight_dose.work_out(written, weight)
+    ing = next((i for i in drug.split("/") if weight_dose.limits(i)), drug.split("/")[0])
+    checked = weight_dose.check(ing, worked)
+    severity = checked.severity if checked else "info"
+    said = checked.text if checked else f"{worked.arithmetic} (no paediatric range on file for {ing})"
+    head = (f"Check the {ing} dose — {worked.per_dose_mg:g} mg a dose for {weight.kg:g} kg"
+            if worked.per_dose_mg is not None else f"Check the {ing} dose for {weight.kg:g} kg")
+    verdict = said.rsplit(" — ", 1)[-1]
+    return [Finding(key, severity, [f"{head}: {verdict}", head] if severity == "critical" else
+                    [f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for "
+                     f"{weight.kg:g} kg — {verdict}",
+                     f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose "
+                     f"for {weight.kg:g} kg",
+                     f"{ing.capitalize()}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg"],
+                    "paediatric-dose", mechanism=said + ".",
+                    management=(f"Correct the order: {verdict}." if severity == "critical" else
+                                "Give the dose in mg as worked out."),
+                    evidence=[f"Age {age} years; weight {weight.describe()}", f"Ordered: {written.written}"],
+                    sources=[Source(checked.source, checked.url)] if checked else [],
+                    draft=draft, fingerprint_of=(weight_id, written.written),
+                    message=message(N_("Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg"),
+                                    drug=ing, dose=written.written, kg=f"{weight.kg:g}"))]
+
+
+def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
+    timing = next(((i.get("timing") or {}).get("repeat") or {} for i in draft.get("dosageInstruction") or []), {})
+    limit = knowledge.paediatric_limit(drug, weight_dose.repeat_per_day(timing))
+    dose = _dose_mg(draft)
+    if not limit or dose is None:
+        return []
+    kg, most = weight.kg, limit.for_weight(weight.kg)
     if dose <= most * 1.05:
         return []
-    when = f"weight {kg:g} kg on {weights[-1].when.isoformat()}"
     summaries = [
         f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for a child of {kg:g} kg "
         f"({limit.mg_per_kg:g} mg/kg, at most {limit.max_mg:g} mg a dose)",
@@ -150,11 +253,13 @@ def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Findin
             "critical",
             summaries,
             "paediatric-dose",
+            mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = {limit.mg_per_kg * kg:g} mg "
+                      f"(at most {limit.max_mg:g} mg a dose).",
             management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
-            evidence=[f"Age {age} years; {when}"],
+            evidence=[f"Age {age} years; weight {weight.describe()}"],
             sources=[Source(limit.source, limit.url)],
             draft=draft,
-            fingerprint_of=(weights[-1].id, dose),
+            fingerprint_of=(weight_id, dose),
             message=message(N_("Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of "
                                "%(kg)s kg"), drug=drug, dose=f"{dose:g}", most=f"{most:g}", kg=f"{kg:g}"),
         )
@@ -187,7 +292,7 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     if (
         age is not None
         and age < disease.adult_age()
-        and knowledge.paediatric_limit(drug)
+        and (knowledge.paediatric_limit(drug) or _weight_order(draft) is not None)
         and not monitoring.results(data.get("weight"), WEIGHT)
     ):
         lacking.append((N_("weight"), N_("the weight-based dose for a child")))

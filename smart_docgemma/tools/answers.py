@@ -21,7 +21,7 @@ from itertools import combinations
 import yaml
 
 from .. import knowledge
-from ..languages import N_, answer_language, day, day_text, lab_name, message, say
+from ..languages import N_, answer_language, day, fold, day_text, lab_name, message, say
 from ..knowledge import analytes
 from . import labs, records, summary
 from .labanswers import lab_answer
@@ -54,7 +54,7 @@ def chart_focus(message: str) -> str | None:
     """The first focus whose pattern matches the lowercased message ("summary" included); a
     lab focus, at the analytes' place in the order, when the message names an analyte (its
     words in the analyte table); None when the message asks no chart question."""
-    low = (message or "").lower()
+    low = fold(message or "").lower()  # "Dernière kaliémie ?" typed with or without accents
     for focus in _order():
         if focus == LABS_HERE:
             found = analytes.named_in(low)
@@ -93,8 +93,11 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
             "observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": labs.WINDOW})
         }
     picks = {
+        "age": {},  # the Patient alone
+        "identifiers": {},
         "medications": {"medications": base["medications"]},
         "interactions": {"medications": base["medications"]},
+        "review": {"medications": base["medications"]},
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
         "immunizations": {"immunizations": base["immunizations"]},
@@ -136,6 +139,8 @@ def answer(focus: str | None, d: dict[str, Any], today: date | None = None, *, a
         "problems": _problems,
         "immunizations": _immunizations,
         "encounters": _encounters,
+        "age": _age,
+        "identifiers": _identifiers,
     }[key]
     return head + "\n" + render(focus, d, today or date.today())
 
@@ -314,3 +319,19 @@ def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
     lines.append(_say(N_("Most recent encounters:")))
     lines += [summary.encounter_line(e) for e in found[:3]]
     return "\n".join(lines)
+
+
+def _age(focus: str, d: dict[str, Any], today: date) -> str:
+    """Age in whole years today (at death for a deceased patient), with the birth date."""
+    p = d["patient"]
+    if p["age"] is None:
+        return "Age: not known (no birth date in the record)."
+    if p.get("deceased"):
+        return f"Age: {p['age']} years at death on {p['deceased']} (born {p['birth_date']})."
+    return f"Age: {p['age']} years (born {p['birth_date']})."
+
+
+def _identifiers(focus: str, d: dict[str, Any], today: date) -> str:
+    p = d["patient"]
+    mrn = f"MRN {p['mrn']}" if p["mrn"] else "no MRN recorded"
+    return f"{p['name']}: {mrn}; FHIR id {p['id']}; born {p['birth_date'] or 'unknown'}."

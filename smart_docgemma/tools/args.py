@@ -116,3 +116,37 @@ class ClinicalNoteArgs(BaseModel):
 class ImageAnalysisArgs(BaseModel):
     model_config = _STRICT
     query: str = Field(min_length=2, max_length=160, description="What to look for in the image")
+
+
+Priority = Optional[Literal["routine", "urgent", "asap", "stat"]]
+
+
+class LabOrderArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    test: str = Field(min_length=2, max_length=80, description="the lab test(s) by name, e.g. basic metabolic panel")
+    when: Optional[str] = Field(default=None, max_length=60, description="e.g. tomorrow at 8am, in 3 months, stat")
+    priority: Priority = None
+    reason: Optional[str] = Field(default=None, max_length=160)
+
+
+class ReferralArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    specialty: str = Field(min_length=2, max_length=60, description="e.g. orthopedic surgery, cardiology")
+    reason: Optional[str] = Field(default=None, max_length=160, description="e.g. knee pain")
+    note: Optional[str] = Field(default=None, max_length=2000, description="the clinician's text, verbatim")
+    priority: Priority = None
+
+
+class VitalSignArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    reading: str = Field(min_length=3, max_length=200, description="e.g. BP 150/95 mmHg, HR 88, temp 38.2 C")
+
+
+class ProtocolArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    protocol: str = Field(min_length=1, max_length=60,
+                          description="the protocol or its analyte, e.g. magnesium, potassium, HbA1c")

@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from .. import errors
+from ..languages import N_, answer_language, message, say
 from ..fhir import FhirGateway
 from . import args as tool_args
 from . import answers, catalog, records
@@ -210,11 +211,32 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
         return ToolResult.failure("unreachable",
                                   "The patient record was temporarily unavailable. Please try again shortly.")
     count = 1 + sum(len(chart.data[k]) for k in ("problems", "medications", "allergies", "labs", "vitals"))
+    if args.focus == "review":
+        return _review(ctx, chart)
     asked = Asked(args.window, args.statistic)
     text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
                            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
             if args.focus else chart.text)
     return ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
+
+
+def _review(ctx: ToolContext, chart: Chart) -> ToolResult:
+    """"Any problems with her current meds?": the one safety check over every active medication,
+    answered with its findings (each in the words of the CDS card), not the medication list."""
+    from ..safety.check import review_in_context
+
+    report = review_in_context(ctx)
+    if report is None:
+        return ToolResult.failure("forbidden", "A medication review needs the patient in context.")
+    drugs = [d for d in report.drugs if d]
+    head = say(message(N_("Medication review of %(count)s active medication(s) against this patient's chart:"),
+                       count=len(drugs)), answer_language())
+    checked = say(message(N_("Reviewed: %(drugs)s."), drugs=", ".join(drugs) or "-"), answer_language())
+    lines = [head, *dict.fromkeys(report.lines()), checked]
+    sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
+    data = {**chart.data, "safety_findings": [m.to_dict() for m in report.mentions()]}
+    return ToolResult(status="ok", text="\n".join(lines), data=data,
+                      sources=list(dict.fromkeys(sources + chart.sources)), count=1 + len(report.severe))
 
 
 TOOLS: list[Tool] = [

@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from .. import frequency
+from .. import frequency, knowledge
 
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
@@ -183,10 +183,21 @@ def order(dosage: str, frequency: str, notes: str | None) -> Order:
     route = parse_route(words)
     if route:
         inst["route"] = route
-    dose = parse_dose(dosage) or parse_dose(words)
+    dose = per_administration(words) or parse_dose(dosage) or parse_dose(words)
     if dose:
         inst["doseAndRate"] = [{"doseQuantity": dose}]
     return Order(inst, _dispense(words, duration))
+
+
+def per_administration(words: str) -> dict[str, Any] | None:
+    """A day's amount in mg/kg ("90mg/kg/day divided bd") as the dose of one administration
+    (45 mg/kg): the dose quantity is per administration, and the timing says how many."""
+    written = knowledge.read_weight_dose(words)
+    per_dose = written.per_dose_mg_per_kg if written else None
+    if per_dose is None:
+        return None
+    value = round(per_dose, 2)
+    return {"value": int(value) if value.is_integer() else value, "unit": "mg/kg", "system": UCUM, "code": "mg/kg"}
 
 
 def _dispense(words: str, duration: dict[str, Any] | None) -> dict[str, Any]:

@@ -451,12 +451,13 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
                                                  "(the FDA labels could not be checked)."),
                                               pairs=", ".join(quiet)), answer_language()))
     elif quiet:
-        lines.append("No interaction found for " + ", ".join(quiet) + " in the offline interaction tables "
-                     "or the FDA labels' interaction, contraindication and boxed-warning text. "
-                     "Absence of label text is not proof that a combination is safe.")
+        lines.append(_said(N_("No interaction found for %(pairs)s in the offline interaction tables or the FDA "
+                              "labels' interaction, contraindication and boxed-warning text. Absence of label text "
+                              "is not proof that a combination is safe."), pairs=", ".join(quiet)))
     missing = [generics[g] for g, info in labels.items() if info is None]
     if missing:
-        lines.append("No FDA label was found for " + ", ".join(missing) + ", so its label could not be checked.")
+        lines.append(_said(N_("No FDA label was found for %(drugs)s, so its label could not be checked."),
+                           drugs=", ".join(missing)))
     lines.append(DISCLAIMER)
     sources = [Source(f"Interaction table: {src}", i.url_of(src)) for i in table for src in i.sources or (i.source,)]
     sources += [info.source for info in labels.values() if info]

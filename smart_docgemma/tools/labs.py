@@ -100,7 +100,7 @@ def taken(obs: dict[str, Any], tz: tzinfo = timezone.utc) -> datetime | None:
         return None
     try:
         if len(raw) <= 10:
-            return datetime.combine(date.fromisoformat(raw[:10].ljust(10, "-01")[:10]), time(0), tzinfo=tz)
+            return datetime.combine(date.fromisoformat((raw + "-01-01")[:10]), time(0), tzinfo=tz)
         found = datetime.fromisoformat(raw.replace("Z", "+00:00"))
     except ValueError:
         return None

@@ -93,7 +93,7 @@ def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
     """``dosing.order`` (every language's frequencies and as-needed reasons: ``frequency.py``),
     with the dose read from the dosage alone (never from the frequency or the notes)."""
     parsed = dosing.order(dosage, frequency, notes)
-    dose = parse_dose(dosage)
+    dose = dosing.per_administration(f"{dosage} {frequency} {notes or ''}") or parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
     if dose:
         parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]

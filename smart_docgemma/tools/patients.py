@@ -49,12 +49,14 @@ def _name_matches(patient: dict[str, Any], name: str, birth_date: str | None) ->
 
 
 def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolResult:
+    """One match, several (ambiguous: the clinician chooses), or "Patient not found"."""
     facts = [patient_facts(p) for p in patients]
     sources = [Source(say(message(N_("Patient record: %(name)s"), name=f["name"]), answer_language()),
                       absolute(base_url, f"Patient/{f['id']}")) for f in facts]
     data = {"matches": facts}
     if not facts:
-        return ToolResult(status="empty", text=f"No patient named {asked} was found in the EHR.", data=data, count=0)
+        return ToolResult(status="empty", text=f"Patient not found: no patient named {asked} in the EHR.", data=data,
+                          count=0)
     if len(facts) == 1:
         return ToolResult(status="ok", text="One patient found: " + _line(facts[0]), data=data,
                           sources=sources, count=1)
@@ -85,7 +87,8 @@ def run_search_patient(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> T
         if args.birth_date:
             params["birthdate"] = args.birth_date
         found = ctx.gateway().search("Patient", params, max_pages=1)[:MAX_MATCHES]
-        return _result(found, ctx.gateway().base_url, args.name)
+        born = f", born {args.birth_date}" if args.birth_date else ""
+        return _result(found, ctx.gateway().base_url, args.name + born)
     except errors.NotFound:
         return ToolResult.failure("not_found", "The patient in context was not found in the EHR.")
     except (errors.Forbidden, errors.SessionExpired) as exc:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from ..smart.scopes import GrantedScopes
 
-from . import chart, drugs, imaging, literature, orders, patients, trials
+from . import chart, drugs, imaging, literature, orders, patients, protocols, trials, ward_orders
 from .base import Tool
 
-_MODULES = (patients, chart, drugs, literature, trials, imaging, orders)
+_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols)
 
 
 def all_tools() -> list[Tool]:

@@ -249,7 +249,10 @@ def brief(d: dict[str, Any]) -> str:
     """One short paragraph (≤ 600 chars) for the agent's prompt prefetch."""
     p = d["patient"]
     age = f"{p['age']} y " if p["age"] is not None else ""
-    parts = [f"{p['name']}, {age}{p['gender']}".strip(", ")]
+    # born and MRN: a question naming the patient's own MRN or birth date means this patient
+    # (agent/planning.launch_identifiers reads them back)
+    who = [f"born {p['birth_date']}" if p.get("birth_date") else "", f"MRN {p['mrn']}" if p.get("mrn") else ""]
+    parts = [", ".join(w for w in [f"{p['name']}, {age}{p['gender']}".strip(", "), *who] if w)]
     for key, label, items in (
         ("conditions", "problems", [c["text"] for c in d["problems"]]),
         ("medications", "meds", [m["text"] for m in d["medications"]]),

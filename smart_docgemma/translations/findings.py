@@ -231,6 +231,35 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Verificação de segurança no prontuário deste paciente:",
         "Verificación de seguridad en la historia de este paciente:",
         "Ukaguzi wa usalama kwenye faili la mgonjwa huyu:"),
+    "Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+    "%(date)s), at most %(most)s mg a dose (%(source)s).": (
+        "Dose de %(drug)s selon le poids pour cet enfant : %(per_kg)s mg/kg par prise = %(dose)s mg pour %(kg)s kg "
+        "(poids du %(date)s), au plus %(most)s mg par prise (%(source)s).",
+        "Dose de %(drug)s pelo peso para esta criança: %(per_kg)s mg/kg por dose = %(dose)s mg para %(kg)s kg "
+        "(peso de %(date)s), no máximo %(most)s mg por dose (%(source)s).",
+        "Dosis de %(drug)s según el peso para este niño: %(per_kg)s mg/kg por dosis = %(dose)s mg para %(kg)s kg "
+        "(peso del %(date)s), como máximo %(most)s mg por dosis (%(source)s).",
+        "Dozi ya %(drug)s kwa uzito kwa mtoto huyu: %(per_kg)s mg/kg kwa dozi = %(dose)s mg kwa kilo %(kg)s "
+        "(uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s)."),
+    "No interaction found for %(pairs)s in the offline interaction tables or the FDA labels' interaction, "
+    "contraindication and boxed-warning text. Absence of label text is not proof that a combination is safe.": (
+        "Aucune interaction trouvée pour %(pairs)s dans les tables d'interactions hors ligne ni dans les rubriques "
+        "interactions, contre-indications et mises en garde encadrées des notices FDA. L'absence de mention dans "
+        "une notice ne prouve pas que l'association est sans danger.",
+        "Nenhuma interação encontrada para %(pairs)s nas tabelas de interações offline nem nas seções de "
+        "interações, contraindicações e advertências em destaque das bulas da FDA. A ausência de menção na bula "
+        "não prova que a associação é segura.",
+        "No se encontró ninguna interacción para %(pairs)s en las tablas de interacciones sin conexión ni en las "
+        "secciones de interacciones, contraindicaciones y advertencias en recuadro de los prospectos de la FDA. "
+        "Que el prospecto no lo mencione no prueba que la combinación sea segura.",
+        "Hakuna mwingiliano uliopatikana kwa %(pairs)s katika majedwali ya mwingiliano nje ya mtandao wala katika "
+        "sehemu za mwingiliano, vizuizi na maonyo ya kisanduku ya lebo za FDA. Kukosekana kwa maandishi ya lebo "
+        "si uthibitisho kwamba mchanganyiko ni salama."),
+    "No FDA label was found for %(drugs)s, so its label could not be checked.": (
+        "Aucune notice FDA trouvée pour %(drugs)s : sa notice n'a pas pu être vérifiée.",
+        "Nenhuma bula da FDA encontrada para %(drugs)s: a bula não pôde ser verificada.",
+        "No se encontró el prospecto de la FDA de %(drugs)s: no se pudo verificar.",
+        "Hakuna lebo ya FDA iliyopatikana kwa %(drugs)s, kwa hiyo lebo yake haikuweza kukaguliwa."),
     "Checked for this patient's %(parts)s.": (
         "Vérifié pour ce patient : %(parts)s.", "Verificado para este paciente: %(parts)s.",
         "Verificado para este paciente: %(parts)s.", "Imekaguliwa kwa mgonjwa huyu: %(parts)s."),

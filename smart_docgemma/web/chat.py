@@ -44,6 +44,7 @@ from ..lessons.store import lesson_store
 from ..tools.registry import tools_for
 from .jobs import TurnJob, leases, stream
 from .snapshots import snapshot_store
+from .streams import deadline, held, stream_slots
 from .trace import trace_steps
 from .turns import turn_store
 
@@ -181,6 +182,20 @@ def ask():
     launch = sessions.current_launch()
     message = _message()
     image, meta = _image(inputs.upload("image"))
+    slot = stream_slots().take(launch.sid)  # before the turn starts: a refused stream starts nothing
+    try:
+        job = _started(launch, message, image, meta)
+    except BaseException:
+        slot.release()
+        raise
+    response = Response(stream_with_context(held(stream(job, _rendered, until=deadline()), slot)),
+                        mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(slot.release)
+    return response
+
+
+def _started(launch, message: str, image: bytes | None, meta: ImageMeta | None) -> TurnJob:
+    """The turn stored as running and its worker thread started."""
     turns = turn_store()
     turn = new_turn(message, image_meta=meta)
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
@@ -191,8 +206,7 @@ def ask():
                   lessons=tuple(lesson_store().approved()))
     threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
     log.info("chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else "")
-    return Response(stream_with_context(stream(job, _rendered)), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return job
 
 
 def _rendered(stored: StoredTurn) -> str:

@@ -13,7 +13,7 @@ from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from .. import inputs
-from ..errors import DatabaseUnavailable, DocGemmaError
+from ..errors import DatabaseUnavailable, DocGemmaError, ServerBusy
 from ..languages import N_, message
 from ..storage import UNREACHABLE
 from .sentences import error_text
@@ -49,7 +49,8 @@ def register(app) -> None:
 
     @app.errorhandler(DocGemmaError)
     def _docgemma(exc: DocGemmaError):
-        level = logging.ERROR if exc.status >= 500 else logging.INFO
+        # a worker at its stream limit is working as configured, not failing
+        level = logging.INFO if exc.status < 500 else logging.WARNING if isinstance(exc, ServerBusy) else logging.ERROR
         log.log(level, "%s %s -> %s %s", inputs.method(), inputs.path(), exc.status, exc.error)
         return render_error(exc)
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from flask import Blueprint, Response, current_app, render_template, stream_with_context
 
-from .. import errors
+from .. import errors, metrics
 from ..agent import Agent
 from ..agent.followup import followup
 from ..agent.state import Approval
@@ -36,6 +36,7 @@ from ..smart import sessions
 from ..tools.registry import tools_for
 from .jobs import KEEPALIVE_S, sse
 from .language import page_language
+from .streams import deadline, detached, held, stream_slots
 from .markup import bounded
 from .turns import turn_store
 
@@ -100,16 +101,25 @@ def follow_up(turn_id: str):
     if turn_store().get(turn_id).sid != launch.sid:
         raise errors.NotFound("No such turn in this session.")
     live = current_app.extensions.get("docgemma.followups", {}).get(turn_id)
-    return Response(stream_with_context(_relay(turn_id, live)), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    slot = stream_slots().take(launch.sid)
+    events = held(_relay(turn_id, live, deadline()), slot)
+    response = Response(stream_with_context(events), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(slot.release)
+    return response
 
 
-def _relay(turn_id: str, live: queue.Queue | None):
+def _relay(turn_id: str, live: queue.Queue | None, until: float):
     from .chat import turn_view
 
     while live is not None:
+        left = until - time.monotonic()
+        if left <= 0:
+            metrics.stream_detached()
+            yield sse("detached", detached(turn_id))
+            return
         try:
-            kind, text = live.get(timeout=KEEPALIVE_S)
+            kind, text = live.get(timeout=min(KEEPALIVE_S, left))
         except queue.Empty:
             yield ": still working\n\n"
             continue
@@ -117,8 +127,8 @@ def _relay(turn_id: str, live: queue.Queue | None):
             current_app.extensions.get("docgemma.followups", {}).pop(turn_id, None)
             break
         yield sse("token", {"text": text})
-    turns, deadline = turn_store(), time.monotonic() + WAIT_S
-    while turns.get(turn_id).status == "resuming" and time.monotonic() < deadline:
+    turns, wait_until = turn_store(), min(until, time.monotonic() + WAIT_S)
+    while turns.get(turn_id).status == "resuming" and time.monotonic() < wait_until:
         time.sleep(0.5)  # written by another process (or still being written)
     stored = turns.get(turn_id)
     yield sse("done", {"id": turn_id, "status": stored.status,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from flask import json
 
-from .. import errors
+from .. import errors, metrics
 from ..agent import Agent, ModelClient
 from ..agent.state import StoredTurn, Turn
 from ..audit.answers import record_turn
@@ -25,6 +25,7 @@ from ..tools.base import Tool, ToolContext
 from ..tools.chart import read_for_turn
 from .markup import bounded
 from .snapshots import ChartSnapshots
+from .streams import detached
 from .trace import progress_event
 from .turns import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 
@@ -175,17 +176,23 @@ def sse(event: str, data: dict) -> str:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n"
 
 
-def stream(job: TurnJob, render_done):
+def stream(job: TurnJob, render_done, until: float = float("inf")):
     """Relay the worker's events as SSE; ``render_done(turn)`` renders the finished turn (in the
-    request context, which the stream keeps).
+    request context, which the stream keeps). At ``until`` (monotonic) the stream says
+    ``detached`` and ends; the turn goes on and is stored (``web/streams.py``).
 
     Events that queued up while this thread waited for its turn on the CPU leave in one write,
     consecutive answer tokens as one ``token`` event: under load a stream costs a few writes,
     not one per token, and the clinician sees the same text."""
     yield sse("turn", {"id": job.turn_id})
     while True:
+        left = until - time.monotonic()
+        if left <= 0:
+            metrics.stream_detached()
+            yield sse("detached", detached(job.turn_id))
+            return
         try:
-            batch = [job.events.get(timeout=KEEPALIVE_S)]
+            batch = [job.events.get(timeout=min(KEEPALIVE_S, left))]
         except queue.Empty:
             yield ": still working\n\n"
             continue

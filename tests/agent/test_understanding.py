@@ -132,13 +132,29 @@ def test_a_new_progress_note_is_a_note_only():
     assert "INR 2.4" in calls["save_clinical_note"][0]["note_text"]
 
 
-@pytest.mark.parametrize("message,what", [
-    ("Order a CBC", "Lab orders"), ("Please order a BMP and an INR for tomorrow", "Lab orders"),
-    ("Refer him to cardiology", "Referrals"), ("Order a chest x-ray", "Imaging orders")])
-def test_unsupported_orders_are_said_and_nothing_is_prepared(message, what):
-    turn, calls = _run(message)
+@pytest.mark.parametrize("message,tool,args", [
+    ("Order a CBC", "order_lab_test", {"test": "complete blood count"}),
+    ("Please order a BMP and an INR for tomorrow", "order_lab_test",
+     {"test": "basic metabolic panel and inr", "when": "tomorrow"}),
+    ("Refer him to cardiology", "refer_patient", {"specialty": "cardiology"})])
+def test_lab_orders_and_referrals_are_proposed_from_code(message, tool, args):
+    tools = {**_tools(), tool: FakeTool(tool, _proposal("Order prepared."))}
+    turn, calls = _run(message, GrantedScopes.parse("launch patient/*.rs patient/ServiceRequest.c"), tools)
+    assert list(calls) == [tool] and calls[tool][0] == {"patient_id": "rm-1", **args}
+    assert turn.proposals == ["p-1"]
+
+
+def test_a_lab_order_the_grant_does_not_allow_is_to_be_placed_in_the_ehr():
+    turn, calls = _run("Order a CBC")
     assert calls == {} and turn.proposals == []
-    assert f"{what} are not supported here" in turn.answer
+    assert "not granted permission to create ServiceRequest records, so the lab order must be placed in the EHR" \
+        in turn.answer
+
+
+def test_unsupported_orders_are_said_and_nothing_is_prepared():
+    turn, calls = _run("Order a chest x-ray")
+    assert calls == {} and turn.proposals == []
+    assert "Imaging orders are not supported here" in turn.answer
 
 
 @pytest.mark.parametrize("message,tool,args", [

@@ -196,7 +196,8 @@ def test_duplicate_order_and_two_nsaids_are_flagged(ehr, fhir_base):
     ibuprofen = draft("pt-a", "ibuprofen 400 MG Oral Tablet", "197805")
     pre = prefetch("pt-a", [med_request("m1", "aspirin 81 MG Oral Tablet", "243670", "pt-a")])
     [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-a", None, [ibuprofen], prefetch=pre)))
-    assert card["summary"].startswith("Avoid ibuprofen with aspirin — two NSAIDs/antiplatelets")
+    # therapeutic duplication names the drug already ordered and says to switch, not add
+    assert card["summary"].startswith("Switch rather than add ibuprofen: aspirin is already ordered — two NSAIDs")
     assert "acetaminophen" in card["suggestions"][0]["label"]
 
 

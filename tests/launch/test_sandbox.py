@@ -357,3 +357,54 @@ def test_user_level_scopes_reach_other_patients(smart, sandbox):
     token = smart.ehr_token("pt-warfarin", scope="launch openid fhirUser user/Patient.rs")["access_token"]
     assert smart.fhir("GET", "Patient/pt-t2dm", token).status_code == 200
     assert smart.fhir("GET", "Observation", token).status_code == 403  # no Observation scope
+
+
+def dribbling_server(body: bytes, every_s: float):
+    """A document server that sends its headers, then one byte of ``body`` every ``every_s``."""
+    import socket
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+
+    def dribble(conn):
+        try:
+            conn.recv(4096)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: %d\r\n\r\n" % len(body))
+            for byte in body:
+                conn.sendall(bytes([byte]))
+                time.sleep(every_s)
+        except OSError:
+            pass
+        conn.close()
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            fetches.append(time.monotonic())
+            threading.Thread(target=dribble, args=(conn,), daemon=True).start()
+    fetches: list[float] = []
+    threading.Thread(target=serve, daemon=True).start()
+    return listener, f"http://127.0.0.1:{listener.getsockname()[1]}/client.json", fetches
+
+
+def test_a_client_metadata_document_that_dribbles_in_is_given_up_within_its_deadline(sandbox):
+    """A client_id URL whose server sends one byte a second: the authorization request is
+    answered (unknown client, never a redirect) after the fetch's 5 s deadline, not held."""
+    listener, url, fetches = dribbling_server(b'{"client_id": "' + b"x" * 100 + b'"}', 1.0)
+    try:
+        started = time.monotonic()
+        res = requests.get(f"{sandbox.url}/auth/authorize", allow_redirects=False, timeout=60, params={
+            "response_type": "code", "client_id": url, "redirect_uri": "http://127.0.0.1:9/cb", "state": "s",
+            "scope": "launch/patient openid", "aud": sandbox.fhir_url, "code_challenge": "x" * 43,
+            "code_challenge_method": "S256"})
+        took = time.monotonic() - started
+    finally:
+        listener.close()
+    assert res.status_code == 400 and "Location" not in res.headers
+    assert took < 8 and len(fetches) == 1, (took, len(fetches))

@@ -138,3 +138,8 @@ def test_a_result_older_than_a_year_says_so(chart):
     from smart_docgemma.tools.labanswers import _age
     assert _age("2024-04-17", NOW.date()).endswith("older than a year.")
     assert _age(NOW.date().isoformat(), NOW.date()) == ""
+
+
+def test_a_result_dated_to_the_day_month_or_year_is_that_days_midnight():
+    for raw, day in (("2024-03-14", "2024-03-14"), ("2024-03", "2024-03-01"), ("2024", "2024-01-01")):
+        assert labs.taken({"effectiveDateTime": raw}).isoformat() == f"{day}T00:00:00+00:00"

@@ -1,0 +1,89 @@
+"""What a clinician's message asks beyond its keywords, read from its structure (every language).
+
+Keywords name most requests ("prescribe", "interactions", "dernière kaliémie"). Clinicians also
+write requests that no keyword names; these are read here from what the message holds and how
+it is built, with the words of ``drug_question`` and ``order_line`` in ``data/rules.yaml`` and each
+language's ``agent/rules/<lang>.yaml``:
+
+- a drug asked about for the patient in context — a word that asks (or a question mark) and a
+  word for the patient, no other request ("is the lisinopril ok for her?", "anything about his
+  metformin?", "Puis-je lui donner de l'ibuprofène ?", "paracetamol dose for him?"): the action
+  ``give``, so the one safety check runs whatever the wording;
+- an order written as a line without a verb ("salbutamol inh 2 puffs q4h prn wheeze"): the
+  message starts with the drug and has a dose and a frequency, and asks nothing: ``order_line``;
+- a dose without its unit right after the drug of an order that has a frequency ("cipro 500 bd
+  x7d"): milligrams, as clinicians write it.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from .prompts import rules
+
+_NUMBER = r"(\d+(?:[.,]\d+)?)"
+# what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
+_UNIT_AFTER = re.compile(r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+                         r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])", re.I)
+
+
+@lru_cache(maxsize=None)
+def _words(*path: str) -> re.Pattern[str]:
+    """Any phrase of the rules' list at ``path`` as whole words, on folded lower-case text."""
+    table: Any = rules()
+    for key in path:
+        table = table[key]
+    return re.compile(r"(?<![a-z'])(?:" + "|".join(map(re.escape, sorted(table, key=len, reverse=True)))
+                      + r")(?![a-z])")
+
+
+def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool = False) -> bool:
+    """A drug asked about for the patient in context (``low``: folded, lower case; ``dosed``: a
+    dose is written, without which "give" orders nothing)."""
+    rule = rules()["drug_question"]
+    blocking = set(actions) & set(rule["not_with"]) - (set() if dosed else {"administer"})
+    if not drugs:
+        return False
+    if blocking and blocking <= set(rule["writes"]) and _words("drug_question", "may_i").search(f" {low} "):
+        return True  # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in context
+    if blocking:
+        return False
+    if "check_interactions" in actions and len(drugs) >= 2:
+        return False  # "is X ok with Y": the two named drugs, already an interaction question
+    asking = "?" in low or bool(_words("drug_question", "asking").search(low))
+    return asking and bool(_words("drug_question", "patient").search(f" {low} "))
+
+
+def order_line(low: str, actions: list[str], drugs: list[dict[str, Any]], dose: dict[str, Any] | None) -> bool:
+    """An order without a verb: it starts with the one drug named, has a dose and a frequency,
+    and asks nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j")."""
+    named = {d["name"] for d in drugs if d["name"]}
+    if len(named) != 1 or not dose or not dose.get("dose") or not dose.get("frequency") or "?" in low:
+        return False
+    if set(actions) & set(rules()["order_line"]["not_with"]):
+        return False
+    first = re.sub(r"[-/,+]", " ", low).split()
+    surface: list[str] = str(drugs[0]["surface"]).split()
+    return first[: len(surface)] == surface
+
+
+def bare_dose(low: str, drugs: list[dict[str, Any]], dose: dict[str, Any] | None) -> str | None:
+    """"500" right after the drug of an order with a frequency, as "500 mg"; None otherwise."""
+    if not dose or dose.get("dose") or not dose.get("frequency"):
+        return None
+    text = re.sub(r"[-/,+]", " ", low)
+    for mention in drugs:
+        m = re.search(rf"(?<![a-z]){re.escape(mention['surface'])}\s+{_NUMBER}(?![\d.,])", text)
+        if m and not _UNIT_AFTER.match(text, m.end()):
+            return f"{m.group(1).replace(',', '.')} mg"
+    return None
+
+
+def reply_dose(reply: str) -> str | None:
+    """A reply to "what dose should I use?" that starts with a number without its unit ("500",
+    "500 bd"): the reply with the number in milligrams; None when it has a unit or no number."""
+    m = re.match(rf"\s*{_NUMBER}(?![\d.,])", reply)
+    if not m or _UNIT_AFTER.match(reply, m.end()):
+        return None
+    return f"{m.group(1).replace(',', '.')} mg{reply[m.end():]}"

@@ -1,0 +1,87 @@
+"""Ward requests understood by code: lab orders, referrals, vital signs to record, protocols.
+
+What is ordered is the tools' vocabulary (``tools/data/ward.yaml``: lab tests, specialties,
+vital signs; ``tools/data/protocols.yaml``: each protocol's analyte words); that it is an order
+is a word of ``ward`` in ``data/rules.yaml`` ("order", "refer", "record", "per protocol",
+"if low"…). No sentence is listed: an order word with a thing the tables name. ``actions``
+adds the actions extraction keeps; ``arguments`` fills the write tools' arguments for the fast
+path from the same words.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import re
+from functools import lru_cache
+
+from ..tools import protocols, ward
+from .languages import fold
+from .prompts import rules
+
+TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign")
+
+
+@lru_cache(maxsize=1)
+def _rules() -> dict[str, Any]:
+    found: dict[str, Any] = rules()["ward"]
+    return found
+
+
+@lru_cache(maxsize=64)
+def _any(key: str) -> re.Pattern[str]:
+    words = sorted(_rules()[key], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(words)})(?![a-z0-9])")
+
+
+def _low(text: str) -> str:
+    return " ".join(fold(text).lower().split())
+
+
+def protocol_named(text: str) -> str | None:
+    """The shipped protocol whose analyte the message names ("K low?" → potassium_oral); a unit
+    after a number ("2 mg") is no analyte."""
+    low = re.sub(r"[\d.]+\s*(?:mg|k)\b", " ", _low(text))
+    table = protocols._load(str(protocols.DEFAULT))
+    hits = [(m.start(), key) for key, p in table.items() for w in p["words"]
+            for m in re.finditer(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)]
+    return min(hits)[1] if hits else None
+
+
+def actions(text: str) -> list[str]:
+    """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write."""
+    low, found = _low(text), []
+    if _any("protocol_words").search(low) and protocol_named(text):
+        return ["protocol"]
+    if ward.lab_tests(text) and ward.says_any(text, "lab_order_words"):
+        found.append("order_lab")
+    if ward.specialties(text) and ward.says_any(text, "referral_words"):
+        found.append("refer")
+    if ward.readings(text) and ward.says_any(text, "record_words") and not _any("question_words").search(low):
+        found.append("record_vital")
+    return found
+
+
+def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
+    """The write tool's arguments from the message, when its words fix them."""
+    if tool == "apply_protocol":
+        key = protocol_named(message)
+        return {"patient_id": patient, "protocol": key} if key else None
+    if tool == "order_lab_test":
+        tests = ward.lab_tests(message)
+        return {"patient_id": patient, "test": " and ".join(tests), "when": _when(message),
+                "priority": ward.priority(message)} if tests else None
+    if tool == "refer_patient":
+        found = ward.specialties(message)
+        if not found:
+            return None
+        return {"patient_id": patient, "specialty": found[0], "reason": ward.referral_reason(message, found[0]),
+                "note": ward.referral_note(message), "priority": ward.priority(message)}
+    if tool == "record_vital_sign":
+        return {"patient_id": patient, "reading": message[:200]} if ward.readings(message) else None
+    return None
+
+
+def _when(message: str) -> str | None:
+    """The words of the message that say when (the tool reads them in the site's zone)."""
+    m = _any("time_words").search(_low(message))
+    return _low(message)[m.start():m.start() + 40] if m else None

@@ -1,0 +1,140 @@
+"""The ward cases' side of a run: results placed on the chart before a turn, the turn's
+proposals approved as a clinician would on their cards, and what reached FHIR read back.
+
+- ``Injector``: a case's ``setup`` is its patient's whole injected state. Results are PUT with
+  their stable ids and a tag, effective ``hours_ago`` before now (so "within the last 24 hours"
+  holds on any day); the patient's tagged results the case does not name (another case's, a
+  previous run's) are deleted first.
+- ``approve_all``: every pending proposal of the turn's session approved through the proposal
+  store (the one path to the EHR: exactly-once create, Provenance, the prescriber rule), then
+  each created resource read back from the server.
+- ``unapproved``: resources of the write types created for the patient during the turn, before
+  anything was approved (must be none).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+import requests
+
+from .. import errors
+from ..fhir import FhirGateway
+from ..proposals.store import ProposalStore
+from ..smart.scopes import GrantedScopes
+from ..tools.records import age_on
+from .cases import Case, Injected
+
+LOINC = "http://loinc.org"
+CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
+WRITE_TYPES = ("MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance", "DocumentReference")
+TIMEOUT = 30
+# what marks a result the evaluation placed (and may delete)
+TAG = {"system": "https://github.com/smart-docgemma/evaluation", "code": "injected"}
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What the proposal store reads of a launch, for the evaluation's clinician."""
+
+    sid: str
+    patient_id: str | None
+    user: str | None
+    scopes: GrantedScopes
+    fhir: FhirGateway
+
+
+class Injector:
+    """Places each case's results on its patient's chart, and only those: every injected result
+    carries the ``TAG``, and a patient's tagged results that the case does not name are deleted
+    before its turn (a previous run's or another case's)."""
+
+    def __init__(self, fhir_base: str):
+        self.base = fhir_base.rstrip("/")
+        self.http = requests.Session()
+        self.placed: dict[str, str] = {}  # id -> patient, on the chart now
+        self.swept: set[str] = set()  # patients whose tagged results this run has listed
+
+    def prepare(self, case: Case, now: datetime) -> None:
+        if case.patient is None:
+            return
+        if case.patient not in self.swept:
+            self.placed.update({rid: case.patient for rid in self._tagged(case.patient)})
+            self.swept.add(case.patient)
+        keep = {i.id for i in case.setup}
+        for rid, patient in list(self.placed.items()):
+            if patient == case.patient and rid not in keep:
+                self._delete(rid)
+                del self.placed[rid]
+        for item in case.setup:
+            self._put(item, case.patient, now)
+            self.placed[item.id] = case.patient
+
+    def _tagged(self, patient: str) -> list[str]:
+        params: dict[str, str] = {"patient": patient, "_tag": f"{TAG['system']}|{TAG['code']}", "_elements": "id",
+                                  "_count": "500"}
+        answer = self.http.get(f"{self.base}/Observation", timeout=TIMEOUT, params=params)
+        answer.raise_for_status()
+        return [e["resource"]["id"] for e in answer.json().get("entry") or []]
+
+    def _put(self, item: Injected, patient: str, now: datetime) -> None:
+        when = (now - timedelta(hours=item.hours_ago)).isoformat(timespec="seconds")
+        resource = {"resourceType": "Observation", "id": item.id, "meta": {"tag": [TAG]}, "status": "final",
+                    "category": [{"coding": [{"system": CATEGORY, "code": "laboratory"}]}],
+                    "code": {"coding": [{"system": LOINC, "code": item.code}]},
+                    "subject": {"reference": f"Patient/{patient}"}, "effectiveDateTime": when, "issued": when,
+                    "valueQuantity": {"value": item.value, "unit": item.unit,
+                                      "system": "http://unitsofmeasure.org", "code": item.unit}}
+        answer = self.http.put(f"{self.base}/Observation/{item.id}", json=resource, timeout=TIMEOUT,
+                               headers={"Content-Type": "application/fhir+json"})
+        answer.raise_for_status()
+
+    def _delete(self, rid: str) -> None:
+        answer = self.http.delete(f"{self.base}/Observation/{rid}", timeout=TIMEOUT)
+        if answer.status_code not in (200, 202, 204, 404, 410):
+            answer.raise_for_status()
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def approve_all(store: ProposalStore, launch: Launch) -> tuple[list[dict[str, Any]], list[str]]:
+    """Approve every pending proposal of the session; the created resources read back, and
+    why any approval failed."""
+    written, failed = [], []
+    for p in store.for_session(launch.sid):
+        if p.status != "pending":
+            continue
+        try:
+            done = store.approve(p.id, launch, p.version)
+        except errors.DocGemmaError as exc:
+            failed.append(f"{p.resource_type}: approval refused ({exc.description})")
+            continue
+        kind, _, rid = (done.result_ref or "").partition("/")
+        written.append(launch.fhir.read(kind, rid))
+    return written, failed
+
+
+def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, placed: set[str]) -> list[str]:
+    """Resources of the write types created for the patient since ``since`` (the turn's start),
+    the results the case placed itself aside: nothing may reach the chart before the clinician
+    approves it."""
+    if not patient:
+        return []
+    stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")
+    found = []
+    for kind in WRITE_TYPES:
+        for r in fhir.search(kind, {"patient": patient, "_lastUpdated": f"ge{stamp}", "_count": 20}, max_pages=1):
+            if r.get("id") not in placed:
+                found.append(f"{kind}/{r.get('id')}")
+    return found
+
+
+def age_today(fhir: FhirGateway, patient: str | None, today: date | None = None) -> str | None:
+    """The patient's age in whole years today ("{age}" in a case's expected answer)."""
+    if not patient:
+        return None
+    born = fhir.read("Patient", patient).get("birthDate") or ""
+    age = age_on(born, today)
+    return None if age is None else str(age)

@@ -1,0 +1,92 @@
+"""The MedAgentBench-style ward set (smart_docgemma/evaluation/medagentbench.yaml) on the Synthea
+population, against the real HAPI: results placed relative to now, proposals approved as the
+clinician would, what reached FHIR read back and checked. Code only (no model), and with a
+scripted model on a real HTTP server that restates what the tools returned.
+
+The figures per task must not drop below those reached when this was written (``FLOOR``:
+cases passed per task, tuned and holdout together); nothing may be written for another patient
+or before approval."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import requests
+
+from smart_docgemma.evaluation import evaluate, load_cases
+from smart_docgemma.evaluation.cases import Case
+from smart_docgemma.evaluation.cases import CASES_FILE
+from tests.bench.oracle import OracleModelServer
+
+CASES = CASES_FILE.with_name("medagentbench.yaml")
+# cases passed per task (of 7) with --code-only, 2026-11-27 (docs/evaluation-and-performance.md)
+FLOOR = {"01-mrn": 6, "02-age": 7, "03-record-bp": 0, "04-magnesium-24h": 7, "05-magnesium-replace": 1,
+         "06-cbg-mean-24h": 7, "07-cbg-latest": 7, "08-ortho-referral": 0, "09-potassium-replace": 0, "10-hba1c": 1}
+
+
+def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(synthea):
+    cases = load_cases(CASES)
+    tasks = {c.task for c in cases}
+    assert len(tasks) == 10 and set(FLOOR) == tasks
+    for task in tasks:
+        mine = [c for c in cases if c.task == task]
+        assert {c.split for c in mine} == {"tuned", "holdout"}, task
+    loaded = {p.id for p in synthea.patients}
+    assert {c.patient for c in cases} - {None} <= loaded
+    assert sum(c.writes == [] for c in cases) == 7  # the no-order branches (magnesium, potassium, HbA1c)
+
+
+def _run(fhir_base, cases, endpoint=""):
+    report = evaluate(cases, endpoint=endpoint, fhir_base=fhir_base, config={"SCHEMA_DIALECT": "json_schema"})
+    assert report["overall"]["other_patient_proposals"] == 0
+    assert report["overall"]["unapproved_writes"] == 0
+    return report
+
+
+def test_code_only_figures_per_task_do_not_drop(fhir_base, synthea):
+    report = _run(fhir_base, load_cases(CASES))
+    reached = {task: round(g["all"]["passed"] * g["all"]["cases"]) for task, g in report["tasks"].items()}
+    below = {t: (reached[t], floor) for t, floor in FLOOR.items() if reached[t] < floor}
+    assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"]) for r in report["results"]
+                         if r["id"] in report["failures"]]
+
+
+def test_setup_places_a_cases_results_and_removes_another_cases_for_the_same_patient(fhir_base, synthea):
+    cases = {c.id: c for c in load_cases(CASES)}
+    first, second = cases["mab04-t1"], cases["mab04-t3"]  # both Dennise990 Beahan375's magnesium
+    report = _run(fhir_base, [first, second])
+    assert [r["answer_ok"] for r in report["results"]] == [True, True]
+    for item in first.setup:  # the second case's chart holds only its own results
+        assert requests.get(f"{fhir_base}/Observation/{item.id}", timeout=30).status_code in (404, 410)
+    assert all(requests.get(f"{fhir_base}/Observation/{i.id}", timeout=30).ok for i in second.setup)
+
+
+def test_a_wrong_expectation_fails_its_case_on_the_answer_or_on_what_reached_fhir(fhir_base, synthea):
+    cases = {c.id: c for c in load_cases(CASES)}
+    age = cases["mab02-t2"].model_copy(update={"id": "wrong-born", "answer_contains": ["{age} years",
+                                                                                        "born 1999-02-11"]})
+    order = Case.model_validate({**cases["mab04-t4"].model_dump(), "id": "wrong-write", "writes": [
+        {"resourceType": "ServiceRequest", "code": ["http://loinc.org|19123-9"]}]})
+    report = _run(fhir_base, [age, order])
+    first, second = report["results"]
+    assert first["answer_missing"] == ["born 1999-02-11"]  # "{age} years" was found
+    assert second["writes_ok"] is False and second["writes_wrong"] == ["ServiceRequest: nothing written"]
+    assert report["failures"] == ["wrong-born", "wrong-write"]
+
+
+class Restating(OracleModelServer):
+    """The oracle's routing, and an answer that restates the tool results the prompt carried."""
+
+    def answer(self, case, name, body, schema):
+        if name != "":
+            return super().answer(case, name, body, schema)
+        return json.dumps(body.get("messages", [])[-1].get("content", ""))[1:-1].replace("\\n", "\n")
+
+
+@pytest.mark.parametrize("task", ["04-magnesium-24h", "06-cbg-mean-24h", "07-cbg-latest"])
+def test_with_a_scripted_model_the_tools_and_values_reach_the_answer(fhir_base, synthea, task):
+    cases: list[Case] = [c for c in load_cases(CASES) if c.task == task and c.split == "tuned"]
+    with Restating(cases) as srv:
+        report = _run(fhir_base, cases, endpoint=srv.url)
+    assert report["overall"]["model_calls_mean"] > 0
+    assert [r["id"] for r in report["results"] if not (r["tools_ok"] and r["answer_ok"])] == []

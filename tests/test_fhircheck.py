@@ -1,0 +1,80 @@
+"""The evaluation's check of what reached FHIR (evaluation/fhircheck.py): R4 shapes accepted,
+each wrong field named, nothing more written than expected, the subject always checked."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from smart_docgemma.evaluation.fhircheck import ExpectedWrite, check_writes, problems
+
+NOW = datetime(2026, 11, 27, 15, 0, tzinfo=timezone.utc)
+UTC = timezone.utc
+MG = ExpectedWrite(resourceType="MedicationRequest", status="active", intent="order", code_text=["magnesium"],
+                   dose={"value": 2, "unit": "g"}, route="intravenous", duration_hours=2)
+
+
+def _magnesium(**changes):
+    order = {"resourceType": "MedicationRequest", "id": "m1", "status": "active", "intent": "order",
+             "subject": {"reference": "Patient/p1"}, "authoredOn": NOW.isoformat(),
+             "medicationCodeableConcept": {"text": "magnesium sulfate 500 MG/ML Injectable Solution"},
+             "dosageInstruction": [{"route": {"coding": [{"system": "http://snomed.info/sct", "code": "47625008",
+                                                          "display": "Intravenous route"}]},
+                                    "timing": {"repeat": {"duration": 2, "durationUnit": "h"}},
+                                    "doseAndRate": [{"doseQuantity": {"value": 2, "unit": "g",
+                                                                      "system": "http://unitsofmeasure.org",
+                                                                      "code": "g"}}]}]}
+    order.update(changes)
+    return order
+
+
+def test_a_right_infusion_order_passes_and_a_rate_counts_as_its_duration():
+    assert problems(MG, _magnesium(), "p1", NOW, UTC) == []
+    by_rate = _magnesium()
+    by_rate["dosageInstruction"][0].pop("timing")
+    by_rate["dosageInstruction"][0]["doseAndRate"][0]["rateQuantity"] = {"value": 1, "unit": "g/h", "code": "g/h"}
+    assert problems(MG, by_rate, "p1", NOW, UTC) == []
+
+
+def test_each_wrong_field_is_named():
+    wrong = _magnesium(subject={"reference": "Patient/other"}, intent="proposal")
+    wrong["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"]["value"] = 4
+    wrong["dosageInstruction"][0]["route"] = {"text": "oral"}
+    found = problems(MG, wrong, "p1", NOW, UTC)
+    assert found == ["subject Patient/p1", "intent order", "dose 2.0 g", "route intravenous"]
+
+
+def test_nothing_expected_means_anything_written_is_wrong_and_a_missing_write_is_named():
+    assert check_writes([], [_magnesium()], "p1", NOW, UTC) == ["unexpected MedicationRequest/m1"]
+    assert check_writes([MG], [], "p1", NOW, UTC) == ["MedicationRequest: nothing written"]
+    assert check_writes([MG], [_magnesium()], "p1", NOW, UTC) == []
+
+
+def test_a_recheck_at_8_tomorrow_and_a_verbatim_note():
+    want = ExpectedWrite(resourceType="ServiceRequest", code=["http://loinc.org|2823-3"], occurrence="tomorrow 08:00",
+                         note_contains="Situation: knee pain.  Background: ACL tear.")
+    tomorrow = (NOW + timedelta(days=1)).replace(hour=8, minute=0, second=0)
+    order = {"resourceType": "ServiceRequest", "subject": {"reference": "Patient/p1"}, "authoredOn": "2026-11-27",
+             "code": {"coding": [{"system": "http://loinc.org", "code": "2823-3"}]},
+             "occurrenceDateTime": tomorrow.isoformat(),
+             "note": [{"text": "Situation: knee pain. Background: ACL tear."}]}
+    assert problems(want, order, "p1", NOW, UTC) == []
+    late = dict(order, occurrenceDateTime=(tomorrow + timedelta(hours=1)).isoformat(), note=[{"text": "knee"}])
+    assert problems(want, late, "p1", NOW, UTC) == ["occurrence tomorrow 08:00", "note text verbatim"]
+
+
+def test_a_blood_pressure_is_a_panel_with_its_two_components_taken_now():
+    want = ExpectedWrite(resourceType="Observation", category="vital-signs", code=["http://loinc.org|85354-9"],
+                         components=[{"code": "http://loinc.org|8480-6", "value": 118, "unit": "mm[Hg]"},
+                                     {"code": "http://loinc.org|8462-4", "value": 77, "unit": "mm[Hg]"}],
+                         effective="now")
+    bp = {"resourceType": "Observation", "status": "final", "subject": {"reference": "Patient/p1"},
+          "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                                    "code": "vital-signs"}]}],
+          "code": {"coding": [{"system": "http://loinc.org", "code": "85354-9"}]},
+          "effectiveDateTime": NOW.isoformat(),
+          "component": [{"code": {"coding": [{"system": "http://loinc.org", "code": c}]},
+                         "valueQuantity": {"value": v, "unit": "mmHg", "code": "mm[Hg]"}}
+                        for c, v in (("8480-6", 118), ("8462-4", 77))]}
+    assert problems(want, bp, "p1", NOW, UTC) == []
+    swapped = dict(bp, component=list(reversed([dict(c, valueQuantity=dict(c["valueQuantity"], value=v))
+                                                for c, v in zip(bp["component"], (77, 118))])))
+    assert "component http://loinc.org|8480-6 = 118.0 mm[Hg]" in problems(want, swapped, "p1", NOW, UTC)
