@@ -89,6 +89,7 @@ class CaseResult:
     writes_wrong: list = field(default_factory=list)  # what is wrong with what reached FHIR
     written: list = field(default_factory=list)  # references created on approval
     unapproved_writes: list = field(default_factory=list)  # created before any approval (must be none)
+    acknowledged: list = field(default_factory=list)  # high-severity second looks acknowledged to approve
 
 
 def executed_tools(state: Turn) -> list[str]:
@@ -194,6 +195,7 @@ class EvalRun:
         self.proposals = proposal_store(self.app)
         self.http = KnowledgeHttp(self.config)
         self.injector = ward.Injector(self.fhir_base)
+        self.written: set[str] = set()  # what this run's approvals created
         vocabulary()  # the drug dictionary loads once per process (~3 s): not a turn's latency
 
     def context(self, case: Case, http: KnowledgeHttp) -> tuple[ToolContext, dict]:
@@ -240,16 +242,18 @@ class EvalRun:
     def _writes(self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult) -> CaseResult:
         """Approve the turn's proposals as the clinician, read back what reached FHIR, check it."""
         assert case.writes is not None and ctx.scopes is not None
-        early = ward.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed))
+        mine = {p.id for p in self.proposals.for_session(ctx.sid or "")}
+        early = ward.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written, mine)
         launch = ward.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
-        written, refused = ward.approve_all(self.proposals, launch)
-        wrong = refused + check_writes(list(case.writes), written, case.patient or "", datetime.now(timezone.utc),
-                                       zone(self.config.get("SITE_TIMEZONE")))
-        return replace(result, writes_ok=not wrong and not early, writes_wrong=wrong + [f"before approval: {r}"
-                                                                                         for r in early],
-                       written=[f"{r['resourceType']}/{r['id']}" for r in written], unapproved_writes=early,
-                       other_patient_proposals=result.other_patient_proposals + sum(
-                           (r.get("subject") or {}).get("reference") != f"Patient/{case.patient}" for r in written))
+        done = ward.approve_all(self.proposals, launch)
+        written = [f"{r['resourceType']}/{r['id']}" for r in done.written]
+        self.written.update(written)
+        wrong = done.refused + check_writes(list(case.writes), done.written, case.patient or "",
+                                            datetime.now(timezone.utc), zone(self.config.get("SITE_TIMEZONE")))
+        elsewhere = sum((r.get("subject") or {}).get("reference") != f"Patient/{case.patient}" for r in done.written)
+        return replace(result, writes_ok=not wrong and not early, written=written, unapproved_writes=early,
+                       writes_wrong=wrong + [f"before approval: {r}" for r in early], acknowledged=done.acknowledged,
+                       other_patient_proposals=result.other_patient_proposals + elsewhere)
 
     def close(self) -> None:
         self.http.close()

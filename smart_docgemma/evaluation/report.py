@@ -38,7 +38,8 @@ def _group(rows: list[dict]) -> dict:
             "passed": _rate([passed(r) for r in rows]),
             "other_patient_proposals": sum(r.get("other_patient_proposals", 0) for r in rows),
             "unrequested_writes": sum(bool(r.get("unrequested_write")) for r in rows),
-            "unapproved_writes": sum(len(r.get("unapproved_writes") or []) for r in rows)}
+            "unapproved_writes": sum(len(r.get("unapproved_writes") or []) for r in rows),
+            "acknowledged_second_looks": sum(len(r.get("acknowledged") or []) for r in rows)}
 
 
 def passed(r: dict) -> bool:
@@ -92,6 +93,7 @@ def markdown(report: dict) -> str:
     lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
                  f"unrequested writes: {overall['unrequested_writes']}; "
                  f"written before approval: {overall['unapproved_writes']}; "
+                 f"high second looks acknowledged to approve: {overall['acknowledged_second_looks']}; "
                  f"cases passed: {_pct(overall['passed'])}")
     if report["failures"]:
         lines.append(f"\nCases not fully right: {', '.join(report['failures'])}")

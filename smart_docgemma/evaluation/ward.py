@@ -21,7 +21,7 @@ import requests
 
 from .. import errors
 from ..fhir import FhirGateway
-from ..proposals.store import ProposalStore
+from ..proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from ..smart.scopes import GrantedScopes
 from ..tools.records import age_on
 from .cases import Case, Injected
@@ -99,35 +99,55 @@ class Injector:
         self.http.close()
 
 
-def approve_all(store: ProposalStore, launch: Launch) -> tuple[list[dict[str, Any]], list[str]]:
-    """Approve every pending proposal of the session; the created resources read back, and
-    why any approval failed."""
-    written, failed = [], []
+@dataclass
+class Approved:
+    """What the clinician's approvals of one turn did."""
+
+    written: list[dict[str, Any]]  # the created resources, read back from the server
+    refused: list[str]  # why an approval could not write
+    acknowledged: list[str]  # cards whose high-severity second look was read and acknowledged first
+
+
+def approve_all(store: ProposalStore, launch: Launch) -> Approved:
+    """Approve every pending proposal of the session as the clinician does on its card: a
+    second look that blocks approval is acknowledged first (and reported), then Approve."""
+    done = Approved([], [], [])
     for p in store.for_session(launch.sid):
         if p.status != "pending":
             continue
         try:
-            done = store.approve(p.id, launch, p.version)
+            look = p.summary.get("second_look")
+            if look is not None and look.blocks_approval:
+                p = store.acknowledge(p.id, launch)
+                done.acknowledged.append(f"{p.resource_type}: {'; '.join(look.findings)[:200]}")
+            approved = store.approve(p.id, launch, p.version)
         except errors.DocGemmaError as exc:
-            failed.append(f"{p.resource_type}: approval refused ({exc.description})")
+            done.refused.append(f"{p.resource_type}: approval refused ({exc.description})")
             continue
-        kind, _, rid = (done.result_ref or "").partition("/")
-        written.append(launch.fhir.read(kind, rid))
-    return written, failed
+        kind, _, rid = (approved.result_ref or "").partition("/")
+        done.written.append(launch.fhir.read(kind, rid))
+    return done
 
 
-def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, placed: set[str]) -> list[str]:
-    """Resources of the write types created for the patient since ``since`` (the turn's start),
-    the results the case placed itself aside: nothing may reach the chart before the clinician
-    approves it."""
+def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: set[str],
+               proposals: set[str]) -> list[str]:
+    """Resources of the write types created for the patient since ``since`` (the turn's start):
+    nothing may reach the chart before the clinician approves it. Not counted: ``known`` (what
+    this run placed or approved), results the evaluation tagged, and resources approved from
+    another session's proposals (their identifier names a proposal that is not this turn's:
+    another run on the same shared server)."""
     if not patient:
         return []
-    stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")
+    stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")  # a second early: ``known`` covers it
     found = []
     for kind in WRITE_TYPES:
         for r in fhir.search(kind, {"patient": patient, "_lastUpdated": f"ge{stamp}", "_count": 20}, max_pages=1):
-            if r.get("id") not in placed:
-                found.append(f"{kind}/{r.get('id')}")
+            ref = f"{kind}/{r.get('id')}"
+            tagged = any(t.get("code") == TAG["code"] for t in (r.get("meta") or {}).get("tag") or [])
+            named = {i.get("value") for i in r.get("identifier") or [] if i.get("system") == IDENTIFIER_SYSTEM}
+            if ref in known or r.get("id") in known or tagged or (named and not named & proposals):
+                continue
+            found.append(ref)
     return found
 
 

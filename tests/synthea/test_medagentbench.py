@@ -8,15 +8,13 @@ cases passed per task, tuned and holdout together); nothing may be written for a
 or before approval."""
 from __future__ import annotations
 
-import json
-
 import pytest
 import requests
 
 from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.cases import Case
 from smart_docgemma.evaluation.cases import CASES_FILE
-from tests.bench.oracle import OracleModelServer
+from tests.bench.medagentbench import Restating
 
 CASES = CASES_FILE.with_name("medagentbench.yaml")
 # cases passed per task (of 7) with --code-only, 2026-11-27 (docs/evaluation-and-performance.md)
@@ -72,15 +70,6 @@ def test_a_wrong_expectation_fails_its_case_on_the_answer_or_on_what_reached_fhi
     assert first["answer_missing"] == ["born 1999-02-11"]  # "{age} years" was found
     assert second["writes_ok"] is False and second["writes_wrong"] == ["ServiceRequest: nothing written"]
     assert report["failures"] == ["wrong-born", "wrong-write"]
-
-
-class Restating(OracleModelServer):
-    """The oracle's routing, and an answer that restates the tool results the prompt carried."""
-
-    def answer(self, case, name, body, schema):
-        if name != "":
-            return super().answer(case, name, body, schema)
-        return json.dumps(body.get("messages", [])[-1].get("content", ""))[1:-1].replace("\\n", "\n")
 
 
 @pytest.mark.parametrize("task", ["04-magnesium-24h", "06-cbg-mean-24h", "07-cbg-latest"])
