@@ -140,7 +140,7 @@ def load_population(
     shared = [json.loads(p.read_text()) for p in generated.shared_files]
     index = identifier_index(shared)
     with requests.Session() as http:
-        for path, bundle in zip(generated.shared_files, shared):
+        for path, bundle in zip(generated.shared_files, shared, strict=False):
             # two populations share some hospitals but not all: the last one being there says
             # nothing of the others, so every id is counted (one search per type)
             _send(http, base_url, path, rewrite(bundle, index), population, present=_all_present)

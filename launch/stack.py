@@ -167,7 +167,7 @@ def start_app(stack: ExitStack, sandbox_fhir: str):
     start_embedded_model_hook(stack, config)
     server = ServedApp(create_app(config), host, port)
     stack.callback(server.stop)
-    from smart_docgemma.server import warm_up
+    from smart_docgemma.cli.server import warm_up
 
     warm_up()
     return f"http://{host}:{port}"

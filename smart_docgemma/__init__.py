@@ -45,14 +45,14 @@ def _secrets(app: Flask) -> None:
 
 def _surfaces(app: Flask) -> None:
     """One blueprint per surface; each maps the error hierarchy to HTTP for its own callers."""
-    from .audit.views import bp as audit_admin
-    from .cds.views import bp as cds
-    from .smart.views import bp as launch
     from . import logs
+    from .admin.views import bp as audit_admin
+    from .cds.views import bp as cds
     from .web import errorpages, language, security, sentences
     from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
     from .web.followups import bp as followups
+    from .web.launch import bp as launch
     from .web.ops import bp as ops
     from .web.proposals import bp as proposals
 

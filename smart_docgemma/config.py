@@ -57,7 +57,7 @@ DEFAULTS: dict[str, Any] = {
     "ALLOW_NO_PKCE_ISS": [],  # iss values allowed to lack S256 (legacy EHRs)
     "SESSION_LIFETIME_S": 8 * 3600,
     "HTTP_TIMEOUT_S": 15,
-    # --- who may approve a prescription (smart_docgemma.safety.prescriber) -----
+    # --- who may approve a prescription (smart_docgemma.checks.prescriber) -----
     # words or codes of a Practitioner's qualification / PractitionerRole that make a prescriber
     "PRESCRIBER_QUALIFICATIONS": ["physician", "doctor", "medicine", "surgeon", "nurse practitioner",
                                   "nurse prescriber", "physician assistant", "pharmacist prescriber",
@@ -84,7 +84,7 @@ DEFAULTS: dict[str, Any] = {
     # whole. The embedded server sets it to its own; vLLM's is its --max-model-len.
     "MODEL_CONTEXT_TOKENS": 8192,
     # A running turn renews its lease every few seconds; one not renewed for this long lost its
-    # worker (killed, out of memory) and is stored as interrupted (web/turns.py).
+    # worker (killed, out of memory) and is stored as interrupted (turns/store.py).
     "TURN_LEASE_S": 30,
     "ANSWER_MAX_CHARS": 20000,  # model answers beyond this are cut (stored, streamed, rendered)
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server

@@ -45,7 +45,6 @@ from .languages import N_, english
 from .languages import message as language_message
 
 
-
 class DocGemmaError(Exception):
     """Base class: ``error`` is a short code, ``status`` the HTTP status."""
 

@@ -20,8 +20,8 @@ from urllib.parse import urlencode, urljoin
 
 import requests
 from fhirclient import server as fhir_server
-from requests.adapters import HTTPAdapter
 from fhirclient.auth import FHIROAuth2Auth
+from requests.adapters import HTTPAdapter
 
 from . import errors, metrics
 

@@ -20,8 +20,15 @@ from __future__ import annotations
 
 import os
 
-from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
-                               generate_latest, multiprocess)
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 
 # Model calls take 0.1-60 s; CDS hooks answer in milliseconds to a few seconds.
 _MODEL_BUCKETS = (0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 40, 60, float("inf"))

@@ -19,8 +19,7 @@ import time
 from contextlib import contextmanager
 
 from cryptography.fernet import Fernet, InvalidToken
-from sqlalchemy import (Column, Float, Index, Integer, MetaData, String, Table, Text,
-                        create_engine, event, inspect, text)
+from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, event, inspect, text
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 

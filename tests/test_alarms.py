@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 import time
 
-from smart_docgemma.alarms import Alarms
+from smart_docgemma.agent.alarms import Alarms
 
 
 def _threads(name: str) -> int:

@@ -16,7 +16,7 @@ import threading
 import pytest
 import requests
 
-from smart_docgemma.web.turns import turn_store
+from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
 from tests.support.model_server import ScriptedModelServer, http_error, reply

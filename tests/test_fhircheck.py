@@ -76,5 +76,5 @@ def test_a_blood_pressure_is_a_panel_with_its_two_components_taken_now():
                         for c, v in (("8480-6", 118), ("8462-4", 77))]}
     assert problems(want, bp, "p1", NOW, UTC) == []
     swapped = dict(bp, component=list(reversed([dict(c, valueQuantity=dict(c["valueQuantity"], value=v))
-                                                for c, v in zip(bp["component"], (77, 118))])))
+                                                for c, v in zip(bp["component"], (77, 118), strict=False)])))
     assert "component http://loinc.org|8480-6 = 118.0 mm[Hg]" in problems(want, swapped, "p1", NOW, UTC)

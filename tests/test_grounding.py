@@ -203,7 +203,7 @@ def _ask(client, message):
 
 
 def test_templated_answers_cite_each_line_to_the_resources_read(app, fhir_base):
-    from smart_docgemma.web.turns import turn_store
+    from smart_docgemma.turns.store import turn_store
 
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")

@@ -1,94 +1,163 @@
-"""The package's import graph: no cycle, and no module imports from a floor above its own.
+"""The import graph of ``smart_docgemma`` and ``launch``: no cycle, and no module imports from a
+floor above its own.
 
-Every ``import`` and ``from … import`` in ``smart_docgemma`` counts, at module level or
-inside a function (a function-level import that dodges a cycle is still the cycle).
-The floors are documented in docs/architecture.md ("Layers"); a module belongs to the
-floor of its longest matching prefix in ``FLOORS``.
+Every ``import`` and ``from … import`` counts, at module level or inside a function (a
+function-level import that dodges a cycle is still the cycle). Importing ``a.b.c`` runs the
+``__init__`` of ``a.b`` first, so that package counts as imported too (unless the importer is
+inside it), and a name a package ``__init__`` re-exports leads to the module that defines it.
+The floors are documented in docs/architecture.md ("Layers"); each folder stands on one floor,
+and ``FLOORS`` names each folder once.
 """
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("smart_docgemma", "launch")
 
-# Top to bottom. A module may import from its own floor and any floor below it.
+# Top to bottom, one folder a line. A module may import from its own floor and any floor below.
+# "smart_docgemma" is the folder's flat modules (the shared base); the package itself
+# (``create_app``) and every ``__main__`` are entry points.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
-    ("entry points", ("smart_docgemma", "smart_docgemma.server", "smart_docgemma.evaluation",
-                      "smart_docgemma.lessons.cli", "smart_docgemma.mcpserver.stdio",
-                      "smart_docgemma.checkout", "smart_docgemma.offline_pack",
-                      "smart_docgemma.audit.cli")),
-    ("surfaces", ("smart_docgemma.web", "smart_docgemma.cds", "smart_docgemma.mcpserver",
-                  "smart_docgemma.smart.views", "smart_docgemma.audit.views")),
-    # the launch session, and the experience library's store, which reads stored turns (agent.state)
-    ("session", ("smart_docgemma.smart.sessions", "smart_docgemma.lessons.store")),
-    ("agent", ("smart_docgemma.agent", "smart_docgemma.grounding")),
-    ("actions", ("smart_docgemma.tools", "smart_docgemma.proposals", "smart_docgemma.lessons",
-                 "smart_docgemma.audit",
-                 # the one patient-safety check and the CDS rule modules it shares with the hooks
-                 "smart_docgemma.safety", "smart_docgemma.cds.rules", "smart_docgemma.cds.findings",
-                 "smart_docgemma.cds.chart", "smart_docgemma.cds.monitoring", "smart_docgemma.cds.context",
-                 "smart_docgemma.cds.quiet", "smart_docgemma.cds.cards")),
-    ("clinical facts", ("smart_docgemma.knowledge",)),
-    ("base", ("smart_docgemma.config", "smart_docgemma.errors", "smart_docgemma.inputs",
-              "smart_docgemma.storage", "smart_docgemma.fhir", "smart_docgemma.extensions",
-              "smart_docgemma.logs", "smart_docgemma.metrics", "smart_docgemma.smart",
-              "smart_docgemma.languages", "smart_docgemma.frequency", "smart_docgemma.wording",
-              "smart_docgemma.translations", "smart_docgemma.alarms")),
+    ("entry points", (
+        "smart_docgemma/__init__.py",  # create_app
+        "smart_docgemma/cli",          # the console scripts
+        "smart_docgemma/evaluation",   # the labelled cases, run through create_app, and their scoring
+        "launch",                      # the checkout's sandbox start-up, HAPI, fixtures, Synthea
+    )),
+    ("surfaces", (
+        "smart_docgemma/web",          # the clinician's page, the SMART launch blueprint
+        "smart_docgemma/cds",          # CDS Hooks over HTTP
+        "smart_docgemma/mcpserver",    # the tools over MCP
+        "smart_docgemma/admin",        # the operator's audit page
+        "launch/sandbox",              # the EHR sandbox's own HTTP app
+    )),
+    ("session", (
+        "smart_docgemma/session",      # the launch behind a browser session
+    )),
+    ("turn records", (
+        "smart_docgemma/lessons",      # ratings and the experience library's harvest
+        "smart_docgemma/turns",        # the turn store
+    )),
+    ("agent", (
+        "smart_docgemma/agent",
+        "smart_docgemma/grounding",    # the answer checked against its sources
+    )),
+    ("approval", (
+        "smart_docgemma/proposals",    # the approval lifecycle: store, editing, description
+    )),
+    ("tools", (
+        "smart_docgemma/tools",
+    )),
+    ("shared records", (
+        "smart_docgemma/approval",     # the proposal's and its card's types
+        "smart_docgemma/audit",        # the audit trail
+    )),
+    ("clinical checks", (
+        "smart_docgemma/checks",       # the one patient-safety check and the CDS rule engine
+    )),
+    ("clinical facts", (
+        "smart_docgemma/knowledge",
+    )),
+    ("base", (
+        "smart_docgemma",              # config, errors, extensions, storage, fhir, inputs, logs, metrics
+        "smart_docgemma/smart",        # SMART App Launch protocol and scopes
+        "smart_docgemma/languages",    # the answer language, wording, order frequencies
+        "smart_docgemma/translations",
+    )),
 ]
 
 
 def modules() -> dict[str, Path]:
     found = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        found[".".join(parts)] = path
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "hapi" in path.relative_to(ROOT).parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
     return found
 
 
+def _exports(path: Path, name: str, known: dict[str, Path]) -> dict[str, str]:
+    """What a package ``__init__`` re-exports: name -> the module it imports it from."""
+    out = {}
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            source = f"{name}.{node.module}"
+            if source in known:
+                out.update({alias.asname or alias.name: source for alias in node.names})
+    return out
+
+
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The package modules ``name`` imports (a name imported from a package that is itself a
-    module counts as that module)."""
+    """The modules ``name`` imports: a name imported from a package that is itself a module
+    counts as that module, a name a package re-exports as its source, and every package whose
+    ``__init__`` the import runs (those above the importer's own excepted)."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name.startswith("smart_docgemma")}
+            found |= {a.name for a in node.names if a.name.split(".")[0] in PACKAGES}
         elif isinstance(node, ast.ImportFrom):
             base = (".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
                     if node.level else node.module or "")
-            if not base.startswith("smart_docgemma"):
+            if base.split(".")[0] not in PACKAGES:
                 continue
+            exports = (_exports(known[base], base, known)
+                       if base in known and known[base].name == "__init__.py" else {})
             for alias in node.names:
-                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+                target = f"{base}.{alias.name}"
+                found.add(target if target in known else exports.get(alias.name, base))
+    for target in list(found):
+        parts = target.split(".")
+        found |= {".".join(parts[:i]) for i in range(2, len(parts))  # not the top package: its
+                  # __init__ imports only the base at module level (create_app the rest, when called)
+                  if ".".join(parts[:i]) in known and not name.startswith(".".join(parts[:i]) + ".")}
     found.discard(name)
     return found
 
 
-def floor(name: str) -> int:
-    best, level = -1, None
-    for index, (_, prefixes) in enumerate(FLOORS):
-        for prefix in prefixes:
-            inside = name.startswith(prefix + ".") and prefix != "smart_docgemma"  # the root: itself only
-            if (name == prefix or inside) and len(prefix) > best:
-                best, level = len(prefix), index
-    assert level is not None, f"{name} is on no floor: add it to FLOORS and docs/architecture.md"
-    return level
+def folder(name: str, known: dict[str, Path]) -> str:
+    path = known[name].relative_to(ROOT)
+    if path.as_posix() == "smart_docgemma/__init__.py":
+        return path.as_posix()
+    return path.parent.as_posix()
+
+
+def floor(name: str, known: dict[str, Path]) -> int:
+    if name.endswith(".__main__"):
+        return 0  # ``python -m …``: an entry point wherever it stands
+    where = folder(name, known)
+    for index, (_, folders) in enumerate(FLOORS):
+        if where in folders:
+            return index
+    raise AssertionError(f"{name} ({where}) is on no floor: add its folder to FLOORS and docs/architecture.md")
 
 
 @pytest.fixture(scope="module")
-def graph() -> dict[str, set[str]]:
-    known = modules()
+def known() -> dict[str, Path]:
+    return modules()
+
+
+@pytest.fixture(scope="module")
+def graph(known) -> dict[str, set[str]]:
     return {name: imports(name, path, known) for name, path in known.items()}
 
 
-def test_no_module_imports_from_a_floor_above(graph):
-    upward = sorted(f"{name} ({FLOORS[floor(name)][0]}) imports {target} ({FLOORS[floor(target)][0]})"
-                    for name, targets in graph.items() for target in targets if floor(target) < floor(name))
+def test_no_module_imports_from_a_floor_above(graph, known):
+    def label(name: str) -> str:
+        return FLOORS[floor(name, known)][0]
+
+    upward = sorted(f"{name} ({label(name)}) imports {target} ({label(target)})"
+                    for name, targets in graph.items() for target in targets
+                    if floor(target, known) < floor(name, known))
     assert upward == []
 
 
@@ -96,15 +165,45 @@ def test_no_import_cycle(graph):
     assert _cycles(graph) == []
 
 
-def test_the_check_counts_function_level_imports_and_finds_cycles(tmp_path):
-    path = tmp_path / "graph.py"
+def test_every_folder_is_named_once():
+    named = [f for _, folders in FLOORS for f in folders]
+    assert len(named) == len(set(named))
+    on_disk = {p.parent.relative_to(ROOT).as_posix() for package in PACKAGES
+               for p in (ROOT / package).rglob("__init__.py") if "hapi" not in p.parts}
+    assert on_disk <= set(named) | {"smart_docgemma"}
+
+
+def test_no_surface_imports_another(graph, known):
+    surfaces = set(dict(FLOORS)["surfaces"])
+    across = sorted(f"{name} imports {target}" for name, targets in graph.items() for target in targets
+                    if folder(name, known) in surfaces and folder(target, known) in surfaces
+                    and folder(name, known) != folder(target, known))
+    assert across == []
+
+
+def test_the_check_counts_function_level_imports_packages_and_reexports(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    init = tmp_path / "pkg" / "__init__.py"
+    init.write_text("from .graph import Agent\n")
+    graph_module = tmp_path / "pkg" / "graph.py"
+    graph_module.write_text("")
+    path = tmp_path / "nodes.py"
     path.write_text("def later():\n    from ..web import chat\n")
-    assert imports("smart_docgemma.agent.graph", path, {"smart_docgemma.web.chat": path}) == {
-        "smart_docgemma.web.chat"}
-    assert floor("smart_docgemma.web.chat") < floor("smart_docgemma.agent.graph")
-    assert floor("smart_docgemma.smart.views") < floor("smart_docgemma.smart.sessions") < floor("smart_docgemma.smart")
+    fake = {"smart_docgemma.web.chat": path, "smart_docgemma.web": init}
+    # a function-level import counts, and importing web.chat runs web's __init__
+    assert imports("smart_docgemma.agent.nodes", path, fake) == {"smart_docgemma.web.chat", "smart_docgemma.web"}
+    # a name re-exported by a package __init__ leads to the module that defines it
+    reexport = {"smart_docgemma.agent": init, "smart_docgemma.agent.graph": graph_module}
+    path.write_text("from smart_docgemma.agent import Agent\n")
+    assert imports("smart_docgemma.web.chat", path, reexport) == {"smart_docgemma.agent.graph",
+                                                                   "smart_docgemma.agent"}
+    known = modules()
+    assert floor("smart_docgemma.web.chat", known) < floor("smart_docgemma.agent.graph", known)
+    assert floor("smart_docgemma.session.launches", known) < floor("smart_docgemma.smart.protocol", known)
+    assert floor("smart_docgemma.cli.server", known) == floor("smart_docgemma", known) == 0
     with pytest.raises(AssertionError, match="on no floor"):
-        floor("smart_docgemma.newpackage.module")
+        floor("smart_docgemma.newpackage.module", {"smart_docgemma.newpackage.module":
+                                                   ROOT / "smart_docgemma" / "newpackage" / "module.py"})
     assert _cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b", "a"]]
 
 
@@ -142,3 +241,20 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return found
+
+
+def test_readme_and_the_architecture_page_name_every_package_folder():
+    """README's folder table and docs/architecture.md's map name each folder of the package that
+    holds Python modules, and no folder that is not there."""
+    folders = {p.parent.relative_to(ROOT / "smart_docgemma").as_posix()
+               for p in (ROOT / "smart_docgemma").rglob("*.py")} - {"."}
+    folders = {f.split("/")[0] for f in folders}
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("| folder (`smart_docgemma/`) | holds |"):]
+    table = table[:table.index("\n\n")]
+    named = set(re.findall(r"`([a-z_]+)/`", table)) - {"smart_docgemma"}
+    assert named == folders
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    tree = page[page.index("```\nsmart_docgemma/\n"):page.index("### Layers")]
+    mapped = set(re.findall(r"^  ([a-z_]+)/ ", tree, re.M)) - {"templates"}  # pages, no modules
+    assert mapped == folders

@@ -4,14 +4,13 @@ Real HAPI, the scripted model server over real HTTP and recorded knowledge
 sources (the same stack as the chat view tests)."""
 from __future__ import annotations
 
-
 import pytest
 
-from smart_docgemma.lessons import Lesson, best_match
+from smart_docgemma.agent.lessons import Lesson, best_match, terms
+from smart_docgemma.cli.lessons import main as lessons_cli
 from smart_docgemma.lessons.store import lesson_store
-from smart_docgemma.lessons.cli import main as lessons_cli
-from smart_docgemma.lessons.retrieval import terms
-from tests.support.chat_session import open_session, post_question as ask, scripted_app
+from tests.support.chat_session import open_session, scripted_app
+from tests.support.chat_session import post_question as ask
 from tests.support.model_server import ScriptedModelServer
 
 

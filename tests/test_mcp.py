@@ -718,7 +718,7 @@ def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environme
         "PYTHONPATH": os.getcwd(),
     }
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "smart_docgemma.mcpserver.stdio"], env=env
+        command=sys.executable, args=["-m", "smart_docgemma.cli.mcp"], env=env
     )
 
     async def work():
@@ -735,7 +735,7 @@ def test_stdio_entry_point_serves_the_same_tools_with_a_token_from_the_environme
         and other.structured_content["error_kind"] == "forbidden"
     )
     refused = subprocess.run(
-        [sys.executable, "-m", "smart_docgemma.mcpserver.stdio"],
+        [sys.executable, "-m", "smart_docgemma.cli.mcp"],
         check=False,
         capture_output=True,
         text=True,
@@ -765,7 +765,7 @@ def test_the_docgemma_command_serves_mcp_from_any_gunicorn_worker_without_loggin
     }
     client = register(stack.sandbox_url)
     token = authorize_token(stack.sandbox_url, client, PATIENT_READS, url, "pt-warfarin")
-    command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+    command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
     with docgemma(command, env, tmp_path) as (app_url, log):
         served = Stack(**{**stack.__dict__, "mcp_url": url, "app_url": app_url})
         assert mcp_post(served, None).status_code == 401
@@ -869,7 +869,7 @@ def test_mcp_calls_that_read_a_chart_or_make_a_proposal_are_audited_and_listed(s
     another patient each leave AuditEvents naming the practitioner and the MCP client, and
     ``docgemma-audit`` lists them."""
     from smart_docgemma.audit import audit_store
-    from smart_docgemma.audit.cli import main as audit_cli
+    from smart_docgemma.cli.audit import main as audit_cli
 
     patient = clone_patient(stack.upstream, "pt-warfarin")
 

@@ -24,7 +24,7 @@ def test_every_series_is_there_from_start_up(tmp_path, postgres):
     env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in config.items()})
     env.update(DOCGEMMA_PORT=str(port), DOCGEMMA_WORKERS="2", DOCGEMMA_THREADS="4",
                PYTHONPATH=os.getcwd())
-    command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+    command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
     with docgemma(command, env, tmp_path) as (url, _log):
         text = requests.get(f"{url}/metrics", timeout=10).text
 

@@ -48,8 +48,8 @@ def _env() -> dict:
 def test_wheel_carries_templates_and_data(installed):
     code = ("import smart_docgemma, pathlib as p; d = p.Path(smart_docgemma.__file__).parent; "
             "print(d); print(sorted(x.name for x in (d / 'templates').rglob('*.html'))); "
-            "print(len(list((d / 'cds').glob('*.yaml')))); "
-            "print((d / 'audit' / 'templates' / 'audit' / 'accesses.html').is_file())")
+            "print(len(list((d / 'checks').glob('*.yaml')))); "
+            "print((d / 'admin' / 'templates' / 'audit' / 'accesses.html').is_file())")
     out = subprocess.run([str(installed / "python"), "-c", code], capture_output=True, text=True, check=True,
                          env=_env(), cwd=installed).stdout.splitlines()
     assert out[0].startswith(str(installed.parent)), out  # imported from the wheel, not the checkout
@@ -94,7 +94,7 @@ def test_installed_app_serves_launch_app_card_and_cds(installed, sandbox, fhir_b
         assert page.status_code == 200 and "<textarea" in page.text and "Ask" in page.text
         card = browser.get(f"{url}/proposals/{pid}")
         assert card.status_code == 200 and "lisinopril" in card.text.lower() and "Approve" in card.text
-        assert len(ehr.discovery().json()["services"]) >= 3  # cds/services.yaml came with the wheel
+        assert len(ehr.discovery().json()["services"]) >= 3  # checks/services.yaml came with the wheel
         order = draft("pt-warfarin", "ketorolac tromethamine 10 MG Oral Tablet", "834022")
         cards = ehr.call(SIGN, hook("order-sign", "pt-warfarin", fhir_base, [order])).json()["cards"]
         assert cards[0]["indicator"] == "critical" and "warfarin" in cards[0]["summary"]

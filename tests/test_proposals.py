@@ -8,7 +8,7 @@ import pytest
 import requests
 
 from smart_docgemma import create_app, errors, get_storage
-from smart_docgemma.safety import prescriber
+from smart_docgemma.checks import prescriber
 from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore, proposal_store
 from smart_docgemma.tools.args import PatientChartArgs, PrescribeMedicationArgs
 from smart_docgemma.tools.chart import UNTRUSTED_HEAD, run_chart

@@ -18,8 +18,8 @@ from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
 from tests.support.launch_context import clone_patient
-from tests.support.smart_browser import Browser, ehr_launch, finish
 from tests.support.postgres import BOTH_DATABASES
+from tests.support.smart_browser import Browser, ehr_launch, finish
 
 pytestmark = BOTH_DATABASES
 

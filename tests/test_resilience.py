@@ -11,7 +11,7 @@ import time
 import pytest
 from werkzeug import Response
 
-from smart_docgemma.web.turns import turn_store
+from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session
 from tests.support.model_server import ScriptedModelServer
 from tests.support.servers import free_port

@@ -7,9 +7,9 @@ import re
 
 import requests
 
-from tests.support.launch_context import clone_patient
-from smart_docgemma.web.turns import turn_store
+from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session
+from tests.support.launch_context import clone_patient
 from tests.test_chat import ask, chat_app, done_html, srv  # noqa: F401 (fixtures)
 
 FETCH = {"X-Requested-With": "fetch"}

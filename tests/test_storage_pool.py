@@ -9,7 +9,7 @@ from sqlalchemy.exc import OperationalError
 
 from smart_docgemma.agent.state import new_turn
 from smart_docgemma.storage import Storage
-from smart_docgemma.web.turns import TurnStore
+from smart_docgemma.turns.store import TurnStore
 
 
 def kill_connections(postgres, url: str) -> int:

@@ -59,7 +59,7 @@ def stack(postgres, fhir_base, tmp_path):
         env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in config.items()})
         env.update(DOCGEMMA_PORT=str(free_port()), DOCGEMMA_WORKERS="2", DOCGEMMA_THREADS="8",
                    PYTHONPATH=os.getcwd())
-        command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+        command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
         with docgemma(command, env, tmp_path) as (url, _log):
             yield url, create_app(config)
 
@@ -73,7 +73,7 @@ def test_a_worker_killed_mid_stream_ends_the_turn_interrupted(stack, fhir_base):
     lines = res.iter_lines(decode_unicode=True)
     turn_id = json.loads(next(line for line in lines if line.startswith("data: "))[6:])["id"]
     pid = _wait_for_proposal(app)
-    [master] = [p for p in children(os.getpid()) if b"smart_docgemma.server" in
+    [master] = [p for p in children(os.getpid()) if b"smart_docgemma.cli.server" in
                 Path(f"/proc/{p}/cmdline").read_bytes()]
     for worker in children(master):
         os.kill(worker, signal.SIGKILL)

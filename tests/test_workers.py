@@ -48,7 +48,7 @@ def stack(postgres, fhir_base, tmp_path):
         env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in config.items()})
         env.update(DOCGEMMA_PORT=str(port), DOCGEMMA_WORKERS=str(WORKERS), DOCGEMMA_THREADS="16",
                    PYTHONPATH=os.getcwd())
-        command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+        command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
         with docgemma(command, env, tmp_path) as (url, log):
             yield url, log, create_app(config), ehr
 
@@ -96,7 +96,8 @@ def test_one_turn_at_a_time_and_the_rate_limit_hold_across_workers(stack, fhir_b
     assert set(rounds[-1]) == {429}
     with app.extensions["docgemma.storage"].begin() as conn:
         rows = conn.execute(select(turns.c.created_at, turns.c.updated_at).order_by(turns.c.created_at)).all()
-    assert len(rows) == 3 and all(a.updated_at <= b.created_at for a, b in zip(rows, rows[1:]))  # never overlapping
+    # never overlapping
+    assert len(rows) == 3 and all(a.updated_at <= b.created_at for a, b in zip(rows, rows[1:], strict=False))
     assert len(answered_by(log)) >= 2
     # one line per request, the app's: not gunicorn's access line, nor one per model call
     loggers = {r.get("logger") for r in json_lines(log)}

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from . import authserver, discovery, errors, launcher, proxy, registration, server
 from . import config as config_module
 from .clients import Client, load_clients
 from .directory import Directory
@@ -79,10 +80,8 @@ def create_sandbox(config: dict | None = None) -> Flask:
 
 
 def _register(app: Flask, sandbox: Sandbox) -> None:
-    from . import authserver, discovery, errors, launcher, proxy, registration
-
     errors.init_app(app)
-    sandbox.server = authserver.create_server(app, sandbox)
+    sandbox.server = server.create_server(app, sandbox)
     for module in (discovery, authserver, registration, launcher, proxy):  # discovery before the /fhir catch-all
         app.register_blueprint(module.bp)
 

@@ -282,25 +282,7 @@ class StoredAuthorizationRequest(OAuth2Request):
         return {}
 
 
-def create_server(app, sandbox) -> SmartAuthorizationServer:
-    """The authlib server with the SMART grants, token generator and token store."""
-    from .registration import metadata_client
-
-    def query_client(client_id):
-        return sandbox.clients.get(client_id) or metadata_client(sandbox, client_id)
-
-    server = SmartAuthorizationServer(app, query_client=query_client,
-                                      save_token=lambda token, req: _save_token(sandbox, token, req))
-    server.register_token_generator("default", lambda **kw: _generate_token(sandbox, **kw))
-    server.register_grant(SmartAuthorizationCodeGrant, [SmartCodeChallenge(required=True), SmartOpenIDCode()])
-    server.register_grant(SmartRefreshTokenGrant)
-    from .exchange import TokenExchangeGrant
-
-    server.register_grant(TokenExchangeGrant)
-    return server
-
-
-def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, include_refresh_token=True):
+def generate_token(sandbox, grant_type, client, user, scope, expires_in=None, include_refresh_token=True):
     """Token response body: a signed JWT access token plus the SMART launch context."""
     ttl = int(sandbox.config["TOKEN_TTL_S"])
     now, granted = int(time.time()), scope.split()
@@ -330,7 +312,7 @@ def _generate_token(sandbox, grant_type, client, user, scope, expires_in=None, i
     return token
 
 
-def _save_token(sandbox, token, req):
+def save_token(sandbox, token, req):
     if "refresh_token" in token:
         record = RefreshRecord(token["refresh_token"], req.client.client_id, token["scope"], req.user)
         sandbox.refresh_tokens.put(record, key=token["refresh_token"])

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from smart_docgemma.config import read
+
 LAUNCH_DIR = Path(__file__).resolve().parent.parent
 
 DEFAULTS: dict = {
@@ -47,8 +49,6 @@ DEFAULTS: dict = {
 def load(config: dict | None) -> dict:
     """DEFAULTS, then SANDBOX_* (the app's reader, ``smart_docgemma.config.read``) and
     FHIR_UPSTREAM_URL, then ``config``."""
-    from smart_docgemma.config import read
-
     upstream = os.environ.get("FHIR_UPSTREAM_URL")
     values = read({"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX")
     values.update(config or {})

@@ -6,7 +6,7 @@ should I use?"). The clinician's reply — "500 mg", "500", "azithromycin", "une
 nothing alone; read together with the request it answers, it completes it, and the turn goes on
 to the card and its safety findings as if the request had been whole.
 
-The turn's history holds the exchanges as text (``web/turns.py`` ``history``), so a question of
+The turn's history holds the exchanges as text (``turns/store.py`` ``history``), so a question of
 the agent is recognised by its templates, in every language it answers in; a reply that makes a
 request of its own ("review her chart") is a new request, never glued to the pending one.
 """

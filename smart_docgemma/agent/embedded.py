@@ -22,8 +22,6 @@ SIGTERM if the starting thread dies without calling ``stop()``.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import ctypes
 import hashlib
 import importlib.metadata
@@ -40,6 +38,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import requests
 

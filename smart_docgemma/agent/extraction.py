@@ -17,18 +17,17 @@ reaction and severity. Measured on ``data/extraction_cases.yaml`` by
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from functools import lru_cache
+from typing import Any
 
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
-from ..tools.dosing import dose_pattern
+from ..tools.dosing import AS_NEEDED, dose_pattern
 from ..tools.windows import Asked, asked
 from . import languages, requests, ward
-from .prompts import rules
 from .entities import Entities
+from .prompts import rules
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -228,7 +227,7 @@ def find_birth_date(text: str) -> str | None:
     for pattern, parts in _DATE_FORMS:
         found = pattern.match(m.group(1).strip())
         if found:
-            return _iso(dict(zip(parts, found.groups())))
+            return _iso(dict(zip(parts, found.groups(), strict=False)))
     return None
 
 
@@ -312,8 +311,6 @@ def _route() -> re.Pattern[str]:
 
 def as_needed(text: str) -> str | None:
     """"prn for back pain" → "as needed for back pain" (the reason kept as written)."""
-    from ..tools.dosing import AS_NEEDED
-
     m = AS_NEEDED.search(text)
     if not m:
         return None

@@ -14,17 +14,30 @@ from dataclasses import replace
 from typing import Any, Callable, TypedDict, cast
 
 from ..errors import UnknownTransition
-from ..lessons.retrieval import Lesson
+from ..proposals.followup import followup
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import ImageMeta
-
 from . import fallback, languages, nodes, planning, prompts
+from .lessons import Lesson
 from .model import CallStats, ModelClient
-from .state import (Approval, ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome, ResultClassifyOutcome,
-                    RouterOutcome, SecondLookOutcome, SynthesizeOutcome, ToolExecuteOutcome,
-                    ToolSelectOutcome, Turn, Update, merge, new_turn, route_of)
-from .followup import followup
 from .second_look import second_look
+from .state import (
+    Approval,
+    ErrorHandlerOutcome,
+    InputAssemblyOutcome,
+    IntentClassifyOutcome,
+    ResultClassifyOutcome,
+    RouterOutcome,
+    SecondLookOutcome,
+    SynthesizeOutcome,
+    ToolExecuteOutcome,
+    ToolSelectOutcome,
+    Turn,
+    Update,
+    merge,
+    new_turn,
+    route_of,
+)
 from .synthesis import synthesize
 
 END = "END"
@@ -229,7 +242,7 @@ class Agent:
 
     def resume(self, state: Turn, approvals: list[Approval] | None = None,
                emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
-        """Continue a paused turn (e.g. from ``web.turns.TurnStore.load``) after the clinician decided.
+        """Continue a paused turn (e.g. from ``turns.store.TurnStore.load``) after the clinician decided.
 
         ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``;
         with the card's ``action``, ``result_ref``, ``provenance``, ``reason`` and

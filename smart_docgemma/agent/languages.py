@@ -21,11 +21,22 @@ from typing import Any
 
 import yaml
 
+from ..knowledge import ddi, vocabulary
+
 # The run-time half (the answer language, the answers files, order frequencies) is on the base
 # floor, where the tools can use it too; re-exported here for the agent's modules.
-from .. import frequency
-from ..languages import (ANSWERED, RULES, UNDERSTOOD, answer_language, answer_text, answering, answers,
-                         fold, instruction)
+from ..languages import (
+    ANSWERED,
+    RULES,
+    UNDERSTOOD,
+    answer_language,
+    answer_text,
+    answering,
+    answers,
+    fold,
+    frequency,
+    instruction,
+)
 
 __all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answering", "answers",
            "as_needed", "fold", "instruction"]
@@ -35,14 +46,14 @@ _FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "
 @lru_cache(maxsize=None)
 def language_rules(lang: str) -> dict[str, Any]:
     """``rules/<lang>.yaml`` parsed once, every string accent folded, with the language's
-    frequencies of ``frequencies/<lang>.yaml`` as words to read as written."""
+    frequencies of ``languages/frequencies/<lang>.yaml`` as words to read as written."""
     table: dict[str, Any] = _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
     table["frequencies"] = {**(table.get("frequencies") or {}), **dict.fromkeys(_frequency_words(lang))}
     return table
 
 
 def _frequency_words(lang: str) -> list[str]:
-    """A language's timings and as-needed words (``frequencies/<lang>.yaml``): one table for
+    """A language's timings and as-needed words (``languages/frequencies/<lang>.yaml``): one table for
     reading an order as written and for coding it."""
     own = frequency.table(lang)
     return [words for words, _ in own.get("timings") or []] + [
@@ -107,8 +118,6 @@ def skeleton(word: str) -> str:
 @lru_cache(maxsize=1)
 def _french_names() -> dict[str, str]:
     """ANSM French ingredient name (folded, lower case) → the core's English ingredient."""
-    from ..knowledge import ddi
-
     db = ddi._db()  # type: ignore[attr-defined]  # the core's read-only connection
     rows = db.execute("SELECT fr, name FROM ingredient").fetchall() if db else []
     return {fold(fr).lower(): name for fr, name in rows if fr and fold(fr).lower() != name}
@@ -118,8 +127,6 @@ def _french_names() -> dict[str, str]:
 def _skeletons() -> dict[str, str | None]:
     """Skeleton → ingredient for every one-word name the core and the ANSM data know
     (None where two ingredients share a skeleton: never guessed)."""
-    from ..knowledge import vocabulary
-
     index: dict[str, str | None] = {}
     words = [(w, vocabulary.canonical(w)) for w in vocabulary.single_words() if w.isalpha()]
     words += [(fr, en) for fr, en in _french_names().items() if " " not in fr]

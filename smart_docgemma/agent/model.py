@@ -32,23 +32,21 @@ import json
 import re
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from collections.abc import Callable, Mapping
 from typing import Any, Iterator, TypeVar, overload
 
 import openai
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
-from ..alarms import Alarms
 from ..config import DEFAULTS, setting
 from ..errors import InvalidModelOutput as InvalidModelOutput  # re-exported with the client
-from ..errors import ModelError
+from ..errors import ModelError, VisionUnsupported
 from ..errors import ModelTimeout as ModelTimeout
 from ..errors import ModelUnavailable as ModelUnavailable
-from ..errors import VisionUnsupported
-
+from .alarms import Alarms
 from .circuit import Circuit
 from .prompts import generation
 from .window import Cut, TokenCounter, fit
@@ -208,7 +206,7 @@ class ModelClient:
         gen = generation(node)
         messages = self._fitted(node, messages, gen, stats)
         last: Exception | None = None
-        for attempt in range(self.retries + 1):
+        for _attempt in range(self.retries + 1):
             watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node, self.alarms)
             try:
                 raw, finish = self._complete(node, messages, gen, stats, watch, response_format=fmt)

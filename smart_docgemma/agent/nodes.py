@@ -14,20 +14,31 @@ from typing import Any, Callable, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
-from ..errors import ModelError, ModelUnavailable, UnknownTransition
-from ..lessons.retrieval import best_match
+from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import offline_copies
-
 from . import clarification, languages, planning, prompts
 from .extraction import chart_drugs, extract
-from ..errors import InvalidModelOutput
+from .lessons import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
-from .state import (Changes, Entities, ErrorHandlerOutcome, InputAssemblyOutcome, IntentClassifyOutcome,
-                    ResultClassifyOutcome, RouterOutcome, ToolCall, ToolExecuteOutcome, ToolRun,
-                    ToolSelectOutcome, Turn, Update, merge)
+from .state import (
+    Changes,
+    Entities,
+    ErrorHandlerOutcome,
+    InputAssemblyOutcome,
+    IntentClassifyOutcome,
+    ResultClassifyOutcome,
+    RouterOutcome,
+    ToolCall,
+    ToolExecuteOutcome,
+    ToolRun,
+    ToolSelectOutcome,
+    Turn,
+    Update,
+    merge,
+)
 
 M = TypeVar("M", bound=BaseModel)
 Retry = Literal["retry_same", "retry_different_args"]
@@ -250,7 +261,8 @@ def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
         return _select_args(state, deps, tool)
     if failed or out is None:
         return {**_degrade(failed), "outcome": "synthesize"}
-    return _select_args(state, deps, str(getattr(out, "tool_name")))  # the session's ToolSelection
+    # the session's ToolSelection: a model built per session (tool_selection_for), no declared field
+    return _select_args(state, deps, str(getattr(out, "tool_name")))  # noqa: B009
 
 
 def _tool_choice(deps: Deps) -> type[BaseModel]:

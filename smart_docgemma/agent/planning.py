@@ -7,22 +7,21 @@ model is asked to select it.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from collections.abc import Collection
+from typing import Any
 
 from pydantic import ValidationError
 
 from ..tools import catalog
 from ..tools.answers import focus_of
 from ..tools.windows import Asked, asked
-
 from . import ward
 from .extraction import compiled
 from .languages import fold
 from .prompts import rules
 from .state import Turn
+
 
 def required_tools(state: Turn) -> list[str]:
     """Tools the query's task patterns require, in running order."""

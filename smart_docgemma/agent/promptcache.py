@@ -25,8 +25,6 @@ This module runs only in that child process; the app never imports llama_cpp.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import argparse
 import contextvars
 import ctypes
@@ -41,6 +39,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 

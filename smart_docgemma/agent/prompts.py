@@ -5,11 +5,10 @@ prompts can be tuned against the evaluation without touching control flow.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 

@@ -14,13 +14,13 @@ Without a model only the deterministic part runs, and the review says so.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from dataclasses import replace
+from typing import Any, cast
 
+from ..approval.types import SafetyFlag, SecondLook
 from ..errors import ModelError
-from ..proposals.store import Proposal, SafetyFlag, SecondLook
+from ..proposals.store import Proposal, ProposalStore
 from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
@@ -127,7 +127,8 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
     if not new and (not answer or before.answer_reviewed):
         return {"outcome": pause}
-    store = deps.ctx.proposals if deps.ctx is not None else None
+    # the tools see the store as a ProposalSink (what they call); the agent reads its cards
+    store = cast("ProposalStore | None", deps.ctx.proposals if deps.ctx is not None else None)
     cards = [store.get(proposal_id) for proposal_id in new] if store is not None else []
     flags = [f for card in cards for f in card.summary.get("flags") or []]
     draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()

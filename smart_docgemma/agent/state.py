@@ -16,11 +16,11 @@ from typing import Any, Generic, Literal, TypeVar, get_args
 from pydantic import TypeAdapter
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
+from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
 from ..grounding.check import Citation, SentenceCheck
-from .entities import Entities as Entities  # made by extraction, kept on the turn
 from ..tools.base import Source, ToolResult
-from ..proposals.store import Approval as Approval  # the decision a paused turn resumes with
 from ..tools.imaging import ImageMeta
+from .entities import Entities as Entities  # made by extraction, kept on the turn
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
 

@@ -8,22 +8,20 @@ summary of what the tools returned, labelled as such — never invented text.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
-import re
-
 from .. import metrics
+from ..checks import mentions as guard
 from ..errors import ModelError
 from ..grounding import ground_turn
 from ..grounding import guard as injection
 from ..grounding.language import candidates, foreign
 from ..languages import answer_language, iso_days
-from ..safety import guard
 from ..tools import catalog
-
 from . import languages, prompts
-from .second_look import needs_second_look
 from .nodes import Deps, label, patient_block
+from .second_look import needs_second_look
 from .state import Changes, SynthesizeOutcome, Turn, Update, merge
 
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
@@ -131,7 +129,7 @@ def _proposal_notes(state: Turn) -> list[str]:
 
 def _with_notes(state: Turn, answer: str) -> str:
     """Facts the clinician must see whatever the model wrote: failures, proposals, stops, and every
-    warning-or-above safety finding the tools returned (``safety.guard``)."""
+    warning-or-above safety finding the tools returned (``checks.mentions``)."""
     notes = [n for n in _error_notes(state) + _proposal_notes(state) if n not in answer]
     if state.notice:
         notes.append(state.notice)

@@ -9,10 +9,9 @@ path from the same words.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from functools import lru_cache
+from typing import Any
 
 from ..tools import protocols, ward
 from .languages import fold

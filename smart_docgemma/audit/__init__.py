@@ -14,6 +14,7 @@ from __future__ import annotations
 from flask import current_app
 
 from ..extensions import get_storage
+from ..fhir import FhirGateway
 from .events import Access, Actor, redact, to_audit_event
 from .store import AuditRow, AuditStore
 from .trail import AuditTrail, Policy, patient_of
@@ -96,8 +97,6 @@ def _ehr_sender(base: str | None, token: str | None, timeout: float):
     a record is not itself an access to patient data)."""
 
     def send(event: dict) -> str | None:
-        from ..fhir import FhirGateway
-
         created = FhirGateway(base or "", token() if callable(token) else token, timeout=timeout).create(
             event
         )

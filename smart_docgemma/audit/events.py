@@ -13,14 +13,13 @@ Nothing here touches storage or the network: ``to_audit_event`` is a pure functi
 
 from __future__ import annotations
 
-from typing import Any
-
 import base64
 import hashlib
 import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import Any
 
 APP_SYSTEM = "urn:docgemma:audit"
 REST = {

@@ -16,7 +16,6 @@ from sqlalchemy import and_, select, update
 from ..storage import audit_events as table
 from .events import Access, to_audit_event
 
-
 OUTCOMES = {"0": "ok", "4": "refused", "8": "failed"}  # AuditEvent.outcome, as listed
 
 

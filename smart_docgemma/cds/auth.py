@@ -29,7 +29,6 @@ import json
 import logging
 import threading
 import time
-
 from typing import TYPE_CHECKING, Any
 
 import requests

@@ -18,31 +18,22 @@ import json
 import logging
 import time
 from datetime import datetime
-from functools import lru_cache
-from pathlib import Path
 
-import yaml
 from flask import Blueprint, current_app, jsonify
 from sqlalchemy import delete, insert, select
 
 from .. import errors, inputs, languages, metrics
 from ..audit import for_cds_call
 from ..audit.events import outcome_of
+from ..checks import context, rules
 from ..extensions import get_storage
+from ..languages import choices
 from ..storage import cds_cards, cds_feedback, now
-from ..web import language as page_language
-from . import auth, context, rules
+from . import auth
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("cds", __name__, url_prefix="/cds-services")
-
-
-@lru_cache(maxsize=1)
-def services() -> dict[str, dict]:
-    """Discovery entries keyed by service id (loaded once from services.yaml)."""
-    data = yaml.safe_load(Path(__file__).with_name("services.yaml").read_text())
-    return {entry["id"]: entry for entry in data.values()}
 
 
 @bp.after_request
@@ -70,7 +61,7 @@ def preflight(service_id=None):
 @bp.get("")
 def discovery():
     _authenticate()
-    return jsonify({"services": list(services().values())})
+    return jsonify({"services": list(context.services().values())})
 
 
 @bp.post("/<service_id>")
@@ -108,8 +99,8 @@ def _language(body: dict) -> str:
     else DOCGEMMA_LANGUAGE; one of the answered languages (en, fr, pt, es), else English."""
     asked = inputs.best_language(list(languages.ANSWERED))
     user = (body.get("context") or {}).get("userId")
-    said = asked or (page_language.remembered(user) if isinstance(user, str) and user else None)
-    said = said or page_language.default_language()
+    said = asked or (choices.remembered(user) if isinstance(user, str) and user else None)
+    said = said or choices.default_language()
     return said if said in languages.ANSWERED else "en"
 
 
@@ -216,7 +207,7 @@ def _check_issued(service_id: str, uuids: set[str]) -> None:
 
 
 def _service(service_id: str) -> dict:
-    service = services().get(service_id)
+    service = context.services().get(service_id)
     if service is None:
         raise errors.NotFound("No CDS service with that id.")
     return service

@@ -10,8 +10,8 @@ or in code::
     from smart_docgemma.evaluation import load_cases, evaluate
     report = evaluate(load_cases(), endpoint=url, fhir_base=fhir)
 """
-from .cases import CATEGORIES, Case, load_cases
 from ..agent.state import route_of
+from .cases import CATEGORIES, Case, load_cases
 from .harness import evaluate
 from .report import markdown
 

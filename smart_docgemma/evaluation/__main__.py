@@ -1,6 +1,6 @@
 """``python -m smart_docgemma.evaluation`` = ``docgemma-eval``."""
 import sys
 
-from .cli import main
+from ..cli.evaluation import main
 
 sys.exit(main())

@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import Any, Callable, Literal
 
 from .. import create_app
-from ..agent import Agent, model_from_config
 from ..agent.extraction import vocabulary
+from ..agent.graph import Agent
+from ..agent.model import model_from_config
 from ..agent.state import Route, Turn, route_of
 from ..errors import DocGemmaError
 from ..fhir import FhirGateway
@@ -46,7 +47,6 @@ from ..tools.chart import read_for_turn
 from ..tools.http import SOURCES, KnowledgeHttp
 from ..tools.imaging import image_meta
 from ..tools.registry import tools_for
-
 from ..tools.windows import zone
 from . import ward
 from .cases import Case

@@ -19,10 +19,9 @@ Citations become numbered links (``[1]`` → the resource or source) after the s
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..languages import answer_language
 from .evidence import Evidence

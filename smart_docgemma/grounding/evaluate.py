@@ -35,8 +35,10 @@ from pathlib import Path
 import yaml
 
 from ..errors import DocGemmaError
-from .check import ground
+from ..fhir import FhirGateway
 from ..languages import answering
+from ..tools.chart import SECTIONS, ChartFetch, chart_data, fetch_chart
+from .check import ground
 from .evidence import Evidence, from_chart, from_image
 
 DATA = Path(__file__).parent / "data"
@@ -90,8 +92,6 @@ def _fixture_resources() -> tuple[dict, dict]:
 
 def chart_records(patient_id: str) -> list[Evidence]:
     """A fixture patient's records as the chart tool would have read them from the EHR."""
-    from ..tools.chart import SECTIONS, ChartFetch, chart_data
-
     patients, others = _fixture_resources()
     sections = {}
     for key, (rtype, params, *_) in SECTIONS.items():
@@ -124,9 +124,6 @@ def _matches(res: dict, params: dict) -> bool:
 @lru_cache(maxsize=16)
 def synthea_records(patient_id: str, fhir_base: str) -> list[Evidence]:
     """A Synthea patient's records, read by the chart tool from the FHIR server."""
-    from ..fhir import FhirGateway
-    from ..tools.chart import chart_data, fetch_chart
-
     fetch = fetch_chart(FhirGateway(fhir_base, None), patient_id, parallel=False)
     if fetch.unavailable:
         raise RuntimeError(f"{patient_id}: chart sections unread: {fetch.unavailable}")
@@ -171,7 +168,7 @@ def score_case(case: dict, fhir_base: str | None = None) -> list[dict]:
             "also": gold.get("also", []),
             "supported": gold.get("supported", True),
         }
-        for gold, check in zip(sentences, done.checks)
+        for gold, check in zip(sentences, done.checks, strict=False)
     ]
 
 

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..approval.types import Approval
 from ..fhir import absolute
 from ..languages import N_, answer_language, lab_name, message, say
-from ..proposals.store import Approval
+from ..proposals.followup import followup
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
 from .findings import ANY, Statement, stated
 
@@ -312,8 +313,6 @@ def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) 
 
 def from_approvals(approvals: list[Approval], base_url: str | None) -> list[Evidence]:
     """What the clinician's decisions wrote (or refused), as the proposal's own record says it."""
-    from ..agent.followup import followup
-
     out = []
     for a in approvals:
         ref = a.get("result_ref") or f"proposal:{a.get('proposal_id')}"

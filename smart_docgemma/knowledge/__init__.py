@@ -33,25 +33,25 @@ from datetime import date
 from functools import lru_cache
 from itertools import combinations
 
+from . import weight_dose
 from .allergy import AllergyConflict
 from .allergy import conflicts as _conflicts
+from .checks import interaction_findings, list_findings, order_findings, trio_findings
 from .classes import label as class_label
-from .classes import matches
+from .classes import matches, mechanisms, pharmacologic
 from .classes import of as classes_of
+from .ddi import LEVELS, Interaction
+from .ddi import between as _between
+from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
+from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
+from .duplication import duplication_findings, list_duplications
+from .finding import Finding, Source, by_severity
 from .flags import Flag
 from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
-from .identity import DrugIdentity, Ingredient, identify, unidentified
-from .ddi import LEVELS, Interaction
-from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
-from .ddi import between as _between
-from .checks import interaction_findings, list_findings, order_findings, trio_findings
-from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
-from .finding import Finding, Source, by_severity
 from .glossary import looks_french
+from .identity import DrugIdentity, Ingredient, identify, unidentified
 from .limits import Renal, age_findings, age_list_minimum, age_list_source, age_on, child_findings, renal_findings
-from .duplication import duplication_findings, list_duplications
-from .classes import mechanisms, pharmacologic
 from .weight_dose import DoseCheck, UsualDose, Weight, WeightDose, WorkedDose, usual_dose, work_out
 from .weight_dose import read as read_weight_dose
 
@@ -113,8 +113,6 @@ def paediatric_dose(drug: str, kg: float, when: date | None = None,
     qds") the order worked out in mg and checked (``weight_dose.check``: severity and the sum);
     without, the usual dose of the paediatric table for that weight (``UsualDose``), or None when
     the table has no row for the drug (a dose question is then answered "not in the table")."""
-    from . import weight_dose
-
     ingredient = generic(drug).split("/")[0]
     weight = weight_dose.Weight(kg, when)
     written = weight_dose.read(order_text) if order_text else None

@@ -14,8 +14,6 @@ Prints the mapping coverage.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import argparse
 import bz2
 import json
@@ -25,6 +23,7 @@ import sqlite3
 import unicodedata
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import yaml
 

@@ -17,20 +17,20 @@ with every source that lists the pair.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Collection, Iterable
 from itertools import combinations
+from typing import Any
 
 from . import classes as drug_classes
 from . import glossary
 from .tables import db as _db
 from .tables import load
 from .tables import meta as meta  # the data's sources and versions, read with the interactions
+
 LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
 RANK = {level: i for i, level in enumerate(LEVELS)}
 ONC_LEVEL = {"contraindicated": "contraindicated", "critical": "avoid", "major": "avoid", "moderate": "precaution"}

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import classes
 from .tables import load
+from .weight_dose import limits
 
 
 @dataclass(frozen=True)
@@ -112,8 +113,6 @@ class DoseLimit:
 def paediatric_limit(ingredient: str, doses_per_day: float | None = None) -> DoseLimit | None:
     """The per-dose limit of a drug for a child, when the table has one (a regimen of
     ``doses_per_day`` with a limit of its own takes it)."""
-    from .weight_dose import limits
-
     table = _table()["paediatric_doses"]
     entry = limits(ingredient, doses_per_day)
     if not entry:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .. import frequency
+from ..languages import frequency
 from .finding import Finding, Source
 from .tables import load
 
@@ -247,7 +247,7 @@ def from_text(text: str, product: str = "") -> Dose | None:
 
 
 def _frequency(text: str) -> float | None:
-    """Administrations a day, from the package's one frequency table (``frequencies/``)."""
+    """Administrations a day, from the package's one frequency table (``languages/frequencies/``)."""
     return frequency.per_day(text)
 
 

@@ -1,9 +1,8 @@
 """Pregnancy, lactation and renal (eGFR) flags for the ingredients the tables know (``data/flags.yaml``)."""
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
+from typing import Any
 
 from . import classes
 from .tables import load

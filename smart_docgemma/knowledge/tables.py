@@ -7,13 +7,12 @@ touches the network.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import sqlite3
 import threading
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 

@@ -9,10 +9,9 @@ thesaurus). Nothing here touches the network.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from functools import lru_cache
+from typing import Any
 
 from . import tables
 from .tables import load
@@ -99,8 +98,8 @@ def is_salt(word: str) -> bool:
 
 def near(word: str) -> list[str]:
     """Known names one edit away from a misspelt word (several → ambiguous)."""
-    from rapidfuzz.distance import Levenshtein
     from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
 
     if len(word) < 5 or not re.fullmatch(r"[a-z\-]+", word):
         return []

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from .. import frequency
+from ..languages import frequency
 from .tables import load
 
 _WEIGHT_DOSE = re.compile(

@@ -9,17 +9,16 @@ assistant would imitate.
 from __future__ import annotations
 
 import builtins
-
 import json
 import uuid
 
 from sqlalchemy import delete, insert, select, update
 
 from .. import errors
+from ..agent.lessons import Lesson, terms
 from ..agent.state import Turn, stored_turn
 from ..extensions import get_storage
 from ..storage import lessons, now, proposals, turn_ratings, turns
-from .retrieval import Lesson, terms
 
 REASON_MAX = 500
 STATUSES = ("pending", "approved", "dropped")

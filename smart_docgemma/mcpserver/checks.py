@@ -4,8 +4,8 @@
 Both are MCP-only (``surfaces: [mcp]`` in ``tools/catalog.yaml``) and run nothing new.
 ``identify_drug`` is ``knowledge.identify`` with the classes of what it found. For
 ``check_medication_for_patient`` the chart is gathered as the order-select CDS service
-gathers it (``cds/services.yaml``'s prefetch, fetched with the exchanged FHIR token) and the
-drug, as a draft MedicationRequest, goes through the same rules (``cds.rules.order_checks``:
+gathers it (``checks/services.yaml``'s prefetch, fetched with the exchanged FHIR token) and the
+drug, as a draft MedicationRequest, goes through the same rules (``checks.rules.order_checks``:
 identity, interactions and duplicates with active medications, allergy cross-reactivity,
 pregnancy and breastfeeding, eGFR and other results, due monitoring, boxed warning).
 Findings come back most severe first with their evidence and sources; chart data that could
@@ -15,10 +15,10 @@ not be read is said, never taken as "nothing found".
 from __future__ import annotations
 
 from .. import knowledge
-from ..cds import context as cds_context
-from ..cds import rules
-from ..cds.findings import Problem, fit_summary, group
-from ..cds.views import services
+from ..checks import context as cds_context
+from ..checks import rules
+from ..checks.context import services
+from ..checks.findings import Problem, fit_summary, group
 from ..tools import catalog
 from ..tools.args import DrugIdentityArgs, MedicationCheckArgs
 from ..tools.base import Source, Tool, ToolContext, ToolResult

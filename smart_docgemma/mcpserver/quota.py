@@ -5,7 +5,7 @@ An MCP client is a user (the token's ``sub``) in a client (its ``client_id``). E
 through all their clients together (a client id costs nothing to register, so the user's own
 ceiling is what holds when one loops through many). Calls are rows of the ``mcp_calls`` table in
 the app's database, so every gunicorn worker sees the same count; taking one is one conditional
-``INSERT`` (the rule the chat's turns follow, ``web/turns.py``), ordered per user on PostgreSQL
+``INSERT`` (the rule the chat's turns follow, ``turns/store.py``), ordered per user on PostgreSQL
 by a transaction advisory lock. A refused call stores nothing and does not count.
 
 ``ClientLimits`` sits behind the SDK's bearer middleware (so the token is verified and known) and
@@ -24,6 +24,7 @@ import anyio
 from sqlalchemy import Float, Integer, String, and_, bindparam, delete, func, select
 
 from .. import metrics
+from ..extensions import get_storage
 from ..storage import Storage, now
 from ..storage import mcp_calls as table
 from .guard import TOO_MANY, error_body
@@ -167,8 +168,6 @@ async def _request_id(receive):
 
 
 def quota_for(app) -> Quota:
-    from ..extensions import get_storage
-
     config = app.config
     return Quota(get_storage(app), config["MCP_CALLS_PER_MIN"], config["MCP_SUBJECT_CALLS_PER_MIN"])
 

@@ -25,12 +25,15 @@ import mcp_types as types
 from pydantic import BaseModel, Field, ValidationError
 
 from .. import errors
+from ..approval.types import ProposalSummary
+from ..audit import for_mcp
 from ..extensions import get_fhir_pool
 from ..fhir import FhirGateway
-from ..proposals.store import ProposalStore, ProposalSummary, proposal_store
+from ..proposals.store import ProposalStore, proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import get_http
+from . import checks, sections
 from .authority import Authority, McpGrant
 
 log = logging.getLogger(__name__)
@@ -62,8 +65,6 @@ class McpToolResult(BaseModel):
 
 def offered(grant: McpGrant) -> list[Tool]:
     """The tools this grant may call: its SMART scopes decide, as for the agent."""
-    from . import checks, sections
-
     return [t for t in [*registry.all_tools(), *sections.TOOLS, *checks.TOOLS]
             if t.name not in NOT_OFFERED and t.granted(grant.scopes)]
 
@@ -166,9 +167,7 @@ def _audited(ctx: ToolContext, name: str, result: ToolResult) -> None:
 
 def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> ToolContext:
     fhir = None
-    if authority is not None and grant.scopes.permissions:
-        from ..audit import for_mcp  # an MCP client's reads are audited like a session's
-
+    if authority is not None and grant.scopes.permissions:  # an MCP client's reads are audited like a session's
         fhir = FhirGateway(
             authority.fhir_base,
             authority.fhir_token(token, grant),

@@ -7,10 +7,9 @@ are in the page's language (gettext; English outside a request or in English).
 """
 from __future__ import annotations
 
-from typing import Any
-
 import base64
 import binascii
+from typing import Any
 
 from flask_babel import gettext, ngettext
 

@@ -16,12 +16,11 @@ instead of rejecting and retyping the request. An edit:
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from typing import Any
-
 import base64
 import copy
 import math
+from collections.abc import Callable, Collection
+from typing import Any
 
 from .. import errors
 from ..languages import N_, message

@@ -36,17 +36,12 @@ Callers pass the launch: an object with ``sid``, ``patient_id``, ``user``
 """
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import logging
 import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, Protocol
-
-from typing_extensions import Required, TypedDict
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -54,14 +49,18 @@ if TYPE_CHECKING:
 from sqlalchemy import and_, func, or_, select, true, update
 
 from .. import errors, metrics
+from ..approval.types import Approval as Approval  # re-exported
+from ..approval.types import Change as Change
+from ..approval.types import Launch as Launch
+from ..approval.types import ProposalSummary as ProposalSummary
+from ..approval.types import SafetyFlag as SafetyFlag
+from ..approval.types import SecondLook as SecondLook
+from ..checks import prescriber
 from ..extensions import get_storage
-from ..fhir import FhirGateway
 from ..fhir import local_ref as local_ref  # re-exported: proposals.local_ref
-from ..safety import prescriber
-from ..smart.scopes import GrantedScopes
 from ..storage import Storage, app_sessions, now
-from .describe import action_sentence
 from ..storage import proposals as table
+from .describe import action_sentence
 
 log = logging.getLogger(__name__)
 IDENTIFIER_SYSTEM = "urn:docgemma:proposal"
@@ -71,101 +70,6 @@ STALE_CLAIM_S = 120
 REASON_MAX = 500
 MCP_OWNER = "mcp:"  # the sid prefix of proposals made by MCP clients (mcpserver/tools.py)
 
-
-
-class SafetyFlag(TypedDict, total=False):
-    """One finding of a write's safety checks, shown on its card (and read by the second look)."""
-
-    severity: Required[Literal["critical", "warning", "info"]]
-    kind: Required[str]  # a safety-check topic (allergy, drug-interaction, drug-disease, renal…),
-    # or duplicate | boxed_warning | unchecked
-    text: Required[str]
-    source: dict[str, str]  # {"label", "url"} when a source backs it
-    terms: list[list[str]]  # words an answer must hold to have stated it (safety.guard)
-    message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
-
-
-@dataclass(frozen=True)
-class SecondLook:
-    """The second look a card keeps (``agent/second_look.py`` makes it): a high one blocks
-    Approve until the clinician acknowledges it. Stored in the summary's JSON as a plain object
-    with these keys (``to_json``, ``of_json``)."""
-
-    severity: str = "none"  # none | low | high
-    findings: tuple[str, ...] = ()
-    reviewed_by: str = "deterministic"  # deterministic | deterministic+model
-    note: str = ""  # e.g. why the model part did not run
-    acknowledged_by: str | None = None  # who read a high one
-
-    @property
-    def blocks_approval(self) -> bool:
-        return self.severity == "high" and not self.acknowledged_by
-
-    def to_json(self) -> dict[str, Any]:
-        return {"severity": self.severity, "findings": list(self.findings), "reviewed_by": self.reviewed_by,
-                "note": self.note, "acknowledged_by": self.acknowledged_by}
-
-    @classmethod
-    def of_json(cls, data: Mapping[str, Any]) -> SecondLook:
-        """A stored look; keys a row written before one of them existed take their default."""
-        return cls(severity=data.get("severity") or "none", findings=tuple(data.get("findings") or ()),
-                   reviewed_by=data.get("reviewed_by") or "deterministic", note=data.get("note") or "",
-                   acknowledged_by=data.get("acknowledged_by"))
-
-
-class Change(TypedDict, total=False):
-    """One clinician edit of a card's field, listed on the card and in the follow-up."""
-
-    field: Required[str]  # the field's label (editing.FIELD_LABELS)
-    before: Required[str]
-    after: Required[str]
-    version: int  # the version the edit made
-
-
-class Approval(TypedDict, total=False):
-    """The clinician's decision on a proposal, which a paused turn is resumed with
-    (``web/followups.decision``); with the card's outcome the follow-up states what was done."""
-
-    proposal_id: Required[str]
-    decision: Required[str]  # approved | rejected
-    action: str  # the card's one sentence
-    result_ref: str | None  # e.g. MedicationRequest/77
-    provenance: str | None
-    reason: str | None
-    changes: list[Change]  # the clinician's edits, before -> after
-
-
-class ProposalSummary(TypedDict, total=False):
-    """What the card shows beside the FHIR resource; stored as JSON with the proposal. The write
-    tool makes it; an edit, the second look, the approval and a failed write each add their part."""
-
-    title: Required[str]
-    kind: str  # medication | allergy | note
-    fields: Sequence[Sequence[str]]  # (label, value) pairs, in order (lists once stored as JSON)
-    flags: list[SafetyFlag]
-    preview: str  # a note's text, shortened
-    changes: list[Change]  # the clinician's edits, oldest first
-    edited_by: str | None
-    second_look: SecondLook  # the draft's review, when it earned one
-    provenance: str | None  # the Provenance written with the resource, or why it was not
-    last_error: str | None  # why the last approval could not write
-    via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
-
-
-class Launch(Protocol):
-    """What the store reads of the session's launch (``smart.sessions.LaunchContext``, a floor
-    above this one: the store names only what it uses)."""
-
-    @property
-    def sid(self) -> str: ...
-    @property
-    def patient_id(self) -> str | None: ...
-    @property
-    def user(self) -> str | None: ...
-    @property
-    def scopes(self) -> GrantedScopes: ...
-    @property
-    def fhir(self) -> FhirGateway: ...
 
 
 @dataclass

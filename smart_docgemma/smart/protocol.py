@@ -20,8 +20,8 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
 from authlib.common.security import generate_token
-from authlib.integrations.requests_client import OAuth2Session
 from authlib.integrations.base_client.errors import OAuthError
+from authlib.integrations.requests_client import OAuth2Session
 from authlib.oauth2 import OAuth2Error
 from joserfc import jwt
 from joserfc.errors import JoseError

@@ -11,23 +11,21 @@ text is the degraded-mode answer and the tool result the model reads.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from datetime import date, datetime, timezone, tzinfo
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 import yaml
 
 from .. import knowledge
-from ..languages import N_, answer_language, day, fold, day_text, lab_name, message, say
 from ..knowledge import analytes
+from ..languages import N_, answer_language, day, day_text, fold, lab_name, message, say
 from . import labs, records, summary
 from .labanswers import lab_answer
+from .records import DATA, SORT_NEWEST
 from .windows import Asked
-from .records import SORT_NEWEST
-from .records import DATA
 
 LABS_HERE = "lab:*"  # where the analyte table's foci sit among chart_questions.yaml's
 

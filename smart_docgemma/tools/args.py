@@ -14,6 +14,9 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .answers import foci
+from .windows import WINDOW_KEY
+
 _STRICT = ConfigDict(extra="forbid")
 
 DrugName = Field(min_length=2, max_length=60, description="Generic or brand drug name")
@@ -75,13 +78,11 @@ class PatientChartArgs(BaseModel):
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:
-        from .answers import foci
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
 
     @field_validator("window")
     @classmethod
     def _known_window(cls, value: str | None) -> str | None:
-        from .windows import WINDOW_KEY
         return value if value and WINDOW_KEY.match(value) else None  # no window: the latest result
 
 

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from ..approval.types import ProposalSink
 from ..errors import UpstreamError
 from ..fhir import FhirGateway
 from ..knowledge.finding import Source as Source  # the one citation type: tools, cards, MCP, knowledge
 from ..smart.scopes import GrantedScopes
 
 if TYPE_CHECKING:
-    from ..proposals.store import ProposalStore
     from .http import KnowledgeHttp
 
 M = TypeVar("M", bound=BaseModel)
@@ -81,7 +81,7 @@ class ToolContext:
     scopes: GrantedScopes | None  # None: no SMART grant (evaluation of knowledge tools, tests)
     fhir: FhirGateway | None = None  # the launch token's gateway
     http: KnowledgeHttp | None = None  # knowledge-source HTTP client (cache, retries)
-    proposals: ProposalStore | None = None  # where write tools put what the clinician approves
+    proposals: ProposalSink | None = None  # where write tools put what the clinician approves
     model: VisionModel | None = None  # the turn's model client, for the vision tool
     image: bytes | None = None  # this turn's attached image (analyze_medical_image)
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
@@ -108,7 +108,7 @@ class ToolContext:
             raise UpstreamError("The knowledge sources are not connected to this session.")
         return self.http
 
-    def store(self) -> ProposalStore:
+    def store(self) -> ProposalSink:
         """Where write tools put their proposals."""
         if self.proposals is None:
             raise UpstreamError("Proposals cannot be stored in this session.")

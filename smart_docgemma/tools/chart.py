@@ -20,26 +20,30 @@ as data, never as instructions (OWASP LLM01).
 """
 from __future__ import annotations
 
-from typing import Any
-
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import errors
-from ..languages import N_, answer_language, message, say
-from ..fhir import FhirGateway
-from . import args as tool_args
-from . import answers, catalog, records
-from ..smart.scopes import GrantedScopes
-from .base import ChartRead, Source, Tool, ToolContext, ToolResult
-from .windows import Asked, zone
+from ..checks.patient import review_in_context
 from ..config import setting
+from ..fhir import FhirGateway
+from ..languages import N_, answer_language, message, say
+from ..smart.scopes import GrantedScopes
+from . import answers, catalog, records
+from . import args as tool_args
+from .base import ChartRead, Source, Tool, ToolContext, ToolResult
+
 # re-exported for other tools
 from .records import SORT_NEWEST
-from .records import concept_text as concept_text, patient_facts as patient_facts
-from .summary import TEXT_BUDGET as TEXT_BUDGET, UNTRUSTED_HEAD as UNTRUSTED_HEAD, section_text as section_text
+from .records import concept_text as concept_text
+from .records import patient_facts as patient_facts
+from .summary import TEXT_BUDGET as TEXT_BUDGET
+from .summary import UNTRUSTED_HEAD as UNTRUSTED_HEAD
 from .summary import brief, chart_sources, chart_text
+from .summary import section_text as section_text
+from .windows import Asked, zone
 
 PAGE = 50  # _count of the small sections
 OBS_WINDOW = 100  # newest labs and vital signs read for the summary (one page)
@@ -138,7 +142,7 @@ def chart_summary(fhir: FhirGateway, patient_id: str, scopes: GrantedScopes | No
 
 def read_for_turn(ctx: ToolContext) -> Chart:
     """The launch patient's chart for a turn's prompt; the read is kept in ``ctx.chart_read``
-    for the same turn's drug questions (``safety.check``). Raises like ``chart_summary``."""
+    for the same turn's drug questions (``checks.patient``). Raises like ``chart_summary``."""
     patient_id = ctx.patient_id or ""
     fetch = fetch_chart(ctx.gateway(), patient_id, scopes=ctx.scopes)
     ctx.chart_read = fetch.read(patient_id)
@@ -223,8 +227,6 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
 def _review(ctx: ToolContext, chart: Chart) -> ToolResult:
     """"Any problems with her current meds?": the one safety check over every active medication,
     answered with its findings (each in the words of the CDS card), not the medication list."""
-    from ..safety.check import review_in_context
-
     report = review_in_context(ctx)
     if report is None:
         return ToolResult.failure("forbidden", "A medication review needs the patient in context.")

@@ -20,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from .. import frequency, knowledge
+from .. import knowledge
+from ..languages import frequency
 
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
@@ -116,7 +117,7 @@ def parse_dose(text: str) -> dict[str, Any] | None:
 
 
 def parse_timing(text: str) -> dict[str, Any] | None:
-    """Timing.repeat from the words, in any language of ``frequencies/`` (None when none parse)."""
+    """Timing.repeat from the words, in any language of ``languages/frequencies/`` (None when none parse)."""
     return frequency.repeat(text)
 
 
@@ -149,7 +150,7 @@ def route_key(concept: dict[str, Any] | None) -> str:
 
 
 def as_needed(text: str) -> dict[str, Any]:
-    """``{"asNeededCodeableConcept": …}`` (the reason, coded when ``frequencies/`` knows it:
+    """``{"asNeededCodeableConcept": …}`` (the reason, coded when ``languages/frequencies/`` knows it:
     "prn for pain", "si douleur", "se dor", "si dolor"), ``{"asNeededBoolean": True}``, ``{}``."""
     m = AS_NEEDED.search(text or "")
     reason = (m.group(1) or "").strip() if m else ""

@@ -19,28 +19,25 @@ suggestions only rescue misspelt names.
 """
 from __future__ import annotations
 
-from .http import KnowledgeHttp
-
-from .base import ToolContext
-
-from typing import Any
-
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from . import args as tool_args
 from .. import knowledge
+from ..checks import mentions as guard
+from ..checks.patient import check_in_context
+from ..errors import SourceError
 from ..languages import N_, answer_language, answer_text, say
 from ..languages import message as language_message
-from ..safety import guard
+from . import args as tool_args
 from . import catalog, dosing
-from .base import Source, Tool, ToolResult
-from ..errors import SourceError
+from .base import Source, Tool, ToolContext, ToolResult
+from .http import KnowledgeHttp
 from .safety import patient_lists
 
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
@@ -233,8 +230,6 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
                        dosage: dict[str, Any] | None = None) -> ToolResult:
     """``result`` led by the patient-safety check of ``drugs`` on the chart in context: its findings
     stand even when a label source failed (a failed source never hides what the chart shows)."""
-    from ..safety.check import check_in_context
-
     report = check_in_context(ctx, drugs, dosage, asking=True)
     if report is None:
         return result

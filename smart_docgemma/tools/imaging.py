@@ -13,8 +13,6 @@ as a data URL through ``ctx.model.vision``.
 """
 from __future__ import annotations
 
-from .base import ToolContext
-
 import io
 from typing import Annotated, Any, Literal
 
@@ -27,7 +25,7 @@ from ..config import setting
 from ..errors import ModelError, VisionUnsupported
 from . import args as tool_args
 from . import catalog
-from .base import Tool, ToolResult
+from .base import Tool, ToolContext, ToolResult
 
 MAX_SIDE = 1024
 DICOM_META = ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription", "SeriesDescription",

@@ -10,21 +10,17 @@ Every article is cited as ``https://pubmed.ncbi.nlm.nih.gov/<pmid>/``.
 """
 from __future__ import annotations
 
-from .http import KnowledgeHttp
-
-from .base import ToolContext
-
-from typing import Any
-
 import html
 import re
+from typing import Any
 
 import nh3
 
+from ..errors import SourceError
 from . import args as tool_args
 from . import catalog
-from .base import Source, Tool, ToolResult
-from ..errors import SourceError
+from .base import Source, Tool, ToolContext, ToolResult
+from .http import KnowledgeHttp
 
 PAGE_SIZE = 5
 ABSTRACT_CHARS = 350

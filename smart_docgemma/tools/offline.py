@@ -1,5 +1,5 @@
 """Offline pack: fill the knowledge cache for a formulary while the clinic is online (the
-``docgemma-offline-pack`` command is ``smart_docgemma/offline_pack.py``).
+``docgemma-offline-pack`` command is ``smart_docgemma/cli/offline_pack.py``).
 
 For every medicine of the list (default: the WHO Model List of Essential Medicines core list,
 ``data/who_eml_core.yaml``; a clinic's own list is a YAML file with the same ``sections`` or a

@@ -16,31 +16,28 @@ source answers (never fatal when it does not).
 """
 from __future__ import annotations
 
-from .base import ToolContext
-
-from typing import Any, cast
-
 import base64
 import re
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, cast
 
 import yaml
 from fhir.resources.R4B import get_fhir_model_class
 from pydantic import ValidationError
 
-from .. import errors
+from .. import errors, knowledge
+from ..approval.types import ProposalSummary, SafetyFlag
+from ..checks.patient import check_in_context
 from ..fhir import local_ref
-from ..languages import N_, answer_language, clinical_clause, message, say
-from ..wording import reread
+from ..languages import N_, answer_language, clinical_clause, fold, message, say
+from ..languages.wording import reread
 from . import args as tool_args
-from .. import knowledge
 from . import catalog, dosing
+from .base import Tool, ToolContext, ToolResult
 from .dosing import SNOMED, parse_dose
-from .base import Tool, ToolResult
 from .drugs import label_safety
-from ..proposals.store import ProposalSummary, SafetyFlag
 from .safety import flag as _flag
 from .safety import patient_lists
 
@@ -90,7 +87,7 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 
 def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
-    """``dosing.order`` (every language's frequencies and as-needed reasons: ``frequency.py``),
+    """``dosing.order`` (every language's frequencies and as-needed reasons: ``languages/frequency.py``),
     with the dose read from the dosage alone (never from the frequency or the notes)."""
     parsed = dosing.order(dosage, frequency, notes)
     dose = dosing.per_administration(f"{dosage} {frequency} {notes or ''}") or parse_dose(dosage)
@@ -132,9 +129,7 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
 
 def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
-    answer and CDS order-sign: ``safety.check``), plus the FDA boxed warning when the label answers."""
-    from ..safety.check import check_in_context
-
+    answer and CDS order-sign: ``checks.patient``), plus the FDA boxed warning when the label answers."""
     report = check_in_context(ctx, [drug], dosage)
     flags = cast(list[SafetyFlag], report.flags()) if report else []
     ident = knowledge.identify(text=drug)
@@ -292,8 +287,6 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
 
 def no_known_allergy(substance: str) -> bool:
     """"NKDA", "no known allergies", "pas d'allergie connue" … passed as the substance."""
-    from ..languages import fold
-
     said = " ".join(fold(substance or "").lower().replace("'", " ").split())
     return said in _codes()["no_known_allergy"]["words"]
 

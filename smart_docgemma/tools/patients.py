@@ -15,18 +15,15 @@ Several matches are ``ambiguous``: the agent asks the clinician which one
 """
 from __future__ import annotations
 
-from .base import ToolContext
-
-from typing import Any
-
 import re
+from typing import Any
 
 from .. import errors
 from ..fhir import absolute
 from ..languages import N_, answer_language, message, say
 from . import args as tool_args
 from . import catalog
-from .base import Source, Tool, ToolResult
+from .base import Source, Tool, ToolContext, ToolResult
 from .chart import patient_facts
 
 MAX_MATCHES = 10

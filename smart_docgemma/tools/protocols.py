@@ -12,20 +12,19 @@ patient-safety check as any prescription (``orders.medication_flags``).
 """
 from __future__ import annotations
 
-from typing import Any
-
 import math
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from .. import errors
+from ..approval.types import ProposalSummary
 from ..config import setting
 from ..knowledge import analytes
 from ..languages import fold
-from ..proposals.store import ProposalSummary
 from . import args as tool_args
 from . import catalog, dosing, labs, when
 from .base import Tool, ToolContext, ToolResult

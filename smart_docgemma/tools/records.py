@@ -10,13 +10,12 @@ references to ``Medication`` resources; the fixtures have none of these, so each
 
 from __future__ import annotations
 
-from typing import Any
-
 import base64
 import re
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 

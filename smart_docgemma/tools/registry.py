@@ -10,7 +10,6 @@ are always present.
 from __future__ import annotations
 
 from ..smart.scopes import GrantedScopes
-
 from . import chart, drugs, imaging, literature, orders, patients, protocols, trials, ward_orders
 from .base import Tool
 

@@ -2,13 +2,12 @@
 flags they raise (shown on the approval card and to the interaction tool)."""
 from __future__ import annotations
 
-from .base import ToolContext
-
 from typing import Any, Literal
 
 from .. import errors
+from ..approval.types import SafetyFlag
 from ..languages import N_, english, message
-from ..proposals.store import SafetyFlag
+from .base import ToolContext
 from .chart import concept_text
 
 Severity = Literal["critical", "warning", "info"]

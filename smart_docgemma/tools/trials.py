@@ -9,14 +9,12 @@ module is optional when reading. Each trial is cited as
 """
 from __future__ import annotations
 
-from .base import ToolContext
-
 from typing import Any
 
+from ..errors import SourceError
 from . import args as tool_args
 from . import catalog
-from .base import Source, Tool, ToolResult
-from ..errors import SourceError
+from .base import Source, Tool, ToolContext, ToolResult
 
 PAGE_SIZE = 5
 MAX_LOCATIONS = 3

@@ -6,12 +6,11 @@ as whole words, a number after a vital's word, and the clinician's own text kept
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import errors
+from ..approval.types import ProposalSummary
 from ..config import setting
-from ..proposals.store import ProposalSummary
 from . import args as tool_args
 from . import catalog, ward, when
 from .base import Tool, ToolContext, ToolResult
@@ -154,7 +154,7 @@ def observation(ctx: ToolContext, reading: ward.Reading) -> dict[str, Any]:
         resource["component"] = [
             {"code": {"coding": [{"system": LOINC, "code": c["loinc"], "display": c["display"]}]},
              "valueQuantity": _quantity(v, entry)}
-            for c, v in zip(entry["components"].values(), reading.values)]
+            for c, v in zip(entry["components"].values(), reading.values, strict=False)]
     else:
         resource["valueQuantity"] = _quantity(reading.values[0], entry)
     if _practitioner(ctx):

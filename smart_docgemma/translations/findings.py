@@ -7,7 +7,7 @@ reviewed by a Swahili-speaking clinician (docs/languages.md).
 from __future__ import annotations
 
 F: dict[str, tuple[str, str, str, str]] = {
-    # safety flags on the card (cds/rules.py, safety/rules.py, safety/check.py, tools/orders.py)
+    # safety flags on the card (checks/rules.py, checks/chart_rules.py, checks/patient.py, tools/orders.py)
     "Avoid %(drug)s with %(others)s": (
         "Éviter %(drug)s avec %(others)s", "Evitar %(drug)s com %(others)s",
         "Evitar %(drug)s con %(others)s", "Epuka %(drug)s pamoja na %(others)s"),
@@ -225,7 +225,7 @@ F: dict[str, tuple[str, str, str, str]] = {
         "O prontuário já lista alergias (%(listed)s); registrar « sem alergias conhecidas » as contradiz.",
         "La historia ya registra alergias (%(listed)s); anotar «sin alergias conocidas» las contradice.",
         "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
-    # the patient-safety check's lines in a tool's text (safety/check.py, tools/drugs.py)
+    # the patient-safety check's lines in a tool's text (checks/patient.py, tools/drugs.py)
     "Patient safety check against this patient's chart:": (
         "Vérification de sécurité sur le dossier de ce patient :",
         "Verificação de segurança no prontuário deste paciente:",
@@ -696,7 +696,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "%(measure)s %(value)s (date unknown)": (
         "%(measure)s %(value)s (date inconnue)", "%(measure)s %(value)s (data desconhecida)",
         "%(measure)s %(value)s (fecha desconocida)", "%(measure)s %(value)s (tarehe haijulikani)"),
-    # the CDS Hooks card's detail (cds/cards.py)
+    # the CDS Hooks card's detail (checks/cards.py)
     "In English": ("En anglais", "Em inglês", "En inglés", "Kwa Kiingereza"),
     "Risk": ("Risque", "Risco", "Riesgo", "Hatari"),
     "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
@@ -781,7 +781,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Most recent encounters:": (
         "Consultations les plus récentes :", "Atendimentos mais recentes:",
         "Consultas más recientes:", "Ziara za karibuni zaidi:"),
-    # the CDS Hooks card that opens the assistant (cds/cards.py)
+    # the CDS Hooks card that opens the assistant (checks/cards.py)
     "Open DocGemma to review the chart for %(name)s and ask clinical questions": (
         "Ouvrir DocGemma pour revoir le dossier de %(name)s et poser des questions cliniques",
         "Abrir o DocGemma para revisar o prontuário de %(name)s e fazer perguntas clínicas",

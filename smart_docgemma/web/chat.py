@@ -25,28 +25,25 @@ import threading
 from dataclasses import asdict, replace
 
 from fhirclient.models.patient import Patient
-from flask import (Blueprint, Response, current_app, g, redirect, render_template, stream_with_context,
-                   url_for)
+from flask import Blueprint, Response, current_app, g, redirect, render_template, stream_with_context, url_for
 
-from .. import inputs
-from . import charts, styling
-from .. import errors
-from ..smart import sessions
-from ..tools.imaging import ImageMeta, image_meta
+from .. import errors, inputs
 from ..agent.state import StoredTurn, new_turn, to_dict
-from .markup import bounded, markdown_html, safe_url
-from .modelstatus import model_available, model_label
-from .language import page_language
-from ..proposals.store import proposal_store
-from ..tools.chart import chart_summary
-from .modelstatus import get_model
 from ..lessons.store import lesson_store
+from ..proposals.store import proposal_store
+from ..session import launches as sessions
+from ..tools.chart import chart_summary
+from ..tools.imaging import ImageMeta, image_meta
 from ..tools.registry import tools_for
+from ..turns.store import turn_store
+from . import charts, styling
 from .jobs import TurnJob, leases, stream
+from .language import page_language
+from .markup import bounded, markdown_html, safe_url
+from .modelstatus import get_model, model_available, model_label
 from .snapshots import snapshot_store
 from .streams import deadline, held, stream_slots
 from .trace import trace_steps
-from .turns import turn_store
 
 log = logging.getLogger(__name__)
 bp = Blueprint("chat", __name__)

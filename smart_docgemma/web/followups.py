@@ -26,19 +26,20 @@ from dataclasses import replace
 from flask import Blueprint, Response, current_app, render_template, stream_with_context
 
 from .. import errors, metrics
-from ..agent import Agent
-from ..agent.followup import followup
+from ..agent.graph import Agent
 from ..agent.state import Approval
 from ..audit.answers import record_turn
+from ..proposals.followup import followup
 from ..proposals.store import Proposal
-from .modelstatus import get_model
-from ..smart import sessions
+from ..session import launches as sessions
 from ..tools.registry import tools_for
+from ..turns.store import turn_store
+from .chat import turn_view
 from .jobs import KEEPALIVE_S, sse
 from .language import page_language
-from .streams import deadline, detached, held, stream_slots
 from .markup import bounded
-from .turns import turn_store
+from .modelstatus import get_model
+from .streams import deadline, detached, held, stream_slots
 
 log = logging.getLogger(__name__)
 bp = Blueprint("followups", __name__)
@@ -110,8 +111,6 @@ def follow_up(turn_id: str):
 
 
 def _relay(turn_id: str, live: queue.Queue | None, until: float):
-    from .chat import turn_view
-
     while live is not None:
         left = until - time.monotonic()
         if left <= 0:

@@ -10,24 +10,26 @@ import logging
 import queue
 import threading
 import time
-from typing import Any
 from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from flask import json
 
 from .. import errors, metrics
-from ..agent import Agent, ModelClient
+from ..agent.graph import Agent
+from ..agent.lessons import Lesson
+from ..agent.model import ModelClient
 from ..agent.state import StoredTurn, Turn
 from ..audit.answers import record_turn
-from ..lessons.retrieval import Lesson
 from ..extensions import lazy
+from ..proposals.store import ProposalStore
 from ..tools.base import Tool, ToolContext
 from ..tools.chart import read_for_turn
+from ..turns.store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .markup import bounded
 from .snapshots import ChartSnapshots
 from .streams import detached
 from .trace import progress_event
-from .turns import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 
 log = logging.getLogger(__name__)
 KEEPALIVE_S = 15
@@ -103,7 +105,8 @@ class TurnJob:
             turn, status = record_turn(trail, self.turn_id, turn, status)
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
-                self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
+                store = cast(ProposalStore, self.ctx.store())  # the tools see it as a ProposalSink
+                store.withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
             if status == "failed" and not turn.error:  # swept as interrupted while it ran late
                 turn = replace(turn, error=INTERRUPTED)
         finally:
@@ -131,7 +134,7 @@ class TurnJob:
 
 
 class Leases:
-    """The leases of the turns this worker runs (web/turns.py), renewed together every few
+    """The leases of the turns this worker runs (turns/store.py), renewed together every few
     seconds by one thread: a worker that dies stops renewing, and its turns are then stored
     as interrupted instead of running forever. One thread and one UPDATE for all of them: a
     thread per turn cost a thread start per question."""

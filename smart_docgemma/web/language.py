@@ -8,22 +8,14 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from flask import Blueprint, Flask, current_app, g, has_request_context, redirect, url_for
+from flask import Blueprint, Flask, g, has_request_context, redirect, url_for
 from flask_babel import Babel, format_date, format_decimal, gettext
-from sqlalchemy import bindparam, delete, insert, or_, select
 
 from .. import errors, inputs
 from ..agent import languages
-from ..extensions import get_storage
-from ..smart import sessions
-from ..storage import UNREACHABLE, language_choices, now
-
-# Swahili: the interface only (answers and understanding stay English; docs/languages.md)
-_COLUMN = language_choices.c.practitioner
-_CHOICES = select(_COLUMN, language_choices.c.language).where(  # read per request: built once
-    or_(_COLUMN == bindparam("user"), _COLUMN.like(bindparam("suffix"), escape="/")))
-
-LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español", "sw": "Kiswahili"}
+from ..languages.choices import LANGUAGES, default_language, remember, remembered
+from ..session import launches as sessions
+from ..storage import UNREACHABLE
 
 
 def N_(text: str) -> str:
@@ -111,11 +103,6 @@ def page_language() -> str:
     return g.docgemma_language
 
 
-def default_language() -> str:
-    lang = current_app.config.get("LANGUAGE") or "en"
-    return lang if lang in LANGUAGES else "en"
-
-
 def _user() -> str | None:
     """Whose choice: the launch's fhirUser (None outside a launch or when it is not known)."""
     try:
@@ -130,24 +117,6 @@ def _chosen() -> str | None:
         return remembered(who) if who else None
     except UNREACHABLE:  # the database is down: the browser's language, and the page says why
         return None
-
-
-def remembered(user: str) -> str | None:
-    """The language ``user`` chose on the page. The page keeps the launch's fhirUser, often
-    absolute ("https://ehr/fhir/Practitioner/x"); a CDS hook's userId is "Practitioner/x": a
-    choice kept under a URL ending in "/" + ``user`` is that practitioner's too."""
-    suffix = "%//" + re.sub(r"([/%_])", r"/\1", user)  # LIKE "…/<user>"; "/" escapes, so "//" is a slash
-    with get_storage(current_app).read() as conn:
-        rows = conn.execute(_CHOICES, {"user": user, "suffix": suffix}).all()
-    rows.sort(key=lambda r: r.practitioner != user)  # the exact key first
-    return next((r.language for r in rows if r.language in LANGUAGES), None)
-
-
-def remember(user: str, language: str) -> None:
-    """Keep ``user``'s choice (the table's ``practitioner`` column holds the launch's fhirUser)."""
-    with get_storage(current_app).begin() as conn:
-        conn.execute(delete(language_choices).where(language_choices.c.practitioner == user))
-        conn.execute(insert(language_choices).values(practitioner=user, language=language, updated_at=now()))
 
 
 @bp.post("/app/language")

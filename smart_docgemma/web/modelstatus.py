@@ -18,7 +18,7 @@ import time
 import requests
 from flask import Flask, current_app
 
-from ..agent import ModelClient, model_from_config
+from ..agent.model import ModelClient, model_from_config
 
 log = logging.getLogger(__name__)
 

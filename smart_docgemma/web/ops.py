@@ -19,7 +19,10 @@ from flask import Blueprint, Response, current_app, g, jsonify
 from sqlalchemy import text
 
 from .. import inputs, metrics
+from ..agent.state import ROUTES
 from ..extensions import get_storage
+from ..tools import catalog
+from ..tools.http import SOURCES
 from .modelstatus import get_model
 
 bp = Blueprint("ops", __name__)
@@ -31,10 +34,6 @@ PROBE_TIMEOUT_S = (1.0, 2.0)  # connect, read: a probe answers fast or reports "
 @bp.record_once
 def _prime(state) -> None:
     """Every known series at zero (the routes are all registered: this blueprint comes last)."""
-    from ..agent.state import ROUTES
-    from ..tools import catalog
-    from ..tools.http import SOURCES
-
     app = state.app
     routes = sorted({(rule.rule, method) for rule in app.url_map.iter_rules()
                      for method in rule.methods - {"HEAD", "OPTIONS"}})

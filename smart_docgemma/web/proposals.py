@@ -10,13 +10,14 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, url_for
 
 from .. import errors, inputs
-from ..audit.events import outcome_of
 from ..agent.second_look import after_edit
+from ..audit.events import outcome_of
+from ..checks import prescriber
 from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
-from ..safety import prescriber
-from ..smart.sessions import current_launch
+from ..session.launches import current_launch
 from .errorpages import wants_json
+from .followups import resume_after as resume
 from .snapshots import snapshot_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
@@ -147,6 +148,4 @@ def _audit(launch, kind: str, p: Proposal, **facts) -> None:
 
 def resume_after(p: Proposal, launch) -> None:
     """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
-    from .followups import resume_after as resume
-
     resume(p, launch, stream=inputs.header("X-Requested-With") == "fetch")

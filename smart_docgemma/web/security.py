@@ -18,8 +18,7 @@ import secrets
 
 from flask import session
 
-from .. import errors
-from .. import inputs
+from .. import errors, inputs
 
 CSRF_EXEMPT_PREFIXES = ("/cds-services",)
 # Responses here carry patient data or launch secrets: never stored by a browser or proxy.

@@ -1,5 +1,5 @@
 """Words the code writes in English, shown in the page's language: a card's field values and
-the second look's sentences (read back by ``wording.py``), every ``languages.message`` (safety
+the second look's sentences (read back by ``languages/wording.py``), every ``languages.message`` (safety
 flags, error descriptions) and the chart's test names (``translations/labs.yaml``). English
 pages show the English as stored.
 """
@@ -11,13 +11,13 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from .. import languages
-from ..proposals.store import SafetyFlag
-from ..wording import reread
+from ..approval.types import SafetyFlag
+from ..languages.wording import reread
 from .language import page_language
 
 
 def shown(text: Any) -> Any:
-    """``text`` in the page's language when a sentence of ``wording.py`` reads it; else as
+    """``text`` in the page's language when a sentence of ``languages/wording.py`` reads it; else as
     stored."""
     return reread(text, page_language())
 

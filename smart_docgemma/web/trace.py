@@ -9,9 +9,9 @@ same labels drive the live progress list while a turn streams.
 """
 from __future__ import annotations
 
-from ..agent.state import ToolRun
 from flask import has_request_context
 
+from ..agent.state import ToolRun
 from ..languages import N_, answer_language, message, say
 from .language import page_language
 from .language import page_text as answer_text

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.agent import Agent, ModelClient
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.tools import catalog
 from smart_docgemma.tools.base import Source, Tool, ToolContext, ToolResult
 from tests.support.model_server import ScriptedModelServer

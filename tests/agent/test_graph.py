@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.agent import Agent, graph
+from smart_docgemma.agent import graph
+from smart_docgemma.agent.graph import Agent
 from smart_docgemma.errors import UnknownTransition
 
 

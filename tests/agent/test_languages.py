@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-from smart_docgemma.agent import Agent, languages
+from smart_docgemma.agent import languages
 from smart_docgemma.agent.extraction import extract
-from smart_docgemma.agent.followup import followup
-from smart_docgemma.agent.synthesis import _messages
+from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.state import new_turn
+from smart_docgemma.agent.synthesis import _messages
+from smart_docgemma.proposals.followup import followup
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
 
@@ -168,7 +169,7 @@ def test_coverage_of_commonly_prescribed_drugs_written_in_each_language():
     table = yaml.safe_load((CASES_FILE.parent / "languages" / "drug_names.yaml").read_text())
     hits = {lang: 0 for lang in ("fr", "pt", "es")}
     for ingredient, written in table.items():
-        for lang, name in zip(hits, written):
+        for lang, name in zip(hits, written, strict=False):
             found = extract(f"interaction {name} ?").drugs
             hits[lang] += bool(found) and ingredient in found[0]
     assert len(table) == 50

@@ -6,8 +6,15 @@ import time
 
 import pytest
 
-from smart_docgemma.agent import InvalidModelOutput, ModelTimeout, ModelUnavailable, model_from_config
-from smart_docgemma.agent.model import CallStats, ThinkingFilter, split_thinking
+from smart_docgemma.agent.model import (
+    CallStats,
+    InvalidModelOutput,
+    ModelTimeout,
+    ModelUnavailable,
+    ThinkingFilter,
+    model_from_config,
+    split_thinking,
+)
 from smart_docgemma.agent.schemas import IntentClassification
 from tests.support.model_server import ScriptedModelServer, http_error, refused_url, reply, truncated
 
@@ -155,9 +162,10 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
 
     import PIL.Image
 
-    from smart_docgemma.agent import Agent
+    from smart_docgemma.agent.graph import Agent
     from smart_docgemma.tools.base import ToolContext
-    from smart_docgemma.tools.imaging import TOOLS as IMAGE_TOOLS, image_meta
+    from smart_docgemma.tools.imaging import TOOLS as IMAGE_TOOLS
+    from smart_docgemma.tools.imaging import image_meta
     from tests.support.model_server import http_error
 
     buf = io.BytesIO()

@@ -1,8 +1,8 @@
 """Every path through the agent's transition table, driven through the real-HTTP scripted model server."""
 from __future__ import annotations
 
-from smart_docgemma.tools.imaging import ImageFindings, image_meta
 from smart_docgemma.tools.base import ToolResult
+from smart_docgemma.tools.imaging import ImageFindings, image_meta
 
 from .conftest import PNG, FakeTool, client_for, make_agent, ok, script_trials_turn
 
@@ -186,7 +186,7 @@ def test_image_with_a_direct_question(srv):
 
 def test_proposal_is_never_a_write_and_turn_can_pause_and_resume(srv, tmp_path):
     from smart_docgemma.storage import Storage
-    from smart_docgemma.web.turns import TurnStore
+    from smart_docgemma.turns.store import TurnStore
 
     presc = FakeTool("prescribe_medication", ToolResult(status="proposal", text="MedicationRequest draft",
                                                         proposal_id="prop-1"))
@@ -221,7 +221,7 @@ def test_real_image_tool_through_the_agent(srv):
 
     from PIL import Image
 
-    from smart_docgemma.agent import Agent
+    from smart_docgemma.agent.graph import Agent
     from smart_docgemma.tools.base import ToolContext
     from smart_docgemma.tools.imaging import TOOLS
 

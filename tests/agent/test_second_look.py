@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.agent.second_look import deterministic, needs_second_look, recommends_change, review
 from smart_docgemma.agent.model import ModelClient
+from smart_docgemma.agent.second_look import deterministic, needs_second_look, recommends_change, review
 from tests.support.model_server import ScriptedModelServer, http_error
 
 
@@ -82,7 +82,7 @@ def test_a_failed_model_call_keeps_the_deterministic_review_and_says_so(srv, mod
 
 
 # ------------------------------------------------------------------ inside the agent
-from smart_docgemma.lessons import Lesson  # noqa: E402
+from smart_docgemma.agent.lessons import Lesson  # noqa: E402
 from tests.agent.conftest import FakeTool, client_for, make_agent, ok, script_trials_turn  # noqa: E402
 
 TRIALS_LESSON = Lesson("l1", "Which studies are enrolling patients with glioblastoma near us?",
@@ -111,8 +111,9 @@ def test_without_an_approved_lesson_the_stock_example_is_used(srv):
 
 
 def test_a_lesson_never_adds_a_write():
-    from smart_docgemma.agent.nodes import _lesson_hint
     from types import SimpleNamespace
+
+    from smart_docgemma.agent.nodes import _lesson_hint
 
     write = Lesson("w", "Prescribe metformin 500 mg twice daily",
                    ({"tool": "prescribe_medication", "args": {"medication_name": "metformin"}},))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.agent import Agent
 from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent.graph import Agent
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
 from smart_docgemma.tools.imaging import image_meta

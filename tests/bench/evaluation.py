@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-from smart_docgemma.evaluation.cli import main as eval_main
+from smart_docgemma.cli.evaluation import main as eval_main
 
 from .knowledge import recorded_sources
 

@@ -40,7 +40,7 @@ def orders_once(k) -> int:
     from datetime import date
 
     generics = [k.generic(m) for m in MEDS]
-    doses = {g: k.dose_of(text="1 tablet twice a day", product=m) for g, m in zip(generics, MEDS)}
+    doses = {g: k.dose_of(text="1 tablet twice a day", product=m) for g, m in zip(generics, MEDS, strict=False)}
     renal = k.Renal(28, "eGFR", date(2026, 11, 1))
     return sum(len(k.order_findings(g, doses[g], [o for o in generics if o != g], renal, 78, doses))
                for g in generics)

@@ -33,8 +33,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from smart_docgemma.agent import Agent
-from smart_docgemma.agent import prompts
+from smart_docgemma.agent import Agent, prompts
 from smart_docgemma.agent.embedded import start_llama_server
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, _brief
@@ -135,7 +134,7 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
                 proxy.stop()
                 server.stop()
         if args.compare:
-            pairs = list(zip(answers["cached"], answers["nocache"]))
+            pairs = list(zip(answers["cached"], answers["nocache"], strict=True))
             result["same_answers"] = f"{sum(a == b for a, b in pairs)}/{len(pairs)}"
     result["uptime_end"] = _uptime()
     return result

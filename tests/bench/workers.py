@@ -70,7 +70,7 @@ def run(stack, turns: int = 64, latency_ms: float = 500.0, threads: int = 64, wo
             env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in config.items()})
             env.update(DOCGEMMA_PORT=str(free_port()), DOCGEMMA_WORKERS=str(workers),
                        DOCGEMMA_THREADS=str(threads), PYTHONPATH=os.getcwd())
-            command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+            command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
             with docgemma(command, env, folder) as (url, log):
                 app = create_app(config)
                 sessions = [session_cookie(app, stack.fhir_base, patients[i % len(patients)])

@@ -233,7 +233,7 @@ def test_a_monitoring_check_that_could_not_run_claims_nothing(ehr):
 
 
 def test_discovery_prefetches_every_monitored_lab_and_creatinine_clearance(ehr):
-    rules = yaml.safe_load((Path(__file__).parents[2] / "smart_docgemma/cds/knowledge.yaml").read_text())
+    rules = yaml.safe_load((Path(__file__).parents[2] / "smart_docgemma/checks/knowledge.yaml").read_text())
     codes = {c for rule in rules["monitoring"] for c in rule["loinc"]} | set(rules["crcl_loinc"])
     services = ehr.discovery().json()["services"]
     for service in services:

@@ -9,8 +9,8 @@ import pytest
 import requests
 
 from tests.cds.ehr_client import ISSUER, MiniEHR, allergy, bundle, condition, med_request
-from tests.support.servers import free_port, serve
 from tests.support.postgres import BOTH_DATABASES
+from tests.support.servers import free_port, serve
 
 pytestmark = BOTH_DATABASES
 

@@ -40,7 +40,7 @@ def _amoxicillin_child() -> dict:
 
 def ask(app, fhir_base: str, case: dict, question: str, proposals: list | None = None) -> str:
     from smart_docgemma.proposals.store import proposal_store
-    from smart_docgemma.web.turns import turn_store
+    from smart_docgemma.turns.store import turn_store
 
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, _pid(case))

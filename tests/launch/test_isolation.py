@@ -26,8 +26,7 @@ import uuid
 import pytest
 
 from tests.launch.conftest import SmartClient
-from tests.launch.isolation import (build_world, bundle, count, foreign, get_entry, ids, med, obs, send,
-                                    victim_intact)
+from tests.launch.isolation import build_world, bundle, count, foreign, get_entry, ids, med, obs, send, victim_intact
 
 pytestmark = pytest.mark.slow
 OK, BAD, NO = {200}, {400}, {403}

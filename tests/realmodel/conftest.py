@@ -12,7 +12,8 @@ import uuid
 
 import pytest
 
-from smart_docgemma.agent import Agent, ModelClient
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.smart.scopes import GrantedScopes
@@ -23,7 +24,6 @@ from tests.bench.knowledge import recorded_sources
 from tests.realmodel.recording import RecordingProxy
 from tests.support.launch_context import PATIENT_SCOPES, new_patient
 from tests.support.llama_server import small_model
-
 
 
 @pytest.fixture(scope="session")

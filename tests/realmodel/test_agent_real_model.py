@@ -137,7 +137,7 @@ def test_image_turn_says_findings_are_not_available(agent, recorder, fhir_base, 
 def test_pattern_schema_does_not_take_the_server_down(real_model, llama_endpoint, recorder):
     # PatientSearchArgs.birth_date has a regex pattern; llama-cpp-python 0.3.36 turned it into
     # a grammar it could not parse and segfaulted. The client now leaves patterns to pydantic.
-    from smart_docgemma.agent import CallStats
+    from smart_docgemma.agent.model import CallStats
     from smart_docgemma.tools.catalog import spec
 
     schema = spec("search_patient").args_model

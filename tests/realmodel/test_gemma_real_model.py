@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.agent import Agent, ModelClient
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.model import ModelClient
 from tests.realmodel.recording import RecordingProxy
 from tests.realmodel.test_agent_real_model import (  # noqa: F401  (collected here on Gemma)
-    assert_plumbing, run_turn, test_direct_question_is_classified_by_the_model,
-    test_prescription_becomes_a_proposal_only, test_probe_picks_the_llama_cpp_python_dialect,
-    test_single_tool_turn_streams_its_synthesis)
+    assert_plumbing,
+    run_turn,
+    test_direct_question_is_classified_by_the_model,
+    test_prescription_becomes_a_proposal_only,
+    test_probe_picks_the_llama_cpp_python_dialect,
+    test_single_tool_turn_streams_its_synthesis,
+)
 from tests.support.llama_server import gemma_model
 
 DEGRADED = "Model unavailable — summary of tool results, no AI interpretation."

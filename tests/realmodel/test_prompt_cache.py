@@ -12,10 +12,10 @@ import requests
 
 from smart_docgemma.agent import Agent, ModelClient
 from smart_docgemma.tools.chart import read_for_turn
+from tests.bench.realmodel import node_of
 from tests.realmodel.recording import Exchange, RecordingProxy
 from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context
 from tests.support.llama_server import gemma3_gguf, gemma_model
-from tests.bench.realmodel import node_of
 
 QUESTIONS = ["Hello, what is hypertension?", "And what is atrial fibrillation?",
              "What are the FDA label warnings for warfarin?"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.safety.guard import HEADING
+from smart_docgemma.checks.mentions import HEADING
 from tests.safety import charts
 from tests.support.chat_session import open_session, post_question, scripted_app
 from tests.support.model_server import ScriptedModelServer
@@ -36,7 +36,7 @@ def chat(app_config, sources, srv, fhir_base):
 
 
 def answer(client, message: str) -> str:
-    from smart_docgemma.web.turns import turn_store
+    from smart_docgemma.turns.store import turn_store
 
     turn_id = post_question(client, message)
     with client.app.app_context():

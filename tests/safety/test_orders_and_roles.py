@@ -37,7 +37,7 @@ def patient(fhir_base):
 def proposed(app, fhir_base, patient, message, **context):
     """The proposal the chat made for ``message`` (client, proposal)."""
     from smart_docgemma.proposals.store import proposal_store
-    from smart_docgemma.web.turns import turn_store
+    from smart_docgemma.turns.store import turn_store
 
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, patient, **context)

@@ -52,7 +52,7 @@ def stack(fhir_base, sources, tmp_path_factory):
 
 
 def chat_answer(app, fhir_base: str, pid: str, message: str) -> str:
-    from smart_docgemma.web.turns import turn_store
+    from smart_docgemma.turns.store import turn_store
 
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, pid)

@@ -1,6 +1,6 @@
 """A launch context for tests that exercise tools and proposals directly.
 
-The app gets the same shape from ``smart_docgemma.smart.sessions.current_launch()``:
+The app gets the same shape from ``smart_docgemma.session.launches.current_launch()``:
 ``sid``, ``patient_id``, ``user`` (fhirUser reference), ``scopes`` and ``fhir``.
 Here ``fhir`` is a ``FhirGateway`` straight to HAPI (no token: HAPI has no
 auth; the sandbox proxy's enforcement is tested under tests/launch).

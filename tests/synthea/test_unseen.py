@@ -11,9 +11,9 @@ import pytest
 
 from launch.population import load_population
 from launch.synthea import generate
+from smart_docgemma.cli.evaluation import main as eval_main
 from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.cases import Case
-from smart_docgemma.evaluation.cli import main as eval_main
 from tests.support.synthea_truth import (
     ELDERLY_UNSEEN,
     UNSEEN_CASES_FILE,

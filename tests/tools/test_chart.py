@@ -1,11 +1,18 @@
 """get_patient_chart / chart_summary / fetch_chart against real HAPI with the scenario patients."""
 from __future__ import annotations
 
-
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
-from smart_docgemma.tools.chart import (OBS_WINDOW, SECTIONS, TEXT_BUDGET, UNTRUSTED_HEAD, chart_summary,
-                                        chart_text, fetch_chart, run_chart)
+from smart_docgemma.tools.chart import (
+    OBS_WINDOW,
+    SECTIONS,
+    TEXT_BUDGET,
+    UNTRUSTED_HEAD,
+    chart_summary,
+    chart_text,
+    fetch_chart,
+    run_chart,
+)
 from tests.support.launch_context import PATIENT_SCOPES, USER_SCOPES, launch, tool_context
 
 

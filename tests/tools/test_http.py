@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from werkzeug import Response
 
-from smart_docgemma.tools.http import get_http
-from smart_docgemma.tools.http import KnowledgeHttp, SourceError, TokenBucket
+from smart_docgemma.tools.http import KnowledgeHttp, SourceError, TokenBucket, get_http
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, recorded_text, requests_to
 

@@ -1,0 +1,1 @@
+"""The shared types of a proposed write and its approval card (``types.py``)."""

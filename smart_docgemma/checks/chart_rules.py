@@ -1,0 +1,345 @@
+"""Patient checks beyond the CDS order rules: drug–disease contraindications from the problem
+list, children's weight-based doses, and statements of the data a check needed and the chart
+lacks (no eGFR, no potassium, no weight for a child, no pregnancy status).
+
+Each returns CDS ``Finding``s keyed like the order rules (``draft:<id>``), so one draft's
+findings stay one card and one list in the chat answer.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from .. import knowledge
+from ..knowledge import disease, weight_dose
+from ..languages import N_, day, lab, message
+from . import chart, monitoring
+from .context import HookData
+from .findings import Finding, Source, capital
+
+EGFR = ["33914-3", "62238-1", "98979-8", "48642-3", "48643-1"]
+POTASSIUM = ["2823-3", "6298-4"]
+WEIGHT = ["29463-7", "3141-9"]
+PREGNANCY_AGES = (12, 55)
+
+
+def extra_findings(data: HookData, name: str, draft: dict, key: str) -> list[Finding]:
+    """Drug–disease, child dose and data-gap findings for one draft of ``name``."""
+    drug = knowledge.generic(name)
+    return [
+        *_disease(data, drug, draft, key),
+        *_ckd_stage(data, drug, draft, key),
+        *_labs(data, drug, draft, key),
+        *_children(data, drug, draft, key),
+        *_child_dose(data, drug, draft, key),
+        *_gaps(data, drug, draft, key),
+    ]
+
+
+def problems(data: HookData) -> list[disease.Problem]:
+    """The patient's active problems (resolved or inactive ones do not count)."""
+    out = []
+    for resource in data.get("conditions"):
+        status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
+        if status not in ("inactive", "resolved", "remission"):
+            out.append(
+                disease.Problem(chart.text(resource), frozenset(chart.coded_as(resource) - {None}))
+            )
+    return out
+
+
+def _disease(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    out = []
+    for flag in knowledge.disease_flags(drug.split("/"), problems(data)):
+        verb = "Avoid" if flag.severity == "critical" else "Caution with"
+        summaries = [
+            f"{verb} {drug} — {flag.condition} on the problem list: {flag.risk}",
+            f"{verb} {drug} — {flag.condition} on the problem list",
+            f"{verb} {drug} in {flag.condition}",
+        ]
+        out.append(
+            Finding(
+                key,
+                flag.severity,
+                summaries,
+                "drug-disease",
+                mechanism=f"{capital(flag.risk)}.",
+                management=capital(flag.management) + ".",
+                evidence=[f"Active problem: {flag.condition}"],
+                sources=[Source(flag.source, flag.url)],
+                draft=draft,
+                fingerprint_of=(flag.condition,),
+                message=message(N_("Avoid %(drug)s — %(condition)s on the problem list")
+                                if flag.severity == "critical" else
+                                N_("Caution with %(drug)s — %(condition)s on the problem list"),
+                                drug=drug, condition=flag.condition),
+            )
+        )
+    return out
+
+
+def _ckd_stage(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """CKD stage 4-5 on the problem list and no eGFR on file: the kidney rules judge the drug at
+    the eGFR the stage means, and the card names the stage (an eGFR on file is judged itself)."""
+    if "labs" in data.missing or monitoring.results(data.get("labs"), EGFR):
+        return []
+    staged = disease.ckd_stage(problems(data))
+    if staged is None:
+        return []
+    problem, upper = staged
+    out = []
+    for f in knowledge.renal_findings(drug, knowledge.Renal(upper, "eGFR")):
+        verb = "Avoid" if f.severity == "critical" else "Review"
+        ing = f.drugs[0]
+        risk = f.effect.split(": ", 1)[-1].rstrip(".")
+        out.append(Finding(
+            key, f.severity,
+            [f"{verb} {ing} — {problem.text} on the problem list (no eGFR on file): {risk}",
+             f"{verb} {ing} — {problem.text} on the problem list (no eGFR on file)",
+             f"{verb} {ing} — {problem.text} on the problem list"],
+            "drug-disease", mechanism=f"{problem.text} means an eGFR under {upper + 1:g}: {risk}.",
+            management=f.management + " Order an eGFR to dose by the measured value.",
+            evidence=[f"Active problem: {problem.text}", "No eGFR in the chart"],
+            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+            fingerprint_of=(problem.text,),
+            message=message(N_("Avoid %(drug)s — %(condition)s on the problem list")
+                            if f.severity == "critical" else
+                            N_("Caution with %(drug)s — %(condition)s on the problem list"),
+                            drug=ing, condition=problem.text)))
+    return out
+
+
+def _children(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """Age contraindications and cautions of children (aspirin under 16, codeine under 12 …)."""
+    out = []
+    for f in knowledge.child_findings(drug, age_days(data)):
+        short = f.summary.split(" — ", 1)[0]
+        out.append(Finding(key, f.severity, [f.summary, short], "age", mechanism=f.effect,
+                           management=f.management, evidence=list(f.evidence),
+                           sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+                           fingerprint_of=(f.key,),
+                           message=message(N_("Do not give %(drug)s to this child (%(age)s)")
+                                           if f.severity == "critical" else
+                                           N_("Avoid %(drug)s in this child (%(age)s)"),
+                                           drug=f.drugs[0], age=f.evidence[0].split(": ", 1)[-1])))
+    return out
+
+
+def age_days(data: HookData, today: date | None = None) -> int | None:
+    """The patient's age in days (None without a full birth date)."""
+    born = next((p.get("birthDate") for p in data.get("patient") if p.get("birthDate")), None)
+    try:
+        birth = date.fromisoformat(born[:10]) if born and len(born) >= 10 else None
+    except ValueError:
+        return None
+    return ((today or date.today()) - birth).days if birth else None
+
+
+def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Finding]:
+    """A latest result that contraindicates the drug (e.g. an ACE inhibitor at potassium 5.6)."""
+    if "labs" in data.missing:
+        return []  # the gap is said by _gaps; nothing is claimed without the result
+    out = []
+    for rule in knowledge.lab_rules(drug.split("/")):
+        found = monitoring.results(data.get("labs"), list(rule.loinc))
+        if not found or found[-1].value <= rule.above:
+            continue
+        latest = found[-1]
+        when = f"{rule.test} {latest.value:g} on {latest.when.isoformat()}"
+        verb = "Do not start" if rule.severity == "critical" else "Review"
+        summaries = [
+            f"{verb} {drug} — {when}, above {rule.above:g}: {rule.risk}",
+            f"{verb} {drug} — {when}, above {rule.above:g}",
+            f"{verb} {drug} — {when}",
+        ]
+        trend = " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in found[-4:])
+        out.append(
+            Finding(
+                key,
+                rule.severity,
+                summaries,
+                "lab-contraindication",
+                mechanism=f"{capital(rule.risk)}.",
+                management=capital(rule.management) + ".",
+                evidence=[f"{capital(rule.test)}: {trend}"],
+                sources=[Source(rule.source, rule.url)],
+                draft=draft,
+                fingerprint_of=(latest.id, latest.value),
+                message=message(N_("Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s")
+                                if rule.severity == "critical" else
+                                N_("Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s"),
+                                drug=drug, test=lab(rule.test), value=f"{latest.value:g}",
+                                date=day(latest.when.isoformat()), limit=f"{rule.above:g}"),
+            )
+        )
+    return out
+
+
+def age_years(data: HookData, today: date | None = None) -> int | None:
+    born = next((p.get("birthDate") for p in data.get("patient") if p.get("birthDate")), None)
+    try:
+        birth = date.fromisoformat(born[:10]) if born and len(born) >= 10 else None
+    except ValueError:
+        return None
+    if birth is None:
+        return None
+    today = today or date.today()
+    return today.year - birth.year - ((today.month, today.day) < (birth.month, birth.day))
+
+
+def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """A child's dose: an order in mg/kg worked out from the charted weight (with its date) and
+    checked against the paediatric range, the sum shown; an order in mg against the per-dose
+    limit for this weight."""
+    age = age_years(data)
+    weights = monitoring.results(data.get("weight"), WEIGHT)
+    if age is None or age >= disease.adult_age() or not weights:
+        return []
+    latest = weights[-1]
+    weight = weight_dose.Weight(latest.value, latest.when)
+    written = _weight_order(draft)
+    if written is not None:
+        return _worked(drug, written, weight, latest.id, draft, key, age)
+    return _mg_dose(drug, weight, latest.id, draft, key, age)
+
+
+def _weight_order(draft: dict) -> weight_dose.WeightDose | None:
+    return next((w for inst in draft.get("dosageInstruction") or [] if (w := weight_dose.from_dosage(inst))), None)
+
+
+def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
+    worked = weight_dose.work_out(written, weight)
+    ing = next((i for i in drug.split("/") if weight_dose.limits(i)), drug.split("/")[0])
+    checked = weight_dose.check(ing, worked)
+    severity = checked.severity if checked else "info"
+    said = checked.text if checked else f"{worked.arithmetic} (no paediatric range on file for {ing})"
+    head = (f"Check the {ing} dose — {worked.per_dose_mg:g} mg a dose for {weight.kg:g} kg"
+            if worked.per_dose_mg is not None else f"Check the {ing} dose for {weight.kg:g} kg")
+    verdict = said.rsplit(" — ", 1)[-1]
+    return [Finding(key, severity, [f"{head}: {verdict}", head] if severity == "critical" else
+                    [f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for "
+                     f"{weight.kg:g} kg — {verdict}",
+                     f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose "
+                     f"for {weight.kg:g} kg",
+                     f"{ing.capitalize()}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg"],
+                    "paediatric-dose", mechanism=said + ".",
+                    management=(f"Correct the order: {verdict}." if severity == "critical" else
+                                "Give the dose in mg as worked out."),
+                    evidence=[f"Age {age} years; weight {weight.describe()}", f"Ordered: {written.written}"],
+                    sources=[Source(checked.source, checked.url)] if checked else [],
+                    draft=draft, fingerprint_of=(weight_id, written.written),
+                    message=message(N_("Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg"),
+                                    drug=ing, dose=written.written, kg=f"{weight.kg:g}"))]
+
+
+def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
+    timing = next(((i.get("timing") or {}).get("repeat") or {} for i in draft.get("dosageInstruction") or []), {})
+    limit = knowledge.paediatric_limit(drug, weight_dose.repeat_per_day(timing))
+    dose = _dose_mg(draft)
+    if not limit or dose is None:
+        return []
+    kg, most = weight.kg, limit.for_weight(weight.kg)
+    if dose <= most * 1.05:
+        return []
+    summaries = [
+        f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for a child of {kg:g} kg "
+        f"({limit.mg_per_kg:g} mg/kg, at most {limit.max_mg:g} mg a dose)",
+        f"Check the {drug} dose — {dose:g} mg is above {most:g} mg for {kg:g} kg",
+    ]
+    return [
+        Finding(
+            key,
+            "critical",
+            summaries,
+            "paediatric-dose",
+            mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = {limit.mg_per_kg * kg:g} mg "
+                      f"(at most {limit.max_mg:g} mg a dose).",
+            management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
+            evidence=[f"Age {age} years; weight {weight.describe()}"],
+            sources=[Source(limit.source, limit.url)],
+            draft=draft,
+            fingerprint_of=(weight_id, dose),
+            message=message(N_("Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of "
+                               "%(kg)s kg"), drug=drug, dose=f"{dose:g}", most=f"{most:g}", kg=f"{kg:g}"),
+        )
+    ]
+
+
+def _dose_mg(draft: dict) -> float | None:
+    for inst in draft.get("dosageInstruction") or []:
+        for dr in inst.get("doseAndRate") or []:
+            q = dr.get("doseQuantity") or {}
+            if isinstance(q.get("value"), (int, float)) and (q.get("unit") or q.get("code")) in (
+                "mg",
+                "MG",
+            ):
+                return float(q["value"])
+            if isinstance(q.get("value"), (int, float)) and q.get("code") == "g":
+                return float(q["value"]) * 1000
+    return None
+
+
+def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """What the chart lacks for a check this drug needs: said, never passed over as found."""
+    lacking = []
+    labs = [] if "labs" in data.missing else data.get("labs")
+    if _renal_sensitive(drug) and not monitoring.results(labs, EGFR):
+        lacking.append((N_("eGFR"), N_("renal dosing")))
+    if _raises_potassium(drug) and not monitoring.results(labs, POTASSIUM):
+        lacking.append((N_("potassium"), N_("hyperkalaemia risk")))
+    age = age_years(data)
+    if (
+        age is not None
+        and age < disease.adult_age()
+        and (knowledge.paediatric_limit(drug) or _weight_order(draft) is not None)
+        and not monitoring.results(data.get("weight"), WEIGHT)
+    ):
+        lacking.append((N_("weight"), N_("the weight-based dose for a child")))
+    if _pregnancy_sensitive(drug) and _could_be_pregnant(data, age) and not _pregnancy_known(data):
+        lacking.append((N_("pregnancy status"), N_("pregnancy safety")))
+    return [
+        Finding(
+            key,
+            "info",
+            [
+                f"Not checked: {what} of {drug} — no {item} on file",
+                f"No {item} on file: {what} not checked",
+            ],
+            "data-gap",
+            management=f"Record the patient's {item} to check {what}.",
+            evidence=[f"No {item} in the chart"],
+            draft=draft,
+            fingerprint_of=(item,),
+            message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
+                            what=message(what), drug=drug, item=message(item)),
+        )
+        for item, what in lacking
+    ]
+
+
+def _renal_sensitive(drug: str) -> bool:
+    return any(knowledge.renal_flags([i], 0.0) for i in drug.split("/"))
+
+
+def _raises_potassium(drug: str) -> bool:
+    return any(
+        c in knowledge.drug_classes(drug) for c in ("ace_inhibitor", "arb", "potassium_sparing")
+    )
+
+
+def _pregnancy_sensitive(drug: str) -> bool:
+    return any(f.severity == "critical" for f in knowledge.pregnancy_flags(drug.split("/")))
+
+
+def _could_be_pregnant(data: HookData, age: int | None) -> bool:
+    female = any(p.get("gender") == "female" for p in data.get("patient"))
+    return female and age is not None and PREGNANCY_AGES[0] <= age <= PREGNANCY_AGES[1]
+
+
+def _pregnancy_known(data: HookData) -> bool:
+    return (
+        "pregnancy" not in data.missing
+        and bool(data.get("pregnancy"))
+        or any("pregnan" in chart.text(c).lower() for c in data.get("conditions"))
+    )

@@ -1,0 +1,342 @@
+"""The patient-safety check of the drugs a clinician names, orders or asks about.
+
+``chart_data`` reads the chart of the patient in context with the CDS order-sign prefetch
+queries (so the chat, the card and CDS judge the same data); ``check`` runs the CDS order rules
+(``checks.rules.order_checks``, which include ``checks.chart_rules``) on one draft per drug; ``Report``
+renders each finding as the same sentence and severity CDS puts on its card.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .. import errors, knowledge
+from ..knowledge import disease
+from ..languages import N_, answer_language, answer_text, day, message, say
+from . import chart as cds_chart
+from . import context as cds_context
+from . import mentions as guard
+from . import monitoring
+from . import rules as cds_rules
+from .chart_rules import WEIGHT
+from .context import HookData
+from .findings import RANK, Finding
+
+SERVICES = Path(__file__).with_name("services.yaml")
+READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
+NEEDED = {
+    "medications": N_("active medications"),
+    "allergies": N_("allergies"),
+    "conditions": N_("problem list"),
+    "labs": N_("lab results"),
+}
+# order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
+SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
+                   "conditions": "conditions"}
+CHECKED = N_(
+    "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
+    "drug–disease and lab rules of the knowledge core"
+)
+
+
+@dataclass
+class Report:
+    """The findings about the asked drugs on this patient, and what could not be read."""
+
+    drugs: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)  # chart parts that could not be read
+    age: int | None = None
+    renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
+    doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
+
+    def context(self) -> str | None:
+        """What the age and kidney rules judged by, said even when they found nothing: for a
+        patient of the age list's years or with a kidney result ("no finding" is then a fact
+        of this chart, not a check that did not run)."""
+        parts = []
+        if self.age is not None and self.age >= knowledge.age_list_minimum():
+            parts.append(_say(N_("age %(age)s (age list: %(source)s)"), age=self.age,
+                              source=knowledge.age_list_source()))
+        if self.renal is not None:
+            parts.append(_say(N_("latest kidney function %(renal)s"), renal=_renal(self.renal)))
+        return _say(N_("Checked for this patient's %(parts)s."), parts="; ".join(parts)) if parts else None
+
+    @property
+    def severe(self) -> list[Finding]:
+        """Findings of severity warning or above: these must reach the clinician on every path."""
+        return [f for f in self.findings if f.severity in ("critical", "warning")]
+
+    def lines(self) -> list[str]:
+        """One line per finding, most severe first, in the words of the CDS card."""
+        out = [said_line(f) for f in self.shown()]
+        out += [say(d, answer_language()) for d in self.doses]
+        if self.context():
+            out.append(self.context() or "")
+        if self.unread:
+            out.append(_say(N_("The patient's %(parts)s could not be read, so those checks did not run. "
+                               "Do not assume the drug is safe for this patient."),
+                            parts=", ".join(_say(p) for p in self.unread)))
+        if not any(f.severity != "info" for f in self.findings) and not self.unread:
+            out.append(_say(N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
+                            drugs=", ".join(self.drugs), checked=_say(CHECKED)))
+        return out
+
+    def shown(self) -> list[Finding]:
+        """The findings, most severe first; a pair of asked drugs is said once, not per drug."""
+        seen, out = set(), []
+        for f in sorted(self.findings, key=lambda f: RANK[f.severity]):
+            pair = (
+                frozenset((_drug_of(f), str(f.fingerprint_of[0])))
+                if f.topic == "drug-interaction" and f.fingerprint_of
+                else None
+            )
+            if pair is None or pair not in seen:
+                out.append(f)
+                seen.add(pair)
+        return out
+
+    def mentions(self) -> list[guard.Mention]:
+        """What an answer must state (``guard``): each finding's line and its words."""
+        return [guard.of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
+
+    def flags(self) -> list[dict]:
+        """The approval card's safety flags: the same sentence and severity as ``lines``."""
+        out = [
+            {
+                "severity": f.severity,
+                "kind": f.topic,
+                "text": f.summary,
+                **({"message": f.message} if f.message else {}),
+                "terms": [list(g) for g in guard.of_finding(f, "", _drug_of(f)).terms],
+                **(
+                    {"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
+                    if f.sources and f.sources[0].url
+                    else {}
+                ),
+            }
+            for f in self.findings
+        ]
+        out += [
+            {
+                "severity": "warning",
+                "kind": "unchecked",
+                "text": f"The patient's {part} could not be read, so that check did not run.",
+                "message": message(N_("The patient's %(part)s could not be read, so that check did "
+                                      "not run."), part=message(part)),
+            }
+            for part in self.unread
+        ]
+        return sorted(out, key=lambda f: RANK.get(f["severity"], 2))
+
+
+def _drug_of(finding: Finding) -> str:
+    concept = (finding.draft or {}).get("medicationCodeableConcept") or {}
+    return knowledge.generic(concept.get("text") or "")
+
+
+def _renal(renal: knowledge.Renal) -> dict:
+    """``Renal.describe()`` as a message: its date in the turn's language."""
+    if renal.when is None:
+        return message(N_("%(measure)s %(value)s (date unknown)"), measure=renal.measure,
+                       value=f"{renal.value:g}")
+    return message(N_("%(measure)s %(value)s on %(date)s"), measure=renal.measure,
+                   value=f"{renal.value:g}", date=day(renal.when.isoformat()))
+
+
+def _say(msgid: str, **args) -> str:
+    """A sentence of the check in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
+def said_line(finding: Finding) -> str:
+    """``line`` in this turn's language: the finding's message after the severity's word."""
+    lang = answer_language()
+    if lang == "en" or not finding.message:
+        return line(finding)
+    severity = answer_text("guard", finding.severity) or finding.severity.upper()
+    return f"{severity} — {say(finding.message, lang)}"
+
+
+def line(finding: Finding) -> str:
+    """``WARNING — Avoid ibuprofen — eGFR 38 on 2026-10-01: …`` (the marker tests read)."""
+    return f"{finding.severity.upper()} — {finding.summary}"
+
+
+def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
+    """The chart parts the checks read, with the CDS order-sign queries; unreadable parts are
+    recorded in ``missing`` (a check that could not run is said, never passed over).
+
+    ``shared``: the turn's own chart read (``tools.base.ChartRead``) of this patient; a part it
+    read whole is taken from it instead of being read again. The rest is read in parallel, one
+    search per part, each thread with a gateway of its own."""
+    templates = _order_sign_prefetch()
+    data = HookData()
+    todo = []
+    for key in READ_KEYS:
+        rtype = templates[key].split("?")[0].split("/")[0]
+        if scopes is not None and not scopes.allows(rtype, "r"):
+            data.missing.add(key)
+        elif (taken := _shared_part(shared, patient_id, key)) is not None:
+            found = cds_context._well_formed(taken, key)
+            if found is None:
+                data.missing.add(key)
+            else:
+                data.resources[key] = found
+        else:
+            todo.append(key)
+
+    def one(key: str) -> list[dict] | None:
+        gateway = fhir.twin() if len(todo) > 1 else fhir
+        return cds_context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+
+    with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
+        for key, found in zip(todo, pool.map(one, todo), strict=False):
+            if found is None:
+                data.missing.add(key)
+            else:
+                data.resources[key] = found
+    return data
+
+
+def _shared_part(shared, patient_id: str, key: str) -> list[dict] | None:
+    """``key``'s resources from the turn's chart read, or None when it did not read it whole.
+    The chart's sections search with the same filters as the order-sign prefetch
+    (``status=active``, ``clinical-status=active``), only bounded and newest first."""
+    if shared is None or shared.patient_id != patient_id:
+        return None
+    if key == "patient":
+        return [shared.patient]
+    section = SHARED_SECTIONS.get(key)
+    return shared.sections.get(section) if section else None
+
+
+@lru_cache(maxsize=1)
+def _order_sign_prefetch() -> dict:
+    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the card
+    read the same chart parts CDS does."""
+    services = yaml.safe_load(SERVICES.read_text())
+    return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
+
+
+def draft_for(name: str, index: int, dosage: dict | None = None) -> dict:
+    """A draft MedicationRequest for a drug named in a question (coded when the knowledge can)."""
+    ident = knowledge.identify(text=name)
+    concept: dict = {"text": name}
+    if ident.identified and len(ident.ingredients) == 1 and ident.ingredients[0].rxcui:
+        ing = ident.ingredients[0]
+        concept["coding"] = [
+            {
+                "system": "http://www.nlm.nih.gov/research/umls/rxnorm",
+                "code": ing.rxcui,
+                "display": ing.name,
+            }
+        ]
+    draft = {
+        "resourceType": "MedicationRequest",
+        "id": f"asked-{index}",
+        "status": "draft",
+        "intent": "order",
+        "medicationCodeableConcept": concept,
+    }
+    if dosage:
+        draft["dosageInstruction"] = [dosage]
+    return draft
+
+
+def check(
+    drugs: list[str], data: HookData, dosage: dict | None = None, asking: bool = False
+) -> Report:
+    """The findings for ``drugs`` on this chart; ``dosage`` is an order's dosageInstruction.
+
+    ``asking``: a question about the drugs, not an order — a drug the patient already takes is
+    not a duplicate of itself (a new order of it is, on the card and in CDS)."""
+    drafts = [draft_for(n, i, dosage) for i, n in enumerate(drugs)]
+    findings = cds_rules.order_checks(drafts, data)
+    if asking:
+        findings = [f for f in findings if f.topic != "duplicate-order"]
+    renal = cds_rules.latest_renal(data)
+    age = cds_rules.patient_age(data)
+    return Report(
+        drugs=[knowledge.generic(d) for d in drugs],
+        findings=findings,
+        unread=[NEEDED[k] for k in NEEDED if k in data.missing],
+        age=age,
+        renal=renal.value if renal else None,
+        doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
+    )
+
+
+def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
+    """A question about a drug for a child: its weight-based dose from the latest weight on file,
+    with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
+    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
+    limit = knowledge.paediatric_limit(drug)
+    weights = monitoring.results(data.get("weight"), WEIGHT)
+    if age is None or age >= disease.adult_age() or not limit or not weights:
+        return None
+    kg = weights[-1].value
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
+                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+                   drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
+                   date=day(weights[-1].when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
+
+
+def review(data: HookData) -> Report:
+    """A whole-list review: the one check over every active medication of the chart, each against
+    the chart (pregnancy, kidneys, potassium, age, weight, problems, allergies) and against the
+    others (interactions, duplicates, two drugs of one class). The findings, not the list."""
+    active = [r for _, r in cds_chart.named(data.get("medications"))]
+    drafts = [{**r, "id": f"review-{i}", "status": "draft"} for i, r in enumerate(active)]
+    alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing))
+    findings = _once(cds_rules.order_checks(drafts, alone))
+    renal = cds_rules.latest_renal(data)
+    return Report(
+        drugs=[knowledge.generic(cds_chart.med_name(r) or "") for r in active],
+        findings=findings,
+        unread=[NEEDED[k] for k in NEEDED if k in data.missing],
+        age=cds_rules.patient_age(data),
+        renal=renal.value if renal else None,
+    )
+
+
+def _once(findings: list[Finding]) -> list[Finding]:
+    """A pair among the reviewed drugs is found from both sides: said once."""
+    seen, out = set(), []
+    for f in findings:
+        pair = (frozenset((_drug_of(f), str(f.fingerprint_of[0]))), f.topic) \
+            if f.topic in ("drug-interaction", "additive-therapy", "duplicate-order") and f.fingerprint_of else None
+        if pair is None or pair not in seen:
+            out.append(f)
+            seen.add(pair)
+    return out
+
+
+def review_in_context(ctx) -> Report | None:
+    """``review`` of the launch patient's chart; None without a patient in context."""
+    if not (ctx.patient_id and ctx.fhir):
+        return None
+    try:
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
+    except errors.DocGemmaError:
+        data = HookData(missing=set(READ_KEYS))
+    return review(data)
+
+
+def check_in_context(
+    ctx, drugs: list[str], dosage: dict | None = None, asking: bool = False
+) -> Report | None:
+    """The check against a tool context's launch patient; None without a patient in context."""
+    if not (ctx.patient_id and ctx.fhir):
+        return None
+    shared = getattr(ctx, "chart_read", None) if asking else None  # an order reads afresh
+    try:
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None), shared)
+    except errors.DocGemmaError:
+        data = HookData(missing=set(READ_KEYS))
+    return check(drugs, data, dosage, asking)

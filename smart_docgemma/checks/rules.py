@@ -1,0 +1,478 @@
+"""Deterministic checks behind the CDS cards (no model, no network).
+
+patient-view answers only what is actionable on this chart: critical
+interactions among active medications, allergy conflicts, pregnancy and
+lactation risks of active medications, and monitoring (a result out of range
+for a current drug, an overdue or never-done test); ``quiet`` then drops what
+was already shown unchanged or overridden with a reason. Boxed warnings of
+long-standing medications are not repeated there; they belong to the order.
+
+order-select / order-sign: each draft MedicationRequest (order-select: the
+``selections``) against active medications and the other drafts
+(interactions, duplicates, two drugs of a class that add the same harm), the
+allergies (class cross-reactivity, with the recorded reaction and
+criticality), pregnancy, lactation, labs that make the drug unsafe, and its
+boxed warning — all findings about one draft become one card.
+
+The drug lookups sit behind the small functions at the end of this module;
+reading the FHIR data is ``chart``'s job, lab rules are ``monitoring``'s.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .. import knowledge
+from ..languages import N_, day, message
+from . import chart, monitoring, quiet
+from . import chart_rules as safety_rules
+from .cards import card, smart_link_card
+from .context import HookData
+from .findings import Finding, Source, capital, group
+
+log = logging.getLogger(__name__)
+
+REQUIRED = {
+    "patient-view": {"medications", "allergies"},
+    "order-select": {"medications", "allergies", "conditions"},
+    "order-sign": {"medications", "allergies", "conditions"},
+}
+
+
+def cards_for(hook: str, body: dict, data: HookData, launch_url: str,
+              language: str = "en") -> list[dict]:
+    """The cards for one hook call: one per problem, most severe first, in ``language`` (en, fr,
+    pt, es; ``cards.card``); "fr" also adds the French source text (ANSM) to the details."""
+    if hook == "patient-view":
+        patient = quiet.chart_key(body)
+        problems = quiet.keep_new(patient, group(patient_view(data)))
+        cards = [card(p, language) for p in problems]
+        quiet.remember(patient, zip(cards, problems, strict=False))
+        cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient")), language))
+    else:
+        problems = group(order_checks(chart.drafts(body, hook == "order-select"), data))
+        cards = [card(p, language) for p in problems]
+    return cards
+
+
+# --- patient-view -------------------------------------------------------------------
+
+def patient_view(data: HookData) -> list[Finding]:
+    active = chart.named(data.get("medications"))
+    names = [n for n, _ in active]
+    findings = _interactions_among(names) + _trios_among(names)
+    for name, resource in active:
+        ident = identity(resource)
+        if not ident.identified:  # said once (quiet), never passed over as if checked
+            findings.append(_unchecked(ident, None, f"med:{ident.label}"))
+            continue
+        findings += _allergy(data.get("allergies"), name, None, f"med:{generic(name)}")
+        for found in _pregnancy(data, name, None, f"med:{generic(name)}"):
+            if found.severity == "critical":
+                found.active = resource  # a card that says "stop" offers to stop it
+            findings.append(found)
+    findings += _monitoring(data, names)
+    findings += _overdue_hba1c(data)
+    return findings
+
+
+def _interactions_among(names: list[str]) -> list[Finding]:
+    out = []
+    for hit in interactions(names):
+        risk, severity = hit.summary, _interaction_severity(hit)
+        summaries = [f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}; {_first_clause(hit.management)}",
+                     f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}",
+                     f"Review {hit.drug_b} with {hit.drug_a}"]
+        out.append(Finding(f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}", severity, summaries,
+                           "drug-interaction", hit.mechanism, hit.management,
+                           [f"Active: {hit.drug_a} and {hit.drug_b}"], interaction_sources(hit),
+                           fingerprint_of=(hit.drug_a, hit.drug_b), quote=hit.quote))
+    return [f for f in out if f.severity == "critical"]  # only what needs acting on today
+
+
+def _trios_among(names: list[str]) -> list[Finding]:
+    drugs = list(dict.fromkeys(generic(n) for n in names))
+    out = []
+    for f in knowledge.trio_findings(drugs):
+        if f.severity == "critical":
+            what = f.summary.split(" — ", 1)[-1]
+            out.append(Finding("trio:" + "+".join(sorted(f.drugs)), f.severity,
+                               [f"Review {' + '.join(f.drugs)} — {what}"], "drug-interaction",
+                               f.effect, f.management, [f"Active: {', '.join(f.drugs)}"],
+                               [Source(s.label, s.url) for s in f.sources],
+                               fingerprint_of=f.drugs))
+    return out
+
+
+# --- orders -------------------------------------------------------------------------
+
+def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
+    active = chart.named(data.get("medications"))
+    renal, age = latest_renal(data), patient_age(data)
+    findings: list[Finding] = []
+    for i, draft in enumerate(drafts):
+        key = f"draft:{draft.get('id') or i}"
+        ident = identity(draft)
+        if not ident.identified:
+            findings.append(_unchecked(ident, draft, key))
+            continue
+        name = ident.name
+        others = [(n, "active", r) for n, r in active] + \
+                 [(n, "draft", d) for d in drafts if d is not draft and (n := chart.med_name(d))]
+        found = _knowledge(name, draft, others, renal, age, key)
+        found += _duplicates_and_additive(name, [(n, w) for n, w, _ in others], draft, key, found)
+        found += _allergy(data.get("allergies"), name, draft, key)
+        found += _pregnancy(data, name, draft, key)
+        found += _monitoring(data, [name], draft=draft, problem=key)
+        found += safety_rules.extra_findings(data, name, draft, key)
+        found += _boxed(name, draft, key)
+        findings += _duplication_last(found)
+    return findings
+
+
+def _duplication_last(found: list[Finding]) -> list[Finding]:
+    """A draft's card leads with what its chart says (pregnancy, allergy, an interaction) before a
+    duplication of the same severity: both are on the card, the more telling one is its summary."""
+    return sorted(found, key=lambda f: f.topic == "additive-therapy")
+
+
+def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
+               renal: RenalResult | None, age: int | None, key: str) -> list[Finding]:
+    """The knowledge core's findings for this order: interactions (reconciled across sources),
+    three-drug rules, dose limits, kidney limits and the age list."""
+    drug = generic(name)
+    doses = {generic(n): d for n, _, r in others if (d := knowledge.dose_of(r, product=n))}
+    where = {generic(n): (w, n) for n, w, _ in others}
+    dose = knowledge.dose_of(draft, product=chart.med_name(draft) or name)
+    found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
+                                     doses)
+    return [_from_knowledge(f, drug, draft, key, where, renal, age)
+            for f in found if f.severity != "info"]
+
+
+def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
+                    where: dict[str, tuple[str, str]], renal: RenalResult | None,
+                    age: int | None = None) -> Finding:
+    others = [d for d in f.drugs if d != drug]
+    alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others \
+        else alternative("renal", drug) if f.topic == "renal" \
+        else alternative("additive", drug, f.key.split(":")[-1].split("+")[0]) if f.topic == "duplication" else None
+    evidence = [f"{capital(where[o][0])} medication: {where[o][1]}" for o in others if o in where]
+    evidence += list(f.evidence) if f.topic != "interaction" else []
+    if f.topic == "renal" and renal:
+        evidence = [renal.trend] + [e for e in f.evidence if not e.startswith(renal.measure)]
+    verb = {"critical": "Avoid", "warning": "Monitor closely if giving"}[f.severity]
+    short = f"{verb} {drug} with {' and '.join(others)}" if others else f.summary
+    summaries = [f"{f.summary}; consider {alt['display']}" if alt else "", f.summary, short]
+    sources = [Source(s.label, s.url or source("dailymed", drug).url) for s in f.sources]
+    return Finding(key, f.severity, summaries, _TOPIC.get(f.topic, f.topic), f.effect,
+                   f.management, evidence, sources, draft=draft, alternative=alt,
+                   fingerprint_of=(*others, f.key), quote=f.quote,
+                   message=_knowledge_message(f, drug, others, renal, age))
+
+
+_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction", "duplication": "additive-therapy"}
+# the card's words for a knowledge finding, by topic and severity (critical, else warning)
+_SAID = {
+    "interaction": (N_("Avoid %(drug)s with %(others)s"), N_("Monitor closely if giving %(drug)s with %(others)s")),
+    "renal": (N_("Avoid %(drug)s at this kidney function (%(renal)s)"),
+              N_("Adjust the %(drug)s dose to kidney function (%(renal)s)")),
+    "age": (N_("Avoid %(drug)s at this patient's age (%(age)s years)"),
+            N_("Review %(drug)s at this patient's age (%(age)s years)")),
+    "daily_max": (N_("Reduce the %(drug)s dose — it is above the daily maximum"),
+                  N_("Review the %(drug)s dose — it is above the usual daily maximum")),
+    "weekly_max": (N_("Reduce the %(drug)s dose — it is above the weekly maximum"),
+                   N_("Review the %(drug)s dose — it is above the usual weekly maximum")),
+    "duplication": (N_("Do not add %(drug)s — %(others)s is already ordered (same class)"),
+                    N_("Switch rather than add %(drug)s — %(others)s is already ordered (same class)")),
+    "daily_frequency": (N_("Check the %(drug)s frequency — this drug is given once a week, not daily"),) * 2,
+}
+
+
+def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal: RenalResult | None,
+                       age: int | None) -> dict:
+    """A knowledge finding in words the card shows in the clinician's language."""
+    said = _SAID.get(f.key.split(":")[-1] if f.topic == "dose" else
+                     "interaction" if f.topic in ("interaction", "combination") else f.topic)
+    if said is None:
+        return message(N_("Review %(drug)s: a safety finding applies (%(topic)s)"), drug=drug,
+                       topic=message(f.topic))
+    measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
+    return message(said[0] if f.severity == "critical" else said[1], drug=drug,
+                   others=" + ".join(others), renal=measured, age=age if age is not None else "")
+
+
+def patient_age(data: HookData) -> int | None:
+    """The patient's age today in whole years (None without a birth date)."""
+    return chart.age(data.get("patient"), date.today())
+
+
+def latest_renal(data: HookData) -> RenalResult | None:
+    """The latest eGFR or creatinine clearance (whichever is newer), with its trend."""
+    if "labs" in data.missing:
+        return None
+    labs = data.get("labs")
+    found = [("eGFR", r) for r in monitoring.results(labs, table()["egfr_loinc"])] + \
+            [("CrCl", r) for r in monitoring.results(labs, table()["crcl_loinc"])]
+    if not found:
+        return None
+    found.sort(key=lambda mr: mr[1].when)
+    measure, latest = found[-1]
+    same = [r for m, r in found if m == measure][-4:]
+    trend = f"{measure}: " + " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in same)
+    return RenalResult(knowledge.Renal(latest.value, measure, latest.when), trend, latest.id)
+
+
+@dataclass(frozen=True)
+class RenalResult:
+    value: knowledge.Renal
+    trend: str
+    id: str
+
+    @property
+    def measure(self) -> str:
+        return self.value.measure
+
+
+def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> Finding:
+    """A drug the knowledge cannot identify is said so: an empty card list would read as "checked"."""
+    label = ident.label
+    return Finding(key, "info", [f"Could not check {label} for interactions or allergies — {ident.reason}",
+                                 f"Could not check {label} for interactions or allergies",
+                                 "Could not check this medication for interactions or allergies"], "unidentified",
+                   management="Check interactions, allergies and pregnancy for it by hand, or record it by its "
+                              "RxNorm name.", evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
+                   fingerprint_of=(label,),
+                   message=message(N_("Could not check %(label)s for interactions or allergies"), label=label))
+
+
+def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
+    """The same product ordered again; two drugs of one class (or a harmful cross-class pair) are
+    the knowledge core's duplication findings, among ``_knowledge``'s."""
+    drug, out = generic(name), []
+    for other_name, where in others:
+        if generic(other_name) == drug:
+            out.append(Finding(key, "warning", [f"Remove duplicate {drug} — already {where} as {other_name}",
+                                                f"Remove duplicate {drug} — already {where}"],
+                               "duplicate-order", management="Keep one order; adjust its dose if more is needed.",
+                               evidence=[f"{capital(where)} order: {other_name}"],
+                               sources=[source("dailymed", drug)], draft=draft,
+                               message=message(N_("Remove duplicate %(drug)s — already active")
+                                               if where == "active" else
+                                               N_("Remove duplicate %(drug)s — already in these orders"),
+                                               drug=drug)))
+    return out
+
+
+def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
+    drug = generic(name)
+    text = boxed_warning(drug)
+    if not text:
+        return []
+    return [Finding(key, "info", [f"Check the boxed warning before ordering {drug}: {text}",
+                                  f"Check the boxed warning before ordering {drug}"], "boxed-warning",
+                    management=f"FDA boxed warning: {text}.", sources=[source("dailymed", drug)], draft=draft,
+                    message=message(N_("Check the boxed warning before ordering %(drug)s"), drug=drug))]
+
+
+# --- shared: allergy, pregnancy/lactation, monitoring ---------------------------------
+
+def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> list[Finding]:
+    drug, out = generic(name), []
+    for resource in allergies:
+        substance = chart.allergy_substance(resource)
+        for hit in allergy_conflicts(substance, [name]) if substance else []:
+            reaction, crit = chart.reaction(resource), resource.get("criticality") or "unrecorded"
+            severity = "critical" if hit.severity == "critical" or (crit == "high" and draft) else hit.severity
+            alt = alternative("allergy", drug, generic(substance)) if draft else None
+            verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
+            if not draft:
+                verb = f"Review active {drug}"
+            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); consider {alt['display']}"
+                         if alt else "", f"{verb} — {substance} allergy ({reaction}, {crit} criticality)",
+                         f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
+            out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
+                               management="Choose a drug outside the class; confirm the reaction history.",
+                               evidence=[chart.allergy_evidence(resource, substance, reaction, crit)],
+                               sources=[source("allergy")], draft=draft, alternative=alt,
+                               fingerprint_of=(resource.get("id"), crit),
+                               message=_allergy_message(severity, draft, drug, substance, reaction)))
+    return out
+
+
+def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str | None,
+                     reaction: str) -> dict:
+    said = (N_("Review active %(drug)s — %(substance)s allergy (%(reaction)s)") if not draft else
+            N_("Do not give %(drug)s — %(substance)s allergy (%(reaction)s)") if severity == "critical" else
+            N_("Caution with %(drug)s — %(substance)s allergy (%(reaction)s)"))
+    return message(said, drug=drug, substance=substance, reaction=reaction)
+
+
+_PREGNANCY = {("pregnant", "Avoid"): N_("Avoid %(drug)s in pregnancy"),
+              ("pregnant", "Stop"): N_("Stop %(drug)s in pregnancy"),
+              ("pregnant", "Review"): N_("Review %(drug)s in pregnancy"),
+              ("breastfeeding", "Avoid"): N_("Avoid %(drug)s while breastfeeding"),
+              ("breastfeeding", "Stop"): N_("Stop %(drug)s while breastfeeding"),
+              ("breastfeeding", "Review"): N_("Review %(drug)s while breastfeeding")}
+
+
+def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[Finding]:
+    drug, out = generic(name), []
+    for status, flags in (("pregnant", pregnancy_flags(drug)), ("breastfeeding", lactation_flags(drug))):
+        evidence = chart.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" \
+            else chart.lactation_evidence(data, table()["lactation_status"])
+        for flag in flags if evidence else []:
+            alt = alternative("pregnancy", drug) if status == "pregnant" else None
+            verb = ("Avoid" if draft else "Stop") if flag.severity == "critical" else "Review"
+            when = "in pregnancy" if status == "pregnant" else "while breastfeeding"
+            summaries = [f"{verb} {drug} {when} — {flag.summary}; consider {alt['display']}" if alt else "",
+                         f"{verb} {drug} {when} — {flag.summary}", f"{verb} {drug} {when}"]
+            management = flag.management or "choose a safer alternative and review with the prescriber"
+            out.append(Finding(key, flag.severity, summaries, flag.topic, mechanism=f"{capital(drug)}: {flag.summary}.",
+                               management=f"Patient is {status}: {management}.", evidence=evidence,
+                               sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
+                               fingerprint_of=(status,),
+                               message=message(_PREGNANCY[(status, verb)], drug=drug)))
+    return out
+
+
+def _monitoring(data: HookData, names: list[str], draft: dict | None = None, problem: str = "") -> list[Finding]:
+    if "labs" in data.missing:
+        return []  # could not check; never claim a test is overdue without the data
+    out = []
+    for rule in monitoring_rules():
+        drug = next((generic(n) for n in names if any(matches(generic(n), d) for d in rule["drugs"])), None)
+        if drug and not (rule.get("renal") and draft is not None):  # on orders eGFR is _renal's
+            found = monitoring.check(rule, drug, data.get("labs"), date.today(), source(rule["source"], drug),
+                                     problem or f"monitor:{drug}", overdue_counts=draft is None)
+            if found and found.severity != "info":
+                found.draft = draft
+                found.alternative = table()["drugs"].get(rule.get("alternative")) if draft else None
+                out.append(found)
+    return out
+
+
+def _overdue_hba1c(data: HookData) -> list[Finding]:
+    rule = table()["hba1c"]
+    if "hba1c" in data.missing or not any(chart.matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
+                                          for c in data.get("conditions")):
+        return []
+    dates = [monitoring.observed_on(o) for o in data.get("hba1c")]
+    latest = max((d for d in dates if d), default=None)
+    if latest and (date.today() - latest).days <= rule["max_age_days"]:
+        return []
+    when = f"last result {latest.isoformat()}" if latest else "no result on file"
+    return [Finding("monitor:hba1c", "warning", [f"Order an HbA1c — monitoring overdue for this patient with "
+                                                 f"diabetes ({when})",
+                                                 f"Order an HbA1c — HbA1c monitoring overdue ({when})"], "monitoring",
+                    management="HbA1c at least twice a year when at goal, quarterly otherwise.",
+                    evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),),
+                    message=message(N_("Order an HbA1c — monitoring overdue (last result %(date)s)") if latest
+                                    else N_("Order an HbA1c — monitoring overdue (no result on file)"),
+                                    date=day(latest.isoformat() if latest else None)))]
+
+
+def _interaction_severity(hit) -> str:
+    return "critical" if hit.critical else "warning"
+
+
+def _first_clause(text: str) -> str:
+    """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear indication"."""
+    return re.sub(r"\s*\([^)]*\)", "", text.split(";")[0]).rstrip(". ").lower() if text else ""
+
+
+# --- drug lookups (identity, classes, interactions, allergy, pregnancy, alternatives) -
+
+@lru_cache(maxsize=1)
+def table() -> dict:
+    return yaml.safe_load(Path(__file__).with_name("knowledge.yaml").read_text())
+
+
+def identity(resource: dict) -> knowledge.DrugIdentity:
+    """What a MedicationRequest orders: its code, its text, or its contained Medication (offline)."""
+    return knowledge.identify(concept=resource.get("medicationCodeableConcept"),
+                              medication=chart.contained_medication(resource))
+
+
+@lru_cache(maxsize=2048)
+def generic(name: str) -> str:
+    """Ingredient names ("amoxicillin 875 MG / clavulanate potassium 125 MG Oral Tablet" →
+    "amoxicillin/clavulanate"); the words themselves when the knowledge cannot identify them."""
+    return knowledge.generic(name)
+
+
+def ingredients(drug: str) -> list[str]:
+    return drug.split("/")
+
+
+def classes(drug: str) -> set[str]:
+    found = {c for i in ingredients(drug) for c in knowledge.classes_of(i)}
+    return found | {name for name, members in table()["extra_classes"].items() if drug in members}
+
+
+def matches(drug: str, key: str) -> bool:
+    """``key`` is a generic name or ``class:<name>``."""
+    return key[6:] in classes(drug) if key.startswith("class:") else key in (drug, *ingredients(drug))
+
+
+def interactions(names: list[str]) -> list[knowledge.Interaction]:
+    """Known interactions among these drugs (each pair of drugs once, its most severe), by generic name."""
+    return knowledge.drug_interactions(names)
+
+
+def interaction_sources(hit: knowledge.Interaction) -> list[Source]:
+    return [Source(s, hit.url_of(s)) for s in hit.sources or (hit.source,)]
+
+
+def allergy_conflicts(substance: str, names: list[str]) -> list[knowledge.AllergyConflict]:
+    return [c for n in names for c in knowledge.allergy_conflicts(substance, n)[:1]]
+
+
+def pregnancy_flags(drug: str) -> list[knowledge.Flag]:
+    return knowledge.pregnancy_flags(ingredients(drug))
+
+
+def lactation_flags(drug: str) -> list[knowledge.Flag]:
+    return knowledge.pregnancy_flags(ingredients(drug), lactation=True)
+
+
+def flag_source(flag: knowledge.Flag, drug: str) -> Source:
+    """A flag's source with a link: LactMed, the guideline named, or the drug's labels."""
+    named = next((source(k) for k in ("lactmed", "kdigo", "beers")
+                  if source(k).label.split()[0].lower() in flag.source.lower()), None)
+    return Source(flag.source, named.url if named else source("dailymed", drug).url)
+
+
+def boxed_warning(drug: str) -> str | None:
+    return table()["boxed_warnings"].get(drug)
+
+
+def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
+    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm"}), when the knowledge names one.
+
+    ``context``: the other drug of an interaction, the allergen, or the shared class."""
+    if "antiplatelet" in classes(replaced):
+        return None  # aspirin or clopidogrel is there for the heart: no analgesic replaces it
+    rules = table()["alternatives"][kind]
+    if kind == "interaction":
+        name = next((alt for pair, alt in rules.items()
+                     if matches(context, pair.split("+")[0]) and matches(replaced, pair.split("+")[1])), None)
+    else:
+        name = next((alt for k, alt in rules.items() if k == context or matches(replaced, k)), None)
+    return table()["drugs"].get(name) if name else None
+
+
+def source(key: str, drug: str = "") -> Source:
+    """A named source; the drug-label source links to that drug's labels."""
+    entry = table()["sources"][key]
+    return Source(entry["label"], entry["url"] + drug.replace(" ", "+") if key == "dailymed" else entry["url"])
+
+
+def monitoring_rules() -> list[dict]:
+    return table()["monitoring"]
