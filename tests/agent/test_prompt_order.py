@@ -6,7 +6,7 @@ model server) for two turns of one session; tests/realmodel/test_prompt_cache.py
 same on the real model's tokens."""
 from __future__ import annotations
 
-from smart_docgemma.agent import Agent
+from smart_docgemma.agent.graph import Agent
 from smart_docgemma.tools.base import ToolContext
 from tests.support.model_server import ScriptedModelServer, schema_name
 

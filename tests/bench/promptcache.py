@@ -33,8 +33,9 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from smart_docgemma.agent import Agent, prompts
+from smart_docgemma.agent import prompts
 from smart_docgemma.agent.embedded import start_llama_server
+from smart_docgemma.agent.graph import Agent
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, _brief
 from tests.realmodel.recording import Exchange, RecordingProxy

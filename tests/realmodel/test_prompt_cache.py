@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 import requests
 
-from smart_docgemma.agent import Agent, ModelClient
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.tools.chart import read_for_turn
 from tests.bench.realmodel import node_of
 from tests.realmodel.recording import Exchange, RecordingProxy
