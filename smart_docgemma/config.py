@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "WORKERS": 1,
     "THREADS": 64,
     # A client that neither reads its answer nor sends its body for this long loses the connection
-    # (server.py: gunicorn's socket otherwise blocks its thread without end).
+    # (cli/server.py: gunicorn's socket otherwise blocks its thread without end).
     "CLIENT_IO_TIMEOUT_S": 30,
     "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",

@@ -212,7 +212,7 @@ def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
 
 
 def _fast_summary(tool: str, args: dict[str, Any]) -> str:
-    values = ", ".join(v if isinstance(v, str) else ", ".join(v) for v in args.values())
+    values = ", ".join(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in args.values())
     return prompts.template("fast_summary").format(label=label(tool), values=values)
 
 

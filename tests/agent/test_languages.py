@@ -114,8 +114,8 @@ def test_degraded_summaries_and_tool_labels_follow_the_language():
     turn, _ = _run("interaction warfarine ibuprofène", language="fr")
     assert turn.answer.startswith("**Modèle indisponible")
     assert "**Vérification des interactions**" in turn.answer
-    turn, _ = _run("demander une NFS", language="es")
-    assert turn.answer.startswith("Las solicitudes de laboratorio: no disponible aquí")
+    turn, _ = _run("demander une radio du thorax", language="es")  # lab orders are ward requests now
+    assert turn.answer.startswith("Las solicitudes de imágenes: no disponible aquí")
     assert languages.answer_language() == "en"  # the turn's language does not leak past it
 
 
@@ -236,10 +236,12 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
         french = table_text(row)
     assert french == f"ASSOCIATION DÉCONSEILLÉE — Thésaurus ANSM : {row.quote}"
     assert row.quote.startswith("Augmentation du risque hémorragique")
-    # the English text (no reviewed Portuguese or Spanish one) under the tool's own headings
-    for lang, said in (("en", "Mechanism"), ("pt", "Mecanismo"), ("es", "Mecanismo")):
+    # Portuguese and Spanish read the table's text in their language (translations/interactions.yaml)
+    for lang, said in (("en", "AVOID — major bleeding risk. Mechanism: NSAIDs inhibit"),
+                       ("pt", "EVITAR — risco de sangramento grave. Mecanismo: Os AINEs inibem"),
+                       ("es", "EVITAR — riesgo de sangrado grave. Mecanismo: Los AINE inhiben")):
         with languages.answering(lang):
-            assert table_text(row).startswith(f"AVOID — major bleeding risk. {said}: NSAIDs inhibit")
+            assert table_text(row).startswith(said)
 
 
 @pytest.mark.parametrize("message, dose, frequency", [
