@@ -46,6 +46,7 @@ _NAME = re.compile(
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
+_ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")  # "James Wilson: penicillin allergy"
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
@@ -184,6 +185,7 @@ def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
+    found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
