@@ -323,3 +323,4 @@ def test_with_user_level_scopes_an_mrn_is_searched_by_name_and_birth_date():
     turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
         "What's the MRN of the patient with name Lavern240 Treutel973 and DOB of 1999-02-10?")
     assert tools["search_patient"].calls[0] == {"name": "Lavern240 Treutel973", "birth_date": "1999-02-10"}
+    assert "James Wilson (id jw-1)" in turn.answer  # what the lookup found is the answer
