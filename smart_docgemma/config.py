@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "WORKERS": 1,
     "THREADS": 64,
     # A client that neither reads its answer nor sends its body for this long loses the connection
-    # (server.py: gunicorn's socket otherwise blocks its thread without end).
+    # (cli/server.py: gunicorn's socket otherwise blocks its thread without end).
     "CLIENT_IO_TIMEOUT_S": 30,
     "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
@@ -80,6 +80,9 @@ DEFAULTS: dict[str, Any] = {
     "MODEL_CIRCUIT_FAILURES": 3,
     "MODEL_CIRCUIT_COOLDOWN_S": 15,
     "MODEL_FIRST_TOKEN_S": 10,  # no answer text after this long: said in the progress stream
+    # The model's context in tokens: requests are cut to fit it (agent/window.py); 0 sends them
+    # whole. The embedded server sets it to its own; vLLM's is its --max-model-len.
+    "MODEL_CONTEXT_TOKENS": 8192,
     # A running turn renews its lease every few seconds; one not renewed for this long lost its
     # worker (killed, out of memory) and is stored as interrupted (turns/store.py).
     "TURN_LEASE_S": 30,
@@ -87,9 +90,14 @@ DEFAULTS: dict[str, Any] = {
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
     "EMBEDDED_PORT": None,  # embedded server port; None -> a free loopback port
-    "EMBEDDED_N_CTX": 4096,  # its context window (tokens)
+    "EMBEDDED_N_CTX": None,  # its context (tokens); None -> the prompt budgets' sum within the model's limit
     "EMBEDDED_THREADS": None,  # None -> all cores
     "EMBEDDED_START_TIMEOUT_S": 300,  # model load time allowed
+    # Its prompt cache (agent/promptcache.py): computed prompts kept in RAM up to this many MB
+    # (0: none) and on disk under EMBEDDED_CACHE_DIR (None -> ~/.cache/smart_docgemma/prompt-cache).
+    # 1536 MB holds each node's prompt of a session for a 4B model (~140 KB per token) on 8 GB.
+    "EMBEDDED_CACHE_MB": 1536,
+    "EMBEDDED_CACHE_DIR": None,
     # --- tools and knowledge sources --------------------------------------
     "CACHE_PATH": None,  # None -> instance folder
     "OPENFDA_API_KEY": None,

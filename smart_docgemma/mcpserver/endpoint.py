@@ -231,7 +231,9 @@ class McpDispatcher:
             str(build_resource_metadata_url(AnyHttpUrl(self.authority.mcp_url)))
         ).path.rstrip("/")
         self.scopes = str(config["MCP_SCOPES"]).split()
-        self.guard = WorkerGuard(config["MCP_WORKER_CONCURRENCY"], config["JSON_MAX_BYTES"])
+        self.guard = WorkerGuard(
+            config["MCP_WORKER_CONCURRENCY"], config["JSON_MAX_BYTES"], config["JSON_MAX_DEPTH"]
+        )
         self._mcp = None
         self._lock = threading.Lock()
 

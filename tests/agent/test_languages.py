@@ -322,7 +322,7 @@ def test_the_models_prompt_keeps_iso_dates_on_a_french_turn():
     with run_language.answering("fr"):
         brief = patient_line(person) + "\n- Potassium (mmol/L): 5.6 (10 nov. 2026)"
         state = replace(new_turn("quelle est la dernière kaliémie ?"), chart_summary=brief)
-        user = _messages(state)[-1]["content"]
+        prompt = "\n".join(m["content"] for m in _messages(state))  # the chart is in the fixed part
     assert "né(e) le 2 mars 1950" in brief
-    assert "né(e) le 1950-03-02" in user and "5.6 (2026-11-10)" in user
-    assert not re.search(r"\d{1,2} (mars|nov)", user)
+    assert "né(e) le 1950-03-02" in prompt and "5.6 (2026-11-10)" in prompt
+    assert not re.search(r"\d{1,2} (mars|nov)", prompt)
