@@ -43,6 +43,9 @@ def _run(fhir_base, cases, endpoint=""):
 def test_code_only_figures_per_task_do_not_drop(fhir_base, synthea):
     report = _run(fhir_base, load_cases(CASES))
     reached = {task: round(g["all"]["passed"] * g["all"]["cases"]) for task, g in report["tasks"].items()}
+    written = [ref for r in report["results"] for ref in r["written"]]
+    assert len(written) >= 20  # the action cases wrote, once approved, and it was removed once scored
+    assert {requests.get(f"{fhir_base}/{ref}", timeout=30).status_code for ref in written[:10]} <= {404, 410}
     below = {t: (reached[t], floor) for t, floor in FLOOR.items() if reached[t] < floor}
     assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"]) for r in report["results"]
                          if r["id"] in report["failures"]]
