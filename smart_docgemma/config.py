@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "WORKERS": 1,
     "THREADS": 64,
     # A client that neither reads its answer nor sends its body for this long loses the connection
-    # (server.py: gunicorn's socket otherwise blocks its thread without end).
+    # (cli/server.py: gunicorn's socket otherwise blocks its thread without end).
     "CLIENT_IO_TIMEOUT_S": 30,
     "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
@@ -81,6 +81,9 @@ DEFAULTS: dict[str, Any] = {
     "MODEL_CIRCUIT_FAILURES": 3,
     "MODEL_CIRCUIT_COOLDOWN_S": 15,
     "MODEL_FIRST_TOKEN_S": 10,  # no answer text after this long: said in the progress stream
+    # The model's context in tokens: requests are cut to fit it (agent/window.py); 0 sends them
+    # whole. The embedded server sets it to its own; vLLM's is its --max-model-len.
+    "MODEL_CONTEXT_TOKENS": 8192,
     # A running turn renews its lease every few seconds; one not renewed for this long lost its
     # worker (killed, out of memory) and is stored as interrupted (turns/store.py).
     "TURN_LEASE_S": 30,
@@ -88,9 +91,14 @@ DEFAULTS: dict[str, Any] = {
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
     "EMBEDDED_PORT": None,  # embedded server port; None -> a free loopback port
-    "EMBEDDED_N_CTX": 4096,  # its context window (tokens)
+    "EMBEDDED_N_CTX": None,  # its context (tokens); None -> the prompt budgets' sum within the model's limit
     "EMBEDDED_THREADS": None,  # None -> all cores
     "EMBEDDED_START_TIMEOUT_S": 300,  # model load time allowed
+    # Its prompt cache (agent/promptcache.py): computed prompts kept in RAM up to this many MB
+    # (0: none) and on disk under EMBEDDED_CACHE_DIR (None -> ~/.cache/smart_docgemma/prompt-cache).
+    # 1536 MB holds each node's prompt of a session for a 4B model (~140 KB per token) on 8 GB.
+    "EMBEDDED_CACHE_MB": 1536,
+    "EMBEDDED_CACHE_DIR": None,
     # --- tools and knowledge sources --------------------------------------
     "CACHE_PATH": None,  # None -> instance folder
     "OPENFDA_API_KEY": None,
@@ -118,10 +126,10 @@ DEFAULTS: dict[str, Any] = {
     # Event streams (an answer, a follow-up) hold a worker thread each (web/streams.py): one lives at
     # most STREAM_MAX_S (then the page reads the stored turn); a session holds at most
     # STREAMS_PER_SESSION in a worker (429 beyond), a worker STREAMS_PER_WORKER (503 beyond) — keep
-    # it under THREADS so pages, CDS and /healthz always find a thread.
+    # it + MCP_WORKER_CONCURRENCY under THREADS so pages, CDS and /healthz always find a thread.
     "STREAM_MAX_S": 300,
     "STREAMS_PER_SESSION": 2,
-    "STREAMS_PER_WORKER": 48,
+    "STREAMS_PER_WORKER": 40,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
@@ -151,8 +159,8 @@ DEFAULTS: dict[str, Any] = {
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
                    "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
                    "patient/Observation.c"),
-    # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP request holds a worker
-    # thread while it runs: a worker serves at most this many at once (the rest of THREADS stay
+    # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP call holds a worker
+    # thread while it runs: a worker runs at most this many at once (the rest of THREADS stay
     # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
     "MCP_WORKER_CONCURRENCY": 16,
     # Per client (mcpserver/quota.py): calls in any 60 s by one user (the token's sub) in one client

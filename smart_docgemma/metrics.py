@@ -43,6 +43,11 @@ RATE_LIMITED = Counter("docgemma_rate_limited", "Questions refused: rate limit o
 MODEL_CALLS = Counter("docgemma_model_calls", "Model HTTP attempts", ["node", "outcome"])
 MODEL_SECONDS = Histogram("docgemma_model_call_seconds", "Model call latency", ["node"],
                           buckets=_MODEL_BUCKETS)
+MODEL_PREFILL = Histogram("docgemma_model_prefill_seconds", "Time the model server spent on a call's "
+                          "prompt before its first answer token (servers that report timings: the "
+                          "embedded server, llama-server)", ["node"], buckets=_MODEL_BUCKETS)
+MODEL_PROMPT_TOKENS = Counter("docgemma_model_prompt_tokens", "Prompt tokens of model calls: computed "
+                              "for the call, or reused from the server's prompt cache", ["node", "part"])
 TOOL_CALLS = Counter("docgemma_tool_calls", "Tool runs by the tool's source", ["source", "tool"])
 TOOL_ERRORS = Counter("docgemma_tool_errors", "Tool runs that failed, by source and kind",
                       ["source", "kind"])
@@ -128,6 +133,12 @@ def mcp_refused(reason: str) -> None:
 def model_call(node: str, seconds: float, outcome: str) -> None:
     MODEL_CALLS.labels(node=node, outcome=outcome).inc()
     MODEL_SECONDS.labels(node=node).observe(seconds)
+
+
+def model_prefill(node: str, seconds: float, computed: int, cached: int) -> None:
+    MODEL_PREFILL.labels(node=node).observe(seconds)
+    MODEL_PROMPT_TOKENS.labels(node=node, part="computed").inc(computed)
+    MODEL_PROMPT_TOKENS.labels(node=node, part="cached").inc(cached)
 
 
 def tool_run(tool: str, source: str, status: str, error_kind: str | None) -> None:
@@ -221,6 +232,9 @@ def prime(endpoints: list[tuple[str, str]], tools: dict[str, str], sources: list
             HTTP_REQUESTS.labels(endpoint=endpoint, method=method, status=status)
     for node in MODEL_NODES:
         MODEL_SECONDS.labels(node=node)
+        MODEL_PREFILL.labels(node=node)
+        for part in ("computed", "cached"):
+            MODEL_PROMPT_TOKENS.labels(node=node, part=part)
         for outcome in MODEL_OUTCOMES:
             MODEL_CALLS.labels(node=node, outcome=outcome)
     for tool, source in tools.items():

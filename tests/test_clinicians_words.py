@@ -133,3 +133,29 @@ def test_a_dose_question_for_a_child_without_a_weight_says_so(app, fhir_base):
         requests.delete(f"{fhir_base}/Observation/{entry['resource']['id']}", timeout=30).raise_for_status()
     answer = clinician.ask("dose de paracetamol pour lui ?")
     assert "Weight-based" not in answer and "poids" in answer.lower()
+
+
+@pytest.mark.parametrize("lang, question, said", [
+    ("fr", "interaction warfarine aspirine ?",
+     "ÉVITER — risque hémorragique majeur. [1] [2] Mécanisme : Effets antiagrégant et anticoagulant additifs"),
+    ("pt", "interacao varfarina e AAS?", "EVITAR — risco de sangramento grave"),
+    ("es", "interaccion warfarina aspirina?", "EVITAR — riesgo de sangrado grave"),
+])
+def test_an_interaction_row_is_in_the_clinicians_language(app, fhir_base, lang, question, said):
+    """The tables' clinical text, once English inside a French answer ("AVOID — major bleeding risk …
+    Mécanisme : Additive antiplatelet…"), is written in the language (translations/interactions.yaml)."""
+    answer = _clinician(app, fhir_base, "pt-warfarin", lang).ask(question)
+    assert said in answer, answer[:2000]
+    for english in ("AVOID", "major bleeding risk", "Additive antiplatelet", "Use together only",
+                    "No FDA label was found"):
+        assert english not in answer, english
+
+
+def test_an_age_question_in_french_is_answered_in_french(app, fhir_base):
+    from datetime import date
+
+    today = date.today()
+    age = today.year - 1943 - ((today.month, today.day) < (5, 12))  # born 1943-05-12
+    answer = _clinician(app, fhir_base, "pt-ckd-elder", "fr").ask("quel âge a-t-elle ?")
+    assert f"Âge : {age} ans (né(e) le 12 mai 1943)." in answer, answer[:1000]
+    assert "years" not in answer and "born" not in answer

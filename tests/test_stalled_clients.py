@@ -33,7 +33,7 @@ def test_stalled_clients_lose_their_connection_and_the_worker_answers_again(tmp_
     cookies, csrf = session_cookie(create_app({"SECRET_KEY": "stalled-test", "DATABASE_URL": database,
                                                "CACHE_PATH": str(tmp_path / "cache")}), fhir_base)
     clinician = "".join(f"Cookie: {k}={v}\r\n" for k, v in cookies.items()) + f"X-CSRF-Token: {csrf}\r\n"
-    command = [sys.executable, "-c", "from smart_docgemma.server import main; main()"]
+    command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
     with docgemma(command, env, tmp_path) as (url, _log):
         standing = requests.get(f"{url}/mcp", headers={"Accept": "text/event-stream"}, timeout=5)
         assert standing.status_code == 405 and standing.headers["Allow"] == "POST"

@@ -62,7 +62,9 @@ class Client(ClientMixin):
         return self.loopback_any_port and any(_same_loopback(redirect_uri, r) for r in self.redirect_uris)
 
     def check_client_secret(self, client_secret: str) -> bool:
-        return bool(self.client_secret) and hmac.compare_digest(self.client_secret, client_secret or "")
+        # as bytes: compare_digest refuses str with non-ASCII characters (a TypeError, a 500)
+        return bool(self.client_secret) and hmac.compare_digest(self.client_secret.encode(),
+                                                                 (client_secret or "").encode())
 
     def check_endpoint_auth_method(self, method: str, endpoint: str) -> bool:
         return method == self.token_endpoint_auth_method

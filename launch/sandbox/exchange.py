@@ -36,6 +36,7 @@ from .authserver import (
 from .keys import InvalidJWT
 
 ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"
+DESCRIBABLE = frozenset(chr(c) for c in range(0x20, 0x7F)) - {'"', "\\"}
 
 
 class TokenExchangeGrant(grants.BaseGrant, grants.TokenEndpointMixin):
@@ -102,6 +103,7 @@ def _narrowed(subject_scope: str, requested: str | None) -> str:
     if not requested:
         return " ".join(held)
     extra = [s for s in requested.split() if s not in held]
-    if extra:
-        raise InvalidScopeError(f"Scopes beyond the subject token's: {' '.join(extra)}.")
+    if extra:  # named only in the characters an error_description may hold (RFC 6749 §5.2)
+        named = "".join(c if c in DESCRIBABLE else "?" for c in " ".join(extra))[:200]
+        raise InvalidScopeError(f"Scopes beyond the subject token's: {named}.")
     return " ".join(dict.fromkeys(requested.split()))

@@ -44,7 +44,10 @@ def register():
         return _error(
             InvalidMetadata("Dynamic registration is switched off here.", "access_denied"), 403
         )
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested too deeply for the JSON parser: not metadata either
+        body = None
     try:
         client = _client_from(body if isinstance(body, dict) else None)
     except InvalidMetadata as exc:
@@ -72,7 +75,7 @@ def _client_from(body: dict | None) -> Client:
         raise InvalidMetadata(
             f"token_endpoint_auth_method must be one of {', '.join(AUTH_METHODS)}."
         )
-    if not isinstance(grant_types, list) or not set(grant_types) <= set(GRANT_TYPES):
+    if not isinstance(grant_types, list) or not all(g in GRANT_TYPES for g in grant_types):
         raise InvalidMetadata(f"grant_types may only be {', '.join(GRANT_TYPES)}.")
     if body.get("response_types") not in (None, ["code"]):
         raise InvalidMetadata("response_types may only be ['code'].")
@@ -161,7 +164,7 @@ def _fetched(url: str) -> dict | None:
                 if len(body) > METADATA_MAX_BYTES or time.monotonic() > deadline:
                     return None
         doc = json.loads(body)
-    except (requests.RequestException, ValueError):
+    except (requests.RequestException, ValueError, RecursionError):
         return None
     return doc if isinstance(doc, dict) else None
 

@@ -23,13 +23,17 @@ SIGTERM if the starting thread dies without calling ``stop()``.
 from __future__ import annotations
 
 import ctypes
+import hashlib
+import importlib.metadata
 import importlib.util
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -40,6 +44,9 @@ import requests
 
 from ..config import read
 from ..errors import EmbeddedModelError
+from ..tools import catalog
+from .prompts import load, request, template
+from .window import context_size
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -59,11 +66,13 @@ class EmbeddedModel:
     owner_pid: int = field(default_factory=os.getpid)  # forked children (gunicorn workers) must not stop it
 
     timeout_s: float = 300.0  # per model call: a 4B model on a few cores needs minutes per turn
+    n_ctx: int = 4096  # its context window (tokens)
+    cache_dir: Path | None = None  # where its prompt cache is kept (None: no prompt cache)
 
     def app_config(self) -> dict[str, Any]:
         """Config keys that point the app's ``ModelClient`` at this server."""
         return {"ENDPOINT": self.endpoint, "SCHEMA_DIALECT": self.dialect, "MODEL": self.model,
-                "MODEL_TIMEOUT_S": self.timeout_s}
+                "MODEL_TIMEOUT_S": self.timeout_s, "MODEL_CONTEXT_TOKENS": self.n_ctx}
 
     def running(self) -> bool:
         return self.process.poll() is None
@@ -88,9 +97,14 @@ def settings(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int = 4096,
                    threads: int | None = None, mmproj: str | None = None,
-                   alias: str | None = None) -> list[str]:
-    """The ``llama_cpp.server`` command line (flags from its ``settings.py``)."""
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--host", host,
+                   alias: str | None = None, cache_mb: int = 0,
+                   cache_dir: Path | None = None) -> list[str]:
+    """The ``llama_cpp.server`` command line (flags from its ``settings.py``); with ``cache_mb``
+    the same server with the prompt cache (``promptcache.py``), kept in ``cache_dir``."""
+    server = ["llama_cpp.server"] if cache_mb <= 0 else [
+        "smart_docgemma.agent.promptcache", "--prompt_cache_mb", str(cache_mb),
+        *(["--prompt_cache_dir", str(cache_dir)] if cache_dir else [])]
+    cmd = [sys.executable, "-m", *server, "--model", str(gguf), "--host", host,
            "--port", str(port), "--n_ctx", str(n_ctx),
            "--n_threads", str(threads or os.cpu_count() or 1), "--model_alias", alias or Path(gguf).stem]
     if mmproj:  # generic multimodal handler over the GGUF's own chat template
@@ -98,11 +112,29 @@ def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int 
     return cmd
 
 
+def cache_folder(gguf: str, n_ctx: int, root: str | None = None) -> Path:
+    """Where the prompt cache of this model file and context size lives: a state is only valid
+    for the exact file (path, size, modification time) and context it was computed with."""
+    stat = Path(gguf).stat()
+    ident = f"{Path(gguf).resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{n_ctx}|{_llama_version()}"
+    base = Path(root) if root else Path.home() / ".cache" / "smart_docgemma" / "prompt-cache"
+    return base / f"{Path(gguf).stem}-{hashlib.sha1(ident.encode()).hexdigest()[:12]}"
+
+
+def _llama_version() -> str:
+    try:
+        return importlib.metadata.version("llama-cpp-python")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127.0.0.1",
                        port: int | None = None, n_ctx: int = 4096, threads: int | None = None,
                        alias: str | None = None, timeout: float = 300,
-                       log_dir: str | None = None) -> EmbeddedModel:
-    """Start the server on ``gguf`` and return once ``/v1/models`` answers."""
+                       log_dir: str | None = None, cache_mb: int = 0,
+                       cache_dir: str | None = None) -> EmbeddedModel:
+    """Start the server on ``gguf`` and return once ``/v1/models`` answers; with ``cache_mb``
+    its prompt cache (RAM budget in MB) is kept under ``cache_dir`` (``cache_folder``)."""
     if importlib.util.find_spec("llama_cpp") is None:
         raise EmbeddedModelError("DOCGEMMA_GGUF needs llama-cpp-python: pip install 'smart_docgemma[embedded]'")
     for path in filter(None, (gguf, mmproj)):
@@ -111,8 +143,9 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     port = port or _free_port(host)
     alias = alias or Path(gguf).stem
     log_path = Path(tempfile.mkstemp(prefix="llama-server-", suffix=".log", dir=log_dir)[1])
+    folder = cache_folder(gguf, n_ctx, cache_dir) if cache_mb > 0 else None
     cmd = server_command(gguf, port=port, host=host, n_ctx=n_ctx, threads=threads,
-                         mmproj=mmproj, alias=alias)
+                         mmproj=mmproj, alias=alias, cache_mb=cache_mb, cache_dir=folder)
     started = time.monotonic()
     # OpenMP threads spin while waiting by default; on cores shared with the app,
     # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured).
@@ -121,7 +154,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
         process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
                                    stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
     model = EmbeddedModel(endpoint=f"http://{host}:{port}/v1", model=alias, process=process,
-                          log_path=log_path, vision=bool(mmproj))
+                          log_path=log_path, vision=bool(mmproj), n_ctx=n_ctx, cache_dir=folder)
     try:
         _wait_ready(model, timeout)
     except BaseException:
@@ -143,15 +176,87 @@ def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: boo
     cfg = settings(config)
     if not cfg.get("GGUF"):
         return None
-    model = start_llama_server(str(cfg["GGUF"]), mmproj=cfg.get("MMPROJ") or None,
+    gguf = str(cfg["GGUF"])
+    if not Path(gguf).is_file():
+        raise EmbeddedModelError(f"Model file not found: {gguf}")
+    model = start_llama_server(gguf, mmproj=cfg.get("MMPROJ") or None,
                                port=cfg.get("EMBEDDED_PORT") or None,
-                               n_ctx=int(cfg["EMBEDDED_N_CTX"]),
+                               n_ctx=int(cfg.get("EMBEDDED_N_CTX") or context_size(trained_context(gguf))),
                                threads=cfg.get("EMBEDDED_THREADS") or None,
-                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]))
+                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]),
+                               cache_mb=int(cfg["EMBEDDED_CACHE_MB"] or 0),
+                               cache_dir=cfg.get("EMBEDDED_CACHE_DIR") or None)
     model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)
+    if model.cache_dir is not None:
+        threading.Thread(target=warm, args=(model,), daemon=True, name="prompt-cache-warm-up").start()
     return model
+
+
+def warm(model: EmbeddedModel) -> list[int]:
+    """Compute every node's fixed part once, in the background, so a session's first question
+    does not (the system texts, and TOOL_SELECT's list of every tool). A state already saved
+    on disk makes this a cache hit. Returns the prompt tokens computed per request."""
+    tools = template("tool_list").format(
+        tool_list="\n".join(f"- {catalog.spec(n).description}" for n in catalog.running_order()))
+    prompts = [request(node, "", fixed=(tools,) if node == "tool_select" else ())
+               for node in load("prompts")["system"] if node != "vision"]
+    computed: list[int] = []
+    for messages in prompts:
+        try:
+            answer = requests.post(f"{model.endpoint}/chat/completions", timeout=model.timeout_s, json={
+                "model": model.model, "messages": messages, "max_tokens": 1, "temperature": 0}).json()
+        except (requests.RequestException, ValueError):
+            return computed  # the server stopped: nothing to warm
+        computed.append(int((answer.get("timings") or {}).get("prompt_n", -1)))
+    return computed
+
+
+def trained_context(gguf: str) -> int | None:
+    """The context the model was trained for (``<architecture>.context_length`` in the GGUF's
+    metadata: 131,072 for MedGemma 1.5 4B, 32,768 for Gemma 3 270M), or None when unstated.
+
+    Read here, not with the ``gguf`` package: its reader parses the whole file's metadata, the
+    262,144-entry vocabulary included (38 s measured on 2 busy cores); the key sought comes
+    before the vocabulary, so this reads a few hundred bytes."""
+    with open(gguf, "rb") as fh:
+        magic, version, _, entries = struct.unpack("<4sIQQ", fh.read(24))
+        if magic != b"GGUF" or version < 2:
+            return None
+        arch = None
+        for _ in range(entries):
+            key, kind = _gguf_string(fh), struct.unpack("<I", fh.read(4))[0]
+            value = _gguf_value(fh, kind)
+            if key == "general.architecture":
+                arch = value
+            elif arch is not None and key == f"{arch}.context_length":
+                return int(str(value))
+    return None
+
+
+_GGUF_SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
+
+
+def _gguf_string(fh: Any) -> str:
+    (size,) = struct.unpack("<Q", fh.read(8))
+    return str(fh.read(size).decode("utf-8", "replace"))
+
+
+def _gguf_value(fh: Any, kind: int) -> object:
+    """One metadata value (GGUF v2/v3 types); an array is skipped (None)."""
+    if kind == 8:
+        return _gguf_string(fh)
+    if kind == 9:
+        item, count = struct.unpack("<IQ", fh.read(12))
+        if item in _GGUF_SCALARS:
+            fh.seek(count * struct.calcsize(_GGUF_SCALARS[item]), 1)
+        else:
+            for _ in range(count):
+                _gguf_value(fh, item)
+        return None
+    fmt = "<" + _GGUF_SCALARS[kind]
+    return struct.unpack(fmt, fh.read(struct.calcsize(fmt)))[0]
 
 
 def export_env(model: EmbeddedModel) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, dose_pattern
+from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.windows import Asked, asked
 from . import languages, requests, ward
 from .entities import Entities
@@ -31,7 +31,9 @@ from .prompts import rules
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
-_PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn)[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
+# "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"
+_PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
+                         r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
@@ -46,6 +48,7 @@ _NAME = re.compile(
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
+_ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")  # "James Wilson: penicillin allergy"
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
@@ -184,6 +187,7 @@ def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
+    found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
@@ -290,6 +294,10 @@ def find_dose(text: str) -> dict[str, Any] | None:
     found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
+    over = INFUSION.search(text)  # "2 g IV over 2 hours": one dose given over that time
+    if over:
+        found["infusion"] = over.group(0).lower()
+        found["frequency"] = found["frequency"] or "once"
     if duration:
         raw = duration.group(2).lower()
         unit = _FRACTION_UNITS.get(raw) or rules()["duration_units"][raw[0]]

@@ -49,6 +49,7 @@ from ..errors import ModelUnavailable as ModelUnavailable
 from .alarms import Alarms
 from .circuit import Circuit
 from .prompts import generation
+from .window import Cut, TokenCounter, fit
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -58,6 +59,29 @@ _FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$", re.I)
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|schema", re.I)
 # vLLM: "... is not a multimodal model"; llama.cpp: "image input is not supported ... mmproj".
 _VISION_WORDS = re.compile(r"multimodal|mmproj|image input|not support\w* image|vision|image_url", re.I)
+
+
+@dataclass(frozen=True)
+class Prefill:
+    """What computing one call's prompt cost, as the server reported it (llama.cpp's
+    ``timings``: the embedded server and llama-server send them; vLLM does not)."""
+
+    node: str
+    computed: int  # prompt tokens computed for this call (the prompt cache's misses)
+    cached: int  # prompt tokens reused from the prompt cache
+    seconds: float  # until the first answer token: the clinician's wait before text appears
+
+    @classmethod
+    def of(cls, node: str, answer: Any) -> "Prefill | None":
+        timings = answer.get("timings") if isinstance(answer, dict) else None
+        if not isinstance(timings, dict) or not isinstance(timings.get("prompt_n"), int):
+            return None
+        return cls(node, int(timings["prompt_n"]), int(timings.get("cache_n") or 0),
+                   round(float(timings.get("prompt_ms") or 0) / 1000, 3))
+
+    def event(self) -> dict[str, Any]:
+        return {"type": "model_prefill", "node": self.node, "seconds": self.seconds,
+                "tokens": self.computed + self.cached, "computed": self.computed}
 
 
 @dataclass
@@ -70,11 +94,26 @@ class CallStats:
     thinking: list[Any] = field(default_factory=list)
     probes: int = 0
     slow: Callable[[dict[str, Any]], None] | None = None  # told when the model is slow to start answering
+    prefills: list[Prefill] = field(default_factory=list)  # what each call's prompt cost (servers that say)
+    cuts: list[Cut] = field(default_factory=list)  # what was left out to fit the context
 
     def record(self, node: str, seconds: float) -> None:
         self.calls += 1
         self.seconds += seconds
         self.by_node[node] = self.by_node.get(node, 0) + 1
+
+
+def _prefilled(node: str, answer: Any, stats: CallStats | None, watch: "FirstTokenWatch") -> None:
+    """Record the server's prompt timings of one answer: metrics, the turn's stats, and after a
+    "slow first token" notice, how long the prompt took (the progress stream says it)."""
+    prefill = Prefill.of(node, answer)
+    if prefill is None:
+        return
+    metrics.model_prefill(node, prefill.seconds, prefill.computed, prefill.cached)
+    if stats is not None:
+        stats.prefills.append(prefill)
+    if watch.fired and stats is not None and stats.slow is not None:
+        stats.slow(prefill.event())
 
 
 def split_thinking(text: str) -> tuple[str, list[str]]:
@@ -143,10 +182,12 @@ class ModelClient:
                  dialect: str = DEFAULTS["SCHEMA_DIALECT"], timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
                  retries: int = DEFAULTS["MODEL_RETRIES"], first_token_s: float = 0,
                  circuit_failures: int = DEFAULTS["MODEL_CIRCUIT_FAILURES"],
-                 circuit_cooldown: float = DEFAULTS["MODEL_CIRCUIT_COOLDOWN_S"]):
+                 circuit_cooldown: float = DEFAULTS["MODEL_CIRCUIT_COOLDOWN_S"], context_tokens: int = 0):
         base = endpoint.rstrip("/")
         self.base_url = base if base.endswith("/v1") else base + "/v1"
         self.model = model
+        self.context_tokens = int(context_tokens or 0)  # 0: requests are not fitted (window.py)
+        self.count_tokens = TokenCounter(self.base_url, model)
         self.retries = max(0, int(retries))
         self.timeout = float(timeout)
         self.circuit = Circuit(self.base_url, failures=circuit_failures, cooldown=circuit_cooldown)
@@ -163,11 +204,12 @@ class ModelClient:
         """One constrained call for ``node`` (generation config from prompts.yaml)."""
         fmt = response_format(schema, self.dialect(stats))
         gen = generation(node)
+        messages = self._fitted(node, messages, gen, stats)
         last: Exception | None = None
         for _attempt in range(self.retries + 1):
             watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node, self.alarms)
             try:
-                raw, finish = self._complete(node, messages, gen, stats, response_format=fmt)
+                raw, finish = self._complete(node, messages, gen, stats, watch, response_format=fmt)
             finally:
                 watch.stop()
             visible, thoughts = split_thinking(raw)
@@ -189,6 +231,7 @@ class ModelClient:
                     stats: CallStats | None = None) -> Iterator[str]:
         """Stream visible text (thinking spans withheld and recorded in ``stats``)."""
         gen = generation(node)
+        messages = self._fitted(node, messages, gen, stats)
         started = time.monotonic()
         watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node, self.alarms)
         try:
@@ -201,6 +244,7 @@ class ModelClient:
         try:
             for chunk in stream:
                 watch.stop()
+                _prefilled(node, chunk, stats, watch)  # the last chunk carries the timings
                 text = _delta_text(chunk)
                 if text:
                     out = filt.feed(text)
@@ -236,7 +280,7 @@ class ModelClient:
             {"role": "user", "content": content}]
         if schema is not None:
             return self.structured("vision", messages, schema, stats)
-        raw, _ = self._complete("vision", messages, generation("vision"), stats)
+        raw, _ = self._complete("vision", messages, generation("vision"), stats, None)
         visible, thoughts = split_thinking(raw)
         if stats is not None:
             stats.thinking.extend(thoughts)
@@ -258,6 +302,20 @@ class ModelClient:
         return self._dialect
 
     # ------------------------------------------------------------ internals
+    def _fitted(self, node: str, messages: list[dict[str, Any]], gen: Mapping[str, Any],
+                stats: CallStats | None) -> list[dict[str, Any]]:
+        """``messages`` within the model's context (``window.fit``); each cut is said in the
+        turn's events (its trace)."""
+        if not self.context_tokens:
+            return messages
+        fitted, cuts = fit(messages, int(gen["max_tokens"]), self.context_tokens, self.count_tokens)
+        for cut in cuts:
+            if stats is not None:
+                stats.cuts.append(cut)
+                if stats.slow is not None:
+                    stats.slow(cut.event(node))
+        return fitted
+
     def _probe(self, stats: CallStats | None) -> str:
         """Try json_schema on a tiny schema; a format complaint → json_object_schema."""
         msgs = [{"role": "user", "content": 'Answer {"ok": true}'}]
@@ -282,8 +340,12 @@ class ModelClient:
         return "json_schema"
 
     def _complete(self, node: str, messages: list[dict[str, Any]], gen: Mapping[str, Any],
-                  stats: CallStats | None, **extra: Any) -> tuple[str, str | None]:
+                  stats: CallStats | None, watch: "FirstTokenWatch | None",
+                  **extra: Any) -> tuple[str, str | None]:
         resp = self._with_retries(node, stats, lambda: self._chat(messages, **gen, **extra))
+        if watch is not None:
+            watch.stop()
+        _prefilled(node, resp, stats, watch or FirstTokenWatch.idle())
         choice = _first_choice(resp)
         message = choice.get("message")
         content = message.get("content") if isinstance(message, dict) else None
@@ -345,14 +407,23 @@ class FirstTokenWatch:
     The call is an alarm of the client's ``alarms`` (one thread for all its calls)."""
 
     def __init__(self, seconds: float, report: Callable[[dict[str, Any]], None] | None, node: str,
-                 alarms: Alarms):
-        self._alarms, self._alarm = alarms, 0
-        if seconds > 0 and report is not None:
+                 alarms: Alarms | None):
+        self._alarms, self._alarm, self.fired = alarms, 0, False
+        if seconds > 0 and report is not None and alarms is not None:
             event = {"type": "model_slow", "node": node, "seconds": seconds}
-            self._alarm = alarms.after(seconds, partial(report, event))
+            self._alarm = alarms.after(seconds, partial(self._fire, report, event))
+
+    @classmethod
+    def idle(cls) -> "FirstTokenWatch":
+        """A watch that never fires (calls nobody waits on)."""
+        return cls(0, None, "", None)
+
+    def _fire(self, report: Callable[[dict[str, Any]], None], event: dict[str, Any]) -> None:
+        self.fired = True
+        report(event)
 
     def stop(self) -> None:
-        if self._alarm:
+        if self._alarm and self._alarms is not None:
             self._alarms.cancel(self._alarm)
             self._alarm = 0
 
@@ -443,4 +514,5 @@ def model_from_config(config: Mapping[str, Any]) -> ModelClient | None:
                        retries=setting(config, "MODEL_RETRIES"),
                        first_token_s=setting(config, "MODEL_FIRST_TOKEN_S"),
                        circuit_failures=setting(config, "MODEL_CIRCUIT_FAILURES"),
-                       circuit_cooldown=setting(config, "MODEL_CIRCUIT_COOLDOWN_S"))
+                       circuit_cooldown=setting(config, "MODEL_CIRCUIT_COOLDOWN_S"),
+                       context_tokens=setting(config, "MODEL_CONTEXT_TOKENS"))

@@ -74,15 +74,17 @@ def _can_call(state: Turn, deps: Deps) -> bool:
     return deps.model is not None and not state.degraded
 
 
-def ask_model(deps: Deps, node: str, user: str, schema: type[M]) -> tuple[M | None, ModelError | None]:
-    """One structured call with ``node``'s system prompt: ``(answer, None)`` or ``(None, error)``.
+def ask_model(deps: Deps, node: str, user: str, schema: type[M],
+              fixed: tuple[str, ...] = ()) -> tuple[M | None, ModelError | None]:
+    """One structured call: ``node``'s system text and ``fixed`` (the session's unchanging part,
+    ``prompts.request``) first, ``user`` (this call's own part) last: ``(answer, None)`` or
+    ``(None, error)``.
 
     Each caller decides its own fallback: ``InvalidModelOutput`` (a reply that
     broke the schema) usually has a deterministic one; any other ``ModelError``
     means the model is gone for this turn (``_degrade``).
     """
-    messages = [{"role": "system", "content": prompts.system(node)},
-                {"role": "user", "content": user}]
+    messages = prompts.request(node, user, fixed=fixed)
     if deps.model is None:
         return None, ModelUnavailable("No model is configured.")
     try:
@@ -92,12 +94,16 @@ def ask_model(deps: Deps, node: str, user: str, schema: type[M]) -> tuple[M | No
 
 
 def _context_lines(state: Turn) -> str:
-    """Compact recent history and chart summary for classification prompts."""
+    """Compact recent history for classification prompts (this turn's part of the prompt)."""
     lines = [f"{t['role']}: {str(t['content'])[:300]}" for t in state.history[-4:]]
-    text = prompts.template("context_history").format(lines="\n".join(lines)) if lines else ""
-    if state.chart_summary:
-        text += prompts.template("context_patient").format(chart=state.chart_summary[:600])
-    return text
+    return prompts.template("context_history").format(lines="\n".join(lines)) if lines else ""
+
+
+def patient_block(state: Turn) -> str:
+    """The patient's chart in brief: the same for every turn of a session, so it belongs to the
+    fixed part of a prompt ("" without a patient)."""
+    chart = state.chart_summary
+    return prompts.template("context_patient").format(chart=chart[:600]).strip() if chart else ""
 
 
 # ---------------------------------------------------------------- ① input
@@ -206,14 +212,14 @@ def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
 
 
 def _fast_summary(tool: str, args: dict[str, Any]) -> str:
-    values = ", ".join(v if isinstance(v, str) else ", ".join(v) for v in args.values())
+    values = ", ".join(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in args.values())
     return prompts.template("fast_summary").format(label=label(tool), values=values)
 
 
 # ---------------------------------------------------------------- ② intent
 def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
     user = prompts.template("intent_user").format(context=_context_lines(state), query=state.message)
-    out, failed = ask_model(deps, "intent_classify", user, IntentClassification)
+    out, failed = ask_model(deps, "intent_classify", user, IntentClassification, fixed=(patient_block(state),))
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
         needs_tool = bool(planning.required_tools(state))
         return {"intent": "TOOL_NEEDED" if needs_tool else "DIRECT",
@@ -245,7 +251,8 @@ def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
     missing = planning.missing_tools(state, deps.tools)
     if missing and state.tool_runs:  # ROUTER: a task pattern is unmet, so the tool is code's choice
         return _select_args(state, deps, missing[0])
-    out, failed = ask_model(deps, "tool_select", _select_tool_prompt(state, deps), _tool_choice(deps))
+    out, failed = ask_model(deps, "tool_select", _select_tool_prompt(state, deps), _tool_choice(deps),
+                            fixed=(_tool_list(deps), patient_block(state)))
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: the suggestion, else a needed tool
         fallback = [state.suggested_tool] + planning.missing_tools(state, deps.tools)
         tool = next((t for t in fallback if t in deps.tools), None)
@@ -275,10 +282,15 @@ def _select_tool_prompt(state: Turn, deps: Deps) -> str:
     if lesson and lesson["tool"] in deps.tools:  # a clinician-verified example beats the stock one
         example_tool, example_query = lesson["tool"], lesson["question"]
     return prompts.template("tool_select_user").format(
-        tool_list="\n".join(f"- {catalog.spec(n).description}" for n in names),
         example_query=example_query, example_tool=example_tool,
         history=_context_lines(state) + _prior_results(state), task_summary=state.task_summary,
         query=state.message)
+
+
+def _tool_list(deps: Deps) -> str:
+    """The session's tool definitions: the fixed part of TOOL_SELECT's prompt."""
+    return prompts.template("tool_list").format(
+        tool_list="\n".join(f"- {catalog.spec(n).description}" for n in _offered(deps)))
 
 
 def _prior_results(state: Turn) -> str:
@@ -304,10 +316,10 @@ def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Upd
     if args is None and _can_call(state, deps):
         retried = state.current.args if retry and state.current is not None else None
         prior = prompts.template("retry_prior").format(args=json.dumps(retried)) if retry else ""
-        user = prompts.template("tool_args_user").format(
-            tool_name=tool, description=catalog.spec(tool).description, query=state.message,
-            hints=_hints(state), prior=prior)
-        out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model)
+        user = prompts.template("tool_args_user").format(query=state.message, hints=_hints(state), prior=prior)
+        definition = prompts.template("tool_definition").format(tool_name=tool,
+                                                                description=catalog.spec(tool).description)
+        out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model, fixed=(definition,))
         if failed or out is None:  # unusable arguments too: answered as no-model mode (fallback.py)
             return {**_degrade(failed), "outcome": "synthesize"}
         args = out.model_dump(exclude_none=True)

@@ -274,7 +274,7 @@ def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
 
 def _order_notes(dose: dict[str, Any]) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
-    parts = [f"route {dose['route']}" if dose.get("route") else "",
+    parts = [f"route {dose['route']}" if dose.get("route") else "", dose.get("infusion") or "",
              dose.get("as_needed") or "",
              f"for {dose['duration']}" if dose.get("duration") else ""]
     return "; ".join(p for p in parts if p) or None

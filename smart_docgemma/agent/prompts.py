@@ -5,6 +5,7 @@ prompts can be tuned against the evaluation without touching control flow.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,22 @@ def system(node: str) -> str:
 
 def template(key: str) -> str:
     return str(load("prompts")["templates"][key])
+
+
+def request(node: str, turn: str, *, fixed: Sequence[str] = (),
+            history: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The messages of one call of ``node``, ordered for the model server's prompt cache.
+
+    First the part that is the same on every call of the node in a session, byte for byte:
+    the node's system text, then ``fixed`` (tool definitions, the patient's chart in brief,
+    the answer language). Then ``history`` (earlier turns, oldest first) and last this call's
+    own part (question, tool results). A server that keeps the computed prompt (the embedded
+    server's prompt cache, vLLM's prefix cache) then computes only what follows the first byte
+    that differs; with Gemma's chat template the system text opens the first user turn, so this
+    holds whatever role the fixed part is sent in.
+    """
+    head = "\n\n".join([system(node), *(block for block in fixed if block)])
+    return [{"role": "system", "content": head}, *history, {"role": "user", "content": turn}]
 
 
 def message(key: str, **fields: Any) -> str:

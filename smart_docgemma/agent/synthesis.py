@@ -20,7 +20,7 @@ from ..grounding.language import candidates, foreign
 from ..languages import answer_language, iso_days
 from ..tools import catalog
 from . import languages, prompts
-from .nodes import Deps, label
+from .nodes import Deps, label, patient_block
 from .second_look import needs_second_look
 from .state import Changes, SynthesizeOutcome, Turn, Update, merge
 
@@ -65,15 +65,16 @@ def sanitize(text: str) -> str:
 
 
 def _messages(state: Turn) -> list[dict[str, Any]]:
-    """Stable system text first, then recent turns, then this turn's data."""
+    """The session's fixed part first (system text, the patient's chart in brief, the answer
+    language: ``prompts.request``), then recent turns, then this turn's data. Dates are ISO in
+    every language (the chart's, in both parts)."""
     history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
-    user = iso_days(_user_message(state))  # the chart's dates as ISO in every language
+    user = iso_days(_user_message(state))
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
-    system = "\n\n".join(filter(None, [prompts.system("synthesize"), languages.instruction()]))
-    return [{"role": "system", "content": system}, *history,
-            {"role": "user", "content": user}]
+    fixed = (iso_days(patient_block(state)), languages.instruction() or "")
+    return prompts.request("synthesize", user, fixed=fixed, history=history)
 
 
 def _alternating(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -94,8 +95,6 @@ def _user_message(state: Turn) -> str:
     sections = [text("answer_question").format(query=state.message)]
     if state.task_summary:
         sections.append(text("answer_context").format(task_summary=state.task_summary))
-    if state.chart_summary:
-        sections.append(text("answer_patient").format(chart=state.chart_summary[:800]))
     results = [r for r in state.tool_runs if r.result.status != "error"]
     if results:
         sections.append("\n\n".join(text("answer_result").format(label=r.label, text=whole_lines(r.result.text))

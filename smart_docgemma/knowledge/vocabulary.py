@@ -2,7 +2,8 @@
 
 Sources (all shipped in ``data/``): ``names.yaml`` (salts, international names,
 brands), ``rxnorm.yaml`` (ingredient and product codes; an ingredient it lacks takes the RxNorm
-code of the interaction data's mapping, ~830 more), ``classes.yaml``
+code of the interaction data's mapping, ~830 more), ``classes.yaml`` and the members of its
+``from_epc`` classes in the FDA file
 (every class member is a known ingredient) and the English ingredient names
 of the interaction data (``interactions.sqlite``, built from the ANSM
 thesaurus). Nothing here touches the network.
@@ -14,6 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import tables
+from .classes import members as class_members
+from .classes import product_brands
 from .tables import load
 
 
@@ -21,6 +24,7 @@ from .tables import load
 def _tables() -> dict[str, Any]:
     names, rx, classes = load("names.yaml"), load("rxnorm.yaml"), load("classes.yaml")
     known = {m for members in classes["classes"].values() for m in members} | set(rx["ingredients"])
+    known |= {m for cls in classes["from_epc"] for m in class_members(cls)}  # the FDA classes' drugs
     phrases: dict[str, list[str]] = {}
     for table in (names["synonyms"], names["brands"]):
         for k, v in table.items():
@@ -53,8 +57,6 @@ def lookup(phrase: str, products: bool = False) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _product_brands() -> dict[str, list[str]]:
-    from .classes import product_brands
-
     return product_brands()
 
 

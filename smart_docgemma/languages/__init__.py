@@ -190,6 +190,20 @@ def clinical_clause(said: dict[str, Any], text: str) -> str:
     return text[len(short):].strip(" :;,.—–-")
 
 
+def clinical_text(text: str, lang: str) -> str:
+    """An interaction table's English clinical text (summary, mechanism, management; a row's
+    level) in ``lang`` (``translations/interactions.yaml``); the English where none is written."""
+    table = _clinical()
+    said = (table["texts"].get(text) or table["levels"].get(text) or {}).get(lang)
+    return str(said) if said else text
+
+
+@lru_cache(maxsize=1)
+def _clinical() -> dict[str, Any]:
+    found: dict[str, Any] = yaml.safe_load((CATALOGS / "interactions.yaml").read_text(encoding="utf-8"))
+    return found
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> Any:
     """The compiled gettext catalog of ``lang`` (``translations/<lang>/LC_MESSAGES``)."""

@@ -103,8 +103,11 @@ def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
+    repeat = (inst.get("timing") or {}).get("repeat") or {}
     parts = [_("Start %(drug)s", drug=drug), dose, route_text(inst.get("route")),
-             frequency_text((inst.get("timing") or {}).get("repeat")),
+             frequency_text(repeat) or (_("once") if repeat.get("count") == 1 else ""),
+             _("over %(n)s %(unit)s", n=_num(repeat["duration"]), unit=repeat.get("durationUnit", "h"))
+             if repeat.get("duration") else "",
              as_needed_text(inst), duration_text(r)]
     supply = quantity_text((r.get("dispenseRequest") or {}).get("quantity"))
     sentence = " ".join(p for p in parts if p)

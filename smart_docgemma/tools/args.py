@@ -151,3 +151,5 @@ class ProtocolArgs(BaseModel):
     patient_id: str = PatientId
     protocol: str = Field(min_length=1, max_length=60,
                           description="the protocol or its analyte, e.g. magnesium, potassium, HbA1c")
+    older_than_days: Optional[int] = Field(default=None, ge=1, le=3650,
+                                           description="a reorder interval the clinician said, in days")

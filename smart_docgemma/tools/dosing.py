@@ -53,6 +53,8 @@ AS_NEEDED = re.compile(
     re.I,
 )
 STAT = re.compile(r"\bstat\b|\bonce only\b|\bsingle dose\b", re.I)
+# An infusion's length ("1 g IV over 1 hour", "over 30 min"): a single dose given over that time
+INFUSION = re.compile(r"\bover\s+(\d+(?:\.\d+)?)\s*(h|hrs?|hours?|min|mins|minutes?)\b", re.I)
 DURATION = re.compile(
     r"(?:\bx\s*|\bfor\s+|\bduration\s+)(\d+)\s*(d\b|days?|w\b|wks?|weeks?|months?|/7|/52|/12)", re.I
 )
@@ -187,7 +189,29 @@ def order(dosage: str, frequency: str, notes: str | None) -> Order:
     dose = per_administration(words) or parse_dose(dosage) or parse_dose(words)
     if dose:
         inst["doseAndRate"] = [{"doseQuantity": dose}]
+    infusion(inst, words)
     return Order(inst, _dispense(words, duration))
+
+
+def infusion(inst: dict[str, Any], words: str) -> None:
+    """"over 2 hours": the dose is given once over that time (``timing.repeat`` count 1 with
+    its duration) at dose ÷ duration (``rateQuantity``, e.g. 1 g/h) when the dose has a unit."""
+    m = INFUSION.search(words or "")
+    if not m:
+        return
+    value, unit = float(m.group(1)), "min" if m.group(2).lower().startswith("m") else "h"
+    length = int(value) if value.is_integer() else value
+    repeat = inst.setdefault("timing", {}).setdefault("repeat", {})
+    if not repeat.get("frequency"):  # a single dose; "tds over 30 min" keeps its frequency
+        repeat.setdefault("count", 1)
+    repeat.update({"duration": length, "durationUnit": unit})
+    rate = (inst.get("doseAndRate") or [{}])[0]
+    dose = rate.get("doseQuantity")
+    if dose and dose.get("code") and value:
+        per_hour = round(dose["value"] / (value if unit == "h" else value / 60), 3)
+        shown = int(per_hour) if float(per_hour).is_integer() else per_hour
+        rate["rateQuantity"] = {"value": shown, "unit": f"{dose['unit']}/h", "system": UCUM,
+                                "code": f"{dose['code']}/h"}
 
 
 def per_administration(words: str) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from typing import Any
 from .. import knowledge
 from ..checks import mentions as guard
 from ..errors import SourceError
-from ..languages import N_, answer_language, answer_text, say
+from ..languages import N_, answer_language, answer_text, clinical_text, say
 from ..languages import message as language_message
 from .base import Source, ToolResult
 from .druglabel import (
@@ -35,9 +35,10 @@ def table_text(i: knowledge.Interaction) -> str:
     if answer_language() == "fr" and i.source.startswith("ANSM") and i.quote:
         level = answer_text("findings", i.severity) or i.severity
         return f"{level.upper()} — {answer_text('findings', 'ansm')} {i.quote}"
+    lang = answer_language()  # the tables' English clinical text, translated where written
     return _said(N_("%(level)s — %(summary)s. Mechanism: %(mechanism)s Management: %(management)s"),
-                 level=i.severity.upper(), summary=i.summary, mechanism=i.mechanism,
-                 management=i.management)
+                 level=clinical_text(i.severity, lang).upper(), summary=clinical_text(i.summary, lang),
+                 mechanism=clinical_text(i.mechanism, lang), management=clinical_text(i.management, lang))
 
 
 def _said(msgid: str, **args: Any) -> str:

@@ -94,6 +94,7 @@ def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
     parsed.dosage.pop("doseAndRate", None)
     if dose:
         parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
+    dosing.infusion(parsed.dosage, " ".join(t for t in (dosage, frequency, notes or "") if t))  # its rate
     return parsed
 
 

@@ -102,8 +102,9 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
                                   f"{last.analyte.name} results are read in {last.analyte.unit}, so it was not "
                                   "applied and nothing was ordered.")
     tz = site_zone(ctx)
-    if protocol["kind"] == "reorder":
-        return _reorder(ctx, protocol, last.result, tz)
+    if protocol["kind"] == "reorder":  # an interval the clinician said replaces the protocol's
+        asked = {**protocol, "interval_days": args.older_than_days} if args.older_than_days else protocol
+        return _reorder(ctx, asked, last.result, tz)
     return _replace(ctx, protocol, last, tz)
 
 

@@ -154,15 +154,32 @@ def problem(res: dict[str, Any]) -> dict[str, Any]:
 
 
 def problems(conditions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Active problems: disorders newest first, then findings/history, then social findings;
-    one entry per problem text (a chronic problem re-recorded at each visit shows once)."""
+    """Active problems: disorders by clinical weight (``problem_weight``: ischaemic heart disease
+    before gingivitis), newest first within a weight, then findings/history, then social
+    findings; one entry per problem text (a chronic problem re-recorded at each visit shows once)."""
     seen, out = set(), []
     for p in sorted(map(problem, conditions), key=lambda p: p["onset"], reverse=True):
         if p["text"].lower() not in seen:
             seen.add(p["text"].lower())
             out.append(p)
     order = {"disorder": 0, "finding": 1, "social": 2}
-    return sorted(out, key=lambda p: order[p["kind"]])  # stable: newest first within a kind
+    return sorted(out, key=lambda p: (order[p["kind"]], weight(p["text"])))  # stable: newest first
+
+
+def weight(text: str) -> int:
+    """0 serious, 1 other, 2 minor (``problem_weight`` of ``data/chart_terms.yaml``)."""
+    low = text.lower()
+    if _weight_words("serious").search(low):
+        return 0
+    if _weight_words("minor").search(low):
+        return 2
+    return 0 if re.search(r"\bchronic\b", low) else 1
+
+
+@lru_cache(maxsize=2)
+def _weight_words(key: str) -> re.Pattern[str]:
+    words = sorted(terms()["problem_weight"][key], key=len, reverse=True)
+    return re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, words)) + r")(?![a-z])")
 
 
 # ------------------------------------------------------------------ medications

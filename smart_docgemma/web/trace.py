@@ -63,6 +63,10 @@ def progress_event(event: dict) -> dict | None:
     if kind == "model_slow":
         return {"kind": "notice", "label": f"The model has not started answering after "
                 f"{event.get('seconds', 0):g} s; still waiting (you can cancel)"}
+    if kind == "model_prefill":  # after a slow start: what the model was doing
+        return {"kind": "notice", "label": f"The model read its prompt in {event.get('seconds', 0):.1f} s "
+                f"({event.get('computed', 0)} of its {event.get('tokens', 0)} tokens computed, "
+                "the rest reused)"}
     return None
 
 

@@ -17,12 +17,11 @@ from smart_docgemma.evaluation import evaluate, load_cases
 SETS = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "languages" / "rephrased"
 # route right without a model, per split, as reached on 2026-11-27 (the holdout never tuned on)
 FLOORS = {
-    "fr": {"tuned": 0.93, "holdout": 0.90},
-    "pt": {"tuned": 0.92, "holdout": 0.90},
-    "es": {"tuned": 0.95, "holdout": 0.93},
-    "en": {"holdout": 0.83},
+    "fr": {"tuned": 0.95, "holdout": 0.89},
+    "pt": {"tuned": 0.96, "holdout": 0.90},
+    "es": {"tuned": 0.96, "holdout": 0.94},
+    "en": {"holdout": 0.85},
 }
-
 
 @pytest.mark.parametrize("lang", sorted(FLOORS))
 def test_each_languages_set_routes_at_least_the_reached_figure_without_a_model(lang, fhir_base, sources):
@@ -40,8 +39,10 @@ def test_the_sets_are_the_english_set_re_phrased_with_a_holdout_per_language():
     english = {c.id: c for c in load_cases()}
     for lang in FLOORS:
         cases = load_cases(SETS / f"{lang}.yaml")
-        assert {c.id.split("-", 1)[1] for c in cases} == set(english), lang
-        assert all(c.route == english[c.id.split("-", 1)[1]].route for c in cases), lang
+        # the English set as it was when they were written (232 cases), its expectations as they are now
+        assert {c.id.split("-", 1)[1] for c in cases} <= set(english) and len(cases) == 232, lang
+        assert all((c.route, c.tools) == (english[c.id.split("-", 1)[1]].route, english[c.id.split("-", 1)[1]].tools)
+                   for c in cases), lang
         same = [c.id for c in cases if c.query == english[c.id.split("-", 1)[1]].query]
         assert len(same) <= 1, same  # "rx apixaban 5 mg" is written so in Spanish too
         holdout = sum(c.split == "holdout" for c in cases)

@@ -114,8 +114,8 @@ def test_degraded_summaries_and_tool_labels_follow_the_language():
     turn, _ = _run("interaction warfarine ibuprofène", language="fr")
     assert turn.answer.startswith("**Modèle indisponible")
     assert "**Vérification des interactions**" in turn.answer
-    turn, _ = _run("demander une NFS", language="es")
-    assert turn.answer.startswith("Las solicitudes de laboratorio: no disponible aquí")
+    turn, _ = _run("demander une radio du thorax", language="es")  # lab orders are ward requests now
+    assert turn.answer.startswith("Las solicitudes de imágenes: no disponible aquí")
     assert languages.answer_language() == "en"  # the turn's language does not leak past it
 
 
@@ -236,10 +236,12 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
         french = table_text(row)
     assert french == f"ASSOCIATION DÉCONSEILLÉE — Thésaurus ANSM : {row.quote}"
     assert row.quote.startswith("Augmentation du risque hémorragique")
-    # the English text (no reviewed Portuguese or Spanish one) under the tool's own headings
-    for lang, said in (("en", "Mechanism"), ("pt", "Mecanismo"), ("es", "Mecanismo")):
+    # Portuguese and Spanish read the table's text in their language (translations/interactions.yaml)
+    for lang, said in (("en", "AVOID — major bleeding risk. Mechanism: NSAIDs inhibit"),
+                       ("pt", "EVITAR — risco de sangramento grave. Mecanismo: Os AINEs inibem"),
+                       ("es", "EVITAR — riesgo de sangrado grave. Mecanismo: Los AINE inhiben")):
         with languages.answering(lang):
-            assert table_text(row).startswith(f"AVOID — major bleeding risk. {said}: NSAIDs inhibit")
+            assert table_text(row).startswith(said)
 
 
 @pytest.mark.parametrize("message, dose, frequency", [
@@ -320,7 +322,7 @@ def test_the_models_prompt_keeps_iso_dates_on_a_french_turn():
     with run_language.answering("fr"):
         brief = patient_line(person) + "\n- Potassium (mmol/L): 5.6 (10 nov. 2026)"
         state = replace(new_turn("quelle est la dernière kaliémie ?"), chart_summary=brief)
-        user = _messages(state)[-1]["content"]
+        prompt = "\n".join(m["content"] for m in _messages(state))  # the chart is in the fixed part
     assert "né(e) le 2 mars 1950" in brief
-    assert "né(e) le 1950-03-02" in user and "5.6 (2026-11-10)" in user
-    assert not re.search(r"\d{1,2} (mars|nov)", user)
+    assert "né(e) le 1950-03-02" in prompt and "5.6 (2026-11-10)" in prompt
+    assert not re.search(r"\d{1,2} (mars|nov)", prompt)

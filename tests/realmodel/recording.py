@@ -30,6 +30,7 @@ class Exchange:
     chunks: int = 0
     usage: dict = field(default_factory=dict)
     seconds: float = 0.0  # request sent → last byte received
+    timings: dict = field(default_factory=dict)  # llama.cpp's prompt/answer timings, when the server sends them
 
     @property
     def schema(self) -> dict | None:
@@ -105,6 +106,7 @@ class RecordingProxy:
             choice = data["choices"][0]
             ex.content, ex.finish_reason = choice["message"].get("content") or "", choice["finish_reason"]
             ex.usage = data.get("usage") or {}
+            ex.timings = data.get("timings") or {}
         else:
             ex.content = json.dumps(data)
 
@@ -117,6 +119,7 @@ class RecordingProxy:
                 for choice in chunk.get("choices", []):
                     ex.content += (choice.get("delta") or {}).get("content") or ""
                     ex.finish_reason = choice.get("finish_reason") or ex.finish_reason
+                ex.timings = chunk.get("timings") or ex.timings
                 ex.chunks += 1
             yield line + b"\n\n" if line else b""
         ex.seconds = time.monotonic() - started

@@ -4,6 +4,8 @@ the raw bundles (``tests.support.synthea_truth``), not from the app's code."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from smart_docgemma.tools.args import PatientChartArgs
@@ -31,7 +33,13 @@ def test_summary_puts_disorders_first_social_findings_apart_and_whole_medication
     facts = truth(elder.file)
     text = result.text.split(UNTRUSTED_HEAD)[0]  # the structured part; notes are quoted as written
     problems = text.split("Active problems")[1].split("Social and administrative")[0]
-    assert facts.newest_disorder in problems.splitlines()[1]  # newest disorder first
+    lines = [line for line in problems.splitlines()[1:] if line.startswith("- ")]
+    # by clinical weight: a chronic, organ-threatening disorder before a newer minor one
+    serious = re.compile(r"heart|coronary|isch(a)?emic|kidney|renal|diabet|hypertens|neoplasm|cancer|carcinoma|"
+                         r"obstructive|stroke|failure|anemia|anaemia|hyperlipid|obesity", re.I)
+    assert serious.search(lines[0]), lines[:3]
+    minor = [i for i, line in enumerate(lines) if re.search(r"gingivitis|pharyngitis|sinusitis|sprain", line, re.I)]
+    assert all(i > 0 for i in minor) and facts.newest_disorder in problems
     assert "(finding)" not in text and "(disorder)" not in text  # SNOMED tags read, not shown
     assert "Social and administrative findings:" in text
     social = text.split("Social and administrative findings:")[1].splitlines()[1]

@@ -97,3 +97,5 @@ def test_an_hba1c_older_than_a_year_is_reordered_and_a_recent_one_is_not(doctor,
     result(fhir_base, doctor.patient, "4548-4", 6.9, "%", hours_ago=24 * 30)
     html = doctor.ask(A1C_BENCH.format(pid=doctor.patient))
     assert cards(html) == [] and "6.9 %" in answer_text(html) and "no new test is ordered" in answer_text(html)
+    [sooner] = cards(doctor.ask("HbA1c: reorder if it is more than 3 weeks old"))  # the interval said wins
+    assert "more than 21 days ago" in doctor.proposal(sooner)["summary"]["fields"][-1][1]

@@ -126,3 +126,25 @@ def test_an_order_for_another_patient_is_refused(doctor, fhir_base):
     html = doctor.ask("Order a basic metabolic panel for the patient with MRN S2016972")
     assert cards(html) == [] and "cannot look up or act for S2016972" in answer_text(html)
     assert of_patient(fhir_base, "ServiceRequest", doctor.patient) == []
+
+
+def test_an_infusion_carries_its_route_dose_rate_and_duration(doctor, fhir_base):
+    html = doctor.ask("give magnesium sulfate 2 g IV over 2 hours")
+    [pid] = cards(html)
+    assert "Start magnesium sulfate 2 g intravenously once over 2 h" in html
+    assert doctor.approve(pid).status_code == 200
+    [med] = written(fhir_base, "MedicationRequest", pid)
+    inst = med["dosageInstruction"][0]
+    assert inst["route"]["coding"][0]["code"] == "47625008"
+    dose, rate = inst["doseAndRate"][0]["doseQuantity"], inst["doseAndRate"][0]["rateQuantity"]
+    assert (dose["value"], dose["code"], rate["value"], rate["code"]) == (2, "g", 1, "g/h")
+    assert inst["timing"]["repeat"] == {"count": 1, "duration": 2, "durationUnit": "h"}
+
+
+def test_a_second_order_of_an_active_test_is_flagged_on_its_card(doctor, fhir_base):
+    [first] = cards(doctor.ask("Order a lipid panel"))
+    assert "already active" not in str(doctor.proposal(first)["summary"]["flags"])
+    doctor.approve(first)
+    [second] = cards(doctor.ask("Order a lipid panel"))
+    flags = doctor.proposal(second)["summary"]["flags"]
+    assert any(f["kind"] == "duplicate" and "lipid panel order is already active" in f["text"] for f in flags)

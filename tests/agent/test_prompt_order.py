@@ -1,0 +1,73 @@
+"""Prompts ordered for the server's prompt cache: every node's request starts with the part that
+is the same on every call of the node in a session (system text, tool definitions, the
+patient's chart in brief), byte for byte, and this turn's part (question, history, results)
+comes after it. Checked on the requests the agent really sends (over HTTP to the scripted
+model server) for two turns of one session; tests/realmodel/test_prompt_cache.py checks the
+same on the real model's tokens."""
+from __future__ import annotations
+
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.tools.base import ToolContext
+from tests.support.model_server import ScriptedModelServer, schema_name
+
+from .conftest import FakeTool, client_for, ok
+
+CHART = "Ana Silva, 76 y female; problems: atrial fibrillation, CKD stage 3; meds: warfarin 5 mg daily"
+TURNS = [("Are there recruiting trials for glioblastoma near here?", "glioblastoma"),
+         ("Any recruiting trials for pancreatic cancer I could offer?", "pancreatic cancer")]
+
+
+def _script(srv: ScriptedModelServer, condition: str) -> None:
+    srv.script("IntentClassification", {"intent": "TOOL_NEEDED", "task_summary": f"Trials for {condition}",
+                                        "suggested_tool": "find_clinical_trials"})
+    srv.script("ToolSelection", {"tool_name": "find_clinical_trials"})
+    srv.script("ClinicalTrialsArgs", {"condition": condition, "status": "recruiting"})
+    srv.script("ResultAssessment", {"quality": "success_rich", "brief_summary": "Two trials."})
+    srv.say(f"Two recruiting {condition} trials were found.")
+
+
+def _session_requests() -> list[list[dict]]:
+    """The model requests of two turns of one session (same patient, tools and chart)."""
+    trials = FakeTool("find_clinical_trials", ok("2 trials: NCT1, NCT2.", count=None))
+    chart = FakeTool("get_patient_chart", ok(CHART, count=None))
+    turns, history = [], []
+    with ScriptedModelServer() as srv:
+        agent = Agent(client_for(srv, timeout=5), {f.name: f.tool() for f in (trials, chart)},
+                      ToolContext(patient_id="pat-launch", scopes=None))
+        for question, condition in TURNS:
+            _script(srv, condition)
+            before = len(srv.requests)
+            turn = agent.run(question, history=history, chart_summary=CHART)
+            turns.append(srv.requests[before:])
+            history += [{"role": "user", "content": question}, {"role": "assistant", "content": turn.answer}]
+    return turns
+
+
+def _node(request: dict) -> str:
+    return schema_name(request) or ("synthesize" if request.get("stream") else "")
+
+
+def test_every_node_opens_with_the_same_fixed_part_and_ends_with_its_own():
+    first, second = _session_requests()
+    nodes = {_node(r): r for r in first}
+    assert {"IntentClassification", "ToolSelection", "ClinicalTrialsArgs", "synthesize"} <= set(nodes)
+    for later in second:
+        earlier = nodes[_node(later)]
+        head, tail = earlier["messages"][0]["content"], later["messages"][0]["content"]
+        assert head == tail, _node(later)  # the fixed part, byte for byte
+        question = TURNS[1][0]
+        assert question not in tail and TURNS[0][0] not in tail  # no turn's words in it
+        assert question in later["messages"][-1]["content"] or _node(later) == "ResultAssessment"
+    fixed = {_node(r): r["messages"][0]["content"] for r in second}
+    for node in ("IntentClassification", "ToolSelection", "synthesize"):
+        assert CHART in fixed[node], node  # the patient's chart belongs to the fixed part
+    assert "Available tools:" in fixed["ToolSelection"]  # so do the tool definitions
+    assert "Tool: find_clinical_trials" in fixed["ClinicalTrialsArgs"]
+
+
+def test_the_conversation_comes_after_the_fixed_part():
+    _, second = _session_requests()
+    synthesis = next(r for r in second if _node(r) == "synthesize")
+    roles = [m["role"] for m in synthesis["messages"]]
+    assert roles == ["system", "user", "assistant", "user"]  # earlier turn between the two parts
+    assert synthesis["messages"][1]["content"] == TURNS[0][0]

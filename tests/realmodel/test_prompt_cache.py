@@ -1,0 +1,145 @@
+"""The prompt cache on the real embedded server (Gemma 3 270M, MedGemma's tokenizer and chat
+template): two calls of a node share their prompt's fixed part token for token; a warm server
+computes only what follows it, also after a restart on its saved cache; a Synthea-size request
+is cut to fit the context, says so, and is never refused.
+
+Real agent turns, real tools over HAPI, the product's server (``agent/embedded.py`` starting
+``agent/promptcache.py``) behind a recording proxy that keeps each answer's ``timings``."""
+from __future__ import annotations
+
+import pytest
+import requests
+
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.model import ModelClient
+from smart_docgemma.tools.chart import read_for_turn
+from tests.bench.realmodel import node_of
+from tests.realmodel.recording import Exchange, RecordingProxy
+from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context
+from tests.support.llama_server import gemma3_gguf, gemma_model
+
+QUESTIONS = ["Hello, what is hypertension?", "And what is atrial fibrillation?",
+             "What are the FDA label warnings for warfarin?"]
+
+
+def _session(server, ctx, tools, questions=QUESTIONS) -> list[list[Exchange]]:
+    """The questions as turns of one session; each turn's model exchanges."""
+    proxy = RecordingProxy(server.endpoint).start()
+    try:
+        model = ModelClient(proxy.url, model=server.model, dialect="json_object_schema", timeout=300,
+                            retries=0, context_tokens=server.n_ctx)
+        brief, history, turns = read_for_turn(ctx).brief, [], []
+        for question in questions:
+            mark = proxy.mark()
+            turn = Agent(model, tools, ctx).run(question, history=history, chart_summary=brief)
+            assert not turn.degraded, turn.state.degraded_reason
+            turns.append(proxy.since(mark))
+            history += [{"role": "user", "content": question}, {"role": "assistant", "content": turn.answer}]
+        return turns
+    finally:
+        proxy.stop()
+
+
+def _tokens(server, text: str) -> list[int]:
+    root = server.endpoint.removesuffix("/v1")
+    return requests.post(f"{root}/extras/tokenize", json={"input": text}, timeout=30).json()["tokens"]
+
+
+def _rendered(messages: list[dict]) -> str:
+    """The prompt the server builds from ``messages``: the GGUF's own chat template, or (this
+    test model's GGUF has none; the server's log says which it used) llama-cpp-python's fallback,
+    llama-2's format. MedGemma's GGUF carries Gemma 3's template."""
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter, format_llama2
+
+    vocab = _vocab()
+    template = vocab.metadata.get("tokenizer.chat_template")
+    if template is None:
+        return format_llama2(messages).prompt
+    bos, eos = (vocab._model.token_get_text(t) for t in (vocab.token_bos(), vocab.token_eos()))
+    return Jinja2ChatFormatter(template, eos_token=eos, bos_token=bos)(messages=messages).prompt
+
+
+_VOCAB: list = []
+
+
+def _vocab():
+    """The model's tokenizer and metadata only (no weights), loaded once."""
+    from llama_cpp import Llama
+
+    if not _VOCAB:
+        _VOCAB.append(Llama(str(gemma3_gguf()), vocab_only=True, verbose=False))
+    return _VOCAB[0]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("prompt-cache")
+
+
+def test_two_calls_of_a_node_share_the_fixed_part_token_for_token_and_a_warm_server_computes_the_rest(
+        session_ctx, cache_dir):
+    ctx, tools = session_ctx
+    with gemma_model(n_ctx=4096, threads=1, cache_mb=512, cache_dir=str(cache_dir)) as server:
+        first, *later = _session(server, ctx, tools, QUESTIONS[:2])
+        used = "fallback chat format: llama-2" if "tokenizer.chat_template" not in _vocab().metadata else ""
+        assert used in server.log_path.read_text()  # the template rendered here is the server's
+        by_node = {node_of(e): e for e in first}
+        for turn in later:
+            for ex in turn:
+                node = node_of(ex)
+                fixed = ex.request["messages"][0]["content"]
+                rendered = _rendered(ex.request["messages"])
+                head = _tokens(server, rendered[:rendered.index(fixed) + len(fixed)])
+                if node in by_node:  # the same node in an earlier turn: the same tokens first
+                    before = _tokens(server, _rendered(by_node[node].request["messages"]))
+                    now = _tokens(server, rendered)
+                    assert before[:len(head) - 1] == now[:len(head) - 1], node
+                    # ... so the warm server computed only what follows them
+                    assert ex.timings["cache_n"] >= len(head) - 1, (node, ex.timings, len(head))
+                    assert ex.timings["prompt_n"] <= len(now) - len(head) + 2, (node, ex.timings)
+                by_node[node] = ex
+
+
+def test_a_restarted_server_is_warm_from_its_saved_cache(session_ctx, cache_dir):
+    ctx, tools = session_ctx
+    with gemma_model(n_ctx=4096, threads=1, cache_mb=512, cache_dir=str(cache_dir)) as server:
+        _session(server, ctx, tools, QUESTIONS[:1])
+    saved = list(cache_dir.glob("*/*.kv"))
+    assert saved, "the states were written to disk"
+    with gemma_model(n_ctx=4096, threads=1, cache_mb=512, cache_dir=str(cache_dir)) as server:
+        info = requests.get(server.endpoint.removesuffix("/v1") + "/extras/prompt_cache", timeout=10).json()
+        assert info["states"] >= 1 and info["bytes"] <= info["budget"]
+        (turn,) = _session(server, ctx, tools, QUESTIONS[:1])
+    first = turn[0].timings  # the same question again, on a new process
+    assert first["cache_n"] > 0.75 * (first["cache_n"] + first["prompt_n"]), first
+
+
+def test_a_synthea_size_request_is_cut_to_fit_the_context_and_the_cut_is_said(fhir_base, synthea,
+                                                                                session_ctx):
+    """The largest Synthea chart read in full, after six long turns, on a 2,048-token server:
+    the oldest turns and the sections least related to the question go, the trace says so,
+    every request fits (prompt + answer budget ≤ n_ctx) and the turn is answered by the model."""
+    _, tools = session_ctx
+    elder = max(synthea.patients, key=lambda p: p.resources)
+    ctx = tool_context(launch(fhir_base, elder.id, PATIENT_SCOPES))
+    history = []
+    for i in range(6):
+        history += [{"role": "user", "content": f"Question {i} about her kidney function and medicines? " * 6},
+                    {"role": "assistant", "content": f"Answer {i}: eGFR has been stable; continue. " * 20}]
+    with gemma_model(n_ctx=2048, threads=1, cache_mb=256) as server:
+        proxy = RecordingProxy(server.endpoint).start()
+        try:
+            model = ModelClient(proxy.url, model=server.model, dialect="json_object_schema", timeout=300,
+                                retries=0, context_tokens=server.n_ctx)
+            events: list[dict] = []
+            turn = Agent(model, tools, ctx).run("summarise this patient's chart", history=history,
+                                                chart_summary=read_for_turn(ctx).brief, emit=events.append)
+        finally:
+            proxy.stop()
+    assert not turn.degraded, turn.state.degraded_reason
+    cuts = [e for e in events if e["type"] == "context_cut"]
+    assert {c["part"] for c in cuts} >= {"history"}, cuts
+    for ex in proxy.exchanges:
+        assert ex.status == 200, ex.content  # never refused for its length
+        used = ex.timings["prompt_n"] + ex.timings["cache_n"]
+        assert used + ex.request["max_tokens"] <= 2048, (node_of(ex), used)
