@@ -125,10 +125,10 @@ DEFAULTS: dict[str, Any] = {
     # Event streams (an answer, a follow-up) hold a worker thread each (web/streams.py): one lives at
     # most STREAM_MAX_S (then the page reads the stored turn); a session holds at most
     # STREAMS_PER_SESSION in a worker (429 beyond), a worker STREAMS_PER_WORKER (503 beyond) — keep
-    # it under THREADS so pages, CDS and /healthz always find a thread.
+    # it + MCP_WORKER_CONCURRENCY under THREADS so pages, CDS and /healthz always find a thread.
     "STREAM_MAX_S": 300,
     "STREAMS_PER_SESSION": 2,
-    "STREAMS_PER_WORKER": 48,
+    "STREAMS_PER_WORKER": 40,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
     # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
@@ -158,8 +158,8 @@ DEFAULTS: dict[str, Any] = {
     "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
                    "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
                    "patient/Observation.c"),
-    # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP request holds a worker
-    # thread while it runs: a worker serves at most this many at once (the rest of THREADS stay
+    # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP call holds a worker
+    # thread while it runs: a worker runs at most this many at once (the rest of THREADS stay
     # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
     "MCP_WORKER_CONCURRENCY": 16,
     # Per client (mcpserver/quota.py): calls in any 60 s by one user (the token's sub) in one client

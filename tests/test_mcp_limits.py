@@ -179,3 +179,18 @@ def test_a_tool_call_that_outlives_its_deadline_is_answered_and_frees_the_reques
     assert res.status_code == 200 and 2 <= took < 10, took
     assert result["isError"] and result["structuredContent"]["error_kind"] == "timeout"
     assert "did not finish within 2 s" in result["structuredContent"]["text"]
+
+
+def test_calls_beyond_the_workers_share_get_503_and_refusals_do_not_count(instances):
+    sandbox_url, urls, apps = instances
+    apps[0].config["MCP_WORKER_CONCURRENCY"] = 2  # read when the MCP layer starts: before the first call
+    tokens = [tokens_for(sandbox_url, urls[:1], f"Agent {i}")[0] for i in range(6)]
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda i: call(urls[0], tokens[i], i, "get_patient_chart",
+                                               {"patient_id": "pt-warfarin"}), range(6)))
+    statuses = [a.status_code for a in answers]
+    full = [a for a in answers if a.status_code == 503]
+    assert set(statuses) <= {200, 503} and 2 <= statuses.count(200) and full, statuses
+    assert all(a.headers["Retry-After"] == "1" and a.json()["error"]["data"]["reason"] == "worker_busy"
+               for a in full)
+    assert call(urls[0], tokens[0], 9).status_code == 200  # the slots were given back

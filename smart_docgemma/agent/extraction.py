@@ -31,7 +31,9 @@ from .prompts import rules
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
-_PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn)[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
+# "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"
+_PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
+                         r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare

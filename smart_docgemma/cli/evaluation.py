@@ -44,6 +44,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="structured-output dialect (default: DOCGEMMA_SCHEMA_DIALECT or auto)")
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
+    p.add_argument("--keep-writes", action="store_true",
+                   help="keep what approved proposals wrote (default: deleted once scored)")
     p.add_argument("--synthea", nargs="*", metavar="SEED:SIZE[:AGES]",
                    help="also load Synthea populations (launch.population): the default one "
                         "(DOCGEMMA_SYNTHEA_*) without values, e.g. 7:5 8:3:65-95 for the unseen cases")
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     with ExitStack() as stack:
         fhir = _fhir(stack, args)
         report = evaluate(cases, endpoint="" if args.code_only else args.endpoint, fhir_base=fhir, model=args.model,
-                          config=config, progress=_progress)
+                          config=config, progress=_progress, keep_writes=args.keep_writes)
     print()
     print(markdown(report))
     print(f"\n{len(cases)} cases in {report['seconds']:.1f} s against {report['endpoint']} ({report['model']})")

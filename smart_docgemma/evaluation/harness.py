@@ -181,7 +181,7 @@ class EvalRun:
     """The app-side objects one evaluation needs: config, storage, model client."""
 
     def __init__(self, *, endpoint: str, fhir_base: str, model: str | None = None,
-                 config: dict | None = None, workdir: str | Path | None = None):
+                 config: dict | None = None, workdir: str | Path | None = None, keep_writes: bool = False):
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="docgemma-eval-"))
         overrides = {"DATABASE_URL": f"sqlite:///{self.workdir / 'eval.sqlite'}",
                      "CACHE_PATH": str(self.workdir / "knowledge-cache"),
@@ -196,6 +196,7 @@ class EvalRun:
         self.http = KnowledgeHttp(self.config)
         self.injector = ward.Injector(self.fhir_base)
         self.written: set[str] = set()  # what this run's approvals created
+        self.keep_writes = keep_writes  # False: deleted once scored (the charts stay as generated)
         vocabulary()  # the drug dictionary loads once per process (~3 s): not a turn's latency
 
     def context(self, case: Case, http: KnowledgeHttp) -> tuple[ToolContext, dict]:
@@ -251,6 +252,8 @@ class EvalRun:
         wrong = done.refused + check_writes(list(case.writes), done.written, case.patient or "",
                                             datetime.now(timezone.utc), zone(self.config.get("SITE_TIMEZONE")))
         elsewhere = sum((r.get("subject") or {}).get("reference") != f"Patient/{case.patient}" for r in done.written)
+        if not self.keep_writes:
+            ward.remove(self.fhir_base, done.written)
         return replace(result, writes_ok=not wrong and not early, written=written, unapproved_writes=early,
                        writes_wrong=wrong + [f"before approval: {r}" for r in early], acknowledged=done.acknowledged,
                        other_patient_proposals=result.other_patient_proposals + elsewhere)
@@ -281,9 +284,11 @@ def _crashed(case: Case, exc: Exception, seconds: float) -> CaseResult:
 
 
 def evaluate(cases: list[Case], *, endpoint: str, fhir_base: str, model: str | None = None,
-             config: dict | None = None, progress: Callable[[CaseResult], None] | None = None) -> dict:
-    """Run every case in order and return the report (``report.summarise``)."""
-    run = EvalRun(endpoint=endpoint, fhir_base=fhir_base, model=model, config=config)
+             config: dict | None = None, progress: Callable[[CaseResult], None] | None = None,
+             keep_writes: bool = False) -> dict:
+    """Run every case in order and return the report (``report.summarise``). What approvals
+    wrote is deleted once scored unless ``keep_writes``."""
+    run = EvalRun(endpoint=endpoint, fhir_base=fhir_base, model=model, config=config, keep_writes=keep_writes)
     started = time.perf_counter()
     results = []
     try:

@@ -10,6 +10,7 @@ proposals approved as a clinician would on their cards, and what reached FHIR re
   each created resource read back from the server.
 - ``unapproved``: resources of the write types created for the patient during the turn, before
   anything was approved (must be none).
+- ``remove``: what the approvals wrote, deleted once scored (unless the run keeps it).
 """
 from __future__ import annotations
 
@@ -127,6 +128,21 @@ def approve_all(store: ProposalStore, launch: Launch) -> Approved:
         kind, _, rid = (approved.result_ref or "").partition("/")
         done.written.append(launch.fhir.read(kind, rid))
     return done
+
+
+def remove(fhir_base: str, written: list[dict[str, Any]]) -> None:
+    """Delete what a case's approvals wrote, and the Provenance of each, once it is scored: the
+    population stays as generated for the next case, the next run and the other chart tests (an
+    order approved here would otherwise be one more active medication on a shared chart)."""
+    base = fhir_base.rstrip("/")
+    with requests.Session() as http:
+        for r in written:
+            ref = f"{r['resourceType']}/{r['id']}"
+            found = http.get(f"{base}/Provenance", params={"target": ref, "_elements": "id"}, timeout=TIMEOUT)
+            found.raise_for_status()
+            for e in found.json().get("entry") or []:
+                http.delete(f"{base}/Provenance/{e['resource']['id']}", timeout=TIMEOUT).raise_for_status()
+            http.delete(f"{base}/{ref}", timeout=TIMEOUT).raise_for_status()
 
 
 def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: set[str],

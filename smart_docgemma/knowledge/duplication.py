@@ -9,6 +9,7 @@ not add.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import classes
@@ -26,10 +27,13 @@ def _table() -> dict[str, Any]:
 
 def duplication_findings(drug: str, others: list[str] | tuple[str, ...]) -> list[Finding]:
     """What ``drug`` (a generic name, "a/b" for a combination) duplicates among ``others``."""
-    out: list[Finding] = []
-    for other in dict.fromkeys(o for o in others if o and o != drug):
-        out += _shared_ingredients(drug, other) + _by_class(drug, other)
-    return out
+    return [f for other in dict.fromkeys(o for o in others if o and o != drug) for f in _pair(drug, other)]
+
+
+@lru_cache(maxsize=8192)
+def _pair(drug: str, other: str) -> tuple[Finding, ...]:
+    """One pair's duplications, remembered: a chart's drugs meet every order and every review."""
+    return tuple(_shared_ingredients(drug, other) + _by_class(drug, other))
 
 
 def list_duplications(drugs: list[str]) -> list[Finding]:
@@ -66,14 +70,17 @@ def _by_class(drug: str, other: str) -> list[Finding]:
 def _pairs(drug: str, other: str, pair: list[str]) -> bool:
     """One ingredient of ``drug`` in the first class and another ingredient of ``other`` in the
     second (either way round); the same ingredient on both sides is ``_shared_ingredients``'."""
-    def has(name: str, cls: str) -> set[str]:
-        return {i for i in name.split("/") if cls in classes.of(i)}
-
     for a_cls, b_cls in ((pair[0], pair[1]), (pair[1], pair[0])):
-        mine, theirs = has(drug, a_cls), has(other, b_cls)
+        mine, theirs = _in_class(drug, a_cls), _in_class(other, b_cls)
         if mine and theirs and (mine - theirs or theirs - mine):
             return True
     return False
+
+
+@lru_cache(maxsize=16384)
+def _in_class(name: str, cls: str) -> frozenset[str]:
+    """The ingredients of ``name`` ("a/b") in class ``cls``."""
+    return frozenset(i for i in name.split("/") if cls in classes.of(i))
 
 
 def _plural(cls: str) -> str:

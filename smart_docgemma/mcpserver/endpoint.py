@@ -172,7 +172,10 @@ def asgi_app(
     )
     metadata_url = build_resource_metadata_url(AnyHttpUrl(url))
     limited = ClientLimits(
-        StreamableHTTPASGIApp(manager), quota_for(app), app.config["MCP_CLIENT_CONCURRENCY"]
+        StreamableHTTPASGIApp(manager),
+        quota_for(app),
+        app.config["MCP_CLIENT_CONCURRENCY"],
+        app.config["MCP_WORKER_CONCURRENCY"],
     )
     endpoint = _ScopeChallenge(RequireAuthMiddleware(limited, [], metadata_url), scopes)
     routes = [
@@ -231,9 +234,7 @@ class McpDispatcher:
             str(build_resource_metadata_url(AnyHttpUrl(self.authority.mcp_url)))
         ).path.rstrip("/")
         self.scopes = str(config["MCP_SCOPES"]).split()
-        self.guard = WorkerGuard(
-            config["MCP_WORKER_CONCURRENCY"], config["JSON_MAX_BYTES"], config["JSON_MAX_DEPTH"]
-        )
+        self.guard = WorkerGuard(config["JSON_MAX_BYTES"], config["JSON_MAX_DEPTH"])
         self._mcp = None
         self._lock = threading.Lock()
 

@@ -7,26 +7,22 @@ event loop, ``endpoint.py``). So, before any of the SDK runs:
   is stateless with JSON responses, so the server never has a message to push on a standing
   event stream; the Streamable HTTP transport lets a server that offers no such stream say so
   with 405, and clients then carry on with POST alone;
-- a worker serves at most ``MCP_WORKER_CONCURRENCY`` MCP requests at once, so the rest of its
-  threads stay free for clinicians, ``/healthz`` and CDS (beyond: ``503`` with ``Retry-After``);
 - the body is read here, whole, before anything else: one above ``JSON_MAX_BYTES`` is refused
   unread (``413``), one without a length too (``411``: the SDK's bridge reads by length), one
   nested deeper than ``JSON_MAX_DEPTH`` (``400``: the SDK's parser fails on it with a 500), and a
   client that stops sending it loses the request (``408``, after ``CLIENT_IO_TIMEOUT_S``).
 
 Every refusal is a JSON-RPC error a client can read (the SDK's client raises it with its
-message) and is counted in ``docgemma_mcp_refused``. Per-client limits (calls a minute, calls
-at once) need the verified token and live in ``quota.py`` and ``ClientLimits``.
+message) and is counted in ``docgemma_mcp_refused``. The limits that need the verified token —
+calls a minute and at once per client, calls at once per worker — are ``quota.py``'s.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import threading
 
 from werkzeug.exceptions import RequestTimeout
-from werkzeug.wsgi import ClosingIterator
 
 from .. import metrics
 from ..inputs import nesting
@@ -52,11 +48,10 @@ def refusal(status: str, body: bytes, start_response, headers: dict[str, str]) -
 
 
 class WorkerGuard:
-    """The WSGI side of the limits: methods, body size, MCP requests at once in this worker."""
+    """The WSGI side of the limits: methods and the body."""
 
-    def __init__(self, concurrency: int, max_bytes: int, max_depth: int):
+    def __init__(self, max_bytes: int, max_depth: int):
         self.max_bytes, self.max_depth = int(max_bytes), int(max_depth)
-        self._slots = threading.BoundedSemaphore(max(1, int(concurrency)))
 
     def __call__(self, app, environ, start_response):
         method = environ.get("REQUEST_METHOD", "")
@@ -70,19 +65,7 @@ class WorkerGuard:
         if refused is not None:
             metrics.mcp_refused(refused[2])
             return refusal(refused[0], error_body(NOT_SERVED, refused[1]), start_response, {})
-        if not self._slots.acquire(blocking=False):
-            metrics.mcp_refused("worker_busy")
-            return refusal("503 Service Unavailable",
-                           error_body(SERVER_BUSY, "The server is serving as many MCP requests as it "
-                                      "takes at once. Retry in a second.", retry_after=1),
-                           start_response, {"Retry-After": "1"})
-        try:
-            served = app(environ, start_response)
-        except BaseException:
-            self._slots.release()
-            raise
-        return ClosingIterator(served, [self._slots.release])
-
+        return app(environ, start_response)
 
     def _body(self, environ) -> tuple[str, str, str] | None:
         """Read the body here, whole, or say why not (status, message, reason). The SDK's bridge

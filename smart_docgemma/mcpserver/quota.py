@@ -10,8 +10,11 @@ by a transaction advisory lock. A refused call stores nothing and does not count
 
 ``ClientLimits`` sits behind the SDK's bearer middleware (so the token is verified and known) and
 in front of the transport: over either limit, or with ``MCP_CLIENT_CONCURRENCY`` of the
-client's requests already running in this worker, the answer is ``429`` with ``Retry-After``
-and a JSON-RPC error whose ``data.retry_after`` says the same, and nothing of the call runs.
+client's calls already running in this worker, the answer is ``429`` with ``Retry-After`` and a
+JSON-RPC error whose ``data.retry_after`` says the same, and nothing of the call runs. With
+``MCP_WORKER_CONCURRENCY`` calls of all clients running in the worker (its threads are for
+clinicians too), ``503`` with ``Retry-After``. A refused call holds its thread for milliseconds
+and counts in neither number, so a client that loops on refusals cannot fill the worker.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from .. import metrics
 from ..extensions import get_storage
 from ..storage import Storage, now
 from ..storage import mcp_calls as table
-from .guard import TOO_MANY, error_body
+from .guard import SERVER_BUSY, TOO_MANY, error_body
 
 WINDOW_S = 60
 BODY_PEEK_BYTES = 65_536  # enough of a refused request's body to read its JSON-RPC id
@@ -62,9 +65,10 @@ _EXPIRED = delete(table).where(table.c.at <= _param("since", Float))
 class Refused:
     """A call over a limit: which one, and how long until the window has room again."""
 
-    reason: str  # client_rate | subject_rate
+    reason: str  # client_rate | subject_rate | client_busy | worker_busy
     retry_after: int
     limit: int
+    status: int = 429  # 503 for worker_busy: the server is full, not this client
 
 
 class Quota:
@@ -106,9 +110,11 @@ def _wait(first: float | None, t: float) -> int:
 class ClientLimits:
     """ASGI, between the bearer middleware and the transport (see module docstring)."""
 
-    def __init__(self, app, quota: Quota, concurrency: int):
-        self.app, self.quota, self.concurrency = app, quota, max(1, int(concurrency))
+    def __init__(self, app, quota: Quota, concurrency: int, worker_concurrency: int):
+        self.app, self.quota = app, quota
+        self.concurrency, self.worker_concurrency = max(1, int(concurrency)), max(1, int(worker_concurrency))
         self._running: Counter[tuple[str, str]] = Counter()  # this worker's, on its event loop
+        self._in_worker = 0
 
     async def __call__(self, scope, receive, send):
         token = getattr(scope.get("user"), "access_token", None)
@@ -116,10 +122,12 @@ class ClientLimits:
             await self.app(scope, receive, send)
             return
         key = (token.subject or "", token.client_id or "")
-        if self._running[key] >= self.concurrency:
-            await _refuse(Refused("client_busy", 1, self.concurrency), receive, send)
+        busy = self._busy(key)
+        if busy is not None:
+            await _refuse(busy, receive, send)
             return
-        self._running[key] += 1
+        self._running[key] += 1  # before awaiting the database: calls arriving meanwhile see it
+        self._in_worker += 1
         try:
             refused = await anyio.to_thread.run_sync(self.quota.take, *key)
             if refused is None:
@@ -127,13 +135,24 @@ class ClientLimits:
             else:
                 await _refuse(refused, receive, send)
         finally:
+            self._in_worker -= 1
             self._running[key] -= 1
             if not self._running[key]:
                 del self._running[key]
 
+    def _busy(self, key: tuple[str, str]) -> Refused | None:
+        """Too many of this client's calls running here, or of everyone's (calls refused by a
+        limit hold a thread for milliseconds and count in neither)."""
+        if self._running[key] >= self.concurrency:
+            return Refused("client_busy", 1, self.concurrency)
+        if self._in_worker >= self.worker_concurrency:
+            return Refused("worker_busy", 1, self.worker_concurrency, status=503)
+        return None
+
 
 MESSAGES = {
     "client_busy": "This client already has {limit} MCP requests running here; wait for them.",
+    "worker_busy": "The server is running as many MCP calls as it takes at once ({limit}).",
     "client_rate": "Too many MCP calls: this client may make {limit} a minute for one user.",
     "subject_rate": "Too many MCP calls: one user may make {limit} a minute through all clients.",
 }
@@ -142,9 +161,10 @@ MESSAGES = {
 async def _refuse(refused: Refused, receive, send) -> None:
     metrics.mcp_refused(refused.reason)
     message = MESSAGES[refused.reason].format(limit=refused.limit)
-    body = error_body(TOO_MANY, f"{message} Retry in {refused.retry_after} s.", await _request_id(receive),
+    code = SERVER_BUSY if refused.status == 503 else TOO_MANY
+    body = error_body(code, f"{message} Retry in {refused.retry_after} s.", await _request_id(receive),
                       retry_after=refused.retry_after, limit=refused.limit, reason=refused.reason)
-    await send({"type": "http.response.start", "status": 429, "headers": [
+    await send({"type": "http.response.start", "status": refused.status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
         (b"retry-after", str(refused.retry_after).encode()), (b"cache-control", b"no-store")]})
     await send({"type": "http.response.body", "body": body})

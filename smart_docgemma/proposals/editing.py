@@ -153,6 +153,8 @@ def _apply_dose(inst: dict[str, Any], ch: dict[str, str]) -> None:
 
 def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
     inst = r.setdefault("dosageInstruction", [{}])[0]
+    was = ((inst.get("timing") or {}).get("repeat") or {})
+    infusion = f"over {was['duration']} {was.get('durationUnit', 'h')}" if was.get("duration") else ""
     _apply_dose(inst, ch)
     if "route" in ch:
         inst.pop("route", None)
@@ -175,7 +177,11 @@ def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
         if ch["instructions"]:
             inst["patientInstruction"] = ch["instructions"][:500]
     _apply_dispense(r, ch)
-    inst["text"] = _dosage_text(inst)
+    if infusion:  # an infusion keeps its length; its rate follows the edited dose
+        for part in inst.get("doseAndRate") or []:
+            part.pop("rateQuantity", None)
+        dosing.infusion(inst, infusion)
+    inst["text"] = _dosage_text(inst) + (f" {infusion}" if infusion else "")
 
 
 def _apply_dispense(r: dict[str, Any], ch: dict[str, str]) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from .. import errors
-from ..approval.types import ProposalSummary
+from ..approval.types import ProposalSummary, SafetyFlag
 from ..config import setting
 from . import args as tool_args
 from . import catalog, ward, when
 from .base import Tool, ToolContext, ToolResult
 from .dosing import SNOMED, UCUM
 from .orders import LOINC, _now, _practitioner, _propose, _refusal
+from .safety import flag
 
 OBSERVATION_CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
 LAB_CATEGORY = {"system": SNOMED, "code": "108252007", "display": "Laboratory procedure"}
@@ -61,6 +62,25 @@ def service_request(ctx: ToolContext, code: dict[str, Any], category: dict[str, 
     return resource
 
 
+def active_orders(ctx: ToolContext, code: dict[str, Any], what: str) -> list[SafetyFlag]:
+    """An order of the same code already active on the chart (a duplicate lab order or referral),
+    or that it could not be checked: never silence for a check that did not run."""
+    coding = (code.get("coding") or [{}])[0]
+    if ctx.scopes is None or not ctx.scopes.allows("ServiceRequest", "s"):
+        return [flag("info", "unchecked", f"Active {what} orders could not be checked (this session may not "
+                                          "search ServiceRequest records).")]
+    try:
+        found = ctx.gateway().search("ServiceRequest", {"patient": ctx.patient_id, "status": "active",
+                                                        "code": f"{coding['system']}|{coding['code']}",
+                                                        "_count": 5}, max_pages=1)
+    except errors.DocGemmaError:
+        return [flag("info", "unchecked", f"Active {what} orders could not be read, so a duplicate was not "
+                                          "checked.")]
+    when_said = [(r.get("occurrenceDateTime") or r.get("authoredOn") or "")[:16] for r in found]
+    return [flag("warning", "duplicate", f"A {what} order is already active on the chart ({', '.join(when_said)}); "
+                                         "this would be another one.")] if found else []
+
+
 # ------------------------------------------------------------------ lab orders
 def lab_code(key: str) -> dict[str, Any]:
     test = ward.lab_test(key)
@@ -77,7 +97,8 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     fields += [("Reason", reason)] if reason else []
     fields += protocol or []
     title = f"Order {key}" + (f" ({at.said})" if at.said else "")
-    summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields, "flags": []}
+    summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields,
+                                "flags": active_orders(ctx, resource["code"], key)}
     return _propose(ctx, "order_lab_test", resource, summary, "lab order")
 
 
@@ -123,7 +144,8 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
     fields = [("Specialty", key), ("Code", "; ".join(f"SNOMED CT {c['code']} ({c['display']})" for c in coding)),
               ("Priority", args.priority or "routine"), ("Reason", args.reason or "not stated")]
     summary: ProposalSummary = {"title": f"Refer to {key}" + (f" for {args.reason}" if args.reason else ""),
-                                "kind": "referral", "fields": fields, "flags": []}
+                                "kind": "referral", "fields": fields,
+                                "flags": active_orders(ctx, code, f"{key} referral")}
     if args.note:
         summary["preview"] = args.note[:600]
     return _propose(ctx, "refer_patient", resource, summary, "referral")

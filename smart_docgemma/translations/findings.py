@@ -260,6 +260,21 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Nenhuma bula da FDA encontrada para %(drugs)s: a bula não pôde ser verificada.",
         "No se encontró el prospecto de la FDA de %(drugs)s: no se pudo verificar.",
         "Hakuna lebo ya FDA iliyopatikana kwa %(drugs)s, kwa hiyo lebo yake haikuweza kukaguliwa."),
+    'Age: not known (no birth date in the record).': (
+        'Âge : inconnu (pas de date de naissance dans le dossier).',
+        'Idade: desconhecida (sem data de nascimento no prontuário).',
+        'Edad: desconocida (sin fecha de nacimiento en la historia).',
+        'Umri: haujulikani (hakuna tarehe ya kuzaliwa kwenye rekodi).'),
+    'Age: %(age)s years at death on %(died)s (born %(born)s).': (
+        'Âge : %(age)s ans au décès le %(died)s (né(e) le %(born)s).',
+        'Idade: %(age)s anos ao falecer em %(died)s (nascido(a) em %(born)s).',
+        'Edad: %(age)s años al fallecer el %(died)s (nacido/a el %(born)s).',
+        'Umri: miaka %(age)s alipofariki %(died)s (alizaliwa %(born)s).'),
+    'Age: %(age)s years (born %(born)s).': (
+        'Âge : %(age)s ans (né(e) le %(born)s).',
+        'Idade: %(age)s anos (nascido(a) em %(born)s).',
+        'Edad: %(age)s años (nacido/a el %(born)s).',
+        'Umri: miaka %(age)s (alizaliwa %(born)s).'),
     "Checked for this patient's %(parts)s.": (
         "Vérifié pour ce patient : %(parts)s.", "Verificado para este paciente: %(parts)s.",
         "Verificado para este paciente: %(parts)s.", "Imekaguliwa kwa mgonjwa huyu: %(parts)s."),

@@ -281,3 +281,46 @@ def test_a_drug_asked_against_her_kidneys_is_the_safety_check_and_against_her_me
     assert list(calls) == ["check_drug_safety"] and calls["check_drug_safety"][0]["drug_name"] == "metformin"
     _, calls = _run("can he have metformin with his current meds?")
     assert calls.get("check_drug_interactions") == [{"drug_names": ["metformin", "warfarin"]}], calls
+
+
+OWN = ("Robert Mensah, 67 y male, born 1958-12-14, MRN 88412-A; problems: atrial fibrillation; "
+       "meds: warfarin 5 mg daily; allergies: none recorded")
+
+
+def _run_own(message, scopes=PATIENT_SCOPES):
+    tools = _tools()  # a patient-level lookup reads the launch patient (tools/patients.py)
+    tools["search_patient"] = FakeTool("search_patient", ok("Robert Mensah", count=1, patients=[{"id": "rm-1"}]))
+    ctx = ToolContext(patient_id="rm-1", scopes=scopes)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=OWN)
+    return turn, {n: f.calls for n, f in tools.items() if f.calls}
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("What is the most recent CBG of the patient rm-1?", "lab:Capillary glucose"),
+    ("What's the age of the patient with MRN of 88412-A?", "age"),
+    ("latest potassium for Robert Mensah, DOB 1958-12-14", "lab:Potassium"),
+])
+def test_the_patients_own_id_mrn_or_name_with_birth_date_mean_the_patient_in_context(message, focus):
+    turn, calls = _run_own(message)
+    assert set(calls) <= {"search_patient", "get_patient_chart"} and turn.proposals == [], calls
+    args = calls["get_patient_chart"][0]  # a name is confirmed by the lookup first, as before
+    assert (args["patient_id"], args["focus"]) == ("rm-1", focus)
+    assert "this chart only" not in turn.answer
+
+
+@pytest.mark.parametrize("message", [
+    "What is the most recent CBG of the patient with MRN 99731-B?",
+    "latest potassium for Robert Mensah, DOB 1971-02-03",  # a namesake: another birth date
+])
+def test_another_patients_mrn_or_a_namesakes_birth_date_is_still_refused(message):
+    turn, calls = _run_own(message)
+    assert calls == {} and "this chart only" in turn.answer
+
+
+def test_with_user_level_scopes_an_mrn_is_searched_by_name_and_birth_date():
+    tools = _tools()
+    ctx = ToolContext(patient_id=None, scopes=USER_SCOPES)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        "What's the MRN of the patient with name Lavern240 Treutel973 and DOB of 1999-02-10?")
+    assert tools["search_patient"].calls[0] == {"name": "Lavern240 Treutel973", "birth_date": "1999-02-10"}
+    assert "James Wilson (id jw-1)" in turn.answer  # what the lookup found is the answer

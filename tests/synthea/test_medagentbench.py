@@ -17,8 +17,8 @@ from tests.bench.medagentbench import Restating
 
 CASES = CASES_FILE.with_name("medagentbench.yaml")
 # cases passed per task (of 7) with --code-only, 2026-11-27 (docs/evaluation-and-performance.md)
-FLOOR = {"01-mrn": 6, "02-age": 7, "03-record-bp": 0, "04-magnesium-24h": 7, "05-magnesium-replace": 1,
-         "06-cbg-mean-24h": 7, "07-cbg-latest": 7, "08-ortho-referral": 0, "09-potassium-replace": 0, "10-hba1c": 1}
+FLOOR = {"01-mrn": 6, "02-age": 7, "03-record-bp": 7, "04-magnesium-24h": 7, "05-magnesium-replace": 6,
+         "06-cbg-mean-24h": 7, "07-cbg-latest": 7, "08-ortho-referral": 6, "09-potassium-replace": 7, "10-hba1c": 6}
 
 
 def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(synthea):
@@ -43,6 +43,9 @@ def _run(fhir_base, cases, endpoint=""):
 def test_code_only_figures_per_task_do_not_drop(fhir_base, synthea):
     report = _run(fhir_base, load_cases(CASES))
     reached = {task: round(g["all"]["passed"] * g["all"]["cases"]) for task, g in report["tasks"].items()}
+    written = [ref for r in report["results"] for ref in r["written"]]
+    assert len(written) >= 20  # the action cases wrote, once approved, and it was removed once scored
+    assert {requests.get(f"{fhir_base}/{ref}", timeout=30).status_code for ref in written[:10]} <= {404, 410}
     below = {t: (reached[t], floor) for t, floor in FLOOR.items() if reached[t] < floor}
     assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"]) for r in report["results"]
                          if r["id"] in report["failures"]]

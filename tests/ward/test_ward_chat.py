@@ -139,3 +139,12 @@ def test_an_infusion_carries_its_route_dose_rate_and_duration(doctor, fhir_base)
     dose, rate = inst["doseAndRate"][0]["doseQuantity"], inst["doseAndRate"][0]["rateQuantity"]
     assert (dose["value"], dose["code"], rate["value"], rate["code"]) == (2, "g", 1, "g/h")
     assert inst["timing"]["repeat"] == {"count": 1, "duration": 2, "durationUnit": "h"}
+
+
+def test_a_second_order_of_an_active_test_is_flagged_on_its_card(doctor, fhir_base):
+    [first] = cards(doctor.ask("Order a lipid panel"))
+    assert "already active" not in str(doctor.proposal(first)["summary"]["flags"])
+    doctor.approve(first)
+    [second] = cards(doctor.ask("Order a lipid panel"))
+    flags = doctor.proposal(second)["summary"]["flags"]
+    assert any(f["kind"] == "duplicate" and "lipid panel order is already active" in f["text"] for f in flags)
