@@ -149,3 +149,13 @@ def test_an_interaction_row_is_in_the_clinicians_language(app, fhir_base, lang, 
     for english in ("AVOID", "major bleeding risk", "Additive antiplatelet", "Use together only",
                     "No FDA label was found"):
         assert english not in answer, english
+
+
+def test_an_age_question_in_french_is_answered_in_french(app, fhir_base):
+    from datetime import date
+
+    today = date.today()
+    age = today.year - 1943 - ((today.month, today.day) < (5, 12))  # born 1943-05-12
+    answer = _clinician(app, fhir_base, "pt-ckd-elder", "fr").ask("quel âge a-t-elle ?")
+    assert f"Âge : {age} ans (né(e) le 12 mai 1943)." in answer, answer[:1000]
+    assert "years" not in answer and "born" not in answer

@@ -323,10 +323,11 @@ def _age(focus: str, d: dict[str, Any], today: date) -> str:
     """Age in whole years today (at death for a deceased patient), with the birth date."""
     p = d["patient"]
     if p["age"] is None:
-        return "Age: not known (no birth date in the record)."
+        return _say(N_("Age: not known (no birth date in the record)."))
     if p.get("deceased"):
-        return f"Age: {p['age']} years at death on {p['deceased']} (born {p['birth_date']})."
-    return f"Age: {p['age']} years (born {p['birth_date']})."
+        return _say(N_("Age: %(age)s years at death on %(died)s (born %(born)s)."), age=p["age"],
+                    died=day(p["deceased"]), born=day(p["birth_date"]))
+    return _say(N_("Age: %(age)s years (born %(born)s)."), age=p["age"], born=day(p["birth_date"]))
 
 
 def _identifiers(focus: str, d: dict[str, Any], today: date) -> str:

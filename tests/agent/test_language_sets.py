@@ -17,12 +17,11 @@ from smart_docgemma.evaluation import evaluate, load_cases
 SETS = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "languages" / "rephrased"
 # route right without a model, per split, as reached on 2026-11-27 (the holdout never tuned on)
 FLOORS = {
-    "fr": {"tuned": 0.93, "holdout": 0.90},
-    "pt": {"tuned": 0.92, "holdout": 0.90},
-    "es": {"tuned": 0.95, "holdout": 0.93},
-    "en": {"holdout": 0.83},
+    "fr": {"tuned": 0.95, "holdout": 0.89},
+    "pt": {"tuned": 0.96, "holdout": 0.90},
+    "es": {"tuned": 0.96, "holdout": 0.94},
+    "en": {"holdout": 0.85},
 }
-
 
 @pytest.mark.parametrize("lang", sorted(FLOORS))
 def test_each_languages_set_routes_at_least_the_reached_figure_without_a_model(lang, fhir_base, sources):

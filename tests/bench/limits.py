@@ -117,9 +117,9 @@ def status_of(sock: socket.socket, wait_s: float) -> int:
 class Load:
     """The loaded phase's clients (see module docstring); ``stop`` ends them all."""
 
-    def __init__(self, url: str, port: int, mcp_url: str, clinicians, spare, good, rapid: str):
+    def __init__(self, url: str, port: int, mcp_url: str, clinicians, spare, good, rapid: str, slow: str):
         self.url, self.port, self.mcp_url = url, port, mcp_url
-        self.clinicians, self.spare, self.good, self.rapid = clinicians, spare, good, rapid
+        self.clinicians, self.spare, self.good, self.rapid, self.slow = clinicians, spare, good, rapid, slow
         self.seen, self.stop, self.turns = Seen(), threading.Event(), []  # turns: (seconds, ended)
 
     def clinician(self, session) -> None:
@@ -168,7 +168,7 @@ class Load:
                                   f"X-CSRF-Token: {csrf}\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                                   f"Content-Length: {len(form)}\r\n\r\n", form)
             mcp = raw(self.port, f"POST /mcp HTTP/1.1\r\nHost: {self.mcp_url.split('/')[2]}\r\n"
-                                 f"Authorization: Bearer {self.good[0]}\r\nContent-Type: application/json\r\n"
+                                 f"Authorization: Bearer {self.slow}\r\nContent-Type: application/json\r\n"
                                  f"Accept: application/json, text/event-stream\r\nContent-Length: {len(rpc)}\r\n\r\n",
                       rpc)
             self.stop.wait(15)  # never read meanwhile
@@ -253,14 +253,14 @@ def run(stack, seconds: float, clinicians: int, workers: int, threads: int, late
                 sessions = [session_cookie(app, stack.fhir_base, "pt-ckd-elder") for _ in range(clinicians)]
                 spare = [session_cookie(app, stack.fhir_base, "pt-ckd-elder") for _ in range(SLOW_READERS)]
                 tokens = [authorize_token(sandbox_url, register(sandbox_url, f"Agent {i}"), READS, mcp_url,
-                                          "pt-warfarin")["access_token"] for i in range(GOOD_MCP + 1)]
+                                          "pt-warfarin")["access_token"] for i in range(GOOD_MCP + 2)]
                 for s in sessions:  # warm: imports, tables, pools, the token exchange
                     ask(url, s)
                 [mcp_call(mcp_url, t) for t in tokens]
                 alone = [ask(url, s) for s in sessions]
                 assert all(ended for _, ended, _ in alone), alone
                 unloaded = statistics.median(t for _, _, t in alone)
-                load = Load(url, port, mcp_url, sessions, spare, tokens[:GOOD_MCP], tokens[GOOD_MCP])
+                load = Load(url, port, mcp_url, sessions, spare, tokens[:GOOD_MCP], *tokens[GOOD_MCP:])
                 load.run(seconds)
                 refused = _refusals(requests.get(f"{url}/metrics", timeout=30).text)
         return _report(load, unloaded, seconds, clinicians, workers, threads, latency_ms, refused)
