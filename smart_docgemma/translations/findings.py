@@ -275,6 +275,87 @@ F: dict[str, tuple[str, str, str, str]] = {
         'Idade: %(age)s anos (nascido(a) em %(born)s).',
         'Edad: %(age)s años (nacido/a el %(born)s).',
         'Umri: miaka %(age)s (alizaliwa %(born)s).'),
+    # the ward orders' and the class checks' sentences (proposals/describe.py, checks/rules.py, tools/chart.py)
+    'Avoid %(drug)s in this child (%(age)s)': (
+        'Éviter %(drug)s chez cet enfant (%(age)s)',
+        'Evitar %(drug)s nesta criança (%(age)s)',
+        'Evitar %(drug)s en este niño (%(age)s)',
+        'Epuka %(drug)s kwa mtoto huyu (%(age)s)'),
+    'Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg': (
+        'Vérifier la dose de %(drug)s — %(dose)s pour un enfant de %(kg)s kg',
+        'Verificar a dose de %(drug)s — %(dose)s para uma criança de %(kg)s kg',
+        'Revisar la dosis de %(drug)s — %(dose)s para un niño de %(kg)s kg',
+        'Kagua dozi ya %(drug)s — %(dose)s kwa mtoto wa kilo %(kg)s'),
+    'Do not add %(drug)s — %(others)s is already ordered (same class)': (
+        'Ne pas ajouter %(drug)s — %(others)s est déjà prescrit (même classe)',
+        'Não acrescentar %(drug)s — %(others)s já está prescrito (mesma classe)',
+        'No añadir %(drug)s — %(others)s ya está indicado (misma clase)',
+        'Usiongeze %(drug)s — %(others)s tayari imeagizwa (kundi moja)'),
+    'Do not give %(drug)s to this child (%(age)s)': (
+        'Ne pas donner %(drug)s à cet enfant (%(age)s)',
+        'Não dar %(drug)s a esta criança (%(age)s)',
+        'No dar %(drug)s a este niño (%(age)s)',
+        'Usimpe mtoto huyu %(drug)s (%(age)s)'),
+    "Medication review of %(count)s active medication(s) against this patient's chart:": (
+        'Revue de %(count)s médicament(s) actif(s) au regard du dossier de ce patient :',
+        'Revisão de %(count)s medicamento(s) ativo(s) em relação ao prontuário deste paciente:',
+        'Revisión de %(count)s medicamento(s) activo(s) frente a la historia de este paciente:',
+        'Mapitio ya dawa %(count)s zinazotumika dhidi ya rekodi ya mgonjwa huyu:'),
+    'Order %(what)s (%(system)s %(code)s)': (
+        'Demander %(what)s (%(system)s %(code)s)',
+        'Solicitar %(what)s (%(system)s %(code)s)',
+        'Solicitar %(what)s (%(system)s %(code)s)',
+        'Agiza %(what)s (%(system)s %(code)s)'),
+    'Record %(what)s %(value)s': (
+        'Enregistrer %(what)s %(value)s',
+        'Registrar %(what)s %(value)s',
+        'Registrar %(what)s %(value)s',
+        'Rekodi %(what)s %(value)s'),
+    'Refer: %(what)s (%(system)s %(code)s)': (
+        'Adresser : %(what)s (%(system)s %(code)s)',
+        'Encaminhar: %(what)s (%(system)s %(code)s)',
+        'Derivar: %(what)s (%(system)s %(code)s)',
+        'Rufaa: %(what)s (%(system)s %(code)s)'),
+    'Reviewed: %(drugs)s.': (
+        'Revus : %(drugs)s.',
+        'Revisados: %(drugs)s.',
+        'Revisados: %(drugs)s.',
+        'Zimekaguliwa: %(drugs)s.'),
+    'Switch rather than add %(drug)s — %(others)s is already ordered (same class)': (
+        "Remplacer plutôt qu'ajouter %(drug)s — %(others)s est déjà prescrit (même classe)",
+        'Substituir em vez de acrescentar %(drug)s — %(others)s já está prescrito (mesma classe)',
+        'Sustituir en lugar de añadir %(drug)s — %(others)s ya está indicado (misma clase)',
+        'Badilisha badala ya kuongeza %(drug)s — %(others)s tayari imeagizwa (kundi moja)'),
+    'a service': (
+        'un service',
+        'um serviço',
+        'un servicio',
+        'huduma'),
+    'an observation': (
+        'une observation',
+        'uma observação',
+        'una observación',
+        'kipimo'),
+    'for %(reason)s': (
+        'pour %(reason)s',
+        'para %(reason)s',
+        'para %(reason)s',
+        'kwa %(reason)s'),
+    'for %(when)s': (
+        'pour %(when)s',
+        'para %(when)s',
+        'para %(when)s',
+        'kwa %(when)s'),
+    'once': (
+        'une fois',
+        'uma vez',
+        'una vez',
+        'mara moja'),
+    'over %(n)s %(unit)s': (
+        'sur %(n)s %(unit)s',
+        'em %(n)s %(unit)s',
+        'en %(n)s %(unit)s',
+        'kwa %(n)s %(unit)s'),
     "Checked for this patient's %(parts)s.": (
         "Vérifié pour ce patient : %(parts)s.", "Verificado para este paciente: %(parts)s.",
         "Verificado para este paciente: %(parts)s.", "Imekaguliwa kwa mgonjwa huyu: %(parts)s."),
@@ -717,7 +798,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
     "Management": ("Conduite à tenir", "Conduta", "Manejo", "Hatua za kuchukua"),
     "This patient": ("Ce patient", "Este paciente", "Este paciente", "Mgonjwa huyu"),
-    # the interaction tool's rows (tools/drugs.py): the sources' texts inside stay as read
+    # the interaction tool's rows (tools/drugreport.py): the sources' texts inside stay as read
     "Offline interaction tables: %(source)s": (
         "Tables d'interactions hors ligne : %(source)s", "Tabelas de interações offline: %(source)s",
         "Tablas de interacciones sin conexión: %(source)s", "Majedwali ya mwingiliano nje ya mtandao: %(source)s"),

@@ -12,6 +12,7 @@ import requests
 
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.model import ModelClient
+from smart_docgemma.agent.window import TokenCounter
 from smart_docgemma.tools.chart import read_for_turn
 from tests.bench.realmodel import node_of
 from tests.realmodel.recording import Exchange, RecordingProxy
@@ -22,16 +23,18 @@ QUESTIONS = ["Hello, what is hypertension?", "And what is atrial fibrillation?",
              "What are the FDA label warnings for warfarin?"]
 
 
-def _session(server, ctx, tools, questions=QUESTIONS) -> list[list[Exchange]]:
-    """The questions as turns of one session; each turn's model exchanges."""
+def _session(server, ctx, tools, questions=QUESTIONS, events: list | None = None,
+             first_token_s: float = 0) -> list[list[Exchange]]:
+    """The questions as turns of one session; each turn's model exchanges (its events in ``events``)."""
     proxy = RecordingProxy(server.endpoint).start()
     try:
         model = ModelClient(proxy.url, model=server.model, dialect="json_object_schema", timeout=300,
-                            retries=0, context_tokens=server.n_ctx)
+                            retries=0, context_tokens=server.n_ctx, first_token_s=first_token_s)
         brief, history, turns = read_for_turn(ctx).brief, [], []
         for question in questions:
             mark = proxy.mark()
-            turn = Agent(model, tools, ctx).run(question, history=history, chart_summary=brief)
+            turn = Agent(model, tools, ctx).run(question, history=history, chart_summary=brief,
+                                                emit=(events if events is not None else []).append)
             assert not turn.degraded, turn.state.degraded_reason
             turns.append(proxy.since(mark))
             history += [{"role": "user", "content": question}, {"role": "assistant", "content": turn.answer}]
@@ -100,18 +103,32 @@ def test_two_calls_of_a_node_share_the_fixed_part_token_for_token_and_a_warm_ser
                 by_node[node] = ex
 
 
-def test_a_restarted_server_is_warm_from_its_saved_cache(session_ctx, cache_dir):
+def test_a_restarted_server_is_warm_from_its_saved_cache_and_the_wait_is_reported(session_ctx, cache_dir):
     ctx, tools = session_ctx
     with gemma_model(n_ctx=4096, threads=1, cache_mb=512, cache_dir=str(cache_dir)) as server:
         _session(server, ctx, tools, QUESTIONS[:1])
     saved = list(cache_dir.glob("*/*.kv"))
     assert saved, "the states were written to disk"
+    before = _prefills("intent_classify")
     with gemma_model(n_ctx=4096, threads=1, cache_mb=512, cache_dir=str(cache_dir)) as server:
         info = requests.get(server.endpoint.removesuffix("/v1") + "/extras/prompt_cache", timeout=10).json()
         assert info["states"] >= 1 and info["bytes"] <= info["budget"]
-        (turn,) = _session(server, ctx, tools, QUESTIONS[:1])
+        events: list[dict] = []
+        (turn,) = _session(server, ctx, tools, QUESTIONS[:1], events, first_token_s=0.01)
     first = turn[0].timings  # the same question again, on a new process
     assert first["cache_n"] > 0.75 * (first["cache_n"] + first["prompt_n"]), first
+    # the slow-first-token notice is followed by what the prompt cost; /metrics has it too
+    kinds = [e["type"] for e in events]
+    assert "model_slow" in kinds and "model_prefill" in kinds, kinds
+    said = next(e for e in events if e["type"] == "model_prefill")
+    assert said["computed"] == first["prompt_n"] and said["tokens"] == first["prompt_n"] + first["cache_n"]
+    assert _prefills("intent_classify") == before + 1
+
+
+def _prefills(node: str) -> float:
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value("docgemma_model_prefill_seconds_count", {"node": node}) or 0.0
 
 
 def test_a_synthea_size_request_is_cut_to_fit_the_context_and_the_cut_is_said(fhir_base, synthea,
@@ -131,6 +148,7 @@ def test_a_synthea_size_request_is_cut_to_fit_the_context_and_the_cut_is_said(fh
         try:
             model = ModelClient(proxy.url, model=server.model, dialect="json_object_schema", timeout=300,
                                 retries=0, context_tokens=server.n_ctx)
+            model.count_tokens = TokenCounter(server.endpoint, server.model)  # the proxy relays /v1 only
             events: list[dict] = []
             turn = Agent(model, tools, ctx).run("summarise this patient's chart", history=history,
                                                 chart_summary=read_for_turn(ctx).brief, emit=events.append)

@@ -143,3 +143,14 @@ def test_a_result_older_than_a_year_says_so(chart):
 def test_a_result_dated_to_the_day_month_or_year_is_that_days_midnight():
     for raw, day in (("2024-03-14", "2024-03-14"), ("2024-03", "2024-03-01"), ("2024", "2024-01-01")):
         assert labs.taken({"effectiveDateTime": raw}).isoformat() == f"{day}T00:00:00+00:00"
+
+
+def test_every_analyte_code_is_a_loinc_code():
+    """A specimen label with a comma once split a flow mapping and left "mmol/mol)" standing as
+    a code: every key of the table must be a LOINC code (digits, a dash, one check digit)."""
+    import re
+
+    for a in analytes.table().values():
+        for code in a.codes:
+            assert re.fullmatch(r"\d{1,7}-\d", code), (a.name, code)
+    assert analytes.of_code("59261-8").name == "HbA1c"
