@@ -45,6 +45,7 @@ DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"  # pinned: the newest hapi starter i
 # C1 only + serial GC: on 2 cores the C2 and G1 threads compete with start-up work (measured ~2x faster).
 JAVA_OPTS = ["-Xmx1280m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m"]
 READY_TIMEOUT_S = 180.0
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 INSTALL_HINT = ("install Java 17 and Maven (the project's own HAPI FHIR server in launch/hapi), "
                 "or Docker with the sandbox extra (pip install -e '.[sandbox]': hapiproject/hapi), "
                 "or set FHIR_UPSTREAM_URL to an existing FHIR R4 server")
@@ -203,23 +204,29 @@ def start_local(port: int = 8080, log_dir: Path | None = None, module: Path | No
 
 
 def _spawn_java(jar: Path, port: int, log: Path) -> subprocess.Popen:
-    """The JVM in its own process group (Ctrl-C reaches only us; we stop it in order)."""
+    """The JVM in a session of its own (Ctrl-C reaches only us; we stop it in order), bound to
+    die with us all the same (``_die_with_parent``)."""
     opts = shlex.split(os.environ["HAPI_JAVA_OPTS"]) if os.environ.get("HAPI_JAVA_OPTS") else JAVA_OPTS
     # PDEATHSIG fires when the *thread* that forked exits: only safe from the main thread.
     on_main = threading.current_thread() is threading.main_thread()
+    parent = os.getpid()
     with open(log, "wb") as out:
         return subprocess.Popen(["java", *opts, "-jar", str(jar), f"--server.port={port}"],
                                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                preexec_fn=_die_with_parent if on_main else os.setpgrp)
+                                start_new_session=True,
+                                preexec_fn=(lambda: _die_with_parent(parent)) if on_main else None)
 
 
-def _die_with_parent() -> None:
-    """In the child: the kernel sends SIGTERM to it if this Python process dies (even SIGKILL)."""
+def _die_with_parent(parent: int) -> None:
+    """In the child, before exec: the kernel sends it SIGTERM when this Python process dies, even
+    by SIGKILL (a session of its own would otherwise outlive us, holding the port). If the
+    parent died before the request took effect, the child stops at once."""
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     except (OSError, AttributeError):
-        pass  # not Linux: atexit and SIGTERM handling still apply
-    os.setpgrp()
+        return  # not Linux: atexit and SIGTERM handling still apply
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _stopper(proc: subprocess.Popen) -> Callable[[], None]:
@@ -236,7 +243,11 @@ def _stopper(proc: subprocess.Popen) -> Callable[[], None]:
 
 
 def _require_free(port: int) -> None:
+    """Fail when something listens on ``port``. SO_REUSEADDR, as the JVM's own server socket sets
+    it: the TIME_WAIT connections a HAPI just stopped leaves behind do not count as in use (without
+    it a restart right after a stop failed for up to a minute with nothing listening)."""
     with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(("127.0.0.1", port))
         except OSError:

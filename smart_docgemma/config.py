@@ -34,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "CLIENT_IO_TIMEOUT_S": 30,
     "LOG_LEVEL": "INFO",
     "FRAME_ANCESTORS": "'self' http://127.0.0.1:9000 http://localhost:9000",
+    "STYLE_SRC_EXTRA": "",  # sources added to the CSP's style-src (web/security.py)
     # --- storage ----------------------------------------------------------
     "DATABASE_URL": None,  # None -> sqlite in the instance folder; any SQLAlchemy URL
     # Database connections kept open per worker process (as many again while busy). Every

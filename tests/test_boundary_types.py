@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULE = textwrap.dedent('''
     from smart_docgemma.agent.graph import Agent
     from smart_docgemma.agent.state import Turn
-    from smart_docgemma.proposals.store import ProposalStore, SecondLook
+    from smart_docgemma.approval.types import SecondLook
+    from smart_docgemma.proposals.store import ProposalStore
     from smart_docgemma.tools.imaging import image_meta
 
 
@@ -45,4 +46,4 @@ def test_mypy_rejects_a_dict_bag_at_each_typed_boundary(tmp_path, monkeypatch):
     assert mypy_errors(tmp_path, "right", RIGHT) == []
     wrong = mypy_errors(tmp_path, "bags", BAGS)
     lines = sorted({int(line.split(":")[1]) for line in wrong})
-    assert lines == [9, 10, 11], wrong  # the resume, the second look, the image's meta
+    assert lines == [10, 11, 12], wrong  # the resume, the second look, the image's meta

@@ -258,3 +258,15 @@ def test_readme_and_the_architecture_page_name_every_package_folder():
     tree = page[page.index("```\nsmart_docgemma/\n"):page.index("### Layers")]
     mapped = set(re.findall(r"^  ([a-z_]+)/ ", tree, re.M)) - {"templates"}  # pages, no modules
     assert mapped == folders
+
+
+def test_the_architecture_pages_layers_table_is_floors():
+    """docs/architecture.md's "Layers" table lists the floors of ``FLOORS``, in order, each with
+    its folders."""
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    table = page[page.index("| floor | folders |"):]
+    rows = [line.split("|")[1:3] for line in table.split("\n\n")[0].splitlines()[2:]]
+    documented = [(name.strip(), set(re.findall(r"`([a-z_/]+)/`", folders))) for name, folders in rows]
+    expected = [(name, {f.removeprefix("smart_docgemma/") for f in folders} - {"smart_docgemma", "__init__.py"})
+                for name, folders in FLOORS]
+    assert documented == expected

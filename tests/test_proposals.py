@@ -175,7 +175,7 @@ def test_a_second_look_stored_in_the_old_json_shape_loads_typed_and_still_gates(
     from flask import render_template
     from sqlalchemy import select, update
 
-    from smart_docgemma.proposals.store import SecondLook
+    from smart_docgemma.approval.types import SecondLook
     from smart_docgemma.storage import proposals as table
 
     lc = launch(fhir_base, new_patient(fhir_base))

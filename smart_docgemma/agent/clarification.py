@@ -18,6 +18,7 @@ from typing import Any
 
 from ..languages import ANSWERED, answers
 from . import requests
+from .extraction import extract  # extraction reads this module's sibling rules
 from .prompts import load, rules
 
 
@@ -49,8 +50,6 @@ def pending_request(history: list[dict[str, Any]]) -> list[str]:
 def completed(message: str, history: list[dict[str, Any]] | None) -> str:
     """``message`` with the request it answers in front ("rx azithro 500mg od x3d azithromycin"),
     or ``message`` alone when it answers no question or asks something of its own."""
-    from .extraction import extract  # extraction reads this module's sibling rules
-
     pending = pending_request(history or [])
     if not pending:
         return message

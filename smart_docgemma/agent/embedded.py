@@ -44,6 +44,8 @@ import requests
 
 from ..config import read
 from ..errors import EmbeddedModelError
+from ..tools import catalog
+from .prompts import load, request, template
 from .window import context_size
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
@@ -196,9 +198,6 @@ def warm(model: EmbeddedModel) -> list[int]:
     """Compute every node's fixed part once, in the background, so a session's first question
     does not (the system texts, and TOOL_SELECT's list of every tool). A state already saved
     on disk makes this a cache hit. Returns the prompt tokens computed per request."""
-    from ..tools import catalog
-    from .prompts import load, request, template
-
     tools = template("tool_list").format(
         tool_list="\n".join(f"- {catalog.spec(n).description}" for n in catalog.running_order()))
     prompts = [request(node, "", fixed=(tools,) if node == "tool_select" else ())

@@ -25,7 +25,7 @@ from sqlalchemy import delete, insert, select
 from .. import errors, inputs, languages, metrics
 from ..audit import for_cds_call
 from ..audit.events import outcome_of
-from ..checks import context, rules
+from ..checks import context, hooks
 from ..extensions import get_storage
 from ..languages import choices
 from ..storage import cds_cards, cds_feedback, now
@@ -77,14 +77,14 @@ def call(service_id: str):
         raise errors.CDSError("fhirAuthorization requires fhirServer (cds-r-1).")
     started, trail = time.monotonic(), for_cds_call(claims, body)
     try:
-        data = context.gather(body, service.get("prefetch", {}), rules.REQUIRED[service["hook"]],
+        data = context.gather(body, service.get("prefetch", {}), hooks.REQUIRED[service["hook"]],
                               audit=trail)
     except errors.DocGemmaError as exc:
         trail.action("cds-hook", outcome=outcome_of(exc), description=exc.description,
                      service=service_id)
         raise
     language = _language(body)
-    cards = rules.cards_for(service["hook"], body, data, _app_launch_url(), language)
+    cards = hooks.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
     trail.action("cds-hook", service=service_id, hook=body["hook"],

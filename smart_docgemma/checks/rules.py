@@ -14,7 +14,7 @@ allergies (class cross-reactivity, with the recorded reaction and
 criticality), pregnancy, lactation, labs that make the drug unsafe, and its
 boxed warning — all findings about one draft become one card.
 
-The drug lookups sit behind the small functions at the end of this module;
+The drug lookups are ``lookups.py``, what a hook call answers is ``hooks.py``;
 reading the FHIR data is ``chart``'s job, lab rules are ``monitoring``'s.
 """
 from __future__ import annotations
@@ -23,42 +23,31 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
-from pathlib import Path
-
-import yaml
 
 from .. import knowledge
 from ..languages import N_, day, message
-from . import chart, monitoring, quiet
+from . import chart, monitoring
 from . import chart_rules as safety_rules
-from .cards import card, smart_link_card
 from .context import HookData
-from .findings import Finding, Source, capital, group
+from .findings import Finding, Source, capital
+from .lookups import (
+    allergy_conflicts,
+    alternative,
+    boxed_warning,
+    flag_source,
+    generic,
+    identity,
+    interaction_sources,
+    interactions,
+    lactation_flags,
+    matches,
+    monitoring_rules,
+    pregnancy_flags,
+    source,
+    table,
+)
 
 log = logging.getLogger(__name__)
-
-REQUIRED = {
-    "patient-view": {"medications", "allergies"},
-    "order-select": {"medications", "allergies", "conditions"},
-    "order-sign": {"medications", "allergies", "conditions"},
-}
-
-
-def cards_for(hook: str, body: dict, data: HookData, launch_url: str,
-              language: str = "en") -> list[dict]:
-    """The cards for one hook call: one per problem, most severe first, in ``language`` (en, fr,
-    pt, es; ``cards.card``); "fr" also adds the French source text (ANSM) to the details."""
-    if hook == "patient-view":
-        patient = quiet.chart_key(body)
-        problems = quiet.keep_new(patient, group(patient_view(data)))
-        cards = [card(p, language) for p in problems]
-        quiet.remember(patient, zip(cards, problems, strict=False))
-        cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient")), language))
-    else:
-        problems = group(order_checks(chart.drafts(body, hook == "order-select"), data))
-        cards = [card(p, language) for p in problems]
-    return cards
 
 
 # --- patient-view -------------------------------------------------------------------
@@ -385,94 +374,3 @@ def _interaction_severity(hit) -> str:
 def _first_clause(text: str) -> str:
     """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear indication"."""
     return re.sub(r"\s*\([^)]*\)", "", text.split(";")[0]).rstrip(". ").lower() if text else ""
-
-
-# --- drug lookups (identity, classes, interactions, allergy, pregnancy, alternatives) -
-
-@lru_cache(maxsize=1)
-def table() -> dict:
-    return yaml.safe_load(Path(__file__).with_name("knowledge.yaml").read_text())
-
-
-def identity(resource: dict) -> knowledge.DrugIdentity:
-    """What a MedicationRequest orders: its code, its text, or its contained Medication (offline)."""
-    return knowledge.identify(concept=resource.get("medicationCodeableConcept"),
-                              medication=chart.contained_medication(resource))
-
-
-@lru_cache(maxsize=2048)
-def generic(name: str) -> str:
-    """Ingredient names ("amoxicillin 875 MG / clavulanate potassium 125 MG Oral Tablet" →
-    "amoxicillin/clavulanate"); the words themselves when the knowledge cannot identify them."""
-    return knowledge.generic(name)
-
-
-def ingredients(drug: str) -> list[str]:
-    return drug.split("/")
-
-
-def classes(drug: str) -> set[str]:
-    found = {c for i in ingredients(drug) for c in knowledge.classes_of(i)}
-    return found | {name for name, members in table()["extra_classes"].items() if drug in members}
-
-
-def matches(drug: str, key: str) -> bool:
-    """``key`` is a generic name or ``class:<name>``."""
-    return key[6:] in classes(drug) if key.startswith("class:") else key in (drug, *ingredients(drug))
-
-
-def interactions(names: list[str]) -> list[knowledge.Interaction]:
-    """Known interactions among these drugs (each pair of drugs once, its most severe), by generic name."""
-    return knowledge.drug_interactions(names)
-
-
-def interaction_sources(hit: knowledge.Interaction) -> list[Source]:
-    return [Source(s, hit.url_of(s)) for s in hit.sources or (hit.source,)]
-
-
-def allergy_conflicts(substance: str, names: list[str]) -> list[knowledge.AllergyConflict]:
-    return [c for n in names for c in knowledge.allergy_conflicts(substance, n)[:1]]
-
-
-def pregnancy_flags(drug: str) -> list[knowledge.Flag]:
-    return knowledge.pregnancy_flags(ingredients(drug))
-
-
-def lactation_flags(drug: str) -> list[knowledge.Flag]:
-    return knowledge.pregnancy_flags(ingredients(drug), lactation=True)
-
-
-def flag_source(flag: knowledge.Flag, drug: str) -> Source:
-    """A flag's source with a link: LactMed, the guideline named, or the drug's labels."""
-    named = next((source(k) for k in ("lactmed", "kdigo", "beers")
-                  if source(k).label.split()[0].lower() in flag.source.lower()), None)
-    return Source(flag.source, named.url if named else source("dailymed", drug).url)
-
-
-def boxed_warning(drug: str) -> str | None:
-    return table()["boxed_warnings"].get(drug)
-
-
-def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
-    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm"}), when the knowledge names one.
-
-    ``context``: the other drug of an interaction, the allergen, or the shared class."""
-    if "antiplatelet" in classes(replaced):
-        return None  # aspirin or clopidogrel is there for the heart: no analgesic replaces it
-    rules = table()["alternatives"][kind]
-    if kind == "interaction":
-        name = next((alt for pair, alt in rules.items()
-                     if matches(context, pair.split("+")[0]) and matches(replaced, pair.split("+")[1])), None)
-    else:
-        name = next((alt for k, alt in rules.items() if k == context or matches(replaced, k)), None)
-    return table()["drugs"].get(name) if name else None
-
-
-def source(key: str, drug: str = "") -> Source:
-    """A named source; the drug-label source links to that drug's labels."""
-    entry = table()["sources"][key]
-    return Source(entry["label"], entry["url"] + drug.replace(" ", "+") if key == "dailymed" else entry["url"])
-
-
-def monitoring_rules() -> list[dict]:
-    return table()["monitoring"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import tables
 from .classes import members as class_members
+from .classes import product_brands
 from .tables import load
 
 
@@ -56,8 +57,6 @@ def lookup(phrase: str, products: bool = False) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _product_brands() -> dict[str, list[str]]:
-    from .classes import product_brands
-
     return product_brands()
 
 

@@ -13,17 +13,13 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from ..languages import N_
 from ..tools.dosing import route_key
 
 
 def _(text: str, **fields: Any) -> str:
     """``text`` in the page's language (English outside a request)."""
     return str(gettext(text, **fields))
-
-
-def N_(text: str) -> str:
-    """A phrase translated where it is shown (marked here for ``pybabel extract``)."""
-    return text
 
 
 _TIMES_DAILY = {1: N_("once daily"), 2: N_("twice daily"), 3: N_("three times daily"),

@@ -23,11 +23,12 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from .. import errors
+from ..approval.types import Change, Launch, ProposalSummary, SafetyFlag, SecondLook
 from ..languages import N_, message
 from ..tools import dosing, orders
 from ..tools.base import ToolContext
 from .describe import as_needed_text, frequency_text, note_text, quantity_text
-from .store import Change, Launch, Proposal, ProposalStore, ProposalSummary, SafetyFlag, SecondLook
+from .store import Proposal, ProposalStore
 
 ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}  # the one route vocabulary (tools/dosing.py)
 UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")

@@ -32,7 +32,7 @@ the create a Provenance names the practitioner (author) and the assistant
 
 Callers pass the launch: an object with ``sid``, ``patient_id``, ``user``
 (fhirUser reference), ``scopes`` (``GrantedScopes``) and ``fhir`` (a
-``FhirGateway`` with the launch token); ``views.py`` is the blueprint.
+``FhirGateway`` with the launch token); ``web/proposals.py`` is the blueprint.
 """
 from __future__ import annotations
 
@@ -40,7 +40,6 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -49,22 +48,16 @@ if TYPE_CHECKING:
 from sqlalchemy import and_, func, or_, select, true, update
 
 from .. import errors, metrics
-from ..approval.types import Approval as Approval  # re-exported
-from ..approval.types import Change as Change
-from ..approval.types import Launch as Launch
-from ..approval.types import ProposalSummary as ProposalSummary
-from ..approval.types import SafetyFlag as SafetyFlag
-from ..approval.types import SecondLook as SecondLook
+from ..approval.types import Launch, ProposalSummary, SecondLook
 from ..checks import prescriber
 from ..extensions import get_storage
-from ..fhir import local_ref as local_ref  # re-exported: proposals.local_ref
 from ..storage import Storage, app_sessions, now
 from ..storage import proposals as table
 from .describe import action_sentence
+from .provenance import provenance_for
 
 log = logging.getLogger(__name__)
 IDENTIFIER_SYSTEM = "urn:docgemma:proposal"
-ASSISTANT = "DocGemma assistant"
 MAX_ATTEMPTS = 3
 STALE_CLAIM_S = 120
 REASON_MAX = 500
@@ -386,33 +379,6 @@ def _at_version(version: int | None) -> Any:
         return true()
     return func.coalesce(table.c.version, 1) == version
 
-
-def provenance_for(target: str, user: str | None, proposal_id: str,
-                   edits: list[Change] | None = None,
-                   via: str | None = None) -> dict[str, Any]:
-    """A Provenance for ``target``: the practitioner authored it, the assistant assembled it;
-    when the clinician edited the proposal first, the reason says what they changed; when an
-    MCP client asked for it (``via``), the assembler names that client."""
-    participant = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
-    author = {"type": {"coding": [{"system": participant, "code": "author", "display": "Author"}]},
-              "who": {"reference": local_ref(user)} if local_ref(user) else {"display": user or "unknown user"}}
-    assembler = {"type": {"coding": [{"system": participant, "code": "assembler", "display": "Assembler"}]},
-                 "who": {"display": f"{ASSISTANT} for MCP client {via}" if via else ASSISTANT},
-                 "onBehalfOf": author["who"]}
-    return {"resourceType": "Provenance", "target": [{"reference": target}],
-            "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "activity": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-DataOperation",
-                                     "code": "CREATE", "display": "create"}]},
-            "reason": [{"text": f"Approved by the clinician from assistant proposal {proposal_id}"
-                        + (f" requested by MCP client {via}" if via else "") + _edited(edits)}],
-            "agent": [author, assembler]}
-
-
-def _edited(edits: list[Change] | None) -> str:
-    if not edits:
-        return ""
-    changes = "; ".join(f"{e['field']} {e['before']} → {e['after']}" for e in edits)
-    return f", edited by the clinician before approval ({changes})"
 
 
 def proposal_store(app: Flask | None = None) -> ProposalStore:

@@ -4,7 +4,7 @@
 For every medicine of the list (default: the WHO Model List of Essential Medicines core list,
 ``data/who_eml_core.yaml``; a clinic's own list is a YAML file with the same ``sections`` or a
 plain ``names`` list) it asks the FDA label service exactly what the drug-safety and
-interaction tools ask (``drugs.label_safety``), into the app's cache (``CACHE_PATH``,
+interaction tools ask (``openfda.label_safety``), into the app's cache (``CACHE_PATH``,
 ``DOCGEMMA_…`` configuration). When the uplink later fails, those answers are served as offline
 copies with their retrieval date (tools/http.py). Prints the coverage: medicines whose every
 ingredient has a label, medicines openFDA has no label for (many INN-only or non-US
@@ -19,8 +19,8 @@ from typing import Callable
 import yaml
 
 from ..errors import SourceError
-from .drugs import label_safety
 from .http import KnowledgeHttp
+from .openfda import label_safety
 
 DEFAULT_LIST = Path(__file__).with_name("data") / "who_eml_core.yaml"
 

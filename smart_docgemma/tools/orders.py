@@ -37,7 +37,7 @@ from . import args as tool_args
 from . import catalog, dosing
 from .base import Tool, ToolContext, ToolResult
 from .dosing import SNOMED, parse_dose
-from .drugs import label_safety
+from .openfda import label_safety
 from .safety import flag as _flag
 from .safety import patient_lists
 

@@ -798,7 +798,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
     "Management": ("Conduite à tenir", "Conduta", "Manejo", "Hatua za kuchukua"),
     "This patient": ("Ce patient", "Este paciente", "Este paciente", "Mgonjwa huyu"),
-    # the interaction tool's rows (tools/drugs.py): the sources' texts inside stay as read
+    # the interaction tool's rows (tools/drugreport.py): the sources' texts inside stay as read
     "Offline interaction tables: %(source)s": (
         "Tables d'interactions hors ligne : %(source)s", "Tabelas de interações offline: %(source)s",
         "Tablas de interacciones sin conexión: %(source)s", "Majedwali ya mwingiliano nje ya mtandao: %(source)s"),

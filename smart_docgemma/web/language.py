@@ -13,15 +13,10 @@ from flask_babel import Babel, format_date, format_decimal, gettext
 
 from .. import errors, inputs
 from ..agent import languages
+from ..languages import N_
 from ..languages.choices import LANGUAGES, default_language, remember, remembered
 from ..session import launches as sessions
 from ..storage import UNREACHABLE
-
-
-def N_(text: str) -> str:
-    """Marked for ``pybabel extract``, translated where it is shown."""
-    return text
-
 
 # the labels of a card's fields (tools/orders.py writes them into the proposal's summary)
 CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),

@@ -19,6 +19,7 @@ import secrets
 from flask import session
 
 from .. import errors, inputs
+from ..config import setting
 
 CSRF_EXEMPT_PREFIXES = ("/cds-services",)
 # Responses here carry patient data or launch secrets: never stored by a browser or proxy.
@@ -47,7 +48,7 @@ def _headers(response):
     from flask import current_app
 
     ancestors = current_app.config.get("FRAME_ANCESTORS") or "'self'"
-    style = current_app.config.get("STYLE_SRC_EXTRA", "")
+    style = setting(current_app.config, "STYLE_SRC_EXTRA")
     response.headers.setdefault(
         "Content-Security-Policy",
         "default-src 'self'; script-src 'self'; style-src 'self' " + style + "; "

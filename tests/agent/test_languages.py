@@ -229,7 +229,7 @@ def test_if_pain_is_the_coded_as_needed_reason_of_the_order(message, words):
 
 def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it():
     from smart_docgemma.knowledge import ddi
-    from smart_docgemma.tools.drugs import table_text
+    from smart_docgemma.tools.drugreport import table_text
 
     row = ddi.pair("warfarin", "ibuprofen")
     with languages.answering("fr"):

@@ -9,7 +9,10 @@ from werkzeug import Response
 
 from smart_docgemma import knowledge
 from smart_docgemma.tools import args
-from smart_docgemma.tools.drugs import DAILYMED, TOOLS, _interaction_result, label_safety, newest_per_set
+from smart_docgemma.tools.druglabel import DAILYMED, newest_per_set
+from smart_docgemma.tools.drugreport import _interaction_result
+from smart_docgemma.tools.drugs import TOOLS
+from smart_docgemma.tools.openfda import label_safety
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, requests_to
 
