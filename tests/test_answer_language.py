@@ -1,4 +1,4 @@
-"""The answer-language check (grounding/language.py): clear answers in another language are
+"""The answer-language check (grounding/answer_language.py): clear answers in another language are
 found; the mixed answers a clinician gets every day (English drug products and units in a
 French answer, a list of doses, an answer citing records) are never taken for one."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from smart_docgemma.grounding.language import detect, foreign
+from smart_docgemma.grounding.answer_language import detect, foreign
 
 OTHER = [
     ("en", "Der Kaliumwert liegt bei 5,6 mmol/L. Bitte überprüfen Sie die Medikamente sorgfältig.",

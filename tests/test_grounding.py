@@ -71,7 +71,7 @@ def test_image_findings_evaluation_meets_its_goals(split):
     ("es", "Considere una TC para descartar un neumotórax.", "pneumothorax", "hedged"),
 ])
 def test_a_finding_is_read_affirmed_denied_or_hedged(lang, said, finding, polarity):
-    from smart_docgemma.grounding.findings import mentions
+    from smart_docgemma.grounding.image_findings import mentions
 
     assert (finding, polarity) in {(m.finding, m.polarity) for m in mentions(said, lang)}
 
@@ -86,7 +86,7 @@ def test_a_finding_is_read_affirmed_denied_or_hedged(lang, said, finding, polari
 def test_a_chart_sentence_in_an_image_turn_claims_no_image_finding(said):
     """Words a chart uses (body mass, ankle edema, a bleeding risk, a history of a fracture)
     are no claim about the image: they are not held to its findings."""
-    from smart_docgemma.grounding.findings import mentions
+    from smart_docgemma.grounding.image_findings import mentions
 
     assert [m for m in mentions(said) if m.polarity != "hedged"] == []
 

@@ -31,7 +31,7 @@ import yaml
 from sqlalchemy import select
 
 from smart_docgemma.agent import prompts
-from smart_docgemma.grounding import guard
+from smart_docgemma.grounding import injection
 from smart_docgemma.storage import proposals as proposal_table
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.model_server import ScriptedModelServer
@@ -44,7 +44,7 @@ WRITE_TYPES = ("MedicationRequest", "AllergyIntolerance", "DocumentReference")
 
 def _system_sentences() -> list[str]:
     texts = [prompts.system(n) for n in prompts.load("prompts")["system"]]
-    return [s for s in guard.secrets_of(None, texts)]
+    return [s for s in injection.secrets_of(None, texts)]
 
 
 def _put(fhir_base: str, resource: dict) -> None:
@@ -281,7 +281,7 @@ def test_an_obeying_model_cannot_write_leak_or_hide_the_injection(
     if case["goal"] == "fake_source":
         assert "not found in" in html
     if case["goal"] == "reveal":
-        assert guard.REMOVED in html
+        assert injection.REMOVED in html
     if case["goal"] == "language":  # obeyed, and replaced: the clinician reads English
         assert "was not written in English (detected: fr)" in html
         assert "Je réponds en français" not in html

@@ -25,7 +25,7 @@ from ..knowledge import vocabulary as knowledge_names
 from ..tools.answers import chart_focus
 from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.windows import Asked, asked
-from . import languages, requests, ward
+from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules
 
@@ -448,7 +448,7 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
-    actions += ward.actions(said)  # lab orders, referrals, vital signs, protocols (agent/ward.py)
+    actions += ward_requests.actions(said)  # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     dose, low = find_dose(text), text.lower()
     if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from ..tools import catalog
 from ..tools.answers import focus_of
 from ..tools.windows import Asked, asked
-from . import ward
+from . import ward_requests
 from .extraction import compiled
 from .languages import fold
 from .prompts import rules
@@ -232,7 +232,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                   "notes": _order_notes(dose)}
                                  if patient and len(drugs) == 1 else None),
         "add_allergy": _allergy_args(state, patient),
-        **{tool: ward.arguments(tool, state.message, patient) if patient else None for tool in ward.TOOLS},
+        **{tool: ward_requests.arguments(tool, state.message, patient) if patient else None
+           for tool in ward_requests.TOOLS},
         "analyze_medical_image": ({"query": state.message[:160]}
                                   if state.image and len(state.message) >= 2 else None),
     }

@@ -12,11 +12,10 @@ import re
 from typing import Any
 
 from .. import metrics
-from ..checks import mentions as guard
+from ..checks.mentions import appended
 from ..errors import ModelError
-from ..grounding import ground_turn
-from ..grounding import guard as injection
-from ..grounding.language import candidates, foreign
+from ..grounding import ground_turn, injection
+from ..grounding.answer_language import candidates, foreign
 from ..languages import answer_language, iso_days
 from ..tools import catalog
 from . import languages, prompts
@@ -56,7 +55,7 @@ def _in_language(state: Turn, answer: str) -> str:
         return _with_notes(state, answer)
     metrics.language_replaced(expected, found.lang)
     replaced = templated_summary(state, prompts.message("language_replaced", found=found.lang))
-    return guard.appended(replaced, state.tool_runs)  # every severe finding, as for the model's
+    return appended(replaced, state.tool_runs)  # every severe finding, as for the model's
 
 
 def sanitize(text: str) -> str:
@@ -134,7 +133,7 @@ def _with_notes(state: Turn, answer: str) -> str:
     if state.notice:
         notes.append(state.notice)
     answer = answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
-    return guard.appended(answer, state.tool_runs)
+    return appended(answer, state.tool_runs)
 
 
 def templated_summary(state: Turn, label: str | None = None) -> str:

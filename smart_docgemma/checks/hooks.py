@@ -5,7 +5,7 @@ on the drafts. The rules themselves are ``rules.py``.
 """
 from __future__ import annotations
 
-from . import chart, quiet
+from . import hookdata, quiet
 from .cards import card, smart_link_card
 from .context import HookData
 from .findings import group
@@ -27,8 +27,8 @@ def cards_for(hook: str, body: dict, data: HookData, launch_url: str,
         problems = quiet.keep_new(patient, group(patient_view(data)))
         cards = [card(p, language) for p in problems]
         quiet.remember(patient, zip(cards, problems, strict=False))
-        cards.append(smart_link_card(launch_url, chart.patient_name(data.get("patient")), language))
+        cards.append(smart_link_card(launch_url, hookdata.patient_name(data.get("patient")), language))
     else:
-        problems = group(order_checks(chart.drafts(body, hook == "order-select"), data))
+        problems = group(order_checks(hookdata.drafts(body, hook == "order-select"), data))
         cards = [card(p, language) for p in problems]
     return cards

@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from .. import knowledge
-from . import chart
+from . import hookdata
 from .findings import Source
 
 
@@ -22,7 +22,7 @@ def table() -> dict:
 def identity(resource: dict) -> knowledge.DrugIdentity:
     """What a MedicationRequest orders: its code, its text, or its contained Medication (offline)."""
     return knowledge.identify(concept=resource.get("medicationCodeableConcept"),
-                              medication=chart.contained_medication(resource))
+                              medication=hookdata.contained_medication(resource))
 
 
 @lru_cache(maxsize=2048)

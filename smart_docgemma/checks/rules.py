@@ -26,8 +26,7 @@ from datetime import date
 
 from .. import knowledge
 from ..languages import N_, day, message
-from . import chart, monitoring
-from . import chart_rules as safety_rules
+from . import hookdata, monitoring, patient_rules
 from .context import HookData
 from .findings import Finding, Source, capital
 from .lookups import (
@@ -53,7 +52,7 @@ log = logging.getLogger(__name__)
 # --- patient-view -------------------------------------------------------------------
 
 def patient_view(data: HookData) -> list[Finding]:
-    active = chart.named(data.get("medications"))
+    active = hookdata.named(data.get("medications"))
     names = [n for n, _ in active]
     findings = _interactions_among(names) + _trios_among(names)
     for name, resource in active:
@@ -102,7 +101,7 @@ def _trios_among(names: list[str]) -> list[Finding]:
 # --- orders -------------------------------------------------------------------------
 
 def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
-    active = chart.named(data.get("medications"))
+    active = hookdata.named(data.get("medications"))
     renal, age = latest_renal(data), patient_age(data)
     findings: list[Finding] = []
     for i, draft in enumerate(drafts):
@@ -113,13 +112,13 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
             continue
         name = ident.name
         others = [(n, "active", r) for n, r in active] + \
-                 [(n, "draft", d) for d in drafts if d is not draft and (n := chart.med_name(d))]
+                 [(n, "draft", d) for d in drafts if d is not draft and (n := hookdata.med_name(d))]
         found = _knowledge(name, draft, others, renal, age, key)
         found += _duplicates_and_additive(name, [(n, w) for n, w, _ in others], draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
         found += _pregnancy(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
-        found += safety_rules.extra_findings(data, name, draft, key)
+        found += patient_rules.extra_findings(data, name, draft, key)
         found += _boxed(name, draft, key)
         findings += _duplication_last(found)
     return findings
@@ -138,7 +137,7 @@ def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
     drug = generic(name)
     doses = {generic(n): d for n, _, r in others if (d := knowledge.dose_of(r, product=n))}
     where = {generic(n): (w, n) for n, w, _ in others}
-    dose = knowledge.dose_of(draft, product=chart.med_name(draft) or name)
+    dose = knowledge.dose_of(draft, product=hookdata.med_name(draft) or name)
     found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
                                      doses)
     return [_from_knowledge(f, drug, draft, key, where, renal, age)
@@ -199,7 +198,7 @@ def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal
 
 def patient_age(data: HookData) -> int | None:
     """The patient's age today in whole years (None without a birth date)."""
-    return chart.age(data.get("patient"), date.today())
+    return hookdata.age(data.get("patient"), date.today())
 
 
 def latest_renal(data: HookData) -> RenalResult | None:
@@ -275,9 +274,9 @@ def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
 def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> list[Finding]:
     drug, out = generic(name), []
     for resource in allergies:
-        substance = chart.allergy_substance(resource)
+        substance = hookdata.allergy_substance(resource)
         for hit in allergy_conflicts(substance, [name]) if substance else []:
-            reaction, crit = chart.reaction(resource), resource.get("criticality") or "unrecorded"
+            reaction, crit = hookdata.reaction(resource), resource.get("criticality") or "unrecorded"
             severity = "critical" if hit.severity == "critical" or (crit == "high" and draft) else hit.severity
             alt = alternative("allergy", drug, generic(substance)) if draft else None
             verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
@@ -288,7 +287,7 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
                          f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
             out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
                                management="Choose a drug outside the class; confirm the reaction history.",
-                               evidence=[chart.allergy_evidence(resource, substance, reaction, crit)],
+                               evidence=[hookdata.allergy_evidence(resource, substance, reaction, crit)],
                                sources=[source("allergy")], draft=draft, alternative=alt,
                                fingerprint_of=(resource.get("id"), crit),
                                message=_allergy_message(severity, draft, drug, substance, reaction)))
@@ -314,8 +313,8 @@ _PREGNANCY = {("pregnant", "Avoid"): N_("Avoid %(drug)s in pregnancy"),
 def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[Finding]:
     drug, out = generic(name), []
     for status, flags in (("pregnant", pregnancy_flags(drug)), ("breastfeeding", lactation_flags(drug))):
-        evidence = chart.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" \
-            else chart.lactation_evidence(data, table()["lactation_status"])
+        evidence = hookdata.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" \
+            else hookdata.lactation_evidence(data, table()["lactation_status"])
         for flag in flags if evidence else []:
             alt = alternative("pregnancy", drug) if status == "pregnant" else None
             verb = ("Avoid" if draft else "Stop") if flag.severity == "critical" else "Review"
@@ -349,8 +348,9 @@ def _monitoring(data: HookData, names: list[str], draft: dict | None = None, pro
 
 def _overdue_hba1c(data: HookData) -> list[Finding]:
     rule = table()["hba1c"]
-    if "hba1c" in data.missing or not any(chart.matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
-                                          for c in data.get("conditions")):
+    if "hba1c" in data.missing or not any(
+            hookdata.matches_condition(c, rule["applies_to_snomed"], rule["applies_to_text"])
+            for c in data.get("conditions")):
         return []
     dates = [monitoring.observed_on(o) for o in data.get("hba1c")]
     latest = max((d for d in dates if d), default=None)

@@ -48,7 +48,7 @@ from ..tools.http import SOURCES, KnowledgeHttp
 from ..tools.imaging import image_meta
 from ..tools.registry import tools_for
 from ..tools.windows import zone
-from . import ward
+from . import ward_run
 from .cases import Case
 from .fhircheck import check_writes
 from .report import summarise
@@ -194,7 +194,7 @@ class EvalRun:
         self.model = model_from_config(self.config)
         self.proposals = proposal_store(self.app)
         self.http = KnowledgeHttp(self.config)
-        self.injector = ward.Injector(self.fhir_base)
+        self.injector = ward_run.Injector(self.fhir_base)
         self.written: set[str] = set()  # what this run's approvals created
         self.keep_writes = keep_writes  # False: deleted once scored (the charts stay as generated)
         vocabulary()  # the drug dictionary loads once per process (~3 s): not a turn's latency
@@ -231,7 +231,7 @@ class EvalRun:
             turn = Agent(self.model, tools, ctx).run(
                 case.query, image=image, meta=meta,
                 chart_summary=_brief(ctx) if case.patient else None)
-            age = ward.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
+            age = ward_run.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
             result = score(case, turn, time.perf_counter() - started, age)
             return self._writes(case, ctx, since, result) if case.writes is not None else result
         except Exception as exc:  # a crash is a result to report, not the end of the run
@@ -244,16 +244,16 @@ class EvalRun:
         """Approve the turn's proposals as the clinician, read back what reached FHIR, check it."""
         assert case.writes is not None and ctx.scopes is not None
         mine = {p.id for p in self.proposals.for_session(ctx.sid or "")}
-        early = ward.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written, mine)
-        launch = ward.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
-        done = ward.approve_all(self.proposals, launch)
+        early = ward_run.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written, mine)
+        launch = ward_run.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
+        done = ward_run.approve_all(self.proposals, launch)
         written = [f"{r['resourceType']}/{r['id']}" for r in done.written]
         self.written.update(written)
         wrong = done.refused + check_writes(list(case.writes), done.written, case.patient or "",
                                             datetime.now(timezone.utc), zone(self.config.get("SITE_TIMEZONE")))
         elsewhere = sum((r.get("subject") or {}).get("reference") != f"Patient/{case.patient}" for r in done.written)
         if not self.keep_writes:
-            ward.remove(self.fhir_base, done.written)
+            ward_run.remove(self.fhir_base, done.written)
         return replace(result, writes_ok=not wrong and not early, written=written, unapproved_writes=early,
                        writes_wrong=wrong + [f"before approval: {r}" for r in early], acknowledged=done.acknowledged,
                        other_patient_proposals=result.other_patient_proposals + elsewhere)

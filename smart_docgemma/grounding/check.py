@@ -26,7 +26,7 @@ from typing import Any
 from ..languages import answer_language
 from .evidence import Evidence
 from .facts import Facts, facts_of
-from .findings import bears_out, contradicts, mentions
+from .image_findings import bears_out, contradicts, mentions
 
 _NONE: frozenset = frozenset()
 MAX_CITES = 6  # a sentence naming more records than this is a list; it cites its first six

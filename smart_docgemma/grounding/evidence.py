@@ -20,7 +20,7 @@ from ..fhir import absolute
 from ..languages import N_, answer_language, lab_name, message, say
 from ..proposals.followup import followup
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
-from .findings import ANY, Statement, stated
+from .image_findings import ANY, Statement, stated
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import errors
-from ..checks.patient import review_in_context
+from ..checks.drug_safety import review_in_context
 from ..config import setting
 from ..fhir import FhirGateway
 from ..languages import N_, answer_language, message, say
@@ -142,7 +142,7 @@ def chart_summary(fhir: FhirGateway, patient_id: str, scopes: GrantedScopes | No
 
 def read_for_turn(ctx: ToolContext) -> Chart:
     """The launch patient's chart for a turn's prompt; the read is kept in ``ctx.chart_read``
-    for the same turn's drug questions (``checks.patient``). Raises like ``chart_summary``."""
+    for the same turn's drug questions (``checks.drug_safety``). Raises like ``chart_summary``."""
     patient_id = ctx.patient_id or ""
     fetch = fetch_chart(ctx.gateway(), patient_id, scopes=ctx.scopes)
     ctx.chart_read = fetch.read(patient_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import knowledge
-from ..checks import mentions as guard
+from ..checks.mentions import of_pair, of_source_failure
 from ..errors import SourceError
 from ..languages import N_, answer_language, answer_text, clinical_text, say
 from ..languages import message as language_message
@@ -95,7 +95,7 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
                                       "interaction for " + ", ".join(quiet) + ".")
         said = label_error.said(N_("the FDA label interaction check"), caution)
         lines.append(say(said, answer_language()))
-        failure = guard.of_source_failure(message, said)
+        failure = of_source_failure(message, said)
         if quiet:  # every pair asked is answered, with where nothing was found
             lines.append(say(language_message(N_("Nothing found for %(pairs)s in the offline interaction tables "
                                                  "(the FDA labels could not be checked)."),
@@ -111,7 +111,7 @@ def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], t
     lines.append(DISCLAIMER)
     sources = [Source(f"Interaction table: {src}", i.url_of(src)) for i in table for src in i.sources or (i.source,)]
     sources += [info.source for info in labels.values() if info]
-    mentions = [guard.of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
+    mentions = [of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
                 for p in pairs for f in p["findings"] if _PAIR_SEVERITY.get(f.get("severity"))]
     if label_error:
         mentions.append(failure.to_dict())

@@ -23,8 +23,8 @@ from itertools import combinations
 from typing import Any
 
 from .. import knowledge
-from ..checks import mentions as guard
-from ..checks.patient import check_in_context
+from ..checks.drug_safety import check_in_context
+from ..checks.mentions import of_source_failure
 from ..errors import SourceError
 from ..languages import N_, answer_language, say
 from ..languages import message as language_message
@@ -90,7 +90,7 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     severe = len(report.severe)
     status = "ok" if severe or result.status == "ok" else result.status
-    failed = ([guard.of_source_failure(result.text, (result.data or {}).get("said"))]
+    failed = ([of_source_failure(result.text, (result.data or {}).get("said"))]
               if result.status == "error" and status == "ok" else [])
     data = {**result.data, "safety_findings": [*(result.data or {}).get("safety_findings", []),
                                                *(m.to_dict() for m in [*report.mentions(), *failed])]}

@@ -162,7 +162,7 @@ def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
 
 def _with_meta(failed: ToolResult, meta: dict[str, Any]) -> ToolResult:
     """A failed analysis still names the metadata it read (and sent to the model): the injection
-    guard reports instruction-like text in it (grounding/guard.py)."""
+    guard reports instruction-like text in it (grounding/injection.py)."""
     failed.data = {"image": meta}
     return failed
 

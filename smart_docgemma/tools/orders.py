@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from .. import errors, knowledge
 from ..approval.types import ProposalSummary, SafetyFlag
-from ..checks.patient import check_in_context
+from ..checks.drug_safety import check_in_context
 from ..fhir import local_ref
 from ..languages import N_, answer_language, clinical_clause, fold, message, say
 from ..languages.wording import reread
@@ -130,7 +130,7 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
 
 def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
-    answer and CDS order-sign: ``checks.patient``), plus the FDA boxed warning when the label answers."""
+    answer and CDS order-sign: ``checks.drug_safety``), plus the FDA boxed warning when the label answers."""
     report = check_in_context(ctx, [drug], dosage)
     flags = cast(list[SafetyFlag], report.flags()) if report else []
     ident = knowledge.identify(text=drug)

@@ -14,7 +14,7 @@ from .. import errors
 from ..approval.types import ProposalSummary, SafetyFlag
 from ..config import setting
 from . import args as tool_args
-from . import catalog, ward, when
+from . import catalog, ward_words, when
 from .base import Tool, ToolContext, ToolResult
 from .dosing import SNOMED, UCUM
 from .orders import LOINC, _now, _practitioner, _propose, _refusal
@@ -83,14 +83,14 @@ def active_orders(ctx: ToolContext, code: dict[str, Any], what: str) -> list[Saf
 
 # ------------------------------------------------------------------ lab orders
 def lab_code(key: str) -> dict[str, Any]:
-    test = ward.lab_test(key)
+    test = ward_words.lab_test(key)
     return {"coding": [{"system": LOINC, "code": test["loinc"], "display": test["display"]}], "text": key}
 
 
 def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None, reason: str | None,
                 protocol: list[tuple[str, str]] | None = None) -> ToolResult:
     """One lab order's proposal (its card names the test, code, priority and time)."""
-    test = ward.lab_test(key)
+    test = ward_words.lab_test(key)
     resource = service_request(ctx, lab_code(key), LAB_CATEGORY, priority, at, reason)
     fields = [("Test", key), ("Code", f"LOINC {test['loinc']} ({test['display']})"),
               ("Priority", priority or "routine"), ("When", at.said or "not scheduled (when the lab runs it)")]
@@ -107,7 +107,7 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
     refused = _refusal(args, ctx, "ServiceRequest")
     if refused:
         return refused
-    tests = ward.lab_tests(args.test)
+    tests = ward_words.lab_tests(args.test)
     if not tests:
         return ToolResult.failure("invalid", f"\"{args.test}\" is not a lab test this site's order table knows "
                                   "(basic metabolic panel, CBC, HbA1c, serum potassium …), so nothing was "
@@ -116,7 +116,7 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
         at = when.parse(args.when, site_zone(ctx))
     except errors.DocGemmaError as exc:
         return ToolResult.failure("invalid", exc.description)
-    priority = args.priority or ward.priority(args.when)
+    priority = args.priority or ward_words.priority(args.when)
     if at.said.startswith("now") and not priority:
         priority = "stat"
     return merged([propose_lab(ctx, key, at, priority, args.reason) for key in tests])
@@ -129,13 +129,13 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
     refused = _refusal(args, ctx, "ServiceRequest")
     if refused:
         return refused
-    found = ward.specialties(args.specialty)
+    found = ward_words.specialties(args.specialty)
     if not found:
         return ToolResult.failure("invalid", f"\"{args.specialty}\" is not a specialty this site's referral table "
                                   "knows, so no referral was prepared. Please name the specialty (orthopedic "
                                   "surgery, cardiology, dermatology …), or place the referral in the EHR.")
     key = found[0]
-    spec = ward.specialty(key)
+    spec = ward_words.specialty(key)
     coding = [{"system": SNOMED, "code": spec["code"], "display": spec["display"]}]
     if spec.get("also"):
         coding.append({"system": SNOMED, **spec["also"]})
@@ -157,7 +157,7 @@ def _quantity(value: float, entry: dict[str, Any]) -> dict[str, Any]:
     return {"value": shown, "unit": entry["unit"]["shown"], "system": UCUM, "code": entry["unit"]["code"]}
 
 
-def observation(ctx: ToolContext, reading: ward.Reading) -> dict[str, Any]:
+def observation(ctx: ToolContext, reading: ward_words.Reading) -> dict[str, Any]:
     """The vital-signs profile's Observation of ``reading`` (final, effective now)."""
     entry, now = reading.entry, _now()
     coding = [{"system": LOINC, "code": entry["loinc"], "display": entry["display"]}]
@@ -189,16 +189,16 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
     refused = _refusal(args, ctx, "Observation")
     if refused:
         return refused
-    found = ward.readings(args.reading)
+    found = ward_words.readings(args.reading)
     if not found:
         return ToolResult.failure("invalid", f"No vital sign with a value was found in \"{args.reading}\" "
                                   "(e.g. \"BP 150/95 mmHg\", \"HR 88\"), so nothing was recorded.")
-    wrong = [w for w in map(ward.implausible, found) if w]
+    wrong = [w for w in map(ward_words.implausible, found) if w]
     if wrong:
         return ToolResult.failure("invalid", " ".join(wrong))
     results = []
     for reading in found:
-        said = ward.reading_text(reading)
+        said = ward_words.reading_text(reading)
         fields = [("Vital sign", reading.vital), ("Value", said.removeprefix(reading.vital).strip()),
                   ("Code", f"LOINC {reading.entry['loinc']}"), ("Time taken", _now() + " (when it was said)")]
         summary: ProposalSummary = {"title": f"Record {said}", "kind": "vital_sign", "fields": fields, "flags": []}

@@ -7,7 +7,7 @@ and ``pybabel compile`` makes the .mo files shipped in the wheel.
 """
 from __future__ import annotations
 
-from .findings import F
+from .messages import F
 from .swahili import SW
 
 T = {

@@ -28,7 +28,7 @@ from flask import Blueprint, Response, current_app, render_template, stream_with
 from .. import errors, metrics
 from ..agent.graph import Agent
 from ..agent.state import Approval
-from ..audit.answers import record_turn
+from ..audit.turn_records import record_turn
 from ..proposals.followup import followup
 from ..proposals.store import Proposal
 from ..session import launches as sessions

@@ -20,7 +20,7 @@ from ..agent.graph import Agent
 from ..agent.lessons import Lesson
 from ..agent.model import ModelClient
 from ..agent.state import StoredTurn, Turn
-from ..audit.answers import record_turn
+from ..audit.turn_records import record_turn
 from ..extensions import lazy
 from ..proposals.store import ProposalStore
 from ..tools.base import Tool, ToolContext

@@ -22,7 +22,7 @@ import jsonschema
 from PIL import Image
 
 from smart_docgemma.agent.synthesis import sanitize
-from smart_docgemma.grounding.guard import REMOVED
+from smart_docgemma.grounding.injection import REMOVED
 from smart_docgemma.tools.imaging import image_meta
 from tests.support.launch_context import count
 
@@ -75,7 +75,7 @@ def test_single_tool_turn_streams_its_synthesis(agent, recorder, fhir_base, sess
     streamed = "".join(e["text"] for e in events if e["type"] == "token")
     assert streamed == synth[0].content  # every token reached the UI stream, in order
     # (a model that repeats its instructions has them taken out of the answer by the guard,
-    # grounding/guard.py: the answer then no longer starts with what was streamed)
+    # grounding/injection.py: the answer then no longer starts with what was streamed)
     if streamed.strip() and REMOVED not in turn.answer:
         assert turn.answer.startswith(sanitize(streamed).strip())
 

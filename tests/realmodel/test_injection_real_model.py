@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from smart_docgemma import create_app
-from smart_docgemma.grounding.language import foreign
+from smart_docgemma.grounding.answer_language import foreign
 from smart_docgemma.storage import proposals as proposal_table
 from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from smart_docgemma.proposals import editing
-from smart_docgemma.tools import ward, when
+from smart_docgemma.tools import ward_words, when
 
 NY = ZoneInfo("America/New_York")
 NOW = datetime(2026, 11, 27, 15, 30, tzinfo=NY)
@@ -44,24 +44,25 @@ def test_no_time_said_is_unscheduled_and_an_unknown_zone_is_an_error_not_utc():
     ("sats 94% on air", "oxygen saturation", (94.0,)),
 ])
 def test_readings_are_recorded_in_the_profiles_unit(said, vital, values):
-    [reading] = ward.readings(said)
+    [reading] = ward_words.readings(said)
     assert (reading.vital, reading.values) == (vital, values)
 
 
 @pytest.mark.parametrize("said", ["BP 300/20", "BP 80/120", "HR 400", "sats 140%", "temp 52 C"])
 def test_implausible_readings_are_refused_with_the_range(said):
-    [reading] = ward.readings(said)
-    why = ward.implausible(reading)
+    [reading] = ward_words.readings(said)
+    why = ward_words.implausible(reading)
     assert why and "not a plausible reading" in why and "not recorded" in why
 
 
 def test_the_referral_text_is_kept_verbatim_and_the_reason_is_read():
     sbar = "Situation: acute left knee injury, Background: ACL tear. Assessment: grade II. Recommendation: review."
-    assert ward.referral_note(f'Refer to ortho. Specify within the free text of the referral, "{sbar}"') == sbar
-    assert ward.referral_note(f"Refer her to orthopedics. {sbar}") == sbar
-    assert ward.referral_reason("Refer her to orthopedic surgery for knee pain", "orthopedic surgery") == "knee pain"
-    assert ward.specialties("send him to ENT") == ["ear nose and throat"]
-    assert ward.specialties("order an X-ray") == []
+    assert ward_words.referral_note(f'Refer to ortho. Specify within the free text of the referral, "{sbar}"') == sbar
+    assert ward_words.referral_note(f"Refer her to orthopedics. {sbar}") == sbar
+    reason = ward_words.referral_reason("Refer her to orthopedic surgery for knee pain", "orthopedic surgery")
+    assert reason == "knee pain"
+    assert ward_words.specialties("send him to ENT") == ["ear nose and throat"]
+    assert ward_words.specialties("order an X-ray") == []
 
 
 def test_an_edited_infusion_dose_keeps_its_length_and_its_rate_follows():

@@ -7,7 +7,7 @@ reviewed by a Swahili-speaking clinician (docs/languages.md).
 from __future__ import annotations
 
 F: dict[str, tuple[str, str, str, str]] = {
-    # safety flags on the card (checks/rules.py, checks/chart_rules.py, checks/patient.py, tools/orders.py)
+    # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py, tools/orders.py)
     "Avoid %(drug)s with %(others)s": (
         "Éviter %(drug)s avec %(others)s", "Evitar %(drug)s com %(others)s",
         "Evitar %(drug)s con %(others)s", "Epuka %(drug)s pamoja na %(others)s"),
@@ -225,7 +225,7 @@ F: dict[str, tuple[str, str, str, str]] = {
         "O prontuário já lista alergias (%(listed)s); registrar « sem alergias conhecidas » as contradiz.",
         "La historia ya registra alergias (%(listed)s); anotar «sin alergias conocidas» las contradice.",
         "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
-    # the patient-safety check's lines in a tool's text (checks/patient.py, tools/drugs.py)
+    # the patient-safety check's lines in a tool's text (checks/drug_safety.py, tools/drugs.py)
     "Patient safety check against this patient's chart:": (
         "Vérification de sécurité sur le dossier de ce patient :",
         "Verificação de segurança no prontuário deste paciente:",

@@ -2,7 +2,7 @@
 
 ``chart_data`` reads the chart of the patient in context with the CDS order-sign prefetch
 queries (so the chat, the card and CDS judge the same data); ``check`` runs the CDS order rules
-(``checks.rules.order_checks``, which include ``checks.chart_rules``) on one draft per drug; ``Report``
+(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug; ``Report``
 renders each finding as the same sentence and severity CDS puts on its card.
 """
 
@@ -18,14 +18,11 @@ import yaml
 from .. import errors, knowledge
 from ..knowledge import disease
 from ..languages import N_, answer_language, answer_text, day, message, say
-from . import chart as cds_chart
-from . import context as cds_context
-from . import mentions as guard
-from . import monitoring
-from . import rules as cds_rules
-from .chart_rules import WEIGHT
+from . import context, hookdata, monitoring, rules
 from .context import HookData
 from .findings import RANK, Finding
+from .mentions import Mention, of_finding
+from .patient_rules import WEIGHT
 
 SERVICES = Path(__file__).with_name("services.yaml")
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
@@ -101,9 +98,9 @@ class Report:
                 seen.add(pair)
         return out
 
-    def mentions(self) -> list[guard.Mention]:
-        """What an answer must state (``guard``): each finding's line and its words."""
-        return [guard.of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
+    def mentions(self) -> list[Mention]:
+        """What an answer must state (``checks.mentions``): each finding's line and its words."""
+        return [of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
 
     def flags(self) -> list[dict]:
         """The approval card's safety flags: the same sentence and severity as ``lines``."""
@@ -113,7 +110,7 @@ class Report:
                 "kind": f.topic,
                 "text": f.summary,
                 **({"message": f.message} if f.message else {}),
-                "terms": [list(g) for g in guard.of_finding(f, "", _drug_of(f)).terms],
+                "terms": [list(g) for g in of_finding(f, "", _drug_of(f)).terms],
                 **(
                     {"source": {"label": f.sources[0].label, "url": f.sources[0].url}}
                     if f.sources and f.sources[0].url
@@ -183,7 +180,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
         if scopes is not None and not scopes.allows(rtype, "r"):
             data.missing.add(key)
         elif (taken := _shared_part(shared, patient_id, key)) is not None:
-            found = cds_context._well_formed(taken, key)
+            found = context._well_formed(taken, key)
             if found is None:
                 data.missing.add(key)
             else:
@@ -193,7 +190,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
 
     def one(key: str) -> list[dict] | None:
         gateway = fhir.twin() if len(todo) > 1 else fhir
-        return cds_context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+        return context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
 
     with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
         for key, found in zip(todo, pool.map(one, todo), strict=False):
@@ -257,11 +254,11 @@ def check(
     ``asking``: a question about the drugs, not an order — a drug the patient already takes is
     not a duplicate of itself (a new order of it is, on the card and in CDS)."""
     drafts = [draft_for(n, i, dosage) for i, n in enumerate(drugs)]
-    findings = cds_rules.order_checks(drafts, data)
+    findings = rules.order_checks(drafts, data)
     if asking:
         findings = [f for f in findings if f.topic != "duplicate-order"]
-    renal = cds_rules.latest_renal(data)
-    age = cds_rules.patient_age(data)
+    renal = rules.latest_renal(data)
+    age = rules.patient_age(data)
     return Report(
         drugs=[knowledge.generic(d) for d in drugs],
         findings=findings,
@@ -291,16 +288,16 @@ def review(data: HookData) -> Report:
     """A whole-list review: the one check over every active medication of the chart, each against
     the chart (pregnancy, kidneys, potassium, age, weight, problems, allergies) and against the
     others (interactions, duplicates, two drugs of one class). The findings, not the list."""
-    active = [r for _, r in cds_chart.named(data.get("medications"))]
+    active = [r for _, r in hookdata.named(data.get("medications"))]
     drafts = [{**r, "id": f"review-{i}", "status": "draft"} for i, r in enumerate(active)]
     alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing))
-    findings = _once(cds_rules.order_checks(drafts, alone))
-    renal = cds_rules.latest_renal(data)
+    findings = _once(rules.order_checks(drafts, alone))
+    renal = rules.latest_renal(data)
     return Report(
-        drugs=[knowledge.generic(cds_chart.med_name(r) or "") for r in active],
+        drugs=[knowledge.generic(hookdata.med_name(r) or "") for r in active],
         findings=findings,
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
-        age=cds_rules.patient_age(data),
+        age=rules.patient_age(data),
         renal=renal.value if renal else None,
     )
 

@@ -14,7 +14,7 @@ from typing import Any
 from .. import knowledge
 from ..knowledge import disease, weight_dose
 from ..languages import N_, day, lab, message
-from . import chart, monitoring
+from . import hookdata, monitoring
 from .context import HookData
 from .findings import Finding, Source, capital
 
@@ -44,7 +44,7 @@ def problems(data: HookData) -> list[disease.Problem]:
         status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
         if status not in ("inactive", "resolved", "remission"):
             out.append(
-                disease.Problem(chart.text(resource), frozenset(chart.coded_as(resource) - {None}))
+                disease.Problem(hookdata.text(resource), frozenset(hookdata.coded_as(resource) - {None}))
             )
     return out
 
@@ -341,5 +341,5 @@ def _pregnancy_known(data: HookData) -> bool:
     return (
         "pregnancy" not in data.missing
         and bool(data.get("pregnancy"))
-        or any("pregnan" in chart.text(c).lower() for c in data.get("conditions"))
+        or any("pregnan" in hookdata.text(c).lower() for c in data.get("conditions"))
     )

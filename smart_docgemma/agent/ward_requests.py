@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
-from ..tools import protocols, ward
+from ..tools import protocols, ward_words
 from .languages import fold
 from .prompts import rules
 
@@ -59,11 +59,12 @@ def actions(text: str) -> list[str]:
     low, found = _low(text), []
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
-    if ward.lab_tests(text) and ward.says_any(text, "lab_order_words"):
+    if ward_words.lab_tests(text) and ward_words.says_any(text, "lab_order_words"):
         found.append("order_lab")
-    if ward.specialties(text) and ward.says_any(text, "referral_words"):
+    if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
         found.append("refer")
-    if ward.readings(text) and ward.says_any(text, "record_words") and not _any("question_words").search(low):
+    if (ward_words.readings(text) and ward_words.says_any(text, "record_words")
+            and not _any("question_words").search(low)):
         found.append("record_vital")
     return found
 
@@ -74,17 +75,17 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
         key = protocol_named(message)
         return {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)} if key else None
     if tool == "order_lab_test":
-        tests = ward.lab_tests(message)
+        tests = ward_words.lab_tests(message)
         return {"patient_id": patient, "test": " and ".join(tests), "when": _when(message),
-                "priority": ward.priority(message)} if tests else None
+                "priority": ward_words.priority(message)} if tests else None
     if tool == "refer_patient":
-        found = ward.specialties(message)
+        found = ward_words.specialties(message)
         if not found:
             return None
-        return {"patient_id": patient, "specialty": found[0], "reason": ward.referral_reason(message, found[0]),
-                "note": ward.referral_note(message), "priority": ward.priority(message)}
+        return {"patient_id": patient, "specialty": found[0], "reason": ward_words.referral_reason(message, found[0]),
+                "note": ward_words.referral_note(message), "priority": ward_words.priority(message)}
     if tool == "record_vital_sign":
-        return {"patient_id": patient, "reading": message[:200]} if ward.readings(message) else None
+        return {"patient_id": patient, "reading": message[:200]} if ward_words.readings(message) else None
     return None
 
 
