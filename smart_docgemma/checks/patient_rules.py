@@ -230,7 +230,14 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
                     sources=[Source(checked.source, checked.url)] if checked else [],
                     draft=draft, fingerprint_of=(weight_id, written.written),
                     message=message(N_("Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg"),
-                                    drug=ing, dose=written.written, kg=f"{weight.kg:g}"))]
+                                    drug=ing, dose=_dose_said(written, worked), kg=f"{weight.kg:g}"))]
+
+
+def _dose_said(written: weight_dose.WeightDose, worked: weight_dose.WorkedDose) -> str:
+    """The order as written and, when worked out, its mg a dose ("40 mg/kg/day twice daily → 402 mg"):
+    the chat's one line carries the sum, in words no language needs translated."""
+    said = written.written.replace(". ", " ").rstrip(". ")
+    return f"{said} → {worked.per_dose_mg:g} mg" if worked.per_dose_mg is not None else said
 
 
 def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:

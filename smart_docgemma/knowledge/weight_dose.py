@@ -23,9 +23,13 @@ from typing import Any
 from ..languages import frequency
 from .tables import load
 
+# The unit after "mg/kg": a dose (en "dose", fr "prise", es "toma"/"dosis", pt "tomada") or a day
+# (en "day"/"d", fr "j"/"jour", es/pt "día"/"dia", "24 h"); whole words, so "/dose" is never "/d".
+_PER_DOSE = ("dose", "prise", "toma", "tomada", "dosis")
 _WEIGHT_DOSE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(mg|mcg|micrograms?|g)\s*/\s*kg"
-    r"(?:\s*(?:/|per|a|each)\s*(day|d|24\s*h(?:ours?)?|dose))?", re.I)
+    r"(?:\s*(?:/|per|a|each|par|por)\s*(doses?|prises?|tomas?|tomadas?|dosis|days?|d|j|jours?|d[ií]as?"
+    r"|24\s*h(?:ours?)?)\b)?", re.I)
 _DIVIDED = re.compile(
     r"(?:in|into|divided(?:\s+(?:in|into))?|as|over)\s+(\d+|one|two|three|four|five|six)\s+(?:divided\s+)?doses"
     r"|(\d+|two|three|four)\s+divided\s+doses", re.I)
@@ -89,7 +93,8 @@ def read(text: str) -> WeightDose | None:
     if not m:
         return None
     amount = float(m.group(1)) * _TO_MG[m.group(2).lower()]
-    per = "day" if (m.group(3) or "").lower().startswith(("day", "d", "24")) else "dose"
+    unit = (m.group(3) or "").lower()
+    per = "day" if unit and not unit.startswith(_PER_DOSE) else "dose"
     rest = text[m.end():] + " " + text[:m.start()]
     return WeightDose(amount, per, _doses_per_day(rest), " ".join(text.split()))
 

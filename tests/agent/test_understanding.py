@@ -324,3 +324,27 @@ def test_with_user_level_scopes_an_mrn_is_searched_by_name_and_birth_date():
         "What's the MRN of the patient with name Lavern240 Treutel973 and DOB of 1999-02-10?")
     assert tools["search_patient"].calls[0] == {"name": "Lavern240 Treutel973", "birth_date": "1999-02-10"}
     assert "James Wilson (id jw-1)" in turn.answer  # what the lookup found is the answer
+
+
+# Found by the lead's unseen probe (2026-11-27): each of these was "No information source matched"
+# or an order read without its frequency.
+@pytest.mark.parametrize("question, focus", [
+    ("how many years old is she now?", "age"),
+    ("any issues with what she's taking at the moment?", "review"),
+    ("problems with what he is on?", "review"),
+    ("check her medication list for interactions", "interactions"),
+])
+def test_chart_questions_in_words_not_in_any_set(question, focus):
+    from smart_docgemma.tools.answers import chart_focus
+
+    assert chart_focus(question) == focus
+
+
+@pytest.mark.parametrize("order, frequency", [
+    ("amoxicillin 40 mg/kg/day in 2 divided doses for 5 days", "twice daily"),
+    ("start amoxicillin 40 mg/kg/day in three doses", "three times daily"),
+])
+def test_a_days_amount_in_divided_doses_is_an_order_with_its_frequency(order, frequency):
+    found = extract(order)
+    assert found.dose and found.dose["frequency"] == frequency
+    assert {"order_line", "prescribe_drug"} & set(found.actions)

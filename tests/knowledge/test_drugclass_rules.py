@@ -70,6 +70,11 @@ def test_childrens_age_rules():
 @pytest.mark.parametrize("written, per, doses, per_dose_kg", [
     ("90mg/kg/day divided bd", "day", 2, 45), ("15 mg/kg qds", "dose", 4, 15),
     ("40 mg/kg/day in 3 doses", "day", 3, 40 / 3), ("10 mg/kg every 8 hours", "dose", 3, 10),
+    # "/dose" is a dose, never "/d" (a day): read as a day it was quartered
+    ("15 mg/kg/dose qds", "dose", 4, 15), ("7.5 mg/kg per dose bd", "dose", 2, 7.5),
+    # a day in French, Spanish and Portuguese: read as a dose it was tripled
+    ("50 mg/kg/j en 3 prises", "day", 3, 50 / 3), ("50 mg/kg/día en 3 tomas", "day", 3, 50 / 3),
+    ("50mg/kg/dia 8/8h", "day", 3, 50 / 3), ("10 mg/kg/24h in 2 doses", "day", 2, 5),
 ])
 def test_weight_based_orders_are_read_as_clinicians_write_them(written, per, doses, per_dose_kg):
     wd = k.read_weight_dose(written)
