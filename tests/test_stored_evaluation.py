@@ -13,6 +13,7 @@ from smart_docgemma.cli.evaluation import main as eval_cli
 from smart_docgemma.evaluation import load_cases
 from smart_docgemma.evaluation.stored import drift, period_of, stored_report
 from smart_docgemma.extensions import get_storage
+from smart_docgemma.lessons.store import LessonStore
 from smart_docgemma.storage import turns
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.chat_session import post_question as ask
@@ -84,3 +85,19 @@ def test_endpoint_is_still_required_without_stored(capsys):
     with pytest.raises(SystemExit):
         eval_cli([])
     assert "--endpoint is required" in capsys.readouterr().err
+
+
+def test_a_row_stored_before_turns_were_typed_is_counted_unreadable_and_never_harvested(app, fhir_base):
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-warfarin")
+    kept = ask(client, "Check interactions between warfarin and aspirin")
+    old = ask(client, "Check interactions between warfarin and aspirin")
+    with get_storage(app).begin() as conn:
+        conn.execute(update(turns).where(turns.c.id == old).values(state=json.dumps({"question": "old shape"})))
+    for turn_id in (kept, old):
+        client.post(f"/app/turns/{turn_id}/rating", data={"useful": "yes", "csrf_token": client.csrf})
+    report = stored_report(get_storage(app), load_cases())
+    assert report["turns"] == 2 and report["unreadable"] == 1
+    assert sum(p["turns"] for p in report["periods"].values()) == 1
+    store = LessonStore(get_storage(app))
+    assert len(store.harvest()) == 1  # the readable, rated turn only

@@ -15,11 +15,11 @@ import re
 from collections import defaultdict
 from datetime import datetime, timezone
 
-from pydantic import ValidationError
 from sqlalchemy import select
 
-from ..agent.state import StoredTurn, route_of, stored_turn
-from ..storage import proposals, turn_ratings, turns
+from ..agent.state import StoredTurn, route_of
+from ..storage import proposals, turn_ratings
+from ..turns.store import TurnStore
 from .cases import Case
 from .harness import args_match, executed_tools
 
@@ -41,22 +41,16 @@ def period_of(timestamp: float, period: str) -> str:
 def stored_report(storage, cases: list[Case], *, period: str = "week") -> dict:
     """Per-period figures for every stored turn, and drift between the last two periods."""
     by_query = {normalise(c.query): c for c in cases}
+    stored_turns, unreadable = TurnStore(storage).of_status("done", "failed")
     with storage.begin() as conn:
-        rows = conn.execute(select(turns).where(turns.c.status.in_(("done", "failed")))).all()
         rated = {r.turn_id: bool(r.useful) for r in conn.execute(select(turn_ratings))}
         decided = {r.id: r.status for r in conn.execute(select(proposals.c.id, proposals.c.status))}
     buckets: dict[str, list[dict]] = defaultdict(list)
-    unreadable = 0
-    for row in rows:
-        try:
-            stored = stored_turn(row)
-        except (ValidationError, ValueError):
-            unreadable += 1  # stored before the turn was typed: nothing to score
-            continue
+    for stored in stored_turns:  # a row stored before the turn was typed is unreadable: nothing to score
         buckets[period_of(stored.created_at, period)].append(
             _observe(stored, by_query.get(normalise(stored.turn.message)), rated.get(stored.id), decided))
     periods = {name: _summary(obs) for name, obs in sorted(buckets.items())}
-    return {"period": period, "turns": len(rows), "unreadable": unreadable,
+    return {"period": period, "turns": len(stored_turns) + unreadable, "unreadable": unreadable,
             "periods": periods, "drift": drift(periods)}
 
 

@@ -16,9 +16,10 @@ from sqlalchemy import delete, insert, select, update
 
 from .. import errors
 from ..agent.lessons import Lesson, terms
-from ..agent.state import Turn, stored_turn
+from ..agent.state import StoredTurn, Turn
 from ..extensions import get_storage
-from ..storage import lessons, now, proposals, turn_ratings, turns
+from ..storage import lessons, now, proposals, turn_ratings
+from ..turns.store import TurnStore
 
 REASON_MAX = 500
 STATUSES = ("pending", "approved", "dropped")
@@ -28,16 +29,17 @@ _APPROVED = select(lessons).where(lessons.c.status == "approved")  # read before
 class LessonStore:
     def __init__(self, storage):
         self.storage = storage
+        self.turns = TurnStore(storage)  # the one reader of the turns table
 
     # ------------------------------------------------------------ signals
     def rate(self, turn_id: str, sid: str, useful: bool, reason: str = "") -> None:
         """Record the clinician's rating of a finished turn of their own session."""
+        owner = self.turns.owner(turn_id)
+        if owner is None or owner[0] != sid:
+            raise errors.NotFound("No such turn in this session.")
+        if owner[1] != "done":
+            raise errors.Conflict("Only a finished answer can be rated.")
         with self.storage.begin() as conn:
-            row = conn.execute(select(turns.c.sid, turns.c.status).where(turns.c.id == turn_id)).first()
-            if row is None or row.sid != sid:
-                raise errors.NotFound("No such turn in this session.")
-            if row.status != "done":
-                raise errors.Conflict("Only a finished answer can be rated.")
             conn.execute(delete(turn_ratings).where(turn_ratings.c.turn_id == turn_id))
             conn.execute(insert(turn_ratings).values(
                 turn_id=turn_id, sid=sid, useful=int(bool(useful)),
@@ -62,8 +64,9 @@ class LessonStore:
     # ------------------------------------------------------------ harvest
     def harvest(self) -> list[str]:
         """Pending lessons from verified turns not harvested before; returns their ids."""
+        finished, _ = self.turns.of_status("done")  # unreadable rows (before turns were typed) skipped
         with self.storage.begin() as conn:
-            verified = self._verified(conn)
+            verified = self._verified(conn, finished)
             done = set(conn.execute(select(lessons.c.turn_id)).scalars())
             created = []
             for turn_id, (turn, outcome) in verified.items():
@@ -77,7 +80,7 @@ class LessonStore:
                 created.append(lesson_id)
         return created
 
-    def _verified(self, conn) -> dict[str, tuple[Turn, str]]:
+    def _verified(self, conn, finished: list[StoredTurn]) -> dict[str, tuple[Turn, str]]:
         """turn id → (turn, why it counts as verified): rated useful, or a proposal approved."""
         useful = {r.turn_id: r.reason for r in conn.execute(
             select(turn_ratings).where(turn_ratings.c.useful == 1))}
@@ -85,13 +88,10 @@ class LessonStore:
         approved = {r.id: r.result_ref for r in conn.execute(
             select(proposals.c.id, proposals.c.result_ref).where(proposals.c.status == "approved"))}
         out = {}
-        for row in conn.execute(select(turns).where(turns.c.status == "done")):
+        for row in finished:
             if row.id in unuseful:
                 continue  # a clinician said it was not useful: never a lesson, whatever else happened
-            try:
-                turn = stored_turn(row).turn
-            except ValueError:  # pydantic's ValidationError too: a row from before turns were typed
-                continue
+            turn = row.turn
             refs = [approved[p] for p in turn.proposals if p in approved]
             if row.id in useful:
                 out[row.id] = (turn, "rated useful" + (f": {useful[row.id]}" if useful[row.id] else ""))

@@ -73,6 +73,7 @@ _FINISH = update(table).where(and_(
     table.c.id == _param("turn_id"), table.c.status.notin_(("cancelled", "failed")),
 )).values(state=_param("state", Text), status=_param("status"), updated_at=_param("t", Float))
 _STATUS = select(table.c.status).where(table.c.id == _param("turn_id"))
+_OWNER = select(table.c.sid, table.c.status).where(table.c.id == _param("turn_id"))
 _BEAT_ALL = update(table).where(and_(
     table.c.id.in_(bindparam("turn_ids", expanding=True)), table.c.status == "running",
 )).values(updated_at=_param("t", Float))
@@ -212,6 +213,28 @@ class TurnStore:
         if row is None:
             raise errors.NotFound("No such turn.")
         return row
+
+    def owner(self, turn_id: str) -> tuple[str, str] | None:
+        """The session and status of one turn, or None when there is no such turn (no sweep:
+        a rating only asks whose turn it is and whether it finished)."""
+        with self.storage.read() as conn:
+            row = conn.execute(_OWNER, {"turn_id": turn_id}).first()
+        return (row.sid, row.status) if row is not None else None
+
+    def of_status(self, *statuses: TurnStatus) -> tuple[list[StoredTurn], int]:
+        """Every session's turns of these statuses, oldest first, and how many rows of them are
+        not a turn (stored before turns were typed): the experience library's harvest and the
+        evaluation of stored turns read them, and skip the unreadable ones."""
+        with self.storage.read() as conn:
+            rows = conn.execute(select(table).where(table.c.status.in_(statuses))
+                                .order_by(table.c.created_at)).all()
+        readable = []
+        for row in rows:
+            try:
+                readable.append(stored_turn(row))
+            except ValueError:  # pydantic's ValidationError is a ValueError
+                continue
+        return readable, len(rows) - len(readable)
 
     def for_session(self, sid: str) -> list[StoredTurn]:
         """The session's turns, oldest first (the transcript)."""
