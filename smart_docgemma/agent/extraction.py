@@ -39,6 +39,10 @@ _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in n
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
 # "covid-19" elsewhere in the sentence is a disease, never a patient.
 _PATIENT_WORD_ID = re.compile(r"\bpatient\s+([a-z]{1,8}-?\d[a-z0-9\-]{0,30})\b", re.I)
+# "patient pt-warfarin", "patient pt-jw-1958": a hyphenated word right after "patient" is an id
+# (an EHR's ids need no digit) unless it is an ordinary compound ("patient self-reported",
+# "patient follow-up": ``not_patient_id_prefixes``)
+_PATIENT_HYPHEN_ID = re.compile(r"\bpatient\s+([a-z][a-z0-9]{0,11}(?:-[a-z0-9]+){1,6})\b", re.I)
 # a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375")
 _NAME_WORD = r"[A-Z][a-z'\-]+\d*"
 _NAME = re.compile(
@@ -159,10 +163,17 @@ def find_patient_ids(text: str) -> list[str]:
     """Explicit ids only: "Patient/…", "MRN …", "patient id …", "patient xyz-789", a UUID;
     never a disease or lab written like an id (covid-19, H1N1, HbA1c: ``not_patient_ids``)."""
     refs = [i.rstrip(".") for i in _PATIENT_REF.findall(text)]
-    said = _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text)
+    said = _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text) + _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
-    return list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
+    found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
+    # "pt-jw-1958" also holds the short id "jw-1958": the id is the whole word
+    return [i for i in found if not any(i != j and j.lower().endswith("-" + i.lower()) for j in found)]
+
+
+def _hyphen_ids(text: str) -> list[str]:
+    prefixes = frozenset(rules()["not_patient_id_prefixes"])
+    return [i for i in _PATIENT_HYPHEN_ID.findall(text) if i.split("-", 1)[0].lower() not in prefixes]
 
 
 def _key(word: str) -> str:

@@ -348,3 +348,13 @@ def test_a_days_amount_in_divided_doses_is_an_order_with_its_frequency(order, fr
     found = extract(order)
     assert found.dose and found.dose["frequency"] == frequency
     assert {"order_line", "prescribe_drug"} & set(found.actions)
+
+
+@pytest.mark.parametrize("question, ids", [
+    ("Order a BMP for patient pt-warfarin", ["pt-warfarin"]),  # an EHR id needs no digit
+    ("Start amlodipine 5 mg daily for patient pt-jw-1958", ["pt-jw-1958"]),  # the whole id, not "jw-1958"
+    ("patient self-reported pain, start paracetamol", []),
+    ("the patient follow-up is tomorrow", []),
+])
+def test_an_id_after_patient_is_read_whole(question, ids):
+    assert list(extract(question).patient_ids) == ids
