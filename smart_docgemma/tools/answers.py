@@ -172,12 +172,8 @@ def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
     if missing:
         return missing
     if focus == "vitals":
-        order = list(records.terms()["vitals"])
-        lines = [
-            summary.series_line(e)
-            for e in summary.ranked(d["vitals"], order)[: summary.LIMITS["vitals"]]
-        ]
-        return _say(N_("Vitals (oldest → newest):")) + "\n" + ("\n".join(lines) or _say(N_("- none recorded")))
+        heading, lines = summary.series_section(d, "vitals")
+        return _say(heading) + "\n" + ("\n".join(lines[: summary.LIMITS["vitals"]]) or _say(N_("- none recorded")))
     by = {e["name"]: e for e in d["vitals"]}
     sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
     if not sys_:
@@ -202,10 +198,8 @@ def _labs(focus: str, d: dict[str, Any], today: date) -> str:
     missing = _unavailable(d, "observations", N_("Labs"))
     if missing:
         return missing
-    lines = [
-        summary.series_line(e) for e in summary.ranked(d["labs"], list(records.terms()["key_labs"]))
-    ]
-    return _say(N_("Labs (oldest → newest):")) + "\n" + ("\n".join(lines[:12]) or _say(N_("- none recorded")))
+    heading, lines = summary.series_section(d, "labs")
+    return _say(heading) + "\n" + ("\n".join(lines[:12]) or _say(N_("- none recorded")))
 
 
 def _medications(focus: str, d: dict[str, Any], today: date) -> str:
