@@ -123,3 +123,17 @@ def test_recorded_sources_cover_every_knowledge_url():
     from smart_docgemma.tools.http import SOURCES
 
     assert set(URL_KEYS.values()) == {spec.url_key for spec in SOURCES.values()}
+
+
+def test_a_case_file_the_contract_refuses_is_one_sentence_and_status_2(tmp_path, capsys):
+    """A bad case file (unparseable YAML, a number where text is expected, no file) is named
+    with the reason on stderr and exit status 2, never a traceback."""
+    bad = tmp_path / "bad.yaml"
+    for text, said in (("- {id: x, unit: mm[Hg]}\n", "flow mapping"),
+                       ("- {id: c1, category: single_tool, route: tool, tools: [], query: q, answer_contains: [150]}\n",
+                        "case c1")):
+        bad.write_text(text)
+        assert main(["--code-only", "--cases", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err
+    assert main(["--code-only", "--cases", str(tmp_path / "none.yaml")]) == 2

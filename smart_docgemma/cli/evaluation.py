@@ -24,6 +24,8 @@ import sys
 from contextlib import ExitStack
 from dataclasses import asdict
 
+import yaml
+
 from ..evaluation.cases import load_cases
 from ..evaluation.harness import evaluate
 from ..evaluation.report import markdown, passed
@@ -82,7 +84,11 @@ def _fhir(stack: ExitStack, args) -> str:
 
 def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     args = parse_args(argv)
-    cases = load_cases(args.cases)
+    try:
+        cases = load_cases(args.cases)
+    except (OSError, ValueError, yaml.YAMLError) as exc:  # a case file the contract refuses: say why, no traceback
+        print(f"docgemma-eval: {exc}", file=sys.stderr)
+        return 2
     if args.stored:
         return _stored(args, cases, config)
     if args.only:
