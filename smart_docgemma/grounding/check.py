@@ -1,7 +1,7 @@
 """Cite and check each sentence of an answer against the records the turn read.
 
 For every sentence with checkable facts (numbers with units, dates, drug names, and in a turn
-that analysed an image, the imaging findings it affirms or denies: ``findings.py``):
+that analysed an image, the imaging findings it affirms or denies: ``image_findings.py``):
 
 1. the records it cites are the ones it names (``Observation/…``, ``PMID …``, ``NCT…``), else
    the fewest records read in this turn that hold its facts and share a word with it (the

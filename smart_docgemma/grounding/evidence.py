@@ -38,7 +38,7 @@ class Evidence:
 
     @cached_property
     def stated(self) -> dict[str, frozenset[Statement]]:
-        """The imaging findings this record states, affirmed and/or denied (findings.py); read
+        """The imaging findings this record states, affirmed and/or denied (image_findings.py); read
         only in a turn that analysed an image."""
         return stated(self.text, ANY)
 

@@ -340,7 +340,7 @@ def write_catalogs(folder) -> list[str]:
                 continue
             key = message.id if isinstance(message.id, str) else message.id[0]
             said = SW.get(key) if lang == "sw" else (T[key][n] if key in T else None)
-            if said is None and key in F:  # the sentences the code writes (findings.py)
+            if said is None and key in F:  # the sentences the code writes (messages.py)
                 said = F[key][n]
             if said is None:
                 missing.append(key)
