@@ -47,7 +47,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--out", help="write the JSON report here")
     p.add_argument("--no-fixtures", action="store_true", help="do not (re)load fhir_fixtures/")
     p.add_argument("--keep-writes", action="store_true",
-                   help="keep what approved proposals wrote (default: deleted once scored)")
+                   help="keep what approved proposals wrote and the results cases placed "
+                        "(default: deleted once scored, and at the end of the run)")
     p.add_argument("--synthea", nargs="*", metavar="SEED:SIZE[:AGES]",
                    help="also load Synthea populations (launch.population): the default one "
                         "(DOCGEMMA_SYNTHEA_*) without values, e.g. 7:5 8:3:65-95 for the unseen cases")

@@ -259,6 +259,8 @@ class EvalRun:
                        other_patient_proposals=result.other_patient_proposals + elsewhere)
 
     def close(self) -> None:
+        if not self.keep_writes:
+            self.injector.clear()
         self.http.close()
         self.injector.close()
 

@@ -96,6 +96,13 @@ class Injector:
         if answer.status_code not in (200, 202, 204, 404, 410):
             answer.raise_for_status()
 
+    def clear(self) -> None:
+        """Delete every result this run placed: the charts end as the run found them, so later
+        readers of the same patients (tests, another run) never see a result "from today"."""
+        for rid in list(self.placed):
+            self._delete(rid)
+            del self.placed[rid]
+
     def close(self) -> None:
         self.http.close()
 
