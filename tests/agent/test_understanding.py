@@ -358,3 +358,21 @@ def test_a_days_amount_in_divided_doses_is_an_order_with_its_frequency(order, fr
 ])
 def test_an_id_after_patient_is_read_whole(question, ids):
     assert list(extract(question).patient_ids) == ids
+
+
+@pytest.mark.parametrize("question", [
+    "he has a CT with contrast tomorrow, anything about his metformin?",
+    "scanner avec produit de contraste demain, et sa metformine ?",
+    "tomografia com contraste amanhã, e a metformina?",
+])
+def test_contrast_as_clinicians_name_it_is_checked_with_metformin(question):
+    from smart_docgemma import knowledge
+
+    drugs = extract(question).drugs
+    assert set(drugs) == {"iodinated contrast", "metformin"}
+    [finding] = knowledge.interaction_findings(list(drugs))
+    assert "lactic acidosis" in finding.summary
+
+
+def test_contrast_in_an_ordinary_sentence_is_no_drug():
+    assert extract("in contrast to yesterday, start metformin 500 bd").drugs == ("metformin",)
