@@ -126,13 +126,18 @@ def _children(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]
     return out
 
 
-def age_days(data: HookData, today: date | None = None) -> int | None:
-    """The patient's age in days (None without a full birth date)."""
+def _birth(data: HookData) -> date | None:
+    """The patient's full birth date (None when absent, partial or unreadable)."""
     born = next((p.get("birthDate") for p in data.get("patient") if p.get("birthDate")), None)
     try:
-        birth = date.fromisoformat(born[:10]) if born and len(born) >= 10 else None
+        return date.fromisoformat(born[:10]) if born and len(born) >= 10 else None
     except ValueError:
         return None
+
+
+def age_days(data: HookData, today: date | None = None) -> int | None:
+    """The patient's age in days (None without a full birth date)."""
+    birth = _birth(data)
     return ((today or date.today()) - birth).days if birth else None
 
 
@@ -177,11 +182,8 @@ def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Fi
 
 
 def age_years(data: HookData, today: date | None = None) -> int | None:
-    born = next((p.get("birthDate") for p in data.get("patient") if p.get("birthDate")), None)
-    try:
-        birth = date.fromisoformat(born[:10]) if born and len(born) >= 10 else None
-    except ValueError:
-        return None
+    """The patient's age in whole years (None without a full birth date)."""
+    birth = _birth(data)
     if birth is None:
         return None
     today = today or date.today()

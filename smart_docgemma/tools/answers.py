@@ -21,9 +21,12 @@ import yaml
 
 from .. import knowledge
 from ..knowledge import analytes
-from ..languages import N_, answer_language, day, day_text, fold, lab_name, message, say
+from ..languages import N_, day, fold
 from . import labs, records, summary
+from .labanswers import day_said as _day
 from .labanswers import lab_answer
+from .labanswers import lab_said as _name
+from .labanswers import sentence as _say
 from .records import DATA, SORT_NEWEST
 from .windows import Asked
 
@@ -142,20 +145,6 @@ def answer(focus: str | None, d: dict[str, Any], today: date | None = None, *, a
     }[key]
     return head + "\n" + render(focus, d, today or date.today())
 
-
-def _say(msgid: str, **args: Any) -> str:
-    """A sentence of the answer in this turn's language (English: the msgid filled)."""
-    return say(message(msgid, **args), answer_language())
-
-
-def _day(iso: str) -> str:
-    """A date of the answer as this turn's language writes it (ISO in English)."""
-    return day_text(iso, answer_language())
-
-
-def _name(entry: dict[str, Any] | None, name: str = "") -> str:
-    """A test's name in this turn's language (``translations/labs.yaml``), else as read."""
-    return lab_name(entry["name"] if entry else name, answer_language(), entry["code"] if entry else None)
 
 
 def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:

@@ -26,15 +26,18 @@ WINDOW_POINTS = 12  # results listed inside a window
 YEAR = timedelta(days=365)
 
 
-def _say(msgid: str, **args: Any) -> str:
+def sentence(msgid: str, **args: Any) -> str:
+    """A sentence of the answer in this turn's language (English: the msgid filled)."""
     return say(message(msgid, **args), answer_language())
 
 
-def _day(iso: str) -> str:
+def day_said(iso: str) -> str:
+    """A date of the answer as this turn's language writes it (ISO in English)."""
     return day_text(iso, answer_language())
 
 
-def _name(entry: dict[str, Any] | None, name: str = "") -> str:
+def lab_said(entry: dict[str, Any] | None, name: str = "") -> str:
+    """A test's name in this turn's language (``translations/labs.yaml``), else as read."""
     return lab_name(entry["name"] if entry else name, answer_language(), entry["code"] if entry else None)
 
 
@@ -53,8 +56,8 @@ def lab_answer(focus: str, d: dict[str, Any], asked: Asked | None = None,
     a = analytes.analyte(focus.partition(":")[2])
     why = d["unavailable"].get("observations")
     if why:
-        return _say(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
-                    what=_name(None, a.name), why=why)
+        return sentence(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
+                    what=lab_said(None, a.name), why=why)
     asked = asked or Asked()
     if asked.window and observations is not None:
         found = labs.results(observations, a, tz)
@@ -74,23 +77,23 @@ def latest_answer(a: Analyte, d: dict[str, Any], today: date) -> str:
                     f"the latest {a.family.lower()} of another specimen follows.\n")
     if not entries:
         codes = analytes.codes_with_family(a)
-        return _say(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
-                    name=_name(None, a.name), codes=", ".join(codes))
+        return sentence(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
+                    name=lab_said(None, a.name), codes=", ".join(codes))
     e = max(entries, key=lambda e: (e["latest"]["date"], e["count"]))
     points = list(reversed(e["series"]))[:LAB_POINTS]
     latest = points[0]
-    value = dict(name=_name(e), value=records.num(latest["value"]), unit=e["unit"], date=day(latest["date"]))
+    value = dict(name=lab_said(e), value=records.num(latest["value"]), unit=e["unit"], date=day(latest["date"]))
     lines = [
-        _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
+        sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
              direction=e["direction"], before=records.num(points[1]["value"]), then=day(points[1]["date"]), **value)
-        if len(points) > 1 else _say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
+        if len(points) > 1 else sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
                                      **value)
     ]
     if len(points) > 1:
-        trend = ", ".join(f"{records.num(p['value'])} ({_day(p['date'])})" for p in points)
-        total = (_say(N_("the newest %(n)s read"), n=e["count"]) if e["count"] >= LAB_WINDOW
-                 else _say(N_("%(n)s in all"), n=e["count"]))
-        lines.append(_say(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
+        trend = ", ".join(f"{records.num(p['value'])} ({day_said(p['date'])})" for p in points)
+        total = (sentence(N_("the newest %(n)s read"), n=e["count"]) if e["count"] >= LAB_WINDOW
+                 else sentence(N_("%(n)s in all"), n=e["count"]))
+        lines.append(sentence(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
                           trend=trend, total=total))
     old = _age(latest["date"], today)
     if old:
