@@ -18,7 +18,7 @@ from ..proposals.followup import followup
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import ImageMeta
 from . import fallback, languages, nodes, planning, prompts
-from .lessons import Lesson
+from .lesson_search import Lesson
 from .model import CallStats, ModelClient
 from .second_look import second_look
 from .state import (

@@ -20,7 +20,7 @@ from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import offline_copies
 from . import clarification, languages, planning, prompts
 from .extraction import chart_drugs, extract
-from .lessons import best_match
+from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
 from .state import (

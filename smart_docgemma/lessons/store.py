@@ -15,7 +15,7 @@ import uuid
 from sqlalchemy import delete, insert, select, update
 
 from .. import errors
-from ..agent.lessons import Lesson, terms
+from ..agent.lesson_search import Lesson, terms
 from ..agent.state import StoredTurn, Turn
 from ..extensions import get_storage
 from ..storage import lessons, now, proposals, turn_ratings

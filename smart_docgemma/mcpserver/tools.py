@@ -1,7 +1,7 @@
 """DocGemma's tools as MCP tools, from the agent's own tool definitions (no second catalogue).
 
 Each MCP tool is a registry tool (``tools.registry``), or a catalogue entry offered to MCP
-clients only (``surfaces: [mcp]``; code in ``sections.py`` and ``checks.py``): its name, title
+clients only (``surfaces: [mcp]``; code in ``sections.py`` and ``drug_tools.py``): its name, title
 (the clinical label), description and input schema (the pydantic argument class's JSON
 schema) come from ``tools/catalog.yaml`` and ``tools/args.py``, and a call runs the tool's own
 code with a ``ToolContext`` built from the verified MCP token. What the tools already enforce
@@ -33,7 +33,7 @@ from ..proposals.store import ProposalStore, proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import get_http
-from . import checks, sections
+from . import drug_tools, sections
 from .authority import Authority, McpGrant
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ class McpToolResult(BaseModel):
 
 def offered(grant: McpGrant) -> list[Tool]:
     """The tools this grant may call: its SMART scopes decide, as for the agent."""
-    return [t for t in [*registry.all_tools(), *sections.TOOLS, *checks.TOOLS]
+    return [t for t in [*registry.all_tools(), *sections.TOOLS, *drug_tools.TOOLS]
             if t.name not in NOT_OFFERED and t.granted(grant.scopes)]
 
 

@@ -17,7 +17,7 @@ from flask import json
 
 from .. import errors, metrics
 from ..agent.graph import Agent
-from ..agent.lessons import Lesson
+from ..agent.lesson_search import Lesson
 from ..agent.model import ModelClient
 from ..agent.state import StoredTurn, Turn
 from ..audit.turn_records import record_turn

@@ -82,7 +82,7 @@ def test_a_failed_model_call_keeps_the_deterministic_review_and_says_so(srv, mod
 
 
 # ------------------------------------------------------------------ inside the agent
-from smart_docgemma.agent.lessons import Lesson  # noqa: E402
+from smart_docgemma.agent.lesson_search import Lesson  # noqa: E402
 from tests.agent.conftest import FakeTool, client_for, make_agent, ok, script_trials_turn  # noqa: E402
 
 TRIALS_LESSON = Lesson("l1", "Which studies are enrolling patients with glioblastoma near us?",
