@@ -35,7 +35,9 @@ def test_a_slow_turn_is_cancelled_between_steps_and_writes_nothing(chat_app, fhi
     srv.script("IntentClassification", reply({"intent": "TOOL_NEEDED", "task_summary": "Start amlodipine",
                                               "suggested_tool": "prescribe_medication"}, delay=3))
     out = {}
-    question = "Could you get her going on amlodipine 5 mg once daily?"
+    # a question code cannot route, so the turn waits on the model's intent ("get her going on
+    # amlodipine" is now understood by code and never waits)
+    question = "Her pressure is still high, what should we do about it?"
     worker = threading.Thread(target=lambda: out.update(res=ask(chat, question)))
     worker.start()
     turn_id = running_turn(chat_app, chat, srv, requests_seen=1)  # the model is thinking (3 s)
