@@ -295,20 +295,17 @@ def _said(msgid: str, **args: Any) -> str:
     return say(message(msgid, **args), answer_language())
 
 
-def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
-    """The chart in brief the turn started with (read from the chart this session)."""
-    if not brief or not patient_id:
+def from_brief(brief: str | None, patient_id: str | None, base_url: str | None,
+               chart: str | None = None) -> list[Evidence]:
+    """The chart the turn started with, in brief and (``chart``: when the model read it whole in
+    its prompt, ``agent/chart_context.py``) as read this session."""
+    if not patient_id:
         return []
     ref = f"Patient/{patient_id}"
-    return [
-        Evidence(
-            ref,
-            _said(N_("Chart in brief (read at the start of the question)")),
-            absolute(base_url, ref) if base_url else None,
-            None,
-            brief,
-        )
-    ]
+    link = absolute(base_url, ref) if base_url else None
+    read = [(N_("Chart in brief (read at the start of the question)"), brief),
+            (N_("Chart (read at the start of the question)"), chart)]
+    return [Evidence(ref, _said(label), link, None, text) for label, text in read if text]
 
 
 def from_approvals(approvals: list[Approval], base_url: str | None) -> list[Evidence]:
@@ -332,7 +329,7 @@ def from_approvals(approvals: list[Approval], base_url: str | None) -> list[Evid
 
 def turn_evidence(state, base_url: str | None) -> list[Evidence]:
     """Everything the turn read, in the order it read it (the chart in brief first)."""
-    out = from_brief(state.chart_summary, state.patient_id, base_url)
+    out = from_brief(state.chart_summary, state.patient_id, base_url, getattr(state, "chart_text", None))
     for n, run in enumerate(state.tool_runs, 1):
         out += from_run(run, n, base_url)
     out += from_approvals(state.approvals, base_url)
