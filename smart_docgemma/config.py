@@ -81,6 +81,10 @@ DEFAULTS: dict[str, Any] = {
     "MODEL_CIRCUIT_FAILURES": 3,
     "MODEL_CIRCUIT_COOLDOWN_S": 15,
     "MODEL_FIRST_TOKEN_S": 10,  # no answer text after this long: said in the progress stream
+    # Opening the assistant has the model server compute the answer prompt's fixed part (the
+    # chart just read) while the clinician reads the page (web/prefill.py): the first question
+    # then costs its own words only, on a server that keeps computed prompts.
+    "MODEL_PREFILL_ON_OPEN": True,
     # The model's context in tokens: requests are cut to fit it (agent/window.py); 0 sends them
     # whole. The embedded server sets it to its own; vLLM's is its --max-model-len.
     "MODEL_CONTEXT_TOKENS": 8192,

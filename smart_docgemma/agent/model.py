@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import re
 import threading
 import time
@@ -51,6 +52,7 @@ from .circuit import Circuit
 from .prompts import generation
 from .window import Cut, TokenCounter, fit
 
+log = logging.getLogger(__name__)
 M = TypeVar("M", bound=BaseModel)
 
 DIALECTS = ("json_schema", "json_object_schema")
@@ -285,6 +287,19 @@ class ModelClient:
         if stats is not None:
             stats.thinking.extend(thoughts)
         return visible
+
+    def prefill(self, node: str, messages: list[dict[str, Any]]) -> bool:
+        """Have the server compute ``messages``' prompt (one answer token, not kept), so a
+        server that keeps computed prompts starts the next call with that prefix computed.
+        One attempt; False when it failed (nothing depends on it)."""
+        try:
+            self._client.post(
+                "/chat/completions", cast_to=object,
+                body={"model": self.model, "messages": messages, "max_tokens": 1, "temperature": 0})
+        except openai.OpenAIError as exc:
+            log.info("model: %s prefill failed (%s)", node, type(exc).__name__)
+            return False
+        return True
 
     def bound(self, stats: CallStats) -> "BoundModel":
         """A view of this client that records every call in ``stats`` (for tools)."""

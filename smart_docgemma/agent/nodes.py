@@ -74,17 +74,17 @@ def _can_call(state: Turn, deps: Deps) -> bool:
     return deps.model is not None and not state.degraded
 
 
-def ask_model(deps: Deps, node: str, user: str, schema: type[M],
-              fixed: tuple[str, ...] = ()) -> tuple[M | None, ModelError | None]:
+def ask_model(deps: Deps, node: str, user: str, schema: type[M], *, fixed: tuple[str, ...] = (),
+              history: list[dict[str, Any]] | None = None) -> tuple[M | None, ModelError | None]:
     """One structured call: ``node``'s system text and ``fixed`` (the session's unchanging part,
-    ``prompts.request``) first, ``user`` (this call's own part) last: ``(answer, None)`` or
-    ``(None, error)``.
+    ``prompts.request``) first, then ``history`` (earlier turns as messages), ``user`` (this
+    call's own part) last: ``(answer, None)`` or ``(None, error)``.
 
     Each caller decides its own fallback: ``InvalidModelOutput`` (a reply that
     broke the schema) usually has a deterministic one; any other ``ModelError``
     means the model is gone for this turn (``_degrade``).
     """
-    messages = prompts.request(node, user, fixed=fixed)
+    messages = prompts.request(node, user, fixed=fixed, history=history or ())
     if deps.model is None:
         return None, ModelUnavailable("No model is configured.")
     try:
@@ -218,8 +218,13 @@ def _fast_summary(tool: str, args: dict[str, Any]) -> str:
 
 # ---------------------------------------------------------------- ② intent
 def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
-    user = prompts.template("intent_user").format(context=_context_lines(state), query=state.message)
-    out, failed = ask_model(deps, "intent_classify", user, IntentClassification, fixed=(patient_block(state),))
+    # the recent turns as messages, each question worded as this one: the previous call's
+    # prompt is then the start of this one, and a server that keeps computed prompts computes
+    # only the last answer and this question
+    asked = prompts.template("intent_user")
+    history = prompts.conversation(state.history[-4:], chars=300, asked=asked)
+    out, failed = ask_model(deps, "intent_classify", asked.format(query=state.message), IntentClassification,
+                            fixed=(patient_block(state),), history=history)
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
         needs_tool = bool(planning.required_tools(state))
         return {"intent": "TOOL_NEEDED" if needs_tool else "DIRECT",

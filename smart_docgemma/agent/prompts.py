@@ -52,6 +52,29 @@ def request(node: str, turn: str, *, fixed: Sequence[str] = (),
     return [{"role": "system", "content": head}, *history, {"role": "user", "content": turn}]
 
 
+def conversation(history: Sequence[dict[str, Any]], *, chars: int, asked: str = "{query}",
+                 as_read: bool = False) -> list[dict[str, Any]]:
+    """Earlier turns as chat messages for ``request``: each cut to ``chars``, the clinician's
+    written as ``asked`` (this node's own wording of a question) or, with ``as_read``, as the
+    model read that turn (``Turn.asked``, SYNTHESIZE's own part) where the history keeps it:
+    either way an earlier call's prompt is the start of this one's. Gemma's template needs
+    strict user/assistant alternation ending on an answer."""
+    out: list[dict[str, Any]] = []
+    for turn in history:
+        role = "assistant" if turn.get("role") == "assistant" else "user"
+        if (out and out[-1]["role"] == role) or (not out and role == "assistant"):
+            continue
+        read = turn.get("asked") if as_read and role == "user" else None
+        if read:
+            out.append({"role": role, "content": str(read)[:chars]})
+            continue
+        text = str(turn.get("content", ""))[:chars]
+        out.append({"role": role, "content": asked.format(query=text) if role == "user" else text})
+    if out and out[-1]["role"] == "user":
+        out.pop()
+    return out
+
+
 def message(key: str, **fields: Any) -> str:
     """A templated answer in this turn's language (``agent/answers/``), else in English."""
     text = answer_text("messages", key) or load("prompts")["messages"][key]

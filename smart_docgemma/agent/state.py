@@ -104,6 +104,7 @@ class Turn:
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
     approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
     answer: str | None = None
+    asked: str | None = None  # SYNTHESIZE's own part as the model read it (the next turns' history)
     second_look: TurnReview | None = None  # when the draft earned one
     sources: list[Source] = field(default_factory=list)
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
@@ -150,6 +151,7 @@ class Changes(TypedDict, total=False):
     degraded_reason: str | None
     proposals: list[str]
     answer: str | None
+    asked: str | None
     second_look: TurnReview | None
     sources: list[Source]
     nodes: list[str]

@@ -19,10 +19,10 @@ from ..grounding.answer_language import candidates, foreign
 from ..languages import answer_language, iso_days
 from ..tools import catalog
 from . import languages, prompts
-from .chart_context import chart_block, unrepeated
+from .chart_context import chart_block, session_chart, unrepeated
 from .nodes import Deps, label, patient_block
 from .second_look import needs_second_look
-from .state import Changes, SynthesizeOutcome, Turn, Update, merge
+from .state import Changes, SynthesizeOutcome, Turn, Update, merge, new_turn
 
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
@@ -33,8 +33,9 @@ def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
     if deps.model is None or state.degraded:
         return _finish(state, templated_summary(state), deps)
     parts: list[str] = []
+    messages = _messages(state)
     try:
-        for text in deps.model.stream_text("synthesize", _messages(state), deps.stats):
+        for text in deps.model.stream_text("synthesize", messages, deps.stats):
             parts.append(text)
             deps.emit({"type": "token", "text": text})
     except ModelError as exc:
@@ -43,7 +44,9 @@ def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
     answer = sanitize("".join(parts)).strip()
     if not answer:
         return _finish(state, templated_summary(state), deps)
-    return _finish(state, _in_language(state, answer), deps)
+    # what the model read of this turn, for the next turns' history: their prompt then starts
+    # with this one's, and a server that keeps computed prompts does not compute it again
+    return {**_finish(state, _in_language(state, answer), deps), "asked": messages[-1]["content"]}
 
 
 def _in_language(state: Turn, answer: str) -> str:
@@ -69,27 +72,23 @@ def _messages(state: Turn) -> list[dict[str, Any]]:
     — else in brief —, the answer language: ``prompts.request``), then recent turns, then this
     turn's data, less what the fixed part's chart already holds (``chart_context``). Dates are
     ISO in every language (the chart's, in both parts)."""
-    history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
+    history = prompts.conversation(state.history[-2 * prompts.limit("history_turns"):], chars=3000, as_read=True)
     user = iso_days(_user_message(state))
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
+    return prompts.request("synthesize", user, fixed=_fixed(state), history=history)
+
+
+def _fixed(state: Turn) -> tuple[str, ...]:
     chart = chart_block(state.chart_text) or patient_block(state)
-    fixed = (iso_days(chart), languages.instruction() or "")
-    return prompts.request("synthesize", user, fixed=fixed, history=history)
+    return iso_days(chart), languages.instruction() or ""
 
 
-def _alternating(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Gemma's template needs strict user/assistant alternation ending on assistant."""
-    out: list[dict[str, Any]] = []
-    for turn in history:
-        role = "assistant" if turn.get("role") == "assistant" else "user"
-        if (out and out[-1]["role"] == role) or (not out and role == "assistant"):
-            continue
-        out.append({"role": role, "content": str(turn.get("content", ""))[:1500]})
-    if out and out[-1]["role"] == "user":
-        out.pop()
-    return out
+def opening_prompt(chart_text: str) -> list[dict[str, Any]]:
+    """A request whose prompt starts as every answer of a session on this chart will (the
+    fixed part, then an empty turn): computed when the assistant opens (``web/prefill.py``)."""
+    return prompts.request("synthesize", "", fixed=_fixed(new_turn("", chart_text=session_chart(chart_text))))
 
 
 def _user_message(state: Turn) -> str:

@@ -251,7 +251,8 @@ class TurnStore:
         done = [t.turn for t in map(stored_turn, reversed(rows)) if t.turn.answer]
         messages = []
         for turn in done[-turns:]:
-            messages += [{"role": "user", "content": turn.message},
+            asked = {"asked": turn.asked} if turn.asked else {}  # what the model read (agent/prompts.conversation)
+            messages += [{"role": "user", "content": turn.message, **asked},
                          {"role": "assistant", "content": turn.answer or ""}]
         return messages
 

@@ -41,6 +41,7 @@ from .jobs import TurnJob, leases, stream
 from .language import page_language
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import get_model, model_available, model_label
+from .prefill import prefill_answer_prompt
 from .snapshots import ChartRead, snapshot_store
 from .streams import deadline, held, stream_slots
 from .trace import trace_steps
@@ -143,6 +144,7 @@ def _glance(launch) -> tuple[dict | None, str | None]:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
     snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))  # the first question's
+    prefill_answer_prompt(chart.text)  # ... and its answer prompt computed while the page is read
     return charts.glance(chart.data), None
 
 

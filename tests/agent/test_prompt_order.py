@@ -71,3 +71,12 @@ def test_the_conversation_comes_after_the_fixed_part():
     roles = [m["role"] for m in synthesis["messages"]]
     assert roles == ["system", "user", "assistant", "user"]  # earlier turn between the two parts
     assert synthesis["messages"][1]["content"] == TURNS[0][0]
+
+
+def test_the_intent_call_of_a_turn_starts_with_the_whole_intent_call_of_the_turn_before():
+    first, second = _session_requests()
+    before = next(r for r in first if _node(r) == "IntentClassification")["messages"]
+    now = next(r for r in second if _node(r) == "IntentClassification")["messages"]
+    assert now[:len(before)] == before  # so a warm server computes only the last answer and this question
+    assert [m["role"] for m in now[len(before):]] == ["assistant", "user"]
+    assert TURNS[1][0] in now[-1]["content"]

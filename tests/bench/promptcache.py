@@ -11,8 +11,12 @@ stand-in: the same tokenizer and chat template), so a clinic measures its own ma
 
 A session is one Synthea patient of the evaluation set (``evaluation/synthea_cases.yaml``;
 the population must be loaded in the FHIR server, ``docgemma-eval --synthea`` does it) with
-its questions as turns, history carried as the chat carries it, through the real agent, the
-real tools and the recorded knowledge sources (``EvalRun``). The server is the product's own
+its chart questions as turns and, with ``--direct N`` (default 1), N of the evaluation's
+general questions (``cases.yaml``, route ``direct``) between them, which the model routes
+(INTENT_CLASSIFY) — the chart questions are routed by code, so only SYNTHESIZE calls the model
+for them. History is carried as the chat carries it, the chart read once per session as the
+chat reads it, through the real agent, the real tools and the recorded knowledge sources
+(``EvalRun``). The server is the product's own
 (``agent/embedded.py``), reached through a recording proxy that keeps each call's
 ``timings``. Phases, each on the same sessions:
 
@@ -36,6 +40,7 @@ from pathlib import Path
 from smart_docgemma.agent import prompts
 from smart_docgemma.agent.embedded import start_llama_server
 from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.window import context_size
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, chart_read
 from tests.realmodel.recording import Exchange, RecordingProxy
@@ -43,17 +48,26 @@ from tests.realmodel.recording import Exchange, RecordingProxy
 from .knowledge import recorded_sources
 from .realmodel import node_of
 
-CASES = Path(__file__).resolve().parents[2] / "smart_docgemma" / "evaluation" / "synthea_cases.yaml"
+EVALUATION = Path(__file__).resolve().parents[2] / "smart_docgemma" / "evaluation"
+CASES = EVALUATION / "synthea_cases.yaml"
 
 
-def sessions(patients: int, turns: int) -> list[list]:
-    """The evaluation's Synthea cases grouped by patient: ``patients`` sessions of ``turns``."""
+def sessions(patients: int, turns: int, direct: int = 0) -> list[list]:
+    """The evaluation's Synthea cases grouped by patient: ``patients`` sessions of ``turns``
+    chart questions, with ``direct`` general questions (a different few each session) after the
+    first ones."""
     by_patient: dict[str, list] = defaultdict(list)
     for case in load_cases(CASES):
         if case.patient and not case.image and case.split == "tuned":
             by_patient[case.patient].append(case)
-    chosen = sorted(by_patient.items())[:patients]
-    return [cases[:turns] for _, cases in chosen]
+    general = [c for c in load_cases(EVALUATION / "cases.yaml") if c.route == "direct" and not c.image]
+    plan = []
+    for n, (_, cases) in enumerate(sorted(by_patient.items())[:patients]):
+        asked = general[n * direct:(n + 1) * direct]
+        chart = cases[:turns]
+        plan.append(chart[:1] + [q for pair in zip(asked, chart[1:], strict=False) for q in pair]
+                    + asked[len(chart) - 1:] + chart[1 + len(asked):])
+    return plan
 
 
 def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_only: bool = False,
@@ -69,7 +83,8 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
             turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
                                                     chart_text=chart and chart.text)
             answers.append(turn.answer or "")
-            history += [{"role": "user", "content": case.query}, {"role": "assistant", "content": turn.answer}]
+            asked = {"asked": turn.state.asked} if turn.state.asked else {}  # as the chat's turn store keeps it
+            history += [{"role": "user", "content": case.query, **asked}, {"role": "assistant", "content": turn.answer}]
             if (i == 0 and not later_only) or (i > 0 and not first_only):
                 kept += [e for e in proxy.since(mark) if e.timings]
             if first_only:
@@ -104,7 +119,7 @@ def _med(values: list, digits: int = 0) -> float:
 
 
 def bench(args: argparse.Namespace, fhir: str) -> dict:
-    plan = sessions(args.patients, args.turns)
+    plan = sessions(args.patients, args.turns, args.direct)
     cache_dir = Path(args.cache_dir or tempfile.mkdtemp(prefix="docgemma-prompt-cache-"))
     result: dict = {"model": Path(args.gguf).name, "sessions": [[c.id for c in s] for s in plan],
                     "uptime": _uptime()}
@@ -119,7 +134,8 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
             proxy = RecordingProxy(server.endpoint).start()
             try:
                 run = EvalRun(endpoint=proxy.url, fhir_base=fhir, model="bench",
-                              config={**urls, "MODEL_TIMEOUT_S": 600, "MODEL_RETRIES": 0})
+                              config={**urls, "MODEL_TIMEOUT_S": 600, "MODEL_RETRIES": 0,
+                                      "MODEL_CONTEXT_TOKENS": args.n_ctx})
                 run.model.dialect()  # the one-time probe, outside the figures
                 if phase == "cached":
                     cold, _ = run_sessions(run, proxy, plan, first_only=True)
@@ -138,8 +154,32 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
         if args.compare:
             pairs = list(zip(answers["cached"], answers["nocache"], strict=True))
             result["same_answers"] = f"{sum(a == b for a, b in pairs)}/{len(pairs)}"
+            ids = [c.id for cases in plan for c in cases]
+            result["different_answers"] = [i for i, (a, b) in zip(ids, pairs, strict=True) if a != b]
     result["uptime_end"] = _uptime()
+    result["warm_vs_cold"] = {node: round(v["first_token_s"] / result["cold"][node]["first_token_s"], 3)
+                              for node, v in result["warm"].items()
+                              if result["cold"].get(node, {}).get("first_token_s")}
     return result
+
+
+def table(result: dict) -> str:
+    """The figures as docs/operations.md shows them."""
+    rows = ["| node | phase | calls | prompt tokens | computed | computed share (max) | first token s | answer tok/s |",
+            "|---|---|---|---|---|---|---|---|"]
+    for phase in ("cold", "warm", "restart", "nocache"):
+        for node, v in (result.get(phase) or {}).items():
+            low, high = v["first_token_s_range"]
+            rows.append(f"| {node} | {phase} | {v['calls']} | {v['prompt_tokens']:.0f} | {v['computed_tokens']:.0f} "
+                        f"| {v['computed_share']:.2f} ({v['computed_share_max']:.2f}) | {v['first_token_s']} "
+                        f"[{low}–{high}] | {v['tokens_per_s']} |")
+    ratios = ", ".join(f"{node} {r:.2f}×" for node, r in result.get("warm_vs_cold", {}).items())
+    rows.append(f"\nWarm first token ÷ cold (medians): {ratios}.")
+    if "same_answers" in result:
+        different = ", ".join(result["different_answers"])
+        rows.append(f"Same answers with and without the cache (temperature 0): {result['same_answers']}"
+                    + (f"; different: {different}." if different else "."))
+    return "\n".join(rows)
 
 
 def _uptime() -> str:
@@ -152,9 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--gguf", default=os.environ.get("DOCGEMMA_GGUF"))
     p.add_argument("--fhir", default=os.environ.get("FHIR_UPSTREAM_URL"))
     p.add_argument("--patients", type=int, default=2)
-    p.add_argument("--turns", type=int, default=3)
+    p.add_argument("--turns", type=int, default=3, help="chart questions per session")
+    p.add_argument("--direct", type=int, default=1, help="general questions per session, between them")
     p.add_argument("--threads", type=int, default=None)
-    p.add_argument("--n-ctx", type=int, default=4096)
+    p.add_argument("--n-ctx", type=int, default=context_size(None), help="default: the product's (prompts.yaml)")
     p.add_argument("--cache-mb", type=int, default=1536)
     p.add_argument("--cache-dir", default=None)
     p.add_argument("--compare", action="store_true", help="also run without the cache and compare answers")
@@ -172,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         Path(args.out).write_text(text)
     print(text)
+    print(table(result))
     return 0
 
 

@@ -82,6 +82,11 @@ class RecordingProxy:
         if request.method == "GET":
             up = requests.get(f"{self.upstream}{path}", timeout=30)
             return Response(up.content, up.status_code, content_type=up.headers.get("content-type"))
+        if not request.path.startswith("/v1/"):  # the server's own routes (/extras/tokenize/count): not model calls
+            root = self.upstream.removesuffix("/v1")
+            up = requests.post(f"{root}{request.path}", data=request.get_data(), timeout=60,
+                               headers={"Content-Type": request.content_type or "application/json"})
+            return Response(up.content, up.status_code, content_type=up.headers.get("content-type"))
         body = request.get_json(force=True)
         ex = Exchange(request=body, stream=bool(body.get("stream")))
         with self._lock:

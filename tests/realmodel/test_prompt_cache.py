@@ -38,7 +38,8 @@ def _session(server, ctx, tools, questions=QUESTIONS, events: list | None = None
                                                 emit=(events if events is not None else []).append)
             assert not turn.degraded, turn.state.degraded_reason
             turns.append(proxy.since(mark))
-            history += [{"role": "user", "content": question}, {"role": "assistant", "content": turn.answer}]
+            asked = {"asked": turn.state.asked} if turn.state.asked else {}  # as the chat's turn store keeps it
+            history += [{"role": "user", "content": question, **asked}, {"role": "assistant", "content": turn.answer}]
         return turns
     finally:
         proxy.stop()

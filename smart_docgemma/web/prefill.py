@@ -1,0 +1,34 @@
+"""The answer's prompt computed while the clinician reads the page.
+
+Every answer of a session opens with the same fixed part: the system text and the chart the
+page just read (``agent/chart_context.py``), ~1,500 tokens on a Synthea chart. On a clinic's
+CPU a model computes tens of those a second, so the first question would wait for the chart
+before its first word. Opening the assistant has the model server compute that part once, in
+the background, with one answer token not kept (``ModelClient.prefill``); a server that keeps
+computed prompts (the embedded server's prompt cache, vLLM's prefix cache) starts the first
+question's answer from it. A question asked before it is done waits behind it on a one-slot
+server — for work that question would have done anyway. Nothing depends on it: a failure is
+logged, and the question computes the prompt itself.
+"""
+from __future__ import annotations
+
+import threading
+
+from flask import current_app
+
+from ..agent.synthesis import opening_prompt
+from .modelstatus import get_model
+
+
+def prefill_answer_prompt(chart_text: str) -> threading.Thread | None:
+    """Start computing the answer prompt's fixed part for ``chart_text`` (None: not started,
+    for no model, no chart, or ``MODEL_PREFILL_ON_OPEN`` off)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the thread outlives the request
+    model = get_model(app)
+    if model is None or not chart_text or not app.config.get("MODEL_PREFILL_ON_OPEN"):
+        return None
+    messages = opening_prompt(chart_text)
+    worker = threading.Thread(target=model.prefill, args=("synthesize", messages), daemon=True,
+                              name="answer-prompt-prefill")
+    worker.start()
+    return worker
