@@ -142,7 +142,9 @@ def test_the_transcript_survives_a_reload_and_feeds_the_next_question(chat, srv)
     ask(chat, "Is that dangerous?")
     last_synthesis = [b for b in srv.requests if "response_format" not in b][-1]
     contents = [m["content"] for m in last_synthesis["messages"]]
-    assert "Summarise her potassium results" in contents and "Potassium is rising: 4.9 to 5.6 mmol/L." in contents
+    # the earlier question as the model read it (with what the turn read), and its answer
+    assert any(c.startswith("Clinician's question: Summarise her potassium results") for c in contents)
+    assert "Potassium is rising: 4.9 to 5.6 mmol/L." in contents
 
 
 def test_a_prescription_arrives_as_an_approval_card_and_writes_only_when_approved(chat_app, srv, fhir_base):

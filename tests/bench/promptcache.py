@@ -23,6 +23,8 @@ chat reads it, through the real agent, the real tools and the recorded knowledge
 - ``cold``: a new server with an empty prompt cache, first turn of each session;
 - ``warm``: the same server, the later turns (what a clinician asking on waits);
 - ``restart``: the server stopped and started on the cache it saved, the first turns again;
+- ``opened``: a new server with an empty cache, the first turns again, each after the answer
+  prompt's fixed part was computed as opening the assistant does (``web/prefill.py``);
 - ``nocache`` (``--compare``): the server without prompt cache, all turns, answers compared
   with the cached run's at temperature 0 (the cache must not change an answer).
 """
@@ -40,6 +42,7 @@ from pathlib import Path
 from smart_docgemma.agent import prompts
 from smart_docgemma.agent.embedded import start_llama_server
 from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.synthesis import opening_prompt
 from smart_docgemma.agent.window import context_size
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, chart_read
@@ -71,13 +74,17 @@ def sessions(patients: int, turns: int, direct: int = 0) -> list[list]:
 
 
 def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_only: bool = False,
-                 later_only: bool = False) -> tuple[list[Exchange], list[str]]:
-    """Every session's turns in order; the exchanges of the selected turns and all answers."""
+                 later_only: bool = False, opened: bool = False) -> tuple[list[Exchange], list[str]]:
+    """Every session's turns in order; the exchanges of the selected turns and all answers.
+    ``opened``: the answer prompt's fixed part computed first, as opening the assistant does
+    (``web/prefill.py``), before the first question."""
     kept, answers = [], []
     for cases in plan:
         history: list[dict] = []
         ctx, tools = run.context(cases[0], run.http)
         chart = chart_read(ctx)
+        if opened and chart is not None:
+            run.model.prefill("synthesize", opening_prompt(chart.text))
         for i, case in enumerate(cases):
             mark = proxy.mark()
             turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
@@ -127,10 +134,11 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
         prompts.load("prompts")["generation"]["synthesize"]["temperature"] = 0.0
     with recorded_sources() as urls:
         answers = {}
-        for phase, cache_mb in (("cached", args.cache_mb), ("restart", args.cache_mb)) + (
+        for phase, cache_mb in (("cached", args.cache_mb), ("restart", args.cache_mb), ("opened", args.cache_mb)) + (
                 (("nocache", 0),) if args.compare else ()):
+            folder = cache_dir / "opened" if phase == "opened" else cache_dir  # opened: an empty cache
             server = start_llama_server(args.gguf, n_ctx=args.n_ctx, threads=args.threads, timeout=300,
-                                        alias="bench", cache_mb=cache_mb, cache_dir=str(cache_dir))
+                                        alias="bench", cache_mb=cache_mb, cache_dir=str(folder))
             proxy = RecordingProxy(server.endpoint).start()
             try:
                 run = EvalRun(endpoint=proxy.url, fhir_base=fhir, model="bench",
@@ -141,9 +149,9 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
                     cold, _ = run_sessions(run, proxy, plan, first_only=True)
                     warm, answers[phase] = run_sessions(run, proxy, plan, later_only=True)
                     result["cold"], result["warm"] = per_node(cold), per_node(warm)
-                elif phase == "restart":
-                    again, _ = run_sessions(run, proxy, plan, first_only=True)
-                    result["restart"] = per_node(again)
+                elif phase in ("restart", "opened"):
+                    again, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
+                    result[phase] = per_node(again)
                 else:
                     everything, answers[phase] = run_sessions(run, proxy, plan)
                     result["nocache"] = per_node(everything)
@@ -167,7 +175,7 @@ def table(result: dict) -> str:
     """The figures as docs/operations.md shows them."""
     rows = ["| node | phase | calls | prompt tokens | computed | computed share (max) | first token s | answer tok/s |",
             "|---|---|---|---|---|---|---|---|"]
-    for phase in ("cold", "warm", "restart", "nocache"):
+    for phase in ("cold", "warm", "restart", "opened", "nocache"):
         for node, v in (result.get(phase) or {}).items():
             low, high = v["first_token_s_range"]
             rows.append(f"| {node} | {phase} | {v['calls']} | {v['prompt_tokens']:.0f} | {v['computed_tokens']:.0f} "
