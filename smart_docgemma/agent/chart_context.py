@@ -13,14 +13,20 @@ newer data.
 The notes block stays out of the fixed part: it is quoted text written by people, screened as a
 tool result each time a question reads it (``grounding.injection``), never standing context.
 
+A model whose context cannot hold every part's budget reads the chart in brief instead
+(``fits``).
+
 A block is a line that does not start with a dash or a space (a heading, or a one-line section
 such as "Allergies: none recorded") with the lines under it; the chart renderer
 (``tools/summary.py``) writes every section that way.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..tools.summary import UNTRUSTED_HEAD
 from . import prompts
+from .window import context_size
 
 
 def blocks(text: str) -> list[str]:
@@ -39,6 +45,15 @@ def session_chart(text: str | None) -> str:
     if not text:
         return ""
     return "\n".join(b for b in blocks(text) if not b.startswith(UNTRUSTED_HEAD)).strip()
+
+
+def fits(model: Any) -> bool:
+    """Whether ``model``'s context holds every part's budget (prompts.yaml ``context``), the
+    whole chart's among them: a model with a smaller context (an operator's
+    ``MODEL_CONTEXT_TOKENS``) reads the chart in brief, as the other nodes do, so that the
+    window never has to cut the fixed part."""
+    tokens = int(getattr(model, "context_tokens", 0) or 0)
+    return not tokens or tokens >= context_size(None)
 
 
 def chart_block(chart: str | None) -> str:

@@ -213,7 +213,7 @@ class Agent:
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
         state = new_turn(message, history=history, chart_summary=chart_summary,
-                         chart_text=chart_context.session_chart(chart_text) or None,
+                         chart_text=chart_context.session_chart(chart_text) if chart_context.fits(self.model) else None,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
         deps = self._deps(emit, image if accepted else None, meta if accepted else None)

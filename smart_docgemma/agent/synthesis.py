@@ -18,7 +18,7 @@ from ..grounding import ground_turn, injection
 from ..grounding.answer_language import candidates, foreign
 from ..languages import answer_language, iso_days
 from ..tools import catalog
-from . import languages, prompts
+from . import chart_context, languages, prompts
 from .chart_context import chart_block, session_chart, unrepeated
 from .nodes import Deps, label, patient_block
 from .second_look import needs_second_look
@@ -85,9 +85,12 @@ def _fixed(state: Turn) -> tuple[str, ...]:
     return iso_days(chart), languages.instruction() or ""
 
 
-def opening_prompt(chart_text: str) -> list[dict[str, Any]]:
+def opening_prompt(chart_text: str, model: Any) -> list[dict[str, Any]] | None:
     """A request whose prompt starts as every answer of a session on this chart will (the
-    fixed part, then an empty turn): computed when the assistant opens (``web/prefill.py``)."""
+    fixed part, then an empty turn): computed when the assistant opens (``web/prefill.py``).
+    None when ``model`` reads the chart in brief (``chart_context.fits``)."""
+    if not chart_context.fits(model):
+        return None
     return prompts.request("synthesize", "", fixed=_fixed(new_turn("", chart_text=session_chart(chart_text))))
 
 

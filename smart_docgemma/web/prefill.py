@@ -22,12 +22,15 @@ from .modelstatus import get_model
 
 def prefill_answer_prompt(chart_text: str) -> threading.Thread | None:
     """Start computing the answer prompt's fixed part for ``chart_text`` (None: not started,
-    for no model, no chart, or ``MODEL_PREFILL_ON_OPEN`` off)."""
+    for no model, no chart, a model that reads the chart in brief, or ``MODEL_PREFILL_ON_OPEN``
+    off)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # the thread outlives the request
     model = get_model(app)
     if model is None or not chart_text or not app.config.get("MODEL_PREFILL_ON_OPEN"):
         return None
-    messages = opening_prompt(chart_text)
+    messages = opening_prompt(chart_text, model)
+    if messages is None:
+        return None
     worker = threading.Thread(target=model.prefill, args=("synthesize", messages), daemon=True,
                               name="answer-prompt-prefill")
     worker.start()

@@ -81,3 +81,14 @@ def test_notes_are_read_with_the_question_never_kept_in_the_fixed_part(fhir_base
     fixed, asked = request["messages"][0]["content"], request["messages"][-1]["content"]
     assert "Recent notes" not in fixed
     assert "Recent notes" in asked  # screened as this turn's tool result, every time it is read
+
+
+def test_a_model_whose_context_cannot_hold_the_whole_chart_reads_it_in_brief(fhir_base):
+    ctx, tools = _ctx(fhir_base, "pt-warfarin")
+    chart = read_for_turn(ctx)
+    with ScriptedModelServer() as srv:
+        agent = Agent(client_for(srv, timeout=10, context_tokens=4096), tools, ctx)
+        request, _ = _synthesis(srv, agent, MEDS, chart)
+    fixed, asked = request["messages"][0]["content"], request["messages"][-1]["content"]
+    assert chart.brief in fixed and "Labs (oldest" not in fixed
+    assert "warfarin sodium 5 MG" in asked and "As in the patient's chart above" not in asked  # read whole

@@ -83,8 +83,9 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
         history: list[dict] = []
         ctx, tools = run.context(cases[0], run.http)
         chart = chart_read(ctx)
-        if opened and chart is not None:
-            run.model.prefill("synthesize", opening_prompt(chart.text))
+        opening = opening_prompt(chart.text, run.model) if opened and chart is not None else None
+        if opening is not None:
+            run.model.prefill("synthesize", opening)
         for i, case in enumerate(cases):
             mark = proxy.mark()
             turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
