@@ -113,7 +113,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     understood = clarification.completed(state.message, state.history)
     entities = replace(extract(understood), has_image=bool(state.image),
                        chart_drugs=tuple(chart_drugs(state.chart_summary)), **_lesson_hint(state.message, deps))
-    history = state.history[-2 * prompts.limit("history_turns"):]
+    history = prompts.recent(state.history, prompts.limit("history_turns"))
     update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
     probe = merge(state, update)
     stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
@@ -222,7 +222,8 @@ def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
     # prompt is then the start of this one, and a server that keeps computed prompts computes
     # only the last answer and this question
     asked = prompts.template("intent_user")
-    history = prompts.conversation(state.history[-4:], chars=300, asked=asked)
+    history = prompts.conversation(prompts.recent(state.history, prompts.limit("history_turns")), chars=300,
+                                   asked=asked)
     out, failed = ask_model(deps, "intent_classify", asked.format(query=state.message), IntentClassification,
                             fixed=(patient_block(state),), history=history)
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns

@@ -52,6 +52,17 @@ def request(node: str, turn: str, *, fixed: Sequence[str] = (),
     return [{"role": "system", "content": head}, *history, {"role": "user", "content": turn}]
 
 
+def recent(history: Sequence[dict[str, Any]], turns: int) -> list[dict[str, Any]]:
+    """The last ``turns`` exchanges (a question and its answer each), the oldest leaving half
+    of them at a time: a window sliding one turn per question would change the start of every
+    prompt's conversation each turn, and a server that keeps computed prompts would compute
+    it again every turn; this one changes it every ``turns / 2`` questions."""
+    done = len(history) // 2
+    step = max(1, turns // 2)
+    start = max(0, -(-(done - turns) // step) * step)  # ceil to a multiple of step
+    return list(history[len(history) - 2 * (done - start) - len(history) % 2:])
+
+
 def conversation(history: Sequence[dict[str, Any]], *, chars: int, asked: str = "{query}",
                  as_read: bool = False) -> list[dict[str, Any]]:
     """Earlier turns as chat messages for ``request``: each cut to ``chars``, the clinician's

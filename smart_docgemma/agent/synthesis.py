@@ -72,7 +72,8 @@ def _messages(state: Turn) -> list[dict[str, Any]]:
     — else in brief —, the answer language: ``prompts.request``), then recent turns, then this
     turn's data, less what the fixed part's chart already holds (``chart_context``). Dates are
     ISO in every language (the chart's, in both parts)."""
-    history = prompts.conversation(state.history[-2 * prompts.limit("history_turns"):], chars=3000, as_read=True)
+    history = prompts.conversation(prompts.recent(state.history, prompts.limit("history_turns")), chars=3000,
+                                   as_read=True)
     user = iso_days(_user_message(state))
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:

@@ -80,3 +80,17 @@ def test_the_intent_call_of_a_turn_starts_with_the_whole_intent_call_of_the_turn
     assert now[:len(before)] == before  # so a warm server computes only the last answer and this question
     assert [m["role"] for m in now[len(before):]] == ["assistant", "user"]
     assert TURNS[1][0] in now[-1]["content"]
+
+
+def test_the_oldest_turns_leave_half_a_window_at_a_time_so_prompts_in_between_start_alike():
+    from smart_docgemma.agent.prompts import recent
+
+    def window(done: int) -> list[str]:
+        history = [{"role": r, "content": f"{r} {i}"} for i in range(done) for r in ("user", "assistant")]
+        return [m["content"] for m in recent(history, 4) if m["role"] == "user"]
+
+    assert window(3) == ["user 0", "user 1", "user 2"]  # within the window: nothing leaves
+    assert window(5) == ["user 2", "user 3", "user 4"]  # two leave together...
+    assert window(6) == ["user 2", "user 3", "user 4", "user 5"]  # ... so this turn's conversation
+    assert window(7)[0] == "user 4"  # starts as the one before; a one-at-a-time window never would
+    assert all(2 <= len(window(n)) <= 4 for n in range(2, 20))

@@ -21,7 +21,8 @@ chat reads it, through the real agent, the real tools and the recorded knowledge
 ``timings``. Phases, each on the same sessions:
 
 - ``cold``: a new server with an empty prompt cache, first turn of each session;
-- ``warm``: the same server, the later turns (what a clinician asking on waits);
+- ``warm``: the same server, the later turns of the same sessions, asked on (what a clinician
+  asking on waits);
 - ``restart``: the server stopped and started on the cache it saved, the first turns again;
 - ``opened``: a new server with an empty cache, the first turns again, each after the answer
   prompt's fixed part was computed as opening the assistant does (``web/prefill.py``);
@@ -74,11 +75,11 @@ def sessions(patients: int, turns: int, direct: int = 0) -> list[list]:
 
 
 def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_only: bool = False,
-                 later_only: bool = False, opened: bool = False) -> tuple[list[Exchange], list[str]]:
-    """Every session's turns in order; the exchanges of the selected turns and all answers.
-    ``opened``: the answer prompt's fixed part computed first, as opening the assistant does
-    (``web/prefill.py``), before the first question."""
-    kept, answers = [], []
+                 opened: bool = False) -> tuple[list[Exchange], list[Exchange], list[str]]:
+    """Every session's turns in order (``first_only``: the first turns only): the exchanges of
+    the first turns, those of the later turns, and every answer. ``opened``: the answer
+    prompt's fixed part computed first, as opening the assistant does (``web/prefill.py``)."""
+    first, later, answers = [], [], []
     for cases in plan:
         history: list[dict] = []
         ctx, tools = run.context(cases[0], run.http)
@@ -86,18 +87,15 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
         opening = opening_prompt(chart.text, run.model) if opened and chart is not None else None
         if opening is not None:
             run.model.prefill("synthesize", opening)
-        for i, case in enumerate(cases):
+        for i, case in enumerate(cases[:1] if first_only else cases):
             mark = proxy.mark()
             turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
                                                     chart_text=chart and chart.text)
             answers.append(turn.answer or "")
             asked = {"asked": turn.state.asked} if turn.state.asked else {}  # as the chat's turn store keeps it
             history += [{"role": "user", "content": case.query, **asked}, {"role": "assistant", "content": turn.answer}]
-            if (i == 0 and not later_only) or (i > 0 and not first_only):
-                kept += [e for e in proxy.since(mark) if e.timings]
-            if first_only:
-                break
-    return kept, answers
+            (later if i else first).extend(e for e in proxy.since(mark) if e.timings)
+    return first, later, answers
 
 
 def per_node(exchanges: list[Exchange]) -> dict:
@@ -147,15 +145,13 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
                                       "MODEL_CONTEXT_TOKENS": args.n_ctx})
                 run.model.dialect()  # the one-time probe, outside the figures
                 if phase == "cached":
-                    cold, _ = run_sessions(run, proxy, plan, first_only=True)
-                    warm, answers[phase] = run_sessions(run, proxy, plan, later_only=True)
+                    cold, warm, answers[phase] = run_sessions(run, proxy, plan)
                     result["cold"], result["warm"] = per_node(cold), per_node(warm)
                 elif phase in ("restart", "opened"):
-                    again, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
+                    again, _, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
                     result[phase] = per_node(again)
                 else:
-                    everything, answers[phase] = run_sessions(run, proxy, plan)
-                    result["nocache"] = per_node(everything)
+                    _, _, answers[phase] = run_sessions(run, proxy, plan)
                 run.close()
             finally:
                 proxy.stop()
@@ -165,6 +161,8 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
             result["same_answers"] = f"{sum(a == b for a, b in pairs)}/{len(pairs)}"
             ids = [c.id for cases in plan for c in cases]
             result["different_answers"] = [i for i, (a, b) in zip(ids, pairs, strict=True) if a != b]
+            result["answers"] = {i: {"cached": a[:400], "nocache": b[:400]}
+                                 for i, (a, b) in zip(ids, pairs, strict=True)}
     result["uptime_end"] = _uptime()
     result["warm_vs_cold"] = {node: round(v["first_token_s"] / result["cold"][node]["first_token_s"], 3)
                               for node, v in result["warm"].items()
