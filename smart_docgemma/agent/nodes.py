@@ -191,8 +191,8 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
 def _did_you_mean(entities: Entities) -> str | None:
     """A misspelling one edit from two drugs is asked about, never resolved to the first."""
     for mention in entities.ambiguous_drugs:
-        names = mention["candidates"]
-        return prompts.message("did_you_mean", surface=mention["surface"],
+        names = mention.candidates
+        return prompts.message("did_you_mean", surface=mention.surface,
                                choices=", ".join(names[:-1]) + " or " + names[-1])
     return None
 
