@@ -14,7 +14,7 @@ from sqlalchemy import select
 from smart_docgemma.extensions import get_storage
 from smart_docgemma.storage import chart_snapshots as table
 from smart_docgemma.web import snapshots
-from smart_docgemma.web.snapshots import ChartSnapshots
+from smart_docgemma.web.snapshots import ChartRead, ChartSnapshots
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
 from tests.test_approval_loop import card_id
@@ -87,8 +87,10 @@ def test_an_approved_write_is_in_the_next_question(app_config, sources, srv, fhi
 def test_a_snapshot_is_the_session_and_patient_own_and_sealed(app):
     with app.app_context():
         store = ChartSnapshots(get_storage(), fresh_s=60)
-        store.keep("session-a", "pt-1", "Ama Owusu, 71 y female; meds: warfarin")
-        assert store.fresh("session-a", "pt-1").endswith("meds: warfarin")
+        store.keep("session-a", "pt-1", ChartRead("Ama Owusu, 71 y female; meds: warfarin",
+                                                  "Active medications (1):\n- warfarin 5 mg daily"))
+        kept = store.fresh("session-a", "pt-1")
+        assert kept.brief.endswith("meds: warfarin") and kept.text.endswith("warfarin 5 mg daily")
         assert store.fresh("session-b", "pt-1") is None  # another clinician's session
         assert store.fresh("session-a", "pt-2") is None  # the same session, another patient
         with get_storage().engine.connect() as conn:
@@ -100,10 +102,10 @@ def test_a_snapshot_is_the_session_and_patient_own_and_sealed(app):
 def test_chart_data_does_not_outlive_its_window(app, monkeypatch):
     with app.app_context():
         store = ChartSnapshots(get_storage(), fresh_s=60)
-        store.keep("session-a", "pt-1", "meds: warfarin")
+        store.keep("session-a", "pt-1", ChartRead("meds: warfarin", ""))
         later = time.time() + 61
         monkeypatch.setattr(snapshots, "now", lambda: later)
         assert store.fresh("session-a", "pt-1") is None
-        store.keep("session-b", "pt-2", "meds: none recorded")  # any later read sweeps old ones
+        store.keep("session-b", "pt-2", ChartRead("meds: none recorded", ""))  # any later read sweeps old ones
         with get_storage().engine.connect() as conn:
             assert [r.sid for r in conn.execute(select(table.c.sid))] == ["session-b"]

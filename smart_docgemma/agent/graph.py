@@ -17,7 +17,7 @@ from ..errors import UnknownTransition
 from ..proposals.followup import followup
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import ImageMeta
-from . import fallback, languages, nodes, planning, prompts
+from . import chart_context, fallback, languages, nodes, planning, prompts
 from .lesson_search import Lesson
 from .model import CallStats, ModelClient
 from .second_look import second_look
@@ -202,7 +202,7 @@ class Agent:
         self.lessons = tuple(lessons)  # approved experience-library examples
 
     def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-            image: bytes | None = None, meta: ImageMeta | None = None,
+            chart_text: str | None = None, image: bytes | None = None, meta: ImageMeta | None = None,
             emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """One turn. An ``image`` comes with its ``meta``, read once from its bytes where it
         arrived (``tools.imaging.image_meta``: the chat on upload, the evaluation harness per
@@ -213,6 +213,7 @@ class Agent:
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
         state = new_turn(message, history=history, chart_summary=chart_summary,
+                         chart_text=chart_context.session_chart(chart_text) or None,
                          image_meta=meta if accepted else None, errors=refused,
                          patient_id=getattr(self.ctx, "patient_id", None))
         deps = self._deps(emit, image if accepted else None, meta if accepted else None)

@@ -82,6 +82,7 @@ class Turn:
     message: str
     history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
     chart_summary: str | None = None
+    chart_text: str | None = None  # the session's read of the chart as SYNTHESIZE reads it (chart_context)
     patient_id: str | None = None  # the launch patient
     image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
@@ -128,6 +129,7 @@ class Changes(TypedDict, total=False):
     message: str
     history: list[dict[str, Any]]
     chart_summary: str | None
+    chart_text: str | None
     patient_id: str | None
     image: dict[str, Any] | None
     entities: Entities
@@ -173,10 +175,10 @@ class Update(Changes, Generic[NodeOutcome], total=False):
 
 
 def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-             image_meta: ImageMeta | None = None, patient_id: str | None = None,
+             chart_text: str | None = None, image_meta: ImageMeta | None = None, patient_id: str | None = None,
              errors: tuple[str, ...] | list[str] = ()) -> Turn:
     """A fresh turn for ``message``."""
-    return Turn(message=message, history=list(history or []), chart_summary=chart_summary,
+    return Turn(message=message, history=list(history or []), chart_summary=chart_summary, chart_text=chart_text,
                 patient_id=patient_id, image=image_meta, errors=list(errors))
 
 

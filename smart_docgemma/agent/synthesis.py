@@ -19,6 +19,7 @@ from ..grounding.answer_language import candidates, foreign
 from ..languages import answer_language, iso_days
 from ..tools import catalog
 from . import languages, prompts
+from .chart_context import chart_block, unrepeated
 from .nodes import Deps, label, patient_block
 from .second_look import needs_second_look
 from .state import Changes, SynthesizeOutcome, Turn, Update, merge
@@ -64,15 +65,17 @@ def sanitize(text: str) -> str:
 
 
 def _messages(state: Turn) -> list[dict[str, Any]]:
-    """The session's fixed part first (system text, the patient's chart in brief, the answer
-    language: ``prompts.request``), then recent turns, then this turn's data. Dates are ISO in
-    every language (the chart's, in both parts)."""
+    """The session's fixed part first (system text, the patient's chart as the session read it
+    — else in brief —, the answer language: ``prompts.request``), then recent turns, then this
+    turn's data, less what the fixed part's chart already holds (``chart_context``). Dates are
+    ISO in every language (the chart's, in both parts)."""
     history = _alternating(state.history[-2 * prompts.limit("history_turns"):])
     user = iso_days(_user_message(state))
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
-    fixed = (iso_days(patient_block(state)), languages.instruction() or "")
+    chart = chart_block(state.chart_text) or patient_block(state)
+    fixed = (iso_days(chart), languages.instruction() or "")
     return prompts.request("synthesize", user, fixed=fixed, history=history)
 
 
@@ -95,9 +98,11 @@ def _user_message(state: Turn) -> str:
     if state.task_summary:
         sections.append(text("answer_context").format(task_summary=state.task_summary))
     results = [r for r in state.tool_runs if r.result.status != "error"]
+    chart = state.chart_text or ""
     if results:
-        sections.append("\n\n".join(text("answer_result").format(label=r.label, text=whole_lines(r.result.text))
-                                     for r in results))
+        sections.append("\n\n".join(
+            text("answer_result").format(label=r.label, text=whole_lines(unrepeated(r.result.text, chart)))
+            for r in results))
     errors = _error_notes(state)
     if errors:
         sections.append(text("answer_unavailable").format(notes="\n".join(f"- {e}" for e in errors)))

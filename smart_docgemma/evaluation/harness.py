@@ -43,7 +43,7 @@ from ..knowledge.mentions import written_names
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
-from ..tools.chart import read_for_turn
+from ..tools.chart import Chart, read_for_turn
 from ..tools.http import SOURCES, KnowledgeHttp
 from ..tools.imaging import image_meta
 from ..tools.registry import tools_for
@@ -228,9 +228,10 @@ class EvalRun:
         try:
             self.injector.prepare(case, datetime.now(timezone.utc))
             since = datetime.now(timezone.utc)
+            chart = chart_read(ctx) if case.patient else None
             turn = Agent(self.model, tools, ctx).run(
-                case.query, image=image, meta=meta,
-                chart_summary=_brief(ctx) if case.patient else None)
+                case.query, image=image, meta=meta, chart_summary=chart.brief if chart else None,
+                chart_text=chart.text if chart else None)
             age = ward_run.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
             result = score(case, turn, time.perf_counter() - started, age)
             return self._writes(case, ctx, since, result) if case.writes is not None else result
@@ -269,10 +270,11 @@ def _asks_age(case: Case) -> bool:
     return any("{age}" in w for w in case.answer_contains + case.answer_excludes)
 
 
-def _brief(ctx: ToolContext) -> str | None:
-    """The launch chart's one-paragraph summary, as the chat prefetches it (None when unreadable)."""
+def chart_read(ctx: ToolContext) -> Chart | None:
+    """The launch chart as the chat reads it for a question's prompt, in brief and whole (None
+    when unreadable)."""
     try:
-        return read_for_turn(ctx).brief
+        return read_for_turn(ctx)
     except DocGemmaError:
         return None
 

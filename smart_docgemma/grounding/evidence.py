@@ -297,18 +297,23 @@ def _said(msgid: str, **args: Any) -> str:
 
 def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
     """The chart in brief the turn started with (read from the chart this session)."""
-    if not brief or not patient_id:
+    return _chart_read(N_("Chart in brief (read at the start of the question)"), brief, patient_id, base_url)
+
+
+def from_session_chart(chart: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
+    """The chart as the session read it, which the answer's prompt holds whole
+    (``agent/chart_context.py``): a coarse record, cited only for what no record a tool read
+    holds, so a line still cites the resource it came from when one did."""
+    return _chart_read(N_("Chart (read at the start of the question)"), chart, patient_id, base_url, coarse=True)
+
+
+def _chart_read(label: str, text: str | None, patient_id: str | None, base_url: str | None,
+                coarse: bool = False) -> list[Evidence]:
+    if not text or not patient_id:
         return []
     ref = f"Patient/{patient_id}"
-    return [
-        Evidence(
-            ref,
-            _said(N_("Chart in brief (read at the start of the question)")),
-            absolute(base_url, ref) if base_url else None,
-            None,
-            brief,
-        )
-    ]
+    link = absolute(base_url, ref) if base_url else None
+    return [Evidence(ref, _said(label), link, None, text, coarse=coarse)]
 
 
 def from_approvals(approvals: list[Approval], base_url: str | None) -> list[Evidence]:
@@ -338,6 +343,7 @@ def turn_evidence(state, base_url: str | None) -> list[Evidence]:
     out += from_approvals(state.approvals, base_url)
     if getattr(state, "image", None) is not None and not any(e.image for e in out):
         out.append(unread_image())
+    out += from_session_chart(getattr(state, "chart_text", None), state.patient_id, base_url)
     return out
 
 

@@ -41,7 +41,7 @@ from .jobs import TurnJob, leases, stream
 from .language import page_language
 from .markup import bounded, markdown_html, safe_url
 from .modelstatus import get_model, model_available, model_label
-from .snapshots import snapshot_store
+from .snapshots import ChartRead, snapshot_store
 from .streams import deadline, held, stream_slots
 from .trace import trace_steps
 
@@ -142,7 +142,7 @@ def _glance(launch) -> tuple[dict | None, str | None]:
     except errors.DocGemmaError as exc:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
-    snapshot_store().keep(launch.sid, launch.patient_id, chart.brief)  # the first question's context
+    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))  # the first question's
     return charts.glance(chart.data), None
 
 

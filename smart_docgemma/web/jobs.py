@@ -27,7 +27,7 @@ from ..tools.base import Tool, ToolContext
 from ..tools.chart import read_for_turn
 from ..turns.store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .markup import bounded
-from .snapshots import ChartSnapshots
+from .snapshots import ChartRead, ChartSnapshots
 from .streams import detached
 from .trace import progress_event
 
@@ -86,8 +86,10 @@ class TurnJob:
         started, wall = time.perf_counter(), time.time()
         self.leases.hold(self.turn_id)
         try:
+            chart = self._chart()
             turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
-                self.turn.message, history=self.history, chart_summary=self._brief(),
+                self.turn.message, history=self.history, chart_summary=chart.brief if chart else None,
+                chart_text=chart.text if chart else None,
                 image=self.image, meta=self.turn.image, emit=self.emit).state
             status: TurnStatus = "paused" if turn.paused else "done"
         except errors.TurnCancelled:
@@ -114,23 +116,24 @@ class TurnJob:
             self.events.put(("finished", StoredTurn(id=self.turn_id, sid=self.ctx.sid or "", status=status,
                                                     created_at=wall, turn=turn)))
 
-    def _brief(self) -> str | None:
-        """The launch patient's chart in brief, for the model's context (None if unreadable):
-        the session's read of the last ``CHART_FRESH_S`` seconds, else read now (and kept in
+    def _chart(self) -> ChartRead | None:
+        """The launch patient's chart for the model's context (None if unreadable): the
+        session's read of the last ``CHART_FRESH_S`` seconds, else read now (and kept in
         ``ctx.chart_read`` for this turn's drug questions)."""
         sid, patient = self.ctx.sid or "", self.ctx.patient_id
         if not patient:
             return None
-        brief = self.charts.fresh(sid, patient)
-        if brief is not None:
-            return brief
+        kept = self.charts.fresh(sid, patient)
+        if kept is not None:
+            return kept
         try:
-            brief = read_for_turn(self.ctx).brief
+            chart = read_for_turn(self.ctx)
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None
-        self.charts.keep(sid, patient, brief)
-        return brief
+        kept = ChartRead(chart.brief, chart.text)
+        self.charts.keep(sid, patient, kept)
+        return kept
 
 
 class Leases:

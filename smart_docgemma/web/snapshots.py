@@ -1,4 +1,4 @@
-"""The chart a session read last, in brief, for the next question's prompt.
+"""The chart a session read last, in brief and whole, for the next question's prompt.
 
 Opening the assistant reads the whole chart (the chart at a glance); the first
 question usually follows within seconds and needs the same chart in brief for
@@ -19,6 +19,8 @@ worker can use the read another worker made.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import current_app
 from sqlalchemy import Float, String, and_, bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
@@ -33,6 +35,14 @@ _FRESH = select(table.c.brief).where(and_(
     table.c.read_at > bindparam("since", type_=Float())))
 
 
+@dataclass(frozen=True)
+class ChartRead:
+    """One read of the chart for the model: in brief (every node) and whole (the answer)."""
+
+    brief: str
+    text: str
+
+
 class ChartSnapshots:
     """The ``chart_snapshots`` table for one app (built per call over the app's storage)."""
 
@@ -40,17 +50,19 @@ class ChartSnapshots:
         self.storage = storage
         self.fresh_s = fresh_s
 
-    def fresh(self, sid: str, patient_id: str) -> str | None:
-        """The session's chart in brief if read within ``fresh_s`` for this patient, else None."""
+    def fresh(self, sid: str, patient_id: str) -> ChartRead | None:
+        """The session's chart read if made within ``fresh_s`` for this patient, else None."""
         if self.fresh_s <= 0:
             return None
         with self.storage.read() as conn:
             row = conn.execute(_FRESH, {"sid": sid, "patient_id": patient_id,
                                         "since": now() - self.fresh_s}).first()
         sealed = self.storage.unseal(row.brief) if row else None
-        return sealed.get("brief") if sealed else None
+        if not sealed or "brief" not in sealed:
+            return None
+        return ChartRead(sealed["brief"], sealed.get("text") or "")
 
-    def keep(self, sid: str, patient_id: str, brief: str) -> None:
+    def keep(self, sid: str, patient_id: str, read: ChartRead) -> None:
         """Remember a read just made (and forget every snapshot too old to be used)."""
         if self.fresh_s <= 0:
             return
@@ -59,7 +71,7 @@ class ChartSnapshots:
             with self.storage.begin() as conn:
                 conn.execute(delete(table).where((table.c.sid == sid) | (table.c.read_at < t - self.fresh_s)))
                 conn.execute(table.insert().values(sid=sid, patient_id=patient_id, read_at=t,
-                                                   brief=self.storage.seal({"brief": brief})))
+                                                   brief=self.storage.seal({"brief": read.brief, "text": read.text})))
         except IntegrityError:
             pass  # the session's other read (page and question at once) landed first: as fresh
 

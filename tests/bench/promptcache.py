@@ -37,7 +37,7 @@ from smart_docgemma.agent import prompts
 from smart_docgemma.agent.embedded import start_llama_server
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.evaluation.cases import load_cases
-from smart_docgemma.evaluation.harness import EvalRun, _brief
+from smart_docgemma.evaluation.harness import EvalRun, chart_read
 from tests.realmodel.recording import Exchange, RecordingProxy
 
 from .knowledge import recorded_sources
@@ -63,10 +63,11 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
     for cases in plan:
         history: list[dict] = []
         ctx, tools = run.context(cases[0], run.http)
-        brief = _brief(ctx)
+        chart = chart_read(ctx)
         for i, case in enumerate(cases):
             mark = proxy.mark()
-            turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=brief)
+            turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
+                                                    chart_text=chart and chart.text)
             answers.append(turn.answer or "")
             history += [{"role": "user", "content": case.query}, {"role": "assistant", "content": turn.answer}]
             if (i == 0 and not later_only) or (i > 0 and not first_only):

@@ -30,10 +30,11 @@ def _session(server, ctx, tools, questions=QUESTIONS, events: list | None = None
     try:
         model = ModelClient(proxy.url, model=server.model, dialect="json_object_schema", timeout=300,
                             retries=0, context_tokens=server.n_ctx, first_token_s=first_token_s)
-        brief, history, turns = read_for_turn(ctx).brief, [], []
+        chart, history, turns = read_for_turn(ctx), [], []
         for question in questions:
             mark = proxy.mark()
-            turn = Agent(model, tools, ctx).run(question, history=history, chart_summary=brief,
+            turn = Agent(model, tools, ctx).run(question, history=history, chart_summary=chart.brief,
+                                                chart_text=chart.text,
                                                 emit=(events if events is not None else []).append)
             assert not turn.degraded, turn.state.degraded_reason
             turns.append(proxy.since(mark))
