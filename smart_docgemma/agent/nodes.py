@@ -355,7 +355,7 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
         "tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
-        update["proposals"] = list(result.data.get("proposal_ids") or [result.proposal_id])
+        update["proposals"] = list(result.json_data().get("proposal_ids") or [result.proposal_id])
     return update
 
 
