@@ -8,13 +8,16 @@ the same unit), a high/low flag on the latest value, the labs that matter first
 """
 from __future__ import annotations
 
+from smart_docgemma.tools.chartdata import ChartData, ChartPatient, ChartPoint, ChartProblem, ChartSeries
 from smart_docgemma.web.charts import HEIGHT, LAB_PRIORITY, MAX_LABS, PAD, WIDTH, display_unit, glance, sparkline, trend
+
+NOBODY = ChartPatient(id=None)
 
 
 def series(code, values, unit="mmol/L", name=None, count=None):
-    points = [{"value": v, "date": f"2024-0{i + 1}-01"} for i, v in enumerate(values)]
-    return {"code": code, "name": name or code, "unit": unit, "count": len(values) if count is None else count,
-            "direction": "↑", "series": points, "latest": points[-1]}
+    points = tuple(ChartPoint(f"2024-0{i + 1}-01", v, f"Observation/{code}-{i}") for i, v in enumerate(values))
+    return ChartSeries(code=code, name=name or code, unit=unit, count=len(values) if count is None else count,
+                       direction="↑", series=points, latest=points[-1])
 
 
 def coords(plot):
@@ -86,7 +89,7 @@ def test_flags_on_the_latest_value_only():
 def test_trend_text_for_screen_readers():
     shown = trend(series("8480-6", [120, 135.5, 150], unit="mm[Hg]", name="Systolic BP"))
     assert shown["unit"] == "mmHg"
-    assert shown["latest"]["value"] == 150 and shown["count"] == 3 and shown["direction"] == "↑"
+    assert shown["latest"].value == 150 and shown["count"] == 3 and shown["direction"] == "↑"
     assert shown["description"] == "Systolic BP 120, 135.5, 150 mmHg, latest 2024-03-01"
     many = trend(series("718-7", list(range(1, 10)), unit="g/dL", name="Hb"))
     assert many["description"].startswith("Hb 4, 5, 6, 7, 8, 9 g/dL")  # last six values only
@@ -104,14 +107,14 @@ def test_display_unit():
 def test_labs_ordered_by_clinical_priority_then_by_count():
     labs = [series("1234-5", [1, 2], count=2), series("718-7", [13, 12]), series("9999-9", [1, 2], count=9),
             series("2160-0", [90, 95], unit="umol/L"), series("2823-3", [4, 5])]
-    view = glance({"labs": labs})
+    view = glance(ChartData(NOBODY, labs=tuple(labs)))
     assert [lab["code"] for lab in view["labs"]] == ["2823-3", "2160-0", "718-7", "9999-9", "1234-5"]
     assert view["more_labs"] == 0
 
 
 def test_labs_capped_with_a_count_of_the_rest():
     labs = [series(code, [1, 2]) for code in reversed(LAB_PRIORITY)]
-    view = glance({"labs": labs})
+    view = glance(ChartData(NOBODY, labs=tuple(labs)))
     assert len(view["labs"]) == MAX_LABS
     assert [lab["code"] for lab in view["labs"]] == LAB_PRIORITY[:MAX_LABS]
     assert view["more_labs"] == len(LAB_PRIORITY) - MAX_LABS
@@ -120,13 +123,15 @@ def test_labs_capped_with_a_count_of_the_rest():
 def test_vitals_in_bedside_order():
     vitals = [series("29463-7", [80, 81], unit="kg"), series("9999-9", [1, 2]), series("8867-4", [70, 72]),
               series("8480-6", [120, 125], unit="mm[Hg]")]
-    assert [v["code"] for v in glance({"vitals": vitals})["vitals"]] == ["8480-6", "8867-4", "29463-7", "9999-9"]
+    shown = glance(ChartData(NOBODY, vitals=tuple(vitals)))["vitals"]
+    assert [v["code"] for v in shown] == ["8480-6", "8867-4", "29463-7", "9999-9"]
 
 
 def test_glance_with_no_data():
-    for data in ({}, {"labs": None, "vitals": None, "patient": None, "unavailable": None}):
-        assert glance(data) == {"patient": {}, "problems": [], "medications": [], "allergies": [], "labs": [],
-                                "more_labs": 0, "vitals": [], "unavailable": {}}
-    kept = glance({"patient": {"name": "Ada"}, "problems": ["CKD"], "unavailable": {"labs": "403"}})
-    assert kept["patient"] == {"name": "Ada"} and kept["problems"] == ["CKD"]
+    assert glance(ChartData(NOBODY)) == {"patient": NOBODY, "problems": (), "medications": (), "allergies": (),
+                                         "labs": [], "more_labs": 0, "vitals": [], "unavailable": {}}
+    ckd = ChartProblem("CKD", "disorder", "2020-01-01", "Condition/c1", "disorder")
+    ada = ChartPatient(id="p1", name="Ada")
+    kept = glance(ChartData(ada, problems=(ckd,), unavailable={"labs": "403"}))
+    assert kept["patient"] == ada and kept["problems"] == (ckd,)
     assert kept["unavailable"] == {"labs": "403"}

@@ -356,6 +356,7 @@ def test_a_medication_line_built_from_the_record_is_supported_and_another_drug_i
     the summary's line built from it names "insulin regular" and is the record's, not marked."""
     from smart_docgemma.grounding.evidence import from_chart
     from smart_docgemma.tools import records, summary
+    from smart_docgemma.tools.chartdata import ChartData, ChartPatient
 
     name = ("insulin isophane, human 70 UNT/ML / insulin, regular, human 30 UNT/ML Injectable Suspension "
             "[Humulin]")
@@ -365,7 +366,7 @@ def test_a_medication_line_built_from_the_record_is_supported_and_another_drug_i
     med = records.medication(order)
     line = summary.medication_line(med)
     assert line.endswith("— dose and frequency not recorded")
-    evidence = from_chart({"patient": {"id": "p1", "name": "Dennise Beahan"}, "medications": [med]},
+    evidence = from_chart(ChartData(ChartPatient(id="p1", name="Dennise Beahan"), medications=(med,)),
                           "http://ehr.test/fhir")
     done = ground(line, evidence)
     assert [c.verdict for c in done.checks] == ["supported"] and MARK not in done.shown

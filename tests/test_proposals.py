@@ -135,7 +135,7 @@ def test_failed_create_returns_to_pending_with_the_error(fhir_base, store):
 def test_injection_note_never_yields_an_executed_write(fhir_base, store):
     lc = launch(fhir_base, "pt-injection")
     chart = run_chart(PatientChartArgs(patient_id="pt-injection"), tool_context(lc, store))
-    assert chart.data["notes"][0]["instruction_like"] and UNTRUSTED_HEAD in chart.text
+    assert chart.data.notes[0].instruction_like and UNTRUSTED_HEAD in chart.text
     # Even if a model obeyed the note, the write is only a pending proposal.
     pid = propose(store, lc, "oxycodone", "80 mg", "every 4 hours")
     assert store.get(pid).status == "pending"

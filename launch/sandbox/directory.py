@@ -52,7 +52,7 @@ class Directory:
         by_patient: dict[str, list[dict]] = {}
         for c in found:
             by_patient.setdefault((c.get("subject") or {}).get("reference", ""), []).append(c)
-        return {ref: [p["text"] for p in problems(conds) if p["kind"] == "disorder"][:per_patient]
+        return {ref: [p.text for p in problems(conds) if p.kind == "disorder"][:per_patient]
                 for ref, conds in by_patient.items()}
 
     def list_practitioners(self, count: int = 100) -> list[dict]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..knowledge.mentions import DrugMention
+
 
 @dataclass(frozen=True)
 class Entities:
@@ -17,8 +19,8 @@ class Entities:
 
     drugs: tuple[str, ...] = ()  # generic names
     drug_pair: bool = False  # two drugs joined ("warfarin + aspirin"): most likely asked together
-    drug_mentions: tuple[dict[str, Any], ...] = ()  # {"name", "surface", "match"[, "candidates"]}
-    ambiguous_drugs: tuple[dict[str, Any], ...] = ()  # misspellings one edit from two drugs
+    drug_mentions: tuple[DrugMention, ...] = ()  # every drug named, as written
+    ambiguous_drugs: tuple[DrugMention, ...] = ()  # misspellings one edit from two drugs
     patient_ids: tuple[str, ...] = ()
     patient_names: tuple[str, ...] = ()
     birth_date: str | None = None  # "DOB 1958-12-14", "born 12/14/1958" as an ISO date (never a guessed order)

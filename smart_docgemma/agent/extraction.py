@@ -1,19 +1,9 @@
 """Deterministic entity extraction for INPUT_ASSEMBLY (drugs, patients, doses, actions).
 
-Drug names come from the knowledge core's names (its brands, international
-names and the ~65k variants of the MIT-licensed ``drug-named-entity-recognition``
-dictionary, shipped as data and looked up per span, never loaded whole),
-matched longest-n-gram first (up to 4 words, so
-"insulin glargine" or "amoxicillin and clavulanate" stay one drug), plus the
-shorthands in ``data/rules.yaml``. Its own ``find_drugs`` only looks at one- and
-two-word spans and its fuzzy mode fails on two-word spans (UnboundLocalError in
-2.0.9), so misspellings are matched here with RapidFuzz (Damerau-Levenshtein,
-one edit, words of 6+ letters) against the core's one-word names; two edits let
-common words through ("pregnancy" → pregnanes) for no gain on the labelled set.
-
-Also: patient ids, person names, action keywords, dose and frequency, allergy
-reaction and severity. Measured on ``data/extraction_cases.yaml`` by
-``tests/agent/test_extraction.py``.
+Drugs are the knowledge core's (``knowledge/mentions.py``: its names, shorthands and each
+language's spellings, misspellings one edit away). Also here: patient ids, person names, action
+keywords, dose and frequency, allergy reaction and severity. Measured on
+``data/extraction_cases.yaml`` by ``tests/agent/test_extraction.py``.
 """
 from __future__ import annotations
 
@@ -21,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..knowledge import vocabulary as knowledge_names
+from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..tools.answers import chart_focus
 from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.windows import Asked, asked
@@ -29,7 +19,6 @@ from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
 # "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"
 _PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
@@ -58,105 +47,6 @@ _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
                        re.I)
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
-
-
-class _Vocabulary:
-    """Normalised span → generic name: this module's shorthands, then the knowledge core's names
-    (brands, international names, dictionary variants) looked up one span at a time."""
-
-    def __init__(self, synonyms: dict[str, str]):
-        self.synonyms = synonyms
-
-    def get(self, span: str) -> str | None:
-        if span in self.synonyms:
-            return self.synonyms[span]
-        if span in _not_drugs():  # "potasio", "creatinina" in a lab question are not drugs
-            return None
-        names = knowledge_names.lookup(span)
-        return "/".join(names) if names else languages.drug(span)
-
-    def __contains__(self, span: str) -> bool:
-        return self.get(span) is not None
-
-    def __getitem__(self, span: str) -> str:
-        found = self.get(span)
-        if found is None:
-            raise KeyError(span)
-        return found
-
-
-@lru_cache(maxsize=1)
-def _not_drugs() -> frozenset[str]:
-    return frozenset(rules()["not_drugs"])
-
-
-@lru_cache(maxsize=1)
-def vocabulary() -> _Vocabulary:
-    return _Vocabulary({_norm(k): v for k, v in rules()["drug_synonyms"].items()})
-
-
-@lru_cache(maxsize=1)
-def _fuzzy_choices() -> list[str]:
-    return [k for k in knowledge_names.single_words() if k.isalpha() and len(k) >= 5]
-
-
-def _norm(text: str) -> str:
-    return " ".join(_WORD.findall(re.sub(r"[-/,+]", " ", text.lower())))
-
-
-def find_drugs(text: str) -> list[dict[str, Any]]:
-    """Drugs in ``text``: ``[{"name": canonical, "surface": as written, "match": …}]``."""
-    tokens = _WORD.findall(re.sub(r"[-/,+]", " ", text.lower()))
-    vocab, i = vocabulary(), 0
-    found: list[dict[str, Any]] = []
-    while i < len(tokens):
-        for n in (4, 3, 2, 1):
-            span = " ".join(tokens[i : i + n])
-            if len(tokens) - i >= n and span in vocab and (n > 1 or len(span) > 2):
-                found.append({"name": vocab[span], "surface": span, "match": "exact"})
-                i += n
-                break
-        else:
-            close = _fuzzy(tokens[i])
-            names = list(dict.fromkeys(vocab[c] for c in close))
-            if len(names) == 1:
-                found.append({"name": names[0], "surface": tokens[i], "match": "fuzzy"})
-            elif names:  # two real drugs one edit away: the clinician chooses, code never guesses
-                found.append({"name": None, "surface": tokens[i], "match": "ambiguous", "candidates": names})
-            i += 1
-    return _dedupe(found)
-
-
-@lru_cache(maxsize=4096)
-def _fuzzy(token: str) -> tuple[str, ...]:
-    """The one-word variants within one edit (a transposition counts as one), closest first.
-    Kept per token: a search over every drug word costs ~0.2 ms, and a real chart's medication
-    names ("Fluticasone propionate 0.25 MG/ACTUAT Dry Powder Inhaler") bring a dozen such
-    words to every turn's brief."""
-    if len(token) < 6 or not token.isalpha() or token in _guard():
-        return ()
-    from rapidfuzz import process
-    from rapidfuzz.distance import DamerauLevenshtein
-
-    hits = process.extract(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
-                           score_cutoff=1, limit=5)
-    found = [h[0] for h in sorted(hits, key=lambda h: h[1])]
-    return tuple(found or languages.near(token))  # French, Portuguese, Spanish spellings
-
-
-@lru_cache(maxsize=1)
-def _guard() -> frozenset[str]:
-    keywords = {w for phrases in rules()["actions"].values() for p in phrases for w in p.split()}
-    return frozenset(rules()["not_drugs"]) | knowledge_names.stopwords() | keywords
-
-
-def _dedupe(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    seen, out = set(), []
-    for item in items:
-        if item["name"] not in seen:
-            seen.add(item["name"])
-            out.append(item)
-    return out
 
 
 def find_patient_ids(text: str) -> list[str]:
@@ -190,11 +80,11 @@ def _not_ids() -> frozenset[str]:
     return frozenset(_key(w) for w in rules()["not_patient_ids"])
 
 
-def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
+def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
-    drug_words = {w for d in drugs for w in d["surface"].split()}
+    drug_words = {w for d in drugs for w in d.surface.split()}
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
@@ -206,7 +96,7 @@ def find_names(text: str, drugs: list[dict[str, Any]]) -> list[str]:
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
         words = [w for w in words if w.lower() not in _TITLES | languages.titles()
-                 and _norm(w) not in drug_words]
+                 and normalise(w) not in drug_words]
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
@@ -412,7 +302,7 @@ def find_unsupported(text: str) -> list[str]:
     return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
-def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bool:
+def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
     patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
     noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
@@ -420,7 +310,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[dict[str, Any]]) -> bo
     asked, or a definition asked ("what is eGFR?")."""
     chart, focus = rules()["chart_question"], chart_focus(text) or ""
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
-    drugs = [d for d in drugs if f"lab:{d['name']}" != focus.lower()]
+    drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     if drugs or set(actions) & set(chart["not_with"]) or not focus:
         return False
     low = f" {text.lower()} "
@@ -446,7 +336,7 @@ def chart_drugs(chart_summary: str | None) -> list[str]:
 @lru_cache(maxsize=256)
 def _named_drugs(text: str) -> tuple[str, ...]:
     """A session asks about one chart: its brief's medications are read once, not every turn."""
-    return tuple(d["name"] for d in find_drugs(text))
+    return tuple(d.name for d in find_drugs(text) if d.name)
 
 
 def extract(text: str) -> Entities:
@@ -467,16 +357,16 @@ def extract(text: str) -> Entities:
         actions.append("order_line")
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
-    named = [d["name"] for d in drugs if d["name"] and f"lab:{d['name']}" != (chart_focus(text) or "").lower()]
+    named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (chart_focus(text) or "").lower()]
     if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):
         actions.append("give")  # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
     return Entities(
-        drugs=tuple(d["name"] for d in drugs if d["name"]),
+        drugs=tuple(d.name for d in drugs if d.name),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
         # question about taking them together; "X or Y", "X vs Y" compare and are not joined
-        drug_pair=len({d["name"] for d in drugs if d["name"]}) >= 2 and joined,
+        drug_pair=len({d.name for d in drugs if d.name}) >= 2 and joined,
         drug_mentions=tuple(drugs),
-        ambiguous_drugs=tuple(d for d in drugs if d["match"] == "ambiguous"),
+        ambiguous_drugs=tuple(d for d in drugs if d.match == "ambiguous"),
         patient_ids=tuple(find_patient_ids(text)),
         patient_names=tuple(find_names(text, drugs)),
         birth_date=find_birth_date(text),

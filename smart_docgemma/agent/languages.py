@@ -6,11 +6,9 @@ route and unsupported action reads the same way in each language. Text is matche
 folded ("kaliémie" = "kaliemie", "l'ibuprofène" = "l ibuprofene"), as clinicians often type
 without accents.
 
-Drug names as written in each language reach the knowledge core's ingredients three ways:
-the per-language ``drug_synonyms`` (exceptions and brands), the ANSM French names shipped
-in the interaction data (``ingredient.fr``) and a spelling skeleton shared by the English,
-French, Spanish and Portuguese INN spellings (ph→f, th→t, y→i, w→v, doubled letters single,
-final vowels dropped: warfarin / warfarine / warfarina / varfarina → "varfarin").
+Drug names as written in each language are the knowledge core's (``knowledge/spellings.py``,
+``knowledge/data/drug_words.yaml``): what a drug is called is a clinical fact, what the
+clinician asks for is this module's.
 """
 from __future__ import annotations
 
@@ -20,8 +18,6 @@ from functools import lru_cache
 from typing import Any
 
 import yaml
-
-from ..knowledge import ddi, vocabulary
 
 # The run-time half (the answer language, the answers files, order frequencies) is on the base
 # floor, where the tools can use it too; re-exported here for the agent's modules.
@@ -40,7 +36,6 @@ from ..languages import (
 
 __all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answering", "answers",
            "as_needed", "fold", "instruction"]
-_FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "c"))
 
 
 @lru_cache(maxsize=None)
@@ -104,64 +99,6 @@ def _own() -> dict[str, Any]:
     for lang in UNDERSTOOD:
         out = _merge(out, language_rules(lang))
     return out
-
-
-def skeleton(word: str) -> str:
-    """The spelling skeleton of one drug word (see the module docstring)."""
-    w = fold(word).lower()
-    for a, b in _FOLDS:
-        w = w.replace(a, b)
-    w = re.sub(r"(.)\1+", r"\1", w)
-    return re.sub(r"[aeo]+$", "", w)
-
-
-@lru_cache(maxsize=1)
-def _french_names() -> dict[str, str]:
-    """ANSM French ingredient name (folded, lower case) → the core's English ingredient."""
-    db = ddi._db()  # type: ignore[attr-defined]  # the core's read-only connection
-    rows = db.execute("SELECT fr, name FROM ingredient").fetchall() if db else []
-    return {fold(fr).lower(): name for fr, name in rows if fr and fold(fr).lower() != name}
-
-
-@lru_cache(maxsize=1)
-def _skeletons() -> dict[str, str | None]:
-    """Skeleton → ingredient for every one-word name the core and the ANSM data know
-    (None where two ingredients share a skeleton: never guessed)."""
-    index: dict[str, str | None] = {}
-    words = [(w, vocabulary.canonical(w)) for w in vocabulary.single_words() if w.isalpha()]
-    words += [(fr, en) for fr, en in _french_names().items() if " " not in fr]
-    for word, ingredient in words:
-        key = skeleton(word)
-        if ingredient and len(key) >= 5:
-            index[key] = ingredient if index.get(key, ingredient) == ingredient else None
-    return index
-
-
-def drug(span: str) -> str | None:
-    """The core's ingredient a span names in French, Portuguese or Spanish spelling, if any."""
-    text = fold(span).lower()
-    if text in _french_names():
-        return _french_names()[text]
-    if " " in text or len(text) < 5 or not text.isalpha() or text in _not_drugs():
-        return None
-    return _skeletons().get(skeleton(text))
-
-
-def near(word: str) -> list[str]:
-    """Skeletons one edit from a misspelt word's skeleton ("amoxicilna" → "amoxicilin"),
-    closest first; each is a span ``drug`` resolves."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import DamerauLevenshtein
-
-    choices = [k for k, v in _skeletons().items() if v]
-    hits = process.extract(skeleton(word), choices, scorer=DamerauLevenshtein.distance,
-                           score_cutoff=1, limit=5)
-    return [h[0] for h in sorted(hits, key=lambda h: h[1])]
-
-
-@lru_cache(maxsize=1)
-def _not_drugs() -> frozenset[str]:
-    return frozenset(_own()["not_drugs"])
 
 
 @lru_cache(maxsize=1)

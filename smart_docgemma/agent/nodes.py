@@ -191,8 +191,8 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
 def _did_you_mean(entities: Entities) -> str | None:
     """A misspelling one edit from two drugs is asked about, never resolved to the first."""
     for mention in entities.ambiguous_drugs:
-        names = mention["candidates"]
-        return prompts.message("did_you_mean", surface=mention["surface"],
+        names = mention.candidates
+        return prompts.message("did_you_mean", surface=mention.surface,
                                choices=", ".join(names[:-1]) + " or " + names[-1])
     return None
 
@@ -361,7 +361,7 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
         "tool_runs": state.tool_runs + [run], "retry_mode": None, "events": [call, done],
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
-        update["proposals"] = list(result.data.get("proposal_ids") or [result.proposal_id])
+        update["proposals"] = list(result.json_data().get("proposal_ids") or [result.proposal_id])
     return update
 
 

@@ -102,7 +102,7 @@ def patient_id(state: Turn) -> str | None:
         return state.patient_id if is_launch_id(state, ids[0]) else str(ids[0])
     for r in reversed(state.tool_runs):
         if r.tool == "search_patient" and r.result.count == 1:
-            found = _first_id(r.result.data or {})
+            found = _first_id(r.result.json_data())
             if found:
                 return found
     return None if other_patients(state) else state.patient_id

@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..knowledge.mentions import DrugMention
 from .prompts import rules
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
@@ -55,26 +56,26 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     return asking and bool(_words("drug_question", "patient").search(f" {low} "))
 
 
-def order_line(low: str, actions: list[str], drugs: list[dict[str, Any]], dose: dict[str, Any] | None) -> bool:
+def order_line(low: str, actions: list[str], drugs: list[DrugMention], dose: dict[str, Any] | None) -> bool:
     """An order without a verb: it starts with the one drug named, has a dose and a frequency,
     and asks nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j")."""
-    named = {d["name"] for d in drugs if d["name"]}
+    named = {d.name for d in drugs if d.name}
     if len(named) != 1 or not dose or not dose.get("dose") or not dose.get("frequency") or "?" in low:
         return False
     if set(actions) & set(rules()["order_line"]["not_with"]):
         return False
     first = re.sub(r"[-/,+]", " ", low).split()
-    surface: list[str] = str(drugs[0]["surface"]).split()
+    surface = drugs[0].surface.split()
     return first[: len(surface)] == surface
 
 
-def bare_dose(low: str, drugs: list[dict[str, Any]], dose: dict[str, Any] | None) -> str | None:
+def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:
     """"500" right after the drug of an order with a frequency, as "500 mg"; None otherwise."""
     if not dose or dose.get("dose") or not dose.get("frequency"):
         return None
     text = re.sub(r"[-/,+]", " ", low)
     for mention in drugs:
-        m = re.search(rf"(?<![a-z]){re.escape(mention['surface'])}\s+{_NUMBER}(?![\d.,])", text)
+        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}\s+{_NUMBER}(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
             return f"{m.group(1).replace(',', '.')} mg"
     return None

@@ -1,7 +1,8 @@
 """Findings cannot be lost: whatever a model writes, every finding of severity warning or above
 that a tool returned appears in the answer.
 
-A tool puts its findings in ``ToolResult.data["safety_findings"]`` as ``Mention``s: the line to
+A tool puts its findings in ``ToolResult.data["safety_findings"]`` (the chart's review in
+``ChartData.safety_findings``; ``ToolResult.safety_findings`` reads either) as ``Mention``s: the line to
 show and the words an answer must hold to have said it (the drug, and the other drug, the
 condition, the lab or the topic). ``missing`` lists those the answer does not hold; the
 synthesis appends them, visibly labelled as added by code.
@@ -85,7 +86,7 @@ def missing(answer: str, runs) -> list[Mention]:
     """Warning-or-above mentions of the turn's tool results that ``answer`` does not state."""
     found: dict[str, Mention] = {}
     for run in runs:
-        for raw in (run.result.data or {}).get("safety_findings") or []:
+        for raw in run.result.safety_findings():
             m = (
                 raw
                 if isinstance(raw, Mention)

@@ -122,7 +122,7 @@ def _warm() -> None:
     delayed every one of them."""
     import gc
 
-    from ..agent.extraction import find_drugs
+    from ..knowledge.mentions import find_drugs
 
     find_drugs("warfarin")
     gc.freeze()

@@ -34,12 +34,12 @@ from pathlib import Path
 from typing import Any, Callable, Literal
 
 from .. import create_app
-from ..agent.extraction import vocabulary
 from ..agent.graph import Agent
 from ..agent.model import model_from_config
 from ..agent.state import Route, Turn, route_of
 from ..errors import DocGemmaError
 from ..fhir import FhirGateway
+from ..knowledge.mentions import written_names
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
@@ -197,7 +197,7 @@ class EvalRun:
         self.injector = ward_run.Injector(self.fhir_base)
         self.written: set[str] = set()  # what this run's approvals created
         self.keep_writes = keep_writes  # False: deleted once scored (the charts stay as generated)
-        vocabulary()  # the drug dictionary loads once per process (~3 s): not a turn's latency
+        written_names()  # the drug dictionary loads once per process (~3 s): not a turn's latency
 
     def context(self, case: Case, http: KnowledgeHttp) -> tuple[ToolContext, dict]:
         scope = self.config["SCOPES"]

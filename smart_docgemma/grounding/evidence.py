@@ -17,8 +17,9 @@ from typing import Any
 
 from ..approval.types import Approval
 from ..fhir import absolute
-from ..languages import N_, answer_language, lab_name, message, say
+from ..languages import N_, answer_language, message, say
 from ..proposals.followup import followup
+from ..tools.chartdata import ChartData
 from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
 from .image_findings import ANY, Statement, stated
 
@@ -71,123 +72,11 @@ class Evidence:
         return anchors(self.text)
 
 
-def _num(value) -> str:
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
-
-
-def from_chart(data: dict, base_url: str | None) -> list[Evidence]:
-    """Every resource of a chart read (``tools.chart.chart_data``), with its own facts."""
-
-    def ev(ref, label, when, text):
-        return Evidence(
-            ref, label, absolute(base_url, ref) if base_url else None, when or None, text
-        )
-
-    p = data.get("patient") or {}
-    out = (
-        [
-            ev(
-                f"Patient/{p.get('id')}",
-                f"Patient {p.get('name')}",
-                None,
-                f"Patient {p.get('name')} {p.get('gender')} born {p.get('birth_date')} "
-                f"age {p.get('age')} "
-                f"years old MRN {p.get('mrn')}",
-            )
-        ]
-        if p.get("id")
-        else []
-    )
-    out += [
-        ev(
-            c["ref"],
-            f"Condition: {c['text']}",
-            c.get("onset"),
-            f"Condition {c['text']} since {c.get('onset')}",
-        )
-        for c in data.get("problems", [])
-    ]
-    out += [
-        ev(
-            m["ref"],
-            f"MedicationRequest: {m['text']}",
-            m.get("authored"),
-            f"Medication {m['text']} {m.get('dosage', '')} authored {m.get('authored')}",
-        )
-        for m in data.get("medications", [])
-    ]
-    out += [
-        ev(
-            a["ref"],
-            f"AllergyIntolerance: {a['substance']}",
-            None,
-            f"Allergy {a['substance']} reaction {a.get('reaction')} severity {a.get('severity')} "
-            f"criticality {a.get('criticality')}",
-        )
-        for a in data.get("allergies", [])
-    ]
-    out += _observations(data, ev)
-    out += [
-        ev(
-            n["ref"],
-            f"DocumentReference: {n['type']}",
-            n.get("date"),
-            f"Note {n['type']} {n.get('date')} by {n.get('author')}: {n.get('text')}",
-        )
-        for n in data.get("notes", [])
-    ]
-    out += [
-        ev(
-            i["ref"],
-            f"Immunization: {i['vaccine']}",
-            i.get("date"),
-            f"Immunization {i['vaccine']} on {i.get('date')} {i.get('status')}",
-        )
-        for i in data.get("immunizations", [])
-    ]
-    out += [
-        ev(
-            c["ref"],
-            f"Condition: {c['text']}",
-            c.get("onset"),
-            f"Condition {c['text']} since {c.get('onset')}",
-        )
-        for c in data.get("social", [])
-    ]
-    out += [
-        ev(
-            e["ref"],
-            f"Encounter: {e.get('type') or e.get('reason')}",
-            e.get("date"),
-            f"Encounter {e.get('date')} {e.get('type')} {e.get('reason')} {e.get('status')}",
-        )
-        for e in data.get("encounters", [])
-    ]
-    return out
-
-
-def _observations(data: dict, ev) -> list[Evidence]:
-    """One record per Observation (a blood pressure's two components are one resource)."""
-    parts: dict[str, list[str]] = {}
-    when: dict[str, str] = {}
-    names: dict[str, str] = {}
-    for entry in data.get("labs", []) + data.get("vitals", []):
-        for point in entry.get("series") or []:
-            parts.setdefault(point["ref"], []).append(
-                f"{entry['name']} {_num(point['value'])} {entry['unit']}"
-            )
-            when[point["ref"]] = point["date"]
-            # the label in this turn's language (translations/labs.yaml); the text as read
-            names.setdefault(point["ref"], lab_name(entry["name"], answer_language(), entry.get("code")))
-    return [
-        ev(
-            ref,
-            f"Observation: {names[ref]} {when[ref]}",
-            when[ref],
-            f"{'; '.join(texts)} on {when[ref]}",
-        )
-        for ref, texts in parts.items()
-    ]
+def from_chart(data: ChartData, base_url: str | None) -> list[Evidence]:
+    """Every resource of a chart read (``tools.chart.chart_data``), with its own facts: each
+    entry's ``record``, the patient first."""
+    return [Evidence(r.ref, r.label, absolute(base_url, r.ref) if base_url else None, r.when, r.text)
+            for r in data.records()]
 
 
 def from_label(data: dict, url: str | None) -> list[Evidence]:
@@ -266,12 +155,13 @@ def from_image(data: dict, n: int, label: str) -> list[Evidence]:
 
 def from_run(run, n: int, base_url: str | None) -> list[Evidence]:
     """The records of one tool run, then its coarse record."""
-    result, data = run.result, run.result.data or {}
+    result = run.result
     if result.status in ("error", "proposal"):
         return []
     sources = list(result.sources)
-    if run.tool == "get_patient_chart" or (data.get("patient") and "problems" in data):
-        out = from_chart(data, base_url)
+    data = {} if isinstance(result.data, ChartData) else result.data  # another tool's own keys
+    if isinstance(result.data, ChartData):
+        out = from_chart(result.data, base_url)
     elif run.tool == "check_drug_safety" and data.get("sections") is not None:
         out = from_label(data, sources[0].url if sources else None)
     elif data.get("articles"):

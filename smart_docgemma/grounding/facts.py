@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from ..agent.extraction import find_drugs
+from ..knowledge.mentions import find_drugs
 from ..languages import local_date_pattern, local_months
 
 MONTHS = {
@@ -130,7 +130,7 @@ def anchors(text: str) -> frozenset[str]:
 
 def drugs_in(text: str) -> list[tuple[str, str]]:
     return [
-        (d["name"], d["surface"]) for d in find_drugs(text) if d["match"] == "exact" and d["name"]
+        (d.name, d.surface) for d in find_drugs(text) if d.match == "exact" and d.name
     ]
 
 

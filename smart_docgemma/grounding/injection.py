@@ -65,7 +65,7 @@ def instructions_in(state) -> list[Injected]:
         said = "" if run.result.status == "error" else run.result.text
         if not said and not run.result.data:
             continue
-        text = said + "\n" + json.dumps(run.result.data, ensure_ascii=False, default=str)
+        text = said + "\n" + json.dumps(run.result.json_data(), ensure_ascii=False, default=str)
         for m in pattern.finditer(text):
             quote = _around(text, m.start(), m.end())
             if quote not in seen:

@@ -8,13 +8,16 @@ it (``NOT AVAILABLE`` when it could not be read), its structured data and its FH
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from ..tools import catalog
 from ..tools.args import PatientChartArgs
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.chart import run_chart, section_text
+from ..tools.chartdata import ChartData, Section
 
 # tool name -> (chart sections, their keys in the chart data, the FHIR type of their sources)
-SECTIONS = {
+SECTIONS: dict[str, tuple[tuple[str, ...], tuple[Section, ...], str]] = {
     "get_patient_labs": (("labs", "vitals"), ("labs", "vitals"), "Observation"),
     "get_patient_medications": (("medications",), ("medications",), "MedicationRequest"),
     "get_patient_allergies": (("allergies",), ("allergies",), "AllergyIntolerance"),
@@ -28,14 +31,15 @@ def section(name: str):
 
     def run(args: PatientChartArgs, ctx: ToolContext) -> ToolResult:
         whole = run_chart(args, ctx)
-        if whole.status != "ok":
+        if whole.status != "ok" or not isinstance(whole.data, ChartData):
             return whole
         d = whole.data
-        count = sum(len(d[k]) for k in keys)
+        kept = d.sections_json(keys)
+        count = sum(len(entries) for entries in kept.values())
         data = {
-            "patient": d["patient"],
-            **{k: d[k] for k in keys},
-            "unavailable": {k: why for k, why in d["unavailable"].items() if k in sections},
+            "patient": asdict(d.patient),
+            **kept,
+            "unavailable": {k: why for k, why in d.unavailable.items() if k in sections},
         }
         sources = [s for s in whole.sources if f"/{rtype}/" in s.url or "/Patient/" in s.url]
         return ToolResult(

@@ -32,6 +32,7 @@ from ..fhir import FhirGateway
 from ..proposals.store import ProposalStore, proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
+from ..tools.chartdata import ChartData
 from ..tools.http import get_http
 from . import drug_tools, sections
 from .authority import Authority, McpGrant
@@ -203,22 +204,22 @@ def shaped(result: ToolResult, app_url: str) -> McpToolResult:
         card_url=card,
         sources=[SourceOut(label=s.label, url=s.url) for s in result.sources],
         could_not_check=unchecked(result),
-        data=result.data,
+        data=result.json_data(),
     )
 
 
 def unchecked(result: ToolResult) -> list[str]:
     """The statements of checks that did not run, in the tools' own words."""
     said = [result.text] if result.status == "error" else []
-    said += [
-        f"{section.capitalize()} could not be read ({why})."
-        for section, why in (result.data.get("unavailable") or {}).items()
-    ]
-    flags = (result.data.get("summary") or {}).get("flags") or []
+    chart = result.data if isinstance(result.data, ChartData) else None
+    data = {} if chart else result.json_data()  # another tool's own keys
+    unread = chart.unavailable if chart else data.get("unavailable") or {}  # a chart section tool's too
+    said += [f"{section.capitalize()} could not be read ({why})." for section, why in unread.items()]
+    flags = (data.get("summary") or {}).get("flags") or []
     said += [f["text"] for f in flags if f.get("kind") == "unchecked"]
-    problems = result.data.get("problems") or []  # check_medication_for_patient's findings
+    problems = data.get("problems") or []  # check_medication_for_patient's findings
     said += [p["summary"] for p in problems if p.get("topic") == "unidentified"]
-    if result.data.get("identified") is False:  # identify_drug: nothing can be checked on it
+    if data.get("identified") is False:  # identify_drug: nothing can be checked on it
         said.append(result.text)
     said += [
         line

@@ -23,6 +23,7 @@ from .. import knowledge
 from ..knowledge import analytes
 from ..languages import N_, day, fold
 from . import labs, records, summary
+from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
 from .labanswers import lab_answer
 from .labanswers import lab_said as _name
@@ -120,14 +121,14 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ answers
-def answer(focus: str | None, d: dict[str, Any], today: date | None = None, *, asked: Asked | None = None,
+def answer(focus: str | None, d: ChartData, today: date | None = None, *, asked: Asked | None = None,
            observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
            tz: tzinfo = timezone.utc) -> str:
     """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one.
     A lab question with a window (``asked``) reads the raw ``observations`` for their times."""
     if focus is None or focus == "summary":
         return summary.chart_text(d)
-    head = summary.patient_line(d["patient"])
+    head = summary.patient_line(d.patient)
     if focus.startswith("lab:"):
         return head + "\n" + lab_answer(focus, d, asked, observations, now, tz)
     key = "vitals" if focus.startswith("vitals") else focus
@@ -147,8 +148,8 @@ def answer(focus: str | None, d: dict[str, Any], today: date | None = None, *, a
 
 
 
-def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:
-    why = d["unavailable"].get(key)
+def _unavailable(d: ChartData, key: str, what: str) -> str | None:
+    why = d.unavailable.get(key)
     if not why:
         return None
     named = _name(None, what)  # a lab's name, else a heading of this module
@@ -156,34 +157,34 @@ def _unavailable(d: dict[str, Any], key: str, what: str) -> str | None:
                 what=named if named != what else _say(what), why=why)
 
 
-def _vitals(focus: str, d: dict[str, Any], today: date) -> str:
+def _vitals(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "observations", N_("Vital signs"))
     if missing:
         return missing
     if focus == "vitals":
         heading, lines = summary.series_section(d, "vitals")
         return _say(heading) + "\n" + ("\n".join(lines[: summary.LIMITS["vitals"]]) or _say(N_("- none recorded")))
-    by = {e["name"]: e for e in d["vitals"]}
+    by = {e.name: e for e in d.vitals}
     sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
     if not sys_:
         return _say(N_("No blood pressure recorded in the chart."))
-    when = sys_["latest"]["date"]
+    when = sys_.latest.date
     value = (
-        f"{records.num(sys_['latest']['value'])}/{records.num(dia['latest']['value'])}"
+        f"{records.num(sys_.latest.value)}/{records.num(dia.latest.value)}"
         if dia
-        else records.num(sys_["latest"]["value"])
+        else records.num(sys_.latest.value)
     )
     note = "" if when == today.isoformat() else _say(N_(" — no reading recorded today"))
     earlier = ", ".join(
-        f"{records.num(p['value'])} ({_day(p['date'])})" for p in list(reversed(sys_["series"]))[1:4]
+        f"{records.num(p.value)} ({_day(p.date)})" for p in list(reversed(sys_.series))[1:4]
     )
     return _say(N_("Latest blood pressure: %(value)s %(unit)s on %(date)s%(note)s."), value=value,
-                unit=sys_["unit"], date=day(when), note=note) + (
+                unit=sys_.unit, date=day(when), note=note) + (
         "\n" + _say(N_("Earlier systolic: %(values)s."), values=earlier) if earlier else ""
     )
 
 
-def _labs(focus: str, d: dict[str, Any], today: date) -> str:
+def _labs(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "observations", N_("Labs"))
     if missing:
         return missing
@@ -191,11 +192,11 @@ def _labs(focus: str, d: dict[str, Any], today: date) -> str:
     return _say(heading) + "\n" + ("\n".join(lines[:12]) or _say(N_("- none recorded")))
 
 
-def _medications(focus: str, d: dict[str, Any], today: date) -> str:
+def _medications(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "medications", N_("Active medications"))
     if missing:
         return missing
-    meds = d["medications"]
+    meds = d.medications
     if not meds:
         return "Active medications: none recorded (no active medication order in the chart)."
     return f"Active medications ({len(meds)}):\n" + "\n".join(
@@ -203,11 +204,11 @@ def _medications(focus: str, d: dict[str, Any], today: date) -> str:
     )
 
 
-def _interactions(focus: str, d: dict[str, Any], today: date) -> str:
+def _interactions(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "medications", N_("Interaction check of the active medications"))
     if missing:
         return missing
-    names = list(dict.fromkeys(_generic(m) for m in d["medications"]))
+    names = list(dict.fromkeys(_generic(m) for m in d.medications))
     if len(names) < 2:
         return (
             "Interaction check: the patient has "
@@ -234,67 +235,67 @@ def _interactions(focus: str, d: dict[str, Any], today: date) -> str:
     return head + f"\n{len(hits)} pair(s) with an interaction:\n" + "\n".join(lines)
 
 
-def _generic(med: dict[str, Any]) -> str:
-    ident = knowledge.identify(concept=med.get("concept"))
-    return ident.name if ident.identified else med["text"]
+def _generic(med: ChartMed) -> str:
+    ident = knowledge.identify(concept=med.concept)
+    return ident.name if ident.identified else med.text
 
 
-def _allergies(focus: str, d: dict[str, Any], today: date) -> str:
+def _allergies(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "allergies", N_("Allergies"))
     if missing:
         return missing
-    if not d["allergies"]:
+    if not d.allergies:
         return _say(N_("Allergies: none recorded (the allergy list was read and is empty)."))
-    if all(a.get("no_known") for a in d["allergies"]):
+    if all(a.no_known for a in d.allergies):
         return _say(N_("Allergies: no known allergies (recorded as such in the chart)."))
-    return f"Allergies ({len(d['allergies'])}):\n" + "\n".join(
-        "- " + summary.allergy_text(a) for a in d["allergies"]
+    return f"Allergies ({len(d.allergies)}):\n" + "\n".join(
+        "- " + summary.allergy_text(a) for a in d.allergies
     )
 
 
-def _problems(focus: str, d: dict[str, Any], today: date) -> str:
+def _problems(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "conditions", N_("Problem list"))
     if missing:
         return missing
-    lines = [f"Active problems ({len(d['problems'])}), disorders newest first:"]
-    lines += [summary.problem_line(p) for p in d["problems"]] or ["- none recorded"]
-    if d["social"]:
+    lines = [f"Active problems ({len(d.problems)}), disorders newest first:"]
+    lines += [summary.problem_line(p) for p in d.problems] or ["- none recorded"]
+    if d.social:
         lines.append(
-            "Social and administrative findings: " + ", ".join(p["text"] for p in d["social"]) + "."
+            "Social and administrative findings: " + ", ".join(p.text for p in d.social) + "."
         )
     return "\n".join(lines)
 
 
-def _immunizations(focus: str, d: dict[str, Any], today: date) -> str:
+def _immunizations(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "immunizations", N_("Immunisations"))
     if missing:
         return missing
-    latest = summary.latest_immunizations(d["immunizations"])
+    latest = summary.latest_immunizations(d.immunizations)
     if not latest:
         return _say(N_("Immunisations: none recorded."))
     doses: dict[str, int] = {}
-    for i in d["immunizations"]:
-        doses[i["vaccine"]] = doses.get(i["vaccine"], 0) + 1
+    for i in d.immunizations:
+        doses[i.vaccine] = doses.get(i.vaccine, 0) + 1
     return _say(N_("Immunisations (latest dose of each, newest first):")) + "\n" + "\n".join(
-        _say(N_("- %(vaccine)s: %(date)s (%(n)s recorded)"), vaccine=i["vaccine"], date=day(i["date"]),
-             n=doses[i["vaccine"]]) for i in latest
+        _say(N_("- %(vaccine)s: %(date)s (%(n)s recorded)"), vaccine=i.vaccine, date=day(i.date),
+             n=doses[i.vaccine]) for i in latest
     )
 
 
-def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
+def _encounters(focus: str, d: ChartData, today: date) -> str:
     missing = _unavailable(d, "encounters", N_("Encounters"))
     if missing:
         return missing
-    found = d["encounters"]
+    found = d.encounters
     if not found:
         return _say(N_("No encounters recorded."))
-    since = min(e["date"] for e in found)
-    admissions = [e for e in found if e.get("admission")]
+    since = min(e.date for e in found)
+    admissions = [e for e in found if e.admission]
     lines = [_say(N_("Admissions and emergency visits among the last %(n)s encounters (since %(date)s):"),
                   n=len(found), date=day(since))]
     lines += [
         summary.encounter_line(e)
-        + (f" → {_day(e['end'])}" if e.get("end") and e["end"] != e["date"] else "")
+        + (f" → {_day(e.end)}" if e.end and e.end != e.date else "")
         for e in admissions[:10]
     ] or [_say(N_("- none"))]
     lines.append(_say(N_("Most recent encounters:")))
@@ -302,18 +303,18 @@ def _encounters(focus: str, d: dict[str, Any], today: date) -> str:
     return "\n".join(lines)
 
 
-def _age(focus: str, d: dict[str, Any], today: date) -> str:
+def _age(focus: str, d: ChartData, today: date) -> str:
     """Age in whole years today (at death for a deceased patient), with the birth date."""
-    p = d["patient"]
-    if p["age"] is None:
+    p = d.patient
+    if p.age is None:
         return _say(N_("Age: not known (no birth date in the record)."))
-    if p.get("deceased"):
-        return _say(N_("Age: %(age)s years at death on %(died)s (born %(born)s)."), age=p["age"],
-                    died=day(p["deceased"]), born=day(p["birth_date"]))
-    return _say(N_("Age: %(age)s years (born %(born)s)."), age=p["age"], born=day(p["birth_date"]))
+    if p.deceased:
+        return _say(N_("Age: %(age)s years at death on %(died)s (born %(born)s)."), age=p.age,
+                    died=day(p.deceased), born=day(p.birth_date))
+    return _say(N_("Age: %(age)s years (born %(born)s)."), age=p.age, born=day(p.birth_date))
 
 
-def _identifiers(focus: str, d: dict[str, Any], today: date) -> str:
-    p = d["patient"]
-    mrn = f"MRN {p['mrn']}" if p["mrn"] else "no MRN recorded"
-    return f"{p['name']}: {mrn}; FHIR id {p['id']}; born {p['birth_date'] or 'unknown'}."
+def _identifiers(focus: str, d: ChartData, today: date) -> str:
+    p = d.patient
+    mrn = f"MRN {p.mrn}" if p.mrn else "no MRN recorded"
+    return f"{p.name}: {mrn}; FHIR id {p.id}; born {p.birth_date or 'unknown'}."

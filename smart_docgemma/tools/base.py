@@ -21,6 +21,7 @@ from ..errors import UpstreamError
 from ..fhir import FhirGateway
 from ..knowledge.finding import Source as Source  # the one citation type: tools, cards, MCP, knowledge
 from ..smart.scopes import GrantedScopes
+from .chartdata import ChartData
 
 if TYPE_CHECKING:
     from .http import KnowledgeHttp
@@ -40,13 +41,14 @@ class ToolResult:
     """What a tool returns to the agent.
 
     ``text`` is compact and bounded (a 4B model reads it); ``data`` is
-    structured for the UI; ``status`` is decided by code, so RESULT_CLASSIFY
+    structured for the UI: the chart tool's is its typed ``ChartData``, another tool's a dict of
+    its own keys; ``status`` is decided by code, so RESULT_CLASSIFY
     can skip the model when the result is structurally clear.
     """
 
     status: Literal["ok", "empty", "error", "proposal", "ambiguous"]
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: ChartData | dict[str, Any] = field(default_factory=dict)
     sources: list[Source] = field(default_factory=list)
     count: int | None = None
     error_kind: str | None = None  # unreachable | not_found | invalid | forbidden | rate_limited | unsupported
@@ -59,7 +61,20 @@ class ToolResult:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["sources"] = [asdict(s) for s in self.sources]
+        d["data"] = self.json_data()
         return d
+
+    def json_data(self) -> dict[str, Any]:
+        """``data`` as JSON values: the chart's sections with the keys MCP clients read, another
+        tool's dict as it is."""
+        return self.data.to_json() if isinstance(self.data, ChartData) else self.data
+
+    def safety_findings(self) -> list[dict[str, Any]]:
+        """The findings a check put beside its result, in the words of the CDS cards
+        (``checks.mentions.Mention.to_dict``): a medication review's, a drug check's."""
+        if isinstance(self.data, ChartData):
+            return list(self.data.safety_findings)
+        return list(self.data.get("safety_findings") or [])
 
 
 @dataclass(frozen=True)

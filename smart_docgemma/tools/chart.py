@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import errors
@@ -34,6 +34,7 @@ from ..smart.scopes import GrantedScopes
 from . import answers, catalog, records
 from . import args as tool_args
 from .base import ChartRead, Source, Tool, ToolContext, ToolResult
+from .chartdata import ChartData
 
 # re-exported for other tools
 from .records import SORT_NEWEST
@@ -86,7 +87,7 @@ class Chart:
 
     text: str
     brief: str
-    data: dict[str, Any]
+    data: ChartData
     sources: list[Source] = field(default_factory=list)
 
     def __str__(self) -> str:
@@ -156,26 +157,26 @@ def summarise(fetch: ChartFetch, base_url: str) -> Chart:
 
 
 # ------------------------------------------------------------------ structured chart
-def chart_data(fetch: ChartFetch) -> dict[str, Any]:
+def chart_data(fetch: ChartFetch) -> ChartData:
     """Structured chart for the UI, the text renderer and the chart answers."""
     s = fetch.sections
     included = {f"{r['resourceType']}/{r['id']}": r for r in fetch.included}
     found = records.problems(s.get("conditions", []))
     observations = s.get("observations", []) + s.get("labs", []) + s.get("vitals", [])
     labs = [o for o in observations if not _is_vital(o)]
-    return {"patient": records.patient_facts(fetch.patient),
-            "problems": [p for p in found if p["kind"] != "social"],
-            "social": [p for p in found if p["kind"] == "social"],
-            "medications": [records.medication(m, included) for m in s.get("medications", [])],
-            "allergies": [a for a in map(records.allergy, s.get("allergies", [])) if a],
-            "vitals": list(records.series([o for o in observations if _is_vital(o)]).values()),
-            "labs": list(records.series(labs).values()),
-            "notes": [records.note(n) for n in s.get("notes", [])],
-            "encounters": [records.encounter(e) for e in s.get("encounters", [])],
-            "immunizations": [records.immunization(i) for i in s.get("immunizations", [])],
-            "unavailable": _unavailable(fetch.unavailable),
-            "counts": {k: len(v) for k, v in s.items()}, "calls": fetch.calls,
-            "elapsed_ms": round(fetch.elapsed_ms, 1)}
+    return ChartData(
+        patient=records.chart_patient(fetch.patient),
+        problems=tuple(p for p in found if p.kind != "social"),
+        social=tuple(p for p in found if p.kind == "social"),
+        medications=tuple(records.medication(m, included) for m in s.get("medications", [])),
+        allergies=tuple(a for a in map(records.allergy, s.get("allergies", [])) if a),
+        vitals=tuple(records.series([o for o in observations if _is_vital(o)]).values()),
+        labs=tuple(records.series(labs).values()),
+        notes=tuple(records.note(n) for n in s.get("notes", [])),
+        encounters=tuple(records.encounter(e) for e in s.get("encounters", [])),
+        immunizations=tuple(records.immunization(i) for i in s.get("immunizations", [])),
+        unavailable=_unavailable(fetch.unavailable),
+        counts={k: len(v) for k, v in s.items()}, calls=fetch.calls, elapsed_ms=round(fetch.elapsed_ms, 1))
 
 
 def _unavailable(reasons: dict[str, str]) -> dict[str, str]:
@@ -214,7 +215,8 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     except errors.DocGemmaError:
         return ToolResult.failure("unreachable",
                                   "The patient record was temporarily unavailable. Please try again shortly.")
-    count = 1 + sum(len(chart.data[k]) for k in ("problems", "medications", "allergies", "labs", "vitals"))
+    d = chart.data
+    count = 1 + len(d.problems) + len(d.medications) + len(d.allergies) + len(d.labs) + len(d.vitals)
     if args.focus == "review":
         return _review(ctx, chart)
     asked = Asked(args.window, args.statistic)
@@ -236,7 +238,7 @@ def _review(ctx: ToolContext, chart: Chart) -> ToolResult:
     checked = say(message(N_("Reviewed: %(drugs)s."), drugs=", ".join(drugs) or "-"), answer_language())
     lines = [head, *dict.fromkeys(report.lines()), checked]
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
-    data = {**chart.data, "safety_findings": [m.to_dict() for m in report.mentions()]}
+    data = replace(chart.data, safety_findings=tuple(m.to_dict() for m in report.mentions()))
     return ToolResult(status="ok", text="\n".join(lines), data=data,
                       sources=list(dict.fromkeys(sources + chart.sources)), count=1 + len(report.severe))
 

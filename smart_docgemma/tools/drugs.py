@@ -59,9 +59,9 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResul
     try:
         info = label_safety(ctx.sources(), args.drug_name)
     except SourceError as err:
-        failed = ToolResult.failure(err.kind, err.message("drug-safety information", "Do not assume the drug is safe."))
-        failed.data["said"] = err.said(N_("drug-safety information"), N_("Do not assume the drug is safe."))
-        return failed
+        said = err.said(N_("drug-safety information"), N_("Do not assume the drug is safe."))
+        return ToolResult(status="error", error_kind=err.kind, data={"said": said},
+                          text=err.message("drug-safety information", "Do not assume the drug is safe."))
     if info is None:
         return ToolResult(status="empty", count=0, text=(
             f"No FDA drug label was found for \"{args.drug_name}\". Check the spelling or use the generic "
@@ -90,10 +90,10 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     severe = len(report.severe)
     status = "ok" if severe or result.status == "ok" else result.status
-    failed = ([of_source_failure(result.text, (result.data or {}).get("said"))]
+    failed = ([of_source_failure(result.text, result.json_data().get("said"))]
               if result.status == "error" and status == "ok" else [])
-    data = {**result.data, "safety_findings": [*(result.data or {}).get("safety_findings", []),
-                                               *(m.to_dict() for m in [*report.mentions(), *failed])]}
+    data = {**result.json_data(), "safety_findings": [*result.safety_findings(),
+                                                      *(m.to_dict() for m in [*report.mentions(), *failed])]}
     return ToolResult(status=status, text="\n".join(head + ["", result.text]), data=data,
                       sources=list(dict.fromkeys(sources + result.sources)),
                       count=(result.count or 0) + severe, error_kind=None if status == "ok" else result.error_kind)

@@ -17,6 +17,7 @@ from ..knowledge import analytes
 from ..knowledge.analytes import Analyte
 from ..languages import N_, answer_language, day, day_text, lab_name, message, say
 from . import labs, records
+from .chartdata import ChartData, ChartSeries
 from .labs import LabResult
 from .windows import Asked, bounds
 
@@ -36,9 +37,9 @@ def day_said(iso: str) -> str:
     return day_text(iso, answer_language())
 
 
-def lab_said(entry: dict[str, Any] | None, name: str = "") -> str:
+def lab_said(entry: ChartSeries | None, name: str = "") -> str:
     """A test's name in this turn's language (``translations/labs.yaml``), else as read."""
-    return lab_name(entry["name"] if entry else name, answer_language(), entry["code"] if entry else None)
+    return entry.label() if entry else lab_name(name, answer_language(), None)
 
 
 def stamp(when: datetime | None, tz: tzinfo) -> str:
@@ -49,12 +50,12 @@ def stamp(when: datetime | None, tz: tzinfo) -> str:
     return local.strftime("%Y-%m-%d %H:%M ") + (local.tzname() or "")
 
 
-def lab_answer(focus: str, d: dict[str, Any], asked: Asked | None = None,
+def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
                observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
                tz: tzinfo = timezone.utc) -> str:
     """The answer for ``lab:<analyte>``: the latest result with its trend, or the window's."""
     a = analytes.analyte(focus.partition(":")[2])
-    why = d["unavailable"].get("observations")
+    why = d.unavailable.get("observations")
     if why:
         return sentence(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
                     what=lab_said(None, a.name), why=why)
@@ -65,13 +66,13 @@ def lab_answer(focus: str, d: dict[str, Any], asked: Asked | None = None,
     return latest_answer(a, d, (now or datetime.now(timezone.utc)).date())
 
 
-def latest_answer(a: Analyte, d: dict[str, Any], today: date) -> str:
+def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
     """Latest value, unit, date, arrow against the previous; the last five newest first."""
-    series = d["labs"] + d["vitals"]
-    entries = [e for e in series if e["code"] in a.codes]
+    series = d.labs + d.vitals
+    entries = [e for e in series if e.code in a.codes]
     lead = ""
     if not entries and a.family:
-        entries = [e for e in series if e["code"] in analytes.codes_with_family(a)]
+        entries = [e for e in series if e.code in analytes.codes_with_family(a)]
         if entries:
             lead = (f"No {a.name.lower()} result in the chart (searched LOINC {', '.join(a.codes)}); "
                     f"the latest {a.family.lower()} of another specimen follows.\n")
@@ -79,23 +80,23 @@ def latest_answer(a: Analyte, d: dict[str, Any], today: date) -> str:
         codes = analytes.codes_with_family(a)
         return sentence(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
                     name=lab_said(None, a.name), codes=", ".join(codes))
-    e = max(entries, key=lambda e: (e["latest"]["date"], e["count"]))
-    points = list(reversed(e["series"]))[:LAB_POINTS]
+    e = max(entries, key=lambda e: (e.latest.date, e.count))
+    points = list(reversed(e.series))[:LAB_POINTS]
     latest = points[0]
-    value = dict(name=lab_said(e), value=records.num(latest["value"]), unit=e["unit"], date=day(latest["date"]))
+    value = dict(name=lab_said(e), value=records.num(latest.value), unit=e.unit, date=day(latest.date))
     lines = [
         sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
-             direction=e["direction"], before=records.num(points[1]["value"]), then=day(points[1]["date"]), **value)
+             direction=e.direction, before=records.num(points[1].value), then=day(points[1].date), **value)
         if len(points) > 1 else sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
                                      **value)
     ]
     if len(points) > 1:
-        trend = ", ".join(f"{records.num(p['value'])} ({day_said(p['date'])})" for p in points)
-        total = (sentence(N_("the newest %(n)s read"), n=e["count"]) if e["count"] >= LAB_WINDOW
-                 else sentence(N_("%(n)s in all"), n=e["count"]))
+        trend = ", ".join(f"{records.num(p.value)} ({day_said(p.date)})" for p in points)
+        total = (sentence(N_("the newest %(n)s read"), n=e.count) if e.count >= LAB_WINDOW
+                 else sentence(N_("%(n)s in all"), n=e.count))
         lines.append(sentence(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
                           trend=trend, total=total))
-    old = _age(latest["date"], today)
+    old = _age(latest.date, today)
     if old:
         lines.append(old)
     return lead + "\n".join(lines)

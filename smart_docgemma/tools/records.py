@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import re
+from dataclasses import asdict, replace
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,18 @@ from typing import Any
 import yaml
 
 from ..knowledge import analytes
+from .chartdata import (
+    ChartAllergy,
+    ChartEncounter,
+    ChartImmunization,
+    ChartMed,
+    ChartNote,
+    ChartPatient,
+    ChartPoint,
+    ChartProblem,
+    ChartSeries,
+)
+from .chartdata import num as num  # the chart's numbers as written, here for the tools that read records
 
 # Newest first, ties broken by id: a window cut among results of the same date is then the same
 # on every read (sorted by date alone, HAPI returns a different subset of the tied results).
@@ -79,10 +92,6 @@ def day(value: str | None) -> str:
     return (value or "")[:10]
 
 
-def num(value: float | int | str) -> str:
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
-
-
 def untagged(text: str) -> tuple[str, str]:
     """``("Essential hypertension", "disorder")`` from SNOMED's "Essential hypertension (disorder)"."""
     m = _TAG.search(text)
@@ -98,6 +107,11 @@ def age_on(birth: str, on: date | None = None) -> int | None:
 
 
 def patient_facts(patient: dict[str, Any]) -> dict[str, Any]:
+    """``chart_patient`` as the plain values of a patient search's matches."""
+    return asdict(chart_patient(patient))
+
+
+def chart_patient(patient: dict[str, Any]) -> ChartPatient:
     """Name, sex, birth date, age and MRN of a Patient resource (for text, cards and lists)."""
     name: dict[str, Any] = next(iter(patient.get("name") or []), {})
     full = name.get("text") or " ".join([*name.get("given", []), name.get("family", "")]).strip()
@@ -112,15 +126,8 @@ def patient_facts(patient: dict[str, Any]) -> dict[str, Any]:
     )
     died = day(patient.get("deceasedDateTime")) or None
     end = date.fromisoformat(died) if died else None
-    return {
-        "id": patient.get("id"),
-        "name": full or "Unnamed patient",
-        "gender": patient.get("gender", ""),
-        "birth_date": birth,
-        "age": age_on(birth, end),
-        "mrn": mrn,
-        "deceased": died,
-    }
+    return ChartPatient(id=patient.get("id"), name=full or "Unnamed patient", gender=patient.get("gender", ""),
+                        birth_date=birth, age=age_on(birth, end), mrn=mrn, deceased=died)
 
 
 # ------------------------------------------------------------------ problems
@@ -135,35 +142,28 @@ def is_social(res: dict[str, Any]) -> bool:
     )
 
 
-def problem(res: dict[str, Any]) -> dict[str, Any]:
+def problem(res: dict[str, Any]) -> ChartProblem:
     text, tag = untagged(concept_text(res.get("code")))
     onset = day(
         res.get("onsetDateTime")
         or (res.get("onsetPeriod") or {}).get("start")
         or res.get("recordedDate")
     )
-    return {
-        "text": text,
-        "tag": tag,
-        "onset": onset,
-        "ref": f"Condition/{res['id']}",
-        "kind": "social"
-        if is_social(res)
-        else ("finding" if tag in terms()["finding_tags"] else "disorder"),
-    }
+    kind = "social" if is_social(res) else ("finding" if tag in terms()["finding_tags"] else "disorder")
+    return ChartProblem(text=text, tag=tag, onset=onset, ref=f"Condition/{res['id']}", kind=kind)
 
 
-def problems(conditions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def problems(conditions: list[dict[str, Any]]) -> list[ChartProblem]:
     """Active problems: disorders by clinical weight (``problem_weight``: ischaemic heart disease
     before gingivitis), newest first within a weight, then findings/history, then social
     findings; one entry per problem text (a chronic problem re-recorded at each visit shows once)."""
     seen, out = set(), []
-    for p in sorted(map(problem, conditions), key=lambda p: p["onset"], reverse=True):
-        if p["text"].lower() not in seen:
-            seen.add(p["text"].lower())
+    for p in sorted(map(problem, conditions), key=lambda p: p.onset, reverse=True):
+        if p.text.lower() not in seen:
+            seen.add(p.text.lower())
             out.append(p)
     order = {"disorder": 0, "finding": 1, "social": 2}
-    return sorted(out, key=lambda p: (order[p["kind"]], weight(p["text"])))  # stable: newest first
+    return sorted(out, key=lambda p: (order[p.kind], weight(p.text)))  # stable: newest first
 
 
 def weight(text: str) -> int:
@@ -183,7 +183,7 @@ def _weight_words(key: str) -> re.Pattern[str]:
 
 
 # ------------------------------------------------------------------ medications
-def medication(res: dict[str, Any], included: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+def medication(res: dict[str, Any], included: dict[str, dict[str, Any]] | None = None) -> ChartMed:
     """Name, dose and frequency of a MedicationRequest (a referenced Medication is looked up in
     ``included``, the search's ``_include`` results)."""
     if "medicationCodeableConcept" in res:
@@ -196,13 +196,8 @@ def medication(res: dict[str, Any], included: dict[str, dict[str, Any]] | None =
             if found
             else {"text": ref.get("display") or "medication (referenced)"}
         )
-    return {
-        "text": concept_text(concept),
-        "dosage": dosage(res.get("dosageInstruction") or []),
-        "authored": day(res.get("authoredOn")),
-        "concept": concept,
-        "ref": f"MedicationRequest/{res['id']}",
-    }
+    return ChartMed(text=concept_text(concept), dosage=dosage(res.get("dosageInstruction") or []),
+                    authored=day(res.get("authoredOn")), concept=concept, ref=f"MedicationRequest/{res['id']}")
 
 
 def dosage(instructions: list[dict[str, Any]]) -> str:
@@ -248,7 +243,7 @@ def no_known_codes() -> frozenset[str]:
     return frozenset(codes)
 
 
-def allergy(res: dict[str, Any]) -> dict[str, Any] | None:
+def allergy(res: dict[str, Any]) -> ChartAllergy | None:
     status = code_of(res.get("verificationStatus"))
     if status in ("refuted", "entered-in-error") or code_of(res.get("clinicalStatus")) in (
         "inactive",
@@ -263,16 +258,16 @@ def allergy(res: dict[str, Any]) -> dict[str, Any] | None:
     severity = next(
         (r.get("severity") for r in res.get("reaction") or [] if r.get("severity")), None
     )
-    return {
-        "no_known": bool(no_known_codes() & {c.get("code") for c in (res.get("code") or {}).get("coding") or []}),
-        "substance": untagged(concept_text(res.get("code")))[0],
-        "reaction": ", ".join(dict.fromkeys(manifest)),
-        "severity": severity,
-        "criticality": res.get("criticality"),
-        "verification": status,
-        "category": ", ".join(res.get("category") or []),
-        "ref": f"AllergyIntolerance/{res['id']}",
-    }
+    return ChartAllergy(
+        no_known=bool(no_known_codes() & {c.get("code") for c in (res.get("code") or {}).get("coding") or []}),
+        substance=untagged(concept_text(res.get("code")))[0],
+        reaction=", ".join(dict.fromkeys(manifest)),
+        severity=severity,
+        criticality=res.get("criticality"),
+        verification=status,
+        category=", ".join(res.get("category") or []),
+        ref=f"AllergyIntolerance/{res['id']}",
+    )
 
 
 # ------------------------------------------------------------------ results
@@ -284,9 +279,9 @@ def when(res: dict[str, Any]) -> str:
     )
 
 
-def series(observations: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def series(observations: list[dict[str, Any]]) -> dict[str, ChartSeries]:
     """Observations (components expanded) grouped by code, with latest value and trend."""
-    out: dict[str, dict[str, Any]] = {}
+    found: dict[str, tuple[str, str, list[ChartPoint]]] = {}  # code -> (name, unit, points)
     names = short_names()
     for res in observations:
         taken = when(res)
@@ -295,47 +290,37 @@ def series(observations: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             if not qty or qty.get("value") is None:
                 continue
             code = code_of(part.get("code"))
-            entry = out.setdefault(
-                code,
-                {
-                    "code": code,
-                    "name": names.get(code) or untagged(concept_text(part.get("code")))[0][:40],
-                    "unit": qty.get("unit") or qty.get("code") or "",
-                    "points": [],
-                },
-            )
-            entry["points"].append(
-                {"date": taken, "value": qty["value"], "ref": f"Observation/{res['id']}"}
-            )
-    for entry in out.values():
-        points = sorted(entry.pop("points"), key=lambda p: p["date"], reverse=True)
-        entry.update(
-            count=len(points),
-            direction=direction(points),
-            latest=points[0],
-            series=list(reversed(points[:SERIES_POINTS])),
-        )  # oldest → newest, for plots
-    by_name: dict[str, list[dict[str, Any]]] = {}
-    for entry in out.values():
-        by_name.setdefault(entry["name"], []).append(entry)
+            name = names.get(code) or untagged(concept_text(part.get("code")))[0][:40]
+            entry = found.setdefault(code, (name, qty.get("unit") or qty.get("code") or "", []))
+            entry[2].append(ChartPoint(taken, qty["value"], f"Observation/{res['id']}"))
+    out = {code: _series(code, name, unit, points) for code, (name, unit, points) in found.items()}
+    by_name: dict[str, list[ChartSeries]] = {}
+    for one in out.values():
+        by_name.setdefault(one.name, []).append(one)
     for same in by_name.values():  # two codes, one name (serum and blood sodium): say which
-        for entry in sorted(same, key=lambda e: -e["count"])[1:]:
-            entry["name"] += f" [LOINC {entry['code']}]"
+        for other in sorted(same, key=lambda e: -e.count)[1:]:
+            out[other.code] = replace(other, name=f"{other.name} [LOINC {other.code}]")
     return out
 
 
-def direction(points: list[dict[str, Any]]) -> str:
+def _series(code: str, name: str, unit: str, points: list[ChartPoint]) -> ChartSeries:
+    newest = sorted(points, key=lambda p: p.date, reverse=True)
+    return ChartSeries(code=code, name=name, unit=unit, count=len(newest), direction=direction(newest),
+                       latest=newest[0], series=tuple(reversed(newest[:SERIES_POINTS])))  # oldest → newest, for plots
+
+
+def direction(points: list[ChartPoint]) -> str:
     """↑ ↓ → comparing the newest value with the one before (within 1 % is steady)."""
     if len(points) < 2:
         return ""
-    new, old = points[0]["value"], points[1]["value"]
+    new, old = points[0].value, points[1].value
     if abs(new - old) <= abs(old) * 0.01:
         return "→"
     return "↑" if new > old else "↓"
 
 
 # ------------------------------------------------------------------ other sections
-def note(res: dict[str, Any]) -> dict[str, Any]:
+def note(res: dict[str, Any]) -> ChartNote:
     text = ""
     for content in res.get("content") or []:
         att = content.get("attachment") or {}
@@ -343,18 +328,12 @@ def note(res: dict[str, Any]) -> dict[str, Any]:
             text = base64.b64decode(att["data"]).decode("utf-8", errors="replace")
             break
     author = ", ".join(a.get("display") or a.get("reference", "") for a in res.get("author") or [])
-    return {
-        "date": day(res.get("date")),
-        "type": concept_text(res.get("type")),
-        "author": author,
-        "text": text[:1200],
-        "untrusted": True,
-        "instruction_like": bool(_INSTRUCTION_LIKE.search(text)),
-        "ref": f"DocumentReference/{res['id']}",
-    }
+    return ChartNote(date=day(res.get("date")), type=concept_text(res.get("type")), author=author,
+                     text=text[:1200], untrusted=True, instruction_like=bool(_INSTRUCTION_LIKE.search(text)),
+                     ref=f"DocumentReference/{res['id']}")
 
 
-def encounter(res: dict[str, Any]) -> dict[str, Any]:
+def encounter(res: dict[str, Any]) -> ChartEncounter:
     reason = ", ".join(untagged(concept_text(r))[0] for r in res.get("reasonCode") or [])
     kind = (
         untagged(concept_text(next(iter(res.get("type") or []), None)))[0]
@@ -363,22 +342,12 @@ def encounter(res: dict[str, Any]) -> dict[str, Any]:
     )
     klass = (res.get("class") or {}).get("code", "")
     period = res.get("period") or {}
-    return {
-        "date": day(period.get("start")),
-        "end": day(period.get("end")),
-        "type": kind,
-        "reason": reason,
-        "status": res.get("status"),
-        "class": klass,
-        "admission": terms()["admission_classes"].get(klass),
-        "ref": f"Encounter/{res['id']}",
-    }
+    return ChartEncounter(date=day(period.get("start")), end=day(period.get("end")), type=kind, reason=reason,
+                          status=res.get("status"), klass=klass, admission=terms()["admission_classes"].get(klass),
+                          ref=f"Encounter/{res['id']}")
 
 
-def immunization(res: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "date": day(res.get("occurrenceDateTime") or res.get("recorded")),
-        "vaccine": concept_text(res.get("vaccineCode")),
-        "status": res.get("status"),
-        "ref": f"Immunization/{res['id']}",
-    }
+def immunization(res: dict[str, Any]) -> ChartImmunization:
+    return ChartImmunization(date=day(res.get("occurrenceDateTime") or res.get("recorded")),
+                             vaccine=concept_text(res.get("vaccineCode")), status=res.get("status"),
+                             ref=f"Immunization/{res['id']}")

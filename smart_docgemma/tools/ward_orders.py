@@ -34,9 +34,9 @@ def merged(results: list[ToolResult]) -> ToolResult:
         return results[0]
     ids = [r.proposal_id for r in made if r.proposal_id]
     text = "\n".join(r.text for r in results)
-    findings = [f for r in made for f in r.data.get("safety_findings", [])]
+    findings = [f for r in made for f in r.safety_findings()]
     return ToolResult(status="proposal", text=text, proposal_id=ids[0],
-                      data={**made[0].data, "proposal_ids": ids, "safety_findings": findings})
+                      data={**made[0].json_data(), "proposal_ids": ids, "safety_findings": findings})
 
 
 def site_zone(ctx: ToolContext) -> str:

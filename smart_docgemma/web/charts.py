@@ -1,7 +1,7 @@
 """Chart at a glance: the launch patient's problems, medications, allergies, vitals and
 lab trends, shaped for the page — with small trend plots drawn on the server.
 
-The data comes from ``tools.chart.chart_summary(...).data`` (the same fetch the
+The data comes from ``tools.chart.chart_summary(...).data``, a ``ChartData`` (the same fetch the
 agent uses). Plots are inline SVG computed here and drawn by
 ``templates/chat/_sparkline.html``: no JavaScript, no chart library, no CDN,
 readable in a 360 px sidebar, and a text equivalent for screen readers.
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from ..tools.chartdata import ChartData, ChartSeries
 
 # Potassium, eGFR, creatinine, HbA1c, INR, glucose, sodium, haemoglobin (fixture and Synthea codes)
 LAB_PRIORITY = ["2823-3", "6298-4", "33914-3", "62238-1", "98979-8", "2160-0", "38483-4", "4548-4",
@@ -94,40 +96,41 @@ def _flag(code: str, value: float, unit: str) -> str | None:
     return None
 
 
-def trend(entry: dict) -> dict:
+def trend(entry: ChartSeries) -> dict:
     """One lab or vital series → what the template shows (latest, direction, plot, flag)."""
-    code, unit = entry["code"], entry.get("unit") or ""
-    values = [p["value"] for p in entry.get("series") or []]
+    code, unit = entry.code, entry.unit
+    values = [p.value for p in entry.series]
     low, high, expected = RANGES.get(code, (None, None, None))
     in_unit = expected is not None and _unit(unit) == _unit(expected)
-    latest = entry["latest"]
+    latest = entry.latest
     words = ", ".join(f"{v:g}" for v in values[-6:])
-    return {"code": code, "name": entry["name"], "unit": display_unit(unit), "latest": latest,
-            "count": entry.get("count", 0),
-            "direction": entry.get("direction") or "", "flag": _flag(code, latest["value"], unit),
+    return {"code": code, "name": entry.name, "unit": display_unit(unit), "latest": latest,
+            "count": entry.count,
+            "direction": entry.direction, "flag": _flag(code, latest.value, unit),
             "plot": sparkline(values, low if in_unit else None, high if in_unit else None),
             "values": words,  # the template says them in the page's language
-            "description": f"{entry['name']} {words} {display_unit(unit)}".strip()
-            + (f", latest {latest['date']}" if latest.get("date") else "")}
+            "description": f"{entry.name} {words} {display_unit(unit)}".strip()
+            + (f", latest {latest.date}" if latest.date else "")}
 
 
-def _lab_rank(entry: dict) -> tuple:
-    code = entry["code"]
-    return (LAB_PRIORITY.index(code) if code in LAB_PRIORITY else len(LAB_PRIORITY), -entry.get("count", 0))
+def _lab_rank(entry: ChartSeries) -> tuple:
+    code = entry.code
+    return (LAB_PRIORITY.index(code) if code in LAB_PRIORITY else len(LAB_PRIORITY), -entry.count)
 
 
-def glance(data: dict) -> dict:
-    """The chart-at-a-glance view model from ``chart_summary(...).data``."""
-    labs = sorted(data.get("labs") or [], key=_lab_rank)
-    vitals = sorted(data.get("vitals") or [],
-                    key=lambda e: VITAL_ORDER.index(e["code"]) if e["code"] in VITAL_ORDER else len(VITAL_ORDER))
+def glance(data: ChartData) -> dict:
+    """The chart-at-a-glance view model from ``chart_summary(...).data``: its entries as they
+    are (the template reads their attributes), the series as plots."""
+    labs = sorted(data.labs, key=_lab_rank)
+    vitals = sorted(data.vitals,
+                    key=lambda e: VITAL_ORDER.index(e.code) if e.code in VITAL_ORDER else len(VITAL_ORDER))
     return {
-        "patient": data.get("patient") or {},
-        "problems": data.get("problems") or [],
-        "medications": data.get("medications") or [],
-        "allergies": data.get("allergies") or [],
+        "patient": data.patient,
+        "problems": data.problems,
+        "medications": data.medications,
+        "allergies": data.allergies,
         "labs": [trend(e) for e in labs[:MAX_LABS]],
         "more_labs": max(0, len(labs) - MAX_LABS),
         "vitals": [trend(e) for e in vitals],
-        "unavailable": data.get("unavailable") or {},
+        "unavailable": data.unavailable,
     }

@@ -7,7 +7,8 @@ import pytest
 import yaml
 
 from smart_docgemma.agent.extraction import extract
-from smart_docgemma.agent.prompts import DATA
+from smart_docgemma.agent.prompts import DATA, rules
+from smart_docgemma.knowledge.mentions import find_drugs
 
 CASES = yaml.safe_load((DATA / "extraction_cases.yaml").read_text())
 FIELDS = {"drugs": "drugs", "names": "patient_names", "patient_ids": "patient_ids"}
@@ -58,6 +59,15 @@ def test_misspellings_map_to_the_generic_name():
     assert list(extract("metfromin 500 mg").drugs) == ["metformin"]
     assert list(extract("Is Augmentin ok?").drugs) == ["amoxicillin-clavulanate"]
     assert list(extract("start insulin glargine").drugs) == ["insulin glargine"]
+
+
+def test_no_request_word_is_read_as_a_misspelt_drug():
+    """The words of every language's requests ("prescribe", "ordonnance", "interacción") are
+    never a drug one edit away: the knowledge core's ``not_drugs`` (knowledge/data/drug_words.yaml)
+    keeps them out, and a request word added one edit from a drug's name belongs there too."""
+    words = {w for phrases in rules()["actions"].values() for p in phrases for w in p.split()}
+    misread = sorted((w, d.name) for w in words for d in find_drugs(w) if d.match != "exact")
+    assert misread == []
 
 
 def test_allergy_and_actions():

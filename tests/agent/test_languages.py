@@ -291,14 +291,14 @@ def test_no_known_allergy_for_another_patient_prepares_nothing():
 def test_immunisation_and_encounter_answers_and_their_dates_follow_the_language():
     from smart_docgemma import languages as run_language
     from smart_docgemma.tools.answers import answer
+    from smart_docgemma.tools.chartdata import ChartData, ChartEncounter, ChartImmunization, ChartPatient
 
-    chart = {"patient": {"name": "Ana Silva", "gender": "female", "birth_date": "1950-03-02",
-                         "age": 76, "mrn": None, "id": "p1"},
-             "unavailable": {},
-             "immunizations": [{"vaccine": "Influenza", "date": "2026-10-01"},
-                               {"vaccine": "Influenza", "date": "2025-10-03"}],
-             "encounters": [{"date": "2026-09-14", "end": "2026-09-18", "admission": "Hospital admission",
-                             "type": "Inpatient", "reason": "Pneumonia"}]}
+    chart = ChartData(
+        ChartPatient(name="Ana Silva", gender="female", birth_date="1950-03-02", age=76, mrn=None, id="p1"),
+        immunizations=(ChartImmunization("2026-10-01", "Influenza", "completed", "Immunization/i1"),
+                       ChartImmunization("2025-10-03", "Influenza", "completed", "Immunization/i2")),
+        encounters=(ChartEncounter("2026-09-14", "2026-09-18", "Inpatient", "Pneumonia", "finished",
+                                   admission="Hospital admission", ref="Encounter/e1"),))
     english = answer("immunizations", chart) + answer("encounters", chart)
     assert "Influenza: 2026-10-01 (2 recorded)" in english and "since 2026-09-14" in english
     with run_language.answering("pt"):
@@ -312,12 +312,13 @@ def test_immunisation_and_encounter_answers_and_their_dates_follow_the_language(
 def test_the_models_prompt_keeps_iso_dates_on_a_french_turn():
     """The chart text a French turn reads has French dates (for the clinician); the model's
     prompt has them back as ISO days."""
+    from dataclasses import replace
+
     from smart_docgemma import languages as run_language
+    from smart_docgemma.tools.chartdata import ChartPatient
     from smart_docgemma.tools.summary import patient_line
 
-    person = {"name": "Ana Silva", "gender": "female", "birth_date": "1950-03-02", "age": 76,
-              "mrn": None, "id": "p1"}
-    from dataclasses import replace
+    person = ChartPatient(name="Ana Silva", gender="female", birth_date="1950-03-02", age=76, mrn=None, id="p1")
 
     with run_language.answering("fr"):
         brief = patient_line(person) + "\n- Potassium (mmol/L): 5.6 (10 nov. 2026)"

@@ -219,7 +219,7 @@ def test_a_misspelling_close_to_two_drugs_is_asked_about_never_guessed():
     ent = extract("Prescribe prednislone 20 mg once daily")
     assert ent.drugs == ()  # neither candidate is taken silently
     [mention] = ent.ambiguous_drugs
-    assert set(mention["candidates"]) == {"prednisolone", "prednisone"}
+    assert set(mention.candidates) == {"prednisolone", "prednisone"}
     turn, calls = _run("Prescribe prednislone 20 mg once daily")
     assert calls == {} and not turn.proposals
     assert "did you mean prednisolone or prednisone" in turn.answer

@@ -41,9 +41,9 @@ def bench(fhir_base: str, n: int = 30, max_resources: int = 6000) -> dict:
                 "age": p.age(),
                 "resources": p.resources,
                 "summary_ms": summary_ms(timed(lambda: chart_summary(fhir, p.id), n, warmup=2)),
-                "calls": chart_summary(fhir, p.id).data["calls"],
+                "calls": chart_summary(fhir, p.id).data.calls,
                 "last_potassium_ms": summary_ms(timed(lambda: run_chart(ask, ctx), n, warmup=2)),
-                "last_potassium_calls": run_chart(ask, ctx).data["calls"],
+                "last_potassium_calls": run_chart(ask, ctx).data.calls,
             }
         )
     baseline = {

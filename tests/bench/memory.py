@@ -36,13 +36,13 @@ def worker(argv: list[str] | None = None) -> dict:
     p.add_argument("--knowledge", required=True, help="JSON app config for the knowledge sources")
     p.add_argument("--turns", type=int, default=200)
     args = p.parse_args(argv)
-    from smart_docgemma.agent.extraction import vocabulary
     from smart_docgemma.evaluation import load_cases
     from smart_docgemma.evaluation.harness import EvalRun
+    from smart_docgemma.knowledge.mentions import written_names
 
     config = {**json.loads(args.knowledge), "SCHEMA_DIALECT": "json_schema"}
     out = {"imports_mb": status_mb()}
-    vocabulary()  # the offline drug dictionary used by entity extraction
+    written_names()  # the offline drug dictionary used by entity extraction
     out["drug_dictionary_mb"] = round(status_mb() - out["imports_mb"], 1)
     cases = {c.id: c for c in load_cases()}
     run = EvalRun(endpoint=args.endpoint, fhir_base=args.fhir, config=config)

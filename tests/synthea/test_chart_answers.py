@@ -51,7 +51,7 @@ def test_summary_puts_disorders_first_social_findings_apart_and_whole_medication
         line = next(line for line in text.splitlines() if med in line)
         assert " — " in line
     assert not any(m in text for m in facts.stopped_only_meds)  # ended orders are not "active"
-    assert len(result.text) <= TEXT_BUDGET and result.data["calls"] == 1 + len(SECTIONS)
+    assert len(result.text) <= TEXT_BUDGET and result.data.calls == 1 + len(SECTIONS)
 
 
 def test_last_value_questions_read_two_requests_and_give_value_unit_and_date(fhir_base, synthea):
@@ -63,7 +63,7 @@ def test_last_value_questions_read_two_requests_and_give_value_unit_and_date(fhi
             ("lab:Potassium", "potassium"),
         ):
             result = ask(fhir_base, patient, focus)
-            assert result.data["calls"] == 2  # the Patient and one Observation search
+            assert result.data.calls == 2  # the Patient and one Observation search
             if key in facts.latest:
                 value, day = facts.latest[key]
                 assert f"{value} " in result.text and f"on {day}" in result.text

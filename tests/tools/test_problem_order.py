@@ -17,7 +17,7 @@ def test_ischaemic_heart_disease_comes_before_a_newer_gingivitis():
         ("Diabetic kidney disease (disorder)", "2016-06-01"), ("Essential hypertension (disorder)", "1998-01-10"),
         ("Acute viral pharyngitis (disorder)", "2026-02-01"), ("Prediabetes (finding)", "2009-01-01"),
         ("Full-time employment (finding)", "2020-01-01"), ("Osteoarthritis of knee (disorder)", "2019-01-01")))
-    texts = [p["text"] for p in listed]
+    texts = [p.text for p in listed]
     assert texts[:3] == ["Diabetic kidney disease", "Ischemic heart disease", "Essential hypertension"]
     assert texts[3] == "Osteoarthritis of knee"  # neither serious nor minor: between them
     assert texts[4:6] == ["Gingivitis", "Acute viral pharyngitis"]
@@ -25,7 +25,7 @@ def test_ischaemic_heart_disease_comes_before_a_newer_gingivitis():
 
 
 def test_chronic_counts_as_serious_and_a_serious_word_wins_over_a_minor_one():
-    texts = [p["text"] for p in problems(_conditions(
+    texts = [p.text for p in problems(_conditions(
         ("Sprain of ankle", "2026-01-01"), ("Chronic pain", "2001-01-01"),
         ("Chronic viral hepatitis C", "1990-01-01")))]
     assert texts == ["Chronic pain", "Chronic viral hepatitis C", "Sprain of ankle"]

@@ -1,0 +1,154 @@
+"""Drugs named in free text: a clinician's message, a chart's medication lines, an answer's
+sentences.
+
+Drug names come from the core's names (its brands, international names and the ~65k variants
+of the MIT-licensed ``drug-named-entity-recognition`` dictionary, shipped as data and looked up
+per span, never loaded whole), matched longest-n-gram first (up to 4 words, so "insulin
+glargine" or "amoxicillin and clavulanate" stay one drug), plus the shorthands and each
+language's names of ``data/drug_words.yaml`` and the spellings of ``spellings``. The
+dictionary's own ``find_drugs`` only looks at one- and two-word spans and its fuzzy mode fails
+on two-word spans (UnboundLocalError in 2.0.9), so misspellings are matched here with RapidFuzz
+(Damerau-Levenshtein, one edit, words of 6+ letters) against the core's one-word names; two
+edits let common words through ("pregnancy" → pregnanes) for no gain on the labelled set.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from ..languages import UNDERSTOOD
+from . import spellings
+from . import vocabulary as core_names
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9']*")
+
+
+@dataclass(frozen=True)
+class DrugMention:
+    """One drug named in a text."""
+
+    name: str | None  # the core's ingredient ("a/b" when the words name several); None when ambiguous
+    surface: str  # the words as written, normalised (lower case, punctuation as spaces)
+    match: Literal["exact", "fuzzy", "ambiguous"]  # fuzzy: one edit from one drug's name
+    candidates: tuple[str, ...] = ()  # ambiguous: the drugs one edit away (the clinician chooses)
+
+
+class WrittenNames:
+    """Normalised span → generic name: the shorthands and each language's names of
+    ``data/drug_words.yaml``, then the core's names (brands, international names, dictionary
+    variants) looked up one span at a time, then the French, Portuguese and Spanish spellings."""
+
+    def __init__(self, synonyms: dict[str, str], not_drugs: frozenset[str]):
+        self.synonyms = synonyms
+        self.not_drugs = not_drugs
+
+    def get(self, span: str) -> str | None:
+        if span in self.synonyms:
+            return self.synonyms[span]
+        if span in self.not_drugs:  # "potasio", "creatinina" in a lab question are not drugs
+            return None
+        names = core_names.lookup(span)
+        return "/".join(names) if names else spellings.drug(span)
+
+    def __contains__(self, span: str) -> bool:
+        return self.get(span) is not None
+
+    def __getitem__(self, span: str) -> str:
+        found = self.get(span)
+        if found is None:
+            raise KeyError(span)
+        return found
+
+
+def _languages() -> tuple[str, ...]:
+    return ("en", *UNDERSTOOD)  # a later language's entry for the same words wins
+
+
+@lru_cache(maxsize=1)
+def _not_drugs() -> frozenset[str]:
+    return frozenset(w for lang in _languages() for w in spellings.drug_words(lang)["not_drugs"])
+
+
+@lru_cache(maxsize=1)
+def written_names() -> WrittenNames:
+    """The names, built once per process (the core's tables load with them, ~1-3 s)."""
+    synonyms: dict[str, str] = {}
+    for lang in _languages():
+        synonyms.update(spellings.drug_words(lang)["drug_synonyms"])
+    return WrittenNames({normalise(k): v for k, v in synonyms.items()}, _not_drugs())
+
+
+def normalise(text: str) -> str:
+    """Lower case, hyphens, slashes, commas and plus signs as spaces: the form of ``surface``."""
+    return " ".join(_WORD.findall(re.sub(r"[-/,+]", " ", text.lower())))
+
+
+def find_drugs(text: str) -> list[DrugMention]:
+    """The drugs ``text`` names, each once, in the order written."""
+    tokens = normalise(text).split()
+    names, i = written_names(), 0
+    found: list[DrugMention] = []
+    while i < len(tokens):
+        exact = _longest(tokens, i, names)
+        if exact:
+            found.append(exact)
+            i += len(exact.surface.split())
+            continue
+        close = list(dict.fromkeys(names[c] for c in _fuzzy(tokens[i])))
+        if len(close) == 1:
+            found.append(DrugMention(close[0], tokens[i], "fuzzy"))
+        elif close:  # two real drugs one edit away: the clinician chooses, code never guesses
+            found.append(DrugMention(None, tokens[i], "ambiguous", tuple(close)))
+        i += 1
+    return _dedupe(found)
+
+
+def _longest(tokens: list[str], i: int, names: WrittenNames) -> DrugMention | None:
+    """The longest span from ``tokens[i]`` that names a drug (four words at most; one word of
+    three letters or more, as "ca" or "mg" name nothing)."""
+    for n in (4, 3, 2, 1):
+        span = " ".join(tokens[i : i + n])
+        if len(tokens) - i >= n and span in names and (n > 1 or len(span) > 2):
+            return DrugMention(names[span], span, "exact")
+    return None
+
+
+@lru_cache(maxsize=1)
+def _fuzzy_choices() -> list[str]:
+    return [k for k in core_names.single_words() if k.isalpha() and len(k) >= 5]
+
+
+@lru_cache(maxsize=4096)
+def _fuzzy(token: str) -> tuple[str, ...]:
+    """The one-word variants within one edit (a transposition counts as one), closest first.
+    Kept per token: a search over every drug word costs ~0.2 ms, and a real chart's medication
+    names ("Fluticasone propionate 0.25 MG/ACTUAT Dry Powder Inhaler") bring a dozen such
+    words to every turn's brief."""
+    if len(token) < 6 or not token.isalpha() or token in _guard():
+        return ()
+    from rapidfuzz import process
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    hits = process.extract(token, _fuzzy_choices(), scorer=DamerauLevenshtein.distance,
+                           score_cutoff=1, limit=5)
+    found = [h[0] for h in sorted(hits, key=lambda h: h[1])]
+    return tuple(found or spellings.near(token))  # French, Portuguese, Spanish spellings
+
+
+@lru_cache(maxsize=1)
+def _guard() -> frozenset[str]:
+    """Words never read as a misspelt drug: ``not_drugs`` and the dictionary's stopwords. The
+    agent's request words ("prescribe", "interactions") are kept out by ``not_drugs`` too
+    (tests/agent/test_extraction.py checks every one of them)."""
+    return _not_drugs() | core_names.stopwords()
+
+
+def _dedupe(items: list[DrugMention]) -> list[DrugMention]:
+    seen, out = set(), []
+    for item in items:
+        if item.name not in seen:
+            seen.add(item.name)
+            out.append(item)
+    return out
