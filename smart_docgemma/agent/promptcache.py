@@ -4,7 +4,7 @@ fixed part of every node's prompt (``prompts.request``) is computed once, not on
 and a restarted server starts warm.
 
     python -m smart_docgemma.agent.promptcache <llama_cpp.server flags> \\
-        --prompt_cache_dir DIR --prompt_cache_mb 1536
+        --prompt_cache_dir DIR --prompt_cache_mb 1536 [--prompt_whole]
 
 ``embedded.py`` starts this instead of ``python -m llama_cpp.server`` when the cache is on.
 It is that server (same flags, same API) with three changes:
@@ -43,7 +43,14 @@ from typing import Any
 
 import numpy as np
 
-MAGIC = b"DGKV1\n"
+MAGIC = b"DGKV2\n"  # DGKV1 states kept the answer's cells: not reused
+# Prompt positions are computed in chunks of this many, aligned to multiples of it. llama.cpp's
+# CPU kernels round differently for a batch of one token than for a batch of many, so a prefix
+# reused from one prompt and continued in another batch would give an answer other than the
+# prompt computed whole (measured: a 270M model's greedy answer flips). Computed alike in both
+# cases, reusing a prefix to a chunk's start changes nothing; at most CHUNK - 1 tokens more are
+# computed per request.
+CHUNK = 64
 SUPERSEDE = 0.9  # a new state sharing this much of an older one's tokens replaces it
 _HEAD = struct.Struct("<IQQ")  # tokens, seed, state bytes
 
@@ -196,16 +203,23 @@ def _read(path: Path) -> State | None:
 
 
 # ------------------------------------------------------------------ the running model
-def install(llama: Any, cache: PromptCache) -> None:
-    """Give a loaded ``llama_cpp.Llama`` the cache, states without logits, and timings."""
+def install(llama: Any, cache: PromptCache | None, whole: bool = False) -> None:
+    """Give a loaded ``llama_cpp.Llama`` the cache, states without logits, and timings; its
+    prompts computed in chunks aligned to ``CHUNK`` positions, a computed prefix reused only up
+    to a chunk's start and never past the prompt (so an answer is what computing its prompt
+    whole gives). ``whole``: no prefix reused at all (the reference the bench compares with)."""
     from llama_cpp import llama_cpp as lib
 
+    prompt = [0]  # this completion's prompt length: a state keeps the prompt, not the answer
+
     def save_state() -> State:
+        n = min(llama.n_tokens, prompt[0]) // CHUNK * CHUNK
+        llama._ctx.kv_cache_seq_rm(-1, n, -1)  # the answer's cells and a chunk not whole: computed again
+        llama.n_tokens = n
         size = lib.llama_state_get_size(llama._ctx.ctx)
         buffer = (ctypes.c_uint8 * size)()
         used = lib.llama_state_get_data(llama._ctx.ctx, buffer, size)
-        return State(np.array(llama.input_ids[:llama.n_tokens], dtype=np.int32),
-                     ctypes.string_at(buffer, used), llama._seed)
+        return State(np.array(llama.input_ids[:n], dtype=np.int32), ctypes.string_at(buffer, used), llama._seed)
 
     def load_state(state: State) -> None:
         buffer = (ctypes.c_uint8 * len(state.data)).from_buffer_copy(state.data)
@@ -219,16 +233,24 @@ def install(llama: Any, cache: PromptCache) -> None:
 
     evaluate, generate = llama.eval, llama.generate
 
-    def timed_eval(tokens: Any) -> None:
+    def aligned_eval(tokens: Any) -> None:
         timings = CURRENT.get()
         if timings is not None and timings.first_token is None:
             timings.evaluated += len(tokens)
-        evaluate(tokens)
+        done = 0
+        while done < len(tokens):  # position p is always computed with the chunk it starts
+            end = min(len(tokens), done + CHUNK - (llama.n_tokens % CHUNK))
+            evaluate(tokens[done:end])
+            done = end
 
     def timed_generate(tokens: Any, *args: Any, **kwargs: Any) -> Iterator[int]:
         timings = CURRENT.get()
         if timings is not None:
             timings.prompt_tokens = len(tokens)
+        prompt[0] = len(tokens)
+        reused = 0 if whole else _shared(np.asarray(llama.input_ids[:llama.n_tokens], dtype=np.int32),
+                                         np.asarray(tokens[:-1], dtype=np.int32))
+        llama.n_tokens = min(llama.n_tokens, reused // CHUNK * CHUNK)
         for token in generate(tokens, *args, **kwargs):
             if timings is not None:
                 timings.first_token = timings.first_token or time.monotonic()
@@ -236,8 +258,9 @@ def install(llama: Any, cache: PromptCache) -> None:
             yield token
 
     llama.save_state, llama.load_state = save_state, load_state
-    llama.eval, llama.generate = timed_eval, timed_generate
-    llama.set_cache(cache)
+    llama.eval, llama.generate = aligned_eval, timed_generate
+    if cache is not None:
+        llama.set_cache(cache)
 
 
 def timed_chat(create: Any) -> Any:
@@ -303,6 +326,8 @@ def main(argv: list[str] | None = None) -> None:
     add_args_from_model(parser, Settings)
     parser.add_argument("--prompt_cache_dir", type=Path, default=None)
     parser.add_argument("--prompt_cache_mb", type=int, default=1536)
+    parser.add_argument("--prompt_whole", action="store_true",
+                        help="compute every prompt whole, nothing reused (the reference answers)")
     args = parser.parse_args(argv)
     server: Any = parse_model_from_args(ServerSettings, args)  # its annotation says the class
     model: Any = parse_model_from_args(ModelSettings, args)
@@ -310,7 +335,8 @@ def main(argv: list[str] | None = None) -> None:
         llama_cpp.Llama.create_chat_completion)
     app = server_app.create_app(server_settings=server, model_settings=[model])
     cache = PromptCache(args.prompt_cache_mb << 20, args.prompt_cache_dir)
-    install(server_app._llama_proxy(), cache)  # type: ignore[misc]  # the one model, loaded by create_app
+    llama = server_app._llama_proxy()  # type: ignore[misc]  # the one model, loaded by create_app
+    install(llama, None if args.prompt_whole else cache, whole=args.prompt_whole)
     _with_timings(app)
     stop = threading.Event()
 

@@ -26,8 +26,9 @@ chat reads it, through the real agent, the real tools and the recorded knowledge
 - ``restart``: the server stopped and started on the cache it saved, the first turns again;
 - ``opened``: a new server with an empty cache, the first turns again, each after the answer
   prompt's fixed part was computed as opening the assistant does (``web/prefill.py``);
-- ``nocache`` (``--compare``): the server without prompt cache, all turns, answers compared
-  with the cached run's at temperature 0 (the cache must not change an answer).
+- ``nocache`` (``--compare``): the same server computing every prompt whole (nothing reused),
+  all turns, answers compared with the cached run's at temperature 0 (the cache must not change
+  an answer).
 """
 from __future__ import annotations
 
@@ -133,11 +134,11 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
         prompts.load("prompts")["generation"]["synthesize"]["temperature"] = 0.0
     with recorded_sources() as urls:
         answers = {}
-        for phase, cache_mb in (("cached", args.cache_mb), ("restart", args.cache_mb), ("opened", args.cache_mb)) + (
-                (("nocache", 0),) if args.compare else ()):
-            folder = cache_dir / "opened" if phase == "opened" else cache_dir  # opened: an empty cache
+        for phase in ("cached", "restart", "opened") + (("nocache",) if args.compare else ()):
+            folder = cache_dir / phase if phase in ("opened", "nocache") else cache_dir  # an empty cache
             server = start_llama_server(args.gguf, n_ctx=args.n_ctx, threads=args.threads, timeout=300,
-                                        alias="bench", cache_mb=cache_mb, cache_dir=str(folder))
+                                        alias="bench", cache_mb=args.cache_mb, cache_dir=str(folder),
+                                        whole=phase == "nocache")
             proxy = RecordingProxy(server.endpoint).start()
             try:
                 run = EvalRun(endpoint=proxy.url, fhir_base=fhir, model="bench",
@@ -151,7 +152,8 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
                     again, _, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
                     result[phase] = per_node(again)
                 else:
-                    _, _, answers[phase] = run_sessions(run, proxy, plan)
+                    first, later, answers[phase] = run_sessions(run, proxy, plan)
+                    result[phase] = per_node(first + later)
                 run.close()
             finally:
                 proxy.stop()
