@@ -829,6 +829,9 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Chart in brief (read at the start of the question)": (
         "Dossier en bref (lu au début de la question)", "Prontuário em resumo (lido no início da pergunta)",
         "Historia en resumen (leída al inicio de la pregunta)", "Faili kwa ufupi (lilisomwa mwanzoni mwa swali)"),
+    "Chart (read at the start of the question)": (
+        "Dossier (lu au début de la question)", "Prontuário (lido no início da pergunta)",
+        "Historia (leída al inicio de la pregunta)", "Faili (lilisomwa mwanzoni mwa swali)"),
     "Patient record: %(name)s": ("Dossier du patient : %(name)s", "Prontuário do paciente: %(name)s",
                                  "Historia del paciente: %(name)s", "Faili la mgonjwa: %(name)s"),
     # the tool arguments' names in the clinical trace (web/trace.py)
