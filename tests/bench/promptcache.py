@@ -22,7 +22,8 @@ chat reads it, through the real agent, the real tools and the recorded knowledge
 
 - ``cold``: a new server with an empty prompt cache, first turn of each session;
 - ``warm``: the same server, the later turns of the same sessions, asked on (what a clinician
-  asking on waits);
+  asking on waits): each node's calls after its first in the session; a node's first call on
+  a later turn (a general question after chart questions) is ``first_call``;
 - ``restart``: the server stopped and started on the cache it saved, the first turns again;
 - ``opened``: a new server with an empty cache, the first turns again, each after the answer
   prompt's fixed part was computed as opening the assistant does (``web/prefill.py``);
@@ -76,11 +77,13 @@ def sessions(patients: int, turns: int, direct: int = 0) -> list[list]:
 
 
 def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_only: bool = False,
-                 opened: bool = False) -> tuple[list[Exchange], list[Exchange], list[str]]:
-    """Every session's turns in order (``first_only``: the first turns only): the exchanges of
-    the first turns, those of the later turns, and every answer. ``opened``: the answer
-    prompt's fixed part computed first, as opening the assistant does (``web/prefill.py``)."""
-    first, later, answers = [], [], []
+                 opened: bool = False) -> tuple[list[Exchange], list[Exchange], list[Exchange], list[str]]:
+    """Every session's turns in order (``first_only``: the first turns only): the model calls of
+    the first turns, the calls of a node it already made in the session (warm: its prompt
+    continues that one), a node's first call on a later turn (nothing of the session before it),
+    and every answer. ``opened``: the answer prompt's fixed part computed first, as opening the
+    assistant does (``web/prefill.py``)."""
+    first, later, new_node, answers = [], [], [], []
     for cases in plan:
         history: list[dict] = []
         ctx, tools = run.context(cases[0], run.http)
@@ -88,6 +91,7 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
         opening = opening_prompt(chart.text, run.model) if opened and chart is not None else None
         if opening is not None:
             run.model.prefill("synthesize", opening)
+        called: set[str] = set()
         for i, case in enumerate(cases[:1] if first_only else cases):
             mark = proxy.mark()
             turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
@@ -95,8 +99,10 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
             answers.append(turn.answer or "")
             asked = {"asked": turn.state.asked} if turn.state.asked else {}  # as the chat's turn store keeps it
             history += [{"role": "user", "content": case.query, **asked}, {"role": "assistant", "content": turn.answer}]
-            (later if i else first).extend(e for e in proxy.since(mark) if e.timings)
-    return first, later, answers
+            for e in (e for e in proxy.since(mark) if e.timings):
+                (first if not i else later if node_of(e) in called else new_node).append(e)
+                called.add(node_of(e))
+    return first, later, new_node, answers
 
 
 def per_node(exchanges: list[Exchange]) -> dict:
@@ -146,14 +152,15 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
                                       "MODEL_CONTEXT_TOKENS": args.n_ctx})
                 run.model.dialect()  # the one-time probe, outside the figures
                 if phase == "cached":
-                    cold, warm, answers[phase] = run_sessions(run, proxy, plan)
+                    cold, warm, new_node, answers[phase] = run_sessions(run, proxy, plan)
                     result["cold"], result["warm"] = per_node(cold), per_node(warm)
+                    result["first_call"] = per_node(new_node)
                 elif phase in ("restart", "opened"):
-                    again, _, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
+                    again, _, _, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
                     result[phase] = per_node(again)
                 else:
-                    first, later, answers[phase] = run_sessions(run, proxy, plan)
-                    result[phase] = per_node(first + later)
+                    first, later, new_node, answers[phase] = run_sessions(run, proxy, plan)
+                    result[phase] = per_node(first + later + new_node)
                 run.close()
             finally:
                 proxy.stop()
@@ -176,7 +183,7 @@ def table(result: dict) -> str:
     """The figures as docs/operations.md shows them."""
     rows = ["| node | phase | calls | prompt tokens | computed | computed share (max) | first token s | answer tok/s |",
             "|---|---|---|---|---|---|---|---|"]
-    for phase in ("cold", "warm", "restart", "opened", "nocache"):
+    for phase in ("cold", "warm", "first_call", "restart", "opened", "nocache"):
         for node, v in (result.get(phase) or {}).items():
             low, high = v["first_token_s_range"]
             rows.append(f"| {node} | {phase} | {v['calls']} | {v['prompt_tokens']:.0f} | {v['computed_tokens']:.0f} "
