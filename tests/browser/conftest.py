@@ -80,6 +80,21 @@ def shot_path(name: str) -> Path:
     return ARTIFACTS / f"{name}.png"
 
 
+def element_shot(locator, name: str) -> Path:
+    """A picture of one element for the docs. The page's script swaps a card for its decided
+    version (and the transcript may redraw it) while the picture waits for the element to be
+    still: a second attempt finds the new one."""
+    from playwright.sync_api import Error
+
+    path = shot_path(name)
+    try:
+        locator.screenshot(path=str(path))
+    except Error:
+        locator.page.wait_for_timeout(500)
+        locator.screenshot(path=str(path))
+    return path
+
+
 def shot(pg, name: str, full_page: bool = True) -> Path:
     path = shot_path(name)
     pg.screenshot(path=str(path), full_page=full_page)

@@ -12,7 +12,7 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot, shot_path
+from tests.browser.conftest import element_shot, shot, shot_path
 from tests.support.launch_context import clone_patient
 from tests.support.model_server import reply
 
@@ -71,7 +71,7 @@ def test_launch_ask_watch_progress_and_approve_a_prescription(page, sandbox, ass
     expect(decided.get_by_role("button", name="Approve and write to chart")).to_have_count(0)
     assert created(fhir_base, proposal_id) == 1
     page.eval_on_selector("#ask", "form => form.style.position = 'static'")
-    decided.screenshot(path=str(shot_path("approval-card-approved")))
+    element_shot(decided, "approval-card-approved")
 
     page.reload()  # the transcript and the decided card survive a reload
     expect(page.locator(f"#proposal-{proposal_id} .proposal-status")).to_have_text("Approved")
