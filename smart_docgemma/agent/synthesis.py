@@ -22,7 +22,7 @@ from . import chart_context, languages, prompts
 from .chart_context import chart_block, session_chart, unrepeated
 from .nodes import Deps, label, patient_block
 from .second_look import needs_second_look
-from .state import Changes, SynthesizeOutcome, Turn, Update, merge, new_turn
+from .state import Changes, SynthesizeOutcome, Turn, Update, merge
 
 _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
@@ -78,11 +78,12 @@ def _messages(state: Turn) -> list[dict[str, Any]]:
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
-    return prompts.request("synthesize", user, fixed=_fixed(state), history=history)
+    return prompts.request("synthesize", user, fixed=_fixed(chart_block(state.chart_text) or patient_block(state)),
+                           history=history)
 
 
-def _fixed(state: Turn) -> tuple[str, ...]:
-    chart = chart_block(state.chart_text) or patient_block(state)
+def _fixed(chart: str) -> tuple[str, ...]:
+    """The answer prompt's fixed blocks after its system text: the chart, the answer language."""
     return iso_days(chart), languages.instruction() or ""
 
 
@@ -92,7 +93,7 @@ def opening_prompt(chart_text: str, model: Any) -> list[dict[str, Any]] | None:
     None when ``model`` reads the chart in brief (``chart_context.fits``)."""
     if not chart_context.fits(model):
         return None
-    return prompts.request("synthesize", "", fixed=_fixed(new_turn("", chart_text=session_chart(chart_text))))
+    return prompts.request("synthesize", "", fixed=_fixed(chart_block(session_chart(chart_text))))
 
 
 def _user_message(state: Turn) -> str:
