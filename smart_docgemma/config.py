@@ -85,6 +85,8 @@ DEFAULTS: dict[str, Any] = {
     # chart just read) while the clinician reads the page (web/prefill.py): the first question
     # then costs its own words only, on a server that keeps computed prompts.
     "MODEL_PREFILL_ON_OPEN": True,
+    # after each answer, the next turn's prompts (up to its question) computed in the background
+    "MODEL_PREFILL_NEXT_TURN": True,
     # The model's context in tokens: requests are cut to fit it (agent/window.py); 0 sends them
     # whole. The embedded server sets it to its own; vLLM's is its --max-model-len.
     "MODEL_CONTEXT_TOKENS": 8192,
@@ -103,6 +105,9 @@ DEFAULTS: dict[str, Any] = {
     # 1536 MB holds each node's prompt of a session for a 4B model (~140 KB per token) on 8 GB.
     "EMBEDDED_CACHE_MB": 1536,
     "EMBEDDED_CACHE_DIR": None,
+    # Contexts it keeps live, each with its own KV cells (n_ctx × ~140 KB per token for a 4B
+    # model, ~0.8 GB at 5,632 tokens): a turn's nodes that call the model each keep their prompt.
+    "EMBEDDED_SLOTS": 3,
     # --- tools and knowledge sources --------------------------------------
     "CACHE_PATH": None,  # None -> instance folder
     "OPENFDA_API_KEY": None,

@@ -47,7 +47,6 @@ def test_opening_the_assistant_computes_the_first_answer_prompt_fixed_part(app_c
     app = scripted_app(app_config, sources, srv)
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, "pt-warfarin")
-    srv.say("ok")  # the one token the prefill asks for
     assert client.get("/app").status_code == 200
     deadline = time.monotonic() + 10
     while not any(r.get("max_tokens") == 1 for r in srv.requests) and time.monotonic() < deadline:
@@ -66,5 +65,44 @@ def test_no_prefill_when_it_is_switched_off(app_config, sources, srv, fhir_base)
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, "pt-warfarin")
     assert client.get("/app").status_code == 200
+    time.sleep(1)
+    assert not [r for r in srv.requests if r.get("max_tokens") == 1]
+
+
+def _wait_for(srv, count: int) -> list[dict]:
+    deadline = time.monotonic() + 10
+    while len([r for r in srv.requests if r.get("max_tokens") == 1]) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [r for r in srv.requests if r.get("max_tokens") == 1]
+
+
+def test_after_each_answer_the_next_turns_prompts_are_computed_up_to_its_question(app_config, sources, srv,
+                                                                                  fhir_base):
+    app = scripted_app(app_config, sources, srv, MODEL_PREFILL_ON_OPEN=False)
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-warfarin")
+    srv.say("She takes warfarin 5 mg daily.")
+    post_question(client, "what are her active medications?")
+    intent_prefill, answer_prefill = _wait_for(srv, 2)[-2:]
+    srv.say("Hypertension is a persistently raised blood pressure.")
+    since = len(srv.requests)
+    post_question(client, "what is hypertension?")
+    (intent,) = [r for r in srv.requests[since:] if r.get("max_tokens") != 1 and not r.get("stream")
+                 and "intent" in str(r.get("response_format"))]
+    answer = _synthesis(srv, since)
+    for prefill, real in ((intent_prefill["messages"], intent["messages"]), (answer_prefill["messages"], answer)):
+        # everything before the question, byte for byte: the turn before (its question and answer)
+        # was computed while the clinician read the answer
+        assert prefill[:-1] == real[:-1]
+        assert real[-1]["content"].startswith(prefill[-1]["content"])
+        assert [m["role"] for m in prefill] == ["system", "user", "assistant", "user"]
+    assert "She takes warfarin 5 mg daily." in answer_prefill["messages"][2]["content"]
+
+
+def test_no_next_turn_prefill_when_it_is_switched_off(app_config, sources, srv, fhir_base):
+    app = scripted_app(app_config, sources, srv, MODEL_PREFILL_ON_OPEN=False, MODEL_PREFILL_NEXT_TURN=False)
+    client = app.test_client()
+    client.csrf = open_session(app, client, fhir_base, "pt-warfarin")
+    post_question(client, "what are her active medications?")
     time.sleep(1)
     assert not [r for r in srv.requests if r.get("max_tokens") == 1]

@@ -98,12 +98,13 @@ def settings(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
 def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int = 4096,
                    threads: int | None = None, mmproj: str | None = None,
                    alias: str | None = None, cache_mb: int = 0,
-                   cache_dir: Path | None = None, whole: bool = False) -> list[str]:
+                   cache_dir: Path | None = None, whole: bool = False, slots: int = 3) -> list[str]:
     """The ``llama_cpp.server`` command line (flags from its ``settings.py``); with ``cache_mb``
     the same server with the prompt cache (``promptcache.py``), kept in ``cache_dir``; with
-    ``whole`` as well, that server computing every prompt whole (the bench's reference)."""
+    ``whole`` as well, that server computing every prompt whole (the bench's reference);
+    ``slots``: the contexts it keeps live."""
     server = ["llama_cpp.server"] if cache_mb <= 0 else [
-        "smart_docgemma.agent.promptcache", "--prompt_cache_mb", str(cache_mb),
+        "smart_docgemma.agent.promptcache", "--prompt_cache_mb", str(cache_mb), "--prompt_slots", str(slots),
         *(["--prompt_cache_dir", str(cache_dir)] if cache_dir else []), *(["--prompt_whole"] if whole else [])]
     cmd = [sys.executable, "-m", *server, "--model", str(gguf), "--host", host,
            "--port", str(port), "--n_ctx", str(n_ctx),
@@ -133,7 +134,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
                        port: int | None = None, n_ctx: int = 4096, threads: int | None = None,
                        alias: str | None = None, timeout: float = 300,
                        log_dir: str | None = None, cache_mb: int = 0,
-                       cache_dir: str | None = None, whole: bool = False) -> EmbeddedModel:
+                       cache_dir: str | None = None, whole: bool = False, slots: int = 3) -> EmbeddedModel:
     """Start the server on ``gguf`` and return once ``/v1/models`` answers; with ``cache_mb``
     its prompt cache (RAM budget in MB) is kept under ``cache_dir`` (``cache_folder``)."""
     if importlib.util.find_spec("llama_cpp") is None:
@@ -146,7 +147,7 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     log_path = Path(tempfile.mkstemp(prefix="llama-server-", suffix=".log", dir=log_dir)[1])
     folder = cache_folder(gguf, n_ctx, cache_dir) if cache_mb > 0 else None
     cmd = server_command(gguf, port=port, host=host, n_ctx=n_ctx, threads=threads,
-                         mmproj=mmproj, alias=alias, cache_mb=cache_mb, cache_dir=folder, whole=whole)
+                         mmproj=mmproj, alias=alias, cache_mb=cache_mb, cache_dir=folder, whole=whole, slots=slots)
     started = time.monotonic()
     # OpenMP threads spin while waiting by default; on cores shared with the app,
     # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured).
@@ -186,7 +187,8 @@ def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: boo
                                threads=cfg.get("EMBEDDED_THREADS") or None,
                                timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]),
                                cache_mb=int(cfg["EMBEDDED_CACHE_MB"] or 0),
-                               cache_dir=cfg.get("EMBEDDED_CACHE_DIR") or None)
+                               cache_dir=cfg.get("EMBEDDED_CACHE_DIR") or None,
+                               slots=int(cfg["EMBEDDED_SLOTS"] or 1))
     model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)

@@ -17,7 +17,7 @@ from ..errors import UnknownTransition
 from ..proposals.followup import followup
 from ..tools.base import Tool, ToolContext
 from ..tools.imaging import ImageMeta
-from . import chart_context, fallback, languages, nodes, planning, prompts
+from . import chart_context, fallback, languages, nodes, planning, prompts, synthesis
 from .lesson_search import Lesson
 from .model import CallStats, ModelClient
 from .second_look import second_look
@@ -219,6 +219,18 @@ class Agent:
         deps = self._deps(emit, image if accepted else None, meta if accepted else None)
         with languages.answering(self.language):  # templated answers in the clinician's language
             return self._answer(state, deps)
+
+    def next_prompts(self, history: list[dict[str, Any]], *, chart_summary: str | None = None,
+                     chart_text: str | None = None) -> list[tuple[str, list[dict[str, Any]]]]:
+        """The requests the next turn's classifier and answer will start with, its question not
+        yet asked (``history`` as that turn will get it): computed while the clinician reads this
+        answer (``web/prefill.py``), so the next question's prompt computes its own words only."""
+        state = new_turn("", history=history, chart_summary=chart_summary,
+                         chart_text=chart_context.session_chart(chart_text) if chart_context.fits(self.model) else None,
+                         patient_id=getattr(self.ctx, "patient_id", None))
+        with languages.answering(self.language):
+            return [("intent_classify", nodes.intent_messages(state)),
+                    ("synthesize", synthesis.answer_messages(state))]
 
     def _answer(self, state: Turn, deps: nodes.Deps) -> TurnResult:
         circuit = getattr(self.model, "circuit", None)

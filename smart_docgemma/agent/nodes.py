@@ -84,7 +84,12 @@ def ask_model(deps: Deps, node: str, user: str, schema: type[M], *, fixed: tuple
     broke the schema) usually has a deterministic one; any other ``ModelError``
     means the model is gone for this turn (``_degrade``).
     """
-    messages = prompts.request(node, user, fixed=fixed, history=history or ())
+    return ask_messages(deps, node, prompts.request(node, user, fixed=fixed, history=history or ()), schema)
+
+
+def ask_messages(deps: Deps, node: str, messages: list[dict[str, Any]],
+                 schema: type[M]) -> tuple[M | None, ModelError | None]:
+    """``ask_model`` with the request already built."""
     if deps.model is None:
         return None, ModelUnavailable("No model is configured.")
     try:
@@ -217,15 +222,19 @@ def _fast_summary(tool: str, args: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- ② intent
-def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
-    # the recent turns as messages, each question worded as this one: the previous call's
-    # prompt is then the start of this one, and a server that keeps computed prompts computes
-    # only the last answer and this question
+def intent_messages(state: Turn) -> list[dict[str, Any]]:
+    """INTENT_CLASSIFY's request: the recent turns as messages, each question worded as this
+    one, so the previous call's prompt is the start of this one and a server that keeps
+    computed prompts computes only the turns since and this question."""
     asked = prompts.template("intent_user")
     history = prompts.conversation(prompts.recent(state.history, prompts.limit("history_turns")), chars=300,
                                    asked=asked)
-    out, failed = ask_model(deps, "intent_classify", asked.format(query=state.message), IntentClassification,
-                            fixed=(patient_block(state),), history=history)
+    return prompts.request("intent_classify", asked.format(query=state.message), fixed=(patient_block(state),),
+                           history=history)
+
+
+def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
+    out, failed = ask_messages(deps, "intent_classify", intent_messages(state), IntentClassification)
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
         needs_tool = bool(planning.required_tools(state))
         return {"intent": "TOOL_NEEDED" if needs_tool else "DIRECT",

@@ -33,7 +33,7 @@ def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
     if deps.model is None or state.degraded:
         return _finish(state, templated_summary(state), deps)
     parts: list[str] = []
-    messages = _messages(state)
+    messages = answer_messages(state)
     try:
         for text in deps.model.stream_text("synthesize", messages, deps.stats):
             parts.append(text)
@@ -67,7 +67,7 @@ def sanitize(text: str) -> str:
     return _TOOL_NAME.sub(lambda m: label(m.group(1)), text)
 
 
-def _messages(state: Turn) -> list[dict[str, Any]]:
+def answer_messages(state: Turn) -> list[dict[str, Any]]:
     """The session's fixed part first (system text, the patient's chart as the session read it
     — else in brief —, the answer language: ``prompts.request``), then recent turns, then this
     turn's data, less what the fixed part's chart already holds (``chart_context``). Dates are

@@ -27,6 +27,7 @@ from ..tools.base import Tool, ToolContext
 from ..tools.chart import read_for_turn
 from ..turns.store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .markup import bounded
+from .prefill import prefill_next_turn
 from .snapshots import ChartRead, ChartSnapshots
 from .streams import detached
 from .trace import progress_event
@@ -85,9 +86,10 @@ class TurnJob:
     def run(self) -> None:
         started, wall = time.perf_counter(), time.time()
         self.leases.hold(self.turn_id)
+        agent, chart = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True), None
         try:
             chart = self._chart()
-            turn = Agent(self.model, self.tools, self.ctx, lessons=self.lessons, pause_on_proposal=True).run(
+            turn = agent.run(
                 self.turn.message, history=self.history, chart_summary=chart.brief if chart else None,
                 chart_text=chart.text if chart else None,
                 image=self.image, meta=self.turn.image, emit=self.emit).state
@@ -115,6 +117,21 @@ class TurnJob:
             self.leases.release(self.turn_id)
             self.events.put(("finished", StoredTurn(id=self.turn_id, sid=self.ctx.sid or "", status=status,
                                                     created_at=wall, turn=turn)))
+        if status == "done":
+            self._prefill_next(agent, chart)
+
+    def _prefill_next(self, agent: Agent, chart: ChartRead | None) -> None:
+        """The next turn's prompts computed while the clinician reads this answer (``web/prefill.py``)."""
+        if self.model is None or not self.ctx.config.get("MODEL_PREFILL_NEXT_TURN"):
+            return
+        try:
+            requests = agent.next_prompts(self.turns.history(self.ctx.sid or ""),
+                                          chart_summary=chart.brief if chart else None,
+                                          chart_text=chart.text if chart else None)
+        except Exception:  # nothing depends on it: the next question computes its own prompt
+            log.exception("chat: next turn's prompts not built")
+            return
+        prefill_next_turn(self.model, requests)
 
     def _chart(self) -> ChartRead | None:
         """The launch patient's chart for the model's context (None if unreadable): the

@@ -1,4 +1,4 @@
-"""The answer's prompt computed while the clinician reads the page.
+"""The next prompts computed while the clinician reads: the page, then each answer.
 
 Every answer of a session opens with the same fixed part: the system text and the chart the
 page just read (``agent/chart_context.py``), ~1,500 tokens on a Synthea chart. On a clinic's
@@ -9,13 +9,21 @@ computed prompts (the embedded server's prompt cache, vLLM's prefix cache) start
 question's answer from it. A question asked before it is done waits behind it on a one-slot
 server — for work that question would have done anyway. Nothing depends on it: a failure is
 logged, and the question computes the prompt itself.
+
+After each answer the same is done for the next turn (``MODEL_PREFILL_NEXT_TURN``): its
+classifier's and its answer's prompts up to the question not yet asked (``Agent.next_prompts``),
+so the turn just finished — the question, its tool results, the answer — is computed while the
+clinician reads the answer, and the next question computes only its own words.
 """
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
+from typing import Any
 
 from flask import current_app
 
+from ..agent.model import ModelClient
 from ..agent.synthesis import opening_prompt
 from .modelstatus import get_model
 
@@ -33,5 +41,17 @@ def prefill_answer_prompt(chart_text: str) -> threading.Thread | None:
         return None
     worker = threading.Thread(target=model.prefill, args=("synthesize", messages), daemon=True,
                               name="answer-prompt-prefill")
+    worker.start()
+    return worker
+
+
+def prefill_next_turn(model: ModelClient, requests: Sequence[tuple[str, list[dict[str, Any]]]]) -> threading.Thread:
+    """Start computing ``requests`` (``Agent.next_prompts``), one after the other, in the background."""
+    def run() -> None:
+        for node, messages in requests:
+            if not model.prefill(node, messages):
+                return  # the server is not answering: the next question computes its prompt itself
+
+    worker = threading.Thread(target=run, daemon=True, name="next-turn-prefill")
     worker.start()
     return worker

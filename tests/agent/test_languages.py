@@ -12,7 +12,7 @@ from smart_docgemma.agent import languages
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.state import new_turn
-from smart_docgemma.agent.synthesis import _messages
+from smart_docgemma.agent.synthesis import answer_messages as _messages
 from smart_docgemma.proposals.followup import followup
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult

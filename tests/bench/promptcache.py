@@ -77,13 +77,15 @@ def sessions(patients: int, turns: int, direct: int = 0) -> list[list]:
 
 
 def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_only: bool = False,
-                 opened: bool = False) -> tuple[list[Exchange], list[Exchange], list[Exchange], list[str]]:
+                 opened: bool = False, next_turn: bool = False) -> tuple[list[Exchange], ...]:
     """Every session's turns in order (``first_only``: the first turns only): the model calls of
     the first turns, the calls of a node it already made in the session (warm: its prompt
     continues that one), a node's first call on a later turn (nothing of the session before it),
-    and every answer. ``opened``: the answer prompt's fixed part computed first, as opening the
-    assistant does (``web/prefill.py``)."""
-    first, later, new_node, answers = [], [], [], []
+    the prefills after each answer, and every answer. ``opened``: the answer prompt's fixed part
+    computed first, as opening the assistant does; ``next_turn``: after each answer the next
+    turn's prompts computed (``Agent.next_prompts``), as the chat does while the clinician reads
+    (``web/prefill.py``)."""
+    first, later, new_node, prefills, answers = [], [], [], [], []
     for cases in plan:
         history: list[dict] = []
         ctx, tools = run.context(cases[0], run.http)
@@ -94,23 +96,31 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
         called: set[str] = set()
         for i, case in enumerate(cases[:1] if first_only else cases):
             mark = proxy.mark()
-            turn = Agent(run.model, tools, ctx).run(case.query, history=history, chart_summary=chart and chart.brief,
-                                                    chart_text=chart and chart.text)
+            agent = Agent(run.model, tools, ctx)
+            turn = agent.run(case.query, history=history, chart_summary=chart and chart.brief,
+                             chart_text=chart and chart.text)
             answers.append(turn.answer or "")
             asked = {"asked": turn.state.asked} if turn.state.asked else {}  # as the chat's turn store keeps it
             history += [{"role": "user", "content": case.query, **asked}, {"role": "assistant", "content": turn.answer}]
             for e in (e for e in proxy.since(mark) if e.timings):
                 (first if not i else later if node_of(e) in called else new_node).append(e)
                 called.add(node_of(e))
-    return first, later, new_node, answers
+            if next_turn:
+                for node, messages in agent.next_prompts(history, chart_summary=chart and chart.brief,
+                                                         chart_text=chart and chart.text):
+                    mark = proxy.mark()
+                    run.model.prefill(node, messages)
+                    prefills += [(node, e) for e in proxy.since(mark) if e.timings]
+    return first, later, new_node, prefills, answers
 
 
-def per_node(exchanges: list[Exchange]) -> dict:
-    """Per node: calls, prompt tokens, tokens computed and their share, first-token seconds and
-    answer tokens/s (medians, with the range)."""
+def per_node(exchanges: list[Exchange] | list[tuple[str, Exchange]]) -> dict:
+    """Per node (``node_of``, or named with each exchange): calls, prompt tokens, tokens computed
+    and their share, first-token seconds and answer tokens/s (medians, with the range)."""
     groups: dict[str, list[Exchange]] = defaultdict(list)
-    for ex in exchanges:
-        groups[node_of(ex)].append(ex)
+    for item in exchanges:
+        node, ex = item if isinstance(item, tuple) else (node_of(item), item)
+        groups[node].append(ex)
     out = {}
     for node, items in sorted(groups.items()):
         t = [e.timings for e in items]
@@ -152,14 +162,15 @@ def bench(args: argparse.Namespace, fhir: str) -> dict:
                                       "MODEL_CONTEXT_TOKENS": args.n_ctx})
                 run.model.dialect()  # the one-time probe, outside the figures
                 if phase == "cached":
-                    cold, warm, new_node, answers[phase] = run_sessions(run, proxy, plan)
+                    cold, warm, new_node, prefills, answers[phase] = run_sessions(run, proxy, plan,
+                                                                                  next_turn=args.next_turn)
                     result["cold"], result["warm"] = per_node(cold), per_node(warm)
-                    result["first_call"] = per_node(new_node)
+                    result["first_call"], result["next_turn"] = per_node(new_node), per_node(prefills)
                 elif phase in ("restart", "opened"):
-                    again, _, _, _ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
+                    again, *_ = run_sessions(run, proxy, plan, first_only=True, opened=phase == "opened")
                     result[phase] = per_node(again)
                 else:
-                    first, later, new_node, answers[phase] = run_sessions(run, proxy, plan)
+                    first, later, new_node, _, answers[phase] = run_sessions(run, proxy, plan)
                     result[phase] = per_node(first + later + new_node)
                 run.close()
             finally:
@@ -183,7 +194,7 @@ def table(result: dict) -> str:
     """The figures as docs/operations.md shows them."""
     rows = ["| node | phase | calls | prompt tokens | computed | computed share (max) | first token s | answer tok/s |",
             "|---|---|---|---|---|---|---|---|"]
-    for phase in ("cold", "warm", "first_call", "restart", "opened", "nocache"):
+    for phase in ("cold", "warm", "first_call", "next_turn", "restart", "opened", "nocache"):
         for node, v in (result.get(phase) or {}).items():
             low, high = v["first_token_s_range"]
             rows.append(f"| {node} | {phase} | {v['calls']} | {v['prompt_tokens']:.0f} | {v['computed_tokens']:.0f} "
@@ -215,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache-mb", type=int, default=1536)
     p.add_argument("--cache-dir", default=None)
     p.add_argument("--compare", action="store_true", help="also run without the cache and compare answers")
+    p.add_argument("--no-next-turn", dest="next_turn", action="store_false",
+                   help="no prefill of the next turn's prompts after each answer (the chat does it)")
     p.add_argument("--temperature0", action="store_true", help="synthesis at temperature 0 (for --compare)")
     p.add_argument("--out", default=None)
     args = p.parse_args(argv)

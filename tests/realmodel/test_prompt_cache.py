@@ -11,8 +11,8 @@ import pytest
 import requests
 
 from smart_docgemma.agent.graph import Agent
+from smart_docgemma.agent.livecontext import CHUNK
 from smart_docgemma.agent.model import ModelClient
-from smart_docgemma.agent.promptcache import CHUNK
 from smart_docgemma.agent.window import TokenCounter
 from smart_docgemma.tools.chart import read_for_turn
 from tests.bench.realmodel import node_of
@@ -101,7 +101,7 @@ def test_two_calls_of_a_node_share_the_fixed_part_token_for_token_and_a_warm_ser
                     now = _tokens(server, rendered)
                     assert before[:len(head) - 1] == now[:len(head) - 1], node
                     # ... so the warm server computed only what follows them, from the start of
-                    # the chunk the fixed part ends in (promptcache.CHUNK)
+                    # the chunk the fixed part ends in (livecontext.CHUNK)
                     reused = (len(head) - 1) // CHUNK * CHUNK
                     assert ex.timings["cache_n"] >= reused, (node, ex.timings, len(head))
                     assert ex.timings["prompt_n"] <= len(now) - reused, (node, ex.timings)
