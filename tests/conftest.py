@@ -83,13 +83,16 @@ def database(request, tmp_path):
 
 @pytest.fixture
 def app_config(tmp_path, database):
-    """Config for a test app: its own database and secret, no model (degraded)."""
+    """Config for a test app: its own database and secret, no model (degraded). No prefill
+    of the next turn after an answer: tests that read a turn's model requests would find it
+    racing in after the turn (tests/test_prompt_reuse.py turns it on)."""
     return {
         "TESTING": True,
         "SECRET_KEY": "test-secret-key",
         "DATABASE_URL": database,
         "CACHE_PATH": str(tmp_path / "http-cache"),
         "ENDPOINT": None,
+        "MODEL_PREFILL_NEXT_TURN": False,
     }
 
 

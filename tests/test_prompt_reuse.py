@@ -78,7 +78,7 @@ def _wait_for(srv, count: int) -> list[dict]:
 
 def test_after_each_answer_the_next_turns_prompts_are_computed_up_to_its_question(app_config, sources, srv,
                                                                                   fhir_base):
-    app = scripted_app(app_config, sources, srv, MODEL_PREFILL_ON_OPEN=False)
+    app = scripted_app(app_config, sources, srv, MODEL_PREFILL_ON_OPEN=False, MODEL_PREFILL_NEXT_TURN=True)
     client = app.test_client()
     client.csrf = open_session(app, client, fhir_base, "pt-warfarin")
     srv.say("She takes warfarin 5 mg daily.")

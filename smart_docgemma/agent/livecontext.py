@@ -129,8 +129,8 @@ class LiveContext:
         slot, live = self._choose(tokens[:-1])
         self._activate(slot)
         state, kept = self._kept(tokens[:-1])
-        if state is not None and kept > live and self.restore(state):
-            live = kept
+        if state is not None and kept > live:
+            live = kept if self.restore(state) else 0  # a failed restore may have overwritten cells
         self._capture_at = self._capture_point(tokens)
         return self._reuse(live)
 

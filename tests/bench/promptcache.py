@@ -4,6 +4,7 @@ server, a warm one, and one restarted on its saved cache.
 
     FHIR_UPSTREAM_URL=http://127.0.0.1:8080/fhir python -m tests.bench.promptcache \\
         [--gguf PATH] [--patients 2] [--turns 3] [--threads 2] [--cache-mb 1536] [--out FILE]
+        [--split holdout] [--compare --temperature0] [--no-next-turn]
 
 ``--gguf`` defaults to ``DOCGEMMA_GGUF``, else the Gemma 3 270M test model (MedGemma's
 stand-in: the same tokenizer and chat template), so a clinic measures its own machine with
@@ -58,15 +59,18 @@ EVALUATION = Path(__file__).resolve().parents[2] / "smart_docgemma" / "evaluatio
 CASES = EVALUATION / "synthea_cases.yaml"
 
 
-def sessions(patients: int, turns: int, direct: int = 0) -> list[list]:
+def sessions(patients: int, turns: int, direct: int = 0, split: str = "tuned") -> list[list]:
     """The evaluation's Synthea cases grouped by patient: ``patients`` sessions of ``turns``
     chart questions, with ``direct`` general questions (a different few each session) after the
-    first ones."""
+    first ones; ``split`` "holdout" takes the questions never tuned on (theirs and the general
+    ones from the end of the set)."""
     by_patient: dict[str, list] = defaultdict(list)
     for case in load_cases(CASES):
-        if case.patient and not case.image and case.split == "tuned":
+        if case.patient and not case.image and case.split == split:
             by_patient[case.patient].append(case)
     general = [c for c in load_cases(EVALUATION / "cases.yaml") if c.route == "direct" and not c.image]
+    if split == "holdout":
+        general.reverse()
     plan = []
     for n, (_, cases) in enumerate(sorted(by_patient.items())[:patients]):
         asked = general[n * direct:(n + 1) * direct]
@@ -127,7 +131,8 @@ def per_node(exchanges: list[Exchange] | list[tuple[str, Exchange]]) -> dict:
         prompt = [x["prompt_n"] + x["cache_n"] for x in t]
         share = [x["prompt_n"] / max(1, x["prompt_n"] + x["cache_n"]) for x in t]
         first = [x["prompt_ms"] / 1000 for x in t]
-        speed = [x["predicted_n"] / (x["predicted_ms"] / 1000) for x in t if x["predicted_ms"] > 0]
+        speed = [x["predicted_n"] / (x["predicted_ms"] / 1000) for x in t
+                 if x["predicted_n"] > 1 and x["predicted_ms"] > 0]  # a prefill's one token says nothing
         out[node] = {"calls": len(items), "prompt_tokens": _med(prompt),
                      "computed_tokens": _med([x["prompt_n"] for x in t]),
                      "computed_share": _med(share, 3), "computed_share_max": round(max(share), 3),
@@ -142,7 +147,7 @@ def _med(values: list, digits: int = 0) -> float:
 
 
 def bench(args: argparse.Namespace, fhir: str) -> dict:
-    plan = sessions(args.patients, args.turns, args.direct)
+    plan = sessions(args.patients, args.turns, args.direct, args.split)
     cache_dir = Path(args.cache_dir or tempfile.mkdtemp(prefix="docgemma-prompt-cache-"))
     result: dict = {"model": Path(args.gguf).name, "sessions": [[c.id for c in s] for s in plan],
                     "uptime": _uptime()}
@@ -225,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--n-ctx", type=int, default=context_size(None), help="default: the product's (prompts.yaml)")
     p.add_argument("--cache-mb", type=int, default=1536)
     p.add_argument("--cache-dir", default=None)
+    p.add_argument("--split", default="tuned", choices=("tuned", "holdout"),
+                   help="the Synthea questions: those tuned on, or those held out")
     p.add_argument("--compare", action="store_true", help="also run without the cache and compare answers")
     p.add_argument("--no-next-turn", dest="next_turn", action="store_false",
                    help="no prefill of the next turn's prompts after each answer (the chat does it)")
