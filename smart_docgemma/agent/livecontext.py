@@ -128,10 +128,11 @@ class LiveContext:
             return self._reuse(0)
         slot, live = self._choose(tokens[:-1])
         self._activate(slot)
-        state, kept = self._kept(tokens[:-1])
+        state = self.cache.best(tokens) if self.cache is not None else None  # one lookup for both uses
+        kept = self._kept(state, tokens[:-1])
         if state is not None and kept > live:
             live = kept if self.restore(state) else 0  # a failed restore may have overwritten cells
-        self._capture_at = self._capture_point(tokens)
+        self._capture_at = self._capture_point(state, tokens)
         return self._reuse(live)
 
     def _choose(self, tokens: np.ndarray) -> tuple[Slot, int]:
@@ -141,22 +142,20 @@ class LiveContext:
             best = min(self.slots, key=lambda s: s.used)
         return best, reused
 
-    def _kept(self, tokens: np.ndarray) -> tuple[State | None, int]:
-        """The kept state to restore and the prefix of it continued exactly."""
-        state = self.cache.best(tokens) if self.cache is not None else None
+    def _kept(self, state: State | None, tokens: np.ndarray) -> int:
+        """The prefix of the kept ``state`` continued exactly."""
         if state is None:
-            return None, 0
+            return 0
         kept = shared(state.tokens, tokens) // CHUNK * CHUNK
-        return state, kept if self.restorable is None else min(kept, self.restorable)
+        return kept if self.restorable is None else min(kept, self.restorable)
 
-    def _capture_point(self, tokens: np.ndarray) -> int | None:
-        """Where this prompt's state is taken (a chunk start), unless one is kept already."""
+    def _capture_point(self, state: State | None, tokens: np.ndarray) -> int | None:
+        """Where this prompt's state is taken (a chunk start), unless ``state`` holds it already."""
         if self.cache is None:
             return None
         point = (len(tokens) - 1) // CHUNK * CHUNK
         if self.restorable is not None:
             point = min(point, self.restorable)
-        state = self.cache.best(tokens)
         if point == 0 or (state is not None and shared(state.tokens, tokens) >= point):
             return None
         return point

@@ -1,7 +1,8 @@
 """The embedded server's prompt cache: llama-cpp-python's server with several contexts kept
 live (one per node that calls the model) and computed prompt prefixes (the model's KV state)
 kept in RAM within a budget and on disk, so the fixed part of every node's prompt
-(``prompts.request``) is computed once, not on every call, and a restarted server starts warm.
+(``prompts.request``) is computed once, not on every call, and a restarted server starts warm
+up to the model's sliding window (``livecontext``).
 
     python -m smart_docgemma.agent.promptcache <llama_cpp.server flags> \\
         --prompt_cache_dir DIR --prompt_cache_mb 1536 [--prompt_slots 3] [--prompt_whole]
@@ -15,7 +16,7 @@ It is that server (same flags, same API) with three changes:
   own states also copy its logits buffer (n_batch × vocabulary floats: 512 × 262,144 × 4 B =
   512 MB for Gemma's vocabulary) on every save and restore, outside their byte budget.
 - Every state is also written to ``DIR`` (one file each, in the background) and read back at
-  start-up, newest first, up to the budget: a restart is warm.
+  start-up, newest first, up to the budget.
 - Each answer carries llama.cpp server's ``timings`` (``prompt_n`` tokens computed,
   ``cache_n`` tokens reused, ``prompt_ms`` until the first token, ``predicted_n``,
   ``predicted_ms``), so the app reports what the clinician waited for (``model.py``).
