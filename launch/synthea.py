@@ -30,7 +30,11 @@ from pathlib import Path
 SYNTHEA_VERSION = "3.3.0"
 DEFAULT_SEED = 42
 DEFAULT_SIZE = 5  # living patients; Synthea adds the dead it simulated on the way (3 for seed 42)
-REFERENCE_DATE = "20261101"  # the simulation's "today" (YYYYMMDD), fixed for reproducible charts
+# The simulation's "today" (YYYYMMDD), fixed for reproducible charts. Synthea reads two dates:
+# ``-r`` (the reference for ages) and ``-e`` (where the simulated lives stop, the current time
+# by default). Both are pinned to it: with ``-r`` alone a population generated a week later holds
+# a week more of encounters and results, and the case files computed from it no longer match.
+REFERENCE_DATE = "20261101"
 JAVA_HEAP = "-Xmx2g"
 _POM = """<project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -85,7 +89,10 @@ class PopulationSpec:
     @property
     def key(self) -> str:
         ages = f"-a{self.ages}" if self.ages else ""  # none by default: seed 42 keeps its key
-        return f"synthea-{self.version}-s{self.seed}-p{self.size}{ages}-r{self.reference_date}"
+        # "-e": populations generated before the end date was pinned ran to the day they were
+        # made; a new key never reuses them
+        key = f"synthea-{self.version}-s{self.seed}-p{self.size}{ages}-r{self.reference_date}"
+        return key + f"-e{self.reference_date}"
 
 
 @dataclass
@@ -167,6 +174,8 @@ def command(spec: PopulationSpec, out: Path, cp: str) -> list[str]:
         "-cs",
         str(spec.seed),
         "-r",
+        spec.reference_date,
+        "-e",
         spec.reference_date,
         "--exporter.baseDirectory",
         str(out),

@@ -10,14 +10,14 @@ from launch.population import SKIPPED_TYPES, identifier_index, load_population, 
 from launch.synthea import PopulationSpec, command, generate
 
 
-def test_generation_is_cached_and_keyed_by_seed_size_and_reference_date(synthea):
+def test_generation_is_cached_and_keyed_by_seed_size_and_pinned_dates(synthea):
     again = generate(synthea.spec)
     assert again.seconds == 0.0 and again.directory.name == "fhir"  # the cache, not a new run
     assert synthea.spec.key in str(again.directory)
     cmd = command(PopulationSpec(size=3, seed=7), again.directory, "cp")
     assert cmd[cmd.index("-s") + 1] == "7" and cmd[cmd.index("-cs") + 1] == "7"
     assert (
-        cmd[cmd.index("-p") + 1] == "3" and cmd[cmd.index("-r") + 1] == synthea.spec.reference_date
+        cmd[cmd.index("-p") + 1] == "3" and cmd[cmd.index("-r") + 1] == cmd[cmd.index("-e") + 1] == synthea.spec.reference_date
     )
 
 
