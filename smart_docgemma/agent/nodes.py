@@ -17,7 +17,7 @@ from .. import metrics
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
-from ..tools.http import offline_copies
+from ..tools.sources.http import offline_copies
 from . import clarification, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from .lesson_search import best_match

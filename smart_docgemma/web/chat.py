@@ -32,9 +32,9 @@ from ..agent.state import StoredTurn, new_turn, to_dict
 from ..lessons.store import lesson_store
 from ..proposals.store import proposal_store
 from ..session import launches as sessions
-from ..tools.chart import chart_summary
-from ..tools.imaging import ImageMeta, image_meta
+from ..tools.chart.chart import chart_summary
 from ..tools.registry import tools_for
+from ..tools.sources.imaging import ImageMeta, image_meta
 from ..turns.store import turn_store
 from . import charts, styling
 from .jobs import TurnJob, leases, stream
