@@ -17,7 +17,7 @@ from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
 from ..session.launches import current_launch
 from .errorpages import wants_json
-from .followups import resume_after as resume
+from .resuming import resume_after
 from .snapshots import snapshot_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
@@ -145,7 +145,3 @@ def _audit(launch, kind: str, p: Proposal, **facts) -> None:
     launch.audit.action(kind, patient=p.patient_id, resources=refs, proposal=p.id,
                         version=p.version, status=p.status, **facts)
 
-
-def resume_after(p: Proposal, launch) -> None:
-    """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
-    resume(p, launch, stream=inputs.header("X-Requested-With") == "fetch")
