@@ -14,11 +14,12 @@ from typing import Any
 from .. import knowledge
 from ..knowledge import disease, weight_dose
 from ..languages import N_, day, lab, message
-from . import hookdata, monitoring
+from . import chart_values, hookdata, monitoring
 from .context import HookData
 from .findings import Finding, Source, capital
 
 EGFR = ["33914-3", "62238-1", "98979-8", "48642-3", "48643-1"]
+CRCL = ["2164-2", "35591-7"]
 POTASSIUM = ["2823-3", "6298-4"]
 WEIGHT = ["29463-7", "3141-9"]
 PREGNANCY_AGES = (12, 55)
@@ -293,7 +294,8 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     """What the chart lacks for a check this drug needs: said, never passed over as found."""
     lacking = []
     labs = [] if "labs" in data.missing else data.get("labs")
-    if _renal_sensitive(drug) and not monitoring.results(labs, EGFR):
+    if _renal_sensitive(drug) and not monitoring.results(labs, EGFR + CRCL) and \
+            chart_values.estimated_clearance(data, age_years(data)) is None:
         lacking.append((N_("eGFR"), N_("renal dosing")))
     if _raises_potassium(drug) and not monitoring.results(labs, POTASSIUM):
         lacking.append((N_("potassium"), N_("hyperkalaemia risk")))

@@ -89,6 +89,7 @@ class Dose:
     strengths: tuple[
         tuple[str, float], ...
     ] = ()  # (ingredient words, mg a unit) of a combination product
+    strength_only: bool = False  # no dose written: one unit of the product, frequency unknown
 
     @property
     def daily_mg(self) -> float | None:
@@ -186,6 +187,15 @@ def dose_of(order: dict[str, Any] | None = None, text: str = "", product: str = 
         units,
         strengths(product),
     )
+
+
+def product_dose(product: str) -> Dose | None:
+    """An order that writes no dose: one unit of its product ("simvastatin 80 MG Oral Tablet" →
+    80 mg a dose, frequency unknown), for the checks whose limit one unit already passes."""
+    strength = strength_mg(product)
+    if strength is None:
+        return None
+    return Dose(strength, None, text=f"{product}, dose not written: one unit", strength_only=True)
 
 
 def _fhir_units(instruction: dict[str, Any]) -> float | None:
@@ -317,7 +327,7 @@ def aspirin_band(dose: Dose | None) -> str:
     """ "antiplatelet" (50-375 mg a day), "analgesic" (≥ 500 mg a dose, < 3 g a day),
     "anti-inflammatory" (≥ 1 g a dose or ≥ 3 g a day) — the ANSM thesaurus' aspirin bands;
     "" when the dose is not known."""
-    if dose is None:
+    if dose is None or dose.strength_only:
         return ""
     daily, each = dose.daily_mg, dose.per_dose_mg
     if (each is not None and each >= 1000) or (daily is not None and daily >= 3000):
