@@ -49,7 +49,7 @@ _COUNT = {
 }
 _AMOUNT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
-    r"capsules?|pills?)\b(?!\s*/\s*kg)",
+    r"capsules?|pills?|ml|millilitres?|milliliters?)\b(?!\s*/\s*kg)",
     re.I,
 )
 _PER_KG = re.compile(r"/\s*kg\b", re.I)  # weight-based: the amount is not known without the weight
@@ -226,8 +226,24 @@ def _fhir_frequency(instruction: dict[str, Any]) -> float | None:
     return None
 
 
+_CONCENTRATION = re.compile(r"(\d+(?:\.\d+)?)\s*(MG|MCG|G)\s*(?:/|per)\s*(\d+(?:\.\d+)?)?\s*ML\b", re.I)
+
+
+def mg_per_ml(product: str) -> float | None:
+    """The concentration of a single-ingredient liquid ("acetaminophen 160 MG/5ML Oral Suspension"
+    → 32 mg/mL); None for a solid, a combination or no stated concentration."""
+    found = _CONCENTRATION.findall(product or "")
+    if len(found) != 1 or len(re.findall(r"\d\s*(?:MG|MCG|G)\b", product, re.I)) != 1:
+        return None
+    value, unit, volume = found[0]
+    return float(value) * _UNIT_MG[unit.lower()] / float(volume or 1)
+
+
 def _to_mg(value: float, unit: str, product: str) -> float | None:
     unit = unit.strip().lower()
+    if unit in ("ml", "millilitre", "millilitres", "milliliter", "milliliters"):
+        conc = mg_per_ml(product)
+        return round(value * conc, 2) if conc else None
     if unit in _UNIT_MG:
         return value * _UNIT_MG[unit]
     if unit in _COUNT or unit in ("", "1"):
