@@ -2,6 +2,7 @@
 weight in kg (lb, g converted, the conversion said), whether it is recent enough to dose a child
 by, the latest creatinine in mg/dL, potassium, and a Cockcroft–Gault clearance when the chart has
 a creatinine but no eGFR or measured clearance."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

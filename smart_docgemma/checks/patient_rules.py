@@ -212,15 +212,19 @@ def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Findin
 
 def _old_weight(drug: str, weight: chart_values.ChartWeight, limit_days: int, draft: dict,
                 key: str) -> Finding:
-    said = f"the last weight, {weight.kg:g} kg on {weight.when.isoformat()}, is {weight.days_old} days old"
-    return Finding(key, "info", [f"Not checked: the {drug} dose — {said} (at most {limit_days} days for a child's dose)",
-                                 f"Not checked: the {drug} dose — {said}"], "data-gap",
-                   management="Weigh the child and re-check the dose; an old weight is not used as today's.",
-                   evidence=[f"Weight {weight.describe()}, {weight.days_old} days old"], draft=draft,
-                   fingerprint_of=("old-weight", weight.id),
-                   message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
-                                   what=message(N_("the weight-based dose for a child")), drug=drug,
-                                   item=message(N_("weight"))))
+    said = (f"the last weight, {weight.kg:g} kg on {weight.when.isoformat()}, is "
+            f"{weight.days_old} days old")
+    return Finding(
+        key, "info",
+        [f"Not checked: the {drug} dose — {said} (at most {limit_days} days for a child's dose)",
+         f"Not checked: the {drug} dose — {said}"],
+        "data-gap",
+        management="Weigh the child and re-check the dose; an old weight is not used as today's.",
+        evidence=[f"Weight {weight.describe()}, {weight.days_old} days old"], draft=draft,
+        fingerprint_of=("old-weight", weight.id),
+        message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
+                        what=message(N_("the weight-based dose for a child")), drug=drug,
+                        item=message(N_("weight"))))
 
 
 def _weight_order(draft: dict) -> weight_dose.WeightDose | None:

@@ -119,7 +119,8 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _pregnancy(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
         found += patient_rules.extra_findings(data, name, draft, key)
-        found += pair_labs.pair_lab_findings(data, generic(name), draft, pair_labs.names(data, drafts, draft), key)
+        found += pair_labs.pair_lab_findings(data, generic(name), draft,
+                                             pair_labs.names(data, drafts, draft), key)
         found += _boxed(name, draft, key)
         findings += _duplication_last(found)
     return findings
@@ -228,8 +229,8 @@ def _estimated(data: HookData) -> RenalResult | None:
     cg = chart_values.estimated_clearance(data, patient_age(data))
     if cg is None or cg.creatinine_on is None:
         return None
-    return RenalResult(knowledge.Renal(cg.ml_min, "CrCl (Cockcroft–Gault)", cg.creatinine_on), cg.describe(),
-                       "cockcroft-gault")
+    renal = knowledge.Renal(cg.ml_min, "CrCl (Cockcroft–Gault)", cg.creatinine_on)
+    return RenalResult(renal, cg.describe(), "cockcroft-gault")
 
 
 @dataclass(frozen=True)

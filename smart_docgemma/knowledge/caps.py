@@ -8,6 +8,7 @@ says the dose allowed, with the label and its section; at or below the cap the p
 level its interaction sources give (a label's own regimen becomes a note); a dose not stated
 says the cap and that the dose could not be compared.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -37,8 +38,14 @@ def cap_of(capped: str, other: str) -> Cap | None:
     """The label cap of ``capped`` while the patient takes ``other`` (ingredients)."""
     for row in load("dose_caps.yaml")["caps"]:
         if row["drug"] == capped and any(classes.matches(other, w) for w in row["with"]):
-            return Cap(capped, other, float(row["max_mg_day"]), row["label"], row["section"],
-                       bool(row.get("regimen")))
+            return Cap(
+                capped,
+                other,
+                float(row["max_mg_day"]),
+                row["label"],
+                row["section"],
+                bool(row.get("regimen")),
+            )
     return None
 
 
@@ -67,7 +74,9 @@ def amount(cap: Cap, doses: dict[str, Dose]) -> tuple[float | None, str]:
     return None, dose.describe()
 
 
-def adjust(first: str, second: str, found: Finding | None, doses: dict[str, Dose]) -> Finding | None:
+def adjust(
+    first: str, second: str, found: Finding | None, doses: dict[str, Dose]
+) -> Finding | None:
     """The pair's finding graded by the capped drug's dose (``found`` unchanged without a cap)."""
     caps = caps_between(first, second)
     if not caps:
@@ -78,34 +87,75 @@ def adjust(first: str, second: str, found: Finding | None, doses: dict[str, Dose
     evidence = (f"Ordered: {cap.drug} {read}", f"Label cap: {allowed} ({cap.label})")
     if mg is not None and mg > cap.max_mg_day * 1.001:
         return _over(first, second, found, cap, mg, allowed, evidence)
-    level = "take into account" if cap.regimen and mg is not None else (found.level if found else "precaution")
+    level = (
+        "take into account"
+        if cap.regimen and mg is not None
+        else (found.level if found else "precaution")
+    )
     said = "within" if mg is not None else "not compared with"
-    summary = (f"{'Note' if level == 'take into account' else 'Monitor closely if giving'} {first} with "
-               f"{second} — {allowed}")
-    management = (f"Keep {cap.drug} to {allowed}; the dose ordered is {said} the cap "
-                  f"({cap.label}, section {cap.section}).")
+    summary = (
+        f"{'Note' if level == 'take into account' else 'Monitor closely if giving'} {first} with "
+        f"{second} — {allowed}"
+    )
+    management = (
+        f"Keep {cap.drug} to {allowed}; the dose ordered is {said} the cap "
+        f"({cap.label}, section {cap.section})."
+    )
     base = found or _blank(first, second)
-    return replace(base, severity=LEVEL_SEVERITY[level], level=level, summary=summary[:139],
-                   management=f"{management} {base.management}".strip(),
-                   sources=(cap.source, *base.sources), evidence=(*base.evidence, *evidence))
+    return replace(
+        base,
+        severity=LEVEL_SEVERITY[level],
+        level=level,
+        summary=summary[:139],
+        management=f"{management} {base.management}".strip(),
+        sources=(cap.source, *base.sources),
+        evidence=(*base.evidence, *evidence),
+    )
 
 
-def _over(first: str, second: str, found: Finding | None, cap: Cap, mg: float, allowed: str,
-          evidence: tuple[str, ...]) -> Finding:
+def _over(
+    first: str,
+    second: str,
+    found: Finding | None,
+    cap: Cap,
+    mg: float,
+    allowed: str,
+    evidence: tuple[str, ...],
+) -> Finding:
     base = found or _blank(first, second)
-    summary = (f"Do not give {cap.drug} {_num(mg)} mg a day with {cap.other} — label cap "
-               f"{_num(cap.max_mg_day)} mg a day")
-    management = (f"Over the label cap: give {allowed} ({cap.label}, section {cap.section}), or "
-                  f"choose a drug without this interaction.")
+    summary = (
+        f"Do not give {cap.drug} {_num(mg)} mg a day with {cap.other} — label cap "
+        f"{_num(cap.max_mg_day)} mg a day"
+    )
+    management = (
+        f"Over the label cap: give {allowed} ({cap.label}, section {cap.section}), or "
+        f"choose a drug without this interaction."
+    )
     effect = base.effect or f"{cap.other.capitalize()} raises {cap.drug} exposure."
-    return replace(base, severity="critical", level="avoid", summary=summary[:139], effect=effect,
-                   management=f"{management} {base.management}".strip(),
-                   sources=(cap.source, *base.sources), evidence=(*base.evidence, *evidence))
+    return replace(
+        base,
+        severity="critical",
+        level="avoid",
+        summary=summary[:139],
+        effect=effect,
+        management=f"{management} {base.management}".strip(),
+        sources=(cap.source, *base.sources),
+        evidence=(*base.evidence, *evidence),
+    )
 
 
 def _blank(first: str, second: str) -> Finding:
-    return Finding("interaction", "warning", (first, second), "", "", "", (), level="precaution",
-                   key="pair:" + "+".join(sorted((first, second))))
+    return Finding(
+        "interaction",
+        "warning",
+        (first, second),
+        "",
+        "",
+        "",
+        (),
+        level="precaution",
+        key="pair:" + "+".join(sorted((first, second))),
+    )
 
 
 def _num(x: float) -> str:

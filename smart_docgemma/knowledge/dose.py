@@ -226,7 +226,9 @@ def _fhir_frequency(instruction: dict[str, Any]) -> float | None:
     return None
 
 
-_CONCENTRATION = re.compile(r"(\d+(?:\.\d+)?)\s*(MG|MCG|G)\s*(?:/|per)\s*(\d+(?:\.\d+)?)?\s*ML\b", re.I)
+_CONCENTRATION = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(MG|MCG|G)\s*(?:/|per)\s*(\d+(?:\.\d+)?)?\s*ML\b", re.I
+)
 
 
 def mg_per_ml(product: str) -> float | None:

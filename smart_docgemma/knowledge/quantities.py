@@ -7,16 +7,18 @@ The conversion factors are the UCUM definitions (an avoirdupois pound is 0.45359
 creatinine 1 mg/dL = 88.42 µmol/L); a unit not in the table is not guessed: ``to_kg`` returns
 None and the caller says the weight could not be read.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from .tables import load
 
 
-def _table() -> dict:
-    table: dict = load("quantities.yaml")
+def _table() -> dict[str, Any]:
+    table: dict[str, Any] = load("quantities.yaml")
     return table
 
 
@@ -42,14 +44,25 @@ class Clearance:
     weight_on: date | None
 
     def describe(self) -> str:
-        dates = ", ".join(f"{what} {when.isoformat()}" for what, when in
-                          (("creatinine", self.creatinine_on), ("weight", self.weight_on)) if when)
-        return (f"CrCl {self.ml_min:g} mL/min by Cockcroft–Gault (no eGFR on file): {self.formula}"
-                + (f"; {dates}" if dates else ""))
+        dates = ", ".join(
+            f"{what} {when.isoformat()}"
+            for what, when in (("creatinine", self.creatinine_on), ("weight", self.weight_on))
+            if when
+        )
+        return (
+            f"CrCl {self.ml_min:g} mL/min by Cockcroft–Gault (no eGFR on file): {self.formula}"
+            + (f"; {dates}" if dates else "")
+        )
 
 
-def cockcroft_gault(age: int, kg: float, female: bool, creatinine: float,
-                    creatinine_on: date | None = None, weight_on: date | None = None) -> Clearance | None:
+def cockcroft_gault(
+    age: int,
+    kg: float,
+    female: bool,
+    creatinine: float,
+    creatinine_on: date | None = None,
+    weight_on: date | None = None,
+) -> Clearance | None:
     """CrCl (mL/min) = (140 − age) × weight (kg) [× 0.85 for a woman] / (72 × creatinine mg/dL);
     None for a child (the formula is for adults) or a creatinine of zero."""
     if age < 18 or creatinine <= 0 or kg <= 0:
