@@ -16,13 +16,12 @@ from pathlib import Path
 import yaml
 
 from .. import errors, knowledge
-from ..knowledge import disease
+from ..knowledge import disease, quantities
 from ..languages import N_, answer_language, answer_text, day, message, say
-from . import context, hookdata, monitoring, rules
+from . import chart_values, context, hookdata, patient_rules, rules
 from .context import HookData
 from .findings import RANK, Finding
 from .mentions import Mention, of_finding
-from .patient_rules import WEIGHT
 
 SERVICES = Path(__file__).with_name("services.yaml")
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
@@ -51,6 +50,7 @@ class Report:
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
+    uncovered: list[str] = field(default_factory=list)  # active problems no drug–disease rule covers
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -82,6 +82,10 @@ class Report:
         if not any(f.severity != "info" for f in self.findings) and not self.unread:
             out.append(_say(N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
                             drugs=", ".join(self.drugs), checked=_say(CHECKED)))
+        if self.uncovered and not any(f.topic == "drug-disease" for f in self.findings):
+            out.append(_say(N_("Not covered: the drug–disease rules have no rule for %(problems)s, so "
+                               "nothing is claimed about them for %(drugs)s."),
+                            problems=", ".join(self.uncovered), drugs=", ".join(self.drugs)))
         return out
 
     def shown(self) -> list[Finding]:
@@ -266,6 +270,7 @@ def check(
         age=age,
         renal=renal.value if renal else None,
         doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
+        uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
     )
 
 
@@ -274,14 +279,17 @@ def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
     an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
     limit = knowledge.paediatric_limit(drug)
-    weights = monitoring.results(data.get("weight"), WEIGHT)
-    if age is None or age >= disease.adult_age() or not limit or not weights:
+    weight = chart_values.latest_weight(data)
+    days = patient_rules.age_days(data)
+    if age is None or age >= disease.adult_age() or not limit or weight is None or days is None:
         return None
-    kg = weights[-1].value
+    if weight.days_old > quantities.max_age_days("child_weight", days):
+        return None  # an old weight is not used as today's (the check's findings say so)
+    kg = weight.kg
     return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
                       "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
                    drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
-                   date=day(weights[-1].when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
+                   date=day(weight.when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
 
 
 def review(data: HookData) -> Report:

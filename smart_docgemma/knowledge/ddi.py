@@ -108,13 +108,14 @@ def pair(a: str, b: str, conditions: frozenset[str] = frozenset()) -> Interactio
         return None
     best = hits[0]
     sources = tuple(dict.fromkeys(h.source for h in hits))
-    curated = sorted((h for h in hits if not h.source.startswith("ANSM")),
-                     key=lambda h: h.source.startswith(LABEL_PAIRS))  # reviewed rows lead
-    lead = curated[0] if curated else best  # English text and drug order of the most severe curated source
+    # English text and drug order: the most severe reviewed row (ONC list, class rules), else the
+    # thesaurus' glossary English, else the second source's own text
+    reviewed = [h for h in hits if not h.source.startswith(("ANSM", LABEL_PAIRS))]
     ansm = next((h for h in hits if h.source.startswith("ANSM")), None)
+    lead = reviewed[0] if reviewed else ansm or best
     summary = lead.summary or next((h.summary for h in hits if h.summary), "") or _fallback(best)
-    management = lead.management if lead.severity == best.severity or not ansm else \
-        f"{ansm.management} {lead.management}"
+    management = lead.management if lead.severity == best.severity or not ansm or lead is ansm \
+        else f"{ansm.management} {lead.management}"
     disagree = _grades(hits)
     quote = "\n\n".join(dict.fromkeys(h.quote for h in hits if h.quote))
     if ansm and quote:  # the thesaurus' own grade, for the French reader
