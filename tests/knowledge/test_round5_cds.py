@@ -65,3 +65,13 @@ def test_tuned_cases_through_order_sign(ehr):
 def test_held_out_cases_through_order_sign(ehr):
     m = measure(ehr, "holdout")
     assert m["rate"] >= 0.9 and m["recall"] >= 0.9 and not m["false_criticals"], m["missed"]
+
+
+def test_a_french_reader_sees_the_ansm_grade_and_an_english_reader_the_disagreement(ehr):
+    case = next(c for c in cases("tuned") if c["id"] == "r5-warf-fluconazole")
+    patient = f"pt-{case['id']}"
+    body = hook("order-sign", patient, None, [draft(case, patient)], prefetch(case, patient))
+    [fr] = [c for c in cards_of(ehr.call(SIGN, body, language="fr")) if c["indicator"] == "critical"]
+    assert "Niveau ANSM : précaution d'emploi" in fr["detail"]
+    [en] = [c for c in cards_of(ehr.call(SIGN, body)) if c["indicator"] == "critical"]
+    assert "Sources disagree" in en["detail"] and "drug-interaction-mcp" in en["detail"]
