@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
+from ..reading.people import named_people
 from ..tools.answers import chart_focus
 from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.windows import Asked, asked
@@ -92,6 +93,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    found += [(name, 2) for name in named_people(text, drug_words)]  # a person anywhere in the sentence
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]

@@ -1,6 +1,6 @@
 """Writes ``matrix.yaml`` from the wordings below (hand-written, 2026-12-04 23:25 UTC, before any
 rule was changed for them). Each intent × language has six wordings; the last two (``H``) are the
-holdout, never looked at while tuning. Run: ``python -m smart_docgemma.evaluation.reading.build``."""
+holdout, never looked at while tuning. Run: ``python smart_docgemma/evaluation/reading/build.py``."""
 from __future__ import annotations
 
 from pathlib import Path
