@@ -104,6 +104,11 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def born_words() -> str:
+    """The birth date's words of every language, as one alternation."""
+    return _born_words()
+
+
 @lru_cache(maxsize=1)
 def _born_words() -> str:
     return "|".join(re.escape(w) for w in sorted(rules()["birth_date_words"], key=len, reverse=True))
@@ -128,7 +133,8 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
-    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=)?\s*(.{{0,24}})", text.lower())
+    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+                  text.lower())
     if not m:
         return None
     for pattern, parts in _DATE_FORMS:
@@ -318,8 +324,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
-    if find_patient_ids(text):  # "the age of the patient with MRN of …": a patient named by id
-        return True
+    if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
+        return True  # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
     if focus.startswith("lab:") and asked(text) != Asked():  # "mean fingerstick glucose over the past 24h?":
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())

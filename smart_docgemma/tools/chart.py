@@ -236,7 +236,7 @@ def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResul
     review = _review(ctx, chart)
     if review.status != "ok":
         return shown
-    return replace(review, text=f"{shown.text}\n\n{review.text}", count=shown.count,
+    return replace(review, text=f"{shown.text}\n{review.text}", count=shown.count,  # blocks kept whole
                    sources=list(dict.fromkeys(shown.sources + review.sources)))
 
 
