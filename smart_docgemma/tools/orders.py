@@ -237,7 +237,9 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         fields.append(("Notes", args.notes))
     summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
                                 "kind": "medication",
-                                "fields": fields, "flags": flags}
+                                "fields": fields, "flags": flags,
+                                "request": {"medication_name": args.medication_name, "dosage": args.dosage,
+                                            "frequency": args.frequency, "notes": args.notes}}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
