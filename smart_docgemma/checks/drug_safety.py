@@ -31,7 +31,7 @@ NEEDED = {
     "conditions": N_("problem list"),
     "labs": N_("lab results"),
 }
-# order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
+# order-sign prefetch key -> the chart section (tools.chart.chart.SECTIONS) that reads the same resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
                    "conditions": "conditions"}
 CHECKED = N_(
@@ -51,6 +51,7 @@ class Report:
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
     uncovered: list[str] = field(default_factory=list)  # active problems no drug–disease rule covers
+    weight: knowledge.Weight | None = None  # the latest weight on file, with its date
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -184,7 +185,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
         if scopes is not None and not scopes.allows(rtype, "r"):
             data.missing.add(key)
         elif (taken := _shared_part(shared, patient_id, key)) is not None:
-            found = context._well_formed(taken, key)
+            found = context.well_formed(taken, key)
             if found is None:
                 data.missing.add(key)
             else:
@@ -194,7 +195,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
 
     def one(key: str) -> list[dict] | None:
         gateway = fhir.twin() if len(todo) > 1 else fhir
-        return context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+        return context.fetch(gateway, templates[key], {"patientId": patient_id}, key)
 
     with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
         for key, found in zip(todo, pool.map(one, todo), strict=False):
@@ -271,7 +272,15 @@ def check(
         renal=renal.value if renal else None,
         doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
         uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
+        weight=latest_weight(data),
     )
+
+
+def latest_weight(data: HookData) -> knowledge.Weight | None:
+    """The latest body weight on file in kg (lb and g converted) with the day it was taken (None
+    without one)."""
+    weight = chart_values.latest_weight(data)
+    return knowledge.Weight(weight.kg, weight.when) if weight else None
 
 
 def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
