@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import random
 import re
 import statistics
@@ -38,6 +39,7 @@ from .faultstack import FaultStack, worker_rss_mb
 QUESTION = "What is the mechanism of action of metformin?"  # the oracle answers "Answer for: …"
 PATIENTS = ["pt-ckd-elder", "pt-warfarin", "pt-ckd-elder", "pt-warfarin", "pt-ckd-elder", "pt-warfarin"]
 RECOVERY_LIMIT_S = 240
+BENCH = -1  # the status of a step the bench itself could not take (not the app's failure)
 
 
 @dataclass
@@ -113,7 +115,7 @@ class Clinician:
             pid = self.store.create(sid=self.sid, patient_id=self.patient, tool="prescribe_medication",
                                     resource=_order(self.patient), summary={"title": "Metformin 500 mg"})
         except Exception as exc:  # the bench's own write to the database failed (it is restarting)
-            return self._record(kind, 0, False, started, f"bench could not draft a card: {type(exc).__name__}")
+            return self._record(kind, BENCH, False, started, f"could not draft a card: {type(exc).__name__}")
         self.log.cards.append(Card(pid, self.n, self.patient))
         return self._click(pid, kind, started)
 
@@ -247,7 +249,8 @@ def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = 
 
 
 def _window(log: Log, began: float, ended: float) -> dict:
-    seen = [e for e in log.events if began <= e.at <= ended]
+    window = [e for e in log.events if began <= e.at <= ended]
+    seen = [e for e in window if e.status != BENCH]
     failed = [e for e in seen if not e.ok]
     how: dict[str, int] = {}
     for e in failed:
@@ -255,6 +258,7 @@ def _window(log: Log, began: float, ended: float) -> dict:
         how[key] = how.get(key, 0) + 1
     degraded = sum(1 for e in seen if e.ok and e.sentence)
     return {"requests": len(seen), "failed": len(failed), "answered_degraded": degraded,
+            "bench_drafts_failed": len(window) - len(seen),
             "server_errors_500": sum(1 for e in seen if e.status == 500),
             "how": dict(sorted(how.items(), key=lambda kv: -kv[1])[:8])}
 
@@ -389,6 +393,7 @@ def main(argv=None) -> int:
     p.add_argument("--only", nargs="*", help="run only these faults")
     p.add_argument("--out", type=Path)
     args = p.parse_args(argv)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # the proxy's and sandbox's access logs
     with FaultStack() as stack:
         if args.minutes:
             result = run_soak(stack, args.minutes, args.clinicians or 6)
