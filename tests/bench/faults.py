@@ -26,6 +26,7 @@ import statistics
 import sys
 import threading
 import time
+import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -140,6 +141,19 @@ class Clinician:
             self._click(pid, "approve", time.monotonic())
         threading.Thread(target=again, daemon=True).start()
 
+    def cds(self) -> bool:
+        """The EHR's CDS client calls patient-view (signed JWT, prefetch from the chart)."""
+        started = time.monotonic()
+        body = {"hook": "patient-view", "hookInstance": str(uuid.uuid4()),
+                "context": {"userId": "Practitioner/dr-okafor", "patientId": self.patient},
+                "prefetch": _prefetch(self.stack, self.patient)}
+        try:
+            res = self.stack.cds_client.call("docgemma-patient-view", body)
+        except requests.RequestException as exc:
+            return self._record("cds", 0, False, started, type(exc).__name__)
+        ok = res.status_code == 200 and isinstance(_json(res).get("cards"), list)
+        return self._record("cds", res.status_code, ok, started, "" if ok else _sentence(res))
+
     def health(self) -> bool:
         started = time.monotonic()
         try:
@@ -167,9 +181,11 @@ class Clinician:
             if not self.csrf and not self.launch():
                 stop.wait(3)
                 continue
-            action = random.choices(["ask", "approve", "reject", "health"], [5, 3, 1, 1])[0]
+            action = random.choices(["ask", "approve", "reject", "cds", "health"], [5, 3, 1, 2, 1])[0]
             if action == "ask":
                 self.ask()
+            elif action == "cds":
+                self.cds()
             elif action == "health":
                 self.health()
             else:
@@ -358,6 +374,21 @@ def _sid(stack: FaultStack, cookies) -> str:
     stack._bench_app = app
     value = cookies.get(app.config["SESSION_COOKIE_NAME"])
     return str(app.session_interface.get_signing_serializer(app).loads(value)["sid"])
+
+
+def _prefetch(stack: FaultStack, patient: str) -> dict:
+    """What an EHR sends with patient-view, read from its own database (the HAPI behind)."""
+    base, headers = stack.hapi.base_url, {"Accept": "application/fhir+json"}
+    def read(path: str, **params) -> dict:
+        try:
+            res = requests.get(f"{base}/{path}", params=params, headers=headers, timeout=30)
+            return res.json() if res.ok else {}
+        except requests.RequestException:
+            return {}
+    return {"patient": read(f"Patient/{patient}"),
+            "medications": read("MedicationRequest", patient=patient, status="active"),
+            "allergies": read("AllergyIntolerance", patient=patient),
+            "conditions": read("Condition", patient=patient)}
 
 
 def _order(patient: str) -> dict:

@@ -11,7 +11,6 @@ own that the bench can kill, pause or restart while clinicians work:
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -23,7 +22,7 @@ from pathlib import Path
 import requests
 
 from launch.fixtures import load_fixtures
-from launch.stack import ServedApp
+from launch.stack import AppProcess, ServedApp
 from launch.upstream import start_local
 from tests.support.fhir_proxy import FhirProxy
 from tests.support.postgres import Cluster
@@ -57,6 +56,9 @@ class FaultStack:
         self.start_sandbox()
         self.start_model()
         self.knowledge = self._sources.__enter__()
+        from tests.cds.ehr_client import MiniEHR
+
+        self.cds_client = MiniEHR(self.app_url)  # the EHR's CDS Hooks client, trusted by the app
         self.start_app()
         return self
 
@@ -120,17 +122,16 @@ class FaultStack:
                 "SCHEMA_DIALECT": "json_schema", "CHAT_RATE_PER_MIN": 1000, "CACHE_PATH": str(self.cache),
                 "ISS_ALLOWLIST": [f"{self.sandbox_url}/fhir"], "MODEL_PREFILL_NEXT_TURN": False,
                 "MCP_URL": f"{self.app_url}/mcp", "MCP_AUTHORIZATION_SERVER": f"{self.sandbox_url}/fhir",
+                "CDS_ISSUERS": {self.cds_client.issuer: {"jwks": self.cds_client.jwks()}},
                 **self.knowledge}
 
     def start_app(self) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DOCGEMMA_")}
-        env.update({f"DOCGEMMA_{k}": v if isinstance(v, str) else json.dumps(v) for k, v in self.config().items()})
-        env.update(DOCGEMMA_PORT=str(self.ports["app"]), DOCGEMMA_WORKERS=str(self.workers),
-                   DOCGEMMA_THREADS="16", PYTHONPATH=os.getcwd())
+        """The sandbox's own way of running the app as a process (``SANDBOX_APP_PROCESS``)."""
+        os.environ.update(DOCGEMMA_HOST="127.0.0.1", DOCGEMMA_PORT=str(self.ports["app"]),
+                          DOCGEMMA_WORKERS=str(self.workers), DOCGEMMA_THREADS="16",
+                          PYTHONPATH=os.getcwd())
         self.app_log = self.folder / "app.log"
-        self.app = subprocess.Popen([sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"],
-                                    env=env, stdout=open(self.app_log, "a"), stderr=subprocess.STDOUT)
-        _wait(f"{self.app_url}/healthz", 120)
+        self.app = AppProcess(self.config(), self.app_url, log=open(self.app_log, "a")).proc
 
     def stop_app(self) -> None:
         if self.app.poll() is None:
