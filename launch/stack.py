@@ -186,12 +186,14 @@ class AppProcess:
 
     READY_S = 120.0
 
-    def __init__(self, config: dict, url: str):
+    def __init__(self, config: dict, url: str, log=None):
+        """``log``: a file for its output (default: this process's)."""
         import subprocess
 
         env = {**os.environ, **{f"DOCGEMMA_{k}": json.dumps(v) for k, v in config.items()}}
         command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
-        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                                     stderr=subprocess.STDOUT if log else None)
         self._wait(f"{url}/healthz")
 
     def _wait(self, url: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import select
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -296,6 +297,8 @@ def _ping_when_idle(engine, idle_s: float) -> None:
 
     @event.listens_for(engine, "checkout")
     def _checked_out(dbapi_conn, record, _proxy):
+        if _hung_up(dbapi_conn):  # the server said goodbye (restarted, crashed): no round trip
+            raise DisconnectionError("pooled connection closed by the server")
         returned = record.info.get("returned_at")
         if returned is None or time.monotonic() - returned < idle_s:
             return
@@ -306,6 +309,20 @@ def _ping_when_idle(engine, idle_s: float) -> None:
             dbapi_conn.rollback()
         except Exception as exc:  # any driver error here means: this connection is gone
             raise DisconnectionError("pooled connection is gone") from exc
+
+
+def _hung_up(dbapi_conn) -> bool:
+    """Whether an idle pooled connection has something to read: only a server closing it
+    (PostgreSQL's "terminating connection" notice, or end of file) can have sent anything.
+    One poll of the socket, so a database restart costs no request, unlike a ping per use."""
+    fileno = getattr(dbapi_conn, "fileno", None)
+    if fileno is None:
+        return False
+    try:
+        readable, _, _ = select.select([fileno()], [], [], 0)
+    except (OSError, ValueError):  # already closed
+        return True
+    return bool(readable)
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
