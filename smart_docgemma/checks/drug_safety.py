@@ -51,6 +51,7 @@ class Report:
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
+    weight: knowledge.Weight | None = None  # the latest weight on file, with its date
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -266,7 +267,14 @@ def check(
         age=age,
         renal=renal.value if renal else None,
         doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
+        weight=latest_weight(data),
     )
+
+
+def latest_weight(data: HookData) -> knowledge.Weight | None:
+    """The latest body weight on file with the day it was taken (None without one)."""
+    weights = monitoring.results(data.get("weight"), WEIGHT)
+    return knowledge.Weight(weights[-1].value, weights[-1].when) if weights else None
 
 
 def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:

@@ -153,3 +153,23 @@ class ProtocolArgs(BaseModel):
                           description="the protocol or its analyte, e.g. magnesium, potassium, HbA1c")
     older_than_days: Optional[int] = Field(default=None, ge=1, le=3650,
                                            description="a reorder interval the clinician said, in days")
+
+
+class CareGapArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+
+
+class CareGapOrderArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    labs_only: bool = Field(default=False, description="order only the overdue lab tests, not referrals")
+
+
+class ProblemPlanArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    problem: Literal["high_potassium", "high_inr"] = Field(
+        description="the problem to plan: high_potassium (hyperkalaemia) or high_inr (supratherapeutic INR)")
+    stated_value: Optional[float] = Field(default=None, ge=0, le=100,
+                                          description="the value the clinician stated, e.g. 5.6 or 3.4")

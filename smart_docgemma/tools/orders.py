@@ -131,6 +131,12 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
 def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
     answer and CDS order-sign: ``checks.drug_safety``), plus the FDA boxed warning when the label answers."""
+    return medication_check(ctx, drug, dosage)[0]
+
+
+def medication_check(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None
+                     ) -> tuple[list[SafetyFlag], knowledge.Weight | None]:
+    """``medication_flags`` and the latest weight on file the check read (None without one)."""
     report = check_in_context(ctx, [drug], dosage)
     flags = cast(list[SafetyFlag], report.flags()) if report else []
     ident = knowledge.identify(text=drug)
@@ -138,7 +144,26 @@ def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None 
         flags.append(_flag("warning", "unchecked", message(N_(
             "%(drug)s could not be identified, so allergies and interactions were not checked for it."),
             drug=drug)))
-    return flags + _boxed_warning(ctx, drug)
+    return flags + _boxed_warning(ctx, drug), report.weight if report else None
+
+
+def in_mg(inst: dict[str, Any], weight: knowledge.Weight | None) -> knowledge.WorkedDose | None:
+    """A dose by weight ("50 mg/kg/day in 3 doses") worked out for the dated weight on file: the
+    order then carries the mg a dose (``doseQuantity`` in mg, UCUM) and its text keeps the mg/kg
+    basis with the sum, so what is approved is what is given. None (the order unchanged) when
+    the dose is not by weight, there is no weight, or the doses a day of a day's amount are unsaid."""
+    written = knowledge.weight_dose.from_dosage(inst)
+    if written is None or weight is None:
+        return None
+    worked = knowledge.work_out(written, weight)
+    if worked.per_dose_mg is None:
+        return None
+    mg = worked.per_dose_mg
+    inst["doseAndRate"] = [{"doseQuantity": {"value": int(mg) if mg.is_integer() else mg, "unit": "mg",
+                                             "system": dosing.UCUM, "code": "mg"}}]
+    inst["text"] = f"{inst['text']} ({worked.arithmetic})"
+    dosing.infusion(inst, inst["text"])  # an infusion's rate in mg/h
+    return worked
 
 
 def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
@@ -200,8 +225,11 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         resource["dispenseRequest"] = parsed.dispense
     if _practitioner(ctx):
         resource["requester"] = _practitioner(ctx)
+    flags, weight = medication_check(ctx, args.medication_name, inst)
+    worked = in_mg(inst, weight)
+    dose = f"{worked.per_dose_mg:g} mg a dose ({worked.arithmetic})" if worked else args.dosage
     route = (inst.get("route") or {}).get("text", "not specified")
-    fields = [("Medication", args.medication_name), ("Dose", args.dosage), ("Route", route),
+    fields = [("Medication", args.medication_name), ("Dose", dose), ("Route", route),
               ("Frequency", args.frequency),
               ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
     fields += _order_rows(inst, parsed.dispense)
@@ -209,7 +237,9 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         fields.append(("Notes", args.notes))
     summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
                                 "kind": "medication",
-                                "fields": fields, "flags": medication_flags(ctx, args.medication_name, inst)}
+                                "fields": fields, "flags": flags,
+                                "request": {"medication_name": args.medication_name, "dosage": args.dosage,
+                                            "frequency": args.frequency, "notes": args.notes}}
     return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 

@@ -39,6 +39,16 @@ def merged(results: list[ToolResult]) -> ToolResult:
                       data={**made[0].json_data(), "proposal_ids": ids, "safety_findings": findings})
 
 
+def brief(results: list[ToolResult]) -> str:
+    """One line per card (its title) and each refusal's sentence: a plan's answer lists its
+    orders without repeating every field the cards show."""
+    lines = []
+    for r in results:
+        title = (r.json_data().get("summary") or {}).get("title") if r.status == "proposal" else None
+        lines.append(f"Proposed, awaiting your approval (nothing written yet): {title}." if title else r.text)
+    return "\n".join(lines)
+
+
 def site_zone(ctx: ToolContext) -> str:
     return str(setting(ctx.config, "SITE_TIMEZONE"))
 

@@ -281,6 +281,11 @@ F: dict[str, tuple[str, str, str, str]] = {
         'Evitar %(drug)s nesta criança (%(age)s)',
         'Evitar %(drug)s en este niño (%(age)s)',
         'Epuka %(drug)s kwa mtoto huyu (%(age)s)'),
+    "The earlier card was withdrawn: this order replaces it.": (
+        "La carte précédente a été retirée : cette prescription la remplace.",
+        "O cartão anterior foi retirado: esta prescrição o substitui.",
+        "La tarjeta anterior fue retirada: esta orden la reemplaza.",
+        "Kadi ya awali imeondolewa: agizo hili linaichukua nafasi yake."),
     'Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg': (
         'Vérifier la dose de %(drug)s — %(dose)s pour un enfant de %(kg)s kg',
         'Verificar a dose de %(drug)s — %(dose)s para uma criança de %(kg)s kg',
