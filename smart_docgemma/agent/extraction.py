@@ -14,9 +14,9 @@ from typing import Any
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..reading.people import named_people
-from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
-from ..tools.windows import Asked, asked
+from ..tools.chart.answers import chart_focus
+from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules

@@ -18,7 +18,7 @@ from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTr
 from ..languages import N_, answer_language, message, say
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
-from ..tools.http import offline_copies
+from ..tools.sources.http import offline_copies
 from . import amendments, clarification, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from .lesson_search import best_match

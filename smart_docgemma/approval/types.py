@@ -1,5 +1,5 @@
 """What a proposed chart write and its approval card are made of, shared by the write tools
-(``tools/orders.py``, ``tools/safety.py``), the approval lifecycle (``proposals/``), the agent and
+(``tools/writes/orders.py``, ``tools/chart/safety.py``), the approval lifecycle (``proposals/``), the agent and
 the pages: the card's safety flags and second look, the clinician's edits and decision, and what
 the store reads of a launch. Below the tools and the proposals, so both name them.
 """

@@ -13,13 +13,13 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
-from ..knowledge import analytes
-from ..knowledge.analytes import Analyte
-from ..languages import N_, answer_language, day, day_text, lab_name, message, say
+from ...knowledge import analytes
+from ...knowledge.analytes import Analyte
+from ...languages import N_, answer_language, day, day_text, lab_name, message, say
+from ..words.windows import Asked, bounds
 from . import labs, records
 from .chartdata import ChartData, ChartSeries
 from .labs import LabResult
-from .windows import Asked, bounds
 
 LAB_POINTS = 5  # results listed for one lab, newest first
 LAB_WINDOW = labs.WINDOW

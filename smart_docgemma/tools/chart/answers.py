@@ -19,9 +19,10 @@ from typing import Any
 
 import yaml
 
-from .. import knowledge
-from ..knowledge import analytes
-from ..languages import N_, day, fold
+from ... import knowledge
+from ...knowledge import analytes
+from ...languages import N_, day, fold
+from ..words.windows import Asked
 from . import labs, records, summary
 from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
@@ -29,7 +30,6 @@ from .labanswers import lab_answer
 from .labanswers import lab_said as _name
 from .labanswers import sentence as _say
 from .records import DATA, SORT_NEWEST
-from .windows import Asked
 
 LABS_HERE = "lab:*"  # where the analyte table's foci sit among chart_questions.yaml's
 

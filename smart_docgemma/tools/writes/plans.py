@@ -22,16 +22,19 @@ from typing import Any
 
 import yaml
 
-from .. import errors, knowledge
-from ..approval.types import ProposalSummary
-from ..knowledge import analytes
-from . import args as tool_args
-from . import catalog, dosing, labs, records, when
-from .base import Tool, ToolContext, ToolResult
-from .orders import RXNORM, _now, _practitioner, _propose, _refusal, medication_flags
+from ... import errors, knowledge
+from ...approval.types import ProposalSummary
+from ...knowledge import analytes
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart import labs, records
+from ..words import dosing, when
+from .draft import now, practitioner, propose, refuse
+from .orders import RXNORM, medication_flags
 from .ward_orders import brief, merged, propose_lab, site_zone
 
-DATA = Path(__file__).with_name("data") / "problem_plans.yaml"
+DATA = Path(__file__).parents[1] / "data" / "problem_plans.yaml"
 
 
 @lru_cache(maxsize=1)
@@ -117,7 +120,7 @@ def context_results(ctx: ToolContext, plan: dict[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ the tool
 def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
-    refused = _refusal(args, ctx, "ServiceRequest")
+    refused = refuse(args, ctx, "ServiceRequest")
     if refused:
         return refused
     plan = table()[args.problem]
@@ -209,10 +212,10 @@ def _order(ctx: ToolContext, prior: Med, text: str, dose: dict[str, Any] | None,
     resource: dict[str, Any] = {
         "resourceType": "MedicationRequest", "status": status, "intent": "order",
         "medicationCodeableConcept": prior.resource.get("medicationCodeableConcept") or {"text": prior.text},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": _now(),
+        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": now(),
         "priorPrescription": {"reference": prior.ref}, "dosageInstruction": [inst]}
-    if _practitioner(ctx):
-        resource["requester"] = _practitioner(ctx)
+    if practitioner(ctx):
+        resource["requester"] = practitioner(ctx)
     return resource
 
 
@@ -222,7 +225,7 @@ def _hold(ctx: ToolContext, m: Med, plan: dict[str, Any], fields: list[tuple[str
     summary: ProposalSummary = {"title": f"Hold {m.text}", "kind": "medication",
                                 "fields": [("Medication", m.text), ("Replaces", f"{m.ref} ({m.dosage})"),
                                            ("Instruction", text)] + fields, "flags": []}
-    return _propose(ctx, "plan_problem", resource, summary, "medication hold")
+    return propose(ctx, "plan_problem", resource, summary, "medication hold")
 
 
 def _reduce(ctx: ToolContext, m: Med, band: dict[str, Any], plan: dict[str, Any],
@@ -237,7 +240,7 @@ def _reduce(ctx: ToolContext, m: Med, band: dict[str, Any], plan: dict[str, Any]
         resource = _order(ctx, m, text, None, "on-hold")
         summary: ProposalSummary = {"title": f"Hold {m.text}", "kind": "medication", "fields": [
             ("Medication", m.text), ("Replaces", m.ref), ("Instruction", text)] + fields, "flags": []}
-        return _propose(ctx, "plan_problem", resource, summary, "medication hold")
+        return propose(ctx, "plan_problem", resource, summary, "medication hold")
     daily = float(qty["value"])
     pct = band.get("reduce_percent", 0)
     new = round(daily * (1 - pct / 100) * 2) / 2  # to the nearest half milligram
@@ -254,7 +257,7 @@ def _reduce(ctx: ToolContext, m: Med, band: dict[str, Any], plan: dict[str, Any]
                "fields": [("Medication", m.text), ("New dose", text), ("Replaces", f"{m.ref} ({m.dosage})"),
                           ("Code", f"RxNorm {coding['code']}" if coding else "as on the current order")] + fields,
                "flags": flags}
-    return _propose(ctx, "plan_problem", resource, summary, "dose change")
+    return propose(ctx, "plan_problem", resource, summary, "dose change")
 
 
 TOOLS: list[Tool] = [Tool(catalog.spec("plan_problem"), run_plan)]

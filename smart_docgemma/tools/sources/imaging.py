@@ -21,11 +21,11 @@ from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
-from ..config import setting
-from ..errors import ModelError, VisionUnsupported
-from . import args as tool_args
-from . import catalog
-from .base import Tool, ToolContext, ToolResult
+from ...config import setting
+from ...errors import ModelError, VisionUnsupported
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
 
 MAX_SIDE = 1024
 DICOM_META = ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription", "SeriesDescription",

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from typing import Any
 
-from ..fhir import FhirGateway
-from ..knowledge import analytes
-from ..knowledge.analytes import Analyte
+from ...fhir import FhirGateway
+from ...knowledge import analytes
+from ...knowledge.analytes import Analyte
 from .records import SORT_NEWEST, num
 
 LOINC = "http://loinc.org"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .. import errors
-from ..approval.types import SafetyFlag
-from ..languages import N_, english, message
-from .base import ToolContext
+from ... import errors
+from ...approval.types import SafetyFlag
+from ...languages import N_, english, message
+from ..base import ToolContext
 from .chart import concept_text
 
 Severity = Literal["critical", "warning", "info"]

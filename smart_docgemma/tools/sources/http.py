@@ -35,10 +35,10 @@ from requests.adapters import HTTPAdapter
 from requests_cache import CachedResponse, CachedSession
 from urllib3.util.retry import Retry
 
-from .. import metrics
-from ..config import setting
-from ..errors import SourceError
-from ..extensions import lazy
+from ... import metrics
+from ...config import setting
+from ...errors import SourceError
+from ...extensions import lazy
 
 if TYPE_CHECKING:
     from flask import Flask

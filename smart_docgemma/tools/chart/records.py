@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from ..knowledge import analytes
+from ...knowledge import analytes
 from .chartdata import (
     ChartAllergy,
     ChartEncounter,
@@ -38,7 +38,7 @@ from .chartdata import num as num  # the chart's numbers as written, here for th
 # on every read (sorted by date alone, HAPI returns a different subset of the tied results).
 SORT_NEWEST = "-date,_id"
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 SERIES_POINTS = 20  # per code, for the UI's trend plots
 _TAG = re.compile(r"\s*\(([a-z /]+)\)\s*$")
 _INSTRUCTION_LIKE = re.compile(

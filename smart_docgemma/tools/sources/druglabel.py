@@ -13,10 +13,10 @@ from typing import Any
 
 import yaml
 
-from .. import knowledge
-from .base import Source
+from ... import knowledge
+from ..base import Source
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 DISCLAIMER = "openFDA: do not rely on openFDA to make decisions regarding medical care."
 DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 
@@ -93,7 +93,7 @@ def _name_match(label: dict[str, Any], terms: list[str]) -> int:
     return int(any(n.startswith(t + " ") for n in names for t in terms))
 
 
-def _summarise(drug: str, terms: list[str], labels: list[dict[str, Any]]) -> LabelSafety:
+def summarise(drug: str, terms: list[str], labels: list[dict[str, Any]]) -> LabelSafety:
     ranked = sorted(newest_per_set(labels), key=lambda lb: _name_match(lb, terms), reverse=True)
     label, openfda = ranked[0], ranked[0].get("openfda") or {}
     sections = {heading: compact(label.get(key), budget) for key, heading, budget in SAFETY_SECTIONS

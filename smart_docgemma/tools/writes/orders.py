@@ -1,13 +1,11 @@
 """The three write tools: they build a FHIR resource and return a *proposal*; they never write.
 
 ``prescribe_medication`` → MedicationRequest, ``add_allergy`` →
-AllergyIntolerance, ``save_clinical_note`` → DocumentReference. Each resource
-is validated with the ``fhir.resources`` R4B models before anyone sees it
-(an invalid resource is refused here, not at approval); coded where an
-offline table has the code (RxNorm ingredients, SNOMED CT substances and
-findings, LOINC document types), else text only — never a guessed code. The proposal is stored through
-``ctx.proposals`` (``proposals.ProposalStore``) and shown as an approval card;
-only the clinician's approval writes (``ProposalStore.approve``).
+AllergyIntolerance, ``save_clinical_note`` → DocumentReference. Each resource is coded where
+an offline table has the code (RxNorm ingredients, SNOMED CT substances and findings, LOINC
+document types), else text only — never a guessed code — and proposed through ``draft.propose``
+(validated with the ``fhir.resources`` R4B models, stored as an approval card); only the
+clinician's approval writes (``ProposalStore.approve``).
 
 Safety flags ride on the proposal: a documented allergy that forbids the
 drug (class cross-reactivity), critical interactions with active
@@ -18,30 +16,27 @@ from __future__ import annotations
 
 import base64
 import re
-from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
 import yaml
-from fhir.resources.R4B import get_fhir_model_class
-from pydantic import ValidationError
 
-from .. import errors, knowledge
-from ..approval.types import ProposalSummary, SafetyFlag
-from ..checks.drug_safety import check_in_context
-from ..fhir import local_ref
-from ..languages import N_, answer_language, clinical_clause, fold, message, say
-from ..languages.wording import reread
-from . import args as tool_args
-from . import catalog, dosing
-from .base import Tool, ToolContext, ToolResult
-from .dosing import SNOMED, parse_dose
-from .openfda import label_safety
-from .safety import flag as _flag
-from .safety import patient_lists
+from ... import knowledge
+from ...approval.types import ProposalSummary, SafetyFlag
+from ...checks.drug_safety import check_in_context
+from ...languages import N_, fold, message
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart.safety import flag as _flag
+from ..chart.safety import patient_lists
+from ..sources.openfda import label_safety
+from ..words import dosing
+from ..words.dosing import SNOMED, parse_dose
+from .draft import now, practitioner, propose, refuse
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 LOINC = "http://loinc.org"
 
@@ -57,21 +52,6 @@ def rxnorm_coding(name: str) -> dict[str, Any] | None:
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
     return {"system": RXNORM, "code": ing.rxcui, "display": ing.name} if ing and ing.rxcui else None
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def validated(resource: dict[str, Any]) -> dict[str, Any]:
-    """The resource checked against the FHIR R4B model; raises ``ValueError`` naming the problem."""
-    try:
-        model = get_fhir_model_class(resource["resourceType"]).model_validate(resource)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first.get("loc", ())) or resource["resourceType"]
-        raise ValueError(f"{where}: {first.get('msg')}") from exc
-    return model.model_dump(mode="json", exclude_none=True)
 
 
 # ------------------------------------------------------------------ parsing dosing
@@ -99,19 +79,6 @@ def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
 
 
 # ------------------------------------------------------------------ shared checks
-def _refusal(args: Any, ctx: ToolContext, rtype: str) -> ToolResult | None:
-    """Writes only for the launch patient, and only with a create scope for the type."""
-    if not ctx.patient_id:
-        return ToolResult.failure("forbidden", "No patient is in context, so nothing can be written to a chart. "
-                                  "Open the assistant from the patient's chart.")
-    if args.patient_id != ctx.patient_id:
-        return ToolResult.failure("forbidden", "Chart writes are limited to the patient in context "
-                                  f"(id {ctx.patient_id}); {args.patient_id} is a different patient.")
-    if ctx.scopes is None or not ctx.scopes.allows(rtype, "c"):
-        return ToolResult.failure("forbidden", f"This session was not granted permission to create {rtype} records.")
-    return None
-
-
 def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
     """The FDA boxed warning, if the label source answers; silence is flagged, not fatal."""
     if ctx.http is None:
@@ -179,39 +146,10 @@ def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     return flags
 
 
-def _propose(ctx: ToolContext, tool: str, resource: dict[str, Any], summary: ProposalSummary, noun: str) -> ToolResult:
-    try:
-        resource = validated(resource)
-    except ValueError as exc:
-        return ToolResult.failure("invalid", f"The {noun} could not be prepared as a valid FHIR "
-                                  f"{resource['resourceType']} "
-                                  f"({exc}). Please restate it.")
-    try:
-        proposal_id = ctx.store().create(sid=ctx.sid or "", patient_id=ctx.patient_id or "", tool=tool,
-                                         resource=resource, summary=summary)
-    except errors.Forbidden as exc:  # the store's own check of the subject against the session
-        return ToolResult.failure("forbidden", exc.description)
-    flags, lang = summary.get("flags") or [], answer_language()
-    lines = [say(message(N_("Proposed, awaiting the clinician's approval (nothing has been written yet): "
-                            "%(title)s."), title=reread(summary["title"], lang)), lang)]
-    lines += [f"{say(message(label), lang)}: {reread(value, lang)}" for label, value in summary["fields"]]
-    lines += [_flag_line(f, lang) for f in flags]
-    mentions = [{"severity": f["severity"], "text": f"{f['severity'].upper()} — {f['text']}", "terms": f["terms"]}
-                for f in flags if f.get("terms")]
-    return ToolResult(status="proposal", text="\n".join(lines), proposal_id=proposal_id,
-                      data={"proposal_id": proposal_id, "summary": summary, "resource_type": resource["resourceType"],
-                            "safety_findings": mentions})
-
-
-def _practitioner(ctx: ToolContext) -> dict[str, Any] | None:
-    ref = local_ref(ctx.user)
-    return {"reference": ref} if ref and ref.split("/")[0] in ("Practitioner", "PractitionerRole") else None
-
-
 # ------------------------------------------------------------------ the tools
 def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> ToolResult:
     """Propose a MedicationRequest (status active, intent order) for the launch patient."""
-    refused = _refusal(args, ctx, "MedicationRequest")
+    refused = refuse(args, ctx, "MedicationRequest")
     if refused:
         return refused
     coding = rxnorm_coding(args.medication_name)
@@ -220,11 +158,11 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
     inst = parsed.dosage
     resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
                 "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
-                "authoredOn": _now(), "dosageInstruction": [inst]}
+                "authoredOn": now(), "dosageInstruction": [inst]}
     if parsed.dispense:
         resource["dispenseRequest"] = parsed.dispense
-    if _practitioner(ctx):
-        resource["requester"] = _practitioner(ctx)
+    if practitioner(ctx):
+        resource["requester"] = practitioner(ctx)
     flags, weight = medication_check(ctx, args.medication_name, inst)
     worked = in_mg(inst, weight)
     dose = f"{worked.per_dose_mg:g} mg a dose ({worked.arithmetic})" if worked else args.dosage
@@ -240,7 +178,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
                                 "fields": fields, "flags": flags,
                                 "request": {"medication_name": args.medication_name, "dosage": args.dosage,
                                             "frequency": args.frequency, "notes": args.notes}}
-    return _propose(ctx, "prescribe_medication", resource, summary, "medication order")
+    return propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
 def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[str, str]]:
@@ -261,7 +199,8 @@ def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[st
     return rows
 
 
-def _substance(name: str) -> tuple[dict[str, Any], str]:
+def substance_code(name: str) -> tuple[dict[str, Any], str]:
+    """An allergy's substance coded (SNOMED CT, else RxNorm, else text) and its category."""
     key = name.strip().lower()
     snomed = _codes()["allergy_substances"].get(key)
     if snomed:
@@ -273,7 +212,8 @@ def _substance(name: str) -> tuple[dict[str, Any], str]:
     return {"text": name}, "medication" if knowledge.identify(text=name).identified else ""
 
 
-def _manifestation(reaction: str) -> dict[str, Any]:
+def manifestation(reaction: str) -> dict[str, Any]:
+    """A reaction coded in SNOMED CT where the table has it, else its text."""
     coded = _codes()["reactions"].get(reaction.strip().lower())
     if coded:
         return {"coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}], "text": reaction}
@@ -282,13 +222,13 @@ def _manifestation(reaction: str) -> dict[str, Any]:
 
 def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolResult:
     """Propose an AllergyIntolerance (active, confirmed by the approving clinician)."""
-    refused = _refusal(args, ctx, "AllergyIntolerance")
+    refused = refuse(args, ctx, "AllergyIntolerance")
     if refused:
         return refused
     if no_known_allergy(args.substance):
         return _propose_no_known_allergy(ctx)
-    code, category = _substance(args.substance)
-    reaction = {"manifestation": [_manifestation(args.reaction)],
+    code, category = substance_code(args.substance)
+    reaction = {"manifestation": [manifestation(args.reaction)],
                 **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
     resource: dict[str, Any] = {"resourceType": "AllergyIntolerance",
@@ -296,14 +236,14 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
                 "verificationStatus": {"coding": [{"system": terms + "verification",
                                                    "code": args.verification or "unconfirmed"}]},
                 "type": "allergy", "code": code, "patient": {"reference": f"Patient/{ctx.patient_id}"},
-                "recordedDate": _now(), "reaction": [reaction]}
+                "recordedDate": now(), "reaction": [reaction]}
     if category:
         resource["category"] = [category]
     criticality = args.criticality or ("high" if re.search(r"anaphyla|angioedema", args.reaction, re.I) else None)
     if criticality:  # from the clinician's words only; unstated stays unknown
         resource["criticality"] = criticality
-    if _practitioner(ctx):
-        resource["recorder"] = _practitioner(ctx)
+    if practitioner(ctx):
+        resource["recorder"] = practitioner(ctx)
     coding = (code.get("coding") or [{}])[0]
     flags = allergy_flags(ctx, args.substance)
     fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
@@ -313,7 +253,7 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
                if coding else "none found (text only)")]
     summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
                "fields": fields, "flags": flags}
-    return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
+    return propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
 def no_known_allergy(substance: str) -> bool:
@@ -332,9 +272,9 @@ def _propose_no_known_allergy(ctx: ToolContext) -> ToolResult:
         "verificationStatus": {"coding": [{"system": terms + "verification", "code": "confirmed"}]},
         "code": {"coding": [{"system": SNOMED, "code": nka["code"], "display": nka["display"]}],
                  "text": nka["display"]},
-        "patient": {"reference": f"Patient/{ctx.patient_id}"}, "recordedDate": _now()}
-    if _practitioner(ctx):
-        resource["recorder"] = _practitioner(ctx)
+        "patient": {"reference": f"Patient/{ctx.patient_id}"}, "recordedDate": now()}
+    if practitioner(ctx):
+        resource["recorder"] = practitioner(ctx)
     _, allergies, flags = patient_lists(ctx)
     listed = [a for a in allergies if a and not no_known_allergy(a)]
     if listed:
@@ -345,7 +285,7 @@ def _propose_no_known_allergy(ctx: ToolContext) -> ToolResult:
               ("Code", f"SNOMED CT {nka['code']}")]
     summary: ProposalSummary = {"title": "Record no known allergies", "kind": "allergy",
                                 "fields": fields, "flags": flags}
-    return _propose(ctx, "add_allergy", resource, summary, "allergy entry")
+    return propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
 def note_type(requested: str) -> dict[str, Any]:
@@ -358,7 +298,7 @@ def note_type(requested: str) -> dict[str, Any]:
 
 def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolResult:
     """Propose a DocumentReference (status current) holding the note as text/plain."""
-    refused = _refusal(args, ctx, "DocumentReference")
+    refused = refuse(args, ctx, "DocumentReference")
     if refused:
         return refused
     kind = note_type(args.note_type)
@@ -366,17 +306,17 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolRes
                 "type": {"coding": [kind], "text": kind["display"]},
                 "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
                                           "code": "clinical-note", "display": "Clinical Note"}]}],
-                "subject": {"reference": f"Patient/{ctx.patient_id}"}, "date": _now(),
+                "subject": {"reference": f"Patient/{ctx.patient_id}"}, "date": now(),
                 "description": f"{kind['display']} drafted with the DocGemma assistant",
                 "content": [{"attachment": {"contentType": "text/plain; charset=utf-8", "title": kind["display"],
                                             "data": base64.b64encode(args.note_text.encode()).decode()}}]}
-    if _practitioner(ctx):
-        resource["author"] = [_practitioner(ctx)]
+    if practitioner(ctx):
+        resource["author"] = [practitioner(ctx)]
     fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
               ("Length", f"{len(args.note_text)} characters")]
     summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
                "preview": args.note_text[:600], "flags": []}
-    return _propose(ctx, "save_clinical_note", resource, summary, "clinical note")
+    return propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 
 
 TOOLS: list[Tool] = [
@@ -384,13 +324,3 @@ TOOLS: list[Tool] = [
     Tool(catalog.spec("add_allergy"), run_add_allergy),
     Tool(catalog.spec("save_clinical_note"), run_save_note),
 ]
-
-
-def _flag_line(flag: SafetyFlag, lang: str) -> str:
-    """A safety flag for the tool's text in ``lang``, keeping the English clinical clause the
-    translated sentence does not carry (``languages.clinical_clause``)."""
-    said = flag.get("message")
-    line = say(message(N_("Safety flag (%(severity)s): %(text)s"), severity=message(flag["severity"]),
-                       text=said or flag["text"]), lang)
-    clause = clinical_clause(said, flag["text"]) if said and lang != "en" else ""
-    return f"{line} ({clause})" if clause else line

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import knowledge
-from ..checks.mentions import of_pair, of_source_failure
-from ..errors import SourceError
-from ..languages import N_, answer_language, answer_text, clinical_text, say
-from ..languages import message as language_message
-from .base import Source, ToolResult
+from ... import knowledge
+from ...checks.mentions import of_pair, of_source_failure
+from ...errors import SourceError
+from ...languages import N_, answer_language, answer_text, clinical_text, say
+from ...languages import message as language_message
+from ..base import Source, ToolResult
 from .druglabel import (
     DISCLAIMER,
     label_mentions,
@@ -46,7 +46,7 @@ def _said(msgid: str, **args: Any) -> str:
     return say(language_message(msgid, **args), answer_language())
 
 
-def _pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
+def pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
     found: list[dict[str, Any]] = [{"source": _said(N_("Offline interaction tables: %(source)s"),
                                                     source=i.source), "kind": "table",
@@ -72,7 +72,7 @@ def _urgency(pair: dict[str, Any]) -> tuple[Any, ...]:
     return (min(ranks),)
 
 
-def _interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table: list[knowledge.Interaction],
+def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table: list[knowledge.Interaction],
                         labels: dict[str, Any], label_error: SourceError | None) -> ToolResult:
     hits = sorted((p for p in pairs if p["findings"]), key=_urgency)
     lines: list[str] = []

@@ -22,29 +22,30 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from .. import knowledge
-from ..checks.drug_safety import check_in_context
-from ..checks.mentions import of_source_failure
-from ..errors import SourceError
-from ..languages import N_, answer_language, say
-from ..languages import message as language_message
-from . import args as tool_args
-from . import catalog, dosing
-from .base import Source, Tool, ToolContext, ToolResult
+from ... import knowledge
+from ...checks.drug_safety import check_in_context
+from ...checks.mentions import of_source_failure
+from ...errors import SourceError
+from ...languages import N_, answer_language, say
+from ...languages import message as language_message
+from .. import args as tool_args
+from .. import catalog
+from ..base import Source, Tool, ToolContext, ToolResult
+from ..chart.safety import patient_lists
+from ..words import dosing
 from .druglabel import (
     DISCLAIMER,
     LabelSafety,
 )
 from .drugreport import (
-    _interaction_result,
-    _pair_report,
+    interaction_result,
+    pair_report,
 )
 from .http import KnowledgeHttp
 from .openfda import (
     clean_name,
     label_safety,
 )
-from .safety import patient_lists
 
 # --- check_drug_safety --------------------------------------------------------
 
@@ -115,9 +116,9 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext)
     table = [i for i in knowledge.drug_interactions([*generics, *active], minimum="take into account")
              if i.drug_a in generics or i.drug_b in generics]
     labels, label_error = _labels_for(ctx.sources(), list(generics))
-    pairs = [_pair_report(a, b, table, labels) for a, b in
+    pairs = [pair_report(a, b, table, labels) for a, b in
              [*combinations(generics, 2), *((a, m) for a in generics for m in active)]]
-    result = _interaction_result(generics, pairs, table, labels, label_error)
+    result = interaction_result(generics, pairs, table, labels, label_error)
     result = _with_chart(result, generics, [clean_name(m) for m in meds], allergies, chart_note)
     return with_patient_check(result, ctx, list(generics.values()))
 

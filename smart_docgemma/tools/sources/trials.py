@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import SourceError
-from . import args as tool_args
-from . import catalog
-from .base import Source, Tool, ToolContext, ToolResult
+from ...errors import SourceError
+from .. import args as tool_args
+from .. import catalog
+from ..base import Source, Tool, ToolContext, ToolResult
 
 PAGE_SIZE = 5
 MAX_LOCATIONS = 3

@@ -15,10 +15,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from ..fhir import absolute
-from ..languages import N_, answer_language, day, day_text, message, say
+from ...fhir import absolute
+from ...languages import N_, answer_language, day, day_text, message, say
+from ..base import Source
 from . import records
-from .base import Source
 from .chartdata import (
     ChartAllergy,
     ChartData,

@@ -14,9 +14,9 @@ from typing import Any
 
 import yaml
 
-from ..languages import fold
+from ...languages import fold
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
 
 @lru_cache(maxsize=1)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import knowledge
-from ..errors import SourceError
+from ... import knowledge
+from ...errors import SourceError
 from .druglabel import (
     LabelSafety,
-    _summarise,
+    summarise,
 )
 from .http import KnowledgeHttp
 
@@ -43,7 +43,7 @@ def label_safety(http: KnowledgeHttp, drug: str) -> LabelSafety | None:
         if suggestion and suggestion not in terms:
             terms = [suggestion]
             labels = _about(_fetch_labels(http, terms), terms)
-    return _summarise(drug, terms, labels) if labels else None
+    return summarise(drug, terms, labels) if labels else None
 
 
 def _label_name(name: str) -> str:

@@ -20,16 +20,18 @@ from typing import Any, Literal
 
 import yaml
 
-from .. import errors, knowledge
-from ..knowledge import analytes
-from ..languages import fold
-from . import args as tool_args
-from . import catalog, labs, records, ward_words, when
-from .base import Tool, ToolContext, ToolResult
-from .orders import _refusal
+from ... import errors, knowledge
+from ...knowledge import analytes
+from ...languages import fold
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart import labs, records
+from ..words import ward_words, when
+from .draft import refuse
 from .ward_orders import brief, merged, propose_lab, run_refer
 
-DATA = Path(__file__).with_name("data") / "care_gaps.yaml"
+DATA = Path(__file__).parents[1] / "data" / "care_gaps.yaml"
 BP_PANEL, SYSTOLIC, DIASTOLIC = "85354-9", "8480-6", "8462-4"
 Status = Literal["due", "met", "above_target", "unknown", "not_applicable"]
 
@@ -358,7 +360,7 @@ def orders_for(rep: GapReport, labs_only: bool) -> list[tuple[str, str, list[Gap
 
 
 def run_order(args: tool_args.CareGapOrderArgs, ctx: ToolContext) -> ToolResult:
-    refused = _refusal(args, ctx, "ServiceRequest")
+    refused = refuse(args, ctx, "ServiceRequest")
     if refused:
         return refused
     rep = _read(ctx)

@@ -6,7 +6,7 @@ For every medicine of the list (default: the WHO Model List of Essential Medicin
 plain ``names`` list) it asks the FDA label service exactly what the drug-safety and
 interaction tools ask (``openfda.label_safety``), into the app's cache (``CACHE_PATH``,
 ``DOCGEMMA_…`` configuration). When the uplink later fails, those answers are served as offline
-copies with their retrieval date (tools/http.py). Prints the coverage: medicines whose every
+copies with their retrieval date (tools/sources/http.py). Prints the coverage: medicines whose every
 ingredient has a label, medicines openFDA has no label for (many INN-only or non-US
 medicines), and failures.
 """
@@ -18,11 +18,11 @@ from typing import Callable
 
 import yaml
 
-from ..errors import SourceError
+from ...errors import SourceError
 from .http import KnowledgeHttp
 from .openfda import label_safety
 
-DEFAULT_LIST = Path(__file__).with_name("data") / "who_eml_core.yaml"
+DEFAULT_LIST = Path(__file__).parents[1] / "data" / "who_eml_core.yaml"
 
 
 @dataclass

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import errors
-from ..approval.types import ProposalSummary, SafetyFlag
-from ..config import setting
-from . import args as tool_args
-from . import catalog, ward_words, when
-from .base import Tool, ToolContext, ToolResult
-from .dosing import SNOMED, UCUM
-from .orders import LOINC, _now, _practitioner, _propose, _refusal
-from .safety import flag
+from ... import errors
+from ...approval.types import ProposalSummary, SafetyFlag
+from ...config import setting
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart.safety import flag
+from ..words import ward_words, when
+from ..words.dosing import SNOMED, UCUM
+from . import draft
+from .orders import LOINC
 
 OBSERVATION_CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
 LAB_CATEGORY = {"system": SNOMED, "code": "108252007", "display": "Laboratory procedure"}
@@ -60,15 +62,15 @@ def service_request(ctx: ToolContext, code: dict[str, Any], category: dict[str, 
     resource: dict[str, Any] = {
         "resourceType": "ServiceRequest", "status": "active", "intent": "order",
         "category": [{"coding": [category]}], "priority": priority or "routine", "code": code,
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": _now()}
+        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": draft.now()}
     if at and at.fhir():
         resource["occurrenceDateTime"] = at.fhir()
     if reason:
         resource["reasonCode"] = [{"text": reason}]
     if note:
         resource["note"] = [{"text": note}]
-    if _practitioner(ctx):
-        resource["requester"] = _practitioner(ctx)
+    if draft.practitioner(ctx):
+        resource["requester"] = draft.practitioner(ctx)
     return resource
 
 
@@ -109,12 +111,12 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     title = f"Order {key}" + (f" ({at.said})" if at.said else "")
     summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields,
                                 "flags": active_orders(ctx, resource["code"], key)}
-    return _propose(ctx, "order_lab_test", resource, summary, "lab order")
+    return draft.propose(ctx, "order_lab_test", resource, summary, "lab order")
 
 
 def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
     """Propose one ServiceRequest per named lab test."""
-    refused = _refusal(args, ctx, "ServiceRequest")
+    refused = draft.refuse(args, ctx, "ServiceRequest")
     if refused:
         return refused
     tests = ward_words.lab_tests(args.test)
@@ -136,7 +138,7 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
 def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
     """Propose a referral ServiceRequest: the specialty's SNOMED CT code, the reason, and the
     clinician's text verbatim as its note."""
-    refused = _refusal(args, ctx, "ServiceRequest")
+    refused = draft.refuse(args, ctx, "ServiceRequest")
     if refused:
         return refused
     found = ward_words.specialties(args.specialty)
@@ -158,7 +160,7 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
                                 "flags": active_orders(ctx, code, f"{key} referral")}
     if args.note:
         summary["preview"] = args.note[:600]
-    return _propose(ctx, "refer_patient", resource, summary, "referral")
+    return draft.propose(ctx, "refer_patient", resource, summary, "referral")
 
 
 # ------------------------------------------------------------------ vital signs
@@ -169,7 +171,7 @@ def _quantity(value: float, entry: dict[str, Any]) -> dict[str, Any]:
 
 def observation(ctx: ToolContext, reading: ward_words.Reading) -> dict[str, Any]:
     """The vital-signs profile's Observation of ``reading`` (final, effective now)."""
-    entry, now = reading.entry, _now()
+    entry, now = reading.entry, draft.now()
     coding = [{"system": LOINC, "code": entry["loinc"], "display": entry["display"]}]
     if entry.get("also"):
         coding.append({"system": LOINC, "code": entry["also"]["loinc"], "display": entry["also"]["display"]})
@@ -189,14 +191,14 @@ def observation(ctx: ToolContext, reading: ward_words.Reading) -> dict[str, Any]
             for c, v in zip(entry["components"].values(), reading.values, strict=False)]
     else:
         resource["valueQuantity"] = _quantity(reading.values[0], entry)
-    if _practitioner(ctx):
-        resource["performer"] = [_practitioner(ctx)]
+    if draft.practitioner(ctx):
+        resource["performer"] = [draft.practitioner(ctx)]
     return resource
 
 
 def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolResult:
     """Propose one Observation per reading; an implausible reading is refused, said why."""
-    refused = _refusal(args, ctx, "Observation")
+    refused = draft.refuse(args, ctx, "Observation")
     if refused:
         return refused
     found = ward_words.readings(args.reading)
@@ -210,9 +212,9 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
     for reading in found:
         said = ward_words.reading_text(reading)
         fields = [("Vital sign", reading.vital), ("Value", said.removeprefix(reading.vital).strip()),
-                  ("Code", f"LOINC {reading.entry['loinc']}"), ("Time taken", _now() + " (when it was said)")]
+                  ("Code", f"LOINC {reading.entry['loinc']}"), ("Time taken", draft.now() + " (when it was said)")]
         summary: ProposalSummary = {"title": f"Record {said}", "kind": "vital_sign", "fields": fields, "flags": []}
-        results.append(_propose(ctx, "record_vital_sign", observation(ctx, reading), summary, "vital sign"))
+        results.append(draft.propose(ctx, "record_vital_sign", observation(ctx, reading), summary, "vital sign"))
     return merged(results)
 
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import errors
-from ..fhir import absolute
-from ..languages import N_, answer_language, message, say
-from . import args as tool_args
-from . import catalog
-from .base import Source, Tool, ToolContext, ToolResult
+from ... import errors
+from ...fhir import absolute
+from ...languages import N_, answer_language, message, say
+from .. import args as tool_args
+from .. import catalog
+from ..base import Source, Tool, ToolContext, ToolResult
 from .chart import patient_facts
 
 MAX_MATCHES = 10

@@ -16,10 +16,10 @@ from typing import Any
 
 import nh3
 
-from ..errors import SourceError
-from . import args as tool_args
-from . import catalog
-from .base import Source, Tool, ToolContext, ToolResult
+from ...errors import SourceError
+from .. import args as tool_args
+from .. import catalog
+from ..base import Source, Tool, ToolContext, ToolResult
 from .http import KnowledgeHttp
 
 PAGE_SIZE = 5

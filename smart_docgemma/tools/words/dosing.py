@@ -20,12 +20,12 @@ from typing import Any
 
 import yaml
 
-from .. import knowledge
-from ..languages import frequency
+from ... import knowledge
+from ...languages import frequency
 
 SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
 
 @lru_cache(maxsize=1)

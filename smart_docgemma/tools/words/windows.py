@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
-from ..knowledge.analytes import fold
-from .records import DATA
+from ...knowledge.analytes import fold
+from ..chart.records import DATA
 
 WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
-from ..languages import answer_language, lab_name
+from ...languages import answer_language, lab_name
 
 # the sections of ``ChartData`` that list entries, by their names in its JSON
 Section = Literal["problems", "social", "medications", "allergies", "vitals", "labs", "notes", "encounters",

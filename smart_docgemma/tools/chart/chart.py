@@ -25,15 +25,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import errors
-from ..checks.drug_safety import review_in_context
-from ..config import setting
-from ..fhir import FhirGateway
-from ..languages import N_, answer_language, message, say
-from ..smart.scopes import GrantedScopes
-from . import answers, catalog, records
-from . import args as tool_args
-from .base import ChartRead, Source, Tool, ToolContext, ToolResult
+from ... import errors
+from ...checks.drug_safety import review_in_context
+from ...config import setting
+from ...fhir import FhirGateway
+from ...languages import N_, answer_language, message, say
+from ...smart.scopes import GrantedScopes
+from .. import args as tool_args
+from .. import catalog
+from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
+from ..words.windows import Asked, zone
+from . import answers, records
 from .chartdata import ChartData
 
 # re-exported for other tools
@@ -44,7 +46,6 @@ from .summary import TEXT_BUDGET as TEXT_BUDGET
 from .summary import UNTRUSTED_HEAD as UNTRUSTED_HEAD
 from .summary import brief, chart_sources, chart_text
 from .summary import section_text as section_text
-from .windows import Asked, zone
 
 PAGE = 50  # _count of the small sections
 OBS_WINDOW = 100  # newest labs and vital signs read for the summary (one page)

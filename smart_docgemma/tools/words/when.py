@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .. import errors
+from ... import errors
 
 # the hour a part of the day stands for when no clock time is said ("recheck tomorrow morning")
 DAY_PARTS = {"morning": 8, "am": 8, "noon": 12, "midday": 12, "afternoon": 14, "evening": 18, "night": 22}

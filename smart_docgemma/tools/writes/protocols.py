@@ -20,29 +20,33 @@ from typing import Any
 
 import yaml
 
-from .. import errors
-from ..approval.types import ProposalSummary
-from ..config import setting
-from ..knowledge import analytes
-from ..languages import fold
-from . import args as tool_args
-from . import catalog, dosing, labs, when
-from .base import Tool, ToolContext, ToolResult
-from .orders import RXNORM, _now, _practitioner, _propose, _refusal, medication_flags
+from ... import errors
+from ...approval.types import ProposalSummary
+from ...config import setting
+from ...knowledge import analytes
+from ...languages import fold
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart import labs
+from ..words import dosing, when
+from . import draft
+from .orders import RXNORM, medication_flags
 from .ward_orders import merged, propose_lab, site_zone
 
-DEFAULT = Path(__file__).with_name("data") / "protocols.yaml"
+DEFAULT = Path(__file__).parents[1] / "data" / "protocols.yaml"
 
 
 @lru_cache(maxsize=4)
-def _load(path: str) -> dict[str, Any]:
+def load(path: str) -> dict[str, Any]:
+    """The protocols of a protocol file (the shape of ``data/protocols.yaml``), by name."""
     data: dict[str, Any] = yaml.safe_load(Path(path).read_text(encoding="utf-8"))["protocols"]
     return data
 
 
 def protocols(ctx: ToolContext) -> dict[str, Any]:
     """The site's protocols: its own file when ``PROTOCOLS_FILE`` names one, else the shipped ones."""
-    return _load(str(setting(ctx.config, "PROTOCOLS_FILE") or DEFAULT))
+    return load(str(setting(ctx.config, "PROTOCOLS_FILE") or DEFAULT))
 
 
 def find(name: str, table: dict[str, Any]) -> str | None:
@@ -66,7 +70,7 @@ def _num(value: float) -> str:
 
 def reading(ctx: ToolContext, protocol: dict[str, Any]) -> labs.Reading:
     """The newest result of the protocol's analyte in its window (any of the analyte table's
-    codes, in its unit: ``tools/labs.py``) and the last one before; raises the gateway's errors."""
+    codes, in its unit: ``tools/chart/labs.py``) and the last one before; raises the gateway's errors."""
     hours = protocol.get("window_hours")
     return labs.latest(ctx.gateway(), ctx.patient_id or "", protocol["analyte"],
                        within=timedelta(hours=hours) if hours else None)
@@ -86,7 +90,7 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
     protocol = table[key]
     needs = ("MedicationRequest", "ServiceRequest") if protocol["kind"] == "replace" else ("ServiceRequest",)
     for rtype in needs:
-        refused = _refusal(args, ctx, rtype)
+        refused = draft.refuse(args, ctx, rtype)
         if refused:
             return refused
     if protocol["analyte"] not in analytes.names():
@@ -191,9 +195,9 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
         "resourceType": "MedicationRequest", "status": "active", "intent": "order",
         "medicationCodeableConcept": {"coding": [{"system": RXNORM, "code": med["rxnorm"], "display": med["display"]}],
                                       "text": med["text"]},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": _now(), "dosageInstruction": [inst]}
-    if _practitioner(ctx):
-        resource["requester"] = _practitioner(ctx)
+        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": draft.now(), "dosageInstruction": [inst]}
+    if draft.practitioner(ctx):
+        resource["requester"] = draft.practitioner(ctx)
     flags = medication_flags(ctx, med["text"], inst)
     if protocol.get("warn_above") and dose > protocol["warn_above"]:
         flags.append({"severity": "warning", "kind": "dose", "text": (
@@ -204,7 +208,7 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
     rows += [("Code", f"RxNorm {med['rxnorm']} ({med['display']})")]
     summary: ProposalSummary = {"title": f"Give {med['text']} {text}", "kind": "medication",
                                 "fields": rows + fields, "flags": flags}
-    return _propose(ctx, "apply_protocol", resource, summary, "medication order")
+    return draft.propose(ctx, "apply_protocol", resource, summary, "medication order")
 
 
 TOOLS: list[Tool] = [Tool(catalog.spec("apply_protocol"), run_apply_protocol)]
