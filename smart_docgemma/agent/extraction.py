@@ -13,9 +13,10 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
-from ..tools.windows import Asked, asked
+from ..reading.people import named_people
+from ..tools.chart.answers import chart_focus
+from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules
@@ -93,6 +94,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    found += [(name, 2) for name in named_people(text, drug_words)]  # a person anywhere in the sentence
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -101,6 +103,11 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
+
+
+def born_words() -> str:
+    """The birth date's words of every language, as one alternation."""
+    return _born_words()
 
 
 @lru_cache(maxsize=1)
@@ -127,7 +134,8 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
-    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=)?\s*(.{{0,24}})", text.lower())
+    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+                  text.lower())
     if not m:
         return None
     for pattern, parts in _DATE_FORMS:
@@ -222,6 +230,12 @@ def _weight_based(text: str) -> str | None:
     if written is None:
         return None
     return f"{written.mg_per_kg:g} mg/kg" + ("/day" if written.per == "day" else "")
+
+
+def route_said(text: str) -> str | None:
+    """The route a text names, as ``routes`` in data/rules.yaml words it ("per os" → "oral")."""
+    found = _route().search(text)
+    return rules()["routes"].get(found.group(1).lower(), found.group(1).lower()) if found else None
 
 
 @lru_cache(maxsize=1)
@@ -329,8 +343,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
-    if find_patient_ids(text):  # "the age of the patient with MRN of …": a patient named by id
-        return True
+    if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
+        return True  # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
     if focus.startswith("lab:") and asked(text) != Asked():  # "mean fingerstick glucose over the past 24h?":
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())

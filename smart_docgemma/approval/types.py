@@ -1,5 +1,5 @@
 """What a proposed chart write and its approval card are made of, shared by the write tools
-(``tools/orders.py``, ``tools/safety.py``), the approval lifecycle (``proposals/``), the agent and
+(``tools/writes/orders.py``, ``tools/chart/safety.py``), the approval lifecycle (``proposals/``), the agent and
 the pages: the card's safety flags and second look, the clinician's edits and decision, and what
 the store reads of a launch. Below the tools and the proposals, so both name them.
 """
@@ -91,6 +91,7 @@ class ProposalSummary(TypedDict, total=False):
     second_look: SecondLook  # the draft's review, when it earned one
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
+    unconfirmed: dict[str, float | None]  # a create with no known outcome: since, clear_since
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
     request: dict[str, str | None]  # a medication order's words as drafted (a follow-up re-drafts them)
 

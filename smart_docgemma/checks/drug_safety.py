@@ -32,7 +32,7 @@ NEEDED = {
     "conditions": N_("problem list"),
     "labs": N_("lab results"),
 }
-# order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
+# order-sign prefetch key -> the chart section (tools.chart.chart.SECTIONS) that reads the same resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
                    "conditions": "conditions"}
 CHECKED = N_(
@@ -181,7 +181,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
         if scopes is not None and not scopes.allows(rtype, "r"):
             data.missing.add(key)
         elif (taken := _shared_part(shared, patient_id, key)) is not None:
-            found = context._well_formed(taken, key)
+            found = context.well_formed(taken, key)
             if found is None:
                 data.missing.add(key)
             else:
@@ -191,7 +191,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
 
     def one(key: str) -> list[dict] | None:
         gateway = fhir.twin() if len(todo) > 1 else fhir
-        return context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+        return context.fetch(gateway, templates[key], {"patientId": patient_id}, key)
 
     with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
         for key, found in zip(todo, pool.map(one, todo), strict=False):

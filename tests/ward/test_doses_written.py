@@ -13,7 +13,7 @@ import yaml
 
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.knowledge import weight_dose
-from smart_docgemma.tools.orders import dosage_instruction
+from smart_docgemma.tools.writes.orders import dosage_instruction
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "doses_written.yaml").read_text())["cases"]
 

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from smart_docgemma.agent import ward_requests
-from smart_docgemma.tools import ward_words, when
+from smart_docgemma.tools.words import ward_words, when
 
 FILE = yaml.safe_load((Path(__file__).parent / "cases" / "ward_shorthand.yaml").read_text())
 CASES, ZONE = FILE["cases"], "America/New_York"
