@@ -232,6 +232,12 @@ def _weight_based(text: str) -> str | None:
     return f"{written.mg_per_kg:g} mg/kg" + ("/day" if written.per == "day" else "")
 
 
+def route_said(text: str) -> str | None:
+    """The route a text names, as ``routes`` in data/rules.yaml words it ("per os" → "oral")."""
+    found = _route().search(text)
+    return rules()["routes"].get(found.group(1).lower(), found.group(1).lower()) if found else None
+
+
 @lru_cache(maxsize=1)
 def _route() -> re.Pattern[str]:
     """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os", "VO")."""

@@ -397,18 +397,22 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
         update["proposals"] = list(result.json_data().get("proposal_ids") or [result.proposal_id])
-        _withdraw_superseded(state, deps, result)
+        withdrawn = _withdraw_superseded(state, deps)
+        if withdrawn:
+            result.text = f"{result.text}\n{withdrawn}"
+        # what a write left undone (a reading refused beside those carded) is said with the cards
+        update["errors"] = [*dated, *(result.json_data().get("notes") or []), *([withdrawn] if withdrawn else [])]
     return update
 
 
-def _withdraw_superseded(state: Turn, deps: Deps, result: ToolResult) -> None:
+def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
     """The card a follow-up re-drafted is withdrawn once its replacement stands (one card
-    pending), and the answer says so."""
+    pending); the sentence that says so (None when nothing was withdrawn)."""
     if not (state.supersedes and deps.ctx and deps.ctx.proposals):
-        return
-    if deps.ctx.proposals.withdraw_ids([state.supersedes], reason="Replaced by the re-drafted order"):
-        said = say(message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language())
-        result.text = f"{result.text}\n{said}"
+        return None
+    if not deps.ctx.proposals.withdraw_ids([state.supersedes], reason="Replaced by the re-drafted order"):
+        return None
+    return say(message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language())
 
 
 def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:

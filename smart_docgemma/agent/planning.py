@@ -53,8 +53,9 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
-    if ent.unsupported:
-        needed.difference_update(writes())
+    if ent.unsupported:  # "order a CT": nothing else is carded in its place; a test the lab
+        # table names beside it ("ECG + trop stat") is still ordered, the rest said out of reach
+        needed.difference_update(set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set()))
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
         if len(ent.drugs) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"

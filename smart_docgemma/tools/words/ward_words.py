@@ -34,8 +34,14 @@ def _words(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
 
 
+_AFTER_NUMBER = re.compile(r"\d\s?$")
+
+
 def _found(low: str, names: list[str]) -> list[tuple[int, int, str]]:
-    return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)]
+    """Where each name occurs; never right after a number, where it is a unit ("500 mg" names
+    no magnesium test)."""
+    return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)
+            if not _AFTER_NUMBER.search(low[:m.start()])]
 
 
 def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
