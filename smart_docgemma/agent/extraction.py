@@ -11,10 +11,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
-from ..tools.windows import Asked, asked
+from ..reading.people import named_people
+from ..tools.chart.answers import chart_focus
+from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules
@@ -92,6 +94,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    found += [(name, 2) for name in named_people(text, drug_words)]  # a person anywhere in the sentence
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -100,6 +103,11 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
+
+
+def born_words() -> str:
+    """The birth date's words of every language, as one alternation."""
+    return _born_words()
 
 
 @lru_cache(maxsize=1)
@@ -126,7 +134,8 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
-    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=)?\s*(.{{0,24}})", text.lower())
+    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+                  text.lower())
     if not m:
         return None
     for pattern, parts in _DATE_FORMS:
@@ -187,12 +196,14 @@ def find_dose(text: str) -> dict[str, Any] | None:
     ``frequencies`` in data/rules.yaml."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
-    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(text))]
+    said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
+    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(said))]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
-    found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
+    found = {"dose": _weight_based(text) or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
+             "frequency": freq}
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
     over = INFUSION.search(text)  # "2 g IV over 2 hours": one dose given over that time
@@ -209,6 +220,16 @@ def find_dose(text: str) -> dict[str, Any] | None:
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+def _weight_based(text: str) -> str | None:
+    """A dose by weight with its basis read in any language ("50 mg/kg/j", "50 mg/kg/día",
+    "50 mg/kg por dose"), written as the order's one English form: "50 mg/kg/day" for a day's
+    amount, "50 mg/kg" for a dose's; None when the dose is not by weight."""
+    written = knowledge.read_weight_dose(text)
+    if written is None:
+        return None
+    return f"{written.mg_per_kg:g} mg/kg" + ("/day" if written.per == "day" else "")
 
 
 @lru_cache(maxsize=1)
@@ -316,8 +337,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
-    if find_patient_ids(text):  # "the age of the patient with MRN of …": a patient named by id
-        return True
+    if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
+        return True  # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
     if focus.startswith("lab:") and asked(text) != Asked():  # "mean fingerstick glucose over the past 24h?":
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())

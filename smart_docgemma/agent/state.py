@@ -19,7 +19,7 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here b
 from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
 from ..grounding.check import Citation, SentenceCheck
 from ..tools.base import Source, ToolResult
-from ..tools.imaging import ImageMeta
+from ..tools.sources.imaging import ImageMeta
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
@@ -102,6 +102,7 @@ class Turn:
     degraded: bool = False
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
+    supersedes: str | None = None  # the pending card a follow-up re-drafts, withdrawn once replaced
     approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
     answer: str | None = None
     asked: str | None = None  # SYNTHESIZE's own part as the model read it (the next turns' history)
@@ -150,6 +151,7 @@ class Changes(TypedDict, total=False):
     degraded: bool
     degraded_reason: str | None
     proposals: list[str]
+    supersedes: str | None
     answer: str | None
     asked: str | None
     second_look: TurnReview | None

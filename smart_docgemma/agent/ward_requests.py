@@ -14,7 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
-from ..tools import protocols, ward_words
+from ..tools.words import ward_words
+from ..tools.writes import protocols
 from .languages import fold
 from .prompts import rules
 
@@ -50,7 +51,7 @@ def protocol_named(text: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _protocol_words() -> dict[str, tuple[str, ...]]:
-    table = protocols._load(str(protocols.DEFAULT))
+    table = protocols.load(str(protocols.DEFAULT))
     return {key: tuple({w.lower() for w in (*p["words"], *analytes.analyte(p["analyte"]).words)})
             for key, p in table.items()}
 

@@ -1,4 +1,4 @@
-"""The care-gap service: the same gaps the assistant reports (``tools/caregaps.py``), as
+"""The care-gap service: the same gaps the assistant reports (``tools/writes/caregaps.py``), as
 ``patient-view`` cards, one per programme with open gaps, each suggesting the orders that close
 its overdue labs (a ``create`` of the ServiceRequest the assistant would propose).
 
@@ -13,9 +13,10 @@ from typing import Any
 
 from .. import errors
 from ..fhir import FhirGateway
-from ..tools import caregaps, ward_words
 from ..tools.base import ToolContext
-from ..tools.ward_orders import LAB_CATEGORY, lab_code
+from ..tools.words import ward_words
+from ..tools.writes import caregaps
+from ..tools.writes.ward_orders import LAB_CATEGORY, lab_code
 
 SERVICE_ID = "docgemma-care-gaps"
 SUMMARY_MAX = 140

@@ -43,11 +43,11 @@ from ..knowledge.mentions import written_names
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
-from ..tools.chart import Chart, read_for_turn
-from ..tools.http import SOURCES, KnowledgeHttp
-from ..tools.imaging import image_meta
+from ..tools.chart.chart import Chart, read_for_turn
 from ..tools.registry import tools_for
-from ..tools.windows import zone
+from ..tools.sources.http import SOURCES, KnowledgeHttp
+from ..tools.sources.imaging import image_meta
+from ..tools.words.windows import zone
 from . import ward_run
 from .cases import Case
 from .fhircheck import check_writes
@@ -229,9 +229,14 @@ class EvalRun:
             self.injector.prepare(case, datetime.now(timezone.utc))
             since = datetime.now(timezone.utc)
             chart = chart_read(ctx) if case.patient else None
-            turn = Agent(self.model, tools, ctx).run(
-                case.query, image=image, meta=meta, chart_summary=chart.brief if chart else None,
-                chart_text=chart.text if chart else None)
+            history: list[dict[str, Any]] = []
+            for said in [*case.before, case.query]:  # earlier turns first, as the chat runs them
+                turn = Agent(self.model, tools, ctx).run(
+                    said, history=list(history), image=image if said == case.query else None,
+                    meta=meta if said == case.query else None, chart_summary=chart.brief if chart else None,
+                    chart_text=chart.text if chart else None)
+                history += [{"role": "user", "content": said},
+                            {"role": "assistant", "content": getattr(turn.state, "answer", "") or ""}]
             age = ward_run.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
             result = score(case, turn, time.perf_counter() - started, age)
             return self._writes(case, ctx, since, result) if case.writes is not None else result

@@ -24,12 +24,13 @@ from .. import errors
 from ..fhir import FhirGateway
 from ..proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from ..smart.scopes import GrantedScopes
-from ..tools.records import age_on
+from ..tools.chart.records import age_on
 from .cases import Case, Injected
 
 LOINC = "http://loinc.org"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
-WRITE_TYPES = ("MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance", "DocumentReference")
+WRITE_TYPES = ("MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance", "DocumentReference",
+               "Composition", "MedicationStatement")
 TIMEOUT = 30
 # what marks a result the evaluation placed (and may delete)
 TAG = {"system": "https://github.com/smart-docgemma/evaluation", "code": "injected"}

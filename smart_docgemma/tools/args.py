@@ -14,8 +14,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .answers import foci
-from .windows import WINDOW_KEY
+from .chart.answers import foci
+from .words.windows import WINDOW_KEY
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -65,7 +65,7 @@ class MedicationCheckArgs(BaseModel):
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/answers.py);
+    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/chart/answers.py);
     # none: the whole chart summary
     focus: Optional[str] = Field(default=None, max_length=40,
                                  description="the part of the chart asked about, e.g. lab:Potassium")

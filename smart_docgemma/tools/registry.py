@@ -10,8 +10,10 @@ are always present.
 from __future__ import annotations
 
 from ..smart.scopes import GrantedScopes
-from . import caregaps, chart, drugs, imaging, literature, orders, patients, plans, protocols, trials, ward_orders
 from .base import Tool
+from .chart import chart, patients
+from .sources import drugs, imaging, literature, trials
+from .writes import caregaps, orders, plans, protocols, ward_orders
 
 _MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols, caregaps, plans)
 

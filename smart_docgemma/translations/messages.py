@@ -7,7 +7,7 @@ reviewed by a Swahili-speaking clinician (docs/languages.md).
 from __future__ import annotations
 
 F: dict[str, tuple[str, str, str, str]] = {
-    # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py, tools/orders.py)
+    # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py, tools/writes/orders.py)
     "Avoid %(drug)s with %(others)s": (
         "Éviter %(drug)s avec %(others)s", "Evitar %(drug)s com %(others)s",
         "Evitar %(drug)s con %(others)s", "Epuka %(drug)s pamoja na %(others)s"),
@@ -225,7 +225,7 @@ F: dict[str, tuple[str, str, str, str]] = {
         "O prontuário já lista alergias (%(listed)s); registrar « sem alergias conhecidas » as contradiz.",
         "La historia ya registra alergias (%(listed)s); anotar «sin alergias conocidas» las contradice.",
         "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
-    # the patient-safety check's lines in a tool's text (checks/drug_safety.py, tools/drugs.py)
+    # the patient-safety check's lines in a tool's text (checks/drug_safety.py, tools/sources/drugs.py)
     "Patient safety check against this patient's chart:": (
         "Vérification de sécurité sur le dossier de ce patient :",
         "Verificação de segurança no prontuário deste paciente:",
@@ -275,12 +275,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         'Idade: %(age)s anos (nascido(a) em %(born)s).',
         'Edad: %(age)s años (nacido/a el %(born)s).',
         'Umri: miaka %(age)s (alizaliwa %(born)s).'),
-    # the ward orders' and the class checks' sentences (proposals/describe.py, checks/rules.py, tools/chart.py)
+    # the ward orders' and the class checks' sentences (proposals/describe.py, checks/rules.py, tools/chart/chart.py)
     'Avoid %(drug)s in this child (%(age)s)': (
         'Éviter %(drug)s chez cet enfant (%(age)s)',
         'Evitar %(drug)s nesta criança (%(age)s)',
         'Evitar %(drug)s en este niño (%(age)s)',
         'Epuka %(drug)s kwa mtoto huyu (%(age)s)'),
+    "The earlier card was withdrawn: this order replaces it.": (
+        "La carte précédente a été retirée : cette prescription la remplace.",
+        "O cartão anterior foi retirado: esta prescrição o substitui.",
+        "La tarjeta anterior fue retirada: esta orden la reemplaza.",
+        "Kadi ya awali imeondolewa: agizo hili linaichukua nafasi yake."),
     'Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg': (
         'Vérifier la dose de %(drug)s — %(dose)s pour un enfant de %(kg)s kg',
         'Verificar a dose de %(drug)s — %(dose)s para uma criança de %(kg)s kg',
@@ -407,7 +412,7 @@ F: dict[str, tuple[str, str, str, str]] = {
         "las fichas FDA).",
         "Hakuna kilichopatikana kwa %(pairs)s kwenye jedwali za mwingiliano (lebo za FDA hazikuweza "
         "kukaguliwa)."),
-    # chart answers (tools/answers.py)
+    # chart answers (tools/chart/answers.py)
     "%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none.": (
         "%(what)s : NON DISPONIBLE (%(why)s) — ne pas en conclure qu'il n'y en a pas.",
         "%(what)s: NÃO DISPONÍVEL (%(why)s) — não presuma que não haja.",
@@ -769,7 +774,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "additive-therapy": ("association de même classe", "associação da mesma classe",
                          "asociación de la misma clase", "dawa za kundi moja"),
     "monitoring": ("surveillance", "monitorização", "control", "ufuatiliaji"),
-    # the chart's own lines in the chart answers and the clinical trace (tools/summary.py)
+    # the chart's own lines in the chart answers and the clinical trace (tools/chart/summary.py)
     "Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)": (
         "Patient : %(name)s (%(sex)s, né(e) le %(born)s%(more)s ; id %(id)s)",
         "Paciente: %(name)s (%(sex)s, nascido(a) em %(born)s%(more)s; id %(id)s)",
@@ -798,7 +803,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
     "Management": ("Conduite à tenir", "Conduta", "Manejo", "Hatua za kuchukua"),
     "This patient": ("Ce patient", "Este paciente", "Este paciente", "Mgonjwa huyu"),
-    # the interaction tool's rows (tools/drugreport.py): the sources' texts inside stay as read
+    # the interaction tool's rows (tools/sources/drugreport.py): the sources' texts inside stay as read
     "Offline interaction tables: %(source)s": (
         "Tables d'interactions hors ligne : %(source)s", "Tabelas de interações offline: %(source)s",
         "Tablas de interacciones sin conexión: %(source)s", "Majedwali ya mwingiliano nje ya mtandao: %(source)s"),
@@ -855,7 +860,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "status": ("statut", "status", "estado", "hali"),
     "substance": ("substance", "substância", "sustancia", "dutu"),
     "verification": ("vérification", "verificação", "verificación", "uthibitisho"),
-    # the immunisation and encounter chart answers (tools/answers.py)
+    # the immunisation and encounter chart answers (tools/chart/answers.py)
     "Immunisations: none recorded.": (
         "Vaccinations : aucune enregistrée.", "Vacinas: nenhuma registrada.",
         "Vacunas: ninguna registrada.", "Chanjo: hakuna iliyorekodiwa."),

@@ -164,6 +164,11 @@ T = {
         "Aguardando sua decisão no cartão abaixo; a conversa continua quando você aprovar, editar ou rejeitar.",
         "Pendiente de su decisión en la tarjeta de abajo; la conversación continúa cuando la apruebe, "
         "edite o rechace."),
+    "Not yet confirmed by the EHR": ("Pas encore confirmé par le DPI", "Ainda não confirmado pelo prontuário",
+                                     "Aún no confirmado por la historia clínica"),
+    "Check the chart and approve again": ("Vérifier le dossier et valider à nouveau",
+                                          "Verificar o prontuário e aprovar de novo",
+                                          "Comprobar la historia y aprobar de nuevo"),
     "Being written to the chart…": ("Écriture dans le dossier…", "Gravando no prontuário…",
                                     "Escribiendo en la historia…"),
     "Cancelled. Nothing was written to the chart.": ("Annulé. Rien n'a été écrit dans le dossier.",
