@@ -24,7 +24,8 @@ class SafetyFlag(TypedDict, total=False):
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
     terms: list[list[str]]  # words an answer must hold to have stated it (checks.mentions)
-    message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
+    # the text language-neutral (languages.message): shown in the page's language
+    message: dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 ``chart_data`` reads the chart of the patient in context with the CDS order-sign prefetch
 queries (so the chat, the card and CDS judge the same data); ``check`` runs the CDS order rules
-(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug; ``Report``
-renders each finding as the same sentence and severity CDS puts on its card.
+(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug;
+``Report`` renders each finding as the same sentence and severity CDS puts on its card.
 """
 
 from __future__ import annotations
@@ -215,8 +215,8 @@ def _shared_part(shared, patient_id: str, key: str) -> list[dict] | None:
 
 @lru_cache(maxsize=1)
 def _order_sign_prefetch() -> dict:
-    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the card
-    read the same chart parts CDS does."""
+    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the
+    card read the same chart parts CDS does."""
     services = yaml.safe_load(SERVICES.read_text())
     return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
 
@@ -272,14 +272,16 @@ def check(
 def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     """A question about a drug for a child: its weight-based dose from the latest weight on file,
     with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
-    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
+    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on
+    file")."""
     limit = knowledge.paediatric_limit(drug)
     weights = monitoring.results(data.get("weight"), WEIGHT)
     if age is None or age >= disease.adult_age() or not limit or not weights:
         return None
     kg = weights[-1].value
-    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
-                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s "
+                      "mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+                      "%(date)s), at most %(most)s mg a dose (%(source)s)."),
                    drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
                    date=day(weights[-1].when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
 

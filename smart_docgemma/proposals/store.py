@@ -314,7 +314,8 @@ class ProposalStore:
         return ids
 
     def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
-        """pending (at ``version``) → executing, atomically; a stale executing claim may be taken over."""
+        """pending (at ``version``) → executing, atomically; a stale executing claim may be taken
+        over."""
         stale = and_(table.c.status == "executing", table.c.decided_at < now() - STALE_CLAIM_S)
         with self.storage.begin() as conn:
             res = conn.execute(update(table).where(and_(

@@ -70,7 +70,8 @@ class PatientChartArgs(BaseModel):
     focus: Optional[str] = Field(default=None, max_length=40,
                                  description="the part of the chart asked about, e.g. lab:Potassium")
 
-    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and statistic
+    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and
+    # statistic
     window: Optional[str] = Field(default=None, max_length=12,
                                   description="results in a window only, e.g. 24h, 3d, today, yesterday")
     statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")

@@ -41,7 +41,8 @@ def _load(path: str) -> dict[str, Any]:
 
 
 def protocols(ctx: ToolContext) -> dict[str, Any]:
-    """The site's protocols: its own file when ``PROTOCOLS_FILE`` names one, else the shipped ones."""
+    """The site's protocols: its own file when ``PROTOCOLS_FILE`` names one, else the shipped
+    ones."""
     return _load(str(setting(ctx.config, "PROTOCOLS_FILE") or DEFAULT))
 
 
@@ -169,7 +170,8 @@ def _dose(protocol: dict[str, Any], value: float) -> tuple[float, float | None]:
         if value >= tier.get("at_least", -math.inf) and value < tier.get("below", math.inf) \
                 and value <= tier.get("at_most", math.inf):
             return tier["dose"], tier.get("duration_hours")
-    tier = protocol["tiers"][0]  # between the top tier's at_most and low_below (1.95): the mildest dose
+    # between the top tier's at_most and low_below (1.95): the mildest dose
+    tier = protocol["tiers"][0]
     return tier["dose"], tier.get("duration_hours")
 
 
@@ -197,8 +199,8 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
     flags = medication_flags(ctx, med["text"], inst)
     if protocol.get("warn_above") and dose > protocol["warn_above"]:
         flags.append({"severity": "warning", "kind": "dose", "text": (
-            f"{_num(dose)} {unit_shown} is above {protocol['warn_above']} {unit_shown} in one oral dose; "
-            "consider splitting it.")})
+            f"{_num(dose)} {unit_shown} is above {protocol['warn_above']} "
+            f"{unit_shown} in one oral dose; consider splitting it.")})
     rows = [("Medication", med["text"]), ("Dose", f"{_num(dose)} {unit_shown}"), ("Route", route["text"])]
     rows += [("Infusion", f"over {_num(hours)} h ({_num(dose / hours)} {unit_shown}/h)")] if hours else []
     rows += [("Code", f"RxNorm {med['rxnorm']} ({med['display']})")]

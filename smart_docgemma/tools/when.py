@@ -20,8 +20,8 @@ _UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours",
           "d": "days", "week": "weeks", "wk": "weeks", "month": "months", "mo": "months", "year": "years"}
 _AT = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"
                  r"|\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(\d{1,2}):(\d{2})\b", re.I)
-_IN = re.compile(r"\b(?:in|after)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+(minute|min|hour|hr|h|day|d|week|wk|"
-                 r"month|mo|year)s?\b", re.I)
+_IN = re.compile(r"\b(?:in|after)\s+(\d{1,3}|a|an|one|two|three|four|six|"
+                 r"twelve)\s+(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
 _NOW = re.compile(r"\b(stat|now|immediately|right away)\b", re.I)
 _NEXT_DAY = re.compile(r"\b(tomorrow|next day|following day|the day after)\b", re.I)

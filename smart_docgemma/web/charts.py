@@ -74,7 +74,8 @@ UNIT_WORDS = {"mm[Hg]": "mmHg", "Cel": "°C", "[degF]": "°F", "[lb_av]": "lb", 
 
 
 def display_unit(unit: str) -> str:
-    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73 m²."""
+    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73
+    m²."""
     if unit in UNIT_WORDS:
         return UNIT_WORDS[unit]
     text = unit.replace("{", "").replace("}", "").replace("_", " ")
