@@ -12,6 +12,10 @@ Selection order:
 3. the project's own HAPI JPA module in ``launch/hapi`` (Java 17 + Maven), built once
    and rebuilt only when the hash of its pom and sources changes.
 
+The local Java server keeps its data in memory (gone when it stops) unless ``HAPI_DATA_DIR``
+names a folder: then it is an H2 database file there, as a production EHR keeps its chart
+on disk, so the server can be killed and restarted with everything it wrote.
+
 Processes we start are stopped by ``Upstream.stop()``, at interpreter exit, on SIGTERM,
 and, for the Java child, by the kernel if Python dies (PR_SET_PDEATHSIG): no orphans
 after Ctrl-C, a kill or a failed test run.
@@ -214,10 +218,21 @@ def _spawn_java(jar: Path, port: int, log: Path) -> subprocess.Popen:
     on_main = threading.current_thread() is threading.main_thread()
     parent = os.getpid()
     with open(log, "wb") as out:
-        return subprocess.Popen(["java", *opts, "-jar", str(jar), f"--server.port={port}"],
+        return subprocess.Popen(["java", *opts, "-jar", str(jar), f"--server.port={port}",
+                                 *_storage_args(os.environ.get("HAPI_DATA_DIR", "").strip())],
                                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 start_new_session=True,
                                 preexec_fn=(lambda: _die_with_parent(parent)) if on_main else None)
+
+
+def _storage_args(data_dir: str) -> list[str]:
+    """Spring arguments for a file-based H2 database in ``data_dir`` (none: in memory).
+    AUTO_SERVER off: one JVM owns the file; a kill -9 leaves it consistent (H2's MVStore)."""
+    if not data_dir:
+        return []
+    folder = Path(data_dir).expanduser().resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return [f"--spring.datasource.url=jdbc:h2:file:{folder / 'hapi'};DB_CLOSE_ON_EXIT=FALSE"]
 
 
 def _die_with_parent(parent: int) -> None:

@@ -158,6 +158,9 @@ class UpstreamError(DocGemmaError):
 
 class FHIRError(UpstreamError):
     error, title = "fhir_error", "The EHR's FHIR server returned an error"
+    # True when a write was sent and its outcome is unknown (no answer in time, the connection
+    # dropped after sending, a 5xx from the server or a proxy): it may still land.
+    may_have_landed = False
 
 
 class ModelError(UpstreamError):

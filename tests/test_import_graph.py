@@ -47,6 +47,9 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
         "smart_docgemma/agent",
         "smart_docgemma/grounding",    # the answer checked against its sources
     )),
+    ("reading", (
+        "smart_docgemma/reading",      # a clinician's message read once: who it is about
+    )),
     ("approval", (
         "smart_docgemma/proposals",    # the approval lifecycle: store, editing, description
     )),

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
+from ..reading.people import named_people
 from ..tools.answers import chart_focus
 from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.windows import Asked, asked
@@ -93,6 +94,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    # a person anywhere in the sentence
+    found += [(name, 2) for name in named_people(text, drug_words)]
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -101,6 +104,11 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
+
+
+def born_words() -> str:
+    """The birth date's words of every language, as one alternation."""
+    return _born_words()
 
 
 @lru_cache(maxsize=1)
@@ -127,7 +135,8 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
-    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=)?\s*(.{{0,24}})", text.lower())
+    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+                  text.lower())
     if not m:
         return None
     for pattern, parts in _DATE_FORMS:
@@ -318,7 +327,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
-    if find_patient_ids(text):  # "the age of the patient with MRN of …": a patient named by id
+    if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
+        # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
         return True
     # "mean fingerstick glucose over the past 24h?":
     if focus.startswith("lab:") and asked(text) != Asked():

@@ -159,10 +159,13 @@ def _not_granted(tool: str) -> str:
 def _out_of_scope(state: Turn, deps: Deps) -> str | None:
     """The answer when the question cannot be served here: another patient named in a
     session limited to this chart, or only actions this assistant does not perform."""
-    others = planning.other_patients(state)
-    if others and _chart_only(deps):
+    about = planning.subject(state)
+    if about.others and _chart_only(deps):
         here = planning.launch_name(state) or "the patient in context"
-        return prompts.message("other_patient", name=", ".join(others), here=here)
+        if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
+            return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
+                                   born=planning.in_context(state).born, said=about.said_born)
+        return prompts.message("other_patient", name=", ".join(about.others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))
     return None

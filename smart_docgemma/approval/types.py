@@ -92,6 +92,7 @@ class ProposalSummary(TypedDict, total=False):
     second_look: SecondLook  # the draft's review, when it earned one
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
+    unconfirmed: dict[str, float | None]  # a create with no known outcome: since, clear_since
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
 
 

@@ -232,9 +232,14 @@ class EvalRun:
             self.injector.prepare(case, datetime.now(timezone.utc))
             since = datetime.now(timezone.utc)
             chart = chart_read(ctx) if case.patient else None
-            turn = Agent(self.model, tools, ctx).run(
-                case.query, image=image, meta=meta, chart_summary=chart.brief if chart else None,
-                chart_text=chart.text if chart else None)
+            history: list[dict[str, Any]] = []
+            for said in [*case.before, case.query]:  # earlier turns first, as the chat runs them
+                turn = Agent(self.model, tools, ctx).run(
+                    said, history=list(history), image=image if said == case.query else None,
+                    meta=meta if said == case.query else None, chart_summary=chart.brief if chart else None,
+                    chart_text=chart.text if chart else None)
+                history += [{"role": "user", "content": said},
+                            {"role": "assistant", "content": getattr(turn.state, "answer", "") or ""}]
             age = ward_run.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
             result = score(case, turn, time.perf_counter() - started, age)
             return self._writes(case, ctx, since, result) if case.writes is not None else result

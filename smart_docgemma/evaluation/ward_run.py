@@ -29,7 +29,8 @@ from .cases import Case, Injected
 
 LOINC = "http://loinc.org"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
-WRITE_TYPES = ("MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance", "DocumentReference")
+WRITE_TYPES = ("MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance", "DocumentReference",
+               "Composition", "MedicationStatement")
 TIMEOUT = 30
 # what marks a result the evaluation placed (and may delete)
 TAG = {"system": "https://github.com/smart-docgemma/evaluation", "code": "injected"}

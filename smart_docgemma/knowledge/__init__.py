@@ -49,7 +49,7 @@ from .classes import of as classes_of
 from .ddi import LEVELS, Interaction
 from .ddi import between as _between
 from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
-from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
+from .dose import Dose, aspirin_band, dose_of, limit_findings, product_dose, strength_mg
 from .duplication import duplication_findings, list_duplications
 from .finding import Finding, Source, by_severity
 from .flags import Flag
@@ -68,7 +68,7 @@ __all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", 
            "mechanisms", "pharmacologic", "DoseCheck", "UsualDose", "Weight", "WeightDose", "WorkedDose", "usual_dose",
            "work_out", "read_weight_dose", "paediatric_dose",
            "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
-           "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
+           "dose_of", "product_dose", "drug_classes", "drug_interactions", "generic", "identify",
            "interaction_findings", "interactions", "limit_findings", "list_findings",
            "looks_french", "matches", "order_findings", "pregnancy_flags", "renal_findings",
            "renal_flags", "strength_mg", "trio_findings", "unidentified"]

@@ -223,7 +223,22 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
                            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
             if args.focus else chart.text)
-    return ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
+    result = ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
+    return _with_review(ctx, chart, result) if args.focus in SHOWS_MEDICATIONS and d.medications else result
+
+
+# An answer that shows the medication list carries the list's review: what is shown to a
+# prescriber is never a bare list whose dangers were checked elsewhere.
+SHOWS_MEDICATIONS = ("medications", None)
+
+
+def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResult:
+    review = _review(ctx, chart)
+    if review.status != "ok":
+        return shown
+    # blocks kept whole
+    return replace(review, text=f"{shown.text}\n{review.text}", count=shown.count,
+                   sources=list(dict.fromkeys(shown.sources + review.sources)))
 
 
 def _review(ctx: ToolContext, chart: Chart) -> ToolResult:

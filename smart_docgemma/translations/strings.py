@@ -165,12 +165,17 @@ T = {
                                "Pendiente de su aprobación"),
     "Awaiting your decision on the card below; the conversation "
     "continues once you approve, edit or reject it.": (
-        "En attente de votre décision sur la carte ci-dessous ; la conversation "
-        "reprend dès que vous la validez, la modifiez ou la refusez.",
+        "En attente de votre décision sur la carte ci-dessous ; la conversation reprend dès que "
+        "vous la validez, la modifiez ou la refusez.",
         "Aguardando sua decisão no cartão abaixo; a conversa "
         "continua quando você aprovar, editar ou rejeitar.",
-        "Pendiente de su decisión en la tarjeta de abajo; la "
-        "conversación continúa cuando la apruebe, edite o rechace."),
+        "Pendiente de su decisión en la tarjeta de abajo; la conversación continúa cuando la "
+        "apruebe, edite o rechace."),
+    "Not yet confirmed by the EHR": ("Pas encore confirmé par le DPI", "Ainda não confirmado pelo prontuário",
+                                     "Aún no confirmado por la historia clínica"),
+    "Check the chart and approve again": ("Vérifier le dossier et valider à nouveau",
+                                          "Verificar o prontuário e aprovar de novo",
+                                          "Comprobar la historia y aprobar de nuevo"),
     "Being written to the chart…": ("Écriture dans le dossier…", "Gravando no prontuário…",
                                     "Escribiendo en la historia…"),
     "Cancelled. Nothing was written to the chart.": ("Annulé. Rien n'a été écrit dans le dossier.",

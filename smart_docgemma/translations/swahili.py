@@ -56,6 +56,8 @@ SW: dict[str, str | tuple[str, str]] = {
         "Inasubiri uamuzi wako kwenye kadi iliyo chini; mazungumzo yanaendelea ukiidhinisha, "
         "ukihariri au ukikataa."
     ),
+    "Not yet confirmed by the EHR": "Bado haijathibitishwa na mfumo wa rekodi",
+    "Check the chart and approve again": "Kagua faili na uidhinishe tena",
     "Being written to the chart…": "Inaandikwa kwenye faili…",
     "Cancel": "Ghairi",
     "Cancelled. Nothing was written to the chart.": (

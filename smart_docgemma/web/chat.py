@@ -30,6 +30,7 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 from .. import errors, inputs
 from ..agent.state import StoredTurn, new_turn, to_dict
 from ..lessons.store import lesson_store
+from ..proposals import inflight
 from ..proposals.store import proposal_store
 from ..session import launches as sessions
 from ..tools.chart import chart_summary
@@ -157,6 +158,17 @@ def _limits() -> dict:
     return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
 
 
+def _as_the_ehr_has_it(card):
+    """A card whose create has no known outcome, looked up in the EHR before it is shown."""
+    if not inflight.in_doubt(card):
+        return card
+    from .proposals import settled  # the cards' blueprint imports the follow-ups, which import this
+    try:
+        return settled(card, sessions.current_launch())
+    except errors.DocGemmaError:  # no launch here (a stream's follow-up): shown as stored
+        return card
+
+
 def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
     """A stored turn as the template shows it (answer as safe HTML, trace, live cards): the
     turn's JSON (``to_dict``, as it is stored) with the row's fields and what is computed."""
@@ -164,7 +176,7 @@ def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
     cards = []
     for proposal_id in turn.proposals:
         try:
-            cards.append(store.get(proposal_id))
+            cards.append(_as_the_ehr_has_it(store.get(proposal_id)))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]

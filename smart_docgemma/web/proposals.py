@@ -84,8 +84,20 @@ def _may_approve(p: Proposal) -> prescriber.Verdict:
 
 @bp.get("/<proposal_id>")
 def show(proposal_id: str):
-    """The approval card (HTML partial) or the proposal as JSON."""
-    return _respond(proposal_store().visible(proposal_id, current_launch()))
+    """The approval card (HTML partial) or the proposal as JSON; an unconfirmed write is
+    looked up in the EHR first, so the card says what the chart holds."""
+    launch = current_launch()
+    return _respond(settled(proposal_store().visible(proposal_id, launch), launch))
+
+
+def settled(p: Proposal, launch) -> Proposal:
+    """``p`` reconciled with the EHR when its last create has no known outcome; a create that
+    landed late gets the audit record its approval could not write then."""
+    after = proposal_store().settle(p, launch)
+    if after.status != p.status and after.status in ("approved", "pending", "failed"):
+        _audit(launch, "proposal-approved", after, settled="landed-late" if after.status == "approved"
+               else "nothing-written")
+    return after
 
 
 @bp.post("/<proposal_id>/edit")
