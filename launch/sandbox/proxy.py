@@ -180,7 +180,7 @@ def _body(req: FhirRequest) -> bytes:
 def _response(upstream: requests.Response, compartment: str | None) -> Response:
     content_type = upstream.headers.get("Content-Type", "")
     if "json" in content_type or "xml" in content_type or "html" in content_type:
-        text = _to_public(upstream.content)
+        text = to_public(upstream.content)
         if "json" in content_type:
             _record_pages(text, compartment)
         return Response(text, status=upstream.status_code, headers=_headers(upstream))
@@ -201,13 +201,13 @@ def _screened(upstream: requests.Response, grant: Grant, compartment: str | None
     kept = screen(body, grant, state().upstream.fetch)
     if kept is None:
         return outcome(403, "forbidden", "The result lies outside the launch patient's compartment.")
-    text = _to_public(json.dumps(kept).encode())
+    text = to_public(json.dumps(kept).encode())
     _record_pages(text, compartment)
     return Response(text, status=upstream.status_code, headers=_headers(upstream))
 
 
 def _headers(upstream: requests.Response) -> list:
-    return [(k, _to_public(v) if k.lower() in ("location", "content-location") else v)
+    return [(k, to_public(v) if k.lower() in ("location", "content-location") else v)
             for k, v in upstream.headers.items() if k.lower() not in DROP_RESPONSE_HEADERS]
 
 
@@ -224,7 +224,7 @@ def _record_pages(text: bytes, compartment: str | None) -> None:
             state().pages.put({"patient": compartment}, key=page_id)
 
 
-def _to_public(value):
+def to_public(value):
     sandbox = state()
     old, new = sandbox.config["FHIR_UPSTREAM"], sandbox.fhir_base
     if isinstance(value, bytes):

@@ -11,11 +11,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..reading.people import named_people
-from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
-from ..tools.windows import Asked, asked
+from ..tools.chart.answers import chart_focus
+from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules
@@ -197,12 +198,14 @@ def find_dose(text: str) -> dict[str, Any] | None:
     ``frequencies`` in data/rules.yaml."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
-    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(text))]
+    said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
+    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(said))]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
-    found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
+    found = {"dose": _weight_based(text) or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
+             "frequency": freq}
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
     over = INFUSION.search(text)  # "2 g IV over 2 hours": one dose given over that time
@@ -219,6 +222,16 @@ def find_dose(text: str) -> dict[str, Any] | None:
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+def _weight_based(text: str) -> str | None:
+    """A dose by weight with its basis read in any language ("50 mg/kg/j", "50 mg/kg/día",
+    "50 mg/kg por dose"), written as the order's one English form: "50 mg/kg/day" for a day's
+    amount, "50 mg/kg" for a dose's; None when the dose is not by weight."""
+    written = knowledge.read_weight_dose(text)
+    if written is None:
+        return None
+    return f"{written.mg_per_kg:g} mg/kg" + ("/day" if written.per == "day" else "")
 
 
 @lru_cache(maxsize=1)

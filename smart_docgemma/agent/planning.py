@@ -16,8 +16,8 @@ from pydantic import ValidationError
 from ..reading.drugs import asks_general_knowledge, ordered_drug
 from ..reading.subject import InContext, Subject, subject_of, without_identifiers
 from ..tools import catalog
-from ..tools.answers import focus_of
-from ..tools.windows import Asked, asked
+from ..tools.chart.answers import focus_of
+from ..tools.words.windows import Asked, asked
 from . import ward_requests
 from .extraction import born_words, compiled
 from .languages import fold
@@ -296,7 +296,7 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record
-# (tools/orders.py codes it SNOMED CT 716186003, confirmed by the clinician who said it)
+# (tools/writes/orders.py codes it SNOMED CT 716186003, confirmed by the clinician who said it)
 NO_KNOWN_ALLERGY = {"substance": "no known allergy", "reaction": "none", "verification": "confirmed"}
 
 

@@ -19,7 +19,7 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here b
 from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
 from ..grounding.check import Citation, SentenceCheck
 from ..tools.base import Source, ToolResult
-from ..tools.imaging import ImageMeta
+from ..tools.sources.imaging import ImageMeta
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
@@ -104,6 +104,7 @@ class Turn:
     degraded: bool = False
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
+    supersedes: str | None = None  # the pending card a follow-up re-drafts, withdrawn once replaced
     # the decisions a paused turn resumed with
     approvals: list[Approval] = field(default_factory=list)
     answer: str | None = None
@@ -155,6 +156,7 @@ class Changes(TypedDict, total=False):
     degraded: bool
     degraded_reason: str | None
     proposals: list[str]
+    supersedes: str | None
     answer: str | None
     asked: str | None
     second_look: TurnReview | None

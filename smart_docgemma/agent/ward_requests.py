@@ -14,11 +14,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
-from ..tools import protocols, ward_words
+from ..tools.words import ward_words
+from ..tools.writes import protocols
 from .languages import fold
 from .prompts import rules
 
-TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign")
+TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
+         "order_care_gaps", "plan_problem")
 
 
 @lru_cache(maxsize=1)
@@ -49,7 +51,7 @@ def protocol_named(text: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _protocol_words() -> dict[str, tuple[str, ...]]:
-    table = protocols._load(str(protocols.DEFAULT))
+    table = protocols.load(str(protocols.DEFAULT))
     return {key: tuple({w.lower() for w in (*p["words"], *analytes.analyte(p["analyte"]).words)})
             for key, p in table.items()}
 
@@ -57,6 +59,9 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
 def actions(text: str) -> list[str]:
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write."""
     low, found = _low(text), []
+    planned = workflow_actions(low)
+    if planned:
+        return planned
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
     if ward_words.lab_tests(text) and ward_words.says_any(text, "lab_order_words"):
@@ -69,8 +74,43 @@ def actions(text: str) -> list[str]:
     return found
 
 
+def workflow_actions(low: str) -> list[str]:
+    """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
+    ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    if _any("gap_order_words").search(low):
+        return ["order_gaps"]
+    if _any("care_gap_words").search(low):
+        return ["care_gaps"]
+    return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
+
+
+def plan_problem(low: str) -> str | None:
+    """The problem a plan request names (its words in ``plan_problems``), or None."""
+    for key, words in _rules()["plan_problems"].items():
+        if re.search(rf"(?<![a-z0-9])(?:{'|'.join(words)})(?![a-z0-9])", low):
+            return str(key)
+    return None
+
+
+def stated_value(low: str, problem: str) -> float | None:
+    """The value the clinician states for the problem ("K is 5.6", "INR 3.4", "kaliémie à 6,1")."""
+    words = "|".join(_rules()["plan_problems"][problem])
+    m = re.search(rf"(?<![a-z0-9])(?:{words})(?![a-z0-9])\s*(?:is|of|at|=|:|was|a|est|e|es|de)?\s*"
+                  r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d])", low)
+    return float(m.group(1).replace(",", ".")) if m else None
+
+
 def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
     """The write tool's arguments from the message, when its words fix them."""
+    if tool in ("review_care_gaps", "order_care_gaps"):
+        gap_args: dict[str, Any] = {"patient_id": patient}
+        if tool == "order_care_gaps":
+            gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
+        return gap_args
+    if tool == "plan_problem":
+        problem = plan_problem(_low(message))
+        return {"patient_id": patient, "problem": problem,
+                "stated_value": stated_value(_low(message), problem)} if problem else None
     if tool == "apply_protocol":
         key = protocol_named(message)
         return {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)} if key else None

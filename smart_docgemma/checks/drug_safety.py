@@ -32,7 +32,8 @@ NEEDED = {
     "conditions": N_("problem list"),
     "labs": N_("lab results"),
 }
-# order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
+# order-sign prefetch key -> the chart section (tools.chart.chart.SECTIONS) that reads the same
+# resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
                    "conditions": "conditions"}
 CHECKED = N_(
@@ -51,6 +52,7 @@ class Report:
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
+    weight: knowledge.Weight | None = None  # the latest weight on file, with its date
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -180,7 +182,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
         if scopes is not None and not scopes.allows(rtype, "r"):
             data.missing.add(key)
         elif (taken := _shared_part(shared, patient_id, key)) is not None:
-            found = context._well_formed(taken, key)
+            found = context.well_formed(taken, key)
             if found is None:
                 data.missing.add(key)
             else:
@@ -190,7 +192,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
 
     def one(key: str) -> list[dict] | None:
         gateway = fhir.twin() if len(todo) > 1 else fhir
-        return context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+        return context.fetch(gateway, templates[key], {"patientId": patient_id}, key)
 
     with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
         for key, found in zip(todo, pool.map(one, todo), strict=False):
@@ -266,7 +268,14 @@ def check(
         age=age,
         renal=renal.value if renal else None,
         doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
+        weight=latest_weight(data),
     )
+
+
+def latest_weight(data: HookData) -> knowledge.Weight | None:
+    """The latest body weight on file with the day it was taken (None without one)."""
+    weights = monitoring.results(data.get("weight"), WEIGHT)
+    return knowledge.Weight(weights[-1].value, weights[-1].when) if weights else None
 
 
 def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:

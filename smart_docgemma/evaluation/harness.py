@@ -43,11 +43,11 @@ from ..knowledge.mentions import written_names
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
-from ..tools.chart import Chart, read_for_turn
-from ..tools.http import SOURCES, KnowledgeHttp
-from ..tools.imaging import image_meta
+from ..tools.chart.chart import Chart, read_for_turn
 from ..tools.registry import tools_for
-from ..tools.windows import zone
+from ..tools.sources.http import SOURCES, KnowledgeHttp
+from ..tools.sources.imaging import image_meta
+from ..tools.words.windows import zone
 from . import ward_run
 from .cases import Case
 from .fhircheck import check_writes

@@ -24,7 +24,7 @@ from .. import errors
 from ..fhir import FhirGateway
 from ..proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from ..smart.scopes import GrantedScopes
-from ..tools.records import age_on
+from ..tools.chart.records import age_on
 from .cases import Case, Injected
 
 LOINC = "http://loinc.org"

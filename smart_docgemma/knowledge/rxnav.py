@@ -12,7 +12,7 @@ from typing import Any, Callable, Protocol
 
 
 class KnowledgeHttpLike(Protocol):
-    """The one call this module makes of ``tools.http.KnowledgeHttp`` (the knowledge core
+    """The one call this module makes of ``tools.sources.http.KnowledgeHttp`` (the knowledge core
     imports nothing of the tools: the HTTP client is handed in)."""
 
     def get_json(self, source: str, path: str, params: dict[str, Any] | None = None) -> dict[str, Any] | None: ...

@@ -32,8 +32,8 @@ from ..fhir import FhirGateway
 from ..proposals.store import ProposalStore, proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
-from ..tools.chartdata import ChartData
-from ..tools.http import get_http
+from ..tools.chart.chartdata import ChartData
+from ..tools.sources.http import get_http
 from . import drug_tools, sections
 from .authority import Authority, McpGrant
 

@@ -25,12 +25,13 @@ from typing import Any
 from .. import errors
 from ..approval.types import Change, Launch, ProposalSummary, SafetyFlag, SecondLook
 from ..languages import N_, message
-from ..tools import dosing, orders
 from ..tools.base import ToolContext
+from ..tools.words import dosing
+from ..tools.writes import draft, orders
 from .describe import as_needed_text, frequency_text, note_text, quantity_text
 from .store import Proposal, ProposalStore
 
-# the one route vocabulary (tools/dosing.py)
+# the one route vocabulary (tools/words/dosing.py)
 ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}
 UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")
 CATEGORIES = ("", "medication", "food", "environment", "biologic")
@@ -116,7 +117,7 @@ def apply(resource: dict[str, Any], changes: dict[str, str]) -> dict[str, Any]:
                 "DocumentReference": _apply_note}
     appliers[resource["resourceType"]](edited, changes)
     try:
-        return orders.validated(edited)
+        return draft.validated(edited)
     except ValueError as exc:
         raise errors.BadRequest(message=message(N_(
             "The edited %(type)s is not valid FHIR (%(why)s); nothing was changed."),
@@ -220,7 +221,7 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
         if not 2 <= len(ch["substance"]) <= 60:
             raise errors.BadRequest(message=message(N_("The substance must be 2 to 60 characters. Nothing was "
                                                        "changed.")))
-        r["code"], implied = orders._substance(ch["substance"])
+        r["code"], implied = orders.substance_code(ch["substance"])
         if implied and "category" not in ch:
             r["category"] = [implied]
     if "category" in ch:
@@ -235,7 +236,7 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
         if not 2 <= len(ch["reaction"]) <= 80:
             raise errors.BadRequest(message=message(N_("The reaction must be 2 to 80 characters. Nothing was "
                                                        "changed.")))
-        reaction["manifestation"] = [orders._manifestation(ch["reaction"])]
+        reaction["manifestation"] = [orders.manifestation(ch["reaction"])]
     if "severity" in ch:
         reaction.pop("severity", None)
         if _choice("severity", ch["severity"], SEVERITIES):

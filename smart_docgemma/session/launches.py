@@ -31,7 +31,7 @@ from ..smart import protocol as smart
 from ..smart.scopes import GrantedScopes
 from ..storage import app_sessions, chart_snapshots, now, oauth_states
 from ..tools.base import ToolContext
-from ..tools.http import get_http
+from ..tools.sources.http import get_http
 
 log = logging.getLogger(__name__)
 

@@ -33,9 +33,9 @@ from ..lessons.store import lesson_store
 from ..proposals import inflight
 from ..proposals.store import proposal_store
 from ..session import launches as sessions
-from ..tools.chart import chart_summary
-from ..tools.imaging import ImageMeta, image_meta
+from ..tools.chart.chart import chart_summary
 from ..tools.registry import tools_for
+from ..tools.sources.imaging import ImageMeta, image_meta
 from ..turns.store import turn_store
 from . import charts, styling
 from .jobs import TurnJob, leases, stream

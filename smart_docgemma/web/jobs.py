@@ -24,7 +24,7 @@ from ..audit.turn_records import record_turn
 from ..extensions import lazy
 from ..proposals.store import ProposalStore
 from ..tools.base import Tool, ToolContext
-from ..tools.chart import read_for_turn
+from ..tools.chart.chart import read_for_turn
 from ..turns.store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .markup import bounded
 from .prefill import prefill_next_turn

@@ -26,7 +26,7 @@ from .. import inputs, metrics
 from ..agent.state import ROUTES
 from ..extensions import get_storage
 from ..tools import catalog
-from ..tools.http import SOURCES
+from ..tools.sources.http import SOURCES
 from .modelstatus import get_model
 
 bp = Blueprint("ops", __name__)
