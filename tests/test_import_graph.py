@@ -29,6 +29,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", (
         "smart_docgemma/__init__.py",  # create_app
         "smart_docgemma/evaluation",   # the labelled cases, run through create_app, and their scoring
+        "smart_docgemma/evaluation/multistep",  # the multi-step tasks, through the agent
         "launch",                      # the checkout's sandbox start-up, HAPI, fixtures, Synthea
     )),
     ("model server", (
@@ -51,6 +52,9 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("agent", (
         "smart_docgemma/agent",
         "smart_docgemma/grounding",    # the answer checked against its sources
+    )),
+    ("reading", (
+        "smart_docgemma/reading",      # a clinician's message read once: who it is about
     )),
     ("approval", (
         "smart_docgemma/proposals",    # the approval lifecycle: store, editing, description

@@ -12,6 +12,7 @@ from ..agent.state import to_dict
 from ..proposals.store import proposal_store
 from ..turns.stored import StoredTurn
 from ..turns.worker import bounded
+from .decisions import as_the_ehr_has_it
 from .markup import markdown_html, safe_url
 from .trace import trace_steps
 
@@ -23,7 +24,7 @@ def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict[str, Any]:
     cards = []
     for proposal_id in turn.proposals:
         try:
-            cards.append(store.get(proposal_id))
+            cards.append(as_the_ehr_has_it(store.get(proposal_id)))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]

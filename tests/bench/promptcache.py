@@ -44,12 +44,12 @@ from collections import defaultdict
 from pathlib import Path
 
 from smart_docgemma.agent import prompts
-from smart_docgemma.modelserver.embedded import start_llama_server
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.synthesis import opening_prompt
 from smart_docgemma.agent.window import context_size
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, chart_read
+from smart_docgemma.modelserver.embedded import start_llama_server
 from tests.realmodel.recording import Exchange, RecordingProxy
 
 from .knowledge import recorded_sources

@@ -13,9 +13,9 @@ import pytest
 import requests
 
 from smart_docgemma import create_app
-from smart_docgemma.modelserver.embedded import EmbeddedModelError, start_embedded_model
 from smart_docgemma.agent.model import CallStats, model_from_config
 from smart_docgemma.agent.schemas import IntentClassification
+from smart_docgemma.modelserver.embedded import EmbeddedModelError, start_embedded_model
 from tests.support.llama_server import smollm2_gguf
 
 

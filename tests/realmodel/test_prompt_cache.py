@@ -11,9 +11,9 @@ import pytest
 import requests
 
 from smart_docgemma.agent.graph import Agent
-from smart_docgemma.modelserver.livecontext import CHUNK
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.agent.window import TokenCounter
+from smart_docgemma.modelserver.livecontext import CHUNK
 from smart_docgemma.tools.chart.chart import read_for_turn
 from tests.bench.realmodel import node_of
 from tests.realmodel.recording import Exchange, RecordingProxy

@@ -15,8 +15,8 @@ from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.knowledge import analytes
 from smart_docgemma.tools.args import PatientChartArgs
 from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.chart.answers import chart_focus
 from smart_docgemma.tools.chart import labs
+from smart_docgemma.tools.chart.answers import chart_focus
 from smart_docgemma.tools.chart.chart import run_chart
 from smart_docgemma.tools.words.windows import asked
 

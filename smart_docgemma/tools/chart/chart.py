@@ -3,7 +3,7 @@
 One fetch, three readers: the tool (bounded text for the 4B model and code-only answers),
 the agent's INPUT_ASSEMBLY prefetch and the UI's "chart at a glance" all use
 ``chart_summary(fhir, patient_id)``; a question with a ``focus`` ("last potassium",
-"active meds") reads only its own sections (``tools.answers``).
+"active meds") reads only its own sections (``answers``).
 
 Real charts hold thousands of resources (a Synthea patient of 100 years: 3,000 observations,
 475 medication orders, 141 conditions), so each section is one FHIR search, newest first,
@@ -14,7 +14,7 @@ own ``FhirGateway`` (a ``requests.Session`` is not documented as thread-safe) sh
 connection pool. Older results than a section's window are read by the focused questions,
 which search one code ("last potassium": Patient + one Observation search).
 
-The text is bounded per section (``tools.summary``), never cut inside a line. Note text comes
+The text is bounded per section (``summary``), never cut inside a line. Note text comes
 from the chart, written by anyone, so it is quoted and labelled untrusted: the model reads it
 as data, never as instructions (OWASP LLM01).
 """
@@ -224,7 +224,22 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
                            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
             if args.focus else chart.text)
-    return ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
+    result = ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
+    return _with_review(ctx, chart, result) if args.focus in SHOWS_MEDICATIONS and d.medications else result
+
+
+# An answer that shows the medication list carries the list's review: what is shown to a
+# prescriber is never a bare list whose dangers were checked elsewhere.
+SHOWS_MEDICATIONS = ("medications", None)
+
+
+def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResult:
+    review = _review(ctx, chart)
+    if review.status != "ok":
+        return shown
+    # blocks kept whole
+    return replace(review, text=f"{shown.text}\n{review.text}", count=shown.count,
+                   sources=list(dict.fromkeys(shown.sources + review.sources)))
 
 
 def _review(ctx: ToolContext, chart: Chart) -> ToolResult:

@@ -55,10 +55,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     last, units, numbers = _alt(w["last"]), _alt(w["units"]), _alt(w["numbers"])
     amount = rf"(\d+(?:\.\d+)?|{numbers})"
     hours = _alt(u for u, h in w["units"].items() if h == 1)
-    return (
+    return (  # an amount written before "last" is read before "last" alone ("12 derniers mois")
+        re.compile(rf"\b{amount}\s+(?:{last})\s+({units})\b"),  # "12 derniers mois", "6 dernieres heures"
+        re.compile(rf"\b{amount}\s*-?\s*({units})\s+(?:{last})\b"),  # "24 dernieres heures"
         re.compile(rf"\b(?:{last})\s+(?:{amount}\s*-?\s*)?({units})\b"),  # "last 24 hours", "past day"
         re.compile(rf"\bwithin\s+(?:the\s+)?(?:{amount}\s*-?\s*)?({units})\b"),  # "within 24 h"
-        re.compile(rf"\b{amount}\s*-?\s*({units})\s+(?:{last})\b"),  # "24 dernieres heures"
         re.compile(rf"(?:{last})\s+{amount}\s*-?\s*({units})\b"),  # "ultimas 24 horas"
         re.compile(rf"\b(\d+)\s*-?\s*({hours})\b"),  # "24h mean", "24-hour average"
     )
