@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from .. import errors
 from ..agent.graph import Agent
@@ -23,7 +23,6 @@ from ..agent.state import Approval, Turn
 from ..audit.turn_records import record_turn
 from ..extensions import lazy
 from ..proposals.followup import followup
-from ..proposals.store import ProposalStore
 from ..tools.base import ToolContext
 from .store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .stored import StoredTurn
@@ -133,8 +132,7 @@ class TurnWorker:
             turn, status = record_turn(trail, self.turn_id, turn, status, before=before)
             status = self.turns.finish(self.turn_id, turn, status)
             if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
-                store = cast(ProposalStore, self.ctx.store())  # the tools see a ProposalSink
-                store.withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
+                self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
             if status == "failed" and not turn.error:  # swept as interrupted while it ran late
                 turn = replace(turn, error=INTERRUPTED)
         finally:
