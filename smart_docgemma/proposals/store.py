@@ -55,6 +55,7 @@ from .. import errors, knowledge, metrics
 from ..approval.types import Launch, PendingOrder, ProposalSummary, SecondLook
 from ..checks import prescriber
 from ..extensions import get_storage
+from ..fhir import Created
 from ..storage import Storage, app_sessions, now
 from ..storage import proposals as table
 from . import inflight
@@ -424,8 +425,8 @@ class ProposalStore:
         except errors.DocGemmaError as exc:
             self._failed(p, exc)
             raise
-        ref = f"{created['type']}/{created['id']}"
-        provenance = self._provenance(p, launch, ref, created["created"])
+        ref = created.reference
+        provenance = self._provenance(p, launch, ref, created.created)
         with self.storage.begin() as conn:
             conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
                 status="approved", result_ref=ref, decided_at=now(),
@@ -433,13 +434,14 @@ class ProposalStore:
         log.info("proposal %s approved -> %s", p.id, ref)
         return self.get(p.id)
 
-    def _create_once(self, p: Proposal, launch: Launch) -> dict[str, Any]:
+    def _create_once(self, p: Proposal, launch: Launch) -> Created:
         """The create, conditional on the identifier; a retry searches first, so a server
         without conditional create does not get a second resource either."""
         if p.attempts > 1:
             found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
             if found:
-                return {"type": p.resource_type, "id": found[0]["id"], "created": False}
+                return Created(type=p.resource_type, id=found[0]["id"], created=False,
+                               resource=found[0])
         return launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
 
     def _failed(self, p: Proposal, exc: errors.DocGemmaError) -> None:
@@ -476,7 +478,7 @@ class ProposalStore:
                 return "recorded earlier"
             made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes"),
                                                      via=(p.summary.get("via") or {}).get("client")))
-            return f"Provenance/{made['id']}"
+            return made.reference
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
             return f"not recorded: {exc.description}"
