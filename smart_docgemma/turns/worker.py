@@ -63,8 +63,8 @@ class TurnWorker:
     chart: ChartBrief | None = None  # what ``ask`` read for the model's context
 
     def emit(self, event: dict[str, Any]) -> None:
-        if event.get("type") == "node_start" and self._cancelled():
-            raise errors.TurnCancelled("Cancelled by the clinician.")  # stops the agent between steps
+        if event.get("type") == "node_start" and self._cancelled():  # stops the agent between steps
+            raise errors.TurnCancelled("Cancelled by the clinician.")
         if event.get("type") != "token":
             self.log.append(event)
             if self.tokens_only:
