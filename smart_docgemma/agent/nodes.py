@@ -48,7 +48,8 @@ RETRYABLE = {"unreachable", "timeout", "rate_limited", "exception"}
 
 @dataclass
 class Deps:
-    """What nodes may use: the model (None in degraded mode), this session's tools, their context."""
+    """What nodes may use: the model (None in degraded mode), this session's tools, their
+    context."""
 
     model: ModelClient | None
     tools: dict[str, Tool]
@@ -56,7 +57,8 @@ class Deps:
     stats: CallStats
     emit: Callable[[dict[str, Any]], None] = lambda event: None
     pause_on_proposal: bool = False
-    lessons: tuple[Any, ...] = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    lessons: tuple[Any, ...] = ()
 
 
 def label(tool: str) -> str:
@@ -215,7 +217,8 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
     if planning.patient_id(state) is None and planning.other_patients(state):
         return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
     fields = [languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)]
-    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)  # in the clinician's language
+    # in the clinician's language
+    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)
     return prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined) if fields else None
 
 
@@ -294,7 +297,8 @@ def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
         return _select_args(state, deps, missing[0])
     out, failed = ask_model(deps, "tool_select", _select_tool_prompt(state, deps), _tool_choice(deps),
                             fixed=(_tool_list(deps), patient_block(state)))
-    if isinstance(failed, InvalidModelOutput):  # a malformed reply: the suggestion, else a needed tool
+    # a malformed reply: the suggestion, else a needed tool
+    if isinstance(failed, InvalidModelOutput):
         fallback = [state.suggested_tool] + planning.missing_tools(state, deps.tools)
         tool = next((t for t in fallback if t in deps.tools), None)
         if tool is None:

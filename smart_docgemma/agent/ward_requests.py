@@ -90,6 +90,8 @@ def workflow_actions(low: str) -> list[str]:
         return ["order_gaps"]
     if _any("care_gap_words").search(low):
         return ["care_gaps"]
+    if _any("plan_unless_words").search(low):
+        return []
     return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
 
 
