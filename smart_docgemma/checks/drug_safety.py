@@ -2,8 +2,8 @@
 
 ``chart_data`` reads the chart of the patient in context with the CDS order-sign prefetch
 queries (so the chat, the card and CDS judge the same data); ``check`` runs the CDS order rules
-(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug; ``Report``
-renders each finding as the same sentence and severity CDS puts on its card.
+(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug;
+``Report`` renders each finding as the same sentence and severity CDS puts on its card.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ NEEDED = {
     "conditions": N_("problem list"),
     "labs": N_("lab results"),
 }
-# order-sign prefetch key -> the chart section (tools.chart.chart.SECTIONS) that reads the same resources
+# order-sign prefetch key -> the chart section (tools.chart.chart.SECTIONS) that reads the same
+# resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
                    "conditions": "conditions"}
 CHECKED = N_(
@@ -50,7 +51,8 @@ class Report:
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
-    uncovered: list[str] = field(default_factory=list)  # active problems no drug–disease rule covers
+    # active problems no drug–disease rule covers
+    uncovered: list[str] = field(default_factory=list)
     weight: knowledge.Weight | None = None  # the latest weight on file, with its date
 
     def context(self) -> str | None:
@@ -220,8 +222,8 @@ def _shared_part(shared, patient_id: str, key: str) -> list[dict] | None:
 
 @lru_cache(maxsize=1)
 def _order_sign_prefetch() -> dict:
-    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the card
-    read the same chart parts CDS does."""
+    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the
+    card read the same chart parts CDS does."""
     services = yaml.safe_load(SERVICES.read_text())
     return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
 
@@ -286,7 +288,8 @@ def latest_weight(data: HookData) -> knowledge.Weight | None:
 def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     """A question about a drug for a child: its weight-based dose from the latest weight on file,
     with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
-    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
+    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on
+    file")."""
     limit = knowledge.paediatric_limit(drug)
     weight = chart_values.latest_weight(data)
     days = patient_rules.age_days(data)
@@ -295,8 +298,9 @@ def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     if weight.days_old > quantities.max_age_days("child_weight", days):
         return None  # an old weight is not used as today's (the check's findings say so)
     kg = weight.kg
-    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
-                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s "
+                      "mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+                      "%(date)s), at most %(most)s mg a dose (%(source)s)."),
                    drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
                    date=day(weight.when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
 

@@ -39,7 +39,8 @@ ANSM_URL = "https://ansm.sante.fr/documents/reference/thesaurus-des-interactions
 ONC = "ONC high-priority DDI list"
 LABEL_PAIRS = "drug-interaction-mcp"
 HIGH_ASPIRIN = "aspirin at analgesic or anti-inflammatory doses"  # the ANSM levels' own condition
-LOW_ASPIRIN = "aspirin at antiplatelet doses"  # a condition a caller passes when the order's dose is known
+# a condition a caller passes when the order's dose is known
+LOW_ASPIRIN = "aspirin at antiplatelet doses"
 SOURCE_URLS = {"CredibleMeds": "https://crediblemeds.org/druglist",
                "AGS Beers": "https://agsjournals.onlinelibrary.wiley.com/doi/10.1111/jgs.18372",
                "Lapi et al. BMJ 2013": "https://www.bmj.com/content/346/bmj.e8525",
@@ -60,7 +61,8 @@ class Interaction:
     source: str  # the sources that list the pair, "; "-joined
     evidence: str = ""  # which entries matched ("warfarin + class NSAIDs (ANSM)")
     sources: tuple[str, ...] = ()  # each source that lists the pair, most severe first
-    quote: str = ""  # the ANSM French text (mechanism, then management) the English was derived from
+    # the ANSM French text (mechanism, then management) the English was derived from
+    quote: str = ""
     keys: tuple[str, ...] = ()  # the class rules that matched ("qt-known-risk-pair")
 
     def url_of(self, source: str) -> str:
@@ -222,7 +224,8 @@ def _ansm(a: str, b: str, conditions: frozenset[str] = frozenset()) -> list[Inte
 
 
 def _high_dose_only(ta: str, tb: str) -> bool:
-    """ANSM aspirin entries written under the thesaurus' analgesic/anti-inflammatory dose heading."""
+    """ANSM aspirin entries written under the thesaurus' analgesic/anti-inflammatory dose
+    heading."""
     return bool({ta, tb} & {"acide acetylsalicylique"}) and \
         bool({ta, tb} & set(load("doses.yaml")["aspirin_high_dose_only"]))
 

@@ -280,7 +280,8 @@ def from_text(text: str, product: str = "") -> Dose | None:
 
 
 def _frequency(text: str) -> float | None:
-    """Administrations a day, from the package's one frequency table (``languages/frequencies/``)."""
+    """Administrations a day, from the package's one frequency table
+    (``languages/frequencies/``)."""
     return frequency.per_day(text)
 
 
