@@ -245,6 +245,11 @@ def _marks(values: Collection[str]) -> str:
     return ",".join("?" * len(values))
 
 
+def in_thesaurus(ingredient: str) -> bool:
+    """Whether the ANSM thesaurus names this ingredient (as a substance or a class member)."""
+    return bool(_terms(ingredient))
+
+
 @lru_cache(maxsize=4096)
 def ingredient_terms(ingredient: str) -> tuple[str, ...]:
     """The ANSM terms (substance and its classes) an English ingredient belongs to."""
