@@ -154,6 +154,19 @@ class Clinician:
         ok = res.status_code == 200 and isinstance(_json(res).get("cards"), list)
         return self._record("cds", res.status_code, ok, started, "" if ok else _sentence(res))
 
+    def mcp(self) -> bool:
+        """An MCP client (the SDK's, full OAuth through the sandbox) reads this patient's chart."""
+        from tests.support.mcp_oauth import call_over_mcp
+
+        started = time.monotonic()
+        try:
+            result = call_over_mcp(f"{self.stack.app_url}/mcp", self.patient, "get_patient_chart",
+                                   {"patient_id": self.patient})
+        except Exception as exc:  # the SDK raises its own types for HTTP and protocol failures
+            return self._record("mcp", 0, False, started, f"{type(exc).__name__}: {exc}"[:200])
+        ok = not getattr(result, "isError", False)
+        return self._record("mcp", 200, ok, started, "" if ok else str(result)[:200])
+
     def health(self) -> bool:
         started = time.monotonic()
         try:
@@ -181,9 +194,12 @@ class Clinician:
             if not self.csrf and not self.launch():
                 stop.wait(3)
                 continue
-            action = random.choices(["ask", "approve", "reject", "cds", "health"], [5, 3, 1, 2, 1])[0]
+            action = random.choices(["ask", "approve", "reject", "cds", "mcp", "health"],
+                                    [5, 3, 1, 2, 1, 1])[0]
             if action == "ask":
                 self.ask()
+            elif action == "mcp":
+                self.mcp()
             elif action == "cds":
                 self.cds()
             elif action == "health":
@@ -216,7 +232,7 @@ FAULTS = {
     # name: (inject -> restore function, seconds the fault lasts)
     "hapi_slow_20s": (lambda s: (setattr(s.proxy, "delay", 20.0), lambda: setattr(s.proxy, "delay", 0.0))[1], 45),
     "hapi_paused": (lambda s: (s.proxy.pause(), s.proxy.resume)[1], 45),
-    "hapi_killed_restarted": (lambda s: (s.kill_hapi(), s.start_hapi)[1], 5),
+    "hapi_killed_restarted": (lambda s: (s.kill_hapi(), s.proxy.pause(), s.restart_hapi)[2], 5),
     "postgres_restarted": (lambda s: (lambda: s.pg.restart("fast", down_s=10)), 0),
     "worker_killed": (_worker_kill, 0),
     "model_killed": (lambda s: (s.kill_model(), s.start_model)[1], 30),
