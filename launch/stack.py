@@ -110,7 +110,8 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     from smart_docgemma.config import read
 
     port = int(load(None)["PORT"])
-    mcp_url = f"{app_base_url()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    # the app's MCP endpoint: a resource the sandbox issues tokens for
+    mcp_url = f"{app_base_url()}/mcp"
     client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
                           "PROTECTED_RESOURCES": {mcp_url: client}, "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
@@ -150,7 +151,10 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     try:
         from smart_docgemma.agent.embedded import start_embedded_model
     except ImportError:
-        print("  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded is not available; running degraded.")
+        print(
+            "  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded "
+            "is not available; running degraded."
+        )
         return
     handle = start_embedded_model(config)
     if hasattr(handle, "stop"):

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..agent.state import Route
 from ..tools.catalog import specs
-from ..tools.http import SOURCES
+from ..tools.sources.http import SOURCES
 from .fhircheck import ExpectedWrite
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")

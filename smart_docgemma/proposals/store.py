@@ -10,7 +10,7 @@ Lifecycle::
     pending ──approve(version)──▶ executing ──create ok──▶ approved  (result_ref = Type/id)
      │  ▲                           ├──refused / never sent──▶ pending (attempts+1) | failed
      │  │                           └──no answer / 5xx──▶ unconfirmed ──settled──▶ approved
-     │  │                                  (``inflight.py``)                       | pending | failed
+     │  │                           (``inflight.py``)         or ──settled──▶ pending | failed
      │  └──edit(version)── version+1 (``editing.py``: re-validated, safety checks re-run)
      └──reject(reason)──▶ rejected
 
@@ -50,8 +50,8 @@ if TYPE_CHECKING:
 
 from sqlalchemy import and_, func, or_, select, true, update
 
-from .. import errors, metrics
-from ..approval.types import Launch, ProposalSummary, SecondLook
+from .. import errors, knowledge, metrics
+from ..approval.types import Launch, PendingOrder, ProposalSummary, SecondLook
 from ..checks import prescriber
 from ..extensions import get_storage
 from ..storage import Storage, app_sessions, now
@@ -187,6 +187,22 @@ class ProposalStore:
         with self.storage.begin() as conn:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
+
+    def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None:
+        """The session's newest pending medication card for this patient, as it was drafted; None
+        when there is none, or when the clinician edited it on the card (a re-draft from its
+        words would undo the edit, so a follow-up then makes a new order)."""
+        with self.storage.begin() as conn:
+            row = conn.execute(select(table).where(and_(
+                table.c.sid == sid, table.c.patient_id == patient_id, table.c.status == "pending",
+                table.c.tool == "prescribe_medication")).order_by(table.c.created_at.desc())).first()
+        p = _row(row) if row is not None else None
+        request = (p.summary.get("request") or {}) if p else {}
+        if p is None or p.summary.get("changes") or not request.get("medication_name"):
+            return None
+        name = str(request["medication_name"])
+        return PendingOrder(p.id, p.patient_id, name, knowledge.generic(name), str(request.get("dosage") or ""),
+                            str(request.get("frequency") or ""), request.get("notes"))
 
     def from_mcp(self, patient_id: str | None) -> list[Proposal]:
         """Pending proposals MCP clients made for this patient, oldest first (the page lists
@@ -345,7 +361,8 @@ class ProposalStore:
         return bool(res.rowcount == 1)
 
     def release_doubt(self, p: Proposal, *, clear_since: float | None, message: str) -> Proposal:
-        """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty answer)."""
+        """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty
+        answer)."""
         doubt = {**(p.summary.get("unconfirmed") or {}), "clear_since": clear_since}
         return self._settle_as(p, "unconfirmed", {**p.summary, "unconfirmed": doubt, "last_error": message})
 

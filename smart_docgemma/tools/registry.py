@@ -10,10 +10,12 @@ are always present.
 from __future__ import annotations
 
 from ..smart.scopes import GrantedScopes
-from . import chart, drugs, imaging, literature, orders, patients, protocols, trials, ward_orders
 from .base import Tool
+from .chart import chart, patients
+from .sources import drugs, imaging, literature, trials
+from .writes import caregaps, orders, plans, protocols, ward_orders
 
-_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols)
+_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols, caregaps, plans)
 
 
 def all_tools() -> list[Tool]:

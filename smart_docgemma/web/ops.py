@@ -26,7 +26,7 @@ from .. import inputs, metrics
 from ..agent.state import ROUTES
 from ..extensions import get_storage
 from ..tools import catalog
-from ..tools.http import SOURCES
+from ..tools.sources.http import SOURCES
 from .modelstatus import get_model
 
 bp = Blueprint("ops", __name__)
@@ -126,7 +126,8 @@ def _database() -> dict:
     try:
         with get_storage().engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-    except Exception as exc:  # any driver error means "not reachable"; the reason is logged, not shown
+    # any driver error means "not reachable"; the reason is logged, not shown
+    except Exception as exc:
         log.warning("database unreachable: %s", type(exc).__name__)
         return {"up": False}
     return {"up": True, "ms": round((time.monotonic() - started) * 1000, 1)}
