@@ -211,12 +211,15 @@ class Clinician:
 
 # -- faults ------------------------------------------------------------------------------
 def _cache_unwritable(stack: FaultStack):
-    moved = stack.cache.with_name("cache-moved")
-    stack.cache.rename(moved)
-    stack.cache.write_text("not a folder")  # root ignores permissions; a file in its place it cannot
+    """The app's HTTP cache (``CACHE_PATH`` + ``.sqlite``) replaced by a folder: nothing can be
+    read from or written to it (the bench runs as root: permissions would not stop it)."""
+    cache = stack.cache.with_name(stack.cache.name + ".sqlite")
+    moved = cache.with_name("cache-moved.sqlite")
+    cache.rename(moved)
+    cache.mkdir()
     def restore():
-        stack.cache.unlink()
-        moved.rename(stack.cache)
+        cache.rmdir()
+        moved.rename(cache)
     return restore
 
 
@@ -254,7 +257,8 @@ def _recovered(stack: FaultStack, store: ProposalStore, log: Log) -> float | Non
     return None
 
 
-def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = None) -> dict:
+def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = None,
+               partial: Path | None = None) -> dict:
     store, log, stop = _store(stack), Log(), threading.Event()
     people = [Clinician(i, stack, store, log) for i in range(clinicians)]
     threads = [threading.Thread(target=c.work, args=(stop,), daemon=True) for c in people]
@@ -266,14 +270,20 @@ def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = 
             continue
         print(f"fault: {name}", file=sys.stderr, flush=True)
         began = time.monotonic()
-        restore = inject(stack)
-        time.sleep(lasts)
-        restore()
+        try:
+            restore = inject(stack)
+            time.sleep(lasts)
+            restore()
+        except Exception as error:  # the bench could not inject it: said, and the next one runs
+            report[name] = {"bench_error": f"{type(error).__name__}: {error}"[:300]}
+            continue
         back = time.monotonic()
         recovery = _recovered(stack, store, log)
         time.sleep(10)
         ended = time.monotonic()
         report[name] = _window(log, began, ended) | {"lasted_s": round(back - began, 1), "recovery_s": recovery}
+        if partial:
+            partial.write_text(json.dumps(report, indent=2) + "\n")
     stop.set()
     [t.join(300) for t in threads]
     time.sleep(25)  # the re-clicks scheduled during the last fault
@@ -445,7 +455,8 @@ def main(argv=None) -> int:
         if args.minutes:
             result = run_soak(stack, args.minutes, args.clinicians or 6)
         else:
-            result = run_faults(stack, args.clinicians or 4, args.only)
+            result = run_faults(stack, args.clinicians or 4, args.only,
+                                args.out.with_suffix(".partial.json") if args.out else None)
     text = json.dumps(result, indent=2, default=lambda o: asdict(o))
     print(text)
     if args.out:
