@@ -147,3 +147,11 @@ def _when(message: str) -> str | None:
     """The words of the message that say when (the tool reads them in the site's zone)."""
     m = _any("time_words").search(_low(message))
     return _low(message)[m.start():m.start() + 40] if m else None
+
+
+def tested(text: str, drugs: tuple[str, ...]) -> set[str]:
+    """The drugs that are the analytes of a list of lab tests ("NFS, magnésium demain matin"):
+    there magnesium is the test, not a drug asked about."""
+    if not ward_words.lab_tests(text):
+        return set()
+    return {d for d in drugs if analytes.named_in(d) is not None}
