@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
-from ..tools.words import ward_words
+from ..tools.words import ward_words, when
 from ..tools.writes import protocols
 from .languages import fold
 from .prompts import rules
@@ -64,7 +64,7 @@ def actions(text: str) -> list[str]:
         return planned
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
-    if ward_words.lab_tests(text) and ward_words.says_any(text, "lab_order_words"):
+    if ward_words.lab_tests(text) and (ward_words.says_any(text, "lab_order_words") or _bare_order(text)):
         found.append("order_lab")
     if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
         found.append("refer")
@@ -74,6 +74,15 @@ def actions(text: str) -> list[str]:
     return found
 
 
+def _bare_order(text: str) -> bool:
+    """A bare list of tests with a time or a priority ("bmp + mg in am", "NFS + iono demain à 7h",
+    "stat trop"): an order, unless it asks something or states readings."""
+    low = _low(text)
+    if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
+        return False
+    return when.starts(text) is not None or ward_words.priority(text) is not None
+
+
 def workflow_actions(low: str) -> list[str]:
     """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
     ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
@@ -81,6 +90,8 @@ def workflow_actions(low: str) -> list[str]:
         return ["order_gaps"]
     if _any("care_gap_words").search(low):
         return ["care_gaps"]
+    if _any("plan_unless_words").search(low):
+        return []
     return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
 
 
@@ -144,9 +155,10 @@ def _interval(message: str) -> int | None:
 
 
 def _when(message: str) -> str | None:
-    """The words of the message that say when (the tool reads them in the site's zone)."""
-    m = _any("time_words").search(_low(message))
-    return _low(message)[m.start():m.start() + 40] if m else None
+    """The words of the message that say when, from the first time word on (the tool reads them
+    in the site's zone: ``tools/when.py``, every language's time words)."""
+    at = when.starts(message)
+    return " ".join(fold(message).lower().split())[at:at + 40] if at is not None else None
 
 
 def tested(text: str, drugs: tuple[str, ...]) -> set[str]:
