@@ -72,7 +72,8 @@ def drug_for_her(state: Turn) -> bool:
     """A drug named in the chart of the patient in context, with no other request and no
     general-knowledge question: the one safety check of it against her chart, whatever the
     wording."""
-    return bool(state.entities.drugs and state.patient_id and state.chart_summary and not other_patients(state)
+    drugs = set(state.entities.drugs) - ward_requests.tested(state.message, state.entities.drugs)
+    return bool(drugs and state.patient_id and state.chart_summary and not other_patients(state)
                 and not asks_general_knowledge(fold(state.message)))
 
 

@@ -159,3 +159,11 @@ def _when(message: str) -> str | None:
     in the site's zone: ``tools/when.py``, every language's time words)."""
     at = when.starts(message)
     return " ".join(fold(message).lower().split())[at:at + 40] if at is not None else None
+
+
+def tested(text: str, drugs: tuple[str, ...]) -> set[str]:
+    """The drugs that are the analytes of a list of lab tests ("NFS, magnésium demain matin"):
+    there magnesium is the test, not a drug asked about."""
+    if not ward_words.lab_tests(text):
+        return set()
+    return {d for d in drugs if analytes.named_in(d) is not None}
