@@ -14,13 +14,14 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
+from ..knowledge.mentions import find_drugs
 from ..tools.words import ward_words
 from ..tools.writes import protocols
 from .languages import fold
 from .prompts import rules
 
 TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
-         "order_care_gaps", "plan_problem")
+         "order_care_gaps", "plan_problem", "reconcile_medications")
 
 
 @lru_cache(maxsize=1)
@@ -77,6 +78,9 @@ def actions(text: str) -> list[str]:
 def workflow_actions(low: str) -> list[str]:
     """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
     ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    asked = "?" in low or _any("question_words").search(low)  # "he takes marevan, can he take ibuprofen?"
+    if _any("reconcile_words").search(low) and not asked and find_drugs(low):
+        return ["reconcile"]
     if _any("gap_order_words").search(low):
         return ["order_gaps"]
     if _any("care_gap_words").search(low):
@@ -109,6 +113,8 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
         if tool == "order_care_gaps":
             gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
         return gap_args
+    if tool == "reconcile_medications":
+        return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":
         problem = plan_problem(_low(message))
         return {"patient_id": patient, "problem": problem,

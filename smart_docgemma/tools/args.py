@@ -173,3 +173,10 @@ class ProblemPlanArgs(BaseModel):
         description="the problem to plan: high_potassium (hyperkalaemia) or high_inr (supratherapeutic INR)")
     stated_value: Optional[float] = Field(default=None, ge=0, le=100,
                                           description="the value the clinician stated, e.g. 5.6 or 3.4")
+
+
+class ReconcileArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    statement: str = Field(min_length=2, max_length=400,
+                           description="what the clinician said the patient takes, stopped or changed")
