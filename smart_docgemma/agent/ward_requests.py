@@ -21,7 +21,8 @@ from .languages import fold
 from .prompts import rules
 
 TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
-         "order_care_gaps", "plan_problem", "reconcile_medications")
+         "order_care_gaps", "plan_problem", "reconcile_medications",
+         "switch_medication")
 
 
 @lru_cache(maxsize=1)
@@ -78,6 +79,8 @@ def actions(text: str) -> list[str]:
 def workflow_actions(low: str) -> list[str]:
     """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
     ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    if _any("switch_words").search(low) and switch_parts(low):
+        return ["switch"]
     asked = "?" in low or _any("question_words").search(low)  # "he takes marevan, can he take ibuprofen?"
     if _any("reconcile_words").search(low) and not asked and find_drugs(low):
         return ["reconcile"]
@@ -88,6 +91,24 @@ def workflow_actions(low: str) -> list[str]:
     if _any("plan_unless_words").search(low):
         return []
     return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
+
+
+_DOSE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g|units?|ml)\b\s*(.{0,40})")
+
+
+def switch_parts(low: str) -> dict[str, str] | None:
+    """The new drug (after the switch words), its dose and frequency, and the drug it replaces
+    when said ("from lisinopril"); None unless a drug, a dose and a frequency are all said."""
+    at = _any("switch_words").search(low)
+    dose = _DOSE.search(low, at.end()) if at else None
+    after = find_drugs(low[at.end():]) if at else []
+    if not (at and dose and after and after[0].name and dose.group(3).strip(" .,;")):
+        return None
+    said = _any("switch_from_words").search(low)
+    before = [d for d in find_drugs(low[said.end():]) if d.name] if said else []
+    frequency = re.split(r"[.;!?]| from | instead of ", dose.group(3))[0].strip(" ,")
+    found = {"new_drug": str(after[0].name), "dosage": f"{dose.group(1)} {dose.group(2)}", "frequency": frequency}
+    return {**found, "replaces": str(before[0].name)} if before and before[0].name != after[0].name else found
 
 
 def plan_problem(low: str) -> str | None:
@@ -113,6 +134,9 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
         if tool == "order_care_gaps":
             gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
         return gap_args
+    if tool == "switch_medication":
+        parts = switch_parts(_low(message))
+        return {"patient_id": patient, **parts} if parts else None
     if tool == "reconcile_medications":
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":

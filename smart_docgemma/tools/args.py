@@ -180,3 +180,12 @@ class ReconcileArgs(BaseModel):
     patient_id: str = PatientId
     statement: str = Field(min_length=2, max_length=400,
                            description="what the clinician said the patient takes, stopped or changed")
+
+
+class SwitchArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    new_drug: str = DrugName
+    dosage: str = Field(min_length=1, max_length=40, description="e.g. 100 mg")
+    frequency: str = Field(min_length=1, max_length=40, description="e.g. twice daily")
+    replaces: Optional[str] = Field(default=None, max_length=60, description="the drug it replaces, when said")
