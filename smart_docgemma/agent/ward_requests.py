@@ -10,19 +10,20 @@ path from the same words.
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..tools.words import ward_words
-from ..tools.writes import protocols
+from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
 
 TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
          "order_care_gaps", "plan_problem", "reconcile_medications",
-         "switch_medication")
+         "switch_medication", "periop_plan")
 
 
 @lru_cache(maxsize=1)
@@ -79,6 +80,8 @@ def actions(text: str) -> list[str]:
 def workflow_actions(low: str) -> list[str]:
     """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
     ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    if _any("periop_words").search(low) and periop.surgery_date(low, date.today()):
+        return ["periop"]
     if _any("switch_words").search(low) and switch_parts(low):
         return ["switch"]
     asked = "?" in low or _any("question_words").search(low)  # "he takes marevan, can he take ibuprofen?"
@@ -134,6 +137,10 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
         if tool == "order_care_gaps":
             gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
         return gap_args
+    if tool == "periop_plan":
+        low = _low(message)
+        return {"patient_id": patient, "surgery": message[:200],
+                "bleeding_risk": "low" if _any("low_bleeding_words").search(low) else "high"}
     if tool == "switch_medication":
         parts = switch_parts(_low(message))
         return {"patient_id": patient, **parts} if parts else None

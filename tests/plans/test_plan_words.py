@@ -55,3 +55,16 @@ def test_a_switch_reads_the_new_drug_its_dose_and_what_it_replaces(text, parts):
 
 def test_a_switch_without_a_dose_is_not_drafted():
     assert w.arguments("switch_medication", "switch her to labetalol", "p1") is None
+
+
+@pytest.mark.parametrize("text, day, wrong", [
+    ("surgery Tuesday 15 December — what do I stop and when?", "2026-12-15", None),
+    ("surgery Monday 15 December", "2026-12-15", "monday"),
+    ("chirurgie mardi 15 décembre", "2026-12-15", None), ("cirugía el 15 de diciembre", "2026-12-15", None),
+    ("colonoscopy on 2027-01-12", "2027-01-12", None), ("surgery 3 march", "2027-03-03", None),
+])
+def test_the_surgery_date_is_the_next_one_and_a_wrong_weekday_is_caught(text, day, wrong):
+    from datetime import date
+
+    from smart_docgemma.tools.writes.periop import surgery_date
+    assert surgery_date(text, date(2026, 12, 4)) == (date.fromisoformat(day), wrong)
