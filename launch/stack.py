@@ -110,7 +110,8 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     from smart_docgemma.config import read
 
     port = int(load(None)["PORT"])
-    mcp_url = f"{app_base_url()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    # the app's MCP endpoint: a resource the sandbox issues tokens for
+    mcp_url = f"{app_base_url()}/mcp"
     client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
                           "PROTECTED_RESOURCES": {mcp_url: client}, "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
@@ -150,7 +151,10 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     try:
         from smart_docgemma.agent.embedded import start_embedded_model
     except ImportError:
-        print("  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded is not available; running degraded.")
+        print(
+            "  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded "
+            "is not available; running degraded."
+        )
         return
     handle = start_embedded_model(config)
     if hasattr(handle, "stop"):
@@ -186,12 +190,14 @@ class AppProcess:
 
     READY_S = 120.0
 
-    def __init__(self, config: dict, url: str):
+    def __init__(self, config: dict, url: str, log=None):
+        """``log``: a file for its output (default: this process's)."""
         import subprocess
 
         env = {**os.environ, **{f"DOCGEMMA_{k}": json.dumps(v) for k, v in config.items()}}
         command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
-        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                                     stderr=subprocess.STDOUT if log else None)
         self._wait(f"{url}/healthz")
 
     def _wait(self, url: str) -> None:

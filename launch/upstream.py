@@ -45,8 +45,10 @@ import requests
 HAPI_DIR = Path(__file__).resolve().parent / "hapi"
 JAR_NAME = "docgemma-hapi.jar"
 HASH_NAME = ".source-hash"
-DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"  # pinned: the newest hapi starter image tag, for reproducible runs
-# C1 only + serial GC: on 2 cores the C2 and G1 threads compete with start-up work (measured ~2x faster).
+# pinned: the newest hapi starter image tag, for reproducible runs
+DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"
+# C1 only + serial GC: on 2 cores the C2 and G1 threads compete with start-up work (measured ~2x
+# faster).
 JAVA_OPTS = ["-Xmx1280m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m"]
 READY_TIMEOUT_S = 180.0
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -135,7 +137,8 @@ def source_hash(module: Path | None = None) -> str:
 
 
 def needs_build(module: Path | None = None) -> bool:
-    """True when the jar or its ``lib/`` is missing or was built from other sources than the current ones."""
+    """True when the jar or its ``lib/`` is missing or was built from other sources than the current
+    ones."""
     target = (module or HAPI_DIR) / "target"
     jar, stamp = target / JAR_NAME, target / HASH_NAME
     return (not jar.exists() or not (target / "lib").is_dir() or not stamp.exists()
@@ -373,8 +376,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{HAPI_DIR / 'target' / JAR_NAME}")
         return 0
     with start_upstream() as upstream:
-        print(f"{upstream.kind} FHIR server ready at {upstream.base_url} in {upstream.started_s:.0f} s; "
-              "Ctrl-C stops it", flush=True)
+        print(f"{upstream.kind} FHIR server ready at {upstream.base_url} "
+              f"in {upstream.started_s:.0f} s; Ctrl-C stops it", flush=True)
         try:
             signal.pause()
         except KeyboardInterrupt:

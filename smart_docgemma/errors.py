@@ -13,7 +13,8 @@
     │   ├── AccessDenied          403  the EHR or user refused authorization
     │   └── TokenExchangeError    502  the token endpoint failed
     ├── SessionExpired            401  no session, or tokens expired and cannot refresh
-    │   └── RefreshRefused        401  the EHR refused the refresh token (invalid_grant): session over
+    │   └── RefreshRefused        401  the EHR refused the refresh token (invalid_grant):
+    │                                  session over
     ├── OperatorCredentialRequired 401  an operator page without the operator credential
     ├── Forbidden                 403  scope not granted / other patient
     ├── NotFound                  404
@@ -228,7 +229,8 @@ class SourceError(UpstreamError):
         """Pre-formatted text for the agent, e.g. ``drug-safety information``."""
         label = self.source_label
         what = {
-            "unreachable": f"The {label} could not be reached, so {unavailable} is unavailable right now.",
+            "unreachable": f"The {label} could not be reached, so {unavailable} "
+                           "is unavailable right now.",
             "rate_limited": f"The {label} is busy (request limit reached), so {unavailable} "
                             "is unavailable right now. Try again in a minute.",
             "invalid": f"The {label} could not process this search, so {unavailable} is "

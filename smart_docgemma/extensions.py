@@ -41,7 +41,8 @@ def _app(app: Flask | None) -> Flask:
 
 
 def lazy(app: Flask | None, key: str, make: Callable[[Flask], T]) -> T:
-    """The app's object under ``key`` (``current_app`` when no app is given), made once by ``make``."""
+    """The app's object under ``key`` (``current_app`` when no app is given), made once by
+    ``make``."""
     app = _app(app)
     obj = app.extensions.get(key)
     if obj is None:

@@ -59,11 +59,12 @@ class FhirGateway:
         """``access_token``: the token, or a function that looks it up when the first request is
         sent (a question answered without the chart never unseals the session's tokens).
         ``renew()`` returns a new access token; it is called once when the server answers 401.
-        ``connections``: a connection pool shared by the app's gateways (``extensions.get_fhir_pool``),
-        so a request reuses an open connection to the FHIR server instead of opening one; each
-        gateway keeps its own session (cookies, token), only sockets are shared.
-        ``audit``: an ``audit.AuditTrail``; every read, search and create is reported to it after
-        the server answered and before the data is returned (its policy may withhold the data)."""
+        ``connections``: a connection pool shared by the app's gateways
+        (``extensions.get_fhir_pool``), so a request reuses an open connection to the FHIR server
+        instead of opening one; each gateway keeps its own session (cookies, token), only sockets
+        are shared. ``audit``: an ``audit.AuditTrail``; every read, search and create is reported to
+        it after the server answered and before the data is returned (its policy may withhold the
+        data)."""
         self.base_url = base_url.rstrip("/")
         self.audit = audit
         self._renew = renew

@@ -120,7 +120,10 @@ def _check_page(params: list, grant: Grant) -> str | None:
     keys = [k for k, _ in params]
     if len(set(keys)) != len(keys) or any(k not in PAGE_PARAMS or (k == "_format" and "json" not in v)
                                           for k, v in params):
-        raise Forbidden("A page request carries only the parameters of the server's paging links, once each (JSON).")
+        raise Forbidden(
+            "A page request carries only the parameters of "
+            "the server's paging links, once each (JSON)."
+        )
     owner = state().pages.get(dict(params)["_getpages"])
     if owner is None:
         raise Forbidden("Unknown or expired page; repeat the search.")
@@ -167,7 +170,8 @@ def _forward(req: FhirRequest, params: list, grant: Grant, compartment: str | No
 
 
 def _body(req: FhirRequest) -> bytes:
-    """The JSON the policy checked (re-serialised), else the raw body (refused unless all-access)."""
+    """The JSON the policy checked (re-serialised), else the raw body (refused unless
+    all-access)."""
     if req.resource is not None:
         return json.dumps(req.resource).encode()
     return _to_upstream(request.get_data())

@@ -21,7 +21,7 @@ from typing import Any
 from ..approval.types import PendingOrder
 from . import extraction
 from .languages import fold
-from .prompts import load, rules
+from .prompts import load
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,8 @@ def read(message: str, pending: PendingOrder) -> Change | None:
     if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
         return None
     found = extraction.find_dose(message) or {}
-    route = extraction._route().search(low)
     change = Change(dose=found.get("dose") or _bare_dose(low), frequency=found.get("frequency"),
-                    route=rules()["routes"].get(route.group(1).lower(), route.group(1).lower()) if route else None,
-                    days=_days(found.get("duration"), low))
+                    route=extraction.route_said(low), days=_days(found.get("duration"), low))
     return None if change.empty() else change
 
 

@@ -3,8 +3,8 @@
 ``TRANSITIONS`` is the whole control flow (docs/agent-design.md), visible in one
 place: ``(node, outcome) -> next node``, written per node in ``BY_NODE`` whose type
 (``Table``) keys each node's row by that node's own outcome ``Literal`` (agent/state.py).
-``run_turn`` applies nodes until ``END`` or a pause, with a hard iteration cap. Every node is wrapped with
-``node_start`` / ``node_end`` events (duration, model calls so far).
+``run_turn`` applies nodes until ``END`` or a pause, with a hard iteration cap. Every node is
+wrapped with ``node_start`` / ``node_end`` events (duration, model calls so far).
 """
 from __future__ import annotations
 
@@ -205,8 +205,9 @@ class Agent:
             chart_text: str | None = None, image: bytes | None = None, meta: ImageMeta | None = None,
             emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """One turn. An ``image`` comes with its ``meta``, read once from its bytes where it
-        arrived (``tools.sources.imaging.image_meta``: the chat on upload, the evaluation harness per
-        case); the turn and the imaging tool use that reading and never sniff the bytes again."""
+        arrived (``tools.sources.imaging.image_meta``: the chat on upload, the evaluation harness
+        per case); the turn and the imaging tool use that reading and never sniff the bytes
+        again."""
         if image is not None and meta is None:
             raise TypeError("Agent.run: pass the image's meta (tools.sources.imaging.image_meta) with it")
         accepted = bool(meta and meta["accepted"])
@@ -255,7 +256,8 @@ class Agent:
 
     def resume(self, state: Turn, approvals: list[Approval] | None = None,
                emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
-        """Continue a paused turn (e.g. from ``turns.store.TurnStore.load``) after the clinician decided.
+        """Continue a paused turn (e.g. from ``turns.store.TurnStore.load``) after the clinician
+        decided.
 
         ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``;
         with the card's ``action``, ``result_ref``, ``provenance``, ``reason`` and

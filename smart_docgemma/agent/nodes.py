@@ -48,7 +48,8 @@ RETRYABLE = {"unreachable", "timeout", "rate_limited", "exception"}
 
 @dataclass
 class Deps:
-    """What nodes may use: the model (None in degraded mode), this session's tools, their context."""
+    """What nodes may use: the model (None in degraded mode), this session's tools, their
+    context."""
 
     model: ModelClient | None
     tools: dict[str, Tool]
@@ -56,7 +57,8 @@ class Deps:
     stats: CallStats
     emit: Callable[[dict[str, Any]], None] = lambda event: None
     pause_on_proposal: bool = False
-    lessons: tuple[Any, ...] = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    lessons: tuple[Any, ...] = ()
 
 
 def label(tool: str) -> str:
@@ -215,7 +217,8 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
     if planning.patient_id(state) is None and planning.other_patients(state):
         return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
     fields = [languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)]
-    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)  # in the clinician's language
+    # in the clinician's language
+    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)
     return prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined) if fields else None
 
 
@@ -294,7 +297,8 @@ def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
         return _select_args(state, deps, missing[0])
     out, failed = ask_model(deps, "tool_select", _select_tool_prompt(state, deps), _tool_choice(deps),
                             fixed=(_tool_list(deps), patient_block(state)))
-    if isinstance(failed, InvalidModelOutput):  # a malformed reply: the suggestion, else a needed tool
+    # a malformed reply: the suggestion, else a needed tool
+    if isinstance(failed, InvalidModelOutput):
         fallback = [state.suggested_tool] + planning.missing_tools(state, deps.tools)
         tool = next((t for t in fallback if t in deps.tools), None)
         if tool is None:
@@ -397,18 +401,22 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
         update["proposals"] = list(result.json_data().get("proposal_ids") or [result.proposal_id])
-        _withdraw_superseded(state, deps, result)
+        withdrawn = _withdraw_superseded(state, deps)
+        if withdrawn:
+            result.text = f"{result.text}\n{withdrawn}"
+        # what a write left undone (a reading refused beside those carded) is said with the cards
+        update["errors"] = [*dated, *(result.json_data().get("notes") or []), *([withdrawn] if withdrawn else [])]
     return update
 
 
-def _withdraw_superseded(state: Turn, deps: Deps, result: ToolResult) -> None:
+def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
     """The card a follow-up re-drafted is withdrawn once its replacement stands (one card
-    pending), and the answer says so."""
+    pending); the sentence that says so (None when nothing was withdrawn)."""
     if not (state.supersedes and deps.ctx and deps.ctx.proposals):
-        return
-    if deps.ctx.proposals.withdraw_ids([state.supersedes], reason="Replaced by the re-drafted order"):
-        said = say(message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language())
-        result.text = f"{result.text}\n{said}"
+        return None
+    if not deps.ctx.proposals.withdraw_ids([state.supersedes], reason="Replaced by the re-drafted order"):
+        return None
+    return say(message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language())
 
 
 def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:

@@ -42,9 +42,11 @@ def required_tools(state: Turn) -> list[str]:
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
     own = {"this_patient", "chart_question"} & set(ent.actions)
     if "check_drug_interactions" in needed and not ent.drugs and own:
-        needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
+        # "interactions in her current meds": among her own
+        needed.discard("check_drug_interactions")
         needed.add("get_patient_chart")
-    asked = {"give", "check_interactions"} & set(ent.actions)  # "can she have X", "is X ok with her"
+    # "can she have X", "is X ok with her"
+    asked = {"give", "check_interactions"} & set(ent.actions)
     if ("give" in ent.actions and len(interaction_drugs(state)) < 2) or (asked and about_her_state(state)):
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")  # "with her kidneys": the label and the chart's context
@@ -53,8 +55,9 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
-    if ent.unsupported:
-        needed.difference_update(writes())
+    if ent.unsupported:  # "order a CT": nothing else is carded in its place; a test the lab
+        # table names beside it ("ECG + trop stat") is still ordered, the rest said out of reach
+        needed.difference_update(set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set()))
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
         if len(ent.drugs) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
@@ -67,7 +70,8 @@ def required_tools(state: Turn) -> list[str]:
 
 def drug_for_her(state: Turn) -> bool:
     """A drug named in the chart of the patient in context, with no other request and no
-    general-knowledge question: the one safety check of it against her chart, whatever the wording."""
+    general-knowledge question: the one safety check of it against her chart, whatever the
+    wording."""
     return bool(state.entities.drugs and state.patient_id and state.chart_summary and not other_patients(state)
                 and not asks_general_knowledge(fold(state.message)))
 
@@ -120,7 +124,8 @@ def patient_id(state: Turn) -> str | None:
 
 
 def launch_name(state: Turn) -> str | None:
-    """The launch patient's name: the chart summary starts with it ("Robert Mensah, 67 y male; …")."""
+    """The launch patient's name: the chart summary starts with it ("Robert Mensah, 67 y male;
+    …")."""
     if not state.chart_summary:
         return None
     return state.chart_summary.split(";")[0].split(",")[0].strip() or None

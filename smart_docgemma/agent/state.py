@@ -80,9 +80,11 @@ class Turn:
     """Everything one turn knows, from the question to the answer."""
 
     message: str
-    history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
+    # recent {"role", "content"} exchanges
+    history: list[dict[str, Any]] = field(default_factory=list)
     chart_summary: str | None = None
-    chart_text: str | None = None  # the session's read of the chart as SYNTHESIZE reads it (chart_context)
+    # the session's read of the chart as SYNTHESIZE reads it (chart_context)
+    chart_text: str | None = None
     patient_id: str | None = None  # the launch patient
     image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
@@ -103,7 +105,8 @@ class Turn:
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
     supersedes: str | None = None  # the pending card a follow-up re-drafts, withdrawn once replaced
-    approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
+    # the decisions a paused turn resumed with
+    approvals: list[Approval] = field(default_factory=list)
     answer: str | None = None
     asked: str | None = None  # SYNTHESIZE's own part as the model read it (the next turns' history)
     second_look: TurnReview | None = None  # when the draft earned one
@@ -111,8 +114,10 @@ class Turn:
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
     grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence's verdict
-    nodes: list[str] = field(default_factory=list)  # node names in order (the route is route_of(turn))
-    events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
+    # node names in order (the route is route_of(turn))
+    nodes: list[str] = field(default_factory=list)
+    # every event emitted, except answer tokens
+    events: list[dict[str, Any]] = field(default_factory=list)
     thinking: list[str] = field(default_factory=list)
     model_calls: int = 0
     model_seconds: float = 0.0

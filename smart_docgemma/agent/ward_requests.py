@@ -16,7 +16,7 @@ from typing import Any
 
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
-from ..tools.words import ward_words
+from ..tools.words import ward_words, when
 from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
@@ -67,7 +67,7 @@ def actions(text: str) -> list[str]:
         return planned
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
-    if ward_words.lab_tests(text) and ward_words.says_any(text, "lab_order_words"):
+    if ward_words.lab_tests(text) and (ward_words.says_any(text, "lab_order_words") or _bare_order(text)):
         found.append("order_lab")
     if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
         found.append("refer")
@@ -75,6 +75,15 @@ def actions(text: str) -> list[str]:
             and not _any("question_words").search(low)):
         found.append("record_vital")
     return found
+
+
+def _bare_order(text: str) -> bool:
+    """A bare list of tests with a time or a priority ("bmp + mg in am", "NFS + iono demain à 7h",
+    "stat trop"): an order, unless it asks something or states readings."""
+    low = _low(text)
+    if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
+        return False
+    return when.starts(text) is not None or ward_words.priority(text) is not None
 
 
 def workflow_actions(low: str) -> list[str]:
@@ -183,6 +192,7 @@ def _interval(message: str) -> int | None:
 
 
 def _when(message: str) -> str | None:
-    """The words of the message that say when (the tool reads them in the site's zone)."""
-    m = _any("time_words").search(_low(message))
-    return _low(message)[m.start():m.start() + 40] if m else None
+    """The words of the message that say when, from the first time word on (the tool reads them
+    in the site's zone: ``tools/when.py``, every language's time words)."""
+    at = when.starts(message)
+    return " ".join(fold(message).lower().split())[at:at + 40] if at is not None else None

@@ -1,7 +1,8 @@
 """What a proposed chart write and its approval card are made of, shared by the write tools
-(``tools/writes/orders.py``, ``tools/chart/safety.py``), the approval lifecycle (``proposals/``), the agent and
-the pages: the card's safety flags and second look, the clinician's edits and decision, and what
-the store reads of a launch. Below the tools and the proposals, so both name them.
+(``tools/writes/orders.py``, ``tools/chart/safety.py``), the approval lifecycle (``proposals/``),
+the agent and the pages: the card's safety flags and second look, the clinician's edits and
+decision, and what the store reads of a launch. Below the tools and the proposals, so both name
+them.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ class SafetyFlag(TypedDict, total=False):
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
     terms: list[list[str]]  # words an answer must hold to have stated it (checks.mentions)
-    message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
+    # the text language-neutral (languages.message): shown in the page's language
+    message: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,8 @@ class ProposalSummary(TypedDict, total=False):
     last_error: str | None  # why the last approval could not write
     unconfirmed: dict[str, float | None]  # a create with no known outcome: since, clear_since
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
-    request: dict[str, str | None]  # a medication order's words as drafted (a follow-up re-drafts them)
+    # a medication order's words as drafted (a follow-up re-drafts them)
+    request: dict[str, str | None]
 
 
 @dataclass(frozen=True)

@@ -122,7 +122,7 @@ def _per_kg(ing, row, dose, weight, draft, key) -> list[Finding]:
     kg = weight.kg
     most = min(row["mg_per_kg"] * kg, row["max_mg"])
     if each > most * SLACK:
-        said = f"{each:g} mg a dose ({each / kg:.1f} mg/kg; written: {dose.text})"
+        said = f"{each:g} mg a dose ({each / kg:.1f} mg/kg)"
         return [
             _over(
                 ing,
@@ -134,6 +134,7 @@ def _per_kg(ing, row, dose, weight, draft, key) -> list[Finding]:
                 draft,
                 key,
                 f"Give at most {most:g} mg a dose; usual: {row['usual']}.",
+                dose.text,
             )
         ]
     per_day = dose.per_day
@@ -151,6 +152,7 @@ def _per_kg(ing, row, dose, weight, draft, key) -> list[Finding]:
                     draft,
                     key,
                     f"Give at most {day_most:g} mg a day; usual: {row['usual']}.",
+                    dose.text,
                 )
             ]
     return []
@@ -163,7 +165,7 @@ def _ingredient_dose(ing: str, dose: knowledge.Dose) -> float | None:
     return dose.units * mg if mg is not None and dose.units is not None else None
 
 
-def _over(drug, ordered, limit, weight, src, draft, key, management) -> Finding:
+def _over(drug, ordered, limit, weight, src, draft, key, management, written: str = "") -> Finding:
     summaries = [
         f"Check the {drug} dose — {ordered} for {weight.kg:g} kg is above {limit}"[:139],
         f"Check the {drug} dose — {ordered} is above the paediatric range for {weight.kg:g} kg"[
@@ -178,7 +180,8 @@ def _over(drug, ordered, limit, weight, src, draft, key, management) -> Finding:
         "paediatric-dose",
         mechanism=f"Ordered {ordered}; {limit} for a child of {weight.describe()}.",
         management=management,
-        evidence=[f"Weight {weight.describe()}", f"Ordered: {ordered}"],
+        evidence=[f"Weight {weight.describe()}", f"Ordered: {ordered}"]
+        + ([f"Written: {written}"] if written else []),
         sources=[_source(src)],
         draft=draft,
         fingerprint_of=("child-dose", drug, ordered),

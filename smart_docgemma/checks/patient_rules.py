@@ -257,8 +257,8 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
 
 
 def _dose_said(written: weight_dose.WeightDose, worked: weight_dose.WorkedDose) -> str:
-    """The order as written and, when worked out, its mg a dose ("40 mg/kg/day twice daily → 402 mg"):
-    the chat's one line carries the sum, in words no language needs translated."""
+    """The order as written and, when worked out, its mg a dose ("40 mg/kg/day twice daily → 402
+    mg"): the chat's one line carries the sum, in words no language needs translated."""
     said = written.written.replace(". ", " ").rstrip(". ")
     return f"{said} → {worked.per_dose_mg:g} mg" if worked.per_dose_mg is not None else said
 
@@ -283,8 +283,8 @@ def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
             "critical",
             summaries,
             "paediatric-dose",
-            mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = {limit.mg_per_kg * kg:g} mg "
-                      f"(at most {limit.max_mg:g} mg a dose).",
+            mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = "
+                      f"{limit.mg_per_kg * kg:g} mg (at most {limit.max_mg:g} mg a dose).",
             management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
             evidence=[f"Age {age} years; weight {weight.describe()}"],
             sources=[Source(limit.source, limit.url)],

@@ -74,7 +74,8 @@ def _interactions_among(names: list[str]) -> list[Finding]:
     out = []
     for hit in interactions(names):
         risk, severity = hit.summary, _interaction_severity(hit)
-        summaries = [f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}; {_first_clause(hit.management)}",
+        summaries = [f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}; "
+                     f"{_first_clause(hit.management)}",
                      f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}",
                      f"Review {hit.drug_b} with {hit.drug_a}"]
         out.append(Finding(f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}", severity, summaries,
@@ -245,13 +246,15 @@ class RenalResult:
 
 
 def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> Finding:
-    """A drug the knowledge cannot identify is said so: an empty card list would read as "checked"."""
+    """A drug the knowledge cannot identify is said so: an empty card list would read as
+    "checked"."""
     label = ident.label
     return Finding(key, "info", [f"Could not check {label} for interactions or allergies — {ident.reason}",
                                  f"Could not check {label} for interactions or allergies",
                                  "Could not check this medication for interactions or allergies"], "unidentified",
-                   management="Check interactions, allergies and pregnancy for it by hand, or record it by its "
-                              "RxNorm name.", evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
+                   management="Check interactions, allergies and pregnancy for it by hand, or record "
+                              "it by its RxNorm name.",
+                   evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
                    fingerprint_of=(label,),
                    message=message(N_("Could not check %(label)s for interactions or allergies"), label=label))
 
@@ -298,7 +301,8 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
             verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
             if not draft:
                 verb = f"Review active {drug}"
-            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); consider {alt['display']}"
+            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); "
+                         f"consider {alt['display']}"
                          if alt else "", f"{verb} — {substance} allergy ({reaction}, {crit} criticality)",
                          f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
             out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
@@ -388,5 +392,6 @@ def _interaction_severity(hit) -> str:
 
 
 def _first_clause(text: str) -> str:
-    """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear indication"."""
+    """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear
+    indication"."""
     return re.sub(r"\s*\([^)]*\)", "", text.split(";")[0]).rstrip(". ").lower() if text else ""

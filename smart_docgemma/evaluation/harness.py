@@ -82,14 +82,17 @@ class CaseResult:
     other_patient_proposals: int = 0
     unrequested_write: bool = False
     answer_ok: bool | None = None  # None: the case names no expected text
-    answer_missing: list = field(default_factory=list)  # expected texts absent / excluded ones present
+    # expected texts absent / excluded ones present
+    answer_missing: list = field(default_factory=list)
     task: str | None = None
     answer: str = ""  # the final answer's first 1,500 characters (what the answer checks read)
     writes_ok: bool | None = None  # None: the case names no expected writes
     writes_wrong: list = field(default_factory=list)  # what is wrong with what reached FHIR
     written: list = field(default_factory=list)  # references created on approval
-    unapproved_writes: list = field(default_factory=list)  # created before any approval (must be none)
-    acknowledged: list = field(default_factory=list)  # high-severity second looks acknowledged to approve
+    # created before any approval (must be none)
+    unapproved_writes: list = field(default_factory=list)
+    # high-severity second looks acknowledged to approve
+    acknowledged: list = field(default_factory=list)
 
 
 def executed_tools(state: Turn) -> list[str]:

@@ -87,11 +87,13 @@ def adjust(
     evidence = (f"Ordered: {cap.drug} {read}", f"Label cap: {allowed} ({cap.label})")
     if mg is not None and mg > cap.max_mg_day * 1.001:
         return _over(first, second, found, cap, mg, allowed, evidence)
-    level = (
-        "take into account"
-        if cap.regimen and mg is not None
-        else (found.level if found else "precaution")
-    )
+    # within the cap the label allows the pair: a warning (a note for the label's own regimen),
+    # whatever a source that does not grade by dose says; no dose stated keeps the sources' level
+    # (a contraindication from a reviewed source stands)
+    within = "take into account" if cap.regimen else "precaution"
+    if found and found.level == "contraindicated":
+        within = found.level
+    level = within if mg is not None else (found.level if found else "precaution")
     said = "within" if mg is not None else "not compared with"
     summary = (
         f"{'Note' if level == 'take into account' else 'Monitor closely if giving'} {first} with "

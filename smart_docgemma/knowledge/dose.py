@@ -46,10 +46,15 @@ _COUNT = {
     "tbl",
     "pill",
     "pills",
+    # French, Portuguese, Spanish: comprimé(s), cp, comprimido(s), cápsula(s), gélule(s), tableta(s)
+    "cp", "cps", "comp", "comprimé", "comprimés", "comprime", "comprimes", "comprimido", "comprimidos",
+    "cápsula", "cápsulas", "capsula", "capsulas", "gélule", "gélules", "gelule", "gelules",
+    "tableta", "tabletas",
 }
 _AMOUNT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
-    r"capsules?|pills?|ml|millilitres?|milliliters?)\b(?!\s*/\s*kg)",
+    r"capsules?|pills?|cps?|comp|comprim[ée]s?|comprimidos?|c[áa]psulas?|g[ée]lules?|tabletas?|"
+    r"ml|millilitres?|milliliters?)\b(?!\s*/\s*kg)",
     re.I,
 )
 _PER_KG = re.compile(r"/\s*kg\b", re.I)  # weight-based: the amount is not known without the weight
@@ -275,7 +280,8 @@ def from_text(text: str, product: str = "") -> Dose | None:
 
 
 def _frequency(text: str) -> float | None:
-    """Administrations a day, from the package's one frequency table (``languages/frequencies/``)."""
+    """Administrations a day, from the package's one frequency table
+    (``languages/frequencies/``)."""
     return frequency.per_day(text)
 
 

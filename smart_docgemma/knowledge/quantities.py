@@ -74,7 +74,8 @@ def cockcroft_gault(
 
 
 def max_age_days(decision: str, age_days: int | None = None) -> int:
-    """How old a value may be for a decision ("child_weight"): younger children need a newer weight."""
+    """How old a value may be for a decision ("child_weight"): younger children need a newer
+    weight."""
     rows = _table()["max_age_days"][decision]
     for row in rows:
         if age_days is None or age_days < row.get("below_age_days", 10**9):

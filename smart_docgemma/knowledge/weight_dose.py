@@ -6,7 +6,8 @@ charted weight and checked against the paediatric table (``data/disease.yaml`` �
     wd = read("15 mg/kg qds")                # 15 mg/kg a DOSE, 4 a day
     wd = read("40 mg/kg/day in 3 doses")
     worked = work_out(wd, Weight(20.1, date(2026, 11, 1)))
-    worked.per_dose_mg, worked.arithmetic   # 904.5, "90 mg/kg/day ÷ 2 doses = 45 mg/kg a dose × 20.1 kg …"
+    worked.per_dose_mg, worked.arithmetic
+    # 904.5, "90 mg/kg/day ÷ 2 doses = 45 mg/kg a dose × 20.1 kg …"
     check("amoxicillin", worked)            # → DoseCheck(severity, text) against the table
     usual_dose("acetaminophen", Weight(18, None))   # for "paracetamol dose for him?"
 
@@ -117,7 +118,8 @@ def _weight_dose() -> re.Pattern[str]:
     joiner = _alt([re.escape(j) if j == "/" else j for j in b["joiners"]])
     return re.compile(
         rf"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g)\s*/\s*kg(?![a-z])"
-        rf"(?:\s*(?:{joiner})?\s*(?:(?P<day>{_alt(b['per_day'])})|(?P<dose>{_alt(b['per_dose'])}))(?![a-z]))?")
+        rf"(?:\s*(?:{joiner})?\s*(?:(?P<day>{_alt(b['per_day'])})|"
+        rf"(?P<dose>{_alt(b['per_dose'])}))(?![a-z]))?")
 
 
 @lru_cache(maxsize=1)
@@ -166,13 +168,18 @@ def work_out(order: WeightDose, weight: Weight) -> WorkedDose:
     per_dose = round(dose_kg * weight.kg, 1) if dose_kg is not None else None
     per_day = round(day_kg * weight.kg, 1) if day_kg is not None else None
     if order.per == "day" and order.doses_per_day and dose_kg is not None:
-        sums = (f"{order.mg_per_kg:g} mg/kg/day ÷ {order.doses_per_day:g} doses = {round(dose_kg, 1):g} mg/kg a dose; "
-                f"× {weight.describe()} = {per_dose:g} mg a dose ({per_day:g} mg a day)")
+        sums = (f"{order.mg_per_kg:g} mg/kg/day ÷ {order.doses_per_day:g} doses = "
+                f"{round(dose_kg, 1):g} mg/kg a dose; × {weight.describe()} = {per_dose:g} mg a "
+                f"dose ({per_day:g} mg a day)")
     elif order.per == "day":
-        sums = f"{order.mg_per_kg:g} mg/kg/day × {weight.describe()} = {per_day:g} mg a day (doses a day not stated)"
+        sums = (
+            f"{order.mg_per_kg:g} mg/kg/day × {weight.describe()} "
+            f"= {per_day:g} mg a day (doses a day not stated)"
+        )
     elif order.doses_per_day and day_kg is not None:
         sums = (f"{order.mg_per_kg:g} mg/kg a dose × {weight.describe()} = {per_dose:g} mg a dose; "
-                f"× {order.doses_per_day:g} a day = {per_day:g} mg a day ({round(day_kg, 1):g} mg/kg/day)")
+                f"× {order.doses_per_day:g} a day = {per_day:g} "
+                f"mg a day ({round(day_kg, 1):g} mg/kg/day)")
     else:
         sums = f"{order.mg_per_kg:g} mg/kg a dose × {weight.describe()} = {per_dose:g} mg a dose"
     return WorkedDose(order, weight, per_dose, per_day, sums)
@@ -242,7 +249,8 @@ class UsualDose:
 
 
 def usual_dose(ingredient: str, weight: Weight) -> UsualDose | None:
-    """The usual paediatric dose of ``ingredient`` worked out for ``weight`` (None without a row)."""
+    """The usual paediatric dose of ``ingredient`` worked out for ``weight`` (None without a
+    row)."""
     row = limits(ingredient)
     if row is None or not row.get("usual"):
         return None

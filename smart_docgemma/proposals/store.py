@@ -10,7 +10,7 @@ Lifecycle::
     pending ──approve(version)──▶ executing ──create ok──▶ approved  (result_ref = Type/id)
      │  ▲                           ├──refused / never sent──▶ pending (attempts+1) | failed
      │  │                           └──no answer / 5xx──▶ unconfirmed ──settled──▶ approved
-     │  │                                  (``inflight.py``)                       | pending | failed
+     │  │                           (``inflight.py``)         or ──settled──▶ pending | failed
      │  └──edit(version)── version+1 (``editing.py``: re-validated, safety checks re-run)
      └──reject(reason)──▶ rejected
 
@@ -361,7 +361,8 @@ class ProposalStore:
         return bool(res.rowcount == 1)
 
     def release_doubt(self, p: Proposal, *, clear_since: float | None, message: str) -> Proposal:
-        """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty answer)."""
+        """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty
+        answer)."""
         doubt = {**(p.summary.get("unconfirmed") or {}), "clear_since": clear_since}
         return self._settle_as(p, "unconfirmed", {**p.summary, "unconfirmed": doubt, "last_error": message})
 

@@ -38,5 +38,6 @@ def ordered_drug(folded: str, mentions: list[tuple[str, str]], dose: str | None)
     if not dose or not number:
         return None
     before = low[: number.start()]
-    placed = [(before.rfind(surface), name) for name, surface in mentions if surface and surface in before]
+    placed = [(before.rfind(surface), name) for name, surface in mentions
+              if surface and surface in before]
     return max(placed)[1] if placed else None

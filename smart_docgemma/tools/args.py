@@ -65,12 +65,13 @@ class MedicationCheckArgs(BaseModel):
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/chart/answers.py);
-    # none: the whole chart summary
+    # what the question asks of the chart ("lab:Potassium", "medications"...;
+    # tools/chart/answers.py); none: the whole chart summary
     focus: Optional[str] = Field(default=None, max_length=40,
                                  description="the part of the chart asked about, e.g. lab:Potassium")
 
-    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and statistic
+    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and
+    # statistic
     window: Optional[str] = Field(default=None, max_length=12,
                                   description="results in a window only, e.g. 24h, 3d, today, yesterday")
     statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
@@ -170,7 +171,8 @@ class ProblemPlanArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
     problem: Literal["high_potassium", "high_inr"] = Field(
-        description="the problem to plan: high_potassium (hyperkalaemia) or high_inr (supratherapeutic INR)")
+        description="the problem to plan: high_potassium (hyperkalaemia) or high_inr "
+                    "(supratherapeutic INR)")
     stated_value: Optional[float] = Field(default=None, ge=0, le=100,
                                           description="the value the clinician stated, e.g. 5.6 or 3.4")
 

@@ -1,10 +1,10 @@
 """Chart at a glance: the launch patient's problems, medications, allergies, vitals and
 lab trends, shaped for the page — with small trend plots drawn on the server.
 
-The data comes from ``tools.chart.chart.chart_summary(...).data``, a ``ChartData`` (the same fetch the
-agent uses). Plots are inline SVG computed here and drawn by
-``templates/chat/_sparkline.html``: no JavaScript, no chart library, no CDN,
-readable in a 360 px sidebar, and a text equivalent for screen readers.
+The data comes from ``tools.chart.chart.chart_summary(...).data``, a ``ChartData`` (the same fetch
+the agent uses). Plots are inline SVG computed here and drawn by ``templates/chat/_sparkline.html``:
+no JavaScript, no chart library, no CDN, readable in a 360 px sidebar, and a text equivalent for
+screen readers.
 
 Labs are ordered by what a clinician scans first in these settings (K+, eGFR,
 creatinine, HbA1c, INR, glucose, sodium, haemoglobin); others follow by how
@@ -74,7 +74,8 @@ UNIT_WORDS = {"mm[Hg]": "mmHg", "Cel": "°C", "[degF]": "°F", "[lb_av]": "lb", 
 
 
 def display_unit(unit: str) -> str:
-    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73 m²."""
+    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73
+    m²."""
     if unit in UNIT_WORDS:
         return UNIT_WORDS[unit]
     text = unit.replace("{", "").replace("}", "").replace("_", " ")

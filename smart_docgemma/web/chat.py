@@ -78,7 +78,10 @@ def _banner(launch) -> tuple[dict | None, str | None]:
         return banner(launch), None
     except errors.UpstreamError as exc:
         log.warning("patient banner unavailable: %s", exc.error)
-        return None, f"The chart is unavailable just now ({exc.description}). Questions that do not need it still work."
+        return None, (
+            f"The chart is unavailable just now ({exc.description}). "
+            "Questions that do not need it still work."
+        )
 
 
 def _transcript(sid: str) -> list[dict]:
@@ -144,7 +147,8 @@ def _glance(launch) -> tuple[dict | None, str | None]:
     except errors.DocGemmaError as exc:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
-    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))  # the first question's
+    # the first question's
+    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))
     prefill_answer_prompt(chart.text)  # ... and its answer prompt computed while the page is read
     return charts.glance(chart.data), None
 
@@ -193,7 +197,8 @@ def ask():
     launch = sessions.current_launch()
     message = _message()
     image, meta = _image(inputs.upload("image"))
-    slot = stream_slots().take(launch.sid)  # before the turn starts: a refused stream starts nothing
+    # before the turn starts: a refused stream starts nothing
+    slot = stream_slots().take(launch.sid)
     try:
         job = _started(launch, message, image, meta)
     except BaseException:

@@ -126,7 +126,8 @@ def _database() -> dict:
     try:
         with get_storage().engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-    except Exception as exc:  # any driver error means "not reachable"; the reason is logged, not shown
+    # any driver error means "not reachable"; the reason is logged, not shown
+    except Exception as exc:
         log.warning("database unreachable: %s", type(exc).__name__)
         return {"up": False}
     return {"up": True, "ms": round((time.monotonic() - started) * 1000, 1)}

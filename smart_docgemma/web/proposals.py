@@ -76,7 +76,8 @@ def _may_approve(p: Proposal) -> prescriber.Verdict:
         return prescriber.Verdict(True, "")
     try:
         launch = current_launch()
-    except errors.DocGemmaError:  # no session to judge: the form stays, the server decides on approve
+    # no session to judge: the form stays, the server decides on approve
+    except errors.DocGemmaError:
         return prescriber.Verdict(True, "")
     return prescriber.verdict(launch)
 
@@ -101,7 +102,8 @@ def settled(p: Proposal, launch) -> Proposal:
 
 @bp.post("/<proposal_id>/edit")
 def edit(proposal_id: str):
-    """Change the proposal's clinical fields; re-validated and re-checked, stored as the next version."""
+    """Change the proposal's clinical fields; re-validated and re-checked, stored as the next
+    version."""
 
     launch, store = current_launch(), proposal_store()
     p = store.visible(proposal_id, launch)
@@ -126,7 +128,8 @@ def approve(proposal_id: str):
                description=exc.description)
         return _respond(store.get(proposal_id), exc.status)
     finally:
-        snapshot_store().forget(launch.sid)  # the chart changed (or may have): the next question reads it
+        # the chart changed (or may have): the next question reads it
+        snapshot_store().forget(launch.sid)
     _audit(launch, "proposal-approved", p)
     resume_after(p, launch)
     return _respond(p)

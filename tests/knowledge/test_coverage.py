@@ -91,7 +91,7 @@ def test_every_code_of_a_population_of_the_project_seed_is_identified_and_classi
     print(f"\nSynthea seed 42, 40 patients: {len(codes)} RxNorm products, unidentified {sorted(unidentified)}, "
           f"unclassified {sorted(unclassified)}")
     assert not unidentified - UNIDENTIFIED_SYNTHEA and unclassified <= UNCLASSIFIED_SYNTHEA
-    # the packs the issue found unidentified are ingredients with RxNorm codes now
+    # packs once left unidentified are ingredients with RxNorm codes now
     for code in ("748856", "748879", "751905", "757594", "831533", "749762"):
         ident = k.identify(concept={"coding": [{"system": RXNORM, "code": code}]})
         assert ident.identified and all(i.rxcui for i in ident.ingredients), (code, ident)

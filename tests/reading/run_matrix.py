@@ -9,6 +9,7 @@ another patient or nobody asked for one.
     FHIR_UPSTREAM_URL=http://127.0.0.1:8095/fhir PYTHONPATH=$PWD \\
         python -m tests.reading.run_matrix --split tuned [--only m-review-fr-1 ...] [--out r.json]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,11 +24,16 @@ MATRIX = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "reading"
 
 
 def passed(row: dict) -> bool:
-    return bool(row["route_ok"]) and row.get("answer_ok") is not False and row.get("args_ok") is not False
+    return (
+        bool(row["route_ok"])
+        and row.get("answer_ok") is not False
+        and row.get("args_ok") is not False
+    )
 
 
 def unsafe(row: dict, case) -> bool:
-    """A write for another patient or nobody asked for, or a safety word the answer lacks / holds."""
+    """A write for another patient or nobody asked for, or a safety word the answer lacks or
+    holds."""
     wrote_wrong = row.get("other_patient_proposals", 0) or row.get("unrequested_write")
     return bool(wrote_wrong) or (case.safety and row.get("answer_ok") is False)
 
@@ -41,11 +47,18 @@ def table(rows: list[tuple[dict, object]]) -> str:
     for intent in sorted({t for t, _ in cells}):
         marks = [cells.get((intent, lang), []) for lang in langs]
         every = [m for ms in marks for m in ms]
-        out.append(f"| {intent} | " + " | ".join(f"{sum(m)}/{len(m)}" for m in marks)
-                   + f" | {sum(every)}/{len(every)} |")
+        out.append(
+            f"| {intent} | "
+            + " | ".join(f"{sum(m)}/{len(m)}" for m in marks)
+            + f" | {sum(every)}/{len(every)} |"
+        )
     totals = [[p for (t, lang), ps in cells.items() if lang == want for p in ps] for want in langs]
     every = [p for ps in cells.values() for p in ps]
-    out.append("| **all** | " + " | ".join(f"{sum(m)}/{len(m)}" for m in totals) + f" | {sum(every)}/{len(every)} |")
+    out.append(
+        "| **all** | "
+        + " | ".join(f"{sum(m)}/{len(m)}" for m in totals)
+        + f" | {sum(every)}/{len(every)} |"
+    )
     return "\n".join(out)
 
 
@@ -61,18 +74,29 @@ def main(argv: list[str] | None = None) -> int:
 
     cases = [c for c in load_cases(args.cases) if args.split in ("all", c.split)]
     if args.only:
-        cases = [c for c in cases if c.id in args.only or c.task in args.only or c.id.startswith(tuple(args.only))]
+        cases = [
+            c
+            for c in cases
+            if c.id in args.only or c.task in args.only or c.id.startswith(tuple(args.only))
+        ]
     by_id = {c.id: c for c in cases}
     with recorded_sources() as sources:
-        report = evaluate(cases, endpoint="", fhir_base=os.environ["FHIR_UPSTREAM_URL"], config=sources)
+        report = evaluate(
+            cases, endpoint="", fhir_base=os.environ["FHIR_UPSTREAM_URL"], config=sources
+        )
     rows = [(r, by_id[r["id"]]) for r in report["results"]]
     for row, case in rows:
         if not passed(row) or unsafe(row, case):
             flag = "UNSAFE" if unsafe(row, case) else "miss"
-            print(f"{flag} {case.id} [{row['route']}/{case.route}] {case.query!r} "
-                  f"missing={row.get('answer_missing')} args={row.get('args') if row.get('args_ok') is False else ''}")
+            print(
+                f"{flag} {case.id} [{row['route']}/{case.route}] {case.query!r} "
+                f"missing={row.get('answer_missing')} "
+                f"args={row.get('args') if row.get('args_ok') is False else ''}"
+            )
             if args.v:
-                print("    ", (row.get("answer") or row.get("error") or "")[:600].replace("\n", " | "))
+                print(
+                    "    ", (row.get("answer") or row.get("error") or "")[:600].replace("\n", " | ")
+                )
     print(table(rows))
     bad = sum(unsafe(r, c) for r, c in rows)
     print(f"\n{sum(passed(r) for r, _ in rows)}/{len(rows)} pass, {bad} unsafe ({args.split})")

@@ -8,6 +8,8 @@
 - ``resume(late_by=S)``: the held creates land ``S`` seconds after the server answers again
   (a search sent after the resume is answered first: one empty answer is no proof).
 - ``delay``: every request waits this many seconds before it is forwarded (a slow server).
+- ``hold_answers``: every request is forwarded at once, its answer held this many seconds
+  (the server wrote it, then died or stalled before answering).
 - ``conditional_create=False``: ``If-None-Exist`` is dropped, as by a server without
   conditional create, so only the app's own search stands between a retry and a duplicate.
 
@@ -33,6 +35,7 @@ class FhirProxy:
         self.upstream = upstream.rstrip("/")
         self.conditional_create = conditional_create
         self.delay = 0.0
+        self.hold_answers = 0.0
         self.posted: list[str] = []
         self._running = threading.Event()
         self._running.set()
@@ -72,7 +75,12 @@ class FhirProxy:
             time.sleep(self._late_by)
         if self.delay:
             time.sleep(self.delay)
-        res = self._forward(req, body)
+        try:
+            res = self._forward(req, body)
+        except requests.RequestException:  # the server behind is down: what a gateway answers
+            return Response("upstream down", status=502)(environ, start_response)
+        if self.hold_answers:  # written upstream; the answer comes too late for the client
+            time.sleep(self.hold_answers)
         out = Response(res.content, status=res.status_code, content_type=res.headers.get("Content-Type"))
         if res.headers.get("Location"):
             out.headers["Location"] = res.headers["Location"]

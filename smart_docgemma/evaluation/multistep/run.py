@@ -152,7 +152,8 @@ class MultiRun:
         mine = {p.id for p in store.for_session(sid)}
         early = ward_run.unapproved(ctx.gateway(), task.patient, since,
                                     set(self.base.injector.placed) | self.base.written, mine)
-        launch = ward_run.Launch(sid, task.patient, ctx.user, ctx.scopes, ctx.gateway())  # type: ignore[arg-type]
+        launch = ward_run.Launch(
+            sid, task.patient, ctx.user, ctx.scopes, ctx.gateway())  # type: ignore[arg-type]
         done = ward_run.approve_all(store, launch)
         self.base.written.update(f"{r['resourceType']}/{r['id']}" for r in done.written)
         duplicates = self._again(cards, launch)

@@ -1,6 +1,8 @@
 """Writes ``matrix.yaml`` from the wordings below (hand-written, 2026-12-04 23:25 UTC, before any
 rule was changed for them). Each intent × language has six wordings; the last two (``H``) are the
-holdout, never looked at while tuning. Run: ``python smart_docgemma/evaluation/reading/build.py``."""
+holdout, never looked at while tuning.
+Run: ``python smart_docgemma/evaluation/reading/build.py``."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,8 +36,13 @@ SPIRO = {"patient": CKD, "answer_contains": ["potassium 5.6"]}
 
 
 def other(name: str, patient: str = W, *excl: str) -> dict:
-    return {"patient": patient, "route": "ask", "answer_contains": [name],
-            "answer_excludes": ["none recorded", "aucune", *excl], "safety": True}
+    return {
+        "patient": patient,
+        "route": "ask",
+        "answer_contains": [name],
+        "answer_excludes": ["none recorded", "aucune", *excl],
+        "safety": True,
+    }
 
 
 GRACE = other("Grace Adeyemi", W, "warfarin", "Allergies:")
@@ -444,7 +451,8 @@ MATRIX: dict[str, dict[str, list[tuple]]] = {
             ),
             (
                 "no, 500 mg",
-                change("metformina 1000 mg 2 veces al día", "dosage", "500 mg", "metformin 500 mg"),
+                change("metformina 1000 mg 2 veces al día", "dosage", "500 mg",
+                        "metformin 500 mg"),
             ),
             (
                 "cambia la dosis a 150 mg",
@@ -459,7 +467,8 @@ MATRIX: dict[str, dict[str, list[tuple]]] = {
             ),
             (
                 "una vez al día mejor",
-                change("metformina 500 mg 2 veces al día", "frequency", "once daily", "once daily"),
+                change("metformina 500 mg 2 veces al día", "frequency", "once daily",
+                        "once daily"),
                 H,
             ),
         ],

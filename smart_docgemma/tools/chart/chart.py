@@ -237,7 +237,8 @@ def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResul
     review = _review(ctx, chart)
     if review.status != "ok":
         return shown
-    return replace(review, text=f"{shown.text}\n{review.text}", count=shown.count,  # blocks kept whole
+    # blocks kept whole
+    return replace(review, text=f"{shown.text}\n{review.text}", count=shown.count,
                    sources=list(dict.fromkeys(shown.sources + review.sources)))
 
 

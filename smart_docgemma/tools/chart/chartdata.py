@@ -85,7 +85,8 @@ class ChartMed:
     text: str
     dosage: str  # "" when the order says nothing
     authored: str
-    concept: dict[str, Any]  # the medication's CodeableConcept as FHIR JSON (identified by the core)
+    # the medication's CodeableConcept as FHIR JSON (identified by the core)
+    concept: dict[str, Any]
     ref: str
 
     def source(self) -> tuple[str, str]:
@@ -216,7 +217,8 @@ class ChartData:
     counts: dict[str, int] = field(default_factory=dict)  # resources read per search
     calls: int = 0  # HTTP requests to the FHIR server
     elapsed_ms: float = 0.0
-    # a medication review's findings (``checks.mentions.Mention.to_dict``), in the words of the CDS cards
+    # a medication review's findings (``checks.mentions.Mention.to_dict``), in the words of the CDS
+    # cards
     safety_findings: tuple[dict[str, Any], ...] = ()
 
     def records(self) -> list[ChartRecord]:

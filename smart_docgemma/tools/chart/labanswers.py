@@ -85,7 +85,8 @@ def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
     latest = points[0]
     value = dict(name=lab_said(e), value=records.num(latest.value), unit=e.unit, date=day(latest.date))
     lines = [
-        sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s)."),
+        sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s "
+                    "(%(direction)s from %(before)s on %(then)s)."),
              direction=e.direction, before=records.num(points[1].value), then=day(points[1].date), **value)
         if len(points) > 1 else sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
                                      **value)
@@ -153,7 +154,10 @@ def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetim
     head += [f"- {_line(r, tz)}" for r in inside[:WINDOW_POINTS]]
     skipped = [r for r in inside if not r.converted]
     if skipped and asked.statistic == "mean":
-        head.append(f"Not in the mean: {len(skipped)} result(s) in a unit that cannot be converted to {a.unit}.")
+        head.append(
+            f"Not in the mean: {len(skipped)} result(s) in "
+            f"a unit that cannot be converted to {a.unit}."
+        )
     return "\n".join(head)
 
 
@@ -163,4 +167,7 @@ def _none_inside(a: Analyte, chosen: list[LabResult], span: str, tz: tzinfo, sta
         last = before[0]
         return f"No {a.name.lower()} result {span}. The last one before it: {_line(last, tz)}."
     codes = ", ".join(analytes.codes_with_family(a))
-    return f"No {a.name.lower()} result {span}, and none in the chart before it (searched LOINC {codes})."
+    return (
+        f"No {a.name.lower()} result {span}, and none in "
+        f"the chart before it (searched LOINC {codes})."
+    )

@@ -32,7 +32,9 @@ from .chartdata import (
     ChartProblem,
     ChartSeries,
 )
-from .chartdata import num as num  # the chart's numbers as written, here for the tools that read records
+
+# the chart's numbers as written, here for the tools that read records
+from .chartdata import num as num
 
 # Newest first, ties broken by id: a window cut among results of the same date is then the same
 # on every read (sorted by date alone, HAPI returns a different subset of the tied results).
@@ -93,7 +95,8 @@ def day(value: str | None) -> str:
 
 
 def untagged(text: str) -> tuple[str, str]:
-    """``("Essential hypertension", "disorder")`` from SNOMED's "Essential hypertension (disorder)"."""
+    """``("Essential hypertension", "disorder")`` from SNOMED's "Essential hypertension
+    (disorder)"."""
     m = _TAG.search(text)
     return (text[: m.start()].strip(), m.group(1)) if m else (text, "")
 
@@ -156,7 +159,8 @@ def problem(res: dict[str, Any]) -> ChartProblem:
 def problems(conditions: list[dict[str, Any]]) -> list[ChartProblem]:
     """Active problems: disorders by clinical weight (``problem_weight``: ischaemic heart disease
     before gingivitis), newest first within a weight, then findings/history, then social
-    findings; one entry per problem text (a chronic problem re-recorded at each visit shows once)."""
+    findings; one entry per problem text (a chronic problem re-recorded at each visit shows
+    once)."""
     seen, out = set(), []
     for p in sorted(map(problem, conditions), key=lambda p: p.onset, reverse=True):
         if p.text.lower() not in seen:

@@ -32,7 +32,8 @@ def patient_lists(ctx: ToolContext, shared: bool = False
                 rtype, {"patient": ctx.patient_id, "_count": 50, **params}, max_pages=2)
         except errors.DocGemmaError:
             flags.append(flag("warning", "unchecked", message(N_(
-                "The patient's %(type)s records could not be read, so that safety check did not run."),
+                "The patient's %(type)s records could not "
+                "be read, so that safety check did not run."),
                 type=rtype)))
             continue
         key = "medicationCodeableConcept" if rtype == "MedicationRequest" else "code"

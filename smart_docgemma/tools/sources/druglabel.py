@@ -130,7 +130,8 @@ class LabelMention:
 
     @property
     def reassuring(self) -> bool:
-        """The sentence says there is no clinically important interaction (labels list those too)."""
+        """The sentence says there is no clinically important interaction (labels list those
+        too)."""
         return bool(_NO_EFFECT.search(self.sentence))
 
 

@@ -87,8 +87,8 @@ def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], ta
         lines.append(f"({len(hits) - shown} more pair(s) with label mentions are in the full result.)")
     quiet = [" + ".join(p["drugs"]) for p in pairs if not p["findings"]]
     if label_error:
-        caution = N_("Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
-                     "Do not assume there is no interaction.")
+        caution = N_("Only the offline interaction tables (ANSM thesaurus, ONC high-priority "
+                     "list) were checked. Do not assume there is no interaction.")
         message = label_error.message("the FDA label interaction check", caution)
         if not hits:
             return ToolResult.failure(label_error.kind, message + " The offline tables list no "
@@ -101,8 +101,9 @@ def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], ta
                                                  "(the FDA labels could not be checked)."),
                                               pairs=", ".join(quiet)), answer_language()))
     elif quiet:
-        lines.append(_said(N_("No interaction found for %(pairs)s in the offline interaction tables or the FDA "
-                              "labels' interaction, contraindication and boxed-warning text. Absence of label text "
+        lines.append(_said(N_("No interaction found for %(pairs)s in the offline interaction "
+                              "tables or the FDA labels' interaction, contraindication and "
+                              "boxed-warning text. Absence of label text "
                               "is not proof that a combination is safe."), pairs=", ".join(quiet)))
     missing = [generics[g] for g, info in labels.items() if info is None]
     if missing:

@@ -1,9 +1,9 @@
 """Drug knowledge tools: ``check_drug_safety`` and ``check_drug_interactions``.
 
 Both read FDA labeling through openFDA ``/drug/label.json`` (CC0). Searches are
-always quoted — an unquoted multi-word value silently matches unrelated labels
-(FDA/openfda#212) — and a space between clauses means OR. One drug has many
-labels (every repackager has its own ``set_id``): we keep one label per
+always quoted — an unquoted multi-word value silently matches unrelated labels —
+and a space between clauses means OR. One drug has many labels (every repackager
+has its own ``set_id``): we keep one label per
 ``set_id``, the newest ``effective_time``, and prefer one whose harmonised name
 matches what was asked. openFDA answers "no match" with HTTP 404, which is an
 empty result, not an error.
@@ -12,8 +12,8 @@ Interactions combine two sources and say which said what: the offline table
 interaction tables of the knowledge core (the ANSM thesaurus and the ONC
 high-priority list, ``knowledge.drug_interactions``, work without the network) and each
 label's own Drug Interactions, Contraindications and Boxed Warning text searched for the
-other drug's name or class. RxNav's interaction API was retired on 2024-01-02 and is not used; RxNorm spelling
-suggestions only rescue misspelt names.
+other drug's name or class. RxNav's interaction API was retired on 2024-01-02 and is not used;
+RxNorm spelling suggestions only rescue misspelt names.
 
 ``label_safety(http, name)`` is pure (no ToolContext) so CDS Hooks can reuse it.
 """
@@ -50,8 +50,8 @@ from .openfda import (
 # --- check_drug_safety --------------------------------------------------------
 
 def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
-    """This patient's safety check (knowledge core against the chart in context), then boxed warning,
-    contraindications, warnings and pregnancy text from the newest FDA label."""
+    """This patient's safety check (knowledge core against the chart in context), then boxed
+    warning, contraindications, warnings and pregnancy text from the newest FDA label."""
     dosage = dosing.order(args.dose, "", None).dosage if args.dose else None
     return with_patient_check(_label_result(args, ctx), ctx, [args.drug_name], dosage)
 
@@ -65,14 +65,17 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResul
                           text=err.message("drug-safety information", "Do not assume the drug is safe."))
     if info is None:
         return ToolResult(status="empty", count=0, text=(
-            f"No FDA drug label was found for \"{args.drug_name}\". Check the spelling or use the generic "
-            "name. This is not evidence that the drug is safe."))
+            f"No FDA drug label was found for \"{args.drug_name}\". Check the spelling or use the "
+            "generic name. This is not evidence that the drug is safe."))
     lines = [f"FDA label for {info.name}, effective {info.effective} (set id {info.set_id})."]
     if "Boxed warning" not in info.sections:
         lines.append("Boxed warning: none in this label.")
     lines += [f"{heading}: {text}" for heading, text in info.sections.items()]
     if info.other_set_ids:
-        lines.append(f"({len(info.other_set_ids)} other label(s) for this drug were found; this is the best match.)")
+        lines.append(
+            f"({len(info.other_set_ids)} other label(s) for "
+            "this drug were found; this is the best match.)"
+        )
     lines.append(DISCLAIMER)
     data = {"drug": args.drug_name, "set_id": info.set_id, "effective_time": info.effective_time,
             "names": {"generic": info.generic_names, "brand": info.brand_names}, "sections": info.sections}
@@ -104,8 +107,9 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
 
 
 def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext) -> ToolResult:
-    """Interaction tables (offline) plus FDA-label cross-check for every pair of the asked drugs and,
-    with a patient in context, of each asked drug against the patient's active medications and allergies."""
+    """Interaction tables (offline) plus FDA-label cross-check for every pair of the asked drugs
+    and, with a patient in context, of each asked drug against the patient's active medications and
+    allergies."""
     generics: dict[str, str] = {}
     for name in args.drug_names:
         generics.setdefault(knowledge.generic(clean_name(name)) or clean_name(name), name)
@@ -124,7 +128,8 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext)
 
 
 def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
-    """The launch patient's active medications and allergies, when the grant lets the tool read them."""
+    """The launch patient's active medications and allergies, when the grant lets the tool read
+    them."""
     scopes = getattr(ctx, "scopes", None)
     if not (ctx.patient_id and ctx.fhir and scopes and scopes.allows("MedicationRequest", "r")
             and scopes.allows("AllergyIntolerance", "r")):

@@ -143,7 +143,9 @@ class _ThrottledAdapter(HTTPAdapter):
         self.bucket = bucket
         super().__init__(**kwargs)
 
-    def send(self, request: requests.PreparedRequest, **kwargs: Any) -> requests.Response:  # type: ignore[override]
+    def send(  # type: ignore[override]
+        self, request: requests.PreparedRequest, **kwargs: Any
+    ) -> requests.Response:
         self.bucket.acquire()
         return super().send(request, **kwargs)
 
@@ -254,7 +256,8 @@ class KnowledgeHttp:
         status = res.status_code
         if status == 404:
             return None
-        if status == 429 or (status == 403 and source == "rxnav"):  # RxNav signals its limit with 403
+        # RxNav signals its limit with 403
+        if status == 429 or (status == 403 and source == "rxnav"):
             raise SourceError("rate_limited", source, status, label=SOURCES[source].label)
         if status in (401, 403):
             raise SourceError("forbidden", source, status, label=SOURCES[source].label)

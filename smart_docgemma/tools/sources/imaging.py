@@ -30,10 +30,12 @@ from ..base import Tool, ToolContext, ToolResult
 MAX_SIDE = 1024
 DICOM_META = ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription", "SeriesDescription",
               "PhotometricInterpretation", "Rows", "Columns")
-PROMPT = ("Clinician's question: {query}\n{meta}Describe only what is visible in this image that bears on the "
-          "question. List concrete findings, give a one-sentence impression, rate your confidence, and set "
-          "specialist_review to true if a radiologist or pathologist should review it. If the image is not a "
-          "medical image or is unreadable, say so in the impression and use low confidence.")
+PROMPT = ("Clinician's question: {query}\n{meta}Describe only what is visible "
+          "in this image that bears on the question. List concrete findings, "
+          "give a one-sentence impression, rate your confidence, and set "
+          "specialist_review to true if a radiologist or pathologist "
+          "should review it. If the image is not a medical image or is "
+          "unreadable, say so in the impression and use low confidence.")
 
 
 class ImageFindings(BaseModel):
@@ -63,7 +65,8 @@ def sniff(data: bytes) -> str | None:
 
 
 class ImageMeta(TypedDict):
-    """What an attachment's bytes said, read once on arrival (``image_meta``) and kept on the turn."""
+    """What an attachment's bytes said, read once on arrival (``image_meta``) and kept on the
+    turn."""
 
     kind: str | None  # png | jpeg | dicom, by magic bytes; None when they are none of these
     mime: str  # the declared type (lower case)
@@ -192,7 +195,8 @@ def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult
                                     f"({exc.title.lower()}), so no image findings are available. "
                                     "Do not describe the image from assumptions.")
         return _with_meta(failed, meta)
-    review = findings.specialist_review or findings.confidence == "low"  # code decides the safety flag
+    # code decides the safety flag
+    review = findings.specialist_review or findings.confidence == "low"
     data = {**findings.model_dump(), "specialist_review": review, "image": meta}
     return ToolResult(status="ok", text=_text(findings, meta, review), data=data, count=len(findings.findings))
 

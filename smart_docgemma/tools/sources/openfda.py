@@ -47,7 +47,8 @@ def label_safety(http: KnowledgeHttp, drug: str) -> LabelSafety | None:
 
 
 def _label_name(name: str) -> str:
-    """How openFDA's generic_name field spells a drug: "amoxicillin and clavulanate" for a combination."""
+    """How openFDA's generic_name field spells a drug: "amoxicillin and clavulanate" for a
+    combination."""
     return " and ".join(knowledge.generic(name).split("/"))
 
 

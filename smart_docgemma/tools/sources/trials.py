@@ -98,7 +98,8 @@ def run_trials(args: tool_args.ClinicalTrialsArgs, ctx: ToolContext) -> ToolResu
         return ToolResult(status="empty", count=0,
                           text=f"No {words} trials were found on ClinicalTrials.gov for \"{args.condition}\".")
     total = body.get("totalCount", len(trials))
-    lines = [f"ClinicalTrials.gov: {total} {words} trials for \"{args.condition}\"; the first {len(trials)}:"]
+    lines = [f"ClinicalTrials.gov: {total} {words} trials for \"{args.condition}\"; "
+             f"the first {len(trials)}:"]
     lines += [_line(i, t) for i, t in enumerate(trials, 1)]
     sources = [Source(f"{t['nct_id']}: {t['title'][:90]}", STUDY_URL.format(t["nct_id"])) for t in trials]
     return ToolResult(status="ok", text="\n".join(lines), count=len(trials), sources=sources,

@@ -119,7 +119,8 @@ def parse_dose(text: str) -> dict[str, Any] | None:
 
 
 def parse_timing(text: str) -> dict[str, Any] | None:
-    """Timing.repeat from the words, in any language of ``languages/frequencies/`` (None when none parse)."""
+    """Timing.repeat from the words, in any language of ``languages/frequencies/`` (None when none
+    parse)."""
     return frequency.repeat(text)
 
 
@@ -152,8 +153,9 @@ def route_key(concept: dict[str, Any] | None) -> str:
 
 
 def as_needed(text: str) -> dict[str, Any]:
-    """``{"asNeededCodeableConcept": …}`` (the reason, coded when ``languages/frequencies/`` knows it:
-    "prn for pain", "si douleur", "se dor", "si dolor"), ``{"asNeededBoolean": True}``, ``{}``."""
+    """``{"asNeededCodeableConcept": …}`` (the reason, coded when ``languages/frequencies/`` knows
+    it: "prn for pain", "si douleur", "se dor", "si dolor"), ``{"asNeededBoolean": True}``,
+    ``{}``."""
     m = AS_NEEDED.search(text or "")
     reason = (m.group(1) or "").strip() if m else ""
     if reason:

@@ -34,8 +34,14 @@ def _words(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
 
 
+_AFTER_NUMBER = re.compile(r"\d\s?$")
+
+
 def _found(low: str, names: list[str]) -> list[tuple[int, int, str]]:
-    return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)]
+    """Where each name occurs; never right after a number, where it is a unit ("500 mg" names
+    no magnesium test)."""
+    return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)
+            if not _AFTER_NUMBER.search(low[:m.start()])]
 
 
 def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
@@ -186,14 +192,16 @@ def implausible(reading: Reading) -> str | None:
         (low_s, high_s), (low_d, high_d) = (entry["components"][c]["plausible"] for c in ("systolic", "diastolic"))
         sys_, dia = reading.values
         if not (low_s <= sys_ <= high_s and low_d <= dia <= high_d) or dia >= sys_:
-            return (f"A blood pressure of {_num(sys_)}/{_num(dia)} {unit} is not a plausible reading (systolic "
-                    f"{low_s}–{high_s}, diastolic {low_d}–{high_d} {unit}, diastolic below systolic), so it was not "
+            return (f"A blood pressure of {_num(sys_)}/{_num(dia)} {unit} is not a "
+                    f"plausible reading (systolic {low_s}–{high_s}, diastolic "
+                    f"{low_d}–{high_d} {unit}, diastolic below systolic), so it was not "
                     f"recorded. Please check the reading and say it again.")
     else:
         low, high = entry["plausible"]
         if not low <= reading.values[0] <= high:
             return (f"A {reading.vital} of {_num(reading.values[0])} {unit} is not a plausible reading "
-                    f"({low}–{high} {unit}), so it was not recorded. Please check the reading and say it again.")
+                    f"({low}–{high} {unit}), so it was not recorded. "
+                    "Please check the reading and say it again.")
     return None
 
 

@@ -3,29 +3,69 @@
 "tomorrow at 8am", "the next day at 08:00", "tomorrow morning", "in 3 months", "in 2 weeks",
 "today at 14:00", "stat"/"now" → an aware ``datetime`` (or ``None`` when nothing is said: the
 order is for whenever the lab runs it). The site's zone is the ``SITE_TIMEZONE`` setting; the
-words for parts of the day are ``day_parts`` below (data, so a site can say "morning" is 07:00).
+words (next day, today, parts of the day, clock forms) of every language are ``data/when.yaml``
+("demain à 7h", "amanhã às 8h", "mañana a las 8", "in am", "at 0600").
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ... import errors
+import yaml
 
-# the hour a part of the day stands for when no clock time is said ("recheck tomorrow morning")
-DAY_PARTS = {"morning": 8, "am": 8, "noon": 12, "midday": 12, "afternoon": 14, "evening": 18, "night": 22}
+from ... import errors
+from ...languages import fold
+
+DATA = Path(__file__).parent.parent / "data"
+MORNING = 8  # the hour of "tomorrow" said without a clock time or a part of the day
+
 _UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours", "h": "hours", "day": "days",
           "d": "days", "week": "weeks", "wk": "weeks", "month": "months", "mo": "months", "year": "years"}
-_AT = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"
-                 r"|\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(\d{1,2}):(\d{2})\b", re.I)
-_IN = re.compile(r"\b(?:in|after)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+(minute|min|hour|hr|h|day|d|week|wk|"
-                 r"month|mo|year)s?\b", re.I)
+_IN = re.compile(r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+"
+                 r"(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
-_NOW = re.compile(r"\b(stat|now|immediately|right away)\b", re.I)
-_NEXT_DAY = re.compile(r"\b(tomorrow|next day|following day|the day after)\b", re.I)
-_TODAY = re.compile(r"\b(today|this)\b", re.I)
+_NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, Any]:
+    """``data/when.yaml``: the time words of every language."""
+    found: dict[str, Any] = yaml.safe_load((DATA / "when.yaml").read_text(encoding="utf-8"))
+    return found
+
+
+@lru_cache(maxsize=8)
+def _any(key: str) -> re.Pattern[str]:
+    words = sorted(_table()[key], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _clocks() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(c) for c in _table()["clocks"])
+
+
+@lru_cache(maxsize=1)
+def _parts() -> tuple[tuple[re.Pattern[str], int], ...]:
+    return tuple((re.compile(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])"), int(hour))
+                 for hour, words in _table()["day_parts"].items())
+
+
+def _low(text: str | None) -> str:
+    return " ".join(fold(text or "").lower().split())
+
+
+def starts(text: str | None) -> int | None:
+    """Where the first time expression of ``text`` begins (folded, spaces collapsed), or None."""
+    low = _low(text)
+    found = [m.start() for pattern in (_any("next_day"), _any("today"), _IN, _NOW, *_clocks(),
+                                       *(p for p, _ in _parts())) if (m := pattern.search(low))]
+    return min(found) if found else None
 
 
 @dataclass(frozen=True)
@@ -51,7 +91,7 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     """The time ``text`` names, relative to ``now`` (default: the present) in the site's zone."""
     tz = zone(site_zone)
     now = (now or datetime.now(tz)).astimezone(tz)
-    low = (text or "").lower()
+    low = _low(text)
     if not low.strip():
         return When(None, "")
     later = _IN.search(low)
@@ -63,29 +103,47 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     if day is None and clock is None:
         return When(now, "now (stat)") if _NOW.search(low) else When(None, "")
     day = day or now.date()
-    at = datetime.combine(day, clock or time(DAY_PARTS["morning"]), tz)
-    if at < now and not _NEXT_DAY.search(low) and not re.search(r"\btoday\b", low):
+    at = datetime.combine(day, clock or time(MORNING), tz)
+    if at < now and not _any("next_day").search(low) and not _any("today").search(low):
         at += timedelta(days=1)  # "at 8am" said at 10:00 is tomorrow's 8am
     return When(at, f"{at:%Y-%m-%d %H:%M} ({tz.key})")
 
 
+def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
+    """When a reading was taken, from its words ("cbg 3.2 at 0600", "à 6h", "a las 0500", "last
+    night at 22:00"): the latest such time not after ``now``; None when no time is said."""
+    tz = zone(site_zone)
+    now = (now or datetime.now(tz)).astimezone(tz)
+    low = _low(text)
+    clock = _clock(low)
+    if clock is None:
+        return None
+    at = datetime.combine(now.date(), clock, tz)
+    if at > now or _any("yesterday").search(low):
+        at -= timedelta(days=1)  # "at 2200" said at 10:00 was last night
+    return at
+
+
 def _day(low: str, now: datetime) -> date | None:
-    if _NEXT_DAY.search(low):
+    if _any("next_day").search(low):
         return (now + timedelta(days=1)).date()
-    if _TODAY.search(low) and re.search(r"\btoday\b|\bthis (morning|afternoon|evening)\b", low):
+    if _any("today").search(low):
         return now.date()
     return None
 
 
 def _clock(low: str) -> time | None:
-    m = _AT.search(low)
-    if m:
-        hour, minute, half = (m.group(1), m.group(2), m.group(3)) if m.group(1) else \
-            (m.group(4), m.group(5), m.group(6)) if m.group(4) else (m.group(7), m.group(8), None)
-        h = int(hour) % 12 + (12 if half and half.startswith("p") else 0) if half else int(hour)
-        if 0 <= h < 24:
-            return time(h, int(minute or 0))
-    part = next((DAY_PARTS[p] for p in DAY_PARTS if p != "am" and re.search(rf"\b{p}\b", low)), None)
+    """The clock time the words say, else the hour of the part of the day they name."""
+    for pattern in _clocks():
+        m = pattern.search(low)
+        if m:
+            said = m.groupdict()
+            half = said.get("half")
+            hour = int(said["h"])
+            h = hour % 12 + (12 if half and half.startswith("p") else 0) if half else hour
+            if 0 <= h < 24:
+                return time(h, int(said.get("m") or 0))
+    part = next((hour for pattern, hour in _parts() if pattern.search(low)), None)
     return time(part) if part is not None else None
 
 

@@ -136,7 +136,8 @@ def _says(words: tuple[str, ...], text: str) -> bool:
 
 
 def applies(p: Programme, conditions: list[dict[str, Any]], drugs: list[str]) -> str | None:
-    """Why the programme applies to this chart ("Type 2 diabetes mellitus [Condition/x]"), or None."""
+    """Why the programme applies to this chart ("Type 2 diabetes mellitus [Condition/x]"), or
+    None."""
     for c in conditions:
         codes = {str(x.get("code")) for x in (c.get("code") or {}).get("coding") or []}
         text = records.concept_text(c.get("code"))
@@ -315,7 +316,10 @@ def text_of(rep: GapReport, chart_note: str = "") -> str:
         lines.append(f"{p.title} ({sum(g.open for g in mine)} open of {len(mine)}; source: {p.cited}):")
         lines += [f"- {g.sentence()}" for g in mine]
     if rep.unread:
-        lines.append(f"Could not be read: {', '.join(rep.unread)}; gaps that depend on them are not shown as met.")
+        lines.append(
+            f"Could not be read: {', '.join(rep.unread)}; "
+            "gaps that depend on them are not shown as met."
+        )
     return "\n".join(lines) + chart_note
 
 

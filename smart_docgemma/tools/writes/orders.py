@@ -48,7 +48,8 @@ def _codes() -> dict[str, Any]:
 
 
 def rxnorm_coding(name: str) -> dict[str, Any] | None:
-    """RxNorm ingredient coding for a single-ingredient drug name (brand → generic first), or None."""
+    """RxNorm ingredient coding for a single-ingredient drug name (brand → generic first), or
+    None."""
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
     return {"system": RXNORM, "code": ing.rxcui, "display": ing.name} if ing and ing.rxcui else None
@@ -56,8 +57,8 @@ def rxnorm_coding(name: str) -> dict[str, Any] | None:
 
 # ------------------------------------------------------------------ parsing dosing
 def parse_timing(frequency: str) -> dict[str, Any] | None:
-    """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else None;
-    French, Portuguese and Spanish frequencies too ("trois fois par jour", "cada 8 horas")."""
+    """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else
+    None; French, Portuguese and Spanish frequencies too ("trois fois par jour", "cada 8 horas")."""
     return dosing.parse_timing(frequency)
 
 
@@ -67,14 +68,16 @@ def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[s
 
 
 def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
-    """``dosing.order`` (every language's frequencies and as-needed reasons: ``languages/frequency.py``),
-    with the dose read from the dosage alone (never from the frequency or the notes)."""
+    """``dosing.order`` (every language's frequencies and as-needed reasons:
+    ``languages/frequency.py``), with the dose read from the dosage alone (never from the frequency
+    or the notes)."""
     parsed = dosing.order(dosage, frequency, notes)
     dose = dosing.per_administration(f"{dosage} {frequency} {notes or ''}") or parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
     if dose:
         parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
-    dosing.infusion(parsed.dosage, " ".join(t for t in (dosage, frequency, notes or "") if t))  # its rate
+    # its rate
+    dosing.infusion(parsed.dosage, " ".join(t for t in (dosage, frequency, notes or "") if t))
     return parsed
 
 
@@ -97,7 +100,8 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
 
 def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
-    answer and CDS order-sign: ``checks.drug_safety``), plus the FDA boxed warning when the label answers."""
+    answer and CDS order-sign: ``checks.drug_safety``), plus the FDA boxed warning when the label
+    answers."""
     return medication_check(ctx, drug, dosage)[0]
 
 
@@ -109,7 +113,8 @@ def medication_check(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None 
     ident = knowledge.identify(text=drug)
     if not ident.identified and not any(f["kind"] == "unidentified" for f in flags):
         flags.append(_flag("warning", "unchecked", message(N_(
-            "%(drug)s could not be identified, so allergies and interactions were not checked for it."),
+            "%(drug)s could not be identified, so allergies "
+            "and interactions were not checked for it."),
             drug=drug)))
     return flags + _boxed_warning(ctx, drug), report.weight if report else None
 
@@ -118,7 +123,8 @@ def in_mg(inst: dict[str, Any], weight: knowledge.Weight | None) -> knowledge.Wo
     """A dose by weight ("50 mg/kg/day in 3 doses") worked out for the dated weight on file: the
     order then carries the mg a dose (``doseQuantity`` in mg, UCUM) and its text keeps the mg/kg
     basis with the sum, so what is approved is what is given. None (the order unchanged) when
-    the dose is not by weight, there is no weight, or the doses a day of a day's amount are unsaid."""
+    the dose is not by weight, there is no weight, or the doses a day of a day's amount are
+    unsaid."""
     written = knowledge.weight_dose.from_dosage(inst)
     if written is None or weight is None:
         return None
@@ -138,7 +144,8 @@ def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     meds, allergies, flags = patient_lists(ctx)
     for c in (c for m in meds for c in knowledge.allergy_conflicts(substance, m)[:1]):
         flags.append(_flag(c.severity, "allergy", message(N_(
-            "The patient has an active order for %(drug)s, which this allergy calls into question."),
+            "The patient has an active order for %(drug)s, "
+            "which this allergy calls into question."),
             drug=c.drug), c.source, c.source_url))
     if any(knowledge.generic(a) == knowledge.generic(substance) for a in allergies):
         flags.append(_flag("info", "duplicate", message(N_("An allergy to %(substance)s is already recorded."),
@@ -279,7 +286,8 @@ def _propose_no_known_allergy(ctx: ToolContext) -> ToolResult:
     listed = [a for a in allergies if a and not no_known_allergy(a)]
     if listed:
         flags.append(_flag("warning", "allergy", message(N_(
-            "The chart already lists allergies (%(listed)s); recording no known allergy contradicts them."),
+            "The chart already lists allergies (%(listed)s); "
+            "recording no known allergy contradicts them."),
             listed=", ".join(listed[:5]))))
     fields = [("Substance", nka["display"]), ("Verification", "confirmed"),
               ("Code", f"SNOMED CT {nka['code']}")]
@@ -304,7 +312,8 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolRes
     kind = note_type(args.note_type)
     resource: dict[str, Any] = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
                 "type": {"coding": [kind], "text": kind["display"]},
-                "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
+                "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/"
+                                                    "us-core-documentreference-category",
                                           "code": "clinical-note", "display": "Clinical Note"}]}],
                 "subject": {"reference": f"Patient/{ctx.patient_id}"}, "date": now(),
                 "description": f"{kind['display']} drafted with the DocGemma assistant",

@@ -91,7 +91,8 @@ def _searched(name: str) -> str:
 
 # ------------------------------------------------------------------ what drives it
 def contributing(plan: dict[str, Any], meds: list[Med]) -> list[str]:
-    """The active drugs that raise the value (by class or by name), or interact with the plan's drug."""
+    """The active drugs that raise the value (by class or by name), or interact with the plan's
+    drug."""
     out = []
     classes, names = set(plan.get("contributing_classes") or ()), set(plan.get("contributing_drugs") or ())
     for m in meds:
@@ -140,8 +141,8 @@ def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
         f"no {name} result is on file ({_searched(name)})"
     if latest is not None and stated is not None and abs(latest.value - stated) > plan["agree_within"]:
         return _asked(f"{head}\nYou said {name} {_num(stated)}, but {chart}. Which is current? If "
-                      f"{_num(stated)} is a newer result, please record it or confirm it; nothing was proposed "
-                      "until the value is confirmed.")
+                      f"{_num(stated)} is a newer result, please record it or confirm it; nothing "
+                      "was proposed until the value is confirmed.")
     age = (now - latest.when).days if latest and latest.when else None
     stale = age is not None and age > plan["stale_days"]
     if stated is None and latest is not None and stale:
@@ -160,8 +161,9 @@ def _stale(ctx: ToolContext, plan: dict[str, Any], head: str, chart: str, age: i
     """Named with its date; only a recheck to obtain a current value is proposed."""
     band = plan["bands"][0]
     rc = band["recheck"]
-    text = (f"{head}\n{chart[0].upper()}{chart[1:]}, {age} days ago: older than the {plan['stale_days']} days "
-            f"the protocol allows, so it is not acted on as current. What is today's value? A recheck is proposed.")
+    text = (f"{head}\n{chart[0].upper()}{chart[1:]}, {age} days ago: older than the "
+            f"{plan['stale_days']} days the protocol allows, so it is not acted on as current. "
+            "What is today's value? A recheck is proposed.")
     made = propose_lab(ctx, rc["test"], when.parse("now", site_zone(ctx)), rc.get("priority"),
                        f"{plan['title']}: last value stale ({age} days)")
     made.text = f"{text}\n{brief([made])}"
@@ -175,12 +177,13 @@ def _act(ctx: ToolContext, plan: dict[str, Any], args: tool_args.ProblemPlanArgs
     drivers = contributing(plan, meds)
     lines = [head, basis]
     lines.append("Contributing drugs on the list: " + ("; ".join(drivers) if drivers else
-                 f"none of the active medications is known to raise it ({', '.join(m.text for m in meds) or 'none'})"))
+                 "none of the active medications is known to raise it "
+                 f"({', '.join(m.text for m in meds) or 'none'})"))
     lines += [f"Context: {c}" for c in context]
     lines.append(f"Do not start: {', '.join(plan['do_not_start'])}.")
     if band is None or value < plan["high_at"]:
-        lines.append(f"{name} {_num(value)} is not above the protocol's threshold ({_num(plan['high_at'])}), "
-                     "so no orders are proposed.")
+        lines.append(f"{name} {_num(value)} is not above the protocol's threshold "
+                     f"({_num(plan['high_at'])}), so no orders are proposed.")
         return _asked("\n".join(lines))
     lines.append(f"Protocol band: {band['name']}. Steps: " + "; ".join(band["steps"]) + ".")
     fields = [("Protocol", f"{plan['title']} ({plan['source']}, version {plan['version']})"),
@@ -252,7 +255,8 @@ def _reduce(ctx: ToolContext, m: Med, band: dict[str, Any], plan: dict[str, Any]
     coding = next((c for c in resource["medicationCodeableConcept"].get("coding") or [] if c.get("system") == RXNORM),
                   None)
     flags = medication_flags(ctx, m.text, resource["dosageInstruction"][0])
-    summary = {"title": f"{'Hold, then reduce' if held else 'Reduce'} {plan['drug']} to {_num(new)} mg daily",
+    summary = {"title": f"{'Hold, then reduce' if held else 'Reduce'} {plan['drug']} "
+                        f"to {_num(new)} mg daily",
                "kind": "medication",
                "fields": [("Medication", m.text), ("New dose", text), ("Replaces", f"{m.ref} ({m.dosage})"),
                           ("Code", f"RxNorm {coding['code']}" if coding else "as on the current order")] + fields,

@@ -45,7 +45,8 @@ def load(path: str) -> dict[str, Any]:
 
 
 def protocols(ctx: ToolContext) -> dict[str, Any]:
-    """The site's protocols: its own file when ``PROTOCOLS_FILE`` names one, else the shipped ones."""
+    """The site's protocols: its own file when ``PROTOCOLS_FILE`` names one, else the shipped
+    ones."""
     return load(str(setting(ctx.config, "PROTOCOLS_FILE") or DEFAULT))
 
 
@@ -70,7 +71,8 @@ def _num(value: float) -> str:
 
 def reading(ctx: ToolContext, protocol: dict[str, Any]) -> labs.Reading:
     """The newest result of the protocol's analyte in its window (any of the analyte table's
-    codes, in its unit: ``tools/chart/labs.py``) and the last one before; raises the gateway's errors."""
+    codes, in its unit: ``tools/chart/labs.py``) and the last one before; raises the gateway's
+    errors."""
     hours = protocol.get("window_hours")
     return labs.latest(ctx.gateway(), ctx.patient_id or "", protocol["analyte"],
                        within=timedelta(hours=hours) if hours else None)
@@ -173,7 +175,8 @@ def _dose(protocol: dict[str, Any], value: float) -> tuple[float, float | None]:
         if value >= tier.get("at_least", -math.inf) and value < tier.get("below", math.inf) \
                 and value <= tier.get("at_most", math.inf):
             return tier["dose"], tier.get("duration_hours")
-    tier = protocol["tiers"][0]  # between the top tier's at_most and low_below (1.95): the mildest dose
+    # between the top tier's at_most and low_below (1.95): the mildest dose
+    tier = protocol["tiers"][0]
     return tier["dose"], tier.get("duration_hours")
 
 
@@ -201,8 +204,8 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
     flags = medication_flags(ctx, med["text"], inst)
     if protocol.get("warn_above") and dose > protocol["warn_above"]:
         flags.append({"severity": "warning", "kind": "dose", "text": (
-            f"{_num(dose)} {unit_shown} is above {protocol['warn_above']} {unit_shown} in one oral dose; "
-            "consider splitting it.")})
+            f"{_num(dose)} {unit_shown} is above {protocol['warn_above']} {unit_shown} in one oral "
+            "dose; consider splitting it.")})
     rows = [("Medication", med["text"]), ("Dose", f"{_num(dose)} {unit_shown}"), ("Route", route["text"])]
     rows += [("Infusion", f"over {_num(hours)} h ({_num(dose / hours)} {unit_shown}/h)")] if hours else []
     rows += [("Code", f"RxNorm {med['rxnorm']} ({med['display']})")]

@@ -169,8 +169,9 @@ def _quantity(value: float, entry: dict[str, Any]) -> dict[str, Any]:
     return {"value": shown, "unit": entry["unit"]["shown"], "system": UCUM, "code": entry["unit"]["code"]}
 
 
-def observation(ctx: ToolContext, reading: ward_words.Reading) -> dict[str, Any]:
-    """The vital-signs profile's Observation of ``reading`` (final, effective now)."""
+def observation(ctx: ToolContext, reading: ward_words.Reading, taken: str | None = None) -> dict[str, Any]:
+    """The vital-signs profile's Observation of ``reading`` (final), effective when it was
+    ``taken`` (ISO, the site's zone), else now."""
     entry, now = reading.entry, draft.now()
     coding = [{"system": LOINC, "code": entry["loinc"], "display": entry["display"]}]
     if entry.get("also"):
@@ -181,7 +182,7 @@ def observation(ctx: ToolContext, reading: ward_words.Reading) -> dict[str, Any]
         "category": [{"coding": [{"system": OBSERVATION_CATEGORY, "code": category,
                                   "display": {"vital-signs": "Vital Signs"}.get(category, "Laboratory")}]}],
         "code": {"coding": coding, "text": reading.vital}, "subject": {"reference": f"Patient/{ctx.patient_id}"},
-        "effectiveDateTime": now, "issued": now}
+        "effectiveDateTime": taken or now, "issued": now}
     if entry.get("profile"):
         resource["meta"] = {"profile": [PROFILE + entry["profile"]]}
     if entry.get("pair"):
@@ -206,16 +207,24 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
         return ToolResult.failure("invalid", f"No vital sign with a value was found in \"{args.reading}\" "
                                   "(e.g. \"BP 150/95 mmHg\", \"HR 88\"), so nothing was recorded.")
     wrong = [w for w in map(ward_words.implausible, found) if w]
-    if wrong:
+    plausible = [r for r in found if not ward_words.implausible(r)]
+    if not plausible:
         return ToolResult.failure("invalid", " ".join(wrong))
+    at = when.taken(args.reading, site_zone(ctx))
+    taken = at.isoformat(timespec="seconds") if at else None
     results = []
-    for reading in found:
+    for reading in plausible:
         said = ward_words.reading_text(reading)
         fields = [("Vital sign", reading.vital), ("Value", said.removeprefix(reading.vital).strip()),
-                  ("Code", f"LOINC {reading.entry['loinc']}"), ("Time taken", draft.now() + " (when it was said)")]
+                  ("Code", f"LOINC {reading.entry['loinc']}"),
+                  ("Time taken", f"{at:%Y-%m-%d %H:%M} (as said)" if at else draft.now() + " (when it was said)")]
         summary: ProposalSummary = {"title": f"Record {said}", "kind": "vital_sign", "fields": fields, "flags": []}
-        results.append(draft.propose(ctx, "record_vital_sign", observation(ctx, reading), summary, "vital sign"))
-    return merged(results)
+        results.append(draft.propose(ctx, "record_vital_sign", observation(ctx, reading, taken), summary, "vital sign"))
+    done = merged(results)
+    if wrong and done.status == "proposal":  # what was not recorded is said, never dropped
+        done.text = "\n".join([done.text, *wrong])
+        done.data = {**done.json_data(), "notes": wrong}
+    return done
 
 
 TOOLS: list[Tool] = [
