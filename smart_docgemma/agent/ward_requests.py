@@ -87,8 +87,9 @@ def _bare_order(text: str) -> bool:
 
 
 def workflow_actions(low: str) -> list[str]:
-    """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
-    ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    """``periop``, ``switch``, ``reconcile``, ``order_gaps``, ``care_gaps`` or ``plan``: a surgery
+    date's plan, a drug switch, what the patient takes, care gaps asked or ordered, a problem's
+    plan ("K is 5.6 — what should I do?"); the words are ``ward`` in rules.yaml."""
     if _any("periop_words").search(low) and periop.surgery_date(low, date.today()):
         return ["periop"]
     if _any("switch_words").search(low) and switch_parts(low):
