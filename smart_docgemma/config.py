@@ -51,7 +51,7 @@ DEFAULTS: dict[str, Any] = {
         "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs "
-        "patient/Provenance.c patient/ServiceRequest.crs "
+        "patient/Provenance.c patient/ServiceRequest.crs patient/MedicationStatement.crs "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
