@@ -247,7 +247,7 @@ def _marks(values: Collection[str]) -> str:
 
 def in_thesaurus(ingredient: str) -> bool:
     """Whether the ANSM thesaurus names this ingredient (as a substance or a class member)."""
-    return bool(_terms(ingredient))
+    return bool(ingredient_terms(ingredient))
 
 
 @lru_cache(maxsize=4096)
