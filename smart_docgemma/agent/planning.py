@@ -292,8 +292,10 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
     """The chart read a question asks: its focus, and for a lab its window and statistic
     ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean)."""
     focus = focus_of(message)
-    window = asked(message) if focus and focus.startswith("lab:") else Asked()
-    return {"patient_id": patient, "focus": focus, "window": window.window, "statistic": window.statistic}
+    window = asked(message) if focus and (focus.startswith("lab:") or focus == "vitals:bp") else Asked()
+    return {"patient_id": patient, "focus": focus, "window": window.window,
+            "statistic": window.statistic.value if window.statistic else None,
+            "threshold": window.threshold.key() if window.threshold else None, "unit": window.unit}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
+from enum import Enum
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -24,12 +25,57 @@ from ..chart.records import DATA
 WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$")
 
 
+class Aggregate(str, Enum):
+    """A statistic asked of the results in a window."""
+
+    MEAN = "mean"
+
+
+class Comparator(str, Enum):
+    LT = "lt"
+    LE = "le"
+    GT = "gt"
+    GE = "ge"
+
+    def holds(self, value: float, limit: float) -> bool:
+        return {"lt": value < limit, "le": value <= limit,
+                "gt": value > limit, "ge": value >= limit}[self.value]
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """"<4", "above 5.5 mmol/L": a comparison asked of each result; ``unit`` None when the
+    question wrote none (the answer reads it from the number and the chart)."""
+
+    comparator: Comparator
+    value: float
+    unit: str | None = None
+
+    def key(self) -> str:
+        """The tool argument: "lt:4", "ge:5.5:mmol/L"."""
+        tail = f":{self.unit}" if self.unit else ""
+        return f"{self.comparator.value}:{self.value:g}{tail}"
+
+    @classmethod
+    def of_key(cls, key: str | None) -> Threshold | None:
+        m = THRESHOLD_KEY.match(key or "")
+        if not m:
+            return None
+        return cls(Comparator(m.group(1)), float(m.group(2)), m.group(3) or None)
+
+
+THRESHOLD_KEY = re.compile(r"^(lt|le|gt|ge):(\d+(?:\.\d+)?)(?::([A-Za-z/\[\]]{1,12}))?$")
+
+
 @dataclass(frozen=True)
 class Asked:
-    """What a question asks of a result's time: a window key and a statistic (None: the latest)."""
+    """What a question asks of a result's time: a window key, a statistic (None: the latest),
+    a threshold each result is compared with, and the unit the answer is asked in."""
 
     window: str | None = None
-    statistic: str | None = None
+    statistic: Aggregate | None = None
+    threshold: Threshold | None = None
+    unit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,12 +118,50 @@ def _phrase(low: str, key: str) -> bool:
 def asked(question: str) -> Asked:
     """The window and statistic of ``question``; ``Asked()`` when it names neither."""
     low = fold(question).replace("'", " ")
-    return Asked(window=_window(low), statistic="mean" if _mean(low) else None)
+    return Asked(window=_window(low), statistic=Aggregate.MEAN if _mean(low) else None,
+                 threshold=threshold(low), unit=_unit_asked(low))
+
+
+_TIME_AFTER = r"(?!\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b)"
+
+
+@lru_cache(maxsize=1)
+def _compare() -> re.Pattern[str]:
+    words = _alt(_words()["compare"])
+    units = _alt(_words()["units_asked"])
+    number = r"(\d+(?:[.,]\d+)?)(?![\d.,])"  # whole: "48h" is never "4" then "8h"
+    return re.compile(rf"(?<![a-z])({words})\s*{number}{_TIME_AFTER}\s*({units})?", re.I)
+
+
+def threshold(low: str) -> Threshold | None:
+    """The first comparison with a number in the folded question ("<4", "moins de 4 mmol/l");
+    a number followed by a time unit is a window, not a threshold ("over 48h")."""
+    m = _compare().search(low)
+    if not m:
+        return None
+    unit = _words()["units_asked"].get(m.group(3).lower()) if m.group(3) else None
+    return Threshold(Comparator(_words()["compare"][m.group(1).lower()]),
+                     float(m.group(2).replace(",", ".")), unit)
+
+
+def _unit_asked(low: str) -> str | None:
+    """"mean glucose in mg/dL": the unit an answer is asked in ("in"/"en"/"em" before it)."""
+    units = _alt(_words()["units_asked"])
+    m = re.search(rf"\b(?:in|en|em)\s+({units})", low)
+    return _words()["units_asked"].get(m.group(1)) if m else None
+
+
+def plausible_units(analyte: str, value: float) -> list[str]:
+    """The units in which ``value`` is a plausible result of ``analyte`` (data table)."""
+    table: dict[str, list[float]] = _words()["plausible"].get(analyte, {})
+    return [u for u, (lo, hi) in table.items() if lo <= value <= hi]
 
 
 def _window(low: str) -> str | None:
     if _phrase(low, "since_yesterday"):
         return "yesterday"
+    if _phrase(low, "this_week"):
+        return "7d"
     for pattern in _patterns():
         m = pattern.search(low)
         if m:
