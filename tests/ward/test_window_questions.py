@@ -70,7 +70,7 @@ def observation(i: int, item: Result | Pressure) -> dict[str, Any]:
     base = {"resourceType": "Observation", "id": f"o{i}", "status": "final",
             "effectiveDateTime": _at(item.hours_ago)}
     if isinstance(item, Pressure):
-        return {**base, "code": {"coding": [{"system": "http://loinc.org", "code": "85354-6"}]},
+        return {**base, "code": {"coding": [{"system": "http://loinc.org", "code": "85354-9"}]},
                 "component": [quantity("8480-6", item.systolic, "mm[Hg]"),
                               quantity("8462-4", item.diastolic, "mm[Hg]")]}
     return {**base, **quantity(item.loinc, item.value, item.unit)}
