@@ -17,7 +17,7 @@ from ..reading.drugs import asks_general_knowledge, ordered_drug
 from ..reading.subject import InContext, Subject, subject_of, without_identifiers
 from ..tools import catalog
 from ..tools.chart.answers import focus_of
-from ..tools.words.windows import Asked, asked
+from ..tools.words.windows import Asked, asked, keys_of
 from . import ward_requests
 from .extraction import born_words, compiled
 from .languages import fold
@@ -295,7 +295,7 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
     window = asked(message) if focus and (focus.startswith("lab:") or focus == "vitals:bp") else Asked()
     return {"patient_id": patient, "focus": focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
-            "threshold": window.threshold.key() if window.threshold else None, "unit": window.unit}
+            "threshold": keys_of(window.thresholds), "unit": window.unit}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

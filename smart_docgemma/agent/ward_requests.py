@@ -82,7 +82,7 @@ def _bare_order(text: str) -> bool:
     if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
         return False
     window = asked(text)  # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
-    if window.statistic is not None or window.threshold is not None:
+    if window.statistic is not None or window.thresholds:
         return False
     return when.starts(text) is not None or ward_words.priority(text) is not None
 

@@ -77,8 +77,8 @@ class PatientChartArgs(BaseModel):
     statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
     # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
     # unit the answer is asked in
-    threshold: Optional[str] = Field(default=None, max_length=24,
-                                     description="compare each result, e.g. lt:4, gt:5.5:mmol/L")
+    threshold: Optional[str] = Field(default=None, max_length=60,
+                                     description="compare each result, e.g. lt:4, lt:3.5,gt:5.5")
     unit: Optional[str] = Field(default=None, max_length=12, description="answer in this unit, e.g. mg/dL")
 
     @field_validator("focus")
@@ -89,7 +89,7 @@ class PatientChartArgs(BaseModel):
     @field_validator("threshold")
     @classmethod
     def _known_threshold(cls, value: str | None) -> str | None:
-        return value if Threshold.of_key(value) else None  # unreadable: no threshold, the list
+        return value if Threshold.of_keys(value) else None  # unreadable: no threshold, the list
 
     @field_validator("window")
     @classmethod

@@ -82,7 +82,7 @@ def answer(case: dict[str, Any]) -> str:
     """The chart tool's answer to the words, as planning asks it (no model)."""
     args = PatientChartArgs(**chart_args(case["text"], "p1"))
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
-                  Threshold.of_key(args.threshold), args.unit)
+                  Threshold.of_keys(args.threshold), args.unit)
     observations = [observation(i, r) for i, r in enumerate(CHARTS[case["chart"]])]
     return answers.answer(args.focus, ChartData(patient=ChartPatient(id="p1")), asked=asked,
                           observations=observations, now=NOW, tz=ZONE)
@@ -118,7 +118,7 @@ def test_a_failed_read_is_never_none_found() -> None:
     """Observations that could not be read: said, never "none under 4"."""
     args = PatientChartArgs(**chart_args("any glucose <4 in the last 48h?", "p1"))
     d = ChartData(patient=ChartPatient(id="p1"), unavailable={"observations": "HTTP 503"})
-    asked = Asked(args.window, None, Threshold.of_key(args.threshold))
+    asked = Asked(args.window, None, Threshold.of_keys(args.threshold))
     text = answers.answer(args.focus, d, asked=asked, observations=[], now=NOW, tz=ZONE)
     assert "NOT AVAILABLE" in text and "None under" not in text
 

@@ -221,7 +221,7 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     if args.focus == "review":
         return _review(ctx, chart)
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
-                  Threshold.of_key(args.threshold), args.unit)
+                  Threshold.of_keys(args.threshold), args.unit)
     text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
                            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
             if args.focus else chart.text)

@@ -143,12 +143,12 @@ def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetim
     head = [lead] if lead else []
     if not inside:
         return "\n".join(head + [_none_inside(a, chosen, span, tz, w.start)])
-    if asked.threshold is not None:  # asked whether any value passed it: answered, not listed
-        head.append(windowanswers.threshold_answer(a, inside, asked.threshold, w, tz))
+    for t in asked.thresholds:  # asked whether any value passed it: answered, not listed
+        head.append(windowanswers.threshold_answer(a, inside, t, w, tz))
     mean = windowanswers.mean_answer(a, inside, asked, w) if asked.statistic == "mean" else None
     if mean:
         head.append(mean)
-    if asked.threshold is not None and not mean:
+    if asked.thresholds and not mean:
         return "\n".join(head)
     latest = inside[0]
     head.append(f"{a.name} {span}: {len(inside)} result{'s' if len(inside) != 1 else ''}; "

@@ -168,8 +168,7 @@ def bp_window_answer(observations: list[dict[str, Any]], asked: Asked, w: Window
         lines.append(f"Mean blood pressure {w.label}: "
                      f"{num(round(sum(p.systolic for p in inside) / len(inside)))}{dia} mmHg, "
                      f"the mean of {_plural(len(inside), 'reading')}.")
-    t = asked.threshold
-    if t is not None:
+    for t in asked.thresholds:
         hits = [p for p in inside if t.comparator.holds(p.systolic, t.value)]
         limit = f"systolic {SAID[t.comparator]} {num(t.value)} mmHg {w.label}"
         lines.append(f"{_plural(len(hits), 'reading')} with {limit} (of {len(inside)}): "

@@ -63,6 +63,17 @@ class Threshold:
             return None
         return cls(Comparator(m.group(1)), float(m.group(2)), m.group(3) or None)
 
+    @classmethod
+    def of_keys(cls, keys: str | None) -> tuple[Threshold, ...]:
+        """"lt:3.5,gt:5.5" -> both; () when any part is unreadable (never half a question)."""
+        found = [cls.of_key(k) for k in (keys or "").split(",") if k]
+        return tuple(t for t in found if t) if all(found) else ()
+
+
+def keys_of(thresholds: tuple[Threshold, ...]) -> str | None:
+    """The tool argument for every threshold asked ("lt:3.5,gt:5.5"); None for none."""
+    return ",".join(t.key() for t in thresholds) or None
+
 
 THRESHOLD_KEY = re.compile(r"^(lt|le|gt|ge):(\d+(?:\.\d+)?)(?::([A-Za-z/\[\]]{1,12}))?$")
 
@@ -74,7 +85,7 @@ class Asked:
 
     window: str | None = None
     statistic: Aggregate | None = None
-    threshold: Threshold | None = None
+    thresholds: tuple[Threshold, ...] = ()  # "K < 3.5 or > 5.5": each is answered
     unit: str | None = None
 
 
@@ -119,7 +130,7 @@ def asked(question: str) -> Asked:
     """The window and statistic of ``question``; ``Asked()`` when it names neither."""
     low = fold(question).replace("'", " ")
     return Asked(window=_window(low), statistic=Aggregate.MEAN if _mean(low) else None,
-                 threshold=threshold(low), unit=_unit_asked(low))
+                 thresholds=thresholds(low), unit=_unit_asked(low))
 
 
 _TIME_AFTER = r"(?!\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b)"
@@ -133,15 +144,15 @@ def _compare() -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z])({words})\s*{number}{_TIME_AFTER}\s*({units})?", re.I)
 
 
-def threshold(low: str) -> Threshold | None:
-    """The first comparison with a number in the folded question ("<4", "moins de 4 mmol/l");
-    a number followed by a time unit is a window, not a threshold ("over 48h")."""
-    m = _compare().search(low)
-    if not m:
-        return None
-    unit = _words()["units_asked"].get(m.group(3).lower()) if m.group(3) else None
-    return Threshold(Comparator(_words()["compare"][m.group(1).lower()]),
-                     float(m.group(2).replace(",", ".")), unit)
+def thresholds(low: str) -> tuple[Threshold, ...]:
+    """Every comparison with a number in the folded question ("<4", "moins de 4 mmol/l", "< 3.5
+    or > 5.5"); a number followed by a time unit is a window, not a threshold ("over 48h")."""
+    out = []
+    for m in _compare().finditer(low):
+        unit = _words()["units_asked"].get(m.group(3).lower()) if m.group(3) else None
+        out.append(Threshold(Comparator(_words()["compare"][m.group(1).lower()]),
+                             float(m.group(2).replace(",", ".")), unit))
+    return tuple(out)
 
 
 def _unit_asked(low: str) -> str | None:
