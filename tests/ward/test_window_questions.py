@@ -123,6 +123,12 @@ def test_a_failed_read_is_never_none_found() -> None:
     assert "NOT AVAILABLE" in text and "None under" not in text
 
 
+def test_a_threshold_in_a_unit_that_cannot_be_converted_is_said() -> None:
+    """"K < 4 mg/dL": said, never answered as 4 mmol/L."""
+    text = answer({"text": "any K < 4 mg/dL in the last 48h?", "chart": "potassium"})
+    assert "4 mg/dL cannot be compared with potassium results" in text and "None under" not in text
+
+
 def figures() -> dict[tuple[str, str], tuple[int, int]]:
     """(split, language) -> (passed, cases), a case passing when routed to the chart and
     answered with every expected word: the figures docs/doses-and-ward-words.md reports."""

@@ -85,6 +85,9 @@ def threshold_answer(a: Analyte, inside: list[LabResult], t: Threshold, w: Windo
                      tz: tzinfo) -> str:
     """"1 value under 4 mmol/L in the last 48 hours: 3.2 at 06:00 (2026-12-03)." or none, with
     how many were read and the latest."""
+    if t.unit and in_unit(1.0, t.unit, a) is None:  # never silently read in another unit
+        return (f"{num(t.value)} {t.unit} cannot be compared with {a.name.lower()} results "
+                f"(charted in {chart_unit(a, inside)}; no conversion from {t.unit} is known).")
     unit = threshold_unit(a, t, inside)
     values = shown(inside, unit, a)
     hits = [s for s in values if t.comparator.holds(s.value, t.value)]
