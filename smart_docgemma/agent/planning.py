@@ -292,7 +292,8 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
     """The chart read a question asks: its focus, and for a lab its window and statistic
     ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean)."""
     focus = focus_of(message)
-    window = asked(message) if focus and (focus.startswith("lab:") or focus == "vitals:bp") else Asked()
+    windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
+    window = asked(message) if windowed else Asked()
     return {"patient_id": patient, "focus": focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit}

@@ -79,7 +79,8 @@ class PatientChartArgs(BaseModel):
     # unit the answer is asked in
     threshold: Optional[str] = Field(default=None, max_length=60,
                                      description="compare each result, e.g. lt:4, lt:3.5,gt:5.5")
-    unit: Optional[str] = Field(default=None, max_length=12, description="answer in this unit, e.g. mg/dL")
+    unit: Optional[str] = Field(default=None, max_length=12,
+                                description="answer in this unit, e.g. mg/dL")
 
     @field_validator("focus")
     @classmethod
