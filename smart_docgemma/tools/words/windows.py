@@ -1,8 +1,10 @@
 """The time window and statistic a result question asks for: "within the last 24 hours",
 "since yesterday", "today", "mean … over the past 24h" (words in ``data/chart_windows.yaml``).
 
-``asked(question)`` reads them as a ``window`` key ("24h", "3d", "yesterday", "today") and a
-``statistic`` ("mean"), the two optional arguments of ``get_patient_chart``;
+``asked(question)`` reads them as a ``window`` key ("24h", "3d", "7d" for "this week",
+"yesterday", "today"), an ``Aggregate`` (the mean), the ``Threshold``s each result is compared with
+("<4", "plus de 5,5", "abaixo de 4 mmol/L") and the unit the answer is asked in, the optional
+arguments of ``get_patient_chart``;
 ``bounds(window, now, zone)`` turns a key into the window's start and the words an answer
 names it by. Calendar windows ("since yesterday", "today") start at midnight in the site's
 time zone (``SITE_TIMEZONE``).
