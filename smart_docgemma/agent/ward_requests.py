@@ -17,6 +17,7 @@ from typing import Any
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..tools.words import ward_words, when
+from ..tools.words.windows import asked
 from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
@@ -82,6 +83,9 @@ def _bare_order(text: str) -> bool:
     "stat trop"): an order, unless it asks something or states readings."""
     low = _low(text)
     if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
+        return False
+    window = asked(text)  # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
+    if window.statistic is not None or window.thresholds:
         return False
     return when.starts(text) is not None or ward_words.priority(text) is not None
 

@@ -15,7 +15,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .chart.answers import foci
-from .words.windows import WINDOW_KEY
+from .words.windows import WINDOW_KEY, Threshold
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -75,11 +75,22 @@ class PatientChartArgs(BaseModel):
     window: Optional[str] = Field(default=None, max_length=12,
                                   description="results in a window only, e.g. 24h, 3d, today, yesterday")
     statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
+    # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
+    # unit the answer is asked in
+    threshold: Optional[str] = Field(default=None, max_length=60,
+                                     description="compare each result, e.g. lt:4, lt:3.5,gt:5.5")
+    unit: Optional[str] = Field(default=None, max_length=12,
+                                description="answer in this unit, e.g. mg/dL")
 
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
+
+    @field_validator("threshold")
+    @classmethod
+    def _known_threshold(cls, value: str | None) -> str | None:
+        return value if Threshold.of_keys(value) else None  # unreadable: no threshold, the list
 
     @field_validator("window")
     @classmethod

@@ -34,7 +34,7 @@ from ...smart.scopes import GrantedScopes
 from .. import args as tool_args
 from .. import catalog
 from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
-from ..words.windows import Asked, zone
+from ..words.windows import Aggregate, Asked, Threshold, zone
 from . import answers, records
 from .chartdata import ChartData
 
@@ -220,7 +220,8 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     count = 1 + len(d.problems) + len(d.medications) + len(d.allergies) + len(d.labs) + len(d.vitals)
     if args.focus == "review":
         return _review(ctx, chart)
-    asked = Asked(args.window, args.statistic)
+    asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
+                  Threshold.of_keys(args.threshold), args.unit)
     text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
                            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
             if args.focus else chart.text)
