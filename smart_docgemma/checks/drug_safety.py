@@ -51,7 +51,8 @@ class Report:
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
-    uncovered: list[str] = field(default_factory=list)  # active problems no drug–disease rule covers
+    # active problems no drug–disease rule covers
+    uncovered: list[str] = field(default_factory=list)
     weight: knowledge.Weight | None = None  # the latest weight on file, with its date
 
     def context(self) -> str | None:
@@ -297,8 +298,9 @@ def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     if weight.days_old > quantities.max_age_days("child_weight", days):
         return None  # an old weight is not used as today's (the check's findings say so)
     kg = weight.kg
-    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
-                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s "
+                      "mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+                      "%(date)s), at most %(most)s mg a dose (%(source)s)."),
                    drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
                    date=day(weight.when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
 

@@ -175,3 +175,27 @@ class ProblemPlanArgs(BaseModel):
                     "(supratherapeutic INR)")
     stated_value: Optional[float] = Field(default=None, ge=0, le=100,
                                           description="the value the clinician stated, e.g. 5.6 or 3.4")
+
+
+class ReconcileArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    statement: str = Field(min_length=2, max_length=400,
+                           description="what the clinician said the patient takes, stopped or changed")
+
+
+class SwitchArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    new_drug: str = DrugName
+    dosage: str = Field(min_length=1, max_length=40, description="e.g. 100 mg")
+    frequency: str = Field(min_length=1, max_length=40, description="e.g. twice daily")
+    replaces: Optional[str] = Field(default=None, max_length=60, description="the drug it replaces, when said")
+
+
+class PeriopArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    surgery: str = Field(min_length=2, max_length=200,
+                         description="the surgery's date as said, e.g. Tuesday 15 December")
+    bleeding_risk: Literal["low", "high"] = Field(default="high", description="the procedure's bleeding risk")

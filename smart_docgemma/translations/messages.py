@@ -256,6 +256,21 @@ F: dict[str, tuple[str, str, str, str]] = {
         "para %(kg)s kg (peso del %(date)s), como máximo %(most)s mg por dosis (%(source)s).",
         "Dozi ya %(drug)s kwa uzito kwa mtoto huyu: %(per_kg)s mg/kg kwa dozi = %(dose)s mg kwa "
         "kilo %(kg)s (uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s)."),
+    "Not covered: the drug–disease rules have no rule for %(problems)s, so "
+    "nothing is claimed about them for %(drugs)s.": (
+        "Non couvert : les règles médicament–maladie n'ont aucune règle pour %(problems)s ; rien "
+        "n'est donc affirmé à leur sujet pour %(drugs)s.",
+        "Não coberto: as regras medicamento–doença não têm regra para %(problems)s; nada é, "
+        "portanto, afirmado sobre elas para %(drugs)s.",
+        "No cubierto: las reglas fármaco–enfermedad no tienen ninguna regla para %(problems)s; "
+        "por tanto, no se afirma nada sobre ellas para %(drugs)s.",
+        "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
+        "hakuna kinachodaiwa kuzihusu kwa %(drugs)s."),
+    "No paediatric range on file for %(drug)s": (
+        "Pas de fourchette pédiatrique enregistrée pour %(drug)s",
+        "Sem faixa pediátrica registada para %(drug)s",
+        "Sin rango pediátrico registrado para %(drug)s",
+        "Hakuna kiwango cha watoto kilichorekodiwa kwa %(drug)s"),
     "No interaction found for %(pairs)s in the offline interaction tables "
     "or the FDA labels' interaction, contraindication and boxed-warning "
     "text. Absence of label text is not proof that a combination is safe.": (

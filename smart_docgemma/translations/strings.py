@@ -335,6 +335,11 @@ T = {
     "why (optional)": ("pourquoi (facultatif)", "por quê (opcional)", "por qué (opcional)"),
 }
 LOCALES = ("fr", "pt", "es", "sw")
+# Two plural forms each, as the tables above give them. Babel's newer CLDR data gives French,
+# Portuguese and Spanish a third form (for a million and more), which would leave every plural
+# of the tables untranslated in that form: the catalogs keep the two-form rules.
+PLURALS = {"fr": (2, "(n > 1)"), "pt": (2, "(n != 1)"), "es": (2, "(n != 1)"),
+           "sw": (2, "(n != 1)")}
 
 
 def write_catalogs(folder) -> list[str]:
@@ -349,6 +354,7 @@ def write_catalogs(folder) -> list[str]:
     for n, lang in enumerate(LOCALES):
         catalog = read_po((folder / "messages.pot").open("rb"), locale=lang)
         catalog.fuzzy = False  # every entry is a reviewed translation from ``T``
+        catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # type: ignore[assignment]
         for message in catalog:
             if not message.id:
                 continue
