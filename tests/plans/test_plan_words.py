@@ -62,6 +62,9 @@ def test_a_switch_without_a_dose_is_not_drafted():
     ("surgery Monday 15 December", "2026-12-15", "monday"),
     ("chirurgie mardi 15 décembre", "2026-12-15", None), ("cirugía el 15 de diciembre", "2026-12-15", None),
     ("colonoscopy on 2027-01-12", "2027-01-12", None), ("surgery 3 march", "2027-03-03", None),
+    ("surgery Tuesday 15 December 2037", "2037-12-15", None),
+    ("cirugía el martes 15 de diciembre de 2037", "2037-12-15", None),
+    ("surgery Monday 15 December 2037", "2037-12-15", "monday"),
 ])
 def test_the_surgery_date_is_the_next_one_and_a_wrong_weekday_is_caught(text, day, wrong):
     from datetime import date

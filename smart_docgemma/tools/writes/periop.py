@@ -50,16 +50,20 @@ def surgery_date(text: str, today: date) -> tuple[date, str | None] | None:
     m = re.search(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er)?\s+(?:de\s+)?({names})\b", low) or \
         re.search(rf"\b({names})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", low)
     slash = re.search(r"\b(\d{1,2})/(\d{1,2})\b", low)
+    year = None
     if m:
         day, month = (m.group(1), m.group(2)) if m.group(1).isdigit() else (m.group(2), m.group(1))
         d, mo = int(day), months[month]
+        # a year written after the date ("15 December 2037", "15 de diciembre de 2037") is meant
+        written = re.match(r",?\s*(?:de\s+)?(20\d\d)\b", low[m.end():])
+        year = int(written.group(1)) if written else None
     elif slash:
         d, mo = int(slash.group(1)), int(slash.group(2))
     else:
         return None
     try:
-        found = date(today.year, mo, d)
-        found = found if found >= today else date(today.year + 1, mo, d)
+        found = date(year or today.year, mo, d)
+        found = found if year or found >= today else date(today.year + 1, mo, d)
     except ValueError:
         return None
     said = next((i for i, words in enumerate(table()["weekdays"])
