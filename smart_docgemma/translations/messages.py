@@ -954,4 +954,204 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Open DocGemma assistant": (
         "Ouvrir l'assistant DocGemma", "Abrir o assistente DocGemma", "Abrir el asistente DocGemma",
         "Fungua msaidizi wa DocGemma"),
+    # window questions (tools/words/windows.py, tools/chart/windowanswers.py, labanswers.py)
+    "today": ("aujourd'hui", "hoje", "hoy", "leo"),
+    "since yesterday": ("depuis hier", "desde ontem", "desde ayer", "tangu jana"),
+    "in the last hour": ("au cours de la dernière heure", "na última hora", "en la última hora",
+                         "katika saa moja iliyopita"),
+    "in the last %(n)s hours": (
+        "au cours des %(n)s dernières heures", "nas últimas %(n)s horas",
+        "en las últimas %(n)s horas", "katika saa %(n)s zilizopita"),
+    "in the last %(n)s days": (
+        "au cours des %(n)s derniers jours", "nos últimos %(n)s dias",
+        "en los últimos %(n)s días", "katika siku %(n)s zilizopita"),
+    "under %(value)s %(unit)s": (
+        "inférieure à %(value)s %(unit)s", "abaixo de %(value)s %(unit)s",
+        "por debajo de %(value)s %(unit)s", "chini ya %(value)s %(unit)s"),
+    "at or under %(value)s %(unit)s": (
+        "inférieure ou égale à %(value)s %(unit)s", "igual ou abaixo de %(value)s %(unit)s",
+        "igual o por debajo de %(value)s %(unit)s", "sawa na au chini ya %(value)s %(unit)s"),
+    "over %(value)s %(unit)s": (
+        "supérieure à %(value)s %(unit)s", "acima de %(value)s %(unit)s",
+        "por encima de %(value)s %(unit)s", "zaidi ya %(value)s %(unit)s"),
+    "at or over %(value)s %(unit)s": (
+        "supérieure ou égale à %(value)s %(unit)s", "igual ou acima de %(value)s %(unit)s",
+        "igual o por encima de %(value)s %(unit)s", "sawa na au zaidi ya %(value)s %(unit)s"),
+    "time not recorded": ("heure non enregistrée", "hora não registrada", "hora no registrada",
+                          "saa haijarekodiwa"),
+    "%(value)s at %(when)s": ("%(value)s à %(when)s", "%(value)s às %(when)s",
+                              "%(value)s a las %(when)s", "%(value)s saa %(when)s"),
+    " and %(n)s more": (" et %(n)s de plus", " e mais %(n)s", " y %(n)s más",
+                        " na nyingine %(n)s"),
+    "%(n)s value %(limit)s %(window)s (of %(read)s read): %(listed)s%(more)s.%(tail)s": (
+        "%(n)s valeur %(limit)s %(window)s (sur %(read)s lues) : %(listed)s%(more)s.%(tail)s",
+        "%(n)s valor %(limit)s %(window)s (de %(read)s lidos): %(listed)s%(more)s.%(tail)s",
+        "%(n)s valor %(limit)s %(window)s (de %(read)s leídos): %(listed)s%(more)s.%(tail)s",
+        "Thamani %(n)s %(limit)s %(window)s (kati ya %(read)s zilizosomwa): "
+        "%(listed)s%(more)s.%(tail)s"),
+    "%(n)s values %(limit)s %(window)s (of %(read)s read): %(listed)s%(more)s.%(tail)s": (
+        "%(n)s valeurs %(limit)s %(window)s (sur %(read)s lues) : %(listed)s%(more)s.%(tail)s",
+        "%(n)s valores %(limit)s %(window)s (de %(read)s lidos): %(listed)s%(more)s.%(tail)s",
+        "%(n)s valores %(limit)s %(window)s (de %(read)s leídos): %(listed)s%(more)s.%(tail)s",
+        "Thamani %(n)s %(limit)s %(window)s (kati ya %(read)s zilizosomwa): "
+        "%(listed)s%(more)s.%(tail)s"),
+    "None %(limit)s %(window)s (%(n)s value, latest %(latest)s at %(when)s).%(tail)s": (
+        "Aucune valeur %(limit)s %(window)s (%(n)s valeur, la dernière %(latest)s à %(when)s)."
+        "%(tail)s",
+        "Nenhum valor %(limit)s %(window)s (%(n)s valor, o último %(latest)s às %(when)s)."
+        "%(tail)s",
+        "Ningún valor %(limit)s %(window)s (%(n)s valor, el último %(latest)s a las %(when)s)."
+        "%(tail)s",
+        "Hakuna thamani %(limit)s %(window)s (thamani %(n)s, ya mwisho %(latest)s saa %(when)s)."
+        "%(tail)s"),
+    "None %(limit)s %(window)s (%(n)s values, latest %(latest)s at %(when)s).%(tail)s": (
+        "Aucune valeur %(limit)s %(window)s (%(n)s valeurs, la dernière %(latest)s à %(when)s)."
+        "%(tail)s",
+        "Nenhum valor %(limit)s %(window)s (%(n)s valores, o último %(latest)s às %(when)s)."
+        "%(tail)s",
+        "Ningún valor %(limit)s %(window)s (%(n)s valores, el último %(latest)s a las %(when)s)."
+        "%(tail)s",
+        "Hakuna thamani %(limit)s %(window)s (thamani %(n)s, ya mwisho %(latest)s saa %(when)s)."
+        "%(tail)s"),
+    " (%(n)s result in a unit that cannot be compared were not read.)": (
+        " (%(n)s résultat dans une unité non comparable n'a pas été lu.)",
+        " (%(n)s resultado em unidade não comparável não foi lido.)",
+        " (%(n)s resultado en una unidad no comparable no se leyó.)",
+        " (matokeo %(n)s katika kipimo kisicholinganishwa hayakusomwa.)"),
+    " (%(n)s results in a unit that cannot be compared were not read.)": (
+        " (%(n)s résultats dans une unité non comparable n'ont pas été lus.)",
+        " (%(n)s resultados em unidade não comparável não foram lidos.)",
+        " (%(n)s resultados en una unidad no comparable no se leyeron.)",
+        " (matokeo %(n)s katika kipimo kisicholinganishwa hayakusomwa.)"),
+    "No %(lab)s value %(window)s could be compared with %(value)s.%(tail)s": (
+        "Aucune valeur %(window)s n'a pu être comparée à %(value)s (%(lab)s).%(tail)s",
+        "Nenhum valor de %(lab)s %(window)s pôde ser comparado com %(value)s.%(tail)s",
+        "Ningún valor de %(lab)s %(window)s pudo compararse con %(value)s.%(tail)s",
+        "Hakuna thamani ya %(lab)s %(window)s iliyoweza kulinganishwa na %(value)s.%(tail)s"),
+    "%(value)s %(unit)s cannot be compared with %(lab)s results (charted in %(charted)s; "
+    "no conversion from %(unit)s is known).": (
+        "%(value)s %(unit)s ne peut pas être comparé aux résultats (%(lab)s, enregistrés en "
+        "%(charted)s ; aucune conversion depuis %(unit)s n'est connue).",
+        "%(value)s %(unit)s não pode ser comparado com os resultados de %(lab)s (registrados em "
+        "%(charted)s; nenhuma conversão de %(unit)s é conhecida).",
+        "%(value)s %(unit)s no se puede comparar con los resultados de %(lab)s (registrados en "
+        "%(charted)s; no se conoce ninguna conversión desde %(unit)s).",
+        "%(value)s %(unit)s haiwezi kulinganishwa na matokeo ya %(lab)s (yameandikwa kwa "
+        "%(charted)s; hakuna ubadilishaji unaojulikana kutoka %(unit)s)."),
+    " (%(value)s %(unit)s as charted)": (
+        " (%(value)s %(unit)s tel qu'enregistré)", " (%(value)s %(unit)s como registrado)",
+        " (%(value)s %(unit)s como se registró)", " (%(value)s %(unit)s kama ilivyoandikwa)"),
+    " Not in the mean: %(n)s result in a unit not convertible.": (
+        " Hors moyenne : %(n)s résultat dans une unité non convertible.",
+        " Fora da média: %(n)s resultado em unidade não conversível.",
+        " Fuera de la media: %(n)s resultado en una unidad no convertible.",
+        " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika."),
+    " Not in the mean: %(n)s results in a unit not convertible.": (
+        " Hors moyenne : %(n)s résultats dans une unité non convertible.",
+        " Fora da média: %(n)s resultados em unidade não conversível.",
+        " Fuera de la media: %(n)s resultados en una unidad no convertible.",
+        " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika."),
+    "Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s result).%(tail)s": (
+        "Moyenne %(window)s (%(lab)s) : %(value)s %(unit)s%(also)s (moyenne de %(n)s résultat)."
+        "%(tail)s",
+        "Média de %(lab)s %(window)s: %(value)s %(unit)s%(also)s (média de %(n)s resultado)."
+        "%(tail)s",
+        "Media de %(lab)s %(window)s: %(value)s %(unit)s%(also)s (media de %(n)s resultado)."
+        "%(tail)s",
+        "Wastani wa %(lab)s %(window)s: %(value)s %(unit)s%(also)s (wastani wa matokeo %(n)s)."
+        "%(tail)s"),
+    "Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s results).%(tail)s": (
+        "Moyenne %(window)s (%(lab)s) : %(value)s %(unit)s%(also)s (moyenne de %(n)s résultats)."
+        "%(tail)s",
+        "Média de %(lab)s %(window)s: %(value)s %(unit)s%(also)s (média de %(n)s resultados)."
+        "%(tail)s",
+        "Media de %(lab)s %(window)s: %(value)s %(unit)s%(also)s (media de %(n)s resultados)."
+        "%(tail)s",
+        "Wastani wa %(lab)s %(window)s: %(value)s %(unit)s%(also)s (wastani wa matokeo %(n)s)."
+        "%(tail)s"),
+    "No blood pressure recorded %(window)s, and none before it in the chart.": (
+        "Aucune tension artérielle enregistrée %(window)s, ni avant dans le dossier.",
+        "Nenhuma pressão arterial registrada %(window)s, nem antes no prontuário.",
+        "Ninguna presión arterial registrada %(window)s, ni antes en la historia.",
+        "Hakuna shinikizo la damu lililorekodiwa %(window)s, wala kabla ya hapo kwenye faili."),
+    "No blood pressure recorded %(window)s. The latest before it: %(bp)s mmHg at %(when)s.": (
+        "Aucune tension artérielle enregistrée %(window)s. La dernière avant : %(bp)s mmHg "
+        "à %(when)s.",
+        "Nenhuma pressão arterial registrada %(window)s. A última antes disso: %(bp)s mmHg "
+        "às %(when)s.",
+        "Ninguna presión arterial registrada %(window)s. La última antes: %(bp)s mmHg "
+        "a las %(when)s.",
+        "Hakuna shinikizo la damu lililorekodiwa %(window)s. La mwisho kabla ya hapo: %(bp)s mmHg "
+        "saa %(when)s."),
+    "Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s reading.": (
+        "Tension artérielle moyenne %(window)s : %(bp)s mmHg, moyenne de %(n)s mesure.",
+        "Pressão arterial média %(window)s: %(bp)s mmHg, média de %(n)s medição.",
+        "Presión arterial media %(window)s: %(bp)s mmHg, media de %(n)s medición.",
+        "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa kipimo %(n)s."),
+    "Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s readings.": (
+        "Tension artérielle moyenne %(window)s : %(bp)s mmHg, moyenne de %(n)s mesures.",
+        "Pressão arterial média %(window)s: %(bp)s mmHg, média de %(n)s medições.",
+        "Presión arterial media %(window)s: %(bp)s mmHg, media de %(n)s mediciones.",
+        "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa vipimo %(n)s."),
+    "systolic %(limit)s %(window)s": (
+        "pression systolique %(limit)s %(window)s", "pressão sistólica %(limit)s %(window)s",
+        "presión sistólica %(limit)s %(window)s", "shinikizo la juu %(limit)s %(window)s"),
+    "%(n)s reading with %(limit)s (of %(read)s): %(listed)s.": (
+        "%(n)s mesure avec %(limit)s (sur %(read)s) : %(listed)s.",
+        "%(n)s medição com %(limit)s (de %(read)s): %(listed)s.",
+        "%(n)s medición con %(limit)s (de %(read)s): %(listed)s.",
+        "Kipimo %(n)s chenye %(limit)s (kati ya %(read)s): %(listed)s."),
+    "%(n)s readings with %(limit)s (of %(read)s): %(listed)s.": (
+        "%(n)s mesures avec %(limit)s (sur %(read)s) : %(listed)s.",
+        "%(n)s medições com %(limit)s (de %(read)s): %(listed)s.",
+        "%(n)s mediciones con %(limit)s (de %(read)s): %(listed)s.",
+        "Vipimo %(n)s vyenye %(limit)s (kati ya %(read)s): %(listed)s."),
+    "None with %(limit)s (%(n)s reading, latest %(bp)s at %(when)s).": (
+        "Aucune mesure avec %(limit)s (%(n)s mesure, la dernière %(bp)s à %(when)s).",
+        "Nenhuma medição com %(limit)s (%(n)s medição, a última %(bp)s às %(when)s).",
+        "Ninguna medición con %(limit)s (%(n)s medición, la última %(bp)s a las %(when)s).",
+        "Hakuna kipimo chenye %(limit)s (kipimo %(n)s, cha mwisho %(bp)s saa %(when)s)."),
+    "None with %(limit)s (%(n)s readings, latest %(bp)s at %(when)s).": (
+        "Aucune mesure avec %(limit)s (%(n)s mesures, la dernière %(bp)s à %(when)s).",
+        "Nenhuma medição com %(limit)s (%(n)s medições, a última %(bp)s às %(when)s).",
+        "Ninguna medición con %(limit)s (%(n)s mediciones, la última %(bp)s a las %(when)s).",
+        "Hakuna kipimo chenye %(limit)s (vipimo %(n)s, cha mwisho %(bp)s saa %(when)s)."),
+    "%(n)s reading %(window)s: %(listed)s.": (
+        "%(n)s mesure %(window)s : %(listed)s.", "%(n)s medição %(window)s: %(listed)s.",
+        "%(n)s medición %(window)s: %(listed)s.", "Kipimo %(n)s %(window)s: %(listed)s."),
+    "%(n)s readings %(window)s: %(listed)s.": (
+        "%(n)s mesures %(window)s : %(listed)s.", "%(n)s medições %(window)s: %(listed)s.",
+        "%(n)s mediciones %(window)s: %(listed)s.", "Vipimo %(n)s %(window)s: %(listed)s."),
+    "%(value)s at %(when)s (%(specimen)s, LOINC %(code)s)": (
+        "%(value)s le %(when)s (%(specimen)s, LOINC %(code)s)",
+        "%(value)s em %(when)s (%(specimen)s, LOINC %(code)s)",
+        "%(value)s el %(when)s (%(specimen)s, LOINC %(code)s)",
+        "%(value)s tarehe %(when)s (%(specimen)s, LOINC %(code)s)"),
+    "%(window)s (from %(start)s)": (
+        "%(window)s (depuis le %(start)s)", "%(window)s (desde %(start)s)",
+        "%(window)s (desde el %(start)s)", "%(window)s (tangu %(start)s)"),
+    "%(lab)s %(span)s: %(n)s result; the latest %(value)s at %(when)s.": (
+        "%(lab)s %(span)s : %(n)s résultat ; le dernier %(value)s le %(when)s.",
+        "%(lab)s %(span)s: %(n)s resultado; o último %(value)s em %(when)s.",
+        "%(lab)s %(span)s: %(n)s resultado; el último %(value)s el %(when)s.",
+        "%(lab)s %(span)s: matokeo %(n)s; ya mwisho %(value)s tarehe %(when)s."),
+    "%(lab)s %(span)s: %(n)s results; the latest %(value)s at %(when)s.": (
+        "%(lab)s %(span)s : %(n)s résultats ; le dernier %(value)s le %(when)s.",
+        "%(lab)s %(span)s: %(n)s resultados; o último %(value)s em %(when)s.",
+        "%(lab)s %(span)s: %(n)s resultados; el último %(value)s el %(when)s.",
+        "%(lab)s %(span)s: matokeo %(n)s; ya mwisho %(value)s tarehe %(when)s."),
+    "No %(lab)s result %(span)s. The last one before it: %(line)s.": (
+        "Aucun résultat (%(lab)s) %(span)s. Le dernier avant : %(line)s.",
+        "Nenhum resultado de %(lab)s %(span)s. O último antes disso: %(line)s.",
+        "Ningún resultado de %(lab)s %(span)s. El último antes: %(line)s.",
+        "Hakuna matokeo ya %(lab)s %(span)s. Ya mwisho kabla ya hapo: %(line)s."),
+    "No %(lab)s result %(span)s, and none in the chart before it (searched LOINC %(codes)s).": (
+        "Aucun résultat (%(lab)s) %(span)s, ni avant dans le dossier (LOINC recherchés : "
+        "%(codes)s).",
+        "Nenhum resultado de %(lab)s %(span)s, nem antes no prontuário (LOINC pesquisados: "
+        "%(codes)s).",
+        "Ningún resultado de %(lab)s %(span)s, ni antes en la historia (LOINC buscados: "
+        "%(codes)s).",
+        "Hakuna matokeo ya %(lab)s %(span)s, wala kabla ya hapo kwenye faili (LOINC "
+        "zilizotafutwa: %(codes)s)."),
 }

@@ -19,6 +19,7 @@ import yaml
 from smart_docgemma.agent import ward_requests
 from smart_docgemma.agent.extraction import asks_chart
 from smart_docgemma.agent.planning import chart_args
+from smart_docgemma.languages import answering
 from smart_docgemma.tools.args import PatientChartArgs
 from smart_docgemma.tools.chart import answers
 from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
@@ -127,6 +128,32 @@ def test_a_threshold_in_a_unit_that_cannot_be_converted_is_said() -> None:
     """"K < 4 mg/dL": said, never answered as 4 mmol/L."""
     text = answer({"text": "any K < 4 mg/dL in the last 48h?", "chart": "potassium"})
     assert "4 mg/dL cannot be compared with potassium results" in text and "None under" not in text
+
+
+def in_language(lang: str, text: str, chart: str) -> str:
+    with answering(lang):
+        return answer({"text": text, "chart": chart})
+
+
+def test_window_answers_speak_the_answer_language() -> None:
+    """A French or Spanish window answer is in that language, with the same numbers and times
+    as the English one; English is unchanged."""
+    low = in_language("fr", "une glycémie <4 sur les dernières 48h ?", "glucose_low")
+    assert ("1 valeur inférieure à 4 mmol/L au cours des 48 dernières heures (sur 3 lues) : "
+            "3.2 à 06:00 (2026-12-04).") in low
+    none = in_language("fr", "glycémie < 4 dans les 48 dernières heures ?", "glucose_ok")
+    assert "Aucune valeur inférieure à 4 mmol/L au cours des 48 dernières heures" in none
+    assert "(2 valeurs, la dernière 5.1 à 08:00 (2026-12-04))" in none
+    bp = in_language("es", "¿presión arterial media esta semana?", "bp")
+    assert ("Presión arterial media en los últimos 7 días: 140/88 mmHg, media de 3 mediciones."
+            in bp)
+    mean = in_language("es", "glucemia media en mg/dL en las últimas 48h", "glucose_low")
+    assert ("Media de glucemia en las últimas 48 horas: 95.5 mg/dL (5.3 mmol/L como se "
+            "registró) (media de 3 resultados).") in mean
+    for text in (low, none, bp, mean):
+        assert not any(w in text for w in ("None ", "Mean ", " in the last ", " values ", " of "))
+    english = in_language("en", "any glucose <4 in the last 48h?", "glucose_low")
+    assert "1 value under 4 mmol/L in the last 48 hours (of 3 read): 3.2 at 06:00" in english
 
 
 def figures() -> dict[tuple[str, str], tuple[int, int]]:

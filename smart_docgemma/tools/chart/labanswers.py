@@ -45,7 +45,7 @@ def lab_said(entry: ChartSeries | None, name: str = "") -> str:
 def stamp(when: datetime | None, tz: tzinfo) -> str:
     """"2026-11-27 14:02 UTC" in the site's time zone."""
     if when is None:
-        return "time not recorded"
+        return sentence(N_("time not recorded"))
     local = when.astimezone(tz)
     return local.strftime("%Y-%m-%d %H:%M ") + (local.tzname() or "")
 
@@ -130,7 +130,8 @@ def _own_first(a: Analyte, found: list[LabResult]) -> tuple[list[LabResult], str
 
 
 def _line(r: LabResult, tz: tzinfo) -> str:
-    return f"{r.text()} at {stamp(r.when, tz)} ({r.specimen}, LOINC {r.code})"
+    return sentence(N_("%(value)s at %(when)s (%(specimen)s, LOINC %(code)s)"), value=r.text(),
+                    when=stamp(r.when, tz), specimen=r.specimen, code=r.code)
 
 
 def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetime, tz: tzinfo) -> str:
@@ -139,7 +140,7 @@ def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetim
     w = bounds(asked.window, now, tz)
     chosen, lead = _own_first(a, found)
     inside = [r for r in chosen if r.when and w.start <= r.when <= w.end]
-    span = f"{w.label} (from {stamp(w.start, tz)})"
+    span = sentence(N_("%(window)s (from %(start)s)"), window=w.said, start=stamp(w.start, tz))
     head = [lead] if lead else []
     if not inside:
         return "\n".join(head + [_none_inside(a, chosen, span, tz, w.start)])
@@ -151,19 +152,21 @@ def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetim
     if asked.thresholds and not mean:
         return "\n".join(head)
     latest = inside[0]
-    head.append(f"{a.name} {span}: {len(inside)} result{'s' if len(inside) != 1 else ''}; "
-                f"the latest {latest.text()} at {stamp(latest.when, tz)}.")
+    head.append(sentence(
+        N_("%(lab)s %(span)s: %(n)s result; the latest %(value)s at %(when)s.") if len(inside) == 1
+        else N_("%(lab)s %(span)s: %(n)s results; the latest %(value)s at %(when)s."),
+        lab=lab_name(a.name, answer_language()), span=span, n=len(inside), value=latest.text(),
+        when=stamp(latest.when, tz)))
     head += [f"- {_line(r, tz)}" for r in inside[:WINDOW_POINTS]]
     return "\n".join(head)
 
 
 def _none_inside(a: Analyte, chosen: list[LabResult], span: str, tz: tzinfo, start: datetime) -> str:
     before = [r for r in chosen if r.when and r.when < start]
+    named = lab_name(a.name, answer_language()).lower()
     if before:
-        last = before[0]
-        return f"No {a.name.lower()} result {span}. The last one before it: {_line(last, tz)}."
-    codes = ", ".join(analytes.codes_with_family(a))
-    return (
-        f"No {a.name.lower()} result {span}, and none in "
-        f"the chart before it (searched LOINC {codes})."
-    )
+        return sentence(N_("No %(lab)s result %(span)s. The last one before it: %(line)s."),
+                        lab=named, span=span, line=_line(before[0], tz))
+    return sentence(N_("No %(lab)s result %(span)s, and none in the chart before it (searched "
+                       "LOINC %(codes)s)."),
+                    lab=named, span=span, codes=", ".join(analytes.codes_with_family(a)))

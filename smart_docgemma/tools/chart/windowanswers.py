@@ -16,24 +16,42 @@ from typing import Any
 
 from ...knowledge import analytes
 from ...knowledge.analytes import Analyte
+from ...languages import N_, answer_language, lab_name, message, say
 from ..words.windows import Aggregate, Asked, Comparator, Threshold, Window, plausible_units
 from .labs import LabResult, taken
 from .records import num
 
-SAID = {Comparator.LT: "under", Comparator.LE: "at or under", Comparator.GT: "over",
-        Comparator.GE: "at or over"}
+SAID = {Comparator.LT: N_("under %(value)s %(unit)s"),
+        Comparator.LE: N_("at or under %(value)s %(unit)s"),
+        Comparator.GT: N_("over %(value)s %(unit)s"),
+        Comparator.GE: N_("at or over %(value)s %(unit)s")}
 SYSTOLIC, DIASTOLIC = "8480-6", "8462-4"
 LISTED = 12  # values past a threshold listed one by one
 
 
-def _plural(n: int, word: str = "value") -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _say(msgid: str, **args: Any) -> str:
+    """A sentence of the answer in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
+def _n(n: int, one: str, many: str, **args: Any) -> str:
+    """``one`` or ``many`` (each a msgid with ``%(n)s``) as ``n`` asks, said."""
+    return _say(one if n == 1 else many, n=n, **args)
+
+
+def _named(a: Analyte) -> str:
+    """The analyte's name, lower case, in this turn's language (``translations/labs.yaml``)."""
+    return lab_name(a.name, answer_language()).lower()
+
+
+def _limit(t: Threshold, unit: str) -> dict[str, Any]:
+    return message(SAID[t.comparator], value=num(t.value), unit=unit)
 
 
 def at(when: datetime | None, tz: tzinfo) -> str:
     """"06:00 (2026-12-03)" in the site's time zone."""
     if when is None:
-        return "time not recorded"
+        return _say(N_("time not recorded"))
     local = when.astimezone(tz)
     return local.strftime("%H:%M (%Y-%m-%d)")
 
@@ -86,25 +104,38 @@ def threshold_answer(a: Analyte, inside: list[LabResult], t: Threshold, w: Windo
     """"1 value under 4 mmol/L in the last 48 hours: 3.2 at 06:00 (2026-12-03)." or none, with
     how many were read and the latest."""
     if t.unit and in_unit(1.0, t.unit, a) is None:  # never silently read in another unit
-        return (f"{num(t.value)} {t.unit} cannot be compared with {a.name.lower()} results "
-                f"(charted in {chart_unit(a, inside)}; no conversion from {t.unit} is known).")
+        return _say(N_("%(value)s %(unit)s cannot be compared with %(lab)s results (charted in "
+                       "%(charted)s; no conversion from %(unit)s is known)."),
+                    value=num(t.value), unit=t.unit, lab=_named(a), charted=chart_unit(a, inside))
     unit = threshold_unit(a, t, inside)
     values = shown(inside, unit, a)
     hits = [s for s in values if t.comparator.holds(s.value, t.value)]
-    limit = f"{SAID[t.comparator]} {num(t.value)} {unit}"
+    limit, window = _limit(t, unit), w.said
     skipped = len(inside) - len(values)
-    tail = (f" ({_plural(skipped, 'result')} in a unit that cannot be compared were not read.)"
-            if skipped else "")
+    tail = _n(skipped, N_(" (%(n)s result in a unit that cannot be compared were not read.)"),
+              N_(" (%(n)s results in a unit that cannot be compared were not read.)")
+              ) if skipped else ""
     if not values:
-        return f"No {a.name.lower()} value {w.label} could be compared with {num(t.value)}.{tail}"
+        return _say(N_("No %(lab)s value %(window)s could be compared with %(value)s.%(tail)s"),
+                    lab=_named(a), window=window, value=num(t.value), tail=tail)
     if not hits:
         latest = values[0]
-        return (f"None {limit} {w.label} ({_plural(len(values))}, latest {num(latest.value)} "
-                f"at {at(latest.when, tz)}).{tail}")
-    listed = ", ".join(f"{num(s.value)} at {at(s.when, tz)}" for s in hits[:LISTED])
-    more = f" and {len(hits) - LISTED} more" if len(hits) > LISTED else ""
-    return (f"{_plural(len(hits))} {limit} {w.label} (of {len(values)} read): "
-            f"{listed}{more}.{tail}")
+        return _n(len(values),
+                  N_("None %(limit)s %(window)s (%(n)s value, latest %(latest)s at %(when)s)."
+                     "%(tail)s"),
+                  N_("None %(limit)s %(window)s (%(n)s values, latest %(latest)s at %(when)s)."
+                     "%(tail)s"),
+                  limit=limit, window=window, latest=num(latest.value),
+                  when=at(latest.when, tz), tail=tail)
+    listed = ", ".join(_say(N_("%(value)s at %(when)s"), value=num(s.value), when=at(s.when, tz))
+                       for s in hits[:LISTED])
+    more = _say(N_(" and %(n)s more"), n=len(hits) - LISTED) if len(hits) > LISTED else ""
+    return _n(len(hits),
+              N_("%(n)s value %(limit)s %(window)s (of %(read)s read): %(listed)s%(more)s."
+                 "%(tail)s"),
+              N_("%(n)s values %(limit)s %(window)s (of %(read)s read): %(listed)s%(more)s."
+                 "%(tail)s"),
+              limit=limit, window=window, read=len(values), listed=listed, more=more, tail=tail)
 
 
 def mean_answer(a: Analyte, inside: list[LabResult], asked: Asked, w: Window) -> str | None:
@@ -118,11 +149,18 @@ def mean_answer(a: Analyte, inside: list[LabResult], asked: Asked, w: Window) ->
     also = ""
     if unit != held:
         again = shown(inside, held, a)
-        also = f" ({num(round(sum(s.value for s in again) / len(again), 1))} {held} as charted)"
+        also = _say(N_(" (%(value)s %(unit)s as charted)"),
+                    value=num(round(sum(s.value for s in again) / len(again), 1)), unit=held)
     left = len(inside) - len(values)
-    tail = f" Not in the mean: {_plural(left, 'result')} in a unit not convertible." if left else ""
-    return (f"Mean {a.name.lower()} {w.label}: {num(round(mean, 1))} {unit}{also} "
-            f"(mean of {_plural(len(values), 'result')}).{tail}")
+    tail = _n(left, N_(" Not in the mean: %(n)s result in a unit not convertible."),
+              N_(" Not in the mean: %(n)s results in a unit not convertible.")) if left else ""
+    return _n(len(values),
+              N_("Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s result)."
+                 "%(tail)s"),
+              N_("Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s results)."
+                 "%(tail)s"),
+              lab=_named(a), window=w.said, value=num(round(mean, 1)), unit=unit, also=also,
+              tail=tail)
 
 
 # ------------------------------------------------------------------ blood pressure
@@ -161,27 +199,44 @@ def bp_window_answer(observations: list[dict[str, Any]], asked: Asked, w: Window
     if not inside:
         before = next((p for p in every if p.when and p.when < w.start), None)
         if before is None:
-            return f"No blood pressure recorded {w.label}, and none before it in the chart."
-        return (f"No blood pressure recorded {w.label}. The latest before it: "
-                f"{_bp(before)} mmHg at {at(before.when, tz)}.")
+            return _say(N_("No blood pressure recorded %(window)s, and none before it in the "
+                           "chart."), window=w.said)
+        return _say(N_("No blood pressure recorded %(window)s. The latest before it: %(bp)s mmHg "
+                       "at %(when)s."), window=w.said, bp=_bp(before), when=at(before.when, tz))
     lines = []
     if asked.statistic == Aggregate.MEAN:
         dias = [p.diastolic for p in inside if p.diastolic is not None]
         dia = f"/{num(round(sum(dias) / len(dias)))}" if dias else ""
-        lines.append(f"Mean blood pressure {w.label}: "
-                     f"{num(round(sum(p.systolic for p in inside) / len(inside)))}{dia} mmHg, "
-                     f"the mean of {_plural(len(inside), 'reading')}.")
-    for t in asked.thresholds:
-        hits = [p for p in inside if t.comparator.holds(p.systolic, t.value)]
-        limit = f"systolic {SAID[t.comparator]} {num(t.value)} mmHg {w.label}"
-        lines.append(f"{_plural(len(hits), 'reading')} with {limit} (of {len(inside)}): "
-                     + ", ".join(f"{_bp(p)} at {at(p.when, tz)}" for p in hits[:LISTED]) + "."
-                     if hits else f"None with {limit} ({_plural(len(inside), 'reading')}, "
-                     f"latest {_bp(inside[0])} at {at(inside[0].when, tz)}).")
+        bp = num(round(sum(p.systolic for p in inside) / len(inside))) + dia
+        lines.append(_n(len(inside),
+                        N_("Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s "
+                           "reading."),
+                        N_("Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s "
+                           "readings."), window=w.said, bp=bp))
+    lines += [_systolic(inside, t, w, tz) for t in asked.thresholds]
     if not lines:
-        lines.append(f"{_plural(len(inside), 'reading')} {w.label}: "
-                     + ", ".join(f"{_bp(p)} at {at(p.when, tz)}" for p in inside[:LISTED]) + ".")
+        lines.append(_n(len(inside), N_("%(n)s reading %(window)s: %(listed)s."),
+                        N_("%(n)s readings %(window)s: %(listed)s."),
+                        window=w.said, listed=_readings(inside, tz)))
     return "\n".join(lines)
+
+
+def _systolic(inside: list[Pressure], t: Threshold, w: Window, tz: tzinfo) -> str:
+    """The readings whose systolic passes ``t``, or none and the latest."""
+    hits = [p for p in inside if t.comparator.holds(p.systolic, t.value)]
+    limit = message(N_("systolic %(limit)s %(window)s"), limit=_limit(t, "mmHg"), window=w.said)
+    if hits:
+        return _n(len(hits), N_("%(n)s reading with %(limit)s (of %(read)s): %(listed)s."),
+                  N_("%(n)s readings with %(limit)s (of %(read)s): %(listed)s."),
+                  limit=limit, read=len(inside), listed=_readings(hits, tz))
+    return _n(len(inside), N_("None with %(limit)s (%(n)s reading, latest %(bp)s at %(when)s)."),
+              N_("None with %(limit)s (%(n)s readings, latest %(bp)s at %(when)s)."),
+              limit=limit, bp=_bp(inside[0]), when=at(inside[0].when, tz))
+
+
+def _readings(shown_: list[Pressure], tz: tzinfo) -> str:
+    return ", ".join(_say(N_("%(value)s at %(when)s"), value=_bp(p), when=at(p.when, tz))
+                     for p in shown_[:LISTED])
 
 
 def _bp(p: Pressure) -> str:

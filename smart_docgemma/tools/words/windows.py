@@ -12,7 +12,7 @@ time zone (``SITE_TIMEZONE``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta, timezone, tzinfo
 from enum import Enum
 from functools import lru_cache
@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from ...knowledge.analytes import fold
+from ...languages import N_, english, message
 from ..chart.records import DATA
 
 WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$")
@@ -96,6 +97,8 @@ class Window:
     start: datetime
     end: datetime
     label: str  # "in the last 24 hours", "since yesterday", "today"
+    # the label as a language-neutral message (``languages.message``): the answer's language
+    said: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @lru_cache(maxsize=1)
@@ -209,14 +212,16 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
     local = now.astimezone(tz)
     midnight = datetime.combine(local.date(), time(0), tzinfo=tz)
     if window == "today":
-        return Window(midnight, now, "today")
+        return Window(midnight, now, "today", message(N_("today")))
     if window == "yesterday":
-        return Window(midnight - timedelta(days=1), now, "since yesterday")
+        return Window(midnight - timedelta(days=1), now, "since yesterday",
+                      message(N_("since yesterday")))
     m = WINDOW_KEY.match(window)
     if not m or not m.group(1):
         raise ValueError(f"not a window: {window!r}")
     n, unit = int(m.group(1)), m.group(2)
     span = timedelta(hours=n) if unit == "h" else timedelta(days=n)
-    label = (f"in the last {n} hours" if unit == "h" and n != 1 else "in the last hour" if unit == "h"
-             else f"in the last {n} days")
-    return Window(now - span, now, label)
+    said = (message(N_("in the last %(n)s hours"), n=n) if unit == "h" and n != 1
+            else message(N_("in the last hour")) if unit == "h"
+            else message(N_("in the last %(n)s days"), n=n))
+    return Window(now - span, now, english(said), said)
