@@ -5,6 +5,7 @@ its Provenance and the card approved, or nothing in the chart and the card retry
 second order, never "failed" for an order that is in the chart. The proxy also drops
 ``If-None-Exist``, so the app's own search is all that stands between a retry and a duplicate.
 """
+
 from __future__ import annotations
 
 import threading

@@ -20,6 +20,7 @@ read fresh. Settling happens before a retry and whenever the card is read:
 A claim (``executing``) older than ``STALE_CLAIM_S`` belongs to a worker that
 died mid-create: it is settled the same way.
 """
+
 from __future__ import annotations
 
 import logging
@@ -36,10 +37,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 SETTLE_S = 5.0
 STALE_CLAIM_S = 60
-MAY_LAND = ("The write may still reach the chart: this card shows what the EHR holds once it "
-            "answers. Approving again first checks the chart, so it is never written twice.")
-NOT_ANSWERING = ("The EHR's FHIR server is not answering, so whether the earlier approval was "
-                 "written is not known yet. Nothing more was sent. " + MAY_LAND)
+MAY_LAND = (
+    "The write may still reach the chart: this card shows what the EHR holds once it "
+    "answers. Approving again first checks the chart, so it is never written twice."
+)
+NOT_ANSWERING = (
+    "The EHR's FHIR server is not answering, so whether the earlier approval was "
+    "written is not known yet. Nothing more was sent. " + MAY_LAND
+)
 CONFIRMED_NOTHING = "The EHR confirms the earlier approval wrote nothing."
 
 
@@ -65,13 +70,15 @@ def settle(store: ProposalStore, p: Proposal, launch: Launch, *, wait: bool = Fa
         return store.landed(p, launch, found[0])
     if clear_since is not None and now() - clear_since >= SETTLE_S:
         return store.confirmed_nothing(p, CONFIRMED_NOTHING)
-    return store.release_doubt(p, clear_since=clear_since or now(),
-                               message=p.error or NOT_ANSWERING)
+    return store.release_doubt(
+        p, clear_since=clear_since or now(), message=p.error or NOT_ANSWERING
+    )
 
 
 def _ask(p: Proposal, launch: Launch, wait: bool) -> tuple[list[dict[str, Any]], float | None]:
     """What the EHR holds under ``p``'s identifier, and since when it has answered empty."""
     from .store import IDENTIFIER_SYSTEM
+
     found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
     if found:
         return found, None

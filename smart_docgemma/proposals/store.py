@@ -346,14 +346,16 @@ class ProposalStore:
         """pending (at ``version``) → executing, atomically (a stale claim is settled first)."""
         with self.storage.begin() as conn:
             res = conn.execute(update(table).where(and_(
-                table.c.id == proposal_id, table.c.status == "pending", _at_version(version))).values(
+                table.c.id == proposal_id, table.c.status == "pending",
+                _at_version(version))).values(
                 status="executing", decided_at=now(), decided_by=user, attempts=table.c.attempts + 1))
         return bool(res.rowcount == 1)
 
     # -- settling an unconfirmed create (``inflight.py``) ---------------------------------
     def claim_doubt(self, p: Proposal) -> bool:
         """unconfirmed (or a stale claim) → executing while the EHR is asked; one asker wins."""
-        stale = and_(table.c.status == "executing", table.c.decided_at < now() - inflight.STALE_CLAIM_S)
+        stale = and_(table.c.status == "executing",
+                     table.c.decided_at < now() - inflight.STALE_CLAIM_S)
         with self.storage.begin() as conn:
             res = conn.execute(update(table).where(and_(
                 table.c.id == p.id, or_(table.c.status == "unconfirmed", stale))).values(
@@ -364,7 +366,8 @@ class ProposalStore:
         """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty
         answer)."""
         doubt = {**(p.summary.get("unconfirmed") or {}), "clear_since": clear_since}
-        return self._settle_as(p, "unconfirmed", {**p.summary, "unconfirmed": doubt, "last_error": message})
+        summary = {**p.summary, "unconfirmed": doubt, "last_error": message}
+        return self._settle_as(p, "unconfirmed", summary)
 
     def landed(self, p: Proposal, launch: Launch, found: dict[str, Any]) -> Proposal:
         """The create did land: approved, with its Provenance (written now if it is missing)."""
@@ -372,23 +375,26 @@ class ProposalStore:
         provenance = self._provenance(p, launch, ref, fresh=False)
         summary = {k: v for k, v in p.summary.items() if k != "unconfirmed"}
         log.info("proposal %s: the create landed after all -> %s", p.id, ref)
-        return self._settle_as(p, "approved", {**summary, "provenance": provenance, "last_error": None},
-                               result_ref=ref)
+        return self._settle_as(p, "approved", {**summary, "provenance": provenance,
+                                               "last_error": None}, result_ref=ref)
 
     def confirmed_nothing(self, p: Proposal, message: str) -> Proposal:
         """The EHR holds nothing of it: retryable, or failed once the attempts are spent."""
         retry = p.attempts < MAX_ATTEMPTS
         summary = {k: v for k, v in p.summary.items() if k != "unconfirmed"}
-        message += " You can try approving again." if retry else " Nothing was written to the chart."
-        return self._settle_as(p, "pending" if retry else "failed", {**summary, "last_error": message})
+        message += (" You can try approving again." if retry
+                    else " Nothing was written to the chart.")
+        status = "pending" if retry else "failed"
+        return self._settle_as(p, status, {**summary, "last_error": message})
 
-    def _settle_as(self, p: Proposal, status: str, summary: Any, result_ref: str | None = None) -> Proposal:
+    def _settle_as(self, p: Proposal, status: str, summary: Any,
+                   result_ref: str | None = None) -> Proposal:
         values: dict[str, Any] = {"status": status, "summary": _dumps(summary)}
         if result_ref:
             values.update(result_ref=result_ref, decided_at=now())
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing"))
-                         .values(**values))
+            executing = and_(table.c.id == p.id, table.c.status == "executing")
+            conn.execute(update(table).where(executing).values(**values))
         return self.get(p.id)
 
     def _settled(self, proposal_id: str, version: int | None = None) -> Proposal:
@@ -422,7 +428,8 @@ class ProposalStore:
             found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
             if found:
                 return {"type": p.resource_type, "id": found[0]["id"], "created": False}
-        return launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
+        return launch.fhir.create(p.resource,
+                                  if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
 
     def _failed(self, p: Proposal, exc: errors.DocGemmaError) -> None:
         if getattr(exc, "may_have_landed", False) or isinstance(exc, errors.Conflict):
@@ -441,9 +448,10 @@ class ProposalStore:
         message = f"{exc.description} {inflight.MAY_LAND}"
         exc.description = message  # what the clinician is told on this click too
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
-                status="unconfirmed", summary=_dumps({**p.summary, "last_error": message,
-                                                      "unconfirmed": {"since": now(), "clear_since": None}})))
+            doubt = {"since": now(), "clear_since": None}
+            executing = and_(table.c.id == p.id, table.c.status == "executing")
+            conn.execute(update(table).where(executing).values(status="unconfirmed", summary=_dumps(
+                {**p.summary, "last_error": message, "unconfirmed": doubt})))
         log.info("proposal %s create unconfirmed (%s): the EHR will be asked", p.id, exc.error)
 
     def _provenance(self, p: Proposal, launch: Launch, target: str, fresh: bool) -> str | None:

@@ -95,8 +95,9 @@ def settled(p: Proposal, launch) -> Proposal:
     landed late gets the audit record its approval could not write then."""
     after = proposal_store().settle(p, launch)
     if after.status != p.status and after.status in ("approved", "pending", "failed"):
-        _audit(launch, "proposal-approved", after, settled="landed-late" if after.status == "approved"
-               else "nothing-written")
+        landed = after.status == "approved"
+        _audit(launch, "proposal-approved", after,
+               settled="landed-late" if landed else "nothing-written")
     return after
 
 
