@@ -27,6 +27,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
         "smart_docgemma/__init__.py",  # create_app
         "smart_docgemma/cli",          # the console scripts
         "smart_docgemma/evaluation",   # the labelled cases, run through create_app, and their scoring
+        "smart_docgemma/evaluation/multistep",  # the multi-step tasks, run and graded against FHIR
         "launch",                      # the checkout's sandbox start-up, HAPI, fixtures, Synthea
     )),
     ("surfaces", (

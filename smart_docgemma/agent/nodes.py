@@ -18,7 +18,7 @@ from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTr
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.http import offline_copies
-from . import clarification, languages, planning, prompts
+from . import clarification, drafting, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
@@ -129,7 +129,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
-    choice = planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps))
+    choice = (drafting.draft_call(probe, deps)
+              or planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps)))
     ask = None if choice else _ask_for_fields(probe, deps)
     if ask:
         update.update({"clarification": ask, "outcome": "synthesize"})
@@ -159,7 +160,11 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
     session limited to this chart, or only actions this assistant does not perform."""
     others = planning.other_patients(state)
     if others and _chart_only(deps):
+        # a namesake is told apart by the birth dates, so both are said
+        born, said = planning.launch_identifiers(state).get("born"), state.entities.birth_date
         here = planning.launch_name(state) or "the patient in context"
+        here += f", born {born}" if born and here != "the patient in context" else ""
+        others = [f"{o} (born {said})" if said and said != born else o for o in others]
         return prompts.message("other_patient", name=", ".join(others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from ..tools import catalog
 from ..tools.answers import focus_of
 from ..tools.windows import Asked, asked
-from . import ward_requests
+from . import drafting, ward_requests
 from .extraction import compiled
 from .languages import fold
 from .prompts import rules
@@ -25,6 +25,8 @@ from .state import Turn
 
 def required_tools(state: Turn) -> list[str]:
     """Tools the query's task patterns require, in running order."""
+    if drafting.requested(state):
+        return ["draft_document"]  # the document is the turn's one write (a referral inside it)
     ent = state.entities
     needed = set()
     for pattern in rules()["task_patterns"].values():

@@ -92,6 +92,7 @@ class ProposalSummary(TypedDict, total=False):
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
+    draft: dict[str, Any]  # a drafted document's request (tools/drafting.py), to draft it again
 
 
 class Launch(Protocol):
@@ -115,3 +116,5 @@ class ProposalSink(Protocol):
 
     def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any],
                summary: ProposalSummary) -> str: ...
+
+    def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]: ...

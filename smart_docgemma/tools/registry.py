@@ -10,10 +10,10 @@ are always present.
 from __future__ import annotations
 
 from ..smart.scopes import GrantedScopes
-from . import chart, drugs, imaging, literature, orders, patients, protocols, trials, ward_orders
+from . import chart, drafting, drugs, imaging, literature, orders, patients, protocols, trials, ward_orders
 from .base import Tool
 
-_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols)
+_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols, drafting)
 
 
 def all_tools() -> list[Tool]:
