@@ -4,7 +4,11 @@
    the project's HAPI module on HAPI_PORT, default 8080) and the ``fhir_fixtures/`` patients;
 2. the EHR sandbox (``launch.sandbox``) on SANDBOX_PORT (9000);
 3. the app (``smart_docgemma.create_app``) on DOCGEMMA_PORT (8000), with the sandbox
-   FHIR base added to its ``iss`` allow-list;
+   FHIR base added to its ``iss`` allow-list: a thread of this process, or, with
+   ``SANDBOX_APP_PROCESS=gunicorn``, the ``docgemma`` command (gunicorn, DOCGEMMA_WORKERS
+   workers) as a process of its own, as in production (its settings passed as DOCGEMMA_*
+   variables), so it can be restarted or lose a worker while the EHR stays up. With
+   ``HAPI_DATA_DIR`` the project's HAPI keeps its data on disk (``launch.upstream``);
 4. optionally an embedded model when DOCGEMMA_GGUF is set (``start_embedded_model`` hook);
 5. after "Ready", the Synthea population (``launch.synthea``: generated while HAPI starts on the
    first run, then cached; ``launch.population``: loaded with stable ids in a background thread,
@@ -106,7 +110,8 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     from smart_docgemma.config import read
 
     port = int(load(None)["PORT"])
-    mcp_url = f"{app_base_url()}/mcp"  # the app's MCP endpoint: a resource the sandbox issues tokens for
+    # the app's MCP endpoint: a resource the sandbox issues tokens for
+    mcp_url = f"{app_base_url()}/mcp"
     client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
     app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
                           "PROTECTED_RESOURCES": {mcp_url: client}, "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
@@ -146,7 +151,10 @@ def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     try:
         from smart_docgemma.agent.embedded import start_embedded_model
     except ImportError:
-        print("  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded is not available; running degraded.")
+        print(
+            "  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded "
+            "is not available; running degraded."
+        )
         return
     handle = start_embedded_model(config)
     if hasattr(handle, "stop"):
@@ -165,12 +173,60 @@ def start_app(stack: ExitStack, sandbox_fhir: str):
     host, port = settings["HOST"], int(settings["PORT"])
     config = app_config(sandbox_fhir)
     start_embedded_model_hook(stack, config)
+    if os.environ.get("SANDBOX_APP_PROCESS", "").strip() == "gunicorn":
+        stack.callback(AppProcess(config, f"http://{host}:{port}").stop)
+        return f"http://{host}:{port}"
     server = ServedApp(create_app(config), host, port)
     stack.callback(server.stop)
     from smart_docgemma.cli.server import warm_up
 
     warm_up()
     return f"http://{host}:{port}"
+
+
+class AppProcess:
+    """The ``docgemma`` command (gunicorn) as a child process, ready when ``/healthz`` answers;
+    ``config`` reaches it as DOCGEMMA_<KEY> variables (JSON), as an operator would set them."""
+
+    READY_S = 120.0
+
+    def __init__(self, config: dict, url: str, log=None):
+        """``log``: a file for its output (default: this process's)."""
+        import subprocess
+
+        env = {**os.environ, **{f"DOCGEMMA_{k}": json.dumps(v) for k, v in config.items()}}
+        command = [sys.executable, "-c", "from smart_docgemma.cli.server import main; main()"]
+        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                                     stderr=subprocess.STDOUT if log else None)
+        self._wait(f"{url}/healthz")
+
+    def _wait(self, url: str) -> None:
+        import requests
+
+        deadline = time.monotonic() + self.READY_S
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the app (gunicorn) exited with code {self.proc.returncode}")
+            try:
+                if requests.get(url, timeout=2).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"the app (gunicorn) did not answer {url} in {self.READY_S:.0f} s")
+
+    def stop(self) -> None:
+        """SIGTERM (gunicorn's graceful stop), then kill after 30 s."""
+        import subprocess
+
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
 
 
 def banner(sandbox_url: str, app_url: str) -> str:

@@ -236,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"synthea: {exc}", file=sys.stderr)
         return 1
     print(
-        f"{population.directory} ({len(population.patient_files)} patients, {population.seconds:.0f} s)"
+        f"{population.directory} ({len(population.patient_files)} "
+        f"patients, {population.seconds:.0f} s)"
     )
     return 0
 

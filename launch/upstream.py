@@ -12,6 +12,10 @@ Selection order:
 3. the project's own HAPI JPA module in ``launch/hapi`` (Java 17 + Maven), built once
    and rebuilt only when the hash of its pom and sources changes.
 
+The local Java server keeps its data in memory (gone when it stops) unless ``HAPI_DATA_DIR``
+names a folder: then it is an H2 database file there, as a production EHR keeps its chart
+on disk, so the server can be killed and restarted with everything it wrote.
+
 Processes we start are stopped by ``Upstream.stop()``, at interpreter exit, on SIGTERM,
 and, for the Java child, by the kernel if Python dies (PR_SET_PDEATHSIG): no orphans
 after Ctrl-C, a kill or a failed test run.
@@ -41,8 +45,10 @@ import requests
 HAPI_DIR = Path(__file__).resolve().parent / "hapi"
 JAR_NAME = "docgemma-hapi.jar"
 HASH_NAME = ".source-hash"
-DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"  # pinned: the newest hapi starter image tag, for reproducible runs
-# C1 only + serial GC: on 2 cores the C2 and G1 threads compete with start-up work (measured ~2x faster).
+# pinned: the newest hapi starter image tag, for reproducible runs
+DOCKER_IMAGE = "hapiproject/hapi:v8.10.0-3"
+# C1 only + serial GC: on 2 cores the C2 and G1 threads compete with start-up work (measured ~2x
+# faster).
 JAVA_OPTS = ["-Xmx1280m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m"]
 READY_TIMEOUT_S = 180.0
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -131,7 +137,8 @@ def source_hash(module: Path | None = None) -> str:
 
 
 def needs_build(module: Path | None = None) -> bool:
-    """True when the jar or its ``lib/`` is missing or was built from other sources than the current ones."""
+    """True when the jar or its ``lib/`` is missing or was built from other sources than the current
+    ones."""
     target = (module or HAPI_DIR) / "target"
     jar, stamp = target / JAR_NAME, target / HASH_NAME
     return (not jar.exists() or not (target / "lib").is_dir() or not stamp.exists()
@@ -211,10 +218,21 @@ def _spawn_java(jar: Path, port: int, log: Path) -> subprocess.Popen:
     on_main = threading.current_thread() is threading.main_thread()
     parent = os.getpid()
     with open(log, "wb") as out:
-        return subprocess.Popen(["java", *opts, "-jar", str(jar), f"--server.port={port}"],
+        return subprocess.Popen(["java", *opts, "-jar", str(jar), f"--server.port={port}",
+                                 *_storage_args(os.environ.get("HAPI_DATA_DIR", "").strip())],
                                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 start_new_session=True,
                                 preexec_fn=(lambda: _die_with_parent(parent)) if on_main else None)
+
+
+def _storage_args(data_dir: str) -> list[str]:
+    """Spring arguments for a file-based H2 database in ``data_dir`` (none: in memory).
+    AUTO_SERVER off: one JVM owns the file; a kill -9 leaves it consistent (H2's MVStore)."""
+    if not data_dir:
+        return []
+    folder = Path(data_dir).expanduser().resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return [f"--spring.datasource.url=jdbc:h2:file:{folder / 'hapi'};DB_CLOSE_ON_EXIT=FALSE"]
 
 
 def _die_with_parent(parent: int) -> None:
@@ -358,8 +376,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{HAPI_DIR / 'target' / JAR_NAME}")
         return 0
     with start_upstream() as upstream:
-        print(f"{upstream.kind} FHIR server ready at {upstream.base_url} in {upstream.started_s:.0f} s; "
-              "Ctrl-C stops it", flush=True)
+        print(f"{upstream.kind} FHIR server ready at {upstream.base_url} "
+              f"in {upstream.started_s:.0f} s; Ctrl-C stops it", flush=True)
         try:
             signal.pause()
         except KeyboardInterrupt:

@@ -65,4 +65,5 @@ def _surfaces(app: Flask) -> None:
         app.register_blueprint(blueprint)
     from . import mcpserver
 
-    mcpserver.init_app(app)  # {app}/mcp: a WSGI dispatcher in front of Flask (mcpserver/endpoint.py)
+    # {app}/mcp: a WSGI dispatcher in front of Flask (mcpserver/endpoint.py)
+    mcpserver.init_app(app)

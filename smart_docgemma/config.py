@@ -50,8 +50,8 @@ DEFAULTS: dict[str, Any] = {
         "launch openid fhirUser online_access "
         "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
-        "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs patient/Provenance.c "
-        "patient/ServiceRequest.crs "
+        "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs "
+        "patient/Provenance.c patient/ServiceRequest.crs "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
@@ -64,8 +64,9 @@ DEFAULTS: dict[str, Any] = {
                                   "nurse prescriber", "physician assistant", "pharmacist prescriber",
                                   "dentist", "md", "do", "309343006", "158965000", "224535009"],
     "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
-    # --- ward orders and protocols (tools/ward_orders.py, tools/protocols.py) ----
-    # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped defaults
+    # --- ward orders and protocols (tools/writes/ward_orders.py, tools/writes/protocols.py) ----
+    # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped
+    # defaults
     "PROTOCOLS_FILE": None,
     # --- model --------------------------------------------------------------
     "ENDPOINT": None,  # OpenAI-compatible base URL; None -> degraded mode
@@ -119,21 +120,22 @@ DEFAULTS: dict[str, Any] = {
     "CTGOV_URL": "https://clinicaltrials.gov/api/v2",
     "RXNAV_URL": "https://rxnav.nlm.nih.gov/REST",
     "IMAGE_MAX_BYTES": 10 * 1024 * 1024,
-    "KNOWLEDGE_CONNECT_TIMEOUT_S": 3,  # knowledge sources (tools/http.py)
+    "KNOWLEDGE_CONNECT_TIMEOUT_S": 3,  # knowledge sources (tools/sources/http.py)
     "KNOWLEDGE_READ_TIMEOUT_S": 10,
     "KNOWLEDGE_MAX_RETRIES": 2,  # on 429/5xx, GET only, exponential backoff
     # A source that cannot be reached is answered from its cached copy, with the copy's date;
-    # a copy older than this is still shown, but only as clearly out of date (tools/http.py).
+    # a copy older than this is still shown, but only as clearly out of date
+    # (tools/sources/http.py).
     "KNOWLEDGE_OFFLINE_MAX_AGE_DAYS": 30,
     # --- chat ---------------------------------------------------------------
     "LANGUAGE": "en",  # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
     "CHAT_MAX_CHARS": 4000,
     # The site's IANA time zone: chart answers show result times in it, and "since yesterday",
-    # "today" start at its midnight (tools/windows.py). Unknown names fall back to UTC.
+    # "today" start at its midnight (tools/words/windows.py). Unknown names fall back to UTC.
     "SITE_TIMEZONE": "UTC",
     "CHAT_RATE_PER_MIN": 20,
-    # Event streams (an answer, a follow-up) hold a worker thread each (web/streams.py): one lives at
-    # most STREAM_MAX_S (then the page reads the stored turn); a session holds at most
+    # Event streams (an answer, a follow-up) hold a worker thread each (web/streams.py): one lives
+    # at most STREAM_MAX_S (then the page reads the stored turn); a session holds at most
     # STREAMS_PER_SESSION in a worker (429 beyond), a worker STREAMS_PER_WORKER (503 beyond) — keep
     # it + MCP_WORKER_CONCURRENCY under THREADS so pages, CDS and /healthz always find a thread.
     "STREAM_MAX_S": 300,
@@ -141,7 +143,8 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_WORKER": 40,
     # A question asked within this many seconds of the session's last chart read (the page's, or
     # the last turn's) reuses that read for the prompt instead of reading the chart again; 0 reads
-    # it for every question. Writes approved in the session drop it; proposal checks always read fresh.
+    # it for every question. Writes approved in the session drop it; proposal checks always read
+    # fresh.
     "CHART_FRESH_S": 60,
     # --- audit (audit/) ---------------------------------------------------------
     # How much of the clinician's question an "answer shown" record keeps: omit | hash | full.

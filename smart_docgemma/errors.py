@@ -13,7 +13,8 @@
     │   ├── AccessDenied          403  the EHR or user refused authorization
     │   └── TokenExchangeError    502  the token endpoint failed
     ├── SessionExpired            401  no session, or tokens expired and cannot refresh
-    │   └── RefreshRefused        401  the EHR refused the refresh token (invalid_grant): session over
+    │   └── RefreshRefused        401  the EHR refused the refresh token (invalid_grant):
+    │                                  session over
     ├── OperatorCredentialRequired 401  an operator page without the operator credential
     ├── Forbidden                 403  scope not granted / other patient
     ├── NotFound                  404
@@ -157,6 +158,9 @@ class UpstreamError(DocGemmaError):
 
 class FHIRError(UpstreamError):
     error, title = "fhir_error", "The EHR's FHIR server returned an error"
+    # True when a write was sent and its outcome is unknown (no answer in time, the connection
+    # dropped after sending, a 5xx from the server or a proxy): it may still land.
+    may_have_landed = False
 
 
 class ModelError(UpstreamError):
@@ -225,7 +229,8 @@ class SourceError(UpstreamError):
         """Pre-formatted text for the agent, e.g. ``drug-safety information``."""
         label = self.source_label
         what = {
-            "unreachable": f"The {label} could not be reached, so {unavailable} is unavailable right now.",
+            "unreachable": f"The {label} could not be reached, so {unavailable} "
+                           "is unavailable right now.",
             "rate_limited": f"The {label} is busy (request limit reached), so {unavailable} "
                             "is unavailable right now. Try again in a minute.",
             "invalid": f"The {label} could not process this search, so {unavailable} is "

@@ -6,7 +6,7 @@ a client and nothing is created at import time. Storage is made when the app is
 built; other objects are made on first use by ``lazy``, because many requests
 never need them. Each accessor lives beside what it builds, so this base module
 imports nothing above it: ``get_storage`` and ``get_fhir_pool`` here,
-``tools.http.get_http`` (knowledge sources), ``web.modelstatus.get_model`` (the
+``tools.sources.http.get_http`` (knowledge sources), ``web.modelstatus.get_model`` (the
 model client, which probes its server once when it is made) and
 ``cds.auth.get_cds_keys`` (the CDS clients' key sets).
 """
@@ -41,7 +41,8 @@ def _app(app: Flask | None) -> Flask:
 
 
 def lazy(app: Flask | None, key: str, make: Callable[[Flask], T]) -> T:
-    """The app's object under ``key`` (``current_app`` when no app is given), made once by ``make``."""
+    """The app's object under ``key`` (``current_app`` when no app is given), made once by
+    ``make``."""
     app = _app(app)
     obj = app.extensions.get(key)
     if obj is None:

@@ -22,6 +22,7 @@ import requests
 from fhirclient import server as fhir_server
 from fhirclient.auth import FHIROAuth2Auth
 from requests.adapters import HTTPAdapter
+from urllib3.exceptions import NewConnectionError
 
 from . import errors, metrics
 
@@ -33,6 +34,7 @@ FHIR_JSON = "application/fhir+json"
 # synchronously instead of storing the matches for later pages (about half the time of a chart
 # section on the local HAPI, docs/evaluation-and-performance.md); other servers may ignore it.
 ONE_PAGE = {"Cache-Control": "no-store"}
+FRESH = {"Cache-Control": "no-cache, no-store"}
 
 
 Params = dict | list[tuple[str, str]] | None  # search parameters, as urlencode takes them
@@ -57,11 +59,12 @@ class FhirGateway:
         """``access_token``: the token, or a function that looks it up when the first request is
         sent (a question answered without the chart never unseals the session's tokens).
         ``renew()`` returns a new access token; it is called once when the server answers 401.
-        ``connections``: a connection pool shared by the app's gateways (``extensions.get_fhir_pool``),
-        so a request reuses an open connection to the FHIR server instead of opening one; each
-        gateway keeps its own session (cookies, token), only sockets are shared.
-        ``audit``: an ``audit.AuditTrail``; every read, search and create is reported to it after
-        the server answered and before the data is returned (its policy may withhold the data)."""
+        ``connections``: a connection pool shared by the app's gateways
+        (``extensions.get_fhir_pool``), so a request reuses an open connection to the FHIR server
+        instead of opening one; each gateway keeps its own session (cookies, token), only sockets
+        are shared. ``audit``: an ``audit.AuditTrail``; every read, search and create is reported to
+        it after the server answered and before the data is returned (its policy may withhold the
+        data)."""
         self.base_url = base_url.rstrip("/")
         self.audit = audit
         self._renew = renew
@@ -113,6 +116,14 @@ class FhirGateway:
         if included is not None:
             included.extend(extra)
         return found
+
+    def by_identifier(self, resource_type: str, system: str, value: str) -> list[dict]:
+        """The resources carrying ``system|value``, read fresh: no cached search result, so a
+        write that landed a moment ago is seen (HAPI reuses a search's result for 60 s)."""
+        path = f"{resource_type}?" + urlencode({"identifier": f"{system}|{value}"})
+        return self._audited("search-type", resource_type, lambda: _matches(self._call(
+            lambda p: self.server._get(p, headers=FRESH).json(), path, "search")),
+            params={"identifier": f"{system}|{value}"}, found=lambda matched: matched)
 
     def _page(self, resource_type: str, params: Params, one_page: bool = False) -> dict:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
@@ -268,10 +279,12 @@ def _map(exc: Exception) -> errors.DocGemmaError:
         return errors.Forbidden("The EHR did not grant access to this data.")
     if isinstance(exc, fhir_server.FHIRNotFoundException):
         return errors.NotFound("The EHR has no such record.")
+    if isinstance(exc, requests.ConnectTimeout) or _refused(exc):
+        return errors.FHIRError("The EHR's FHIR server is unreachable.")  # nothing was sent
     if isinstance(exc, requests.Timeout):
-        return errors.FHIRError("The EHR's FHIR server did not answer in time.")
+        return _in_doubt("The EHR's FHIR server did not answer in time.")
     if isinstance(exc, requests.ConnectionError):
-        return errors.FHIRError("The EHR's FHIR server is unreachable.")
+        return _in_doubt("The EHR's FHIR server dropped the connection.")
     if isinstance(exc, requests.HTTPError) and exc.response is not None:
         status = exc.response.status_code
         log.info("FHIR %s: %s", status, exc.response.text[:300])
@@ -279,8 +292,23 @@ def _map(exc: Exception) -> errors.DocGemmaError:
             return errors.Conflict("The record changed meanwhile or matched more than one resource.")
         if status in (400, 422):
             return errors.BadRequest("The EHR rejected the resource as invalid.")
+        if status >= 500:  # the server (or a proxy before it) may have written it
+            return _in_doubt(f"The EHR's FHIR server answered HTTP {status}.")
         return errors.FHIRError(f"The EHR's FHIR server answered HTTP {status}.")
     return errors.FHIRError("The EHR's FHIR server could not be used.")
+
+
+def _in_doubt(description: str) -> errors.FHIRError:
+    """A failure after the request may have reached the server: a create may still land."""
+    error = errors.FHIRError(description)
+    error.may_have_landed = True
+    return error
+
+
+def _refused(exc: Exception) -> bool:
+    """A connection that was never opened (refused, no route, name unknown): nothing was sent."""
+    reason = getattr(exc.args[0], "reason", None) if exc.args else None
+    return isinstance(exc, requests.ConnectionError) and isinstance(reason, NewConnectionError)
 
 
 def local_ref(ref: str | None) -> str | None:

@@ -34,8 +34,8 @@ _request_id: ContextVar[str | None] = ContextVar("docgemma_request_id", default=
 _SECRETS = (
     re.compile(r"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"),  # JWT (id/access tokens)
     re.compile(r"(?i)(bearer\s+)[^\s,;\"']+"),
-    re.compile(r"(?i)((?:access|refresh|id)_token|code|client_secret|code_verifier)([\"']?\s*[=:]\s*[\"']?)"
-               r"[^\s&,;\"']+"),
+    re.compile(r"(?i)((?:access|refresh|id)_token|code|client_secret|"
+               r"code_verifier)([\"']?\s*[=:]\s*[\"']?)[^\s&,;\"']+"),
 )
 
 

@@ -79,6 +79,9 @@ HTTP_SECONDS = Histogram("docgemma_http_request_seconds",
 CIRCUIT_OPEN = Gauge("docgemma_model_circuit_open", "1 while the model endpoint's circuit is open "
                      "(calls skipped, background probe running)", ["endpoint"],
                      multiprocess_mode="livemax")
+PART_UP = Gauge("docgemma_part_up", "1 while a part the app depends on answers (database, ehr: "
+                "the FHIR servers it trusts, model), 0 while it is down; the minimum over workers",
+                ["part"], multiprocess_mode="livemin")
 CIRCUIT_CHANGES = Counter("docgemma_model_circuit_transitions", "Model circuit opened / closed",
                           ["endpoint", "state"])
 CIRCUIT_PROBES = Counter("docgemma_model_circuit_probes", "Background probes of an open circuit",
@@ -289,3 +292,8 @@ def scrape() -> tuple[bytes, str]:
         return generate_latest(registry), CONTENT_TYPE_LATEST
     from prometheus_client import REGISTRY
     return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+
+
+def part_up(part: str, up: bool) -> None:
+    """What the last probe of ``part`` found (``web/ops.py`` probes every few seconds)."""
+    PART_UP.labels(part=part).set(1 if up else 0)

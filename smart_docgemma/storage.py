@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import select
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -156,7 +157,8 @@ audit_events = Table(
     Column("ehr_ref", String(256)),  # AuditEvent/id on the EHR once sent there
 )
 
-mcp_calls = Table(  # MCP requests accepted in the last minute, per user and client (mcpserver/quota.py)
+# MCP requests accepted in the last minute, per user and client (mcpserver/quota.py)
+mcp_calls = Table(
     "mcp_calls", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("subject", String(256), nullable=False),  # the token's sub: the user
@@ -167,7 +169,8 @@ mcp_calls = Table(  # MCP requests accepted in the last minute, per user and cli
 
 
 # The database did not answer: it is down or restarting, a connection broke, or every pooled
-# connection stayed busy past the pool's wait (the web layer answers 503, errors.DatabaseUnavailable).
+# connection stayed busy past the pool's wait (the web layer answers 503,
+# errors.DatabaseUnavailable).
 UNREACHABLE = (OperationalError, PoolTimeout)
 ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
 
@@ -182,8 +185,9 @@ class Storage:
     def __init__(self, url: str, token_key: str, pool_size: int = 10, ping_idle_s: float = PING_IDLE_S):
         """Up to ``pool_size`` connections for the threads of this process, opened as needed
         and kept open once opened (a connection opened and closed for each busy moment cost
-        PostgreSQL more CPU than the statements it ran); SQLite opens one per use. A pooled connection
-        idle for more than ``ping_idle_s`` is tested before use (see ``_ping_when_idle``)."""
+        PostgreSQL more CPU than the statements it ran); SQLite opens one per use. A pooled
+        connection idle for more than ``ping_idle_s`` is tested before use (see
+        ``_ping_when_idle``)."""
         sqlite = url.startswith("sqlite")
         pool = {} if sqlite else {"pool_size": pool_size, "max_overflow": 0}
         self.engine = create_engine(url, future=True, **pool)
@@ -196,7 +200,8 @@ class Storage:
         with self.read() as conn:  # a database already up to date needs no lock at start-up
             current = not _missing(conn)
         if not current:
-            with self.begin() as conn:  # several workers start at once: one creates, the others wait
+            # several workers start at once: one creates, the others wait
+            with self.begin() as conn:
                 self._lock_schema(conn)
                 metadata.create_all(conn)
                 _add_missing_columns(conn)
@@ -296,6 +301,8 @@ def _ping_when_idle(engine, idle_s: float) -> None:
 
     @event.listens_for(engine, "checkout")
     def _checked_out(dbapi_conn, record, _proxy):
+        if _hung_up(dbapi_conn):  # the server said goodbye (restarted, crashed): no round trip
+            raise DisconnectionError("pooled connection closed by the server")
         returned = record.info.get("returned_at")
         if returned is None or time.monotonic() - returned < idle_s:
             return
@@ -306,6 +313,20 @@ def _ping_when_idle(engine, idle_s: float) -> None:
             dbapi_conn.rollback()
         except Exception as exc:  # any driver error here means: this connection is gone
             raise DisconnectionError("pooled connection is gone") from exc
+
+
+def _hung_up(dbapi_conn) -> bool:
+    """Whether an idle pooled connection has something to read: only a server closing it
+    (PostgreSQL's "terminating connection" notice, or end of file) can have sent anything.
+    One poll of the socket, so a database restart costs no request, unlike a ping per use."""
+    fileno = getattr(dbapi_conn, "fileno", None)
+    if fileno is None:
+        return False
+    try:
+        readable, _, _ = select.select([fileno()], [], [], 0)
+    except (OSError, ValueError):  # already closed
+        return True
+    return bool(readable)
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

@@ -7,12 +7,79 @@ project's own HAPI JPA module built with Maven. It starts once per session.
 """
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from tests.support.servers import serve
 
 # Benchmarks run with ``python -m tests.bench``, never in the default test run.
 collect_ignore = ["bench"]
+
+# Fixtures that start a process the fast loop (``pytest -m "not slow"``) must not wait for: a
+# JVM (HAPI, Synthea), the sandbox in front of it, PostgreSQL, Chromium, a model server, a wheel
+# built into a virtualenv. A test that uses one, directly or through another fixture, is slow.
+HEAVY_FIXTURES = frozenset({
+    "fhir_base", "synthea", "sandbox", "postgres", "launched_app", "browser", "page",
+    "llama_endpoint", "real_model", "installed", "synthea_codes",
+})
+# Programs no fast test may start (checked by ``_no_heavy_process`` below).
+HEAVY_PROGRAMS = ("java", "mvn", "chromium", "chrome", "initdb", "pg_ctl", "postgres", "node",
+                  "npx", "gunicorn", "llama")
+HEAVY_MODULES = ("llama_cpp", "smart_docgemma.agent.embedded", "smart_docgemma.agent.promptcache",
+                 "smart_docgemma.modelserver", "launch.upstream", "launch.synthea", "gunicorn")
+# Folders whose every test drives a real model or a browser (some start it in the test's body).
+HEAVY_FOLDERS = ("realmodel", "browser")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        folder = Path(str(item.fspath)).relative_to(Path(__file__).parent).parts[0]
+        if (
+            HEAVY_FIXTURES & set(getattr(item, "fixturenames", ()))
+            or params.get("database") == "postgresql"
+            or folder in HEAVY_FOLDERS
+        ):
+            item.add_marker(pytest.mark.slow)
+
+
+def _heavy(args, env) -> str:
+    """The heavy program or module a command starts, or "". A stand-in script a test wrote
+    into its temporary folder (a fake ``java`` or ``mvn`` on PATH) is not heavy."""
+    words = ([os.fsdecode(args)] if isinstance(args, (str, bytes, os.PathLike))
+             else [os.fsdecode(a) for a in args])
+    words = " ".join(words).split()
+    name = Path(words[0]).name if words else ""
+    if name.startswith(HEAVY_PROGRAMS):
+        found = shutil.which(words[0], path=(env or os.environ).get("PATH"))
+        stand_in = found and Path(found).resolve().is_relative_to(tempfile.gettempdir())
+        return "" if stand_in else name
+    module = words[words.index("-m") + 1] if "-m" in words[:-1] else ""
+    return module if module.startswith(HEAVY_MODULES) else ""
+
+
+@pytest.fixture(autouse=True)
+def _no_heavy_process(request, monkeypatch):
+    """A test not marked slow that starts a JVM, a browser, PostgreSQL or a model server fails
+    at once, naming the program: the mark is what keeps the fast loop fast."""
+    if request.node.get_closest_marker("slow"):
+        yield
+        return
+    real = subprocess.Popen.__init__
+
+    def guarded(self, args, *a, **kw):
+        name = _heavy(args, kw.get("env"))
+        if name:
+            pytest.fail(f"{request.node.nodeid} starts {name}: mark it slow", pytrace=False)
+        real(self, args, *a, **kw)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", guarded)
+    yield
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,7 @@ MODULE = textwrap.dedent('''
     from smart_docgemma.agent.state import Turn
     from smart_docgemma.approval.types import SecondLook
     from smart_docgemma.proposals.store import ProposalStore
-    from smart_docgemma.tools.imaging import image_meta
+    from smart_docgemma.tools.sources.imaging import image_meta
 
 
     def use(agent: Agent, turn: Turn, store: ProposalStore, png: bytes) -> None:

@@ -8,7 +8,7 @@ the same unit), a high/low flag on the latest value, the labs that matter first
 """
 from __future__ import annotations
 
-from smart_docgemma.tools.chartdata import ChartData, ChartPatient, ChartPoint, ChartProblem, ChartSeries
+from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient, ChartPoint, ChartProblem, ChartSeries
 from smart_docgemma.web.charts import HEIGHT, LAB_PRIORITY, MAX_LABS, PAD, WIDTH, display_unit, glance, sparkline, trend
 
 NOBODY = ChartPatient(id=None)

@@ -198,7 +198,7 @@ def test_an_upload_is_sniffed_once(chat, srv, monkeypatch):
     the bytes are not sniffed again on the way (one image check per upload)."""
     import PIL.Image
 
-    from smart_docgemma.tools import imaging
+    from smart_docgemma.tools.sources import imaging
 
     calls = []
     real = imaging.sniff

@@ -1,4 +1,4 @@
-"""Clinicians' own words in the chat, end to end (issue 40): no model, real HAPI (a copy of a
+"""Clinicians' own words in the chat, end to end: no model, real HAPI (a copy of a
 scenario patient per test), the knowledge sources' recorded bodies over real HTTP.
 
 A question that names a drug for the patient in context runs the one safety check and its

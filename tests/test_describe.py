@@ -4,7 +4,7 @@ from __future__ import annotations
 import base64
 
 from smart_docgemma.proposals.describe import action_sentence
-from smart_docgemma.tools.orders import dosage_instruction
+from smart_docgemma.tools.writes.orders import dosage_instruction
 
 
 def order(dosage: str, frequency: str, notes: str | None = None, **extra) -> dict:

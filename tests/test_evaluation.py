@@ -89,7 +89,7 @@ def test_an_unreachable_model_scores_as_code_only_and_the_run_goes_on(fhir_base,
 def test_an_image_case_reads_its_image_once(fhir_base, sources, monkeypatch):
     """The harness reads the case image's kind once, as the chat does on upload, and hands the
     reading to the turn; neither the agent nor the imaging tool sniffs the bytes again."""
-    from smart_docgemma.tools import imaging
+    from smart_docgemma.tools.sources import imaging
 
     sniffed: list[bytes] = []
     real = imaging.sniff
@@ -120,7 +120,7 @@ def test_a_typo_in_the_case_file_is_refused_with_its_id(tmp_path):
 
 
 def test_recorded_sources_cover_every_knowledge_url():
-    from smart_docgemma.tools.http import SOURCES
+    from smart_docgemma.tools.sources.http import SOURCES
 
     assert set(URL_KEYS.values()) == {spec.url_key for spec in SOURCES.values()}
 

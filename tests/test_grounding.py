@@ -355,8 +355,8 @@ def test_a_medication_line_built_from_the_record_is_supported_and_another_drug_i
     """A Synthea order's RxNorm name writes qualifiers after commas ("insulin, regular, human");
     the summary's line built from it names "insulin regular" and is the record's, not marked."""
     from smart_docgemma.grounding.evidence import from_chart
-    from smart_docgemma.tools import records, summary
-    from smart_docgemma.tools.chartdata import ChartData, ChartPatient
+    from smart_docgemma.tools.chart import records, summary
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
 
     name = ("insulin isophane, human 70 UNT/ML / insulin, regular, human 30 UNT/ML Injectable Suspension "
             "[Humulin]")

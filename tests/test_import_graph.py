@@ -48,11 +48,18 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
         "smart_docgemma/agent",
         "smart_docgemma/grounding",    # the answer checked against its sources
     )),
+    ("reading", (
+        "smart_docgemma/reading",      # a clinician's message read once: who it is about
+    )),
     ("approval", (
         "smart_docgemma/proposals",    # the approval lifecycle: store, editing, description
     )),
     ("tools", (
-        "smart_docgemma/tools",
+        "smart_docgemma/tools",          # the contract, the catalog, the registry
+        "smart_docgemma/tools/chart",    # chart reads into ChartData, chart answers
+        "smart_docgemma/tools/sources",  # public knowledge sources over one HTTP client
+        "smart_docgemma/tools/writes",   # the write tools: proposals drafted, never written
+        "smart_docgemma/tools/words",    # the clinician's words read by code
     )),
     ("shared records", (
         "smart_docgemma/approval",     # the proposal's and its card's types
@@ -97,6 +104,13 @@ def _exports(path: Path, name: str, known: dict[str, Path]) -> dict[str, str]:
     return out
 
 
+def _absolute(node: ast.ImportFrom, package: list[str]) -> str:
+    """The module a ``from … import`` names, absolute (``package`` is the importer's)."""
+    if not node.level:
+        return node.module or ""
+    return ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+
+
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The modules ``name`` imports: a name imported from a package that is itself a module
     counts as that module, a name a package re-exports as its source, and every package whose
@@ -107,8 +121,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names if a.name.split(".")[0] in PACKAGES}
         elif isinstance(node, ast.ImportFrom):
-            base = (".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
-                    if node.level else node.module or "")
+            base = _absolute(node, package)
             if base.split(".")[0] not in PACKAGES:
                 continue
             exports = (_exports(known[base], base, known)
@@ -271,3 +284,51 @@ def test_the_architecture_pages_layers_table_is_floors():
     expected = [(name, {f.removeprefix("smart_docgemma/") for f in folders} - {"smart_docgemma", "__init__.py"})
                 for name, folders in FLOORS]
     assert documented == expected
+
+
+def _underscored_reaches(name: str, path: Path, known: dict[str, Path]) -> list[str]:
+    """Where ``name`` takes another module's underscored name: ``from m import _x`` or ``m._x``
+    on a name bound to one of the package's modules (a dunder such as ``__version__`` is public)."""
+    def private(attr: str) -> bool:
+        return attr.startswith("_") and not attr.startswith("__")
+
+    tree = ast.parse(path.read_text())
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    bound: set[str] = set()  # local names of the package's modules
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _absolute(node, package)
+            if base.split(".")[0] not in PACKAGES:
+                continue
+            for alias in node.names:
+                if private(alias.name):
+                    found.append(f"{name}:{node.lineno} imports {base}.{alias.name}")
+                elif f"{base}.{alias.name}" in known:
+                    bound.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            bound |= {a.asname for a in node.names if a.asname and a.name.split(".")[0] in PACKAGES}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and private(node.attr)
+                and isinstance(node.value, ast.Name) and node.value.id in bound):
+            found.append(f"{name}:{node.lineno} reaches {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_module_takes_another_modules_underscored_name(known):
+    """A name with a leading underscore is its module's own: what another module needs is made
+    public where it is defined (``tools/writes/draft.py``: ``propose``, ``refuse``, …)."""
+    reached = sorted(r for name, path in known.items()
+                     for r in _underscored_reaches(name, path, known))
+    assert reached == []
+
+
+def test_the_underscore_check_sees_both_forms(tmp_path):
+    path = tmp_path / "editing.py"
+    path.write_text("from ..tools.writes import orders\nfrom .store import _claim, Store\n"
+                    "def f():\n    return orders._substance('x'), orders.public\n")
+    fake = {"smart_docgemma.proposals.editing": path, "smart_docgemma.tools.writes.orders": path,
+            "smart_docgemma.proposals.store": path}
+    assert _underscored_reaches("smart_docgemma.proposals.editing", path, fake) == [
+        "smart_docgemma.proposals.editing:2 imports smart_docgemma.proposals.store._claim",
+        "smart_docgemma.proposals.editing:4 reaches orders._substance"]

@@ -11,8 +11,8 @@ from smart_docgemma import create_app, errors, get_storage
 from smart_docgemma.checks import prescriber
 from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore, proposal_store
 from smart_docgemma.tools.args import PatientChartArgs, PrescribeMedicationArgs
-from smart_docgemma.tools.chart import UNTRUSTED_HEAD, run_chart
-from smart_docgemma.tools.orders import run_prescribe
+from smart_docgemma.tools.chart.chart import UNTRUSTED_HEAD, run_chart
+from smart_docgemma.tools.writes.orders import run_prescribe
 from tests.support.launch_context import PATIENT_SCOPES, count, launch, new_patient, tool_context
 from tests.support.postgres import BOTH_DATABASES
 

@@ -19,8 +19,8 @@ from smart_docgemma.agent import extraction
 from smart_docgemma.agent.state import ROUTES, Route, ToolRun, Turn, route_of
 from smart_docgemma.evaluation.cases import Case, load_cases
 from smart_docgemma.proposals import describe, editing
-from smart_docgemma.tools import dosing
 from smart_docgemma.tools.base import ToolResult
+from smart_docgemma.tools.words import dosing
 
 PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
 LANGUAGE_CASES = (p for p in PACKAGE.glob("evaluation/languages/*.yaml") if p.name != "drug_names.yaml")
@@ -65,7 +65,7 @@ def test_no_other_module_spells_the_routes_out():
 
 
 # ---------------------------------------------------------------- routes of administration
-# The other "route": how a drug is given. One table, tools/dosing.py: ROUTES (key, SNOMED CT
+# The other "route": how a drug is given. One table, tools/words/dosing.py: ROUTES (key, SNOMED CT
 # coding, the words clinicians write). The order parser, the card's edit form, the HTTP API's
 # enum, the card's sentence and the agent's extraction rules all name routes from it.
 ROUTE_CODES = {r.code for r in dosing.ROUTES}
@@ -99,7 +99,7 @@ def route_codes_in(path: Path) -> list[int]:
 
 def test_no_other_module_keeps_its_own_route_codes():
     found = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if route_codes_in(p)}
-    assert found == {"tools/dosing.py"}
+    assert found == {"tools/words/dosing.py"}
 
 
 def walk(node):

@@ -82,7 +82,8 @@ def create_sandbox(config: dict | None = None) -> Flask:
 def _register(app: Flask, sandbox: Sandbox) -> None:
     errors.init_app(app)
     sandbox.server = server.create_server(app, sandbox)
-    for module in (discovery, authserver, registration, launcher, proxy):  # discovery before the /fhir catch-all
+    # discovery before the /fhir catch-all
+    for module in (discovery, authserver, registration, launcher, proxy):
         app.register_blueprint(module.bp)
 
     @app.after_request

@@ -391,7 +391,8 @@ def _decision_page(txn: str, grant, context: LaunchContext):
 
 
 def _error_response(server, error: OAuth2Error):
-    """Redirect errors to a validated redirect URI; otherwise a 400 page (never an open redirect)."""
+    """Redirect errors to a validated redirect URI; otherwise a 400 page (never an open
+    redirect)."""
     if error.redirect_uri:
         return server.handle_error_response(None, error)
     return _page(f"{error.error}: {error.get_error_description() or ''}", 400)

@@ -4,7 +4,8 @@ Format: ``{"clients": [{"client_id", "client_secret"?, "token_endpoint_auth_meth
 ("client_secret_basic" | "client_secret_post" | "none"), "redirect_uris": [...], "grant_types"?,
 "scope"?, "client_name"?}]}``. Clients may also register themselves (``registration.py``).
 A client with a secret is confidential (HTTP Basic at the token endpoint, SMART
-client-confidential-symmetric); without one it is public (``client_id`` in the body, PKCE as its only protection).
+client-confidential-symmetric); without one it is public (``client_id`` in the body, PKCE as its
+only protection).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import requests
 
-from smart_docgemma.tools.records import patient_facts, problems
+from smart_docgemma.tools.chart.records import patient_facts, problems
 
 
 class Directory:

@@ -8,7 +8,7 @@ import json
 from flask import Blueprint, jsonify
 
 from .authserver import TOKEN_EXCHANGE, state
-from .proxy import FHIR_JSON, _to_public, outcome
+from .proxy import FHIR_JSON, outcome, to_public
 
 bp = Blueprint("sandbox_discovery", __name__)
 
@@ -94,7 +94,7 @@ def metadata():
         res = sandbox.upstream.http.get(f"{sandbox.config['FHIR_UPSTREAM']}/metadata",
                                         headers={"Accept": "application/fhir+json"},
                                         timeout=float(sandbox.config["UPSTREAM_TIMEOUT_S"]))
-        statement = json.loads(_to_public(res.content))
+        statement = json.loads(to_public(res.content))
     except (OSError, ValueError):
         return outcome(502, "transient", "The EHR's FHIR server did not answer.")
     for rest in statement.get("rest") or []:

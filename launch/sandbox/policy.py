@@ -22,11 +22,11 @@ Rules (SMART App Launch 2.2, scopes-and-launch-context):
   server, and system-wide searches need user-level read+search on all types
   (``user/*.rs``): what they return cannot be judged from the request.
 - Without that all-types access, search parameters that reach across resources
-  are refused: names outside ``name[:modifier]``, chains (``subject.name``), ``_has``, ``_filter``, ``_query``,
-  ``_contained``, ``_list``, ``_type``, any other unknown ``_`` parameter, any
-  modifier on ``_id`` and any modifier but ``:Patient`` on the patient
-  parameters. ``_include``/``_revinclude`` are allowed: the proxy screens every
-  resource of every response (``visibility.py``).
+  are refused: names outside ``name[:modifier]``, chains (``subject.name``), ``_has``, ``_filter``,
+  ``_query``, ``_contained``, ``_list``, ``_type``, any other unknown ``_`` parameter, any modifier
+  on ``_id`` and any modifier but ``:Patient`` on the patient parameters.
+  ``_include``/``_revinclude`` are allowed: the proxy screens every resource of every response
+  (``visibility.py``).
 - v2 scopes with ``?param=value`` restrictions grant only searches that carry
   exactly those parameters (reads cannot be checked against them; refused).
 """

@@ -120,7 +120,10 @@ def _check_page(params: list, grant: Grant) -> str | None:
     keys = [k for k, _ in params]
     if len(set(keys)) != len(keys) or any(k not in PAGE_PARAMS or (k == "_format" and "json" not in v)
                                           for k, v in params):
-        raise Forbidden("A page request carries only the parameters of the server's paging links, once each (JSON).")
+        raise Forbidden(
+            "A page request carries only the parameters of "
+            "the server's paging links, once each (JSON)."
+        )
     owner = state().pages.get(dict(params)["_getpages"])
     if owner is None:
         raise Forbidden("Unknown or expired page; repeat the search.")
@@ -167,7 +170,8 @@ def _forward(req: FhirRequest, params: list, grant: Grant, compartment: str | No
 
 
 def _body(req: FhirRequest) -> bytes:
-    """The JSON the policy checked (re-serialised), else the raw body (refused unless all-access)."""
+    """The JSON the policy checked (re-serialised), else the raw body (refused unless
+    all-access)."""
     if req.resource is not None:
         return json.dumps(req.resource).encode()
     return _to_upstream(request.get_data())
@@ -176,7 +180,7 @@ def _body(req: FhirRequest) -> bytes:
 def _response(upstream: requests.Response, compartment: str | None) -> Response:
     content_type = upstream.headers.get("Content-Type", "")
     if "json" in content_type or "xml" in content_type or "html" in content_type:
-        text = _to_public(upstream.content)
+        text = to_public(upstream.content)
         if "json" in content_type:
             _record_pages(text, compartment)
         return Response(text, status=upstream.status_code, headers=_headers(upstream))
@@ -197,13 +201,13 @@ def _screened(upstream: requests.Response, grant: Grant, compartment: str | None
     kept = screen(body, grant, state().upstream.fetch)
     if kept is None:
         return outcome(403, "forbidden", "The result lies outside the launch patient's compartment.")
-    text = _to_public(json.dumps(kept).encode())
+    text = to_public(json.dumps(kept).encode())
     _record_pages(text, compartment)
     return Response(text, status=upstream.status_code, headers=_headers(upstream))
 
 
 def _headers(upstream: requests.Response) -> list:
-    return [(k, _to_public(v) if k.lower() in ("location", "content-location") else v)
+    return [(k, to_public(v) if k.lower() in ("location", "content-location") else v)
             for k, v in upstream.headers.items() if k.lower() not in DROP_RESPONSE_HEADERS]
 
 
@@ -220,7 +224,7 @@ def _record_pages(text: bytes, compartment: str | None) -> None:
             state().pages.put({"patient": compartment}, key=page_id)
 
 
-def _to_public(value):
+def to_public(value):
     sandbox = state()
     old, new = sandbox.config["FHIR_UPSTREAM"], sandbox.fhir_base
     if isinstance(value, bytes):

@@ -159,7 +159,8 @@ def _fetched(url: str) -> dict | None:
             if res.status_code != 200:
                 return None
             body = b""
-            while chunk := res.raw.read1(4096, decode_content=True):  # what has arrived: a deadline check per arrival
+            # what has arrived: a deadline check per arrival
+            while chunk := res.raw.read1(4096, decode_content=True):
                 body += chunk
                 if len(body) > METADATA_MAX_BYTES or time.monotonic() > deadline:
                     return None

@@ -23,8 +23,9 @@ WITHHELD = {"status": "403 Forbidden", "outcome": {
 NOTICE = {"search": {"mode": "outcome"}, "resource": {
     "resourceType": "OperationOutcome",
     "issue": [{"severity": "warning", "code": "suppressed",
-               "diagnostics": "Some resources were withheld: they lie outside what this token may see "
-                              "(or lack the element that places them in the launch patient's compartment)."}]}}
+               "diagnostics": "Some resources were withheld: they lie outside "
+                              "what this token may see (or lack the element that "
+                              "places them in the launch patient's compartment)."}]}}
 _POSITIONAL = ("batch-response", "transaction-response")  # entries answer request entries in order
 
 

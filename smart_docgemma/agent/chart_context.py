@@ -18,13 +18,13 @@ A model whose context cannot hold every part's budget reads the chart in brief i
 
 A block is a line that does not start with a dash or a space (a heading, or a one-line section
 such as "Allergies: none recorded") with the lines under it; the chart renderer
-(``tools/summary.py``) writes every section that way.
+(``tools/chart/summary.py``) writes every section that way.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..tools.summary import UNTRUSTED_HEAD
+from ..tools.chart.summary import UNTRUSTED_HEAD
 from . import prompts
 from .window import context_size
 

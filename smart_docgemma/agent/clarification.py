@@ -38,7 +38,8 @@ def asked_fields(text: str) -> bool:
 
 def pending_request(history: list[dict[str, Any]]) -> list[str]:
     """The clinician's messages the agent's last questions answered, oldest first ([] when the
-    last answer asked nothing): the request, then each earlier reply that still left a field open."""
+    last answer asked nothing): the request, then each earlier reply that still left a field
+    open."""
     said: list[str] = []
     turns = history[-2 * rules()["clarification_turns"]:]
     while len(turns) >= 2 and turns[-1].get("role") == "assistant" and asked_fields(str(turns[-1].get("content"))):

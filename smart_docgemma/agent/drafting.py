@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
-from ..tools import catalog, drafts, ward_words
+from ..tools import catalog
+from ..tools.words import ward_words
+from ..tools.writes import drafts
 from .state import Turn
 
 if TYPE_CHECKING:

@@ -63,7 +63,8 @@ class EmbeddedModel:
     dialect: str = DIALECT
     vision: bool = False
     started_s: float = 0.0  # seconds from spawn to ready
-    owner_pid: int = field(default_factory=os.getpid)  # forked children (gunicorn workers) must not stop it
+    # forked children (gunicorn workers) must not stop it
+    owner_pid: int = field(default_factory=os.getpid)
 
     timeout_s: float = 300.0  # per model call: a 4B model on a few cores needs minutes per turn
     n_ctx: int = 4096  # its context window (tokens)

@@ -23,7 +23,8 @@ class Entities:
     ambiguous_drugs: tuple[DrugMention, ...] = ()  # misspellings one edit from two drugs
     patient_ids: tuple[str, ...] = ()
     patient_names: tuple[str, ...] = ()
-    birth_date: str | None = None  # "DOB 1958-12-14", "born 12/14/1958" as an ISO date (never a guessed order)
+    # "DOB 1958-12-14", "born 12/14/1958" as an ISO date (never a guessed order)
+    birth_date: str | None = None
     actions: tuple[str, ...] = ()
     dose: dict[str, Any] | None = None  # {"dose", "frequency"[, "route", "duration"]}
     allergy: dict[str, Any] | None = None  # {"reaction", "severity"}

@@ -11,10 +11,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..tools.answers import chart_focus
-from ..tools.dosing import AS_NEEDED, INFUSION, dose_pattern
-from ..tools.windows import Asked, asked
+from ..reading.people import named_people
+from ..tools.chart.answers import chart_focus
+from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
 from .entities import Entities
 from .prompts import rules
@@ -35,13 +37,14 @@ _PATIENT_HYPHEN_ID = re.compile(r"\bpatient\s+([a-z][a-z0-9]{0,11}(?:-[a-z0-9]+)
 # a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375")
 _NAME_WORD = r"[A-Z][a-z'\-]+\d*"
 _NAME = re.compile(
-    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|Mr\.?|Mrs\.?|Ms\.?|"
-    r"for|of|about|on|to)\s+"
+    r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|"
+    r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
     rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
-_ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")  # "James Wilson: penicillin allergy"
+# "James Wilson: penicillin allergy"
+_ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
@@ -92,6 +95,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    # a person anywhere in the sentence
+    found += [(name, 2) for name in named_people(text, drug_words)]
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -100,6 +105,11 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))
+
+
+def born_words() -> str:
+    """The birth date's words of every language, as one alternation."""
+    return _born_words()
 
 
 @lru_cache(maxsize=1)
@@ -126,7 +136,8 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
-    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=)?\s*(.{{0,24}})", text.lower())
+    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+                  text.lower())
     if not m:
         return None
     for pattern, parts in _DATE_FORMS:
@@ -187,12 +198,14 @@ def find_dose(text: str) -> dict[str, Any] | None:
     ``frequencies`` in data/rules.yaml."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
-    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(text))]
+    said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
+    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(said))]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
-    found = {"dose": f"{dose.group(1)} {dose.group(2).lower()}" if dose else None, "frequency": freq}
+    found = {"dose": _weight_based(text) or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
+             "frequency": freq}
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
     over = INFUSION.search(text)  # "2 g IV over 2 hours": one dose given over that time
@@ -211,9 +224,26 @@ def find_dose(text: str) -> dict[str, Any] | None:
     return found
 
 
+def _weight_based(text: str) -> str | None:
+    """A dose by weight with its basis read in any language ("50 mg/kg/j", "50 mg/kg/día",
+    "50 mg/kg por dose"), written as the order's one English form: "50 mg/kg/day" for a day's
+    amount, "50 mg/kg" for a dose's; None when the dose is not by weight."""
+    written = knowledge.read_weight_dose(text)
+    if written is None:
+        return None
+    return f"{written.mg_per_kg:g} mg/kg" + ("/day" if written.per == "day" else "")
+
+
+def route_said(text: str) -> str | None:
+    """The route a text names, as ``routes`` in data/rules.yaml words it ("per os" → "oral")."""
+    found = _route().search(text)
+    return rules()["routes"].get(found.group(1).lower(), found.group(1).lower()) if found else None
+
+
 @lru_cache(maxsize=1)
 def _route() -> re.Pattern[str]:
-    """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os", "VO")."""
+    """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
+    "VO")."""
     words = sorted(rules()["routes"], key=len, reverse=True)
     return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
 
@@ -316,9 +346,11 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
         return True
-    if find_patient_ids(text):  # "the age of the patient with MRN of …": a patient named by id
+    if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
+        # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
         return True
-    if focus.startswith("lab:") and asked(text) != Asked():  # "mean fingerstick glucose over the past 24h?":
+    # "mean fingerstick glucose over the past 24h?":
+    if focus.startswith("lab:") and asked(text) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
@@ -349,7 +381,8 @@ def extract(text: str) -> Entities:
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
-    actions += ward_requests.actions(said)  # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
+    # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
+    actions += ward_requests.actions(said)
     dose, low = find_dose(text), text.lower()
     if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
@@ -359,7 +392,8 @@ def extract(text: str) -> Entities:
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (chart_focus(text) or "").lower()]
     if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):
-        actions.append("give")  # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
+        # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
+        actions.append("give")
     return Entities(
         drugs=tuple(d.name for d in drugs if d.name),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a

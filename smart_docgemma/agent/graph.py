@@ -3,8 +3,8 @@
 ``TRANSITIONS`` is the whole control flow (docs/agent-design.md), visible in one
 place: ``(node, outcome) -> next node``, written per node in ``BY_NODE`` whose type
 (``Table``) keys each node's row by that node's own outcome ``Literal`` (agent/state.py).
-``run_turn`` applies nodes until ``END`` or a pause, with a hard iteration cap. Every node is wrapped with
-``node_start`` / ``node_end`` events (duration, model calls so far).
+``run_turn`` applies nodes until ``END`` or a pause, with a hard iteration cap. Every node is
+wrapped with ``node_start`` / ``node_end`` events (duration, model calls so far).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any, Callable, TypedDict, cast
 from ..errors import UnknownTransition
 from ..proposals.followup import followup
 from ..tools.base import Tool, ToolContext
-from ..tools.imaging import ImageMeta
+from ..tools.sources.imaging import ImageMeta
 from . import chart_context, fallback, languages, nodes, planning, prompts, synthesis
 from .lesson_search import Lesson
 from .model import CallStats, ModelClient
@@ -205,10 +205,11 @@ class Agent:
             chart_text: str | None = None, image: bytes | None = None, meta: ImageMeta | None = None,
             emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
         """One turn. An ``image`` comes with its ``meta``, read once from its bytes where it
-        arrived (``tools.imaging.image_meta``: the chat on upload, the evaluation harness per
-        case); the turn and the imaging tool use that reading and never sniff the bytes again."""
+        arrived (``tools.sources.imaging.image_meta``: the chat on upload, the evaluation harness
+        per case); the turn and the imaging tool use that reading and never sniff the bytes
+        again."""
         if image is not None and meta is None:
-            raise TypeError("Agent.run: pass the image's meta (tools.imaging.image_meta) with it")
+            raise TypeError("Agent.run: pass the image's meta (tools.sources.imaging.image_meta) with it")
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
@@ -255,7 +256,8 @@ class Agent:
 
     def resume(self, state: Turn, approvals: list[Approval] | None = None,
                emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
-        """Continue a paused turn (e.g. from ``turns.store.TurnStore.load``) after the clinician decided.
+        """Continue a paused turn (e.g. from ``turns.store.TurnStore.load``) after the clinician
+        decided.
 
         ``approvals``: ``[{"proposal_id", "decision"}]``, decision ``approved`` or ``rejected``;
         with the card's ``action``, ``result_ref``, ``provenance``, ``reason`` and

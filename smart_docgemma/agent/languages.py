@@ -48,8 +48,8 @@ def language_rules(lang: str) -> dict[str, Any]:
 
 
 def _frequency_words(lang: str) -> list[str]:
-    """A language's timings and as-needed words (``languages/frequencies/<lang>.yaml``): one table for
-    reading an order as written and for coding it."""
+    """A language's timings and as-needed words (``languages/frequencies/<lang>.yaml``): one table
+    for reading an order as written and for coding it."""
     own = frequency.table(lang)
     return [words for words, _ in own.get("timings") or []] + [
         re.escape(w) for w in sorted(own.get("as_needed") or {}, key=len, reverse=True)]

@@ -43,12 +43,14 @@ class Lesson:
 
 
 def terms(text: str) -> list[str]:
-    """Content words of ``text``: lower-cased, shorthand expanded, plurals folded, stop words removed."""
+    """Content words of ``text``: lower-cased, shorthand expanded, plurals folded, stop words
+    removed."""
     return [_fold(_SHORTHAND.get(w, w)) for w in _WORD.findall(text.lower()) if w not in _STOP]
 
 
 def _fold(word: str) -> str:
-    """'interactions' and 'interaction' are one term; short words and drug suffixes stay as typed."""
+    """'interactions' and 'interaction' are one term; short words and drug suffixes stay as
+    typed."""
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word

@@ -128,7 +128,8 @@ class LiveContext:
             return self._reuse(0)
         slot, live = self._choose(tokens[:-1])
         self._activate(slot)
-        state = self.cache.best(tokens) if self.cache is not None else None  # one lookup for both uses
+        # one lookup for both uses
+        state = self.cache.best(tokens) if self.cache is not None else None
         kept = self._kept(state, tokens[:-1])
         if state is not None and kept > live:
             live = kept if self.restore(state) else 0  # a failed restore may have overwritten cells

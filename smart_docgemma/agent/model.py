@@ -95,8 +95,10 @@ class CallStats:
     by_node: dict[str, Any] = field(default_factory=dict)
     thinking: list[Any] = field(default_factory=list)
     probes: int = 0
-    slow: Callable[[dict[str, Any]], None] | None = None  # told when the model is slow to start answering
-    prefills: list[Prefill] = field(default_factory=list)  # what each call's prompt cost (servers that say)
+    # told when the model is slow to start answering
+    slow: Callable[[dict[str, Any]], None] | None = None
+    # what each call's prompt cost (servers that say)
+    prefills: list[Prefill] = field(default_factory=list)
     cuts: list[Cut] = field(default_factory=list)  # what was left out to fit the context
 
     def record(self, node: str, seconds: float) -> None:
@@ -338,7 +340,8 @@ class ModelClient:
         if stats is not None:
             stats.probes += 1
         try:
-            self._client.chat.completions.create(  # type: ignore[call-overload]  # plain dict messages
+            # plain dict messages
+            self._client.chat.completions.create(  # type: ignore[call-overload]
                 model=self.model, messages=msgs, temperature=0, max_tokens=16, response_format=fmt)
         except openai.APIStatusError as exc:
             if exc.status_code in (400, 422, 500) and _FORMAT_WORDS.search(_body_text(exc)):

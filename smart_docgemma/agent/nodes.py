@@ -15,10 +15,11 @@ from pydantic import BaseModel, ValidationError
 
 from .. import metrics
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
+from ..languages import N_, answer_language, message, say
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
-from ..tools.http import offline_copies
-from . import clarification, drafting, languages, planning, prompts
+from ..tools.sources.http import offline_copies
+from . import amendments, clarification, drafting, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
@@ -47,7 +48,8 @@ RETRYABLE = {"unreachable", "timeout", "rate_limited", "exception"}
 
 @dataclass
 class Deps:
-    """What nodes may use: the model (None in degraded mode), this session's tools, their context."""
+    """What nodes may use: the model (None in degraded mode), this session's tools, their
+    context."""
 
     model: ModelClient | None
     tools: dict[str, Tool]
@@ -55,7 +57,8 @@ class Deps:
     stats: CallStats
     emit: Callable[[dict[str, Any]], None] = lambda event: None
     pause_on_proposal: bool = False
-    lessons: tuple[Any, ...] = ()  # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    # approved lessons.Lesson examples (nothing unapproved ever reaches here)
+    lessons: tuple[Any, ...] = ()
 
 
 def label(tool: str) -> str:
@@ -114,6 +117,9 @@ def patient_block(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
+    amended = _amended(state, deps)  # "actually make it 100mg": the pending card re-drafted
+    if amended is not None:
+        return amended
     # a reply to "what dose should I use?" is read with the request it completes
     understood = clarification.completed(state.message, state.history)
     entities = replace(extract(understood), has_image=bool(state.image),
@@ -145,6 +151,25 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     return update
 
 
+def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
+    """A follow-up that changes or completes the session's pending medication card: the order
+    drafted again with its fields (the safety check runs again on it), superseding the card."""
+    tool = "prescribe_medication"
+    ctx = deps.ctx
+    if tool not in deps.tools or ctx is None or not (ctx.sid and ctx.patient_id and ctx.proposals):
+        return None
+    pending = ctx.proposals.pending_order(ctx.sid, ctx.patient_id)
+    change = amendments.read(state.message, pending) if pending else None
+    if pending is None or change is None:
+        return None
+    args = amendments.redraft(pending, change)
+    words = " ".join(str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k))
+    entities = replace(extract(words), chart_drugs=tuple(chart_drugs(state.chart_summary)))
+    return {"entities": entities, "history": prompts.recent(state.history, prompts.limit("history_turns")),
+            "current": ToolCall(tool, args), "intent": "TOOL_NEEDED", "supersedes": pending.proposal_id,
+            "task_summary": _fast_summary(tool, args), "outcome": "execute"}
+
+
 def _not_granted(tool: str) -> str:
     """Why a needed tool is missing: a write the grant does not allow must be placed in the EHR."""
     spec = catalog.spec(tool)
@@ -158,14 +183,13 @@ def _not_granted(tool: str) -> str:
 def _out_of_scope(state: Turn, deps: Deps) -> str | None:
     """The answer when the question cannot be served here: another patient named in a
     session limited to this chart, or only actions this assistant does not perform."""
-    others = planning.other_patients(state)
-    if others and _chart_only(deps):
-        # a namesake is told apart by the birth dates, so both are said
-        born, said = planning.launch_identifiers(state).get("born"), state.entities.birth_date
+    about = planning.subject(state)
+    if about.others and _chart_only(deps):
         here = planning.launch_name(state) or "the patient in context"
-        here += f", born {born}" if born and here != "the patient in context" else ""
-        others = [f"{o} (born {said})" if said and said != born else o for o in others]
-        return prompts.message("other_patient", name=", ".join(others), here=here)
+        if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
+            return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
+                                   born=planning.in_context(state).born, said=about.said_born)
+        return prompts.message("other_patient", name=", ".join(about.others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))
     return None
@@ -194,7 +218,8 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
     if planning.patient_id(state) is None and planning.other_patients(state):
         return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
     fields = [languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)]
-    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)  # in the clinician's language
+    # in the clinician's language
+    joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)
     return prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined) if fields else None
 
 
@@ -273,7 +298,8 @@ def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
         return _select_args(state, deps, missing[0])
     out, failed = ask_model(deps, "tool_select", _select_tool_prompt(state, deps), _tool_choice(deps),
                             fixed=(_tool_list(deps), patient_block(state)))
-    if isinstance(failed, InvalidModelOutput):  # a malformed reply: the suggestion, else a needed tool
+    # a malformed reply: the suggestion, else a needed tool
+    if isinstance(failed, InvalidModelOutput):
         fallback = [state.suggested_tool] + planning.missing_tools(state, deps.tools)
         tool = next((t for t in fallback if t in deps.tools), None)
         if tool is None:
@@ -376,7 +402,22 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
         "step_count": state.step_count + 1, "outcome": "classify", "errors": dated}
     if result.status == "proposal" and result.proposal_id:  # one request may propose several orders
         update["proposals"] = list(result.json_data().get("proposal_ids") or [result.proposal_id])
+        withdrawn = _withdraw_superseded(state, deps)
+        if withdrawn:
+            result.text = f"{result.text}\n{withdrawn}"
+        # what a write left undone (a reading refused beside those carded) is said with the cards
+        update["errors"] = [*dated, *(result.json_data().get("notes") or []), *([withdrawn] if withdrawn else [])]
     return update
+
+
+def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
+    """The card a follow-up re-drafted is withdrawn once its replacement stands (one card
+    pending); the sentence that says so (None when nothing was withdrawn)."""
+    if not (state.supersedes and deps.ctx and deps.ctx.proposals):
+        return None
+    if not deps.ctx.proposals.withdraw_ids([state.supersedes], reason="Replaced by the re-drafted order"):
+        return None
+    return say(message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language())
 
 
 def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:

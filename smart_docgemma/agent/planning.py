@@ -13,11 +13,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..reading.drugs import asks_general_knowledge, ordered_drug
+from ..reading.subject import InContext, Subject, subject_of, without_identifiers
 from ..tools import catalog
-from ..tools.answers import focus_of
-from ..tools.windows import Asked, asked
+from ..tools.chart.answers import focus_of
+from ..tools.words.windows import Asked, asked
 from . import drafting, ward_requests
-from .extraction import compiled
+from .extraction import born_words, compiled
 from .languages import fold
 from .prompts import rules
 from .state import Turn
@@ -42,9 +44,11 @@ def required_tools(state: Turn) -> list[str]:
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
     own = {"this_patient", "chart_question"} & set(ent.actions)
     if "check_drug_interactions" in needed and not ent.drugs and own:
-        needed.discard("check_drug_interactions")  # "interactions in her current meds": among her own
+        # "interactions in her current meds": among her own
+        needed.discard("check_drug_interactions")
         needed.add("get_patient_chart")
-    asked = {"give", "check_interactions"} & set(ent.actions)  # "can she have X", "is X ok with her"
+    # "can she have X", "is X ok with her"
+    asked = {"give", "check_interactions"} & set(ent.actions)
     if ("give" in ent.actions and len(interaction_drugs(state)) < 2) or (asked and about_her_state(state)):
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")  # "with her kidneys": the label and the chart's context
@@ -53,14 +57,25 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
-    if ent.unsupported:
-        needed.difference_update(writes())
+    if ent.unsupported:  # "order a CT": nothing else is carded in its place; a test the lab
+        # table names beside it ("ECG + trop stat") is still ordered, the rest said out of reach
+        needed.difference_update(set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set()))
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
         if len(ent.drugs) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
+    if not needed and drug_for_her(state):  # safety by content: a drug named in her chart
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     return [t for t in catalog.running_order() if t in needed]
+
+
+def drug_for_her(state: Turn) -> bool:
+    """A drug named in the chart of the patient in context, with no other request and no
+    general-knowledge question: the one safety check of it against her chart, whatever the
+    wording."""
+    return bool(state.entities.drugs and state.patient_id and state.chart_summary and not other_patients(state)
+                and not asks_general_knowledge(fold(state.message)))
 
 
 def about_her_state(state: Turn) -> bool:
@@ -111,7 +126,8 @@ def patient_id(state: Turn) -> str | None:
 
 
 def launch_name(state: Turn) -> str | None:
-    """The launch patient's name: the chart summary starts with it ("Robert Mensah, 67 y male; …")."""
+    """The launch patient's name: the chart summary starts with it ("Robert Mensah, 67 y male;
+    …")."""
     if not state.chart_summary:
         return None
     return state.chart_summary.split(";")[0].split(",")[0].strip() or None
@@ -120,11 +136,20 @@ def launch_name(state: Turn) -> str | None:
 def other_patients(state: Turn) -> list[str]:
     """Patients the message names (by name, MRN or id) who are not the launch patient;
     "him", "her", "pt", "this patient" are the launch patient and never named, nor are the
-    launch patient's own id, MRN, or name with her birth date."""
+    launch patient's own id, MRN, or name with her birth date (``reading.subject``)."""
+    return list(subject(state).others)
+
+
+def subject(state: Turn) -> Subject:
+    """Who the message is about: the patient in context, or another patient and why."""
     ent = state.entities
-    names = [n for n in ent.patient_names if not is_launch_patient(state, n)]
-    ids = [i for i in ent.patient_ids if not is_launch_id(state, i)]
-    return names + ids
+    return subject_of(ent.patient_names, ent.patient_ids, ent.birth_date, in_context(state))
+
+
+def in_context(state: Turn) -> InContext:
+    """The patient in context as the chart brief names her."""
+    known = launch_identifiers(state)
+    return InContext(name=launch_name(state), id=known.get("id"), mrn=known.get("mrn"), born=known.get("born"))
 
 
 def is_launch_patient(state: Turn, name: str) -> bool:
@@ -228,11 +253,11 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
                                if code_only and patient and note_text(state.message) else None),
         "search_patient": ({"name": ent.patient_names[0], "birth_date": ent.birth_date}
                            if ent.patient_names else None),
-        "get_patient_chart": chart_args(state.message, patient) if patient else None,
-        "prescribe_medication": ({"patient_id": patient, "medication_name": drugs[0],
+        "get_patient_chart": chart_args(asked_of_her(state), patient) if patient else None,
+        "prescribe_medication": ({"patient_id": patient, "medication_name": _ordered(state),
                                   "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
                                   "notes": _order_notes(dose)}
-                                 if patient and len(drugs) == 1 else None),
+                                 if patient and _ordered(state) else None),
         "add_allergy": _allergy_args(state, patient),
         **{tool: ward_requests.arguments(tool, state.message, patient) if patient else None
            for tool in ward_requests.TOOLS},
@@ -248,6 +273,23 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         return None
 
 
+def asked_of_her(state: Turn) -> str:
+    """The question without the identifiers that named the patient in context; the message as
+    it is when nothing else is asked ("MRN-100587 allergies?" asks for the allergies, "her MRN?"
+    for the MRN)."""
+    rest = without_identifiers(state.message, in_context(state), born_words())
+    return rest if rest != state.message and focus_of(rest) else state.message
+
+
+def _ordered(state: Turn) -> str | None:
+    """The drug an order names: the one drug, or of several the one written before the dose."""
+    drugs = state.entities.drugs
+    if len(drugs) == 1:
+        return drugs[0]
+    mentions = [(m.name, m.surface) for m in state.entities.drug_mentions if m.name]
+    return ordered_drug(fold(state.message), mentions, (state.entities.dose or {}).get("dose"))
+
+
 def chart_args(message: str, patient: str) -> dict[str, Any]:
     """The chart read a question asks: its focus, and for a lab its window and statistic
     ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean)."""
@@ -257,7 +299,7 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record
-# (tools/orders.py codes it SNOMED CT 716186003, confirmed by the clinician who said it)
+# (tools/writes/orders.py codes it SNOMED CT 716186003, confirmed by the clinician who said it)
 NO_KNOWN_ALLERGY = {"substance": "no known allergy", "reaction": "none", "verification": "confirmed"}
 
 

@@ -141,7 +141,8 @@ def _read(path: Path) -> State | None:
 
 
 def timed_chat(create: Any) -> Any:
-    """``Llama.create_chat_completion`` with ``timings`` in its answer (the last chunk of a stream)."""
+    """``Llama.create_chat_completion`` with ``timings`` in its answer (the last chunk of a
+    stream)."""
 
     def create_chat_completion(self: Any, *args: Any, **kwargs: Any) -> Any:
         timings = Timings()

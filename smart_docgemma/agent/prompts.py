@@ -108,5 +108,6 @@ def limit(key: str) -> int:
 
 @lru_cache(maxsize=1)
 def rules() -> dict[str, Any]:
-    """``data/rules.yaml`` with the French, Portuguese and Spanish rules (``agent/rules/``) added."""
+    """``data/rules.yaml`` with the French, Portuguese and Spanish rules (``agent/rules/``)
+    added."""
     return merged(load("rules"))

@@ -47,7 +47,9 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     if not drugs:
         return False
     if blocking and blocking <= set(rule["writes"]) and _words("drug_question", "may_i").search(f" {low} "):
-        return True  # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in context
+        # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in
+        # context
+        return True
     if blocking:
         return False
     if "check_interactions" in actions and len(drugs) >= 2:

@@ -5,7 +5,7 @@ fields in order; see docs/agent-design.md). Every free-text field has a
 ``max_length`` sized to its node's token budget (an unbounded string ran to
 ``max_tokens`` and came back truncated). The class name is the
 JSON-schema name sent to the server. Tool argument schemas live in
-``tools/args.py``; the vision schema (``ImageFindings``) in ``tools/imaging.py``.
+``tools/args.py``; the vision schema (``ImageFindings``) in ``tools/sources/imaging.py``.
 """
 from __future__ import annotations
 

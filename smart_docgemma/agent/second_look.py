@@ -32,8 +32,9 @@ from .state import SecondLookOutcome, Turn, TurnReview, Update
 # sentence or bullet, or after words that make it advice ("consider reducing").
 _VERB = (r"(?:start|initiat|begin|stop|discontinu|switch|chang|increas|decreas|reduc|lower|titrat|"
          r"withhold|hold|add|replac|substitut|prescrib|avoid|cease)(?:e|es|ing)?")
-_LEAD = (r"(?:^|[.;:!?]\s+|^\s*(?:[-*\u2022]|\d+[.)])\s*|\b(?:recommend(?:ed|s)?|consider(?:ing)?|should|"
-         r"suggest(?:ed|s)?|advis(?:e|ed|able)|may want to|need(?:s)? to|must|please|would)\s+(?:to\s+)?(?:be\s+)?)")
+_LEAD = (r"(?:^|[.;:!?]\s+|^\s*(?:[-*\u2022]|\d+[.)])\s*|"
+         r"\b(?:recommend(?:ed|s)?|consider(?:ing)?|should|suggest(?:ed|s)?|advis(?:e|ed|able)|"
+         r"may want to|need(?:s)? to|must|please|would)\s+(?:to\s+)?(?:be\s+)?)")
 _THERAPY_CHANGE = re.compile(_LEAD + r"(" + _VERB + r")\b", re.I | re.M)
 SEVERITIES = ("none", "low", "high")
 
@@ -44,7 +45,8 @@ def _higher(severity: str, other: str) -> str:
 
 
 def needs_second_look(answer: str | None, proposals: list[Any]) -> bool:
-    """A write proposal, or an answer recommending a therapy change (code decides, never the model)."""
+    """A write proposal, or an answer recommending a therapy change (code decides, never the
+    model)."""
     return bool(proposals) or recommends_change(answer or "")
 
 

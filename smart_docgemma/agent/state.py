@@ -19,7 +19,7 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here b
 from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
 from ..grounding.check import Citation, SentenceCheck
 from ..tools.base import Source, ToolResult
-from ..tools.imaging import ImageMeta
+from ..tools.sources.imaging import ImageMeta
 from .entities import Entities as Entities  # made by extraction, kept on the turn
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
@@ -80,9 +80,11 @@ class Turn:
     """Everything one turn knows, from the question to the answer."""
 
     message: str
-    history: list[dict[str, Any]] = field(default_factory=list)  # recent {"role", "content"} exchanges
+    # recent {"role", "content"} exchanges
+    history: list[dict[str, Any]] = field(default_factory=list)
     chart_summary: str | None = None
-    chart_text: str | None = None  # the session's read of the chart as SYNTHESIZE reads it (chart_context)
+    # the session's read of the chart as SYNTHESIZE reads it (chart_context)
+    chart_text: str | None = None
     patient_id: str | None = None  # the launch patient
     image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
@@ -102,7 +104,9 @@ class Turn:
     degraded: bool = False
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
-    approvals: list[Approval] = field(default_factory=list)  # the decisions a paused turn resumed with
+    supersedes: str | None = None  # the pending card a follow-up re-drafts, withdrawn once replaced
+    # the decisions a paused turn resumed with
+    approvals: list[Approval] = field(default_factory=list)
     answer: str | None = None
     asked: str | None = None  # SYNTHESIZE's own part as the model read it (the next turns' history)
     second_look: TurnReview | None = None  # when the draft earned one
@@ -110,8 +114,10 @@ class Turn:
     cited_answer: str | None = None  # the answer with numbered citation links and marks (shown)
     citations: list[Citation] = field(default_factory=list)  # the answer's numbered citations
     grounding: list[SentenceCheck] = field(default_factory=list)  # each sentence's verdict
-    nodes: list[str] = field(default_factory=list)  # node names in order (the route is route_of(turn))
-    events: list[dict[str, Any]] = field(default_factory=list)  # every event emitted, except answer tokens
+    # node names in order (the route is route_of(turn))
+    nodes: list[str] = field(default_factory=list)
+    # every event emitted, except answer tokens
+    events: list[dict[str, Any]] = field(default_factory=list)
     thinking: list[str] = field(default_factory=list)
     model_calls: int = 0
     model_seconds: float = 0.0
@@ -150,6 +156,7 @@ class Changes(TypedDict, total=False):
     degraded: bool
     degraded_reason: str | None
     proposals: list[str]
+    supersedes: str | None
     answer: str | None
     asked: str | None
     second_look: TurnReview | None

@@ -1,10 +1,10 @@
 """⑦ SYNTHESIZE: the clinician-facing answer.
 
 The model sees clinical labels, never tool names, and pre-formatted error
-messages, never raw errors (docs/agent-design.md, What the model reads). Streamed at T=0.5 / 256 tokens with no
-thinking prefix. A clarification question (ask-user) is answered by code. When
-the model is absent or fails, or its answer is empty, the answer is a templated
-summary of what the tools returned, labelled as such — never invented text.
+messages, never raw errors (docs/agent-design.md, What the model reads). Streamed at T=0.5 / 256
+tokens with no thinking prefix. A clarification question (ask-user) is answered by code. When the
+model is absent or fails, or its answer is empty, the answer is a templated summary of what the
+tools returned, labelled as such — never invented text.
 """
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ def _in_language(state: Turn, answer: str) -> str:
 
 
 def sanitize(text: str) -> str:
-    """Replace any leaked tool name with its clinical label (the clinician never reads tool names)."""
+    """Replace any leaked tool name with its clinical label (the clinician never reads tool
+    names)."""
     return _TOOL_NAME.sub(lambda m: label(m.group(1)), text)
 
 

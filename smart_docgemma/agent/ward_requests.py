@@ -14,11 +14,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
-from ..tools import protocols, ward_words
+from ..tools.words import ward_words, when
+from ..tools.writes import protocols
 from .languages import fold
 from .prompts import rules
 
-TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign")
+TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
+         "order_care_gaps", "plan_problem")
 
 
 @lru_cache(maxsize=1)
@@ -49,7 +51,7 @@ def protocol_named(text: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _protocol_words() -> dict[str, tuple[str, ...]]:
-    table = protocols._load(str(protocols.DEFAULT))
+    table = protocols.load(str(protocols.DEFAULT))
     return {key: tuple({w.lower() for w in (*p["words"], *analytes.analyte(p["analyte"]).words)})
             for key, p in table.items()}
 
@@ -57,9 +59,12 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
 def actions(text: str) -> list[str]:
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write."""
     low, found = _low(text), []
+    planned = workflow_actions(low)
+    if planned:
+        return planned
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
-    if ward_words.lab_tests(text) and ward_words.says_any(text, "lab_order_words"):
+    if ward_words.lab_tests(text) and (ward_words.says_any(text, "lab_order_words") or _bare_order(text)):
         found.append("order_lab")
     if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
         found.append("refer")
@@ -69,8 +74,54 @@ def actions(text: str) -> list[str]:
     return found
 
 
+def _bare_order(text: str) -> bool:
+    """A bare list of tests with a time or a priority ("bmp + mg in am", "NFS + iono demain à 7h",
+    "stat trop"): an order, unless it asks something or states readings."""
+    low = _low(text)
+    if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
+        return False
+    return when.starts(text) is not None or ward_words.priority(text) is not None
+
+
+def workflow_actions(low: str) -> list[str]:
+    """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
+    ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    if _any("gap_order_words").search(low):
+        return ["order_gaps"]
+    if _any("care_gap_words").search(low):
+        return ["care_gaps"]
+    if _any("plan_unless_words").search(low):
+        return []
+    return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
+
+
+def plan_problem(low: str) -> str | None:
+    """The problem a plan request names (its words in ``plan_problems``), or None."""
+    for key, words in _rules()["plan_problems"].items():
+        if re.search(rf"(?<![a-z0-9])(?:{'|'.join(words)})(?![a-z0-9])", low):
+            return str(key)
+    return None
+
+
+def stated_value(low: str, problem: str) -> float | None:
+    """The value the clinician states for the problem ("K is 5.6", "INR 3.4", "kaliémie à 6,1")."""
+    words = "|".join(_rules()["plan_problems"][problem])
+    m = re.search(rf"(?<![a-z0-9])(?:{words})(?![a-z0-9])\s*(?:is|of|at|=|:|was|a|est|e|es|de)?\s*"
+                  r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d])", low)
+    return float(m.group(1).replace(",", ".")) if m else None
+
+
 def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
     """The write tool's arguments from the message, when its words fix them."""
+    if tool in ("review_care_gaps", "order_care_gaps"):
+        gap_args: dict[str, Any] = {"patient_id": patient}
+        if tool == "order_care_gaps":
+            gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
+        return gap_args
+    if tool == "plan_problem":
+        problem = plan_problem(_low(message))
+        return {"patient_id": patient, "problem": problem,
+                "stated_value": stated_value(_low(message), problem)} if problem else None
     if tool == "apply_protocol":
         key = protocol_named(message)
         return {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)} if key else None
@@ -104,6 +155,7 @@ def _interval(message: str) -> int | None:
 
 
 def _when(message: str) -> str | None:
-    """The words of the message that say when (the tool reads them in the site's zone)."""
-    m = _any("time_words").search(_low(message))
-    return _low(message)[m.start():m.start() + 40] if m else None
+    """The words of the message that say when, from the first time word on (the tool reads them
+    in the site's zone: ``tools/when.py``, every language's time words)."""
+    at = when.starts(message)
+    return " ".join(fold(message).lower().split())[at:at + 40] if at is not None else None

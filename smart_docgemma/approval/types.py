@@ -1,7 +1,8 @@
 """What a proposed chart write and its approval card are made of, shared by the write tools
-(``tools/orders.py``, ``tools/safety.py``), the approval lifecycle (``proposals/``), the agent and
-the pages: the card's safety flags and second look, the clinician's edits and decision, and what
-the store reads of a launch. Below the tools and the proposals, so both name them.
+(``tools/writes/orders.py``, ``tools/chart/safety.py``), the approval lifecycle (``proposals/``),
+the agent and the pages: the card's safety flags and second look, the clinician's edits and
+decision, and what the store reads of a launch. Below the tools and the proposals, so both name
+them.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ class SafetyFlag(TypedDict, total=False):
     text: Required[str]
     source: dict[str, str]  # {"label", "url"} when a source backs it
     terms: list[list[str]]  # words an answer must hold to have stated it (checks.mentions)
-    message: dict[str, Any]  # the text language-neutral (languages.message): shown in the page's language
+    # the text language-neutral (languages.message): shown in the page's language
+    message: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,25 @@ class ProposalSummary(TypedDict, total=False):
     second_look: SecondLook  # the draft's review, when it earned one
     provenance: str | None  # the Provenance written with the resource, or why it was not
     last_error: str | None  # why the last approval could not write
+    unconfirmed: dict[str, float | None]  # a create with no known outcome: since, clear_since
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
-    draft: dict[str, Any]  # a drafted document's request (tools/drafting.py), to draft it again
+    draft: dict[str, Any]  # a drafted document's request (tools/writes/drafting.py), to draft it again
+    # a medication order's words as drafted (a follow-up re-drafts them)
+    request: dict[str, str | None]
+
+
+@dataclass(frozen=True)
+class PendingOrder:
+    """The session's pending medication card, as it was drafted: what a follow-up ("make it bd",
+    "plutôt 250", "oral, 7 days") re-drafts (``agent/amendments.py``)."""
+
+    proposal_id: str
+    patient_id: str
+    medication: str
+    ingredient: str  # the generic name, to tell the same drug from another one
+    dosage: str
+    frequency: str
+    notes: str | None
 
 
 class Launch(Protocol):
@@ -116,5 +135,7 @@ class ProposalSink(Protocol):
 
     def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any],
                summary: ProposalSummary) -> str: ...
+
+    def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...
 
     def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]: ...

@@ -36,7 +36,8 @@ OUTCOMES = {"success": "0", "minor": "4", "serious": "8"}
 MAX_REFS = 100  # resources named per record; a larger result says how many more
 _SECRET = re.compile(
     r"(?i)\b(bearer\s+)[\w\-.~+/=]+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"
-    r"((?:access|refresh|id)_token|client_secret|api_key|password)([\"']?\s*[=:]\s*[\"']?)[^\s&\"',}]+"
+    r"((?:access|refresh|id)_token|client_secret|api_key|"
+    r"password)([\"']?\s*[=:]\s*[\"']?)[^\s&\"',}]+"
 )
 
 

@@ -29,7 +29,7 @@ from ..checks import context, hooks
 from ..extensions import get_storage
 from ..languages import choices
 from ..storage import cds_cards, cds_feedback, now
-from . import auth
+from . import auth, gaps
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,10 @@ def call(service_id: str):
                      service=service_id)
         raise
     language = _language(body)
-    cards = hooks.cards_for(service["hook"], body, data, _app_launch_url(), language)
+    if service["id"] == gaps.SERVICE_ID:  # the care gaps read fhirServer themselves (every code)
+        cards = gaps.cards_for(body, trail)
+    else:
+        cards = hooks.cards_for(service["hook"], body, data, _app_launch_url(), language)
     _remember_cards(service_id, cards)
     metrics.cds_call(service_id, time.monotonic() - started, cards)
     trail.action("cds-hook", service=service_id, hook=body["hook"],

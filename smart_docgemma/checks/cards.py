@@ -151,7 +151,8 @@ def _suggestions(problem: Problem) -> list[dict]:
 
 
 def _stop(active: dict, alternative: dict | None) -> dict:
-    """Stop an active order (an ``update`` of the whole resource), and draft the alternative if one is named."""
+    """Stop an active order (an ``update`` of the whole resource), and draft the alternative if one
+    is named."""
     name = _drug_text(active)
     stopped = {**active, "status": "stopped",
                "statusReason": {"text": "Stopped from a DocGemma CDS card: " + _stop_reason(alternative)}}

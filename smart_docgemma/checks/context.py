@@ -54,7 +54,7 @@ def gather(request_body: dict, templates: dict[str, str], required: set[str],
             if data.resources[key] is not None:
                 continue
             data.resources.pop(key)
-        found = _fetch(gateway, template, request_body.get("context") or {}, key)
+        found = fetch(gateway, template, request_body.get("context") or {}, key)
         if found is None:
             data.missing.add(key)
         else:
@@ -82,10 +82,10 @@ def _from_prefetch(value, key: str) -> list[dict] | None:
         if outcomes and len(outcomes) == len(resources):
             log.info("prefetch %s carried only OperationOutcome; fetching instead", key)
             return None
-        return _well_formed([r for r in resources if r.get("resourceType") != "OperationOutcome"], key)
+        return well_formed([r for r in resources if r.get("resourceType") != "OperationOutcome"], key)
     if value.get("resourceType") == "OperationOutcome":
         return None
-    return _well_formed([value], key)
+    return well_formed([value], key)
 
 
 def shape_problem(resource: dict) -> str | None:
@@ -106,7 +106,7 @@ def shape_problem(resource: dict) -> str | None:
     return None
 
 
-def _well_formed(resources: list[dict], key: str) -> list[dict] | None:
+def well_formed(resources: list[dict], key: str) -> list[dict] | None:
     """``resources``, or None (unobtainable, never "no data") when one is malformed."""
     for resource in resources:
         if (where := shape_problem(resource)) is not None:
@@ -123,7 +123,7 @@ def _gateway(body: dict, timeout_s: float, audit=None) -> FhirGateway | None:
     return FhirGateway(server, auth.get("access_token"), timeout=timeout_s, audit=audit)
 
 
-def _fetch(gateway: FhirGateway | None, template: str, context: dict, key: str) -> list[dict] | None:
+def fetch(gateway: FhirGateway | None, template: str, context: dict, key: str) -> list[dict] | None:
     if gateway is None:
         return None
     query = _fill(template, context)
@@ -132,13 +132,13 @@ def _fetch(gateway: FhirGateway | None, template: str, context: dict, key: str) 
     try:
         if "?" not in query:
             rtype, rid = query.split("/", 1)
-            return _well_formed([gateway.read(rtype, rid)], key)
+            return well_formed([gateway.read(rtype, rid)], key)
         rtype, params = query.split("?", 1)
         pairs = _params(params)
         # a query that sets its own _count (the newest labs, the last weight) is one page, as an
         # EHR's prefetch of it would be; the others follow up to 3 pages of the server's size
         pages = 1 if any(name == "_count" for name, _ in pairs) else 3
-        return _well_formed(gateway.search(rtype, pairs, max_pages=pages), key)
+        return well_formed(gateway.search(rtype, pairs, max_pages=pages), key)
     except errors.NotFound:
         return []
     except errors.DocGemmaError as exc:

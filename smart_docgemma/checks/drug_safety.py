@@ -2,8 +2,8 @@
 
 ``chart_data`` reads the chart of the patient in context with the CDS order-sign prefetch
 queries (so the chat, the card and CDS judge the same data); ``check`` runs the CDS order rules
-(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug; ``Report``
-renders each finding as the same sentence and severity CDS puts on its card.
+(``checks.rules.order_checks``, which include ``checks.patient_rules``) on one draft per drug;
+``Report`` renders each finding as the same sentence and severity CDS puts on its card.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ from pathlib import Path
 import yaml
 
 from .. import errors, knowledge
-from ..knowledge import disease
+from ..knowledge import disease, quantities
 from ..languages import N_, answer_language, answer_text, day, message, say
-from . import context, hookdata, monitoring, rules
+from . import chart_values, context, hookdata, patient_rules, rules
 from .context import HookData
 from .findings import RANK, Finding
 from .mentions import Mention, of_finding
-from .patient_rules import WEIGHT
 
 SERVICES = Path(__file__).with_name("services.yaml")
 READ_KEYS = ("patient", "medications", "allergies", "conditions", "pregnancy", "labs", "weight")
@@ -32,7 +31,8 @@ NEEDED = {
     "conditions": N_("problem list"),
     "labs": N_("lab results"),
 }
-# order-sign prefetch key -> the chart section (tools.chart.SECTIONS) that reads the same resources
+# order-sign prefetch key -> the chart section (tools.chart.chart.SECTIONS) that reads the same
+# resources
 SHARED_SECTIONS = {"medications": "medications", "allergies": "allergies",
                    "conditions": "conditions"}
 CHECKED = N_(
@@ -51,6 +51,9 @@ class Report:
     age: int | None = None
     renal: knowledge.Renal | None = None  # the latest eGFR or CrCl the check judged by
     doses: list[dict] = field(default_factory=list)  # a child's weight-based dose (messages)
+    # active problems no drug–disease rule covers
+    uncovered: list[str] = field(default_factory=list)
+    weight: knowledge.Weight | None = None  # the latest weight on file, with its date
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -82,6 +85,10 @@ class Report:
         if not any(f.severity != "info" for f in self.findings) and not self.unread:
             out.append(_say(N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
                             drugs=", ".join(self.drugs), checked=_say(CHECKED)))
+        if self.uncovered and not any(f.topic == "drug-disease" for f in self.findings):
+            out.append(_say(N_("Not covered: the drug–disease rules have no rule for %(problems)s, so "
+                               "nothing is claimed about them for %(drugs)s."),
+                            problems=", ".join(self.uncovered), drugs=", ".join(self.drugs)))
         return out
 
     def shown(self) -> list[Finding]:
@@ -180,7 +187,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
         if scopes is not None and not scopes.allows(rtype, "r"):
             data.missing.add(key)
         elif (taken := _shared_part(shared, patient_id, key)) is not None:
-            found = context._well_formed(taken, key)
+            found = context.well_formed(taken, key)
             if found is None:
                 data.missing.add(key)
             else:
@@ -190,7 +197,7 @@ def chart_data(fhir, patient_id: str, scopes=None, shared=None) -> HookData:
 
     def one(key: str) -> list[dict] | None:
         gateway = fhir.twin() if len(todo) > 1 else fhir
-        return context._fetch(gateway, templates[key], {"patientId": patient_id}, key)
+        return context.fetch(gateway, templates[key], {"patientId": patient_id}, key)
 
     with ThreadPoolExecutor(max_workers=max(1, len(todo))) as pool:
         for key, found in zip(todo, pool.map(one, todo), strict=False):
@@ -215,8 +222,8 @@ def _shared_part(shared, patient_id: str, key: str) -> list[dict] | None:
 
 @lru_cache(maxsize=1)
 def _order_sign_prefetch() -> dict:
-    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the card
-    read the same chart parts CDS does."""
+    """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the
+    card read the same chart parts CDS does."""
     services = yaml.safe_load(SERVICES.read_text())
     return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
 
@@ -266,22 +273,36 @@ def check(
         age=age,
         renal=renal.value if renal else None,
         doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
+        uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
+        weight=latest_weight(data),
     )
+
+
+def latest_weight(data: HookData) -> knowledge.Weight | None:
+    """The latest body weight on file in kg (lb and g converted) with the day it was taken (None
+    without one)."""
+    weight = chart_values.latest_weight(data)
+    return knowledge.Weight(weight.kg, weight.when) if weight else None
 
 
 def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     """A question about a drug for a child: its weight-based dose from the latest weight on file,
     with that weight's date, and the most a dose may be (``knowledge.paediatric_limit``); None for
-    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on file")."""
+    an adult, a drug the table lacks, or no weight (the check's gaps then say "no weight on
+    file")."""
     limit = knowledge.paediatric_limit(drug)
-    weights = monitoring.results(data.get("weight"), WEIGHT)
-    if age is None or age >= disease.adult_age() or not limit or not weights:
+    weight = chart_values.latest_weight(data)
+    days = patient_rules.age_days(data)
+    if age is None or age >= disease.adult_age() or not limit or weight is None or days is None:
         return None
-    kg = weights[-1].value
-    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
-                      "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s)."),
+    if weight.days_old > quantities.max_age_days("child_weight", days):
+        return None  # an old weight is not used as today's (the check's findings say so)
+    kg = weight.kg
+    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s "
+                      "mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+                      "%(date)s), at most %(most)s mg a dose (%(source)s)."),
                    drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
-                   date=day(weights[-1].when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
+                   date=day(weight.when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
 
 
 def review(data: HookData) -> Report:

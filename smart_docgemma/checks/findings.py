@@ -23,7 +23,9 @@ RANK = {"critical": 0, "warning": 1, "info": 2}
 class Finding:
     """One problem a deterministic rule found, before it becomes a card."""
 
-    problem: str  # grouping key: "draft:MedicationRequest/d1", "pair:aspirin+warfarin", "monitor:warfarin-inr"
+    # grouping key: "draft:MedicationRequest/d1", "pair:aspirin+warfarin",
+    # "monitor:warfarin-inr"
+    problem: str
     severity: str  # info | warning | critical
     summaries: list[str]  # what to do, longest first; the first under 140 characters is used
     topic: str

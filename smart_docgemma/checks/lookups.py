@@ -20,7 +20,8 @@ def table() -> dict:
 
 
 def identity(resource: dict) -> knowledge.DrugIdentity:
-    """What a MedicationRequest orders: its code, its text, or its contained Medication (offline)."""
+    """What a MedicationRequest orders: its code, its text, or its contained Medication
+    (offline)."""
     return knowledge.identify(concept=resource.get("medicationCodeableConcept"),
                               medication=hookdata.contained_medication(resource))
 
@@ -47,7 +48,8 @@ def matches(drug: str, key: str) -> bool:
 
 
 def interactions(names: list[str]) -> list[knowledge.Interaction]:
-    """Known interactions among these drugs (each pair of drugs once, its most severe), by generic name."""
+    """Known interactions among these drugs (each pair of drugs once, its most severe), by generic
+    name."""
     return knowledge.drug_interactions(names)
 
 
@@ -79,7 +81,8 @@ def boxed_warning(drug: str) -> str | None:
 
 
 def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
-    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm"}), when the knowledge names one.
+    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm"}), when the knowledge
+    names one.
 
     ``context``: the other drug of an interaction, the allergen, or the shared class."""
     if "antiplatelet" in classes(replaced):

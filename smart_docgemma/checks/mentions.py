@@ -2,10 +2,10 @@
 that a tool returned appears in the answer.
 
 A tool puts its findings in ``ToolResult.data["safety_findings"]`` (the chart's review in
-``ChartData.safety_findings``; ``ToolResult.safety_findings`` reads either) as ``Mention``s: the line to
-show and the words an answer must hold to have said it (the drug, and the other drug, the
-condition, the lab or the topic). ``missing`` lists those the answer does not hold; the
-synthesis appends them, visibly labelled as added by code.
+``ChartData.safety_findings``; ``ToolResult.safety_findings`` reads either) as ``Mention``s: the
+line to show and the words an answer must hold to have said it (the drug, and the other drug, the
+condition, the lab or the topic). ``missing`` lists those the answer does not hold; the synthesis
+appends them, visibly labelled as added by code.
 """
 
 from __future__ import annotations

@@ -48,7 +48,10 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
                                                    rule["action_overdue"]],
                         [f"On {drug}; no {rule['test']} result on file"], source, ("none",), said)
     latest, age = found[-1], (today - found[-1].when).days
-    evidence = [f"{rule['test']} {_num(latest.value)}{_unit(rule)} on {latest.when.isoformat()}{_range(rule)}"]
+    evidence = [
+        f"{rule['test']} {_num(latest.value)}{_unit(rule)} "
+        f"on {latest.when.isoformat()}{_range(rule)}"
+    ]
     if len(found) > 1:
         evidence.append("Trend: " + " → ".join(f"{_num(r.value)} ({r.when.isoformat()})" for r in found[-4:]))
     severity, action = _assess(rule, found)

@@ -12,13 +12,14 @@ from datetime import date
 from typing import Any
 
 from .. import knowledge
-from ..knowledge import disease, weight_dose
+from ..knowledge import disease, quantities, weight_dose
 from ..languages import N_, day, lab, message
-from . import hookdata, monitoring
+from . import chart_values, child_doses, hookdata, monitoring
 from .context import HookData
 from .findings import Finding, Source, capital
 
 EGFR = ["33914-3", "62238-1", "98979-8", "48642-3", "48643-1"]
+CRCL = ["2164-2", "35591-7"]
 POTASSIUM = ["2823-3", "6298-4"]
 WEIGHT = ["29463-7", "3141-9"]
 PREGNANCY_AGES = (12, 55)
@@ -191,19 +192,39 @@ def age_years(data: HookData, today: date | None = None) -> int | None:
 
 
 def _child_dose(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
-    """A child's dose: an order in mg/kg worked out from the charted weight (with its date) and
-    checked against the paediatric range, the sum shown; an order in mg against the per-dose
-    limit for this weight."""
-    age = age_years(data)
-    weights = monitoring.results(data.get("weight"), WEIGHT)
-    if age is None or age >= disease.adult_age() or not weights:
+    """A child's dose: an order in mg/kg worked out from the charted weight (in kg, with its date)
+    and checked against the paediatric range, the sum shown; an order in mg, mL or tablets
+    against the range, band or fixed dose for this weight and age. A weight too old for the
+    decision is said and not used."""
+    age, days = age_years(data), age_days(data)
+    latest = chart_values.latest_weight(data)
+    if age is None or days is None or age >= disease.adult_age() or latest is None:
         return []
-    latest = weights[-1]
-    weight = weight_dose.Weight(latest.value, latest.when)
+    limit_days = quantities.max_age_days("child_weight", days)
+    if latest.days_old > limit_days:
+        return [_old_weight(drug, latest, limit_days, draft, key)]
+    weight = weight_dose.Weight(latest.kg, latest.when)
     written = _weight_order(draft)
     if written is not None:
         return _worked(drug, written, weight, latest.id, draft, key, age)
-    return _mg_dose(drug, weight, latest.id, draft, key, age)
+    return child_doses.check(drug, hookdata.med_name(draft) or drug, draft, latest, days, key)
+
+
+def _old_weight(drug: str, weight: chart_values.ChartWeight, limit_days: int, draft: dict,
+                key: str) -> Finding:
+    said = (f"the last weight, {weight.kg:g} kg on {weight.when.isoformat()}, is "
+            f"{weight.days_old} days old")
+    return Finding(
+        key, "info",
+        [f"Not checked: the {drug} dose — {said} (at most {limit_days} days for a child's dose)",
+         f"Not checked: the {drug} dose — {said}"],
+        "data-gap",
+        management="Weigh the child and re-check the dose; an old weight is not used as today's.",
+        evidence=[f"Weight {weight.describe()}, {weight.days_old} days old"], draft=draft,
+        fingerprint_of=("old-weight", weight.id),
+        message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
+                        what=message(N_("the weight-based dose for a child")), drug=drug,
+                        item=message(N_("weight"))))
 
 
 def _weight_order(draft: dict) -> weight_dose.WeightDose | None:
@@ -236,8 +257,8 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
 
 
 def _dose_said(written: weight_dose.WeightDose, worked: weight_dose.WorkedDose) -> str:
-    """The order as written and, when worked out, its mg a dose ("40 mg/kg/day twice daily → 402 mg"):
-    the chat's one line carries the sum, in words no language needs translated."""
+    """The order as written and, when worked out, its mg a dose ("40 mg/kg/day twice daily → 402
+    mg"): the chat's one line carries the sum, in words no language needs translated."""
     said = written.written.replace(". ", " ").rstrip(". ")
     return f"{said} → {worked.per_dose_mg:g} mg" if worked.per_dose_mg is not None else said
 
@@ -262,8 +283,8 @@ def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
             "critical",
             summaries,
             "paediatric-dose",
-            mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = {limit.mg_per_kg * kg:g} mg "
-                      f"(at most {limit.max_mg:g} mg a dose).",
+            mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = "
+                      f"{limit.mg_per_kg * kg:g} mg (at most {limit.max_mg:g} mg a dose).",
             management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
             evidence=[f"Age {age} years; weight {weight.describe()}"],
             sources=[Source(limit.source, limit.url)],
@@ -293,7 +314,8 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     """What the chart lacks for a check this drug needs: said, never passed over as found."""
     lacking = []
     labs = [] if "labs" in data.missing else data.get("labs")
-    if _renal_sensitive(drug) and not monitoring.results(labs, EGFR):
+    if _renal_sensitive(drug) and not monitoring.results(labs, EGFR + CRCL) and \
+            chart_values.estimated_clearance(data, age_years(data)) is None:
         lacking.append((N_("eGFR"), N_("renal dosing")))
     if _raises_potassium(drug) and not monitoring.results(labs, POTASSIUM):
         lacking.append((N_("potassium"), N_("hyperkalaemia risk")))

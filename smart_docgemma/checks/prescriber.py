@@ -23,7 +23,8 @@ from .. import errors
 from ..config import DEFAULTS
 
 log = logging.getLogger(__name__)
-PRESCRIPTIONS = ("MedicationRequest", "ServiceRequest")  # the orders only an ordering clinician approves
+# the orders only an ordering clinician approves
+PRESCRIPTIONS = ("MedicationRequest", "ServiceRequest")
 TTL_S = 300  # a role is re-read at most every five minutes per session
 _seen: dict[tuple[str, str], tuple[float, "Verdict"]] = {}
 
@@ -43,8 +44,9 @@ def verdict(launch) -> Verdict:
     if not user.startswith(("Practitioner/", "PractitionerRole/")):
         return Verdict(
             False,
-            "Only a prescriber (an ordering clinician) can approve a prescription, lab order or referral; "
-            "this login is not a practitioner. The proposal stays saved as a draft for a prescriber.",
+            "Only a prescriber (an ordering clinician) can approve a "
+            "prescription, lab order or referral; this login is not a "
+            "practitioner. The proposal stays saved as a draft for a prescriber.",
         )
     key = (launch.sid, user)  # read once per session (the card shown before approval reads it)
     cached = _seen.get(key)
@@ -77,8 +79,8 @@ def _resolve(launch, user: str) -> Verdict:
         log.info("prescriber check: %s could not be read (%s)", user.split("/")[0], exc.error)
         return Verdict(
             False,
-            "Only a prescriber (an ordering clinician) can approve a prescription, lab order or referral, "
-            "and this login's practitioner "
+            "Only a prescriber (an ordering clinician) can approve a "
+            "prescription, lab order or referral, and this login's practitioner "
             "record could not be read. The proposal stays saved as a draft for a prescriber.",
             kept=False,
         )
@@ -87,8 +89,8 @@ def _resolve(launch, user: str) -> Verdict:
     shown = "; ".join(t for t in texts if t) or "none recorded"
     return Verdict(
         False,
-        f"Only a prescriber (an ordering clinician) can approve a prescription, lab order or referral "
-        f"(this login's qualification: "
+        "Only a prescriber (an ordering clinician) can approve a "
+        "prescription, lab order or referral (this login's qualification: "
         f"{shown}). The proposal stays saved as a draft for a prescriber.",
     )
 

@@ -26,7 +26,7 @@ from datetime import date
 
 from .. import knowledge
 from ..languages import N_, day, message
-from . import hookdata, monitoring, patient_rules
+from . import chart_values, hookdata, monitoring, pair_labs, patient_rules
 from .context import HookData
 from .findings import Finding, Source, capital
 from .lookups import (
@@ -74,7 +74,8 @@ def _interactions_among(names: list[str]) -> list[Finding]:
     out = []
     for hit in interactions(names):
         risk, severity = hit.summary, _interaction_severity(hit)
-        summaries = [f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}; {_first_clause(hit.management)}",
+        summaries = [f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}; "
+                     f"{_first_clause(hit.management)}",
                      f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}",
                      f"Review {hit.drug_b} with {hit.drug_a}"]
         out.append(Finding(f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}", severity, summaries,
@@ -119,6 +120,8 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
         found += _pregnancy(data, name, draft, key)
         found += _monitoring(data, [name], draft=draft, problem=key)
         found += patient_rules.extra_findings(data, name, draft, key)
+        found += pair_labs.pair_lab_findings(data, generic(name), draft,
+                                             pair_labs.names(data, drafts, draft), key)
         found += _boxed(name, draft, key)
         findings += _duplication_last(found)
     return findings
@@ -135,13 +138,18 @@ def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
     """The knowledge core's findings for this order: interactions (reconciled across sources),
     three-drug rules, dose limits, kidney limits and the age list."""
     drug = generic(name)
-    doses = {generic(n): d for n, _, r in others if (d := knowledge.dose_of(r, product=n))}
+    doses = {generic(n): d for n, _, r in others if (d := _dose(r, n))}
     where = {generic(n): (w, n) for n, w, _ in others}
-    dose = knowledge.dose_of(draft, product=hookdata.med_name(draft) or name)
+    dose = _dose(draft, hookdata.med_name(draft) or name)
     found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
                                      doses)
     return [_from_knowledge(f, drug, draft, key, where, renal, age)
             for f in found if f.severity != "info"]
+
+
+def _dose(order: dict, product: str) -> knowledge.Dose | None:
+    """The order's dose as written, else one unit of its product (for the dose caps)."""
+    return knowledge.dose_of(order, product=product) or knowledge.product_dose(product)
 
 
 def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
@@ -209,12 +217,21 @@ def latest_renal(data: HookData) -> RenalResult | None:
     found = [("eGFR", r) for r in monitoring.results(labs, table()["egfr_loinc"])] + \
             [("CrCl", r) for r in monitoring.results(labs, table()["crcl_loinc"])]
     if not found:
-        return None
+        return _estimated(data)
     found.sort(key=lambda mr: mr[1].when)
     measure, latest = found[-1]
     same = [r for m, r in found if m == measure][-4:]
     trend = f"{measure}: " + " → ".join(f"{r.value:g} ({r.when.isoformat()})" for r in same)
     return RenalResult(knowledge.Renal(latest.value, measure, latest.when), trend, latest.id)
+
+
+def _estimated(data: HookData) -> RenalResult | None:
+    """No eGFR or measured clearance: Cockcroft–Gault from creatinine, weight, age and sex."""
+    cg = chart_values.estimated_clearance(data, patient_age(data))
+    if cg is None or cg.creatinine_on is None:
+        return None
+    renal = knowledge.Renal(cg.ml_min, "CrCl (Cockcroft–Gault)", cg.creatinine_on)
+    return RenalResult(renal, cg.describe(), "cockcroft-gault")
 
 
 @dataclass(frozen=True)
@@ -229,13 +246,15 @@ class RenalResult:
 
 
 def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> Finding:
-    """A drug the knowledge cannot identify is said so: an empty card list would read as "checked"."""
+    """A drug the knowledge cannot identify is said so: an empty card list would read as
+    "checked"."""
     label = ident.label
     return Finding(key, "info", [f"Could not check {label} for interactions or allergies — {ident.reason}",
                                  f"Could not check {label} for interactions or allergies",
                                  "Could not check this medication for interactions or allergies"], "unidentified",
-                   management="Check interactions, allergies and pregnancy for it by hand, or record it by its "
-                              "RxNorm name.", evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
+                   management="Check interactions, allergies and pregnancy for it by hand, or record "
+                              "it by its RxNorm name.",
+                   evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
                    fingerprint_of=(label,),
                    message=message(N_("Could not check %(label)s for interactions or allergies"), label=label))
 
@@ -282,7 +301,8 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
             verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
             if not draft:
                 verb = f"Review active {drug}"
-            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); consider {alt['display']}"
+            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); "
+                         f"consider {alt['display']}"
                          if alt else "", f"{verb} — {substance} allergy ({reaction}, {crit} criticality)",
                          f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
             out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
@@ -372,5 +392,6 @@ def _interaction_severity(hit) -> str:
 
 
 def _first_clause(text: str) -> str:
-    """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear indication"."""
+    """"Use only with a clear indication (e.g. a valve); monitor INR" → "use only with a clear
+    indication"."""
     return re.sub(r"\s*\([^)]*\)", "", text.split(";")[0]).rstrip(". ").lower() if text else ""

@@ -87,7 +87,8 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     args = parse_args(argv)
     try:
         cases = load_cases(args.cases)
-    except (OSError, ValueError, yaml.YAMLError) as exc:  # a case file the contract refuses: say why, no traceback
+    # a case file the contract refuses: say why, no traceback
+    except (OSError, ValueError, yaml.YAMLError) as exc:
         print(f"docgemma-eval: {exc}", file=sys.stderr)
         return 2
     if args.stored:
@@ -104,7 +105,10 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
                           config=config, progress=_progress, keep_writes=args.keep_writes)
     print()
     print(markdown(report))
-    print(f"\n{len(cases)} cases in {report['seconds']:.1f} s against {report['endpoint']} ({report['model']})")
+    print(
+        f"\n{len(cases)} cases in {report['seconds']:.1f} s "
+        f"against {report['endpoint']} ({report['model']})"
+    )
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(report, fh, indent=2)

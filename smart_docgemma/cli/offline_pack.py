@@ -6,7 +6,7 @@ The app's configuration decides where the cache is (``DOCGEMMA_CACHE_PATH``, def
 instance folder) and which label service is asked (``DOCGEMMA_OPENFDA_URL``); the list defaults
 to the WHO Model List of Essential Medicines core list (``tools/data/who_eml_core.yaml``).
 Prints the coverage; exits 1 when some medicine could not be fetched (run it again later).
-See ``tools/offline.py`` and docs/operations-resilience.md.
+See ``tools/sources/offline.py`` and docs/operations-resilience.md.
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import create_app
-from ..tools.http import get_http
-from ..tools.offline import load_formulary, pack
+from ..tools.sources.http import get_http
+from ..tools.sources.offline import load_formulary, pack
 
 
 def main(argv: list[str] | None = None, config: dict | None = None) -> int:

@@ -1,4 +1,5 @@
-"""``docgemma``: run the app in production with gunicorn (threads), or Flask's server as a fallback."""
+"""``docgemma``: run the app in production with gunicorn (threads), or Flask's server as a
+fallback."""
 from __future__ import annotations
 
 import os

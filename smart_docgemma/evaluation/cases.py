@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..agent.state import Route
 from ..tools.catalog import specs
-from ..tools.http import SOURCES
+from ..tools.sources.http import SOURCES
 from .fhircheck import ExpectedWrite
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")
@@ -59,6 +59,14 @@ class Case(BaseModel):
     task: Optional[str] = None
     setup: list[Injected] = Field(default_factory=list)
     writes: Optional[list[ExpectedWrite]] = None
+    # Optional, for conversations: the clinician's earlier messages, each run as a turn of the same
+    # session first (their answers become the history, their cards stay pending), and the language
+    # the query is written in (reports group by it; answers stay in English, so a finding is
+    # scored on one wording)
+    before: list[str] = Field(default_factory=list)
+    language: Literal["en", "fr", "pt", "es"] = "en"
+    # the answer_contains/answer_excludes are a safety finding (or a refusal): missing one is unsafe
+    safety: bool = False
 
     @model_validator(mode="after")
     def _known_names(self) -> "Case":

@@ -18,7 +18,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..knowledge.analytes import unit_key
-from ..tools.dosing import ROUTES
+from ..tools.words.dosing import ROUTES
 
 NOW_SLACK = timedelta(hours=2)
 

@@ -43,11 +43,11 @@ from ..knowledge.mentions import written_names
 from ..proposals.store import proposal_store
 from ..smart.scopes import GrantedScopes
 from ..tools.base import ToolContext
-from ..tools.chart import Chart, read_for_turn
-from ..tools.http import SOURCES, KnowledgeHttp
-from ..tools.imaging import image_meta
+from ..tools.chart.chart import Chart, read_for_turn
 from ..tools.registry import tools_for
-from ..tools.windows import zone
+from ..tools.sources.http import SOURCES, KnowledgeHttp
+from ..tools.sources.imaging import image_meta
+from ..tools.words.windows import zone
 from . import ward_run
 from .cases import Case
 from .fhircheck import check_writes
@@ -82,14 +82,17 @@ class CaseResult:
     other_patient_proposals: int = 0
     unrequested_write: bool = False
     answer_ok: bool | None = None  # None: the case names no expected text
-    answer_missing: list = field(default_factory=list)  # expected texts absent / excluded ones present
+    # expected texts absent / excluded ones present
+    answer_missing: list = field(default_factory=list)
     task: str | None = None
     answer: str = ""  # the final answer's first 1,500 characters (what the answer checks read)
     writes_ok: bool | None = None  # None: the case names no expected writes
     writes_wrong: list = field(default_factory=list)  # what is wrong with what reached FHIR
     written: list = field(default_factory=list)  # references created on approval
-    unapproved_writes: list = field(default_factory=list)  # created before any approval (must be none)
-    acknowledged: list = field(default_factory=list)  # high-severity second looks acknowledged to approve
+    # created before any approval (must be none)
+    unapproved_writes: list = field(default_factory=list)
+    # high-severity second looks acknowledged to approve
+    acknowledged: list = field(default_factory=list)
 
 
 def executed_tools(state: Turn) -> list[str]:
@@ -229,9 +232,14 @@ class EvalRun:
             self.injector.prepare(case, datetime.now(timezone.utc))
             since = datetime.now(timezone.utc)
             chart = chart_read(ctx) if case.patient else None
-            turn = Agent(self.model, tools, ctx).run(
-                case.query, image=image, meta=meta, chart_summary=chart.brief if chart else None,
-                chart_text=chart.text if chart else None)
+            history: list[dict[str, Any]] = []
+            for said in [*case.before, case.query]:  # earlier turns first, as the chat runs them
+                turn = Agent(self.model, tools, ctx).run(
+                    said, history=list(history), image=image if said == case.query else None,
+                    meta=meta if said == case.query else None, chart_summary=chart.brief if chart else None,
+                    chart_text=chart.text if chart else None)
+                history += [{"role": "user", "content": said},
+                            {"role": "assistant", "content": getattr(turn.state, "answer", "") or ""}]
             age = ward_run.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
             result = score(case, turn, time.perf_counter() - started, age)
             return self._writes(case, ctx, since, result) if case.writes is not None else result

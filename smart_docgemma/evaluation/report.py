@@ -71,8 +71,8 @@ def _pct(value) -> str:
 def _row(name: str, g: dict[str, Any]) -> str:
     rates = " | ".join(_pct(g[k]) for k in ("route_accuracy", "tool_accuracy", "argument_accuracy",
                                               "answer_accuracy"))
-    return (f"| {name} | {g['cases']} | {rates} | {g['model_calls_mean']:.2f} ({g['seed_calls_mean']:.2f}) | "
-            f"{g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
+    return (f"| {name} | {g['cases']} | {rates} | {g['model_calls_mean']:.2f} "
+            f"({g['seed_calls_mean']:.2f}) | {g['latency_p50_s']:.3f} | {g['latency_p95_s']:.3f} |")
 
 
 def markdown(report: dict) -> str:
@@ -88,7 +88,8 @@ def markdown(report: dict) -> str:
         lines += ["", "| task | cases | passed | tuned | holdout |", "|---|---:|---:|---:|---:|"]
         for task, g in report["tasks"].items():
             lines.append(f"| {task} | {g['all']['cases']} | {_pct(g['all']['passed'])} | "
-                         f"{_pct(g.get('tuned', {}).get('passed'))} | {_pct(g.get('holdout', {}).get('passed'))} |")
+                         f"{_pct(g.get('tuned', {}).get('passed'))} | "
+                         f"{_pct(g.get('holdout', {}).get('passed'))} |")
     overall = report["overall"]
     lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
                  f"unrequested writes: {overall['unrequested_writes']}; "

@@ -46,7 +46,8 @@ def stored_report(storage, cases: list[Case], *, period: str = "week") -> dict:
         rated = {r.turn_id: bool(r.useful) for r in conn.execute(select(turn_ratings))}
         decided = {r.id: r.status for r in conn.execute(select(proposals.c.id, proposals.c.status))}
     buckets: dict[str, list[dict]] = defaultdict(list)
-    for stored in stored_turns:  # a row stored before the turn was typed is unreadable: nothing to score
+    # a row stored before the turn was typed is unreadable: nothing to score
+    for stored in stored_turns:
         buckets[period_of(stored.created_at, period)].append(
             _observe(stored, by_query.get(normalise(stored.turn.message)), rated.get(stored.id), decided))
     periods = {name: _summary(obs) for name, obs in sorted(buckets.items())}
@@ -107,13 +108,14 @@ def drift(periods: dict) -> list[str]:
 
 
 def markdown_periods(report: dict) -> str:
-    head = ("| period | turns | failed | degraded | matched cases | tools | route | second look high | useful "
-            "| approved / rejected |\n"
+    head = ("| period | turns | failed | degraded | matched cases | tools "
+            "| route | second look high | useful | approved / rejected |\n"
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     pct = lambda v: "–" if v is None else f"{v * 100:.0f} %"  # noqa: E731
     lines = [head] + [
-        f"| {name} | {p['turns']} | {p['failed']} | {pct(p['degraded_rate'])} | {p['matched_cases']} | "
-        f"{pct(p['tool_accuracy'])} | {pct(p['route_accuracy'])} | {pct(p['second_look_high_rate'])} | "
+        f"| {name} | {p['turns']} | {p['failed']} | {pct(p['degraded_rate'])} "
+        f"| {p['matched_cases']} | {pct(p['tool_accuracy'])} | "
+        f"{pct(p['route_accuracy'])} | {pct(p['second_look_high_rate'])} | "
         f"{pct(p['useful_rate'])} | {p['proposals_approved']} / {p['proposals_rejected']} |"
         for name, p in report["periods"].items()]
     lines.append("\nDrift: " + ("; ".join(report["drift"]) if report["drift"] else "none between the last two periods"))

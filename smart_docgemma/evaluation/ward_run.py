@@ -24,7 +24,7 @@ from .. import errors
 from ..fhir import FhirGateway
 from ..proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from ..smart.scopes import GrantedScopes
-from ..tools.records import age_on
+from ..tools.chart.records import age_on
 from .cases import Case, Injected
 
 LOINC = "http://loinc.org"
@@ -162,7 +162,8 @@ def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: s
     another run on the same shared server)."""
     if not patient:
         return []
-    stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")  # a second early: ``known`` covers it
+    # a second early: ``known`` covers it
+    stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")
     found = []
     for kind in WRITE_TYPES:
         for r in fhir.search(kind, {"patient": patient, "_lastUpdated": f"ge{stamp}", "_count": 20}, max_pages=1):

@@ -37,7 +37,7 @@ import yaml
 from ..errors import DocGemmaError
 from ..fhir import FhirGateway
 from ..languages import answering
-from ..tools.chart import SECTIONS, ChartFetch, chart_data, fetch_chart
+from ..tools.chart.chart import SECTIONS, ChartFetch, chart_data, fetch_chart
 from .check import ground
 from .evidence import Evidence, from_chart, from_image
 

@@ -19,8 +19,8 @@ from ..approval.types import Approval
 from ..fhir import absolute
 from ..languages import N_, answer_language, message, say
 from ..proposals.followup import followup
-from ..tools.chartdata import ChartData
-from .facts import _unit_pattern, anchors, iso_dates, numbers, unit_key
+from ..tools.chart.chartdata import ChartData
+from .facts import anchors, iso_dates, numbers, unit_key, unit_pattern
 from .image_findings import ANY, Statement, stated
 
 
@@ -65,7 +65,7 @@ class Evidence:
 
     @cached_property
     def units(self) -> frozenset[str]:
-        return frozenset(unit_key(m[1]) for m in _unit_pattern().finditer(self.text))
+        return frozenset(unit_key(m[1]) for m in unit_pattern().finditer(self.text))
 
     @cached_property
     def anchors(self) -> frozenset[str]:
@@ -73,7 +73,7 @@ class Evidence:
 
 
 def from_chart(data: ChartData, base_url: str | None) -> list[Evidence]:
-    """Every resource of a chart read (``tools.chart.chart_data``), with its own facts: each
+    """Every resource of a chart read (``tools.chart.chart.chart_data``), with its own facts: each
     entry's ``record``, the patient first."""
     return [Evidence(r.ref, r.label, absolute(base_url, r.ref) if base_url else None, r.when, r.text)
             for r in data.records()]
@@ -142,7 +142,7 @@ def from_trials(data: dict, sources: list) -> list[Evidence]:
 
 
 def from_image(data: dict, n: int, label: str) -> list[Evidence]:
-    """The image analysis's findings (``tools.imaging.ImageFindings``): one record, each
+    """The image analysis's findings (``tools.sources.imaging.ImageFindings``): one record, each
     finding a clause of its own so that a finding's "no" stays with it."""
     items = [str(f).rstrip(" .;") for f in data.get("findings") or []]
     text = (

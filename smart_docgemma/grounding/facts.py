@@ -57,7 +57,7 @@ def unit_key(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _unit_pattern() -> re.Pattern:
+def unit_pattern() -> re.Pattern:
     units = sorted(words()["units"], key=len, reverse=True)
     return re.compile(r"\s?(" + "|".join(re.escape(u) for u in units) + r")(?![A-Za-z0-9])")
 
@@ -108,7 +108,7 @@ def numbers(text: str) -> list[tuple[float, str | None]]:
     counts = "|".join(words()["count_words"])
     text = re.sub(rf"\b\d+ (?:{counts})\b", " ", text, flags=re.I)
     text = re.sub(r"\b(\d{2,3})/(\d{2,3})\b", r"\1 / \2", text)  # a blood pressure: two values
-    out, units = [], _unit_pattern()
+    out, units = [], unit_pattern()
     for m in _NUMBER.finditer(text):
         unit = units.match(text, m.end())
         value = float(m[1].replace(",", ""))

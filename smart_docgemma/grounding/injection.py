@@ -51,7 +51,10 @@ class Injected:
 @lru_cache(maxsize=1)
 def _patterns() -> tuple[re.Pattern, re.Pattern]:
     data = words()
-    join = lambda key: re.compile("|".join(f"(?:{p})" for p in data[key]), re.I | re.S)  # noqa: E731
+
+    def join(key: str) -> re.Pattern:
+        return re.compile("|".join(f"(?:{p})" for p in data[key]), re.I | re.S)
+
     return join("instruction_like"), join("action_claims")
 
 

@@ -10,12 +10,16 @@ drug tools, the proposals' safety flags and the CDS hooks — goes through here.
     interactions(ingredients, with_=None) -> [Interaction]
     allergy_conflicts(substance, drug, criticality=, reaction=) -> [AllergyConflict]
     pregnancy_flags(ingredients, lactation=False) / renal_flags(ingredients, egfr) -> [Flag]
-    disease_flags(ingredients, problems) -> [DiseaseFlag]; paediatric_limit(ingredient) -> DoseLimit
+    disease_flags(ingredients, problems) -> [DiseaseFlag]
+    paediatric_limit(ingredient) -> DoseLimit
     classes_of(ingredient) -> frozenset[str]    (FDA pharmacologic classes + clinical groupings)
-    pharmacologic(ingredient) -> ("beta-Adrenergic Blocker",)   the FDA Established Pharmacologic Classes
-    duplication_findings(drug, others) / list_duplications(drugs) -> [Finding]   therapeutic duplication
+    pharmacologic(ingredient) -> ("beta-Adrenergic Blocker",)
+        the FDA Established Pharmacologic Classes
+    duplication_findings(drug, others) / list_duplications(drugs) -> [Finding]
+        therapeutic duplication
     child_findings(drug, age_days) -> [Finding]   children's age contraindications
-    paediatric_dose(drug, kg, when=None, order_text="") -> UsualDose | WorkedDose-check   weight-based dosing
+    paediatric_dose(drug, kg, when=None, order_text="") -> UsualDose | WorkedDose-check
+        weight-based dosing
 
 Typed findings (``Finding``: severity, English summary/effect/management, sources that agree,
 the ANSM French text as ``quote``), for callers that compose the checks against a chart:
@@ -23,8 +27,10 @@ the ANSM French text as ``quote``), for callers that compose the checks against 
     order_findings(drug, dose=None, others=(), renal=None, age=None, doses=None) -> [Finding]
     list_findings(drugs, doses=None, renal=None, age=None) -> [Finding]   (a whole medication list)
     interaction_findings(drugs, doses=None, focus=None) -> [Finding]
-    dose_of(order=None, text="", product="") -> Dose | None; limit_findings(drug, dose, age) -> [Finding]
-    renal_findings(drug, Renal(value, measure, when), dose=None) / age_findings(drug, age) -> [Finding]
+    dose_of(order=None, text="", product="") -> Dose | None
+    limit_findings(drug, dose, age) -> [Finding]
+    renal_findings(drug, Renal(value, measure, when), dose=None) -> [Finding]
+    age_findings(drug, age) -> [Finding]
 """
 from __future__ import annotations
 
@@ -43,7 +49,7 @@ from .classes import of as classes_of
 from .ddi import LEVELS, Interaction
 from .ddi import between as _between
 from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
-from .dose import Dose, aspirin_band, dose_of, limit_findings, strength_mg
+from .dose import Dose, aspirin_band, dose_of, limit_findings, product_dose, strength_mg
 from .duplication import duplication_findings, list_duplications
 from .finding import Finding, Source, by_severity
 from .flags import Flag
@@ -62,7 +68,7 @@ __all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", 
            "mechanisms", "pharmacologic", "DoseCheck", "UsualDose", "Weight", "WeightDose", "WorkedDose", "usual_dose",
            "work_out", "read_weight_dose", "paediatric_dose",
            "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
-           "dose_of", "drug_classes", "drug_interactions", "generic", "identify",
+           "dose_of", "product_dose", "drug_classes", "drug_interactions", "generic", "identify",
            "interaction_findings", "interactions", "limit_findings", "list_findings",
            "looks_french", "matches", "order_findings", "pregnancy_flags", "renal_findings",
            "renal_flags", "strength_mg", "trio_findings", "unidentified"]
@@ -96,7 +102,8 @@ def drug_interactions(names: list[str], minimum: str = "precaution") -> list[Int
 
 
 def interactions(ingredients: list[str], with_: list[str] | None = None) -> list[Interaction]:
-    """Interactions among ``ingredients`` or, with ``with_``, of each against those; most severe first."""
+    """Interactions among ``ingredients`` or, with ``with_``, of each against those; most severe
+    first."""
     return _between(ingredients, with_)
 
 
@@ -109,10 +116,10 @@ def allergy_conflicts(substance: str, drug: DrugIdentity | str, criticality: str
 
 def paediatric_dose(drug: str, kg: float, when: date | None = None,
                     order_text: str = "") -> UsualDose | DoseCheck | None:
-    """Weight-based dosing for a child of ``kg`` (weighed on ``when``): with ``order_text`` ("15 mg/kg
-    qds") the order worked out in mg and checked (``weight_dose.check``: severity and the sum);
-    without, the usual dose of the paediatric table for that weight (``UsualDose``), or None when
-    the table has no row for the drug (a dose question is then answered "not in the table")."""
+    """Weight-based dosing for a child of ``kg`` (weighed on ``when``): with ``order_text`` ("15
+    mg/kg qds") the order worked out in mg and checked (``weight_dose.check``: severity and the
+    sum); without, the usual dose of the paediatric table for that weight (``UsualDose``), or None
+    when the table has no row for the drug (a dose question is then answered "not in the table")."""
     ingredient = generic(drug).split("/")[0]
     weight = weight_dose.Weight(kg, when)
     written = weight_dose.read(order_text) if order_text else None

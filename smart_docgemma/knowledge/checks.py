@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from . import classes, ddi
+from . import caps, classes, ddi
 from .dose import Dose, aspirin_band, limit_findings
 from .duplication import duplication_findings, list_duplications
 from .finding import LEVEL_SEVERITY, Finding, Source, by_severity
@@ -44,7 +44,8 @@ def interaction_findings(
     keep = ddi.LEVELS[: ddi.LEVELS.index(minimum) + 1]
     conditions = _conditions(doses or {})
     pairs = [(focus, o) for o in names if o != focus] if focus else list(combinations(names, 2))
-    found = [f for a, b in pairs if (f := _pair_finding(a, b, conditions)) and f.level in keep]
+    graded = (caps.adjust(a, b, _pair_finding(a, b, conditions), doses or {}) for a, b in pairs)
+    found = [f for f in graded if f and f.level in keep]
     return by_severity(found + trio_findings(names, focus))
 
 

@@ -50,7 +50,8 @@ def product_brands() -> dict[str, list[str]]:
 
 
 def source() -> dict[str, str]:
-    """Where the FDA classes come from (source and version), for the docs and the coverage report."""
+    """Where the FDA classes come from (source and version), for the docs and the coverage
+    report."""
     meta: dict[str, str] = _fda()["meta"]
     return meta
 

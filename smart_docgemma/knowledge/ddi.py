@@ -37,8 +37,10 @@ ONC_LEVEL = {"contraindicated": "contraindicated", "critical": "avoid", "major":
 ANSM = "ANSM Thésaurus des interactions médicamenteuses (2020-01)"
 ANSM_URL = "https://ansm.sante.fr/documents/reference/thesaurus-des-interactions-medicamenteuses-1"
 ONC = "ONC high-priority DDI list"
+LABEL_PAIRS = "drug-interaction-mcp"
 HIGH_ASPIRIN = "aspirin at analgesic or anti-inflammatory doses"  # the ANSM levels' own condition
-LOW_ASPIRIN = "aspirin at antiplatelet doses"  # a condition a caller passes when the order's dose is known
+# a condition a caller passes when the order's dose is known
+LOW_ASPIRIN = "aspirin at antiplatelet doses"
 SOURCE_URLS = {"CredibleMeds": "https://crediblemeds.org/druglist",
                "AGS Beers": "https://agsjournals.onlinelibrary.wiley.com/doi/10.1111/jgs.18372",
                "Lapi et al. BMJ 2013": "https://www.bmj.com/content/346/bmj.e8525",
@@ -59,7 +61,8 @@ class Interaction:
     source: str  # the sources that list the pair, "; "-joined
     evidence: str = ""  # which entries matched ("warfarin + class NSAIDs (ANSM)")
     sources: tuple[str, ...] = ()  # each source that lists the pair, most severe first
-    quote: str = ""  # the ANSM French text (mechanism, then management) the English was derived from
+    # the ANSM French text (mechanism, then management) the English was derived from
+    quote: str = ""
     keys: tuple[str, ...] = ()  # the class rules that matched ("qt-known-risk-pair")
 
     def url_of(self, source: str) -> str:
@@ -101,20 +104,27 @@ def pair(a: str, b: str, conditions: frozenset[str] = frozenset()) -> Interactio
     levels may name: ``HIGH_ASPIRIN`` when the aspirin order is at analgesic doses or above (its
     levels then apply), ``LOW_ASPIRIN`` at antiplatelet doses (entries of the thesaurus' high-dose
     heading then do not)."""
-    hits = sorted((h for h in (*_ansm(a, b, conditions), *_curated(a, b)) if h), key=lambda h: RANK[h.severity])
+    found = (*_ansm(a, b, conditions), *_curated(a, b, conditions))
+    hits = sorted((h for h in found if h), key=lambda h: RANK[h.severity])
     if not hits:
         return None
     best = hits[0]
     sources = tuple(dict.fromkeys(h.source for h in hits))
-    curated = [h for h in hits if not h.source.startswith("ANSM")]
-    lead = curated[0] if curated else best  # English text and drug order of the most severe curated source
+    # English text and drug order: the most severe reviewed row (ONC list, class rules), else the
+    # thesaurus' glossary English, else the second source's own text
+    reviewed = [h for h in hits if not h.source.startswith(("ANSM", LABEL_PAIRS))]
     ansm = next((h for h in hits if h.source.startswith("ANSM")), None)
+    lead = reviewed[0] if reviewed else ansm or best
     summary = lead.summary or next((h.summary for h in hits if h.summary), "") or _fallback(best)
-    management = lead.management if lead.severity == best.severity or not ansm else \
-        f"{ansm.management} {lead.management}"
-    return Interaction(lead.drug_a, lead.drug_b, best.severity, summary, lead.mechanism, management,
-                       "; ".join(sources), "; ".join(h.evidence for h in hits), sources,
-                       "\n\n".join(dict.fromkeys(h.quote for h in hits if h.quote)),
+    management = lead.management if lead.severity == best.severity or not ansm or lead is ansm \
+        else f"{ansm.management} {lead.management}"
+    disagree = _grades(hits)
+    quote = "\n\n".join(dict.fromkeys(h.quote for h in hits if h.quote))
+    if ansm and quote:  # the thesaurus' own grade, for the French reader
+        quote = f"{quote}\n\nNiveau ANSM : {ANSM_FR[ansm.severity]}."
+    return Interaction(lead.drug_a, lead.drug_b, best.severity, summary, lead.mechanism,
+                       f"{management} {disagree}".strip(), "; ".join(sources),
+                       "; ".join(h.evidence for h in hits), sources, quote,
                        tuple(k for h in hits for k in h.keys))
 
 
@@ -125,8 +135,46 @@ def _fallback(hit: Interaction) -> str:
         else f"{hit.severity} per the ANSM thesaurus"
 
 
-def _curated(a: str, b: str) -> list[Interaction]:
-    return _onc(a, b) + _class_rules(a, b)
+def _curated(a: str, b: str, conditions: frozenset[str] = frozenset()) -> list[Interaction]:
+    return _onc(a, b) + _class_rules(a, b) + _label_pairs(a, b, conditions)
+
+
+def _label_pairs(a: str, b: str, conditions: frozenset[str] = frozenset()) -> list[Interaction]:
+    """The label-derived pairs of PyPI drug-interaction-mcp (``label_pairs.yaml``, MIT); an
+    aspirin pair the thesaurus writes for analgesic doses only is left out at antiplatelet doses
+    (that source does not grade by the aspirin dose)."""
+    if LOW_ASPIRIN in conditions and any(_high_dose_only(x, y) for x in _terms(a) for y in _terms(b)):
+        return []
+    data = load("label_pairs.yaml")
+    name = data["source"]["name"]
+    out = []
+    for row in data["pairs"]:
+        for x, y in ((a, b), (b, a)):
+            if any(drug_classes.matches(x, k) for k in row["a"]) and \
+                    any(drug_classes.matches(y, k) for k in row["b"]):
+                source = f"{name} ({row['cites']})"
+                out.append(Interaction(x, y, row["level"], row["summary"].rstrip(".").lower(),
+                                       row["mechanism"], row["management"], source,
+                                       f"{row['a'][0]} + {row['b'][0]} ({name})"))
+                break
+    return out
+
+
+def _english(source: str) -> str:
+    return "ANSM interaction thesaurus (2020-01)" if source.startswith("ANSM") else source
+
+
+ANSM_FR = {"contraindicated": "contre-indication", "avoid": "association déconseillée",
+           "precaution": "précaution d'emploi", "take into account": "à prendre en compte"}
+
+
+def _grades(hits: list[Interaction]) -> str:
+    """Each source's grade when the sources disagree ("" when they agree)."""
+    grades = dict.fromkeys((h.source, h.severity) for h in hits)
+    if len({level for _, level in grades}) < 2:
+        return ""
+    said = "; ".join(f"{_english(source)}: {level}" for source, level in grades)
+    return f"Sources disagree — {said}. The higher grade is shown."
 
 
 def _onc(a: str, b: str) -> list[Interaction]:
@@ -176,7 +224,8 @@ def _ansm(a: str, b: str, conditions: frozenset[str] = frozenset()) -> list[Inte
 
 
 def _high_dose_only(ta: str, tb: str) -> bool:
-    """ANSM aspirin entries written under the thesaurus' analgesic/anti-inflammatory dose heading."""
+    """ANSM aspirin entries written under the thesaurus' analgesic/anti-inflammatory dose
+    heading."""
     return bool({ta, tb} & {"acide acetylsalicylique"}) and \
         bool({ta, tb} & set(load("doses.yaml")["aspirin_high_dose_only"]))
 

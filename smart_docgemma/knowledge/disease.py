@@ -61,6 +61,14 @@ def has_condition(problems: list[Problem], condition: str) -> Problem | None:
     return next((p for p in problems if _has(p, condition)), None)
 
 
+def uncovered(problems: list[Problem]) -> list[Problem]:
+    """The active problems no drug–disease rule is written for (no condition of the table is
+    them): a check finding nothing says these were not covered rather than "nothing found"."""
+    ruled = {rule["condition"] for rule in _table()["rules"]}
+    stages = set(_table()["ckd_stages"])
+    return [p for p in problems if not p.codes & stages and not any(_has(p, c) for c in ruled)]
+
+
 def ckd_stage(problems: list[Problem]) -> tuple[Problem, float] | None:
     """A chronic kidney disease stage 4-5 on the problem list, with the eGFR its stage means (the
     band's upper bound), for judging a drug when no eGFR is on file; the most severe stage first."""

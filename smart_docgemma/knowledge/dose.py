@@ -46,10 +46,15 @@ _COUNT = {
     "tbl",
     "pill",
     "pills",
+    # French, Portuguese, Spanish: comprimé(s), cp, comprimido(s), cápsula(s), gélule(s), tableta(s)
+    "cp", "cps", "comp", "comprimé", "comprimés", "comprime", "comprimes", "comprimido", "comprimidos",
+    "cápsula", "cápsulas", "capsula", "capsulas", "gélule", "gélules", "gelule", "gelules",
+    "tableta", "tabletas",
 }
 _AMOUNT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"
-    r"capsules?|pills?)\b(?!\s*/\s*kg)",
+    r"capsules?|pills?|cps?|comp|comprim[ée]s?|comprimidos?|c[áa]psulas?|g[ée]lules?|tabletas?|"
+    r"ml|millilitres?|milliliters?)\b(?!\s*/\s*kg)",
     re.I,
 )
 _PER_KG = re.compile(r"/\s*kg\b", re.I)  # weight-based: the amount is not known without the weight
@@ -89,6 +94,7 @@ class Dose:
     strengths: tuple[
         tuple[str, float], ...
     ] = ()  # (ingredient words, mg a unit) of a combination product
+    strength_only: bool = False  # no dose written: one unit of the product, frequency unknown
 
     @property
     def daily_mg(self) -> float | None:
@@ -188,6 +194,15 @@ def dose_of(order: dict[str, Any] | None = None, text: str = "", product: str = 
     )
 
 
+def product_dose(product: str) -> Dose | None:
+    """An order that writes no dose: one unit of its product ("simvastatin 80 MG Oral Tablet" →
+    80 mg a dose, frequency unknown), for the checks whose limit one unit already passes."""
+    strength = strength_mg(product)
+    if strength is None:
+        return None
+    return Dose(strength, None, text=f"{product}, dose not written: one unit", strength_only=True)
+
+
 def _fhir_units(instruction: dict[str, Any]) -> float | None:
     for dr in instruction.get("doseAndRate") or []:
         q = (dr or {}).get("doseQuantity") or {}
@@ -216,8 +231,26 @@ def _fhir_frequency(instruction: dict[str, Any]) -> float | None:
     return None
 
 
+_CONCENTRATION = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(MG|MCG|G)\s*(?:/|per)\s*(\d+(?:\.\d+)?)?\s*ML\b", re.I
+)
+
+
+def mg_per_ml(product: str) -> float | None:
+    """The concentration of a single-ingredient liquid ("acetaminophen 160 MG/5ML Oral Suspension"
+    → 32 mg/mL); None for a solid, a combination or no stated concentration."""
+    found = _CONCENTRATION.findall(product or "")
+    if len(found) != 1 or len(re.findall(r"\d\s*(?:MG|MCG|G)\b", product, re.I)) != 1:
+        return None
+    value, unit, volume = found[0]
+    return float(value) * _UNIT_MG[unit.lower()] / float(volume or 1)
+
+
 def _to_mg(value: float, unit: str, product: str) -> float | None:
     unit = unit.strip().lower()
+    if unit in ("ml", "millilitre", "millilitres", "milliliter", "milliliters"):
+        conc = mg_per_ml(product)
+        return round(value * conc, 2) if conc else None
     if unit in _UNIT_MG:
         return value * _UNIT_MG[unit]
     if unit in _COUNT or unit in ("", "1"):
@@ -247,7 +280,8 @@ def from_text(text: str, product: str = "") -> Dose | None:
 
 
 def _frequency(text: str) -> float | None:
-    """Administrations a day, from the package's one frequency table (``languages/frequencies/``)."""
+    """Administrations a day, from the package's one frequency table
+    (``languages/frequencies/``)."""
     return frequency.per_day(text)
 
 
@@ -317,7 +351,7 @@ def aspirin_band(dose: Dose | None) -> str:
     """ "antiplatelet" (50-375 mg a day), "analgesic" (≥ 500 mg a dose, < 3 g a day),
     "anti-inflammatory" (≥ 1 g a dose or ≥ 3 g a day) — the ANSM thesaurus' aspirin bands;
     "" when the dose is not known."""
-    if dose is None:
+    if dose is None or dose.strength_only:
         return ""
     daily, each = dose.daily_mg, dose.per_dose_mg
     if (each is not None and each >= 1000) or (daily is not None and daily >= 3000):

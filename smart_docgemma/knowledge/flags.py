@@ -1,4 +1,5 @@
-"""Pregnancy, lactation and renal (eGFR) flags for the ingredients the tables know (``data/flags.yaml``)."""
+"""Pregnancy, lactation and renal (eGFR) flags for the ingredients the tables know
+(``data/flags.yaml``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

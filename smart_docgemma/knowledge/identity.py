@@ -117,7 +117,8 @@ def _with(found: DrugIdentity, **changes: Any) -> DrugIdentity:
 def _resolve(code: str, label: str, resolver: Resolver) -> DrugIdentity:
     try:
         pairs = resolver(code)
-    except Exception as exc:  # the resolver's own errors (network, parsing): the order stays unchecked
+    # the resolver's own errors (network, parsing): the order stays unchecked
+    except Exception as exc:
         return unidentified(label, f"RxNav could not be reached for RxNorm {code} ({exc.__class__.__name__})")
     ingredients = tuple(Ingredient(vocabulary.canonical(n) or n.lower(), c) for n, c in pairs)
     if not ingredients:
@@ -142,7 +143,8 @@ def _read(concept: dict[str, Any] | None, medication: dict[str, Any] | None,
     ingredient_texts = [t for t in texts[len(concepts[0].get("coding") or []) + 1:] if t] if medication else []
     texts = [" ".join(t.split()) for t in [text, *texts] if t and t.strip()]
     if medication and len(medication.get("ingredient") or []) > 1 and ingredient_texts:
-        texts.insert(0, " / ".join(ingredient_texts))  # a contained Medication's ingredients, one by one
+        # a contained Medication's ingredients, one by one
+        texts.insert(0, " / ".join(ingredient_texts))
     return list(dict.fromkeys(codes)), list(dict.fromkeys(texts))
 
 
@@ -173,7 +175,8 @@ def parse(text: str) -> DrugIdentity:
 
 def _each_ingredient(found: list[str]) -> list[str]:
     """A dictionary name of a combination ("ethinylestradiol/etonogestrel") as its ingredients,
-    each in this core's terms; words that name a form, not a substance ("drug implants"), dropped."""
+    each in this core's terms; words that name a form, not a substance ("drug implants"),
+    dropped."""
     out = []
     for name in found:
         for part in name.split("/") if "/" in name else [name]:

@@ -29,7 +29,8 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9']*")
 class DrugMention:
     """One drug named in a text."""
 
-    name: str | None  # the core's ingredient ("a/b" when the words name several); None when ambiguous
+    # the core's ingredient ("a/b" when the words name several); None when ambiguous
+    name: str | None
     surface: str  # the words as written, normalised (lower case, punctuation as spaces)
     match: Literal["exact", "fuzzy", "ambiguous"]  # fuzzy: one edit from one drug's name
     candidates: tuple[str, ...] = ()  # ambiguous: the drugs one edit away (the clinician chooses)

@@ -1,4 +1,5 @@
-"""RxNav as a ``resolver`` for ``identify``: an RxNorm code the shipped table lacks → its ingredients.
+"""RxNav as a ``resolver`` for ``identify``: an RxNorm code the shipped table lacks → its
+ingredients.
 
 ``resolver(http)`` wraps the project's ``KnowledgeHttp`` (its persistent cache, timeouts,
 retries and rate limit) and asks ``/rxcui/{code}/related.json?tty=IN+MIN``, then
@@ -11,7 +12,7 @@ from typing import Any, Callable, Protocol
 
 
 class KnowledgeHttpLike(Protocol):
-    """The one call this module makes of ``tools.http.KnowledgeHttp`` (the knowledge core
+    """The one call this module makes of ``tools.sources.http.KnowledgeHttp`` (the knowledge core
     imports nothing of the tools: the HTTP client is handed in)."""
 
     def get_json(self, source: str, path: str, params: dict[str, Any] | None = None) -> dict[str, Any] | None: ...
@@ -29,7 +30,8 @@ def resolver(http: KnowledgeHttpLike) -> Callable[[str], list[tuple[str, str]]]:
 
 
 def ingredients(body: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """(name, rxcui) of the IN concepts of a related/allrelated answer (MIN parts only when no IN)."""
+    """(name, rxcui) of the IN concepts of a related/allrelated answer (MIN parts only when no
+    IN)."""
     group = (body or {}).get("relatedGroup") or (body or {}).get("allRelatedGroup") or {}
     by_tty = {g.get("tty"): g.get("conceptProperties") or [] for g in group.get("conceptGroup") or []}
     concepts = by_tty.get("IN") or by_tty.get("MIN") or []

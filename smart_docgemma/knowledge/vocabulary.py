@@ -24,7 +24,8 @@ from .tables import load
 def _tables() -> dict[str, Any]:
     names, rx, classes = load("names.yaml"), load("rxnorm.yaml"), load("classes.yaml")
     known = {m for members in classes["classes"].values() for m in members} | set(rx["ingredients"])
-    known |= {m for cls in classes["from_epc"] for m in class_members(cls)}  # the FDA classes' drugs
+    # the FDA classes' drugs
+    known |= {m for cls in classes["from_epc"] for m in class_members(cls)}
     phrases: dict[str, list[str]] = {}
     for table in (names["synonyms"], names["brands"]):
         for k, v in table.items():
@@ -33,7 +34,8 @@ def _tables() -> dict[str, Any]:
     known |= set(tables.english_names())  # the interaction data names ~1,000 more ingredients
     phrases.update({k: [v] for k, v in names["whole_to_ingredient"].items()})
     phrases.update({k: [k] for k in known if k not in phrases})
-    phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})  # "co trimoxazole"
+    # "co trimoxazole"
+    phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})
     rxcuis = {**tables.ansm_rxcuis(), **rx["ingredients"]}  # the table's own codes win
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
             "not_ingredients": set(names.get("not_ingredients", ())),
@@ -43,7 +45,8 @@ def _tables() -> dict[str, Any]:
 
 
 def lookup(phrase: str, products: bool = False) -> list[str]:
-    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin, clavulanate]).
+    """Ingredients a phrase names ("warfarin sodium" → [warfarin], "augmentin" → [amoxicillin,
+    clavulanate]).
 
     ``products``: also the prescription brand names of the FDA product file ("sprintec"), read on
     an order's drug text only: a free-text question is not searched for them (brands such as
@@ -90,7 +93,8 @@ def canonical(name: str) -> str | None:
 
 
 def is_form_word(name: str) -> bool:
-    """A dictionary name that is a form or a fragment, not a substance ("drug implants", "type a")."""
+    """A dictionary name that is a form or a fragment, not a substance ("drug implants", "type
+    a")."""
     return name in _tables()["not_ingredients"]
 
 

@@ -6,7 +6,8 @@ charted weight and checked against the paediatric table (``data/disease.yaml`` �
     wd = read("15 mg/kg qds")                # 15 mg/kg a DOSE, 4 a day
     wd = read("40 mg/kg/day in 3 doses")
     worked = work_out(wd, Weight(20.1, date(2026, 11, 1)))
-    worked.per_dose_mg, worked.arithmetic   # 904.5, "90 mg/kg/day ÷ 2 doses = 45 mg/kg a dose × 20.1 kg …"
+    worked.per_dose_mg, worked.arithmetic
+    # 904.5, "90 mg/kg/day ÷ 2 doses = 45 mg/kg a dose × 20.1 kg …"
     check("amoxicillin", worked)            # → DoseCheck(severity, text) against the table
     usual_dose("acetaminophen", Weight(18, None))   # for "paracetamol dose for him?"
 
@@ -18,22 +19,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
-from ..languages import frequency
+from ..languages import fold, frequency
 from .tables import load
 
-# The unit after "mg/kg": a dose (en "dose", fr "prise", es "toma"/"dosis", pt "tomada") or a day
-# (en "day"/"d", fr "j"/"jour", es/pt "día"/"dia", "24 h"); whole words, so "/dose" is never "/d".
-_PER_DOSE = ("dose", "prise", "toma", "tomada", "dosis")
-_WEIGHT_DOSE = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(mg|mcg|micrograms?|g)\s*/\s*kg"
-    r"(?:\s*(?:/|per|a|each|par|por)\s*(doses?|prises?|tomas?|tomadas?|dosis|days?|d|j|jours?|d[ií]as?"
-    r"|24\s*h(?:ours?)?)\b)?", re.I)
-_DIVIDED = re.compile(
-    r"(?:in|into|divided(?:\s+(?:in|into))?|as|over)\s+(\d+|one|two|three|four|five|six)\s+(?:divided\s+)?doses"
-    r"|(\d+|two|three|four)\s+divided\s+doses", re.I)
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# What a "mg/kg" is (a day's amount or a dose's) and the doses a day, in every language:
+# ``data/dose_basis.yaml``, read on accent-folded lower-case text.
 _TO_MG = {"mg": 1.0, "mcg": 0.001, "microgram": 0.001, "micrograms": 0.001, "g": 1000.0}
 
 
@@ -88,15 +81,52 @@ class DoseCheck:
 
 
 def read(text: str) -> WeightDose | None:
-    """The mg/kg order in ``text`` ("90mg/kg/day divided bd"), or None when it writes none."""
-    m = _WEIGHT_DOSE.search(text or "")
+    """The mg/kg order in ``text`` ("90mg/kg/day divided bd", "50 mg/kg/j en 3 prises"), or None
+    when it writes none. The basis (a day or a dose) is read before the amount is used."""
+    low = fold(text or "").lower()
+    m = _weight_dose().search(low)
     if not m:
         return None
-    amount = float(m.group(1)) * _TO_MG[m.group(2).lower()]
-    unit = (m.group(3) or "").lower()
-    per = "day" if unit and not unit.startswith(_PER_DOSE) else "dose"
-    rest = text[m.end():] + " " + text[:m.start()]
+    amount = float(m.group(1).replace(",", ".")) * _TO_MG[m.group(2)]
+    per = "day" if m.group("day") else "dose"
+    rest = low[m.end():] + " " + low[:m.start()]
     return WeightDose(amount, per, _doses_per_day(rest), " ".join(text.split()))
+
+
+def without_basis(text: str) -> str:
+    """``text`` (folded, lower case) with its "N mg/kg<basis>" taken out: what is left says the
+    frequency ("80 mg/kg daily split bid": "daily" is the basis, "bid" the frequency)."""
+    low = fold(text or "").lower()
+    m = _weight_dose().search(low)
+    return f"{low[:m.start()]} {low[m.end():]}" if m else low
+
+
+@lru_cache(maxsize=1)
+def _basis() -> dict[str, Any]:
+    found: dict[str, Any] = load("dose_basis.yaml")
+    return found
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _weight_dose() -> re.Pattern[str]:
+    """"N mg/kg", then its basis when written: a joiner and a unit of a day or of a dose."""
+    b = _basis()
+    joiner = _alt([re.escape(j) if j == "/" else j for j in b["joiners"]])
+    return re.compile(
+        rf"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g)\s*/\s*kg(?![a-z])"
+        rf"(?:\s*(?:{joiner})?\s*(?:(?P<day>{_alt(b['per_day'])})|"
+        rf"(?P<dose>{_alt(b['per_dose'])}))(?![a-z]))?")
+
+
+@lru_cache(maxsize=1)
+def _divided() -> tuple[re.Pattern[str], ...]:
+    b = _basis()
+    n = rf"(\d+|{_alt(list(b['numbers']))})"
+    return tuple(re.compile(rf"(?<![a-z])(?:{p.replace('{n}', n)})") for p in b["divided"])
 
 
 def from_dosage(instruction: dict[str, Any]) -> WeightDose | None:
@@ -123,10 +153,12 @@ def repeat_per_day(rep: dict[str, Any]) -> float | None:
 
 
 def _doses_per_day(words: str) -> float | None:
-    m = _DIVIDED.search(words)
-    if m:
-        said = (m.group(1) or m.group(2)).lower()
-        return float(_WORDS.get(said) or int(said))
+    """The doses a day the words say: a divided form first ("en 3 prises"), then a frequency."""
+    for pattern in _divided():
+        m = pattern.search(words)
+        if m:
+            said = m.group(1)
+            return float(int(said) if said.isdigit() else _basis()["numbers"][said])
     return frequency.per_day(words)
 
 
@@ -136,13 +168,18 @@ def work_out(order: WeightDose, weight: Weight) -> WorkedDose:
     per_dose = round(dose_kg * weight.kg, 1) if dose_kg is not None else None
     per_day = round(day_kg * weight.kg, 1) if day_kg is not None else None
     if order.per == "day" and order.doses_per_day and dose_kg is not None:
-        sums = (f"{order.mg_per_kg:g} mg/kg/day ÷ {order.doses_per_day:g} doses = {round(dose_kg, 1):g} mg/kg a dose; "
-                f"× {weight.describe()} = {per_dose:g} mg a dose ({per_day:g} mg a day)")
+        sums = (f"{order.mg_per_kg:g} mg/kg/day ÷ {order.doses_per_day:g} doses = "
+                f"{round(dose_kg, 1):g} mg/kg a dose; × {weight.describe()} = {per_dose:g} mg a "
+                f"dose ({per_day:g} mg a day)")
     elif order.per == "day":
-        sums = f"{order.mg_per_kg:g} mg/kg/day × {weight.describe()} = {per_day:g} mg a day (doses a day not stated)"
+        sums = (
+            f"{order.mg_per_kg:g} mg/kg/day × {weight.describe()} "
+            f"= {per_day:g} mg a day (doses a day not stated)"
+        )
     elif order.doses_per_day and day_kg is not None:
         sums = (f"{order.mg_per_kg:g} mg/kg a dose × {weight.describe()} = {per_dose:g} mg a dose; "
-                f"× {order.doses_per_day:g} a day = {per_day:g} mg a day ({round(day_kg, 1):g} mg/kg/day)")
+                f"× {order.doses_per_day:g} a day = {per_day:g} "
+                f"mg a day ({round(day_kg, 1):g} mg/kg/day)")
     else:
         sums = f"{order.mg_per_kg:g} mg/kg a dose × {weight.describe()} = {per_dose:g} mg a dose"
     return WorkedDose(order, weight, per_dose, per_day, sums)
@@ -212,7 +249,8 @@ class UsualDose:
 
 
 def usual_dose(ingredient: str, weight: Weight) -> UsualDose | None:
-    """The usual paediatric dose of ``ingredient`` worked out for ``weight`` (None without a row)."""
+    """The usual paediatric dose of ``ingredient`` worked out for ``weight`` (None without a
+    row)."""
     row = limits(ingredient)
     if row is None or not row.get("usual"):
         return None

@@ -39,7 +39,8 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=None)
 def answers(lang: str) -> dict[str, Any]:
-    """``answers/<lang>.yaml``: the templated answers written in ``lang`` (as written, accents kept)."""
+    """``answers/<lang>.yaml``: the templated answers written in ``lang`` (as written, accents
+    kept)."""
     path = ANSWERS / f"{lang}.yaml"
     table: dict[str, Any] = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
     return table

@@ -29,7 +29,8 @@ def remembered(user: str) -> str | None:
     """The language ``user`` chose on the page. The page keeps the launch's fhirUser, often
     absolute ("https://ehr/fhir/Practitioner/x"); a CDS hook's userId is "Practitioner/x": a
     choice kept under a URL ending in "/" + ``user`` is that practitioner's too."""
-    suffix = "%//" + re.sub(r"([/%_])", r"/\1", user)  # LIKE "…/<user>"; "/" escapes, so "//" is a slash
+    # LIKE "…/<user>"; "/" escapes, so "//" is a slash
+    suffix = "%//" + re.sub(r"([/%_])", r"/\1", user)
     with get_storage(current_app).read() as conn:
         rows = conn.execute(_CHOICES, {"user": user, "suffix": suffix}).all()
     rows.sort(key=lambda r: r.practitioner != user)  # the exact key first

@@ -1,6 +1,7 @@
-"""How orders write a frequency, in every language: the one table (``languages/frequencies/<lang>.yaml``)
-the order's coding (``tools/dosing.py``), the dose check (``knowledge/dose.py``) and the agent's
-reading of an order's words (``agent/languages.py``) share.
+"""How orders write a frequency, in every language: the one table
+(``languages/frequencies/<lang>.yaml``) the order's coding (``tools/words/dosing.py``), the dose
+check (``knowledge/dose.py``) and the agent's reading of an order's words (``agent/languages.py``)
+share.
 
 ``repeat`` turns the words into FHIR ``Timing.repeat`` ("tds", "3x/j", "de 8/8h", "cada 12
 horas", "nocte"); ``per_day`` is the same reading as administrations a day; ``as_needed`` finds

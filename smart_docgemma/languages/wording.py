@@ -14,7 +14,7 @@ from typing import Any
 from . import N_, catalog
 
 SENTENCES = (
-    # card field values (tools/orders.py, proposals/editing.py)
+    # card field values (tools/writes/orders.py, proposals/editing.py)
     N_("not specified"), N_("none found (text only)"), N_("yes (no reason given)"),
     N_("yes, for %(reason)s"), N_("not stated"), N_("not stated (left unknown)"),
     N_("unconfirmed (not stated as confirmed)"), N_("confirmed"), N_("unconfirmed"),
@@ -43,7 +43,7 @@ SENTENCES = (
     N_("dose"),
     N_("pregnancy"), N_("lactation"), N_("age"), N_("duplicate-order"), N_("boxed_warning"),
     N_("lab-contraindication"), N_("paediatric-dose"), N_("additive-therapy"), N_("monitoring"),
-    # proposal titles (tools/orders.py)
+    # proposal titles (tools/writes/orders.py)
     N_("Prescribe %(what)s"), N_("Record allergy: %(what)s"), N_("Record no known allergies"),
     N_("Save %(what)s"),
     N_("by mouth"), N_("critical"), N_("warning"), N_("info"), N_("pain"), N_("fever"),

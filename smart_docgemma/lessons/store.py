@@ -23,7 +23,8 @@ from ..turns.store import TurnStore
 
 REASON_MAX = 500
 STATUSES = ("pending", "approved", "dropped")
-_APPROVED = select(lessons).where(lessons.c.status == "approved")  # read before every turn: built once
+# read before every turn: built once
+_APPROVED = select(lessons).where(lessons.c.status == "approved")
 
 
 class LessonStore:
@@ -64,7 +65,8 @@ class LessonStore:
     # ------------------------------------------------------------ harvest
     def harvest(self) -> list[str]:
         """Pending lessons from verified turns not harvested before; returns their ids."""
-        finished, _ = self.turns.of_status("done")  # unreadable rows (before turns were typed) skipped
+        # unreadable rows (before turns were typed) skipped
+        finished, _ = self.turns.of_status("done")
         with self.storage.begin() as conn:
             verified = self._verified(conn, finished)
             done = set(conn.execute(select(lessons.c.turn_id)).scalars())
@@ -90,7 +92,9 @@ class LessonStore:
         out = {}
         for row in finished:
             if row.id in unuseful:
-                continue  # a clinician said it was not useful: never a lesson, whatever else happened
+                # a clinician said it was not useful: never a lesson, whatever
+                # else happened
+                continue
             turn = row.turn
             refs = [approved[p] for p in turn.proposals if p in approved]
             if row.id in useful:

@@ -22,7 +22,7 @@ from ..checks.findings import Problem, fit_summary, group
 from ..tools import catalog
 from ..tools.args import DrugIdentityArgs, MedicationCheckArgs
 from ..tools.base import Source, Tool, ToolContext, ToolResult
-from ..tools.orders import rxnorm_coding
+from ..tools.writes.orders import rxnorm_coding
 
 SERVICE = "docgemma-order-select"
 

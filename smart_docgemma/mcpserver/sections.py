@@ -13,8 +13,8 @@ from dataclasses import asdict
 from ..tools import catalog
 from ..tools.args import PatientChartArgs
 from ..tools.base import Tool, ToolContext, ToolResult
-from ..tools.chart import run_chart, section_text
-from ..tools.chartdata import ChartData, Section
+from ..tools.chart.chart import run_chart, section_text
+from ..tools.chart.chartdata import ChartData, Section
 
 # tool name -> (chart sections, their keys in the chart data, the FHIR type of their sources)
 SECTIONS: dict[str, tuple[tuple[str, ...], tuple[Section, ...], str]] = {

@@ -32,8 +32,8 @@ from ..fhir import FhirGateway
 from ..proposals.store import ProposalStore, proposal_store
 from ..tools import registry
 from ..tools.base import Tool, ToolContext, ToolResult
-from ..tools.chartdata import ChartData
-from ..tools.http import get_http
+from ..tools.chart.chartdata import ChartData
+from ..tools.sources.http import get_http
 from . import drug_tools, sections
 from .authority import Authority, McpGrant
 
@@ -168,7 +168,8 @@ def _audited(ctx: ToolContext, name: str, result: ToolResult) -> None:
 
 def _context(app, authority: Authority | None, token: str, grant: McpGrant) -> ToolContext:
     fhir = None
-    if authority is not None and grant.scopes.permissions:  # an MCP client's reads are audited like a session's
+    # an MCP client's reads are audited like a session's
+    if authority is not None and grant.scopes.permissions:
         fhir = FhirGateway(
             authority.fhir_base,
             authority.fhir_token(token, grant),
@@ -213,7 +214,8 @@ def unchecked(result: ToolResult) -> list[str]:
     said = [result.text] if result.status == "error" else []
     chart = result.data if isinstance(result.data, ChartData) else None
     data = {} if chart else result.json_data()  # another tool's own keys
-    unread = chart.unavailable if chart else data.get("unavailable") or {}  # a chart section tool's too
+    # a chart section tool's too
+    unread = chart.unavailable if chart else data.get("unavailable") or {}
     said += [f"{section.capitalize()} could not be read ({why})." for section, why in unread.items()]
     flags = (data.get("summary") or {}).get("flags") or []
     said += [f["text"] for f in flags if f.get("kind") == "unchecked"]

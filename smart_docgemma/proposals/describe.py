@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 
 from ..languages import N_
-from ..tools.dosing import route_key
+from ..tools.words.dosing import route_key
 
 
 def _(text: str, **fields: Any) -> str:
@@ -27,11 +27,13 @@ _TIMES_DAILY = {1: N_("once daily"), 2: N_("twice daily"), 3: N_("three times da
 _TIMES_WEEKLY = {1: N_("once weekly"), 2: N_("twice weekly"), 3: N_("three times weekly")}
 _EVERY = {"h": N_("every %(n)s hours"), "d": N_("every %(n)s days"), "wk": N_("every %(n)s weeks"),
           "mo": N_("every %(n)s months")}
-# How the card says a route (keys of tools/dosing.py's ROUTES; another route shows its SNOMED display).
+# How the card says a route (keys of tools/words/dosing.py's ROUTES; another route shows its SNOMED
+# display).
 _ROUTE_WORDS = {"oral": N_("by mouth"), "intravenous": N_("intravenously"), "intramuscular": N_("intramuscularly"),
                 "subcutaneous": N_("subcutaneously"), "inhaled": N_("by inhalation"), "topical": N_("topically")}
 NO_KNOWN_ALLERGY = "716186003"  # SNOMED CT "No known allergy" (tools/data/write_codes.yaml)
-_REASONS = {"22253000": N_("pain"), "386661006": N_("fever")}  # as-needed reasons (frequencies/en.yaml)
+# as-needed reasons (frequencies/en.yaml)
+_REASONS = {"22253000": N_("pain"), "386661006": N_("fever")}
 _UCUM_SHOWN = {"ug": "mcg", "[iU]": "units"}
 
 

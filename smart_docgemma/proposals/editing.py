@@ -25,12 +25,14 @@ from typing import Any
 from .. import errors
 from ..approval.types import Change, Launch, ProposalSummary, SafetyFlag, SecondLook
 from ..languages import N_, message
-from ..tools import dosing, orders
 from ..tools.base import ToolContext
+from ..tools.words import dosing
+from ..tools.writes import draft, orders
 from .describe import as_needed_text, frequency_text, note_text, quantity_text
 from .store import Proposal, ProposalStore
 
-ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}  # the one route vocabulary (tools/dosing.py)
+# the one route vocabulary (tools/words/dosing.py)
+ROUTES = {"": None, **{key: key for key in dosing.ROUTE_KEYS}}
 UNITS = ("mg", "g", "mcg", "mL", "units", "mmol", "mEq")
 CATEGORIES = ("", "medication", "food", "environment", "biologic")
 CRITICALITIES = ("", "low", "high", "unable-to-assess")
@@ -91,7 +93,8 @@ def _num(value: float | int | str | None) -> str:
 
 # ------------------------------------------------------------------ applying
 def changed(resource: dict[str, Any], submitted: dict[str, str | None]) -> dict[str, str]:
-    """The submitted fields whose value differs from the resource's (stripped; absent = unchanged)."""
+    """The submitted fields whose value differs from the resource's (stripped; absent =
+    unchanged)."""
     now = current(resource)
     out = {}
     for name in FIELDS.get(resource["resourceType"], {}):
@@ -107,13 +110,14 @@ def changed(resource: dict[str, Any], submitted: dict[str, str | None]) -> dict[
 
 
 def apply(resource: dict[str, Any], changes: dict[str, str]) -> dict[str, Any]:
-    """A copy of ``resource`` with ``changes`` applied and validated (``BadRequest`` naming the field)."""
+    """A copy of ``resource`` with ``changes`` applied and validated (``BadRequest`` naming the
+    field)."""
     edited = copy.deepcopy(resource)
     appliers = {"MedicationRequest": _apply_med, "AllergyIntolerance": _apply_allergy,
                 "DocumentReference": _apply_note}
     appliers[resource["resourceType"]](edited, changes)
     try:
-        return orders.validated(edited)
+        return draft.validated(edited)
     except ValueError as exc:
         raise errors.BadRequest(message=message(N_(
             "The edited %(type)s is not valid FHIR (%(why)s); nothing was changed."),
@@ -165,8 +169,8 @@ def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
         timing = orders.parse_timing(ch["frequency"])
         if not timing:
             raise errors.BadRequest(message=message(N_(
-                "The frequency “%(said)s” was not understood; write it as e.g. “twice daily”, “every 8 hours”, "
-                "“TID” or “weekly”. Nothing was changed."), said=ch["frequency"]))
+                "The frequency “%(said)s” was not understood; write it as e.g. “twice daily”, "
+                "“every 8 hours”, “TID” or “weekly”. Nothing was changed."), said=ch["frequency"]))
         inst["timing"] = {"repeat": timing}
     if "as_needed" in ch:  # "no" drops the coded reason too; "yes" from "no" has none
         inst.pop("asNeededBoolean", None)
@@ -201,7 +205,8 @@ def _apply_dispense(r: dict[str, Any], ch: dict[str, str]) -> None:
 
 
 def _dosage_text(inst: dict[str, Any]) -> str:
-    """The dosage's free text, rewritten so it never contradicts the structured dose after an edit."""
+    """The dosage's free text, rewritten so it never contradicts the structured dose after an
+    edit."""
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     parts = [dose, (inst.get("route") or {}).get("text", "").lower(),
              frequency_text((inst.get("timing") or {}).get("repeat")),
@@ -216,7 +221,7 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
         if not 2 <= len(ch["substance"]) <= 60:
             raise errors.BadRequest(message=message(N_("The substance must be 2 to 60 characters. Nothing was "
                                                        "changed.")))
-        r["code"], implied = orders._substance(ch["substance"])
+        r["code"], implied = orders.substance_code(ch["substance"])
         if implied and "category" not in ch:
             r["category"] = [implied]
     if "category" in ch:
@@ -231,7 +236,7 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
         if not 2 <= len(ch["reaction"]) <= 80:
             raise errors.BadRequest(message=message(N_("The reaction must be 2 to 80 characters. Nothing was "
                                                        "changed.")))
-        reaction["manifestation"] = [orders._manifestation(ch["reaction"])]
+        reaction["manifestation"] = [orders.manifestation(ch["reaction"])]
     if "severity" in ch:
         reaction.pop("severity", None)
         if _choice("severity", ch["severity"], SEVERITIES):
@@ -259,7 +264,8 @@ FIELD_LABELS = {name: label for fields in FIELDS.values() for name, label in fie
 
 # ------------------------------------------------------------------ the card after an edit
 def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag] | None:
-    """The write tool's own safety checks, re-run on the edited resource (None: keep the old ones)."""
+    """The write tool's own safety checks, re-run on the edited resource (None: keep the old
+    ones)."""
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
         dosage = (resource.get("dosageInstruction") or [None])[0]
@@ -272,8 +278,8 @@ def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag]
 
 def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
                    flags: list[SafetyFlag] | None, version: int, user: str | None) -> ProposalSummary:
-    """The summary for the next version: changes (before → after) listed, fields and flags refreshed.
-    Keys this module does not own (e.g. a second look) are kept as they are."""
+    """The summary for the next version: changes (before → after) listed, fields and flags
+    refreshed. Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
     listed: list[Change] = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new),
                              "version": version} for n in changes]

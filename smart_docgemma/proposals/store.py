@@ -8,7 +8,9 @@ restart loses nothing.
 Lifecycle::
 
     pending ──approve(version)──▶ executing ──create ok──▶ approved  (result_ref = Type/id)
-     │  ▲                           └──create failed──▶ pending (attempts+1) | failed
+     │  ▲                           ├──refused / never sent──▶ pending (attempts+1) | failed
+     │  │                           └──no answer / 5xx──▶ unconfirmed ──settled──▶ approved
+     │  │                           (``inflight.py``)         or ──settled──▶ pending | failed
      │  └──edit(version)── version+1 (``editing.py``: re-validated, safety checks re-run)
      └──reject(reason)──▶ rejected
 
@@ -22,8 +24,9 @@ other sees the outcome. The resource carries an identifier
 (``urn:docgemma:proposal|<id>``) and is created with
 ``If-None-Exist: identifier=urn:docgemma:proposal|<id>`` (FHIR R4 §3.1.0.8.1
 conditional create), so a crash between the create and our bookkeeping, then
-a retry, still makes one resource. A claim older than ``STALE_CLAIM_S`` is
-treated as abandoned and may be reclaimed for that reason.
+a retry, still makes one resource. A create whose outcome is unknown is never
+called failed and never sent again before the EHR has been searched for it
+(``inflight.py``), so a server without conditional create gets one resource too.
 
 Approval re-checks on the server, never trusting the browser: same session,
 same patient as the launch, and a SMART scope that allows the create. After
@@ -47,19 +50,19 @@ if TYPE_CHECKING:
 
 from sqlalchemy import and_, func, or_, select, true, update
 
-from .. import errors, metrics
-from ..approval.types import Launch, ProposalSummary, SecondLook
+from .. import errors, knowledge, metrics
+from ..approval.types import Launch, PendingOrder, ProposalSummary, SecondLook
 from ..checks import prescriber
 from ..extensions import get_storage
 from ..storage import Storage, app_sessions, now
 from ..storage import proposals as table
+from . import inflight
 from .describe import action_sentence
 from .provenance import provenance_for
 
 log = logging.getLogger(__name__)
 IDENTIFIER_SYSTEM = "urn:docgemma:proposal"
 MAX_ATTEMPTS = 3
-STALE_CLAIM_S = 120
 REASON_MAX = 500
 MCP_OWNER = "mcp:"  # the sid prefix of proposals made by MCP clients (mcpserver/tools.py)
 
@@ -185,6 +188,22 @@ class ProposalStore:
             rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
         return [_row(r) for r in rows]
 
+    def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None:
+        """The session's newest pending medication card for this patient, as it was drafted; None
+        when there is none, or when the clinician edited it on the card (a re-draft from its
+        words would undo the edit, so a follow-up then makes a new order)."""
+        with self.storage.begin() as conn:
+            row = conn.execute(select(table).where(and_(
+                table.c.sid == sid, table.c.patient_id == patient_id, table.c.status == "pending",
+                table.c.tool == "prescribe_medication")).order_by(table.c.created_at.desc())).first()
+        p = _row(row) if row is not None else None
+        request = (p.summary.get("request") or {}) if p else {}
+        if p is None or p.summary.get("changes") or not request.get("medication_name"):
+            return None
+        name = str(request["medication_name"])
+        return PendingOrder(p.id, p.patient_id, name, knowledge.generic(name), str(request.get("dosage") or ""),
+                            str(request.get("frequency") or ""), request.get("notes"))
+
     def from_mcp(self, patient_id: str | None) -> list[Proposal]:
         """Pending proposals MCP clients made for this patient, oldest first (the page lists
         them: they belong to no browser session's transcript)."""
@@ -270,10 +289,20 @@ class ProposalStore:
         if look is not None and look.blocks_approval:
             raise errors.Conflict("The second look found a serious problem with this proposal. "
                                   "Read it and acknowledge it before approving.")
+        if inflight.in_doubt(p):  # an earlier create may still land: ask the EHR first
+            p = inflight.settle(self, p, launch, wait=True)
+            if p.status == "unconfirmed":
+                raise _unconfirmed(p)
+            if p.status == "approved":
+                return p
         if not self._claim(p.id, launch.user, version):
             return self._settled(p.id, version)
         metrics.decision("approved")
         return self._execute(self.get(p.id), launch)
+
+    def settle(self, p: Proposal, launch: Launch) -> Proposal:
+        """``p`` as the EHR has it: an unconfirmed create is looked up (``inflight.settle``)."""
+        return inflight.settle(self, p, launch) if inflight.in_doubt(p) else p
 
     def reject(self, proposal_id: str, launch: Launch, reason: str) -> Proposal:
         """Record the clinician's rejection and reason; nothing is written to the EHR."""
@@ -314,13 +343,53 @@ class ProposalStore:
         return ids
 
     def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
-        """pending (at ``version``) → executing, atomically; a stale executing claim may be taken over."""
-        stale = and_(table.c.status == "executing", table.c.decided_at < now() - STALE_CLAIM_S)
+        """pending (at ``version``) → executing, atomically (a stale claim is settled first)."""
         with self.storage.begin() as conn:
             res = conn.execute(update(table).where(and_(
-                table.c.id == proposal_id, or_(table.c.status == "pending", stale), _at_version(version))).values(
+                table.c.id == proposal_id, table.c.status == "pending", _at_version(version))).values(
                 status="executing", decided_at=now(), decided_by=user, attempts=table.c.attempts + 1))
         return bool(res.rowcount == 1)
+
+    # -- settling an unconfirmed create (``inflight.py``) ---------------------------------
+    def claim_doubt(self, p: Proposal) -> bool:
+        """unconfirmed (or a stale claim) → executing while the EHR is asked; one asker wins."""
+        stale = and_(table.c.status == "executing", table.c.decided_at < now() - inflight.STALE_CLAIM_S)
+        with self.storage.begin() as conn:
+            res = conn.execute(update(table).where(and_(
+                table.c.id == p.id, or_(table.c.status == "unconfirmed", stale))).values(
+                status="executing", decided_at=now()))
+        return bool(res.rowcount == 1)
+
+    def release_doubt(self, p: Proposal, *, clear_since: float | None, message: str) -> Proposal:
+        """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty
+        answer)."""
+        doubt = {**(p.summary.get("unconfirmed") or {}), "clear_since": clear_since}
+        return self._settle_as(p, "unconfirmed", {**p.summary, "unconfirmed": doubt, "last_error": message})
+
+    def landed(self, p: Proposal, launch: Launch, found: dict[str, Any]) -> Proposal:
+        """The create did land: approved, with its Provenance (written now if it is missing)."""
+        ref = f"{p.resource_type}/{found['id']}"
+        provenance = self._provenance(p, launch, ref, fresh=False)
+        summary = {k: v for k, v in p.summary.items() if k != "unconfirmed"}
+        log.info("proposal %s: the create landed after all -> %s", p.id, ref)
+        return self._settle_as(p, "approved", {**summary, "provenance": provenance, "last_error": None},
+                               result_ref=ref)
+
+    def confirmed_nothing(self, p: Proposal, message: str) -> Proposal:
+        """The EHR holds nothing of it: retryable, or failed once the attempts are spent."""
+        retry = p.attempts < MAX_ATTEMPTS
+        summary = {k: v for k, v in p.summary.items() if k != "unconfirmed"}
+        message += " You can try approving again." if retry else " Nothing was written to the chart."
+        return self._settle_as(p, "pending" if retry else "failed", {**summary, "last_error": message})
+
+    def _settle_as(self, p: Proposal, status: str, summary: Any, result_ref: str | None = None) -> Proposal:
+        values: dict[str, Any] = {"status": status, "summary": _dumps(summary)}
+        if result_ref:
+            values.update(result_ref=result_ref, decided_at=now())
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing"))
+                         .values(**values))
+        return self.get(p.id)
 
     def _settled(self, proposal_id: str, version: int | None = None) -> Proposal:
         """The losing side of a race: the winner's result, or a Conflict saying why not."""
@@ -333,7 +402,7 @@ class ProposalStore:
 
     def _execute(self, p: Proposal, launch: Launch) -> Proposal:
         try:
-            created = launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
+            created = self._create_once(p, launch)
         except errors.DocGemmaError as exc:
             self._failed(p, exc)
             raise
@@ -346,7 +415,19 @@ class ProposalStore:
         log.info("proposal %s approved -> %s", p.id, ref)
         return self.get(p.id)
 
+    def _create_once(self, p: Proposal, launch: Launch) -> dict[str, Any]:
+        """The create, conditional on the identifier; a retry searches first, so a server
+        without conditional create does not get a second resource either."""
+        if p.attempts > 1:
+            found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
+            if found:
+                return {"type": p.resource_type, "id": found[0]["id"], "created": False}
+        return launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
+
     def _failed(self, p: Proposal, exc: errors.DocGemmaError) -> None:
+        if getattr(exc, "may_have_landed", False) or isinstance(exc, errors.Conflict):
+            self._unconfirmed_after(p, exc)
+            return
         retry = isinstance(exc, errors.UpstreamError) and p.attempts < MAX_ATTEMPTS
         message = exc.description + (" You can try approving again." if retry else "")
         with self.storage.begin() as conn:
@@ -354,6 +435,16 @@ class ProposalStore:
                 status="pending" if retry else "failed",
                 summary=_dumps({**p.summary, "last_error": message})))
         log.info("proposal %s create failed (%s): %s", p.id, exc.error, "will allow retry" if retry else "failed")
+
+    def _unconfirmed_after(self, p: Proposal, exc: errors.DocGemmaError) -> None:
+        """The create was sent and may land: unconfirmed until the EHR is asked (never failed)."""
+        message = f"{exc.description} {inflight.MAY_LAND}"
+        exc.description = message  # what the clinician is told on this click too
+        with self.storage.begin() as conn:
+            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
+                status="unconfirmed", summary=_dumps({**p.summary, "last_error": message,
+                                                      "unconfirmed": {"since": now(), "clear_since": None}})))
+        log.info("proposal %s create unconfirmed (%s): the EHR will be asked", p.id, exc.error)
 
     def _provenance(self, p: Proposal, launch: Launch, target: str, fresh: bool) -> str | None:
         """Record who did what (Provenance); not fatal: the resource already exists."""
@@ -371,6 +462,13 @@ class ProposalStore:
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
             return f"not recorded: {exc.description}"
+
+
+def _unconfirmed(p: Proposal) -> errors.FHIRError:
+    """An approval that may not send again yet: the EHR has not said what the last create did."""
+    error = errors.FHIRError(p.error or inflight.NOT_ANSWERING)
+    error.may_have_landed = True
+    return error
 
 
 def _at_version(version: int | None) -> Any:

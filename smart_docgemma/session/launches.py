@@ -31,14 +31,15 @@ from ..smart import protocol as smart
 from ..smart.scopes import GrantedScopes
 from ..storage import app_sessions, chart_snapshots, now, oauth_states
 from ..tools.base import ToolContext
-from ..tools.http import get_http
+from ..tools.sources.http import get_http
 
 log = logging.getLogger(__name__)
 
 STATE_TTL_S = 600
 REFRESH_LEEWAY_S = 60  # at most; a short-lived token is refreshed in its last quarter instead
 DEFAULT_EXPIRES_IN_S = 300  # when the EHR does not say how long its token lives
-_SESSION = select(app_sessions).where(app_sessions.c.sid == bindparam("sid"))  # built once: read per request
+# built once: read per request
+_SESSION = select(app_sessions).where(app_sessions.c.sid == bindparam("sid"))
 _refresh_lock = threading.Lock()  # one refresh at a time per process (rotating refresh tokens)
 
 
@@ -82,7 +83,8 @@ class LaunchContext:
                            connections=get_fhir_pool(app), audit=self.audit)
 
     def tool_context(self) -> ToolContext:
-        """The tools' view of this launch (the agent's turns; a card's safety checks after an edit)."""
+        """The tools' view of this launch (the agent's turns; a card's safety checks after an
+        edit)."""
         app = current_app
         return ToolContext(patient_id=self.patient_id, scopes=self.scopes, fhir=self.fhir,
                            http=get_http(app), proposals=proposal_store(app), sid=self.sid,
@@ -224,7 +226,8 @@ def _refresh(sid: str, context: dict, tokens: dict) -> str:
             token = smart.refresh(cfg, context["token_endpoint"], tokens["refresh_token"],
                                   tokens.get("scope", ""), cfg["HTTP_TIMEOUT_S"])
         except errors.RefreshRefused:
-            _delete_session(sid)  # the refresh token is dead: asking again on every request cannot help
+            # the refresh token is dead: asking again on every request cannot help
+            _delete_session(sid)
             log.warning("session ended: the EHR refused its refresh token")
             raise
         fresh = _tokens(token, tokens)
@@ -237,4 +240,5 @@ def _refresh(sid: str, context: dict, tokens: dict) -> str:
 def _delete_session(sid: str) -> None:
     with _storage().begin() as conn:
         conn.execute(delete(app_sessions).where(app_sessions.c.sid == sid))
-        conn.execute(delete(chart_snapshots).where(chart_snapshots.c.sid == sid))  # chart data goes with it
+        # chart data goes with it
+        conn.execute(delete(chart_snapshots).where(chart_snapshots.c.sid == sid))

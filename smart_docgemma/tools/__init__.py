@@ -1,1 +1,1 @@
-"""Clinical tools: FHIR reads, approval-gated FHIR writes, public knowledge sources."""
+"""Clinical tools: chart reads, public knowledge sources, approval-gated chart writes."""

@@ -14,8 +14,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .answers import foci
-from .windows import WINDOW_KEY
+from .chart.answers import foci
+from .words.windows import WINDOW_KEY
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -65,12 +65,13 @@ class MedicationCheckArgs(BaseModel):
 class PatientChartArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    # what the question asks of the chart ("lab:Potassium", "medications"...; tools/answers.py);
-    # none: the whole chart summary
+    # what the question asks of the chart ("lab:Potassium", "medications"...;
+    # tools/chart/answers.py); none: the whole chart summary
     focus: Optional[str] = Field(default=None, max_length=40,
                                  description="the part of the chart asked about, e.g. lab:Potassium")
 
-    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and statistic
+    # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and
+    # statistic
     window: Optional[str] = Field(default=None, max_length=12,
                                   description="results in a window only, e.g. 24h, 3d, today, yesterday")
     statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
@@ -156,7 +157,7 @@ class ProtocolArgs(BaseModel):
 
 
 class DraftDocumentArgs(BaseModel):
-    """A document drafted from the chart for the clinician to sign (``tools/drafts.py``)."""
+    """A document drafted from the chart for the clinician to sign (``tools/writes/drafts.py``)."""
 
     model_config = _STRICT
     patient_id: str = PatientId
@@ -169,3 +170,24 @@ class DraftDocumentArgs(BaseModel):
     birth_date: Optional[str] = Field(default=None, max_length=10, description="A birth date the request names")
     patient_name: Optional[str] = Field(default=None, max_length=80, description="A name the request names")
     supersedes: list[str] = Field(default_factory=list, max_length=4, description="Pending drafts replaced")
+
+
+class CareGapArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+
+
+class CareGapOrderArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    labs_only: bool = Field(default=False, description="order only the overdue lab tests, not referrals")
+
+
+class ProblemPlanArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    problem: Literal["high_potassium", "high_inr"] = Field(
+        description="the problem to plan: high_potassium (hyperkalaemia) or high_inr "
+                    "(supratherapeutic INR)")
+    stated_value: Optional[float] = Field(default=None, ge=0, le=100,
+                                          description="the value the clinician stated, e.g. 5.6 or 3.4")

@@ -19,12 +19,14 @@ from pydantic import BaseModel
 from ..approval.types import ProposalSink
 from ..errors import UpstreamError
 from ..fhir import FhirGateway
-from ..knowledge.finding import Source as Source  # the one citation type: tools, cards, MCP, knowledge
+
+# the one citation type: tools, cards, MCP, knowledge
+from ..knowledge.finding import Source as Source
 from ..smart.scopes import GrantedScopes
-from .chartdata import ChartData
+from .chart.chartdata import ChartData
 
 if TYPE_CHECKING:
-    from .http import KnowledgeHttp
+    from .sources.http import KnowledgeHttp
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -51,7 +53,8 @@ class ToolResult:
     data: ChartData | dict[str, Any] = field(default_factory=dict)
     sources: list[Source] = field(default_factory=list)
     count: int | None = None
-    error_kind: str | None = None  # unreachable | not_found | invalid | forbidden | rate_limited | unsupported
+    # unreachable | not_found | invalid | forbidden | rate_limited | unsupported
+    error_kind: str | None = None
     proposal_id: str | None = None
 
     @classmethod
@@ -79,9 +82,9 @@ class ToolResult:
 
 @dataclass(frozen=True)
 class ChartRead:
-    """The chart sections a turn read for its prompt (``tools.chart.read_for_turn``), kept for
+    """The chart sections a turn read for its prompt (``tools.chart.chart.read_for_turn``), kept for
     the checks of the same turn: the Patient, and each section read whole (fewer resources
-    than the search's ``_count``), by section name (``tools.chart.SECTIONS``)."""
+    than the search's ``_count``), by section name (``tools.chart.chart.SECTIONS``)."""
 
     patient_id: str
     patient: dict[str, Any]
@@ -100,7 +103,8 @@ class ToolContext:
     model: VisionModel | None = None  # the turn's model client, for the vision tool
     image: bytes | None = None  # this turn's attached image (analyze_medical_image)
     image_mime: str | None = None  # its declared MIME type; the bytes decide the format
-    image_kind: str | None = None  # png | jpeg | dicom, as its bytes said (tools.imaging.image_meta)
+    # png | jpeg | dicom, as its bytes said (tools.sources.imaging.image_meta)
+    image_kind: str | None = None
     sid: str | None = None  # the browser session (the launch) the turn belongs to
     user: str | None = None  # the fhirUser who launched, e.g. Practitioner/dr-okafor
     config: dict[str, Any] = field(default_factory=dict)

@@ -10,10 +10,12 @@ are always present.
 from __future__ import annotations
 
 from ..smart.scopes import GrantedScopes
-from . import chart, drafting, drugs, imaging, literature, orders, patients, protocols, trials, ward_orders
 from .base import Tool
+from .chart import chart, patients
+from .sources import drugs, imaging, literature, trials
+from .writes import caregaps, drafting, orders, plans, protocols, ward_orders
 
-_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols, drafting)
+_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols, caregaps, plans, drafting)
 
 
 def all_tools() -> list[Tool]:

@@ -7,7 +7,8 @@ reviewed by a Swahili-speaking clinician (docs/languages.md).
 from __future__ import annotations
 
 F: dict[str, tuple[str, str, str, str]] = {
-    # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py, tools/orders.py)
+    # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py,
+    # tools/writes/orders.py)
     "Avoid %(drug)s with %(others)s": (
         "Éviter %(drug)s avec %(others)s", "Evitar %(drug)s com %(others)s",
         "Evitar %(drug)s con %(others)s", "Epuka %(drug)s pamoja na %(others)s"),
@@ -57,9 +58,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Revisar la dosis de %(drug)s — supera el máximo semanal habitual",
         "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha wiki"),
     "Check the %(drug)s frequency — this drug is given once a week, not daily": (
-        "Vérifier la fréquence de %(drug)s — ce médicament se donne une fois par semaine, pas chaque jour",
-        "Verificar a frequência de %(drug)s — este medicamento é dado uma vez por semana, não diariamente",
-        "Verificar la frecuencia de %(drug)s — este medicamento se da una vez por semana, no a diario",
+        "Vérifier la fréquence de %(drug)s — ce médicament "
+        "se donne une fois par semaine, pas chaque jour",
+        "Verificar a frequência de %(drug)s — este medicamento "
+        "é dado uma vez por semana, não diariamente",
+        "Verificar la frecuencia de %(drug)s — este "
+        "medicamento se da una vez por semana, no a diario",
         "Hakiki marudio ya %(drug)s — dawa hii hutolewa mara moja kwa wiki, si kila siku"),
     "Review %(drug)s: a safety finding applies (%(topic)s)": (
         "Réévaluer %(drug)s : une alerte de sécurité s'applique (%(topic)s)",
@@ -160,8 +164,10 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Revisar %(drug)s — %(test)s %(value)s el %(date)s, por encima de %(limit)s",
         "Kagua %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s"),
     "Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of %(kg)s kg": (
-        "Vérifier la dose de %(drug)s — %(dose)s mg dépasse %(most)s mg pour un enfant de %(kg)s kg",
-        "Verificar a dose de %(drug)s — %(dose)s mg está acima de %(most)s mg para uma criança de %(kg)s kg",
+        "Vérifier la dose de %(drug)s — %(dose)s mg "
+        "dépasse %(most)s mg pour un enfant de %(kg)s kg",
+        "Verificar a dose de %(drug)s — %(dose)s mg está "
+        "acima de %(most)s mg para uma criança de %(kg)s kg",
         "Verificar la dosis de %(drug)s — %(dose)s mg supera %(most)s mg para un niño de %(kg)s kg",
         "Hakiki dozi ya %(drug)s — mg %(dose)s imezidi mg %(most)s kwa mtoto wa kg %(kg)s"),
     "Not checked: %(what)s of %(drug)s — no %(item)s on file": (
@@ -194,10 +200,14 @@ F: dict[str, tuple[str, str, str, str]] = {
     "lab results": ("les résultats biologiques", "os resultados de exames", "los resultados de laboratorio",
                     "Matokeo ya maabara"),
     "The patient's %(type)s records could not be read, so that safety check did not run.": (
-        "Impossible de lire les ressources %(type)s du patient : cette vérification de sécurité n'a pas été faite.",
-        "Não foi possível ler os registros %(type)s do paciente: essa verificação de segurança não foi feita.",
-        "No se pudieron leer los registros %(type)s del paciente: esa verificación de seguridad no se hizo.",
-        "Rekodi za %(type)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo wa usalama haukufanyika."),
+        "Impossible de lire les ressources %(type)s du patient "
+        ": cette vérification de sécurité n'a pas été faite.",
+        "Não foi possível ler os registros %(type)s do "
+        "paciente: essa verificação de segurança não foi feita.",
+        "No se pudieron leer los registros %(type)s del "
+        "paciente: esa verificación de seguridad no se hizo.",
+        "Rekodi za %(type)s za mgonjwa hazikuweza kusomwa, "
+        "hivyo ukaguzi huo wa usalama haukufanyika."),
     "The FDA label for %(drug)s could not be checked for a boxed warning.": (
         "La notice FDA de %(drug)s n'a pas pu être vérifiée (mise en garde encadrée).",
         "A bula FDA de %(drug)s não pôde ser verificada quanto a alerta em destaque.",
@@ -220,40 +230,65 @@ F: dict[str, tuple[str, str, str, str]] = {
     "An allergy to %(substance)s is already recorded.": (
         "Une allergie à %(substance)s est déjà enregistrée.", "Uma alergia a %(substance)s já está registrada.",
         "Ya hay una alergia a %(substance)s registrada.", "Mzio wa %(substance)s tayari umerekodiwa."),
-    "The chart already lists allergies (%(listed)s); recording no known allergy contradicts them.": (
-        "Le dossier mentionne déjà des allergies (%(listed)s) ; noter « pas d'allergie connue » les contredit.",
-        "O prontuário já lista alergias (%(listed)s); registrar « sem alergias conhecidas » as contradiz.",
-        "La historia ya registra alergias (%(listed)s); anotar «sin alergias conocidas» las contradice.",
+    "The chart already lists allergies (%(listed)s); "
+    "recording no known allergy contradicts them.": (
+        "Le dossier mentionne déjà des allergies (%(listed)s) "
+        "; noter « pas d'allergie connue » les contredit.",
+        "O prontuário já lista alergias (%(listed)s); "
+        "registrar « sem alergias conhecidas » as contradiz.",
+        "La historia ya registra alergias (%(listed)s); "
+        "anotar «sin alergias conocidas» las contradice.",
         "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
-    # the patient-safety check's lines in a tool's text (checks/drug_safety.py, tools/drugs.py)
+    # the patient-safety check's lines in a tool's text (checks/drug_safety.py,
+    # tools/sources/drugs.py)
     "Patient safety check against this patient's chart:": (
         "Vérification de sécurité sur le dossier de ce patient :",
         "Verificação de segurança no prontuário deste paciente:",
         "Verificación de seguridad en la historia de este paciente:",
         "Ukaguzi wa usalama kwenye faili la mgonjwa huyu:"),
-    "Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
-    "%(date)s), at most %(most)s mg a dose (%(source)s).": (
-        "Dose de %(drug)s selon le poids pour cet enfant : %(per_kg)s mg/kg par prise = %(dose)s mg pour %(kg)s kg "
-        "(poids du %(date)s), au plus %(most)s mg par prise (%(source)s).",
-        "Dose de %(drug)s pelo peso para esta criança: %(per_kg)s mg/kg por dose = %(dose)s mg para %(kg)s kg "
-        "(peso de %(date)s), no máximo %(most)s mg por dose (%(source)s).",
-        "Dosis de %(drug)s según el peso para este niño: %(per_kg)s mg/kg por dosis = %(dose)s mg para %(kg)s kg "
-        "(peso del %(date)s), como máximo %(most)s mg por dosis (%(source)s).",
-        "Dozi ya %(drug)s kwa uzito kwa mtoto huyu: %(per_kg)s mg/kg kwa dozi = %(dose)s mg kwa kilo %(kg)s "
-        "(uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s)."),
-    "No interaction found for %(pairs)s in the offline interaction tables or the FDA labels' interaction, "
-    "contraindication and boxed-warning text. Absence of label text is not proof that a combination is safe.": (
-        "Aucune interaction trouvée pour %(pairs)s dans les tables d'interactions hors ligne ni dans les rubriques "
-        "interactions, contre-indications et mises en garde encadrées des notices FDA. L'absence de mention dans "
+    "Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
+    "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s).": (
+        "Dose de %(drug)s selon le poids pour cet enfant : %(per_kg)s mg/kg par prise = %(dose)s "
+        "mg pour %(kg)s kg (poids du %(date)s), au plus %(most)s mg par prise (%(source)s).",
+        "Dose de %(drug)s pelo peso para esta criança: %(per_kg)s mg/kg por dose = %(dose)s mg "
+        "para %(kg)s kg (peso de %(date)s), no máximo %(most)s mg por dose (%(source)s).",
+        "Dosis de %(drug)s según el peso para este niño: %(per_kg)s mg/kg por dosis = %(dose)s mg "
+        "para %(kg)s kg (peso del %(date)s), como máximo %(most)s mg por dosis (%(source)s).",
+        "Dozi ya %(drug)s kwa uzito kwa mtoto huyu: %(per_kg)s mg/kg kwa dozi = %(dose)s mg kwa "
+        "kilo %(kg)s (uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s)."),
+    "Not covered: the drug–disease rules have no rule for %(problems)s, so "
+    "nothing is claimed about them for %(drugs)s.": (
+        "Non couvert : les règles médicament–maladie n'ont aucune règle pour %(problems)s ; rien "
+        "n'est donc affirmé à leur sujet pour %(drugs)s.",
+        "Não coberto: as regras medicamento–doença não têm regra para %(problems)s; nada é, "
+        "portanto, afirmado sobre elas para %(drugs)s.",
+        "No cubierto: las reglas fármaco–enfermedad no tienen ninguna regla para %(problems)s; "
+        "por tanto, no se afirma nada sobre ellas para %(drugs)s.",
+        "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
+        "hakuna kinachodaiwa kuzihusu kwa %(drugs)s."),
+    "No paediatric range on file for %(drug)s": (
+        "Pas de fourchette pédiatrique enregistrée pour %(drug)s",
+        "Sem faixa pediátrica registada para %(drug)s",
+        "Sin rango pediátrico registrado para %(drug)s",
+        "Hakuna kiwango cha watoto kilichorekodiwa kwa %(drug)s"),
+    "No interaction found for %(pairs)s in the offline interaction tables "
+    "or the FDA labels' interaction, contraindication and boxed-warning "
+    "text. Absence of label text is not proof that a combination is safe.": (
+        "Aucune interaction trouvée pour %(pairs)s dans les tables d'interactions hors ligne ni "
+        "dans les rubriques interactions, contre-indications et mises en garde encadrées des "
+        "notices FDA. L'absence de mention dans "
         "une notice ne prouve pas que l'association est sans danger.",
-        "Nenhuma interação encontrada para %(pairs)s nas tabelas de interações offline nem nas seções de "
-        "interações, contraindicações e advertências em destaque das bulas da FDA. A ausência de menção na bula "
+        "Nenhuma interação encontrada para %(pairs)s nas tabelas de interações offline nem nas "
+        "seções de interações, contraindicações e advertências em destaque das bulas da FDA. A "
+        "ausência de menção na bula "
         "não prova que a associação é segura.",
-        "No se encontró ninguna interacción para %(pairs)s en las tablas de interacciones sin conexión ni en las "
-        "secciones de interacciones, contraindicaciones y advertencias en recuadro de los prospectos de la FDA. "
+        "No se encontró ninguna interacción para %(pairs)s en las tablas de interacciones sin "
+        "conexión ni en las secciones de interacciones, contraindicaciones y advertencias en "
+        "recuadro de los prospectos de la FDA. "
         "Que el prospecto no lo mencione no prueba que la combinación sea segura.",
-        "Hakuna mwingiliano uliopatikana kwa %(pairs)s katika majedwali ya mwingiliano nje ya mtandao wala katika "
-        "sehemu za mwingiliano, vizuizi na maonyo ya kisanduku ya lebo za FDA. Kukosekana kwa maandishi ya lebo "
+        "Hakuna mwingiliano uliopatikana kwa %(pairs)s katika majedwali ya mwingiliano nje ya "
+        "mtandao wala katika sehemu za mwingiliano, vizuizi na maonyo ya kisanduku ya lebo za FDA. "
+        "Kukosekana kwa maandishi ya lebo "
         "si uthibitisho kwamba mchanganyiko ni salama."),
     "No FDA label was found for %(drugs)s, so its label could not be checked.": (
         "Aucune notice FDA trouvée pour %(drugs)s : sa notice n'a pas pu être vérifiée.",
@@ -275,12 +310,18 @@ F: dict[str, tuple[str, str, str, str]] = {
         'Idade: %(age)s anos (nascido(a) em %(born)s).',
         'Edad: %(age)s años (nacido/a el %(born)s).',
         'Umri: miaka %(age)s (alizaliwa %(born)s).'),
-    # the ward orders' and the class checks' sentences (proposals/describe.py, checks/rules.py, tools/chart.py)
+    # the ward orders' and the class checks' sentences (proposals/describe.py, checks/rules.py,
+    # tools/chart/chart.py)
     'Avoid %(drug)s in this child (%(age)s)': (
         'Éviter %(drug)s chez cet enfant (%(age)s)',
         'Evitar %(drug)s nesta criança (%(age)s)',
         'Evitar %(drug)s en este niño (%(age)s)',
         'Epuka %(drug)s kwa mtoto huyu (%(age)s)'),
+    "The earlier card was withdrawn: this order replaces it.": (
+        "La carte précédente a été retirée : cette prescription la remplace.",
+        "O cartão anterior foi retirado: esta prescrição o substitui.",
+        "La tarjeta anterior fue retirada: esta orden la reemplaza.",
+        "Kadi ya awali imeondolewa: agizo hili linaichukua nafasi yake."),
     'Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg': (
         'Vérifier la dose de %(drug)s — %(dose)s pour un enfant de %(kg)s kg',
         'Verificar a dose de %(drug)s — %(dose)s para uma criança de %(kg)s kg',
@@ -365,49 +406,55 @@ F: dict[str, tuple[str, str, str, str]] = {
     "latest kidney function %(renal)s": (
         "dernière fonction rénale %(renal)s", "última função renal %(renal)s", "última función renal %(renal)s",
         "utendaji wa figo wa mwisho %(renal)s"),
-    "The patient's %(parts)s could not be read, so those checks did not run. Do not assume the drug is "
-    "safe for this patient.": (
-        "Impossible de lire %(parts)s du patient : ces vérifications n'ont pas été faites. Ne pas en "
-        "conclure que le médicament est sûr pour ce patient.",
-        "Não foi possível ler %(parts)s do paciente: essas verificações não foram feitas. Não presuma que "
-        "o medicamento é seguro para este paciente.",
-        "No se pudo leer %(parts)s del paciente: esas verificaciones no se hicieron. No asuma que el "
-        "medicamento es seguro para este paciente.",
-        "%(parts)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika. Usidhani kwamba dawa ni "
-        "salama kwa mgonjwa huyu."),
+    "The patient's %(parts)s could not be read, so those checks did not run. Do not assume the "
+    "drug is safe for this patient.": (
+        "Impossible de lire %(parts)s du patient : ces vérifications n'ont pas été faites. Ne pas "
+        "en conclure que le médicament est sûr pour ce patient.",
+        "Não foi possível ler %(parts)s do paciente: essas verificações não foram feitas. Não "
+        "presuma que o medicamento é seguro para este paciente.",
+        "No se pudo leer %(parts)s del paciente: esas verificaciones no se hicieron. No asuma que "
+        "el medicamento es seguro para este paciente.",
+        "%(parts)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika. Usidhani kwamba "
+        "dawa ni salama kwa mgonjwa huyu."),
     "Patient safety check of %(drugs)s: nothing found in the %(checked)s.": (
         "Vérification de sécurité de %(drugs)s pour ce patient : rien trouvé dans %(checked)s.",
         "Verificação de segurança de %(drugs)s para este paciente: nada encontrado em %(checked)s.",
-        "Verificación de seguridad de %(drugs)s para este paciente: nada encontrado en %(checked)s.",
+        "Verificación de seguridad de %(drugs)s para "
+        "este paciente: nada encontrado en %(checked)s.",
         "Ukaguzi wa usalama wa %(drugs)s: hakuna kilichopatikana katika %(checked)s."),
-    "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, drug–disease and "
-    "lab rules of the knowledge core": (
-        "les tables d'interactions hors ligne, les allergies croisées, les règles grossesse/allaitement, "
-        "rénales, médicament–maladie et biologiques de la base de connaissances",
-        "as tabelas de interações offline, as alergias cruzadas, as regras de gravidez/amamentação, renais, "
-        "medicamento–doença e laboratoriais da base de conhecimento",
-        "las tablas de interacciones sin conexión, las alergias cruzadas, las reglas de embarazo/lactancia, "
-        "renales, medicamento–enfermedad y de laboratorio de la base de conocimiento",
-        "jedwali za mwingiliano nje ya mtandao, mzio unaohusiana, kanuni za ujauzito/kunyonyesha, figo, "
-        "dawa–ugonjwa na maabara"),
-    "Checked against the patient's active medications (%(meds)s) and recorded allergies (%(allergies)s).": (
-        "Vérifié par rapport aux traitements en cours du patient (%(meds)s) et aux allergies enregistrées "
-        "(%(allergies)s).",
+    "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
+    "drug–disease and lab rules of the knowledge core": (
+        "les tables d'interactions hors ligne, les allergies "
+        "croisées, les règles grossesse/allaitement, rénales, "
+        "médicament–maladie et biologiques de la base de connaissances",
+        "as tabelas de interações offline, as alergias cruzadas, as regras de "
+        "gravidez/amamentação, renais, medicamento–doença e laboratoriais da base de conhecimento",
+        "las tablas de interacciones sin conexión, las alergias cruzadas, "
+        "las reglas de embarazo/lactancia, renales, medicamento–enfermedad "
+        "y de laboratorio de la base de conocimiento",
+        "jedwali za mwingiliano nje ya mtandao, mzio unaohusiana, kanuni za ujauzito/kunyonyesha, "
+        "figo, dawa–ugonjwa na maabara"),
+    "Checked against the patient's active medications "
+    "(%(meds)s) and recorded allergies (%(allergies)s).": (
+        "Vérifié par rapport aux traitements en cours du patient (%(meds)s) et aux allergies "
+        "enregistrées (%(allergies)s).",
         "Verificado com os medicamentos em uso do paciente (%(meds)s) e as alergias registradas "
         "(%(allergies)s).",
-        "Verificado con los medicamentos activos del paciente (%(meds)s) y las alergias registradas "
-        "(%(allergies)s).",
-        "Imekaguliwa dhidi ya dawa zinazotumika za mgonjwa (%(meds)s) na mzio uliorekodiwa (%(allergies)s)."),
-    "Nothing found for %(pairs)s in the offline interaction tables (the FDA labels could not be checked).": (
-        "Rien trouvé pour %(pairs)s dans les tables d'interactions hors ligne (les notices FDA n'ont pas pu "
-        "être vérifiées).",
-        "Nada encontrado para %(pairs)s nas tabelas de interações offline (as bulas FDA não puderam ser "
-        "verificadas).",
-        "Nada encontrado para %(pairs)s en las tablas de interacciones sin conexión (no se pudieron revisar "
-        "las fichas FDA).",
-        "Hakuna kilichopatikana kwa %(pairs)s kwenye jedwali za mwingiliano (lebo za FDA hazikuweza "
-        "kukaguliwa)."),
-    # chart answers (tools/answers.py)
+        "Verificado con los medicamentos activos del paciente (%(meds)s) y las alergias "
+        "registradas (%(allergies)s).",
+        "Imekaguliwa dhidi ya dawa zinazotumika za mgonjwa "
+        "(%(meds)s) na mzio uliorekodiwa (%(allergies)s)."),
+    "Nothing found for %(pairs)s in the offline interaction "
+    "tables (the FDA labels could not be checked).": (
+        "Rien trouvé pour %(pairs)s dans les tables d'interactions hors ligne (les notices FDA "
+        "n'ont pas pu être vérifiées).",
+        "Nada encontrado para %(pairs)s nas tabelas de interações offline (as bulas FDA não "
+        "puderam ser verificadas).",
+        "Nada encontrado para %(pairs)s en las tablas de interacciones sin conexión (no se "
+        "pudieron revisar las fichas FDA).",
+        "Hakuna kilichopatikana kwa %(pairs)s kwenye jedwali "
+        "za mwingiliano (lebo za FDA hazikuweza kukaguliwa)."),
+    # chart answers (tools/chart/answers.py)
     "%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none.": (
         "%(what)s : NON DISPONIBLE (%(why)s) — ne pas en conclure qu'il n'y en a pas.",
         "%(what)s: NÃO DISPONÍVEL (%(why)s) — não presuma que não haja.",
@@ -429,14 +476,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Nenhum resultado de %(name)s no prontuário (LOINC %(codes)s pesquisados, todas as datas).",
         "Ningún resultado de %(name)s en la historia (LOINC %(codes)s buscados, todas las fechas).",
         "Hakuna matokeo ya %(name)s kwenye faili (LOINC %(codes)s zimetafutwa, tarehe zote)."),
-    "Latest %(name)s: %(value)s %(unit)s on %(date)s (%(direction)s from %(before)s on %(then)s).": (
-        "Dernier résultat de %(name)s : %(value)s %(unit)s le %(date)s (%(direction)s depuis %(before)s "
-        "le %(then)s).",
-        "Último resultado de %(name)s: %(value)s %(unit)s em %(date)s (%(direction)s de %(before)s em %(then)s).",
-        "Último resultado de %(name)s: %(value)s %(unit)s el %(date)s (%(direction)s desde %(before)s "
-        "el %(then)s).",
-        "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s (%(direction)s kutoka %(before)s tarehe "
-        "%(then)s)."),
+    "Latest %(name)s: %(value)s %(unit)s on %(date)s "
+    "(%(direction)s from %(before)s on %(then)s).": (
+        "Dernier résultat de %(name)s : %(value)s %(unit)s le "
+        "%(date)s (%(direction)s depuis %(before)s le %(then)s).",
+        "Último resultado de %(name)s: %(value)s %(unit)s em "
+        "%(date)s (%(direction)s de %(before)s em %(then)s).",
+        "Último resultado de %(name)s: %(value)s %(unit)s el "
+        "%(date)s (%(direction)s desde %(before)s el %(then)s).",
+        "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s "
+        "(%(direction)s kutoka %(before)s tarehe %(then)s)."),
     "Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result).": (
         "Dernier résultat de %(name)s : %(value)s %(unit)s le %(date)s (seul résultat).",
         "Último resultado de %(name)s: %(value)s %(unit)s em %(date)s (único resultado).",
@@ -498,59 +547,61 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Alergias: sem alergias conhecidas (registrado assim no prontuário).",
         "Alergias: sin alergias conocidas (registrado así en la historia).",
         "Mzio: hakuna mzio unaojulikana (umerekodiwa hivyo kwenye faili)."),
-    # an image whose analysis failed, as the record a finding is checked against (grounding/evidence.py)
+    # an image whose analysis failed, as the record a finding is checked against
+    # (grounding/evidence.py)
     "The attached image (its analysis did not complete)": (
         "L'image jointe (son analyse n'a pas abouti)",
         "A imagem anexada (a análise não foi concluída)",
         "La imagen adjunta (su análisis no se completó)",
         "Picha iliyoambatishwa (uchambuzi wake haukukamilika)"),
     # the app's own database down (web/errorpages.py)
-    "The assistant's database is not answering, so nothing was done. Try again in a minute; if it goes on, "
-    "tell the administrator.": (
-        "La base de données de l'assistant ne répond pas : rien n'a été fait. Réessayez dans une minute ; "
-        "si cela continue, prévenez l'administrateur.",
-        "O banco de dados do assistente não responde: nada foi feito. Tente de novo em um minuto; se "
-        "continuar, avise o administrador.",
-        "La base de datos del asistente no responde: no se hizo nada. Vuelva a intentarlo en un minuto; si "
-        "continúa, avise al administrador.",
-        "Hifadhidata ya msaidizi haijibu, hivyo hakuna kilichofanyika. Jaribu tena baada ya dakika moja; "
-        "ikiendelea, mjulishe msimamizi."),
+    "The assistant's database is not answering, so nothing was done. Try again in a minute; if it "
+    "goes on, tell the administrator.": (
+        "La base de données de l'assistant ne répond pas : rien n'a été fait. Réessayez dans une "
+        "minute ; si cela continue, prévenez l'administrateur.",
+        "O banco de dados do assistente não responde: nada foi feito. Tente de novo em um minuto; "
+        "se continuar, avise o administrador.",
+        "La base de datos del asistente no responde: no se hizo nada. Vuelva a intentarlo en un "
+        "minuto; si continúa, avise al administrador.",
+        "Hifadhidata ya msaidizi haijibu, hivyo hakuna kilichofanyika. Jaribu tena baada ya dakika "
+        "moja; ikiendelea, mjulishe msimamizi."),
     # source failures (errors.SourceError.said)
     "The %(label)s could not be reached, so %(unavailable)s is unavailable right now.": (
-        "Le service %(label)s est injoignable : %(unavailable)s n'est pas disponible pour le moment.",
+        "Le service %(label)s est injoignable : "
+        "%(unavailable)s n'est pas disponible pour le moment.",
         "O serviço %(label)s está inacessível: %(unavailable)s não está disponível no momento.",
         "El servicio %(label)s no responde: %(unavailable)s no está disponible por ahora.",
         "Huduma ya %(label)s haipatikani, hivyo %(unavailable)s haipatikani kwa sasa."),
     "The %(label)s is busy (request limit reached), so %(unavailable)s is unavailable right now. "
     "Try again in a minute.": (
-        "Le service %(label)s est saturé (limite de requêtes atteinte) : %(unavailable)s n'est pas disponible "
-        "pour le moment. Réessayez dans une minute.",
-        "O serviço %(label)s está sobrecarregado (limite de pedidos): %(unavailable)s não está disponível no "
-        "momento. Tente de novo em um minuto.",
-        "El servicio %(label)s está saturado (límite de solicitudes): %(unavailable)s no está disponible por "
-        "ahora. Vuelva a intentarlo en un minuto.",
-        "Huduma ya %(label)s ina shughuli nyingi, hivyo %(unavailable)s haipatikani kwa sasa. Jaribu tena "
-        "baada ya dakika moja."),
-    "The %(label)s could not process this search, so %(unavailable)s is unavailable. Rephrase it with a "
-    "single drug, condition or topic name.": (
-        "Le service %(label)s n'a pas pu traiter cette recherche : %(unavailable)s n'est pas disponible. "
-        "Reformulez avec un seul médicament, une maladie ou un sujet.",
-        "O serviço %(label)s não conseguiu processar esta busca: %(unavailable)s não está disponível. "
-        "Reformule com um único medicamento, condição ou tema.",
+        "Le service %(label)s est saturé (limite de requêtes atteinte) : %(unavailable)s n'est pas "
+        "disponible pour le moment. Réessayez dans une minute.",
+        "O serviço %(label)s está sobrecarregado (limite de pedidos): %(unavailable)s não está "
+        "disponível no momento. Tente de novo em um minuto.",
+        "El servicio %(label)s está saturado (límite de solicitudes): %(unavailable)s no está "
+        "disponible por ahora. Vuelva a intentarlo en un minuto.",
+        "Huduma ya %(label)s ina shughuli nyingi, hivyo %(unavailable)s haipatikani kwa sasa. "
+        "Jaribu tena baada ya dakika moja."),
+    "The %(label)s could not process this search, so %(unavailable)s is unavailable. Rephrase it "
+    "with a single drug, condition or topic name.": (
+        "Le service %(label)s n'a pas pu traiter cette recherche : %(unavailable)s n'est pas "
+        "disponible. Reformulez avec un seul médicament, une maladie ou un sujet.",
+        "O serviço %(label)s não conseguiu processar esta busca: %(unavailable)s não está "
+        "disponível. Reformule com um único medicamento, condição ou tema.",
         "El servicio %(label)s no pudo procesar esta búsqueda: %(unavailable)s no está disponible. "
         "Reformule con un solo medicamento, condición o tema.",
-        "Huduma ya %(label)s haikuweza kushughulikia utafutaji huu, hivyo %(unavailable)s haipatikani. "
-        "Andika upya kwa jina moja la dawa, ugonjwa au mada."),
+        "Huduma ya %(label)s haikuweza kushughulikia utafutaji huu, hivyo %(unavailable)s "
+        "haipatikani. Andika upya kwa jina moja la dawa, ugonjwa au mada."),
     "The %(label)s refused the request (its access key was not accepted), so %(unavailable)s is "
     "unavailable. An administrator should check the API key.": (
-        "Le service %(label)s a refusé la requête (clé d'accès refusée) : %(unavailable)s n'est pas "
-        "disponible. Un administrateur doit vérifier la clé d'API.",
-        "O serviço %(label)s recusou o pedido (chave de acesso não aceita): %(unavailable)s não está "
-        "disponível. Um administrador deve verificar a chave de API.",
-        "El servicio %(label)s rechazó la solicitud (clave de acceso no aceptada): %(unavailable)s no está "
-        "disponible. Un administrador debe revisar la clave de API.",
-        "Huduma ya %(label)s imekataa ombi (ufunguo haukukubaliwa), hivyo %(unavailable)s haipatikani. "
-        "Msimamizi akague ufunguo wa API."),
+        "Le service %(label)s a refusé la requête (clé d'accès refusée) : %(unavailable)s n'est "
+        "pas disponible. Un administrateur doit vérifier la clé d'API.",
+        "O serviço %(label)s recusou o pedido (chave de acesso não aceita): %(unavailable)s não "
+        "está disponível. Um administrador deve verificar a chave de API.",
+        "El servicio %(label)s rechazó la solicitud (clave de acceso no aceptada): %(unavailable)s "
+        "no está disponible. Un administrador debe revisar la clave de API.",
+        "Huduma ya %(label)s imekataa ombi (ufunguo haukukubaliwa), hivyo %(unavailable)s "
+        "haipatikani. Msimamizi akague ufunguo wa API."),
     "%(what)s %(caution)s": ("%(what)s %(caution)s",) * 4,
     "drug-safety information": ("l'information de sécurité du médicament",
                                 "a informação de segurança do medicamento",
@@ -564,12 +615,12 @@ F: dict[str, tuple[str, str, str, str]] = {
                                         "ukaguzi wa mwingiliano kwenye lebo za FDA"),
     "Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
     "Do not assume there is no interaction.": (
-        "Seules les tables d'interactions hors ligne (thésaurus ANSM, liste prioritaire ONC) ont été "
-        "consultées. Ne pas en conclure qu'il n'y a pas d'interaction.",
-        "Apenas as tabelas de interações offline (tesauro ANSM, lista prioritária ONC) foram consultadas. "
-        "Não presuma que não há interação.",
-        "Solo se consultaron las tablas de interacciones sin conexión (tesauro ANSM, lista prioritaria ONC). "
-        "No asuma que no hay interacción.",
+        "Seules les tables d'interactions hors ligne (thésaurus ANSM, liste prioritaire ONC) ont "
+        "été consultées. Ne pas en conclure qu'il n'y a pas d'interaction.",
+        "Apenas as tabelas de interações offline (tesauro ANSM, lista prioritária ONC) foram "
+        "consultadas. Não presuma que não há interação.",
+        "Solo se consultaron las tablas de interacciones sin conexión (tesauro ANSM, lista "
+        "prioritaria ONC). No asuma que no hay interacción.",
         "Jedwali za mwingiliano nje ya mtandao pekee (ANSM, orodha ya ONC) ndizo zilikaguliwa. "
         "Usidhani kwamba hakuna mwingiliano."),
     # edit errors (proposals/editing.py)
@@ -602,14 +653,14 @@ F: dict[str, tuple[str, str, str, str]] = {
         "%(label)s lazima iwe mojawapo ya: %(shown)s. Hakuna kilichobadilishwa."),
     "The frequency “%(said)s” was not understood; write it as e.g. “twice daily”, “every 8 hours”, "
     "“TID” or “weekly”. Nothing was changed.": (
-        "La fréquence « %(said)s » n'a pas été comprise ; écrivez par ex. « 2 fois par jour », « toutes les "
-        "8 heures », « x3/j » ou « 1 fois par semaine ». Rien n'a été modifié.",
-        "A frequência “%(said)s” não foi entendida; escreva por ex. “2x ao dia”, “de 8/8h”, “3x ao dia” ou "
-        "“1x por semana”. Nada foi alterado.",
+        "La fréquence « %(said)s » n'a pas été comprise ; écrivez par ex. « 2 fois par jour », « "
+        "toutes les 8 heures », « x3/j » ou « 1 fois par semaine ». Rien n'a été modifié.",
+        "A frequência “%(said)s” não foi entendida; escreva por ex. “2x ao dia”, “de 8/8h”, “3x ao "
+        "dia” ou “1x por semana”. Nada foi alterado.",
         "La frecuencia «%(said)s» no se entendió; escriba p. ej. «2 veces al día», «cada 8 horas», "
         "«3 veces al día» o «semanal». No se cambió nada.",
-        "Marudio “%(said)s” hayakueleweka; andika mfano “twice daily”, “every 8 hours”, “TID” au “weekly”. "
-        "Hakuna kilichobadilishwa."),
+        "Marudio “%(said)s” hayakueleweka; andika mfano “twice daily”, “every 8 hours”, “TID” au "
+        "“weekly”. Hakuna kilichobadilishwa."),
     "The substance must be 2 to 60 characters. Nothing was changed.": (
         "La substance doit compter de 2 à 60 caractères. Rien n'a été modifié.",
         "A substância deve ter de 2 a 60 caracteres. Nada foi alterado.",
@@ -686,18 +737,22 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Verification": ("Vérification", "Verificação", "Verificación", "Uthibitisho"),
     # the second look (agent/critic.py) and the safety topics it names
     "A safety check did not run (see the findings above); do not read its silence as safe.": (
-        "Une vérification de sécurité n'a pas été faite (voir les alertes ci-dessus) : son silence ne "
-        "signifie pas que c'est sûr.",
-        "Uma verificação de segurança não foi feita (veja os alertas acima): o silêncio dela não significa "
-        "segurança.",
-        "Una verificación de seguridad no se hizo (vea las alertas arriba): su silencio no significa "
-        "seguridad.",
-        "Ukaguzi wa usalama haukufanyika (tazama tahadhari hapo juu); ukimya wake usichukuliwe kuwa salama."),
-    "The critical %(kind)s finding above applies to this order: approve only if you have weighed it.": (
-        "L'alerte critique (%(kind)s) ci-dessus concerne cette prescription : ne validez qu'après l'avoir "
-        "pesée.",
-        "O alerta crítico (%(kind)s) acima se aplica a esta prescrição: aprove apenas depois de avaliá-lo.",
-        "La alerta crítica (%(kind)s) de arriba se aplica a esta indicación: apruebe solo tras sopesarla.",
+        "Une vérification de sécurité n'a pas été faite (voir les alertes ci-dessus) : son silence "
+        "ne signifie pas que c'est sûr.",
+        "Uma verificação de segurança não foi feita (veja os "
+        "alertas acima): o silêncio dela não significa segurança.",
+        "Una verificación de seguridad no se hizo (vea las "
+        "alertas arriba): su silencio no significa seguridad.",
+        "Ukaguzi wa usalama haukufanyika (tazama tahadhari "
+        "hapo juu); ukimya wake usichukuliwe kuwa salama."),
+    "The critical %(kind)s finding above applies to "
+    "this order: approve only if you have weighed it.": (
+        "L'alerte critique (%(kind)s) ci-dessus concerne cette "
+        "prescription : ne validez qu'après l'avoir pesée.",
+        "O alerta crítico (%(kind)s) acima se aplica a esta "
+        "prescrição: aprove apenas depois de avaliá-lo.",
+        "La alerta crítica (%(kind)s) de arriba se aplica "
+        "a esta indicación: apruebe solo tras sopesarla.",
         "Tahadhari kubwa (%(kind)s) hapo juu inahusu agizo hili: idhinisha tu baada ya kuipima."),
     "Not supported by the sources: %(claim)s": (
         "Non étayé par les sources : %(claim)s", "Sem apoio nas fontes: %(claim)s",
@@ -717,22 +772,24 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La parte de la segunda mirada a cargo del modelo no se hizo (%(why)s).",
         "Sehemu ya modeli ya ukaguzi wa pili haikufanyika (%(why)s)."),
     "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order.": (
-        "Revérifié après la modification (version %(n)s) : les vérifications ont porté sur la prescription "
-        "modifiée.",
-        "Verificado de novo após a edição (versão %(n)s): as verificações foram feitas na prescrição editada.",
-        "Verificado de nuevo tras la edición (versión %(n)s): las verificaciones se hicieron sobre la "
-        "indicación editada.",
-        "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): ukaguzi umefanywa kwenye agizo lililohaririwa."),
-    "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order; the "
-    "model's findings are from its review of version %(m)s.": (
-        "Revérifié après la modification (version %(n)s) : les vérifications ont porté sur la prescription "
-        "modifiée ; les remarques du modèle portent sur la version %(m)s.",
-        "Verificado de novo após a edição (versão %(n)s): as verificações foram feitas na prescrição editada; "
-        "as observações do modelo são da versão %(m)s.",
-        "Verificado de nuevo tras la edición (versión %(n)s): las verificaciones se hicieron sobre la "
-        "indicación editada; las observaciones del modelo son de la versión %(m)s.",
-        "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): ukaguzi umefanywa kwenye agizo lililohaririwa; "
-        "maoni ya modeli ni ya toleo %(m)s."),
+        "Revérifié après la modification (version %(n)s) : les "
+        "vérifications ont porté sur la prescription modifiée.",
+        "Verificado de novo após a edição (versão %(n)s): "
+        "as verificações foram feitas na prescrição editada.",
+        "Verificado de nuevo tras la edición (versión %(n)s): las "
+        "verificaciones se hicieron sobre la indicación editada.",
+        "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): "
+        "ukaguzi umefanywa kwenye agizo lililohaririwa."),
+    "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order; "
+    "the model's findings are from its review of version %(m)s.": (
+        "Revérifié après la modification (version %(n)s) : les vérifications ont porté sur la "
+        "prescription modifiée ; les remarques du modèle portent sur la version %(m)s.",
+        "Verificado de novo após a edição (versão %(n)s): as verificações foram feitas na "
+        "prescrição editada; as observações do modelo são da versão %(m)s.",
+        "Verificado de nuevo tras la edición (versión %(n)s): las verificaciones se hicieron sobre "
+        "la indicación editada; las observaciones del modelo son de la versión %(m)s.",
+        "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): ukaguzi umefanywa kwenye agizo "
+        "lililohaririwa; maoni ya modeli ni ya toleo %(m)s."),
     "Prescribe %(what)s": ("Prescrire %(what)s", "Prescrever %(what)s", "Indicar %(what)s", "Agiza %(what)s"),
     "Record allergy: %(what)s": ("Noter une allergie : %(what)s", "Registrar alergia: %(what)s",
                                  "Registrar alergia: %(what)s", "Rekodi mzio: %(what)s"),
@@ -741,7 +798,8 @@ F: dict[str, tuple[str, str, str, str]] = {
     "warning": ("attention", "atenção", "atención", "tahadhari"),
     "info": ("info", "info", "info", "taarifa"),
     "Proposed, awaiting the clinician's approval (nothing has been written yet): %(title)s.": (
-        "Proposé, en attente de la validation du clinicien (rien n'a encore été écrit) : %(title)s.",
+        "Proposé, en attente de la validation du clinicien "
+        "(rien n'a encore été écrit) : %(title)s.",
         "Proposto, aguardando a aprovação do clínico (nada foi gravado ainda): %(title)s.",
         "Propuesto, pendiente de la aprobación del clínico (aún no se ha escrito nada): %(title)s.",
         "Imependekezwa, inasubiri idhini ya mhudumu (hakuna kilichoandikwa bado): %(title)s."),
@@ -769,7 +827,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "additive-therapy": ("association de même classe", "associação da mesma classe",
                          "asociación de la misma clase", "dawa za kundi moja"),
     "monitoring": ("surveillance", "monitorização", "control", "ufuatiliaji"),
-    # the chart's own lines in the chart answers and the clinical trace (tools/summary.py)
+    # the chart's own lines in the chart answers and the clinical trace (tools/chart/summary.py)
     "Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)": (
         "Patient : %(name)s (%(sex)s, né(e) le %(born)s%(more)s ; id %(id)s)",
         "Paciente: %(name)s (%(sex)s, nascido(a) em %(born)s%(more)s; id %(id)s)",
@@ -798,7 +856,8 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Mechanism": ("Mécanisme", "Mecanismo", "Mecanismo", "Utaratibu"),
     "Management": ("Conduite à tenir", "Conduta", "Manejo", "Hatua za kuchukua"),
     "This patient": ("Ce patient", "Este paciente", "Este paciente", "Mgonjwa huyu"),
-    # the interaction tool's rows (tools/drugreport.py): the sources' texts inside stay as read
+    # the interaction tool's rows (tools/sources/drugreport.py): the sources' texts inside stay as
+    # read
     "Offline interaction tables: %(source)s": (
         "Tables d'interactions hors ligne : %(source)s", "Tabelas de interações offline: %(source)s",
         "Tablas de interacciones sin conexión: %(source)s", "Majedwali ya mwingiliano nje ya mtandao: %(source)s"),
@@ -855,7 +914,7 @@ F: dict[str, tuple[str, str, str, str]] = {
     "status": ("statut", "status", "estado", "hali"),
     "substance": ("substance", "substância", "sustancia", "dutu"),
     "verification": ("vérification", "verificação", "verificación", "uthibitisho"),
-    # the immunisation and encounter chart answers (tools/answers.py)
+    # the immunisation and encounter chart answers (tools/chart/answers.py)
     "Immunisations: none recorded.": (
         "Vaccinations : aucune enregistrée.", "Vacinas: nenhuma registrada.",
         "Vacunas: ninguna registrada.", "Chanjo: hakuna iliyorekodiwa."),
@@ -873,7 +932,8 @@ F: dict[str, tuple[str, str, str, str]] = {
     "Admissions and emergency visits among the last %(n)s encounters (since %(date)s):": (
         "Hospitalisations et passages aux urgences parmi les %(n)s dernières consultations "
         "(depuis le %(date)s) :",
-        "Internações e atendimentos de urgência entre os últimos %(n)s atendimentos (desde %(date)s):",
+        "Internações e atendimentos de urgência entre "
+        "os últimos %(n)s atendimentos (desde %(date)s):",
         "Ingresos y visitas a urgencias entre las últimas %(n)s consultas (desde el %(date)s):",
         "Kulazwa na ziara za dharura kati ya ziara %(n)s za mwisho (tangu %(date)s):"),
     "- none": ("- aucune", "- nenhuma", "- ninguna", "- hakuna"),

@@ -133,7 +133,8 @@ T = {
     "%(num)s step": (("%(num)s étape", "%(num)s étapes"), ("%(num)s etapa", "%(num)s etapas"),
                      ("%(num)s paso", "%(num)s pasos")),
     "A review of this draft against the sources consulted; it adds no new facts.": (
-        "Une relecture de ce brouillon au regard des sources consultées ; elle n'ajoute aucun fait.",
+        "Une relecture de ce brouillon au regard des "
+        "sources consultées ; elle n'ajoute aucun fait.",
         "Uma revisão deste rascunho com base nas fontes consultadas; não acrescenta fatos novos.",
         "Una revisión de este borrador frente a las fuentes consultadas; no añade datos nuevos."),
     "Acknowledge the second look first.": ("Prenez d'abord connaissance du second regard.",
@@ -147,23 +148,34 @@ T = {
     "As needed": ("Si besoin", "Se necessário", "Según necesidad"),
     "Ask": ("Demander", "Perguntar", "Preguntar"),
     "Ask about this patient — for example “Any interactions between warfarin and aspirin?” or "
-    "“Prescribe amlodipine 5 mg once daily”. Nothing is written to the chart until you approve it.": (
-        "Posez une question sur ce patient — par exemple « interaction entre warfarine et aspirine ? » "
-        "ou « prescrire amlodipine 5 mg une fois par jour ». Rien n'est écrit dans le dossier avant votre validation.",
+    "“Prescribe amlodipine 5 mg once daily”. Nothing "
+    "is written to the chart until you approve it.": (
+        "Posez une question sur ce patient — par exemple « interaction entre "
+        "warfarine et aspirine ? » ou « prescrire amlodipine 5 mg une fois "
+        "par jour ». Rien n'est écrit dans le dossier avant votre validation.",
         "Pergunte sobre este paciente — por exemplo “interação entre varfarina e aspirina?” ou "
-        "“prescrever anlodipino 5 mg 1x ao dia”. Nada é gravado no prontuário antes da sua aprovação.",
+        "“prescrever anlodipino 5 mg 1x ao dia”. Nada é "
+        "gravado no prontuário antes da sua aprovação.",
         "Pregunte sobre este paciente — por ejemplo “¿interacción entre warfarina y aspirina?” o "
-        "“indicar amlodipino 5 mg una vez al día”. No se escribe nada en la historia hasta que usted lo apruebe."),
+        "“indicar amlodipino 5 mg una vez al día”. No se "
+        "escribe nada en la historia hasta que usted lo apruebe."),
     "Asked with": ("Demandé avec", "Consultado com", "Consultado con"),
     "Attach image": ("Joindre une image", "Anexar imagem", "Adjuntar imagen"),
     "Awaiting your approval": ("En attente de votre validation", "Aguardando sua aprovação",
                                "Pendiente de su aprobación"),
-    "Awaiting your decision on the card below; the conversation continues once you approve, edit or reject it.": (
-        "En attente de votre décision sur la carte ci-dessous ; la conversation reprend dès que vous la validez, "
-        "la modifiez ou la refusez.",
-        "Aguardando sua decisão no cartão abaixo; a conversa continua quando você aprovar, editar ou rejeitar.",
-        "Pendiente de su decisión en la tarjeta de abajo; la conversación continúa cuando la apruebe, "
-        "edite o rechace."),
+    "Awaiting your decision on the card below; the conversation "
+    "continues once you approve, edit or reject it.": (
+        "En attente de votre décision sur la carte ci-dessous ; la conversation reprend dès que "
+        "vous la validez, la modifiez ou la refusez.",
+        "Aguardando sua decisão no cartão abaixo; a conversa "
+        "continua quando você aprovar, editar ou rejeitar.",
+        "Pendiente de su decisión en la tarjeta de abajo; la conversación continúa cuando la "
+        "apruebe, edite o rechace."),
+    "Not yet confirmed by the EHR": ("Pas encore confirmé par le DPI", "Ainda não confirmado pelo prontuário",
+                                     "Aún no confirmado por la historia clínica"),
+    "Check the chart and approve again": ("Vérifier le dossier et valider à nouveau",
+                                          "Verificar o prontuário e aprovar de novo",
+                                          "Comprobar la historia y aprobar de nuevo"),
     "Being written to the chart…": ("Écriture dans le dossier…", "Gravando no prontuário…",
                                     "Escribiendo en la historia…"),
     "Cancelled. Nothing was written to the chart.": ("Annulé. Rien n'a été écrit dans le dossier.",
@@ -266,8 +278,10 @@ T = {
     "The assistant needs JavaScript to stream answers. Approval cards still work without it.": (
         "L'assistant a besoin de JavaScript pour afficher les réponses au fil de l'eau. "
         "Les cartes de validation fonctionnent sans.",
-        "O assistente precisa de JavaScript para mostrar as respostas. Os cartões de aprovação funcionam sem ele.",
-        "El asistente necesita JavaScript para mostrar las respuestas. Las tarjetas de aprobación funcionan sin él."),
+        "O assistente precisa de JavaScript para mostrar as "
+        "respostas. Os cartões de aprovação funcionam sem ele.",
+        "El asistente necesita JavaScript para mostrar las "
+        "respuestas. Las tarjetas de aprobación funcionan sin él."),
     "The assistant, after your decision:": ("L'assistant, après votre décision :",
                                             "O assistente, após sua decisão:",
                                             "El asistente, tras su decisión:"),
@@ -321,6 +335,11 @@ T = {
     "why (optional)": ("pourquoi (facultatif)", "por quê (opcional)", "por qué (opcional)"),
 }
 LOCALES = ("fr", "pt", "es", "sw")
+# Two plural forms each, as the tables above give them. Babel's newer CLDR data gives French,
+# Portuguese and Spanish a third form (for a million and more), which would leave every plural
+# of the tables untranslated in that form: the catalogs keep the two-form rules.
+PLURALS = {"fr": (2, "(n > 1)"), "pt": (2, "(n != 1)"), "es": (2, "(n != 1)"),
+           "sw": (2, "(n != 1)")}
 
 
 def write_catalogs(folder) -> list[str]:
@@ -335,6 +354,7 @@ def write_catalogs(folder) -> list[str]:
     for n, lang in enumerate(LOCALES):
         catalog = read_po((folder / "messages.pot").open("rb"), locale=lang)
         catalog.fuzzy = False  # every entry is a reviewed translation from ``T``
+        catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # type: ignore[assignment]
         for message in catalog:
             if not message.id:
                 continue

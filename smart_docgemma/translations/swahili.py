@@ -11,11 +11,15 @@ SW: dict[str, str | tuple[str, str]] = {
     "Answered by %(model)s": "Limejibiwa na %(model)s",
     "Answers are written by": "Majibu yanaandikwa na",
     "safety findings are checked by code.": "tahadhari za usalama zinakaguliwa na programu.",
-    "Awaiting your approval: requests from MCP clients": "Inasubiri idhini yako: maombi kutoka kwa wateja wa MCP",
+    "Awaiting your approval: requests from MCP clients": (
+        "Inasubiri idhini yako: maombi kutoka kwa wateja wa MCP"
+    ),
     "Ask again": "Uliza tena",
     "Prescriber approval needed.": "Idhini ya mwandishi wa dawa inahitajika.",
     "Proposal awaiting approval": "Pendekezo linasubiri idhini",
-    "Chart write awaiting a clinician's approval": "Uandishi kwenye faili unasubiri idhini ya mhudumu wa afya",
+    "Chart write awaiting a clinician's approval": (
+        "Uandishi kwenye faili unasubiri idhini ya mhudumu wa afya"
+    ),
     "Requested over MCP by the client %(client)s.": "Limeombwa kupitia MCP na mteja %(client)s.",
     "Nothing has been written to the chart until you approve it.":
         "Hakuna kinachoandikwa kwenye faili hadi uidhinishe.",
@@ -37,19 +41,28 @@ SW: dict[str, str | tuple[str, str]] = {
     "Approved": "Imeidhinishwa",
     "As needed": "Inapohitajika",
     "Ask": "Uliza",
-    "Ask about this patient — for example “Any interactions between warfarin and aspirin?” or “Prescribe "
-    "amlodipine 5 mg once daily”. Nothing is written to the chart until you approve it.":
-        "Uliza kuhusu mgonjwa huyu — kwa mfano “Any interactions between warfarin and aspirin?” au "
-        "“Prescribe amlodipine 5 mg once daily”. Hakuna kinachoandikwa kwenye faili hadi uidhinishe.",
+    "Ask about this patient — for example “Any interactions between warfarin and aspirin?” or "
+    "“Prescribe amlodipine 5 mg once daily”. Nothing is written to the chart until you approve "
+    "it.": (
+        "Uliza kuhusu mgonjwa huyu — kwa mfano “Any interactions between warfarin and aspirin?” "
+        "au “Prescribe amlodipine 5 mg once daily”. Hakuna kinachoandikwa kwenye faili hadi "
+        "uidhinishe."
+    ),
     "Asked with": "Imeulizwa kwa",
     "Attach image": "Ambatisha picha",
     "Awaiting your approval": "Inasubiri idhini yako",
-    "Awaiting your decision on the card below; the conversation continues once you approve, edit or "
-    "reject it.": "Inasubiri uamuzi wako kwenye kadi iliyo chini; mazungumzo yanaendelea ukiidhinisha, "
-                  "ukihariri au ukikataa.",
+    "Awaiting your decision on the card below; the conversation continues once you approve, "
+    "edit or reject it.": (
+        "Inasubiri uamuzi wako kwenye kadi iliyo chini; mazungumzo yanaendelea ukiidhinisha, "
+        "ukihariri au ukikataa."
+    ),
+    "Not yet confirmed by the EHR": "Bado haijathibitishwa na mfumo wa rekodi",
+    "Check the chart and approve again": "Kagua faili na uidhinishe tena",
     "Being written to the chart…": "Inaandikwa kwenye faili…",
     "Cancel": "Ghairi",
-    "Cancelled. Nothing was written to the chart.": "Imeghairiwa. Hakuna kilichoandikwa kwenye faili.",
+    "Cancelled. Nothing was written to the chart.": (
+        "Imeghairiwa. Hakuna kilichoandikwa kwenye faili."
+    ),
     "Cancelling…": "Inaghairi…",
     "Category": "Aina",
     "Change language": "Badilisha lugha",
@@ -123,7 +136,9 @@ SW: dict[str, str | tuple[str, str]] = {
     "Result": "Matokeo",
     "Route": "Njia",
     "Safety findings": "Tahadhari za usalama",
-    "Save a %(kind)s (%(n)s characters) to the chart": "Hifadhi %(kind)s (herufi %(n)s) kwenye faili",
+    "Save a %(kind)s (%(n)s characters) to the chart": (
+        "Hifadhi %(kind)s (herufi %(n)s) kwenye faili"
+    ),
     "Save changes and re-check": "Hifadhi mabadiliko na ukague tena",
     "Second look": "Ukaguzi wa pili",
     "Severity": "Ukali",

@@ -1,15 +1,13 @@
 """Chat turns of a launch session: the transcript, the rate limit, one turn at a time.
 
 A turn row is written *before* the agent starts (``status='running'``) and
-updated when it ends (``done``, ``failed``, ``cancelled`` by the clinician, or ``paused`` on a proposal
-until the clinician decides, then ``resuming`` while the follow-up is
-written), so a reload during a turn shows
-it as in progress and a restart loses no finished answer. Rows live in the
-``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's
-``Turn`` itself (``agent.state.dumps``): the page renders its fields (question,
-answer, sources, trace events, proposal ids, model calls) and a paused turn is
-read back whole (``load``) to be resumed. A turn becomes JSON here, and in the
-stream's ``finished`` event (``web/jobs.py``).
+updated when it ends (``done``, ``failed``, ``cancelled`` by the clinician, or ``paused`` on a
+proposal until the clinician decides, then ``resuming`` while the follow-up is written), so a reload
+during a turn shows it as in progress and a restart loses no finished answer. Rows live in the
+``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's ``Turn`` itself
+(``agent.state.dumps``): the page renders its fields (question, answer, sources, trace events,
+proposal ids, model calls) and a paused turn is read back whole (``load``) to be resumed. A turn
+becomes JSON here, and in the stream's ``finished`` event (``web/jobs.py``).
 
 A running turn holds a *lease*: its worker renews ``updated_at`` every few seconds
 (``beat_all``, from the worker's ``jobs.Leases``). A worker that dies (``kill -9``, the OOM
@@ -179,7 +177,8 @@ class TurnStore:
                     return "failed"  # counted when it was swept
                 status = "cancelled"
                 conn.execute(update(table).where(table.c.id == turn_id).values(state=state, updated_at=now()))
-        if status != "paused":  # a paused turn ends later (resumed, or cancelled): counted once, then
+        # a paused turn ends later (resumed, or cancelled): counted once, then
+        if status != "paused":
             metrics.turn_finished(status, route_of(turn))
         return status
 
@@ -251,7 +250,8 @@ class TurnStore:
         done = [t.turn for t in map(stored_turn, reversed(rows)) if t.turn.answer]
         messages = []
         for turn in done[-turns:]:
-            asked = {"asked": turn.asked} if turn.asked else {}  # what the model read (agent/prompts.conversation)
+            # what the model read (agent/prompts.conversation)
+            asked = {"asked": turn.asked} if turn.asked else {}
             messages += [{"role": "user", "content": turn.message, **asked},
                          {"role": "assistant", "content": turn.answer or ""}]
         return messages

@@ -1,10 +1,10 @@
 """Chart at a glance: the launch patient's problems, medications, allergies, vitals and
 lab trends, shaped for the page — with small trend plots drawn on the server.
 
-The data comes from ``tools.chart.chart_summary(...).data``, a ``ChartData`` (the same fetch the
-agent uses). Plots are inline SVG computed here and drawn by
-``templates/chat/_sparkline.html``: no JavaScript, no chart library, no CDN,
-readable in a 360 px sidebar, and a text equivalent for screen readers.
+The data comes from ``tools.chart.chart.chart_summary(...).data``, a ``ChartData`` (the same fetch
+the agent uses). Plots are inline SVG computed here and drawn by ``templates/chat/_sparkline.html``:
+no JavaScript, no chart library, no CDN, readable in a 360 px sidebar, and a text equivalent for
+screen readers.
 
 Labs are ordered by what a clinician scans first in these settings (K+, eGFR,
 creatinine, HbA1c, INR, glucose, sodium, haemoglobin); others follow by how
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..tools.chartdata import ChartData, ChartSeries
+from ..tools.chart.chartdata import ChartData, ChartSeries
 
 # Potassium, eGFR, creatinine, HbA1c, INR, glucose, sodium, haemoglobin (fixture and Synthea codes)
 LAB_PRIORITY = ["2823-3", "6298-4", "33914-3", "62238-1", "98979-8", "2160-0", "38483-4", "4548-4",
@@ -74,7 +74,8 @@ UNIT_WORDS = {"mm[Hg]": "mmHg", "Cel": "°C", "[degF]": "°F", "[lb_av]": "lb", 
 
 
 def display_unit(unit: str) -> str:
-    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73 m²."""
+    """A UCUM code as a clinician writes it: ``mm[Hg]`` → mmHg, ``mL/min/{1.73_m2}`` → mL/min/1.73
+    m²."""
     if unit in UNIT_WORDS:
         return UNIT_WORDS[unit]
     text = unit.replace("{", "").replace("}", "").replace("_", " ")

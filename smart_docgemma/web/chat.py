@@ -30,11 +30,12 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 from .. import errors, inputs
 from ..agent.state import StoredTurn, new_turn, to_dict
 from ..lessons.store import lesson_store
+from ..proposals import inflight
 from ..proposals.store import proposal_store
 from ..session import launches as sessions
-from ..tools.chart import chart_summary
-from ..tools.imaging import ImageMeta, image_meta
+from ..tools.chart.chart import chart_summary
 from ..tools.registry import tools_for
+from ..tools.sources.imaging import ImageMeta, image_meta
 from ..turns.store import turn_store
 from . import charts, styling
 from .jobs import TurnJob, leases, stream
@@ -77,7 +78,10 @@ def _banner(launch) -> tuple[dict | None, str | None]:
         return banner(launch), None
     except errors.UpstreamError as exc:
         log.warning("patient banner unavailable: %s", exc.error)
-        return None, f"The chart is unavailable just now ({exc.description}). Questions that do not need it still work."
+        return None, (
+            f"The chart is unavailable just now ({exc.description}). "
+            "Questions that do not need it still work."
+        )
 
 
 def _transcript(sid: str) -> list[dict]:
@@ -143,7 +147,8 @@ def _glance(launch) -> tuple[dict | None, str | None]:
     except errors.DocGemmaError as exc:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
-    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))  # the first question's
+    # the first question's
+    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))
     prefill_answer_prompt(chart.text)  # ... and its answer prompt computed while the page is read
     return charts.glance(chart.data), None
 
@@ -153,6 +158,17 @@ def _limits() -> dict:
     return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
 
 
+def _as_the_ehr_has_it(card):
+    """A card whose create has no known outcome, looked up in the EHR before it is shown."""
+    if not inflight.in_doubt(card):
+        return card
+    from .proposals import settled  # the cards' blueprint imports the follow-ups, which import this
+    try:
+        return settled(card, sessions.current_launch())
+    except errors.DocGemmaError:  # no launch here (a stream's follow-up): shown as stored
+        return card
+
+
 def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
     """A stored turn as the template shows it (answer as safe HTML, trace, live cards): the
     turn's JSON (``to_dict``, as it is stored) with the row's fields and what is computed."""
@@ -160,7 +176,7 @@ def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
     cards = []
     for proposal_id in turn.proposals:
         try:
-            cards.append(store.get(proposal_id))
+            cards.append(_as_the_ehr_has_it(store.get(proposal_id)))
         except errors.NotFound:
             continue
     limit = current_app.config["ANSWER_MAX_CHARS"]
@@ -181,7 +197,8 @@ def ask():
     launch = sessions.current_launch()
     message = _message()
     image, meta = _image(inputs.upload("image"))
-    slot = stream_slots().take(launch.sid)  # before the turn starts: a refused stream starts nothing
+    # before the turn starts: a refused stream starts nothing
+    slot = stream_slots().take(launch.sid)
     try:
         job = _started(launch, message, image, meta)
     except BaseException:

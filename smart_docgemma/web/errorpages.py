@@ -36,7 +36,8 @@ def render_error(exc: DocGemmaError):
     if retry_after:
         headers["Retry-After"] = str(retry_after)
     body = {"error": exc.error, "error_description": exc.description}
-    if request_ctx.url_adapter is None:  # the Host header could not be routed: no page links can be built
+    # the Host header could not be routed: no page links can be built
+    if request_ctx.url_adapter is None:
         return jsonify(body), exc.status, headers
     body["error_description"] = error_text(exc)  # in the page's language where it has a message
     if wants_json():
@@ -64,8 +65,8 @@ def register(app) -> None:
         log.error("database unavailable on %s %s (%s)", inputs.method(), inputs.path(),
                   type(getattr(exc, "orig", None) or exc).__name__)
         return render_error(DatabaseUnavailable(message=message(N_(
-            "The assistant's database is not answering, so nothing was done. Try again in a minute; "
-            "if it goes on, tell the administrator."))))
+            "The assistant's database is not answering, so nothing was done. "
+            "Try again in a minute; if it goes on, tell the administrator."))))
     for unreachable in UNREACHABLE:
         app.register_error_handler(unreachable, _database)
 

@@ -59,7 +59,8 @@ def resume_after(p, launch, *, stream: bool = False) -> None:
     turn_id = turns.paused_with(launch.sid, p.id)
     if turn_id is None or not turns.claim_paused(turn_id):
         return
-    ctx = replace(launch.tool_context(), language=page_language())  # the follow-up in the page's language
+    # the follow-up in the page's language
+    ctx = replace(launch.tool_context(), language=page_language())
     agent = Agent(get_model(current_app), tools_for(launch.scopes), ctx)
     run = _Resume(turn_id, turns, agent, decision(p), current_app.config["ANSWER_MAX_CHARS"])
     if not stream:

@@ -24,7 +24,7 @@ from ..audit.turn_records import record_turn
 from ..extensions import lazy
 from ..proposals.store import ProposalStore
 from ..tools.base import Tool, ToolContext
-from ..tools.chart import read_for_turn
+from ..tools.chart.chart import read_for_turn
 from ..turns.store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .markup import bounded
 from .prefill import prefill_next_turn
@@ -54,14 +54,17 @@ class TurnJob:
     model: ModelClient | None
     tools: dict[str, Tool]
     lessons: tuple[Lesson, ...] = ()  # approved experience-library examples
-    events: queue.Queue[tuple[str, Any]] = field(default_factory=queue.Queue)  # ("finished", StoredTurn) last
+    # ("finished", StoredTurn) last
+    events: queue.Queue[tuple[str, Any]] = field(default_factory=queue.Queue)
     log: list[dict[str, Any]] = field(default_factory=list)
     streamed: int = 0  # answer characters sent as tokens
-    checked: float = field(default_factory=time.monotonic)  # last cancel check (started: none needed)
+    # last cancel check (started: none needed)
+    checked: float = field(default_factory=time.monotonic)
 
     def emit(self, event: dict) -> None:
         if event.get("type") == "node_start" and self._cancelled():
-            raise errors.TurnCancelled("Cancelled by the clinician.")  # stops the agent between steps
+            # stops the agent between steps
+            raise errors.TurnCancelled("Cancelled by the clinician.")
         if event.get("type") != "token":
             self.log.append(event)
         elif self._streamed(event) > self.ctx.config["ANSWER_MAX_CHARS"]:
@@ -121,7 +124,8 @@ class TurnJob:
             self._prefill_next(agent, chart)
 
     def _prefill_next(self, agent: Agent, chart: ChartRead | None) -> None:
-        """The next turn's prompts computed while the clinician reads this answer (``web/prefill.py``)."""
+        """The next turn's prompts computed while the clinician reads this answer
+        (``web/prefill.py``)."""
         if self.model is None or not self.ctx.config.get("MODEL_PREFILL_NEXT_TURN"):
             return
         try:

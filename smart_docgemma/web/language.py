@@ -18,7 +18,7 @@ from ..languages.choices import LANGUAGES, default_language, remember, remembere
 from ..session import launches as sessions
 from ..storage import UNREACHABLE
 
-# the labels of a card's fields (tools/orders.py writes them into the proposal's summary)
+# the labels of a card's fields (tools/writes/orders.py writes them into the proposal's summary)
 CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),
                          N_("Notes"), N_("Substance"), N_("Reaction"), N_("Severity"), N_("Note type"),
                          N_("Length"), N_("As needed"), N_("Duration"), N_("Quantity to dispense"),

@@ -101,7 +101,8 @@ def _text(value) -> str | None:
 
 
 def _relative_ref(ref: str | None) -> str | None:
-    """``https://ehr/fhir/Practitioner/1`` → ``Practitioner/1`` (HAPI refuses foreign references)."""
+    """``https://ehr/fhir/Practitioner/1`` → ``Practitioner/1`` (HAPI refuses foreign
+    references)."""
     if not ref:
         return None
     parts = ref.rstrip("/").split("/")

@@ -31,7 +31,8 @@ SMALL_TEST_MODEL = re.compile(r"smollm|270m|135m|360m|tinyllama|qwen2?\.?5?-0\.5
 
 
 def get_model(app: Flask | None = None) -> ModelClient | None:
-    """The app's model client, or None in degraded mode (one per app: the dialect probe runs once)."""
+    """The app's model client, or None in degraded mode (one per app: the dialect probe runs
+    once)."""
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     if MODEL not in app.extensions:
         app.extensions[MODEL] = model_from_config(app.config)

@@ -1,6 +1,9 @@
 """Operations endpoints for load balancers and monitoring: ``/healthz``, ``/readyz``, ``/metrics``.
 
-- ``/healthz``: the process answers (liveness; never touches a dependency).
+- ``/healthz``: the process answers (liveness: always 200, never waits on a dependency); it
+  also says which part is down (``down``: database, ehr, model) from the last background
+  probe, taken at most every ``PARTS_EVERY_S`` seconds per worker; ``/metrics`` has the same
+  as ``docgemma_part_up{part}``.
 - ``/readyz``: 200 when the database answers ``SELECT 1``, else 503. The FHIR servers the
   app trusts and the model endpoint are reported but do not decide readiness: without them
   the app still serves its pages and degrades (a load balancer must not drop every worker
@@ -12,6 +15,7 @@ No session, no CSRF and nothing patient-related: the endpoints are safe to expos
 from __future__ import annotations
 
 import logging
+import threading
 import time
 
 import requests
@@ -22,12 +26,13 @@ from .. import inputs, metrics
 from ..agent.state import ROUTES
 from ..extensions import get_storage
 from ..tools import catalog
-from ..tools.http import SOURCES
+from ..tools.sources.http import SOURCES
 from .modelstatus import get_model
 
 bp = Blueprint("ops", __name__)
 log = logging.getLogger(__name__)
 
+PARTS_EVERY_S = 5.0
 PROBE_TIMEOUT_S = (1.0, 2.0)  # connect, read: a probe answers fast or reports "down"
 
 
@@ -57,7 +62,47 @@ def _answered(response: Response) -> Response:
 
 @bp.get("/healthz")
 def healthz():
-    return jsonify({"status": "ok"})
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    parts = app.extensions.setdefault("docgemma.parts", _Parts()).latest(app)
+    return jsonify({"status": "ok", "parts": parts,
+                    "down": sorted(k for k, v in parts.items() if v == "down")})
+
+
+class _Parts:
+    """Each part's last known state, probed in a background thread of this worker (started
+    by the first reader: after gunicorn's fork), so a paused EHR never holds up a probe."""
+
+    def __init__(self):
+        self.state: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def latest(self, app) -> dict[str, str]:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, args=(app,), daemon=True,
+                                                name="docgemma-parts")
+                self._thread.start()
+        return dict(self.state) or {"database": "unknown", "ehr": "unknown", "model": "unknown"}
+
+    def _run(self, app) -> None:
+        while True:
+            with app.app_context():
+                self.state = _probe_parts()
+            time.sleep(PARTS_EVERY_S)
+
+
+def _probe_parts() -> dict[str, str]:
+    model = _model()
+    ehr = [_probe(f"{iss.rstrip('/')}/metadata", server_errors_down=True)["up"]
+           for iss in current_app.config.get("ISS_ALLOWLIST") or []]
+    found = {"database": _database()["up"], "ehr": any(ehr) if ehr else None,
+             "model": model["up"] if model["configured"] else None}
+    for part, up in found.items():
+        if up is not None:
+            metrics.part_up(part, up)
+    return {part: "not configured" if up is None else ("up" if up else "down") for part, up in found.items()}
+
 
 
 @bp.get("/readyz")
@@ -81,7 +126,8 @@ def _database() -> dict:
     try:
         with get_storage().engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-    except Exception as exc:  # any driver error means "not reachable"; the reason is logged, not shown
+    # any driver error means "not reachable"; the reason is logged, not shown
+    except Exception as exc:
         log.warning("database unreachable: %s", type(exc).__name__)
         return {"up": False}
     return {"up": True, "ms": round((time.monotonic() - started) * 1000, 1)}
@@ -95,11 +141,14 @@ def _model() -> dict:
             "circuit": model.circuit.status()}
 
 
-def _probe(url: str) -> dict:
-    """Any HTTP answer counts as up (an auth error is still a running server)."""
+def _probe(url: str, server_errors_down: bool = False) -> dict:
+    """Any HTTP answer counts as up (an auth error is still a running server); with
+    ``server_errors_down`` a 5xx does not (a FHIR proxy answering for an EHR that is down)."""
     started = time.monotonic()
     try:
-        requests.get(url, timeout=PROBE_TIMEOUT_S)
+        res = requests.get(url, timeout=PROBE_TIMEOUT_S)
     except requests.RequestException as exc:
         return {"up": False, "error": type(exc).__name__}
+    if server_errors_down and res.status_code >= 500:
+        return {"up": False, "error": f"HTTP {res.status_code}"}
     return {"up": True, "ms": round((time.monotonic() - started) * 1000, 1)}

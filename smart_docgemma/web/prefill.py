@@ -32,7 +32,8 @@ def prefill_answer_prompt(chart_text: str) -> threading.Thread | None:
     """Start computing the answer prompt's fixed part for ``chart_text`` (None: not started,
     for no model, no chart, a model that reads the chart in brief, or ``MODEL_PREFILL_ON_OPEN``
     off)."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the thread outlives the request
+    # the thread outlives the request
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
     model = get_model(app)
     if model is None or not chart_text or not app.config.get("MODEL_PREFILL_ON_OPEN"):
         return None
@@ -46,7 +47,8 @@ def prefill_answer_prompt(chart_text: str) -> threading.Thread | None:
 
 
 def prefill_next_turn(model: ModelClient, requests: Sequence[tuple[str, list[dict[str, Any]]]]) -> threading.Thread:
-    """Start computing ``requests`` (``Agent.next_prompts``), one after the other, in the background."""
+    """Start computing ``requests`` (``Agent.next_prompts``), one after the other, in the
+    background."""
     def run() -> None:
         for node, messages in requests:
             if not model.prefill(node, messages):

@@ -76,20 +76,34 @@ def _may_approve(p: Proposal) -> prescriber.Verdict:
         return prescriber.Verdict(True, "")
     try:
         launch = current_launch()
-    except errors.DocGemmaError:  # no session to judge: the form stays, the server decides on approve
+    # no session to judge: the form stays, the server decides on approve
+    except errors.DocGemmaError:
         return prescriber.Verdict(True, "")
     return prescriber.verdict(launch)
 
 
 @bp.get("/<proposal_id>")
 def show(proposal_id: str):
-    """The approval card (HTML partial) or the proposal as JSON."""
-    return _respond(proposal_store().visible(proposal_id, current_launch()))
+    """The approval card (HTML partial) or the proposal as JSON; an unconfirmed write is
+    looked up in the EHR first, so the card says what the chart holds."""
+    launch = current_launch()
+    return _respond(settled(proposal_store().visible(proposal_id, launch), launch))
+
+
+def settled(p: Proposal, launch) -> Proposal:
+    """``p`` reconciled with the EHR when its last create has no known outcome; a create that
+    landed late gets the audit record its approval could not write then."""
+    after = proposal_store().settle(p, launch)
+    if after.status != p.status and after.status in ("approved", "pending", "failed"):
+        _audit(launch, "proposal-approved", after, settled="landed-late" if after.status == "approved"
+               else "nothing-written")
+    return after
 
 
 @bp.post("/<proposal_id>/edit")
 def edit(proposal_id: str):
-    """Change the proposal's clinical fields; re-validated and re-checked, stored as the next version."""
+    """Change the proposal's clinical fields; re-validated and re-checked, stored as the next
+    version."""
 
     launch, store = current_launch(), proposal_store()
     p = store.visible(proposal_id, launch)
@@ -114,7 +128,8 @@ def approve(proposal_id: str):
                description=exc.description)
         return _respond(store.get(proposal_id), exc.status)
     finally:
-        snapshot_store().forget(launch.sid)  # the chart changed (or may have): the next question reads it
+        # the chart changed (or may have): the next question reads it
+        snapshot_store().forget(launch.sid)
     _audit(launch, "proposal-approved", p)
     resume_after(p, launch)
     return _respond(p)

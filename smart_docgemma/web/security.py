@@ -63,7 +63,8 @@ def _headers(response):
 
 
 def cookie_flags(app) -> None:
-    """HttpOnly always; SameSite=None+Secure+Partitioned when the public URL is https (EHR iframe)."""
+    """HttpOnly always; SameSite=None+Secure+Partitioned when the public URL is https (EHR
+    iframe)."""
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     public = app.config.get("PUBLIC_URL") or ""
     if public.startswith("https://"):

@@ -1,6 +1,6 @@
 """Words the code writes in English, shown in the page's language: a card's field values and
-the second look's sentences (read back by ``languages/wording.py``), every ``languages.message`` (safety
-flags, error descriptions) and the chart's test names (``translations/labs.yaml``). English
+the second look's sentences (read back by ``languages/wording.py``), every ``languages.message``
+(safety flags, error descriptions) and the chart's test names (``translations/labs.yaml``). English
 pages show the English as stored.
 """
 from __future__ import annotations

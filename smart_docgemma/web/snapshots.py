@@ -76,7 +76,8 @@ class ChartSnapshots:
             pass  # the session's other read (page and question at once) landed first: as fresh
 
     def forget(self, sid: str) -> None:
-        """Drop the session's snapshot: the chart changed (an approved write) or the session ended."""
+        """Drop the session's snapshot: the chart changed (an approved write) or the session
+        ended."""
         with self.storage.begin() as conn:
             conn.execute(delete(table).where(table.c.sid == sid))
 

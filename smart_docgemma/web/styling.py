@@ -62,7 +62,8 @@ def fetch_style(url: str, timeout: float) -> dict:
                 return {}
         data = json.loads(body)
         return data if isinstance(data, dict) else {}
-    except (requests.RequestException, ValueError, RecursionError) as exc:  # deep nesting: RecursionError
+    # deep nesting: RecursionError
+    except (requests.RequestException, ValueError, RecursionError) as exc:
         log.info("smart_style_url not usable: %s", type(exc).__name__)
         return {}
 

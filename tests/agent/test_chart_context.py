@@ -13,7 +13,7 @@ from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.grounding.evidence import turn_evidence
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.chart import read_for_turn
+from smart_docgemma.tools.chart.chart import read_for_turn
 from smart_docgemma.tools.registry import tools_for
 from tests.support.launch_context import PATIENT_SCOPES, clone_patient
 from tests.support.model_server import ScriptedModelServer

@@ -16,7 +16,7 @@ from tests.support.servers import free_port
 from .conftest import FakeTool, make_agent, ok
 
 DEGRADED = "Model unavailable — summary of tool results, no AI interpretation."
-# The questions the issue saw answered "No information source matched" with a dead endpoint,
+# Questions once answered "No information source matched" with a dead endpoint,
 # and a few of each kind that code can route.
 QUESTIONS = [
     "any allergies on file?",

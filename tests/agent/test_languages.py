@@ -188,7 +188,7 @@ def test_coverage_of_commonly_prescribed_drugs_written_in_each_language():
 def test_a_translated_order_is_the_same_coded_medication_request_as_its_english_twin(message, english):
     """Same RxNorm coding, same structured timing and as-needed flag; only the text differs (kept
     in the clinician's words)."""
-    from smart_docgemma.tools.orders import dosage_instruction, rxnorm_coding
+    from smart_docgemma.tools.writes.orders import dosage_instruction, rxnorm_coding
 
     def order(text):
         args = _run(text)[1]["prescribe_medication"][0]
@@ -217,7 +217,7 @@ def _as_needed(inst):
 def test_if_pain_is_the_coded_as_needed_reason_of_the_order(message, words):
     """"si douleur" / "se dor" / "si dolor" / "prn pain": asNeededCodeableConcept pain (SNOMED CT),
     the clinician's words as its text; never only words in the notes."""
-    from smart_docgemma.tools.orders import dosage_instruction
+    from smart_docgemma.tools.writes.orders import dosage_instruction
 
     args = _run(message)[1]["prescribe_medication"][0]
     inst = dosage_instruction(args["dosage"], args["frequency"], args.get("notes"))
@@ -229,7 +229,7 @@ def test_if_pain_is_the_coded_as_needed_reason_of_the_order(message, words):
 
 def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it():
     from smart_docgemma.knowledge import ddi
-    from smart_docgemma.tools.drugreport import table_text
+    from smart_docgemma.tools.sources.drugreport import table_text
 
     row = ddi.pair("warfarin", "ibuprofen")
     with languages.answering("fr"):
@@ -290,8 +290,8 @@ def test_no_known_allergy_for_another_patient_prepares_nothing():
 
 def test_immunisation_and_encounter_answers_and_their_dates_follow_the_language():
     from smart_docgemma import languages as run_language
-    from smart_docgemma.tools.answers import answer
-    from smart_docgemma.tools.chartdata import ChartData, ChartEncounter, ChartImmunization, ChartPatient
+    from smart_docgemma.tools.chart.answers import answer
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartEncounter, ChartImmunization, ChartPatient
 
     chart = ChartData(
         ChartPatient(name="Ana Silva", gender="female", birth_date="1950-03-02", age=76, mrn=None, id="p1"),
@@ -315,8 +315,8 @@ def test_the_models_prompt_keeps_iso_dates_on_a_french_turn():
     from dataclasses import replace
 
     from smart_docgemma import languages as run_language
-    from smart_docgemma.tools.chartdata import ChartPatient
-    from smart_docgemma.tools.summary import patient_line
+    from smart_docgemma.tools.chart.chartdata import ChartPatient
+    from smart_docgemma.tools.chart.summary import patient_line
 
     person = ChartPatient(name="Ana Silva", gender="female", birth_date="1950-03-02", age=76, mrn=None, id="p1")
 

@@ -164,8 +164,8 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
 
     from smart_docgemma.agent.graph import Agent
     from smart_docgemma.tools.base import ToolContext
-    from smart_docgemma.tools.imaging import TOOLS as IMAGE_TOOLS
-    from smart_docgemma.tools.imaging import image_meta
+    from smart_docgemma.tools.sources.imaging import TOOLS as IMAGE_TOOLS
+    from smart_docgemma.tools.sources.imaging import image_meta
     from tests.support.model_server import http_error
 
     buf = io.BytesIO()

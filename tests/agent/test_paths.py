@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from smart_docgemma.tools.base import ToolResult
-from smart_docgemma.tools.imaging import ImageFindings, image_meta
+from smart_docgemma.tools.sources.imaging import ImageFindings, image_meta
 
 from .conftest import PNG, FakeTool, client_for, make_agent, ok, script_trials_turn
 
@@ -223,7 +223,7 @@ def test_real_image_tool_through_the_agent(srv):
 
     from smart_docgemma.agent.graph import Agent
     from smart_docgemma.tools.base import ToolContext
-    from smart_docgemma.tools.imaging import TOOLS
+    from smart_docgemma.tools.sources.imaging import TOOLS
 
     buf = io.BytesIO()
     Image.new("L", (64, 64), 128).save(buf, format="PNG")

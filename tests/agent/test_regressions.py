@@ -12,7 +12,7 @@ from smart_docgemma.agent.graph import TRANSITIONS
 from smart_docgemma.agent.state import dumps, from_dict, loads, to_dict
 from smart_docgemma.tools.base import ToolResult
 from smart_docgemma.tools.catalog import specs
-from smart_docgemma.tools.imaging import image_meta
+from smart_docgemma.tools.sources.imaging import image_meta
 
 from .conftest import PNG, FakeTool, client_for, make_agent, ok
 

@@ -9,7 +9,7 @@ from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
-from smart_docgemma.tools.imaging import image_meta
+from smart_docgemma.tools.sources.imaging import image_meta
 
 from .conftest import FakeTool, ok
 
@@ -288,7 +288,7 @@ OWN = ("Robert Mensah, 67 y male, born 1958-12-14, MRN 88412-A; problems: atrial
 
 
 def _run_own(message, scopes=PATIENT_SCOPES):
-    tools = _tools()  # a patient-level lookup reads the launch patient (tools/patients.py)
+    tools = _tools()  # a patient-level lookup reads the launch patient (tools/chart/patients.py)
     tools["search_patient"] = FakeTool("search_patient", ok("Robert Mensah", count=1, patients=[{"id": "rm-1"}]))
     ctx = ToolContext(patient_id="rm-1", scopes=scopes)
     turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=OWN)
@@ -335,7 +335,7 @@ def test_with_user_level_scopes_an_mrn_is_searched_by_name_and_birth_date():
     ("check her medication list for interactions", "interactions"),
 ])
 def test_chart_questions_in_words_not_in_any_set(question, focus):
-    from smart_docgemma.tools.answers import chart_focus
+    from smart_docgemma.tools.chart.answers import chart_focus
 
     assert chart_focus(question) == focus
 

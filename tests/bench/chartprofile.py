@@ -2,7 +2,7 @@
 
 Run: ``python -m tests.bench.chartprofile --fhir http://127.0.0.1:8080/fhir [--n 20]`` —
 for each loaded Synthea patient (``launch.population``, no load is made here) and each chart
-section (``tools.chart.SECTIONS``) it times, one request at a time:
+section (``tools.chart.chart.SECTIONS``) it times, one request at a time:
 
 - ``hapi_ms``: until HAPI's response headers arrived (HAPI's search), with the headers the
   app's gateway sends (``fhir.ONE_PAGE``);
@@ -34,7 +34,7 @@ import requests
 from launch.population import load_population
 from smart_docgemma import fhir as fhir_module
 from smart_docgemma.fhir import ONE_PAGE, FhirGateway
-from smart_docgemma.tools.chart import SECTIONS, chart_summary, fetch_chart, summarise
+from smart_docgemma.tools.chart.chart import SECTIONS, chart_summary, fetch_chart, summarise
 
 from .stats import summary_ms, timed
 

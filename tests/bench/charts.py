@@ -3,7 +3,7 @@
 Run: ``python -m tests.bench.charts --fhir http://127.0.0.1:8080/fhir [--n 30]
 [--max-resources 6000]`` — loads the Synthea population (``launch.population``; cached
 generation, idempotent PUTs) into that server, then times, per patient, the whole chart
-summary (``tools.chart.chart_summary``: fetch in parallel + summarise) and "last potassium?"
+summary (``tools.chart.chart.chart_summary``: fetch in parallel + summarise) and "last potassium?"
 (``run_chart`` with ``focus=lab:Potassium``), end to end as the tool runs them. Prints JSON.
 """
 
@@ -17,7 +17,7 @@ from launch.population import load_population
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
 from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.chart import chart_summary, run_chart
+from smart_docgemma.tools.chart.chart import chart_summary, run_chart
 
 from .stats import summary_ms, timed
 

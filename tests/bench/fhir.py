@@ -2,14 +2,14 @@
 any chart turn) and the chart prefetch, parallel vs sequential.
 
 Both read the same scenario patients through the same code the app uses
-(``FhirGateway`` / ``tools.chart.fetch_chart``); only ``parallel=`` differs.
+(``FhirGateway`` / ``tools.chart.chart.fetch_chart``); only ``parallel=`` differs.
 """
 from __future__ import annotations
 
 import requests
 
 from smart_docgemma.fhir import FhirGateway
-from smart_docgemma.tools.chart import SECTIONS, fetch_chart
+from smart_docgemma.tools.chart.chart import SECTIONS, fetch_chart
 
 from .stats import summary_ms, timed
 

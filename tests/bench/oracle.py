@@ -132,8 +132,9 @@ def _serve(argv=None) -> None:
 
     p = argparse.ArgumentParser(prog="python -m tests.bench.oracle")
     p.add_argument("--latency-ms", type=float, default=0.0)
+    p.add_argument("--port", type=int, default=0, help="default: a free port")
     args = p.parse_args(argv)
-    srv, port = OracleModelServer(load_cases(), latency=args.latency_ms / 1000), free_port()
+    srv, port = OracleModelServer(load_cases(), latency=args.latency_ms / 1000), args.port or free_port()
 
     class _Server(BaseApplication):
         def load_config(self):

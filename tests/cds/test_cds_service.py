@@ -82,16 +82,18 @@ def assert_cards_follow_rules(cards: list[dict]) -> None:
             assert reason["display"] and reason["code"] and reason["system"]
 
 
-def test_discovery_lists_three_services_with_valid_prefetch(ehr):
+def test_discovery_lists_four_services_with_valid_prefetch(ehr):
     res = ehr.discovery()
     assert res.status_code == 200
-    services = {s["hook"]: s for s in res.json()["services"]}
-    assert set(services) == {"patient-view", "order-select", "order-sign"}
+    services = {s["id"]: s for s in res.json()["services"]}
+    assert {s: services[s]["hook"] for s in services} == {
+        "docgemma-patient-view": "patient-view", "docgemma-order-select": "order-select",
+        "docgemma-order-sign": "order-sign", "docgemma-care-gaps": "patient-view"}
     for s in services.values():
         assert s["id"] and s["description"]
         for template in s["prefetch"].values():
             assert "sort:desc" not in template and "{{context.patientId}}" in template
-    assert "_sort=-date" in services["patient-view"]["prefetch"]["hba1c"]
+    assert "_sort=-date" in services["docgemma-patient-view"]["prefetch"]["hba1c"]
 
 
 def test_preflight_needs_no_jwt_and_allows_authorization_header(ehr):

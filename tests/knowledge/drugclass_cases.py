@@ -1,4 +1,4 @@
-"""The issue-39 labelled cases (``data/drugclass.yaml``) as the FHIR an EHR sends: the draft
+"""The drug-class labelled cases (``data/drugclass.yaml``) as the FHIR an EHR sends: the draft
 order and the order-sign prefetch (Patient with its birth date and gender, active orders coded
 or as text, problems with their SNOMED CT codes, eGFR, the dated body weight)."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Issue #39's labelled order-sign cases sent as an EHR sends them (signed JWT, the draft order
-and the full prefetch: Patient, active orders coded by RxNorm or as text, problems coded by
-SNOMED CT, eGFR, dated weight) to the real CDS service over HTTP.
+"""The drug-class labelled order-sign cases (``data/drugclass.yaml``) sent as an EHR sends them
+(signed JWT, the draft order and the full prefetch: Patient, active orders coded by RxNorm or as
+text, problems coded by SNOMED CT, eGFR, dated weight) to the real CDS service over HTTP.
 
 A case is a hit when a card at its expected level names what it must (the drug already active,
 the condition, "Reye", "mg/kg" …); a negative is a hit when no card is a warning or critical.
@@ -32,7 +32,7 @@ def measure(ehr, split: str) -> dict:
                "false_criticals": false_criticals,
                "negatives_quiet": quiet,
                "missed": {k: v for k, v in results.items() if v[0] != "hit"}}
-    print(f"\nissue-39 order-sign {split}: {figures}")
+    print(f"\ndrug-class order-sign {split}: {figures}")
     return figures | {"rate": relevant / len(need), "recall": sum(criticals) / len(criticals)}
 
 

@@ -1,4 +1,4 @@
-"""Issue #39's chat questions on children and whole-list reviews, through the real chat view in
+"""The drug-class chat questions on children and whole-list reviews, through the real chat view in
 degraded mode (the answer is what code wrote) on charts written to a real HAPI server: "can i
 give him aspirin for the fever" for a 6-year-old must carry Reye's syndrome; "any problems with
 her current meds?" for a pregnant patient on lisinopril must carry the pregnancy finding, not the
@@ -60,7 +60,7 @@ def score(app, fhir_base: str, split: str) -> tuple[int, list]:
         lacking = [w for w in case["contains"] if w.lower() not in answer.lower()]
         if lacking:
             missed.append((case["id"], lacking, answer[:600]))
-    print(f"\nissue-39 chat {split}: {len(chat_cases(split)) - len(missed)}/{len(chat_cases(split))} carry "
+    print(f"\ndrug-class chat {split}: {len(chat_cases(split)) - len(missed)}/{len(chat_cases(split))} carry "
           f"their finding; missed {missed}")
     return len(missed), missed
 

@@ -1,4 +1,4 @@
-"""The issue-39 knowledge as a prescriber reads it, without a server: classes from the FDA's
+"""The drug-class knowledge as a prescriber reads it, without a server: classes from the FDA's
 pharmacologic classes, duplication per ingredient, packs, SNOMED CT code sets, children's age
 rules and weight-based orders worked out from a dated weight."""
 from __future__ import annotations

@@ -14,11 +14,16 @@ def one(findings, topic):
     return found
 
 
-def test_sertraline_with_tramadol_is_a_warning_named_by_the_labels_and_ansm():
+def test_sertraline_with_tramadol_takes_the_higher_grade_and_says_the_sources_disagree():
+    # the labels and ANSM grade it a precaution, the second source (drug-interaction-mcp) "danger":
+    # one finding at the higher grade, every source cited, the disagreement said
     f = one(k.order_findings("tramadol", others=["sertraline"]), "interaction")
-    assert f.severity == "warning" and "serotonin syndrome" in f.summary and "seizure" in f.summary
+    assert f.severity == "critical" and "serotonin syndrome" in f.summary and "seizure" in f.summary
     assert any("tramadol" in s for s in f.source_labels) and any(s.startswith("ANSM") for s in f.source_labels)
+    assert any(s.startswith("drug-interaction-mcp") for s in f.source_labels)
+    assert "Sources disagree" in f.management and "precaution" in f.management
     assert f.quote and "sérotoninergique" in f.quote  # the French original is kept
+    assert f.quote.endswith("Niveau ANSM : à prendre en compte.")  # the thesaurus' own grade
     assert not k.looks_french(f.summary + f.effect + f.management)
 
 

@@ -3,8 +3,8 @@ against the patient's active medications and allergies in HAPI (naproxen on warf
 from __future__ import annotations
 
 from smart_docgemma.tools import args
-from smart_docgemma.tools.drugs import TOOLS
-from smart_docgemma.tools.http import KnowledgeHttp
+from smart_docgemma.tools.sources.drugs import TOOLS
+from smart_docgemma.tools.sources.http import KnowledgeHttp
 from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context
 from tests.support.servers import free_port
 

@@ -18,8 +18,8 @@ from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.http import KnowledgeHttp
 from smart_docgemma.tools.registry import tools_for
+from smart_docgemma.tools.sources.http import KnowledgeHttp
 from tests.bench.knowledge import recorded_sources
 from tests.realmodel.recording import RecordingProxy
 from tests.support.launch_context import PATIENT_SCOPES, new_patient

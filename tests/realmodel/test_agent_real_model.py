@@ -23,7 +23,7 @@ from PIL import Image
 
 from smart_docgemma.agent.synthesis import sanitize
 from smart_docgemma.grounding.injection import REMOVED
-from smart_docgemma.tools.imaging import image_meta
+from smart_docgemma.tools.sources.imaging import image_meta
 from tests.support.launch_context import count
 
 WRITE_TYPES = ("MedicationRequest", "DocumentReference", "AllergyIntolerance")

@@ -14,7 +14,7 @@ from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.livecontext import CHUNK
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.agent.window import TokenCounter
-from smart_docgemma.tools.chart import read_for_turn
+from smart_docgemma.tools.chart.chart import read_for_turn
 from tests.bench.realmodel import node_of
 from tests.realmodel.recording import Exchange, RecordingProxy
 from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context

@@ -142,7 +142,7 @@ def resources_for(pid: str, chart: dict) -> list[dict]:
 
 def draft_order(pid: str, drug: str, dose: str | None) -> dict:
     """A draft MedicationRequest as an EHR sends it to order-sign (coded; a dose when given)."""
-    from smart_docgemma.tools.dosing import parse_dose
+    from smart_docgemma.tools.words.dosing import parse_dose
 
     draft = {
         "resourceType": "MedicationRequest",

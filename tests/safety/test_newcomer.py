@@ -36,8 +36,8 @@ def test_stack_trusts_only_the_sandbox_it_starts(monkeypatch):
 def test_a_retried_source_request_logs_no_search_terms(tmp_path):
     """urllib3 warns on each retry of a refused connection with the request's path and query;
     the log line keeps the path only."""
-    from smart_docgemma.tools.http import KnowledgeHttp, SourceError
-    from smart_docgemma.tools.openfda import label_safety
+    from smart_docgemma.tools.sources.http import KnowledgeHttp, SourceError
+    from smart_docgemma.tools.sources.openfda import label_safety
     from tests.support.model_server import refused_url
 
     stream = io.StringIO()

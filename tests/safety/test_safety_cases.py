@@ -15,7 +15,7 @@ import uuid
 import pytest
 
 from smart_docgemma.tools.args import PrescribeMedicationArgs
-from smart_docgemma.tools.orders import run_prescribe
+from smart_docgemma.tools.writes.orders import run_prescribe
 from tests.cds.ehr_client import ISSUER, MiniEHR
 from tests.safety import charts
 from tests.support.chat_session import open_session, post_question

@@ -54,8 +54,19 @@ class Cluster:
         self._run("initdb", "-D", str(self.data), "-U", "docgemma", "-A", "trust", "--no-sync", "-E", "UTF8")
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        self.options = options
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
         return self
+
+    def restart(self, mode: str = "fast", down_s: float = 0.0) -> None:
+        """Stop the server (``fast``: connections cut, as a restart by an operator;
+        ``immediate``: as a crash), stay down ``down_s`` seconds, start it again."""
+        import time
+
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+        time.sleep(down_s)
+        self._run("pg_ctl", "-D", str(self.data), "-o", self.options, "-l", str(self.folder / "log"),
+                  "-w", "start")
 
     def stop(self) -> None:
         try:

@@ -13,7 +13,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 
 from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.http import KnowledgeHttp
+from smart_docgemma.tools.sources.http import KnowledgeHttp
 
 RECORDED = Path(__file__).with_name("recorded")
 PREFIXES = {"OPENFDA_URL": "/openfda", "EUTILS_URL": "/eutils", "EUROPEPMC_URL": "/europepmc",

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.args import PatientChartArgs
-from smart_docgemma.tools.chart import (
+from smart_docgemma.tools.chart.chart import (
     OBS_WINDOW,
     SECTIONS,
     TEXT_BUDGET,
@@ -15,7 +15,7 @@ from smart_docgemma.tools.chart import (
     fetch_chart,
     run_chart,
 )
-from smart_docgemma.tools.chartdata import ChartPoint
+from smart_docgemma.tools.chart.chartdata import ChartPoint
 from tests.support.launch_context import PATIENT_SCOPES, USER_SCOPES, launch, tool_context
 
 

@@ -1,10 +1,10 @@
-"""Documents drafted from the typed chart (tools/drafts.py): the request understood in four
+"""Documents drafted from the typed chart (tools/writes/drafts.py): the request understood in four
 languages, every fact from the chart with its date and record, and what the chart lacks, holds
 only in old results or contradicts said as such."""
 
 from datetime import date
 
-from smart_docgemma.tools.chartdata import (
+from smart_docgemma.tools.chart.chartdata import (
     ChartData,
     ChartMed,
     ChartPatient,
@@ -12,7 +12,7 @@ from smart_docgemma.tools.chartdata import (
     ChartProblem,
     ChartSeries,
 )
-from smart_docgemma.tools.drafts import DraftRequest, compose, request_kind, stated_values
+from smart_docgemma.tools.writes.drafts import DraftRequest, compose, request_kind, stated_values
 
 TODAY = date(2026, 12, 4)
 

@@ -9,10 +9,10 @@ from werkzeug import Response
 
 from smart_docgemma import knowledge
 from smart_docgemma.tools import args
-from smart_docgemma.tools.druglabel import DAILYMED, newest_per_set
-from smart_docgemma.tools.drugreport import _interaction_result
-from smart_docgemma.tools.drugs import TOOLS
-from smart_docgemma.tools.openfda import label_safety
+from smart_docgemma.tools.sources.druglabel import DAILYMED, newest_per_set
+from smart_docgemma.tools.sources.drugreport import interaction_result
+from smart_docgemma.tools.sources.drugs import TOOLS
+from smart_docgemma.tools.sources.openfda import label_safety
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, requests_to
 
@@ -203,6 +203,6 @@ def test_critical_pairs_come_first_and_long_results_are_cut_with_a_pointer(make_
     result = interactions.run(args.DrugInteractionArgs(drug_names=names), offline(make_ctx))
     assert result.text.index("CONTRAINDICATED") < result.text.index("PRECAUTION")
     long = [{"drugs": [f"a{i}", f"b{i}"], "findings": [{"source": "FDA label", "text": "x" * 600}]} for i in range(12)]
-    cut = _interaction_result({}, long, [], {}, None)
+    cut = interaction_result({}, long, [], {}, None)
     assert len(cut.text) < 3500 + 800 and "more pair(s) with label mentions are in the full result" in cut.text
     assert cut.count == 12 and len(cut.data["pairs"]) == 12

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from werkzeug import Response
 
-from smart_docgemma.tools.http import KnowledgeHttp, SourceError, TokenBucket, get_http
+from smart_docgemma.tools.sources.http import KnowledgeHttp, SourceError, TokenBucket, get_http
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, recorded_text, requests_to
 

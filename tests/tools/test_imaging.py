@@ -18,7 +18,7 @@ from pydicom.uid import ExplicitVRLittleEndian, SecondaryCaptureImageStorage, ge
 
 from smart_docgemma.errors import ModelError
 from smart_docgemma.tools import args
-from smart_docgemma.tools.imaging import TOOLS, ImageFindings, dicom_to_png, prepare
+from smart_docgemma.tools.sources.imaging import TOOLS, ImageFindings, dicom_to_png, prepare
 
 tool = TOOLS[0]
 ANSWER = {"modality": "chest X-ray", "findings": ["Right lower lobe opacity", "No pneumothorax"],

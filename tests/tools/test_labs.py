@@ -13,12 +13,12 @@ import requests
 from smart_docgemma.agent.planning import chart_args
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.knowledge import analytes
-from smart_docgemma.tools import labs
-from smart_docgemma.tools.answers import chart_focus
 from smart_docgemma.tools.args import PatientChartArgs
 from smart_docgemma.tools.base import ToolContext
-from smart_docgemma.tools.chart import run_chart
-from smart_docgemma.tools.windows import asked
+from smart_docgemma.tools.chart import labs
+from smart_docgemma.tools.chart.answers import chart_focus
+from smart_docgemma.tools.chart.chart import run_chart
+from smart_docgemma.tools.words.windows import asked
 
 PATIENT = "wardread-labs-1"
 NOW = datetime.now(timezone.utc)
@@ -135,7 +135,7 @@ def test_a_protocol_reads_the_latest_value_in_its_unit_within_a_window(chart):
 def test_a_result_older_than_a_year_says_so(chart):
     text = _ask(chart, "last serum glucose")
     assert "Latest Capillary glucose: 152" in text  # the newest glucose of any specimen
-    from smart_docgemma.tools.labanswers import _age
+    from smart_docgemma.tools.chart.labanswers import _age
     assert _age("2024-04-17", NOW.date()).endswith("older than a year.")
     assert _age(NOW.date().isoformat(), NOW.date()) == ""
 

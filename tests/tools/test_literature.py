@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from smart_docgemma.tools import args
-from smart_docgemma.tools.literature import TOOLS, search_europepmc
+from smart_docgemma.tools.sources.literature import TOOLS, search_europepmc
 from tests.tools.conftest import recorded, requests_to
 
 tool = TOOLS[0]

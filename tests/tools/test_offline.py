@@ -16,9 +16,9 @@ from smart_docgemma.agent.graph import Agent
 from smart_docgemma.cli.offline_pack import main
 from smart_docgemma.tools import catalog
 from smart_docgemma.tools.base import Tool, ToolContext
-from smart_docgemma.tools.drugs import run_drug_safety
-from smart_docgemma.tools.http import KnowledgeHttp
-from smart_docgemma.tools.offline import Formulary, load_formulary, pack
+from smart_docgemma.tools.sources.drugs import run_drug_safety
+from smart_docgemma.tools.sources.http import KnowledgeHttp
+from smart_docgemma.tools.sources.offline import Formulary, load_formulary, pack
 from tests.support.servers import free_port
 
 from .conftest import recorded_text

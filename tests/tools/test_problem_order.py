@@ -3,7 +3,7 @@ before a gingivitis recorded last week), newest first within a weight, findings 
 findings after the disorders."""
 from __future__ import annotations
 
-from smart_docgemma.tools.records import problems
+from smart_docgemma.tools.chart.records import problems
 
 
 def _conditions(*items):

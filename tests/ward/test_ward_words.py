@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from smart_docgemma.proposals import editing
-from smart_docgemma.tools import ward_words, when
+from smart_docgemma.tools.words import ward_words, when
 
 NY = ZoneInfo("America/New_York")
 NOW = datetime(2026, 11, 27, 15, 30, tzinfo=NY)

@@ -1,0 +1,105 @@
+"""A follow-up to the pending medication card: the card is re-drafted, never doubled.
+
+"actually make it 100mg", "make it bd", "plutôt 250", "mejor 500 mg", "muda para 12/12h" change a
+field of the session's pending order; "oral, 7 days", "par voie orale, 7 jours" give the fields it
+lacked. Either way the order is drafted again from what the card was drafted from
+(``ProposalSummary.request``) with the fields the follow-up gives, so the safety check runs again
+on the new order, and the superseded card is withdrawn once the new one stands (one card
+pending). A follow-up that makes a request of its own (a question, another drug, another
+patient) is not an amendment, and the pending card is left as it is.
+
+    change = read("plutôt 250")                 # Change(dose="250", unit_needed=True, …)
+    redraft(pending, change)                    # the prescribe_medication arguments
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..approval.types import PendingOrder
+from . import extraction
+from .languages import fold
+from .prompts import load
+
+
+@dataclass(frozen=True)
+class Change:
+    """The fields a follow-up gives; None for a field it does not mention."""
+
+    dose: str | None = None  # "100 mg", or a bare number ("250") in the pending dose's unit
+    frequency: str | None = None
+    route: str | None = None
+    days: int | None = None
+
+    def empty(self) -> bool:
+        return not (self.dose or self.frequency or self.route or self.days)
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    found: dict[str, Any] = load("amendments")
+    return found
+
+
+@lru_cache(maxsize=1)
+def _change_words() -> re.Pattern[str]:
+    words = sorted(_words()["change_words"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])")
+
+
+_BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d.,/]|\s*(?:x|h|/|%))")
+
+
+def read(message: str, pending: PendingOrder) -> Change | None:
+    """The fields ``message`` gives for the pending order, or None when it is a request of its
+    own: it names another drug or a patient, asks something, or gives no field at all."""
+    ent = extraction.extract(message)
+    low = " ".join(fold(message).lower().split())
+    others = [d for d in ent.drugs if d != pending.ingredient]
+    if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
+        return None
+    found = extraction.find_dose(message) or {}
+    change = Change(dose=found.get("dose") or _bare_dose(low), frequency=found.get("frequency"),
+                    route=extraction.route_said(low), days=_days(found.get("duration"), low))
+    return None if change.empty() else change
+
+
+def _asks(actions: tuple[str, ...]) -> bool:
+    """Actions of a request of its own (a chart question, another order); an order line and the
+    words of giving a drug belong to the amendment."""
+    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug") for a in actions)
+
+
+def _bare_dose(low: str) -> str | None:
+    """"plutôt 250", "make it 100": a number after a word of change, in the pending dose's unit."""
+    said = _change_words().search(low)
+    number = _BARE_NUMBER.search(low, said.end()) if said else None
+    return number.group(1).replace(",", ".") if number else None
+
+
+def _days(duration: str | None, low: str) -> int | None:
+    m = re.match(r"(\d+) (day|week|month)", duration or "")
+    if m:
+        return int(m.group(1)) * {"day": 1, "week": 7, "month": 30}[m.group(2)]
+    bare = re.search(_words()["bare_durations"], low)
+    if not bare:
+        return None
+    weeks = any(w in bare.group(0) for w in _words()["weeks"])
+    return int(bare.group(1)) * (7 if weeks else 1)
+
+
+def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
+    """The prescribe_medication arguments of the pending order with the change applied."""
+    dose = change.dose or pending.dosage
+    if change.dose and re.fullmatch(r"\d+(?:\.\d+)?", change.dose):
+        unit = re.search(r"[a-zµ/]+(?:/[a-z]+)*\s*$", pending.dosage.lower())
+        dose = f"{change.dose} {unit.group(0).strip() if unit else 'mg'}"
+    notes = [p for p in (pending.notes or "").split("; ") if p]
+    if change.route:
+        notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]
+    if change.days:
+        notes = [p for p in notes if not p.startswith("for ")] + [f"for {change.days} days"]
+    return {"patient_id": pending.patient_id, "medication_name": pending.medication, "dosage": dose,
+            "frequency": change.frequency or pending.frequency, "notes": "; ".join(notes) or None}

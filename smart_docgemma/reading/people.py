@@ -1,0 +1,55 @@
+"""Who a message names: every run of two or three capitalised words that are not words of the
+assistant's vocabulary is a person, wherever it stands in the sentence ("does Grace Adeyemi have
+any allergies?", "et Margaret Thompson, elle prend quoi ?").
+
+Reading names this widely is the fail-safe side: a person named who is not shown to be the patient
+in context is another patient (``subject.subject_of``), and a question about another patient is
+refused, never answered from the chart in context. A capitalised clinical phrase ("Basic Metabolic
+Panel") is not a name because its words are the vocabulary's: the rule tables, the ward's test
+names, the chart's terms and the analytes, read from their data files.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from ..knowledge.mentions import normalise
+
+DATA = Path(__file__).with_name("data")
+PACKAGE = Path(__file__).resolve().parent.parent
+# the data files whose words are the assistant's vocabulary (not names)
+VOCABULARY_FILES = ("agent/data/rules.yaml", "tools/data/ward.yaml", "tools/data/chart_questions.yaml",
+                    "tools/data/chart_terms.yaml", "tools/data/chart_windows.yaml", "tools/data/class_terms.yaml",
+                    "tools/data/protocols.yaml", "knowledge/data/analytes.yaml")
+_WORD = r"[A-ZÀ-Ý][a-zà-ÿ'\-]+\d*"
+_RUN = re.compile(rf"(?<![\w/-])({_WORD}(?:[ \t]+{_WORD})+)(?![\w/-])")
+
+
+@lru_cache(maxsize=1)
+def not_name_words() -> frozenset[str]:
+    said = yaml.safe_load((DATA / "people.yaml").read_text())["not_name_words"]
+    words = {normalise(str(w)) for ws in said.values() for w in ws}
+    for rel in VOCABULARY_FILES:
+        words |= {normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", (PACKAGE / rel).read_text().lower())}
+    return frozenset(words)
+
+
+def named_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two or three consecutive capitalised words none of which is a vocabulary word or a drug
+    ("Grace Adeyemi", "Maria Silva"); the possessive "'s" dropped."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    found: list[str] = []
+    for m in _RUN.finditer(text or ""):
+        part: list[str] = []
+        for word in [*m.group(1).split(), ""]:
+            bare = re.sub(r"['\u2019]s?$", "", word)
+            if bare and normalise(bare) not in stop:
+                part.append(bare)
+                continue
+            if 2 <= len(part) <= 3:
+                found.append(" ".join(part))
+            part = []
+    return list(dict.fromkeys(found))

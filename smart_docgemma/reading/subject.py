@@ -1,0 +1,72 @@
+"""Who a request is about: the patient in context, or someone else — fail-safe.
+
+A person or id the message names is the patient in context only when shown to be: her own FHIR id
+or MRN, or every word of her name (with her birth date, when one is given). Anyone else named is
+another patient, and the request is refused with the reason in one sentence: a wrong birth date
+with her name is a namesake, said so ("born 1950-09-30 in this chart, not 1951-09-30").
+
+Once the subject is known, the identifiers that named the patient in context are not part of the
+question ("MRN-100587 any allergies on file?" asks for the allergies, not the MRN).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class InContext:
+    """The patient in context as the chart brief names her."""
+
+    name: str | None = None
+    id: str | None = None
+    mrn: str | None = None
+    born: str | None = None  # ISO date
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Who the request is about. ``others``: the people or ids named who are not the patient in
+    context; ``reason``: why one of them was read as another patient."""
+
+    about: Literal["patient", "other"]
+    others: tuple[str, ...] = ()
+    reason: Literal["name", "id", "birth_date"] | None = None
+    said_born: str | None = None  # the birth date the message gave, when it is not hers
+
+
+def is_own_name(name: str, here: InContext) -> bool:
+    """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah")."""
+    mine = {w.lower() for w in (here.name or "").split()}
+    return bool(mine) and {w.lower() for w in name.split()} <= mine
+
+
+def is_own_id(said: str, here: InContext) -> bool:
+    return said.lower() in {v.lower() for v in (here.id, here.mrn) if v}
+
+
+def subject_of(names: tuple[str, ...] | list[str], ids: tuple[str, ...] | list[str], born: str | None,
+               here: InContext) -> Subject:
+    """The subject of a message naming ``names`` and ``ids`` (and a birth date ``born``)."""
+    namesake = bool(born and here.born and born != here.born)
+    own_names = [n for n in names if is_own_name(n, here)]
+    other_names = [n for n in names if not is_own_name(n, here)]
+    other_ids = [i for i in ids if not is_own_id(i, here)]
+    if namesake and own_names:
+        return Subject("other", tuple(own_names + other_names + other_ids), "birth_date", born)
+    if other_names or other_ids:
+        return Subject("other", tuple(other_names + other_ids), "name" if other_names else "id")
+    return Subject("patient")
+
+
+def without_identifiers(text: str, here: InContext, born_words: str) -> str:
+    """The message without the patient's own id, MRN and birth date: what it asks of her."""
+    out = text
+    for said in (here.mrn, here.id):
+        if said:
+            out = re.sub(rf"(?i)\b(?:mrn|id|patient)?[\s:#]*{re.escape(said)}\b", " ", out)
+    if here.born:
+        out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
+                     r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)
+    return out

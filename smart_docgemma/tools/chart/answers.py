@@ -1,0 +1,320 @@
+"""Chart questions answered by code: "last potassium?", "active meds", "eGFR trend",
+"BP today", "allergies?", "problem list", "interactions in her current meds", "last HbA1c",
+"immunisations", "recent admissions", "summarise this patient".
+
+``focus_of(message)`` names the question (patterns in ``data/chart_questions.yaml``);
+``sections_for(focus)`` is the FHIR reading it needs — a lab question reads the Patient and one
+Observation search for its LOINC codes, newest first (two requests whatever the chart's size);
+``answer(focus, data)`` writes the answer with value, unit and date from the chart. The same
+text is the degraded-mode answer and the tool result the model reads.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timezone, tzinfo
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+import yaml
+
+from ... import knowledge
+from ...knowledge import analytes
+from ...languages import N_, day, fold
+from ..words.windows import Asked
+from . import labs, records, summary
+from .chartdata import ChartData, ChartMed
+from .labanswers import day_said as _day
+from .labanswers import lab_answer
+from .labanswers import lab_said as _name
+from .labanswers import sentence as _say
+from .records import DATA, SORT_NEWEST
+
+LABS_HERE = "lab:*"  # where the analyte table's foci sit among chart_questions.yaml's
+
+LOINC = "http://loinc.org"
+ENCOUNTER_WINDOW = 50
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, list[re.Pattern[str]]]:
+    raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"]
+    return {focus: [re.compile(p) for p in pats] for focus, pats in raw.items() if focus != LABS_HERE}
+
+
+@lru_cache(maxsize=1)
+def foci() -> list[str]:
+    """Every focus in the order questions are matched: ``chart_questions.yaml``'s, with one
+    ``lab:<analyte>`` per analyte of the analyte table where the file says ``lab:*``."""
+    raw = _order()
+    at = raw.index(LABS_HERE)
+    return raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
+
+
+def chart_focus(message: str) -> str | None:
+    """The first focus whose pattern matches the lowercased message ("summary" included); a
+    lab focus, at the analytes' place in the order, when the message names an analyte (its
+    words in the analyte table); None when the message asks no chart question."""
+    low = fold(message or "").lower()  # "Dernière kaliémie ?" typed with or without accents
+    for focus in _order():
+        if focus == LABS_HERE:
+            found = analytes.named_in(low)
+            if found:
+                return found.focus
+        elif any(p.search(low) for p in _patterns()[focus]):
+            return focus
+    return None
+
+
+@lru_cache(maxsize=1)
+def _order() -> list[str]:
+    return list(yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"])
+
+
+def focus_of(message: str) -> str | None:
+    """The focus of a chart question; None for the whole chart."""
+    found = chart_focus(message)
+    return None if found == "summary" else found
+
+
+def _codes(focus: str) -> list[str]:
+    t = records.terms()
+    return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
+
+
+def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
+    """The searches a focus needs, from the full chart's ``base`` sections."""
+    if focus is None or focus == "summary":
+        return base
+    if focus.startswith("lab:"):
+        return {"observations": labs.search(analytes.analyte(focus.partition(":")[2]))}
+    if focus.startswith("vitals:"):
+        codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
+        return {
+            "observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": labs.WINDOW})
+        }
+    picks = {
+        "age": {},  # the Patient alone
+        "identifiers": {},
+        "medications": {"medications": base["medications"]},
+        "interactions": {"medications": base["medications"]},
+        "review": {"medications": base["medications"]},
+        "allergies": {"allergies": base["allergies"]},
+        "problems": {"conditions": base["conditions"]},
+        "immunizations": {"immunizations": base["immunizations"]},
+        "encounters": {"encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW})},
+        "labs": {
+            "observations": (
+                "Observation",
+                {"category": "laboratory", "_sort": SORT_NEWEST, "_count": 100},
+            )
+        },
+        "vitals": {
+            "observations": (
+                "Observation",
+                {"category": "vital-signs", "_sort": SORT_NEWEST, "_count": 60},
+            )
+        },
+    }
+    return picks.get(focus, base)
+
+
+# ------------------------------------------------------------------ answers
+def answer(focus: str | None, d: ChartData, today: date | None = None, *, asked: Asked | None = None,
+           observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
+           tz: tzinfo = timezone.utc) -> str:
+    """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one.
+    A lab question with a window (``asked``) reads the raw ``observations`` for their times."""
+    if focus is None or focus == "summary":
+        return summary.chart_text(d)
+    head = summary.patient_line(d.patient)
+    if focus.startswith("lab:"):
+        return head + "\n" + lab_answer(focus, d, asked, observations, now, tz)
+    key = "vitals" if focus.startswith("vitals") else focus
+    render = {
+        "vitals": _vitals,
+        "labs": _labs,
+        "medications": _medications,
+        "interactions": _interactions,
+        "allergies": _allergies,
+        "problems": _problems,
+        "immunizations": _immunizations,
+        "encounters": _encounters,
+        "age": _age,
+        "identifiers": _identifiers,
+    }[key]
+    return head + "\n" + render(focus, d, today or date.today())
+
+
+
+def _unavailable(d: ChartData, key: str, what: str) -> str | None:
+    why = d.unavailable.get(key)
+    if not why:
+        return None
+    named = _name(None, what)  # a lab's name, else a heading of this module
+    return _say(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
+                what=named if named != what else _say(what), why=why)
+
+
+def _vitals(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "observations", N_("Vital signs"))
+    if missing:
+        return missing
+    if focus == "vitals":
+        heading, lines = summary.series_section(d, "vitals")
+        return _say(heading) + "\n" + ("\n".join(lines[: summary.LIMITS["vitals"]]) or _say(N_("- none recorded")))
+    by = {e.name: e for e in d.vitals}
+    sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
+    if not sys_:
+        return _say(N_("No blood pressure recorded in the chart."))
+    when = sys_.latest.date
+    value = (
+        f"{records.num(sys_.latest.value)}/{records.num(dia.latest.value)}"
+        if dia
+        else records.num(sys_.latest.value)
+    )
+    note = "" if when == today.isoformat() else _say(N_(" — no reading recorded today"))
+    earlier = ", ".join(
+        f"{records.num(p.value)} ({_day(p.date)})" for p in list(reversed(sys_.series))[1:4]
+    )
+    return _say(N_("Latest blood pressure: %(value)s %(unit)s on %(date)s%(note)s."), value=value,
+                unit=sys_.unit, date=day(when), note=note) + (
+        "\n" + _say(N_("Earlier systolic: %(values)s."), values=earlier) if earlier else ""
+    )
+
+
+def _labs(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "observations", N_("Labs"))
+    if missing:
+        return missing
+    heading, lines = summary.series_section(d, "labs")
+    return _say(heading) + "\n" + ("\n".join(lines[:12]) or _say(N_("- none recorded")))
+
+
+def _medications(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "medications", N_("Active medications"))
+    if missing:
+        return missing
+    meds = d.medications
+    if not meds:
+        return "Active medications: none recorded (no active medication order in the chart)."
+    return f"Active medications ({len(meds)}):\n" + "\n".join(
+        summary.medication_line(m) for m in meds
+    )
+
+
+def _interactions(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "medications", N_("Interaction check of the active medications"))
+    if missing:
+        return missing
+    names = list(dict.fromkeys(_generic(m) for m in d.medications))
+    if len(names) < 2:
+        return (
+            "Interaction check: the patient has "
+            + (f"one active medication ({names[0]})" if names else "no active medication")
+            + ", so there is no pair to check."
+        )
+    pairs = len(list(combinations(names, 2)))
+    hits = knowledge.drug_interactions(names, minimum="take into account")
+    head = (
+        f"Interactions among the patient's {len(names)} active medications ({', '.join(names)}): "
+        f"all {pairs} pairs checked in the offline interaction tables (FDA labels not read here)."
+    )
+    if not hits:
+        return (
+            head
+            + "\nNo interaction is listed for any of these pairs. Absence from the tables is not "
+            "proof that a combination is safe."
+        )
+    lines = [
+        f"- {h.drug_a} + {h.drug_b}: {h.severity.upper()} — {h.summary}."
+        + (f" Management: {h.management}" if h.management.strip() else "")
+        for h in hits
+    ]
+    return head + f"\n{len(hits)} pair(s) with an interaction:\n" + "\n".join(lines)
+
+
+def _generic(med: ChartMed) -> str:
+    ident = knowledge.identify(concept=med.concept)
+    return ident.name if ident.identified else med.text
+
+
+def _allergies(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "allergies", N_("Allergies"))
+    if missing:
+        return missing
+    if not d.allergies:
+        return _say(N_("Allergies: none recorded (the allergy list was read and is empty)."))
+    if all(a.no_known for a in d.allergies):
+        return _say(N_("Allergies: no known allergies (recorded as such in the chart)."))
+    return f"Allergies ({len(d.allergies)}):\n" + "\n".join(
+        "- " + summary.allergy_text(a) for a in d.allergies
+    )
+
+
+def _problems(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "conditions", N_("Problem list"))
+    if missing:
+        return missing
+    lines = [f"Active problems ({len(d.problems)}), disorders newest first:"]
+    lines += [summary.problem_line(p) for p in d.problems] or ["- none recorded"]
+    if d.social:
+        lines.append(
+            "Social and administrative findings: " + ", ".join(p.text for p in d.social) + "."
+        )
+    return "\n".join(lines)
+
+
+def _immunizations(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "immunizations", N_("Immunisations"))
+    if missing:
+        return missing
+    latest = summary.latest_immunizations(d.immunizations)
+    if not latest:
+        return _say(N_("Immunisations: none recorded."))
+    doses: dict[str, int] = {}
+    for i in d.immunizations:
+        doses[i.vaccine] = doses.get(i.vaccine, 0) + 1
+    return _say(N_("Immunisations (latest dose of each, newest first):")) + "\n" + "\n".join(
+        _say(N_("- %(vaccine)s: %(date)s (%(n)s recorded)"), vaccine=i.vaccine, date=day(i.date),
+             n=doses[i.vaccine]) for i in latest
+    )
+
+
+def _encounters(focus: str, d: ChartData, today: date) -> str:
+    missing = _unavailable(d, "encounters", N_("Encounters"))
+    if missing:
+        return missing
+    found = d.encounters
+    if not found:
+        return _say(N_("No encounters recorded."))
+    since = min(e.date for e in found)
+    admissions = [e for e in found if e.admission]
+    lines = [_say(N_("Admissions and emergency visits among the last %(n)s encounters (since %(date)s):"),
+                  n=len(found), date=day(since))]
+    lines += [
+        summary.encounter_line(e)
+        + (f" → {_day(e.end)}" if e.end and e.end != e.date else "")
+        for e in admissions[:10]
+    ] or [_say(N_("- none"))]
+    lines.append(_say(N_("Most recent encounters:")))
+    lines += [summary.encounter_line(e) for e in found[:3]]
+    return "\n".join(lines)
+
+
+def _age(focus: str, d: ChartData, today: date) -> str:
+    """Age in whole years today (at death for a deceased patient), with the birth date."""
+    p = d.patient
+    if p.age is None:
+        return _say(N_("Age: not known (no birth date in the record)."))
+    if p.deceased:
+        return _say(N_("Age: %(age)s years at death on %(died)s (born %(born)s)."), age=p.age,
+                    died=day(p.deceased), born=day(p.birth_date))
+    return _say(N_("Age: %(age)s years (born %(born)s)."), age=p.age, born=day(p.birth_date))
+
+
+def _identifiers(focus: str, d: ChartData, today: date) -> str:
+    p = d.patient
+    mrn = f"MRN {p.mrn}" if p.mrn else "no MRN recorded"
+    return f"{p.name}: {mrn}; FHIR id {p.id}; born {p.birth_date or 'unknown'}."

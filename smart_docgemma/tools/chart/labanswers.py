@@ -1,0 +1,173 @@
+"""Answers to a question about one analyte: "last potassium?", "latest finger-prick glucose?",
+"most recent magnesium within the last 24 hours?", "mean CBG over the past 24h?", "last HbA1c
+and when was it recorded?".
+
+The analyte is read across all its codes (``knowledge.analytes``): a narrower analyte with no
+result of its own (capillary glucose) answers with its family's latest result (glucose) and says
+so, never "no result" while one exists. A window answer states the window, each value in it with
+its time and unit, or that there is none and the last value before it; a mean states how many
+results it is the mean of. A result older than a year says so.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from typing import Any
+
+from ...knowledge import analytes
+from ...knowledge.analytes import Analyte
+from ...languages import N_, answer_language, day, day_text, lab_name, message, say
+from ..words.windows import Asked, bounds
+from . import labs, records
+from .chartdata import ChartData, ChartSeries
+from .labs import LabResult
+
+LAB_POINTS = 5  # results listed for one lab, newest first
+LAB_WINDOW = labs.WINDOW
+WINDOW_POINTS = 12  # results listed inside a window
+YEAR = timedelta(days=365)
+
+
+def sentence(msgid: str, **args: Any) -> str:
+    """A sentence of the answer in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
+def day_said(iso: str) -> str:
+    """A date of the answer as this turn's language writes it (ISO in English)."""
+    return day_text(iso, answer_language())
+
+
+def lab_said(entry: ChartSeries | None, name: str = "") -> str:
+    """A test's name in this turn's language (``translations/labs.yaml``), else as read."""
+    return entry.label() if entry else lab_name(name, answer_language(), None)
+
+
+def stamp(when: datetime | None, tz: tzinfo) -> str:
+    """"2026-11-27 14:02 UTC" in the site's time zone."""
+    if when is None:
+        return "time not recorded"
+    local = when.astimezone(tz)
+    return local.strftime("%Y-%m-%d %H:%M ") + (local.tzname() or "")
+
+
+def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
+               observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
+               tz: tzinfo = timezone.utc) -> str:
+    """The answer for ``lab:<analyte>``: the latest result with its trend, or the window's."""
+    a = analytes.analyte(focus.partition(":")[2])
+    why = d.unavailable.get("observations")
+    if why:
+        return sentence(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
+                    what=lab_said(None, a.name), why=why)
+    asked = asked or Asked()
+    if asked.window and observations is not None:
+        found = labs.results(observations, a, tz)
+        return window_answer(a, found, asked, now or datetime.now(timezone.utc), tz)
+    return latest_answer(a, d, (now or datetime.now(timezone.utc)).date())
+
+
+def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
+    """Latest value, unit, date, arrow against the previous; the last five newest first."""
+    series = d.labs + d.vitals
+    entries = [e for e in series if e.code in a.codes]
+    lead = ""
+    if not entries and a.family:
+        entries = [e for e in series if e.code in analytes.codes_with_family(a)]
+        if entries:
+            lead = (f"No {a.name.lower()} result in the chart (searched LOINC {', '.join(a.codes)}); "
+                    f"the latest {a.family.lower()} of another specimen follows.\n")
+    if not entries:
+        codes = analytes.codes_with_family(a)
+        return sentence(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
+                    name=lab_said(None, a.name), codes=", ".join(codes))
+    e = max(entries, key=lambda e: (e.latest.date, e.count))
+    points = list(reversed(e.series))[:LAB_POINTS]
+    latest = points[0]
+    value = dict(name=lab_said(e), value=records.num(latest.value), unit=e.unit, date=day(latest.date))
+    lines = [
+        sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s "
+                    "(%(direction)s from %(before)s on %(then)s)."),
+             direction=e.direction, before=records.num(points[1].value), then=day(points[1].date), **value)
+        if len(points) > 1 else sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
+                                     **value)
+    ]
+    if len(points) > 1:
+        trend = ", ".join(f"{records.num(p.value)} ({day_said(p.date)})" for p in points)
+        total = (sentence(N_("the newest %(n)s read"), n=e.count) if e.count >= LAB_WINDOW
+                 else sentence(N_("%(n)s in all"), n=e.count))
+        lines.append(sentence(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
+                          trend=trend, total=total))
+    old = _age(latest.date, today)
+    if old:
+        lines.append(old)
+    return lead + "\n".join(lines)
+
+
+def _age(iso: str, today: date) -> str:
+    """"Recorded 1 year 8 months ago: older than a year." for a result over a year old."""
+    try:
+        taken = date.fromisoformat(iso[:10])
+    except ValueError:
+        return ""
+    months = (today.year - taken.year) * 12 + today.month - taken.month - (today.day < taken.day)
+    if today - taken <= YEAR:
+        return ""
+    years, rest = divmod(months, 12)
+    span = f"{years} year{'s' if years != 1 else ''}" + (f" {rest} month{'s' if rest != 1 else ''}" if rest else "")
+    return f"That result was recorded {span} ago: older than a year."
+
+
+def _own_first(a: Analyte, found: list[LabResult]) -> tuple[list[LabResult], str]:
+    """The analyte's own results, else its family's with a sentence saying so."""
+    mine = labs.own(found, a)
+    if mine or not a.family:
+        return mine, ""
+    wider = [r for r in found if r.converted]
+    if not wider:
+        return [], ""
+    return wider, (f"No {a.name.lower()} result in the chart (LOINC {', '.join(a.codes)}); "
+                   f"{a.family.lower()} results of other specimens are used.")
+
+
+def _line(r: LabResult, tz: tzinfo) -> str:
+    return f"{r.text()} at {stamp(r.when, tz)} ({r.specimen}, LOINC {r.code})"
+
+
+def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetime, tz: tzinfo) -> str:
+    """Every value in the window with its time (or none, and the last before it); the mean."""
+    assert asked.window is not None
+    w = bounds(asked.window, now, tz)
+    chosen, lead = _own_first(a, found)
+    inside = [r for r in chosen if r.when and w.start <= r.when <= w.end]
+    span = f"{w.label} (from {stamp(w.start, tz)})"
+    head = [lead] if lead else []
+    if not inside:
+        return "\n".join(head + [_none_inside(a, chosen, span, tz, w.start)])
+    usable = [r for r in inside if r.converted]
+    if asked.statistic == "mean" and usable:
+        mean = sum(r.value for r in usable) / len(usable)
+        head.append(f"Mean {a.name.lower()} {span}: {records.num(round(mean, 1))} {a.unit} "
+                    f"(mean of {len(usable)} result{'s' if len(usable) != 1 else ''}).")
+    latest = inside[0]
+    head.append(f"{a.name} {span}: {len(inside)} result{'s' if len(inside) != 1 else ''}; "
+                f"the latest {latest.text()} at {stamp(latest.when, tz)}.")
+    head += [f"- {_line(r, tz)}" for r in inside[:WINDOW_POINTS]]
+    skipped = [r for r in inside if not r.converted]
+    if skipped and asked.statistic == "mean":
+        head.append(
+            f"Not in the mean: {len(skipped)} result(s) in "
+            f"a unit that cannot be converted to {a.unit}."
+        )
+    return "\n".join(head)
+
+
+def _none_inside(a: Analyte, chosen: list[LabResult], span: str, tz: tzinfo, start: datetime) -> str:
+    before = [r for r in chosen if r.when and r.when < start]
+    if before:
+        last = before[0]
+        return f"No {a.name.lower()} result {span}. The last one before it: {_line(last, tz)}."
+    codes = ", ".join(analytes.codes_with_family(a))
+    return (
+        f"No {a.name.lower()} result {span}, and none in "
+        f"the chart before it (searched LOINC {codes})."
+    )

@@ -1,0 +1,1 @@
+"""Public knowledge sources: openFDA drug labels, literature, trials, images, offline pack."""

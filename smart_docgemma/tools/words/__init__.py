@@ -1,0 +1,1 @@
+"""Word parsers: doses and frequencies, order times, result windows, the ward's words."""

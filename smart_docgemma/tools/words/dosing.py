@@ -1,0 +1,238 @@
+"""A prescription's words as coded FHIR dosage: timing, as needed (with its reason), route,
+dose, duration and quantity to dispense.
+
+Reads what clinicians write — ``tds``, ``bd``, ``od``, ``qds``, ``nocte``, ``mane``, ``stat``,
+``prn``/``as needed for pain``, ``8/8h``/``q8h``/``every 8 hours``, ``for 5/7``, ``x 7 days``,
+``for 2/52``, ``dispense 20`` / ``#20`` — into ``Dosage.timing.repeat`` (frequency, period,
+``when``, ``boundsDuration``, ``count``), ``asNeededBoolean``/``asNeededCodeableConcept``,
+``route`` (SNOMED CT), ``doseAndRate`` (UCUM) and the MedicationRequest's
+``dispenseRequest`` (``expectedSupplyDuration``, ``quantity``). What does not parse stays in
+the text, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ... import knowledge
+from ...languages import frequency
+
+SNOMED = "http://snomed.info/sct"
+UCUM = "http://unitsofmeasure.org"
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
+
+
+@lru_cache(maxsize=1)
+def dose_units() -> dict[str, str | None]:
+    """Unit word → UCUM code (None for a count: puffs, tablets), from ``data/write_codes.yaml``."""
+    units: dict[str, str | None] = yaml.safe_load((DATA / "write_codes.yaml").read_text())["dose_units"]
+    return units
+
+
+@lru_cache(maxsize=1)
+def dose_pattern() -> re.Pattern[str]:
+    """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
+    "mg/kg" is not read as "mg"); the one dose pattern of the package."""
+    words = sorted(dose_units(), key=len, reverse=True)
+    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def ucum(unit: str) -> str | None:
+    """The UCUM code of a dose unit word ("mcg" → "ug"), None for a count or an unknown word."""
+    return dose_units().get(unit.lower())
+AS_NEEDED = re.compile(
+    r"\b(?:prn|p\.r\.n\.?|as needed|as required|when required|if needed)\b"
+    r"(?:\s+for\s+(?!\d)([a-z][a-z '\-]{1,40}?))?(?=\s*$|\s*[,;.)]|\s+for\s+\d|\s+x\s*\d|"
+    r"\s+(?:up to|max|maximum|dispense|qty|supply)\b)",
+    re.I,
+)
+STAT = re.compile(r"\bstat\b|\bonce only\b|\bsingle dose\b", re.I)
+# An infusion's length ("1 g IV over 1 hour", "over 30 min"): a single dose given over that time
+INFUSION = re.compile(r"\bover\s+(\d+(?:\.\d+)?)\s*(h|hrs?|hours?|min|mins|minutes?)\b", re.I)
+DURATION = re.compile(
+    r"(?:\bx\s*|\bfor\s+|\bduration\s+)(\d+)\s*(d\b|days?|w\b|wks?|weeks?|months?|/7|/52|/12)", re.I
+)
+DURATION_UNITS = {
+    "d": ("days", "d"),
+    "w": ("weeks", "wk"),
+    "m": ("months", "mo"),
+    "/7": ("days", "d"),
+    "/52": ("weeks", "wk"),
+    "/12": ("months", "mo"),
+}
+QUANTITY = re.compile(
+    r"(?:\bdispense|\bqty|\bquantity|\bsupply|#)\s*:?\s*(\d+)\s*(tablets?|tabs?|capsules?|caps?|"
+    r"ml|inhalers?|patches?|sachets?)?",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class RouteOfAdministration:
+    """A route of administration: the package's one vocabulary for it. ``key`` is the card's
+    edit form value (and the HTTP API's ``route``), ``code``/``display`` the SNOMED CT coding a
+    MedicationRequest carries, ``pattern`` the words a clinician writes for it."""
+
+    key: str
+    code: str
+    display: str
+    pattern: str
+
+
+ROUTES = (
+    RouteOfAdministration("oral", "26643006", "Oral route", r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b"),
+    RouteOfAdministration("intravenous", "47625008", "Intravenous route", r"\b(?:iv|intravenous(?:ly)?)\b"),
+    RouteOfAdministration("intramuscular", "78421000", "Intramuscular route", r"\b(?:im|intramuscular(?:ly)?)\b"),
+    RouteOfAdministration("subcutaneous", "34206005", "Subcutaneous route",
+                          r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b"),
+    RouteOfAdministration("inhaled", "447694001", "Respiratory tract route",
+                          r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b"),
+    RouteOfAdministration("topical", "6064005", "Topical route", r"\b(?:topical(?:ly)?|top)\b"),
+    RouteOfAdministration("rectal", "37161004", "Rectal route", r"\b(?:pr|rectal(?:ly)?)\b"),
+    RouteOfAdministration("sublingual", "37839007", "Sublingual route", r"\b(?:sl|sublingual(?:ly)?)\b"),
+)
+ROUTE_KEYS = tuple(route.key for route in ROUTES)
+
+
+@dataclass
+class Order:
+    """The coded parts of one prescription's words."""
+
+    dosage: dict[str, Any]
+    dispense: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_dose(text: str) -> dict[str, Any] | None:
+    """``500 mg`` → a UCUM doseQuantity; None without a dose, or for a count ("2 puffs")."""
+    m = dose_pattern().search(text or "")
+    code = ucum(m.group(2)) if m else None
+    if m is None or code is None:
+        return None
+    value = float(m.group(1))
+    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2), "system": UCUM, "code": code}
+
+
+def parse_timing(text: str) -> dict[str, Any] | None:
+    """Timing.repeat from the words, in any language of ``languages/frequencies/`` (None when none
+    parse)."""
+    return frequency.repeat(text)
+
+
+def parse_duration(text: str) -> dict[str, Any] | None:
+    """``for 5 days`` / ``x 7 days`` / ``for 5/7`` → a UCUM Duration."""
+    m = DURATION.search(text or "")
+    if not m:
+        return None
+    raw = m.group(2).lower()
+    unit, code = DURATION_UNITS[raw if raw.startswith("/") else raw[0]]
+    return {"value": int(m.group(1)), "unit": unit, "system": UCUM, "code": code}
+
+
+def parse_route(text: str) -> dict[str, Any] | None:
+    """The route the words name, as a coded CodeableConcept (None when they name none)."""
+    found = next((r for r in ROUTES if re.search(r.pattern, (text or "").lower())), None)
+    return route_coding(found.key) if found else None
+
+
+def route_coding(key: str) -> dict[str, Any]:
+    """The CodeableConcept of the route ``key`` (one of ``ROUTE_KEYS``)."""
+    route = next(r for r in ROUTES if r.key == key)
+    return {"coding": [{"system": SNOMED, "code": route.code, "display": route.display}], "text": route.display}
+
+
+def route_key(concept: dict[str, Any] | None) -> str:
+    """The key of a coded route ("" when it carries none of ours)."""
+    codes = {c.get("code") for c in (concept or {}).get("coding") or []}
+    return next((r.key for r in ROUTES if r.code in codes), "")
+
+
+def as_needed(text: str) -> dict[str, Any]:
+    """``{"asNeededCodeableConcept": …}`` (the reason, coded when ``languages/frequencies/`` knows
+    it: "prn for pain", "si douleur", "se dor", "si dolor"), ``{"asNeededBoolean": True}``,
+    ``{}``."""
+    m = AS_NEEDED.search(text or "")
+    reason = (m.group(1) or "").strip() if m else ""
+    if reason:
+        return {"asNeededCodeableConcept": frequency.concept(reason, reason) or {"text": reason}}
+    said = frequency.as_needed(text)
+    if said and said.reason:
+        return {"asNeededCodeableConcept": said.reason}
+    return {"asNeededBoolean": True} if m or said else {}
+
+
+def order(dosage: str, frequency: str, notes: str | None) -> Order:
+    """Dosage (text always, coded parts where they parse) and the dispense request."""
+    words = " ".join(t for t in (dosage, frequency, notes or "") if t)
+    inst: dict[str, Any] = {
+        "text": f"{dosage} {frequency}".strip() + (f". {notes}" if notes else "")
+    }
+    repeat = parse_timing(f"{frequency} {notes or ''}") or {}
+    if STAT.search(words):
+        repeat = {
+            "count": 1,
+            **({} if repeat else {"frequency": 1, "period": 1, "periodUnit": "d"}),
+            **repeat,
+        }
+    duration = parse_duration(words)
+    if duration and not repeat.get("count"):
+        repeat["boundsDuration"] = duration
+    if repeat:
+        inst["timing"] = {"repeat": repeat}
+    inst.update(as_needed(words))
+    route = parse_route(words)
+    if route:
+        inst["route"] = route
+    dose = per_administration(words) or parse_dose(dosage) or parse_dose(words)
+    if dose:
+        inst["doseAndRate"] = [{"doseQuantity": dose}]
+    infusion(inst, words)
+    return Order(inst, _dispense(words, duration))
+
+
+def infusion(inst: dict[str, Any], words: str) -> None:
+    """"over 2 hours": the dose is given once over that time (``timing.repeat`` count 1 with
+    its duration) at dose ÷ duration (``rateQuantity``, e.g. 1 g/h) when the dose has a unit."""
+    m = INFUSION.search(words or "")
+    if not m:
+        return
+    value, unit = float(m.group(1)), "min" if m.group(2).lower().startswith("m") else "h"
+    length = int(value) if value.is_integer() else value
+    repeat = inst.setdefault("timing", {}).setdefault("repeat", {})
+    if not repeat.get("frequency"):  # a single dose; "tds over 30 min" keeps its frequency
+        repeat.setdefault("count", 1)
+    repeat.update({"duration": length, "durationUnit": unit})
+    rate = (inst.get("doseAndRate") or [{}])[0]
+    dose = rate.get("doseQuantity")
+    if dose and dose.get("code") and value:
+        per_hour = round(dose["value"] / (value if unit == "h" else value / 60), 3)
+        shown = int(per_hour) if float(per_hour).is_integer() else per_hour
+        rate["rateQuantity"] = {"value": shown, "unit": f"{dose['unit']}/h", "system": UCUM,
+                                "code": f"{dose['code']}/h"}
+
+
+def per_administration(words: str) -> dict[str, Any] | None:
+    """A day's amount in mg/kg ("90mg/kg/day divided bd") as the dose of one administration
+    (45 mg/kg): the dose quantity is per administration, and the timing says how many."""
+    written = knowledge.read_weight_dose(words)
+    per_dose = written.per_dose_mg_per_kg if written else None
+    if per_dose is None:
+        return None
+    value = round(per_dose, 2)
+    return {"value": int(value) if value.is_integer() else value, "unit": "mg/kg", "system": UCUM, "code": "mg/kg"}
+
+
+def _dispense(words: str, duration: dict[str, Any] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if duration:
+        out["expectedSupplyDuration"] = duration
+    m = QUANTITY.search(words)
+    if m:
+        unit = (m.group(2) or "").lower().rstrip("s") or "unit"
+        out["quantity"] = {"value": int(m.group(1)), "unit": unit}
+    return out

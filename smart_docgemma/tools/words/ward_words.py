@@ -1,0 +1,214 @@
+"""The ward's words, read from ``data/ward.yaml``: which lab test, which specialty, which vital
+sign and what reading, what priority. Shared by the write tools (``ward_orders.py``), which
+resolve what a caller passed, and the agent's planning, which fills their arguments from the
+clinician's message when no model is there. No sentence is listed: a name of the table found
+as whole words, a number after a vital's word, and the clinician's own text kept verbatim.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...languages import fold
+
+DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((DATA / "ward.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def _low(text: str | None) -> str:
+    return " ".join(fold(text or "").lower().split())
+
+
+@lru_cache(maxsize=256)
+def _words(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
+
+
+_AFTER_NUMBER = re.compile(r"\d\s?$")
+
+
+def _found(low: str, names: list[str]) -> list[tuple[int, int, str]]:
+    """Where each name occurs; never right after a number, where it is a unit ("500 mg" names
+    no magnesium test)."""
+    return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)
+            if not _AFTER_NUMBER.search(low[:m.start()])]
+
+
+def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
+    """Entries whose names occur in ``text``, in the order written; a longer name hides the
+    shorter names inside it ("orthopedic surgery" is not also "surgery")."""
+    low = _low(text)
+    spans: list[tuple[int, int]] = []
+    out: list[tuple[int, str]] = []
+    hits = sorted((start, width, name, entry) for entry, d in entries.items()
+                  for start, width, name in _found(low, [entry, *d[key]]))
+    for start, width, _name, entry in sorted(hits, key=lambda h: (h[1], h[0])):
+        end = start - width
+        if any(s < end and start < e for s, e in spans):
+            continue
+        spans.append((start, end))
+        out.append((start, entry))
+    return list(dict.fromkeys(entry for _, entry in sorted(out)))
+
+
+def lab_tests(text: str | None) -> list[str]:
+    """The lab tests of the table ``text`` names ("CBC and BMP" → both)."""
+    return _named(text, table()["lab_tests"], "names")
+
+
+def lab_test(key: str) -> dict[str, Any]:
+    return dict(table()["lab_tests"][key])
+
+
+def specialties(text: str | None) -> list[str]:
+    return _named(text, table()["specialties"], "words")
+
+
+def specialty(key: str) -> dict[str, Any]:
+    return dict(table()["specialties"][key])
+
+
+def priority(text: str | None) -> str | None:
+    """stat | asap | urgent when the words say so; None (routine) otherwise."""
+    low = _low(text)
+    return next((p for p, words in table()["priorities"].items() if any(_words(w).search(low) for w in words)), None)
+
+
+def says_any(text: str | None, key: str) -> bool:
+    """Any phrase of the list ``key`` of the table in ``text`` (whole words)."""
+    low = _low(text)
+    return any(_words(w).search(low) for w in table()[key])
+
+
+# ------------------------------------------------------------------ referral text
+_QUOTED = re.compile(r"[\"“”']([^\"“”]{12,})[\"“”']")
+_SBAR = re.compile(r"\bSituation\s*:.*", re.S | re.I)
+_REASON = re.compile(r"\bfor\s+(?:her|his|their|the)?\s*([a-z][a-z0-9 ,'/-]{2,80}?)"
+                     r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|,\s*(?:situation|background)))", re.I)
+
+
+def referral_note(text: str) -> str | None:
+    """The clinician's own text for the referral, verbatim: a quoted passage, else the SBAR
+    from "Situation:" on, else what follows "note:"."""
+    quoted = [m.group(1).strip() for m in _QUOTED.finditer(text)]
+    if quoted:
+        return max(quoted, key=len)
+    sbar = _SBAR.search(text)
+    if sbar:
+        return sbar.group(0).strip()
+    head, sep, rest = text.partition("note:")
+    return rest.strip() or None if sep else None
+
+
+def referral_reason(text: str, specialty_key: str | None = None) -> str | None:
+    """"for knee pain" → knee pain (never the specialty itself, nor a patient's id)."""
+    words = set(specialty(specialty_key)["words"]) | {specialty_key} if specialty_key else set()
+    for m in _REASON.finditer(text.split("Situation")[0]):
+        said = m.group(1).strip(" ,")
+        if said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
+            return said
+    return None
+
+
+# ------------------------------------------------------------------ vital signs
+@dataclass(frozen=True)
+class Reading:
+    """One vital sign as said: its table key, the values in the recorded unit, the words."""
+
+    vital: str
+    values: tuple[float, ...]  # one value, or systolic and diastolic
+    said: str
+
+    @property
+    def entry(self) -> dict[str, Any]:
+        return dict(table()["vital_signs"][self.vital])
+
+
+_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\d)")
+_NUMBER = r"(\d{1,4}(?:\.\d+)?)"
+
+
+def readings(text: str | None) -> list[Reading]:
+    """The vital signs ``text`` states with a value ("BP 150/95", "temp 38.2", "sats 94%")."""
+    said, out = fold(text or ""), []
+    for key, entry in table()["vital_signs"].items():
+        found = _reading(said, key, entry)
+        if found:
+            out.append(found)
+    return out
+
+
+def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
+    names = "|".join(re.escape(w) for w in sorted([key, *entry["words"]], key=len, reverse=True))
+    word = re.compile(rf"(?<![a-z0-9])(?:{names})(?![a-z0-9])", re.I)
+    for m in word.finditer(text):
+        after = text[m.end():m.end() + 120]
+        if entry.get("pair"):
+            pair = _PAIR.search(after)
+            if pair:
+                return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
+            continue
+        value = re.match(rf"\s*(?:is|was|of|at|=|:|-|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+                         rf"([a-z°%/ ]{{0,20}})", after, re.I)
+        if value:
+            return Reading(key, (_in_unit(float(value.group(1)), value.group(2), entry),),
+                           f"{value.group(1)} {value.group(2).strip()}".strip())
+    return None
+
+
+def _in_unit(value: float, unit_words: str, entry: dict[str, Any]) -> float:
+    """The value in the recorded unit: a unit written converts by its factor; none written,
+    the site's bare-number rules (°F above ``fahrenheit_above``, mmol/L below ``mmol_below``)."""
+    low = unit_words.strip().lower()
+    unit = next((u for u in sorted(entry["units"], key=len, reverse=True)
+                 if re.match(rf"{re.escape(u)}(?![a-z])", low)), None)
+    factor = entry["units"][unit] if unit else None
+    if factor is None:
+        if entry.get("fahrenheit_above") is not None and value > entry["fahrenheit_above"]:
+            factor = "fahrenheit"
+        elif entry.get("mmol_below") is not None and value < entry["mmol_below"]:
+            factor = entry["units"]["mmol/l"]
+        else:
+            factor = 1
+    if factor == "fahrenheit":
+        return round((value - 32) * 5 / 9, 1)
+    return round(value * float(factor), 2)
+
+
+def implausible(reading: Reading) -> str | None:
+    """Why a reading cannot be a real one (outside the table's ranges), or None."""
+    entry, unit = reading.entry, reading.entry["unit"]["shown"]
+    if entry.get("pair"):
+        (low_s, high_s), (low_d, high_d) = (entry["components"][c]["plausible"] for c in ("systolic", "diastolic"))
+        sys_, dia = reading.values
+        if not (low_s <= sys_ <= high_s and low_d <= dia <= high_d) or dia >= sys_:
+            return (f"A blood pressure of {_num(sys_)}/{_num(dia)} {unit} is not a "
+                    f"plausible reading (systolic {low_s}–{high_s}, diastolic "
+                    f"{low_d}–{high_d} {unit}, diastolic below systolic), so it was not "
+                    f"recorded. Please check the reading and say it again.")
+    else:
+        low, high = entry["plausible"]
+        if not low <= reading.values[0] <= high:
+            return (f"A {reading.vital} of {_num(reading.values[0])} {unit} is not a plausible reading "
+                    f"({low}–{high} {unit}), so it was not recorded. "
+                    "Please check the reading and say it again.")
+    return None
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def reading_text(reading: Reading) -> str:
+    values = "/".join(_num(v) for v in reading.values)
+    return f"{reading.vital} {values} {reading.entry['unit']['shown']}"

@@ -1,0 +1,156 @@
+"""When an order is for, from the clinician's words, in the site's time zone.
+
+"tomorrow at 8am", "the next day at 08:00", "tomorrow morning", "in 3 months", "in 2 weeks",
+"today at 14:00", "stat"/"now" → an aware ``datetime`` (or ``None`` when nothing is said: the
+order is for whenever the lab runs it). The site's zone is the ``SITE_TIMEZONE`` setting; the
+words (next day, today, parts of the day, clock forms) of every language are ``data/when.yaml``
+("demain à 7h", "amanhã às 8h", "mañana a las 8", "in am", "at 0600").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from ... import errors
+from ...languages import fold
+
+DATA = Path(__file__).parent.parent / "data"
+MORNING = 8  # the hour of "tomorrow" said without a clock time or a part of the day
+
+_UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours", "h": "hours", "day": "days",
+          "d": "days", "week": "weeks", "wk": "weeks", "month": "months", "mo": "months", "year": "years"}
+_IN = re.compile(r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+"
+                 r"(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b", re.I)
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
+_NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, Any]:
+    """``data/when.yaml``: the time words of every language."""
+    found: dict[str, Any] = yaml.safe_load((DATA / "when.yaml").read_text(encoding="utf-8"))
+    return found
+
+
+@lru_cache(maxsize=8)
+def _any(key: str) -> re.Pattern[str]:
+    words = sorted(_table()[key], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _clocks() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(c) for c in _table()["clocks"])
+
+
+@lru_cache(maxsize=1)
+def _parts() -> tuple[tuple[re.Pattern[str], int], ...]:
+    return tuple((re.compile(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])"), int(hour))
+                 for hour, words in _table()["day_parts"].items())
+
+
+def _low(text: str | None) -> str:
+    return " ".join(fold(text or "").lower().split())
+
+
+def starts(text: str | None) -> int | None:
+    """Where the first time expression of ``text`` begins (folded, spaces collapsed), or None."""
+    low = _low(text)
+    found = [m.start() for pattern in (_any("next_day"), _any("today"), _IN, _NOW, *_clocks(),
+                                       *(p for p, _ in _parts())) if (m := pattern.search(low))]
+    return min(found) if found else None
+
+
+@dataclass(frozen=True)
+class When:
+    """An order's time: ``at`` (None: unscheduled) and how the clinician's words were read."""
+
+    at: datetime | None
+    said: str  # "tomorrow at 08:00 (Europe/London)", "stat", "" when nothing was said
+
+    def fhir(self) -> str | None:
+        return self.at.isoformat(timespec="seconds") if self.at else None
+
+
+def zone(name: str | None) -> ZoneInfo:
+    """The site's zone; an unknown name is a configuration error, said, never UTC in silence."""
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise errors.DocGemmaError(f"The SITE_TIMEZONE setting {name!r} is not a known time zone.") from exc
+
+
+def parse(text: str | None, site_zone: str | None, now: datetime | None = None) -> When:
+    """The time ``text`` names, relative to ``now`` (default: the present) in the site's zone."""
+    tz = zone(site_zone)
+    now = (now or datetime.now(tz)).astimezone(tz)
+    low = _low(text)
+    if not low.strip():
+        return When(None, "")
+    later = _IN.search(low)
+    if later:
+        n = _WORDS.get(later.group(1), None) or int(later.group(1))
+        return When(_add(now, n, _UNITS[later.group(2)]), f"in {n} {_UNITS[later.group(2)]}")
+    day = _day(low, now)
+    clock = _clock(low)
+    if day is None and clock is None:
+        return When(now, "now (stat)") if _NOW.search(low) else When(None, "")
+    day = day or now.date()
+    at = datetime.combine(day, clock or time(MORNING), tz)
+    if at < now and not _any("next_day").search(low) and not _any("today").search(low):
+        at += timedelta(days=1)  # "at 8am" said at 10:00 is tomorrow's 8am
+    return When(at, f"{at:%Y-%m-%d %H:%M} ({tz.key})")
+
+
+def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
+    """When a reading was taken, from its words ("cbg 3.2 at 0600", "à 6h", "a las 0500", "last
+    night at 22:00"): the latest such time not after ``now``; None when no time is said."""
+    tz = zone(site_zone)
+    now = (now or datetime.now(tz)).astimezone(tz)
+    low = _low(text)
+    clock = _clock(low)
+    if clock is None:
+        return None
+    at = datetime.combine(now.date(), clock, tz)
+    if at > now or _any("yesterday").search(low):
+        at -= timedelta(days=1)  # "at 2200" said at 10:00 was last night
+    return at
+
+
+def _day(low: str, now: datetime) -> date | None:
+    if _any("next_day").search(low):
+        return (now + timedelta(days=1)).date()
+    if _any("today").search(low):
+        return now.date()
+    return None
+
+
+def _clock(low: str) -> time | None:
+    """The clock time the words say, else the hour of the part of the day they name."""
+    for pattern in _clocks():
+        m = pattern.search(low)
+        if m:
+            said = m.groupdict()
+            half = said.get("half")
+            hour = int(said["h"])
+            h = hour % 12 + (12 if half and half.startswith("p") else 0) if half else hour
+            if 0 <= h < 24:
+                return time(h, int(said.get("m") or 0))
+    part = next((hour for pattern, hour in _parts() if pattern.search(low)), None)
+    return time(part) if part is not None else None
+
+
+def _add(now: datetime, n: int, unit: str) -> datetime:
+    if unit in ("months", "years"):
+        months = n * (12 if unit == "years" else 1)
+        year, month = divmod(now.month - 1 + months, 12)
+        day = min(now.day, 28)
+        return now.replace(year=now.year + year, month=month + 1, day=day)
+    return now + timedelta(**{unit: n})

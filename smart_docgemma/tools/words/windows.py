@@ -1,0 +1,125 @@
+"""The time window and statistic a result question asks for: "within the last 24 hours",
+"since yesterday", "today", "mean … over the past 24h" (words in ``data/chart_windows.yaml``).
+
+``asked(question)`` reads them as a ``window`` key ("24h", "3d", "yesterday", "today") and a
+``statistic`` ("mean"), the two optional arguments of ``get_patient_chart``;
+``bounds(window, now, zone)`` turns a key into the window's start and the words an answer
+names it by. Calendar windows ("since yesterday", "today") start at midnight in the site's
+time zone (``SITE_TIMEZONE``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, timezone, tzinfo
+from functools import lru_cache
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from ...knowledge.analytes import fold
+from ..chart.records import DATA
+
+WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a question asks of a result's time: a window key and a statistic (None: the latest)."""
+
+    window: str | None = None
+    statistic: str | None = None
+
+
+@dataclass(frozen=True)
+class Window:
+    start: datetime
+    end: datetime
+    label: str  # "in the last 24 hours", "since yesterday", "today"
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((DATA / "chart_windows.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def _alt(words: Any) -> str:
+    return "|".join(re.escape(str(w)) for w in sorted(words, key=lambda w: -len(str(w))))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    w = _words()
+    last, units, numbers = _alt(w["last"]), _alt(w["units"]), _alt(w["numbers"])
+    amount = rf"(\d+(?:\.\d+)?|{numbers})"
+    hours = _alt(u for u, h in w["units"].items() if h == 1)
+    return (  # an amount written before "last" is read before "last" alone ("12 derniers mois")
+        re.compile(rf"\b{amount}\s+(?:{last})\s+({units})\b"),  # "12 derniers mois", "6 dernieres heures"
+        re.compile(rf"\b{amount}\s*-?\s*({units})\s+(?:{last})\b"),  # "24 dernieres heures"
+        re.compile(rf"\b(?:{last})\s+(?:{amount}\s*-?\s*)?({units})\b"),  # "last 24 hours", "past day"
+        re.compile(rf"\bwithin\s+(?:the\s+)?(?:{amount}\s*-?\s*)?({units})\b"),  # "within 24 h"
+        re.compile(rf"(?:{last})\s+{amount}\s*-?\s*({units})\b"),  # "ultimas 24 horas"
+        re.compile(rf"\b(\d+)\s*-?\s*({hours})\b"),  # "24h mean", "24-hour average"
+    )
+
+
+def _phrase(low: str, key: str) -> bool:
+    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _words()[key])
+
+
+def asked(question: str) -> Asked:
+    """The window and statistic of ``question``; ``Asked()`` when it names neither."""
+    low = fold(question).replace("'", " ")
+    return Asked(window=_window(low), statistic="mean" if _mean(low) else None)
+
+
+def _window(low: str) -> str | None:
+    if _phrase(low, "since_yesterday"):
+        return "yesterday"
+    for pattern in _patterns():
+        m = pattern.search(low)
+        if m:
+            amount, unit = m.group(1), m.group(2)
+            n = float(amount) if amount and amount[0].isdigit() else float(_words()["numbers"].get(amount or "", 1))
+            return key_of(n * _words()["units"][unit])
+    return "today" if _phrase(low, "today") else None
+
+
+def _mean(low: str) -> bool:
+    if not _phrase(low, "mean"):
+        return False
+    return not any(re.search(p, low) for p in _words()["not_mean"])
+
+
+def key_of(hours: float) -> str:
+    """24 -> "24h"; whole days above two days -> "3d"."""
+    whole = round(hours)
+    return f"{whole // 24}d" if whole > 48 and whole % 24 == 0 else f"{max(whole, 1)}h"
+
+
+def zone(name: str | None) -> tzinfo:
+    """The site's time zone (an IANA name); UTC when unset or unknown."""
+    try:
+        return ZoneInfo(name) if name else timezone.utc
+    except (ZoneInfoNotFoundError, ValueError):
+        return timezone.utc
+
+
+def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
+    """The window a key names, ending ``now`` (aware)."""
+    local = now.astimezone(tz)
+    midnight = datetime.combine(local.date(), time(0), tzinfo=tz)
+    if window == "today":
+        return Window(midnight, now, "today")
+    if window == "yesterday":
+        return Window(midnight - timedelta(days=1), now, "since yesterday")
+    m = WINDOW_KEY.match(window)
+    if not m or not m.group(1):
+        raise ValueError(f"not a window: {window!r}")
+    n, unit = int(m.group(1)), m.group(2)
+    span = timedelta(hours=n) if unit == "h" else timedelta(days=n)
+    label = (f"in the last {n} hours" if unit == "h" and n != 1 else "in the last hour" if unit == "h"
+             else f"in the last {n} days")
+    return Window(now - span, now, label)

@@ -1,0 +1,66 @@
+"""The reading floor without HAPI: who a message names, who it is about, and what a drug named
+in her chart asks — in English, French, Portuguese and Spanish."""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma.reading.drugs import asks_general_knowledge, ordered_drug
+from smart_docgemma.reading.people import named_people
+from smart_docgemma.reading.subject import InContext, subject_of, without_identifiers
+
+ROBERT = InContext(name="Robert Mensah", id="pt-warfarin", mrn="MRN-100587", born="1950-09-30")
+
+
+@pytest.mark.parametrize("text, names", [
+    ("does Grace Adeyemi have any allergies?", ["Grace Adeyemi"]),
+    ("et Margaret Thompson, elle prend quoi comme traitement ?", ["Margaret Thompson"]),
+    ("a Grace Adeyemi tem alergia a algum antibiótico?", ["Grace Adeyemi"]),
+    ("¿Qué medicamentos toma Margaret Thompson?", ["Margaret Thompson"]),
+    ("Kwame Asante's INR", ["Kwame Asante"]),
+    ("Basic Metabolic Panel tomorrow", []),  # the vocabulary's words are no name
+    ("Does Amiodarone Have A Boxed Warning", []),
+    ("Recent research on SGLT2 inhibitors in Heart Failure", []),
+    ("Hello, what can you help me with?", []),
+])
+def test_a_person_named_anywhere_in_the_sentence(text, names):
+    assert named_people(text) == names
+
+
+def test_another_person_named_is_another_patient_whatever_else_is_said():
+    assert subject_of(["Grace Adeyemi"], [], None, ROBERT).others == ("Grace Adeyemi",)
+    assert subject_of(["Mensah"], ["MRN-999"], None, ROBERT).reason == "id"
+    assert subject_of([], ["e6d40a8a-d7ff-0b71-d8f3-dfe66d96e812"], None, ROBERT).about == "other"
+
+
+def test_her_own_name_id_mrn_and_birth_date_are_her():
+    said = subject_of(["Robert Mensah"], ["MRN-100587", "pt-warfarin"], "1950-09-30", ROBERT)
+    assert said.about == "patient"
+
+
+def test_her_name_with_another_birth_date_is_a_namesake_refused_with_the_reason():
+    said = subject_of(["Robert Mensah"], [], "1951-09-30", ROBERT)
+    assert (said.about, said.reason, said.said_born) == ("other", "birth_date", "1951-09-30")
+
+
+def test_her_identifiers_are_not_the_question():
+    born = "born|ne le|nascido|nacido"
+    assert "MRN" not in without_identifiers("MRN-100587 any allergies on file?", ROBERT, born)
+    rest = without_identifiers("Robert Mensah nascido em 30/09/1950, alergias?", ROBERT, born)
+    assert "1950" not in rest
+
+
+@pytest.mark.parametrize("folded, general", [
+    ("how does warfarin work?", True), ("demi-vie de l'apixaban ?", True),
+    ("mecanismo da varfarina?", True),
+    ("aspirine pour la fievre chez ce petit ?", False), ("inr 3,4 - suspendo a varfarina?", False),
+])
+def test_a_drug_named_asks_for_her_unless_general_knowledge_is_asked(folded, general):
+    assert asks_general_knowledge(folded) is general
+
+
+def test_of_several_drugs_the_one_before_the_dose_is_ordered():
+    mentions = [("losartan", "losartan"), ("lisinopril", "lisinopril")]
+    said = "add losartan 50mg od, bp still high on the lisinopril"
+    assert ordered_drug(said, mentions, "50 mg") == "losartan"
+    assert ordered_drug("on the lisinopril, add losartan 50mg od", mentions, "50 mg") == "losartan"
+    assert ordered_drug("losartan or lisinopril?", mentions, None) is None
