@@ -142,17 +142,17 @@ def app_config(sandbox_fhir: str) -> dict:
 def start_embedded_model_hook(stack: ExitStack, config: dict) -> None:
     """HOOK: with DOCGEMMA_GGUF set, start the embedded model if the app ships one.
 
-    Calls ``smart_docgemma.agent.embedded.start_embedded_model(config)`` when that module
+    Calls ``smart_docgemma.modelserver.embedded.start_embedded_model(config)`` when that module
     exists; a returned handle with ``stop()`` is stopped at exit, and a returned
     ``endpoint`` (attribute or str) becomes the app's ENDPOINT.
     """
     if not os.environ.get("DOCGEMMA_GGUF"):
         return
     try:
-        from smart_docgemma.agent.embedded import start_embedded_model
+        from smart_docgemma.modelserver.embedded import start_embedded_model
     except ImportError:
         print(
-            "  DOCGEMMA_GGUF is set but smart_docgemma.agent.embedded "
+            "  DOCGEMMA_GGUF is set but smart_docgemma.modelserver.embedded "
             "is not available; running degraded."
         )
         return
@@ -178,7 +178,7 @@ def start_app(stack: ExitStack, sandbox_fhir: str):
         return f"http://{host}:{port}"
     server = ServedApp(create_app(config), host, port)
     stack.callback(server.stop)
-    from smart_docgemma.cli.server import warm_up
+    from smart_docgemma.knowledge.warmup import warm_up
 
     warm_up()
     return f"http://{host}:{port}"

@@ -52,6 +52,7 @@ def _surfaces(app: Flask) -> None:
     from .web.apidoc import bp as apidoc
     from .web.chat import bp as chat
     from .web.followups import bp as followups
+    from .web.languagechoice import bp as language_choice
     from .web.launch import bp as launch
     from .web.ops import bp as ops
     from .web.proposals import bp as proposals
@@ -61,7 +62,8 @@ def _surfaces(app: Flask) -> None:
     security.register(app)
     language.init_app(app)
     sentences.init_app(app)
-    for blueprint in (launch, chat, followups, proposals, cds, audit_admin, apidoc, ops):
+    for blueprint in (launch, chat, followups, proposals, language_choice, cds, audit_admin, apidoc,
+                      ops):
         app.register_blueprint(blueprint)
     from . import mcpserver
 

@@ -51,7 +51,7 @@ DEFAULTS: dict[str, Any] = {
         "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs "
-        "patient/Provenance.c patient/ServiceRequest.crs "
+        "patient/Provenance.c patient/ServiceRequest.crs patient/MedicationStatement.crs "
         "user/Practitioner.rs"
     ),
     "STANDALONE_SCOPES": None,  # None -> SCOPES with launch/patient instead of launch
@@ -101,7 +101,7 @@ DEFAULTS: dict[str, Any] = {
     "EMBEDDED_N_CTX": None,  # its context (tokens); None -> the prompt budgets' sum within the model's limit
     "EMBEDDED_THREADS": None,  # None -> all cores
     "EMBEDDED_START_TIMEOUT_S": 300,  # model load time allowed
-    # Its prompt cache (agent/promptcache.py): computed prompts kept in RAM up to this many MB
+    # Its prompt cache (modelserver/promptcache.py): computed prompts kept in RAM up to this many MB
     # (0: none) and on disk under EMBEDDED_CACHE_DIR (None -> ~/.cache/smart_docgemma/prompt-cache).
     # 1536 MB holds each node's prompt of a session for a 4B model (~140 KB per token) on 8 GB.
     "EMBEDDED_CACHE_MB": 1536,

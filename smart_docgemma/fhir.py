@@ -16,6 +16,8 @@ import logging
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode, urljoin
 
 import requests
@@ -49,6 +51,23 @@ class _TimeoutSession(requests.Session):
     def request(self, method, url, **kwargs):
         kwargs.setdefault("timeout", self.timeout)
         return super().request(method, url, **kwargs)
+
+
+@dataclass(frozen=True)
+class Created:
+    """What a create wrote: its type and id ("" when the server named none), whether it is new
+    (False: a conditional create matched a resource already there), and the resource as the
+    server returned it."""
+
+    type: str
+    id: str
+    created: bool
+    resource: dict[str, Any]
+
+    @property
+    def reference(self) -> str:
+        """``Type/id``, the reference the approval and its Provenance name."""
+        return f"{self.type}/{self.id}"
 
 
 class FhirGateway:
@@ -158,26 +177,23 @@ class FhirGateway:
         return result
 
     # -- writes --------------------------------------------------------------
-    def create(self, resource: dict, if_none_exist: str | None = None) -> dict:
-        """POST a resource; with ``if_none_exist`` HAPI returns the existing match.
-
-        Returns ``{"id", "type", "created", "resource"}`` where ``created`` is
-        False when the conditional create matched an existing resource.
-        """
+    def create(self, resource: dict, if_none_exist: str | None = None) -> Created:
+        """POST a resource; with ``if_none_exist`` HAPI returns the existing match (then
+        ``Created.created`` is False)."""
         headers = {"Content-Type": FHIR_JSON, "Accept": FHIR_JSON,
                    "Prefer": "return=representation"}
         if if_none_exist:
             headers["If-None-Exist"] = if_none_exist
         url = f"{self.base_url}/{resource['resourceType']}"
 
-        def post() -> dict:
+        def post() -> Created:
             res = self._send("post", url, headers, resource)
             body = res.json() if res.content else {}
             rid = body.get("id") or _id_from_location(res.headers.get("Location", ""))
-            return {"id": rid, "type": resource["resourceType"],
-                    "created": res.status_code == 201, "resource": body}
+            return Created(type=resource["resourceType"], id=rid or "",
+                           created=res.status_code == 201, resource=body)
         return self._audited("create", resource["resourceType"], post,
-                             found=lambda c: {**resource, **c["resource"], "id": c["id"]})
+                             found=lambda c: {**resource, **c.resource, "id": c.id})
 
     # -- plumbing ------------------------------------------------------------
     def _send(self, method: str, url: str, headers: dict, body: dict):

@@ -30,8 +30,8 @@ HEAVY_FIXTURES = frozenset({
 # Programs no fast test may start (checked by ``_no_heavy_process`` below).
 HEAVY_PROGRAMS = ("java", "mvn", "chromium", "chrome", "initdb", "pg_ctl", "postgres", "node",
                   "npx", "gunicorn", "llama")
-HEAVY_MODULES = ("llama_cpp", "smart_docgemma.agent.embedded", "smart_docgemma.agent.promptcache",
-                 "smart_docgemma.modelserver", "launch.upstream", "launch.synthea", "gunicorn")
+HEAVY_MODULES = ("llama_cpp", "smart_docgemma.modelserver", "launch.upstream", "launch.synthea",
+                 "gunicorn")
 # Folders whose every test drives a real model or a browser (some start it in the test's body).
 HEAVY_FOLDERS = ("realmodel", "browser")
 

@@ -311,7 +311,7 @@ def test_session_cookie_works_in_a_cross_site_ehr_iframe_over_https(app_config):
 def test_events_that_queue_up_under_load_leave_together_in_order():
     """A stream that waited for the CPU sends what queued in one write: the answer's tokens
     joined (the clinician reads the same text), steps in the order they happened."""
-    from smart_docgemma.web.jobs import relay
+    from smart_docgemma.web.relay import relay
 
     queued = [{"type": "token", "text": "Warfarin "}, {"type": "token", "text": "with aspirin"},
               {"type": "node_end", "node": "synthesize", "duration_ms": 5},

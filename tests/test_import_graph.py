@@ -21,14 +21,19 @@ PACKAGES = ("smart_docgemma", "launch")
 
 # Top to bottom, one folder a line. A module may import from its own floor and any floor below.
 # "smart_docgemma" is the folder's flat modules (the shared base); the package itself
-# (``create_app``) and every ``__main__`` are entry points.
+# (``create_app``) is an entry point, and every ``__main__`` stands with the console scripts.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
+    ("console scripts", (
+        "smart_docgemma/cli",          # docgemma, docgemma-sandbox, docgemma-eval, …: they call below
+    )),
     ("entry points", (
         "smart_docgemma/__init__.py",  # create_app
-        "smart_docgemma/cli",          # the console scripts
         "smart_docgemma/evaluation",   # the labelled cases, run through create_app, and their scoring
-        "smart_docgemma/evaluation/multistep",  # the multi-step tasks, run and graded against FHIR
+        "smart_docgemma/evaluation/multistep",  # the multi-step tasks, through the agent
         "launch",                      # the checkout's sandbox start-up, HAPI, fixtures, Synthea
+    )),
+    ("model server", (
+        "smart_docgemma/modelserver",  # the embedded llama.cpp server: a program of its own
     )),
     ("surfaces", (
         "smart_docgemma/web",          # the clinician's page, the SMART launch blueprint
@@ -72,7 +77,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
         "smart_docgemma/knowledge",
     )),
     ("base", (
-        "smart_docgemma",              # config, errors, extensions, storage, fhir, inputs, logs, metrics
+        "smart_docgemma",              # config, errors, extensions, storage, fhir, inputs, logs, …
         "smart_docgemma/smart",        # SMART App Launch protocol and scopes
         "smart_docgemma/languages",    # the answer language, wording, order frequencies
         "smart_docgemma/translations",
@@ -214,7 +219,8 @@ def test_the_check_counts_function_level_imports_packages_and_reexports(tmp_path
     known = modules()
     assert floor("smart_docgemma.web.chat", known) < floor("smart_docgemma.agent.graph", known)
     assert floor("smart_docgemma.session.launches", known) < floor("smart_docgemma.smart.protocol", known)
-    assert floor("smart_docgemma.cli.server", known) == floor("smart_docgemma", known) == 0
+    assert floor("smart_docgemma.cli.server", known) == 0 < floor("smart_docgemma", known)
+    assert floor("smart_docgemma.evaluation.__main__", known) == 0  # ``python -m``: an entry point
     with pytest.raises(AssertionError, match="on no floor"):
         floor("smart_docgemma.newpackage.module", {"smart_docgemma.newpackage.module":
                                                    ROOT / "smart_docgemma" / "newpackage" / "module.py"})
@@ -332,3 +338,22 @@ def test_the_underscore_check_sees_both_forms(tmp_path):
     assert _underscored_reaches("smart_docgemma.proposals.editing", path, fake) == [
         "smart_docgemma.proposals.editing:2 imports smart_docgemma.proposals.store._claim",
         "smart_docgemma.proposals.editing:4 reaches orders._substance"]
+
+
+def _blueprint(path: Path) -> bool:
+    """Does the module define a Flask blueprint (``bp = Blueprint(...)`` at module level)?"""
+    return any(isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+               and getattr(node.value.func, "id", None) == "Blueprint"
+               for node in ast.parse(path.read_text()).body)
+
+
+def test_no_blueprint_imports_another(graph, known):
+    """A blueprint's views share code through modules that are not blueprints (the turn worker,
+    the relay, the turn's view), never through another blueprint."""
+    blueprints = {name for name, path in known.items()
+                  if name.startswith("smart_docgemma.") and _blueprint(path)}
+    assert {"smart_docgemma.web.chat", "smart_docgemma.web.followups",
+            "smart_docgemma.web.proposals"} <= blueprints
+    across = sorted(f"{name} imports {target}" for name in blueprints
+                    for target in graph[name] & blueprints)
+    assert across == []

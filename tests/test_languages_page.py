@@ -106,7 +106,7 @@ def test_the_clinicians_choice_is_kept_for_that_practitioner(app, page, fhir_bas
 def test_a_choice_kept_under_a_url_is_that_practitioners_and_no_one_elses(app):
     """The choice is found by the practitioner's id at the end of a kept URL; "_" and "%" in
     an id are characters, not LIKE wildcards, and the "/" before it is required."""
-    from smart_docgemma.web import language
+    from smart_docgemma.languages import choices as language
 
     with app.app_context():
         language.remember("https://ehr.example/fhir/Practitioner/dr_1", "pt")

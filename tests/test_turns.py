@@ -16,14 +16,15 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 
 from smart_docgemma import errors
-from smart_docgemma.agent.state import StoredTurn, ToolRun, TurnReview, new_turn
+from smart_docgemma.agent.state import ToolRun, TurnReview, new_turn
 from smart_docgemma.grounding.check import Citation, SentenceCheck
 from smart_docgemma.knowledge.finding import Source
 from smart_docgemma.storage import Storage
 from smart_docgemma.tools.base import ToolResult
 from smart_docgemma.turns import store as turns
 from smart_docgemma.turns.store import INTERRUPTED, RUNNING_STALE_S, WINDOW_S, TurnStore
-from smart_docgemma.web.jobs import Leases
+from smart_docgemma.turns.stored import StoredTurn
+from smart_docgemma.turns.worker import Leases
 from tests.support.postgres import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES

@@ -350,7 +350,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
         # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
         return True
     # "mean fingerstick glucose over the past 24h?":
-    if focus.startswith("lab:") and asked(text) != Asked():
+    if (focus.startswith("lab:") or focus == "vitals:bp") and asked(text) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]

@@ -17,7 +17,7 @@ from ..reading.drugs import asks_general_knowledge, ordered_drug
 from ..reading.subject import InContext, Subject, subject_of, without_identifiers
 from ..tools import catalog
 from ..tools.chart.answers import focus_of
-from ..tools.words.windows import Asked, asked
+from ..tools.words.windows import Asked, asked, keys_of
 from . import drafting, ward_requests
 from .extraction import born_words, compiled
 from .languages import fold
@@ -74,7 +74,8 @@ def drug_for_her(state: Turn) -> bool:
     """A drug named in the chart of the patient in context, with no other request and no
     general-knowledge question: the one safety check of it against her chart, whatever the
     wording."""
-    return bool(state.entities.drugs and state.patient_id and state.chart_summary and not other_patients(state)
+    drugs = set(state.entities.drugs) - ward_requests.tested(state.message, state.entities.drugs)
+    return bool(drugs and state.patient_id and state.chart_summary and not other_patients(state)
                 and not asks_general_knowledge(fold(state.message)))
 
 
@@ -294,8 +295,11 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
     """The chart read a question asks: its focus, and for a lab its window and statistic
     ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean)."""
     focus = focus_of(message)
-    window = asked(message) if focus and focus.startswith("lab:") else Asked()
-    return {"patient_id": patient, "focus": focus, "window": window.window, "statistic": window.statistic}
+    windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
+    window = asked(message) if windowed else Asked()
+    return {"patient_id": patient, "focus": focus, "window": window.window,
+            "statistic": window.statistic.value if window.statistic else None,
+            "threshold": keys_of(window.thresholds), "unit": window.unit}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

@@ -59,10 +59,11 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
 
 
 def order_line(low: str, actions: list[str], drugs: list[DrugMention], dose: dict[str, Any] | None) -> bool:
-    """An order without a verb: it starts with the one drug named, has a dose and a frequency,
-    and asks nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j")."""
+    """An order without a verb: it starts with the one drug named, has a frequency, and asks
+    nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j"); without
+    its dose ("cipro 2 fois par jour pendant 7 jours") the dose is asked, never guessed."""
     named = {d.name for d in drugs if d.name}
-    if len(named) != 1 or not dose or not dose.get("dose") or not dose.get("frequency") or "?" in low:
+    if len(named) != 1 or not dose or not dose.get("frequency") or "?" in low:
         return False
     if set(actions) & set(rules()["order_line"]["not_with"]):
         return False

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
-from ..approval.types import SafetyFlag, SecondLook
+from ..approval.types import DraftedCard, SafetyFlag, SecondLook
 from ..errors import ModelError
-from ..proposals.store import Proposal, ProposalStore
 from .model import BoundModel
 from .nodes import Deps
 from .prompts import system, template
@@ -129,8 +128,7 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     answer = state.answer if state.answer and recommends_change(state.answer) else ""
     if not new and (not answer or before.answer_reviewed):
         return {"outcome": pause}
-    # the tools see the store as a ProposalSink (what they call); the agent reads its cards
-    store = cast("ProposalStore | None", deps.ctx.proposals if deps.ctx is not None else None)
+    store = deps.ctx.proposals if deps.ctx is not None else None
     cards = [store.get(proposal_id) for proposal_id in new] if store is not None else []
     flags = [f for card in cards for f in card.summary.get("flags") or []]
     draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()
@@ -147,7 +145,7 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     return {"second_look": result, "outcome": pause}
 
 
-def _card_text(card: Proposal) -> str:
+def _card_text(card: DraftedCard) -> str:
     summary = card.summary
     raw: Any = summary.get("fields") or []  # (label, value) pairs; a mapping is read the same way
     pairs = raw.items() if isinstance(raw, dict) else raw

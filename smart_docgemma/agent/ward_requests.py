@@ -10,17 +10,21 @@ path from the same words.
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from typing import Any
 
 from ..knowledge import analytes
+from ..knowledge.mentions import find_drugs
 from ..tools.words import ward_words, when
-from ..tools.writes import protocols
+from ..tools.words.windows import asked
+from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
 
 TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
-         "order_care_gaps", "plan_problem")
+         "order_care_gaps", "plan_problem", "reconcile_medications",
+         "switch_medication", "periop_plan")
 
 
 @lru_cache(maxsize=1)
@@ -80,12 +84,23 @@ def _bare_order(text: str) -> bool:
     low = _low(text)
     if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
         return False
+    window = asked(text)  # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
+    if window.statistic is not None or window.thresholds:
+        return False
     return when.starts(text) is not None or ward_words.priority(text) is not None
 
 
 def workflow_actions(low: str) -> list[str]:
-    """``order_gaps``, ``care_gaps`` or ``plan``: care gaps asked or ordered, a problem's plan
-    ("K is 5.6 — what should I do?", "INR 3.4 — plan?"); the words are ``ward`` in rules.yaml."""
+    """``periop``, ``switch``, ``reconcile``, ``order_gaps``, ``care_gaps`` or ``plan``: a surgery
+    date's plan, a drug switch, what the patient takes, care gaps asked or ordered, a problem's
+    plan ("K is 5.6 — what should I do?"); the words are ``ward`` in rules.yaml."""
+    if _any("periop_words").search(low) and periop.surgery_date(low, date.today()):
+        return ["periop"]
+    if _any("switch_words").search(low) and switch_parts(low):
+        return ["switch"]
+    asked = "?" in low or _any("question_words").search(low)  # "he takes marevan, can he take ibuprofen?"
+    if _any("reconcile_words").search(low) and not asked and find_drugs(low):
+        return ["reconcile"]
     if _any("gap_order_words").search(low):
         return ["order_gaps"]
     if _any("care_gap_words").search(low):
@@ -93,6 +108,24 @@ def workflow_actions(low: str) -> list[str]:
     if _any("plan_unless_words").search(low):
         return []
     return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
+
+
+_DOSE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g|units?|ml)\b\s*(.{0,40})")
+
+
+def switch_parts(low: str) -> dict[str, str] | None:
+    """The new drug (after the switch words), its dose and frequency, and the drug it replaces
+    when said ("from lisinopril"); None unless a drug, a dose and a frequency are all said."""
+    at = _any("switch_words").search(low)
+    dose = _DOSE.search(low, at.end()) if at else None
+    after = find_drugs(low[at.end():]) if at else []
+    if not (at and dose and after and after[0].name and dose.group(3).strip(" .,;")):
+        return None
+    said = _any("switch_from_words").search(low)
+    before = [d for d in find_drugs(low[said.end():]) if d.name] if said else []
+    frequency = re.split(r"[.;!?]| from | instead of ", dose.group(3))[0].strip(" ,")
+    found = {"new_drug": str(after[0].name), "dosage": f"{dose.group(1)} {dose.group(2)}", "frequency": frequency}
+    return {**found, "replaces": str(before[0].name)} if before and before[0].name != after[0].name else found
 
 
 def plan_problem(low: str) -> str | None:
@@ -118,6 +151,15 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
         if tool == "order_care_gaps":
             gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
         return gap_args
+    if tool == "periop_plan":
+        low = _low(message)
+        return {"patient_id": patient, "surgery": message[:200],
+                "bleeding_risk": "low" if _any("low_bleeding_words").search(low) else "high"}
+    if tool == "switch_medication":
+        parts = switch_parts(_low(message))
+        return {"patient_id": patient, **parts} if parts else None
+    if tool == "reconcile_medications":
+        return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":
         problem = plan_problem(_low(message))
         return {"patient_id": patient, "problem": problem,
@@ -159,3 +201,11 @@ def _when(message: str) -> str | None:
     in the site's zone: ``tools/when.py``, every language's time words)."""
     at = when.starts(message)
     return " ".join(fold(message).lower().split())[at:at + 40] if at is not None else None
+
+
+def tested(text: str, drugs: tuple[str, ...]) -> set[str]:
+    """The drugs that are the analytes of a list of lab tests ("NFS, magnésium demain matin"):
+    there magnesium is the test, not a drug asked about."""
+    if not ward_words.lab_tests(text):
+        return set()
+    return {d for d in drugs if analytes.named_in(d) is not None}

@@ -130,11 +130,32 @@ class Launch(Protocol):
     def fhir(self) -> FhirGateway: ...
 
 
+class DraftedCard(Protocol):
+    """A stored proposal as the second look reads it (``proposals.store.Proposal``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def summary(self) -> ProposalSummary: ...
+
+
 class ProposalSink(Protocol):
-    """Where a write tool puts what the clinician approves (``proposals.store.ProposalStore``)."""
+    """Where a write tool puts what the clinician approves, and what the turn reads back of it
+    (``proposals.store.ProposalStore``): the second look reads its cards and attaches its
+    review, a cancelled turn withdraws what it proposed."""
 
     def create(self, *, sid: str, patient_id: str, tool: str, resource: dict[str, Any],
                summary: ProposalSummary) -> str: ...
+
+    def get(self, proposal_id: str) -> DraftedCard: ...
+
+    def attach_second_look(self, proposal_id: str, look: SecondLook) -> None: ...
+
+    def withdraw(self, sid: str, *, since: float, reason: str) -> list[str]: ...
 
     def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...
 

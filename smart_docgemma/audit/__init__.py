@@ -100,6 +100,6 @@ def _ehr_sender(base: str | None, token: str | None, timeout: float):
         created = FhirGateway(base or "", token() if callable(token) else token, timeout=timeout).create(
             event
         )
-        return f"AuditEvent/{created['id']}" if created.get("id") else None
+        return created.reference if created.id else None
 
     return send if base else None

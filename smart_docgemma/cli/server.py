@@ -20,6 +20,7 @@ def main() -> None:
     _metrics_folder()
 
     from .. import create_app
+    from ..knowledge.warmup import warm_up
 
     class _App(BaseApplication):
         def load_config(self):
@@ -108,31 +109,10 @@ def _worker_exited(server, worker) -> None:
     multiprocess.mark_process_dead(worker.pid)
 
 
-def warm_up() -> None:
-    """Load the knowledge core's name tables in the background (~1 s), so the first questions
-    of a new worker neither wait for them nor load them once per waiting thread."""
-    import threading
-
-    threading.Thread(target=_warm, name="warm-up", daemon=True).start()
-
-
-def _warm() -> None:
-    """The tables loaded, what the worker holds for good (~220,000 objects: the app, its
-    libraries, the tables) is set aside from the garbage collector: a full collection walked
-    all of it, ~87 ms with the worker's lock held, and one falling inside a burst of questions
-    delayed every one of them."""
-    import gc
-
-    from ..knowledge.mentions import find_drugs
-
-    find_drugs("warfarin")
-    gc.freeze()
-
-
 def _start_embedded():
     """DOCGEMMA_GGUF set: start the local llama.cpp server first; its endpoint and
     schema dialect go into DOCGEMMA_* so every worker's ``create_app()`` uses it."""
-    from ..agent.embedded import start_embedded_model
+    from ..modelserver.embedded import start_embedded_model
 
     model = start_embedded_model()
     if model is not None:

@@ -1,6 +1,6 @@
 """``python -m smart_docgemma.evaluation`` = ``docgemma-eval``."""
 import sys
 
-from ..cli.evaluation import main
+from .command import main
 
 sys.exit(main())

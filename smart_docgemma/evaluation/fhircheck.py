@@ -41,7 +41,7 @@ class ExpectedWrite(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     resourceType: Literal["MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance",
-                          "DocumentReference"]
+                          "DocumentReference", "MedicationStatement"]
     status: Optional[str] = None
     intent: Optional[str] = None
     category: Optional[str] = None  # a category coding's code

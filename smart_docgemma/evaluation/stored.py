@@ -17,9 +17,10 @@ from datetime import datetime, timezone
 
 from sqlalchemy import select
 
-from ..agent.state import StoredTurn, route_of
+from ..agent.state import route_of
 from ..storage import proposals, turn_ratings
 from ..turns.store import TurnStore
+from ..turns.stored import StoredTurn
 from .cases import Case
 from .harness import args_match, executed_tools
 

@@ -34,7 +34,7 @@ def medicines(path: Path) -> list[str]:
 
 
 def _interactions(ingredient: str) -> bool:
-    if ddi._terms(ingredient):
+    if ddi.in_thesaurus(ingredient):
         return True
     sides = [row[s] for row in load("onc_pairs.yaml") for s in ("a", "b")]
     sides += [row[s] for row in load("class_rules.yaml")["pairs"] for s in ("a", "b")]

@@ -143,7 +143,8 @@ def _label_pairs(a: str, b: str, conditions: frozenset[str] = frozenset()) -> li
     """The label-derived pairs of PyPI drug-interaction-mcp (``label_pairs.yaml``, MIT); an
     aspirin pair the thesaurus writes for analgesic doses only is left out at antiplatelet doses
     (that source does not grade by the aspirin dose)."""
-    if LOW_ASPIRIN in conditions and any(_high_dose_only(x, y) for x in _terms(a) for y in _terms(b)):
+    pairs = ((x, y) for x in ingredient_terms(a) for y in ingredient_terms(b))
+    if LOW_ASPIRIN in conditions and any(_high_dose_only(x, y) for x, y in pairs):
         return []
     data = load("label_pairs.yaml")
     name = data["source"]["name"]
@@ -205,7 +206,7 @@ def _ansm(a: str, b: str, conditions: frozenset[str] = frozenset()) -> list[Inte
     db = _db()
     if db is None:
         return []
-    terms_a, terms_b = _terms(a), _terms(b)
+    terms_a, terms_b = ingredient_terms(a), ingredient_terms(b)
     if not terms_a or not terms_b:
         return []
     out = []
@@ -244,8 +245,13 @@ def _marks(values: Collection[str]) -> str:
     return ",".join("?" * len(values))
 
 
+def in_thesaurus(ingredient: str) -> bool:
+    """Whether the ANSM thesaurus names this ingredient (as a substance or a class member)."""
+    return bool(ingredient_terms(ingredient))
+
+
 @lru_cache(maxsize=4096)
-def _terms(ingredient: str) -> tuple[str, ...]:
+def ingredient_terms(ingredient: str) -> tuple[str, ...]:
     """The ANSM terms (substance and its classes) an English ingredient belongs to."""
     db = _db()
     if db is None:
@@ -291,7 +297,7 @@ def english_coverage() -> dict[str, Any]:
     if db is None:
         return {"entries_shown": 0}
     for x, y in showable_pairs():
-        ta, tb = _terms(x), _terms(y)
+        ta, tb = ingredient_terms(x), ingredient_terms(y)
         sql = (f"SELECT a, b, levels, mechanism FROM interaction WHERE a IN ({_marks(ta)}) "
                f"AND b IN ({_marks(tb)}) LIMIT 1")
         row = db.execute(sql, (*ta, *tb)).fetchone()

@@ -16,10 +16,11 @@ from sqlalchemy import delete, insert, select, update
 
 from .. import errors
 from ..agent.lesson_search import Lesson, terms
-from ..agent.state import StoredTurn, Turn
+from ..agent.state import Turn
 from ..extensions import get_storage
 from ..storage import lessons, now, proposals, turn_ratings
 from ..turns.store import TurnStore
+from ..turns.stored import StoredTurn
 
 REASON_MAX = 500
 STATUSES = ("pending", "approved", "dropped")

@@ -22,18 +22,21 @@ died mid-create: it is settled the same way.
 """
 from __future__ import annotations
 
-import logging
-import time
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
-from .. import errors
-from ..approval.types import Launch
 from ..storage import now
 
-if TYPE_CHECKING:
-    from .store import Proposal, ProposalStore
 
-log = logging.getLogger(__name__)
+class Doubtful(Protocol):
+    """What says whether a proposal's create is in doubt (``store.Proposal``)."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def decided_at(self) -> float | None: ...
+
+
 SETTLE_S = 5.0
 STALE_CLAIM_S = 60
 MAY_LAND = ("The write may still reach the chart: this card shows what the EHR holds once it "
@@ -43,41 +46,8 @@ NOT_ANSWERING = ("The EHR's FHIR server is not answering, so whether the earlier
 CONFIRMED_NOTHING = "The EHR confirms the earlier approval wrote nothing."
 
 
-def in_doubt(p: Proposal) -> bool:
+def in_doubt(p: Doubtful) -> bool:
     """Whether ``p``'s last create may have landed without the app knowing."""
     if p.status == "unconfirmed":
         return True
     return p.status == "executing" and (p.decided_at or 0) < now() - STALE_CLAIM_S
-
-
-def settle(store: ProposalStore, p: Proposal, launch: Launch, *, wait: bool = False) -> Proposal:
-    """``p`` after asking the EHR what its create did (unchanged when it is not in doubt, or
-    another request is settling it). ``wait``: an approval waits out the settling time
-    instead of leaving the proposal unconfirmed (the clinician asked to write it)."""
-    if not in_doubt(p) or not store.claim_doubt(p):
-        return store.get(p.id)
-    try:
-        found, clear_since = _ask(p, launch, wait)
-    except errors.DocGemmaError as exc:
-        log.info("proposal %s still unconfirmed: %s", p.id, exc.error)
-        return store.release_doubt(p, clear_since=None, message=NOT_ANSWERING)
-    if found:
-        return store.landed(p, launch, found[0])
-    if clear_since is not None and now() - clear_since >= SETTLE_S:
-        return store.confirmed_nothing(p, CONFIRMED_NOTHING)
-    return store.release_doubt(p, clear_since=clear_since or now(),
-                               message=p.error or NOT_ANSWERING)
-
-
-def _ask(p: Proposal, launch: Launch, wait: bool) -> tuple[list[dict[str, Any]], float | None]:
-    """What the EHR holds under ``p``'s identifier, and since when it has answered empty."""
-    from .store import IDENTIFIER_SYSTEM
-    found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
-    if found:
-        return found, None
-    clear_since = (p.summary.get("unconfirmed") or {}).get("clear_since") or now()
-    remaining = SETTLE_S - (now() - clear_since)
-    if wait and remaining > 0:
-        time.sleep(remaining)
-        found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
-    return found, clear_since

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 import uuid
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,7 @@ from .. import errors, knowledge, metrics
 from ..approval.types import Launch, PendingOrder, ProposalSummary, SecondLook
 from ..checks import prescriber
 from ..extensions import get_storage
+from ..fhir import Created
 from ..storage import Storage, app_sessions, now
 from ..storage import proposals as table
 from . import inflight
@@ -290,7 +292,7 @@ class ProposalStore:
             raise errors.Conflict("The second look found a serious problem with this proposal. "
                                   "Read it and acknowledge it before approving.")
         if inflight.in_doubt(p):  # an earlier create may still land: ask the EHR first
-            p = inflight.settle(self, p, launch, wait=True)
+            p = self.settle(p, launch, wait=True)
             if p.status == "unconfirmed":
                 raise _unconfirmed(p)
             if p.status == "approved":
@@ -300,9 +302,26 @@ class ProposalStore:
         metrics.decision("approved")
         return self._execute(self.get(p.id), launch)
 
-    def settle(self, p: Proposal, launch: Launch) -> Proposal:
-        """``p`` as the EHR has it: an unconfirmed create is looked up (``inflight.settle``)."""
-        return inflight.settle(self, p, launch) if inflight.in_doubt(p) else p
+    def settle(self, p: Proposal, launch: Launch, *, wait: bool = False) -> Proposal:
+        """``p`` as the EHR has it: a create in doubt is looked up (``inflight.py``); unchanged
+        when it is not in doubt, the stored one when another request is settling it. ``wait``:
+        an approval waits out the settling time instead of leaving the proposal unconfirmed
+        (the clinician asked to write it)."""
+        if not inflight.in_doubt(p):
+            return p
+        if not self.claim_doubt(p):
+            return self.get(p.id)
+        try:
+            found, clear_since = _held_by_the_ehr(p, launch, wait)
+        except errors.DocGemmaError as exc:
+            log.info("proposal %s still unconfirmed: %s", p.id, exc.error)
+            return self.release_doubt(p, clear_since=None, message=inflight.NOT_ANSWERING)
+        if found:
+            return self.landed(p, launch, found[0])
+        if clear_since is not None and now() - clear_since >= inflight.SETTLE_S:
+            return self.confirmed_nothing(p, inflight.CONFIRMED_NOTHING)
+        return self.release_doubt(p, clear_since=clear_since or now(),
+                                  message=p.error or inflight.NOT_ANSWERING)
 
     def reject(self, proposal_id: str, launch: Launch, reason: str) -> Proposal:
         """Record the clinician's rejection and reason; nothing is written to the EHR."""
@@ -406,8 +425,8 @@ class ProposalStore:
         except errors.DocGemmaError as exc:
             self._failed(p, exc)
             raise
-        ref = f"{created['type']}/{created['id']}"
-        provenance = self._provenance(p, launch, ref, created["created"])
+        ref = created.reference
+        provenance = self._provenance(p, launch, ref, created.created)
         with self.storage.begin() as conn:
             conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
                 status="approved", result_ref=ref, decided_at=now(),
@@ -415,13 +434,14 @@ class ProposalStore:
         log.info("proposal %s approved -> %s", p.id, ref)
         return self.get(p.id)
 
-    def _create_once(self, p: Proposal, launch: Launch) -> dict[str, Any]:
+    def _create_once(self, p: Proposal, launch: Launch) -> Created:
         """The create, conditional on the identifier; a retry searches first, so a server
         without conditional create does not get a second resource either."""
         if p.attempts > 1:
             found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
             if found:
-                return {"type": p.resource_type, "id": found[0]["id"], "created": False}
+                return Created(type=p.resource_type, id=found[0]["id"], created=False,
+                               resource=found[0])
         return launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
 
     def _failed(self, p: Proposal, exc: errors.DocGemmaError) -> None:
@@ -458,7 +478,7 @@ class ProposalStore:
                 return "recorded earlier"
             made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes"),
                                                      via=(p.summary.get("via") or {}).get("client")))
-            return f"Provenance/{made['id']}"
+            return made.reference
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
             return f"not recorded: {exc.description}"
@@ -482,3 +502,17 @@ def _at_version(version: int | None) -> Any:
 def proposal_store(app: Flask | None = None) -> ProposalStore:
     """The store over the app's storage (per call: no module-level state)."""
     return ProposalStore(get_storage(app))
+
+
+def _held_by_the_ehr(p: Proposal, launch: Launch,
+                     wait: bool) -> tuple[list[dict[str, Any]], float | None]:
+    """What the EHR holds under ``p``'s identifier, and since when it has answered empty."""
+    found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
+    if found:
+        return found, None
+    clear_since = (p.summary.get("unconfirmed") or {}).get("clear_since") or now()
+    remaining = inflight.SETTLE_S - (now() - clear_since)
+    if wait and remaining > 0:
+        time.sleep(remaining)
+        found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
+    return found, clear_since

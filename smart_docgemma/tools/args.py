@@ -15,7 +15,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .chart.answers import foci
-from .words.windows import WINDOW_KEY
+from .words.windows import WINDOW_KEY, Threshold
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -75,11 +75,22 @@ class PatientChartArgs(BaseModel):
     window: Optional[str] = Field(default=None, max_length=12,
                                   description="results in a window only, e.g. 24h, 3d, today, yesterday")
     statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
+    # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
+    # unit the answer is asked in
+    threshold: Optional[str] = Field(default=None, max_length=60,
+                                     description="compare each result, e.g. lt:4, lt:3.5,gt:5.5")
+    unit: Optional[str] = Field(default=None, max_length=12,
+                                description="answer in this unit, e.g. mg/dL")
 
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
+
+    @field_validator("threshold")
+    @classmethod
+    def _known_threshold(cls, value: str | None) -> str | None:
+        return value if Threshold.of_keys(value) else None  # unreadable: no threshold, the list
 
     @field_validator("window")
     @classmethod
@@ -191,3 +202,27 @@ class ProblemPlanArgs(BaseModel):
                     "(supratherapeutic INR)")
     stated_value: Optional[float] = Field(default=None, ge=0, le=100,
                                           description="the value the clinician stated, e.g. 5.6 or 3.4")
+
+
+class ReconcileArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    statement: str = Field(min_length=2, max_length=400,
+                           description="what the clinician said the patient takes, stopped or changed")
+
+
+class SwitchArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    new_drug: str = DrugName
+    dosage: str = Field(min_length=1, max_length=40, description="e.g. 100 mg")
+    frequency: str = Field(min_length=1, max_length=40, description="e.g. twice daily")
+    replaces: Optional[str] = Field(default=None, max_length=60, description="the drug it replaces, when said")
+
+
+class PeriopArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    surgery: str = Field(min_length=2, max_length=200,
+                         description="the surgery's date as said, e.g. Tuesday 15 December")
+    bleeding_risk: Literal["low", "high"] = Field(default="high", description="the procedure's bleeding risk")

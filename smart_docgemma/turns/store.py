@@ -7,10 +7,10 @@ during a turn shows it as in progress and a restart loses no finished answer. Ro
 ``turns`` table (``storage.py``); the JSON ``state`` column holds the agent's ``Turn`` itself
 (``agent.state.dumps``): the page renders its fields (question, answer, sources, trace events,
 proposal ids, model calls) and a paused turn is read back whole (``load``) to be resumed. A turn
-becomes JSON here, and in the stream's ``finished`` event (``web/jobs.py``).
+becomes JSON here, and in the stream's ``finished`` event (``worker.py``).
 
 A running turn holds a *lease*: its worker renews ``updated_at`` every few seconds
-(``beat_all``, from the worker's ``jobs.Leases``). A worker that dies (``kill -9``, the OOM
+(``beat_all``, from the worker's ``worker.Leases``). A worker that dies (``kill -9``, the OOM
 killer, a deploy) stops renewing it; once the lease is ``lease_s`` old the turn is swept
 (``sweep``, on every read of the session's turns and before a new one starts): stored
 ``failed`` with an "interrupted, ask again" message, the session's one-turn lock released,
@@ -32,11 +32,12 @@ from dataclasses import replace
 from sqlalchemy import Float, Integer, String, Text, and_, bindparam, exists, func, literal, select, update
 
 from .. import errors, metrics
-from ..agent.state import StoredTurn, Turn, TurnStatus, dumps, route_of, stored_turn
+from ..agent.state import Turn, dumps, route_of
 from ..extensions import get_storage
 from ..proposals.store import proposal_store
 from ..storage import now
 from ..storage import turns as table
+from .stored import StoredTurn, TurnStatus, stored_turn
 
 WINDOW_S = 60
 LEASE_S = 30  # a running turn not renewed for this long lost its worker (config TURN_LEASE_S)

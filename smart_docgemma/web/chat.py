@@ -22,30 +22,30 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import asdict, replace
+from dataclasses import dataclass, replace
 
 from fhirclient.models.patient import Patient
 from flask import Blueprint, Response, current_app, g, redirect, render_template, stream_with_context, url_for
 
 from .. import errors, inputs
-from ..agent.state import StoredTurn, new_turn, to_dict
+from ..agent.graph import Agent
+from ..agent.state import Turn, new_turn
 from ..lessons.store import lesson_store
-from ..proposals import inflight
 from ..proposals.store import proposal_store
 from ..session import launches as sessions
-from ..tools.chart.chart import chart_summary
+from ..tools.chart.chart import chart_summary, read_for_turn
 from ..tools.registry import tools_for
 from ..tools.sources.imaging import ImageMeta, image_meta
 from ..turns.store import turn_store
+from ..turns.worker import TurnWorker, leases
 from . import charts, styling
-from .jobs import TurnJob, leases, stream
 from .language import page_language
-from .markup import bounded, markdown_html, safe_url
 from .modelstatus import get_model, model_available, model_label
-from .prefill import prefill_answer_prompt
-from .snapshots import ChartRead, snapshot_store
+from .prefill import prefill_answer_prompt, prefill_next_turn
+from .relay import stream
+from .snapshots import ChartRead, ChartSnapshots, snapshot_store
 from .streams import deadline, held, stream_slots
-from .trace import trace_steps
+from .turnview import rendered, turn_view
 
 log = logging.getLogger(__name__)
 bp = Blueprint("chat", __name__)
@@ -97,7 +97,7 @@ def turn_page(turn_id: str):
         raise errors.NotFound("No such turn in this session.")
     if stored.turn.answer:
         launch.audit.action("answer-shown", turn=turn_id, status=stored.status, reload="yes")
-    return render_template("chat/_turn.html", turn=turn_view(stored))
+    return rendered(stored)
 
 
 @bp.get("/app/style.css")
@@ -158,39 +158,6 @@ def _limits() -> dict:
     return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
 
 
-def _as_the_ehr_has_it(card):
-    """A card whose create has no known outcome, looked up in the EHR before it is shown."""
-    if not inflight.in_doubt(card):
-        return card
-    from .proposals import settled  # the cards' blueprint imports the follow-ups, which import this
-    try:
-        return settled(card, sessions.current_launch())
-    except errors.DocGemmaError:  # no launch here (a stream's follow-up): shown as stored
-        return card
-
-
-def turn_view(stored: StoredTurn, rating: bool | None = None) -> dict:
-    """A stored turn as the template shows it (answer as safe HTML, trace, live cards): the
-    turn's JSON (``to_dict``, as it is stored) with the row's fields and what is computed."""
-    store, turn = proposal_store(), stored.turn
-    cards = []
-    for proposal_id in turn.proposals:
-        try:
-            cards.append(_as_the_ehr_has_it(store.get(proposal_id)))
-        except errors.NotFound:
-            continue
-    limit = current_app.config["ANSWER_MAX_CHARS"]
-    shown = turn.cited_answer or turn.answer  # with numbered citations (grounding/)
-    return {**to_dict(turn), "id": stored.id, "sid": stored.sid, "status": stored.status,
-            "created_at": stored.created_at, "rating": rating,
-            "answer_html": markdown_html(bounded(shown, limit)),
-            "sources": [asdict(s) for s in turn.sources if safe_url(s.url)],
-            "cited": [{**asdict(c), "url": safe_url(c.url)} for c in turn.citations],
-            "unsupported": sum(1 for check in turn.grounding if check.verdict == "unsupported"),
-            "trace": trace_steps(turn.events, turn.tool_runs),
-            "cards": cards}
-
-
 # ------------------------------------------------------------------ asking
 @bp.post("/api/chat")
 def ask():
@@ -200,33 +167,81 @@ def ask():
     # before the turn starts: a refused stream starts nothing
     slot = stream_slots().take(launch.sid)
     try:
-        job = _started(launch, message, image, meta)
+        worker = _started(launch, message, image, meta)
     except BaseException:
         slot.release()
         raise
-    response = Response(stream_with_context(held(stream(job, _rendered, until=deadline()), slot)),
+    events = stream(worker.turn_id, worker.events, rendered, worker.turns, until=deadline())
+    response = Response(stream_with_context(held(events, slot)),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     response.call_on_close(slot.release)
     return response
 
 
-def _started(launch, message: str, image: bytes | None, meta: ImageMeta | None) -> TurnJob:
+def _started(launch, message: str, image: bytes | None, meta: ImageMeta | None) -> TurnWorker:
     """The turn stored as running and its worker thread started."""
     turns = turn_store()
     turn = new_turn(message, image_meta=meta)
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
-    job = TurnJob(turn_id=turn_id, turn=turn, history=turns.history(launch.sid),
-                  image=image, ctx=replace(launch.tool_context(), language=page_language()),
-                  turns=turns, leases=leases(current_app), charts=snapshot_store(),
-                  model=get_model(current_app), tools=tools_for(launch.scopes),
-                  lessons=tuple(lesson_store().approved()))
-    threading.Thread(target=job.run, name=f"turn-{turn_id[:8]}", daemon=True).start()
+    ctx = replace(launch.tool_context(), language=page_language())
+    worker = TurnWorker(turn_id, turns, ctx, current_app.config["ANSWER_MAX_CHARS"],
+                        leases=leases(current_app))
+    agent = Agent(get_model(current_app), tools_for(launch.scopes), ctx,
+                  lessons=tuple(lesson_store().approved()), pause_on_proposal=True)
+    question = _Question(worker, agent, turn, turns.history(launch.sid), image, snapshot_store())
+    threading.Thread(target=question, name=f"turn-{turn_id[:8]}", daemon=True).start()
     log.info("chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else "")
-    return job
+    return worker
 
 
-def _rendered(stored: StoredTurn) -> str:
-    return render_template("chat/_turn.html", turn=turn_view(stored))
+@dataclass
+class _Question:
+    """A question in its worker thread: the chart for the model's context (the session's read
+    of the last ``CHART_FRESH_S`` seconds, else read now), the turn, then the next turn's prompts
+    computed while the clinician reads the answer (``web/prefill.py``)."""
+
+    worker: TurnWorker
+    agent: Agent
+    turn: Turn
+    history: list[dict[str, str]]
+    image: bytes | None
+    charts: ChartSnapshots
+
+    def __call__(self) -> None:
+        stored = self.worker.ask(self.agent, self.turn, history=self.history, image=self.image,
+                                 chart=self._chart)
+        if stored.status == "done":
+            self._prefill_next()
+
+    def _chart(self) -> ChartRead | None:
+        ctx = self.worker.ctx
+        sid, patient = ctx.sid or "", ctx.patient_id
+        if not patient:
+            return None
+        kept = self.charts.fresh(sid, patient)
+        if kept is not None:
+            return kept
+        try:
+            chart = read_for_turn(ctx)  # kept in ``ctx.chart_read`` for this turn's drug questions
+        except errors.DocGemmaError as exc:
+            log.info("chat: chart prefetch failed (%s)", exc.error)
+            return None
+        kept = ChartRead(chart.brief, chart.text)
+        self.charts.keep(sid, patient, kept)
+        return kept
+
+    def _prefill_next(self) -> None:
+        ctx, chart, model = self.worker.ctx, self.worker.chart, self.agent.model
+        if model is None or not ctx.config.get("MODEL_PREFILL_NEXT_TURN"):
+            return
+        try:
+            requests = self.agent.next_prompts(self.worker.turns.history(ctx.sid or ""),
+                                               chart_summary=chart.brief if chart else None,
+                                               chart_text=chart.text if chart else None)
+        except Exception:  # nothing depends on it: the next question computes its own prompt
+            log.exception("chat: next turn's prompts not built")
+            return
+        prefill_next_turn(model, requests)
 
 
 def _message() -> str:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from flask import Blueprint, Flask, g, has_request_context, redirect, url_for
+from flask import Flask, g, has_request_context
 from flask_babel import Babel, format_date, format_decimal, gettext
 
 from .. import errors, inputs
 from ..agent import languages
 from ..languages import N_
-from ..languages.choices import LANGUAGES, default_language, remember, remembered
+from ..languages.choices import LANGUAGES, default_language, remembered
 from ..session import launches as sessions
 from ..storage import UNREACHABLE
 
@@ -25,7 +25,6 @@ CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequenc
                          N_("Verification"), N_("Criticality"), N_("Instructions")))
 
 babel = Babel()
-bp = Blueprint("language", __name__)
 
 
 def init_app(app: Flask) -> None:
@@ -36,7 +35,6 @@ def init_app(app: Flask) -> None:
                                  page_text=page_text)
     app.jinja_env.filters["local_date"] = local_date
     app.jinja_env.filters["local_dates"] = local_dates
-    app.register_blueprint(bp)
 
 
 def script_strings() -> dict[str, str]:
@@ -112,17 +110,3 @@ def _chosen() -> str | None:
         return remembered(who) if who else None
     except UNREACHABLE:  # the database is down: the browser's language, and the page says why
         return None
-
-
-@bp.post("/app/language")
-def choose():
-    """The page's language control: remembered for this practitioner, then back to the page."""
-    launch = sessions.current_launch()
-    lang = inputs.form_value("language") or ""
-    if lang not in LANGUAGES:
-        raise errors.BadRequest(f"Unknown language {lang[:10]!r}: choose one of {', '.join(LANGUAGES)}.")
-    if not launch.user:
-        raise errors.BadRequest("This launch does not say who you are, so a choice cannot be kept.")
-    remember(launch.user, lang)
-    g.pop("docgemma_language", None)
-    return redirect(url_for("chat.app_page"), code=303)

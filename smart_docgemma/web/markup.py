@@ -45,18 +45,6 @@ def markdown_html(text: str | None) -> Markup:
     return Markup(clean)
 
 
-_CONTROL = {c: None for c in range(32) if chr(c) not in "\n\t"} | {127: None}
-
-
-def bounded(text: str | None, limit: int) -> str:
-    """Model text without control characters, cut at ``limit`` characters with a visible note
-    (a runaway generation must not fill the database or the page)."""
-    clean = (text or "").translate(_CONTROL)
-    if len(clean) <= limit:
-        return clean
-    return clean[:limit] + f"\n\n*[The answer was cut at {limit} characters.]*"
-
-
 def safe_url(url: str | None) -> str | None:
     """``url`` when it is http(s), else None (a source link must never be ``javascript:``)."""
     if url and url.split(":", 1)[0].lower() in ("http", "https"):

@@ -16,8 +16,9 @@ from ..checks import prescriber
 from ..proposals import editing
 from ..proposals.store import MCP_OWNER, Proposal, proposal_store
 from ..session.launches import current_launch
+from .decisions import audit_decision, settled
 from .errorpages import wants_json
-from .followups import resume_after as resume
+from .resuming import resume_after
 from .snapshots import snapshot_store
 
 bp = Blueprint("proposals", __name__, url_prefix="/proposals")
@@ -90,16 +91,6 @@ def show(proposal_id: str):
     return _respond(settled(proposal_store().visible(proposal_id, launch), launch))
 
 
-def settled(p: Proposal, launch) -> Proposal:
-    """``p`` reconciled with the EHR when its last create has no known outcome; a create that
-    landed late gets the audit record its approval could not write then."""
-    after = proposal_store().settle(p, launch)
-    if after.status != p.status and after.status in ("approved", "pending", "failed"):
-        _audit(launch, "proposal-approved", after, settled="landed-late" if after.status == "approved"
-               else "nothing-written")
-    return after
-
-
 @bp.post("/<proposal_id>/edit")
 def edit(proposal_id: str):
     """Change the proposal's clinical fields; re-validated and re-checked, stored as the next
@@ -112,7 +103,7 @@ def edit(proposal_id: str):
     edited = editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
                                    relook=after_edit)
     changed = ",".join(sorted(k for k, v in submitted.items() if v))
-    _audit(launch, "proposal-edited", edited, fields=changed)
+    audit_decision(launch, "proposal-edited", edited, fields=changed)
     return _respond(edited)
 
 
@@ -124,13 +115,13 @@ def approve(proposal_id: str):
     try:
         p = store.approve(proposal_id, launch, version)
     except errors.UpstreamError as exc:
-        _audit(launch, "proposal-approved", store.get(proposal_id), outcome=outcome_of(exc),
+        audit_decision(launch, "proposal-approved", store.get(proposal_id), outcome=outcome_of(exc),
                description=exc.description)
         return _respond(store.get(proposal_id), exc.status)
     finally:
         # the chart changed (or may have): the next question reads it
         snapshot_store().forget(launch.sid)
-    _audit(launch, "proposal-approved", p)
+    audit_decision(launch, "proposal-approved", p)
     resume_after(p, launch)
     return _respond(p)
 
@@ -140,7 +131,7 @@ def acknowledge(proposal_id: str):
     """The clinician has read the second look's serious finding; Approve is enabled again."""
     launch = current_launch()
     p = proposal_store().acknowledge(proposal_id, launch)
-    _audit(launch, "proposal-acknowledged", p)
+    audit_decision(launch, "proposal-acknowledged", p)
     return _respond(p)
 
 
@@ -149,18 +140,6 @@ def reject(proposal_id: str):
     """Reject with a reason (form field or JSON ``reason``); nothing is written."""
     reason, launch = inputs.text("reason"), current_launch()
     p = proposal_store().reject(proposal_id, launch, reason)
-    _audit(launch, "proposal-rejected", p)  # the reason stays with the proposal, not in the trail
+    audit_decision(launch, "proposal-rejected", p)  # the reason stays with the proposal, not in the trail
     resume_after(p, launch)
     return _respond(p)
-
-
-def _audit(launch, kind: str, p: Proposal, **facts) -> None:
-    """The decision's audit record: the proposal, its version and what it wrote (if anything)."""
-    refs = [f"urn:docgemma:proposal:{p.id}"] + ([p.result_ref] if p.result_ref else [])
-    launch.audit.action(kind, patient=p.patient_id, resources=refs, proposal=p.id,
-                        version=p.version, status=p.status, **facts)
-
-
-def resume_after(p: Proposal, launch) -> None:
-    """A decision resumes the turn that proposed ``p``; the page's script streams the follow-up."""
-    resume(p, launch, stream=inputs.header("X-Requested-With") == "fetch")

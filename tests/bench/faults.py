@@ -154,6 +154,19 @@ class Clinician:
         ok = res.status_code == 200 and isinstance(_json(res).get("cards"), list)
         return self._record("cds", res.status_code, ok, started, "" if ok else _sentence(res))
 
+    def mcp(self) -> bool:
+        """An MCP client (the SDK's, full OAuth through the sandbox) reads this patient's chart."""
+        from tests.support.mcp_oauth import call_over_mcp
+
+        started = time.monotonic()
+        try:
+            result = call_over_mcp(f"{self.stack.app_url}/mcp", self.patient, "get_patient_chart",
+                                   {"patient_id": self.patient})
+        except Exception as exc:  # the SDK raises its own types for HTTP and protocol failures
+            return self._record("mcp", 0, False, started, f"{type(exc).__name__}: {exc}"[:200])
+        ok = not getattr(result, "isError", False)
+        return self._record("mcp", 200, ok, started, "" if ok else str(result)[:200])
+
     def health(self) -> bool:
         started = time.monotonic()
         try:
@@ -181,9 +194,12 @@ class Clinician:
             if not self.csrf and not self.launch():
                 stop.wait(3)
                 continue
-            action = random.choices(["ask", "approve", "reject", "cds", "health"], [5, 3, 1, 2, 1])[0]
+            action = random.choices(["ask", "approve", "reject", "cds", "mcp", "health"],
+                                    [5, 3, 1, 2, 1, 1])[0]
             if action == "ask":
                 self.ask()
+            elif action == "mcp":
+                self.mcp()
             elif action == "cds":
                 self.cds()
             elif action == "health":
@@ -195,12 +211,15 @@ class Clinician:
 
 # -- faults ------------------------------------------------------------------------------
 def _cache_unwritable(stack: FaultStack):
-    moved = stack.cache.with_name("cache-moved")
-    stack.cache.rename(moved)
-    stack.cache.write_text("not a folder")  # root ignores permissions; a file in its place it cannot
+    """The app's HTTP cache (``CACHE_PATH`` + ``.sqlite``) replaced by a folder: nothing can be
+    read from or written to it (the bench runs as root: permissions would not stop it)."""
+    cache = stack.cache.with_name(stack.cache.name + ".sqlite")
+    moved = cache.with_name("cache-moved.sqlite")
+    cache.rename(moved)
+    cache.mkdir()
     def restore():
-        stack.cache.unlink()
-        moved.rename(stack.cache)
+        cache.rmdir()
+        moved.rename(cache)
     return restore
 
 
@@ -216,7 +235,7 @@ FAULTS = {
     # name: (inject -> restore function, seconds the fault lasts)
     "hapi_slow_20s": (lambda s: (setattr(s.proxy, "delay", 20.0), lambda: setattr(s.proxy, "delay", 0.0))[1], 45),
     "hapi_paused": (lambda s: (s.proxy.pause(), s.proxy.resume)[1], 45),
-    "hapi_killed_restarted": (lambda s: (s.kill_hapi(), s.start_hapi)[1], 5),
+    "hapi_killed_restarted": (lambda s: (s.kill_hapi(), s.proxy.pause(), s.restart_hapi)[2], 5),
     "postgres_restarted": (lambda s: (lambda: s.pg.restart("fast", down_s=10)), 0),
     "worker_killed": (_worker_kill, 0),
     "model_killed": (lambda s: (s.kill_model(), s.start_model)[1], 30),
@@ -238,7 +257,8 @@ def _recovered(stack: FaultStack, store: ProposalStore, log: Log) -> float | Non
     return None
 
 
-def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = None) -> dict:
+def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = None,
+               partial: Path | None = None) -> dict:
     store, log, stop = _store(stack), Log(), threading.Event()
     people = [Clinician(i, stack, store, log) for i in range(clinicians)]
     threads = [threading.Thread(target=c.work, args=(stop,), daemon=True) for c in people]
@@ -250,14 +270,20 @@ def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = 
             continue
         print(f"fault: {name}", file=sys.stderr, flush=True)
         began = time.monotonic()
-        restore = inject(stack)
-        time.sleep(lasts)
-        restore()
+        try:
+            restore = inject(stack)
+            time.sleep(lasts)
+            restore()
+        except Exception as error:  # the bench could not inject it: said, and the next one runs
+            report[name] = {"bench_error": f"{type(error).__name__}: {error}"[:300]}
+            continue
         back = time.monotonic()
         recovery = _recovered(stack, store, log)
         time.sleep(10)
         ended = time.monotonic()
         report[name] = _window(log, began, ended) | {"lasted_s": round(back - began, 1), "recovery_s": recovery}
+        if partial:
+            partial.write_text(json.dumps(report, indent=2) + "\n")
     stop.set()
     [t.join(300) for t in threads]
     time.sleep(25)  # the re-clicks scheduled during the last fault
@@ -429,7 +455,8 @@ def main(argv=None) -> int:
         if args.minutes:
             result = run_soak(stack, args.minutes, args.clinicians or 6)
         else:
-            result = run_faults(stack, args.clinicians or 4, args.only)
+            result = run_faults(stack, args.clinicians or 4, args.only,
+                                args.out.with_suffix(".partial.json") if args.out else None)
     text = json.dumps(result, indent=2, default=lambda o: asdict(o))
     print(text)
     if args.out:

@@ -18,7 +18,7 @@ general questions (``cases.yaml``, route ``direct``) between them, which the mod
 for them. History is carried as the chat carries it, the chart read once per session as the
 chat reads it, through the real agent, the real tools and the recorded knowledge sources
 (``EvalRun``). The server is the product's own
-(``agent/embedded.py``), reached through a recording proxy that keeps each call's
+(``modelserver/embedded.py``), reached through a recording proxy that keeps each call's
 ``timings``. Phases, each on the same sessions:
 
 - ``cold``: a new server with an empty prompt cache, first turn of each session;
@@ -44,12 +44,12 @@ from collections import defaultdict
 from pathlib import Path
 
 from smart_docgemma.agent import prompts
-from smart_docgemma.agent.embedded import start_llama_server
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.synthesis import opening_prompt
 from smart_docgemma.agent.window import context_size
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, chart_read
+from smart_docgemma.modelserver.embedded import start_llama_server
 from tests.realmodel.recording import Exchange, RecordingProxy
 
 from .knowledge import recorded_sources

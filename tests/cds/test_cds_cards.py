@@ -196,8 +196,10 @@ def test_duplicate_order_and_two_nsaids_are_flagged(ehr, fhir_base):
     ibuprofen = draft("pt-a", "ibuprofen 400 MG Oral Tablet", "197805")
     pre = prefetch("pt-a", [med_request("m1", "aspirin 81 MG Oral Tablet", "243670", "pt-a")])
     [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-a", None, [ibuprofen], prefetch=pre)))
-    # therapeutic duplication names the drug already ordered and says to switch, not add
-    assert card["summary"].startswith("Switch rather than add ibuprofen: aspirin is already ordered — two NSAIDs")
+    # therapeutic duplication names the drug already ordered and says to switch, not add; the
+    # interaction of ibuprofen with low-dose aspirin (second interaction source) leads the card
+    said = card["summary"] + "\n" + card.get("detail", "")
+    assert "Switch rather than add ibuprofen: aspirin is already ordered — two NSAIDs" in said, said
     assert "acetaminophen" in card["suggestions"][0]["label"]
 
 
@@ -234,8 +236,11 @@ def test_a_monitoring_check_that_could_not_run_claims_nothing(ehr):
 
 def test_discovery_prefetches_every_monitored_lab_and_creatinine_clearance(ehr):
     rules = yaml.safe_load((Path(__file__).parents[2] / "smart_docgemma/checks/knowledge.yaml").read_text())
-    codes = {c for rule in rules["monitoring"] for c in rule["loinc"]} | set(rules["crcl_loinc"])
-    services = ehr.discovery().json()["services"]
+    codes = {c for rule in rules["monitoring"] for c in rule["loinc"]} | set(rules["crcl_loinc"]) | \
+        set(rules["creatinine_loinc"])
+    checks = ("docgemma-patient-view", "docgemma-order-select", "docgemma-order-sign")
+    services = [s for s in ehr.discovery().json()["services"] if s["id"] in checks]
+    assert len(services) == 3  # the care-gaps service reads its programmes' own codes
     for service in services:
         labs = service["prefetch"]["labs"]
         assert labs.startswith("Observation?patient={{context.patientId}}&code=") and "_sort=-date" in labs

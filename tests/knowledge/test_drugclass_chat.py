@@ -91,7 +91,9 @@ def test_a_weight_based_order_is_carded_per_administration_from_the_charted_weig
     assert pending, answer
     resource = pending[-1].resource
     dose = resource["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"]
-    assert (dose["value"], dose["unit"]) == (45, "mg/kg")  # per administration, not 90 twice a day
+    # per administration (45 mg/kg, not 90 twice a day), worked out in mg from the dated weight
+    assert (dose["value"], dose["unit"]) == (904.5, "mg")
+    assert "mg/kg" in resource["dosageInstruction"][0].get("text", ""), resource["dosageInstruction"]
     assert resource["dosageInstruction"][0]["timing"]["repeat"]["frequency"] == 2
     said = " ".join(str(f) for f in pending[-1].summary.get("flags", [])) + answer
     assert "904.5 mg a dose" in said and "20.1 kg" in said, said

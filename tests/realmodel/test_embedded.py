@@ -13,9 +13,9 @@ import pytest
 import requests
 
 from smart_docgemma import create_app
-from smart_docgemma.agent.embedded import EmbeddedModelError, start_embedded_model
 from smart_docgemma.agent.model import CallStats, model_from_config
 from smart_docgemma.agent.schemas import IntentClassification
+from smart_docgemma.modelserver.embedded import EmbeddedModelError, start_embedded_model
 from tests.support.llama_server import smollm2_gguf
 
 
@@ -64,7 +64,7 @@ def test_server_dies_with_a_killed_parent(tmp_path):
     """PR_SET_PDEATHSIG: SIGKILL on the parent (no cleanup runs) still ends the server."""
     script = textwrap.dedent(f"""
         import sys, time
-        from smart_docgemma.agent.embedded import start_embedded_model
+        from smart_docgemma.modelserver.embedded import start_embedded_model
         m = start_embedded_model({{"GGUF": {str(smollm2_gguf())!r}, "EMBEDDED_THREADS": 1,
                                    "EMBEDDED_N_CTX": 512}}, export=False)
         print(m.process.pid, flush=True)

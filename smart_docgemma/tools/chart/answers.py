@@ -22,8 +22,8 @@ import yaml
 from ... import knowledge
 from ...knowledge import analytes
 from ...languages import N_, day, fold
-from ..words.windows import Asked
-from . import labs, records, summary
+from ..words.windows import Asked, bounds
+from . import labs, records, summary, windowanswers
 from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
 from .labanswers import lab_answer
@@ -131,6 +131,8 @@ def answer(focus: str | None, d: ChartData, today: date | None = None, *, asked:
     head = summary.patient_line(d.patient)
     if focus.startswith("lab:"):
         return head + "\n" + lab_answer(focus, d, asked, observations, now, tz)
+    if focus == "vitals:bp" and asked and asked.window and observations is not None:
+        return head + "\n" + _bp_window(d, asked, observations, now, tz)
     key = "vitals" if focus.startswith("vitals") else focus
     render = {
         "vitals": _vitals,
@@ -155,6 +157,17 @@ def _unavailable(d: ChartData, key: str, what: str) -> str | None:
     named = _name(None, what)  # a lab's name, else a heading of this module
     return _say(N_("%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none."),
                 what=named if named != what else _say(what), why=why)
+
+
+def _bp_window(d: ChartData, asked: Asked, observations: list[dict[str, Any]],
+               now: datetime | None, tz: tzinfo) -> str:
+    """Blood pressures of a window: a read that failed is said, never "none recorded"."""
+    missing = _unavailable(d, "observations", N_("Vital signs"))
+    if missing:
+        return missing
+    assert asked.window is not None
+    w = bounds(asked.window, now or datetime.now(timezone.utc), tz)
+    return windowanswers.bp_window_answer(observations, asked, w, tz)
 
 
 def _vitals(focus: str, d: ChartData, today: date) -> str:

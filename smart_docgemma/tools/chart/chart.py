@@ -3,7 +3,7 @@
 One fetch, three readers: the tool (bounded text for the 4B model and code-only answers),
 the agent's INPUT_ASSEMBLY prefetch and the UI's "chart at a glance" all use
 ``chart_summary(fhir, patient_id)``; a question with a ``focus`` ("last potassium",
-"active meds") reads only its own sections (``tools.answers``).
+"active meds") reads only its own sections (``answers``).
 
 Real charts hold thousands of resources (a Synthea patient of 100 years: 3,000 observations,
 475 medication orders, 141 conditions), so each section is one FHIR search, newest first,
@@ -14,7 +14,7 @@ own ``FhirGateway`` (a ``requests.Session`` is not documented as thread-safe) sh
 connection pool. Older results than a section's window are read by the focused questions,
 which search one code ("last potassium": Patient + one Observation search).
 
-The text is bounded per section (``tools.summary``), never cut inside a line. Note text comes
+The text is bounded per section (``summary``), never cut inside a line. Note text comes
 from the chart, written by anyone, so it is quoted and labelled untrusted: the model reads it
 as data, never as instructions (OWASP LLM01).
 """
@@ -34,7 +34,7 @@ from ...smart.scopes import GrantedScopes
 from .. import args as tool_args
 from .. import catalog
 from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
-from ..words.windows import Asked, zone
+from ..words.windows import Aggregate, Asked, Threshold, zone
 from . import answers, records
 from .chartdata import ChartData
 
@@ -220,7 +220,8 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     count = 1 + len(d.problems) + len(d.medications) + len(d.allergies) + len(d.labs) + len(d.vitals)
     if args.focus == "review":
         return _review(ctx, chart)
-    asked = Asked(args.window, args.statistic)
+    asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
+                  Threshold.of_keys(args.threshold), args.unit)
     text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
                            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
             if args.focus else chart.text)

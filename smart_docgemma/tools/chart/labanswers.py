@@ -17,7 +17,7 @@ from ...knowledge import analytes
 from ...knowledge.analytes import Analyte
 from ...languages import N_, answer_language, day, day_text, lab_name, message, say
 from ..words.windows import Asked, bounds
-from . import labs, records
+from . import labs, records, windowanswers
 from .chartdata import ChartData, ChartSeries
 from .labs import LabResult
 
@@ -143,21 +143,17 @@ def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetim
     head = [lead] if lead else []
     if not inside:
         return "\n".join(head + [_none_inside(a, chosen, span, tz, w.start)])
-    usable = [r for r in inside if r.converted]
-    if asked.statistic == "mean" and usable:
-        mean = sum(r.value for r in usable) / len(usable)
-        head.append(f"Mean {a.name.lower()} {span}: {records.num(round(mean, 1))} {a.unit} "
-                    f"(mean of {len(usable)} result{'s' if len(usable) != 1 else ''}).")
+    for t in asked.thresholds:  # asked whether any value passed it: answered, not listed
+        head.append(windowanswers.threshold_answer(a, inside, t, w, tz))
+    mean = windowanswers.mean_answer(a, inside, asked, w) if asked.statistic == "mean" else None
+    if mean:
+        head.append(mean)
+    if asked.thresholds and not mean:
+        return "\n".join(head)
     latest = inside[0]
     head.append(f"{a.name} {span}: {len(inside)} result{'s' if len(inside) != 1 else ''}; "
                 f"the latest {latest.text()} at {stamp(latest.when, tz)}.")
     head += [f"- {_line(r, tz)}" for r in inside[:WINDOW_POINTS]]
-    skipped = [r for r in inside if not r.converted]
-    if skipped and asked.statistic == "mean":
-        head.append(
-            f"Not in the mean: {len(skipped)} result(s) in "
-            f"a unit that cannot be converted to {a.unit}."
-        )
     return "\n".join(head)
 
 

@@ -1,8 +1,10 @@
 """The time window and statistic a result question asks for: "within the last 24 hours",
 "since yesterday", "today", "mean … over the past 24h" (words in ``data/chart_windows.yaml``).
 
-``asked(question)`` reads them as a ``window`` key ("24h", "3d", "yesterday", "today") and a
-``statistic`` ("mean"), the two optional arguments of ``get_patient_chart``;
+``asked(question)`` reads them as a ``window`` key ("24h", "3d", "7d" for "this week",
+"yesterday", "today"), an ``Aggregate`` (the mean), the ``Threshold``s each result is compared with
+("<4", "plus de 5,5", "abaixo de 4 mmol/L") and the unit the answer is asked in, the optional
+arguments of ``get_patient_chart``;
 ``bounds(window, now, zone)`` turns a key into the window's start and the words an answer
 names it by. Calendar windows ("since yesterday", "today") start at midnight in the site's
 time zone (``SITE_TIMEZONE``).
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
+from enum import Enum
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -24,12 +27,68 @@ from ..chart.records import DATA
 WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$")
 
 
+class Aggregate(str, Enum):
+    """A statistic asked of the results in a window."""
+
+    MEAN = "mean"
+
+
+class Comparator(str, Enum):
+    LT = "lt"
+    LE = "le"
+    GT = "gt"
+    GE = "ge"
+
+    def holds(self, value: float, limit: float) -> bool:
+        return {"lt": value < limit, "le": value <= limit,
+                "gt": value > limit, "ge": value >= limit}[self.value]
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """"<4", "above 5.5 mmol/L": a comparison asked of each result; ``unit`` None when the
+    question wrote none (the answer reads it from the number and the chart)."""
+
+    comparator: Comparator
+    value: float
+    unit: str | None = None
+
+    def key(self) -> str:
+        """The tool argument: "lt:4", "ge:5.5:mmol/L"."""
+        tail = f":{self.unit}" if self.unit else ""
+        return f"{self.comparator.value}:{self.value:g}{tail}"
+
+    @classmethod
+    def of_key(cls, key: str | None) -> Threshold | None:
+        m = THRESHOLD_KEY.match(key or "")
+        if not m:
+            return None
+        return cls(Comparator(m.group(1)), float(m.group(2)), m.group(3) or None)
+
+    @classmethod
+    def of_keys(cls, keys: str | None) -> tuple[Threshold, ...]:
+        """"lt:3.5,gt:5.5" -> both; () when any part is unreadable (never half a question)."""
+        found = [cls.of_key(k) for k in (keys or "").split(",") if k]
+        return tuple(t for t in found if t) if all(found) else ()
+
+
+def keys_of(thresholds: tuple[Threshold, ...]) -> str | None:
+    """The tool argument for every threshold asked ("lt:3.5,gt:5.5"); None for none."""
+    return ",".join(t.key() for t in thresholds) or None
+
+
+THRESHOLD_KEY = re.compile(r"^(lt|le|gt|ge):(\d+(?:\.\d+)?)(?::([A-Za-z/\[\]]{1,12}))?$")
+
+
 @dataclass(frozen=True)
 class Asked:
-    """What a question asks of a result's time: a window key and a statistic (None: the latest)."""
+    """What a question asks of a result's time: a window key, a statistic (None: the latest),
+    a threshold each result is compared with, and the unit the answer is asked in."""
 
     window: str | None = None
-    statistic: str | None = None
+    statistic: Aggregate | None = None
+    thresholds: tuple[Threshold, ...] = ()  # "K < 3.5 or > 5.5": each is answered
+    unit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,12 +131,50 @@ def _phrase(low: str, key: str) -> bool:
 def asked(question: str) -> Asked:
     """The window and statistic of ``question``; ``Asked()`` when it names neither."""
     low = fold(question).replace("'", " ")
-    return Asked(window=_window(low), statistic="mean" if _mean(low) else None)
+    return Asked(window=_window(low), statistic=Aggregate.MEAN if _mean(low) else None,
+                 thresholds=thresholds(low), unit=_unit_asked(low))
+
+
+_TIME_AFTER = r"(?!\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b)"
+
+
+@lru_cache(maxsize=1)
+def _compare() -> re.Pattern[str]:
+    words = _alt(_words()["compare"])
+    units = _alt(_words()["units_asked"])
+    number = r"(\d+(?:[.,]\d+)?)(?![\d.,])"  # whole: "48h" is never "4" then "8h"
+    return re.compile(rf"(?<![a-z])({words})\s*{number}{_TIME_AFTER}\s*({units})?", re.I)
+
+
+def thresholds(low: str) -> tuple[Threshold, ...]:
+    """Every comparison with a number in the folded question ("<4", "moins de 4 mmol/l", "< 3.5
+    or > 5.5"); a number followed by a time unit is a window, not a threshold ("over 48h")."""
+    out = []
+    for m in _compare().finditer(low):
+        unit = _words()["units_asked"].get(m.group(3).lower()) if m.group(3) else None
+        out.append(Threshold(Comparator(_words()["compare"][m.group(1).lower()]),
+                             float(m.group(2).replace(",", ".")), unit))
+    return tuple(out)
+
+
+def _unit_asked(low: str) -> str | None:
+    """"mean glucose in mg/dL": the unit an answer is asked in ("in"/"en"/"em" before it)."""
+    units = _alt(_words()["units_asked"])
+    m = re.search(rf"\b(?:in|en|em)\s+({units})", low)
+    return _words()["units_asked"].get(m.group(1)) if m else None
+
+
+def plausible_units(analyte: str, value: float) -> list[str]:
+    """The units in which ``value`` is a plausible result of ``analyte`` (data table)."""
+    table: dict[str, list[float]] = _words()["plausible"].get(analyte, {})
+    return [u for u, (lo, hi) in table.items() if lo <= value <= hi]
 
 
 def _window(low: str) -> str | None:
     if _phrase(low, "since_yesterday"):
         return "yesterday"
+    if _phrase(low, "this_week"):
+        return "7d"
     for pattern in _patterns():
         m = pattern.search(low)
         if m:

@@ -4,7 +4,7 @@ kept in RAM within a budget and on disk, so the fixed part of every node's promp
 (``prompts.request``) is computed once, not on every call, and a restarted server starts warm
 up to the model's sliding window (``livecontext``).
 
-    python -m smart_docgemma.agent.promptcache <llama_cpp.server flags> \\
+    python -m smart_docgemma.modelserver <llama_cpp.server flags> \\
         --prompt_cache_dir DIR --prompt_cache_mb 1536 [--prompt_slots 3] [--prompt_whole]
 
 ``embedded.py`` starts this instead of ``python -m llama_cpp.server`` when the cache is on.
@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     from llama_cpp.server.settings import ModelSettings, ServerSettings, Settings
 
 
-    parser = argparse.ArgumentParser(prog="python -m smart_docgemma.agent.promptcache")
+    parser = argparse.ArgumentParser(prog="python -m smart_docgemma.modelserver")
     add_args_from_model(parser, Settings)
     parser.add_argument("--prompt_cache_dir", type=Path, default=None)
     parser.add_argument("--prompt_cache_mb", type=int, default=1536)
@@ -244,6 +244,3 @@ def main(argv: list[str] | None = None) -> None:
           f"budget {args.prompt_cache_mb} MB", file=sys.stderr, flush=True)
     uvicorn.run(app, host=server.host, port=server.port)
 
-
-if __name__ == "__main__":
-    main()

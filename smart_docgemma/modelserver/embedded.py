@@ -42,11 +42,11 @@ from typing import Any
 
 import requests
 
+from ..agent.prompts import load, request, template
+from ..agent.window import context_size
 from ..config import read
 from ..errors import EmbeddedModelError
 from ..tools import catalog
-from .prompts import load, request, template
-from .window import context_size
 
 DIALECT = "json_object_schema"  # what llama-cpp-python's server accepts (see module docstring)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -105,7 +105,7 @@ def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int 
     ``whole`` as well, that server computing every prompt whole (the bench's reference);
     ``slots``: the contexts it keeps live."""
     server = ["llama_cpp.server"] if cache_mb <= 0 else [
-        "smart_docgemma.agent.promptcache", "--prompt_cache_mb", str(cache_mb), "--prompt_slots", str(slots),
+        "smart_docgemma.modelserver", "--prompt_cache_mb", str(cache_mb), "--prompt_slots", str(slots),
         *(["--prompt_cache_dir", str(cache_dir)] if cache_dir else []), *(["--prompt_whole"] if whole else [])]
     cmd = [sys.executable, "-m", *server, "--model", str(gguf), "--host", host,
            "--port", str(port), "--n_ctx", str(n_ctx),

@@ -1,0 +1,136 @@
+"""Medication reconciliation: what the clinician says the patient takes, compared with the list.
+
+"He also takes ibuprofen OTC and omeprazole", "il prend aussi de l'ibuprofène", "she stopped the
+aspirin": each drug the statement names is matched with the active orders and the patient's
+recorded statements (by ingredient). A drug already on the list is said so; an addition goes
+through the one patient-safety check (``orders.medication_flags``: ibuprofen with warfarin is
+critical) and is proposed as a ``MedicationStatement`` (what the patient takes by report), one
+card each; a drug said to be stopped is proposed as a stopped ``MedicationStatement`` naming the
+order it concerns (the order itself stays active until it is discontinued in the EHR, said so).
+Anything named that could not be identified is said, and nothing is recorded before approval.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ... import errors, knowledge
+from ...approval.types import ProposalSummary
+from ...knowledge.mentions import find_drugs
+from ...languages import fold
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart import records
+from .draft import now, practitioner, propose, refuse
+from .orders import medication_flags, rxnorm_coding
+from .ward_orders import brief, merged
+
+Said = Literal["takes", "stopped"]
+# the words after which a drug is said to be stopped (four languages; accent-folded, lower case)
+_STOPPED = re.compile(r"\b(?:stopped|stop(?:ped)? taking|no longer (?:takes|taking|on)|came off|discontinued|"
+                      r"a arrete|arrete|ne prend plus|n'prend plus|parou(?: de tomar)?|nao toma mais|"
+                      r"dejo(?: de tomar)?|ya no toma|suspendeu|suspendio)\b")
+
+
+@dataclass(frozen=True)
+class Reported:
+    """One drug the statement names: what was said of it and what the list holds."""
+
+    name: str  # the ingredient, as the knowledge core names it
+    words: str  # as written
+    said: Said
+    on_list: str | None  # the matching order or statement ("MedicationRequest/…: text"), None if absent
+
+
+def _listed(ctx: ToolContext) -> list[tuple[str, str]]:
+    """(ingredient, "Type/id: text") of every active order and recorded statement."""
+    out = []
+    for rtype, params in (("MedicationRequest", {"status": "active"}), ("MedicationStatement", {"status": "active"})):
+        if ctx.scopes is not None and not ctx.scopes.allows(rtype, "s"):
+            continue
+        for res in ctx.gateway().search(rtype, {"patient": ctx.patient_id, **params, "_count": 100}, max_pages=1):
+            text = records.concept_text(res.get("medicationCodeableConcept"))
+            out.append((knowledge.generic(text), f"{rtype}/{res.get('id')}: {text}"))
+    return out
+
+
+def reported(statement: str, listed: list[tuple[str, str]]) -> tuple[list[Reported], list[str]]:
+    """The drugs the statement names, each with what was said and its match on the list; and
+    the words that looked like a drug but could not be identified (ambiguous spellings)."""
+    low = fold(statement).lower()
+    out, unclear = [], []
+    for m in find_drugs(low):  # accent-folded: "ibuprofène" is ibuprofen
+        if not m.name:
+            unclear.append(m.surface)
+            continue
+        at = low.find(m.surface)
+        before = low[max(0, at - 40):at] if at >= 0 else ""
+        said: Said = "stopped" if _STOPPED.search(before) else "takes"
+        parts = set(m.name.split("/"))
+        match = next((ref for ing, ref in listed if parts & set(ing.split("/"))), None)
+        out.append(Reported(m.name, m.surface, said, match))
+    return out, unclear
+
+
+def _statement(ctx: ToolContext, r: Reported, statement: str) -> dict[str, Any]:
+    coding = rxnorm_coding(r.name)
+    resource: dict[str, Any] = {
+        "resourceType": "MedicationStatement", "status": "active" if r.said == "takes" else "stopped",
+        "medicationCodeableConcept": {"text": r.name, **({"coding": [coding]} if coding else {})},
+        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "dateAsserted": now(),
+        "note": [{"text": f"As the clinician reported: \"{statement[:300]}\""}]}
+    if practitioner(ctx):
+        resource["informationSource"] = practitioner(ctx)
+    if r.said == "stopped" and r.on_list and r.on_list.startswith("MedicationRequest/"):
+        resource["derivedFrom"] = [{"reference": r.on_list.split(":")[0]}]
+    return resource
+
+
+def _propose_one(ctx: ToolContext, r: Reported, statement: str) -> ToolResult:
+    resource = _statement(ctx, r, statement)
+    flags = medication_flags(ctx, r.name) if r.said == "takes" else []
+    verb = "takes" if r.said == "takes" else "has stopped"
+    fields = [("Medication", r.name), ("Reported", f"the patient {verb} {r.words}"),
+              ("On the list", r.on_list or "not on the medication list")]
+    if r.said == "stopped" and r.on_list and r.on_list.startswith("MedicationRequest/"):
+        fields.append(("Order", f"{r.on_list} stays active until it is discontinued in the EHR"))
+    summary: ProposalSummary = {"title": f"Record that the patient {verb} {r.name}", "kind": "medication",
+                                "fields": fields, "flags": flags}
+    return propose(ctx, "reconcile_medications", resource, summary, "medication statement")
+
+
+def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult:
+    refused = refuse(args, ctx, "MedicationStatement")
+    if refused:
+        return refused
+    try:
+        listed = _listed(ctx)
+    except errors.DocGemmaError:
+        return ToolResult.failure("unreachable", "The medication list could not be read, so nothing was "
+                                  "reconciled and nothing was recorded.")
+    found, unclear = reported(args.statement, listed)
+    lines = [f"Medication list: {', '.join(ref.split(': ', 1)[1] for _, ref in listed) or 'none active'}."]
+    same = [r for r in found if r.said == "takes" and r.on_list]
+    lines += [f"Already on the list: {r.name} ({r.on_list})." for r in same]
+    todo = [r for r in found if not (r.said == "takes" and r.on_list)]
+    stopped_absent = [r for r in todo if r.said == "stopped" and not r.on_list]
+    todo = [r for r in todo if r not in stopped_absent]
+    lines += [f"Said to be stopped but not on the list: {r.name}; nothing recorded." for r in stopped_absent]
+    lines += [f"Not recorded: \"{w}\" could not be identified as one drug; please name it." for w in unclear]
+    if not found and not unclear:
+        lines.append("No medication was named, so nothing was reconciled or recorded.")
+    if not todo:
+        lines.append("Nothing to record.")
+        return ToolResult(status="ok", text="\n".join(lines), data={"reconciled": [r.name for r in found]}, count=0)
+    results = [_propose_one(ctx, r, args.statement) for r in todo]
+    done = merged(results)
+    flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []
+             if f.get("severity") == "critical"]
+    lines += [f"CRITICAL: {f['text']}" for f in flags]
+    done.text = "\n".join(lines) + "\n" + brief(results) + "\nNothing is recorded until you approve each card."
+    return done
+
+
+TOOLS: list[Tool] = [Tool(catalog.spec("reconcile_medications"), run_reconcile)]

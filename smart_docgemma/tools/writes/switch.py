@@ -1,0 +1,117 @@
+"""A drug switch: "switch her to labetalol 100 mg twice daily" (pregnant, on lisinopril).
+
+Two cards: the new order (the prescription tool's own card, with the one patient-safety check)
+and the stop of the order it replaces: the one active drug of the same therapeutic group
+(``data/switch_groups.yaml``), or the drug the clinician names ("from lisinopril", "instead of
+lisinopril"). The stop is proposed as a ``MedicationRequest`` with status ``stopped`` whose
+``priorPrescription`` is the replaced order (the proposal store creates resources; the EHR
+discontinues the order itself when it is signed, said on the card). Several candidates, or none,
+are said and asked about; nothing is stopped on a guess, and nothing is written before approval.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ... import errors, knowledge
+from ...approval.types import ProposalSummary
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart import records
+from .draft import now, practitioner, propose, refuse
+from .orders import run_prescribe
+from .ward_orders import brief, merged
+
+DATA = Path(__file__).parents[1] / "data" / "switch_groups.yaml"
+
+
+@lru_cache(maxsize=1)
+def groups() -> dict[str, Any]:
+    found: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))["groups"]
+    return found
+
+
+def group_of(drug: str) -> str | None:
+    name, classes = knowledge.generic(drug), knowledge.drug_classes(drug)
+    for key, g in groups().items():
+        if set(g["classes"]) & set(classes) or any(d in name for d in g["drugs"]):
+            return str(key)
+    return None
+
+
+def _active(ctx: ToolContext) -> list[dict[str, Any]]:
+    return ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id, "status": "active",
+                                                      "_count": 100}, max_pages=1)
+
+
+def text(order: dict[str, Any]) -> str:
+    return records.concept_text(order.get("medicationCodeableConcept"))
+
+
+def replaced(new: str, said: str | None, active: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    """The orders the switch replaces, and how they were chosen (or why none was)."""
+    if said:
+        want = knowledge.generic(said)
+        hit = [m for m in active if want and want in knowledge.generic(text(m))]
+        return hit, f"named by you ({said})" if hit else f"{said} is not on the active list"
+    group = group_of(new)
+    if group is None:
+        return [], f"{new} is in no therapeutic group this site lists, so no order was chosen to stop"
+    same = [m for m in active if group_of(text(m)) == group and knowledge.generic(text(m)) != knowledge.generic(new)]
+    return same, f"the active {group.replace('_', ' ')} order" + ("s" if len(same) != 1 else "")
+
+
+def _stop(ctx: ToolContext, order: dict[str, Any], new: str) -> ToolResult:
+    ref = f"MedicationRequest/{order.get('id')}"
+    drug = records.concept_text(order.get("medicationCodeableConcept"))
+    resource: dict[str, Any] = {
+        "resourceType": "MedicationRequest", "status": "stopped", "intent": "order",
+        "medicationCodeableConcept": order.get("medicationCodeableConcept") or {"text": drug},
+        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": now(),
+        "priorPrescription": {"reference": ref},
+        "statusReason": {"text": f"Switched to {new}"},
+        "dosageInstruction": [{"text": f"Stop {drug}: switched to {new}"}]}
+    if practitioner(ctx):
+        resource["requester"] = practitioner(ctx)
+    summary: ProposalSummary = {"title": f"Stop {drug}", "kind": "medication", "flags": [], "fields": [
+        ("Medication", drug), ("Order stopped", f"{ref} ({records.dosage(order.get('dosageInstruction') or [])})"),
+        ("Reason", f"switched to {new}"), ("In the EHR", f"{ref} is discontinued when this is signed")]}
+    return propose(ctx, "switch_medication", resource, summary, "stop order")
+
+
+def run_switch(args: tool_args.SwitchArgs, ctx: ToolContext) -> ToolResult:
+    refused = refuse(args, ctx, "MedicationRequest")
+    if refused:
+        return refused
+    try:
+        active = _active(ctx)
+    except errors.DocGemmaError:
+        return ToolResult.failure("unreachable", "The medication list could not be read, so no switch was "
+                                  "prepared and nothing was proposed.")
+    stops, how = replaced(args.new_drug, args.replaces, active)
+    start = run_prescribe(tool_args.PrescribeMedicationArgs(
+        patient_id=args.patient_id, medication_name=args.new_drug, dosage=args.dosage, frequency=args.frequency,
+        notes=f"replaces {', '.join(records.concept_text(m.get('medicationCodeableConcept')) for m in stops)}"
+        [:200] if len(stops) == 1 else None), ctx)
+    lines = [f"Switch to {args.new_drug} {args.dosage} {args.frequency}."]
+    if len(stops) == 1:
+        results = [start, _stop(ctx, stops[0], args.new_drug)]
+        lines.append(f"Replaces {records.concept_text(stops[0].get('medicationCodeableConcept'))} ({how}).")
+    else:
+        results = [start]
+        listed = ", ".join(records.concept_text(m.get("medicationCodeableConcept")) for m in stops)
+        lines.append(f"No order is proposed to stop: {how}{': ' + listed if listed else ''}. "
+                     "Which order does it replace?" if stops else f"No order is proposed to stop: {how}.")
+    flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []
+             if f.get("severity") == "critical"]
+    lines += [f"CRITICAL: {f['text']}" for f in flags]
+    done = merged(results)
+    done.text = "\n".join(lines) + "\n" + brief(results)
+    return done
+
+
+TOOLS: list[Tool] = [Tool(catalog.spec("switch_medication"), run_switch)]
