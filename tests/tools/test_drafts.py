@@ -60,6 +60,8 @@ def test_requests_are_understood_in_four_languages_and_shorthand():
         "what is her potassium?": None,
         "Save a progress note: stable, review in 6 weeks": None,
         "Write a progress note": None,
+        "what did the last discharge summary say?": None,
+        "show me the previous handoff": None,
         "write a letter to the family": None,
     }
     assert {m: request_kind(m) for m in asked} == asked

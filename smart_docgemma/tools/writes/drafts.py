@@ -56,9 +56,9 @@ def says_all(text: str, words: list[str]) -> bool:
 def request_kind(message: str) -> Kind | None:
     """The document a message asks for; a letter only to a specialty, a progress note only
     drafted from the chart. A note whose text the clinician dictates ("progress note: stable,
-    …") is theirs to save, not a draft."""
+    …") is theirs to save, not a draft; "what did the discharge summary say?" reads the chart."""
     head, colon, dictated = message.partition(":")
-    if colon and len(dictated.strip()) >= 2:
+    if (colon and len(dictated.strip()) >= 2) or says(message, vocabulary()["reading_words"]):
         return None
     kinds = vocabulary()["kinds"]
     for kind in ("discharge", "progress", "handoff"):
