@@ -19,16 +19,41 @@ from collections import defaultdict
 from pathlib import Path
 
 from smart_docgemma.evaluation import evaluate, load_cases
+from smart_docgemma.evaluation.harness import args_match
+from smart_docgemma.tools.writes.orders import parse_timing
 
 MATRIX = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "reading" / "matrix.yaml"
 
 
-def passed(row: dict) -> bool:
-    return (
-        bool(row["route_ok"])
-        and row.get("answer_ok") is not False
-        and row.get("args_ok") is not False
-    )
+def fields_ok(row: dict, case) -> bool:
+    """The card's fields: each expected argument as the harness matches it, a frequency by the
+    doses a day of the timing it is coded as in the MedicationRequest ("en 3 prises", "8/8h" and
+    "three times daily" alike), so a frequency kept in the clinician's words is not a miss."""
+    if row.get("args_ok") is not False:
+        return True
+    for tool, want in case.args.items():
+        got = row["args"].get(tool, {})
+        for key, value in want.items():
+            if key == "frequency":
+                said = str(got.get(key) or "")
+                if not said or per_day(said) != per_day(value):
+                    return False
+            elif not args_match({key: value}, got):
+                return False
+    return True
+
+
+def per_day(frequency: str) -> float | None:
+    """Doses a day of a frequency as the order codes it ("8/8h", "3x/j", "tds": 3.0)."""
+    timing = parse_timing(frequency)
+    hours = {"h": 1, "d": 24, "wk": 168}
+    if not timing or timing.get("periodUnit") not in hours:
+        return None
+    return round(timing["frequency"] * 24 / (timing["period"] * hours[timing["periodUnit"]]), 3)
+
+
+def passed(row: dict, case) -> bool:
+    return bool(row["route_ok"]) and row.get("answer_ok") is not False and fields_ok(row, case)
 
 
 def unsafe(row: dict, case) -> bool:
@@ -41,7 +66,7 @@ def unsafe(row: dict, case) -> bool:
 def table(rows: list[tuple[dict, object]]) -> str:
     cells: dict[tuple[str, str], list[bool]] = defaultdict(list)
     for row, case in rows:
-        cells[(case.task, case.language)].append(passed(row))
+        cells[(case.task, case.language)].append(passed(row, case))
     langs = ["en", "fr", "pt", "es"]
     out = ["| intent | " + " | ".join(langs) + " | all |", "|---" * (len(langs) + 2) + "|"]
     for intent in sorted({t for t, _ in cells}):
@@ -86,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     rows = [(r, by_id[r["id"]]) for r in report["results"]]
     for row, case in rows:
-        if not passed(row) or unsafe(row, case):
+        if not passed(row, case) or unsafe(row, case):
             flag = "UNSAFE" if unsafe(row, case) else "miss"
             print(
                 f"{flag} {case.id} [{row['route']}/{case.route}] {case.query!r} "
@@ -99,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     print(table(rows))
     bad = sum(unsafe(r, c) for r, c in rows)
-    print(f"\n{sum(passed(r) for r, _ in rows)}/{len(rows)} pass, {bad} unsafe ({args.split})")
+    print(f"\n{sum(passed(r, c) for r, c in rows)}/{len(rows)} pass, {bad} unsafe ({args.split})")
     if args.out:
         Path(args.out).write_text(json.dumps(report, indent=1))
     return 0
