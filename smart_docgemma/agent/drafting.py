@@ -10,18 +10,19 @@ turn is a draft (the draft is its one tool: the referral inside a letter is not 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
 from ..tools import catalog
+from ..tools.base import ToolContext
 from ..tools.words import ward_words
 from ..tools.writes import drafts
 from .state import Turn
 
 if TYPE_CHECKING:
     from ..proposals.store import Proposal, ProposalStore
-    from .nodes import Deps
 
 TOOL = "draft_document"
 _BIRTH = re.compile(r"\b((?:19|20)\d{2}-\d{2}-\d{2})\b")
@@ -34,14 +35,12 @@ def requested(state: Turn) -> bool:
     )
 
 
-def _pending(deps: Deps) -> list[Proposal]:
+def _pending(ctx: ToolContext) -> list[Proposal]:
     # the tools see the store as a ProposalSink (what they call); planning reads its cards
-    store = cast("ProposalStore | None", deps.ctx.proposals if deps.ctx is not None else None)
-    if store is None or not hasattr(store, "for_session") or deps.ctx is None:
+    store = cast("ProposalStore | None", ctx.proposals)
+    if store is None or not hasattr(store, "for_session"):
         return []
-    mine = [
-        p for p in store.for_session(deps.ctx.sid or "") if p.tool == TOOL and p.status == "pending"
-    ]
+    mine = [p for p in store.for_session(ctx.sid or "") if p.tool == TOOL and p.status == "pending"]
     return sorted(mine, key=lambda p: p.created_at)
 
 
@@ -82,13 +81,14 @@ def _revised(message: str, card: Proposal) -> dict[str, Any] | None:
     return {**changed, "supersedes": [card.id]}
 
 
-def draft_call(state: Turn, deps: Deps) -> tuple[str, dict[str, Any]] | None:
+def draft_call(state: Turn, tools: Collection[str],
+               ctx: ToolContext | None) -> tuple[str, dict[str, Any]] | None:
     """The ``draft_document`` call this message asks for (a new draft or a revised one), always
     for the patient in context: a request naming someone else is refused by the tool, saying why."""
-    patient = deps.ctx.patient_id if deps.ctx is not None else None
-    if TOOL not in deps.tools or not patient:
+    patient = ctx.patient_id if ctx is not None else None
+    if TOOL not in tools or ctx is None or not patient:
         return None
-    pending = _pending(deps)
+    pending = _pending(ctx)
     kind = drafts.request_kind(state.message)
     if kind is not None:
         args: dict[str, Any] | None = _fresh(

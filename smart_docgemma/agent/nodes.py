@@ -135,7 +135,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
-    choice = (drafting.draft_call(probe, deps)
+    choice = (drafting.draft_call(probe, deps.tools, deps.ctx)
               or planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps)))
     ask = None if choice else _ask_for_fields(probe, deps)
     if ask:
