@@ -1154,4 +1154,63 @@ F: dict[str, tuple[str, str, str, str]] = {
         "%(codes)s).",
         "Hakuna matokeo ya %(lab)s %(span)s, wala kabla ya hapo kwenye faili (LOINC "
         "zilizotafutwa: %(codes)s)."),
+    # medication reconciliation and switch (tools/writes/reconciliation.py, switch.py)
+    "Medication list: %(names)s.": (
+        "Liste des médicaments : %(names)s.", "Lista de medicamentos: %(names)s.",
+        "Lista de medicamentos: %(names)s.", "Orodha ya dawa: %(names)s."),
+    "Medication list: none active.": (
+        "Liste des médicaments : aucun actif.", "Lista de medicamentos: nenhum ativo.",
+        "Lista de medicamentos: ninguno activo.", "Orodha ya dawa: hakuna inayotumika."),
+    "Already on the list: %(name)s (%(listed)s).": (
+        "Déjà sur la liste : %(name)s (%(listed)s).", "Já na lista: %(name)s (%(listed)s).",
+        "Ya en la lista: %(name)s (%(listed)s).", "Tayari kwenye orodha: %(name)s (%(listed)s)."),
+    "Said to be stopped but not on the list: %(name)s; nothing recorded.": (
+        "Dit arrêté mais absent de la liste : %(name)s ; rien n'est enregistré.",
+        "Dito suspenso, mas fora da lista: %(name)s; nada registrado.",
+        "Se dice suspendido pero no está en la lista: %(name)s; no se registra nada.",
+        "Imesemekana imesitishwa lakini haipo kwenye orodha: %(name)s; hakuna kilichorekodiwa."),
+    "Not recorded: \"%(words)s\" could not be identified as one drug; please name it.": (
+        "Non enregistré : « %(words)s » n'a pas pu être identifié comme un médicament ; "
+        "merci de le nommer.",
+        "Não registrado: \"%(words)s\" não pôde ser identificado como um medicamento; "
+        "indique o nome.",
+        "No registrado: \"%(words)s\" no pudo identificarse como un medicamento; "
+        "indique su nombre.",
+        "Haijarekodiwa: \"%(words)s\" haikuweza kutambuliwa kama dawa moja; tafadhali itaje."),
+    "No medication was named, so nothing was reconciled or recorded.": (
+        "Aucun médicament n'a été nommé : rien n'a été rapproché ni enregistré.",
+        "Nenhum medicamento foi nomeado, então nada foi conciliado nem registrado.",
+        "No se nombró ningún medicamento, así que no se concilió ni registró nada.",
+        "Hakuna dawa iliyotajwa, kwa hiyo hakuna kilicholinganishwa wala kurekodiwa."),
+    "Nothing to record.": ("Rien à enregistrer.", "Nada a registrar.", "Nada que registrar.",
+                           "Hakuna cha kurekodi."),
+    "Nothing is recorded until you approve each card.": (
+        "Rien n'est enregistré avant que vous validiez chaque carte.",
+        "Nada é registrado até que você aprove cada cartão.",
+        "No se registra nada hasta que apruebe cada tarjeta.",
+        "Hakuna kinachorekodiwa hadi uidhinishe kila kadi."),
+    "Switch to %(drug)s %(dose)s %(frequency)s.": (
+        "Relais par %(drug)s %(dose)s %(frequency)s.", "Troca para %(drug)s %(dose)s %(frequency)s.",
+        "Cambio a %(drug)s %(dose)s %(frequency)s.", "Badilisha kwenda %(drug)s %(dose)s %(frequency)s."),
+    "Replaces %(drug)s (%(how)s).": (
+        "Remplace %(drug)s (%(how)s).", "Substitui %(drug)s (%(how)s).",
+        "Sustituye a %(drug)s (%(how)s).", "Inachukua nafasi ya %(drug)s (%(how)s)."),
+    "No order is proposed to stop: %(how)s.": (
+        "Aucune prescription n'est proposée à l'arrêt : %(how)s.",
+        "Nenhuma prescrição é proposta para suspender: %(how)s.",
+        "No se propone suspender ninguna orden: %(how)s.",
+        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s."),
+    "No order is proposed to stop: %(how)s. Which order does it replace?": (
+        "Aucune prescription n'est proposée à l'arrêt : %(how)s. Laquelle remplace-t-il ?",
+        "Nenhuma prescrição é proposta para suspender: %(how)s. Qual prescrição ele substitui?",
+        "No se propone suspender ninguna orden: %(how)s. ¿Qué orden sustituye?",
+        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s. Inachukua nafasi ya agizo lipi?"),
+    "No order is proposed to stop: %(how)s: %(listed)s. Which order does it replace?": (
+        "Aucune prescription n'est proposée à l'arrêt : %(how)s : %(listed)s. "
+        "Laquelle remplace-t-il ?",
+        "Nenhuma prescrição é proposta para suspender: %(how)s: %(listed)s. "
+        "Qual prescrição ele substitui?",
+        "No se propone suspender ninguna orden: %(how)s: %(listed)s. ¿Qué orden sustituye?",
+        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s: %(listed)s. "
+        "Inachukua nafasi ya agizo lipi?"),
 }

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
 from ...knowledge.mentions import find_drugs
-from ...languages import fold
+from ...languages import N_, answer_language, fold, message, say
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -101,6 +101,11 @@ def _propose_one(ctx: ToolContext, r: Reported, statement: str) -> ToolResult:
     return propose(ctx, "reconcile_medications", resource, summary, "medication statement")
 
 
+def _say(msgid: str, **args: Any) -> str:
+    """A line of the tool's text in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
 def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult:
     refused = refuse(args, ctx, "MedicationStatement")
     if refused:
@@ -111,25 +116,31 @@ def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult
         return ToolResult.failure("unreachable", "The medication list could not be read, so nothing was "
                                   "reconciled and nothing was recorded.")
     found, unclear = reported(args.statement, listed)
-    lines = [f"Medication list: {', '.join(ref.split(': ', 1)[1] for _, ref in listed) or 'none active'}."]
+    names = ", ".join(ref.split(": ", 1)[1] for _, ref in listed)
+    lines = [_say(N_("Medication list: %(names)s."), names=names) if names
+             else _say(N_("Medication list: none active."))]
     same = [r for r in found if r.said == "takes" and r.on_list]
-    lines += [f"Already on the list: {r.name} ({r.on_list})." for r in same]
+    lines += [_say(N_("Already on the list: %(name)s (%(listed)s)."), name=r.name, listed=r.on_list)
+              for r in same]
     todo = [r for r in found if not (r.said == "takes" and r.on_list)]
     stopped_absent = [r for r in todo if r.said == "stopped" and not r.on_list]
     todo = [r for r in todo if r not in stopped_absent]
-    lines += [f"Said to be stopped but not on the list: {r.name}; nothing recorded." for r in stopped_absent]
-    lines += [f"Not recorded: \"{w}\" could not be identified as one drug; please name it." for w in unclear]
+    lines += [_say(N_("Said to be stopped but not on the list: %(name)s; nothing recorded."),
+                   name=r.name) for r in stopped_absent]
+    lines += [_say(N_("Not recorded: \"%(words)s\" could not be identified as one drug; please "
+                      "name it."), words=w) for w in unclear]
     if not found and not unclear:
-        lines.append("No medication was named, so nothing was reconciled or recorded.")
+        lines.append(_say(N_("No medication was named, so nothing was reconciled or recorded.")))
     if not todo:
-        lines.append("Nothing to record.")
+        lines.append(_say(N_("Nothing to record.")))
         return ToolResult(status="ok", text="\n".join(lines), data={"reconciled": [r.name for r in found]}, count=0)
     results = [_propose_one(ctx, r, args.statement) for r in todo]
     done = merged(results)
     flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []
              if f.get("severity") == "critical"]
     lines += [f"CRITICAL: {f['text']}" for f in flags]
-    done.text = "\n".join(lines) + "\n" + brief(results) + "\nNothing is recorded until you approve each card."
+    done.text = ("\n".join(lines) + "\n" + brief(results) + "\n"
+                 + _say(N_("Nothing is recorded until you approve each card.")))
     return done
 
 

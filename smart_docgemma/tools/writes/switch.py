@@ -18,6 +18,7 @@ import yaml
 
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
+from ...languages import N_, answer_language, message, say
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -83,6 +84,11 @@ def _stop(ctx: ToolContext, order: dict[str, Any], new: str) -> ToolResult:
     return propose(ctx, "switch_medication", resource, summary, "stop order")
 
 
+def _say(msgid: str, **args: Any) -> str:
+    """A line of the tool's text in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
+
 def run_switch(args: tool_args.SwitchArgs, ctx: ToolContext) -> ToolResult:
     refused = refuse(args, ctx, "MedicationRequest")
     if refused:
@@ -97,15 +103,20 @@ def run_switch(args: tool_args.SwitchArgs, ctx: ToolContext) -> ToolResult:
         patient_id=args.patient_id, medication_name=args.new_drug, dosage=args.dosage, frequency=args.frequency,
         notes=f"replaces {', '.join(records.concept_text(m.get('medicationCodeableConcept')) for m in stops)}"
         [:200] if len(stops) == 1 else None), ctx)
-    lines = [f"Switch to {args.new_drug} {args.dosage} {args.frequency}."]
+    lines = [_say(N_("Switch to %(drug)s %(dose)s %(frequency)s."), drug=args.new_drug,
+                  dose=args.dosage, frequency=args.frequency)]
     if len(stops) == 1:
         results = [start, _stop(ctx, stops[0], args.new_drug)]
-        lines.append(f"Replaces {records.concept_text(stops[0].get('medicationCodeableConcept'))} ({how}).")
+        lines.append(_say(N_("Replaces %(drug)s (%(how)s)."), how=how,
+                          drug=records.concept_text(stops[0].get("medicationCodeableConcept"))))
     else:
         results = [start]
         listed = ", ".join(records.concept_text(m.get("medicationCodeableConcept")) for m in stops)
-        lines.append(f"No order is proposed to stop: {how}{': ' + listed if listed else ''}. "
-                     "Which order does it replace?" if stops else f"No order is proposed to stop: {how}.")
+        lines.append(_say(N_("No order is proposed to stop: %(how)s: %(listed)s. Which order does "
+                             "it replace?"), how=how, listed=listed) if stops and listed
+                     else _say(N_("No order is proposed to stop: %(how)s. Which order does it "
+                                  "replace?"), how=how) if stops
+                     else _say(N_("No order is proposed to stop: %(how)s."), how=how))
     flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []
              if f.get("severity") == "critical"]
     lines += [f"CRITICAL: {f['text']}" for f in flags]
