@@ -1213,4 +1213,10 @@ F: dict[str, tuple[str, str, str, str]] = {
         "No se propone suspender ninguna orden: %(how)s: %(listed)s. ¿Qué orden sustituye?",
         "Hakuna agizo linalopendekezwa kusitishwa: %(how)s: %(listed)s. "
         "Inachukua nafasi ya agizo lipi?"),
+    # a plan's or order set's one line per card (tools/writes/ward_orders.py brief)
+    "Proposed, awaiting your approval (nothing written yet): %(title)s.": (
+        "Proposé, en attente de votre validation (rien n'est encore écrit) : %(title)s.",
+        "Proposto, aguardando sua aprovação (nada gravado ainda): %(title)s.",
+        "Propuesto, pendiente de su aprobación (aún no se ha escrito nada): %(title)s.",
+        "Imependekezwa, inasubiri idhini yako (hakuna kilichoandikwa bado): %(title)s."),
 }

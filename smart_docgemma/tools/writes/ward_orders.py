@@ -13,6 +13,8 @@ from typing import Any
 from ... import errors
 from ...approval.types import ProposalSummary, SafetyFlag
 from ...config import setting
+from ...languages import N_, answer_language, message, say
+from ...languages.wording import reread
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -44,10 +46,12 @@ def merged(results: list[ToolResult]) -> ToolResult:
 def brief(results: list[ToolResult]) -> str:
     """One line per card (its title) and each refusal's sentence: a plan's answer lists its
     orders without repeating every field the cards show."""
-    lines = []
+    lines, lang = [], answer_language()
     for r in results:
         title = (r.json_data().get("summary") or {}).get("title") if r.status == "proposal" else None
-        lines.append(f"Proposed, awaiting your approval (nothing written yet): {title}." if title else r.text)
+        lines.append(say(message(N_("Proposed, awaiting your approval (nothing written yet): "
+                                    "%(title)s."), title=reread(title, lang)), lang)
+                     if title else r.text)
     return "\n".join(lines)
 
 
