@@ -1219,4 +1219,71 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Proposto, aguardando sua aprovação (nada gravado ainda): %(title)s.",
         "Propuesto, pendiente de su aprobación (aún no se ha escrito nada): %(title)s.",
         "Imependekezwa, inasubiri idhini yako (hakuna kilichoandikwa bado): %(title)s."),
+    # care gaps (tools/writes/caregaps.py); the checks' labels and details are the programme
+    # file's, as written
+    "DUE": ("À FAIRE", "PENDENTE", "PENDIENTE", "INADAIWA"),
+    "ABOVE TARGET": ("AU-DESSUS DE LA CIBLE", "ACIMA DA META", "POR ENCIMA DEL OBJETIVO",
+                     "JUU YA LENGO"),
+    "up to date": ("à jour", "em dia", "al día", "imesasishwa"),
+    "could not be checked": ("n'a pas pu être vérifié", "não pôde ser verificado",
+                             "no se pudo verificar", "haikuweza kukaguliwa"),
+    "not applicable": ("sans objet", "não se aplica", "no aplica", "haihusiki"),
+    "%(title)s (%(open)s open of %(n)s; source: %(cited)s):": (
+        "%(title)s (%(open)s en attente sur %(n)s ; source : %(cited)s) :",
+        "%(title)s (%(open)s em aberto de %(n)s; fonte: %(cited)s):",
+        "%(title)s (%(open)s de %(n)s pendientes; fuente: %(cited)s):",
+        "%(title)s (%(open)s wazi kati ya %(n)s; chanzo: %(cited)s):"),
+    "Could not be read: %(unread)s; gaps that depend on them are not shown as met.": (
+        "Illisible : %(unread)s ; les écarts qui en dépendent ne sont pas présentés comme remplis.",
+        "Não foi possível ler: %(unread)s; as lacunas que dependem deles não são mostradas "
+        "como cumpridas.",
+        "No se pudo leer: %(unread)s; las brechas que dependen de ello no se muestran como "
+        "cumplidas.",
+        "Haikuweza kusomwa: %(unread)s; mapengo yanayotegemea hayo hayaonyeshwi kama "
+        "yametimizwa."),
+    " (%(unread)s could not be read)": (
+        " (%(unread)s illisible)", " (%(unread)s não pôde ser lido)",
+        " (%(unread)s no se pudo leer)", " (%(unread)s haikuweza kusomwa)"),
+    "No care-gap programme applies: the chart holds none of the conditions this site's "
+    "programmes cover (diabetes, hypertension, chronic kidney disease, warfarin)%(unread)s.": (
+        "Aucun programme de suivi ne s'applique : le dossier ne contient aucune des affections "
+        "que couvrent les programmes de ce site (diabète, hypertension, maladie rénale "
+        "chronique, warfarine)%(unread)s.",
+        "Nenhum programa de lacunas de cuidado se aplica: o prontuário não contém nenhuma das "
+        "condições cobertas pelos programas deste serviço (diabetes, hipertensão, doença renal "
+        "crônica, varfarina)%(unread)s.",
+        "No se aplica ningún programa de brechas de atención: la historia no contiene ninguna de "
+        "las condiciones que cubren los programas de este centro (diabetes, hipertensión, "
+        "enfermedad renal crónica, warfarina)%(unread)s.",
+        "Hakuna programu ya mapengo ya huduma inayohusika: faili halina hali yoyote kati ya "
+        "zinazoshughulikiwa na programu za kituo hiki (kisukari, shinikizo la damu, ugonjwa sugu "
+        "wa figo, warfarin)%(unread)s."),
+    "%(n)s open gap(s); ask \"order the overdue ones\" to have each order proposed on its own "
+    "card.": (
+        "%(n)s écart(s) en attente ; demandez « prescrire les examens en retard » pour que chaque "
+        "prescription soit proposée sur sa propre carte.",
+        "%(n)s lacuna(s) em aberto; peça \"solicitar os exames em atraso\" para que cada pedido "
+        "seja proposto em seu próprio cartão.",
+        "%(n)s brecha(s) pendiente(s); pida \"solicitar los exámenes pendientes\" para que cada "
+        "orden se proponga en su propia tarjeta.",
+        "Mapengo %(n)s wazi; uliza \"order the overdue ones\" ili kila agizo lipendekezwe kwenye "
+        "kadi yake."),
+    "Nothing overdue that can be ordered here, so nothing was proposed.": (
+        "Rien d'en retard qui puisse être prescrit ici : rien n'a été proposé.",
+        "Nada em atraso que possa ser pedido aqui, então nada foi proposto.",
+        "Nada atrasado que pueda pedirse aquí, así que no se propuso nada.",
+        "Hakuna kilichochelewa kinachoweza kuagizwa hapa, kwa hiyo hakuna kilichopendekezwa."),
+    "Overdue per the care-gap programmes, one card per order:": (
+        "En retard selon les programmes de suivi, une carte par prescription :",
+        "Em atraso segundo os programas de lacunas de cuidado, um cartão por pedido:",
+        "Atrasado según los programas de brechas de atención, una tarjeta por orden:",
+        "Vilivyochelewa kulingana na programu za mapengo ya huduma, kadi moja kwa kila agizo:"),
+    "Not ordered here: %(check)s (%(detail)s).": (
+        "Non prescrit ici : %(check)s (%(detail)s).", "Não pedido aqui: %(check)s (%(detail)s).",
+        "No se pide aquí: %(check)s (%(detail)s).", "Haijaagizwa hapa: %(check)s (%(detail)s)."),
+    "Could not be checked, so not ordered: %(check)s (%(detail)s).": (
+        "Non vérifiable, donc non prescrit : %(check)s (%(detail)s).",
+        "Não pôde ser verificado, então não foi pedido: %(check)s (%(detail)s).",
+        "No se pudo verificar, así que no se pidió: %(check)s (%(detail)s).",
+        "Haikuweza kukaguliwa, kwa hiyo haijaagizwa: %(check)s (%(detail)s)."),
 }

@@ -22,7 +22,7 @@ import yaml
 
 from ... import errors, knowledge
 from ...knowledge import analytes
-from ...languages import fold
+from ...languages import N_, answer_language, fold, message, say
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -30,6 +30,15 @@ from ..chart import labs, records
 from ..words import ward_words, when
 from .draft import refuse
 from .ward_orders import brief, merged, propose_lab, run_refer
+
+STATUS = {"due": N_("DUE"), "above_target": N_("ABOVE TARGET"), "met": N_("up to date"),
+          "unknown": N_("could not be checked"), "not_applicable": N_("not applicable")}
+
+
+def _say(msgid: str, **args: Any) -> str:
+    """A line of the tool's text in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
+
 
 DATA = Path(__file__).parents[1] / "data" / "care_gaps.yaml"
 BP_PANEL, SYSTOLIC, DIASTOLIC = "85354-9", "8480-6", "8462-4"
@@ -84,10 +93,10 @@ class Gap:
         return self.status in ("due", "above_target")
 
     def sentence(self) -> str:
-        word = {"due": "DUE", "above_target": "ABOVE TARGET", "met": "up to date",
-                "unknown": "could not be checked", "not_applicable": "not applicable"}[self.status]
+        """"HbA1c — DUE: …" with the status in this turn's language (the label and detail are the
+        programme file's, as written)."""
         ref = f" [{self.ref}]" if self.ref else ""
-        return f"{self.check.label} — {word}: {self.detail}{ref}"
+        return f"{self.check.label} — {_say(STATUS[self.status])}: {self.detail}{ref}"
 
 
 @dataclass(frozen=True)
@@ -307,19 +316,20 @@ def report(ctx: ToolContext, now: datetime | None = None) -> GapReport:
 # ------------------------------------------------------------------ the tools
 def text_of(rep: GapReport, chart_note: str = "") -> str:
     if not rep.programmes:
-        unread = f" ({', '.join(rep.unread)} could not be read)" if rep.unread else ""
-        return ("No care-gap programme applies: the chart holds none of the conditions this site's "
-                f"programmes cover (diabetes, hypertension, chronic kidney disease, warfarin){unread}.")
+        unread = _say(N_(" (%(unread)s could not be read)"),
+                      unread=", ".join(rep.unread)) if rep.unread else ""
+        return _say(N_("No care-gap programme applies: the chart holds none of the conditions this "
+                       "site's programmes cover (diabetes, hypertension, chronic kidney disease, "
+                       "warfarin)%(unread)s."), unread=unread)
     lines = []
     for p in rep.programmes:
         mine = [g for g in rep.gaps if g.programme is p]
-        lines.append(f"{p.title} ({sum(g.open for g in mine)} open of {len(mine)}; source: {p.cited}):")
+        lines.append(_say(N_("%(title)s (%(open)s open of %(n)s; source: %(cited)s):"), title=p.title,
+                          open=sum(g.open for g in mine), n=len(mine), cited=p.cited))
         lines += [f"- {g.sentence()}" for g in mine]
     if rep.unread:
-        lines.append(
-            f"Could not be read: {', '.join(rep.unread)}; "
-            "gaps that depend on them are not shown as met."
-        )
+        lines.append(_say(N_("Could not be read: %(unread)s; gaps that depend on them are not "
+                             "shown as met."), unread=", ".join(rep.unread)))
     return "\n".join(lines) + chart_note
 
 
@@ -345,8 +355,9 @@ def run_review(args: tool_args.CareGapArgs, ctx: ToolContext) -> ToolResult:
     if isinstance(rep, ToolResult):
         return rep
     opened = rep.open()
-    tail = (f"\n{len(opened)} open gap(s); ask \"order the overdue ones\" to have each order proposed on "
-            "its own card." if any(g.check.order for g in opened) else "")
+    tail = "\n" + _say(N_("%(n)s open gap(s); ask \"order the overdue ones\" to have each order "
+                          "proposed on its own card."), n=len(opened)
+                       ) if any(g.check.order for g in opened) else ""
     return ToolResult(status="ok", text=text_of(rep, tail), data=_data(rep), count=len(opened))
 
 
@@ -372,8 +383,9 @@ def run_order(args: tool_args.CareGapOrderArgs, ctx: ToolContext) -> ToolResult:
         return rep
     wanted = orders_for(rep, args.labs_only)
     if not wanted:
-        return ToolResult(status="ok", text=text_of(rep, "\nNothing overdue that can be ordered here, so "
-                                                          "nothing was proposed."), data=_data(rep), count=0)
+        nothing = "\n" + _say(N_("Nothing overdue that can be ordered here, so nothing was "
+                                 "proposed."))
+        return ToolResult(status="ok", text=text_of(rep, nothing), data=_data(rep), count=0)
     results = []
     for kind, key, gaps in wanted:
         why = "; ".join(f"{g.programme.title}: {g.check.label} {g.detail}" for g in gaps)[:480]
@@ -387,10 +399,13 @@ def run_order(args: tool_args.CareGapOrderArgs, ctx: ToolContext) -> ToolResult:
     done.text = brief(results)
     shown = [g for g in rep.open() if not g.check.order or (args.labs_only and g.check.order not in
                                                             ward_words.table()["lab_tests"])]
-    said = "".join(f"\nNot ordered here: {g.check.label} ({g.detail})." for g in shown)
-    said += "".join(f"\nCould not be checked, so not ordered: {g.check.label} ({g.detail})."
+    said = "".join("\n" + _say(N_("Not ordered here: %(check)s (%(detail)s)."),
+                               check=g.check.label, detail=g.detail) for g in shown)
+    said += "".join("\n" + _say(N_("Could not be checked, so not ordered: %(check)s (%(detail)s)."),
+                                check=g.check.label, detail=g.detail)
                     for g in rep.gaps if g.status == "unknown")
-    done.text = f"Overdue per the care-gap programmes, one card per order:\n{done.text}{said}"
+    heading = _say(N_("Overdue per the care-gap programmes, one card per order:"))
+    done.text = f"{heading}\n{done.text}{said}"
     return done
 
 
