@@ -1286,4 +1286,25 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Não pôde ser verificado, então não foi pedido: %(check)s (%(detail)s).",
         "No se pudo verificar, así que no se pidió: %(check)s (%(detail)s).",
         "Haikuweza kukaguliwa, kwa hiyo haijaagizwa: %(check)s (%(detail)s)."),
+    # how a switch chose the order it replaces (tools/writes/switch.py replaced)
+    "named by you (%(said)s)": ("nommée par vous (%(said)s)", "indicada por você (%(said)s)",
+                                "indicada por usted (%(said)s)", "imetajwa na wewe (%(said)s)"),
+    "%(said)s is not on the active list": (
+        "%(said)s n'est pas sur la liste active", "%(said)s não está na lista ativa",
+        "%(said)s no está en la lista activa", "%(said)s haipo kwenye orodha inayotumika"),
+    "%(drug)s is in no therapeutic group this site lists, so no order was chosen to stop": (
+        "%(drug)s n'appartient à aucun groupe thérapeutique listé par ce site : aucune "
+        "prescription n'a été choisie pour l'arrêt",
+        "%(drug)s não pertence a nenhum grupo terapêutico listado por este serviço, então "
+        "nenhuma prescrição foi escolhida para suspender",
+        "%(drug)s no pertenece a ningún grupo terapéutico de la lista de este centro, así que no "
+        "se eligió ninguna orden para suspender",
+        "%(drug)s haimo katika kundi lolote la tiba linaloorodheshwa na kituo hiki, kwa hiyo "
+        "hakuna agizo lililochaguliwa kusitishwa"),
+    "the active %(group)s order": (
+        "la prescription active du groupe %(group)s", "a prescrição ativa do grupo %(group)s",
+        "la orden activa del grupo %(group)s", "agizo linalotumika la kundi %(group)s"),
+    "the active %(group)s orders": (
+        "les prescriptions actives du groupe %(group)s", "as prescrições ativas do grupo %(group)s",
+        "las órdenes activas del grupo %(group)s", "maagizo yanayotumika ya kundi %(group)s"),
 }

@@ -53,17 +53,22 @@ def text(order: dict[str, Any]) -> str:
     return records.concept_text(order.get("medicationCodeableConcept"))
 
 
-def replaced(new: str, said: str | None, active: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
-    """The orders the switch replaces, and how they were chosen (or why none was)."""
+def replaced(new: str, said: str | None,
+             active: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The orders the switch replaces, and how they were chosen (or why none was), as a message
+    (``languages.message``) said in the turn's language."""
     if said:
         want = knowledge.generic(said)
         hit = [m for m in active if want and want in knowledge.generic(text(m))]
-        return hit, f"named by you ({said})" if hit else f"{said} is not on the active list"
+        return hit, (message(N_("named by you (%(said)s)"), said=said) if hit
+                     else message(N_("%(said)s is not on the active list"), said=said))
     group = group_of(new)
     if group is None:
-        return [], f"{new} is in no therapeutic group this site lists, so no order was chosen to stop"
+        return [], message(N_("%(drug)s is in no therapeutic group this site lists, so no order was "
+                              "chosen to stop"), drug=new)
     same = [m for m in active if group_of(text(m)) == group and knowledge.generic(text(m)) != knowledge.generic(new)]
-    return same, f"the active {group.replace('_', ' ')} order" + ("s" if len(same) != 1 else "")
+    return same, message(N_("the active %(group)s order") if len(same) == 1
+                         else N_("the active %(group)s orders"), group=group.replace("_", " "))
 
 
 def _stop(ctx: ToolContext, order: dict[str, Any], new: str) -> ToolResult:
