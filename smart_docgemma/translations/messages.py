@@ -1307,4 +1307,61 @@ F: dict[str, tuple[str, str, str, str]] = {
     "the active %(group)s orders": (
         "les prescriptions actives du groupe %(group)s", "as prescrições ativas do grupo %(group)s",
         "las órdenes activas del grupo %(group)s", "maagizo yanayotumika ya kundi %(group)s"),
+    # peri-operative plans (tools/writes/periop.py); the resume and check wording and the
+    # guideline are the table's own (tools/data), as written
+    "Surgery on %(day)s; bleeding risk: high. Guideline: %(source)s.": (
+        "Chirurgie le %(day)s ; risque hémorragique : élevé. Recommandation : %(source)s.",
+        "Cirurgia em %(day)s; risco de sangramento: alto. Diretriz: %(source)s.",
+        "Cirugía el %(day)s; riesgo de sangrado: alto. Guía: %(source)s.",
+        "Upasuaji tarehe %(day)s; hatari ya kuvuja damu: kubwa. Mwongozo: %(source)s."),
+    "Surgery on %(day)s; bleeding risk: low. Guideline: %(source)s.": (
+        "Chirurgie le %(day)s ; risque hémorragique : faible. Recommandation : %(source)s.",
+        "Cirurgia em %(day)s; risco de sangramento: baixo. Diretriz: %(source)s.",
+        "Cirugía el %(day)s; riesgo de sangrado: bajo. Guía: %(source)s.",
+        "Upasuaji tarehe %(day)s; hatari ya kuvuja damu: ndogo. Mwongozo: %(source)s."),
+    "- %(drug)s: continue — %(resume)s.": (
+        "- %(drug)s : poursuivre — %(resume)s.", "- %(drug)s: continuar — %(resume)s.",
+        "- %(drug)s: continuar — %(resume)s.", "- %(drug)s: endelea — %(resume)s."),
+    "- %(drug)s: last dose %(last)s (%(n)s full days without it before surgery); resume "
+    "%(resume)s.": (
+        "- %(drug)s : dernière prise %(last)s (%(n)s jours pleins sans le médicament avant la "
+        "chirurgie) ; reprise %(resume)s.",
+        "- %(drug)s: última dose %(last)s (%(n)s dias completos sem ele antes da cirurgia); "
+        "retomar %(resume)s.",
+        "- %(drug)s: última dosis %(last)s (%(n)s días completos sin él antes de la cirugía); "
+        "reanudar %(resume)s.",
+        "- %(drug)s: dozi ya mwisho %(last)s (siku kamili %(n)s bila dawa kabla ya upasuaji); "
+        "rejea %(resume)s."),
+    " Check: %(why)s, on %(day)s.": (
+        " Contrôle : %(why)s, le %(day)s.", " Verificar: %(why)s, em %(day)s.",
+        " Control: %(why)s, el %(day)s.", " Kagua: %(why)s, tarehe %(day)s."),
+    "No antithrombotic drug is on the active medication list (%(listed)s), so nothing needs "
+    "stopping.": (
+        "Aucun antithrombotique sur la liste des médicaments actifs (%(listed)s) : rien à "
+        "arrêter.",
+        "Nenhum antitrombótico na lista de medicamentos ativos (%(listed)s), então nada precisa "
+        "ser suspenso.",
+        "Ningún antitrombótico en la lista de medicamentos activos (%(listed)s), así que no hay "
+        "nada que suspender.",
+        "Hakuna dawa ya kuzuia kuganda kwa damu kwenye orodha ya dawa zinazotumika "
+        "(%(listed)s), kwa hiyo hakuna cha kusitisha."),
+    "No surgery date could be read in \"%(said)s\": on which date is the surgery? Nothing was "
+    "proposed.": (
+        "Aucune date de chirurgie n'a pu être lue dans « %(said)s » : à quelle date a lieu la "
+        "chirurgie ? Rien n'a été proposé.",
+        "Nenhuma data de cirurgia pôde ser lida em \"%(said)s\": em que data é a cirurgia? Nada "
+        "foi proposto.",
+        "No se pudo leer ninguna fecha de cirugía en \"%(said)s\": ¿en qué fecha es la cirugía? "
+        "No se propuso nada.",
+        "Hakuna tarehe ya upasuaji iliyoweza kusomwa katika \"%(said)s\": upasuaji ni tarehe "
+        "gani? Hakuna kilichopendekezwa."),
+    "%(day)s is a %(weekday)s, not a %(wrong)s: which date is the surgery? Nothing was "
+    "proposed.": (
+        "Le %(day)s est un %(weekday)s, pas un %(wrong)s : à quelle date a lieu la chirurgie ? "
+        "Rien n'a été proposé.",
+        "%(day)s é %(weekday)s, não %(wrong)s: em que data é a cirurgia? Nada foi proposto.",
+        "El %(day)s es %(weekday)s, no %(wrong)s: ¿en qué fecha es la cirugía? No se propuso "
+        "nada.",
+        "%(day)s ni %(weekday)s, si %(wrong)s: upasuaji ni tarehe gani? Hakuna "
+        "kilichopendekezwa."),
 }

@@ -20,7 +20,7 @@ import yaml
 
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
-from ...languages import fold
+from ...languages import N_, answer_language, fold, message, say
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -73,7 +73,33 @@ def surgery_date(text: str, today: date) -> tuple[date, str | None] | None:
 
 
 def _day(d: date) -> str:
-    return f"{d:%A %d %B %Y} ({d.isoformat()})"
+    """"Wednesday 09 December 2037 (2037-12-09)"; the weekday and month in the turn's language
+    (Babel's full date) on other languages, the ISO day kept."""
+    lang = answer_language()
+    if lang == "en":
+        return f"{d:%A %d %B %Y} ({d.isoformat()})"
+    from babel.dates import format_date
+
+    return f"{format_date(d, 'full', locale=lang)} ({d.isoformat()})"
+
+
+def _weekday(d: date) -> str:
+    lang = answer_language()
+    if lang == "en":
+        return f"{d:%A}"
+    from babel.dates import format_date
+
+    return str(format_date(d, "EEEE", locale=lang))
+
+
+# the plan's first line by the procedure's bleeding risk
+SURGERY = {"low": N_("Surgery on %(day)s; bleeding risk: low. Guideline: %(source)s."),
+           "high": N_("Surgery on %(day)s; bleeding risk: high. Guideline: %(source)s.")}
+
+
+def _say(msgid: str, **args: Any) -> str:
+    """A line of the tool's text in this turn's language (English: the msgid filled)."""
+    return say(message(msgid, **args), answer_language())
 
 
 def _row(drug: str) -> dict[str, Any] | None:
@@ -87,19 +113,22 @@ def run_periop(args: tool_args.PeriopArgs, ctx: ToolContext) -> ToolResult:
     src = f"{table()['source']} (version {table()['version']})"
     found = surgery_date(args.surgery, datetime.now(when.zone(site_zone(ctx))).date())
     if found is None:
-        return ToolResult(status="ok", text=f"No surgery date could be read in \"{args.surgery}\": on which date "
-                          "is the surgery? Nothing was proposed.", data={"asked": True}, count=0)
+        return ToolResult(status="ok", text=_say(N_(
+            "No surgery date could be read in \"%(said)s\": on which date is the surgery? Nothing "
+            "was proposed."), said=args.surgery), data={"asked": True}, count=0)
     day, wrong = found
     if wrong:
-        return ToolResult(status="ok", text=f"{day.isoformat()} is a {day:%A}, not a {wrong}: which date is the "
-                          "surgery? Nothing was proposed.", data={"asked": True}, count=0)
+        return ToolResult(status="ok", text=_say(N_(
+            "%(day)s is a %(weekday)s, not a %(wrong)s: which date is the surgery? Nothing was "
+            "proposed."), day=day.isoformat(), weekday=_weekday(day), wrong=wrong),
+            data={"asked": True}, count=0)
     try:
         meds = ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id, "status": "active",
                                                           "_count": 100}, max_pages=1)
     except errors.DocGemmaError:
         return ToolResult.failure("unreachable", "The medication list could not be read, so no peri-operative "
                                   "plan was made and nothing was proposed.")
-    lines = [f"Surgery on {_day(day)}; bleeding risk: {args.bleeding_risk}. Guideline: {src}."]
+    lines = [_say(SURGERY[args.bleeding_risk], day=_day(day), source=src)]
     results: list[ToolResult] = []
     for m in meds:
         name = knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))
@@ -109,7 +138,8 @@ def run_periop(args: tool_args.PeriopArgs, ctx: ToolContext) -> ToolResult:
         lines.append(_plan_line(ctx, m, row, day, args.bleeding_risk, results, src))
     if len(lines) == 1:
         listed = ", ".join(records.concept_text(m.get("medicationCodeableConcept")) for m in meds) or "none"
-        lines.append(f"No antithrombotic drug is on the active medication list ({listed}), so nothing needs stopping.")
+        lines.append(_say(N_("No antithrombotic drug is on the active medication list (%(listed)s), "
+                             "so nothing needs stopping."), listed=listed))
         return ToolResult(status="ok", text="\n".join(lines), data={"proposal_ids": []}, count=0)
     if not results:
         return ToolResult(status="ok", text="\n".join(lines), data={"proposal_ids": []}, count=0)
@@ -122,11 +152,12 @@ def _plan_line(ctx: ToolContext, m: dict[str, Any], row: dict[str, Any], day: da
                results: list[ToolResult], src: str) -> str:
     drug = records.concept_text(m.get("medicationCodeableConcept"))
     if row.get("continue"):
-        return f"- {drug}: continue — {row['resume']}."
+        return _say(N_("- %(drug)s: continue — %(resume)s."), drug=drug, resume=row["resume"])
     offset = row["last_dose_day"] if isinstance(row["last_dose_day"], int) else row["last_dose_day"][risk]
     last = day + timedelta(days=offset)
-    line = (f"- {drug}: last dose {_day(last)} ({-offset - 1} full days without it before surgery); "
-            f"resume {row['resume']}.")
+    line = _say(N_("- %(drug)s: last dose %(last)s (%(n)s full days without it before surgery); "
+                   "resume %(resume)s."), drug=drug, last=_day(last), n=-offset - 1,
+                resume=row["resume"])
     results.append(_hold(ctx, m, drug, last, day, row, src))
     check = row.get("check")
     if check:
@@ -134,7 +165,7 @@ def _plan_line(ctx: ToolContext, m: dict[str, Any], row: dict[str, Any], day: da
         moment = when.When(at, f"{at:%Y-%m-%d} at 08:00")
         results.append(propose_lab(ctx, check["test"], moment, None, f"Before surgery on {day.isoformat()}",
                                    [("Guideline", src)]))
-        line += f" Check: {check['why']}, on {_day(at.date())}."
+        line += _say(N_(" Check: %(why)s, on %(day)s."), why=check["why"], day=_day(at.date()))
     return line + (f" {row['note']}" if row.get("note") else "")
 
 
