@@ -12,12 +12,14 @@ text is the degraded-mode answer and the tool result the model reads.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime, timezone, tzinfo
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 import yaml
+from rapidfuzz.distance import OSA
 
 from ... import knowledge
 from ...knowledge import analytes
@@ -64,7 +66,39 @@ def chart_focus(message: str) -> str | None:
                 return found.focus
         elif any(p.search(low) for p in _patterns()[focus]):
             return focus
+        elif focus == "medications" and names_medications(low):
+            return focus
     return None
+
+
+@dataclass(frozen=True)
+class _MedicationWords:
+    words: frozenset[str]
+    near: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _medication_words() -> _MedicationWords:
+    raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())
+    words = frozenset(w for per_language in raw["medication_words"].values() for w in per_language)
+    return _MedicationWords(words=words, near=frozenset(raw["near_words"]))
+
+
+def names_medications(message: str) -> bool:
+    """Whether the message names the medication list in one word of ``medication_words``
+    (any language, accents ignored) or with one slip in a long one: a word of at least 6
+    letters, not a near word, one edit from a listed word of at least 7 letters that begins
+    with the same letter."""
+    vocab = _medication_words()
+    for token in re.findall(r"[a-z]+", fold(message or "").lower()):
+        if token in vocab.words:
+            return True
+        if len(token) >= 6 and token not in vocab.near and any(
+            len(w) >= 7 and w[0] == token[0] and OSA.distance(token, w, score_cutoff=1) <= 1
+            for w in vocab.words
+        ):
+            return True
+    return False
 
 
 @lru_cache(maxsize=1)
