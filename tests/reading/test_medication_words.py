@@ -32,3 +32,11 @@ def test_the_medication_list_in_any_language_and_with_a_slip(text):
 ])
 def test_near_words_are_not_the_medication_list(text):
     assert not names_medications(text)
+
+
+@pytest.mark.parametrize("text", [
+    "is his medicaton list safe?", "is his medication list safe?", "are his meds ok?",
+    "is her treatment safe?", "review her medicamentos", "any concerns with his treatmnet",
+])
+def test_a_review_of_the_list_whatever_word_names_it(text):
+    assert chart_focus(text) == "review"
