@@ -151,7 +151,7 @@ def _started(token: str) -> str | None:
     ("predni": prednisone or prednisolone, the clinician says which). A combination beginning
     so too ("amoxiclav") names its single ingredient by its own name, so "amoxi" is the
     ingredient alone."""
-    if len(token) < 5 or not token.isalpha() or token in _guard():
+    if len(token) < 5 or not token.isalpha() or token in _guard() or token in _lab_starts():
         return None
     names = written_names()
     drugs = {names[w] for w in _fuzzy_choices() if w.startswith(token) and w in names}
@@ -160,6 +160,16 @@ def _started(token: str) -> str | None:
     if len(single) == 1 and all(next(iter(single)) in c.split("/") for c in combined):
         return single.pop()
     return None
+
+
+@lru_cache(maxsize=1)
+def _lab_starts() -> frozenset[str]:
+    """Starts of the analytes' names and words ("potas 3.2" is a result, not potassium
+    ordered): never read as a drug's start."""
+    from . import analytes
+
+    words = {w for a in analytes.table().values() for w in (a.name.lower(), *a.words)}
+    return frozenset(w[:n] for w in words for n in range(5, len(w) + 1))
 
 
 @lru_cache(maxsize=1)
