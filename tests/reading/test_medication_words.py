@@ -40,3 +40,12 @@ def test_near_words_are_not_the_medication_list(text):
 ])
 def test_a_review_of_the_list_whatever_word_names_it(text):
     assert chart_focus(text) == "review"
+
+
+@pytest.mark.parametrize("text", [
+    "is his medicaton list safe?", "is his medication list safe?", "is her treatment safe?",
+])
+def test_asking_whether_the_list_is_safe_reads_the_chart(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert "chart_question" in extract(text).actions
