@@ -12,8 +12,9 @@ from smart_docgemma.tools.chart.answers import chart_focus, names_medications
 @pytest.mark.parametrize("text", [
     # synonyms, as written
     "is his medication list safe?", "meds?", "any drugs to worry about", "her treatment ok?",
-    "ttt en cours ?", "ordonnance ok ou pas ?", "tu peux regarder ses médocs stp", "ses médicaments",
-    "a prescrição dele está segura?", "a receita dela", "os remédios dele", "a medicação dele",
+    "ttt en cours ?", "ordonnance ok ou pas ?", "tu peux regarder ses médocs stp",
+    "ses médicaments", "a prescrição dele está segura?", "a receita dela", "os remédios dele",
+    "a medicação dele",
     "¿su tratamiento es seguro?", "échale un ojo a sus fármacos", "sus medicinas", "la receta",
     # one slip in a long synonym
     "is his medicaton list safe?", "medciations ok?", "revue des medicamnets", "ses traitemnt",
