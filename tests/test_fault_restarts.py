@@ -8,6 +8,7 @@
 
 Slow: each HAPI start is a minute or more on a busy machine.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,9 @@ class DiskHapi:
 
     def __init__(self, folder, monkeypatch):
         monkeypatch.setenv("HAPI_DATA_DIR", str(folder))
-        monkeypatch.setenv("HAPI_JAVA_OPTS", "-Xmx768m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1m")
+        monkeypatch.setenv(
+            "HAPI_JAVA_OPTS", "-Xmx768m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1m"
+        )
         self.port, self.folder = free_port(), folder
         self.upstream = start_local(self.port, folder / "logs")
 
@@ -56,9 +59,12 @@ def hapi(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     server = DiskHapi(tmp_path_factory.mktemp("hapi-data"), mp)
     # the approver, whom each Provenance names (HAPI checks references on write)
-    requests.put(f"{server.base_url}/Practitioner/dr-okafor", timeout=60,
-                 json={"resourceType": "Practitioner", "id": "dr-okafor", "name": [{"family": "Okafor"}]},
-                 headers={"Content-Type": "application/fhir+json"}).raise_for_status()
+    requests.put(
+        f"{server.base_url}/Practitioner/dr-okafor",
+        timeout=60,
+        json={"resourceType": "Practitioner", "id": "dr-okafor", "name": [{"family": "Okafor"}]},
+        headers={"Content-Type": "application/fhir+json"},
+    ).raise_for_status()
     yield server
     server.upstream.stop()
     mp.undo()
@@ -73,12 +79,26 @@ def proxy(hapi):
 
 def _allergy_card(store, lc) -> str:
     """A pending allergy card (no prescriber role needed: this HAPI holds no practitioners)."""
-    resource = {"resourceType": "AllergyIntolerance", "patient": {"reference": f"Patient/{lc.patient_id}"},
-                "code": {"text": "penicillin"}, "clinicalStatus": {"coding": [{
+    resource = {
+        "resourceType": "AllergyIntolerance",
+        "patient": {"reference": f"Patient/{lc.patient_id}"},
+        "code": {"text": "penicillin"},
+        "clinicalStatus": {
+            "coding": [
+                {
                     "system": "http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical",
-                    "code": "active"}]}}
-    return store.create(sid=lc.sid, patient_id=lc.patient_id, tool="add_allergy", resource=resource,
-                        summary={"title": "Allergy: penicillin"})
+                    "code": "active",
+                }
+            ]
+        },
+    }
+    return store.create(
+        sid=lc.sid,
+        patient_id=lc.patient_id,
+        tool="add_allergy",
+        resource=resource,
+        summary={"title": "Allergy: penicillin"},
+    )
 
 
 def _via(proxy, lc):
@@ -87,7 +107,9 @@ def _via(proxy, lc):
     return via
 
 
-def test_ehr_killed_after_writing_is_found_on_restart_and_written_once(app, hapi, proxy, monkeypatch):
+def test_ehr_killed_after_writing_is_found_on_restart_and_written_once(
+    app, hapi, proxy, monkeypatch
+):
     monkeypatch.setattr(inflight, "SETTLE_S", 1.0)
     store = proposal_store(app)
     lc = launch(hapi.base_url, new_patient(hapi.base_url))
@@ -127,9 +149,15 @@ def test_ehr_killed_before_writing_then_the_retry_writes_once(app, hapi, proxy, 
 
 
 def test_postgres_restarted_with_pending_cards_loses_nothing(postgres, tmp_path, fhir_base):
-    config = {"TESTING": True, "SECRET_KEY": "k", "DATABASE_URL": postgres.new_database(),
-              "CACHE_PATH": str(tmp_path / "cache"), "ENDPOINT": None, "MODEL_PREFILL_NEXT_TURN": False,
-              "ISS_ALLOWLIST": [fhir_base]}
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "k",
+        "DATABASE_URL": postgres.new_database(),
+        "CACHE_PATH": str(tmp_path / "cache"),
+        "ENDPOINT": None,
+        "MODEL_PREFILL_NEXT_TURN": False,
+        "ISS_ALLOWLIST": [fhir_base],
+    }
     app = create_app(config)
     store = proposal_store(app)
     lc = launch(fhir_base, new_patient(fhir_base))

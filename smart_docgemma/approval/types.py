@@ -95,6 +95,7 @@ class ProposalSummary(TypedDict, total=False):
     last_error: str | None  # why the last approval could not write
     unconfirmed: dict[str, float | None]  # a create with no known outcome: since, clear_since
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
+    draft: dict[str, Any]  # a drafted document's request (tools/writes/drafting.py), to draft it again
     # a medication order's words as drafted (a follow-up re-drafts them)
     request: dict[str, str | None]
 

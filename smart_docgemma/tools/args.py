@@ -167,6 +167,22 @@ class ProtocolArgs(BaseModel):
                                            description="a reorder interval the clinician said, in days")
 
 
+class DraftDocumentArgs(BaseModel):
+    """A document drafted from the chart for the clinician to sign (``tools/writes/drafts.py``)."""
+
+    model_config = _STRICT
+    patient_id: str = PatientId
+    kind: Literal["discharge", "progress", "handoff", "referral"]
+    request: str = Field(min_length=2, max_length=400, description="The clinician's words")
+    specialty: Optional[str] = Field(default=None, max_length=60, description="A referral's specialty")
+    priority: Priority = None
+    reason: Optional[str] = Field(default=None, max_length=300)
+    include: list[str] = Field(default_factory=list, max_length=8, description="Analytes whose trend to show")
+    birth_date: Optional[str] = Field(default=None, max_length=10, description="A birth date the request names")
+    patient_name: Optional[str] = Field(default=None, max_length=80, description="A name the request names")
+    supersedes: list[str] = Field(default_factory=list, max_length=4, description="Pending drafts replaced")
+
+
 class CareGapArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId

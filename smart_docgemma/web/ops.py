@@ -101,7 +101,8 @@ def _probe_parts() -> dict[str, str]:
     for part, up in found.items():
         if up is not None:
             metrics.part_up(part, up)
-    return {part: "not configured" if up is None else ("up" if up else "down") for part, up in found.items()}
+    return {part: "not configured" if up is None else ("up" if up else "down")
+            for part, up in found.items()}
 
 
 

@@ -15,6 +15,7 @@ the recovery time (from the part being back until a question and an approval suc
 and at the end, for every card: written exactly once (0 duplicates), and no card whose
 order is in the chart while the card does not say approved, or approved without the order.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,7 +39,14 @@ from smart_docgemma.storage import Storage
 from .faultstack import FaultStack, worker_rss_mb
 
 QUESTION = "What is the mechanism of action of metformin?"  # the oracle answers "Answer for: …"
-PATIENTS = ["pt-ckd-elder", "pt-warfarin", "pt-ckd-elder", "pt-warfarin", "pt-ckd-elder", "pt-warfarin"]
+PATIENTS = [
+    "pt-ckd-elder",
+    "pt-warfarin",
+    "pt-ckd-elder",
+    "pt-warfarin",
+    "pt-ckd-elder",
+    "pt-warfarin",
+]
 RECOVERY_LIMIT_S = 240
 BENCH = -1  # the status of a step the bench itself could not take (not the app's failure)
 
@@ -84,8 +92,15 @@ class Clinician:
     def launch(self) -> bool:
         started = time.monotonic()
         try:
-            res = self.http.get(f"{self.stack.sandbox_url}/launch", timeout=60, params={
-                "patient": self.patient, "practitioner": "dr-okafor", "launch_url": f"{self.stack.app_url}/launch"})
+            res = self.http.get(
+                f"{self.stack.sandbox_url}/launch",
+                timeout=60,
+                params={
+                    "patient": self.patient,
+                    "practitioner": "dr-okafor",
+                    "launch_url": f"{self.stack.app_url}/launch",
+                },
+            )
             found = re.search(r'name="csrf-token" content="([^"]+)"', res.text)
         except requests.RequestException as exc:
             return self._record("launch", 0, False, started, type(exc).__name__)
@@ -98,8 +113,12 @@ class Clinician:
     def ask(self) -> bool:
         started = time.monotonic()
         try:
-            res = self.http.post(f"{self.stack.app_url}/api/chat", data={"message": QUESTION}, timeout=300,
-                                 headers={"X-CSRF-Token": self.csrf})
+            res = self.http.post(
+                f"{self.stack.app_url}/api/chat",
+                data={"message": QUESTION},
+                timeout=300,
+                headers={"X-CSRF-Token": self.csrf},
+            )
         except requests.RequestException as exc:
             return self._record("ask", 0, False, started, type(exc).__name__)
         body = res.text
@@ -113,19 +132,33 @@ class Clinician:
         started = time.monotonic()
         kind = "approve" if approve else "reject"
         try:
-            pid = self.store.create(sid=self.sid, patient_id=self.patient, tool="prescribe_medication",
-                                    resource=_order(self.patient), summary={"title": "Metformin 500 mg"})
+            pid = self.store.create(
+                sid=self.sid,
+                patient_id=self.patient,
+                tool="prescribe_medication",
+                resource=_order(self.patient),
+                summary={"title": "Metformin 500 mg"},
+            )
         except Exception as exc:  # the bench's own write to the database failed (it is restarting)
-            return self._record(kind, BENCH, False, started, f"could not draft a card: {type(exc).__name__}")
+            return self._record(
+                kind, BENCH, False, started, f"could not draft a card: {type(exc).__name__}"
+            )
         self.log.cards.append(Card(pid, self.n, self.patient))
         return self._click(pid, kind, started)
 
     def _click(self, pid: str, kind: str, started: float) -> bool:
         data = {"version": "1"} if kind == "approve" else {"reason": "Not indicated now"}
         try:
-            res = self.http.post(f"{self.stack.app_url}/proposals/{pid}/{kind}", data=data, timeout=120,
-                                 headers={"X-CSRF-Token": self.csrf, "Accept": "application/json",
-                                          "X-Requested-With": "fetch"})
+            res = self.http.post(
+                f"{self.stack.app_url}/proposals/{pid}/{kind}",
+                data=data,
+                timeout=120,
+                headers={
+                    "X-CSRF-Token": self.csrf,
+                    "Accept": "application/json",
+                    "X-Requested-With": "fetch",
+                },
+            )
         except requests.RequestException as exc:
             return self._record(kind, 0, False, started, type(exc).__name__)
         wanted = "approved" if kind == "approve" else "rejected"
@@ -136,17 +169,22 @@ class Clinician:
 
     def _reclick_later(self, pid: str) -> None:
         """The card advised approving again: the clinician does, a little later."""
+
         def again():
             time.sleep(random.uniform(5, 20))
             self._click(pid, "approve", time.monotonic())
+
         threading.Thread(target=again, daemon=True).start()
 
     def cds(self) -> bool:
         """The EHR's CDS client calls patient-view (signed JWT, prefetch from the chart)."""
         started = time.monotonic()
-        body = {"hook": "patient-view", "hookInstance": str(uuid.uuid4()),
-                "context": {"userId": "Practitioner/dr-okafor", "patientId": self.patient},
-                "prefetch": _prefetch(self.stack, self.patient)}
+        body = {
+            "hook": "patient-view",
+            "hookInstance": str(uuid.uuid4()),
+            "context": {"userId": "Practitioner/dr-okafor", "patientId": self.patient},
+            "prefetch": _prefetch(self.stack, self.patient),
+        }
         try:
             res = self.stack.cds_client.call("docgemma-patient-view", body)
         except requests.RequestException as exc:
@@ -160,8 +198,12 @@ class Clinician:
 
         started = time.monotonic()
         try:
-            result = call_over_mcp(f"{self.stack.app_url}/mcp", self.patient, "get_patient_chart",
-                                   {"patient_id": self.patient})
+            result = call_over_mcp(
+                f"{self.stack.app_url}/mcp",
+                self.patient,
+                "get_patient_chart",
+                {"patient_id": self.patient},
+            )
         except Exception as exc:  # the SDK raises its own types for HTTP and protocol failures
             return self._record("mcp", 0, False, started, f"{type(exc).__name__}: {exc}"[:200])
         ok = not getattr(result, "isError", False)
@@ -174,19 +216,36 @@ class Clinician:
         except requests.RequestException as exc:
             return self._record("health", 0, False, started, type(exc).__name__)
         down = _json(res).get("down") or []
-        return self._record("health", res.status_code, res.status_code == 200, started,
-                            f"down: {', '.join(down)}" if down else "")
+        return self._record(
+            "health",
+            res.status_code,
+            res.status_code == 200,
+            started,
+            f"down: {', '.join(down)}" if down else "",
+        )
 
     def card(self, pid: str) -> dict:
-        res = self.http.get(f"{self.stack.app_url}/proposals/{pid}", timeout=60,
-                            headers={"Accept": "application/json"})
+        res = self.http.get(
+            f"{self.stack.app_url}/proposals/{pid}",
+            timeout=60,
+            headers={"Accept": "application/json"},
+        )
         return _json(res) | {"http": res.status_code}
 
     def _record(self, kind: str, status: int, ok: bool, started: float, sentence: str) -> bool:
         if status == 401:
             self.csrf = ""  # the session is gone: the clinician launches again
-        self.log.add(Event(time.monotonic(), self.n, kind, status, ok, round(time.monotonic() - started, 2),
-                           sentence[:200]))
+        self.log.add(
+            Event(
+                time.monotonic(),
+                self.n,
+                kind,
+                status,
+                ok,
+                round(time.monotonic() - started, 2),
+                sentence[:200],
+            )
+        )
         return ok
 
     def work(self, stop: threading.Event) -> None:
@@ -194,8 +253,9 @@ class Clinician:
             if not self.csrf and not self.launch():
                 stop.wait(3)
                 continue
-            action = random.choices(["ask", "approve", "reject", "cds", "mcp", "health"],
-                                    [5, 3, 1, 2, 1, 1])[0]
+            action = random.choices(
+                ["ask", "approve", "reject", "cds", "mcp", "health"], [5, 3, 1, 2, 1, 1]
+            )[0]
             if action == "ask":
                 self.ask()
             elif action == "mcp":
@@ -217,9 +277,11 @@ def _cache_unwritable(stack: FaultStack):
     moved = cache.with_name("cache-moved.sqlite")
     cache.rename(moved)
     cache.mkdir()
+
     def restore():
         cache.rmdir()
         moved.rename(cache)
+
     return restore
 
 
@@ -233,10 +295,13 @@ def _worker_kill(stack: FaultStack):
 
 FAULTS = {
     # name: (inject -> restore function, seconds the fault lasts)
-    "hapi_slow_20s": (lambda s: (setattr(s.proxy, "delay", 20.0), lambda: setattr(s.proxy, "delay", 0.0))[1], 45),
+    "hapi_slow_20s": (
+        lambda s: (setattr(s.proxy, "delay", 20.0), lambda: setattr(s.proxy, "delay", 0.0))[1],
+        45,
+    ),
     "hapi_paused": (lambda s: (s.proxy.pause(), s.proxy.resume)[1], 45),
     "hapi_killed_restarted": (lambda s: (s.kill_hapi(), s.proxy.pause(), s.restart_hapi)[2], 5),
-    "postgres_restarted": (lambda s: (lambda: s.pg.restart("fast", down_s=10)), 0),
+    "postgres_restarted": (lambda s: lambda: s.pg.restart("fast", down_s=10), 0),
     "worker_killed": (_worker_kill, 0),
     "model_killed": (lambda s: (s.kill_model(), s.start_model)[1], 30),
     "cache_unwritable": (_cache_unwritable, 30),
@@ -257,8 +322,12 @@ def _recovered(stack: FaultStack, store: ProposalStore, log: Log) -> float | Non
     return None
 
 
-def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = None,
-               partial: Path | None = None) -> dict:
+def run_faults(
+    stack: FaultStack,
+    clinicians: int = 4,
+    only: list[str] | None = None,
+    partial: Path | None = None,
+) -> dict:
     store, log, stop = _store(stack), Log(), threading.Event()
     people = [Clinician(i, stack, store, log) for i in range(clinicians)]
     threads = [threading.Thread(target=c.work, args=(stop,), daemon=True) for c in people]
@@ -281,7 +350,10 @@ def run_faults(stack: FaultStack, clinicians: int = 4, only: list[str] | None = 
         recovery = _recovered(stack, store, log)
         time.sleep(10)
         ended = time.monotonic()
-        report[name] = _window(log, began, ended) | {"lasted_s": round(back - began, 1), "recovery_s": recovery}
+        report[name] = _window(log, began, ended) | {
+            "lasted_s": round(back - began, 1),
+            "recovery_s": recovery,
+        }
         if partial:
             partial.write_text(json.dumps(report, indent=2) + "\n")
     stop.set()
@@ -299,16 +371,27 @@ def _window(log: Log, began: float, ended: float) -> dict:
         key = f"{e.kind} {e.status or 'no answer'}: {e.sentence}"
         how[key] = how.get(key, 0) + 1
     degraded = sum(1 for e in seen if e.ok and e.sentence)
-    return {"requests": len(seen), "failed": len(failed), "answered_degraded": degraded,
-            "bench_drafts_failed": len(window) - len(seen),
-            "server_errors_500": sum(1 for e in seen if e.status == 500),
-            "how": dict(sorted(how.items(), key=lambda kv: -kv[1])[:8])}
+    return {
+        "requests": len(seen),
+        "failed": len(failed),
+        "answered_degraded": degraded,
+        "bench_drafts_failed": len(window) - len(seen),
+        "server_errors_500": sum(1 for e in seen if e.status == 500),
+        "how": dict(sorted(how.items(), key=lambda kv: -kv[1])[:8]),
+    }
 
 
 def _ledger(stack: FaultStack, reader: Clinician, log: Log) -> dict:
     """Every card against the chart, after the card was read (read settles an unconfirmed one)."""
-    counts = {"cards": len(log.cards), "written_once": 0, "duplicates": 0, "not_written": 0,
-              "in_chart_card_not_approved": 0, "approved_not_in_chart": 0, "unconfirmed_left": 0}
+    counts = {
+        "cards": len(log.cards),
+        "written_once": 0,
+        "duplicates": 0,
+        "not_written": 0,
+        "in_chart_card_not_approved": 0,
+        "approved_not_in_chart": 0,
+        "unconfirmed_left": 0,
+    }
     by_status: dict[str, int] = {}
     for card in log.cards:
         status = _settled_status(stack, card)
@@ -332,8 +415,13 @@ def _settled_status(stack: FaultStack, card: Card) -> str:
         from smart_docgemma.smart.scopes import GrantedScopes
         from tests.support.launch_context import PATIENT_SCOPES, Launch
 
-        lc = Launch(store.get(card.id).sid, card.patient, "Practitioner/dr-okafor",
-                    GrantedScopes.parse(PATIENT_SCOPES), FhirGateway(stack.hapi.base_url, None))
+        lc = Launch(
+            store.get(card.id).sid,
+            card.patient,
+            "Practitioner/dr-okafor",
+            GrantedScopes.parse(PATIENT_SCOPES),
+            FhirGateway(stack.hapi.base_url, None),
+        )
         for _ in range(3):
             status = store.settle(store.get(card.id), lc).status
             if status != "unconfirmed":
@@ -343,9 +431,12 @@ def _settled_status(stack: FaultStack, card: Card) -> str:
 
 
 def _in_chart(stack: FaultStack, pid: str) -> int:
-    res = requests.get(f"{stack.hapi.base_url}/MedicationRequest", timeout=60, params={
-        "identifier": f"{IDENTIFIER_SYSTEM}|{pid}", "_summary": "count"},
-        headers={"Cache-Control": "no-cache", "Accept": "application/fhir+json"})
+    res = requests.get(
+        f"{stack.hapi.base_url}/MedicationRequest",
+        timeout=60,
+        params={"identifier": f"{IDENTIFIER_SYSTEM}|{pid}", "_summary": "count"},
+        headers={"Cache-Control": "no-cache", "Accept": "application/fhir+json"},
+    )
     return int(res.json()["total"])
 
 
@@ -367,16 +458,26 @@ def run_soak(stack: FaultStack, minutes: float, clinicians: int = 6) -> dict:
     asks = [e for e in log.events if e.kind == "ask" and e.ok]
     first = [e.seconds for e in asks if e.at - started <= window]
     last = [e.seconds for e in asks if e.at >= started + minutes * 60 - window]
-    return {"minutes": minutes, "clinicians": clinicians, "requests": len(log.events),
-            "status_5xx": sum(1 for e in log.events if e.status >= 500),
-            "failed": sum(1 for e in log.events if not e.ok),
-            "turns": sum(1 for e in log.events if e.kind == "ask"),
-            "lost_turns": sum(1 for e in log.events if e.kind == "ask" and not e.ok),
-            "window_s": window, "p95_turn_s_first": _p95(first), "p95_turn_s_last": _p95(last),
-            "worker_rss_mb_after_warmup": rss_warm, "worker_rss_mb_end": rss_end,
-            "rss_growth_pct": {pid: round(100 * (rss_end[pid] - mb) / mb, 1)
-                               for pid, mb in rss_warm.items() if pid in rss_end},
-            "cards": _ledger(stack, people[0], log)}
+    return {
+        "minutes": minutes,
+        "clinicians": clinicians,
+        "requests": len(log.events),
+        "status_5xx": sum(1 for e in log.events if e.status >= 500),
+        "failed": sum(1 for e in log.events if not e.ok),
+        "turns": sum(1 for e in log.events if e.kind == "ask"),
+        "lost_turns": sum(1 for e in log.events if e.kind == "ask" and not e.ok),
+        "window_s": window,
+        "p95_turn_s_first": _p95(first),
+        "p95_turn_s_last": _p95(last),
+        "worker_rss_mb_after_warmup": rss_warm,
+        "worker_rss_mb_end": rss_end,
+        "rss_growth_pct": {
+            pid: round(100 * (rss_end[pid] - mb) / mb, 1)
+            for pid, mb in rss_warm.items()
+            if pid in rss_end
+        },
+        "cards": _ledger(stack, people[0], log),
+    }
 
 
 def _p95(values: list[float]) -> float | None:
@@ -405,25 +506,40 @@ def _sid(stack: FaultStack, cookies) -> str:
 def _prefetch(stack: FaultStack, patient: str) -> dict:
     """What an EHR sends with patient-view, read from its own database (the HAPI behind)."""
     base, headers = stack.hapi.base_url, {"Accept": "application/fhir+json"}
+
     def read(path: str, **params) -> dict:
         try:
             res = requests.get(f"{base}/{path}", params=params, headers=headers, timeout=30)
             return res.json() if res.ok else {}
         except requests.RequestException:
             return {}
-    return {"patient": read(f"Patient/{patient}"),
-            "medications": read("MedicationRequest", patient=patient, status="active"),
-            "allergies": read("AllergyIntolerance", patient=patient),
-            "conditions": read("Condition", patient=patient)}
+
+    return {
+        "patient": read(f"Patient/{patient}"),
+        "medications": read("MedicationRequest", patient=patient, status="active"),
+        "allergies": read("AllergyIntolerance", patient=patient),
+        "conditions": read("Condition", patient=patient),
+    }
 
 
 def _order(patient: str) -> dict:
-    return {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
-            "subject": {"reference": f"Patient/{patient}"},
-            "medicationCodeableConcept": {"coding": [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm",
-                                                      "code": "861007", "display": "metformin 500 MG Oral Tablet"}],
-                                          "text": "metformin 500 mg tablet"},
-            "dosageInstruction": [{"text": "500 mg twice daily"}]}
+    return {
+        "resourceType": "MedicationRequest",
+        "status": "active",
+        "intent": "order",
+        "subject": {"reference": f"Patient/{patient}"},
+        "medicationCodeableConcept": {
+            "coding": [
+                {
+                    "system": "http://www.nlm.nih.gov/research/umls/rxnorm",
+                    "code": "861007",
+                    "display": "metformin 500 MG Oral Tablet",
+                }
+            ],
+            "text": "metformin 500 mg tablet",
+        },
+        "dosageInstruction": [{"text": "500 mg twice daily"}],
+    }
 
 
 def _json(res: requests.Response) -> dict:
@@ -455,8 +571,12 @@ def main(argv=None) -> int:
         if args.minutes:
             result = run_soak(stack, args.minutes, args.clinicians or 6)
         else:
-            result = run_faults(stack, args.clinicians or 4, args.only,
-                                args.out.with_suffix(".partial.json") if args.out else None)
+            result = run_faults(
+                stack,
+                args.clinicians or 4,
+                args.only,
+                args.out.with_suffix(".partial.json") if args.out else None,
+            )
     text = json.dumps(result, indent=2, default=lambda o: asdict(o))
     print(text)
     if args.out:

@@ -9,6 +9,7 @@ own that the bench can kill, pause or restart while clinicians work:
 - the model server (``tests.bench.oracle`` in its own process: ``kill_model`` / ``start_model``);
 - the app under gunicorn (``docgemma``, 2 workers) on PostgreSQL, its cache folder given.
 """
+
 from __future__ import annotations
 
 import os
@@ -63,8 +64,14 @@ class FaultStack:
         return self
 
     def __exit__(self, *exc) -> None:
-        for stop in (self.stop_app, self.kill_model, self.stop_sandbox, self.proxy.stop,
-                     self.hapi.stop, self.pg.stop):
+        for stop in (
+            self.stop_app,
+            self.kill_model,
+            self.stop_sandbox,
+            self.proxy.stop,
+            self.hapi.stop,
+            self.pg.stop,
+        ):
             try:
                 stop()
             except Exception as error:  # stop the rest whatever one of them did
@@ -101,15 +108,26 @@ class FaultStack:
 
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.key = self.folder / "sandbox-key.pem"
-        self.key.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                               serialization.NoEncryption()))
+        self.key.write_bytes(
+            key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            )
+        )
 
     def start_sandbox(self) -> None:
         from launch.sandbox import create_sandbox
 
-        app = create_sandbox({"FHIR_UPSTREAM": self.proxy.url, "PORT": self.ports["sandbox"],
-                              "SIGNING_KEY_FILE": str(self.key), "APP_LAUNCH_URL": f"{self.app_url}/launch",
-                              "PROTECTED_RESOURCES": {f"{self.app_url}/mcp": "docgemma"}})
+        app = create_sandbox(
+            {
+                "FHIR_UPSTREAM": self.proxy.url,
+                "PORT": self.ports["sandbox"],
+                "SIGNING_KEY_FILE": str(self.key),
+                "APP_LAUNCH_URL": f"{self.app_url}/launch",
+                "PROTECTED_RESOURCES": {f"{self.app_url}/mcp": "docgemma"},
+            }
+        )
         self.sandbox = ServedApp(app, "127.0.0.1", self.ports["sandbox"])
 
     def stop_sandbox(self) -> None:
@@ -118,9 +136,20 @@ class FaultStack:
 
     # -- the model server ------------------------------------------------------------
     def start_model(self) -> None:
-        self.model = subprocess.Popen([sys.executable, "-m", "tests.bench.oracle", "--latency-ms", "200",
-                                       "--port", str(self.ports["model"])], stdout=subprocess.PIPE, text=True,
-                                      start_new_session=True)
+        self.model = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tests.bench.oracle",
+                "--latency-ms",
+                "200",
+                "--port",
+                str(self.ports["model"]),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         self.model_url = self.model.stdout.readline().strip()
         _wait(self.model_url + "/models")
 
@@ -131,18 +160,30 @@ class FaultStack:
 
     # -- the app under gunicorn --------------------------------------------------------
     def config(self) -> dict:
-        return {"SECRET_KEY": "fault-bench", "DATABASE_URL": self.database, "ENDPOINT": self.model_url,
-                "SCHEMA_DIALECT": "json_schema", "CHAT_RATE_PER_MIN": 1000, "CACHE_PATH": str(self.cache),
-                "ISS_ALLOWLIST": [f"{self.sandbox_url}/fhir"], "MODEL_PREFILL_NEXT_TURN": False,
-                "MCP_URL": f"{self.app_url}/mcp", "MCP_AUTHORIZATION_SERVER": f"{self.sandbox_url}/fhir",
-                "CDS_ISSUERS": {self.cds_client.issuer: {"jwks": self.cds_client.jwks()}},
-                **self.knowledge}
+        return {
+            "SECRET_KEY": "fault-bench",
+            "DATABASE_URL": self.database,
+            "ENDPOINT": self.model_url,
+            "SCHEMA_DIALECT": "json_schema",
+            "CHAT_RATE_PER_MIN": 1000,
+            "CACHE_PATH": str(self.cache),
+            "ISS_ALLOWLIST": [f"{self.sandbox_url}/fhir"],
+            "MODEL_PREFILL_NEXT_TURN": False,
+            "MCP_URL": f"{self.app_url}/mcp",
+            "MCP_AUTHORIZATION_SERVER": f"{self.sandbox_url}/fhir",
+            "CDS_ISSUERS": {self.cds_client.issuer: {"jwks": self.cds_client.jwks()}},
+            **self.knowledge,
+        }
 
     def start_app(self) -> None:
         """The sandbox's own way of running the app as a process (``SANDBOX_APP_PROCESS``)."""
-        os.environ.update(DOCGEMMA_HOST="127.0.0.1", DOCGEMMA_PORT=str(self.ports["app"]),
-                          DOCGEMMA_WORKERS=str(self.workers), DOCGEMMA_THREADS="16",
-                          PYTHONPATH=os.getcwd())
+        os.environ.update(
+            DOCGEMMA_HOST="127.0.0.1",
+            DOCGEMMA_PORT=str(self.ports["app"]),
+            DOCGEMMA_WORKERS=str(self.workers),
+            DOCGEMMA_THREADS="16",
+            PYTHONPATH=os.getcwd(),
+        )
         self.app_log = self.folder / "app.log"
         self.app = AppProcess(self.config(), self.app_url, log=open(self.app_log, "a")).proc
 
@@ -166,7 +207,9 @@ class FaultStack:
 
 def worker_rss_mb(pid: int) -> float:
     text = Path(f"/proc/{pid}/status").read_text()
-    return int(next(line.split()[1] for line in text.splitlines() if line.startswith("VmRSS:"))) / 1024
+    return (
+        int(next(line.split()[1] for line in text.splitlines() if line.startswith("VmRSS:"))) / 1024
+    )
 
 
 def _wait(url: str, timeout: float = 60) -> None:

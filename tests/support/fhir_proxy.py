@@ -15,6 +15,7 @@
 
 It lists the creates it forwarded (``posted``: resource types), so a test sees every create sent.
 """
+
 from __future__ import annotations
 
 import threading
@@ -25,7 +26,15 @@ from werkzeug import Request, Response
 
 from tests.support.servers import LiveServer
 
-HOP_BY_HOP = {"host", "connection", "keep-alive", "transfer-encoding", "te", "upgrade", "content-length"}
+HOP_BY_HOP = {
+    "host",
+    "connection",
+    "keep-alive",
+    "transfer-encoding",
+    "te",
+    "upgrade",
+    "content-length",
+}
 
 
 class FhirProxy:
@@ -81,7 +90,9 @@ class FhirProxy:
             return Response("upstream down", status=502)(environ, start_response)
         if self.hold_answers:  # written upstream; the answer comes too late for the client
             time.sleep(self.hold_answers)
-        out = Response(res.content, status=res.status_code, content_type=res.headers.get("Content-Type"))
+        out = Response(
+            res.content, status=res.status_code, content_type=res.headers.get("Content-Type")
+        )
         if res.headers.get("Location"):
             out.headers["Location"] = res.headers["Location"]
         return out(environ, start_response)
@@ -93,5 +104,11 @@ class FhirProxy:
         if req.method == "POST":
             with self._count:
                 self.posted.append(req.path.rstrip("/").rsplit("/", 1)[-1])
-        return requests.request(req.method, self.upstream + req.path.removeprefix("/fhir"),
-                                params=req.args, data=body, headers=headers, timeout=120)
+        return requests.request(
+            req.method,
+            self.upstream + req.path.removeprefix("/fhir"),
+            params=req.args,
+            data=body,
+            headers=headers,
+            timeout=120,
+        )

@@ -65,8 +65,8 @@ class Cluster:
 
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
         time.sleep(down_s)
-        self._run("pg_ctl", "-D", str(self.data), "-o", self.options, "-l", str(self.folder / "log"),
-                  "-w", "start")
+        self._run("pg_ctl", "-D", str(self.data), "-o", self.options,
+                  "-l", str(self.folder / "log"), "-w", "start")
 
     def stop(self) -> None:
         try:

@@ -8,6 +8,7 @@ does (``ward_run.approve_all``), what was created is read back and checked, and 
 approved a second time (a double click, a retry) to check that exactly one resource exists per
 card. What the approvals wrote is deleted once scored, so the charts stay as generated.
 """
+
 from __future__ import annotations
 
 import time
@@ -75,8 +76,9 @@ class Outcome:
 def card_text(p: Proposal) -> str:
     s = p.summary
     fields = " ".join(f"{k}: {v}" for k, v in s.get("fields") or [])
-    return "\n".join([str(s.get("title") or ""), fields, str(s.get("preview") or ""),
-                      resource_text(p.resource)])
+    return "\n".join(
+        [str(s.get("title") or ""), fields, str(s.get("preview") or ""), resource_text(p.resource)]
+    )
 
 
 def grade(task: Task, out: Outcome) -> list[CheckpointResult]:
@@ -85,11 +87,16 @@ def grade(task: Task, out: Outcome) -> list[CheckpointResult]:
     return [_grade_one(c, out, said, task.patient, expects) for c in task.checkpoints]
 
 
-def _grade_one(c: Checkpoint, out: Outcome, said: str, patient: str,
-               expects: bool) -> CheckpointResult:
+def _grade_one(
+    c: Checkpoint, out: Outcome, said: str, patient: str, expects: bool
+) -> CheckpointResult:
     if c.proposes is not None:
         got = sorted(kind(p.resource_type) for p in out.cards)
-        wrong = [] if got == sorted(kind(k) for k in c.proposes) else [f"pending {got}, expected {sorted(c.proposes)}"]
+        wrong = (
+            []
+            if got == sorted(kind(k) for k in c.proposes)
+            else [f"pending {got}, expected {sorted(c.proposes)}"]
+        )
     elif c.no_early_write:
         wrong = [f"written before approval: {r}" for r in out.early]
     elif c.writes is not None:
@@ -109,10 +116,17 @@ class MultiRun:
 
     def context(self, task: Task) -> ToolContext:
         scopes = GrantedScopes.parse(self.base.config["SCOPES"])
-        return ToolContext(patient_id=task.patient, scopes=scopes,
-                           fhir=FhirGateway(self.base.fhir_base, None), http=self.base.http,
-                           proposals=self.base.proposals, sid=uuid.uuid4().hex, user=PRACTITIONER,
-                           config=dict(self.base.config), language=task.language)
+        return ToolContext(
+            patient_id=task.patient,
+            scopes=scopes,
+            fhir=FhirGateway(self.base.fhir_base, None),
+            http=self.base.http,
+            proposals=self.base.proposals,
+            sid=uuid.uuid4().hex,
+            user=PRACTITIONER,
+            config=dict(self.base.config),
+            language=task.language,
+        )
 
     def run(self, task: Task) -> TaskResult:
         started = time.perf_counter()
@@ -121,15 +135,24 @@ class MultiRun:
             checks = grade(task, out)
             error = None
         except Exception as exc:  # a crash is a failed task to report, not the end of the run
-            out, checks = None, [CheckpointResult(c.name, c.phase, False, ["crash"])
-                                 for c in task.checkpoints]
+            out, checks = (
+                None,
+                [CheckpointResult(c.name, c.phase, False, ["crash"]) for c in task.checkpoints],
+            )
             error = f"{type(exc).__name__}: {exc}"[:300]
         return TaskResult(
-            task.id, task.family, task.split, task.source, task.perturbation, checks,
+            task.id,
+            task.family,
+            task.split,
+            task.source,
+            task.perturbation,
+            checks,
             answer=(out.answer if out else "")[:2000],
             cards=[card_text(p)[:2000] for p in out.cards] if out else [],
             written=[f"{r['resourceType']}/{r['id']}" for r in out.written] if out else [],
-            seconds=round(time.perf_counter() - started, 2), error=error)
+            seconds=round(time.perf_counter() - started, 2),
+            error=error,
+        )
 
     def _session(self, task: Task) -> Outcome:
         ctx = self.context(task)
@@ -140,8 +163,12 @@ class MultiRun:
         agent = Agent(self.base.model, tools_for(ctx.scopes), ctx)  # type: ignore[arg-type]
         for said in task.turns:
             chart = chart_read(ctx)
-            turn = agent.run(said, history=history, chart_summary=chart.brief if chart else None,
-                             chart_text=chart.text if chart else None)
+            turn = agent.run(
+                said,
+                history=history,
+                chart_summary=chart.brief if chart else None,
+                chart_text=chart.text if chart else None,
+            )
             answer = turn.state.answer or ""
             history += [{"role": "user", "content": said}, {"role": "assistant", "content": answer}]
         return self._approve(task, ctx, since, answer)
@@ -150,10 +177,16 @@ class MultiRun:
         store, sid = self.base.proposals, ctx.sid or ""
         cards = [p for p in store.for_session(sid) if p.status == "pending"]
         mine = {p.id for p in store.for_session(sid)}
-        early = ward_run.unapproved(ctx.gateway(), task.patient, since,
-                                    set(self.base.injector.placed) | self.base.written, mine)
-        launch = ward_run.Launch(
-            sid, task.patient, ctx.user, ctx.scopes, ctx.gateway())  # type: ignore[arg-type]
+        early = ward_run.unapproved(
+            ctx.gateway(),
+            task.patient,
+            since,
+            set(self.base.injector.placed) | self.base.written,
+            mine,
+        )
+        scopes = ctx.scopes
+        assert scopes is not None  # the context above always grants the configured scopes
+        launch = ward_run.Launch(sid, task.patient, ctx.user, scopes, ctx.gateway())
         done = ward_run.approve_all(store, launch)
         self.base.written.update(f"{r['resourceType']}/{r['id']}" for r in done.written)
         duplicates = self._again(cards, launch)
@@ -169,8 +202,11 @@ class MultiRun:
                 self.base.proposals.approve(p.id, launch)
             except Exception:  # noqa: BLE001 - a refused second approval is what we want
                 pass
-            n = len(launch.fhir.search(p.resource_type, {"identifier": f"{IDENTIFIER_SYSTEM}|{p.id}"},
-                                       max_pages=1))
+            n = len(
+                launch.fhir.search(
+                    p.resource_type, {"identifier": f"{IDENTIFIER_SYSTEM}|{p.id}"}, max_pages=1
+                )
+            )
             if n > 1:
                 wrong.append(f"{p.resource_type} of card {p.id[:8]}: {n} resources")
         return wrong
@@ -181,12 +217,22 @@ class MultiRun:
 
 def _as_case(task: Task) -> Case:
     """The injector's view of a task: its patient and the results it places."""
-    return Case(id=task.id, category="multi_tool", query=task.turns[0], route="proposal",
-                patient=task.patient, setup=list(task.setup))
+    return Case(
+        id=task.id,
+        category="multi_tool",
+        query=task.turns[0],
+        route="proposal",
+        patient=task.patient,
+        setup=list(task.setup),
+    )
 
 
-def evaluate(tasks: list[Task], fhir_base: str, endpoint: str = "",
-             progress: Callable[[TaskResult], None] | None = None) -> list[TaskResult]:
+def evaluate(
+    tasks: list[Task],
+    fhir_base: str,
+    endpoint: str = "",
+    progress: Callable[[TaskResult], None] | None = None,
+) -> list[TaskResult]:
     run = MultiRun(fhir_base, endpoint)
     try:
         results = []
@@ -202,14 +248,25 @@ def evaluate(tasks: list[Task], fhir_base: str, endpoint: str = "",
 def summarise(results: list[TaskResult]) -> dict[str, Any]:
     """Tasks complete and checkpoints passed: overall, per split, per split × family, per
     perturbation."""
+
     def figures(rs: list[TaskResult]) -> dict[str, Any]:
-        return {"tasks": len(rs), "complete": sum(r.complete for r in rs),
-                "checkpoints": sum(len(r.checkpoints) for r in rs),
-                "passed": sum(r.passed for r in rs)}
+        return {
+            "tasks": len(rs),
+            "complete": sum(r.complete for r in rs),
+            "checkpoints": sum(len(r.checkpoints) for r in rs),
+            "passed": sum(r.passed for r in rs),
+        }
 
     groups: dict[str, list[TaskResult]] = {}
     for r in results:
-        for key in (r.split, f"{r.split}/{r.family}", f"perturbation/{r.perturbation or 'original'}"):
+        for key in (
+            r.split,
+            f"{r.split}/{r.family}",
+            f"perturbation/{r.perturbation or 'original'}",
+        ):
             groups.setdefault(key, []).append(r)
-    return {"all": figures(results), **{k: figures(v) for k, v in sorted(groups.items())},
-            "results": [{**asdict(r), "passed": r.passed, "complete": r.complete} for r in results]}
+    return {
+        "all": figures(results),
+        **{k: figures(v) for k, v in sorted(groups.items())},
+        "results": [{**asdict(r), "passed": r.passed, "complete": r.complete} for r in results],
+    }

@@ -1,5 +1,6 @@
 """The checkpoints' checks: pure functions over the turn's answer, its cards and what reached
 FHIR. Texts are compared case-insensitively with spacing squashed; "a | b" accepts either."""
+
 from __future__ import annotations
 
 import base64
@@ -43,8 +44,16 @@ def resource_text(resource: dict[str, Any]) -> str:
         elif isinstance(value, list):
             for v in value:
                 walk(v, key)
-        elif isinstance(value, str) and key in ("text", "display", "title", "div", "description",
-                                                 "patientInstruction", "value", "priority"):
+        elif isinstance(value, str) and key in (
+            "text",
+            "display",
+            "title",
+            "div",
+            "description",
+            "patientInstruction",
+            "value",
+            "priority",
+        ):
             parts.append(value)
 
     walk(resource)
@@ -56,7 +65,9 @@ def _codes(cc: dict[str, Any] | None) -> set[str]:
 
 
 def _type_codes(r: dict[str, Any]) -> set[str]:
-    return _codes(r.get("type")) | _codes(r.get("code")) | _codes(r.get("medicationCodeableConcept"))
+    return (
+        _codes(r.get("type")) | _codes(r.get("code")) | _codes(r.get("medicationCodeableConcept"))
+    )
 
 
 def linked_letters(r: dict[str, Any], written: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -72,13 +83,14 @@ def linked_letters(r: dict[str, Any], written: list[dict[str, Any]]) -> list[dic
 
 
 def kind(resource_type: str) -> str:
-    """"Document" for either document resource (a task accepts a Composition or a
+    """ "Document" for either document resource (a task accepts a Composition or a
     DocumentReference), else the resource type."""
     return "Document" if resource_type in LETTER_TYPES else resource_type
 
 
-def problems(want: ExpectedResource, got: dict[str, Any], patient: str,
-             written: list[dict[str, Any]]) -> list[str]:
+def problems(
+    want: ExpectedResource, got: dict[str, Any], patient: str, written: list[dict[str, Any]]
+) -> list[str]:
     """Every part of ``want`` that ``got`` lacks (empty: it is right)."""
     out: list[str] = []
     if kind(got.get("resourceType") or "") != kind(want.resourceType):
@@ -101,13 +113,16 @@ def problems(want: ExpectedResource, got: dict[str, Any], patient: str,
     return out
 
 
-def check_written(expected: list[ExpectedResource], written: list[dict[str, Any]],
-                  patient: str) -> list[str]:
+def check_written(
+    expected: list[ExpectedResource], written: list[dict[str, Any]], patient: str
+) -> list[str]:
     """Each expected resource matched by a distinct written one, nothing more written."""
     left, wrong = list(written), []
     for want in expected:
-        scored = sorted(((problems(want, got, patient, written), i) for i, got in enumerate(left)),
-                        key=lambda p: len(p[0]))
+        scored = sorted(
+            ((problems(want, got, patient, written), i) for i, got in enumerate(left)),
+            key=lambda p: len(p[0]),
+        )
         if scored and not scored[0][0]:
             left.pop(scored[0][1])
         else:
@@ -118,5 +133,6 @@ def check_written(expected: list[ExpectedResource], written: list[dict[str, Any]
 
 def check_says(says: list[str], says_not: list[str], text: str) -> list[str]:
     low = squash(text)
-    return ([f"missing {w!r}" for w in says if not found(w, low)]
-            + [f"present {w!r}" for w in says_not if found(w, low)])
+    return [f"missing {w!r}" for w in says if not found(w, low)] + [
+        f"present {w!r}" for w in says_not if found(w, low)
+    ]

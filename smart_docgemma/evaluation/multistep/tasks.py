@@ -8,6 +8,7 @@ its checkpoints. Perturbation twins (``twin_of`` + ``perturbation``) remove, age
 misattribute one decisive fact of an original task. Unknown fields are an error (a typo cannot
 silently lower a score).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,8 +23,16 @@ FOLDER = Path(__file__).parent
 Phase = Literal["retrieve", "reason", "propose", "document", "before_approval", "once"]
 Perturbation = Literal["missing", "stale", "conflicting", "wrong_patient"]
 # "Document": a Composition or a DocumentReference, whichever the app writes
-WriteType = Literal["Document", "Composition", "DocumentReference", "ServiceRequest", "MedicationRequest",
-                    "MedicationStatement", "Observation", "AllergyIntolerance"]
+WriteType = Literal[
+    "Document",
+    "Composition",
+    "DocumentReference",
+    "ServiceRequest",
+    "MedicationRequest",
+    "MedicationStatement",
+    "Observation",
+    "AllergyIntolerance",
+]
 
 
 class ExpectedResource(BaseModel):
@@ -66,8 +75,13 @@ class Checkpoint(BaseModel):
 
     @model_validator(mode="after")
     def _one_check(self) -> "Checkpoint":
-        kinds = [bool(self.says or self.says_not), self.proposes is not None, self.no_early_write,
-                 self.writes is not None, self.once]
+        kinds = [
+            bool(self.says or self.says_not),
+            self.proposes is not None,
+            self.no_early_write,
+            self.writes is not None,
+            self.once,
+        ]
         if sum(kinds) != 1:
             raise ValueError(f"checkpoint {self.name!r}: exactly one check, not {sum(kinds)}")
         return self

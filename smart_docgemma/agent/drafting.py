@@ -1,0 +1,104 @@
+"""Requests for a document drafted from the chart, understood by code: "draft a discharge
+summary", "handoff for the night team", "lettre de sortie", "refer to nephrology with a letter
+including the eGFR trend" (words in ``tools/data/drafts.yaml``), and the follow-ups that change
+the pending draft in place ("make it urgent", "add the potassium to the letter").
+
+``draft_call`` gives the ``draft_document`` call, or None; ``requested`` tells planning that the
+turn is a draft (the draft is its one tool: the referral inside a letter is not ordered twice).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, cast
+
+from pydantic import ValidationError
+
+from ..tools import catalog
+from ..tools.base import ToolContext
+from ..tools.words import ward_words
+from ..tools.writes import drafts
+from .state import Turn
+
+if TYPE_CHECKING:
+    from ..proposals.store import Proposal, ProposalStore
+
+TOOL = "draft_document"
+_BIRTH = re.compile(r"\b((?:19|20)\d{2}-\d{2}-\d{2})\b")
+
+
+def requested(state: Turn) -> bool:
+    """A draft asked for in this message, or drafted already in this turn."""
+    return drafts.request_kind(state.message) is not None or any(
+        r.tool == TOOL for r in state.tool_runs
+    )
+
+
+def _pending(ctx: ToolContext) -> list[Proposal]:
+    # the tools see the store as a ProposalSink (what they call); planning reads its cards
+    store = cast("ProposalStore | None", ctx.proposals)
+    if store is None or not hasattr(store, "for_session"):
+        return []
+    mine = [p for p in store.for_session(ctx.sid or "") if p.tool == TOOL and p.status == "pending"]
+    return sorted(mine, key=lambda p: p.created_at)
+
+
+def _fresh(
+    message: str, kind: drafts.Kind, patient: str, pending: list[Proposal], named: tuple[str, ...]
+) -> dict[str, Any]:
+    specialty = ward_words.specialties(message)
+    birth = _BIRTH.search(message)
+    return {
+        "patient_id": patient,
+        "kind": kind,
+        "request": message[:400],
+        "specialty": specialty[0] if specialty else None,
+        "priority": ward_words.priority(message),
+        "include": drafts.named_analytes(message)[:8],
+        "birth_date": birth.group(1) if birth else None,
+        "patient_name": named[0] if named else None,
+        "supersedes": [p.id for p in pending if (p.summary.get("draft") or {}).get("kind") == kind][
+            -4:
+        ],
+    }
+
+
+def _revised(message: str, card: Proposal) -> dict[str, Any] | None:
+    """The pending draft's request with this follow-up's change, or None when it asks none."""
+    words, before = drafts.vocabulary()["followup"], dict(card.summary.get("draft") or {})
+    if not before:
+        return None
+    changed = dict(before)
+    if drafts.says(message, words["urgent"]):
+        changed["priority"] = "urgent"
+    added = [a for a in drafts.named_analytes(message) if a not in (before.get("include") or [])]
+    if added and drafts.says(message, words["add"]):
+        changed["include"] = [*(before.get("include") or []), *added][:8]
+    if changed == before:
+        return None
+    changed["request"] = f"{before.get('request', '')} / {message}"[:400]
+    return {**changed, "supersedes": [card.id]}
+
+
+def draft_call(state: Turn, tools: Collection[str],
+               ctx: ToolContext | None) -> tuple[str, dict[str, Any]] | None:
+    """The ``draft_document`` call this message asks for (a new draft or a revised one), always
+    for the patient in context: a request naming someone else is refused by the tool, saying why."""
+    patient = ctx.patient_id if ctx is not None else None
+    if TOOL not in tools or ctx is None or not patient:
+        return None
+    pending = _pending(ctx)
+    kind = drafts.request_kind(state.message)
+    if kind is not None:
+        args: dict[str, Any] | None = _fresh(
+            state.message, kind, patient, pending, tuple(state.entities.patient_names)
+        )
+    else:
+        args = _revised(state.message, pending[-1]) if pending else None
+    if args is None:
+        return None
+    try:
+        return TOOL, catalog.spec(TOOL).args_model(**args).model_dump(exclude_none=True)
+    except ValidationError:
+        return None

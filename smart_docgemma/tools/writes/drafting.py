@@ -1,0 +1,164 @@
+"""``draft_document``: a document composed from the chart (``drafts.compose``) proposed as an
+editable approval card; Approve writes it once with its Provenance (``proposals/store.py``).
+
+A discharge summary, progress note or handoff is a ``DocumentReference`` of its LOINC type
+holding the draft as text; a referral is its ``ServiceRequest`` with the letter (a referral-note
+``DocumentReference``) contained and named in ``supportingInfo``, so the order and its letter
+are one write. A follow-up ("make it urgent", "add the potassium") drafts again and withdraws
+the card it replaces. A request naming a birth date other than the chart's drafts nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+from datetime import date
+from typing import Any
+
+from ... import errors
+from ...approval.types import ProposalSummary
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart.chart import chart_data, fetch_chart
+from ..chart.chartdata import ChartData
+from ..words import ward_words
+from ..words.dosing import SNOMED
+from . import drafts
+from .draft import now, practitioner, propose, refuse
+from .ward_orders import REFERRAL_CATEGORY, service_request
+
+TOOL = "draft_document"
+CATEGORY = {
+    "system": "http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category",
+    "code": "clinical-note",
+    "display": "Clinical Note",
+}
+
+
+def document(ctx: ToolContext, draft: drafts.Draft) -> dict[str, Any]:
+    kind = drafts.document_type(draft.kind)
+    resource: dict[str, Any] = {
+        "resourceType": "DocumentReference",
+        "status": "current",
+        "docStatus": "preliminary",
+        "type": {"coding": [kind], "text": kind["display"]},
+        "category": [{"coding": [CATEGORY]}],
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "date": now(),
+        "description": f"{draft.title}, drafted from the chart with the DocGemma assistant",
+        "content": [
+            {
+                "attachment": {
+                    "contentType": "text/plain; charset=utf-8",
+                    "title": draft.title,
+                    "data": base64.b64encode(draft.text().encode()).decode(),
+                }
+            }
+        ],
+    }
+    if practitioner(ctx):
+        resource["author"] = [practitioner(ctx)]
+    return resource
+
+
+def referral(
+    ctx: ToolContext, draft: drafts.Draft, args: tool_args.DraftDocumentArgs
+) -> dict[str, Any] | None:
+    found = ward_words.specialties(args.specialty or "")
+    if not found:
+        return None
+    spec = ward_words.specialty(found[0])
+    code = {
+        "coding": [{"system": SNOMED, "code": spec["code"], "display": spec["display"]}],
+        "text": spec["display"],
+    }
+    resource = service_request(ctx, code, REFERRAL_CATEGORY, args.priority, reason=draft.reason)
+    letter = {**document(ctx, draft), "id": "letter"}
+    resource["contained"] = [letter]
+    resource["supportingInfo"] = [{"reference": "#letter", "display": "Referral letter"}]
+    return resource
+
+
+def _wrong_patient(chart: ChartData, args: tool_args.DraftDocumentArgs) -> str | None:
+    """Why the request is not about the patient in context (another name or birth date), or None."""
+    p = chart.patient
+    other_birth = bool(args.birth_date and p.birth_date and args.birth_date != p.birth_date[:10])
+    words = drafts.says_all(p.name, (args.patient_name or "").split())
+    if not other_birth and words:
+        return None
+    named = " ".join(
+        x for x in (args.patient_name or "", f"born {args.birth_date}" if other_birth else "") if x
+    )
+    return (
+        f"This chart is {p.name}, born {p.birth_date}; the request names {named}. Nothing was "
+        "drafted: open that patient's chart to draft for them."
+    )
+
+
+def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult:
+    refused = refuse(
+        args, ctx, "ServiceRequest" if args.kind == "referral" else "DocumentReference"
+    )
+    if refused:
+        return refused
+    try:
+        chart = chart_data(fetch_chart(ctx.gateway(), args.patient_id, scopes=ctx.scopes))
+    except errors.DocGemmaError as exc:
+        return ToolResult.failure(
+            "upstream", f"The chart could not be read ({exc.description}); nothing was drafted."
+        )
+    wrong = _wrong_patient(chart, args)
+    if wrong:
+        return ToolResult.failure("forbidden", wrong)
+    req = drafts.DraftRequest(
+        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include)
+    )
+    draft = drafts.compose(req, chart, date.today())
+    resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
+    if resource is None:
+        return ToolResult.failure(
+            "invalid",
+            f'"{args.specialty}" is not a specialty this site\'s referral '
+            "table knows, so no referral was drafted. Please name the specialty.",
+        )
+    result = propose(ctx, TOOL, resource, _summary(draft, args), draft.title.lower())
+    if result.status == "proposal" and args.supersedes and ctx.proposals is not None:
+        ctx.store().withdraw_ids(list(args.supersedes), reason="Replaced by the revised draft")
+    if draft.notices and result.status == "proposal":
+        result = ToolResult(
+            status=result.status,
+            text=result.text + "\n" + "\n".join(draft.notices),
+            proposal_id=result.proposal_id,
+            data=result.data,
+        )
+    return result
+
+
+def _summary(draft: drafts.Draft, args: tool_args.DraftDocumentArgs) -> ProposalSummary:
+    fields = [
+        (
+            "Document",
+            f"{drafts.document_type(draft.kind)['display']} "
+            f"(LOINC {drafts.document_type(draft.kind)['code']})",
+        )
+    ]
+    if args.kind == "referral":
+        fields += [
+            ("Specialty", args.specialty or ""),
+            ("Priority", args.priority or "routine"),
+            ("Reason", draft.reason),
+        ]
+    fields += [("Checked", n) for n in draft.notices]
+    if args.supersedes:
+        fields.append(("Replaces", "the earlier draft, withdrawn"))
+    return {
+        "title": f"Save {draft.title}",
+        "kind": "note",
+        "fields": fields,
+        "preview": draft.text()[:4000],
+        "flags": [],
+        "draft": args.model_dump(exclude={"supersedes", "birth_date", "patient_name"}),
+    }
+
+
+TOOLS: list[Tool] = [Tool(catalog.spec(TOOL), run_draft)]

@@ -1,0 +1,480 @@
+"""Drafts a clinician signs, composed by code from the typed chart (``ChartData``): a discharge
+(or visit) summary, a progress note, an I-PASS handoff, a referral letter. Every line cites the
+record it states, so the draft holds no fact the chart does not; what the chart lacks, what is
+older than a year and what the clinician's words contradict are said with their dates.
+
+    request_kind("draft a discharge summary") -> "discharge"
+    compose(DraftRequest(kind="discharge", ...), chart, today) -> Draft;  draft.text()
+
+Vocabularies (document types, request words in four languages, follow-up words, handoff
+contingencies) are data: ``data/drafts.yaml``. Pure functions: no FHIR, no Flask.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from ...knowledge import analytes
+from ..chart.chartdata import ChartData, ChartSeries, num
+from ..words import ward_words
+
+DATA = Path(__file__).parents[1] / "data" / "drafts.yaml"
+Kind = Literal["discharge", "progress", "handoff", "referral"]
+KINDS: tuple[Kind, ...] = ("discharge", "progress", "handoff", "referral")
+STALE = timedelta(days=365)
+KEY_RESULTS = 8
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict[str, Any]:
+    found: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return found
+
+
+def _low(text: str) -> str:
+    return " ".join(analytes.fold(text).lower().split())
+
+
+def says(text: str, words: list[str]) -> bool:
+    """Whole words or phrases of ``words`` in ``text`` (case and accents folded)."""
+    low = _low(text)
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(_low(w))}(?![a-z0-9])", low) for w in words)
+
+
+def says_all(text: str, words: list[str]) -> bool:
+    """Every word of ``words`` in ``text`` (a name named in a request against the chart's)."""
+    return all(says(text, [w]) for w in words if w.strip())
+
+
+def request_kind(message: str) -> Kind | None:
+    """The document a message asks for; a letter only to a specialty, a progress note only
+    drafted from the chart. A note whose text the clinician dictates ("progress note: stable,
+    …") is theirs to save, not a draft; "what did the discharge summary say?" reads the chart."""
+    head, colon, dictated = message.partition(":")
+    if (colon and len(dictated.strip()) >= 2) or says(message, vocabulary()["reading_words"]):
+        return None
+    kinds = vocabulary()["kinds"]
+    for kind in ("discharge", "progress", "handoff"):
+        drafted = kind != "progress" or says(message, vocabulary()["draft_words"])
+        if says(message, kinds[kind]["words"]) and drafted:
+            return kind  # type: ignore[return-value]
+    to_whom = says(message, vocabulary()["refer_words"]) or bool(ward_words.specialties(message))
+    if says(message, kinds["referral"]["words"]) and to_whom:
+        return "referral"
+    return None
+
+
+def document_type(kind: Kind) -> dict[str, str]:
+    entry = vocabulary()["kinds"][kind]
+    return {"system": "http://loinc.org", "code": str(entry["loinc"]), "display": entry["display"]}
+
+
+def named_analytes(message: str) -> list[str]:
+    """Analytes the message names ("the eGFR trend", "add the potassium")."""
+    low = _low(message)
+    found = [
+        a.name
+        for a in analytes.table().values()
+        if any(re.search(rf"(?<![a-z0-9]){re.escape(_low(w))}(?![a-z0-9])", low) for w in a.words)
+    ]
+    shorts = vocabulary()["short_forms"]
+    found += [
+        shorts[w]
+        for w in re.findall(r"(?<![a-z0-9])([a-z][a-z0-9+]?)(?![a-z0-9+])", low)
+        if w in shorts and shorts[w] not in found
+    ]
+    return found
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A value the clinician states in the request ("K is 3.1")."""
+
+    analyte: str
+    value: float
+
+
+def stated_values(message: str) -> list[Stated]:
+    """Analyte–value pairs of the request: an analyte's word, a verb or sign, a number."""
+    out = []
+    low = _low(message)
+    for m in re.finditer(r"(\d+(?:[.,]\d+)?)", low):
+        before = re.sub(
+            r"\s*(is|was|of|at|=|:|now|today|de|est|e|es)\s*$",
+            "",
+            low[max(0, m.start() - 24) : m.start()],
+        )
+        names = named_analytes(before.split(" - ")[-1][-14:]) if before else []
+        if names and not re.search(r"\d{4}-\d{2}$", before):
+            out.append(Stated(names[-1], float(m.group(1).replace(",", "."))))
+    return out
+
+
+@dataclass(frozen=True)
+class DraftRequest:
+    kind: Kind
+    request: str  # the clinician's words
+    specialty: str | None = None
+    priority: str | None = None
+    reason: str | None = None
+    include: tuple[str, ...] = ()  # analytes asked for (their whole series)
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    cite: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        refs = "".join(f" [{r}]" for r in self.cite if r)
+        return f"- {self.text}{refs}"
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Draft:
+    kind: Kind
+    title: str
+    header: Line
+    sections: tuple[Section, ...]
+    notices: tuple[str, ...] = ()  # what the answer says beside the card: missing, stale, conflicts
+    reason: str = ""  # a referral's reason, for its ServiceRequest
+
+    def text(self) -> str:
+        parts = [self.title, self.header.render()[2:], ""]
+        for s in self.sections:
+            parts += [s.title.upper(), *[line.render() for line in s.lines], ""]
+        return "\n".join(parts).strip() + "\n"
+
+
+@dataclass
+class _Facts:
+    """What every document states, computed once."""
+
+    chart: ChartData
+    today: date
+    stale: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def _age(day: str, today: date) -> timedelta | None:
+    try:
+        return today - date.fromisoformat(day[:10])
+    except ValueError:
+        return None
+
+
+def _analyte(series: ChartSeries) -> str:
+    a = analytes.of_code(series.code)
+    return a.name if a else series.name
+
+
+def unit(ucum: str) -> str:
+    """A UCUM unit as a reader writes it: "mL/min/{1.73_m2}" -> "mL/min/1.73 m2", "{INR}" -> "",
+    "mm[Hg]" -> "mmHg"."""
+    shown = re.sub(
+        r"\{([^}]*)\}",
+        lambda m: "" if m.group(1).isalpha() else m.group(1).replace("_", " "),
+        ucum or "",
+    )
+    return shown.replace("[", "").replace("]", "").strip()
+
+
+def _value(s: ChartSeries, value: float) -> str:
+    return f"{num(value)} {unit(s.unit)}".strip()
+
+
+def _series_line(s: ChartSeries, facts: _Facts, whole: bool = False) -> Line:
+    latest = f"{s.label()} {_value(s, s.latest.value)} on {s.latest.date[:10]}"
+    age = _age(s.latest.date, facts.today)
+    old = age is not None and age > STALE
+    if old:
+        facts.stale.append(f"{s.label()} (last {s.latest.date[:10]})")
+    text = latest + (" — older than a year, not current" if old else "")
+    points = s.series if whole else s.series[-4:]
+    if len(points) > 1:
+        text += "; trend " + " → ".join(f"{num(p.value)} ({p.date[:10]})" for p in points)
+    return Line(text, tuple(dict.fromkeys(p.ref for p in points)))
+
+
+def _results(facts: _Facts, include: tuple[str, ...]) -> list[Line]:
+    order = {name: i for i, name in enumerate(analytes.table())}  # the table's clinical order first
+    labs = sorted(facts.chart.labs, key=lambda s: order.get(_analyte(s), len(order)))
+    wanted = [s for s in labs if _analyte(s) in include]
+    others = [s for s in labs if s not in wanted][:KEY_RESULTS]
+    lines = [_series_line(s, facts, whole=True) for s in wanted]
+    for name in include:
+        if not any(_analyte(s) == name for s in labs):
+            codes = (
+                ", ".join(analytes.analyte(name).codes) if name in analytes.table() else "its codes"
+            )
+            lines.append(
+                Line(
+                    f"No {name} on file: every {name} code ({codes}) was searched in the "
+                    f"{len(labs)} result series on the chart"
+                )
+            )
+            facts.notices.append(f"No {name} on file (every code searched).")
+    lines += [_series_line(s, facts) for s in others]
+    lines += [_series_line(s, facts) for s in facts.chart.vitals[:4]]
+    return lines or [Line("No results recorded")]
+
+
+def _conflicts(facts: _Facts, request: str) -> list[Line]:
+    out = []
+    for said in stated_values(request):
+        series = [s for s in facts.chart.labs if _analyte(s) == said.analyte]
+        if not series:
+            out.append(
+                Line(
+                    f"{said.analyte} {num(said.value)} as stated by the clinician: not on the chart"
+                )
+            )
+            facts.notices.append(
+                f"You stated {said.analyte} {num(said.value)}; it is not on the chart, "
+                "so the draft does not use it."
+            )
+            continue
+        s = series[0]
+        if abs(s.latest.value - said.value) > 1e-9:
+            line = (
+                f"Stated {said.analyte} {num(said.value)} differs from the chart's latest "
+                f"{_value(s, s.latest.value)} on {s.latest.date[:10]}; the draft uses the chart's "
+                "value until a new result is recorded"
+            )
+            out.append(Line(line, (s.latest.ref,)))
+            facts.notices.append(line + ".")
+    return out
+
+
+def _problems(chart: ChartData) -> list[Line]:
+    ranked = sorted(chart.problems, key=lambda p: (p.kind != "disorder", p.kind != "finding"))
+    lines = [
+        Line(f"{p.text}" + (f" (since {p.onset[:10]})" if p.onset else ""), (p.ref,))
+        for p in ranked[:10]
+    ]
+    return lines or [Line("No active problems recorded (none on file)")]
+
+
+def _medications(chart: ChartData) -> list[Line]:
+    lines = [
+        Line(
+            f"{m.text}"
+            + (f", {m.dosage}" if m.dosage else "")
+            + (f" — ordered {m.authored[:10]}" if m.authored else ""),
+            (m.ref,),
+        )
+        for m in chart.medications
+    ]
+    return lines or [Line("None recorded: no active medications on file")]
+
+
+def _allergies(chart: ChartData) -> list[Line]:
+    lines = [
+        Line(
+            f"{a.substance}"
+            + (f": {a.reaction}" if a.reaction else "")
+            + (f" ({a.criticality} criticality)" if a.criticality else ""),
+            (a.ref,),
+        )
+        for a in chart.allergies
+    ]
+    return lines or [
+        Line("No allergies recorded (none on file; not confirmed as no known allergies)")
+    ]
+
+
+def _plan(facts: _Facts) -> list[Line]:
+    lines = [
+        Line(f"Repeat {s}: the last result is older than a year")
+        for s in dict.fromkeys(facts.stale)
+    ]
+    for s in facts.chart.labs[:KEY_RESULTS]:
+        if s.direction in ("↑", "↓") and len(s.series) > 2:
+            word = "rising" if s.direction == "↑" else "falling"
+            lines.append(
+                Line(
+                    f"Recheck {s.label()} ({word}: {num(s.series[0].value)} → "
+                    f"{_value(s, s.latest.value)} by {s.latest.date[:10]})",
+                    (s.latest.ref,),
+                )
+            )
+    last = facts.chart.encounters[0] if facts.chart.encounters else None
+    if last:
+        lines.append(Line(f"Last encounter {last.date[:10]}", (last.ref,)))
+    lines.append(
+        Line(
+            "Follow-up appointment: none booked on the chart; date to be set by the signing "
+            "clinician"
+        )
+    )
+    return lines
+
+
+def _patient_line(chart: ChartData, kind: Kind, today: date) -> Line:
+    p = chart.patient
+    who = ", ".join(
+        x
+        for x in (
+            p.name,
+            p.gender,
+            f"born {p.birth_date}" if p.birth_date else "",
+            f"MRN {p.mrn}" if p.mrn else "",
+        )
+        if x
+    )
+    return Line(
+        f"{who}. Drafted {today.isoformat()} from the chart for the clinician's review and "
+        "signature; every line cites its record",
+        (f"Patient/{p.id}",) if p.id else (),
+    )
+
+
+def _contingencies(facts: _Facts) -> tuple[list[Line], list[Line], bool]:
+    """Situation awareness lines, the action list and whether the patient is a watcher."""
+    table = vocabulary()["contingencies"]
+    aware, actions, watcher = [], [], False
+    for s in facts.chart.labs:
+        rule = table.get(_analyte(s))
+        if not rule:
+            continue
+        high = "watcher" in rule and s.latest.value > rule["watcher"]
+        low = "below" in rule and s.latest.value < rule["below"]
+        aware.append(
+            Line(
+                f"{rule['if']} (latest {s.label()} {_value(s, s.latest.value)} on "
+                f"{s.latest.date[:10]})",
+                (s.latest.ref,),
+            )
+        )
+        if high or low:
+            watcher = True
+            actions.append(
+                Line(
+                    f"Review {s.label()} {_value(s, s.latest.value)} "
+                    f"({s.latest.date[:10]}) — owner: receiving team, tonight",
+                    (s.latest.ref,),
+                )
+            )
+    return aware, actions, watcher
+
+
+def _handoff(facts: _Facts, req: DraftRequest) -> tuple[Section, ...]:
+    aware, actions, watcher = _contingencies(facts)
+    severity = (
+        "Watcher: a result above its contingency threshold"
+        if watcher
+        else "Stable: no result above a contingency threshold on the chart"
+    )
+    summary = _problems(facts.chart)[:5] + _medications(facts.chart) + _allergies(facts.chart)
+    return (
+        Section("Illness severity", (Line(severity),)),
+        Section("Patient summary", tuple(summary + _results(facts, req.include)[:6])),
+        Section(
+            "Action list",
+            tuple(
+                actions + _plan(facts)[:-1] or [Line("No outstanding task recorded on the chart")]
+            ),
+        ),
+        Section(
+            "Situation awareness and contingencies",
+            tuple(
+                aware
+                or [
+                    Line(
+                        "No contingency rule covers this chart's results; "
+                        "call the senior with any concern"
+                    )
+                ]
+            ),
+        ),
+        Section(
+            "Synthesis by receiver",
+            (
+                Line(
+                    "Receiver restates the summary and the action list, "
+                    "and asks any question before taking over"
+                ),
+            ),
+        ),
+    )
+
+
+def _referral(facts: _Facts, req: DraftRequest) -> tuple[Section, ...]:
+    question = req.reason or "assessment and advice"
+    urgency = req.priority or "routine"
+    return (
+        Section(
+            "Referral",
+            (
+                Line(f"To: {req.specialty or 'the specialty'}; urgency: {urgency}"),
+                Line(f"Question for the specialist: {question}"),
+            ),
+        ),
+        Section("Relevant history", tuple(_problems(facts.chart))),
+        Section("Results", tuple(_results(facts, req.include))),
+        Section("Medications", tuple(_medications(facts.chart))),
+        Section("Allergies", tuple(_allergies(facts.chart))),
+    )
+
+
+def _summary(facts: _Facts, req: DraftRequest) -> tuple[Section, ...]:
+    plan = "Plan and follow-up"
+    return (
+        Section("Problems", tuple(_problems(facts.chart))),
+        Section("Medications (what changed and when)", tuple(_medications(facts.chart))),
+        Section("Key results", tuple(_results(facts, req.include))),
+        Section("Allergies", tuple(_allergies(facts.chart))),
+        Section(plan, tuple(_plan(facts))),
+    )
+
+
+def referral_reason(chart: ChartData, req: DraftRequest) -> str:
+    """The referral's reason: the clinician's, else the top problem and the asked-for trend."""
+    if req.reason:
+        return req.reason
+    parts = [chart.problems[0].text] if chart.problems else []
+    for s in chart.labs:
+        if _analyte(s) in req.include and len(s.series) > 1:
+            parts.append(
+                f"{s.label()} {num(s.series[0].value)} → {_value(s, s.latest.value)} "
+                f"({s.series[0].date[:10]} → {s.latest.date[:10]})"
+            )
+    return "; ".join(parts) or "see the letter"
+
+
+def compose(req: DraftRequest, chart: ChartData, today: date) -> Draft:
+    """The document ``req`` asks for, from ``chart`` alone."""
+    facts = _Facts(chart, today)
+    checks = _conflicts(facts, req.request)
+    reason = referral_reason(chart, req) if req.kind == "referral" else ""
+    if req.kind == "referral":
+        req = DraftRequest(req.kind, req.request, req.specialty, req.priority, reason, req.include)
+    body = {"handoff": _handoff, "referral": _referral}.get(req.kind, _summary)(facts, req)
+    if checks:
+        body = (Section("Checked against the chart", tuple(checks)), *body)
+    if facts.stale:
+        facts.notices.append(
+            "Older than a year, not current: " + "; ".join(dict.fromkeys(facts.stale)) + "."
+        )
+    title = document_type(req.kind)["display"] + (f" — {req.specialty}" if req.specialty else "")
+    return Draft(
+        req.kind,
+        title,
+        _patient_line(chart, req.kind, today),
+        body,
+        tuple(dict.fromkeys(facts.notices)),
+        reason,
+    )
