@@ -341,7 +341,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     chart, focus = rules()["chart_question"], chart_focus(text) or ""
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
-    if drugs or set(actions) & set(chart["not_with"]) or not focus:
+    # "is his med list safe?": the whole-list review is the safety check asked
+    not_with = set(chart["not_with"]) - ({"safety"} if focus == "review" else set())
+    if drugs or set(actions) & not_with or not focus:
         return False
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):

@@ -32,7 +32,8 @@ class DrugMention:
     # the core's ingredient ("a/b" when the words name several); None when ambiguous
     name: str | None
     surface: str  # the words as written, normalised (lower case, punctuation as spaces)
-    match: Literal["exact", "fuzzy", "ambiguous"]  # fuzzy: one edit from one drug's name
+    # fuzzy: one edit from one drug's name; prefix: the start of one drug's names, dose after
+    match: Literal["exact", "fuzzy", "ambiguous", "prefix"]
     candidates: tuple[str, ...] = ()  # ambiguous: the drugs one edit away (the clinician chooses)
 
 
@@ -98,7 +99,11 @@ def find_drugs(text: str) -> list[DrugMention]:
             i += len(exact.surface.split())
             continue
         close = list(dict.fromkeys(names[c] for c in _fuzzy(tokens[i])))
-        if len(close) == 1:
+        dosed = i + 1 < len(tokens) and tokens[i + 1][0].isdigit()
+        started = _started(tokens[i]) if dosed and not close else None
+        if started:
+            found.append(DrugMention(started, tokens[i], "prefix"))
+        elif len(close) == 1:
             found.append(DrugMention(close[0], tokens[i], "fuzzy"))
         elif close:  # two real drugs one edit away: the clinician chooses, code never guesses
             found.append(DrugMention(None, tokens[i], "ambiguous", tuple(close)))
@@ -136,6 +141,35 @@ def _fuzzy(token: str) -> tuple[str, ...]:
                            score_cutoff=1, limit=5)
     found = [h[0] for h in sorted(hits, key=lambda h: h[1])]
     return tuple(found or spellings.near(token))  # French, Portuguese, Spanish spellings
+
+
+@lru_cache(maxsize=4096)
+def _started(token: str) -> str | None:
+    """The one ingredient whose one-word names begin with ``token`` ("amoxi" → amoxicillin,
+    "paracet" → its ingredient), read only with a dose written after it: at least 5 letters,
+    not a guarded word, not a name itself; None when two ingredients share the start
+    ("predni": prednisone or prednisolone, the clinician says which). A combination beginning
+    so too ("amoxiclav") names its single ingredient by its own name, so "amoxi" is the
+    ingredient alone."""
+    if len(token) < 5 or not token.isalpha() or token in _guard() or token in _lab_starts():
+        return None
+    names = written_names()
+    drugs = {names[w] for w in _fuzzy_choices() if w.startswith(token) and w in names}
+    single = {d for d in drugs if "/" not in d}
+    combined = drugs - single
+    if len(single) == 1 and all(next(iter(single)) in c.split("/") for c in combined):
+        return single.pop()
+    return None
+
+
+@lru_cache(maxsize=1)
+def _lab_starts() -> frozenset[str]:
+    """Starts of the analytes' names and words ("potas 3.2" is a result, not potassium
+    ordered): never read as a drug's start."""
+    from . import analytes
+
+    words = {w for a in analytes.table().values() for w in (a.name.lower(), *a.words)}
+    return frozenset(w[:n] for w in words for n in range(5, len(w) + 1))
 
 
 @lru_cache(maxsize=1)

@@ -12,12 +12,14 @@ text is the degraded-mode answer and the tool result the model reads.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime, timezone, tzinfo
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 import yaml
+from rapidfuzz.distance import OSA
 
 from ... import knowledge
 from ...knowledge import analytes
@@ -40,7 +42,13 @@ ENCOUNTER_WINDOW = 50
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, list[re.Pattern[str]]]:
     raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"]
-    return {focus: [re.compile(p) for p in pats] for focus, pats in raw.items() if focus != LABS_HERE}
+    words = sorted(_medication_words().words, key=len, reverse=True)
+    meds = "(?:medication list|" + "|".join(map(re.escape, words)) + ")"
+    return {
+        focus: [re.compile(p.replace("{meds}", meds)) for p in pats]
+        for focus, pats in raw.items()
+        if focus != LABS_HERE
+    }
 
 
 @lru_cache(maxsize=1)
@@ -56,7 +64,8 @@ def chart_focus(message: str) -> str | None:
     """The first focus whose pattern matches the lowercased message ("summary" included); a
     lab focus, at the analytes' place in the order, when the message names an analyte (its
     words in the analyte table); None when the message asks no chart question."""
-    low = fold(message or "").lower()  # "Dernière kaliémie ?" typed with or without accents
+    # "Dernière kaliémie ?" typed with or without accents; "medicaton" read as "medication"
+    low = _medication_spelling(fold(message or "").lower())
     for focus in _order():
         if focus == LABS_HERE:
             found = analytes.named_in(low)
@@ -64,7 +73,46 @@ def chart_focus(message: str) -> str | None:
                 return found.focus
         elif any(p.search(low) for p in _patterns()[focus]):
             return focus
+        elif focus == "medications" and names_medications(low):
+            return focus
     return None
+
+
+@dataclass(frozen=True)
+class _MedicationWords:
+    words: frozenset[str]
+    near: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _medication_words() -> _MedicationWords:
+    raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())
+    words = frozenset(w for per_language in raw["medication_words"].values() for w in per_language)
+    return _MedicationWords(words=words, near=frozenset(raw["near_words"]))
+
+
+def names_medications(message: str) -> bool:
+    """Whether the message names the medication list in one word of ``medication_words``
+    (any language, accents ignored) or with one slip in a long one (``_meant``)."""
+    words = _medication_words().words
+    low = fold(message or "").lower()
+    return any(t in words or _meant(t) for t in re.findall(r"[a-z]+", low))
+
+
+def _medication_spelling(low: str) -> str:
+    """The folded message with each slip of a medication word written as that word."""
+    return re.sub(r"[a-z]+", lambda m: _meant(m.group()) or m.group(), low)
+
+
+@lru_cache(maxsize=4096)
+def _meant(token: str) -> str | None:
+    """The medication word a token of at least 6 letters, not itself one nor a near word, is
+    one edit from (a listed word of at least 7 letters beginning with the same letter)."""
+    vocab = _medication_words()
+    if len(token) < 6 or token in vocab.words or token in vocab.near:
+        return None
+    return next((w for w in sorted(vocab.words) if len(w) >= 7 and w[0] == token[0]
+                 and OSA.distance(token, w, score_cutoff=1) <= 1), None)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,52 @@
+"""The medication list named in any of the four languages, as typed: the chart question's
+focus is the active medications (whose answer carries the whole-list safety check) for every
+synonym of the vocabulary and a one-letter slip in a long one, never for a near word that means
+something else. Pure: no HAPI."""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma.tools.chart.answers import chart_focus, names_medications
+
+
+@pytest.mark.parametrize("text", [
+    # synonyms, as written
+    "is his medication list safe?", "meds?", "any drugs to worry about", "her treatment ok?",
+    "ttt en cours ?", "ordonnance ok ou pas ?", "tu peux regarder ses médocs stp",
+    "ses médicaments", "a prescrição dele está segura?", "a receita dela", "os remédios dele",
+    "a medicação dele",
+    "¿su tratamiento es seguro?", "échale un ojo a sus fármacos", "sus medicinas", "la receta",
+    # one slip in a long synonym
+    "is his medicaton list safe?", "medciations ok?", "revue des medicamnets", "ses traitemnt",
+    "o tratamneto dela", "su tratamento", "as prescricoes dele",
+])
+def test_the_medication_list_in_any_language_and_with_a_slip(text):
+    assert names_medications(text)
+    assert chart_focus(text) in ("medications", "review", "interactions")
+
+
+@pytest.mark.parametrize("text", [
+    "she does meditation daily", "medicina interna", "refer to internal medicine",
+    "pode receitar amoxicilina 500 mg", "recetar paracetamol", "medical history please",
+    "ordonner une NFS", "tratar la fiebre", "he dragged his leg", "trauma series",
+    "the premedication area", "dosage of drug X", "ordinance", "remediation",
+])
+def test_near_words_are_not_the_medication_list(text):
+    assert not names_medications(text)
+
+
+@pytest.mark.parametrize("text", [
+    "is his medicaton list safe?", "is his medication list safe?", "are his meds ok?",
+    "is her treatment safe?", "review her medicamentos", "any concerns with his treatmnet",
+])
+def test_a_review_of_the_list_whatever_word_names_it(text):
+    assert chart_focus(text) == "review"
+
+
+@pytest.mark.parametrize("text", [
+    "is his medicaton list safe?", "is his medication list safe?", "is her treatment safe?",
+])
+def test_asking_whether_the_list_is_safe_reads_the_chart(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert "chart_question" in extract(text).actions
