@@ -55,7 +55,7 @@ def test_every_cards_summary_stays_under_140_characters_in_each_language(ehr, fh
 
 def test_without_accept_language_the_practitioners_choice_on_the_page_is_used(app_config, fhir_base):
     from smart_docgemma import create_app
-    from smart_docgemma.web import language
+    from smart_docgemma.languages import choices as language
 
     with app_behind_mini_ehr(app_config) as ehr:
         page = create_app(app_config)  # the same database: the page's store of choices
