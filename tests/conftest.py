@@ -152,7 +152,7 @@ def database(request, tmp_path):
 def app_config(tmp_path, database):
     """Config for a test app: its own database and secret, no model (degraded). No prefill
     of the next turn after an answer: tests that read a turn's model requests would find it
-    racing in after the turn (tests/test_prompt_reuse.py turns it on)."""
+    racing in after the turn (tests/agent/test_prompt_reuse.py turns it on)."""
     return {
         "TESTING": True,
         "SECRET_KEY": "test-secret-key",

@@ -26,7 +26,7 @@ from smart_docgemma.proposals.store import proposal_store
 from tests.support.fhir_proxy import FhirProxy
 from tests.support.launch_context import count, launch, new_patient
 from tests.support.servers import free_port
-from tests.test_proposals import made
+from tests.proposals.test_proposals import made
 
 pytestmark = pytest.mark.slow
 

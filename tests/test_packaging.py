@@ -77,7 +77,7 @@ def test_installed_app_serves_launch_app_card_and_cds(installed, sandbox, fhir_b
     from smart_docgemma import create_app
     from tests.cds.ehr_client import ISSUER, MiniEHR
     from tests.cds.test_cds_cards import SIGN, draft, hook
-    from tests.test_proposals_http import session_and_proposal
+    from tests.proposals.test_proposals_http import session_and_proposal
 
     port = free_port()
     ehr = MiniEHR(f"http://127.0.0.1:{port}")

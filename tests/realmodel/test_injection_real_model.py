@@ -18,7 +18,7 @@ from smart_docgemma.grounding.answer_language import foreign
 from smart_docgemma.storage import proposals as proposal_table
 from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session
-from tests.test_injection import (
+from tests.grounding.test_injection import (
     CASES,
     OTHER,
     TOKEN,

@@ -1,6 +1,6 @@
 """A launch session for view tests, without going through the OAuth dance.
 
-The SMART launch itself is tested end to end under ``tests/test_launch.py`` and
+The SMART launch itself is tested end to end under ``tests/web/test_launch.py`` and
 ``tests/launch/``; the chat and card views only need what a launch leaves
 behind: an ``app_sessions`` row (context + sealed tokens) and the session
 cookie naming it. ``iss`` is HAPI itself here (no proxy, no auth), so the

@@ -14,7 +14,7 @@ import pytest
 
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
-from tests.test_languages_page import _english_phrases, _visible
+from tests.web.test_languages_page import _english_phrases, _visible
 
 
 @pytest.fixture

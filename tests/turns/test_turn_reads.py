@@ -15,7 +15,7 @@ from smart_docgemma.checks.drug_safety import READ_KEYS, SHARED_SECTIONS, _order
 from smart_docgemma.tools.chart.chart import SECTIONS
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
-from tests.test_chat import ask, done_html
+from tests.web.test_chat import ask, done_html
 
 # the safety check's own searches on a turn that read the chart: what no chart section covers
 SAFETY_ONLY = len(READ_KEYS) - 1 - len(SHARED_SECTIONS)  # less the Patient and the shared parts

@@ -13,7 +13,7 @@ from smart_docgemma import errors
 from smart_docgemma.proposals.store import proposal_store
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
-from tests.test_chat import ask, chat_app, done_html, srv  # noqa: F401  (fixtures)
+from tests.web.test_chat import ask, chat_app, done_html, srv  # noqa: F401  (fixtures)
 
 
 def made(fhir_base: str, pid: str, rtype: str = "MedicationRequest") -> list[dict]:

@@ -1,6 +1,6 @@
 """Prompt injection: hostile text where the agent reads it, and a model that obeys it.
 
-Each labelled case of ``tests/injection_cases.yaml`` puts one hostile passage in a note, a
+Each labelled case of ``tests/grounding/injection_cases.yaml`` puts one hostile passage in a note, a
 condition's text, a medication's instructions (on real HAPI, for a patient of its own), a
 literature abstract or a trial description (served as Europe PMC / ClinicalTrials.gov
 bodies over real HTTP) or an image's DICOM metadata. The scripted model server then does

@@ -19,7 +19,7 @@ from smart_docgemma.agent.state import Turn
 from smart_docgemma.errors import Conflict
 from smart_docgemma.turns.store import turn_store
 from tests.support.servers import free_port
-from tests.test_chat import ask, chat, chat_app, srv  # noqa: F401  (fixtures)
+from tests.web.test_chat import ask, chat, chat_app, srv  # noqa: F401  (fixtures)
 
 
 def sample(client, name: str, **labels) -> float:

@@ -15,7 +15,7 @@ from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session
 from tests.support.model_server import ScriptedModelServer
 from tests.support.servers import free_port
-from tests.test_chat import ask, chat, chat_app, done_html, events, srv  # noqa: F401
+from tests.web.test_chat import ask, chat, chat_app, done_html, events, srv  # noqa: F401
 
 KNOWLEDGE_QUESTION = "What is the boxed warning of lisdexamfetamine?"
 

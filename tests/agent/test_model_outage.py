@@ -14,8 +14,8 @@ import pytest
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.model_server import ScriptedModelServer, reply
 from tests.support.servers import free_port
-from tests.test_chat import ask, done_html, events
-from tests.test_ops import sample
+from tests.web.test_chat import ask, done_html, events
+from tests.web.test_ops import sample
 
 QUESTION = "Check interactions between warfarin and aspirin"
 BANNER = '<p class="degraded" role="status"><strong>Model unavailable</strong>'

@@ -17,8 +17,8 @@ from smart_docgemma.web import snapshots
 from smart_docgemma.web.snapshots import ChartRead, ChartSnapshots
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
-from tests.test_approval_loop import card_id
-from tests.test_chat import ask, done_html, srv  # noqa: F401  (fixtures)
+from tests.proposals.test_approval_loop import card_id
+from tests.web.test_chat import ask, done_html, srv  # noqa: F401  (fixtures)
 
 QUESTION = "What is the mechanism of action of metformin?"
 

@@ -10,7 +10,7 @@ import requests
 from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
-from tests.test_chat import ask, chat_app, done_html, srv  # noqa: F401 (fixtures)
+from tests.web.test_chat import ask, chat_app, done_html, srv  # noqa: F401 (fixtures)
 
 FETCH = {"X-Requested-With": "fetch"}
 

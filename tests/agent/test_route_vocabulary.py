@@ -22,7 +22,7 @@ from smart_docgemma.proposals import describe, editing
 from smart_docgemma.tools.base import ToolResult
 from smart_docgemma.tools.words import dosing
 
-PACKAGE = Path(__file__).resolve().parent.parent / "smart_docgemma"
+PACKAGE = Path(__file__).resolve().parents[2] / "smart_docgemma"
 LANGUAGE_CASES = (p for p in PACKAGE.glob("evaluation/languages/*.yaml") if p.name != "drug_names.yaml")
 CASE_FILES = sorted([*PACKAGE.glob("evaluation/*cases.yaml"), *LANGUAGE_CASES])
 

@@ -28,7 +28,7 @@ from tests.support.chat_session import session_cookie
 from tests.support.launch_context import clone_patient, count, launch
 from tests.support.model_server import ScriptedModelServer
 from tests.support.servers import free_port
-from tests.test_proposals import propose
+from tests.proposals.test_proposals import propose
 
 WORKERS = 3
 

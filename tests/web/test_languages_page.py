@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from tests.support.chat_session import open_session
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = ROOT / "smart_docgemma" / "translations"
 
 
