@@ -41,12 +41,18 @@ def validate(path: Path) -> dict:
         data = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise FixtureError(f"{path.name}: not readable JSON ({exc})") from exc
-    if not isinstance(data, dict) or data.get("resourceType") != "Bundle" or data.get("type") != "transaction":
+    if (
+        not isinstance(data, dict)
+        or data.get("resourceType") != "Bundle"
+        or data.get("type") != "transaction"
+    ):
         raise FixtureError(f"{path.name}: must be a Bundle of type transaction")
     try:
         Bundle.model_validate(data)  # the R4B models validate every nested resource too
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3]
+        )
         raise FixtureError(f"{path.name}: invalid FHIR R4 Bundle: {problems}") from exc
     for i, entry in enumerate(data.get("entry") or []):
         _check_entry(path.name, i, entry)
@@ -87,8 +93,10 @@ def check_references(bundles: list[tuple[Path, dict]]) -> None:
         for r in resources:
             for ref in references(r):
                 if not _REF.match(ref) or ref not in known:
-                    raise FixtureError(f"{path.name}: {r['resourceType']}/{r['id']} refers to {ref!r}, "
-                                       "which is not a resource in this or an earlier fixture file")
+                    raise FixtureError(
+                        f"{path.name}: {r['resourceType']}/{r['id']} refers to {ref!r}, "
+                        "which is not a resource in this or an earlier fixture file"
+                    )
 
 
 def load_fixtures(base_url: str, directory: Path = FIXTURES_DIR,
@@ -113,10 +121,16 @@ def load_fixtures(base_url: str, directory: Path = FIXTURES_DIR,
 def _post_transaction(http: requests.Session, base_url: str, path: Path, data: dict) -> None:
     """POST one transaction Bundle to the server base (FHIR R4 §3.1.0.11 transaction)."""
     try:
-        res = http.post(base_url, data=json.dumps(data), timeout=120,
-                        headers={"Content-Type": "application/fhir+json", "Accept": "application/fhir+json"})
+        res = http.post(
+            base_url,
+            data=json.dumps(data),
+            timeout=120,
+            headers={"Content-Type": "application/fhir+json", "Accept": "application/fhir+json"},
+        )
     except requests.RequestException as exc:
-        raise FixtureError(f"{path.name}: could not reach {base_url} ({exc.__class__.__name__})") from exc
+        raise FixtureError(
+            f"{path.name}: could not reach {base_url} ({exc.__class__.__name__})"
+        ) from exc
     if res.status_code >= 400:
         raise FixtureError(f"{path.name}: server answered {res.status_code}: {res.text[:500]}")
 

@@ -60,12 +60,17 @@ def start_fhir(stack: ExitStack) -> tuple[str, Future | None]:
     from launch.upstream import start_upstream
 
     generating = start_population()
-    print("Starting the FHIR server (first run builds HAPI with Maven; allow a few minutes)...", flush=True)
+    print(
+        "Starting the FHIR server (first run builds HAPI with Maven; allow a few minutes)...",
+        flush=True,
+    )
     upstream = start_upstream(port=_env_int("HAPI_PORT", 8080))
     stack.callback(upstream.stop)
     print(f"  {upstream.kind} FHIR server at {upstream.base_url}", flush=True)
     counts = load_fixtures(upstream.base_url)
-    print(f"  loaded fixtures: {', '.join(f'{n} {t}' for t, n in sorted(counts.items()))}", flush=True)
+    print(
+        f"  loaded fixtures: {', '.join(f'{n} {t}' for t, n in sorted(counts.items()))}", flush=True
+    )
     return upstream.base_url, generating
 
 
@@ -94,13 +99,19 @@ def load_population_into(base_url: str, generating: Future) -> None:
         print(f"  Synthea population not loaded (the scenario patients are): {exc}", flush=True)
         return
     spec = population.spec
-    print(f"  Synthea population (seed {spec.seed}, {len(population.patients)} patients, "
-          f"generated in {population.generate_s:.0f} s, loaded in {population.load_s:.0f} s):", flush=True)
+    print(
+        f"  Synthea population (seed {spec.seed}, {len(population.patients)} patients, "
+        f"generated in {population.generate_s:.0f} s, loaded in {population.load_s:.0f} s):",
+        flush=True,
+    )
     for p in population.patients:
         print(f"    {p.id}  {p.name}, {p.age()} y {p.gender}{' (deceased)' if p.deceased else ''}, "
               f"{p.resources} resources", flush=True)
     if population.skipped:
-        print(f"    not loaded (too large for the sandbox): {', '.join(population.skipped)}", flush=True)
+        print(
+            f"    not loaded (too large for the sandbox): {', '.join(population.skipped)}",
+            flush=True,
+        )
 
 
 def start_sandbox(stack: ExitStack, fhir_upstream: str):
@@ -113,8 +124,14 @@ def start_sandbox(stack: ExitStack, fhir_upstream: str):
     # the app's MCP endpoint: a resource the sandbox issues tokens for
     mcp_url = f"{app_base_url()}/mcp"
     client = read()["CLIENT_ID"]  # the app's client serves it (and exchanges its tokens)
-    app = create_sandbox({"FHIR_UPSTREAM": fhir_upstream, "PORT": port,
-                          "PROTECTED_RESOURCES": {mcp_url: client}, "APP_LAUNCH_URL": f"{app_base_url()}/launch"})
+    app = create_sandbox(
+        {
+            "FHIR_UPSTREAM": fhir_upstream,
+            "PORT": port,
+            "PROTECTED_RESOURCES": {mcp_url: client},
+            "APP_LAUNCH_URL": f"{app_base_url()}/launch",
+        }
+    )
     server = ServedApp(app, app.extensions["sandbox"].config["HOST"], port)
     stack.callback(server.stop)
     return app
@@ -230,8 +247,13 @@ class AppProcess:
 
 
 def banner(sandbox_url: str, app_url: str) -> str:
-    direct = f"{sandbox_url}/launch?" + urlencode({"patient": SAMPLE_PATIENT, "practitioner": SAMPLE_PRACTITIONER,
-                                                   "launch_url": f"{app_url}/launch"})
+    direct = f"{sandbox_url}/launch?" + urlencode(
+        {
+            "patient": SAMPLE_PATIENT,
+            "practitioner": SAMPLE_PRACTITIONER,
+            "launch_url": f"{app_url}/launch",
+        }
+    )
     return (f"\nEHR sandbox launcher:  {sandbox_url}/\n"
             f"Direct EHR launch:     {direct}\n"
             f"Sandbox FHIR (iss):    {sandbox_url}/fhir\n"
@@ -254,7 +276,10 @@ def main(argv: list[str] | None = None) -> int:
             sandbox = start_sandbox(stack, fhir_upstream)
             sandbox_url = sandbox.extensions["sandbox"].public_url
             app_url = start_app(stack, f"{sandbox_url}/fhir")
-            print(f"Ready in {time.monotonic() - started:.0f} s.{banner(sandbox_url, app_url)}", flush=True)
+            print(
+                f"Ready in {time.monotonic() - started:.0f} s.{banner(sandbox_url, app_url)}",
+                flush=True,
+            )
             if generating is not None:  # after Ready: the first start stays within its budget
                 print("Loading the Synthea population in the background (the launcher lists each "
                       "patient once loaded)...", flush=True)

@@ -72,7 +72,7 @@ class PopulationSpec:
     ages: str = ""
 
     @classmethod
-    def from_env(cls) -> "PopulationSpec":
+    def from_env(cls) -> PopulationSpec:
         env = os.environ
         return cls(
             size=int(env.get("DOCGEMMA_SYNTHEA_SIZE", DEFAULT_SIZE)),
@@ -81,7 +81,7 @@ class PopulationSpec:
         )
 
     @classmethod
-    def parse(cls, text: str) -> "PopulationSpec":
+    def parse(cls, text: str) -> PopulationSpec:
         """``SEED:SIZE[:AGES]`` ("8:3:65-95"), as the evaluation and the case generator take it."""
         seed, size, *ages = text.split(":")
         return cls(size=int(size), seed=int(seed), ages=ages[0] if ages else "")

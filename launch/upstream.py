@@ -36,9 +36,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import requests
 
@@ -78,7 +78,7 @@ class Upstream:
         stop, self._stop = self._stop, (lambda: None)
         stop()
 
-    def __enter__(self) -> "Upstream":
+    def __enter__(self) -> Upstream:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -112,7 +112,9 @@ def wait_ready(base_url: str, timeout_s: float, process: subprocess.Popen | None
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise UpstreamUnavailable(f"HAPI FHIR exited with code {process.returncode}; log {log}:\n{_tail(log)}")
+            raise UpstreamUnavailable(
+                f"HAPI FHIR exited with code {process.returncode}; log {log}:\n{_tail(log)}"
+            )
         try:
             read_timeout = max(1.0, min(60.0, deadline - time.monotonic()))
             if requests.get(f"{base_url}/metadata", timeout=(2, read_timeout)).status_code == 200:
@@ -174,7 +176,9 @@ def _run_maven(module: Path) -> float:
     cmd = ["mvn", "-B", "-q", "-DskipTests", "-f", str(module / "pom.xml"), "package"]
     result = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if result.returncode != 0:
-        raise UpstreamUnavailable(f"Maven build of {module} failed:\n" + (result.stdout + result.stderr)[-4000:])
+        raise UpstreamUnavailable(
+            f"Maven build of {module} failed:\n" + (result.stdout + result.stderr)[-4000:]
+        )
     (module / "target" / HASH_NAME).write_text(source_hash(module))
     return time.monotonic() - started
 
@@ -182,12 +186,16 @@ def _run_maven(module: Path) -> float:
 def _require_tools(*tools: str) -> None:
     missing = [tool for tool in tools if shutil.which(tool) is None]
     if missing:
-        raise UpstreamUnavailable(f"No FHIR server available ({', '.join(missing)} not found on PATH and "
-                                  f"no Docker engine answered): {INSTALL_HINT}.")
+        raise UpstreamUnavailable(
+            f"No FHIR server available ({', '.join(missing)} not found on PATH and "
+            f"no Docker engine answered): {INSTALL_HINT}."
+        )
 
 
 # -- local Java: run ----------------------------------------------------------------
-def start_local(port: int = 8080, log_dir: Path | None = None, module: Path | None = None) -> Upstream:
+def start_local(
+    port: int = 8080, log_dir: Path | None = None, module: Path | None = None
+) -> Upstream:
     """Build if needed, then run the jar on ``port`` (0 = any free port) until ready."""
     module = module or HAPI_DIR
     _require_tools("java", *(["mvn"] if needs_build(module) else []))
@@ -213,7 +221,9 @@ def start_local(port: int = 8080, log_dir: Path | None = None, module: Path | No
 def _spawn_java(jar: Path, port: int, log: Path) -> subprocess.Popen:
     """The JVM in a session of its own (Ctrl-C reaches only us; we stop it in order), bound to
     die with us all the same (``_die_with_parent``)."""
-    opts = shlex.split(os.environ["HAPI_JAVA_OPTS"]) if os.environ.get("HAPI_JAVA_OPTS") else JAVA_OPTS
+    opts = (
+        shlex.split(os.environ["HAPI_JAVA_OPTS"]) if os.environ.get("HAPI_JAVA_OPTS") else JAVA_OPTS
+    )
     # PDEATHSIG fires when the *thread* that forked exits: only safe from the main thread.
     on_main = threading.current_thread() is threading.main_thread()
     parent = os.getpid()
@@ -269,8 +279,10 @@ def _require_free(port: int) -> None:
         try:
             s.bind(("127.0.0.1", port))
         except OSError:
-            raise UpstreamUnavailable(f"Port {port} is already in use: set HAPI_PORT to a free port, or "
-                                      f"FHIR_UPSTREAM_URL=http://127.0.0.1:{port}/fhir to use that server.") from None
+            raise UpstreamUnavailable(
+                f"Port {port} is already in use: set HAPI_PORT to a free port, or "
+                f"FHIR_UPSTREAM_URL=http://127.0.0.1:{port}/fhir to use that server."
+            ) from None
 
 
 # -- stopping what we started -------------------------------------------------------
@@ -372,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     args = argv if argv is not None else sys.argv[1:]
     if "--build" in args:
         seconds = build(force="--force" in args)
-        print(f"launch/hapi jar {'built in %.0f s' % seconds if seconds else 'up to date'}: "
+        print(f"launch/hapi jar {f'built in {seconds:.0f} s' if seconds else 'up to date'}: "
               f"{HAPI_DIR / 'target' / JAR_NAME}")
         return 0
     with start_upstream() as upstream:

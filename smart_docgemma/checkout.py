@@ -16,8 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 def require(command: str) -> None:
     """Make ``launch`` importable from the checkout, or exit with a clear message."""
     if not (ROOT / "launch" / "stack.py").is_file():
-        raise SystemExit(f"{command} needs the project's checkout: the EHR sandbox (launch/) is not part "
-                         f"of the app's wheel. Clone the repository and run `pip install -e . && {command}` "
-                         "there.")
+        raise SystemExit(
+            f"{command} needs the project's checkout: the EHR sandbox (launch/) is not part "
+            f"of the app's wheel. Clone the repository and run `pip install -e . && {command}` "
+            "there."
+        )
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))

@@ -60,9 +60,22 @@ DEFAULTS: dict[str, Any] = {
     "HTTP_TIMEOUT_S": 15,
     # --- who may approve a prescription (smart_docgemma.checks.prescriber) -----
     # words or codes of a Practitioner's qualification / PractitionerRole that make a prescriber
-    "PRESCRIBER_QUALIFICATIONS": ["physician", "doctor", "medicine", "surgeon", "nurse practitioner",
-                                  "nurse prescriber", "physician assistant", "pharmacist prescriber",
-                                  "dentist", "md", "do", "309343006", "158965000", "224535009"],
+    "PRESCRIBER_QUALIFICATIONS": [
+        "physician",
+        "doctor",
+        "medicine",
+        "surgeon",
+        "nurse practitioner",
+        "nurse prescriber",
+        "physician assistant",
+        "pharmacist prescriber",
+        "dentist",
+        "md",
+        "do",
+        "309343006",
+        "158965000",
+        "224535009",
+    ],
     "PRESCRIBERS": [],  # fhirUser references vouched for as prescribers (no qualification data)
     # --- ward orders and protocols (tools/writes/ward_orders.py, tools/writes/protocols.py) ----
     # the site's own protocol file (the shape of tools/data/protocols.yaml); None -> the shipped
@@ -98,7 +111,8 @@ DEFAULTS: dict[str, Any] = {
     "GGUF": None,  # path to a GGUF model -> start an embedded llama.cpp server
     "MMPROJ": None,
     "EMBEDDED_PORT": None,  # embedded server port; None -> a free loopback port
-    "EMBEDDED_N_CTX": None,  # its context (tokens); None -> the prompt budgets' sum within the model's limit
+    # its context (tokens); None -> the prompt budgets' sum within the model's limit
+    "EMBEDDED_N_CTX": None,
     "EMBEDDED_THREADS": None,  # None -> all cores
     "EMBEDDED_START_TIMEOUT_S": 300,  # model load time allowed
     # Its prompt cache (modelserver/promptcache.py): computed prompts kept in RAM up to this many MB
@@ -128,7 +142,8 @@ DEFAULTS: dict[str, Any] = {
     # (tools/sources/http.py).
     "KNOWLEDGE_OFFLINE_MAX_AGE_DAYS": 30,
     # --- chat ---------------------------------------------------------------
-    "LANGUAGE": "en",  # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
+    # page and answer language when neither the clinician nor the browser says (en|fr|pt|es)
+    "LANGUAGE": "en",
     "CHAT_MAX_CHARS": 4000,
     # The site's IANA time zone: chart answers show result times in it, and "since yesterday",
     # "today" start at its midnight (tools/words/windows.py). Unknown names fall back to UTC.
@@ -168,9 +183,11 @@ DEFAULTS: dict[str, Any] = {
     # where the server exchanges them for FHIR tokens. None -> the first ISS_ALLOWLIST entry.
     "MCP_AUTHORIZATION_SERVER": None,
     # What the protected resource metadata offers MCP clients (they ask for these scopes).
-    "MCP_SCOPES": ("launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
-                   "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
-                   "patient/Observation.c"),
+    "MCP_SCOPES": (
+        "launch/patient openid fhirUser patient/*.rs patient/MedicationRequest.c "
+        "patient/AllergyIntolerance.c patient/DocumentReference.c patient/ServiceRequest.c "
+        "patient/Observation.c"
+    ),
     # Limits (mcpserver/guard.py, quota.py; docs/mcp.md "Limits"). Each MCP call holds a worker
     # thread while it runs: a worker runs at most this many at once (the rest of THREADS stay
     # for clinicians, CDS and /healthz; beyond it: 503 with Retry-After).
@@ -190,7 +207,9 @@ DEFAULTS: dict[str, Any] = {
     "CDS_JTI_WINDOW_S": 3600,
     "CDS_JWT_MAX_LIFETIME_S": 300,  # exp at most this (+ skew) after iat and now
     "CDS_CARD_MEMORY_S": 30 * 24 * 3600,  # feedback is accepted for cards issued this recently
-    "CDS_OVERRIDE_QUIET_S": 30 * 24 * 3600,  # patient-view hides an alert overridden with a reason this long
+    "CDS_OVERRIDE_QUIET_S": 30
+    * 24
+    * 3600,  # patient-view hides an alert overridden with a reason this long
     "CDS_CORS_ORIGINS": "*",
 }
 

@@ -212,31 +212,43 @@ class SourceError(UpstreamError):
     def said(self, unavailable: str, caution: str = "") -> dict:
         """``message`` language-neutral (``unavailable`` and ``caution`` marked sentences)."""
         what = {
-            "unreachable": N_("The %(label)s could not be reached, so %(unavailable)s is unavailable right now."),
-            "rate_limited": N_("The %(label)s is busy (request limit reached), so %(unavailable)s is unavailable "
-                               "right now. Try again in a minute."),
-            "invalid": N_("The %(label)s could not process this search, so %(unavailable)s is unavailable. "
-                          "Rephrase it with a single drug, condition or topic name."),
-            "forbidden": N_("The %(label)s refused the request (its access key was not accepted), so "
-                            "%(unavailable)s is unavailable. An administrator should check the API key."),
+            "unreachable": N_(
+                "The %(label)s could not be reached, so %(unavailable)s is unavailable right now."
+            ),
+            "rate_limited": N_(
+                "The %(label)s is busy (request limit reached), so %(unavailable)s is unavailable "
+                "right now. Try again in a minute."
+            ),
+            "invalid": N_(
+                "The %(label)s could not process this search, so %(unavailable)s is unavailable. "
+                "Rephrase it with a single drug, condition or topic name."
+            ),
+            "forbidden": N_(
+                "The %(label)s refused the request (its access key was not accepted), so "
+                "%(unavailable)s is unavailable. An administrator should check the API key."
+            ),
         }[self.kind]
-        said = language_message(what, label=self.source_label, unavailable=language_message(unavailable))
+        said = language_message(
+            what, label=self.source_label, unavailable=language_message(unavailable)
+        )
         if not caution:
             return said
-        return language_message(N_("%(what)s %(caution)s"), what=said, caution=language_message(caution))
+        return language_message(
+            N_("%(what)s %(caution)s"), what=said, caution=language_message(caution)
+        )
 
     def message(self, unavailable: str, caution: str = "") -> str:
         """Pre-formatted text for the agent, e.g. ``drug-safety information``."""
         label = self.source_label
         what = {
             "unreachable": f"The {label} could not be reached, so {unavailable} "
-                           "is unavailable right now.",
+            "is unavailable right now.",
             "rate_limited": f"The {label} is busy (request limit reached), so {unavailable} "
-                            "is unavailable right now. Try again in a minute.",
+            "is unavailable right now. Try again in a minute.",
             "invalid": f"The {label} could not process this search, so {unavailable} is "
-                       "unavailable. Rephrase it with a single drug, condition or topic name.",
+            "unavailable. Rephrase it with a single drug, condition or topic name.",
             "forbidden": f"The {label} refused the request (its access key was not accepted), "
-                         f"so {unavailable} is unavailable. An administrator should check the API key.",
+            f"so {unavailable} is unavailable. An administrator should check the API key.",
         }[self.kind]
         return f"{what} {caution}".strip()
 
@@ -262,4 +274,8 @@ class Unauthorized(CDSError):
 
 
 class PreconditionFailed(CDSError):
-    error, status, title = "precondition_failed", 412, "Data needed for this check could not be obtained"
+    error, status, title = (
+        "precondition_failed",
+        412,
+        "Data needed for this check could not be obtained",
+    )

@@ -33,7 +33,9 @@ def init_app(app: Flask) -> None:
 
 
 def _database_url(app: Flask) -> str:
-    return app.config.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'docgemma.sqlite'}"
+    return (
+        app.config.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'docgemma.sqlite'}"
+    )
 
 
 def _app(app: Flask | None) -> Flask:

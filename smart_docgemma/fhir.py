@@ -73,8 +73,15 @@ class Created:
 class FhirGateway:
     """Read, search and create FHIR resources on one server with one token."""
 
-    def __init__(self, base_url: str, access_token: str | Callable[[], str] | None, timeout: float = 15,
-                 renew=None, connections: HTTPAdapter | None = None, audit=None):
+    def __init__(
+        self,
+        base_url: str,
+        access_token: str | Callable[[], str] | None,
+        timeout: float = 15,
+        renew=None,
+        connections: HTTPAdapter | None = None,
+        audit=None,
+    ):
         """``access_token``: the token, or a function that looks it up when the first request is
         sent (a question answered without the chart never unseals the session's tokens).
         ``renew()`` returns a new access token; it is called once when the server answers 401.
@@ -95,7 +102,7 @@ class FhirGateway:
             self.server.session.mount("http://", connections)
         self.server.auth = _BearerAuth(access_token)
 
-    def twin(self) -> "FhirGateway":
+    def twin(self) -> FhirGateway:
         """A gateway of its own for another thread (a ``requests.Session`` is not documented as
         thread-safe): same server, token, connection pool and audit trail."""
         return FhirGateway(self.base_url, self.server.auth.access_token,
@@ -112,16 +119,25 @@ class FhirGateway:
         """Typed read through ``fhirclient.models`` (lenient parsing of server data)."""
         data = self.read(model_cls.resource_type, resource_id)
         if not isinstance(data, dict) or data.get("resourceType") != model_cls.resource_type:
-            raise errors.FHIRError(f"The EHR's FHIR server returned something other than a {model_cls.resource_type}.")
+            raise errors.FHIRError(
+                f"The EHR's FHIR server returned something other than a {model_cls.resource_type}."
+            )
         try:
             return model_cls(data, strict=False)
         except Exception as exc:  # fhirclient raises several types on malformed JSON
-            raise errors.FHIRError(f"The EHR's FHIR server returned a malformed {model_cls.resource_type}.") from exc
+            raise errors.FHIRError(
+                f"The EHR's FHIR server returned a malformed {model_cls.resource_type}."
+            ) from exc
 
     def search_page(self, resource_type: str, params: Params = None) -> dict:
         """One search Bundle for ``Type?params``."""
-        return self._audited("search-type", resource_type,
-                             lambda: self._page(resource_type, params), params=params, found=_matches)
+        return self._audited(
+            "search-type",
+            resource_type,
+            lambda: self._page(resource_type, params),
+            params=params,
+            found=_matches,
+        )
 
     def search(self, resource_type: str, params: Params = None, max_pages: int = 5,
                included: list[dict] | None = None) -> list[dict]:
@@ -156,7 +172,10 @@ class FhirGateway:
         bundle = self._page(resource_type, params, one_page=max_pages == 1)
         found = _matches(bundle, included)
         for _ in range(max_pages - 1):
-            nxt = next((link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"), None)
+            nxt = next(
+                (link["url"] for link in bundle.get("link", []) if link.get("relation") == "next"),
+                None,
+            )
             if not nxt:
                 break
             bundle = self._call(self.server.request_json, self._relative(nxt), "page")
@@ -198,7 +217,11 @@ class FhirGateway:
     # -- plumbing ------------------------------------------------------------
     def _send(self, method: str, url: str, headers: dict, body: dict):
         def send():
-            signed = self.server.auth.signed_headers(dict(headers)) if self.server.auth.access_token else headers
+            signed = (
+                self.server.auth.signed_headers(dict(headers))
+                if self.server.auth.access_token
+                else headers
+            )
             res = getattr(self.server.session, method)(url, headers=signed, data=json.dumps(body))
             self.server.raise_for_status(res)
             return res
@@ -207,7 +230,9 @@ class FhirGateway:
     def _call(self, fn, path: str, interaction: str):
         data = self._attempt(lambda: fn(path), interaction)
         if not isinstance(data, dict):  # a garbled answer must not reach code expecting a resource
-            raise errors.FHIRError("The EHR's FHIR server returned something other than a FHIR resource.")
+            raise errors.FHIRError(
+                "The EHR's FHIR server returned something other than a FHIR resource."
+            )
         return data
 
     def _attempt(self, do, interaction: str):
@@ -290,7 +315,9 @@ def _map(exc: Exception) -> errors.DocGemmaError:
     if isinstance(exc, errors.DocGemmaError):
         return exc
     if isinstance(exc, fhir_server.FHIRUnauthorizedException):
-        return errors.SessionExpired("The EHR no longer accepts this session's token. Relaunch the app.")
+        return errors.SessionExpired(
+            "The EHR no longer accepts this session's token. Relaunch the app."
+        )
     if isinstance(exc, fhir_server.FHIRPermissionDeniedException):
         return errors.Forbidden("The EHR did not grant access to this data.")
     if isinstance(exc, fhir_server.FHIRNotFoundException):
@@ -305,7 +332,9 @@ def _map(exc: Exception) -> errors.DocGemmaError:
         status = exc.response.status_code
         log.info("FHIR %s: %s", status, exc.response.text[:300])
         if status in (409, 412):
-            return errors.Conflict("The record changed meanwhile or matched more than one resource.")
+            return errors.Conflict(
+                "The record changed meanwhile or matched more than one resource."
+            )
         if status in (400, 422):
             return errors.BadRequest("The EHR rejected the resource as invalid.")
         if status >= 500:  # the server (or a proxy before it) may have written it

@@ -35,8 +35,13 @@ from werkzeug.datastructures import FileStorage
 
 from . import errors
 
-JSON_TYPES: dict[str, type | tuple[type, ...]] = {"object": dict, "array": list, "string": str, "boolean": bool,
-                                                  "number": (int, float)}
+JSON_TYPES: dict[str, type | tuple[type, ...]] = {
+    "object": dict,
+    "array": list,
+    "string": str,
+    "boolean": bool,
+    "number": (int, float),
+}
 
 
 def json_body(*, error: type[errors.DocGemmaError] = errors.BadRequest) -> dict:
@@ -97,7 +102,9 @@ def text(name: str, *, max_chars: int | None = None, json_allowed: bool = True) 
     else:
         value = request.form.get(name, "")
     if max_chars is not None and len(value) > max_chars:
-        raise errors.BadRequest(f"{name} is {len(value)} characters long; the limit is {max_chars}.")
+        raise errors.BadRequest(
+            f"{name} is {len(value)} characters long; the limit is {max_chars}."
+        )
     return value
 
 

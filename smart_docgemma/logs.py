@@ -32,10 +32,14 @@ _VALID_ID = re.compile(r"^[A-Za-z0-9\-_.:]{1,128}$")
 _request_id: ContextVar[str | None] = ContextVar("docgemma_request_id", default=None)
 
 _SECRETS = (
-    re.compile(r"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"),  # JWT (id/access tokens)
+    re.compile(
+        r"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"
+    ),  # JWT (id/access tokens)
     re.compile(r"(?i)(bearer\s+)[^\s,;\"']+"),
-    re.compile(r"(?i)((?:access|refresh|id)_token|code|client_secret|"
-               r"code_verifier)([\"']?\s*[=:]\s*[\"']?)[^\s&,;\"']+"),
+    re.compile(
+        r"(?i)((?:access|refresh|id)_token|code|client_secret|"
+        r"code_verifier)([\"']?\s*[=:]\s*[\"']?)[^\s&,;\"']+"
+    ),
 )
 
 
@@ -57,10 +61,14 @@ class JsonFormatter(logging.Formatter):
     """time, level, logger, worker pid, message, request_id (+ the redacted traceback)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        entry = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
-                 "level": record.levelname, "logger": record.name, "pid": record.process,
-                 "message": redact(record.getMessage()),
-                 "request_id": getattr(record, "request_id", None) or _request_id.get()}
+        entry = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "pid": record.process,
+            "message": redact(record.getMessage()),
+            "request_id": getattr(record, "request_id", None) or _request_id.get(),
+        }
         for key in ("method", "path", "status", "ms"):
             if hasattr(record, key):
                 entry[key] = getattr(record, key)
@@ -128,8 +136,17 @@ def _end(response):
         response.headers[REQUEST_ID_HEADER] = request_id
         ms = round((time.monotonic() - g.request_started) * 1000, 1)
         logging.getLogger("docgemma.request").info(
-            "%s %s %s", inputs.method(), inputs.path(), response.status_code,
-            extra={"method": inputs.method(), "path": inputs.path(), "status": response.status_code, "ms": ms})
+            "%s %s %s",
+            inputs.method(),
+            inputs.path(),
+            response.status_code,
+            extra={
+                "method": inputs.method(),
+                "path": inputs.path(),
+                "status": response.status_code,
+                "ms": ms,
+            },
+        )
     return response
 
 

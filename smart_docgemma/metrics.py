@@ -38,30 +38,49 @@ FHIR_INTERACTIONS = ("read", "search", "page", "create")
 _CDS_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, float("inf"))
 
 TURNS = Counter("docgemma_turns", "Finished assistant turns", ["outcome", "route"])
-RATE_LIMITED = Counter("docgemma_rate_limited", "Questions refused: rate limit or a turn already running",
-                       ["reason"])
+RATE_LIMITED = Counter(
+    "docgemma_rate_limited", "Questions refused: rate limit or a turn already running", ["reason"]
+)
 MODEL_CALLS = Counter("docgemma_model_calls", "Model HTTP attempts", ["node", "outcome"])
 MODEL_SECONDS = Histogram("docgemma_model_call_seconds", "Model call latency", ["node"],
                           buckets=_MODEL_BUCKETS)
-MODEL_PREFILL = Histogram("docgemma_model_prefill_seconds", "Time the model server spent on a call's "
-                          "prompt before its first answer token (servers that report timings: the "
-                          "embedded server, llama-server)", ["node"], buckets=_MODEL_BUCKETS)
-MODEL_PROMPT_TOKENS = Counter("docgemma_model_prompt_tokens", "Prompt tokens of model calls: computed "
-                              "for the call, or reused from the server's prompt cache", ["node", "part"])
+MODEL_PREFILL = Histogram(
+    "docgemma_model_prefill_seconds",
+    "Time the model server spent on a call's "
+    "prompt before its first answer token (servers that report timings: the "
+    "embedded server, llama-server)",
+    ["node"],
+    buckets=_MODEL_BUCKETS,
+)
+MODEL_PROMPT_TOKENS = Counter(
+    "docgemma_model_prompt_tokens",
+    "Prompt tokens of model calls: computed for the call, or reused from the server's prompt cache",
+    ["node", "part"],
+)
 TOOL_CALLS = Counter("docgemma_tool_calls", "Tool runs by the tool's source", ["source", "tool"])
 TOOL_ERRORS = Counter("docgemma_tool_errors", "Tool runs that failed, by source and kind",
                       ["source", "kind"])
 CDS_SECONDS = Histogram("docgemma_cds_hook_seconds", "CDS service call latency", ["service"],
                         buckets=_CDS_BUCKETS)
 CDS_CARDS = Counter("docgemma_cds_cards", "CDS cards returned", ["service", "indicator"])
-CDS_CARDS_PER_CALL = Histogram("docgemma_cds_cards_per_call", "CDS cards in one hook response", ["service"],
-                               buckets=(0, 1, 2, 3, 5, 8, float("inf")))
-CDS_QUIETED = Counter("docgemma_cds_quieted", "patient-view problems not shown again (unchanged or overridden)",
-                      ["reason"])
+CDS_CARDS_PER_CALL = Histogram(
+    "docgemma_cds_cards_per_call",
+    "CDS cards in one hook response",
+    ["service"],
+    buckets=(0, 1, 2, 3, 5, 8, float("inf")),
+)
+CDS_QUIETED = Counter(
+    "docgemma_cds_quieted",
+    "patient-view problems not shown again (unchanged or overridden)",
+    ["reason"],
+)
 AUDITED = Counter("docgemma_audit_records", "Audit records stored, by kind", ["kind"])
-AUDIT_FAILURES = Counter("docgemma_audit_failures", "Audit records not stored or not sent", ["kind"])
-GROUNDING = Counter("docgemma_grounding_sentences", "Answer sentences checked against the turn's reads",
-                    ["verdict"])
+AUDIT_FAILURES = Counter(
+    "docgemma_audit_failures", "Audit records not stored or not sent", ["kind"]
+)
+GROUNDING = Counter(
+    "docgemma_grounding_sentences", "Answer sentences checked against the turn's reads", ["verdict"]
+)
 LANGUAGE_REPLACED = Counter("docgemma_answer_language_replaced",
                             "Model answers not in the clinician's language, replaced by the "
                             "templated answer", ["expected", "found"])
@@ -71,8 +90,11 @@ FHIR_REQUESTS = Counter("docgemma_fhir_requests", "HTTP requests to the EHR's FH
                         "(answered or failed), by interaction", ["interaction"])
 FHIR_SECONDS = Histogram("docgemma_fhir_request_seconds", "FHIR server request latency",
                          ["interaction"], buckets=_FHIR_BUCKETS)
-HTTP_REQUESTS = Counter("docgemma_http_requests", "HTTP requests answered, by endpoint and status class",
-                        ["endpoint", "method", "status"])
+HTTP_REQUESTS = Counter(
+    "docgemma_http_requests",
+    "HTTP requests answered, by endpoint and status class",
+    ["endpoint", "method", "status"],
+)
 HTTP_SECONDS = Histogram("docgemma_http_request_seconds",
                          "HTTP request latency until the response starts (a streamed answer "
                          "counts to its first byte)", ["endpoint"], buckets=_HTTP_BUCKETS)
@@ -86,18 +108,31 @@ CIRCUIT_CHANGES = Counter("docgemma_model_circuit_transitions", "Model circuit o
                           ["endpoint", "state"])
 CIRCUIT_PROBES = Counter("docgemma_model_circuit_probes", "Background probes of an open circuit",
                          ["endpoint", "outcome"])
-MODEL_FALLBACKS = Counter("docgemma_model_fallback_turns", "Turns answered in no-model mode because "
-                          "the configured model failed or its circuit was open", ["reason"])
+MODEL_FALLBACKS = Counter(
+    "docgemma_model_fallback_turns",
+    "Turns answered in no-model mode because the configured model failed or its circuit was open",
+    ["reason"],
+)
 KNOWLEDGE = Counter("docgemma_knowledge_responses", "Knowledge-source answers by where they came "
                     "from: network, cache (fresh), stale (source unreachable, copy within the age "
                     "limit), too_old (shown as clearly stale), error", ["source", "served"])
-MCP_REFUSED = Counter("docgemma_mcp_refused", "MCP requests refused before any tool ran, by "
-                      "reason: method (GET and other non-POST), too_large, worker_busy, client_busy, "
-                      "client_rate, subject_rate", ["reason"])
-STREAMS_REFUSED = Counter("docgemma_streams_refused", "Answer streams refused before a turn started: "
-                          "the session's or the worker's streams all open", ["reason"])
-STREAMS_DETACHED = Counter("docgemma_streams_detached", "Answer streams ended at STREAM_MAX_S while "
-                           "their turn went on (the page reads the stored turn)")
+MCP_REFUSED = Counter(
+    "docgemma_mcp_refused",
+    "MCP requests refused before any tool ran, by "
+    "reason: method (GET and other non-POST), too_large, worker_busy, client_busy, "
+    "client_rate, subject_rate",
+    ["reason"],
+)
+STREAMS_REFUSED = Counter(
+    "docgemma_streams_refused",
+    "Answer streams refused before a turn started: the session's or the worker's streams all open",
+    ["reason"],
+)
+STREAMS_DETACHED = Counter(
+    "docgemma_streams_detached",
+    "Answer streams ended at STREAM_MAX_S while "
+    "their turn went on (the page reads the stored turn)",
+)
 MCP_REFUSALS = ("method", "too_large", "worker_busy", "client_busy", "client_rate", "subject_rate")
 TURNS_INTERRUPTED = Counter("docgemma_turns_interrupted", "Running turns whose worker stopped "
                             "(lease expired) and were stored as failed")

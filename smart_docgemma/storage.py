@@ -20,7 +20,20 @@ import time
 from contextlib import contextmanager
 
 from cryptography.fernet import Fernet, InvalidToken
-from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, event, inspect, text
+from sqlalchemy import (
+    Column,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    inspect,
+    text,
+)
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -45,17 +58,21 @@ oauth_states = Table(
 )
 
 turns = Table(
-    "turns", metadata,
+    "turns",
+    metadata,
     Column("id", String(64), primary_key=True),
     Column("sid", String(64), index=True, nullable=False),
     Column("created_at", Float, nullable=False),
-    Column("state", Text, nullable=False),  # the turn record + the agent's serializable state (JSON)
+    Column(
+        "state", Text, nullable=False
+    ),  # the turn record + the agent's serializable state (JSON)
     Column("status", String(16)),  # running | done | failed (rate limit, one turn at a time)
     Column("updated_at", Float),
 )
 
 proposals = Table(
-    "proposals", metadata,
+    "proposals",
+    metadata,
     Column("id", String(64), primary_key=True),
     Column("sid", String(64), index=True, nullable=False),
     Column("patient_id", String(64), nullable=False),
@@ -69,15 +86,20 @@ proposals = Table(
     Column("reason", Text),
     Column("result_ref", String(256)),  # e.g. MedicationRequest/123 once created
     Column("attempts", Integer, nullable=False, default=0),
-    Column("version", Integer, default=1),  # +1 per clinician edit; approve names the version it saw
+    Column(
+        "version", Integer, default=1
+    ),  # +1 per clinician edit; approve names the version it saw
 )
 
 chart_snapshots = Table(
-    "chart_snapshots", metadata,
+    "chart_snapshots",
+    metadata,
     Column("sid", String(64), primary_key=True),  # one per session: the chart it read last
     Column("patient_id", String(64), nullable=False),
     Column("read_at", Float, index=True, nullable=False),
-    Column("brief", Text, nullable=False),  # Fernet-sealed: the chart in brief, as the prompt gets it
+    Column(
+        "brief", Text, nullable=False
+    ),  # Fernet-sealed: the chart in brief, as the prompt gets it
 )
 
 cds_feedback = Table(
@@ -114,18 +136,28 @@ lessons = Table(
 )
 
 cds_cards = Table(
-    "cds_cards", metadata,
-    Column("uuid", String(64), primary_key=True),  # a card this service issued (feedback must name one)
+    "cds_cards",
+    metadata,
+    Column(
+        "uuid", String(64), primary_key=True
+    ),  # a card this service issued (feedback must name one)
     Column("service_id", String(64), nullable=False),
     Column("expires_at", Float, nullable=False),
 )
 
 cds_shown = Table(
-    "cds_shown", metadata,
+    "cds_shown",
+    metadata,
     Column("card", String(64), primary_key=True),  # the card's uuid (feedback names it)
-    Column("patient_id", String(64), index=True, nullable=False),  # sha256 of fhirServer | patient id
-    Column("problem", String(256), nullable=False),  # e.g. pair:aspirin+warfarin, monitor:warfarin-inr
-    Column("fingerprint", String(64), nullable=False),  # changes when the problem changes (a new result)
+    Column(
+        "patient_id", String(64), index=True, nullable=False
+    ),  # sha256 of fhirServer | patient id
+    Column(
+        "problem", String(256), nullable=False
+    ),  # e.g. pair:aspirin+warfarin, monitor:warfarin-inr
+    Column(
+        "fingerprint", String(64), nullable=False
+    ),  # changes when the problem changes (a new result)
     Column("shown_at", Float, nullable=False),
 )
 
@@ -182,7 +214,9 @@ def _fernet_key(secret: str) -> bytes:
 class Storage:
     """Owns the engine and the secret sealer. One per app (``app.extensions``)."""
 
-    def __init__(self, url: str, token_key: str, pool_size: int = 10, ping_idle_s: float = PING_IDLE_S):
+    def __init__(
+        self, url: str, token_key: str, pool_size: int = 10, ping_idle_s: float = PING_IDLE_S
+    ):
         """Up to ``pool_size`` connections for the threads of this process, opened as needed
         and kept open once opened (a connection opened and closed for each busy moment cost
         PostgreSQL more CPU than the statements it ran); SQLite opens one per use. A pooled

@@ -116,6 +116,7 @@ def sandbox(fhir_base):
     ``http://127.0.0.1:8000/callback`` redirect URI (RFC 8252 §7.3, LOOPBACK_ANY_PORT).
     """
     from launch.sandbox import create_sandbox
+
     from tests.support.servers import free_port
 
     port = free_port()

@@ -17,16 +17,16 @@ import time
 
 import pytest
 import requests
-
 from launch.upstream import start_local
 from smart_docgemma import create_app, errors
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals import inflight
 from smart_docgemma.proposals.store import proposal_store
+
+from tests.proposals.test_proposals import made
 from tests.support.fhir_proxy import FhirProxy
 from tests.support.launch_context import count, launch, new_patient
 from tests.support.servers import free_port
-from tests.proposals.test_proposals import made
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,6 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-
 from smart_docgemma.extensions import get_fhir_pool
 from smart_docgemma.fhir import FhirGateway
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
+
 from tests.support.chat_session import LAUNCH_SCOPES, open_session
 
 DEEP = "[" * 50_000 + "]" * 50_000

@@ -5,7 +5,6 @@ letter contained in its order), a follow-up re-drafting the pending card, the wr
 refused with both birth dates, and the Synthea charts drafted with their own values."""
 
 import pytest
-
 from smart_docgemma.evaluation.multistep.run import evaluate
 from smart_docgemma.evaluation.multistep.tasks import load_tasks
 

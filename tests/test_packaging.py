@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 import requests
-
 from smart_docgemma import PROJECT_ROOT
+
 from tests.support.app_process import docgemma
 from tests.support.servers import free_port
 
@@ -75,6 +75,7 @@ def test_production_wheel_carries_neither_the_sandbox_nor_testcontainers(install
 
 def test_installed_app_serves_launch_app_card_and_cds(installed, sandbox, fhir_base, tmp_path):
     from smart_docgemma import create_app
+
     from tests.cds.ehr_client import ISSUER, MiniEHR
     from tests.cds.test_cds_cards import SIGN, draft, hook
     from tests.proposals.test_proposals_http import session_and_proposal

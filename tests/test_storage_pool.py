@@ -4,12 +4,11 @@ than ``ping_idle_s`` is tested before use and replaced when it is gone."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.exc import OperationalError
-
 from smart_docgemma.agent.state import new_turn
 from smart_docgemma.storage import Storage
 from smart_docgemma.turns.store import TurnStore
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
 
 
 def kill_connections(postgres, url: str) -> int:
@@ -47,6 +46,7 @@ def test_the_database_down_is_a_clear_503_and_no_stack_trace(app_config, fhir_ba
     """PostgreSQL stopped under a running app: pages and the API say the app's database is not
     answering (503, Retry-After), in JSON for the API; liveness still answers, readiness not."""
     from smart_docgemma import create_app
+
     from tests.support.chat_session import open_session
     from tests.support.postgres import Cluster
 

@@ -15,9 +15,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from sqlalchemy import create_engine, inspect
-
 from smart_docgemma.storage import Storage, metadata
+from sqlalchemy import create_engine, inspect
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 4

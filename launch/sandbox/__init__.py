@@ -91,6 +91,8 @@ def _register(app: Flask, sandbox: Sandbox) -> None:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         if response.mimetype == "text/html":
-            response.headers.setdefault("Content-Security-Policy",
-                                        "default-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'")
+            response.headers.setdefault(
+                "Content-Security-Policy",
+                "default-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'",
+            )
         return response

@@ -136,7 +136,9 @@ class SmartCodeChallenge(CodeChallenge):
         if not data.get("code_challenge"):
             raise InvalidRequestError("PKCE is required: missing 'code_challenge' (S256).")
         if data.get("code_challenge_method") != "S256":
-            raise InvalidRequestError("'code_challenge_method' must be S256; 'plain' is not supported.")
+            raise InvalidRequestError(
+                "'code_challenge_method' must be S256; 'plain' is not supported."
+            )
         super().validate_code_challenge(grant, redirect_uri)
 
     def validate_code_verifier(self, grant, result):
@@ -194,9 +196,13 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         requested = (data.get("scope") or "").split()
         launch = data.get("launch")
         if "launch" in requested and not launch:
-            raise InvalidRequestError("The 'launch' scope needs the 'launch' parameter of an EHR launch.")
+            raise InvalidRequestError(
+                "The 'launch' scope needs the 'launch' parameter of an EHR launch."
+            )
         if launch and state().launches.get(launch) is None:
-            raise InvalidRequestError("Unknown or expired 'launch'; launch the app from the EHR again.")
+            raise InvalidRequestError(
+                "Unknown or expired 'launch'; launch the app from the EHR again."
+            )
         if not self.request.scope:
             raise InvalidScopeError("None of the requested scopes is supported.")
 
@@ -215,8 +221,15 @@ class SmartAuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         scopes = request.scope.split()
         if context.approved_scopes is not None:
             scopes = [s for s in scopes if s in context.approved_scopes]
-        record = CodeRecord(request.client.client_id, data.get("redirect_uri"), " ".join(scopes), context,
-                            data.get("code_challenge"), data.get("code_challenge_method"), data.get("nonce"))
+        record = CodeRecord(
+            request.client.client_id,
+            data.get("redirect_uri"),
+            " ".join(scopes),
+            context,
+            data.get("code_challenge"),
+            data.get("code_challenge_method"),
+            data.get("nonce"),
+        )
         state().codes.put(record, key=code)
 
     def query_authorization_code(self, code, client):
@@ -282,7 +295,9 @@ class StoredAuthorizationRequest(OAuth2Request):
         return {}
 
 
-def generate_token(sandbox, grant_type, client, user, scope, expires_in=None, include_refresh_token=True):
+def generate_token(
+    sandbox, grant_type, client, user, scope, expires_in=None, include_refresh_token=True
+):
     """Token response body: a signed JWT access token plus the SMART launch context."""
     ttl = int(sandbox.config["TOKEN_TTL_S"])
     now, granted = int(time.time()), scope.split()
@@ -305,7 +320,9 @@ def generate_token(sandbox, grant_type, client, user, scope, expires_in=None, in
              "smart_style_url": f"{sandbox.public_url}/smart-style.json"}
     if context_patient:
         token["patient"] = context_patient
-    if user.encounter and ({"launch", "launch/encounter"} & set(granted) or grant_type in CONTINUING):
+    if user.encounter and (
+        {"launch", "launch/encounter"} & set(granted) or grant_type in CONTINUING
+    ):
         token["encounter"] = user.encounter
     if include_refresh_token and REFRESH_SCOPES & set(granted):
         token["refresh_token"] = uuid.uuid4().hex + uuid.uuid4().hex
@@ -314,7 +331,9 @@ def generate_token(sandbox, grant_type, client, user, scope, expires_in=None, in
 
 def save_token(sandbox, token, req):
     if "refresh_token" in token:
-        record = RefreshRecord(token["refresh_token"], req.client.client_id, token["scope"], req.user)
+        record = RefreshRecord(
+            token["refresh_token"], req.client.client_id, token["scope"], req.user
+        )
         sandbox.refresh_tokens.put(record, key=token["refresh_token"])
 
 
@@ -356,7 +375,9 @@ def decide():
             return _page("Choose a patient from the list.", 400)
     if context.consent:  # the user may only narrow what the launch allows
         chosen = frozenset(request.form.getlist("scope"))
-        context.approved_scopes = chosen & context.approved_scopes if context.approved_scopes else chosen
+        context.approved_scopes = (
+            chosen & context.approved_scopes if context.approved_scopes else chosen
+        )
     return server.create_authorization_response(request=stored, grant=grant, grant_user=context)
 
 

@@ -53,14 +53,18 @@ class Client(ClientMixin):
         fewer scopes than asked, and the token response says which were granted.
         """
         allowed = set(self.scope.split()) if self.scope else None
-        kept = [s for s in (scope or "").split() if known_scope(s) and (allowed is None or s in allowed)]
+        kept = [
+            s for s in (scope or "").split() if known_scope(s) and (allowed is None or s in allowed)
+        ]
         return " ".join(dict.fromkeys(kept))
 
     def check_redirect_uri(self, redirect_uri: str) -> bool:
         """Exact match (RFC 6749 §3.1.2), or loopback on any port (RFC 8252 §7.3) if enabled."""
         if redirect_uri in self.redirect_uris:
             return True
-        return self.loopback_any_port and any(_same_loopback(redirect_uri, r) for r in self.redirect_uris)
+        return self.loopback_any_port and any(
+            _same_loopback(redirect_uri, r) for r in self.redirect_uris
+        )
 
     def check_client_secret(self, client_secret: str) -> bool:
         # as bytes: compare_digest refuses str with non-ASCII characters (a TypeError, a 500)

@@ -33,14 +33,18 @@ DEFAULTS: dict = {
     "SIGNING_KEY_FILE": None,  # PEM RSA private key; None -> a new key per process
     "SIGNING_ALG": "RS256",  # RS256 or RS384
     "DEFAULT_PRACTITIONER": "dr-okafor",  # the user of standalone launches
-    "APP_LAUNCH_URL": None,  # launcher page default; None -> DOCGEMMA_HOST:DOCGEMMA_PORT (8000)/launch
+    # launcher page default; None -> DOCGEMMA_HOST:DOCGEMMA_PORT (8000)/launch
+    "APP_LAUNCH_URL": None,
     "UPSTREAM_TIMEOUT_S": 60,
     "SECRET_KEY": None,  # None -> random per process (sandbox pages only)
     # Protected resources besides the FHIR API, by RFC 8707 resource indicator, each with the
     # registered client that serves it. A client may ask for a token whose audience is one of
     # them (``resource`` at authorize); only the serving client may exchange such a token for
     # a FHIR token (RFC 8693, ``exchange.py``). The app's MCP endpoint is the one there is.
-    "PROTECTED_RESOURCES": {"http://127.0.0.1:8000/mcp": "docgemma", "http://localhost:8000/mcp": "docgemma"},
+    "PROTECTED_RESOURCES": {
+        "http://127.0.0.1:8000/mcp": "docgemma",
+        "http://localhost:8000/mcp": "docgemma",
+    },
     "REGISTRATION": True,  # RFC 7591 dynamic client registration at /auth/register
     "CLIENT_METADATA_DOCUMENTS": True,  # a client_id that is its metadata document's URL
 }
@@ -50,7 +54,9 @@ def load(config: dict | None) -> dict:
     """DEFAULTS, then SANDBOX_* (the app's reader, ``smart_docgemma.config.read``) and
     FHIR_UPSTREAM_URL, then ``config``."""
     upstream = os.environ.get("FHIR_UPSTREAM_URL")
-    values = read({"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX")
+    values = read(
+        {"FHIR_UPSTREAM": upstream} if upstream else None, defaults=DEFAULTS, prefix="SANDBOX"
+    )
     values.update(config or {})
     values["FHIR_UPSTREAM"] = values["FHIR_UPSTREAM"].rstrip("/")
     if not values["APP_LAUNCH_URL"]:  # the app the stack starts beside this sandbox

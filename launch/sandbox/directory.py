@@ -73,10 +73,16 @@ def _human_name(resource: dict) -> str:
     if not names:
         return ""
     name = names[0]
-    text = name.get("text") or " ".join([*name.get("prefix", []), *name.get("given", []), name.get("family", "")])
+    text = name.get("text") or " ".join(
+        [*name.get("prefix", []), *name.get("given", []), name.get("family", "")]
+    )
     return text.strip()
 
 
 def _patient_label(resource: dict) -> str:
-    parts = [_human_name(resource) or resource["id"], resource.get("birthDate"), resource.get("gender")]
+    parts = [
+        _human_name(resource) or resource["id"],
+        resource.get("birthDate"),
+        resource.get("gender"),
+    ]
     return f"{' · '.join(p for p in parts if p)} ({resource['id']})"

@@ -41,14 +41,21 @@ def smart_configuration() -> dict:
         "jwks_uri": f"{base}/.well-known/jwks.json",
         "authorization_endpoint": f"{base}/auth/authorize",
         "token_endpoint": f"{base}/auth/token",
-        "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+        "token_endpoint_auth_methods_supported": [
+            "client_secret_basic",
+            "client_secret_post",
+            "none",
+        ],
         "grant_types_supported": ["authorization_code", "refresh_token", TOKEN_EXCHANGE],
         "scopes_supported": SCOPES_SUPPORTED,
         "response_types_supported": ["code"],
         "code_challenge_methods_supported": ["S256"],
         "capabilities": CAPABILITIES,
-        **({"registration_endpoint": f"{base}/auth/register"}
-           if sandbox.config["REGISTRATION"] else {}),
+        **(
+            {"registration_endpoint": f"{base}/auth/register"}
+            if sandbox.config["REGISTRATION"]
+            else {}
+        ),
         "client_id_metadata_document_supported": bool(sandbox.config["CLIENT_METADATA_DOCUMENTS"]),
     }
 
@@ -107,8 +114,19 @@ def _security(security: dict) -> dict:
     uris = {"url": "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris",
             "extension": [{"url": "authorize", "valueUri": config["authorization_endpoint"]},
                           {"url": "token", "valueUri": config["token_endpoint"]}]}
-    security["extension"] = [e for e in security.get("extension") or [] if e.get("url") != uris["url"]] + [uris]
-    security["service"] = [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/restful-security-service",
-                                        "code": "SMART-on-FHIR"}], "text": "OAuth2 using SMART-on-FHIR profile"}]
+    security["extension"] = [
+        e for e in security.get("extension") or [] if e.get("url") != uris["url"]
+    ] + [uris]
+    security["service"] = [
+        {
+            "coding": [
+                {
+                    "system": "http://terminology.hl7.org/CodeSystem/restful-security-service",
+                    "code": "SMART-on-FHIR",
+                }
+            ],
+            "text": "OAuth2 using SMART-on-FHIR profile",
+        }
+    ]
     security["cors"] = False
     return security

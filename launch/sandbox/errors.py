@@ -53,5 +53,7 @@ def _unexpected(exc: Exception):
         return jsonify({"error": "server_error",
                         "error_description": "The authorization server failed; try again."}), 500
     if kind == "page":
-        return render_template("error.html", message="The EHR failed while handling this request."), 500
+        return render_template(
+            "error.html", message="The EHR failed while handling this request."
+        ), 500
     return InternalServerError(original_exception=exc)

@@ -26,7 +26,13 @@ SHAPES = {
     "base": {"GET": "operation", "POST": "transaction"},  # system search / paging; batch
     "history-all": {"GET": "operation"},
     "operation": {"GET": "operation", "POST": "operation"},
-    "type": {"GET": "search", "POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"},
+    "type": {
+        "GET": "search",
+        "POST": "create",
+        "PUT": "update",
+        "PATCH": "patch",
+        "DELETE": "delete",
+    },
     "type-search": {"POST": "search"},
     "type-history": {"GET": "operation"},
     "type-operation": {"GET": "operation", "POST": "operation"},
@@ -113,7 +119,11 @@ def _system(s: list[str]) -> FhirPath | None:
 def _instance(s: list[str]) -> FhirPath | None:
     """Type/id/… with three or four segments."""
     if len(s) == 4:
-        return FhirPath("vread", s[0], s[1], version=s[3]) if s[2] == "_history" and ID.match(s[3]) else None
+        return (
+            FhirPath("vread", s[0], s[1], version=s[3])
+            if s[2] == "_history" and ID.match(s[3])
+            else None
+        )
     if len(s) != 3:
         return None
     if s[2] == "_history":

@@ -102,7 +102,11 @@ def parse_scope(text: str) -> Scope | None:
         return None
     level, rtype, perms, query = match.groups()
     perms = _V1.get(perms, perms)
-    if not perms or any(c not in "cruds" for c in perms) or "".join(sorted(perms, key="cruds".index)) != perms:
+    if (
+        not perms
+        or any(c not in "cruds" for c in perms)
+        or "".join(sorted(perms, key="cruds".index)) != perms
+    ):
         return None  # v2: letters must be a subset of cruds, in that order
     pairs = tuple(tuple(p.split("=", 1)) for p in query.split("&") if "=" in p) if query else ()
     return Scope(level, rtype, perms, pairs)
@@ -121,7 +125,7 @@ class Grant:
     patient: str | None = None
 
     @classmethod
-    def from_claims(cls, scope: str, patient: str | None) -> "Grant":
+    def from_claims(cls, scope: str, patient: str | None) -> Grant:
         return cls([s for s in map(parse_scope, (scope or "").split()) if s], patient)
 
     def levels(self, rtype: str, letter: str, params=()) -> set[str]:
@@ -148,7 +152,9 @@ class FhirRequest:
     if_none_exist: list | None = None  # conditional create's search params
 
 
-def classify(method: str, path: str, params: list, body, if_none_exist: str | None = None) -> FhirRequest:
+def classify(
+    method: str, path: str, params: list, body, if_none_exist: str | None = None
+) -> FhirRequest:
     """Map an HTTP request under the FHIR base to a FHIR interaction (FHIR R4 http.html).
 
     Raises ``Malformed`` for paths outside the grammar (``paths.py``).
@@ -202,13 +208,17 @@ def screen_params(params: list) -> None:
         if "." not in key and not _PARAM_NAME.match(key):
             raise Forbidden(f"'{key}' is not a search parameter name.")
         if "." in key:
-            raise Forbidden(f"Chained search parameters ({key}) need user-level access to all types.")
+            raise Forbidden(
+                f"Chained search parameters ({key}) need user-level access to all types."
+            )
         if base.startswith("_") and base not in CONTROL_PARAMS:
             raise Forbidden(f"The search parameter {key} needs user-level access to all types.")
         if base == "_id" and modifier:
             raise Forbidden(f"Modifiers on _id ({key}) need user-level access to all types.")
         if base in _PATIENT_FIELDS and modifier not in ("", "Patient"):
-            raise Forbidden(f"The modifier on {key} is not allowed; name the patient as Patient/<id>.")
+            raise Forbidden(
+                f"The modifier on {key} is not allowed; name the patient as Patient/<id>."
+            )
         if base == "_format" and "json" not in value:
             raise Forbidden("Only JSON responses can be checked for patient isolation (_format).")
 
@@ -217,18 +227,24 @@ def _constrain_if_none_exist(req: FhirRequest, grant: Grant) -> None:
     """A conditional create searches the type: it needs 's', and stays in the compartment."""
     levels = grant.levels(req.type, "s", req.if_none_exist)
     if not levels:
-        raise Forbidden(f"A conditional create (If-None-Exist) needs search permission on {req.type}.")
+        raise Forbidden(
+            f"A conditional create (If-None-Exist) needs search permission on {req.type}."
+        )
     if levels & {"user", "system"}:
         return
     if not grant.patient:
         raise Forbidden("Patient-level scopes were granted without a patient in context.")
     _require_reachable(req.type)
-    req.if_none_exist = req.if_none_exist + constrain_search(req.type, req.if_none_exist, grant.patient)
+    req.if_none_exist = req.if_none_exist + constrain_search(
+        req.type, req.if_none_exist, grant.patient
+    )
 
 
 def _require_reachable(rtype: str | None) -> None:
     if rtype not in COMPARTMENT and rtype not in PUBLIC and rtype != "Patient":
-        raise Forbidden(f"{rtype} may hold data of any patient; patient-level scopes cannot reach it.")
+        raise Forbidden(
+            f"{rtype} may hold data of any patient; patient-level scopes cannot reach it."
+        )
 
 
 def _patient_rules(req: FhirRequest, grant: Grant, fetch, local: dict | None = None) -> list:
@@ -274,7 +290,9 @@ def _check_body(req: FhirRequest, pid: str, fetch, local: dict) -> None:
     if req.interaction == "update" and resource.get("id") != req.id:
         raise Forbidden("The resource id in the body does not match the URL.")
     if not in_compartment(resource, pid, fetch, local):
-        raise Forbidden(f"A {req.type} written with patient-level scopes must reference Patient/{pid}.")
+        raise Forbidden(
+            f"A {req.type} written with patient-level scopes must reference Patient/{pid}."
+        )
 
 
 def _check_patch(body) -> None:
@@ -282,7 +300,9 @@ def _check_patch(body) -> None:
     if not ops:
         raise Forbidden("Only JSON Patch is allowed with patient-level scopes.")
     for op in ops:
-        if str(op.get("path", "")).split("/")[1:2] and op["path"].split("/")[1] in _PATIENT_FIELDS + ("target", "id"):
+        if str(op.get("path", "")).split("/")[1:2] and op["path"].split("/")[
+            1
+        ] in _PATIENT_FIELDS + ("target", "id"):
             raise Forbidden("A patch may not change which patient a resource belongs to.")
 
 
@@ -296,7 +316,9 @@ def constrain_search(rtype: str, params: list, pid: str) -> list:
         return []
     names = {"_id"} if rtype == "Patient" else _PATIENT_PARAMS | {COMPARTMENT[rtype]}
     for key, value in params:
-        if key in names and not all(refers_to_patient(item, pid, bare_id_ok=True) for item in value.split(",")):
+        if key in names and not all(
+            refers_to_patient(item, pid, bare_id_ok=True) for item in value.split(",")
+        ):
             raise Forbidden(f"Patient-level scopes allow searches on Patient/{pid} only.")
     name = "_id" if rtype == "Patient" else COMPARTMENT[rtype]
     value = pid if name in ("_id", "patient") else f"Patient/{pid}"
@@ -369,8 +391,13 @@ def _entry_request(entry: dict) -> FhirRequest:
     url = urlsplit(str(request.get("url", "")))
     if url.scheme or url.netloc:
         raise Malformed("Bundle entry URLs must be relative to the FHIR base.")
-    return classify(str(request.get("method", "GET")).upper(), url.path, parse_qsl(url.query, keep_blank_values=True),
-                    entry.get("resource"), request.get("ifNoneExist"))
+    return classify(
+        str(request.get("method", "GET")).upper(),
+        url.path,
+        parse_qsl(url.query, keep_blank_values=True),
+        entry.get("resource"),
+        request.get("ifNoneExist"),
+    )
 
 
 def _rewrite_entry(entry: dict, sub: FhirRequest, extra: list) -> None:

@@ -87,9 +87,15 @@ def fhir(path: str = ""):
         raw = _raw_path()
         if request.method == "POST" and raw.rstrip("/").endswith("/_search"):
             params += list(request.form.items(multi=True))
-        if not raw.strip("/") and request.method == "GET" and any(k == "_getpages" for k, _ in params):
+        if (
+            not raw.strip("/")
+            and request.method == "GET"
+            and any(k == "_getpages" for k, _ in params)
+        ):
             return _forward(FhirRequest("page"), params, grant, _check_page(params, grant))
-        req = classify(request.method, raw, params, _request_json(), request.headers.get("If-None-Exist"))
+        req = classify(
+            request.method, raw, params, _request_json(), request.headers.get("If-None-Exist")
+        )
         extra = authorize(req, grant, state().upstream.fetch)
     except Malformed as exc:
         return outcome(400, "invalid", str(exc))
@@ -111,15 +117,18 @@ def _raw_path() -> str:
 def _compartment(req: FhirRequest, grant: Grant) -> str | None:
     """The patient compartment the request is confined to (None: user-level)."""
     letter = LETTER.get(req.interaction)
-    user_level = bool(letter and req.type and grant.levels(req.type, letter, req.params) & {"user", "system"})
+    user_level = bool(
+        letter and req.type and grant.levels(req.type, letter, req.params) & {"user", "system"}
+    )
     return None if user_level or grant.all_access() else grant.patient
 
 
 def _check_page(params: list, grant: Grant) -> str | None:
     """A continuation page is served only in the compartment its search was confined to."""
     keys = [k for k, _ in params]
-    if len(set(keys)) != len(keys) or any(k not in PAGE_PARAMS or (k == "_format" and "json" not in v)
-                                          for k, v in params):
+    if len(set(keys)) != len(keys) or any(
+        k not in PAGE_PARAMS or (k == "_format" and "json" not in v) for k, v in params
+    ):
         raise Forbidden(
             "A page request carries only the parameters of "
             "the server's paging links, once each (JSON)."
@@ -184,7 +193,9 @@ def _response(upstream: requests.Response, compartment: str | None) -> Response:
         if "json" in content_type:
             _record_pages(text, compartment)
         return Response(text, status=upstream.status_code, headers=_headers(upstream))
-    return Response(upstream.iter_content(64 * 1024), status=upstream.status_code, headers=_headers(upstream))
+    return Response(
+        upstream.iter_content(64 * 1024), status=upstream.status_code, headers=_headers(upstream)
+    )
 
 
 def _screened(upstream: requests.Response, grant: Grant, compartment: str | None) -> Response:
@@ -196,11 +207,15 @@ def _screened(upstream: requests.Response, grant: Grant, compartment: str | None
         body = json.loads(content)
     except ValueError:
         if upstream.status_code >= 400:
-            return outcome(upstream.status_code, "exception", "The EHR's FHIR server refused the request.")
+            return outcome(
+                upstream.status_code, "exception", "The EHR's FHIR server refused the request."
+            )
         return outcome(502, "exception", "The EHR's answer was not JSON and could not be checked.")
     kept = screen(body, grant, state().upstream.fetch)
     if kept is None:
-        return outcome(403, "forbidden", "The result lies outside the launch patient's compartment.")
+        return outcome(
+            403, "forbidden", "The result lies outside the launch patient's compartment."
+        )
     text = to_public(json.dumps(kept).encode())
     _record_pages(text, compartment)
     return Response(text, status=upstream.status_code, headers=_headers(upstream))

@@ -16,10 +16,17 @@ def create_server(app, sandbox) -> authserver.SmartAuthorizationServer:
         return sandbox.clients.get(client_id) or metadata_client(sandbox, client_id)
 
     server = authserver.SmartAuthorizationServer(
-        app, query_client=query_client, save_token=lambda token, req: authserver.save_token(sandbox, token, req))
-    server.register_token_generator("default", lambda **kw: authserver.generate_token(sandbox, **kw))
-    server.register_grant(authserver.SmartAuthorizationCodeGrant,
-                           [authserver.SmartCodeChallenge(required=True), authserver.SmartOpenIDCode()])
+        app,
+        query_client=query_client,
+        save_token=lambda token, req: authserver.save_token(sandbox, token, req),
+    )
+    server.register_token_generator(
+        "default", lambda **kw: authserver.generate_token(sandbox, **kw)
+    )
+    server.register_grant(
+        authserver.SmartAuthorizationCodeGrant,
+        [authserver.SmartCodeChallenge(required=True), authserver.SmartOpenIDCode()],
+    )
     server.register_grant(authserver.SmartRefreshTokenGrant)
     server.register_grant(TokenExchangeGrant)
     return server

@@ -37,7 +37,11 @@ def visible(resource: dict, grant: Grant, fetch) -> bool:
     levels = {s.level for s in grant.scopes if s.type in ("*", rtype)}
     if levels & {"user", "system"}:
         return True
-    return "patient" in levels and bool(grant.patient) and in_compartment(resource, grant.patient, fetch)
+    return (
+        "patient" in levels
+        and bool(grant.patient)
+        and in_compartment(resource, grant.patient, fetch)
+    )
 
 
 def screen(body, grant: Grant, fetch):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import base64
 import hmac
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Blueprint, current_app, render_template
 from werkzeug.datastructures import Authorization
@@ -89,7 +89,7 @@ def _query(row) -> list[str]:
 def _shown(row) -> dict:
     detail = row.detail()
     return {
-        "when": datetime.fromtimestamp(row.recorded, timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+        "when": datetime.fromtimestamp(row.recorded, UTC).strftime("%Y-%m-%d %H:%M:%S"),
         "kind": row.kind,
         "outcome": OUTCOMES.get(row.outcome, row.outcome),
         "who": row.who or "-",

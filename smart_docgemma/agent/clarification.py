@@ -26,9 +26,18 @@ from .prompts import load, rules
 def _questions() -> tuple[re.Pattern[str], ...]:
     """The clarifying question (``ask_fields``) of every language, its fields left open."""
     said = [load("prompts")["messages"]["ask_fields"]]
-    said += [(answers(lang).get("messages") or {}).get("ask_fields") for lang in ANSWERED if lang != "en"]
-    return tuple(re.compile(re.escape(text).replace(re.escape("{label}"), ".+?").replace(re.escape("{fields}"), ".+?"))
-                 for text in said if text)
+    said += [
+        (answers(lang).get("messages") or {}).get("ask_fields") for lang in ANSWERED if lang != "en"
+    ]
+    return tuple(
+        re.compile(
+            re.escape(text)
+            .replace(re.escape("{label}"), ".+?")
+            .replace(re.escape("{fields}"), ".+?")
+        )
+        for text in said
+        if text
+    )
 
 
 def asked_fields(text: str) -> bool:
@@ -42,7 +51,11 @@ def pending_request(history: list[dict[str, Any]]) -> list[str]:
     open."""
     said: list[str] = []
     turns = history[-2 * rules()["clarification_turns"]:]
-    while len(turns) >= 2 and turns[-1].get("role") == "assistant" and asked_fields(str(turns[-1].get("content"))):
+    while (
+        len(turns) >= 2
+        and turns[-1].get("role") == "assistant"
+        and asked_fields(str(turns[-1].get("content")))
+    ):
         said.insert(0, str(turns[-2].get("content") or ""))
         turns = turns[:-2]
     return said

@@ -37,7 +37,9 @@ class Entities:
     def named(self, field: str) -> Any:
         """The field a task pattern names; a name that is no field is an error in the rules."""
         if field not in _ENTITY_FIELDS:
-            raise KeyError(f"data/rules.yaml names an entity that extraction does not find: {field}")
+            raise KeyError(
+                f"data/rules.yaml names an entity that extraction does not find: {field}"
+            )
         return getattr(self, field)
 
 

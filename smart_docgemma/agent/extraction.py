@@ -8,7 +8,7 @@ keywords, dose and frequency, allergy reaction and severity. Measured on
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .. import knowledge
@@ -23,8 +23,11 @@ from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
 # "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"
-_PATIENT_ID = re.compile(r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
-                         r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b", re.I)
+_PATIENT_ID = re.compile(
+    r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
+    r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
+    re.I,
+)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
@@ -47,8 +50,9 @@ _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # gi
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
 _POSS = re.compile(r"['\u2019]s?$")
 _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
-_DURATION = re.compile(r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)",
-                       re.I)
+_DURATION = re.compile(
+    r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)", re.I
+)
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
 
 
@@ -61,12 +65,16 @@ def find_patient_ids(text: str) -> list[str]:
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
     found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
     # "pt-jw-1958" also holds the short id "jw-1958": the id is the whole word
-    return [i for i in found if not any(i != j and j.lower().endswith("-" + i.lower()) for j in found)]
+    return [
+        i for i in found if not any(i != j and j.lower().endswith("-" + i.lower()) for j in found)
+    ]
 
 
 def _hyphen_ids(text: str) -> list[str]:
     prefixes = frozenset(rules()["not_patient_id_prefixes"])
-    return [i for i in _PATIENT_HYPHEN_ID.findall(text) if i.split("-", 1)[0].lower() not in prefixes]
+    return [
+        i for i in _PATIENT_HYPHEN_ID.findall(text) if i.split("-", 1)[0].lower() not in prefixes
+    ]
 
 
 def _key(word: str) -> str:
@@ -114,7 +122,9 @@ def born_words() -> str:
 
 @lru_cache(maxsize=1)
 def _born_words() -> str:
-    return "|".join(re.escape(w) for w in sorted(rules()["birth_date_words"], key=len, reverse=True))
+    return "|".join(
+        re.escape(w) for w in sorted(rules()["birth_date_words"], key=len, reverse=True)
+    )
 
 
 @lru_cache(maxsize=1)
@@ -123,8 +133,12 @@ def _named_born() -> re.Pattern[str]:
     return re.compile(rf"\b((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}}),?\s+(?i:{_born_words()})\b")
 
 
-_MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                        "nov", "dec"], 1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
@@ -136,8 +150,10 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
-    m = re.search(rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
-                  text.lower())
+    m = re.search(
+        rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+        text.lower(),
+    )
     if not m:
         return None
     for pattern, parts in _DATE_FORMS:
@@ -199,13 +215,20 @@ def find_dose(text: str) -> dict[str, Any] | None:
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
-    hits = [meaning or m.group(0).lower() for pattern, meaning in _frequencies() if (m := pattern.search(said))]
+    hits = [
+        meaning or m.group(0).lower()
+        for pattern, meaning in _frequencies()
+        if (m := pattern.search(said))
+    ]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
-    found = {"dose": _weight_based(text) or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
-             "frequency": freq}
+    found = {
+        "dose": _weight_based(text)
+        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
+        "frequency": freq,
+    }
     if route:
         found["route"] = rules()["routes"].get(route.group(1).lower(), route.group(1).lower())
     over = INFUSION.search(text)  # "2 g IV over 2 hours": one dose given over that time
@@ -261,14 +284,21 @@ def find_allergy(text: str) -> dict[str, Any] | None:
     criticality the clinician's words state (absent when they state none)."""
     low = text.lower()
     any_reaction, each = _reactions()
-    reaction = next((m for pattern in each if (m := pattern.search(low))), None) if any_reaction.search(low) else None
+    reaction = (
+        next((m for pattern in each if (m := pattern.search(low))), None)
+        if any_reaction.search(low)
+        else None
+    )
     severity = next((v for pattern, v in _severities() if pattern.search(low)), None)
     if not reaction and not severity:
         return None
     stated = {"verification": _stated(low, "allergy_verification"),
               "criticality": _stated(low, "allergy_criticality")}
-    return {"reaction": _reaction_as_written(reaction.group(0)) if reaction else None, "severity": severity,
-            **{k: v for k, v in stated.items() if v}}
+    return {
+        "reaction": _reaction_as_written(reaction.group(0)) if reaction else None,
+        "severity": severity,
+        **{k: v for k, v in stated.items() if v},
+    }
 
 
 @lru_cache(maxsize=1)
@@ -276,8 +306,10 @@ def _reactions() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     """Any reaction at all (most questions name none: one search), then one pattern per
     reaction, in the table's order (the first that matches is the one)."""
     qualifiers, reactions = rules()["reaction_qualifiers"], rules()["reactions"]
-    return (re.compile(r"\b(?:" + "|".join(map(re.escape, reactions)) + r")\b"),
-            tuple(re.compile(rf"(?:\b{qualifiers}\s+){{0,2}}\b{re.escape(r)}\b") for r in reactions))
+    return (
+        re.compile(r"\b(?:" + "|".join(map(re.escape, reactions)) + r")\b"),
+        tuple(re.compile(rf"(?:\b{qualifiers}\s+){{0,2}}\b{re.escape(r)}\b") for r in reactions),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -299,14 +331,16 @@ def _stated(low: str, table: str) -> str | None:
 
 # The rule tables' phrase lists as patterns built once (the tables are data, read once): a
 # pattern per phrase built on every question cost more than the rest of reading it.
-@lru_cache(maxsize=None)
+@cache
 def _any_phrase(*path: str, also_before: str = "") -> re.Pattern[str]:
     """Any phrase of the rule list at ``path`` ("no_known_allergy"; "chart_question",
     "patient_words") as whole words (no letter, nor ``also_before``, just before)."""
     phrases: Any = rules()
     for key in path:
         phrases = phrases[key]
-    return re.compile(rf"(?<![a-z{also_before}])(?:" + "|".join(map(re.escape, phrases)) + r")(?![a-z])")
+    return re.compile(
+        rf"(?<![a-z{also_before}])(?:" + "|".join(map(re.escape, phrases)) + r")(?![a-z])"
+    )
 
 
 @lru_cache(maxsize=1)
@@ -317,7 +351,10 @@ def _frequencies() -> tuple[tuple[re.Pattern[str], str | None], ...]:
 
 @lru_cache(maxsize=1)
 def _unsupported() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
-    return tuple((kind, tuple(map(re.compile, patterns))) for kind, patterns in rules()["unsupported"].items())
+    return tuple(
+        (kind, tuple(map(re.compile, patterns)))
+        for kind, patterns in rules()["unsupported"].items()
+    )
 
 
 def no_known_allergy(text: str) -> bool:
@@ -346,7 +383,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     if drugs or set(actions) & not_with or not focus:
         return False
     low = f" {text.lower()} "
-    if "this_patient" in actions or _any_phrase("chart_question", "patient_words", also_before="'").search(low):
+    if "this_patient" in actions or _any_phrase(
+        "chart_question", "patient_words", also_before="'"
+    ).search(low):
         return True
     if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
         # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
@@ -392,8 +431,12 @@ def extract(text: str) -> Entities:
         actions.append("order_line")
     if asks_chart(text, actions, drugs):
         actions.append("chart_question")
-    named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (chart_focus(text) or "").lower()]
-    if "give" not in actions and requests.asks_about_drug(low, actions, named, bool((dose or {}).get("dose"))):
+    named = [
+        d.name for d in drugs if d.name and f"lab:{d.name}" != (chart_focus(text) or "").lower()
+    ]
+    if "give" not in actions and requests.asks_about_drug(
+        low, actions, named, bool((dose or {}).get("dose"))
+    ):
         # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
         actions.append("give")
     return Entities(

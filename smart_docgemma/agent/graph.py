@@ -9,9 +9,9 @@ wrapped with ``node_start`` / ``node_end`` events (duration, model calls so far)
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any, Callable, TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from ..errors import UnknownTransition
 from ..proposals.followup import followup
@@ -127,7 +127,9 @@ def run_turn(state: Turn, deps: nodes.Deps, start: str = "INPUT_ASSEMBLY") -> Tu
         state, outcome = _step(state, deps, node)
         node = next_node(node, outcome)
     else:  # the cap was hit: answer with what we have (never loop forever)
-        state, _ = _step(merge(state, {"notice": prompts.message("max_iterations")}), deps, "SYNTHESIZE")
+        state, _ = _step(
+            merge(state, {"notice": prompts.message("max_iterations")}), deps, "SYNTHESIZE"
+        )
         node = END
     paused = node == PAUSE
     by_node = dict(state.calls_by_node)
@@ -195,28 +197,52 @@ class Agent:
     ``ctx`` is the session's ``ToolContext``.
     """
 
-    def __init__(self, model: ModelClient | None, tools: dict[str, Tool], ctx: ToolContext | None, *,
-                 pause_on_proposal: bool = False, lessons: Iterable[Lesson] = ()):
+    def __init__(
+        self,
+        model: ModelClient | None,
+        tools: dict[str, Tool],
+        ctx: ToolContext | None,
+        *,
+        pause_on_proposal: bool = False,
+        lessons: Iterable[Lesson] = (),
+    ):
         self.model, self.tools, self.ctx = model, dict(tools), ctx
         self.pause_on_proposal = pause_on_proposal
         self.lessons = tuple(lessons)  # approved experience-library examples
 
-    def run(self, message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-            chart_text: str | None = None, image: bytes | None = None, meta: ImageMeta | None = None,
-            emit: Callable[[dict[str, Any]], None] | None = None) -> TurnResult:
+    def run(
+        self,
+        message: str,
+        *,
+        history: list[dict[str, Any]] | None = None,
+        chart_summary: str | None = None,
+        chart_text: str | None = None,
+        image: bytes | None = None,
+        meta: ImageMeta | None = None,
+        emit: Callable[[dict[str, Any]], None] | None = None,
+    ) -> TurnResult:
         """One turn. An ``image`` comes with its ``meta``, read once from its bytes where it
         arrived (``tools.sources.imaging.image_meta``: the chat on upload, the evaluation harness
         per case); the turn and the imaging tool use that reading and never sniff the bytes
         again."""
         if image is not None and meta is None:
-            raise TypeError("Agent.run: pass the image's meta (tools.sources.imaging.image_meta) with it")
+            raise TypeError(
+                "Agent.run: pass the image's meta (tools.sources.imaging.image_meta) with it"
+            )
         accepted = bool(meta and meta["accepted"])
         refused = [] if accepted or not meta else [
             "The attached file is not a supported image (PNG, JPEG or DICOM)."]
-        state = new_turn(message, history=history, chart_summary=chart_summary,
-                         chart_text=chart_context.session_chart(chart_text) if chart_context.fits(self.model) else None,
-                         image_meta=meta if accepted else None, errors=refused,
-                         patient_id=getattr(self.ctx, "patient_id", None))
+        state = new_turn(
+            message,
+            history=history,
+            chart_summary=chart_summary,
+            chart_text=chart_context.session_chart(chart_text)
+            if chart_context.fits(self.model)
+            else None,
+            image_meta=meta if accepted else None,
+            errors=refused,
+            patient_id=getattr(self.ctx, "patient_id", None),
+        )
         deps = self._deps(emit, image if accepted else None, meta if accepted else None)
         with languages.answering(self.language):  # templated answers in the clinician's language
             return self._answer(state, deps)
@@ -226,9 +252,15 @@ class Agent:
         """The requests the next turn's classifier and answer will start with, its question not
         yet asked (``history`` as that turn will get it): computed while the clinician reads this
         answer (``web/prefill.py``), so the next question's prompt computes its own words only."""
-        state = new_turn("", history=history, chart_summary=chart_summary,
-                         chart_text=chart_context.session_chart(chart_text) if chart_context.fits(self.model) else None,
-                         patient_id=getattr(self.ctx, "patient_id", None))
+        state = new_turn(
+            "",
+            history=history,
+            chart_summary=chart_summary,
+            chart_text=chart_context.session_chart(chart_text)
+            if chart_context.fits(self.model)
+            else None,
+            patient_id=getattr(self.ctx, "patient_id", None),
+        )
         with languages.answering(self.language):
             return [("intent_classify", nodes.intent_messages(state)),
                     ("synthesize", synthesis.answer_messages(state))]
@@ -276,8 +308,14 @@ class Agent:
         outcomes = {a["proposal_id"]: followup(a) if a.get("action") else
                     prompts.message(f"proposal_{a['decision']}", label=_proposal_label(state, a))
                     for a in approvals if a.get("decision") in ("approved", "rejected")}
-        runs = [replace(run, result=replace(run.result, status="ok", text=outcomes[run.result.proposal_id]))
-                if run.result.proposal_id in outcomes else run for run in state.tool_runs]  # decided
+        runs = [
+            replace(
+                run, result=replace(run.result, status="ok", text=outcomes[run.result.proposal_id])
+            )
+            if run.result.proposal_id in outcomes
+            else run
+            for run in state.tool_runs
+        ]  # decided
         state = merge(state, {"approvals": state.approvals + approvals, "tool_runs": runs,
                               "notice": " ".join(outcomes.values()) or None, "paused": False})
         deps = self._deps(emit, None, None, resumed=True)
@@ -292,9 +330,15 @@ class Agent:
             bound = self.model.bound(stats) if self.model is not None else None
             ctx = replace(ctx, model=bound, image=image, image_mime=meta["mime"] if meta else None,
                           image_kind=meta["kind"] if meta else None)
-        return nodes.Deps(model=self.model, tools=self.tools, ctx=ctx, stats=stats,
-                          emit=emit or (lambda event: None),
-                          pause_on_proposal=self.pause_on_proposal and not resumed, lessons=self.lessons)
+        return nodes.Deps(
+            model=self.model,
+            tools=self.tools,
+            ctx=ctx,
+            stats=stats,
+            emit=emit or (lambda event: None),
+            pause_on_proposal=self.pause_on_proposal and not resumed,
+            lessons=self.lessons,
+        )
 
     def _result(self, state: Turn, deps: nodes.Deps) -> TurnResult:
         done = {"type": "done", "model_calls": deps.stats.calls, "degraded": state.degraded}

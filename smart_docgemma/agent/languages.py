@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import yaml
@@ -38,12 +38,17 @@ __all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answerin
            "as_needed", "fold", "instruction"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def language_rules(lang: str) -> dict[str, Any]:
     """``rules/<lang>.yaml`` parsed once, every string accent folded, with the language's
     frequencies of ``languages/frequencies/<lang>.yaml`` as words to read as written."""
-    table: dict[str, Any] = _folded(yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {})
-    table["frequencies"] = {**(table.get("frequencies") or {}), **dict.fromkeys(_frequency_words(lang))}
+    table: dict[str, Any] = _folded(
+        yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
+    )
+    table["frequencies"] = {
+        **(table.get("frequencies") or {}),
+        **dict.fromkeys(_frequency_words(lang)),
+    }
     return table
 
 
@@ -105,7 +110,9 @@ def _own() -> dict[str, Any]:
 def name_pattern() -> re.Pattern[str]:
     """Two or three capitalised words after a language's "de", "pour", "para" … (an article
     between them is read through: "para o Samuel Okoro", "de la Sra. …" has its title rule)."""
-    words = "|".join(re.escape(w) for w in sorted(_own().get("name_words", ()), key=len, reverse=True))
+    words = "|".join(
+        re.escape(w) for w in sorted(_own().get("name_words", ()), key=len, reverse=True)
+    )
     name = r"[A-Z][a-z'\-]+"
     article = r"(?:(?:o|a|el|la|le|los|las|os|as)\s+)?"  # "para o Samuel Okoro"
     return re.compile(rf"\b(?:{words})\s+{article}({name}(?:\s+{name}){{1,2}})")
@@ -148,7 +155,9 @@ def duration(text: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _dose_pattern() -> re.Pattern[str]:
-    units = "|".join(re.escape(u) for u in sorted(_own().get("dose_units", ()), key=len, reverse=True))
+    units = "|".join(
+        re.escape(u) for u in sorted(_own().get("dose_units", ()), key=len, reverse=True)
+    )
     return re.compile(rf"\b(\d+(?:[.,]\d+)?)\s*({units})(?![a-z])", re.I)
 
 

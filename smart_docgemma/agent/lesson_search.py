@@ -16,9 +16,11 @@ from typing import Any
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9\-]*")
 # Words that say nothing about what the clinician wants done.
-_STOP = frozenset("""a an the of for to in on at and or with is are was be this that these those it its
+_STOP = frozenset(
+    """a an the of for to in on at and or with is are was be this that these those it its
 i me my we our you your he she him her his hers pt patient please can could would should do does
-any some what which who how there here from by as about s""".split())
+any some what which who how there here from by as about s""".split()
+)
 K1, B = 1.2, 0.75
 # Clinician shorthand that names the same thing as a longer word in an approved question.
 _SHORTHAND = {"ddi": "interaction", "ddis": "interaction", "asa": "aspirin", "rx": "prescribe",

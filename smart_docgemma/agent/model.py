@@ -33,10 +33,10 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any, Iterator, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 import openai
 from pydantic import BaseModel, ValidationError
@@ -60,7 +60,9 @@ _THINK = re.compile(r"<unused94>(?:thought\s*)?(.*?)(?:<unused95>|$)", re.S)
 _FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$", re.I)
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|schema", re.I)
 # vLLM: "... is not a multimodal model"; llama.cpp: "image input is not supported ... mmproj".
-_VISION_WORDS = re.compile(r"multimodal|mmproj|image input|not support\w* image|vision|image_url", re.I)
+_VISION_WORDS = re.compile(
+    r"multimodal|mmproj|image input|not support\w* image|vision|image_url", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class Prefill:
     seconds: float  # until the first answer token: the clinician's wait before text appears
 
     @classmethod
-    def of(cls, node: str, answer: Any) -> "Prefill | None":
+    def of(cls, node: str, answer: Any) -> Prefill | None:
         timings = answer.get("timings") if isinstance(answer, dict) else None
         if not isinstance(timings, dict) or not isinstance(timings.get("prompt_n"), int):
             return None
@@ -107,7 +109,7 @@ class CallStats:
         self.by_node[node] = self.by_node.get(node, 0) + 1
 
 
-def _prefilled(node: str, answer: Any, stats: CallStats | None, watch: "FirstTokenWatch") -> None:
+def _prefilled(node: str, answer: Any, stats: CallStats | None, watch: FirstTokenWatch) -> None:
     """Record the server's prompt timings of one answer: metrics, the turn's stats, and after a
     "slow first token" notice, how long the prompt took (the progress stream says it)."""
     prefill = Prefill.of(node, answer)
@@ -182,11 +184,20 @@ class _Probe(BaseModel):
 class ModelClient:
     """One OpenAI-compatible endpoint; build one per app with ``model_from_config``."""
 
-    def __init__(self, endpoint: str, *, api_key: str = DEFAULTS["API_KEY"], model: str,
-                 dialect: str = DEFAULTS["SCHEMA_DIALECT"], timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
-                 retries: int = DEFAULTS["MODEL_RETRIES"], first_token_s: float = 0,
-                 circuit_failures: int = DEFAULTS["MODEL_CIRCUIT_FAILURES"],
-                 circuit_cooldown: float = DEFAULTS["MODEL_CIRCUIT_COOLDOWN_S"], context_tokens: int = 0):
+    def __init__(
+        self,
+        endpoint: str,
+        *,
+        api_key: str = DEFAULTS["API_KEY"],
+        model: str,
+        dialect: str = DEFAULTS["SCHEMA_DIALECT"],
+        timeout: float = DEFAULTS["MODEL_TIMEOUT_S"],
+        retries: int = DEFAULTS["MODEL_RETRIES"],
+        first_token_s: float = 0,
+        circuit_failures: int = DEFAULTS["MODEL_CIRCUIT_FAILURES"],
+        circuit_cooldown: float = DEFAULTS["MODEL_CIRCUIT_COOLDOWN_S"],
+        context_tokens: int = 0,
+    ):
         base = endpoint.rstrip("/")
         self.base_url = base if base.endswith("/v1") else base + "/v1"
         self.model = model
@@ -211,7 +222,9 @@ class ModelClient:
         messages = self._fitted(node, messages, gen, stats)
         last: Exception | None = None
         for _attempt in range(self.retries + 1):
-            watch = FirstTokenWatch(self.first_token_s, getattr(stats, "slow", None), node, self.alarms)
+            watch = FirstTokenWatch(
+                self.first_token_s, getattr(stats, "slow", None), node, self.alarms
+            )
             try:
                 raw, finish = self._complete(node, messages, gen, stats, watch, response_format=fmt)
             finally:
@@ -279,7 +292,10 @@ class ModelClient:
                stats: CallStats | None = None, system: str | None = None) -> M | str:
         """Image + text → ``schema`` instance (or text when ``schema`` is None)."""
         url = f"data:{mime};base64,{base64.b64encode(image).decode()}"
-        content = [{"type": "text", "text": prompt}, {"type": "image_url", "image_url": {"url": url}}]
+        content = [
+            {"type": "text", "text": prompt},
+            {"type": "image_url", "image_url": {"url": url}},
+        ]
         messages = ([{"role": "system", "content": system}] if system else []) + [
             {"role": "user", "content": content}]
         if schema is not None:
@@ -303,7 +319,7 @@ class ModelClient:
             return False
         return True
 
-    def bound(self, stats: CallStats) -> "BoundModel":
+    def bound(self, stats: CallStats) -> BoundModel:
         """A view of this client that records every call in ``stats`` (for tools)."""
         return BoundModel(self, stats)
 
@@ -358,7 +374,7 @@ class ModelClient:
         return "json_schema"
 
     def _complete(self, node: str, messages: list[dict[str, Any]], gen: Mapping[str, Any],
-                  stats: CallStats | None, watch: "FirstTokenWatch | None",
+                  stats: CallStats | None, watch: FirstTokenWatch | None,
                   **extra: Any) -> tuple[str, str | None]:
         resp = self._with_retries(node, stats, lambda: self._chat(messages, **gen, **extra))
         if watch is not None:
@@ -375,7 +391,12 @@ class ModelClient:
         The body is plain JSON already, so the SDK's walk of every message and schema is not
         needed; and building a typed object per streamed chunk costs more CPU than the rest
         of a turn once answers run to hundreds of tokens (one chunk each)."""
-        body = {"model": self.model, "messages": messages, **params, **({"stream": True} if stream else {})}
+        body = {
+            "model": self.model,
+            "messages": messages,
+            **params,
+            **({"stream": True} if stream else {}),
+        }
         return self._client.post("/chat/completions", body=body, cast_to=object,
                                  stream=stream, stream_cls=openai.Stream[object])
 
@@ -432,7 +453,7 @@ class FirstTokenWatch:
             self._alarm = alarms.after(seconds, partial(self._fire, report, event))
 
     @classmethod
-    def idle(cls) -> "FirstTokenWatch":
+    def idle(cls) -> FirstTokenWatch:
         """A watch that never fires (calls nobody waits on)."""
         return cls(0, None, "", None)
 
@@ -452,7 +473,9 @@ class BoundModel:
     def __init__(self, client: ModelClient, stats: CallStats):
         self.client, self.stats = client, stats
 
-    def vision(self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None) -> M:
+    def vision(
+        self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None
+    ) -> M:
         return self.client.vision(prompt, image, mime, schema, self.stats, system)
 
     def structured(self, node: str, messages: list[dict[str, Any]], schema: type[M]) -> M:
@@ -527,10 +550,15 @@ def model_from_config(config: Mapping[str, Any]) -> ModelClient | None:
     endpoint = config.get("ENDPOINT")
     if not endpoint:
         return None
-    return ModelClient(endpoint, api_key=setting(config, "API_KEY"), model=setting(config, "MODEL"),
-                       dialect=setting(config, "SCHEMA_DIALECT"), timeout=setting(config, "MODEL_TIMEOUT_S"),
-                       retries=setting(config, "MODEL_RETRIES"),
-                       first_token_s=setting(config, "MODEL_FIRST_TOKEN_S"),
-                       circuit_failures=setting(config, "MODEL_CIRCUIT_FAILURES"),
-                       circuit_cooldown=setting(config, "MODEL_CIRCUIT_COOLDOWN_S"),
-                       context_tokens=setting(config, "MODEL_CONTEXT_TOKENS"))
+    return ModelClient(
+        endpoint,
+        api_key=setting(config, "API_KEY"),
+        model=setting(config, "MODEL"),
+        dialect=setting(config, "SCHEMA_DIALECT"),
+        timeout=setting(config, "MODEL_TIMEOUT_S"),
+        retries=setting(config, "MODEL_RETRIES"),
+        first_token_s=setting(config, "MODEL_FIRST_TOKEN_S"),
+        circuit_failures=setting(config, "MODEL_CIRCUIT_FAILURES"),
+        circuit_cooldown=setting(config, "MODEL_CIRCUIT_COOLDOWN_S"),
+        context_tokens=setting(config, "MODEL_CONTEXT_TOKENS"),
+    )

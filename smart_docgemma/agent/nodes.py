@@ -8,8 +8,9 @@ key picks the next node through ``graph.TRANSITIONS``. Model calls go through
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -70,7 +71,10 @@ def label(tool: str) -> str:
 
 
 def _degrade(exc: ModelError | None) -> Changes:
-    return {"degraded": True, "degraded_reason": exc.description if exc else "The model gave no answer."}
+    return {
+        "degraded": True,
+        "degraded_reason": exc.description if exc else "The model gave no answer.",
+    }
 
 
 def _can_call(state: Turn, deps: Deps) -> bool:
@@ -87,7 +91,9 @@ def ask_model(deps: Deps, node: str, user: str, schema: type[M], *, fixed: tuple
     broke the schema) usually has a deterministic one; any other ``ModelError``
     means the model is gone for this turn (``_degrade``).
     """
-    return ask_messages(deps, node, prompts.request(node, user, fixed=fixed, history=history or ()), schema)
+    return ask_messages(
+        deps, node, prompts.request(node, user, fixed=fixed, history=history or ()), schema
+    )
 
 
 def ask_messages(deps: Deps, node: str, messages: list[dict[str, Any]],
@@ -122,8 +128,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return amended
     # a reply to "what dose should I use?" is read with the request it completes
     understood = clarification.completed(state.message, state.history)
-    entities = replace(extract(understood), has_image=bool(state.image),
-                       chart_drugs=tuple(chart_drugs(state.chart_summary)), **_lesson_hint(state.message, deps))
+    entities = replace(
+        extract(understood),
+        has_image=bool(state.image),
+        chart_drugs=tuple(chart_drugs(state.chart_summary)),
+        **_lesson_hint(state.message, deps),
+    )
     history = prompts.recent(state.history, prompts.limit("history_turns"))
     update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
     probe = merge(state, update)
@@ -163,11 +173,19 @@ def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
     if pending is None or change is None:
         return None
     args = amendments.redraft(pending, change)
-    words = " ".join(str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k))
+    words = " ".join(
+        str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)
+    )
     entities = replace(extract(words), chart_drugs=tuple(chart_drugs(state.chart_summary)))
-    return {"entities": entities, "history": prompts.recent(state.history, prompts.limit("history_turns")),
-            "current": ToolCall(tool, args), "intent": "TOOL_NEEDED", "supersedes": pending.proposal_id,
-            "task_summary": _fast_summary(tool, args), "outcome": "execute"}
+    return {
+        "entities": entities,
+        "history": prompts.recent(state.history, prompts.limit("history_turns")),
+        "current": ToolCall(tool, args),
+        "intent": "TOOL_NEEDED",
+        "supersedes": pending.proposal_id,
+        "task_summary": _fast_summary(tool, args),
+        "outcome": "execute",
+    }
 
 
 def _not_granted(tool: str) -> str:
@@ -205,8 +223,11 @@ def _chart_only(deps: Deps) -> bool:
     """Patients are readable at patient level only (user/Practitioner.rs aside): only the
     launch patient's compartment can be reached."""
     scopes = deps.ctx.scopes if deps.ctx is not None else None
-    return scopes is not None and bool(scopes) and not any(scopes.allows("Patient", "r", level) for level in ("user",
-                                                                                                              "system"))
+    return (
+        scopes is not None
+        and bool(scopes)
+        and not any(scopes.allows("Patient", "r", level) for level in ("user", "system"))
+    )
 
 
 def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
@@ -217,10 +238,16 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
         return None
     if planning.patient_id(state) is None and planning.other_patients(state):
         return prompts.message("patient_unresolved", name=", ".join(planning.other_patients(state)))
-    fields = [languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)]
+    fields = [
+        languages.answer_text("fields", f) or f for f in planning.missing_fields(missing[0], state)
+    ]
     # in the clinician's language
     joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)
-    return prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined) if fields else None
+    return (
+        prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined)
+        if fields
+        else None
+    )
 
 
 def _did_you_mean(entities: Entities) -> str | None:
@@ -240,14 +267,18 @@ def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
     if not match:
         return {}
     lesson, score = match
-    hint: dict[str, Any] = {"lesson": {"id": lesson.id, "question": lesson.question, "tool": lesson.tool_names[0]}}
+    hint: dict[str, Any] = {
+        "lesson": {"id": lesson.id, "question": lesson.question, "tool": lesson.tool_names[0]}
+    }
     if score * 100 >= prompts.limit("lesson_pattern_score"):
         hint["lesson_tools"] = tuple(t for t in lesson.tool_names if catalog.spec(t).kind == "read")
     return hint
 
 
 def _fast_summary(tool: str, args: dict[str, Any]) -> str:
-    values = ", ".join(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in args.values())
+    values = ", ".join(
+        ", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in args.values()
+    )
     return prompts.template("fast_summary").format(label=label(tool), values=values)
 
 
@@ -257,14 +288,21 @@ def intent_messages(state: Turn) -> list[dict[str, Any]]:
     one, so the previous call's prompt is the start of this one and a server that keeps
     computed prompts computes only the turns since and this question."""
     asked = prompts.template("intent_user")
-    history = prompts.conversation(prompts.recent(state.history, prompts.limit("history_turns")), chars=300,
-                                   asked=asked)
-    return prompts.request("intent_classify", asked.format(query=state.message), fixed=(patient_block(state),),
-                           history=history)
+    history = prompts.conversation(
+        prompts.recent(state.history, prompts.limit("history_turns")), chars=300, asked=asked
+    )
+    return prompts.request(
+        "intent_classify",
+        asked.format(query=state.message),
+        fixed=(patient_block(state),),
+        history=history,
+    )
 
 
 def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
-    out, failed = ask_messages(deps, "intent_classify", intent_messages(state), IntentClassification)
+    out, failed = ask_messages(
+        deps, "intent_classify", intent_messages(state), IntentClassification
+    )
     if isinstance(failed, InvalidModelOutput):  # a malformed reply: decide from the task patterns
         needs_tool = bool(planning.required_tools(state))
         return {"intent": "TOOL_NEEDED" if needs_tool else "DIRECT",
@@ -275,9 +313,12 @@ def intent_classify(state: Turn, deps: Deps) -> Update[IntentClassifyOutcome]:
     # so "save a progress note: …" can never be answered without the tool.
     required = planning.missing_tools(state, deps.tools)
     outcome: IntentClassifyOutcome = "select" if out.intent != "DIRECT" or required else "direct"
-    return {"intent": out.intent if outcome == "direct" or out.intent != "DIRECT" else "TOOL_NEEDED",
-            "task_summary": out.task_summary,
-            "suggested_tool": out.suggested_tool, "outcome": outcome}
+    return {
+        "intent": out.intent if outcome == "direct" or out.intent != "DIRECT" else "TOOL_NEEDED",
+        "task_summary": out.task_summary,
+        "suggested_tool": out.suggested_tool,
+        "outcome": outcome,
+    }
 
 
 # ---------------------------------------------------------------- ③ select
@@ -296,8 +337,13 @@ def tool_select(state: Turn, deps: Deps) -> Update[ToolSelectOutcome]:
     missing = planning.missing_tools(state, deps.tools)
     if missing and state.tool_runs:  # ROUTER: a task pattern is unmet, so the tool is code's choice
         return _select_args(state, deps, missing[0])
-    out, failed = ask_model(deps, "tool_select", _select_tool_prompt(state, deps), _tool_choice(deps),
-                            fixed=(_tool_list(deps), patient_block(state)))
+    out, failed = ask_model(
+        deps,
+        "tool_select",
+        _select_tool_prompt(state, deps),
+        _tool_choice(deps),
+        fixed=(_tool_list(deps), patient_block(state)),
+    )
     # a malformed reply: the suggestion, else a needed tool
     if isinstance(failed, InvalidModelOutput):
         fallback = [state.suggested_tool] + planning.missing_tools(state, deps.tools)
@@ -356,16 +402,23 @@ def _hints(state: Turn) -> str:
     return "\n".join(hints) + "\n" if hints else ""
 
 
-def _select_args(state: Turn, deps: Deps, tool: str, retry: bool = False) -> Update[ToolSelectOutcome]:
+def _select_args(
+    state: Turn, deps: Deps, tool: str, retry: bool = False
+) -> Update[ToolSelectOutcome]:
     """Stage 2: arguments from code when extraction fixes them, else the model."""
     args = None if retry else planning.deterministic_args(tool, state)
     if args is None and _can_call(state, deps):
         retried = state.current.args if retry and state.current is not None else None
         prior = prompts.template("retry_prior").format(args=json.dumps(retried)) if retry else ""
-        user = prompts.template("tool_args_user").format(query=state.message, hints=_hints(state), prior=prior)
-        definition = prompts.template("tool_definition").format(tool_name=tool,
-                                                                description=catalog.spec(tool).description)
-        out, failed = ask_model(deps, "tool_args", user, catalog.spec(tool).args_model, fixed=(definition,))
+        user = prompts.template("tool_args_user").format(
+            query=state.message, hints=_hints(state), prior=prior
+        )
+        definition = prompts.template("tool_definition").format(
+            tool_name=tool, description=catalog.spec(tool).description
+        )
+        out, failed = ask_model(
+            deps, "tool_args", user, catalog.spec(tool).args_model, fixed=(definition,)
+        )
         if failed or out is None:  # unusable arguments too: answered as no-model mode (fallback.py)
             return {**_degrade(failed), "outcome": "synthesize"}
         args = out.model_dump(exclude_none=True)
@@ -406,7 +459,11 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
         if withdrawn:
             result.text = f"{result.text}\n{withdrawn}"
         # what a write left undone (a reading refused beside those carded) is said with the cards
-        update["errors"] = [*dated, *(result.json_data().get("notes") or []), *([withdrawn] if withdrawn else [])]
+        update["errors"] = [
+            *dated,
+            *(result.json_data().get("notes") or []),
+            *([withdrawn] if withdrawn else []),
+        ]
     return update
 
 
@@ -415,9 +472,13 @@ def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
     pending); the sentence that says so (None when nothing was withdrawn)."""
     if not (state.supersedes and deps.ctx and deps.ctx.proposals):
         return None
-    if not deps.ctx.proposals.withdraw_ids([state.supersedes], reason="Replaced by the re-drafted order"):
+    if not deps.ctx.proposals.withdraw_ids(
+        [state.supersedes], reason="Replaced by the re-drafted order"
+    ):
         return None
-    return say(message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language())
+    return say(
+        message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language()
+    )
 
 
 def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:
@@ -425,14 +486,18 @@ def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:
     if spec is None:
         return ToolResult.failure("forbidden", prompts.message("no_tool", label=label(tool)))
     try:
-        result = spec.run(spec.args_model(**args), deps.ctx or ToolContext(patient_id=None, scopes=None))
+        result = spec.run(
+            spec.args_model(**args), deps.ctx or ToolContext(patient_id=None, scopes=None)
+        )
     except ValidationError:
         return ToolResult.failure("invalid", prompts.error_text("invalid", label(tool)))
     except Exception:  # a tool bug must not end the turn: it reads as that source failing
         return ToolResult.failure("exception", prompts.error_text("exception", label(tool)))
     if result.status == "error" and not result.text:
         result.text = prompts.error_text(result.error_kind, label(tool))
-    metrics.tool_run(tool, "fhir" if spec.spec.scopes else "knowledge", result.status, result.error_kind)
+    metrics.tool_run(
+        tool, "fhir" if spec.spec.scopes else "knowledge", result.status, result.error_kind
+    )
     return result
 
 
@@ -500,9 +565,12 @@ def error_handler(state: Turn, deps: Deps) -> Update[ErrorHandlerOutcome]:
     if kind in ("invalid", "ambiguous"):  # the tool's own message says what is missing
         question = last.result.text or prompts.message("ask_missing", fields=_required(tool))
         return {"clarification": question, "outcome": "ask"}
-    skip = (kind in ("not_found", "forbidden", "unsupported") or tries >= prompts.limit("max_retries")
-            or state.total_retries >= prompts.limit("max_total_retries")
-            or (kind == "unreachable" and tries >= 1))
+    skip = (
+        kind in ("not_found", "forbidden", "unsupported")
+        or tries >= prompts.limit("max_retries")
+        or state.total_retries >= prompts.limit("max_total_retries")
+        or (kind == "unreachable" and tries >= 1)
+    )
     if skip:
         note = last.result.text
         if tries >= prompts.limit("max_retries"):

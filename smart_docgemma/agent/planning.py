@@ -39,7 +39,9 @@ def required_tools(state: Turn) -> list[str]:
         unless = pattern.get("unless_action") or ()
         if set([unless] if isinstance(unless, str) else unless) & set(ent.actions):
             continue  # "ok to start X?" asks, orders nothing
-        if pattern.get("action") in ent.actions or (pattern.get("entity") and ent.named(pattern["entity"])):
+        if pattern.get("action") in ent.actions or (
+            pattern.get("entity") and ent.named(pattern["entity"])
+        ):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
     own = {"this_patient", "chart_question"} & set(ent.actions)
@@ -49,7 +51,9 @@ def required_tools(state: Turn) -> list[str]:
         needed.add("get_patient_chart")
     # "can she have X", "is X ok with her"
     asked = {"give", "check_interactions"} & set(ent.actions)
-    if ("give" in ent.actions and len(interaction_drugs(state)) < 2) or (asked and about_her_state(state)):
+    if ("give" in ent.actions and len(interaction_drugs(state)) < 2) or (
+        asked and about_her_state(state)
+    ):
         needed.discard("check_drug_interactions")  # one drug, no chart medication: its label
         needed.add("check_drug_safety")  # "with her kidneys": the label and the chart's context
         if asked and about_her_state(state):
@@ -59,7 +63,9 @@ def required_tools(state: Turn) -> list[str]:
             needed.difference_update(dropped)
     if ent.unsupported:  # "order a CT": nothing else is carded in its place; a test the lab
         # table names beside it ("ECG + trop stat") is still ordered, the rest said out of reach
-        needed.difference_update(set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set()))
+        needed.difference_update(
+            set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set())
+        )
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
         if len(ent.drugs) >= 2 and not asks_for_label(state.message):
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
@@ -83,8 +89,12 @@ def about_her_state(state: Turn) -> bool:
     """"can she have metformin with her kidneys?": one drug, asked against the patient's own
     state (``patient_context_words``), her medications not named."""
     low = fold(state.message).lower()
-    named = any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["patient_context_words"])
-    meds = any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["own_medication_words"])
+    named = any(
+        compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["patient_context_words"]
+    )
+    meds = any(
+        compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["own_medication_words"]
+    )
     return len(state.entities.drugs) == 1 and named and not meds
 
 
@@ -150,7 +160,9 @@ def subject(state: Turn) -> Subject:
 def in_context(state: Turn) -> InContext:
     """The patient in context as the chart brief names her."""
     known = launch_identifiers(state)
-    return InContext(name=launch_name(state), id=known.get("id"), mrn=known.get("mrn"), born=known.get("born"))
+    return InContext(
+        name=launch_name(state), id=known.get("id"), mrn=known.get("mrn"), born=known.get("born")
+    )
 
 
 def is_launch_patient(state: Turn, name: str) -> bool:
@@ -195,11 +207,17 @@ def interaction_drugs(state: Turn) -> list[str]:
 def missing_fields(tool: str, state: Turn) -> list[str]:
     """What a write still needs that the clinician did not say (asked, never guessed)."""
     ent = state.entities
-    have = {"drug": bool(ent.drugs), "dose": bool((ent.dose or {}).get("dose")),
-            "frequency": bool((ent.dose or {}).get("frequency")),
-            "allergy substance": bool(ent.drugs) or "record_no_known_allergy" in ent.actions or bool(re.search(
-                r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)),
-            "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6}
+    have = {
+        "drug": bool(ent.drugs),
+        "dose": bool((ent.dose or {}).get("dose")),
+        "frequency": bool((ent.dose or {}).get("frequency")),
+        "allergy substance": bool(ent.drugs)
+        or "record_no_known_allergy" in ent.actions
+        or bool(
+            re.search(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)
+        ),
+        "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6,
+    }
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
 
 
@@ -244,26 +262,48 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     together = interaction_drugs(state)
     subject = topic(state.message) if code_only else None
     candidates = {
-        "check_drug_safety": ({"drug_name": drugs[0], "dose": dose.get("dose")}
-                              if len(drugs) == 1 else None),
+        "check_drug_safety": (
+            {"drug_name": drugs[0], "dose": dose.get("dose")} if len(drugs) == 1 else None
+        ),
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
-        "search_medical_literature": ({"query": subject or state.message[:160]} if code_only else None),
-        "save_clinical_note": ({"patient_id": patient, "note_type": note_type(state.message),
-                                "note_text": (note_text(state.message) or "")[:600]}
-                               if code_only and patient and note_text(state.message) else None),
-        "search_patient": ({"name": ent.patient_names[0], "birth_date": ent.birth_date}
-                           if ent.patient_names else None),
+        "search_medical_literature": (
+            {"query": subject or state.message[:160]} if code_only else None
+        ),
+        "save_clinical_note": (
+            {
+                "patient_id": patient,
+                "note_type": note_type(state.message),
+                "note_text": (note_text(state.message) or "")[:600],
+            }
+            if code_only and patient and note_text(state.message)
+            else None
+        ),
+        "search_patient": (
+            {"name": ent.patient_names[0], "birth_date": ent.birth_date}
+            if ent.patient_names
+            else None
+        ),
         "get_patient_chart": chart_args(asked_of_her(state), patient) if patient else None,
-        "prescribe_medication": ({"patient_id": patient, "medication_name": _ordered(state),
-                                  "dosage": dose.get("dose"), "frequency": dose.get("frequency"),
-                                  "notes": _order_notes(dose)}
-                                 if patient and _ordered(state) else None),
+        "prescribe_medication": (
+            {
+                "patient_id": patient,
+                "medication_name": _ordered(state),
+                "dosage": dose.get("dose"),
+                "frequency": dose.get("frequency"),
+                "notes": _order_notes(dose),
+            }
+            if patient and _ordered(state)
+            else None
+        ),
         "add_allergy": _allergy_args(state, patient),
-        **{tool: ward_requests.arguments(tool, state.message, patient) if patient else None
-           for tool in ward_requests.TOOLS},
-        "analyze_medical_image": ({"query": state.message[:160]}
-                                  if state.image and len(state.message) >= 2 else None),
+        **{
+            tool: ward_requests.arguments(tool, state.message, patient) if patient else None
+            for tool in ward_requests.TOOLS
+        },
+        "analyze_medical_image": (
+            {"query": state.message[:160]} if state.image and len(state.message) >= 2 else None
+        ),
     }
     args = candidates.get(tool)
     if not args:
@@ -304,7 +344,11 @@ def chart_args(message: str, patient: str) -> dict[str, Any]:
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record
 # (tools/writes/orders.py codes it SNOMED CT 716186003, confirmed by the clinician who said it)
-NO_KNOWN_ALLERGY = {"substance": "no known allergy", "reaction": "none", "verification": "confirmed"}
+NO_KNOWN_ALLERGY = {
+    "substance": "no known allergy",
+    "reaction": "none",
+    "verification": "confirmed",
+}
 
 
 def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
@@ -329,7 +373,9 @@ def _order_notes(dose: dict[str, Any]) -> str | None:
     return "; ".join(p for p in parts if p) or None
 
 
-def fast_choice(state: Turn, available: Collection[str], code_only: bool = False) -> tuple[str, dict[str, Any]] | None:
+def fast_choice(
+    state: Turn, available: Collection[str], code_only: bool = False
+) -> tuple[str, dict[str, Any]] | None:
     """The next needed tool whose arguments code can fill, if any. Without a model a needed
     tool whose arguments code cannot fill is passed over for the next one (nothing else could
     fill them); with a model the first needed tool waits for the model's arguments."""

@@ -6,7 +6,7 @@ prompts can be tuned against the evaluation without touching control flow.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from .languages import answer_text, merged
 DATA = Path(__file__).with_name("data")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> Any:
     """``data/<name>.yaml`` parsed once per process."""
     return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))

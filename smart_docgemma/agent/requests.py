@@ -17,7 +17,7 @@ language's ``agent/rules/<lang>.yaml``:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
@@ -25,18 +25,24 @@ from .prompts import rules
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
-_UNIT_AFTER = re.compile(r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
-                         r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])", re.I)
+_UNIT_AFTER = re.compile(
+    r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+    r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])",
+    re.I,
+)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _words(*path: str) -> re.Pattern[str]:
     """Any phrase of the rules' list at ``path`` as whole words, on folded lower-case text."""
     table: Any = rules()
     for key in path:
         table = table[key]
-    return re.compile(r"(?<![a-z'])(?:" + "|".join(map(re.escape, sorted(table, key=len, reverse=True)))
-                      + r")(?![a-z])")
+    return re.compile(
+        r"(?<![a-z'])(?:"
+        + "|".join(map(re.escape, sorted(table, key=len, reverse=True)))
+        + r")(?![a-z])"
+    )
 
 
 def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool = False) -> bool:
@@ -46,7 +52,11 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     blocking = set(actions) & set(rule["not_with"]) - (set() if dosed else {"administer"})
     if not drugs:
         return False
-    if blocking and blocking <= set(rule["writes"]) and _words("drug_question", "may_i").search(f" {low} "):
+    if (
+        blocking
+        and blocking <= set(rule["writes"])
+        and _words("drug_question", "may_i").search(f" {low} ")
+    ):
         # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in
         # context
         return True
@@ -58,7 +68,9 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     return asking and bool(_words("drug_question", "patient").search(f" {low} "))
 
 
-def order_line(low: str, actions: list[str], drugs: list[DrugMention], dose: dict[str, Any] | None) -> bool:
+def order_line(
+    low: str, actions: list[str], drugs: list[DrugMention], dose: dict[str, Any] | None
+) -> bool:
     """An order without a verb: it starts with the one drug named, has a frequency, and asks
     nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j"); without
     its dose ("cipro 2 fois par jour pendant 7 jours") the dose is asked, never guessed."""

@@ -9,7 +9,7 @@ JSON-schema name sent to the server. Tool argument schemas live in
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -25,7 +25,7 @@ class IntentClassification(BaseModel):
     model_config = _STRICT
     intent: Literal["DIRECT", "TOOL_NEEDED"]
     task_summary: str = Field(max_length=400, description="Clinical summary, 50 words or fewer")
-    suggested_tool: Optional[ToolName] = Field(  # type: ignore[valid-type]
+    suggested_tool: ToolName | None = Field(  # type: ignore[valid-type]
         default=None, description="If TOOL_NEEDED, the most relevant tool")
 
 
@@ -50,7 +50,7 @@ class RetryStrategy(BaseModel):
 
     model_config = _STRICT
     strategy: Literal["retry_same", "retry_different_args"]
-    reasoning: Optional[str] = Field(default=None, max_length=100)
+    reasoning: str | None = Field(default=None, max_length=100)
 
 
 class SecondLookReview(BaseModel):
@@ -58,9 +58,15 @@ class SecondLookReview(BaseModel):
 
     model_config = _STRICT
     severity: Literal["none", "low", "high"]
-    unsupported_claims: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=2)
-    contradictions: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=2)
-    missing_checks: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=2)
+    unsupported_claims: list[Annotated[str, Field(max_length=120)]] = Field(
+        default_factory=list, max_length=2
+    )
+    contradictions: list[Annotated[str, Field(max_length=120)]] = Field(
+        default_factory=list, max_length=2
+    )
+    missing_checks: list[Annotated[str, Field(max_length=120)]] = Field(
+        default_factory=list, max_length=2
+    )
 
 
 def tool_selection_for(names: list[str]) -> type[BaseModel]:

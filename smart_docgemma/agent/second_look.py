@@ -84,9 +84,15 @@ def after_edit(before: SecondLook, flags: list[SafetyFlag], version: int) -> Sec
     if earlier:
         look = replace(look, severity=_higher(look.severity, before.severity),
                        findings=look.findings + earlier, reviewed_by=before.reviewed_by)
-    note = (f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
-            "order" + (f"; the model's findings are from its review of version {version - 1}."
-                       if earlier else "."))
+    note = (
+        f"Checked again after the edit (version {version}): the knowledge checks ran on the edited "
+        "order"
+        + (
+            f"; the model's findings are from its review of version {version - 1}."
+            if earlier
+            else "."
+        )
+    )
     return replace(look, note=note)
 
 
@@ -96,13 +102,22 @@ def review(model: BoundModel | None, draft: str, evidence: list[str],
     look = deterministic(flags or [])
     if model is None:
         return replace(look, note="Model unavailable: only the deterministic checks ran.")
-    messages = [{"role": "system", "content": system("second_look")},
-                {"role": "user", "content": template("second_look_user").format(
-                    draft=draft[:2000], evidence="\n\n".join(e[:1500] for e in evidence)[:6000] or "(none)")}]
+    messages = [
+        {"role": "system", "content": system("second_look")},
+        {
+            "role": "user",
+            "content": template("second_look_user").format(
+                draft=draft[:2000],
+                evidence="\n\n".join(e[:1500] for e in evidence)[:6000] or "(none)",
+            ),
+        },
+    ]
     try:
         verdict = model.structured("second_look", messages, SecondLookReview)
     except ModelError as exc:
-        return replace(look, note=f"The model part of the second look did not run ({exc.title.lower()}).")
+        return replace(
+            look, note=f"The model part of the second look did not run ({exc.title.lower()})."
+        )
     return _merge(look, verdict)
 
 
@@ -110,8 +125,12 @@ def _merge(look: SecondLook, verdict: SecondLookReview) -> SecondLook:
     found = (*(f"Not supported by the sources: {c}" for c in verdict.unsupported_claims),
              *(f"Contradicts the chart: {c}" for c in verdict.contradictions),
              *(f"Check not done: {c}" for c in verdict.missing_checks))
-    return replace(look, reviewed_by="deterministic+model", severity=_higher(look.severity, verdict.severity),
-                   findings=look.findings + found)
+    return replace(
+        look,
+        reviewed_by="deterministic+model",
+        severity=_higher(look.severity, verdict.severity),
+        findings=look.findings + found,
+    )
 
 
 # ------------------------------------------------------------------ the node
@@ -132,15 +151,22 @@ def second_look(state: Turn, deps: Deps) -> Update[SecondLookOutcome]:
     cards = [store.get(proposal_id) for proposal_id in new] if store is not None else []
     flags = [f for card in cards for f in card.summary.get("flags") or []]
     draft = "\n".join([*(_card_text(c) for c in cards), answer]).strip()
-    evidence = [f"{r.label}: {r.result.text}" for r in state.tool_runs if r.result.status != "proposal"]
+    evidence = [
+        f"{r.label}: {r.result.text}" for r in state.tool_runs if r.result.status != "proposal"
+    ]
     model = deps.model.bound(deps.stats) if deps.model is not None and not state.degraded else None
     look = review(model, draft, evidence, flags)
     for card in cards:
         assert store is not None  # cards came from it
         store.attach_second_look(card.id, look)
-    result = TurnReview(severity=look.severity, findings=look.findings, reviewed_by=look.reviewed_by,
-                        note=look.note, proposals=(*before.proposals, *new),
-                        answer_reviewed=bool(answer) or before.answer_reviewed)
+    result = TurnReview(
+        severity=look.severity,
+        findings=look.findings,
+        reviewed_by=look.reviewed_by,
+        note=look.note,
+        proposals=(*before.proposals, *new),
+        answer_reviewed=bool(answer) or before.answer_reviewed,
+    )
     deps.emit({"type": "second_look", "severity": look.severity, "findings": len(look.findings)})
     return {"second_look": result, "outcome": pause}
 

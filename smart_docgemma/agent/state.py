@@ -36,9 +36,17 @@ ErrorHandlerOutcome = Literal["retry_same", "retry_different_args", "ask", "skip
 SynthesizeOutcome = Literal["review", "done"]
 SecondLookOutcome = Literal["done", "pause"]
 # Every outcome of every node (what a ``node_end`` event may carry).
-Outcome = Literal[InputAssemblyOutcome, IntentClassifyOutcome, ToolSelectOutcome, ToolExecuteOutcome,
-                  ResultClassifyOutcome, RouterOutcome, ErrorHandlerOutcome, SynthesizeOutcome,
-                  SecondLookOutcome]
+Outcome = Literal[
+    InputAssemblyOutcome,
+    IntentClassifyOutcome,
+    ToolSelectOutcome,
+    ToolExecuteOutcome,
+    ResultClassifyOutcome,
+    RouterOutcome,
+    ErrorHandlerOutcome,
+    SynthesizeOutcome,
+    SecondLookOutcome,
+]
 NodeOutcome = TypeVar("NodeOutcome", bound=str)  # one node's outcome Literal
 
 
@@ -183,18 +191,35 @@ class Update(Changes, Generic[NodeOutcome], total=False):
     outcome: NodeOutcome
 
 
-def new_turn(message: str, *, history: list[dict[str, Any]] | None = None, chart_summary: str | None = None,
-             chart_text: str | None = None, image_meta: ImageMeta | None = None, patient_id: str | None = None,
-             errors: tuple[str, ...] | list[str] = ()) -> Turn:
+def new_turn(
+    message: str,
+    *,
+    history: list[dict[str, Any]] | None = None,
+    chart_summary: str | None = None,
+    chart_text: str | None = None,
+    image_meta: ImageMeta | None = None,
+    patient_id: str | None = None,
+    errors: tuple[str, ...] | list[str] = (),
+) -> Turn:
     """A fresh turn for ``message``."""
-    return Turn(message=message, history=list(history or []), chart_summary=chart_summary, chart_text=chart_text,
-                patient_id=patient_id, image=image_meta, errors=list(errors))
+    return Turn(
+        message=message,
+        history=list(history or []),
+        chart_summary=chart_summary,
+        chart_text=chart_text,
+        patient_id=patient_id,
+        image=image_meta,
+        errors=list(errors),
+    )
 
 
 def merge(turn: Turn, update: Changes | Update[Any] | dict[str, Any]) -> Turn:
     """A new turn with ``update`` applied (lists in ``APPEND`` are extended)."""
     values: dict[str, Any] = dict(update)
-    changes = {key: getattr(turn, key) + list(value) if key in APPEND else value for key, value in values.items()}
+    changes = {
+        key: getattr(turn, key) + list(value) if key in APPEND else value
+        for key, value in values.items()
+    }
     return replace(turn, **changes)
 
 

@@ -73,14 +73,19 @@ def answer_messages(state: Turn) -> list[dict[str, Any]]:
     — else in brief —, the answer language: ``prompts.request``), then recent turns, then this
     turn's data, less what the fixed part's chart already holds (``chart_context``). Dates are
     ISO in every language (the chart's, in both parts)."""
-    history = prompts.conversation(prompts.recent(state.history, prompts.limit("history_turns")), chars=3000,
-                                   as_read=True)
+    history = prompts.conversation(
+        prompts.recent(state.history, prompts.limit("history_turns")), chars=3000, as_read=True
+    )
     user = iso_days(_user_message(state))
     ok = [r for r in state.tool_runs if r.result.status in ("ok", "empty")]
     if len(ok) == 1 and catalog.spec(ok[0].tool).brief:
         user = prompts.template("brief_prefix") + user
-    return prompts.request("synthesize", user, fixed=_fixed(chart_block(state.chart_text) or patient_block(state)),
-                           history=history)
+    return prompts.request(
+        "synthesize",
+        user,
+        fixed=_fixed(chart_block(state.chart_text) or patient_block(state)),
+        history=history,
+    )
 
 
 def _fixed(chart: str) -> tuple[str, ...]:
@@ -105,12 +110,19 @@ def _user_message(state: Turn) -> str:
     results = [r for r in state.tool_runs if r.result.status != "error"]
     chart = state.chart_text or ""
     if results:
-        sections.append("\n\n".join(
-            text("answer_result").format(label=r.label, text=whole_lines(unrepeated(r.result.text, chart)))
-            for r in results))
+        sections.append(
+            "\n\n".join(
+                text("answer_result").format(
+                    label=r.label, text=whole_lines(unrepeated(r.result.text, chart))
+                )
+                for r in results
+            )
+        )
     errors = _error_notes(state)
     if errors:
-        sections.append(text("answer_unavailable").format(notes="\n".join(f"- {e}" for e in errors)))
+        sections.append(
+            text("answer_unavailable").format(notes="\n".join(f"- {e}" for e in errors))
+        )
     return "\n\n".join(sections)
 
 

@@ -22,9 +22,18 @@ from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
 
-TOOLS = ("apply_protocol", "order_lab_test", "refer_patient", "record_vital_sign", "review_care_gaps",
-         "order_care_gaps", "plan_problem", "reconcile_medications",
-         "switch_medication", "periop_plan")
+TOOLS = (
+    "apply_protocol",
+    "order_lab_test",
+    "refer_patient",
+    "record_vital_sign",
+    "review_care_gaps",
+    "order_care_gaps",
+    "plan_problem",
+    "reconcile_medications",
+    "switch_medication",
+    "periop_plan",
+)
 
 
 @lru_cache(maxsize=1)
@@ -68,7 +77,9 @@ def actions(text: str) -> list[str]:
         return planned
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
-    if ward_words.lab_tests(text) and (ward_words.says_any(text, "lab_order_words") or _bare_order(text)):
+    if ward_words.lab_tests(text) and (
+        ward_words.says_any(text, "lab_order_words") or _bare_order(text)
+    ):
         found.append("order_lab")
     if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
         found.append("refer")
@@ -98,7 +109,9 @@ def workflow_actions(low: str) -> list[str]:
         return ["periop"]
     if _any("switch_words").search(low) and switch_parts(low):
         return ["switch"]
-    asked = "?" in low or _any("question_words").search(low)  # "he takes marevan, can he take ibuprofen?"
+    asked = "?" in low or _any("question_words").search(
+        low
+    )  # "he takes marevan, can he take ibuprofen?"
     if _any("reconcile_words").search(low) and not asked and find_drugs(low):
         return ["reconcile"]
     if _any("gap_order_words").search(low):
@@ -124,8 +137,16 @@ def switch_parts(low: str) -> dict[str, str] | None:
     said = _any("switch_from_words").search(low)
     before = [d for d in find_drugs(low[said.end():]) if d.name] if said else []
     frequency = re.split(r"[.;!?]| from | instead of ", dose.group(3))[0].strip(" ,")
-    found = {"new_drug": str(after[0].name), "dosage": f"{dose.group(1)} {dose.group(2)}", "frequency": frequency}
-    return {**found, "replaces": str(before[0].name)} if before and before[0].name != after[0].name else found
+    found = {
+        "new_drug": str(after[0].name),
+        "dosage": f"{dose.group(1)} {dose.group(2)}",
+        "frequency": frequency,
+    }
+    return (
+        {**found, "replaces": str(before[0].name)}
+        if before and before[0].name != after[0].name
+        else found
+    )
 
 
 def plan_problem(low: str) -> str | None:
@@ -166,7 +187,11 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
                 "stated_value": stated_value(_low(message), problem)} if problem else None
     if tool == "apply_protocol":
         key = protocol_named(message)
-        return {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)} if key else None
+        return (
+            {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)}
+            if key
+            else None
+        )
     if tool == "order_lab_test":
         tests = ward_words.lab_tests(message)
         return {"patient_id": patient, "test": " and ".join(tests), "when": _when(message),
@@ -175,14 +200,25 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
         found = ward_words.specialties(message)
         if not found:
             return None
-        return {"patient_id": patient, "specialty": found[0], "reason": ward_words.referral_reason(message, found[0]),
-                "note": ward_words.referral_note(message), "priority": ward_words.priority(message)}
+        return {
+            "patient_id": patient,
+            "specialty": found[0],
+            "reason": ward_words.referral_reason(message, found[0]),
+            "note": ward_words.referral_note(message),
+            "priority": ward_words.priority(message),
+        }
     if tool == "record_vital_sign":
-        return {"patient_id": patient, "reading": message[:200]} if ward_words.readings(message) else None
+        return (
+            {"patient_id": patient, "reading": message[:200]}
+            if ward_words.readings(message)
+            else None
+        )
     return None
 
 
-_INTERVAL = re.compile(r"\b(?:older|more|greater) than (a|one|two|six|twelve|\d+) (year|month|week|day)s?\b")
+_INTERVAL = re.compile(
+    r"\b(?:older|more|greater) than (a|one|two|six|twelve|\d+) (year|month|week|day)s?\b"
+)
 _COUNTS = {"a": 1, "one": 1, "two": 2, "six": 6, "twelve": 12}
 _DAYS = {"year": 365, "month": 30, "week": 7, "day": 1}
 

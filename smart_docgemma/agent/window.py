@@ -31,7 +31,9 @@ from .prompts import load
 
 _HEADING = re.compile(r"^(?![-*\s])[^\n]{2,80}:$|^\[[^\]\n]{2,80}\]$")
 _WORD = re.compile(r"[^\W\d_]{4,}")
-KEEP = re.compile(r"^(Clinician's question|User query|Query|Allergies|Unavailable information|Draft)", re.I)
+KEEP = re.compile(
+    r"^(Clinician's question|User query|Query|Allergies|Unavailable information|Draft)", re.I
+)
 MARGIN = 16  # tokens the chat template adds around each message
 
 
@@ -44,8 +46,13 @@ class Cut:
     tokens: int  # about how many tokens it held
 
     def event(self, node: str) -> dict[str, Any]:
-        return {"type": "context_cut", "node": node, "part": self.part, "left_out": list(self.left_out),
-                "tokens": self.tokens}
+        return {
+            "type": "context_cut",
+            "node": node,
+            "part": self.part,
+            "left_out": list(self.left_out),
+            "tokens": self.tokens,
+        }
 
 
 def budgets() -> dict[str, int]:
@@ -77,11 +84,17 @@ def fit(messages: list[dict[str, Any]], max_tokens: int, n_ctx: int,
     cuts: list[Cut] = []
     dropped: list[tuple[int, int]] = []
     for stage in ("over", "any"):
-        while sum(sizes.values()) > limit and history and (stage == "any" or sizes["history"] > want["history"]):
+        while (
+            sum(sizes.values()) > limit
+            and history
+            and (stage == "any" or sizes["history"] > want["history"])
+        ):
             pair, history = history[:2], history[2:]
             freed = _total(pair, count)
             sizes["history"] -= freed
-            cuts.append(Cut("history", (f"{len(pair)} earliest messages of the conversation",), freed))
+            cuts.append(
+                Cut("history", (f"{len(pair)} earliest messages of the conversation",), freed)
+            )
         while sum(sizes.values()) > limit and (stage == "any" or sizes["own"] > want["results"]):
             victim = _least_relevant(blocks, dropped)
             if victim is None:
@@ -119,15 +132,19 @@ def _name(lines: list[str]) -> str:
     return lines[0].strip().strip("[]:")[:60] if lines else ""
 
 
-def _least_relevant(blocks: list[tuple[str, str, str]], dropped: list[tuple[int, int]]) -> int | None:
+def _least_relevant(
+    blocks: list[tuple[str, str, str]], dropped: list[tuple[int, int]]
+) -> int | None:
     """The block sharing fewest words with the question (the first block), the later first;
     never the question, the allergies or the notes of what failed."""
     generic = set(load("prompts")["context_generic_words"])
     question = set(_WORD.findall(blocks[0][1].lower())) - generic if blocks else set()
     gone = {i for i, _ in dropped}
-    candidates = [(len(question & set(_WORD.findall(text.lower()))), -i, i)
-                  for i, (name, text, _) in enumerate(blocks)
-                  if i > 0 and i not in gone and not KEEP.match(name) and not KEEP.match(text.strip())]
+    candidates = [
+        (len(question & set(_WORD.findall(text.lower()))), -i, i)
+        for i, (name, text, _) in enumerate(blocks)
+        if i > 0 and i not in gone and not KEEP.match(name) and not KEEP.match(text.strip())
+    ]
     return min(candidates)[2] if candidates else None
 
 
@@ -158,7 +175,11 @@ class TokenCounter:
     bytes). Counts are remembered per text (a session's fixed part is counted once)."""
 
     def __init__(self, base_url: str, model: str, timeout: float = 5.0):
-        self.root, self.model, self.timeout = base_url.rstrip("/").removesuffix("/v1"), model, timeout
+        self.root, self.model, self.timeout = (
+            base_url.rstrip("/").removesuffix("/v1"),
+            model,
+            timeout,
+        )
         self._how: str | None = None  # the endpoint that answered
         self._known: dict[str, int] = {}
 
@@ -190,8 +211,11 @@ class TokenCounter:
                                    timeout=self.timeout)
             answer.raise_for_status()
             return int(answer.json()["count"])
-        answer = requests.post(f"{self.root}/tokenize", json={"content": text, "prompt": text,
-                                                              "model": self.model}, timeout=self.timeout)
+        answer = requests.post(
+            f"{self.root}/tokenize",
+            json={"content": text, "prompt": text, "model": self.model},
+            timeout=self.timeout,
+        )
         answer.raise_for_status()
         body = answer.json()
         return int(body["count"]) if "count" in body else len(body["tokens"])

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, Required
 
-from typing_extensions import Required, TypedDict
+from typing_extensions import TypedDict
 
 from ..fhir import FhirGateway
 from ..smart.scopes import GrantedScopes
@@ -46,15 +46,24 @@ class SecondLook:
         return self.severity == "high" and not self.acknowledged_by
 
     def to_json(self) -> dict[str, Any]:
-        return {"severity": self.severity, "findings": list(self.findings), "reviewed_by": self.reviewed_by,
-                "note": self.note, "acknowledged_by": self.acknowledged_by}
+        return {
+            "severity": self.severity,
+            "findings": list(self.findings),
+            "reviewed_by": self.reviewed_by,
+            "note": self.note,
+            "acknowledged_by": self.acknowledged_by,
+        }
 
     @classmethod
     def of_json(cls, data: Mapping[str, Any]) -> SecondLook:
         """A stored look; keys a row written before one of them existed take their default."""
-        return cls(severity=data.get("severity") or "none", findings=tuple(data.get("findings") or ()),
-                   reviewed_by=data.get("reviewed_by") or "deterministic", note=data.get("note") or "",
-                   acknowledged_by=data.get("acknowledged_by"))
+        return cls(
+            severity=data.get("severity") or "none",
+            findings=tuple(data.get("findings") or ()),
+            reviewed_by=data.get("reviewed_by") or "deterministic",
+            note=data.get("note") or "",
+            acknowledged_by=data.get("acknowledged_by"),
+        )
 
 
 class Change(TypedDict, total=False):
@@ -95,7 +104,9 @@ class ProposalSummary(TypedDict, total=False):
     last_error: str | None  # why the last approval could not write
     unconfirmed: dict[str, float | None]  # a create with no known outcome: since, clear_since
     via: dict[str, str]  # who proposed it when not this app's agent: kind, client, client_id
-    draft: dict[str, Any]  # a drafted document's request (tools/writes/drafting.py), to draft it again
+    draft: dict[
+        str, Any
+    ]  # a drafted document's request (tools/writes/drafting.py), to draft it again
     # a medication order's words as drafted (a follow-up re-drafts them)
     request: dict[str, str | None]
 

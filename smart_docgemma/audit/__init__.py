@@ -97,9 +97,9 @@ def _ehr_sender(base: str | None, token: str | None, timeout: float):
     a record is not itself an access to patient data)."""
 
     def send(event: dict) -> str | None:
-        created = FhirGateway(base or "", token() if callable(token) else token, timeout=timeout).create(
-            event
-        )
+        created = FhirGateway(
+            base or "", token() if callable(token) else token, timeout=timeout
+        ).create(event)
         return created.reference if created.id else None
 
     return send if base else None

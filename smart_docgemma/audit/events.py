@@ -18,7 +18,7 @@ import hashlib
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 APP_SYSTEM = "urn:docgemma:audit"
@@ -66,7 +66,7 @@ class Access:
     description: str | None = None  # outcome text, or what the action was about
     detail: dict = field(default_factory=dict)  # small extra facts (turn id, service, card count…)
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    recorded: float = field(default_factory=lambda: datetime.now(timezone.utc).timestamp())
+    recorded: float = field(default_factory=lambda: datetime.now(UTC).timestamp())
 
 
 def outcome_of(error) -> str:
@@ -101,7 +101,7 @@ def to_audit_event(access: Access) -> dict:
         "type": REST if rest else {"system": APP_SYSTEM, "code": access.kind},
         "subtype": [{"system": INTERACTION, "code": access.kind}] if rest else [],
         "action": ACTIONS.get(access.kind, "E"),
-        "recorded": datetime.fromtimestamp(access.recorded, timezone.utc).isoformat(
+        "recorded": datetime.fromtimestamp(access.recorded, UTC).isoformat(
             timespec="milliseconds"
         ),
         "outcome": access.outcome,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import and_, select, update
 
@@ -62,10 +62,20 @@ class AuditStore:
     def append(self, access: Access) -> dict:
         """Store ``access``; returns its AuditEvent. Raises whatever the database raises."""
         event = to_audit_event(access)
-        self.storage.write(_APPEND, {  # one statement, one round trip: every FHIR read writes one
-            "id": access.id, "recorded": access.recorded, "patient_id": access.patient, "kind": access.kind,
-            "outcome": access.outcome, "who": access.actor.who, "client": access.actor.client,
-            "sid": access.actor.sid, "event": json.dumps(event)})
+        self.storage.write(
+            _APPEND,
+            {  # one statement, one round trip: every FHIR read writes one
+                "id": access.id,
+                "recorded": access.recorded,
+                "patient_id": access.patient,
+                "kind": access.kind,
+                "outcome": access.outcome,
+                "who": access.actor.who,
+                "client": access.actor.client,
+                "sid": access.actor.sid,
+                "event": json.dumps(event),
+            },
+        )
         return event
 
     def sent_to_ehr(self, record_id: str, ref: str) -> None:
@@ -126,7 +136,7 @@ def instant(text: str | None, end: bool = False) -> float | None:
     try:
         when = datetime.fromisoformat(text)
         if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
+            when = when.replace(tzinfo=UTC)
         if end and len(text) == 10:
             when += timedelta(days=1)
         return when.timestamp()

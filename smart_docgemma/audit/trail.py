@@ -40,7 +40,7 @@ class Policy:
     to_ehr: bool = False
 
     @classmethod
-    def from_config(cls, config) -> "Policy":
+    def from_config(cls, config) -> Policy:
         policy = cls(
             str(config.get("AUDIT_QUESTION", "omit")),
             str(config.get("AUDIT_ON_FAILURE", "refuse")),

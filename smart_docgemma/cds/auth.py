@@ -87,8 +87,14 @@ class JwksCache:
             raise Unauthorized("issuer keys unavailable") from exc
 
 
-def verify(token: str | None, audience: str | tuple[str, ...], jwks: JwksCache, storage, window_s: int,
-           max_lifetime_s: int = 300) -> dict:
+def verify(
+    token: str | None,
+    audience: str | tuple[str, ...],
+    jwks: JwksCache,
+    storage,
+    window_s: int,
+    max_lifetime_s: int = 300,
+) -> dict:
     """Verify a CDS client JWT for ``audience`` (one URL, or the URLs any of which it may name);
     returns its claims or raises Unauthorized."""
     if not token:

@@ -147,7 +147,9 @@ def feedback(service_id: str):
     claims = _authenticate(also=_public_url().rsplit("/feedback", 1)[0])
     _service(service_id)
     _json_only()
-    items = inputs.field(inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError)
+    items = inputs.field(
+        inputs.json_body(error=errors.CDSError), "feedback", "array", error=errors.CDSError
+    )
     if not items:
         raise errors.CDSError("feedback must be a non-empty array.")
     rows = [_feedback_row(service_id, item) for item in items]
@@ -176,7 +178,9 @@ def _feedback_row(service_id: str, item) -> dict:
         raise errors.CDSError("Accepted feedback must list acceptedSuggestions, each with an id.")
     reason = inputs.field(item, "overrideReason", "object", error=errors.CDSError)
     if item["outcome"] == "overridden" and reason is not None and not _override_given(reason):
-        raise errors.CDSError("overrideReason must carry a reason (code and system) or a userComment.")
+        raise errors.CDSError(
+            "overrideReason must carry a reason (code and system) or a userComment."
+        )
     detail = {k: item[k] for k in ("acceptedSuggestions", "overrideReason") if k in item}
     return {"service_id": service_id, "card": item["card"][:64], "outcome": item["outcome"],
             "detail": json.dumps(detail), "outcome_at": stamp[:64], "created_at": now()}
@@ -192,8 +196,15 @@ def _override_given(reason: dict) -> bool:
 
 def _remember_cards(service_id: str, cards: list[dict]) -> None:
     """Record the uuids of the cards issued, so feedback can only name cards this service sent."""
-    rows = [{"uuid": c["uuid"], "service_id": service_id,
-             "expires_at": now() + current_app.config["CDS_CARD_MEMORY_S"]} for c in cards if c.get("uuid")]
+    rows = [
+        {
+            "uuid": c["uuid"],
+            "service_id": service_id,
+            "expires_at": now() + current_app.config["CDS_CARD_MEMORY_S"],
+        }
+        for c in cards
+        if c.get("uuid")
+    ]
     with get_storage().begin() as conn:
         conn.execute(delete(cds_cards).where(cds_cards.c.expires_at < now()))
         if rows:

@@ -41,8 +41,12 @@ def card(problem: Problem, language: str = "en") -> dict:
     headings from the findings' language-neutral messages; the clinical text of the sources
     (mechanism, management, evidence) stays English, with the English summary in the detail, as
     it has no reviewed translation. "fr" also shows the French source text (ANSM)."""
-    out = {"uuid": str(uuid.uuid4()), "summary": _summary(problem.lead, language),
-           "indicator": problem.severity, "source": _source(problem.lead.sources, problem.lead.topic)}
+    out = {
+        "uuid": str(uuid.uuid4()),
+        "summary": _summary(problem.lead, language),
+        "indicator": problem.severity,
+        "source": _source(problem.lead.sources, problem.lead.topic),
+    }
     detail = _detail(problem, language)
     if detail:
         out["detail"] = detail
@@ -62,8 +66,19 @@ def card(problem: Problem, language: str = "en") -> dict:
 def smart_link_card(app_launch_url: str, patient_name: str | None, language: str = "en") -> dict:
     """The 'open the assistant' card: a ``smart`` link the EHR launches with iss+launch."""
     general = N_("Open DocGemma to review the chart and ask clinical questions")
-    named = [say(message(N_("Open DocGemma to review the chart for %(name)s and ask clinical questions"),
-                         name=patient_name), language)] if patient_name else []
+    named = (
+        [
+            say(
+                message(
+                    N_("Open DocGemma to review the chart for %(name)s and ask clinical questions"),
+                    name=patient_name,
+                ),
+                language,
+            )
+        ]
+        if patient_name
+        else []
+    )
     return {
         "uuid": str(uuid.uuid4()),
         "summary": fit_summary(named + [_label(general, language)]),
@@ -99,7 +114,11 @@ def _detail(problem: Problem, language: str = "en") -> str:
         lines += [f"- **{why}:** {f.mechanism}"] if f.mechanism else []
         lines += [f"- **{_label(_MANAGEMENT, language)}:** {f.management}"] if f.management else []
         lines += [f"- **{_label(_PATIENT, language)}:** {e}" for e in f.evidence]
-        lines += [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"] if f.quote and language == "fr" else []
+        lines += (
+            [f"- **Texte source (ANSM) :** {' '.join(f.quote.split())}"]
+            if f.quote and language == "fr"
+            else []
+        )
         if lines:
             parts.append("\n".join(lines))
     sources = [f"[{s.label}]({s.url})" if s.url else s.label for s in problem.sources]
@@ -124,7 +143,11 @@ def _source(sources: list[Source], topic: str) -> dict:
     if lead.url.startswith(("http://", "https://")):
         src["url"] = lead.url
     if topic:
-        src["topic"] = {"system": "urn:docgemma:cds-topic", "code": topic, "display": topic.replace("-", " ")}
+        src["topic"] = {
+            "system": "urn:docgemma:cds-topic",
+            "code": topic,
+            "display": topic.replace("-", " "),
+        }
     return src
 
 
@@ -142,11 +165,19 @@ def _suggestions(problem: Problem) -> list[dict]:
     if not alternative:
         remove["isRecommended"] = True
         return [remove]
-    replace = {"label": f"Replace {name} with {alternative['display']}", "uuid": str(uuid.uuid4()),
-               "isRecommended": True,
-               "actions": [_delete(ref, name),
-                           {"type": "create", "description": f"Draft {alternative['display']} instead of {name}",
-                            "resource": _replacement(draft, alternative)}]}
+    replace = {
+        "label": f"Replace {name} with {alternative['display']}",
+        "uuid": str(uuid.uuid4()),
+        "isRecommended": True,
+        "actions": [
+            _delete(ref, name),
+            {
+                "type": "create",
+                "description": f"Draft {alternative['display']} instead of {name}",
+                "resource": _replacement(draft, alternative),
+            },
+        ],
+    }
     return [replace, remove]
 
 
@@ -154,15 +185,23 @@ def _stop(active: dict, alternative: dict | None) -> dict:
     """Stop an active order (an ``update`` of the whole resource), and draft the alternative if one
     is named."""
     name = _drug_text(active)
-    stopped = {**active, "status": "stopped",
-               "statusReason": {"text": "Stopped from a DocGemma CDS card: " + _stop_reason(alternative)}}
+    stopped = {
+        **active,
+        "status": "stopped",
+        "statusReason": {"text": "Stopped from a DocGemma CDS card: " + _stop_reason(alternative)},
+    }
     stopped.pop("meta", None)
     actions = [{"type": "update", "description": f"Stop {name} (MedicationRequest/{active['id']})",
                 "resource": stopped}]
     label = f"Stop {name}"
     if alternative:
-        actions.append({"type": "create", "description": f"Draft {alternative['display']} in its place",
-                        "resource": _replacement(active, alternative)})
+        actions.append(
+            {
+                "type": "create",
+                "description": f"Draft {alternative['display']} in its place",
+                "resource": _replacement(active, alternative),
+            }
+        )
         label += f" and draft {alternative['display']}"
     return {"label": label, "uuid": str(uuid.uuid4()), "isRecommended": True, "actions": actions}
 
@@ -172,16 +211,27 @@ def _stop_reason(alternative: dict | None) -> str:
 
 
 def _delete(ref: str, name: str) -> dict:
-    return {"type": "delete", "description": f"Remove the {name} draft ({ref}) from the order session",
-            "resourceId": ref}
+    return {
+        "type": "delete",
+        "description": f"Remove the {name} draft ({ref}) from the order session",
+        "resourceId": ref,
+    }
 
 
 def _replacement(draft: dict, alternative: dict) -> dict:
     """A draft MedicationRequest for the alternative; dose and timing are left to the prescriber."""
-    resource = {"resourceType": "MedicationRequest", "status": "draft", "intent": "order",
-                "medicationCodeableConcept": {"text": alternative["display"], "coding": [
-                    {"system": RXNORM, "code": alternative["rxnorm"], "display": alternative["display"]}]},
-                "note": [{"text": f"Proposed by DocGemma in place of {_drug_text(draft)}; set the dose."}]}
+    resource = {
+        "resourceType": "MedicationRequest",
+        "status": "draft",
+        "intent": "order",
+        "medicationCodeableConcept": {
+            "text": alternative["display"],
+            "coding": [
+                {"system": RXNORM, "code": alternative["rxnorm"], "display": alternative["display"]}
+            ],
+        },
+        "note": [{"text": f"Proposed by DocGemma in place of {_drug_text(draft)}; set the dose."}],
+    }
     for key in ("subject", "encounter", "requester"):
         if draft.get(key):
             resource[key] = draft[key]
@@ -190,5 +240,7 @@ def _replacement(draft: dict, alternative: dict) -> dict:
 
 def _drug_text(resource: dict) -> str:
     concept = resource.get("medicationCodeableConcept") or {}
-    display = next((c.get("display") for c in concept.get("coding") or [] if c.get("display")), None)
+    display = next(
+        (c.get("display") for c in concept.get("coding") or [] if c.get("display")), None
+    )
     return " ".join((concept.get("text") or display or "medication").split())

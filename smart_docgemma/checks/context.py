@@ -82,7 +82,9 @@ def _from_prefetch(value, key: str) -> list[dict] | None:
         if outcomes and len(outcomes) == len(resources):
             log.info("prefetch %s carried only OperationOutcome; fetching instead", key)
             return None
-        return well_formed([r for r in resources if r.get("resourceType") != "OperationOutcome"], key)
+        return well_formed(
+            [r for r in resources if r.get("resourceType") != "OperationOutcome"], key
+        )
     if value.get("resourceType") == "OperationOutcome":
         return None
     return well_formed([value], key)
@@ -102,7 +104,9 @@ def shape_problem(resource: dict) -> str | None:
     except ValidationError as exc:
         wrong = [e for e in exc.errors() if "missing" not in e["type"]]
         if wrong:
-            return f"{resource.get('resourceType')}." + ".".join(str(part) for part in wrong[0]["loc"])
+            return f"{resource.get('resourceType')}." + ".".join(
+                str(part) for part in wrong[0]["loc"]
+            )
     return None
 
 

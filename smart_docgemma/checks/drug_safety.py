@@ -65,7 +65,11 @@ class Report:
                               source=knowledge.age_list_source()))
         if self.renal is not None:
             parts.append(_say(N_("latest kidney function %(renal)s"), renal=_renal(self.renal)))
-        return _say(N_("Checked for this patient's %(parts)s."), parts="; ".join(parts)) if parts else None
+        return (
+            _say(N_("Checked for this patient's %(parts)s."), parts="; ".join(parts))
+            if parts
+            else None
+        )
 
     @property
     def severe(self) -> list[Finding]:
@@ -79,16 +83,34 @@ class Report:
         if self.context():
             out.append(self.context() or "")
         if self.unread:
-            out.append(_say(N_("The patient's %(parts)s could not be read, so those checks did not run. "
-                               "Do not assume the drug is safe for this patient."),
-                            parts=", ".join(_say(p) for p in self.unread)))
+            out.append(
+                _say(
+                    N_(
+                        "The patient's %(parts)s could not be read, so those checks did not run. "
+                        "Do not assume the drug is safe for this patient."
+                    ),
+                    parts=", ".join(_say(p) for p in self.unread),
+                )
+            )
         if not any(f.severity != "info" for f in self.findings) and not self.unread:
-            out.append(_say(N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
-                            drugs=", ".join(self.drugs), checked=_say(CHECKED)))
+            out.append(
+                _say(
+                    N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
+                    drugs=", ".join(self.drugs),
+                    checked=_say(CHECKED),
+                )
+            )
         if self.uncovered and not any(f.topic == "drug-disease" for f in self.findings):
-            out.append(_say(N_("Not covered: the drug–disease rules have no rule for %(problems)s, so "
-                               "nothing is claimed about them for %(drugs)s."),
-                            problems=", ".join(self.uncovered), drugs=", ".join(self.drugs)))
+            out.append(
+                _say(
+                    N_(
+                        "Not covered: the drug–disease rules have no rule for %(problems)s, so "
+                        "nothing is claimed about them for %(drugs)s."
+                    ),
+                    problems=", ".join(self.uncovered),
+                    drugs=", ".join(self.drugs),
+                )
+            )
         return out
 
     def shown(self) -> list[Finding]:
@@ -298,11 +320,20 @@ def child_dose(drug: str, age: int | None, data: HookData) -> dict | None:
     if weight.days_old > quantities.max_age_days("child_weight", days):
         return None  # an old weight is not used as today's (the check's findings say so)
     kg = weight.kg
-    return message(N_("Weight-based dose of %(drug)s for this child: %(per_kg)s "
-                      "mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
-                      "%(date)s), at most %(most)s mg a dose (%(source)s)."),
-                   drug=drug, per_kg=f"{limit.mg_per_kg:g}", dose=f"{limit.for_weight(kg):g}", kg=f"{kg:g}",
-                   date=day(weight.when.isoformat()), most=f"{limit.max_mg:g}", source=limit.source)
+    return message(
+        N_(
+            "Weight-based dose of %(drug)s for this child: %(per_kg)s "
+            "mg/kg a dose = %(dose)s mg for %(kg)s kg (weight of "
+            "%(date)s), at most %(most)s mg a dose (%(source)s)."
+        ),
+        drug=drug,
+        per_kg=f"{limit.mg_per_kg:g}",
+        dose=f"{limit.for_weight(kg):g}",
+        kg=f"{kg:g}",
+        date=day(weight.when.isoformat()),
+        most=f"{limit.max_mg:g}",
+        source=limit.source,
+    )
 
 
 def review(data: HookData) -> Report:
@@ -327,8 +358,12 @@ def _once(findings: list[Finding]) -> list[Finding]:
     """A pair among the reviewed drugs is found from both sides: said once."""
     seen, out = set(), []
     for f in findings:
-        pair = (frozenset((_drug_of(f), str(f.fingerprint_of[0]))), f.topic) \
-            if f.topic in ("drug-interaction", "additive-therapy", "duplicate-order") and f.fingerprint_of else None
+        pair = (
+            (frozenset((_drug_of(f), str(f.fingerprint_of[0]))), f.topic)
+            if f.topic in ("drug-interaction", "additive-therapy", "duplicate-order")
+            and f.fingerprint_of
+            else None
+        )
         if pair is None or pair not in seen:
             out.append(f)
             seen.add(pair)

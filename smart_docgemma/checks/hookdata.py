@@ -14,7 +14,11 @@ from .monitoring import observed_on
 
 def pregnancy_evidence(data: HookData, rule: dict) -> list[str]:
     """What in the chart says the patient is pregnant (empty when nothing does)."""
-    out = [f"Condition: {text(c)}" for c in data.get("conditions") if matches_condition(c, rule["snomed"], ["pregnan"])]
+    out = [
+        f"Condition: {text(c)}"
+        for c in data.get("conditions")
+        if matches_condition(c, rule["snomed"], ["pregnan"])
+    ]
     for obs in data.get("pregnancy"):
         codes = {c.get("code") for c in (obs.get("valueCodeableConcept") or {}).get("coding", [])}
         if codes & set(rule["positive_codes"]) and rule["observation_loinc"] in coded_as(obs):
@@ -60,14 +64,18 @@ def reaction(resource: dict) -> str:
     found = []
     for entry in resource.get("reaction") or []:
         for m in entry.get("manifestation") or []:
-            found.append(text(m).lower() + (f", {entry['severity']}" if entry.get("severity") else ""))
+            found.append(
+                text(m).lower() + (f", {entry['severity']}" if entry.get("severity") else "")
+            )
     return "; ".join(dict.fromkeys(f for f in found if f)) or "reaction not recorded"
 
 
 def allergy_evidence(resource: dict, substance: str | None, reacted: str, crit: str) -> str:
     verified = ((resource.get("verificationStatus") or {}).get("coding") or [{}])[0].get("code")
     recorded = resource.get("recordedDate") or resource.get("onsetDateTime")
-    extra = "".join([f", {verified}" if verified else "", f", recorded {recorded[:10]}" if recorded else ""])
+    extra = "".join(
+        [f", {verified}" if verified else "", f", recorded {recorded[:10]}" if recorded else ""]
+    )
     return f"{substance} allergy: reaction {reacted}; criticality {crit}{extra}"
 
 
@@ -75,7 +83,9 @@ def drafts(body: dict, only_selected: bool) -> list[dict]:
     bundle = (body.get("context") or {}).get("draftOrders") or {}
     entries = bundle.get("entry") if isinstance(bundle, dict) else None
     resources = [e.get("resource") for e in entries or [] if isinstance(e, dict)]
-    drafts = [r for r in resources if isinstance(r, dict) and r.get("resourceType") == "MedicationRequest"]
+    drafts = [
+        r for r in resources if isinstance(r, dict) and r.get("resourceType") == "MedicationRequest"
+    ]
     if only_selected:
         selected = set((body.get("context") or {}).get("selections") or [])
         chosen = [d for d in drafts if f"MedicationRequest/{d.get('id')}" in selected]

@@ -27,7 +27,9 @@ def cards_for(hook: str, body: dict, data: HookData, launch_url: str,
         problems = quiet.keep_new(patient, group(patient_view(data)))
         cards = [card(p, language) for p in problems]
         quiet.remember(patient, zip(cards, problems, strict=False))
-        cards.append(smart_link_card(launch_url, hookdata.patient_name(data.get("patient")), language))
+        cards.append(
+            smart_link_card(launch_url, hookdata.patient_name(data.get("patient")), language)
+        )
     else:
         problems = group(order_checks(hookdata.drafts(body, hook == "order-select"), data))
         cards = [card(p, language) for p in problems]

@@ -44,7 +44,9 @@ def classes(drug: str) -> set[str]:
 
 def matches(drug: str, key: str) -> bool:
     """``key`` is a generic name or ``class:<name>``."""
-    return key[6:] in classes(drug) if key.startswith("class:") else key in (drug, *ingredients(drug))
+    return (
+        key[6:] in classes(drug) if key.startswith("class:") else key in (drug, *ingredients(drug))
+    )
 
 
 def interactions(names: list[str]) -> list[knowledge.Interaction]:
@@ -89,8 +91,14 @@ def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
         return None  # aspirin or clopidogrel is there for the heart: no analgesic replaces it
     rules = table()["alternatives"][kind]
     if kind == "interaction":
-        name = next((alt for pair, alt in rules.items()
-                     if matches(context, pair.split("+")[0]) and matches(replaced, pair.split("+")[1])), None)
+        name = next(
+            (
+                alt
+                for pair, alt in rules.items()
+                if matches(context, pair.split("+")[0]) and matches(replaced, pair.split("+")[1])
+            ),
+            None,
+        )
     else:
         name = next((alt for k, alt in rules.items() if k == context or matches(replaced, k)), None)
     return table()["drugs"].get(name) if name else None
@@ -99,7 +107,9 @@ def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
 def source(key: str, drug: str = "") -> Source:
     """A named source; the drug-label source links to that drug's labels."""
     entry = table()["sources"][key]
-    return Source(entry["label"], entry["url"] + drug.replace(" ", "+") if key == "dailymed" else entry["url"])
+    return Source(
+        entry["label"], entry["url"] + drug.replace(" ", "+") if key == "dailymed" else entry["url"]
+    )
 
 
 def monitoring_rules() -> list[dict]:

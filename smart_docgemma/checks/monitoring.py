@@ -43,17 +43,31 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
     if not found:
         if not overdue_counts:
             return None
-        said = message(N_("Check %(test)s on %(drug)s — no result on file"), test=lab(rule["test"]), drug=drug)
-        return _finding(rule, problem, "warning", [f"{rule['action_overdue']} — on {drug}, no {rule['test']} on file",
-                                                   rule["action_overdue"]],
-                        [f"On {drug}; no {rule['test']} result on file"], source, ("none",), said)
+        said = message(
+            N_("Check %(test)s on %(drug)s — no result on file"), test=lab(rule["test"]), drug=drug
+        )
+        return _finding(
+            rule,
+            problem,
+            "warning",
+            [
+                f"{rule['action_overdue']} — on {drug}, no {rule['test']} on file",
+                rule["action_overdue"],
+            ],
+            [f"On {drug}; no {rule['test']} result on file"],
+            source,
+            ("none",),
+            said,
+        )
     latest, age = found[-1], (today - found[-1].when).days
     evidence = [
         f"{rule['test']} {_num(latest.value)}{_unit(rule)} "
         f"on {latest.when.isoformat()}{_range(rule)}"
     ]
     if len(found) > 1:
-        evidence.append("Trend: " + " → ".join(f"{_num(r.value)} ({r.when.isoformat()})" for r in found[-4:]))
+        evidence.append(
+            "Trend: " + " → ".join(f"{_num(r.value)} ({r.when.isoformat()})" for r in found[-4:])
+        )
     severity, action = _assess(rule, found)
     overdue = age > rule["max_age_days"]
     if overdue:
@@ -65,9 +79,19 @@ def check(rule: dict, drug: str, observations: list[dict], today: date, source: 
         severity, action = "warning", rule["action_overdue"]
     when = f"{rule['test']} {_num(latest.value)} on {latest.when.isoformat()}"
     trend = _trend(found)
-    summaries = [f"{action} — {when}{_range(rule)}{trend}", f"{action} — {when}{trend}", f"{action} — {when}", action]
-    said = message(N_("Check %(test)s on %(drug)s — %(value)s on %(date)s"), test=lab(rule["test"]), drug=drug,
-                   value=_num(latest.value), date=day(latest.when.isoformat()))
+    summaries = [
+        f"{action} — {when}{_range(rule)}{trend}",
+        f"{action} — {when}{trend}",
+        f"{action} — {when}",
+        action,
+    ]
+    said = message(
+        N_("Check %(test)s on %(drug)s — %(value)s on %(date)s"),
+        test=lab(rule["test"]),
+        drug=drug,
+        value=_num(latest.value),
+        date=day(latest.when.isoformat()),
+    )
     return _finding(rule, problem, severity, summaries, evidence, source,
                     (latest.id, latest.value, latest.when.isoformat(), overdue), said)
 
@@ -100,11 +124,21 @@ def _trend(found: list[Result]) -> str:
     return ""
 
 
-def _finding(rule, problem, severity, summaries, evidence, source, fingerprint, said=None) -> Finding:
-    return Finding(problem=problem, severity=severity, summaries=summaries, topic="monitoring", message=said,
-                   management=f"{capital(rule['test'])}{_range(rule)}: recheck at least every "
-                              f"{rule['max_age_days']} days while on the drug.",
-                   evidence=evidence, sources=[source], fingerprint_of=fingerprint)
+def _finding(
+    rule, problem, severity, summaries, evidence, source, fingerprint, said=None
+) -> Finding:
+    return Finding(
+        problem=problem,
+        severity=severity,
+        summaries=summaries,
+        topic="monitoring",
+        message=said,
+        management=f"{capital(rule['test'])}{_range(rule)}: recheck at least every "
+        f"{rule['max_age_days']} days while on the drug.",
+        evidence=evidence,
+        sources=[source],
+        fingerprint_of=fingerprint,
+    )
 
 
 def _range(rule: dict) -> str:
@@ -126,7 +160,11 @@ def _num(value: float) -> str:
 
 
 def observed_on(obs: dict) -> date | None:
-    raw = obs.get("effectiveDateTime") or (obs.get("effectivePeriod") or {}).get("start") or obs.get("issued")
+    raw = (
+        obs.get("effectiveDateTime")
+        or (obs.get("effectivePeriod") or {}).get("start")
+        or obs.get("issued")
+    )
     try:
         return datetime.fromisoformat(raw.replace("Z", "+00:00")).date() if raw else None
     except (ValueError, AttributeError):

@@ -45,7 +45,9 @@ def problems(data: HookData) -> list[disease.Problem]:
         status = ((resource.get("clinicalStatus") or {}).get("coding") or [{}])[0].get("code")
         if status not in ("inactive", "resolved", "remission"):
             out.append(
-                disease.Problem(hookdata.text(resource), frozenset(hookdata.coded_as(resource) - {None}))
+                disease.Problem(
+                    hookdata.text(resource), frozenset(hookdata.coded_as(resource) - {None})
+                )
             )
     return out
 
@@ -172,11 +174,16 @@ def _labs(data: HookData, drug: str, draft: dict[str, Any], key: str) -> list[Fi
                 sources=[Source(rule.source, rule.url)],
                 draft=draft,
                 fingerprint_of=(latest.id, latest.value),
-                message=message(N_("Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s")
-                                if rule.severity == "critical" else
-                                N_("Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s"),
-                                drug=drug, test=lab(rule.test), value=f"{latest.value:g}",
-                                date=day(latest.when.isoformat()), limit=f"{rule.above:g}"),
+                message=message(
+                    N_("Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s")
+                    if rule.severity == "critical"
+                    else N_("Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s"),
+                    drug=drug,
+                    test=lab(rule.test),
+                    value=f"{latest.value:g}",
+                    date=day(latest.when.isoformat()),
+                    limit=f"{rule.above:g}",
+                ),
             )
         )
     return out
@@ -228,7 +235,14 @@ def _old_weight(drug: str, weight: chart_values.ChartWeight, limit_days: int, dr
 
 
 def _weight_order(draft: dict) -> weight_dose.WeightDose | None:
-    return next((w for inst in draft.get("dosageInstruction") or [] if (w := weight_dose.from_dosage(inst))), None)
+    return next(
+        (
+            w
+            for inst in draft.get("dosageInstruction") or []
+            if (w := weight_dose.from_dosage(inst))
+        ),
+        None,
+    )
 
 
 def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
@@ -236,24 +250,47 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
     ing = next((i for i in drug.split("/") if weight_dose.limits(i)), drug.split("/")[0])
     checked = weight_dose.check(ing, worked)
     severity = checked.severity if checked else "info"
-    said = checked.text if checked else f"{worked.arithmetic} (no paediatric range on file for {ing})"
+    said = (
+        checked.text if checked else f"{worked.arithmetic} (no paediatric range on file for {ing})"
+    )
     head = (f"Check the {ing} dose — {worked.per_dose_mg:g} mg a dose for {weight.kg:g} kg"
             if worked.per_dose_mg is not None else f"Check the {ing} dose for {weight.kg:g} kg")
     verdict = said.rsplit(" — ", 1)[-1]
-    return [Finding(key, severity, [f"{head}: {verdict}", head] if severity == "critical" else
-                    [f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for "
-                     f"{weight.kg:g} kg — {verdict}",
-                     f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose "
-                     f"for {weight.kg:g} kg",
-                     f"{ing.capitalize()}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg"],
-                    "paediatric-dose", mechanism=said + ".",
-                    management=(f"Correct the order: {verdict}." if severity == "critical" else
-                                "Give the dose in mg as worked out."),
-                    evidence=[f"Age {age} years; weight {weight.describe()}", f"Ordered: {written.written}"],
-                    sources=[Source(checked.source, checked.url)] if checked else [],
-                    draft=draft, fingerprint_of=(weight_id, written.written),
-                    message=message(N_("Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg"),
-                                    drug=ing, dose=_dose_said(written, worked), kg=f"{weight.kg:g}"))]
+    return [
+        Finding(
+            key,
+            severity,
+            [f"{head}: {verdict}", head]
+            if severity == "critical"
+            else [
+                f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for "
+                f"{weight.kg:g} kg — {verdict}",
+                f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose "
+                f"for {weight.kg:g} kg",
+                f"{ing.capitalize()}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg",
+            ],
+            "paediatric-dose",
+            mechanism=said + ".",
+            management=(
+                f"Correct the order: {verdict}."
+                if severity == "critical"
+                else "Give the dose in mg as worked out."
+            ),
+            evidence=[
+                f"Age {age} years; weight {weight.describe()}",
+                f"Ordered: {written.written}",
+            ],
+            sources=[Source(checked.source, checked.url)] if checked else [],
+            draft=draft,
+            fingerprint_of=(weight_id, written.written),
+            message=message(
+                N_("Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg"),
+                drug=ing,
+                dose=_dose_said(written, worked),
+                kg=f"{weight.kg:g}",
+            ),
+        )
+    ]
 
 
 def _dose_said(written: weight_dose.WeightDose, worked: weight_dose.WorkedDose) -> str:
@@ -264,7 +301,10 @@ def _dose_said(written: weight_dose.WeightDose, worked: weight_dose.WorkedDose) 
 
 
 def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
-    timing = next(((i.get("timing") or {}).get("repeat") or {} for i in draft.get("dosageInstruction") or []), {})
+    timing = next(
+        ((i.get("timing") or {}).get("repeat") or {} for i in draft.get("dosageInstruction") or []),
+        {},
+    )
     limit = knowledge.paediatric_limit(drug, weight_dose.repeat_per_day(timing))
     dose = _dose_mg(draft)
     if not limit or dose is None:
@@ -284,14 +324,22 @@ def _mg_dose(drug, weight, weight_id, draft, key, age) -> list[Finding]:
             summaries,
             "paediatric-dose",
             mechanism=f"{limit.mg_per_kg:g} mg/kg × {weight.describe()} = "
-                      f"{limit.mg_per_kg * kg:g} mg (at most {limit.max_mg:g} mg a dose).",
+            f"{limit.mg_per_kg * kg:g} mg (at most {limit.max_mg:g} mg a dose).",
             management=f"Give at most {limit.mg_per_kg:g} mg/kg a dose (max {limit.max_mg:g} mg).",
             evidence=[f"Age {age} years; weight {weight.describe()}"],
             sources=[Source(limit.source, limit.url)],
             draft=draft,
             fingerprint_of=(weight_id, dose),
-            message=message(N_("Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of "
-                               "%(kg)s kg"), drug=drug, dose=f"{dose:g}", most=f"{most:g}", kg=f"{kg:g}"),
+            message=message(
+                N_(
+                    "Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of "
+                    "%(kg)s kg"
+                ),
+                drug=drug,
+                dose=f"{dose:g}",
+                most=f"{most:g}",
+                kg=f"{kg:g}",
+            ),
         )
     ]
 

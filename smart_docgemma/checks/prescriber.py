@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 # the orders only an ordering clinician approves
 PRESCRIPTIONS = ("MedicationRequest", "ServiceRequest")
 TTL_S = 300  # a role is re-read at most every five minutes per session
-_seen: dict[tuple[str, str], tuple[float, "Verdict"]] = {}
+_seen: dict[tuple[str, str], tuple[float, Verdict]] = {}
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,9 @@ def keep_new(patient_id: str, problems: list[Problem]) -> list[Problem]:
         return []
     with get_storage().begin() as conn:
         last = _last_shown(conn, patient_id)
-        overridden = _overridden(conn, patient_id, now() - current_app.config["CDS_OVERRIDE_QUIET_S"])
+        overridden = _overridden(
+            conn, patient_id, now() - current_app.config["CDS_OVERRIDE_QUIET_S"]
+        )
     keep = []
     for problem in problems:
         if (problem.key, problem.fingerprint) in overridden:
@@ -80,4 +82,7 @@ def _with_reason(detail: str) -> bool:
     except (ValueError, AttributeError):
         return False
     coding = reason.get("reason") or {}
-    return bool((isinstance(coding, dict) and coding.get("code")) or str(reason.get("userComment") or "").strip())
+    return bool(
+        (isinstance(coding, dict) and coding.get("code"))
+        or str(reason.get("userComment") or "").strip()
+    )

@@ -78,10 +78,20 @@ def _interactions_among(names: list[str]) -> list[Finding]:
                      f"{_first_clause(hit.management)}",
                      f"Review the need for {hit.drug_b} with {hit.drug_a} — {risk}",
                      f"Review {hit.drug_b} with {hit.drug_a}"]
-        out.append(Finding(f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}", severity, summaries,
-                           "drug-interaction", hit.mechanism, hit.management,
-                           [f"Active: {hit.drug_a} and {hit.drug_b}"], interaction_sources(hit),
-                           fingerprint_of=(hit.drug_a, hit.drug_b), quote=hit.quote))
+        out.append(
+            Finding(
+                f"pair:{'+'.join(sorted((hit.drug_a, hit.drug_b)))}",
+                severity,
+                summaries,
+                "drug-interaction",
+                hit.mechanism,
+                hit.management,
+                [f"Active: {hit.drug_a} and {hit.drug_b}"],
+                interaction_sources(hit),
+                fingerprint_of=(hit.drug_a, hit.drug_b),
+                quote=hit.quote,
+            )
+        )
     return [f for f in out if f.severity == "critical"]  # only what needs acting on today
 
 
@@ -156,9 +166,15 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
                     where: dict[str, tuple[str, str]], renal: RenalResult | None,
                     age: int | None = None) -> Finding:
     others = [d for d in f.drugs if d != drug]
-    alt = alternative("interaction", drug, others[0]) if f.topic == "interaction" and others \
-        else alternative("renal", drug) if f.topic == "renal" \
-        else alternative("additive", drug, f.key.split(":")[-1].split("+")[0]) if f.topic == "duplication" else None
+    alt = (
+        alternative("interaction", drug, others[0])
+        if f.topic == "interaction" and others
+        else alternative("renal", drug)
+        if f.topic == "renal"
+        else alternative("additive", drug, f.key.split(":")[-1].split("+")[0])
+        if f.topic == "duplication"
+        else None
+    )
     evidence = [f"{capital(where[o][0])} medication: {where[o][1]}" for o in others if o in where]
     evidence += list(f.evidence) if f.topic != "interaction" else []
     if f.topic == "renal" and renal:
@@ -173,26 +189,47 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
                    message=_knowledge_message(f, drug, others, renal, age))
 
 
-_TOPIC = {"interaction": "drug-interaction", "combination": "drug-interaction", "duplication": "additive-therapy"}
+_TOPIC = {
+    "interaction": "drug-interaction",
+    "combination": "drug-interaction",
+    "duplication": "additive-therapy",
+}
 # the card's words for a knowledge finding, by topic and severity (critical, else warning)
 _SAID = {
-    "interaction": (N_("Avoid %(drug)s with %(others)s"), N_("Monitor closely if giving %(drug)s with %(others)s")),
-    "renal": (N_("Avoid %(drug)s at this kidney function (%(renal)s)"),
-              N_("Adjust the %(drug)s dose to kidney function (%(renal)s)")),
-    "age": (N_("Avoid %(drug)s at this patient's age (%(age)s years)"),
-            N_("Review %(drug)s at this patient's age (%(age)s years)")),
-    "daily_max": (N_("Reduce the %(drug)s dose — it is above the daily maximum"),
-                  N_("Review the %(drug)s dose — it is above the usual daily maximum")),
-    "weekly_max": (N_("Reduce the %(drug)s dose — it is above the weekly maximum"),
-                   N_("Review the %(drug)s dose — it is above the usual weekly maximum")),
-    "duplication": (N_("Do not add %(drug)s — %(others)s is already ordered (same class)"),
-                    N_("Switch rather than add %(drug)s — %(others)s is already ordered (same class)")),
-    "daily_frequency": (N_("Check the %(drug)s frequency — this drug is given once a week, not daily"),) * 2,
+    "interaction": (
+        N_("Avoid %(drug)s with %(others)s"),
+        N_("Monitor closely if giving %(drug)s with %(others)s"),
+    ),
+    "renal": (
+        N_("Avoid %(drug)s at this kidney function (%(renal)s)"),
+        N_("Adjust the %(drug)s dose to kidney function (%(renal)s)"),
+    ),
+    "age": (
+        N_("Avoid %(drug)s at this patient's age (%(age)s years)"),
+        N_("Review %(drug)s at this patient's age (%(age)s years)"),
+    ),
+    "daily_max": (
+        N_("Reduce the %(drug)s dose — it is above the daily maximum"),
+        N_("Review the %(drug)s dose — it is above the usual daily maximum"),
+    ),
+    "weekly_max": (
+        N_("Reduce the %(drug)s dose — it is above the weekly maximum"),
+        N_("Review the %(drug)s dose — it is above the usual weekly maximum"),
+    ),
+    "duplication": (
+        N_("Do not add %(drug)s — %(others)s is already ordered (same class)"),
+        N_("Switch rather than add %(drug)s — %(others)s is already ordered (same class)"),
+    ),
+    "daily_frequency": (
+        N_("Check the %(drug)s frequency — this drug is given once a week, not daily"),
+    )
+    * 2,
 }
 
 
-def _knowledge_message(f: knowledge.Finding, drug: str, others: list[str], renal: RenalResult | None,
-                       age: int | None) -> dict:
+def _knowledge_message(
+    f: knowledge.Finding, drug: str, others: list[str], renal: RenalResult | None, age: int | None
+) -> dict:
     """A knowledge finding in words the card shows in the clinician's language."""
     said = _SAID.get(f.key.split(":")[-1] if f.topic == "dose" else
                      "interaction" if f.topic in ("interaction", "combination") else f.topic)
@@ -249,14 +286,21 @@ def _unchecked(ident: knowledge.DrugIdentity, draft: dict | None, key: str) -> F
     """A drug the knowledge cannot identify is said so: an empty card list would read as
     "checked"."""
     label = ident.label
-    return Finding(key, "info", [f"Could not check {label} for interactions or allergies — {ident.reason}",
-                                 f"Could not check {label} for interactions or allergies",
-                                 "Could not check this medication for interactions or allergies"], "unidentified",
-                   management="Check interactions, allergies and pregnancy for it by hand, or record "
-                              "it by its RxNorm name.",
-                   evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
-                   fingerprint_of=(label,),
-                   message=message(N_("Could not check %(label)s for interactions or allergies"), label=label))
+    return Finding(
+        key,
+        "info",
+        [
+            f"Could not check {label} for interactions or allergies — {ident.reason}",
+            f"Could not check {label} for interactions or allergies",
+            "Could not check this medication for interactions or allergies",
+        ],
+        "unidentified",
+        management="Check interactions, allergies and pregnancy for it by hand, or record "
+        "it by its RxNorm name.",
+        evidence=[f"{'Draft order' if draft else 'Active medication'}: {label}"],
+        fingerprint_of=(label,),
+        message=message(N_("Could not check %(label)s for interactions or allergies"), label=label),
+    )
 
 
 def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]:
@@ -265,15 +309,27 @@ def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]
     drug, out = generic(name), []
     for other_name, where in others:
         if generic(other_name) == drug:
-            out.append(Finding(key, "warning", [f"Remove duplicate {drug} — already {where} as {other_name}",
-                                                f"Remove duplicate {drug} — already {where}"],
-                               "duplicate-order", management="Keep one order; adjust its dose if more is needed.",
-                               evidence=[f"{capital(where)} order: {other_name}"],
-                               sources=[source("dailymed", drug)], draft=draft,
-                               message=message(N_("Remove duplicate %(drug)s — already active")
-                                               if where == "active" else
-                                               N_("Remove duplicate %(drug)s — already in these orders"),
-                                               drug=drug)))
+            out.append(
+                Finding(
+                    key,
+                    "warning",
+                    [
+                        f"Remove duplicate {drug} — already {where} as {other_name}",
+                        f"Remove duplicate {drug} — already {where}",
+                    ],
+                    "duplicate-order",
+                    management="Keep one order; adjust its dose if more is needed.",
+                    evidence=[f"{capital(where)} order: {other_name}"],
+                    sources=[source("dailymed", drug)],
+                    draft=draft,
+                    message=message(
+                        N_("Remove duplicate %(drug)s — already active")
+                        if where == "active"
+                        else N_("Remove duplicate %(drug)s — already in these orders"),
+                        drug=drug,
+                    ),
+                )
+            )
     return out
 
 
@@ -282,10 +338,21 @@ def _boxed(name: str, draft: dict, key: str) -> list[Finding]:
     text = boxed_warning(drug)
     if not text:
         return []
-    return [Finding(key, "info", [f"Check the boxed warning before ordering {drug}: {text}",
-                                  f"Check the boxed warning before ordering {drug}"], "boxed-warning",
-                    management=f"FDA boxed warning: {text}.", sources=[source("dailymed", drug)], draft=draft,
-                    message=message(N_("Check the boxed warning before ordering %(drug)s"), drug=drug))]
+    return [
+        Finding(
+            key,
+            "info",
+            [
+                f"Check the boxed warning before ordering {drug}: {text}",
+                f"Check the boxed warning before ordering {drug}",
+            ],
+            "boxed-warning",
+            management=f"FDA boxed warning: {text}.",
+            sources=[source("dailymed", drug)],
+            draft=draft,
+            message=message(N_("Check the boxed warning before ordering %(drug)s"), drug=drug),
+        )
+    ]
 
 
 # --- shared: allergy, pregnancy/lactation, monitoring ---------------------------------
@@ -295,30 +362,56 @@ def _allergy(allergies: list[dict], name: str, draft: dict | None, key: str) -> 
     for resource in allergies:
         substance = hookdata.allergy_substance(resource)
         for hit in allergy_conflicts(substance, [name]) if substance else []:
-            reaction, crit = hookdata.reaction(resource), resource.get("criticality") or "unrecorded"
-            severity = "critical" if hit.severity == "critical" or (crit == "high" and draft) else hit.severity
+            reaction, crit = (
+                hookdata.reaction(resource),
+                resource.get("criticality") or "unrecorded",
+            )
+            severity = (
+                "critical"
+                if hit.severity == "critical" or (crit == "high" and draft)
+                else hit.severity
+            )
             alt = alternative("allergy", drug, generic(substance)) if draft else None
             verb = f"Do not give {drug}" if severity == "critical" else f"Caution with {drug}"
             if not draft:
                 verb = f"Review active {drug}"
-            summaries = [f"{verb} — {substance} allergy ({reaction}, {crit} criticality); "
-                         f"consider {alt['display']}"
-                         if alt else "", f"{verb} — {substance} allergy ({reaction}, {crit} criticality)",
-                         f"{verb} — {substance} allergy ({reaction})", f"{verb} — {substance} allergy"]
-            out.append(Finding(key, severity, summaries, "allergy", mechanism=f"{capital(drug)}: {hit.reason}.",
-                               management="Choose a drug outside the class; confirm the reaction history.",
-                               evidence=[hookdata.allergy_evidence(resource, substance, reaction, crit)],
-                               sources=[source("allergy")], draft=draft, alternative=alt,
-                               fingerprint_of=(resource.get("id"), crit),
-                               message=_allergy_message(severity, draft, drug, substance, reaction)))
+            summaries = [
+                f"{verb} — {substance} allergy ({reaction}, {crit} criticality); "
+                f"consider {alt['display']}"
+                if alt
+                else "",
+                f"{verb} — {substance} allergy ({reaction}, {crit} criticality)",
+                f"{verb} — {substance} allergy ({reaction})",
+                f"{verb} — {substance} allergy",
+            ]
+            out.append(
+                Finding(
+                    key,
+                    severity,
+                    summaries,
+                    "allergy",
+                    mechanism=f"{capital(drug)}: {hit.reason}.",
+                    management="Choose a drug outside the class; confirm the reaction history.",
+                    evidence=[hookdata.allergy_evidence(resource, substance, reaction, crit)],
+                    sources=[source("allergy")],
+                    draft=draft,
+                    alternative=alt,
+                    fingerprint_of=(resource.get("id"), crit),
+                    message=_allergy_message(severity, draft, drug, substance, reaction),
+                )
+            )
     return out
 
 
 def _allergy_message(severity: str, draft: dict | None, drug: str, substance: str | None,
                      reaction: str) -> dict:
-    said = (N_("Review active %(drug)s — %(substance)s allergy (%(reaction)s)") if not draft else
-            N_("Do not give %(drug)s — %(substance)s allergy (%(reaction)s)") if severity == "critical" else
-            N_("Caution with %(drug)s — %(substance)s allergy (%(reaction)s)"))
+    said = (
+        N_("Review active %(drug)s — %(substance)s allergy (%(reaction)s)")
+        if not draft
+        else N_("Do not give %(drug)s — %(substance)s allergy (%(reaction)s)")
+        if severity == "critical"
+        else N_("Caution with %(drug)s — %(substance)s allergy (%(reaction)s)")
+    )
     return message(said, drug=drug, substance=substance, reaction=reaction)
 
 
@@ -332,33 +425,66 @@ _PREGNANCY = {("pregnant", "Avoid"): N_("Avoid %(drug)s in pregnancy"),
 
 def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[Finding]:
     drug, out = generic(name), []
-    for status, flags in (("pregnant", pregnancy_flags(drug)), ("breastfeeding", lactation_flags(drug))):
-        evidence = hookdata.pregnancy_evidence(data, table()["pregnancy_status"]) if status == "pregnant" \
+    for status, flags in (
+        ("pregnant", pregnancy_flags(drug)),
+        ("breastfeeding", lactation_flags(drug)),
+    ):
+        evidence = (
+            hookdata.pregnancy_evidence(data, table()["pregnancy_status"])
+            if status == "pregnant"
             else hookdata.lactation_evidence(data, table()["lactation_status"])
+        )
         for flag in flags if evidence else []:
             alt = alternative("pregnancy", drug) if status == "pregnant" else None
             verb = ("Avoid" if draft else "Stop") if flag.severity == "critical" else "Review"
             when = "in pregnancy" if status == "pregnant" else "while breastfeeding"
-            summaries = [f"{verb} {drug} {when} — {flag.summary}; consider {alt['display']}" if alt else "",
-                         f"{verb} {drug} {when} — {flag.summary}", f"{verb} {drug} {when}"]
-            management = flag.management or "choose a safer alternative and review with the prescriber"
-            out.append(Finding(key, flag.severity, summaries, flag.topic, mechanism=f"{capital(drug)}: {flag.summary}.",
-                               management=f"Patient is {status}: {management}.", evidence=evidence,
-                               sources=[flag_source(flag, drug)], draft=draft, alternative=alt,
-                               fingerprint_of=(status,),
-                               message=message(_PREGNANCY[(status, verb)], drug=drug)))
+            summaries = [
+                f"{verb} {drug} {when} — {flag.summary}; consider {alt['display']}" if alt else "",
+                f"{verb} {drug} {when} — {flag.summary}",
+                f"{verb} {drug} {when}",
+            ]
+            management = (
+                flag.management or "choose a safer alternative and review with the prescriber"
+            )
+            out.append(
+                Finding(
+                    key,
+                    flag.severity,
+                    summaries,
+                    flag.topic,
+                    mechanism=f"{capital(drug)}: {flag.summary}.",
+                    management=f"Patient is {status}: {management}.",
+                    evidence=evidence,
+                    sources=[flag_source(flag, drug)],
+                    draft=draft,
+                    alternative=alt,
+                    fingerprint_of=(status,),
+                    message=message(_PREGNANCY[(status, verb)], drug=drug),
+                )
+            )
     return out
 
 
-def _monitoring(data: HookData, names: list[str], draft: dict | None = None, problem: str = "") -> list[Finding]:
+def _monitoring(
+    data: HookData, names: list[str], draft: dict | None = None, problem: str = ""
+) -> list[Finding]:
     if "labs" in data.missing:
         return []  # could not check; never claim a test is overdue without the data
     out = []
     for rule in monitoring_rules():
-        drug = next((generic(n) for n in names if any(matches(generic(n), d) for d in rule["drugs"])), None)
+        drug = next(
+            (generic(n) for n in names if any(matches(generic(n), d) for d in rule["drugs"])), None
+        )
         if drug and not (rule.get("renal") and draft is not None):  # on orders eGFR is _renal's
-            found = monitoring.check(rule, drug, data.get("labs"), date.today(), source(rule["source"], drug),
-                                     problem or f"monitor:{drug}", overdue_counts=draft is None)
+            found = monitoring.check(
+                rule,
+                drug,
+                data.get("labs"),
+                date.today(),
+                source(rule["source"], drug),
+                problem or f"monitor:{drug}",
+                overdue_counts=draft is None,
+            )
             if found and found.severity != "info":
                 found.draft = draft
                 found.alternative = table()["drugs"].get(rule.get("alternative")) if draft else None
@@ -377,14 +503,27 @@ def _overdue_hba1c(data: HookData) -> list[Finding]:
     if latest and (date.today() - latest).days <= rule["max_age_days"]:
         return []
     when = f"last result {latest.isoformat()}" if latest else "no result on file"
-    return [Finding("monitor:hba1c", "warning", [f"Order an HbA1c — monitoring overdue for this patient with "
-                                                 f"diabetes ({when})",
-                                                 f"Order an HbA1c — HbA1c monitoring overdue ({when})"], "monitoring",
-                    management="HbA1c at least twice a year when at goal, quarterly otherwise.",
-                    evidence=[f"HbA1c: {when}"], sources=[source("ada")], fingerprint_of=(str(latest),),
-                    message=message(N_("Order an HbA1c — monitoring overdue (last result %(date)s)") if latest
-                                    else N_("Order an HbA1c — monitoring overdue (no result on file)"),
-                                    date=day(latest.isoformat() if latest else None)))]
+    return [
+        Finding(
+            "monitor:hba1c",
+            "warning",
+            [
+                f"Order an HbA1c — monitoring overdue for this patient with diabetes ({when})",
+                f"Order an HbA1c — HbA1c monitoring overdue ({when})",
+            ],
+            "monitoring",
+            management="HbA1c at least twice a year when at goal, quarterly otherwise.",
+            evidence=[f"HbA1c: {when}"],
+            sources=[source("ada")],
+            fingerprint_of=(str(latest),),
+            message=message(
+                N_("Order an HbA1c — monitoring overdue (last result %(date)s)")
+                if latest
+                else N_("Order an HbA1c — monitoring overdue (no result on file)"),
+                date=day(latest.isoformat() if latest else None),
+            ),
+        )
+    ]
 
 
 def _interaction_severity(hit) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..audit.store import OUTCOMES, instant
 
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
 
 
 def _line(row) -> str:
-    when = datetime.fromtimestamp(row.recorded, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    when = datetime.fromtimestamp(row.recorded, UTC).strftime("%Y-%m-%d %H:%M:%S")
     detail = row.detail()
     extra = " ".join(
         f"{k}={v}" for k, v in detail.items() if k in ("turn", "proposal", "service", "cards")

@@ -39,7 +39,9 @@ def _run(store, args) -> int:
         print(f"{len(ids)} new pending lesson(s)" + "".join(f"\n  {i}" for i in ids))
     elif args.command == "list":
         for lesson in store.list(args.status):
-            tools = "; ".join(f"{t['tool']}({json.dumps(t['args'], sort_keys=True)})" for t in lesson["tools"])
+            tools = "; ".join(
+                f"{t['tool']}({json.dumps(t['args'], sort_keys=True)})" for t in lesson["tools"]
+            )
             print(f"{lesson['id']}  [{lesson['status']}]  {lesson['question']!r}\n    -> {tools}\n"
                   f"    because: {lesson['outcome']}")
     else:

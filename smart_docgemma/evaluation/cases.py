@@ -8,7 +8,7 @@ refused with the case id, so a typo cannot silently lower a score.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -44,9 +44,9 @@ class Case(BaseModel):
     route: Route  # the one route vocabulary (agent/state.py)
     tools: list[str] = Field(default_factory=list)
     args: dict[str, dict] = Field(default_factory=dict)
-    patient: Optional[str] = "pt-ckd-elder"  # null: no patient in context (user-level searches)
+    patient: str | None = "pt-ckd-elder"  # null: no patient in context (user-level searches)
     scopes: Literal["patient", "user"] = "patient"
-    image: Optional[Literal["png", "jpeg"]] = None
+    image: Literal["png", "jpeg"] | None = None
     down: list[str] = Field(default_factory=list)
     # tuned: phrasings the rules were adjusted on; holdout: written before tuning, never tuned on
     split: Literal["tuned", "holdout"] = "tuned"
@@ -56,9 +56,9 @@ class Case(BaseModel):
     # Optional, for task sets scored on outcomes (medagentbench.yaml): the task type the report
     # groups by; results injected before the turn; what must reach FHIR once the turn's proposals
     # are approved ([]: nothing). A case with ``writes`` and no ``tools`` is not scored on tools.
-    task: Optional[str] = None
+    task: str | None = None
     setup: list[Injected] = Field(default_factory=list)
-    writes: Optional[list[ExpectedWrite]] = None
+    writes: list[ExpectedWrite] | None = None
     # Optional, for conversations: the clinician's earlier messages, each run as a turn of the same
     # session first (their answers become the history, their cards stay pending), and the language
     # the query is written in (reports group by it; answers stay in English, so a finding is
@@ -69,14 +69,16 @@ class Case(BaseModel):
     safety: bool = False
 
     @model_validator(mode="after")
-    def _known_names(self) -> "Case":
+    def _known_names(self) -> Case:
         unknown = [t for t in [*self.tools, *self.args] if t not in specs()]
         if unknown:
             raise ValueError(f"unknown tool(s) {unknown}")
         for tool, args in self.args.items():
             extra = set(args) - set(specs()[tool].args_model.model_fields)
             if tool not in self.tools or extra:
-                raise ValueError(f"args for {tool}: not an expected tool, or unknown fields {sorted(extra)}")
+                raise ValueError(
+                    f"args for {tool}: not an expected tool, or unknown fields {sorted(extra)}"
+                )
         if set(self.down) - set(SOURCES):
             raise ValueError(f"unknown source(s) in down: {sorted(set(self.down) - set(SOURCES))}")
         return self

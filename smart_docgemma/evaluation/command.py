@@ -36,11 +36,20 @@ from .report import markdown, passed
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="docgemma-eval", description=__doc__.split("\n\n")[0])
     p.add_argument("--endpoint", help="OpenAI-compatible base URL (…/v1); required unless --stored")
-    p.add_argument("--code-only", action="store_true",
-                   help="no model: the agent's degraded mode, routing and arguments from code alone")
-    p.add_argument("--stored", action="store_true", help="score the app's stored turns (no model, no FHIR)")
-    p.add_argument("--period", choices=("day", "week"), default="week", help="with --stored: the drift period")
-    p.add_argument("--model", help="model name served (default: DOCGEMMA_MODEL or MedGemma 1.5 4B IT)")
+    p.add_argument(
+        "--code-only",
+        action="store_true",
+        help="no model: the agent's degraded mode, routing and arguments from code alone",
+    )
+    p.add_argument(
+        "--stored", action="store_true", help="score the app's stored turns (no model, no FHIR)"
+    )
+    p.add_argument(
+        "--period", choices=("day", "week"), default="week", help="with --stored: the drift period"
+    )
+    p.add_argument(
+        "--model", help="model name served (default: DOCGEMMA_MODEL or MedGemma 1.5 4B IT)"
+    )
     p.add_argument("--fhir", help="FHIR R4 base URL (default: start HAPI via launch.upstream)")
     p.add_argument("--cases", help="case file (YAML/JSON list; default: the bundled cases.yaml)")
     p.add_argument("--only", nargs="*", default=[], help="case ids, categories or tasks to run")
@@ -51,12 +60,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--keep-writes", action="store_true",
                    help="keep what approved proposals wrote and the results cases placed "
                         "(default: deleted once scored, and at the end of the run)")
-    p.add_argument("--synthea", nargs="*", metavar="SEED:SIZE[:AGES]",
-                   help="also load Synthea populations (launch.population): the default one "
-                        "(DOCGEMMA_SYNTHEA_*) without values, e.g. 7:5 8:3:65-95 for the unseen cases")
+    p.add_argument(
+        "--synthea",
+        nargs="*",
+        metavar="SEED:SIZE[:AGES]",
+        help="also load Synthea populations (launch.population): the default one "
+        "(DOCGEMMA_SYNTHEA_*) without values, e.g. 7:5 8:3:65-95 for the unseen cases",
+    )
     args = p.parse_args(argv)
     if not args.stored and not args.endpoint and not args.code_only:
-        p.error("--endpoint is required (or --code-only, or --stored to score the app's stored turns)")
+        p.error(
+            "--endpoint is required (or --code-only, or --stored to score the app's stored turns)"
+        )
     return args
 
 
@@ -94,15 +109,24 @@ def main(argv: list[str] | None = None, config: dict | None = None) -> int:
     if args.stored:
         return _stored(args, cases, config)
     if args.only:
-        cases = [c for c in cases if c.id in args.only or c.category in args.only or c.task in args.only]
+        cases = [
+            c for c in cases if c.id in args.only or c.category in args.only or c.task in args.only
+        ]
     if not cases:
         print("docgemma-eval: no cases selected", file=sys.stderr)
         return 2
     config = {"SCHEMA_DIALECT": args.dialect} if args.dialect else {}
     with ExitStack() as stack:
         fhir = _fhir(stack, args)
-        report = evaluate(cases, endpoint="" if args.code_only else args.endpoint, fhir_base=fhir, model=args.model,
-                          config=config, progress=_progress, keep_writes=args.keep_writes)
+        report = evaluate(
+            cases,
+            endpoint="" if args.code_only else args.endpoint,
+            fhir_base=fhir,
+            model=args.model,
+            config=config,
+            progress=_progress,
+            keep_writes=args.keep_writes,
+        )
     print()
     print(markdown(report))
     print(
@@ -131,7 +155,10 @@ def _stored(args, cases, config: dict | None) -> int:
 def _progress(result) -> None:
     mark = "ok " if passed(asdict(result)) else "BAD"
     wrong = "; ".join(result.answer_missing + result.writes_wrong)
-    print(f"{mark} {result.id:<14} route {result.route:<8} tools {','.join(result.tools) or '-':<45} "
-          f"calls {result.model_calls}  {result.seconds:.2f} s" + (f"  [{wrong[:300]}]" if wrong else ""),
-          file=sys.stderr)
+    print(
+        f"{mark} {result.id:<14} route {result.route:<8} tools {','.join(result.tools) or '-':<45} "
+        f"calls {result.model_calls}  {result.seconds:.2f} s"
+        + (f"  [{wrong[:300]}]" if wrong else ""),
+        file=sys.stderr,
+    )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, tzinfo
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,22 +40,28 @@ class ExpectedWrite(BaseModel):
     """One resource that must reach FHIR (every named field is checked; the subject always)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    resourceType: Literal["MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance",
-                          "DocumentReference", "MedicationStatement"]
-    status: Optional[str] = None
-    intent: Optional[str] = None
-    category: Optional[str] = None  # a category coding's code
+    resourceType: Literal[
+        "MedicationRequest",
+        "ServiceRequest",
+        "Observation",
+        "AllergyIntolerance",
+        "DocumentReference",
+        "MedicationStatement",
+    ]
+    status: str | None = None
+    intent: str | None = None
+    category: str | None = None  # a category coding's code
     code: list[str] = Field(default_factory=list)  # any of these "system|code"
-    code_system: Optional[str] = None  # some coding of the code in this system
+    code_system: str | None = None  # some coding of the code in this system
     code_text: list[str] = Field(default_factory=list)  # words of the code's text or displays
-    dose: Optional[Quantity] = None
-    route: Optional[Literal["intravenous", "oral", "subcutaneous", "intramuscular"]] = None
-    duration_hours: Optional[float] = None  # infusion time: timing duration, or dose / rate
-    occurrence: Optional[str] = None  # "tomorrow 08:00" in the site's time zone
-    note_contains: Optional[str] = None  # verbatim (spacing aside) in a note's text
+    dose: Quantity | None = None
+    route: Literal["intravenous", "oral", "subcutaneous", "intramuscular"] | None = None
+    duration_hours: float | None = None  # infusion time: timing duration, or dose / rate
+    occurrence: str | None = None  # "tomorrow 08:00" in the site's time zone
+    note_contains: str | None = None  # verbatim (spacing aside) in a note's text
     components: list[Component] = Field(default_factory=list)
-    value: Optional[Quantity] = None
-    effective: Optional[Literal["now"]] = None
+    value: Quantity | None = None
+    effective: Literal["now"] | None = None
 
 
 def _codings(cc: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -88,7 +94,9 @@ def _doses(resource: dict[str, Any]) -> list[dict[str, Any]]:
 def _duration_ok(resource: dict[str, Any], hours: float) -> bool:
     for d in resource.get("dosageInstruction") or []:
         rep = (d.get("timing") or {}).get("repeat") or {}
-        unit = {"h": 1.0, "min": 1 / 60, "s": 1 / 3600, "d": 24.0}.get(rep.get("durationUnit") or "")
+        unit = {"h": 1.0, "min": 1 / 60, "s": 1 / 3600, "d": 24.0}.get(
+            rep.get("durationUnit") or ""
+        )
         if rep.get("duration") is not None and unit and _same(rep["duration"] * unit, hours):
             return True
         for r in d.get("doseAndRate") or []:
@@ -98,7 +106,12 @@ def _duration_ok(resource: dict[str, Any], hours: float) -> bool:
                 return True
             ratio = r.get("rateRatio") or {}
             num, den = ratio.get("numerator") or {}, ratio.get("denominator") or {}
-            if dose and num.get("value") and den.get("value") and (den.get("unit") or den.get("code")) in ("h", "hr"):
+            if (
+                dose
+                and num.get("value")
+                and den.get("value")
+                and (den.get("unit") or den.get("code")) in ("h", "hr")
+            ):
                 if _same(dose / (num["value"] / den["value"]), hours):
                     return True
     return False
@@ -110,21 +123,29 @@ def _route_ok(resource: dict[str, Any], route: str) -> bool:
     want = next(r for r in ROUTES if r.key == route)
     for d in resource.get("dosageInstruction") or []:
         cc = d.get("route") or {}
-        if want.code in {c.get("code") for c in _codings(cc)} or re.search(want.pattern, _words(cc)):
+        if want.code in {c.get("code") for c in _codings(cc)} or re.search(
+            want.pattern, _words(cc)
+        ):
             return True
     return False
 
 
 def _when(raw: str | None) -> datetime | None:
     try:
-        return datetime.fromisoformat((raw or "").replace("Z", "+00:00")) if raw and len(raw) > 10 else None
+        return (
+            datetime.fromisoformat((raw or "").replace("Z", "+00:00"))
+            if raw and len(raw) > 10
+            else None
+        )
     except ValueError:
         return None
 
 
 def _occurrence_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinfo) -> bool:
     m = re.fullmatch(r"tomorrow (\d{2}):(\d{2})", said)
-    when = _when(resource.get("occurrenceDateTime") or (resource.get("occurrencePeriod") or {}).get("start"))
+    when = _when(
+        resource.get("occurrenceDateTime") or (resource.get("occurrencePeriod") or {}).get("start")
+    )
     if not m or when is None or when.tzinfo is None:
         return False
     local, today = when.astimezone(tz), now.astimezone(tz).date()
@@ -135,11 +156,17 @@ def _occurrence_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinf
 def _note_ok(resource: dict[str, Any], text: str) -> bool:
     squash = " ".join(text.split()).lower()
     notes = [n.get("text") or "" for n in resource.get("note") or []]
-    notes += [resource.get("patientInstruction") or ""] if resource.get("resourceType") == "ServiceRequest" else []
+    notes += (
+        [resource.get("patientInstruction") or ""]
+        if resource.get("resourceType") == "ServiceRequest"
+        else []
+    )
     return any(squash in " ".join(n.split()).lower() for n in notes)
 
 
-def problems(want: ExpectedWrite, got: dict[str, Any], patient: str, now: datetime, tz: tzinfo) -> list[str]:
+def problems(
+    want: ExpectedWrite, got: dict[str, Any], patient: str, now: datetime, tz: tzinfo
+) -> list[str]:
     """Every field of ``want`` that ``got`` does not have (empty: the write is right)."""
     out: list[str] = []
 
@@ -148,7 +175,10 @@ def problems(want: ExpectedWrite, got: dict[str, Any], patient: str, now: dateti
             out.append(what)
 
     need(got.get("resourceType") == want.resourceType, f"resourceType {want.resourceType}")
-    need((got.get("subject") or {}).get("reference") == f"Patient/{patient}", f"subject Patient/{patient}")
+    need(
+        (got.get("subject") or {}).get("reference") == f"Patient/{patient}",
+        f"subject Patient/{patient}",
+    )
     need(want.status is None or got.get("status") == want.status, f"status {want.status}")
     need(want.intent is None or got.get("intent") == want.intent, f"intent {want.intent}")
     if want.resourceType in ("MedicationRequest", "ServiceRequest"):
@@ -160,29 +190,58 @@ def problems(want: ExpectedWrite, got: dict[str, Any], patient: str, now: dateti
     need(not want.code or bool(codes & set(want.code)), f"code one of {want.code}")
     need(not want.code_system or any(c.startswith(want.code_system + "|") for c in codes),
          f"a {want.code_system} code")
-    need(all(w.lower() in _words(_concept(got)) for w in want.code_text), f"code text with {want.code_text}")
+    need(
+        all(w.lower() in _words(_concept(got)) for w in want.code_text),
+        f"code text with {want.code_text}",
+    )
     if want.dose:
         need(any(_quantity_ok(r.get("doseQuantity"), want.dose) for r in _doses(got)),
              f"dose {want.dose.value} {want.dose.unit}")
     need(not want.route or _route_ok(got, want.route), f"route {want.route}")
-    need(want.duration_hours is None or _duration_ok(got, want.duration_hours), f"over {want.duration_hours} h")
-    need(not want.occurrence or _occurrence_ok(got, want.occurrence, now, tz), f"occurrence {want.occurrence}")
+    need(
+        want.duration_hours is None or _duration_ok(got, want.duration_hours),
+        f"over {want.duration_hours} h",
+    )
+    need(
+        not want.occurrence or _occurrence_ok(got, want.occurrence, now, tz),
+        f"occurrence {want.occurrence}",
+    )
     need(not want.note_contains or _note_ok(got, want.note_contains), "note text verbatim")
     for comp in want.components:
         system, _, code = comp.code.partition("|")
-        parts = [c for c in got.get("component") or []
-                 if any(x.get("system") == system and x.get("code") == code for x in _codings(c.get("code")))]
-        need(any(_quantity_ok(c.get("valueQuantity"), Quantity(value=comp.value, unit=comp.unit)) for c in parts),
-             f"component {comp.code} = {comp.value} {comp.unit}")
-    need(not want.value or _quantity_ok(got.get("valueQuantity"), want.value), f"value {want.value}")
+        parts = [
+            c
+            for c in got.get("component") or []
+            if any(
+                x.get("system") == system and x.get("code") == code for x in _codings(c.get("code"))
+            )
+        ]
+        need(
+            any(
+                _quantity_ok(c.get("valueQuantity"), Quantity(value=comp.value, unit=comp.unit))
+                for c in parts
+            ),
+            f"component {comp.code} = {comp.value} {comp.unit}",
+        )
+    need(
+        not want.value or _quantity_ok(got.get("valueQuantity"), want.value), f"value {want.value}"
+    )
     if want.effective == "now":
         when = _when(got.get("effectiveDateTime"))
-        need(when is not None and when.tzinfo is not None and abs(when - now) <= NOW_SLACK, "effective now")
+        need(
+            when is not None and when.tzinfo is not None and abs(when - now) <= NOW_SLACK,
+            "effective now",
+        )
     return out
 
 
-def check_writes(expected: list[ExpectedWrite], written: list[dict[str, Any]], patient: str, now: datetime,
-                 tz: tzinfo) -> list[str]:
+def check_writes(
+    expected: list[ExpectedWrite],
+    written: list[dict[str, Any]],
+    patient: str,
+    now: datetime,
+    tz: tzinfo,
+) -> list[str]:
     """What is wrong with ``written`` against ``expected``: each expected resource matched by a
     distinct written one, nothing more written. [] when all is right."""
     left, wrong = list(written), []

@@ -28,10 +28,11 @@ import socket
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from .. import create_app
 from ..agent.graph import Agent
@@ -147,19 +148,37 @@ def score(case: Case, turn, seconds: float, age: str | None = None) -> CaseResul
                   if e.get("type") == "node_end" and e.get("node") == "TOOL_EXECUTE")
     route = route_of(state)
     written = [r for r in state.tool_runs if r.result.status == "proposal"]
-    allowed = {case.patient} | {a.get("patient_id") for a in case.args.values() if a.get("patient_id")}
+    allowed = {case.patient} | {
+        a.get("patient_id") for a in case.args.values() if a.get("patient_id")
+    }
     answer_ok, answer_missing = answer_check(case, getattr(state, "answer", "") or "", age)
     unscored_tools = case.writes is not None and not case.tools  # an action case: scored on FHIR
     return CaseResult(
-        answer_ok=answer_ok, answer_missing=answer_missing, task=case.task,
+        answer_ok=answer_ok,
+        answer_missing=answer_missing,
+        task=case.task,
         answer=(getattr(state, "answer", "") or "")[:1500],
-        split=case.split, unrequested_write=bool(written) and case.route != "proposal",
+        split=case.split,
+        unrequested_write=bool(written) and case.route != "proposal",
         other_patient_proposals=sum(r.args.get("patient_id") not in allowed for r in written),
-        id=case.id, category=case.category, query=case.query, expected_route=case.route, route=route,
-        expected_tools=list(case.tools), tools=tools, route_ok=route == case.route,
-        tools_ok=None if unscored_tools else tools == list(case.tools), args_ok=args_ok, model_calls=turn.model_calls,
-        seed_budget=turn.seed_budget, seconds=round(seconds, 4), model_seconds=turn.model_seconds,
-        tool_seconds=round(tool_ms / 1000, 4), calls_by_node=turn.calls_by_node, args=first_args)
+        id=case.id,
+        category=case.category,
+        query=case.query,
+        expected_route=case.route,
+        route=route,
+        expected_tools=list(case.tools),
+        tools=tools,
+        route_ok=route == case.route,
+        tools_ok=None if unscored_tools else tools == list(case.tools),
+        args_ok=args_ok,
+        model_calls=turn.model_calls,
+        seed_budget=turn.seed_budget,
+        seconds=round(seconds, 4),
+        model_seconds=turn.model_seconds,
+        tool_seconds=round(tool_ms / 1000, 4),
+        calls_by_node=turn.calls_by_node,
+        args=first_args,
+    )
 
 
 def test_image(kind: str) -> bytes:
@@ -183,8 +202,16 @@ def closed_port_url() -> str:
 class EvalRun:
     """The app-side objects one evaluation needs: config, storage, model client."""
 
-    def __init__(self, *, endpoint: str, fhir_base: str, model: str | None = None,
-                 config: dict | None = None, workdir: str | Path | None = None, keep_writes: bool = False):
+    def __init__(
+        self,
+        *,
+        endpoint: str,
+        fhir_base: str,
+        model: str | None = None,
+        config: dict | None = None,
+        workdir: str | Path | None = None,
+        keep_writes: bool = False,
+    ):
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="docgemma-eval-"))
         overrides = {"DATABASE_URL": f"sqlite:///{self.workdir / 'eval.sqlite'}",
                      "CACHE_PATH": str(self.workdir / "knowledge-cache"),
@@ -207,9 +234,16 @@ class EvalRun:
         if case.scopes == "user":
             scope = scope.replace("patient/", "user/")
         scopes = GrantedScopes.parse(scope)
-        ctx = ToolContext(patient_id=case.patient, scopes=scopes, fhir=FhirGateway(self.fhir_base, None),
-                          http=http, proposals=self.proposals, sid=uuid.uuid4().hex,
-                          user=PRACTITIONER, config=dict(self.config))
+        ctx = ToolContext(
+            patient_id=case.patient,
+            scopes=scopes,
+            fhir=FhirGateway(self.fhir_base, None),
+            http=http,
+            proposals=self.proposals,
+            sid=uuid.uuid4().hex,
+            user=PRACTITIONER,
+            config=dict(self.config),
+        )
         return ctx, tools_for(scopes)
 
     def _http_for(self, case: Case) -> KnowledgeHttp:
@@ -229,17 +263,23 @@ class EvalRun:
         meta = image_meta(image, f"image/{case.image}")  # read once, as the chat does on upload
         started = time.perf_counter()
         try:
-            self.injector.prepare(case, datetime.now(timezone.utc))
-            since = datetime.now(timezone.utc)
+            self.injector.prepare(case, datetime.now(UTC))
+            since = datetime.now(UTC)
             chart = chart_read(ctx) if case.patient else None
             history: list[dict[str, Any]] = []
             for said in [*case.before, case.query]:  # earlier turns first, as the chat runs them
                 turn = Agent(self.model, tools, ctx).run(
-                    said, history=list(history), image=image if said == case.query else None,
-                    meta=meta if said == case.query else None, chart_summary=chart.brief if chart else None,
-                    chart_text=chart.text if chart else None)
-                history += [{"role": "user", "content": said},
-                            {"role": "assistant", "content": getattr(turn.state, "answer", "") or ""}]
+                    said,
+                    history=list(history),
+                    image=image if said == case.query else None,
+                    meta=meta if said == case.query else None,
+                    chart_summary=chart.brief if chart else None,
+                    chart_text=chart.text if chart else None,
+                )
+                history += [
+                    {"role": "user", "content": said},
+                    {"role": "assistant", "content": getattr(turn.state, "answer", "") or ""},
+                ]
             age = ward_run.age_today(ctx.gateway(), case.patient) if _asks_age(case) else None
             result = score(case, turn, time.perf_counter() - started, age)
             return self._writes(case, ctx, since, result) if case.writes is not None else result
@@ -249,23 +289,41 @@ class EvalRun:
             if http is not self.http:
                 http.close()
 
-    def _writes(self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult) -> CaseResult:
+    def _writes(
+        self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult
+    ) -> CaseResult:
         """Approve the turn's proposals as the clinician, read back what reached FHIR, check it."""
         assert case.writes is not None and ctx.scopes is not None
         mine = {p.id for p in self.proposals.for_session(ctx.sid or "")}
-        early = ward_run.unapproved(ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written, mine)
+        early = ward_run.unapproved(
+            ctx.gateway(), case.patient, since, set(self.injector.placed) | self.written, mine
+        )
         launch = ward_run.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
         done = ward_run.approve_all(self.proposals, launch)
         written = [f"{r['resourceType']}/{r['id']}" for r in done.written]
         self.written.update(written)
-        wrong = done.refused + check_writes(list(case.writes), done.written, case.patient or "",
-                                            datetime.now(timezone.utc), zone(self.config.get("SITE_TIMEZONE")))
-        elsewhere = sum((r.get("subject") or {}).get("reference") != f"Patient/{case.patient}" for r in done.written)
+        wrong = done.refused + check_writes(
+            list(case.writes),
+            done.written,
+            case.patient or "",
+            datetime.now(UTC),
+            zone(self.config.get("SITE_TIMEZONE")),
+        )
+        elsewhere = sum(
+            (r.get("subject") or {}).get("reference") != f"Patient/{case.patient}"
+            for r in done.written
+        )
         if not self.keep_writes:
             ward_run.remove(self.fhir_base, done.written)
-        return replace(result, writes_ok=not wrong and not early, written=written, unapproved_writes=early,
-                       writes_wrong=wrong + [f"before approval: {r}" for r in early], acknowledged=done.acknowledged,
-                       other_patient_proposals=result.other_patient_proposals + elsewhere)
+        return replace(
+            result,
+            writes_ok=not wrong and not early,
+            written=written,
+            unapproved_writes=early,
+            writes_wrong=wrong + [f"before approval: {r}" for r in early],
+            acknowledged=done.acknowledged,
+            other_patient_proposals=result.other_patient_proposals + elsewhere,
+        )
 
     def close(self) -> None:
         if not self.keep_writes:
@@ -288,11 +346,24 @@ def chart_read(ctx: ToolContext) -> Chart | None:
 
 
 def _crashed(case: Case, exc: Exception, seconds: float) -> CaseResult:
-    return CaseResult(id=case.id, category=case.category, query=case.query, expected_route=case.route,
-                      route="crash", expected_tools=list(case.tools), tools=[], route_ok=False,
-                      tools_ok=False, args_ok=False if case.args else None, model_calls=0,
-                      seed_budget={}, seconds=round(seconds, 4), model_seconds=0.0, tool_seconds=0.0,
-                      error=f"{type(exc).__name__}: {exc}"[:300])
+    return CaseResult(
+        id=case.id,
+        category=case.category,
+        query=case.query,
+        expected_route=case.route,
+        route="crash",
+        expected_tools=list(case.tools),
+        tools=[],
+        route_ok=False,
+        tools_ok=False,
+        args_ok=False if case.args else None,
+        model_calls=0,
+        seed_budget={},
+        seconds=round(seconds, 4),
+        model_seconds=0.0,
+        tool_seconds=0.0,
+        error=f"{type(exc).__name__}: {exc}"[:300],
+    )
 
 
 def evaluate(cases: list[Case], *, endpoint: str, fhir_base: str, model: str | None = None,
@@ -300,7 +371,9 @@ def evaluate(cases: list[Case], *, endpoint: str, fhir_base: str, model: str | N
              keep_writes: bool = False) -> dict:
     """Run every case in order and return the report (``report.summarise``). What approvals
     wrote is deleted once scored unless ``keep_writes``."""
-    run = EvalRun(endpoint=endpoint, fhir_base=fhir_base, model=model, config=config, keep_writes=keep_writes)
+    run = EvalRun(
+        endpoint=endpoint, fhir_base=fhir_base, model=model, config=config, keep_writes=keep_writes
+    )
     started = time.perf_counter()
     results = []
     try:

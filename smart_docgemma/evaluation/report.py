@@ -44,8 +44,9 @@ def _group(rows: list[dict]) -> dict:
 
 def passed(r: dict) -> bool:
     """A case done right: its route, and every scored part (tools, arguments, answer, writes)."""
-    return bool(r["route_ok"]) and all(r.get(k) is not False for k in ("tools_ok", "args_ok", "answer_ok",
-                                                                       "writes_ok"))
+    return bool(r["route_ok"]) and all(
+        r.get(k) is not False for k in ("tools_ok", "args_ok", "answer_ok", "writes_ok")
+    )
 
 
 def summarise(results: list[dict]) -> dict:
@@ -53,13 +54,23 @@ def summarise(results: list[dict]) -> dict:
     categories = {c: _group([r for r in results if r["category"] == c]) for c in CATEGORIES
                   if any(r["category"] == c for r in results)}
     failed = [r["id"] for r in results if not passed(r)]
-    splits = {s: _group([r for r in results if r.get("split", "tuned") == s]) for s in ("tuned", "holdout")
-              if any(r.get("split", "tuned") == s for r in results)}
-    tasks = {t: {"all": _group(rows), **{s: _group([r for r in rows if r.get("split", "tuned") == s])
-                                          for s in ("tuned", "holdout") if any(r.get("split", "tuned") == s
-                                                                              for r in rows)}}
-             for t in sorted({r["task"] for r in results if r.get("task")})
-             for rows in [[r for r in results if r.get("task") == t]]}
+    splits = {
+        s: _group([r for r in results if r.get("split", "tuned") == s])
+        for s in ("tuned", "holdout")
+        if any(r.get("split", "tuned") == s for r in results)
+    }
+    tasks = {
+        t: {
+            "all": _group(rows),
+            **{
+                s: _group([r for r in rows if r.get("split", "tuned") == s])
+                for s in ("tuned", "holdout")
+                if any(r.get("split", "tuned") == s for r in rows)
+            },
+        }
+        for t in sorted({r["task"] for r in results if r.get("task")})
+        for rows in [[r for r in results if r.get("task") == t]]
+    }
     return {"overall": _group(results), "categories": categories, "splits": splits, "tasks": tasks,
             "failures": failed, "results": results}
 
@@ -77,8 +88,10 @@ def _row(name: str, g: dict[str, Any]) -> str:
 
 def markdown(report: dict) -> str:
     """The per-category table a person reads after a run."""
-    head = ("| category | cases | route | tools | arguments | answers | model calls (reference design) "
-            "| p50 s | p95 s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    head = (
+        "| category | cases | route | tools | arguments | answers | model calls (reference design) "
+        "| p50 s | p95 s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )
     lines = [head]
     rows = [*report["categories"].items(), ("**all**", report["overall"]),
             *((f"split: {name}", g) for name, g in report.get("splits", {}).items())]
@@ -91,11 +104,13 @@ def markdown(report: dict) -> str:
                          f"{_pct(g.get('tuned', {}).get('passed'))} | "
                          f"{_pct(g.get('holdout', {}).get('passed'))} |")
     overall = report["overall"]
-    lines.append(f"\nProposals for another patient: {overall['other_patient_proposals']}; "
-                 f"unrequested writes: {overall['unrequested_writes']}; "
-                 f"written before approval: {overall['unapproved_writes']}; "
-                 f"high second looks acknowledged to approve: {overall['acknowledged_second_looks']}; "
-                 f"cases passed: {_pct(overall['passed'])}")
+    lines.append(
+        f"\nProposals for another patient: {overall['other_patient_proposals']}; "
+        f"unrequested writes: {overall['unrequested_writes']}; "
+        f"written before approval: {overall['unapproved_writes']}; "
+        f"high second looks acknowledged to approve: {overall['acknowledged_second_looks']}; "
+        f"cases passed: {_pct(overall['passed'])}"
+    )
     if report["failures"]:
         lines.append(f"\nCases not fully right: {', '.join(report['failures'])}")
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 
@@ -32,7 +32,7 @@ def normalise(text: str) -> str:
 
 
 def period_of(timestamp: float, period: str) -> str:
-    when = datetime.fromtimestamp(timestamp, timezone.utc)
+    when = datetime.fromtimestamp(timestamp, UTC)
     if period == "day":
         return when.date().isoformat()
     year, week, _ = when.isocalendar()
@@ -50,7 +50,10 @@ def stored_report(storage, cases: list[Case], *, period: str = "week") -> dict:
     # a row stored before the turn was typed is unreadable: nothing to score
     for stored in stored_turns:
         buckets[period_of(stored.created_at, period)].append(
-            _observe(stored, by_query.get(normalise(stored.turn.message)), rated.get(stored.id), decided))
+            _observe(
+                stored, by_query.get(normalise(stored.turn.message)), rated.get(stored.id), decided
+            )
+        )
     periods = {name: _summary(obs) for name, obs in sorted(buckets.items())}
     return {"period": period, "turns": len(stored_turns) + unreadable, "unreadable": unreadable,
             "periods": periods, "drift": drift(periods)}
@@ -65,9 +68,14 @@ def _observe(stored: StoredTurn, case: Case | None, rating: bool | None, decided
         first_args: dict = {}
         for run in turn.tool_runs:
             first_args.setdefault(run.tool, run.args)
-        obs.update(case=case.id, route_ok=route_of(turn) == case.route,
-                   tools_ok=executed_tools(turn) == list(case.tools),
-                   args_ok=all(args_match(want, first_args.get(tool, {})) for tool, want in case.args.items()))
+        obs.update(
+            case=case.id,
+            route_ok=route_of(turn) == case.route,
+            tools_ok=executed_tools(turn) == list(case.tools),
+            args_ok=all(
+                args_match(want, first_args.get(tool, {})) for tool, want in case.args.items()
+            ),
+        )
     return obs
 
 
@@ -80,15 +88,21 @@ def _summary(obs: list[dict]) -> dict:
     looked = [o["second_look"] for o in obs if o["second_look"]]
     ratings = [o["rating"] for o in obs if o["rating"] is not None]
     outcomes = [p for o in obs for p in o["proposals"]]
-    return {"turns": len(obs), "failed": sum(o["failed"] for o in obs),
-            "degraded_rate": _rate([o["degraded"] for o in obs]),
-            "matched_cases": len(scored),
-            "route_accuracy": _rate([o["route_ok"] for o in scored]),
-            "tool_accuracy": _rate([o["tools_ok"] for o in scored]),
-            "argument_accuracy": _rate([o["args_ok"] for o in scored]),
-            "second_looks": len(looked), "second_look_high_rate": _rate([s == "high" for s in looked]),
-            "rated": len(ratings), "useful_rate": _rate(ratings),
-            "proposals_approved": outcomes.count("approved"), "proposals_rejected": outcomes.count("rejected")}
+    return {
+        "turns": len(obs),
+        "failed": sum(o["failed"] for o in obs),
+        "degraded_rate": _rate([o["degraded"] for o in obs]),
+        "matched_cases": len(scored),
+        "route_accuracy": _rate([o["route_ok"] for o in scored]),
+        "tool_accuracy": _rate([o["tools_ok"] for o in scored]),
+        "argument_accuracy": _rate([o["args_ok"] for o in scored]),
+        "second_looks": len(looked),
+        "second_look_high_rate": _rate([s == "high" for s in looked]),
+        "rated": len(ratings),
+        "useful_rate": _rate(ratings),
+        "proposals_approved": outcomes.count("approved"),
+        "proposals_rejected": outcomes.count("rejected"),
+    }
 
 
 def drift(periods: dict) -> list[str]:
@@ -97,14 +111,21 @@ def drift(periods: dict) -> list[str]:
         return []
     (before_name, before), (after_name, after) = list(periods.items())[-2:]
     out = []
-    for key, worse_when in (("tool_accuracy", "lower"), ("route_accuracy", "lower"), ("useful_rate", "lower"),
-                            ("second_look_high_rate", "higher"), ("degraded_rate", "higher")):
+    for key, worse_when in (
+        ("tool_accuracy", "lower"),
+        ("route_accuracy", "lower"),
+        ("useful_rate", "lower"),
+        ("second_look_high_rate", "higher"),
+        ("degraded_rate", "higher"),
+    ):
         a, b = before.get(key), after.get(key)
         if a is None or b is None:
             continue
         change = (a - b) if worse_when == "lower" else (b - a)
         if change >= DRIFT_POINTS:
-            out.append(f"{key.replace('_', ' ')} {a:.0%} in {before_name} -> {b:.0%} in {after_name}")
+            out.append(
+                f"{key.replace('_', ' ')} {a:.0%} in {before_name} -> {b:.0%} in {after_name}"
+            )
     return out
 
 
@@ -119,7 +140,12 @@ def markdown_periods(report: dict) -> str:
         f"{pct(p['route_accuracy'])} | {pct(p['second_look_high_rate'])} | "
         f"{pct(p['useful_rate'])} | {p['proposals_approved']} / {p['proposals_rejected']} |"
         for name, p in report["periods"].items()]
-    lines.append("\nDrift: " + ("; ".join(report["drift"]) if report["drift"] else "none between the last two periods"))
+    lines.append(
+        "\nDrift: "
+        + ("; ".join(report["drift"]) if report["drift"] else "none between the last two periods")
+    )
     if report["unreadable"]:
-        lines.append(f"{report['unreadable']} stored turn(s) predate the typed turn and were not scored.")
+        lines.append(
+            f"{report['unreadable']} stored turn(s) predate the typed turn and were not scored."
+        )
     return "\n".join(lines)

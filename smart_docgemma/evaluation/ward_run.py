@@ -15,7 +15,7 @@ proposals approved as a clinician would on their cards, and what reached FHIR re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import requests
@@ -29,8 +29,15 @@ from .cases import Case, Injected
 
 LOINC = "http://loinc.org"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
-WRITE_TYPES = ("MedicationRequest", "ServiceRequest", "Observation", "AllergyIntolerance", "DocumentReference",
-               "Composition", "MedicationStatement")
+WRITE_TYPES = (
+    "MedicationRequest",
+    "ServiceRequest",
+    "Observation",
+    "AllergyIntolerance",
+    "DocumentReference",
+    "Composition",
+    "MedicationStatement",
+)
 TIMEOUT = 30
 # what marks a result the evaluation placed (and may delete)
 TAG = {"system": "https://github.com/smart-docgemma/evaluation", "code": "injected"}
@@ -74,20 +81,35 @@ class Injector:
             self.placed[item.id] = case.patient
 
     def _tagged(self, patient: str) -> list[str]:
-        params: dict[str, str] = {"patient": patient, "_tag": f"{TAG['system']}|{TAG['code']}", "_elements": "id",
-                                  "_count": "500"}
+        params: dict[str, str] = {
+            "patient": patient,
+            "_tag": f"{TAG['system']}|{TAG['code']}",
+            "_elements": "id",
+            "_count": "500",
+        }
         answer = self.http.get(f"{self.base}/Observation", timeout=TIMEOUT, params=params)
         answer.raise_for_status()
         return [e["resource"]["id"] for e in answer.json().get("entry") or []]
 
     def _put(self, item: Injected, patient: str, now: datetime) -> None:
         when = (now - timedelta(hours=item.hours_ago)).isoformat(timespec="seconds")
-        resource = {"resourceType": "Observation", "id": item.id, "meta": {"tag": [TAG]}, "status": "final",
-                    "category": [{"coding": [{"system": CATEGORY, "code": "laboratory"}]}],
-                    "code": {"coding": [{"system": LOINC, "code": item.code}]},
-                    "subject": {"reference": f"Patient/{patient}"}, "effectiveDateTime": when, "issued": when,
-                    "valueQuantity": {"value": item.value, "unit": item.unit,
-                                      "system": "http://unitsofmeasure.org", "code": item.unit}}
+        resource = {
+            "resourceType": "Observation",
+            "id": item.id,
+            "meta": {"tag": [TAG]},
+            "status": "final",
+            "category": [{"coding": [{"system": CATEGORY, "code": "laboratory"}]}],
+            "code": {"coding": [{"system": LOINC, "code": item.code}]},
+            "subject": {"reference": f"Patient/{patient}"},
+            "effectiveDateTime": when,
+            "issued": when,
+            "valueQuantity": {
+                "value": item.value,
+                "unit": item.unit,
+                "system": "http://unitsofmeasure.org",
+                "code": item.unit,
+            },
+        }
         answer = self.http.put(f"{self.base}/Observation/{item.id}", json=resource, timeout=TIMEOUT,
                                headers={"Content-Type": "application/fhir+json"})
         answer.raise_for_status()
@@ -146,10 +168,14 @@ def remove(fhir_base: str, written: list[dict[str, Any]]) -> None:
     with requests.Session() as http:
         for r in written:
             ref = f"{r['resourceType']}/{r['id']}"
-            found = http.get(f"{base}/Provenance", params={"target": ref, "_elements": "id"}, timeout=TIMEOUT)
+            found = http.get(
+                f"{base}/Provenance", params={"target": ref, "_elements": "id"}, timeout=TIMEOUT
+            )
             found.raise_for_status()
             for e in found.json().get("entry") or []:
-                http.delete(f"{base}/Provenance/{e['resource']['id']}", timeout=TIMEOUT).raise_for_status()
+                http.delete(
+                    f"{base}/Provenance/{e['resource']['id']}", timeout=TIMEOUT
+                ).raise_for_status()
             http.delete(f"{base}/{ref}", timeout=TIMEOUT).raise_for_status()
 
 
@@ -163,13 +189,21 @@ def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: s
     if not patient:
         return []
     # a second early: ``known`` covers it
-    stamp = since.astimezone(timezone.utc).isoformat(timespec="seconds")
+    stamp = since.astimezone(UTC).isoformat(timespec="seconds")
     found = []
     for kind in WRITE_TYPES:
-        for r in fhir.search(kind, {"patient": patient, "_lastUpdated": f"ge{stamp}", "_count": 20}, max_pages=1):
+        for r in fhir.search(
+            kind, {"patient": patient, "_lastUpdated": f"ge{stamp}", "_count": 20}, max_pages=1
+        ):
             ref = f"{kind}/{r.get('id')}"
-            tagged = any(t.get("code") == TAG["code"] for t in (r.get("meta") or {}).get("tag") or [])
-            named = {i.get("value") for i in r.get("identifier") or [] if i.get("system") == IDENTIFIER_SYSTEM}
+            tagged = any(
+                t.get("code") == TAG["code"] for t in (r.get("meta") or {}).get("tag") or []
+            )
+            named = {
+                i.get("value")
+                for i in r.get("identifier") or []
+                if i.get("system") == IDENTIFIER_SYSTEM
+            }
             if ref in known or r.get("id") in known or tagged or (named and not named & proposals):
                 continue
             found.append(ref)

@@ -67,13 +67,17 @@ def prose(answer: str) -> str:
 
 
 def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+    return "".join(
+        c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c)
+    )
 
 
 def _script(text: str) -> str | None:
     """The language named by the script most of the letters are in, when it is not Latin."""
     letters = [c for c in text if c.isalpha()]
-    found = Counter(_settings()["scripts"].get(unicodedata.name(c, "").split(" ")[0]) for c in letters)
+    found = Counter(
+        _settings()["scripts"].get(unicodedata.name(c, "").split(" ")[0]) for c in letters
+    )
     found.pop(None, None)
     if not found:
         return None
@@ -96,7 +100,9 @@ def detect(answer: str, expected: str) -> Detected | None:
     hits = {lang: sum(t in said for t in tokens) for lang, said in _function_words().items()}
     total = sum(hits.values()) or 1
     lang = max(hits, key=lambda candidate: hits[candidate])
-    return Detected(lang, hits[lang] / total, hits.get(expected, 0) / total, hits[lang], len(tokens))
+    return Detected(
+        lang, hits[lang] / total, hits.get(expected, 0) / total, hits[lang], len(tokens)
+    )
 
 
 def foreign(answer: str, expected: str) -> Detected | None:

@@ -239,9 +239,13 @@ def _holds(e: Evidence, fact: tuple) -> bool:
     if kind == "date":
         return fact[1] in e.dates
     _, name, surface = fact
-    if any(re.search(rf"\b{re.escape(w)}\b", e.lower) for w in {name, surface, *name.split("/")} if w):
+    if any(
+        re.search(rf"\b{re.escape(w)}\b", e.lower) for w in {name, surface, *name.split("/")} if w
+    ):
         return True
-    words = {" ".join(re.findall(r"[a-z0-9]+", w.lower())) for w in {name, surface, *name.split("/")}}
+    words = {
+        " ".join(re.findall(r"[a-z0-9]+", w.lower())) for w in {name, surface, *name.split("/")}
+    }
     return any(f" {w} " in e.plain for w in words if w)
 
 

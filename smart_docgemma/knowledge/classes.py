@@ -24,7 +24,9 @@ from .tables import DATA, load
 @lru_cache(maxsize=1)
 def _fda() -> dict[str, Any]:
     path = DATA / "pharm_classes.json"
-    table: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {"ingredients": {}, "meta": {}}
+    table: dict[str, Any] = (
+        json.loads(path.read_text()) if path.exists() else {"ingredients": {}, "meta": {}}
+    )
     return table
 
 

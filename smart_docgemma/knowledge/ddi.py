@@ -33,7 +33,12 @@ from .tables import meta as meta  # the data's sources and versions, read with t
 
 LEVELS = ("contraindicated", "avoid", "precaution", "take into account")
 RANK = {level: i for i, level in enumerate(LEVELS)}
-ONC_LEVEL = {"contraindicated": "contraindicated", "critical": "avoid", "major": "avoid", "moderate": "precaution"}
+ONC_LEVEL = {
+    "contraindicated": "contraindicated",
+    "critical": "avoid",
+    "major": "avoid",
+    "moderate": "precaution",
+}
 ANSM = "ANSM Thésaurus des interactions médicamenteuses (2020-01)"
 ANSM_URL = "https://ansm.sante.fr/documents/reference/thesaurus-des-interactions-medicamenteuses-1"
 ONC = "ONC high-priority DDI list"
@@ -41,12 +46,14 @@ LABEL_PAIRS = "drug-interaction-mcp"
 HIGH_ASPIRIN = "aspirin at analgesic or anti-inflammatory doses"  # the ANSM levels' own condition
 # a condition a caller passes when the order's dose is known
 LOW_ASPIRIN = "aspirin at antiplatelet doses"
-SOURCE_URLS = {"CredibleMeds": "https://crediblemeds.org/druglist",
-               "AGS Beers": "https://agsjournals.onlinelibrary.wiley.com/doi/10.1111/jgs.18372",
-               "Lapi et al. BMJ 2013": "https://www.bmj.com/content/346/bmj.e8525",
-               "FDA drug safety communication 2019": "https://www.fda.gov/drugs/drug-safety-and-availability/"
-                                                     "fda-warns-about-serious-breathing-problems-seizure-and-nerve-pain-"
-                                                     "medicines-gabapentin-neurontin-lyrica-lyrica-cr"}
+SOURCE_URLS = {
+    "CredibleMeds": "https://crediblemeds.org/druglist",
+    "AGS Beers": "https://agsjournals.onlinelibrary.wiley.com/doi/10.1111/jgs.18372",
+    "Lapi et al. BMJ 2013": "https://www.bmj.com/content/346/bmj.e8525",
+    "FDA drug safety communication 2019": "https://www.fda.gov/drugs/drug-safety-and-availability/"
+    "fda-warns-about-serious-breathing-problems-seizure-and-nerve-pain-"
+    "medicines-gabapentin-neurontin-lyrica-lyrica-cr",
+}
 LABEL_SEARCH = "https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query="
 
 
@@ -76,7 +83,11 @@ class Interaction:
 
     @property
     def source_url(self) -> str:
-        return ANSM_URL if self.source.startswith("ANSM") else LABEL_SEARCH + self.drug_a.replace(" ", "+")
+        return (
+            ANSM_URL
+            if self.source.startswith("ANSM")
+            else LABEL_SEARCH + self.drug_a.replace(" ", "+")
+        )
 
 
 def url_for(source: str) -> str:
@@ -131,8 +142,11 @@ def pair(a: str, b: str, conditions: frozenset[str] = frozenset()) -> Interactio
 def _fallback(hit: Interaction) -> str:
     """A pair without a curated English summary: its effect from the glossary, in a few words."""
     effect = hit.mechanism.rstrip(".").split("; ")
-    return "; ".join(effect[:2]).lower() if hit.mechanism and not hit.mechanism.startswith(glossary.NO_EFFECT) \
+    return (
+        "; ".join(effect[:2]).lower()
+        if hit.mechanism and not hit.mechanism.startswith(glossary.NO_EFFECT)
         else f"{hit.severity} per the ANSM thesaurus"
+    )
 
 
 def _curated(a: str, b: str, conditions: frozenset[str] = frozenset()) -> list[Interaction]:
@@ -183,9 +197,18 @@ def _onc(a: str, b: str) -> list[Interaction]:
     for row in load("onc_pairs.yaml"):
         for x, y in ((a, b), (b, a)):
             if drug_classes.matches(x, row["a"]) and drug_classes.matches(y, row["b"]):
-                out.append(Interaction(x, y, ONC_LEVEL[row["severity"]], row["summary"], row["mechanism"],
-                                       row["management"], row["source"],
-                                       f"{row['a']} + {row['b']} ({row['source']})"))
+                out.append(
+                    Interaction(
+                        x,
+                        y,
+                        ONC_LEVEL[row["severity"]],
+                        row["summary"],
+                        row["mechanism"],
+                        row["management"],
+                        row["source"],
+                        f"{row['a']} + {row['b']} ({row['source']})",
+                    )
+                )
                 break
     return out
 
@@ -195,9 +218,19 @@ def _class_rules(a: str, b: str) -> list[Interaction]:
     for row in load("class_rules.yaml")["pairs"]:
         for x, y in ((a, b), (b, a)):
             if drug_classes.matches(x, row["a"]) and drug_classes.matches(y, row["b"]):
-                out.append(Interaction(x, y, row["level"], row["summary"], row["mechanism"], row["management"],
-                                       row["source"], f"{row['a']} + {row['b']} ({row['source']})",
-                                       keys=(row["key"],)))
+                out.append(
+                    Interaction(
+                        x,
+                        y,
+                        row["level"],
+                        row["summary"],
+                        row["mechanism"],
+                        row["management"],
+                        row["source"],
+                        f"{row['a']} + {row['b']} ({row['source']})",
+                        keys=(row["key"],),
+                    )
+                )
                 break
     return out
 
@@ -261,7 +294,9 @@ def ingredient_terms(ingredient: str) -> tuple[str, ...]:
     if not subs:
         return ()
     marks = ",".join("?" * len(subs))
-    classes = [r[0] for r in db.execute(f"SELECT term FROM member WHERE substance IN ({marks})", subs)]
+    classes = [
+        r[0] for r in db.execute(f"SELECT term FROM member WHERE substance IN ({marks})", subs)
+    ]
     return tuple(dict.fromkeys(subs + classes))
 
 
@@ -285,7 +320,11 @@ def showable_pairs() -> list[tuple[str, str]]:
         if substance in english:
             english.setdefault(term, english[substance])
     rows = db.execute("SELECT a, b FROM interaction").fetchall()
-    return [(english[a], english[b]) for a, b in rows if a in english and b in english and english[a] != english[b]]
+    return [
+        (english[a], english[b])
+        for a, b in rows
+        if a in english and b in english and english[a] != english[b]
+    ]
 
 
 def english_coverage() -> dict[str, Any]:
@@ -306,7 +345,11 @@ def english_coverage() -> dict[str, Any]:
         level, text = _applicable(json.loads(row[2]), {*ta, *tb})
         en = glossary.english(row[3], text, level, ((_label(row[0]), x), (_label(row[1]), y)))
         shown, effect, manage = shown + 1, effect + en.derived, manage + en.managed
-    return {"entries_shown": shown, "effect_from_glossary": effect, "management_from_glossary": manage,
-            "effect_coverage": round(effect / shown, 3) if shown else 0.0,
-            "management_coverage": round(manage / shown, 3) if shown else 0.0,
-            "glossary_phrases": sum(len(v) for v in load("glossary.yaml").values())}
+    return {
+        "entries_shown": shown,
+        "effect_from_glossary": effect,
+        "management_from_glossary": manage,
+        "effect_coverage": round(effect / shown, 3) if shown else 0.0,
+        "management_coverage": round(manage / shown, 3) if shown else 0.0,
+        "glossary_phrases": sum(len(v) for v in load("glossary.yaml").values()),
+    }

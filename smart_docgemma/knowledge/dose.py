@@ -47,9 +47,25 @@ _COUNT = {
     "pill",
     "pills",
     # French, Portuguese, Spanish: comprimé(s), cp, comprimido(s), cápsula(s), gélule(s), tableta(s)
-    "cp", "cps", "comp", "comprimé", "comprimés", "comprime", "comprimes", "comprimido", "comprimidos",
-    "cápsula", "cápsulas", "capsula", "capsulas", "gélule", "gélules", "gelule", "gelules",
-    "tableta", "tabletas",
+    "cp",
+    "cps",
+    "comp",
+    "comprimé",
+    "comprimés",
+    "comprime",
+    "comprimes",
+    "comprimido",
+    "comprimidos",
+    "cápsula",
+    "cápsulas",
+    "capsula",
+    "capsulas",
+    "gélule",
+    "gélules",
+    "gelule",
+    "gelules",
+    "tableta",
+    "tabletas",
 }
 _AMOUNT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(mg|g|grams?|mcg|ug|µg|micrograms?|milligrams?|tabs?|tablets?|caps?|"

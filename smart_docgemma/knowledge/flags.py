@@ -23,7 +23,10 @@ def _entry(table: dict[str, Any], ingredient: str) -> Any:
     """The table's entry for the ingredient or its class (its shape is the YAML's), else None."""
     if ingredient in table:
         return table[ingredient]
-    return next((v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)), None)
+    return next(
+        (v for k, v in table.items() if k.startswith("class:") and classes.matches(ingredient, k)),
+        None,
+    )
 
 
 def pregnancy(ingredients: list[str], lactation: bool = False) -> list[Flag]:
@@ -32,7 +35,9 @@ def pregnancy(ingredients: list[str], lactation: bool = False) -> list[Flag]:
     for ing in dict.fromkeys(ingredients):
         e = _entry(load("flags.yaml")[topic], ing)
         if e:
-            out.append(Flag(ing, topic, e["severity"], e["risk"], e.get("management", ""), e["source"]))
+            out.append(
+                Flag(ing, topic, e["severity"], e["risk"], e.get("management", ""), e["source"])
+            )
     return out
 
 
@@ -45,7 +50,15 @@ def renal(ingredients: list[str], egfr: float | None) -> list[Flag]:
         e = _entry(load("flags.yaml")["renal"], ing)
         for rule in e or []:
             if egfr < rule["below"]:
-                out.append(Flag(ing, "renal", rule["severity"], f"eGFR {egfr:g} < {rule['below']}: {rule['risk']}",
-                                rule["management"], rule["source"]))
+                out.append(
+                    Flag(
+                        ing,
+                        "renal",
+                        rule["severity"],
+                        f"eGFR {egfr:g} < {rule['below']}: {rule['risk']}",
+                        rule["management"],
+                        rule["source"],
+                    )
+                )
                 break
     return out

@@ -10,30 +10,142 @@ a caller can say "could not check", never "nothing found".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from . import vocabulary
 
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
-_STRENGTH = re.compile(r"(\d+(?:[.,]\d+)?)\s*(MG/ML|MG/ACTUAT|MCG/ACTUAT|MG/HR|MCG/HR|UNT/ML|MEQ/ML|MG|MCG|G|ML|UNT|"
-                       r"UNITS?|IU|MEQ|%|MMOL)(?![a-z])", re.I)
-_FORMS = ["extended release oral tablet", "delayed release oral tablet", "extended release oral capsule",
-          "delayed release oral capsule", "oral tablet", "oral capsule", "oral suspension", "oral solution",
-          "chewable tablet", "disintegrating oral tablet", "sublingual tablet", "injectable solution",
-          "injectable suspension", "injection", "prefilled syringe", "auto-injector", "metered dose inhaler",
-          "dry powder inhaler", "inhalation solution", "inhalation powder", "nasal spray", "topical cream",
-          "topical gel", "topical ointment", "transdermal system", "rectal suppository", "ophthalmic solution",
-          "otic solution", "oral powder", "oral granules", "tablet", "capsule", "solution", "suspension",
-          "syrup", "cream", "ointment", "patch", "inhaler", "suppository", "drops", "elixir"]
-_FORM_RE = re.compile(r"\b(?:\d+ hr |24 hr |12 hr )?(" + "|".join(re.escape(f) for f in _FORMS) + r")\b", re.I)
-_NOISE = {"oral", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsules", "po", "iv", "im", "sc",
-          "bid", "tid", "qid", "daily", "prn", "q", "h", "hr", "once", "twice", "x", "and", "with", "plus", "of",
-          "er", "xr", "sr", "dr", "xl", "la", "cr", "ec", "ds", "forte", "mg", "mcg", "ml", "dose", "doses",
-          "extended", "release", "delayed", "injection", "solution", "take", "give", "start", "order", "the",
-          "for", "a", "an", "per", "day", "days", "week", "every", "night", "morning", "at", "bedtime", "by", "mouth",
-          "pack", "inert", "ingredients", "intrauterine", "system", "{", "}"}
+_STRENGTH = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(MG/ML|MG/ACTUAT|MCG/ACTUAT|MG/HR|MCG/HR|UNT/ML|MEQ/ML|MG|MCG|G|ML|UNT|"
+    r"UNITS?|IU|MEQ|%|MMOL)(?![a-z])",
+    re.I,
+)
+_FORMS = [
+    "extended release oral tablet",
+    "delayed release oral tablet",
+    "extended release oral capsule",
+    "delayed release oral capsule",
+    "oral tablet",
+    "oral capsule",
+    "oral suspension",
+    "oral solution",
+    "chewable tablet",
+    "disintegrating oral tablet",
+    "sublingual tablet",
+    "injectable solution",
+    "injectable suspension",
+    "injection",
+    "prefilled syringe",
+    "auto-injector",
+    "metered dose inhaler",
+    "dry powder inhaler",
+    "inhalation solution",
+    "inhalation powder",
+    "nasal spray",
+    "topical cream",
+    "topical gel",
+    "topical ointment",
+    "transdermal system",
+    "rectal suppository",
+    "ophthalmic solution",
+    "otic solution",
+    "oral powder",
+    "oral granules",
+    "tablet",
+    "capsule",
+    "solution",
+    "suspension",
+    "syrup",
+    "cream",
+    "ointment",
+    "patch",
+    "inhaler",
+    "suppository",
+    "drops",
+    "elixir",
+]
+_FORM_RE = re.compile(
+    r"\b(?:\d+ hr |24 hr |12 hr )?(" + "|".join(re.escape(f) for f in _FORMS) + r")\b", re.I
+)
+_NOISE = {
+    "oral",
+    "tab",
+    "tabs",
+    "tablet",
+    "tablets",
+    "cap",
+    "caps",
+    "capsule",
+    "capsules",
+    "po",
+    "iv",
+    "im",
+    "sc",
+    "bid",
+    "tid",
+    "qid",
+    "daily",
+    "prn",
+    "q",
+    "h",
+    "hr",
+    "once",
+    "twice",
+    "x",
+    "and",
+    "with",
+    "plus",
+    "of",
+    "er",
+    "xr",
+    "sr",
+    "dr",
+    "xl",
+    "la",
+    "cr",
+    "ec",
+    "ds",
+    "forte",
+    "mg",
+    "mcg",
+    "ml",
+    "dose",
+    "doses",
+    "extended",
+    "release",
+    "delayed",
+    "injection",
+    "solution",
+    "take",
+    "give",
+    "start",
+    "order",
+    "the",
+    "for",
+    "a",
+    "an",
+    "per",
+    "day",
+    "days",
+    "week",
+    "every",
+    "night",
+    "morning",
+    "at",
+    "bedtime",
+    "by",
+    "mouth",
+    "pack",
+    "inert",
+    "ingredients",
+    "intrauterine",
+    "system",
+    "{",
+    "}",
+}
 
 
 @dataclass(frozen=True)
@@ -71,14 +183,20 @@ class DrugIdentity:
 
 
 def unidentified(label: str, reason: str, candidates: tuple[str, ...] = ()) -> DrugIdentity:
-    return DrugIdentity(label=label or "an unnamed medication", reason=reason, candidates=candidates)
+    return DrugIdentity(
+        label=label or "an unnamed medication", reason=reason, candidates=candidates
+    )
 
 
 Resolver = Callable[[str], list[tuple[str, str | None]]]
 
 
-def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] | None = None, text: str | None = None,
-             resolver: Resolver | None = None) -> DrugIdentity:
+def identify(
+    concept: dict[str, Any] | None = None,
+    medication: dict[str, Any] | None = None,
+    text: str | None = None,
+    resolver: Resolver | None = None,
+) -> DrugIdentity:
     """The ingredients a CodeableConcept, a Medication resource or a text names.
 
     ``resolver(rxcui)`` → [(ingredient name, rxcui)] is asked only about a code the
@@ -93,8 +211,12 @@ def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] |
                 return _with(found, label=label, rxcui=code, via="rxnorm-table")
         ingredient = vocabulary.ingredient_of_code(code)
         if ingredient:
-            return DrugIdentity(label=label, ingredients=(Ingredient(ingredient, code),), rxcui=code,
-                                via="rxnorm-table")
+            return DrugIdentity(
+                label=label,
+                ingredients=(Ingredient(ingredient, code),),
+                rxcui=code,
+                via="rxnorm-table",
+            )
     best = None
     for t in texts:
         found = parse(t)
@@ -105,7 +227,11 @@ def identify(concept: dict[str, Any] | None = None, medication: dict[str, Any] |
         return _resolve(codes[0], label, resolver)
     if best is not None:
         return best
-    why = "RxNorm code not in the offline table and RxNav not consulted" if codes else "no code or name on the order"
+    why = (
+        "RxNorm code not in the offline table and RxNav not consulted"
+        if codes
+        else "no code or name on the order"
+    )
     return unidentified(label, why)
 
 
@@ -119,7 +245,9 @@ def _resolve(code: str, label: str, resolver: Resolver) -> DrugIdentity:
         pairs = resolver(code)
     # the resolver's own errors (network, parsing): the order stays unchecked
     except Exception as exc:
-        return unidentified(label, f"RxNav could not be reached for RxNorm {code} ({exc.__class__.__name__})")
+        return unidentified(
+            label, f"RxNav could not be reached for RxNorm {code} ({exc.__class__.__name__})"
+        )
     ingredients = tuple(Ingredient(vocabulary.canonical(n) or n.lower(), c) for n, c in pairs)
     if not ingredients:
         return unidentified(label, f"RxNav lists no ingredient for RxNorm {code}")
@@ -140,7 +268,9 @@ def _read(concept: dict[str, Any] | None, medication: dict[str, Any] | None,
             if coding.get("code") and "rxnorm" in (coding.get("system") or "").lower():
                 codes.append(str(coding["code"]).strip())
         texts += [c.get("text")] + [coding.get("display") for coding in c.get("coding") or []]
-    ingredient_texts = [t for t in texts[len(concepts[0].get("coding") or []) + 1:] if t] if medication else []
+    ingredient_texts = (
+        [t for t in texts[len(concepts[0].get("coding") or []) + 1 :] if t] if medication else []
+    )
     texts = [" ".join(t.split()) for t in [text, *texts] if t and t.strip()]
     if medication and len(medication.get("ingredient") or []) > 1 and ingredient_texts:
         # a contained Medication's ingredients, one by one
@@ -166,11 +296,21 @@ def parse(text: str) -> DrugIdentity:
     if not found:
         found = _whole_brand(label)
     if not found:
-        reason = ("ambiguous name: could be " + " or ".join(candidates)) if candidates else "name not recognised"
+        reason = (
+            ("ambiguous name: could be " + " or ".join(candidates))
+            if candidates
+            else "name not recognised"
+        )
         return unidentified(label, reason, tuple(dict.fromkeys(candidates)))
     ings = tuple(dict.fromkeys(Ingredient(n, vocabulary.rxcui(n)) for n in _each_ingredient(found)))
-    return DrugIdentity(label=label, ingredients=ings, brand=brand, strength=" / ".join(strengths) or None,
-                        dose_form=form.group(1) if form else None, via="text")
+    return DrugIdentity(
+        label=label,
+        ingredients=ings,
+        brand=brand,
+        strength=" / ".join(strengths) or None,
+        dose_form=form.group(1) if form else None,
+        via="text",
+    )
 
 
 def _each_ingredient(found: list[str]) -> list[str]:

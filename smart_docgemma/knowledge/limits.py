@@ -132,16 +132,35 @@ def child_findings(drug: str, age_days: int | None) -> list[Finding]:
     out = []
     for rule in table["rules"]:
         limit_days = rule["below_days"] if "below_days" in rule else rule["below_years"] * 365.25
-        under = f"under {rule['below_days']} days" if "below_days" in rule else f"under {rule['below_years']}"
+        under = (
+            f"under {rule['below_days']} days"
+            if "below_days" in rule
+            else f"under {rule['below_years']}"
+        )
         for ing in drug.split("/"):
             if age_days < limit_days and any(classes.matches(ing, k) for k in rule["drugs"]):
                 src = table["sources"][rule["source"]]
-                verb = f"Do not give {ing} to" if rule["severity"] == "critical" else f"Avoid {ing} in"
-                old = f"{age_days} days old" if age_days < 730 else f"{int(age_days // 365.25)} years old"
-                out.append(Finding(
-                    "child", rule["severity"], (ing,), f"{verb} a child {under} ({old}) — {rule['concern']}",
-                    f"In children {under}: {rule['concern']}.", _capital(rule["recommendation"]) + ".",
-                    (Source(src["label"], src["url"]),), evidence=(f"Age: {old}",), key=f"child:{ing}"))
+                verb = (
+                    f"Do not give {ing} to" if rule["severity"] == "critical" else f"Avoid {ing} in"
+                )
+                old = (
+                    f"{age_days} days old"
+                    if age_days < 730
+                    else f"{int(age_days // 365.25)} years old"
+                )
+                out.append(
+                    Finding(
+                        "child",
+                        rule["severity"],
+                        (ing,),
+                        f"{verb} a child {under} ({old}) — {rule['concern']}",
+                        f"In children {under}: {rule['concern']}.",
+                        _capital(rule["recommendation"]) + ".",
+                        (Source(src["label"], src["url"]),),
+                        evidence=(f"Age: {old}",),
+                        key=f"child:{ing}",
+                    )
+                )
     return out
 
 

@@ -10,7 +10,7 @@ letters single, final vowels dropped: warfarin / warfarine / warfarina / varfari
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..languages import UNDERSTOOD, fold
@@ -20,7 +20,7 @@ from .tables import db, load
 _FOLDS = (("ph", "f"), ("th", "t"), ("ch", "c"), ("y", "i"), ("w", "v"), ("k", "c"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def drug_words(lang: str) -> dict[str, Any]:
     """One language's ``drug_synonyms`` and ``not_drugs``; other than English's, accent folded,
     as the clinician's message is read folded."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ DB = DATA / "interactions.sqlite"
 _local = threading.local()
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> Any:
     """A YAML file of ``data/`` as parsed (a mapping or a list, as the file is written)."""
     return yaml.safe_load((DATA / name).read_text())
@@ -46,21 +46,29 @@ def english_names() -> list[str]:
 def ansm_rxcuis() -> dict[str, str]:
     """Ingredient name → RxNorm ingredient code, from the interaction data's RxNorm mapping."""
     conn = db()
-    rows = conn.execute("SELECT name, rxcui FROM ingredient WHERE rxcui IS NOT NULL") if conn else []
+    rows = (
+        conn.execute("SELECT name, rxcui FROM ingredient WHERE rxcui IS NOT NULL") if conn else []
+    )
     return {name: str(code) for name, code in rows}
 
 
 def variant(phrase: str) -> list[str]:
     """Ingredients a brand name or synonym names, from the shipped dictionary variants."""
     conn = db()
-    row = conn.execute("SELECT ingredients FROM variant WHERE variant = ?", (phrase,)).fetchone() if conn else None
+    row = (
+        conn.execute("SELECT ingredients FROM variant WHERE variant = ?", (phrase,)).fetchone()
+        if conn
+        else None
+    )
     return json.loads(row[0]) if row else []
 
 
 def stopwords() -> frozenset[str]:
     """Words the drug dictionary knows are not drug names ("today", "patient")."""
     conn = db()
-    return frozenset(r[0] for r in conn.execute("SELECT word FROM stopword")) if conn else frozenset()
+    return (
+        frozenset(r[0] for r in conn.execute("SELECT word FROM stopword")) if conn else frozenset()
+    )
 
 
 def meta() -> dict[str, Any]:

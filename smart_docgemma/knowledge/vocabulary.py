@@ -109,7 +109,9 @@ def near(word: str) -> list[str]:
 
     if len(word) < 5 or not re.fullmatch(r"[a-z\-]+", word):
         return []
-    hits = process.extract(word, _tables()["single"], scorer=Levenshtein.distance, score_cutoff=1, limit=5)
+    hits = process.extract(
+        word, _tables()["single"], scorer=Levenshtein.distance, score_cutoff=1, limit=5
+    )
     close = sorted({h[0] for h in hits})
     canon = {tuple(lookup(c)) for c in close}
     return close[:1] if len(canon) == 1 else close

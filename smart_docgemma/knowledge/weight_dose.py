@@ -58,7 +58,9 @@ class Weight:
     when: date | None = None
 
     def describe(self) -> str:
-        return f"{self.kg:g} kg" + (f" (weighed {self.when.isoformat()})" if self.when else " (date unknown)")
+        return f"{self.kg:g} kg" + (
+            f" (weighed {self.when.isoformat()})" if self.when else " (date unknown)"
+        )
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,9 @@ def check(ingredient: str, worked: WorkedDose) -> DoseCheck | None:
     src = _table()["source"]
     over = _over(row, worked)
     if over:
-        return DoseCheck("critical", f"{worked.arithmetic} — above {over}", src["label"], src["url"])
+        return DoseCheck(
+            "critical", f"{worked.arithmetic} — above {over}", src["label"], src["url"]
+        )
     return DoseCheck("info", f"{worked.arithmetic} — within the paediatric range ({_range(row)})",
                      src["label"], src["url"])
 
@@ -224,7 +228,11 @@ def _over(row: dict[str, Any], worked: WorkedDose) -> str:
         return f"the maximum of {row['mg_per_kg_day']:g} mg/kg a day"
     if worked.per_dose_mg is not None and worked.per_dose_mg > row["max_mg"] * slack:
         return f"the adult maximum of {row['max_mg']:g} mg a dose"
-    if worked.per_day_mg is not None and row.get("max_mg_day") and worked.per_day_mg > row["max_mg_day"] * slack:
+    if (
+        worked.per_day_mg is not None
+        and row.get("max_mg_day")
+        and worked.per_day_mg > row["max_mg_day"] * slack
+    ):
         return f"the maximum of {row['max_mg_day']:g} mg a day"
     return ""
 
@@ -255,12 +263,17 @@ def usual_dose(ingredient: str, weight: Weight) -> UsualDose | None:
     if row is None or not row.get("usual"):
         return None
     per_dose = round(min(row["mg_per_kg"] * weight.kg, row["max_mg"]), 1)
-    max_day = (round(min(row["mg_per_kg_day"] * weight.kg, row.get("max_mg_day") or float("inf")), 1)
-               if row.get("mg_per_kg_day") else None)
+    max_day = (
+        round(min(row["mg_per_kg_day"] * weight.kg, row.get("max_mg_day") or float("inf")), 1)
+        if row.get("mg_per_kg_day")
+        else None
+    )
     sums = f"{row['mg_per_kg']:g} mg/kg × {weight.describe()} = {per_dose:g} mg a dose"
     if per_dose >= row["max_mg"]:
         sums += f" (capped at {row['max_mg']:g} mg)"
     if max_day is not None:
         sums += f"; at most {row['mg_per_kg_day']:g} mg/kg a day = {max_day:g} mg a day"
     src = _table()["source"]
-    return UsualDose(ingredient, weight, row["usual"], per_dose, max_day, sums, src["label"], src["url"])
+    return UsualDose(
+        ingredient, weight, row["usual"], per_dose, max_day, sums, src["label"], src["url"]
+    )

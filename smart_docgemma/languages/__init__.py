@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,17 +32,24 @@ _answer_language = contextvars.ContextVar("answer_language", default="en")
 
 def fold(text: str) -> str:
     """Accents dropped and French elisions split ("l'ibuprofène" → "l ibuprofene"), case kept."""
-    plain = text if text.isascii() else "".join(  # most text (the chart's) needs no decomposing
-        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).replace("\u2019", "'")
+    plain = (
+        text
+        if text.isascii()
+        else "".join(  # most text (the chart's) needs no decomposing
+            c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+        ).replace("\u2019", "'")
+    )
     return _ELISION.sub(r"\1 ", plain) if "'" in plain else plain
 
 
-@lru_cache(maxsize=None)
+@cache
 def answers(lang: str) -> dict[str, Any]:
     """``answers/<lang>.yaml``: the templated answers written in ``lang`` (as written, accents
     kept)."""
     path = ANSWERS / f"{lang}.yaml"
-    table: dict[str, Any] = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
+    table: dict[str, Any] = (
+        (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
+    )
     return table
 
 
@@ -201,11 +208,13 @@ def clinical_text(text: str, lang: str) -> str:
 
 @lru_cache(maxsize=1)
 def _clinical() -> dict[str, Any]:
-    found: dict[str, Any] = yaml.safe_load((CATALOGS / "interactions.yaml").read_text(encoding="utf-8"))
+    found: dict[str, Any] = yaml.safe_load(
+        (CATALOGS / "interactions.yaml").read_text(encoding="utf-8")
+    )
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> Any:
     """The compiled gettext catalog of ``lang`` (``translations/<lang>/LC_MESSAGES``)."""
     from babel.support import Translations

@@ -17,7 +17,13 @@ _COLUMN = language_choices.c.practitioner
 _CHOICES = select(_COLUMN, language_choices.c.language).where(  # read per request: built once
     or_(_COLUMN == bindparam("user"), _COLUMN.like(bindparam("suffix"), escape="/")))
 
-LANGUAGES = {"en": "English", "fr": "Français", "pt": "Português", "es": "Español", "sw": "Kiswahili"}
+LANGUAGES = {
+    "en": "English",
+    "fr": "Français",
+    "pt": "Português",
+    "es": "Español",
+    "sw": "Kiswahili",
+}
 
 
 def default_language() -> str:
@@ -41,4 +47,6 @@ def remember(user: str, language: str) -> None:
     """Keep ``user``'s choice (the table's ``practitioner`` column holds the launch's fhirUser)."""
     with get_storage(current_app).begin() as conn:
         conn.execute(delete(language_choices).where(language_choices.c.practitioner == user))
-        conn.execute(insert(language_choices).values(practitioner=user, language=language, updated_at=now()))
+        conn.execute(
+            insert(language_choices).values(practitioner=user, language=language, updated_at=now())
+        )

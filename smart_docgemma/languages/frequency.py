@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ class AsNeeded:
     reason: dict[str, Any] | None = None
 
 
-@lru_cache(maxsize=None)
+@cache
 def table(lang: str) -> dict[str, Any]:
     """``languages/frequencies/<lang>.yaml`` as parsed."""
     text = (FOLDER / f"{lang}.yaml").read_text(encoding="utf-8")

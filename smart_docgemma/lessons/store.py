@@ -87,7 +87,9 @@ class LessonStore:
         """turn id → (turn, why it counts as verified): rated useful, or a proposal approved."""
         useful = {r.turn_id: r.reason for r in conn.execute(
             select(turn_ratings).where(turn_ratings.c.useful == 1))}
-        unuseful = set(conn.execute(select(turn_ratings.c.turn_id).where(turn_ratings.c.useful == 0)).scalars())
+        unuseful = set(
+            conn.execute(select(turn_ratings.c.turn_id).where(turn_ratings.c.useful == 0)).scalars()
+        )
         approved = {r.id: r.result_ref for r in conn.execute(
             select(proposals.c.id, proposals.c.result_ref).where(proposals.c.status == "approved"))}
         out = {}
@@ -99,7 +101,10 @@ class LessonStore:
             turn = row.turn
             refs = [approved[p] for p in turn.proposals if p in approved]
             if row.id in useful:
-                out[row.id] = (turn, "rated useful" + (f": {useful[row.id]}" if useful[row.id] else ""))
+                out[row.id] = (
+                    turn,
+                    "rated useful" + (f": {useful[row.id]}" if useful[row.id] else ""),
+                )
             elif refs:
                 out[row.id] = (turn, "proposal approved: " + ", ".join(r or "?" for r in refs))
         return out
@@ -132,7 +137,11 @@ class LessonStore:
 
 def tool_runs(turn: Turn) -> list[dict]:
     """The tools a stored turn ran, with their arguments, in order (errors left out)."""
-    return [{"tool": run.tool, "args": run.args} for run in turn.tool_runs if run.result.status != "error"]
+    return [
+        {"tool": run.tool, "args": run.args}
+        for run in turn.tool_runs
+        if run.result.status != "error"
+    ]
 
 
 def lesson_store(app=None) -> LessonStore:

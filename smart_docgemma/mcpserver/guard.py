@@ -59,8 +59,12 @@ class WorkerGuard:
             metrics.mcp_refused("method")
             message = (f"{method} is not served here: this MCP endpoint answers JSON-RPC over POST "
                        "only and offers no server-sent event stream.")
-            return refusal("405 Method Not Allowed", error_body(NOT_SERVED, message), start_response,
-                           {"Allow": ALLOW})
+            return refusal(
+                "405 Method Not Allowed",
+                error_body(NOT_SERVED, message),
+                start_response,
+                {"Allow": ALLOW},
+            )
         refused = self._body(environ)
         if refused is not None:
             metrics.mcp_refused(refused[2])
@@ -73,9 +77,17 @@ class WorkerGuard:
         sending it loses the request after the server's socket timeout (``cli/server.py``)."""
         declared = _content_length(environ)
         if declared is None:
-            return "411 Length Required", "Send the JSON-RPC body with a Content-Length.", "too_large"
+            return (
+                "411 Length Required",
+                "Send the JSON-RPC body with a Content-Length.",
+                "too_large",
+            )
         if declared > self.max_bytes:
-            return "413 Content Too Large", f"The request body is over {self.max_bytes} bytes.", "too_large"
+            return (
+                "413 Content Too Large",
+                f"The request body is over {self.max_bytes} bytes.",
+                "too_large",
+            )
         try:
             body = environ["wsgi.input"].read(declared) if declared else b""
         except (OSError, RequestTimeout):  # TimeoutError is an OSError
@@ -83,8 +95,11 @@ class WorkerGuard:
         if len(body) < declared:
             return "400 Bad Request", "The request body ended before its Content-Length.", "stalled"
         if _too_deep(body, self.max_depth):  # the SDK's parser fails on deep nesting with a 500
-            return ("400 Bad Request", f"The JSON body is nested more than {self.max_depth} levels deep.",
-                    "too_deep")
+            return (
+                "400 Bad Request",
+                f"The JSON body is nested more than {self.max_depth} levels deep.",
+                "too_deep",
+            )
         environ["wsgi.input"] = io.BytesIO(body)
         return None
 

@@ -112,7 +112,10 @@ class ClientLimits:
 
     def __init__(self, app, quota: Quota, concurrency: int, worker_concurrency: int):
         self.app, self.quota = app, quota
-        self.concurrency, self.worker_concurrency = max(1, int(concurrency)), max(1, int(worker_concurrency))
+        self.concurrency, self.worker_concurrency = (
+            max(1, int(concurrency)),
+            max(1, int(worker_concurrency)),
+        )
         self._running: Counter[tuple[str, str]] = Counter()  # this worker's, on its event loop
         self._in_worker = 0
 
@@ -162,8 +165,14 @@ async def _refuse(refused: Refused, receive, send) -> None:
     metrics.mcp_refused(refused.reason)
     message = MESSAGES[refused.reason].format(limit=refused.limit)
     code = SERVER_BUSY if refused.status == 503 else TOO_MANY
-    body = error_body(code, f"{message} Retry in {refused.retry_after} s.", await _request_id(receive),
-                      retry_after=refused.retry_after, limit=refused.limit, reason=refused.reason)
+    body = error_body(
+        code,
+        f"{message} Retry in {refused.retry_after} s.",
+        await _request_id(receive),
+        retry_after=refused.retry_after,
+        limit=refused.limit,
+        reason=refused.reason,
+    )
     await send({"type": "http.response.start", "status": refused.status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
         (b"retry-after", str(refused.retry_after).encode()), (b"cache-control", b"no-store")]})

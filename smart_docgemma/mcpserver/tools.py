@@ -216,7 +216,9 @@ def unchecked(result: ToolResult) -> list[str]:
     data = {} if chart else result.json_data()  # another tool's own keys
     # a chart section tool's too
     unread = chart.unavailable if chart else data.get("unavailable") or {}
-    said += [f"{section.capitalize()} could not be read ({why})." for section, why in unread.items()]
+    said += [
+        f"{section.capitalize()} could not be read ({why})." for section, why in unread.items()
+    ]
     flags = (data.get("summary") or {}).get("flags") or []
     said += [f["text"] for f in flags if f.get("kind") == "unchecked"]
     problems = data.get("problems") or []  # check_medication_for_patient's findings

@@ -104,12 +104,36 @@ def server_command(gguf: str, *, port: int, host: str = "127.0.0.1", n_ctx: int 
     the same server with the prompt cache (``promptcache.py``), kept in ``cache_dir``; with
     ``whole`` as well, that server computing every prompt whole (the bench's reference);
     ``slots``: the contexts it keeps live."""
-    server = ["llama_cpp.server"] if cache_mb <= 0 else [
-        "smart_docgemma.modelserver", "--prompt_cache_mb", str(cache_mb), "--prompt_slots", str(slots),
-        *(["--prompt_cache_dir", str(cache_dir)] if cache_dir else []), *(["--prompt_whole"] if whole else [])]
-    cmd = [sys.executable, "-m", *server, "--model", str(gguf), "--host", host,
-           "--port", str(port), "--n_ctx", str(n_ctx),
-           "--n_threads", str(threads or os.cpu_count() or 1), "--model_alias", alias or Path(gguf).stem]
+    server = (
+        ["llama_cpp.server"]
+        if cache_mb <= 0
+        else [
+            "smart_docgemma.modelserver",
+            "--prompt_cache_mb",
+            str(cache_mb),
+            "--prompt_slots",
+            str(slots),
+            *(["--prompt_cache_dir", str(cache_dir)] if cache_dir else []),
+            *(["--prompt_whole"] if whole else []),
+        ]
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        *server,
+        "--model",
+        str(gguf),
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--n_ctx",
+        str(n_ctx),
+        "--n_threads",
+        str(threads or os.cpu_count() or 1),
+        "--model_alias",
+        alias or Path(gguf).stem,
+    ]
     if mmproj:  # generic multimodal handler over the GGUF's own chat template
         cmd += ["--chat_format", "mtmd", "--clip_model_path", str(mmproj)]
     return cmd
@@ -131,15 +155,28 @@ def _llama_version() -> str:
         return "unknown"
 
 
-def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127.0.0.1",
-                       port: int | None = None, n_ctx: int = 4096, threads: int | None = None,
-                       alias: str | None = None, timeout: float = 300,
-                       log_dir: str | None = None, cache_mb: int = 0,
-                       cache_dir: str | None = None, whole: bool = False, slots: int = 3) -> EmbeddedModel:
+def start_llama_server(
+    gguf: str,
+    *,
+    mmproj: str | None = None,
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    n_ctx: int = 4096,
+    threads: int | None = None,
+    alias: str | None = None,
+    timeout: float = 300,
+    log_dir: str | None = None,
+    cache_mb: int = 0,
+    cache_dir: str | None = None,
+    whole: bool = False,
+    slots: int = 3,
+) -> EmbeddedModel:
     """Start the server on ``gguf`` and return once ``/v1/models`` answers; with ``cache_mb``
     its prompt cache (RAM budget in MB) is kept under ``cache_dir`` (``cache_folder``)."""
     if importlib.util.find_spec("llama_cpp") is None:
-        raise EmbeddedModelError("DOCGEMMA_GGUF needs llama-cpp-python: pip install 'smart_docgemma[embedded]'")
+        raise EmbeddedModelError(
+            "DOCGEMMA_GGUF needs llama-cpp-python: pip install 'smart_docgemma[embedded]'"
+        )
     for path in filter(None, (gguf, mmproj)):
         if not Path(path).is_file():
             raise EmbeddedModelError(f"Model file not found: {path}")
@@ -147,8 +184,19 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     alias = alias or Path(gguf).stem
     log_path = Path(tempfile.mkstemp(prefix="llama-server-", suffix=".log", dir=log_dir)[1])
     folder = cache_folder(gguf, n_ctx, cache_dir) if cache_mb > 0 else None
-    cmd = server_command(gguf, port=port, host=host, n_ctx=n_ctx, threads=threads,
-                         mmproj=mmproj, alias=alias, cache_mb=cache_mb, cache_dir=folder, whole=whole, slots=slots)
+    cmd = server_command(
+        gguf,
+        port=port,
+        host=host,
+        n_ctx=n_ctx,
+        threads=threads,
+        mmproj=mmproj,
+        alias=alias,
+        cache_mb=cache_mb,
+        cache_dir=folder,
+        whole=whole,
+        slots=slots,
+    )
     started = time.monotonic()
     # OpenMP threads spin while waiting by default; on cores shared with the app,
     # HAPI or CI jobs that spinning made a 135M model ~20x slower (measured).
@@ -167,7 +215,9 @@ def start_llama_server(gguf: str, *, mmproj: str | None = None, host: str = "127
     return model
 
 
-def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: bool = True) -> EmbeddedModel | None:
+def start_embedded_model(
+    config: Mapping[str, Any] | None = None, *, export: bool = True
+) -> EmbeddedModel | None:
     """With ``GGUF`` configured, start the local server; otherwise None.
 
     ``config`` may be partial (the sandbox passes only its overrides): missing
@@ -182,19 +232,24 @@ def start_embedded_model(config: Mapping[str, Any] | None = None, *, export: boo
     gguf = str(cfg["GGUF"])
     if not Path(gguf).is_file():
         raise EmbeddedModelError(f"Model file not found: {gguf}")
-    model = start_llama_server(gguf, mmproj=cfg.get("MMPROJ") or None,
-                               port=cfg.get("EMBEDDED_PORT") or None,
-                               n_ctx=int(cfg.get("EMBEDDED_N_CTX") or context_size(trained_context(gguf))),
-                               threads=cfg.get("EMBEDDED_THREADS") or None,
-                               timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]),
-                               cache_mb=int(cfg["EMBEDDED_CACHE_MB"] or 0),
-                               cache_dir=cfg.get("EMBEDDED_CACHE_DIR") or None,
-                               slots=int(cfg["EMBEDDED_SLOTS"] or 1))
+    model = start_llama_server(
+        gguf,
+        mmproj=cfg.get("MMPROJ") or None,
+        port=cfg.get("EMBEDDED_PORT") or None,
+        n_ctx=int(cfg.get("EMBEDDED_N_CTX") or context_size(trained_context(gguf))),
+        threads=cfg.get("EMBEDDED_THREADS") or None,
+        timeout=float(cfg["EMBEDDED_START_TIMEOUT_S"]),
+        cache_mb=int(cfg["EMBEDDED_CACHE_MB"] or 0),
+        cache_dir=cfg.get("EMBEDDED_CACHE_DIR") or None,
+        slots=int(cfg["EMBEDDED_SLOTS"] or 1),
+    )
     model.timeout_s = max(float(cfg.get("MODEL_TIMEOUT_S") or 0), 300.0)
     if export:
         export_env(model)
     if model.cache_dir is not None:
-        threading.Thread(target=warm, args=(model,), daemon=True, name="prompt-cache-warm-up").start()
+        threading.Thread(
+            target=warm, args=(model,), daemon=True, name="prompt-cache-warm-up"
+        ).start()
     return model
 
 
@@ -209,8 +264,16 @@ def warm(model: EmbeddedModel) -> list[int]:
     computed: list[int] = []
     for messages in prompts:
         try:
-            answer = requests.post(f"{model.endpoint}/chat/completions", timeout=model.timeout_s, json={
-                "model": model.model, "messages": messages, "max_tokens": 1, "temperature": 0}).json()
+            answer = requests.post(
+                f"{model.endpoint}/chat/completions",
+                timeout=model.timeout_s,
+                json={
+                    "model": model.model,
+                    "messages": messages,
+                    "max_tokens": 1,
+                    "temperature": 0,
+                },
+            ).json()
         except (requests.RequestException, ValueError):
             return computed  # the server stopped: nothing to warm
         computed.append(int((answer.get("timings") or {}).get("prompt_n", -1)))
@@ -239,7 +302,19 @@ def trained_context(gguf: str) -> int | None:
     return None
 
 
-_GGUF_SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
+_GGUF_SCALARS = {
+    0: "B",
+    1: "b",
+    2: "H",
+    3: "h",
+    4: "I",
+    5: "i",
+    6: "f",
+    7: "?",
+    10: "Q",
+    11: "q",
+    12: "d",
+}
 
 
 def _gguf_string(fh: Any) -> str:
@@ -275,8 +350,10 @@ def _wait_ready(model: EmbeddedModel, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not model.running():
-            raise EmbeddedModelError(f"llama_cpp.server exited with code {model.process.returncode}: "
-                                     f"{_tail(model.log_path)}")
+            raise EmbeddedModelError(
+                f"llama_cpp.server exited with code {model.process.returncode}: "
+                f"{_tail(model.log_path)}"
+            )
         try:
             if requests.get(f"{model.endpoint}/models", timeout=2).ok:
                 return

@@ -105,7 +105,9 @@ class LiveContext:
         window = int(lib.llama_model_n_swa(llama._model.model))
         # the longest prefix a restored state is continued from (cells all inside the window)
         self.restorable = (window - 1) // CHUNK * CHUNK if window > 0 else None
-        self.slots = [Slot(llama._ctx)] + [Slot(self._new_context()) for _ in range(max(1, slots) - 1)]
+        self.slots = [Slot(llama._ctx)] + [
+            Slot(self._new_context()) for _ in range(max(1, slots) - 1)
+        ]
         self.active = self.slots[0]
         self._capture_at: int | None = None
         self._evaluate, self._generate = llama.eval, llama.generate
@@ -183,12 +185,17 @@ class LiveContext:
         buffer = (ctypes.c_uint8 * size)()
         used = lib.llama_state_get_data(ctx, buffer, size)
         n = self.llama.n_tokens
-        return State(np.array(self.llama.input_ids[:n], dtype=np.int32), ctypes.string_at(buffer, used),
-                     self.llama._seed)
+        return State(
+            np.array(self.llama.input_ids[:n], dtype=np.int32),
+            ctypes.string_at(buffer, used),
+            self.llama._seed,
+        )
 
     def restore(self, state: State) -> bool:
         buffer = (ctypes.c_uint8 * len(state.data)).from_buffer_copy(state.data)
-        if self._lib.llama_state_set_data(self.llama._ctx.ctx, buffer, len(state.data)) != len(state.data):
+        if self._lib.llama_state_set_data(self.llama._ctx.ctx, buffer, len(state.data)) != len(
+            state.data
+        ):
             self._reuse(0)  # an unusable state: the prompt is computed instead
             return False
         n = len(state.tokens)

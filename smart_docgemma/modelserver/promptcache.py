@@ -165,7 +165,9 @@ def _stream(chunks: Iterator[dict[str, Any]], timings: Timings) -> Iterator[dict
         yield {**chunk, "timings": timings.as_dict()} if choices[0].get("finish_reason") else chunk
 
 
-_HOLDER: contextvars.ContextVar[list[Timings] | None] = contextvars.ContextVar("holder", default=None)
+_HOLDER: contextvars.ContextVar[list[Timings] | None] = contextvars.ContextVar(
+    "holder", default=None
+)
 
 
 def _with_timings(app: Any) -> None:
@@ -220,7 +222,12 @@ def main(argv: list[str] | None = None) -> None:
     app = server_app.create_app(server_settings=server, model_settings=[model])
     cache = PromptCache(args.prompt_cache_mb << 20, args.prompt_cache_dir)
     llama = server_app._llama_proxy()  # type: ignore[misc]  # the one model, loaded by create_app
-    LiveContext(llama, None if args.prompt_whole else cache, whole=args.prompt_whole, slots=args.prompt_slots)
+    LiveContext(
+        llama,
+        None if args.prompt_whole else cache,
+        whole=args.prompt_whole,
+        slots=args.prompt_slots,
+    )
     _with_timings(app)
     stop = threading.Event()
 

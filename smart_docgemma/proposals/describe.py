@@ -29,8 +29,14 @@ _EVERY = {"h": N_("every %(n)s hours"), "d": N_("every %(n)s days"), "wk": N_("e
           "mo": N_("every %(n)s months")}
 # How the card says a route (keys of tools/words/dosing.py's ROUTES; another route shows its SNOMED
 # display).
-_ROUTE_WORDS = {"oral": N_("by mouth"), "intravenous": N_("intravenously"), "intramuscular": N_("intramuscularly"),
-                "subcutaneous": N_("subcutaneously"), "inhaled": N_("by inhalation"), "topical": N_("topically")}
+_ROUTE_WORDS = {
+    "oral": N_("by mouth"),
+    "intravenous": N_("intravenously"),
+    "intramuscular": N_("intramuscularly"),
+    "subcutaneous": N_("subcutaneously"),
+    "inhaled": N_("by inhalation"),
+    "topical": N_("topically"),
+}
 NO_KNOWN_ALLERGY = "716186003"  # SNOMED CT "No known allergy" (tools/data/write_codes.yaml)
 # as-needed reasons (frequencies/en.yaml)
 _REASONS = {"22253000": N_("pain"), "386661006": N_("fever")}
@@ -72,7 +78,9 @@ def frequency_text(repeat: dict[str, Any] | None) -> str:
 
 def route_text(route: dict[str, Any] | None) -> str:
     key = route_key(route)
-    return _(_ROUTE_WORDS[key]) if key in _ROUTE_WORDS else ((route or {}).get("text") or "").lower()
+    return (
+        _(_ROUTE_WORDS[key]) if key in _ROUTE_WORDS else ((route or {}).get("text") or "").lower()
+    )
 
 
 def duration_text(resource: dict[str, Any]) -> str:
@@ -106,11 +114,17 @@ def medication_sentence(r: dict[str, Any]) -> str:
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
     repeat = (inst.get("timing") or {}).get("repeat") or {}
-    parts = [_("Start %(drug)s", drug=drug), dose, route_text(inst.get("route")),
-             frequency_text(repeat) or (_("once") if repeat.get("count") == 1 else ""),
-             _("over %(n)s %(unit)s", n=_num(repeat["duration"]), unit=repeat.get("durationUnit", "h"))
-             if repeat.get("duration") else "",
-             as_needed_text(inst), duration_text(r)]
+    parts = [
+        _("Start %(drug)s", drug=drug),
+        dose,
+        route_text(inst.get("route")),
+        frequency_text(repeat) or (_("once") if repeat.get("count") == 1 else ""),
+        _("over %(n)s %(unit)s", n=_num(repeat["duration"]), unit=repeat.get("durationUnit", "h"))
+        if repeat.get("duration")
+        else "",
+        as_needed_text(inst),
+        duration_text(r),
+    ]
     supply = quantity_text((r.get("dispenseRequest") or {}).get("quantity"))
     sentence = " ".join(p for p in parts if p)
     if not dose and inst.get("text"):
@@ -123,7 +137,9 @@ def allergy_sentence(r: dict[str, Any]) -> str:
         return _("Record no known allergies")
     substance = (r.get("code") or {}).get("text") or _("an unnamed substance")
     reaction = (r.get("reaction") or [{}])[0]
-    manifestations = ", ".join(m.get("text") or "" for m in reaction.get("manifestation") or [] if m.get("text"))
+    manifestations = ", ".join(
+        m.get("text") or "" for m in reaction.get("manifestation") or [] if m.get("text")
+    )
     detail = ", ".join(x for x in (manifestations, reaction.get("severity")) if x)
     kind = " ".join(x for x in (r.get("criticality") and f"{r['criticality']}-criticality",
                                  ", ".join(r.get("category") or [])) if x)
@@ -155,10 +171,19 @@ def service_request_sentence(r: dict[str, Any]) -> str:
     """"Order basic metabolic panel (LOINC 51990-0), stat, for 2026-11-28T08:00:00-05:00" or
     "Refer: Referral to orthopedic surgeon (SNOMED CT 308481009), for knee pain"."""
     code, what = r.get("code") or {}, (r.get("code") or {}).get("text") or _("a service")
-    referral = any(c.get("code") == "3457005" for cat in r.get("category") or [] for c in cat.get("coding") or [])
+    referral = any(
+        c.get("code") == "3457005"
+        for cat in r.get("category") or []
+        for c in cat.get("coding") or []
+    )
     system = "SNOMED CT" if referral else "LOINC"
-    said = (_("Refer: %(what)s (%(system)s %(code)s)", what=what, system=system, code=_code_of(code)) if referral
-            else _("Order %(what)s (%(system)s %(code)s)", what=what, system=system, code=_code_of(code)))
+    said = (
+        _("Refer: %(what)s (%(system)s %(code)s)", what=what, system=system, code=_code_of(code))
+        if referral
+        else _(
+            "Order %(what)s (%(system)s %(code)s)", what=what, system=system, code=_code_of(code)
+        )
+    )
     parts = [said, r.get("priority") or ""]
     if r.get("occurrenceDateTime"):
         parts.append(_("for %(when)s", when=r["occurrenceDateTime"]))
@@ -171,9 +196,15 @@ def service_request_sentence(r: dict[str, Any]) -> str:
 def observation_sentence(r: dict[str, Any]) -> str:
     """"Record blood pressure 150/95 mmHg" (the components' values joined)."""
     values = [quantity_text(c.get("valueQuantity")) for c in r.get("component") or []]
-    shown = "/".join(v.split()[0] for v in values if v) + (f" {values[0].split()[-1]}" if values and values[0] else "")
+    shown = "/".join(v.split()[0] for v in values if v) + (
+        f" {values[0].split()[-1]}" if values and values[0] else ""
+    )
     value = shown if values else quantity_text(r.get("valueQuantity"))
-    return _("Record %(what)s %(value)s", what=(r.get("code") or {}).get("text") or _("an observation"), value=value)
+    return _(
+        "Record %(what)s %(value)s",
+        what=(r.get("code") or {}).get("text") or _("an observation"),
+        value=value,
+    )
 
 
 def action_sentence(resource: dict[str, Any]) -> str:

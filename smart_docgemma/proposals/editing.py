@@ -41,11 +41,23 @@ YES = ("yes", "on", "true", "1")
 NOTE_MAX_CHARS = 20000
 
 FIELDS = {
-    "MedicationRequest": {"dose": "Dose", "unit": "Unit", "route": "Route", "frequency": "Frequency",
-                          "duration_days": "Duration (days)", "quantity": "Quantity to dispense",
-                          "as_needed": "As needed", "instructions": "Instructions"},
-    "AllergyIntolerance": {"substance": "Substance", "category": "Category", "criticality": "Criticality",
-                           "reaction": "Reaction", "severity": "Severity"},
+    "MedicationRequest": {
+        "dose": "Dose",
+        "unit": "Unit",
+        "route": "Route",
+        "frequency": "Frequency",
+        "duration_days": "Duration (days)",
+        "quantity": "Quantity to dispense",
+        "as_needed": "As needed",
+        "instructions": "Instructions",
+    },
+    "AllergyIntolerance": {
+        "substance": "Substance",
+        "category": "Category",
+        "criticality": "Criticality",
+        "reaction": "Reaction",
+        "severity": "Severity",
+    },
     "DocumentReference": {"note_type": "Note type", "note_text": "Note text"},
 }
 
@@ -58,12 +70,18 @@ def current(resource: dict[str, Any]) -> dict[str, str]:
         return _med_values(resource)
     if rtype == "AllergyIntolerance":
         reaction = (resource.get("reaction") or [{}])[0]
-        return {"substance": (resource.get("code") or {}).get("text", ""),
-                "category": (resource.get("category") or [""])[0], "criticality": resource.get("criticality", ""),
-                "reaction": ", ".join(m.get("text", "") for m in reaction.get("manifestation") or []),
-                "severity": reaction.get("severity", "")}
+        return {
+            "substance": (resource.get("code") or {}).get("text", ""),
+            "category": (resource.get("category") or [""])[0],
+            "criticality": resource.get("criticality", ""),
+            "reaction": ", ".join(m.get("text", "") for m in reaction.get("manifestation") or []),
+            "severity": reaction.get("severity", ""),
+        }
     if rtype == "DocumentReference":
-        return {"note_type": (resource.get("type") or {}).get("text", ""), "note_text": note_text(resource)}
+        return {
+            "note_type": (resource.get("type") or {}).get("text", ""),
+            "note_text": note_text(resource),
+        }
     return {}
 
 
@@ -78,11 +96,19 @@ def _med_values(r: dict[str, Any]) -> dict[str, str]:
     route = dosing.route_key(inst.get("route"))
     supply = (dispense.get("expectedSupplyDuration") or {}).get("value")
     qty = (dispense.get("quantity") or {}).get("value")
-    return {"dose": _num(dose.get("value")), "unit": dose.get("unit", ""), "route": route,
-            "frequency": frequency_text((inst.get("timing") or {}).get("repeat")) or inst.get("text", ""),
-            "duration_days": _num(supply), "quantity": _num(qty),
-            "as_needed": "yes" if inst.get("asNeededBoolean") or inst.get("asNeededCodeableConcept") else "no",
-            "instructions": inst.get("patientInstruction", "")}
+    return {
+        "dose": _num(dose.get("value")),
+        "unit": dose.get("unit", ""),
+        "route": route,
+        "frequency": frequency_text((inst.get("timing") or {}).get("repeat"))
+        or inst.get("text", ""),
+        "duration_days": _num(supply),
+        "quantity": _num(qty),
+        "as_needed": "yes"
+        if inst.get("asNeededBoolean") or inst.get("asNeededCodeableConcept")
+        else "no",
+        "instructions": inst.get("patientInstruction", ""),
+    }
 
 
 def _num(value: float | int | str | None) -> str:
@@ -125,25 +151,44 @@ def apply(resource: dict[str, Any], changes: dict[str, str]) -> dict[str, Any]:
 
 
 def _number(name: str, value: str, *, integer: bool = False) -> float | int:
-    label = {"dose": N_("The dose"), "duration_days": N_("The duration"), "quantity": N_("The quantity")}[name]
+    label = {
+        "dose": N_("The dose"),
+        "duration_days": N_("The duration"),
+        "quantity": N_("The quantity"),
+    }[name]
     try:
         number = int(value) if integer else float(value)
     except ValueError:
         kind = N_("a whole number of days") if integer else N_("a number, e.g. 500")
-        raise errors.BadRequest(message=message(N_("%(label)s must be %(kind)s; “%(value)s” is not. Nothing was "
-                                                   "changed."), label=message(label), kind=message(kind),
-                                                value=value)) from None
+        raise errors.BadRequest(
+            message=message(
+                N_("%(label)s must be %(kind)s; “%(value)s” is not. Nothing was changed."),
+                label=message(label),
+                kind=message(kind),
+                value=value,
+            )
+        ) from None
     if not math.isfinite(number) or number <= 0:
-        raise errors.BadRequest(message=message(N_("%(label)s must be greater than zero; “%(value)s” is not. "
-                                                   "Nothing was changed."), label=message(label), value=value))
+        raise errors.BadRequest(
+            message=message(
+                N_("%(label)s must be greater than zero; “%(value)s” is not. Nothing was changed."),
+                label=message(label),
+                value=value,
+            )
+        )
     return int(number) if float(number).is_integer() else number
 
 
 def _choice(name: str, value: str, allowed: Collection[str]) -> str:
     if value not in allowed:
         shown = ", ".join(a for a in allowed if a) or "none"
-        raise errors.BadRequest(message=message(N_("%(label)s must be one of: %(shown)s. Nothing was changed."),
-                                                label=message(FIELD_LABELS[name]), shown=shown))
+        raise errors.BadRequest(
+            message=message(
+                N_("%(label)s must be one of: %(shown)s. Nothing was changed."),
+                label=message(FIELD_LABELS[name]),
+                shown=shown,
+            )
+        )
     return value
 
 
@@ -159,7 +204,9 @@ def _apply_dose(inst: dict[str, Any], ch: dict[str, str]) -> None:
 def _apply_med(r: dict[str, Any], ch: dict[str, str]) -> None:
     inst = r.setdefault("dosageInstruction", [{}])[0]
     was = ((inst.get("timing") or {}).get("repeat") or {})
-    infusion = f"over {was['duration']} {was.get('durationUnit', 'h')}" if was.get("duration") else ""
+    infusion = (
+        f"over {was['duration']} {was.get('durationUnit', 'h')}" if was.get("duration") else ""
+    )
     _apply_dose(inst, ch)
     if "route" in ch:
         inst.pop("route", None)
@@ -195,7 +242,12 @@ def _apply_dispense(r: dict[str, Any], ch: dict[str, str]) -> None:
         dispense.pop("expectedSupplyDuration", None)
         if ch["duration_days"]:
             days = _number("duration_days", ch["duration_days"], integer=True)
-            dispense["expectedSupplyDuration"] = {"value": days, "unit": "days", "system": dosing.UCUM, "code": "d"}
+            dispense["expectedSupplyDuration"] = {
+                "value": days,
+                "unit": "days",
+                "system": dosing.UCUM,
+                "code": "d",
+            }
     if "quantity" in ch:
         dispense.pop("quantity", None)
         if ch["quantity"]:
@@ -219,8 +271,11 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
     reaction = r.setdefault("reaction", [{}])[0]
     if "substance" in ch:
         if not 2 <= len(ch["substance"]) <= 60:
-            raise errors.BadRequest(message=message(N_("The substance must be 2 to 60 characters. Nothing was "
-                                                       "changed.")))
+            raise errors.BadRequest(
+                message=message(
+                    N_("The substance must be 2 to 60 characters. Nothing was changed.")
+                )
+            )
         r["code"], implied = orders.substance_code(ch["substance"])
         if implied and "category" not in ch:
             r["category"] = [implied]
@@ -234,8 +289,9 @@ def _apply_allergy(r: dict[str, Any], ch: dict[str, str]) -> None:
             r["criticality"] = ch["criticality"]
     if "reaction" in ch:
         if not 2 <= len(ch["reaction"]) <= 80:
-            raise errors.BadRequest(message=message(N_("The reaction must be 2 to 80 characters. Nothing was "
-                                                       "changed.")))
+            raise errors.BadRequest(
+                message=message(N_("The reaction must be 2 to 80 characters. Nothing was changed."))
+            )
         reaction["manifestation"] = [orders.manifestation(ch["reaction"])]
     if "severity" in ch:
         reaction.pop("severity", None)
@@ -252,13 +308,29 @@ def _apply_note(r: dict[str, Any], ch: dict[str, str]) -> None:
         r["description"] = f"{kind['display']} drafted with the DocGemma assistant"
     if "note_text" in ch:
         if not ch["note_text"] or len(ch["note_text"]) > NOTE_MAX_CHARS:
-            raise errors.BadRequest(message=message(N_("The note text must be 1 to %(n)s characters. Nothing was "
-                                                       "changed."), n=NOTE_MAX_CHARS))
+            raise errors.BadRequest(
+                message=message(
+                    N_("The note text must be 1 to %(n)s characters. Nothing was changed."),
+                    n=NOTE_MAX_CHARS,
+                )
+            )
         attachment["data"] = base64.b64encode(ch["note_text"].encode()).decode()
 
 
-MANAGED = {"Dose", "Route", "Frequency", "Duration", "Quantity to dispense", "As needed", "Instructions",
-           "Substance", "Reaction", "Severity", "Note type", "Length"}  # card rows an edit rewrites
+MANAGED = {
+    "Dose",
+    "Route",
+    "Frequency",
+    "Duration",
+    "Quantity to dispense",
+    "As needed",
+    "Instructions",
+    "Substance",
+    "Reaction",
+    "Severity",
+    "Note type",
+    "Length",
+}  # card rows an edit rewrites
 FIELD_LABELS = {name: label for fields in FIELDS.values() for name, label in fields.items()}
 
 
@@ -269,26 +341,47 @@ def safety_flags(resource: dict[str, Any], ctx: ToolContext) -> list[SafetyFlag]
     rtype = resource["resourceType"]
     if rtype == "MedicationRequest":
         dosage = (resource.get("dosageInstruction") or [None])[0]
-        return orders.medication_flags(ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""),
-                                       dosage)
+        return orders.medication_flags(
+            ctx, (resource.get("medicationCodeableConcept") or {}).get("text", ""), dosage
+        )
     if rtype == "AllergyIntolerance":
         return orders.allergy_flags(ctx, (resource.get("code") or {}).get("text", ""))
     return None
 
 
-def edited_summary(summary: ProposalSummary, before: dict[str, Any], after: dict[str, Any], changes: dict[str, str], *,
-                   flags: list[SafetyFlag] | None, version: int, user: str | None) -> ProposalSummary:
+def edited_summary(
+    summary: ProposalSummary,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    changes: dict[str, str],
+    *,
+    flags: list[SafetyFlag] | None,
+    version: int,
+    user: str | None,
+) -> ProposalSummary:
     """The summary for the next version: changes (before → after) listed, fields and flags
     refreshed. Keys this module does not own (e.g. a second look) are kept as they are."""
     old, new = current(before), current(after)
-    listed: list[Change] = [{"field": FIELD_LABELS[n], "before": _shown(n, old), "after": _shown(n, new),
-                             "version": version} for n in changes]
+    listed: list[Change] = [
+        {
+            "field": FIELD_LABELS[n],
+            "before": _shown(n, old),
+            "after": _shown(n, new),
+            "version": version,
+        }
+        for n in changes
+    ]
     fresh = dict(_fields(after, new))
     fields = [(label, fresh.pop(label, value)) for label, value in summary.get("fields") or []
               if label in fresh or label not in MANAGED]
     fields += list(fresh.items())
-    out: ProposalSummary = {**summary, "fields": fields, "changes": [*(summary.get("changes") or []), *listed],
-           "edited_by": user, "last_error": None}
+    out: ProposalSummary = {
+        **summary,
+        "fields": fields,
+        "changes": [*(summary.get("changes") or []), *listed],
+        "edited_by": user,
+        "last_error": None,
+    }
     if flags is not None:
         out["flags"] = flags
     if after["resourceType"] == "DocumentReference":
@@ -340,8 +433,15 @@ def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, versio
     if not changes:
         return p
     resource = apply(p.resource, changes)
-    summary = edited_summary(p.summary, p.resource, resource, changes, flags=safety_flags(resource, ctx),
-                             version=version + 1, user=launch.user)
+    summary = edited_summary(
+        p.summary,
+        p.resource,
+        resource,
+        changes,
+        flags=safety_flags(resource, ctx),
+        version=version + 1,
+        user=launch.user,
+    )
     look = summary.get("second_look")
     if relook is not None and look is not None:
         summary["second_look"] = relook(look, summary.get("flags") or [], version + 1)

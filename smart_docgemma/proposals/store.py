@@ -101,8 +101,23 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON view for the API (Accept: application/json)."""
-        keys = ("id", "patient_id", "tool", "status", "version", "action", "resource", "summary", "created_at",
-                "decided_at", "decided_by", "reason", "result_ref", "attempts", "error")
+        keys = (
+            "id",
+            "patient_id",
+            "tool",
+            "status",
+            "version",
+            "action",
+            "resource",
+            "summary",
+            "created_at",
+            "decided_at",
+            "decided_by",
+            "reason",
+            "result_ref",
+            "attempts",
+            "error",
+        )
         return {**{k: getattr(self, k) for k in keys}, "summary": summary_json(self.summary)}
 
 
@@ -128,11 +143,23 @@ def _summary(text: str) -> ProposalSummary:
 
 def _row(r: Any) -> Proposal:
     summary = _summary(r.summary)
-    return Proposal(id=r.id, sid=r.sid, patient_id=r.patient_id, tool=r.tool, status=r.status,
-                    resource=json.loads(r.resource), summary=summary, created_at=r.created_at,
-                    decided_at=r.decided_at, decided_by=r.decided_by, reason=r.reason,
-                    result_ref=r.result_ref, attempts=r.attempts or 0, error=summary.get("last_error"),
-                    version=r.version or 1)
+    return Proposal(
+        id=r.id,
+        sid=r.sid,
+        patient_id=r.patient_id,
+        tool=r.tool,
+        status=r.status,
+        resource=json.loads(r.resource),
+        summary=summary,
+        created_at=r.created_at,
+        decided_at=r.decided_at,
+        decided_by=r.decided_by,
+        reason=r.reason,
+        result_ref=r.result_ref,
+        attempts=r.attempts or 0,
+        error=summary.get("last_error"),
+        version=r.version or 1,
+    )
 
 
 class ProposalStore:
@@ -152,11 +179,25 @@ class ProposalStore:
         self._check_subject(sid, patient_id, resource)
         proposal_id = uuid.uuid4().hex
         resource = dict(resource)
-        resource["identifier"] = [*resource.get("identifier", []), {"system": IDENTIFIER_SYSTEM, "value": proposal_id}]
+        resource["identifier"] = [
+            *resource.get("identifier", []),
+            {"system": IDENTIFIER_SYSTEM, "value": proposal_id},
+        ]
         with self.storage.begin() as conn:
-            conn.execute(table.insert().values(
-                id=proposal_id, sid=sid or "", patient_id=patient_id, tool=tool, status="pending",
-                resource=json.dumps(resource), summary=_dumps(summary), created_at=now(), attempts=0, version=1))
+            conn.execute(
+                table.insert().values(
+                    id=proposal_id,
+                    sid=sid or "",
+                    patient_id=patient_id,
+                    tool=tool,
+                    status="pending",
+                    resource=json.dumps(resource),
+                    summary=_dumps(summary),
+                    created_at=now(),
+                    attempts=0,
+                    version=1,
+                )
+            )
         return proposal_id
 
     def _check_subject(self, sid: str, patient_id: str, resource: dict[str, Any]) -> None:
@@ -169,13 +210,19 @@ class ProposalStore:
         """
         subject = (resource.get("subject") or resource.get("patient") or {}).get("reference")
         if not patient_id or subject != f"Patient/{patient_id}":
-            raise errors.Forbidden(f"Chart writes are limited to the patient in context; this "
-                                   f"{resource.get('resourceType', 'resource')} is about {subject or 'no patient'}.")
+            raise errors.Forbidden(
+                f"Chart writes are limited to the patient in context; this "
+                f"{resource.get('resourceType', 'resource')} is about {subject or 'no patient'}."
+            )
         with self.storage.begin() as conn:
-            row = conn.execute(select(app_sessions.c.context).where(app_sessions.c.sid == sid)).first()
+            row = conn.execute(
+                select(app_sessions.c.context).where(app_sessions.c.sid == sid)
+            ).first()
         if row is not None and json.loads(row.context).get("patient") != patient_id:
-            raise errors.Forbidden("Chart writes are limited to the patient in context of this session; "
-                                   f"Patient/{patient_id} is a different patient.")
+            raise errors.Forbidden(
+                "Chart writes are limited to the patient in context of this session; "
+                f"Patient/{patient_id} is a different patient."
+            )
 
     def get(self, proposal_id: str) -> Proposal:
         with self.storage.begin() as conn:
@@ -187,7 +234,9 @@ class ProposalStore:
     def for_session(self, sid: str) -> list[Proposal]:
         """A session's proposals, oldest first (the chat transcript's cards)."""
         with self.storage.begin() as conn:
-            rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
+            rows = conn.execute(
+                select(table).where(table.c.sid == sid).order_by(table.c.created_at)
+            ).all()
         return [_row(r) for r in rows]
 
     def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None:
@@ -195,16 +244,32 @@ class ProposalStore:
         when there is none, or when the clinician edited it on the card (a re-draft from its
         words would undo the edit, so a follow-up then makes a new order)."""
         with self.storage.begin() as conn:
-            row = conn.execute(select(table).where(and_(
-                table.c.sid == sid, table.c.patient_id == patient_id, table.c.status == "pending",
-                table.c.tool == "prescribe_medication")).order_by(table.c.created_at.desc())).first()
+            row = conn.execute(
+                select(table)
+                .where(
+                    and_(
+                        table.c.sid == sid,
+                        table.c.patient_id == patient_id,
+                        table.c.status == "pending",
+                        table.c.tool == "prescribe_medication",
+                    )
+                )
+                .order_by(table.c.created_at.desc())
+            ).first()
         p = _row(row) if row is not None else None
         request = (p.summary.get("request") or {}) if p else {}
         if p is None or p.summary.get("changes") or not request.get("medication_name"):
             return None
         name = str(request["medication_name"])
-        return PendingOrder(p.id, p.patient_id, name, knowledge.generic(name), str(request.get("dosage") or ""),
-                            str(request.get("frequency") or ""), request.get("notes"))
+        return PendingOrder(
+            p.id,
+            p.patient_id,
+            name,
+            knowledge.generic(name),
+            str(request.get("dosage") or ""),
+            str(request.get("frequency") or ""),
+            request.get("notes"),
+        )
 
     def from_mcp(self, patient_id: str | None) -> list[Proposal]:
         """Pending proposals MCP clients made for this patient, oldest first (the page lists
@@ -226,8 +291,10 @@ class ProposalStore:
         if p.sid != launch.sid and not mcp_made:
             raise errors.NotFound("No such proposal in this session.")
         if p.patient_id != launch.patient_id:
-            raise errors.Forbidden("This proposal is for a different patient than the one in context; "
-                                   "it cannot be used here.")
+            raise errors.Forbidden(
+                "This proposal is for a different patient than the one in context; "
+                "it cannot be used here."
+            )
         return p
 
     # -- second look --------------------------------------------------------------------
@@ -245,19 +312,35 @@ class ProposalStore:
         if not look:
             raise errors.Conflict("This proposal has no second look to acknowledge.")
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(table.c.id == p.id).values(summary=_dumps(
-                {**p.summary, "second_look": replace(look, acknowledged_by=launch.user or "clinician")})))
+            conn.execute(
+                update(table)
+                .where(table.c.id == p.id)
+                .values(
+                    summary=_dumps(
+                        {
+                            **p.summary,
+                            "second_look": replace(
+                                look, acknowledged_by=launch.user or "clinician"
+                            ),
+                        }
+                    )
+                )
+            )
         return self.get(p.id)
 
     # -- editing ----------------------------------------------------------------------
-    def edit(self, p: Proposal, version: int, resource: dict[str, Any], summary: ProposalSummary) -> Proposal:
+    def edit(
+        self, p: Proposal, version: int, resource: dict[str, Any], summary: ProposalSummary
+    ) -> Proposal:
         """Store the clinician's edit as version ``version + 1``, only if ``p`` is still pending
         at ``version`` (one conditional UPDATE: an edit racing an approval or another edit
         has one outcome); else Conflict."""
         with self.storage.begin() as conn:
-            done = conn.execute(update(table).where(and_(
-                table.c.id == p.id, table.c.status == "pending", _at_version(version))).values(
-                resource=json.dumps(resource), summary=_dumps(summary), version=version + 1)).rowcount
+            done = conn.execute(
+                update(table)
+                .where(and_(table.c.id == p.id, table.c.status == "pending", _at_version(version)))
+                .values(resource=json.dumps(resource), summary=_dumps(summary), version=version + 1)
+            ).rowcount
         if not done:
             raise self.conflict(p.id, version, "edited")
         log.info("proposal %s edited -> version %d", p.id, version + 1)
@@ -267,8 +350,10 @@ class ProposalStore:
         """Why the proposal can no longer be ``verb`` at ``version``: changed since, or decided."""
         p = self.get(proposal_id)
         if p.status == "pending" and version is not None and p.version != version:
-            return errors.Conflict(f"This proposal was changed (it is now version {p.version}; you saw version "
-                                   f"{version}). Review the card again before it is {verb}.")
+            return errors.Conflict(
+                f"This proposal was changed (it is now version {p.version}; you saw version "
+                f"{version}). Review the card again before it is {verb}."
+            )
         return errors.Conflict(f"This proposal is already {p.status}; it can no longer be {verb}.")
 
     # -- deciding ---------------------------------------------------------------------
@@ -283,7 +368,9 @@ class ProposalStore:
         """
         p = self.visible(proposal_id, launch)
         if not launch.scopes.allows(p.resource_type, "c"):
-            raise errors.Forbidden(f"This session was not granted permission to create {p.resource_type} resources.")
+            raise errors.Forbidden(
+                f"This session was not granted permission to create {p.resource_type} resources."
+            )
         if p.status == "approved" and version in (None, p.version):
             return p
         prescriber.require(launch, p.resource_type)  # server-enforced, whatever the page shows
@@ -330,13 +417,23 @@ class ProposalStore:
             raise errors.BadRequest("Please give a reason for rejecting this proposal.")
         p = self.visible(proposal_id, launch)
         with self.storage.begin() as conn:
-            done = conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "pending")).values(
-                status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=launch.user)).rowcount
+            done = conn.execute(
+                update(table)
+                .where(and_(table.c.id == p.id, table.c.status == "pending"))
+                .values(
+                    status="rejected",
+                    reason=reason[:REASON_MAX],
+                    decided_at=now(),
+                    decided_by=launch.user,
+                )
+            ).rowcount
         if done:
             metrics.decision("rejected")
         p = self.get(p.id)
         if not done and p.status != "rejected":
-            raise errors.Conflict(f"This proposal is already {p.status}; it can no longer be rejected.")
+            raise errors.Conflict(
+                f"This proposal is already {p.status}; it can no longer be rejected."
+            )
         return p
 
     def withdraw(self, sid: str, *, since: float, reason: str) -> list[str]:
@@ -346,8 +443,16 @@ class ProposalStore:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.sid == sid, table.c.status == "pending", table.c.created_at >= since)))]
             if ids:
-                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
-                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+                conn.execute(
+                    update(table)
+                    .where(and_(table.c.id.in_(ids), table.c.status == "pending"))
+                    .values(
+                        status="rejected",
+                        reason=reason[:REASON_MAX],
+                        decided_at=now(),
+                        decided_by=None,
+                    )
+                )
         return ids
 
     def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]:
@@ -357,22 +462,43 @@ class ProposalStore:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.id.in_(list(proposal_ids)), table.c.status == "pending")))]
             if ids:
-                conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.status == "pending")).values(
-                    status="rejected", reason=reason[:REASON_MAX], decided_at=now(), decided_by=None))
+                conn.execute(
+                    update(table)
+                    .where(and_(table.c.id.in_(ids), table.c.status == "pending"))
+                    .values(
+                        status="rejected",
+                        reason=reason[:REASON_MAX],
+                        decided_at=now(),
+                        decided_by=None,
+                    )
+                )
         return ids
 
     def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
         """pending (at ``version``) → executing, atomically (a stale claim is settled first)."""
         with self.storage.begin() as conn:
-            res = conn.execute(update(table).where(and_(
-                table.c.id == proposal_id, table.c.status == "pending", _at_version(version))).values(
-                status="executing", decided_at=now(), decided_by=user, attempts=table.c.attempts + 1))
+            res = conn.execute(
+                update(table)
+                .where(
+                    and_(
+                        table.c.id == proposal_id, table.c.status == "pending", _at_version(version)
+                    )
+                )
+                .values(
+                    status="executing",
+                    decided_at=now(),
+                    decided_by=user,
+                    attempts=table.c.attempts + 1,
+                )
+            )
         return bool(res.rowcount == 1)
 
     # -- settling an unconfirmed create (``inflight.py``) ---------------------------------
     def claim_doubt(self, p: Proposal) -> bool:
         """unconfirmed (or a stale claim) → executing while the EHR is asked; one asker wins."""
-        stale = and_(table.c.status == "executing", table.c.decided_at < now() - inflight.STALE_CLAIM_S)
+        stale = and_(
+            table.c.status == "executing", table.c.decided_at < now() - inflight.STALE_CLAIM_S
+        )
         with self.storage.begin() as conn:
             res = conn.execute(update(table).where(and_(
                 table.c.id == p.id, or_(table.c.status == "unconfirmed", stale))).values(
@@ -383,7 +509,9 @@ class ProposalStore:
         """Back to unconfirmed: nothing known yet (``clear_since``: the EHR's first empty
         answer)."""
         doubt = {**(p.summary.get("unconfirmed") or {}), "clear_since": clear_since}
-        return self._settle_as(p, "unconfirmed", {**p.summary, "unconfirmed": doubt, "last_error": message})
+        return self._settle_as(
+            p, "unconfirmed", {**p.summary, "unconfirmed": doubt, "last_error": message}
+        )
 
     def landed(self, p: Proposal, launch: Launch, found: dict[str, Any]) -> Proposal:
         """The create did land: approved, with its Provenance (written now if it is missing)."""
@@ -391,23 +519,33 @@ class ProposalStore:
         provenance = self._provenance(p, launch, ref, fresh=False)
         summary = {k: v for k, v in p.summary.items() if k != "unconfirmed"}
         log.info("proposal %s: the create landed after all -> %s", p.id, ref)
-        return self._settle_as(p, "approved", {**summary, "provenance": provenance, "last_error": None},
-                               result_ref=ref)
+        return self._settle_as(
+            p, "approved", {**summary, "provenance": provenance, "last_error": None}, result_ref=ref
+        )
 
     def confirmed_nothing(self, p: Proposal, message: str) -> Proposal:
         """The EHR holds nothing of it: retryable, or failed once the attempts are spent."""
         retry = p.attempts < MAX_ATTEMPTS
         summary = {k: v for k, v in p.summary.items() if k != "unconfirmed"}
-        message += " You can try approving again." if retry else " Nothing was written to the chart."
-        return self._settle_as(p, "pending" if retry else "failed", {**summary, "last_error": message})
+        message += (
+            " You can try approving again." if retry else " Nothing was written to the chart."
+        )
+        return self._settle_as(
+            p, "pending" if retry else "failed", {**summary, "last_error": message}
+        )
 
-    def _settle_as(self, p: Proposal, status: str, summary: Any, result_ref: str | None = None) -> Proposal:
+    def _settle_as(
+        self, p: Proposal, status: str, summary: Any, result_ref: str | None = None
+    ) -> Proposal:
         values: dict[str, Any] = {"status": status, "summary": _dumps(summary)}
         if result_ref:
             values.update(result_ref=result_ref, decided_at=now())
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing"))
-                         .values(**values))
+            conn.execute(
+                update(table)
+                .where(and_(table.c.id == p.id, table.c.status == "executing"))
+                .values(**values)
+            )
         return self.get(p.id)
 
     def _settled(self, proposal_id: str, version: int | None = None) -> Proposal:
@@ -428,9 +566,16 @@ class ProposalStore:
         ref = created.reference
         provenance = self._provenance(p, launch, ref, created.created)
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
-                status="approved", result_ref=ref, decided_at=now(),
-                summary=_dumps({**p.summary, "provenance": provenance, "last_error": None})))
+            conn.execute(
+                update(table)
+                .where(and_(table.c.id == p.id, table.c.status == "executing"))
+                .values(
+                    status="approved",
+                    result_ref=ref,
+                    decided_at=now(),
+                    summary=_dumps({**p.summary, "provenance": provenance, "last_error": None}),
+                )
+            )
         log.info("proposal %s approved -> %s", p.id, ref)
         return self.get(p.id)
 
@@ -442,7 +587,9 @@ class ProposalStore:
             if found:
                 return Created(type=p.resource_type, id=found[0]["id"], created=False,
                                resource=found[0])
-        return launch.fhir.create(p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}")
+        return launch.fhir.create(
+            p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}"
+        )
 
     def _failed(self, p: Proposal, exc: errors.DocGemmaError) -> None:
         if getattr(exc, "may_have_landed", False) or isinstance(exc, errors.Conflict):
@@ -451,19 +598,40 @@ class ProposalStore:
         retry = isinstance(exc, errors.UpstreamError) and p.attempts < MAX_ATTEMPTS
         message = exc.description + (" You can try approving again." if retry else "")
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
-                status="pending" if retry else "failed",
-                summary=_dumps({**p.summary, "last_error": message})))
-        log.info("proposal %s create failed (%s): %s", p.id, exc.error, "will allow retry" if retry else "failed")
+            conn.execute(
+                update(table)
+                .where(and_(table.c.id == p.id, table.c.status == "executing"))
+                .values(
+                    status="pending" if retry else "failed",
+                    summary=_dumps({**p.summary, "last_error": message}),
+                )
+            )
+        log.info(
+            "proposal %s create failed (%s): %s",
+            p.id,
+            exc.error,
+            "will allow retry" if retry else "failed",
+        )
 
     def _unconfirmed_after(self, p: Proposal, exc: errors.DocGemmaError) -> None:
         """The create was sent and may land: unconfirmed until the EHR is asked (never failed)."""
         message = f"{exc.description} {inflight.MAY_LAND}"
         exc.description = message  # what the clinician is told on this click too
         with self.storage.begin() as conn:
-            conn.execute(update(table).where(and_(table.c.id == p.id, table.c.status == "executing")).values(
-                status="unconfirmed", summary=_dumps({**p.summary, "last_error": message,
-                                                      "unconfirmed": {"since": now(), "clear_since": None}})))
+            conn.execute(
+                update(table)
+                .where(and_(table.c.id == p.id, table.c.status == "executing"))
+                .values(
+                    status="unconfirmed",
+                    summary=_dumps(
+                        {
+                            **p.summary,
+                            "last_error": message,
+                            "unconfirmed": {"since": now(), "clear_since": None},
+                        }
+                    ),
+                )
+            )
         log.info("proposal %s create unconfirmed (%s): the EHR will be asked", p.id, exc.error)
 
     def _provenance(self, p: Proposal, launch: Launch, target: str, fresh: bool) -> str | None:
@@ -476,8 +644,15 @@ class ProposalStore:
             if not fresh and launch.scopes.allows("Provenance", "s") and \
                     launch.fhir.search("Provenance", {"target": target}, max_pages=1):
                 return "recorded earlier"
-            made = launch.fhir.create(provenance_for(target, launch.user, p.id, edits=p.summary.get("changes"),
-                                                     via=(p.summary.get("via") or {}).get("client")))
+            made = launch.fhir.create(
+                provenance_for(
+                    target,
+                    launch.user,
+                    p.id,
+                    edits=p.summary.get("changes"),
+                    via=(p.summary.get("via") or {}).get("client"),
+                )
+            )
             return made.reference
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)

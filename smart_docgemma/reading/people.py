@@ -21,9 +21,16 @@ from ..knowledge.mentions import normalise
 DATA = Path(__file__).with_name("data")
 PACKAGE = Path(__file__).resolve().parent.parent
 # the data files whose words are the assistant's vocabulary (not names)
-VOCABULARY_FILES = ("agent/data/rules.yaml", "tools/data/ward.yaml", "tools/data/chart_questions.yaml",
-                    "tools/data/chart_terms.yaml", "tools/data/chart_windows.yaml", "tools/data/class_terms.yaml",
-                    "tools/data/protocols.yaml", "knowledge/data/analytes.yaml")
+VOCABULARY_FILES = (
+    "agent/data/rules.yaml",
+    "tools/data/ward.yaml",
+    "tools/data/chart_questions.yaml",
+    "tools/data/chart_terms.yaml",
+    "tools/data/chart_windows.yaml",
+    "tools/data/class_terms.yaml",
+    "tools/data/protocols.yaml",
+    "knowledge/data/analytes.yaml",
+)
 _WORD = r"[A-ZÀ-Ý][a-zà-ÿ'\-]+\d*"
 _RUN = re.compile(rf"(?<![\w/-])({_WORD}(?:[ \t]+{_WORD})+)(?![\w/-])")
 
@@ -33,7 +40,9 @@ def not_name_words() -> frozenset[str]:
     said = yaml.safe_load((DATA / "people.yaml").read_text())["not_name_words"]
     words = {normalise(str(w)) for ws in said.values() for w in ws}
     for rel in VOCABULARY_FILES:
-        words |= {normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", (PACKAGE / rel).read_text().lower())}
+        words |= {
+            normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", (PACKAGE / rel).read_text().lower())
+        }
     return frozenset(words)
 
 

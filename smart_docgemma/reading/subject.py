@@ -46,8 +46,12 @@ def is_own_id(said: str, here: InContext) -> bool:
     return said.lower() in {v.lower() for v in (here.id, here.mrn) if v}
 
 
-def subject_of(names: tuple[str, ...] | list[str], ids: tuple[str, ...] | list[str], born: str | None,
-               here: InContext) -> Subject:
+def subject_of(
+    names: tuple[str, ...] | list[str],
+    ids: tuple[str, ...] | list[str],
+    born: str | None,
+    here: InContext,
+) -> Subject:
     """The subject of a message naming ``names`` and ``ids`` (and a birth date ``born``)."""
     namesake = bool(born and here.born and born != here.born)
     own_names = [n for n in names if is_own_name(n, here)]

@@ -107,21 +107,33 @@ def save_pending(state: str, data: dict) -> None:
     store = _storage()
     with store.begin() as conn:
         conn.execute(delete(oauth_states).where(oauth_states.c.created_at < now() - STATE_TTL_S))
-        conn.execute(insert(oauth_states).values(state=state, browser=browser_id(), created_at=now(),
-                                                 data=store.seal(data)))
+        conn.execute(
+            insert(oauth_states).values(
+                state=state, browser=browser_id(), created_at=now(), data=store.seal(data)
+            )
+        )
 
 
 def pop_pending(state: str | None) -> dict:
     """The pending request for ``state``, deleted as it is read (single use)."""
     if not state:
-        raise errors.StateMismatch("The launch could not be verified (no state). Please relaunch the app.")
+        raise errors.StateMismatch(
+            "The launch could not be verified (no state). Please relaunch the app."
+        )
     store = _storage()
     with store.begin() as conn:
         row = conn.execute(select(oauth_states).where(oauth_states.c.state == state)).first()
         deleted = conn.execute(delete(oauth_states).where(oauth_states.c.state == state)).rowcount
-    if not row or not deleted or row.browser != session.get("browser") or row.created_at < now() - STATE_TTL_S:
-        raise errors.StateMismatch("The launch could not be verified: it was already used, expired, "
-                                   "or started in another browser. Please relaunch the app.")
+    if (
+        not row
+        or not deleted
+        or row.browser != session.get("browser")
+        or row.created_at < now() - STATE_TTL_S
+    ):
+        raise errors.StateMismatch(
+            "The launch could not be verified: it was already used, expired, "
+            "or started in another browser. Please relaunch the app."
+        )
     return store.unseal(row.data) or {}
 
 
@@ -132,8 +144,15 @@ def start_session(context: dict, token: dict) -> str:
     store = _storage()
     lifetime = current_app.config["SESSION_LIFETIME_S"]
     with store.begin() as conn:
-        conn.execute(insert(app_sessions).values(sid=sid, created_at=now(), expires_at=now() + lifetime,
-                                                 context=json.dumps(context), tokens=store.seal(_tokens(token))))
+        conn.execute(
+            insert(app_sessions).values(
+                sid=sid,
+                created_at=now(),
+                expires_at=now() + lifetime,
+                context=json.dumps(context),
+                tokens=store.seal(_tokens(token)),
+            )
+        )
     browser = session.get("browser")
     session.clear()  # rotate: nothing from before the login survives but the browser id
     session["sid"], session["browser"] = sid, browser or secrets.token_urlsafe(24)
@@ -148,9 +167,13 @@ def _tokens(token: dict, previous: dict | None = None) -> dict:
         lifetime = DEFAULT_EXPIRES_IN_S
     refresh = token.get("refresh_token") if isinstance(token.get("refresh_token"), str) else None
     scope = token.get("scope") if isinstance(token.get("scope"), str) else None
-    return {"access_token": token["access_token"], "expires_at": now() + lifetime, "lifetime": lifetime,
-            "refresh_token": refresh or (previous or {}).get("refresh_token"),
-            "scope": scope or (previous or {}).get("scope", "")}
+    return {
+        "access_token": token["access_token"],
+        "expires_at": now() + lifetime,
+        "lifetime": lifetime,
+        "refresh_token": refresh or (previous or {}).get("refresh_token"),
+        "scope": scope or (previous or {}).get("scope", ""),
+    }
 
 
 def _leeway(tokens: dict) -> float:
@@ -169,15 +192,23 @@ def current_launch() -> LaunchContext:
         with _storage().read() as conn:
             row = conn.execute(_SESSION, {"sid": sid}).first()
     if not row or row.expires_at < now():
-        raise errors.SessionExpired("Your session has ended. Close this window and open the assistant "
-                                    "again from the patient's chart.")
+        raise errors.SessionExpired(
+            "Your session has ended. Close this window and open the assistant "
+            "again from the patient's chart."
+        )
     ctx = json.loads(row.context)
     g.docgemma_launch = LaunchContext(
-        sid=str(sid), iss=ctx["iss"], patient_id=ctx.get("patient"), encounter_id=ctx.get("encounter"),
-        user=ctx.get("user"), scopes=GrantedScopes.parse(ctx.get("scope")),
+        sid=str(sid),
+        iss=ctx["iss"],
+        patient_id=ctx.get("patient"),
+        encounter_id=ctx.get("encounter"),
+        user=ctx.get("user"),
+        scopes=GrantedScopes.parse(ctx.get("scope")),
         need_patient_banner=bool(ctx.get("need_patient_banner", True)),
-        smart_style_url=ctx.get("smart_style_url"), fhir_context=ctx.get("fhir_context") or [],
-        sealed_tokens=row.tokens)
+        smart_style_url=ctx.get("smart_style_url"),
+        fhir_context=ctx.get("fhir_context") or [],
+        sealed_tokens=row.tokens,
+    )
     return g.docgemma_launch
 
 
@@ -218,8 +249,10 @@ def refresh_now(sid: str) -> str:
 
 def _refresh(sid: str, context: dict, tokens: dict) -> str:
     if not tokens.get("refresh_token"):
-        raise errors.SessionExpired("Your EHR session has expired and cannot be renewed. "
-                                    "Close this window and relaunch the app from the patient's chart.")
+        raise errors.SessionExpired(
+            "Your EHR session has expired and cannot be renewed. "
+            "Close this window and relaunch the app from the patient's chart."
+        )
     cfg, store = current_app.config, _storage()
     with _refresh_lock:
         try:
@@ -232,7 +265,11 @@ def _refresh(sid: str, context: dict, tokens: dict) -> str:
             raise
         fresh = _tokens(token, tokens)
         with store.begin() as conn:
-            conn.execute(update(app_sessions).where(app_sessions.c.sid == sid).values(tokens=store.seal(fresh)))
+            conn.execute(
+                update(app_sessions)
+                .where(app_sessions.c.sid == sid)
+                .values(tokens=store.seal(fresh))
+            )
     log.info("refreshed the access token of a session (lifetime %s s)", fresh["lifetime"])
     return fresh["access_token"]
 

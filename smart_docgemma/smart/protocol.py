@@ -36,7 +36,12 @@ LAUNCH_SCOPES = {"launch", "launch/patient", "launch/encounter"}
 # Token-endpoint answers after which the refresh token will never work again (RFC 6749 §5.2).
 FINAL_REFRESH_ERRORS = {"invalid_grant", "invalid_client", "unauthorized_client"}
 # Authorization errors a relaunch cannot fix: the app's registration or configuration is wrong.
-CONFIGURATION_ERRORS = {"invalid_client", "unauthorized_client", "invalid_scope", "unsupported_response_type"}
+CONFIGURATION_ERRORS = {
+    "invalid_client",
+    "unauthorized_client",
+    "invalid_scope",
+    "unsupported_response_type",
+}
 
 
 def normalise_iss(iss: str | None) -> str:
@@ -71,20 +76,25 @@ def discover(iss: str, timeout: float, allow_no_pkce: bool = False) -> dict:
         config = res.json()
     except (requests.RequestException, ValueError) as exc:
         log.info("SMART discovery failed for %s: %s", iss, type(exc).__name__)
-        raise errors.LaunchError("The EHR's SMART configuration could not be read.", status=502) from exc
+        raise errors.LaunchError(
+            "The EHR's SMART configuration could not be read.", status=502
+        ) from exc
     if not isinstance(config, dict):
         raise _malformed(iss, "not a JSON object")
     for key in ("authorization_endpoint", "token_endpoint", "jwks_uri"):
         if config.get(key) is not None:
             config[key] = _endpoint(iss, key, config[key])
     if not config.get("authorization_endpoint") or not config.get("token_endpoint"):
-        raise errors.LaunchError("The EHR's SMART configuration has no authorization or token endpoint.",
-                                 status=502)
+        raise errors.LaunchError(
+            "The EHR's SMART configuration has no authorization or token endpoint.", status=502
+        )
     if not isinstance(config.get("issuer"), (str, type(None))):
         raise _malformed(iss, "issuer is not text")
     methods = config.get("code_challenge_methods_supported")
     if "S256" not in (methods if isinstance(methods, list) else []) and not allow_no_pkce:
-        raise errors.LaunchError("The EHR does not offer PKCE (S256); the assistant refuses to launch without it.")
+        raise errors.LaunchError(
+            "The EHR does not offer PKCE (S256); the assistant refuses to launch without it."
+        )
     return config
 
 
@@ -103,18 +113,25 @@ def _endpoint(iss: str, key: str, value) -> str:
         parts.port  # noqa: B018  (raises ValueError when out of range)
     except ValueError as exc:
         raise _malformed(iss, f"{key} is not a URL") from exc
-    if not host or not (parts.scheme == "https" or (parts.scheme == "http" and host in LOOPBACK_HOSTS)):
+    if not host or not (
+        parts.scheme == "https" or (parts.scheme == "http" and host in LOOPBACK_HOSTS)
+    ):
         raise _malformed(iss, f"{key} is neither https nor loopback http")
     return url
 
 
 def _malformed(iss: str, why: str) -> errors.LaunchError:
     log.warning("SMART discovery for %s refused: %s", iss, why)
-    return errors.LaunchError("The EHR's SMART configuration is malformed; the assistant cannot launch "
-                              "from it. Ask your administrator to check the EHR's registration.", status=502)
+    return errors.LaunchError(
+        "The EHR's SMART configuration is malformed; the assistant cannot launch "
+        "from it. Ask your administrator to check the EHR's registration.",
+        status=502,
+    )
 
 
-def client_session(cfg: dict, redirect_uri: str | None = None, scope: str | None = None) -> OAuth2Session:
+def client_session(
+    cfg: dict, redirect_uri: str | None = None, scope: str | None = None
+) -> OAuth2Session:
     """An authlib session for our registration (confidential when a secret is set)."""
     secret = cfg.get("CLIENT_SECRET") or None
     return OAuth2Session(cfg["CLIENT_ID"], secret, scope=scope, redirect_uri=redirect_uri,
@@ -142,13 +159,20 @@ def exchange_code(cfg: dict, pending: dict, callback_url: str, timeout: float) -
     """Trade the code for tokens; TokenExchangeError with no secret echoed on failure."""
     session = client_session(cfg, pending["redirect_uri"])
     try:
-        token = session.fetch_token(pending["token_endpoint"], authorization_response=callback_url,
-                                    state=pending["state"], code_verifier=pending["verifier"], timeout=timeout)
+        token = session.fetch_token(
+            pending["token_endpoint"],
+            authorization_response=callback_url,
+            state=pending["state"],
+            code_verifier=pending["verifier"],
+            timeout=timeout,
+        )
     except (OAuth2Error, OAuthError, requests.RequestException, ValueError) as exc:
         code = getattr(exc, "error", None) or type(exc).__name__
         log.warning("token exchange failed at %s: %s", pending["token_endpoint"], code)
         if _needs_administrator(code, getattr(exc, "description", None)):
-            raise errors.TokenExchangeError(f"The EHR did not issue a token ({code}). {ADMINISTRATOR}") from exc
+            raise errors.TokenExchangeError(
+                f"The EHR did not issue a token ({code}). {ADMINISTRATOR}"
+            ) from exc
         raise errors.TokenExchangeError(
             "The EHR did not issue a token for this launch. Please relaunch the app.") from exc
     if not isinstance(token.get("access_token"), str) or not token["access_token"]:
@@ -156,8 +180,10 @@ def exchange_code(cfg: dict, pending: dict, callback_url: str, timeout: float) -
     return dict(token)
 
 
-ADMINISTRATOR = ("Relaunching will not help: the assistant's registration with this EHR needs fixing. "
-                 "Contact your administrator.")
+ADMINISTRATOR = (
+    "Relaunching will not help: the assistant's registration with this EHR needs fixing. "
+    "Contact your administrator."
+)
 _ERROR_CODE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
@@ -192,7 +218,14 @@ def validate_id_token(id_token: str, pending: dict, client_id: str, timeout: flo
             raise ValueError("id_token is not text")
         keys = KeySet.import_key_set(requests.get(pending["jwks_uri"], timeout=timeout).json())
         claims = jwt.decode(id_token, keys, algorithms=ID_TOKEN_ALGS).claims
-    except (requests.RequestException, ValueError, TypeError, KeyError, AttributeError, JoseError) as exc:
+    except (
+        requests.RequestException,
+        ValueError,
+        TypeError,
+        KeyError,
+        AttributeError,
+        JoseError,
+    ) as exc:
         log.warning("identity token from %s not verified: %s", pending["iss"], type(exc).__name__)
         raise errors.TokenExchangeError("The EHR's identity token could not be verified.") from exc
     audience = claims.get("aud")
@@ -201,7 +234,9 @@ def validate_id_token(id_token: str, pending: dict, client_id: str, timeout: flo
     problems = [
         normalise_iss(claims.get("iss")) != normalise_iss(pending.get("issuer") or pending["iss"]),
         client_id not in audiences,
-        not isinstance(expires, (int, float)) or isinstance(expires, bool) or expires < time.time() - 60,
+        not isinstance(expires, (int, float))
+        or isinstance(expires, bool)
+        or expires < time.time() - 60,
         pending.get("nonce") and claims.get("nonce") != pending["nonce"],
     ]
     if any(problems):
@@ -209,7 +244,9 @@ def validate_id_token(id_token: str, pending: dict, client_id: str, timeout: flo
     return claims
 
 
-def refresh(cfg: dict, token_endpoint: str, refresh_token: str, granted_scope: str, timeout: float) -> dict:
+def refresh(
+    cfg: dict, token_endpoint: str, refresh_token: str, granted_scope: str, timeout: float
+) -> dict:
     """Refresh without the launch scopes (SMART 2.x: context is not re-requested)."""
     scope = " ".join(s for s in granted_scope.split() if s not in LAUNCH_SCOPES)
     session = client_session(cfg, scope=scope)
@@ -226,6 +263,8 @@ def refresh(cfg: dict, token_endpoint: str, refresh_token: str, granted_scope: s
         raise errors.SessionExpired("The EHR could not renew your session. Close this window and "
                                     "relaunch the app from the patient's chart.") from exc
     if not isinstance(token.get("access_token"), str) or not token["access_token"]:
-        raise errors.SessionExpired("The EHR's refresh response had no access token. Please relaunch the app.")
+        raise errors.SessionExpired(
+            "The EHR's refresh response had no access token. Please relaunch the app."
+        )
     log.info("token refresh succeeded at %s", token_endpoint)
     return dict(token)

@@ -32,7 +32,7 @@ class GrantedScopes:
     other: set[str] = field(default_factory=set)  # openid, fhirUser, launch, offline_access…
 
     @classmethod
-    def parse(cls, scope: str | None) -> "GrantedScopes":
+    def parse(cls, scope: str | None) -> GrantedScopes:
         granted = cls(raw=scope or "")
         for token in (scope or "").split():
             perm = _permission(token)

@@ -10,7 +10,7 @@ inside ``max_tokens`` (an unbounded string ran until it was truncated).
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -26,8 +26,11 @@ PatientId = Field(min_length=1, max_length=64, description="FHIR Patient id")
 class DrugSafetyArgs(BaseModel):
     model_config = _STRICT
     drug_name: str = DrugName
-    dose: Optional[str] = Field(default=None, max_length=40,
-                                description="the dose asked about, e.g. 400 mg (checked against a child's weight)")
+    dose: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the dose asked about, e.g. 400 mg (checked against a child's weight)",
+    )
 
 
 class DrugInteractionArgs(BaseModel):
@@ -37,19 +40,21 @@ class DrugInteractionArgs(BaseModel):
 
 class LiteratureSearchArgs(BaseModel):
     model_config = _STRICT
-    query: str = Field(min_length=2, max_length=160, description="Search query for medical literature")
+    query: str = Field(
+        min_length=2, max_length=160, description="Search query for medical literature"
+    )
 
 
 class ClinicalTrialsArgs(BaseModel):
     model_config = _STRICT
     condition: str = Field(min_length=2, max_length=100)
-    status: Optional[Literal["recruiting", "active", "completed", "any"]] = None
+    status: Literal["recruiting", "active", "completed", "any"] | None = None
 
 
 class PatientSearchArgs(BaseModel):
     model_config = _STRICT
     name: str = Field(min_length=1, max_length=80)
-    birth_date: Optional[str] = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+    birth_date: str | None = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
 
 
 class DrugIdentityArgs(BaseModel):
@@ -67,19 +72,27 @@ class PatientChartArgs(BaseModel):
     patient_id: str = PatientId
     # what the question asks of the chart ("lab:Potassium", "medications"...;
     # tools/chart/answers.py); none: the whole chart summary
-    focus: Optional[str] = Field(default=None, max_length=40,
-                                 description="the part of the chart asked about, e.g. lab:Potassium")
+    focus: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the part of the chart asked about, e.g. lab:Potassium",
+    )
 
     # a lab question's time window ("24h", "3d", "today", "yesterday": since yesterday) and
     # statistic
-    window: Optional[str] = Field(default=None, max_length=12,
-                                  description="results in a window only, e.g. 24h, 3d, today, yesterday")
-    statistic: Optional[Literal["mean"]] = Field(default=None, description="mean of the results in the window")
+    window: str | None = Field(
+        default=None,
+        max_length=12,
+        description="results in a window only, e.g. 24h, 3d, today, yesterday",
+    )
+    statistic: Literal["mean"] | None = Field(
+        default=None, description="mean of the results in the window"
+    )
     # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
     # unit the answer is asked in
-    threshold: Optional[str] = Field(default=None, max_length=60,
+    threshold: str | None = Field(default=None, max_length=60,
                                      description="compare each result, e.g. lt:4, lt:3.5,gt:5.5")
-    unit: Optional[str] = Field(default=None, max_length=12,
+    unit: str | None = Field(default=None, max_length=12,
                                 description="answer in this unit, e.g. mg/dL")
 
     @field_validator("focus")
@@ -104,7 +117,7 @@ class PrescribeMedicationArgs(BaseModel):
     medication_name: str = DrugName
     dosage: str = Field(min_length=1, max_length=40, description="e.g. 500 mg")
     frequency: str = Field(min_length=1, max_length=40, description="e.g. twice daily")
-    notes: Optional[str] = Field(default=None, max_length=200)
+    notes: str | None = Field(default=None, max_length=200)
 
 
 class AddAllergyArgs(BaseModel):
@@ -112,10 +125,10 @@ class AddAllergyArgs(BaseModel):
     patient_id: str = PatientId
     substance: str = Field(min_length=2, max_length=60)
     reaction: str = Field(min_length=2, max_length=80)
-    severity: Optional[Literal["mild", "moderate", "severe"]] = None
-    verification: Optional[Literal["confirmed", "unconfirmed"]] = Field(
+    severity: Literal["mild", "moderate", "severe"] | None = None
+    verification: Literal["confirmed", "unconfirmed"] | None = Field(
         default=None, description="only if the clinician says so; unstated is recorded unconfirmed")
-    criticality: Optional[Literal["low", "high", "unable-to-assess"]] = Field(
+    criticality: Literal["low", "high", "unable-to-assess"] | None = Field(
         default=None, description="only if the clinician says so; unstated is left unknown")
 
 
@@ -131,40 +144,56 @@ class ImageAnalysisArgs(BaseModel):
     query: str = Field(min_length=2, max_length=160, description="What to look for in the image")
 
 
-Priority = Optional[Literal["routine", "urgent", "asap", "stat"]]
+Priority = Literal["routine", "urgent", "asap", "stat"] | None
 
 
 class LabOrderArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    test: str = Field(min_length=2, max_length=80, description="the lab test(s) by name, e.g. basic metabolic panel")
-    when: Optional[str] = Field(default=None, max_length=60, description="e.g. tomorrow at 8am, in 3 months, stat")
+    test: str = Field(
+        min_length=2,
+        max_length=80,
+        description="the lab test(s) by name, e.g. basic metabolic panel",
+    )
+    when: str | None = Field(
+        default=None, max_length=60, description="e.g. tomorrow at 8am, in 3 months, stat"
+    )
     priority: Priority = None
-    reason: Optional[str] = Field(default=None, max_length=160)
+    reason: str | None = Field(default=None, max_length=160)
 
 
 class ReferralArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    specialty: str = Field(min_length=2, max_length=60, description="e.g. orthopedic surgery, cardiology")
-    reason: Optional[str] = Field(default=None, max_length=160, description="e.g. knee pain")
-    note: Optional[str] = Field(default=None, max_length=2000, description="the clinician's text, verbatim")
+    specialty: str = Field(
+        min_length=2, max_length=60, description="e.g. orthopedic surgery, cardiology"
+    )
+    reason: str | None = Field(default=None, max_length=160, description="e.g. knee pain")
+    note: str | None = Field(
+        default=None, max_length=2000, description="the clinician's text, verbatim"
+    )
     priority: Priority = None
 
 
 class VitalSignArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    reading: str = Field(min_length=3, max_length=200, description="e.g. BP 150/95 mmHg, HR 88, temp 38.2 C")
+    reading: str = Field(
+        min_length=3, max_length=200, description="e.g. BP 150/95 mmHg, HR 88, temp 38.2 C"
+    )
 
 
 class ProtocolArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    protocol: str = Field(min_length=1, max_length=60,
-                          description="the protocol or its analyte, e.g. magnesium, potassium, HbA1c")
-    older_than_days: Optional[int] = Field(default=None, ge=1, le=3650,
-                                           description="a reorder interval the clinician said, in days")
+    protocol: str = Field(
+        min_length=1,
+        max_length=60,
+        description="the protocol or its analyte, e.g. magnesium, potassium, HbA1c",
+    )
+    older_than_days: int | None = Field(
+        default=None, ge=1, le=3650, description="a reorder interval the clinician said, in days"
+    )
 
 
 class DraftDocumentArgs(BaseModel):
@@ -174,13 +203,23 @@ class DraftDocumentArgs(BaseModel):
     patient_id: str = PatientId
     kind: Literal["discharge", "progress", "handoff", "referral"]
     request: str = Field(min_length=2, max_length=400, description="The clinician's words")
-    specialty: Optional[str] = Field(default=None, max_length=60, description="A referral's specialty")
+    specialty: str | None = Field(
+        default=None, max_length=60, description="A referral's specialty"
+    )
     priority: Priority = None
-    reason: Optional[str] = Field(default=None, max_length=300)
-    include: list[str] = Field(default_factory=list, max_length=8, description="Analytes whose trend to show")
-    birth_date: Optional[str] = Field(default=None, max_length=10, description="A birth date the request names")
-    patient_name: Optional[str] = Field(default=None, max_length=80, description="A name the request names")
-    supersedes: list[str] = Field(default_factory=list, max_length=4, description="Pending drafts replaced")
+    reason: str | None = Field(default=None, max_length=300)
+    include: list[str] = Field(
+        default_factory=list, max_length=8, description="Analytes whose trend to show"
+    )
+    birth_date: str | None = Field(
+        default=None, max_length=10, description="A birth date the request names"
+    )
+    patient_name: str | None = Field(
+        default=None, max_length=80, description="A name the request names"
+    )
+    supersedes: list[str] = Field(
+        default_factory=list, max_length=4, description="Pending drafts replaced"
+    )
 
 
 class CareGapArgs(BaseModel):
@@ -191,7 +230,9 @@ class CareGapArgs(BaseModel):
 class CareGapOrderArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    labs_only: bool = Field(default=False, description="order only the overdue lab tests, not referrals")
+    labs_only: bool = Field(
+        default=False, description="order only the overdue lab tests, not referrals"
+    )
 
 
 class ProblemPlanArgs(BaseModel):
@@ -200,15 +241,19 @@ class ProblemPlanArgs(BaseModel):
     problem: Literal["high_potassium", "high_inr"] = Field(
         description="the problem to plan: high_potassium (hyperkalaemia) or high_inr "
                     "(supratherapeutic INR)")
-    stated_value: Optional[float] = Field(default=None, ge=0, le=100,
-                                          description="the value the clinician stated, e.g. 5.6 or 3.4")
+    stated_value: float | None = Field(
+        default=None, ge=0, le=100, description="the value the clinician stated, e.g. 5.6 or 3.4"
+    )
 
 
 class ReconcileArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    statement: str = Field(min_length=2, max_length=400,
-                           description="what the clinician said the patient takes, stopped or changed")
+    statement: str = Field(
+        min_length=2,
+        max_length=400,
+        description="what the clinician said the patient takes, stopped or changed",
+    )
 
 
 class SwitchArgs(BaseModel):
@@ -217,7 +262,9 @@ class SwitchArgs(BaseModel):
     new_drug: str = DrugName
     dosage: str = Field(min_length=1, max_length=40, description="e.g. 100 mg")
     frequency: str = Field(min_length=1, max_length=40, description="e.g. twice daily")
-    replaces: Optional[str] = Field(default=None, max_length=60, description="the drug it replaces, when said")
+    replaces: str | None = Field(
+        default=None, max_length=60, description="the drug it replaces, when said"
+    )
 
 
 class PeriopArgs(BaseModel):
@@ -225,4 +272,6 @@ class PeriopArgs(BaseModel):
     patient_id: str = PatientId
     surgery: str = Field(min_length=2, max_length=200,
                          description="the surgery's date as said, e.g. Tuesday 15 December")
-    bleeding_risk: Literal["low", "high"] = Field(default="high", description="the procedure's bleeding risk")
+    bleeding_risk: Literal["low", "high"] = Field(
+        default="high", description="the procedure's bleeding risk"
+    )

@@ -11,8 +11,9 @@ with a pre-formatted message. Write tools return a proposal id and never write.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -35,7 +36,9 @@ class VisionModel(Protocol):
     """What a tool may ask of the model: one question about an image, answered in ``schema``
     (the agent hands tools its client bound to the turn's call count)."""
 
-    def vision(self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None) -> M: ...
+    def vision(
+        self, prompt: str, image: bytes, mime: str, schema: type[M], system: str | None = None
+    ) -> M: ...
 
 
 @dataclass
@@ -58,7 +61,7 @@ class ToolResult:
     proposal_id: str | None = None
 
     @classmethod
-    def failure(cls, kind: str, text: str) -> "ToolResult":
+    def failure(cls, kind: str, text: str) -> ToolResult:
         return cls(status="error", text=text, error_kind=kind)
 
     def to_dict(self) -> dict[str, Any]:
@@ -166,4 +169,6 @@ class Tool:
 
     def granted(self, scopes: GrantedScopes | None) -> bool:
         """True when every needed (type, interaction) is covered by the grant."""
-        return all(scopes is not None and scopes.allows(rtype, inter) for rtype, inter in self.spec.scopes)
+        return all(
+            scopes is not None and scopes.allows(rtype, inter) for rtype, inter in self.spec.scopes
+        )

@@ -13,10 +13,35 @@ from ..smart.scopes import GrantedScopes
 from .base import Tool
 from .chart import chart, patients
 from .sources import drugs, imaging, literature, trials
-from .writes import caregaps, drafting, orders, periop, plans, protocols, reconciliation, switch, ward_orders
+from .writes import (
+    caregaps,
+    drafting,
+    orders,
+    periop,
+    plans,
+    protocols,
+    reconciliation,
+    switch,
+    ward_orders,
+)
 
-_MODULES = (patients, chart, drugs, literature, trials, imaging, orders, ward_orders, protocols, caregaps, plans,
-            reconciliation, switch, periop, drafting)
+_MODULES = (
+    patients,
+    chart,
+    drugs,
+    literature,
+    trials,
+    imaging,
+    orders,
+    ward_orders,
+    protocols,
+    caregaps,
+    plans,
+    reconciliation,
+    switch,
+    periop,
+    drafting,
+)
 
 
 def all_tools() -> list[Tool]:

@@ -10,53 +10,65 @@ F: dict[str, tuple[str, str, str, str]] = {
     # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py,
     # tools/writes/orders.py)
     "Avoid %(drug)s with %(others)s": (
-        "Éviter %(drug)s avec %(others)s", "Evitar %(drug)s com %(others)s",
-        "Evitar %(drug)s con %(others)s", "Epuka %(drug)s pamoja na %(others)s"),
+        "Éviter %(drug)s avec %(others)s",
+        "Evitar %(drug)s com %(others)s",
+        "Evitar %(drug)s con %(others)s",
+        "Epuka %(drug)s pamoja na %(others)s",
+    ),
     "Monitor closely if giving %(drug)s with %(others)s": (
         "Surveiller étroitement si %(drug)s est donné avec %(others)s",
         "Monitorar de perto se %(drug)s for dado com %(others)s",
         "Vigilar de cerca si se da %(drug)s con %(others)s",
-        "Fuatilia kwa karibu ukitoa %(drug)s pamoja na %(others)s"),
+        "Fuatilia kwa karibu ukitoa %(drug)s pamoja na %(others)s",
+    ),
     "Avoid %(drug)s at this kidney function (%(renal)s)": (
         "Éviter %(drug)s avec cette fonction rénale (%(renal)s)",
         "Evitar %(drug)s com esta função renal (%(renal)s)",
         "Evitar %(drug)s con esta función renal (%(renal)s)",
-        "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)"),
+        "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s)": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s)",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s)",
         "Ajustar la dosis de %(drug)s a la función renal (%(renal)s)",
-        "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s)"),
+        "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s)",
+    ),
     "Avoid %(drug)s at this patient's age (%(age)s years)": (
         "Éviter %(drug)s à l'âge de ce patient (%(age)s ans)",
         "Evitar %(drug)s na idade deste paciente (%(age)s anos)",
         "Evitar %(drug)s a la edad de este paciente (%(age)s años)",
-        "Epuka %(drug)s kwa umri wa mgonjwa huyu (miaka %(age)s)"),
+        "Epuka %(drug)s kwa umri wa mgonjwa huyu (miaka %(age)s)",
+    ),
     "Review %(drug)s at this patient's age (%(age)s years)": (
         "Réévaluer %(drug)s à l'âge de ce patient (%(age)s ans)",
         "Reavaliar %(drug)s na idade deste paciente (%(age)s anos)",
         "Revisar %(drug)s a la edad de este paciente (%(age)s años)",
-        "Kagua %(drug)s kwa umri wa mgonjwa huyu (miaka %(age)s)"),
+        "Kagua %(drug)s kwa umri wa mgonjwa huyu (miaka %(age)s)",
+    ),
     "Reduce the %(drug)s dose — it is above the daily maximum": (
         "Réduire la dose de %(drug)s — elle dépasse le maximum journalier",
         "Reduzir a dose de %(drug)s — está acima do máximo diário",
         "Reducir la dosis de %(drug)s — supera el máximo diario",
-        "Punguza dozi ya %(drug)s — imezidi kiwango cha juu cha siku"),
+        "Punguza dozi ya %(drug)s — imezidi kiwango cha juu cha siku",
+    ),
     "Review the %(drug)s dose — it is above the usual daily maximum": (
         "Réévaluer la dose de %(drug)s — elle dépasse le maximum journalier habituel",
         "Reavaliar a dose de %(drug)s — está acima do máximo diário habitual",
         "Revisar la dosis de %(drug)s — supera el máximo diario habitual",
-        "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha siku"),
+        "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha siku",
+    ),
     "Reduce the %(drug)s dose — it is above the weekly maximum": (
         "Réduire la dose de %(drug)s — elle dépasse le maximum hebdomadaire",
         "Reduzir a dose de %(drug)s — está acima do máximo semanal",
         "Reducir la dosis de %(drug)s — supera el máximo semanal",
-        "Punguza dozi ya %(drug)s — imezidi kiwango cha juu cha wiki"),
+        "Punguza dozi ya %(drug)s — imezidi kiwango cha juu cha wiki",
+    ),
     "Review the %(drug)s dose — it is above the usual weekly maximum": (
         "Réévaluer la dose de %(drug)s — elle dépasse le maximum hebdomadaire habituel",
         "Reavaliar a dose de %(drug)s — está acima do máximo semanal habitual",
         "Revisar la dosis de %(drug)s — supera el máximo semanal habitual",
-        "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha wiki"),
+        "Kagua dozi ya %(drug)s — imezidi kiwango cha kawaida cha wiki",
+    ),
     "Check the %(drug)s frequency — this drug is given once a week, not daily": (
         "Vérifier la fréquence de %(drug)s — ce médicament "
         "se donne une fois par semaine, pas chaque jour",
@@ -64,141 +76,218 @@ F: dict[str, tuple[str, str, str, str]] = {
         "é dado uma vez por semana, não diariamente",
         "Verificar la frecuencia de %(drug)s — este "
         "medicamento se da una vez por semana, no a diario",
-        "Hakiki marudio ya %(drug)s — dawa hii hutolewa mara moja kwa wiki, si kila siku"),
+        "Hakiki marudio ya %(drug)s — dawa hii hutolewa mara moja kwa wiki, si kila siku",
+    ),
     "Review %(drug)s: a safety finding applies (%(topic)s)": (
         "Réévaluer %(drug)s : une alerte de sécurité s'applique (%(topic)s)",
         "Reavaliar %(drug)s: um alerta de segurança se aplica (%(topic)s)",
         "Revisar %(drug)s: se aplica una alerta de seguridad (%(topic)s)",
-        "Kagua %(drug)s: tahadhari ya usalama inahusika (%(topic)s)"),
+        "Kagua %(drug)s: tahadhari ya usalama inahusika (%(topic)s)",
+    ),
     "Could not check %(label)s for interactions or allergies": (
         "Impossible de vérifier les interactions et allergies pour %(label)s",
         "Não foi possível verificar interações e alergias para %(label)s",
         "No se pudieron verificar interacciones y alergias para %(label)s",
-        "Haikuwezekana kukagua mwingiliano na mzio kwa %(label)s"),
+        "Haikuwezekana kukagua mwingiliano na mzio kwa %(label)s",
+    ),
     "Remove duplicate %(drug)s — already active": (
-        "Supprimer le doublon %(drug)s — déjà en cours", "Remover a duplicidade de %(drug)s — já ativo",
-        "Eliminar el duplicado de %(drug)s — ya activo", "Ondoa %(drug)s iliyorudiwa — tayari inatumika"),
+        "Supprimer le doublon %(drug)s — déjà en cours",
+        "Remover a duplicidade de %(drug)s — já ativo",
+        "Eliminar el duplicado de %(drug)s — ya activo",
+        "Ondoa %(drug)s iliyorudiwa — tayari inatumika",
+    ),
     "Remove duplicate %(drug)s — already in these orders": (
         "Supprimer le doublon %(drug)s — déjà dans ces prescriptions",
         "Remover a duplicidade de %(drug)s — já nestas prescrições",
         "Eliminar el duplicado de %(drug)s — ya en estas indicaciones",
-        "Ondoa %(drug)s iliyorudiwa — tayari iko kwenye maagizo haya"),
+        "Ondoa %(drug)s iliyorudiwa — tayari iko kwenye maagizo haya",
+    ),
     "Avoid %(drug)s with %(other)s — two drugs of the same kind (%(two)s)": (
         "Éviter %(drug)s avec %(other)s — deux médicaments de même type (%(two)s)",
         "Evitar %(drug)s com %(other)s — dois medicamentos do mesmo tipo (%(two)s)",
         "Evitar %(drug)s con %(other)s — dos medicamentos del mismo tipo (%(two)s)",
-        "Epuka %(drug)s pamoja na %(other)s — dawa mbili za aina moja (%(two)s)"),
+        "Epuka %(drug)s pamoja na %(other)s — dawa mbili za aina moja (%(two)s)",
+    ),
     "Check the boxed warning before ordering %(drug)s": (
         "Lire la mise en garde encadrée avant de prescrire %(drug)s",
         "Ler o alerta em destaque (boxed warning) antes de prescrever %(drug)s",
         "Leer la advertencia destacada (boxed warning) antes de indicar %(drug)s",
-        "Soma onyo maalum (boxed warning) kabla ya kuagiza %(drug)s"),
+        "Soma onyo maalum (boxed warning) kabla ya kuagiza %(drug)s",
+    ),
     "Review active %(drug)s — %(substance)s allergy (%(reaction)s)": (
         "Réévaluer %(drug)s en cours — allergie à %(substance)s (%(reaction)s)",
         "Reavaliar %(drug)s em uso — alergia a %(substance)s (%(reaction)s)",
         "Revisar %(drug)s activo — alergia a %(substance)s (%(reaction)s)",
-        "Kagua %(drug)s inayotumika — mzio wa %(substance)s (%(reaction)s)"),
+        "Kagua %(drug)s inayotumika — mzio wa %(substance)s (%(reaction)s)",
+    ),
     "Do not give %(drug)s — %(substance)s allergy (%(reaction)s)": (
         "Ne pas donner %(drug)s — allergie à %(substance)s (%(reaction)s)",
         "Não administrar %(drug)s — alergia a %(substance)s (%(reaction)s)",
         "No administrar %(drug)s — alergia a %(substance)s (%(reaction)s)",
-        "Usitoe %(drug)s — mzio wa %(substance)s (%(reaction)s)"),
+        "Usitoe %(drug)s — mzio wa %(substance)s (%(reaction)s)",
+    ),
     "Caution with %(drug)s — %(substance)s allergy (%(reaction)s)": (
         "Prudence avec %(drug)s — allergie à %(substance)s (%(reaction)s)",
         "Cautela com %(drug)s — alergia a %(substance)s (%(reaction)s)",
         "Precaución con %(drug)s — alergia a %(substance)s (%(reaction)s)",
-        "Tahadhari na %(drug)s — mzio wa %(substance)s (%(reaction)s)"),
-    "Avoid %(drug)s in pregnancy": ("Éviter %(drug)s pendant la grossesse", "Evitar %(drug)s na gravidez",
-                                    "Evitar %(drug)s en el embarazo", "Epuka %(drug)s wakati wa ujauzito"),
-    "Stop %(drug)s in pregnancy": ("Arrêter %(drug)s pendant la grossesse", "Suspender %(drug)s na gravidez",
-                                   "Suspender %(drug)s en el embarazo", "Acha %(drug)s wakati wa ujauzito"),
-    "Review %(drug)s in pregnancy": ("Réévaluer %(drug)s pendant la grossesse", "Reavaliar %(drug)s na gravidez",
-                                     "Revisar %(drug)s en el embarazo", "Kagua %(drug)s wakati wa ujauzito"),
+        "Tahadhari na %(drug)s — mzio wa %(substance)s (%(reaction)s)",
+    ),
+    "Avoid %(drug)s in pregnancy": (
+        "Éviter %(drug)s pendant la grossesse",
+        "Evitar %(drug)s na gravidez",
+        "Evitar %(drug)s en el embarazo",
+        "Epuka %(drug)s wakati wa ujauzito",
+    ),
+    "Stop %(drug)s in pregnancy": (
+        "Arrêter %(drug)s pendant la grossesse",
+        "Suspender %(drug)s na gravidez",
+        "Suspender %(drug)s en el embarazo",
+        "Acha %(drug)s wakati wa ujauzito",
+    ),
+    "Review %(drug)s in pregnancy": (
+        "Réévaluer %(drug)s pendant la grossesse",
+        "Reavaliar %(drug)s na gravidez",
+        "Revisar %(drug)s en el embarazo",
+        "Kagua %(drug)s wakati wa ujauzito",
+    ),
     "Avoid %(drug)s while breastfeeding": (
-        "Éviter %(drug)s pendant l'allaitement", "Evitar %(drug)s durante a amamentação",
-        "Evitar %(drug)s durante la lactancia", "Epuka %(drug)s wakati wa kunyonyesha"),
+        "Éviter %(drug)s pendant l'allaitement",
+        "Evitar %(drug)s durante a amamentação",
+        "Evitar %(drug)s durante la lactancia",
+        "Epuka %(drug)s wakati wa kunyonyesha",
+    ),
     "Stop %(drug)s while breastfeeding": (
-        "Arrêter %(drug)s pendant l'allaitement", "Suspender %(drug)s durante a amamentação",
-        "Suspender %(drug)s durante la lactancia", "Acha %(drug)s wakati wa kunyonyesha"),
+        "Arrêter %(drug)s pendant l'allaitement",
+        "Suspender %(drug)s durante a amamentação",
+        "Suspender %(drug)s durante la lactancia",
+        "Acha %(drug)s wakati wa kunyonyesha",
+    ),
     "Review %(drug)s while breastfeeding": (
-        "Réévaluer %(drug)s pendant l'allaitement", "Reavaliar %(drug)s durante a amamentação",
-        "Revisar %(drug)s durante la lactancia", "Kagua %(drug)s wakati wa kunyonyesha"),
+        "Réévaluer %(drug)s pendant l'allaitement",
+        "Reavaliar %(drug)s durante a amamentação",
+        "Revisar %(drug)s durante la lactancia",
+        "Kagua %(drug)s wakati wa kunyonyesha",
+    ),
     "Order an HbA1c — monitoring overdue (last result %(date)s)": (
         "Prescrire une HbA1c — surveillance en retard (dernier résultat %(date)s)",
         "Solicitar HbA1c — monitorização atrasada (último resultado %(date)s)",
         "Solicitar HbA1c — control atrasado (último resultado %(date)s)",
-        "Agiza HbA1c — ufuatiliaji umechelewa (matokeo ya mwisho %(date)s)"),
+        "Agiza HbA1c — ufuatiliaji umechelewa (matokeo ya mwisho %(date)s)",
+    ),
     "Order an HbA1c — monitoring overdue (no result on file)": (
         "Prescrire une HbA1c — surveillance en retard (aucun résultat au dossier)",
         "Solicitar HbA1c — monitorização atrasada (nenhum resultado no prontuário)",
         "Solicitar HbA1c — control atrasado (ningún resultado en la historia)",
-        "Agiza HbA1c — ufuatiliaji umechelewa (hakuna matokeo kwenye faili)"),
+        "Agiza HbA1c — ufuatiliaji umechelewa (hakuna matokeo kwenye faili)",
+    ),
     "Check %(test)s on %(drug)s — no result on file": (
         "Contrôler : %(test)s sous %(drug)s — aucun résultat au dossier",
         "Verificar %(test)s em uso de %(drug)s — nenhum resultado no prontuário",
         "Controlar %(test)s con %(drug)s — ningún resultado en la historia",
-        "Pima %(test)s ukiwa kwenye %(drug)s — hakuna matokeo kwenye faili"),
+        "Pima %(test)s ukiwa kwenye %(drug)s — hakuna matokeo kwenye faili",
+    ),
     "Check %(test)s on %(drug)s — %(value)s on %(date)s": (
         "Contrôler : %(test)s sous %(drug)s — %(value)s le %(date)s",
         "Verificar %(test)s em uso de %(drug)s — %(value)s em %(date)s",
         "Controlar %(test)s con %(drug)s — %(value)s el %(date)s",
-        "Pima %(test)s ukiwa kwenye %(drug)s — %(value)s tarehe %(date)s"),
+        "Pima %(test)s ukiwa kwenye %(drug)s — %(value)s tarehe %(date)s",
+    ),
     "Avoid %(drug)s — %(condition)s on the problem list": (
         "Éviter %(drug)s — %(condition)s dans la liste des problèmes",
         "Evitar %(drug)s — %(condition)s na lista de problemas",
         "Evitar %(drug)s — %(condition)s en la lista de problemas",
-        "Epuka %(drug)s — %(condition)s kwenye orodha ya matatizo"),
+        "Epuka %(drug)s — %(condition)s kwenye orodha ya matatizo",
+    ),
     "Caution with %(drug)s — %(condition)s on the problem list": (
         "Prudence avec %(drug)s — %(condition)s dans la liste des problèmes",
         "Cautela com %(drug)s — %(condition)s na lista de problemas",
         "Precaución con %(drug)s — %(condition)s en la lista de problemas",
-        "Tahadhari na %(drug)s — %(condition)s kwenye orodha ya matatizo"),
+        "Tahadhari na %(drug)s — %(condition)s kwenye orodha ya matatizo",
+    ),
     "Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s": (
         "Ne pas débuter %(drug)s — %(test)s %(value)s le %(date)s, au-dessus de %(limit)s",
         "Não iniciar %(drug)s — %(test)s %(value)s em %(date)s, acima de %(limit)s",
         "No iniciar %(drug)s — %(test)s %(value)s el %(date)s, por encima de %(limit)s",
-        "Usianze %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s"),
+        "Usianze %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s",
+    ),
     "Review %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s": (
         "Réévaluer %(drug)s — %(test)s %(value)s le %(date)s, au-dessus de %(limit)s",
         "Reavaliar %(drug)s — %(test)s %(value)s em %(date)s, acima de %(limit)s",
         "Revisar %(drug)s — %(test)s %(value)s el %(date)s, por encima de %(limit)s",
-        "Kagua %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s"),
+        "Kagua %(drug)s — %(test)s %(value)s tarehe %(date)s, juu ya %(limit)s",
+    ),
     "Check the %(drug)s dose — %(dose)s mg is above %(most)s mg for a child of %(kg)s kg": (
         "Vérifier la dose de %(drug)s — %(dose)s mg "
         "dépasse %(most)s mg pour un enfant de %(kg)s kg",
         "Verificar a dose de %(drug)s — %(dose)s mg está "
         "acima de %(most)s mg para uma criança de %(kg)s kg",
         "Verificar la dosis de %(drug)s — %(dose)s mg supera %(most)s mg para un niño de %(kg)s kg",
-        "Hakiki dozi ya %(drug)s — mg %(dose)s imezidi mg %(most)s kwa mtoto wa kg %(kg)s"),
+        "Hakiki dozi ya %(drug)s — mg %(dose)s imezidi mg %(most)s kwa mtoto wa kg %(kg)s",
+    ),
     "Not checked: %(what)s of %(drug)s — no %(item)s on file": (
         "Non vérifié : %(what)s de %(drug)s — %(item)s absent du dossier",
         "Não verificado: %(what)s de %(drug)s — %(item)s ausente do prontuário",
         "No verificado: %(what)s de %(drug)s — %(item)s ausente de la historia",
-        "Haijakaguliwa: %(what)s ya %(drug)s — %(item)s haipo kwenye faili"),
+        "Haijakaguliwa: %(what)s ya %(drug)s — %(item)s haipo kwenye faili",
+    ),
     "eGFR": ("DFG estimé", "TFG estimada", "TFG estimada", "eGFR"),
     "potassium": ("kaliémie", "potássio", "potasio", "potasiamu"),
     "weight": ("poids", "peso", "peso", "uzito"),
-    "pregnancy status": ("statut de grossesse", "estado de gravidez", "estado de embarazo", "hali ya ujauzito"),
-    "renal dosing": ("adaptation de dose à la fonction rénale", "ajuste de dose à função renal",
-                     "ajuste de dosis a la función renal", "dozi kulingana na figo"),
-    "hyperkalaemia risk": ("risque d'hyperkaliémie", "risco de hipercalemia", "riesgo de hiperpotasemia",
-                           "hatari ya potasiamu kuzidi"),
-    "the weight-based dose for a child": ("la dose pédiatrique selon le poids", "a dose pediátrica por peso",
-                                          "la dosis pediátrica por peso", "dozi ya mtoto kwa uzito"),
-    "pregnancy safety": ("sécurité pendant la grossesse", "segurança na gravidez", "seguridad en el embarazo",
-                         "usalama wakati wa ujauzito"),
+    "pregnancy status": (
+        "statut de grossesse",
+        "estado de gravidez",
+        "estado de embarazo",
+        "hali ya ujauzito",
+    ),
+    "renal dosing": (
+        "adaptation de dose à la fonction rénale",
+        "ajuste de dose à função renal",
+        "ajuste de dosis a la función renal",
+        "dozi kulingana na figo",
+    ),
+    "hyperkalaemia risk": (
+        "risque d'hyperkaliémie",
+        "risco de hipercalemia",
+        "riesgo de hiperpotasemia",
+        "hatari ya potasiamu kuzidi",
+    ),
+    "the weight-based dose for a child": (
+        "la dose pédiatrique selon le poids",
+        "a dose pediátrica por peso",
+        "la dosis pediátrica por peso",
+        "dozi ya mtoto kwa uzito",
+    ),
+    "pregnancy safety": (
+        "sécurité pendant la grossesse",
+        "segurança na gravidez",
+        "seguridad en el embarazo",
+        "usalama wakati wa ujauzito",
+    ),
     "The patient's %(part)s could not be read, so that check did not run.": (
         "Impossible de lire %(part)s du patient : cette vérification n'a pas été faite.",
         "Não foi possível ler %(part)s do paciente: essa verificação não foi feita.",
         "No se pudo leer %(part)s del paciente: esa verificación no se hizo.",
-        "%(part)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika."),
-    "active medications": ("les traitements en cours", "os medicamentos em uso", "los medicamentos activos",
-                           "Dawa zinazotumika"),
+        "%(part)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika.",
+    ),
+    "active medications": (
+        "les traitements en cours",
+        "os medicamentos em uso",
+        "los medicamentos activos",
+        "Dawa zinazotumika",
+    ),
     "allergies": ("les allergies", "as alergias", "las alergias", "Mzio"),
-    "problem list": ("la liste des problèmes", "a lista de problemas", "la lista de problemas",
-                     "Orodha ya matatizo"),
-    "lab results": ("les résultats biologiques", "os resultados de exames", "los resultados de laboratorio",
-                    "Matokeo ya maabara"),
+    "problem list": (
+        "la liste des problèmes",
+        "a lista de problemas",
+        "la lista de problemas",
+        "Orodha ya matatizo",
+    ),
+    "lab results": (
+        "les résultats biologiques",
+        "os resultados de exames",
+        "los resultados de laboratorio",
+        "Matokeo ya maabara",
+    ),
     "The patient's %(type)s records could not be read, so that safety check did not run.": (
         "Impossible de lire les ressources %(type)s du patient "
         ": cette vérification de sécurité n'a pas été faite.",
@@ -207,29 +296,38 @@ F: dict[str, tuple[str, str, str, str]] = {
         "No se pudieron leer los registros %(type)s del "
         "paciente: esa verificación de seguridad no se hizo.",
         "Rekodi za %(type)s za mgonjwa hazikuweza kusomwa, "
-        "hivyo ukaguzi huo wa usalama haukufanyika."),
+        "hivyo ukaguzi huo wa usalama haukufanyika.",
+    ),
     "The FDA label for %(drug)s could not be checked for a boxed warning.": (
         "La notice FDA de %(drug)s n'a pas pu être vérifiée (mise en garde encadrée).",
         "A bula FDA de %(drug)s não pôde ser verificada quanto a alerta em destaque.",
         "No se pudo revisar la ficha FDA de %(drug)s en busca de advertencia destacada.",
-        "Lebo ya FDA ya %(drug)s haikuweza kukaguliwa kwa onyo maalum."),
-    "Boxed warning: %(text)s": ("Mise en garde encadrée (notice FDA, en anglais) : %(text)s",
-                                "Alerta em destaque (bula FDA, em inglês): %(text)s",
-                                "Advertencia destacada (ficha FDA, en inglés): %(text)s",
-                                "Onyo maalum (lebo ya FDA, kwa Kiingereza): %(text)s"),
+        "Lebo ya FDA ya %(drug)s haikuweza kukaguliwa kwa onyo maalum.",
+    ),
+    "Boxed warning: %(text)s": (
+        "Mise en garde encadrée (notice FDA, en anglais) : %(text)s",
+        "Alerta em destaque (bula FDA, em inglês): %(text)s",
+        "Advertencia destacada (ficha FDA, en inglés): %(text)s",
+        "Onyo maalum (lebo ya FDA, kwa Kiingereza): %(text)s",
+    ),
     "%(drug)s could not be identified, so allergies and interactions were not checked for it.": (
         "%(drug)s n'a pas pu être identifié : allergies et interactions non vérifiées.",
         "%(drug)s não pôde ser identificado: alergias e interações não foram verificadas.",
         "%(drug)s no pudo identificarse: alergias e interacciones no verificadas.",
-        "%(drug)s haikuweza kutambuliwa, hivyo mzio na mwingiliano havikukaguliwa."),
+        "%(drug)s haikuweza kutambuliwa, hivyo mzio na mwingiliano havikukaguliwa.",
+    ),
     "The patient has an active order for %(drug)s, which this allergy calls into question.": (
         "Le patient a une prescription en cours de %(drug)s, que cette allergie remet en cause.",
         "O paciente tem uma prescrição ativa de %(drug)s, que esta alergia põe em dúvida.",
         "El paciente tiene una indicación activa de %(drug)s, que esta alergia pone en duda.",
-        "Mgonjwa ana agizo linalotumika la %(drug)s, ambalo mzio huu unalitilia shaka."),
+        "Mgonjwa ana agizo linalotumika la %(drug)s, ambalo mzio huu unalitilia shaka.",
+    ),
     "An allergy to %(substance)s is already recorded.": (
-        "Une allergie à %(substance)s est déjà enregistrée.", "Uma alergia a %(substance)s já está registrada.",
-        "Ya hay una alergia a %(substance)s registrada.", "Mzio wa %(substance)s tayari umerekodiwa."),
+        "Une allergie à %(substance)s est déjà enregistrée.",
+        "Uma alergia a %(substance)s já está registrada.",
+        "Ya hay una alergia a %(substance)s registrada.",
+        "Mzio wa %(substance)s tayari umerekodiwa.",
+    ),
     "The chart already lists allergies (%(listed)s); "
     "recording no known allergy contradicts them.": (
         "Le dossier mentionne déjà des allergies (%(listed)s) "
@@ -238,14 +336,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "registrar « sem alergias conhecidas » as contradiz.",
         "La historia ya registra alergias (%(listed)s); "
         "anotar «sin alergias conocidas» las contradice.",
-        "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao."),
+        "Faili tayari lina mzio (%(listed)s); kurekodi «hakuna mzio unaojulikana» kunapingana nao.",
+    ),
     # the patient-safety check's lines in a tool's text (checks/drug_safety.py,
     # tools/sources/drugs.py)
     "Patient safety check against this patient's chart:": (
         "Vérification de sécurité sur le dossier de ce patient :",
         "Verificação de segurança no prontuário deste paciente:",
         "Verificación de seguridad en la historia de este paciente:",
-        "Ukaguzi wa usalama kwenye faili la mgonjwa huyu:"),
+        "Ukaguzi wa usalama kwenye faili la mgonjwa huyu:",
+    ),
     "Weight-based dose of %(drug)s for this child: %(per_kg)s mg/kg a dose = %(dose)s mg for "
     "%(kg)s kg (weight of %(date)s), at most %(most)s mg a dose (%(source)s).": (
         "Dose de %(drug)s selon le poids pour cet enfant : %(per_kg)s mg/kg par prise = %(dose)s "
@@ -255,7 +355,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Dosis de %(drug)s según el peso para este niño: %(per_kg)s mg/kg por dosis = %(dose)s mg "
         "para %(kg)s kg (peso del %(date)s), como máximo %(most)s mg por dosis (%(source)s).",
         "Dozi ya %(drug)s kwa uzito kwa mtoto huyu: %(per_kg)s mg/kg kwa dozi = %(dose)s mg kwa "
-        "kilo %(kg)s (uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s)."),
+        "kilo %(kg)s (uzito wa %(date)s), si zaidi ya %(most)s mg kwa dozi (%(source)s).",
+    ),
     "Not covered: the drug–disease rules have no rule for %(problems)s, so "
     "nothing is claimed about them for %(drugs)s.": (
         "Non couvert : les règles médicament–maladie n'ont aucune règle pour %(problems)s ; rien "
@@ -265,12 +366,14 @@ F: dict[str, tuple[str, str, str, str]] = {
         "No cubierto: las reglas fármaco–enfermedad no tienen ninguna regla para %(problems)s; "
         "por tanto, no se afirma nada sobre ellas para %(drugs)s.",
         "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
-        "hakuna kinachodaiwa kuzihusu kwa %(drugs)s."),
+        "hakuna kinachodaiwa kuzihusu kwa %(drugs)s.",
+    ),
     "No paediatric range on file for %(drug)s": (
         "Pas de fourchette pédiatrique enregistrée pour %(drug)s",
         "Sem faixa pediátrica registada para %(drug)s",
         "Sin rango pediátrico registrado para %(drug)s",
-        "Hakuna kiwango cha watoto kilichorekodiwa kwa %(drug)s"),
+        "Hakuna kiwango cha watoto kilichorekodiwa kwa %(drug)s",
+    ),
     "No interaction found for %(pairs)s in the offline interaction tables "
     "or the FDA labels' interaction, contraindication and boxed-warning "
     "text. Absence of label text is not proof that a combination is safe.": (
@@ -289,123 +392,129 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna mwingiliano uliopatikana kwa %(pairs)s katika majedwali ya mwingiliano nje ya "
         "mtandao wala katika sehemu za mwingiliano, vizuizi na maonyo ya kisanduku ya lebo za FDA. "
         "Kukosekana kwa maandishi ya lebo "
-        "si uthibitisho kwamba mchanganyiko ni salama."),
+        "si uthibitisho kwamba mchanganyiko ni salama.",
+    ),
     "No FDA label was found for %(drugs)s, so its label could not be checked.": (
         "Aucune notice FDA trouvée pour %(drugs)s : sa notice n'a pas pu être vérifiée.",
         "Nenhuma bula da FDA encontrada para %(drugs)s: a bula não pôde ser verificada.",
         "No se encontró el prospecto de la FDA de %(drugs)s: no se pudo verificar.",
-        "Hakuna lebo ya FDA iliyopatikana kwa %(drugs)s, kwa hiyo lebo yake haikuweza kukaguliwa."),
-    'Age: not known (no birth date in the record).': (
-        'Âge : inconnu (pas de date de naissance dans le dossier).',
-        'Idade: desconhecida (sem data de nascimento no prontuário).',
-        'Edad: desconocida (sin fecha de nacimiento en la historia).',
-        'Umri: haujulikani (hakuna tarehe ya kuzaliwa kwenye rekodi).'),
-    'Age: %(age)s years at death on %(died)s (born %(born)s).': (
-        'Âge : %(age)s ans au décès le %(died)s (né(e) le %(born)s).',
-        'Idade: %(age)s anos ao falecer em %(died)s (nascido(a) em %(born)s).',
-        'Edad: %(age)s años al fallecer el %(died)s (nacido/a el %(born)s).',
-        'Umri: miaka %(age)s alipofariki %(died)s (alizaliwa %(born)s).'),
-    'Age: %(age)s years (born %(born)s).': (
-        'Âge : %(age)s ans (né(e) le %(born)s).',
-        'Idade: %(age)s anos (nascido(a) em %(born)s).',
-        'Edad: %(age)s años (nacido/a el %(born)s).',
-        'Umri: miaka %(age)s (alizaliwa %(born)s).'),
+        "Hakuna lebo ya FDA iliyopatikana kwa %(drugs)s, kwa hiyo lebo yake haikuweza kukaguliwa.",
+    ),
+    "Age: not known (no birth date in the record).": (
+        "Âge : inconnu (pas de date de naissance dans le dossier).",
+        "Idade: desconhecida (sem data de nascimento no prontuário).",
+        "Edad: desconocida (sin fecha de nacimiento en la historia).",
+        "Umri: haujulikani (hakuna tarehe ya kuzaliwa kwenye rekodi).",
+    ),
+    "Age: %(age)s years at death on %(died)s (born %(born)s).": (
+        "Âge : %(age)s ans au décès le %(died)s (né(e) le %(born)s).",
+        "Idade: %(age)s anos ao falecer em %(died)s (nascido(a) em %(born)s).",
+        "Edad: %(age)s años al fallecer el %(died)s (nacido/a el %(born)s).",
+        "Umri: miaka %(age)s alipofariki %(died)s (alizaliwa %(born)s).",
+    ),
+    "Age: %(age)s years (born %(born)s).": (
+        "Âge : %(age)s ans (né(e) le %(born)s).",
+        "Idade: %(age)s anos (nascido(a) em %(born)s).",
+        "Edad: %(age)s años (nacido/a el %(born)s).",
+        "Umri: miaka %(age)s (alizaliwa %(born)s).",
+    ),
     # the ward orders' and the class checks' sentences (proposals/describe.py, checks/rules.py,
     # tools/chart/chart.py)
-    'Avoid %(drug)s in this child (%(age)s)': (
-        'Éviter %(drug)s chez cet enfant (%(age)s)',
-        'Evitar %(drug)s nesta criança (%(age)s)',
-        'Evitar %(drug)s en este niño (%(age)s)',
-        'Epuka %(drug)s kwa mtoto huyu (%(age)s)'),
+    "Avoid %(drug)s in this child (%(age)s)": (
+        "Éviter %(drug)s chez cet enfant (%(age)s)",
+        "Evitar %(drug)s nesta criança (%(age)s)",
+        "Evitar %(drug)s en este niño (%(age)s)",
+        "Epuka %(drug)s kwa mtoto huyu (%(age)s)",
+    ),
     "The earlier card was withdrawn: this order replaces it.": (
         "La carte précédente a été retirée : cette prescription la remplace.",
         "O cartão anterior foi retirado: esta prescrição o substitui.",
         "La tarjeta anterior fue retirada: esta orden la reemplaza.",
-        "Kadi ya awali imeondolewa: agizo hili linaichukua nafasi yake."),
-    'Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg': (
-        'Vérifier la dose de %(drug)s — %(dose)s pour un enfant de %(kg)s kg',
-        'Verificar a dose de %(drug)s — %(dose)s para uma criança de %(kg)s kg',
-        'Revisar la dosis de %(drug)s — %(dose)s para un niño de %(kg)s kg',
-        'Kagua dozi ya %(drug)s — %(dose)s kwa mtoto wa kilo %(kg)s'),
-    'Do not add %(drug)s — %(others)s is already ordered (same class)': (
-        'Ne pas ajouter %(drug)s — %(others)s est déjà prescrit (même classe)',
-        'Não acrescentar %(drug)s — %(others)s já está prescrito (mesma classe)',
-        'No añadir %(drug)s — %(others)s ya está indicado (misma clase)',
-        'Usiongeze %(drug)s — %(others)s tayari imeagizwa (kundi moja)'),
-    'Do not give %(drug)s to this child (%(age)s)': (
-        'Ne pas donner %(drug)s à cet enfant (%(age)s)',
-        'Não dar %(drug)s a esta criança (%(age)s)',
-        'No dar %(drug)s a este niño (%(age)s)',
-        'Usimpe mtoto huyu %(drug)s (%(age)s)'),
+        "Kadi ya awali imeondolewa: agizo hili linaichukua nafasi yake.",
+    ),
+    "Check the %(drug)s dose — %(dose)s for a child of %(kg)s kg": (
+        "Vérifier la dose de %(drug)s — %(dose)s pour un enfant de %(kg)s kg",
+        "Verificar a dose de %(drug)s — %(dose)s para uma criança de %(kg)s kg",
+        "Revisar la dosis de %(drug)s — %(dose)s para un niño de %(kg)s kg",
+        "Kagua dozi ya %(drug)s — %(dose)s kwa mtoto wa kilo %(kg)s",
+    ),
+    "Do not add %(drug)s — %(others)s is already ordered (same class)": (
+        "Ne pas ajouter %(drug)s — %(others)s est déjà prescrit (même classe)",
+        "Não acrescentar %(drug)s — %(others)s já está prescrito (mesma classe)",
+        "No añadir %(drug)s — %(others)s ya está indicado (misma clase)",
+        "Usiongeze %(drug)s — %(others)s tayari imeagizwa (kundi moja)",
+    ),
+    "Do not give %(drug)s to this child (%(age)s)": (
+        "Ne pas donner %(drug)s à cet enfant (%(age)s)",
+        "Não dar %(drug)s a esta criança (%(age)s)",
+        "No dar %(drug)s a este niño (%(age)s)",
+        "Usimpe mtoto huyu %(drug)s (%(age)s)",
+    ),
     "Medication review of %(count)s active medication(s) against this patient's chart:": (
-        'Revue de %(count)s médicament(s) actif(s) au regard du dossier de ce patient :',
-        'Revisão de %(count)s medicamento(s) ativo(s) em relação ao prontuário deste paciente:',
-        'Revisión de %(count)s medicamento(s) activo(s) frente a la historia de este paciente:',
-        'Mapitio ya dawa %(count)s zinazotumika dhidi ya rekodi ya mgonjwa huyu:'),
-    'Order %(what)s (%(system)s %(code)s)': (
-        'Demander %(what)s (%(system)s %(code)s)',
-        'Solicitar %(what)s (%(system)s %(code)s)',
-        'Solicitar %(what)s (%(system)s %(code)s)',
-        'Agiza %(what)s (%(system)s %(code)s)'),
-    'Record %(what)s %(value)s': (
-        'Enregistrer %(what)s %(value)s',
-        'Registrar %(what)s %(value)s',
-        'Registrar %(what)s %(value)s',
-        'Rekodi %(what)s %(value)s'),
-    'Refer: %(what)s (%(system)s %(code)s)': (
-        'Adresser : %(what)s (%(system)s %(code)s)',
-        'Encaminhar: %(what)s (%(system)s %(code)s)',
-        'Derivar: %(what)s (%(system)s %(code)s)',
-        'Rufaa: %(what)s (%(system)s %(code)s)'),
-    'Reviewed: %(drugs)s.': (
-        'Revus : %(drugs)s.',
-        'Revisados: %(drugs)s.',
-        'Revisados: %(drugs)s.',
-        'Zimekaguliwa: %(drugs)s.'),
-    'Switch rather than add %(drug)s — %(others)s is already ordered (same class)': (
+        "Revue de %(count)s médicament(s) actif(s) au regard du dossier de ce patient :",
+        "Revisão de %(count)s medicamento(s) ativo(s) em relação ao prontuário deste paciente:",
+        "Revisión de %(count)s medicamento(s) activo(s) frente a la historia de este paciente:",
+        "Mapitio ya dawa %(count)s zinazotumika dhidi ya rekodi ya mgonjwa huyu:",
+    ),
+    "Order %(what)s (%(system)s %(code)s)": (
+        "Demander %(what)s (%(system)s %(code)s)",
+        "Solicitar %(what)s (%(system)s %(code)s)",
+        "Solicitar %(what)s (%(system)s %(code)s)",
+        "Agiza %(what)s (%(system)s %(code)s)",
+    ),
+    "Record %(what)s %(value)s": (
+        "Enregistrer %(what)s %(value)s",
+        "Registrar %(what)s %(value)s",
+        "Registrar %(what)s %(value)s",
+        "Rekodi %(what)s %(value)s",
+    ),
+    "Refer: %(what)s (%(system)s %(code)s)": (
+        "Adresser : %(what)s (%(system)s %(code)s)",
+        "Encaminhar: %(what)s (%(system)s %(code)s)",
+        "Derivar: %(what)s (%(system)s %(code)s)",
+        "Rufaa: %(what)s (%(system)s %(code)s)",
+    ),
+    "Reviewed: %(drugs)s.": (
+        "Revus : %(drugs)s.",
+        "Revisados: %(drugs)s.",
+        "Revisados: %(drugs)s.",
+        "Zimekaguliwa: %(drugs)s.",
+    ),
+    "Switch rather than add %(drug)s — %(others)s is already ordered (same class)": (
         "Remplacer plutôt qu'ajouter %(drug)s — %(others)s est déjà prescrit (même classe)",
-        'Substituir em vez de acrescentar %(drug)s — %(others)s já está prescrito (mesma classe)',
-        'Sustituir en lugar de añadir %(drug)s — %(others)s ya está indicado (misma clase)',
-        'Badilisha badala ya kuongeza %(drug)s — %(others)s tayari imeagizwa (kundi moja)'),
-    'a service': (
-        'un service',
-        'um serviço',
-        'un servicio',
-        'huduma'),
-    'an observation': (
-        'une observation',
-        'uma observação',
-        'una observación',
-        'kipimo'),
-    'for %(reason)s': (
-        'pour %(reason)s',
-        'para %(reason)s',
-        'para %(reason)s',
-        'kwa %(reason)s'),
-    'for %(when)s': (
-        'pour %(when)s',
-        'para %(when)s',
-        'para %(when)s',
-        'kwa %(when)s'),
-    'once': (
-        'une fois',
-        'uma vez',
-        'una vez',
-        'mara moja'),
-    'over %(n)s %(unit)s': (
-        'sur %(n)s %(unit)s',
-        'em %(n)s %(unit)s',
-        'en %(n)s %(unit)s',
-        'kwa %(n)s %(unit)s'),
+        "Substituir em vez de acrescentar %(drug)s — %(others)s já está prescrito (mesma classe)",
+        "Sustituir en lugar de añadir %(drug)s — %(others)s ya está indicado (misma clase)",
+        "Badilisha badala ya kuongeza %(drug)s — %(others)s tayari imeagizwa (kundi moja)",
+    ),
+    "a service": ("un service", "um serviço", "un servicio", "huduma"),
+    "an observation": ("une observation", "uma observação", "una observación", "kipimo"),
+    "for %(reason)s": ("pour %(reason)s", "para %(reason)s", "para %(reason)s", "kwa %(reason)s"),
+    "for %(when)s": ("pour %(when)s", "para %(when)s", "para %(when)s", "kwa %(when)s"),
+    "once": ("une fois", "uma vez", "una vez", "mara moja"),
+    "over %(n)s %(unit)s": (
+        "sur %(n)s %(unit)s",
+        "em %(n)s %(unit)s",
+        "en %(n)s %(unit)s",
+        "kwa %(n)s %(unit)s",
+    ),
     "Checked for this patient's %(parts)s.": (
-        "Vérifié pour ce patient : %(parts)s.", "Verificado para este paciente: %(parts)s.",
-        "Verificado para este paciente: %(parts)s.", "Imekaguliwa kwa mgonjwa huyu: %(parts)s."),
+        "Vérifié pour ce patient : %(parts)s.",
+        "Verificado para este paciente: %(parts)s.",
+        "Verificado para este paciente: %(parts)s.",
+        "Imekaguliwa kwa mgonjwa huyu: %(parts)s.",
+    ),
     "age %(age)s (age list: %(source)s)": (
-        "âge %(age)s ans (liste par âge : %(source)s)", "idade %(age)s anos (lista por idade: %(source)s)",
-        "edad %(age)s años (lista por edad: %(source)s)", "umri miaka %(age)s (orodha ya umri: %(source)s)"),
+        "âge %(age)s ans (liste par âge : %(source)s)",
+        "idade %(age)s anos (lista por idade: %(source)s)",
+        "edad %(age)s años (lista por edad: %(source)s)",
+        "umri miaka %(age)s (orodha ya umri: %(source)s)",
+    ),
     "latest kidney function %(renal)s": (
-        "dernière fonction rénale %(renal)s", "última função renal %(renal)s", "última función renal %(renal)s",
-        "utendaji wa figo wa mwisho %(renal)s"),
+        "dernière fonction rénale %(renal)s",
+        "última função renal %(renal)s",
+        "última función renal %(renal)s",
+        "utendaji wa figo wa mwisho %(renal)s",
+    ),
     "The patient's %(parts)s could not be read, so those checks did not run. Do not assume the "
     "drug is safe for this patient.": (
         "Impossible de lire %(parts)s du patient : ces vérifications n'ont pas été faites. Ne pas "
@@ -415,13 +524,15 @@ F: dict[str, tuple[str, str, str, str]] = {
         "No se pudo leer %(parts)s del paciente: esas verificaciones no se hicieron. No asuma que "
         "el medicamento es seguro para este paciente.",
         "%(parts)s za mgonjwa hazikuweza kusomwa, hivyo ukaguzi huo haukufanyika. Usidhani kwamba "
-        "dawa ni salama kwa mgonjwa huyu."),
+        "dawa ni salama kwa mgonjwa huyu.",
+    ),
     "Patient safety check of %(drugs)s: nothing found in the %(checked)s.": (
         "Vérification de sécurité de %(drugs)s pour ce patient : rien trouvé dans %(checked)s.",
         "Verificação de segurança de %(drugs)s para este paciente: nada encontrado em %(checked)s.",
         "Verificación de seguridad de %(drugs)s para "
         "este paciente: nada encontrado en %(checked)s.",
-        "Ukaguzi wa usalama wa %(drugs)s: hakuna kilichopatikana katika %(checked)s."),
+        "Ukaguzi wa usalama wa %(drugs)s: hakuna kilichopatikana katika %(checked)s.",
+    ),
     "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
     "drug–disease and lab rules of the knowledge core": (
         "les tables d'interactions hors ligne, les allergies "
@@ -433,7 +544,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "las reglas de embarazo/lactancia, renales, medicamento–enfermedad "
         "y de laboratorio de la base de conocimiento",
         "jedwali za mwingiliano nje ya mtandao, mzio unaohusiana, kanuni za ujauzito/kunyonyesha, "
-        "figo, dawa–ugonjwa na maabara"),
+        "figo, dawa–ugonjwa na maabara",
+    ),
     "Checked against the patient's active medications "
     "(%(meds)s) and recorded allergies (%(allergies)s).": (
         "Vérifié par rapport aux traitements en cours du patient (%(meds)s) et aux allergies "
@@ -443,7 +555,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Verificado con los medicamentos activos del paciente (%(meds)s) y las alergias "
         "registradas (%(allergies)s).",
         "Imekaguliwa dhidi ya dawa zinazotumika za mgonjwa "
-        "(%(meds)s) na mzio uliorekodiwa (%(allergies)s)."),
+        "(%(meds)s) na mzio uliorekodiwa (%(allergies)s).",
+    ),
     "Nothing found for %(pairs)s in the offline interaction "
     "tables (the FDA labels could not be checked).": (
         "Rien trouvé pour %(pairs)s dans les tables d'interactions hors ligne (les notices FDA "
@@ -453,29 +566,42 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Nada encontrado para %(pairs)s en las tablas de interacciones sin conexión (no se "
         "pudieron revisar las fichas FDA).",
         "Hakuna kilichopatikana kwa %(pairs)s kwenye jedwali "
-        "za mwingiliano (lebo za FDA hazikuweza kukaguliwa)."),
+        "za mwingiliano (lebo za FDA hazikuweza kukaguliwa).",
+    ),
     # chart answers (tools/chart/answers.py)
     "%(what)s: NOT AVAILABLE (%(why)s) — do not assume there are none.": (
         "%(what)s : NON DISPONIBLE (%(why)s) — ne pas en conclure qu'il n'y en a pas.",
         "%(what)s: NÃO DISPONÍVEL (%(why)s) — não presuma que não haja.",
         "%(what)s: NO DISPONIBLE (%(why)s) — no asuma que no los hay.",
-        "%(what)s: HAIPATIKANI (%(why)s) — usidhani kwamba hakuna."),
+        "%(what)s: HAIPATIKANI (%(why)s) — usidhani kwamba hakuna.",
+    ),
     "Vital signs": ("Signes vitaux", "Sinais vitais", "Signos vitales", "Dalili muhimu"),
-    "Active medications": ("Traitements en cours", "Medicamentos em uso", "Medicamentos activos",
-                           "Dawa zinazotumika"),
+    "Active medications": (
+        "Traitements en cours",
+        "Medicamentos em uso",
+        "Medicamentos activos",
+        "Dawa zinazotumika",
+    ),
     "Interaction check of the active medications": (
         "Vérification des interactions des traitements en cours",
         "Verificação de interações dos medicamentos em uso",
         "Verificación de interacciones de los medicamentos activos",
-        "Ukaguzi wa mwingiliano wa dawa zinazotumika"),
-    "Problem list": ("Liste des problèmes", "Lista de problemas", "Lista de problemas", "Orodha ya matatizo"),
+        "Ukaguzi wa mwingiliano wa dawa zinazotumika",
+    ),
+    "Problem list": (
+        "Liste des problèmes",
+        "Lista de problemas",
+        "Lista de problemas",
+        "Orodha ya matatizo",
+    ),
     "Immunisations": ("Vaccinations", "Vacinas", "Vacunas", "Chanjo"),
     "Encounters": ("Consultations", "Atendimentos", "Consultas", "Ziara"),
     "No %(name)s result in the chart (searched LOINC %(codes)s, all dates).": (
         "Aucun résultat de %(name)s au dossier (LOINC %(codes)s recherchés, toutes dates).",
         "Nenhum resultado de %(name)s no prontuário (LOINC %(codes)s pesquisados, todas as datas).",
         "Ningún resultado de %(name)s en la historia (LOINC %(codes)s buscados, todas las fechas).",
-        "Hakuna matokeo ya %(name)s kwenye faili (LOINC %(codes)s zimetafutwa, tarehe zote)."),
+        "Hakuna matokeo ya %(name)s kwenye faili (LOINC %(codes)s zimetafutwa, tarehe zote).",
+    ),
     "Latest %(name)s: %(value)s %(unit)s on %(date)s "
     "(%(direction)s from %(before)s on %(then)s).": (
         "Dernier résultat de %(name)s : %(value)s %(unit)s le "
@@ -485,75 +611,126 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Último resultado de %(name)s: %(value)s %(unit)s el "
         "%(date)s (%(direction)s desde %(before)s el %(then)s).",
         "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s "
-        "(%(direction)s kutoka %(before)s tarehe %(then)s)."),
+        "(%(direction)s kutoka %(before)s tarehe %(then)s).",
+    ),
     "Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result).": (
         "Dernier résultat de %(name)s : %(value)s %(unit)s le %(date)s (seul résultat).",
         "Último resultado de %(name)s: %(value)s %(unit)s em %(date)s (único resultado).",
         "Último resultado de %(name)s: %(value)s %(unit)s el %(date)s (único resultado).",
-        "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s (matokeo pekee)."),
-    "the newest %(n)s read": ("les %(n)s plus récents lus", "os %(n)s mais recentes lidos",
-                              "los %(n)s más recientes leídos", "%(n)s mapya zaidi yamesomwa"),
+        "%(name)s ya mwisho: %(value)s %(unit)s tarehe %(date)s (matokeo pekee).",
+    ),
+    "the newest %(n)s read": (
+        "les %(n)s plus récents lus",
+        "os %(n)s mais recentes lidos",
+        "los %(n)s más recientes leídos",
+        "%(n)s mapya zaidi yamesomwa",
+    ),
     "%(n)s in all": ("%(n)s en tout", "%(n)s no total", "%(n)s en total", "%(n)s kwa jumla"),
     "Last %(n)s results, newest first: %(trend)s (%(total)s).": (
         "%(n)s derniers résultats, du plus récent au plus ancien : %(trend)s (%(total)s).",
         "Últimos %(n)s resultados, do mais recente ao mais antigo: %(trend)s (%(total)s).",
         "Últimos %(n)s resultados, del más reciente al más antiguo: %(trend)s (%(total)s).",
-        "Matokeo %(n)s ya mwisho, mapya kwanza: %(trend)s (%(total)s)."),
+        "Matokeo %(n)s ya mwisho, mapya kwanza: %(trend)s (%(total)s).",
+    ),
     "NOT AVAILABLE (%(why)s) — do not assume there are none.": (
         "NON DISPONIBLE (%(why)s) — ne pas en conclure qu'il n'y en a pas.",
-        "NÃO DISPONÍVEL (%(why)s) — não presuma que não haja.", "NO DISPONIBLE (%(why)s) — no asuma que no los hay.",
-        "HAIPATIKANI (%(why)s) — usidhani kwamba hakuna."),
+        "NÃO DISPONÍVEL (%(why)s) — não presuma que não haja.",
+        "NO DISPONIBLE (%(why)s) — no asuma que no los hay.",
+        "HAIPATIKANI (%(why)s) — usidhani kwamba hakuna.",
+    ),
     "Allergies:": ("Allergies :", "Alergias:", "Alergias:", "Mzio:"),
-    "Active problems (%(n)s):": ("Problèmes actifs (%(n)s) :", "Problemas ativos (%(n)s):",
-                                 "Problemas activos (%(n)s):", "Matatizo yanayoendelea (%(n)s):"),
-    "Social and administrative findings:": ("Éléments sociaux et administratifs :", "Dados sociais e administrativos:",
-                                            "Datos sociales y administrativos:", "Taarifa za kijamii na kiutawala:"),
-    "Active medications (%(n)s):": ("Traitements en cours (%(n)s) :", "Medicamentos em uso (%(n)s):",
-                                    "Medicamentos activos (%(n)s):", "Dawa zinazotumika (%(n)s):"),
-    "Recent encounters:": ("Consultations récentes :", "Atendimentos recentes:", "Consultas recientes:",
-                           "Ziara za hivi karibuni:"),
-    "Immunisations (latest dose of each):": ("Vaccinations (dernière dose de chacune) :",
-                                             "Vacinas (última dose de cada):", "Vacunas (última dosis de cada una):",
-                                             "Chanjo (dozi ya mwisho ya kila moja):"),
-    "Vitals (oldest → newest):": ("Signes vitaux (du plus ancien au plus récent) :",
-                                  "Sinais vitais (do mais antigo ao mais recente):",
-                                  "Signos vitales (del más antiguo al más reciente):",
-                                  "Dalili muhimu (za zamani → mpya):"),
-    "Labs (oldest → newest):": ("Biologie (du plus ancien au plus récent) :",
-                                "Exames (do mais antigo ao mais recente):",
-                                "Laboratorio (del más antiguo al más reciente):", "Maabara (za zamani → mpya):"),
-    "- none recorded": ("- aucun enregistré", "- nenhum registrado", "- ninguno registrado",
-                        "- hakuna kilichorekodiwa"),
+    "Active problems (%(n)s):": (
+        "Problèmes actifs (%(n)s) :",
+        "Problemas ativos (%(n)s):",
+        "Problemas activos (%(n)s):",
+        "Matatizo yanayoendelea (%(n)s):",
+    ),
+    "Social and administrative findings:": (
+        "Éléments sociaux et administratifs :",
+        "Dados sociais e administrativos:",
+        "Datos sociales y administrativos:",
+        "Taarifa za kijamii na kiutawala:",
+    ),
+    "Active medications (%(n)s):": (
+        "Traitements en cours (%(n)s) :",
+        "Medicamentos em uso (%(n)s):",
+        "Medicamentos activos (%(n)s):",
+        "Dawa zinazotumika (%(n)s):",
+    ),
+    "Recent encounters:": (
+        "Consultations récentes :",
+        "Atendimentos recentes:",
+        "Consultas recientes:",
+        "Ziara za hivi karibuni:",
+    ),
+    "Immunisations (latest dose of each):": (
+        "Vaccinations (dernière dose de chacune) :",
+        "Vacinas (última dose de cada):",
+        "Vacunas (última dosis de cada una):",
+        "Chanjo (dozi ya mwisho ya kila moja):",
+    ),
+    "Vitals (oldest → newest):": (
+        "Signes vitaux (du plus ancien au plus récent) :",
+        "Sinais vitais (do mais antigo ao mais recente):",
+        "Signos vitales (del más antiguo al más reciente):",
+        "Dalili muhimu (za zamani → mpya):",
+    ),
+    "Labs (oldest → newest):": (
+        "Biologie (du plus ancien au plus récent) :",
+        "Exames (do mais antigo ao mais recente):",
+        "Laboratorio (del más antiguo al más reciente):",
+        "Maabara (za zamani → mpya):",
+    ),
+    "- none recorded": (
+        "- aucun enregistré",
+        "- nenhum registrado",
+        "- ninguno registrado",
+        "- hakuna kilichorekodiwa",
+    ),
     "No blood pressure recorded in the chart.": (
-        "Aucune tension artérielle enregistrée au dossier.", "Nenhuma pressão arterial registrada no prontuário.",
-        "Ninguna presión arterial registrada en la historia.", "Hakuna shinikizo la damu kwenye faili."),
-    " — no reading recorded today": (" — aucune mesure enregistrée aujourd'hui", " — nenhuma medida registrada hoje",
-                                     " — ninguna medición registrada hoy", " — hakuna kipimo leo"),
+        "Aucune tension artérielle enregistrée au dossier.",
+        "Nenhuma pressão arterial registrada no prontuário.",
+        "Ninguna presión arterial registrada en la historia.",
+        "Hakuna shinikizo la damu kwenye faili.",
+    ),
+    " — no reading recorded today": (
+        " — aucune mesure enregistrée aujourd'hui",
+        " — nenhuma medida registrada hoje",
+        " — ninguna medición registrada hoy",
+        " — hakuna kipimo leo",
+    ),
     "Latest blood pressure: %(value)s %(unit)s on %(date)s%(note)s.": (
         "Dernière tension artérielle : %(value)s %(unit)s le %(date)s%(note)s.",
         "Última pressão arterial: %(value)s %(unit)s em %(date)s%(note)s.",
         "Última presión arterial: %(value)s %(unit)s el %(date)s%(note)s.",
-        "Shinikizo la damu la mwisho: %(value)s %(unit)s tarehe %(date)s%(note)s."),
-    "Earlier systolic: %(values)s.": ("Systoliques précédentes : %(values)s.",
-                                      "Sistólicas anteriores: %(values)s.", "Sistólicas anteriores: %(values)s.",
-                                      "Systolic za awali: %(values)s."),
+        "Shinikizo la damu la mwisho: %(value)s %(unit)s tarehe %(date)s%(note)s.",
+    ),
+    "Earlier systolic: %(values)s.": (
+        "Systoliques précédentes : %(values)s.",
+        "Sistólicas anteriores: %(values)s.",
+        "Sistólicas anteriores: %(values)s.",
+        "Systolic za awali: %(values)s.",
+    ),
     "Allergies: none recorded (the allergy list was read and is empty).": (
         "Allergies : aucune enregistrée (la liste des allergies a été lue et est vide).",
         "Alergias: nenhuma registrada (a lista de alergias foi lida e está vazia).",
         "Alergias: ninguna registrada (la lista de alergias se leyó y está vacía).",
-        "Mzio: hakuna uliorekodiwa (orodha ya mzio imesomwa na iko tupu)."),
+        "Mzio: hakuna uliorekodiwa (orodha ya mzio imesomwa na iko tupu).",
+    ),
     "Allergies: no known allergies (recorded as such in the chart).": (
         "Allergies : pas d'allergie connue (enregistré comme tel au dossier).",
         "Alergias: sem alergias conhecidas (registrado assim no prontuário).",
         "Alergias: sin alergias conocidas (registrado así en la historia).",
-        "Mzio: hakuna mzio unaojulikana (umerekodiwa hivyo kwenye faili)."),
+        "Mzio: hakuna mzio unaojulikana (umerekodiwa hivyo kwenye faili).",
+    ),
     # an image whose analysis failed, as the record a finding is checked against
     # (grounding/evidence.py)
     "The attached image (its analysis did not complete)": (
         "L'image jointe (son analyse n'a pas abouti)",
         "A imagem anexada (a análise não foi concluída)",
         "La imagen adjunta (su análisis no se completó)",
-        "Picha iliyoambatishwa (uchambuzi wake haukukamilika)"),
+        "Picha iliyoambatishwa (uchambuzi wake haukukamilika)",
+    ),
     # the app's own database down (web/errorpages.py)
     "The assistant's database is not answering, so nothing was done. Try again in a minute; if it "
     "goes on, tell the administrator.": (
@@ -564,14 +741,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La base de datos del asistente no responde: no se hizo nada. Vuelva a intentarlo en un "
         "minuto; si continúa, avise al administrador.",
         "Hifadhidata ya msaidizi haijibu, hivyo hakuna kilichofanyika. Jaribu tena baada ya dakika "
-        "moja; ikiendelea, mjulishe msimamizi."),
+        "moja; ikiendelea, mjulishe msimamizi.",
+    ),
     # source failures (errors.SourceError.said)
     "The %(label)s could not be reached, so %(unavailable)s is unavailable right now.": (
         "Le service %(label)s est injoignable : "
         "%(unavailable)s n'est pas disponible pour le moment.",
         "O serviço %(label)s está inacessível: %(unavailable)s não está disponível no momento.",
         "El servicio %(label)s no responde: %(unavailable)s no está disponible por ahora.",
-        "Huduma ya %(label)s haipatikani, hivyo %(unavailable)s haipatikani kwa sasa."),
+        "Huduma ya %(label)s haipatikani, hivyo %(unavailable)s haipatikani kwa sasa.",
+    ),
     "The %(label)s is busy (request limit reached), so %(unavailable)s is unavailable right now. "
     "Try again in a minute.": (
         "Le service %(label)s est saturé (limite de requêtes atteinte) : %(unavailable)s n'est pas "
@@ -581,7 +760,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "El servicio %(label)s está saturado (límite de solicitudes): %(unavailable)s no está "
         "disponible por ahora. Vuelva a intentarlo en un minuto.",
         "Huduma ya %(label)s ina shughuli nyingi, hivyo %(unavailable)s haipatikani kwa sasa. "
-        "Jaribu tena baada ya dakika moja."),
+        "Jaribu tena baada ya dakika moja.",
+    ),
     "The %(label)s could not process this search, so %(unavailable)s is unavailable. Rephrase it "
     "with a single drug, condition or topic name.": (
         "Le service %(label)s n'a pas pu traiter cette recherche : %(unavailable)s n'est pas "
@@ -591,7 +771,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "El servicio %(label)s no pudo procesar esta búsqueda: %(unavailable)s no está disponible. "
         "Reformule con un solo medicamento, condición o tema.",
         "Huduma ya %(label)s haikuweza kushughulikia utafutaji huu, hivyo %(unavailable)s "
-        "haipatikani. Andika upya kwa jina moja la dawa, ugonjwa au mada."),
+        "haipatikani. Andika upya kwa jina moja la dawa, ugonjwa au mada.",
+    ),
     "The %(label)s refused the request (its access key was not accepted), so %(unavailable)s is "
     "unavailable. An administrator should check the API key.": (
         "Le service %(label)s a refusé la requête (clé d'accès refusée) : %(unavailable)s n'est "
@@ -601,18 +782,27 @@ F: dict[str, tuple[str, str, str, str]] = {
         "El servicio %(label)s rechazó la solicitud (clave de acceso no aceptada): %(unavailable)s "
         "no está disponible. Un administrador debe revisar la clave de API.",
         "Huduma ya %(label)s imekataa ombi (ufunguo haukukubaliwa), hivyo %(unavailable)s "
-        "haipatikani. Msimamizi akague ufunguo wa API."),
+        "haipatikani. Msimamizi akague ufunguo wa API.",
+    ),
     "%(what)s %(caution)s": ("%(what)s %(caution)s",) * 4,
-    "drug-safety information": ("l'information de sécurité du médicament",
-                                "a informação de segurança do medicamento",
-                                "la información de seguridad del medicamento", "taarifa za usalama wa dawa"),
-    "Do not assume the drug is safe.": ("Ne pas en conclure que le médicament est sûr.",
-                                        "Não presuma que o medicamento é seguro.",
-                                        "No asuma que el medicamento es seguro.", "Usidhani kwamba dawa ni salama."),
-    "the FDA label interaction check": ("la vérification des interactions dans les notices FDA",
-                                        "a verificação de interações nas bulas FDA",
-                                        "la verificación de interacciones en las fichas FDA",
-                                        "ukaguzi wa mwingiliano kwenye lebo za FDA"),
+    "drug-safety information": (
+        "l'information de sécurité du médicament",
+        "a informação de segurança do medicamento",
+        "la información de seguridad del medicamento",
+        "taarifa za usalama wa dawa",
+    ),
+    "Do not assume the drug is safe.": (
+        "Ne pas en conclure que le médicament est sûr.",
+        "Não presuma que o medicamento é seguro.",
+        "No asuma que el medicamento es seguro.",
+        "Usidhani kwamba dawa ni salama.",
+    ),
+    "the FDA label interaction check": (
+        "la vérification des interactions dans les notices FDA",
+        "a verificação de interações nas bulas FDA",
+        "la verificación de interacciones en las fichas FDA",
+        "ukaguzi wa mwingiliano kwenye lebo za FDA",
+    ),
     "Only the offline interaction tables (ANSM thesaurus, ONC high-priority list) were checked. "
     "Do not assume there is no interaction.": (
         "Seules les tables d'interactions hors ligne (thésaurus ANSM, liste prioritaire ONC) ont "
@@ -622,35 +812,48 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Solo se consultaron las tablas de interacciones sin conexión (tesauro ANSM, lista "
         "prioritaria ONC). No asuma que no hay interacción.",
         "Jedwali za mwingiliano nje ya mtandao pekee (ANSM, orodha ya ONC) ndizo zilikaguliwa. "
-        "Usidhani kwamba hakuna mwingiliano."),
+        "Usidhani kwamba hakuna mwingiliano.",
+    ),
     # edit errors (proposals/editing.py)
     "The edited %(type)s is not valid FHIR (%(why)s); nothing was changed.": (
         "La ressource %(type)s modifiée n'est pas du FHIR valide (%(why)s) ; rien n'a été modifié.",
         "O recurso %(type)s editado não é FHIR válido (%(why)s); nada foi alterado.",
         "El recurso %(type)s editado no es FHIR válido (%(why)s); no se cambió nada.",
-        "%(type)s iliyohaririwa si FHIR halali (%(why)s); hakuna kilichobadilishwa."),
+        "%(type)s iliyohaririwa si FHIR halali (%(why)s); hakuna kilichobadilishwa.",
+    ),
     "The dose": ("La dose", "A dose", "La dosis", "Dozi"),
     "The duration": ("La durée", "A duração", "La duración", "Muda"),
     "The quantity": ("La quantité", "A quantidade", "La cantidad", "Kiasi"),
-    "a whole number of days": ("un nombre entier de jours", "um número inteiro de dias",
-                               "un número entero de días", "idadi kamili ya siku"),
-    "a number, e.g. 500": ("un nombre, p. ex. 500", "um número, p. ex. 500", "un número, p. ej. 500",
-                           "namba, mfano 500"),
+    "a whole number of days": (
+        "un nombre entier de jours",
+        "um número inteiro de dias",
+        "un número entero de días",
+        "idadi kamili ya siku",
+    ),
+    "a number, e.g. 500": (
+        "un nombre, p. ex. 500",
+        "um número, p. ex. 500",
+        "un número, p. ej. 500",
+        "namba, mfano 500",
+    ),
     "%(label)s must be %(kind)s; “%(value)s” is not. Nothing was changed.": (
         "%(label)s doit être %(kind)s ; « %(value)s » n'en est pas un. Rien n'a été modifié.",
         "%(label)s deve ser %(kind)s; “%(value)s” não é. Nada foi alterado.",
         "%(label)s debe ser %(kind)s; «%(value)s» no lo es. No se cambió nada.",
-        "%(label)s lazima iwe %(kind)s; “%(value)s” si hivyo. Hakuna kilichobadilishwa."),
+        "%(label)s lazima iwe %(kind)s; “%(value)s” si hivyo. Hakuna kilichobadilishwa.",
+    ),
     "%(label)s must be greater than zero; “%(value)s” is not. Nothing was changed.": (
         "%(label)s doit être supérieure à zéro ; « %(value)s » ne l'est pas. Rien n'a été modifié.",
         "%(label)s deve ser maior que zero; “%(value)s” não é. Nada foi alterado.",
         "%(label)s debe ser mayor que cero; «%(value)s» no lo es. No se cambió nada.",
-        "%(label)s lazima iwe zaidi ya sifuri; “%(value)s” si hivyo. Hakuna kilichobadilishwa."),
+        "%(label)s lazima iwe zaidi ya sifuri; “%(value)s” si hivyo. Hakuna kilichobadilishwa.",
+    ),
     "%(label)s must be one of: %(shown)s. Nothing was changed.": (
         "%(label)s doit être l'une des valeurs : %(shown)s. Rien n'a été modifié.",
         "%(label)s deve ser um destes: %(shown)s. Nada foi alterado.",
         "%(label)s debe ser uno de: %(shown)s. No se cambió nada.",
-        "%(label)s lazima iwe mojawapo ya: %(shown)s. Hakuna kilichobadilishwa."),
+        "%(label)s lazima iwe mojawapo ya: %(shown)s. Hakuna kilichobadilishwa.",
+    ),
     "The frequency “%(said)s” was not understood; write it as e.g. “twice daily”, “every 8 hours”, "
     "“TID” or “weekly”. Nothing was changed.": (
         "La fréquence « %(said)s » n'a pas été comprise ; écrivez par ex. « 2 fois par jour », « "
@@ -660,35 +863,57 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La frecuencia «%(said)s» no se entendió; escriba p. ej. «2 veces al día», «cada 8 horas», "
         "«3 veces al día» o «semanal». No se cambió nada.",
         "Marudio “%(said)s” hayakueleweka; andika mfano “twice daily”, “every 8 hours”, “TID” au "
-        "“weekly”. Hakuna kilichobadilishwa."),
+        "“weekly”. Hakuna kilichobadilishwa.",
+    ),
     "The substance must be 2 to 60 characters. Nothing was changed.": (
         "La substance doit compter de 2 à 60 caractères. Rien n'a été modifié.",
         "A substância deve ter de 2 a 60 caracteres. Nada foi alterado.",
         "La sustancia debe tener de 2 a 60 caracteres. No se cambió nada.",
-        "Dutu lazima iwe na herufi 2 hadi 60. Hakuna kilichobadilishwa."),
+        "Dutu lazima iwe na herufi 2 hadi 60. Hakuna kilichobadilishwa.",
+    ),
     "The reaction must be 2 to 80 characters. Nothing was changed.": (
         "La réaction doit compter de 2 à 80 caractères. Rien n'a été modifié.",
         "A reação deve ter de 2 a 80 caracteres. Nada foi alterado.",
         "La reacción debe tener de 2 a 80 caracteres. No se cambió nada.",
-        "Mwitikio lazima uwe na herufi 2 hadi 80. Hakuna kilichobadilishwa."),
+        "Mwitikio lazima uwe na herufi 2 hadi 80. Hakuna kilichobadilishwa.",
+    ),
     "The note text must be 1 to %(n)s characters. Nothing was changed.": (
         "Le texte de la note doit compter de 1 à %(n)s caractères. Rien n'a été modifié.",
         "O texto da nota deve ter de 1 a %(n)s caracteres. Nada foi alterado.",
         "El texto de la nota debe tener de 1 a %(n)s caracteres. No se cambió nada.",
-        "Maandishi ya dokezo lazima yawe na herufi 1 hadi %(n)s. Hakuna kilichobadilishwa."),
+        "Maandishi ya dokezo lazima yawe na herufi 1 hadi %(n)s. Hakuna kilichobadilishwa.",
+    ),
     # card field values and labels (web/sentences.py, web/language.py)
-    "none found (text only)": ("aucun trouvé (texte seul)", "nenhum encontrado (só texto)",
-                               "ninguno encontrado (solo texto)", "haikupatikana (maandishi pekee)"),
-    "yes (no reason given)": ("oui (sans motif précisé)", "sim (sem motivo informado)", "sí (sin motivo indicado)",
-                              "ndiyo (bila sababu)"),
-    "yes, for %(reason)s": ("oui, pour %(reason)s", "sim, para %(reason)s", "sí, para %(reason)s",
-                            "ndiyo, kwa %(reason)s"),
-    "not stated (left unknown)": ("non précisé (laissé inconnu)", "não informado (deixado desconhecido)",
-                                  "no indicado (se deja desconocido)", "haijaelezwa (imeachwa haijulikani)"),
-    "unconfirmed (not stated as confirmed)": ("non confirmée (non déclarée confirmée)",
-                                              "não confirmada (não declarada confirmada)",
-                                              "no confirmada (no declarada confirmada)",
-                                              "haijathibitishwa (haikuelezwa kuwa imethibitishwa)"),
+    "none found (text only)": (
+        "aucun trouvé (texte seul)",
+        "nenhum encontrado (só texto)",
+        "ninguno encontrado (solo texto)",
+        "haikupatikana (maandishi pekee)",
+    ),
+    "yes (no reason given)": (
+        "oui (sans motif précisé)",
+        "sim (sem motivo informado)",
+        "sí (sin motivo indicado)",
+        "ndiyo (bila sababu)",
+    ),
+    "yes, for %(reason)s": (
+        "oui, pour %(reason)s",
+        "sim, para %(reason)s",
+        "sí, para %(reason)s",
+        "ndiyo, kwa %(reason)s",
+    ),
+    "not stated (left unknown)": (
+        "non précisé (laissé inconnu)",
+        "não informado (deixado desconhecido)",
+        "no indicado (se deja desconocido)",
+        "haijaelezwa (imeachwa haijulikani)",
+    ),
+    "unconfirmed (not stated as confirmed)": (
+        "non confirmée (non déclarée confirmée)",
+        "não confirmada (não declarada confirmada)",
+        "no confirmada (no declarada confirmada)",
+        "haijathibitishwa (haikuelezwa kuwa imethibitishwa)",
+    ),
     "confirmed": ("confirmée", "confirmada", "confirmada", "imethibitishwa"),
     "unconfirmed": ("non confirmée", "não confirmada", "no confirmada", "haijathibitishwa"),
     "mild": ("légère", "leve", "leve", "kidogo"),
@@ -696,24 +921,54 @@ F: dict[str, tuple[str, str, str, str]] = {
     "severe": ("sévère", "grave", "grave", "kali"),
     "high": ("élevée", "alta", "alta", "juu"),
     "low": ("faible", "baixa", "baja", "chini"),
-    "unable-to-assess": ("impossible à évaluer", "impossível avaliar", "imposible de evaluar",
-                         "haiwezi kutathminiwa"),
-    "%(n)s characters": ("%(n)s caractères", "%(n)s caracteres", "%(n)s caracteres", "herufi %(n)s"),
+    "unable-to-assess": (
+        "impossible à évaluer",
+        "impossível avaliar",
+        "imposible de evaluar",
+        "haiwezi kutathminiwa",
+    ),
+    "%(n)s characters": (
+        "%(n)s caractères",
+        "%(n)s caracteres",
+        "%(n)s caracteres",
+        "herufi %(n)s",
+    ),
     "%(n)s days": ("%(n)s jours", "%(n)s dias", "%(n)s días", "siku %(n)s"),
     "%(n)s weeks": ("%(n)s semaines", "%(n)s semanas", "%(n)s semanas", "wiki %(n)s"),
     "%(n)s months": ("%(n)s mois", "%(n)s meses", "%(n)s meses", "miezi %(n)s"),
     "yes": ("oui", "sim", "sí", "ndiyo"),
     "not set": ("non renseigné", "não definido", "no definido", "haijawekwa"),
     "empty": ("vide", "vazio", "vacío", "tupu"),
-    "No known allergy": ("Pas d'allergie connue", "Sem alergias conhecidas", "Sin alergias conocidas",
-                         "Hakuna mzio unaojulikana"),
-    "No known allergies": ("Pas d'allergie connue", "Sem alergias conhecidas", "Sin alergias conocidas",
-                           "Hakuna mzio unaojulikana"),
-    "recorded as such": ("enregistré comme tel", "registrado assim", "registrado así", "imerekodiwa hivyo"),
-    "Record no known allergies": ("Noter : pas d'allergie connue", "Registrar: sem alergias conhecidas",
-                                  "Registrar: sin alergias conocidas", "Rekodi: hakuna mzio unaojulikana"),
-    "as needed for %(reason)s": ("si besoin, en cas de %(reason)s", "se necessário, em caso de %(reason)s",
-                                 "según necesidad, en caso de %(reason)s", "inapohitajika, kwa %(reason)s"),
+    "No known allergy": (
+        "Pas d'allergie connue",
+        "Sem alergias conhecidas",
+        "Sin alergias conocidas",
+        "Hakuna mzio unaojulikana",
+    ),
+    "No known allergies": (
+        "Pas d'allergie connue",
+        "Sem alergias conhecidas",
+        "Sin alergias conocidas",
+        "Hakuna mzio unaojulikana",
+    ),
+    "recorded as such": (
+        "enregistré comme tel",
+        "registrado assim",
+        "registrado así",
+        "imerekodiwa hivyo",
+    ),
+    "Record no known allergies": (
+        "Noter : pas d'allergie connue",
+        "Registrar: sem alergias conhecidas",
+        "Registrar: sin alergias conocidas",
+        "Rekodi: hakuna mzio unaojulikana",
+    ),
+    "as needed for %(reason)s": (
+        "si besoin, en cas de %(reason)s",
+        "se necessário, em caso de %(reason)s",
+        "según necesidad, en caso de %(reason)s",
+        "inapohitajika, kwa %(reason)s",
+    ),
     "pain": ("douleur", "dor", "dolor", "maumivu"),
     "fever": ("fièvre", "febre", "fiebre", "homa"),
     "medication": ("médicament", "medicamento", "medicamento", "dawa"),
@@ -722,9 +977,24 @@ F: dict[str, tuple[str, str, str, str]] = {
     "biologic": ("biologique", "biológico", "biológico", "kibayolojia"),
     "Oral route": ("Voie orale", "Via oral", "Vía oral", "Kwa mdomo"),
     "Intravenous route": ("Voie intraveineuse", "Via intravenosa", "Vía intravenosa", "Kwa mshipa"),
-    "Intramuscular route": ("Voie intramusculaire", "Via intramuscular", "Vía intramuscular", "Kwa msuli"),
-    "Subcutaneous route": ("Voie sous-cutanée", "Via subcutânea", "Vía subcutánea", "Chini ya ngozi"),
-    "Respiratory tract route": ("Voie inhalée", "Via inalatória", "Vía inhalatoria", "Kwa kuvuta pumzi"),
+    "Intramuscular route": (
+        "Voie intramusculaire",
+        "Via intramuscular",
+        "Vía intramuscular",
+        "Kwa msuli",
+    ),
+    "Subcutaneous route": (
+        "Voie sous-cutanée",
+        "Via subcutânea",
+        "Vía subcutánea",
+        "Chini ya ngozi",
+    ),
+    "Respiratory tract route": (
+        "Voie inhalée",
+        "Via inalatória",
+        "Vía inhalatoria",
+        "Kwa kuvuta pumzi",
+    ),
     "Topical route": ("Voie cutanée", "Via tópica", "Vía tópica", "Kupaka"),
     "Rectal route": ("Voie rectale", "Via retal", "Vía rectal", "Kwa njia ya haja kubwa"),
     "Sublingual route": ("Voie sublinguale", "Via sublingual", "Vía sublingual", "Chini ya ulimi"),
@@ -744,7 +1014,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Una verificación de seguridad no se hizo (vea las "
         "alertas arriba): su silencio no significa seguridad.",
         "Ukaguzi wa usalama haukufanyika (tazama tahadhari "
-        "hapo juu); ukimya wake usichukuliwe kuwa salama."),
+        "hapo juu); ukimya wake usichukuliwe kuwa salama.",
+    ),
     "The critical %(kind)s finding above applies to "
     "this order: approve only if you have weighed it.": (
         "L'alerte critique (%(kind)s) ci-dessus concerne cette "
@@ -753,24 +1024,38 @@ F: dict[str, tuple[str, str, str, str]] = {
         "prescrição: aprove apenas depois de avaliá-lo.",
         "La alerta crítica (%(kind)s) de arriba se aplica "
         "a esta indicación: apruebe solo tras sopesarla.",
-        "Tahadhari kubwa (%(kind)s) hapo juu inahusu agizo hili: idhinisha tu baada ya kuipima."),
+        "Tahadhari kubwa (%(kind)s) hapo juu inahusu agizo hili: idhinisha tu baada ya kuipima.",
+    ),
     "Not supported by the sources: %(claim)s": (
-        "Non étayé par les sources : %(claim)s", "Sem apoio nas fontes: %(claim)s",
-        "Sin apoyo en las fuentes: %(claim)s", "Haiungwi mkono na vyanzo: %(claim)s"),
-    "Contradicts the chart: %(claim)s": ("Contredit le dossier : %(claim)s", "Contradiz o prontuário: %(claim)s",
-                                         "Contradice la historia: %(claim)s", "Inapingana na faili: %(claim)s"),
-    "Check not done: %(claim)s": ("Vérification non faite : %(claim)s", "Verificação não feita: %(claim)s",
-                                  "Verificación no hecha: %(claim)s", "Ukaguzi haukufanyika: %(claim)s"),
+        "Non étayé par les sources : %(claim)s",
+        "Sem apoio nas fontes: %(claim)s",
+        "Sin apoyo en las fuentes: %(claim)s",
+        "Haiungwi mkono na vyanzo: %(claim)s",
+    ),
+    "Contradicts the chart: %(claim)s": (
+        "Contredit le dossier : %(claim)s",
+        "Contradiz o prontuário: %(claim)s",
+        "Contradice la historia: %(claim)s",
+        "Inapingana na faili: %(claim)s",
+    ),
+    "Check not done: %(claim)s": (
+        "Vérification non faite : %(claim)s",
+        "Verificação não feita: %(claim)s",
+        "Verificación no hecha: %(claim)s",
+        "Ukaguzi haukufanyika: %(claim)s",
+    ),
     "Model unavailable: only the deterministic checks ran.": (
         "Modèle indisponible : seules les vérifications par le code ont été faites.",
         "Modelo indisponível: só as verificações por código foram feitas.",
         "Modelo no disponible: solo se hicieron las verificaciones por código.",
-        "Modeli haipatikani: ukaguzi wa programu pekee ndio umefanyika."),
+        "Modeli haipatikani: ukaguzi wa programu pekee ndio umefanyika.",
+    ),
     "The model part of the second look did not run (%(why)s).": (
         "La partie du second regard confiée au modèle n'a pas été faite (%(why)s).",
         "A parte do segundo olhar feita pelo modelo não foi feita (%(why)s).",
         "La parte de la segunda mirada a cargo del modelo no se hizo (%(why)s).",
-        "Sehemu ya modeli ya ukaguzi wa pili haikufanyika (%(why)s)."),
+        "Sehemu ya modeli ya ukaguzi wa pili haikufanyika (%(why)s).",
+    ),
     "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order.": (
         "Revérifié après la modification (version %(n)s) : les "
         "vérifications ont porté sur la prescription modifiée.",
@@ -779,7 +1064,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Verificado de nuevo tras la edición (versión %(n)s): las "
         "verificaciones se hicieron sobre la indicación editada.",
         "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): "
-        "ukaguzi umefanywa kwenye agizo lililohaririwa."),
+        "ukaguzi umefanywa kwenye agizo lililohaririwa.",
+    ),
     "Checked again after the edit (version %(n)s): the knowledge checks ran on the edited order; "
     "the model's findings are from its review of version %(m)s.": (
         "Revérifié après la modification (version %(n)s) : les vérifications ont porté sur la "
@@ -789,11 +1075,26 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Verificado de nuevo tras la edición (versión %(n)s): las verificaciones se hicieron sobre "
         "la indicación editada; las observaciones del modelo son de la versión %(m)s.",
         "Imekaguliwa tena baada ya kuhariri (toleo %(n)s): ukaguzi umefanywa kwenye agizo "
-        "lililohaririwa; maoni ya modeli ni ya toleo %(m)s."),
-    "Prescribe %(what)s": ("Prescrire %(what)s", "Prescrever %(what)s", "Indicar %(what)s", "Agiza %(what)s"),
-    "Record allergy: %(what)s": ("Noter une allergie : %(what)s", "Registrar alergia: %(what)s",
-                                 "Registrar alergia: %(what)s", "Rekodi mzio: %(what)s"),
-    "Save %(what)s": ("Enregistrer : %(what)s", "Salvar: %(what)s", "Guardar: %(what)s", "Hifadhi: %(what)s"),
+        "lililohaririwa; maoni ya modeli ni ya toleo %(m)s.",
+    ),
+    "Prescribe %(what)s": (
+        "Prescrire %(what)s",
+        "Prescrever %(what)s",
+        "Indicar %(what)s",
+        "Agiza %(what)s",
+    ),
+    "Record allergy: %(what)s": (
+        "Noter une allergie : %(what)s",
+        "Registrar alergia: %(what)s",
+        "Registrar alergia: %(what)s",
+        "Rekodi mzio: %(what)s",
+    ),
+    "Save %(what)s": (
+        "Enregistrer : %(what)s",
+        "Salvar: %(what)s",
+        "Guardar: %(what)s",
+        "Hifadhi: %(what)s",
+    ),
     "critical": ("critique", "crítico", "crítico", "hatari"),
     "warning": ("attention", "atenção", "atención", "tahadhari"),
     "info": ("info", "info", "info", "taarifa"),
@@ -802,54 +1103,96 @@ F: dict[str, tuple[str, str, str, str]] = {
         "(rien n'a encore été écrit) : %(title)s.",
         "Proposto, aguardando a aprovação do clínico (nada foi gravado ainda): %(title)s.",
         "Propuesto, pendiente de la aprobación del clínico (aún no se ha escrito nada): %(title)s.",
-        "Imependekezwa, inasubiri idhini ya mhudumu (hakuna kilichoandikwa bado): %(title)s."),
-    "Safety flag (%(severity)s): %(text)s": ("Alerte de sécurité (%(severity)s) : %(text)s",
-                                             "Alerta de segurança (%(severity)s): %(text)s",
-                                             "Alerta de seguridad (%(severity)s): %(text)s",
-                                             "Tahadhari ya usalama (%(severity)s): %(text)s"),
+        "Imependekezwa, inasubiri idhini ya mhudumu (hakuna kilichoandikwa bado): %(title)s.",
+    ),
+    "Safety flag (%(severity)s): %(text)s": (
+        "Alerte de sécurité (%(severity)s) : %(text)s",
+        "Alerta de segurança (%(severity)s): %(text)s",
+        "Alerta de seguridad (%(severity)s): %(text)s",
+        "Tahadhari ya usalama (%(severity)s): %(text)s",
+    ),
     "none": ("aucune", "nenhuma", "ninguna", "hakuna"),
     "safety": ("sécurité", "segurança", "seguridad", "usalama"),
     "allergy": ("allergie", "alergia", "alergia", "mzio"),
-    "drug-interaction": ("interaction médicamenteuse", "interação medicamentosa", "interacción medicamentosa",
-                         "mwingiliano wa dawa"),
-    "drug-disease": ("médicament et maladie", "medicamento e doença", "medicamento y enfermedad",
-                     "dawa na ugonjwa"),
+    "drug-interaction": (
+        "interaction médicamenteuse",
+        "interação medicamentosa",
+        "interacción medicamentosa",
+        "mwingiliano wa dawa",
+    ),
+    "drug-disease": (
+        "médicament et maladie",
+        "medicamento e doença",
+        "medicamento y enfermedad",
+        "dawa na ugonjwa",
+    ),
     "renal": ("fonction rénale", "função renal", "función renal", "figo"),
     "dose": ("dose", "dose", "dosis", "dozi"),
     "pregnancy": ("grossesse", "gravidez", "embarazo", "ujauzito"),
     "lactation": ("allaitement", "amamentação", "lactancia", "kunyonyesha"),
     "age": ("âge", "idade", "edad", "umri"),
     "duplicate-order": ("doublon", "duplicidade", "duplicado", "agizo lililorudiwa"),
-    "boxed_warning": ("mise en garde encadrée", "alerta em destaque", "advertencia destacada", "onyo maalum"),
-    "lab-contraindication": ("contre-indication biologique", "contraindicação laboratorial",
-                             "contraindicación de laboratorio", "kizuizi cha maabara"),
+    "boxed_warning": (
+        "mise en garde encadrée",
+        "alerta em destaque",
+        "advertencia destacada",
+        "onyo maalum",
+    ),
+    "lab-contraindication": (
+        "contre-indication biologique",
+        "contraindicação laboratorial",
+        "contraindicación de laboratorio",
+        "kizuizi cha maabara",
+    ),
     "paediatric-dose": ("dose pédiatrique", "dose pediátrica", "dosis pediátrica", "dozi ya mtoto"),
-    "additive-therapy": ("association de même classe", "associação da mesma classe",
-                         "asociación de la misma clase", "dawa za kundi moja"),
+    "additive-therapy": (
+        "association de même classe",
+        "associação da mesma classe",
+        "asociación de la misma clase",
+        "dawa za kundi moja",
+    ),
     "monitoring": ("surveillance", "monitorização", "control", "ufuatiliaji"),
     # the chart's own lines in the chart answers and the clinical trace (tools/chart/summary.py)
     "Patient: %(name)s (%(sex)s, born %(born)s%(more)s; id %(id)s)": (
         "Patient : %(name)s (%(sex)s, né(e) le %(born)s%(more)s ; id %(id)s)",
         "Paciente: %(name)s (%(sex)s, nascido(a) em %(born)s%(more)s; id %(id)s)",
         "Paciente: %(name)s (%(sex)s, nacido(a) el %(born)s%(more)s; id %(id)s)",
-        "Mgonjwa: %(name)s (%(sex)s, alizaliwa %(born)s%(more)s; kitambulisho %(id)s)"),
+        "Mgonjwa: %(name)s (%(sex)s, alizaliwa %(born)s%(more)s; kitambulisho %(id)s)",
+    ),
     ", %(n)s y": (", %(n)s ans", ", %(n)s anos", ", %(n)s años", ", miaka %(n)s"),
-    ", deceased %(date)s": (", décédé(e) le %(date)s", ", falecido(a) em %(date)s",
-                            ", fallecido(a) el %(date)s", ", alifariki %(date)s"),
+    ", deceased %(date)s": (
+        ", décédé(e) le %(date)s",
+        ", falecido(a) em %(date)s",
+        ", fallecido(a) el %(date)s",
+        ", alifariki %(date)s",
+    ),
     "female": ("femme", "feminino", "femenino", "mwanamke"),
     "male": ("homme", "masculino", "masculino", "mwanamume"),
     "sex unknown": ("sexe inconnu", "sexo desconhecido", "sexo desconocido", "jinsia haijulikani"),
     " — dose and frequency not recorded": (
-        " — dose et fréquence non renseignées", " — dose e frequência não registradas",
-        " — dosis y frecuencia no registradas", " — dozi na marudio hayajarekodiwa"),
-    ", %(n)s results": (", %(n)s résultats", ", %(n)s resultados", ", %(n)s resultados",
-                        ", matokeo %(n)s"),
+        " — dose et fréquence non renseignées",
+        " — dose e frequência não registradas",
+        " — dosis y frecuencia no registradas",
+        " — dozi na marudio hayajarekodiwa",
+    ),
+    ", %(n)s results": (
+        ", %(n)s résultats",
+        ", %(n)s resultados",
+        ", %(n)s resultados",
+        ", matokeo %(n)s",
+    ),
     "%(measure)s %(value)s on %(date)s": (
-        "%(measure)s %(value)s le %(date)s", "%(measure)s %(value)s em %(date)s",
-        "%(measure)s %(value)s el %(date)s", "%(measure)s %(value)s tarehe %(date)s"),
+        "%(measure)s %(value)s le %(date)s",
+        "%(measure)s %(value)s em %(date)s",
+        "%(measure)s %(value)s el %(date)s",
+        "%(measure)s %(value)s tarehe %(date)s",
+    ),
     "%(measure)s %(value)s (date unknown)": (
-        "%(measure)s %(value)s (date inconnue)", "%(measure)s %(value)s (data desconhecida)",
-        "%(measure)s %(value)s (fecha desconocida)", "%(measure)s %(value)s (tarehe haijulikani)"),
+        "%(measure)s %(value)s (date inconnue)",
+        "%(measure)s %(value)s (data desconhecida)",
+        "%(measure)s %(value)s (fecha desconocida)",
+        "%(measure)s %(value)s (tarehe haijulikani)",
+    ),
     # the CDS Hooks card's detail (checks/cards.py)
     "In English": ("En anglais", "Em inglês", "En inglés", "Kwa Kiingereza"),
     "Risk": ("Risque", "Risco", "Riesgo", "Hatari"),
@@ -859,42 +1202,68 @@ F: dict[str, tuple[str, str, str, str]] = {
     # the interaction tool's rows (tools/sources/drugreport.py): the sources' texts inside stay as
     # read
     "Offline interaction tables: %(source)s": (
-        "Tables d'interactions hors ligne : %(source)s", "Tabelas de interações offline: %(source)s",
-        "Tablas de interacciones sin conexión: %(source)s", "Majedwali ya mwingiliano nje ya mtandao: %(source)s"),
+        "Tables d'interactions hors ligne : %(source)s",
+        "Tabelas de interações offline: %(source)s",
+        "Tablas de interacciones sin conexión: %(source)s",
+        "Majedwali ya mwingiliano nje ya mtandao: %(source)s",
+    ),
     "%(level)s — %(summary)s. Mechanism: %(mechanism)s Management: %(management)s": (
         "%(level)s — %(summary)s. Mécanisme : %(mechanism)s Conduite à tenir : %(management)s",
         "%(level)s — %(summary)s. Mecanismo: %(mechanism)s Conduta: %(management)s",
         "%(level)s — %(summary)s. Mecanismo: %(mechanism)s Manejo: %(management)s",
-        "%(level)s — %(summary)s. Utaratibu: %(mechanism)s Hatua za kuchukua: %(management)s"),
+        "%(level)s — %(summary)s. Utaratibu: %(mechanism)s Hatua za kuchukua: %(management)s",
+    ),
     '%(drug)s label, %(section)s section, mentions "%(term)s": %(excerpt)s': (
-        'Notice de %(drug)s, rubrique %(section)s, mentionne « %(term)s » : %(excerpt)s',
+        "Notice de %(drug)s, rubrique %(section)s, mentionne « %(term)s » : %(excerpt)s",
         'Bula de %(drug)s, seção %(section)s, menciona "%(term)s": %(excerpt)s',
         'Ficha técnica de %(drug)s, sección %(section)s, menciona "%(term)s": %(excerpt)s',
-        'Lebo ya %(drug)s, sehemu ya %(section)s, inataja "%(term)s": %(excerpt)s'),
-    ('%(drug)s label, %(section)s section, says no dose adjustment / no important interaction '
-     'with "%(term)s": %(excerpt)s'): (
+        'Lebo ya %(drug)s, sehemu ya %(section)s, inataja "%(term)s": %(excerpt)s',
+    ),
+    (
+        "%(drug)s label, %(section)s section, says no dose adjustment / no important interaction "
+        'with "%(term)s": %(excerpt)s'
+    ): (
         "Notice de %(drug)s, rubrique %(section)s, n'indique ni adaptation de dose ni interaction "
-        'importante avec « %(term)s » : %(excerpt)s',
-        'Bula de %(drug)s, seção %(section)s, não indica ajuste de dose nem interação importante '
+        "importante avec « %(term)s » : %(excerpt)s",
+        "Bula de %(drug)s, seção %(section)s, não indica ajuste de dose nem interação importante "
         'com "%(term)s": %(excerpt)s',
-        'Ficha técnica de %(drug)s, sección %(section)s, no indica ajuste de dosis ni interacción '
+        "Ficha técnica de %(drug)s, sección %(section)s, no indica ajuste de dosis ni interacción "
         'importante con "%(term)s": %(excerpt)s',
-        'Lebo ya %(drug)s, sehemu ya %(section)s, haisemi marekebisho ya dozi wala mwingiliano '
-        'muhimu na "%(term)s": %(excerpt)s'),
+        "Lebo ya %(drug)s, sehemu ya %(section)s, haisemi marekebisho ya dozi wala mwingiliano "
+        'muhimu na "%(term)s": %(excerpt)s',
+    ),
     # the citations' labels of a tool's text and of the chart in brief (grounding/evidence.py)
     "%(tool)s (the result as read)": (
-        "%(tool)s (le résultat tel que lu)", "%(tool)s (o resultado como lido)",
-        "%(tool)s (el resultado tal como se leyó)", "%(tool)s (matokeo kama yalivyosomwa)"),
+        "%(tool)s (le résultat tel que lu)",
+        "%(tool)s (o resultado como lido)",
+        "%(tool)s (el resultado tal como se leyó)",
+        "%(tool)s (matokeo kama yalivyosomwa)",
+    ),
     "Chart in brief (read at the start of the question)": (
-        "Dossier en bref (lu au début de la question)", "Prontuário em resumo (lido no início da pergunta)",
-        "Historia en resumen (leída al inicio de la pregunta)", "Faili kwa ufupi (lilisomwa mwanzoni mwa swali)"),
+        "Dossier en bref (lu au début de la question)",
+        "Prontuário em resumo (lido no início da pergunta)",
+        "Historia en resumen (leída al inicio de la pregunta)",
+        "Faili kwa ufupi (lilisomwa mwanzoni mwa swali)",
+    ),
     "Chart (read at the start of the question)": (
-        "Dossier (lu au début de la question)", "Prontuário (lido no início da pergunta)",
-        "Historia (leída al inicio de la pregunta)", "Faili (lilisomwa mwanzoni mwa swali)"),
-    "Patient record: %(name)s": ("Dossier du patient : %(name)s", "Prontuário do paciente: %(name)s",
-                                 "Historia del paciente: %(name)s", "Faili la mgonjwa: %(name)s"),
+        "Dossier (lu au début de la question)",
+        "Prontuário (lido no início da pergunta)",
+        "Historia (leída al inicio de la pregunta)",
+        "Faili (lilisomwa mwanzoni mwa swali)",
+    ),
+    "Patient record: %(name)s": (
+        "Dossier du patient : %(name)s",
+        "Prontuário do paciente: %(name)s",
+        "Historia del paciente: %(name)s",
+        "Faili la mgonjwa: %(name)s",
+    ),
     # the tool arguments' names in the clinical trace (web/trace.py)
-    "birth date": ("date de naissance", "data de nascimento", "fecha de nacimiento", "tarehe ya kuzaliwa"),
+    "birth date": (
+        "date de naissance",
+        "data de nascimento",
+        "fecha de nacimiento",
+        "tarehe ya kuzaliwa",
+    ),
     "condition": ("affection", "condição", "afección", "hali"),
     "criticality": ("criticité", "criticidade", "criticidad", "uzito"),
     "dosage": ("posologie", "posologia", "posología", "matumizi"),
@@ -904,10 +1273,20 @@ F: dict[str, tuple[str, str, str, str]] = {
     "frequency": ("fréquence", "frequência", "frecuencia", "marudio"),
     "medication name": ("médicament", "medicamento", "medicamento", "dawa"),
     "name": ("nom", "nome", "nombre", "jina"),
-    "note text": ("texte de la note", "texto da nota", "texto de la nota", "maandishi ya kumbukumbu"),
+    "note text": (
+        "texte de la note",
+        "texto da nota",
+        "texto de la nota",
+        "maandishi ya kumbukumbu",
+    ),
     "note type": ("type de note", "tipo de nota", "tipo de nota", "aina ya kumbukumbu"),
     "notes": ("notes", "notas", "notas", "kumbukumbu"),
-    "patient id": ("id du patient", "id do paciente", "id del paciente", "kitambulisho cha mgonjwa"),
+    "patient id": (
+        "id du patient",
+        "id do paciente",
+        "id del paciente",
+        "kitambulisho cha mgonjwa",
+    ),
     "query": ("recherche", "pesquisa", "búsqueda", "utafutaji"),
     "reaction": ("réaction", "reação", "reacción", "mmenyuko"),
     "severity": ("sévérité", "gravidade", "gravedad", "ukali"),
@@ -916,94 +1295,144 @@ F: dict[str, tuple[str, str, str, str]] = {
     "verification": ("vérification", "verificação", "verificación", "uthibitisho"),
     # the immunisation and encounter chart answers (tools/chart/answers.py)
     "Immunisations: none recorded.": (
-        "Vaccinations : aucune enregistrée.", "Vacinas: nenhuma registrada.",
-        "Vacunas: ninguna registrada.", "Chanjo: hakuna iliyorekodiwa."),
+        "Vaccinations : aucune enregistrée.",
+        "Vacinas: nenhuma registrada.",
+        "Vacunas: ninguna registrada.",
+        "Chanjo: hakuna iliyorekodiwa.",
+    ),
     "Immunisations (latest dose of each, newest first):": (
         "Vaccinations (dernière dose de chacune, de la plus récente) :",
         "Vacinas (última dose de cada, da mais recente):",
         "Vacunas (última dosis de cada una, de la más reciente):",
-        "Chanjo (dozi ya mwisho ya kila moja, ya karibuni kwanza):"),
+        "Chanjo (dozi ya mwisho ya kila moja, ya karibuni kwanza):",
+    ),
     "- %(vaccine)s: %(date)s (%(n)s recorded)": (
-        "- %(vaccine)s : %(date)s (%(n)s enregistrée(s))", "- %(vaccine)s: %(date)s (%(n)s registrada(s))",
-        "- %(vaccine)s: %(date)s (%(n)s registrada(s))", "- %(vaccine)s: %(date)s (%(n)s zimerekodiwa)"),
+        "- %(vaccine)s : %(date)s (%(n)s enregistrée(s))",
+        "- %(vaccine)s: %(date)s (%(n)s registrada(s))",
+        "- %(vaccine)s: %(date)s (%(n)s registrada(s))",
+        "- %(vaccine)s: %(date)s (%(n)s zimerekodiwa)",
+    ),
     "No encounters recorded.": (
-        "Aucune consultation enregistrée.", "Nenhum atendimento registrado.",
-        "Ninguna consulta registrada.", "Hakuna ziara zilizorekodiwa."),
+        "Aucune consultation enregistrée.",
+        "Nenhum atendimento registrado.",
+        "Ninguna consulta registrada.",
+        "Hakuna ziara zilizorekodiwa.",
+    ),
     "Admissions and emergency visits among the last %(n)s encounters (since %(date)s):": (
         "Hospitalisations et passages aux urgences parmi les %(n)s dernières consultations "
         "(depuis le %(date)s) :",
         "Internações e atendimentos de urgência entre "
         "os últimos %(n)s atendimentos (desde %(date)s):",
         "Ingresos y visitas a urgencias entre las últimas %(n)s consultas (desde el %(date)s):",
-        "Kulazwa na ziara za dharura kati ya ziara %(n)s za mwisho (tangu %(date)s):"),
+        "Kulazwa na ziara za dharura kati ya ziara %(n)s za mwisho (tangu %(date)s):",
+    ),
     "- none": ("- aucune", "- nenhuma", "- ninguna", "- hakuna"),
     "Most recent encounters:": (
-        "Consultations les plus récentes :", "Atendimentos mais recentes:",
-        "Consultas más recientes:", "Ziara za karibuni zaidi:"),
+        "Consultations les plus récentes :",
+        "Atendimentos mais recentes:",
+        "Consultas más recientes:",
+        "Ziara za karibuni zaidi:",
+    ),
     # the CDS Hooks card that opens the assistant (checks/cards.py)
     "Open DocGemma to review the chart for %(name)s and ask clinical questions": (
         "Ouvrir DocGemma pour revoir le dossier de %(name)s et poser des questions cliniques",
         "Abrir o DocGemma para revisar o prontuário de %(name)s e fazer perguntas clínicas",
         "Abrir DocGemma para revisar la historia de %(name)s y hacer preguntas clínicas",
-        "Fungua DocGemma kukagua faili la %(name)s na kuuliza maswali ya kitabibu"),
+        "Fungua DocGemma kukagua faili la %(name)s na kuuliza maswali ya kitabibu",
+    ),
     "Open DocGemma to review the chart and ask clinical questions": (
         "Ouvrir DocGemma pour revoir le dossier et poser des questions cliniques",
         "Abrir o DocGemma para revisar o prontuário e fazer perguntas clínicas",
         "Abrir DocGemma para revisar la historia y hacer preguntas clínicas",
-        "Fungua DocGemma kukagua faili na kuuliza maswali ya kitabibu"),
+        "Fungua DocGemma kukagua faili na kuuliza maswali ya kitabibu",
+    ),
     "Open DocGemma assistant": (
-        "Ouvrir l'assistant DocGemma", "Abrir o assistente DocGemma", "Abrir el asistente DocGemma",
-        "Fungua msaidizi wa DocGemma"),
+        "Ouvrir l'assistant DocGemma",
+        "Abrir o assistente DocGemma",
+        "Abrir el asistente DocGemma",
+        "Fungua msaidizi wa DocGemma",
+    ),
     # window questions (tools/words/windows.py, tools/chart/windowanswers.py, labanswers.py)
     "today": ("aujourd'hui", "hoje", "hoy", "leo"),
     "since yesterday": ("depuis hier", "desde ontem", "desde ayer", "tangu jana"),
-    "in the last hour": ("au cours de la dernière heure", "na última hora", "en la última hora",
-                         "katika saa moja iliyopita"),
+    "in the last hour": (
+        "au cours de la dernière heure",
+        "na última hora",
+        "en la última hora",
+        "katika saa moja iliyopita",
+    ),
     "in the last %(n)s hours": (
-        "au cours des %(n)s dernières heures", "nas últimas %(n)s horas",
-        "en las últimas %(n)s horas", "katika saa %(n)s zilizopita"),
+        "au cours des %(n)s dernières heures",
+        "nas últimas %(n)s horas",
+        "en las últimas %(n)s horas",
+        "katika saa %(n)s zilizopita",
+    ),
     "in the last %(n)s days": (
-        "au cours des %(n)s derniers jours", "nos últimos %(n)s dias",
-        "en los últimos %(n)s días", "katika siku %(n)s zilizopita"),
+        "au cours des %(n)s derniers jours",
+        "nos últimos %(n)s dias",
+        "en los últimos %(n)s días",
+        "katika siku %(n)s zilizopita",
+    ),
     "under %(value)s %(unit)s": (
-        "inférieure à %(value)s %(unit)s", "abaixo de %(value)s %(unit)s",
-        "por debajo de %(value)s %(unit)s", "chini ya %(value)s %(unit)s"),
+        "inférieure à %(value)s %(unit)s",
+        "abaixo de %(value)s %(unit)s",
+        "por debajo de %(value)s %(unit)s",
+        "chini ya %(value)s %(unit)s",
+    ),
     "at or under %(value)s %(unit)s": (
-        "inférieure ou égale à %(value)s %(unit)s", "igual ou abaixo de %(value)s %(unit)s",
-        "igual o por debajo de %(value)s %(unit)s", "sawa na au chini ya %(value)s %(unit)s"),
+        "inférieure ou égale à %(value)s %(unit)s",
+        "igual ou abaixo de %(value)s %(unit)s",
+        "igual o por debajo de %(value)s %(unit)s",
+        "sawa na au chini ya %(value)s %(unit)s",
+    ),
     "over %(value)s %(unit)s": (
-        "supérieure à %(value)s %(unit)s", "acima de %(value)s %(unit)s",
-        "por encima de %(value)s %(unit)s", "zaidi ya %(value)s %(unit)s"),
+        "supérieure à %(value)s %(unit)s",
+        "acima de %(value)s %(unit)s",
+        "por encima de %(value)s %(unit)s",
+        "zaidi ya %(value)s %(unit)s",
+    ),
     "at or over %(value)s %(unit)s": (
-        "supérieure ou égale à %(value)s %(unit)s", "igual ou acima de %(value)s %(unit)s",
-        "igual o por encima de %(value)s %(unit)s", "sawa na au zaidi ya %(value)s %(unit)s"),
-    "time not recorded": ("heure non enregistrée", "hora não registrada", "hora no registrada",
-                          "saa haijarekodiwa"),
-    "%(value)s at %(when)s": ("%(value)s à %(when)s", "%(value)s às %(when)s",
-                              "%(value)s a las %(when)s", "%(value)s saa %(when)s"),
-    " and %(n)s more": (" et %(n)s de plus", " e mais %(n)s", " y %(n)s más",
-                        " na nyingine %(n)s"),
+        "supérieure ou égale à %(value)s %(unit)s",
+        "igual ou acima de %(value)s %(unit)s",
+        "igual o por encima de %(value)s %(unit)s",
+        "sawa na au zaidi ya %(value)s %(unit)s",
+    ),
+    "time not recorded": (
+        "heure non enregistrée",
+        "hora não registrada",
+        "hora no registrada",
+        "saa haijarekodiwa",
+    ),
+    "%(value)s at %(when)s": (
+        "%(value)s à %(when)s",
+        "%(value)s às %(when)s",
+        "%(value)s a las %(when)s",
+        "%(value)s saa %(when)s",
+    ),
+    " and %(n)s more": (" et %(n)s de plus", " e mais %(n)s", " y %(n)s más", " na nyingine %(n)s"),
     "%(n)s value %(limit)s %(window)s (of %(read)s read): %(listed)s%(more)s.%(tail)s": (
         "%(n)s valeur %(limit)s %(window)s (sur %(read)s lues) : %(listed)s%(more)s.%(tail)s",
         "%(n)s valor %(limit)s %(window)s (de %(read)s lidos): %(listed)s%(more)s.%(tail)s",
         "%(n)s valor %(limit)s %(window)s (de %(read)s leídos): %(listed)s%(more)s.%(tail)s",
         "Thamani %(n)s %(limit)s %(window)s (kati ya %(read)s zilizosomwa): "
-        "%(listed)s%(more)s.%(tail)s"),
+        "%(listed)s%(more)s.%(tail)s",
+    ),
     "%(n)s values %(limit)s %(window)s (of %(read)s read): %(listed)s%(more)s.%(tail)s": (
         "%(n)s valeurs %(limit)s %(window)s (sur %(read)s lues) : %(listed)s%(more)s.%(tail)s",
         "%(n)s valores %(limit)s %(window)s (de %(read)s lidos): %(listed)s%(more)s.%(tail)s",
         "%(n)s valores %(limit)s %(window)s (de %(read)s leídos): %(listed)s%(more)s.%(tail)s",
         "Thamani %(n)s %(limit)s %(window)s (kati ya %(read)s zilizosomwa): "
-        "%(listed)s%(more)s.%(tail)s"),
+        "%(listed)s%(more)s.%(tail)s",
+    ),
     "None %(limit)s %(window)s (%(n)s value, latest %(latest)s at %(when)s).%(tail)s": (
         "Aucune valeur %(limit)s %(window)s (%(n)s valeur, la dernière %(latest)s à %(when)s)."
         "%(tail)s",
-        "Nenhum valor %(limit)s %(window)s (%(n)s valor, o último %(latest)s às %(when)s)."
-        "%(tail)s",
+        "Nenhum valor %(limit)s %(window)s (%(n)s valor, o último %(latest)s às %(when)s).%(tail)s",
         "Ningún valor %(limit)s %(window)s (%(n)s valor, el último %(latest)s a las %(when)s)."
         "%(tail)s",
         "Hakuna thamani %(limit)s %(window)s (thamani %(n)s, ya mwisho %(latest)s saa %(when)s)."
-        "%(tail)s"),
+        "%(tail)s",
+    ),
     "None %(limit)s %(window)s (%(n)s values, latest %(latest)s at %(when)s).%(tail)s": (
         "Aucune valeur %(limit)s %(window)s (%(n)s valeurs, la dernière %(latest)s à %(when)s)."
         "%(tail)s",
@@ -1012,22 +1441,26 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ningún valor %(limit)s %(window)s (%(n)s valores, el último %(latest)s a las %(when)s)."
         "%(tail)s",
         "Hakuna thamani %(limit)s %(window)s (thamani %(n)s, ya mwisho %(latest)s saa %(when)s)."
-        "%(tail)s"),
+        "%(tail)s",
+    ),
     " (%(n)s result in a unit that cannot be compared were not read.)": (
         " (%(n)s résultat dans une unité non comparable n'a pas été lu.)",
         " (%(n)s resultado em unidade não comparável não foi lido.)",
         " (%(n)s resultado en una unidad no comparable no se leyó.)",
-        " (matokeo %(n)s katika kipimo kisicholinganishwa hayakusomwa.)"),
+        " (matokeo %(n)s katika kipimo kisicholinganishwa hayakusomwa.)",
+    ),
     " (%(n)s results in a unit that cannot be compared were not read.)": (
         " (%(n)s résultats dans une unité non comparable n'ont pas été lus.)",
         " (%(n)s resultados em unidade não comparável não foram lidos.)",
         " (%(n)s resultados en una unidad no comparable no se leyeron.)",
-        " (matokeo %(n)s katika kipimo kisicholinganishwa hayakusomwa.)"),
+        " (matokeo %(n)s katika kipimo kisicholinganishwa hayakusomwa.)",
+    ),
     "No %(lab)s value %(window)s could be compared with %(value)s.%(tail)s": (
         "Aucune valeur %(window)s n'a pu être comparée à %(value)s (%(lab)s).%(tail)s",
         "Nenhum valor de %(lab)s %(window)s pôde ser comparado com %(value)s.%(tail)s",
         "Ningún valor de %(lab)s %(window)s pudo compararse con %(value)s.%(tail)s",
-        "Hakuna thamani ya %(lab)s %(window)s iliyoweza kulinganishwa na %(value)s.%(tail)s"),
+        "Hakuna thamani ya %(lab)s %(window)s iliyoweza kulinganishwa na %(value)s.%(tail)s",
+    ),
     "%(value)s %(unit)s cannot be compared with %(lab)s results (charted in %(charted)s; "
     "no conversion from %(unit)s is known).": (
         "%(value)s %(unit)s ne peut pas être comparé aux résultats (%(lab)s, enregistrés en "
@@ -1037,20 +1470,26 @@ F: dict[str, tuple[str, str, str, str]] = {
         "%(value)s %(unit)s no se puede comparar con los resultados de %(lab)s (registrados en "
         "%(charted)s; no se conoce ninguna conversión desde %(unit)s).",
         "%(value)s %(unit)s haiwezi kulinganishwa na matokeo ya %(lab)s (yameandikwa kwa "
-        "%(charted)s; hakuna ubadilishaji unaojulikana kutoka %(unit)s)."),
+        "%(charted)s; hakuna ubadilishaji unaojulikana kutoka %(unit)s).",
+    ),
     " (%(value)s %(unit)s as charted)": (
-        " (%(value)s %(unit)s tel qu'enregistré)", " (%(value)s %(unit)s como registrado)",
-        " (%(value)s %(unit)s como se registró)", " (%(value)s %(unit)s kama ilivyoandikwa)"),
+        " (%(value)s %(unit)s tel qu'enregistré)",
+        " (%(value)s %(unit)s como registrado)",
+        " (%(value)s %(unit)s como se registró)",
+        " (%(value)s %(unit)s kama ilivyoandikwa)",
+    ),
     " Not in the mean: %(n)s result in a unit not convertible.": (
         " Hors moyenne : %(n)s résultat dans une unité non convertible.",
         " Fora da média: %(n)s resultado em unidade não conversível.",
         " Fuera de la media: %(n)s resultado en una unidad no convertible.",
-        " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika."),
+        " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika.",
+    ),
     " Not in the mean: %(n)s results in a unit not convertible.": (
         " Hors moyenne : %(n)s résultats dans une unité non convertible.",
         " Fora da média: %(n)s resultados em unidade não conversível.",
         " Fuera de la media: %(n)s resultados en una unidad no convertible.",
-        " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika."),
+        " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika.",
+    ),
     "Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s result).%(tail)s": (
         "Moyenne %(window)s (%(lab)s) : %(value)s %(unit)s%(also)s (moyenne de %(n)s résultat)."
         "%(tail)s",
@@ -1059,7 +1498,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Media de %(lab)s %(window)s: %(value)s %(unit)s%(also)s (media de %(n)s resultado)."
         "%(tail)s",
         "Wastani wa %(lab)s %(window)s: %(value)s %(unit)s%(also)s (wastani wa matokeo %(n)s)."
-        "%(tail)s"),
+        "%(tail)s",
+    ),
     "Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s results).%(tail)s": (
         "Moyenne %(window)s (%(lab)s) : %(value)s %(unit)s%(also)s (moyenne de %(n)s résultats)."
         "%(tail)s",
@@ -1068,12 +1508,14 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Media de %(lab)s %(window)s: %(value)s %(unit)s%(also)s (media de %(n)s resultados)."
         "%(tail)s",
         "Wastani wa %(lab)s %(window)s: %(value)s %(unit)s%(also)s (wastani wa matokeo %(n)s)."
-        "%(tail)s"),
+        "%(tail)s",
+    ),
     "No blood pressure recorded %(window)s, and none before it in the chart.": (
         "Aucune tension artérielle enregistrée %(window)s, ni avant dans le dossier.",
         "Nenhuma pressão arterial registrada %(window)s, nem antes no prontuário.",
         "Ninguna presión arterial registrada %(window)s, ni antes en la historia.",
-        "Hakuna shinikizo la damu lililorekodiwa %(window)s, wala kabla ya hapo kwenye faili."),
+        "Hakuna shinikizo la damu lililorekodiwa %(window)s, wala kabla ya hapo kwenye faili.",
+    ),
     "No blood pressure recorded %(window)s. The latest before it: %(bp)s mmHg at %(when)s.": (
         "Aucune tension artérielle enregistrée %(window)s. La dernière avant : %(bp)s mmHg "
         "à %(when)s.",
@@ -1082,69 +1524,92 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ninguna presión arterial registrada %(window)s. La última antes: %(bp)s mmHg "
         "a las %(when)s.",
         "Hakuna shinikizo la damu lililorekodiwa %(window)s. La mwisho kabla ya hapo: %(bp)s mmHg "
-        "saa %(when)s."),
+        "saa %(when)s.",
+    ),
     "Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s reading.": (
         "Tension artérielle moyenne %(window)s : %(bp)s mmHg, moyenne de %(n)s mesure.",
         "Pressão arterial média %(window)s: %(bp)s mmHg, média de %(n)s medição.",
         "Presión arterial media %(window)s: %(bp)s mmHg, media de %(n)s medición.",
-        "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa kipimo %(n)s."),
+        "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa kipimo %(n)s.",
+    ),
     "Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s readings.": (
         "Tension artérielle moyenne %(window)s : %(bp)s mmHg, moyenne de %(n)s mesures.",
         "Pressão arterial média %(window)s: %(bp)s mmHg, média de %(n)s medições.",
         "Presión arterial media %(window)s: %(bp)s mmHg, media de %(n)s mediciones.",
-        "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa vipimo %(n)s."),
+        "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa vipimo %(n)s.",
+    ),
     "systolic %(limit)s %(window)s": (
-        "pression systolique %(limit)s %(window)s", "pressão sistólica %(limit)s %(window)s",
-        "presión sistólica %(limit)s %(window)s", "shinikizo la juu %(limit)s %(window)s"),
+        "pression systolique %(limit)s %(window)s",
+        "pressão sistólica %(limit)s %(window)s",
+        "presión sistólica %(limit)s %(window)s",
+        "shinikizo la juu %(limit)s %(window)s",
+    ),
     "%(n)s reading with %(limit)s (of %(read)s): %(listed)s.": (
         "%(n)s mesure avec %(limit)s (sur %(read)s) : %(listed)s.",
         "%(n)s medição com %(limit)s (de %(read)s): %(listed)s.",
         "%(n)s medición con %(limit)s (de %(read)s): %(listed)s.",
-        "Kipimo %(n)s chenye %(limit)s (kati ya %(read)s): %(listed)s."),
+        "Kipimo %(n)s chenye %(limit)s (kati ya %(read)s): %(listed)s.",
+    ),
     "%(n)s readings with %(limit)s (of %(read)s): %(listed)s.": (
         "%(n)s mesures avec %(limit)s (sur %(read)s) : %(listed)s.",
         "%(n)s medições com %(limit)s (de %(read)s): %(listed)s.",
         "%(n)s mediciones con %(limit)s (de %(read)s): %(listed)s.",
-        "Vipimo %(n)s vyenye %(limit)s (kati ya %(read)s): %(listed)s."),
+        "Vipimo %(n)s vyenye %(limit)s (kati ya %(read)s): %(listed)s.",
+    ),
     "None with %(limit)s (%(n)s reading, latest %(bp)s at %(when)s).": (
         "Aucune mesure avec %(limit)s (%(n)s mesure, la dernière %(bp)s à %(when)s).",
         "Nenhuma medição com %(limit)s (%(n)s medição, a última %(bp)s às %(when)s).",
         "Ninguna medición con %(limit)s (%(n)s medición, la última %(bp)s a las %(when)s).",
-        "Hakuna kipimo chenye %(limit)s (kipimo %(n)s, cha mwisho %(bp)s saa %(when)s)."),
+        "Hakuna kipimo chenye %(limit)s (kipimo %(n)s, cha mwisho %(bp)s saa %(when)s).",
+    ),
     "None with %(limit)s (%(n)s readings, latest %(bp)s at %(when)s).": (
         "Aucune mesure avec %(limit)s (%(n)s mesures, la dernière %(bp)s à %(when)s).",
         "Nenhuma medição com %(limit)s (%(n)s medições, a última %(bp)s às %(when)s).",
         "Ninguna medición con %(limit)s (%(n)s mediciones, la última %(bp)s a las %(when)s).",
-        "Hakuna kipimo chenye %(limit)s (vipimo %(n)s, cha mwisho %(bp)s saa %(when)s)."),
+        "Hakuna kipimo chenye %(limit)s (vipimo %(n)s, cha mwisho %(bp)s saa %(when)s).",
+    ),
     "%(n)s reading %(window)s: %(listed)s.": (
-        "%(n)s mesure %(window)s : %(listed)s.", "%(n)s medição %(window)s: %(listed)s.",
-        "%(n)s medición %(window)s: %(listed)s.", "Kipimo %(n)s %(window)s: %(listed)s."),
+        "%(n)s mesure %(window)s : %(listed)s.",
+        "%(n)s medição %(window)s: %(listed)s.",
+        "%(n)s medición %(window)s: %(listed)s.",
+        "Kipimo %(n)s %(window)s: %(listed)s.",
+    ),
     "%(n)s readings %(window)s: %(listed)s.": (
-        "%(n)s mesures %(window)s : %(listed)s.", "%(n)s medições %(window)s: %(listed)s.",
-        "%(n)s mediciones %(window)s: %(listed)s.", "Vipimo %(n)s %(window)s: %(listed)s."),
+        "%(n)s mesures %(window)s : %(listed)s.",
+        "%(n)s medições %(window)s: %(listed)s.",
+        "%(n)s mediciones %(window)s: %(listed)s.",
+        "Vipimo %(n)s %(window)s: %(listed)s.",
+    ),
     "%(value)s at %(when)s (%(specimen)s, LOINC %(code)s)": (
         "%(value)s le %(when)s (%(specimen)s, LOINC %(code)s)",
         "%(value)s em %(when)s (%(specimen)s, LOINC %(code)s)",
         "%(value)s el %(when)s (%(specimen)s, LOINC %(code)s)",
-        "%(value)s tarehe %(when)s (%(specimen)s, LOINC %(code)s)"),
+        "%(value)s tarehe %(when)s (%(specimen)s, LOINC %(code)s)",
+    ),
     "%(window)s (from %(start)s)": (
-        "%(window)s (depuis le %(start)s)", "%(window)s (desde %(start)s)",
-        "%(window)s (desde el %(start)s)", "%(window)s (tangu %(start)s)"),
+        "%(window)s (depuis le %(start)s)",
+        "%(window)s (desde %(start)s)",
+        "%(window)s (desde el %(start)s)",
+        "%(window)s (tangu %(start)s)",
+    ),
     "%(lab)s %(span)s: %(n)s result; the latest %(value)s at %(when)s.": (
         "%(lab)s %(span)s : %(n)s résultat ; le dernier %(value)s le %(when)s.",
         "%(lab)s %(span)s: %(n)s resultado; o último %(value)s em %(when)s.",
         "%(lab)s %(span)s: %(n)s resultado; el último %(value)s el %(when)s.",
-        "%(lab)s %(span)s: matokeo %(n)s; ya mwisho %(value)s tarehe %(when)s."),
+        "%(lab)s %(span)s: matokeo %(n)s; ya mwisho %(value)s tarehe %(when)s.",
+    ),
     "%(lab)s %(span)s: %(n)s results; the latest %(value)s at %(when)s.": (
         "%(lab)s %(span)s : %(n)s résultats ; le dernier %(value)s le %(when)s.",
         "%(lab)s %(span)s: %(n)s resultados; o último %(value)s em %(when)s.",
         "%(lab)s %(span)s: %(n)s resultados; el último %(value)s el %(when)s.",
-        "%(lab)s %(span)s: matokeo %(n)s; ya mwisho %(value)s tarehe %(when)s."),
+        "%(lab)s %(span)s: matokeo %(n)s; ya mwisho %(value)s tarehe %(when)s.",
+    ),
     "No %(lab)s result %(span)s. The last one before it: %(line)s.": (
         "Aucun résultat (%(lab)s) %(span)s. Le dernier avant : %(line)s.",
         "Nenhum resultado de %(lab)s %(span)s. O último antes disso: %(line)s.",
         "Ningún resultado de %(lab)s %(span)s. El último antes: %(line)s.",
-        "Hakuna matokeo ya %(lab)s %(span)s. Ya mwisho kabla ya hapo: %(line)s."),
+        "Hakuna matokeo ya %(lab)s %(span)s. Ya mwisho kabla ya hapo: %(line)s.",
+    ),
     "No %(lab)s result %(span)s, and none in the chart before it (searched LOINC %(codes)s).": (
         "Aucun résultat (%(lab)s) %(span)s, ni avant dans le dossier (LOINC recherchés : "
         "%(codes)s).",
@@ -1153,58 +1618,83 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ningún resultado de %(lab)s %(span)s, ni antes en la historia (LOINC buscados: "
         "%(codes)s).",
         "Hakuna matokeo ya %(lab)s %(span)s, wala kabla ya hapo kwenye faili (LOINC "
-        "zilizotafutwa: %(codes)s)."),
+        "zilizotafutwa: %(codes)s).",
+    ),
     # medication reconciliation and switch (tools/writes/reconciliation.py, switch.py)
     "Medication list: %(names)s.": (
-        "Liste des médicaments : %(names)s.", "Lista de medicamentos: %(names)s.",
-        "Lista de medicamentos: %(names)s.", "Orodha ya dawa: %(names)s."),
+        "Liste des médicaments : %(names)s.",
+        "Lista de medicamentos: %(names)s.",
+        "Lista de medicamentos: %(names)s.",
+        "Orodha ya dawa: %(names)s.",
+    ),
     "Medication list: none active.": (
-        "Liste des médicaments : aucun actif.", "Lista de medicamentos: nenhum ativo.",
-        "Lista de medicamentos: ninguno activo.", "Orodha ya dawa: hakuna inayotumika."),
+        "Liste des médicaments : aucun actif.",
+        "Lista de medicamentos: nenhum ativo.",
+        "Lista de medicamentos: ninguno activo.",
+        "Orodha ya dawa: hakuna inayotumika.",
+    ),
     "Already on the list: %(name)s (%(listed)s).": (
-        "Déjà sur la liste : %(name)s (%(listed)s).", "Já na lista: %(name)s (%(listed)s).",
-        "Ya en la lista: %(name)s (%(listed)s).", "Tayari kwenye orodha: %(name)s (%(listed)s)."),
+        "Déjà sur la liste : %(name)s (%(listed)s).",
+        "Já na lista: %(name)s (%(listed)s).",
+        "Ya en la lista: %(name)s (%(listed)s).",
+        "Tayari kwenye orodha: %(name)s (%(listed)s).",
+    ),
     "Said to be stopped but not on the list: %(name)s; nothing recorded.": (
         "Dit arrêté mais absent de la liste : %(name)s ; rien n'est enregistré.",
         "Dito suspenso, mas fora da lista: %(name)s; nada registrado.",
         "Se dice suspendido pero no está en la lista: %(name)s; no se registra nada.",
-        "Imesemekana imesitishwa lakini haipo kwenye orodha: %(name)s; hakuna kilichorekodiwa."),
-    "Not recorded: \"%(words)s\" could not be identified as one drug; please name it.": (
+        "Imesemekana imesitishwa lakini haipo kwenye orodha: %(name)s; hakuna kilichorekodiwa.",
+    ),
+    'Not recorded: "%(words)s" could not be identified as one drug; please name it.': (
         "Non enregistré : « %(words)s » n'a pas pu être identifié comme un médicament ; "
         "merci de le nommer.",
-        "Não registrado: \"%(words)s\" não pôde ser identificado como um medicamento; "
+        'Não registrado: "%(words)s" não pôde ser identificado como um medicamento; '
         "indique o nome.",
-        "No registrado: \"%(words)s\" no pudo identificarse como un medicamento; "
-        "indique su nombre.",
-        "Haijarekodiwa: \"%(words)s\" haikuweza kutambuliwa kama dawa moja; tafadhali itaje."),
+        'No registrado: "%(words)s" no pudo identificarse como un medicamento; indique su nombre.',
+        'Haijarekodiwa: "%(words)s" haikuweza kutambuliwa kama dawa moja; tafadhali itaje.',
+    ),
     "No medication was named, so nothing was reconciled or recorded.": (
         "Aucun médicament n'a été nommé : rien n'a été rapproché ni enregistré.",
         "Nenhum medicamento foi nomeado, então nada foi conciliado nem registrado.",
         "No se nombró ningún medicamento, así que no se concilió ni registró nada.",
-        "Hakuna dawa iliyotajwa, kwa hiyo hakuna kilicholinganishwa wala kurekodiwa."),
-    "Nothing to record.": ("Rien à enregistrer.", "Nada a registrar.", "Nada que registrar.",
-                           "Hakuna cha kurekodi."),
+        "Hakuna dawa iliyotajwa, kwa hiyo hakuna kilicholinganishwa wala kurekodiwa.",
+    ),
+    "Nothing to record.": (
+        "Rien à enregistrer.",
+        "Nada a registrar.",
+        "Nada que registrar.",
+        "Hakuna cha kurekodi.",
+    ),
     "Nothing is recorded until you approve each card.": (
         "Rien n'est enregistré avant que vous validiez chaque carte.",
         "Nada é registrado até que você aprove cada cartão.",
         "No se registra nada hasta que apruebe cada tarjeta.",
-        "Hakuna kinachorekodiwa hadi uidhinishe kila kadi."),
+        "Hakuna kinachorekodiwa hadi uidhinishe kila kadi.",
+    ),
     "Switch to %(drug)s %(dose)s %(frequency)s.": (
-        "Relais par %(drug)s %(dose)s %(frequency)s.", "Troca para %(drug)s %(dose)s %(frequency)s.",
-        "Cambio a %(drug)s %(dose)s %(frequency)s.", "Badilisha kwenda %(drug)s %(dose)s %(frequency)s."),
+        "Relais par %(drug)s %(dose)s %(frequency)s.",
+        "Troca para %(drug)s %(dose)s %(frequency)s.",
+        "Cambio a %(drug)s %(dose)s %(frequency)s.",
+        "Badilisha kwenda %(drug)s %(dose)s %(frequency)s.",
+    ),
     "Replaces %(drug)s (%(how)s).": (
-        "Remplace %(drug)s (%(how)s).", "Substitui %(drug)s (%(how)s).",
-        "Sustituye a %(drug)s (%(how)s).", "Inachukua nafasi ya %(drug)s (%(how)s)."),
+        "Remplace %(drug)s (%(how)s).",
+        "Substitui %(drug)s (%(how)s).",
+        "Sustituye a %(drug)s (%(how)s).",
+        "Inachukua nafasi ya %(drug)s (%(how)s).",
+    ),
     "No order is proposed to stop: %(how)s.": (
         "Aucune prescription n'est proposée à l'arrêt : %(how)s.",
         "Nenhuma prescrição é proposta para suspender: %(how)s.",
         "No se propone suspender ninguna orden: %(how)s.",
-        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s."),
+        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s.",
+    ),
     "No order is proposed to stop: %(how)s. Which order does it replace?": (
         "Aucune prescription n'est proposée à l'arrêt : %(how)s. Laquelle remplace-t-il ?",
         "Nenhuma prescrição é proposta para suspender: %(how)s. Qual prescrição ele substitui?",
         "No se propone suspender ninguna orden: %(how)s. ¿Qué orden sustituye?",
-        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s. Inachukua nafasi ya agizo lipi?"),
+        "Hakuna agizo linalopendekezwa kusitishwa: %(how)s. Inachukua nafasi ya agizo lipi?",
+    ),
     "No order is proposed to stop: %(how)s: %(listed)s. Which order does it replace?": (
         "Aucune prescription n'est proposée à l'arrêt : %(how)s : %(listed)s. "
         "Laquelle remplace-t-il ?",
@@ -1212,38 +1702,52 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Qual prescrição ele substitui?",
         "No se propone suspender ninguna orden: %(how)s: %(listed)s. ¿Qué orden sustituye?",
         "Hakuna agizo linalopendekezwa kusitishwa: %(how)s: %(listed)s. "
-        "Inachukua nafasi ya agizo lipi?"),
+        "Inachukua nafasi ya agizo lipi?",
+    ),
     # a plan's or order set's one line per card (tools/writes/ward_orders.py brief)
     "Proposed, awaiting your approval (nothing written yet): %(title)s.": (
         "Proposé, en attente de votre validation (rien n'est encore écrit) : %(title)s.",
         "Proposto, aguardando sua aprovação (nada gravado ainda): %(title)s.",
         "Propuesto, pendiente de su aprobación (aún no se ha escrito nada): %(title)s.",
-        "Imependekezwa, inasubiri idhini yako (hakuna kilichoandikwa bado): %(title)s."),
+        "Imependekezwa, inasubiri idhini yako (hakuna kilichoandikwa bado): %(title)s.",
+    ),
     # care gaps (tools/writes/caregaps.py); the checks' labels and details are the programme
     # file's, as written
     "DUE": ("À FAIRE", "PENDENTE", "PENDIENTE", "INADAIWA"),
-    "ABOVE TARGET": ("AU-DESSUS DE LA CIBLE", "ACIMA DA META", "POR ENCIMA DEL OBJETIVO",
-                     "JUU YA LENGO"),
+    "ABOVE TARGET": (
+        "AU-DESSUS DE LA CIBLE",
+        "ACIMA DA META",
+        "POR ENCIMA DEL OBJETIVO",
+        "JUU YA LENGO",
+    ),
     "up to date": ("à jour", "em dia", "al día", "imesasishwa"),
-    "could not be checked": ("n'a pas pu être vérifié", "não pôde ser verificado",
-                             "no se pudo verificar", "haikuweza kukaguliwa"),
+    "could not be checked": (
+        "n'a pas pu être vérifié",
+        "não pôde ser verificado",
+        "no se pudo verificar",
+        "haikuweza kukaguliwa",
+    ),
     "not applicable": ("sans objet", "não se aplica", "no aplica", "haihusiki"),
     "%(title)s (%(open)s open of %(n)s; source: %(cited)s):": (
         "%(title)s (%(open)s en attente sur %(n)s ; source : %(cited)s) :",
         "%(title)s (%(open)s em aberto de %(n)s; fonte: %(cited)s):",
         "%(title)s (%(open)s de %(n)s pendientes; fuente: %(cited)s):",
-        "%(title)s (%(open)s wazi kati ya %(n)s; chanzo: %(cited)s):"),
+        "%(title)s (%(open)s wazi kati ya %(n)s; chanzo: %(cited)s):",
+    ),
     "Could not be read: %(unread)s; gaps that depend on them are not shown as met.": (
         "Illisible : %(unread)s ; les écarts qui en dépendent ne sont pas présentés comme remplis.",
         "Não foi possível ler: %(unread)s; as lacunas que dependem deles não são mostradas "
         "como cumpridas.",
         "No se pudo leer: %(unread)s; las brechas que dependen de ello no se muestran como "
         "cumplidas.",
-        "Haikuweza kusomwa: %(unread)s; mapengo yanayotegemea hayo hayaonyeshwi kama "
-        "yametimizwa."),
+        "Haikuweza kusomwa: %(unread)s; mapengo yanayotegemea hayo hayaonyeshwi kama yametimizwa.",
+    ),
     " (%(unread)s could not be read)": (
-        " (%(unread)s illisible)", " (%(unread)s não pôde ser lido)",
-        " (%(unread)s no se pudo leer)", " (%(unread)s haikuweza kusomwa)"),
+        " (%(unread)s illisible)",
+        " (%(unread)s não pôde ser lido)",
+        " (%(unread)s no se pudo leer)",
+        " (%(unread)s haikuweza kusomwa)",
+    ),
     "No care-gap programme applies: the chart holds none of the conditions this site's "
     "programmes cover (diabetes, hypertension, chronic kidney disease, warfarin)%(unread)s.": (
         "Aucun programme de suivi ne s'applique : le dossier ne contient aucune des affections "
@@ -1257,41 +1761,56 @@ F: dict[str, tuple[str, str, str, str]] = {
         "enfermedad renal crónica, warfarina)%(unread)s.",
         "Hakuna programu ya mapengo ya huduma inayohusika: faili halina hali yoyote kati ya "
         "zinazoshughulikiwa na programu za kituo hiki (kisukari, shinikizo la damu, ugonjwa sugu "
-        "wa figo, warfarin)%(unread)s."),
-    "%(n)s open gap(s); ask \"order the overdue ones\" to have each order proposed on its own "
+        "wa figo, warfarin)%(unread)s.",
+    ),
+    '%(n)s open gap(s); ask "order the overdue ones" to have each order proposed on its own '
     "card.": (
         "%(n)s écart(s) en attente ; demandez « prescrire les examens en retard » pour que chaque "
         "prescription soit proposée sur sa propre carte.",
-        "%(n)s lacuna(s) em aberto; peça \"solicitar os exames em atraso\" para que cada pedido "
+        '%(n)s lacuna(s) em aberto; peça "solicitar os exames em atraso" para que cada pedido '
         "seja proposto em seu próprio cartão.",
-        "%(n)s brecha(s) pendiente(s); pida \"solicitar los exámenes pendientes\" para que cada "
+        '%(n)s brecha(s) pendiente(s); pida "solicitar los exámenes pendientes" para que cada '
         "orden se proponga en su propia tarjeta.",
-        "Mapengo %(n)s wazi; uliza \"order the overdue ones\" ili kila agizo lipendekezwe kwenye "
-        "kadi yake."),
+        'Mapengo %(n)s wazi; uliza "order the overdue ones" ili kila agizo lipendekezwe kwenye '
+        "kadi yake.",
+    ),
     "Nothing overdue that can be ordered here, so nothing was proposed.": (
         "Rien d'en retard qui puisse être prescrit ici : rien n'a été proposé.",
         "Nada em atraso que possa ser pedido aqui, então nada foi proposto.",
         "Nada atrasado que pueda pedirse aquí, así que no se propuso nada.",
-        "Hakuna kilichochelewa kinachoweza kuagizwa hapa, kwa hiyo hakuna kilichopendekezwa."),
+        "Hakuna kilichochelewa kinachoweza kuagizwa hapa, kwa hiyo hakuna kilichopendekezwa.",
+    ),
     "Overdue per the care-gap programmes, one card per order:": (
         "En retard selon les programmes de suivi, une carte par prescription :",
         "Em atraso segundo os programas de lacunas de cuidado, um cartão por pedido:",
         "Atrasado según los programas de brechas de atención, una tarjeta por orden:",
-        "Vilivyochelewa kulingana na programu za mapengo ya huduma, kadi moja kwa kila agizo:"),
+        "Vilivyochelewa kulingana na programu za mapengo ya huduma, kadi moja kwa kila agizo:",
+    ),
     "Not ordered here: %(check)s (%(detail)s).": (
-        "Non prescrit ici : %(check)s (%(detail)s).", "Não pedido aqui: %(check)s (%(detail)s).",
-        "No se pide aquí: %(check)s (%(detail)s).", "Haijaagizwa hapa: %(check)s (%(detail)s)."),
+        "Non prescrit ici : %(check)s (%(detail)s).",
+        "Não pedido aqui: %(check)s (%(detail)s).",
+        "No se pide aquí: %(check)s (%(detail)s).",
+        "Haijaagizwa hapa: %(check)s (%(detail)s).",
+    ),
     "Could not be checked, so not ordered: %(check)s (%(detail)s).": (
         "Non vérifiable, donc non prescrit : %(check)s (%(detail)s).",
         "Não pôde ser verificado, então não foi pedido: %(check)s (%(detail)s).",
         "No se pudo verificar, así que no se pidió: %(check)s (%(detail)s).",
-        "Haikuweza kukaguliwa, kwa hiyo haijaagizwa: %(check)s (%(detail)s)."),
+        "Haikuweza kukaguliwa, kwa hiyo haijaagizwa: %(check)s (%(detail)s).",
+    ),
     # how a switch chose the order it replaces (tools/writes/switch.py replaced)
-    "named by you (%(said)s)": ("nommée par vous (%(said)s)", "indicada por você (%(said)s)",
-                                "indicada por usted (%(said)s)", "imetajwa na wewe (%(said)s)"),
+    "named by you (%(said)s)": (
+        "nommée par vous (%(said)s)",
+        "indicada por você (%(said)s)",
+        "indicada por usted (%(said)s)",
+        "imetajwa na wewe (%(said)s)",
+    ),
     "%(said)s is not on the active list": (
-        "%(said)s n'est pas sur la liste active", "%(said)s não está na lista ativa",
-        "%(said)s no está en la lista activa", "%(said)s haipo kwenye orodha inayotumika"),
+        "%(said)s n'est pas sur la liste active",
+        "%(said)s não está na lista ativa",
+        "%(said)s no está en la lista activa",
+        "%(said)s haipo kwenye orodha inayotumika",
+    ),
     "%(drug)s is in no therapeutic group this site lists, so no order was chosen to stop": (
         "%(drug)s n'appartient à aucun groupe thérapeutique listé par ce site : aucune "
         "prescription n'a été choisie pour l'arrêt",
@@ -1300,28 +1819,40 @@ F: dict[str, tuple[str, str, str, str]] = {
         "%(drug)s no pertenece a ningún grupo terapéutico de la lista de este centro, así que no "
         "se eligió ninguna orden para suspender",
         "%(drug)s haimo katika kundi lolote la tiba linaloorodheshwa na kituo hiki, kwa hiyo "
-        "hakuna agizo lililochaguliwa kusitishwa"),
+        "hakuna agizo lililochaguliwa kusitishwa",
+    ),
     "the active %(group)s order": (
-        "la prescription active du groupe %(group)s", "a prescrição ativa do grupo %(group)s",
-        "la orden activa del grupo %(group)s", "agizo linalotumika la kundi %(group)s"),
+        "la prescription active du groupe %(group)s",
+        "a prescrição ativa do grupo %(group)s",
+        "la orden activa del grupo %(group)s",
+        "agizo linalotumika la kundi %(group)s",
+    ),
     "the active %(group)s orders": (
-        "les prescriptions actives du groupe %(group)s", "as prescrições ativas do grupo %(group)s",
-        "las órdenes activas del grupo %(group)s", "maagizo yanayotumika ya kundi %(group)s"),
+        "les prescriptions actives du groupe %(group)s",
+        "as prescrições ativas do grupo %(group)s",
+        "las órdenes activas del grupo %(group)s",
+        "maagizo yanayotumika ya kundi %(group)s",
+    ),
     # peri-operative plans (tools/writes/periop.py); the resume and check wording and the
     # guideline are the table's own (tools/data), as written
     "Surgery on %(day)s; bleeding risk: high. Guideline: %(source)s.": (
         "Chirurgie le %(day)s ; risque hémorragique : élevé. Recommandation : %(source)s.",
         "Cirurgia em %(day)s; risco de sangramento: alto. Diretriz: %(source)s.",
         "Cirugía el %(day)s; riesgo de sangrado: alto. Guía: %(source)s.",
-        "Upasuaji tarehe %(day)s; hatari ya kuvuja damu: kubwa. Mwongozo: %(source)s."),
+        "Upasuaji tarehe %(day)s; hatari ya kuvuja damu: kubwa. Mwongozo: %(source)s.",
+    ),
     "Surgery on %(day)s; bleeding risk: low. Guideline: %(source)s.": (
         "Chirurgie le %(day)s ; risque hémorragique : faible. Recommandation : %(source)s.",
         "Cirurgia em %(day)s; risco de sangramento: baixo. Diretriz: %(source)s.",
         "Cirugía el %(day)s; riesgo de sangrado: bajo. Guía: %(source)s.",
-        "Upasuaji tarehe %(day)s; hatari ya kuvuja damu: ndogo. Mwongozo: %(source)s."),
+        "Upasuaji tarehe %(day)s; hatari ya kuvuja damu: ndogo. Mwongozo: %(source)s.",
+    ),
     "- %(drug)s: continue — %(resume)s.": (
-        "- %(drug)s : poursuivre — %(resume)s.", "- %(drug)s: continuar — %(resume)s.",
-        "- %(drug)s: continuar — %(resume)s.", "- %(drug)s: endelea — %(resume)s."),
+        "- %(drug)s : poursuivre — %(resume)s.",
+        "- %(drug)s: continuar — %(resume)s.",
+        "- %(drug)s: continuar — %(resume)s.",
+        "- %(drug)s: endelea — %(resume)s.",
+    ),
     "- %(drug)s: last dose %(last)s (%(n)s full days without it before surgery); resume "
     "%(resume)s.": (
         "- %(drug)s : dernière prise %(last)s (%(n)s jours pleins sans le médicament avant la "
@@ -1331,37 +1862,40 @@ F: dict[str, tuple[str, str, str, str]] = {
         "- %(drug)s: última dosis %(last)s (%(n)s días completos sin él antes de la cirugía); "
         "reanudar %(resume)s.",
         "- %(drug)s: dozi ya mwisho %(last)s (siku kamili %(n)s bila dawa kabla ya upasuaji); "
-        "rejea %(resume)s."),
+        "rejea %(resume)s.",
+    ),
     " Check: %(why)s, on %(day)s.": (
-        " Contrôle : %(why)s, le %(day)s.", " Verificar: %(why)s, em %(day)s.",
-        " Control: %(why)s, el %(day)s.", " Kagua: %(why)s, tarehe %(day)s."),
+        " Contrôle : %(why)s, le %(day)s.",
+        " Verificar: %(why)s, em %(day)s.",
+        " Control: %(why)s, el %(day)s.",
+        " Kagua: %(why)s, tarehe %(day)s.",
+    ),
     "No antithrombotic drug is on the active medication list (%(listed)s), so nothing needs "
     "stopping.": (
-        "Aucun antithrombotique sur la liste des médicaments actifs (%(listed)s) : rien à "
-        "arrêter.",
+        "Aucun antithrombotique sur la liste des médicaments actifs (%(listed)s) : rien à arrêter.",
         "Nenhum antitrombótico na lista de medicamentos ativos (%(listed)s), então nada precisa "
         "ser suspenso.",
         "Ningún antitrombótico en la lista de medicamentos activos (%(listed)s), así que no hay "
         "nada que suspender.",
         "Hakuna dawa ya kuzuia kuganda kwa damu kwenye orodha ya dawa zinazotumika "
-        "(%(listed)s), kwa hiyo hakuna cha kusitisha."),
-    "No surgery date could be read in \"%(said)s\": on which date is the surgery? Nothing was "
+        "(%(listed)s), kwa hiyo hakuna cha kusitisha.",
+    ),
+    'No surgery date could be read in "%(said)s": on which date is the surgery? Nothing was '
     "proposed.": (
         "Aucune date de chirurgie n'a pu être lue dans « %(said)s » : à quelle date a lieu la "
         "chirurgie ? Rien n'a été proposé.",
-        "Nenhuma data de cirurgia pôde ser lida em \"%(said)s\": em que data é a cirurgia? Nada "
+        'Nenhuma data de cirurgia pôde ser lida em "%(said)s": em que data é a cirurgia? Nada '
         "foi proposto.",
-        "No se pudo leer ninguna fecha de cirugía en \"%(said)s\": ¿en qué fecha es la cirugía? "
+        'No se pudo leer ninguna fecha de cirugía en "%(said)s": ¿en qué fecha es la cirugía? '
         "No se propuso nada.",
-        "Hakuna tarehe ya upasuaji iliyoweza kusomwa katika \"%(said)s\": upasuaji ni tarehe "
-        "gani? Hakuna kilichopendekezwa."),
-    "%(day)s is a %(weekday)s, not a %(wrong)s: which date is the surgery? Nothing was "
-    "proposed.": (
+        'Hakuna tarehe ya upasuaji iliyoweza kusomwa katika "%(said)s": upasuaji ni tarehe '
+        "gani? Hakuna kilichopendekezwa.",
+    ),
+    "%(day)s is a %(weekday)s, not a %(wrong)s: which date is the surgery? Nothing was proposed.": (
         "Le %(day)s est un %(weekday)s, pas un %(wrong)s : à quelle date a lieu la chirurgie ? "
         "Rien n'a été proposé.",
         "%(day)s é %(weekday)s, não %(wrong)s: em que data é a cirurgia? Nada foi proposto.",
-        "El %(day)s es %(weekday)s, no %(wrong)s: ¿en qué fecha es la cirugía? No se propuso "
-        "nada.",
-        "%(day)s ni %(weekday)s, si %(wrong)s: upasuaji ni tarehe gani? Hakuna "
-        "kilichopendekezwa."),
+        "El %(day)s es %(weekday)s, no %(wrong)s: ¿en qué fecha es la cirugía? No se propuso nada.",
+        "%(day)s ni %(weekday)s, si %(wrong)s: upasuaji ni tarehe gani? Hakuna kilichopendekezwa.",
+    ),
 }

@@ -29,7 +29,19 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 
-from sqlalchemy import Float, Integer, String, Text, and_, bindparam, exists, func, literal, select, update
+from sqlalchemy import (
+    Float,
+    Integer,
+    String,
+    Text,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal,
+    select,
+    update,
+)
 
 from .. import errors, metrics
 from ..agent.state import Turn, dumps, route_of
@@ -56,14 +68,33 @@ def _param(name: str, kind=String):
 # The statements of every turn, built once: building a statement costs the worker more CPU
 # than the database takes to run it.
 _SAME_SID = table.c.sid == _param("sid")
-_LIVE = and_(_SAME_SID, table.c.status == "running", table.c.updated_at > _param("stale_before", Float))
-_START = table.insert().from_select(COLUMNS, select(
-    _param("id"), _param("sid"), _param("t", Float), _param("state", Text), literal("running"), _param("t", Float),
-).where(and_(
-    ~exists().where(_LIVE),
-    select(func.count()).select_from(table).where(and_(_SAME_SID, table.c.created_at > _param("window_from", Float)))
-    .scalar_subquery() < _param("per_minute", Integer),
-))).returning(table.c.id)
+_LIVE = and_(
+    _SAME_SID, table.c.status == "running", table.c.updated_at > _param("stale_before", Float)
+)
+_START = (
+    table.insert()
+    .from_select(
+        COLUMNS,
+        select(
+            _param("id"),
+            _param("sid"),
+            _param("t", Float),
+            _param("state", Text),
+            literal("running"),
+            _param("t", Float),
+        ).where(
+            and_(
+                ~exists().where(_LIVE),
+                select(func.count())
+                .select_from(table)
+                .where(and_(_SAME_SID, table.c.created_at > _param("window_from", Float)))
+                .scalar_subquery()
+                < _param("per_minute", Integer),
+            )
+        ),
+    )
+    .returning(table.c.id)
+)
 _STALE = select(table).where(and_(_SAME_SID, table.c.status == "running",
                                   table.c.updated_at <= _param("stale_before", Float)))
 _DONE = (select(table).where(and_(_SAME_SID, table.c.status == "done"))
@@ -92,8 +123,15 @@ class TurnStore:
         """Insert a running turn, or raise Conflict / RateLimited (atomically)."""
         self.sweep(sid)
         turn_id, t = uuid.uuid4().hex, now()
-        params = {"id": turn_id, "sid": sid, "t": t, "state": dumps(turn), "stale_before": t - self.lease_s,
-                  "window_from": t - WINDOW_S, "per_minute": per_minute}
+        params = {
+            "id": turn_id,
+            "sid": sid,
+            "t": t,
+            "state": dumps(turn),
+            "stale_before": t - self.lease_s,
+            "window_from": t - WINDOW_S,
+            "per_minute": per_minute,
+        }
         with self.storage.begin() as conn:
             self.storage.serialize(conn, f"turn:{sid}")
             # RETURNING, not rowcount: SQLAlchemy reports -1 for INSERT … SELECT on psycopg.
@@ -157,8 +195,14 @@ class TurnStore:
     def claim_paused(self, turn_id: str) -> bool:
         """paused → resuming, atomically: of two decisions one resumes the turn."""
         with self.storage.begin() as conn:
-            return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "paused")).values(
-                status="resuming", updated_at=now())).rowcount == 1
+            return (
+                conn.execute(
+                    update(table)
+                    .where(and_(table.c.id == turn_id, table.c.status == "paused"))
+                    .values(status="resuming", updated_at=now())
+                ).rowcount
+                == 1
+            )
 
     def finish(self, turn_id: str, turn: Turn, status: TurnStatus = "done") -> TurnStatus:
         """Store the final turn (``done``, ``paused`` or ``failed``); returns the status stored.
@@ -170,14 +214,18 @@ class TurnStore:
         state = dumps(turn)
         # one statement in the common case; a turn cancelled or swept meanwhile stays so (those
         # two statuses are final), and only its state is stored, below
-        stored = self.storage.write(_FINISH, {"turn_id": turn_id, "state": state, "status": status, "t": now()})
+        stored = self.storage.write(
+            _FINISH, {"turn_id": turn_id, "state": state, "status": status, "t": now()}
+        )
         if not stored:
             with self.storage.begin() as conn:
                 current = conn.execute(_STATUS, {"turn_id": turn_id}).scalar()
                 if current == "failed":
                     return "failed"  # counted when it was swept
                 status = "cancelled"
-                conn.execute(update(table).where(table.c.id == turn_id).values(state=state, updated_at=now()))
+                conn.execute(
+                    update(table).where(table.c.id == turn_id).values(state=state, updated_at=now())
+                )
         # a paused turn ends later (resumed, or cancelled): counted once, then
         if status != "paused":
             metrics.turn_finished(status, route_of(turn))
@@ -189,8 +237,14 @@ class TurnStore:
         if self.get(turn_id).sid != sid:
             raise errors.NotFound("No such turn in this session.")
         with self.storage.begin() as conn:
-            return conn.execute(update(table).where(and_(table.c.id == turn_id, table.c.status == "running")).values(
-                status="cancelled", updated_at=now())).rowcount == 1
+            return (
+                conn.execute(
+                    update(table)
+                    .where(and_(table.c.id == turn_id, table.c.status == "running"))
+                    .values(status="cancelled", updated_at=now())
+                ).rowcount
+                == 1
+            )
 
     def cancelled(self, turn_id: str) -> bool:
         with self.storage.read() as conn:
@@ -240,7 +294,9 @@ class TurnStore:
         """The session's turns, oldest first (the transcript)."""
         self.sweep(sid)
         with self.storage.read() as conn:
-            rows = conn.execute(select(table).where(table.c.sid == sid).order_by(table.c.created_at)).all()
+            rows = conn.execute(
+                select(table).where(table.c.sid == sid).order_by(table.c.created_at)
+            ).all()
         return [stored_turn(r) for r in rows]
 
     def history(self, sid: str, turns: int = HISTORY_TURNS) -> list[dict]:

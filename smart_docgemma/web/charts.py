@@ -21,7 +21,17 @@ from ..tools.chart.chartdata import ChartData, ChartSeries
 # Potassium, eGFR, creatinine, HbA1c, INR, glucose, sodium, haemoglobin (fixture and Synthea codes)
 LAB_PRIORITY = ["2823-3", "6298-4", "33914-3", "62238-1", "98979-8", "2160-0", "38483-4", "4548-4",
                 "6301-6", "2339-0", "2345-7", "2951-2", "2947-0", "718-7"]
-VITAL_ORDER = ["8480-6", "8462-4", "8867-4", "9279-1", "59408-5", "2708-6", "8310-5", "29463-7", "39156-5"]
+VITAL_ORDER = [
+    "8480-6",
+    "8462-4",
+    "8867-4",
+    "9279-1",
+    "59408-5",
+    "2708-6",
+    "8310-5",
+    "29463-7",
+    "39156-5",
+]
 # code: (low, high, unit) — usual adult reference intervals, only used when the unit matches.
 RANGES = {
     "2823-3": (3.5, 5.1, "mmol/L"),
@@ -48,7 +58,9 @@ class Sparkline:
     height: int = HEIGHT
 
 
-def sparkline(values: list[float], low: float | None = None, high: float | None = None) -> Sparkline | None:
+def sparkline(
+    values: list[float], low: float | None = None, high: float | None = None
+) -> Sparkline | None:
     """Scale ``values`` (oldest → newest) into the plot box; None for fewer than 2 values."""
     if len(values) < 2:
         return None
@@ -69,8 +81,18 @@ def sparkline(values: list[float], low: float | None = None, high: float | None 
     return Sparkline(points=" ".join(f"{x},{yy}" for x, yy in coords), last=coords[-1], band=band)
 
 
-UNIT_WORDS = {"mm[Hg]": "mmHg", "Cel": "°C", "[degF]": "°F", "[lb_av]": "lb", "[in_i]": "in", "{INR}": "",
-              "{beats}/min": "/min", "{breaths}/min": "/min", "10*3/uL": "×10³/µL", "10*9/L": "×10⁹/L"}
+UNIT_WORDS = {
+    "mm[Hg]": "mmHg",
+    "Cel": "°C",
+    "[degF]": "°F",
+    "[lb_av]": "lb",
+    "[in_i]": "in",
+    "{INR}": "",
+    "{beats}/min": "/min",
+    "{breaths}/min": "/min",
+    "10*3/uL": "×10³/µL",
+    "10*9/L": "×10⁹/L",
+}
 
 
 def display_unit(unit: str) -> str:
@@ -123,8 +145,10 @@ def glance(data: ChartData) -> dict:
     """The chart-at-a-glance view model from ``chart_summary(...).data``: its entries as they
     are (the template reads their attributes), the series as plots."""
     labs = sorted(data.labs, key=_lab_rank)
-    vitals = sorted(data.vitals,
-                    key=lambda e: VITAL_ORDER.index(e.code) if e.code in VITAL_ORDER else len(VITAL_ORDER))
+    vitals = sorted(
+        data.vitals,
+        key=lambda e: VITAL_ORDER.index(e.code) if e.code in VITAL_ORDER else len(VITAL_ORDER),
+    )
     return {
         "patient": data.patient,
         "problems": data.problems,

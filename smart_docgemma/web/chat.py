@@ -25,7 +25,16 @@ import threading
 from dataclasses import dataclass, replace
 
 from fhirclient.models.patient import Patient
-from flask import Blueprint, Response, current_app, g, redirect, render_template, stream_with_context, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    stream_with_context,
+    url_for,
+)
 
 from .. import errors, inputs
 from ..agent.graph import Agent
@@ -113,7 +122,11 @@ def banner(launch) -> dict | None:
         return None
     patient = launch.fhir.read_model(Patient, launch.patient_id)
     name = patient.name[0] if patient.name else None
-    text = (name.text or " ".join([*(name.given or []), name.family or ""]).strip()) if name else "Unnamed patient"
+    text = (
+        (name.text or " ".join([*(name.given or []), name.family or ""]).strip())
+        if name
+        else "Unnamed patient"
+    )
     mrn = next((i.value for i in patient.identifier or []
                 if i.type and any(c.code == "MR" for c in i.type.coding or [])), None)
     return {"name": text, "birth_date": patient.birthDate.isostring if patient.birthDate else None,
@@ -155,7 +168,10 @@ def _glance(launch) -> tuple[dict | None, str | None]:
 
 def _limits() -> dict:
     cfg = current_app.config
-    return {"max_chars": cfg["CHAT_MAX_CHARS"], "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1)}
+    return {
+        "max_chars": cfg["CHAT_MAX_CHARS"],
+        "image_mb": round(cfg["IMAGE_MAX_BYTES"] / 1048576, 1),
+    }
 
 
 # ------------------------------------------------------------------ asking
@@ -172,8 +188,11 @@ def ask():
         slot.release()
         raise
     events = stream(worker.turn_id, worker.events, rendered, worker.turns, until=deadline())
-    response = Response(stream_with_context(held(events, slot)),
-                        mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response = Response(
+        stream_with_context(held(events, slot)),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
     response.call_on_close(slot.release)
     return response
 
@@ -190,7 +209,9 @@ def _started(launch, message: str, image: bytes | None, meta: ImageMeta | None) 
                   lessons=tuple(lesson_store().approved()), pause_on_proposal=True)
     question = _Question(worker, agent, turn, turns.history(launch.sid), image, snapshot_store())
     threading.Thread(target=question, name=f"turn-{turn_id[:8]}", daemon=True).start()
-    log.info("chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else "")
+    log.info(
+        "chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else ""
+    )
     return worker
 
 
@@ -250,8 +271,10 @@ def _message() -> str:
     if not text:
         raise errors.BadRequest("Type a question first.")
     if len(text) > limit:
-        raise errors.BadRequest(f"The question is {len(text)} characters long; the limit is {limit}. "
-                                "Shorten it or split it into several questions.")
+        raise errors.BadRequest(
+            f"The question is {len(text)} characters long; the limit is {limit}. "
+            "Shorten it or split it into several questions."
+        )
     return text
 
 

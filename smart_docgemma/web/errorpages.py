@@ -51,7 +51,13 @@ def register(app) -> None:
     @app.errorhandler(DocGemmaError)
     def _docgemma(exc: DocGemmaError):
         # a worker at its stream limit is working as configured, not failing
-        level = logging.INFO if exc.status < 500 else logging.WARNING if isinstance(exc, ServerBusy) else logging.ERROR
+        level = (
+            logging.INFO
+            if exc.status < 500
+            else logging.WARNING
+            if isinstance(exc, ServerBusy)
+            else logging.ERROR
+        )
         log.log(level, "%s %s -> %s %s", inputs.method(), inputs.path(), exc.status, exc.error)
         return render_error(exc)
 

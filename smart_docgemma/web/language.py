@@ -19,10 +19,27 @@ from ..session import launches as sessions
 from ..storage import UNREACHABLE
 
 # the labels of a card's fields (tools/writes/orders.py writes them into the proposal's summary)
-CARD_FIELDS = frozenset((N_("Medication"), N_("Dose"), N_("Route"), N_("Frequency"), N_("Code"),
-                         N_("Notes"), N_("Substance"), N_("Reaction"), N_("Severity"), N_("Note type"),
-                         N_("Length"), N_("As needed"), N_("Duration"), N_("Quantity to dispense"),
-                         N_("Verification"), N_("Criticality"), N_("Instructions")))
+CARD_FIELDS = frozenset(
+    (
+        N_("Medication"),
+        N_("Dose"),
+        N_("Route"),
+        N_("Frequency"),
+        N_("Code"),
+        N_("Notes"),
+        N_("Substance"),
+        N_("Reaction"),
+        N_("Severity"),
+        N_("Note type"),
+        N_("Length"),
+        N_("As needed"),
+        N_("Duration"),
+        N_("Quantity to dispense"),
+        N_("Verification"),
+        N_("Criticality"),
+        N_("Instructions"),
+    )
+)
 
 babel = Babel()
 
@@ -39,14 +56,22 @@ def init_app(app: Flask) -> None:
 
 def script_strings() -> dict[str, str]:
     """The words ``static/app.js`` writes, in the page's language (the form's data-strings)."""
-    return {"failed": gettext("The request failed (HTTP %s)."), "progress": gettext("Progress"),
-            "consulting": gettext("Consulting: "),
-            "lost": gettext("The connection was lost. Reload the page to see the answer."),
-            "characters": gettext("characters"), "too_large": gettext("This image is too large (limit %s MB)."),
-            "cancel": gettext("Cancel"), "stop": gettext("Stop this answer (Escape)"),
-            "cancelling": gettext("Cancelling…"), "working": gettext("Working…"),
-            "unreachable": gettext("The assistant could not be reached. Check the connection and try again."),
-            "ask": gettext("Ask")}
+    return {
+        "failed": gettext("The request failed (HTTP %s)."),
+        "progress": gettext("Progress"),
+        "consulting": gettext("Consulting: "),
+        "lost": gettext("The connection was lost. Reload the page to see the answer."),
+        "characters": gettext("characters"),
+        "too_large": gettext("This image is too large (limit %s MB)."),
+        "cancel": gettext("Cancel"),
+        "stop": gettext("Stop this answer (Escape)"),
+        "cancelling": gettext("Cancelling…"),
+        "working": gettext("Working…"),
+        "unreachable": gettext(
+            "The assistant could not be reached. Check the connection and try again."
+        ),
+        "ask": gettext("Ask"),
+    }
 
 
 def local_date(value: object) -> object:

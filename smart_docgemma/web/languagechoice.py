@@ -18,7 +18,9 @@ def choose() -> Response:
     launch = sessions.current_launch()
     lang = inputs.form_value("language") or ""
     if lang not in LANGUAGES:
-        raise errors.BadRequest(f"Unknown language {lang[:10]!r}: choose one of {', '.join(LANGUAGES)}.")
+        raise errors.BadRequest(
+            f"Unknown language {lang[:10]!r}: choose one of {', '.join(LANGUAGES)}."
+        )
     if not launch.user:
         raise errors.BadRequest("This launch does not say who you are, so a choice cannot be kept.")
     remember(launch.user, lang)

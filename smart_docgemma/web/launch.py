@@ -36,10 +36,20 @@ def launch():
     scope = _scope(cfg, standalone=not launch_value)
     redirect_uri = _redirect_uri()
     auth = smart.authorization_request(cfg, discovery, iss, redirect_uri, scope, launch_value)
-    sessions.save_pending(auth["state"], {
-        "iss": iss, "issuer": discovery.get("issuer"), "state": auth["state"], "verifier": auth["verifier"],
-        "nonce": auth["nonce"], "redirect_uri": redirect_uri, "token_endpoint": discovery["token_endpoint"],
-        "jwks_uri": discovery.get("jwks_uri"), "scope": scope})
+    sessions.save_pending(
+        auth["state"],
+        {
+            "iss": iss,
+            "issuer": discovery.get("issuer"),
+            "state": auth["state"],
+            "verifier": auth["verifier"],
+            "nonce": auth["nonce"],
+            "redirect_uri": redirect_uri,
+            "token_endpoint": discovery["token_endpoint"],
+            "jwks_uri": discovery.get("jwks_uri"),
+            "scope": scope,
+        },
+    )
     log.info("launch: %s launch for %s", "EHR" if launch_value else "standalone", iss)
     return redirect(auth["url"], code=302)
 
@@ -57,16 +67,26 @@ def callback():
     claims = {}
     if token.get("id_token") and "openid" in pending["scope"].split():
         if not pending.get("jwks_uri"):
-            raise errors.TokenExchangeError("The EHR publishes no keys to verify the identity token.")
-        claims = smart.validate_id_token(token["id_token"], pending, cfg["CLIENT_ID"], cfg["HTTP_TIMEOUT_S"])
+            raise errors.TokenExchangeError(
+                "The EHR publishes no keys to verify the identity token."
+            )
+        claims = smart.validate_id_token(
+            token["id_token"], pending, cfg["CLIENT_ID"], cfg["HTTP_TIMEOUT_S"]
+        )
     sessions.start_session(_context(pending, token, claims), token)
-    log.info("callback: session started for %s (patient in context: %s)", pending["iss"], bool(token.get("patient")))
+    log.info(
+        "callback: session started for %s (patient in context: %s)",
+        pending["iss"],
+        bool(token.get("patient")),
+    )
     return redirect(url_for("chat.app_page"), code=302)
 
 
 def _scope(cfg, standalone: bool) -> str:
     if standalone:
-        return cfg.get("STANDALONE_SCOPES") or cfg["SCOPES"].replace("launch ", "launch/patient ", 1)
+        return cfg.get("STANDALONE_SCOPES") or cfg["SCOPES"].replace(
+            "launch ", "launch/patient ", 1
+        )
     return cfg["SCOPES"]
 
 
@@ -86,12 +106,17 @@ def _context(pending: dict, token: dict, claims: dict) -> dict:
     """What to remember about the launch (no secrets): SMART token response context."""
     user = _text(claims.get("fhirUser")) or _text(token.get("fhirUser"))
     return {
-        "iss": pending["iss"], "token_endpoint": pending["token_endpoint"],
-        "patient": _text(token.get("patient")), "encounter": _text(token.get("encounter")),
-        "user": _relative_ref(user), "scope": _text(token.get("scope")) or pending["scope"],
+        "iss": pending["iss"],
+        "token_endpoint": pending["token_endpoint"],
+        "patient": _text(token.get("patient")),
+        "encounter": _text(token.get("encounter")),
+        "user": _relative_ref(user),
+        "scope": _text(token.get("scope")) or pending["scope"],
         "need_patient_banner": bool(token.get("need_patient_banner", True)),
         "smart_style_url": _text(token.get("smart_style_url")),
-        "fhir_context": token.get("fhirContext") if isinstance(token.get("fhirContext"), list) else [],
+        "fhir_context": token.get("fhirContext")
+        if isinstance(token.get("fhirContext"), list)
+        else [],
     }
 
 

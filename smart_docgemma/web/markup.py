@@ -27,7 +27,9 @@ def _parser() -> MarkdownIt:
     md.enable("table")
     # Answers are short: demote headings so "# Summary" does not outshout the page.
     md.add_render_rule("heading_open", lambda _r, tokens, idx, *_: f"<h{_level(tokens[idx].tag)}>")
-    md.add_render_rule("heading_close", lambda _r, tokens, idx, *_: f"</h{_level(tokens[idx].tag)}>\n")
+    md.add_render_rule(
+        "heading_close", lambda _r, tokens, idx, *_: f"</h{_level(tokens[idx].tag)}>\n"
+    )
     return md
 
 
@@ -40,8 +42,14 @@ def markdown_html(text: str | None) -> Markup:
     if not text:
         return Markup("")
     html = _parser().render(text)
-    clean = nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES,
-                      link_rel="noopener noreferrer", set_tag_attribute_values={"a": {"target": "_blank"}})
+    clean = nh3.clean(
+        html,
+        tags=TAGS,
+        attributes=ATTRIBUTES,
+        url_schemes=URL_SCHEMES,
+        link_rel="noopener noreferrer",
+        set_tag_attribute_values={"a": {"target": "_blank"}},
+    )
     return Markup(clean)
 
 

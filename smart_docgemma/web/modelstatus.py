@@ -49,7 +49,11 @@ def model_available(app: Flask) -> bool:
         return False
     checked: tuple[float, bool] | None = app.extensions.get(STATUS)
     fresh = checked is not None and checked[0] > model.circuit.changed_at
-    if checked is not None and fresh and time.monotonic() - checked[0] < float(app.config["MODEL_CHECK_TTL_S"]):
+    if (
+        checked is not None
+        and fresh
+        and time.monotonic() - checked[0] < float(app.config["MODEL_CHECK_TTL_S"])
+    ):
         return checked[1]
     up = _reachable(model.base_url)
     app.extensions[STATUS] = (time.monotonic(), up)

@@ -44,7 +44,9 @@ def _prime(state) -> None:
                      for method in rule.methods - {"HEAD", "OPTIONS"}})
     tools = {name: "fhir" if spec.scopes else "knowledge" for name, spec in catalog.specs().items()}
     model = get_model(app)
-    metrics.prime(routes, tools, list(SOURCES), model.base_url if model is not None else None, ROUTES)
+    metrics.prime(
+        routes, tools, list(SOURCES), model.base_url if model is not None else None, ROUTES
+    )
 
 
 @bp.before_app_request
@@ -56,7 +58,9 @@ def _started() -> None:
 def _answered(response: Response) -> Response:
     started = g.pop("docgemma_started", None)
     if started is not None:
-        metrics.http_request(inputs.route(), inputs.method(), response.status_code, time.monotonic() - started)
+        metrics.http_request(
+            inputs.route(), inputs.method(), response.status_code, time.monotonic() - started
+        )
     return response
 
 

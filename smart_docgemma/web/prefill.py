@@ -46,7 +46,9 @@ def prefill_answer_prompt(chart_text: str) -> threading.Thread | None:
     return worker
 
 
-def prefill_next_turn(model: ModelClient, requests: Sequence[tuple[str, list[dict[str, Any]]]]) -> threading.Thread:
+def prefill_next_turn(
+    model: ModelClient, requests: Sequence[tuple[str, list[dict[str, Any]]]]
+) -> threading.Thread:
     """Start computing ``requests`` (``Agent.next_prompts``), one after the other, in the
     background."""
     def run() -> None:

@@ -44,7 +44,9 @@ def _version() -> int:
     value = inputs.field(inputs.json_body(), "version", "number") if inputs.is_json() \
         else inputs.text("version", max_chars=12, json_allowed=False)
     if value in (None, ""):
-        raise errors.BadRequest("Say which version of the proposal you reviewed (version); reload the card.")
+        raise errors.BadRequest(
+            "Say which version of the proposal you reviewed (version); reload the card."
+        )
     text = str(value).strip()
     if isinstance(value, float) and value.is_integer():
         text = str(int(value))
@@ -62,7 +64,9 @@ def _submitted(names) -> dict[str, str | None]:
         values = {n: inputs.form_value(n) for n in names}
     for name, value in values.items():
         if value is not None and len(value) > FIELD_MAX_CHARS:
-            raise errors.BadRequest(f"{name} is {len(value)} characters long; the limit is {FIELD_MAX_CHARS}.")
+            raise errors.BadRequest(
+                f"{name} is {len(value)} characters long; the limit is {FIELD_MAX_CHARS}."
+            )
     return values
 
 
@@ -100,8 +104,9 @@ def edit(proposal_id: str):
     p = store.visible(proposal_id, launch)
     version = _version()
     submitted = _submitted(editing.FIELDS.get(p.resource_type, {}))
-    edited = editing.edit_proposal(store, proposal_id, launch, version, submitted, launch.tool_context(),
-                                   relook=after_edit)
+    edited = editing.edit_proposal(
+        store, proposal_id, launch, version, submitted, launch.tool_context(), relook=after_edit
+    )
     changed = ",".join(sorted(k for k, v in submitted.items() if v))
     audit_decision(launch, "proposal-edited", edited, fields=changed)
     return _respond(edited)
@@ -140,6 +145,8 @@ def reject(proposal_id: str):
     """Reject with a reason (form field or JSON ``reason``); nothing is written."""
     reason, launch = inputs.text("reason"), current_launch()
     p = proposal_store().reject(proposal_id, launch, reason)
-    audit_decision(launch, "proposal-rejected", p)  # the reason stays with the proposal, not in the trail
+    audit_decision(
+        launch, "proposal-rejected", p
+    )  # the reason stays with the proposal, not in the trail
     resume_after(p, launch)
     return _respond(p)

@@ -41,7 +41,9 @@ def _check_csrf() -> None:
     sent = inputs.header("X-CSRF-Token") or inputs.form_value("csrf_token") or ""
     expected = session.get("csrf", "")
     if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
-        raise errors.Forbidden("The form expired or did not come from this app. Reload the page and try again.")
+        raise errors.Forbidden(
+            "The form expired or did not come from this app. Reload the page and try again."
+        )
 
 
 def _headers(response):

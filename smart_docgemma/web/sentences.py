@@ -38,7 +38,9 @@ def flag_text(flag: SafetyFlag) -> Markup:
     clause = languages.clinical_clause(message, text) if message and page_language() != "en" else ""
     if not clause:
         return Markup(shown_text)
-    return Markup('{} <span class="flag-source-text" lang="en">({})</span>').format(shown_text, clause)
+    return Markup('{} <span class="flag-source-text" lang="en">({})</span>').format(
+        shown_text, clause
+    )
 
 
 def error_text(error: Any) -> str:

@@ -30,9 +30,13 @@ from ..storage import chart_snapshots as table
 from ..storage import now
 
 # read before every turn: built once
-_FRESH = select(table.c.brief).where(and_(
-    table.c.sid == bindparam("sid", type_=String()), table.c.patient_id == bindparam("patient_id", type_=String()),
-    table.c.read_at > bindparam("since", type_=Float())))
+_FRESH = select(table.c.brief).where(
+    and_(
+        table.c.sid == bindparam("sid", type_=String()),
+        table.c.patient_id == bindparam("patient_id", type_=String()),
+        table.c.read_at > bindparam("since", type_=Float()),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -69,9 +73,17 @@ class ChartSnapshots:
         t = now()
         try:
             with self.storage.begin() as conn:
-                conn.execute(delete(table).where((table.c.sid == sid) | (table.c.read_at < t - self.fresh_s)))
-                conn.execute(table.insert().values(sid=sid, patient_id=patient_id, read_at=t,
-                                                   brief=self.storage.seal({"brief": read.brief, "text": read.text})))
+                conn.execute(
+                    delete(table).where((table.c.sid == sid) | (table.c.read_at < t - self.fresh_s))
+                )
+                conn.execute(
+                    table.insert().values(
+                        sid=sid,
+                        patient_id=patient_id,
+                        read_at=t,
+                        brief=self.storage.seal({"brief": read.brief, "text": read.text}),
+                    )
+                )
         except IntegrityError:
             pass  # the session's other read (page and question at once) landed first: as fresh
 

@@ -33,7 +33,7 @@ class StreamSlots:
         self._open: Counter[str] = Counter()
         self._lock = threading.Lock()
 
-    def take(self, sid: str) -> "Slot":
+    def take(self, sid: str) -> Slot:
         with self._lock:
             if self._open[sid] >= self.per_session:
                 metrics.stream_refused("session")
@@ -93,4 +93,7 @@ def deadline() -> float:
 
 def detached(turn_id: str) -> dict:
     """The last event of a stream that outlived ``STREAM_MAX_S``."""
-    return {"id": turn_id, "message": "Still working: the answer will appear here when it is ready."}
+    return {
+        "id": turn_id,
+        "message": "Still working: the answer will appear here when it is ready.",
+    }

@@ -22,7 +22,9 @@ log = logging.getLogger(__name__)
 
 CACHE_S = 3600
 MAX_BYTES = 64 * 1024
-COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|rgba?\(\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*){2,3}\)|[a-zA-Z]{3,20}")
+COLOUR = re.compile(
+    r"#[0-9a-fA-F]{3,8}|rgba?\(\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*){2,3}\)|[a-zA-Z]{3,20}"
+)
 LENGTH = re.compile(r"\d{1,3}(\.\d{1,4})?(px|rem|em|%)")
 _FAMILY = r"\s*(\"[\w -]{1,40}\"|'[\w -]{1,40}'|[\w -]{1,40})\s*"  # quotes must be balanced
 FONT = re.compile(f"{_FAMILY}(,{_FAMILY}){{0,7}}")
@@ -56,7 +58,9 @@ def fetch_style(url: str, timeout: float) -> dict:
     if not url.lower().startswith(("http://", "https://")):
         return {}
     try:
-        with requests.get(url, timeout=timeout, stream=True, headers={"Accept": "application/json"}) as res:
+        with requests.get(
+            url, timeout=timeout, stream=True, headers={"Accept": "application/json"}
+        ) as res:
             body = res.raw.read(MAX_BYTES + 1, decode_content=True)
             if res.status_code != 200 or len(body) > MAX_BYTES:
                 return {}

@@ -47,12 +47,27 @@ def progress_event(event: dict) -> dict | None:
     """An agent event as the browser's progress stream sees it (None: not shown)."""
     kind = event.get("type")
     if kind == "node_start":
-        return {"kind": "step", "node": event["node"], "label": node_label(event["node"]), "phase": "start"}
+        return {
+            "kind": "step",
+            "node": event["node"],
+            "label": node_label(event["node"]),
+            "phase": "start",
+        }
     if kind == "node_end":
-        return {"kind": "step", "node": event["node"], "label": node_label(event["node"]), "phase": "end",
-                "duration_ms": event.get("duration_ms")}
+        return {
+            "kind": "step",
+            "node": event["node"],
+            "label": node_label(event["node"]),
+            "phase": "end",
+            "duration_ms": event.get("duration_ms"),
+        }
     if kind == "tool_call":
-        return {"kind": "tool", "phase": "call", "label": event["tool"], "args": _args_text(event.get("args"))}
+        return {
+            "kind": "tool",
+            "phase": "call",
+            "label": event["tool"],
+            "args": _args_text(event.get("args")),
+        }
     if kind == "tool_result":
         return {"kind": "tool", "phase": "result", "label": event["tool"],
                 "status": status_label(event.get("status")),
@@ -64,9 +79,12 @@ def progress_event(event: dict) -> dict | None:
         return {"kind": "notice", "label": f"The model has not started answering after "
                 f"{event.get('seconds', 0):g} s; still waiting (you can cancel)"}
     if kind == "model_prefill":  # after a slow start: what the model was doing
-        return {"kind": "notice", "label": f"The model read its prompt in {event.get('seconds', 0):.1f} s "
-                f"({event.get('computed', 0)} of its {event.get('tokens', 0)} tokens computed, "
-                "the rest reused)"}
+        return {
+            "kind": "notice",
+            "label": f"The model read its prompt in {event.get('seconds', 0):.1f} s "
+            f"({event.get('computed', 0)} of its {event.get('tokens', 0)} tokens computed, "
+            "the rest reused)",
+        }
     return None
 
 
@@ -77,17 +95,27 @@ def trace_steps(events: list[dict], tool_runs: list[ToolRun] | None = None) -> d
     for event in events:
         kind = event.get("type")
         if kind == "node_start":
-            current = {"node": event["node"], "label": node_label(event["node"]), "tools": [], "notes": []}
+            current = {
+                "node": event["node"],
+                "label": node_label(event["node"]),
+                "tools": [],
+                "notes": [],
+            }
         elif kind == "tool_call" and current is not None:
             entry = next(details, None)
             current["label"] = node_label("TOOL_EXECUTE", event["tool"])
             current["tools"].append({"label": event["tool"], "args": _args_text(event.get("args")),
                                      "detail": _detail(entry)})
         elif kind == "tool_result" and current is not None and current["tools"]:
-            current["tools"][-1].update(status=event.get("status"), summary=event.get("summary") or "",
-                                        status_label=status_label(event.get("status")))
+            current["tools"][-1].update(
+                status=event.get("status"),
+                summary=event.get("summary") or "",
+                status_label=status_label(event.get("status")),
+            )
         elif kind == "retry_decision" and current is not None:
-            current["notes"].append(f"Retry decision for {event.get('tool')}: {event.get('strategy')}")
+            current["notes"].append(
+                f"Retry decision for {event.get('tool')}: {event.get('strategy')}"
+            )
         elif kind == "node_end" and current is not None:
             calls = int(event.get("model_calls") or 0)
             current.update(duration_ms=event.get("duration_ms") or 0, outcome=event.get("outcome"),

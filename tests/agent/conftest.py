@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.tools import catalog
 from smart_docgemma.tools.base import Source, Tool, ToolContext, ToolResult
+
 from tests.support.model_server import ScriptedModelServer
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64

@@ -7,7 +7,6 @@ agent over HTTP to the scripted model server; what is checked is the requests it
 from __future__ import annotations
 
 import requests
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.grounding.evidence import turn_evidence
@@ -15,6 +14,7 @@ from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.chart.chart import read_for_turn
 from smart_docgemma.tools.registry import tools_for
+
 from tests.support.launch_context import PATIENT_SCOPES, clone_patient
 from tests.support.model_server import ScriptedModelServer
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.prompts import DATA, rules
 from smart_docgemma.knowledge.mentions import find_drugs

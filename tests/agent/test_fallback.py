@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.tools.base import ToolResult
+
 from tests.support.model_server import ScriptedModelServer, http_error, refused_url, reply
 from tests.support.servers import free_port
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent import graph
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.errors import UnknownTransition

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from smart_docgemma.evaluation import evaluate, load_cases
 
 SETS = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "languages" / "rephrased"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from smart_docgemma.agent import languages
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.graph import Agent
@@ -163,7 +162,6 @@ def test_coverage_of_commonly_prescribed_drugs_written_in_each_language():
     """How many of 50 common drugs, as written in fr / pt / es, reach the core's ingredient
     (docs/languages.md reports the figure; a drop below it fails here)."""
     import yaml
-
     from smart_docgemma.evaluation.cases import CASES_FILE
 
     table = yaml.safe_load((CASES_FILE.parent / "languages" / "drug_names.yaml").read_text())

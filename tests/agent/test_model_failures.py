@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from smart_docgemma.agent.model import (
     CallStats,
     InvalidModelOutput,
@@ -16,6 +15,7 @@ from smart_docgemma.agent.model import (
     split_thinking,
 )
 from smart_docgemma.agent.schemas import IntentClassification
+
 from tests.support.model_server import ScriptedModelServer, http_error, refused_url, reply, truncated
 
 from .conftest import FakeTool, client_for, make_agent, ok
@@ -161,11 +161,11 @@ def test_a_text_only_server_refusing_the_image_is_said_once_not_retried(srv):
     import io
 
     import PIL.Image
-
     from smart_docgemma.agent.graph import Agent
     from smart_docgemma.tools.base import ToolContext
     from smart_docgemma.tools.sources.imaging import TOOLS as IMAGE_TOOLS
     from smart_docgemma.tools.sources.imaging import image_meta
+
     from tests.support.model_server import http_error
 
     buf = io.BytesIO()

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from mypy import api
-
 from smart_docgemma.agent import graph
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -220,7 +220,6 @@ def test_real_image_tool_through_the_agent(srv):
     import io
 
     from PIL import Image
-
     from smart_docgemma.agent.graph import Agent
     from smart_docgemma.tools.base import ToolContext
     from smart_docgemma.tools.sources.imaging import TOOLS

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.tools.base import ToolContext
+
 from tests.support.model_server import ScriptedModelServer, schema_name
 
 from .conftest import FakeTool, client_for, ok

@@ -7,7 +7,6 @@ import re
 import threading
 
 import pytest
-
 from smart_docgemma.agent.graph import TRANSITIONS
 from smart_docgemma.agent.state import dumps, from_dict, loads, to_dict
 from smart_docgemma.tools.base import ToolResult

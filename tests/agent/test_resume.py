@@ -3,7 +3,6 @@ outcome (approved, edited then approved, rejected) and the resumed turn keeps it
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.state import dumps, loads
 from smart_docgemma.tools.base import ToolResult
 

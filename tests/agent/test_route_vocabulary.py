@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from smart_docgemma.agent import extraction
 from smart_docgemma.agent.state import ROUTES, Route, ToolRun, Turn, route_of
 from smart_docgemma.evaluation.cases import Case, load_cases

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.agent.second_look import deterministic, needs_second_look, recommends_change, review
+
 from tests.support.model_server import ScriptedModelServer, http_error
 
 
@@ -83,6 +83,7 @@ def test_a_failed_model_call_keeps_the_deterministic_review_and_says_so(srv, mod
 
 # ------------------------------------------------------------------ inside the agent
 from smart_docgemma.agent.lesson_search import Lesson  # noqa: E402
+
 from tests.agent.conftest import FakeTool, client_for, make_agent, ok, script_trials_turn  # noqa: E402
 
 TRIALS_LESSON = Lesson("l1", "Which studies are enrolling patients with glioblastoma near us?",

@@ -4,7 +4,6 @@ dose shorthands, unsupported orders, questions without a model)."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.smart.scopes import GrantedScopes

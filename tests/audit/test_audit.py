@@ -15,11 +15,11 @@ import uuid
 
 import pytest
 import requests
-from sqlalchemy import text
-
 from smart_docgemma import create_app
 from smart_docgemma.audit import audit_store
 from smart_docgemma.cli.audit import main as audit_cli
+from sqlalchemy import text
+
 from tests.cds.ehr_client import ISSUER, app_behind_mini_ehr
 from tests.support.chat_session import scripted_app, session_cookie
 from tests.support.launch_context import clone_patient

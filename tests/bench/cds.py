@@ -14,10 +14,10 @@ import uuid
 from pathlib import Path
 
 import requests
-import yaml
-
 import smart_docgemma.cds as cds_pkg
+import yaml
 from smart_docgemma import create_app
+
 from tests.cds.ehr_client import ISSUER, MiniEHR, med_request
 from tests.support.servers import free_port, serve
 

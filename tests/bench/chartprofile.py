@@ -30,7 +30,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 import requests
-
 from launch.population import load_population
 from smart_docgemma import fhir as fhir_module
 from smart_docgemma.fhir import ONE_PAGE, FhirGateway

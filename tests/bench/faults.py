@@ -32,7 +32,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import requests
-
 from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from smart_docgemma.storage import Storage
 
@@ -413,6 +412,7 @@ def _settled_status(stack: FaultStack, card: Card) -> str:
     if status in ("unconfirmed", "executing"):
         from smart_docgemma.fhir import FhirGateway
         from smart_docgemma.smart.scopes import GrantedScopes
+
         from tests.support.launch_context import PATIENT_SCOPES, Launch
 
         lc = Launch(

@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 
 import requests
-
 from launch.fixtures import load_fixtures
 from launch.stack import AppProcess, ServedApp
 from launch.upstream import start_local
+
 from tests.support.fhir_proxy import FhirProxy
 from tests.support.postgres import Cluster
 from tests.support.servers import free_port

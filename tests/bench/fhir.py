@@ -7,7 +7,6 @@ Both read the same scenario patients through the same code the app uses
 from __future__ import annotations
 
 import requests
-
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.tools.chart.chart import SECTIONS, fetch_chart
 

@@ -41,8 +41,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import requests
-
 from smart_docgemma import create_app
+
 from tests.support.app_process import docgemma
 from tests.support.chat_session import session_cookie
 from tests.support.mcp_oauth import authorize_token, register

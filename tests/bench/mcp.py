@@ -50,6 +50,7 @@ def main(argv=None) -> None:
     from smart_docgemma.fhir import FhirGateway
     from smart_docgemma.smart.scopes import GrantedScopes
     from smart_docgemma.tools.chart.chart import chart_summary
+
     from tests.support.mcp_oauth import authorize_token, register
     from tests.support.servers import free_port, serve
 

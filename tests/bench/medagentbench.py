@@ -16,6 +16,7 @@ import os
 
 from smart_docgemma.evaluation import evaluate, load_cases, markdown
 from smart_docgemma.evaluation.cases import CASES_FILE
+
 from tests.bench.oracle import OracleModelServer
 
 CASES = CASES_FILE.with_name("medagentbench.yaml")

@@ -26,6 +26,7 @@ import threading
 from contextlib import contextmanager
 
 from smart_docgemma.tools.catalog import spec, specs
+
 from tests.support.model_server import ScriptedModelServer, minimal, reply
 
 ARG_SCHEMA_TOOL = {s.args_model.__name__: tool for tool, s in specs().items()}
@@ -126,8 +127,8 @@ def _serve(argv=None) -> None:
     app's connections open; werkzeug's development server closes every connection, which would
     charge each model call a TCP connect the deployed app never pays."""
     from gunicorn.app.base import BaseApplication
-
     from smart_docgemma.evaluation import load_cases
+
     from tests.support.servers import free_port
 
     p = argparse.ArgumentParser(prog="python -m tests.bench.oracle")

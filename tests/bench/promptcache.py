@@ -50,6 +50,7 @@ from smart_docgemma.agent.window import context_size
 from smart_docgemma.evaluation.cases import load_cases
 from smart_docgemma.evaluation.harness import EvalRun, chart_read
 from smart_docgemma.modelserver.embedded import start_llama_server
+
 from tests.realmodel.recording import Exchange, RecordingProxy
 
 from .knowledge import recorded_sources

@@ -14,11 +14,11 @@ import time
 import uuid
 
 import requests
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.tools.base import Source, Tool, ToolContext, ToolResult
 from smart_docgemma.tools.catalog import spec, specs
+
 from tests.realmodel.recording import Exchange, RecordingProxy
 
 TURNS = {

@@ -36,8 +36,8 @@ import time
 from pathlib import Path
 
 import requests
-
 from smart_docgemma import create_app
+
 from tests.support.app_process import docgemma, json_lines
 from tests.support.chat_session import session_cookie
 from tests.support.postgres import Cluster

@@ -121,6 +121,7 @@ def test_works_inside_an_ehr_iframe_and_only_where_allowed(browser, app_config, 
     """The EHR frames the app: allowed origins render it (cookies, launch, streaming all work
     inside the frame); an origin not in FRAME_ANCESTORS gets a blocked frame."""
     from smart_docgemma import create_app
+
     from tests.support.servers import serve
 
     # The sandbox's EHR and the app are same-site (127.0.0.1, ports differ), as in the

@@ -96,6 +96,7 @@ def condition(rid: str, code: str, text: str, patient: str) -> dict:
 def app_behind_mini_ehr(app_config: dict):
     """The app served over real HTTP, trusting a fresh ``MiniEHR`` as its CDS client; yields the EHR."""
     from smart_docgemma import create_app
+
     from tests.support.servers import free_port, serve
 
     port = free_port()

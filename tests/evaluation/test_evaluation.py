@@ -11,11 +11,11 @@ import json
 import logging
 
 import pytest
-
 from smart_docgemma.cli.evaluation import main
 from smart_docgemma.evaluation import CATEGORIES, evaluate, load_cases
 from smart_docgemma.evaluation.harness import args_match
 from smart_docgemma.tools.catalog import specs
+
 from tests.bench.knowledge import URL_KEYS, recorded_sources
 from tests.bench.oracle import OracleModelServer
 

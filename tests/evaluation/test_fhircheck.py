@@ -2,12 +2,12 @@
 each wrong field named, nothing more written than expected, the subject always checked."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from smart_docgemma.evaluation.fhircheck import ExpectedWrite, check_writes, problems
 
-NOW = datetime(2026, 11, 27, 15, 0, tzinfo=timezone.utc)
-UTC = timezone.utc
+NOW = datetime(2026, 11, 27, 15, 0, tzinfo=UTC)
+UTC = UTC
 MG = ExpectedWrite(resourceType="MedicationRequest", status="active", intent="order", code_text=["magnesium"],
                    dose={"value": 2, "unit": "g"}, route="intravenous", duration_hours=2)
 

@@ -4,7 +4,6 @@ formed, and each check reads FHIR resources as a reader of the chart would."""
 import base64
 
 import pytest
-
 from smart_docgemma.evaluation.multistep.run import Outcome, grade
 from smart_docgemma.evaluation.multistep.score import check_written, resource_text
 from smart_docgemma.evaluation.multistep.tasks import Checkpoint, ExpectedResource, Task, load_tasks

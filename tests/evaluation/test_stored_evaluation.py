@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlalchemy import update
-
 from smart_docgemma.cli.evaluation import main as eval_cli
 from smart_docgemma.evaluation import load_cases
 from smart_docgemma.evaluation.stored import drift, period_of, stored_report
 from smart_docgemma.extensions import get_storage
 from smart_docgemma.lessons.store import LessonStore
 from smart_docgemma.storage import turns
+from sqlalchemy import update
+
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.chat_session import post_question as ask
 from tests.support.model_server import ScriptedModelServer

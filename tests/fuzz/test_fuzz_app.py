@@ -22,13 +22,13 @@ import pytest
 import requests
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
-
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
+
 from tests.bench.knowledge import recorded_sources
 from tests.cds.ehr_client import ISSUER, MiniEHR, allergy, bundle, condition, med_request
 from tests.fuzz.operations import Credentials, Request, mutated, requests_for

@@ -5,7 +5,6 @@ French answer, a list of doses, an answer citing records) are never taken for on
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.grounding.answer_language import detect, foreign
 
 OTHER = [

@@ -7,9 +7,9 @@ import json
 import re
 
 import pytest
-
 from smart_docgemma.grounding.check import MARK, ground
 from smart_docgemma.grounding.evaluate import evaluate, load
+
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.model_server import ScriptedModelServer
 

@@ -28,11 +28,11 @@ import numpy as np
 import pytest
 import requests
 import yaml
-from sqlalchemy import select
-
 from smart_docgemma.agent import prompts
 from smart_docgemma.grounding import injection
 from smart_docgemma.storage import proposals as proposal_table
+from sqlalchemy import select
+
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.model_server import ScriptedModelServer
 

@@ -10,8 +10,8 @@ their figures are printed apart."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.knowledge import looks_french
+
 from tests.cds.test_cds_cards import SELECT, SIGN, cards_of, ehr, hook  # noqa: F401 (fixture)
 
 from .cases import clinical, holdout, load_into_hapi, order

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from launch.synthea import PopulationSpec, classpath, generate
 from smart_docgemma import knowledge as k
 

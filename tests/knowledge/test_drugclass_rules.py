@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-
 from smart_docgemma import knowledge as k
 from smart_docgemma.knowledge import disease
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from smart_docgemma.tools import args
 from smart_docgemma.tools.sources.drugs import TOOLS
 from smart_docgemma.tools.sources.http import KnowledgeHttp
+
 from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context
 from tests.support.servers import free_port
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma import knowledge
 from smart_docgemma.knowledge import ddi
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from smart_docgemma import knowledge
 from smart_docgemma.knowledge import rxnav
 from smart_docgemma.tools.sources.http import KnowledgeHttp
+
 from tests.support.servers import free_port
 from tests.tools.conftest import requests_to
 

@@ -9,8 +9,8 @@ import uuid
 from urllib.parse import parse_qs, urlsplit
 
 import requests
-
 from smart_docgemma.config import DEFAULTS
+
 from tests.launch.conftest import SmartClient
 
 APP_SCOPE = DEFAULTS["SCOPES"]  # what the app asks the EHR for

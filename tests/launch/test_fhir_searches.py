@@ -10,7 +10,6 @@ import uuid
 
 import pytest
 import requests
-
 from launch.fixtures import load_fixtures
 
 FHIR_JSON = {"Content-Type": "application/fhir+json", "Accept": "application/fhir+json"}

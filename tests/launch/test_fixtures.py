@@ -14,8 +14,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-
 from launch.fixtures import FIXTURES_DIR, FixtureError, bundle_files, check_references, load_fixtures, validate
+
 from tests.support.servers import free_port
 
 SCT, RXN, LOINC, UCUM = ("http://snomed.info/sct", "http://www.nlm.nih.gov/research/umls/rxnorm",

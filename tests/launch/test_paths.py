@@ -3,7 +3,6 @@ rebuilt from parts a strict grammar accepted; anything else is a 400 before any 
 from __future__ import annotations
 
 import pytest
-
 from launch.sandbox.paths import Malformed, parse
 
 

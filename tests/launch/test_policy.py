@@ -3,7 +3,6 @@ parsing (v1 and v2) and the patient-compartment rules, without HTTP."""
 from __future__ import annotations
 
 import pytest
-
 from launch.sandbox.policy import Forbidden, Grant, authorize, classify, parse_scope
 
 PID = "pt-1"

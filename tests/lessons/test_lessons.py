@@ -5,10 +5,10 @@ sources (the same stack as the chat view tests)."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.lesson_search import Lesson, best_match, terms
 from smart_docgemma.cli.lessons import main as lessons_cli
 from smart_docgemma.lessons.store import lesson_store
+
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.chat_session import post_question as ask
 from tests.support.model_server import ScriptedModelServer

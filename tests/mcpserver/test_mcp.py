@@ -21,9 +21,9 @@ import pytest
 import requests
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
-
 from smart_docgemma import create_app
 from smart_docgemma.logs import JsonFormatter
+
 from tests.support.launch_context import clone_patient
 from tests.support.mcp_oauth import (
     SandboxUser,
@@ -909,10 +909,10 @@ def test_an_mcp_proposal_whose_audit_record_cannot_be_stored_is_an_error_and_sta
     """Under ``refuse``: the audit database refuses every insert while an MCP client proposes an
     allergy. The client gets an error, not the proposal; the proposal waits on the patient's page,
     unrecorded and unwritten, until a clinician decides on its card; nothing reached the chart."""
-    from sqlalchemy import text
-
     from smart_docgemma.proposals.store import proposal_store
     from smart_docgemma.storage import audit_events
+    from sqlalchemy import text
+
     from tests.support.launch_context import count
 
     patient = clone_patient(stack.upstream, "pt-warfarin")

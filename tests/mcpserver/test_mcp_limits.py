@@ -16,11 +16,11 @@ import pytest
 import requests
 from mcp import Client, MCPError
 from mcp.client.streamable_http import streamable_http_client
-
 from smart_docgemma import create_app
 from smart_docgemma.extensions import get_storage
 from smart_docgemma.mcpserver import quota as quota_module
 from smart_docgemma.mcpserver.quota import Quota
+
 from tests.support.mcp_oauth import authorize_token, register, run_async
 from tests.support.postgres import BOTH_DATABASES
 from tests.support.servers import free_port, serve

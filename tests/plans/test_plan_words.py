@@ -3,7 +3,6 @@ request in four languages, the value stated, and the neighbours that must not be
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent import ward_requests as w
 
 

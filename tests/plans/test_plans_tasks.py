@@ -6,7 +6,6 @@ Approve, exactly once after)."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.evaluation.multistep.run import evaluate
 from smart_docgemma.evaluation.multistep.tasks import FOLDER, load_tasks
 

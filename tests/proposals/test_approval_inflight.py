@@ -12,15 +12,15 @@ import threading
 import time
 
 import pytest
-
 from smart_docgemma import errors
 from smart_docgemma.checks import prescriber
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals import inflight
 from smart_docgemma.proposals.store import proposal_store
+
+from tests.proposals.test_proposals import made, propose
 from tests.support.fhir_proxy import FhirProxy
 from tests.support.launch_context import count, launch, new_patient
-from tests.proposals.test_proposals import made, propose
 
 TIMEOUT_S = 1.0  # the app's FHIR timeout here; the pauses below are longer or shorter
 

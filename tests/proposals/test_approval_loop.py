@@ -8,9 +8,9 @@ import re
 
 import pytest
 import requests
-
 from smart_docgemma import errors
 from smart_docgemma.proposals.store import proposal_store
+
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
 from tests.web.test_chat import ask, chat_app, done_html, srv  # noqa: F401  (fixtures)
@@ -115,6 +115,7 @@ def _sid(app, client) -> str:
 def propose(app, client, fhir_base, tool: str, args) -> str:
     """Run a write tool as the agent would inside ``client``'s session; returns the proposal id."""
     from smart_docgemma.tools.registry import tools_for
+
     from tests.support.launch_context import launch, tool_context
 
     with app.app_context():

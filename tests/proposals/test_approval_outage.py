@@ -12,13 +12,13 @@ import time
 
 import pytest
 import requests
-from werkzeug import Request, Response
-
 from smart_docgemma import errors
 from smart_docgemma.proposals.store import proposal_store
+from werkzeug import Request, Response
+
+from tests.proposals.test_proposals import made, propose
 from tests.support.launch_context import count, launch, new_patient
 from tests.support.servers import LiveServer
-from tests.proposals.test_proposals import made, propose
 
 HELD_S = 2.5  # longer than the gateway's 1 s timeout below
 

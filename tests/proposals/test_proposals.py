@@ -6,13 +6,13 @@ import threading
 
 import pytest
 import requests
-
 from smart_docgemma import create_app, errors, get_storage
 from smart_docgemma.checks import prescriber
 from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore, proposal_store
 from smart_docgemma.tools.args import PatientChartArgs, PrescribeMedicationArgs
 from smart_docgemma.tools.chart.chart import UNTRUSTED_HEAD, run_chart
 from smart_docgemma.tools.writes.orders import run_prescribe
+
 from tests.support.launch_context import PATIENT_SCOPES, count, launch, new_patient, tool_context
 from tests.support.postgres import BOTH_DATABASES
 
@@ -173,10 +173,9 @@ def test_a_second_look_stored_in_the_old_json_shape_loads_typed_and_still_gates(
     import json
 
     from flask import render_template
-    from sqlalchemy import select, update
-
     from smart_docgemma.approval.types import SecondLook
     from smart_docgemma.storage import proposals as table
+    from sqlalchemy import select, update
 
     lc = launch(fhir_base, new_patient(fhir_base))
     pid = propose(store, lc)

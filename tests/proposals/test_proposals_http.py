@@ -10,13 +10,13 @@ import re
 import threading
 
 import requests
-
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.registry import tools_for
+
 from tests.support.launch_context import clone_patient
 from tests.support.postgres import BOTH_DATABASES
 from tests.support.smart_browser import Browser, ehr_launch, finish

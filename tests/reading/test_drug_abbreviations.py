@@ -4,7 +4,6 @@ never a start shared by two ingredients, a short one, or a word with no dose aft
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.knowledge.mentions import find_drugs
 
 

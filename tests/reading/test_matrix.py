@@ -4,8 +4,8 @@ case — no other patient answered from this chart, no finding missing, no write
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.evaluation import evaluate, load_cases
+
 from tests.reading.run_matrix import MATRIX, passed, unsafe
 
 # reached on 2026-12-05 (docs/reading.md); the holdout's misses were read once, for the

@@ -5,7 +5,6 @@ something else. Pure: no HAPI."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.tools.chart.answers import chart_focus, names_medications
 
 

@@ -3,7 +3,6 @@ in her chart asks — in English, French, Portuguese and Spanish."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.reading.drugs import asks_general_knowledge, ordered_drug
 from smart_docgemma.reading.people import named_people
 from smart_docgemma.reading.subject import InContext, subject_of, without_identifiers

@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 
 import pytest
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.fhir import FhirGateway

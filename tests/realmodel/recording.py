@@ -13,9 +13,8 @@ import time
 from dataclasses import dataclass, field
 
 import requests
-from werkzeug.wrappers import Request, Response
-
 from tests.support.servers import LiveServer
+from werkzeug.wrappers import Request, Response
 
 
 @dataclass
@@ -60,7 +59,7 @@ class RecordingProxy:
         self._server = LiveServer(self._app)
         self.url = f"{self._server.url}/v1"
 
-    def start(self) -> "RecordingProxy":
+    def start(self) -> RecordingProxy:
         self._server.start()
         return self
 

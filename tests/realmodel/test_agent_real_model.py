@@ -20,7 +20,6 @@ import json
 
 import jsonschema
 from PIL import Image
-
 from smart_docgemma.agent.synthesis import sanitize
 from smart_docgemma.grounding.injection import REMOVED
 from smart_docgemma.tools.sources.imaging import image_meta

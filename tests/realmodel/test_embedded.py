@@ -11,7 +11,6 @@ import time
 
 import pytest
 import requests
-
 from smart_docgemma import create_app
 from smart_docgemma.agent.model import CallStats, model_from_config
 from smart_docgemma.agent.schemas import IntentClassification

@@ -12,7 +12,6 @@ between two nodes of a turn — the turn still ends, answered as no-model mode, 
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.model import ModelClient
 from tests.realmodel.recording import RecordingProxy

@@ -11,13 +11,11 @@ import json
 import re
 
 import pytest
-from sqlalchemy import select
-
 from smart_docgemma import create_app
 from smart_docgemma.grounding.answer_language import foreign
 from smart_docgemma.storage import proposals as proposal_table
 from smart_docgemma.turns.store import turn_store
-from tests.support.chat_session import open_session
+from sqlalchemy import select
 from tests.grounding.test_injection import (
     CASES,
     OTHER,
@@ -28,6 +26,7 @@ from tests.grounding.test_injection import (
     _system_sentences,
     _written,
 )
+from tests.support.chat_session import open_session
 
 # One case per place text reaches the agent (each real-model turn costs up to ~40 s on CI's
 # cores; the scripted suite runs all 42 cases), with a different goal where the place allows.

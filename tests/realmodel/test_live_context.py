@@ -8,7 +8,6 @@ from the server's timings."""
 from __future__ import annotations
 
 import requests
-
 from tests.support.llama_server import gemma_model
 
 # A chart longer than the model's sliding window (512 tokens), so that the prefix continued is

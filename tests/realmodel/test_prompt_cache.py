@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 import requests
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.agent.model import ModelClient
 from smart_docgemma.agent.window import TokenCounter

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import requests
 import yaml
-
 from smart_docgemma import knowledge
 
 HERE = Path(__file__).parent

@@ -6,8 +6,8 @@ plumbing models)."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.checks.mentions import HEADING
+
 from tests.safety import charts
 from tests.support.chat_session import open_session, post_question, scripted_app
 from tests.support.model_server import ScriptedModelServer

@@ -38,6 +38,7 @@ def test_a_retried_source_request_logs_no_search_terms(tmp_path):
     the log line keeps the path only."""
     from smart_docgemma.tools.sources.http import KnowledgeHttp, SourceError
     from smart_docgemma.tools.sources.openfda import label_safety
+
     from tests.support.model_server import refused_url
 
     stream = io.StringIO()

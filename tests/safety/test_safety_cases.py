@@ -13,9 +13,9 @@ import re
 import uuid
 
 import pytest
-
 from smart_docgemma.tools.args import PrescribeMedicationArgs
 from smart_docgemma.tools.writes.orders import run_prescribe
+
 from tests.cds.ehr_client import ISSUER, MiniEHR
 from tests.safety import charts
 from tests.support.chat_session import open_session, post_question
@@ -30,6 +30,7 @@ DETAIL = re.compile(r"\*\*(.+?)\*\* \((critical|warning|info)\)")
 def stack(fhir_base, sources, tmp_path_factory):
     from smart_docgemma import create_app
     from smart_docgemma.proposals.store import proposal_store
+
     from tests.support.servers import free_port, serve
 
     port, tmp = free_port(), tmp_path_factory.mktemp("safety")

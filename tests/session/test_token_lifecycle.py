@@ -7,9 +7,9 @@ import logging
 from contextlib import contextmanager
 
 import requests
+from smart_docgemma.storage import app_sessions
 from sqlalchemy import select, update
 
-from smart_docgemma.storage import app_sessions
 from tests.support.servers import serve
 from tests.support.smart_browser import Browser, ehr_launch, finish, stored_tokens
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma import errors
 from smart_docgemma.smart import protocol as smart
 

@@ -13,6 +13,7 @@ import re
 import secrets
 
 from smart_docgemma.storage import app_sessions, now
+
 from tests.support.launch_context import PATIENT_SCOPES
 
 LAUNCH_SCOPES = "launch openid fhirUser " + PATIENT_SCOPES

@@ -11,7 +11,6 @@ import uuid
 from dataclasses import dataclass
 
 import requests
-
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext

@@ -91,15 +91,15 @@ class ScriptedModelServer:
         self._server: LiveServer | None = None
 
     # ----------------------------------------------------------- scripting
-    def script(self, name: str, *answers) -> "ScriptedModelServer":
+    def script(self, name: str, *answers) -> ScriptedModelServer:
         with self._lock:
             self._queues[name].extend(answers)
         return self
 
-    def say(self, *texts) -> "ScriptedModelServer":
+    def say(self, *texts) -> ScriptedModelServer:
         return self.script("", *texts)
 
-    def inject(self, item, times: int = 1) -> "ScriptedModelServer":
+    def inject(self, item, times: int = 1) -> ScriptedModelServer:
         with self._lock:
             self._injected.extend([item] * times)
         return self
@@ -115,7 +115,7 @@ class ScriptedModelServer:
     def url(self) -> str:
         return self._server.url + "/v1"
 
-    def start(self) -> "ScriptedModelServer":
+    def start(self) -> ScriptedModelServer:
         self._server = LiveServer(self._wsgi, self.port).start()
         return self
 

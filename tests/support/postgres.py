@@ -50,7 +50,7 @@ class Cluster:
         if done.returncode:
             raise RuntimeError(f"{' '.join(args[:2])} failed:\n{done.stdout}\n{done.stderr}")
 
-    def start(self) -> "Cluster":
+    def start(self) -> Cluster:
         self._run("initdb", "-D", str(self.data), "-U", "docgemma", "-A", "trust", "--no-sync", "-E", "UTF8")
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")

@@ -24,7 +24,7 @@ class LiveServer:
         self._server = make_server("127.0.0.1", self.port, app, threaded=True)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         self._thread.start()
         return self
 

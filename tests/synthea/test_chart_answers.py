@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from smart_docgemma.tools.args import PatientChartArgs
 from smart_docgemma.tools.chart.chart import SECTIONS, run_chart
 from smart_docgemma.tools.chart.summary import TEXT_BUDGET, UNTRUSTED_HEAD
+
 from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context
 from tests.support.synthea_truth import truth
 

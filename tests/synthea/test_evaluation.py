@@ -5,6 +5,7 @@ from __future__ import annotations
 from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.cases import Case
 from smart_docgemma.evaluation.harness import answer_check
+
 from tests.support.synthea_truth import CASES_FILE
 
 SYNTHEA_CASES = CASES_FILE

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 import requests
-
 from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.cases import CASES_FILE, Case
+
 from tests.bench.medagentbench import Restating
 
 CASES = CASES_FILE.with_name("medagentbench.yaml")

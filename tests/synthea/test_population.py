@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import requests
-
 from launch.population import SKIPPED_TYPES, identifier_index, load_population, rewrite
 from launch.synthea import PopulationSpec, command, generate
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from launch.population import load_population
 from launch.synthea import generate
 from smart_docgemma.cli.evaluation import main as eval_main
 from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.cases import Case
+
 from tests.support.synthea_truth import (
     ELDERLY_UNSEEN,
     UNSEEN_CASES_FILE,

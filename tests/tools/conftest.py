@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from pytest_httpserver import HTTPServer
-
 from smart_docgemma.tools.base import ToolContext
 from smart_docgemma.tools.sources.http import KnowledgeHttp
 

@@ -16,6 +16,7 @@ from smart_docgemma.tools.chart.chart import (
     run_chart,
 )
 from smart_docgemma.tools.chart.chartdata import ChartPoint
+
 from tests.support.launch_context import PATIENT_SCOPES, USER_SCOPES, launch, tool_context
 
 

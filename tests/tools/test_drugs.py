@@ -5,14 +5,14 @@ import copy
 import json
 from urllib.parse import parse_qs
 
-from werkzeug import Response
-
 from smart_docgemma import knowledge
 from smart_docgemma.tools import args
 from smart_docgemma.tools.sources.druglabel import DAILYMED, newest_per_set
 from smart_docgemma.tools.sources.drugreport import interaction_result
 from smart_docgemma.tools.sources.drugs import TOOLS
 from smart_docgemma.tools.sources.openfda import label_safety
+from werkzeug import Response
+
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, requests_to
 

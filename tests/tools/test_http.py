@@ -6,9 +6,9 @@ import time
 from pathlib import Path
 
 import pytest
+from smart_docgemma.tools.sources.http import KnowledgeHttp, SourceError, TokenBucket, get_http
 from werkzeug import Response
 
-from smart_docgemma.tools.sources.http import KnowledgeHttp, SourceError, TokenBucket, get_http
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, recorded_text, requests_to
 

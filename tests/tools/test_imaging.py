@@ -15,7 +15,6 @@ import pytest
 from PIL import Image
 from pydicom.dataset import Dataset, FileMetaDataset
 from pydicom.uid import ExplicitVRLittleEndian, SecondaryCaptureImageStorage, generate_uid
-
 from smart_docgemma.errors import ModelError
 from smart_docgemma.tools import args
 from smart_docgemma.tools.sources.imaging import TOOLS, ImageFindings, dicom_to_png, prepare

@@ -5,11 +5,10 @@ the window, its values with their times, or that there is none and the last one 
 its own patient and results (PUT, stable ids, times relative to now)."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
-
 from smart_docgemma.agent.planning import chart_args
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.knowledge import analytes
@@ -21,7 +20,7 @@ from smart_docgemma.tools.chart.chart import run_chart
 from smart_docgemma.tools.words.windows import asked
 
 PATIENT = "wardread-labs-1"
-NOW = datetime.now(timezone.utc)
+NOW = datetime.now(UTC)
 
 
 @pytest.mark.parametrize("question, focus", [

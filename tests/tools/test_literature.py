@@ -5,6 +5,7 @@ import re
 
 from smart_docgemma.tools import args
 from smart_docgemma.tools.sources.literature import TOOLS, search_europepmc
+
 from tests.tools.conftest import recorded, requests_to
 
 tool = TOOLS[0]

@@ -6,12 +6,10 @@ server stopped: its port refuses connections)."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from pytest_httpserver import HTTPServer
-from werkzeug import Response
-
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.cli.offline_pack import main
 from smart_docgemma.tools import catalog
@@ -19,6 +17,8 @@ from smart_docgemma.tools.base import Tool, ToolContext
 from smart_docgemma.tools.sources.drugs import run_drug_safety
 from smart_docgemma.tools.sources.http import KnowledgeHttp
 from smart_docgemma.tools.sources.offline import Formulary, load_formulary, pack
+from werkzeug import Response
+
 from tests.support.servers import free_port
 
 from .conftest import recorded_text
@@ -83,7 +83,7 @@ def test_a_packed_label_is_served_dated_when_the_source_is_unreachable(uplink, c
     assert coverage.labelled == [LABELLED] and coverage.no_label == ["paracetamol"]
     assert coverage.percent() == 50.0 and coverage.failed == []
     go_offline(uplink, config)
-    today = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    today = datetime.now(UTC).strftime("%Y-%m-%d")
     answer = ask(config, f"FDA warnings for {LABELLED}")
     assert f"FDA drug label service answer as retrieved on {today}" in answer
     assert "unreachable now" in answer and "VYVANSE" in answer.upper()

@@ -4,12 +4,12 @@ from __future__ import annotations
 import base64
 
 import pytest
-
 from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from smart_docgemma.storage import Storage
 from smart_docgemma.tools.args import AddAllergyArgs, ClinicalNoteArgs, PrescribeMedicationArgs
 from smart_docgemma.tools.writes.draft import validated
 from smart_docgemma.tools.writes.orders import run_add_allergy, run_prescribe, run_save_note
+
 from tests.support.launch_context import PATIENT_SCOPES, count, launch, tool_context
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from smart_docgemma.tools.args import PatientSearchArgs
 from smart_docgemma.tools.chart.patients import run_search_patient
+
 from tests.support.launch_context import USER_SCOPES, launch, tool_context
 
 

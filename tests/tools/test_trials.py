@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.tools import args
 from smart_docgemma.tools.sources.trials import TOOLS, _line, summarise
+
 from tests.support.servers import free_port
 from tests.tools.conftest import recorded, requests_to
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from smart_docgemma.checks.drug_safety import READ_KEYS, SHARED_SECTIONS, _order_sign_prefetch
 from smart_docgemma.tools.chart.chart import SECTIONS
+
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
 from tests.web.test_chat import ask, done_html

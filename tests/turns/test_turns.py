@@ -14,7 +14,6 @@ import time
 from dataclasses import FrozenInstanceError, replace
 
 import pytest
-
 from smart_docgemma import errors
 from smart_docgemma.agent.state import ToolRun, TurnReview, new_turn
 from smart_docgemma.grounding.check import Citation, SentenceCheck
@@ -25,6 +24,7 @@ from smart_docgemma.turns import store as turns
 from smart_docgemma.turns.store import INTERRUPTED, RUNNING_STALE_S, WINDOW_S, TurnStore
 from smart_docgemma.turns.stored import StoredTurn
 from smart_docgemma.turns.worker import Leases
+
 from tests.support.postgres import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES

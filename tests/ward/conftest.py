@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
@@ -73,7 +73,7 @@ def provenance(fhir_base: str, target: str) -> list[dict]:
 
 def result(fhir_base: str, patient: str, loinc: str, value: float, unit: str, hours_ago: float) -> None:
     """A lab result placed ``hours_ago`` before now (the protocols read the latest)."""
-    at = (datetime.now(timezone.utc) - timedelta(hours=hours_ago)).isoformat(timespec="seconds")
+    at = (datetime.now(UTC) - timedelta(hours=hours_ago)).isoformat(timespec="seconds")
     body = {"resourceType": "Observation", "status": "final",
             "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/observation-category",
                                       "code": "laboratory"}]}],

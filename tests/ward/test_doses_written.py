@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.knowledge import weight_dose
 from smart_docgemma.tools.writes.orders import dosage_instruction

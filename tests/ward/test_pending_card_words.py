@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from smart_docgemma import knowledge
 from smart_docgemma.agent import amendments
 from smart_docgemma.agent.extraction import extract

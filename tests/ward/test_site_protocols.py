@@ -4,9 +4,9 @@ lacks orders nothing and says why."""
 from __future__ import annotations
 
 import yaml
-
 from smart_docgemma.tools.args import ProtocolArgs
 from smart_docgemma.tools.writes.protocols import DEFAULT, run_apply_protocol
+
 from tests.support.launch_context import PATIENT_SCOPES, launch, tool_context
 from tests.ward.conftest import of_patient, result
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 import requests
+from smart_docgemma.config import DEFAULTS
 from sqlalchemy import select
 
-from smart_docgemma.config import DEFAULTS
 from tests.support.servers import serve
 from tests.ward.conftest import Clinician, answer_text, cards, of_patient
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from tests.mcpserver.test_mcp import count, search, stack, with_sdk_client  # noqa: F401  (the MCP stack fixture)
 from tests.support.launch_context import clone_patient
 from tests.support.smart_browser import Browser, ehr_launch, finish
-from tests.mcpserver.test_mcp import count, search, stack, with_sdk_client  # noqa: F401  (the MCP stack fixture)
 
 
 def test_a_lab_order_over_mcp_is_a_proposal_approved_once_on_the_page(stack):  # noqa: F811

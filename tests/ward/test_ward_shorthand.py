@@ -12,7 +12,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import yaml
-
 from smart_docgemma.agent import ward_requests
 from smart_docgemma.tools.words import ward_words, when
 

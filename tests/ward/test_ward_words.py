@@ -7,7 +7,6 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-
 from smart_docgemma.proposals import editing
 from smart_docgemma.tools.words import ward_words, when
 

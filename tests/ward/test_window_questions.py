@@ -15,7 +15,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import yaml
-
 from smart_docgemma.agent import ward_requests
 from smart_docgemma.agent.extraction import asks_chart
 from smart_docgemma.agent.planning import chart_args

@@ -3,7 +3,7 @@
 not a list; "TA moyenne cette semaine ?" with the mean systolic/diastolic and how many readings."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import requests
 
@@ -15,7 +15,7 @@ CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
 
 def _pressure(fhir_base: str, patient: str, systolic: float, diastolic: float,
               hours_ago: float) -> None:
-    at = (datetime.now(timezone.utc) - timedelta(hours=hours_ago)).isoformat(timespec="seconds")
+    at = (datetime.now(UTC) - timedelta(hours=hours_ago)).isoformat(timespec="seconds")
 
     def part(code: str, value: float) -> dict:
         return {"code": {"coding": [{"system": LOINC, "code": code}]},

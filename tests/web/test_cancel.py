@@ -7,6 +7,7 @@ import time
 
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.turns.store import turn_store
+
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient, count
 from tests.support.model_server import reply

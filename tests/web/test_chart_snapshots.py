@@ -9,15 +9,15 @@ from __future__ import annotations
 import time
 
 import requests
-from sqlalchemy import select
-
 from smart_docgemma.extensions import get_storage
 from smart_docgemma.storage import chart_snapshots as table
 from smart_docgemma.web import snapshots
 from smart_docgemma.web.snapshots import ChartRead, ChartSnapshots
+from sqlalchemy import select
+
+from tests.proposals.test_approval_loop import card_id
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
-from tests.proposals.test_approval_loop import card_id
 from tests.web.test_chat import ask, done_html, srv  # noqa: F401  (fixtures)
 
 QUESTION = "What is the mechanism of action of metformin?"

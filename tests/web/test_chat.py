@@ -15,8 +15,8 @@ import threading
 
 import pytest
 import requests
-
 from smart_docgemma.turns.store import turn_store
+
 from tests.support.chat_session import open_session, scripted_app
 from tests.support.launch_context import clone_patient
 from tests.support.model_server import ScriptedModelServer, http_error, reply
@@ -197,7 +197,6 @@ def test_an_upload_is_sniffed_once(chat, srv, monkeypatch):
     """The chat checks the upload's kind by its magic bytes and hands that reading to the agent:
     the bytes are not sniffed again on the way (one image check per upload)."""
     import PIL.Image
-
     from smart_docgemma.tools.sources import imaging
 
     calls = []
@@ -296,7 +295,6 @@ def _wait_running(client, timeout: float = 10) -> None:
 
 def test_session_cookie_works_in_a_cross_site_ehr_iframe_over_https(app_config):
     from flask import session
-
     from smart_docgemma import create_app
 
     app = create_app({**app_config, "PUBLIC_URL": "https://docgemma.example.org"})

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 from markupsafe import Markup, escape
-
 from smart_docgemma.web.markup import markdown_html, safe_url
 
 

@@ -13,11 +13,11 @@ import shutil
 import time
 
 import pytest
-
 from smart_docgemma import logs
 from smart_docgemma.agent.state import Turn
 from smart_docgemma.errors import Conflict
 from smart_docgemma.turns.store import turn_store
+
 from tests.support.servers import free_port
 from tests.web.test_chat import ask, chat, chat_app, srv  # noqa: F401  (fixtures)
 

@@ -9,9 +9,9 @@ import re
 import time
 
 import pytest
+from smart_docgemma.turns.store import turn_store
 from werkzeug import Response
 
-from smart_docgemma.turns.store import turn_store
 from tests.support.chat_session import open_session
 from tests.support.model_server import ScriptedModelServer
 from tests.support.servers import free_port

@@ -6,8 +6,8 @@ import json
 import re
 
 import requests
-
 from smart_docgemma.turns.store import turn_store
+
 from tests.support.chat_session import open_session
 from tests.support.launch_context import clone_patient
 from tests.web.test_chat import ask, chat_app, done_html, srv  # noqa: F401 (fixtures)

@@ -10,8 +10,8 @@ import sys
 import time
 
 import requests
-
 from smart_docgemma import create_app
+
 from tests.support.app_process import docgemma
 from tests.support.chat_session import session_cookie
 from tests.support.servers import free_port

@@ -9,9 +9,9 @@ import time
 
 import pytest
 import requests
-
 from smart_docgemma.turns.store import turn_store
 from smart_docgemma.web.streams import stream_slots
+
 from tests.support.chat_session import scripted_app, session_cookie
 from tests.support.model_server import ScriptedModelServer, reply
 from tests.support.servers import serve

@@ -14,11 +14,10 @@ import time
 from types import SimpleNamespace
 
 import pytest
-from werkzeug import Response
-
 from smart_docgemma import create_app
 from smart_docgemma.web import styling
 from smart_docgemma.web.styling import CACHE_S, MAX_BYTES, css, css_for, fetch_style, variables
+from werkzeug import Response
 
 GOOD = {"color_background": "#f7f7f7", "color_text": "rgb(10, 20, 30)", "color_highlight": "rebeccapurple",
         "color_error": "rgba(200,0,0,0.9)", "color_success": "#0a0", "dim_border_radius": "4px",

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 import requests
-from sqlalchemy import select
-
 from smart_docgemma import create_app
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.storage import proposals, turns
+from sqlalchemy import select
+
 from tests.support.app_process import docgemma
 from tests.support.chat_session import session_cookie
 from tests.support.launch_context import clone_patient, count

@@ -17,18 +17,18 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
-from sqlalchemy import select
-
 from smart_docgemma import create_app
 from smart_docgemma.proposals.store import proposal_store
 from smart_docgemma.storage import app_sessions, turns
+from sqlalchemy import select
+
 from tests.cds.ehr_client import ISSUER, MiniEHR
+from tests.proposals.test_proposals import propose
 from tests.support.app_process import docgemma, json_lines
 from tests.support.chat_session import session_cookie
 from tests.support.launch_context import clone_patient, count, launch
 from tests.support.model_server import ScriptedModelServer
 from tests.support.servers import free_port
-from tests.proposals.test_proposals import propose
 
 WORKERS = 3
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from ...agent.graph import Agent
 from ...fhir import FhirGateway
@@ -156,8 +157,8 @@ class MultiRun:
 
     def _session(self, task: Task) -> Outcome:
         ctx = self.context(task)
-        self.base.injector.prepare(_as_case(task), datetime.now(timezone.utc))
-        since = datetime.now(timezone.utc)
+        self.base.injector.prepare(_as_case(task), datetime.now(UTC))
+        since = datetime.now(UTC)
         history: list[dict[str, Any]] = []
         answer = ""
         agent = Agent(self.base.model, tools_for(ctx.scopes), ctx)  # type: ignore[arg-type]

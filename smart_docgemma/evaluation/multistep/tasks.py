@@ -12,7 +12,7 @@ silently lower a score).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -51,7 +51,7 @@ class ExpectedResource(BaseModel):
     type: list[str] = Field(default_factory=list)
     contains: list[str] = Field(default_factory=list)
     excludes: list[str] = Field(default_factory=list)
-    priority: Optional[str] = None
+    priority: str | None = None
     letter: list[str] = Field(default_factory=list)
     letter_contains: list[str] = Field(default_factory=list)
 
@@ -68,13 +68,13 @@ class Checkpoint(BaseModel):
     phase: Phase
     says: list[str] = Field(default_factory=list)
     says_not: list[str] = Field(default_factory=list)
-    proposes: Optional[list[WriteType]] = None
+    proposes: list[WriteType] | None = None
     no_early_write: bool = False
-    writes: Optional[list[ExpectedResource]] = None
+    writes: list[ExpectedResource] | None = None
     once: bool = False
 
     @model_validator(mode="after")
-    def _one_check(self) -> "Checkpoint":
+    def _one_check(self) -> Checkpoint:
         kinds = [
             bool(self.says or self.says_not),
             self.proposes is not None,
@@ -99,12 +99,12 @@ class Task(BaseModel):
     language: Literal["en", "fr", "pt", "es"] = "en"  # the page's language the clinician reads
     turns: list[str] = Field(min_length=1)
     setup: list[Injected] = Field(default_factory=list)
-    twin_of: Optional[str] = None
-    perturbation: Optional[Perturbation] = None
+    twin_of: str | None = None
+    perturbation: Perturbation | None = None
     checkpoints: list[Checkpoint] = Field(min_length=5)
 
     @model_validator(mode="after")
-    def _twin(self) -> "Task":
+    def _twin(self) -> Task:
         if (self.twin_of is None) != (self.perturbation is None):
             raise ValueError(f"task {self.id}: twin_of and perturbation go together")
         return self

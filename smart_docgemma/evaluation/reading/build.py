@@ -86,8 +86,14 @@ def weight(mg: str, freq: str) -> dict:
     """The worked mg a dose is the safety finding; the frequency is a field of the card.
     (Corrected once, before tuning on it: the frequency was first scored as a safety word, and
     15 mg/kg × 20.1 kg was written "301.5 mg" where the exact 301.5 mg is right.)"""
-    return {"patient": CHILD, "route": "proposal", "answer_contains": [mg], "safety": True,
-            "tools": ["prescribe_medication"], "args": {"prescribe_medication": {"frequency": freq}}}
+    return {
+        "patient": CHILD,
+        "route": "proposal",
+        "answer_contains": [mg],
+        "safety": True,
+        "tools": ["prescribe_medication"],
+        "args": {"prescribe_medication": {"frequency": freq}},
+    }
 
 
 def change(before: str, field: str, want: str, shown: str, patient: str = T2) -> dict:

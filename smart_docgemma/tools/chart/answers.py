@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timezone, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -140,7 +140,10 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     if focus.startswith("vitals:"):
         codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
         return {
-            "observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": labs.WINDOW})
+            "observations": (
+                "Observation",
+                {"code": codes, "_sort": SORT_NEWEST, "_count": labs.WINDOW},
+            )
         }
     picks = {
         "age": {},  # the Patient alone
@@ -151,7 +154,9 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
         "immunizations": {"immunizations": base["immunizations"]},
-        "encounters": {"encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW})},
+        "encounters": {
+            "encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW})
+        },
         "labs": {
             "observations": (
                 "Observation",
@@ -169,9 +174,16 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ answers
-def answer(focus: str | None, d: ChartData, today: date | None = None, *, asked: Asked | None = None,
-           observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
-           tz: tzinfo = timezone.utc) -> str:
+def answer(
+    focus: str | None,
+    d: ChartData,
+    today: date | None = None,
+    *,
+    asked: Asked | None = None,
+    observations: list[dict[str, Any]] | None = None,
+    now: datetime | None = None,
+    tz: tzinfo = UTC,
+) -> str:
     """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one.
     A lab question with a window (``asked``) reads the raw ``observations`` for their times."""
     if focus is None or focus == "summary":
@@ -214,7 +226,7 @@ def _bp_window(d: ChartData, asked: Asked, observations: list[dict[str, Any]],
     if missing:
         return missing
     assert asked.window is not None
-    w = bounds(asked.window, now or datetime.now(timezone.utc), tz)
+    w = bounds(asked.window, now or datetime.now(UTC), tz)
     return windowanswers.bp_window_answer(observations, asked, w, tz)
 
 
@@ -224,7 +236,11 @@ def _vitals(focus: str, d: ChartData, today: date) -> str:
         return missing
     if focus == "vitals":
         heading, lines = summary.series_section(d, "vitals")
-        return _say(heading) + "\n" + ("\n".join(lines[: summary.LIMITS["vitals"]]) or _say(N_("- none recorded")))
+        return (
+            _say(heading)
+            + "\n"
+            + ("\n".join(lines[: summary.LIMITS["vitals"]]) or _say(N_("- none recorded")))
+        )
     by = {e.name: e for e in d.vitals}
     sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
     if not sys_:
@@ -352,8 +368,13 @@ def _encounters(focus: str, d: ChartData, today: date) -> str:
         return _say(N_("No encounters recorded."))
     since = min(e.date for e in found)
     admissions = [e for e in found if e.admission]
-    lines = [_say(N_("Admissions and emergency visits among the last %(n)s encounters (since %(date)s):"),
-                  n=len(found), date=day(since))]
+    lines = [
+        _say(
+            N_("Admissions and emergency visits among the last %(n)s encounters (since %(date)s):"),
+            n=len(found),
+            date=day(since),
+        )
+    ]
     lines += [
         summary.encounter_line(e)
         + (f" → {_day(e.end)}" if e.end and e.end != e.date else "")

@@ -52,12 +52,16 @@ OBS_WINDOW = 100  # newest labs and vital signs read for the summary (one page)
 # key: (resource type, search params) — SMART scopes are checked per type; one page each.
 SECTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "conditions": ("Condition", {"clinical-status": "active", "_count": 200}),
-    "medications": ("MedicationRequest", {"status": "active", "_include": "MedicationRequest:medication",
-                                          "_count": 100}),
+    "medications": (
+        "MedicationRequest",
+        {"status": "active", "_include": "MedicationRequest:medication", "_count": 100},
+    ),
     "allergies": ("AllergyIntolerance", {"_count": PAGE}),
     # by category, not by the key codes: HAPI answers an OR of 30 codes 3-4x slower (measured)
-    "observations": ("Observation", {"category": "laboratory,vital-signs", "_sort": SORT_NEWEST,
-                                     "_count": OBS_WINDOW}),
+    "observations": (
+        "Observation",
+        {"category": "laboratory,vital-signs", "_sort": SORT_NEWEST, "_count": OBS_WINDOW},
+    ),
     "notes": ("DocumentReference", {"_sort": SORT_NEWEST, "_count": 3}),
     "encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": 5}),
     "immunizations": ("Immunization", {"_sort": SORT_NEWEST, "_count": 30}),
@@ -115,7 +119,9 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
         rtype, params = plan[key]
         extra: list[dict[str, Any]] = []
         try:
-            found = gateway.search(rtype, {"patient": patient_id, **params}, max_pages=1, included=extra)
+            found = gateway.search(
+                rtype, {"patient": patient_id, **params}, max_pages=1, included=extra
+            )
             return key, found, extra, None
         except errors.DocGemmaError as exc:
             return key, [], [], exc.description
@@ -154,7 +160,9 @@ def read_for_turn(ctx: ToolContext) -> Chart:
 def summarise(fetch: ChartFetch, base_url: str) -> Chart:
     """Turn a fetch into text, brief, data and FHIR sources."""
     data = chart_data(fetch)
-    return Chart(text=chart_text(data), brief=brief(data), data=data, sources=chart_sources(data, base_url))
+    return Chart(
+        text=chart_text(data), brief=brief(data), data=data, sources=chart_sources(data, base_url)
+    )
 
 
 # ------------------------------------------------------------------ structured chart
@@ -177,7 +185,10 @@ def chart_data(fetch: ChartFetch) -> ChartData:
         encounters=tuple(records.encounter(e) for e in s.get("encounters", [])),
         immunizations=tuple(records.immunization(i) for i in s.get("immunizations", [])),
         unavailable=_unavailable(fetch.unavailable),
-        counts={k: len(v) for k, v in s.items()}, calls=fetch.calls, elapsed_ms=round(fetch.elapsed_ms, 1))
+        counts={k: len(v) for k, v in s.items()},
+        calls=fetch.calls,
+        elapsed_ms=round(fetch.elapsed_ms, 1),
+    )
 
 
 def _unavailable(reasons: dict[str, str]) -> dict[str, str]:
@@ -197,36 +208,61 @@ def _other_patient_refused(ctx: ToolContext, patient_id: str) -> bool:
     """Only the launch patient, unless user-level access to Patient was granted."""
     if patient_id == ctx.patient_id:
         return False
-    return ctx.scopes is None or ctx.scopes.patient_level_only or not ctx.scopes.allows("Patient", "r", level="user")
+    return (
+        ctx.scopes is None
+        or ctx.scopes.patient_level_only
+        or not ctx.scopes.allows("Patient", "r", level="user")
+    )
 
 
 def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     """Chart review for ``args.patient_id`` (the launch patient under patient-level scopes)."""
     if _other_patient_refused(ctx, args.patient_id):
-        return ToolResult.failure("forbidden", "This session is limited to the patient in context "
-                                  f"(id {ctx.patient_id}); another patient's chart cannot be opened here.")
+        return ToolResult.failure(
+            "forbidden",
+            "This session is limited to the patient in context "
+            f"(id {ctx.patient_id}); another patient's chart cannot be opened here.",
+        )
     try:
         fetch = fetch_chart(ctx.gateway(), args.patient_id, scopes=ctx.scopes,
                             sections=answers.sections_for(args.focus, SECTIONS))
         chart = summarise(fetch, ctx.gateway().base_url)
     except errors.NotFound:
-        return ToolResult.failure("not_found", f"No patient with id {args.patient_id} was found in the EHR.")
+        return ToolResult.failure(
+            "not_found", f"No patient with id {args.patient_id} was found in the EHR."
+        )
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable",
-                                  "The patient record was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure(
+            "unreachable",
+            "The patient record was temporarily unavailable. Please try again shortly.",
+        )
     d = chart.data
-    count = 1 + len(d.problems) + len(d.medications) + len(d.allergies) + len(d.labs) + len(d.vitals)
+    count = (
+        1 + len(d.problems) + len(d.medications) + len(d.allergies) + len(d.labs) + len(d.vitals)
+    )
     if args.focus == "review":
         return _review(ctx, chart)
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
                   Threshold.of_keys(args.threshold), args.unit)
-    text = (answers.answer(args.focus, chart.data, asked=asked, observations=fetch.sections.get("observations"),
-                           tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
-            if args.focus else chart.text)
+    text = (
+        answers.answer(
+            args.focus,
+            chart.data,
+            asked=asked,
+            observations=fetch.sections.get("observations"),
+            tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")),
+        )
+        if args.focus
+        else chart.text
+    )
     result = ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
-    return _with_review(ctx, chart, result) if args.focus in SHOWS_MEDICATIONS and d.medications else result
+    return (
+        _with_review(ctx, chart, result)
+        if args.focus in SHOWS_MEDICATIONS and d.medications
+        else result
+    )
 
 
 # An answer that shows the medication list carries the list's review: what is shown to a
@@ -250,14 +286,26 @@ def _review(ctx: ToolContext, chart: Chart) -> ToolResult:
     if report is None:
         return ToolResult.failure("forbidden", "A medication review needs the patient in context.")
     drugs = [d for d in report.drugs if d]
-    head = say(message(N_("Medication review of %(count)s active medication(s) against this patient's chart:"),
-                       count=len(drugs)), answer_language())
-    checked = say(message(N_("Reviewed: %(drugs)s."), drugs=", ".join(drugs) or "-"), answer_language())
+    head = say(
+        message(
+            N_("Medication review of %(count)s active medication(s) against this patient's chart:"),
+            count=len(drugs),
+        ),
+        answer_language(),
+    )
+    checked = say(
+        message(N_("Reviewed: %(drugs)s."), drugs=", ".join(drugs) or "-"), answer_language()
+    )
     lines = [head, *dict.fromkeys(report.lines()), checked]
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     data = replace(chart.data, safety_findings=tuple(m.to_dict() for m in report.mentions()))
-    return ToolResult(status="ok", text="\n".join(lines), data=data,
-                      sources=list(dict.fromkeys(sources + chart.sources)), count=1 + len(report.severe))
+    return ToolResult(
+        status="ok",
+        text="\n".join(lines),
+        data=data,
+        sources=list(dict.fromkeys(sources + chart.sources)),
+        count=1 + len(report.severe),
+    )
 
 
 TOOLS: list[Tool] = [

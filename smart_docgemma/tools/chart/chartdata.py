@@ -16,8 +16,17 @@ from typing import Any, Literal, Protocol
 from ...languages import answer_language, lab_name
 
 # the sections of ``ChartData`` that list entries, by their names in its JSON
-Section = Literal["problems", "social", "medications", "allergies", "vitals", "labs", "notes", "encounters",
-                  "immunizations"]
+Section = Literal[
+    "problems",
+    "social",
+    "medications",
+    "allergies",
+    "vitals",
+    "labs",
+    "notes",
+    "encounters",
+    "immunizations",
+]
 
 
 def num(value: float | int | str) -> str:
@@ -55,9 +64,13 @@ class ChartPatient:
     deceased: str | None = None  # the date of death
 
     def record(self) -> ChartRecord:
-        return ChartRecord(f"Patient/{self.id}", f"Patient {self.name}", None,
-                           f"Patient {self.name} {self.gender} born {self.birth_date} age {self.age} "
-                           f"years old MRN {self.mrn}")
+        return ChartRecord(
+            f"Patient/{self.id}",
+            f"Patient {self.name}",
+            None,
+            f"Patient {self.name} {self.gender} born {self.birth_date} age {self.age} "
+            f"years old MRN {self.mrn}",
+        )
 
 
 @dataclass(frozen=True)
@@ -112,9 +125,13 @@ class ChartAllergy:
         return f"AllergyIntolerance: {self.substance}", self.ref
 
     def record(self) -> ChartRecord:
-        return ChartRecord(self.ref, f"AllergyIntolerance: {self.substance}", None,
-                           f"Allergy {self.substance} reaction {self.reaction} severity {self.severity} "
-                           f"criticality {self.criticality}")
+        return ChartRecord(
+            self.ref,
+            f"AllergyIntolerance: {self.substance}",
+            None,
+            f"Allergy {self.substance} reaction {self.reaction} severity {self.severity} "
+            f"criticality {self.criticality}",
+        )
 
 
 @dataclass(frozen=True)
@@ -226,7 +243,12 @@ class ChartData:
         first: list[_Recorded] = [*self.problems, *self.medications, *self.allergies]
         then: list[_Recorded] = [*self.notes, *self.immunizations, *self.social, *self.encounters]
         patient = [self.patient.record()] if self.patient.id else []
-        return patient + [e.record() for e in first] + self._observations() + [e.record() for e in then]
+        return (
+            patient
+            + [e.record() for e in first]
+            + self._observations()
+            + [e.record() for e in then]
+        )
 
     def _observations(self) -> list[ChartRecord]:
         """One record per Observation (a blood pressure's two components are one resource)."""
@@ -235,7 +257,9 @@ class ChartData:
         names: dict[str, str] = {}
         for entry in (*self.labs, *self.vitals):
             for point in entry.series:
-                parts.setdefault(point.ref, []).append(f"{entry.name} {num(point.value)} {entry.unit}")
+                parts.setdefault(point.ref, []).append(
+                    f"{entry.name} {num(point.value)} {entry.unit}"
+                )
                 when[point.ref] = point.date
                 names.setdefault(point.ref, entry.label())  # the label in this turn's language
         return [ChartRecord(ref, f"Observation: {names[ref]} {when[ref]}", when[ref] or None,

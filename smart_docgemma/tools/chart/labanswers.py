@@ -10,7 +10,7 @@ results it is the mean of. A result older than a year says so.
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
 from ...knowledge import analytes
@@ -52,7 +52,7 @@ def stamp(when: datetime | None, tz: tzinfo) -> str:
 
 def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
                observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
-               tz: tzinfo = timezone.utc) -> str:
+               tz: tzinfo = UTC) -> str:
     """The answer for ``lab:<analyte>``: the latest result with its trend, or the window's."""
     a = analytes.analyte(focus.partition(":")[2])
     why = d.unavailable.get("observations")
@@ -62,8 +62,8 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
     asked = asked or Asked()
     if asked.window and observations is not None:
         found = labs.results(observations, a, tz)
-        return window_answer(a, found, asked, now or datetime.now(timezone.utc), tz)
-    return latest_answer(a, d, (now or datetime.now(timezone.utc)).date())
+        return window_answer(a, found, asked, now or datetime.now(UTC), tz)
+    return latest_answer(a, d, (now or datetime.now(UTC)).date())
 
 
 def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
@@ -74,29 +74,51 @@ def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
     if not entries and a.family:
         entries = [e for e in series if e.code in analytes.codes_with_family(a)]
         if entries:
-            lead = (f"No {a.name.lower()} result in the chart (searched LOINC {', '.join(a.codes)}); "
-                    f"the latest {a.family.lower()} of another specimen follows.\n")
+            lead = (
+                f"No {a.name.lower()} result in the chart (searched LOINC {', '.join(a.codes)}); "
+                f"the latest {a.family.lower()} of another specimen follows.\n"
+            )
     if not entries:
         codes = analytes.codes_with_family(a)
-        return sentence(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
-                    name=lab_said(None, a.name), codes=", ".join(codes))
+        return sentence(
+            N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
+            name=lab_said(None, a.name),
+            codes=", ".join(codes),
+        )
     e = max(entries, key=lambda e: (e.latest.date, e.count))
     points = list(reversed(e.series))[:LAB_POINTS]
     latest = points[0]
-    value = dict(name=lab_said(e), value=records.num(latest.value), unit=e.unit, date=day(latest.date))
+    value = dict(
+        name=lab_said(e), value=records.num(latest.value), unit=e.unit, date=day(latest.date)
+    )
     lines = [
-        sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s "
-                    "(%(direction)s from %(before)s on %(then)s)."),
-             direction=e.direction, before=records.num(points[1].value), then=day(points[1].date), **value)
-        if len(points) > 1 else sentence(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
-                                     **value)
+        sentence(
+            N_(
+                "Latest %(name)s: %(value)s %(unit)s on %(date)s "
+                "(%(direction)s from %(before)s on %(then)s)."
+            ),
+            direction=e.direction,
+            before=records.num(points[1].value),
+            then=day(points[1].date),
+            **value,
+        )
+        if len(points) > 1
+        else sentence(
+            N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."), **value
+        )
     ]
     if len(points) > 1:
         trend = ", ".join(f"{records.num(p.value)} ({day_said(p.date)})" for p in points)
         total = (sentence(N_("the newest %(n)s read"), n=e.count) if e.count >= LAB_WINDOW
                  else sentence(N_("%(n)s in all"), n=e.count))
-        lines.append(sentence(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."), n=len(points),
-                          trend=trend, total=total))
+        lines.append(
+            sentence(
+                N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."),
+                n=len(points),
+                trend=trend,
+                total=total,
+            )
+        )
     old = _age(latest.date, today)
     if old:
         lines.append(old)
@@ -113,7 +135,9 @@ def _age(iso: str, today: date) -> str:
     if today - taken <= YEAR:
         return ""
     years, rest = divmod(months, 12)
-    span = f"{years} year{'s' if years != 1 else ''}" + (f" {rest} month{'s' if rest != 1 else ''}" if rest else "")
+    span = f"{years} year{'s' if years != 1 else ''}" + (
+        f" {rest} month{'s' if rest != 1 else ''}" if rest else ""
+    )
     return f"That result was recorded {span} ago: older than a year."
 
 
@@ -134,7 +158,9 @@ def _line(r: LabResult, tz: tzinfo) -> str:
                     when=stamp(r.when, tz), specimen=r.specimen, code=r.code)
 
 
-def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetime, tz: tzinfo) -> str:
+def window_answer(
+    a: Analyte, found: list[LabResult], asked: Asked, now: datetime, tz: tzinfo
+) -> str:
     """Every value in the window with its time (or none, and the last before it); the mean."""
     assert asked.window is not None
     w = bounds(asked.window, now, tz)
@@ -161,7 +187,9 @@ def window_answer(a: Analyte, found: list[LabResult], asked: Asked, now: datetim
     return "\n".join(head)
 
 
-def _none_inside(a: Analyte, chosen: list[LabResult], span: str, tz: tzinfo, start: datetime) -> str:
+def _none_inside(
+    a: Analyte, chosen: list[LabResult], span: str, tz: tzinfo, start: datetime
+) -> str:
     before = [r for r in chosen if r.when and r.when < start]
     named = lab_name(a.name, answer_language()).lower()
     if before:

@@ -13,7 +13,7 @@ window, or none with the last one before it, so the protocol can say why it orde
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from ...fhir import FhirGateway
@@ -62,12 +62,16 @@ def search(a: Analyte) -> tuple[str, dict[str, Any]]:
     return "Observation", {"code": codes, "_sort": SORT_NEWEST, "_count": WINDOW}
 
 
-def results(observations: list[dict[str, Any]], a: Analyte, tz: tzinfo = timezone.utc) -> list[LabResult]:
+def results(
+    observations: list[dict[str, Any]], a: Analyte, tz: tzinfo = UTC
+) -> list[LabResult]:
     """Every result of ``a`` (its own codes, then its family's) among ``observations``, newest
     first; a value in a unit the table does not convert is kept with ``converted=False``."""
     wanted = set(analytes.codes_with_family(a))
     out = [r for obs in observations for r in _of(obs, wanted, tz)]
-    return sorted(out, key=lambda r: r.when or datetime.min.replace(tzinfo=timezone.utc), reverse=True)
+    return sorted(
+        out, key=lambda r: r.when or datetime.min.replace(tzinfo=UTC), reverse=True
+    )
 
 
 def _of(obs: dict[str, Any], wanted: set[str], tz: tzinfo) -> list[LabResult]:
@@ -85,17 +89,30 @@ def _of(obs: dict[str, Any], wanted: set[str], tz: tzinfo) -> list[LabResult]:
         assert found is not None  # every wanted code is in the table
         unit = qty.get("unit") or qty.get("code") or ""
         value = analytes.convert(qty["value"], qty.get("code") or unit, found)
-        out.append(LabResult(found.name, code, found.specimen(code),
-                             value if value is not None else float(qty["value"]),
-                             found.unit if value is not None else unit, f"{num(qty['value'])} {unit}".strip(),
-                             taken(obs, tz), f"Observation/{obs.get('id')}", value is not None))
+        out.append(
+            LabResult(
+                found.name,
+                code,
+                found.specimen(code),
+                value if value is not None else float(qty["value"]),
+                found.unit if value is not None else unit,
+                f"{num(qty['value'])} {unit}".strip(),
+                taken(obs, tz),
+                f"Observation/{obs.get('id')}",
+                value is not None,
+            )
+        )
     return out
 
 
-def taken(obs: dict[str, Any], tz: tzinfo = timezone.utc) -> datetime | None:
+def taken(obs: dict[str, Any], tz: tzinfo = UTC) -> datetime | None:
     """When the result was taken (effective, else issued), aware; a date alone is its midnight
     in the site's time zone."""
-    raw = obs.get("effectiveDateTime") or (obs.get("effectivePeriod") or {}).get("start") or obs.get("issued")
+    raw = (
+        obs.get("effectiveDateTime")
+        or (obs.get("effectivePeriod") or {}).get("start")
+        or obs.get("issued")
+    )
     if not raw:
         return None
     try:
@@ -122,8 +139,10 @@ def latest(fhir: FhirGateway, patient_id: str, analyte: str, *, within: timedelt
     rtype, params = search(a)
     found = results(fhir.search(rtype, {"patient": patient_id, **params}, max_pages=1), a)
     found = found if family else own(found, a)
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     start = now - within if within is not None else None
-    inside = [r for r in found if r.converted and r.when and (start is None or start <= r.when <= now)]
+    inside = [
+        r for r in found if r.converted and r.when and (start is None or start <= r.when <= now)
+    ]
     before = [r for r in found if r.converted and r.when and start is not None and r.when < start]
     return Reading(a, inside[0] if inside else None, before[0] if before else None, start)

@@ -48,31 +48,48 @@ def _name_matches(patient: dict[str, Any], name: str, birth_date: str | None) ->
 def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolResult:
     """One match, several (ambiguous: the clinician chooses), or "Patient not found"."""
     facts = [patient_facts(p) for p in patients]
-    sources = [Source(say(message(N_("Patient record: %(name)s"), name=f["name"]), answer_language()),
-                      absolute(base_url, f"Patient/{f['id']}")) for f in facts]
+    sources = [
+        Source(
+            say(message(N_("Patient record: %(name)s"), name=f["name"]), answer_language()),
+            absolute(base_url, f"Patient/{f['id']}"),
+        )
+        for f in facts
+    ]
     data = {"matches": facts}
     if not facts:
-        return ToolResult(status="empty", text=f"Patient not found: no patient named {asked} in the EHR.", data=data,
-                          count=0)
+        return ToolResult(
+            status="empty",
+            text=f"Patient not found: no patient named {asked} in the EHR.",
+            data=data,
+            count=0,
+        )
     if len(facts) == 1:
         return ToolResult(status="ok", text="One patient found: " + _line(facts[0]), data=data,
                           sources=sources, count=1)
     lines = [f"{i}. {_line(f)}" for i, f in enumerate(facts, 1)]
-    return ToolResult(status="ambiguous", text="\n".join(lines), data=data, sources=sources, count=len(facts))
+    return ToolResult(
+        status="ambiguous", text="\n".join(lines), data=data, sources=sources, count=len(facts)
+    )
 
 
 def _launch_patient_only(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
     """Patient-level grant: the launch patient or nobody; never a search."""
     if not ctx.patient_id:
-        return ToolResult.failure("forbidden", "This session has no patient in context and may not search "
-                                  "for patients. Open the assistant from a patient's chart.")
+        return ToolResult.failure(
+            "forbidden",
+            "This session has no patient in context and may not search "
+            "for patients. Open the assistant from a patient's chart.",
+        )
     patient = ctx.gateway().read("Patient", ctx.patient_id)
     if _name_matches(patient, args.name, args.birth_date):
         return _result([patient], ctx.gateway().base_url, args.name)
     facts = patient_facts(patient)
-    return ToolResult.failure("forbidden", f"This session is limited to the patient in context: {_line(facts)}. "
-                              f"Other patients, such as {args.name}, cannot be looked up here; "
-                              "open their chart in the EHR to ask about them.")
+    return ToolResult.failure(
+        "forbidden",
+        f"This session is limited to the patient in context: {_line(facts)}. "
+        f"Other patients, such as {args.name}, cannot be looked up here; "
+        "open their chart in the EHR to ask about them.",
+    )
 
 
 def run_search_patient(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
@@ -91,8 +108,10 @@ def run_search_patient(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> T
     except (errors.Forbidden, errors.SessionExpired) as exc:
         return ToolResult.failure("forbidden", exc.description)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable",
-                                  "The patient lookup was temporarily unavailable. Please try again shortly.")
+        return ToolResult.failure(
+            "unreachable",
+            "The patient lookup was temporarily unavailable. Please try again shortly.",
+        )
 
 
 TOOLS: list[Tool] = [

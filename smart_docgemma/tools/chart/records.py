@@ -129,8 +129,15 @@ def chart_patient(patient: dict[str, Any]) -> ChartPatient:
     )
     died = day(patient.get("deceasedDateTime")) or None
     end = date.fromisoformat(died) if died else None
-    return ChartPatient(id=patient.get("id"), name=full or "Unnamed patient", gender=patient.get("gender", ""),
-                        birth_date=birth, age=age_on(birth, end), mrn=mrn, deceased=died)
+    return ChartPatient(
+        id=patient.get("id"),
+        name=full or "Unnamed patient",
+        gender=patient.get("gender", ""),
+        birth_date=birth,
+        age=age_on(birth, end),
+        mrn=mrn,
+        deceased=died,
+    )
 
 
 # ------------------------------------------------------------------ problems
@@ -152,7 +159,11 @@ def problem(res: dict[str, Any]) -> ChartProblem:
         or (res.get("onsetPeriod") or {}).get("start")
         or res.get("recordedDate")
     )
-    kind = "social" if is_social(res) else ("finding" if tag in terms()["finding_tags"] else "disorder")
+    kind = (
+        "social"
+        if is_social(res)
+        else ("finding" if tag in terms()["finding_tags"] else "disorder")
+    )
     return ChartProblem(text=text, tag=tag, onset=onset, ref=f"Condition/{res['id']}", kind=kind)
 
 
@@ -200,8 +211,13 @@ def medication(res: dict[str, Any], included: dict[str, dict[str, Any]] | None =
             if found
             else {"text": ref.get("display") or "medication (referenced)"}
         )
-    return ChartMed(text=concept_text(concept), dosage=dosage(res.get("dosageInstruction") or []),
-                    authored=day(res.get("authoredOn")), concept=concept, ref=f"MedicationRequest/{res['id']}")
+    return ChartMed(
+        text=concept_text(concept),
+        dosage=dosage(res.get("dosageInstruction") or []),
+        authored=day(res.get("authoredOn")),
+        concept=concept,
+        ref=f"MedicationRequest/{res['id']}",
+    )
 
 
 def dosage(instructions: list[dict[str, Any]]) -> str:
@@ -263,7 +279,9 @@ def allergy(res: dict[str, Any]) -> ChartAllergy | None:
         (r.get("severity") for r in res.get("reaction") or [] if r.get("severity")), None
     )
     return ChartAllergy(
-        no_known=bool(no_known_codes() & {c.get("code") for c in (res.get("code") or {}).get("coding") or []}),
+        no_known=bool(
+            no_known_codes() & {c.get("code") for c in (res.get("code") or {}).get("coding") or []}
+        ),
         substance=untagged(concept_text(res.get("code")))[0],
         reaction=", ".join(dict.fromkeys(manifest)),
         severity=severity,
@@ -309,8 +327,15 @@ def series(observations: list[dict[str, Any]]) -> dict[str, ChartSeries]:
 
 def _series(code: str, name: str, unit: str, points: list[ChartPoint]) -> ChartSeries:
     newest = sorted(points, key=lambda p: p.date, reverse=True)
-    return ChartSeries(code=code, name=name, unit=unit, count=len(newest), direction=direction(newest),
-                       latest=newest[0], series=tuple(reversed(newest[:SERIES_POINTS])))  # oldest → newest, for plots
+    return ChartSeries(
+        code=code,
+        name=name,
+        unit=unit,
+        count=len(newest),
+        direction=direction(newest),
+        latest=newest[0],
+        series=tuple(reversed(newest[:SERIES_POINTS])),
+    )  # oldest → newest, for plots
 
 
 def direction(points: list[ChartPoint]) -> str:
@@ -332,9 +357,15 @@ def note(res: dict[str, Any]) -> ChartNote:
             text = base64.b64decode(att["data"]).decode("utf-8", errors="replace")
             break
     author = ", ".join(a.get("display") or a.get("reference", "") for a in res.get("author") or [])
-    return ChartNote(date=day(res.get("date")), type=concept_text(res.get("type")), author=author,
-                     text=text[:1200], untrusted=True, instruction_like=bool(_INSTRUCTION_LIKE.search(text)),
-                     ref=f"DocumentReference/{res['id']}")
+    return ChartNote(
+        date=day(res.get("date")),
+        type=concept_text(res.get("type")),
+        author=author,
+        text=text[:1200],
+        untrusted=True,
+        instruction_like=bool(_INSTRUCTION_LIKE.search(text)),
+        ref=f"DocumentReference/{res['id']}",
+    )
 
 
 def encounter(res: dict[str, Any]) -> ChartEncounter:
@@ -346,9 +377,16 @@ def encounter(res: dict[str, Any]) -> ChartEncounter:
     )
     klass = (res.get("class") or {}).get("code", "")
     period = res.get("period") or {}
-    return ChartEncounter(date=day(period.get("start")), end=day(period.get("end")), type=kind, reason=reason,
-                          status=res.get("status"), klass=klass, admission=terms()["admission_classes"].get(klass),
-                          ref=f"Encounter/{res['id']}")
+    return ChartEncounter(
+        date=day(period.get("start")),
+        end=day(period.get("end")),
+        type=kind,
+        reason=reason,
+        status=res.get("status"),
+        klass=klass,
+        admission=terms()["admission_classes"].get(klass),
+        ref=f"Encounter/{res['id']}",
+    )
 
 
 def immunization(res: dict[str, Any]) -> ChartImmunization:

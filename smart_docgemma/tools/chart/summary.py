@@ -163,7 +163,10 @@ def _blocks(d: ChartData) -> list[tuple[str, list[str], bool]]:
     def lines(key: str, items: Sequence[Any], render: Callable[[Any], str],
               empty: str = N_("- none recorded"), limit: int | None = None) -> list[str]:
         if key in un:
-            return ["  " + _say(N_("NOT AVAILABLE (%(why)s) — do not assume there are none."), why=un[key])]
+            return [
+                "  "
+                + _say(N_("NOT AVAILABLE (%(why)s) — do not assume there are none."), why=un[key])
+            ]
         return _bounded([render(i) for i in items], limit or LIMITS.get(key, 99)) or [_say(empty)]
 
     def series(key: Literal["labs", "vitals"]) -> tuple[str, list[str], bool]:
@@ -176,13 +179,21 @@ def _blocks(d: ChartData) -> list[tuple[str, list[str], bool]]:
     immunizations = latest_immunizations(d.immunizations)
     return [
         ("", [patient_line(d.patient)], True),
-        (_say(N_("Allergies:")), lines("allergies", d.allergies, lambda a: "- " + allergy_text(a)), True),
+        (
+            _say(N_("Allergies:")),
+            lines("allergies", d.allergies, lambda a: "- " + allergy_text(a)),
+            True,
+        ),
         (
             _say(N_("Active problems (%(n)s):"), n=len(d.problems)),
             lines("conditions", d.problems, problem_line, limit=LIMITS["problems"]),
             True,
         ),
-        (_say(N_("Social and administrative findings:")), [f"- {social_line}{more}"] if social else [], True),
+        (
+            _say(N_("Social and administrative findings:")),
+            [f"- {social_line}{more}"] if social else [],
+            True,
+        ),
         (
             _say(N_("Active medications (%(n)s):"), n=len(d.medications)),
             lines("medications", d.medications, medication_line),
@@ -262,7 +273,11 @@ def brief(d: ChartData) -> str:
     for key, label, items in (
         ("conditions", "problems", [c.text for c in d.problems]),
         ("medications", "meds", [m.text for m in d.medications]),
-        ("allergies", "allergies", [allergy_text(a) if a.no_known else a.substance for a in d.allergies]),
+        (
+            "allergies",
+            "allergies",
+            [allergy_text(a) if a.no_known else a.substance for a in d.allergies],
+        ),
     ):
         shown = (
             "not available"
@@ -277,7 +292,14 @@ def chart_sources(d: ChartData, base_url: str) -> list[Source]:
     """The resources the text names (each entry's own ``source``), the patient first."""
     p = d.patient
     refs = [(_say(N_("Patient record: %(name)s"), name=p.name), f"Patient/{p.id}")]
-    named: list[Sourced] = [*d.problems[: LIMITS["problems"]], *d.medications, *d.allergies,
-                            *d.labs[: LIMITS["labs"]], *d.vitals[: LIMITS["vitals"]], *d.notes, *d.encounters]
+    named: list[Sourced] = [
+        *d.problems[: LIMITS["problems"]],
+        *d.medications,
+        *d.allergies,
+        *d.labs[: LIMITS["labs"]],
+        *d.vitals[: LIMITS["vitals"]],
+        *d.notes,
+        *d.encounters,
+    ]
     refs += [e.source() for e in named]
     return [Source(label, absolute(base_url, ref)) for label, ref in refs]

@@ -22,13 +22,20 @@ DAILYMED = "https://dailymed.nlm.nih.gov/dailymed/drugInfo.cfm?setid="
 
 
 # (field, heading shown, character budget) — the 4B model reads this text.
-SAFETY_SECTIONS = (("boxed_warning", "Boxed warning", 700), ("contraindications", "Contraindications", 500),
-                   ("warnings_and_cautions", "Warnings and precautions", 700), ("warnings", "Warnings", 700),
-                   ("pregnancy", "Pregnancy", 300))
+SAFETY_SECTIONS = (
+    ("boxed_warning", "Boxed warning", 700),
+    ("contraindications", "Contraindications", 500),
+    ("warnings_and_cautions", "Warnings and precautions", 700),
+    ("warnings", "Warnings", 700),
+    ("pregnancy", "Pregnancy", 300),
+)
 
 
-INTERACTION_FIELDS = (("drug_interactions", "Drug Interactions"), ("contraindications", "Contraindications"),
-                      ("boxed_warning", "Boxed Warning"))
+INTERACTION_FIELDS = (
+    ("drug_interactions", "Drug Interactions"),
+    ("contraindications", "Contraindications"),
+    ("boxed_warning", "Boxed Warning"),
+)
 
 
 _NO_EFFECT = re.compile(r"\bno (clinically (important|significant|relevant)|dose adjustment|"
@@ -71,7 +78,10 @@ class LabelSafety:
 
     @property
     def source(self) -> Source:
-        return Source(f"FDA label: {self.name}, effective {self.effective} (DailyMed set id {self.set_id})", self.url)
+        return Source(
+            f"FDA label: {self.name}, effective {self.effective} (DailyMed set id {self.set_id})",
+            self.url,
+        )
 
 
 def newest_per_set(labels: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -98,10 +108,19 @@ def summarise(drug: str, terms: list[str], labels: list[dict[str, Any]]) -> Labe
     label, openfda = ranked[0], ranked[0].get("openfda") or {}
     sections = {heading: compact(label.get(key), budget) for key, heading, budget in SAFETY_SECTIONS
                 if label.get(key)}
-    texts = {heading: _joined(label.get(key)) for key, heading in INTERACTION_FIELDS if label.get(key)}
-    return LabelSafety(query=drug, set_id=label.get("set_id", ""), effective_time=label.get("effective_time", ""),
-                       generic_names=openfda.get("generic_name", [])[:2], brand_names=openfda.get("brand_name", [])[:2],
-                       sections=sections, texts=texts, other_set_ids=[lb.get("set_id", "") for lb in ranked[1:]])
+    texts = {
+        heading: _joined(label.get(key)) for key, heading in INTERACTION_FIELDS if label.get(key)
+    }
+    return LabelSafety(
+        query=drug,
+        set_id=label.get("set_id", ""),
+        effective_time=label.get("effective_time", ""),
+        generic_names=openfda.get("generic_name", [])[:2],
+        brand_names=openfda.get("brand_name", [])[:2],
+        sections=sections,
+        texts=texts,
+        other_set_ids=[lb.get("set_id", "") for lb in ranked[1:]],
+    )
 
 
 def _joined(parts: list[str] | None) -> str:
@@ -144,7 +163,9 @@ def _class_terms() -> dict[str, list[str]]:
 def terms_for(generic: str, info: LabelSafety | None) -> list[str]:
     """Words a label would use for this drug: its names and its classes' names."""
     names = {generic} | {n.lower() for n in (info.generic_names + info.brand_names if info else [])}
-    names |= {t.lower() for cls in knowledge.drug_classes(generic) for t in _class_terms().get(cls, [])}
+    names |= {
+        t.lower() for cls in knowledge.drug_classes(generic) for t in _class_terms().get(cls, [])
+    }
     return sorted(n for n in names if len(n) > 2)
 
 

@@ -36,9 +36,13 @@ def table_text(i: knowledge.Interaction) -> str:
         level = answer_text("findings", i.severity) or i.severity
         return f"{level.upper()} — {answer_text('findings', 'ansm')} {i.quote}"
     lang = answer_language()  # the tables' English clinical text, translated where written
-    return _said(N_("%(level)s — %(summary)s. Mechanism: %(mechanism)s Management: %(management)s"),
-                 level=clinical_text(i.severity, lang).upper(), summary=clinical_text(i.summary, lang),
-                 mechanism=clinical_text(i.mechanism, lang), management=clinical_text(i.management, lang))
+    return _said(
+        N_("%(level)s — %(summary)s. Mechanism: %(mechanism)s Management: %(management)s"),
+        level=clinical_text(i.severity, lang).upper(),
+        summary=clinical_text(i.summary, lang),
+        mechanism=clinical_text(i.mechanism, lang),
+        management=clinical_text(i.management, lang),
+    )
 
 
 def _said(msgid: str, **args: Any) -> str:
@@ -46,7 +50,9 @@ def _said(msgid: str, **args: Any) -> str:
     return say(language_message(msgid, **args), answer_language())
 
 
-def pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]) -> dict[str, Any]:
+def pair_report(
+    a: str, b: str, table: list[knowledge.Interaction], labels: dict[str, Any]
+) -> dict[str, Any]:
     rows = [i for i in table if {i.drug_a, i.drug_b} == {a, b}]
     found: list[dict[str, Any]] = [{"source": _said(N_("Offline interaction tables: %(source)s"),
                                                     source=i.source), "kind": "table",
@@ -59,21 +65,37 @@ def pair_report(a: str, b: str, table: list[knowledge.Interaction], labels: dict
             row = (N_('%(drug)s label, %(section)s section, says no dose adjustment / no important '
                       'interaction with "%(term)s": %(excerpt)s') if hit.reassuring else
                    N_('%(drug)s label, %(section)s section, mentions "%(term)s": %(excerpt)s'))
-            found.append({"source": info.source.label, "kind": "label", "url": info.url, "section": hit.section,
-                          "reassuring": hit.reassuring,
-                          "text": _said(row, drug=info.name, section=hit.section, term=hit.term,
-                                        excerpt=hit.excerpt)})
+            found.append(
+                {
+                    "source": info.source.label,
+                    "kind": "label",
+                    "url": info.url,
+                    "section": hit.section,
+                    "reassuring": hit.reassuring,
+                    "text": _said(
+                        row, drug=info.name, section=hit.section, term=hit.term, excerpt=hit.excerpt
+                    ),
+                }
+            )
     return {"drugs": [a, b], "findings": found}
 
 
 def _urgency(pair: dict[str, Any]) -> tuple[Any, ...]:
     """Critical table rows first, then major/moderate, then label warnings, then reassurances."""
-    ranks = [_SEVERITY_RANK.get(f.get("severity"), 3 if not f.get("reassuring") else 4) for f in pair["findings"]]
+    ranks = [
+        _SEVERITY_RANK.get(f.get("severity"), 3 if not f.get("reassuring") else 4)
+        for f in pair["findings"]
+    ]
     return (min(ranks),)
 
 
-def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], table: list[knowledge.Interaction],
-                        labels: dict[str, Any], label_error: SourceError | None) -> ToolResult:
+def interaction_result(
+    generics: dict[str, Any],
+    pairs: list[dict[str, Any]],
+    table: list[knowledge.Interaction],
+    labels: dict[str, Any],
+    label_error: SourceError | None,
+) -> ToolResult:
     hits = sorted((p for p in pairs if p["findings"]), key=_urgency)
     lines: list[str] = []
     shown = 0
@@ -84,7 +106,9 @@ def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], ta
         lines += [f"- [{f['source']}] {f['text']}" for f in p["findings"]]
         shown += 1
     if shown < len(hits):
-        lines.append(f"({len(hits) - shown} more pair(s) with label mentions are in the full result.)")
+        lines.append(
+            f"({len(hits) - shown} more pair(s) with label mentions are in the full result.)"
+        )
     quiet = [" + ".join(p["drugs"]) for p in pairs if not p["findings"]]
     if label_error:
         caution = N_("Only the offline interaction tables (ANSM thesaurus, ONC high-priority "
@@ -97,9 +121,18 @@ def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], ta
         lines.append(say(said, answer_language()))
         failure = of_source_failure(message, said)
         if quiet:  # every pair asked is answered, with where nothing was found
-            lines.append(say(language_message(N_("Nothing found for %(pairs)s in the offline interaction tables "
-                                                 "(the FDA labels could not be checked)."),
-                                              pairs=", ".join(quiet)), answer_language()))
+            lines.append(
+                say(
+                    language_message(
+                        N_(
+                            "Nothing found for %(pairs)s in the offline interaction tables "
+                            "(the FDA labels could not be checked)."
+                        ),
+                        pairs=", ".join(quiet),
+                    ),
+                    answer_language(),
+                )
+            )
     elif quiet:
         lines.append(_said(N_("No interaction found for %(pairs)s in the offline interaction "
                               "tables or the FDA labels' interaction, contraindication and "
@@ -107,15 +140,31 @@ def interaction_result(generics: dict[str, Any], pairs: list[dict[str, Any]], ta
                               "is not proof that a combination is safe."), pairs=", ".join(quiet)))
     missing = [generics[g] for g, info in labels.items() if info is None]
     if missing:
-        lines.append(_said(N_("No FDA label was found for %(drugs)s, so its label could not be checked."),
-                           drugs=", ".join(missing)))
+        lines.append(
+            _said(
+                N_("No FDA label was found for %(drugs)s, so its label could not be checked."),
+                drugs=", ".join(missing),
+            )
+        )
     lines.append(DISCLAIMER)
-    sources = [Source(f"Interaction table: {src}", i.url_of(src)) for i in table for src in i.sources or (i.source,)]
+    sources = [
+        Source(f"Interaction table: {src}", i.url_of(src))
+        for i in table
+        for src in i.sources or (i.source,)
+    ]
     sources += [info.source for info in labels.values() if info]
-    mentions = [of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
-                for p in pairs for f in p["findings"] if _PAIR_SEVERITY.get(f.get("severity"))]
+    mentions = [
+        of_pair(_PAIR_SEVERITY[f["severity"]], p["drugs"][0], p["drugs"][1], f["text"]).to_dict()
+        for p in pairs
+        for f in p["findings"]
+        if _PAIR_SEVERITY.get(f.get("severity"))
+    ]
     if label_error:
         mentions.append(failure.to_dict())
-    return ToolResult(status="ok" if hits else "empty", text="\n".join(lines), count=len(hits),
-                      data={"pairs": pairs, "labels_checked": not label_error, "safety_findings": mentions},
-                      sources=sources)
+    return ToolResult(
+        status="ok" if hits else "empty",
+        text="\n".join(lines),
+        count=len(hits),
+        data={"pairs": pairs, "labels_checked": not label_error, "safety_findings": mentions},
+        sources=sources,
+    )

@@ -61,8 +61,12 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResul
         info = label_safety(ctx.sources(), args.drug_name)
     except SourceError as err:
         said = err.said(N_("drug-safety information"), N_("Do not assume the drug is safe."))
-        return ToolResult(status="error", error_kind=err.kind, data={"said": said},
-                          text=err.message("drug-safety information", "Do not assume the drug is safe."))
+        return ToolResult(
+            status="error",
+            error_kind=err.kind,
+            data={"said": said},
+            text=err.message("drug-safety information", "Do not assume the drug is safe."),
+        )
     if info is None:
         return ToolResult(status="empty", count=0, text=(
             f"No FDA drug label was found for \"{args.drug_name}\". Check the spelling or use the "
@@ -77,8 +81,13 @@ def _label_result(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResul
             "this drug were found; this is the best match.)"
         )
     lines.append(DISCLAIMER)
-    data = {"drug": args.drug_name, "set_id": info.set_id, "effective_time": info.effective_time,
-            "names": {"generic": info.generic_names, "brand": info.brand_names}, "sections": info.sections}
+    data = {
+        "drug": args.drug_name,
+        "set_id": info.set_id,
+        "effective_time": info.effective_time,
+        "names": {"generic": info.generic_names, "brand": info.brand_names},
+        "sections": info.sections,
+    }
     return ToolResult(status="ok", text="\n".join(lines), data=data, sources=[info.source], count=1)
 
 
@@ -89,18 +98,33 @@ def with_patient_check(result: ToolResult, ctx: ToolContext, drugs: list[str],
     report = check_in_context(ctx, drugs, dosage, asking=True)
     if report is None:
         return result
-    head = [say(language_message(N_("Patient safety check against this patient's chart:")), answer_language()),
-            *dict.fromkeys(report.lines())]
+    head = [
+        say(
+            language_message(N_("Patient safety check against this patient's chart:")),
+            answer_language(),
+        ),
+        *dict.fromkeys(report.lines()),
+    ]
     sources = [Source(s.label, s.url) for f in report.findings for s in f.sources if s.url]
     severe = len(report.severe)
     status = "ok" if severe or result.status == "ok" else result.status
     failed = ([of_source_failure(result.text, result.json_data().get("said"))]
               if result.status == "error" and status == "ok" else [])
-    data = {**result.json_data(), "safety_findings": [*result.safety_findings(),
-                                                      *(m.to_dict() for m in [*report.mentions(), *failed])]}
-    return ToolResult(status=status, text="\n".join(head + ["", result.text]), data=data,
-                      sources=list(dict.fromkeys(sources + result.sources)),
-                      count=(result.count or 0) + severe, error_kind=None if status == "ok" else result.error_kind)
+    data = {
+        **result.json_data(),
+        "safety_findings": [
+            *result.safety_findings(),
+            *(m.to_dict() for m in [*report.mentions(), *failed]),
+        ],
+    }
+    return ToolResult(
+        status=status,
+        text="\n".join(head + ["", result.text]),
+        data=data,
+        sources=list(dict.fromkeys(sources + result.sources)),
+        count=(result.count or 0) + severe,
+        error_kind=None if status == "ok" else result.error_kind,
+    )
 
 
 # --- check_drug_interactions ---------------------------------------------------
@@ -114,11 +138,16 @@ def run_drug_interactions(args: tool_args.DrugInteractionArgs, ctx: ToolContext)
     for name in args.drug_names:
         generics.setdefault(knowledge.generic(clean_name(name)) or clean_name(name), name)
     if len(generics) < 2:
-        return ToolResult.failure("invalid", "The drug interaction check needs at least two different drugs.")
+        return ToolResult.failure(
+            "invalid", "The drug interaction check needs at least two different drugs."
+        )
     meds, allergies, chart_note = _chart(ctx)
     active = {g: m for m in meds if (g := knowledge.generic(clean_name(m))) and g not in generics}
-    table = [i for i in knowledge.drug_interactions([*generics, *active], minimum="take into account")
-             if i.drug_a in generics or i.drug_b in generics]
+    table = [
+        i
+        for i in knowledge.drug_interactions([*generics, *active], minimum="take into account")
+        if i.drug_a in generics or i.drug_b in generics
+    ]
     labels, label_error = _labels_for(ctx.sources(), list(generics))
     pairs = [pair_report(a, b, table, labels) for a, b in
              [*combinations(generics, 2), *((a, m) for a in generics for m in active)]]
@@ -138,28 +167,50 @@ def _chart(ctx: ToolContext) -> tuple[list[str], list[str], str]:
     return meds, allergies, " ".join(f["text"] for f in flags)
 
 
-def _with_chart(result: ToolResult, generics: dict[str, Any], active: list[str], allergies: list[str],
-                note: str) -> ToolResult:
+def _with_chart(
+    result: ToolResult, generics: dict[str, Any], active: list[str], allergies: list[str], note: str
+) -> ToolResult:
     """The asked drugs' allergy conflicts first, and which of the patient's records were checked."""
-    lines = [f"ALLERGY ({c.severity.upper()}) — {drug}: documented {c.allergy} allergy; {c.reason}."
-             for drug in generics for a in allergies for c in knowledge.allergy_conflicts(a, drug)[:1]]
+    lines = [
+        f"ALLERGY ({c.severity.upper()}) — {drug}: documented {c.allergy} allergy; {c.reason}."
+        for drug in generics
+        for a in allergies
+        for c in knowledge.allergy_conflicts(a, drug)[:1]
+    ]
     if active or allergies:
         none = say(language_message(N_("none")), answer_language())
-        lines.append(say(language_message(N_("Checked against the patient's active medications (%(meds)s) and recorded "
-                                    "allergies (%(allergies)s)."), meds=", ".join(active) or none,
-                                 allergies=", ".join(allergies) or none), answer_language()))
+        lines.append(
+            say(
+                language_message(
+                    N_(
+                        "Checked against the patient's active medications (%(meds)s) and recorded "
+                        "allergies (%(allergies)s)."
+                    ),
+                    meds=", ".join(active) or none,
+                    allergies=", ".join(allergies) or none,
+                ),
+                answer_language(),
+            )
+        )
     if note:
         lines.append(note)
     if not lines:
         return result
     allergy_hits = sum(line.startswith("ALLERGY") for line in lines)
     status = "ok" if allergy_hits else result.status
-    return ToolResult(status=status, text="\n".join(lines + [result.text]), count=(result.count or 0) + allergy_hits,
-                      error_kind=None if status == "ok" else result.error_kind, data=result.data,
-                      sources=result.sources)
+    return ToolResult(
+        status=status,
+        text="\n".join(lines + [result.text]),
+        count=(result.count or 0) + allergy_hits,
+        error_kind=None if status == "ok" else result.error_kind,
+        data=result.data,
+        sources=result.sources,
+    )
 
 
-def _labels_for(http: KnowledgeHttp, generics: list[str]) -> tuple[dict[str, Any], SourceError | None]:
+def _labels_for(
+    http: KnowledgeHttp, generics: list[str]
+) -> tuple[dict[str, Any], SourceError | None]:
     labels: dict[str, LabelSafety | None] = {}
     for g in generics:
         try:

@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -68,7 +68,9 @@ SOURCES: dict[str, SourceSpec] = {
     # NCBI E-utilities: 3/s without an API key, 10/s with one (NLM KA-05317).
     "eutils": SourceSpec("PubMed literature service", "EUTILS_URL", timedelta(hours=6), 3.0, 3),
     # Europe PMC publishes no limit; stay polite.
-    "europepmc": SourceSpec("Europe PMC literature service", "EUROPEPMC_URL", timedelta(hours=6), 5.0, 5),
+    "europepmc": SourceSpec(
+        "Europe PMC literature service", "EUROPEPMC_URL", timedelta(hours=6), 5.0, 5
+    ),
     # ClinicalTrials.gov: ~50 requests/min per IP is widely reported.
     "ctgov": SourceSpec("ClinicalTrials.gov registry", "CTGOV_URL", timedelta(hours=6), 50 / 60, 3),
 }
@@ -152,9 +154,17 @@ class _ThrottledAdapter(HTTPAdapter):
 
 def _retry(max_retries: int) -> Retry:
     # Read timeouts are not retried: one 10 s wait is already the tool's deadline.
-    return _Retry(total=max_retries, connect=1, read=0, status=max_retries,
-                  status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset({"GET"}),
-                  backoff_factor=BACKOFF_FACTOR, respect_retry_after_header=True, raise_on_status=False)
+    return _Retry(
+        total=max_retries,
+        connect=1,
+        read=0,
+        status=max_retries,
+        status_forcelist=(429, 500, 502, 503, 504),
+        allowed_methods=frozenset({"GET"}),
+        backoff_factor=BACKOFF_FACTOR,
+        respect_retry_after_header=True,
+        raise_on_status=False,
+    )
 
 
 class KnowledgeHttp:
@@ -166,7 +176,9 @@ class KnowledgeHttp:
 
     def __init__(self, config: Mapping[str, Any], cache_path: str | Path | None = None):
         self.config = config
-        self.urls = {name: str(config.get(spec.url_key) or "").rstrip("/") for name, spec in SOURCES.items()}
+        self.urls = {
+            name: str(config.get(spec.url_key) or "").rstrip("/") for name, spec in SOURCES.items()
+        }
         self.timeout = (float(setting(config, "KNOWLEDGE_CONNECT_TIMEOUT_S")),
                         float(setting(config, "KNOWLEDGE_READ_TIMEOUT_S")))
         path = cache_path or config.get("CACHE_PATH") or "knowledge-cache"
@@ -175,17 +187,23 @@ class KnowledgeHttp:
         self.session = CachedSession(str(path), backend="sqlite", allowable_codes=(200, 404),
                                      allowable_methods=("GET",), stale_if_error=False,
                                      ignored_parameters=["api_key", "email", "tool"])
-        self.session.headers["User-Agent"] = "smart_docgemma/0.1 (clinical assistant; knowledge tools)"
+        self.session.headers["User-Agent"] = (
+            "smart_docgemma/0.1 (clinical assistant; knowledge tools)"
+        )
         self.buckets = {}
         retries = int(setting(config, "KNOWLEDGE_MAX_RETRIES"))
         for name, spec in SOURCES.items():
             rate = 10.0 if name == "eutils" and config.get("NCBI_API_KEY") else spec.rate
             self.buckets[name] = TokenBucket(rate, spec.burst)
             if self.urls[name]:
-                self.session.mount(self.urls[name] + "/",
-                                   _ThrottledAdapter(self.buckets[name], max_retries=_retry(retries)))
+                self.session.mount(
+                    self.urls[name] + "/",
+                    _ThrottledAdapter(self.buckets[name], max_retries=_retry(retries)),
+                )
 
-    def get_json(self, source: str, path: str, params: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    def get_json(
+        self, source: str, path: str, params: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
         """GET ``{base}{path}`` and return its JSON; ``None`` when the source says 404.
 
         Raises ``SourceError`` for everything a clinician cannot act on.
@@ -193,7 +211,9 @@ class KnowledgeHttp:
         params = {**(params or {}), **self._credentials(source)}
         url = self.urls[source] + path
         try:
-            res = self.session.get(url, params=params, timeout=self.timeout, expire_after=SOURCES[source].ttl)
+            res = self.session.get(
+                url, params=params, timeout=self.timeout, expire_after=SOURCES[source].ttl
+            )
             body = self._decode(source, res)
         except requests.RequestException as exc:  # refused, timed out, retries exhausted
             return self._offline(source, url, params, exc)
@@ -202,7 +222,9 @@ class KnowledgeHttp:
                 metrics.knowledge_served(source, "error")
                 raise
             return self._offline(source, url, params, exc)
-        metrics.knowledge_served(source, "cache" if getattr(res, "from_cache", False) else "network")
+        metrics.knowledge_served(
+            source, "cache" if getattr(res, "from_cache", False) else "network"
+        )
         return body
 
     def _offline(self, source: str, url: str, params: dict[str, Any],
@@ -217,8 +239,8 @@ class KnowledgeHttp:
             raise SourceError("unreachable", source, label=SOURCES[source].label) from exc
         retrieved = cached.created_at
         if retrieved.tzinfo is None:
-            retrieved = retrieved.replace(tzinfo=timezone.utc)
-        too_old = datetime.now(timezone.utc) - retrieved > self.max_age
+            retrieved = retrieved.replace(tzinfo=UTC)
+        too_old = datetime.now(UTC) - retrieved > self.max_age
         metrics.knowledge_served(source, "too_old" if too_old else "stale")
         copy = OfflineCopy(source, SOURCES[source].label, retrieved, too_old)
         body: dict[str, Any] | None = None

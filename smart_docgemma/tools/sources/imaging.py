@@ -28,8 +28,16 @@ from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
 
 MAX_SIDE = 1024
-DICOM_META = ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription", "SeriesDescription",
-              "PhotometricInterpretation", "Rows", "Columns")
+DICOM_META = (
+    "Modality",
+    "BodyPartExamined",
+    "ViewPosition",
+    "StudyDescription",
+    "SeriesDescription",
+    "PhotometricInterpretation",
+    "Rows",
+    "Columns",
+)
 PROMPT = ("Clinician's question: {query}\n{meta}Describe only what is visible "
           "in this image that bears on the question. List concrete findings, "
           "give a one-sentence impression, rate your confidence, and set "
@@ -42,7 +50,9 @@ class ImageFindings(BaseModel):
     """What the vision model must return (modality first: it frames every finding)."""
 
     model_config = ConfigDict(extra="forbid")
-    modality: str = Field(max_length=40, description="e.g. chest X-ray, CT, MRI, histopathology, photo")
+    modality: str = Field(
+        max_length=40, description="e.g. chest X-ray, CT, MRI, histopathology, photo"
+    )
     findings: list[Annotated[str, Field(max_length=200)]] = Field(max_length=6)
     impression: str = Field(max_length=300)
     confidence: Literal["low", "moderate", "high"]
@@ -85,7 +95,12 @@ def image_meta(data: bytes | None, mime: str | None) -> ImageMeta | None:
                 "dicom": ("application/dicom", "application/octet-stream", "")}
     if kind is None or (declared and declared not in expected[kind]):
         return {"kind": None, "mime": declared, "bytes": len(data), "accepted": False}
-    return {"kind": kind, "mime": declared or "application/dicom", "bytes": len(data), "accepted": True}
+    return {
+        "kind": kind,
+        "mime": declared or "application/dicom",
+        "bytes": len(data),
+        "accepted": True,
+    }
 
 
 def dicom_to_png(data: bytes) -> tuple[bytes, dict[str, Any]]:
@@ -129,11 +144,15 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def prepare(data: bytes, max_bytes: int, kind: str | None = None) -> tuple[bytes, str, dict[str, Any]]:
+def prepare(
+    data: bytes, max_bytes: int, kind: str | None = None
+) -> tuple[bytes, str, dict[str, Any]]:
     """Validate the attachment and return (image bytes, MIME type, metadata) for the model;
     ``kind`` is what ``image_meta`` already read from the bytes (else they are sniffed here)."""
     if len(data) > max_bytes:
-        raise ImageRejected(f"The image is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB.")
+        raise ImageRejected(
+            f"The image is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB."
+        )
     kind = kind or sniff(data)
     if kind is None:
         raise ImageRejected("The attachment is not a PNG, JPEG or DICOM image.")
@@ -144,7 +163,9 @@ def prepare(data: bytes, max_bytes: int, kind: str | None = None) -> tuple[bytes
         image = Image.open(io.BytesIO(data))
         image.load()  # decodes fully: truncated or corrupt files fail here
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
-        raise ImageRejected(f"The {kind.upper()} image is damaged or incomplete and cannot be read.") from exc
+        raise ImageRejected(
+            f"The {kind.upper()} image is damaged or incomplete and cannot be read."
+        ) from exc
     meta = {"format": kind.upper(), "Columns": str(image.width), "Rows": str(image.height)}
     if max(image.size) <= MAX_SIDE:
         return data, f"image/{kind}", meta
@@ -158,8 +179,13 @@ def _text(f: ImageFindings, meta: dict[str, Any], review: bool) -> str:
     lines = [f"AI image analysis (MedGemma; not a radiology or pathology report). Image: {source}.",
              f"Modality: {f.modality}", "Findings:"]
     lines += [f"- {item}" for item in f.findings] or ["- none reported"]
-    lines += [f"Impression: {f.impression}", f"Confidence: {f.confidence}",
-              "Specialist review: recommended" if review else "Specialist review: not flagged by the model"]
+    lines += [
+        f"Impression: {f.impression}",
+        f"Confidence: {f.confidence}",
+        "Specialist review: recommended"
+        if review
+        else "Specialist review: not flagged by the model",
+    ]
     return "\n".join(lines)
 
 
@@ -173,32 +199,54 @@ def _with_meta(failed: ToolResult, meta: dict[str, Any]) -> ToolResult:
 def run_image(args: tool_args.ImageAnalysisArgs, ctx: ToolContext) -> ToolResult:
     """Findings for this turn's image, structured, with a specialist-review flag."""
     if not ctx.image:
-        return ToolResult.failure("invalid", "No image is attached to this message. Attach a PNG, JPEG or "
-                                  "DICOM image to have it analysed.")
+        return ToolResult.failure(
+            "invalid",
+            "No image is attached to this message. Attach a PNG, JPEG or "
+            "DICOM image to have it analysed.",
+        )
     if ctx.model is None:
-        return ToolResult.failure("unreachable", "Image analysis needs the vision model, which is not configured, "
-                                  "so no image findings are available. Do not describe the image from assumptions.")
+        return ToolResult.failure(
+            "unreachable",
+            "Image analysis needs the vision model, which is not configured, "
+            "so no image findings are available. Do not describe the image from assumptions.",
+        )
     try:
-        image, mime, meta = prepare(ctx.image, int(setting(ctx.config, "IMAGE_MAX_BYTES")), ctx.image_kind)
+        image, mime, meta = prepare(
+            ctx.image, int(setting(ctx.config, "IMAGE_MAX_BYTES")), ctx.image_kind
+        )
     except ImageRejected as exc:
         return ToolResult.failure("invalid", str(exc))
-    hints = {k: v for k, v in meta.items() if k in ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription")}
-    prompt = PROMPT.format(query=args.query, meta="".join(f"DICOM {k}: {v}\n" for k, v in hints.items()))
+    hints = {
+        k: v
+        for k, v in meta.items()
+        if k in ("Modality", "BodyPartExamined", "ViewPosition", "StudyDescription")
+    }
+    prompt = PROMPT.format(
+        query=args.query, meta="".join(f"DICOM {k}: {v}\n" for k, v in hints.items())
+    )
     try:
         findings = ctx.model.vision(prompt, image, mime, ImageFindings)
     except VisionUnsupported:
-        failed = ToolResult.failure("unsupported", "The model server in use does not accept images, so no "
-                                    "image findings are available. Do not describe the image from assumptions.")
+        failed = ToolResult.failure(
+            "unsupported",
+            "The model server in use does not accept images, so no "
+            "image findings are available. Do not describe the image from assumptions.",
+        )
         return _with_meta(failed, meta)
     except ModelError as exc:
-        failed = ToolResult.failure("unreachable", "The image analysis model could not give an answer "
-                                    f"({exc.title.lower()}), so no image findings are available. "
-                                    "Do not describe the image from assumptions.")
+        failed = ToolResult.failure(
+            "unreachable",
+            "The image analysis model could not give an answer "
+            f"({exc.title.lower()}), so no image findings are available. "
+            "Do not describe the image from assumptions.",
+        )
         return _with_meta(failed, meta)
     # code decides the safety flag
     review = findings.specialist_review or findings.confidence == "low"
     data = {**findings.model_dump(), "specialist_review": review, "image": meta}
-    return ToolResult(status="ok", text=_text(findings, meta, review), data=data, count=len(findings.findings))
+    return ToolResult(
+        status="ok", text=_text(findings, meta, review), data=data, count=len(findings.findings)
+    )
 
 
 TOOLS: list[Tool] = [

@@ -37,26 +37,59 @@ def epmc_query(query: str) -> str:
 
 def search_europepmc(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, Any]]]:
     """(hit count, articles) from Europe PMC; raises SourceError."""
-    body = http.get_json("europepmc", "/search", {
-        "query": epmc_query(query), "format": "json", "resultType": "core", "pageSize": PAGE_SIZE}) or {}
+    body = (
+        http.get_json(
+            "europepmc",
+            "/search",
+            {
+                "query": epmc_query(query),
+                "format": "json",
+                "resultType": "core",
+                "pageSize": PAGE_SIZE,
+            },
+        )
+        or {}
+    )
     results = ((body.get("resultList") or {}).get("result") or [])[:PAGE_SIZE]
     return int(body.get("hitCount") or 0), [_from_epmc(r) for r in results]
 
 
 def _from_epmc(r: dict[str, Any]) -> dict[str, Any]:
     journal = ((r.get("journalInfo") or {}).get("journal") or {})
-    return {"pmid": r.get("pmid"), "pmcid": r.get("pmcid"), "doi": r.get("doi"), "title": _plain(r.get("title")),
-            "authors": r.get("authorString") or "",
-            "journal": journal.get("medlineAbbreviation") or journal.get("title") or r.get("journalTitle") or "",
-            "year": r.get("pubYear") or "", "abstract": _plain(r.get("abstractText")),
-            "pub_types": (r.get("pubTypeList") or {}).get("pubType") or [], "cited_by": r.get("citedByCount"),
-            "id": r.get("id"), "source": r.get("source")}
+    return {
+        "pmid": r.get("pmid"),
+        "pmcid": r.get("pmcid"),
+        "doi": r.get("doi"),
+        "title": _plain(r.get("title")),
+        "authors": r.get("authorString") or "",
+        "journal": journal.get("medlineAbbreviation")
+        or journal.get("title")
+        or r.get("journalTitle")
+        or "",
+        "year": r.get("pubYear") or "",
+        "abstract": _plain(r.get("abstractText")),
+        "pub_types": (r.get("pubTypeList") or {}).get("pubType") or [],
+        "cited_by": r.get("citedByCount"),
+        "id": r.get("id"),
+        "source": r.get("source"),
+    }
 
 
 def search_pubmed(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, Any]]]:
     """(hit count, articles) from PubMed esearch + esummary; raises SourceError."""
-    found = (http.get_json("eutils", "/esearch.fcgi", {
-        "db": "pubmed", "term": query, "retmode": "json", "retmax": PAGE_SIZE, "sort": "relevance"}) or {}
+    found = (
+        http.get_json(
+            "eutils",
+            "/esearch.fcgi",
+            {
+                "db": "pubmed",
+                "term": query,
+                "retmode": "json",
+                "retmax": PAGE_SIZE,
+                "sort": "relevance",
+            },
+        )
+        or {}
     ).get("esearchresult") or {}
     ids = (found.get("idlist") or [])[:PAGE_SIZE]
     if not ids:
@@ -69,7 +102,9 @@ def search_pubmed(http: KnowledgeHttp, query: str) -> tuple[int, list[dict[str, 
 
 def _from_pubmed(d: dict[str, Any]) -> dict[str, Any]:
     names = [a.get("name", "") for a in d.get("authors") or []]
-    doi = next((a.get("value") for a in d.get("articleids") or [] if a.get("idtype") == "doi"), None)
+    doi = next(
+        (a.get("value") for a in d.get("articleids") or [] if a.get("idtype") == "doi"), None
+    )
     return {"pmid": d.get("uid"), "doi": doi, "title": _plain(d.get("title")),
             "authors": ", ".join(names[:3]) + (" et al." if len(names) > 3 else ""),
             "journal": d.get("source") or "", "year": (d.get("pubdate") or "")[:4], "abstract": "",
@@ -90,13 +125,18 @@ def citation(article: dict[str, Any]) -> Source:
         return Source(f"PMID {article['pmid']}: {title}", PUBMED.format(article["pmid"]))
     if article.get("doi"):
         return Source(f"doi:{article['doi']}: {title}", f"https://doi.org/{article['doi']}")
-    return Source(title, f"https://europepmc.org/article/{article.get('source')}/{article.get('id')}")
+    return Source(
+        title, f"https://europepmc.org/article/{article.get('source')}/{article.get('id')}"
+    )
 
 
 def _line(n: int, a: dict[str, Any]) -> str:
     authors = a["authors"].rstrip(".")
     authors = ", ".join(authors.split(", ")[:3]) + (" et al." if authors.count(",") >= 3 else "")
-    kind = next((t for t in a["pub_types"] if re.search(r"review|meta-analysis|trial|guideline", t, re.I)), "")
+    kind = next(
+        (t for t in a["pub_types"] if re.search(r"review|meta-analysis|trial|guideline", t, re.I)),
+        "",
+    )
     head = f"{n}. {a['title']} — {authors} {a['journal']} {a['year']}".strip()
     head += f" [{kind}]" if kind else ""
     head += f" (PMID {a['pmid']})" if a.get("pmid") else ""
@@ -119,8 +159,12 @@ def run_literature(args: tool_args.LiteratureSearchArgs, ctx: ToolContext) -> To
             return ToolResult.failure(err.kind, err.message(
                 UNAVAILABLE, f"The {first.source_label} was also unavailable. {CAUTION}"))
     if not articles:
-        return ToolResult(status="empty", count=0, text=f"No articles were found in {service} for \"{args.query}\".")
-    lines = [f"{service}: {total} articles match \"{args.query}\"; the {len(articles)} most relevant:"]
+        return ToolResult(
+            status="empty", count=0, text=f'No articles were found in {service} for "{args.query}".'
+        )
+    lines = [
+        f'{service}: {total} articles match "{args.query}"; the {len(articles)} most relevant:'
+    ]
     lines += [_line(i, a) for i, a in enumerate(articles, 1)]
     return ToolResult(status="ok", text="\n".join(lines), count=len(articles),
                       data={"service": service, "total": total, "articles": articles},

@@ -73,5 +73,7 @@ def _spelling_suggestion(http: KnowledgeHttp, name: str) -> str | None:
         body = http.get_json("rxnav", "/spellingsuggestions.json", {"name": name}) or {}
     except SourceError:
         return None
-    found = ((body.get("suggestionGroup") or {}).get("suggestionList") or {}).get("suggestion") or []
+    found = ((body.get("suggestionGroup") or {}).get("suggestionList") or {}).get(
+        "suggestion"
+    ) or []
     return clean_name(found[0]) if found else None

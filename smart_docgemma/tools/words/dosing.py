@@ -31,7 +31,9 @@ DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 @lru_cache(maxsize=1)
 def dose_units() -> dict[str, str | None]:
     """Unit word → UCUM code (None for a count: puffs, tablets), from ``data/write_codes.yaml``."""
-    units: dict[str, str | None] = yaml.safe_load((DATA / "write_codes.yaml").read_text())["dose_units"]
+    units: dict[str, str | None] = yaml.safe_load((DATA / "write_codes.yaml").read_text())[
+        "dose_units"
+    ]
     return units
 
 
@@ -40,7 +42,9 @@ def dose_pattern() -> re.Pattern[str]:
     """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
     "mg/kg" is not read as "mg"); the one dose pattern of the package."""
     words = sorted(dose_units(), key=len, reverse=True)
-    return re.compile(rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+    return re.compile(
+        rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I
+    )
 
 
 def ucum(unit: str) -> str | None:
@@ -86,16 +90,32 @@ class RouteOfAdministration:
 
 
 ROUTES = (
-    RouteOfAdministration("oral", "26643006", "Oral route", r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b"),
-    RouteOfAdministration("intravenous", "47625008", "Intravenous route", r"\b(?:iv|intravenous(?:ly)?)\b"),
-    RouteOfAdministration("intramuscular", "78421000", "Intramuscular route", r"\b(?:im|intramuscular(?:ly)?)\b"),
-    RouteOfAdministration("subcutaneous", "34206005", "Subcutaneous route",
-                          r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b"),
-    RouteOfAdministration("inhaled", "447694001", "Respiratory tract route",
-                          r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b"),
+    RouteOfAdministration(
+        "oral", "26643006", "Oral route", r"\b(?:oral(?:ly)?|by mouth|po|p\.o\.)\b"
+    ),
+    RouteOfAdministration(
+        "intravenous", "47625008", "Intravenous route", r"\b(?:iv|intravenous(?:ly)?)\b"
+    ),
+    RouteOfAdministration(
+        "intramuscular", "78421000", "Intramuscular route", r"\b(?:im|intramuscular(?:ly)?)\b"
+    ),
+    RouteOfAdministration(
+        "subcutaneous",
+        "34206005",
+        "Subcutaneous route",
+        r"\b(?:sc|sq|subcut|subcutaneous(?:ly)?)\b",
+    ),
+    RouteOfAdministration(
+        "inhaled",
+        "447694001",
+        "Respiratory tract route",
+        r"\b(?:inhaled|inh|neb|nebulised|nebulized|puffs?)\b",
+    ),
     RouteOfAdministration("topical", "6064005", "Topical route", r"\b(?:topical(?:ly)?|top)\b"),
     RouteOfAdministration("rectal", "37161004", "Rectal route", r"\b(?:pr|rectal(?:ly)?)\b"),
-    RouteOfAdministration("sublingual", "37839007", "Sublingual route", r"\b(?:sl|sublingual(?:ly)?)\b"),
+    RouteOfAdministration(
+        "sublingual", "37839007", "Sublingual route", r"\b(?:sl|sublingual(?:ly)?)\b"
+    ),
 )
 ROUTE_KEYS = tuple(route.key for route in ROUTES)
 
@@ -115,7 +135,12 @@ def parse_dose(text: str) -> dict[str, Any] | None:
     if m is None or code is None:
         return None
     value = float(m.group(1))
-    return {"value": int(value) if value.is_integer() else value, "unit": m.group(2), "system": UCUM, "code": code}
+    return {
+        "value": int(value) if value.is_integer() else value,
+        "unit": m.group(2),
+        "system": UCUM,
+        "code": code,
+    }
 
 
 def parse_timing(text: str) -> dict[str, Any] | None:
@@ -143,7 +168,10 @@ def parse_route(text: str) -> dict[str, Any] | None:
 def route_coding(key: str) -> dict[str, Any]:
     """The CodeableConcept of the route ``key`` (one of ``ROUTE_KEYS``)."""
     route = next(r for r in ROUTES if r.key == key)
-    return {"coding": [{"system": SNOMED, "code": route.code, "display": route.display}], "text": route.display}
+    return {
+        "coding": [{"system": SNOMED, "code": route.code, "display": route.display}],
+        "text": route.display,
+    }
 
 
 def route_key(concept: dict[str, Any] | None) -> str:
@@ -224,7 +252,12 @@ def per_administration(words: str) -> dict[str, Any] | None:
     if per_dose is None:
         return None
     value = round(per_dose, 2)
-    return {"value": int(value) if value.is_integer() else value, "unit": "mg/kg", "system": UCUM, "code": "mg/kg"}
+    return {
+        "value": int(value) if value.is_integer() else value,
+        "unit": "mg/kg",
+        "system": UCUM,
+        "code": "mg/kg",
+    }
 
 
 def _dispense(words: str, duration: dict[str, Any] | None) -> dict[str, Any]:

@@ -81,7 +81,14 @@ def specialty(key: str) -> dict[str, Any]:
 def priority(text: str | None) -> str | None:
     """stat | asap | urgent when the words say so; None (routine) otherwise."""
     low = _low(text)
-    return next((p for p, words in table()["priorities"].items() if any(_words(w).search(low) for w in words)), None)
+    return next(
+        (
+            p
+            for p, words in table()["priorities"].items()
+            if any(_words(w).search(low) for w in words)
+        ),
+        None,
+    )
 
 
 def says_any(text: str | None, key: str) -> bool:
@@ -93,8 +100,11 @@ def says_any(text: str | None, key: str) -> bool:
 # ------------------------------------------------------------------ referral text
 _QUOTED = re.compile(r"[\"“”']([^\"“”]{12,})[\"“”']")
 _SBAR = re.compile(r"\bSituation\s*:.*", re.S | re.I)
-_REASON = re.compile(r"\bfor\s+(?:her|his|their|the)?\s*([a-z][a-z0-9 ,'/-]{2,80}?)"
-                     r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|,\s*(?:situation|background)))", re.I)
+_REASON = re.compile(
+    r"\bfor\s+(?:her|his|their|the)?\s*([a-z][a-z0-9 ,'/-]{2,80}?)"
+    r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|,\s*(?:situation|background)))",
+    re.I,
+)
 
 
 def referral_note(text: str) -> str | None:
@@ -158,8 +168,12 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             if pair:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
             continue
-        value = re.match(rf"\s*(?:is|was|of|at|=|:|-|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
-                         rf"([a-z°%/ ]{{0,20}})", after, re.I)
+        value = re.match(
+            rf"\s*(?:is|was|of|at|=|:|-|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+            rf"([a-z°%/ ]{{0,20}})",
+            after,
+            re.I,
+        )
         if value:
             return Reading(key, (_in_unit(float(value.group(1)), value.group(2), entry),),
                            f"{value.group(1)} {value.group(2).strip()}".strip())
@@ -189,7 +203,9 @@ def implausible(reading: Reading) -> str | None:
     """Why a reading cannot be a real one (outside the table's ranges), or None."""
     entry, unit = reading.entry, reading.entry["unit"]["shown"]
     if entry.get("pair"):
-        (low_s, high_s), (low_d, high_d) = (entry["components"][c]["plausible"] for c in ("systolic", "diastolic"))
+        (low_s, high_s), (low_d, high_d) = (
+            entry["components"][c]["plausible"] for c in ("systolic", "diastolic")
+        )
         sys_, dia = reading.values
         if not (low_s <= sys_ <= high_s and low_d <= dia <= high_d) or dia >= sys_:
             return (f"A blood pressure of {_num(sys_)}/{_num(dia)} {unit} is not a "
@@ -199,9 +215,11 @@ def implausible(reading: Reading) -> str | None:
     else:
         low, high = entry["plausible"]
         if not low <= reading.values[0] <= high:
-            return (f"A {reading.vital} of {_num(reading.values[0])} {unit} is not a plausible reading "
-                    f"({low}–{high} {unit}), so it was not recorded. "
-                    "Please check the reading and say it again.")
+            return (
+                f"A {reading.vital} of {_num(reading.values[0])} {unit} is not a plausible reading "
+                f"({low}–{high} {unit}), so it was not recorded. "
+                "Please check the reading and say it again."
+            )
     return None
 
 

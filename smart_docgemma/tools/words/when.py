@@ -24,10 +24,25 @@ from ...languages import fold
 DATA = Path(__file__).parent.parent / "data"
 MORNING = 8  # the hour of "tomorrow" said without a clock time or a part of the day
 
-_UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours", "h": "hours", "day": "days",
-          "d": "days", "week": "weeks", "wk": "weeks", "month": "months", "mo": "months", "year": "years"}
-_IN = re.compile(r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+"
-                 r"(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b", re.I)
+_UNITS = {
+    "minute": "minutes",
+    "min": "minutes",
+    "hour": "hours",
+    "hr": "hours",
+    "h": "hours",
+    "day": "days",
+    "d": "days",
+    "week": "weeks",
+    "wk": "weeks",
+    "month": "months",
+    "mo": "months",
+    "year": "years",
+}
+_IN = re.compile(
+    r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+"
+    r"(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b",
+    re.I,
+)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
 _NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b", re.I)
 
@@ -84,7 +99,9 @@ def zone(name: str | None) -> ZoneInfo:
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise errors.DocGemmaError(f"The SITE_TIMEZONE setting {name!r} is not a known time zone.") from exc
+        raise errors.DocGemmaError(
+            f"The SITE_TIMEZONE setting {name!r} is not a known time zone."
+        ) from exc
 
 
 def parse(text: str | None, site_zone: str | None, now: datetime | None = None) -> When:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from enum import Enum
 from functools import lru_cache
 from typing import Any
@@ -118,9 +118,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     amount = rf"(\d+(?:\.\d+)?|{numbers})"
     hours = _alt(u for u, h in w["units"].items() if h == 1)
     return (  # an amount written before "last" is read before "last" alone ("12 derniers mois")
-        re.compile(rf"\b{amount}\s+(?:{last})\s+({units})\b"),  # "12 derniers mois", "6 dernieres heures"
+        re.compile(
+            rf"\b{amount}\s+(?:{last})\s+({units})\b"
+        ),  # "12 derniers mois", "6 dernieres heures"
         re.compile(rf"\b{amount}\s*-?\s*({units})\s+(?:{last})\b"),  # "24 dernieres heures"
-        re.compile(rf"\b(?:{last})\s+(?:{amount}\s*-?\s*)?({units})\b"),  # "last 24 hours", "past day"
+        re.compile(
+            rf"\b(?:{last})\s+(?:{amount}\s*-?\s*)?({units})\b"
+        ),  # "last 24 hours", "past day"
         re.compile(rf"\bwithin\s+(?:the\s+)?(?:{amount}\s*-?\s*)?({units})\b"),  # "within 24 h"
         re.compile(rf"(?:{last})\s+{amount}\s*-?\s*({units})\b"),  # "ultimas 24 horas"
         re.compile(rf"\b(\d+)\s*-?\s*({hours})\b"),  # "24h mean", "24-hour average"
@@ -182,7 +186,11 @@ def _window(low: str) -> str | None:
         m = pattern.search(low)
         if m:
             amount, unit = m.group(1), m.group(2)
-            n = float(amount) if amount and amount[0].isdigit() else float(_words()["numbers"].get(amount or "", 1))
+            n = (
+                float(amount)
+                if amount and amount[0].isdigit()
+                else float(_words()["numbers"].get(amount or "", 1))
+            )
             return key_of(n * _words()["units"][unit])
     return "today" if _phrase(low, "today") else None
 
@@ -202,9 +210,9 @@ def key_of(hours: float) -> str:
 def zone(name: str | None) -> tzinfo:
     """The site's time zone (an IANA name); UTC when unset or unknown."""
     try:
-        return ZoneInfo(name) if name else timezone.utc
+        return ZoneInfo(name) if name else UTC
     except (ZoneInfoNotFoundError, ValueError):
-        return timezone.utc
+        return UTC
 
 
 def bounds(window: str, now: datetime, tz: tzinfo) -> Window:

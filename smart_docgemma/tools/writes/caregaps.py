@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -111,20 +111,36 @@ class GapReport:
 
 def _check(raw: dict[str, Any]) -> Check:
     codes = tuple((system, str(c)) for system, cs in (raw.get("codes") or {}).items() for c in cs)
-    return Check(id=raw["id"], label=raw["label"], kind=raw["kind"], interval_days=raw.get("interval_days"),
-                 analytes=tuple(raw.get("analytes") or ()), codes=codes, order=raw.get("order"),
-                 drug_class=raw.get("drug_class"), ages=tuple(raw["ages"]) if raw.get("ages") else None,
-                 target=tuple(raw["target"]) if raw.get("target") else None)
+    return Check(
+        id=raw["id"],
+        label=raw["label"],
+        kind=raw["kind"],
+        interval_days=raw.get("interval_days"),
+        analytes=tuple(raw.get("analytes") or ()),
+        codes=codes,
+        order=raw.get("order"),
+        drug_class=raw.get("drug_class"),
+        ages=tuple(raw["ages"]) if raw.get("ages") else None,
+        target=tuple(raw["target"]) if raw.get("target") else None,
+    )
 
 
 @lru_cache(maxsize=1)
 def programmes() -> tuple[Programme, ...]:
     raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))["programmes"]
-    return tuple(Programme(key=k, title=p["title"], source=p["source"], version=str(p["version"]),
-                           conditions=frozenset(map(str, p.get("conditions") or ())),
-                           words=tuple(p.get("words") or ()), medications=tuple(p.get("medications") or ()),
-                           checks=tuple(_check(c) for c in p["checks"]))
-                 for k, p in raw.items())
+    return tuple(
+        Programme(
+            key=k,
+            title=p["title"],
+            source=p["source"],
+            version=str(p["version"]),
+            conditions=frozenset(map(str, p.get("conditions") or ())),
+            words=tuple(p.get("words") or ()),
+            medications=tuple(p.get("medications") or ()),
+            checks=tuple(_check(c) for c in p["checks"]),
+        )
+        for k, p in raw.items()
+    )
 
 
 # ------------------------------------------------------------------ what applies
@@ -141,7 +157,9 @@ def active_conditions(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _says(words: tuple[str, ...], text: str) -> bool:
     low = fold(text).lower()
-    return any(re.search(rf"(?<![a-z0-9]){re.escape(fold(w).lower())}(?![a-z0-9])", low) for w in words)
+    return any(
+        re.search(rf"(?<![a-z0-9]){re.escape(fold(w).lower())}(?![a-z0-9])", low) for w in words
+    )
 
 
 def applies(p: Programme, conditions: list[dict[str, Any]], drugs: list[str]) -> str | None:
@@ -173,12 +191,19 @@ def read_chart(ctx: ToolContext) -> Chart:
     conditions: list[dict[str, Any]] = []
     drugs: list[str] = []
     try:
-        conditions = active_conditions(gw.search("Condition", {"patient": pid, "_count": 100}, max_pages=2))
+        conditions = active_conditions(
+            gw.search("Condition", {"patient": pid, "_count": 100}, max_pages=2)
+        )
     except errors.DocGemmaError:
         unread.append("conditions")
     try:
-        meds = gw.search("MedicationRequest", {"patient": pid, "status": "active", "_count": 100}, max_pages=2)
-        drugs = [knowledge.generic(records.concept_text(m.get("medicationCodeableConcept"))) for m in meds]
+        meds = gw.search(
+            "MedicationRequest", {"patient": pid, "status": "active", "_count": 100}, max_pages=2
+        )
+        drugs = [
+            knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))
+            for m in meds
+        ]
     except errors.DocGemmaError:
         unread.append("medications")
     return Chart(records.age_on(patient.get("birthDate") or ""), conditions, drugs, unread)
@@ -207,13 +232,29 @@ def lab_gap(ctx: ToolContext, p: Programme, c: Check, now: datetime) -> Gap:
         found += labs.results(obs, a)
     dated = sorted((r for r in found if r.when), key=lambda r: r.when or now, reverse=True)
     if not dated:
-        return Gap(p, c, "due", f"none on file (searched LOINC {', '.join(dict.fromkeys(searched))})")
+        return Gap(
+            p, c, "due", f"none on file (searched LOINC {', '.join(dict.fromkeys(searched))})"
+        )
     last = dated[0]
     said = f"last {last.analyte} {last.text()} on {_day(last.when)}"
     days = c.interval_days or 365
     if _old(last.when, days, now):
-        return Gap(p, c, "due", f"{said}, more than {days} days ago", last.ref, last.when.date() if last.when else None)
-    return Gap(p, c, "met", f"{said}, within {days} days", last.ref, last.when.date() if last.when else None)
+        return Gap(
+            p,
+            c,
+            "due",
+            f"{said}, more than {days} days ago",
+            last.ref,
+            last.when.date() if last.when else None,
+        )
+    return Gap(
+        p,
+        c,
+        "met",
+        f"{said}, within {days} days",
+        last.ref,
+        last.when.date() if last.when else None,
+    )
 
 
 def procedure_gap(ctx: ToolContext, p: Programme, c: Check, now: datetime) -> Gap:
@@ -227,7 +268,9 @@ def procedure_gap(ctx: ToolContext, p: Programme, c: Check, now: datetime) -> Ga
             unread.append(f"{rtype} (not granted)")
             continue
         try:
-            found = ctx.gateway().search(rtype, {"patient": ctx.patient_id, "code": tokens, "_count": 20}, max_pages=1)
+            found = ctx.gateway().search(
+                rtype, {"patient": ctx.patient_id, "code": tokens, "_count": 20}, max_pages=1
+            )
         except errors.DocGemmaError:
             unread.append(rtype)
             continue
@@ -243,7 +286,12 @@ def procedure_gap(ctx: ToolContext, p: Programme, c: Check, now: datetime) -> Ga
         rel = "more than" if state == "due" else "within"
         return Gap(p, c, state, f"last on {_day(moment)}, {rel} {days} days", ref, moment.date())
     if unread:
-        return Gap(p, c, "unknown", f"{' and '.join(unread)} records could not be searched (codes {searched})")
+        return Gap(
+            p,
+            c,
+            "unknown",
+            f"{' and '.join(unread)} records could not be searched (codes {searched})",
+        )
     return Gap(p, c, "due", f"none on file (searched codes {searched})")
 
 
@@ -252,27 +300,42 @@ def medication_gap(p: Programme, c: Check, chart: Chart) -> Gap:
         return Gap(p, c, "unknown", "the medication list could not be read")
     lo, hi = c.ages or (0, 200)
     if chart.age is None or not lo <= chart.age <= hi:
-        return Gap(p, c, "not_applicable", f"age {chart.age if chart.age is not None else 'unknown'}, "
-                                           f"outside {lo} to {hi}")
+        return Gap(
+            p,
+            c,
+            "not_applicable",
+            f"age {chart.age if chart.age is not None else 'unknown'}, outside {lo} to {hi}",
+        )
     on = [d for d in chart.drugs if c.drug_class and c.drug_class in knowledge.drug_classes(d)]
     if on:
         return Gap(p, c, "met", f"on {', '.join(on)}")
     listed = ", ".join(chart.drugs) or "no active medications"
-    return Gap(p, c, "due", f"no {c.drug_class} on the active medication list ({listed}); age {chart.age}")
+    return Gap(
+        p, c, "due", f"no {c.drug_class} on the active medication list ({listed}); age {chart.age}"
+    )
 
 
 def bp_gap(ctx: ToolContext, p: Programme, c: Check, now: datetime) -> Gap:
     codes = ",".join(f"{labs.LOINC}|{x}" for x in (BP_PANEL, SYSTOLIC))
     try:
-        found = ctx.gateway().search("Observation", {"patient": ctx.patient_id, "code": codes,
-                                                     "_sort": records.SORT_NEWEST, "_count": 10}, max_pages=1)
+        found = ctx.gateway().search(
+            "Observation",
+            {"patient": ctx.patient_id, "code": codes, "_sort": records.SORT_NEWEST, "_count": 10},
+            max_pages=1,
+        )
     except errors.DocGemmaError:
         return Gap(p, c, "unknown", "the blood pressure readings could not be read")
     readings = [r for r in map(_bp, found) if r]
     if not readings:
-        return Gap(p, c, "due", f"no blood pressure on file (searched LOINC {BP_PANEL}, {SYSTOLIC})")
+        return Gap(
+            p, c, "due", f"no blood pressure on file (searched LOINC {BP_PANEL}, {SYSTOLIC})"
+        )
     moment, sbp, dbp, ref = max(readings, key=lambda r: r[0])
-    said = f"last {sbp:g}/{dbp:g} mmHg on {_day(moment)}" if dbp is not None else f"last systolic {sbp:g} mmHg"
+    said = (
+        f"last {sbp:g}/{dbp:g} mmHg on {_day(moment)}"
+        if dbp is not None
+        else f"last systolic {sbp:g} mmHg"
+    )
     days, (ts, td) = c.interval_days or 365, c.target or (130, 80)
     if _old(moment, days, now):
         return Gap(p, c, "due", f"{said}, more than {days} days ago", ref, moment.date())
@@ -290,13 +353,18 @@ def _bp(obs: dict[str, Any]) -> tuple[datetime, float, float | None, str] | None
     if moment is None or sbp is None:
         return None
     dbp = parts.get(DIASTOLIC)
-    return moment, float(sbp), float(dbp) if dbp is not None else None, f"Observation/{obs.get('id')}"
+    return (
+        moment,
+        float(sbp),
+        float(dbp) if dbp is not None else None,
+        f"Observation/{obs.get('id')}",
+    )
 
 
 def report(ctx: ToolContext, now: datetime | None = None) -> GapReport:
     """Every applicable programme's checks for the patient in context; raises the gateway's
     errors when the patient itself cannot be read."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     chart = read_chart(ctx)
     chosen = [p for p in programmes() if applies(p, chart.conditions, chart.drugs)]
     gaps = []
@@ -324,8 +392,15 @@ def text_of(rep: GapReport, chart_note: str = "") -> str:
     lines = []
     for p in rep.programmes:
         mine = [g for g in rep.gaps if g.programme is p]
-        lines.append(_say(N_("%(title)s (%(open)s open of %(n)s; source: %(cited)s):"), title=p.title,
-                          open=sum(g.open for g in mine), n=len(mine), cited=p.cited))
+        lines.append(
+            _say(
+                N_("%(title)s (%(open)s open of %(n)s; source: %(cited)s):"),
+                title=p.title,
+                open=sum(g.open for g in mine),
+                n=len(mine),
+                cited=p.cited,
+            )
+        )
         lines += [f"- {g.sentence()}" for g in mine]
     if rep.unread:
         lines.append(_say(N_("Could not be read: %(unread)s; gaps that depend on them are not "
@@ -344,13 +419,18 @@ def _read(ctx: ToolContext) -> GapReport | ToolResult:
     try:
         return report(ctx)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The chart could not be read, so the care gaps were not checked.")
+        return ToolResult.failure(
+            "unreachable", "The chart could not be read, so the care gaps were not checked."
+        )
 
 
 def run_review(args: tool_args.CareGapArgs, ctx: ToolContext) -> ToolResult:
     if args.patient_id != ctx.patient_id:
-        return ToolResult.failure("forbidden", f"Care gaps are checked for the patient in context only "
-                                  f"(id {ctx.patient_id}); {args.patient_id} is a different patient.")
+        return ToolResult.failure(
+            "forbidden",
+            f"Care gaps are checked for the patient in context only "
+            f"(id {ctx.patient_id}); {args.patient_id} is a different patient.",
+        )
     rep = _read(ctx)
     if isinstance(rep, ToolResult):
         return rep
@@ -389,12 +469,25 @@ def run_order(args: tool_args.CareGapOrderArgs, ctx: ToolContext) -> ToolResult:
     results = []
     for kind, key, gaps in wanted:
         why = "; ".join(f"{g.programme.title}: {g.check.label} {g.detail}" for g in gaps)[:480]
-        fields = [("Care gap", why), ("Source", "; ".join(dict.fromkeys(g.programme.cited for g in gaps)))]
+        fields = [
+            ("Care gap", why),
+            ("Source", "; ".join(dict.fromkeys(g.programme.cited for g in gaps))),
+        ]
         if kind == "lab":
-            results.append(propose_lab(ctx, key, when.When(None, ""), None, f"Care gap: {why}", fields))
+            results.append(
+                propose_lab(ctx, key, when.When(None, ""), None, f"Care gap: {why}", fields)
+            )
         else:
-            results.append(run_refer(tool_args.ReferralArgs(patient_id=args.patient_id, specialty=key,
-                                                            reason=gaps[0].check.label.lower()), ctx))
+            results.append(
+                run_refer(
+                    tool_args.ReferralArgs(
+                        patient_id=args.patient_id,
+                        specialty=key,
+                        reason=gaps[0].check.label.lower(),
+                    ),
+                    ctx,
+                )
+            )
     done = merged(results)
     done.text = brief(results)
     shown = [g for g in rep.open() if not g.check.order or (args.labs_only and g.check.order not in

@@ -9,7 +9,7 @@ and says so in the tool's text; ``practitioner`` is the user when the EHR names 
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from fhir.resources.R4B import get_fhir_model_class
@@ -25,7 +25,7 @@ from ..base import ToolContext, ToolResult
 
 def now() -> str:
     """The draft's time stamp: now, in UTC, to the second."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def validated(resource: dict[str, Any]) -> dict[str, Any]:

@@ -98,7 +98,9 @@ def _boxed_warning(ctx: ToolContext, drug: str) -> list[SafetyFlag]:
                                                 text=boxed[:300]), info.source.label, info.url)]
 
 
-def medication_flags(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None) -> list[SafetyFlag]:
+def medication_flags(
+    ctx: ToolContext, drug: str, dosage: dict[str, Any] | None = None
+) -> list[SafetyFlag]:
     """The patient-safety check of a new drug (the same findings, words and severity as the chat
     answer and CDS order-sign: ``checks.drug_safety``), plus the FDA boxed warning when the label
     answers."""
@@ -132,8 +134,16 @@ def in_mg(inst: dict[str, Any], weight: knowledge.Weight | None) -> knowledge.Wo
     if worked.per_dose_mg is None:
         return None
     mg = worked.per_dose_mg
-    inst["doseAndRate"] = [{"doseQuantity": {"value": int(mg) if mg.is_integer() else mg, "unit": "mg",
-                                             "system": dosing.UCUM, "code": "mg"}}]
+    inst["doseAndRate"] = [
+        {
+            "doseQuantity": {
+                "value": int(mg) if mg.is_integer() else mg,
+                "unit": "mg",
+                "system": dosing.UCUM,
+                "code": "mg",
+            }
+        }
+    ]
     inst["text"] = f"{inst['text']} ({worked.arithmetic})"
     dosing.infusion(inst, inst["text"])  # an infusion's rate in mg/h
     return worked
@@ -148,8 +158,15 @@ def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
             "which this allergy calls into question."),
             drug=c.drug), c.source, c.source_url))
     if any(knowledge.generic(a) == knowledge.generic(substance) for a in allergies):
-        flags.append(_flag("info", "duplicate", message(N_("An allergy to %(substance)s is already recorded."),
-                                                        substance=substance)))
+        flags.append(
+            _flag(
+                "info",
+                "duplicate",
+                message(
+                    N_("An allergy to %(substance)s is already recorded."), substance=substance
+                ),
+            )
+        )
     return flags
 
 
@@ -163,9 +180,15 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     parsed = coded_order(args.dosage, args.frequency, args.notes)
     inst = parsed.dosage
-    resource: dict[str, Any] = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
-                "medicationCodeableConcept": med, "subject": {"reference": f"Patient/{ctx.patient_id}"},
-                "authoredOn": now(), "dosageInstruction": [inst]}
+    resource: dict[str, Any] = {
+        "resourceType": "MedicationRequest",
+        "status": "active",
+        "intent": "order",
+        "medicationCodeableConcept": med,
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "authoredOn": now(),
+        "dosageInstruction": [inst],
+    }
     if parsed.dispense:
         resource["dispenseRequest"] = parsed.dispense
     if practitioner(ctx):
@@ -174,17 +197,33 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
     worked = in_mg(inst, weight)
     dose = f"{worked.per_dose_mg:g} mg a dose ({worked.arithmetic})" if worked else args.dosage
     route = (inst.get("route") or {}).get("text", "not specified")
-    fields = [("Medication", args.medication_name), ("Dose", dose), ("Route", route),
-              ("Frequency", args.frequency),
-              ("Code", f"RxNorm {coding['code']} ({coding['display']})" if coding else "none found (text only)")]
+    fields = [
+        ("Medication", args.medication_name),
+        ("Dose", dose),
+        ("Route", route),
+        ("Frequency", args.frequency),
+        (
+            "Code",
+            f"RxNorm {coding['code']} ({coding['display']})"
+            if coding
+            else "none found (text only)",
+        ),
+    ]
     fields += _order_rows(inst, parsed.dispense)
     if args.notes:
         fields.append(("Notes", args.notes))
-    summary: ProposalSummary = {"title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
-                                "kind": "medication",
-                                "fields": fields, "flags": flags,
-                                "request": {"medication_name": args.medication_name, "dosage": args.dosage,
-                                            "frequency": args.frequency, "notes": args.notes}}
+    summary: ProposalSummary = {
+        "title": f"Prescribe {args.medication_name} {args.dosage} {args.frequency}",
+        "kind": "medication",
+        "fields": fields,
+        "flags": flags,
+        "request": {
+            "medication_name": args.medication_name,
+            "dosage": args.dosage,
+            "frequency": args.frequency,
+            "notes": args.notes,
+        },
+    }
     return propose(ctx, "prescribe_medication", resource, summary, "medication order")
 
 
@@ -193,8 +232,10 @@ def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[st
     rows = []
     concept = inst.get("asNeededCodeableConcept")
     if concept:  # the coded reason's name ("pain"), else the reason as written
-        reason = next((c["display"].lower() for c in concept.get("coding") or [] if c.get("display")),
-                      concept.get("text"))
+        reason = next(
+            (c["display"].lower() for c in concept.get("coding") or [] if c.get("display")),
+            concept.get("text"),
+        )
         rows.append(("As needed", f"yes, for {reason}"))
     elif inst.get("asNeededBoolean"):
         rows.append(("As needed", "yes (no reason given)"))
@@ -202,7 +243,12 @@ def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[st
     if duration:
         rows.append(("Duration", f"{duration['value']} {duration['unit']}"))
     if dispense.get("quantity"):
-        rows.append(("Quantity to dispense", f"{dispense['quantity']['value']} {dispense['quantity']['unit']}"))
+        rows.append(
+            (
+                "Quantity to dispense",
+                f"{dispense['quantity']['value']} {dispense['quantity']['unit']}",
+            )
+        )
     return rows
 
 
@@ -223,7 +269,10 @@ def manifestation(reaction: str) -> dict[str, Any]:
     """A reaction coded in SNOMED CT where the table has it, else its text."""
     coded = _codes()["reactions"].get(reaction.strip().lower())
     if coded:
-        return {"coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}], "text": reaction}
+        return {
+            "coding": [{"system": SNOMED, "code": coded["code"], "display": coded["display"]}],
+            "text": reaction,
+        }
     return {"text": reaction}
 
 
@@ -238,28 +287,50 @@ def run_add_allergy(args: tool_args.AddAllergyArgs, ctx: ToolContext) -> ToolRes
     reaction = {"manifestation": [manifestation(args.reaction)],
                 **({"severity": args.severity} if args.severity else {})}
     terms = "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
-    resource: dict[str, Any] = {"resourceType": "AllergyIntolerance",
-                "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
-                "verificationStatus": {"coding": [{"system": terms + "verification",
-                                                   "code": args.verification or "unconfirmed"}]},
-                "type": "allergy", "code": code, "patient": {"reference": f"Patient/{ctx.patient_id}"},
-                "recordedDate": now(), "reaction": [reaction]}
+    resource: dict[str, Any] = {
+        "resourceType": "AllergyIntolerance",
+        "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
+        "verificationStatus": {
+            "coding": [
+                {"system": terms + "verification", "code": args.verification or "unconfirmed"}
+            ]
+        },
+        "type": "allergy",
+        "code": code,
+        "patient": {"reference": f"Patient/{ctx.patient_id}"},
+        "recordedDate": now(),
+        "reaction": [reaction],
+    }
     if category:
         resource["category"] = [category]
-    criticality = args.criticality or ("high" if re.search(r"anaphyla|angioedema", args.reaction, re.I) else None)
+    criticality = args.criticality or (
+        "high" if re.search(r"anaphyla|angioedema", args.reaction, re.I) else None
+    )
     if criticality:  # from the clinician's words only; unstated stays unknown
         resource["criticality"] = criticality
     if practitioner(ctx):
         resource["recorder"] = practitioner(ctx)
     coding = (code.get("coding") or [{}])[0]
     flags = allergy_flags(ctx, args.substance)
-    fields = [("Substance", args.substance), ("Reaction", args.reaction), ("Severity", args.severity or "not stated"),
-              ("Verification", args.verification or "unconfirmed (not stated as confirmed)"),
-              ("Criticality", criticality or "not stated (left unknown)"),
-              ("Code", f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
-               if coding else "none found (text only)")]
-    summary: ProposalSummary = {"title": f"Record allergy: {args.substance} ({args.reaction})", "kind": "allergy",
-               "fields": fields, "flags": flags}
+    fields = [
+        ("Substance", args.substance),
+        ("Reaction", args.reaction),
+        ("Severity", args.severity or "not stated"),
+        ("Verification", args.verification or "unconfirmed (not stated as confirmed)"),
+        ("Criticality", criticality or "not stated (left unknown)"),
+        (
+            "Code",
+            f"{'SNOMED CT' if coding.get('system') == SNOMED else 'RxNorm'} {coding['code']}"
+            if coding
+            else "none found (text only)",
+        ),
+    ]
+    summary: ProposalSummary = {
+        "title": f"Record allergy: {args.substance} ({args.reaction})",
+        "kind": "allergy",
+        "fields": fields,
+        "flags": flags,
+    }
     return propose(ctx, "add_allergy", resource, summary, "allergy entry")
 
 
@@ -272,7 +343,10 @@ def no_known_allergy(substance: str) -> bool:
 def _propose_no_known_allergy(ctx: ToolContext) -> ToolResult:
     """"No known allergy" (SNOMED CT 716186003) as the clinician's confirmed statement; a chart
     that already lists allergies is flagged, as the two contradict each other."""
-    nka, terms = _codes()["no_known_allergy"], "http://terminology.hl7.org/CodeSystem/allergyintolerance-"
+    nka, terms = (
+        _codes()["no_known_allergy"],
+        "http://terminology.hl7.org/CodeSystem/allergyintolerance-",
+    )
     resource: dict[str, Any] = {
         "resourceType": "AllergyIntolerance",
         "clinicalStatus": {"coding": [{"system": terms + "clinical", "code": "active"}]},
@@ -310,21 +384,47 @@ def run_save_note(args: tool_args.ClinicalNoteArgs, ctx: ToolContext) -> ToolRes
     if refused:
         return refused
     kind = note_type(args.note_type)
-    resource: dict[str, Any] = {"resourceType": "DocumentReference", "status": "current", "docStatus": "final",
-                "type": {"coding": [kind], "text": kind["display"]},
-                "category": [{"coding": [{"system": "http://hl7.org/fhir/us/core/CodeSystem/"
-                                                    "us-core-documentreference-category",
-                                          "code": "clinical-note", "display": "Clinical Note"}]}],
-                "subject": {"reference": f"Patient/{ctx.patient_id}"}, "date": now(),
-                "description": f"{kind['display']} drafted with the DocGemma assistant",
-                "content": [{"attachment": {"contentType": "text/plain; charset=utf-8", "title": kind["display"],
-                                            "data": base64.b64encode(args.note_text.encode()).decode()}}]}
+    resource: dict[str, Any] = {
+        "resourceType": "DocumentReference",
+        "status": "current",
+        "docStatus": "final",
+        "type": {"coding": [kind], "text": kind["display"]},
+        "category": [
+            {
+                "coding": [
+                    {
+                        "system": "http://hl7.org/fhir/us/core/CodeSystem/"
+                        "us-core-documentreference-category",
+                        "code": "clinical-note",
+                        "display": "Clinical Note",
+                    }
+                ]
+            }
+        ],
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "date": now(),
+        "description": f"{kind['display']} drafted with the DocGemma assistant",
+        "content": [
+            {
+                "attachment": {
+                    "contentType": "text/plain; charset=utf-8",
+                    "title": kind["display"],
+                    "data": base64.b64encode(args.note_text.encode()).decode(),
+                }
+            }
+        ],
+    }
     if practitioner(ctx):
         resource["author"] = [practitioner(ctx)]
     fields = [("Note type", f"{kind['display']} (LOINC {kind['code']})"),
               ("Length", f"{len(args.note_text)} characters")]
-    summary: ProposalSummary = {"title": f"Save {kind['display'].lower()}", "kind": "note", "fields": fields,
-               "preview": args.note_text[:600], "flags": []}
+    summary: ProposalSummary = {
+        "title": f"Save {kind['display'].lower()}",
+        "kind": "note",
+        "fields": fields,
+        "preview": args.note_text[:600],
+        "flags": [],
+    }
     return propose(ctx, "save_clinical_note", resource, summary, "clinical note")
 
 

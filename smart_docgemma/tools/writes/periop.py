@@ -123,11 +123,17 @@ def run_periop(args: tool_args.PeriopArgs, ctx: ToolContext) -> ToolResult:
             "proposed."), day=day.isoformat(), weekday=_weekday(day), wrong=wrong),
             data={"asked": True}, count=0)
     try:
-        meds = ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id, "status": "active",
-                                                          "_count": 100}, max_pages=1)
+        meds = ctx.gateway().search(
+            "MedicationRequest",
+            {"patient": ctx.patient_id, "status": "active", "_count": 100},
+            max_pages=1,
+        )
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The medication list could not be read, so no peri-operative "
-                                  "plan was made and nothing was proposed.")
+        return ToolResult.failure(
+            "unreachable",
+            "The medication list could not be read, so no peri-operative "
+            "plan was made and nothing was proposed.",
+        )
     lines = [_say(SURGERY[args.bleeding_risk], day=_day(day), source=src)]
     results: list[ToolResult] = []
     for m in meds:
@@ -137,9 +143,19 @@ def run_periop(args: tool_args.PeriopArgs, ctx: ToolContext) -> ToolResult:
             continue
         lines.append(_plan_line(ctx, m, row, day, args.bleeding_risk, results, src))
     if len(lines) == 1:
-        listed = ", ".join(records.concept_text(m.get("medicationCodeableConcept")) for m in meds) or "none"
-        lines.append(_say(N_("No antithrombotic drug is on the active medication list (%(listed)s), "
-                             "so nothing needs stopping."), listed=listed))
+        listed = (
+            ", ".join(records.concept_text(m.get("medicationCodeableConcept")) for m in meds)
+            or "none"
+        )
+        lines.append(
+            _say(
+                N_(
+                    "No antithrombotic drug is on the active medication list (%(listed)s), "
+                    "so nothing needs stopping."
+                ),
+                listed=listed,
+            )
+        )
         return ToolResult(status="ok", text="\n".join(lines), data={"proposal_ids": []}, count=0)
     if not results:
         return ToolResult(status="ok", text="\n".join(lines), data={"proposal_ids": []}, count=0)
@@ -153,7 +169,11 @@ def _plan_line(ctx: ToolContext, m: dict[str, Any], row: dict[str, Any], day: da
     drug = records.concept_text(m.get("medicationCodeableConcept"))
     if row.get("continue"):
         return _say(N_("- %(drug)s: continue — %(resume)s."), drug=drug, resume=row["resume"])
-    offset = row["last_dose_day"] if isinstance(row["last_dose_day"], int) else row["last_dose_day"][risk]
+    offset = (
+        row["last_dose_day"]
+        if isinstance(row["last_dose_day"], int)
+        else row["last_dose_day"][risk]
+    )
     last = day + timedelta(days=offset)
     line = _say(N_("- %(drug)s: last dose %(last)s (%(n)s full days without it before surgery); "
                    "resume %(resume)s."), drug=drug, last=_day(last), n=-offset - 1,
@@ -161,31 +181,57 @@ def _plan_line(ctx: ToolContext, m: dict[str, Any], row: dict[str, Any], day: da
     results.append(_hold(ctx, m, drug, last, day, row, src))
     check = row.get("check")
     if check:
-        at = datetime.combine(day + timedelta(days=check["day"]), time(8), tzinfo=when.zone(site_zone(ctx)))
+        at = datetime.combine(
+            day + timedelta(days=check["day"]), time(8), tzinfo=when.zone(site_zone(ctx))
+        )
         moment = when.When(at, f"{at:%Y-%m-%d} at 08:00")
-        results.append(propose_lab(ctx, check["test"], moment, None, f"Before surgery on {day.isoformat()}",
-                                   [("Guideline", src)]))
+        results.append(
+            propose_lab(
+                ctx,
+                check["test"],
+                moment,
+                None,
+                f"Before surgery on {day.isoformat()}",
+                [("Guideline", src)],
+            )
+        )
         line += _say(N_(" Check: %(why)s, on %(day)s."), why=check["why"], day=_day(at.date()))
     return line + (f" {row['note']}" if row.get("note") else "")
 
 
-def _hold(ctx: ToolContext, m: dict[str, Any], drug: str, last: date, day: date, row: dict[str, Any],
-          src: str) -> ToolResult:
+def _hold(
+    ctx: ToolContext,
+    m: dict[str, Any],
+    drug: str,
+    last: date,
+    day: date,
+    row: dict[str, Any],
+    src: str,
+) -> ToolResult:
     ref = f"MedicationRequest/{m.get('id')}"
-    text = f"Last dose {last.isoformat()}; hold from {(last + timedelta(days=1)).isoformat()} for surgery on " \
-           f"{day.isoformat()}; resume {row['resume']}"
+    text = (
+        f"Last dose {last.isoformat()}; hold from {(last + timedelta(days=1)).isoformat()} "
+        f"for surgery on {day.isoformat()}; resume {row['resume']}"
+    )
     resource: dict[str, Any] = {
-        "resourceType": "MedicationRequest", "status": "on-hold", "intent": "order",
+        "resourceType": "MedicationRequest",
+        "status": "on-hold",
+        "intent": "order",
         "medicationCodeableConcept": m.get("medicationCodeableConcept") or {"text": drug},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": now(),
-        "priorPrescription": {"reference": ref}, "statusReason": {"text": f"Surgery on {day.isoformat()}"},
-        "dosageInstruction": [{"text": text}]}
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "authoredOn": now(),
+        "priorPrescription": {"reference": ref},
+        "statusReason": {"text": f"Surgery on {day.isoformat()}"},
+        "dosageInstruction": [{"text": text}],
+    }
     if practitioner(ctx):
         resource["requester"] = practitioner(ctx)
-    summary: ProposalSummary = {"title": f"Hold {drug} before surgery (last dose {last.isoformat()})",
-                                "kind": "medication", "flags": [],
-                                "fields": [("Medication", drug), ("Order", ref), ("Instruction", text),
-                                           ("Guideline", src)]}
+    summary: ProposalSummary = {
+        "title": f"Hold {drug} before surgery (last dose {last.isoformat()})",
+        "kind": "medication",
+        "flags": [],
+        "fields": [("Medication", drug), ("Order", ref), ("Instruction", text), ("Guideline", src)],
+    }
     return propose(ctx, "periop_plan", resource, summary, "peri-operative hold")
 
 

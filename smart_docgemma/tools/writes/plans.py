@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -63,13 +63,23 @@ class Med:
 
 
 def _meds(ctx: ToolContext) -> list[Med]:
-    found = ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id, "status": "active",
-                                                       "_count": 100}, max_pages=1)
+    found = ctx.gateway().search(
+        "MedicationRequest",
+        {"patient": ctx.patient_id, "status": "active", "_count": 100},
+        max_pages=1,
+    )
     out = []
     for m in found:
         text = records.concept_text(m.get("medicationCodeableConcept"))
-        out.append(Med(knowledge.generic(text), text, records.dosage(m.get("dosageInstruction") or []),
-                       f"MedicationRequest/{m.get('id')}", m))
+        out.append(
+            Med(
+                knowledge.generic(text),
+                text,
+                records.dosage(m.get("dosageInstruction") or []),
+                f"MedicationRequest/{m.get('id')}",
+                m,
+            )
+        )
     return out
 
 
@@ -81,8 +91,14 @@ def _series(ctx: ToolContext, name: str) -> list[labs.LabResult]:
 
 
 def _band(plan: dict[str, Any], value: float) -> dict[str, Any] | None:
-    return next((b for b in plan["bands"] if b.get("at_least", -math.inf) <= value < b.get("below", math.inf)),
-                None)
+    return next(
+        (
+            b
+            for b in plan["bands"]
+            if b.get("at_least", -math.inf) <= value < b.get("below", math.inf)
+        ),
+        None,
+    )
 
 
 def _searched(name: str) -> str:
@@ -94,7 +110,10 @@ def contributing(plan: dict[str, Any], meds: list[Med]) -> list[str]:
     """The active drugs that raise the value (by class or by name), or interact with the plan's
     drug."""
     out = []
-    classes, names = set(plan.get("contributing_classes") or ()), set(plan.get("contributing_drugs") or ())
+    classes, names = (
+        set(plan.get("contributing_classes") or ()),
+        set(plan.get("contributing_drugs") or ()),
+    )
     for m in meds:
         hit = classes & set(knowledge.drug_classes(m.name)) or {n for n in names if n in m.name}
         if hit:
@@ -129,17 +148,29 @@ def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
         found, meds = _series(ctx, plan["analyte"]), _meds(ctx)
         context = context_results(ctx, plan)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", f"The chart could not be read, so no {plan['title'].lower()} "
-                                  "plan was made and nothing was proposed.")
+        return ToolResult.failure(
+            "unreachable",
+            f"The chart could not be read, so no {plan['title'].lower()} "
+            "plan was made and nothing was proposed.",
+        )
     head = f"{plan['title']} — protocol: {plan['source']} (version {plan['version']})."
     latest, stated, name = (found[0] if found else None), args.stated_value, plan["analyte"]
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     if latest is None and stated is None:
-        return _asked(f"{head}\nNo {name} result on file ({_searched(name)}) and no value was given: "
-                      f"what is the current {name}? Nothing was proposed.")
-    chart = f"the chart's latest {name} is {latest.text()} on {_day(latest)} [{latest.ref}]" if latest else \
-        f"no {name} result is on file ({_searched(name)})"
-    if latest is not None and stated is not None and abs(latest.value - stated) > plan["agree_within"]:
+        return _asked(
+            f"{head}\nNo {name} result on file ({_searched(name)}) and no value was given: "
+            f"what is the current {name}? Nothing was proposed."
+        )
+    chart = (
+        f"the chart's latest {name} is {latest.text()} on {_day(latest)} [{latest.ref}]"
+        if latest
+        else f"no {name} result is on file ({_searched(name)})"
+    )
+    if (
+        latest is not None
+        and stated is not None
+        and abs(latest.value - stated) > plan["agree_within"]
+    ):
         return _asked(f"{head}\nYou said {name} {_num(stated)}, but {chart}. Which is current? If "
                       f"{_num(stated)} is a newer result, please record it or confirm it; nothing "
                       "was proposed until the value is confirmed.")
@@ -170,8 +201,16 @@ def _stale(ctx: ToolContext, plan: dict[str, Any], head: str, chart: str, age: i
     return made
 
 
-def _act(ctx: ToolContext, plan: dict[str, Any], args: tool_args.ProblemPlanArgs, head: str, basis: str,
-         value: float, meds: list[Med], context: list[str]) -> ToolResult:
+def _act(
+    ctx: ToolContext,
+    plan: dict[str, Any],
+    args: tool_args.ProblemPlanArgs,
+    head: str,
+    basis: str,
+    value: float,
+    meds: list[Med],
+    context: list[str],
+) -> ToolResult:
     name = plan["analyte"]
     band = _band(plan, value)
     drivers = contributing(plan, meds)
@@ -189,14 +228,24 @@ def _act(ctx: ToolContext, plan: dict[str, Any], args: tool_args.ProblemPlanArgs
     fields = [("Protocol", f"{plan['title']} ({plan['source']}, version {plan['version']})"),
               ("Based on", basis)]
     rc = band["recheck"]
-    results = [propose_lab(ctx, rc["test"], when.parse(rc["when"], site_zone(ctx)), rc.get("priority"),
-                           f"{plan['title']}: recheck after {name} {_num(value)}", fields)]
+    results = [
+        propose_lab(
+            ctx,
+            rc["test"],
+            when.parse(rc["when"], site_zone(ctx)),
+            rc.get("priority"),
+            f"{plan['title']}: recheck after {name} {_num(value)}",
+            fields,
+        )
+    ]
     if band.get("hold"):
         results += [_hold(ctx, m, plan, fields) for m in meds if any(m.ref in d for d in drivers)]
     if plan.get("drug"):
         target = next((m for m in meds if plan["drug"] in m.name), None)
         if target is None:
-            lines.append(f"No active {plan['drug']} order was found, so no dose change is proposed.")
+            lines.append(
+                f"No active {plan['drug']} order was found, so no dose change is proposed."
+            )
         else:
             results.append(_reduce(ctx, target, band, plan, fields))
     done = merged(results)
@@ -204,30 +253,50 @@ def _act(ctx: ToolContext, plan: dict[str, Any], args: tool_args.ProblemPlanArgs
     return done
 
 
-def _order(ctx: ToolContext, prior: Med, text: str, dose: dict[str, Any] | None, status: str) -> dict[str, Any]:
+def _order(
+    ctx: ToolContext, prior: Med, text: str, dose: dict[str, Any] | None, status: str
+) -> dict[str, Any]:
     inst: dict[str, Any] = {"text": text}
     old = (prior.resource.get("dosageInstruction") or [{}])[0]
     if old.get("route"):
         inst["route"] = old["route"]
     if dose:
         inst["doseAndRate"] = [{"doseQuantity": dose}]
-        inst["timing"] = old.get("timing") or {"repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}}
+        inst["timing"] = old.get("timing") or {
+            "repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}
+        }
     resource: dict[str, Any] = {
-        "resourceType": "MedicationRequest", "status": status, "intent": "order",
-        "medicationCodeableConcept": prior.resource.get("medicationCodeableConcept") or {"text": prior.text},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": now(),
-        "priorPrescription": {"reference": prior.ref}, "dosageInstruction": [inst]}
+        "resourceType": "MedicationRequest",
+        "status": status,
+        "intent": "order",
+        "medicationCodeableConcept": prior.resource.get("medicationCodeableConcept")
+        or {"text": prior.text},
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "authoredOn": now(),
+        "priorPrescription": {"reference": prior.ref},
+        "dosageInstruction": [inst],
+    }
     if practitioner(ctx):
         resource["requester"] = practitioner(ctx)
     return resource
 
 
-def _hold(ctx: ToolContext, m: Med, plan: dict[str, Any], fields: list[tuple[str, str]]) -> ToolResult:
+def _hold(
+    ctx: ToolContext, m: Med, plan: dict[str, Any], fields: list[tuple[str, str]]
+) -> ToolResult:
     text = f"Hold {m.text} until the {plan['analyte'].lower()} is rechecked"
     resource = _order(ctx, m, text, None, "on-hold")
-    summary: ProposalSummary = {"title": f"Hold {m.text}", "kind": "medication",
-                                "fields": [("Medication", m.text), ("Replaces", f"{m.ref} ({m.dosage})"),
-                                           ("Instruction", text)] + fields, "flags": []}
+    summary: ProposalSummary = {
+        "title": f"Hold {m.text}",
+        "kind": "medication",
+        "fields": [
+            ("Medication", m.text),
+            ("Replaces", f"{m.ref} ({m.dosage})"),
+            ("Instruction", text),
+        ]
+        + fields,
+        "flags": [],
+    }
     return propose(ctx, "plan_problem", resource, summary, "medication hold")
 
 
@@ -239,10 +308,16 @@ def _reduce(ctx: ToolContext, m: Med, band: dict[str, Any], plan: dict[str, Any]
     qty = ((old.get("doseAndRate") or [{}])[0]).get("doseQuantity") or {}
     held = band.get("hold_doses", 0)
     if held >= 99 or not qty.get("value"):
-        text = f"Hold {m.text}" + ("" if qty.get("value") else " (the current dose is not stated on the order)")
+        text = f"Hold {m.text}" + (
+            "" if qty.get("value") else " (the current dose is not stated on the order)"
+        )
         resource = _order(ctx, m, text, None, "on-hold")
-        summary: ProposalSummary = {"title": f"Hold {m.text}", "kind": "medication", "fields": [
-            ("Medication", m.text), ("Replaces", m.ref), ("Instruction", text)] + fields, "flags": []}
+        summary: ProposalSummary = {
+            "title": f"Hold {m.text}",
+            "kind": "medication",
+            "fields": [("Medication", m.text), ("Replaces", m.ref), ("Instruction", text)] + fields,
+            "flags": [],
+        }
         return propose(ctx, "plan_problem", resource, summary, "medication hold")
     daily = float(qty["value"])
     pct = band.get("reduce_percent", 0)
@@ -252,15 +327,28 @@ def _reduce(ctx: ToolContext, m: Med, band: dict[str, Any], plan: dict[str, Any]
             f"{_num(new * 7)} mg/week, −{pct}%)")
     dose = {"value": new, "unit": "mg", "system": dosing.UCUM, "code": "mg"}
     resource = _order(ctx, m, text, dose, "active")
-    coding = next((c for c in resource["medicationCodeableConcept"].get("coding") or [] if c.get("system") == RXNORM),
-                  None)
+    coding = next(
+        (
+            c
+            for c in resource["medicationCodeableConcept"].get("coding") or []
+            if c.get("system") == RXNORM
+        ),
+        None,
+    )
     flags = medication_flags(ctx, m.text, resource["dosageInstruction"][0])
-    summary = {"title": f"{'Hold, then reduce' if held else 'Reduce'} {plan['drug']} "
-                        f"to {_num(new)} mg daily",
-               "kind": "medication",
-               "fields": [("Medication", m.text), ("New dose", text), ("Replaces", f"{m.ref} ({m.dosage})"),
-                          ("Code", f"RxNorm {coding['code']}" if coding else "as on the current order")] + fields,
-               "flags": flags}
+    summary = {
+        "title": f"{'Hold, then reduce' if held else 'Reduce'} {plan['drug']} "
+        f"to {_num(new)} mg daily",
+        "kind": "medication",
+        "fields": [
+            ("Medication", m.text),
+            ("New dose", text),
+            ("Replaces", f"{m.ref} ({m.dosage})"),
+            ("Code", f"RxNorm {coding['code']}" if coding else "as on the current order"),
+        ]
+        + fields,
+        "flags": flags,
+    }
     return propose(ctx, "plan_problem", resource, summary, "dose change")
 
 

@@ -13,7 +13,7 @@ patient-safety check as any prescription (``orders.medication_flags``).
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -54,7 +54,12 @@ def find(name: str, table: dict[str, Any]) -> str | None:
     """The protocol a name or an analyte word stands for ("potassium", "K", "magnesium_iv")."""
     low = " ".join(fold(name).lower().replace("_", " ").split())
     for key, p in table.items():
-        if low in (key.replace("_", " "), p["title"].lower(), p["analyte"].lower(), *map(str.lower, p["words"])):
+        if low in (
+            key.replace("_", " "),
+            p["title"].lower(),
+            p["analyte"].lower(),
+            *map(str.lower, p["words"]),
+        ):
             return str(key)
     return None
 
@@ -62,7 +67,9 @@ def find(name: str, table: dict[str, Any]) -> str | None:
 def said(result: labs.LabResult, tz: str) -> str:
     """"1.3 mg/dL on 2026-11-27 07:10 (EST)", the time in the site's zone."""
     local = result.when.astimezone(when.zone(tz)) if result.when else None
-    return result.text() + (f" on {local:%Y-%m-%d %H:%M} ({local.tzname()})" if local else " (no time recorded)")
+    return result.text() + (
+        f" on {local:%Y-%m-%d %H:%M} ({local.tzname()})" if local else " (no time recorded)"
+    )
 
 
 def _num(value: float) -> str:
@@ -79,7 +86,10 @@ def reading(ctx: ToolContext, protocol: dict[str, Any]) -> labs.Reading:
 
 
 def _header(protocol: dict[str, Any]) -> list[tuple[str, str]]:
-    return [("Protocol", f"{protocol['title']} (version {protocol['version']})"), ("Source", protocol["source"])]
+    return [
+        ("Protocol", f"{protocol['title']} (version {protocol['version']})"),
+        ("Source", protocol["source"]),
+    ]
 
 
 # ------------------------------------------------------------------ the tool
@@ -87,79 +97,123 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
     table = protocols(ctx)
     key = find(args.protocol, table)
     if key is None:
-        return ToolResult.failure("invalid", f"No site protocol for \"{args.protocol}\" (this site has: "
-                                  f"{', '.join(p['title'] for p in table.values())}), so nothing was ordered.")
+        return ToolResult.failure(
+            "invalid",
+            f'No site protocol for "{args.protocol}" (this site has: '
+            f"{', '.join(p['title'] for p in table.values())}), so nothing was ordered.",
+        )
     protocol = table[key]
-    needs = ("MedicationRequest", "ServiceRequest") if protocol["kind"] == "replace" else ("ServiceRequest",)
+    needs = (
+        ("MedicationRequest", "ServiceRequest")
+        if protocol["kind"] == "replace"
+        else ("ServiceRequest",)
+    )
     for rtype in needs:
         refused = draft.refuse(args, ctx, rtype)
         if refused:
             return refused
     if protocol["analyte"] not in analytes.names():
-        return ToolResult.failure("invalid", f"The {protocol['title']} protocol names the analyte "
-                                  f"\"{protocol['analyte']}\", which the analyte table lacks, so nothing was ordered.")
+        return ToolResult.failure(
+            "invalid",
+            f"The {protocol['title']} protocol names the analyte "
+            f'"{protocol["analyte"]}", which the analyte table lacks, so nothing was ordered.',
+        )
     try:
         last = reading(ctx, protocol)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", f"The {protocol['analyte']} results could not be read, so the "
-                                  f"{protocol['title']} protocol was not applied and nothing was ordered.")
+        return ToolResult.failure(
+            "unreachable",
+            f"The {protocol['analyte']} results could not be read, so the "
+            f"{protocol['title']} protocol was not applied and nothing was ordered.",
+        )
     if last.analyte.unit != protocol["unit"]:  # a site file written in another unit: never compared
-        return ToolResult.failure("invalid", f"The {protocol['title']} protocol is written in {protocol['unit']} but "
-                                  f"{last.analyte.name} results are read in {last.analyte.unit}, so it was not "
-                                  "applied and nothing was ordered.")
+        return ToolResult.failure(
+            "invalid",
+            f"The {protocol['title']} protocol is written in {protocol['unit']} but "
+            f"{last.analyte.name} results are read in {last.analyte.unit}, so it was not "
+            "applied and nothing was ordered.",
+        )
     tz = site_zone(ctx)
     if protocol["kind"] == "reorder":  # an interval the clinician said replaces the protocol's
-        asked = {**protocol, "interval_days": args.older_than_days} if args.older_than_days else protocol
+        asked = (
+            {**protocol, "interval_days": args.older_than_days}
+            if args.older_than_days
+            else protocol
+        )
         return _reorder(ctx, asked, last.result, tz)
     return _replace(ctx, protocol, last, tz)
 
 
 def _nothing(text: str, last: labs.LabResult | None) -> ToolResult:
-    return ToolResult(status="ok", text=text, data={"ordered": [], "latest": last.ref if last else None}, count=0)
+    return ToolResult(
+        status="ok", text=text, data={"ordered": [], "latest": last.ref if last else None}, count=0
+    )
 
 
 def _searched(protocol: dict[str, Any]) -> str:
     return f"searched LOINC {', '.join(analytes.analyte(protocol['analyte']).codes)}"
 
 
-def _reorder(ctx: ToolContext, protocol: dict[str, Any], last: labs.LabResult | None, tz: str) -> ToolResult:
+def _reorder(
+    ctx: ToolContext, protocol: dict[str, Any], last: labs.LabResult | None, tz: str
+) -> ToolResult:
     """Order the test when the last result is older than the interval, or there is none."""
     days = protocol["interval_days"]
     name = protocol["analyte"]
-    if last and last.when and datetime.now(timezone.utc) - last.when <= timedelta(days=days):
-        return _nothing(f"The last {name} is {said(last, tz)}, within {days} days, so per the "
-                        f"{protocol['title']} protocol (version {protocol['version']}) no new test is ordered.", last)
+    if last and last.when and datetime.now(UTC) - last.when <= timedelta(days=days):
+        return _nothing(
+            f"The last {name} is {said(last, tz)}, within {days} days, so per the "
+            f"{protocol['title']} protocol (version {protocol['version']}) no new test is ordered.",
+            last,
+        )
     why = (f"The last {name} is {said(last, tz)}, more than {days} days ago" if last
            else f"There is no {name} result in the chart ({_searched(protocol)})")
     fields = _header(protocol) + [("Based on", why)]
     result = propose_lab(ctx, protocol["order"]["test"], when.When(None, ""), None,
                          f"{protocol['title']}: {why}", fields)
-    result.text = f"{why}; per the {protocol['title']} protocol a new test is proposed.\n{result.text}"
+    result.text = (
+        f"{why}; per the {protocol['title']} protocol a new test is proposed.\n{result.text}"
+    )
     return result
 
 
-def _replace(ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str) -> ToolResult:
+def _replace(
+    ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str
+) -> ToolResult:
     """A low result in the window gets the protocol's dose and the paired recheck."""
     name, hours = protocol["analyte"].lower(), protocol["window_hours"]
     title = f"{protocol['title']} protocol (version {protocol['version']})"
     last, before = found.result, found.before
     if last is None and before is None:
-        return _nothing(f"There is no {name} result in the chart ({_searched(protocol)}), so per the {title} "
-                        "nothing is ordered.", None)
+        return _nothing(
+            f"There is no {name} result in the chart ({_searched(protocol)}), so per the {title} "
+            "nothing is ordered.",
+            None,
+        )
     if last is None and before is not None:
-        return _nothing(f"No {name} result in the last {hours} hours (the last was {said(before, tz)}), "
-                        f"so per the {title} nothing is ordered.", before)
+        return _nothing(
+            f"No {name} result in the last {hours} hours (the last was {said(before, tz)}), "
+            f"so per the {title} nothing is ordered.",
+            before,
+        )
     assert last is not None
     if last.value >= protocol["low_below"]:
-        return _nothing(f"The latest {name} is {said(last, tz)}, not below {_num(protocol['low_below'])} "
-                        f"{protocol['unit']}, so per the {title} nothing is ordered.", last)
+        return _nothing(
+            f"The latest {name} is {said(last, tz)}, not below {_num(protocol['low_below'])} "
+            f"{protocol['unit']}, so per the {title} nothing is ordered.",
+            last,
+        )
     dose, hours_over = _dose(protocol, last.value)
     fields = _header(protocol) + [("Based on", f"{name} {said(last, tz)} (within {hours} h)")]
     results = [_medication(ctx, protocol, dose, hours_over, fields)]
     recheck = protocol.get("recheck")
     if recheck and results[0].status == "proposal":
         at = when.parse(recheck["when"], tz)
-        results.append(propose_lab(ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields))
+        results.append(
+            propose_lab(
+                ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields
+            )
+        )
     done = merged(results)
     done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
     return done
@@ -186,19 +240,32 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
     unit_shown = {"meq": "mEq"}.get(med["unit"], med["unit"])
     quantity = {"value": dose, "unit": unit_shown, "system": dosing.UCUM, "code": med["unit"]}
     route = dosing.route_coding(med["route"])
-    text = f"{_num(dose)} {unit_shown} {route['text'].lower()}" + (f" over {_num(hours)} h" if hours else " once")
+    text = f"{_num(dose)} {unit_shown} {route['text'].lower()}" + (
+        f" over {_num(hours)} h" if hours else " once"
+    )
     dose_rate: dict[str, Any] = {"doseQuantity": quantity}
     repeat: dict[str, Any] = {"count": 1}
     if hours:
-        dose_rate["rateQuantity"] = {"value": round(dose / hours, 3), "unit": f"{unit_shown}/h", "system": dosing.UCUM,
-                                     "code": f"{med['unit']}/h"}
+        dose_rate["rateQuantity"] = {
+            "value": round(dose / hours, 3),
+            "unit": f"{unit_shown}/h",
+            "system": dosing.UCUM,
+            "code": f"{med['unit']}/h",
+        }
         repeat.update({"duration": hours, "durationUnit": "h"})
     inst = {"text": text, "timing": {"repeat": repeat}, "route": route, "doseAndRate": [dose_rate]}
     resource: dict[str, Any] = {
-        "resourceType": "MedicationRequest", "status": "active", "intent": "order",
-        "medicationCodeableConcept": {"coding": [{"system": RXNORM, "code": med["rxnorm"], "display": med["display"]}],
-                                      "text": med["text"]},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": draft.now(), "dosageInstruction": [inst]}
+        "resourceType": "MedicationRequest",
+        "status": "active",
+        "intent": "order",
+        "medicationCodeableConcept": {
+            "coding": [{"system": RXNORM, "code": med["rxnorm"], "display": med["display"]}],
+            "text": med["text"],
+        },
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "authoredOn": draft.now(),
+        "dosageInstruction": [inst],
+    }
     if draft.practitioner(ctx):
         resource["requester"] = draft.practitioner(ctx)
     flags = medication_flags(ctx, med["text"], inst)
@@ -206,8 +273,16 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
         flags.append({"severity": "warning", "kind": "dose", "text": (
             f"{_num(dose)} {unit_shown} is above {protocol['warn_above']} {unit_shown} in one oral "
             "dose; consider splitting it.")})
-    rows = [("Medication", med["text"]), ("Dose", f"{_num(dose)} {unit_shown}"), ("Route", route["text"])]
-    rows += [("Infusion", f"over {_num(hours)} h ({_num(dose / hours)} {unit_shown}/h)")] if hours else []
+    rows = [
+        ("Medication", med["text"]),
+        ("Dose", f"{_num(dose)} {unit_shown}"),
+        ("Route", route["text"]),
+    ]
+    rows += (
+        [("Infusion", f"over {_num(hours)} h ({_num(dose / hours)} {unit_shown}/h)")]
+        if hours
+        else []
+    )
     rows += [("Code", f"RxNorm {med['rxnorm']} ({med['display']})")]
     summary: ProposalSummary = {"title": f"Give {med['text']} {text}", "kind": "medication",
                                 "fields": rows + fields, "flags": flags}

@@ -29,9 +29,11 @@ from .ward_orders import brief, merged
 
 Said = Literal["takes", "stopped"]
 # the words after which a drug is said to be stopped (four languages; accent-folded, lower case)
-_STOPPED = re.compile(r"\b(?:stopped|stop(?:ped)? taking|no longer (?:takes|taking|on)|came off|discontinued|"
-                      r"a arrete|arrete|ne prend plus|n'prend plus|parou(?: de tomar)?|nao toma mais|"
-                      r"dejo(?: de tomar)?|ya no toma|suspendeu|suspendio)\b")
+_STOPPED = re.compile(
+    r"\b(?:stopped|stop(?:ped)? taking|no longer (?:takes|taking|on)|came off|discontinued|"
+    r"a arrete|arrete|ne prend plus|n'prend plus|parou(?: de tomar)?|nao toma mais|"
+    r"dejo(?: de tomar)?|ya no toma|suspendeu|suspendio)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -41,16 +43,23 @@ class Reported:
     name: str  # the ingredient, as the knowledge core names it
     words: str  # as written
     said: Said
-    on_list: str | None  # the matching order or statement ("MedicationRequest/…: text"), None if absent
+    on_list: (
+        str | None
+    )  # the matching order or statement ("MedicationRequest/…: text"), None if absent
 
 
 def _listed(ctx: ToolContext) -> list[tuple[str, str]]:
     """(ingredient, "Type/id: text") of every active order and recorded statement."""
     out = []
-    for rtype, params in (("MedicationRequest", {"status": "active"}), ("MedicationStatement", {"status": "active"})):
+    for rtype, params in (
+        ("MedicationRequest", {"status": "active"}),
+        ("MedicationStatement", {"status": "active"}),
+    ):
         if ctx.scopes is not None and not ctx.scopes.allows(rtype, "s"):
             continue
-        for res in ctx.gateway().search(rtype, {"patient": ctx.patient_id, **params, "_count": 100}, max_pages=1):
+        for res in ctx.gateway().search(
+            rtype, {"patient": ctx.patient_id, **params, "_count": 100}, max_pages=1
+        ):
             text = records.concept_text(res.get("medicationCodeableConcept"))
             out.append((knowledge.generic(text), f"{rtype}/{res.get('id')}: {text}"))
     return out
@@ -77,10 +86,13 @@ def reported(statement: str, listed: list[tuple[str, str]]) -> tuple[list[Report
 def _statement(ctx: ToolContext, r: Reported, statement: str) -> dict[str, Any]:
     coding = rxnorm_coding(r.name)
     resource: dict[str, Any] = {
-        "resourceType": "MedicationStatement", "status": "active" if r.said == "takes" else "stopped",
+        "resourceType": "MedicationStatement",
+        "status": "active" if r.said == "takes" else "stopped",
         "medicationCodeableConcept": {"text": r.name, **({"coding": [coding]} if coding else {})},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "dateAsserted": now(),
-        "note": [{"text": f"As the clinician reported: \"{statement[:300]}\""}]}
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "dateAsserted": now(),
+        "note": [{"text": f'As the clinician reported: "{statement[:300]}"'}],
+    }
     if practitioner(ctx):
         resource["informationSource"] = practitioner(ctx)
     if r.said == "stopped" and r.on_list and r.on_list.startswith("MedicationRequest/"):
@@ -96,8 +108,12 @@ def _propose_one(ctx: ToolContext, r: Reported, statement: str) -> ToolResult:
               ("On the list", r.on_list or "not on the medication list")]
     if r.said == "stopped" and r.on_list and r.on_list.startswith("MedicationRequest/"):
         fields.append(("Order", f"{r.on_list} stays active until it is discontinued in the EHR"))
-    summary: ProposalSummary = {"title": f"Record that the patient {verb} {r.name}", "kind": "medication",
-                                "fields": fields, "flags": flags}
+    summary: ProposalSummary = {
+        "title": f"Record that the patient {verb} {r.name}",
+        "kind": "medication",
+        "fields": fields,
+        "flags": flags,
+    }
     return propose(ctx, "reconcile_medications", resource, summary, "medication statement")
 
 
@@ -113,8 +129,11 @@ def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult
     try:
         listed = _listed(ctx)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The medication list could not be read, so nothing was "
-                                  "reconciled and nothing was recorded.")
+        return ToolResult.failure(
+            "unreachable",
+            "The medication list could not be read, so nothing was "
+            "reconciled and nothing was recorded.",
+        )
     found, unclear = reported(args.statement, listed)
     names = ", ".join(ref.split(": ", 1)[1] for _, ref in listed)
     lines = [_say(N_("Medication list: %(names)s."), names=names) if names
@@ -133,7 +152,12 @@ def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult
         lines.append(_say(N_("No medication was named, so nothing was reconciled or recorded.")))
     if not todo:
         lines.append(_say(N_("Nothing to record.")))
-        return ToolResult(status="ok", text="\n".join(lines), data={"reconciled": [r.name for r in found]}, count=0)
+        return ToolResult(
+            status="ok",
+            text="\n".join(lines),
+            data={"reconciled": [r.name for r in found]},
+            count=0,
+        )
     results = [_propose_one(ctx, r, args.statement) for r in todo]
     done = merged(results)
     flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []

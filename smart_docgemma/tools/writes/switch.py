@@ -64,9 +64,18 @@ def replaced(new: str, said: str | None,
                      else message(N_("%(said)s is not on the active list"), said=said))
     group = group_of(new)
     if group is None:
-        return [], message(N_("%(drug)s is in no therapeutic group this site lists, so no order was "
-                              "chosen to stop"), drug=new)
-    same = [m for m in active if group_of(text(m)) == group and knowledge.generic(text(m)) != knowledge.generic(new)]
+        return [], message(
+            N_(
+                "%(drug)s is in no therapeutic group this site lists, so no order was "
+                "chosen to stop"
+            ),
+            drug=new,
+        )
+    same = [
+        m
+        for m in active
+        if group_of(text(m)) == group and knowledge.generic(text(m)) != knowledge.generic(new)
+    ]
     return same, message(N_("the active %(group)s order") if len(same) == 1
                          else N_("the active %(group)s orders"), group=group.replace("_", " "))
 
@@ -83,9 +92,17 @@ def _stop(ctx: ToolContext, order: dict[str, Any], new: str) -> ToolResult:
         "dosageInstruction": [{"text": f"Stop {drug}: switched to {new}"}]}
     if practitioner(ctx):
         resource["requester"] = practitioner(ctx)
-    summary: ProposalSummary = {"title": f"Stop {drug}", "kind": "medication", "flags": [], "fields": [
-        ("Medication", drug), ("Order stopped", f"{ref} ({records.dosage(order.get('dosageInstruction') or [])})"),
-        ("Reason", f"switched to {new}"), ("In the EHR", f"{ref} is discontinued when this is signed")]}
+    summary: ProposalSummary = {
+        "title": f"Stop {drug}",
+        "kind": "medication",
+        "flags": [],
+        "fields": [
+            ("Medication", drug),
+            ("Order stopped", f"{ref} ({records.dosage(order.get('dosageInstruction') or [])})"),
+            ("Reason", f"switched to {new}"),
+            ("In the EHR", f"{ref} is discontinued when this is signed"),
+        ],
+    }
     return propose(ctx, "switch_medication", resource, summary, "stop order")
 
 
@@ -101,13 +118,23 @@ def run_switch(args: tool_args.SwitchArgs, ctx: ToolContext) -> ToolResult:
     try:
         active = _active(ctx)
     except errors.DocGemmaError:
-        return ToolResult.failure("unreachable", "The medication list could not be read, so no switch was "
-                                  "prepared and nothing was proposed.")
+        return ToolResult.failure(
+            "unreachable",
+            "The medication list could not be read, so no switch was "
+            "prepared and nothing was proposed.",
+        )
     stops, how = replaced(args.new_drug, args.replaces, active)
-    start = run_prescribe(tool_args.PrescribeMedicationArgs(
-        patient_id=args.patient_id, medication_name=args.new_drug, dosage=args.dosage, frequency=args.frequency,
-        notes=f"replaces {', '.join(records.concept_text(m.get('medicationCodeableConcept')) for m in stops)}"
-        [:200] if len(stops) == 1 else None), ctx)
+    names = ", ".join(records.concept_text(m.get("medicationCodeableConcept")) for m in stops)
+    start = run_prescribe(
+        tool_args.PrescribeMedicationArgs(
+            patient_id=args.patient_id,
+            medication_name=args.new_drug,
+            dosage=args.dosage,
+            frequency=args.frequency,
+            notes=f"replaces {names}"[:200] if len(stops) == 1 else None,
+        ),
+        ctx,
+    )
     lines = [_say(N_("Switch to %(drug)s %(dose)s %(frequency)s."), drug=args.new_drug,
                   dose=args.dosage, frequency=args.frequency)]
     if len(stops) == 1:

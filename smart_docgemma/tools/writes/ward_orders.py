@@ -39,8 +39,12 @@ def merged(results: list[ToolResult]) -> ToolResult:
     ids = [r.proposal_id for r in made if r.proposal_id]
     text = "\n".join(r.text for r in results)
     findings = [f for r in made for f in r.safety_findings()]
-    return ToolResult(status="proposal", text=text, proposal_id=ids[0],
-                      data={**made[0].json_data(), "proposal_ids": ids, "safety_findings": findings})
+    return ToolResult(
+        status="proposal",
+        text=text,
+        proposal_id=ids[0],
+        data={**made[0].json_data(), "proposal_ids": ids, "safety_findings": findings},
+    )
 
 
 def brief(results: list[ToolResult]) -> str:
@@ -48,7 +52,9 @@ def brief(results: list[ToolResult]) -> str:
     orders without repeating every field the cards show."""
     lines, lang = [], answer_language()
     for r in results:
-        title = (r.json_data().get("summary") or {}).get("title") if r.status == "proposal" else None
+        title = (
+            (r.json_data().get("summary") or {}).get("title") if r.status == "proposal" else None
+        )
         lines.append(say(message(N_("Proposed, awaiting your approval (nothing written yet): "
                                     "%(title)s."), title=reread(title, lang)), lang)
                      if title else r.text)
@@ -59,9 +65,15 @@ def site_zone(ctx: ToolContext) -> str:
     return str(setting(ctx.config, "SITE_TIMEZONE"))
 
 
-def service_request(ctx: ToolContext, code: dict[str, Any], category: dict[str, str], priority: str | None,
-                    at: when.When | None = None, reason: str | None = None,
-                    note: str | None = None) -> dict[str, Any]:
+def service_request(
+    ctx: ToolContext,
+    code: dict[str, Any],
+    category: dict[str, str],
+    priority: str | None,
+    at: when.When | None = None,
+    reason: str | None = None,
+    note: str | None = None,
+) -> dict[str, Any]:
     """An active ServiceRequest (intent order) for the patient in context, authored now."""
     resource: dict[str, Any] = {
         "resourceType": "ServiceRequest", "status": "active", "intent": "order",
@@ -83,24 +95,55 @@ def active_orders(ctx: ToolContext, code: dict[str, Any], what: str) -> list[Saf
     or that it could not be checked: never silence for a check that did not run."""
     coding = (code.get("coding") or [{}])[0]
     if ctx.scopes is None or not ctx.scopes.allows("ServiceRequest", "s"):
-        return [flag("info", "unchecked", f"Active {what} orders could not be checked (this session may not "
-                                          "search ServiceRequest records).")]
+        return [
+            flag(
+                "info",
+                "unchecked",
+                f"Active {what} orders could not be checked (this session may not "
+                "search ServiceRequest records).",
+            )
+        ]
     try:
-        found = ctx.gateway().search("ServiceRequest", {"patient": ctx.patient_id, "status": "active",
-                                                        "code": f"{coding['system']}|{coding['code']}",
-                                                        "_count": 5}, max_pages=1)
+        found = ctx.gateway().search(
+            "ServiceRequest",
+            {
+                "patient": ctx.patient_id,
+                "status": "active",
+                "code": f"{coding['system']}|{coding['code']}",
+                "_count": 5,
+            },
+            max_pages=1,
+        )
     except errors.DocGemmaError:
-        return [flag("info", "unchecked", f"Active {what} orders could not be read, so a duplicate was not "
-                                          "checked.")]
+        return [
+            flag(
+                "info",
+                "unchecked",
+                f"Active {what} orders could not be read, so a duplicate was not checked.",
+            )
+        ]
     when_said = [(r.get("occurrenceDateTime") or r.get("authoredOn") or "")[:16] for r in found]
-    return [flag("warning", "duplicate", f"A {what} order is already active on the chart ({', '.join(when_said)}); "
-                                         "this would be another one.")] if found else []
+    return (
+        [
+            flag(
+                "warning",
+                "duplicate",
+                f"A {what} order is already active on the chart ({', '.join(when_said)}); "
+                "this would be another one.",
+            )
+        ]
+        if found
+        else []
+    )
 
 
 # ------------------------------------------------------------------ lab orders
 def lab_code(key: str) -> dict[str, Any]:
     test = ward_words.lab_test(key)
-    return {"coding": [{"system": LOINC, "code": test["loinc"], "display": test["display"]}], "text": key}
+    return {
+        "coding": [{"system": LOINC, "code": test["loinc"], "display": test["display"]}],
+        "text": key,
+    }
 
 
 def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None, reason: str | None,
@@ -108,8 +151,12 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     """One lab order's proposal (its card names the test, code, priority and time)."""
     test = ward_words.lab_test(key)
     resource = service_request(ctx, lab_code(key), LAB_CATEGORY, priority, at, reason)
-    fields = [("Test", key), ("Code", f"LOINC {test['loinc']} ({test['display']})"),
-              ("Priority", priority or "routine"), ("When", at.said or "not scheduled (when the lab runs it)")]
+    fields = [
+        ("Test", key),
+        ("Code", f"LOINC {test['loinc']} ({test['display']})"),
+        ("Priority", priority or "routine"),
+        ("When", at.said or "not scheduled (when the lab runs it)"),
+    ]
     fields += [("Reason", reason)] if reason else []
     fields += protocol or []
     title = f"Order {key}" + (f" ({at.said})" if at.said else "")
@@ -125,9 +172,12 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
         return refused
     tests = ward_words.lab_tests(args.test)
     if not tests:
-        return ToolResult.failure("invalid", f"\"{args.test}\" is not a lab test this site's order table knows "
-                                  "(basic metabolic panel, CBC, HbA1c, serum potassium …), so nothing was "
-                                  "ordered. Please name the test, or place the order in the EHR.")
+        return ToolResult.failure(
+            "invalid",
+            f'"{args.test}" is not a lab test this site\'s order table knows '
+            "(basic metabolic panel, CBC, HbA1c, serum potassium …), so nothing was "
+            "ordered. Please name the test, or place the order in the EHR.",
+        )
     try:
         at = when.parse(args.when, site_zone(ctx))
     except errors.DocGemmaError as exc:
@@ -147,21 +197,33 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
         return refused
     found = ward_words.specialties(args.specialty)
     if not found:
-        return ToolResult.failure("invalid", f"\"{args.specialty}\" is not a specialty this site's referral table "
-                                  "knows, so no referral was prepared. Please name the specialty (orthopedic "
-                                  "surgery, cardiology, dermatology …), or place the referral in the EHR.")
+        return ToolResult.failure(
+            "invalid",
+            f'"{args.specialty}" is not a specialty this site\'s referral table '
+            "knows, so no referral was prepared. Please name the specialty (orthopedic "
+            "surgery, cardiology, dermatology …), or place the referral in the EHR.",
+        )
     key = found[0]
     spec = ward_words.specialty(key)
     coding = [{"system": SNOMED, "code": spec["code"], "display": spec["display"]}]
     if spec.get("also"):
         coding.append({"system": SNOMED, **spec["also"]})
     code = {"coding": coding, "text": spec["display"]}
-    resource = service_request(ctx, code, REFERRAL_CATEGORY, args.priority, reason=args.reason, note=args.note)
-    fields = [("Specialty", key), ("Code", "; ".join(f"SNOMED CT {c['code']} ({c['display']})" for c in coding)),
-              ("Priority", args.priority or "routine"), ("Reason", args.reason or "not stated")]
-    summary: ProposalSummary = {"title": f"Refer to {key}" + (f" for {args.reason}" if args.reason else ""),
-                                "kind": "referral", "fields": fields,
-                                "flags": active_orders(ctx, code, f"{key} referral")}
+    resource = service_request(
+        ctx, code, REFERRAL_CATEGORY, args.priority, reason=args.reason, note=args.note
+    )
+    fields = [
+        ("Specialty", key),
+        ("Code", "; ".join(f"SNOMED CT {c['code']} ({c['display']})" for c in coding)),
+        ("Priority", args.priority or "routine"),
+        ("Reason", args.reason or "not stated"),
+    ]
+    summary: ProposalSummary = {
+        "title": f"Refer to {key}" + (f" for {args.reason}" if args.reason else ""),
+        "kind": "referral",
+        "fields": fields,
+        "flags": active_orders(ctx, code, f"{key} referral"),
+    }
     if args.note:
         summary["preview"] = args.note[:600]
     return draft.propose(ctx, "refer_patient", resource, summary, "referral")
@@ -170,23 +232,45 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
 # ------------------------------------------------------------------ vital signs
 def _quantity(value: float, entry: dict[str, Any]) -> dict[str, Any]:
     shown = int(value) if float(value).is_integer() else value
-    return {"value": shown, "unit": entry["unit"]["shown"], "system": UCUM, "code": entry["unit"]["code"]}
+    return {
+        "value": shown,
+        "unit": entry["unit"]["shown"],
+        "system": UCUM,
+        "code": entry["unit"]["code"],
+    }
 
 
-def observation(ctx: ToolContext, reading: ward_words.Reading, taken: str | None = None) -> dict[str, Any]:
+def observation(
+    ctx: ToolContext, reading: ward_words.Reading, taken: str | None = None
+) -> dict[str, Any]:
     """The vital-signs profile's Observation of ``reading`` (final), effective when it was
     ``taken`` (ISO, the site's zone), else now."""
     entry, now = reading.entry, draft.now()
     coding = [{"system": LOINC, "code": entry["loinc"], "display": entry["display"]}]
     if entry.get("also"):
-        coding.append({"system": LOINC, "code": entry["also"]["loinc"], "display": entry["also"]["display"]})
+        coding.append(
+            {"system": LOINC, "code": entry["also"]["loinc"], "display": entry["also"]["display"]}
+        )
     category = entry["category"]
     resource: dict[str, Any] = {
-        "resourceType": "Observation", "status": "final",
-        "category": [{"coding": [{"system": OBSERVATION_CATEGORY, "code": category,
-                                  "display": {"vital-signs": "Vital Signs"}.get(category, "Laboratory")}]}],
-        "code": {"coding": coding, "text": reading.vital}, "subject": {"reference": f"Patient/{ctx.patient_id}"},
-        "effectiveDateTime": taken or now, "issued": now}
+        "resourceType": "Observation",
+        "status": "final",
+        "category": [
+            {
+                "coding": [
+                    {
+                        "system": OBSERVATION_CATEGORY,
+                        "code": category,
+                        "display": {"vital-signs": "Vital Signs"}.get(category, "Laboratory"),
+                    }
+                ]
+            }
+        ],
+        "code": {"coding": coding, "text": reading.vital},
+        "subject": {"reference": f"Patient/{ctx.patient_id}"},
+        "effectiveDateTime": taken or now,
+        "issued": now,
+    }
     if entry.get("profile"):
         resource["meta"] = {"profile": [PROFILE + entry["profile"]]}
     if entry.get("pair"):
@@ -208,8 +292,11 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
         return refused
     found = ward_words.readings(args.reading)
     if not found:
-        return ToolResult.failure("invalid", f"No vital sign with a value was found in \"{args.reading}\" "
-                                  "(e.g. \"BP 150/95 mmHg\", \"HR 88\"), so nothing was recorded.")
+        return ToolResult.failure(
+            "invalid",
+            f'No vital sign with a value was found in "{args.reading}" '
+            '(e.g. "BP 150/95 mmHg", "HR 88"), so nothing was recorded.',
+        )
     wrong = [w for w in map(ward_words.implausible, found) if w]
     plausible = [r for r in found if not ward_words.implausible(r)]
     if not plausible:
@@ -219,11 +306,26 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
     results = []
     for reading in plausible:
         said = ward_words.reading_text(reading)
-        fields = [("Vital sign", reading.vital), ("Value", said.removeprefix(reading.vital).strip()),
-                  ("Code", f"LOINC {reading.entry['loinc']}"),
-                  ("Time taken", f"{at:%Y-%m-%d %H:%M} (as said)" if at else draft.now() + " (when it was said)")]
-        summary: ProposalSummary = {"title": f"Record {said}", "kind": "vital_sign", "fields": fields, "flags": []}
-        results.append(draft.propose(ctx, "record_vital_sign", observation(ctx, reading, taken), summary, "vital sign"))
+        fields = [
+            ("Vital sign", reading.vital),
+            ("Value", said.removeprefix(reading.vital).strip()),
+            ("Code", f"LOINC {reading.entry['loinc']}"),
+            (
+                "Time taken",
+                f"{at:%Y-%m-%d %H:%M} (as said)" if at else draft.now() + " (when it was said)",
+            ),
+        ]
+        summary: ProposalSummary = {
+            "title": f"Record {said}",
+            "kind": "vital_sign",
+            "fields": fields,
+            "flags": [],
+        }
+        results.append(
+            draft.propose(
+                ctx, "record_vital_sign", observation(ctx, reading, taken), summary, "vital sign"
+            )
+        )
     done = merged(results)
     if wrong and done.status == "proposal":  # what was not recorded is said, never dropped
         done.text = "\n".join([done.text, *wrong])
