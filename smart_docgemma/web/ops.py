@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 
 import requests
 from flask import Blueprint, Response, current_app, g, jsonify
@@ -33,6 +34,9 @@ bp = Blueprint("ops", __name__)
 log = logging.getLogger(__name__)
 
 PARTS_EVERY_S = 5.0
+# The probe stops when nobody has read it for this long (the next reader starts it again) or
+# when its app is gone: a worker no probe asks, or an app a test made and dropped, probes nothing.
+PARTS_IDLE_S = 60.0
 PROBE_TIMEOUT_S = (1.0, 2.0)  # connect, read: a probe answers fast or reports "down"
 
 
@@ -80,19 +84,25 @@ class _Parts:
         self.state: dict[str, str] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._read_at = time.monotonic()
 
     def latest(self, app) -> dict[str, str]:
         with self._lock:
+            self._read_at = time.monotonic()
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, args=(app,), daemon=True,
-                                                name="docgemma-parts")
+                self._thread = threading.Thread(target=self._run, args=(weakref.ref(app),),
+                                                daemon=True, name="docgemma-parts")
                 self._thread.start()
         return dict(self.state) or {"database": "unknown", "ehr": "unknown", "model": "unknown"}
 
-    def _run(self, app) -> None:
-        while True:
+    def _run(self, app_ref) -> None:
+        while time.monotonic() - self._read_at < PARTS_IDLE_S:
+            app = app_ref()
+            if app is None:
+                return
             with app.app_context():
                 self.state = _probe_parts()
+            del app  # the sleep holds no reference: a dropped app can be collected
             time.sleep(PARTS_EVERY_S)
 
 

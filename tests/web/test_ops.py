@@ -50,6 +50,32 @@ def test_healthz_answers_at_once_and_says_which_part_is_down(app_config):
     assert 'docgemma_part_up{part="database"} 1.0' in scraped
 
 
+def test_the_parts_probe_stops_when_nobody_reads_it(app_config, monkeypatch):
+    """A worker no probe asks stops probing the EHR and the model; the next read starts it."""
+    import threading
+
+    from smart_docgemma import create_app
+    from smart_docgemma.web import ops
+
+    monkeypatch.setattr(ops, "PARTS_IDLE_S", 0.5)
+    monkeypatch.setattr(ops, "PARTS_EVERY_S", 0.1)
+    app = create_app(app_config)
+    parts = app.extensions  # the probe's state lives with its app
+
+    def probing() -> bool:
+        thread = parts["docgemma.parts"]._thread
+        return thread is not None and thread.is_alive() and thread in threading.enumerate()
+
+    app.test_client().get("/healthz")
+    assert probing()
+    deadline = time.monotonic() + 10
+    while probing() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not probing()
+    app.test_client().get("/healthz")
+    assert probing()
+
+
 def test_readyz_needs_the_database_and_only_reports_fhir_and_model(app_config, tmp_path):
     from smart_docgemma import create_app
 

@@ -67,7 +67,8 @@ def test_css_output():
 def test_fetch_style_returns_the_json(httpserver):
     httpserver.expect_request("/style.json").respond_with_json(GOOD)
     assert fetch_style(httpserver.url_for("/style.json"), 5) == GOOD
-    assert httpserver.log[0][0].headers["Accept"] == "application/json"
+    [(request, _)] = [entry for entry in httpserver.log if entry[0].path == "/style.json"]
+    assert request.headers["Accept"] == "application/json"
 
 
 @pytest.mark.parametrize("respond", [
