@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask
 
-from sqlalchemy import and_, func, or_, select, true, update
+from sqlalchemy import Connection, and_, func, or_, select, true, update
 
 from .. import errors, knowledge, metrics
 from ..approval.types import Launch, PendingOrder, ProposalSummary, SecondLook
@@ -442,17 +442,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.sid == sid, table.c.status == "pending", table.c.created_at >= since)))]
-            if ids:
-                conn.execute(
-                    update(table)
-                    .where(and_(table.c.id.in_(ids), table.c.status == "pending"))
-                    .values(
-                        status="rejected",
-                        reason=reason[:REASON_MAX],
-                        decided_at=now(),
-                        decided_by=None,
-                    )
-                )
+            _reject_pending(conn, ids, reason)
         return ids
 
     def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]:
@@ -461,17 +451,7 @@ class ProposalStore:
         with self.storage.begin() as conn:
             ids = [r.id for r in conn.execute(select(table.c.id).where(and_(
                 table.c.id.in_(list(proposal_ids)), table.c.status == "pending")))]
-            if ids:
-                conn.execute(
-                    update(table)
-                    .where(and_(table.c.id.in_(ids), table.c.status == "pending"))
-                    .values(
-                        status="rejected",
-                        reason=reason[:REASON_MAX],
-                        decided_at=now(),
-                        decided_by=None,
-                    )
-                )
+            _reject_pending(conn, ids, reason)
         return ids
 
     def _claim(self, proposal_id: str, user: str | None, version: int | None = None) -> bool:
@@ -691,3 +671,14 @@ def _held_by_the_ehr(p: Proposal, launch: Launch,
         time.sleep(remaining)
         found = launch.fhir.by_identifier(p.resource_type, IDENTIFIER_SYSTEM, p.id)
     return found, clear_since
+
+
+def _reject_pending(conn: Connection, ids: list[str], reason: str) -> None:
+    """Reject those of ``ids`` still pending, on behalf of no clinician (a withdrawal)."""
+    if ids:
+        conn.execute(
+            update(table)
+            .where(and_(table.c.id.in_(ids), table.c.status == "pending"))
+            .values(status="rejected", reason=reason[:REASON_MAX], decided_at=now(),
+                    decided_by=None)
+        )
