@@ -368,6 +368,11 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
         "hakuna kinachodaiwa kuzihusu kwa %(drugs)s.",
     ),
+    "Sources disagree — %(grades)s. The higher grade is shown.": (
+        "Les sources divergent — %(grades)s. Le niveau le plus élevé est retenu.",
+        "As fontes divergem — %(grades)s. É mostrado o grau mais alto.",
+        "Las fuentes discrepan — %(grades)s. Se muestra el grado más alto.",
+        "Vyanzo vinatofautiana — %(grades)s. Kiwango cha juu kinaonyeshwa."),
     "No paediatric range on file for %(drug)s": (
         "Pas de fourchette pédiatrique enregistrée pour %(drug)s",
         "Sem faixa pediátrica registada para %(drug)s",

@@ -255,7 +255,8 @@ def test_a_page_with_flags_an_invalid_edit_and_a_chart_answer_has_no_english(
     assert {"fr": "CRITIQUE", "pt": "CRÍTICO", "es": "CRÍTICO"}[lang] in _visible(checked)
     page = client.get("/app", headers={"Accept-Language": lang}).get_data(as_text=True)
     for shown in (card, bad.get_data(as_text=True), answer, recorded, checked, page):
-        left = sorted(p for p in english if p in _visible(shown))
+        # whole words: "is a" is English, "mais antigo" (Portuguese) only holds its letters
+        left = sorted(p for p in english if re.search(rf"\b{re.escape(p)}\b", _visible(shown)))
         assert left == [], f"English on a {lang} page: {left[:8]}\n{_visible(shown)[:3000]}"
         iso = re.findall(r"\b\d{4}-\d{2}-\d{2}\b", _visible(shown))  # a date in the locale's form
         assert iso == [], f"ISO dates on a {lang} page: {iso[:8]}\n{_visible(shown)[:3000]}"

@@ -41,7 +41,24 @@ def table_text(i: knowledge.Interaction) -> str:
         level=clinical_text(i.severity, lang).upper(),
         summary=clinical_text(i.summary, lang),
         mechanism=clinical_text(i.mechanism, lang),
-        management=clinical_text(i.management, lang),
+        management=_management(i.management, lang),
+    )
+
+
+DISAGREE = " Sources disagree — "
+HIGHER = ". The higher grade is shown."
+
+
+def _management(text: str, lang: str) -> str:
+    """The management text, translated where written, and the sources' disagreement the
+    knowledge core appends to it (``knowledge/ddi.py``) said in the same language."""
+    head, found, grades = text.partition(DISAGREE)
+    said = clinical_text(head, lang)
+    if not found:
+        return said
+    grades = grades.removesuffix(HIGHER)
+    return f"{said} " + _said(
+        N_("Sources disagree — %(grades)s. The higher grade is shown."), grades=grades
     )
 
 
