@@ -335,10 +335,12 @@ def _ping_when_idle(engine, idle_s: float) -> None:
 
     @event.listens_for(engine, "checkout")
     def _checked_out(dbapi_conn, record, _proxy):
+        returned = record.info.get("returned_at")
+        if returned is None:  # fresh from connect: the pool cannot retry it, and it is alive
+            return
         if _hung_up(dbapi_conn):  # the server said goodbye (restarted, crashed): no round trip
             raise DisconnectionError("pooled connection closed by the server")
-        returned = record.info.get("returned_at")
-        if returned is None or time.monotonic() - returned < idle_s:
+        if time.monotonic() - returned < idle_s:
             return
         try:
             cursor = dbapi_conn.cursor()
