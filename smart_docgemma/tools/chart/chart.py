@@ -273,9 +273,14 @@ SHOWS_MEDICATIONS = ("medications", None)
 def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResult:
     review = _review(ctx, chart)
     if review.status != "ok":
-        return shown
+        # the list is still shown, and the review that could not run is said, never left out
+        said = "The medication review could not run: " + review.text
+        return replace(shown, text=f"{shown.text}\n{said}")
+    text = shown.text
+    if text == chart.text:  # the whole chart: it gives up room so the review fits the budget
+        text = chart_text(chart.data, budget=max(TEXT_BUDGET - len(review.text) - 1, 0))
     # blocks kept whole
-    return replace(review, text=f"{shown.text}\n{review.text}", count=shown.count,
+    return replace(review, text=f"{text}\n{review.text}", count=shown.count,
                    sources=list(dict.fromkeys(shown.sources + review.sources)))
 
 
