@@ -387,8 +387,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
         "chart_question", "patient_words", also_before="'"
     ).search(low):
         return True
-    if find_patient_ids(text) or named_people(text):  # "the age of the patient with MRN of …",
-        # "Robert Mensah nascido em …, alergias?": a patient named; planning decides whose
+    # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
+    # named; planning decides whose. A name asked for its MRN or birth date is a patient
+    # lookup, which the search answers without opening the chart it finds.
+    if find_patient_ids(text) or (named_people(text) and focus != "identifiers"):
         return True
     # "mean fingerstick glucose over the past 24h?":
     if (focus.startswith("lab:") or focus == "vitals:bp") and asked(text) != Asked():
