@@ -25,7 +25,13 @@ def _general() -> re.Pattern[str]:
 
 def asks_general_knowledge(folded: str) -> bool:
     """The message (accent folded) asks about the drug in general, not for this patient."""
-    return bool(_general().search(folded.lower()))
+    low = folded.lower()
+    return bool(_general().search(low) or _WHAT_IT_DOES.search(low))
+
+
+# "What do ACE inhibitors do?", "what does metformin do?": what a drug does, asked of the drug;
+# "what do I do?", "what should we do?" ask for a plan for her and stay hers
+_WHAT_IT_DOES = re.compile(r"\bwhat (?:do|does) (?!i\b|we\b|you\b)[\w\s-]{2,40}\bdo\s*\?")
 
 
 def ordered_drug(folded: str, mentions: list[tuple[str, str]], dose: str | None) -> str | None:

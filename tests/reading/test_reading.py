@@ -63,3 +63,15 @@ def test_of_several_drugs_the_one_before_the_dose_is_ordered():
     assert ordered_drug(said, mentions, "50 mg") == "losartan"
     assert ordered_drug("on the lisinopril, add losartan 50mg od", mentions, "50 mg") == "losartan"
     assert ordered_drug("losartan or lisinopril?", mentions, None) is None
+
+
+@pytest.mark.parametrize("text, general", [
+    ("what do ace inhibitors do?", True),
+    ("what does metformin do ?", True),
+    ("warfarin inr 5 what do i do?", False),  # a plan for her: her safety check runs
+    ("what do you think of amoxicillin for her?", False),
+])
+def test_what_a_drug_does_is_asked_of_the_drug_not_of_her(text, general):
+    from smart_docgemma.reading.drugs import asks_general_knowledge
+
+    assert asks_general_knowledge(text) is general
