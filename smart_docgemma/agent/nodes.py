@@ -20,7 +20,7 @@ from ..languages import N_, answer_language, message, say
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
-from . import amendments, clarification, drafting, languages, planning, prompts
+from . import amendments, clarification, draft_requests, languages, planning, prompts
 from .extraction import chart_drugs, extract
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
@@ -145,7 +145,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
-    choice = (drafting.draft_call(probe, deps.tools, deps.ctx)
+    choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
               or planning.fast_choice(probe, deps.tools, code_only=not _can_call(state, deps)))
     ask = None if choice else _ask_for_fields(probe, deps)
     if ask:

@@ -18,7 +18,7 @@ from ..reading.subject import InContext, Subject, subject_of, without_identifier
 from ..tools import catalog
 from ..tools.chart.answers import focus_of
 from ..tools.words.windows import Asked, asked, keys_of
-from . import drafting, ward_requests
+from . import draft_requests, ward_requests
 from .extraction import born_words, compiled
 from .languages import fold
 from .prompts import rules
@@ -27,7 +27,7 @@ from .state import Turn
 
 def required_tools(state: Turn) -> list[str]:
     """Tools the query's task patterns require, in running order."""
-    if drafting.requested(state):
+    if draft_requests.requested(state):
         return ["draft_document"]  # the document is the turn's one write (a referral inside it)
     ent = state.entities
     needed = set()
