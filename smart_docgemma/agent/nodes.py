@@ -17,11 +17,12 @@ from pydantic import BaseModel, ValidationError
 from .. import metrics
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
+from ..reading.request import Chart, Conversation
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
 from . import amendments, clarification, draft_requests, languages, planning, prompts
-from .extraction import chart_drugs, extract
+from .extraction import chart_drugs, read
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -128,14 +129,18 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return amended
     # a reply to "what dose should I use?" is read with the request it completes
     understood = clarification.completed(state.message, state.history)
+    asked_back = str(state.history[-1].get("content")) if understood != state.message else None
+    said = read(state.message, understood=understood, chart=_chart(state),
+                conversation=Conversation(asked_back=asked_back))
     entities = replace(
-        extract(understood),
+        said.entities,
         has_image=bool(state.image),
-        chart_drugs=tuple(chart_drugs(state.chart_summary)),
+        chart_drugs=said.chart.medications,
         **_lesson_hint(state.message, deps),
     )
     history = prompts.recent(state.history, prompts.limit("history_turns"))
-    update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
+    update: Update[InputAssemblyOutcome] = {
+        "entities": entities, "request": replace(said, entities=entities), "history": history}
     probe = merge(state, update)
     stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
     if stop:
@@ -176,9 +181,12 @@ def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)
     )
-    entities = replace(extract(words), chart_drugs=tuple(chart_drugs(state.chart_summary)))
+    said = read(state.message, understood=words, chart=_chart(state),
+                conversation=Conversation(pending_card=pending.proposal_id))
+    entities = replace(said.entities, chart_drugs=said.chart.medications)
     return {
         "entities": entities,
+        "request": replace(said, entities=entities),
         "history": prompts.recent(state.history, prompts.limit("history_turns")),
         "current": ToolCall(tool, args),
         "intent": "TOOL_NEEDED",
@@ -186,6 +194,12 @@ def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
         "task_summary": _fast_summary(tool, args),
         "outcome": "execute",
     }
+
+
+def _chart(state: Turn) -> Chart:
+    """The chart in context as the reading takes it (who she is, her active medications)."""
+    meds = tuple(chart_drugs(state.chart_summary))
+    return Chart(patient=planning.in_context(state), medications=meds)
 
 
 def _not_granted(tool: str) -> str:
@@ -396,8 +410,8 @@ def _hints(state: Turn) -> str:
     found = [("patient ID", patient_id)] if patient_id else []
     found += [("drug name", d) for d in ent.drugs]
     found += [("patient name", n) for n in ent.patient_names]
-    found += [(k, v) for k, v in (ent.dose or {}).items() if v]
-    found += [(k, v) for k, v in (ent.allergy or {}).items() if v]
+    found += [(k, v) for k, v in (ent.dose.said() if ent.dose else {}).items() if v]
+    found += [(k, v) for k, v in (ent.allergy.said() if ent.allergy else {}).items() if v]
     hints = [prompts.template("hint").format(key=key, value=value) for key, value in found]
     return "\n".join(hints) + "\n" if hints else ""
 

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import yaml
 from smart_docgemma.agent import ward_requests
-from smart_docgemma.agent.extraction import asks_chart
+from smart_docgemma.agent.extraction import asks_chart, read
 from smart_docgemma.agent.planning import chart_args
 from smart_docgemma.languages import answering
 from smart_docgemma.tools.args import PatientChartArgs
@@ -80,7 +80,7 @@ def observation(i: int, item: Result | Pressure) -> dict[str, Any]:
 
 def answer(case: dict[str, Any]) -> str:
     """The chart tool's answer to the words, as planning asks it (no model)."""
-    args = PatientChartArgs(**chart_args(case["text"], "p1"))
+    args = PatientChartArgs(**chart_args(read(case["text"]), "p1"))
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
                   Threshold.of_keys(args.threshold), args.unit)
     observations = [observation(i, r) for i, r in enumerate(CHARTS[case["chart"]])]
@@ -116,7 +116,7 @@ def test_window_question_answered(case: dict[str, Any]) -> None:
 
 def test_a_failed_read_is_never_none_found() -> None:
     """Observations that could not be read: said, never "none under 4"."""
-    args = PatientChartArgs(**chart_args("any glucose <4 in the last 48h?", "p1"))
+    args = PatientChartArgs(**chart_args(read("any glucose <4 in the last 48h?"), "p1"))
     d = ChartData(patient=ChartPatient(id="p1"), unavailable={"observations": "HTTP 503"})
     asked = Asked(args.window, None, Threshold.of_keys(args.threshold))
     text = answers.answer(args.focus, d, asked=asked, observations=[], now=NOW, tz=ZONE)
