@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent import ward_requests as w
+from smart_docgemma.agent.extraction import read
 
 
 @pytest.mark.parametrize("text, action", [
@@ -35,7 +36,7 @@ def test_neighbours_are_not_taken_for_them(text):
     ("hyperkalaemia — what should I do?", "high_potassium", None),
 ])
 def test_the_stated_value_is_read(text, problem, value):
-    args = w.arguments("plan_problem", text, "p1")
+    args = w.arguments("plan_problem", read(text), "p1")
     assert args == {"patient_id": "p1", "problem": problem, "stated_value": value}
 
 
@@ -49,11 +50,11 @@ def test_the_stated_value_is_read(text, problem, value):
 ])
 def test_a_switch_reads_the_new_drug_its_dose_and_what_it_replaces(text, parts):
     assert w.actions(text) == ["switch"]
-    assert w.arguments("switch_medication", text, "p1") == {"patient_id": "p1", **parts}
+    assert w.arguments("switch_medication", read(text), "p1") == {"patient_id": "p1", **parts}
 
 
 def test_a_switch_without_a_dose_is_not_drafted():
-    assert w.arguments("switch_medication", "switch her to labetalol", "p1") is None
+    assert w.arguments("switch_medication", read("switch her to labetalol"), "p1") is None
 
 
 @pytest.mark.parametrize("text, day, wrong", [
