@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..languages import ANSWERED, answers
+from ..reading.entities import Entities
 from . import requests
 from .extraction import extract  # extraction reads this module's sibling rules
 from .prompts import load, rules
@@ -61,13 +62,16 @@ def pending_request(history: list[dict[str, Any]]) -> list[str]:
     return said
 
 
-def completed(message: str, history: list[dict[str, Any]] | None) -> str:
+def completed(
+    message: str, history: list[dict[str, Any]] | None, own: Entities | None = None
+) -> str:
     """``message`` with the request it answers in front ("rx azithro 500mg od x3d azithromycin"),
-    or ``message`` alone when it answers no question or asks something of its own."""
+    or ``message`` alone when it answers no question or asks something of its own (``own``: what
+    the message says by itself, when already read)."""
     pending = pending_request(history or [])
     if not pending:
         return message
-    own = extract(message)
+    own = own if own is not None else extract(message)
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = requests.reply_dose(message) or message  # "500" to "what dose?": 500 mg

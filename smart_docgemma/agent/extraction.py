@@ -438,6 +438,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None)
     ward words and time window, when already read (``read``)."""
     said, text = text, languages.fold(text)
     ward = ward if ward is not None else read_ward(said)
+    window = window if window is not None else asked(said)
     drugs = find_drugs(text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)

@@ -15,9 +15,10 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
+from ..approval.types import PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
-from ..reading.request import Chart, Conversation
+from ..reading.request import Chart, Conversation, Request
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -124,14 +125,19 @@ def patient_block(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
-    amended = _amended(state, deps)  # "actually make it 100mg": the pending card re-drafted
+    pending = _pending_order(deps)
+    said = read(state.message, chart=_chart(state),
+                conversation=Conversation(pending_card=pending.proposal_id if pending else None))
+    # "actually make it 100mg": the pending card re-drafted
+    amended = _amended(state, said, pending) if pending else None
     if amended is not None:
         return amended
     # a reply to "what dose should I use?" is read with the request it completes
-    understood = clarification.completed(state.message, state.history)
-    asked_back = str(state.history[-1].get("content")) if understood != state.message else None
-    said = read(state.message, understood=understood, chart=_chart(state),
-                conversation=Conversation(asked_back=asked_back))
+    understood = clarification.completed(state.message, state.history, said.entities)
+    if understood != state.message:
+        asked_back = str(state.history[-1].get("content"))
+        said = read(state.message, understood=understood, chart=said.chart,
+                    conversation=replace(said.conversation, asked_back=asked_back))
     entities = replace(
         said.entities,
         has_image=bool(state.image),
@@ -166,23 +172,32 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     return update
 
 
-def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
+def _pending_order(deps: Deps) -> PendingOrder | None:
+    """The session's pending medication card, which a follow-up may change or complete."""
+    ctx = deps.ctx
+    if "prescribe_medication" not in deps.tools or ctx is None or not (
+        ctx.sid and ctx.patient_id and ctx.proposals
+    ):
+        return None
+    return ctx.proposals.pending_order(ctx.sid, ctx.patient_id)
+
+
+def _amended(
+    state: Turn, said: Request, pending: PendingOrder
+) -> Update[InputAssemblyOutcome] | None:
     """A follow-up that changes or completes the session's pending medication card: the order
     drafted again with its fields (the safety check runs again on it), superseding the card."""
     tool = "prescribe_medication"
-    ctx = deps.ctx
-    if tool not in deps.tools or ctx is None or not (ctx.sid and ctx.patient_id and ctx.proposals):
-        return None
-    pending = ctx.proposals.pending_order(ctx.sid, ctx.patient_id)
-    change = amendments.read(state.message, pending) if pending else None
-    if pending is None or change is None:
+    change = amendments.read(said, pending)
+    if change is None:
         return None
     args = amendments.redraft(pending, change)
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)
     )
-    said = read(state.message, understood=words, chart=_chart(state),
-                conversation=Conversation(pending_card=pending.proposal_id))
+    # the order as re-drafted is what the turn routes on (the follow-up alone names no drug)
+    said = read(state.message, understood=words, chart=said.chart,
+                conversation=said.conversation)
     entities = replace(said.entities, chart_drugs=said.chart.medications)
     return {
         "entities": entities,

@@ -17,8 +17,8 @@ from typing import Any
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..reading.request import Request
-from ..reading.ward import Ward, read_ward
-from ..tools.words.windows import Asked, asked
+from ..reading.ward import Ward
+from ..tools.words.windows import Asked
 from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
@@ -70,11 +70,10 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
             for key, p in table.items()}
 
 
-def actions(text: str, ward: Ward | None = None, window: Asked | None = None) -> list[str]:
+def actions(text: str, ward: Ward, window: Asked) -> list[str]:
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write
-    (``ward``, ``window``: its ward words and time window, read once by ``extraction.read``)."""
+    (``ward``, ``window``: its ward words and time window, read once by ``extraction``)."""
     low, found = _low(text), []
-    ward = ward if ward is not None else read_ward(text)
     planned = workflow_actions(low)
     if planned:
         return planned
@@ -89,13 +88,12 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None) ->
     return found
 
 
-def _bare_order(text: str, ward: Ward, window: Asked | None) -> bool:
+def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     """A bare list of tests with a time or a priority ("bmp + mg in am", "NFS + iono demain à 7h",
     "stat trop"): an order, unless it asks something or states readings."""
     if "?" in text or _any("question_words").search(_low(text)) or ward.readings:
         return False
     # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
-    window = window if window is not None else asked(text)
     if window.statistic is not None or window.thresholds:
         return False
     return ward.timed

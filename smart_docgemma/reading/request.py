@@ -41,6 +41,8 @@ _ORDERS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line", 
                      "refer", "protocol", "switch", "order_gaps", "periop"})
 _RECORDS = frozenset({"record_vital", "save_note", "document_allergy", "record_no_known_allergy"})
 _REVIEWS = frozenset({"care_gaps", "reconcile", "plan"})
+# the chart foci answered with the whole-list review of her medications
+_REVIEW_FOCI = frozenset({"review", "medications"})
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
         return Kind.ORDER
     if said & _RECORDS:
         return Kind.RECORD
-    if said & _REVIEWS or focus == "review":
+    if said & _REVIEWS or focus in _REVIEW_FOCI:
         return Kind.REVIEW
     return Kind.ASK
 

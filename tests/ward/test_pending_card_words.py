@@ -13,7 +13,7 @@ import pytest
 import yaml
 from smart_docgemma import knowledge
 from smart_docgemma.agent import amendments
-from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.planning import _order_notes
 from smart_docgemma.approval.types import PendingOrder
 from smart_docgemma.knowledge.weight_dose import repeat_per_day
@@ -34,7 +34,7 @@ def pending(words: str) -> PendingOrder:
 def outcome(case: dict) -> dict | None:
     """What the re-drafted order codes (None: not an amendment)."""
     card = pending(case["pending"])
-    change = amendments.read(case["say"], card)
+    change = amendments.read(read(case["say"]), card)
     if change is None:
         return None
     args = amendments.redraft(card, change)
