@@ -36,3 +36,11 @@ def test_a_drug_the_renal_rules_lack_is_said_not_covered_beside_the_kidney_resul
                for line in lines)
     quiet = Report(drugs=["metformin"], renal=renal).lines()
     assert not any("renal rules have no entry" in line for line in quiet)
+
+
+def test_a_systemic_steroid_in_diabetes_is_reviewed_an_inhaled_one_is_not():
+    from smart_docgemma.knowledge.disease import Problem, disease_flags
+
+    diabetes = [Problem("Type 2 diabetes mellitus", frozenset({"44054006"}))]
+    assert [f.severity for f in disease_flags(["prednisolone"], diabetes)] == ["warning"]
+    assert disease_flags(["fluticasone"], diabetes) == []
