@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..reading.drugs import asks_general_knowledge, ordered_drug
-from ..reading.subject import InContext, Subject, subject_of, without_identifiers
+from ..reading.subject import InContext, Subject, is_own_id, subject_of, without_identifiers
 from ..tools import catalog
 from ..tools.chart.answers import focus_of
 from ..tools.words.windows import Asked, asked, keys_of
@@ -197,8 +197,7 @@ def launch_identifiers(state: Turn) -> dict[str, str]:
 
 def is_launch_id(state: Turn, said: str) -> bool:
     """The message's id is the launch patient's FHIR id or MRN."""
-    mine = {v.lower() for k, v in launch_identifiers(state).items() if k in ("id", "mrn")}
-    return said.lower() in mine
+    return is_own_id(said, in_context(state))
 
 
 _BRIEF_MRN = re.compile(r"\bMRN ([^\s,;]+)")
