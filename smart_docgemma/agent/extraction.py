@@ -32,6 +32,8 @@ _PATIENT_ID = re.compile(
     r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,
 )
+# "MRN-100712": an MRN written with its prefix is one id, whatever follows
+_MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
@@ -66,7 +68,8 @@ def find_patient_ids(text: str) -> list[str]:
     """Explicit ids only: "Patient/…", "MRN …", "patient id …", "patient xyz-789", a UUID;
     never a disease or lab written like an id (covid-19, H1N1, HbA1c: ``not_patient_ids``)."""
     refs = [i.rstrip(".") for i in _PATIENT_REF.findall(text)]
-    said = _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text) + _hyphen_ids(text)
+    said = _MRN_WORD.findall(text) + _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text)
+    said += _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
     found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))

@@ -17,8 +17,8 @@ from typing import Any
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..reading.request import Request
-from ..reading.ward import Ward
-from ..tools.words.windows import Asked
+from ..reading.ward import Ward, read_ward
+from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
@@ -70,10 +70,13 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
             for key, p in table.items()}
 
 
-def actions(text: str, ward: Ward, window: Asked) -> list[str]:
+def actions(text: str, ward: Ward | None = None, window: Asked | None = None) -> list[str]:
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write
-    (``ward``, ``window``: its ward words and time window, read once by ``extraction``)."""
+    (``ward``, ``window``: its ward words and time window, read once by ``extraction``; a caller
+    without them has them read by the same reader)."""
     low, found = _low(text), []
+    ward = ward if ward is not None else read_ward(text)
+    window = window if window is not None else asked(text)
     planned = workflow_actions(low)
     if planned:
         return planned
@@ -83,9 +86,21 @@ def actions(text: str, ward: Ward, window: Asked) -> list[str]:
         found.append("order_lab")
     if ward.specialties and ward.referral_words:
         found.append("refer")
-    if ward.readings and ward.record_words and not _any("question_words").search(low):
+    if (ward.readings and not _any("question_words").search(low)
+            and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
     return found
+
+
+def _bare_readings(text: str, low: str, ward: Ward) -> bool:
+    """Readings typed alone, with or without the time they were taken ("TA 160/95 à 22h",
+    "sats 94% on RA, rr 22"): ward shorthand for charting them (a card the clinician approves),
+    unless it asks something, names a drug or a test, or says more than a short line."""
+    return ("?" not in text and len(low.split()) <= _BARE_WORDS and not find_drugs(low)
+            and not ward.tests)
+
+
+_BARE_WORDS = 12  # a line of readings; a longer message is a note or a question
 
 
 def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
