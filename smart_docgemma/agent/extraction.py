@@ -437,17 +437,18 @@ def read(message: str, *, understood: str | None = None, chart: Chart | None = N
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
-    ward, window = read_ward(said), asked(said)
-    found = extract(said, ward=ward, window=window)
+    ward, window, focus = read_ward(said), asked(said), chart_focus(said)
+    found = extract(said, ward=ward, window=window, focus=focus)
     chart = chart or Chart()
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
-                    language=answer_language(), conversation=conversation)
+                    language=answer_language(), conversation=conversation, focus=focus)
 
 
-def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None) -> Entities:
+def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
+            focus: str | None = "") -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
-    Spanish typed with or without accents read alike. ``ward`` and ``window``: the message's
-    ward words and time window, when already read (``read``)."""
+    Spanish typed with or without accents read alike. ``ward``, ``window`` and ``focus``: the
+    message's ward words, time window and chart focus, when already read (``read``)."""
     said, text = text, languages.fold(text)
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
@@ -464,7 +465,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None)
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
     if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
-    focus = chart_focus(text)
+    focus = chart_focus(text) if focus == "" else focus
     if asks_chart(text, actions, drugs, focus or "", window):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]

@@ -114,14 +114,18 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
 
 def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: Chart,
              born_words: str, language: str = "en",
-             conversation: Conversation | None = None) -> Request:
+             conversation: Conversation | None = None, focus: str | None = "") -> Request:
     """The ``Request`` of a message whose words were read into ``found`` (extraction) and
     ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
-    words understood)."""
+    words understood; ``focus``: their chart focus, when already read)."""
     here = chart.patient
     rest = without_identifiers(understood, here, born_words)
-    question = rest if rest != understood and focus_of(rest) else understood
-    focus = focus_of(question)
+    rest_focus = focus_of(rest) if rest != understood else None
+    if rest_focus:  # "MRN-100587 any allergies?": what is asked of her, without her MRN
+        question, focus = rest, rest_focus
+    else:
+        question = understood
+        focus = focus_of(question) if focus == "" else None if focus == "summary" else focus
     windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
     return Request(
         message=message, understood=understood,
