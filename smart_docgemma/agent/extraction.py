@@ -16,7 +16,13 @@ from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language
 from ..reading.dose import Allergy, Dose
 from ..reading.entities import Entities
-from ..reading.people import named_people, not_name_words, possessed_people
+from ..reading.people import (
+    addressed_people,
+    beside_people,
+    named_people,
+    not_name_words,
+    possessed_people,
+)
 from ..reading.request import Chart, Conversation, Request, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
@@ -119,6 +125,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
+    found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -128,6 +135,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
+    names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     return list(dict.fromkeys(names))
 
 
