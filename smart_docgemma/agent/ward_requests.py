@@ -221,7 +221,9 @@ def _ward_arguments(tool: str, ward: Ward, message: str, patient: str) -> dict[s
                 "reason": ward.referral_reason, "note": ward.referral_note,
                 "priority": ward.priority}
     if tool == "record_vital_sign":
-        return {"patient_id": patient, "reading": message[:200]} if ward.readings else None
+        taken = ward.taken.words() if ward.taken else None
+        return {"patient_id": patient, "reading": message[:200],
+                "taken": taken} if ward.readings else None
     return None
 
 

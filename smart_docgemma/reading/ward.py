@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..languages import fold
 from ..tools.words import ward_words, when
 from ..tools.words.ward_words import Reading
+from ..tools.words.when import Clock
 
 # the time words an order carries to its tool: from the first time word on, this many characters
 # (the tool reads them in the site's zone; ``tools/words/when.parse``)
@@ -29,6 +30,7 @@ class Ward:
     tests: tuple[str, ...] = ()  # lab tests, the keys of the lab table
     specialties: tuple[str, ...] = ()  # referral specialties, the keys of the table
     readings: tuple[Reading, ...] = ()  # vital signs stated with a value
+    taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
     priority: str | None = None  # stat | asap | urgent; None: routine
     when: str | None = None  # the time words, folded, from the first one on
     order_words: bool = False  # a word of ordering a test ("order", "recheck", "draw")
@@ -46,10 +48,12 @@ class Ward:
 def read_ward(text: str) -> Ward:
     """The ward's words of ``text`` (as written; each reader folds it)."""
     specialties = tuple(ward_words.specialties(text))
+    readings = tuple(ward_words.readings(text))
     return Ward(
         tests=tuple(ward_words.lab_tests(text)),
         specialties=specialties,
-        readings=tuple(ward_words.readings(text)),
+        readings=readings,
+        taken=when.clock_said(text) if readings else None,
         priority=ward_words.priority(text),
         when=when_words(text),
         order_words=ward_words.says_any(text, "lab_order_words"),

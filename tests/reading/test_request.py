@@ -162,3 +162,21 @@ def test_planning_reads_the_turns_request_not_the_message():
                        {"request": said, "entities": said.entities})
     args = planning.deterministic_args("order_lab_test", turn)
     assert args is not None and args["test"] == "complete blood count and electrolytes panel"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("cbg 3.2 at 0600 - pls record", "06:00"),
+    ("TA 160/95 à 22h", "22:00"),
+    ("glicemia capilar 3,2 ontem às 23h - registrar", "23:00 yesterday"),
+    ("BP 150/90 HR 88 - record", None),
+])
+def test_readings_carry_the_time_they_were_taken(text, words):
+    """The time a reading was taken is read with it, typed, and the vital-sign tool receives it
+    read ("06:00"), never the message's words to read again."""
+    said = read(text, chart=MENSAH)
+    assert said.ward.readings
+    assert (said.ward.taken.words() if said.ward.taken else None) == words
+    turn = state.merge(state.new_turn(text, patient_id="pt-warfarin", chart_summary=BRIEF),
+                       {"request": said, "entities": said.entities})
+    args = planning.deterministic_args("record_vital_sign", turn)
+    assert args is not None and args.get("taken") == words
