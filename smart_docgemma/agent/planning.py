@@ -16,8 +16,7 @@ from pydantic import ValidationError
 
 from ..knowledge import analytes
 from ..reading.dose import Allergy, Dose
-from ..reading.drugs import ordered_drug
-from ..reading.request import Chart, Request
+from ..reading.request import Chart, Request, ordered_of
 from ..reading.subject import InContext, Subject, is_own_id, subject_of
 from ..tools import catalog
 from ..tools.words.windows import keys_of
@@ -358,13 +357,10 @@ def asked_of_her(state: Turn) -> str:
 
 
 def _ordered(state: Turn) -> str | None:
-    """The drug an order names: the one drug, or of several the one written before the dose."""
-    drugs = state.entities.drugs
-    if len(drugs) == 1:
-        return drugs[0]
-    mentions = [(m.name, m.surface) for m in state.entities.drug_mentions if m.name]
-    dose = state.entities.dose
-    return ordered_drug(fold(state.message), mentions, dose.written if dose else None)
+    """The drug an order names, as the request read it (``reading/request.ordered_of``)."""
+    if state.request is None:
+        return ordered_of(state.entities, state.message)
+    return state.request.ordered
 
 
 def chart_args(said: Request, patient: str) -> dict[str, Any]:

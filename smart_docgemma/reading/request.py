@@ -21,7 +21,7 @@ from ..languages import fold
 from ..tools.chart.answers import focus_of
 from ..tools.words.windows import Asked, asked
 from .dose import Dose
-from .drugs import asks_general_knowledge
+from .drugs import asks_general_knowledge, ordered_drug
 from .entities import Entities
 from .subject import InContext, Subject, subject_of, without_identifiers
 from .ward import Ward
@@ -64,6 +64,15 @@ class Conversation:
 
 
 @dataclass(frozen=True)
+class Drug:
+    """A drug the message names, with the dose written for it (the ordered drug's)."""
+
+    name: str  # the generic name
+    said: str  # as written
+    dose: Dose | None = None
+
+
+@dataclass(frozen=True)
 class Request:
     """A message read once: what it does, about whom, and everything it names, typed."""
 
@@ -78,6 +87,7 @@ class Request:
     window: Asked = field(default_factory=Asked)  # window, statistic, thresholds, unit
     language: str = "en"
     general_knowledge: bool = False  # asks of a drug in general, not for her
+    ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
     conversation: Conversation = field(default_factory=Conversation)
     chart: Chart = field(default_factory=Chart)
 
@@ -88,6 +98,16 @@ class Request:
     @property
     def dose(self) -> Dose | None:
         return self.entities.dose
+
+    @property
+    def drugs(self) -> tuple[Drug, ...]:
+        """Each drug named once, the dose with the drug it was written for."""
+        first: dict[str, str] = {}
+        for mention in self.entities.drug_mentions:
+            if mention.name and mention.name not in first:
+                first[mention.name] = mention.surface
+        return tuple(Drug(name, said, self.dose if name == self.ordered else None)
+                     for name, said in first.items())
 
     @property
     def tested_drugs(self) -> frozenset[str]:
@@ -134,4 +154,14 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
+        ordered=ordered_of(found, understood),
     )
+
+
+def ordered_of(found: Entities, understood: str) -> str | None:
+    """The drug an order names: the one drug, or of several the one written before the dose
+    ("add losartan 50mg od, bp still high on the lisinopril" orders losartan)."""
+    if len(found.drugs) == 1:
+        return found.drugs[0]
+    mentions = [(m.name, m.surface) for m in found.drug_mentions if m.name]
+    return ordered_drug(fold(understood), mentions, found.dose.written if found.dose else None)

@@ -180,3 +180,12 @@ def test_readings_carry_the_time_they_were_taken(text, words):
                        {"request": said, "entities": said.entities})
     args = planning.deterministic_args("record_vital_sign", turn)
     assert args is not None and args.get("taken") == words
+
+
+def test_each_drug_is_named_with_the_dose_written_for_it():
+    """"add losartan 50mg od, bp still high on the lisinopril": losartan is ordered, with its
+    dose; lisinopril is what she is on, with none."""
+    said = read("add losartan 50mg od, bp still high on the lisinopril", chart=MENSAH)
+    assert said.ordered == "losartan"
+    doses = {d.name: d.dose.written if d.dose else None for d in said.drugs}
+    assert doses == {"losartan": "50 mg", "lisinopril": None}
