@@ -131,8 +131,14 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
+    names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     return list(dict.fromkeys(names))
+
+
+def _within(name: str, other: str) -> bool:
+    """``name`` is part of a longer name found ("Asante" of "Kwame Asante's")."""
+    return name != other and set(name.lower().split()) < set(other.lower().split())
 
 
 def born_words() -> str:
