@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..reading.people import named_people
+from ..reading.people import named_people, not_name_words, possessed_people
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
@@ -44,7 +44,9 @@ _NAME = re.compile(
     r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
     rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
-_TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
+_TITLED = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
+)
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 # "James Wilson: penicillin allergy"
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
@@ -102,14 +104,21 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
-    found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    found += [
+        (m.group("name") or m.group("cap"), 1)
+        for m in languages.title_pattern().finditer(languages.fold(text))
+        if (m.group("name") or m.group("cap")).split()[0].lower() not in not_name_words()
+    ]
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
+    found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
         words = [w for w in words if w.lower() not in _TITLES | languages.titles()
                  and normalise(w) not in drug_words]
+        if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
+            continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     return list(dict.fromkeys(names))

@@ -71,9 +71,19 @@ def required_tools(state: Turn) -> list[str]:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
-    if not needed and drug_for_her(state):  # safety by content: a drug named in her chart
+    if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
+        # her chart, alone or beside a reading
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if "prescribe_medication" in needed and missing_fields("prescribe_medication", state) and (
+        drug_for_her(state)
+    ):  # the order waits for a field it lacks: its findings are shown with the question
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     return [t for t in catalog.running_order() if t in needed]
+
+
+# what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
+# we add ramipril?"); a note or a referral that names her drugs asks nothing of them
+_BESIDE_A_DRUG = frozenset({"record_vital_sign"})
 
 
 def drug_for_her(state: Turn) -> bool:

@@ -62,3 +62,20 @@ def named_people(text: str, drug_words: set[str] | frozenset[str] = frozenset())
                 found.append(" ".join(part))
             part = []
     return list(dict.fromkeys(found))
+
+
+_LOWER = r"([a-zà-ÿ][a-zà-ÿ\-]{2,})"
+_POSSESSED = re.compile(rf"(?<![\w']){_LOWER}\s+{_LOWER}['\u2019]s\b")
+
+
+def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two words written in lower case before a possessive "'s" ("and grace adeyemi's meds?"),
+    neither a vocabulary word nor a drug: a person typed without capitals. Only the possessive
+    is read this way: two unknown lower-case words alone may be a typo, a possessive names
+    someone."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    return [
+        f"{m.group(1)} {m.group(2)}"
+        for m in _POSSESSED.finditer(text or "")
+        if not {normalise(m.group(1)), normalise(m.group(2))} & stop
+    ]

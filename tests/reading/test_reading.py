@@ -75,3 +75,23 @@ def test_what_a_drug_does_is_asked_of_the_drug_not_of_her(text, general):
     from smart_docgemma.reading.drugs import asks_general_knowledge
 
     assert asks_general_knowledge(text) is general
+
+
+@pytest.mark.parametrize("text, names", [
+    ("and grace adeyemi's meds?", ["grace adeyemi"]),  # a person typed without capitals
+    ("what about mrs adeyemi?", ["adeyemi"]),
+    ("¿la señora Thompson toma algo para la tensión?", ["Thompson"]),  # a title with an accent
+    ("e a dona margaret tem alergia?", ["margaret"]),
+    ("et Mme Thompson ?", ["Thompson"]),
+    # ordinary words after a title or before a possessive are no one
+    ("madame est allergique ?", []),
+    ("the doctor's note", []),
+    ("last week's potassium", []),
+    ("is crohn's disease a problem with his ibuprofen", []),
+    ("Seu potássio está alto?", []),  # pt "seu": his, not a title, unless a name follows
+    ("ms flare last week", []),
+])
+def test_titles_and_possessives_name_people_in_any_case(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
