@@ -242,6 +242,18 @@ def find_actions(text: str) -> list[str]:
     return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
 
 
+def _labels_a_referral(text: str) -> bool:
+    """"refer to ortho surgery, note: Situation: …": the note's only words are a label ("note:")
+    after a referral already asked, so what follows is the referral's text. A note asked in words
+    ("write a progress note: …") or a message that starts as a note ("note: stable, refer to …")
+    is a note."""
+    low = text.lower()
+    label = re.search(r"(?<![a-z])[a-z]+ ?:", low)
+    said = [p for p in rules()["actions"]["save_note"] if not p.rstrip().endswith(":")]
+    asked = re.search(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in said)})(?![a-z])", low)
+    return bool(label and not asked and "refer" in ward_requests.actions(text[: label.start()]))
+
+
 @lru_cache(maxsize=1)
 def _identifier_phrases() -> re.Pattern[str]:
     phrases = sorted(rules()["identifier_phrases"], key=len, reverse=True)
@@ -474,6 +486,8 @@ def extract(text: str) -> Entities:
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said)
+    if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
+        actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
     if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}

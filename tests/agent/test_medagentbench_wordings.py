@@ -1,8 +1,9 @@
-"""The patient's own identifiers as MedAgentBench-style ward tasks write them, on ids and names a
-seeded population produces: a UUID whose first group starts with a letter, the id in capitals or
-after "Patient/", a surname with a capital inside it, "Surname, Given - DOB …". Each is the
-patient in context (her chart answers), or the one searched for; never another patient cut out of
-a longer word. No model, no server: the agent with recording tools."""
+"""MedAgentBench-style ward tasks as a new Synthea seed (61) wrote them: the patient's own
+identifiers — a UUID whose first group starts with a letter, the id in capitals or after
+"Patient/", a surname with a capital inside it, "Surname, Given - DOB …" — are the patient in
+context (her chart answers) or the one searched for, never another patient cut out of a longer
+word; a reorder condition in shorthand ("if >12 months") and the age asked in two words. No
+model, no server: the agent with recording tools."""
 from __future__ import annotations
 
 import pytest
@@ -20,6 +21,7 @@ OWN = (f"Omega729 Ozie87 McDermott739, 31 y female, born 1995-02-20, MRN {ID}; p
 
 def _run(message, chart=OWN, patient=ID, scopes=PATIENT_SCOPES):
     tools = _tools()
+    tools["apply_protocol"] = FakeTool("apply_protocol", ok("The last HbA1c is …", count=1))
     ctx = ToolContext(patient_id=patient, scopes=scopes)
     turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=chart)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
@@ -91,3 +93,31 @@ def test_the_launch_chart_fixture_is_another_patients():
     # the helper's other chart (Robert Mensah) does not hold the id above: it is another patient
     turn, calls = _run(f"What is the most recent CBG of the patient {ID}?", chart=CHART, patient="rm-1")
     assert calls == {} and "this chart only" in turn.answer
+
+
+@pytest.mark.parametrize("message, days", [
+    ("hemoglobin A1c - last value/date for this patient; order new if >12 months", 365),
+    ("A1C > 1 yr old? reorder if so", 365),
+    ("reorder her HbA1c if older than 6 months", 180),
+])
+def test_a_reorder_condition_in_shorthand_applies_the_protocol_with_its_interval(message, days):
+    _, calls = _run(message)
+    assert list(calls) == ["apply_protocol"], calls
+    assert calls["apply_protocol"][0]["older_than_days"] == days
+
+
+@pytest.mark.parametrize("message", ["pt's age?", "her age pls", "patient age?"])
+def test_the_age_asked_in_two_words_reads_her_chart(message):
+    _, calls = _run(message)
+    assert calls == {"get_patient_chart": [{"patient_id": ID, "focus": "age"}]}
+
+
+@pytest.mark.parametrize("message, action", [
+    ("refer to ortho surgery, note: Situation: right knee pain. Recommendation: review.", "refer"),
+    ("Refer her to cardiology. Note: Situation: chest pain on exertion.", "refer"),
+    ("note: pt stable, refer to cardiology next week", "save_note"),  # a note dictated
+    ("write a progress note: referred to ortho surgery for knee pain", "save_note"),
+])
+def test_a_note_label_after_a_referral_is_the_referrals_text(message, action):
+    found = set(extract(message).actions) & {"refer", "save_note"}
+    assert action in found and (action == "save_note" or "save_note" not in found)
