@@ -401,3 +401,19 @@ def test_an_order_waiting_for_a_field_shows_the_drugs_findings_with_the_question
     assert turn.proposals == [] and "prescribe_medication" not in calls
     assert "what dose and frequency" in turn.answer
     assert "Avoid ibuprofen with warfarin" in turn.answer
+
+
+@pytest.mark.parametrize("message", [
+    "INR 3,4 com varfarina - pulo a dose de hoje?",
+    "INR 3,4 con warfarina, ¿suspendo la dosis de hoy?",
+])
+def test_a_result_stated_with_her_drug_reads_the_result_and_checks_the_drug(message):
+    _, calls = _run(message)
+    assert calls["check_drug_safety"][0]["drug_name"] == "warfarin", calls
+    assert "get_patient_chart" in calls
+
+
+@pytest.mark.parametrize("message", ["latest potassium today?", "her magnesium today"])
+def test_a_result_that_is_also_a_drug_is_not_checked_as_one(message):
+    _, calls = _run(message)
+    assert "check_drug_safety" not in calls and "get_patient_chart" in calls, calls
