@@ -32,7 +32,9 @@ VOCABULARY_FILES = (
     "tools/data/protocols.yaml",
     "knowledge/data/analytes.yaml",
 )
-_WORD = r"[A-ZÀ-Ý][a-zà-ÿ'\-]+\d*"
+# a capitalised word, a second capital inside it ("McDermott", "DeShawn") and digits at its end
+# (Synthea's "Omega729") read as part of it
+_WORD = r"[A-ZÀ-Ý][a-zà-ÿ'\-]+(?:[A-ZÀ-Ý][a-zà-ÿ'\-]+)?\d*"
 _RUN = re.compile(rf"(?<![\w/-])({_WORD}(?:[ \t]+{_WORD})+)(?![\w/-])")
 
 
