@@ -62,6 +62,25 @@ def parse_timing(frequency: str) -> dict[str, Any] | None:
     return dosing.parse_timing(frequency)
 
 
+_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
+
+
+def frequency_shown(frequency: str) -> str:
+    """The frequency as written, with the timing it is coded as in words when they differ ("q8h
+    (every 8 hours)", "toutes les 8 heures (every 8 hours)"), so the card says what is ordered in
+    one wording whatever the language or shorthand."""
+    timing = parse_timing(frequency) or {}
+    n, period, unit = timing.get("frequency"), timing.get("period"), timing.get("periodUnit")
+    words = None
+    if unit == "h" and n == 1:
+        words = f"every {period:g} hours" if period != 1 else "every hour"
+    elif unit == "d" and period == 1 and n in _TIMES and not timing.get("when"):
+        words = f"{_TIMES[n]} daily"
+    if not words or words in frequency.lower():
+        return frequency
+    return f"{frequency} ({words})"
+
+
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
     """Dosage with text always, and structured timing/as-needed/dose/route where they parse."""
     return coded_order(dosage, frequency, notes).dosage
@@ -201,7 +220,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         ("Medication", args.medication_name),
         ("Dose", dose),
         ("Route", route),
-        ("Frequency", args.frequency),
+        ("Frequency", frequency_shown(args.frequency)),
         (
             "Code",
             f"RxNorm {coding['code']} ({coding['display']})"
