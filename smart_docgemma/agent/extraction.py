@@ -13,7 +13,13 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..reading.people import named_people, not_name_words, possessed_people
+from ..reading.people import (
+    led_people,
+    named_people,
+    not_name_words,
+    possessed_one,
+    possessed_people,
+)
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
@@ -115,6 +121,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
+    found += [(name, 1) for name in led_people(text, drug_words)]  # "and Grace?"
+    found += [(name, 1) for name in possessed_one(text, drug_words)]  # "how's Kofi's weight?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]

@@ -79,3 +79,34 @@ def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozense
         for m in _POSSESSED.finditer(text or "")
         if not {normalise(m.group(1)), normalise(m.group(2))} & stop
     ]
+
+
+@lru_cache(maxsize=1)
+def _led() -> re.Pattern[str]:
+    said = yaml.safe_load((DATA / "people.yaml").read_text())["follow_up_leads"]
+    leads = sorted({str(w) for ws in said.values() for w in ws}, key=len, reverse=True)
+    lead = "|".join(re.escape(w) for w in leads)
+    article = r"(?:(?:o|a|el|la|le|the)\s+)?"
+    return re.compile(rf"^[\s¿¡]*(?i:{lead})\s+{article}({_WORD})\s*(?:[?,.!:;]|$)")
+
+
+def led_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """One capitalised word after a follow-up's opening ("and Grace?", "e a Grace?", "¿y
+    Grace?"), not a vocabulary word nor a drug: another person, named by first name alone."""
+    m = _led().match(text or "")
+    if not m:
+        return []
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    return [] if normalise(m.group(1)) in stop else [m.group(1)]
+
+
+_POSSESSED_ONE = re.compile(rf"(?:^|\s)([a-zà-ÿ][\w'\u2019]*,?)\s+({_WORD})['\u2019]s\b")
+
+
+def possessed_one(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """One capitalised word with a possessive after a word in lower case ("how's Kofi's
+    weight?"), not a vocabulary word nor a drug: a person named by first name ("Kwame Asante's",
+    "St John's", "Dr Smith's" are read whole or not at all)."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    return [m.group(2) for m in _POSSESSED_ONE.finditer(text or "")
+            if normalise(m.group(2)) not in stop]

@@ -136,3 +136,17 @@ def test_asking_about_her_allergies_in_any_language_records_none(text, asked):
     assert ("allergy_question" in actions) is asked
     if not asked:
         assert "document_allergy" in actions
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("and Grace?", ["Grace"]), ("what about Grace", ["Grace"]), ("e a Grace?", ["Grace"]),
+    ("¿y Grace?", ["Grace"]), ("et Grace ?", ["Grace"]), ("how's Kofi's weight?", ["Kofi"]),
+    # near words: a drug, a test, a day, a disease named after a person
+    ("and Warfarin?", []), ("and INR?", []), ("And the INR?", []), ("and Potassium?", []),
+    ("and Monday?", []), ("What about Augmentin?", []), ("check Parkinson's meds", []),
+    ("and Hba1c?", []), ("and BP?", []),
+])
+def test_a_first_name_alone_after_a_follow_ups_opening_or_with_a_possessive(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
