@@ -8,10 +8,12 @@ from smart_docgemma.tools.writes.orders import frequency_shown, parse_timing
 
 
 @pytest.mark.parametrize(("said", "shown"), [
-    ("q8h", "q8h (every 8 hours)"), ("toutes les 8 heures", "toutes les 8 heures (every 8 hours)"),
-    ("de 8 em 8 horas", "de 8 em 8 horas (every 8 hours)"), ("cada 8 hs", "cada 8 hs (every 8 hours)"),
-    ("c/12h", "c/12h (every 12 hours)"), ("2 fois par jour", "2 fois par jour (twice daily)"),
-    ("1x/j", "1x/j (once daily)"), ("twice daily", "twice daily"), ("every 6 hours", "every 6 hours"),
+    ("q8h", "q8h (every 8 hours, three times daily)"),
+    ("toutes les 8 heures", "toutes les 8 heures (every 8 hours, three times daily)"),
+    ("de 8 em 8 horas", "de 8 em 8 horas (every 8 hours, three times daily)"),
+    ("c/12h", "c/12h (every 12 hours, twice daily)"), ("q5h", "q5h (every 5 hours)"),
+    ("2 fois par jour", "2 fois par jour (twice daily)"), ("1x/j", "1x/j (once daily)"),
+    ("twice daily", "twice daily"), ("every 6 hours", "every 6 hours (four times daily)"),
     # no count a day to say: as written
     ("weekly", "weekly"), ("at night", "at night"), ("as needed", "as needed"), ("stat", "stat"),
 ])

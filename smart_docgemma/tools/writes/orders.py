@@ -71,14 +71,15 @@ def frequency_shown(frequency: str) -> str:
     one wording whatever the language or shorthand."""
     timing = parse_timing(frequency) or {}
     n, period, unit = timing.get("frequency"), timing.get("period"), timing.get("periodUnit")
-    words = None
-    if unit == "h" and n == 1:
-        words = f"every {period:g} hours" if period != 1 else "every hour"
+    words: list[str] = []
+    if unit == "h" and n == 1 and period:
+        words.append(f"every {period:g} hours" if period != 1 else "every hour")
+        if 24 % period == 0 and 24 // period in _TIMES:  # "8/8h": 3 doses a day
+            words.append(f"{_TIMES[24 // period]} daily")
     elif unit == "d" and period == 1 and n in _TIMES and not timing.get("when"):
-        words = f"{_TIMES[n]} daily"
-    if not words or words in frequency.lower():
-        return frequency
-    return f"{frequency} ({words})"
+        words.append(f"{_TIMES[n]} daily")
+    unsaid = [w for w in words if w not in frequency.lower()]
+    return f"{frequency} ({', '.join(unsaid)})" if unsaid else frequency
 
 
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
