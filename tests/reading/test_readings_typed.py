@@ -65,3 +65,11 @@ def test_a_reading_after_de():
     said = {(r.vital, r.values[0]) for r in readings(
         "Veuillez enregistrer une température de 38,2 et une FR de 18")}
     assert said == {("body temperature", 38.2), ("respiratory rate", 18.0)}
+
+
+@pytest.mark.parametrize(("text", "drugs"), [
+    ("kalium trend pls", []), ("kaliemie?", []), ("natremia", []),
+    ("valium 5mg", ["diazepam"]), ("magnesium 2 g", ["magnesium"]),
+])
+def test_an_analytes_name_is_never_a_misspelt_drug(text, drugs):
+    assert [d.name for d in find_drugs(text)] == drugs
