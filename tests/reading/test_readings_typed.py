@@ -73,3 +73,11 @@ def test_a_reading_after_de():
 ])
 def test_an_analytes_name_is_never_a_misspelt_drug(text, drugs):
     assert [d.name for d in find_drugs(text)] == drugs
+
+
+@pytest.mark.parametrize(("text", "protocol"), [
+    ("hba1c protcol?", True), ("hba1c protocl pls", True), ("protocolo hba1c", True),
+    ("potassium protocols", True), ("hba1c prototype", False), ("hba1c protocolar", False),
+])
+def test_a_protocol_typed_with_a_slip(text, protocol):
+    assert ("protocol" in actions(text)) is protocol
