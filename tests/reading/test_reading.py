@@ -150,3 +150,26 @@ def test_a_first_name_alone_after_a_follow_ups_opening_or_with_a_possessive(text
     from smart_docgemma.agent.extraction import extract
 
     assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("e se eu passar amoxicilina pra ela?", True), ("pensando em iniciar espironolactona nela", True),
+    ("pensaba empezar espironolactona", True), ("je pensais lui donner de l'amoxicilline", True),
+    ("si je mets de l'ibuprofène ?", True), ("y si le doy amoxicilina", True),
+    # orders, stated
+    ("iniciar losartana 50 mg 1x ao dia", False), ("prescrire amoxicilline 500 mg si fièvre", False),
+    ("add losartan 50mg od", False), ("pautar espironolactona 25 mg cada 24 h", False),
+])
+def test_thinking_aloud_about_a_drug_asks_whether_it_is_safe(text, asks):
+    from smart_docgemma.agent.extraction import extract
+
+    assert ("give" in extract(text).actions) is asks
+
+
+@pytest.mark.parametrize("text", ["thinking of adding losartan 50 mg od",
+                                  "what about enalapril for her bp",
+                                  "thinking of starting ibuprofen for his knee"])
+def test_thinking_aloud_in_english_orders_nothing(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert not {"prescribe", "prescribe_drug", "administer"} & set(extract(text).actions)
