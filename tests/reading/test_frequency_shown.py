@@ -29,3 +29,12 @@ def test_portuguese_every_n_hours(said):
 
 def test_every_n_days_is_not_read_as_hours():
     assert parse_timing("de 7 em 7 dias") is None
+
+
+def test_a_per_day_dose_without_doses_a_day_is_said_a_day_never_zero_a_dose():
+    from smart_docgemma.checks.patient_rules import _amount
+    from smart_docgemma.knowledge import weight_dose
+
+    order = weight_dose.read("azithromycine 10 mg/kg/j pendant 3 jours")
+    worked = weight_dose.work_out(order, weight_dose.Weight(20.1))
+    assert _amount(worked) == "201 mg a day (doses a day not stated)"
