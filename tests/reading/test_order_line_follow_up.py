@@ -33,3 +33,25 @@ def test_a_frequency_completes_the_order_line_before_it(first, reply, whole):
 ])
 def test_anything_else_is_read_alone(first, reply):
     assert completed(reply, _after(first)) == reply
+
+
+@pytest.mark.parametrize(("first", "reply", "dose"), [
+    ("gabapentina 300 mg de 8/8h", "troca pra 600", "600 mg"),
+    ("metformin 500mg bd", "up it to 850mg", "850 mg"),
+    ("metformina 500 mg cada 12 horas", "sube a 850 mg", "850 mg"),
+    ("metformine 500 mg 2x/j", "passe à 850", "850 mg"),
+    ("gabapentina 300 mg 3x ao dia", "aumenta pra 400", "400 mg"),
+])
+def test_a_dose_change_in_any_language_redrafts_the_pending_card(first, reply, dose):
+    from smart_docgemma import knowledge
+    from smart_docgemma.agent import amendments
+    from smart_docgemma.agent.extraction import extract
+    from smart_docgemma.agent.planning import _order_notes
+    from smart_docgemma.approval.types import PendingOrder
+
+    ent = extract(first)
+    said = ent.dose or {}
+    card = PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), said["dose"],
+                        said["frequency"], _order_notes(said))
+    change = amendments.read(reply, card)
+    assert change is not None and amendments.redraft(card, change)["dosage"] == dose
