@@ -71,7 +71,7 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
 
 def actions(text: str) -> list[str]:
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write."""
-    low, found = _low(text), []
+    low, found = _protocol_slip(_low(text)), []
     planned = workflow_actions(low)
     if planned:
         return planned
@@ -87,6 +87,22 @@ def actions(text: str) -> list[str]:
             and (ward_words.says_any(text, "record_words") or _bare_readings(text, low))):
         found.append("record_vital")
     return found
+
+
+_PROTOCOL = ("protocol", "protocole", "protocolo")
+
+
+def _protocol_slip(low: str) -> str:
+    """"hba1c protcol?", "protocolo" typed "protocoo": a word one slip (a letter missed, added,
+    changed or two swapped) from "protocol" in any language is read as it."""
+    from rapidfuzz.distance import OSA
+
+    def fixed(m: re.Match[str]) -> str:
+        word = m.group(0)
+        near = word not in _PROTOCOL and any(OSA.distance(word, p) <= 1 for p in _PROTOCOL)
+        return "protocol" if near else word
+
+    return re.sub(r"\bp[a-z]{6,9}\b", fixed, low)
 
 
 def _bare_readings(text: str, low: str) -> bool:
