@@ -13,7 +13,13 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..reading.people import named_people
+from ..reading.people import (
+    addressed_people,
+    beside_people,
+    named_people,
+    not_name_words,
+    possessed_people,
+)
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
@@ -28,6 +34,8 @@ _PATIENT_ID = re.compile(
     r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,
 )
+# "MRN-100712": an MRN written with its prefix is one id, whatever follows
+_MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
@@ -44,7 +52,9 @@ _NAME = re.compile(
     r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
     rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
-_TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
+_TITLED = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
+)
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 # "James Wilson: penicillin allergy"
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
@@ -60,7 +70,8 @@ def find_patient_ids(text: str) -> list[str]:
     """Explicit ids only: "Patient/…", "MRN …", "patient id …", "patient xyz-789", a UUID;
     never a disease or lab written like an id (covid-19, H1N1, HbA1c: ``not_patient_ids``)."""
     refs = [i.rstrip(".") for i in _PATIENT_REF.findall(text)]
-    said = _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text) + _hyphen_ids(text)
+    said = _MRN_WORD.findall(text) + _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text)
+    said += _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
     found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
@@ -102,16 +113,25 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
-    found += [(m.group(1), 1) for m in languages.title_pattern().finditer(text)]
+    found += [
+        (m.group("name") or m.group("cap"), 1)
+        for m in languages.title_pattern().finditer(languages.fold(text))
+        if (m.group("name") or m.group("cap")).split()[0].lower() not in not_name_words()
+    ]
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
+    found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
+    found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
         words = [w for w in words if w.lower() not in _TITLES | languages.titles()
                  and normalise(w) not in drug_words]
+        if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
+            continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
+    names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     return list(dict.fromkeys(names))
 
 

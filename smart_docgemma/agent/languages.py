@@ -127,9 +127,28 @@ def titles() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def title_pattern() -> re.Pattern[str]:
-    """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara")."""
-    titles = "|".join(re.escape(t) for t in _own().get("titles", ()))
-    return re.compile(rf"\b(?:{titles})\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)")
+    """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara"), matched on the
+    accent-folded message ("señora" as "senora"). A title of three letters or more is read in
+    any case and may precede a name written in lower case ("la señora thompson"); a short or
+    ambiguous one ("M", "Sr", "Don", "Seu": also "my", "his" in Portuguese) only capitalised,
+    before a capitalised name. The name is group ``name`` (or ``cap``)."""
+    said = [str(t) for t in _own().get("titles", ())]
+    free = [t for t in said if len(t) >= 3 and t.lower() not in _CASED_TITLES]
+    cased = [t for t in said if t not in free]
+    cap = r"[A-Z][a-z'\-]+"
+    anycase = r"[A-Za-z][a-z'\-]+"
+    return re.compile(
+        rf"\b(?i:{_alternation(free)})\.?\s+(?P<name>{anycase}(?:\s+{cap})?)"
+        rf"|\b(?:{_alternation(cased)})\.?\s+(?P<cap>{cap}(?:\s+{cap})?)"
+    )
+
+
+# titles that are also ordinary words when not capitalised (pt "seu": his, her)
+_CASED_TITLES = frozenset({"seu", "don"})
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
 
 
 @lru_cache(maxsize=1)

@@ -13,8 +13,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..knowledge import analytes
 from ..reading.drugs import asks_general_knowledge, ordered_drug
-from ..reading.subject import InContext, Subject, subject_of, without_identifiers
+from ..reading.subject import InContext, Subject, is_own_id, subject_of, without_identifiers
 from ..tools import catalog
 from ..tools.chart.answers import focus_of
 from ..tools.words.windows import Asked, asked, keys_of
@@ -71,9 +72,27 @@ def required_tools(state: Turn) -> list[str]:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
-    if not needed and drug_for_her(state):  # safety by content: a drug named in her chart
+    if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
+        # her chart, alone or beside a reading
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    elif needed == {"get_patient_chart"} and drug_for_her(state) and _not_results(ent.drugs):
+        # "INR 3,4 com varfarina - pulo a dose de hoje?": her result read, and the drug checked
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if "prescribe_medication" in needed and missing_fields("prescribe_medication", state) and (
+        drug_for_her(state)
+    ):  # the order waits for a field it lacks: its findings are shown with the question
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     return [t for t in catalog.running_order() if t in needed]
+
+
+# what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
+# we add ramipril?"); a note or a referral that names her drugs asks nothing of them
+_BESIDE_A_DRUG = frozenset({"record_vital_sign"})
+
+
+def _not_results(drugs: tuple[str, ...]) -> bool:
+    """A drug named that is not also a result of the chart ("potassium", "magnesium")."""
+    return any(analytes.named_in(d) is None for d in drugs)
 
 
 def drug_for_her(state: Turn) -> bool:
@@ -187,8 +206,7 @@ def launch_identifiers(state: Turn) -> dict[str, str]:
 
 def is_launch_id(state: Turn, said: str) -> bool:
     """The message's id is the launch patient's FHIR id or MRN."""
-    mine = {v.lower() for k, v in launch_identifiers(state).items() if k in ("id", "mrn")}
-    return said.lower() in mine
+    return is_own_id(said, in_context(state))
 
 
 _BRIEF_MRN = re.compile(r"\bMRN ([^\s,;]+)")

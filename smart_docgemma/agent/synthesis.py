@@ -28,8 +28,8 @@ _TOOL_NAME = re.compile(r"\[?\b(" + "|".join(catalog.specs()) + r")\b\]?")
 
 
 def synthesize(state: Turn, deps: Deps) -> Update[SynthesizeOutcome]:
-    if state.clarification:
-        return _finish(state, state.clarification, deps)
+    if state.clarification:  # with every finding of what ran before the question
+        return _finish(state, appended(state.clarification, state.tool_runs), deps)
     if deps.model is None or state.degraded:
         return _finish(state, templated_summary(state), deps)
     parts: list[str] = []
@@ -175,7 +175,8 @@ def templated_summary(state: Turn, label: str | None = None) -> str:
 
 def _finish(state: Turn, answer: str, deps: Deps | None = None) -> Update[SynthesizeOutcome]:
     answer = answer.strip() or prompts.message("empty_fallback")
-    cited: Changes = {} if answer == state.clarification else _grounded(state, answer, deps)
+    asked = bool(state.clarification) and answer.startswith(state.clarification or "")
+    cited: Changes = {} if asked else _grounded(state, answer, deps)
     grounded = cited.get("answer")
     answer = answer if grounded is None else grounded
     sources, seen = [], set()

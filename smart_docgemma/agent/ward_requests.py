@@ -83,10 +83,21 @@ def actions(text: str) -> list[str]:
         found.append("order_lab")
     if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
         found.append("refer")
-    if (ward_words.readings(text) and ward_words.says_any(text, "record_words")
-            and not _any("question_words").search(low)):
+    if (ward_words.readings(text) and not _any("question_words").search(low)
+            and (ward_words.says_any(text, "record_words") or _bare_readings(text, low))):
         found.append("record_vital")
     return found
+
+
+def _bare_readings(text: str, low: str) -> bool:
+    """Readings typed alone, with or without the time they were taken ("TA 160/95 à 22h",
+    "sats 94% on RA, rr 22"): ward shorthand for charting them (a card the clinician approves),
+    unless it asks something, names a drug or a test, or says more than a short line."""
+    return ("?" not in text and len(low.split()) <= _BARE_WORDS and not find_drugs(low)
+            and not ward_words.lab_tests(text))
+
+
+_BARE_WORDS = 12  # a line of readings; a longer message is a note or a question
 
 
 def _bare_order(text: str) -> bool:

@@ -54,6 +54,8 @@ class Report:
     # active problems no drug–disease rule covers
     uncovered: list[str] = field(default_factory=list)
     weight: knowledge.Weight | None = None  # the latest weight on file, with its date
+    # drugs the renal rules hold no entry for, while a kidney result is on file: not checked
+    renal_uncovered: list[str] = field(default_factory=list)
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -109,6 +111,17 @@ class Report:
                     ),
                     problems=", ".join(self.uncovered),
                     drugs=", ".join(self.drugs),
+                )
+            )
+        if self.renal_uncovered and self.renal is not None:
+            out.append(
+                _say(
+                    N_(
+                        "Not covered: the renal rules have no entry for %(drugs)s, so no dose "
+                        "is checked against %(renal)s."
+                    ),
+                    drugs=", ".join(self.renal_uncovered),
+                    renal=_renal(self.renal),
                 )
             )
         return out
@@ -297,7 +310,13 @@ def check(
         doses=[d for n in drugs if asking and (d := child_dose(knowledge.generic(n), age, data))],
         uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
         weight=latest_weight(data),
+        renal_uncovered=[g for g in map(knowledge.generic, drugs) if not _renal_rule(g)],
     )
+
+
+def _renal_rule(drug: str) -> bool:
+    """The renal rules hold an entry for an ingredient of ``drug`` (any eGFR)."""
+    return any(knowledge.renal_flags([i], 0.0) for i in drug.split("/"))
 
 
 def latest_weight(data: HookData) -> knowledge.Weight | None:

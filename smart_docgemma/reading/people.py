@@ -11,6 +11,7 @@ names, the chart's terms and the analytes, read from their data files.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -62,3 +63,98 @@ def named_people(text: str, drug_words: set[str] | frozenset[str] = frozenset())
                 found.append(" ".join(part))
             part = []
     return list(dict.fromkeys(found))
+
+
+_LOWER = r"([a-zà-ÿ][a-zà-ÿ\-]{2,})"
+_POSSESSED = re.compile(rf"(?<![\w']){_LOWER}\s+{_LOWER}['\u2019]s\b")
+
+
+def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two words written in lower case before a possessive "'s" ("and grace adeyemi's meds?"),
+    neither a vocabulary word nor a drug: a person typed without capitals. Only the possessive
+    is read this way: two unknown lower-case words alone may be a typo, a possessive names
+    someone."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    return [
+        f"{m.group(1)} {m.group(2)}"
+        for m in _POSSESSED.finditer(text or "")
+        if not {normalise(m.group(1)), normalise(m.group(2))} & stop
+    ]
+
+
+@lru_cache(maxsize=1)
+def _people_data() -> dict:
+    data: dict = yaml.safe_load((DATA / "people.yaml").read_text())
+    return data
+
+
+def _words_of(key: str) -> str:
+    said = _people_data()[key]
+    words = [w for ws in (said.values() if isinstance(said, dict) else [said]) for w in ws]
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _addressed() -> re.Pattern[str]:
+    """A first name alone after an addressing phrase, at the start of the message or after a
+    comma ("what about Grace, …", "et pour Margaret ?"), or alone after a final comma
+    ("…, Amara?")."""
+    lead = _words_of("addressing")
+    name = r"([A-Z][a-z'\-]{2,})"
+    return re.compile(
+        rf"(?:^|[,;.?!]\s*)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
+    )
+
+
+def addressed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """One capitalised first name addressed on its own, not a vocabulary word nor a drug."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    folded = fold_accents(text or "")
+    found = [m.group(1) or m.group(2) for m in _addressed().finditer(folded)]
+    return [n for n in dict.fromkeys(found) if normalise(n) not in stop]
+
+
+_FEMALE = {"wife", "mother", "mum", "mom", "daughter", "sister", "granddaughter", "grandmother"}
+_MALE = {"husband", "father", "dad", "son", "brother", "grandson", "grandfather"}
+
+
+@lru_cache(maxsize=1)
+def _beside() -> tuple[re.Pattern[str], ...]:
+    """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
+    wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
+    a possessive ("his", "sa", "su", "dele"): "pour la femme enceinte" asks of women in general."""
+    rel = rf"(?:{_words_of('relatives')})"
+    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus)\s+"
+    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    theirs = rf"(?:{own}({rel})|({rel}){after})"
+    modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
+    return (
+        re.compile(rf"(?i)\b(?:for|pour|para)\s+(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
+        re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
+        re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),
+        re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
+    )
+
+
+_ASKS_OF_SELF = re.compile(r"(?i)\b(\w+)\s+(?:asks|wants to know|wonders)\s+(?:if|whether)\s+"
+                           r"(she|he)\s+(?:can|could|may|should)\b")
+
+
+def beside_people(text: str) -> list[str]:
+    """Relatives, friends, carers and beds the message asks about, as written ("wife", "bed 4"):
+    each is someone other than the patient in context until shown otherwise."""
+    folded = fold_accents(text or "")
+    found = [next(g for g in m.groups() if g) for p in _beside() for m in p.finditer(folded)]
+    for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
+        rel, pronoun = m.group(1).lower(), m.group(2).lower()
+        if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
+            found.append(m.group(1))
+    return list(dict.fromkeys(found))
+
+
+def fold_accents(text: str) -> str:
+    """Accents dropped, case and length kept ("señora" → "senora")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )

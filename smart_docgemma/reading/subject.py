@@ -43,7 +43,14 @@ def is_own_name(name: str, here: InContext) -> bool:
 
 
 def is_own_id(said: str, here: InContext) -> bool:
-    return said.lower() in {v.lower() for v in (here.id, here.mrn) if v}
+    """Her FHIR id or MRN, however the MRN is written ("MRN-100587", "mrn 100587", "100587")."""
+    return id_key(said) in {id_key(v) for v in (here.id, here.mrn) if v}
+
+
+def id_key(said: str) -> str:
+    """An id without case, punctuation or the "MRN" before its value."""
+    key = re.sub(r"[^a-z0-9]", "", said.lower())
+    return key[3:] if key.startswith("mrn") and len(key) > 3 else key
 
 
 def subject_of(
@@ -64,12 +71,16 @@ def subject_of(
     return Subject("patient")
 
 
+_MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"
+
+
 def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     """The message without the patient's own id, MRN and birth date: what it asks of her."""
     out = text
     for said in (here.mrn, here.id):
-        if said:
-            out = re.sub(rf"(?i)\b(?:mrn|id|patient)?[\s:#]*{re.escape(said)}\b", " ", out)
+        for form in dict.fromkeys([said, _MRN_HEAD.sub("", said or "")]):
+            if form:
+                out = re.sub(rf"(?i)\b(?:mrn|id|patient)?[\s:#-]*{re.escape(form)}\b", " ", out)
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)

@@ -368,6 +368,28 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
         "hakuna kinachodaiwa kuzihusu kwa %(drugs)s.",
     ),
+    "Not covered: the renal rules have no entry for %(drugs)s, so no dose "
+    "is checked against %(renal)s.": (
+        "Non couvert : les règles rénales n'ont aucune entrée pour %(drugs)s ; aucune dose n'est "
+        "donc vérifiée au regard de %(renal)s.",
+        "Não coberto: as regras renais não têm entrada para %(drugs)s; nenhuma dose é, portanto, "
+        "verificada em relação a %(renal)s.",
+        "No cubierto: las reglas renales no tienen ninguna entrada para %(drugs)s; por tanto, "
+        "ninguna dosis se comprueba frente a %(renal)s.",
+        "Haijashughulikiwa: kanuni za figo hazina kipengele cha %(drugs)s, kwa hiyo hakuna dozi "
+        "iliyokaguliwa dhidi ya %(renal)s.",
+    ),
+    "No weight on file: %(drug)s %(dose)s is not worked out in mg. Weigh the patient or "
+    "write the dose in mg.": (
+        "Aucun poids au dossier : %(drug)s %(dose)s n'est pas converti en mg. Pesez le patient "
+        "ou écrivez la dose en mg.",
+        "Nenhum peso no prontuário: %(drug)s %(dose)s não é convertido em mg. Pese o paciente "
+        "ou escreva a dose em mg.",
+        "Ningún peso en la historia: %(drug)s %(dose)s no se convierte a mg. Pese al paciente "
+        "o escriba la dosis en mg.",
+        "Hakuna uzito kwenye rekodi: %(drug)s %(dose)s haijahesabiwa kwa mg. Pima uzito wa "
+        "mgonjwa au andika dozi kwa mg.",
+    ),
     "Sources disagree — %(grades)s. The higher grade is shown.": (
         "Les sources divergent — %(grades)s. Le niveau le plus élevé est retenu.",
         "As fontes divergem — %(grades)s. É mostrado o grau mais alto.",

@@ -120,9 +120,12 @@ def test_route_and_duration_reach_the_order():
     ("Write a progress note", "note text"),
 ])
 def test_a_write_missing_a_field_asks_one_question_and_prepares_nothing(message, asked):
+    """Nothing is written; the drug of an order still waiting for a field is checked against the
+    chart (a read) so its findings come with the question."""
     turn, calls = _run(message)
-    assert calls == {} and turn.proposals == []
-    assert asked in turn.answer and turn.answer.count("?") == 1
+    assert set(calls) <= {"check_drug_safety"} and turn.proposals == []
+    question = turn.answer.split("\n\n")[0]
+    assert asked in question and question.count("?") == 1
 
 
 def test_a_new_progress_note_is_a_note_only():
@@ -375,3 +378,42 @@ def test_contrast_as_clinicians_name_it_is_checked_with_metformin(question):
 
 def test_contrast_in_an_ordinary_sentence_is_no_drug():
     assert extract("in contrast to yesterday, start metformin 500 bd").drugs == ("metformin",)
+
+
+@pytest.mark.parametrize("message", ["bp 150/95 - can we add ramipril 5mg", "BP 150/95, thinking of ramipril"])
+def test_a_drug_named_beside_a_reading_is_still_checked(message):
+    """Safety by content: the reading is carded and the drug named beside it is checked against
+    the chart; nothing is ordered."""
+    turn, calls = _run(message)
+    assert calls["check_drug_safety"][0]["drug_name"] == "ramipril"
+    assert "prescribe_medication" not in calls and turn.proposals == []
+
+
+def test_an_order_waiting_for_a_field_shows_the_drugs_findings_with_the_question():
+    tools = _tools()
+    tools["check_drug_safety"] = FakeTool(
+        "check_drug_safety",
+        ok("CRITICAL — Avoid ibuprofen with warfarin — major bleeding risk", safety_findings=[{
+            "severity": "critical", "text": "CRITICAL — Avoid ibuprofen with warfarin",
+            "terms": [["ibuprofen"], ["warfarin"]]}]),
+    )
+    turn, calls = _run("add ibuprofen", tools=tools)
+    assert turn.proposals == [] and "prescribe_medication" not in calls
+    assert "what dose and frequency" in turn.answer
+    assert "Avoid ibuprofen with warfarin" in turn.answer
+
+
+@pytest.mark.parametrize("message", [
+    "INR 3,4 com varfarina - pulo a dose de hoje?",
+    "INR 3,4 con warfarina, ¿suspendo la dosis de hoy?",
+])
+def test_a_result_stated_with_her_drug_reads_the_result_and_checks_the_drug(message):
+    _, calls = _run(message)
+    assert calls["check_drug_safety"][0]["drug_name"] == "warfarin", calls
+    assert "get_patient_chart" in calls
+
+
+@pytest.mark.parametrize("message", ["latest potassium today?", "her magnesium today"])
+def test_a_result_that_is_also_a_drug_is_not_checked_as_one(message):
+    _, calls = _run(message)
+    assert "check_drug_safety" not in calls and "get_patient_chart" in calls, calls

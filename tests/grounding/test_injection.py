@@ -334,3 +334,18 @@ def _replaced(client) -> float:
     metrics = client.get("/metrics").get_data(as_text=True)
     found = re.search(r'docgemma_answer_language_replaced_total\{expected="fr",found="en"\} ([0-9.]+)', metrics)
     return float(found.group(1)) if found else 0.0
+
+
+def test_a_stat_order_on_its_own_card_is_not_an_instruction():
+    """The card of "stat trop" or "ceftriaxone 1 g stat" is the clinician's request in the
+    app's words: it must not be reported as text telling the assistant what to do."""
+    from types import SimpleNamespace
+
+    from smart_docgemma.grounding.injection import instructions_in
+    from smart_docgemma.tools.base import ToolResult
+    from smart_docgemma.tools.words.when import parse
+
+    said = parse("stat trop", "UTC").said
+    for card in (f"Order troponin i ({said})", "Prescribe ceftriaxone 1 g single dose, stat"):
+        run = SimpleNamespace(label="Lab order", result=ToolResult(status="ok", text=card))
+        assert instructions_in(SimpleNamespace(tool_runs=[run])) == [], card

@@ -8,6 +8,7 @@ another patient or nobody asked for one.
 
     FHIR_UPSTREAM_URL=http://127.0.0.1:8095/fhir PYTHONPATH=$PWD \\
         python -m tests.reading.run_matrix --split tuned [--only m-review-fr-1 ...] [--out r.json]
+        python -m tests.reading.run_matrix --set probe2 --split holdout    # the second unseen set
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from smart_docgemma.evaluation import evaluate, load_cases
 from smart_docgemma.evaluation.harness import args_match
 from smart_docgemma.tools.writes.orders import parse_timing
 
-MATRIX = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "reading" / "matrix.yaml"
+SETS = Path(__file__).parents[2] / "smart_docgemma" / "evaluation" / "reading"
+MATRIX = SETS / "matrix.yaml"
+PROBE2 = SETS / "probe2.yaml"
 
 
 def fields_ok(row: dict, case) -> bool:
@@ -92,12 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--split", choices=("tuned", "holdout", "all"), default="tuned")
     p.add_argument("--only", nargs="*", default=[])
     p.add_argument("--out")
-    p.add_argument("--cases", default=str(MATRIX))
+    p.add_argument("--set", choices=("matrix", "probe2"), default="matrix")
+    p.add_argument("--cases", help="a case file other than the named set")
     p.add_argument("-v", action="store_true", help="print every miss with its answer")
     args = p.parse_args(argv)
     from tests.bench.knowledge import recorded_sources
 
-    cases = [c for c in load_cases(args.cases) if args.split in ("all", c.split)]
+    path = args.cases or SETS / f"{args.set}.yaml"
+    cases = [c for c in load_cases(path) if args.split in ("all", c.split)]
     if args.only:
         cases = [
             c

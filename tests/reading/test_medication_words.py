@@ -49,3 +49,24 @@ def test_asking_whether_the_list_is_safe_reads_the_chart(text):
     from smart_docgemma.agent.extraction import extract
 
     assert "chart_question" in extract(text).actions
+
+
+@pytest.mark.parametrize("text", [
+    "any red flags in his drug list?", "anything off on the med chart?", "any concerns with his current tx?",
+])
+def test_the_list_named_as_a_list_or_in_shorthand_is_reviewed(text):
+    assert chart_focus(text) == "review"
+
+
+@pytest.mark.parametrize(("text", "chart"), [
+    ("whats he on", True), ("what is she on?", True), ("¿qué toma?", True),
+    ("¿qué está tomando?", True), ("il prend quoi ?", True), ("o que ele toma?", True),
+    ("whats on the menu", False), ("toma de muestra de sangre?", False),
+    ("¿qué es la toma de decisiones compartida?", False), ("metformina se toma con comida?", False),
+])
+def test_what_she_takes_is_her_medication_list(text, chart):
+    from smart_docgemma.agent.extraction import extract
+
+    assert ("chart_question" in extract(text).actions) is chart
+    if chart:
+        assert chart_focus(text) in ("medications", "review")

@@ -75,3 +75,85 @@ def test_what_a_drug_does_is_asked_of_the_drug_not_of_her(text, general):
     from smart_docgemma.reading.drugs import asks_general_knowledge
 
     assert asks_general_knowledge(text) is general
+
+
+@pytest.mark.parametrize("text, names", [
+    ("and grace adeyemi's meds?", ["grace adeyemi"]),  # a person typed without capitals
+    ("what about mrs adeyemi?", ["adeyemi"]),
+    ("¿la señora Thompson toma algo para la tensión?", ["Thompson"]),  # a title with an accent
+    ("e a dona margaret tem alergia?", ["margaret"]),
+    ("et Mme Thompson ?", ["Thompson"]),
+    # ordinary words after a title or before a possessive are no one
+    ("madame est allergique ?", []),
+    ("the doctor's note", []),
+    ("last week's potassium", []),
+    ("is crohn's disease a problem with his ibuprofen", []),
+    ("Seu potássio está alto?", []),  # pt "seu": his, not a title, unless a name follows
+    ("ms flare last week", []),
+])
+def test_titles_and_possessives_name_people_in_any_case(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("said", ["MRN-100587", "mrn 100587", "100587", "MRN100587", "PT-WARFARIN"])
+def test_her_mrn_is_hers_however_it_is_written(said):
+    assert subject_of([], [said], None, ROBERT).about == "patient"
+
+
+@pytest.mark.parametrize("said", ["MRN-100712", "100588", "1005870", "mrn-10058", "pt-warfarin-2"])
+def test_another_mrn_near_hers_is_another_patient(said):
+    assert subject_of([], [said], None, ROBERT).about == "other"
+
+
+@pytest.mark.parametrize("text", ["mrn 100587 - inr?", "MRN 100587 alergias?", "mrn: 100587 inr"])
+def test_her_mrn_without_its_prefix_is_not_the_question(text):
+    assert "100587" not in without_identifiers(text, ROBERT, "born")
+
+
+@pytest.mark.parametrize(("text", "ids"), [
+    ("MRN-100712 allergies?", ["MRN-100712"]), ("dossier MRN-100845 : traitements ?", ["MRN-100845"]),
+    ("historia MRN-100712, ¿alergias?", ["MRN-100712"]), ("mrn 100587 - inr?", ["100587"]),
+    ("mrna vaccine given?", []), ("mrn chart please", []),
+])
+def test_an_mrn_written_with_its_prefix_is_one_id(text, ids):
+    from smart_docgemma.agent.extraction import find_patient_ids
+
+    assert find_patient_ids(text) == ids
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("o Sr. Mensah tem alergia?", True), ("¿el señor Mensah tiene alergias?", True),
+    ("M. Mensah a des allergies ?", True), ("alguma alergia?", True), ("sus alergias", True),
+    ("alergia a amoxicilina", False), ("allergie à l'amoxicilline, urticaire", False),
+    ("registrar alergia a penicilina", False),
+])
+def test_asking_about_her_allergies_in_any_language_records_none(text, asked):
+    from smart_docgemma.agent.extraction import extract
+
+    actions = extract(text).actions
+    assert ("allergy_question" in actions) is asked
+    if not asked:
+        assert "document_allergy" in actions
+
+
+@pytest.mark.parametrize("text, names", [
+    ("what about Grace, any allergies?", ["Grace"]),  # a first name addressed on its own
+    ("et pour Margaret, ses allergies ?", ["Margaret"]),
+    ("e o Samuel, qual a HbA1c?", ["Samuel"]),
+    ("y Kofi, cuánto pesa?", ["Kofi"]),
+    ("his wife asks if she can take ibuprofen", ["wife"]),  # someone beside the patient
+    ("can his wife take ibuprofen?", ["wife"]),
+    ("a esposa dele pode tomar ibuprofeno?", ["esposa"]),
+    ("son mari peut prendre de l'ibuprofène ?", ["mari"]),
+    ("check allergies for bed 4", ["bed 4"]),
+    # the patient herself, and words that are no one
+    ("his wife asks if he can take ibuprofen", []), ("his wife says he is confused", []),
+    ("pour son traitement", []), ("dose pour la femme enceinte ?", []), ("bed rest", []),
+    ("what about Potassium?", []), ("and tomorrow?", []), ("room air sats 94", []),
+])
+def test_a_first_name_a_relative_or_a_bed_is_someone_else(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names

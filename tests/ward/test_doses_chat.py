@@ -51,3 +51,15 @@ def test_a_day_amount_by_weight_is_approved_as_mg_a_dose(order, ward_app, sandbo
     assert inst["timing"]["repeat"]["frequency"] == 3 and inst["timing"]["repeat"]["period"] == 1
     assert "50 mg/kg/day" in inst["text"] and f"weighed {weighed.isoformat()}" in inst["text"]
     assert mr["subject"]["reference"] == f"Patient/{doctor.patient}"
+
+
+def test_a_dose_by_weight_with_no_weight_on_file_says_so_on_the_card(ward_app, sandbox, fhir_base):
+    """No weight: no mg is worked out, and the card warns rather than passing "5 mg/kg" off as
+    a dose."""
+    body = {"resourceType": "Patient", "name": [{"family": f"Dose{uuid.uuid4().hex[:6]}", "given": ["Ana"]}],
+            "birthDate": "1950-01-01", "gender": "female"}
+    pid = requests.post(f"{fhir_base}/Patient", json=body, headers=FHIR_JSON, timeout=30).json()["id"]
+    doctor = Clinician(ward_app[1], fhir_base, sandbox, pid)
+    html = doctor.ask("gentamicin 5 mg/kg od")
+    assert len(cards(html)) == 1
+    assert "No weight on file: gentamicin 5 mg/kg is not worked out in mg" in html

@@ -144,13 +144,15 @@ class Reading:
         return dict(table()["vital_signs"][self.vital])
 
 
+# "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
+_DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")
 _PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\d)")
 _NUMBER = r"(\d{1,4}(?:\.\d+)?)"
 
 
 def readings(text: str | None) -> list[Reading]:
     """The vital signs ``text`` states with a value ("BP 150/95", "temp 38.2", "sats 94%")."""
-    said, out = fold(text or ""), []
+    said, out = _DECIMAL_COMMA.sub(r"\1.\2", fold(text or "")), []
     for key, entry in table()["vital_signs"].items():
         found = _reading(said, key, entry)
         if found:
@@ -169,7 +171,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
             continue
         value = re.match(
-            rf"\s*(?:is|was|of|at|=|:|-|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+            rf"\s*(?:is|was|of|at|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
             rf"([a-z°%/ ]{{0,20}})",
             after,
             re.I,

@@ -118,7 +118,7 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     day = _day(low, now)
     clock = _clock(low)
     if day is None and clock is None:
-        return When(now, "now (stat)") if _NOW.search(low) else When(None, "")
+        return When(now, "stat (at once)") if _NOW.search(low) else When(None, "")
     day = day or now.date()
     at = datetime.combine(day, clock or time(MORNING), tz)
     if at < now and not _any("next_day").search(low) and not _any("today").search(low):

@@ -149,6 +149,14 @@ def in_mg(inst: dict[str, Any], weight: knowledge.Weight | None) -> knowledge.Wo
     return worked
 
 
+def _unweighed(drug: str, dosage: str) -> SafetyFlag:
+    """A dose by weight with no weight on file: no mg is worked out, and the card says so rather
+    than carrying "5 mg/kg" to the pharmacy as if it were a dose."""
+    return _flag("warning", "weight", message(N_(
+        "No weight on file: %(drug)s %(dose)s is not worked out in mg. Weigh the patient or "
+        "write the dose in mg."), drug=drug, dose=dosage))
+
+
 def allergy_flags(ctx: ToolContext, substance: str) -> list[SafetyFlag]:
     """Active orders a new allergy calls into question, and an allergy already recorded."""
     meds, allergies, flags = patient_lists(ctx)
@@ -195,6 +203,8 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         resource["requester"] = practitioner(ctx)
     flags, weight = medication_check(ctx, args.medication_name, inst)
     worked = in_mg(inst, weight)
+    if worked is None and weight is None and knowledge.weight_dose.from_dosage(inst) is not None:
+        flags.append(_unweighed(args.medication_name, args.dosage))
     dose = f"{worked.per_dose_mg:g} mg a dose ({worked.arithmetic})" if worked else args.dosage
     route = (inst.get("route") or {}).get("text", "not specified")
     fields = [
