@@ -157,3 +157,14 @@ def test_a_first_name_a_relative_or_a_bed_is_someone_else(text, names):
     from smart_docgemma.agent.extraction import extract
 
     assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text, names", [
+    ("how's Kofi's weight?", ["Kofi"]), ("Robert's allergies?", ["Robert"]),
+    ("is Reye's syndrome a risk?", []), ("Bell's palsy", []), ("Let's check his K", []),
+    ("Parkinson's meds", []),
+])
+def test_one_capitalised_name_owning_something_is_a_person_an_eponym_is_not(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
