@@ -70,9 +70,38 @@ def completed(
     the message says by itself, when already read)."""
     pending = pending_request(history or [])
     if not pending:
-        return message
+        line = order_line_before(history or [])
+        return f"{line} {requests.reply_dose(message) or message}" if (
+            line and only_order_fields(message, own)) else message
     own = own if own is not None else extract(message)
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = requests.reply_dose(message) or message  # "500" to "what dose?": 500 mg
     return " ".join([*pending, reply])
+
+
+def order_line_before(history: list[dict[str, Any]]) -> str | None:
+    """The clinician's last message when it was an order line waiting for a field: one drug, with
+    no question, no other request and no frequency ("amoxicilina 250 mg", "cipro pra ITU dele"),
+    answered with its safety check; None otherwise."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    text = str(said[-1].get("content") or "")
+    ent = extract(text)
+    asks = set(ent.actions) - {"order_line", "prescribe", "prescribe_drug", "this_patient"}
+    if "?" in text or len(set(ent.drugs)) != 1 or asks or ent.patient_names or ent.patient_ids:
+        return None
+    return None if ent.dose and ent.dose.frequency else text
+
+
+def only_order_fields(message: str, own: Entities | None = None) -> bool:
+    """A message that only gives an order's frequency (with a dose, route or duration): "três
+    vezes ao dia", "500 mg c/12h", "de 8 em 8 horas"; not a question or a request of its own
+    (``own``: what the message says, when already read)."""
+    ent = own if own is not None else extract(message)
+    return bool(
+        "?" not in message and not ent.drugs and not set(ent.actions) - {"order_line"}
+        and not ent.patient_names and not ent.patient_ids
+        and ent.dose and ent.dose.frequency
+    )

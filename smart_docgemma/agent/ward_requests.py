@@ -74,7 +74,7 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None) ->
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write
     (``ward``, ``window``: its ward words and time window, read once by ``extraction``; a caller
     without them has them read by the same reader)."""
-    low, found = _low(text), []
+    low, found = _protocol_slip(_low(text)), []
     ward = ward if ward is not None else read_ward(text)
     window = window if window is not None else asked(text)
     planned = workflow_actions(low)
@@ -90,6 +90,22 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None) ->
             and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
     return found
+
+
+_PROTOCOL = ("protocol", "protocole", "protocolo")
+
+
+def _protocol_slip(low: str) -> str:
+    """"hba1c protcol?", "protocolo" typed "protocoo": a word one slip (a letter missed, added,
+    changed or two swapped) from "protocol" in any language is read as it."""
+    from rapidfuzz.distance import OSA
+
+    def fixed(m: re.Match[str]) -> str:
+        word = m.group(0)
+        near = word not in _PROTOCOL and any(OSA.distance(word, p) <= 1 for p in _PROTOCOL)
+        return "protocol" if near else word
+
+    return re.sub(r"\bp[a-z]{6,9}\b", fixed, low)
 
 
 def _bare_readings(text: str, low: str, ward: Ward) -> bool:

@@ -104,7 +104,7 @@ def _addressed() -> re.Pattern[str]:
     lead = _words_of("addressing")
     name = r"([A-Z][a-z'\-]{2,})"
     return re.compile(
-        rf"(?:^|[,;.?!]\s*)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
+        rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
     )
 
 
