@@ -25,7 +25,8 @@ BRIEF = ("Robert Mensah, 75 y male, MRN MRN-100587, born 1950-09-30; problems: a
 
 
 @pytest.mark.parametrize("text, tests, when", [
-    ("Order a basic metabolic panel tomorrow at 8am", ("basic metabolic panel",), "tomorrow at 8am"),
+    ("Order a basic metabolic panel tomorrow at 8am", ("basic metabolic panel",),
+     "tomorrow at 8am"),
     ("NFS + iono demain à 7h", ("complete blood count", "electrolytes panel"), "demain a 7h"),
     ("hemograma e ureia amanhã às 8h", ("complete blood count", "urea"), "amanha as 8h"),
     ("hemograma y urea mañana a las 8", ("complete blood count", "urea"), "manana a las 8"),
