@@ -23,7 +23,7 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
 )
-from ..reading.request import Chart, Conversation, Request, assemble
+from ..reading.request import Chart, Conversation, Request, Words, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
@@ -506,7 +506,51 @@ def read(message: str, *, understood: str | None = None, chart: Chart | None = N
     found = extract(said, ward=ward, window=window, focus=focus)
     chart = chart or Chart()
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
-                    language=answer_language(), conversation=conversation, focus=focus)
+                    language=answer_language(), conversation=conversation, focus=focus,
+                    words=read_words(message))
+
+
+def read_words(message: str) -> Words:
+    """What ``message`` (as written) asks beyond its entities, by the rules' word lists."""
+    low = languages.fold(message).lower()
+    return Words(
+        label=_any_word("label_words").search(low) is not None,
+        her_state=_any_word("patient_context_words").search(low) is not None,
+        her_medications=_any_word("own_medication_words").search(low) is not None,
+        allergy_substance=_ALLERGY_SUBSTANCE.search(message) is not None,
+        note_text=note_text(message), note_type=note_type(message), topic=topic(message),
+        count=len(_WORDS.findall(message)),
+    )
+
+
+@cache
+def _any_word(key: str) -> re.Pattern[str]:
+    """Any word of the rules' list ``key`` as a whole word (``\\b`` either side)."""
+    return re.compile("|".join(rf"\b{re.escape(w)}\b" for w in rules()[key]))
+
+
+_ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", re.I)
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
+def note_text(message: str) -> str | None:
+    """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
+    head, sep, text = message.partition(":")
+    return text.strip() if sep and len(text.strip()) >= 2 else None
+
+
+def note_type(message: str) -> str:
+    low = message.lower()
+    return next((t for t in rules()["note_types"] if t in low), "clinical note")
+
+
+def topic(message: str) -> str | None:
+    """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
+    for pattern in rules()["topic_patterns"]:
+        m = re.search(pattern, languages.fold(message), re.I)
+        if m:
+            return m.group(1).strip(" ,;:")[:100] or None
+    return None
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,

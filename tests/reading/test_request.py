@@ -190,3 +190,15 @@ def test_each_drug_is_named_with_the_dose_written_for_it():
     assert said.ordered == "losartan"
     doses = {d.name: d.dose.written if d.dose else None for d in said.drugs}
     assert doses == {"losartan": "50 mg", "lisinopril": None}
+
+
+def test_what_a_message_asks_beyond_its_entities_is_read_with_it():
+    """The planning's questions of the words (a label asked, her own state, a note's text and
+    type, a trials topic) are the request's, read on the message as written."""
+    assert read("boxed warning of warfarin and aspirin?").words.label
+    kidneys = read("can she have metformin with her kidneys?").words
+    assert kidneys.her_state and not kidneys.her_medications
+    note = read("Save a progress note: stable overnight, afebrile").words
+    assert (note.note_type, note.note_text) == ("progress note", "stable overnight, afebrile")
+    assert read("any recruiting trials for glioblastoma?").words.topic == "glioblastoma"
+    assert read("document a penicillin allergy").words.allergy_substance
