@@ -69,11 +69,11 @@ def completed(
     or ``message`` alone when it answers no question or asks something of its own (``own``: what
     the message says by itself, when already read)."""
     pending = pending_request(history or [])
+    own = own if own is not None else extract(message)
     if not pending:
         line = order_line_before(history or [])
         return f"{line} {requests.reply_dose(message) or message}" if (
             line and only_order_fields(message, own)) else message
-    own = own if own is not None else extract(message)
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = requests.reply_dose(message) or message  # "500" to "what dose?": 500 mg
@@ -92,16 +92,15 @@ def order_line_before(history: list[dict[str, Any]]) -> str | None:
     asks = set(ent.actions) - {"order_line", "prescribe", "prescribe_drug", "this_patient"}
     if "?" in text or len(set(ent.drugs)) != 1 or asks or ent.patient_names or ent.patient_ids:
         return None
-    return None if ent.dose and ent.dose.frequency else text
+    return None if ent.dose is not None and ent.dose.frequency else text
 
 
 def only_order_fields(message: str, own: Entities | None = None) -> bool:
     """A message that only gives an order's frequency (with a dose, route or duration): "três
-    vezes ao dia", "500 mg c/12h", "de 8 em 8 horas"; not a question or a request of its own
-    (``own``: what the message says, when already read)."""
+    vezes ao dia", "500 mg c/12h", "de 8 em 8 horas"; not a question or a request of its own."""
     ent = own if own is not None else extract(message)
     return bool(
         "?" not in message and not ent.drugs and not set(ent.actions) - {"order_line"}
         and not ent.patient_names and not ent.patient_ids
-        and ent.dose and ent.dose.frequency
+        and ent.dose is not None and bool(ent.dose.frequency)
     )

@@ -48,10 +48,10 @@ def test_a_dose_change_in_any_language_redrafts_the_pending_card(first, reply, d
     from smart_docgemma.agent.extraction import extract, read
     from smart_docgemma.agent.planning import _order_notes
     from smart_docgemma.approval.types import PendingOrder
-    from smart_docgemma.reading.dose import Dose
 
     ent = extract(first)
-    said = ent.dose or Dose()
+    said = ent.dose
+    assert said is not None
     card = PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), said.written,
                         said.frequency, _order_notes(said))
     change = amendments.read(read(reply), card)
