@@ -202,3 +202,14 @@ def test_what_a_message_asks_beyond_its_entities_is_read_with_it():
     assert (note.note_type, note.note_text) == ("progress note", "stable overnight, afebrile")
     assert read("any recruiting trials for glioblastoma?").words.topic == "glioblastoma"
     assert read("document a penicillin allergy").words.allergy_substance
+
+
+def test_a_turn_stored_before_the_typed_dose_reads_back_its_dose():
+    """A paused turn stored with the dose as a dict ({"dose": "500 mg", …}) resumes with the
+    same dose, typed."""
+    stored = state.to_dict(state.new_turn("x"))
+    stored.pop("request")
+    stored["entities"]["dose"] = {"dose": "500 mg", "frequency": "tid", "route": "oral"}
+    dose = state.from_dict(stored).entities.dose
+    assert dose is not None and (dose.written, dose.frequency, dose.route) == (
+        "500 mg", "tid", "oral")
