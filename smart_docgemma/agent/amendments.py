@@ -60,7 +60,7 @@ def read(message: str, pending: PendingOrder) -> Change | None:
     others = [d for d in ent.drugs if d != pending.ingredient]
     if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
         return None
-    found = extraction.find_dose(message) or {}
+    found = ent.dose or {}  # read accent folded: "una vez al día" as "una vez al dia"
     change = Change(dose=found.get("dose") or _bare_dose(low), frequency=found.get("frequency"),
                     route=extraction.route_said(low), days=_days(found.get("duration"), low))
     return None if change.empty() else change

@@ -41,6 +41,7 @@ def test_anything_else_is_read_alone(first, reply):
     ("metformina 500 mg cada 12 horas", "sube a 850 mg", "850 mg"),
     ("metformine 500 mg 2x/j", "passe à 850", "850 mg"),
     ("gabapentina 300 mg 3x ao dia", "aumenta pra 400", "400 mg"),
+    ("gabapentina 300 mg tres veces al día", "cambia la dosis a 150 mg", "150 mg"),
 ])
 def test_a_dose_change_in_any_language_redrafts_the_pending_card(first, reply, dose):
     from smart_docgemma import knowledge
@@ -55,3 +56,23 @@ def test_a_dose_change_in_any_language_redrafts_the_pending_card(first, reply, d
                         said["frequency"], _order_notes(said))
     change = amendments.read(reply, card)
     assert change is not None and amendments.redraft(card, change)["dosage"] == dose
+
+
+@pytest.mark.parametrize(("first", "reply"), [
+    ("metformina 500 mg 2 veces al día", "una vez al día mejor"),
+    ("metformine 500 mg 2x/j", "plutôt une fois par jour"),
+    ("metformina 500 mg 2x ao dia", "uma vez ao dia em vez disso"),
+])
+def test_a_frequency_change_written_with_accents(first, reply):
+    from smart_docgemma import knowledge
+    from smart_docgemma.agent import amendments
+    from smart_docgemma.agent.extraction import extract
+    from smart_docgemma.approval.types import PendingOrder
+    from smart_docgemma.tools.writes.orders import parse_timing
+
+    ent = extract(first)
+    said = ent.dose or {}
+    card = PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), said["dose"],
+                        said["frequency"], None)
+    change = amendments.read(reply, card)
+    assert change is not None and parse_timing(change.frequency or "")["frequency"] == 1
