@@ -81,3 +81,13 @@ def test_an_analytes_name_is_never_a_misspelt_drug(text, drugs):
 ])
 def test_a_protocol_typed_with_a_slip(text, protocol):
     assert ("protocol" in actions(text)) is protocol
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    ("tropo en urgence", "urgent"), ("troponina urgente", "urgent"), ("NFS tout de suite", "stat"),
+    ("hemograma imediatamente", "stat"),
+])
+def test_a_test_with_a_priority_in_any_language_is_an_order(text, priority):
+    from smart_docgemma.tools.words.ward_words import priority as priority_of
+
+    assert "order_lab" in actions(text) and priority_of(text) == priority
