@@ -14,10 +14,10 @@ from typing import Any
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..reading.people import (
-    led_people,
+    addressed_people,
+    beside_people,
     named_people,
     not_name_words,
-    possessed_one,
     possessed_people,
 )
 from ..tools.chart.answers import chart_focus
@@ -39,14 +39,19 @@ _MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
-# "covid-19" elsewhere in the sentence is a disease, never a patient.
-_PATIENT_WORD_ID = re.compile(r"\bpatient\s+([a-z]{1,8}-?\d[a-z0-9\-]{0,30})\b", re.I)
+# "covid-19" elsewhere in the sentence is a disease, never a patient. The word is taken whole or
+# not at all: a longer one (a UUID) is never cut at a hyphen into the id of someone else.
+_PATIENT_WORD_ID = re.compile(
+    r"\bpatient\s+([a-z]{1,8}-?\d[a-z0-9\-]{0,30})(?![a-z0-9\-])", re.I
+)
 # "patient pt-warfarin", "patient pt-jw-1958": a hyphenated word right after "patient" is an id
 # (an EHR's ids need no digit) unless it is an ordinary compound ("patient self-reported",
 # "patient follow-up": ``not_patient_id_prefixes``)
 _PATIENT_HYPHEN_ID = re.compile(r"\bpatient\s+([a-z][a-z0-9]{0,11}(?:-[a-z0-9]+){1,6})\b", re.I)
-# a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375")
-_NAME_WORD = r"[A-Z][a-z'\-]+\d*"
+# a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375"), a
+# second capital inside it read as part of it ("McDermott", "MacLeod", "DeShawn"), never as the
+# end of the name
+_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*"
 _NAME = re.compile(
     r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|"
     r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
@@ -76,9 +81,19 @@ def find_patient_ids(text: str) -> list[str]:
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
     found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
     # "pt-jw-1958" also holds the short id "jw-1958": the id is the whole word
-    return [
-        i for i in found if not any(i != j and j.lower().endswith("-" + i.lower()) for j in found)
-    ]
+    return [i for i in found if not any(i != j and _part_of(i, j) for j in found)]
+
+
+def _part_of(short: str, long: str) -> bool:
+    """``short`` is a run of ``long``'s hyphen-separated groups ("jw-1958" of "pt-jw-1958")."""
+    return f"-{short.lower().strip('-')}-" in f"-{long.lower()}-"
+
+
+def _not_names(ids: list[str], names: list[str]) -> list[str]:
+    """"MRN of Omega729 McDermott739": a word of a person's name (Synthea's names end in digits)
+    is the name, not an id."""
+    words = {w.lower() for name in names for w in name.split()}
+    return [i for i in ids if i.lower() not in words]
 
 
 def _hyphen_ids(text: str) -> list[str]:
@@ -112,6 +127,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
+    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)]
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
         (m.group("name") or m.group("cap"), 1)
@@ -121,8 +137,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
-    found += [(name, 1) for name in led_people(text, drug_words)]  # "and Grace?"
-    found += [(name, 1) for name in possessed_one(text, drug_words)]  # "how's Kofi's weight?"
+    found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -132,7 +147,14 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
+    names = [n for n in names if not any(_within(n, other) for other in names)]
+    names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     return list(dict.fromkeys(names))
+
+
+def _within(name: str, other: str) -> bool:
+    """``name`` is part of a longer name found ("Asante" of "Kwame Asante's")."""
+    return name != other and set(name.lower().split()) < set(other.lower().split())
 
 
 def born_words() -> str:
@@ -147,10 +169,26 @@ def _born_words() -> str:
     )
 
 
+# between a name and its birth date's word: "Jane Doe, DOB …", "Jane Doe - DOB …", "Jane Doe (DOB …"
+_BEFORE_BORN = r"\s*[,(\-\u2013]?\s*"
+
+
 @lru_cache(maxsize=1)
 def _named_born() -> re.Pattern[str]:
     """Two or three name words right before a birth date's word: a person, whatever precedes."""
-    return re.compile(rf"\b((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}}),?\s+(?i:{_born_words()})\b")
+    return re.compile(
+        rf"\b((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}}){_BEFORE_BORN}(?i:{_born_words()})\b"
+    )
+
+
+@lru_cache(maxsize=1)
+def _inverted_born() -> re.Pattern[str]:
+    """"McDermott739, Omega729 - DOB 1995-02-20": a surname, a comma and the given name(s) right
+    before a birth date's word, as patient lists and wristbands write a patient."""
+    return re.compile(
+        rf"\b({_NAME_WORD}),\s*((?:{_NAME_WORD})(?:\s+{_NAME_WORD})?){_BEFORE_BORN}"
+        rf"(?i:{_born_words()})\b"
+    )
 
 
 _MONTHS = {
@@ -216,8 +254,27 @@ def _guard_names() -> frozenset[str]:
 
 
 def find_actions(text: str) -> list[str]:
-    low = f" {text.lower()} "
+    # "medical record number" names an identifier: its "record" reads no chart, records nothing
+    low = _identifier_phrases().sub(" ", f" {text.lower()} ")
     return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+
+
+def _labels_a_referral(text: str) -> bool:
+    """"refer to ortho surgery, note: Situation: …": the note's only words are a label ("note:")
+    after a referral already asked, so what follows is the referral's text. A note asked in words
+    ("write a progress note: …") or a message that starts as a note ("note: stable, refer to …")
+    is a note."""
+    low = text.lower()
+    label = re.search(r"(?<![a-z])[a-z]+ ?:", low)
+    said = [p for p in rules()["actions"]["save_note"] if not p.rstrip().endswith(":")]
+    asked = re.search(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in said)})(?![a-z])", low)
+    return bool(label and not asked and "refer" in ward_requests.actions(text[: label.start()]))
+
+
+@lru_cache(maxsize=1)
+def _identifier_phrases() -> re.Pattern[str]:
+    phrases = sorted(rules()["identifier_phrases"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -446,6 +503,8 @@ def extract(text: str) -> Entities:
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said)
+    if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
+        actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
     if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
@@ -461,6 +520,7 @@ def extract(text: str) -> Entities:
     ):
         # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
         actions.append("give")
+    names = find_names(text, drugs)
     return Entities(
         drugs=tuple(d.name for d in drugs if d.name),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a
@@ -468,8 +528,8 @@ def extract(text: str) -> Entities:
         drug_pair=len({d.name for d in drugs if d.name}) >= 2 and joined,
         drug_mentions=tuple(drugs),
         ambiguous_drugs=tuple(d for d in drugs if d.match == "ambiguous"),
-        patient_ids=tuple(find_patient_ids(text)),
-        patient_names=tuple(find_names(text, drugs)),
+        patient_ids=tuple(_not_names(find_patient_ids(text), names)),
+        patient_names=tuple(names),
         birth_date=find_birth_date(text),
         actions=tuple(actions),
         dose=languages.as_written(dose, text, said),

@@ -17,7 +17,7 @@ from ..knowledge import analytes
 from ..reading.drugs import asks_general_knowledge, ordered_drug
 from ..reading.subject import InContext, Subject, is_own_id, subject_of, without_identifiers
 from ..tools import catalog
-from ..tools.chart.answers import focus_of
+from ..tools.chart.answers import chart_focus, focus_of
 from ..tools.words.windows import Asked, asked, keys_of
 from . import draft_requests, ward_requests
 from .extraction import born_words, compiled
@@ -45,6 +45,12 @@ def required_tools(state: Turn) -> list[str]:
         ):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
+    if "search_patient" in needed and len(needed) > 1 and _only_her_named(state):
+        # her own name (with her birth date) names the patient in context: what is asked of her
+        # is answered from her chart, with no search for her
+        needed.discard("search_patient")
+    elif "search_patient" in needed and chart_focus(state.message) == "identifiers":
+        needed.discard("get_patient_chart")  # "MRN of Jane Doe, DOB …": the lookup answers it
     own = {"this_patient", "chart_question"} & set(ent.actions)
     if "check_drug_interactions" in needed and not ent.drugs and own:
         # "interactions in her current meds": among her own
@@ -136,6 +142,11 @@ def done_tools(state: Turn) -> set[str]:
 def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
     done = done_tools(state)
     return [t for t in required_tools(state) if t not in done and t in available]
+
+
+def _only_her_named(state: Turn) -> bool:
+    """A patient is in context and every person the message names is her."""
+    return bool(state.patient_id) and not other_patients(state)
 
 
 def patient_id(state: Turn) -> str | None:

@@ -244,10 +244,12 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
 
 
 _INTERVAL = re.compile(
-    r"\b(?:older|more|greater) than (a|one|two|six|twelve|\d+) (year|month|week|day)s?\b"
+    r"(?:\b(?:older|more|greater) than|>) ?(a|one|two|six|twelve|\d+) ?"
+    r"(year|yr|month|mth|mo|week|wk|day)s?\b"
 )
 _COUNTS = {"a": 1, "one": 1, "two": 2, "six": 6, "twelve": 12}
 _DAYS = {"year": 365, "month": 30, "week": 7, "day": 1}
+_UNITS = {"yr": "year", "mth": "month", "mo": "month", "wk": "week"}  # "> 1 yr", ">12 mths"
 
 
 def _interval(message: str) -> int | None:
@@ -255,8 +257,8 @@ def _interval(message: str) -> int | None:
     m = _INTERVAL.search(_low(message))
     if not m:
         return None
-    n = _COUNTS.get(m.group(1)) or int(m.group(1))
-    return 365 * (n // 12) if m.group(2) == "month" and n % 12 == 0 else n * _DAYS[m.group(2)]
+    n, unit = _COUNTS.get(m.group(1)) or int(m.group(1)), _UNITS.get(m.group(2), m.group(2))
+    return 365 * (n // 12) if unit == "month" and n % 12 == 0 else n * _DAYS[unit]
 
 
 def _when(message: str) -> str | None:

@@ -11,6 +11,7 @@ names, the chart's terms and the analytes, read from their data files.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,7 +32,9 @@ VOCABULARY_FILES = (
     "tools/data/protocols.yaml",
     "knowledge/data/analytes.yaml",
 )
-_WORD = r"[A-ZÀ-Ý][a-zà-ÿ'\-]+\d*"
+# a capitalised word, a second capital inside it ("McDermott", "DeShawn") and digits at its end
+# (Synthea's "Omega729") read as part of it
+_WORD = r"[A-ZÀ-Ý][a-zà-ÿ'\-]+(?:[A-ZÀ-Ý][a-zà-ÿ'\-]+)?\d*"
 _RUN = re.compile(rf"(?<![\w/-])({_WORD}(?:[ \t]+{_WORD})+)(?![\w/-])")
 
 
@@ -82,31 +85,85 @@ def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozense
 
 
 @lru_cache(maxsize=1)
-def _led() -> re.Pattern[str]:
-    said = yaml.safe_load((DATA / "people.yaml").read_text())["follow_up_leads"]
-    leads = sorted({str(w) for ws in said.values() for w in ws}, key=len, reverse=True)
-    lead = "|".join(re.escape(w) for w in leads)
-    article = r"(?:(?:o|a|el|la|le|the)\s+)?"
-    return re.compile(rf"^[\s¿¡]*(?i:{lead})\s+{article}({_WORD})\s*(?:[?,.!:;]|$)")
+def _people_data() -> dict:
+    data: dict = yaml.safe_load((DATA / "people.yaml").read_text())
+    return data
 
 
-def led_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """One capitalised word after a follow-up's opening ("and Grace?", "e a Grace?", "¿y
-    Grace?"), not a vocabulary word nor a drug: another person, named by first name alone."""
-    m = _led().match(text or "")
-    if not m:
-        return []
+def _words_of(key: str) -> str:
+    said = _people_data()[key]
+    words = [w for ws in (said.values() if isinstance(said, dict) else [said]) for w in ws]
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _addressed() -> re.Pattern[str]:
+    """A first name alone after an addressing phrase, at the start of the message or after a
+    comma ("what about Grace, …", "et pour Margaret ?"), or alone after a final comma
+    ("…, Amara?")."""
+    lead = _words_of("addressing")
+    name = r"([A-Z][a-z'\-]{2,})"
+    return re.compile(
+        rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
+    )
+
+
+_TITLED_BEFORE = re.compile(r"(?i)\b(?:dr|doctor|prof|professor|nurse|sister|st|saint)\.?\s*$")
+_OWNS = re.compile(r"(?<![\w'])([A-Z][a-z\-]{2,})['\u2019]s\b")
+
+
+def addressed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """One capitalised first name addressed on its own ("what about Grace?") or owning something
+    ("how's Kofi's weight?"), not a vocabulary word, an eponym ("Parkinson's") nor a drug."""
     stop = not_name_words() | {normalise(w) for w in drug_words}
-    return [] if normalise(m.group(1)) in stop else [m.group(1)]
+    folded = fold_accents(text or "")
+    found = [m.group(1) or m.group(2) for m in _addressed().finditer(folded)]
+    found += [m.group(1) for m in _OWNS.finditer(folded) if not _TITLED_BEFORE.search(
+        folded[: m.start()])]  # "Dr Smith's advice", "St John's wort": no patient
+    return [n for n in dict.fromkeys(found) if normalise(n) not in stop]
 
 
-_POSSESSED_ONE = re.compile(rf"(?:^|\s)([a-zà-ÿ][\w'\u2019]*,?)\s+({_WORD})['\u2019]s\b")
+_FEMALE = {"wife", "mother", "mum", "mom", "daughter", "sister", "granddaughter", "grandmother"}
+_MALE = {"husband", "father", "dad", "son", "brother", "grandson", "grandfather"}
 
 
-def possessed_one(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """One capitalised word with a possessive after a word in lower case ("how's Kofi's
-    weight?"), not a vocabulary word nor a drug: a person named by first name ("Kwame Asante's",
-    "St John's", "Dr Smith's" are read whole or not at all)."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
-    return [m.group(2) for m in _POSSESSED_ONE.finditer(text or "")
-            if normalise(m.group(2)) not in stop]
+@lru_cache(maxsize=1)
+def _beside() -> tuple[re.Pattern[str], ...]:
+    """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
+    wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
+    a possessive ("his", "sa", "su", "dele"): "pour la femme enceinte" asks of women in general."""
+    rel = rf"(?:{_words_of('relatives')})"
+    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus)\s+"
+    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    theirs = rf"(?:{own}({rel})|({rel}){after})"
+    modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
+    return (
+        re.compile(rf"(?i)\b(?:for|pour|para)\s+(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
+        re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
+        re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),
+        re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
+    )
+
+
+_ASKS_OF_SELF = re.compile(r"(?i)\b(\w+)\s+(?:asks|wants to know|wonders)\s+(?:if|whether)\s+"
+                           r"(she|he)\s+(?:can|could|may|should)\b")
+
+
+def beside_people(text: str) -> list[str]:
+    """Relatives, friends, carers and beds the message asks about, as written ("wife", "bed 4"):
+    each is someone other than the patient in context until shown otherwise."""
+    folded = fold_accents(text or "")
+    found = [next(g for g in m.groups() if g) for p in _beside() for m in p.finditer(folded)]
+    for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
+        rel, pronoun = m.group(1).lower(), m.group(2).lower()
+        if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
+            found.append(m.group(1))
+    return list(dict.fromkeys(found))
+
+
+def fold_accents(text: str) -> str:
+    """Accents dropped, case and length kept ("señora" → "senora")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )

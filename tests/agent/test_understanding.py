@@ -305,7 +305,7 @@ def _run_own(message, scopes=PATIENT_SCOPES):
 def test_the_patients_own_id_mrn_or_name_with_birth_date_mean_the_patient_in_context(message, focus):
     turn, calls = _run_own(message)
     assert set(calls) <= {"search_patient", "get_patient_chart"} and turn.proposals == [], calls
-    args = calls["get_patient_chart"][0]  # a name is confirmed by the lookup first, as before
+    args = calls["get_patient_chart"][0]  # her name with her birth date needs no lookup
     assert (args["patient_id"], args["focus"]) == ("rm-1", focus)
     assert "this chart only" not in turn.answer
 

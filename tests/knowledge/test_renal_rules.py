@@ -10,7 +10,7 @@ from smart_docgemma.knowledge.disease import lab_rules
 
 @pytest.mark.parametrize("drug, egfr, severity", [
     ("gentamicin", 38, "warning"), ("amikacin", 45, "warning"), ("trimethoprim", 20, "warning"),
-    ("trimethoprim", 10, "critical"), ("ciprofloxacin", 40, "warning"), ("digoxin", 50, "warning"),
+    ("trimethoprim", 10, "critical"), ("ciprofloxacin", 25, "warning"), ("digoxin", 50, "warning"),
     ("acyclovir", 30, "warning"), ("amoxicillin", 20, "warning"), ("tenofovir", 40, "warning"),
 ])
 def test_drugs_that_accumulate_are_flagged_below_their_threshold(drug, egfr, severity):

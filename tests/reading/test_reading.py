@@ -138,6 +138,27 @@ def test_asking_about_her_allergies_in_any_language_records_none(text, asked):
         assert "document_allergy" in actions
 
 
+@pytest.mark.parametrize("text, names", [
+    ("what about Grace, any allergies?", ["Grace"]),  # a first name addressed on its own
+    ("et pour Margaret, ses allergies ?", ["Margaret"]),
+    ("e o Samuel, qual a HbA1c?", ["Samuel"]),
+    ("y Kofi, cuánto pesa?", ["Kofi"]),
+    ("his wife asks if she can take ibuprofen", ["wife"]),  # someone beside the patient
+    ("can his wife take ibuprofen?", ["wife"]),
+    ("a esposa dele pode tomar ibuprofeno?", ["esposa"]),
+    ("son mari peut prendre de l'ibuprofène ?", ["mari"]),
+    ("check allergies for bed 4", ["bed 4"]),
+    # the patient herself, and words that are no one
+    ("his wife asks if he can take ibuprofen", []), ("his wife says he is confused", []),
+    ("pour son traitement", []), ("dose pour la femme enceinte ?", []), ("bed rest", []),
+    ("what about Potassium?", []), ("and tomorrow?", []), ("room air sats 94", []),
+])
+def test_a_first_name_a_relative_or_a_bed_is_someone_else(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
 @pytest.mark.parametrize(("text", "names"), [
     ("and Grace?", ["Grace"]), ("what about Grace", ["Grace"]), ("e a Grace?", ["Grace"]),
     ("¿y Grace?", ["Grace"]), ("et Grace ?", ["Grace"]), ("how's Kofi's weight?", ["Kofi"]),
@@ -147,6 +168,17 @@ def test_asking_about_her_allergies_in_any_language_records_none(text, asked):
     ("and Hba1c?", []), ("and BP?", []),
 ])
 def test_a_first_name_alone_after_a_follow_ups_opening_or_with_a_possessive(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text, names", [
+    ("how's Kofi's weight?", ["Kofi"]), ("Robert's allergies?", ["Robert"]),
+    ("is Reye's syndrome a risk?", []), ("Bell's palsy", []), ("Let's check his K", []),
+    ("Parkinson's meds", []),
+])
+def test_one_capitalised_name_owning_something_is_a_person_an_eponym_is_not(text, names):
     from smart_docgemma.agent.extraction import extract
 
     assert list(extract(text).patient_names) == names

@@ -16,9 +16,9 @@ from smart_docgemma.evaluation.cases import CASES_FILE, Case
 from tests.bench.medagentbench import Restating
 
 CASES = CASES_FILE.with_name("medagentbench.yaml")
-# cases passed per task (of 7) with --code-only, 2026-11-27 (docs/evaluation-and-performance.md)
-FLOOR = {"01-mrn": 6, "02-age": 7, "03-record-bp": 7, "04-magnesium-24h": 7, "05-magnesium-replace": 6,
-         "06-cbg-mean-24h": 7, "07-cbg-latest": 7, "08-ortho-referral": 6, "09-potassium-replace": 7, "10-hba1c": 6}
+# cases passed per task (of 7) with --code-only, 2026-12-05 (docs/evaluation-and-performance.md)
+FLOOR = {"01-mrn": 7, "02-age": 7, "03-record-bp": 7, "04-magnesium-24h": 7, "05-magnesium-replace": 7,
+         "06-cbg-mean-24h": 7, "07-cbg-latest": 7, "08-ortho-referral": 7, "09-potassium-replace": 7, "10-hba1c": 7}
 
 
 def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(synthea):
