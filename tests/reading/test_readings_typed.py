@@ -91,3 +91,13 @@ def test_a_test_with_a_priority_in_any_language_is_an_order(text, priority):
     from smart_docgemma.tools.words.ward_words import priority as priority_of
 
     assert "order_lab" in actions(text) and priority_of(text) == priority
+
+
+@pytest.mark.parametrize(("text", "value", "written"), [
+    ("cbg 3.2 at 0600", 57.65, "3.2 mmol/L"), ("BM 6.2", 111.7, "6.2 mmol/L"),
+    ("temp 101.3", 38.5, "101.3 °F"), ("glycémie capillaire 0,9 g/l", 90.0, "0.9 g/l"),
+    ("cbg 110", 110.0, None), ("temp 38.5", 38.5, None),
+])
+def test_a_converted_reading_keeps_the_value_as_written(text, value, written):
+    reading = readings(text)[0]
+    assert reading.values == (value,) and reading.as_written() == written
