@@ -101,3 +101,15 @@ def test_a_test_with_a_priority_in_any_language_is_an_order(text, priority):
 def test_a_converted_reading_keeps_the_value_as_written(text, value, written):
     reading = readings(text)[0]
     assert reading.values == (value,) and reading.as_written() == written
+
+
+@pytest.mark.parametrize("text", [
+    "pipé-tazo 4 g IV toutes les 8 h", "pipe-tazo 4,5 g IV cada 8 h", "piptazo 4.5g",
+    "piperacilina-tazobactam 4,5 g EV de 8/8h", "pipéracilline-tazobactam 4 g IV x3/j",
+])
+def test_piperacillin_tazobactam_as_typed_in_any_language_is_one_drug(text):
+    assert [d.name for d in find_drugs(text)] == ["piperacillin and tazobactam"]
+
+
+def test_pipeline_is_no_drug():
+    assert find_drugs("the pipeline") == []
