@@ -46,15 +46,16 @@ def test_anything_else_is_read_alone(first, reply):
 def test_a_dose_change_in_any_language_redrafts_the_pending_card(first, reply, dose):
     from smart_docgemma import knowledge
     from smart_docgemma.agent import amendments
-    from smart_docgemma.agent.extraction import extract
+    from smart_docgemma.agent.extraction import extract, read
     from smart_docgemma.agent.planning import _order_notes
     from smart_docgemma.approval.types import PendingOrder
 
     ent = extract(first)
-    said = ent.dose or {}
-    card = PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), said["dose"],
-                        said["frequency"], _order_notes(said))
-    change = amendments.read(reply, card)
+    said = ent.dose
+    assert said is not None
+    card = PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), said.written,
+                        said.frequency, _order_notes(said))
+    change = amendments.read(read(reply), card)
     assert change is not None and amendments.redraft(card, change)["dosage"] == dose
 
 
