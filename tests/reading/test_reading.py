@@ -219,3 +219,13 @@ def test_a_first_name_alone_after_an_article_or_ending_a_question(text, names):
     from smart_docgemma.agent.extraction import extract
 
     assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text", [
+    "has she had the Pfizer?", "any travel to Brazil?", "pt from Ghana?", "any contact with Ebola?",
+    "is she Jehovah?", "his BP in Lisbon?",
+])
+def test_a_questions_last_word_after_a_preposition_is_no_person(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(text).patient_names == ()
