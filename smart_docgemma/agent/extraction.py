@@ -307,9 +307,12 @@ def find_dose(text: str) -> dict[str, Any] | None:
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
+    liquid = _liquid(text)
     found = {
         "dose": _weight_based(text)
-        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
+        or liquid
+        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose and not _STRENGTH.search(text)
+            else None),
         "frequency": freq,
     }
     if route:
@@ -328,6 +331,29 @@ def find_dose(text: str) -> dict[str, Any] | None:
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+# a liquid's strength ("100mg/5ml", "250 mg/5 mL", "40 mg/ml"): never the dose itself
+_STRENGTH = re.compile(rf"{_NUM}\s*mg\s*/\s*{_NUM}?\s*ml\b", re.I)
+_VOLUME = re.compile(rf"(?<![/\d.,]){_NUM}\s*ml\b", re.I)
+
+
+def _liquid(text: str) -> str | None:
+    """A volume of a liquid of stated strength ("ibuprofeno 100mg/5ml 7,5 ml de 8/8h"): the mg
+    it holds, with the volume and strength it was worked from ("150 mg (7.5 mL of 100 mg/5 mL)").
+    None without both: the strength alone is no dose, and is then not read as one."""
+    strength = _STRENGTH.search(text)
+    if not strength:
+        return None
+    rest = text[: strength.start()] + " " + text[strength.end():]
+    volume = _VOLUME.search(rest)
+    if not volume:
+        return None
+    mg, per = (float(g.replace(",", ".")) if g else 1.0 for g in strength.groups())
+    ml = float(volume.group(1).replace(",", "."))
+    dose = round(ml * mg / per, 2)
+    return f"{dose:g} mg ({ml:g} mL of {mg:g} mg/{per:g} mL)"
 
 
 def _weight_based(text: str) -> str | None:

@@ -77,3 +77,19 @@ def test_a_frequency_change_written_with_accents(first, reply):
 
     change = amendments.read(read(reply), _card(first))
     assert change is not None and parse_timing(change.frequency or "")["frequency"] == 1
+
+
+@pytest.mark.parametrize("asked, reply, completed", [
+    ("thinking of enalapril", "ok start it 10mg od", "enalapril 10mg od"),
+    ("amoxicillin for her chest infection?", "fine, go ahead 500 tds", "amoxicillin 500 tds"),
+    ("¿puede tomar ibuprofeno?", "vale, 400 mg cada 8 h", "ibuprofeno 400 mg cada 8 h"),
+    # not an order of that drug: another request, another drug, or no dose
+    ("can he have ibuprofen?", "and her INR?", "and her INR?"),
+    ("can he have ibuprofen?", "naproxen 500 bd", "naproxen 500 bd"),
+    ("warfarin and aspirin together?", "ok start it 5mg od", "ok start it 5mg od"),
+])
+def test_a_reply_that_orders_the_drug_just_discussed_names_it(asked, reply, completed):
+    from smart_docgemma.agent.clarification import completed as complete
+
+    history = [{"role": "user", "content": asked}, {"role": "assistant", "content": "(its check)"}]
+    assert complete(reply, history) == completed
