@@ -19,6 +19,7 @@ from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    lone_names,
     named_people,
     not_name_words,
     possessed_people,
@@ -142,6 +143,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
+    found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
