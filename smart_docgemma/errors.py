@@ -131,6 +131,7 @@ class NotFound(DocGemmaError):
 
 class Conflict(DocGemmaError):
     error, status, title = "conflict", 409, "Already done"
+    retry_after: int | None = None  # seconds, sent as Retry-After when the wait is known
 
 
 class TurnCancelled(Conflict):

@@ -5,6 +5,9 @@
   approved with its Provenance; an order it never wrote is written exactly once on retry.
 - PostgreSQL restarted under the app with pending cards and a session: nothing is lost,
   and the app answers again once the database is back.
+- PostgreSQL restarted while a clinician's question is being answered: the turn's end is
+  stored as soon as the database is back (``turns.worker.Leases``), so the clinician can ask
+  again then, not once the turn's lease has run out.
 
 Slow: each HAPI start is a minute or more on a busy machine.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 
 import pytest
@@ -22,11 +26,15 @@ from smart_docgemma import create_app, errors
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.proposals import inflight
 from smart_docgemma.proposals.store import proposal_store
+from smart_docgemma.turns.store import turn_store
 
 from tests.proposals.test_proposals import made
+from tests.support.chat_session import open_session, scripted_app
 from tests.support.fhir_proxy import FhirProxy
 from tests.support.launch_context import count, launch, new_patient
+from tests.support.model_server import ScriptedModelServer, reply
 from tests.support.servers import free_port
+from tests.web.test_chat import _wait_running, ask, events
 
 pytestmark = pytest.mark.slow
 
@@ -173,3 +181,57 @@ def test_postgres_restarted_with_pending_cards_loses_nothing(postgres, tmp_path,
     assert time.monotonic() - started < 10
     card = store.approve(pending[0], lc)
     assert card.status == "approved" and made(fhir_base, pending[0], "AllergyIntolerance") == 1
+
+
+BACK_S = 5  # the session is free again this soon after the database is (Leases retries each 1 s)
+
+
+def test_a_turn_running_when_postgres_restarts_frees_the_session_when_it_is_back(
+    postgres, tmp_path, fhir_base, sources
+):
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "k",
+        "DATABASE_URL": postgres.new_database(),
+        "CACHE_PATH": str(tmp_path / "cache"),
+        "MODEL_PREFILL_NEXT_TURN": False,
+    }
+    with ScriptedModelServer() as srv:
+        app = scripted_app(config, sources, srv)
+        client = app.test_client()
+        client.csrf = open_session(app, client, fhir_base, "pt-ckd-elder")
+        # the model answers while the database is down: the turn ends then
+        srv.script("IntentClassification",
+                   reply({"intent": "DIRECT", "task_summary": "greeting"}, delay=2.5))
+        srv.say("Hello, doctor.", "Still here.")
+        first: dict = {}
+        asking = threading.Thread(target=lambda: first.update(res=ask(client, "Hello")))
+        asking.start()
+        _wait_running(client)
+        _wait_asked(srv, "IntentClassification")
+        postgres.restart("fast", down_s=5)
+        back = time.monotonic()
+        asking.join(60)
+        shown = [d for e, d in events(first["res"]) if e == "done"][0]
+        assert shown["status"] in ("done", "failed")  # streamed to its end, not left hanging
+        while True:  # the clinician asks again
+            again = ask(client, "Are you there?")
+            if again.status_code == 200 or time.monotonic() - back > BACK_S:
+                break
+            time.sleep(0.5)
+        waited = time.monotonic() - back
+        assert again.status_code == 200, again.get_json()
+        assert "Still here." in [d for e, d in events(again) if e == "done"][0]["html"]
+        assert waited < BACK_S
+        stored = turn_store(app).get(shown["id"])
+        assert stored.status == shown["status"]  # stored as the clinician saw it end
+        if stored.status == "failed":  # its answer could not be audited while the database was down
+            assert "Please ask again." in (stored.turn.error or "")
+
+
+def _wait_asked(srv, schema: str, timeout: float = 30) -> None:
+    """Until the turn's worker has sent the model its ``schema`` request."""
+    deadline = time.monotonic() + timeout
+    while not srv.requests_for(schema):
+        assert time.monotonic() < deadline, f"the model was never asked for {schema}"
+        time.sleep(0.05)

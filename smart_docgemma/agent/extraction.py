@@ -13,6 +13,9 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
+from ..languages import answer_language
+from ..reading.dose import Allergy, Dose
+from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
@@ -20,11 +23,12 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
 )
+from ..reading.request import Chart, Conversation, Request, assemble
+from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
-from .entities import Entities
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -147,8 +151,14 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
+    names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     return list(dict.fromkeys(names))
+
+
+def _within(name: str, other: str) -> bool:
+    """``name`` is part of a longer name found ("Asante" of "Kwame Asante's")."""
+    return name != other and set(name.lower().split()) < set(other.lower().split())
 
 
 def born_words() -> str:
@@ -440,7 +450,8 @@ def find_unsupported(text: str) -> list[str]:
     return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
-def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
+def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
+               focus: str | None = None, window: Asked | None = None) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
     patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
     noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
@@ -464,7 +475,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     if find_patient_ids(text) or (named_people(text) and focus != "identifiers"):
         return True
     # "mean fingerstick glucose over the past 24h?":
-    if (focus.startswith("lab:") or focus == "vitals:bp") and asked(text) != Asked():
+    windowed = focus.startswith("lab:") or focus == "vitals:bp"
+    if windowed and (window if window is not None else asked(text)) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
@@ -485,10 +497,26 @@ def _named_drugs(text: str) -> tuple[str, ...]:
     return tuple(d.name for d in find_drugs(text) if d.name)
 
 
-def extract(text: str) -> Entities:
+def read(message: str, *, understood: str | None = None, chart: Chart | None = None,
+         conversation: Conversation | None = None) -> Request:
+    """The turn's one reading of ``message`` (``understood``: the message completed by the
+    question it answers), with the chart in context: the ``Request`` every later step reads."""
+    said = understood if understood is not None else message
+    ward, window, focus = read_ward(said), asked(said), chart_focus(said)
+    found = extract(said, ward=ward, window=window, focus=focus)
+    chart = chart or Chart()
+    return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
+                    language=answer_language(), conversation=conversation, focus=focus)
+
+
+def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
+            focus: str | None = "") -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
-    Spanish typed with or without accents read alike."""
+    Spanish typed with or without accents read alike. ``ward``, ``window`` and ``focus``: the
+    message's ward words, time window and chart focus, when already read (``read``)."""
     said, text = text, languages.fold(text)
+    ward = ward if ward is not None else read_ward(said)
+    window = window if window is not None else asked(said)
     drugs = find_drugs(text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
@@ -496,7 +524,7 @@ def extract(text: str) -> Entities:
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
-    actions += ward_requests.actions(said)
+    actions += ward_requests.actions(said, ward, window)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
@@ -504,11 +532,10 @@ def extract(text: str) -> Entities:
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
     if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
-    if asks_chart(text, actions, drugs):
+    focus = chart_focus(text) if focus == "" else focus
+    if asks_chart(text, actions, drugs, focus or "", window):
         actions.append("chart_question")
-    named = [
-        d.name for d in drugs if d.name and f"lab:{d.name}" != (chart_focus(text) or "").lower()
-    ]
+    named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and requests.asks_about_drug(
         low, actions, named, bool((dose or {}).get("dose"))
     ):
@@ -526,7 +553,7 @@ def extract(text: str) -> Entities:
         patient_names=tuple(names),
         birth_date=find_birth_date(text),
         actions=tuple(actions),
-        dose=languages.as_written(dose, text, said),
-        allergy=find_allergy(text),
+        dose=Dose.of_said(languages.as_written(dose, text, said)),
+        allergy=Allergy.of_said(find_allergy(text)),
         unsupported=tuple(find_unsupported(text)),
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from dataclasses import dataclass
 
@@ -26,7 +27,10 @@ log = logging.getLogger(__name__)
 # the orders only an ordering clinician approves
 PRESCRIPTIONS = ("MedicationRequest", "ServiceRequest")
 TTL_S = 300  # a role is re-read at most every five minutes per session
+# per (session, user); an entry older than TTL_S is dropped when another is kept, so a worker
+# holds the sessions of the last five minutes, not every session it has served
 _seen: dict[tuple[str, str], tuple[float, Verdict]] = {}
+_seen_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -54,8 +58,16 @@ def verdict(launch) -> Verdict:
         return cached[1]
     found = _resolve(launch, user)
     if found.kept:  # a FHIR outage must not block approvals for TTL_S once the server is back
-        _seen[key] = (time.monotonic(), found)
+        _keep(key, found)
     return found
+
+
+def _keep(key: tuple[str, str], found: Verdict) -> None:
+    now = time.monotonic()
+    with _seen_lock:
+        for old in [k for k, (at, _) in _seen.items() if now - at >= TTL_S]:
+            del _seen[old]
+        _seen[key] = (now, found)
 
 
 def _config(key: str):

@@ -104,15 +104,22 @@ def _addressed() -> re.Pattern[str]:
     lead = _words_of("addressing")
     name = r"([A-Z][a-z'\-]{2,})"
     return re.compile(
-        rf"(?:^|[,;.?!]\s*)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
+        rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
     )
 
 
+_TITLED_BEFORE = re.compile(r"(?i)\b(?:dr|doctor|prof|professor|nurse|sister|st|saint)\.?\s*$")
+_OWNS = re.compile(r"(?<![\w'])([A-Z][a-z\-]{2,})['\u2019]s\b")
+
+
 def addressed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """One capitalised first name addressed on its own, not a vocabulary word nor a drug."""
+    """One capitalised first name addressed on its own ("what about Grace?") or owning something
+    ("how's Kofi's weight?"), not a vocabulary word, an eponym ("Parkinson's") nor a drug."""
     stop = not_name_words() | {normalise(w) for w in drug_words}
     folded = fold_accents(text or "")
     found = [m.group(1) or m.group(2) for m in _addressed().finditer(folded)]
+    found += [m.group(1) for m in _OWNS.finditer(folded) if not _TITLED_BEFORE.search(
+        folded[: m.start()])]  # "Dr Smith's advice", "St John's wort": no patient
     return [n for n in dict.fromkeys(found) if normalise(n) not in stop]
 
 

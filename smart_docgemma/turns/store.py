@@ -55,6 +55,7 @@ WINDOW_S = 60
 LEASE_S = 30  # a running turn not renewed for this long lost its worker (config TURN_LEASE_S)
 RUNNING_STALE_S = LEASE_S
 HEARTBEAT_S = 5  # how often a live worker renews its turns' leases
+SILENT_S = 2 * HEARTBEAT_S + 2  # a lease not renewed for this long missed two renewals
 INTERRUPTED = ("The answer was interrupted: the server process working on it stopped. "
                "Nothing was written to the chart. Please ask again.")
 HISTORY_TURNS = 3
@@ -142,19 +143,32 @@ class TurnStore:
 
     def _refuse(self, sid: str, t: float) -> None:
         with self.storage.begin() as conn:
-            running = conn.execute(select(table.c.id).where(and_(
+            renewed = conn.execute(select(func.max(table.c.updated_at)).where(and_(
                 table.c.sid == sid, table.c.status == "running",
-                table.c.updated_at > t - self.lease_s))).first()
+                table.c.updated_at > t - self.lease_s))).scalar()
             oldest = conn.execute(select(func.min(table.c.created_at)).where(and_(
                 table.c.sid == sid, table.c.created_at > t - WINDOW_S))).scalar()
-        metrics.refused("turn running" if running else "rate limit")
-        if running:
-            raise errors.Conflict("The assistant is still answering your previous question. "
-                                  "Wait for it to finish, then ask again.")
+        metrics.refused("turn running" if renewed else "rate limit")
+        if renewed:
+            raise self._still_running(t - renewed)
         wait = max(1, int((oldest or t) + WINDOW_S - t) + 1)
         exc = errors.RateLimited(f"Too many questions in the last minute. Try again in {wait} s.")
         exc.retry_after = wait
         raise exc
+
+    def _still_running(self, silent_s: float) -> errors.Conflict:
+        """The refusal of a question while the session's last one runs. A turn whose worker
+        has missed its lease renewals (``SILENT_S``) may have lost its process: the clinician
+        is told when the session is free again (the lease runs out), as ``Retry-After``."""
+        if silent_s < SILENT_S:
+            return errors.Conflict("The assistant is still answering your previous question. "
+                                   "Wait for it to finish, then ask again.")
+        wait = max(1, int(self.lease_s - silent_s) + 1)
+        exc = errors.Conflict(
+            "The assistant's previous answer has stopped reporting (its server process may "
+            f"have been restarted). You can ask again in {wait} s.")
+        exc.retry_after = wait
+        return exc
 
     def beat_all(self, turn_ids: list[str]) -> int:
         """Renew the leases of running turns in one statement; returns how many of them were

@@ -4,7 +4,9 @@ own thread to its end, its events on a queue for whoever relays them.
 ``TurnWorker`` owns the turn to its end: it stores the result even if the browser goes away
 mid-stream, so nothing is lost, and its last event is ``("finished", StoredTurn)``. ``ask`` runs
 a question (``Agent.run``); ``resume`` runs the follow-up of a paused turn (``Agent.resume``).
-``Leases`` renews the leases of the turns this process runs (``store.py``). The relay to the
+``Leases`` renews the leases of the turns this process runs (``store.py``), and stores the end
+of a turn that finished while the database was away as soon as it answers again, so the
+clinician's session is not held by a turn whose answer was already streamed. The relay to the
 browser is the page's own (``web/relay.py``).
 """
 from __future__ import annotations
@@ -23,12 +25,14 @@ from ..agent.state import Approval, Turn
 from ..audit.turn_records import record_turn
 from ..extensions import lazy
 from ..proposals.followup import followup
+from ..storage import UNREACHABLE
 from ..tools.base import ToolContext
 from .store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .stored import StoredTurn
 
 log = logging.getLogger(__name__)
 CANCEL_CHECK_S = 0.25
+RETRY_S = 1.0  # how often a database that did not answer is tried again (leases, turn ends)
 LEASES = "docgemma.leases"
 CANCELLED = "The clinician cancelled the question before it finished."
 _CONTROL = {c: None for c in range(32) if chr(c) not in "\n\t"} | {127: None}
@@ -82,7 +86,10 @@ class TurnWorker:
         if now - self.checked < CANCEL_CHECK_S:
             return False
         self.checked = now
-        return self.turns.cancelled(self.turn_id)
+        try:
+            return self.turns.cancelled(self.turn_id)
+        except UNREACHABLE:  # the database is away: the answer goes on, a cancel is seen later
+            return False
 
     def _streamed(self, event: dict[str, Any]) -> int:
         self.streamed += len(event.get("text") or "")
@@ -124,24 +131,53 @@ class TurnWorker:
 
     def _end(self, turn: Turn, status: TurnStatus, wall: float,
              before: tuple[str, ...] = ()) -> StoredTurn:
-        """The turn recorded (audit), stored with its status, and announced as finished."""
+        """The turn recorded (audit), stored with its status, and announced as finished. When
+        the database does not answer, the turn is announced all the same and ``Leases`` stores
+        it once the database is back (the turn stays this worker's meanwhile)."""
         if turn.answer:
             turn = replace(turn, answer=bounded(turn.answer, self.limit))
+        later = False
         try:
             trail = getattr(self.ctx.fhir, "audit", None)
             turn, status = record_turn(trail, self.turn_id, turn, status, before=before)
-            status = self.turns.finish(self.turn_id, turn, status)
-            if status == "cancelled":  # what the turn proposed before it stopped is withdrawn
-                self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
+            try:
+                status = self._store(turn, status, wall)
+            except UNREACHABLE:
+                if self.leases is None:
+                    raise
+                log.warning("chat: turn %s ended while the database was away; stored once it "
+                            "answers", self.turn_id[:8])
+                self.leases.store_later(self.turn_id, _Ending(self, turn, status, wall))
+                later = True
             if status == "failed" and not turn.error:  # swept as interrupted while it ran late
                 turn = replace(turn, error=INTERRUPTED)
         finally:
-            if self.leases:
+            if self.leases and not later:
                 self.leases.release(self.turn_id)
             ended = StoredTurn(id=self.turn_id, sid=self.ctx.sid or "", status=status,
                                created_at=wall, turn=turn)
             self.events.put(("finished", ended))
         return ended
+
+    def _store(self, turn: Turn, status: TurnStatus, wall: float) -> TurnStatus:
+        """The ended turn stored; what a cancelled turn proposed before it stopped withdrawn."""
+        status = self.turns.finish(self.turn_id, turn, status)
+        if status == "cancelled":
+            self.ctx.store().withdraw(self.ctx.sid or "", since=wall, reason=CANCELLED)
+        return status
+
+
+@dataclass(frozen=True)
+class _Ending:
+    """A turn's end that the database did not take: stored again by ``Leases`` until it does."""
+
+    worker: TurnWorker
+    turn: Turn
+    status: TurnStatus
+    wall: float
+
+    def __call__(self) -> TurnStatus:
+        return self.worker._store(self.turn, self.status, self.wall)
 
 
 def bounded(text: str | None, limit: int) -> str:
@@ -157,12 +193,19 @@ class Leases:
     """The leases of the turns this worker runs (turns/store.py), renewed together every few
     seconds by one thread: a worker that dies stops renewing, and its turns are then stored
     as interrupted instead of running forever. One thread and one UPDATE for all of them: a
-    thread per turn cost a thread start per question."""
+    thread per turn cost a thread start per question.
+
+    The same thread stores the turns that ended while the database was away (``store_later``):
+    every ``RETRY_S`` until the database answers, so a database restart holds the clinician's
+    session no longer than the database is down (the turn's lease would otherwise have to run
+    out first). Leases are renewed every ``RETRY_S`` too while renewal fails, so a turn still
+    running is renewed as soon as the database is back, before its lease can be found stale."""
 
     def __init__(self, turns: TurnStore):
         self.turns = turns
         self.every = min(HEARTBEAT_S, turns.lease_s / 3)
         self._held: set[str] = set()
+        self._ending: dict[str, Callable[[], object]] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
@@ -176,18 +219,49 @@ class Leases:
     def release(self, turn_id: str) -> None:
         with self._lock:
             self._held.discard(turn_id)
+            self._ending.pop(turn_id, None)
+
+    def store_later(self, turn_id: str, store: Callable[[], object]) -> None:
+        """Run ``store`` (the turn's end) once the database answers, then release the turn."""
+        with self._lock:
+            self._ending[turn_id] = store
+        self.hold(turn_id)
+
+    def ending(self) -> list[str]:
+        """The turns whose end waits for the database."""
+        with self._lock:
+            return sorted(self._ending)
 
     def _renew(self) -> None:
+        wait = self.every
         while True:
-            time.sleep(self.every)
+            time.sleep(wait)
             with self._lock:
-                held = sorted(self._held)
-            if not held:
-                continue
+                ending = list(self._ending.items())
+                held = sorted(self._held - set(self._ending))
+            answered = self._store_ended(ending) and self._beat(held)
+            wait = self.every if answered else RETRY_S
+
+    def _store_ended(self, ending: list[tuple[str, Callable[[], object]]]) -> bool:
+        for turn_id, store in ending:
             try:
-                self.turns.beat_all(held)
-            except Exception:  # a database hiccup: the next round tries again
-                log.warning("chat: lease renewal of %d turns failed", len(held))
+                store()
+            except UNREACHABLE:
+                return False
+            except Exception:  # not the database being away: the lease will run out instead
+                log.exception("chat: storing the end of turn %s failed", turn_id[:8])
+            self.release(turn_id)
+        return True
+
+    def _beat(self, held: list[str]) -> bool:
+        if not held:
+            return True
+        try:
+            self.turns.beat_all(held)
+        except Exception:  # a database hiccup: tried again in RETRY_S
+            log.warning("chat: lease renewal of %d turns failed", len(held))
+            return False
+        return True
 
 
 def leases(app: Any = None) -> Leases:

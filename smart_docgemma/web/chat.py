@@ -198,16 +198,19 @@ def ask():
 
 
 def _started(launch, message: str, image: bytes | None, meta: ImageMeta | None) -> TurnWorker:
-    """The turn stored as running and its worker thread started."""
+    """The turn stored as running and its worker thread started. What the turn reads from the
+    database is read first: a database lost after the turn's row is stored would otherwise
+    leave a running turn with no worker, holding the session until its lease ran out."""
     turns = turn_store()
+    history, lessons = turns.history(launch.sid), tuple(lesson_store().approved())
     turn = new_turn(message, image_meta=meta)
     turn_id = turns.start(launch.sid, turn, per_minute=current_app.config["CHAT_RATE_PER_MIN"])
     ctx = replace(launch.tool_context(), language=page_language())
     worker = TurnWorker(turn_id, turns, ctx, current_app.config["ANSWER_MAX_CHARS"],
                         leases=leases(current_app))
     agent = Agent(get_model(current_app), tools_for(launch.scopes), ctx,
-                  lessons=tuple(lesson_store().approved()), pause_on_proposal=True)
-    question = _Question(worker, agent, turn, turns.history(launch.sid), image, snapshot_store())
+                  lessons=lessons, pause_on_proposal=True)
+    question = _Question(worker, agent, turn, history, image, snapshot_store())
     threading.Thread(target=question, name=f"turn-{turn_id[:8]}", daemon=True).start()
     log.info(
         "chat: turn %s started (%d chars%s)", turn_id[:8], len(message), ", image" if image else ""

@@ -1,7 +1,7 @@
 """Fault bench: simulated clinicians on the production shape of the stack while its parts fail.
 
 Run: ``python -m tests.bench.faults [--out FILE]`` (faults on a schedule) or
-``python -m tests.bench.faults --minutes N [--clinicians 6]`` (soak: no faults).
+``python -m tests.bench.faults --minutes N [--warmup M] [--clinicians 6]`` (soak: no faults).
 
 The stack is ``tests.bench.faultstack`` (gunicorn app, PostgreSQL, HAPI on disk behind a
 proxy, the sandbox's OAuth server, the oracle model server). Each clinician launches through
@@ -47,6 +47,7 @@ PATIENTS = [
     "pt-warfarin",
 ]
 RECOVERY_LIMIT_S = 240
+PATIENT_MINUTES = 3.0  # soak: how long a clinician stays with one patient
 BENCH = -1  # the status of a step the bench itself could not take (not the app's failure)
 
 
@@ -82,9 +83,19 @@ class Log:
 class Clinician:
     """One clinician's browser: a SMART launch through the sandbox, then the app's pages."""
 
-    def __init__(self, n: int, stack: FaultStack, store: ProposalStore, log: Log):
+    def __init__(
+        self,
+        n: int,
+        stack: FaultStack,
+        store: ProposalStore,
+        log: Log,
+        next_patient_s: float | None = None,
+    ):
+        """``next_patient_s``: the clinician moves on to another patient (a fresh copy of a
+        scenario patient's chart, launched anew) this often; None keeps one scenario patient."""
         self.n, self.stack, self.store, self.log = n, stack, store, log
         self.patient = PATIENTS[n % len(PATIENTS)]
+        self.next_patient_s, self.seen_since = next_patient_s, time.monotonic()
         self.http = requests.Session()
         self.csrf, self.sid = "", ""
 
@@ -247,8 +258,22 @@ class Clinician:
         )
         return ok
 
+    def next_patient(self) -> None:
+        """The next patient: a copy of the scenario patient's chart as the EHR holds it (the
+        orders approved for the previous patient stay in that patient's chart)."""
+        from tests.support.launch_context import clone_patient
+
+        try:
+            self.patient = clone_patient(self.stack.hapi.base_url, PATIENTS[self.n % len(PATIENTS)])
+        except requests.RequestException as exc:  # the bench's own set-up: said, tried later
+            self._record("launch", BENCH, False, time.monotonic(), f"no new patient: {exc}")
+            return
+        self.csrf, self.seen_since = "", time.monotonic()
+
     def work(self, stop: threading.Event) -> None:
         while not stop.is_set():
+            if self.next_patient_s and time.monotonic() - self.seen_since > self.next_patient_s:
+                self.next_patient()
             if not self.csrf and not self.launch():
                 stop.wait(3)
                 continue
@@ -441,34 +466,67 @@ def _in_chart(stack: FaultStack, pid: str) -> int:
 
 
 # -- soak ------------------------------------------------------------------------------------
-def run_soak(stack: FaultStack, minutes: float, clinicians: int = 6) -> dict:
+def run_soak(
+    stack: FaultStack,
+    minutes: float,
+    clinicians: int = 6,
+    warmup: float | None = None,
+    partial: Path | None = None,
+    patient_minutes: float = PATIENT_MINUTES,
+) -> dict:
+    """Clinicians at work for ``minutes``, no faults. Resident memory of each worker is compared
+    between the end of the warm-up (``warmup`` minutes, default a fifth of the run, at most 10)
+    and the end; turn times between the first and the last ``warmup`` minutes. Every minute
+    each worker's memory, the machine's load and the turns of that minute are sampled (and the
+    report so far written to ``partial``).
+
+    Each clinician sees a new patient every ``patient_minutes`` (a fresh copy of a scenario
+    patient's chart): the charts stay the size clinicians meet, where one patient approved
+    for all hour would hold thousands of orders by its end (and the active-medication page
+    its first 100 of them), and turns would be timed on a chart that grows, not on the app."""
     store, log, stop = _store(stack), Log(), threading.Event()
-    people = [Clinician(i, stack, store, log) for i in range(clinicians)]
+    people = [Clinician(i, stack, store, log, 60 * patient_minutes) for i in range(clinicians)]
+    for c in people:
+        c.next_patient()
     threads = [threading.Thread(target=c.work, args=(stop,), daemon=True) for c in people]
     started = time.monotonic()
     [t.start() for t in threads]
-    warm = min(120.0, minutes * 60 / 5)
-    time.sleep(warm)
-    rss_warm = {pid: worker_rss_mb(pid) for pid in stack.worker_pids()}
-    time.sleep(max(0.0, minutes * 60 - warm))
+    warm = 60 * (warmup if warmup is not None else min(10.0, minutes / 5))
+    samples: list[dict] = []
+    rss_warm: dict[int, float] = {}
+    for minute in range(1, int(minutes) + 1):
+        time.sleep(max(0.0, started + 60 * minute - time.monotonic()))
+        samples.append(_sample(stack, log, started, minute))
+        if not rss_warm and 60 * minute >= warm:
+            rss_warm = samples[-1]["rss_mb"]
+        if partial:
+            partial.write_text(json.dumps({"samples": samples}, indent=2) + "\n")
+    time.sleep(max(0.0, started + 60 * minutes - time.monotonic()))
     stop.set()
     [t.join(300) for t in threads]
-    rss_end = {pid: worker_rss_mb(pid) for pid in stack.worker_pids()}
-    window = min(600.0, minutes * 60 / 2)
+    rss_end = _rss(stack)
+    window = min(warm, minutes * 60 / 2)
     asks = [e for e in log.events if e.kind == "ask" and e.ok]
     first = [e.seconds for e in asks if e.at - started <= window]
     last = [e.seconds for e in asks if e.at >= started + minutes * 60 - window]
     return {
         "minutes": minutes,
         "clinicians": clinicians,
+        "warmup_s": warm,
+        "patient_minutes": patient_minutes,
+        "patients": len({card.patient for card in log.cards}),
         "requests": len(log.events),
+        "by_kind": _by_kind(log.events),
         "status_5xx": sum(1 for e in log.events if e.status >= 500),
         "failed": sum(1 for e in log.events if not e.ok),
+        "how_failed": _window(log, started, time.monotonic())["how"],
         "turns": sum(1 for e in log.events if e.kind == "ask"),
         "lost_turns": sum(1 for e in log.events if e.kind == "ask" and not e.ok),
         "window_s": window,
         "p95_turn_s_first": _p95(first),
         "p95_turn_s_last": _p95(last),
+        "p50_turn_s_first": _median(first),
+        "p50_turn_s_last": _median(last),
         "worker_rss_mb_after_warmup": rss_warm,
         "worker_rss_mb_end": rss_end,
         "rss_growth_pct": {
@@ -476,8 +534,48 @@ def run_soak(stack: FaultStack, minutes: float, clinicians: int = 6) -> dict:
             for pid, mb in rss_warm.items()
             if pid in rss_end
         },
+        "samples": samples,
         "cards": _ledger(stack, people[0], log),
     }
+
+
+def _sample(stack: FaultStack, log: Log, started: float, minute: int) -> dict:
+    """One minute of the soak: each worker's memory, the machine's load, that minute's turns."""
+    since = started + 60 * (minute - 1)
+    with log.lock:
+        recent = [e for e in log.events if e.at >= since]
+    asks = [e.seconds for e in recent if e.kind == "ask" and e.ok]
+    return {
+        "minute": minute,
+        "rss_mb": _rss(stack),
+        "load_1m": float(Path("/proc/loadavg").read_text().split()[0]),
+        "requests": len(recent),
+        "failed": sum(1 for e in recent if not e.ok),
+        "turns": len(asks),
+        "p95_turn_s": _p95(asks),
+    }
+
+
+def _rss(stack: FaultStack) -> dict[int, float]:
+    found = {}
+    for pid in stack.worker_pids():
+        try:
+            found[pid] = round(worker_rss_mb(pid), 1)
+        except OSError:  # a worker that just exited
+            continue
+    return found
+
+
+def _by_kind(events: list[Event]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for e in events:
+        counts = out.setdefault(e.kind, {"ok": 0, "failed": 0})
+        counts["ok" if e.ok else "failed"] += 1
+    return out
+
+
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 2) if values else None
 
 
 def _p95(values: list[float]) -> float | None:
@@ -563,13 +661,31 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.bench.faults")
     p.add_argument("--minutes", type=float, help="soak for this long (no faults)")
     p.add_argument("--clinicians", type=int)
+    p.add_argument(
+        "--warmup",
+        type=float,
+        help="soak: minutes of warm-up before memory is compared (default a fifth, at most 10)",
+    )
+    p.add_argument(
+        "--patient-minutes",
+        type=float,
+        default=PATIENT_MINUTES,
+        help="soak: each clinician moves on to a new patient this often",
+    )
     p.add_argument("--only", nargs="*", help="run only these faults")
     p.add_argument("--out", type=Path)
     args = p.parse_args(argv)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # the proxy's and sandbox's access logs
     with FaultStack() as stack:
         if args.minutes:
-            result = run_soak(stack, args.minutes, args.clinicians or 6)
+            result = run_soak(
+                stack,
+                args.minutes,
+                args.clinicians or 6,
+                args.warmup,
+                args.out.with_suffix(".partial.json") if args.out else None,
+                args.patient_minutes,
+            )
         else:
             result = run_faults(
                 stack,

@@ -40,3 +40,11 @@ def test_paracetamol_shorthand_is_its_ingredient():
 ])
 def test_shared_short_or_doseless_starts_name_no_drug(text):
     assert all(m.match != "prefix" for m in find_drugs(text))
+
+
+def test_a_verb_that_is_also_a_brand_is_the_verb():
+    """"cambia la dosis a 150 mg" changes the pending dose; Cambia (a diclofenac brand) is not
+    named."""
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert find_drugs("cambia la dosis a 150 mg") == []

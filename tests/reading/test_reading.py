@@ -157,3 +157,51 @@ def test_a_first_name_a_relative_or_a_bed_is_someone_else(text, names):
     from smart_docgemma.agent.extraction import extract
 
     assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("and Grace?", ["Grace"]), ("what about Grace", ["Grace"]), ("e a Grace?", ["Grace"]),
+    ("¿y Grace?", ["Grace"]), ("et Grace ?", ["Grace"]), ("how's Kofi's weight?", ["Kofi"]),
+    # near words: a drug, a test, a day, a disease named after a person
+    ("and Warfarin?", []), ("and INR?", []), ("And the INR?", []), ("and Potassium?", []),
+    ("and Monday?", []), ("What about Augmentin?", []), ("check Parkinson's meds", []),
+    ("and Hba1c?", []), ("and BP?", []),
+])
+def test_a_first_name_alone_after_a_follow_ups_opening_or_with_a_possessive(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text, names", [
+    ("how's Kofi's weight?", ["Kofi"]), ("Robert's allergies?", ["Robert"]),
+    ("is Reye's syndrome a risk?", []), ("Bell's palsy", []), ("Let's check his K", []),
+    ("Parkinson's meds", []),
+])
+def test_one_capitalised_name_owning_something_is_a_person_an_eponym_is_not(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("e se eu passar amoxicilina pra ela?", True), ("pensando em iniciar espironolactona nela", True),
+    ("pensaba empezar espironolactona", True), ("je pensais lui donner de l'amoxicilline", True),
+    ("si je mets de l'ibuprofène ?", True), ("y si le doy amoxicilina", True),
+    # orders, stated
+    ("iniciar losartana 50 mg 1x ao dia", False), ("prescrire amoxicilline 500 mg si fièvre", False),
+    ("add losartan 50mg od", False), ("pautar espironolactona 25 mg cada 24 h", False),
+])
+def test_thinking_aloud_about_a_drug_asks_whether_it_is_safe(text, asks):
+    from smart_docgemma.agent.extraction import extract
+
+    assert ("give" in extract(text).actions) is asks
+
+
+@pytest.mark.parametrize("text", ["thinking of adding losartan 50 mg od",
+                                  "what about enalapril for her bp",
+                                  "thinking of starting ibuprofen for his knee"])
+def test_thinking_aloud_in_english_orders_nothing(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert not {"prescribe", "prescribe_drug", "administer"} & set(extract(text).actions)

@@ -43,3 +43,41 @@ def test_a_reading_asked_about_or_beside_a_drug_is_not_charted_by_itself(text):
 @pytest.mark.parametrize("text", ["em ar ambiente", "en aire ambiente", "à l'air ambiant"])
 def test_room_air_is_not_a_drug(text):
     assert find_drugs(text) == []
+
+
+@pytest.mark.parametrize(("text", "tests"), [
+    ("magnésio + potássio amanhã às 7h", ["serum magnesium", "serum potassium"]),
+    ("magnesio y potasio mañana 7h", ["serum magnesium", "serum potassium"]),
+    ("bilan : NFS, magnésium demain matin", ["complete blood count", "serum magnesium"]),
+    ("hemograma, magnesio amanhã 7h", ["complete blood count", "serum magnesium"]),
+    ("cbc and k tomorrow", ["complete blood count", "serum potassium"]),
+    # a dose, no list or no time: the drug
+    ("K 3.1 - start potassium 40 mmol and magnesium 2 g", []), ("magnesium 400 mg daily", []),
+    ("potassium?", []), ("start magnesium and potassium", []),
+])
+def test_a_test_that_is_also_a_drug_is_a_test_in_a_timed_list_without_a_dose(text, tests):
+    from smart_docgemma.tools.words.ward_words import lab_tests
+
+    assert lab_tests(text) == tests
+
+
+def test_a_reading_after_de():
+    said = {(r.vital, r.values[0]) for r in readings(
+        "Veuillez enregistrer une température de 38,2 et une FR de 18")}
+    assert said == {("body temperature", 38.2), ("respiratory rate", 18.0)}
+
+
+@pytest.mark.parametrize(("text", "drugs"), [
+    ("kalium trend pls", []), ("kaliemie?", []), ("natremia", []),
+    ("valium 5mg", ["diazepam"]), ("magnesium 2 g", ["magnesium"]),
+])
+def test_an_analytes_name_is_never_a_misspelt_drug(text, drugs):
+    assert [d.name for d in find_drugs(text)] == drugs
+
+
+@pytest.mark.parametrize(("text", "protocol"), [
+    ("hba1c protcol?", True), ("hba1c protocl pls", True), ("protocolo hba1c", True),
+    ("potassium protocols", True), ("hba1c prototype", False), ("hba1c protocolar", False),
+])
+def test_a_protocol_typed_with_a_slip(text, protocol):
+    assert ("protocol" in actions(text)) is protocol

@@ -155,6 +155,23 @@ def test_stale_running_turn_no_longer_blocks(store, clock):
     assert first.turn.error == INTERRUPTED
 
 
+def test_a_turn_that_stopped_reporting_says_when_the_session_is_free(store, clock):
+    """A live turn's refusal asks the clinician to wait; one whose worker missed its lease
+    renewals says when a question can be asked again (its lease runs out), as Retry-After."""
+    ask(store, clock, "s1", "worker went quiet", status=None)
+    with pytest.raises(errors.Conflict) as live:
+        store.start("s1", turn("too soon"), per_minute=100)
+    assert "still answering" in live.value.description and live.value.retry_after is None
+    clock["t"] += turns.SILENT_S + 1
+    with pytest.raises(errors.Conflict) as quiet:
+        store.start("s1", turn("after the worker went quiet"), per_minute=100)
+    wait = quiet.value.retry_after
+    assert wait is not None and 0 < wait <= RUNNING_STALE_S - turns.SILENT_S
+    assert f"You can ask again in {wait} s." in quiet.value.description
+    clock["t"] += wait
+    assert store.get(store.start("s1", turn("asked again"), per_minute=100)).status == "running"
+
+
 def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
     turn_id = store.start("s1", turn("a slow answer"), per_minute=100)
     for _ in range(5):  # the worker renews its lease while the model answers slowly

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from ...languages import fold
+from . import when
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
@@ -62,8 +63,25 @@ def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
 
 
 def lab_tests(text: str | None) -> list[str]:
-    """The lab tests of the table ``text`` names ("CBC and BMP" → both)."""
-    return _named(text, table()["lab_tests"], "names")
+    """The lab tests of the table ``text`` names ("CBC and BMP" → both); in a list of tests with
+    no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain")."""
+    named = _named(text, table()["lab_tests"], "names")
+    if _DOSE.search(_low(text)):
+        return named
+    listed = {k: d for k, d in table()["lab_tests"].items() if d.get("list_names")}
+    also = _named(text, listed, "list_names")
+    if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
+        return named
+    if not named and when.starts(text or "") is None and priority(text) is None:
+        return named  # "start magnesium and potassium": drugs, unless timed like an order
+    return _named(text, {k: {"names": [*d["names"], *d.get("list_names", ())]}
+                         for k, d in table()["lab_tests"].items()}, "names")
+
+
+# a dose said ("potassium 40 mmol", "magnesio 2 g"): the words are a drug, not a test
+_DOSE = re.compile(r"\d\s*(?:mg|g|mmol|meq|mcg|ml|units?)\b")
+# tests written as a list: "," "+" "&" "/" or and/et/e/y between them
+_LISTED = re.compile(r"[,+&/]|\b(?:and|et|e|y)\b")
 
 
 def lab_test(key: str) -> dict[str, Any]:
@@ -171,7 +189,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
             continue
         value = re.match(
-            rf"\s*(?:is|was|of|at|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+            rf"\s*(?:is|was|of|at|de|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
             rf"([a-z°%/ ]{{0,20}})",
             after,
             re.I,
