@@ -45,9 +45,9 @@ def required_tools(state: Turn) -> list[str]:
         ):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
-    if "search_patient" in needed and len(needed) > 1 and _only_her_named(state):
-        # her own name (with her birth date) names the patient in context: what is asked of her
-        # is answered from her chart, with no search for her
+    if "search_patient" in needed and len(needed) > 1 and _her_name_and_birth_date(state):
+        # her own name with her birth date names the patient in context: what is asked of her is
+        # answered from her chart, with no search for her (a name alone is still looked up)
         needed.discard("search_patient")
     elif "search_patient" in needed and request(state).focus == "identifiers":
         needed.discard("get_patient_chart")  # "MRN of Jane Doe, DOB …": the lookup answers it
@@ -146,9 +146,12 @@ def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
     return [t for t in required_tools(state) if t not in done and t in available]
 
 
-def _only_her_named(state: Turn) -> bool:
-    """A patient is in context and every person the message names is her."""
-    return bool(state.patient_id) and not other_patients(state)
+def _her_name_and_birth_date(state: Turn) -> bool:
+    """A patient is in context, every person the message names is her, her birth date is given,
+    and no search is asked in words ("find patient …", "look up …")."""
+    ent = state.entities
+    return (bool(state.patient_id and ent.birth_date) and "search_patient" not in ent.actions
+            and not other_patients(state))
 
 
 def patient_id(state: Turn) -> str | None:
