@@ -233,9 +233,10 @@ _BRIEF_BORN = re.compile(r"\bborn (\d{4}-\d{2}-\d{2})")
 
 def interaction_drugs(state: Turn) -> list[str]:
     """The drugs to check together: those named, plus the chart's active medications when
-    the clinician asks about giving one drug to the patient in context."""
+    the clinician asks about giving one drug to the patient in context, or about combining one
+    drug with what she takes ("posso associar omeprazol?")."""
     named = list(state.entities.drugs)
-    if "give" in state.entities.actions and len(named) == 1:
+    if {"give", "check_interactions"} & set(state.entities.actions) and len(named) == 1:
         named += [d for d in state.entities.chart_drugs if d not in named]
     return named
 

@@ -264,3 +264,16 @@ def test_a_blood_pressure_written_with_an_x_is_read():
 
     [bp] = [r for r in readings("registra PA 160x95 e FC 92") if r.vital == "blood pressure"]
     assert bp.values == (160.0, 95.0)
+
+
+@pytest.mark.parametrize("text, action", [
+    ("ele tem alergia a alguma coisa?", "allergy_question"), ("¿es alérgico a algo?", "allergy_question"),
+    ("allergique à quoi ?", "allergy_question"), ("encaminha pra hematologia, urgente", "refer"),
+    ("interconsulta a hematología", "refer"), ("adresser en pneumologie", "refer"),
+    ("derivar a traumatología", "refer"), ("il pèse combien ?", "chart_question"),
+    ("¿cuánto pesa el niño?", "chart_question"), ("quanto ele pesa?", "chart_question"),
+])
+def test_questions_and_referrals_in_every_language(text, action):
+    from smart_docgemma.agent.extraction import extract
+
+    assert action in extract(text).actions
