@@ -72,8 +72,13 @@ def completed(
     own = own if own is not None else extract(message)
     if not pending:
         line = order_line_before(history or [])
-        return f"{line} {requests.reply_dose(message) or message}" if (
-            line and only_order_fields(message, own)) else message
+        if line and only_order_fields(message, own):
+            return f"{line} {requests.reply_dose(message) or message}"
+        drug = drug_discussed(history or [])
+        number = _NUMBER.search(message)
+        if drug and number and orders_it(message, own):  # "ok start it 10mg od": that drug
+            return f"{drug} {message[number.start():]}"
+        return message
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = requests.reply_dose(message) or message  # "500" to "what dose?": 500 mg
@@ -93,6 +98,31 @@ def order_line_before(history: list[dict[str, Any]]) -> str | None:
     if "?" in text or len(set(ent.drugs)) != 1 or asks or ent.patient_names or ent.patient_ids:
         return None
     return None if ent.dose is not None and ent.dose.frequency else text
+
+
+def drug_discussed(history: list[dict[str, Any]]) -> str | None:
+    """The one drug the clinician's last message asked about for her ("thinking of enalapril",
+    "amoxicillin for his ear infection?"), as written; None when it named none, several, or
+    someone else."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    ent = extract(str(said[-1].get("content") or ""))
+    if len(set(ent.drugs)) != 1 or ent.patient_names or ent.patient_ids:
+        return None
+    return ent.drug_mentions[0].surface if ent.drug_mentions else ent.drugs[0]
+
+
+_NUMBER = re.compile(r"\d")
+
+
+def orders_it(message: str, own: Entities) -> bool:
+    """A reply that orders the drug just discussed without naming it: a dose (or a number with a
+    frequency), no drug, no one else ("ok start it 10mg od", "fine, go ahead 500 tds", "vale,
+    250 mg cada 8 h")."""
+    dose = own.dose
+    dosed = dose is not None and bool(dose.written or (dose.frequency and _NUMBER.search(message)))
+    return dosed and not own.drugs and not own.patient_names and not own.patient_ids
 
 
 def only_order_fields(message: str, own: Entities | None = None) -> bool:

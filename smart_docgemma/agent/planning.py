@@ -21,8 +21,7 @@ from ..reading.subject import InContext, Subject, is_own_id, subject_of
 from ..tools import catalog
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
-from .extraction import compiled, read
-from .languages import fold
+from .extraction import read
 from .prompts import rules
 from .state import Turn
 
@@ -75,7 +74,7 @@ def required_tools(state: Turn) -> list[str]:
             set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set())
         )
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
-        if len(ent.drugs) >= 2 and not asks_for_label(state.message):
+        if len(ent.drugs) >= 2 and not request(state).words.label:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
@@ -128,24 +127,12 @@ def chart_of(state: Turn) -> Chart:
 def about_her_state(state: Turn) -> bool:
     """"can she have metformin with her kidneys?": one drug, asked against the patient's own
     state (``patient_context_words``), her medications not named."""
-    low = fold(state.message).lower()
-    named = any(
-        compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["patient_context_words"]
-    )
-    meds = any(
-        compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["own_medication_words"]
-    )
-    return len(state.entities.drugs) == 1 and named and not meds
+    words = request(state).words
+    return len(state.entities.drugs) == 1 and words.her_state and not words.her_medications
 
 
 def writes() -> set[str]:
     return {name for name, spec in catalog.specs().items() if spec.kind == "write"}
-
-
-def asks_for_label(message: str) -> bool:
-    """True when the clinician names something only the FDA label answers (boxed warning…)."""
-    low = fold(message).lower()
-    return any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["label_words"])
 
 
 def done_tools(state: Turn) -> set[str]:
@@ -255,42 +242,17 @@ def interaction_drugs(state: Turn) -> list[str]:
 
 def missing_fields(tool: str, state: Turn) -> list[str]:
     """What a write still needs that the clinician did not say (asked, never guessed)."""
-    ent = state.entities
+    ent, words = state.entities, request(state).words
     have = {
         "drug": bool(ent.drugs),
         "dose": bool(ent.dose and ent.dose.written),
         "frequency": bool(ent.dose and ent.dose.frequency),
         "allergy substance": bool(ent.drugs)
         or "record_no_known_allergy" in ent.actions
-        or bool(
-            re.search(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)
-        ),
-        "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6,
+        or words.allergy_substance,
+        "note text": bool(words.note_text) or words.count >= 6,
     }
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
-
-
-_WORDS = re.compile(r"[A-Za-z0-9]+")
-
-
-def note_text(message: str) -> str | None:
-    """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
-    head, sep, text = message.partition(":")
-    return text.strip() if sep and len(text.strip()) >= 2 else None
-
-
-def note_type(message: str) -> str:
-    low = message.lower()
-    return next((t for t in rules()["note_types"] if t in low), "clinical note")
-
-
-def topic(message: str) -> str | None:
-    """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
-    for pattern in rules()["topic_patterns"]:
-        m = re.search(pattern, fold(message), re.I)
-        if m:
-            return m.group(1).strip(" ,;:")[:100] or None
-    return None
 
 
 def _first_id(data: dict[str, Any]) -> str | None:
@@ -309,7 +271,8 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     ent, patient = state.entities, patient_id(state)
     drugs, dose = ent.drugs, ent.dose or Dose()
     together = interaction_drugs(state)
-    subject = topic(state.message) if code_only else None
+    words = request(state).words
+    subject = words.topic if code_only else None
     candidates = {
         "check_drug_safety": (
             {"drug_name": drugs[0], "dose": dose.written} if len(drugs) == 1 else None
@@ -322,10 +285,10 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         "save_clinical_note": (
             {
                 "patient_id": patient,
-                "note_type": note_type(state.message),
-                "note_text": (note_text(state.message) or "")[:600],
+                "note_type": words.note_type,
+                "note_text": (words.note_text or "")[:600],
             }
-            if code_only and patient and note_text(state.message)
+            if code_only and patient and words.note_text
             else None
         ),
         "search_patient": (

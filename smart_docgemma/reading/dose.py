@@ -8,8 +8,11 @@ medication tools take; the typed parts beside it are read from that form once.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
+from typing import Any
+
+from pydantic import model_validator
+from pydantic.dataclasses import dataclass
 
 from ..tools.writes.orders import parse_timing
 
@@ -30,6 +33,15 @@ _AMOUNT = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*([^\s\d]\S*)?")
 class Dose:
     """One order's dose. ``written`` and the word fields are as the order carries them; the
     amount, unit, basis and doses a day are read from them."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before(cls, data: Any) -> Any:
+        """A turn stored before the dose was typed kept it as a dict with ``dose`` for the
+        written dose: read back, it is ``written``."""
+        if isinstance(data, dict) and "dose" in data and "written" not in data:
+            return {**{k: v for k, v in data.items() if k != "dose"}, "written": data["dose"]}
+        return data
 
     written: str | None = None  # "500 mg", "50 mg/kg/day": the order's dose, None when unsaid
     frequency: str | None = None  # as written ("tid", "2 fois par jour"), or its meaning

@@ -64,6 +64,21 @@ class Conversation:
 
 
 @dataclass(frozen=True)
+class Words:
+    """What the message asks beyond its entities, read by the agent's rules (``agent/data/
+    rules.yaml``) on the message as written, once: the planning's questions of it."""
+
+    label: bool = False  # names what only the FDA label answers ("boxed warning")
+    her_state: bool = False  # a word of her own state ("with her kidneys", "pregnant")
+    her_medications: bool = False  # a word of her own medications ("her meds")
+    allergy_substance: bool = False  # an allergy's substance named ("allergy to X", "X allergy")
+    note_text: str | None = None  # what follows the first colon
+    note_type: str = "clinical note"
+    topic: str | None = None  # a trials or literature question's subject
+    count: int = 0  # the words of the message
+
+
+@dataclass(frozen=True)
 class Drug:
     """A drug the message names, with the dose written for it (the ordered drug's)."""
 
@@ -88,6 +103,7 @@ class Request:
     language: str = "en"
     general_knowledge: bool = False  # asks of a drug in general, not for her
     ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
+    words: Words = field(default_factory=Words)  # what it asks beyond its entities
     conversation: Conversation = field(default_factory=Conversation)
     chart: Chart = field(default_factory=Chart)
 
@@ -134,7 +150,8 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
 
 def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: Chart,
              born_words: str, language: str = "en",
-             conversation: Conversation | None = None, focus: str | None = "") -> Request:
+             conversation: Conversation | None = None, focus: str | None = "",
+             words: Words | None = None) -> Request:
     """The ``Request`` of a message whose words were read into ``found`` (extraction) and
     ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
     words understood; ``focus``: their chart focus, when already read)."""
@@ -154,7 +171,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
-        ordered=ordered_of(found, understood),
+        ordered=ordered_of(found, understood), words=words or Words(),
     )
 
 

@@ -25,7 +25,8 @@ READERS = {
     "smart_docgemma.knowledge": {"read_weight_dose"},
     "smart_docgemma.knowledge.weight_dose": {"read_weight_dose"},
     "smart_docgemma.reading.ward": {"read_ward", "when_words"},
-    "smart_docgemma.agent.extraction": {"find_dose", "extract", "read"},
+    "smart_docgemma.agent.extraction": {
+        "find_dose", "extract", "read", "read_words", "note_text", "note_type", "topic"},
 }
 
 # folders where reading is the job: the reader, the tables it reads with, their definitions

@@ -205,3 +205,27 @@ def test_thinking_aloud_in_english_orders_nothing(text):
     from smart_docgemma.agent.extraction import extract
 
     assert not {"prescribe", "prescribe_drug", "administer"} & set(extract(text).actions)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("quanto pesa o Kofi?", ["Kofi"]), ("¿cuánto pesa Kofi?", ["Kofi"]), ("how is Kofi?", ["Kofi"]),
+    ("la paciente Grace tiene alergias", ["Grace"]), ("a Samara tem febre", ["Samara"]),
+    # a colleague, a place, a drug, a test, a day, the first word
+    ("ask Dr Smith?", []), ("seen at St Mary?", []), ("any allergies to Augmentin?", []),
+    ("is he on Eliquis?", []), ("o INR dele?", []), ("any K above 5 in November?", []),
+    ("TA ok on Monday?", []), ("Posso dar amoxicilina?", []), ("Tem alergia?", []),
+])
+def test_a_first_name_alone_after_an_article_or_ending_a_question(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text", [
+    "has she had the Pfizer?", "any travel to Brazil?", "pt from Ghana?", "any contact with Ebola?",
+    "is she Jehovah?", "his BP in Lisbon?",
+])
+def test_a_questions_last_word_after_a_preposition_is_no_person(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(text).patient_names == ()

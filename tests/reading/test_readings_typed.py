@@ -81,3 +81,37 @@ def test_an_analytes_name_is_never_a_misspelt_drug(text, drugs):
 ])
 def test_a_protocol_typed_with_a_slip(text, protocol):
     assert ("protocol" in actions(text)) is protocol
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    ("tropo en urgence", "urgent"), ("troponina urgente", "urgent"), ("NFS tout de suite", "stat"),
+    ("hemograma imediatamente", "stat"),
+])
+def test_a_test_with_a_priority_in_any_language_is_an_order(text, priority):
+    from smart_docgemma.tools.words.ward_words import priority as priority_of
+
+    assert "order_lab" in actions(text) and priority_of(text) == priority
+
+
+@pytest.mark.parametrize(("text", "value", "written"), [
+    ("cbg 3.2 at 0600", 57.65, "3.2 mmol/L"), ("BM 6.2", 111.7, "6.2 mmol/L"),
+    ("temp 101.3", 38.5, "101.3 °F"), ("glycémie capillaire 0,9 g/l", 90.0, "0.9 g/l"),
+    ("cbg 110", 110.0, None), ("temp 38.5", 38.5, None),
+])
+def test_a_converted_reading_keeps_the_value_as_written(text, value, written):
+    reading = readings(text)[0]
+    assert reading.values == (value,) and reading.as_written() == written
+
+
+@pytest.mark.parametrize("text", [
+    "pipé-tazo 4 g IV toutes les 8 h", "pipe-tazo 4,5 g IV cada 8 h", "piptazo 4.5g",
+    "piperacilina-tazobactam 4,5 g EV de 8/8h", "pipéracilline-tazobactam 4 g IV x3/j",
+])
+def test_piperacillin_tazobactam_as_typed_in_any_language_is_one_drug(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(text).drugs == ("piperacillin and tazobactam",)
+
+
+def test_pipeline_is_no_drug():
+    assert find_drugs("the pipeline") == []

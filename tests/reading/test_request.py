@@ -25,7 +25,8 @@ BRIEF = ("Robert Mensah, 75 y male, MRN MRN-100587, born 1950-09-30; problems: a
 
 
 @pytest.mark.parametrize("text, tests, when", [
-    ("Order a basic metabolic panel tomorrow at 8am", ("basic metabolic panel",), "tomorrow at 8am"),
+    ("Order a basic metabolic panel tomorrow at 8am", ("basic metabolic panel",),
+     "tomorrow at 8am"),
     ("NFS + iono demain à 7h", ("complete blood count", "electrolytes panel"), "demain a 7h"),
     ("hemograma e ureia amanhã às 8h", ("complete blood count", "urea"), "amanha as 8h"),
     ("hemograma y urea mañana a las 8", ("complete blood count", "urea"), "manana a las 8"),
@@ -189,3 +190,26 @@ def test_each_drug_is_named_with_the_dose_written_for_it():
     assert said.ordered == "losartan"
     doses = {d.name: d.dose.written if d.dose else None for d in said.drugs}
     assert doses == {"losartan": "50 mg", "lisinopril": None}
+
+
+def test_what_a_message_asks_beyond_its_entities_is_read_with_it():
+    """The planning's questions of the words (a label asked, her own state, a note's text and
+    type, a trials topic) are the request's, read on the message as written."""
+    assert read("boxed warning of warfarin and aspirin?").words.label
+    kidneys = read("can she have metformin with her kidneys?").words
+    assert kidneys.her_state and not kidneys.her_medications
+    note = read("Save a progress note: stable overnight, afebrile").words
+    assert (note.note_type, note.note_text) == ("progress note", "stable overnight, afebrile")
+    assert read("any recruiting trials for glioblastoma?").words.topic == "glioblastoma"
+    assert read("document a penicillin allergy").words.allergy_substance
+
+
+def test_a_turn_stored_before_the_typed_dose_reads_back_its_dose():
+    """A paused turn stored with the dose as a dict ({"dose": "500 mg", …}) resumes with the
+    same dose, typed."""
+    stored = state.to_dict(state.new_turn("x"))
+    stored.pop("request")
+    stored["entities"]["dose"] = {"dose": "500 mg", "frequency": "tid", "route": "oral"}
+    dose = state.from_dict(stored).entities.dose
+    assert dose is not None and (dose.written, dose.frequency, dose.route) == (
+        "500 mg", "tid", "oral")

@@ -28,3 +28,15 @@ def test_a_span_without_a_mean_or_threshold_is_no_window(text):
 ])
 def test_spanish_thresholds_with_a(text, value):
     assert [t.value for t in asked(text).thresholds] == [value]
+
+
+@pytest.mark.parametrize(("text", "focus"), [
+    ("mean K this past year", "lab:Potassium"), ("avg k over the last 6 months?", "lab:Potassium"),
+    ("K moyen sur 6 mois", "lab:Potassium"), ("média do K nos últimos 6 meses", "lab:Potassium"),
+    ("promedio de K últimos 6 meses", "lab:Potassium"), ("vitamin k", None),
+    ("mean k-space", None), ("average kg", None),
+])
+def test_k_with_a_mean_is_potassium(text, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(text) == focus

@@ -25,7 +25,8 @@ NOW = datetime.fromisoformat(FILE["now"]).replace(tzinfo=ZoneInfo(ZONE))
 
 def outcome(case: dict) -> dict:
     """What the chat would do with the words: the kind, and the order's or the readings' fields."""
-    text, acts = case["text"], ward_requests.actions(case["text"], read_ward(case["text"]), asked(case["text"]))
+    text = case["text"]
+    acts = ward_requests.actions(text, read_ward(text), asked(text))
     if "order_lab" in acts:
         args = ward_requests.arguments("order_lab_test", read(text), "p") or {}
         at = when.parse(args.get("when"), ZONE, NOW).at

@@ -161,6 +161,20 @@ class Reading:
     def entry(self) -> dict[str, Any]:
         return dict(table()["vital_signs"][self.vital])
 
+    def as_written(self) -> str | None:
+        """The value in the unit the clinician wrote it in, when it was converted for the record
+        ("3.2 mmol/L" for a capillary glucose recorded as 57.65 mg/dL); None when unconverted."""
+        m = re.match(r"(\d+(?:\.\d+)?)\s*([a-z°%/ ]*)", self.said, re.I)
+        if not m or len(self.values) != 1 or abs(float(m.group(1)) - self.values[0]) < 1e-9:
+            return None
+        entry, number = self.entry, float(m.group(1))
+        unit = next((u for u in sorted(entry["units"], key=len, reverse=True)
+                     if m.group(2).strip().lower().startswith(u)), None)
+        if unit is None:
+            below = entry.get("mmol_below")
+            unit = "mmol/L" if below is not None and number < below else "°F"
+        return f"{number:g} {unit}"
+
 
 # "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
 _DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")

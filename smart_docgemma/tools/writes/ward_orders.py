@@ -309,7 +309,8 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
         said = ward_words.reading_text(reading)
         fields = [
             ("Vital sign", reading.vital),
-            ("Value", said.removeprefix(reading.vital).strip()),
+            ("Value", said.removeprefix(reading.vital).strip()
+             + (f" (written {reading.as_written()})" if reading.as_written() else "")),
             ("Code", f"LOINC {reading.entry['loinc']}"),
             (
                 "Time taken",
