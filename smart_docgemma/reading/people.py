@@ -105,7 +105,8 @@ def _addressed() -> re.Pattern[str]:
     comma ("what about Grace, …", "et pour Margaret ?"), or alone after a final comma
     ("…, Amara?")."""
     lead = _words_of("addressing")
-    name = r"([A-Z][a-z'\-]{2,})"
+    little = rf"(?:(?i:{_words_of('addressing_adjectives')})\s+)?"  # "et la petite Aïcha"
+    name = rf"{little}([A-Z][a-z'\-]{{2,}})"
     return re.compile(
         rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
     )

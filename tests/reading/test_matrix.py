@@ -16,6 +16,7 @@ FLOORS = {
     ("matrix", "holdout"): 87,
     ("probe2", "tuned"): 122,
     ("probe2", "holdout"): 55,
+    ("probe3", "holdout"): 40,  # blind first run 36/44 with 2 unsafe; its misses then read
     ("examples", "tuned"): 25,
 }
 

@@ -229,3 +229,38 @@ def test_a_questions_last_word_after_a_preposition_is_no_person(text):
     from smart_docgemma.agent.extraction import extract
 
     assert extract(text).patient_names == ()
+
+
+@pytest.mark.parametrize("text, names", [
+    ("et la petite Aïcha, elle est allergique ?", ["Aicha"]), ("y el pequeño Kofi?", ["Kofi"]),
+    ("and the young Potassium?", []),
+])
+def test_a_first_name_after_an_adjective_is_someone_else(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text, frequency", [
+    ("amoxicilline 90 mg/kg/jour en deux fois", "en deux fois"),
+    ("amoxicilina 50 mg/kg/dia em duas vezes", "em duas vezes"),
+    ("amoxicilina 50 mg/kg/día en dos veces", "en dos veces"),
+])
+def test_a_days_amount_given_in_n_goes_is_its_frequency(text, frequency):
+    from smart_docgemma.agent.extraction import extract
+
+    said = extract(text).dose
+    assert said is not None and said.frequency == frequency
+
+
+def test_a_verb_one_slip_from_a_brand_is_no_drug():
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert find_drugs("corrige para 10 mg") == [] and find_drugs("corrigé 10 mg") == []
+
+
+def test_a_blood_pressure_written_with_an_x_is_read():
+    from smart_docgemma.tools.words.ward_words import readings
+
+    [bp] = [r for r in readings("registra PA 160x95 e FC 92") if r.vital == "blood pressure"]
+    assert bp.values == (160.0, 95.0)

@@ -178,7 +178,7 @@ class Reading:
 
 # "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
 _DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")
-_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\d)")
+_PAIR = re.compile(r"(\d{2,3})\s*[/x×]\s*(\d{2,3})(?!\d)")  # "150/95", Brazil's "150x95"
 _NUMBER = r"(\d{1,4}(?:\.\d+)?)"
 
 
