@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from ..knowledge import analytes
 from ..knowledge.mentions import normalise
 
 DATA = Path(__file__).with_name("data")
@@ -46,6 +47,8 @@ def not_name_words() -> frozenset[str]:
         words |= {
             normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", (PACKAGE / rel).read_text().lower())
         }
+    # an analyte's short name is no first name, however short ("low Mg?", "Hb?")
+    words |= {normalise(w) for a in analytes.table().values() for w in (a.name, *a.words)}
     return frozenset(words)
 
 

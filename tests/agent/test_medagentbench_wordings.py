@@ -140,3 +140,9 @@ def test_her_own_name_with_or_without_its_accents_is_her(message):
 def test_another_name_beside_her_accented_one_is_still_refused():
     turn, calls = _run("latest potassium for Juana Chavarria957", chart=ACCENTED)
     assert calls == {} and "this chart only" in turn.answer
+
+
+@pytest.mark.parametrize("message", ["low Mg? give IV replacement per protocol", "low Hb?"])
+def test_an_analytes_short_name_is_never_a_first_name(message):
+    turn, calls = _run(message)
+    assert "this chart only" not in turn.answer and calls, turn.answer
