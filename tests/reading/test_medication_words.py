@@ -78,3 +78,8 @@ def test_kidney_function_asked_in_any_language_is_her_egfr(text):
     from smart_docgemma.agent.extraction import extract
 
     assert chart_focus(text) == "lab:eGFR" and "chart_question" in extract(text).actions
+
+
+@pytest.mark.parametrize("text", ["happy with his current prescriptions?", "comfortable with her meds?"])
+def test_contentment_with_the_list_asks_its_review(text):
+    assert chart_focus(text) == "review"
