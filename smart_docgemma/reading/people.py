@@ -193,8 +193,8 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
     tokens = _TOKEN.findall(text or "")
     found = []
     for n, word in enumerate(tokens[1:], 1):
-        if not re.fullmatch(_WORD, word) or normalise(word) in stop:
-            continue
+        if not re.fullmatch(_WORD, word) or normalise(word) in stop or word[1:2] == "-":
+            continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
         if before not in not_after and (before in articles or last):
