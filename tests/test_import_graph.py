@@ -30,6 +30,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
         "smart_docgemma/__init__.py",  # create_app
         "smart_docgemma/evaluation",   # the labelled cases, run through create_app, and their scoring
         "smart_docgemma/evaluation/multistep",  # the multi-step tasks, through the agent
+        "smart_docgemma/evaluation/reading",  # the reading sets' builders (matrix, probe2)
         "launch",                      # the checkout's sandbox start-up, HAPI, fixtures, Synthea
     )),
     ("model server", (

@@ -8,7 +8,7 @@ on the new order, and the superseded card is withdrawn once the new one stands (
 pending). A follow-up that makes a request of its own (a question, another drug, another
 patient) is not an amendment, and the pending card is left as it is.
 
-    change = read("plutôt 250")                 # Change(dose="250", unit_needed=True, …)
+    change = read(extraction.read("plutôt 250"), pending)  # Change(dose="250")
     redraft(pending, change)                    # the prescribe_medication arguments
 """
 from __future__ import annotations
@@ -19,6 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..approval.types import PendingOrder
+from ..reading.dose import Dose
+from ..reading.request import Request
 from . import extraction
 from .languages import fold
 from .prompts import load
@@ -52,17 +54,18 @@ def _change_words() -> re.Pattern[str]:
 _BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d.,/]|\s*(?:x|h|/|%))")
 
 
-def read(message: str, pending: PendingOrder) -> Change | None:
-    """The fields ``message`` gives for the pending order, or None when it is a request of its
-    own: it names another drug or a patient, asks something, or gives no field at all."""
-    ent = extraction.extract(message)
+def read(said: Request, pending: PendingOrder) -> Change | None:
+    """The fields the message ``said`` (read once, ``extraction.read``) gives for the pending
+    order, or None when it is a request of its own: it names another drug or a patient, asks
+    something, or gives no field at all."""
+    ent, message = said.entities, said.message
     low = " ".join(fold(message).lower().split())
     others = [d for d in ent.drugs if d != pending.ingredient]
     if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
         return None
-    found = extraction.find_dose(message) or {}
-    change = Change(dose=found.get("dose") or _bare_dose(low), frequency=found.get("frequency"),
-                    route=extraction.route_said(low), days=_days(found.get("duration"), low))
+    found = ent.dose or Dose()
+    change = Change(dose=found.written or _bare_dose(low), frequency=found.frequency,
+                    route=extraction.route_said(low), days=_days(found.duration, low))
     return None if change.empty() else change
 
 

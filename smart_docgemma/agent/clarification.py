@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..languages import ANSWERED, answers
+from ..reading.entities import Entities
 from . import requests
 from .extraction import extract  # extraction reads this module's sibling rules
 from .prompts import load, rules
@@ -61,14 +62,75 @@ def pending_request(history: list[dict[str, Any]]) -> list[str]:
     return said
 
 
-def completed(message: str, history: list[dict[str, Any]] | None) -> str:
+def completed(
+    message: str, history: list[dict[str, Any]] | None, own: Entities | None = None
+) -> str:
     """``message`` with the request it answers in front ("rx azithro 500mg od x3d azithromycin"),
-    or ``message`` alone when it answers no question or asks something of its own."""
+    or ``message`` alone when it answers no question or asks something of its own (``own``: what
+    the message says by itself, when already read)."""
     pending = pending_request(history or [])
+    own = own if own is not None else extract(message)
     if not pending:
+        line = order_line_before(history or [])
+        if line and only_order_fields(message, own):
+            return f"{line} {requests.reply_dose(message) or message}"
+        drug = drug_discussed(history or [])
+        number = _NUMBER.search(message)
+        if drug and number and orders_it(message, own):  # "ok start it 10mg od": that drug
+            return f"{drug} {message[number.start():]}"
         return message
-    own = extract(message)
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = requests.reply_dose(message) or message  # "500" to "what dose?": 500 mg
     return " ".join([*pending, reply])
+
+
+def order_line_before(history: list[dict[str, Any]]) -> str | None:
+    """The clinician's last message when it was an order line waiting for a field: one drug, with
+    no question, no other request and no frequency ("amoxicilina 250 mg", "cipro pra ITU dele"),
+    answered with its safety check; None otherwise."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    text = str(said[-1].get("content") or "")
+    ent = extract(text)
+    asks = set(ent.actions) - {"order_line", "prescribe", "prescribe_drug", "this_patient"}
+    if "?" in text or len(set(ent.drugs)) != 1 or asks or ent.patient_names or ent.patient_ids:
+        return None
+    return None if ent.dose is not None and ent.dose.frequency else text
+
+
+def drug_discussed(history: list[dict[str, Any]]) -> str | None:
+    """The one drug the clinician's last message asked about for her ("thinking of enalapril",
+    "amoxicillin for his ear infection?"), as written; None when it named none, several, or
+    someone else."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    ent = extract(str(said[-1].get("content") or ""))
+    if len(set(ent.drugs)) != 1 or ent.patient_names or ent.patient_ids:
+        return None
+    return ent.drug_mentions[0].surface if ent.drug_mentions else ent.drugs[0]
+
+
+_NUMBER = re.compile(r"\d")
+
+
+def orders_it(message: str, own: Entities) -> bool:
+    """A reply that orders the drug just discussed without naming it: a dose (or a number with a
+    frequency), no drug, no one else ("ok start it 10mg od", "fine, go ahead 500 tds", "vale,
+    250 mg cada 8 h")."""
+    dose = own.dose
+    dosed = dose is not None and bool(dose.written or (dose.frequency and _NUMBER.search(message)))
+    return dosed and not own.drugs and not own.patient_names and not own.patient_ids
+
+
+def only_order_fields(message: str, own: Entities | None = None) -> bool:
+    """A message that only gives an order's frequency (with a dose, route or duration): "três
+    vezes ao dia", "500 mg c/12h", "de 8 em 8 horas"; not a question or a request of its own."""
+    ent = own if own is not None else extract(message)
+    return bool(
+        "?" not in message and not ent.drugs and not set(ent.actions) - {"order_line"}
+        and not ent.patient_names and not ent.patient_ids
+        and ent.dose is not None and bool(ent.dose.frequency)
+    )

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
+from ..reading.ward import Ward, read_ward
 from ..tools import catalog
 from ..tools.base import ToolContext
-from ..tools.words import ward_words
 from ..tools.writes import drafts
 from .state import Turn
 
@@ -45,16 +45,16 @@ def _pending(ctx: ToolContext) -> list[Proposal]:
 
 
 def _fresh(
-    message: str, kind: drafts.Kind, patient: str, pending: list[Proposal], named: tuple[str, ...]
+    message: str, kind: drafts.Kind, patient: str, pending: list[Proposal], named: tuple[str, ...],
+    ward: Ward,
 ) -> dict[str, Any]:
-    specialty = ward_words.specialties(message)
     birth = _BIRTH.search(message)
     return {
         "patient_id": patient,
         "kind": kind,
         "request": message[:400],
-        "specialty": specialty[0] if specialty else None,
-        "priority": ward_words.priority(message),
+        "specialty": ward.specialties[0] if ward.specialties else None,
+        "priority": ward.priority,
         "include": drafts.named_analytes(message)[:8],
         "birth_date": birth.group(1) if birth else None,
         "patient_name": named[0] if named else None,
@@ -91,8 +91,10 @@ def draft_call(state: Turn, tools: Collection[str],
     pending = _pending(ctx)
     kind = drafts.request_kind(state.message)
     if kind is not None:
+        # the ward's words as the turn's request read them (a turn made without it: read here)
+        ward = state.request.ward if state.request is not None else read_ward(state.message)
         args: dict[str, Any] | None = _fresh(
-            state.message, kind, patient, pending, tuple(state.entities.patient_names)
+            state.message, kind, patient, pending, tuple(state.entities.patient_names), ward
         )
     else:
         args = _revised(state.message, pending[-1]) if pending else None

@@ -13,18 +13,23 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
+from ..languages import answer_language
+from ..reading.dose import Allergy, Dose
+from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    lone_names,
     named_people,
     not_name_words,
     possessed_people,
 )
+from ..reading.request import Chart, Conversation, Request, Words, assemble
+from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
-from .entities import Entities
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -138,6 +143,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
+    found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -301,9 +307,12 @@ def find_dose(text: str) -> dict[str, Any] | None:
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     if not dose and not freq:
         return None
+    liquid = _liquid(text)
     found = {
         "dose": _weight_based(text)
-        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose else None),
+        or liquid
+        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose and not _STRENGTH.search(text)
+            else None),
         "frequency": freq,
     }
     if route:
@@ -322,6 +331,29 @@ def find_dose(text: str) -> dict[str, Any] | None:
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+# a liquid's strength ("100mg/5ml", "250 mg/5 mL", "40 mg/ml"): never the dose itself
+_STRENGTH = re.compile(rf"{_NUM}\s*mg\s*/\s*{_NUM}?\s*ml\b", re.I)
+_VOLUME = re.compile(rf"(?<![/\d.,]){_NUM}\s*ml\b", re.I)
+
+
+def _liquid(text: str) -> str | None:
+    """A volume of a liquid of stated strength ("ibuprofeno 100mg/5ml 7,5 ml de 8/8h"): the mg
+    it holds, with the volume and strength it was worked from ("150 mg (7.5 mL of 100 mg/5 mL)").
+    None without both: the strength alone is no dose, and is then not read as one."""
+    strength = _STRENGTH.search(text)
+    if not strength:
+        return None
+    rest = text[: strength.start()] + " " + text[strength.end():]
+    volume = _VOLUME.search(rest)
+    if not volume:
+        return None
+    mg, per = (float(g.replace(",", ".")) if g else 1.0 for g in strength.groups())
+    ml = float(volume.group(1).replace(",", "."))
+    dose = round(ml * mg / per, 2)
+    return f"{dose:g} mg ({ml:g} mL of {mg:g} mg/{per:g} mL)"
 
 
 def _weight_based(text: str) -> str | None:
@@ -446,7 +478,8 @@ def find_unsupported(text: str) -> list[str]:
     return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
-def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
+def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
+               focus: str | None = None, window: Asked | None = None) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
     patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
     noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
@@ -470,7 +503,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention]) -> bool:
     if find_patient_ids(text) or (named_people(text) and focus != "identifiers"):
         return True
     # "mean fingerstick glucose over the past 24h?":
-    if (focus.startswith("lab:") or focus == "vitals:bp") and asked(text) != Asked():
+    windowed = focus.startswith("lab:") or focus == "vitals:bp"
+    if windowed and (window if window is not None else asked(text)) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
@@ -491,10 +525,70 @@ def _named_drugs(text: str) -> tuple[str, ...]:
     return tuple(d.name for d in find_drugs(text) if d.name)
 
 
-def extract(text: str) -> Entities:
+def read(message: str, *, understood: str | None = None, chart: Chart | None = None,
+         conversation: Conversation | None = None) -> Request:
+    """The turn's one reading of ``message`` (``understood``: the message completed by the
+    question it answers), with the chart in context: the ``Request`` every later step reads."""
+    said = understood if understood is not None else message
+    ward, window, focus = read_ward(said), asked(said), chart_focus(said)
+    found = extract(said, ward=ward, window=window, focus=focus)
+    chart = chart or Chart()
+    return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
+                    language=answer_language(), conversation=conversation, focus=focus,
+                    words=read_words(message))
+
+
+def read_words(message: str) -> Words:
+    """What ``message`` (as written) asks beyond its entities, by the rules' word lists."""
+    low = languages.fold(message).lower()
+    return Words(
+        label=_any_word("label_words").search(low) is not None,
+        her_state=_any_word("patient_context_words").search(low) is not None,
+        her_medications=_any_word("own_medication_words").search(low) is not None,
+        allergy_substance=_ALLERGY_SUBSTANCE.search(message) is not None,
+        note_text=note_text(message), note_type=note_type(message), topic=topic(message),
+        count=len(_WORDS.findall(message)),
+    )
+
+
+@cache
+def _any_word(key: str) -> re.Pattern[str]:
+    """Any word of the rules' list ``key`` as a whole word (``\\b`` either side)."""
+    return re.compile("|".join(rf"\b{re.escape(w)}\b" for w in rules()[key]))
+
+
+_ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", re.I)
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
+def note_text(message: str) -> str | None:
+    """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
+    head, sep, text = message.partition(":")
+    return text.strip() if sep and len(text.strip()) >= 2 else None
+
+
+def note_type(message: str) -> str:
+    low = message.lower()
+    return next((t for t in rules()["note_types"] if t in low), "clinical note")
+
+
+def topic(message: str) -> str | None:
+    """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
+    for pattern in rules()["topic_patterns"]:
+        m = re.search(pattern, languages.fold(message), re.I)
+        if m:
+            return m.group(1).strip(" ,;:")[:100] or None
+    return None
+
+
+def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
+            focus: str | None = "") -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
-    Spanish typed with or without accents read alike."""
+    Spanish typed with or without accents read alike. ``ward``, ``window`` and ``focus``: the
+    message's ward words, time window and chart focus, when already read (``read``)."""
     said, text = text, languages.fold(text)
+    ward = ward if ward is not None else read_ward(said)
+    window = window if window is not None else asked(said)
     drugs = find_drugs(text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
@@ -502,7 +596,7 @@ def extract(text: str) -> Entities:
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
-    actions += ward_requests.actions(said)
+    actions += ward_requests.actions(said, ward, window)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
@@ -510,11 +604,10 @@ def extract(text: str) -> Entities:
         dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
     if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
-    if asks_chart(text, actions, drugs):
+    focus = chart_focus(text) if focus == "" else focus
+    if asks_chart(text, actions, drugs, focus or "", window):
         actions.append("chart_question")
-    named = [
-        d.name for d in drugs if d.name and f"lab:{d.name}" != (chart_focus(text) or "").lower()
-    ]
+    named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and requests.asks_about_drug(
         low, actions, named, bool((dose or {}).get("dose"))
     ):
@@ -532,7 +625,7 @@ def extract(text: str) -> Entities:
         patient_names=tuple(names),
         birth_date=find_birth_date(text),
         actions=tuple(actions),
-        dose=languages.as_written(dose, text, said),
-        allergy=find_allergy(text),
+        dose=Dose.of_said(languages.as_written(dose, text, said)),
+        allergy=Allergy.of_said(find_allergy(text)),
         unsupported=tuple(find_unsupported(text)),
     )

@@ -15,13 +15,15 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
+from ..approval.types import PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
+from ..reading.request import Chart, Conversation, Request
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
 from . import amendments, clarification, draft_requests, languages, planning, prompts
-from .extraction import chart_drugs, extract
+from .extraction import chart_drugs, read
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -123,19 +125,28 @@ def patient_block(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
-    amended = _amended(state, deps)  # "actually make it 100mg": the pending card re-drafted
+    pending = _pending_order(deps)
+    said = read(state.message, chart=_chart(state),
+                conversation=Conversation(pending_card=pending.proposal_id if pending else None))
+    # "actually make it 100mg": the pending card re-drafted
+    amended = _amended(state, said, pending) if pending else None
     if amended is not None:
         return amended
     # a reply to "what dose should I use?" is read with the request it completes
-    understood = clarification.completed(state.message, state.history)
+    understood = clarification.completed(state.message, state.history, said.entities)
+    if understood != state.message:
+        asked_back = str(state.history[-1].get("content"))
+        said = read(state.message, understood=understood, chart=said.chart,
+                    conversation=replace(said.conversation, asked_back=asked_back))
     entities = replace(
-        extract(understood),
+        said.entities,
         has_image=bool(state.image),
-        chart_drugs=tuple(chart_drugs(state.chart_summary)),
+        chart_drugs=said.chart.medications,
         **_lesson_hint(state.message, deps),
     )
     history = prompts.recent(state.history, prompts.limit("history_turns"))
-    update: Update[InputAssemblyOutcome] = {"entities": entities, "history": history}
+    update: Update[InputAssemblyOutcome] = {
+        "entities": entities, "request": replace(said, entities=entities), "history": history}
     probe = merge(state, update)
     stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
     if stop:
@@ -161,24 +172,36 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     return update
 
 
-def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
+def _pending_order(deps: Deps) -> PendingOrder | None:
+    """The session's pending medication card, which a follow-up may change or complete."""
+    ctx = deps.ctx
+    if "prescribe_medication" not in deps.tools or ctx is None or not (
+        ctx.sid and ctx.patient_id and ctx.proposals
+    ):
+        return None
+    return ctx.proposals.pending_order(ctx.sid, ctx.patient_id)
+
+
+def _amended(
+    state: Turn, said: Request, pending: PendingOrder
+) -> Update[InputAssemblyOutcome] | None:
     """A follow-up that changes or completes the session's pending medication card: the order
     drafted again with its fields (the safety check runs again on it), superseding the card."""
     tool = "prescribe_medication"
-    ctx = deps.ctx
-    if tool not in deps.tools or ctx is None or not (ctx.sid and ctx.patient_id and ctx.proposals):
-        return None
-    pending = ctx.proposals.pending_order(ctx.sid, ctx.patient_id)
-    change = amendments.read(state.message, pending) if pending else None
-    if pending is None or change is None:
+    change = amendments.read(said, pending)
+    if change is None:
         return None
     args = amendments.redraft(pending, change)
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)
     )
-    entities = replace(extract(words), chart_drugs=tuple(chart_drugs(state.chart_summary)))
+    # the order as re-drafted is what the turn routes on (the follow-up alone names no drug)
+    said = read(state.message, understood=words, chart=said.chart,
+                conversation=said.conversation)
+    entities = replace(said.entities, chart_drugs=said.chart.medications)
     return {
         "entities": entities,
+        "request": replace(said, entities=entities),
         "history": prompts.recent(state.history, prompts.limit("history_turns")),
         "current": ToolCall(tool, args),
         "intent": "TOOL_NEEDED",
@@ -186,6 +209,12 @@ def _amended(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome] | None:
         "task_summary": _fast_summary(tool, args),
         "outcome": "execute",
     }
+
+
+def _chart(state: Turn) -> Chart:
+    """The chart in context as the reading takes it (who she is, her active medications)."""
+    meds = tuple(chart_drugs(state.chart_summary))
+    return Chart(patient=planning.in_context(state), medications=meds)
 
 
 def _not_granted(tool: str) -> str:
@@ -396,8 +425,8 @@ def _hints(state: Turn) -> str:
     found = [("patient ID", patient_id)] if patient_id else []
     found += [("drug name", d) for d in ent.drugs]
     found += [("patient name", n) for n in ent.patient_names]
-    found += [(k, v) for k, v in (ent.dose or {}).items() if v]
-    found += [(k, v) for k, v in (ent.allergy or {}).items() if v]
+    found += [(k, v) for k, v in (ent.dose.said() if ent.dose else {}).items() if v]
+    found += [(k, v) for k, v in (ent.allergy.said() if ent.allergy else {}).items() if v]
     hints = [prompts.template("hint").format(key=key, value=value) for key, value in found]
     return "\n".join(hints) + "\n" if hints else ""
 

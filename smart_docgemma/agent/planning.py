@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
 from ..knowledge import analytes
-from ..reading.drugs import asks_general_knowledge, ordered_drug
-from ..reading.subject import InContext, Subject, is_own_id, subject_of, without_identifiers
+from ..reading.dose import Allergy, Dose
+from ..reading.request import Chart, Request, ordered_of
+from ..reading.subject import InContext, Subject, is_own_id, subject_of
 from ..tools import catalog
-from ..tools.chart.answers import chart_focus, focus_of
-from ..tools.words.windows import Asked, asked, keys_of
+from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
-from .extraction import born_words, compiled
-from .languages import fold
+from .extraction import read
 from .prompts import rules
 from .state import Turn
 
@@ -45,11 +45,11 @@ def required_tools(state: Turn) -> list[str]:
         ):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
-    if "search_patient" in needed and len(needed) > 1 and _only_her_named(state):
-        # her own name (with her birth date) names the patient in context: what is asked of her
-        # is answered from her chart, with no search for her
+    if "search_patient" in needed and len(needed) > 1 and _her_name_and_birth_date(state):
+        # her own name with her birth date names the patient in context: what is asked of her is
+        # answered from her chart, with no search for her (a name alone is still looked up)
         needed.discard("search_patient")
-    elif "search_patient" in needed and chart_focus(state.message) == "identifiers":
+    elif "search_patient" in needed and request(state).focus == "identifiers":
         needed.discard("get_patient_chart")  # "MRN of Jane Doe, DOB …": the lookup answers it
     own = {"this_patient", "chart_question"} & set(ent.actions)
     if "check_drug_interactions" in needed and not ent.drugs and own:
@@ -74,7 +74,7 @@ def required_tools(state: Turn) -> list[str]:
             set(writes()) - ({"order_lab_test"} if "order_lab" in ent.actions else set())
         )
     if "check_drug_interactions" in needed and "check_drug_safety" in needed:
-        if len(ent.drugs) >= 2 and not asks_for_label(state.message):
+        if len(ent.drugs) >= 2 and not request(state).words.label:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
@@ -105,32 +105,34 @@ def drug_for_her(state: Turn) -> bool:
     """A drug named in the chart of the patient in context, with no other request and no
     general-knowledge question: the one safety check of it against her chart, whatever the
     wording."""
-    drugs = set(state.entities.drugs) - ward_requests.tested(state.message, state.entities.drugs)
+    said = request(state)
+    drugs = set(state.entities.drugs) - said.tested_drugs
     return bool(drugs and state.patient_id and state.chart_summary and not other_patients(state)
-                and not asks_general_knowledge(fold(state.message)))
+                and not said.general_knowledge)
+
+
+def request(state: Turn) -> Request:
+    """The turn's one reading of its message (INPUT_ASSEMBLY keeps it on the turn); a turn made
+    without INPUT_ASSEMBLY (a test's, a stored one from before) is read here, once."""
+    if state.request is not None:
+        return state.request
+    return replace(read(state.message, chart=chart_of(state)), entities=state.entities)
+
+
+def chart_of(state: Turn) -> Chart:
+    """The chart in context as the reading takes it: who she is, her active medications."""
+    return Chart(patient=in_context(state), medications=state.entities.chart_drugs)
 
 
 def about_her_state(state: Turn) -> bool:
     """"can she have metformin with her kidneys?": one drug, asked against the patient's own
     state (``patient_context_words``), her medications not named."""
-    low = fold(state.message).lower()
-    named = any(
-        compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["patient_context_words"]
-    )
-    meds = any(
-        compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["own_medication_words"]
-    )
-    return len(state.entities.drugs) == 1 and named and not meds
+    words = request(state).words
+    return len(state.entities.drugs) == 1 and words.her_state and not words.her_medications
 
 
 def writes() -> set[str]:
     return {name for name, spec in catalog.specs().items() if spec.kind == "write"}
-
-
-def asks_for_label(message: str) -> bool:
-    """True when the clinician names something only the FDA label answers (boxed warning…)."""
-    low = fold(message).lower()
-    return any(compiled(rf"\b{re.escape(w)}\b").search(low) for w in rules()["label_words"])
 
 
 def done_tools(state: Turn) -> set[str]:
@@ -144,9 +146,12 @@ def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
     return [t for t in required_tools(state) if t not in done and t in available]
 
 
-def _only_her_named(state: Turn) -> bool:
-    """A patient is in context and every person the message names is her."""
-    return bool(state.patient_id) and not other_patients(state)
+def _her_name_and_birth_date(state: Turn) -> bool:
+    """A patient is in context, every person the message names is her, her birth date is given,
+    and no search is asked in words ("find patient …", "look up …")."""
+    ent = state.entities
+    return (bool(state.patient_id and ent.birth_date) and "search_patient" not in ent.actions
+            and not other_patients(state))
 
 
 def patient_id(state: Turn) -> str | None:
@@ -183,6 +188,8 @@ def other_patients(state: Turn) -> list[str]:
 
 def subject(state: Turn) -> Subject:
     """Who the message is about: the patient in context, or another patient and why."""
+    if state.request is not None:
+        return state.request.subject
     ent = state.entities
     return subject_of(ent.patient_names, ent.patient_ids, ent.birth_date, in_context(state))
 
@@ -226,51 +233,27 @@ _BRIEF_BORN = re.compile(r"\bborn (\d{4}-\d{2}-\d{2})")
 
 def interaction_drugs(state: Turn) -> list[str]:
     """The drugs to check together: those named, plus the chart's active medications when
-    the clinician asks about giving one drug to the patient in context."""
+    the clinician asks about giving one drug to the patient in context, or about combining one
+    drug with what she takes ("posso associar omeprazol?")."""
     named = list(state.entities.drugs)
-    if "give" in state.entities.actions and len(named) == 1:
+    if {"give", "check_interactions"} & set(state.entities.actions) and len(named) == 1:
         named += [d for d in state.entities.chart_drugs if d not in named]
     return named
 
 
 def missing_fields(tool: str, state: Turn) -> list[str]:
     """What a write still needs that the clinician did not say (asked, never guessed)."""
-    ent = state.entities
+    ent, words = state.entities, request(state).words
     have = {
         "drug": bool(ent.drugs),
-        "dose": bool((ent.dose or {}).get("dose")),
-        "frequency": bool((ent.dose or {}).get("frequency")),
+        "dose": bool(ent.dose and ent.dose.written),
+        "frequency": bool(ent.dose and ent.dose.frequency),
         "allergy substance": bool(ent.drugs)
         or "record_no_known_allergy" in ent.actions
-        or bool(
-            re.search(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+allergy", state.message, re.I)
-        ),
-        "note text": bool(note_text(state.message)) or len(_WORDS.findall(state.message)) >= 6,
+        or words.allergy_substance,
+        "note text": bool(words.note_text) or words.count >= 6,
     }
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
-
-
-_WORDS = re.compile(r"[A-Za-z0-9]+")
-
-
-def note_text(message: str) -> str | None:
-    """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
-    head, sep, text = message.partition(":")
-    return text.strip() if sep and len(text.strip()) >= 2 else None
-
-
-def note_type(message: str) -> str:
-    low = message.lower()
-    return next((t for t in rules()["note_types"] if t in low), "clinical note")
-
-
-def topic(message: str) -> str | None:
-    """The condition or subject of a trials or literature question ("trials for glioblastoma")."""
-    for pattern in rules()["topic_patterns"]:
-        m = re.search(pattern, fold(message), re.I)
-        if m:
-            return m.group(1).strip(" ,;:")[:100] or None
-    return None
 
 
 def _first_id(data: dict[str, Any]) -> str | None:
@@ -287,12 +270,13 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     ``code_only`` (no model this turn): also the topic of a trials or literature
     question and the note as dictated, which a model words better when there is one."""
     ent, patient = state.entities, patient_id(state)
-    drugs, dose = ent.drugs, ent.dose or {}
+    drugs, dose = ent.drugs, ent.dose or Dose()
     together = interaction_drugs(state)
-    subject = topic(state.message) if code_only else None
+    words = request(state).words
+    subject = words.topic if code_only else None
     candidates = {
         "check_drug_safety": (
-            {"drug_name": drugs[0], "dose": dose.get("dose")} if len(drugs) == 1 else None
+            {"drug_name": drugs[0], "dose": dose.written} if len(drugs) == 1 else None
         ),
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,
@@ -302,10 +286,10 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         "save_clinical_note": (
             {
                 "patient_id": patient,
-                "note_type": note_type(state.message),
-                "note_text": (note_text(state.message) or "")[:600],
+                "note_type": words.note_type,
+                "note_text": (words.note_text or "")[:600],
             }
-            if code_only and patient and note_text(state.message)
+            if code_only and patient and words.note_text
             else None
         ),
         "search_patient": (
@@ -313,13 +297,13 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
             if ent.patient_names
             else None
         ),
-        "get_patient_chart": chart_args(asked_of_her(state), patient) if patient else None,
+        "get_patient_chart": chart_args(request(state), patient) if patient else None,
         "prescribe_medication": (
             {
                 "patient_id": patient,
                 "medication_name": _ordered(state),
-                "dosage": dose.get("dose"),
-                "frequency": dose.get("frequency"),
+                "dosage": dose.written,
+                "frequency": dose.frequency,
                 "notes": _order_notes(dose),
             }
             if patient and _ordered(state)
@@ -327,7 +311,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         ),
         "add_allergy": _allergy_args(state, patient),
         **{
-            tool: ward_requests.arguments(tool, state.message, patient) if patient else None
+            tool: ward_requests.arguments(tool, request(state), patient) if patient else None
             for tool in ward_requests.TOOLS
         },
         "analyze_medical_image": (
@@ -346,27 +330,23 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
 def asked_of_her(state: Turn) -> str:
     """The question without the identifiers that named the patient in context; the message as
     it is when nothing else is asked ("MRN-100587 allergies?" asks for the allergies, "her MRN?"
-    for the MRN)."""
-    rest = without_identifiers(state.message, in_context(state), born_words())
-    return rest if rest != state.message and focus_of(rest) else state.message
+    for the MRN). Read once, with the request."""
+    return request(state).asked_of_her
 
 
 def _ordered(state: Turn) -> str | None:
-    """The drug an order names: the one drug, or of several the one written before the dose."""
-    drugs = state.entities.drugs
-    if len(drugs) == 1:
-        return drugs[0]
-    mentions = [(m.name, m.surface) for m in state.entities.drug_mentions if m.name]
-    return ordered_drug(fold(state.message), mentions, (state.entities.dose or {}).get("dose"))
+    """The drug an order names, as the request read it (``reading/request.ordered_of``)."""
+    if state.request is None:
+        return ordered_of(state.entities, state.message)
+    return state.request.ordered
 
 
-def chart_args(message: str, patient: str) -> dict[str, Any]:
+def chart_args(said: Request, patient: str) -> dict[str, Any]:
     """The chart read a question asks: its focus, and for a lab its window and statistic
-    ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean)."""
-    focus = focus_of(message)
-    windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
-    window = asked(message) if windowed else Asked()
-    return {"patient_id": patient, "focus": focus, "window": window.window,
+    ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean), as the request read
+    them."""
+    window = said.window
+    return {"patient_id": patient, "focus": said.focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit}
 
@@ -382,23 +362,22 @@ NO_KNOWN_ALLERGY = {
 
 def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
     """A no-known-allergy record ("NKDA"), or the one named substance with what was said of it."""
-    ent, allergy = state.entities, state.entities.allergy or {}
+    ent, allergy = state.entities, state.entities.allergy or Allergy()
     if not patient:
         return None
     if "record_no_known_allergy" in ent.actions:
         return {"patient_id": patient, **NO_KNOWN_ALLERGY}
     if len(ent.drugs) != 1:
         return None
-    return {"patient_id": patient, "substance": ent.drugs[0], "reaction": allergy.get("reaction"),
-            "severity": allergy.get("severity"), "verification": allergy.get("verification"),
-            "criticality": allergy.get("criticality")}
+    return {"patient_id": patient, "substance": ent.drugs[0], "reaction": allergy.reaction,
+            "severity": allergy.severity, "verification": allergy.verification,
+            "criticality": allergy.criticality}
 
 
-def _order_notes(dose: dict[str, Any]) -> str | None:
+def _order_notes(dose: Dose) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
-    parts = [f"route {dose['route']}" if dose.get("route") else "", dose.get("infusion") or "",
-             dose.get("as_needed") or "",
-             f"for {dose['duration']}" if dose.get("duration") else ""]
+    parts = [f"route {dose.route}" if dose.route else "", dose.infusion or "",
+             dose.as_needed or "", f"for {dose.duration}" if dose.duration else ""]
     return "; ".join(p for p in parts if p) or None
 
 

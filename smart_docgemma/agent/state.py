@@ -18,9 +18,10 @@ from typing_extensions import TypedDict  # pydantic reads TypedDicts from here b
 
 from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
 from ..grounding.check import Citation, SentenceCheck
+from ..reading.entities import Entities as Entities  # made by extraction, kept on the turn
+from ..reading.request import Request
 from ..tools.base import Source, ToolResult
 from ..tools.sources.imaging import ImageMeta
-from .entities import Entities as Entities  # made by extraction, kept on the turn
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
 
@@ -96,6 +97,7 @@ class Turn:
     patient_id: str | None = None  # the launch patient
     image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
+    request: Request | None = None  # the message read once (INPUT_ASSEMBLY): what every step reads
     intent: str | None = None  # DIRECT | TOOL_NEEDED
     task_summary: str = ""
     suggested_tool: str | None = None
@@ -148,6 +150,7 @@ class Changes(TypedDict, total=False):
     patient_id: str | None
     image: dict[str, Any] | None
     entities: Entities
+    request: Request | None
     intent: str | None
     task_summary: str
     suggested_tool: str | None

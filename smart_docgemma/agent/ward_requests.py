@@ -16,8 +16,9 @@ from typing import Any
 
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
-from ..tools.words import ward_words, when
-from ..tools.words.windows import asked
+from ..reading.request import Request
+from ..reading.ward import Ward, read_ward
+from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, protocols
 from .languages import fold
 from .prompts import rules
@@ -69,47 +70,64 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
             for key, p in table.items()}
 
 
-def actions(text: str) -> list[str]:
-    """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write."""
-    low, found = _low(text), []
+def actions(text: str, ward: Ward | None = None, window: Asked | None = None) -> list[str]:
+    """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write
+    (``ward``, ``window``: its ward words and time window, read once by ``extraction``; a caller
+    without them has them read by the same reader)."""
+    low, found = _protocol_slip(_low(text)), []
+    ward = ward if ward is not None else read_ward(text)
+    window = window if window is not None else asked(text)
     planned = workflow_actions(low)
     if planned:
         return planned
     if _any("protocol_words").search(low) and protocol_named(text):
         return ["protocol"]
-    if ward_words.lab_tests(text) and (
-        ward_words.says_any(text, "lab_order_words") or _bare_order(text)
-    ):
+    if ward.tests and (ward.order_words or _bare_order(text, ward, window)):
         found.append("order_lab")
-    if ward_words.specialties(text) and ward_words.says_any(text, "referral_words"):
+    if ward.specialties and ward.referral_words:
         found.append("refer")
-    if (ward_words.readings(text) and not _any("question_words").search(low)
-            and (ward_words.says_any(text, "record_words") or _bare_readings(text, low))):
+    if (ward.readings and not _any("question_words").search(low)
+            and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
     return found
 
 
-def _bare_readings(text: str, low: str) -> bool:
+_PROTOCOL = ("protocol", "protocole", "protocolo")
+
+
+def _protocol_slip(low: str) -> str:
+    """"hba1c protcol?", "protocolo" typed "protocoo": a word one slip (a letter missed, added,
+    changed or two swapped) from "protocol" in any language is read as it."""
+    from rapidfuzz.distance import OSA
+
+    def fixed(m: re.Match[str]) -> str:
+        word = m.group(0)
+        near = word not in _PROTOCOL and any(OSA.distance(word, p) <= 1 for p in _PROTOCOL)
+        return "protocol" if near else word
+
+    return re.sub(r"\bp[a-z]{6,9}\b", fixed, low)
+
+
+def _bare_readings(text: str, low: str, ward: Ward) -> bool:
     """Readings typed alone, with or without the time they were taken ("TA 160/95 à 22h",
     "sats 94% on RA, rr 22"): ward shorthand for charting them (a card the clinician approves),
     unless it asks something, names a drug or a test, or says more than a short line."""
     return ("?" not in text and len(low.split()) <= _BARE_WORDS and not find_drugs(low)
-            and not ward_words.lab_tests(text))
+            and not ward.tests)
 
 
 _BARE_WORDS = 12  # a line of readings; a longer message is a note or a question
 
 
-def _bare_order(text: str) -> bool:
+def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     """A bare list of tests with a time or a priority ("bmp + mg in am", "NFS + iono demain à 7h",
     "stat trop"): an order, unless it asks something or states readings."""
-    low = _low(text)
-    if "?" in text or _any("question_words").search(low) or ward_words.readings(text):
+    if "?" in text or _any("question_words").search(_low(text)) or ward.readings:
         return False
-    window = asked(text)  # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
+    # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
     if window.statistic is not None or window.thresholds:
         return False
-    return when.starts(text) is not None or ward_words.priority(text) is not None
+    return ward.timed
 
 
 def workflow_actions(low: str) -> list[str]:
@@ -176,8 +194,9 @@ def stated_value(low: str, problem: str) -> float | None:
     return float(m.group(1).replace(",", ".")) if m else None
 
 
-def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
-    """The write tool's arguments from the message, when its words fix them."""
+def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | None:
+    """The write tool's arguments from the request, when its words fix them."""
+    message, ward = request.message, request.ward
     if tool in ("review_care_gaps", "order_care_gaps"):
         gap_args: dict[str, Any] = {"patient_id": patient}
         if tool == "order_care_gaps":
@@ -203,27 +222,24 @@ def arguments(tool: str, message: str, patient: str) -> dict[str, Any] | None:
             if key
             else None
         )
+    return _ward_arguments(tool, ward, message, patient)
+
+
+def _ward_arguments(tool: str, ward: Ward, message: str, patient: str) -> dict[str, Any] | None:
+    """A lab order, a referral or a vital sign: the ward's words as the request read them."""
     if tool == "order_lab_test":
-        tests = ward_words.lab_tests(message)
-        return {"patient_id": patient, "test": " and ".join(tests), "when": _when(message),
-                "priority": ward_words.priority(message)} if tests else None
+        return {"patient_id": patient, "test": " and ".join(ward.tests), "when": ward.when,
+                "priority": ward.priority} if ward.tests else None
     if tool == "refer_patient":
-        found = ward_words.specialties(message)
-        if not found:
+        if not ward.specialties:
             return None
-        return {
-            "patient_id": patient,
-            "specialty": found[0],
-            "reason": ward_words.referral_reason(message, found[0]),
-            "note": ward_words.referral_note(message),
-            "priority": ward_words.priority(message),
-        }
+        return {"patient_id": patient, "specialty": ward.specialties[0],
+                "reason": ward.referral_reason, "note": ward.referral_note,
+                "priority": ward.priority}
     if tool == "record_vital_sign":
-        return (
-            {"patient_id": patient, "reading": message[:200]}
-            if ward_words.readings(message)
-            else None
-        )
+        taken = ward.taken.words() if ward.taken else None
+        return {"patient_id": patient, "reading": message[:200],
+                "taken": taken} if ward.readings else None
     return None
 
 
@@ -243,18 +259,3 @@ def _interval(message: str) -> int | None:
         return None
     n, unit = _COUNTS.get(m.group(1)) or int(m.group(1)), _UNITS.get(m.group(2), m.group(2))
     return 365 * (n // 12) if unit == "month" and n % 12 == 0 else n * _DAYS[unit]
-
-
-def _when(message: str) -> str | None:
-    """The words of the message that say when, from the first time word on (the tool reads them
-    in the site's zone: ``tools/when.py``, every language's time words)."""
-    at = when.starts(message)
-    return " ".join(fold(message).lower().split())[at:at + 40] if at is not None else None
-
-
-def tested(text: str, drugs: tuple[str, ...]) -> set[str]:
-    """The drugs that are the analytes of a list of lab tests ("NFS, magnésium demain matin"):
-    there magnesium is the test, not a drug asked about."""
-    if not ward_words.lab_tests(text):
-        return set()
-    return {d for d in drugs if analytes.named_in(d) is not None}

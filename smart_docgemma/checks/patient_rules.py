@@ -245,6 +245,14 @@ def _weight_order(draft: dict) -> weight_dose.WeightDose | None:
     )
 
 
+def _amount(worked: weight_dose.WorkedDose) -> str:
+    """"201 mg a dose", or "201 mg a day (doses a day not stated)" when only the day's amount is
+    known: never a dose of 0 mg."""
+    if worked.per_dose_mg is not None:
+        return f"{worked.per_dose_mg:g} mg a dose"
+    return f"{worked.per_day_mg or 0:g} mg a day (doses a day not stated)"
+
+
 def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
     worked = weight_dose.work_out(written, weight)
     ing = next((i for i in drug.split("/") if weight_dose.limits(i)), drug.split("/")[0])
@@ -263,11 +271,10 @@ def _worked(drug, written, weight, weight_id, draft, key, age) -> list[Finding]:
             [f"{head}: {verdict}", head]
             if severity == "critical"
             else [
-                f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose for "
+                f"{ing.capitalize()} {written.written}: {_amount(worked)} for "
                 f"{weight.kg:g} kg — {verdict}",
-                f"{ing.capitalize()} {written.written}: {worked.per_dose_mg or 0:g} mg a dose "
-                f"for {weight.kg:g} kg",
-                f"{ing.capitalize()}: {worked.per_dose_mg or 0:g} mg a dose for {weight.kg:g} kg",
+                f"{ing.capitalize()} {written.written}: {_amount(worked)} for {weight.kg:g} kg",
+                f"{ing.capitalize()}: {_amount(worked)} for {weight.kg:g} kg",
             ],
             "paediatric-dose",
             mechanism=said + ".",

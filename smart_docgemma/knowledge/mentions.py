@@ -132,8 +132,8 @@ def _fuzzy(token: str) -> tuple[str, ...]:
     Kept per token: a search over every drug word costs ~0.2 ms, and a real chart's medication
     names ("Fluticasone propionate 0.25 MG/ACTUAT Dry Powder Inhaler") bring a dozen such
     words to every turn's brief."""
-    if len(token) < 6 or not token.isalpha() or token in _guard():
-        return ()
+    if len(token) < 6 or not token.isalpha() or token in _guard() or token in _lab_words():
+        return ()  # "kalium" is potassium, never "valium" misspelt
     from rapidfuzz import process
     from rapidfuzz.distance import DamerauLevenshtein
 
@@ -160,6 +160,15 @@ def _started(token: str) -> str | None:
     if len(single) == 1 and all(next(iter(single)) in c.split("/") for c in combined):
         return single.pop()
     return None
+
+
+@lru_cache(maxsize=1)
+def _lab_words() -> frozenset[str]:
+    """The analytes' one-word names in every language ("kalium", "kaliemie", "natremia")."""
+    from . import analytes
+
+    words = {w for a in analytes.table().values() for w in (a.name.lower(), *a.words)}
+    return frozenset(normalise(w) for w in words if " " not in w)
 
 
 @lru_cache(maxsize=1)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from ..knowledge import analytes
 from ..knowledge.mentions import normalise
 
 DATA = Path(__file__).with_name("data")
@@ -46,6 +47,8 @@ def not_name_words() -> frozenset[str]:
         words |= {
             normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", (PACKAGE / rel).read_text().lower())
         }
+    # an analyte's short name is no first name, however short ("low Mg?", "Hb?")
+    words |= {normalise(w) for a in analytes.table().values() for w in (a.name, *a.words)}
     return frozenset(words)
 
 
@@ -102,9 +105,10 @@ def _addressed() -> re.Pattern[str]:
     comma ("what about Grace, …", "et pour Margaret ?"), or alone after a final comma
     ("…, Amara?")."""
     lead = _words_of("addressing")
-    name = r"([A-Z][a-z'\-]{2,})"
+    little = rf"(?:(?i:{_words_of('addressing_adjectives')})\s+)?"  # "et la petite Aïcha"
+    name = rf"{little}([A-Z][a-z'\-]{{2,}})"
     return re.compile(
-        rf"(?:^|[,;.?!]\s*)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
+        rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?i:{lead})\s+{name}(?=\s*(?:[,;:?!.]|$))|,\s*{name}\s*\?\s*$"
     )
 
 
@@ -167,3 +171,32 @@ def fold_accents(text: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
     )
+
+
+@lru_cache(maxsize=1)
+def _lone_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    said = _people_data()
+    return (frozenset(said["not_after"]), frozenset(said["articles"]),
+            frozenset(said["not_before_last"]))
+
+
+_TOKEN = re.compile(r"[\w'\u2019-]+|[?]")
+
+
+def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A first name alone inside the sentence: a capitalised word after an article ("quanto pesa
+    o Kofi?") or the last word of a question after a verb ("¿cuánto pesa Kofi?"), not the first
+    word, not a vocabulary word nor a drug, and not after a colleague's title or a place ("Dr
+    Smith"), nor a question's last word after a preposition ("any travel to Brazil?")."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    not_after, articles, not_before_last = _lone_words()
+    tokens = _TOKEN.findall(text or "")
+    found = []
+    for n, word in enumerate(tokens[1:], 1):
+        if not re.fullmatch(_WORD, word) or normalise(word) in stop:
+            continue
+        before = normalise(tokens[n - 1])
+        last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
+        if before not in not_after and (before in articles or last):
+            found.append(word)
+    return found

@@ -11,6 +11,7 @@ question ("MRN-100587 any allergies on file?" asks for the allergies, not the MR
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,9 +38,16 @@ class Subject:
 
 
 def is_own_name(name: str, here: InContext) -> bool:
-    """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah")."""
-    mine = {w.lower() for w in (here.name or "").split()}
-    return bool(mine) and {w.lower() for w in name.split()} <= mine
+    """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah"), with or without
+    its accents: the message is read accent-folded ("Chavarria957" for "Chavarría957")."""
+    mine = {_name_key(w) for w in (here.name or "").split()}
+    return bool(mine) and {_name_key(w) for w in name.split()} <= mine
+
+
+def _name_key(word: str) -> str:
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c)
+    )
 
 
 def is_own_id(said: str, here: InContext) -> bool:

@@ -181,6 +181,10 @@ class VitalSignArgs(BaseModel):
     reading: str = Field(
         min_length=3, max_length=200, description="e.g. BP 150/95 mmHg, HR 88, temp 38.2 C"
     )
+    taken: str | None = Field(
+        default=None, max_length=40,
+        description="when it was taken, when said, e.g. 06:00 or 22:00 yesterday",
+    )
 
 
 class ProtocolArgs(BaseModel):

@@ -51,7 +51,8 @@ def test_all_entities_precision_and_recall_floors():
 def test_dose_and_frequency():
     for case in (c for c in CASES if c.get("dose")):
         got = extract(case["text"]).dose
-        assert (got["dose"], got["frequency"]) == (case["dose"], case["frequency"]), case["text"]
+        assert got is not None, case["text"]
+        assert (got.written, got.frequency) == (case["dose"], case["frequency"]), case["text"]
 
 
 def test_misspellings_map_to_the_generic_name():
@@ -71,7 +72,8 @@ def test_no_request_word_is_read_as_a_misspelt_drug():
 
 def test_allergy_and_actions():
     got = extract("Document a severe penicillin allergy with hives")
-    assert got.allergy == {"reaction": "hives", "severity": "severe"}
+    assert got.allergy is not None
+    assert got.allergy.said() == {"reaction": "hives", "severity": "severe"}
     assert "document_allergy" in got.actions
     assert "check_interactions" in extract("interactions between warfarin and aspirin").actions
 

@@ -250,7 +250,7 @@ def test_french_clinicians_read_the_ansm_interaction_as_the_thesaurus_words_it()
 def test_doses_in_each_languages_units_are_kept_with_the_clinicians_accents(message, dose, frequency):
     found = extract(message)
     assert found.drugs == ("albuterol",) and found.dose is not None
-    assert (found.dose["dose"], found.dose["frequency"]) == (dose, frequency)
+    assert (found.dose.written, found.dose.frequency) == (dose, frequency)
 
 
 @pytest.mark.parametrize("message", [

@@ -121,3 +121,28 @@ def test_the_age_asked_in_two_words_reads_her_chart(message):
 def test_a_note_label_after_a_referral_is_the_referrals_text(message, action):
     found = set(extract(message).actions) & {"refer", "save_note"}
     assert action in found and (action == "save_note" or "save_note" not in found)
+
+
+ACCENTED = (f"Juan88 Chavarría957, 61 y male, born 1965-03-02, MRN {ID}; problems: none; meds: none; "
+            "allergies: none recorded")
+
+
+@pytest.mark.parametrize("message", [
+    "What is the age of Juan88 Chavarría957 (DOB 1965-03-02)?",
+    "latest potassium for Juan88 Chavarria957, DOB 1965-03-02",  # typed without the accent
+])
+def test_her_own_name_with_or_without_its_accents_is_her(message):
+    turn, calls = _run(message, chart=ACCENTED)
+    assert set(calls) == {"get_patient_chart"} and calls["get_patient_chart"][0]["patient_id"] == ID
+    assert "this chart only" not in turn.answer
+
+
+def test_another_name_beside_her_accented_one_is_still_refused():
+    turn, calls = _run("latest potassium for Juana Chavarria957", chart=ACCENTED)
+    assert calls == {} and "this chart only" in turn.answer
+
+
+@pytest.mark.parametrize("message", ["low Mg? give IV replacement per protocol", "low Hb?"])
+def test_an_analytes_short_name_is_never_a_first_name(message):
+    turn, calls = _run(message)
+    assert "this chart only" not in turn.answer and calls, turn.answer

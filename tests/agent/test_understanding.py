@@ -104,7 +104,8 @@ def test_her_chart_for_covid_reviews_the_launch_chart():
     ("zopiclone 7.5 mg nocte", {"dose": "7.5 mg", "frequency": "at night"}),
 ])
 def test_dose_route_frequency_and_duration_shorthands(text, dose):
-    assert extract(text).dose == dose
+    found = extract(text).dose
+    assert found is not None and found.said() == dose
 
 
 def test_route_and_duration_reach_the_order():
@@ -348,7 +349,7 @@ def test_chart_questions_in_words_not_in_any_set(question, focus):
 ])
 def test_a_days_amount_in_divided_doses_is_an_order_with_its_frequency(order, frequency):
     found = extract(order)
-    assert found.dose and found.dose["frequency"] == frequency
+    assert found.dose and found.dose.frequency == frequency
     assert {"order_line", "prescribe_drug"} & set(found.actions)
 
 

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent import ward_requests as w
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.reading.ward import read_ward
+from smart_docgemma.tools.words.windows import asked
+
+
+def _actions(text: str) -> list[str]:
+    """The ward's actions of ``text``, read with its ward words and window as a turn reads them."""
+    return w.actions(text, read_ward(text), asked(text))
 
 
 @pytest.mark.parametrize("text, action", [
@@ -17,7 +25,7 @@ from smart_docgemma.agent import ward_requests as w
     ("she stopped taking the aspirin", "reconcile"),
 ])
 def test_the_request_is_understood(text, action):
-    assert w.actions(text) == [action]
+    assert _actions(text) == [action]
 
 
 @pytest.mark.parametrize("text", [
@@ -26,7 +34,7 @@ def test_the_request_is_understood(text, action):
     "nota: pcte visto hoy, INR 3,4, plan omitir 1 dosis de warfarina", "is he taking warfarin?",
 ])
 def test_neighbours_are_not_taken_for_them(text):
-    assert not set(w.actions(text)) & {"care_gaps", "order_gaps", "plan", "reconcile"}
+    assert not set(_actions(text)) & {"care_gaps", "order_gaps", "plan", "reconcile"}
 
 
 @pytest.mark.parametrize("text, problem, value", [
@@ -35,7 +43,7 @@ def test_neighbours_are_not_taken_for_them(text):
     ("hyperkalaemia — what should I do?", "high_potassium", None),
 ])
 def test_the_stated_value_is_read(text, problem, value):
-    args = w.arguments("plan_problem", text, "p1")
+    args = w.arguments("plan_problem", read(text), "p1")
     assert args == {"patient_id": "p1", "problem": problem, "stated_value": value}
 
 
@@ -48,12 +56,12 @@ def test_the_stated_value_is_read(text, problem, value):
      {"new_drug": "labetalol", "dosage": "100 mg", "frequency": "deux fois par jour"}),
 ])
 def test_a_switch_reads_the_new_drug_its_dose_and_what_it_replaces(text, parts):
-    assert w.actions(text) == ["switch"]
-    assert w.arguments("switch_medication", text, "p1") == {"patient_id": "p1", **parts}
+    assert _actions(text) == ["switch"]
+    assert w.arguments("switch_medication", read(text), "p1") == {"patient_id": "p1", **parts}
 
 
 def test_a_switch_without_a_dose_is_not_drafted():
-    assert w.arguments("switch_medication", "switch her to labetalol", "p1") is None
+    assert w.arguments("switch_medication", read("switch her to labetalol"), "p1") is None
 
 
 @pytest.mark.parametrize("text, day, wrong", [

@@ -40,3 +40,25 @@ def test_paracetamol_shorthand_is_its_ingredient():
 ])
 def test_shared_short_or_doseless_starts_name_no_drug(text):
     assert all(m.match != "prefix" for m in find_drugs(text))
+
+
+def test_a_verb_that_is_also_a_brand_is_the_verb():
+    """"cambia la dosis a 150 mg" changes the pending dose; Cambia (a diclofenac brand) is not
+    named."""
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert find_drugs("cambia la dosis a 150 mg") == []
+
+
+@pytest.mark.parametrize("text, dose", [
+    ("ibuprofeno 100mg/5ml 7,5 ml de 8/8h", "150 mg (7.5 mL of 100 mg/5 mL)"),
+    ("ibuprofen 7.5 ml of 100mg/5ml tds", "150 mg (7.5 mL of 100 mg/5 mL)"),
+    ("paracetamol 120mg/5ml 10ml qds", "240 mg (10 mL of 120 mg/5 mL)"),
+    ("amoxicillin 500mg tds", "500 mg"),
+    ("ibuprofen 100mg/5ml tds", None),  # the strength alone is no dose: it is asked
+])
+def test_a_liquids_volume_is_its_mg_never_its_strength(text, dose):
+    from smart_docgemma.agent.extraction import extract
+
+    said = extract(text).dose
+    assert (said.written if said else None) == dose

@@ -1,26 +1,35 @@
-"""The reading matrix on real HAPI without a model (slow: it uses the sandbox's FHIR server):
-each split passes at least the figure reached (docs/reading.md), and the tuned split has no unsafe
-case — no other patient answered from this chart, no finding missing, no write nobody asked for."""
+"""The reading sets on real HAPI without a model (slow: it uses the sandbox's FHIR server): each
+split of the matrix, of the second unseen set (probe2) and the report's example sentences passes
+at least the figure reached (docs/reading.md) with no unsafe case — no other patient answered
+from this chart, no finding missing, no write nobody asked for."""
 from __future__ import annotations
 
 import pytest
 from smart_docgemma.evaluation import evaluate, load_cases
 
-from tests.reading.run_matrix import MATRIX, passed, unsafe
+from tests.reading.run_matrix import SETS, passed, unsafe
 
-# reached on 2026-12-05 (docs/reading.md); the holdout's misses were read once, for the
-# medication words and drug starts
-FLOORS = {"tuned": (158, 0), "holdout": (69, 0)}
+# reached on 2026-12-05 (docs/reading.md); both holdouts' misses have been read, so they are
+# floors, no longer unseen figures
+FLOORS = {
+    ("matrix", "tuned"): 176,
+    ("matrix", "holdout"): 87,
+    ("probe2", "tuned"): 122,
+    ("probe2", "holdout"): 55,
+    ("probe3", "holdout"): 40,  # blind first run 36/44 with 2 unsafe; its misses then read
+    ("examples", "tuned"): 25,
+}
 
 
-@pytest.mark.parametrize("split", sorted(FLOORS))
-def test_the_matrix_passes_at_least_the_reached_figure(split, fhir_base, sources):
-    cases = [c for c in load_cases(MATRIX) if c.split == split]
+@pytest.mark.parametrize(("name", "split"), sorted(FLOORS))
+def test_each_set_passes_at_least_the_reached_figure_with_nothing_unsafe(
+    name, split, fhir_base, sources
+):
+    cases = [c for c in load_cases(SETS / f"{name}.yaml") if c.split == split]
     by_id = {c.id: c for c in cases}
     report = evaluate(cases, endpoint="", fhir_base=fhir_base, config=sources)
     rows = [(r, by_id[r["id"]]) for r in report["results"]]
     good = sum(passed(r, c) for r, c in rows)
     bad = [c.id for r, c in rows if unsafe(r, c)]
-    least, most_unsafe = FLOORS[split]
-    assert good >= least and len(bad) <= most_unsafe, (good, bad)
+    assert good >= FLOORS[(name, split)] and not bad, (good, bad)
     assert report["overall"]["other_patient_proposals"] == 0

@@ -70,3 +70,16 @@ def test_what_she_takes_is_her_medication_list(text, chart):
     assert ("chart_question" in extract(text).actions) is chart
     if chart:
         assert chart_focus(text) in ("medications", "review")
+
+
+@pytest.mark.parametrize("text", ["¿cómo va la función renal?", "fonction rénale ?",
+                                  "como está a função renal dela?"])
+def test_kidney_function_asked_in_any_language_is_her_egfr(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert chart_focus(text) == "lab:eGFR" and "chart_question" in extract(text).actions
+
+
+@pytest.mark.parametrize("text", ["happy with his current prescriptions?", "comfortable with her meds?"])
+def test_contentment_with_the_list_asks_its_review(text):
+    assert chart_focus(text) == "review"

@@ -159,6 +159,20 @@ def test_a_first_name_a_relative_or_a_bed_is_someone_else(text, names):
     assert list(extract(text).patient_names) == names
 
 
+@pytest.mark.parametrize(("text", "names"), [
+    ("and Grace?", ["Grace"]), ("what about Grace", ["Grace"]), ("e a Grace?", ["Grace"]),
+    ("¿y Grace?", ["Grace"]), ("et Grace ?", ["Grace"]), ("how's Kofi's weight?", ["Kofi"]),
+    # near words: a drug, a test, a day, a disease named after a person
+    ("and Warfarin?", []), ("and INR?", []), ("And the INR?", []), ("and Potassium?", []),
+    ("and Monday?", []), ("What about Augmentin?", []), ("check Parkinson's meds", []),
+    ("and Hba1c?", []), ("and BP?", []),
+])
+def test_a_first_name_alone_after_a_follow_ups_opening_or_with_a_possessive(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
 @pytest.mark.parametrize("text, names", [
     ("how's Kofi's weight?", ["Kofi"]), ("Robert's allergies?", ["Robert"]),
     ("is Reye's syndrome a risk?", []), ("Bell's palsy", []), ("Let's check his K", []),
@@ -168,3 +182,98 @@ def test_one_capitalised_name_owning_something_is_a_person_an_eponym_is_not(text
     from smart_docgemma.agent.extraction import extract
 
     assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("e se eu passar amoxicilina pra ela?", True), ("pensando em iniciar espironolactona nela", True),
+    ("pensaba empezar espironolactona", True), ("je pensais lui donner de l'amoxicilline", True),
+    ("si je mets de l'ibuprofène ?", True), ("y si le doy amoxicilina", True),
+    # orders, stated
+    ("iniciar losartana 50 mg 1x ao dia", False), ("prescrire amoxicilline 500 mg si fièvre", False),
+    ("add losartan 50mg od", False), ("pautar espironolactona 25 mg cada 24 h", False),
+])
+def test_thinking_aloud_about_a_drug_asks_whether_it_is_safe(text, asks):
+    from smart_docgemma.agent.extraction import extract
+
+    assert ("give" in extract(text).actions) is asks
+
+
+@pytest.mark.parametrize("text", ["thinking of adding losartan 50 mg od",
+                                  "what about enalapril for her bp",
+                                  "thinking of starting ibuprofen for his knee"])
+def test_thinking_aloud_in_english_orders_nothing(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert not {"prescribe", "prescribe_drug", "administer"} & set(extract(text).actions)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("quanto pesa o Kofi?", ["Kofi"]), ("¿cuánto pesa Kofi?", ["Kofi"]), ("how is Kofi?", ["Kofi"]),
+    ("la paciente Grace tiene alergias", ["Grace"]), ("a Samara tem febre", ["Samara"]),
+    # a colleague, a place, a drug, a test, a day, the first word
+    ("ask Dr Smith?", []), ("seen at St Mary?", []), ("any allergies to Augmentin?", []),
+    ("is he on Eliquis?", []), ("o INR dele?", []), ("any K above 5 in November?", []),
+    ("TA ok on Monday?", []), ("Posso dar amoxicilina?", []), ("Tem alergia?", []),
+])
+def test_a_first_name_alone_after_an_article_or_ending_a_question(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text", [
+    "has she had the Pfizer?", "any travel to Brazil?", "pt from Ghana?", "any contact with Ebola?",
+    "is she Jehovah?", "his BP in Lisbon?",
+])
+def test_a_questions_last_word_after_a_preposition_is_no_person(text):
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(text).patient_names == ()
+
+
+@pytest.mark.parametrize("text, names", [
+    ("et la petite Aïcha, elle est allergique ?", ["Aicha"]), ("y el pequeño Kofi?", ["Kofi"]),
+    ("and the young Potassium?", []),
+])
+def test_a_first_name_after_an_adjective_is_someone_else(text, names):
+    from smart_docgemma.agent.extraction import extract
+
+    assert list(extract(text).patient_names) == names
+
+
+@pytest.mark.parametrize("text, frequency", [
+    ("amoxicilline 90 mg/kg/jour en deux fois", "en deux fois"),
+    ("amoxicilina 50 mg/kg/dia em duas vezes", "em duas vezes"),
+    ("amoxicilina 50 mg/kg/día en dos veces", "en dos veces"),
+])
+def test_a_days_amount_given_in_n_goes_is_its_frequency(text, frequency):
+    from smart_docgemma.agent.extraction import extract
+
+    said = extract(text).dose
+    assert said is not None and said.frequency == frequency
+
+
+def test_a_verb_one_slip_from_a_brand_is_no_drug():
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert find_drugs("corrige para 10 mg") == [] and find_drugs("corrigé 10 mg") == []
+
+
+def test_a_blood_pressure_written_with_an_x_is_read():
+    from smart_docgemma.tools.words.ward_words import readings
+
+    [bp] = [r for r in readings("registra PA 160x95 e FC 92") if r.vital == "blood pressure"]
+    assert bp.values == (160.0, 95.0)
+
+
+@pytest.mark.parametrize("text, action", [
+    ("ele tem alergia a alguma coisa?", "allergy_question"), ("¿es alérgico a algo?", "allergy_question"),
+    ("allergique à quoi ?", "allergy_question"), ("encaminha pra hematologia, urgente", "refer"),
+    ("interconsulta a hematología", "refer"), ("adresser en pneumologie", "refer"),
+    ("derivar a traumatología", "refer"), ("il pèse combien ?", "chart_question"),
+    ("¿cuánto pesa el niño?", "chart_question"), ("quanto ele pesa?", "chart_question"),
+])
+def test_questions_and_referrals_in_every_language(text, action):
+    from smart_docgemma.agent.extraction import extract
+
+    assert action in extract(text).actions

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
+from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.planning import chart_args
 from smart_docgemma.fhir import FhirGateway
 from smart_docgemma.knowledge import analytes
@@ -94,7 +95,7 @@ def chart(fhir_base):
 
 
 def _ask(ctx, question):
-    return run_chart(PatientChartArgs(**chart_args(question, PATIENT)), ctx).text
+    return run_chart(PatientChartArgs(**chart_args(read(question), PATIENT)), ctx).text
 
 
 def test_the_latest_finger_prick_glucose_is_the_glucometer_result(chart):

@@ -12,6 +12,7 @@ import pytest
 import yaml
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.knowledge import weight_dose
+from smart_docgemma.reading.dose import Dose
 from smart_docgemma.tools.writes.orders import dosage_instruction
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "doses_written.yaml").read_text())["cases"]
@@ -19,9 +20,9 @@ CASES = yaml.safe_load((Path(__file__).parent / "cases" / "doses_written.yaml").
 
 def read_back(text: str) -> weight_dose.WeightDose | None:
     """The order as the chat would code it, read back from its dosage."""
-    dose = extract(text).dose or {}
-    notes = "; ".join(p for p in (dose.get("route"), dose.get("duration") and f"for {dose['duration']}") if p)
-    inst = dosage_instruction(dose.get("dose") or "", dose.get("frequency") or "", notes or None)
+    dose = extract(text).dose or Dose()
+    notes = "; ".join(p for p in (dose.route, dose.duration and f"for {dose.duration}") if p)
+    inst = dosage_instruction(dose.written or "", dose.frequency or "", notes or None)
     return weight_dose.from_dosage(inst)
 
 

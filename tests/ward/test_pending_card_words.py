@@ -13,10 +13,11 @@ import pytest
 import yaml
 from smart_docgemma import knowledge
 from smart_docgemma.agent import amendments
-from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.planning import _order_notes
 from smart_docgemma.approval.types import PendingOrder
 from smart_docgemma.knowledge.weight_dose import repeat_per_day
+from smart_docgemma.reading.dose import Dose
 from smart_docgemma.tools.writes.orders import coded_order
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "pending_card.yaml").read_text())["cases"]
@@ -25,15 +26,15 @@ CASES = yaml.safe_load((Path(__file__).parent / "cases" / "pending_card.yaml").r
 def pending(words: str) -> PendingOrder:
     """The card a chat order of ``words`` drafts (the arguments the fast path gives the tool)."""
     ent = extract(words)
-    dose = ent.dose or {}
-    return PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), dose["dose"],
-                        dose["frequency"], _order_notes(dose))
+    dose = ent.dose or Dose()
+    return PendingOrder("p1", "pat", ent.drugs[0], knowledge.generic(ent.drugs[0]), dose.written,
+                        dose.frequency, _order_notes(dose))
 
 
 def outcome(case: dict) -> dict | None:
     """What the re-drafted order codes (None: not an amendment)."""
     card = pending(case["pending"])
-    change = amendments.read(case["say"], card)
+    change = amendments.read(read(case["say"]), card)
     if change is None:
         return None
     args = amendments.redraft(card, change)

@@ -13,7 +13,10 @@ from zoneinfo import ZoneInfo
 import pytest
 import yaml
 from smart_docgemma.agent import ward_requests
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.words import ward_words, when
+from smart_docgemma.tools.words.windows import asked
 
 FILE = yaml.safe_load((Path(__file__).parent / "cases" / "ward_shorthand.yaml").read_text())
 CASES, ZONE = FILE["cases"], "America/New_York"
@@ -22,9 +25,10 @@ NOW = datetime.fromisoformat(FILE["now"]).replace(tzinfo=ZoneInfo(ZONE))
 
 def outcome(case: dict) -> dict:
     """What the chat would do with the words: the kind, and the order's or the readings' fields."""
-    text, acts = case["text"], ward_requests.actions(case["text"])
+    text = case["text"]
+    acts = ward_requests.actions(text, read_ward(text), asked(text))
     if "order_lab" in acts:
-        args = ward_requests.arguments("order_lab_test", text, "p") or {}
+        args = ward_requests.arguments("order_lab_test", read(text), "p") or {}
         at = when.parse(args.get("when"), ZONE, NOW).at
         out = {"kind": "order", "tests": args.get("test", "").split(" and ")}
         if "day" in case:

@@ -16,13 +16,14 @@ from zoneinfo import ZoneInfo
 import pytest
 import yaml
 from smart_docgemma.agent import ward_requests
-from smart_docgemma.agent.extraction import asks_chart
+from smart_docgemma.agent.extraction import asks_chart, read
 from smart_docgemma.agent.planning import chart_args
 from smart_docgemma.languages import answering
+from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.args import PatientChartArgs
 from smart_docgemma.tools.chart import answers
 from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
-from smart_docgemma.tools.words.windows import Aggregate, Asked, Threshold
+from smart_docgemma.tools.words.windows import Aggregate, Asked, Threshold, asked
 
 FILE = yaml.safe_load((Path(__file__).parent / "cases" / "window_questions.yaml").read_text())
 CASES, ZONE = FILE["cases"], ZoneInfo("America/New_York")
@@ -80,7 +81,7 @@ def observation(i: int, item: Result | Pressure) -> dict[str, Any]:
 
 def answer(case: dict[str, Any]) -> str:
     """The chart tool's answer to the words, as planning asks it (no model)."""
-    args = PatientChartArgs(**chart_args(case["text"], "p1"))
+    args = PatientChartArgs(**chart_args(read(case["text"]), "p1"))
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
                   Threshold.of_keys(args.threshold), args.unit)
     observations = [observation(i, r) for i, r in enumerate(CHARTS[case["chart"]])]
@@ -91,7 +92,7 @@ def answer(case: dict[str, Any]) -> str:
 def routed(case: dict[str, Any]) -> bool:
     """The chat reads the words as a chart question, never as something to write."""
     text = case["text"]
-    actions = ward_requests.actions(text)
+    actions = ward_requests.actions(text, read_ward(text), asked(text))
     return not actions and asks_chart(text, actions, [])
 
 
@@ -103,7 +104,7 @@ def passes(case: dict[str, Any]) -> bool:
 @pytest.mark.parametrize("case", CASES,
                          ids=[f"{c['split']}-{c['lang']}-{c['text']}" for c in CASES])
 def test_window_question_is_a_chart_question(case: dict[str, Any]) -> None:
-    assert routed(case), ward_requests.actions(case["text"])
+    assert routed(case), case["text"]
 
 
 @pytest.mark.parametrize("case", CASES,
@@ -116,7 +117,7 @@ def test_window_question_answered(case: dict[str, Any]) -> None:
 
 def test_a_failed_read_is_never_none_found() -> None:
     """Observations that could not be read: said, never "none under 4"."""
-    args = PatientChartArgs(**chart_args("any glucose <4 in the last 48h?", "p1"))
+    args = PatientChartArgs(**chart_args(read("any glucose <4 in the last 48h?"), "p1"))
     d = ChartData(patient=ChartPatient(id="p1"), unavailable={"observations": "HTTP 503"})
     asked = Asked(args.window, None, Threshold.of_keys(args.threshold))
     text = answers.answer(args.focus, d, asked=asked, observations=[], now=NOW, tz=ZONE)

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from ...languages import fold
+from . import when
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
@@ -62,8 +63,25 @@ def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
 
 
 def lab_tests(text: str | None) -> list[str]:
-    """The lab tests of the table ``text`` names ("CBC and BMP" → both)."""
-    return _named(text, table()["lab_tests"], "names")
+    """The lab tests of the table ``text`` names ("CBC and BMP" → both); in a list of tests with
+    no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain")."""
+    named = _named(text, table()["lab_tests"], "names")
+    if _DOSE.search(_low(text)):
+        return named
+    listed = {k: d for k, d in table()["lab_tests"].items() if d.get("list_names")}
+    also = _named(text, listed, "list_names")
+    if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
+        return named
+    if not named and when.starts(text or "") is None and priority(text) is None:
+        return named  # "start magnesium and potassium": drugs, unless timed like an order
+    return _named(text, {k: {"names": [*d["names"], *d.get("list_names", ())]}
+                         for k, d in table()["lab_tests"].items()}, "names")
+
+
+# a dose said ("potassium 40 mmol", "magnesio 2 g"): the words are a drug, not a test
+_DOSE = re.compile(r"\d\s*(?:mg|g|mmol|meq|mcg|ml|units?)\b")
+# tests written as a list: "," "+" "&" "/" or and/et/e/y between them
+_LISTED = re.compile(r"[,+&/]|\b(?:and|et|e|y)\b")
 
 
 def lab_test(key: str) -> dict[str, Any]:
@@ -143,10 +161,24 @@ class Reading:
     def entry(self) -> dict[str, Any]:
         return dict(table()["vital_signs"][self.vital])
 
+    def as_written(self) -> str | None:
+        """The value in the unit the clinician wrote it in, when it was converted for the record
+        ("3.2 mmol/L" for a capillary glucose recorded as 57.65 mg/dL); None when unconverted."""
+        m = re.match(r"(\d+(?:\.\d+)?)\s*([a-z°%/ ]*)", self.said, re.I)
+        if not m or len(self.values) != 1 or abs(float(m.group(1)) - self.values[0]) < 1e-9:
+            return None
+        entry, number = self.entry, float(m.group(1))
+        unit = next((u for u in sorted(entry["units"], key=len, reverse=True)
+                     if m.group(2).strip().lower().startswith(u)), None)
+        if unit is None:
+            below = entry.get("mmol_below")
+            unit = "mmol/L" if below is not None and number < below else "°F"
+        return f"{number:g} {unit}"
+
 
 # "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
 _DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")
-_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\d)")
+_PAIR = re.compile(r"(\d{2,3})\s*[/x×]\s*(\d{2,3})(?!\d)")  # "150/95", Brazil's "150x95"
 _NUMBER = r"(\d{1,4}(?:\.\d+)?)"
 
 
@@ -171,7 +203,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
             continue
         value = re.match(
-            rf"\s*(?:is|was|of|at|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+            rf"\s*(?:is|was|of|at|de|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
             rf"([a-z°%/ ]{{0,20}})",
             after,
             re.I,

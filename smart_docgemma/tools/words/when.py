@@ -126,17 +126,40 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     return When(at, f"{at:%Y-%m-%d %H:%M} ({tz.key})")
 
 
-def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
-    """When a reading was taken, from its words ("cbg 3.2 at 0600", "à 6h", "a las 0500", "last
-    night at 22:00"): the latest such time not after ``now``; None when no time is said."""
-    tz = zone(site_zone)
-    now = (now or datetime.now(tz)).astimezone(tz)
+@dataclass(frozen=True)
+class Clock:
+    """The time of day a reading was said to be taken, before it is placed in a day: ``at``, and
+    whether the words put it the day before ("last night at 22:00", "hier", "ontem", "ayer")."""
+
+    at: time
+    day_before: bool = False
+
+    def words(self) -> str:
+        """The clock as the tools read it back ("06:00", "22:00 yesterday")."""
+        return f"{self.at:%H:%M}" + (" yesterday" if self.day_before else "")
+
+
+def clock_said(text: str | None) -> Clock | None:
+    """The clock time ``text`` says a reading was taken at ("cbg 3.2 at 0600", "à 6h", "a las
+    0500", "last night at 22:00"); None when no time is said."""
     low = _low(text)
     clock = _clock(low)
-    if clock is None:
-        return None
-    at = datetime.combine(now.date(), clock, tz)
-    if at > now or _any("yesterday").search(low):
+    return Clock(clock, bool(_any("yesterday").search(low))) if clock is not None else None
+
+
+def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
+    """When a reading was taken, from its words: the latest such time not after ``now``; None
+    when no time is said."""
+    said = clock_said(text)
+    return placed(said, site_zone, now) if said is not None else None
+
+
+def placed(said: Clock, site_zone: str | None, now: datetime | None = None) -> datetime:
+    """The clock said, placed at its latest time not after ``now`` in the site's zone."""
+    tz = zone(site_zone)
+    now = (now or datetime.now(tz)).astimezone(tz)
+    at = datetime.combine(now.date(), said.at, tz)
+    if at > now or said.day_before:
         at -= timedelta(days=1)  # "at 2200" said at 10:00 was last night
     return at
 

@@ -138,8 +138,22 @@ def _phrase(low: str, key: str) -> bool:
 def asked(question: str) -> Asked:
     """The window and statistic of ``question``; ``Asked()`` when it names neither."""
     low = fold(question).replace("'", " ")
-    return Asked(window=_window(low), statistic=Aggregate.MEAN if _mean(low) else None,
-                 thresholds=thresholds(low), unit=_unit_asked(low))
+    mean, limits = _mean(low), thresholds(low)
+    window = _window(low) or (_span(low) if mean or limits else None)
+    return Asked(window=window, statistic=Aggregate.MEAN if mean else None,
+                 thresholds=limits, unit=_unit_asked(low))
+
+
+def _span(low: str) -> str | None:
+    """"sur 12 mois", "em 1 ano", "over 6 months": the span just passed, in hours' key."""
+    w = _words()
+    m = re.search(rf"\b(?:{_alt(w['span_words'])})\s+(?:(?:les|os|as|los|las|the)\s+)?"
+                  rf"(\d+(?:\.\d+)?|{_alt(w['numbers'])})\s*-?\s*({_alt(w['units'])})\b", low)
+    if not m:
+        return None
+    amount = m.group(1)
+    n = float(amount) if amount[0].isdigit() else float(w["numbers"].get(amount, 1))
+    return key_of(n * w["units"][m.group(2)])
 
 
 _TIME_AFTER = r"(?!\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b)"
@@ -182,6 +196,8 @@ def _window(low: str) -> str | None:
         return "yesterday"
     if _phrase(low, "this_week"):
         return "7d"
+    if _phrase(low, "this_year"):
+        return "365d"
     for pattern in _patterns():
         m = pattern.search(low)
         if m:

@@ -62,6 +62,26 @@ def parse_timing(frequency: str) -> dict[str, Any] | None:
     return dosing.parse_timing(frequency)
 
 
+_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
+
+
+def frequency_shown(frequency: str) -> str:
+    """The frequency as written, with the timing it is coded as in words when they differ ("q8h
+    (every 8 hours)", "toutes les 8 heures (every 8 hours)"), so the card says what is ordered in
+    one wording whatever the language or shorthand."""
+    timing = parse_timing(frequency) or {}
+    n, period, unit = timing.get("frequency"), timing.get("period"), timing.get("periodUnit")
+    words: list[str] = []
+    if unit == "h" and n == 1 and period:
+        words.append(f"every {period:g} hours" if period != 1 else "every hour")
+        if 24 % period == 0 and 24 // period in _TIMES:  # "8/8h": 3 doses a day
+            words.append(f"{_TIMES[24 // period]} daily")
+    elif unit == "d" and period == 1 and n in _TIMES and not timing.get("when"):
+        words.append(f"{_TIMES[n]} daily")
+    unsaid = [w for w in words if w not in frequency.lower()]
+    return f"{frequency} ({', '.join(unsaid)})" if unsaid else frequency
+
+
 def dosage_instruction(dosage: str, frequency: str, notes: str | None) -> dict[str, Any]:
     """Dosage with text always, and structured timing/as-needed/dose/route where they parse."""
     return coded_order(dosage, frequency, notes).dosage
@@ -211,7 +231,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         ("Medication", args.medication_name),
         ("Dose", dose),
         ("Route", route),
-        ("Frequency", args.frequency),
+        ("Frequency", frequency_shown(args.frequency)),
         (
             "Code",
             f"RxNorm {coding['code']} ({coding['display']})"

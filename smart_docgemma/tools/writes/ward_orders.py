@@ -301,14 +301,16 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
     plausible = [r for r in found if not ward_words.implausible(r)]
     if not plausible:
         return ToolResult.failure("invalid", " ".join(wrong))
-    at = when.taken(args.reading, site_zone(ctx))
+    # the time as the caller read it ("06:00", "22:00 yesterday"), else the reading's own words
+    at = when.taken(args.taken or args.reading, site_zone(ctx))
     taken = at.isoformat(timespec="seconds") if at else None
     results = []
     for reading in plausible:
         said = ward_words.reading_text(reading)
         fields = [
             ("Vital sign", reading.vital),
-            ("Value", said.removeprefix(reading.vital).strip()),
+            ("Value", said.removeprefix(reading.vital).strip()
+             + (f" (written {reading.as_written()})" if reading.as_written() else "")),
             ("Code", f"LOINC {reading.entry['loinc']}"),
             (
                 "Time taken",

@@ -1,7 +1,8 @@
 """What deterministic extraction finds in one message: the ``Entities`` of a turn.
 
-Its own module, beside the turn's state, so that extraction (and what reads drug names
-through it) needs nothing of the turn.
+Part of the one typed request (``reading/request.py``): extraction (``agent/extraction.py``)
+reads the words, this is the value it hands on; the dose and the allergy are typed
+(``reading/dose.py``).
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
+from .dose import Allergy, Dose
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,8 @@ class Entities:
     # "DOB 1958-12-14", "born 12/14/1958" as an ISO date (never a guessed order)
     birth_date: str | None = None
     actions: tuple[str, ...] = ()
-    dose: dict[str, Any] | None = None  # {"dose", "frequency"[, "route", "duration"]}
-    allergy: dict[str, Any] | None = None  # {"reaction", "severity"}
+    dose: Dose | None = None  # the order's dose, frequency, route, duration
+    allergy: Allergy | None = None  # the reaction and severity said
     unsupported: tuple[str, ...] = ()  # actions this assistant does not perform
     has_image: bool = False
     chart_drugs: tuple[str, ...] = ()  # the chart summary's active medications

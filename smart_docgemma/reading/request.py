@@ -1,0 +1,184 @@
+"""One clinician's message read once, into one typed ``Request``.
+
+INPUT_ASSEMBLY reads each turn's message once (``agent/extraction.read``): the words the agent's
+rules name (drugs, doses, actions, people, ids) and the ward's words (``reading/ward.py``), with
+the conversation's state (the question just asked back, the pending card) and the chart in
+context as typed values. The ``Request`` keeps all of it on the turn; routing
+(``agent/planning``, ``agent/ward_requests``), the tools' arguments, the clarification and the
+cards read its fields, and nothing downstream reads the message's words again.
+
+    request = extraction.read(message, chart=Chart(...))
+    request.kind            # Kind.ORDER
+    request.ward.tests      # ("basic metabolic panel",)
+    request.focus, request.window
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..languages import fold
+from ..tools.chart.answers import focus_of
+from ..tools.words.windows import Asked, asked
+from .dose import Dose
+from .drugs import asks_general_knowledge, ordered_drug
+from .entities import Entities
+from .subject import InContext, Subject, subject_of, without_identifiers
+from .ward import Ward
+
+
+class Kind(str, Enum):
+    """What the message does: asks, orders, records or reviews."""
+
+    ASK = "ask"
+    ORDER = "order"
+    RECORD = "record"
+    REVIEW = "review"
+
+
+# the actions of the agent's rules that order, record or review (any other action asks)
+_ORDERS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line", "order_lab",
+                     "refer", "protocol", "switch", "order_gaps", "periop"})
+_RECORDS = frozenset({"record_vital", "save_note", "document_allergy", "record_no_known_allergy"})
+_REVIEWS = frozenset({"care_gaps", "reconcile", "plan"})
+# the chart foci answered with the whole-list review of her medications
+_REVIEW_FOCI = frozenset({"review", "medications"})
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The chart in context as the reading needs it, typed: who she is and her active
+    medications (generic names)."""
+
+    patient: InContext = field(default_factory=InContext)
+    medications: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """The conversation's state a message is read with: the question just asked back (the
+    message answers it) and the pending card a follow-up changes or completes."""
+
+    asked_back: str | None = None  # the assistant's last question, when the message answers it
+    pending_card: str | None = None  # the pending medication card's proposal id
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the message asks beyond its entities, read by the agent's rules (``agent/data/
+    rules.yaml``) on the message as written, once: the planning's questions of it."""
+
+    label: bool = False  # names what only the FDA label answers ("boxed warning")
+    her_state: bool = False  # a word of her own state ("with her kidneys", "pregnant")
+    her_medications: bool = False  # a word of her own medications ("her meds")
+    allergy_substance: bool = False  # an allergy's substance named ("allergy to X", "X allergy")
+    note_text: str | None = None  # what follows the first colon
+    note_type: str = "clinical note"
+    topic: str | None = None  # a trials or literature question's subject
+    count: int = 0  # the words of the message
+
+
+@dataclass(frozen=True)
+class Drug:
+    """A drug the message names, with the dose written for it (the ordered drug's)."""
+
+    name: str  # the generic name
+    said: str  # as written
+    dose: Dose | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    """A message read once: what it does, about whom, and everything it names, typed."""
+
+    message: str  # as written
+    understood: str  # the message completed by the question it answers
+    kind: Kind
+    entities: Entities  # drugs, dose, allergy, people, ids, actions
+    ward: Ward
+    subject: Subject
+    focus: str | None = None  # the chart focus asked ("medications", "lab:Potassium"…)
+    asked_of_her: str = ""  # the question without her own identifiers
+    window: Asked = field(default_factory=Asked)  # window, statistic, thresholds, unit
+    language: str = "en"
+    general_knowledge: bool = False  # asks of a drug in general, not for her
+    ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
+    words: Words = field(default_factory=Words)  # what it asks beyond its entities
+    conversation: Conversation = field(default_factory=Conversation)
+    chart: Chart = field(default_factory=Chart)
+
+    @property
+    def tests(self) -> tuple[str, ...]:
+        return self.ward.tests
+
+    @property
+    def dose(self) -> Dose | None:
+        return self.entities.dose
+
+    @property
+    def drugs(self) -> tuple[Drug, ...]:
+        """Each drug named once, the dose with the drug it was written for."""
+        first: dict[str, str] = {}
+        for mention in self.entities.drug_mentions:
+            if mention.name and mention.name not in first:
+                first[mention.name] = mention.surface
+        return tuple(Drug(name, said, self.dose if name == self.ordered else None)
+                     for name, said in first.items())
+
+    @property
+    def tested_drugs(self) -> frozenset[str]:
+        """The drugs named that are the analytes of a list of lab tests ("NFS, magnésium demain
+        matin": magnesium is the test, not a drug asked about)."""
+        from ..knowledge import analytes
+
+        if not self.ward.tests:
+            return frozenset()
+        return frozenset(d for d in self.entities.drugs if analytes.named_in(d) is not None)
+
+
+def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
+    """Order > record > review > ask, from the actions read and the chart focus."""
+    said = set(actions)
+    if said & _ORDERS:
+        return Kind.ORDER
+    if said & _RECORDS:
+        return Kind.RECORD
+    if said & _REVIEWS or focus in _REVIEW_FOCI:
+        return Kind.REVIEW
+    return Kind.ASK
+
+
+def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: Chart,
+             born_words: str, language: str = "en",
+             conversation: Conversation | None = None, focus: str | None = "",
+             words: Words | None = None) -> Request:
+    """The ``Request`` of a message whose words were read into ``found`` (extraction) and
+    ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
+    words understood; ``focus``: their chart focus, when already read)."""
+    here = chart.patient
+    rest = without_identifiers(understood, here, born_words)
+    rest_focus = focus_of(rest) if rest != understood else None
+    if rest_focus:  # "MRN-100587 any allergies?": what is asked of her, without her MRN
+        question, focus = rest, rest_focus
+    else:
+        question = understood
+        focus = focus_of(question) if focus == "" else None if focus == "summary" else focus
+    windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
+    return Request(
+        message=message, understood=understood,
+        kind=kind_of(found.actions, focus), entities=found, ward=ward,
+        subject=subject_of(found.patient_names, found.patient_ids, found.birth_date, here),
+        focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
+        language=language, conversation=conversation or Conversation(), chart=chart,
+        general_knowledge=asks_general_knowledge(fold(understood)),
+        ordered=ordered_of(found, understood), words=words or Words(),
+    )
+
+
+def ordered_of(found: Entities, understood: str) -> str | None:
+    """The drug an order names: the one drug, or of several the one written before the dose
+    ("add losartan 50mg od, bp still high on the lisinopril" orders losartan)."""
+    if len(found.drugs) == 1:
+        return found.drugs[0]
+    mentions = [(m.name, m.surface) for m in found.drug_mentions if m.name]
+    return ordered_drug(fold(understood), mentions, found.dose.written if found.dose else None)

@@ -1,0 +1,71 @@
+"""The ward's words of one message, read once: tests, specialties, readings, priority, when.
+
+Every name comes from the tools' tables (``tools/data/ward.yaml``, ``tools/data/when.yaml``),
+read by ``tools/words``; this module reads a message with them once, into a ``Ward`` the
+request carries (``reading/request.py``), so the agent's routing (``agent/ward_requests``) and
+the tools' arguments read the same values and never the message again.
+
+    ward = read_ward("Order a basic metabolic panel tomorrow at 8am")
+    ward.tests          # ("basic metabolic panel",)
+    ward.when           # "tomorrow at 8am" (the time words, from the first one on)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..languages import fold
+from ..tools.words import ward_words, when
+from ..tools.words.ward_words import Reading
+from ..tools.words.when import Clock
+
+# the time words an order carries to its tool: from the first time word on, this many characters
+# (the tool reads them in the site's zone; ``tools/words/when.parse``)
+WHEN_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Ward:
+    """What a message names of the ward's tables, each in the order written."""
+
+    tests: tuple[str, ...] = ()  # lab tests, the keys of the lab table
+    specialties: tuple[str, ...] = ()  # referral specialties, the keys of the table
+    readings: tuple[Reading, ...] = ()  # vital signs stated with a value
+    taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
+    priority: str | None = None  # stat | asap | urgent; None: routine
+    when: str | None = None  # the time words, folded, from the first one on
+    order_words: bool = False  # a word of ordering a test ("order", "recheck", "draw")
+    referral_words: bool = False  # a word of referring ("refer", "consult with")
+    record_words: bool = False  # a word of recording ("record", "chart", "registrar")
+    referral_reason: str | None = None  # "for knee pain": the reason, never the specialty
+    referral_note: str | None = None  # the clinician's own text for the referral, verbatim
+
+    @property
+    def timed(self) -> bool:
+        """A time or a priority is said: a bare list of tests with it is an order."""
+        return self.when is not None or self.priority is not None
+
+
+def read_ward(text: str) -> Ward:
+    """The ward's words of ``text`` (as written; each reader folds it)."""
+    specialties = tuple(ward_words.specialties(text))
+    readings = tuple(ward_words.readings(text))
+    return Ward(
+        tests=tuple(ward_words.lab_tests(text)),
+        specialties=specialties,
+        readings=readings,
+        taken=when.clock_said(text) if readings else None,
+        priority=ward_words.priority(text),
+        when=when_words(text),
+        order_words=ward_words.says_any(text, "lab_order_words"),
+        referral_words=ward_words.says_any(text, "referral_words"),
+        record_words=ward_words.says_any(text, "record_words"),
+        referral_reason=ward_words.referral_reason(text, specialties[0]) if specialties else None,
+        referral_note=ward_words.referral_note(text) if specialties else None,
+    )
+
+
+def when_words(text: str) -> str | None:
+    """The words of ``text`` that say when, from the first time word on (folded, spaces
+    collapsed); None when no time is said."""
+    at = when.starts(text)
+    return " ".join(fold(text).lower().split())[at:at + WHEN_CHARS] if at is not None else None
