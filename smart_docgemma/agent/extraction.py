@@ -489,7 +489,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "is his med list safe?": the whole-list review is the safety check asked
-    not_with = set(chart["not_with"]) - ({"safety"} if focus == "review" else set())
+    # "happy with his current prescriptions?": "with his current" asks of no drug named here
+    review = {"safety", "give"} if not drugs else {"safety"}
+    not_with = set(chart["not_with"]) - (review if focus == "review" else set())
     if drugs or set(actions) & not_with or not focus:
         return False
     low = f" {text.lower()} "

@@ -83,3 +83,9 @@ def test_kidney_function_asked_in_any_language_is_her_egfr(text):
 @pytest.mark.parametrize("text", ["happy with his current prescriptions?", "comfortable with her meds?"])
 def test_contentment_with_the_list_asks_its_review(text):
     assert chart_focus(text) == "review"
+
+
+def test_with_his_current_list_and_no_drug_named_is_the_review():
+    from smart_docgemma.agent.extraction import extract
+
+    assert "chart_question" in extract("happy with his current prescriptions?").actions
