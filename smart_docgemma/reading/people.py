@@ -180,7 +180,8 @@ def _lone_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             frozenset(said["not_before_last"]))
 
 
-_TOKEN = re.compile(r"[\w'\u2019-]+|[?]")
+# punctuation kept as tokens: the first word of a sentence follows one, never an article
+_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
 
 
 def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:

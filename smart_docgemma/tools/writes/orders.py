@@ -25,7 +25,7 @@ import yaml
 from ... import knowledge
 from ...approval.types import ProposalSummary, SafetyFlag
 from ...checks.drug_safety import check_in_context
-from ...languages import N_, fold, message
+from ...languages import N_, answer_language, fold, message
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -67,8 +67,8 @@ _TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
 
 def frequency_shown(frequency: str) -> str:
     """The frequency as written, with the timing it is coded as in words when they differ ("q8h
-    (every 8 hours)", "toutes les 8 heures (every 8 hours)"), so the card says what is ordered in
-    one wording whatever the language or shorthand."""
+    (every 8 hours, three times daily)"), so an English card says what is ordered in one wording
+    whatever the shorthand; a card in French, Portuguese or Spanish keeps the clinician's words."""
     timing = parse_timing(frequency) or {}
     n, period, unit = timing.get("frequency"), timing.get("period"), timing.get("periodUnit")
     words: list[str] = []
@@ -79,6 +79,8 @@ def frequency_shown(frequency: str) -> str:
     elif unit == "d" and period == 1 and n in _TIMES and not timing.get("when"):
         words.append(f"{_TIMES[n]} daily")
     unsaid = [w for w in words if w not in frequency.lower()]
+    if answer_language() != "en":  # the card is read in the clinician's own words there
+        return frequency
     return f"{frequency} ({', '.join(unsaid)})" if unsaid else frequency
 
 
