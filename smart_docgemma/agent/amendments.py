@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..approval.types import PendingOrder
-from ..reading.dose import Dose
+from ..reading.dosage import Dose
 from ..reading.request import Request
 from . import extraction
 from .languages import fold

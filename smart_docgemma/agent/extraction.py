@@ -14,7 +14,7 @@ from typing import Any
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language
-from ..reading.dose import Allergy, Dose
+from ..reading.dosage import Allergy, Dose
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,

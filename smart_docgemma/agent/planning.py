@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..knowledge import analytes
-from ..reading.dose import Allergy, Dose
+from ..reading.dosage import Allergy, Dose
 from ..reading.request import Chart, Request, ordered_of
 from ..reading.subject import InContext, Subject, is_own_id, subject_of
 from ..tools import catalog

@@ -2,7 +2,7 @@
 
 Part of the one typed request (``reading/request.py``): extraction (``agent/extraction.py``)
 reads the words, this is the value it hands on; the dose and the allergy are typed
-(``reading/dose.py``).
+(``reading/dosage.py``).
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
-from .dose import Allergy, Dose
+from .dosage import Allergy, Dose
 
 
 @dataclass(frozen=True)

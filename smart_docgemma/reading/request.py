@@ -20,7 +20,7 @@ from enum import Enum
 from ..languages import fold
 from ..tools.chart.answers import focus_of
 from ..tools.words.windows import Asked, asked
-from .dose import Dose
+from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug
 from .entities import Entities
 from .subject import InContext, Subject, subject_of, without_identifiers

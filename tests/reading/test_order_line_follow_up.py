@@ -40,7 +40,7 @@ def _card(first: str):
     from smart_docgemma.agent.extraction import extract
     from smart_docgemma.agent.planning import _order_notes
     from smart_docgemma.approval.types import PendingOrder
-    from smart_docgemma.reading.dose import Dose
+    from smart_docgemma.reading.dosage import Dose
 
     ent = extract(first)
     dose = ent.dose or Dose()

@@ -6,7 +6,7 @@ import pytest
 from smart_docgemma.agent import planning, state
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.graph import Agent
-from smart_docgemma.reading.dose import Basis
+from smart_docgemma.reading.dosage import Basis
 from smart_docgemma.reading.request import Chart, Kind, Request
 from smart_docgemma.reading.subject import InContext
 from smart_docgemma.smart.scopes import GrantedScopes

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.knowledge import weight_dose
-from smart_docgemma.reading.dose import Dose
+from smart_docgemma.reading.dosage import Dose
 from smart_docgemma.tools.writes.orders import dosage_instruction
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "doses_written.yaml").read_text())["cases"]

@@ -17,7 +17,7 @@ from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.planning import _order_notes
 from smart_docgemma.approval.types import PendingOrder
 from smart_docgemma.knowledge.weight_dose import repeat_per_day
-from smart_docgemma.reading.dose import Dose
+from smart_docgemma.reading.dosage import Dose
 from smart_docgemma.tools.writes.orders import coded_order
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "pending_card.yaml").read_text())["cases"]
