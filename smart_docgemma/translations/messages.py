@@ -466,6 +466,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
+    "Only one order is prepared per message: %(others)s was checked with it but not ordered; "
+    "ask for it in its own message to order it.": (
+        "Une seule prescription est préparée par message : %(others)s a été vérifié avec elle mais "
+        "pas prescrit ; demandez-le dans son propre message pour le prescrire.",
+        "Só uma prescrição é preparada por mensagem: %(others)s foi verificado com ela mas não "
+        "prescrito; peça-o numa mensagem própria para o prescrever.",
+        "Solo se prepara una orden por mensaje: %(others)s se comprobó con ella pero no se "
+        "prescribió; pídalo en su propio mensaje para prescribirlo.",
+        "Agizo moja tu huandaliwa kwa kila ujumbe: %(others)s imekaguliwa pamoja nalo lakini "
+        "haikuagizwa; iombe katika ujumbe wake ili kuiagiza.",
+    ),
     "The earlier card was withdrawn: this order replaces it.": (
         "La carte précédente a été retirée : cette prescription la remplace.",
         "O cartão anterior foi retirado: esta prescrição o substitui.",
