@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from ..knowledge import analytes
 from ..reading.dosage import Allergy, Dose
 from ..reading.request import Chart, Request, ordered_of
-from ..reading.subject import InContext, Subject, is_own_id, subject_of
+from ..reading.subject import InContext, Subject, is_own_id, said_birth_date, subject_of
 from ..tools import catalog
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
@@ -150,7 +150,7 @@ def _her_name_and_birth_date(state: Turn) -> bool:
     """A patient is in context, every person the message names is her, her birth date is given,
     and no search is asked in words ("find patient …", "look up …")."""
     ent = state.entities
-    return (bool(state.patient_id and ent.birth_date) and "search_patient" not in ent.actions
+    return (bool(state.patient_id and ent.birth_dates) and "search_patient" not in ent.actions
             and not other_patients(state))
 
 
@@ -191,7 +191,9 @@ def subject(state: Turn) -> Subject:
     if state.request is not None:
         return state.request.subject
     ent = state.entities
-    return subject_of(ent.patient_names, ent.patient_ids, ent.birth_date, in_context(state))
+    here = in_context(state)
+    return subject_of(ent.patient_names, ent.patient_ids,
+                      said_birth_date(ent.birth_dates, here.born), here)
 
 
 def in_context(state: Turn) -> InContext:
@@ -208,7 +210,8 @@ def is_launch_patient(state: Turn, name: str) -> bool:
     mine = {w.lower() for w in (launch_name(state) or "").split()}
     if not mine or not {w.lower() for w in name.split()} <= mine:
         return False
-    said, born = state.entities.birth_date, launch_identifiers(state).get("born")
+    born = launch_identifiers(state).get("born")
+    said = said_birth_date(state.entities.birth_dates, born)
     return not (said and born and said != born)
 
 
@@ -293,7 +296,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
             else None
         ),
         "search_patient": (
-            {"name": ent.patient_names[0], "birth_date": ent.birth_date}
+            {"name": ent.patient_names[0], "birth_date": ",".join(ent.birth_dates) or None}
             if ent.patient_names
             else None
         ),

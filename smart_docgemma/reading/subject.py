@@ -61,6 +61,12 @@ def id_key(said: str) -> str:
     return key[3:] if key.startswith("mrn") and len(key) > 3 else key
 
 
+def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:
+    """The birth date a message gives, of its readings ("07/09/1986" is July 9 or 7 September):
+    hers when one reading is, else the first (not hers either way)."""
+    return born if born and born in readings else next(iter(readings), None)
+
+
 def subject_of(
     names: tuple[str, ...] | list[str],
     ids: tuple[str, ...] | list[str],
