@@ -132,7 +132,9 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
-    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)]
+    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)
+              if not m.group(1).isupper()]
+    found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
     found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
@@ -192,8 +194,9 @@ def _named_born() -> re.Pattern[str]:
 def _inverted_born() -> re.Pattern[str]:
     """"McDermott739, Omega729 - DOB 1995-02-20": a surname, a comma and the given name(s) right
     before a birth date's word, as patient lists and wristbands write a patient."""
+    word = f"(?:{_NAME_WORD}|{_CAPS_WORD})"
     return re.compile(
-        rf"\b({_NAME_WORD}),\s*((?:{_NAME_WORD})(?:\s+{_NAME_WORD})?){_BEFORE_BORN}"
+        rf"\b({word}),\s*((?:{word})(?:\s+{word})?){_BEFORE_BORN}"
         rf"(?i:{_born_words()})\b"
     )
 
@@ -207,6 +210,29 @@ def _lower_born() -> re.Pattern[str]:
         rf"(?<![\w/-])((?:{_LOWER_BORN_WORD}\s+){{0,3}}{_LOWER_BORN_WORD}){_BEFORE_BORN}"
         rf"(?:{_born_words()})(?![a-z])"
     )
+
+
+# a name written in capitals, as wristbands and patient lists write a surname ("LIND531, NANCEE600")
+_CAPS_WORD = r"[A-Z][A-Z'\-]+\d*"
+
+
+@lru_cache(maxsize=1)
+def _caps_born() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w/-])({_CAPS_WORD}(?:\s+{_CAPS_WORD}){{1,2}}){_BEFORE_BORN}(?i:{_born_words()})\b"
+    )
+
+
+def _capitals_born(text: str, drug_words: set[str]) -> list[str]:
+    """A name in capitals right before a birth date's word ("NANCEE LIND DOB …"), or before it
+    with the surname first ("LIND531, NANCEE600 - DOB …"), when none of its words is a word of the
+    assistant's vocabulary or a drug ("CBC BMP DOB" names no one)."""
+    stop = not_name_words() | _guard_names() | drug_words
+    spans = [m.group(1) for m in _caps_born().finditer(text)]
+    spans += [f"{m.group(2)} {m.group(1)}" for m in _inverted_born().finditer(text)
+              if m.group(1).isupper()]
+    return [s for s in spans
+            if not any(normalise(w) in stop or w.lower() in stop for w in s.split())]
 
 
 def _typed_born(text: str, drug_words: set[str]) -> list[str]:

@@ -17,7 +17,14 @@ from pydantic import ValidationError
 from ..knowledge import analytes
 from ..reading.dosage import Allergy, Dose
 from ..reading.request import Chart, Request, ordered_of
-from ..reading.subject import InContext, Subject, is_own_id, said_birth_date, subject_of
+from ..reading.subject import (
+    InContext,
+    Subject,
+    is_own_id,
+    is_own_name,
+    said_birth_date,
+    subject_of,
+)
 from ..tools import catalog
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
@@ -207,8 +214,7 @@ def in_context(state: Turn) -> InContext:
 def is_launch_patient(state: Turn, name: str) -> bool:
     """"Robert Mensah" or "Mensah" in Robert Mensah's chart (every word of the name is his),
     unless the message gives a birth date that is not his (a namesake)."""
-    mine = {w.lower() for w in (launch_name(state) or "").split()}
-    if not mine or not {w.lower() for w in name.split()} <= mine:
+    if not is_own_name(name, in_context(state)):
         return False
     born = launch_identifiers(state).get("born")
     said = said_birth_date(state.entities.birth_dates, born)

@@ -39,7 +39,9 @@ class Subject:
 
 def is_own_name(name: str, here: InContext) -> bool:
     """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah"), with or without
-    its accents: the message is read accent-folded ("Chavarria957" for "Chavarría957")."""
+    its accents: the message is read accent-folded ("Chavarria957" for "Chavarría957"); and with
+    or without the digits a generated chart puts after each name ("Monet Wisoky" for "Monet875
+    Wisoky380"), which no one types."""
     mine = {_name_key(w) for w in (here.name or "").split()}
     return bool(mine) and {_name_key(w) for w in name.split()} <= mine
 
@@ -47,7 +49,7 @@ def is_own_name(name: str, here: InContext) -> bool:
 def _name_key(word: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c)
-    )
+    ).rstrip("0123456789")
 
 
 def is_own_id(said: str, here: InContext) -> bool:
