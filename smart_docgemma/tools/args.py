@@ -54,7 +54,10 @@ class ClinicalTrialsArgs(BaseModel):
 class PatientSearchArgs(BaseModel):
     model_config = _STRICT
     name: str = Field(min_length=1, max_length=80)
-    birth_date: str | None = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+    # one date, or the two readings of "07/09/1986" (comma-separated), each searched
+    birth_date: str | None = Field(
+        default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?(,\d{4}-\d{2}-\d{2})?$"
+    )
 
 
 class DrugIdentityArgs(BaseModel):

@@ -117,7 +117,11 @@ def says_any(text: str | None, key: str) -> bool:
 
 # ------------------------------------------------------------------ referral text
 _QUOTED = re.compile(r"[\"“”']([^\"“”]{12,})[\"“”']")
-_SBAR = re.compile(r"\bSituation\s*:.*", re.S | re.I)
+# SBAR's first heading in each language: Situation, Situação, Situación
+_SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
+# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:" …
+_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:",
+                   re.I)
 _REASON = re.compile(
     r"\bfor\s+(?:her|his|their|the)?\s*([a-z][a-z0-9 ,'/-]{2,80}?)"
     r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|,\s*(?:situation|background)))",
@@ -134,14 +138,14 @@ def referral_note(text: str) -> str | None:
     sbar = _SBAR.search(text)
     if sbar:
         return sbar.group(0).strip()
-    head, sep, rest = text.partition("note:")
-    return rest.strip() or None if sep else None
+    label = _NOTE.search(text)
+    return text[label.end():].strip() or None if label else None
 
 
 def referral_reason(text: str, specialty_key: str | None = None) -> str | None:
     """"for knee pain" → knee pain (never the specialty itself, nor a patient's id)."""
     words = set(specialty(specialty_key)["words"]) | {specialty_key} if specialty_key else set()
-    for m in _REASON.finditer(text.split("Situation")[0]):
+    for m in _REASON.finditer(_SBAR.split(text)[0]):
         said = m.group(1).strip(" ,")
         if said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
             return said
