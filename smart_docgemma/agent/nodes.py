@@ -18,6 +18,7 @@ from .. import metrics
 from ..approval.types import PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
+from ..reading.people import is_beside
 from ..reading.request import Chart, Conversation, Request
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
@@ -128,6 +129,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     pending = _pending_order(deps)
     said = read(state.message, chart=_chart(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
+    if pending and amendments.cancels(state.message):  # "cancel that": the card withdrawn
+        return _cancelled(said, pending, deps)
     # "actually make it 100mg": the pending card re-drafted
     amended = _amended(state, said, pending) if pending else None
     if amended is not None:
@@ -211,6 +214,18 @@ def _amended(
     }
 
 
+def _cancelled(
+    said: Request, pending: PendingOrder, deps: Deps
+) -> Update[InputAssemblyOutcome]:
+    """The pending medication card withdrawn at the clinician's word; nothing was written."""
+    done = bool(deps.ctx and deps.ctx.proposals and deps.ctx.proposals.withdraw_ids(
+        [pending.proposal_id], reason="Cancelled by the clinician in the conversation"))
+    text = (N_("The pending order for %(drug)s was withdrawn; nothing was written to the chart.")
+            if done else N_("The order for %(drug)s is no longer pending; nothing was changed."))
+    return {"request": said, "entities": said.entities, "outcome": "synthesize",
+            "clarification": say(message(text, drug=pending.ingredient), answer_language())}
+
+
 def _chart(state: Turn) -> Chart:
     """The chart in context as the reading takes it (who she is, her active medications)."""
     meds = tuple(chart_drugs(state.chart_summary))
@@ -236,6 +251,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
         if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
             return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
                                    born=planning.in_context(state).born, said=about.said_born)
+        if all(is_beside(n) for n in about.others):  # "son frère a de la fièvre", "bed 4"
+            return prompts.message("other_person", name=", ".join(about.others), here=here)
         return prompts.message("other_patient", name=", ".join(about.others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))
