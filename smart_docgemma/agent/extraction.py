@@ -19,6 +19,7 @@ from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    heading_names,
     lone_names,
     named_people,
     not_name_words,
@@ -147,6 +148,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
+    found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -631,6 +633,14 @@ _ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+a
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
+def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
+    """An allergy word in a question with no word of recording ("elle est allergique à
+    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?"): the chart's allergies are
+    asked, in any wording; "allergic to penicillin? add it" still records."""
+    return ("document_allergy" in actions and "allergy_question" not in actions
+            and text.rstrip().endswith("?") and not ward.record_words)
+
+
 def note_text(message: str) -> str | None:
     """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
     head, sep, text = message.partition(":")
@@ -665,6 +675,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
+        actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said, ward, window)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
