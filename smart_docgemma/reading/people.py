@@ -146,6 +146,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
         re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
         re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),
+        # "son frère a de la fièvre", "his daughter has a rash", "su hija tiene tos": the
+        # relative's own illness is the subject
+        re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
+                   rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
@@ -182,6 +186,12 @@ def unshouted(text: str) -> str:
     return _LOUD_WORD.sub(
         lambda m: m.group(1) + m.group(2).lower().replace("'S", "'s"), text
     )
+
+
+def is_beside(said: str) -> bool:
+    """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
+    return bool(re.fullmatch(rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('beds')})\s*#?\s*"
+                             r"\d+[a-z]?", fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:
