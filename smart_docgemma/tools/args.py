@@ -88,8 +88,8 @@ class PatientChartArgs(BaseModel):
         max_length=12,
         description="results in a window only, e.g. 24h, 3d, today, yesterday",
     )
-    statistic: Literal["mean"] | None = Field(
-        default=None, description="mean of the results in the window"
+    statistic: Literal["mean", "max", "min"] | None = Field(
+        default=None, description="mean, highest (max) or lowest (min) of the results in the window"
     )
     # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
     # unit the answer is asked in

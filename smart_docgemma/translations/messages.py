@@ -1618,6 +1618,88 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Presión arterial media %(window)s: %(bp)s mmHg, media de %(n)s mediciones.",
         "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa vipimo %(n)s.",
     ),
+    # the highest or the lowest result of a window (tools/chart/windowanswers.py)
+    "Highest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (the only result).": (
+        "Valeur la plus haute %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s (seul "
+        "résultat).",
+        "Valor mais alto de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s (único resultado).",
+        "Valor más alto de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s (único "
+        "resultado).",
+        "Thamani ya juu zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s (tokeo "
+        "pekee).",
+    ),
+    "Highest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (of %(n)s results).": (
+        "Valeur la plus haute %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s "
+        "(sur %(n)s résultats).",
+        "Valor mais alto de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s "
+        "(de %(n)s resultados).",
+        "Valor más alto de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s "
+        "(de %(n)s resultados).",
+        "Thamani ya juu zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s "
+        "(kati ya matokeo %(n)s).",
+    ),
+    "Lowest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (the only result).": (
+        "Valeur la plus basse %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s (seul "
+        "résultat).",
+        "Valor mais baixo de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s (único resultado).",
+        "Valor más bajo de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s (único "
+        "resultado).",
+        "Thamani ya chini zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s (tokeo "
+        "pekee).",
+    ),
+    "Lowest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (of %(n)s results).": (
+        "Valeur la plus basse %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s "
+        "(sur %(n)s résultats).",
+        "Valor mais baixo de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s "
+        "(de %(n)s resultados).",
+        "Valor más bajo de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s "
+        "(de %(n)s resultados).",
+        "Thamani ya chini zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s "
+        "(kati ya matokeo %(n)s).",
+    ),
+    "Highest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (the only "
+    "reading).": (
+        "Tension artérielle la plus haute %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(seule mesure).",
+        "Pressão arterial mais alta %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(única medição).",
+        "Presión arterial más alta %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(única medición).",
+        "Shinikizo la damu la juu zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kipimo pekee).",
+    ),
+    "Highest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (of %(n)s "
+    "readings).": (
+        "Tension artérielle la plus haute %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(sur %(n)s mesures).",
+        "Pressão arterial mais alta %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(de %(n)s medições).",
+        "Presión arterial más alta %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(de %(n)s mediciones).",
+        "Shinikizo la damu la juu zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kati ya vipimo %(n)s).",
+    ),
+    "Lowest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (the only reading).": (
+        "Tension artérielle la plus basse %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(seule mesure).",
+        "Pressão arterial mais baixa %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(única medição).",
+        "Presión arterial más baja %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(única medición).",
+        "Shinikizo la damu la chini zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kipimo pekee).",
+    ),
+    "Lowest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (of %(n)s "
+    "readings).": (
+        "Tension artérielle la plus basse %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(sur %(n)s mesures).",
+        "Pressão arterial mais baixa %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(de %(n)s medições).",
+        "Presión arterial más baja %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(de %(n)s mediciones).",
+        "Shinikizo la damu la chini zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kati ya vipimo %(n)s).",
+    ),
     "systolic %(limit)s %(window)s": (
         "pression systolique %(limit)s %(window)s",
         "pressão sistólica %(limit)s %(window)s",
