@@ -42,3 +42,24 @@ def test_a_count_a_day_is_that_count(said, per_day):
 
 def test_a_count_a_week_is_not_guessed():
     assert extract("methotrexate 10 mg 3x/week").dose.frequency is None
+
+
+@pytest.mark.parametrize("order, dose", [
+    ("morphine 2.5-5 mg q4h prn", "2.5-5 mg"),
+    ("oxycodone 5 to 10mg q4h prn", "5-10 mg"),
+    ("paracetamol 1 à 2 cp si douleur", "1-2 cp"),
+    ("lorazepam 1/2 tab nocte", "0.5 tab"),
+    ("lorazepam ½ tab nocte", "0.5 tab"),
+    ("paracetamol 2 x 500mg qds", "1000 mg (2 × 500 mg)"),
+])
+def test_a_range_a_fraction_and_a_count_of_a_strength_are_the_dose_written(order, dose):
+    assert extract(order).dose.written == dose
+
+
+def test_a_range_is_coded_as_a_range_never_one_of_its_ends():
+    from smart_docgemma.tools.writes.orders import dosage_instruction
+
+    inst = dosage_instruction("2.5-5 mg", "q4h", "as needed")
+    [rate] = inst["doseAndRate"]
+    assert "doseQuantity" not in rate
+    assert (rate["doseRange"]["low"]["value"], rate["doseRange"]["high"]["value"]) == (2.5, 5)
