@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .. import knowledge
 from ..knowledge import analytes
 from ..reading.dosage import Allergy, Dose
 from ..reading.request import Chart, Request, ordered_of
@@ -277,7 +278,8 @@ def missing_fields(tool: str, state: Turn) -> list[str]:
     """What a write still needs that the clinician did not say (asked, never guessed)."""
     ent, words = state.entities, request(state).words
     have = {
-        "drug": bool(ent.drugs),
+        # a class ("start a statin") is no drug to order: which one is asked
+        "drug": any(not knowledge.class_named(d) for d in ent.drugs),
         "dose": bool(ent.dose and ent.dose.written),
         "frequency": bool(ent.dose and ent.dose.frequency),
         "allergy substance": bool(ent.drugs)

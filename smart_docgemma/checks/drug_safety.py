@@ -113,6 +113,18 @@ class Report:
                     drugs=", ".join(self.drugs),
                 )
             )
+        named = [d for d in self.drugs if knowledge.class_named(d)]
+        if named:
+            out.append(
+                _say(
+                    N_(
+                        "Not covered: %(drugs)s names a class of drugs, so only the class's rules "
+                        "were applied; each drug's own rules (its dose, kidney dosing, its own "
+                        "interactions) were not. Name the drug to check it."
+                    ),
+                    drugs=", ".join(named),
+                )
+            )
         if self.renal_uncovered and self.renal is not None:
             out.append(
                 _say(

@@ -181,3 +181,30 @@ def test_a_second_drug_beside_an_order_is_checked_and_said_not_ordered():
     assert calls["check_drug_interactions"][0]["drug_names"][:2] == ["atorvastatin", "ramipril"]
     assert calls["prescribe_medication"][0]["medication_name"] == "atorvastatin"
     assert "ramipril was checked with it but not ordered" in turn.answer
+
+
+@pytest.mark.parametrize("text, named", [
+    ("can he have an NSAID?", "NSAID"), ("AINS possible ?", "NSAID"),
+    ("posso dar um anti-inflamatório a ele?", "NSAID"), ("ok to start an ACE inhibitor?", "ACE inhibitor"),
+    ("IECA ?", "ACE inhibitor"), ("can she have a statin?", "statin"),
+    ("any cephalosporin ok for her?", "cephalosporin"), ("bêta-bloquant possible ?", "beta-blocker"),
+])
+def test_a_class_named_is_read_as_that_class(text, named):
+    assert named in extract(text).drugs
+
+
+@pytest.mark.parametrize("name, key", [
+    ("NSAID", "nsaid"), ("ACE inhibitor", "ace_inhibitor"), ("cephalosporin", "cephalosporin"),
+    ("statin", "statin"),
+])
+def test_a_class_named_carries_the_classes_its_rules_are_written_for(name, key):
+    from smart_docgemma.knowledge import classes, identity
+
+    assert key in classes.of(name)
+    assert identity.parse(name).identified  # never "name not recognised", never a clean check
+
+
+def test_penicillin_is_still_the_ingredient():
+    from smart_docgemma.knowledge import classes
+
+    assert classes.named("penicillin") is None
