@@ -29,7 +29,7 @@ from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
-from . import languages, requests, ward_requests
+from . import languages, order_lines, ward_requests
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -602,15 +602,15 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
-    if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
-        dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
-    if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+    if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
+        dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
+    if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(text) if focus == "" else focus
     if asks_chart(text, actions, drugs, focus or "", window):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
-    if "give" not in actions and requests.asks_about_drug(
+    if "give" not in actions and order_lines.asks_about_drug(
         low, actions, named, bool((dose or {}).get("dose"))
     ):
         # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
