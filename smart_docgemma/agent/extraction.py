@@ -24,9 +24,10 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
 )
-from ..reading.request import Chart, Conversation, Request, Words, assemble
+from ..reading.request import Conversation, Request, Words, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
+from ..tools.chart.in_context import ChartInContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
 from ..tools.words.windows import Asked, asked
 from . import languages, order_lines, ward_requests
@@ -515,26 +516,14 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
 
 
-def chart_drugs(chart_summary: str | None) -> list[str]:
-    """The active medications of the chart summary's "meds:" part, as generic names."""
-    meds = re.search(r"\bmeds:\s*([^;]*)", chart_summary or "")
-    return list(_named_drugs(meds.group(1))) if meds else []
-
-
-@lru_cache(maxsize=256)
-def _named_drugs(text: str) -> tuple[str, ...]:
-    """A session asks about one chart: its brief's medications are read once, not every turn."""
-    return tuple(d.name for d in find_drugs(text) if d.name)
-
-
-def read(message: str, *, understood: str | None = None, chart: Chart | None = None,
+def read(message: str, *, understood: str | None = None, chart: ChartInContext | None = None,
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
     ward, window, focus = read_ward(said), asked(said), chart_focus(said)
     found = extract(said, ward=ward, window=window, focus=focus)
-    chart = chart or Chart()
+    chart = chart or ChartInContext()
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message))

@@ -21,6 +21,7 @@ from ..grounding.check import Citation, SentenceCheck
 from ..reading.entities import Entities as Entities  # made by extraction, kept on the turn
 from ..reading.request import Request
 from ..tools.base import Source, ToolResult
+from ..tools.chart.in_context import ChartInContext
 from ..tools.sources.imaging import ImageMeta
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
@@ -94,6 +95,8 @@ class Turn:
     chart_summary: str | None = None
     # the session's read of the chart as SYNTHESIZE reads it (chart_context)
     chart_text: str | None = None
+    # the same read typed, as the reading and the routing take it (None: no chart was read)
+    chart: ChartInContext | None = None
     patient_id: str | None = None  # the launch patient
     image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
@@ -147,6 +150,7 @@ class Changes(TypedDict, total=False):
     history: list[dict[str, Any]]
     chart_summary: str | None
     chart_text: str | None
+    chart: ChartInContext | None
     patient_id: str | None
     image: dict[str, Any] | None
     entities: Entities
@@ -200,6 +204,7 @@ def new_turn(
     history: list[dict[str, Any]] | None = None,
     chart_summary: str | None = None,
     chart_text: str | None = None,
+    chart: ChartInContext | None = None,
     image_meta: ImageMeta | None = None,
     patient_id: str | None = None,
     errors: tuple[str, ...] | list[str] = (),
@@ -210,6 +215,7 @@ def new_turn(
         history=list(history or []),
         chart_summary=chart_summary,
         chart_text=chart_text,
+        chart=chart,
         patient_id=patient_id,
         image=image_meta,
         errors=list(errors),

@@ -7,7 +7,7 @@ context as typed values. The ``Request`` keeps all of it on the turn; routing
 (``agent/planning``, ``agent/ward_requests``), the tools' arguments, the clarification and the
 cards read its fields, and nothing downstream reads the message's words again.
 
-    request = extraction.read(message, chart=Chart(...))
+    request = extraction.read(message, chart=read_for_turn(ctx).in_context)
     request.kind            # Kind.ORDER
     request.ward.tests      # ("basic metabolic panel",)
     request.focus, request.window
@@ -19,11 +19,12 @@ from enum import Enum
 
 from ..languages import fold
 from ..tools.chart.answers import focus_of
+from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug
 from .entities import Entities
-from .subject import InContext, Subject, subject_of, without_identifiers
+from .subject import Subject, subject_of, without_identifiers
 from .ward import Ward
 
 
@@ -43,15 +44,6 @@ _RECORDS = frozenset({"record_vital", "save_note", "document_allergy", "record_n
 _REVIEWS = frozenset({"care_gaps", "reconcile", "plan"})
 # the chart foci answered with the whole-list review of her medications
 _REVIEW_FOCI = frozenset({"review", "medications"})
-
-
-@dataclass(frozen=True)
-class Chart:
-    """The chart in context as the reading needs it, typed: who she is and her active
-    medications (generic names)."""
-
-    patient: InContext = field(default_factory=InContext)
-    medications: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,7 +97,8 @@ class Request:
     ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
     words: Words = field(default_factory=Words)  # what it asks beyond its entities
     conversation: Conversation = field(default_factory=Conversation)
-    chart: Chart = field(default_factory=Chart)
+    # the chart in context, typed (``tools/chart/in_context.py``)
+    chart: ChartInContext = field(default_factory=ChartInContext)
 
     @property
     def tests(self) -> tuple[str, ...]:
@@ -148,7 +141,7 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
     return Kind.ASK
 
 
-def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: Chart,
+def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: ChartInContext,
              born_words: str, language: str = "en",
              conversation: Conversation | None = None, focus: str | None = "",
              words: Words | None = None) -> Request:
