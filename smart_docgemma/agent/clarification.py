@@ -18,6 +18,7 @@ from typing import Any
 
 from ..languages import ANSWERED, answers
 from ..reading.entities import Entities
+from ..reading.people import fold_accents
 from . import order_lines
 from .extraction import extract  # extraction reads this module's sibling rules
 from .prompts import load, rules
@@ -78,11 +79,51 @@ def completed(
         number = _NUMBER.search(message)
         if drug and number and orders_it(message, own):  # "ok start it 10mg od": that drug
             return f"{drug} {message[number.start():]}"
-        return message
+        return referred_back(message, own, history or []) or message
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = order_lines.reply_dose(message) or message  # "500" to "what dose?": 500 mg
     return " ".join([*pending, reply])
+
+
+def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+    """``message`` with the clinician's last message in front, when it only points back at the
+    drugs or the medication list that message named ("any probs with those?" after "his meds?",
+    "ok together?" after "warfarin and aspirin", "et ça, c'est grave ?"): short, naming no drug,
+    dose, patient or request of its own. None otherwise."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said or len(message.split()) > 8 or not _back_words().search(_folded(message)):
+        return None
+    if own.drugs or own.dose or own.patient_names or own.patient_ids or _asks_own(own):
+        return None
+    before = str(said[-1].get("content") or "")
+    named = extract(before)
+    if not (named.drugs or _medication_pattern().search(_folded(before))):
+        return None
+    return f"{before} {message}"
+
+
+def _asks_own(own: Entities) -> bool:
+    """A request of its own beside the pointing back: a write, a lab, a search."""
+    return bool(set(own.actions) - {"this_patient", "chart_question", "safety", "give",
+                                    "check_interactions"})
+
+
+def _folded(text: str) -> str:
+    return fold_accents(text.lower())
+
+
+@lru_cache(maxsize=1)
+def _back_words() -> re.Pattern[str]:
+    words = sorted((fold_accents(w) for w in rules()["back_references"]), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def _medication_pattern() -> re.Pattern[str]:
+    words = sorted({fold_accents(w) for w in rules()["own_medication_words"]}, key=len,
+                   reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
 
 
 def order_line_before(history: list[dict[str, Any]]) -> str | None:

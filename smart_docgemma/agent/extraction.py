@@ -489,10 +489,12 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     chart, focus = rules()["chart_question"], chart_focus(text) or ""
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
-    # "is his med list safe?": the whole-list review is the safety check asked
+    # "is his med list safe?", "is his drug combo safe": the whole-list review (the medication
+    # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
     review = {"safety", "give"} if not drugs else {"safety"}
-    not_with = set(chart["not_with"]) - (review if focus == "review" else set())
+    listed = focus in ("review", "medications")
+    not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:
         return False
     low = f" {text.lower()} "
@@ -509,7 +511,11 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     windowed = focus.startswith("lab:") or focus == "vitals:bp"
     if windowed and (window if window is not None else asked(text)) != Asked():
         return True  # results in a time window are a chart's, never a definition
-    words = _BARE_WORD.findall(text.lower())
+    words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
+    for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
+        if words[: len(lead.split())] == lead.split():
+            words = words[len(lead.split()):]
+            break
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
 
 

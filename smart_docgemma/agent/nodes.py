@@ -18,6 +18,7 @@ from .. import metrics
 from ..approval.types import PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
+from ..reading.people import is_beside
 from ..reading.request import Conversation, Request
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
@@ -226,6 +227,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
         if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
             return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
                                    born=planning.in_context(state).born, said=about.said_born)
+        if all(is_beside(n) for n in about.others):  # "son frère a de la fièvre", "bed 4"
+            return prompts.message("other_person", name=", ".join(about.others), here=here)
         return prompts.message("other_patient", name=", ".join(about.others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))

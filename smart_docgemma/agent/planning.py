@@ -45,9 +45,10 @@ def required_tools(state: Turn) -> list[str]:
         ):
             needed.update(pattern["requires"])
     needed.update(ent.lesson_tools)  # an approved lesson acts as one more task pattern
-    if "search_patient" in needed and len(needed) > 1 and _her_name_and_birth_date(state):
-        # her own name with her birth date names the patient in context: what is asked of her is
-        # answered from her chart, with no search for her (a name alone is still looked up)
+    if "search_patient" in needed and _asks_of_her_by_name(state, needed):
+        # her own name (with her birth date or not) names the patient in context: what is asked
+        # of her is answered from her chart, with no search for her ("Grace Adeyemi - augmentin
+        # ok?"); her name alone, or her identifiers asked, is still looked up
         needed.discard("search_patient")
     elif "search_patient" in needed and request(state).focus == "identifiers":
         needed.discard("get_patient_chart")  # "MRN of Jane Doe, DOB …": the lookup answers it
@@ -153,11 +154,20 @@ def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
 
 
 def _her_name_and_birth_date(state: Turn) -> bool:
-    """A patient is in context, every person the message names is her, her birth date is given,
-    and no search is asked in words ("find patient …", "look up …")."""
+    """A patient is in context, every person the message names is her, her name or her birth
+    date is given, and no search is asked in words ("find patient …", "look up …")."""
     ent = state.entities
-    return (bool(state.patient_id and ent.birth_date) and "search_patient" not in ent.actions
+    named = bool(ent.birth_date or ent.patient_names)
+    return (bool(state.patient_id and named) and "search_patient" not in ent.actions
             and not other_patients(state))
+
+
+def _asks_of_her_by_name(state: Turn, needed: set[str]) -> bool:
+    """The message names the patient in context and asks something of her beyond who she is:
+    another tool, a drug for her, or a chart question other than her identifiers."""
+    if not _her_name_and_birth_date(state) or request(state).focus == "identifiers":
+        return False
+    return len(needed) > 1 or drug_for_her(state) or request(state).focus is not None
 
 
 def patient_id(state: Turn) -> str | None:

@@ -100,7 +100,7 @@ def find_drugs(text: str) -> list[DrugMention]:
             continue
         close = list(dict.fromkeys(names[c] for c in _fuzzy(tokens[i])))
         dosed = i + 1 < len(tokens) and tokens[i + 1][0].isdigit()
-        started = _started(tokens[i]) if dosed and not close else None
+        started = None if close else _started(tokens[i], generic_only=not dosed)
         if started:
             found.append(DrugMention(started, tokens[i], "prefix"))
         elif len(close) == 1:
@@ -144,22 +144,33 @@ def _fuzzy(token: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _started(token: str) -> str | None:
+def _started(token: str, generic_only: bool = False) -> str | None:
     """The one ingredient whose one-word names begin with ``token`` ("amoxi" → amoxicillin,
-    "paracet" → its ingredient), read only with a dose written after it: at least 5 letters,
-    not a guarded word, not a name itself; None when two ingredients share the start
-    ("predni": prednisone or prednisolone, the clinician says which). A combination beginning
-    so too ("amoxiclav") names its single ingredient by its own name, so "amoxi" is the
-    ingredient alone."""
-    if len(token) < 5 or not token.isalpha() or token in _guard() or token in _lab_starts():
+    "paracet" → its ingredient): at least 5 letters with a dose written after it, else at least
+    6 letters of an ingredient's own name ("fluclox for cellulitis?", "clinda instead?"; a
+    brand's start is an ordinary word too often: "proven", "deltas"); not a guarded word, not a
+    name itself; None when two ingredients share the start ("predni": prednisone or
+    prednisolone, the clinician says which). A combination beginning so too ("amoxiclav")
+    names its single ingredient by its own name, so "amoxi" is the ingredient alone."""
+    shortest = 6 if generic_only else 5
+    if len(token) < shortest or not token.isalpha() or token in _guard() or (
+        token in _lab_starts()
+    ):
         return None
     names = written_names()
-    drugs = {names[w] for w in _fuzzy_choices() if w.startswith(token) and w in names}
+    drugs = {names[w] for w in _fuzzy_choices() if w.startswith(token) and w in names
+             and (not generic_only or _own_name(w, names[w]))}
     single = {d for d in drugs if "/" not in d}
     combined = drugs - single
     if len(single) == 1 and all(next(iter(single)) in c.split("/") for c in combined):
         return single.pop()
     return None
+
+
+def _own_name(word: str, ingredient: str) -> bool:
+    """``word`` is the ingredient's own name, or one of a combination's ("flucloxacillin"), not
+    a brand's."""
+    return word in normalise(ingredient).split()
 
 
 @lru_cache(maxsize=1)

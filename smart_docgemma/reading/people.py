@@ -146,6 +146,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
         re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
         re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),
+        # "son frère a de la fièvre", "his daughter has a rash", "su hija tiene tos": the
+        # relative's own illness is the subject
+        re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
+                   rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
     )
 
@@ -164,6 +168,12 @@ def beside_people(text: str) -> list[str]:
         if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
             found.append(m.group(1))
     return list(dict.fromkeys(found))
+
+
+def is_beside(said: str) -> bool:
+    """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
+    return bool(re.fullmatch(rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('beds')})\s*#?\s*"
+                             r"\d+[a-z]?", fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:

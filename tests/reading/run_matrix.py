@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--split", choices=("tuned", "holdout", "all"), default="tuned")
     p.add_argument("--only", nargs="*", default=[])
     p.add_argument("--out")
-    p.add_argument("--set", choices=("matrix", "probe2", "probe3", "probe4"), default="matrix")
+    p.add_argument("--set", choices=sorted(f.stem for f in SETS.glob("*.yaml")),
+                   default="matrix")
     p.add_argument("--cases", help="a case file other than the named set")
     p.add_argument("-v", action="store_true", help="print every miss with its answer")
     args = p.parse_args(argv)

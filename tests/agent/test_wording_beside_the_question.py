@@ -1,0 +1,130 @@
+"""The same request in other words: her own name beside a drug, a relative who is ill, a
+follow-up that points back at the drugs just named, a follow-up's first words, the medication
+list named by what it is, and a drug written as the start of its name. Pure (the agent runs on
+the tests' fake tools; the words are read by the real readers)."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import clarification
+from smart_docgemma.agent.extraction import extract, read
+from smart_docgemma.agent.graph import Agent
+from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.people import beside_people
+from smart_docgemma.tools.base import ToolContext
+
+from .conftest import FakeTool, ok
+from .test_understanding import OWN, PATIENT_SCOPES, _tools
+
+
+def _run(message, chart=OWN, history=None):
+    tools = _tools()
+    tools["check_drug_safety"] = FakeTool("check_drug_safety", ok("Avoid naproxen", count=1))
+    ctx = ToolContext(patient_id="pt-1", scopes=PATIENT_SCOPES)
+    agent = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx)
+    turn = agent.run(message, chart_summary=chart, history=history)
+    return turn, {n: f.calls for n, f in tools.items() if f.calls}
+
+
+@pytest.mark.parametrize("message", [
+    "Robert Mensah - naproxen ok?",
+    "naproxen for Robert Mensah?",
+    "Mensah, Robert: naproxen?",
+])
+def test_her_own_name_beside_a_drug_checks_the_drug_without_a_search(message):
+    _, calls = _run(message)
+    assert "check_drug_safety" in calls and "search_patient" not in calls
+
+
+def test_her_own_name_alone_is_still_looked_up():
+    _, calls = _run("Robert Mensah?")
+    assert "search_patient" in calls
+
+
+@pytest.mark.parametrize("message, who", [
+    ("son frère a de la fièvre, je peux lui donner du paracétamol ?", "frere"),
+    ("her daughter has a rash, can she use hydrocortisone cream?", "daughter"),
+    ("a filha dela está com febre, pode tomar dipirona?", "filha"),
+    ("su hija tiene tos, le doy codeína?", "hija"),
+])
+def test_a_relative_ill_in_their_own_right_is_someone_else(message, who):
+    assert who in beside_people(message)
+    turn, calls = _run(message)
+    assert calls == {} and "this chart only" in turn.answer and "not this patient" in turn.answer
+
+
+@pytest.mark.parametrize("message", [
+    "her daughter says she has been confused, any of her meds?",  # the relative reports
+    "his wife is here, what is his INR?",
+    "son fils demande si elle peut prendre du paracétamol",  # asks: the patient, "elle"
+])
+def test_a_relative_who_reports_or_is_present_is_not_the_subject(message):
+    assert "daughter" not in beside_people(message) and "wife" not in beside_people(message)
+
+
+def _history(*said):
+    out = []
+    for text in said:
+        out += [{"role": "user", "content": text}, {"role": "assistant", "content": "…"}]
+    return out
+
+
+@pytest.mark.parametrize("before, message", [
+    ("his meds?", "any probs with those?"),
+    ("warfarin and aspirin", "ok together?"),
+    ("il prend quoi comme traitement ?", "et ça, c'est grave ?"),
+    ("¿qué medicamentos toma?", "¿y esos, algún problema?"),
+    ("quais os remédios dele?", "algum problema com esses?"),
+])
+def test_a_follow_up_pointing_back_is_read_with_the_message_it_points_at(before, message):
+    understood = clarification.completed(message, _history(before))
+    assert understood == f"{before} {message}"
+
+
+@pytest.mark.parametrize("before, message", [
+    ("hello", "any probs with those?"),  # the message before named no drug nor the list
+    ("his meds?", "ok to add naproxen to those?"),  # a drug of its own: its own request
+    ("his meds?", "those look fine, now order a potassium for tomorrow please thanks"),  # long
+])
+def test_a_follow_up_with_its_own_content_stands_alone(before, message):
+    assert clarification.completed(message, _history(before)) == message
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("what about the INR?", "lab:INR"),
+    ("and his K?", "lab:Potassium"),
+    ("et la kaliémie ?", "lab:Potassium"),
+    ("y la creatinina?", "lab:Creatinine"),
+])
+def test_a_follow_ups_first_words_are_no_definition_asked(message, focus):
+    said = read(message)
+    assert said.focus == focus and "chart_question" in said.entities.actions
+
+
+def test_what_is_still_asks_a_definition():
+    assert "chart_question" not in extract("what is eGFR?").actions
+
+
+@pytest.mark.parametrize("message", ["is his drug combo safe", "his regimen ok?"])
+def test_the_medication_list_named_by_what_it_is_is_the_review(message):
+    said = read(message)
+    assert said.focus == "medications" and "chart_question" in said.entities.actions
+
+
+@pytest.mark.parametrize("text, drug", [
+    ("fluclox for cellulitis?", "flucloxacillin"),
+    ("clinda instead?", "clindamycin"),
+    ("atorva for him", "atorvastatin"),
+    ("cefurox iv?", "cefuroxime"),
+])
+def test_six_letters_of_one_ingredients_own_name_are_that_drug(text, drug):
+    assert [m.name for m in find_drugs(text)] == [drug]
+
+
+@pytest.mark.parametrize("text", [
+    "proven benefit?",     # the start of a brand (Proventil), an ordinary word
+    "deltas in the trend",  # Deltasone
+    "reviewed yesterday",
+    "normal range?",
+])
+def test_a_brands_start_or_an_ordinary_word_is_no_drug(text):
+    assert find_drugs(text) == []
