@@ -24,7 +24,7 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
 )
-from ..reading.request import Conversation, Request, Words, assemble
+from ..reading.request import Conversation, Request, Words, Workflow, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext
@@ -528,11 +528,12 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
     ward, window, focus = read_ward(said), asked(said), chart_focus(said)
-    found = extract(said, ward=ward, window=window, focus=focus)
+    workflow = ward_requests.workflow_of(said)
+    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow)
     chart = chart or ChartInContext()
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
-                    words=read_words(message))
+                    words=read_words(message), workflow=workflow)
 
 
 def read_words(message: str) -> Words:
@@ -579,10 +580,11 @@ def topic(message: str) -> str | None:
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
-            focus: str | None = "") -> Entities:
+            focus: str | None = "", workflow: Workflow | None = None) -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
-    Spanish typed with or without accents read alike. ``ward``, ``window`` and ``focus``: the
-    message's ward words, time window and chart focus, when already read (``read``)."""
+    Spanish typed with or without accents read alike. ``ward``, ``window``, ``focus`` and
+    ``workflow``: the message's ward words, time window, chart focus and workflow words, when
+    already read (``read``)."""
     said, text = text, languages.fold(text)
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
@@ -593,7 +595,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
-    actions += ward_requests.actions(said, ward, window)
+    actions += ward_requests.actions(said, ward, window, workflow)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()

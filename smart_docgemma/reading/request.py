@@ -71,6 +71,31 @@ class Words:
 
 
 @dataclass(frozen=True)
+class Switch:
+    """A drug switch said in full: the new drug, its dose and frequency, the drug it replaces."""
+
+    new_drug: str
+    dosage: str
+    frequency: str
+    replaces: str | None = None
+
+
+@dataclass(frozen=True)
+class Workflow:
+    """A ward workflow's words, read once (``agent/ward_requests.workflow_of``): the switch said
+    in full, the problem a plan names with the value stated for it, the protocol named and the
+    age of a result it re-orders, and the care gaps' and peri-operative plan's qualifiers."""
+
+    switch: Switch | None = None
+    problem: str | None = None  # a key of ``plan_problems`` ("hyperkalaemia")
+    stated_value: float | None = None  # "K is 5.6": 5.6
+    protocol: str | None = None  # a key of ``tools/data/protocols.yaml``
+    older_than_days: int | None = None  # "older than 6 months": 180
+    labs_only: bool = False  # care gaps to order: only their labs
+    low_bleeding: bool = False  # a surgery of low bleeding risk
+
+
+@dataclass(frozen=True)
 class Drug:
     """A drug the message names, with the dose written for it (the ordered drug's)."""
 
@@ -96,6 +121,7 @@ class Request:
     general_knowledge: bool = False  # asks of a drug in general, not for her
     ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
     words: Words = field(default_factory=Words)  # what it asks beyond its entities
+    workflow: Workflow = field(default_factory=Workflow)  # a ward workflow's words
     conversation: Conversation = field(default_factory=Conversation)
     # the chart in context, typed (``tools/chart/in_context.py``)
     chart: ChartInContext = field(default_factory=ChartInContext)
@@ -144,7 +170,7 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
 def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: ChartInContext,
              born_words: str, language: str = "en",
              conversation: Conversation | None = None, focus: str | None = "",
-             words: Words | None = None) -> Request:
+             words: Words | None = None, workflow: Workflow | None = None) -> Request:
     """The ``Request`` of a message whose words were read into ``found`` (extraction) and
     ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
     words understood; ``focus``: their chart focus, when already read)."""
@@ -165,6 +191,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
         ordered=ordered_of(found, understood), words=words or Words(),
+        workflow=workflow or Workflow(),
     )
 
 

@@ -4,6 +4,8 @@ list named by what it is, and a drug written as the start of its name. Pure (the
 the tests' fake tools; the words are read by the real readers)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from smart_docgemma.agent import clarification
 from smart_docgemma.agent.extraction import extract, read
@@ -13,7 +15,10 @@ from smart_docgemma.reading.people import beside_people
 from smart_docgemma.tools.base import ToolContext
 
 from .conftest import FakeTool, ok
-from .test_understanding import OWN, PATIENT_SCOPES, _tools
+from .test_understanding import OWN, OWN_CHART, PATIENT_SCOPES, _tools
+
+# the same chart typed, for the launch patient of these turns
+TYPED = {OWN: replace(OWN_CHART, patient=replace(OWN_CHART.patient, id="pt-1"))}
 
 
 def _run(message, chart=OWN, history=None):
@@ -21,7 +26,7 @@ def _run(message, chart=OWN, history=None):
     tools["check_drug_safety"] = FakeTool("check_drug_safety", ok("Avoid naproxen", count=1))
     ctx = ToolContext(patient_id="pt-1", scopes=PATIENT_SCOPES)
     agent = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx)
-    turn = agent.run(message, chart_summary=chart, history=history)
+    turn = agent.run(message, chart_summary=chart, chart=TYPED[chart], history=history)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 

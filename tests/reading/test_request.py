@@ -152,6 +152,30 @@ def test_a_lab_order_turn_reads_its_tests_and_priority_once(monkeypatch):
     assert (tests.calls, priority.calls) == (1, 1)
 
 
+@pytest.mark.parametrize("text, tool, reader, want", [
+    ("switch to losartan 50 mg once daily from lisinopril", "switch_medication", "switch_parts",
+     {"new_drug": "losartan", "dosage": "50 mg", "frequency": "once daily",
+      "replaces": "lisinopril"}),
+    ("K is 5.6 - what should I do?", "plan_problem", "plan_problem",
+     {"problem": "high_potassium", "stated_value": 5.6}),
+    ("K 3.1 - replace per protocol", "apply_protocol", "protocol_named",
+     {"protocol": "potassium_oral"}),
+])
+def test_a_workflow_turn_reads_its_words_once(monkeypatch, text, tool, reader, want):
+    """A switch, a problem's plan and a protocol are read once, into the turn's request
+    (``Request.workflow``); the tool's arguments are the request's (before, each was read once
+    for the route and again for the arguments)."""
+    from smart_docgemma.agent import ward_requests
+
+    calls, real = [], getattr(ward_requests, reader)
+    monkeypatch.setattr(ward_requests, reader, lambda *a: calls.append(a) or real(*a))
+    written = FakeTool(tool, run=_order)
+    ctx = ToolContext(patient_id="pt-warfarin", scopes=SCOPES)
+    Agent(None, {tool: written.tool()}, ctx).run(text, chart_summary=BRIEF, chart=MENSAH)
+    assert written.calls == [{"patient_id": "pt-warfarin", **want}]
+    assert len(calls) == 1
+
+
 def test_planning_reads_the_turns_request_not_the_message():
     """A turn whose request was read from other words is routed by its request: the message
     is never read again downstream."""
