@@ -129,6 +129,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     pending = _pending_order(deps)
     said = read(state.message, chart=planning.chart_of(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
+    if pending and amendments.cancels(state.message):  # "cancel that": the card withdrawn
+        return _cancelled(said, pending, deps)
     # "actually make it 100mg": the pending card re-drafted
     amended = _amended(state, said, pending) if pending else None
     if amended is not None:
@@ -206,6 +208,18 @@ def _amended(
         "task_summary": _fast_summary(tool, args),
         "outcome": "execute",
     }
+
+
+def _cancelled(
+    said: Request, pending: PendingOrder, deps: Deps
+) -> Update[InputAssemblyOutcome]:
+    """The pending medication card withdrawn at the clinician's word; nothing was written."""
+    done = bool(deps.ctx and deps.ctx.proposals and deps.ctx.proposals.withdraw_ids(
+        [pending.proposal_id], reason="Cancelled by the clinician in the conversation"))
+    text = (N_("The pending order for %(drug)s was withdrawn; nothing was written to the chart.")
+            if done else N_("The order for %(drug)s is no longer pending; nothing was changed."))
+    return {"request": said, "entities": said.entities, "outcome": "synthesize",
+            "clarification": say(message(text, drug=pending.ingredient), answer_language())}
 
 
 def _not_granted(tool: str) -> str:

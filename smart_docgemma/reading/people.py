@@ -151,6 +151,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
+        re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
     )
 
 
@@ -172,8 +173,9 @@ def beside_people(text: str) -> list[str]:
 
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
-    return bool(re.fullmatch(rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('beds')})\s*#?\s*"
-                             r"\d+[a-z]?", fold_accents(said).strip()))
+    beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
+    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}"
+    return bool(re.fullmatch(named, fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:

@@ -453,6 +453,19 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s en este niño (%(age)s)",
         "Epuka %(drug)s kwa mtoto huyu (%(age)s)",
     ),
+    "The pending order for %(drug)s was withdrawn; nothing was written to the chart.": (
+        "La prescription en attente de %(drug)s a été retirée ; rien n'a été écrit dans le "
+        "dossier.",
+        "A prescrição pendente de %(drug)s foi retirada; nada foi escrito no prontuário.",
+        "La orden pendiente de %(drug)s fue retirada; no se escribió nada en la historia clínica.",
+        "Agizo linalosubiri la %(drug)s limeondolewa; hakuna kilichoandikwa kwenye rekodi.",
+    ),
+    "The order for %(drug)s is no longer pending; nothing was changed.": (
+        "La prescription de %(drug)s n'est plus en attente ; rien n'a été modifié.",
+        "A prescrição de %(drug)s já não está pendente; nada foi alterado.",
+        "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
+        "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
+    ),
     "The earlier card was withdrawn: this order replaces it.": (
         "La carte précédente a été retirée : cette prescription la remplace.",
         "O cartão anterior foi retirado: esta prescrição o substitui.",
