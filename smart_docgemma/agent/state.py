@@ -10,6 +10,7 @@ keeps exactly this JSON.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar, get_args
 
@@ -243,7 +244,7 @@ def to_dict(turn: Turn) -> dict[str, Any]:
 
 def from_dict(data: dict[str, Any]) -> Turn:
     """A turn back from ``to_dict`` data, validated field by field."""
-    return _ADAPTER.validate_python(data)
+    return _ADAPTER.validate_python(_upgraded(data))
 
 
 def dumps(turn: Turn) -> str:
@@ -251,7 +252,18 @@ def dumps(turn: Turn) -> str:
 
 
 def loads(text: str) -> Turn:
-    return _ADAPTER.validate_json(text)
+    return from_dict(json.loads(text))
+
+
+def _upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """A turn stored before the chart in context was typed: its request's medications were
+    generic names only; each becomes a medication of that name (nothing else was known)."""
+    chart = (data.get("request") or {}).get("chart") or {}
+    meds = chart.get("medications") or []
+    if any(isinstance(m, str) for m in meds):
+        chart["medications"] = [{"text": m, "names": [m]} if isinstance(m, str) else m
+                                for m in meds]
+    return data
 
 
 # The route a turn took, the one vocabulary for it: the evaluation's cases (``route:`` in the YAML)

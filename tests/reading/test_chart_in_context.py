@@ -103,3 +103,16 @@ def test_one_drug_with_her_medicines_is_checked_against_the_typed_medications():
     Agent(None, {"check_drug_interactions": check.tool()}, ctx).run(
         "can he have ibuprofen with his current meds?", chart_summary=mensah.brief, chart=typed)
     assert check.calls == [{"drug_names": ["ibuprofen", *typed.drugs[:5]]}]
+
+
+def test_a_turn_stored_before_the_chart_was_typed_still_loads():
+    """A stored turn's request held her medications as generic names: it loads, each a
+    medication of that name (a paused turn stored before still resumes)."""
+    stored = json.loads(state.dumps(state.new_turn("meds?", patient_id="pt-warfarin")))
+    said = read("meds?", chart=chart("02-warfarin.json").in_context)
+    stored["request"] = json.loads(state.dumps(replace(state.new_turn("meds?"), request=said)))[
+        "request"]
+    stored["request"]["chart"]["medications"] = ["warfarin", "aspirin"]
+    stored["entities"]["chart_drugs"] = ["warfarin", "aspirin"]
+    loaded = state.loads(json.dumps(stored))
+    assert loaded.request is not None and loaded.request.chart.drugs == ("warfarin", "aspirin")
