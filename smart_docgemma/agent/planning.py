@@ -16,7 +16,13 @@ from pydantic import ValidationError
 from ..knowledge import analytes
 from ..reading.dosage import Allergy, Dose
 from ..reading.request import Request, ordered_of
-from ..reading.subject import InContext, Subject, is_own_id, subject_of
+from ..reading.subject import (
+    InContext,
+    Subject,
+    is_own_id,
+    said_birth_date,
+    subject_of,
+)
 from ..tools import catalog
 from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import keys_of
@@ -89,7 +95,20 @@ def required_tools(state: Turn) -> list[str]:
         drug_for_her(state)
     ):  # the order waits for a field it lacks: its findings are shown with the question
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if "prescribe_medication" in needed and beside_the_order(state):
+        # "amlodipine 10 od and ramipril 5 od": one card, and every drug named is checked
+        needed.add("check_drug_interactions")
     return [t for t in catalog.running_order() if t in needed]
+
+
+def beside_the_order(state: Turn) -> list[str]:
+    """Drugs an order names beside the one it cards, not on her chart already ("omeprazole 20
+    od and add lansoprazole 30 od": lansoprazole): checked with it, never carded unasked."""
+    said = request(state)
+    ordered = said.ordered or next(iter(state.entities.drugs), None)
+    chart = set(said.chart.drugs)
+    return [d for d in dict.fromkeys(state.entities.drugs)
+            if d != ordered and d not in chart and d not in said.tested_drugs]
 
 
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
@@ -157,7 +176,7 @@ def _her_name_and_birth_date(state: Turn) -> bool:
     """A patient is in context, every person the message names is her, her name or her birth
     date is given, and no search is asked in words ("find patient …", "look up …")."""
     ent = state.entities
-    named = bool(ent.birth_date or ent.patient_names)
+    named = bool(ent.birth_dates or ent.patient_names)
     return (bool(state.patient_id and named) and "search_patient" not in ent.actions
             and not other_patients(state))
 
@@ -204,7 +223,9 @@ def subject(state: Turn) -> Subject:
     if state.request is not None:
         return state.request.subject
     ent = state.entities
-    return subject_of(ent.patient_names, ent.patient_ids, ent.birth_date, in_context(state))
+    here = in_context(state)
+    return subject_of(ent.patient_names, ent.patient_ids,
+                      said_birth_date(ent.birth_dates, here.born), here)
 
 
 def in_context(state: Turn) -> InContext:
@@ -279,7 +300,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
             else None
         ),
         "search_patient": (
-            {"name": ent.patient_names[0], "birth_date": ent.birth_date}
+            {"name": ent.patient_names[0], "birth_date": ",".join(ent.birth_dates) or None}
             if ent.patient_names
             else None
         ),

@@ -13,12 +13,19 @@ from smart_docgemma.agent.graph import Agent
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.reading.people import beside_people
 from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
 
 from .conftest import FakeTool, ok
 from .test_understanding import OWN, OWN_CHART, PATIENT_SCOPES, _tools
 
-# the same chart typed, for the launch patient of these turns
-TYPED = {OWN: replace(OWN_CHART, patient=replace(OWN_CHART.patient, id="pt-1"))}
+THOMPSON = ("Margaret Thompson, 83 y female; problems: CKD; meds: amlodipine 5 mg daily; "
+            "allergies: none recorded")
+# the same charts typed, for the launch patient of these turns
+TYPED = {
+    OWN: replace(OWN_CHART, patient=replace(OWN_CHART.patient, id="pt-1")),
+    THOMPSON: ChartInContext(InContext("Margaret Thompson", "pt-1"), sex="female", age=83,
+                             medications=(Medication("amlodipine 5 mg daily", ("amlodipine",)),)),
+}
 
 
 def _run(message, chart=OWN, history=None):
@@ -176,3 +183,11 @@ def test_at_ten_oclock_is_a_time_not_a_drug():
 @pytest.mark.parametrize("message", ["refer renal", "encaminhar para nefro", "refer to cardio"])
 def test_a_specialtys_ward_short_name_is_a_referral(message):
     assert "refer" in extract(message).actions
+
+
+def test_a_second_drug_beside_an_order_is_checked_and_said_not_ordered():
+    turn, calls = _run("start atorvastatin 20 od and ramipril 5 od", chart=THOMPSON)
+    assert set(calls) >= {"check_drug_interactions", "prescribe_medication"}
+    assert calls["check_drug_interactions"][0]["drug_names"][:2] == ["atorvastatin", "ramipril"]
+    assert calls["prescribe_medication"][0]["medication_name"] == "atorvastatin"
+    assert "ramipril was checked with it but not ordered" in turn.answer
