@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar, get_args
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
@@ -252,7 +252,10 @@ def dumps(turn: Turn) -> str:
 
 
 def loads(text: str) -> Turn:
-    return from_dict(json.loads(text))
+    try:
+        return _ADAPTER.validate_json(text)
+    except ValidationError:  # read as JSON, as stored: a ``data`` union resolves as it was dumped
+        return _ADAPTER.validate_json(json.dumps(_upgraded(json.loads(text))))
 
 
 def _upgraded(data: dict[str, Any]) -> dict[str, Any]:
