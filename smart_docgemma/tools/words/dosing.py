@@ -37,13 +37,25 @@ def dose_units() -> dict[str, str | None]:
     return units
 
 
+# A number as a dose is written: "2.5", "2,5" (a decimal comma: one or two digits after it),
+# "1,000" (thousands: three digits after each comma); ``amount`` gives its value's digits
+NUMBER = r"(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+|,\d{1,2}(?!\d))?)"
+
+
+def amount(said: str) -> str:
+    """A number as written, as digits with a decimal point: "2,5" → "2.5", "1,000" → "1000"."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", said):
+        return said.replace(",", "")
+    return said.replace(",", ".")
+
+
 @lru_cache(maxsize=1)
 def dose_pattern() -> re.Pattern[str]:
     """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
     "mg/kg" is not read as "mg"); the one dose pattern of the package."""
     words = sorted(dose_units(), key=len, reverse=True)
     return re.compile(
-        rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I
+        rf"(?<![\d.,])\b{NUMBER}\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I
     )
 
 
@@ -134,7 +146,7 @@ def parse_dose(text: str) -> dict[str, Any] | None:
     code = ucum(m.group(2)) if m else None
     if m is None or code is None:
         return None
-    value = float(m.group(1))
+    value = float(amount(m.group(1)))
     return {
         "value": int(value) if value.is_integer() else value,
         "unit": m.group(2),
