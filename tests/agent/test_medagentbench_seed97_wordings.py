@@ -114,3 +114,15 @@ def test_a_spanish_referral_carries_its_sbar_text_verbatim():
             "ortopédica.")
     found = read_ward(f"Derivación a cirugía ortopédica para esta paciente. Texto libre: {text}")
     assert found.specialties == ("orthopedic surgery",) and found.referral_note == text
+
+
+@pytest.mark.parametrize("message, action", [
+    ("Mg within 24 hrs for MRN 23cd81fe-3afd-d7d3-f22b-449d9e5fbe22", "chart_question"),
+    ("serum Mg past 24h", "chart_question"),  # results already taken: asked, never ordered
+    ("bmp + mg in am", "order_lab"),  # a time ahead: an order
+    ("NFS + iono demain à 7h", "order_lab"),
+    ("hemograma amanhã às 8h", "order_lab"),
+])
+def test_a_bare_test_with_a_past_window_is_asked_and_with_a_time_ahead_is_ordered(message, action):
+    found = set(extract(message).actions) & {"chart_question", "order_lab"}
+    assert found == {action}
