@@ -19,10 +19,12 @@ from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    heading_names,
     lone_names,
     named_people,
     not_name_words,
     possessed_people,
+    unshouted,
 )
 from ..reading.request import Chart, Conversation, Request, Words, assemble
 from ..reading.ward import Ward, read_ward
@@ -65,6 +67,8 @@ _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
 )
+_INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
+                      r"(?![\w\-])")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 # "James Wilson: penicillin allergy"
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
@@ -142,11 +146,15 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
         for m in languages.title_pattern().finditer(languages.fold(text))
         if (m.group("name") or m.group("cap")).split()[0].lower() not in not_name_words()
     ]
+    # "Mr O", "Mrs T's bloods", "Mr J Smith": a title and an initial name someone
+    found += [(" ".join(g for g in m.groups() if g), 1) for m in _INITIAL.finditer(text)]
+    found += _loud_names(text, drug_words)
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
+    found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -158,7 +166,33 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
-    return list(dict.fromkeys(names))
+    return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _loud_names(text: str, drug_words: set[str]) -> list[tuple[str, int]]:
+    """A message typed in capitals read as if a name were written as one ("DOES AMARA NWOSU
+    HAVE …"): the runs of capitalised words, a title's surname, a first name addressed; cut at
+    a possessive, of words of three letters or more that are no vocabulary word. The possessive
+    and lone-word rules are not applied there: every word is capitalised."""
+    loud = unshouted(text)
+    if loud == text:
+        return []
+    spans = [(n, 2) for n in named_people(loud, drug_words)]
+    spans += [(n, 1) for n in addressed_people(loud, drug_words)]
+    spans += [(m.group(1), 1) for m in _TITLED.finditer(loud)]
+    out = []
+    for span, least in spans:
+        words: list[str] = []
+        for word in span.split():
+            bare = _POSS.sub("", word)
+            if len(bare) < 3 or normalise(bare) in not_name_words():
+                break
+            words.append(bare)
+            if bare != word:
+                break
+        if len(words) >= least:
+            out.append((" ".join(words), least))
+    return out
 
 
 def _within(name: str, other: str) -> bool:
@@ -558,6 +592,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:
         return False
+    if focus == "review":
+        return True  # a whole-list review asked in a chart is of her list ("deprescribe?")
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase(
         "chart_question", "patient_words", also_before="'"
@@ -631,6 +667,14 @@ _ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+a
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
+def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
+    """An allergy word in a question with no word of recording ("elle est allergique à
+    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?"): the chart's allergies are
+    asked, in any wording; "allergic to penicillin? add it" still records."""
+    return ("document_allergy" in actions and "allergy_question" not in actions
+            and text.rstrip().endswith("?") and not ward.record_words)
+
+
 def note_text(message: str) -> str | None:
     """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
     head, sep, text = message.partition(":")
@@ -665,6 +709,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
+        actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said, ward, window)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):

@@ -96,7 +96,20 @@ def required_tools(state: Turn) -> list[str]:
         drug_for_her(state)
     ):  # the order waits for a field it lacks: its findings are shown with the question
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if "prescribe_medication" in needed and beside_the_order(state):
+        # "amlodipine 10 od and ramipril 5 od": one card, and every drug named is checked
+        needed.add("check_drug_interactions")
     return [t for t in catalog.running_order() if t in needed]
+
+
+def beside_the_order(state: Turn) -> list[str]:
+    """Drugs an order names beside the one it cards, not on her chart already ("omeprazole 20
+    od and add lansoprazole 30 od": lansoprazole): checked with it, never carded unasked."""
+    said = request(state)
+    ordered = said.ordered or next(iter(state.entities.drugs), None)
+    chart = set(state.entities.chart_drugs)
+    return [d for d in dict.fromkeys(state.entities.drugs)
+            if d != ordered and d not in chart and d not in said.tested_drugs]
 
 
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can

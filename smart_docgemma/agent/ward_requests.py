@@ -232,7 +232,8 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
 def _ward_arguments(tool: str, ward: Ward, message: str, patient: str) -> dict[str, Any] | None:
     """A lab order, a referral or a vital sign: the ward's words as the request read them."""
     if tool == "order_lab_test":
-        return {"patient_id": patient, "test": " and ".join(ward.tests), "when": ward.when,
+        when = ward.when[:120] if ward.when else None  # the time words lead; the rest is the list
+        return {"patient_id": patient, "test": " and ".join(ward.tests), "when": when,
                 "priority": ward.priority} if ward.tests else None
     if tool == "refer_patient":
         if not ward.specialties:

@@ -88,8 +88,8 @@ class PatientChartArgs(BaseModel):
         max_length=12,
         description="results in a window only, e.g. 24h, 3d, today, yesterday",
     )
-    statistic: Literal["mean"] | None = Field(
-        default=None, description="mean of the results in the window"
+    statistic: Literal["mean", "max", "min"] | None = Field(
+        default=None, description="mean, highest (max) or lowest (min) of the results in the window"
     )
     # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
     # unit the answer is asked in
@@ -153,13 +153,14 @@ Priority = Literal["routine", "urgent", "asap", "stat"] | None
 class LabOrderArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
+    # a ward's list of tests ("NFS, iono, créat, CRP") names four or five panels
     test: str = Field(
         min_length=2,
-        max_length=80,
+        max_length=240,
         description="the lab test(s) by name, e.g. basic metabolic panel",
     )
     when: str | None = Field(
-        default=None, max_length=60, description="e.g. tomorrow at 8am, in 3 months, stat"
+        default=None, max_length=120, description="e.g. tomorrow at 8am, in 3 months, stat"
     )
     priority: Priority = None
     reason: str | None = Field(default=None, max_length=160)

@@ -173,7 +173,8 @@ def _line(r: LabResult, tz: tzinfo) -> str:
 def window_answer(
     a: Analyte, found: list[LabResult], asked: Asked, now: datetime, tz: tzinfo
 ) -> str:
-    """Every value in the window with its time (or none, and the last before it); the mean."""
+    """Every value in the window with its time (or none, and the last before it); the mean,
+    the highest or the lowest asked."""
     assert asked.window is not None
     w = bounds(asked.window, now, tz)
     chosen, lead = _own_first(a, found)
@@ -185,6 +186,7 @@ def window_answer(
     for t in asked.thresholds:  # asked whether any value passed it: answered, not listed
         head.append(windowanswers.threshold_answer(a, inside, t, w, tz))
     mean = windowanswers.mean_answer(a, inside, asked, w) if asked.statistic == "mean" else None
+    mean = mean or windowanswers.extreme_answer(a, inside, asked, w, tz)
     if mean:
         head.append(mean)
     if asked.thresholds and not mean:
