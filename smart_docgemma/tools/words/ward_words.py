@@ -168,15 +168,9 @@ def referral_note(text: str) -> str | None:
 def referral_reason(text: str, specialty_key: str | None = None) -> str | None:
     """"for knee pain" → knee pain (never the specialty itself, nor a patient's id)."""
     words = set(specialty(specialty_key)["words"]) | {specialty_key} if specialty_key else set()
-<<<<<<< HEAD
     for m in _REASON.finditer(_SBAR.split(text)[0]):
-        said = m.group(1).strip(" ,")
-        if said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
-=======
-    for m in _REASON.finditer(text.split("Situation")[0]):
         said = _after_specialty(m.group(1).strip(" ,"), words)
         if said and said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
->>>>>>> intl
             return said
     return None
 
