@@ -126,3 +126,25 @@ def test_a_spanish_referral_carries_its_sbar_text_verbatim():
 def test_a_bare_test_with_a_past_window_is_asked_and_with_a_time_ahead_is_ordered(message, action):
     found = set(extract(message).actions) & {"chart_question", "order_lab"}
     assert found == {action}
+
+
+@pytest.mark.parametrize("message, name, born", [
+    ("Can u look up the MRN for katelynn stehr? DOB 16-Aug-1932", "katelynn stehr", "1932-08-16"),
+    ("¿me das el número de historia de Beverley Mosciski? nacida el 9/7/1986", "Beverley Mosciski",
+     "1986-07-09"),  # the record's number asked: the lookup alone, never her chart
+])
+def test_the_mrn_asked_after_a_question_mark_or_in_spanish_is_the_lookup_alone(message, name, born):
+    calls = _search(message)
+    assert list(calls) == ["search_patient"], calls
+    assert calls["search_patient"][0] == {"name": name, "birth_date": born}
+
+
+def test_her_id_as_patient_slash_id_then_age_asks_her_age():
+    _, calls = _chart(f"Patient/{OWN_ID} age")
+    assert calls == {"get_patient_chart": [{"patient_id": OWN_ID, "focus": "age"}]}
+
+
+def test_orientar_refers_in_portuguese():
+    found = read_ward("orientar para ortopedia - Situação: fratura do punho. Recomendação: cirurgia.")
+    assert found.specialties == ("orthopedic surgery",) and found.referral_words
+    assert found.referral_note == "Situação: fratura do punho. Recomendação: cirurgia."
