@@ -148,3 +148,10 @@ def test_orientar_refers_in_portuguese():
     found = read_ward("orientar para ortopedia - Situação: fratura do punho. Recomendação: cirurgia.")
     assert found.specialties == ("orthopedic surgery",) and found.referral_words
     assert found.referral_note == "Situação: fratura do punho. Recomendação: cirurgia."
+
+
+def test_an_elision_is_no_quote_in_a_french_referral():
+    text = ("Situation : douleur de l'épaule droite depuis 3 mois. Contexte : rupture de la coiffe à "
+            "l'IRM. Recommandation : avis chirurgical orthopédique.")
+    found = read_ward(f"Adresser en chirurgie orthopédique. {text}")
+    assert found.specialties == ("orthopedic surgery",) and found.referral_note == text

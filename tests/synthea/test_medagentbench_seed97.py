@@ -9,7 +9,7 @@ date in another format ("07/09/1986", both readings searched), her name without 
 adds, "mag", "BG (POC)", windows in other words, values in the unit asked, a protocol's value just
 under or at its threshold, conditions and referrals in French, Portuguese and Spanish. The figures
 per task must not drop below those reached when the set was fixed (``FLOOR``: cases passed per
-task, both splits and the three sets); nothing may be written for another patient, before approval, or
+task, both splits and the four sets); nothing may be written for another patient, before approval, or
 unasked."""
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from smart_docgemma.evaluation.cases import CASES_FILE
 CASES = CASES_FILE.with_name("medagentbench_seed97.yaml")
 SEED97 = PopulationSpec(seed=97, size=5, ages="18-95")
 # cases passed per task, code only, 2026-12-05 (docs/evaluation-and-performance.md)
-FLOOR = {"01-mrn": 23, "02-age": 16, "03-record-bp": 24, "04-magnesium-24h": 19,
-         "05-magnesium-replace": 17, "06-cbg-mean-24h": 18, "07-cbg-latest": 13,
-         "08-ortho-referral": 13, "09-potassium-replace": 16, "10-hba1c": 18}
+FLOOR = {"01-mrn": 27, "02-age": 19, "03-record-bp": 27, "04-magnesium-24h": 22,
+         "05-magnesium-replace": 20, "06-cbg-mean-24h": 20, "07-cbg-latest": 15,
+         "08-ortho-referral": 15, "09-potassium-replace": 19, "10-hba1c": 21}
 
 
 @pytest.fixture(scope="module")
