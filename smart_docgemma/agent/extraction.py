@@ -523,7 +523,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "is his med list safe?", "is his drug combo safe": the whole-list review (the medication
     # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
-    review = {"safety", "give"} if not drugs else {"safety"}
+    # "current rx - any concerns": an order word with no drug named orders nothing
+    review = {"safety", "give", "administer", "prescribe", "prescribe_drug"} if not drugs else {
+        "safety"}
     listed = focus in ("review", "medications")
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:

@@ -153,3 +153,82 @@ def test_the_extreme_answer_names_the_value_its_time_and_the_count():
                     "(of 3 results).")
     assert low is not None and low.startswith("Lowest potassium in the last 30 days: 4.9 mmol/L")
     assert extreme_answer(k, inside, asked("mean K in the last 30 days"), w, UTC) is None
+
+
+# ------------------------------------------------------------------ the walk-through's rules
+@pytest.mark.parametrize("text", [
+    "can you sanity-check everything he's on", "his tablets - any clashes?", "any drug-drug issues",
+    "current rx - any concerns", "DDIs?", "check his tablets",
+])
+def test_clashes_and_everything_she_is_on_are_the_whole_list_review(text):
+    assert _review(text)
+
+
+@pytest.mark.parametrize("text", [
+    "does he take all his tablets", "her tablets are in the locker", "give her tablets with food",
+    "ibuprofen and warfarin clash?",
+])
+def test_tablets_without_a_question_of_them_are_no_review(text):
+    assert not _review(text)
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("how's Samuel doing", ["Samuel"]), ("did Kofi get weighed today", ["Kofi"]),
+    ("has Esther had her insulin", ["Esther"]),
+    ("the man next door is asking for paracetamol, ok?", ["the man next door"]),
+    ("la dame d'à côté a mal", ["la dame d'a cote"]),
+])
+def test_a_first_name_after_an_auxiliary_or_a_person_beside_her(text, who):
+    assert find_names(text, find_drugs(text)) == who
+
+
+@pytest.mark.parametrize("text", [
+    "is Warfarin ok", "is Monday ok for the bloods", "can Tylenol be given", "is CKD a problem",
+    "was Dr Smith told", "the next bed is free",
+])
+def test_no_person_after_an_auxiliary_when_the_word_is_known(text):
+    assert find_names(text, find_drugs(text)) == []
+
+
+@pytest.mark.parametrize(("text", "window"), [
+    ("min egfr past 6/12", "180d"), ("mean K over the last 2/52", "14d"), ("inr last 3/7", "3d"),
+])
+def test_a_span_written_as_the_ward_writes_durations(text, window):
+    assert asked(text).window == window
+
+
+@pytest.mark.parametrize("text", ["repeat HbA1c in 3/12", "repeat lactate in 30 min",
+                                  "bp 120/80 last 12"])
+def test_an_order_or_a_reading_is_no_window_nor_extreme(text):
+    said = asked(text)
+    assert said.window is None and said.statistic is None
+
+
+def test_a_week_ahead_and_a_day_of_the_week_are_an_orders_day():
+    from zoneinfo import ZoneInfo
+
+    from smart_docgemma.tools.words.when import parse
+
+    saturday = datetime(2026, 12, 5, 5, 0, tzinfo=ZoneInfo("UTC"))
+    said = {t: parse(t, "UTC", saturday).at for t in (
+        "HbA1c and lipids next week", "BNP and ferritin on monday", "bloods saturday 8am",
+        "el lunes a las 7", "na segunda às 8h", "lundi matin", "mon patient")}
+    assert [a.date().isoformat() if a else None for a in said.values()] == [
+        "2026-12-12", "2026-12-07", "2026-12-12", "2026-12-07", "2026-12-07", "2026-12-07", None]
+
+
+@pytest.mark.parametrize(("text", "dose"), [
+    ("halve it", "150 mg"), ("double the dose", "600 mg"), ("la moitié", "150 mg"),
+    ("dobra a dose", "600 mg"), ("la mitad", "150 mg"),
+])
+def test_a_dose_changed_by_a_factor_of_the_pending_one(text, dose):
+    from smart_docgemma.agent.amendments import _by_factor
+
+    assert _by_factor(" ".join(text.lower().split()).replace("é", "e"), "300 mg") == dose
+
+
+@pytest.mark.parametrize("text", ["double check the dose", "half an hour later", "ok"])
+def test_no_factor_said(text):
+    from smart_docgemma.agent.amendments import _by_factor
+
+    assert _by_factor(text, "300 mg") is None
