@@ -540,7 +540,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient
     # lookup, which the search answers without opening the chart it finds.
-    if find_patient_ids(text) or (named_people(text) and focus != "identifiers"):
+    # "Mensah, Robert (DOB …) INR": a name as wristbands write it too
+    named = named_people(text) or find_names(text, drugs)
+    if find_patient_ids(text) or (named and focus != "identifiers"):
         return True
     # "mean fingerstick glucose over the past 24h?":
     windowed = focus.startswith("lab:") or focus == "vitals:bp"

@@ -232,3 +232,49 @@ def test_no_factor_said(text):
     from smart_docgemma.agent.amendments import _by_factor
 
     assert _by_factor(text, "300 mg") is None
+
+
+# ------------------------------------------------------------------ the second walk-through's rules
+@pytest.mark.parametrize("text", [
+    "is he on anything he shouldn't be", "pharmacist asked for a med check", "STOPP/START?",
+    "beers criteria check", "any potentially inappropriate meds",
+])
+def test_screening_words_are_the_whole_list_review(text):
+    assert _review(text)
+
+
+@pytest.mark.parametrize("text", ["stop the aspirin please", "a few beers a night",
+                                  "is he on anything for pain"])
+def test_near_screening_words_are_no_review(text):
+    assert not _review(text)
+
+
+def test_a_drug_asked_of_with_her_allergy_in_mind_is_checked_and_records_nothing():
+    actions = find_actions("needs abx - is cefalexin alright given her allergy?")
+    assert {"give", "allergy_question"} <= set(actions)
+    assert "allergy_question" not in find_actions("record her allergy to penicillin - rash")
+
+
+@pytest.mark.parametrize(("text", "period"), [
+    ("paracetamol 15 mg/kg 6 hourly", 6), ("ibuprofen 10mg/kg 8 hrly", 8),
+    ("morphine 2.5mg 4-hourly prn", 4),
+])
+def test_n_hourly_is_every_n_hours(text, period):
+    from smart_docgemma.agent.extraction import read
+    from smart_docgemma.tools.writes.orders import parse_timing
+
+    said = read(text)
+    assert "order_line" in said.entities.actions
+    assert parse_timing(said.entities.dose.frequency or "")["period"] == period
+
+
+def test_my_next_patient_and_a_wristband_name():
+    assert find_names("my next patient, Fatima, is she allergic to anything?",
+                      []) == ["my next patient"]
+    text = "Mensah, Robert (DOB 30/09/1950) INR"
+    assert asks_chart(text, find_actions(text), find_drugs(text))
+
+
+@pytest.mark.parametrize("text", ["average sbp this year", "mean systolic over 6 months"])
+def test_systolic_names_the_blood_pressure(text):
+    assert chart_focus(text) == "vitals:bp"
