@@ -70,6 +70,21 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     return None if change.empty() else change
 
 
+_AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|en fait|em vez)"
+
+
+@lru_cache(maxsize=1)
+def _cancel() -> re.Pattern[str]:
+    words = sorted(_words()["cancel_words"], key=len, reverse=True)
+    said = "|".join(re.escape(w) for w in words)
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+
+
+def cancels(message: str) -> bool:
+    """The message only cancels the pending card ("cancel that", "non, annule", "esquece")."""
+    return bool(_cancel().match(" ".join(fold(message).lower().replace("’", "'").split())))
+
+
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""

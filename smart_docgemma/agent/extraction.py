@@ -19,6 +19,7 @@ from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    heading_names,
     lone_names,
     named_people,
     not_name_words,
@@ -135,7 +136,10 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
-    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)]
+    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)
+              if not m.group(1).isupper()]
+    found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
+    found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
         (m.group("name") or m.group("cap"), 1)
@@ -150,6 +154,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
+    found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -223,10 +228,63 @@ def _named_born() -> re.Pattern[str]:
 def _inverted_born() -> re.Pattern[str]:
     """"McDermott739, Omega729 - DOB 1995-02-20": a surname, a comma and the given name(s) right
     before a birth date's word, as patient lists and wristbands write a patient."""
+    word = f"(?:{_NAME_WORD}|{_CAPS_WORD})"
     return re.compile(
-        rf"\b({_NAME_WORD}),\s*((?:{_NAME_WORD})(?:\s+{_NAME_WORD})?){_BEFORE_BORN}"
+        rf"\b({word}),\s*((?:{word})(?:\s+{word})?){_BEFORE_BORN}"
         rf"(?i:{_born_words()})\b"
     )
+
+
+_LOWER_BORN_WORD = r"[a-z][a-z'\-]+\d*"
+
+
+@lru_cache(maxsize=1)
+def _lower_born() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w/-])((?:{_LOWER_BORN_WORD}\s+){{0,3}}{_LOWER_BORN_WORD}){_BEFORE_BORN}"
+        rf"(?:{_born_words()})(?![a-z])"
+    )
+
+
+# a name written in capitals, as wristbands and patient lists write a surname ("LIND531, NANCEE600")
+_CAPS_WORD = r"[A-Z][A-Z'\-]+\d*"
+
+
+@lru_cache(maxsize=1)
+def _caps_born() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w/-])({_CAPS_WORD}(?:\s+{_CAPS_WORD}){{1,2}}){_BEFORE_BORN}(?i:{_born_words()})\b"
+    )
+
+
+def _capitals_born(text: str, drug_words: set[str]) -> list[str]:
+    """A name in capitals right before a birth date's word ("NANCEE LIND DOB …"), or before it
+    with the surname first ("LIND531, NANCEE600 - DOB …"), when none of its words is a word of the
+    assistant's vocabulary or a drug ("CBC BMP DOB" names no one)."""
+    stop = not_name_words() | _guard_names() | drug_words
+    spans = [m.group(1) for m in _caps_born().finditer(text)]
+    spans += [f"{m.group(2)} {m.group(1)}" for m in _inverted_born().finditer(text)
+              if m.group(1).isupper()]
+    return [s for s in spans
+            if not any(normalise(w) in stop or w.lower() in stop for w in s.split())]
+
+
+def _typed_born(text: str, drug_words: set[str]) -> list[str]:
+    """A name typed in lower case right before a birth date's word ("mrn for beverley mosciski dob
+    07/09/1986"): the last two or three words there when none is a word of the assistant's
+    vocabulary, a drug, a title or a guard word ("check his dob" names no one)."""
+    stop = not_name_words() | _guard_names() | _TITLES | languages.titles() | drug_words
+    names = []
+    for m in _lower_born().finditer(text):
+        words = m.group(1).split()
+        tail: list[str] = []
+        for word in reversed(words):
+            if normalise(word) in stop or word in stop or len(tail) == 3:
+                break
+            tail.insert(0, word)
+        if len(tail) >= 2:
+            names.append(" ".join(tail))
+    return names
 
 
 _MONTHS = {
@@ -246,36 +304,42 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
+    readings = find_birth_dates(text)
+    return readings[0] if len(readings) == 1 else None
+
+
+def find_birth_dates(text: str) -> tuple[str, ...]:
+    """Every reading of the birth date said: one ISO date, or two for "07/09/1986" written after
+    an English word (the US month first or the day first: both are searched, and two patients
+    found are asked about, never guessed between). After a French, Portuguese or Spanish word
+    ("née le 07/09/1986", "fecha de nacimiento") the day comes first, as those languages write
+    it."""
     m = re.search(
-        rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
-        text.lower(),
+        rf"(?<![a-z])({_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+        languages.fold(text).lower(),
     )
     if not m:
-        return None
+        return ()
+    day_first = m.group(1) in rules()["birth_date_words_day_first"]
     for pattern, parts in _DATE_FORMS:
-        found = pattern.match(m.group(1).strip())
+        found = pattern.match(m.group(2).strip())
         if found:
-            return _iso(dict(zip(parts, found.groups(), strict=False)))
-    return None
+            return _iso(dict(zip(parts, found.groups(), strict=False)), day_first)
+    return ()
 
 
-def _iso(parts: dict[str, str]) -> str | None:
+def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
     if "mon" in parts:
-        month = _MONTHS.get(parts["mon"])
-        day = int(parts["d"])
+        dates = [(_MONTHS.get(parts["mon"]) or 0, int(parts["d"]))]
     elif "m" in parts:
-        month, day = int(parts["m"]), int(parts["d"])
-    else:  # a/b: which is the day is known only when one of them is over 12
+        dates = [(int(parts["m"]), int(parts["d"]))]
+    else:  # a/b: the day is the one over 12; both readings when neither is, unless day first
         a, b = int(parts["a"]), int(parts["b"])
-        if a > 12 >= b:
-            day, month = a, b
-        elif b > 12 >= a:
-            month, day = a, b
-        else:
-            return None
-    if not month or not 1 <= month <= 12 or not 1 <= day <= 31:
-        return None
-    return f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
+        dates = [(b, a)] if day_first or a > 12 else [(a, b), (b, a)]
+    return tuple(dict.fromkeys(
+        f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
+        for month, day in dates if 1 <= month <= 12 and 1 <= day <= 31
+    ))
 
 
 @lru_cache(maxsize=4096)
@@ -607,6 +671,14 @@ _ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+a
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
+def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
+    """An allergy word in a question with no word of recording ("elle est allergique à
+    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?"): the chart's allergies are
+    asked, in any wording; "allergic to penicillin? add it" still records."""
+    return ("document_allergy" in actions and "allergy_question" not in actions
+            and text.rstrip().endswith("?") and not ward.record_words)
+
+
 def note_text(message: str) -> str | None:
     """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
     head, sep, text = message.partition(":")
@@ -641,6 +713,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
+        actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said, ward, window)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
@@ -670,6 +744,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         patient_ids=tuple(_not_names(find_patient_ids(text), names)),
         patient_names=tuple(names),
         birth_date=find_birth_date(text),
+        birth_dates=find_birth_dates(text),
         actions=tuple(actions),
         dose=Dose.of_said(languages.as_written(dose, text, said)),
         allergy=Allergy.of_said(find_allergy(text)),

@@ -70,6 +70,46 @@ def named_people(text: str, drug_words: set[str] | frozenset[str] = frozenset())
     return list(dict.fromkeys(found))
 
 
+# the words of more data files that may head a message ("Pneumonia: …", "Constantes : …"):
+# a heading word is a person only when it is none of these either
+HEADING_FILES = (
+    "agent/rules/fr.yaml",
+    "agent/rules/pt.yaml",
+    "agent/rules/es.yaml",
+    "knowledge/data/disease.yaml",
+    "tools/data/problem_plans.yaml",
+    "tools/data/care_gaps.yaml",
+    "reading/data/requests.yaml",
+)
+# "Adeyemi : allergies ?", "Thompson, Margaret - última creatinina?": a surname (with its given
+# name after a comma) heading the message before a colon, a comma or a dash
+_HEADING = re.compile(rf"^[\s¿¡]*({_WORD})(?:\s*,\s*({_WORD}))?\s*(?::|,|\s[-\u2013]\s)")
+
+
+@lru_cache(maxsize=1)
+def _heading_stop() -> frozenset[str]:
+    words = set(_people_data()["headings"])
+    for rel in HEADING_FILES:
+        text = (PACKAGE / rel).read_text(encoding="utf-8").lower()
+        words |= {normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", text)}
+    return frozenset(normalise(w) for w in words) | not_name_words()
+
+
+def heading_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A person heading the message as a ward list writes one: a surname alone before a colon,
+    a comma or a dash ("Adeyemi : allergies ?"), or "Surname, Given" ("Thompson, Margaret -
+    …"); never a word of four letters or fewer, a heading word ("Constantes :", "Plan :"), a
+    vocabulary word, a disease nor a drug."""
+    m = _HEADING.match(text or "")
+    if not m:
+        return []
+    stop = _heading_stop() | {normalise(w) for w in drug_words}
+    words = [w for w in m.groups() if w]
+    if any(len(w) <= 4 or normalise(w) in stop for w in words):
+        return []
+    return [" ".join(reversed(words))]
+
+
 _LOWER = r"([a-zà-ÿ][a-zà-ÿ\-]{2,})"
 _POSSESSED = re.compile(rf"(?<![\w']){_LOWER}\s+{_LOWER}['\u2019]s\b")
 
@@ -131,6 +171,12 @@ _FEMALE = {"wife", "mother", "mum", "mom", "daughter", "sister", "granddaughter"
 _MALE = {"husband", "father", "dad", "son", "brother", "grandson", "grandfather"}
 
 
+# the relative reports or asks for the patient ("his wife says he …", "sa fille demande si on
+# peut lui donner …"): the question is about the patient (``_ASKS_OF_SELF`` reads "asks if she")
+_REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz|disse|pergunta|"
+            r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
+
+
 @lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
@@ -141,7 +187,14 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
     theirs = rf"(?:{own}({rel})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
+    # the relative opens the message and a drug is asked for them further on ("sa fille est sous
+    # AVK aussi, elle peut prendre de l'aspirine ?", "su hijo es hipertenso, le puedo dar …")
+    asked = (r"(?:can|could|may|should|peut|pourrait|peux|pode|poderia|posso|puede|podria|puedo)"
+             r"(?:\s+\w+){0,2}?\s+(?:take|have|give|use|start|prendre|donner|avoir|utiliser|"
+             r"tomar|dar|usar|fazer|iniciar|empezar|comecar)\b")
     return (
+        re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{theirs}\b"
+                   rf"(?!\s+{_REPORTS})[^?]*?\b{asked}"),
         re.compile(rf"(?i)\b(?:for|pour|para)\s+(?:(?:o|a|la|le)\s+)?{theirs}\b"),
         re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
         re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
@@ -151,6 +204,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
+        re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
@@ -193,8 +247,10 @@ def unshouted(text: str) -> str:
 
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
-    return bool(re.fullmatch(rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('beds')})\s*#?\s*"
-                             r"\d+[a-z]?", fold_accents(said).strip()))
+    beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
+    others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
+    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
+    return bool(re.fullmatch(named, fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:

@@ -57,7 +57,8 @@ def read_ward(text: str) -> Ward:
         priority=ward_words.priority(text),
         when=when_words(text),
         order_words=ward_words.says_any(text, "lab_order_words"),
-        referral_words=ward_words.says_any(text, "referral_words"),
+        referral_words=(ward_words.says_any(text, "referral_words")
+                        or ward_words.asks_opinion(text)),
         record_words=ward_words.says_any(text, "record_words"),
         referral_reason=ward_words.referral_reason(text, specialties[0]) if specialties else None,
         referral_note=ward_words.referral_note(text) if specialties else None,

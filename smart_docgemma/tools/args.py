@@ -54,7 +54,10 @@ class ClinicalTrialsArgs(BaseModel):
 class PatientSearchArgs(BaseModel):
     model_config = _STRICT
     name: str = Field(min_length=1, max_length=80)
-    birth_date: str | None = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+    # one date, or the two readings of "07/09/1986" (comma-separated), each searched
+    birth_date: str | None = Field(
+        default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?(,\d{4}-\d{2}-\d{2})?$"
+    )
 
 
 class DrugIdentityArgs(BaseModel):
@@ -150,13 +153,14 @@ Priority = Literal["routine", "urgent", "asap", "stat"] | None
 class LabOrderArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
+    # a ward's list of tests ("NFS, iono, créat, CRP") names four or five panels
     test: str = Field(
         min_length=2,
-        max_length=80,
+        max_length=240,
         description="the lab test(s) by name, e.g. basic metabolic panel",
     )
     when: str | None = Field(
-        default=None, max_length=60, description="e.g. tomorrow at 8am, in 3 months, stat"
+        default=None, max_length=120, description="e.g. tomorrow at 8am, in 3 months, stat"
     )
     priority: Priority = None
     reason: str | None = Field(default=None, max_length=160)

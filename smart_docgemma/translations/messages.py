@@ -7,6 +7,35 @@ reviewed by a Swahili-speaking clinician (docs/languages.md).
 from __future__ import annotations
 
 F: dict[str, tuple[str, str, str, str]] = {
+    # a question refused while the session's previous turn runs, or a cancel after it ended
+    # (turns/store.py, web/chat.py: HTTP 409)
+    "The assistant is still answering your previous question. Wait for it to finish, then ask "
+    "again.": (
+        "L'assistant répond encore à votre question précédente. Attendez la fin de sa réponse, "
+        "puis posez la question à nouveau.",
+        "O assistente ainda está respondendo à sua pergunta anterior. Aguarde o fim da resposta "
+        "e pergunte de novo.",
+        "El asistente todavía está respondiendo a su pregunta anterior. Espere a que termine y "
+        "vuelva a preguntar.",
+        "Msaidizi bado anajibu swali lako la awali. Subiri amalize, kisha uulize tena.",
+    ),
+    "The assistant's previous answer has stopped reporting (its server process may have been "
+    "restarted). You can ask again in %(wait)s s.": (
+        "La réponse précédente de l'assistant ne donne plus de nouvelles (son processus serveur a "
+        "peut-être redémarré). Vous pourrez reposer la question dans %(wait)s s.",
+        "A resposta anterior do assistente parou de se comunicar (o processo do servidor pode ter "
+        "sido reiniciado). Você poderá perguntar de novo em %(wait)s s.",
+        "La respuesta anterior del asistente dejó de informar (su proceso de servidor puede "
+        "haberse reiniciado). Podrá volver a preguntar en %(wait)s s.",
+        "Jibu la awali la msaidizi limeacha kuripoti (huenda mchakato wake wa seva umeanzishwa "
+        "upya). Unaweza kuuliza tena baada ya sekunde %(wait)s.",
+    ),
+    "This answer has already finished; there is nothing to cancel.": (
+        "Cette réponse est déjà terminée ; il n'y a rien à annuler.",
+        "Esta resposta já terminou; não há nada para cancelar.",
+        "Esta respuesta ya terminó; no hay nada que cancelar.",
+        "Jibu hili limeshakamilika; hakuna cha kusitisha.",
+    ),
     # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py,
     # tools/writes/orders.py)
     "Avoid %(drug)s with %(others)s": (
@@ -452,6 +481,30 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s nesta criança (%(age)s)",
         "Evitar %(drug)s en este niño (%(age)s)",
         "Epuka %(drug)s kwa mtoto huyu (%(age)s)",
+    ),
+    "The pending order for %(drug)s was withdrawn; nothing was written to the chart.": (
+        "La prescription en attente de %(drug)s a été retirée ; rien n'a été écrit dans le "
+        "dossier.",
+        "A prescrição pendente de %(drug)s foi retirada; nada foi escrito no prontuário.",
+        "La orden pendiente de %(drug)s fue retirada; no se escribió nada en la historia clínica.",
+        "Agizo linalosubiri la %(drug)s limeondolewa; hakuna kilichoandikwa kwenye rekodi.",
+    ),
+    "The order for %(drug)s is no longer pending; nothing was changed.": (
+        "La prescription de %(drug)s n'est plus en attente ; rien n'a été modifié.",
+        "A prescrição de %(drug)s já não está pendente; nada foi alterado.",
+        "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
+        "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
+    ),
+    "Only one order is prepared per message: %(others)s was checked with it but not ordered; "
+    "ask for it in its own message to order it.": (
+        "Une seule prescription est préparée par message : %(others)s a été vérifié avec elle mais "
+        "pas prescrit ; demandez-le dans son propre message pour le prescrire.",
+        "Só uma prescrição é preparada por mensagem: %(others)s foi verificado com ela mas não "
+        "prescrito; peça-o numa mensagem própria para o prescrever.",
+        "Solo se prepara una orden por mensaje: %(others)s se comprobó con ella pero no se "
+        "prescribió; pídalo en su propio mensaje para prescribirlo.",
+        "Agizo moja tu huandaliwa kwa kila ujumbe: %(others)s imekaguliwa pamoja nalo lakini "
+        "haikuagizwa; iombe katika ujumbe wake ili kuiagiza.",
     ),
     "The earlier card was withdrawn: this order replaces it.": (
         "La carte précédente a été retirée : cette prescription la remplace.",

@@ -46,6 +46,7 @@ from sqlalchemy import (
 from .. import errors, metrics
 from ..agent.state import Turn, dumps, route_of
 from ..extensions import get_storage
+from ..languages import N_, message
 from ..proposals.store import proposal_store
 from ..storage import now
 from ..storage import turns as table
@@ -161,12 +162,13 @@ class TurnStore:
         has missed its lease renewals (``SILENT_S``) may have lost its process: the clinician
         is told when the session is free again (the lease runs out), as ``Retry-After``."""
         if silent_s < SILENT_S:
-            return errors.Conflict("The assistant is still answering your previous question. "
-                                   "Wait for it to finish, then ask again.")
+            return errors.Conflict(message=message(N_(
+                "The assistant is still answering your previous question. "
+                "Wait for it to finish, then ask again.")))
         wait = max(1, int(self.lease_s - silent_s) + 1)
-        exc = errors.Conflict(
+        exc = errors.Conflict(message=message(N_(
             "The assistant's previous answer has stopped reporting (its server process may "
-            f"have been restarted). You can ask again in {wait} s.")
+            "have been restarted). You can ask again in %(wait)s s."), wait=wait))
         exc.retry_after = wait
         return exc
 

@@ -39,6 +39,8 @@ from flask import (
 from .. import errors, inputs
 from ..agent.graph import Agent
 from ..agent.state import Turn, new_turn
+from ..languages import N_
+from ..languages import message as language_message
 from ..lessons.store import lesson_store
 from ..proposals.store import proposal_store
 from ..session import launches as sessions
@@ -305,7 +307,8 @@ def cancel_turn(turn_id: str):
     """Stop a running turn: its worker stops at the next step; what it proposed is withdrawn."""
     launch = sessions.current_launch()
     if not turn_store().cancel(turn_id, launch.sid):
-        raise errors.Conflict("This answer has already finished; there is nothing to cancel.")
+        raise errors.Conflict(message=language_message(N_(
+            "This answer has already finished; there is nothing to cancel.")))
     if _json_reply():
         return {"turn": turn_id, "status": "cancelled"}
     return redirect(url_for("chat.app_page") + f"#turn-{turn_id}", code=303)

@@ -128,3 +128,56 @@ def test_six_letters_of_one_ingredients_own_name_are_that_drug(text, drug):
 ])
 def test_a_brands_start_or_an_ordinary_word_is_no_drug(text):
     assert find_drugs(text) == []
+
+
+@pytest.mark.parametrize("message", [
+    "cancel that", "non, annule", "esquece", "olvídalo", "no, cancel the pending order please",
+    "Scrap that.", "laisse tomber",
+])
+def test_a_message_that_only_cancels_withdraws_the_pending_card(message):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert cancels(message)
+
+
+@pytest.mark.parametrize("message", [
+    "cancel the lab order", "no, make it 100 mg", "can we cancel his warfarin?",
+    "forget it, give amoxicillin instead",
+])
+def test_a_message_that_asks_more_than_cancelling_is_read_as_itself(message):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert not cancels(message)
+
+
+@pytest.mark.parametrize("message, who", [
+    ("the patient next door needs ibuprofen, ok?", "the patient next door"),
+    ("what is the other patient on?", "the other patient"),
+    ("el de al lado tiene alergia a la penicilina?", "el de al lado"),
+    ("his mum is asthmatic, can she take ibuprofen?", "mum"),
+])
+def test_someone_named_by_where_they_are_or_being_another_is_not_her(message, who):
+    assert who in beside_people(message)
+
+
+def test_living_next_door_to_someone_names_no_one_else():
+    assert beside_people("she lives next door to her daughter; any issue with her meds?") == []
+
+
+def test_at_ten_oclock_is_a_time_not_a_drug():
+    assert find_drugs("bp 168/94 at 10:00 pls record") == []
+
+
+@pytest.mark.parametrize("message", ["refer renal", "encaminhar para nefro", "refer to cardio"])
+def test_a_specialtys_ward_short_name_is_a_referral(message):
+    assert "refer" in extract(message).actions
+
+
+def test_a_second_drug_beside_an_order_is_checked_and_said_not_ordered():
+    chart = ("Margaret Thompson, 83 y female; problems: CKD; meds: amlodipine 5 mg daily; "
+             "allergies: none recorded")
+    turn, calls = _run("start atorvastatin 20 od and ramipril 5 od", chart=chart)
+    assert set(calls) >= {"check_drug_interactions", "prescribe_medication"}
+    assert calls["check_drug_interactions"][0]["drug_names"][:2] == ["atorvastatin", "ramipril"]
+    assert calls["prescribe_medication"][0]["medication_name"] == "atorvastatin"
+    assert "ramipril was checked with it but not ordered" in turn.answer

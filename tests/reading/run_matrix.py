@@ -9,6 +9,7 @@ another patient or nobody asked for one.
     FHIR_UPSTREAM_URL=http://127.0.0.1:8095/fhir PYTHONPATH=$PWD \\
         python -m tests.reading.run_matrix --split tuned [--only m-review-fr-1 ...] [--out r.json]
         python -m tests.reading.run_matrix --set probe2 --split holdout    # the second unseen set
+        python -m tests.reading.run_matrix --set probe5_intl --split all   # any NAME.yaml there
 """
 
 from __future__ import annotations
@@ -95,8 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--split", choices=("tuned", "holdout", "all"), default="tuned")
     p.add_argument("--only", nargs="*", default=[])
     p.add_argument("--out")
-    p.add_argument("--set", choices=sorted(f.stem for f in SETS.glob("*.yaml")),
-                   default="matrix")
+    p.add_argument(
+        "--set",
+        choices=sorted(f.stem for f in SETS.glob("*.yaml")),
+        default="matrix",
+        help="a case set of evaluation/reading (NAME.yaml)",
+    )
     p.add_argument("--cases", help="a case file other than the named set")
     p.add_argument("-v", action="store_true", help="print every miss with its answer")
     args = p.parse_args(argv)

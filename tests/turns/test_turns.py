@@ -172,6 +172,23 @@ def test_a_turn_that_stopped_reporting_says_when_the_session_is_free(store, cloc
     assert store.get(store.start("s1", turn("asked again"), per_minute=100)).status == "running"
 
 
+def test_the_refusals_of_a_running_or_stopped_turn_read_in_the_clinicians_language(store, clock):
+    """The 409 sentences are language messages: a French, Portuguese or Spanish page shows
+    them in its language, the wait in seconds kept."""
+    from smart_docgemma.languages import say
+
+    ask(store, clock, "s1", "worker went quiet", status=None)
+    with pytest.raises(errors.Conflict) as live:
+        store.start("s1", turn("too soon"), per_minute=100)
+    clock["t"] += turns.SILENT_S + 1
+    with pytest.raises(errors.Conflict) as quiet:
+        store.start("s1", turn("after the worker went quiet"), per_minute=100)
+    wait = quiet.value.retry_after
+    assert "répond encore" in say(live.value.wording, "fr")
+    assert f"perguntar de novo em {wait} s" in say(quiet.value.wording, "pt")
+    assert f"volver a preguntar en {wait} s" in say(quiet.value.wording, "es")
+
+
 def test_a_heartbeat_keeps_a_long_turn_alive_past_the_lease(store, clock):
     turn_id = store.start("s1", turn("a slow answer"), per_minute=100)
     for _ in range(5):  # the worker renews its lease while the model answers slowly

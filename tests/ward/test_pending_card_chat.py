@@ -55,3 +55,12 @@ def test_a_question_leaves_the_pending_card_alone(doctor):
     [first] = cards(doctor.ask("start gabapentin 300 mg tds"))
     assert cards(doctor.ask("what is his creatinine?")) == []
     assert doctor.proposal(first)["status"] == "pending"
+
+
+def test_cancelled_in_words_the_card_is_withdrawn_and_nothing_written(doctor, fhir_base):
+    [first] = cards(doctor.ask("start gabapentin 300 mg tds"))
+    html = doctor.ask("non, annule")
+    assert cards(html) == [] and "withdrawn" in answer_text(html).split("Clinical trace")[0]
+    assert doctor.proposal(first)["status"] == "rejected"
+    assert doctor.approve(first).status_code != 200
+    assert written(fhir_base, "MedicationRequest", first) == []

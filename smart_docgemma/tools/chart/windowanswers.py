@@ -65,6 +65,12 @@ def in_unit(value: float, unit: str, a: Analyte) -> float | None:
     return (value - zero) / (one - zero)
 
 
+def converted(value: float) -> str:
+    """A value converted to another unit than the chart's, to one decimal ("5.0 mmol/L"): the
+    precision a converted glucose or magnesium is reported to, never more digits than measured."""
+    return f"{value:.1f}"
+
+
 def chart_unit(a: Analyte, results: list[LabResult]) -> str:
     """The unit the chart reports this analyte in (its newest convertible result)."""
     for r in results:
@@ -160,7 +166,8 @@ def mean_answer(a: Analyte, inside: list[LabResult], asked: Asked, w: Window) ->
                  "%(tail)s"),
               N_("Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s results)."
                  "%(tail)s"),
-              lab=_named(a), window=w.said, value=num(round(mean, 1)), unit=unit, also=also,
+              lab=_named(a), window=w.said,
+              value=converted(mean) if unit != held else num(round(mean, 1)), unit=unit, also=also,
               tail=tail)
 
 

@@ -115,12 +115,39 @@ def says_any(text: str | None, key: str) -> bool:
     return any(_words(w).search(low) for w in table()[key])
 
 
+# between the opinion's word and the specialty: "avis de l'hémato", "parecer da cardio"
+_OF = (r"(?:(?:de|du|des|d|da|do|de la|en|em|a|al|por|pela|pelo|of|from|with)\s+)?"
+       r"(?:(?:l|la|le|a|o|el)\s+)?")
+
+
+@lru_cache(maxsize=1)
+def _opinion() -> re.Pattern[str]:
+    words = sorted({w for d in table()["specialties"].values() for w in d["words"]}, key=len,
+                   reverse=True)
+    asks = "|".join(re.escape(w) for w in table()["opinion_words"])
+    named = "|".join(re.escape(w) for w in words)
+    return re.compile(rf"(?<![a-z])(?:{asks})\s+{_OF}(?:{named})(?![a-z])")
+
+
+def asks_opinion(text: str | None) -> bool:
+    """A colleague's opinion asked of a specialty ("avis hémato pour son INR", "valoración por
+    nefrología"): a referral, like "refer to"; "ton avis ?" or "parecer favorável" name none."""
+    return bool(_opinion().search(_low(text).replace("'", " ")))
+
+
 # ------------------------------------------------------------------ referral text
 _QUOTED = re.compile(r"[\"“”']([^\"“”]{12,})[\"“”']")
-_SBAR = re.compile(r"\bSituation\s*:.*", re.S | re.I)
+# SBAR's first heading in each language: Situation, Situação, Situación
+_SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
+# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:" …
+_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:",
+                   re.I)
+# "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
-    r"\bfor\s+(?:her|his|their|the)?\s*([a-z][a-z0-9 ,'/-]{2,80}?)"
-    r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|,\s*(?:situation|background)))",
+    r"\b(?:for|pour|para|pra|por)\s+(?:her|his|their|the|son|sa|ses|le|la|les|o|a|os|as|el|su|sus)?"
+    r"\s*([a-zà-ÿ][a-zà-ÿ0-9 ,'/-]{2,80}?)"
+    r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|\bsvp\b|\bpls\b"
+    r"|,\s*(?:situation|background)))",
     re.I,
 )
 
@@ -134,18 +161,25 @@ def referral_note(text: str) -> str | None:
     sbar = _SBAR.search(text)
     if sbar:
         return sbar.group(0).strip()
-    head, sep, rest = text.partition("note:")
-    return rest.strip() or None if sep else None
+    label = _NOTE.search(text)
+    return text[label.end():].strip() or None if label else None
 
 
 def referral_reason(text: str, specialty_key: str | None = None) -> str | None:
     """"for knee pain" → knee pain (never the specialty itself, nor a patient's id)."""
     words = set(specialty(specialty_key)["words"]) | {specialty_key} if specialty_key else set()
-    for m in _REASON.finditer(text.split("Situation")[0]):
-        said = m.group(1).strip(" ,")
-        if said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
+    for m in _REASON.finditer(_SBAR.split(text)[0]):
+        said = _after_specialty(m.group(1).strip(" ,"), words)
+        if said and said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
             return said
     return None
+
+
+def _after_specialty(said: str, words: set[str]) -> str:
+    """"cardiologia - FA com INR lábil" (to the specialty, then why): what follows it."""
+    head, *rest = re.split(r"\s+[-\u2013]\s+|\s*:\s*", said, maxsplit=1)
+    why = rest[0].strip() if rest else ""
+    return why if why and fold(head).lower() in words else said
 
 
 # ------------------------------------------------------------------ vital signs
