@@ -249,7 +249,10 @@ def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
-    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
+    nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"
+              rf"(?:{_words_of('nearby')})")
+    named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
+             rf"|{nearby}")
     return bool(re.fullmatch(named, fold_accents(said).strip()))
 
 
