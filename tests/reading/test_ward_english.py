@@ -278,3 +278,50 @@ def test_my_next_patient_and_a_wristband_name():
 @pytest.mark.parametrize("text", ["average sbp this year", "mean systolic over 6 months"])
 def test_systolic_names_the_blood_pressure(text):
     assert chart_focus(text) == "vitals:bp"
+
+
+# ------------------------------------------------------------------ the third walk-through's rules
+def _here():
+    from smart_docgemma.reading.subject import InContext
+
+    return InContext(name="Robert Mensah", id="pt-warfarin", mrn="MRN-100587", born="1950-09-30")
+
+
+@pytest.mark.parametrize(("name", "own"), [
+    ("R Mensah", True), ("Mensah", True), ("M", True), ("J Mensah", False), ("O", False),
+])
+def test_an_initial_is_hers_when_a_word_of_her_name_begins_with_it(name, own):
+    from smart_docgemma.reading.subject import is_own_name
+
+    assert is_own_name(name, _here()) is own
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Robert Mensah born 1960 - allergies?", "other"), ("Robert Mensah born 1950 - allergies?",
+                                                       "patient"),
+    ("Robert Mensah DOB 1951, INR?", "other"),
+])
+def test_a_birth_year_alone_is_compared_with_hers(text, kind):
+    from smart_docgemma.agent.extraction import born_words
+    from smart_docgemma.reading.subject import said_birth_year, subject_of
+
+    born = said_birth_year(text, born_words())
+    assert subject_of(["Robert Mensah"], [], born, _here()).about == kind
+
+
+@pytest.mark.parametrize(("text", "drug"), [
+    ("pen V for her strep throat?", "penicillin v"), ("K supplements?", "potassium chloride"),
+])
+def test_ward_names_of_a_drug(text, drug):
+    assert [d.name for d in find_drugs(text)] == [drug]
+
+
+@pytest.mark.parametrize("text", ["can u run a safety check on his list",
+                                  "any bleeding risk from his current therapy"])
+def test_her_list_or_her_therapy_asked_about_is_the_review(text):
+    assert _review(text)
+
+
+@pytest.mark.parametrize("text", ["her physical therapy today", "his list of questions"])
+def test_a_list_or_a_therapy_that_is_no_medication(text):
+    assert not _review(text)
