@@ -92,10 +92,16 @@ def _asks(actions: tuple[str, ...]) -> bool:
 
 
 def _bare_dose(low: str) -> str | None:
-    """"plutôt 250", "make it 100": a number after a word of change, in the pending dose's unit."""
+    """"plutôt 250", "make it 100", "let's do 2.5 instead": a number after a word of change (or
+    the one number before it), in the pending dose's unit."""
     said = _change_words().search(low)
-    number = _BARE_NUMBER.search(low, said.end()) if said else None
-    return number.group(1).replace(",", ".") if number else None
+    if not said:
+        return None
+    number = _BARE_NUMBER.search(low, said.end())
+    if number is None:  # "let's do 2.5 instead": the one number before the word of change
+        before = _BARE_NUMBER.findall(low[: said.start()])
+        return before[0].replace(",", ".") if len(before) == 1 else None
+    return number.group(1).replace(",", ".")
 
 
 def _by_factor(low: str, dosage: str) -> str | None:

@@ -245,6 +245,20 @@ def unshouted(text: str) -> str:
     )
 
 
+_WITH_INITIAL = re.compile(r"(?<![\w'\u2019])([A-ZÀ-Ý][a-zà-ÿ'\-]{2,})\s+([A-HJ-Z])\.?"
+                           r"(?=['\u2019]s\b|[^\w'\u2019\-]|$)")
+
+
+def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A name and an initial ("Margaret T - creat?", "Grace A's allergies"), the name no
+    vocabulary word nor drug, nor a word that names a thing by a letter ("Vitamin D", "Hepatitis
+    B", "Troponin T", ``before_a_letter``)."""
+    stop = not_name_words() | {normalise(w) for w in drug_words} | {
+        normalise(str(w)) for w in _people_data()["before_a_letter"]}
+    return [f"{m.group(1)} {m.group(2)}" for m in _WITH_INITIAL.finditer(text or "")
+            if normalise(m.group(1)) not in stop]
+
+
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"

@@ -325,3 +325,48 @@ def test_her_list_or_her_therapy_asked_about_is_the_review(text):
 @pytest.mark.parametrize("text", ["her physical therapy today", "his list of questions"])
 def test_a_list_or_a_therapy_that_is_no_medication(text):
     assert not _review(text)
+
+
+# ------------------------------------------------------------------ probe6_en's misses
+@pytest.mark.parametrize(("text", "names"), [
+    ("Margaret T - creat?", ["Margaret T"]), ("Grace A's allergies", ["Grace A"]),
+    ("Esther B, glucose?", ["Esther B"]),
+])
+def test_a_name_and_an_initial_is_a_person(text, names):
+    assert find_names(text, find_drugs(text)) == names
+
+
+@pytest.mark.parametrize("text", [
+    "Vitamin D level", "Hepatitis B serology?", "troponin T at 3h", "Can I give it",
+    "Group B strep swab", "Bay C - INR", "Factor V Leiden", "Warfarin X",
+])
+def test_a_thing_named_by_a_letter_is_no_person(text):
+    assert find_names(text, find_drugs(text)) == []
+
+
+def test_the_vocabulary_holds_no_patients_name():
+    """Words of the vocabulary's data files are never names: an example sentence with a name in
+    a comment of those files would stop that name being read as a person anywhere."""
+    from smart_docgemma.reading.people import not_name_words
+
+    names = {"kofi", "asante", "robert", "mensah", "grace", "adeyemi", "margaret", "thompson",
+             "samuel", "okoro", "esther", "banda", "amara", "nwosu", "fatima", "diallo"}
+    assert names & not_name_words() == set()
+
+
+@pytest.mark.parametrize(("text", "focus"), [
+    ("Kofi Asante DOB 15/06/2020 - weight", "vitals"), ("what is his dob?", "identifiers"),
+    ("dob?", "identifiers"), ("date of birth: 1950-09-30, INR?", "lab:INR"),
+])
+def test_a_birth_date_given_asks_nothing_a_birth_date_asked_does(text, focus):
+    assert chart_focus(text) == focus
+
+
+@pytest.mark.parametrize(("text", "dose"), [
+    ("let's do 2.5 instead", "2.5"), ("make it 100", "100"), ("ok", None),
+    ("2 or 3 instead", None),
+])
+def test_the_one_number_before_a_word_of_change(text, dose):
+    from smart_docgemma.agent.amendments import _bare_dose
+
+    assert _bare_dose(text) == dose
