@@ -370,3 +370,22 @@ def test_the_one_number_before_a_word_of_change(text, dose):
     from smart_docgemma.agent.amendments import _bare_dose
 
     assert _bare_dose(text) == dose
+
+
+# ------------------------------------------------------------------ probe5_en holdout's misses
+@pytest.mark.parametrize(("text", "dose"), [
+    ("pls prescribe amoxicillin 40 mg per kg per day split into three doses", "40 mg/kg/day"),
+    ("paracetamol 15 mg per kg qds", "15 mg/kg"),
+    ("amoxicilina 50 mg por kg por dia em 3 tomadas", "50 mg/kg/day"),
+])
+def test_mg_per_kg_in_words_is_a_dose_by_weight(text, dose):
+    from smart_docgemma.agent.extraction import read
+
+    assert read(text).entities.dose.written == dose
+
+
+def test_resp_and_wt_as_the_ward_writes_them():
+    assert [r.vital for r in readings("pulse 110 irregular, resp 24 - document pls")] == [
+        "heart rate", "respiratory rate"]
+    assert chart_focus("kofi asante wt?") == "vitals"
+    assert not [r for r in readings("resp failure on bipap") if r.vital == "respiratory rate"]
