@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..languages import answer_language
+from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
 from ..reading.entities import Entities
 from ..reading.people import (
@@ -27,12 +27,13 @@ from ..reading.people import (
     possessed_people,
     unshouted,
 )
-from ..reading.request import Chart, Conversation, Request, Words, assemble
+from ..reading.request import Conversation, Request, Words, Workflow, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
-from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.chart.in_context import ChartInContext
+from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
-from . import languages, requests, ward_requests
+from . import languages, order_lines, ward_requests
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -215,7 +216,7 @@ def _born_words() -> str:
 
 
 # between a name and its birth date's word: "Jane Doe, DOB …", "Jane Doe - DOB …", "Jane Doe (DOB …"
-_BEFORE_BORN = r"\s*[,(\-\u2013]?\s*"
+_BEFORE_BORN = r"\s*[,(\-\u2013?.;]?\s*"
 
 
 @lru_cache(maxsize=1)
@@ -244,7 +245,7 @@ _LOWER_BORN_WORD = r"[a-z][a-z'\-]+\d*"
 def _lower_born() -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w/-])((?:{_LOWER_BORN_WORD}\s+){{0,3}}{_LOWER_BORN_WORD}){_BEFORE_BORN}"
-        rf"(?:{_born_words()})(?![a-z])"
+        rf"(?i:{_born_words()})(?![a-z])"
     )
 
 
@@ -298,7 +299,7 @@ _MONTHS = {
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
-    (re.compile(r"(\d{1,2})\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})"), ("d", "mon", "y")),
+    (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
     (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
 )
 
@@ -389,6 +390,33 @@ def _action_patterns() -> dict[str, re.Pattern[str]]:
             for action, phrases in rules()["actions"].items()}
 
 
+_COUNTED = re.compile(rf"(?<![\w.,/])([2-4])\s*[x×]\s*{NUMBER}\s*(mg|g|mcg|ug|µg)(?![a-z])", re.I)
+
+
+def _range_or_count(text: str) -> str | None:
+    """A dose written as a range ("2.5-5 mg": both ends kept) or as a count of a strength
+    ("2 x 500mg": 1000 mg, the strength said), else None."""
+    ends = range_pattern(tuple(rules().get("dose_units") or ())).search(text)
+    if ends:
+        return f"{amount(ends.group(1))}-{amount(ends.group(2))} {ends.group(3).lower()}"
+    counted = _COUNTED.search(text)
+    if counted:
+        times, each, unit = counted.group(1), amount(counted.group(2)), counted.group(3).lower()
+        total = int(times) * float(each)
+        shown = int(total) if total.is_integer() else round(total, 3)
+        return f"{shown} {unit} ({times} × {each} {unit})"
+    return None
+
+
+def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
+    """The frequency as the order's timing tables read it when they read more of the words than
+    the shorthands did ("3x daily", not "daily"; "alternate days", "t.d.s."), else ``freq``."""
+    timed = frequency.written(said)
+    if timed and (freq in (None, "as needed", "prn") or len(timed) > length):
+        return timed
+    return freq
+
+
 def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
@@ -396,21 +424,24 @@ def find_dose(text: str) -> dict[str, Any] | None:
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
-    hits = [
-        meaning or m.group(0).lower()
+    found_at = [
+        (meaning or m.group(0).lower(), len(m.group(0)))
         for pattern, meaning in _frequencies()
         if (m := pattern.search(said))
     ]
+    hits = [h for h, _ in found_at]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
+    freq = _longer_timing(said, freq, dict(found_at).get(freq or "", 0))
     if not dose and not freq:
         return None
     liquid = _liquid(text)
     found = {
         "dose": _weight_based(text)
         or liquid
-        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose and not _STRENGTH.search(text)
-            else None),
+        or _range_or_count(text)
+        or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
+            if dose and not _STRENGTH.search(text) else None),
         "frequency": freq,
     }
     if route:
@@ -625,29 +656,18 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
 
 
-def chart_drugs(chart_summary: str | None) -> list[str]:
-    """The active medications of the chart summary's "meds:" part, as generic names."""
-    meds = re.search(r"\bmeds:\s*([^;]*)", chart_summary or "")
-    return list(_named_drugs(meds.group(1))) if meds else []
-
-
-@lru_cache(maxsize=256)
-def _named_drugs(text: str) -> tuple[str, ...]:
-    """A session asks about one chart: its brief's medications are read once, not every turn."""
-    return tuple(d.name for d in find_drugs(text) if d.name)
-
-
-def read(message: str, *, understood: str | None = None, chart: Chart | None = None,
+def read(message: str, *, understood: str | None = None, chart: ChartInContext | None = None,
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
     ward, window, focus = read_ward(said), asked(said), chart_focus(said)
-    found = extract(said, ward=ward, window=window, focus=focus)
-    chart = chart or Chart()
+    workflow = ward_requests.workflow_of(said)
+    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow)
+    chart = chart or ChartInContext()
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
-                    words=read_words(message))
+                    words=read_words(message), workflow=workflow)
 
 
 def read_words(message: str) -> Words:
@@ -702,10 +722,11 @@ def topic(message: str) -> str | None:
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
-            focus: str | None = "") -> Entities:
+            focus: str | None = "", workflow: Workflow | None = None) -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
-    Spanish typed with or without accents read alike. ``ward``, ``window`` and ``focus``: the
-    message's ward words, time window and chart focus, when already read (``read``)."""
+    Spanish typed with or without accents read alike. ``ward``, ``window``, ``focus`` and
+    ``workflow``: the message's ward words, time window, chart focus and workflow words, when
+    already read (``read``)."""
     said, text = text, languages.fold(text)
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
@@ -718,19 +739,19 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
-    actions += ward_requests.actions(said, ward, window)
+    actions += ward_requests.actions(said, ward, window, workflow)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
-    if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
-        dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
-    if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+    if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
+        dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
+    if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(text) if focus == "" else focus
     if asks_chart(text, actions, drugs, focus or "", window):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
-    if "give" not in actions and requests.asks_about_drug(
+    if "give" not in actions and order_lines.asks_about_drug(
         low, actions, named, bool((dose or {}).get("dose"))
     ):
         # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"

@@ -11,6 +11,7 @@ from smart_docgemma.agent.extraction import extract, find_birth_dates
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext
 
 from .conftest import FakeTool, ok
 from .test_understanding import PATIENT_SCOPES, USER_SCOPES, _tools
@@ -69,13 +70,17 @@ def test_a_name_in_capitals_surname_first_is_searched_never_read_as_an_id():
 OWN_ID = "3dd536ab-c76f-8315-b3ad-9aca00b12cdb"
 OWN = (f"Monet875 Diann220 Wisoky380, 64 y female, born 1962-01-26, MRN {OWN_ID}; problems: none; "
        "meds: none; allergies: none recorded")
+# the same chart typed, as the chart read gives it with its brief
+OWN_CHART = ChartInContext(InContext("Monet875 Diann220 Wisoky380", OWN_ID, OWN_ID, "1962-01-26"),
+                           sex="female", age=64)
 
 
 def _chart(message):
     tools = _tools()
     tools["apply_protocol"] = FakeTool("apply_protocol", ok("The last HbA1c is …", count=1))
     ctx = ToolContext(patient_id=OWN_ID, scopes=PATIENT_SCOPES)
-    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=OWN)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        message, chart_summary=OWN, chart=OWN_CHART)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 
@@ -113,4 +118,45 @@ def test_a_spanish_referral_carries_its_sbar_text_verbatim():
     text = ("Situación: dolor de rodilla tras una caída. Recomendación: valoración por cirugía "
             "ortopédica.")
     found = read_ward(f"Derivación a cirugía ortopédica para esta paciente. Texto libre: {text}")
+    assert found.specialties == ("orthopedic surgery",) and found.referral_note == text
+
+
+@pytest.mark.parametrize("message, action", [
+    ("Mg within 24 hrs for MRN 23cd81fe-3afd-d7d3-f22b-449d9e5fbe22", "chart_question"),
+    ("serum Mg past 24h", "chart_question"),  # results already taken: asked, never ordered
+    ("bmp + mg in am", "order_lab"),  # a time ahead: an order
+    ("NFS + iono demain à 7h", "order_lab"),
+    ("hemograma amanhã às 8h", "order_lab"),
+])
+def test_a_bare_test_with_a_past_window_is_asked_and_with_a_time_ahead_is_ordered(message, action):
+    found = set(extract(message).actions) & {"chart_question", "order_lab"}
+    assert found == {action}
+
+
+@pytest.mark.parametrize("message, name, born", [
+    ("Can u look up the MRN for katelynn stehr? DOB 16-Aug-1932", "katelynn stehr", "1932-08-16"),
+    ("¿me das el número de historia de Beverley Mosciski? nacida el 9/7/1986", "Beverley Mosciski",
+     "1986-07-09"),  # the record's number asked: the lookup alone, never her chart
+])
+def test_the_mrn_asked_after_a_question_mark_or_in_spanish_is_the_lookup_alone(message, name, born):
+    calls = _search(message)
+    assert list(calls) == ["search_patient"], calls
+    assert calls["search_patient"][0] == {"name": name, "birth_date": born}
+
+
+def test_her_id_as_patient_slash_id_then_age_asks_her_age():
+    _, calls = _chart(f"Patient/{OWN_ID} age")
+    assert calls == {"get_patient_chart": [{"patient_id": OWN_ID, "focus": "age"}]}
+
+
+def test_orientar_refers_in_portuguese():
+    found = read_ward("orientar para ortopedia - Situação: fratura do punho. Recomendação: cirurgia.")
+    assert found.specialties == ("orthopedic surgery",) and found.referral_words
+    assert found.referral_note == "Situação: fratura do punho. Recomendação: cirurgia."
+
+
+def test_an_elision_is_no_quote_in_a_french_referral():
+    text = ("Situation : douleur de l'épaule droite depuis 3 mois. Contexte : rupture de la coiffe à "
+            "l'IRM. Recommandation : avis chirurgical orthopédique.")
+    found = read_ward(f"Adresser en chirurgie orthopédique. {text}")
     assert found.specialties == ("orthopedic surgery",) and found.referral_note == text
