@@ -1,8 +1,8 @@
 """A follow-up to the pending medication card: the card is re-drafted, never doubled.
 
-"actually make it 100mg", "make it bd", "plutôt 250", "mejor 500 mg", "muda para 12/12h" change a
-field of the session's pending order; "oral, 7 days", "par voie orale, 7 jours" give the fields it
-lacked. Either way the order is drafted again from what the card was drafted from
+"actually make it 100mg", "make it bd", "plutôt 250", "mejor 500 mg", "muda para 12/12h", "halve
+it" change a field of the session's pending order; "oral, 7 days", "par voie orale, 7 jours" give
+the fields it lacked. Either way the order is drafted again from what the card was drafted from
 (``ProposalSummary.request``) with the fields the follow-up gives, so the safety check runs again
 on the new order, and the superseded card is withdrawn once the new one stands (one card
 pending). A follow-up that makes a request of its own (a question, another drug, another
@@ -64,7 +64,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
         return None
     found = ent.dose or Dose()
-    change = Change(dose=found.written or _bare_dose(low), frequency=found.frequency,
+    dose = found.written or _bare_dose(low) or _by_factor(low, pending.dosage)
+    change = Change(dose=dose, frequency=found.frequency,
                     route=extraction.route_said(low), days=_days(found.duration, low))
     return None if change.empty() else change
 
@@ -91,10 +92,29 @@ def _asks(actions: tuple[str, ...]) -> bool:
 
 
 def _bare_dose(low: str) -> str | None:
-    """"plutôt 250", "make it 100": a number after a word of change, in the pending dose's unit."""
+    """"plutôt 250", "make it 100", "let's do 2.5 instead": a number after a word of change (or
+    the one number before it), in the pending dose's unit."""
     said = _change_words().search(low)
-    number = _BARE_NUMBER.search(low, said.end()) if said else None
-    return number.group(1).replace(",", ".") if number else None
+    if not said:
+        return None
+    number = _BARE_NUMBER.search(low, said.end())
+    if number is None:  # "let's do 2.5 instead": the one number before the word of change
+        before = _BARE_NUMBER.findall(low[: said.start()])
+        return before[0].replace(",", ".") if len(before) == 1 else None
+    return number.group(1).replace(",", ".")
+
+
+def _by_factor(low: str, dosage: str) -> str | None:
+    """"halve it", "double the dose": the pending dose times the factor, in its unit ("300 mg"
+    halved is "150 mg"); None when no factor is said or the pending dose has no number."""
+    factor = next((float(f) for f, words in _words()["factors"].items()
+                   if re.search(rf"(?<![a-z])(?:{'|'.join(map(re.escape, words))})(?![a-z])", low)),
+                  None)
+    m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
+    if factor is None or not m:
+        return None
+    value = round(float(m.group(1)) * factor, 3)
+    return f"{value:g} {m.group(2).strip() or 'mg'}"
 
 
 def _days(duration: str | None, low: str) -> int | None:

@@ -21,6 +21,7 @@ from ..reading.people import (
     addressed_people,
     beside_people,
     heading_names,
+    initialled_people,
     lone_names,
     named_people,
     not_name_words,
@@ -150,6 +151,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     ]
     # "Mr O", "Mrs T's bloods", "Mr J Smith": a title and an initial name someone
     found += [(" ".join(g for g in m.groups() if g), 1) for m in _INITIAL.finditer(text)]
+    found += [(name, 2) for name in initialled_people(text, drug_words)]  # "Margaret T"
     found += _loud_names(text, drug_words)
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
@@ -619,7 +621,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "is his med list safe?", "is his drug combo safe": the whole-list review (the medication
     # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
-    review = {"safety", "give"} if not drugs else {"safety"}
+    # "current rx - any concerns": an order word with no drug named orders nothing
+    review = {"safety", "give", "administer", "prescribe", "prescribe_drug"} if not drugs else {
+        "safety"}
     listed = focus in ("review", "medications")
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:
@@ -634,7 +638,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient
     # lookup, which the search answers without opening the chart it finds.
-    if find_patient_ids(text) or (named_people(text) and focus != "identifiers"):
+    # "Mensah, Robert (DOB …) INR": a name as wristbands write it too
+    named = named_people(text) or find_names(text, drugs)
+    if find_patient_ids(text) or (named and focus != "identifiers"):
         return True
     # "mean fingerstick glucose over the past 24h?":
     windowed = focus.startswith("lab:") or focus == "vitals:bp"

@@ -115,11 +115,12 @@ def _alt(words: list[str]) -> str:
 
 @lru_cache(maxsize=1)
 def _weight_dose() -> re.Pattern[str]:
-    """"N mg/kg", then its basis when written: a joiner and a unit of a day or of a dose."""
+    """"N mg/kg" (or "N mg per kg", "por kg", "par kg"), then its basis when written: a joiner and
+    a unit of a day or of a dose."""
     b = _basis()
     joiner = _alt([re.escape(j) if j == "/" else j for j in b["joiners"]])
     return re.compile(
-        rf"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g)\s*/\s*kg(?![a-z])"
+        rf"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g)\s*(?:/|\s(?:per|por|par|a)\s)\s*kg(?![a-z])"
         rf"(?:\s*(?:{joiner})?\s*(?:(?P<day>{_alt(b['per_day'])})|"
         rf"(?P<dose>{_alt(b['per_dose'])}))(?![a-z]))?")
 

@@ -208,6 +208,9 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
+        # "the man next door", "la dame d'à côté"
+        re.compile(rf"(?i)(?<![\w'])((?:the|a|la|le|o|a|el)\s+(?:{_words_of('other_persons')})"
+                   rf"\s+(?:{_words_of('nearby')}))(?![\w\-])"),
     )
 
 
@@ -242,11 +245,28 @@ def unshouted(text: str) -> str:
     )
 
 
+_WITH_INITIAL = re.compile(r"(?<![\w'\u2019])([A-ZÀ-Ý][a-zà-ÿ'\-]{2,})\s+([A-HJ-Z])\.?"
+                           r"(?=['\u2019]s\b|[^\w'\u2019\-]|$)")
+
+
+def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A name and an initial ("Margaret T - creat?", "Grace A's allergies"), the name no
+    vocabulary word nor drug, nor a word that names a thing by a letter ("Vitamin D", "Hepatitis
+    B", "Troponin T", ``before_a_letter``)."""
+    stop = not_name_words() | {normalise(w) for w in drug_words} | {
+        normalise(str(w)) for w in _people_data()["before_a_letter"]}
+    return [f"{m.group(1)} {m.group(2)}" for m in _WITH_INITIAL.finditer(text or "")
+            if normalise(m.group(1)) not in stop]
+
+
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
-    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
+    nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"
+              rf"(?:{_words_of('nearby')})")
+    named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
+             rf"|{nearby}")
     return bool(re.fullmatch(named, fold_accents(said).strip()))
 
 
@@ -260,8 +280,9 @@ def fold_accents(text: str) -> str:
 @lru_cache(maxsize=1)
 def _lone_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     said = _people_data()
-    return (frozenset(said["not_after"]), frozenset(said["articles"]),
-            frozenset(said["not_before_last"]))
+    # an auxiliary verb asking of someone stands where an article does ("did Kofi get …")
+    before = {normalise(str(w)) for w in [*said["articles"], *said["verbs_before"]]}
+    return (frozenset(said["not_after"]), frozenset(before), frozenset(said["not_before_last"]))
 
 
 # punctuation kept as tokens: the first word of a sentence follows one, never an article
@@ -270,15 +291,17 @@ _TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
 
 def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A first name alone inside the sentence: a capitalised word after an article ("quanto pesa
-    o Kofi?") or the last word of a question after a verb ("¿cuánto pesa Kofi?"), not the first
-    word, not a vocabulary word nor a drug, and not after a colleague's title or a place ("Dr
-    Smith"), nor a question's last word after a preposition ("any travel to Brazil?")."""
+    o Kofi?") or an auxiliary verb ("did Kofi get weighed?") or the last word of a question after
+    a verb ("¿cuánto pesa Kofi?"), not the first word, not a vocabulary word nor a drug, and not
+    after a colleague's title or a place ("Dr Smith"), nor a question's last word after a
+    preposition ("any travel to Brazil?")."""
     stop = not_name_words() | {normalise(w) for w in drug_words}
     not_after, articles, not_before_last = _lone_words()
     tokens = _TOKEN.findall(text or "")
     found = []
     for n, word in enumerate(tokens[1:], 1):
-        if not re.fullmatch(_WORD, word) or normalise(word) in stop or word[1:2] == "-":
+        bare = re.sub(r"['\u2019]s?$", "", word)  # "is Reye's syndrome …": the eponym
+        if not re.fullmatch(_WORD, word) or normalise(bare) in stop or word[1:2] == "-":
             continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last

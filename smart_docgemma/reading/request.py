@@ -24,7 +24,7 @@ from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug
 from .entities import Entities
-from .subject import Subject, said_birth_date, subject_of, without_identifiers
+from .subject import Subject, said_birth_date, said_birth_year, subject_of, without_identifiers
 from .ward import Ward
 
 
@@ -187,7 +187,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,
         subject=subject_of(found.patient_names, found.patient_ids,
-                           said_birth_date(found.birth_dates, here.born), here),
+                           said_birth_date(found.birth_dates, here.born)
+                           or said_birth_year(understood, born_words), here),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),

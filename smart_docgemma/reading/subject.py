@@ -30,12 +30,15 @@ class Subject:
 
 
 def is_own_name(name: str, here: InContext) -> bool:
-    """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah"), with or without
-    its accents: the message is read accent-folded ("Chavarria957" for "Chavarría957"); and with
-    or without the digits a generated chart puts after each name ("Monet Wisoky" for "Monet875
-    Wisoky380"), which no one types."""
+    """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah") or its initial
+    ("R Mensah"), with or without its accents: the message is read accent-folded ("Chavarria957"
+    for "Chavarría957"); and with or without the digits a generated chart puts after each name
+    ("Monet Wisoky" for "Monet875 Wisoky380"), which no one types."""
     mine = {_name_key(w) for w in (here.name or "").split()}
-    return bool(mine) and {_name_key(w) for w in name.split()} <= mine
+    said = {_name_key(w) for w in name.split()}
+    # an initial ("Mr R Mensah") is hers when a word of her name begins with it
+    return bool(mine) and all(w in mine or (len(w) == 1 and any(m.startswith(w) for m in mine))
+                              for w in said)
 
 
 def _name_key(word: str) -> str:
@@ -55,6 +58,16 @@ def id_key(said: str) -> str:
     return key[3:] if key.startswith("mrn") and len(key) > 3 else key
 
 
+def said_birth_year(text: str, born_words: str) -> str | None:
+    """A birth year said alone after a birth date's word ("Robert Mensah born 1960", "DOB
+    1951"), when no whole date is: compared with her birth year."""
+    low = "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                  if not unicodedata.combining(c))
+    m = re.search(rf"(?<![a-z])(?:{born_words})(?![a-z])\s*(?:in|:|-|=)?\s*((?:19|20)\d\d)"
+                  r"(?![\d/.\-])", low)
+    return m.group(1) if m else None
+
+
 def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:
     """The birth date a message gives, of its readings ("07/09/1986" is July 9 or 7 September):
     hers when one reading is, else the first (not hers either way)."""
@@ -68,7 +81,8 @@ def subject_of(
     here: InContext,
 ) -> Subject:
     """The subject of a message naming ``names`` and ``ids`` (and a birth date ``born``)."""
-    namesake = bool(born and here.born and born != here.born)
+    # a year alone ("born 1960") is compared with her birth year
+    namesake = bool(born and here.born and not here.born.startswith(born))
     own_names = [n for n in names if is_own_name(n, here)]
     other_names = [n for n in names if not is_own_name(n, here)]
     other_ids = [i for i in ids if not is_own_id(i, here)]

@@ -153,3 +153,239 @@ def test_the_extreme_answer_names_the_value_its_time_and_the_count():
                     "(of 3 results).")
     assert low is not None and low.startswith("Lowest potassium in the last 30 days: 4.9 mmol/L")
     assert extreme_answer(k, inside, asked("mean K in the last 30 days"), w, UTC) is None
+
+
+# ------------------------------------------------------------------ the walk-through's rules
+@pytest.mark.parametrize("text", [
+    "can you sanity-check everything he's on", "his tablets - any clashes?", "any drug-drug issues",
+    "current rx - any concerns", "DDIs?", "check his tablets",
+])
+def test_clashes_and_everything_she_is_on_are_the_whole_list_review(text):
+    assert _review(text)
+
+
+@pytest.mark.parametrize("text", [
+    "does he take all his tablets", "her tablets are in the locker", "give her tablets with food",
+    "ibuprofen and warfarin clash?",
+])
+def test_tablets_without_a_question_of_them_are_no_review(text):
+    assert not _review(text)
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("how's Samuel doing", ["Samuel"]), ("did Kofi get weighed today", ["Kofi"]),
+    ("has Esther had her insulin", ["Esther"]),
+    ("the man next door is asking for paracetamol, ok?", ["the man next door"]),
+    ("la dame d'à côté a mal", ["la dame d'a cote"]),
+])
+def test_a_first_name_after_an_auxiliary_or_a_person_beside_her(text, who):
+    assert find_names(text, find_drugs(text)) == who
+
+
+@pytest.mark.parametrize("text", [
+    "is Warfarin ok", "is Monday ok for the bloods", "can Tylenol be given", "is CKD a problem",
+    "was Dr Smith told",
+])
+def test_no_person_after_an_auxiliary_when_the_word_is_known(text):
+    assert find_names(text, find_drugs(text)) == []
+
+
+@pytest.mark.parametrize(("text", "window"), [
+    ("min egfr past 6/12", "180d"), ("mean K over the last 2/52", "14d"), ("inr last 3/7", "3d"),
+])
+def test_a_span_written_as_the_ward_writes_durations(text, window):
+    assert asked(text).window == window
+
+
+@pytest.mark.parametrize("text", ["repeat HbA1c in 3/12", "repeat lactate in 30 min",
+                                  "bp 120/80 last 12"])
+def test_an_order_or_a_reading_is_no_window_nor_extreme(text):
+    said = asked(text)
+    assert said.window is None and said.statistic is None
+
+
+def test_a_week_ahead_and_a_day_of_the_week_are_an_orders_day():
+    from zoneinfo import ZoneInfo
+
+    from smart_docgemma.tools.words.when import parse
+
+    saturday = datetime(2026, 12, 5, 5, 0, tzinfo=ZoneInfo("UTC"))
+    said = {t: parse(t, "UTC", saturday).at for t in (
+        "HbA1c and lipids next week", "BNP and ferritin on monday", "bloods saturday 8am",
+        "el lunes a las 7", "na segunda às 8h", "lundi matin", "mon patient")}
+    assert [a.date().isoformat() if a else None for a in said.values()] == [
+        "2026-12-12", "2026-12-07", "2026-12-12", "2026-12-07", "2026-12-07", "2026-12-07", None]
+
+
+@pytest.mark.parametrize(("text", "dose"), [
+    ("halve it", "150 mg"), ("double the dose", "600 mg"), ("la moitié", "150 mg"),
+    ("dobra a dose", "600 mg"), ("la mitad", "150 mg"),
+])
+def test_a_dose_changed_by_a_factor_of_the_pending_one(text, dose):
+    from smart_docgemma.agent.amendments import _by_factor
+
+    assert _by_factor(" ".join(text.lower().split()).replace("é", "e"), "300 mg") == dose
+
+
+@pytest.mark.parametrize("text", ["double check the dose", "half an hour later", "ok"])
+def test_no_factor_said(text):
+    from smart_docgemma.agent.amendments import _by_factor
+
+    assert _by_factor(text, "300 mg") is None
+
+
+# ------------------------------------------------------------------ the second walk-through's rules
+@pytest.mark.parametrize("text", [
+    "is he on anything he shouldn't be", "pharmacist asked for a med check", "STOPP/START?",
+    "beers criteria check", "any potentially inappropriate meds",
+])
+def test_screening_words_are_the_whole_list_review(text):
+    assert _review(text)
+
+
+@pytest.mark.parametrize("text", ["stop the aspirin please", "a few beers a night",
+                                  "is he on anything for pain"])
+def test_near_screening_words_are_no_review(text):
+    assert not _review(text)
+
+
+def test_a_drug_asked_of_with_her_allergy_in_mind_is_checked_and_records_nothing():
+    actions = find_actions("needs abx - is cefalexin alright given her allergy?")
+    assert {"give", "allergy_question"} <= set(actions)
+    assert "allergy_question" not in find_actions("record her allergy to penicillin - rash")
+
+
+@pytest.mark.parametrize(("text", "period"), [
+    ("paracetamol 15 mg/kg 6 hourly", 6), ("ibuprofen 10mg/kg 8 hrly", 8),
+    ("morphine 2.5mg 4-hourly prn", 4),
+])
+def test_n_hourly_is_every_n_hours(text, period):
+    from smart_docgemma.agent.extraction import read
+    from smart_docgemma.tools.writes.orders import parse_timing
+
+    said = read(text)
+    assert "order_line" in said.entities.actions
+    assert parse_timing(said.entities.dose.frequency or "")["period"] == period
+
+
+def test_my_next_patient_and_a_wristband_name():
+    assert find_names("my next patient, Fatima, is she allergic to anything?",
+                      []) == ["my next patient"]
+    text = "Mensah, Robert (DOB 30/09/1950) INR"
+    assert asks_chart(text, find_actions(text), find_drugs(text))
+
+
+@pytest.mark.parametrize("text", ["average sbp this year", "mean systolic over 6 months"])
+def test_systolic_names_the_blood_pressure(text):
+    assert chart_focus(text) == "vitals:bp"
+
+
+# ------------------------------------------------------------------ the third walk-through's rules
+def _here():
+    from smart_docgemma.reading.subject import InContext
+
+    return InContext(name="Robert Mensah", id="pt-warfarin", mrn="MRN-100587", born="1950-09-30")
+
+
+@pytest.mark.parametrize(("name", "own"), [
+    ("R Mensah", True), ("Mensah", True), ("M", True), ("J Mensah", False), ("O", False),
+])
+def test_an_initial_is_hers_when_a_word_of_her_name_begins_with_it(name, own):
+    from smart_docgemma.reading.subject import is_own_name
+
+    assert is_own_name(name, _here()) is own
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Robert Mensah born 1960 - allergies?", "other"), ("Robert Mensah born 1950 - allergies?",
+                                                       "patient"),
+    ("Robert Mensah DOB 1951, INR?", "other"),
+])
+def test_a_birth_year_alone_is_compared_with_hers(text, kind):
+    from smart_docgemma.agent.extraction import born_words
+    from smart_docgemma.reading.subject import said_birth_year, subject_of
+
+    born = said_birth_year(text, born_words())
+    assert subject_of(["Robert Mensah"], [], born, _here()).about == kind
+
+
+@pytest.mark.parametrize(("text", "drug"), [
+    ("pen V for her strep throat?", "penicillin v"), ("K supplements?", "potassium chloride"),
+])
+def test_ward_names_of_a_drug(text, drug):
+    assert [d.name for d in find_drugs(text)] == [drug]
+
+
+@pytest.mark.parametrize("text", ["can u run a safety check on his list",
+                                  "any bleeding risk from his current therapy"])
+def test_her_list_or_her_therapy_asked_about_is_the_review(text):
+    assert _review(text)
+
+
+@pytest.mark.parametrize("text", ["her physical therapy today", "his list of questions"])
+def test_a_list_or_a_therapy_that_is_no_medication(text):
+    assert not _review(text)
+
+
+# ------------------------------------------------------------------ probe6_en's misses
+@pytest.mark.parametrize(("text", "names"), [
+    ("Margaret T - creat?", ["Margaret T"]), ("Grace A's allergies", ["Grace A"]),
+    ("Esther B, glucose?", ["Esther B"]),
+])
+def test_a_name_and_an_initial_is_a_person(text, names):
+    assert find_names(text, find_drugs(text)) == names
+
+
+@pytest.mark.parametrize("text", [
+    "Vitamin D level", "Hepatitis B serology?", "troponin T at 3h", "Can I give it",
+    "Group B strep swab", "Bay C - INR", "Factor V Leiden", "Warfarin X",
+])
+def test_a_thing_named_by_a_letter_is_no_person(text):
+    assert find_names(text, find_drugs(text)) == []
+
+
+def test_the_vocabulary_holds_no_patients_name():
+    """Words of the vocabulary's data files are never names: an example sentence with a name in
+    a comment of those files would stop that name being read as a person anywhere."""
+    from smart_docgemma.reading.people import not_name_words
+
+    names = {"kofi", "asante", "robert", "mensah", "grace", "adeyemi", "margaret", "thompson",
+             "samuel", "okoro", "esther", "banda", "amara", "nwosu", "fatima", "diallo"}
+    assert names & not_name_words() == set()
+
+
+@pytest.mark.parametrize(("text", "focus"), [
+    ("Kofi Asante DOB 15/06/2020 - weight", "vitals"), ("what is his dob?", "identifiers"),
+    ("dob?", "identifiers"), ("date of birth: 1950-09-30, INR?", "lab:INR"),
+])
+def test_a_birth_date_given_asks_nothing_a_birth_date_asked_does(text, focus):
+    assert chart_focus(text) == focus
+
+
+@pytest.mark.parametrize(("text", "dose"), [
+    ("let's do 2.5 instead", "2.5"), ("make it 100", "100"), ("ok", None),
+    ("2 or 3 instead", None),
+])
+def test_the_one_number_before_a_word_of_change(text, dose):
+    from smart_docgemma.agent.amendments import _bare_dose
+
+    assert _bare_dose(text) == dose
+
+
+# ------------------------------------------------------------------ probe5_en holdout's misses
+@pytest.mark.parametrize(("text", "dose"), [
+    ("pls prescribe amoxicillin 40 mg per kg per day split into three doses", "40 mg/kg/day"),
+    ("paracetamol 15 mg per kg qds", "15 mg/kg"),
+    ("amoxicilina 50 mg por kg por dia em 3 tomadas", "50 mg/kg/day"),
+])
+def test_mg_per_kg_in_words_is_a_dose_by_weight(text, dose):
+    from smart_docgemma.agent.extraction import read
+
+    assert read(text).entities.dose.written == dose
+
+
+def test_resp_and_wt_as_the_ward_writes_them():
+    assert [r.vital for r in readings("pulse 110 irregular, resp 24 - document pls")] == [
+        "heart rate", "respiratory rate"]
+    assert chart_focus("kofi asante wt?") == "vitals"
+    assert not [r for r in readings("resp failure on bipap") if r.vital == "respiratory rate"]

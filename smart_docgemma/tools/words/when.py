@@ -78,8 +78,9 @@ def _low(text: str | None) -> str:
 def starts(text: str | None) -> int | None:
     """Where the first time expression of ``text`` begins (folded, spaces collapsed), or None."""
     low = _low(text)
-    found = [m.start() for pattern in (_any("next_day"), _any("today"), _IN, _NOW, *_clocks(),
-                                       *(p for p, _ in _parts())) if (m := pattern.search(low))]
+    patterns = (_any("next_day"), _any("today"), _any("next_week"), *_weekdays().values(), _IN,
+                _NOW, *_clocks(), *(p for p, _ in _parts()))
+    found = [m.start() for pattern in patterns if (m := pattern.search(low))]
     return min(found) if found else None
 
 
@@ -169,7 +170,19 @@ def _day(low: str, now: datetime) -> date | None:
         return (now + timedelta(days=1)).date()
     if _any("today").search(low):
         return now.date()
+    if _any("next_week").search(low):
+        return (now + timedelta(days=7)).date()
+    for weekday, pattern in _weekdays().items():  # the next such day after today
+        if pattern.search(low):
+            return (now + timedelta(days=(weekday - now.weekday() - 1) % 7 + 1)).date()
     return None
+
+
+@lru_cache(maxsize=1)
+def _weekdays() -> dict[int, re.Pattern[str]]:
+    said = _table()["weekdays"]
+    return {int(day): re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, words)) + r")(?![a-z])")
+            for day, words in said.items()}
 
 
 def _clock(low: str) -> time | None:

@@ -133,6 +133,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
+@lru_cache(maxsize=1)
+def _fraction() -> re.Pattern[str]:
+    """"past 6/12", "last 2/52": the ward's months, weeks and days after a word of ``last``."""
+    return re.compile(rf"\b(?:{_alt(_words()['last'])}|over)\s+(\d{{1,2}})\s*/\s*"
+                      rf"({_alt(_words()['fractions'])})(?![\d/])")
+
+
 def _phrase(low: str, key: str) -> bool:
     return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _words()[key])
 
@@ -206,6 +213,9 @@ def plausible_units(analyte: str, value: float) -> list[str]:
 
 
 def _window(low: str) -> str | None:
+    fraction = _fraction().search(low)
+    if fraction:
+        return key_of(int(fraction.group(1)) * _words()["fractions"][fraction.group(2)])
     if _phrase(low, "since_yesterday"):
         return "yesterday"
     if _phrase(low, "this_week"):
