@@ -19,11 +19,14 @@ from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    capitals_people,
     heading_names,
+    initialled_people,
     lone_names,
     named_people,
     not_name_words,
     possessed_people,
+    subject_names,
 )
 from ..reading.request import Chart, Conversation, Request, Words, assemble
 from ..reading.ward import Ward, read_ward
@@ -146,6 +149,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
+    found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
+    found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -157,6 +162,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
+    names += initialled_people(text)  # "et Mme A. du 14", "Mr M": the title kept with it
     return list(dict.fromkeys(names))
 
 
@@ -493,12 +499,15 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "is his med list safe?", "is his drug combo safe": the whole-list review (the medication
     # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
-    review = {"safety", "give"} if not drugs else {"safety"}
+    # "checa interação medicamentosa da prescrição": no drug named, her list's interactions asked
+    review = {"safety", "give", "check_interactions"} if not drugs else {"safety"}
     listed = focus in ("review", "medications")
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:
         return False
     low = f" {text.lower()} "
+    if focus == "review":  # the whole-list review's words ("interação medicamentosa da
+        return True  # prescrição", "polymédiqué") ask of her list (another person is refused)
     if "this_patient" in actions or _any_phrase(
         "chart_question", "patient_words", also_before="'"
     ).search(low):

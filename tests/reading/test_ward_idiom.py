@@ -196,3 +196,42 @@ def test_an_order_said_with_a_safety_question_asks(said):
 ])
 def test_an_order_without_a_question_still_orders(said):
     assert "give" not in extract(said).actions
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("et Mme A. du 14, son K ?", "Mme A."),
+    ("Mr M, his INR?", "Mr M"),
+    ("o paciente do leito ao lado ta com INR alto tambem?", "leito ao lado"),
+    ("y la paciente de la 3, que toma?", "de la 3"),
+    ("el de la 5 tiene fiebre", "de la 5"),
+    ("THOMPSON MARGARET kaliémie ?", "Thompson Margaret"),
+    ("MENSAH Robert (30/09/1950) dernier INR", "Mensah Robert"),
+    ("Adeyemi tiene alergia a la penicilina?", "Adeyemi"),
+    ("Okoro a fait son HbA1c ?", "Okoro"),
+])
+def test_another_person_written_the_ward_way(said, who):
+    assert who in find_names(said, [])
+
+
+@pytest.mark.parametrize("said", [
+    "la paciente de 83 años", "la dosis de la 3", "REVUE DES TTT EN COURS - DEPRESCRIPTION ?",
+    "NFS CRP ECBU demain", "relais AVK HBPM ?", "TA 150/90 FC 88 URGENT",
+    "Tiene alergias?", "Paracetamol tiene interacciones?", "Vitamin D 50000 UI",
+    "AMOXICILLINE 1G x3/j",
+])
+def test_capitals_numbers_and_first_words_that_name_no_one(said):
+    assert find_names(said, extract(said).drug_mentions) == []
+
+
+def test_the_ordinal_t_is_a_temperature_never_a_blood_pressure():
+    read = {r.vital for r in ward_words.readings("Tª 38,4 a las 18h, FC 104")}
+    assert read == {"body temperature", "heart rate"}
+
+
+@pytest.mark.parametrize("said", [
+    "checa interação medicamentosa da prescrição", "interactions dans son ttt ?",
+    "¿hay interacciones entre sus fármacos?",
+])
+def test_interactions_of_her_list_in_fr_pt_es_are_the_whole_list_review(said):
+    assert chart_focus(said) == "review"
+    assert "chart_question" in extract(said).actions
