@@ -37,9 +37,12 @@ from . import languages, requests, ward_requests
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
-# "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"
+# "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"; a site's
+# record number in fr/pt/es: "IPP 100587", "prontuário 100712", "NHC 100587", "historia 100712"
 _PATIENT_ID = re.compile(
-    r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
+    r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number|ipp|nip|nda|"
+    r"(?:n[o°º.]*\s*)?(?:prontuario|processo|registro)|nhc|historia(?:\s+clinica)?|"
+    r"(?:n[o°º.]*\s*)?dossier)"
     r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,
 )

@@ -235,3 +235,29 @@ def test_the_ordinal_t_is_a_temperature_never_a_blood_pressure():
 def test_interactions_of_her_list_in_fr_pt_es_are_the_whole_list_review(said):
     assert chart_focus(said) == "review"
     assert "chart_question" in extract(said).actions
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("prontuario 100712 - alergias?", "100712"), ("historia 100712 - alergias?", "100712"),
+    ("IPP 100587 : allergies ?", "100587"), ("NHC 100587, alergias?", "100587"),
+])
+def test_a_sites_record_number_in_fr_pt_es_is_an_id(said, key):
+    from smart_docgemma.agent.extraction import find_patient_ids
+
+    assert find_patient_ids(said) == [key]
+
+
+@pytest.mark.parametrize("said", [
+    "historia clinica de la paciente", "dossier du patient ?", "registro de la TA",
+])
+def test_the_record_words_without_a_number_name_no_id(said):
+    from smart_docgemma.agent.extraction import find_patient_ids
+
+    assert find_patient_ids(said) == []
+
+
+@pytest.mark.parametrize("said", ["non, 2 fois/j", "não, 3 vezes ao dia", "mejor 2 tomas"])
+def test_a_count_of_doses_is_never_read_as_the_new_dose(said):
+    from smart_docgemma.languages import fold
+
+    assert amendments._bare_dose(" ".join(fold(said).lower().split())) is None
