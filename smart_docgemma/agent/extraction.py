@@ -27,6 +27,7 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
     subject_names,
+    unshouted,
 )
 from ..reading.request import Chart, Conversation, Request, Words, assemble
 from ..reading.ward import Ward, read_ward
@@ -72,6 +73,8 @@ _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
 )
+_INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
+                      r"(?![\w\-])")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 # "James Wilson: penicillin allergy"
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
@@ -139,13 +142,19 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
-    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)]
+    found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)
+              if not m.group(1).isupper()]
+    found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
+    found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
         (m.group("name") or m.group("cap"), 1)
         for m in languages.title_pattern().finditer(languages.fold(text))
         if (m.group("name") or m.group("cap")).split()[0].lower() not in not_name_words()
     ]
+    # "Mr O", "Mrs T's bloods", "Mr J Smith": a title and an initial name someone
+    found += [(" ".join(g for g in m.groups() if g), 1) for m in _INITIAL.finditer(text)]
+    found += _loud_names(text, drug_words)
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
@@ -166,7 +175,33 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     names += initialled_people(text)  # "et Mme A. du 14", "Mr M": the title kept with it
-    return list(dict.fromkeys(names))
+    return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _loud_names(text: str, drug_words: set[str]) -> list[tuple[str, int]]:
+    """A message typed in capitals read as if a name were written as one ("DOES AMARA NWOSU
+    HAVE …"): the runs of capitalised words, a title's surname, a first name addressed; cut at
+    a possessive, of words of three letters or more that are no vocabulary word. The possessive
+    and lone-word rules are not applied there: every word is capitalised."""
+    loud = unshouted(text)
+    if loud == text:
+        return []
+    spans = [(n, 2) for n in named_people(loud, drug_words)]
+    spans += [(n, 1) for n in addressed_people(loud, drug_words)]
+    spans += [(m.group(1), 1) for m in _TITLED.finditer(loud)]
+    out = []
+    for span, least in spans:
+        words: list[str] = []
+        for word in span.split():
+            bare = _POSS.sub("", word)
+            if len(bare) < 3 or normalise(bare) in not_name_words():
+                break
+            words.append(bare)
+            if bare != word:
+                break
+        if len(words) >= least:
+            out.append((" ".join(words), least))
+    return out
 
 
 def _within(name: str, other: str) -> bool:
@@ -202,10 +237,63 @@ def _named_born() -> re.Pattern[str]:
 def _inverted_born() -> re.Pattern[str]:
     """"McDermott739, Omega729 - DOB 1995-02-20": a surname, a comma and the given name(s) right
     before a birth date's word, as patient lists and wristbands write a patient."""
+    word = f"(?:{_NAME_WORD}|{_CAPS_WORD})"
     return re.compile(
-        rf"\b({_NAME_WORD}),\s*((?:{_NAME_WORD})(?:\s+{_NAME_WORD})?){_BEFORE_BORN}"
+        rf"\b({word}),\s*((?:{word})(?:\s+{word})?){_BEFORE_BORN}"
         rf"(?i:{_born_words()})\b"
     )
+
+
+_LOWER_BORN_WORD = r"[a-z][a-z'\-]+\d*"
+
+
+@lru_cache(maxsize=1)
+def _lower_born() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w/-])((?:{_LOWER_BORN_WORD}\s+){{0,3}}{_LOWER_BORN_WORD}){_BEFORE_BORN}"
+        rf"(?:{_born_words()})(?![a-z])"
+    )
+
+
+# a name written in capitals, as wristbands and patient lists write a surname ("LIND531, NANCEE600")
+_CAPS_WORD = r"[A-Z][A-Z'\-]+\d*"
+
+
+@lru_cache(maxsize=1)
+def _caps_born() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w/-])({_CAPS_WORD}(?:\s+{_CAPS_WORD}){{1,2}}){_BEFORE_BORN}(?i:{_born_words()})\b"
+    )
+
+
+def _capitals_born(text: str, drug_words: set[str]) -> list[str]:
+    """A name in capitals right before a birth date's word ("NANCEE LIND DOB …"), or before it
+    with the surname first ("LIND531, NANCEE600 - DOB …"), when none of its words is a word of the
+    assistant's vocabulary or a drug ("CBC BMP DOB" names no one)."""
+    stop = not_name_words() | _guard_names() | drug_words
+    spans = [m.group(1) for m in _caps_born().finditer(text)]
+    spans += [f"{m.group(2)} {m.group(1)}" for m in _inverted_born().finditer(text)
+              if m.group(1).isupper()]
+    return [s for s in spans
+            if not any(normalise(w) in stop or w.lower() in stop for w in s.split())]
+
+
+def _typed_born(text: str, drug_words: set[str]) -> list[str]:
+    """A name typed in lower case right before a birth date's word ("mrn for beverley mosciski dob
+    07/09/1986"): the last two or three words there when none is a word of the assistant's
+    vocabulary, a drug, a title or a guard word ("check his dob" names no one)."""
+    stop = not_name_words() | _guard_names() | _TITLES | languages.titles() | drug_words
+    names = []
+    for m in _lower_born().finditer(text):
+        words = m.group(1).split()
+        tail: list[str] = []
+        for word in reversed(words):
+            if normalise(word) in stop or word in stop or len(tail) == 3:
+                break
+            tail.insert(0, word)
+        if len(tail) >= 2:
+            names.append(" ".join(tail))
+    return names
 
 
 _MONTHS = {
@@ -225,36 +313,42 @@ _DATE_FORMS = (
 def find_birth_date(text: str) -> str | None:
     """The ISO date right after a birth date's word ("DOB 1958-12-14", "born Dec 14, 1958",
     "date of birth 14/12/1958"); None when absent or when day and month cannot be told apart."""
+    readings = find_birth_dates(text)
+    return readings[0] if len(readings) == 1 else None
+
+
+def find_birth_dates(text: str) -> tuple[str, ...]:
+    """Every reading of the birth date said: one ISO date, or two for "07/09/1986" written after
+    an English word (the US month first or the day first: both are searched, and two patients
+    found are asked about, never guessed between). After a French, Portuguese or Spanish word
+    ("née le 07/09/1986", "fecha de nacimiento") the day comes first, as those languages write
+    it."""
     m = re.search(
-        rf"(?<![a-z])(?:{_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
-        text.lower(),
+        rf"(?<![a-z])({_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
+        languages.fold(text).lower(),
     )
     if not m:
-        return None
+        return ()
+    day_first = m.group(1) in rules()["birth_date_words_day_first"]
     for pattern, parts in _DATE_FORMS:
-        found = pattern.match(m.group(1).strip())
+        found = pattern.match(m.group(2).strip())
         if found:
-            return _iso(dict(zip(parts, found.groups(), strict=False)))
-    return None
+            return _iso(dict(zip(parts, found.groups(), strict=False)), day_first)
+    return ()
 
 
-def _iso(parts: dict[str, str]) -> str | None:
+def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
     if "mon" in parts:
-        month = _MONTHS.get(parts["mon"])
-        day = int(parts["d"])
+        dates = [(_MONTHS.get(parts["mon"]) or 0, int(parts["d"]))]
     elif "m" in parts:
-        month, day = int(parts["m"]), int(parts["d"])
-    else:  # a/b: which is the day is known only when one of them is over 12
+        dates = [(int(parts["m"]), int(parts["d"]))]
+    else:  # a/b: the day is the one over 12; both readings when neither is, unless day first
         a, b = int(parts["a"]), int(parts["b"])
-        if a > 12 >= b:
-            day, month = a, b
-        elif b > 12 >= a:
-            month, day = a, b
-        else:
-            return None
-    if not month or not 1 <= month <= 12 or not 1 <= day <= 31:
-        return None
-    return f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
+        dates = [(b, a)] if day_first or a > 12 else [(a, b), (b, a)]
+    return tuple(dict.fromkeys(
+        f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
+        for month, day in dates if 1 <= month <= 12 and 1 <= day <= 31
+    ))
 
 
 @lru_cache(maxsize=4096)
@@ -508,9 +602,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:
         return False
+    if focus == "review":
+        return True  # a whole-list review asked in a chart is of her list ("deprescribe?")
     low = f" {text.lower()} "
-    if focus == "review":  # the whole-list review's words ("interação medicamentosa da
-        return True  # prescrição", "polymédiqué") ask of her list (another person is refused)
     if "this_patient" in actions or _any_phrase(
         "chart_question", "patient_words", also_before="'"
     ).search(low):
@@ -656,6 +750,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         patient_ids=tuple(_not_names(find_patient_ids(text), names)),
         patient_names=tuple(names),
         birth_date=find_birth_date(text),
+        birth_dates=find_birth_dates(text),
         actions=tuple(actions),
         dose=Dose.of_said(languages.as_written(dose, text, said)),
         allergy=Allergy.of_said(find_allergy(text)),

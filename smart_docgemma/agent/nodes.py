@@ -157,6 +157,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
     update["errors"] = [_not_granted(t) for t in missing]
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
+    update["errors"] += _not_carded(probe)
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
@@ -230,6 +231,18 @@ def _chart(state: Turn) -> Chart:
     """The chart in context as the reading takes it (who she is, her active medications)."""
     meds = tuple(chart_drugs(state.chart_summary))
     return Chart(patient=planning.in_context(state), medications=meds)
+
+
+def _not_carded(state: Turn) -> list[str]:
+    """What an order named beside the drug it cards, said: checked, not ordered."""
+    if "prescribe_medication" not in planning.required_tools(state):
+        return []
+    others = planning.beside_the_order(state)
+    if not others:
+        return []
+    return [say(message(N_("Only one order is prepared per message: %(others)s was checked with "
+                           "it but not ordered; ask for it in its own message to order it."),
+                        others=", ".join(others)), answer_language())]
 
 
 def _not_granted(tool: str) -> str:

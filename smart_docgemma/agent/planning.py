@@ -17,7 +17,14 @@ from pydantic import ValidationError
 from ..knowledge import analytes
 from ..reading.dosage import Allergy, Dose
 from ..reading.request import Chart, Request, ordered_of
-from ..reading.subject import InContext, Subject, is_own_id, subject_of
+from ..reading.subject import (
+    InContext,
+    Subject,
+    is_own_id,
+    is_own_name,
+    said_birth_date,
+    subject_of,
+)
 from ..tools import catalog
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
@@ -89,7 +96,20 @@ def required_tools(state: Turn) -> list[str]:
         drug_for_her(state)
     ):  # the order waits for a field it lacks: its findings are shown with the question
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if "prescribe_medication" in needed and beside_the_order(state):
+        # "amlodipine 10 od and ramipril 5 od": one card, and every drug named is checked
+        needed.add("check_drug_interactions")
     return [t for t in catalog.running_order() if t in needed]
+
+
+def beside_the_order(state: Turn) -> list[str]:
+    """Drugs an order names beside the one it cards, not on her chart already ("omeprazole 20
+    od and add lansoprazole 30 od": lansoprazole): checked with it, never carded unasked."""
+    said = request(state)
+    ordered = said.ordered or next(iter(state.entities.drugs), None)
+    chart = set(state.entities.chart_drugs)
+    return [d for d in dict.fromkeys(state.entities.drugs)
+            if d != ordered and d not in chart and d not in said.tested_drugs]
 
 
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
@@ -151,7 +171,7 @@ def _her_name_and_birth_date(state: Turn) -> bool:
     """A patient is in context, every person the message names is her, her name or her birth
     date is given, and no search is asked in words ("find patient …", "look up …")."""
     ent = state.entities
-    named = bool(ent.birth_date or ent.patient_names)
+    named = bool(ent.birth_dates or ent.patient_names)
     return (bool(state.patient_id and named) and "search_patient" not in ent.actions
             and not other_patients(state))
 
@@ -201,7 +221,9 @@ def subject(state: Turn) -> Subject:
     if state.request is not None:
         return state.request.subject
     ent = state.entities
-    return subject_of(ent.patient_names, ent.patient_ids, ent.birth_date, in_context(state))
+    here = in_context(state)
+    return subject_of(ent.patient_names, ent.patient_ids,
+                      said_birth_date(ent.birth_dates, here.born), here)
 
 
 def in_context(state: Turn) -> InContext:
@@ -215,10 +237,10 @@ def in_context(state: Turn) -> InContext:
 def is_launch_patient(state: Turn, name: str) -> bool:
     """"Robert Mensah" or "Mensah" in Robert Mensah's chart (every word of the name is his),
     unless the message gives a birth date that is not his (a namesake)."""
-    mine = {w.lower() for w in (launch_name(state) or "").split()}
-    if not mine or not {w.lower() for w in name.split()} <= mine:
+    if not is_own_name(name, in_context(state)):
         return False
-    said, born = state.entities.birth_date, launch_identifiers(state).get("born")
+    born = launch_identifiers(state).get("born")
+    said = said_birth_date(state.entities.birth_dates, born)
     return not (said and born and said != born)
 
 
@@ -303,7 +325,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
             else None
         ),
         "search_patient": (
-            {"name": ent.patient_names[0], "birth_date": ent.birth_date}
+            {"name": ent.patient_names[0], "birth_date": ",".join(ent.birth_dates) or None}
             if ent.patient_names
             else None
         ),

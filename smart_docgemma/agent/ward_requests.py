@@ -244,19 +244,28 @@ def _ward_arguments(tool: str, ward: Ward, message: str, patient: str) -> dict[s
     return None
 
 
-_INTERVAL = re.compile(
-    r"(?:\b(?:older|more|greater) than|>) ?(a|one|two|six|twelve|\d+) ?"
-    r"(year|yr|month|mth|mo|week|wk|day)s?\b"
-)
-_COUNTS = {"a": 1, "one": 1, "two": 2, "six": 6, "twelve": 12}
 _DAYS = {"year": 365, "month": 30, "week": 7, "day": 1}
-_UNITS = {"yr": "year", "mth": "month", "mo": "month", "wk": "week"}  # "> 1 yr", ">12 mths"
+
+
+@lru_cache(maxsize=1)
+def _interval_words() -> tuple[re.Pattern[str], dict[str, int], dict[str, str]]:
+    """The "older than" words, the counts and the units of every language (``rules.yaml``)."""
+    said = _rules()["interval"]
+    counts, units = said["counts"], said["units"]
+    pattern = re.compile(
+        rf"(?:(?<![a-z])(?:{'|'.join(said['more_than'])})|>) ?"
+        rf"({'|'.join(sorted(counts, key=len, reverse=True))}|\d+) ?"
+        rf"({'|'.join(sorted(units, key=len, reverse=True))})(?![a-z])"
+    )
+    return pattern, counts, units
 
 
 def _interval(message: str) -> int | None:
-    """"older than 6 months" → 180 days (a year is 365, a month 30); None when unsaid."""
-    m = _INTERVAL.search(_low(message))
+    """"older than 6 months", "plus d'un an", "más de 12 meses" → days (a year is 365, a month
+    30); None when unsaid."""
+    pattern, counts, units = _interval_words()
+    m = pattern.search(_low(message))
     if not m:
         return None
-    n, unit = _COUNTS.get(m.group(1)) or int(m.group(1)), _UNITS.get(m.group(2), m.group(2))
+    n, unit = counts.get(m.group(1)) or int(m.group(1)), units[m.group(2)]
     return 365 * (n // 12) if unit == "month" and n % 12 == 0 else n * _DAYS[unit]

@@ -27,6 +27,8 @@ class Entities:
     patient_names: tuple[str, ...] = ()
     # "DOB 1958-12-14", "born 12/14/1958" as an ISO date (never a guessed order)
     birth_date: str | None = None
+    # every reading of it: two for "07/09/1986" after an English word, both searched
+    birth_dates: tuple[str, ...] = ()
     actions: tuple[str, ...] = ()
     dose: Dose | None = None  # the order's dose, frequency, route, duration
     allergy: Allergy | None = None  # the reaction and severity said

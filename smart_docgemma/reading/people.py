@@ -44,9 +44,9 @@ def not_name_words() -> frozenset[str]:
     said = yaml.safe_load((DATA / "people.yaml").read_text())["not_name_words"]
     words = {normalise(str(w)) for ws in said.values() for w in ws}
     for rel in VOCABULARY_FILES:
-        words |= {
-            normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", (PACKAGE / rel).read_text().lower())
-        }
+        # a pattern's escapes are no letters of its words ("\\bbloods\\b" holds "bloods")
+        said = re.sub(r"\\+[a-z]", " ", (PACKAGE / rel).read_text().lower())
+        words |= {normalise(w) for w in re.findall(r"[a-zà-ÿ]{3,}", said)}
     # an analyte's short name is no first name, however short ("low Mg?", "Hb?")
     words |= {normalise(w) for a in analytes.table().values() for w in (a.name, *a.words)}
     return frozenset(words)
@@ -251,6 +251,9 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?:(?:{_words_of('bed_numbers_after')})\s+){{1,2}}(?:[A-Z]\.\s+)?"
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})"
                    r"(?![\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|jours|dias)\b)"),
+        # "the other pt", "l'autre patiente": someone named only as not her
+        re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
+                   r"(?![\w\-])"),
     )
 
 
@@ -270,10 +273,28 @@ def beside_people(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+_LOUD_WORD = re.compile(r"(?<![\w'\u2019])([A-ZÀ-Ý])([A-ZÀ-Ý'\u2019\-]+)(?![\w])")
+
+
+def unshouted(text: str) -> str:
+    """A message typed in capitals ("DOES AMARA NWOSU HAVE ANY ALLERGIES") with each word in
+    capitals written as a name is ("Does Amara Nwosu Have Any Allergies"), so the capitalised
+    runs above read the person in it; a message with a lower-case letter is returned as it is
+    (its capitals are the clinician's: "BP", "INR", "Grace")."""
+    if not text or any(c.islower() for c in text) or sum(c.isalpha() for c in text) < 6:
+        return text or ""
+    return _LOUD_WORD.sub(
+        lambda m: m.group(1) + m.group(2).lower().replace("'S", "'s"), text
+    )
+
+
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+)"
     named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}"
+    beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
+    others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
+    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
     return bool(re.fullmatch(named, fold_accents(said).strip()))
 
 

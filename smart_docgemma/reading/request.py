@@ -23,7 +23,7 @@ from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug
 from .entities import Entities
-from .subject import InContext, Subject, subject_of, without_identifiers
+from .subject import InContext, Subject, said_birth_date, subject_of, without_identifiers
 from .ward import Ward
 
 
@@ -167,7 +167,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
     return Request(
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,
-        subject=subject_of(found.patient_names, found.patient_ids, found.birth_date, here),
+        subject=subject_of(found.patient_names, found.patient_ids,
+                           said_birth_date(found.birth_dates, here.born), here),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),

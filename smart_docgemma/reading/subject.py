@@ -39,7 +39,9 @@ class Subject:
 
 def is_own_name(name: str, here: InContext) -> bool:
     """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah"), with or without
-    its accents: the message is read accent-folded ("Chavarria957" for "Chavarría957")."""
+    its accents: the message is read accent-folded ("Chavarria957" for "Chavarría957"); and with
+    or without the digits a generated chart puts after each name ("Monet Wisoky" for "Monet875
+    Wisoky380"), which no one types."""
     mine = {_name_key(w) for w in (here.name or "").split()}
     return bool(mine) and {_name_key(w) for w in name.split()} <= mine
 
@@ -47,7 +49,7 @@ def is_own_name(name: str, here: InContext) -> bool:
 def _name_key(word: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c)
-    )
+    ).rstrip("0123456789")
 
 
 def is_own_id(said: str, here: InContext) -> bool:
@@ -59,6 +61,12 @@ def id_key(said: str) -> str:
     """An id without case, punctuation or the "MRN" before its value."""
     key = re.sub(r"[^a-z0-9]", "", said.lower())
     return key[3:] if key.startswith("mrn") and len(key) > 3 else key
+
+
+def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:
+    """The birth date a message gives, of its readings ("07/09/1986" is July 9 or 7 September):
+    hers when one reading is, else the first (not hers either way)."""
+    return born if born and born in readings else next(iter(readings), None)
 
 
 def subject_of(

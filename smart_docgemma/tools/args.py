@@ -54,7 +54,10 @@ class ClinicalTrialsArgs(BaseModel):
 class PatientSearchArgs(BaseModel):
     model_config = _STRICT
     name: str = Field(min_length=1, max_length=80)
-    birth_date: str | None = Field(default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+    # one date, or the two readings of "07/09/1986" (comma-separated), each searched
+    birth_date: str | None = Field(
+        default=None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?(,\d{4}-\d{2}-\d{2})?$"
+    )
 
 
 class DrugIdentityArgs(BaseModel):
@@ -85,8 +88,8 @@ class PatientChartArgs(BaseModel):
         max_length=12,
         description="results in a window only, e.g. 24h, 3d, today, yesterday",
     )
-    statistic: Literal["mean"] | None = Field(
-        default=None, description="mean of the results in the window"
+    statistic: Literal["mean", "max", "min"] | None = Field(
+        default=None, description="mean, highest (max) or lowest (min) of the results in the window"
     )
     # a threshold each result in the window is compared with ("lt:4", "ge:5.5:mmol/L") and the
     # unit the answer is asked in

@@ -495,6 +495,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
+    "Only one order is prepared per message: %(others)s was checked with it but not ordered; "
+    "ask for it in its own message to order it.": (
+        "Une seule prescription est préparée par message : %(others)s a été vérifié avec elle mais "
+        "pas prescrit ; demandez-le dans son propre message pour le prescrire.",
+        "Só uma prescrição é preparada por mensagem: %(others)s foi verificado com ela mas não "
+        "prescrito; peça-o numa mensagem própria para o prescrever.",
+        "Solo se prepara una orden por mensaje: %(others)s se comprobó con ella pero no se "
+        "prescribió; pídalo en su propio mensaje para prescribirlo.",
+        "Agizo moja tu huandaliwa kwa kila ujumbe: %(others)s imekaguliwa pamoja nalo lakini "
+        "haikuagizwa; iombe katika ujumbe wake ili kuiagiza.",
+    ),
     "The earlier card was withdrawn: this order replaces it.": (
         "La carte précédente a été retirée : cette prescription la remplace.",
         "O cartão anterior foi retirado: esta prescrição o substitui.",
@@ -1606,6 +1617,88 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Pressão arterial média %(window)s: %(bp)s mmHg, média de %(n)s medições.",
         "Presión arterial media %(window)s: %(bp)s mmHg, media de %(n)s mediciones.",
         "Wastani wa shinikizo la damu %(window)s: %(bp)s mmHg, wastani wa vipimo %(n)s.",
+    ),
+    # the highest or the lowest result of a window (tools/chart/windowanswers.py)
+    "Highest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (the only result).": (
+        "Valeur la plus haute %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s (seul "
+        "résultat).",
+        "Valor mais alto de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s (único resultado).",
+        "Valor más alto de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s (único "
+        "resultado).",
+        "Thamani ya juu zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s (tokeo "
+        "pekee).",
+    ),
+    "Highest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (of %(n)s results).": (
+        "Valeur la plus haute %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s "
+        "(sur %(n)s résultats).",
+        "Valor mais alto de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s "
+        "(de %(n)s resultados).",
+        "Valor más alto de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s "
+        "(de %(n)s resultados).",
+        "Thamani ya juu zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s "
+        "(kati ya matokeo %(n)s).",
+    ),
+    "Lowest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (the only result).": (
+        "Valeur la plus basse %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s (seul "
+        "résultat).",
+        "Valor mais baixo de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s (único resultado).",
+        "Valor más bajo de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s (único "
+        "resultado).",
+        "Thamani ya chini zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s (tokeo "
+        "pekee).",
+    ),
+    "Lowest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (of %(n)s results).": (
+        "Valeur la plus basse %(window)s (%(lab)s) : %(value)s %(unit)s à %(when)s "
+        "(sur %(n)s résultats).",
+        "Valor mais baixo de %(lab)s %(window)s: %(value)s %(unit)s às %(when)s "
+        "(de %(n)s resultados).",
+        "Valor más bajo de %(lab)s %(window)s: %(value)s %(unit)s a las %(when)s "
+        "(de %(n)s resultados).",
+        "Thamani ya chini zaidi ya %(lab)s %(window)s: %(value)s %(unit)s saa %(when)s "
+        "(kati ya matokeo %(n)s).",
+    ),
+    "Highest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (the only "
+    "reading).": (
+        "Tension artérielle la plus haute %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(seule mesure).",
+        "Pressão arterial mais alta %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(única medição).",
+        "Presión arterial más alta %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(única medición).",
+        "Shinikizo la damu la juu zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kipimo pekee).",
+    ),
+    "Highest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (of %(n)s "
+    "readings).": (
+        "Tension artérielle la plus haute %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(sur %(n)s mesures).",
+        "Pressão arterial mais alta %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(de %(n)s medições).",
+        "Presión arterial más alta %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(de %(n)s mediciones).",
+        "Shinikizo la damu la juu zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kati ya vipimo %(n)s).",
+    ),
+    "Lowest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (the only reading).": (
+        "Tension artérielle la plus basse %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(seule mesure).",
+        "Pressão arterial mais baixa %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(única medição).",
+        "Presión arterial más baja %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(única medición).",
+        "Shinikizo la damu la chini zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kipimo pekee).",
+    ),
+    "Lowest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s (of %(n)s "
+    "readings).": (
+        "Tension artérielle la plus basse %(window)s (par la systolique) : %(bp)s mmHg à %(when)s "
+        "(sur %(n)s mesures).",
+        "Pressão arterial mais baixa %(window)s (pela sistólica): %(bp)s mmHg às %(when)s "
+        "(de %(n)s medições).",
+        "Presión arterial más baja %(window)s (por la sistólica): %(bp)s mmHg a las %(when)s "
+        "(de %(n)s mediciones).",
+        "Shinikizo la damu la chini zaidi %(window)s (kwa sistoli): %(bp)s mmHg saa %(when)s "
+        "(kati ya vipimo %(n)s).",
     ),
     "systolic %(limit)s %(window)s": (
         "pression systolique %(limit)s %(window)s",

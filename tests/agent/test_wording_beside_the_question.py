@@ -171,3 +171,13 @@ def test_at_ten_oclock_is_a_time_not_a_drug():
 @pytest.mark.parametrize("message", ["refer renal", "encaminhar para nefro", "refer to cardio"])
 def test_a_specialtys_ward_short_name_is_a_referral(message):
     assert "refer" in extract(message).actions
+
+
+def test_a_second_drug_beside_an_order_is_checked_and_said_not_ordered():
+    chart = ("Margaret Thompson, 83 y female; problems: CKD; meds: amlodipine 5 mg daily; "
+             "allergies: none recorded")
+    turn, calls = _run("start atorvastatin 20 od and ramipril 5 od", chart=chart)
+    assert set(calls) >= {"check_drug_interactions", "prescribe_medication"}
+    assert calls["check_drug_interactions"][0]["drug_names"][:2] == ["atorvastatin", "ramipril"]
+    assert calls["prescribe_medication"][0]["medication_name"] == "atorvastatin"
+    assert "ramipril was checked with it but not ordered" in turn.answer

@@ -37,6 +37,9 @@ NOW = datetime.now(UTC)
     ("last A1c", "lab:HbA1c"),
     ("What's the last HbA1C (hemoglobin A1C) value in the chart?", "lab:HbA1c"),
     ("latest Hgb", "lab:Hemoglobin"),
+    ("latest mag since yesterday", "lab:Magnesium"),
+    ("average BG (POC) over the last 2 days", "lab:Capillary glucose"),
+    ("give mag sulfate 2 g IV", None),
     ("give 40 mg?", None),
     ("how many mg of aspirin?", None),
     ("vitamin K?", None),
@@ -101,6 +104,11 @@ def _ask(ctx, question):
 def test_the_latest_finger_prick_glucose_is_the_glucometer_result(chart):
     text = _ask(chart, "latest finger-prick glucose?")
     assert "Latest Capillary glucose: 152 mg/dL" in text and "No Glucose result" not in text
+
+
+def test_the_latest_value_is_also_given_in_the_unit_asked(chart):
+    text = _ask(chart, "most recent CBG in mmol/L?")
+    assert "Latest Capillary glucose: 152 mg/dL (8.4 mmol/L)" in text
 
 
 def test_a_window_mean_is_the_mean_of_the_windows_results_in_one_unit(chart):

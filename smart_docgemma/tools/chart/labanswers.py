@@ -63,11 +63,12 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
     if asked.window and observations is not None:
         found = labs.results(observations, a, tz)
         return window_answer(a, found, asked, now or datetime.now(UTC), tz)
-    return latest_answer(a, d, (now or datetime.now(UTC)).date())
+    return latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit)
 
 
-def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
-    """Latest value, unit, date, arrow against the previous; the last five newest first."""
+def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None) -> str:
+    """Latest value, unit, date, arrow against the previous; the last five newest first; in the
+    unit asked too ("most recent CBG in mmol/L?") when it is not the chart's."""
     series = d.labs + d.vitals
     entries = [e for e in series if e.code in a.codes]
     lead = ""
@@ -89,7 +90,8 @@ def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
     points = list(reversed(e.series))[:LAB_POINTS]
     latest = points[0]
     value = dict(
-        name=lab_said(e), value=records.num(latest.value), unit=e.unit, date=day(latest.date)
+        name=lab_said(e), value=records.num(latest.value),
+        unit=e.unit + _also_in(latest.value, e.unit, unit, a), date=day(latest.date),
     )
     lines = [
         sentence(
@@ -123,6 +125,16 @@ def latest_answer(a: Analyte, d: ChartData, today: date) -> str:
     if old:
         lines.append(old)
     return lead + "\n".join(lines)
+
+
+def _also_in(value: float, charted: str, unit: str | None, a: Analyte) -> str:
+    """" (5.0 mmol/L)", written after the charted unit: the value in the unit asked, when that
+    is another unit the analyte converts to ("" otherwise)."""
+    if not unit or analytes.unit_key(unit) == analytes.unit_key(charted):
+        return ""
+    mine = analytes.convert(value, charted, a)
+    there = windowanswers.in_unit(mine, unit, a) if mine is not None else None
+    return "" if there is None else f" ({windowanswers.converted(there)} {unit})"
 
 
 def _age(iso: str, today: date) -> str:
@@ -161,7 +173,8 @@ def _line(r: LabResult, tz: tzinfo) -> str:
 def window_answer(
     a: Analyte, found: list[LabResult], asked: Asked, now: datetime, tz: tzinfo
 ) -> str:
-    """Every value in the window with its time (or none, and the last before it); the mean."""
+    """Every value in the window with its time (or none, and the last before it); the mean,
+    the highest or the lowest asked."""
     assert asked.window is not None
     w = bounds(asked.window, now, tz)
     chosen, lead = _own_first(a, found)
@@ -173,6 +186,7 @@ def window_answer(
     for t in asked.thresholds:  # asked whether any value passed it: answered, not listed
         head.append(windowanswers.threshold_answer(a, inside, t, w, tz))
     mean = windowanswers.mean_answer(a, inside, asked, w) if asked.statistic == "mean" else None
+    mean = mean or windowanswers.extreme_answer(a, inside, asked, w, tz)
     if mean:
         head.append(mean)
     if asked.thresholds and not mean:

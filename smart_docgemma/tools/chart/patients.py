@@ -42,7 +42,8 @@ def _name_matches(patient: dict[str, Any], name: str, birth_date: str | None) ->
     parts = {p.lower() for n in patient.get("name") or []
              for p in [*n.get("given", []), n.get("family", ""), *_words(n.get("text", ""))] if p}
     ok = all(any(p.startswith(w.lower()) for p in parts) for w in _words(name))
-    return ok and (not birth_date or (patient.get("birthDate") or "").startswith(birth_date))
+    born = patient.get("birthDate") or ""
+    return ok and (not birth_date or any(born.startswith(d) for d in birth_date.split(",")))
 
 
 def _result(patients: list[dict[str, Any]], base_url: str, asked: str) -> ToolResult:
@@ -92,16 +93,26 @@ def _launch_patient_only(args: tool_args.PatientSearchArgs, ctx: ToolContext) ->
     )
 
 
+def _search(ctx: ToolContext, args: tool_args.PatientSearchArgs) -> list[dict[str, Any]]:
+    """``Patient?name=…&birthdate=…``, once per reading of the birth date (a date search takes
+    no "or" on HAPI), the patients found by either kept once."""
+    found: dict[str, dict[str, Any]] = {}
+    for born in (args.birth_date or "").split(","):
+        params: dict[str, Any] = {"name": _words(args.name), "_count": MAX_MATCHES}
+        if born:
+            params["birthdate"] = born
+        for p in ctx.gateway().search("Patient", params, max_pages=1):
+            found.setdefault(str(p.get("id")), p)
+    return list(found.values())[:MAX_MATCHES]
+
+
 def run_search_patient(args: tool_args.PatientSearchArgs, ctx: ToolContext) -> ToolResult:
     """Search by name (and birth date) within what the grant allows."""
     try:
         if ctx.scopes is None or not ctx.scopes.allows("Patient", "s", level="user"):
             return _launch_patient_only(args, ctx)
-        params = {"name": _words(args.name), "_count": MAX_MATCHES}
-        if args.birth_date:
-            params["birthdate"] = args.birth_date
-        found = ctx.gateway().search("Patient", params, max_pages=1)[:MAX_MATCHES]
-        born = f", born {args.birth_date}" if args.birth_date else ""
+        found = _search(ctx, args)
+        born = f", born {args.birth_date.replace(',', ' or ')}" if args.birth_date else ""
         return _result(found, ctx.gateway().base_url, args.name + born)
     except errors.NotFound:
         return ToolResult.failure("not_found", "The patient in context was not found in the EHR.")

@@ -1,6 +1,7 @@
 """Answers to window questions asked of results: "any glucose <4 in the last 48h?" (each value
 past the threshold with its time, or none and how many were read), "mean K over the last 3
-days", "average bp this week?" (a true mean with the count of values), in the unit asked.
+days", "average bp this week?" (a true mean with the count of values), "highest K in 6 months"
+(the value, its time and how many were read), in the unit asked.
 
 A threshold written without a unit is read in the unit where its number is a plausible result
 (glucose 4 is mmol/L, 70 is mg/dL; ``chart_windows.yaml``), else in the chart's own unit; values
@@ -62,6 +63,12 @@ def in_unit(value: float, unit: str, a: Analyte) -> float | None:
     if one is None or zero is None or one == zero:
         return None
     return (value - zero) / (one - zero)
+
+
+def converted(value: float) -> str:
+    """A value converted to another unit than the chart's, to one decimal ("5.0 mmol/L"): the
+    precision a converted glucose or magnesium is reported to, never more digits than measured."""
+    return f"{value:.1f}"
 
 
 def chart_unit(a: Analyte, results: list[LabResult]) -> str:
@@ -159,8 +166,39 @@ def mean_answer(a: Analyte, inside: list[LabResult], asked: Asked, w: Window) ->
                  "%(tail)s"),
               N_("Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s results)."
                  "%(tail)s"),
-              lab=_named(a), window=w.said, value=num(round(mean, 1)), unit=unit, also=also,
+              lab=_named(a), window=w.said,
+              value=converted(mean) if unit != held else num(round(mean, 1)), unit=unit, also=also,
               tail=tail)
+
+
+EXTREME = {
+    Aggregate.MAX: (N_("Highest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (the only "
+                       "result)."),
+                    N_("Highest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (of %(n)s "
+                       "results).")),
+    Aggregate.MIN: (N_("Lowest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (the only "
+                       "result)."),
+                    N_("Lowest %(lab)s %(window)s: %(value)s %(unit)s at %(when)s (of %(n)s "
+                       "results).")),
+}
+
+
+def extreme_answer(a: Analyte, inside: list[LabResult], asked: Asked, w: Window,
+                   tz: tzinfo) -> str | None:
+    """"Highest potassium in the last 180 days: 5.6 mmol/L at 00:00 (2026-11-10) (of 2
+    results)." in the unit asked (else the chart's); the earliest of equal values."""
+    if asked.statistic not in EXTREME:
+        return None
+    unit = (asked.unit if asked.unit and in_unit(1.0, asked.unit, a) is not None
+            else chart_unit(a, inside))
+    values = shown(inside, unit, a)
+    if not values:
+        return None
+    pick = max if asked.statistic == Aggregate.MAX else min
+    best = pick(reversed(values), key=lambda s: s.value)
+    one, many = EXTREME[asked.statistic]
+    return _n(len(values), one, many, lab=_named(a), window=w.said, value=num(best.value),
+              unit=unit, when=at(best.when, tz))
 
 
 # ------------------------------------------------------------------ blood pressure
@@ -213,12 +251,29 @@ def bp_window_answer(observations: list[dict[str, Any]], asked: Asked, w: Window
                            "reading."),
                         N_("Mean blood pressure %(window)s: %(bp)s mmHg, the mean of %(n)s "
                            "readings."), window=w.said, bp=bp))
+    if asked.statistic in (Aggregate.MAX, Aggregate.MIN):
+        pick = max if asked.statistic == Aggregate.MAX else min
+        best = pick(reversed(inside), key=lambda p: p.systolic)
+        lines.append(_n(len(inside), *BP_EXTREME[asked.statistic], window=w.said,
+                        bp=_bp(best), when=at(best.when, tz)))
     lines += [_systolic(inside, t, w, tz) for t in asked.thresholds]
     if not lines:
         lines.append(_n(len(inside), N_("%(n)s reading %(window)s: %(listed)s."),
                         N_("%(n)s readings %(window)s: %(listed)s."),
                         window=w.said, listed=_readings(inside, tz)))
     return "\n".join(lines)
+
+
+BP_EXTREME = {
+    Aggregate.MAX: (N_("Highest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s "
+                       "(the only reading)."),
+                    N_("Highest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s "
+                       "(of %(n)s readings).")),
+    Aggregate.MIN: (N_("Lowest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s "
+                       "(the only reading)."),
+                    N_("Lowest blood pressure %(window)s (by systolic): %(bp)s mmHg at %(when)s "
+                       "(of %(n)s readings).")),
+}
 
 
 def _systolic(inside: list[Pressure], t: Threshold, w: Window, tz: tzinfo) -> str:

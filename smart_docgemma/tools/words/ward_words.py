@@ -137,7 +137,11 @@ def asks_opinion(text: str | None) -> bool:
 
 # ------------------------------------------------------------------ referral text
 _QUOTED = re.compile(r"[\"“”']([^\"“”]{12,})[\"“”']")
-_SBAR = re.compile(r"\bSituation\s*:.*", re.S | re.I)
+# SBAR's first heading in each language: Situation, Situação, Situación
+_SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
+# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:" …
+_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:",
+                   re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
     r"\b(?:for|pour|para|pra|por)\s+(?:her|his|their|the|son|sa|ses|le|la|les|o|a|os|as|el|su|sus)?"
@@ -157,14 +161,14 @@ def referral_note(text: str) -> str | None:
     sbar = _SBAR.search(text)
     if sbar:
         return sbar.group(0).strip()
-    head, sep, rest = text.partition("note:")
-    return rest.strip() or None if sep else None
+    label = _NOTE.search(text)
+    return text[label.end():].strip() or None if label else None
 
 
 def referral_reason(text: str, specialty_key: str | None = None) -> str | None:
     """"for knee pain" → knee pain (never the specialty itself, nor a patient's id)."""
     words = set(specialty(specialty_key)["words"]) | {specialty_key} if specialty_key else set()
-    for m in _REASON.finditer(text.split("Situation")[0]):
+    for m in _REASON.finditer(_SBAR.split(text)[0]):
         said = _after_specialty(m.group(1).strip(" ,"), words)
         if said and said.lower() not in words and not re.search(r"\d{3,}|\bpatient\b", said, re.I):
             return said

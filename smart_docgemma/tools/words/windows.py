@@ -2,9 +2,9 @@
 "since yesterday", "today", "mean … over the past 24h" (words in ``data/chart_windows.yaml``).
 
 ``asked(question)`` reads them as a ``window`` key ("24h", "3d", "7d" for "this week",
-"yesterday", "today"), an ``Aggregate`` (the mean), the ``Threshold``s each result is compared with
-("<4", "plus de 5,5", "abaixo de 4 mmol/L") and the unit the answer is asked in, the optional
-arguments of ``get_patient_chart``;
+"yesterday", "today"), an ``Aggregate`` (the mean, the highest or the lowest), the
+``Threshold``s each result is compared with ("<4", "plus de 5,5", "abaixo de 4 mmol/L") and
+the unit the answer is asked in, the optional arguments of ``get_patient_chart``;
 ``bounds(window, now, zone)`` turns a key into the window's start and the words an answer
 names it by. Calendar windows ("since yesterday", "today") start at midnight in the site's
 time zone (``SITE_TIMEZONE``).
@@ -32,6 +32,8 @@ class Aggregate(str, Enum):
     """A statistic asked of the results in a window."""
 
     MEAN = "mean"
+    MAX = "max"  # the highest value in the window
+    MIN = "min"  # the lowest
 
 
 class Comparator(str, Enum):
@@ -138,10 +140,22 @@ def _phrase(low: str, key: str) -> bool:
 def asked(question: str) -> Asked:
     """The window and statistic of ``question``; ``Asked()`` when it names neither."""
     low = fold(question).replace("'", " ")
-    mean, limits = _mean(low), thresholds(low)
-    window = _window(low) or (_span(low) if mean or limits else None)
-    return Asked(window=window, statistic=Aggregate.MEAN if mean else None,
-                 thresholds=limits, unit=_unit_asked(low))
+    statistic, limits = _statistic(low), thresholds(low)
+    window = _window(low) or (_span(low) if statistic or limits else None)
+    return Asked(window=window, statistic=statistic, thresholds=limits, unit=_unit_asked(low))
+
+
+def _statistic(low: str) -> Aggregate | None:
+    """The mean, else the highest or the lowest value asked ("highest K in 6 months", "lowest
+    eGFR this year", "K max sur 1 an"); None: the values themselves."""
+    if _mean(low):
+        return Aggregate.MEAN
+    if any(re.search(p, low) for p in _words()["not_extreme"]):
+        return None  # "max dose", "maximum rate": a dose asked, not a result
+    for key, statistic in (("highest", Aggregate.MAX), ("lowest", Aggregate.MIN)):
+        if _phrase(low, key):
+            return statistic
+    return None
 
 
 def _span(low: str) -> str | None:
