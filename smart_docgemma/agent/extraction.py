@@ -8,6 +8,7 @@ keywords, dose and frequency, allergy reaction and severity. Measured on
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any
 
@@ -174,7 +175,9 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
-    names += initialled_people(text)  # "et Mme A. du 14", "Mr M": the title kept with it
+    said = {w.rstrip(".") for name in names for w in name.split()}
+    names += [n for n in initialled_people(text)  # "et Mme A. du 14", "Mr M,": with the title
+              if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 
@@ -328,13 +331,26 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
         languages.fold(text).lower(),
     )
     if not m:
-        return ()
+        return _dated_name(languages.fold(text))
     day_first = m.group(1) in rules()["birth_date_words_day_first"]
     for pattern, parts in _DATE_FORMS:
         found = pattern.match(m.group(2).strip())
         if found:
             return _iso(dict(zip(parts, found.groups(), strict=False)), day_first)
     return ()
+
+
+# "o Robert Mensah de 12/03/1950", "Mensah R (12/03/1950)": a full date of a past year right
+# after a name, with no birth date's word: read as the birth date (either order of day and month)
+_NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
+                        r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b")
+
+
+def _dated_name(text: str) -> tuple[str, ...]:
+    m = _NAME_DATE.search(text)
+    if not m or int(m.group(3)) >= datetime.now(UTC).year:
+        return ()
+    return _iso({"a": m.group(1), "b": m.group(2), "y": m.group(3)})
 
 
 def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:

@@ -111,7 +111,8 @@ def heading_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
 
 
 # a title and an initial ("et Mme A. du 14", "Mr M", "la Sra. P."): someone not shown to be her
-_INITIALLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mme|Mlle|M|Sr|Sra|Srta|Dona|D|Don|Dr)\.?\s+"
+# (never a colleague's: "ask Dr O")
+_INITIALLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mme|Mlle|M|Sr|Sra|Srta|Dona|D|Don)\.?\s+"
                          r"([A-Z])\.?(?![\w'\-])")
 # two or three words in capitals in a message that is not ("THOMPSON MARGARET kaliémie ?"), or a
 # surname in capitals before a given name ("MENSAH Robert"): how charts and wristbands write one
@@ -219,6 +220,10 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
             r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
 
 
+# after "de la 3": a decimal, a unit or an age, never a bed ("la paciente de 83 años")
+_NOT_A_BED = r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|jours|dias)\b"
+
+
 @lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
@@ -250,7 +255,9 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
                    rf"(?:(?:{_words_of('bed_numbers_after')})\s+){{1,2}}(?:[A-Z]\.\s+)?"
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})"
-                   r"(?![\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|jours|dias)\b)"),
+                   rf"(?!{_NOT_A_BED})"),
+        re.compile(rf"(?i)\b(?:{_words_of('bed_persons')})(?:\s+[A-Z]\.)?\s+"
+                   rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})(?!{_NOT_A_BED})"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),

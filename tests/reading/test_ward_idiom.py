@@ -261,3 +261,52 @@ def test_a_count_of_doses_is_never_read_as_the_new_dose(said):
     from smart_docgemma.languages import fold
 
     assert amendments._bare_dose(" ".join(fold(said).lower().split())) is None
+
+
+@pytest.mark.parametrize(("said", "bed"), [
+    ("et pour le patient de la 7, il a une créat à combien ?", "de la 7"),
+    ("¿y el abuelo de la 12, qué INR tiene?", "de la 12"),
+])
+def test_a_person_of_a_numbered_bed_anywhere_in_the_sentence(said, bed):
+    assert bed in beside_people(said)
+
+
+@pytest.mark.parametrize("said", ["la paciente de 83 años", "el paciente de 45 kg",
+                                  "patient de 76 ans, FA"])
+def test_an_age_or_a_weight_is_no_bed(said):
+    assert beside_people(said) == []
+
+
+def test_a_date_right_after_a_name_is_read_as_its_birth_date_either_way():
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates("o Robert Mensah de 12/03/1950, alergias?") == (
+        "1950-12-03", "1950-03-12")
+    assert find_birth_dates("Mensah 12/03/2026 INR 3.4") == ()  # this year: an event's date
+    assert find_birth_dates("dose 12/03/1950?") == ()
+
+
+@pytest.mark.parametrize(("said", "tests"), [
+    ("pide magnesio y fósforo para mañana a las 7", ["serum magnesium", "serum phosphate"]),
+    ("solicitar TSH e ferritina pra amanhã 7h", ["thyroid stimulating hormone", "ferritin"]),
+    ("lactato e VHS agora", ["lactate", "erythrocyte sedimentation rate"]),
+])
+def test_more_tests_in_fr_pt_es(said, tests):
+    assert ward_words.lab_tests(said) == tests
+
+
+@pytest.mark.parametrize("said", ["phosphate binder?", "start phosphate 500mg"])
+def test_phosphate_alone_is_the_drug_not_the_test(said):
+    assert ward_words.lab_tests(said) == []
+
+
+def test_a_value_gone_past_is_a_threshold():
+    from smart_docgemma.tools.words.windows import asked
+
+    said = asked("sa kaliémie a dépassé 5 combien de fois cette année ?")
+    assert [t.key() for t in said.thresholds] == ["gt:5"]
+    assert asked("supera el tratamiento").thresholds == ()
+
+
+def test_a_new_dose_before_a_comma():
+    assert amendments._bare_dose("sube a 850, por fa") == "850"
