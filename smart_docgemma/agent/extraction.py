@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
-from ..languages import answer_language
+from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
 from ..reading.entities import Entities
 from ..reading.people import (
@@ -33,7 +33,7 @@ from ..reading.people import (
 from ..reading.request import Chart, Conversation, Request, Words, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
-from ..tools.words.dosing import AS_NEEDED, INFUSION, dose_pattern
+from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
 from . import languages, requests, ward_requests
 from .prompts import rules
@@ -412,6 +412,33 @@ def _action_patterns() -> dict[str, re.Pattern[str]]:
             for action, phrases in rules()["actions"].items()}
 
 
+_COUNTED = re.compile(rf"(?<![\w.,/])([2-4])\s*[x×]\s*{NUMBER}\s*(mg|g|mcg|ug|µg)(?![a-z])", re.I)
+
+
+def _range_or_count(text: str) -> str | None:
+    """A dose written as a range ("2.5-5 mg": both ends kept) or as a count of a strength
+    ("2 x 500mg": 1000 mg, the strength said), else None."""
+    ends = range_pattern(tuple(rules().get("dose_units") or ())).search(text)
+    if ends:
+        return f"{amount(ends.group(1))}-{amount(ends.group(2))} {ends.group(3).lower()}"
+    counted = _COUNTED.search(text)
+    if counted:
+        times, each, unit = counted.group(1), amount(counted.group(2)), counted.group(3).lower()
+        total = int(times) * float(each)
+        shown = int(total) if total.is_integer() else round(total, 3)
+        return f"{shown} {unit} ({times} × {each} {unit})"
+    return None
+
+
+def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
+    """The frequency as the order's timing tables read it when they read more of the words than
+    the shorthands did ("3x daily", not "daily"; "alternate days", "t.d.s."), else ``freq``."""
+    timed = frequency.written(said)
+    if timed and (freq in (None, "as needed", "prn") or len(timed) > length):
+        return timed
+    return freq
+
+
 def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
@@ -419,21 +446,24 @@ def find_dose(text: str) -> dict[str, Any] | None:
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
-    hits = [
-        meaning or m.group(0).lower()
+    found_at = [
+        (meaning or m.group(0).lower(), len(m.group(0)))
         for pattern, meaning in _frequencies()
         if (m := pattern.search(said))
     ]
+    hits = [h for h, _ in found_at]
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
+    freq = _longer_timing(said, freq, dict(found_at).get(freq or "", 0))
     if not dose and not freq:
         return None
     liquid = _liquid(text)
     found = {
         "dose": _weight_based(text)
         or liquid
-        or (f"{dose.group(1)} {dose.group(2).lower()}" if dose and not _STRENGTH.search(text)
-            else None),
+        or _range_or_count(text)
+        or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
+            if dose and not _STRENGTH.search(text) else None),
         "frequency": freq,
     }
     if route:

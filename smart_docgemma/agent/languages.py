@@ -33,6 +33,7 @@ from ..languages import (
     frequency,
     instruction,
 )
+from ..tools.words.dosing import NUMBER
 
 __all__ = ["ANSWERED", "UNDERSTOOD", "answer_language", "answer_text", "answering", "answers",
            "as_needed", "fold", "instruction"]
@@ -177,7 +178,7 @@ def _dose_pattern() -> re.Pattern[str]:
     units = "|".join(
         re.escape(u) for u in sorted(_own().get("dose_units", ()), key=len, reverse=True)
     )
-    return re.compile(rf"\b(\d+(?:[.,]\d+)?)\s*({units})(?![a-z])", re.I)
+    return re.compile(rf"(?<![\w.,/⁄]){NUMBER}\s*({units})(?![a-z])", re.I)
 
 
 def dose(text: str) -> re.Match[str] | None:

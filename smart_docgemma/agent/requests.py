@@ -21,9 +21,10 @@ from functools import cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
+from ..tools.words.dosing import NUMBER, amount
 from .prompts import rules
 
-_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
     r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
@@ -88,11 +89,11 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
     """"500" right after the drug of an order with a frequency, as "500 mg"; None otherwise."""
     if not dose or dose.get("dose") or not dose.get("frequency"):
         return None
-    text = re.sub(r"[-/,+]", " ", low)
+    text = re.sub(r"[-/+]|,(?!\d)|(?<!\d),", " ", low)  # "2,5" stays a number
     for mention in drugs:
         m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}\s+{_NUMBER}(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
-            return f"{m.group(1).replace(',', '.')} mg"
+            return f"{amount(m.group(1))} mg"
     return None
 
 
@@ -102,4 +103,4 @@ def reply_dose(reply: str) -> str | None:
     m = re.match(rf"\s*{_NUMBER}(?![\d.,])", reply)
     if not m or _UNIT_AFTER.match(reply, m.end()):
         return None
-    return f"{m.group(1).replace(',', '.')} mg{reply[m.end():]}"
+    return f"{amount(m.group(1))} mg{reply[m.end():]}"

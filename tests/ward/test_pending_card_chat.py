@@ -64,3 +64,11 @@ def test_cancelled_in_words_the_card_is_withdrawn_and_nothing_written(doctor, fh
     assert doctor.proposal(first)["status"] == "rejected"
     assert doctor.approve(first).status_code != 200
     assert written(fhir_base, "MedicationRequest", first) == []
+
+
+def test_a_range_and_a_decimal_comma_are_written_as_said(doctor, fhir_base):
+    [card] = cards(doctor.ask("morphine 2,5-5 mg q4h prn"))
+    assert doctor.approve(card).status_code == 200
+    [mr] = written(fhir_base, "MedicationRequest", card)
+    [rate] = mr["dosageInstruction"][0]["doseAndRate"]
+    assert rate["doseRange"]["low"]["value"] == 2.5 and rate["doseRange"]["high"]["value"] == 5

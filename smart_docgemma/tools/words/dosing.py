@@ -37,13 +37,54 @@ def dose_units() -> dict[str, str | None]:
     return units
 
 
+# A number as a dose is written: "2.5", "2,5" (a decimal comma: one or two digits after it),
+# "1,000" (thousands: three digits after each comma); ``amount`` gives its value's digits
+NUMBER = (r"([1-3][/⁄][234](?![\d/])|[½¼¾]|\d{1,3}(?:,\d{3})+(?![\d,])"
+          r"|\d+(?:\.\d+|,\d{1,2}(?!\d))?)")
+_FRACTIONS = {"1/2": "0.5", "1/4": "0.25", "3/4": "0.75", "1/3": "0.33", "2/3": "0.67",
+              "½": "0.5", "¼": "0.25", "¾": "0.75", "1⁄2": "0.5", "1⁄4": "0.25", "3⁄4": "0.75"}
+
+
+def amount(said: str) -> str:
+    """A number as written, as digits with a decimal point: "2,5" → "2.5", "1,000" → "1000",
+    "1/2" (of a tablet) → "0.5"."""
+    if said in _FRACTIONS:
+        return _FRACTIONS[said]
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", said):
+        return said.replace(",", "")
+    return said.replace(",", ".")
+
+
+@lru_cache(maxsize=4)
+def range_pattern(counts: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A dose written as a range ("2.5-5 mg", "5 to 10mg", "1 à 2 cp"): both ends, one unit of
+    ``dose_units`` or of ``counts`` (a language's count words: "cp", "comprimidos")."""
+    words = sorted({*dose_units(), *counts}, key=len, reverse=True)
+    return re.compile(
+        rf"(?<![\w.,/⁄]){NUMBER}\s*(?:-|–|to|a|à)\s*{NUMBER}\s*"
+        rf"({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I
+    )
+
+
+def dose_range(text: str) -> dict[str, Any] | None:
+    """A range's ends as UCUM quantities (``Dosage.doseAndRate.doseRange``); None for one dose
+    or a count ("1-2 tabs" is said in the text, not coded)."""
+    m = range_pattern().search(text or "")
+    code = ucum(m.group(3)) if m else None
+    if m is None or code is None:
+        return None
+    ends = [float(amount(m.group(i))) for i in (1, 2)]
+    return {key: {"value": int(v) if v.is_integer() else v, "unit": m.group(3), "system": UCUM,
+                  "code": code} for key, v in zip(("low", "high"), ends, strict=True)}
+
+
 @lru_cache(maxsize=1)
 def dose_pattern() -> re.Pattern[str]:
     """A dose as written: a number and a unit word of ``dose_units`` (longest first, so
     "mg/kg" is not read as "mg"); the one dose pattern of the package."""
     words = sorted(dose_units(), key=len, reverse=True)
     return re.compile(
-        rf"\b(\d+(?:\.\d+)?)\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I
+        rf"(?<![\w.,/⁄]){NUMBER}\s*({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I
     )
 
 
@@ -134,7 +175,7 @@ def parse_dose(text: str) -> dict[str, Any] | None:
     code = ucum(m.group(2)) if m else None
     if m is None or code is None:
         return None
-    value = float(m.group(1))
+    value = float(amount(m.group(1)))
     return {
         "value": int(value) if value.is_integer() else value,
         "unit": m.group(2),
@@ -219,6 +260,9 @@ def order(dosage: str, frequency: str, notes: str | None) -> Order:
     dose = per_administration(words) or parse_dose(dosage) or parse_dose(words)
     if dose:
         inst["doseAndRate"] = [{"doseQuantity": dose}]
+    ends = dose_range(dosage)
+    if ends:  # "2.5-5 mg": the range, never one of its ends
+        inst["doseAndRate"] = [{"doseRange": ends}]
     infusion(inst, words)
     return Order(inst, _dispense(words, duration))
 

@@ -96,7 +96,10 @@ def coded_order(dosage: str, frequency: str, notes: str | None) -> dosing.Order:
     parsed = dosing.order(dosage, frequency, notes)
     dose = dosing.per_administration(f"{dosage} {frequency} {notes or ''}") or parse_dose(dosage)
     parsed.dosage.pop("doseAndRate", None)
-    if dose:
+    ends = dosing.dose_range(dosage)
+    if ends:  # "2.5-5 mg q4h prn": the range as written, never one of its ends
+        parsed.dosage["doseAndRate"] = [{"doseRange": ends}]
+    elif dose:
         parsed.dosage["doseAndRate"] = [{"doseQuantity": dose}]
     # its rate
     dosing.infusion(parsed.dosage, " ".join(t for t in (dosage, frequency, notes or "") if t))
