@@ -310,3 +310,18 @@ def test_a_value_gone_past_is_a_threshold():
 
 def test_a_new_dose_before_a_comma():
     assert amendments._bare_dose("sube a 850, por fa") == "850"
+
+
+def test_dona_is_a_title_never_the_glucosamine_brand():
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert [d.name for d in find_drugs("dona grace com amigdalite: amoxicilina")] == ["amoxicillin"]
+
+
+@pytest.mark.parametrize(("said", "line"), [
+    ("Dona Grace com amigdalite: amoxicilina 500 8/8h", True),
+    ("amigdalite: qual a dose de amoxicilina 500 8/8h?", False),  # asks
+    ("amoxicilina 500 8/8h", True),
+])
+def test_an_order_line_after_a_heading(said, line):
+    assert ("order_line" in extract(said).actions) is line
