@@ -19,7 +19,7 @@ from typing import Any
 from ..languages import ANSWERED, answers
 from ..reading.entities import Entities
 from ..reading.people import fold_accents
-from . import requests
+from . import order_lines
 from .extraction import extract  # extraction reads this module's sibling rules
 from .prompts import load, rules
 
@@ -74,7 +74,7 @@ def completed(
     if not pending:
         line = order_line_before(history or [])
         if line and only_order_fields(message, own):
-            return f"{line} {requests.reply_dose(message) or message}"
+            return f"{line} {order_lines.reply_dose(message) or message}"
         drug = drug_discussed(history or [])
         number = _NUMBER.search(message)
         if drug and number and orders_it(message, own):  # "ok start it 10mg od": that drug
@@ -82,7 +82,7 @@ def completed(
         return referred_back(message, own, history or []) or message
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
-    reply = requests.reply_dose(message) or message  # "500" to "what dose?": 500 mg
+    reply = order_lines.reply_dose(message) or message  # "500" to "what dose?": 500 mg
     return " ".join([*pending, reply])
 
 

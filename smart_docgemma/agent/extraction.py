@@ -30,12 +30,13 @@ from ..reading.people import (
     subject_names,
     unshouted,
 )
-from ..reading.request import Chart, Conversation, Request, Words, assemble
+from ..reading.request import Conversation, Request, Words, Workflow, assemble
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
+from ..tools.chart.in_context import ChartInContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
-from . import languages, requests, ward_requests
+from . import languages, order_lines, ward_requests
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -675,29 +676,18 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
 
 
-def chart_drugs(chart_summary: str | None) -> list[str]:
-    """The active medications of the chart summary's "meds:" part, as generic names."""
-    meds = re.search(r"\bmeds:\s*([^;]*)", chart_summary or "")
-    return list(_named_drugs(meds.group(1))) if meds else []
-
-
-@lru_cache(maxsize=256)
-def _named_drugs(text: str) -> tuple[str, ...]:
-    """A session asks about one chart: its brief's medications are read once, not every turn."""
-    return tuple(d.name for d in find_drugs(text) if d.name)
-
-
-def read(message: str, *, understood: str | None = None, chart: Chart | None = None,
+def read(message: str, *, understood: str | None = None, chart: ChartInContext | None = None,
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
     ward, window, focus = read_ward(said), asked(said), chart_focus(said)
-    found = extract(said, ward=ward, window=window, focus=focus)
-    chart = chart or Chart()
+    workflow = ward_requests.workflow_of(said)
+    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow)
+    chart = chart or ChartInContext()
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
-                    words=read_words(message))
+                    words=read_words(message), workflow=workflow)
 
 
 def read_words(message: str) -> Words:
@@ -752,10 +742,11 @@ def topic(message: str) -> str | None:
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
-            focus: str | None = "") -> Entities:
+            focus: str | None = "", workflow: Workflow | None = None) -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
-    Spanish typed with or without accents read alike. ``ward``, ``window`` and ``focus``: the
-    message's ward words, time window and chart focus, when already read (``read``)."""
+    Spanish typed with or without accents read alike. ``ward``, ``window``, ``focus`` and
+    ``workflow``: the message's ward words, time window, chart focus and workflow words, when
+    already read (``read``)."""
     said, text = text, languages.fold(text)
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
@@ -768,19 +759,19 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
-    actions += ward_requests.actions(said, ward, window)
+    actions += ward_requests.actions(said, ward, window, workflow)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     dose, low = find_dose(text), text.lower()
-    if dose and requests.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
-        dose = {**dose, "dose": requests.bare_dose(low, drugs, dose)}
-    if requests.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+    if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
+        dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
+    if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(text) if focus == "" else focus
     if asks_chart(text, actions, drugs, focus or "", window):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
-    if "give" not in actions and requests.asks_about_drug(
+    if "give" not in actions and order_lines.asks_about_drug(
         low, actions, named, bool((dose or {}).get("dose"))
     ):
         # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"

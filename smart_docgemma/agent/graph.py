@@ -16,6 +16,7 @@ from typing import Any, TypedDict, cast
 from ..errors import UnknownTransition
 from ..proposals.followup import followup
 from ..tools.base import Tool, ToolContext
+from ..tools.chart.in_context import ChartInContext
 from ..tools.sources.imaging import ImageMeta
 from . import chart_context, fallback, languages, nodes, planning, prompts, synthesis
 from .lesson_search import Lesson
@@ -217,6 +218,7 @@ class Agent:
         history: list[dict[str, Any]] | None = None,
         chart_summary: str | None = None,
         chart_text: str | None = None,
+        chart: ChartInContext | None = None,
         image: bytes | None = None,
         meta: ImageMeta | None = None,
         emit: Callable[[dict[str, Any]], None] | None = None,
@@ -224,7 +226,8 @@ class Agent:
         """One turn. An ``image`` comes with its ``meta``, read once from its bytes where it
         arrived (``tools.sources.imaging.image_meta``: the chat on upload, the evaluation harness
         per case); the turn and the imaging tool use that reading and never sniff the bytes
-        again."""
+        again. ``chart``: the same chart read typed (the chart tool's ``Chart.in_context``,
+        ``tools/chart/in_context.py``), what the reading and the routing take of the chart."""
         if image is not None and meta is None:
             raise TypeError(
                 "Agent.run: pass the image's meta (tools.sources.imaging.image_meta) with it"
@@ -239,6 +242,7 @@ class Agent:
             chart_text=chart_context.session_chart(chart_text)
             if chart_context.fits(self.model)
             else None,
+            chart=chart,
             image_meta=meta if accepted else None,
             errors=refused,
             patient_id=getattr(self.ctx, "patient_id", None),

@@ -19,12 +19,12 @@ from ..approval.types import PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
 from ..reading.people import is_beside
-from ..reading.request import Chart, Conversation, Request
+from ..reading.request import Conversation, Request
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
 from . import amendments, clarification, draft_requests, languages, planning, prompts
-from .extraction import chart_drugs, read
+from .extraction import read
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -127,7 +127,7 @@ def patient_block(state: Turn) -> str:
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     pending = _pending_order(deps)
-    said = read(state.message, chart=_chart(state),
+    said = read(state.message, chart=planning.chart_of(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
     if pending and amendments.cancels(state.message):  # "cancel that": the card withdrawn
         return _cancelled(said, pending, deps)
@@ -142,10 +142,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         said = read(state.message, understood=understood, chart=said.chart,
                     conversation=replace(said.conversation, asked_back=asked_back))
     entities = replace(
-        said.entities,
-        has_image=bool(state.image),
-        chart_drugs=said.chart.medications,
-        **_lesson_hint(state.message, deps),
+        said.entities, has_image=bool(state.image), **_lesson_hint(state.message, deps)
     )
     history = prompts.recent(state.history, prompts.limit("history_turns"))
     update: Update[InputAssemblyOutcome] = {
@@ -202,10 +199,9 @@ def _amended(
     # the order as re-drafted is what the turn routes on (the follow-up alone names no drug)
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)
-    entities = replace(said.entities, chart_drugs=said.chart.medications)
     return {
-        "entities": entities,
-        "request": replace(said, entities=entities),
+        "entities": said.entities,
+        "request": said,
         "history": prompts.recent(state.history, prompts.limit("history_turns")),
         "current": ToolCall(tool, args),
         "intent": "TOOL_NEEDED",
@@ -225,12 +221,6 @@ def _cancelled(
             if done else N_("The order for %(drug)s is no longer pending; nothing was changed."))
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
             "clarification": say(message(text, drug=pending.ingredient), answer_language())}
-
-
-def _chart(state: Turn) -> Chart:
-    """The chart in context as the reading takes it (who she is, her active medications)."""
-    meds = tuple(chart_drugs(state.chart_summary))
-    return Chart(patient=planning.in_context(state), medications=meds)
 
 
 def _not_carded(state: Turn) -> list[str]:

@@ -7,25 +7,25 @@ model is asked to select it.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
+from .. import knowledge
 from ..knowledge import analytes
 from ..reading.dosage import Allergy, Dose
-from ..reading.request import Chart, Request, ordered_of
+from ..reading.request import Request, ordered_of
 from ..reading.subject import (
     InContext,
     Subject,
     is_own_id,
-    is_own_name,
     said_birth_date,
     subject_of,
 )
 from ..tools import catalog
+from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
 from .extraction import read
@@ -107,7 +107,7 @@ def beside_the_order(state: Turn) -> list[str]:
     od and add lansoprazole 30 od": lansoprazole): checked with it, never carded unasked."""
     said = request(state)
     ordered = said.ordered or next(iter(state.entities.drugs), None)
-    chart = set(state.entities.chart_drugs)
+    chart = set(said.chart.drugs)
     return [d for d in dict.fromkeys(state.entities.drugs)
             if d != ordered and d not in chart and d not in said.tested_drugs]
 
@@ -128,7 +128,7 @@ def drug_for_her(state: Turn) -> bool:
     wording."""
     said = request(state)
     drugs = set(state.entities.drugs) - said.tested_drugs
-    return bool(drugs and state.patient_id and state.chart_summary and not other_patients(state)
+    return bool(drugs and state.patient_id and said.chart.read and not other_patients(state)
                 and not said.general_knowledge)
 
 
@@ -140,9 +140,15 @@ def request(state: Turn) -> Request:
     return replace(read(state.message, chart=chart_of(state)), entities=state.entities)
 
 
-def chart_of(state: Turn) -> Chart:
-    """The chart in context as the reading takes it: who she is, her active medications."""
-    return Chart(patient=in_context(state), medications=state.entities.chart_drugs)
+def chart_of(state: Turn) -> ChartInContext:
+    """The chart in context, typed: the turn's read of it (``Turn.chart``), or, when no chart was
+    read, only the launch patient's id (nobody's name, MRN or medications are guessed)."""
+    if state.request is not None:
+        return state.request.chart
+    if state.chart is not None:
+        return state.chart
+    return ChartInContext(patient=InContext(id=state.patient_id)) if state.patient_id else (
+        ChartInContext())
 
 
 def about_her_state(state: Turn) -> bool:
@@ -202,11 +208,8 @@ def patient_id(state: Turn) -> str | None:
 
 
 def launch_name(state: Turn) -> str | None:
-    """The launch patient's name: the chart summary starts with it ("Robert Mensah, 67 y male;
-    …")."""
-    if not state.chart_summary:
-        return None
-    return state.chart_summary.split(";")[0].split(",")[0].strip() or None
+    """The launch patient's name, as the chart read names her."""
+    return in_context(state).name
 
 
 def other_patients(state: Turn) -> list[str]:
@@ -227,40 +230,13 @@ def subject(state: Turn) -> Subject:
 
 
 def in_context(state: Turn) -> InContext:
-    """The patient in context as the chart brief names her."""
-    known = launch_identifiers(state)
-    return InContext(
-        name=launch_name(state), id=known.get("id"), mrn=known.get("mrn"), born=known.get("born")
-    )
-
-
-def is_launch_patient(state: Turn, name: str) -> bool:
-    """"Robert Mensah" or "Mensah" in Robert Mensah's chart (every word of the name is his),
-    unless the message gives a birth date that is not his (a namesake)."""
-    if not is_own_name(name, in_context(state)):
-        return False
-    born = launch_identifiers(state).get("born")
-    said = said_birth_date(state.entities.birth_dates, born)
-    return not (said and born and said != born)
-
-
-def launch_identifiers(state: Turn) -> dict[str, str]:
-    """The launch patient's id, MRN and birth date (the chart brief names the last two)."""
-    found = {"id": state.patient_id or ""}
-    for key, pattern in (("mrn", _BRIEF_MRN), ("born", _BRIEF_BORN)):
-        m = pattern.search((state.chart_summary or "").split(";")[0])
-        if m:
-            found[key] = m.group(1)
-    return {k: v for k, v in found.items() if v}
+    """The patient in context as the chart read names her (name, id, MRN, birth date)."""
+    return chart_of(state).patient
 
 
 def is_launch_id(state: Turn, said: str) -> bool:
     """The message's id is the launch patient's FHIR id or MRN."""
     return is_own_id(said, in_context(state))
-
-
-_BRIEF_MRN = re.compile(r"\bMRN ([^\s,;]+)")
-_BRIEF_BORN = re.compile(r"\bborn (\d{4}-\d{2}-\d{2})")
 
 
 def interaction_drugs(state: Turn) -> list[str]:
@@ -269,7 +245,7 @@ def interaction_drugs(state: Turn) -> list[str]:
     drug with what she takes ("posso associar omeprazol?")."""
     named = list(state.entities.drugs)
     if {"give", "check_interactions"} & set(state.entities.actions) and len(named) == 1:
-        named += [d for d in state.entities.chart_drugs if d not in named]
+        named += [d for d in chart_of(state).drugs if d not in named]
     return named
 
 
@@ -277,7 +253,8 @@ def missing_fields(tool: str, state: Turn) -> list[str]:
     """What a write still needs that the clinician did not say (asked, never guessed)."""
     ent, words = state.entities, request(state).words
     have = {
-        "drug": bool(ent.drugs),
+        # a class ("start a statin") is no drug to order: which one is asked
+        "drug": any(not knowledge.class_named(d) for d in ent.drugs),
         "dose": bool(ent.dose and ent.dose.written),
         "frequency": bool(ent.dose and ent.dose.frequency),
         "allergy substance": bool(ent.drugs)

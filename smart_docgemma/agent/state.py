@@ -10,10 +10,11 @@ keeps exactly this JSON.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar, get_args
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
 from ..approval.types import Approval as Approval  # the decision a paused turn resumes with
@@ -21,6 +22,7 @@ from ..grounding.check import Citation, SentenceCheck
 from ..reading.entities import Entities as Entities  # made by extraction, kept on the turn
 from ..reading.request import Request
 from ..tools.base import Source, ToolResult
+from ..tools.chart.in_context import ChartInContext
 from ..tools.sources.imaging import ImageMeta
 
 APPEND = ("events", "nodes", "errors", "proposals", "thinking", "sources", "skipped")
@@ -94,6 +96,8 @@ class Turn:
     chart_summary: str | None = None
     # the session's read of the chart as SYNTHESIZE reads it (chart_context)
     chart_text: str | None = None
+    # the same read typed, as the reading and the routing take it (None: no chart was read)
+    chart: ChartInContext | None = None
     patient_id: str | None = None  # the launch patient
     image: ImageMeta | None = None  # what the attachment's bytes said, never the bytes
     entities: Entities = field(default_factory=Entities)  # what extraction found in the message
@@ -147,6 +151,7 @@ class Changes(TypedDict, total=False):
     history: list[dict[str, Any]]
     chart_summary: str | None
     chart_text: str | None
+    chart: ChartInContext | None
     patient_id: str | None
     image: dict[str, Any] | None
     entities: Entities
@@ -200,6 +205,7 @@ def new_turn(
     history: list[dict[str, Any]] | None = None,
     chart_summary: str | None = None,
     chart_text: str | None = None,
+    chart: ChartInContext | None = None,
     image_meta: ImageMeta | None = None,
     patient_id: str | None = None,
     errors: tuple[str, ...] | list[str] = (),
@@ -210,6 +216,7 @@ def new_turn(
         history=list(history or []),
         chart_summary=chart_summary,
         chart_text=chart_text,
+        chart=chart,
         patient_id=patient_id,
         image=image_meta,
         errors=list(errors),
@@ -237,7 +244,7 @@ def to_dict(turn: Turn) -> dict[str, Any]:
 
 def from_dict(data: dict[str, Any]) -> Turn:
     """A turn back from ``to_dict`` data, validated field by field."""
-    return _ADAPTER.validate_python(data)
+    return _ADAPTER.validate_python(_upgraded(data))
 
 
 def dumps(turn: Turn) -> str:
@@ -245,7 +252,21 @@ def dumps(turn: Turn) -> str:
 
 
 def loads(text: str) -> Turn:
-    return _ADAPTER.validate_json(text)
+    try:
+        return _ADAPTER.validate_json(text)
+    except ValidationError:  # read as JSON, as stored: a ``data`` union resolves as it was dumped
+        return _ADAPTER.validate_json(json.dumps(_upgraded(json.loads(text))))
+
+
+def _upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """A turn stored before the chart in context was typed: its request's medications were
+    generic names only; each becomes a medication of that name (nothing else was known)."""
+    chart = (data.get("request") or {}).get("chart") or {}
+    meds = chart.get("medications") or []
+    if any(isinstance(m, str) for m in meds):
+        chart["medications"] = [{"text": m, "names": [m]} if isinstance(m, str) else m
+                                for m in meds]
+    return data
 
 
 # The route a turn took, the one vocabulary for it: the evaluation's cases (``route:`` in the YAML)

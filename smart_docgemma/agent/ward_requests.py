@@ -16,7 +16,7 @@ from typing import Any
 
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
-from ..reading.request import Request
+from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
 from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, protocols
@@ -70,17 +70,19 @@ def _protocol_words() -> dict[str, tuple[str, ...]]:
             for key, p in table.items()}
 
 
-def actions(text: str, ward: Ward | None = None, window: Asked | None = None) -> list[str]:
+def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
+            workflow: Workflow | None = None) -> list[str]:
     """``protocol``, ``order_lab``, ``refer``, ``record_vital``: what the message asks to write
-    (``ward``, ``window``: its ward words and time window, read once by ``extraction``; a caller
-    without them has them read by the same reader)."""
+    (``ward``, ``window``, ``workflow``: its ward words, time window and workflow words, read once
+    by ``extraction``; a caller without them has them read by the same readers)."""
     low, found = _protocol_slip(_low(text)), []
     ward = ward if ward is not None else read_ward(text)
     window = window if window is not None else asked(text)
-    planned = workflow_actions(low)
+    workflow = workflow if workflow is not None else workflow_of(text)
+    planned = workflow_actions(low, workflow)
     if planned:
         return planned
-    if _any("protocol_words").search(low) and protocol_named(text):
+    if _any("protocol_words").search(low) and workflow.protocol:
         return ["protocol"]
     if ward.tests and (ward.order_words or _bare_order(text, ward, window)):
         found.append("order_lab")
@@ -130,13 +132,31 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     return ward.timed
 
 
-def workflow_actions(low: str) -> list[str]:
+def workflow_of(text: str) -> Workflow:
+    """A message's workflow words, read once: the switch said in full, the problem a plan names
+    and the value stated for it, the protocol named and the interval of its re-order, whether
+    only the care gaps' labs are ordered and a surgery's bleeding risk is low."""
+    low = _low(text)
+    parts = switch_parts(low)
+    problem = plan_problem(low)
+    return Workflow(
+        switch=Switch(**parts) if parts else None,
+        problem=problem,
+        stated_value=stated_value(low, problem) if problem else None,
+        protocol=protocol_named(text),
+        older_than_days=_interval(text),
+        labs_only=bool(_any("labs_only_words").search(low)),
+        low_bleeding=bool(_any("low_bleeding_words").search(low)),
+    )
+
+
+def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     """``periop``, ``switch``, ``reconcile``, ``order_gaps``, ``care_gaps`` or ``plan``: a surgery
     date's plan, a drug switch, what the patient takes, care gaps asked or ordered, a problem's
     plan ("K is 5.6 — what should I do?"); the words are ``ward`` in rules.yaml."""
     if _any("periop_words").search(low) and periop.surgery_date(low, date.today()):
         return ["periop"]
-    if _any("switch_words").search(low) and switch_parts(low):
+    if _any("switch_words").search(low) and workflow.switch:
         return ["switch"]
     asked = "?" in low or _any("question_words").search(
         low
@@ -149,7 +169,7 @@ def workflow_actions(low: str) -> list[str]:
         return ["care_gaps"]
     if _any("plan_unless_words").search(low):
         return []
-    return ["plan"] if plan_problem(low) and _any("plan_words").search(low) else []
+    return ["plan"] if workflow.problem and _any("plan_words").search(low) else []
 
 
 _DOSE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g|units?|ml)\b\s*(.{0,40})")
@@ -195,34 +215,39 @@ def stated_value(low: str, problem: str) -> float | None:
 
 
 def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | None:
-    """The write tool's arguments from the request, when its words fix them."""
-    message, ward = request.message, request.ward
+    """The write tool's arguments from the request, when its words fix them (each read once,
+    into the request: ``request.ward``, ``request.workflow``)."""
+    message, ward, flow = request.message, request.ward, request.workflow
     if tool in ("review_care_gaps", "order_care_gaps"):
         gap_args: dict[str, Any] = {"patient_id": patient}
         if tool == "order_care_gaps":
-            gap_args["labs_only"] = bool(_any("labs_only_words").search(_low(message)))
+            gap_args["labs_only"] = flow.labs_only
         return gap_args
     if tool == "periop_plan":
-        low = _low(message)
         return {"patient_id": patient, "surgery": message[:200],
-                "bleeding_risk": "low" if _any("low_bleeding_words").search(low) else "high"}
+                "bleeding_risk": "low" if flow.low_bleeding else "high"}
     if tool == "switch_medication":
-        parts = switch_parts(_low(message))
-        return {"patient_id": patient, **parts} if parts else None
+        switch = flow.switch
+        return {"patient_id": patient, **_switch_args(switch)} if switch else None
     if tool == "reconcile_medications":
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":
-        problem = plan_problem(_low(message))
-        return {"patient_id": patient, "problem": problem,
-                "stated_value": stated_value(_low(message), problem)} if problem else None
+        return {"patient_id": patient, "problem": flow.problem,
+                "stated_value": flow.stated_value} if flow.problem else None
     if tool == "apply_protocol":
-        key = protocol_named(message)
         return (
-            {"patient_id": patient, "protocol": key, "older_than_days": _interval(message)}
-            if key
+            {"patient_id": patient, "protocol": flow.protocol,
+             "older_than_days": flow.older_than_days}
+            if flow.protocol
             else None
         )
     return _ward_arguments(tool, ward, message, patient)
+
+
+def _switch_args(switch: Switch) -> dict[str, str]:
+    """The switch tool's arguments, the drug replaced only when said."""
+    found = {"new_drug": switch.new_drug, "dosage": switch.dosage, "frequency": switch.frequency}
+    return {**found, "replaces": switch.replaces} if switch.replaces else found
 
 
 def _ward_arguments(tool: str, ward: Ward, message: str, patient: str) -> dict[str, Any] | None:

@@ -113,6 +113,18 @@ class Report:
                     drugs=", ".join(self.drugs),
                 )
             )
+        named = [d for d in self.drugs if knowledge.class_named(d)]
+        if named:
+            out.append(
+                _say(
+                    N_(
+                        "Not covered: %(drugs)s names a class of drugs, so only the class's rules "
+                        "were applied; each drug's own rules (its dose, kidney dosing, its own "
+                        "interactions) were not. Name the drug to check it."
+                    ),
+                    drugs=", ".join(named),
+                )
+            )
         if self.renal_uncovered and self.renal is not None:
             out.append(
                 _say(
@@ -390,11 +402,14 @@ def _once(findings: list[Finding]) -> list[Finding]:
 
 
 def review_in_context(ctx) -> Report | None:
-    """``review`` of the launch patient's chart; None without a patient in context."""
+    """``review`` of the launch patient's chart; None without a patient in context. A review is
+    a question, like ``check_in_context(asking=True)``: the parts the turn's chart read holds
+    whole are taken from it (``ctx.chart_read``), not read again."""
     if not (ctx.patient_id and ctx.fhir):
         return None
+    shared = getattr(ctx, "chart_read", None)
     try:
-        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None))
+        data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None), shared)
     except errors.DocGemmaError:
         data = HookData(missing=set(READ_KEYS))
     return review(data)

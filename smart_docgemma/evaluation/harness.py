@@ -275,6 +275,7 @@ class EvalRun:
                     meta=meta if said == case.query else None,
                     chart_summary=chart.brief if chart else None,
                     chart_text=chart.text if chart else None,
+                    chart=chart.in_context if chart else None,
                 )
                 history += [
                     {"role": "user", "content": said},

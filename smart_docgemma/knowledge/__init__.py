@@ -45,6 +45,7 @@ from .allergy import conflicts as _conflicts
 from .checks import interaction_findings, list_findings, order_findings, trio_findings
 from .classes import label as class_label
 from .classes import matches, mechanisms, pharmacologic
+from .classes import named as class_named
 from .classes import of as classes_of
 from .ddi import LEVELS, Interaction
 from .ddi import between as _between
@@ -117,6 +118,7 @@ __all__ = [
     "aspirin_band",
     "by_severity",
     "class_label",
+    "class_named",
     "classes_of",
     "dose_of",
     "product_dose",

@@ -77,8 +77,33 @@ def _membership() -> dict[str, frozenset[str]]:
 
 
 def of(ingredient: str) -> frozenset[str]:
-    """The classes of one ingredient ("ketorolac" → {"nsaid", "nsaid_non_aspirin", …})."""
-    return _membership().get(ingredient, frozenset())
+    """The classes of one ingredient ("ketorolac" → {"nsaid", "nsaid_non_aspirin", …}); a class
+    named by its own name ("NSAID", "ACE inhibitor": "can he have an NSAID?") is that class and
+    every class holding all of its members, so the class's rules apply to it."""
+    found = _membership().get(ingredient)
+    if found is None and named(ingredient):
+        return _with_wider(named(ingredient) or "")
+    return found or frozenset()
+
+
+@lru_cache(maxsize=1)
+def _by_label() -> dict[str, str]:
+    return {str(v).lower(): k for k, v in load("classes.yaml")["labels"].items()}
+
+
+def named(name: str) -> str | None:
+    """The class key a class's own name stands for ("NSAID" → nsaid); None for an ingredient
+    or any other word ("penicillin" is also an ingredient: the ingredient)."""
+    low = (name or "").lower()
+    key = _by_label().get(low)
+    return key if key and low not in _membership() else None
+
+
+@lru_cache(maxsize=128)
+def _with_wider(key: str) -> frozenset[str]:
+    mine = set(members(key))
+    keys = {k for found in _membership().values() for k in found}
+    return frozenset({key} | {k for k in keys if mine and mine <= set(members(k))})
 
 
 @lru_cache(maxsize=256)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import vocabulary
+from . import classes, vocabulary
 
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 _STRENGTH = re.compile(
@@ -280,8 +280,12 @@ def _read(concept: dict[str, Any] | None, medication: dict[str, Any] | None,
 
 @lru_cache(maxsize=8192)
 def parse(text: str) -> DrugIdentity:
-    """Ingredients named by one order text (no codes, no network)."""
+    """Ingredients named by one order text (no codes, no network). A class named by its own
+    name ("NSAID", "ACE inhibitor") stands as one ingredient of that name, whose classes are the
+    class's (``classes.of``): its class rules apply, no one drug's."""
     label = " ".join((text or "").split())
+    if classes.named(label):
+        return DrugIdentity(label=label, ingredients=(Ingredient(label, None),), via="class")
     brand = _brand(label)
     body = re.sub(r"\[[^\]]*\]", " ", label)
     form = _FORM_RE.search(body)

@@ -16,7 +16,8 @@ from .dosage import Allergy, Dose
 @dataclass(frozen=True)
 class Entities:
     """What deterministic extraction found in the message (``extraction.extract``), plus what
-    INPUT_ASSEMBLY adds from the turn (``has_image``, ``chart_drugs``, an approved lesson).
+    INPUT_ASSEMBLY adds from the turn (``has_image``, an approved lesson); the chart's
+    medications are the request's (``Request.chart.drugs``).
     The task patterns of ``data/rules.yaml`` name these fields (``entity``, ``with_entity``)."""
 
     drugs: tuple[str, ...] = ()  # generic names
@@ -34,7 +35,6 @@ class Entities:
     allergy: Allergy | None = None  # the reaction and severity said
     unsupported: tuple[str, ...] = ()  # actions this assistant does not perform
     has_image: bool = False
-    chart_drugs: tuple[str, ...] = ()  # the chart summary's active medications
     lesson: dict[str, Any] | None = None  # an approved lesson close to the question
     lesson_tools: tuple[str, ...] = ()  # its read tools, when it is a near paraphrase
 

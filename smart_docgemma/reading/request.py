@@ -7,7 +7,7 @@ context as typed values. The ``Request`` keeps all of it on the turn; routing
 (``agent/planning``, ``agent/ward_requests``), the tools' arguments, the clarification and the
 cards read its fields, and nothing downstream reads the message's words again.
 
-    request = extraction.read(message, chart=Chart(...))
+    request = extraction.read(message, chart=read_for_turn(ctx).in_context)
     request.kind            # Kind.ORDER
     request.ward.tests      # ("basic metabolic panel",)
     request.focus, request.window
@@ -19,11 +19,12 @@ from enum import Enum
 
 from ..languages import fold
 from ..tools.chart.answers import focus_of
+from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug
 from .entities import Entities
-from .subject import InContext, Subject, said_birth_date, subject_of, without_identifiers
+from .subject import Subject, said_birth_date, subject_of, without_identifiers
 from .ward import Ward
 
 
@@ -43,15 +44,6 @@ _RECORDS = frozenset({"record_vital", "save_note", "document_allergy", "record_n
 _REVIEWS = frozenset({"care_gaps", "reconcile", "plan"})
 # the chart foci answered with the whole-list review of her medications
 _REVIEW_FOCI = frozenset({"review", "medications"})
-
-
-@dataclass(frozen=True)
-class Chart:
-    """The chart in context as the reading needs it, typed: who she is and her active
-    medications (generic names)."""
-
-    patient: InContext = field(default_factory=InContext)
-    medications: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +68,31 @@ class Words:
     note_type: str = "clinical note"
     topic: str | None = None  # a trials or literature question's subject
     count: int = 0  # the words of the message
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A drug switch said in full: the new drug, its dose and frequency, the drug it replaces."""
+
+    new_drug: str
+    dosage: str
+    frequency: str
+    replaces: str | None = None
+
+
+@dataclass(frozen=True)
+class Workflow:
+    """A ward workflow's words, read once (``agent/ward_requests.workflow_of``): the switch said
+    in full, the problem a plan names with the value stated for it, the protocol named and the
+    age of a result it re-orders, and the care gaps' and peri-operative plan's qualifiers."""
+
+    switch: Switch | None = None
+    problem: str | None = None  # a key of ``plan_problems`` ("hyperkalaemia")
+    stated_value: float | None = None  # "K is 5.6": 5.6
+    protocol: str | None = None  # a key of ``tools/data/protocols.yaml``
+    older_than_days: int | None = None  # "older than 6 months": 180
+    labs_only: bool = False  # care gaps to order: only their labs
+    low_bleeding: bool = False  # a surgery of low bleeding risk
 
 
 @dataclass(frozen=True)
@@ -104,8 +121,10 @@ class Request:
     general_knowledge: bool = False  # asks of a drug in general, not for her
     ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
     words: Words = field(default_factory=Words)  # what it asks beyond its entities
+    workflow: Workflow = field(default_factory=Workflow)  # a ward workflow's words
     conversation: Conversation = field(default_factory=Conversation)
-    chart: Chart = field(default_factory=Chart)
+    # the chart in context, typed (``tools/chart/in_context.py``)
+    chart: ChartInContext = field(default_factory=ChartInContext)
 
     @property
     def tests(self) -> tuple[str, ...]:
@@ -148,10 +167,10 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
     return Kind.ASK
 
 
-def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: Chart,
+def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: ChartInContext,
              born_words: str, language: str = "en",
              conversation: Conversation | None = None, focus: str | None = "",
-             words: Words | None = None) -> Request:
+             words: Words | None = None, workflow: Workflow | None = None) -> Request:
     """The ``Request`` of a message whose words were read into ``found`` (extraction) and
     ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
     words understood; ``focus``: their chart focus, when already read)."""
@@ -173,6 +192,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
         ordered=ordered_of(found, understood), words=words or Words(),
+        workflow=workflow or Workflow(),
     )
 
 

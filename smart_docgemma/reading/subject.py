@@ -15,15 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-
-@dataclass(frozen=True)
-class InContext:
-    """The patient in context as the chart brief names her."""
-
-    name: str | None = None
-    id: str | None = None
-    mrn: str | None = None
-    born: str | None = None  # ISO date
+from ..tools.chart.in_context import InContext as InContext  # the chart read's, typed
 
 
 @dataclass(frozen=True)

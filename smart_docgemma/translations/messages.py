@@ -506,6 +506,22 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Agizo moja tu huandaliwa kwa kila ujumbe: %(others)s imekaguliwa pamoja nalo lakini "
         "haikuagizwa; iombe katika ujumbe wake ili kuiagiza.",
     ),
+    "Not covered: %(drugs)s names a class of drugs, so only the class's rules were applied; each "
+    "drug's own rules (its dose, kidney dosing, its own interactions) were not. Name the drug to "
+    "check it.": (
+        "Non couvert : %(drugs)s désigne une classe de médicaments ; seules les règles de la "
+        "classe ont été appliquées, pas celles propres à chaque médicament (sa dose, "
+        "l'adaptation rénale, ses propres interactions). Nommez le médicament pour le vérifier.",
+        "Não coberto: %(drugs)s designa uma classe de medicamentos; só as regras da classe foram "
+        "aplicadas, não as de cada medicamento (a sua dose, o ajuste renal, as suas próprias "
+        "interações). Indique o medicamento para o verificar.",
+        "No cubierto: %(drugs)s designa una clase de fármacos; solo se aplicaron las reglas de la "
+        "clase, no las de cada fármaco (su dosis, el ajuste renal, sus propias interacciones). "
+        "Indique el fármaco para comprobarlo.",
+        "Haijashughulikiwa: %(drugs)s ni kundi la dawa; sheria za kundi pekee ndizo zilitumika, si "
+        "za kila dawa (kipimo chake, marekebisho ya figo, mwingiliano wake). Taja dawa ili "
+        "kuikagua.",
+    ),
     "The earlier card was withdrawn: this order replaces it.": (
         "La carte précédente a été retirée : cette prescription la remplace.",
         "O cartão anterior foi retirado: esta prescrição o substitui.",

@@ -27,6 +27,7 @@ from ..extensions import lazy
 from ..proposals.followup import followup
 from ..storage import UNREACHABLE
 from ..tools.base import ToolContext
+from ..tools.chart.in_context import ChartInContext
 from .store import HEARTBEAT_S, INTERRUPTED, TurnStatus, TurnStore, turn_store
 from .stored import StoredTurn
 
@@ -48,6 +49,9 @@ class ChartBrief(Protocol):
 
     @property
     def text(self) -> str: ...
+
+    @property
+    def chart(self) -> ChartInContext: ...
 
 
 @dataclass
@@ -105,7 +109,7 @@ class TurnWorker:
             self.chart = read = chart()
             done = agent.run(
                 turn.message, history=history, chart_summary=read.brief if read else None,
-                chart_text=read.text if read else None,
+                chart_text=read.text if read else None, chart=read.chart if read else None,
                 image=image, meta=turn.image, emit=self.emit).state
             status: TurnStatus = "paused" if done.paused else "done"
         except errors.TurnCancelled:

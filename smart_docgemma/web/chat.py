@@ -163,7 +163,7 @@ def _glance(launch) -> tuple[dict | None, str | None]:
         log.info("chart at a glance unavailable: %s", exc.error)
         return None, f"The chart could not be read just now ({exc.description})."
     # the first question's
-    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead(chart.brief, chart.text))
+    snapshot_store().keep(launch.sid, launch.patient_id, ChartRead.of(chart))
     prefill_answer_prompt(chart.text)  # ... and its answer prompt computed while the page is read
     return charts.glance(chart.data), None
 
@@ -252,7 +252,7 @@ class _Question:
         except errors.DocGemmaError as exc:
             log.info("chat: chart prefetch failed (%s)", exc.error)
             return None
-        kept = ChartRead(chart.brief, chart.text)
+        kept = ChartRead.of(chart)
         self.charts.keep(sid, patient, kept)
         return kept
 

@@ -19,15 +19,20 @@ worker can use the read another worker made.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import current_app
+from pydantic import TypeAdapter
 from sqlalchemy import Float, String, and_, bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import get_storage
 from ..storage import chart_snapshots as table
 from ..storage import now
+from ..tools.chart.chart import Chart as ToolChart
+from ..tools.chart.in_context import ChartInContext
+
+_CHART = TypeAdapter(ChartInContext)
 
 # read before every turn: built once
 _FRESH = select(table.c.brief).where(
@@ -41,10 +46,17 @@ _FRESH = select(table.c.brief).where(
 
 @dataclass(frozen=True)
 class ChartRead:
-    """One read of the chart for the model: in brief (every node) and whole (the answer)."""
+    """One read of the chart: for the model in brief (every node) and whole (the answer), and
+    typed for the reading of the question (``tools/chart/in_context.py``)."""
 
     brief: str
     text: str
+    chart: ChartInContext = field(default_factory=ChartInContext)
+
+    @classmethod
+    def of(cls, read: ToolChart) -> ChartRead:
+        """The chart tool's read, as a snapshot keeps it."""
+        return cls(read.brief, read.text, read.in_context)
 
 
 class ChartSnapshots:
@@ -62,9 +74,10 @@ class ChartSnapshots:
             row = conn.execute(_FRESH, {"sid": sid, "patient_id": patient_id,
                                         "since": now() - self.fresh_s}).first()
         sealed = self.storage.unseal(row.brief) if row else None
-        if not sealed or "brief" not in sealed:
-            return None
-        return ChartRead(sealed["brief"], sealed.get("text") or "")
+        if not sealed or "brief" not in sealed or "chart" not in sealed:
+            return None  # a snapshot kept before the chart was typed is read again
+        return ChartRead(sealed["brief"], sealed.get("text") or "",
+                         _CHART.validate_python(sealed["chart"]))
 
     def keep(self, sid: str, patient_id: str, read: ChartRead) -> None:
         """Remember a read just made (and forget every snapshot too old to be used)."""
@@ -81,7 +94,9 @@ class ChartSnapshots:
                         sid=sid,
                         patient_id=patient_id,
                         read_at=t,
-                        brief=self.storage.seal({"brief": read.brief, "text": read.text}),
+                        brief=self.storage.seal({"brief": read.brief, "text": read.text,
+                                                 "chart": _CHART.dump_python(read.chart,
+                                                                             mode="json")}),
                     )
                 )
         except IntegrityError:

@@ -31,7 +31,8 @@ def _ctx(fhir_base: str, patient: str) -> tuple[ToolContext, dict]:
 def _synthesis(srv: ScriptedModelServer, agent: Agent, question: str, chart, history=()) -> tuple[dict, object]:
     srv.say("Answer.")
     before = len(srv.requests)
-    turn = agent.run(question, history=list(history), chart_summary=chart.brief, chart_text=chart.text)
+    turn = agent.run(question, history=list(history), chart_summary=chart.brief, chart_text=chart.text,
+                     chart=chart.in_context)
     (request,) = [r for r in srv.requests[before:] if r.get("stream")]
     return request, turn
 

@@ -15,10 +15,14 @@ from smart_docgemma.agent.synthesis import answer_messages as _messages
 from smart_docgemma.proposals.followup import followup
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
 
 from .conftest import FakeTool, ok
 
 CHART = "Robert Mensah, 76 y male; problems: atrial fibrillation; meds: warfarin 5 mg daily; allergies: none recorded"
+# the same chart typed, as the chart read gives it with its brief
+IN_CHART = ChartInContext(patient=InContext(name="Robert Mensah", id="rm-1"), sex="male", age=76,
+                          medications=(Medication("warfarin 5 mg daily", ("warfarin",)),))
 SCOPES = GrantedScopes.parse("launch openid fhirUser patient/*.rs patient/MedicationRequest.cu")
 
 
@@ -30,7 +34,8 @@ def _run(message, language="en"):
         ("prescribe_medication", ToolResult(status="proposal", text="Order prepared.", proposal_id="p-1")),
         ("add_allergy", ToolResult(status="proposal", text="Allergy prepared.", proposal_id="p-2")))}
     ctx = ToolContext(patient_id="rm-1", scopes=SCOPES, language=language)
-    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=CHART)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        message, chart_summary=CHART, chart=IN_CHART)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 

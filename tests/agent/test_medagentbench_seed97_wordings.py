@@ -11,6 +11,7 @@ from smart_docgemma.agent.extraction import extract, find_birth_dates
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext
 
 from .conftest import FakeTool, ok
 from .test_understanding import PATIENT_SCOPES, USER_SCOPES, _tools
@@ -69,13 +70,17 @@ def test_a_name_in_capitals_surname_first_is_searched_never_read_as_an_id():
 OWN_ID = "3dd536ab-c76f-8315-b3ad-9aca00b12cdb"
 OWN = (f"Monet875 Diann220 Wisoky380, 64 y female, born 1962-01-26, MRN {OWN_ID}; problems: none; "
        "meds: none; allergies: none recorded")
+# the same chart typed, as the chart read gives it with its brief
+OWN_CHART = ChartInContext(InContext("Monet875 Diann220 Wisoky380", OWN_ID, OWN_ID, "1962-01-26"),
+                           sex="female", age=64)
 
 
 def _chart(message):
     tools = _tools()
     tools["apply_protocol"] = FakeTool("apply_protocol", ok("The last HbA1c is …", count=1))
     ctx = ToolContext(patient_id=OWN_ID, scopes=PATIENT_SCOPES)
-    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=OWN)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        message, chart_summary=OWN, chart=OWN_CHART)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 

@@ -10,9 +10,10 @@ import pytest
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext
 
 from .conftest import FakeTool, ok
-from .test_understanding import CHART, PATIENT_SCOPES, USER_SCOPES, _tools
+from .test_understanding import CHART, IN_CHART, PATIENT_SCOPES, USER_SCOPES, _tools
 
 ID = "e6d40a8a-d7ff-0b71-d8f3-dfe66d96e812"  # letters first: "patient e6d40a8a" reads as a word id
 OWN = (f"Omega729 Ozie87 McDermott739, 31 y female, born 1995-02-20, MRN {ID}; problems: none; "
@@ -23,7 +24,8 @@ def _run(message, chart=OWN, patient=ID, scopes=PATIENT_SCOPES):
     tools = _tools()
     tools["apply_protocol"] = FakeTool("apply_protocol", ok("The last HbA1c is …", count=1))
     ctx = ToolContext(patient_id=patient, scopes=scopes)
-    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=chart)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        message, chart_summary=chart, chart=_TYPED[chart])
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 
@@ -125,6 +127,14 @@ def test_a_note_label_after_a_referral_is_the_referrals_text(message, action):
 
 ACCENTED = (f"Juan88 Chavarría957, 61 y male, born 1965-03-02, MRN {ID}; problems: none; meds: none; "
             "allergies: none recorded")
+# each chart above typed, as the chart read gives it with its brief
+_TYPED = {
+    OWN: ChartInContext(InContext("Omega729 Ozie87 McDermott739", ID, ID, "1995-02-20"),
+                        sex="female", age=31),
+    CHART: IN_CHART,
+    ACCENTED: ChartInContext(InContext("Juan88 Chavarría957", ID, ID, "1965-03-02"), sex="male",
+                             age=61),
+}
 
 
 @pytest.mark.parametrize("message", [

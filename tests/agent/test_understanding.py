@@ -8,11 +8,15 @@ from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
 from smart_docgemma.tools.sources.imaging import image_meta
 
 from .conftest import FakeTool, ok
 
 CHART = "Robert Mensah, 67 y male; problems: atrial fibrillation; meds: warfarin 5 mg daily; allergies: none recorded"
+# the same chart typed, as the chart read gives it with its brief
+IN_CHART = ChartInContext(patient=InContext(name="Robert Mensah", id="rm-1"), sex="male", age=67,
+                          medications=(Medication("warfarin 5 mg daily", ("warfarin",)),))
 PATIENT_SCOPES = GrantedScopes.parse("launch openid fhirUser patient/*.rs patient/MedicationRequest.cu")
 USER_SCOPES = GrantedScopes.parse("launch openid fhirUser user/*.rs user/MedicationRequest.cu")
 
@@ -37,7 +41,8 @@ def _tools():
 def _run(message, scopes=PATIENT_SCOPES, tools=None):
     tools = tools or _tools()
     ctx = ToolContext(patient_id="rm-1", scopes=scopes)
-    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=CHART)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        message, chart_summary=CHART, chart=IN_CHART)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 
@@ -195,7 +200,7 @@ def _run_with_image(message):
     tools["analyze_medical_image"] = FakeTool("analyze_medical_image", ok("No acute findings.", count=None))
     ctx = ToolContext(patient_id="rm-1", scopes=PATIENT_SCOPES)
     agent = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx)
-    turn = agent.run(message, chart_summary=CHART, image=PNG, meta=image_meta(PNG, "image/png"))
+    turn = agent.run(message, chart_summary=CHART, chart=IN_CHART, image=PNG, meta=image_meta(PNG, "image/png"))
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 
@@ -288,13 +293,17 @@ def test_a_drug_asked_against_her_kidneys_is_the_safety_check_and_against_her_me
 
 OWN = ("Robert Mensah, 67 y male, born 1958-12-14, MRN 88412-A; problems: atrial fibrillation; "
        "meds: warfarin 5 mg daily; allergies: none recorded")
+OWN_CHART = ChartInContext(
+    patient=InContext(name="Robert Mensah", id="rm-1", mrn="88412-A", born="1958-12-14"),
+    sex="male", age=67, medications=IN_CHART.medications)
 
 
 def _run_own(message, scopes=PATIENT_SCOPES):
     tools = _tools()  # a patient-level lookup reads the launch patient (tools/chart/patients.py)
     tools["search_patient"] = FakeTool("search_patient", ok("Robert Mensah", count=1, patients=[{"id": "rm-1"}]))
     ctx = ToolContext(patient_id="rm-1", scopes=scopes)
-    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(message, chart_summary=OWN)
+    turn = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx).run(
+        message, chart_summary=OWN, chart=OWN_CHART)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 

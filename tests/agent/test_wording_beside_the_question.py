@@ -4,6 +4,8 @@ list named by what it is, and a drug written as the start of its name. Pure (the
 the tests' fake tools; the words are read by the real readers)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from smart_docgemma.agent import clarification
 from smart_docgemma.agent.extraction import extract, read
@@ -11,9 +13,19 @@ from smart_docgemma.agent.graph import Agent
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.reading.people import beside_people
 from smart_docgemma.tools.base import ToolContext
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
 
 from .conftest import FakeTool, ok
-from .test_understanding import OWN, PATIENT_SCOPES, _tools
+from .test_understanding import OWN, OWN_CHART, PATIENT_SCOPES, _tools
+
+THOMPSON = ("Margaret Thompson, 83 y female; problems: CKD; meds: amlodipine 5 mg daily; "
+            "allergies: none recorded")
+# the same charts typed, for the launch patient of these turns
+TYPED = {
+    OWN: replace(OWN_CHART, patient=replace(OWN_CHART.patient, id="pt-1")),
+    THOMPSON: ChartInContext(InContext("Margaret Thompson", "pt-1"), sex="female", age=83,
+                             medications=(Medication("amlodipine 5 mg daily", ("amlodipine",)),)),
+}
 
 
 def _run(message, chart=OWN, history=None):
@@ -21,7 +33,7 @@ def _run(message, chart=OWN, history=None):
     tools["check_drug_safety"] = FakeTool("check_drug_safety", ok("Avoid naproxen", count=1))
     ctx = ToolContext(patient_id="pt-1", scopes=PATIENT_SCOPES)
     agent = Agent(None, {n: f.tool() for n, f in tools.items()}, ctx)
-    turn = agent.run(message, chart_summary=chart, history=history)
+    turn = agent.run(message, chart_summary=chart, chart=TYPED[chart], history=history)
     return turn, {n: f.calls for n, f in tools.items() if f.calls}
 
 
@@ -174,10 +186,35 @@ def test_a_specialtys_ward_short_name_is_a_referral(message):
 
 
 def test_a_second_drug_beside_an_order_is_checked_and_said_not_ordered():
-    chart = ("Margaret Thompson, 83 y female; problems: CKD; meds: amlodipine 5 mg daily; "
-             "allergies: none recorded")
-    turn, calls = _run("start atorvastatin 20 od and ramipril 5 od", chart=chart)
+    turn, calls = _run("start atorvastatin 20 od and ramipril 5 od", chart=THOMPSON)
     assert set(calls) >= {"check_drug_interactions", "prescribe_medication"}
     assert calls["check_drug_interactions"][0]["drug_names"][:2] == ["atorvastatin", "ramipril"]
     assert calls["prescribe_medication"][0]["medication_name"] == "atorvastatin"
     assert "ramipril was checked with it but not ordered" in turn.answer
+
+
+@pytest.mark.parametrize("text, named", [
+    ("can he have an NSAID?", "NSAID"), ("AINS possible ?", "NSAID"),
+    ("posso dar um anti-inflamatório a ele?", "NSAID"), ("ok to start an ACE inhibitor?", "ACE inhibitor"),
+    ("IECA ?", "ACE inhibitor"), ("can she have a statin?", "statin"),
+    ("any cephalosporin ok for her?", "cephalosporin"), ("bêta-bloquant possible ?", "beta-blocker"),
+])
+def test_a_class_named_is_read_as_that_class(text, named):
+    assert named in extract(text).drugs
+
+
+@pytest.mark.parametrize("name, key", [
+    ("NSAID", "nsaid"), ("ACE inhibitor", "ace_inhibitor"), ("cephalosporin", "cephalosporin"),
+    ("statin", "statin"),
+])
+def test_a_class_named_carries_the_classes_its_rules_are_written_for(name, key):
+    from smart_docgemma.knowledge import classes, identity
+
+    assert key in classes.of(name)
+    assert identity.parse(name).identified  # never "name not recognised", never a clean check
+
+
+def test_penicillin_is_still_the_ingredient():
+    from smart_docgemma.knowledge import classes
+
+    assert classes.named("penicillin") is None

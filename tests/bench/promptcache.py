@@ -103,7 +103,8 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
             mark = proxy.mark()
             agent = Agent(run.model, tools, ctx)
             turn = agent.run(case.query, history=history, chart_summary=chart and chart.brief,
-                             chart_text=chart and chart.text)
+                             chart_text=chart and chart.text,
+                             chart=chart.in_context if chart else None)
             answers.append(turn.answer or "")
             asked = {"asked": turn.state.asked} if turn.state.asked else {}  # as the chat's turn store keeps it
             history += [{"role": "user", "content": case.query, **asked}, {"role": "assistant", "content": turn.answer}]
@@ -112,7 +113,8 @@ def run_sessions(run: EvalRun, proxy: RecordingProxy, plan: list[list], first_on
                 called.add(node_of(e))
             if next_turn:
                 for node, messages in agent.next_prompts(history, chart_summary=chart and chart.brief,
-                                                         chart_text=chart and chart.text):
+                                                         chart_text=chart and chart.text,
+                             chart=chart.in_context if chart else None):
                     mark = proxy.mark()
                     run.model.prefill(node, messages)
                     prefills += [(node, e) for e in proxy.since(mark) if e.timings]

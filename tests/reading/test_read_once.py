@@ -4,8 +4,11 @@ through the tools' own word tables. This scans every module's calls (its syntax 
 import) and fails when a module elsewhere calls one of those readers, so a second parse of the
 message cannot come back unseen.
 
-The tools (``tools/``) may call their own tables: a tool's text argument (a model's or an MCP
-client's "basic metabolic panel, stat") is resolved where the tool stands, below the reading.
+The tools (``tools/``) stand below the reading: a tool's text argument (a model's or an MCP
+client's "basic metabolic panel, stat") is read where the tool stands, by one module
+(``tools/words/arguments.py``), so the agent and an MCP client get the same reading of it; a
+second scan fails when a tool module (or the MCP server) calls a word reader of the tables
+itself.
 """
 from __future__ import annotations
 
@@ -63,7 +66,19 @@ def _absolute(node: ast.ImportFrom, path: Path) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _reader_names(tree: ast.Module, path: Path) -> tuple[dict[str, str], dict[str, str]]:
+# the readers of a tool's text argument, called only by ``tools/words/arguments.py``
+TEXT_READERS = {
+    "smart_docgemma.tools.words.ward_words": {
+        "lab_tests", "specialties", "readings", "priority", "says_any", "referral_reason",
+        "referral_note"},
+    "smart_docgemma.tools.words.when": {"starts", "clock_said"},
+}
+# where the tools' text arguments are read: every tool module but the word readers themselves
+TOOL_FLOORS = ("tools/writes", "tools/sources", "tools/chart", "mcpserver")
+
+
+def _reader_names(tree: ast.Module, path: Path,
+                  readers: dict[str, set[str]]) -> tuple[dict[str, str], dict[str, str]]:
     """Local names bound to a reader function, and local names bound to a reader module."""
     functions, modules = {}, {}
     for node in ast.walk(tree):
@@ -72,18 +87,19 @@ def _reader_names(tree: ast.Module, path: Path) -> tuple[dict[str, str], dict[st
         source = _absolute(node, path)
         for alias in node.names:
             local = alias.asname or alias.name
-            if alias.name in READERS.get(source, ()):
+            if alias.name in readers.get(source, ()):
                 functions[local] = alias.name
-            elif f"{source}.{alias.name}" in READERS:
+            elif f"{source}.{alias.name}" in readers:
                 modules[local] = f"{source}.{alias.name}"
     return functions, modules
 
 
-def calls_of_readers(path: Path, text: str | None = None) -> list[tuple[str, int]]:
-    """(reader, line) of every call of a reader in the module at ``path`` (``text``: its
-    source, when not the file's)."""
+def calls_of_readers(path: Path, text: str | None = None,
+                     readers: dict[str, set[str]] = READERS) -> list[tuple[str, int]]:
+    """(reader, line) of every call of one of ``readers`` in the module at ``path`` (``text``:
+    its source, when not the file's)."""
     tree = ast.parse(text if text is not None else path.read_text(encoding="utf-8"))
-    functions, modules = _reader_names(tree, path)
+    functions, modules = _reader_names(tree, path, readers)
     found = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
@@ -92,7 +108,7 @@ def calls_of_readers(path: Path, text: str | None = None) -> list[tuple[str, int
         if isinstance(func, ast.Name) and func.id in functions:
             found.append((functions[func.id], node.lineno))
         elif (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-              and func.attr in READERS.get(modules.get(func.value.id, ""), ())):
+              and func.attr in readers.get(modules.get(func.value.id, ""), ())):
             found.append((func.attr, node.lineno))
     return found
 
@@ -117,3 +133,25 @@ def test_the_scan_sees_a_second_parse():
               "    return ward_words.lab_tests(state.message), focus_of(state.message)\n")
     found = calls_of_readers(ROOT / "agent" / "planning.py", before)
     assert sorted(r for r, _ in found) == ["focus_of", "lab_tests"]
+
+
+def test_no_tool_reads_its_text_arguments_but_through_one_reader():
+    """A lab order's tests and priority, a referral's specialty, a vital sign's readings: each
+    tool reads its text arguments through ``tools/words/arguments.py``, never a word reader."""
+    stray = []
+    for path in sorted(ROOT.rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if where.startswith(TOOL_FLOORS):
+            stray += [f"{where}:{line} calls {reader}"
+                      for reader, line in calls_of_readers(path, readers=TEXT_READERS)]
+    assert stray == []
+
+
+def test_the_tool_scan_sees_a_tool_reading_its_own_text():
+    """The scan is not blind: the lab order tool as it read its test argument before is
+    caught."""
+    before = ("from ..words import ward_words\n"
+              "def run_order_lab(args, ctx):\n"
+              "    return ward_words.lab_tests(args.test), ward_words.priority(args.when)\n")
+    found = calls_of_readers(ROOT / "tools" / "writes" / "ward_orders.py", before, TEXT_READERS)
+    assert sorted(r for r, _ in found) == ["lab_tests", "priority"]

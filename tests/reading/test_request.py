@@ -7,21 +7,19 @@ from smart_docgemma.agent import planning, state
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.graph import Agent
 from smart_docgemma.reading.dosage import Basis
-from smart_docgemma.reading.request import Chart, Kind, Request
-from smart_docgemma.reading.subject import InContext
+from smart_docgemma.reading.request import Kind, Request
 from smart_docgemma.smart.scopes import GrantedScopes
 from smart_docgemma.tools.base import ToolContext, ToolResult
 from smart_docgemma.tools.words import ward_words
 from smart_docgemma.tools.words.windows import Aggregate, Comparator
 
 from ..agent.conftest import FakeTool
+from ..support.fixture_charts import chart
 
-MENSAH = Chart(patient=InContext(name="Robert Mensah", id="pt-warfarin", mrn="MRN-100587",
-                                 born="1950-09-30"), medications=("warfarin", "aspirin"))
+READ = chart("02-warfarin.json")  # Robert Mensah's chart as a turn reads it
+MENSAH, BRIEF = READ.in_context, READ.brief
 SCOPES = GrantedScopes.parse("launch openid fhirUser patient/*.rs patient/ServiceRequest.cu "
                              "patient/Observation.cu patient/MedicationRequest.cu")
-BRIEF = ("Robert Mensah, 75 y male, MRN MRN-100587, born 1950-09-30; problems: atrial "
-         "fibrillation; meds: warfarin 5 mg daily, aspirin 81 mg daily; allergies: none recorded")
 
 
 @pytest.mark.parametrize("text, tests, when", [
@@ -146,7 +144,7 @@ def test_a_lab_order_turn_reads_its_tests_and_priority_once(monkeypatch):
     lab = FakeTool("order_lab_test", run=_order)
     ctx = ToolContext(patient_id="pt-warfarin", scopes=SCOPES)
     turn = Agent(None, {"order_lab_test": lab.tool()}, ctx).run(
-        "Order a basic metabolic panel tomorrow at 8am", chart_summary=BRIEF)
+        "Order a basic metabolic panel tomorrow at 8am", chart_summary=BRIEF, chart=MENSAH)
     request = turn.state.request
     assert isinstance(request, Request) and request.kind is Kind.ORDER
     assert lab.calls == [{"patient_id": "pt-warfarin", "test": "basic metabolic panel",
@@ -154,12 +152,36 @@ def test_a_lab_order_turn_reads_its_tests_and_priority_once(monkeypatch):
     assert (tests.calls, priority.calls) == (1, 1)
 
 
+@pytest.mark.parametrize("text, tool, reader, want", [
+    ("switch to losartan 50 mg once daily from lisinopril", "switch_medication", "switch_parts",
+     {"new_drug": "losartan", "dosage": "50 mg", "frequency": "once daily",
+      "replaces": "lisinopril"}),
+    ("K is 5.6 - what should I do?", "plan_problem", "plan_problem",
+     {"problem": "high_potassium", "stated_value": 5.6}),
+    ("K 3.1 - replace per protocol", "apply_protocol", "protocol_named",
+     {"protocol": "potassium_oral"}),
+])
+def test_a_workflow_turn_reads_its_words_once(monkeypatch, text, tool, reader, want):
+    """A switch, a problem's plan and a protocol are read once, into the turn's request
+    (``Request.workflow``); the tool's arguments are the request's (before, each was read once
+    for the route and again for the arguments)."""
+    from smart_docgemma.agent import ward_requests
+
+    calls, real = [], getattr(ward_requests, reader)
+    monkeypatch.setattr(ward_requests, reader, lambda *a: calls.append(a) or real(*a))
+    written = FakeTool(tool, run=_order)
+    ctx = ToolContext(patient_id="pt-warfarin", scopes=SCOPES)
+    Agent(None, {tool: written.tool()}, ctx).run(text, chart_summary=BRIEF, chart=MENSAH)
+    assert written.calls == [{"patient_id": "pt-warfarin", **want}]
+    assert len(calls) == 1
+
+
 def test_planning_reads_the_turns_request_not_the_message():
     """A turn whose request was read from other words is routed by its request: the message
     is never read again downstream."""
     said = read("NFS + iono demain à 7h", chart=MENSAH)
     turn = state.merge(state.new_turn("something else entirely", patient_id="pt-warfarin",
-                                      chart_summary=BRIEF),
+                                      chart_summary=BRIEF, chart=MENSAH),
                        {"request": said, "entities": said.entities})
     args = planning.deterministic_args("order_lab_test", turn)
     assert args is not None and args["test"] == "complete blood count and electrolytes panel"
@@ -177,7 +199,8 @@ def test_readings_carry_the_time_they_were_taken(text, words):
     said = read(text, chart=MENSAH)
     assert said.ward.readings
     assert (said.ward.taken.words() if said.ward.taken else None) == words
-    turn = state.merge(state.new_turn(text, patient_id="pt-warfarin", chart_summary=BRIEF),
+    turn = state.merge(state.new_turn(text, patient_id="pt-warfarin", chart_summary=BRIEF,
+                                      chart=MENSAH),
                        {"request": said, "entities": said.entities})
     args = planning.deterministic_args("record_vital_sign", turn)
     assert args is not None and args.get("taken") == words

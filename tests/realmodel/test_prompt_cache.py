@@ -34,7 +34,7 @@ def _session(server, ctx, tools, questions=QUESTIONS, events: list | None = None
         for question in questions:
             mark = proxy.mark()
             turn = Agent(model, tools, ctx).run(question, history=history, chart_summary=chart.brief,
-                                                chart_text=chart.text,
+                                                chart_text=chart.text, chart=chart.in_context,
                                                 emit=(events if events is not None else []).append)
             assert not turn.degraded, turn.state.degraded_reason
             turns.append(proxy.since(mark))
@@ -154,8 +154,10 @@ def test_a_synthea_size_request_is_cut_to_fit_the_context_and_the_cut_is_said(fh
                                 retries=0, context_tokens=server.n_ctx)
             model.count_tokens = TokenCounter(server.endpoint, server.model)  # the proxy relays /v1 only
             events: list[dict] = []
+            read = read_for_turn(ctx)
             turn = Agent(model, tools, ctx).run("summarise this patient's chart", history=history,
-                                                chart_summary=read_for_turn(ctx).brief, emit=events.append)
+                                                chart_summary=read.brief, chart=read.in_context,
+                                                emit=events.append)
         finally:
             proxy.stop()
     assert not turn.degraded, turn.state.degraded_reason

@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from tests.proposals.test_approval_loop import card_id
 from tests.support.chat_session import open_session, scripted_app
+from tests.support.fixture_charts import chart as fixture_chart
 from tests.support.launch_context import clone_patient
 from tests.web.test_chat import ask, done_html, srv  # noqa: F401  (fixtures)
 
@@ -97,6 +98,23 @@ def test_a_snapshot_is_the_session_and_patient_own_and_sealed(app):
             assert "warfarin" not in conn.execute(select(table.c.brief)).scalar()  # sealed at rest
         store.forget("session-a")
         assert store.fresh("session-a", "pt-1") is None
+
+
+def test_a_snapshot_keeps_the_chart_typed_for_the_reading(app):
+    """The next question reads its message against the same typed chart the page's read made
+    (her name, MRN, medications): the snapshot keeps it with the brief and the text; a snapshot
+    kept before the chart was typed is read again, never used without it."""
+    read = fixture_chart("02-warfarin.json")
+    with app.app_context():
+        store = ChartSnapshots(get_storage(), fresh_s=60)
+        store.keep("session-a", "pt-warfarin", ChartRead.of(read))
+        kept = store.fresh("session-a", "pt-warfarin")
+        assert kept is not None and kept.chart == read.in_context
+        assert kept.chart.drugs == ("warfarin", "aspirin")
+        with get_storage().begin() as conn:
+            conn.execute(table.update().values(brief=get_storage().seal({"brief": read.brief,
+                                                                         "text": read.text})))
+        assert store.fresh("session-a", "pt-warfarin") is None
 
 
 def test_chart_data_does_not_outlive_its_window(app, monkeypatch):

@@ -169,6 +169,7 @@ class MultiRun:
                 history=history,
                 chart_summary=chart.brief if chart else None,
                 chart_text=chart.text if chart else None,
+                chart=chart.in_context if chart else None,
             )
             answer = turn.state.answer or ""
             history += [{"role": "user", "content": said}, {"role": "assistant", "content": answer}]

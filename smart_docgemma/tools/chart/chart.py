@@ -37,6 +37,7 @@ from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
 from ..words.windows import Aggregate, Asked, Threshold, zone
 from . import answers, records
 from .chartdata import ChartData
+from .in_context import ChartInContext, in_context
 
 # re-exported for other tools
 from .records import SORT_NEWEST
@@ -88,12 +89,14 @@ class ChartFetch:
 
 @dataclass
 class Chart:
-    """The chart for the model (``text``), the prompt prefetch (``brief``) and the UI (``data``)."""
+    """The chart for the model (``text``), the prompt prefetch (``brief``), the UI (``data``) and
+    the reading of the turn's message (``in_context``, typed: ``reading/chart.py``)."""
 
     text: str
     brief: str
     data: ChartData
     sources: list[Source] = field(default_factory=list)
+    in_context: ChartInContext = field(default_factory=ChartInContext)
 
     def __str__(self) -> str:
         return self.text
@@ -161,7 +164,8 @@ def summarise(fetch: ChartFetch, base_url: str) -> Chart:
     """Turn a fetch into text, brief, data and FHIR sources."""
     data = chart_data(fetch)
     return Chart(
-        text=chart_text(data), brief=brief(data), data=data, sources=chart_sources(data, base_url)
+        text=chart_text(data), brief=brief(data), data=data, sources=chart_sources(data, base_url),
+        in_context=in_context(fetch.sections, data),
     )
 
 

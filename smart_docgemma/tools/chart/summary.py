@@ -267,7 +267,7 @@ def brief(d: ChartData) -> str:
     p = d.patient
     age = f"{p.age} y " if p.age is not None else ""
     # born and MRN: a question naming the patient's own MRN or birth date means this patient
-    # (agent/planning.launch_identifiers reads them back)
+    # (the model reads them; the reading takes them typed, tools/chart/in_context.py)
     who = [f"born {p.birth_date}" if p.birth_date else "", f"MRN {p.mrn}" if p.mrn else ""]
     parts = [", ".join(w for w in [f"{p.name}, {age}{p.gender}".strip(", "), *who] if w)]
     for key, label, items in (

@@ -21,7 +21,7 @@ from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
 from ..chart.chart import chart_data, fetch_chart
 from ..chart.chartdata import ChartData
-from ..words import ward_words
+from ..words import arguments, ward_words
 from ..words.dosing import SNOMED
 from . import drafts
 from .draft import now, practitioner, propose, refuse
@@ -64,10 +64,10 @@ def document(ctx: ToolContext, draft: drafts.Draft) -> dict[str, Any]:
 def referral(
     ctx: ToolContext, draft: drafts.Draft, args: tool_args.DraftDocumentArgs
 ) -> dict[str, Any] | None:
-    found = ward_words.specialties(args.specialty or "")
-    if not found:
+    key = arguments.specialty(args.specialty)
+    if key is None:
         return None
-    spec = ward_words.specialty(found[0])
+    spec = ward_words.specialty(key)
     code = {
         "coding": [{"system": SNOMED, "code": spec["code"], "display": spec["display"]}],
         "text": spec["display"],

@@ -23,7 +23,7 @@ import yaml
 
 from ...knowledge import analytes
 from ..chart.chartdata import ChartData, ChartSeries, num
-from ..words import ward_words
+from ..words import arguments
 
 DATA = Path(__file__).parents[1] / "data" / "drafts.yaml"
 Kind = Literal["discharge", "progress", "handoff", "referral"]
@@ -65,7 +65,7 @@ def request_kind(message: str) -> Kind | None:
         drafted = kind != "progress" or says(message, vocabulary()["draft_words"])
         if says(message, kinds[kind]["words"]) and drafted:
             return kind  # type: ignore[return-value]
-    to_whom = says(message, vocabulary()["refer_words"]) or bool(ward_words.specialties(message))
+    to_whom = says(message, vocabulary()["refer_words"]) or arguments.specialty(message) is not None
     if says(message, kinds["referral"]["words"]) and to_whom:
         return "referral"
     return None

@@ -19,7 +19,7 @@ from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
 from ..chart.safety import flag
-from ..words import ward_words, when
+from ..words import arguments, ward_words, when
 from ..words.dosing import SNOMED, UCUM
 from . import draft
 from .orders import LOINC
@@ -170,7 +170,8 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
     refused = draft.refuse(args, ctx, "ServiceRequest")
     if refused:
         return refused
-    tests = ward_words.lab_tests(args.test)
+    order = arguments.lab_order(args.test, args.when)
+    tests = order.tests
     if not tests:
         return ToolResult.failure(
             "invalid",
@@ -182,7 +183,7 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
         at = when.parse(args.when, site_zone(ctx))
     except errors.DocGemmaError as exc:
         return ToolResult.failure("invalid", exc.description)
-    priority = args.priority or ward_words.priority(args.when)
+    priority = args.priority or order.priority
     if at.said.startswith("now") and not priority:
         priority = "stat"
     return merged([propose_lab(ctx, key, at, priority, args.reason) for key in tests])
@@ -195,15 +196,14 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
     refused = draft.refuse(args, ctx, "ServiceRequest")
     if refused:
         return refused
-    found = ward_words.specialties(args.specialty)
-    if not found:
+    key = arguments.specialty(args.specialty)
+    if key is None:
         return ToolResult.failure(
             "invalid",
             f'"{args.specialty}" is not a specialty this site\'s referral table '
             "knows, so no referral was prepared. Please name the specialty (orthopedic "
             "surgery, cardiology, dermatology …), or place the referral in the EHR.",
         )
-    key = found[0]
     spec = ward_words.specialty(key)
     coding = [{"system": SNOMED, "code": spec["code"], "display": spec["display"]}]
     if spec.get("also"):
@@ -290,7 +290,7 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
     refused = draft.refuse(args, ctx, "Observation")
     if refused:
         return refused
-    found = ward_words.readings(args.reading)
+    found = arguments.readings(args.reading)
     if not found:
         return ToolResult.failure(
             "invalid",
