@@ -226,7 +226,7 @@ def _born_words() -> str:
 
 
 # between a name and its birth date's word: "Jane Doe, DOB …", "Jane Doe - DOB …", "Jane Doe (DOB …"
-_BEFORE_BORN = r"\s*[,(\-\u2013]?\s*"
+_BEFORE_BORN = r"\s*[,(\-\u2013?.;]?\s*"
 
 
 @lru_cache(maxsize=1)
@@ -255,7 +255,7 @@ _LOWER_BORN_WORD = r"[a-z][a-z'\-]+\d*"
 def _lower_born() -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w/-])((?:{_LOWER_BORN_WORD}\s+){{0,3}}{_LOWER_BORN_WORD}){_BEFORE_BORN}"
-        rf"(?:{_born_words()})(?![a-z])"
+        rf"(?i:{_born_words()})(?![a-z])"
     )
 
 
@@ -309,7 +309,7 @@ _MONTHS = {
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
-    (re.compile(r"(\d{1,2})\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})"), ("d", "mon", "y")),
+    (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
     (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
 )
 

@@ -126,8 +126,12 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     "stat trop"): an order, unless it asks something or states readings."""
     if "?" in text or _any("question_words").search(_low(text)) or ward.readings:
         return False
-    # "mean glucose in mg/dL over the last 48h": a mean asked, not an order
+    # "mean glucose in mg/dL over the last 48h": a mean asked, not an order; "Mg within 24 hrs",
+    # "serum Mg past 24h": a window of results already taken, asked about (an order's time is
+    # ahead: "in am", "demain à 7h", "stat")
     if window.statistic is not None or window.thresholds:
+        return False
+    if window.window is not None and _any("past_window_words").search(_low(text)):
         return False
     return ward.timed
 

@@ -119,3 +119,44 @@ def test_a_spanish_referral_carries_its_sbar_text_verbatim():
             "ortopédica.")
     found = read_ward(f"Derivación a cirugía ortopédica para esta paciente. Texto libre: {text}")
     assert found.specialties == ("orthopedic surgery",) and found.referral_note == text
+
+
+@pytest.mark.parametrize("message, action", [
+    ("Mg within 24 hrs for MRN 23cd81fe-3afd-d7d3-f22b-449d9e5fbe22", "chart_question"),
+    ("serum Mg past 24h", "chart_question"),  # results already taken: asked, never ordered
+    ("bmp + mg in am", "order_lab"),  # a time ahead: an order
+    ("NFS + iono demain à 7h", "order_lab"),
+    ("hemograma amanhã às 8h", "order_lab"),
+])
+def test_a_bare_test_with_a_past_window_is_asked_and_with_a_time_ahead_is_ordered(message, action):
+    found = set(extract(message).actions) & {"chart_question", "order_lab"}
+    assert found == {action}
+
+
+@pytest.mark.parametrize("message, name, born", [
+    ("Can u look up the MRN for katelynn stehr? DOB 16-Aug-1932", "katelynn stehr", "1932-08-16"),
+    ("¿me das el número de historia de Beverley Mosciski? nacida el 9/7/1986", "Beverley Mosciski",
+     "1986-07-09"),  # the record's number asked: the lookup alone, never her chart
+])
+def test_the_mrn_asked_after_a_question_mark_or_in_spanish_is_the_lookup_alone(message, name, born):
+    calls = _search(message)
+    assert list(calls) == ["search_patient"], calls
+    assert calls["search_patient"][0] == {"name": name, "birth_date": born}
+
+
+def test_her_id_as_patient_slash_id_then_age_asks_her_age():
+    _, calls = _chart(f"Patient/{OWN_ID} age")
+    assert calls == {"get_patient_chart": [{"patient_id": OWN_ID, "focus": "age"}]}
+
+
+def test_orientar_refers_in_portuguese():
+    found = read_ward("orientar para ortopedia - Situação: fratura do punho. Recomendação: cirurgia.")
+    assert found.specialties == ("orthopedic surgery",) and found.referral_words
+    assert found.referral_note == "Situação: fratura do punho. Recomendação: cirurgia."
+
+
+def test_an_elision_is_no_quote_in_a_french_referral():
+    text = ("Situation : douleur de l'épaule droite depuis 3 mois. Contexte : rupture de la coiffe à "
+            "l'IRM. Recommandation : avis chirurgical orthopédique.")
+    found = read_ward(f"Adresser en chirurgie orthopédique. {text}")
+    assert found.specialties == ("orthopedic surgery",) and found.referral_note == text

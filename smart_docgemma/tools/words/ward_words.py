@@ -136,7 +136,9 @@ def asks_opinion(text: str | None) -> bool:
 
 
 # ------------------------------------------------------------------ referral text
-_QUOTED = re.compile(r"[\"“”']([^\"“”]{12,})[\"“”']")
+# a quoted passage: in double quotes, or in single quotes that stand outside a word (an
+# apostrophe between letters is an elision, "l'épaule", "d'un", never a quote)
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{12,})[\"“”]|(?<!\w)'([^'\"“”]{12,})'(?!\w)")
 # SBAR's first heading in each language: Situation, Situação, Situación
 _SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
 # the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:" …
@@ -155,7 +157,7 @@ _REASON = re.compile(
 def referral_note(text: str) -> str | None:
     """The clinician's own text for the referral, verbatim: a quoted passage, else the SBAR
     from "Situation:" on, else what follows "note:"."""
-    quoted = [m.group(1).strip() for m in _QUOTED.finditer(text)]
+    quoted = [(m.group(1) or m.group(2)).strip() for m in _QUOTED.finditer(text)]
     if quoted:
         return max(quoted, key=len)
     sbar = _SBAR.search(text)
