@@ -8,6 +8,7 @@ keywords, dose and frequency, allergy reaction and severity. Measured on
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any
@@ -685,9 +686,23 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     workflow = ward_requests.workflow_of(said)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow)
     chart = chart or ChartInContext()
+    found = _with_ids_like_hers(found, said, chart.patient.id)
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message), workflow=workflow)
+
+
+def _with_ids_like_hers(found: Entities, said: str, hers: str | None) -> Entities:
+    """A word written as her own id is ("pt-ckd-elder latest K" in the chart of pt-warfarin: the
+    head and hyphen of her id, a letter after it) is an id: hers or another patient's, never a
+    word of the question."""
+    head = re.match(r"([A-Za-z][A-Za-z0-9]{0,7}-)[A-Za-z]", hers or "")
+    if head is None:
+        return found
+    like = re.findall(rf"(?<![\w/-])({re.escape(head.group(1))}[A-Za-z0-9][\w-]*)", said, re.I)
+    ids = list(dict.fromkeys([*found.patient_ids, *(i.rstrip("-") for i in like)]))
+    ids = [i for i in ids if not any(i != j and _part_of(i, j) for j in ids)]
+    return found if tuple(ids) == found.patient_ids else replace(found, patient_ids=tuple(ids))
 
 
 def read_words(message: str) -> Words:

@@ -218,3 +218,17 @@ def test_penicillin_is_still_the_ingredient():
     from smart_docgemma.knowledge import classes
 
     assert classes.named("penicillin") is None
+
+
+@pytest.mark.parametrize("message, ids", [
+    ("pt-ckd-elder latest K", ("pt-ckd-elder",)),
+    ("PT-CKD-ELDER meds", ("PT-CKD-ELDER",)),
+    ("pt-jw-1971 allergies", ("pt-jw-1971",)),
+    ("pt-warfarin latest INR", ("pt-warfarin",)),  # hers: read, then known as hers
+    ("pt education given re INR", ()),  # "pt" alone is the patient, not an id's head
+])
+def test_a_word_written_as_her_id_is_is_an_id(message, ids):
+    from smart_docgemma.tools.chart.in_context import ChartInContext, InContext
+
+    chart = ChartInContext(patient=InContext(name="Robert Mensah", id="pt-warfarin"))
+    assert read(message, chart=chart).entities.patient_ids == ids
