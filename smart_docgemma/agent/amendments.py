@@ -51,7 +51,10 @@ def _change_words() -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])")
 
 
-_BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d.,/]|\s*(?:x|h|/|%))")
+# a number, a comma or a full stop after it ("sube a 850, por fa"), never one that counts the
+# doses ("non, 2 fois/j", "3 vezes ao dia", "2 tomas")
+_BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+                          r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b)")
 
 
 def read(said: Request, pending: PendingOrder) -> Change | None:

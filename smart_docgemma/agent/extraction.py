@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any
 
@@ -20,12 +21,14 @@ from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
     beside_people,
+    capitals_people,
     heading_names,
     initialled_people,
     lone_names,
     named_people,
     not_name_words,
     possessed_people,
+    subject_names,
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
@@ -38,9 +41,12 @@ from . import languages, order_lines, ward_requests
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
-# "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"
+# "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"; a site's
+# record number in fr/pt/es: "IPP 100587", "prontuário 100712", "NHC 100587", "historia 100712"
 _PATIENT_ID = re.compile(
-    r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number)"
+    r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number|ipp|nip|nda|"
+    r"(?:n[o°º.]*\s*)?(?:prontuario|processo|registro)|nhc|historia(?:\s+clinica)?|"
+    r"(?:n[o°º.]*\s*)?dossier)"
     r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,
 )
@@ -159,6 +165,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
+    found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
+    found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in span.split()]
@@ -170,6 +178,9 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
+    said = {w.rstrip(".") for name in names for w in name.split()}
+    names += [n for n in initialled_people(text)  # "et Mme A. du 14", "Mr M,": with the title
+              if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 
@@ -323,13 +334,26 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
         languages.fold(text).lower(),
     )
     if not m:
-        return ()
+        return _dated_name(languages.fold(text))
     day_first = m.group(1) in rules()["birth_date_words_day_first"]
     for pattern, parts in _DATE_FORMS:
         found = pattern.match(m.group(2).strip())
         if found:
             return _iso(dict(zip(parts, found.groups(), strict=False)), day_first)
     return ()
+
+
+# "o Robert Mensah de 12/03/1950", "Mensah R (12/03/1950)": a full date of a past year right
+# after a name, with no birth date's word: read as the birth date (either order of day and month)
+_NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
+                        r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b")
+
+
+def _dated_name(text: str) -> tuple[str, ...]:
+    m = _NAME_DATE.search(text)
+    if not m or int(m.group(3)) >= datetime.now(UTC).year:
+        return ()
+    return _iso({"a": m.group(1), "b": m.group(2), "y": m.group(3)})
 
 
 def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
@@ -622,8 +646,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
     # "current rx - any concerns": an order word with no drug named orders nothing
-    review = {"safety", "give", "administer", "prescribe", "prescribe_drug"} if not drugs else {
-        "safety"}
+    # "checa interação medicamentosa da prescrição": no drug named, her list's interactions asked
+    review = ({"safety", "give", "administer", "prescribe", "prescribe_drug", "check_interactions"}
+              if not drugs else {"safety"})
     listed = focus in ("review", "medications")
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:

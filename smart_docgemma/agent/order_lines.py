@@ -80,9 +80,12 @@ def order_line(
         return False
     if set(actions) & set(rules()["order_line"]["not_with"]):
         return False
-    first = re.sub(r"[-/,+]", " ", low).split()
     surface = drugs[0].surface.split()
-    return first[: len(surface)] == surface
+    # "Dona Grace com amigdalite: amoxicilina 500 8/8h": the line after a heading that names
+    # no drug is the order line
+    head, colon, line = low.rpartition(":")
+    starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
+    return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
 
 
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:

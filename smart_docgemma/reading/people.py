@@ -110,6 +110,49 @@ def heading_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     return [" ".join(reversed(words))]
 
 
+# a title and an initial ("et Mme A. du 14", "Mr M", "la Sra. P."): someone not shown to be her
+# (never a colleague's: "ask Dr O")
+_INITIALLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mme|Mlle|M|Sr|Sra|Srta|Dona|D|Don)\.?\s+"
+                         r"([A-Z])\.?(?![\w'\-])")
+# two or three words in capitals in a message that is not ("THOMPSON MARGARET kaliémie ?"), or a
+# surname in capitals before a given name ("MENSAH Robert"): how charts and wristbands write one
+_CAPS_RUN = re.compile(r"(?<![\w'-])([A-ZÀ-Ý]{4,}(?:\s+[A-ZÀ-Ý]{4,}){1,2}|[A-ZÀ-Ý]{4,}\s+"
+                       r"[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'-])")
+_VOWELS = re.compile(r"[AEIOUYÀ-Ý]", re.I)
+
+
+def initialled_people(text: str) -> list[str]:
+    """A title and an initial ("Mme A.", "Mr M"): a person, whose initial alone never shows her."""
+    return [" ".join(m.group(0).split()) for m in _INITIALLED.finditer(text or "")]
+
+
+def capitals_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A name in capitals ("THOMPSON MARGARET", "MENSAH Robert") in a message that is not all
+    capitals: words of four letters or more with two vowels each, none a vocabulary word, a
+    heading word nor a drug ("NFS CRP", "AINS", "HBPM" are not)."""
+    if not text or text.upper() == text:
+        return []
+    stop = _heading_stop() | {normalise(w) for w in drug_words}
+    found = []
+    for m in _CAPS_RUN.finditer(text):
+        words = m.group(1).split()
+        if all(len(_VOWELS.findall(w)) >= 2 and normalise(w) not in stop for w in words):
+            found.append(" ".join(w.capitalize() for w in words))
+    return found
+
+
+def subject_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A surname opening the message as the subject of its verb ("Adeyemi tiene alergia a la
+    penicilina?", "Okoro a fait son HbA1c ?"): five letters or more, no vocabulary or heading
+    word, no drug, and a subject's verb (``subject_verbs``) right after it."""
+    verbs = "|".join(re.escape(v) for v in _people_data()["subject_verbs"])
+    m = re.match(rf"^[\s¿¡]*({_WORD})\s+(?:{verbs})\b", fold_accents(text or ""))
+    if not m or len(m.group(1)) < 5:
+        return []
+    stop = _heading_stop() | {normalise(w) for w in drug_words}
+    return [] if normalise(m.group(1)) in stop else [m.group(1)]
+
+
 _LOWER = r"([a-zà-ÿ][a-zà-ÿ\-]{2,})"
 _POSSESSED = re.compile(rf"(?<![\w']){_LOWER}\s+{_LOWER}['\u2019]s\b")
 
@@ -177,6 +220,10 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
             r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
 
 
+# after "de la 3": a decimal, a unit or an age, never a bed ("la paciente de 83 años")
+_NOT_A_BED = r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|jours|dias)\b"
+
+
 @lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
@@ -205,6 +252,12 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
+        re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
+                   rf"(?:(?:{_words_of('bed_numbers_after')})\s+){{1,2}}(?:[A-Z]\.\s+)?"
+                   rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})"
+                   rf"(?!{_NOT_A_BED})"),
+        re.compile(rf"(?i)\b(?:{_words_of('bed_persons')})(?:\s+[A-Z]\.)?\s+"
+                   rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})(?!{_NOT_A_BED})"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
@@ -261,6 +314,8 @@ def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozens
 
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
+    beds = rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+)"
+    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}"
     beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
     nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"

@@ -94,6 +94,10 @@ def subject_of(
 
 
 _MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"
+# the words a site writes before its record number ("NHC 100587", "prontuário 100587"): taken
+# out with her number, so the question left is what is asked of her
+_RECORD_WORDS = (r"mrn|id|patient|ipp|nip|nhc|prontu[aá]rio|processo|registro|"
+                 r"historia(?:\s+cl[ií]nica)?|dossier")
 
 
 def without_identifiers(text: str, here: InContext, born_words: str) -> str:
@@ -102,7 +106,7 @@ def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     for said in (here.mrn, here.id):
         for form in dict.fromkeys([said, _MRN_HEAD.sub("", said or "")]):
             if form:
-                out = re.sub(rf"(?i)\b(?:mrn|id|patient)?[\s:#/-]*{re.escape(form)}\b", " ", out)
+                out = re.sub(rf"(?i)\b(?:{_RECORD_WORDS})?[\s:#/-]*{re.escape(form)}\b", " ", out)
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)

@@ -22,6 +22,11 @@ FLOORS = {
     # holds an unsafe case; probe6_en was blind 36/39 with 1 unsafe, its misses then read
     ("probe5_en", "tuned"): 51,
     ("probe6_en", "holdout"): 39,
+    # fr/pt/es: blind first runs 65/86 with 11 unsafe (probe5_intl) and 29/36 with 2 unsafe
+    # (probe6_intl); their misses then read
+    ("probe5_intl", "tuned"): 44,
+    ("probe5_intl", "holdout"): 41,
+    ("probe6_intl", "holdout"): 36,
 }
 
 

@@ -196,3 +196,132 @@ def test_an_order_said_with_a_safety_question_asks(said):
 ])
 def test_an_order_without_a_question_still_orders(said):
     assert "give" not in extract(said).actions
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("et Mme A. du 14, son K ?", "Mme A."),
+    ("Mr M, his INR?", "Mr M"),
+    ("o paciente do leito ao lado ta com INR alto tambem?", "leito ao lado"),
+    ("y la paciente de la 3, que toma?", "de la 3"),
+    ("el de la 5 tiene fiebre", "de la 5"),
+    ("THOMPSON MARGARET kaliémie ?", "Thompson Margaret"),
+    ("MENSAH Robert (30/09/1950) dernier INR", "Mensah Robert"),
+    ("Adeyemi tiene alergia a la penicilina?", "Adeyemi"),
+    ("Okoro a fait son HbA1c ?", "Okoro"),
+])
+def test_another_person_written_the_ward_way(said, who):
+    assert who in find_names(said, [])
+
+
+@pytest.mark.parametrize("said", [
+    "la paciente de 83 años", "la dosis de la 3", "REVUE DES TTT EN COURS - DEPRESCRIPTION ?",
+    "NFS CRP ECBU demain", "relais AVK HBPM ?", "TA 150/90 FC 88 URGENT",
+    "Tiene alergias?", "Paracetamol tiene interacciones?", "Vitamin D 50000 UI",
+    "AMOXICILLINE 1G x3/j",
+])
+def test_capitals_numbers_and_first_words_that_name_no_one(said):
+    assert find_names(said, extract(said).drug_mentions) == []
+
+
+def test_the_ordinal_t_is_a_temperature_never_a_blood_pressure():
+    read = {r.vital for r in ward_words.readings("Tª 38,4 a las 18h, FC 104")}
+    assert read == {"body temperature", "heart rate"}
+
+
+@pytest.mark.parametrize("said", [
+    "checa interação medicamentosa da prescrição", "interactions dans son ttt ?",
+    "¿hay interacciones entre sus fármacos?",
+])
+def test_interactions_of_her_list_in_fr_pt_es_are_the_whole_list_review(said):
+    assert chart_focus(said) == "review"
+    assert "chart_question" in extract(said).actions
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("prontuario 100712 - alergias?", "100712"), ("historia 100712 - alergias?", "100712"),
+    ("IPP 100587 : allergies ?", "100587"), ("NHC 100587, alergias?", "100587"),
+])
+def test_a_sites_record_number_in_fr_pt_es_is_an_id(said, key):
+    from smart_docgemma.agent.extraction import find_patient_ids
+
+    assert find_patient_ids(said) == [key]
+
+
+@pytest.mark.parametrize("said", [
+    "historia clinica de la paciente", "dossier du patient ?", "registro de la TA",
+])
+def test_the_record_words_without_a_number_name_no_id(said):
+    from smart_docgemma.agent.extraction import find_patient_ids
+
+    assert find_patient_ids(said) == []
+
+
+@pytest.mark.parametrize("said", ["non, 2 fois/j", "não, 3 vezes ao dia", "mejor 2 tomas"])
+def test_a_count_of_doses_is_never_read_as_the_new_dose(said):
+    from smart_docgemma.languages import fold
+
+    assert amendments._bare_dose(" ".join(fold(said).lower().split())) is None
+
+
+@pytest.mark.parametrize(("said", "bed"), [
+    ("et pour le patient de la 7, il a une créat à combien ?", "de la 7"),
+    ("¿y el abuelo de la 12, qué INR tiene?", "de la 12"),
+])
+def test_a_person_of_a_numbered_bed_anywhere_in_the_sentence(said, bed):
+    assert bed in beside_people(said)
+
+
+@pytest.mark.parametrize("said", ["la paciente de 83 años", "el paciente de 45 kg",
+                                  "patient de 76 ans, FA"])
+def test_an_age_or_a_weight_is_no_bed(said):
+    assert beside_people(said) == []
+
+
+def test_a_date_right_after_a_name_is_read_as_its_birth_date_either_way():
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates("o Robert Mensah de 12/03/1950, alergias?") == (
+        "1950-12-03", "1950-03-12")
+    assert find_birth_dates("Mensah 12/03/2026 INR 3.4") == ()  # this year: an event's date
+    assert find_birth_dates("dose 12/03/1950?") == ()
+
+
+@pytest.mark.parametrize(("said", "tests"), [
+    ("pide magnesio y fósforo para mañana a las 7", ["serum magnesium", "serum phosphate"]),
+    ("solicitar TSH e ferritina pra amanhã 7h", ["thyroid stimulating hormone", "ferritin"]),
+    ("lactato e VHS agora", ["lactate", "erythrocyte sedimentation rate"]),
+])
+def test_more_tests_in_fr_pt_es(said, tests):
+    assert ward_words.lab_tests(said) == tests
+
+
+@pytest.mark.parametrize("said", ["phosphate binder?", "start phosphate 500mg"])
+def test_phosphate_alone_is_the_drug_not_the_test(said):
+    assert ward_words.lab_tests(said) == []
+
+
+def test_a_value_gone_past_is_a_threshold():
+    from smart_docgemma.tools.words.windows import asked
+
+    said = asked("sa kaliémie a dépassé 5 combien de fois cette année ?")
+    assert [t.key() for t in said.thresholds] == ["gt:5"]
+    assert asked("supera el tratamiento").thresholds == ()
+
+
+def test_a_new_dose_before_a_comma():
+    assert amendments._bare_dose("sube a 850, por fa") == "850"
+
+
+def test_dona_is_a_title_never_the_glucosamine_brand():
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert [d.name for d in find_drugs("dona grace com amigdalite: amoxicilina")] == ["amoxicillin"]
+
+
+@pytest.mark.parametrize(("said", "line"), [
+    ("Dona Grace com amigdalite: amoxicilina 500 8/8h", True),
+    ("amigdalite: qual a dose de amoxicilina 500 8/8h?", False),  # asks
+    ("amoxicilina 500 8/8h", True),
+])
+def test_an_order_line_after_a_heading(said, line):
+    assert ("order_line" in extract(said).actions) is line

@@ -218,9 +218,13 @@ _PAIR = re.compile(r"(\d{2,3})\s*[/x×]\s*(\d{2,3})(?!\d)")  # "150/95", Brazil'
 _NUMBER = r"(\d{1,4}(?:\.\d+)?)"
 
 
+_ORDINAL_T = re.compile(r"(?<![\w])[Tt]\s?[ªº]")
+
+
 def readings(text: str | None) -> list[Reading]:
     """The vital signs ``text`` states with a value ("BP 150/95", "temp 38.2", "sats 94%")."""
-    said, out = _DECIMAL_COMMA.sub(r"\1.\2", fold(text or "")), []
+    # es "Tª 38,4": the ordinal sign folds to "a" ("ta", blood pressure): the temperature first
+    said, out = _DECIMAL_COMMA.sub(r"\1.\2", fold(_ORDINAL_T.sub("temp", text or ""))), []
     for key, entry in table()["vital_signs"].items():
         found = _reading(said, key, entry)
         if found:
