@@ -29,6 +29,7 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
     subject_names,
+    titled_initials,
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
@@ -179,7 +180,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     said = {w.rstrip(".") for name in names for w in name.split()}
-    names += [n for n in initialled_people(text)  # "et Mme A. du 14", "Mr M,": with the title
+    names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 

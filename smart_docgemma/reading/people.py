@@ -121,7 +121,7 @@ _CAPS_RUN = re.compile(r"(?<![\w'-])([A-ZÀ-Ý]{4,}(?:\s+[A-ZÀ-Ý]{4,}){1,2}|[A
 _VOWELS = re.compile(r"[AEIOUYÀ-Ý]", re.I)
 
 
-def initialled_people(text: str) -> list[str]:
+def titled_initials(text: str) -> list[str]:
     """A title and an initial ("Mme A.", "Mr M"): a person, whose initial alone never shows her."""
     return [" ".join(m.group(0).split()) for m in _INITIALLED.finditer(text or "")]
 
@@ -315,8 +315,6 @@ def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozens
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+)"
-    named = rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}"
-    beds = rf"(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?"
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
     nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")
