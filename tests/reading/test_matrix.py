@@ -18,6 +18,8 @@ FLOORS = {
     ("probe2", "holdout"): 55,
     ("probe3", "holdout"): 40,  # blind first run 36/44 with 2 unsafe; its misses then read
     ("examples", "tuned"): 25,
+    # the lead's patient-context set: blind 43/48 with 5 unsafe, its misses then read
+    ("probe_ctx", "holdout"): 48,
     # English ward wording: probe5_en's holdout (47/51, 3 unsafe left) is no floor while it
     # holds an unsafe case; probe6_en was blind 36/39 with 1 unsafe, its misses then read
     ("probe5_en", "tuned"): 51,
