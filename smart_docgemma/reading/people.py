@@ -170,6 +170,21 @@ def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozense
     ]
 
 
+_ONE_POSSESSED = re.compile(r"(?<![\w'\u2019])([a-z][a-z\-]{3,})['\u2019]s\b")
+
+
+def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """One word in lower case owning something ("okoro's hba1c?", "and mensah's INR"): a person
+    typed without capitals when it is no vocabulary word, drug, relative or role
+    (``not_possessors``: "consultant's plan", "the pharmacist's advice")."""
+    said = _people_data()
+    stop = not_name_words() | {normalise(w) for w in drug_words} | {
+        normalise(str(w)) for w in [*said["not_possessors"],
+                                    *(w for ws in said["relatives"].values() for w in ws)]}
+    return [m.group(1) for m in _ONE_POSSESSED.finditer(text or "")
+            if normalise(m.group(1)) not in stop]
+
+
 @lru_cache(maxsize=1)
 def _people_data() -> dict:
     data: dict = yaml.safe_load((DATA / "people.yaml").read_text())

@@ -232,3 +232,14 @@ def test_a_word_written_as_her_id_is_is_an_id(message, ids):
 
     chart = ChartInContext(patient=InContext(name="Robert Mensah", id="pt-warfarin"))
     assert read(message, chart=chart).entities.patient_ids == ids
+
+
+@pytest.mark.parametrize("message, who", [
+    ("okoro's hba1c?", ["okoro"]), ("and banda's glucose?", ["banda"]),
+    ("today's INR?", []), ("the consultant's plan for his warfarin?", []),
+    ("parkinson's risk with his meds?", []), ("patient's meds?", []),
+])
+def test_one_lower_case_word_owning_something_is_a_person_unless_a_word(message, who):
+    from smart_docgemma.reading.people import possessor_people
+
+    assert possessor_people(message) == who
