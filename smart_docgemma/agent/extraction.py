@@ -29,6 +29,7 @@ from ..reading.people import (
     not_name_words,
     possessed_people,
     possessor_people,
+    questioned_people,
     subject_names,
     titled_initials,
     unshouted,
@@ -165,6 +166,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 2) for name in named_people(text, drug_words)]
     found += [(name, 2) for name in possessed_people(text, drug_words)]  # "grace adeyemi's"
     found += [(name, 1) for name in possessor_people(text, drug_words)]  # "okoro's hba1c?"
+    found += [(name, 2) for name in questioned_people(text, drug_words)]  # "is esther banda on"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"

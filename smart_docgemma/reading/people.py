@@ -185,6 +185,23 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
             if normalise(m.group(1)) not in stop]
 
 
+_ASKED_OF = re.compile(
+    r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+([a-z][a-z'\-]{2,})\s+"
+    r"([a-z][a-z'\-]{2,})\s+(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
+)
+
+
+def questioned_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two lower-case words asked about as the question's subject ("is esther banda on insulin
+    or not", "does grace adeyemi have allergies"): a person typed without capitals when neither
+    is a vocabulary word nor a drug ("is she still on", "does this patient have" are not)."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    m = _ASKED_OF.match(fold_accents(text or ""))
+    if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop:
+        return []
+    return [f"{m.group(1)} {m.group(2)}"]
+
+
 @lru_cache(maxsize=1)
 def _people_data() -> dict:
     data: dict = yaml.safe_load((DATA / "people.yaml").read_text())

@@ -243,3 +243,15 @@ def test_one_lower_case_word_owning_something_is_a_person_unless_a_word(message,
     from smart_docgemma.reading.people import possessor_people
 
     assert possessor_people(message) == who
+
+
+@pytest.mark.parametrize("message, who", [
+    ("is esther banda on insulin or not", ["esther banda"]),
+    ("does grace adeyemi have allergies", ["grace adeyemi"]),
+    ("is he still on warfarin", []), ("does this patient have allergies", []),
+    ("is the inr on target", []),
+])
+def test_two_lower_case_words_asked_about_are_a_person_unless_words(message, who):
+    from smart_docgemma.reading.people import questioned_people
+
+    assert questioned_people(message) == who
