@@ -97,3 +97,10 @@ def test_a_weight_based_order_is_carded_per_administration_from_the_charted_weig
     assert resource["dosageInstruction"][0]["timing"]["repeat"]["frequency"] == 2
     said = " ".join(str(f) for f in pending[-1].summary.get("flags", [])) + answer
     assert "904.5 mg a dose" in said and "20.1 kg" in said, said
+
+
+def test_the_interactions_of_her_list_come_with_its_whole_list_review(app, fhir_base):
+    case = next(c for c in chat_cases("tuned") if c["id"] == "dcc-review-pregnant")
+    answer = ask(app, fhir_base, case, "interactions in her list?")
+    assert "Medication review of 2 active medication(s)" in answer
+    assert "CRITICAL" in answer and "pregnan" in answer.lower()
