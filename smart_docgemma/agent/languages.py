@@ -131,8 +131,9 @@ def title_pattern() -> re.Pattern[str]:
     """A surname after a title ("Mme Thompson", "Sra. Adeyemi", "Dona Amara"), matched on the
     accent-folded message ("señora" as "senora"). A title of three letters or more is read in
     any case and may precede a name written in lower case ("la señora thompson"); a short or
-    ambiguous one ("M", "Sr", "Don", "Seu": also "my", "his" in Portuguese) only capitalised,
-    before a capitalised name. The name is group ``name`` (or ``cap``)."""
+    ambiguous one ("M", "Sr", "Don", "Seu": also "my", "his" in Portuguese) only before a
+    capitalised name ("e o seu Robert", never "seu INR"). The name is group ``name`` (or
+    ``cap``)."""
     said = [str(t) for t in _own().get("titles", ())]
     free = [t for t in said if len(t) >= 3 and t.lower() not in _CASED_TITLES]
     cased = [t for t in said if t not in free]
@@ -140,7 +141,7 @@ def title_pattern() -> re.Pattern[str]:
     anycase = r"[A-Za-z][a-z'\-]+"
     return re.compile(
         rf"\b(?i:{_alternation(free)})\.?\s+(?P<name>{anycase}(?:\s+{cap})?)"
-        rf"|\b(?:{_alternation(cased)})\.?\s+(?P<cap>{cap}(?:\s+{cap})?)"
+        rf"|\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{cap}(?:\s+{cap})?)"
     )
 
 

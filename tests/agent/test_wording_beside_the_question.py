@@ -255,3 +255,11 @@ def test_two_lower_case_words_asked_about_are_a_person_unless_words(message, who
     from smart_docgemma.reading.people import questioned_people
 
     assert questioned_people(message) == who
+
+
+@pytest.mark.parametrize("message, names", [
+    ("e o seu Robert, como está o INR?", ("Robert",)), ("don Pedro tiene alergia?", ("Pedro",)),
+    ("como está o seu INR?", ()), ("o seu Marevan foi suspenso?", ()), ("qual o seu peso?", ()),
+])
+def test_a_short_title_in_lower_case_before_a_capitalised_name_names_someone(message, names):
+    assert extract(message).patient_names == names
