@@ -145,8 +145,13 @@ def subject_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     """A surname opening the message as the subject of its verb ("Adeyemi tiene alergia a la
     penicilina?", "Okoro a fait son HbA1c ?"): five letters or more, no vocabulary or heading
     word, no drug, and a subject's verb (``subject_verbs``) right after it."""
-    verbs = "|".join(re.escape(v) for v in _people_data()["subject_verbs"])
-    m = re.match(rf"^[\s¿¡]*({_WORD})\s+(?:{verbs})\b", fold_accents(text or ""))
+    said = _people_data()
+    verbs = "|".join(re.escape(v) for v in said["subject_verbs"] if v != "a")
+    # French "a" (has) only before what follows it in French ("Okoro a fait", "a une allergie"):
+    # "Draft a discharge summary" is an English imperative and its article
+    after_a = "|".join(re.escape(w) for w in said["after_french_a"])
+    m = re.match(rf"^[\s¿¡]*({_WORD})\s+(?:(?:{verbs})\b|a\s+(?:{after_a})\b)",
+                 fold_accents(text or ""))
     if not m or len(m.group(1)) < 5:
         return []
     stop = _heading_stop() | {normalise(w) for w in drug_words}

@@ -263,3 +263,13 @@ def test_two_lower_case_words_asked_about_are_a_person_unless_words(message, who
 ])
 def test_a_short_title_in_lower_case_before_a_capitalised_name_names_someone(message, names):
     assert extract(message).patient_names == names
+
+
+@pytest.mark.parametrize("message, who", [
+    ("Draft a discharge summary", []), ("Write a referral letter", []),
+    ("Okoro a fait son HbA1c ?", ["Okoro"]), ("Adeyemi a une allergie ?", ["Adeyemi"]),
+])
+def test_an_english_imperative_and_its_article_are_no_french_subject_and_verb(message, who):
+    from smart_docgemma.reading.people import subject_names
+
+    assert subject_names(message) == who
