@@ -374,7 +374,7 @@ def review(data: HookData) -> Report:
     active = [r for _, r in hookdata.named(data.get("medications"))]
     drafts = [{**r, "id": f"review-{i}", "status": "draft"} for i, r in enumerate(active)]
     alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing))
-    findings = _once(rules.order_checks(drafts, alone))
+    findings = _once(rules.order_checks(drafts, alone, others_are="active"))
     renal = rules.latest_renal(data)
     return Report(
         drugs=[knowledge.generic(hookdata.med_name(r) or "") for r in active],

@@ -111,7 +111,12 @@ def _trios_among(names: list[str]) -> list[Finding]:
 
 # --- orders -------------------------------------------------------------------------
 
-def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
+def order_checks(
+    drafts: list[dict], data: HookData, others_are: str = "draft"
+) -> list[Finding]:
+    """Each draft against the chart and the other drafts. ``others_are`` names the other drafts in
+    a finding: "draft" for an order being signed, "active" when the drafts are her active list
+    under a whole-list review (a duplicate there is two active orders, not a draft)."""
     active = hookdata.named(data.get("medications"))
     renal, age = latest_renal(data), patient_age(data)
     findings: list[Finding] = []
@@ -122,8 +127,9 @@ def order_checks(drafts: list[dict], data: HookData) -> list[Finding]:
             findings.append(_unchecked(ident, draft, key))
             continue
         name = ident.name
-        others = [(n, "active", r) for n, r in active] + \
-                 [(n, "draft", d) for d in drafts if d is not draft and (n := hookdata.med_name(d))]
+        others = [(n, "active", r) for n, r in active] + [
+            (n, others_are, d) for d in drafts if d is not draft and (n := hookdata.med_name(d))
+        ]
         found = _knowledge(name, draft, others, renal, age, key)
         found += _duplicates_and_additive(name, [(n, w) for n, w, _ in others], draft, key, found)
         found += _allergy(data.get("allergies"), name, draft, key)
@@ -322,6 +328,7 @@ def _duplicates_and_additive(name, others, draft, key, already) -> list[Finding]
                     evidence=[f"{capital(where)} order: {other_name}"],
                     sources=[source("dailymed", drug)],
                     draft=draft,
+                    fingerprint_of=(drug,),
                     message=message(
                         N_("Remove duplicate %(drug)s — already active")
                         if where == "active"

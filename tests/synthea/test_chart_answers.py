@@ -88,9 +88,20 @@ def test_medication_allergy_and_interaction_answers(fhir_base, elder):
     named = header.split("(")[1].split(")")[0].split(", ")
     pairs = len(named) * (len(named) - 1) // 2
     assert f"all {pairs} pairs checked" in header
-    for line in checked.splitlines()[3:]:  # every finding is a pair of the drugs the header names
+    lines = checked.splitlines()
+    review_at = next(i for i, line in enumerate(lines) if line.startswith("Medication review of"))
+    for line in lines[3:review_at]:  # every finding is a pair of the drugs the header names
         a, b = line[2:].split(":")[0].split(" + ")
         assert a in named and b in named
+    # the interactions of her list come with its whole-list review, every active order counted
+    assert lines[review_at].startswith(f"Medication review of {len(facts.active_meds)} active")
+    review = lines[review_at:]
+    reviewed = review[-1].removeprefix("Reviewed: ").rstrip(".").split(", ")
+    twice = {n for n in reviewed if reviewed.count(n) > 1}
+    for drug in twice:  # two active orders of one drug: said once, as two active orders
+        said = [r for r in review if r.startswith(f"WARNING — Remove duplicate {drug} —")]
+        assert len(said) == 1 and "already active" in said[0]
+    assert "already draft" not in checked
 
 
 def test_bp_immunisations_and_admissions(fhir_base, elder):
