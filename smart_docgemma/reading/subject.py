@@ -37,8 +37,47 @@ def is_own_name(name: str, here: InContext) -> bool:
     mine = {_name_key(w) for w in (here.name or "").split()}
     said = {_name_key(w) for w in name.split()}
     # an initial ("Mr R Mensah") is hers when a word of her name begins with it
-    return bool(mine) and all(w in mine or (len(w) == 1 and any(m.startswith(w) for m in mine))
-                              for w in said)
+    if bool(mine) and all(w in mine or (len(w) == 1 and any(m.startswith(w) for m in mine))
+                          for w in said):
+        return True
+    return _one_word_off(name, here)
+
+
+def _one_word_off(name: str, here: InContext) -> bool:
+    """Her name with one word written otherwise, the other exact: her given name as a nickname
+    or in another language ("Bob Mensah", "Roberto Mensah"), or her surname one letter off
+    next to her exact given name ("Grace Adeyimi"). A surname alone written otherwise
+    ("Thomson") is someone else's, and so is a given name one letter off ("Roberta Mensah")."""
+    mine = [_name_key(w) for w in (here.name or "").split()]
+    said = [_name_key(w) for w in name.split()]
+    if len(mine) < 2 or len(said) != 2:
+        return False
+    given, family = mine[0], mine[-1]
+    first, last = said
+    if last == family:
+        return any(first in forms and given in forms for forms in name_forms())
+    return first == given and len(family) >= 5 and _one_edit(last, family)
+
+
+def name_forms() -> list[frozenset[str]]:
+    """The forms of each given name (``given_name_forms`` of ``data/people.yaml``)."""
+    from .people import people_data  # the people vocabulary, read once
+
+    return [frozenset(_name_key(w) for w in forms) for forms in people_data()["given_name_forms"]]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """One letter added, dropped, changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _name_key(word: str) -> str:
