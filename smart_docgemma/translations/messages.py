@@ -495,6 +495,21 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
+    "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
+    "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
+        "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "
+        "jusqu'à son arrêt ou sa suspension dans le DPI (cet assistant ne propose un arrêt que "
+        "lors d'un changement pour un autre médicament).",
+        "Nada foi suspenso nem interrompido: %(drugs)s continua na lista de medicamentos até ser "
+        "suspenso ou interrompido no prontuário eletrônico (este assistente só propõe uma "
+        "suspensão ao trocar por outro medicamento).",
+        "No se suspendió ni se retuvo nada: %(drugs)s sigue en la lista de medicamentos hasta "
+        "que se suspenda o retenga en la historia clínica electrónica (este asistente solo "
+        "propone una suspensión al cambiar a otro medicamento).",
+        "Hakuna kilichositishwa wala kusimamishwa: %(drugs)s kinabaki kwenye orodha ya dawa hadi "
+        "kisitishwe au kisimamishwe kwenye EHR (msaidizi huyu hupendekeza kusitisha tu wakati wa "
+        "kubadilisha kwenda dawa nyingine).",
+    ),
     "Only one order is prepared per message: %(others)s was checked with it but not ordered; "
     "ask for it in its own message to order it.": (
         "Une seule prescription est préparée par message : %(others)s a été vérifié avec elle mais "
