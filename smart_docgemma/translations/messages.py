@@ -495,6 +495,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
+    "Not ordered: %(tests)s — not a test this site's lab table names; order it by its full name "
+    "or in the EHR.": (
+        "Non prescrit : %(tests)s — examen absent de la table des examens de ce site ; "
+        "prescrivez-le sous son nom complet ou dans le DPI.",
+        "Não pedido: %(tests)s — exame que a tabela de exames deste local não contém; peça-o pelo "
+        "nome completo ou no prontuário eletrônico.",
+        "No solicitado: %(tests)s — prueba que la tabla de pruebas de este centro no contiene; "
+        "solicítela por su nombre completo o en la historia clínica electrónica.",
+        "Haikuagizwa: %(tests)s — kipimo ambacho jedwali la vipimo la kituo hiki halina; "
+        "kiagize kwa jina lake kamili au kwenye EHR.",
+    ),
     "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
     "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
         "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "

@@ -106,3 +106,46 @@ def test_ward_words_for_saturation_and_temperature_are_vital_signs(message):
 ])
 def test_an_order_stopped_in_words_is_read_as_stopped(message, stopped):
     assert read(message).stopped == stopped
+
+
+# --- the sixth walk (ctx10) -----------------------------------------------------------------
+from smart_docgemma.tools.words.ward_words import lab_tests, referral_reason, unread_tests  # noqa: E402
+from smart_docgemma.tools.words.windows import asked  # noqa: E402
+
+
+@pytest.mark.parametrize("message, unread", [
+    ("fbc, ldh and inr tomorrow 8am", ["ldh"]),
+    ("cbc, procalcitonin, lactate now", ["procalcitonin"]),
+    ("tsh and free t4 please", ["free t4"]),
+    ("fbc, u+e and inr tomorrow 8am", []),  # u+e is the basic metabolic panel
+    ("recheck k and call me", []),
+    ("order cbc and bmp stat pls", []),
+    ("NFS, VS, TP/INR demain 7h", []),  # VS: the sedimentation rate in a French list
+    ("warfarin vs apixaban?", []),
+])
+def test_a_test_of_a_list_the_table_lacks_is_said_never_dropped(message, unread):
+    assert unread_tests(message) == unread
+
+
+def test_u_plus_e_is_the_basic_metabolic_panel():
+    assert "basic metabolic panel" in lab_tests("fbc, u+e and inr tomorrow 8am")
+
+
+@pytest.mark.parametrize("message, reason", [
+    ("refer to haem for anticoag review", "anticoag review"),
+    ("refer to cardio for a murmur", "murmur"),
+])
+def test_a_referral_reason_keeps_its_first_letter(message, reason):
+    assert referral_reason(message) == reason
+
+
+@pytest.mark.parametrize("message", ["revisão da medicação, por favor", "revue de son traitement svp",
+                                     "revisar su tratamiento"])
+def test_a_medication_review_in_other_languages_is_the_whole_list_review(message):
+    assert chart_focus(message) == "review"
+
+
+@pytest.mark.parametrize("message", ["mean glucose this month", "glycémie moyenne ce mois-ci",
+                                     "media de glucosa este mes"])
+def test_this_month_is_the_last_thirty_days(message):
+    assert asked(message).window == "30d"
