@@ -175,7 +175,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     names = []
     for span, least in found:
-        words = [_POSS.sub("", w) for w in span.split()]
+        words = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for w in words if w.lower() not in _TITLES | languages.titles()
                  and normalise(w) not in drug_words]
         if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
@@ -188,6 +188,13 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _to_possessive(words: list[str]) -> list[str]:
+    """A name ends at its possessive: "Mrs Thompson's K?" names Thompson, and K is what is asked
+    of her (never the initial of a "Thompson K")."""
+    end = next((n + 1 for n, w in enumerate(words) if _POSS.search(w)), len(words))
+    return words[:end]
 
 
 def _loud_names(text: str, drug_words: set[str]) -> list[tuple[str, int]]:
