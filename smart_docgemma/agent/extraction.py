@@ -35,9 +35,10 @@ from ..reading.people import (
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
+from ..reading.subject import as_the_patient
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
-from ..tools.chart.in_context import ChartInContext
+from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
 from . import languages, order_lines, ward_requests
@@ -421,6 +422,14 @@ def _action_patterns() -> dict[str, re.Pattern[str]]:
 
 
 _COUNTED = re.compile(rf"(?<![\w.,/])([2-4])\s*[x×]\s*{NUMBER}\s*(mg|g|mcg|ug|µg)(?![a-z])", re.I)
+# the count after the strength ("paracetamol 500mg x 2 qds", "500 mg 2 tabs"), never a count of
+# days, doses or times a day ("500mg x 7 days", "x 3/day", "x 2 doses", "x 2 times a day")
+_COUNTED_AFTER = re.compile(
+    rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:[x×]\s*([2-4])(?=\s+[a-z])|([2-4])\s*(?:tabs?|tablets?|caps?"
+    r"|capsules?|cps?|comprim\w*|cpr|comp))(?![\w.,/])(?!\s*(?:/|d\b|days?|jours?|j\b|dias?|d[ií]as"
+    r"|weeks?|wks?|semaines?|semanas?|doses?|dosis|times|fois|vezes|veces|per\b|a day|daily))",
+    re.I,
+)
 
 
 def _range_or_count(text: str) -> str | None:
@@ -429,9 +438,13 @@ def _range_or_count(text: str) -> str | None:
     ends = range_pattern(tuple(rules().get("dose_units") or ())).search(text)
     if ends:
         return f"{amount(ends.group(1))}-{amount(ends.group(2))} {ends.group(3).lower()}"
-    counted = _COUNTED.search(text)
+    counted, after = _COUNTED.search(text), _COUNTED_AFTER.search(text)
     if counted:
         times, each, unit = counted.group(1), amount(counted.group(2)), counted.group(3).lower()
+    elif after:
+        times, each = after.group(3) or after.group(4), amount(after.group(1))
+        unit = after.group(2).lower()
+    if counted or after:
         total = int(times) * float(each)
         shown = int(total) if total.is_integer() else round(total, 3)
         return f"{shown} {unit} ({times} × {each} {unit})"
@@ -727,10 +740,12 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
-    ward, window, focus = read_ward(said), asked(said), chart_focus(said)
-    workflow = ward_requests.workflow_of(said)
-    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow)
     chart = chart or ChartInContext()
+    ward, window = read_ward(said), asked(said)
+    focus = chart_focus(as_the_patient(said, chart.patient))
+    workflow = ward_requests.workflow_of(said)
+    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
+                    her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
@@ -802,12 +817,15 @@ def topic(message: str) -> str | None:
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
-            focus: str | None = "", workflow: Workflow | None = None) -> Entities:
+            focus: str | None = "", workflow: Workflow | None = None,
+            her: InContext | None = None) -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
     Spanish typed with or without accents read alike. ``ward``, ``window``, ``focus`` and
     ``workflow``: the message's ward words, time window, chart focus and workflow words, when
-    already read (``read``)."""
+    already read (``read``); ``her``: the patient in context, whose own name asked about is read
+    as "the patient" for what is asked ("what is amara on")."""
     said, text = text, languages.fold(text)
+    asked_text = as_the_patient(text, her) if her else text
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
     drugs = find_drugs(text)
@@ -827,8 +845,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
     if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
-    focus = chart_focus(text) if focus == "" else focus
-    if asks_chart(text, actions, drugs, focus or "", window):
+    focus = chart_focus(asked_text) if focus == "" else focus
+    if asks_chart(asked_text, actions, drugs, focus or "", window):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(

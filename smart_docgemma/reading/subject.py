@@ -110,4 +110,22 @@ def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)
-    return out
+    return as_the_patient(out, here)
+
+
+def as_the_patient(text: str, here: InContext) -> str:
+    """Her own name said as the one asked about ("what is amara on", "is Samuel's sugar control
+    ok?") read as "the patient": what is asked of her is then read as for "she". A word of her
+    name that is also a word of the language ("Grace", "Rose") is left as written."""
+    from .people import not_name_words  # people reads this module's names
+
+    common = not_name_words()
+    words = {w for w in (here.name or "").split() if len(_name_key(w)) >= 3}
+    forms = {f for w in words for f in (w.rstrip("0123456789"), _name_key(w))
+             if _name_key(w) not in common}
+    if not forms:
+        return text
+    one = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    run = rf"(?<![\w'\u2019])(?:{one})\d*(?:\s+(?:{one})\d*)*"
+    text = re.sub(rf"(?i){run}['\u2019]s\b", "the patient's", text)
+    return re.sub(rf"(?i){run}(?![\w'\u2019])", "the patient", text)

@@ -84,6 +84,55 @@ _DOSE = re.compile(r"\d\s*(?:mg|g|mmol|meq|mcg|ml|units?)\b")
 _LISTED = re.compile(r"[,+&/]|\b(?:and|et|e|y)\b")
 
 
+# a list's separators: "," ";" a spaced "+" or "&", and/et/e/y/plus; "u+e" is one item
+_ITEM_SEPARATOR = re.compile(r"\s*(?:[,;]|\s[+&]\s|\b(?:and|et|e|y|plus)\b)\s*")
+_CLAUSE = re.compile(r"[.:?!\n]|\s[-\u2013]\s")
+_ITEM = re.compile(r"[a-z0-9][a-z0-9+/&.'-]{0,14}(?: [a-z0-9][a-z0-9+/&.'-]{0,6})?")
+
+
+def unread_tests(text: str | None) -> list[str]:
+    """Items of a list of tests that the lab table does not name ("fbc, u+e and inr tomorrow":
+    "u+e" when the table lacks it): one short word each, beside at least one test the table
+    names, said so that no test of a list is dropped without a word."""
+    low = _low(text)
+    tests = table()["lab_tests"]
+    names = [n for d in tests.values() for n in [*d["names"], *d.get("list_names", ())]]
+    spans = sorted((start, start - width) for start, width, _ in _found(low, [*tests, *names]))
+    if not spans:
+        return []
+    marked = list(low)
+    for start, end in spans:
+        marked[start:end] = "\x00" * (end - start)
+    out: list[str] = []
+    for clause in _CLAUSE.split("".join(marked)):
+        items = [i.strip() for i in _ITEM_SEPARATOR.split(clause) if i.strip()]
+        if len(items) < 2 or not any("\x00" in i for i in items):
+            continue
+        for item in items:
+            cut = when.starts(item)
+            word = _without_list_words((item[:cut] if cut else item).strip())
+            if "\x00" not in word and _ITEM.fullmatch(word) and _not_a_list_word(word):
+                out.append(word)
+    return list(dict.fromkeys(out))
+
+
+def _without_list_words(item: str) -> str:
+    """The item without the courtesy and order words around it ("free t4 please": "free t4")."""
+    words, stop = item.split(), table()["list_words_not_tests"]
+    while words and words[-1] in stop:
+        words.pop()
+    while words and words[0] in stop:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _not_a_list_word(word: str) -> bool:
+    """A word that may be a test's short name: no word of ordering, time or courtesy ("pls",
+    "stat", "order"), no number alone (``list_words_not_tests``)."""
+    stop = table()["list_words_not_tests"]
+    return not word.isdigit() and not any(w in stop for w in word.split())
+
+
 def lab_test(key: str) -> dict[str, Any]:
     return dict(table()["lab_tests"][key])
 
@@ -146,8 +195,9 @@ _NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|text
                    re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
-    r"\b(?:for|pour|para|pra|por)\s+(?:her|his|their|the|son|sa|ses|le|la|les|o|a|os|as|el|su|sus)?"
-    r"\s*([a-zà-ÿ][a-zà-ÿ0-9 ,'/-]{2,80}?)"
+    # the article is a whole word: "for anticoag review" keeps its "a"
+    r"\b(?:for|pour|para|pra|por)\s+(?:(?:her|his|their|the|son|sa|ses|le|la|les|o|a|os|as|el|su|sus)\s+)?"
+    r"([a-zà-ÿ][a-zà-ÿ0-9 ,'/-]{2,80}?)"
     r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|\bsvp\b|\bpls\b"
     r"|,\s*(?:situation|background)))",
     re.I,
