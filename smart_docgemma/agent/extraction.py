@@ -458,6 +458,39 @@ def _range_or_count(text: str) -> str | None:
     return None
 
 
+def _per_day_divided(text: str, freq: str | None) -> str | None:
+    """A day's amount divided over the doses a day said ("amoxicilina 1,5 g/dia em 3 tomadas":
+    "500 mg (1.5 g/day in 3 doses)"), so a day's total is never carded as each dose; None when
+    the amount is a dose's, or no more than one dose a day is said."""
+    after = "|".join(rules().get("per_day_after_unit") or ())
+    m = re.search(rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:{after})(?![a-z])",
+                  languages.fold(text), re.I)
+    doses = Dose(frequency=freq).doses_a_day if freq else None
+    if not m or not after or not doses or doses <= 1:
+        return None
+    total, unit = float(amount(m.group(1))), m.group(2).lower()
+    each = total / doses
+    if unit == "g" and each < 1:
+        each, unit = each * 1000, "mg"
+    return f"{round(each, 2):g} {unit} ({total:g} {m.group(2).lower()}/day in {doses:g} doses)"
+
+
+def _strength_count(text: str) -> str | None:
+    """A bare strength counted in solid forms ("metformine 850 1 cp matin et soir": 850 mg,
+    "amoxi 500 2 comp": 1000 mg), else None."""
+    forms = "|".join(rules().get("strength_forms") or ())
+    m = re.search(rf"(?<![\w.,/])(\d{{2,4}})\s+(\d|½|un|une|uno|una|um|uma)\s*(?:{forms})\b",
+                  languages.fold(text), re.I)
+    if not m or not forms:
+        return None
+    count = {"½": 0.5}.get(m.group(2), None)
+    count = count if count is not None else float(m.group(2)) if m.group(2).isdigit() else 1.0
+    strength = float(m.group(1))
+    if count == 1:
+        return f"{strength:g} mg"
+    return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
+
+
 def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
     """The frequency as the order's timing tables read it when they read more of the words than
     the shorthands did ("3x daily", not "daily"; "alternate days", "t.d.s."), else ``freq``."""
@@ -489,6 +522,8 @@ def find_dose(text: str) -> dict[str, Any] | None:
     found = {
         "dose": _weight_based(text)
         or liquid
+        or _per_day_divided(text, freq)
+        or _strength_count(text)
         or _range_or_count(text)
         or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
             if dose and not _STRENGTH.search(text) else None),
