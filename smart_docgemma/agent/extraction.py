@@ -22,6 +22,7 @@ from ..reading.people import (
     addressed_people,
     beside_people,
     capitals_people,
+    fold_accents,
     heading_names,
     initialled_people,
     lone_names,
@@ -139,11 +140,17 @@ def _not_ids() -> frozenset[str]:
     return frozenset(_key(w) for w in rules()["not_patient_ids"])
 
 
+# letters the name patterns do not hold (Vietnamese, Yoruba tone marks, combining accents)
+_BEYOND_LATIN1 = re.compile(r"[\u0250-\u036f\u1e00-\u1eff]")
+
+
 def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
+        text = fold_accents(text)
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]

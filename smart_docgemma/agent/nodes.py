@@ -135,6 +135,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     amended = _amended(state, said, pending) if pending else None
     if amended is not None:
         return amended
+    # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
+    asked = amendments.asked_of_card(said, pending) if pending else None
+    if asked:
+        said = read(state.message, understood=asked, chart=said.chart,
+                    conversation=said.conversation)
     # a reply to "what dose should I use?" is read with the request it completes
     understood = clarification.completed(state.message, state.history, said.entities)
     if understood != state.message:
