@@ -220,6 +220,8 @@ def _window(low: str) -> str | None:
         return "yesterday"
     if _phrase(low, "this_week"):
         return "7d"
+    if _phrase(low, "this_month"):
+        return "30d"
     if _phrase(low, "this_year"):
         return "365d"
     for pattern in _patterns():
