@@ -35,9 +35,10 @@ from ..reading.people import (
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
+from ..reading.subject import as_the_patient
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
-from ..tools.chart.in_context import ChartInContext
+from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
 from . import languages, order_lines, ward_requests
@@ -174,7 +175,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     names = []
     for span, least in found:
-        words = [_POSS.sub("", w) for w in span.split()]
+        words = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for w in words if w.lower() not in _TITLES | languages.titles()
                  and normalise(w) not in drug_words]
         if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
@@ -187,6 +188,13 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _to_possessive(words: list[str]) -> list[str]:
+    """A name ends at its possessive: "Mrs Thompson's K?" names Thompson, and K is what is asked
+    of her (never the initial of a "Thompson K")."""
+    end = next((n + 1 for n, w in enumerate(words) if _POSS.search(w)), len(words))
+    return words[:end]
 
 
 def _loud_names(text: str, drug_words: set[str]) -> list[tuple[str, int]]:
@@ -421,6 +429,14 @@ def _action_patterns() -> dict[str, re.Pattern[str]]:
 
 
 _COUNTED = re.compile(rf"(?<![\w.,/])([2-4])\s*[x×]\s*{NUMBER}\s*(mg|g|mcg|ug|µg)(?![a-z])", re.I)
+# the count after the strength ("paracetamol 500mg x 2 qds", "500 mg 2 tabs"), never a count of
+# days, doses or times a day ("500mg x 7 days", "x 3/day", "x 2 doses", "x 2 times a day")
+_COUNTED_AFTER = re.compile(
+    rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:[x×]\s*([2-4])(?=\s+[a-z])|([2-4])\s*(?:tabs?|tablets?|caps?"
+    r"|capsules?|cps?|comprim\w*|cpr|comp))(?![\w.,/])(?!\s*(?:/|d\b|days?|jours?|j\b|dias?|d[ií]as"
+    r"|weeks?|wks?|semaines?|semanas?|doses?|dosis|times|fois|vezes|veces|per\b|a day|daily))",
+    re.I,
+)
 
 
 def _range_or_count(text: str) -> str | None:
@@ -429,13 +445,50 @@ def _range_or_count(text: str) -> str | None:
     ends = range_pattern(tuple(rules().get("dose_units") or ())).search(text)
     if ends:
         return f"{amount(ends.group(1))}-{amount(ends.group(2))} {ends.group(3).lower()}"
-    counted = _COUNTED.search(text)
+    counted, after = _COUNTED.search(text), _COUNTED_AFTER.search(text)
     if counted:
         times, each, unit = counted.group(1), amount(counted.group(2)), counted.group(3).lower()
+    elif after:
+        times, each = after.group(3) or after.group(4), amount(after.group(1))
+        unit = after.group(2).lower()
+    if counted or after:
         total = int(times) * float(each)
         shown = int(total) if total.is_integer() else round(total, 3)
         return f"{shown} {unit} ({times} × {each} {unit})"
     return None
+
+
+def _per_day_divided(text: str, freq: str | None) -> str | None:
+    """A day's amount divided over the doses a day said ("amoxicilina 1,5 g/dia em 3 tomadas":
+    "500 mg (1.5 g/day in 3 doses)"), so a day's total is never carded as each dose; None when
+    the amount is a dose's, or no more than one dose a day is said."""
+    after = "|".join(rules().get("per_day_after_unit") or ())
+    m = re.search(rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:{after})(?![a-z])",
+                  languages.fold(text), re.I)
+    doses = Dose(frequency=freq).doses_a_day if freq else None
+    if not m or not after or not doses or doses <= 1:
+        return None
+    total, unit = float(amount(m.group(1))), m.group(2).lower()
+    each = total / doses
+    if unit == "g" and each < 1:
+        each, unit = each * 1000, "mg"
+    return f"{round(each, 2):g} {unit} ({total:g} {m.group(2).lower()}/day in {doses:g} doses)"
+
+
+def _strength_count(text: str) -> str | None:
+    """A bare strength counted in solid forms ("metformine 850 1 cp matin et soir": 850 mg,
+    "amoxi 500 2 comp": 1000 mg), else None."""
+    forms = "|".join(rules().get("strength_forms") or ())
+    m = re.search(rf"(?<![\w.,/])(\d{{2,4}})\s+(\d|½|un|une|uno|una|um|uma)\s*(?:{forms})\b",
+                  languages.fold(text), re.I)
+    if not m or not forms:
+        return None
+    count = {"½": 0.5}.get(m.group(2), None)
+    count = count if count is not None else float(m.group(2)) if m.group(2).isdigit() else 1.0
+    strength = float(m.group(1))
+    if count == 1:
+        return f"{strength:g} mg"
+    return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
 
 
 def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
@@ -469,6 +522,8 @@ def find_dose(text: str) -> dict[str, Any] | None:
     found = {
         "dose": _weight_based(text)
         or liquid
+        or _per_day_divided(text, freq)
+        or _strength_count(text)
         or _range_or_count(text)
         or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
             if dose and not _STRENGTH.search(text) else None),
@@ -692,10 +747,12 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     said = understood if understood is not None else message
-    ward, window, focus = read_ward(said), asked(said), chart_focus(said)
-    workflow = ward_requests.workflow_of(said)
-    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow)
     chart = chart or ChartInContext()
+    ward, window = read_ward(said), asked(said)
+    focus = chart_focus(as_the_patient(said, chart.patient))
+    workflow = ward_requests.workflow_of(said)
+    found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
+                    her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
@@ -767,12 +824,15 @@ def topic(message: str) -> str | None:
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
-            focus: str | None = "", workflow: Workflow | None = None) -> Entities:
+            focus: str | None = "", workflow: Workflow | None = None,
+            her: InContext | None = None) -> Entities:
     """All entities of one clinician message, read accent folded so that French, Portuguese and
     Spanish typed with or without accents read alike. ``ward``, ``window``, ``focus`` and
     ``workflow``: the message's ward words, time window, chart focus and workflow words, when
-    already read (``read``)."""
+    already read (``read``); ``her``: the patient in context, whose own name asked about is read
+    as "the patient" for what is asked ("what is amara on")."""
     said, text = text, languages.fold(text)
+    asked_text = as_the_patient(text, her) if her else text
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
     drugs = find_drugs(text)
@@ -792,8 +852,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
     if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
-    focus = chart_focus(text) if focus == "" else focus
-    if asks_chart(text, actions, drugs, focus or "", window):
+    focus = chart_focus(asked_text) if focus == "" else focus
+    if asks_chart(asked_text, actions, drugs, focus or "", window):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(

@@ -157,6 +157,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] = [_not_granted(t) for t in missing]
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     update["errors"] += _not_carded(probe)
+    update["errors"] += _not_stopped(probe)
+    update["errors"] += _tests_not_ordered(probe)
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
@@ -275,6 +277,27 @@ def _not_carded(state: Turn) -> list[str]:
     return [say(message(N_("Only one order is prepared per message: %(others)s was checked with "
                            "it but not ordered; ask for it in its own message to order it."),
                         others=", ".join(others)), answer_language())]
+
+
+def _not_stopped(state: Turn) -> list[str]:
+    """A drug stopped or held in words, where no switch proposes its stop: said not stopped."""
+    stopped = planning.request(state).stopped
+    if not stopped or "switch_medication" in planning.required_tools(state):
+        return []
+    return [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
+                           "until it is stopped or held in the EHR (this assistant proposes a "
+                           "stop only when switching to another drug)."),
+                        drugs=", ".join(stopped)), answer_language())]
+
+
+def _tests_not_ordered(state: Turn) -> list[str]:
+    """Items of a list of tests the lab table does not name, when tests are ordered: said."""
+    unread = planning.request(state).ward.unread_tests
+    if not unread or "order_lab_test" not in planning.required_tools(state):
+        return []
+    return [say(message(N_("Not ordered: %(tests)s — not a test this site's lab table names; "
+                           "order it by its full name or in the EHR."),
+                        tests=", ".join(unread)), answer_language())]
 
 
 def _not_granted(tool: str) -> str:

@@ -210,10 +210,16 @@ def plan_problem(low: str) -> str | None:
     return None
 
 
+# the words between a result's name and the value said for it ("potassium came back 6.1", "INR
+# now 4.8", "K+ ce matin 6,1"); never a time ahead ("potassium in 3 days" states nothing)
+_STATED = (r"is now|is|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at|now(?: at)?|today|"
+           r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy")
+
+
 def stated_value(low: str, problem: str) -> float | None:
     """The value the clinician states for the problem ("K is 5.6", "INR 3.4", "kaliémie à 6,1")."""
     words = "|".join(_rules()["plan_problems"][problem])
-    m = re.search(rf"(?<![a-z0-9])(?:{words})(?![a-z0-9])\s*(?:is|of|at|=|:|was|a|est|e|es|de)?\s*"
+    m = re.search(rf"(?<![a-z0-9])(?:{words})(?![a-z0-9])\s*(?:{_STATED})?\s*"
                   r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d])", low)
     return float(m.group(1).replace(",", ".")) if m else None
 

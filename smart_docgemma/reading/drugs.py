@@ -46,4 +46,39 @@ def ordered_drug(folded: str, mentions: list[tuple[str, str]], dose: str | None)
     before = low[: number.start()]
     placed = [(before.rfind(surface), name) for name, surface in mentions
               if surface and surface in before]
-    return max(placed)[1] if placed else None
+    if not placed:
+        return None
+    at, name = max(placed)
+    replaced = _replaced().search(before)
+    return None if replaced and at > replaced.start() else name
+
+
+@lru_cache(maxsize=1)
+def _replaced() -> re.Pattern[str]:
+    """The words after which a drug named is the one an order replaces (``replaced_drug``)."""
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["replaced_drug"]
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(str(p)) for p in said) + r")(?![\w])")
+
+
+@lru_cache(maxsize=1)
+def _stops() -> re.Pattern[str]:
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["stop_words"]
+    words = "|".join(re.escape(str(w)) for w in said)
+    # the stop word, then at most two words ("the", "his", "her", "le", "a") before the drug
+    return re.compile(rf"(?<![\w/])(?:{words})(?![\w/])((?:\s+[\w']+){{0,2}}?)\s+$")
+
+
+def stopped_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The drugs an instruction stops or holds ("hold warfarin tonight", "stop the metformin and
+    start gliclazide"); none in a question ("suspendo a varfarina?")."""
+    low = re.sub(r"[^\w/?']+", " ", folded.lower())
+    if "?" in low:
+        return ()
+    out = []
+    for name, surface in mentions:
+        at = low.find(surface)
+        stop = _stops().search(low[:at]) if at > 0 else None
+        # "stop taking aspirin he says": what she stopped, told (a reconciliation), no instruction
+        if stop and not re.search(r"\b(?:taking|prendre|tomar|tomando)\b", stop.group(1)):
+            out.append(name)
+    return tuple(dict.fromkeys(out))

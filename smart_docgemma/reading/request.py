@@ -22,7 +22,7 @@ from ..tools.chart.answers import focus_of
 from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import Asked, asked
 from .dosage import Dose
-from .drugs import asks_general_knowledge, ordered_drug
+from .drugs import asks_general_knowledge, ordered_drug, stopped_drugs
 from .entities import Entities
 from .subject import Subject, said_birth_date, said_birth_year, subject_of, without_identifiers
 from .ward import Ward
@@ -120,6 +120,7 @@ class Request:
     language: str = "en"
     general_knowledge: bool = False  # asks of a drug in general, not for her
     ordered: str | None = None  # the drug an order names: the one drug, or the one before the dose
+    stopped: tuple[str, ...] = ()  # drugs an instruction stops or holds ("hold warfarin tonight")
     words: Words = field(default_factory=Words)  # what it asks beyond its entities
     workflow: Workflow = field(default_factory=Workflow)  # a ward workflow's words
     conversation: Conversation = field(default_factory=Conversation)
@@ -193,6 +194,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
         ordered=ordered_of(found, understood), words=words or Words(),
+        stopped=stopped_drugs(fold(understood), [(m.name, m.surface) for m in found.drug_mentions
+                                                 if m.name]),
         workflow=workflow or Workflow(),
     )
 

@@ -13,7 +13,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
+
+import yaml
 
 from ..tools.chart.in_context import InContext as InContext  # the chart read's, typed
 
@@ -33,12 +37,40 @@ def is_own_name(name: str, here: InContext) -> bool:
     """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah") or its initial
     ("R Mensah"), with or without its accents: the message is read accent-folded ("Chavarria957"
     for "Chavarría957"); and with or without the digits a generated chart puts after each name
-    ("Monet Wisoky" for "Monet875 Wisoky380"), which no one types."""
-    mine = {_name_key(w) for w in (here.name or "").split()}
-    said = {_name_key(w) for w in name.split()}
-    # an initial ("Mr R Mensah") is hers when a word of her name begins with it
-    return bool(mine) and all(w in mine or (len(w) == 1 and any(m.startswith(w) for m in mine))
-                              for w in said)
+    ("Monet Wisoky" for "Monet875 Wisoky380"), which no one types. A short form of her given
+    name is hers ("Bob" of Robert); so is a word of five letters or more typed with two letters
+    side by side swapped ("Mensha"), beside a word of her name written in full. Nothing else
+    near her name is: "Roberta", "Marie" for Maria, "Adebayo" for Adeyemi stay someone else."""
+    words = [_name_key(w) for w in (here.name or "").split()]
+    mine, given = set(words), words[:-1]
+    said = [_name_key(w) for w in name.split()]
+    exact = any(w in mine for w in said)
+    return bool(mine) and all(
+        w in mine
+        # an initial ("Mr R Mensah") is hers when a word of her name begins with it
+        or (len(w) == 1 and any(m.startswith(w) for m in mine))
+        or any(w in _short_names().get(m, ()) for m in given)
+        or (exact and any(_swapped(w, m) for m in mine))
+        for w in said
+    )
+
+
+@lru_cache(maxsize=1)
+def _short_names() -> dict[str, tuple[str, ...]]:
+    """Given names and their short forms (``data/people.yaml`` ``short_names``)."""
+    data = yaml.safe_load((Path(__file__).parent / "data" / "people.yaml").read_text())
+    return {k: tuple(v) for k, v in data["short_names"].items()}
+
+
+def _swapped(said: str, hers: str) -> bool:
+    """``said`` is ``hers`` (five letters or more) with two neighbouring letters swapped."""
+    if len(said) != len(hers) or len(said) < 5 or said == hers:
+        return False
+    diff = [n for n, (a, b) in enumerate(zip(said, hers, strict=True)) if a != b]
+    return (
+        len(diff) == 2 and diff[1] == diff[0] + 1
+        and said[diff[0]] == hers[diff[1]] and said[diff[1]] == hers[diff[0]]
+    )
 
 
 def _name_key(word: str) -> str:
@@ -111,4 +143,22 @@ def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)
-    return out
+    return as_the_patient(out, here)
+
+
+def as_the_patient(text: str, here: InContext) -> str:
+    """Her own name said as the one asked about ("what is amara on", "is Samuel's sugar control
+    ok?") read as "the patient": what is asked of her is then read as for "she". A word of her
+    name that is also a word of the language ("Grace", "Rose") is left as written."""
+    from .people import not_name_words  # people reads this module's names
+
+    common = not_name_words()
+    words = {w for w in (here.name or "").split() if len(_name_key(w)) >= 3}
+    forms = {f for w in words for f in (w.rstrip("0123456789"), _name_key(w))
+             if _name_key(w) not in common}
+    if not forms:
+        return text
+    one = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    run = rf"(?<![\w'\u2019])(?:{one})\d*(?:\s+(?:{one})\d*)*"
+    text = re.sub(rf"(?i){run}['\u2019]s\b", "the patient's", text)
+    return re.sub(rf"(?i){run}(?![\w'\u2019])", "the patient", text)

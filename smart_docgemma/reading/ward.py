@@ -28,6 +28,7 @@ class Ward:
     """What a message names of the ward's tables, each in the order written."""
 
     tests: tuple[str, ...] = ()  # lab tests, the keys of the lab table
+    unread_tests: tuple[str, ...] = ()  # items of a list of tests the table does not name
     specialties: tuple[str, ...] = ()  # referral specialties, the keys of the table
     readings: tuple[Reading, ...] = ()  # vital signs stated with a value
     taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
@@ -51,6 +52,7 @@ def read_ward(text: str) -> Ward:
     readings = tuple(ward_words.readings(text))
     return Ward(
         tests=tuple(ward_words.lab_tests(text)),
+        unread_tests=tuple(ward_words.unread_tests(text)),
         specialties=specialties,
         readings=readings,
         taken=when.clock_said(text) if readings else None,

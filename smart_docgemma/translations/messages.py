@@ -495,6 +495,32 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
+    "Not ordered: %(tests)s — not a test this site's lab table names; order it by its full name "
+    "or in the EHR.": (
+        "Non prescrit : %(tests)s — examen absent de la table des examens de ce site ; "
+        "prescrivez-le sous son nom complet ou dans le DPI.",
+        "Não pedido: %(tests)s — exame que a tabela de exames deste local não contém; peça-o pelo "
+        "nome completo ou no prontuário eletrônico.",
+        "No solicitado: %(tests)s — prueba que la tabla de pruebas de este centro no contiene; "
+        "solicítela por su nombre completo o en la historia clínica electrónica.",
+        "Haikuagizwa: %(tests)s — kipimo ambacho jedwali la vipimo la kituo hiki halina; "
+        "kiagize kwa jina lake kamili au kwenye EHR.",
+    ),
+    "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
+    "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
+        "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "
+        "jusqu'à son arrêt ou sa suspension dans le DPI (cet assistant ne propose un arrêt que "
+        "lors d'un changement pour un autre médicament).",
+        "Nada foi suspenso nem interrompido: %(drugs)s continua na lista de medicamentos até ser "
+        "suspenso ou interrompido no prontuário eletrônico (este assistente só propõe uma "
+        "suspensão ao trocar por outro medicamento).",
+        "No se suspendió ni se retuvo nada: %(drugs)s sigue en la lista de medicamentos hasta "
+        "que se suspenda o retenga en la historia clínica electrónica (este asistente solo "
+        "propone una suspensión al cambiar a otro medicamento).",
+        "Hakuna kilichositishwa wala kusimamishwa: %(drugs)s kinabaki kwenye orodha ya dawa hadi "
+        "kisitishwe au kisimamishwe kwenye EHR (msaidizi huyu hupendekeza kusitisha tu wakati wa "
+        "kubadilisha kwenda dawa nyingine).",
+    ),
     "Only one order is prepared per message: %(others)s was checked with it but not ordered; "
     "ask for it in its own message to order it.": (
         "Une seule prescription est préparée par message : %(others)s a été vérifié avec elle mais "

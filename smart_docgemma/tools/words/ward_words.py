@@ -84,6 +84,55 @@ _DOSE = re.compile(r"\d\s*(?:mg|g|mmol|meq|mcg|ml|units?)\b")
 _LISTED = re.compile(r"[,+&/]|\b(?:and|et|e|y)\b")
 
 
+# a list's separators: "," ";" a spaced "+" or "&", and/et/e/y/plus; "u+e" is one item
+_ITEM_SEPARATOR = re.compile(r"\s*(?:[,;]|\s[+&]\s|\b(?:and|et|e|y|plus)\b)\s*")
+_CLAUSE = re.compile(r"[.:?!\n]|\s[-\u2013]\s")
+_ITEM = re.compile(r"[a-z0-9][a-z0-9+/&.'-]{0,14}(?: [a-z0-9][a-z0-9+/&.'-]{0,6})?")
+
+
+def unread_tests(text: str | None) -> list[str]:
+    """Items of a list of tests that the lab table does not name ("fbc, u+e and inr tomorrow":
+    "u+e" when the table lacks it): one short word each, beside at least one test the table
+    names, said so that no test of a list is dropped without a word."""
+    low = _low(text)
+    tests = table()["lab_tests"]
+    names = [n for d in tests.values() for n in [*d["names"], *d.get("list_names", ())]]
+    spans = sorted((start, start - width) for start, width, _ in _found(low, [*tests, *names]))
+    if not spans:
+        return []
+    marked = list(low)
+    for start, end in spans:
+        marked[start:end] = "\x00" * (end - start)
+    out: list[str] = []
+    for clause in _CLAUSE.split("".join(marked)):
+        items = [i.strip() for i in _ITEM_SEPARATOR.split(clause) if i.strip()]
+        if len(items) < 2 or not any("\x00" in i for i in items):
+            continue
+        for item in items:
+            cut = when.starts(item)
+            word = _without_list_words((item[:cut] if cut else item).strip())
+            if "\x00" not in word and _ITEM.fullmatch(word) and _not_a_list_word(word):
+                out.append(word)
+    return list(dict.fromkeys(out))
+
+
+def _without_list_words(item: str) -> str:
+    """The item without the courtesy and order words around it ("free t4 please": "free t4")."""
+    words, stop = item.split(), table()["list_words_not_tests"]
+    while words and words[-1] in stop:
+        words.pop()
+    while words and words[0] in stop:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _not_a_list_word(word: str) -> bool:
+    """A word that may be a test's short name: no word of ordering, time or courtesy ("pls",
+    "stat", "order"), no number alone (``list_words_not_tests``)."""
+    stop = table()["list_words_not_tests"]
+    return not word.isdigit() and not any(w in stop for w in word.split())
+
+
 def lab_test(key: str) -> dict[str, Any]:
     return dict(table()["lab_tests"][key])
 
@@ -146,8 +195,9 @@ _NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|text
                    re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
-    r"\b(?:for|pour|para|pra|por)\s+(?:her|his|their|the|son|sa|ses|le|la|les|o|a|os|as|el|su|sus)?"
-    r"\s*([a-zà-ÿ][a-zà-ÿ0-9 ,'/-]{2,80}?)"
+    # the article is a whole word: "for anticoag review" keeps its "a"
+    r"\b(?:for|pour|para|pra|por)\s+(?:(?:her|his|their|the|son|sa|ses|le|la|les|o|a|os|as|el|su|sus)\s+)?"
+    r"([a-zà-ÿ][a-zà-ÿ0-9 ,'/-]{2,80}?)"
     r"(?=\s*(?:[.;!?]|$|\bwith\b|\bplease\b|\bspecify\b|\bnote\b|\bsvp\b|\bpls\b"
     r"|,\s*(?:situation|background)))",
     re.I,
@@ -200,6 +250,8 @@ class Reading:
     def as_written(self) -> str | None:
         """The value in the unit the clinician wrote it in, when it was converted for the record
         ("3.2 mmol/L" for a capillary glucose recorded as 57.65 mg/dL); None when unconverted."""
+        if self.said.endswith(" cmHg"):  # "16/9 cmHg", recorded as 160/90 mmHg
+            return self.said
         m = re.match(r"(\d+(?:\.\d+)?)\s*([a-z°%/ ]*)", self.said, re.I)
         if not m or len(self.values) != 1 or abs(float(m.group(1)) - self.values[0]) < 1e-9:
             return None
@@ -238,6 +290,9 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
     for m in word.finditer(text):
         after = text[m.end():m.end() + 120]
         if entry.get("pair"):
+            small = _in_cmhg(after, entry)
+            if small:
+                return small
             pair = _PAIR.search(after)
             if pair:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
@@ -249,9 +304,37 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             re.I,
         )
         if value:
-            return Reading(key, (_in_unit(float(value.group(1)), value.group(2), entry),),
-                           f"{value.group(1)} {value.group(2).strip()}".strip())
+            unit = value.group(2)
+            if _bare_g_l(entry, m.group(0), float(value.group(1)), unit):
+                unit = "g/l"
+            return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
+                           f"{value.group(1)} {unit.strip()}".strip())
     return None
+
+
+def _bare_g_l(entry: dict[str, Any], word: str, value: float, unit_words: str) -> bool:
+    """A bare glycaemia after a French word, below the table's bound: in g/L."""
+    rule: dict[str, Any] = entry.get("bare_g_l") or {}
+    low = unit_words.strip().lower()
+    written = any(re.match(rf"{re.escape(u)}(?![a-z])", low) for u in entry["units"])
+    return bool(rule) and not written and word.lower() in rule["words"] and value < rule["below"]
+
+
+_CMHG = re.compile(r"\s*(?:[:=\-]|de|of|is|was|a)?\s*(\d{1,2}(?:\.\d)?)\s*[/x×]\s*"
+                   r"(\d{1,2}(?:\.\d)?)(?![\d.,/])(?:\s*cm\s*hg)?")
+
+
+def _in_cmhg(after: str, entry: dict[str, Any]) -> Reading | None:
+    """A pressure said in cmHg right after its word ("TA 16/9", "PA 12x8"), in mmHg."""
+    bound = entry.get("cmhg")
+    m = _CMHG.match(after)
+    if not bound or not m:
+        return None
+    sys_, dia = float(m.group(1)), float(m.group(2))
+    if not (dia < sys_ <= bound["systolic"] and dia <= bound["diastolic"]):
+        return None
+    said = f"{m.group(1)}/{m.group(2)} cmHg"
+    return Reading("blood pressure", (float(round(sys_ * 10)), float(round(dia * 10))), said)
 
 
 def _in_unit(value: float, unit_words: str, entry: dict[str, Any]) -> float:

@@ -1,0 +1,151 @@
+"""What a fifth blind walk through the sandbox's patients found read wrongly, read rightly: a drug
+said after "instead of" is never the one ordered; a problem's value with "what now?" asks its
+plan; her own first name asked about is her; a count after a strength multiplies it; vitamin K
+by any of its names meets warfarin; ward words for oxygen saturation are vital signs."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma import knowledge
+from smart_docgemma.agent import ward_requests
+from smart_docgemma.agent.extraction import find_dose, read
+from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.subject import as_the_patient
+from smart_docgemma.tools.chart.answers import chart_focus
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext
+
+AMARA = ChartInContext(InContext("Amara Nwosu", "pt-9", "MRN-9", "1994-04-22"), sex="female")
+GRACE = ChartInContext(InContext("Grace Adeyemi", "pt-8", "MRN-8", "1985-02-17"), sex="female")
+
+
+@pytest.mark.parametrize("message, ordered", [
+    ("start co-amoxiclav instead of amoxicillin 500 tds", None),  # 500 tds is amoxicillin's
+    ("give clarithromycin 500 bd instead of the amoxicillin", "clarithromycin"),
+    ("commencer clarithromycine 500 mg 2x/j au lieu de l'amoxicilline", "clarithromycin"),
+    ("iniciar azitromicina 500 mg 1x/dia em vez de amoxicilina 500 mg", "azithromycin"),
+    ("add losartan 50mg od, bp still high on the lisinopril", "losartan"),
+])
+def test_a_drug_said_after_instead_of_is_never_the_one_ordered(message, ordered):
+    assert read(message).ordered == ordered
+
+
+@pytest.mark.parametrize("message, value", [
+    ("K 6.1 this am - what now?", 6.1),
+    ("potassium came back 6.1, anything on her list making it worse?", 6.1),
+    ("INR 4,8 y ahora que hago", 4.8),
+    ("INR 5.2 - et maintenant ?", 5.2),
+])
+def test_a_problems_value_with_what_now_asks_its_plan(message, value):
+    said = read(message)
+    assert "plan" in said.entities.actions
+    assert said.workflow.stated_value == value
+
+
+def test_a_value_ahead_in_time_is_no_value_stated():
+    assert ward_requests.stated_value("recheck potassium in 3 days", "high_potassium") is None
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("what is amara on", "medications"),
+    ("what's Amara taking at the moment", "medications"),
+    ("what's Amara Nwosu taking at the moment", "medications"),
+])
+def test_her_own_name_asked_about_is_her(message, focus):
+    said = read(message, chart=AMARA)
+    assert "chart_question" in said.entities.actions and said.focus == focus
+    assert said.subject.about == "patient"
+
+
+def test_another_first_name_is_not_read_as_her():
+    assert as_the_patient("what is robert on", AMARA.patient) == "what is robert on"
+
+
+def test_a_word_of_the_language_in_her_name_is_left_as_written():
+    # "Grace" is a name here, but "grace period" is English: only her surname is read as her
+    assert as_the_patient("is the grace period over for adeyemi", GRACE.patient).endswith(
+        "the patient")
+
+
+@pytest.mark.parametrize("message", ["is his sugar control ok?", "controle glycemique ?"])
+def test_how_well_diabetes_is_controlled_is_asked_of_the_hba1c(message):
+    assert chart_focus(message) == "lab:HbA1c"
+
+
+@pytest.mark.parametrize("text, dose", [
+    ("paracetamol 500mg x 2 qds prn", "1000 mg (2 × 500 mg)"),
+    ("paracetamol 500mg 2 tabs qds", "1000 mg (2 × 500 mg)"),
+    ("paracetamol 2 x 500mg qds", "1000 mg (2 × 500 mg)"),
+    ("amoxicillin 500 mg x 7 days tds", "500 mg"),  # days, not tablets
+    ("ceftriaxone 1g x 2 doses", "1 g"),
+    ("amoxicillin 500mg x 3/day", "500 mg"),
+    ("ceftriaxone 1g x 2", "1 g"),  # nothing after: two doses or two grams, not guessed
+])
+def test_a_count_after_a_strength_multiplies_it_and_days_do_not(text, dose):
+    assert (find_dose(text) or {})["dose"] == dose
+
+
+@pytest.mark.parametrize("text", ["vit K 1mg po", "phytomenadione 10 mg", "Konakion 2 mg",
+                                  "vitamine K 2 mg", "vitamina K 1 mg"])
+def test_vitamin_k_by_any_of_its_names_meets_warfarin(text):
+    drug = find_drugs(text.lower())[0].name
+    assert knowledge.interaction_findings(["warfarin", drug])
+
+
+@pytest.mark.parametrize("message", ["lowest sat in last 24h", "o2 sats?", "temp spiking?"])
+def test_ward_words_for_saturation_and_temperature_are_vital_signs(message):
+    assert chart_focus(message) == "vitals"
+
+
+@pytest.mark.parametrize("message, stopped", [
+    ("hold warfarin tonight and recheck INR tomorrow am", ("warfarin",)),
+    ("stop the metformin and start gliclazide 40 od", ("metformin",)),
+    ("suspendre le Sintrom ce soir", ("acenocoumarol",)),
+    ("dc the amlodipine", ("amlodipine",)),
+    ("INR 3,4 - suspendo a varfarina?", ()),  # a question: the drug is checked
+    ("stop taking aspirin he says", ()),  # what he stopped, told
+    ("start warfarin 5 mg od", ()),
+])
+def test_an_order_stopped_in_words_is_read_as_stopped(message, stopped):
+    assert read(message).stopped == stopped
+
+
+# --- the sixth walk (ctx10) -----------------------------------------------------------------
+from smart_docgemma.tools.words.ward_words import lab_tests, referral_reason, unread_tests  # noqa: E402
+from smart_docgemma.tools.words.windows import asked  # noqa: E402
+
+
+@pytest.mark.parametrize("message, unread", [
+    ("fbc, ldh and inr tomorrow 8am", ["ldh"]),
+    ("cbc, procalcitonin, lactate now", ["procalcitonin"]),
+    ("tsh and free t4 please", ["free t4"]),
+    ("fbc, u+e and inr tomorrow 8am", []),  # u+e is the basic metabolic panel
+    ("recheck k and call me", []),
+    ("order cbc and bmp stat pls", []),
+    ("NFS, VS, TP/INR demain 7h", []),  # VS: the sedimentation rate in a French list
+    ("warfarin vs apixaban?", []),
+])
+def test_a_test_of_a_list_the_table_lacks_is_said_never_dropped(message, unread):
+    assert unread_tests(message) == unread
+
+
+def test_u_plus_e_is_the_basic_metabolic_panel():
+    assert "basic metabolic panel" in lab_tests("fbc, u+e and inr tomorrow 8am")
+
+
+@pytest.mark.parametrize("message, reason", [
+    ("refer to haem for anticoag review", "anticoag review"),
+    ("refer to cardio for a murmur", "murmur"),
+])
+def test_a_referral_reason_keeps_its_first_letter(message, reason):
+    assert referral_reason(message) == reason
+
+
+@pytest.mark.parametrize("message", ["revisão da medicação, por favor", "revue de son traitement svp",
+                                     "revisar su tratamiento"])
+def test_a_medication_review_in_other_languages_is_the_whole_list_review(message):
+    assert chart_focus(message) == "review"
+
+
+@pytest.mark.parametrize("message", ["mean glucose this month", "glycémie moyenne ce mois-ci",
+                                     "media de glucosa este mes"])
+def test_this_month_is_the_last_thirty_days(message):
+    assert asked(message).window == "30d"
