@@ -864,7 +864,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(asked_text) if focus == "" else focus
-    if asks_chart(asked_text, actions, drugs, focus or "", window):
+    if any(asks_chart(t, actions, drugs, focus or "", window) for t in {asked_text, text}):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(
