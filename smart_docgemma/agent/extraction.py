@@ -57,6 +57,10 @@ _PATIENT_ID = re.compile(
 )
 # "MRN-100712": an MRN written with its prefix is one id, whatever follows
 _MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
+# "pt 100845", "patient #100845", "#100845", "paciente 100845": a record number of five digits or
+# more after a patient's word or a number sign (a dose, a count or a year is shorter)
+_RECORD_NUMBER = re.compile(r"(?:\b(?:patient|pt|paciente|patiente|doente)\.?\s*#?\s*|#\s*)"
+                            r"(\d{5,10})\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
@@ -99,6 +103,7 @@ def find_patient_ids(text: str) -> list[str]:
     never a disease or lab written like an id (covid-19, H1N1, HbA1c: ``not_patient_ids``)."""
     refs = [i.rstrip(".") for i in _PATIENT_REF.findall(text)]
     said = _MRN_WORD.findall(text) + _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text)
+    said += _RECORD_NUMBER.findall(text)
     said += _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
     said = [i.rstrip(".") for i in said if _id_shaped(i)]

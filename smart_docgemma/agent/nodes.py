@@ -132,6 +132,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
     if cards and amendments.cancels(state.message):  # "cancel that": its request's cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    if amendments.cancels(state.message):  # nothing pending: what was approved stays written
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "Nothing is pending to withdraw: no card of yours is waiting for approval. "
+                    "An order already approved is in the record; stop or change it in the EHR.")),
+                    answer_language())}
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending) if pending else None) or _corrected(
         state, said, cards, deps)

@@ -32,6 +32,7 @@ FLOORS = {
     # who it is about and the pending card: blind first runs 36/48 tuned and 27/46 holdout with
     # 20 unsafe (probe_ctx2), 27/37 with 4 unsafe (probe_ctx3); their misses then read
     ("probe_ctx2", "tuned"): 47,
+    ("probe_ctx2", "holdout"): 45,  # read at the end: 41/46 with 2 unsafe, its misses then read
     ("probe_ctx3", "holdout"): 34,
 }
 

@@ -38,6 +38,7 @@ MARGARET = InContext("Margaret Thompson", "pt-ckd-elder", "MRN-100231", "1943-05
     ("her mother is on penicillin V - any problem for the mother?", "mother"),
     ("sa mère prend du Kardégic, ça pose problème ?", "mere"),
     ("su hermana tiene otitis también, ¿amoxicilina para ella?", "hermana"),
+    ("su hija tiene diabetes también, ¿metformina para ella?", "hija"),
 ])
 def test_someone_else_named_in_a_new_way_is_read(message, who):
     assert who in extract(message).patient_names
@@ -55,6 +56,7 @@ def test_someone_else_named_in_a_new_way_is_read(message, who):
     "dose pour l'enfant ?",
     "what did you see yesterday on her ECG?",
     "his wife says he is on too many pills",  # the relative reports of him
+    "la Dra. Otieno quiere el potasio de hoy",  # a colleague's title after an article
 ])
 def test_colleagues_places_drugs_and_herself_are_no_one_else(message):
     assert extract(message).patient_names == ()
@@ -176,3 +178,18 @@ def test_the_result_before_points_back_at_the_question_before():
 def test_a_follow_up_of_its_own_after_a_value_is_read_alone(before, said):
     history = [{"role": "user", "content": before}, {"role": "assistant", "content": "3.4"}]
     assert completed(said, history) == said
+
+
+@pytest.mark.parametrize("message", [
+    "pt 100845 - is he on metformin?", "patient 100845 allergies?", "#100845 allergies",
+    "paciente 100845, alergias?",
+])
+def test_a_record_number_after_a_patient_word_is_an_id(message):
+    assert extract(message).patient_ids == ("100845",)
+
+
+@pytest.mark.parametrize("message", [
+    "paracetamol 1000 mg", "warfarin 5mg #2", "pt 76yo on warfarin", "patient 12 kg",
+])
+def test_doses_counts_and_ages_are_no_record_number(message):
+    assert extract(message).patient_ids == ()

@@ -3,7 +3,7 @@
 withdraws the first; an order added beside the card ("also …", "e também …") is a card of its
 own and both are written once approved; a switch while a card is pending re-drafts it; a safety
 question pointing at the card is answered for its drug and leaves the card pending; "cancela"
-withdraws it in Spanish."""
+withdraws it in Spanish; a cancel once the card was approved withdraws nothing and says so."""
 from __future__ import annotations
 
 from tests.ward.conftest import answer_text, cards, written
@@ -62,3 +62,12 @@ def test_a_switch_while_a_card_is_pending_redrafts_it(doctor, fhir_base):
     assert "doxycycline" in mr["medicationCodeableConcept"]["text"].lower()
     assert mr["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"]["value"] == 100
     assert written(fhir_base, "MedicationRequest", first) == []
+
+
+def test_a_cancel_after_the_card_was_approved_withdraws_nothing(doctor, fhir_base):
+    [first] = cards(doctor.ask("start omeprazole 20mg od"))
+    assert doctor.approve(first).status_code == 200
+    html = doctor.ask("cancel it")
+    assert cards(html) == [] and "Nothing is pending to withdraw" in answer_text(html)
+    [mr] = written(fhir_base, "MedicationRequest", first)
+    assert mr["status"] == "active"
