@@ -80,7 +80,8 @@ _AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|
 def _cancel() -> re.Pattern[str]:
     words = sorted(_words()["cancel_words"], key=len, reverse=True)
     said = "|".join(re.escape(w) for w in words)
-    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})(?:[\s,.!]+(?:{said}))*"
+                      rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 def cancels(message: str) -> bool:
