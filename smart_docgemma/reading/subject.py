@@ -13,7 +13,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
+
+import yaml
 
 from ..tools.chart.in_context import InContext as InContext  # the chart read's, typed
 
@@ -33,12 +37,40 @@ def is_own_name(name: str, here: InContext) -> bool:
     """Every word of ``name`` is a word of her name ("Mensah", "Robert Mensah") or its initial
     ("R Mensah"), with or without its accents: the message is read accent-folded ("Chavarria957"
     for "Chavarría957"); and with or without the digits a generated chart puts after each name
-    ("Monet Wisoky" for "Monet875 Wisoky380"), which no one types."""
-    mine = {_name_key(w) for w in (here.name or "").split()}
-    said = {_name_key(w) for w in name.split()}
-    # an initial ("Mr R Mensah") is hers when a word of her name begins with it
-    return bool(mine) and all(w in mine or (len(w) == 1 and any(m.startswith(w) for m in mine))
-                              for w in said)
+    ("Monet Wisoky" for "Monet875 Wisoky380"), which no one types. A short form of her given
+    name is hers ("Bob" of Robert); so is a word of five letters or more typed with two letters
+    side by side swapped ("Mensha"), beside a word of her name written in full. Nothing else
+    near her name is: "Roberta", "Marie" for Maria, "Adebayo" for Adeyemi stay someone else."""
+    words = [_name_key(w) for w in (here.name or "").split()]
+    mine, given = set(words), words[:-1]
+    said = [_name_key(w) for w in name.split()]
+    exact = any(w in mine for w in said)
+    return bool(mine) and all(
+        w in mine
+        # an initial ("Mr R Mensah") is hers when a word of her name begins with it
+        or (len(w) == 1 and any(m.startswith(w) for m in mine))
+        or any(w in _short_names().get(m, ()) for m in given)
+        or (exact and any(_swapped(w, m) for m in mine))
+        for w in said
+    )
+
+
+@lru_cache(maxsize=1)
+def _short_names() -> dict[str, tuple[str, ...]]:
+    """Given names and their short forms (``data/people.yaml`` ``short_names``)."""
+    data = yaml.safe_load((Path(__file__).parent / "data" / "people.yaml").read_text())
+    return {k: tuple(v) for k, v in data["short_names"].items()}
+
+
+def _swapped(said: str, hers: str) -> bool:
+    """``said`` is ``hers`` (five letters or more) with two neighbouring letters swapped."""
+    if len(said) != len(hers) or len(said) < 5 or said == hers:
+        return False
+    diff = [n for n, (a, b) in enumerate(zip(said, hers, strict=True)) if a != b]
+    return (
+        len(diff) == 2 and diff[1] == diff[0] + 1
+        and said[diff[0]] == hers[diff[1]] and said[diff[1]] == hers[diff[0]]
+    )
 
 
 def _name_key(word: str) -> str:
@@ -90,14 +122,18 @@ def subject_of(
         return Subject("other", tuple(own_names + other_names + other_ids), "birth_date", born)
     if other_names or other_ids:
         return Subject("other", tuple(other_names + other_ids), "name" if other_names else "id")
+    if namesake and born:
+        # a birth date or year that is not hers, no name ("born 02/09/1971 - INR?"): someone else
+        return Subject("other", (born,), "birth_date", born)
     return Subject("patient")
 
 
 _MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"
 # the words a site writes before its record number ("NHC 100587", "prontuário 100587"): taken
 # out with her number, so the question left is what is asked of her
-_RECORD_WORDS = (r"mrn|id|patient|ipp|nip|nhc|prontu[aá]rio|processo|registro|"
-                 r"historia(?:\s+cl[ií]nica)?|dossier")
+# ("age? pt <her id>": "pt" goes with it, as "patient", "patiente", "paciente" do)
+_RECORD_WORDS = (r"mrn|id|pt|patient|patiente|paciente|doente|ipp|nip|nhc|prontu[aá]rio|"
+                 r"processo|registro|historia(?:\s+cl[ií]nica)?|dossier")
 
 
 def without_identifiers(text: str, here: InContext, born_words: str) -> str:

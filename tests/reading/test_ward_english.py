@@ -27,6 +27,9 @@ def _review(text: str) -> bool:
     "anything to stop?", "deprescribe?", "any room to deprescribe here", "safe combo?",
     "is this combination ok?", "rationalise his meds before discharge", "what can we stop for him?",
     "plan colon review medications for interactions full stop", "is his regimen safe",
+    "too many pills?", "loads of tablets - can we trim?", "any of his tablets we could stop?",
+    "which of her meds can go", "anything nephrotoxic on board?", "is she on anything sedating",
+    "what's on board",
 ])
 def test_the_whole_list_review_asked_with_no_drug_named(text):
     assert _review(text)
@@ -35,7 +38,8 @@ def test_the_whole_list_review_asked_with_no_drug_named(text):
 @pytest.mark.parametrize("text", [
     "anything to stop the bleeding?", "what's the rationale for warfarin?",
     "is amoxicillin and clavulanate a safe combo?", "stop the aspirin", "combo inhaler technique",
-    "what stopped the pain?",
+    "what stopped the pain?", "how many pills left in the box", "is gentamicin nephrotoxic?",
+    "is she sedated", "is the board round at 10",
 ])
 def test_near_words_are_no_whole_list_review(text):
     assert not _review(text)
