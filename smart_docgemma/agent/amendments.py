@@ -39,9 +39,10 @@ class Change:
     frequency: str | None = None
     route: str | None = None
     days: int | None = None
+    drug: str | None = None  # another drug in the card's place ("use cefalexin instead")
 
     def empty(self) -> bool:
-        return not (self.dose or self.frequency or self.route or self.days)
+        return not (self.dose or self.frequency or self.route or self.days or self.drug)
 
 
 @lru_cache(maxsize=1)
@@ -68,14 +69,41 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     something, or gives no field at all."""
     ent, message = said.entities, said.message
     low = " ".join(fold(message).lower().split())
-    others = [d for d in ent.drugs if d != pending.ingredient]
-    if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
+    others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
+    if ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
         return None
+    if others and not (len(others) == 1 and switches(low)):
+        return None  # another drug beside the card ("also paracetamol"): an order of its own
     found = ent.dose or Dose()
-    dose = found.written or _bare_dose(low) or _by_factor(low, pending.dosage)
-    change = Change(dose=dose, frequency=found.frequency,
-                    route=extraction.route_said(low), days=_days(found.duration, low))
+    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
+    change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
+                    days=_days(found.duration, low), drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+def _any_of(key: str) -> re.Pattern[str]:
+    words = sorted((fold(w).lower() for w in _words()[key]), key=len, reverse=True)
+    return re.compile(rf"(?<![\w'])(?:{'|'.join(map(re.escape, words))})(?![\w'])")
+
+
+def switches(low: str) -> bool:
+    """The follow-up puts its drug in the card's place ("use cefalexin instead", "troca por
+    cefalexina"), not beside it ("also paracetamol", "e também …")."""
+    return bool(_any_of("switch_words").search(low)) and not _any_of("adding").search(low)
+
+
+def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
+    """A question about the pending card's drug that does not name it ("is that safe with her
+    kidneys?", "¿es seguro con su función renal?"): the question with the drug in front, read
+    as asked of that drug; None when it names a drug, a dose or a person, or asks no safety
+    question of something it points at."""
+    ent = said.entities
+    low = " ".join(fold(said.message).lower().replace("’", "'").split())
+    if ent.drugs or ent.dose or ent.patient_names or ent.patient_ids:
+        return None
+    if not (_any_of("safety_asks").search(low) and _any_of("points_at_card").search(low)):
+        return None
+    return f"{pending.medication} {said.message}"
 
 
 _AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|en fait|em vez)"
@@ -150,7 +178,8 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
         notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]
     if change.days:
         notes = [p for p in notes if not p.startswith("for ")] + [f"for {change.days} days"]
-    return {"patient_id": pending.patient_id, "medication_name": pending.medication, "dosage": dose,
+    drug = change.drug or pending.medication
+    return {"patient_id": pending.patient_id, "medication_name": drug, "dosage": dose,
             "frequency": change.frequency or pending.frequency, "notes": "; ".join(notes) or None}
 
 

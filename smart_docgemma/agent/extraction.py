@@ -22,6 +22,7 @@ from ..reading.people import (
     addressed_people,
     beside_people,
     capitals_people,
+    fold_accents,
     heading_names,
     initialled_people,
     lone_names,
@@ -35,7 +36,7 @@ from ..reading.people import (
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
-from ..reading.subject import as_the_patient
+from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
@@ -139,11 +140,17 @@ def _not_ids() -> frozenset[str]:
     return frozenset(_key(w) for w in rules()["not_patient_ids"])
 
 
+# letters the name patterns do not hold (Vietnamese, Yoruba tone marks, combining accents)
+_BEYOND_LATIN1 = re.compile(r"[\u0250-\u036f\u1e00-\u1eff]")
+
+
 def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
+        text = fold_accents(text)
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
@@ -832,10 +839,14 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     already read (``read``); ``her``: the patient in context, whose own name asked about is read
     as "the patient" for what is asked ("what is amara on")."""
     said, text = text, languages.fold(text)
-    asked_text = as_the_patient(text, her) if her else text
+    # what is asked of her, without her own id, MRN, birth date or name ("born 30.09.1950 -
+    # INR?" asks the INR as "INR?" does)
+    asked_text = without_identifiers(text, her, born_words()) if her else text
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
-    drugs = find_drugs(text)
+    # her own id names no drug ("id pt-warfarin meds?")
+    drugs = find_drugs(re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
+                       if her and her.id else text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
@@ -853,7 +864,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(asked_text) if focus == "" else focus
-    if asks_chart(asked_text, actions, drugs, focus or "", window):
+    if any(asks_chart(t, actions, drugs, focus or "", window) for t in {asked_text, text}):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(

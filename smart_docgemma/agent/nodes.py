@@ -137,6 +137,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         state, said, cards, deps)
     if amended is not None:
         return amended
+    # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
+    asked = amendments.asked_of_card(said, pending) if pending else None
+    if asked:
+        said = read(state.message, understood=asked, chart=said.chart,
+                    conversation=said.conversation)
     # a reply to "what dose should I use?" is read with the request it completes
     understood = clarification.completed(state.message, state.history, said.entities)
     if understood != state.message:
@@ -316,6 +321,9 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
     about = planning.subject(state)
     if about.others and _chart_only(deps):
         here = planning.launch_name(state) or "the patient in context"
+        if about.reason == "birth_date" and about.others == (about.said_born,):
+            # a birth date alone, not hers: the person born then is not this patient
+            return prompts.message("other_person", name=about.said_born, here=here)
         if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
             return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
                                    born=planning.in_context(state).born, said=about.said_born)

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
+from ..reading.people import fold_accents
 from ..tools.words.dosing import NUMBER, amount
 from .prompts import rules
 
@@ -85,7 +86,22 @@ def order_line(
     # no drug is the order line
     head, colon, line = low.rpartition(":")
     starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
+    # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
+    starts += [_after_leading(said) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
+
+
+@cache
+def _leading() -> re.Pattern[str]:
+    words = sorted(rules()["order_line"]["leading"], key=len, reverse=True)
+    return re.compile(rf"^(?:\s*(?:{'|'.join(map(re.escape, words))})(?![\w'])[\s,]*)+")
+
+
+def _after_leading(said: str) -> str:
+    """``said`` without the words adding it to what was said before (read accent-folded; the
+    folding keeps the letters' places)."""
+    m = _leading().match(fold_accents(said))
+    return said[m.end():] if m else said
 
 
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:

@@ -227,6 +227,7 @@ class EvalRun:
         self.http = KnowledgeHttp(self.config)
         self.injector = ward_run.Injector(self.fhir_base)
         self.written: set[str] = set()  # what this run's approvals created
+        self.earlier: list[dict[str, Any]] = []  # approved before a query: removed at the end
         self.keep_writes = keep_writes  # False: deleted once scored (the charts stay as generated)
         written_names()  # the drug dictionary loads once per process (~3 s): not a turn's latency
 
@@ -269,6 +270,8 @@ class EvalRun:
             chart = chart_read(ctx) if case.patient else None
             history: list[dict[str, Any]] = []
             for said in [*case.before, case.query]:  # earlier turns first, as the chat runs them
+                if said is case.query and case.approve_before:
+                    self._approve_earlier(case, ctx)
                 turn = Agent(self.model, tools, ctx).run(
                     said,
                     history=list(history),
@@ -290,6 +293,15 @@ class EvalRun:
         finally:
             if http is not self.http:
                 http.close()
+
+    def _approve_earlier(self, case: Case, ctx: ToolContext) -> None:
+        """The earlier messages' cards approved as the clinician does, before the query."""
+        assert ctx.scopes is not None
+        launch = ward_run.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
+        done = ward_run.approve_all(self.proposals, launch)
+        self.written.update(f"{r['resourceType']}/{r['id']}" for r in done.written)
+        if not self.keep_writes:
+            self.earlier.extend(done.written)
 
     def _writes(
         self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult
@@ -332,6 +344,8 @@ class EvalRun:
         )
 
     def close(self) -> None:
+        if self.earlier:
+            ward_run.remove(self.fhir_base, self.earlier)
         if not self.keep_writes:
             self.injector.clear()
         self.http.close()

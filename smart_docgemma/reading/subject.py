@@ -122,6 +122,9 @@ def subject_of(
         return Subject("other", tuple(own_names + other_names + other_ids), "birth_date", born)
     if other_names or other_ids:
         return Subject("other", tuple(other_names + other_ids), "name" if other_names else "id")
+    if namesake and born:
+        # a birth date or year that is not hers, no name ("born 02/09/1971 - INR?"): someone else
+        return Subject("other", (born,), "birth_date", born)
     return Subject("patient")
 
 

@@ -149,3 +149,45 @@ def test_a_medication_review_in_other_languages_is_the_whole_list_review(message
                                      "media de glucosa este mes"])
 def test_this_month_is_the_last_thirty_days(message):
     assert asked(message).window == "30d"
+
+
+# --- the seventh walk (ctx11) ---------------------------------------------------------------
+MENSAH = ChartInContext(InContext("Robert Mensah", "pt-warfarin", "MRN-100587", "1950-09-30"),
+                        sex="male")
+
+
+@pytest.mark.parametrize("message", [
+    "the lady from this morning needs her INR checked",
+    "the man I saw earlier - can he have ibuprofen?",
+    "la dame de ce matin, son INR ?",
+    "o senhor de ontem precisa de amoxicilina",
+    "la señora de urgencias, ¿puede tomar ibuprofeno?",
+])
+def test_someone_met_at_another_time_or_place_is_not_her(message):
+    assert read(message, chart=MENSAH).subject.about == "other"
+
+
+@pytest.mark.parametrize("message", ["born 02/09/1971 - INR?", "DOB 1971 - INR?"])
+def test_a_birth_date_alone_that_is_not_hers_is_someone_else(message):
+    assert read(message, chart=MENSAH).subject.about == "other"
+
+
+@pytest.mark.parametrize("message", ["born 30.09.1950 - INR?", "DOB 30/09/1950 - INR?",
+                                     "born 1950, INR?", "INR from this morning?"])
+def test_her_own_birth_date_before_a_question_asks_the_question(message):
+    said = read(message, chart=MENSAH)
+    assert said.subject.about == "patient" and "chart_question" in said.entities.actions
+    assert said.focus == "lab:INR"
+
+
+def test_her_own_id_names_no_drug():
+    assert read("id pt-warfarin meds?", chart=MENSAH).entities.drugs == ()
+
+
+@pytest.mark.parametrize("message, window", [
+    ("glucoses yesterday", "yesterday"), ("K d'hier", "yesterday"),
+    ("any hypos overnight", "yesterday"), ("INR from this morning?", "today"),
+    ("recheck k tomorrow", None),
+])
+def test_yesterday_overnight_and_this_morning_are_windows(message, window):
+    assert asked(message).window == window
