@@ -316,6 +316,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # relative's own illness is the subject
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
+        re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
