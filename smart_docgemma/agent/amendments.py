@@ -120,8 +120,10 @@ def _cancel() -> re.Pattern[str]:
         "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
         for key in ("cancel_words", "card_nouns", "card_articles"))
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
+    # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(
-        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
+        rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 def cancels(message: str) -> bool:
