@@ -506,6 +506,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haikuagizwa: %(tests)s — kipimo ambacho jedwali la vipimo la kituo hiki halina; "
         "kiagize kwa jina lake kamili au kwenye EHR.",
     ),
+    "Nothing is pending to withdraw: no card of yours is waiting for approval. An order already "
+    "approved is in the record; stop or change it in the EHR.": (
+        "Rien à retirer : aucune de vos cartes n'attend d'approbation. Une prescription déjà "
+        "approuvée est dans le dossier ; arrêtez-la ou modifiez-la dans le DPI.",
+        "Nada pendente para retirar: nenhum cartão seu aguarda aprovação. Uma prescrição já "
+        "aprovada está no prontuário; suspenda-a ou altere-a no prontuário eletrônico.",
+        "Nada pendiente que retirar: ninguna de sus tarjetas espera aprobación. Una orden ya "
+        "aprobada está en la historia; suspéndala o modifíquela en la historia clínica electrónica.",
+        "Hakuna kinachosubiri kuondolewa: hakuna kadi yako inayosubiri idhini. Agizo "
+        "lililokwisha idhinishwa liko kwenye rekodi; lisitishe au libadilishe kwenye EHR.",
+    ),
     "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
     "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
         "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "
