@@ -513,7 +513,8 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Nada pendente para retirar: nenhum cartão seu aguarda aprovação. Uma prescrição já "
         "aprovada está no prontuário; suspenda-a ou altere-a no prontuário eletrônico.",
         "Nada pendiente que retirar: ninguna de sus tarjetas espera aprobación. Una orden ya "
-        "aprobada está en la historia; suspéndala o modifíquela en la historia clínica electrónica.",
+        "aprobada está en la historia; suspéndala o modifíquela en la historia clínica "
+        "electrónica.",
         "Hakuna kinachosubiri kuondolewa: hakuna kadi yako inayosubiri idhini. Agizo "
         "lililokwisha idhinishwa liko kwenye rekodi; lisitishe au libadilishe kwenye EHR.",
     ),
