@@ -67,7 +67,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     """The fields the message ``said`` (read once, ``extraction.read``) gives for the pending
     order, or None when it is a request of its own: it names another drug or a patient, asks
     something, or gives no field at all."""
-    ent, message = said.entities, said.message
+    # read with the question it answers ("500 qds" after "what dose?" for "use cefalexin instead")
+    ent, message = said.entities, said.understood or said.message
     low = " ".join(fold(message).lower().split())
     others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
     if ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
@@ -209,7 +210,8 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
     (a question, a drug, a patient, another vital sign), no word of change, or values that are
     not the reading's shape (a pair for a blood pressure, one number otherwise)."""
     drafted = _READING.match(card.request.get("reading") or "")
-    ent, message = said.entities, said.message
+    # read with the question it answers ("500 qds" after "what dose?" for "use cefalexin instead")
+    ent, message = said.entities, said.understood or said.message
     low = " ".join(fold(message).lower().split())
     if (card.kind != "vital_sign" or card.edited or drafted is None or "?" in message
             or ent.drugs or ent.patient_names or ent.patient_ids or ent.actions

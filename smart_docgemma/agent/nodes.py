@@ -138,6 +138,10 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
+    if pending and clarification.pending_request(state.history or []):
+        # a reply to the question asked of a follow-up ("500 qds" after "what dose?" for "use
+        # cefalexin instead") amends the card with the follow-up it completes
+        said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending) if pending else None) or _corrected(
         state, said, cards, deps)
@@ -149,11 +153,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         said = read(state.message, understood=asked, chart=said.chart,
                     conversation=said.conversation)
     # a reply to "what dose should I use?" is read with the request it completes
-    understood = clarification.completed(state.message, state.history, said.entities)
-    if understood != state.message:
-        asked_back = str(state.history[-1].get("content"))
-        said = read(state.message, understood=understood, chart=said.chart,
-                    conversation=replace(said.conversation, asked_back=asked_back))
+    said = _completed(state, said)
     entities = replace(
         said.entities, has_image=bool(state.image), **_lesson_hint(state.message, deps)
     )
@@ -188,6 +188,16 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     return update
 
 
+def _completed(state: Turn, said: Request) -> Request:
+    """``said`` read with the request it completes, when it answers a question asked back."""
+    understood = clarification.completed(state.message, state.history, said.entities)
+    if understood == state.message or understood == said.understood:
+        return said
+    asked_back = str(state.history[-1].get("content"))
+    return read(state.message, understood=understood, chart=said.chart,
+                conversation=replace(said.conversation, asked_back=asked_back))
+
+
 def _pending_order(deps: Deps) -> PendingOrder | None:
     """The session's pending medication card, which a follow-up may change or complete."""
     ctx = deps.ctx
@@ -207,6 +217,17 @@ def _amended(
     change = amendments.read(said, pending)
     if change is None:
         return None
+    if change.drug and change.drug != pending.medication and not change.dose:
+        # another drug without its dose: the earlier drug's dose is never carried over ("use
+        # morphine instead" of codeine 30 mg is no 30 mg of morphine); asked, the card kept
+        # the usual question for a missing dose, so that the reply completes this message
+        asked = prompts.message("ask_fields", label=label(tool).lower(),
+                                fields=languages.answer_text("fields", "dose") or "dose")
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": asked + " " + say(message(N_(
+                    "The dose of %(old)s is not carried over to %(drug)s; the card of %(old)s "
+                    "stays pending until you say."),
+                    drug=change.drug, old=pending.medication), answer_language())}
     args = amendments.redraft(pending, change)
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)

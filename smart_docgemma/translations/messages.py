@@ -506,6 +506,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haikuagizwa: %(tests)s — kipimo ambacho jedwali la vipimo la kituo hiki halina; "
         "kiagize kwa jina lake kamili au kwenye EHR.",
     ),
+    "The dose of %(old)s is not carried over to %(drug)s; the card of %(old)s stays pending "
+    "until you say.": (
+        "La dose de %(old)s n'est pas reprise pour %(drug)s ; la carte de %(old)s reste en "
+        "attente jusqu'à votre réponse.",
+        "A dose de %(old)s não passa para %(drug)s; o cartão de %(old)s continua pendente até a "
+        "sua resposta.",
+        "La dosis de %(old)s no se traslada a %(drug)s; la tarjeta de %(old)s sigue pendiente "
+        "hasta que lo indique.",
+        "Dozi ya %(old)s haihamishiwi kwa %(drug)s; kadi ya %(old)s inabaki ikisubiri hadi useme.",
+    ),
     "Nothing is pending to withdraw: no card of yours is waiting for approval. An order already "
     "approved is in the record; stop or change it in the EHR.": (
         "Rien à retirer : aucune de vos cartes n'attend d'approbation. Une prescription déjà "

@@ -37,3 +37,17 @@ def test_the_drug_an_order_replaces_is_never_carded(doctor):
     assert "amoxicillin/clavulanate" in _said(html)  # the new drug is checked
     for card in cards(html):
         assert "amoxicillin 500" not in str(doctor.proposal(card)["summary"]).lower()
+
+
+def test_another_drug_in_the_cards_place_asks_its_dose_never_carries_the_old_one(doctor, fhir_base):
+    [first] = cards(doctor.ask("codeine 30 mg qds"))
+    html = doctor.ask("actually use morphine instead")
+    assert cards(html) == [] and "not carried over to morphine" in _said(html)
+    assert doctor.proposal(first)["status"] == "pending"  # kept until the dose is said
+    [second] = cards(doctor.ask("10 mg qds"))
+    assert doctor.proposal(first)["status"] == "rejected"
+    assert doctor.approve(second).status_code == 200
+    [mr] = written(fhir_base, "MedicationRequest", second)
+    assert "morphine" in mr["medicationCodeableConcept"]["text"].lower()
+    assert mr["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"]["value"] == 10
+    assert written(fhir_base, "MedicationRequest", first) == []
