@@ -27,8 +27,11 @@ from .prompts import rules
 _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
-    r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
-    r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])",
+    r"\s*(?:mg|g|mcg|ug|µg|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+    r"vez|vezes|veces|par|por|ao|al|a day|daily|"
+    # a unit written in full or another form is never read as milligrams ("50 micrograms")
+    r"micro\w*|milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"
+    r"sachets?|patch\w*|sprays?|vials?|amps?|ampoules?|suppositor\w*|nebs?)(?![a-z])",
     re.I,
 )
 
