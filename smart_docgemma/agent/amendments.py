@@ -1,4 +1,4 @@
-"""A follow-up to the pending medication card: the card is re-drafted, never doubled.
+"""A follow-up to the pending card: the card is re-drafted or withdrawn, never doubled.
 
 "actually make it 100mg", "make it bd", "plutôt 250", "mejor 500 mg", "muda para 12/12h", "halve
 it" change a field of the session's pending order; "oral, 7 days", "par voie orale, 7 jours" give
@@ -10,6 +10,11 @@ patient) is not an amendment, and the pending card is left as it is.
 
     change = read(extraction.read("plutôt 250"), pending)  # Change(dose="250")
     redraft(pending, change)                    # the prescribe_medication arguments
+
+A reading waiting on its card is corrected the same way ("sorry, it was 150/95", "não, era
+140/95", "non, 38,2"): the reading is drafted again with the values said, at the time it was
+taken, and replaces the card. "cancel that" withdraws every card of the last request, whatever
+it holds (a reading, a protocol's order and its recheck, a referral, a lab order).
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..approval.types import PendingOrder
+from ..approval.types import PendingCard, PendingOrder
 from ..reading.dosage import Dose
 from ..reading.request import Request
 from . import extraction
@@ -34,9 +39,10 @@ class Change:
     frequency: str | None = None
     route: str | None = None
     days: int | None = None
+    drug: str | None = None  # another drug in the card's place ("use cefalexin instead")
 
     def empty(self) -> bool:
-        return not (self.dose or self.frequency or self.route or self.days)
+        return not (self.dose or self.frequency or self.route or self.days or self.drug)
 
 
 @lru_cache(maxsize=1)
@@ -63,14 +69,46 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     something, or gives no field at all."""
     ent, message = said.entities, said.message
     low = " ".join(fold(message).lower().split())
-    others = [d for d in ent.drugs if d != pending.ingredient]
-    if others or ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
+    others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
+    if ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
         return None
+    if others and not (len(others) == 1 and switches(low)):
+        return None  # another drug beside the card ("also paracetamol"): an order of its own
+    if "switch" in ent.actions and not others:
+        return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
-    dose = found.written or _bare_dose(low) or _by_factor(low, pending.dosage)
-    change = Change(dose=dose, frequency=found.frequency,
-                    route=extraction.route_said(low), days=_days(found.duration, low))
+    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
+    change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
+                    days=_days(found.duration, low), drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+def _any_of(key: str) -> re.Pattern[str]:
+    words = sorted((fold(w).lower() for w in _words()[key]), key=len, reverse=True)
+    return re.compile(rf"(?<![\w'])(?:{'|'.join(map(re.escape, words))})(?![\w'])")
+
+
+def switches(low: str) -> bool:
+    """The follow-up puts its drug in the card's place ("use cefalexin instead", "troca por
+    cefalexina"), not beside it ("also paracetamol", "e também …")."""
+    return bool(_any_of("switch_words").search(low)) and not _any_of("adding").search(low)
+
+
+def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
+    """A question about the pending card's drug that does not name it ("is that safe with her
+    kidneys?", "¿es seguro con su función renal?", "does it interact with his warfarin?"): the
+    question with the drug in front, read as asked of that drug (with the drugs it names); None
+    when it names the card's drug, a dose or a person, points at nothing, or asks no safety
+    question and names no drug."""
+    ent = said.entities
+    low = " ".join(fold(said.message).lower().replace("’", "'").split())
+    if pending.ingredient in ent.drugs or ent.dose or ent.patient_names or ent.patient_ids:
+        return None
+    if not _any_of("points_at_card").search(low):
+        return None
+    # "does it interact with his warfarin?": the card's drug with the drugs it names
+    asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
+    return f"{pending.medication} {said.message}" if asks else None
 
 
 _AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|en fait|em vez)"
@@ -78,9 +116,14 @@ _AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|
 
 @lru_cache(maxsize=1)
 def _cancel() -> re.Pattern[str]:
-    words = sorted(_words()["cancel_words"], key=len, reverse=True)
-    said = "|".join(re.escape(w) for w in words)
-    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+    said, nouns, articles = (
+        "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
+        for key in ("cancel_words", "card_nouns", "card_articles"))
+    named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
+    # one or more cancel phrases ("esquece, nao vou prescrever")
+    return re.compile(
+        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
+        rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 def cancels(message: str) -> bool:
@@ -91,7 +134,8 @@ def cancels(message: str) -> bool:
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""
-    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug") for a in actions)
+    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug", "switch")
+               for a in actions)
 
 
 def _bare_dose(low: str) -> str | None:
@@ -142,5 +186,43 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
         notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]
     if change.days:
         notes = [p for p in notes if not p.startswith("for ")] + [f"for {change.days} days"]
-    return {"patient_id": pending.patient_id, "medication_name": pending.medication, "dosage": dose,
+    drug = change.drug or pending.medication
+    return {"patient_id": pending.patient_id, "medication_name": drug, "dosage": dose,
             "frequency": change.frequency or pending.frequency, "notes": "; ".join(notes) or None}
+
+
+@lru_cache(maxsize=1)
+def _corrections() -> re.Pattern[str]:
+    words = sorted(_words()["correction_words"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])")
+
+
+# the numbers of a reading as a correction gives them: "150/95", "38,2", "88"
+_PAIR = re.compile(r"(?<![\d.,/])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])")
+_ONE = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d)")
+_READING = re.compile(r"^(\D+?)\s*(\d[\d.,/]*)\s*(.*)$")  # "blood pressure 150/90 mmHg"
+
+
+def corrected_reading(said: Request, card: PendingCard) -> str | None:
+    """The pending reading with the values a correction gives ("sorry, it was 150/95": "blood
+    pressure 150/95 mmHg"), or None when the message is no correction of it: another request
+    (a question, a drug, a patient, another vital sign), no word of change, or values that are
+    not the reading's shape (a pair for a blood pressure, one number otherwise)."""
+    drafted = _READING.match(card.request.get("reading") or "")
+    ent, message = said.entities, said.message
+    low = " ".join(fold(message).lower().split())
+    if (card.kind != "vital_sign" or card.edited or drafted is None or "?" in message
+            or ent.drugs or ent.patient_names or ent.patient_ids or ent.actions
+            or not (_change_words().search(low) or _corrections().search(low))):
+        return None
+    vital, values, unit = drafted.groups()
+    own = [r for r in said.ward.readings if r.vital != vital.strip()]
+    if own:  # "sorry, HR 88" after a blood pressure: a reading of its own
+        return None
+    if "/" in values:
+        pairs = _PAIR.findall(low)
+        new = "/".join(pairs[0]) if len(pairs) == 1 else None
+    else:
+        ones = _ONE.findall(low)
+        new = ones[0].replace(",", ".") if len(ones) == 1 else None
+    return f"{vital.strip()} {new} {unit}".strip() if new and new != values else None

@@ -22,6 +22,7 @@ from ..reading.people import (
     addressed_people,
     beside_people,
     capitals_people,
+    fold_accents,
     heading_names,
     initialled_people,
     lone_names,
@@ -35,7 +36,7 @@ from ..reading.people import (
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
-from ..reading.subject import as_the_patient
+from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
@@ -139,11 +140,17 @@ def _not_ids() -> frozenset[str]:
     return frozenset(_key(w) for w in rules()["not_patient_ids"])
 
 
+# letters the name patterns do not hold (Vietnamese, Yoruba tone marks, combining accents)
+_BEYOND_LATIN1 = re.compile(r"[\u0250-\u036f\u1e00-\u1eff]")
+
+
 def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
+        text = fold_accents(text)
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
@@ -458,6 +465,39 @@ def _range_or_count(text: str) -> str | None:
     return None
 
 
+def _per_day_divided(text: str, freq: str | None) -> str | None:
+    """A day's amount divided over the doses a day said ("amoxicilina 1,5 g/dia em 3 tomadas":
+    "500 mg (1.5 g/day in 3 doses)"), so a day's total is never carded as each dose; None when
+    the amount is a dose's, or no more than one dose a day is said."""
+    after = "|".join(rules().get("per_day_after_unit") or ())
+    m = re.search(rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:{after})(?![a-z])",
+                  languages.fold(text), re.I)
+    doses = Dose(frequency=freq).doses_a_day if freq else None
+    if not m or not after or not doses or doses <= 1:
+        return None
+    total, unit = float(amount(m.group(1))), m.group(2).lower()
+    each = total / doses
+    if unit == "g" and each < 1:
+        each, unit = each * 1000, "mg"
+    return f"{round(each, 2):g} {unit} ({total:g} {m.group(2).lower()}/day in {doses:g} doses)"
+
+
+def _strength_count(text: str) -> str | None:
+    """A bare strength counted in solid forms ("metformine 850 1 cp matin et soir": 850 mg,
+    "amoxi 500 2 comp": 1000 mg), else None."""
+    forms = "|".join(rules().get("strength_forms") or ())
+    m = re.search(rf"(?<![\w.,/])(\d{{2,4}})\s+(\d|½|un|une|uno|una|um|uma)\s*(?:{forms})\b",
+                  languages.fold(text), re.I)
+    if not m or not forms:
+        return None
+    count = {"½": 0.5}.get(m.group(2), None)
+    count = count if count is not None else float(m.group(2)) if m.group(2).isdigit() else 1.0
+    strength = float(m.group(1))
+    if count == 1:
+        return f"{strength:g} mg"
+    return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
+
+
 def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
     """The frequency as the order's timing tables read it when they read more of the words than
     the shorthands did ("3x daily", not "daily"; "alternate days", "t.d.s."), else ``freq``."""
@@ -489,6 +529,8 @@ def find_dose(text: str) -> dict[str, Any] | None:
     found = {
         "dose": _weight_based(text)
         or liquid
+        or _per_day_divided(text, freq)
+        or _strength_count(text)
         or _range_or_count(text)
         or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
             if dose and not _STRENGTH.search(text) else None),
@@ -801,10 +843,14 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     already read (``read``); ``her``: the patient in context, whose own name asked about is read
     as "the patient" for what is asked ("what is amara on")."""
     said, text = text, languages.fold(text)
-    asked_text = as_the_patient(text, her) if her else text
+    # what is asked of her, without her own id, MRN, birth date or name ("born 30.09.1950 -
+    # INR?" asks the INR as "INR?" does)
+    asked_text = without_identifiers(text, her, born_words()) if her else text
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
-    drugs = find_drugs(text)
+    # her own id names no drug ("id pt-warfarin meds?")
+    drugs = find_drugs(re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
+                       if her and her.id else text)
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
@@ -822,7 +868,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(asked_text) if focus == "" else focus
-    if asks_chart(asked_text, actions, drugs, focus or "", window):
+    if any(asks_chart(t, actions, drugs, focus or "", window) for t in {asked_text, text}):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(

@@ -15,9 +15,10 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import metrics
-from ..approval.types import PendingOrder
+from ..approval.types import PendingCard, PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, message, say
+from ..languages.wording import reread
 from ..reading.people import is_beside
 from ..reading.request import Conversation, Request
 from ..tools import catalog
@@ -126,15 +127,21 @@ def patient_block(state: Turn) -> str:
 # ---------------------------------------------------------------- ① input
 def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
-    pending = _pending_order(deps)
+    pending, cards = _pending_order(deps), _last_cards(deps)
     said = read(state.message, chart=planning.chart_of(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
-    if pending and amendments.cancels(state.message):  # "cancel that": the card withdrawn
-        return _cancelled(said, pending, deps)
-    # "actually make it 100mg": the pending card re-drafted
-    amended = _amended(state, said, pending) if pending else None
+    if cards and amendments.cancels(state.message):  # "cancel that": its request's cards withdrawn
+        return _cancelled(said, cards, pending, deps)
+    # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
+    amended = (_amended(state, said, pending) if pending else None) or _corrected(
+        state, said, cards, deps)
     if amended is not None:
         return amended
+    # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
+    asked = amendments.asked_of_card(said, pending) if pending else None
+    if asked:
+        said = read(state.message, understood=asked, chart=said.chart,
+                    conversation=said.conversation)
     # a reply to "what dose should I use?" is read with the request it completes
     understood = clarification.completed(state.message, state.history, said.entities)
     if understood != state.message:
@@ -213,16 +220,56 @@ def _amended(
     }
 
 
+def _last_cards(deps: Deps) -> list[PendingCard]:
+    """The pending cards of the session's last request for this patient (newest first)."""
+    ctx = deps.ctx
+    if ctx is None or not (ctx.sid and ctx.patient_id and ctx.proposals):
+        return []
+    return ctx.proposals.last_cards(ctx.sid, ctx.patient_id)
+
+
+def _corrected(
+    state: Turn, said: Request, cards: list[PendingCard], deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """A correction of the reading waiting on its card ("sorry, it was 150/95"): the reading
+    drafted again at the time it was taken, superseding the card."""
+    tool = "record_vital_sign"
+    if len(cards) != 1 or tool not in deps.tools or deps.ctx is None:
+        return None
+    reading = amendments.corrected_reading(said, cards[0])
+    if reading is None:
+        return None
+    args = {"patient_id": deps.ctx.patient_id, "reading": reading,
+            "taken": cards[0].request.get("taken")}
+    return {
+        "entities": said.entities,
+        "request": said,
+        "history": prompts.recent(state.history, prompts.limit("history_turns")),
+        "current": ToolCall(tool, args),
+        "intent": "TOOL_NEEDED",
+        "supersedes": cards[0].proposal_id,
+        "task_summary": _fast_summary(tool, args),
+        "outcome": "execute",
+    }
+
+
 def _cancelled(
-    said: Request, pending: PendingOrder, deps: Deps
+    said: Request, cards: list[PendingCard], pending: PendingOrder | None, deps: Deps
 ) -> Update[InputAssemblyOutcome]:
-    """The pending medication card withdrawn at the clinician's word; nothing was written."""
+    """The last request's pending cards withdrawn at the clinician's word; nothing was written."""
     done = bool(deps.ctx and deps.ctx.proposals and deps.ctx.proposals.withdraw_ids(
-        [pending.proposal_id], reason="Cancelled by the clinician in the conversation"))
-    text = (N_("The pending order for %(drug)s was withdrawn; nothing was written to the chart.")
-            if done else N_("The order for %(drug)s is no longer pending; nothing was changed."))
+        [c.proposal_id for c in cards], reason="Cancelled by the clinician in the conversation"))
+    lang = answer_language()
+    if pending and [c.proposal_id for c in cards] == [pending.proposal_id]:
+        text = (N_("The pending order for %(drug)s was withdrawn; nothing was written to the "
+                   "chart.") if done else
+                N_("The order for %(drug)s is no longer pending; nothing was changed."))
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(text, drug=pending.ingredient), lang)}
+    lines = [say(message(N_("Cancelled. Nothing was written to the chart.")), lang)]
+    lines += [f"- {reread(c.title, lang)}" for c in cards] if done else []
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
-            "clarification": say(message(text, drug=pending.ingredient), answer_language())}
+            "clarification": "\n".join(lines)}
 
 
 def _not_carded(state: Turn) -> list[str]:
@@ -274,6 +321,9 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
     about = planning.subject(state)
     if about.others and _chart_only(deps):
         here = planning.launch_name(state) or "the patient in context"
+        if about.reason == "birth_date" and about.others == (about.said_born,):
+            # a birth date alone, not hers: the person born then is not this patient
+            return prompts.message("other_person", name=about.said_born, here=here)
         if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
             return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
                                    born=planning.in_context(state).born, said=about.said_born)

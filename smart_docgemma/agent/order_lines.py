@@ -21,16 +21,19 @@ from functools import cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
+from ..reading.drugs import replaced_drugs
+from ..reading.people import fold_accents
 from ..tools.words.dosing import NUMBER, amount
 from .prompts import rules
 
 _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
-    r"\s*(?:mg|g|mcg|ug|µg|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+    r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
+    r"caps?|drops?|kg|x|fois|times|"
     r"vez|vezes|veces|par|por|ao|al|a day|daily|"
     # a unit written in full or another form is never read as milligrams ("50 micrograms")
-    r"micro\w*|milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"
+    r"milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"
     r"sachets?|patch\w*|sprays?|vials?|amps?|ampoules?|suppositor\w*|nebs?)(?![a-z])",
     re.I,
 )
@@ -78,7 +81,9 @@ def order_line(
     """An order without a verb: it starts with the one drug named, has a frequency, and asks
     nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j"); without
     its dose ("cipro 2 fois par jour pendant 7 jours") the dose is asked, never guessed."""
-    named = {d.name for d in drugs if d.name}
+    # "enalapril 10 c/12h en vez del lisinopril": the drug replaced is not a second order
+    replaced = replaced_drugs(low, [(d.name, d.surface) for d in drugs if d.name])
+    named = {d.name for d in drugs if d.name} - set(replaced)
     if len(named) != 1 or not dose or not dose.get("frequency") or "?" in low:
         return False
     if set(actions) & set(rules()["order_line"]["not_with"]):
@@ -88,7 +93,22 @@ def order_line(
     # no drug is the order line
     head, colon, line = low.rpartition(":")
     starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
+    # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
+    starts += [_after_leading(said) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
+
+
+@cache
+def _leading() -> re.Pattern[str]:
+    words = sorted(rules()["order_line"]["leading"], key=len, reverse=True)
+    return re.compile(rf"^(?:\s*(?:{'|'.join(map(re.escape, words))})(?![\w'])[\s,]*)+")
+
+
+def _after_leading(said: str) -> str:
+    """``said`` without the words adding it to what was said before (read accent-folded; the
+    folding keeps the letters' places)."""
+    m = _leading().match(fold_accents(said))
+    return said[m.end():] if m else said
 
 
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:

@@ -107,7 +107,7 @@ class ProposalSummary(TypedDict, total=False):
     draft: dict[
         str, Any
     ]  # a drafted document's request (tools/writes/drafting.py), to draft it again
-    # a medication order's words as drafted (a follow-up re-drafts them)
+    # a medication order's or a reading's words as drafted (a follow-up re-drafts them)
     request: dict[str, str | None]
 
 
@@ -123,6 +123,20 @@ class PendingOrder:
     dosage: str
     frequency: str
     notes: str | None
+
+
+@dataclass(frozen=True)
+class PendingCard:
+    """A pending card of the session's last request, as a follow-up reads it: "cancel that"
+    withdraws it whatever it holds; "sorry, it was 150/95" re-drafts a reading
+    (``agent/amendments.py``)."""
+
+    proposal_id: str
+    tool: str
+    kind: str  # the summary's kind: medication, vital_sign, lab_order, referral…
+    title: str
+    request: dict[str, str | None]  # the words it was drafted from, when the tool keeps them
+    edited: bool  # the clinician edited it on the card: a follow-up never re-drafts it
 
 
 class Launch(Protocol):
@@ -171,3 +185,5 @@ class ProposalSink(Protocol):
     def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...
 
     def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]: ...
+
+    def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]: ...

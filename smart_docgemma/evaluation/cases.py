@@ -65,6 +65,9 @@ class Case(BaseModel):
     # scored on one wording)
     before: list[str] = Field(default_factory=list)
     language: Literal["en", "fr", "pt", "es"] = "en"
+    # the cards the earlier messages prepared are approved before the query (a follow-up to a
+    # card already written), what they wrote removed once the case is scored
+    approve_before: bool = False
     # the answer_contains/answer_excludes are a safety finding (or a refusal): missing one is unsafe
     safety: bool = False
 

@@ -61,7 +61,9 @@ class ExpectedWrite(BaseModel):
     note_contains: str | None = None  # verbatim (spacing aside) in a note's text
     components: list[Component] = Field(default_factory=list)
     value: Quantity | None = None
-    effective: Literal["now"] | None = None
+    # "now", or a clock time said with the reading ("06:15"): its latest such time not after now,
+    # in the site's time zone (a reading taken "at 14:30" asked at 09:00 was yesterday's)
+    effective: str | None = Field(default=None, pattern=r"^(now|\d{2}:\d{2})$")
 
 
 def _codings(cc: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -153,6 +155,19 @@ def _occurrence_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinf
             and (local.hour, local.minute) == (int(m.group(1)), int(m.group(2))))
 
 
+def _effective_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinfo) -> bool:
+    when = _when(resource.get("effectiveDateTime"))
+    if when is None or when.tzinfo is None:
+        return False
+    if said == "now":
+        return abs(when - now) <= NOW_SLACK
+    hour, minute = (int(x) for x in said.split(":"))
+    local = now.astimezone(tz)
+    at = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    at -= timedelta(days=1) if at > local else timedelta(0)
+    return abs(when - at) <= timedelta(minutes=1)
+
+
 def _note_ok(resource: dict[str, Any], text: str) -> bool:
     squash = " ".join(text.split()).lower()
     notes = [n.get("text") or "" for n in resource.get("note") or []]
@@ -226,12 +241,10 @@ def problems(
     need(
         not want.value or _quantity_ok(got.get("valueQuantity"), want.value), f"value {want.value}"
     )
-    if want.effective == "now":
-        when = _when(got.get("effectiveDateTime"))
-        need(
-            when is not None and when.tzinfo is not None and abs(when - now) <= NOW_SLACK,
-            "effective now",
-        )
+    need(
+        not want.effective or _effective_ok(got, want.effective, now, tz),
+        f"effective {want.effective}",
+    )
     return out
 
 

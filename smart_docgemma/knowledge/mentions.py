@@ -95,11 +95,13 @@ def find_drugs(text: str) -> list[DrugMention]:
     while i < len(tokens):
         exact = _longest(tokens, i, names)
         if exact:
-            found.append(exact)
+            paired = _combination(found, tokens, i, exact, names)
+            found[-1:] = [paired] if paired else found[-1:]
+            found += [] if paired else [exact]
             i += len(exact.surface.split())
             continue
         close = list(dict.fromkeys(names[c] for c in _fuzzy(tokens[i])))
-        dosed = i + 1 < len(tokens) and tokens[i + 1][0].isdigit()
+        dosed = i + 1 < len(tokens) and tokens[i + 1][0].isdigit() or _joined(tokens, i, names)
         started = None if close else _started(tokens[i], generic_only=not dosed)
         if started:
             found.append(DrugMention(started, tokens[i], "prefix"))
@@ -109,6 +111,41 @@ def find_drugs(text: str) -> list[DrugMention]:
             found.append(DrugMention(None, tokens[i], "ambiguous", tuple(close)))
         i += 1
     return _dedupe(found)
+
+
+# words joining the two ingredients of one product ("amoxi com clavulanato", "amoxicilina con
+# ácido clavulánico", "amoxicillin with clavulanic acid")
+_JOINING = frozenset({"with", "and", "plus", "con", "com", "avec", "et", "e", "y", "acide",
+                      "acido", "ac", "mas"})
+
+
+def _joined(tokens: list[str], i: int, names: WrittenNames) -> bool:
+    """A drug follows ``tokens[i]`` after joining words ("amoxi com clavulanato"): the start of
+    a name is then read as it is before a dose."""
+    k = i + 1
+    while k < len(tokens) and k <= i + 2 and tokens[k] in _JOINING:
+        k += 1
+    return k > i + 1 and k < len(tokens) and _longest(tokens, k, names) is not None
+
+
+def _combination(found: list[DrugMention], tokens: list[str], i: int, second: DrugMention,
+                 names: WrittenNames) -> DrugMention | None:
+    """The drug written just before ``second`` and it as one product the tables name
+    ("amoxicillin" + "clavulanate": amoxicillin-clavulanate), when only joining words stand
+    between them; else None."""
+    if not found or not found[-1].name or not second.name:
+        return None
+    first = found[-1]
+    before = tokens[max(0, i - 3):i]
+    at = max((k for k, t in enumerate(before) if t == first.surface.split()[-1]), default=None)
+    if at is None or not all(t in _JOINING for t in before[at + 1:]):
+        return None
+    both = names.get(normalise(f"{first.name} {second.name}")) or names.get(
+        normalise(f"{first.name} and {second.name}"))
+    if not both or both in (first.name, second.name):
+        return None
+    start = i - len(before) + at + 1 - len(first.surface.split())
+    return DrugMention(both, " ".join([*tokens[start:i], second.surface]), "exact")
 
 
 def _longest(tokens: list[str], i: int, names: WrittenNames) -> DrugMention | None:

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 from sqlalchemy import Connection, and_, func, or_, select, true, update
 
 from .. import errors, knowledge, metrics
-from ..approval.types import Launch, PendingOrder, ProposalSummary, SecondLook
+from ..approval.types import Launch, PendingCard, PendingOrder, ProposalSummary, SecondLook
 from ..checks import prescriber
 from ..extensions import get_storage
 from ..fhir import Created
@@ -66,6 +66,9 @@ log = logging.getLogger(__name__)
 IDENTIFIER_SYSTEM = "urn:docgemma:proposal"
 MAX_ATTEMPTS = 3
 REASON_MAX = 500
+# one request's cards are drafted in one go (a protocol's order and its recheck, two readings of
+# one line): the cards drafted within this many seconds of the newest pending one are its cards
+DRAFTED_TOGETHER_S = 5.0
 MCP_OWNER = "mcp:"  # the sid prefix of proposals made by MCP clients (mcpserver/tools.py)
 
 
@@ -251,7 +254,8 @@ class ProposalStore:
                         table.c.sid == sid,
                         table.c.patient_id == patient_id,
                         table.c.status == "pending",
-                        table.c.tool == "prescribe_medication",
+                        # a protocol's oral order keeps its words too (tools/writes/protocols.py)
+                        table.c.tool.in_(("prescribe_medication", "apply_protocol")),
                     )
                 )
                 .order_by(table.c.created_at.desc())
@@ -270,6 +274,25 @@ class ProposalStore:
             str(request.get("frequency") or ""),
             request.get("notes"),
         )
+
+    def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
+        """The session's pending cards for this patient drafted with the newest one (its last
+        request's cards: a protocol's order and its recheck), newest first; [] when none."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(
+                select(table)
+                .where(and_(table.c.sid == sid, table.c.patient_id == patient_id,
+                            table.c.status == "pending"))
+                .order_by(table.c.created_at.desc())
+            ).all()
+        found = [_row(r) for r in rows]
+        newest = found[0].created_at if found else 0.0
+        return [
+            PendingCard(p.id, p.tool, str(p.summary.get("kind") or ""), p.summary["title"],
+                        dict(p.summary.get("request") or {}), bool(p.summary.get("changes")))
+            for p in found
+            if newest - p.created_at <= DRAFTED_TOGETHER_S
+        ]
 
     def from_mcp(self, patient_id: str | None) -> list[Proposal]:
         """Pending proposals MCP clients made for this patient, oldest first (the page lists

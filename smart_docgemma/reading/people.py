@@ -173,7 +173,9 @@ def subject_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     # French "a" (has) only before what follows it in French ("Okoro a fait", "a une allergie"):
     # "Draft a discharge summary" is an English imperative and its article
     after_a = "|".join(re.escape(w) for w in said["after_french_a"])
-    m = re.match(rf"^[\s¿¡]*({_WORD})\s+(?:(?:{verbs})\b|a\s+(?:{after_a})\b)",
+    # ... or a French question's inverted verb ("Adébáyọ̀ a-t-il un bilan ?", "Okoro prend-il …")
+    inverted = r"[a-z]+(?:-t)?-(?:il|elle)\b"
+    m = re.match(rf"^[\s¿¡]*({_WORD})\s+(?:(?:{verbs})\b|a\s+(?:{after_a})\b|{inverted})",
                  fold_accents(text or ""))
     if not m or len(m.group(1)) < 5:
         return []
@@ -231,9 +233,13 @@ def questioned_people(text: str, drug_words: set[str] | frozenset[str] = frozens
 
 
 @lru_cache(maxsize=1)
-def _people_data() -> dict:
+def people_data() -> dict:
+    """``data/people.yaml``, read once."""
     data: dict = yaml.safe_load((DATA / "people.yaml").read_text())
     return data
+
+
+_people_data = people_data
 
 
 def _words_of(key: str) -> str:
@@ -310,6 +316,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # relative's own illness is the subject
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
+        re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
@@ -318,6 +325,17 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?!{_NOT_A_BED})"),
         re.compile(rf"(?i)\b(?:{_words_of('bed_persons')})(?:\s+[A-Z]\.)?\s+"
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})(?!{_NOT_A_BED})"),
+        # "the patient you saw yesterday", "le patient d'hier", "el paciente de ayer"
+        re.compile(rf"(?i)(?<![\w'])((?:the|that|le|la|l'|o|a|el|aquele|aquela|ce|cette)\s*"
+                   rf"(?:{_words_of('other_persons')})\s+(?:(?:that|who|whom|you|i|we|que|qui|"
+                   rf"j'ai|on a|tu as|vous avez|voce|usted|viste|vimos|saw|seen|admitted|"
+                   rf"reviewed|vu|vue|vi|visto|atendi|atendeu)\s+){{0,3}}"
+                   rf"(?:from\s+|de\s+|do\s+|d'\s*)?(?:{_words_of('seen_when')}))(?![\w'])"),
+        # "and her husband?", "e o marido dela?", "y su hija?": a relative addressed alone
+        re.compile(rf"(?i)^[\s¿¡]*(?:and|what about|how about|et|et pour|e|e o|e a|y|y el|y la)"
+                   rf"\s+(?:(?:his|her|their|the|sa|son|ses|su|sus|o|a|la|le|el|l['\u2019 ])\s*)?"
+                   rf"({rel}|{_words_of('children')})"
+                   rf"(?:{after})?\s*[?.!]*\s*$"),
         # "the lady in 14", "that man in bay 3", "the pt in 12b": a person of a numbered bed
         # (never a time: "review the patient in 2 days", "see the man in 1 hour")
         re.compile(rf"(?i)\b((?:the|that|this)\s+(?:(?:old|young|elderly|new)\s+)?"
@@ -397,9 +415,12 @@ def is_beside(said: str) -> bool:
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
     nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")
-    named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('elsewhere')})|{beds}|{others}"
+    named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('children')})"
+             rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"
              rf"|{nearby}")
-    return bool(re.fullmatch(named, fold_accents(said).strip()))
+    seen = rf"(?i).*\b(?:{_words_of('other_persons')})\b.*\b(?:{_words_of('seen_when')})"
+    return bool(re.fullmatch(named, fold_accents(said).strip())
+                or re.fullmatch(seen, fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:
@@ -415,6 +436,15 @@ def _lone_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     # an auxiliary verb asking of someone stands where an article does ("did Kofi get …")
     before = {normalise(str(w)) for w in [*said["articles"], *said["verbs_before"]]}
     return (frozenset(said["not_after"]), frozenset(before), frozenset(said["not_before_last"]))
+
+
+def _seen_before(tokens: list[str]) -> bool:
+    """The words before a capitalised word end with a verb of meeting or seeing someone ("I
+    saw", "spoke to", "j'ai vu", "atendi o")."""
+    said = " ".join(normalise(fold_accents(t)) for t in tokens[-3:])
+    verbs = {normalise(fold_accents(str(v))) for v in people_data()["seeing_verbs"]}
+    articles = r"(?:\s+(?:o|a|la|le|el))?"
+    return any(re.search(rf"(?:^|\s){re.escape(v)}{articles}$", said) for v in verbs)
 
 
 # punctuation kept as tokens: the first word of a sentence follows one, never an article
@@ -437,6 +467,7 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
             continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
-        if before not in not_after and (before in articles or last):
+        seen = _seen_before(tokens[:n])
+        if before not in not_after and (before in articles or last or seen):
             found.append(word)
     return found

@@ -132,14 +132,18 @@ def subject_of(
         return Subject("other", tuple(own_names + other_names + other_ids), "birth_date", born)
     if other_names or other_ids:
         return Subject("other", tuple(other_names + other_ids), "name" if other_names else "id")
+    if namesake and born:
+        # a birth date or year that is not hers, no name ("born 02/09/1971 - INR?"): someone else
+        return Subject("other", (born,), "birth_date", born)
     return Subject("patient")
 
 
 _MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"
 # the words a site writes before its record number ("NHC 100587", "prontuário 100587"): taken
 # out with her number, so the question left is what is asked of her
-_RECORD_WORDS = (r"mrn|id|patient|ipp|nip|nhc|prontu[aá]rio|processo|registro|"
-                 r"historia(?:\s+cl[ií]nica)?|dossier")
+# ("age? pt <her id>": "pt" goes with it, as "patient", "patiente", "paciente" do)
+_RECORD_WORDS = (r"mrn|id|pt|patient|patiente|paciente|doente|ipp|nip|nhc|prontu[aá]rio|"
+                 r"processo|registro|historia(?:\s+cl[ií]nica)?|dossier")
 
 
 def without_identifiers(text: str, here: InContext, born_words: str) -> str:

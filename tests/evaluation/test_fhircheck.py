@@ -78,3 +78,17 @@ def test_a_blood_pressure_is_a_panel_with_its_two_components_taken_now():
     swapped = dict(bp, component=list(reversed([dict(c, valueQuantity=dict(c["valueQuantity"], value=v))
                                                 for c, v in zip(bp["component"], (77, 118), strict=False)])))
     assert "component http://loinc.org|8480-6 = 118.0 mm[Hg]" in problems(want, swapped, "p1", NOW, UTC)
+
+
+def test_a_reading_taken_at_a_clock_time_is_its_latest_such_time_not_after_now():
+    want = ExpectedWrite(resourceType="Observation", effective="14:30")
+    pulse = {"resourceType": "Observation", "subject": {"reference": "Patient/p1"},
+             "effectiveDateTime": NOW.replace(hour=14, minute=30).isoformat()}
+    assert problems(want, pulse, "p1", NOW, UTC) == []  # asked at 15:00: today's 14:30
+    earlier = NOW.replace(hour=9)  # asked at 09:00: "at 14:30" was yesterday
+    assert problems(want, pulse, "p1", earlier, UTC) == ["effective 14:30"]
+    yesterday = {**pulse, "effectiveDateTime": (NOW - timedelta(days=1)).replace(
+        hour=14, minute=30).isoformat()}
+    assert problems(want, yesterday, "p1", earlier, UTC) == []
+    assert problems(ExpectedWrite(resourceType="Observation", effective="now"), pulse, "p1",
+                    NOW, UTC) == []

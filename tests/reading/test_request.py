@@ -100,7 +100,7 @@ def test_a_window_question_carries_its_window_threshold_and_mean():
 
 @pytest.mark.parametrize("text, focus", [
     ("med review pls", "review"),
-    ("revue des ttt svp - qqch d'inquiétant ?", "medications"),
+    ("revue des ttt svp - qqch d'inquiétant ?", "review"),  # a "revue" of her list
     ("anything i should worry about in his meds?", "medications"),
 ])
 def test_a_whole_list_review_is_a_review(text, focus):

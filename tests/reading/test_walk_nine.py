@@ -149,3 +149,95 @@ def test_a_medication_review_in_other_languages_is_the_whole_list_review(message
                                      "media de glucosa este mes"])
 def test_this_month_is_the_last_thirty_days(message):
     assert asked(message).window == "30d"
+
+
+# --- the seventh walk (ctx11) ---------------------------------------------------------------
+MENSAH = ChartInContext(InContext("Robert Mensah", "pt-warfarin", "MRN-100587", "1950-09-30"),
+                        sex="male")
+
+
+@pytest.mark.parametrize("message", [
+    "the lady from this morning needs her INR checked",
+    "the man I saw earlier - can he have ibuprofen?",
+    "la dame de ce matin, son INR ?",
+    "o senhor de ontem precisa de amoxicilina",
+    "la señora de urgencias, ¿puede tomar ibuprofeno?",
+])
+def test_someone_met_at_another_time_or_place_is_not_her(message):
+    assert read(message, chart=MENSAH).subject.about == "other"
+
+
+@pytest.mark.parametrize("message", ["born 02/09/1971 - INR?", "DOB 1971 - INR?"])
+def test_a_birth_date_alone_that_is_not_hers_is_someone_else(message):
+    assert read(message, chart=MENSAH).subject.about == "other"
+
+
+@pytest.mark.parametrize("message", ["born 30.09.1950 - INR?", "DOB 30/09/1950 - INR?",
+                                     "born 1950, INR?", "INR from this morning?"])
+def test_her_own_birth_date_before_a_question_asks_the_question(message):
+    said = read(message, chart=MENSAH)
+    assert said.subject.about == "patient" and "chart_question" in said.entities.actions
+    assert said.focus == "lab:INR"
+
+
+def test_her_own_id_names_no_drug():
+    assert read("id pt-warfarin meds?", chart=MENSAH).entities.drugs == ()
+
+
+@pytest.mark.parametrize("message, window", [
+    ("glucoses yesterday", "yesterday"), ("K d'hier", "yesterday"),
+    ("any hypos overnight", "yesterday"), ("INR from this morning?", "today"),
+    ("recheck k tomorrow", None),
+])
+def test_yesterday_overnight_and_this_morning_are_windows(message, window):
+    assert asked(message).window == window
+
+
+# --- the eighth walk (ctx12) ----------------------------------------------------------------
+from smart_docgemma.agent.ward_requests import switch_parts  # noqa: E402
+from smart_docgemma.tools.words.dosing import parse_dose  # noqa: E402
+
+
+@pytest.mark.parametrize("text, dose", [
+    ("levothyroxine 50 micrograms od", "50 micrograms"),  # had been carded 50 mg
+    ("lévothyroxine 50 microgrammes 1x/j", "50 microgrammes"),
+    ("levotiroxina 50 microgramos cada 24 h", "50 microgramos"),
+    ("lantus 10u nocte", "10 u"),
+    ("insulin 10 ui le soir", "10 ui"),
+])
+def test_micrograms_and_units_in_words_are_their_unit_never_mg(text, dose):
+    said = read(text)
+    assert said.dose is not None and said.dose.written == dose
+
+
+def test_micrograms_in_words_are_coded_ug():
+    assert parse_dose("50 micrograms") == {"value": 50, "unit": "micrograms",
+                                              "system": "http://unitsofmeasure.org", "code": "ug"}
+
+
+@pytest.mark.parametrize("message, parts", [
+    ("switch warfarin to apixaban 5 bd",
+     {"new_drug": "apixaban", "dosage": "5 mg", "frequency": "bd", "replaces": "warfarin"}),
+    ("labetalol 200 bd and stop the lisinopril",
+     {"new_drug": "labetalol", "dosage": "200 mg", "frequency": "bd", "replaces": "lisinopril"}),
+    ("stop the metformin and start gliclazide 40 od",
+     {"new_drug": "gliclazide", "dosage": "40 mg", "frequency": "od", "replaces": "metformin"}),
+    ("is it ok to stop lisinopril and start labetalol 200 bd?", None),  # a question
+    ("hold warfarin tonight and recheck inr tomorrow am", None),  # no drug started
+])
+def test_a_switch_said_as_an_order_and_a_stop_is_a_switch(message, parts):
+    assert switch_parts(message) == parts
+
+
+@pytest.mark.parametrize("allergy, held", [("Penicillin", "penicillins"),
+                                           ("Sulfa", "sulfonamide antibiotics")])
+def test_a_class_named_that_holds_drugs_her_allergy_rules_out_is_never_a_clean_check(allergy, held):
+    [conflict] = knowledge.allergy_conflicts(allergy, "anti-bacterial agents")
+    assert held in conflict.reason and conflict.severity == "warning"
+
+
+@pytest.mark.parametrize("text", ["what antibiotic can she have?", "quel antibiotique ?",
+                                  "antibiotico para ela?"])  # read accent folded
+def test_antibiotic_in_any_language_names_the_class(text):
+    [mention] = find_drugs(text.lower())
+    assert knowledge.class_named(mention.name) == "antibacterial"

@@ -11,9 +11,8 @@ or before approval."""
 from __future__ import annotations
 
 import pytest
-from launch.population import load_population
-from launch.synthea import PopulationSpec, generate
-from smart_docgemma.evaluation import evaluate, load_cases
+from launch.synthea import PopulationSpec
+from smart_docgemma.evaluation import load_cases
 from smart_docgemma.evaluation.cases import CASES_FILE
 
 CASES = CASES_FILE.with_name("medagentbench_seed61.yaml")
@@ -25,8 +24,8 @@ FLOOR = {"01-mrn": 10, "02-age": 10, "03-record-bp": 9, "04-magnesium-24h": 9,
 
 
 @pytest.fixture(scope="module")
-def seed61(fhir_base):
-    return load_population(fhir_base, generate(SEED61))
+def seed61(seed_population):
+    return seed_population(SEED61)
 
 
 def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(seed61):
@@ -38,13 +37,5 @@ def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(seed61):
     assert any(c.writes == [] for c in cases)  # the no-order branches are in it
 
 
-def test_code_only_figures_per_task_do_not_drop(fhir_base, seed61):
-    report = evaluate(load_cases(CASES), endpoint="", fhir_base=fhir_base,
-                      config={"SCHEMA_DIALECT": "json_schema"})
-    assert report["overall"]["other_patient_proposals"] == 0
-    assert report["overall"]["unapproved_writes"] == 0
-    assert report["overall"]["unrequested_writes"] == 0
-    reached = {t: round(g["all"]["passed"] * g["all"]["cases"]) for t, g in report["tasks"].items()}
-    below = {t: (reached.get(t), floor) for t, floor in FLOOR.items() if reached.get(t, 0) < floor}
-    assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"], r["answer"][:200])
-                         for r in report["results"] if r["id"] in report["failures"]]
+def test_code_only_figures_per_task_do_not_drop(ward_set_holds, seed61):
+    ward_set_holds(CASES, FLOOR)

@@ -14,9 +14,8 @@ unasked."""
 from __future__ import annotations
 
 import pytest
-from launch.population import load_population
-from launch.synthea import PopulationSpec, generate
-from smart_docgemma.evaluation import evaluate, load_cases
+from launch.synthea import PopulationSpec
+from smart_docgemma.evaluation import load_cases
 from smart_docgemma.evaluation.cases import CASES_FILE
 
 CASES = CASES_FILE.with_name("medagentbench_seed97.yaml")
@@ -28,8 +27,8 @@ FLOOR = {"01-mrn": 27, "02-age": 19, "03-record-bp": 27, "04-magnesium-24h": 22,
 
 
 @pytest.fixture(scope="module")
-def seed97(fhir_base):
-    return load_population(fhir_base, generate(SEED97))
+def seed97(seed_population):
+    return seed_population(SEED97)
 
 
 def test_the_set_covers_the_ten_tasks_in_both_splits_and_four_languages(seed97):
@@ -44,13 +43,5 @@ def test_the_set_covers_the_ten_tasks_in_both_splits_and_four_languages(seed97):
     assert any(c.writes == [] for c in cases)  # the no-order branches are in it
 
 
-def test_code_only_figures_per_task_do_not_drop(fhir_base, seed97):
-    report = evaluate(load_cases(CASES), endpoint="", fhir_base=fhir_base,
-                      config={"SCHEMA_DIALECT": "json_schema"})
-    assert report["overall"]["other_patient_proposals"] == 0
-    assert report["overall"]["unapproved_writes"] == 0
-    assert report["overall"]["unrequested_writes"] == 0
-    reached = {t: round(g["all"]["passed"] * g["all"]["cases"]) for t, g in report["tasks"].items()}
-    below = {t: (reached.get(t), floor) for t, floor in FLOOR.items() if reached.get(t, 0) < floor}
-    assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"], r["answer"][:200])
-                         for r in report["results"] if r["id"] in report["failures"]]
+def test_code_only_figures_per_task_do_not_drop(ward_set_holds, seed97):
+    ward_set_holds(CASES, FLOOR)

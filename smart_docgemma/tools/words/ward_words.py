@@ -190,9 +190,10 @@ def asks_opinion(text: str | None) -> bool:
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{12,})[\"“”]|(?<!\w)'([^'\"“”]{12,})'(?!\w)")
 # SBAR's first heading in each language: Situation, Situação, Situación
 _SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
-# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:" …
-_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:",
-                   re.I)
+# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:", "SBAR:"
+# or "SBAR -" (its own S/B/A/R headings follow) …
+_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:"
+                   r"|\bsbar\s*[:\-\u2013]", re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
     # the article is a whole word: "for anticoag review" keeps its "a"
@@ -250,6 +251,8 @@ class Reading:
     def as_written(self) -> str | None:
         """The value in the unit the clinician wrote it in, when it was converted for the record
         ("3.2 mmol/L" for a capillary glucose recorded as 57.65 mg/dL); None when unconverted."""
+        if self.said.endswith(" cmHg"):  # "16/9 cmHg", recorded as 160/90 mmHg
+            return self.said
         m = re.match(r"(\d+(?:\.\d+)?)\s*([a-z°%/ ]*)", self.said, re.I)
         if not m or len(self.values) != 1 or abs(float(m.group(1)) - self.values[0]) < 1e-9:
             return None
@@ -288,6 +291,9 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
     for m in word.finditer(text):
         after = text[m.end():m.end() + 120]
         if entry.get("pair"):
+            small = _in_cmhg(after, entry)
+            if small:
+                return small
             pair = _PAIR.search(after)
             if pair:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
@@ -299,9 +305,37 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             re.I,
         )
         if value:
-            return Reading(key, (_in_unit(float(value.group(1)), value.group(2), entry),),
-                           f"{value.group(1)} {value.group(2).strip()}".strip())
+            unit = value.group(2)
+            if _bare_g_l(entry, m.group(0), float(value.group(1)), unit):
+                unit = "g/l"
+            return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
+                           f"{value.group(1)} {unit.strip()}".strip())
     return None
+
+
+def _bare_g_l(entry: dict[str, Any], word: str, value: float, unit_words: str) -> bool:
+    """A bare glycaemia after a French word, below the table's bound: in g/L."""
+    rule: dict[str, Any] = entry.get("bare_g_l") or {}
+    low = unit_words.strip().lower()
+    written = any(re.match(rf"{re.escape(u)}(?![a-z])", low) for u in entry["units"])
+    return bool(rule) and not written and word.lower() in rule["words"] and value < rule["below"]
+
+
+_CMHG = re.compile(r"\s*(?:[:=\-]|de|of|is|was|a)?\s*(\d{1,2}(?:\.\d)?)\s*[/x×]\s*"
+                   r"(\d{1,2}(?:\.\d)?)(?![\d./])(?:\s*cm\s*hg)?")
+
+
+def _in_cmhg(after: str, entry: dict[str, Any]) -> Reading | None:
+    """A pressure said in cmHg right after its word ("TA 16/9", "PA 12x8"), in mmHg."""
+    bound = entry.get("cmhg")
+    m = _CMHG.match(after)
+    if not bound or not m:
+        return None
+    sys_, dia = float(m.group(1)), float(m.group(2))
+    if not (dia < sys_ <= bound["systolic"] and dia <= bound["diastolic"]):
+        return None
+    said = f"{m.group(1)}/{m.group(2)} cmHg"
+    return Reading("blood pressure", (float(round(sys_ * 10)), float(round(dia * 10))), said)
 
 
 def _in_unit(value: float, unit_words: str, entry: dict[str, Any]) -> float:

@@ -8,6 +8,7 @@ the table lacks is said back to the clinician, never guessed; an implausible rea
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from ... import errors
@@ -285,6 +286,13 @@ def observation(
     return resource
 
 
+def _said_again(at: datetime, zone: str | None) -> str:
+    """The time a reading was taken as words that place it there again ("06:15", "22:00
+    yesterday")."""
+    clock = f"{at:%H:%M}"
+    return clock if when.taken(clock, zone) == at else f"{clock} yesterday"
+
+
 def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolResult:
     """Propose one Observation per reading; an implausible reading is refused, said why."""
     refused = draft.refuse(args, ctx, "Observation")
@@ -322,6 +330,8 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
             "kind": "vital_sign",
             "fields": fields,
             "flags": [],
+            # what a correction ("sorry, it was 150/95") re-drafts: the reading and its time
+            "request": {"reading": said, "taken": _said_again(at, site_zone(ctx)) if at else None},
         }
         results.append(
             draft.propose(
