@@ -173,7 +173,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     ]
     # "Mr O", "Mrs T's bloods", "Mr J Smith": a title and an initial name someone
     found += [(" ".join(g for g in m.groups() if g), 1) for m in _INITIAL.finditer(text)]
-    found += [(name, 2) for name in initialled_people(text, drug_words)]  # "Margaret T"
+    found += [(name, 1 + (" " in name)) for name in initialled_people(text, drug_words)]
     found += _loud_names(text, drug_words)
     # a person anywhere in the sentence
     found += [(name, 2) for name in named_people(text, drug_words)]

@@ -31,7 +31,10 @@ _NUMBER = NUMBER
 _UNIT_AFTER = re.compile(
     r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
     r"caps?|drops?|kg|x|fois|times|"
-    r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])",
+    r"vez|vezes|veces|par|por|ao|al|a day|daily|"
+    # a unit written in full or another form is never read as milligrams ("50 micrograms")
+    r"milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"
+    r"sachets?|patch\w*|sprays?|vials?|amps?|ampoules?|suppositor\w*|nebs?)(?![a-z])",
     re.I,
 )
 

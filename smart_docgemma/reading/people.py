@@ -390,11 +390,23 @@ _WITH_INITIAL = re.compile(r"(?<![\w'\u2019])([A-ZÀ-Ý][a-zà-ÿ'\-]{2,})\s+([A
 def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A name and an initial ("Margaret T - creat?", "Grace A's allergies"), the name no
     vocabulary word nor drug, nor a word that names a thing by a letter ("Vitamin D", "Hepatitis
-    B", "Troponin T", ``before_a_letter``)."""
+    B", "Troponin T", ``before_a_letter``); the name alone before a lab's letter ("Grace K?")."""
     stop = not_name_words() | {normalise(w) for w in drug_words} | {
         normalise(str(w)) for w in _people_data()["before_a_letter"]}
-    return [f"{m.group(1)} {m.group(2)}" for m in _WITH_INITIAL.finditer(text or "")
-            if normalise(m.group(1)) not in stop]
+    # "Grace K?": Grace asked her potassium, the letter no initial
+    return [m.group(1) if _asked_letter(m) else f"{m.group(1)} {m.group(2)}"
+            for m in _WITH_INITIAL.finditer(text or "") if normalise(m.group(1)) not in stop]
+
+
+def _asked_letter(m: re.Match[str]) -> bool:
+    """The letter after a name is an analyte asked of that person, not an initial: "Thompson
+    K?", "Maggie Thompson K" (the letter alone, or before a question mark, is a lab asked)."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+
+    rest = m.string[m.end():].strip()
+    if rest and not rest.startswith("?"):
+        return False
+    return (focus_of(f"{m.group(2)}{rest[:1]}") or "").startswith("lab:")
 
 
 def is_beside(said: str) -> bool:

@@ -27,6 +27,7 @@ def _review(text: str) -> bool:
     "is he on anything that thins the blood", "is she taking anything for her sleep",
     "stuff he takes - ok?", "pills he's on", "anything dodgy on his kardex?", "any duplicates?",
     "any duplicate antiplatelets/anticoagulants?", "anything doubled up?",
+    "which of his pills are risky at his age?", "happy with his tablets?",
 ])
 def test_her_list_asked_by_what_she_is_on(text):
     assert _review(text)
@@ -34,7 +35,8 @@ def test_her_list_asked_by_what_she_is_on(text):
 
 @pytest.mark.parametrize("text", [
     "can he have an nsaid?", "is amoxicillin duplicated", "is he on warfarin",
-    "does she take it with food", "duplicate the last order",
+    "does she take it with food", "duplicate the last order", "happy with the plan",
+    "which of his tablets is the warfarin",
 ])
 def test_near_words_ask_no_list_review(text):
     assert not _review(text)
@@ -88,3 +90,25 @@ def test_same_but_changes_the_pending_card(first, reply, dose):
     card = _card(first)
     change = amendments.read(read(reply), card)
     assert change is not None and amendments.redraft(card, change)["dosage"] == dose
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Maggie Thompson K?", ["Maggie Thompson"]), ("Mensah K?", ["Mensah"]), ("Grace K?", ["Grace"]),
+    ("Margaret T - creat?", ["Margaret T"]), ("Grace T?", ["Grace T"]),
+])
+def test_a_lab_letter_after_a_name_is_no_initial(text, names):
+    assert find_names(text, find_drugs(text)) == names
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("levothyroxine 50 micrograms od", "50 micrograms"),
+    ("fentanyl 25 micrograms/hr patch every 72 hours", "25 micrograms/hr"),
+    ("fentanyl 25mcg/hr patch", "25 mcg/hr"), ("heparin 1000 units/hr", "1000 units/hr"),
+    ("amoxicillin 1 gram tds", "1 gram"), ("levotiroxina 50 microgramos al día", "50 microgramos"),
+    ("metformin 500 bd", "500 mg"),
+])
+def test_a_unit_written_in_full_or_a_rate_is_never_read_as_milligrams(text, written):
+    from smart_docgemma.agent.extraction import extract
+
+    dose = extract(text).dose
+    assert dose is not None and dose.written == written
