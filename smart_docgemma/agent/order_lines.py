@@ -29,7 +29,8 @@ from .prompts import rules
 _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
-    r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+    r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
+    r"caps?|drops?|kg|x|fois|times|"
     r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])",
     re.I,
 )

@@ -2,19 +2,22 @@
 found missing, without a server: a follow-up to the last request's cards in any language
 ("cancel the referral", "no, anúlalo" withdraw them whatever they hold; "sorry, it was 150/95"
 re-drafts the reading waiting on its card, and nothing else does), the age asked before whose
-("age? pt <id>"), "FSBG", "this month" as a window, "commande une HbA1c" as an order, and the
-store's cards of one request. The whole loop against HAPI is
+("age? pt <id>") or after her name, "FSBG", "this month" as a window, "commande une HbA1c" as an
+order, a protocol named by its disorder ("hypoK") or a condition in Portuguese ("se > 12 meses"),
+a weight in four languages, "SBAR:" before a referral's text, and the store's cards of one
+request. The whole loop against HAPI is
 ``tests/synthea/test_medagentbench_seed151.py``."""
 from __future__ import annotations
 
 import pytest
 from smart_docgemma import create_app, get_storage
 from smart_docgemma.agent import amendments
-from smart_docgemma.agent.extraction import chart_focus, read
+from smart_docgemma.agent.extraction import chart_focus, find_names, read
 from smart_docgemma.approval.types import PendingCard
 from smart_docgemma.proposals.store import ProposalStore
 from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.storage import proposals as table
+from smart_docgemma.tools.words.ward_words import referral_note
 from smart_docgemma.tools.words.windows import asked
 from sqlalchemy import update
 
@@ -108,3 +111,32 @@ def test_the_cards_of_the_last_request_are_those_drafted_with_the_newest(tmp_pat
     assert store.last_cards("s1", "another") == []
     store.withdraw_ids([order, recheck], reason="cancelled")
     assert [c.title for c in store.last_cards("s1", "p1")] == ["Record heart rate 88 beats/min"]
+
+
+@pytest.mark.parametrize("said", ["Andrea Spinka 04/02/1951 - age?", "âge de Mme Nienow ?"])
+def test_the_age_asked_after_her_name_or_first_in_french_is_her_age(said):
+    assert chart_focus(said) == "age"
+
+
+def test_no_vocabulary_file_hides_a_name():
+    # the words of the vocabulary files are no names ("Mg", "Hb"): a name written in one of their
+    # comments would never again be read as a person
+    assert find_names("how old is Andrea Spinka?", []) == ["Andrea Spinka"]
+    assert find_names("âge de Micheal Nienow ?", []) == ["Micheal Nienow"]
+
+
+@pytest.mark.parametrize("said", [
+    "hypoK - replete per protocol w/ am recheck", "hypomagnesemia - replace per protocol",
+    "hipopotasemia: reponer según protocolo",
+    "hemoglobina glicada: última e data; se > 12 meses, solicitar nova"])
+def test_a_protocol_named_by_its_disorder_or_condition_in_any_language(said):
+    assert "protocol" in read(said).entities.actions
+
+
+def test_a_weight_is_a_reading_in_four_languages_and_sbar_labels_a_referral_note():
+    for said in ("Peso 72,5 kg hoje, registrar", "poids 64 kg ce matin, à noter", "wt 80kg record"):
+        [reading] = read_ward(said).readings
+        assert reading.vital == "body weight", said
+    assert referral_note("ortho referral, SBAR: S - dislocated; B - third time; A - unstable; "
+                         "R - ortho opinion.") == ("S - dislocated; B - third time; A - unstable; "
+                                                   "R - ortho opinion.")

@@ -35,6 +35,10 @@ FLOORS = {
     ("probe7_intl", "holdout"): 50,
     ("probe8_intl", "tuned"): 23,
     ("probe8_intl", "holdout"): 22,
+    # who it is about and the pending card: blind first runs 36/48 tuned and 27/46 holdout with
+    # 20 unsafe (probe_ctx2), 27/37 with 4 unsafe (probe_ctx3); their misses then read
+    ("probe_ctx2", "tuned"): 47,
+    ("probe_ctx3", "holdout"): 34,
 }
 
 

@@ -22,9 +22,9 @@ from smart_docgemma.evaluation.cases import CASES_FILE
 CASES = CASES_FILE.with_name("medagentbench_seed151.yaml")
 SEED151 = PopulationSpec(seed=151, size=6, ages="45-95")
 # cases passed per task, code only, 2026-12-05 (docs/evaluation-and-performance.md)
-FLOOR = {"01-mrn": 16, "02-age": 10, "03-record-bp": 15, "04-magnesium-24h": 9,
-         "05-magnesium-replace": 10, "06-cbg-mean-24h": 10, "07-cbg-latest": 8,
-         "08-ortho-referral": 8, "09-potassium-replace": 10, "10-hba1c": 12}
+FLOOR = {"01-mrn": 22, "02-age": 16, "03-record-bp": 23, "04-magnesium-24h": 13,
+         "05-magnesium-replace": 15, "06-cbg-mean-24h": 15, "07-cbg-latest": 12,
+         "08-ortho-referral": 12, "09-potassium-replace": 15, "10-hba1c": 17}
 
 
 @pytest.fixture(scope="module")
@@ -34,12 +34,12 @@ def seed151(seed_population):
 
 def test_the_set_covers_the_ten_tasks_languages_and_conversations(seed151):
     cases = load_cases(CASES)
-    assert len(cases) >= 70 and {c.task for c in cases} == set(FLOOR)
+    assert len(cases) >= 150 and {c.task for c in cases} == set(FLOOR)
     for task in FLOOR:
         assert {c.split for c in cases if c.task == task} == {"tuned", "holdout"}, task
     assert sum(c.split == "holdout" for c in cases) >= 0.4 * len(cases)
-    assert sum(c.language != "en" for c in cases) >= 15
-    assert sum(bool(c.before) for c in cases) >= 6
+    assert sum(c.language != "en" for c in cases) >= 50
+    assert sum(bool(c.before) for c in cases) >= 15
     assert {c.patient for c in cases} - {None} <= {p.id for p in seed151.patients}
     assert any(c.writes == [] for c in cases)  # the no-order branches are in it
 

@@ -190,9 +190,10 @@ def asks_opinion(text: str | None) -> bool:
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{12,})[\"“”]|(?<!\w)'([^'\"“”]{12,})'(?!\w)")
 # SBAR's first heading in each language: Situation, Situação, Situación
 _SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
-# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:" …
-_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:",
-                   re.I)
+# the label before a referral's free text: "note:", "free text:", "nota:", "texto libre:", "SBAR:"
+# or "SBAR -" (its own S/B/A/R headings follow) …
+_NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:"
+                   r"|\bsbar\s*[:\-\u2013]", re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
     # the article is a whole word: "for anticoag review" keeps its "a"
