@@ -112,7 +112,8 @@ def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
     return f"{pending.medication} {said.message}" if asks else None
 
 
-_AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|en fait|em vez)"
+_AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
+           r"actually|en fait|em vez)")
 
 
 @lru_cache(maxsize=1)

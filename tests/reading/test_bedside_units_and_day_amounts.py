@@ -3,7 +3,8 @@ cmHg ("TA 16/9", "PA 16x10"), a glycaemia in g/L with or without its unit, a day
 divided over the doses said ("1,5 g/dia em 3 tomadas"), a bare strength counted in tablets
 ("metformine 850 1 cp matin et soir"), "/24h" against the unit, two ingredients joined by a word
 ("amoxi com clavulanato"), a local brand, a patient named as the new one, a cancel with its
-reason, and an order naming the drug it replaces. Pure: no HAPI."""
+reason, an order naming the drug it replaces, thousands written with points ("1.200.000 UI"),
+"K mais recente?", and something to stop asked of her list. Pure: no HAPI."""
 from __future__ import annotations
 
 import pytest
@@ -13,6 +14,7 @@ from smart_docgemma.agent.order_lines import order_line
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.reading.dosage import Dose
 from smart_docgemma.reading.people import beside_people
+from smart_docgemma.tools.chart.answers import chart_focus
 from smart_docgemma.tools.words.ward_words import readings
 
 
@@ -134,3 +136,41 @@ def test_the_new_patient_is_someone_else(text):
                                   "new patient information leaflet for her"])
 def test_new_things_are_no_person(text):
     assert beside_people(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Benzetacil 1.200.000 UI IM dose unica", "1200000 ui"),
+    ("penicilina benzatina 2.400.000 UI IM", "2400000 ui"),
+    ("paracetamol 1.5 g", "1.5 g"),  # one group after a point: a decimal, as before
+])
+def test_thousands_written_with_points_are_one_number(text, value):
+    found = find_dose(text)
+    assert found and found["dose"] == value
+
+
+@pytest.mark.parametrize("text", ["K mais recente?", "K le plus recent?", "el K mas reciente?",
+                                  "K de hoje?"])
+def test_a_k_asked_as_the_latest_is_the_potassium(text):
+    assert chart_focus(text) == "lab:Potassium"
+
+
+def test_vitamin_k_is_no_potassium():
+    assert chart_focus("vitamin k recente") is None
+
+
+@pytest.mark.parametrize("text", ["algo que suspender na prescricao?",
+                                  "tem algo pra suspender na medicacao do senhor?",
+                                  "revisa sus pastillas xfa, todo bien?",
+                                  "qqch a arreter dans son ttt?"])
+def test_something_to_stop_in_her_list_or_her_tablets_reviewed_is_the_whole_list_review(text):
+    assert chart_focus(text) == "review"
+
+
+@pytest.mark.parametrize("text", ["amoxicillin 500 mg tablets", "algo para parar el sangrado?"])
+def test_tablets_of_an_order_or_stopping_a_bleed_is_no_review(text):
+    assert chart_focus(text) != "review"
+
+
+@pytest.mark.parametrize("message", ["annule stp", "cancela pf", "anula xfa"])
+def test_a_cancel_with_sms_courtesy_withdraws_the_card(message):
+    assert cancels(message)

@@ -38,8 +38,11 @@ def dose_units() -> dict[str, str | None]:
 
 
 # A number as a dose is written: "2.5", "2,5" (a decimal comma: one or two digits after it),
-# "1,000" (thousands: three digits after each comma); ``amount`` gives its value's digits
+# "1,000" (thousands: three digits after each comma), "1.200.000" (thousands with points, as
+# French, Portuguese and Spanish write them: two groups at least, never a decimal); ``amount``
+# gives its value's digits
 NUMBER = (r"([1-3][/⁄][234](?![\d/])|[½¼¾]|\d{1,3}(?:,\d{3})+(?![\d,])"
+          r"|\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
           r"|\d+(?:\.\d+|,\d{1,2}(?!\d))?)")
 _FRACTIONS = {"1/2": "0.5", "1/4": "0.25", "3/4": "0.75", "1/3": "0.33", "2/3": "0.67",
               "½": "0.5", "¼": "0.25", "¾": "0.75", "1⁄2": "0.5", "1⁄4": "0.25", "3⁄4": "0.75"}
@@ -52,6 +55,8 @@ def amount(said: str) -> str:
         return _FRACTIONS[said]
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+", said):
         return said.replace(",", "")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", said):
+        return said.replace(".", "")
     return said.replace(",", ".")
 
 
