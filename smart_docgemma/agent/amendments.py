@@ -74,6 +74,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
         return None
     if others and not (len(others) == 1 and switches(low)):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
+    if "switch" in ent.actions and not others:
+        return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
     dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
     change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
@@ -94,16 +96,19 @@ def switches(low: str) -> bool:
 
 def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
     """A question about the pending card's drug that does not name it ("is that safe with her
-    kidneys?", "¿es seguro con su función renal?"): the question with the drug in front, read
-    as asked of that drug; None when it names a drug, a dose or a person, or asks no safety
-    question of something it points at."""
+    kidneys?", "¿es seguro con su función renal?", "does it interact with his warfarin?"): the
+    question with the drug in front, read as asked of that drug (with the drugs it names); None
+    when it names the card's drug, a dose or a person, points at nothing, or asks no safety
+    question and names no drug."""
     ent = said.entities
     low = " ".join(fold(said.message).lower().replace("’", "'").split())
-    if ent.drugs or ent.dose or ent.patient_names or ent.patient_ids:
+    if pending.ingredient in ent.drugs or ent.dose or ent.patient_names or ent.patient_ids:
         return None
-    if not (_any_of("safety_asks").search(low) and _any_of("points_at_card").search(low)):
+    if not _any_of("points_at_card").search(low):
         return None
-    return f"{pending.medication} {said.message}"
+    # "does it interact with his warfarin?": the card's drug with the drugs it names
+    asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
+    return f"{pending.medication} {said.message}" if asks else None
 
 
 _AROUND = r"(?:no|non|nao|ok|okay|please|pls|svp|por favor|porfa|sorry|actually|en fait|em vez)"
@@ -115,8 +120,10 @@ def _cancel() -> re.Pattern[str]:
         "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
         for key in ("cancel_words", "card_nouns", "card_articles"))
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
+    # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(
-        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
+        rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 def cancels(message: str) -> bool:
@@ -127,7 +134,8 @@ def cancels(message: str) -> bool:
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""
-    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug") for a in actions)
+    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug", "switch")
+               for a in actions)
 
 
 def _bare_dose(low: str) -> str | None:

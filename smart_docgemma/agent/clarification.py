@@ -92,13 +92,19 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) ->
     "ok together?" after "warfarin and aspirin", "et ça, c'est grave ?"): short, naming no drug,
     dose, patient or request of its own. None otherwise."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    if not said or len(message.split()) > 8 or not _back_words().search(_folded(message)):
+    if not said or len(message.split()) > 8:
         return None
     if own.drugs or own.dose or own.patient_names or own.patient_ids or _asks_own(own):
         return None
     before = str(said[-1].get("content") or "")
     named = extract(before)
-    if not (named.drugs or _medication_pattern().search(_folded(before))):
+    # "is that too high?" after "INR?": the value the question before asked for
+    of_value = "chart_question" in named.actions and _back_words(
+        "value_back_references").search(_folded(message))
+    if not (_back_words().search(_folded(message)) or of_value):
+        return None
+    if not (named.drugs or _medication_pattern().search(_folded(before)) or of_value
+            or "chart_question" in named.actions):
         return None
     return f"{before} {message}"
 
@@ -113,9 +119,9 @@ def _folded(text: str) -> str:
     return fold_accents(text.lower())
 
 
-@lru_cache(maxsize=1)
-def _back_words() -> re.Pattern[str]:
-    words = sorted((fold_accents(w) for w in rules()["back_references"]), key=len, reverse=True)
+@lru_cache(maxsize=2)
+def _back_words(key: str = "back_references") -> re.Pattern[str]:
+    words = sorted((fold_accents(w) for w in rules()[key]), key=len, reverse=True)
     return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])")
 
 

@@ -709,6 +709,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     chart, focus = rules()["chart_question"], chart_focus(text) or ""
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
+    # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
+    # drug to check on its own
+    if focus == "review":
+        drugs = [d for d in drugs if not (d.name and knowledge.class_named(d.name))]
     # "is his med list safe?", "is his drug combo safe": the whole-list review (the medication
     # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here

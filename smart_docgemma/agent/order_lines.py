@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
+from ..reading.drugs import replaced_drugs
 from ..reading.people import fold_accents
 from ..tools.words.dosing import NUMBER, amount
 from .prompts import rules
@@ -28,7 +29,8 @@ from .prompts import rules
 _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
-    r"\s*(?:mg|g|mcg|ug|ml|l|%|units?|iu|ui|u|/|puffs?|tabs?|caps?|drops?|kg|x|fois|times|"
+    r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
+    r"caps?|drops?|kg|x|fois|times|"
     r"vez|vezes|veces|par|por|ao|al|a day|daily)(?![a-z])",
     re.I,
 )
@@ -76,7 +78,9 @@ def order_line(
     """An order without a verb: it starts with the one drug named, has a frequency, and asks
     nothing ("salbutamol inh 2 puffs q4h prn wheeze", "amoxicilline 1g x3/j pdt 7j"); without
     its dose ("cipro 2 fois par jour pendant 7 jours") the dose is asked, never guessed."""
-    named = {d.name for d in drugs if d.name}
+    # "enalapril 10 c/12h en vez del lisinopril": the drug replaced is not a second order
+    replaced = replaced_drugs(low, [(d.name, d.surface) for d in drugs if d.name])
+    named = {d.name for d in drugs if d.name} - set(replaced)
     if len(named) != 1 or not dose or not dose.get("frequency") or "?" in low:
         return False
     if set(actions) & set(rules()["order_line"]["not_with"]):

@@ -16,6 +16,8 @@ from typing import Any
 
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
+from ..languages import frequency
+from ..reading.drugs import stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
 from ..tools.words.windows import Asked, asked
@@ -160,7 +162,7 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     plan ("K is 5.6 — what should I do?"); the words are ``ward`` in rules.yaml."""
     if _any("periop_words").search(low) and periop.surgery_date(low, date.today()):
         return ["periop"]
-    if _any("switch_words").search(low) and workflow.switch:
+    if workflow.switch:  # switch words, or an order beside the stop of the drug it replaces
         return ["switch"]
     asked = "?" in low or _any("question_words").search(
         low
@@ -176,23 +178,35 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     return ["plan"] if workflow.problem and _any("plan_words").search(low) else []
 
 
-_DOSE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g|units?|ml)\b\s*(.{0,40})")
+_DOSE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g|units?|ml)?\b\s*(.{0,40})")
+
+
+def _dose_after(low: str, start: int) -> re.Match[str] | None:
+    """The switch's dose after ``start``: a number with its unit, or a bare number a frequency
+    follows ("apixaban 5 bd": 5 mg)."""
+    for m in _DOSE.finditer(low, start):
+        if m.group(2) or frequency.written(m.group(3).split(",")[0]):
+            return m
+    return None
 
 
 def switch_parts(low: str) -> dict[str, str] | None:
     """The new drug (after the switch words), its dose and frequency, and the drug it replaces
     when said ("from lisinopril"); None unless a drug, a dose and a frequency are all said."""
     at = _any("switch_words").search(low)
-    dose = _DOSE.search(low, at.end()) if at else None
+    if at is None:
+        return _stop_and_start(low)
+    dose = _dose_after(low, at.end()) if at else None
     after = find_drugs(low[at.end():]) if at else []
     if not (at and dose and after and after[0].name and dose.group(3).strip(" .,;")):
         return None
     said = _any("switch_from_words").search(low)
-    before = [d for d in find_drugs(low[said.end():]) if d.name] if said else []
+    # "switch warfarin to apixaban": the drug between the switch and its "to" is replaced
+    before = [d for d in find_drugs(low[said.end():] if said else at.group(0)) if d.name]
     frequency = re.split(r"[.;!?]| from | instead of ", dose.group(3))[0].strip(" ,")
     found = {
         "new_drug": str(after[0].name),
-        "dosage": f"{dose.group(1)} {dose.group(2)}",
+        "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
         "frequency": frequency,
     }
     return (
@@ -200,6 +214,23 @@ def switch_parts(low: str) -> dict[str, str] | None:
         if before and before[0].name != after[0].name
         else found
     )
+
+
+def _stop_and_start(low: str) -> dict[str, str] | None:
+    """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
+    the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
+    one drug stopped, which it replaces; None for a question or anything less."""
+    mentions = [d for d in find_drugs(low) if d.name]
+    stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
+    started = [d for d in mentions if d.name not in stopped]
+    if len(stopped) != 1 or len(started) != 1:
+        return None
+    dose = _dose_after(low, low.find(started[0].surface) + len(started[0].surface))
+    if dose is None or not dose.group(3).strip(" .,;"):
+        return None
+    frequency_said = re.split(r"[.;!?,]| and | then ", dose.group(3))[0].strip(" ,")
+    return {"new_drug": str(started[0].name), "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
+            "frequency": frequency_said, "replaces": stopped[0]}
 
 
 def plan_problem(low: str) -> str | None:

@@ -426,4 +426,13 @@ def check_in_context(
         data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None), shared)
     except errors.DocGemmaError:
         data = HookData(missing=set(READ_KEYS))
-    return check(drugs, data, dosage, asking)
+    return check(drugs, _without(data, set(getattr(ctx, "replacing", ()) or ())), dosage, asking)
+
+
+def _without(data: HookData, stopped: set[str]) -> HookData:
+    """The chart without the active orders a switch stops (their ids)."""
+    meds = data.resources.get("medications")
+    if not stopped or meds is None:
+        return data
+    kept = [m for m in meds if m.get("id") not in stopped]
+    return HookData(resources={**data.resources, "medications": kept}, missing=set(data.missing))

@@ -68,6 +68,7 @@ def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded
                 break
             hit = next(((r["reason"], r["severity"]) for r in rules.get(cls, [])
                         if r["class"] in classes.of(ing)), None)
+        hit = hit or _within_a_class(ing, allergen_classes, rules)
         if hit:
             out.append(
                 AllergyConflict(
@@ -75,3 +76,18 @@ def conflicts(substance: str, drug: DrugIdentity, criticality: str = "unrecorded
                 )
             )
     return out
+
+
+def _within_a_class(name: str, allergen_classes: frozenset[str],
+                    rules: dict[str, list[dict[str, str]]]) -> tuple[str, str] | None:
+    """A class named for her ("what antibiotic can she have?") that holds drugs her allergy rules
+    out: said as a warning naming them, never a clean check of the whole class."""
+    key = classes.named(name)
+    wide = set(classes.members(key)) if key else set()
+    held = [rule for cls in sorted(allergen_classes) for rule in rules.get(cls, [])
+            if wide & set(classes.members(rule["class"]))]
+    held.sort(key=lambda rule: rule["severity"] != "critical")  # the same class first
+    if not held:
+        return None
+    return (f"{classes.label(key or '')} include the {classes.label(held[0]['class'])}s: "
+            f"{held[0]['reason']}", "warning")

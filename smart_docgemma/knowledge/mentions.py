@@ -140,7 +140,8 @@ def _combination(found: list[DrugMention], tokens: list[str], i: int, second: Dr
     at = max((k for k, t in enumerate(before) if t == first.surface.split()[-1]), default=None)
     if at is None or not all(t in _JOINING for t in before[at + 1:]):
         return None
-    both = names.get(normalise(f"{first.name} {second.name}"))
+    both = names.get(normalise(f"{first.name} {second.name}")) or names.get(
+        normalise(f"{first.name} and {second.name}"))
     if not both or both in (first.name, second.name):
         return None
     start = i - len(before) + at + 1 - len(first.surface.split())

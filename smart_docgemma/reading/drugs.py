@@ -53,6 +53,16 @@ def ordered_drug(folded: str, mentions: list[tuple[str, str]], dose: str | None)
     return None if replaced and at > replaced.start() else name
 
 
+def replaced_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The drugs named after a word of replacing ("enalapril 10 c/12h en vez del lisinopril":
+    lisinopril), which an order replaces and never orders."""
+    low = re.sub(r"[^\w.,/]+", " ", folded.lower())
+    said = _replaced().search(low)
+    if not said:
+        return ()
+    return tuple(name for name, surface in mentions if low.find(surface, said.end()) >= 0)
+
+
 @lru_cache(maxsize=1)
 def _replaced() -> re.Pattern[str]:
     """The words after which a drug named is the one an order replaces (``replaced_drug``)."""

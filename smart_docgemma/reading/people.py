@@ -110,6 +110,29 @@ def heading_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     return [" ".join(reversed(words))]
 
 
+# two lower-case words opening a short chart question ("samuel okafor a1c", "fatima diallo
+# allergies?"): what is asked comes after them, in at most four words
+_LEADING = re.compile(r"^\s*([a-z][a-z'\-]{2,})\s+([a-z][a-z'\-]{2,})\s*[,:\-]?\s+"
+                      r"((?:\S+\s*){1,4})$")
+
+
+def leading_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two lower-case words typed before a short chart question ("samuel okafor a1c", "esther
+    banda bp?"): a person typed without capitals when neither word is a vocabulary word nor a
+    drug and the words after them ask the chart ("repeat serum potassium", "how is samuel
+    doing" name no one)."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+
+    m = _LEADING.match(fold_accents(text or ""))
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop:
+        return []
+    # what is asked starts right after them ("… a1c", "… allergies?"), never a clause ("algum
+    # problema nos remédios dele?", "algo preocupante en sus medicamentos?")
+    asked = m.group(3).split()[0].strip("?.!:,")
+    return [f"{m.group(1)} {m.group(2)}"] if asked and focus_of(asked) else []
+
+
 # a title and an initial ("et Mme A. du 14", "Mr M", "la Sra. P."): someone not shown to be her
 # (never a colleague's: "ask Dr O")
 _INITIALLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mme|Mlle|M|Sr|Sra|Srta|Dona|D|Don)\.?\s+"
@@ -293,6 +316,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # relative's own illness is the subject
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
+        re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
@@ -312,6 +336,13 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"\s+(?:(?:his|her|their|the|sa|son|ses|su|sus|o|a|la|le|el|l['\u2019 ])\s*)?"
                    rf"({rel}|{_words_of('children')})"
                    rf"(?:{after})?\s*[?.!]*\s*$"),
+        # "the lady in 14", "that man in bay 3", "the pt in 12b": a person of a numbered bed
+        # (never a time: "review the patient in 2 days", "see the man in 1 hour")
+        re.compile(rf"(?i)\b((?:the|that|this)\s+(?:(?:old|young|elderly|new)\s+)?"
+                   rf"(?:{_words_of('other_persons')})\s+in\s+(?:(?:side\s+)?"
+                   rf"(?:{_words_of('beds')}|cubicle)\s*#?\s*)?\d{{1,3}}[a-z]?)"
+                   rf"(?!{_NOT_A_BED}|\s*(?:days?|d|weeks?|wks?|hours?|hrs?|mins?|minutes?|"
+                   rf"months?|mo|years?|yrs?|am|pm|o'?clock)\b|:)"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),

@@ -24,7 +24,16 @@ from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug, stopped_drugs
 from .entities import Entities
-from .subject import Subject, said_birth_date, said_birth_year, subject_of, without_identifiers
+from .people import leading_people
+from .subject import (
+    InContext,
+    Subject,
+    said_birth_date,
+    said_birth_year,
+    shares_a_name,
+    subject_of,
+    without_identifiers,
+)
 from .ward import Ward
 
 
@@ -168,6 +177,13 @@ def kind_of(actions: tuple[str, ...], focus: str | None) -> Kind:
     return Kind.ASK
 
 
+def _half_hers(text: str, found: Entities, here: InContext) -> list[str]:
+    """Two lower-case words before a short chart question, one a word of her name and the other
+    not ("samuel okafor a1c" in Samuel Okoro's chart): someone who shares a name with her."""
+    drug_words = {w for d in found.drug_mentions for w in d.surface.split()}
+    return [n for n in leading_people(text, drug_words) if shares_a_name(n, here)]
+
+
 def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: ChartInContext,
              born_words: str, language: str = "en",
              conversation: Conversation | None = None, focus: str | None = "",
@@ -187,7 +203,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
     return Request(
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,
-        subject=subject_of(found.patient_names, found.patient_ids,
+        subject=subject_of((*found.patient_names, *_half_hers(understood, found, here)),
+                           found.patient_ids,
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words), here),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),

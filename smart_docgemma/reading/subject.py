@@ -55,6 +55,16 @@ def is_own_name(name: str, here: InContext) -> bool:
     )
 
 
+def shares_a_name(name: str, here: InContext) -> bool:
+    """A word of ``name`` is a word of her name (three letters or more) and ``name`` is not
+    hers: another patient of the same first name or surname ("Samuel Okafor" beside her,
+    Samuel Okoro)."""
+    mine = {_name_key(w) for w in (here.name or "").split()}
+    return any(len(w) > 2 and _name_key(w) in mine for w in name.split()) and not is_own_name(
+        name, here
+    )
+
+
 @lru_cache(maxsize=1)
 def _short_names() -> dict[str, tuple[str, ...]]:
     """Given names and their short forms (``data/people.yaml`` ``short_names``)."""

@@ -115,6 +115,9 @@ class ToolContext:
     # this turn's chart read for the prompt; the turn's drug questions check against it instead of
     # reading the same sections again (proposal checks and the chart tool read afresh)
     chart_read: ChartRead | None = None
+    # the active orders a switch of this turn stops: the new order's check leaves them out (a
+    # switch from warfarin to apixaban is not two anticoagulants)
+    replacing: tuple[str, ...] = ()
 
     # A tool that needs one of these and runs without it is a wiring error of the caller; it
     # reads to the agent as that source failing (errors.UpstreamError), never as "nothing found".

@@ -2,12 +2,16 @@
 cmHg ("TA 16/9", "PA 16x10"), a glycaemia in g/L with or without its unit, a day's amount
 divided over the doses said ("1,5 g/dia em 3 tomadas"), a bare strength counted in tablets
 ("metformine 850 1 cp matin et soir"), "/24h" against the unit, two ingredients joined by a word
-("amoxi com clavulanato"), a local brand, and a patient named as the new one. Pure: no HAPI."""
+("amoxi com clavulanato"), a local brand, a patient named as the new one, a cancel with its
+reason, and an order naming the drug it replaces. Pure: no HAPI."""
 from __future__ import annotations
 
 import pytest
+from smart_docgemma.agent.amendments import cancels
 from smart_docgemma.agent.extraction import find_dose
+from smart_docgemma.agent.order_lines import order_line
 from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.dosage import Dose
 from smart_docgemma.reading.people import beside_people
 from smart_docgemma.tools.words.ward_words import readings
 
@@ -22,6 +26,7 @@ def _pressure(text: str) -> tuple[tuple[float, ...], str | None] | None:
     ("PA 16x10 FC 104 agora", (160.0, 100.0), "16/10 cmHg"),
     ("PA: 12x8", (120.0, 80.0), "12/8 cmHg"),
     ("TA 13,5/8", (135.0, 80.0), "13.5/8 cmHg"),
+    ("TA 14/8, pouls 72", (140.0, 80.0), "14/8 cmHg"),
     ("TA 150/95", (150.0, 95.0), None),
     ("PA 150x90", (150.0, 90.0), None),
 ])
@@ -54,6 +59,9 @@ def test_a_glycaemia_is_read_in_the_unit_its_language_uses(text, mg_dl):
     ("metformine 850 1 cp matin et soir", "850 mg", "matin et soir"),
     ("amoxi 500 2 comp 3x/j", "1000 mg (2 × 500 mg)", "3x/j"),
     ("amlodipine 10 mg/24h", "10 mg", "mg/24h"),
+    ("amlodipine 5 mg/j", "5 mg", "mg/j"),
+    ("ceftriaxone 1 g IV/24h", "1 g", "iv/24h"),
+    ("amoxicilline 3 g/j en 3 prises", "1 g (3 g/day in 3 doses)", "en 3 prises"),
     ("aspirin 81 mg daily", "81 mg", "daily"),  # one dose a day: the day's amount is the dose
     ("paracetamol 1 g 3 fois par jour", "1 g", "3 fois par jour"),
     ("amoxicilline 50 mg/kg/j en 3 prises", "50 mg/kg/day", "en 3 prises"),
@@ -64,6 +72,15 @@ def test_a_days_amount_is_divided_and_a_counted_strength_multiplied(text, dose, 
     assert per_day is None or found["frequency"] == per_day
 
 
+@pytest.mark.parametrize(("text", "a_day"), [
+    ("amlodipine 10 mg/24h", 1.0), ("amlodipine 5 mg/j", 1.0), ("metformina 850 mg/dia", 1.0),
+    ("amoxicilline 3 g/j en 3 prises", 3.0), ("amoxicilline 50 mg/kg/j en 3 prises", 3.0),
+])
+def test_a_slash_against_the_unit_is_the_frequency(text, a_day):
+    found = find_dose(text)
+    assert found and Dose(frequency=found["frequency"]).doses_a_day == a_day
+
+
 @pytest.mark.parametrize(("text", "name"), [
     ("amoxi com clavulanato 875 de 12/12h", "amoxicillin-clavulanate"),
     ("amoxicilina con clavulanico", "amoxicillin-clavulanate"),
@@ -72,6 +89,9 @@ def test_a_days_amount_is_divided_and_a_counted_strength_multiplied(text, dose, 
     ("previscan", "fluindione"),
     ("aspegic pour la fievre", "aspirin"),
     ("un Nolotil", "metamizole"),
+    ("Tylex pro menino", "acetaminophen/codeine"),
+    ("efferalgan codeine", "acetaminophen/codeine"),
+    ("paracetamol con codeina", "acetaminophen/codeine"),
 ])
 def test_a_product_is_read_whole_and_local_brands_by_their_ingredient(text, name):
     assert [d.name for d in find_drugs(text)] == [name]
@@ -79,6 +99,22 @@ def test_a_product_is_read_whole_and_local_brands_by_their_ingredient(text, name
 
 def test_two_drugs_joined_by_and_stay_two():
     assert [d.name for d in find_drugs("warfarin and aspirin")] == ["warfarin", "aspirin"]
+
+
+def test_a_glucose_asked_in_spanish_is_no_drug():
+    assert find_drugs("la ultima glucosa?") == []
+
+
+@pytest.mark.parametrize("message", ["esquece, nao vou prescrever", "annule, je ne le prescris pas",
+                                     "olvidalo, no lo voy a pautar"])
+def test_a_cancel_with_a_declining_clause_withdraws_the_card(message):
+    assert cancels(message)
+
+
+def test_an_order_naming_the_drug_it_replaces_is_one_order():
+    drugs = find_drugs("enalapril 10 c/12h en vez del lisinopril")
+    assert order_line("enalapril 10 c/12h en vez del lisinopril", [], drugs,
+                      {"frequency": "c/12h"})
 
 
 def test_a_combination_keeps_its_words_as_written():

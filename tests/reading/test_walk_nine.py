@@ -191,3 +191,53 @@ def test_her_own_id_names_no_drug():
 ])
 def test_yesterday_overnight_and_this_morning_are_windows(message, window):
     assert asked(message).window == window
+
+
+# --- the eighth walk (ctx12) ----------------------------------------------------------------
+from smart_docgemma.agent.ward_requests import switch_parts  # noqa: E402
+from smart_docgemma.tools.words.dosing import parse_dose  # noqa: E402
+
+
+@pytest.mark.parametrize("text, dose", [
+    ("levothyroxine 50 micrograms od", "50 micrograms"),  # had been carded 50 mg
+    ("lévothyroxine 50 microgrammes 1x/j", "50 microgrammes"),
+    ("levotiroxina 50 microgramos cada 24 h", "50 microgramos"),
+    ("lantus 10u nocte", "10 u"),
+    ("insulin 10 ui le soir", "10 ui"),
+])
+def test_micrograms_and_units_in_words_are_their_unit_never_mg(text, dose):
+    said = read(text)
+    assert said.dose is not None and said.dose.written == dose
+
+
+def test_micrograms_in_words_are_coded_ug():
+    assert parse_dose("50 micrograms") == {"value": 50, "unit": "micrograms",
+                                              "system": "http://unitsofmeasure.org", "code": "ug"}
+
+
+@pytest.mark.parametrize("message, parts", [
+    ("switch warfarin to apixaban 5 bd",
+     {"new_drug": "apixaban", "dosage": "5 mg", "frequency": "bd", "replaces": "warfarin"}),
+    ("labetalol 200 bd and stop the lisinopril",
+     {"new_drug": "labetalol", "dosage": "200 mg", "frequency": "bd", "replaces": "lisinopril"}),
+    ("stop the metformin and start gliclazide 40 od",
+     {"new_drug": "gliclazide", "dosage": "40 mg", "frequency": "od", "replaces": "metformin"}),
+    ("is it ok to stop lisinopril and start labetalol 200 bd?", None),  # a question
+    ("hold warfarin tonight and recheck inr tomorrow am", None),  # no drug started
+])
+def test_a_switch_said_as_an_order_and_a_stop_is_a_switch(message, parts):
+    assert switch_parts(message) == parts
+
+
+@pytest.mark.parametrize("allergy, held", [("Penicillin", "penicillins"),
+                                           ("Sulfa", "sulfonamide antibiotics")])
+def test_a_class_named_that_holds_drugs_her_allergy_rules_out_is_never_a_clean_check(allergy, held):
+    [conflict] = knowledge.allergy_conflicts(allergy, "anti-bacterial agents")
+    assert held in conflict.reason and conflict.severity == "warning"
+
+
+@pytest.mark.parametrize("text", ["what antibiotic can she have?", "quel antibiotique ?",
+                                  "antibiotico para ela?"])  # read accent folded
+def test_antibiotic_in_any_language_names_the_class(text):
+    [mention] = find_drugs(text.lower())
+    assert knowledge.class_named(mention.name) == "antibacterial"

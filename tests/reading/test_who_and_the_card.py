@@ -34,6 +34,10 @@ MARGARET = InContext("Margaret Thompson", "pt-ckd-elder", "MRN-100231", "1943-05
     ("and her husband?", "husband"),
     ("et pour l'enfant ?", "enfant"),
     ("¿y el niño?", "nino"),
+    ("bumped into Samuel in the corridor - is his metformin dose ok?", "Samuel"),
+    ("her mother is on penicillin V - any problem for the mother?", "mother"),
+    ("sa mère prend du Kardégic, ça pose problème ?", "mere"),
+    ("su hermana tiene otitis también, ¿amoxicilina para ella?", "hermana"),
 ])
 def test_someone_else_named_in_a_new_way_is_read(message, who):
     assert who in extract(message).patient_names
@@ -50,6 +54,7 @@ def test_someone_else_named_in_a_new_way_is_read(message, who):
     "aspirin for the child?",  # the child in a child's chart: not a follow-up addressed alone
     "dose pour l'enfant ?",
     "what did you see yesterday on her ECG?",
+    "his wife says he is on too many pills",  # the relative reports of him
 ])
 def test_colleagues_places_drugs_and_herself_are_no_one_else(message):
     assert extract(message).patient_names == ()
@@ -93,6 +98,7 @@ def _card(words: str) -> PendingOrder:
     ("amoxicilline 500 mg 3x/j", "finalement céfalexine à la place", "cephalexin"),
     ("amoxicilina 500 mg 8/8h", "troca por cefalexina", "cephalexin"),
     ("claritromicina 500 mg c/12h", "cámbiala a azitromicina", "azithromycin"),
+    ("start cipro 500mg bd", "actually switch to doxycycline", "doxycycline"),
 ])
 def test_another_drug_in_the_cards_place_redrafts_it_with_its_dose(first, said, drug):
     card = _card(first)
@@ -133,9 +139,19 @@ def test_a_safety_question_pointing_at_the_card_is_asked_of_its_drug(said):
 
 
 @pytest.mark.parametrize("said", [
+    "does it interact with his warfarin?", "e pode usar com a varfarina?",
+])
+def test_a_question_of_the_card_with_another_drug_is_asked_of_both(said):
+    asked = amendments.asked_of_card(read(said), _card("omeprazole 20mg od"))
+    assert asked is not None and asked.startswith("omeprazole")
+
+
+@pytest.mark.parametrize("said", [
     "what's her egfr?", "¿y su potasio?", "is her potassium ok?",  # chart questions
     "is naproxen safe with her kidneys?",  # names its own drug
     "is that safe for Grace Adeyemi?",  # someone else
+    "what about warfarin?",  # another drug, pointing at nothing
+    "is his warfarin dose ok?",
 ])
 def test_other_questions_leave_the_card_alone(said):
     assert amendments.asked_of_card(read(said), _card("nitrofurantoin 50mg qds")) is None
@@ -147,3 +163,16 @@ def test_the_result_before_points_back_at_the_question_before():
     assert completed("and the one before that?", history) == (
         "what's her potassium? and the one before that?")
     assert completed("and the one before that?", []) == "and the one before that?"
+    assert completed("e o anterior?", [{"role": "user", "content": "último potássio?"},
+                                       {"role": "assistant", "content": "5.6"}]) == (
+        "último potássio? e o anterior?")
+
+
+@pytest.mark.parametrize(("before", "said"), [
+    ("INR?", "and her creatinine?"),  # a question of its own
+    ("INR?", "is it ok to start aspirin?"),  # names a drug
+    ("INR?", "thanks"),
+])
+def test_a_follow_up_of_its_own_after_a_value_is_read_alone(before, said):
+    history = [{"role": "user", "content": before}, {"role": "assistant", "content": "3.4"}]
+    assert completed(said, history) == said

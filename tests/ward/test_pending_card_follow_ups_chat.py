@@ -1,8 +1,9 @@
 """More follow-ups to the pending card, through the chat without a model in a real SMART launch
 (sandbox + HAPI): another drug "instead" re-drafts the card for that drug with its dose and
 withdraws the first; an order added beside the card ("also …", "e também …") is a card of its
-own and both are written once approved; a safety question pointing at the card is answered for
-its drug and leaves the card pending; "cancela" withdraws it in Spanish."""
+own and both are written once approved; a switch while a card is pending re-drafts it; a safety
+question pointing at the card is answered for its drug and leaves the card pending; "cancela"
+withdraws it in Spanish."""
 from __future__ import annotations
 
 from tests.ward.conftest import answer_text, cards, written
@@ -49,4 +50,15 @@ def test_cancela_withdraws_the_card(doctor, fhir_base):
     assert cards(html) == [] and "withdrawn" in answer_text(html)
     assert doctor.proposal(first)["status"] == "rejected"
     assert doctor.approve(first).status_code != 200
+    assert written(fhir_base, "MedicationRequest", first) == []
+
+
+def test_a_switch_while_a_card_is_pending_redrafts_it(doctor, fhir_base):
+    [first] = cards(doctor.ask("start cipro 500mg bd"))
+    [second] = cards(doctor.ask("actually switch to doxycycline 100mg bd"))
+    assert doctor.proposal(first)["status"] == "rejected"
+    assert doctor.approve(second).status_code == 200
+    [mr] = written(fhir_base, "MedicationRequest", second)
+    assert "doxycycline" in mr["medicationCodeableConcept"]["text"].lower()
+    assert mr["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"]["value"] == 100
     assert written(fhir_base, "MedicationRequest", first) == []

@@ -322,7 +322,7 @@ def _bare_g_l(entry: dict[str, Any], word: str, value: float, unit_words: str) -
 
 
 _CMHG = re.compile(r"\s*(?:[:=\-]|de|of|is|was|a)?\s*(\d{1,2}(?:\.\d)?)\s*[/x×]\s*"
-                   r"(\d{1,2}(?:\.\d)?)(?![\d.,/])(?:\s*cm\s*hg)?")
+                   r"(\d{1,2}(?:\.\d)?)(?![\d./])(?:\s*cm\s*hg)?")
 
 
 def _in_cmhg(after: str, entry: dict[str, Any]) -> Reading | None:

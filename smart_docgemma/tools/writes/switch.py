@@ -10,6 +10,7 @@ are said and asked about; nothing is stopped on a guess, and nothing is written 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,7 @@ def run_switch(args: tool_args.SwitchArgs, ctx: ToolContext) -> ToolResult:
             frequency=args.frequency,
             notes=f"replaces {names}"[:200] if len(stops) == 1 else None,
         ),
-        ctx,
+        replace(ctx, replacing=tuple(str(m.get("id")) for m in stops)) if len(stops) == 1 else ctx,
     )
     lines = [_say(N_("Switch to %(drug)s %(dose)s %(frequency)s."), drug=args.new_drug,
                   dose=args.dosage, frequency=args.frequency)]
