@@ -301,9 +301,15 @@ def _cancelled(
 
 def _not_carded(state: Turn) -> list[str]:
     """What an order named beside the drug it cards, said: checked, not ordered."""
-    if "prescribe_medication" not in planning.required_tools(state):
+    needed = planning.required_tools(state)
+    ordered = planning.request(state).ordered
+    checked = {"check_drug_safety", "check_drug_interactions"} & set(needed)
+    if "order_lab_test" in needed and checked and ordered:
+        others = [ordered]  # a drug ordered beside the lab: checked, not carded
+    elif "prescribe_medication" not in needed:
         return []
-    others = planning.beside_the_order(state)
+    else:
+        others = planning.beside_the_order(state)
     if not others:
         return []
     return [say(message(N_("Only one order is prepared per message: %(others)s was checked with "

@@ -76,6 +76,10 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
+    if "order_lab_test" in needed and _ordered_beside_the_lab(state):
+        # "start naproxen 250 bd, recheck U&E in 2 days": the lab is carded, the drug ordered
+        # beside it is checked (and said not ordered), never dropped without a word
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     if ent.unsupported:  # "order a CT": nothing else is carded in its place; a test the lab
         # table names beside it ("ECG + trop stat") is still ordered, the rest said out of reach
         needed.difference_update(
@@ -171,6 +175,14 @@ def done_tools(state: Turn) -> set[str]:
 def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
     done = done_tools(state)
     return [t for t in required_tools(state) if t not in done and t in available]
+
+
+def _ordered_beside_the_lab(state: Turn) -> bool:
+    """A drug ordered with its dose beside a lab order, other than a test's own name."""
+    said = request(state)
+    orders = {"prescribe", "prescribe_drug"} & set(said.entities.actions)
+    return bool(said.ordered and said.ordered not in said.tested_drugs and said.dose
+                and said.dose.written and orders)
 
 
 def _her_name_and_birth_date(state: Turn) -> bool:

@@ -296,7 +296,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
     a possessive ("his", "sa", "su", "dele"): "pour la femme enceinte" asks of women in general."""
     rel = rf"(?:{_words_of('relatives')})"
-    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus)\s+"
+    # a surname's possessive too: "Okoro's daughter is diabetic too" is the daughter
+    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|[\w-]{3,}['\u2019]s)\s+"
     after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
     theirs = rf"(?:{own}({rel})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"

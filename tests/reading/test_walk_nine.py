@@ -241,3 +241,29 @@ def test_a_class_named_that_holds_drugs_her_allergy_rules_out_is_never_a_clean_c
 def test_antibiotic_in_any_language_names_the_class(text):
     [mention] = find_drugs(text.lower())
     assert knowledge.class_named(mention.name) == "antibacterial"
+
+
+# --- probe7_en's holdout, read at the end ---------------------------------------------------
+OKORO = ChartInContext(InContext("Samuel Okoro", "pt-t2dm", "MRN-100845", "1962-11-03"), sex="male")
+
+
+@pytest.mark.parametrize("message", ["Okoro's daughter is diabetic too, can she have metformin?",
+                                     "the new admission needs enoxaparin 40 od",
+                                     "el nuevo ingreso necesita enoxaparina"])
+def test_a_relative_after_a_surname_or_a_new_admission_is_someone_else(message):
+    assert read(message, chart=OKORO).subject.about == "other"
+
+
+@pytest.mark.parametrize("message", ["Samuel's HbA1c?", "admission bloods for him"])
+def test_her_own_possessive_and_admission_words_stay_hers(message):
+    assert read(message, chart=OKORO).subject.about == "patient"
+
+
+@pytest.mark.parametrize("message", ["bleeding risk?", "what is his bleeding risk?", "falls risk",
+                                     "risque hémorragique ?", "riesgo de sangrado?"])
+def test_a_harm_of_her_list_asked_alone_is_the_whole_list_review(message):
+    assert chart_focus(message) == "review"
+
+
+def test_a_risk_of_a_drug_in_general_is_no_review_of_her_list():
+    assert chart_focus("bleeding risk of warfarin in general") is None
