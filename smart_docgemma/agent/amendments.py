@@ -59,8 +59,12 @@ def _change_words() -> re.Pattern[str]:
 
 # a number, a comma or a full stop after it ("sube a 850, por fa"), never one that counts the
 # doses ("non, 2 fois/j", "3 vezes ao dia", "2 tomas")
+# a bare number that is a dose: never a count of doses or a length of time ("make it 5 days",
+# "x 7 jours", "por 10 dias" change the duration, not the dose)
 _BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
-                          r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b)")
+                          r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b"
+                          r"|\s*(?:d|days?|j|jours?|dias?|días?|wks?|weeks?|semaines?|semanas?|"
+                          r"months?|mois|meses|hours?|hrs?|heures?|horas?|min\w*)\b)")
 
 
 def read(said: Request, pending: PendingOrder) -> Change | None:

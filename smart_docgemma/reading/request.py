@@ -33,6 +33,7 @@ from .subject import (
     shares_a_name,
     subject_of,
     without_identifiers,
+    year_after_name,
 )
 from .ward import Ward
 
@@ -206,7 +207,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         subject=subject_of((*found.patient_names, *_half_hers(understood, found, here)),
                            found.patient_ids,
                            said_birth_date(found.birth_dates, here.born)
-                           or said_birth_year(understood, born_words), here),
+                           or said_birth_year(understood, born_words)
+                           or year_after_name(understood, found.patient_names), here),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),

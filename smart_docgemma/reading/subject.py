@@ -110,6 +110,16 @@ def said_birth_year(text: str, born_words: str) -> str | None:
     return m.group(1) if m else None
 
 
+def year_after_name(text: str, names: tuple[str, ...] | list[str]) -> str | None:
+    """A birth year written right after a name ("James Wilson 1958 - meds?", "Wilson J (1958)"):
+    compared with her birth year like "born 1958"."""
+    for name in names:
+        m = re.search(rf"(?i){re.escape(name)}\s*[,(-]?\s*((?:19|20)\d\d)(?![\d/.\-:])", text)
+        if m:
+            return m.group(1)
+    return None
+
+
 def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:
     """The birth date a message gives, of its readings ("07/09/1986" is July 9 or 7 September):
     hers when one reading is, else the first (not hers either way)."""

@@ -267,3 +267,24 @@ def test_a_harm_of_her_list_asked_alone_is_the_whole_list_review(message):
 
 def test_a_risk_of_a_drug_in_general_is_no_review_of_her_list():
     assert chart_focus("bleeding risk of warfarin in general") is None
+
+
+# --- the ninth walk (ctx13) -----------------------------------------------------------------
+WILSON = ChartInContext(InContext("James Wilson", "pt-jw-1971", "MRN-200171", "1971-09-02"),
+                        sex="male")
+
+
+@pytest.mark.parametrize("message, about", [
+    ("James Wilson 1958 - meds?", "other"),  # had been answered from the 1971 namesake's chart
+    ("James Wilson (1990) allergies", "other"),
+    ("James Wilson 1971 - meds?", "patient"),
+])
+def test_a_birth_year_after_her_name_tells_a_namesake(message, about):
+    assert read(message, chart=WILSON).subject.about == about
+
+
+@pytest.mark.parametrize("low", ["make it 5 days", "plutôt 7 jours", "por 10 dias"])
+def test_a_length_of_time_is_no_dose(low):
+    from smart_docgemma.agent.amendments import _BARE_NUMBER
+
+    assert _BARE_NUMBER.search(low) is None
