@@ -143,7 +143,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         # cefalexin instead") amends the card with the follow-up it completes
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
-    amended = (_amended(state, said, pending) if pending else None) or _corrected(
+    amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
         state, said, cards, deps)
     if amended is not None:
         return amended
@@ -194,8 +194,18 @@ def _completed(state: Turn, said: Request) -> Request:
     if understood == state.message or understood == said.understood:
         return said
     asked_back = str(state.history[-1].get("content"))
+    if _asked_for_an_order(asked_back):
+        # the reply completes a medication order ("500 qds" after "use cefalexin instead" was
+        # asked its dose): read as the order it completes
+        understood = f"start {understood}"
     return read(state.message, understood=understood, chart=said.chart,
                 conversation=replace(said.conversation, asked_back=asked_back))
+
+
+def _asked_for_an_order(asked_back: str) -> bool:
+    """The assistant's last question asked what a medication order still needs."""
+    head = prompts.message("ask_fields", label=label("prescribe_medication").lower(), fields="\0")
+    return asked_back.startswith(head.split("\0")[0])
 
 
 def _pending_order(deps: Deps) -> PendingOrder | None:
@@ -209,7 +219,7 @@ def _pending_order(deps: Deps) -> PendingOrder | None:
 
 
 def _amended(
-    state: Turn, said: Request, pending: PendingOrder
+    state: Turn, said: Request, pending: PendingOrder, deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:
     """A follow-up that changes or completes the session's pending medication card: the order
     drafted again with its fields (the safety check runs again on it), superseding the card."""
@@ -219,15 +229,18 @@ def _amended(
         return None
     if change.drug and change.drug != pending.medication and not change.dose:
         # another drug without its dose: the earlier drug's dose is never carried over ("use
-        # morphine instead" of codeine 30 mg is no 30 mg of morphine); asked, the card kept
-        # the usual question for a missing dose, so that the reply completes this message
+        # morphine instead" of codeine 30 mg is no 30 mg of morphine), and the earlier card,
+        # replaced in words, is withdrawn; the usual question for a missing dose is asked, so
+        # that the reply completes this message
+        if deps.ctx and deps.ctx.proposals:
+            deps.ctx.proposals.withdraw_ids([pending.proposal_id],
+                                            reason="Replaced by another drug in the conversation")
         asked = prompts.message("ask_fields", label=label(tool).lower(),
                                 fields=languages.answer_text("fields", "dose") or "dose")
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": asked + " " + say(message(N_(
-                    "The dose of %(old)s is not carried over to %(drug)s; the card of %(old)s "
-                    "stays pending until you say."),
-                    drug=change.drug, old=pending.medication), answer_language())}
+                    "The order for %(old)s was withdrawn; its dose is not carried over to "
+                    "%(drug)s."), drug=change.drug, old=pending.medication), answer_language())}
     args = amendments.redraft(pending, change)
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)

@@ -506,15 +506,11 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haikuagizwa: %(tests)s — kipimo ambacho jedwali la vipimo la kituo hiki halina; "
         "kiagize kwa jina lake kamili au kwenye EHR.",
     ),
-    "The dose of %(old)s is not carried over to %(drug)s; the card of %(old)s stays pending "
-    "until you say.": (
-        "La dose de %(old)s n'est pas reprise pour %(drug)s ; la carte de %(old)s reste en "
-        "attente jusqu'à votre réponse.",
-        "A dose de %(old)s não passa para %(drug)s; o cartão de %(old)s continua pendente até a "
-        "sua resposta.",
-        "La dosis de %(old)s no se traslada a %(drug)s; la tarjeta de %(old)s sigue pendiente "
-        "hasta que lo indique.",
-        "Dozi ya %(old)s haihamishiwi kwa %(drug)s; kadi ya %(old)s inabaki ikisubiri hadi useme.",
+    "The order for %(old)s was withdrawn; its dose is not carried over to %(drug)s.": (
+        "La prescription de %(old)s a été retirée ; sa dose n'est pas reprise pour %(drug)s.",
+        "A prescrição de %(old)s foi retirada; a dose dela não passa para %(drug)s.",
+        "La orden de %(old)s se retiró; su dosis no se traslada a %(drug)s.",
+        "Agizo la %(old)s limeondolewa; dozi yake haihamishiwi kwa %(drug)s.",
     ),
     "Nothing is pending to withdraw: no card of yours is waiting for approval. An order already "
     "approved is in the record; stop or change it in the EHR.": (

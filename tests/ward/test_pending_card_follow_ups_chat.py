@@ -1,6 +1,7 @@
 """More follow-ups to the pending card, through the chat without a model in a real SMART launch
-(sandbox + HAPI): another drug "instead" re-drafts the card for that drug with its dose and
-withdraws the first; an order added beside the card ("also …", "e também …") is a card of its
+(sandbox + HAPI): another drug "instead" with its dose re-drafts the card for that drug and
+withdraws the first (without a dose it is asked: tests/ward/test_said_not_done_chat.py); an
+order added beside the card ("also …", "e também …") is a card of its
 own and both are written once approved; a switch while a card is pending re-drafts it; a safety
 question pointing at the card is answered for its drug and leaves the card pending; "cancela"
 withdraws it in Spanish; a cancel once the card was approved withdraws nothing and says so."""
@@ -9,9 +10,9 @@ from __future__ import annotations
 from tests.ward.conftest import answer_text, cards, written
 
 
-def test_another_drug_instead_redrafts_the_card_for_it(doctor, fhir_base):
+def test_another_drug_instead_with_its_dose_redrafts_the_card_for_it(doctor, fhir_base):
     [first] = cards(doctor.ask("amoxicillin 500 mg tds"))
-    html = doctor.ask("actually use cefalexin instead")
+    html = doctor.ask("actually use cefalexin 500 mg qds instead")
     [second] = cards(html)
     assert second != first and "The earlier card was withdrawn" in answer_text(html)
     assert doctor.proposal(first)["status"] == "rejected"
@@ -20,7 +21,7 @@ def test_another_drug_instead_redrafts_the_card_for_it(doctor, fhir_base):
     assert "cephalexin" in mr["medicationCodeableConcept"]["text"].lower()
     inst = mr["dosageInstruction"][0]
     assert inst["doseAndRate"][0]["doseQuantity"]["value"] == 500
-    assert inst["timing"]["repeat"]["frequency"] == 3
+    assert inst["timing"]["repeat"]["frequency"] == 4
     assert written(fhir_base, "MedicationRequest", first) == []
 
 
