@@ -248,16 +248,7 @@ def _amended(
     # the order as re-drafted is what the turn routes on (the follow-up alone names no drug)
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)
-    return {
-        "entities": said.entities,
-        "request": said,
-        "history": prompts.recent(state.history, prompts.limit("history_turns")),
-        "current": ToolCall(tool, args),
-        "intent": "TOOL_NEEDED",
-        "supersedes": pending.proposal_id,
-        "task_summary": _fast_summary(tool, args),
-        "outcome": "execute",
-    }
+    return _redraft(state, said, ToolCall(tool, args), pending.proposal_id)
 
 
 def _last_cards(deps: Deps) -> list[PendingCard]:
@@ -281,14 +272,20 @@ def _corrected(
         return None
     args = {"patient_id": deps.ctx.patient_id, "reading": reading,
             "taken": cards[0].request.get("taken")}
+    return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
+
+
+def _redraft(state: Turn, said: Request, call: ToolCall,
+             superseded: str) -> Update[InputAssemblyOutcome]:
+    """The turn that drafts ``call`` again in place of the pending card ``superseded``."""
     return {
         "entities": said.entities,
         "request": said,
         "history": prompts.recent(state.history, prompts.limit("history_turns")),
-        "current": ToolCall(tool, args),
+        "current": call,
         "intent": "TOOL_NEEDED",
-        "supersedes": cards[0].proposal_id,
-        "task_summary": _fast_summary(tool, args),
+        "supersedes": superseded,
+        "task_summary": _fast_summary(call.tool, call.args),
         "outcome": "execute",
     }
 
