@@ -631,7 +631,9 @@ def _route() -> re.Pattern[str]:
     """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
     "VO")."""
     words = sorted(rules()["routes"], key=len, reverse=True)
-    return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+    # a letter of any alphabet ends a word: "préscrire" holds no "pr" (per rectum)
+    return re.compile(rf"(?<![^\W\d_])({'|'.join(re.escape(w) for w in words)})(?![^\W\d_])",
+                      re.I)
 
 
 def as_needed(text: str) -> str | None:

@@ -370,6 +370,15 @@ def _opening_relative() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _relative_of_named() -> re.Pattern[str]:
+    """A relative of someone named ("la madre de Grace", "the son of Mr Okoro", "o irmão do
+    Kofi"): the relative, not the one named."""
+    return re.compile(rf"(?i)\b(?:the|la|le|l'|a|o|el)\s*({_words_of('relatives')})()\s+"
+                      r"(?:of|de|do|da|du|del|d')\s*(?:(?:mr|mrs|ms|mme|m|sr|sra|dona|don)\.?\s+)?"
+                      r"(?-i:[A-ZÀ-Ý][\w-]+)")
+
+
+@lru_cache(maxsize=1)
 def _reporting() -> re.Pattern[str]:
     """What a relative does for the patient, right after them ("says", "is worried", "a appelé")."""
     return re.compile(r"(?i)^\s*[,:\-\u2013\u2014]?\s*(?:(?:also|just|then|aussi|tambem|tambien|"
@@ -381,7 +390,7 @@ def _relatives_as_subject(folded: str) -> list[str]:
     patient, unless they report for her ("his wife says he …") or an English pronoun of the
     patient's other sex follows ("her husband is on warfarin — can she have aspirin?")."""
     out = []
-    for m in _opening_relative().finditer(folded):
+    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded)):
         rel, rest = (m.group(1) or m.group(2)), folded[m.end():]
         if _reporting().match(rest) or _pronoun_of_other_sex(rel.lower(), rest):
             continue
