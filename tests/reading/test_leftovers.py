@@ -1,0 +1,54 @@
+"""The reading's leftovers as general rules (pure, no HAPI): a fraction of a tablet of a stated
+strength is that part of the strength; a ward fraction of a week, year or month ("3/7", "2/52",
+"6/12") is the order's duration, never a date, a pressure or an interval."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import find_dose
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("half a tab of bisoprolol 2.5mg od", "1.25 mg"),
+    ("bisoprolol 5mg ½ tab od", "2.5 mg"),
+    ("bisoprolol 5mg 1/2 cp od", "2.5 mg"),
+    ("1.5 tabs of metformin 500mg bd", "750 mg"),
+    ("bisoprolol 2,5 mg un demi comprimé le matin", "1.25 mg"),
+    ("meio comprimido de bisoprolol 5 mg 1x/dia", "2.5 mg"),
+    ("medio comprimido de bisoprolol 2.5mg cada 24h", "1.25 mg"),
+    ("a quarter tablet of warfarin 1mg nocte", "0.25 mg"),
+])
+def test_a_fraction_of_a_tablet_is_that_part_of_its_strength(said, dose):
+    assert (find_dose(said) or {})["dose"].split(" (")[0] == dose
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("half the dose of bisoprolol 5mg", "5 mg"),  # no tablet named: the strength as written
+    ("bisoprolol 2.5mg od", "2.5 mg"),
+    ("give half of the 10mg", "10 mg"),
+    ("half a tab od", None),  # no strength: nothing worked out
+])
+def test_near_words_are_no_fraction_of_a_tablet(said, dose):
+    assert (find_dose(said) or {}).get("dose") == dose
+
+
+@pytest.mark.parametrize(("said", "duration"), [
+    ("co-trimoxazole 960 bd 3/7", "3 days"),
+    ("nitrofurantoin 50mg qds 2/52", "2 weeks"),
+    ("atorvastatin 20mg nocte 6/12", "6 months"),
+    ("amoxicillin 500mg tds 5/7", "5 days"),
+    ("doxy 100 mg daily 7/7", "7 days"),
+])
+def test_a_ward_fraction_of_a_week_year_or_month_is_the_duration(said, duration):
+    assert (find_dose(said) or {}).get("duration") == duration
+
+
+@pytest.mark.parametrize("said", [
+    "amoxicillin 500mg tds started 3/7/2026",  # a date
+    "ramipril 5mg od bp 120/70",  # a pressure
+    "amoxi 500 12/12h",  # an interval
+    "amoxi 500 8/8 h",
+    "paracetamol 1g qds 24/7",  # always, not 24 days
+    "amlodipine 5mg od since 03/07",
+])
+def test_dates_pressures_and_intervals_are_no_duration(said):
+    assert (find_dose(said) or {}).get("duration") is None
