@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent.extraction import find_dose
+from smart_docgemma.reading.ward import read_ward
 
 
 @pytest.mark.parametrize(("said", "dose"), [
@@ -52,3 +53,22 @@ def test_a_ward_fraction_of_a_week_year_or_month_is_the_duration(said, duration)
 ])
 def test_dates_pressures_and_intervals_are_no_duration(said):
     assert (find_dose(said) or {}).get("duration") is None
+
+
+@pytest.mark.parametrize("said", [
+    "hemocultivos x2 ya", "hemoculturas x2 agora", "hémocs x2 maintenant", "blood cx x2 stat",
+    "2 hemocultivos ahora", "hémocultures x2 svp", "hemoculturas já",
+])
+def test_blood_cultures_counted_or_timed_are_an_order(said):
+    ward = read_ward(said)
+    assert ward.tests == ("blood culture",) and ward.timed
+
+
+@pytest.mark.parametrize("said", [
+    "¿ya se sacaron los hemocultivos?",  # "ya" before a verb: already
+    "ya tiene hemocultivos",
+    "k x3",  # a count of a result is a series asked, not an order
+    "500 mg magnesium",
+])
+def test_already_and_a_count_of_results_are_no_order(said):
+    assert not read_ward(said).timed
