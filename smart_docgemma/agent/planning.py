@@ -369,7 +369,8 @@ def chart_args(said: Request, patient: str) -> dict[str, Any]:
     window = said.window
     return {"patient_id": patient, "focus": said.focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
-            "threshold": keys_of(window.thresholds), "unit": window.unit}
+            "threshold": keys_of(window.thresholds), "unit": window.unit,
+            "count": window.count}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from smart_docgemma.agent.extraction import find_dose
 from smart_docgemma.reading.ward import read_ward
+from smart_docgemma.tools.chart.answers import focus_of
+from smart_docgemma.tools.words.windows import asked
 
 
 @pytest.mark.parametrize(("said", "dose"), [
@@ -72,3 +74,27 @@ def test_blood_cultures_counted_or_timed_are_an_order(said):
 ])
 def test_already_and_a_count_of_results_are_no_order(said):
     assert not read_ward(said).timed
+
+
+@pytest.mark.parametrize(("said", "count"), [
+    ("last 3 Ks", 3), ("k x3", 3), ("the last two INRs", 2), ("les 3 derniers K ?", 3),
+    ("últimos 2 INR", 2), ("últimas 5 creatininas", 5), ("egfr x4 pls", 4),
+])
+def test_a_number_of_results_asked_is_read(said, count):
+    assert asked(said).count == count
+
+
+@pytest.mark.parametrize("said", [
+    "K in the last 3 days",  # a window, not a count
+    "k last 48h", "last K", "INR x 2 weeks", "last 24 hours glucose",
+])
+def test_a_window_or_the_latest_is_no_count(said):
+    assert asked(said).count is None
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("last 3 Ks", "lab:Potassium"), ("k x3", "lab:Potassium"), ("last few Ks", "lab:Potassium"),
+    ("vitamin k x3", None), ("kcl 20 x 3 days", None),
+])
+def test_a_series_of_k_is_a_potassium_question(said, focus):
+    assert focus_of(said) == focus
