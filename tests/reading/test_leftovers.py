@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent.extraction import find_dose
+from smart_docgemma.languages import fold
+from smart_docgemma.reading.drugs import unrecognised_drug
 from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.chart.answers import focus_of
 from smart_docgemma.tools.words.windows import asked
@@ -98,3 +100,20 @@ def test_a_window_or_the_latest_is_no_count(said):
 ])
 def test_a_series_of_k_is_a_potassium_question(said, focus):
     assert focus_of(said) == focus
+
+
+@pytest.mark.parametrize(("said", "word"), [
+    ("start zorbitex 20mg od", "zorbitex"), ("can she have flurbamol?", "flurbamol"),
+    ("prescrire vantoprex 10 mg", "vantoprex"), ("¿interacciones con quenaldix?", "quenaldix"),
+    ("iniciar tromboral 5 mg", "tromboral"), ("is plixarin safe with her meds", "plixarin"),
+])
+def test_a_word_in_a_drugs_place_is_named(said, word):
+    assert unrecognised_drug(fold(said), set()) == word
+
+
+@pytest.mark.parametrize("said", [
+    "start a progress note", "can she have a scan?", "give 40 mg IV furosemide",
+    "is it safe?", "add 2 units", "interactions with her meds",
+])
+def test_words_that_are_no_drug_are_not_named(said):
+    assert unrecognised_drug(fold(said), set()) is None
