@@ -163,7 +163,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         "entities": entities, "request": replace(said, entities=entities), "history": history}
     probe = merge(state, update)
     stop = (_out_of_scope(probe, deps) or _did_you_mean(entities)
-            or _not_recognised(update["request"]))
+            or _not_recognised(replace(said, entities=entities)))
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
