@@ -508,6 +508,20 @@ def _strength_count(text: str) -> str | None:
     return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
 
 
+def _loading_split(text: str) -> tuple[str, str] | None:
+    """A loading dose then maintenance ("200mg stat then 100mg od"): the words of the loading
+    dose and of the maintenance that follows, split at the first "then" after a dose with its
+    unit that another dose with its unit follows; None otherwise."""
+    words = "|".join(re.escape(w) for w in sorted(rules().get("loading_then") or (),
+                                                    key=len, reverse=True))
+    folded = languages.fold(text)
+    m = re.search(rf"\d\s*(?:mg|g|mcg|units?)\b.*?[\s,;]((?:{words}))\s+(?=\d+(?:[.,]\d+)?\s*"
+                  rf"(?:mg|g|mcg|units?)\b)", folded, re.I)
+    if not m or not words or len(folded) != len(text):
+        return None
+    return text[: m.start(1)].rstrip(" ,;"), text[m.end(1):].strip()
+
+
 def _tablet_fraction(text: str) -> str | None:
     """A fraction or count of one tablet of a stated strength ("half a tab of bisoprolol
     2.5mg": 1.25 mg, "1.5 tabs of metformin 500mg": 750 mg), with what it was worked from;
@@ -536,7 +550,23 @@ def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
 def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
-    ``frequencies`` in data/rules.yaml."""
+    ``frequencies`` in data/rules.yaml. A loading dose then maintenance is the maintenance,
+    with the loading dose as written beside it (``loading``)."""
+    split = _loading_split(text)
+    if split:
+        first, rest = split
+        head = re.sub(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|units?)\b.*", "", first, flags=re.I)
+        found = _dose_of(f"{head} {rest}")
+        loading = _dose_of(first)
+        if found and found.get("dose") and loading and loading.get("dose"):
+            said = re.sub(r"(\d)\s*(mg|g|mcg|units?)\b", r"\1 \2",
+                          " ".join(first[len(head):].split()), flags=re.I)
+            return {**found, "loading": said}
+    return _dose_of(text)
+
+
+def _dose_of(text: str) -> dict[str, Any] | None:
+    """``find_dose`` of one dose's words."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route = _route().search(text)
     duration = _DURATION.search(text) or _BARE_FRACTION.search(text)

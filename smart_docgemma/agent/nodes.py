@@ -312,8 +312,19 @@ def _cancelled(
 
 
 def _not_carded(state: Turn) -> list[str]:
-    """What an order named beside the drug it cards, said: checked, not ordered."""
+    """What an order named beside the drug it cards, said: checked, not ordered; a loading dose
+    said before the maintenance the card carries, said not on the card."""
     needed = planning.required_tools(state)
+    dose = planning.request(state).dose
+    loading = [say(message(N_("The loading dose (%(loading)s) is not on this card: it carries the "
+                              "maintenance dose only; order the loading dose as its own single "
+                              "dose."), loading=dose.loading), answer_language())
+               ] if dose and dose.loading and "prescribe_medication" in needed else []
+    return loading + _beside_the_order(state, needed)
+
+
+def _beside_the_order(state: Turn, needed: list[str]) -> list[str]:
+    """A drug named beside the one an order cards: checked with it, not ordered."""
     ordered = planning.request(state).ordered
     checked = {"check_drug_safety", "check_drug_interactions"} & set(needed)
     if "order_lab_test" in needed and checked and ordered:

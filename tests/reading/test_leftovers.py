@@ -117,3 +117,26 @@ def test_a_word_in_a_drugs_place_is_named(said, word):
 ])
 def test_words_that_are_no_drug_are_not_named(said):
     assert unrecognised_drug(fold(said), set()) is None
+
+
+@pytest.mark.parametrize(("said", "dose", "loading"), [
+    ("doxycycline 200mg stat then 100mg od", "100 mg", "200 mg stat"),
+    ("doxy 200 mg on day 1 then 100 mg daily 7/7", "100 mg", "200 mg on day 1"),
+    ("doxycycline 200 mg le premier jour puis 100 mg/j", "100 mg", "200 mg le premier jour"),
+    ("doxiciclina 200 mg dosis de carga y luego 100 mg cada 24 h", "100 mg",
+     "200 mg dosis de carga"),
+    ("doxiciclina 200 mg de ataque depois 100 mg 1x/dia", "100 mg", "200 mg de ataque"),
+])
+def test_a_loading_dose_then_maintenance_cards_the_maintenance_and_keeps_the_loading(
+        said, dose, loading):
+    found = find_dose(said) or {}
+    assert (found.get("dose"), found.get("loading")) == (dose, loading)
+
+
+@pytest.mark.parametrize("said", [
+    "amoxicillin 500mg tds then review",  # no second dose
+    "paracetamol 1g then ibuprofen 400mg",  # another drug, not maintenance
+    "amoxicillin 500mg tds",
+])
+def test_no_loading_dose_without_a_dose_right_after_then(said):
+    assert "loading" not in (find_dose(said) or {})
