@@ -140,3 +140,20 @@ def test_a_loading_dose_then_maintenance_cards_the_maintenance_and_keeps_the_loa
 ])
 def test_no_loading_dose_without_a_dose_right_after_then(said):
     assert "loading" not in (find_dose(said) or {})
+
+
+@pytest.mark.parametrize("said", [
+    "hypos last week?", "any hypos in the last 7 days", "des hypos cette semaine ?",
+    "¿hipoglucemias esta semana?", "hipoglicemias na última semana?",
+])
+def test_hypos_are_each_glucose_under_4_mmol_in_the_window(said):
+    read = asked(said)
+    assert focus_of(said) == "lab:Glucose" and read.window == "7d"
+    [limit] = read.thresholds
+    assert (limit.comparator.value, limit.value, limit.unit) == ("lt", 4.0, "mmol/L")
+
+
+@pytest.mark.parametrize("said", ["hyponatraemia?", "glucose < 3.5 today", "hypokalaemia"])
+def test_near_words_and_a_stated_limit_keep_their_own_reading(said):
+    limits = asked(said).thresholds
+    assert all(t.value != 4.0 for t in limits)

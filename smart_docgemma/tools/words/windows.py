@@ -215,7 +215,17 @@ def thresholds(low: str) -> tuple[Threshold, ...]:
         unit = _words()["units_asked"].get(m.group(3).lower()) if m.group(3) else None
         out.append(Threshold(Comparator(_words()["compare"][m.group(1).lower()]),
                              float(m.group(2).replace(",", ".")), unit))
-    return tuple(out)
+    return tuple(out) or named_threshold(low)
+
+
+def named_threshold(low: str) -> tuple[Threshold, ...]:
+    """The comparison a word names of its own ("hypos": each glucose under 4 mmol/L), when the
+    folded question states none."""
+    for named in _words().get("named_thresholds") or ():
+        if re.search(rf"\b(?:{_alt(named['words'])})\b", low):
+            return (Threshold(Comparator(named["compare"]), float(named["value"]),
+                              named["unit"]),)
+    return ()
 
 
 def _unit_asked(low: str) -> str | None:
