@@ -157,3 +157,13 @@ def test_hypos_are_each_glucose_under_4_mmol_in_the_window(said):
 def test_near_words_and_a_stated_limit_keep_their_own_reading(said):
     limits = asked(said).thresholds
     assert all(t.value != 4.0 for t in limits)
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("lipids?", "lab:Cholesterol"), ("¿perfil lipídico?", "lab:Cholesterol"),
+    ("bilan lipidique ?", "lab:Cholesterol"), ("ldl?", "lab:LDL"),
+    ("height?", "vitals"), ("¿y la talla?", "vitals"), ("and his height?", "vitals"),
+    ("e a altura?", "vitals"),
+])
+def test_lipids_and_the_height_are_chart_questions(said, focus):
+    assert focus_of(said) == focus
