@@ -62,6 +62,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Dozi ya kuanzia (%(loading)s) haiko kwenye kadi hii: ina dozi ya kuendelea tu; agiza "
         "dozi ya kuanzia kama dozi moja peke yake.",
     ),
+    "Already on the patient's list: %(orders)s.": (
+        "Déjà dans la liste du patient : %(orders)s.",
+        "Já na lista do paciente: %(orders)s.",
+        "Ya en la lista del paciente: %(orders)s.",
+        "Tayari kwenye orodha ya mgonjwa: %(orders)s.",
+    ),
     "Drug not recognised: %(word)s. Nothing was checked or ordered for it; check the spelling or "
     "give the generic name.": (
         "Médicament non reconnu : %(word)s. Rien n'a été vérifié ni prescrit pour lui ; vérifiez "

@@ -167,3 +167,13 @@ def test_near_words_and_a_stated_limit_keep_their_own_reading(said):
 ])
 def test_lipids_and_the_height_are_chart_questions(said, focus):
     assert focus_of(said) == focus
+
+
+def test_a_drug_she_already_takes_is_said_with_the_dose_she_is_on():
+    from smart_docgemma.checks.drug_safety import Report
+
+    report = Report(drugs=["warfarin"], taking=[
+        "warfarin sodium 5 MG Oral Tablet — 5 mg by mouth once daily in the evening"])
+    assert ("Already on the patient's list: warfarin sodium 5 MG Oral Tablet — 5 mg by mouth "
+            "once daily in the evening.") in report.lines()
+    assert not any("Already on" in line for line in Report(drugs=["warfarin"]).lines())
