@@ -95,6 +95,7 @@ def order_line(
     starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
     # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
     starts += [_after_leading(said) for said in starts]
+    starts += [_after_tablet_fraction(said) for said in starts]  # "half a tab of bisoprolol …"
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
 
 
@@ -102,6 +103,22 @@ def order_line(
 def _leading() -> re.Pattern[str]:
     words = sorted(rules()["order_line"]["leading"], key=len, reverse=True)
     return re.compile(rf"^(?:\s*(?:{'|'.join(map(re.escape, words))})(?![\w'])[\s,]*)+")
+
+
+@cache
+def _tablet_fraction() -> re.Pattern[str]:
+    fractions = sorted(rules().get("tablet_fractions") or (), key=len, reverse=True)
+    forms = "|".join(rules().get("strength_forms") or ())
+    said = "|".join(map(re.escape, fractions))
+    return re.compile(rf"^\s*(?:{said})\s+(?:(?:of\s+)?an?\s+|de\s+)?(?:{forms})\b"
+                      rf"(?:\s+(?:of|de|do|da|del))?\s*")
+
+
+def _after_tablet_fraction(said: str) -> str:
+    """``said`` without a leading fraction of a tablet ("half a tab of", "meio comprimido de"):
+    the drug after it starts the order line (the dose is the fraction of its strength)."""
+    m = _tablet_fraction().match(fold_accents(said))
+    return said[m.end():] if m else said
 
 
 def _after_leading(said: str) -> str:
