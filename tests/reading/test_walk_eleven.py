@@ -198,3 +198,20 @@ def test_no_renal_rule_and_no_kidney_result_is_said_not_covered():
 
     said = " ".join(Report(drugs=["dapagliflozin"], renal_uncovered=["dapagliflozin"]).lines())
     assert "no kidney result is on file; kidney dosing was not checked" in said
+
+
+# the fifteenth walk (ctx19): rules the knowledge lacked
+@pytest.mark.parametrize("drug", ["tetracycline", "minocycline", "trimethoprim"])
+def test_the_other_tetracyclines_and_trimethoprim_are_flagged_in_pregnancy(drug):
+    from smart_docgemma import knowledge
+
+    [flag] = knowledge.pregnancy_flags([drug])
+    assert flag.severity == "warning" and flag.source.startswith("FDA")
+
+
+def test_allopurinol_is_flagged_from_ckd_stage_3():
+    from smart_docgemma import knowledge
+
+    [stage3] = knowledge.renal_flags(["allopurinol"], 38)
+    assert "50 mg a day or less" in stage3.management
+    assert knowledge.renal_flags(["allopurinol"], 75) == []
