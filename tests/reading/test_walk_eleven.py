@@ -215,3 +215,14 @@ def test_allopurinol_is_flagged_from_ckd_stage_3():
     [stage3] = knowledge.renal_flags(["allopurinol"], 38)
     assert "50 mg a day or less" in stage3.management
     assert knowledge.renal_flags(["allopurinol"], 75) == []
+
+
+# the sixteenth walk (ctx20)
+@pytest.mark.parametrize("message, focus", [
+    ("anything to watch with his current list?", "review"),
+    ("what should I look out for in her tablets", "review"),
+    ("his current list", None),  # nothing asked of it
+    ("watch his bp", "vitals:bp"),
+])
+def test_what_to_watch_in_her_list_is_the_review(message, focus):
+    assert focus_of(message) == focus
