@@ -341,6 +341,7 @@ _MONTHS = {
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
+    (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2})(?![\d/.])"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
     (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
 )
@@ -376,14 +377,23 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
 # "o Robert Mensah de 12/03/1950", "Mensah R (12/03/1950)": a full date of a past year right
 # after a name, with no birth date's word: read as the birth date (either order of day and month)
 _NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
-                        r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b")
+                        r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
 def _dated_name(text: str) -> tuple[str, ...]:
     m = _NAME_DATE.search(text)
-    if not m or int(m.group(3)) >= datetime.now(UTC).year:
+    if not m or int(_century(m.group(3))) >= datetime.now(UTC).year:
         return ()
     return _iso({"a": m.group(1), "b": m.group(2), "y": m.group(3)})
+
+
+def _century(year: str) -> str:
+    """A birth year of two digits in its century: this century's when not ahead of this year
+    ("20" is 2020), else the last ("71" is 1971)."""
+    if len(year) != 2:
+        return year
+    now = datetime.now(UTC).year
+    return str(2000 + int(year) if 2000 + int(year) <= now else 1900 + int(year))
 
 
 def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
@@ -395,7 +405,7 @@ def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
         a, b = int(parts["a"]), int(parts["b"])
         dates = [(b, a)] if day_first or a > 12 else [(a, b), (b, a)]
     return tuple(dict.fromkeys(
-        f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
+        f"{int(_century(parts['y'])):04d}-{month:02d}-{day:02d}"
         for month, day in dates if 1 <= month <= 12 and 1 <= day <= 31
     ))
 
@@ -684,7 +694,9 @@ def _route() -> re.Pattern[str]:
     """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
     "VO")."""
     words = sorted(rules()["routes"], key=len, reverse=True)
-    return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+    # a letter of any alphabet ends a word: "préscrire" holds no "pr" (per rectum)
+    return re.compile(rf"(?<![^\W\d_])({'|'.join(re.escape(w) for w in words)})(?![^\W\d_])",
+                      re.I)
 
 
 def as_needed(text: str) -> str | None:

@@ -30,7 +30,7 @@ _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
     r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
-    r"caps?|drops?|kg|x|fois|times|"
+    r"caps?|drops?|kg|x(?!\s*\d+\s*[/ ]\s*(?:j|jour|day|dia|día)\b)|fois|times|"
     r"vez|vezes|veces|par|por|ao|al|a day|daily|"
     # a unit written in full or another form is never read as milligrams ("50 micrograms")
     r"milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"
@@ -128,13 +128,18 @@ def _after_leading(said: str) -> str:
     return said[m.end():] if m else said
 
 
+_RELEASE = r"(?:mr|sr|xl|xr|er|cr|la|lp|ld|retard|cd|sa)"
+
+
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:
     """"500" right after the drug of an order with a frequency, as "500 mg"; None otherwise."""
     if not dose or dose.get("dose") or not dose.get("frequency"):
         return None
     text = re.sub(r"[-/+]|,(?!\d)|(?<!\d),", " ", low)  # "2,5" stays a number
     for mention in drugs:
-        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}\s+{_NUMBER}(?![\d.,])", text)
+        # a release form between ("nifedipine MR 20 bd", "metformin SR 500 od")
+        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{_RELEASE})?\s+{_NUMBER}"
+                      r"(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
             return f"{amount(m.group(1))} mg"
     return None

@@ -363,10 +363,27 @@ def _opening_relative() -> re.Pattern[str]:
     """A relative with a possessive opening a clause, with a name beside it ("his wife Abena",
     "Samuel's brother", "sa fille", "a filha dele")."""
     rel = rf"(?:{_words_of('relatives')})"
-    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|[\w-]{3,}['\u2019]s)\s+"
+    # "the wife's on aspirin as well": an English "the" before a spouse, a parent or a child
+    # (never "the baby", who may be the patient)
+    the = (r"the(?=\s+(?:wife|husband|partner|mother|father|mum|mom|dad|son|daughter|brother|"
+           r"sister)\b)")
+    own = rf"(?:his|her|their|the patient'?s|{the}|sa|son|ses|su|sus|[\w-]{{3,}}['\u2019]s)\s+"
     after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    # "wife's on", "son's got": the contraction of "is"/"has", not a possessive
+    contracted = (r"(?:['\u2019]s(?=\s+(?:on|got|been|taking|also|too|allergic|pregnant|"
+                  r"diabetic|asthmatic|having)\b))?")
     return re.compile(rf"(?i){_CLAUSE_START}(?:{own}({rel})|({rel}){after})"
-                      r"(?:\s+(?-i:[A-Z][\w'\u2019\-]+))?(?![\w'\u2019])")
+                      rf"(?:\s+(?-i:[A-Z][\w'\u2019\-]+))?{contracted}(?![\w'\u2019])"
+                      r"(?!\s+(?:of|de|do|da|du)\s+(?:the|la|le|o|a)\s+pat)")
+
+
+@lru_cache(maxsize=1)
+def _relative_of_named() -> re.Pattern[str]:
+    """A relative of someone named ("la madre de Grace", "the son of Mr Okoro", "o irmão do
+    Kofi"): the relative, not the one named."""
+    return re.compile(rf"(?i)\b(?:the|la|le|l'|a|o|el)\s*({_words_of('relatives')})()\s+"
+                      r"(?:of|de|do|da|du|del|d')\s*(?:(?:mr|mrs|ms|mme|m|sr|sra|dona|don)\.?\s+)?"
+                      r"(?-i:[A-ZÀ-Ý][\w-]+)")
 
 
 @lru_cache(maxsize=1)
@@ -381,7 +398,7 @@ def _relatives_as_subject(folded: str) -> list[str]:
     patient, unless they report for her ("his wife says he …") or an English pronoun of the
     patient's other sex follows ("her husband is on warfarin — can she have aspirin?")."""
     out = []
-    for m in _opening_relative().finditer(folded):
+    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded)):
         rel, rest = (m.group(1) or m.group(2)), folded[m.end():]
         if _reporting().match(rest) or _pronoun_of_other_sex(rel.lower(), rest):
             continue
