@@ -47,6 +47,10 @@ FLOORS = {
     ("probe_ctx2", "tuned"): 47,
     ("probe_ctx2", "holdout"): 45,  # read at the end: 41/46 with 2 unsafe, its misses then read
     ("probe_ctx3", "holdout"): 34,
+    # the reading's known leftovers: blind first run 8/79 with 7 unsafe (3 of them the set's own
+    # pregabalin expectations, corrected); after the rules tuned 30/38, holdout 32/41, 0 unsafe
+    ("probe_left", "tuned"): 30,
+    ("probe_left", "holdout"): 32,
 }
 
 
