@@ -344,6 +344,11 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?:{_words_of('beds')}|cubicle)\s*#?\s*)?\d{{1,3}}[a-z]?)"
                    rf"(?!{_NOT_A_BED}|\s*(?:days?|d|weeks?|wks?|hours?|hrs?|mins?|minutes?|"
                    rf"months?|mo|years?|yrs?|am|pm|o'?clock)\b|:)"),
+        # "pt 2 - INR?", "patient #3", "paciente 4": another patient by a number (never an age,
+        # a dose or a time after it)
+        re.compile(r"(?i)(?<![\w'])((?:pt|patient|patiente|paciente|doente)\s*(?:no\.?|number|#)?"
+                   r"\s*\d{1,2})(?![\w.,/:]|\s*(?:mg|ml|g|h|hrs?|hours?|days?|d|weeks?|y|yo|y/o|"
+                   r"years?|ans|anos|a[nñ]os|kg|%|mmol|/|-?year))"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
