@@ -117,7 +117,8 @@ def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
-           r"actually|en fait|em vez)")
+           r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|pensandolo bien|"
+           r"pensando bem|wait|attends|espera)")
 
 
 @lru_cache(maxsize=1)
@@ -130,6 +131,28 @@ def _cancel() -> re.Pattern[str]:
     return re.compile(
         rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
         rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+
+
+@lru_cache(maxsize=1)
+def _note_follow_up() -> re.Pattern[str]:
+    said = _words()["note_follow_up"]
+    verbs, labels = ("|".join(re.escape(w) for w in sorted(said[k], key=len, reverse=True))
+                     for k in ("verbs", "labels"))
+    articles = "|".join(re.escape(w) for w in _words()["card_articles"])
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:(?:{verbs})\s+)?"
+                      rf"(?:(?:{articles}|a|an|une|uma|una)\s+)?(?:{labels})\s*[:\-\u2013]\s*",
+                      re.I)
+
+
+def note_given(message: str) -> str | None:
+    """The text of a follow-up that only gives the pending referral its note ("add a note:
+    …", "free text: …", "nota: …"), verbatim and unquoted; None for anything else."""
+    m = _note_follow_up().match(fold(message).lower().replace("’", "'"))
+    if m is None:
+        return None
+    text = message[m.end():].strip()
+    quoted = re.fullmatch(r"[\"“'](.+)[\"”']", text, re.S)
+    return (quoted.group(1) if quoted else text).strip() or None
 
 
 def cancels(message: str) -> bool:

@@ -144,7 +144,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
-        state, said, cards, deps)
+        state, said, cards, deps) or _noted(state, said, cards, deps)
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
@@ -272,6 +272,25 @@ def _corrected(
         return None
     args = {"patient_id": deps.ctx.patient_id, "reading": reading,
             "taken": cards[0].request.get("taken")}
+    return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
+
+
+def _noted(
+    state: Turn, said: Request, cards: list[PendingCard], deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """The note given for the referral waiting on its card ("add a note: …"): the referral
+    drafted again with it, superseding the card."""
+    tool = "refer_patient"
+    if len(cards) != 1 or cards[0].tool != tool or tool not in deps.tools or deps.ctx is None:
+        return None
+    note, was = amendments.note_given(state.message), cards[0].request
+    if note is None or not was.get("specialty"):
+        return None
+    args = {"patient_id": deps.ctx.patient_id, "specialty": was["specialty"],
+            "reason": was.get("reason"), "note": note, "priority": was.get("priority")}
+    # the turn routes on the referral re-drafted, not on the note's own words (never a note)
+    said = read(state.message, understood=f"refer to {was['specialty']}", chart=said.chart,
+                conversation=said.conversation)
     return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
 
 

@@ -31,6 +31,7 @@ class Ward:
     unread_tests: tuple[str, ...] = ()  # items of a list of tests the table does not name
     specialties: tuple[str, ...] = ()  # referral specialties, the keys of the table
     readings: tuple[Reading, ...] = ()  # vital signs stated with a value
+    to_record: str | None = None  # a vital sign asked to be recorded with no value ("record a BP")
     taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
     priority: str | None = None  # stat | asap | urgent; None: routine
     when: str | None = None  # the time words, folded, from the first one on
@@ -55,6 +56,7 @@ def read_ward(text: str) -> Ward:
         unread_tests=tuple(ward_words.unread_tests(text)),
         specialties=specialties,
         readings=readings,
+        to_record=None if readings else ward_words.vital_to_record(text),
         taken=when.clock_said(text) if readings else None,
         priority=ward_words.priority(text),
         when=when_words(text),

@@ -224,6 +224,9 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
         "kind": "referral",
         "fields": fields,
         "flags": active_orders(ctx, code, f"{key} referral"),
+        # what a follow-up ("add a note: …") drafts again, with the note it gives
+        "request": {"specialty": key, "reason": args.reason, "note": args.note,
+                    "priority": args.priority},
     }
     if args.note:
         summary["preview"] = args.note[:600]
