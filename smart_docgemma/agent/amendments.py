@@ -19,6 +19,7 @@ it holds (a reading, a protocol's order and its recheck, a referral, a lab order
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -155,9 +156,37 @@ def note_given(message: str) -> str | None:
     return (quoted.group(1) if quoted else text).strip() or None
 
 
-def cancels(message: str) -> bool:
-    """The message only cancels the pending card ("cancel that", "non, annule", "esquece")."""
-    return bool(_cancel().match(" ".join(fold(message).lower().replace("’", "'").split())))
+def cancels(message: str, titles: Sequence[str] = ()) -> bool:
+    """The message only cancels the pending card ("cancel that", "non, annule", "esquece"); with
+    the pending cards' ``titles``, also when it names the card by words of its title ("cancel
+    the ortho referral" of "Refer to orthopedic surgery")."""
+    low = " ".join(fold(message).lower().replace("’", "'").split())
+    if _cancel().match(low):
+        return True
+    named = _cancel_named().match(low)
+    if not named:
+        return False
+    words = [w for t in titles for w in re.findall(r"[a-z0-9+]+", fold(t).lower())]
+    return all(any(w.startswith(said) for w in words)
+               for said in named.group(1).split() if len(said) >= 2)
+
+
+def cancels_a_card(message: str) -> bool:
+    """The message only cancels a card it names in words of its own ("cancel the ortho
+    referral"), whichever card is pending: never a request to draft one."""
+    return bool(_cancel_named().match(" ".join(fold(message).lower().replace("’", "'").split())))
+
+
+@lru_cache(maxsize=1)
+def _cancel_named() -> re.Pattern[str]:
+    """A cancel naming the card with one or two words of its own between the article and the
+    noun ("cancel the ortho referral", "annule la demande d'avis"): the words are group 1."""
+    said, nouns, articles = (
+        "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
+        for key in ("cancel_words", "card_nouns", "card_articles"))
+    return re.compile(
+        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})\s*(?:(?:{articles})\s*)?((?:[a-z0-9+]+\s+){{1,2}})"
+        rf"(?:{nouns})(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 def _asks(actions: tuple[str, ...]) -> bool:

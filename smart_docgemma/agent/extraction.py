@@ -173,6 +173,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
               if not m.group(1).isupper()]
     found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
     found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
+    found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
         (m.group("name") or m.group("cap"), 1)
@@ -382,7 +383,28 @@ _NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)
                         r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b")
 
 
+# "mrn lily dubuque 08/04/1978", "MRN for heath o'connell 11/23/1943": an identifier asked of two
+# or three words typed in lower case, then a full date: that name, born that day
+_MRN_OF_DATED = re.compile(
+    r"^\W*(?:mrn|id|medical record number)\s*(?:for|of|de|do|da|del|:)?\s+"
+    r"([a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+){1,2})\s*[,(\-]?\s*"
+    r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b", re.I)
+
+
+def _mrn_of_dated(text: str, drug_words: set[str]) -> list[str]:
+    """The name of "mrn <name> <date>" when none of its words is the assistant's vocabulary, a
+    drug or a title ("mrn for check 01/02/1970" names no one)."""
+    m = _MRN_OF_DATED.search(languages.fold(text))
+    stop = not_name_words() | _guard_names() | _TITLES | languages.titles() | drug_words
+    if not m or any(normalise(w) in stop or w.lower() in stop for w in m.group(1).split()):
+        return []
+    return [m.group(1)]
+
+
 def _dated_name(text: str) -> tuple[str, ...]:
+    typed = _MRN_OF_DATED.search(text)
+    if typed and _mrn_of_dated(text, set()) and int(typed.group(4)) < datetime.now(UTC).year:
+        return _iso({"a": typed.group(2), "b": typed.group(3), "y": typed.group(4)})
     m = _NAME_DATE.search(text)
     if not m or int(m.group(3)) >= datetime.now(UTC).year:
         return ()

@@ -130,7 +130,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     pending, cards = _pending_order(deps), _last_cards(deps)
     said = read(state.message, chart=planning.chart_of(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
-    if cards and amendments.cancels(state.message):  # "cancel that": its request's cards withdrawn
+    titles = [c.title for c in cards]
+    if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
     if amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
@@ -138,6 +139,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
+    if amendments.cancels_a_card(state.message):  # "cancel the ortho referral": none pending
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "No card waiting for approval matches what you asked to cancel, so nothing "
+                    "was withdrawn and nothing new was drafted. Pending: %(cards)s."),
+                    cards="; ".join(titles) or "none"), answer_language())}
     if pending and clarification.pending_request(state.history or []):
         # a reply to the question asked of a follow-up ("500 qds" after "what dose?" for "use
         # cefalexin instead") amends the card with the follow-up it completes

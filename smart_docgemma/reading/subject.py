@@ -173,7 +173,9 @@ def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     for said in (here.mrn, here.id, *reversed(_first_groups(here.id))):
         for form in dict.fromkeys([said, _MRN_HEAD.sub("", said or "")]):
             if form:
-                out = re.sub(rf"(?i)\b(?:{_RECORD_WORDS})?[\s:#/-]*{re.escape(form)}\b", " ", out)
+                # "https://ehr…/fhir/Patient/<id>": the address goes with it
+                out = re.sub(rf"(?i)(?:https?://\S*?/)?\b(?:{_RECORD_WORDS})?[\s:#/-]*"
+                             rf"{re.escape(form)}\b", " ", out)
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)
