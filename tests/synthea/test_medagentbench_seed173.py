@@ -25,8 +25,8 @@ from smart_docgemma.evaluation.cases import CASES_FILE
 CASES = CASES_FILE.with_name("medagentbench_seed173.yaml")
 SEED173 = PopulationSpec(seed=173, size=6, ages="30-90")
 # cases passed per task, code only, 2026-12-05 (docs/evaluation-and-performance.md)
-FLOOR = {"01-mrn": 15, "02-age": 12, "03-record-bp": 17, "04-magnesium-24h": 9,
-         "05-magnesium-replace": 10, "06-cbg-mean-24h": 9, "07-cbg-latest": 9,
+FLOOR = {"01-mrn": 16, "02-age": 12, "03-record-bp": 17, "04-magnesium-24h": 10,
+         "05-magnesium-replace": 10, "06-cbg-mean-24h": 10, "07-cbg-latest": 9,
          "08-ortho-referral": 10, "09-potassium-replace": 12, "10-hba1c": 12}
 
 
