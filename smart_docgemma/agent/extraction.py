@@ -385,7 +385,8 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
 
 # "o Robert Mensah de 12/03/1950", "Mensah R (12/03/1950)": a full date of a past year right
 # after a name, with no birth date's word: read as the birth date (either order of day and month)
-_NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
+_NAME_DATE = re.compile(rf"{_NAME_WORD}(?:\s+[A-Z]\.?)?\s*"
+                        r"(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
                         r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
@@ -988,6 +989,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
+        actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)

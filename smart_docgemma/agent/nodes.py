@@ -14,7 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .. import metrics
+from .. import knowledge, metrics
 from ..approval.types import PendingCard, PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, fold, message, say
@@ -152,7 +152,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
-        state, said, cards, deps) or _noted(state, said, cards, deps)
+        state, said, cards, deps) or (_switched_card(state, said, pending, deps) if pending
+                                      else None) or _noted(state, said, cards, deps)
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
@@ -258,6 +259,28 @@ def _amended(
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)
     return _redraft(state, said, ToolCall(tool, args), pending.proposal_id)
+
+
+def _switched_card(
+    state: Turn, said: Request, pending: PendingOrder, deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """A switch away from the pending card's drug, which is on no active order ("change the
+    azithro to clarithro 500 bd" while azithromycin waits on its card): the card re-drafted as
+    the new order, never a second card beside it."""
+    switch = said.workflow.switch
+    if switch is None or switch.replaces is None or deps.ctx is None:
+        return None
+    if knowledge.generic(switch.replaces) != knowledge.generic(pending.ingredient or
+                                                               pending.medication):
+        return None
+    if any(knowledge.generic(switch.replaces) in m.names for m in said.chart.medications):
+        return None  # on her list too: the switch proposes that order's stop
+    args = {"patient_id": deps.ctx.patient_id, "medication_name": switch.new_drug,
+            "dosage": switch.dosage, "frequency": switch.frequency}
+    # the order as re-drafted is what the turn routes on, no longer a switch
+    said = read(state.message, understood=f"{switch.new_drug} {switch.dosage} {switch.frequency}",
+                chart=said.chart, conversation=said.conversation)
+    return _redraft(state, said, ToolCall("prescribe_medication", args), pending.proposal_id)
 
 
 def _last_cards(deps: Deps) -> list[PendingCard]:

@@ -150,3 +150,51 @@ def test_the_wife_and_a_relatives_contraction_are_the_relative(message, relative
 @pytest.mark.parametrize("message", ["the baby has a fever", "the daughter says he fell"])
 def test_the_baby_or_a_reporting_relative_leave_the_question_hers(message):
     assert beside_people(message) == []
+
+
+# the fourteenth walk (ctx18)
+GRACE = InContext("Grace Adeyemi", "pt-pen-allergy", "MRN-100712", "1985-02-17")
+
+
+@pytest.mark.parametrize("message, others", [
+    ("B. Adeyemi allergies", ("B. Adeyemi",)),
+    ("G. Adeyemi allergies", ()),  # her initial
+    ("A. Adeyemi allergies", ()),  # begins a word of her name: not claimed as another
+    ("Adeyemi allergies", ()),
+])
+def test_an_initial_not_hers_before_her_surname_is_someone_else(message, others):
+    from smart_docgemma.reading.subject import initial_of_another
+
+    assert initial_of_another(message, GRACE) == others
+
+
+def test_a_name_an_initial_and_a_birth_date():
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates("Thompson M 12/05/44 eGFR") == ("1944-12-05", "1944-05-12")
+
+
+@pytest.mark.parametrize("message, switch", [
+    ("give vit K 1mg po and hold warfarin", False),  # a hold ends no order
+    ("labetalol 200 tds and stop lisinopril", True),
+])
+def test_a_hold_is_never_the_stop_of_a_switch(message, switch):
+    from smart_docgemma.agent.ward_requests import switch_parts
+
+    assert (switch_parts(message.lower()) is not None) == switch
+
+
+@pytest.mark.parametrize("message, records", [
+    ("amoxil 500 tds - she's not really allergic, just a rash as a kid", False),
+    ("pas vraiment allergique à la pénicilline, amoxicilline 500 x3/j", False),
+    ("allergic to penicillin - rash", True),
+])
+def test_an_allergy_denied_in_words_is_not_recorded(message, records):
+    assert ("document_allergy" in read(message).entities.actions) == records
+
+
+def test_no_renal_rule_and_no_kidney_result_is_said_not_covered():
+    from smart_docgemma.checks.drug_safety import Report
+
+    said = " ".join(Report(drugs=["dapagliflozin"], renal_uncovered=["dapagliflozin"]).lines())
+    assert "no kidney result is on file; kidney dosing was not checked" in said
