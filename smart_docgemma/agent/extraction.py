@@ -62,6 +62,12 @@ _MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
 _RECORD_NUMBER = re.compile(r"(?:\b(?:patient|pt|paciente|patiente|doente)\.?\s*#?\s*|#\s*)"
                             r"(\d{5,10})\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
+# an id typed in part, as the ward shortens a long one: its first group after a patient's word
+# ("pt 8cd61d7a", "paciente 3ec5a571"), or its first two or more groups anywhere
+# ("330f6d34-ac8b"); whose it is, planning decides (a part of another patient's id is never hers)
+_PARTIAL_UUID = re.compile(
+    r"(?:\b(?:pt|patient|patiente|paciente|doente)\.?[:#\s]+([0-9a-f]{8})"
+    r"|\b([0-9a-f]{8}(?:-[0-9a-f]{4}){1,3}))(?![\w-])", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
 # "covid-19" elsewhere in the sentence is a disease, never a patient. The word is taken whole or
@@ -111,6 +117,8 @@ def find_patient_ids(text: str) -> list[str]:
     said += _RECORD_NUMBER.findall(text)
     said += _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
+    # a bare run of groups holds a letter ("20261205-1430" is a time stamp)
+    said += [a or b for a, b in _PARTIAL_UUID.findall(text) if a or re.search("[a-f]", b, re.I)]
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
     found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
     # "pt-jw-1958" also holds the short id "jw-1958": the id is the whole word
@@ -170,6 +178,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
               if not m.group(1).isupper()]
     found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
     found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
+    found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
         (m.group("name") or m.group("cap"), 1)
@@ -381,7 +390,28 @@ _NAME_DATE = re.compile(rf"{_NAME_WORD}(?:\s+[A-Z]\.?)?\s*"
                         r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
+# "mrn lily dubuque 08/04/1978", "MRN for heath o'connell 11/23/1943": an identifier asked of two
+# or three words typed in lower case, then a full date: that name, born that day
+_MRN_OF_DATED = re.compile(
+    r"^\W*(?:mrn|id|medical record number)\s*(?:for|of|de|do|da|del|:)?\s+"
+    r"([a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+){1,2})\s*[,(\-]?\s*"
+    r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b", re.I)
+
+
+def _mrn_of_dated(text: str, drug_words: set[str]) -> list[str]:
+    """The name of "mrn <name> <date>" when none of its words is the assistant's vocabulary, a
+    drug or a title ("mrn for check 01/02/1970" names no one)."""
+    m = _MRN_OF_DATED.search(languages.fold(text))
+    stop = not_name_words() | _guard_names() | _TITLES | languages.titles() | drug_words
+    if not m or any(normalise(w) in stop or w.lower() in stop for w in m.group(1).split()):
+        return []
+    return [m.group(1)]
+
+
 def _dated_name(text: str) -> tuple[str, ...]:
+    typed = _MRN_OF_DATED.search(text)
+    if typed and _mrn_of_dated(text, set()) and int(typed.group(4)) < datetime.now(UTC).year:
+        return _iso({"a": typed.group(2), "b": typed.group(3), "y": typed.group(4)})
     m = _NAME_DATE.search(text)
     if not m or int(_century(m.group(3))) >= datetime.now(UTC).year:
         return ()
@@ -830,6 +860,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     if "this_patient" in actions or _any_phrase(
         "chart_question", "patient_words", also_before="'"
     ).search(low):
+        return True
+    # "what K was that based on?", "what date was that A1c from?": a result asked about with a
+    # word pointing back at what was just said (a card, an answer) is hers
+    if "?" in text and _any_phrase("chart_question", "points_back").search(low):
         return True
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient

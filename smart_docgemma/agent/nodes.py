@@ -131,7 +131,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     pending, cards = _pending_order(deps), _last_cards(deps)
     said = read(state.message, chart=planning.chart_of(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
-    if cards and amendments.cancels(state.message):  # "cancel that": its request's cards withdrawn
+    titles = [c.title for c in cards]
+    if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
     if amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
@@ -139,6 +140,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
+    if amendments.cancels_a_card(state.message):  # "cancel the ortho referral": none pending
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "No card waiting for approval matches what you asked to cancel, so nothing "
+                    "was withdrawn and nothing new was drafted. Pending: %(cards)s."),
+                    cards="; ".join(titles) or "none"), answer_language())}
     if pending and clarification.pending_request(state.history or []):
         # a reply to the question asked of a follow-up ("500 qds" after "what dose?" for "use
         # cefalexin instead") amends the card with the follow-up it completes
@@ -146,7 +153,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
         state, said, cards, deps) or (_switched_card(state, said, pending, deps) if pending
-                                      else None)
+                                      else None) or _noted(state, said, cards, deps)
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
@@ -311,6 +318,25 @@ def _corrected(
         return None
     args = {"patient_id": deps.ctx.patient_id, "reading": reading,
             "taken": cards[0].request.get("taken")}
+    return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
+
+
+def _noted(
+    state: Turn, said: Request, cards: list[PendingCard], deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """The note given for the referral waiting on its card ("add a note: …"): the referral
+    drafted again with it, superseding the card."""
+    tool = "refer_patient"
+    if len(cards) != 1 or cards[0].tool != tool or tool not in deps.tools or deps.ctx is None:
+        return None
+    note, was = amendments.note_given(state.message), cards[0].request
+    if note is None or not was.get("specialty"):
+        return None
+    args = {"patient_id": deps.ctx.patient_id, "specialty": was["specialty"],
+            "reason": was.get("reason"), "note": note, "priority": was.get("priority")}
+    # the turn routes on the referral re-drafted, not on the note's own words (never a note)
+    said = read(state.message, understood=f"refer to {was['specialty']}", chart=said.chart,
+                conversation=said.conversation)
     return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
 
 

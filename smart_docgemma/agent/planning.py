@@ -273,6 +273,7 @@ def missing_fields(tool: str, state: Turn) -> list[str]:
         or "record_no_known_allergy" in ent.actions
         or words.allergy_substance,
         "note text": bool(words.note_text) or words.count >= 6,
+        "reading": bool(request(state).ward.readings),
     }
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
 

@@ -93,6 +93,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     if (ward.readings and not _any("question_words").search(low)
             and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
+    elif ward.to_record and not ward.tests:  # "record a blood pressure": its reading is asked
+        found.append("record_vital")
     return found
 
 
@@ -282,11 +284,22 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
     if tool == "apply_protocol":
         return (
             {"patient_id": patient, "protocol": flow.protocol,
-             "older_than_days": flow.older_than_days}
+             "older_than_days": flow.older_than_days,
+             "within_hours": _window_hours(request.window.window)}
             if flow.protocol
             else None
         )
-    return _ward_arguments(tool, ward, message, patient)
+    # a reading given in reply to the question asked for it ("118/72" after "record a BP") is
+    # read with the request it completes
+    said = request.understood if tool == "record_vital_sign" else message
+    return _ward_arguments(tool, ward, said, patient)
+
+
+def _window_hours(window: str | None) -> int | None:
+    """"24h" → 24, "3d" → 72: the window a protocol's result was asked in; None for none, or for
+    "today" / "since yesterday" (a replacement's own window stands)."""
+    m = re.fullmatch(r"(\d+)(h|d)", window or "")
+    return int(m.group(1)) * (24 if m.group(2) == "d" else 1) if m else None
 
 
 def _switch_args(switch: Switch) -> dict[str, str]:
