@@ -513,6 +513,33 @@ def _strength_count(text: str) -> str | None:
     return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
 
 
+_COUNTS = {"one": 1, "two": 2, "three": 3, "un": 1, "une": 1, "deux": 2, "um": 1, "uma": 1,
+           "dois": 2, "duas": 2, "uno": 1, "una": 1, "dos": 2, "½": 0.5, "half": 0.5}
+
+
+# the words a pair of numbers follows that is no product's strengths ("BP 160/100", "TA 16/9")
+_NOT_A_PRODUCT = {"bp", "ta", "pa", "tension", "pressure", "tensao", "pressao", "presion", "fc",
+                  "hr", "inr", "sats", "sat", "spo2", "rr", "fr", "gcs", "pain", "score", "dor",
+                  "dolor", "douleur", "eva", "born", "dob", "ne", "nee", "nacido", "nascido"}
+
+
+def _combination(text: str) -> str | None:
+    """A combination product's two strengths after its name ("co-codamol 30/500 2 qds",
+    "Augmentin 875/125 1 bd") with the count of units given: "2 × 30/500 mg", never the first
+    number alone read as the dose. A vital sign ("BP 160/100"), a frequency ("8/8h") or a date
+    is no strength."""
+    low = languages.fold(text).lower()
+    m = re.search(r"(?<![\w/.,])([a-z][\w\-]*)\s+(\d{1,4}(?:[.,]\d+)?)\s*/\s*(\d{2,4})\s*(?:mg)?"
+                  r"(?![\d/.,]|\s*(?:h|hr|hrs|hours?|heures?|horas?|ml)\b)", low)
+    if not m or m.group(1) in _NOT_A_PRODUCT:
+        return None
+    forms = "|".join(rules().get("strength_forms") or ())
+    after = re.match(rf"\s*(?:x\s*)?(\d|{'|'.join(_COUNTS)})\s*(?:{forms})?(?![\w.,/])",
+                     low[m.end():])
+    count = (_COUNTS.get(after.group(1)) or float(after.group(1))) if after else 1
+    return f"{count:g} × {m.group(2)}/{m.group(3)} mg"
+
+
 def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
     """The frequency as the order's timing tables read it when they read more of the words than
     the shorthands did ("3x daily", not "daily"; "alternate days", "t.d.s."), else ``freq``."""
@@ -545,6 +572,7 @@ def find_dose(text: str) -> dict[str, Any] | None:
         "dose": _weight_based(text)
         or liquid
         or _per_day_divided(text, freq)
+        or _combination(text)
         or _strength_count(text)
         or _range_or_count(text)
         or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
@@ -613,7 +641,9 @@ def _route() -> re.Pattern[str]:
     """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
     "VO")."""
     words = sorted(rules()["routes"], key=len, reverse=True)
-    return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+    # a letter of any alphabet ends a word: "préscrire" holds no "pr" (per rectum)
+    return re.compile(rf"(?<![^\W\d_])({'|'.join(re.escape(w) for w in words)})(?![^\W\d_])",
+                      re.I)
 
 
 def as_needed(text: str) -> str | None:

@@ -30,7 +30,7 @@ _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
     r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
-    r"caps?|drops?|kg|x|fois|times|"
+    r"caps?|drops?|kg|x(?!\s*\d+\s*[/ ]\s*(?:j|jour|day|dia|día)\b)|fois|times|"
     r"vez|vezes|veces|par|por|ao|al|a day|daily|"
     # a unit written in full or another form is never read as milligrams ("50 micrograms")
     r"milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"

@@ -9,7 +9,7 @@ queries (so the chat, the card and CDS judge the same data); ``check`` runs the 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -78,6 +78,13 @@ class Report:
         """Findings of severity warning or above: these must reach the clinician on every path."""
         return [f for f in self.findings if f.severity in ("critical", "warning")]
 
+    def recognised(self) -> list[str]:
+        """The asked drugs the knowledge identified: one it could not name ("sulfa") was not
+        checked, so "nothing found" is never said of it."""
+        unknown = {label.lower() for f in self.findings if f.topic == "unidentified"
+                   for label in f.fingerprint_of}
+        return [d for d in self.drugs if d.lower() not in unknown]
+
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [said_line(f) for f in self.shown()]
@@ -94,11 +101,12 @@ class Report:
                     parts=", ".join(_say(p) for p in self.unread),
                 )
             )
-        if not any(f.severity != "info" for f in self.findings) and not self.unread:
+        checked = self.recognised()
+        if checked and not any(f.severity != "info" for f in self.findings) and not self.unread:
             out.append(
                 _say(
                     N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
-                    drugs=", ".join(self.drugs),
+                    drugs=", ".join(checked),
                     checked=_say(CHECKED),
                 )
             )
@@ -156,6 +164,20 @@ class Report:
         """What an answer must state (``checks.mentions``): each finding's line and its words."""
         return [of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
 
+    def _said_once(self) -> list[Finding]:
+        """The findings, each with a sentence of its own on the card: when two share one short
+        sentence (a label pair's "monitor closely" and the hyperkalaemia rule's, which adds that
+        no potassium is on file), the later one is shown in its longer summary."""
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for f in self.findings:
+            said = (f.severity, say(f.message, "en") if f.message else f.summary)
+            if said in seen and f.message:
+                f = replace(f, message=None)
+            seen.add(said)
+            out.append(f)
+        return out
+
     def flags(self) -> list[dict]:
         """The approval card's safety flags: the same sentence and severity as ``lines``."""
         out = [
@@ -171,7 +193,7 @@ class Report:
                     else {}
                 ),
             }
-            for f in self.findings
+            for f in self._said_once()
         ]
         out += [
             {

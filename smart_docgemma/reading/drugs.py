@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from ..knowledge import classes
+from ..languages import fold
 
 DATA = Path(__file__).with_name("data")
 
@@ -81,6 +82,18 @@ def _replaced() -> re.Pattern[str]:
     """The words after which a drug named is the one an order replaces (``replaced_drug``)."""
     said = yaml.safe_load((DATA / "requests.yaml").read_text())["replaced_drug"]
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(str(p)) for p in said) + r")(?![\w])")
+
+
+@lru_cache(maxsize=1)
+def _stop_word() -> re.Pattern[str]:
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["stop_words"]
+    return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
+                      + r")(?![\w/])")
+
+
+def says_stop(text: str) -> bool:
+    """``text`` (a clause) stops or holds something ("hold warfarin tonight")."""
+    return bool(_stop_word().search(fold(text).lower()))
 
 
 @lru_cache(maxsize=1)

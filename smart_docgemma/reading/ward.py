@@ -11,12 +11,14 @@ the tools' arguments read the same values and never the message again.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..languages import fold
 from ..tools.words import ward_words, when
 from ..tools.words.ward_words import Reading
 from ..tools.words.when import Clock
+from .drugs import says_stop
 
 # the time words an order carries to its tool: from the first time word on, this many characters
 # (the tool reads them in the site's zone; ``tools/words/when.parse``)
@@ -67,8 +69,18 @@ def read_ward(text: str) -> Ward:
     )
 
 
+# a message's clauses: a time said in a clause that holds a drug ("hold warfarin tonight, INR in
+# am") is the hold's, not the order's
+_CLAUSES = re.compile(r"[,;.\n]|\s[-\u2013]\s")
+
+
 def when_words(text: str) -> str | None:
     """The words of ``text`` that say when, from the first time word on (folded, spaces
-    collapsed); None when no time is said."""
+    collapsed); None when no time is said. A clause that stops or holds a drug lends its time
+    to nothing else when another clause says one."""
+    timed = [c for c in _CLAUSES.split(text) if when.starts(c) is not None]
+    kept = [c for c in timed if not says_stop(c)]
+    if kept and len(kept) < len(timed):
+        text = text[text.index(kept[0]):]
     at = when.starts(text)
     return " ".join(fold(text).lower().split())[at:at + WHEN_CHARS] if at is not None else None

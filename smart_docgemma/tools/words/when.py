@@ -124,6 +124,8 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     at = datetime.combine(day, clock or time(MORNING), tz)
     if at < now and not _any("next_day").search(low) and not _any("today").search(low):
         at += timedelta(days=1)  # "at 8am" said at 10:00 is tomorrow's 8am
+    elif at < now and clock is None and day == now.date():
+        at = now  # "K and creat today" said at noon: today, as soon as possible, never 08:00 past
     return When(at, f"{at:%Y-%m-%d %H:%M} ({tz.key})")
 
 
