@@ -421,7 +421,16 @@ def _guard_names() -> frozenset[str]:
 def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
-    return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+    found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+    if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
+        found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _supposed() -> re.Pattern[str]:
+    phrases = sorted(rules()["hypothetical_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 def _labels_a_referral(text: str) -> bool:

@@ -323,8 +323,8 @@ def _not_carded(state: Turn) -> list[str]:
     needed = planning.required_tools(state)
     ordered = planning.request(state).ordered
     checked = {"check_drug_safety", "check_drug_interactions"} & set(needed)
-    if "order_lab_test" in needed and checked and ordered:
-        others = [ordered]  # a drug ordered beside the lab: checked, not carded
+    if {"order_lab_test", "refer_patient"} & set(needed) and checked and ordered:
+        others = [ordered]  # a drug ordered beside the lab or referral: checked, not carded
     elif "prescribe_medication" not in needed:
         return []
     else:

@@ -222,6 +222,8 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
     one drug stopped, which it replaces; None for a question or anything less."""
+    if _any("hold_words").search(low) or _any("beside_words").search(low):
+        return None  # "hold tonight's warfarin … also starting fluconazole": held, not replaced
     mentions = [d for d in find_drugs(low) if d.name]
     stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
     started = [d for d in mentions if d.name not in stopped]

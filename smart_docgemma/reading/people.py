@@ -464,8 +464,8 @@ def _a_side(m: re.Match[str]) -> bool:
 
 
 # initials owning something anywhere ("check KJ's meds"), as a clause's subject before its verb
-# ("JM needs …", "…; AB is on …"), or after a word that names whom a message is about ("re: JM",
-# "pt: AB", "for JM -")
+# ("JM needs …", "…; AB is on …"), or after a word that names whom a message is about
+# ("re: JM", "pt: AB", "for JM -")
 _INITIALS = (re.compile(r"(?<![\w'\u2019])([A-Z]{2,3})['\u2019]s\b()"),
              re.compile(r"(?:^|[.;:,(]\s*)([A-Z]{2,3})\s+([a-z]+)\b"),
              re.compile(r"\b(?:re|pt|for|about)\s*:?\s+([A-Z]{2,3})(?![\w'\u2019])()"))

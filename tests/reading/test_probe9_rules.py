@@ -140,3 +140,46 @@ def test_it_after_a_drug_discussed_is_that_drug():
     assert amendments.asked_of(read("can he take aspirin?"), "clopidogrel", "clopidogrel") is None
     assert amendments.asked_of(read("is clopidogrel ok?"), "clopidogrel", "clopidogrel") is None
     assert amendments.asked_of(read("what is it for"), "clopidogrel", "clopidogrel") is None
+
+
+# probe10_en, the second blind set
+
+
+def test_a_held_dose_beside_a_new_drug_is_no_switch():
+    held = read("INR 3.4 today. Hold tonight's warfarin and recheck Thurs. Also starting "
+                "fluconazole 50mg od for oral thrush.")
+    assert held.workflow.switch is None
+    # a stop and a start is still a switch
+    assert read("stop the metformin, start gliclazide 40mg od").workflow.switch is not None
+
+
+@pytest.mark.parametrize("message, orders", [
+    ("any drug interactions with warfarin if i add clarithro?", False),
+    ("what if we start naproxen 250 bd?", False),
+    # an order, and a question that is no supposition
+    ("add clarithromycin 500 bd", True),
+    ("can you add clarithromycin 500 bd?", True),
+])
+def test_a_question_supposing_an_order_orders_nothing(message, orders):
+    actions = set(extract(message).actions)
+    assert bool(actions & {"prescribe", "prescribe_drug", "administer"}) is orders
+
+
+@pytest.mark.parametrize("message", ["any drug interactons with warfarin?",
+                                     "interations with his meds?"])
+def test_a_slip_in_interactions_checks_them(message):
+    assert "check_interactions" in extract(message).actions
+
+
+@pytest.mark.parametrize("message, frequency", [
+    ("Lasix 20 mg PO QAM", "qam"), ("atorvastatin 40 mg qpm", "qpm"),
+])
+def test_qam_and_qpm_are_frequencies(message, frequency):
+    dose = extract(message).dose
+    assert dose is not None and dose.frequency == frequency
+
+
+def test_her_other_patient_is_someone_else():
+    said = read("Dr Okafor asked me to check the K on her other patient")
+    assert said.subject.about == "other"
+    assert read("is her other kidney ok").subject.about == "patient"
