@@ -56,6 +56,9 @@ class Report:
     weight: knowledge.Weight | None = None  # the latest weight on file, with its date
     # drugs the renal rules hold no entry for, while a kidney result is on file: not checked
     renal_uncovered: list[str] = field(default_factory=list)
+    # her active orders of an asked drug, as the chart words them ("warfarin sodium 5 MG Oral
+    # Tablet — 5 mg by mouth once daily in the evening"): the dose she is on, when asked of it
+    taking: list[str] = field(default_factory=list)
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -88,6 +91,9 @@ class Report:
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [said_line(f) for f in self.shown()]
+        if self.taking:
+            out.append(_say(N_("Already on the patient's list: %(orders)s."),
+                            orders="; ".join(self.taking)))
         out += [say(d, answer_language()) for d in self.doses]
         if self.context():
             out.append(self.context() or "")
@@ -345,7 +351,19 @@ def check(
         uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
         weight=latest_weight(data),
         renal_uncovered=[g for g in map(knowledge.generic, drugs) if not _renal_rule(g)],
+        taking=_taking(drugs, data) if asking else [],
     )
+
+
+def _taking(drugs: list[str], data: HookData) -> list[str]:
+    """Her active orders of the asked drugs, each with its dosage as the chart words it."""
+    asked = {knowledge.generic(d) for d in drugs}
+    out = []
+    for name, order in hookdata.named(data.get("medications") or []):
+        if knowledge.generic(name) in asked:
+            text = ((order.get("dosageInstruction") or [{}])[0]).get("text")
+            out.append(f"{name} — {text}" if text else name)
+    return out
 
 
 def _renal_rule(drug: str) -> bool:

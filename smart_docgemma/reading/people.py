@@ -363,10 +363,18 @@ def _opening_relative() -> re.Pattern[str]:
     """A relative with a possessive opening a clause, with a name beside it ("his wife Abena",
     "Samuel's brother", "sa fille", "a filha dele")."""
     rel = rf"(?:{_words_of('relatives')})"
-    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|[\w-]{3,}['\u2019]s)\s+"
+    # "the wife's on aspirin as well": an English "the" before a spouse, a parent or a child
+    # (never "the baby", who may be the patient)
+    the = (r"the(?=\s+(?:wife|husband|partner|mother|father|mum|mom|dad|son|daughter|brother|"
+           r"sister)\b)")
+    own = rf"(?:his|her|their|the patient'?s|{the}|sa|son|ses|su|sus|[\w-]{{3,}}['\u2019]s)\s+"
     after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    # "wife's on", "son's got": the contraction of "is"/"has", not a possessive
+    contracted = (r"(?:['\u2019]s(?=\s+(?:on|got|been|taking|also|too|allergic|pregnant|"
+                  r"diabetic|asthmatic|having)\b))?")
     return re.compile(rf"(?i){_CLAUSE_START}(?:{own}({rel})|({rel}){after})"
-                      r"(?:\s+(?-i:[A-Z][\w'\u2019\-]+))?(?![\w'\u2019])")
+                      rf"(?:\s+(?-i:[A-Z][\w'\u2019\-]+))?{contracted}(?![\w'\u2019])"
+                      r"(?!\s+(?:of|de|do|da|du)\s+(?:the|la|le|o|a)\s+pat)")
 
 
 @lru_cache(maxsize=1)

@@ -212,7 +212,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            or said_birth_year(understood, born_words)
                            or year_after_name(understood, found.patient_names), here,
                            titled_of_other_sex(understood, here, chart.sex)
-                           + ages_not_hers(understood, chart.age)),
+                           + ages_not_hers(understood, chart.age, chart.sex)),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),

@@ -128,13 +128,24 @@ _AGE = re.compile(
     r"(?:yo\b|y/o|y\.o\.|-?years?[- ]old|-?yrs?[- ]old|ans\b|anos\b|años\b|anos de idade)")
 
 
-def ages_not_hers(text: str, age: int | None) -> tuple[str, ...]:
-    """An age said that is not hers by more than a year (her birthday may fall between): the
-    one asked about is someone else."""
-    if age is None:
-        return ()
-    return tuple(m.group(0).strip(" ,(") for m in _AGE.finditer(text)
-                 if abs(int(m.group(1)) - age) > 1)
+# the ward's age and sex ("72M", "83 F", "72yo m", "45y F"): a capital letter alone after the
+# number, any case after "yo"
+_AGE_SEX = re.compile(r"(?<![\w/.,])(\d{1,3})(?:\s?(?-i:[MF])|\s?(?:yo|y/o|y)\s?[mfMF])(?![\w/])")
+
+
+def ages_not_hers(text: str, age: int | None, sex: str = "") -> tuple[str, ...]:
+    """An age said that is not hers by more than a year (her birthday may fall between), or the
+    ward's age and sex ("72M") of another age or the other sex: the one asked about is someone
+    else."""
+    out = [m.group(0).strip(" ,(") for m in _AGE.finditer(text)
+           if age is not None and abs(int(m.group(1)) - age) > 1]
+    for m in _AGE_SEX.finditer(text):
+        if int(m.group(1)) > 120:
+            continue  # "500M" is no age
+        said = "male" if m.group(0)[-1] in "mM" else "female"
+        if (age is not None and abs(int(m.group(1)) - age) > 1) or sex not in ("", said):
+            out.append(m.group(0))
+    return tuple(out)
 
 
 def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:

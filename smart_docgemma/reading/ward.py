@@ -35,6 +35,7 @@ class Ward:
     readings: tuple[Reading, ...] = ()  # vital signs stated with a value
     taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
     priority: str | None = None  # stat | asap | urgent; None: routine
+    sets_counted: bool = False  # a count of a test drawn in sets ("hemocultivos x2")
     when: str | None = None  # the time words, folded, from the first one on
     order_words: bool = False  # a word of ordering a test ("order", "recheck", "draw")
     referral_words: bool = False  # a word of referring ("refer", "consult with")
@@ -44,8 +45,9 @@ class Ward:
 
     @property
     def timed(self) -> bool:
-        """A time or a priority is said: a bare list of tests with it is an order."""
-        return self.when is not None or self.priority is not None
+        """A time, a priority or a count of sets is said: a bare list of tests with it is an
+        order."""
+        return self.when is not None or self.priority is not None or self.sets_counted
 
 
 def read_ward(text: str) -> Ward:
@@ -59,6 +61,7 @@ def read_ward(text: str) -> Ward:
         readings=readings,
         taken=when.clock_said(text) if readings else None,
         priority=ward_words.priority(text),
+        sets_counted=ward_words.counted_sets(text),
         when=when_words(text),
         order_words=ward_words.says_any(text, "lab_order_words"),
         referral_words=(ward_words.says_any(text, "referral_words")

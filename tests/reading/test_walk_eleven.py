@@ -104,3 +104,49 @@ def test_a_route_is_never_read_inside_a_word():
 ])
 def test_something_to_stop_asked_alone_is_the_review(message, focus):
     assert focus_of(message) == focus
+
+
+# the thirteenth walk (ctx17)
+@pytest.mark.parametrize("message, others", [
+    ("72M CKD3, meds?", ("72M",)),  # another age
+    ("83M CKD3", ("83M",)),  # the other sex
+    ("83F CKD3, meds?", ()),  # hers
+    ("83yo f", ()),
+    ("every 15m", ()),  # minutes, no age
+    ("500M", ()),
+])
+def test_the_wards_age_and_sex_not_hers_is_someone_else(message, others):
+    assert ages_not_hers(message, 83, "female") == others
+
+
+@pytest.mark.parametrize("message, born", [
+    ("James Wilson 02/09/71 - asthma meds?", ("1971-02-09", "1971-09-02")),
+    ("Mensah, R (DOB 30/9/50) - latest INR", ("1950-09-30",)),
+    ("Kofi DOB 15/06/20", ("2020-06-15",)),  # this century's when not ahead of this year
+    ("INR 3/7 ago", ()),
+])
+def test_a_birth_date_with_a_two_digit_year(message, born):
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates(message) == born
+
+
+@pytest.mark.parametrize("message, dose", [
+    ("nifedipine MR 20 bd", "20 mg"),
+    ("metformin SR 500 od", "500 mg"),
+])
+def test_a_bare_strength_after_a_release_form(message, dose):
+    assert read(message).dose.written == dose
+
+
+@pytest.mark.parametrize("message, relative", [
+    ("the wife's on aspirin as well", "wife"),
+    ("his son's got a cough", "son"),
+])
+def test_the_wife_and_a_relatives_contraction_are_the_relative(message, relative):
+    assert relative in beside_people(message)
+
+
+@pytest.mark.parametrize("message", ["the baby has a fever", "the daughter says he fell"])
+def test_the_baby_or_a_reporting_relative_leave_the_question_hers(message):
+    assert beside_people(message) == []

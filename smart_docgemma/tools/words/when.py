@@ -44,7 +44,10 @@ _IN = re.compile(
     re.I,
 )
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
-_NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b", re.I)
+# "ya"/"já" is now only at the end of an order ("hemocultivos x2 ya"); before a verb it is
+# "already" ("ya se sacaron los hemocultivos?")
+_NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b"
+                  r"|\b(?:ya|ja)(?: mismo)?(?=[\s!.]*$)", re.I)
 
 
 @lru_cache(maxsize=1)
