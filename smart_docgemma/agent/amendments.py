@@ -108,15 +108,25 @@ def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
     question with the drug in front, read as asked of that drug (with the drugs it names); None
     when it names the card's drug, a dose or a person, points at nothing, or asks no safety
     question and names no drug."""
+    return asked_of(said, pending.medication, pending.ingredient)
+
+
+def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
+    """A safety question pointing at ``drug`` without naming it (the pending card's, or the one
+    the clinician's last message discussed: "can he take it alongside the aspirin?" after
+    "thinking about clopidogrel for him"): the question with the drug in front; None as for
+    ``asked_of_card``."""
     ent = said.entities
     low = " ".join(fold(said.message).lower().replace("’", "'").split())
-    if pending.ingredient in ent.drugs or ent.dose or ent.patient_names or ent.patient_ids:
+    named = ingredient in ent.drugs or any(
+        m.surface.lower() == ingredient.lower() for m in ent.drug_mentions)
+    if named or ent.dose or ent.patient_names or ent.patient_ids:
         return None
     if not _any_of("points_at_card").search(low):
         return None
     # "does it interact with his warfarin?": the card's drug with the drugs it names
     asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
-    return f"{pending.medication} {said.message}" if asks else None
+    return f"{drug} {said.message}" if asks else None
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
@@ -194,8 +204,8 @@ def _cancel_named() -> re.Pattern[str]:
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""
-    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug", "switch")
-               for a in actions)
+    return any(a not in ("order_line", "give", "administer", "prescribe", "prescribe_drug",
+                         "switch") for a in actions)
 
 
 def _bare_dose(low: str) -> str | None:

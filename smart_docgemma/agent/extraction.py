@@ -17,6 +17,7 @@ from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
+from ..reading.drugs import members_over_classes
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
@@ -25,6 +26,8 @@ from ..reading.people import (
     fold_accents,
     heading_names,
     initialled_people,
+    initials_people,
+    leading_lower_people,
     lone_names,
     named_people,
     not_name_words,
@@ -59,8 +62,12 @@ _PATIENT_ID = re.compile(
 _MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
 # "pt 100845", "patient #100845", "#100845", "paciente 100845": a record number of five digits or
 # more after a patient's word or a number sign (a dose, a count or a year is shorter)
-_RECORD_NUMBER = re.compile(r"(?:\b(?:patient|pt|paciente|patiente|doente)\.?\s*#?\s*|#\s*)"
-                            r"(\d{5,10})\b", re.I)
+# A hospital's own words for it too ("hosp no 100933", "unit no. 100-933", "NHS no 943 476 5919",
+# "hospital number: 100933"), its digits grouped as written
+_RECORD_NUMBER = re.compile(
+    r"(?:\b(?:patient|pt|paciente|patiente|doente|(?:hosp(?:ital)?|unit|record|chart|case|reg"
+    r"(?:istration)?)\.?\s*(?:no|num|number|nbr|#)|nhs(?:\s*(?:no|number))?)\.?\s*[:#]?\s*|#\s*)"
+    r"(\d{5,10}|\d{3}[ -]\d{3}(?:[ -]\d{3,4})?)\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 # an id typed in part, as the ward shortens a long one: its first group after a patient's word
 # ("pt 8cd61d7a", "paciente 3ec5a571"), or its first two or more groups anywhere
@@ -199,6 +206,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
+    found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
     names = []
     for span, least in found:
         words = [_POSS.sub("", w) for w in _to_possessive(span.split())]
@@ -210,6 +218,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
+    # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
+    names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
@@ -457,7 +467,16 @@ def _guard_names() -> frozenset[str]:
 def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
-    return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+    found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+    if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
+        found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _supposed() -> re.Pattern[str]:
+    phrases = sorted(rules()["hypothetical_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 def _labels_a_referral(text: str) -> bool:
@@ -877,6 +896,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     if windowed and (window if window is not None else asked(text)) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
+    if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):
+        return True
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -885,6 +906,15 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+
+
+def _judges_her_value(words: list[str], low: str) -> bool:
+    """A yes/no question judging a result of hers ("is the INR therapeutic?", "are the sugars
+    up?"), not of a value in general ("is a high INR dangerous?")."""
+    chart = rules()["chart_question"]
+    if not words or words[0] not in chart["state_starts"] or {"a", "an"} & set(words):
+        return False
+    return any(re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", low) for w in chart["value_states"])
 
 
 def read(message: str, *, understood: str | None = None, chart: ChartInContext | None = None,
@@ -985,6 +1015,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     # her own id names no drug ("id pt-warfarin meds?")
     drugs = find_drugs(re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
                        if her and her.id else text)
+    described = members_over_classes([d.name for d in drugs if d.name])
+    drugs = [d for d in drugs if d.name not in described]
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy

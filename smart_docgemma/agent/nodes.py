@@ -157,7 +157,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
-    asked = amendments.asked_of_card(said, pending) if pending else None
+    asked = amendments.asked_of_card(said, pending) if pending else _asked_of_discussed(state, said)
     if asked:
         said = read(state.message, understood=asked, chart=said.chart,
                     conversation=said.conversation)
@@ -196,6 +196,15 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _asked_of_discussed(state: Turn, said: Request) -> str | None:
+    """A safety question pointing at the one drug the clinician's last message discussed ("can
+    he take it alongside the aspirin?" after "thinking about clopidogrel for him"), asked of
+    that drug; None when a question asked back is waiting for its answer."""
+    history = state.history or []
+    drug = None if clarification.pending_request(history) else clarification.drug_discussed(history)
+    return amendments.asked_of(said, drug, drug) if drug else None
 
 
 def _completed(state: Turn, said: Request) -> Request:
@@ -390,8 +399,8 @@ def _beside_the_order(state: Turn, needed: list[str]) -> list[str]:
     """A drug named beside the one an order cards: checked with it, not ordered."""
     ordered = planning.request(state).ordered
     checked = {"check_drug_safety", "check_drug_interactions"} & set(needed)
-    if "order_lab_test" in needed and checked and ordered:
-        others = [ordered]  # a drug ordered beside the lab: checked, not carded
+    if {"order_lab_test", "refer_patient"} & set(needed) and checked and ordered:
+        others = [ordered]  # a drug ordered beside the lab or referral: checked, not carded
     elif "prescribe_medication" not in needed:
         return []
     else:

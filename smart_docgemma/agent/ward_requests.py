@@ -224,8 +224,10 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
     one drug stopped, which it replaces; None for a question or anything less."""
-    if says_hold(low):
-        return None  # "give vit K 1mg po and hold warfarin": a hold ends no order
+    if says_hold(low) or _any("hold_words").search(low) or _any("beside_words").search(low):
+        # "give vit K 1mg po and hold warfarin", "hold tonight's warfarin … also starting
+        # fluconazole": a hold ends no order, and a drug added beside it replaces nothing
+        return None
     mentions = [d for d in find_drugs(low) if d.name]
     stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
     started = [d for d in mentions if d.name not in stopped]
