@@ -86,8 +86,11 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     # another drug in the card's place takes no bare number in the card's unit ("naproxen
     # instead, 250" after paracetamol 1 g is never 250 g): its dose is asked, the drug checked
     dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
+    days = _days(found.duration, low)
+    if dose and not found.written and days is not None and _after_the_duration(low, dose):
+        dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
     change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
-                    days=_days(found.duration, low), drug=others[0] if others else None)
+                    days=days, drug=others[0] if others else None)
     return None if change.empty() else change
 
 
@@ -232,6 +235,15 @@ def _by_factor(low: str, dosage: str) -> str | None:
         return None
     value = round(float(m.group(1)) * factor, 3)
     return f"{value:g} {m.group(2).strip() or 'mg'}"
+
+
+def _after_the_duration(low: str, number: str) -> bool:
+    """The bare number is said after a length of time ("for 10 days not 5"), as its correction,
+    not before it as a dose ("make it 250 for 10 days")."""
+    said = re.search(r"\d+\s*(?:days?|d|jours?|j|dias?|d[ií]as?|weeks?|semaines?|semanas?)\b",
+                     low)
+    at = re.search(rf"(?<![\d.,]){re.escape(number)}(?![\d.,])", low[said.end():]) if said else None
+    return at is not None
 
 
 def _days(duration: str | None, low: str) -> int | None:

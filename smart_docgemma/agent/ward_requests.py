@@ -177,9 +177,19 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return ["order_gaps"]
     if _any("care_gap_words").search(low):
         return ["care_gaps"]
-    if _any("plan_unless_words").search(low):
+    if _any("plan_unless_words").search(low) or _starts_a_drug(low):
         return []
     return ["plan"] if workflow.problem and _any("plan_words").search(low) else []
+
+
+_STARTS = re.compile(r"\b(?:start|starting|commence|begin|initiate|add|give|rx|commencer|"
+                     r"debuter|iniciar|comecar|empezar)\s+")
+
+
+def _starts_a_drug(low: str) -> bool:
+    """The clinician's own plan starts a drug ("Plan: start clarithromycin 500 bd, CXR, repeat
+    INR thurs."): that order is carded and checked, never replaced by a problem's plan."""
+    return any(find_drugs(low[m.end():m.end() + 30]) for m in _STARTS.finditer(low))
 
 
 _DOSE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g|units?|ml)?\b\s*(.{0,40})")

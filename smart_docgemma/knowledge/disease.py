@@ -39,6 +39,9 @@ def _table() -> dict[str, Any]:
 
 
 def _member(ingredient: str, key: str) -> bool:
+    named = classes.named(ingredient)
+    if named:  # a class asked ("would a steroid be a problem?"): the rules of its members apply
+        return any(_member(m, key) for m in classes.members(named) if not classes.named(m))
     if key.startswith("group:"):
         return any(_member(ingredient, k) for k in _table()["groups"][key[6:]])
     if key.startswith("class:"):

@@ -284,3 +284,33 @@ def test_dn_is_a_birth_date_word_day_first():
     from smart_docgemma.agent.extraction import find_birth_dates
 
     assert find_birth_dates("Samuel Okoro, DN 03/11/1965, HbA1c?") == ("1965-11-03",)
+
+
+# four of probe9_en's holdout unsafe, read at the end of its round, as rules
+def test_a_number_after_a_new_course_length_is_never_a_dose():
+    from smart_docgemma.agent.amendments import read as amend
+    from smart_docgemma.approval.types import PendingOrder
+
+    card = PendingOrder("p1", "pt", "doxycycline", "doxycycline", "100 mg", "once daily",
+                        "for 5 days")
+    assert amend(read("for 10 days not 5"), card).dose is None
+    assert amend(read("make it 250 for 10 days"), card).dose == "250"
+
+
+def test_a_roommate_is_someone_else():
+    assert "roommate" in beside_people("her roommate is asking for ibuprofen")
+
+
+def test_a_class_asked_meets_its_members_drug_disease_rules():
+    from smart_docgemma import knowledge
+    from smart_docgemma.knowledge.disease import Problem
+
+    diabetic = [Problem("Type 2 diabetes mellitus", frozenset({"44054006"}))]
+    assert any(f.severity == "warning"
+               for f in knowledge.disease_flags(["corticosteroid"], diabetic))
+    assert knowledge.disease_flags(["corticosteroid"], []) == []
+
+
+def test_the_clinicians_own_plan_starting_a_drug_is_no_problem_plan():
+    said = read("Plan: start clarithromycin 500 bd, CXR, repeat INR thurs.")
+    assert "plan" not in said.entities.actions
