@@ -82,10 +82,17 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     if "switch" in ent.actions and not others:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
-    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
+    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage)
+                             or _own_drug_number(low, ent.drugs, pending))
     change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
                     days=_days(found.duration, low), drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+def changes_a_field(low: str) -> bool:
+    """A word of change ("actually", "make that", "plutôt", "na verdade", "mejor") or of
+    switching ("instead", "à la place") in the accent-folded lower-case message."""
+    return bool(_change_words().search(low) or _any_of("switch_words").search(low))
 
 
 def _any_of(key: str) -> re.Pattern[str]:
@@ -128,13 +135,37 @@ def _cancel() -> re.Pattern[str]:
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
     # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(
-        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
-        rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}))*"
+        rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
+# between the phrases of one message: spaces, commas, a dash ("stop — wrong patient")
+_SEP = r"[\s,.!;:\u2014\u2013-]"
+
+
+def _folded(message: str) -> str:
+    return " ".join(fold(message).lower().replace("’", "'").split())
 
 
 def cancels(message: str) -> bool:
     """The message only cancels the pending card ("cancel that", "non, annule", "esquece")."""
-    return bool(_cancel().match(" ".join(fold(message).lower().replace("’", "'").split())))
+    return bool(_cancel().match(_folded(message)))
+
+
+@lru_cache(maxsize=1)
+def _approve() -> re.Pattern[str]:
+    said = "|".join(re.escape(fold(w).lower())
+                    for w in sorted(_words()["approve_words"], key=len, reverse=True))
+    around = (r"(?:ok|okay|please|pls|svp|stp|por favor|porfa|yes|yep|yeah|oui|sim|si|vale|"
+              r"bien|good|fine|great|thanks|merci|obrigado|obrigada|gracias|then|alors|entao)")
+    return re.compile(rf"^(?:{around}{_SEP}*)*(?:{said})(?:{_SEP}+(?:{said}|{around}))*"
+                      rf"{_SEP}*$")
+
+
+def approves(message: str) -> bool:
+    """The message only approves the pending card in words ("go ahead", "ok sign it", "valide",
+    "pode assinar", "dale, fírmalo"): the card's own Approve writes it, never the conversation."""
+    return bool(_approve().match(_folded(message)))
 
 
 def _asks(actions: tuple[str, ...]) -> bool:
@@ -155,6 +186,15 @@ def _bare_dose(low: str) -> str | None:
         before = _BARE_NUMBER.findall(low[: said.start()])
         return before[0].replace(",", ".") if len(before) == 1 else None
     return number.group(1).replace(",", ".")
+
+
+def _own_drug_number(low: str, drugs: tuple[str, ...], pending: PendingOrder) -> str | None:
+    """"la amoxi a 875", "make the amox 500": the card's own drug named with one number (a
+    dose, never a count or a length of time), in the pending dose's unit."""
+    numbers = _BARE_NUMBER.findall(low)
+    if pending.ingredient not in drugs or len(numbers) != 1:
+        return None
+    return str(numbers[0]).replace(",", ".")
 
 
 def _by_factor(low: str, dosage: str) -> str | None:
