@@ -124,7 +124,7 @@ def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
-           r"actually|en fait|em vez)")
+           r"actually|en fait|em vez|oops|whoops|oh|ah|uh|oups|ops|opa|uy|ay|ups|vaya)")
 
 
 @lru_cache(maxsize=1)
@@ -226,7 +226,12 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
     dose = change.dose or pending.dosage
     if change.dose and re.fullmatch(r"\d+(?:\.\d+)?", change.dose):
         unit = re.search(r"[a-zµ/]+(?:/[a-z]+)*\s*$", pending.dosage.lower())
-        dose = f"{change.dose} {unit.group(0).strip() if unit else 'mg'}"
+        said = unit.group(0).strip() if unit else "mg"
+        # "el paracetamol a 650" after 1 g: 650 mg, never 650 g (a bare number of ten or more
+        # after a dose in grams is milligrams, as a ward writes it)
+        if said == "g" and float(change.dose) >= 10:
+            said = "mg"
+        dose = f"{change.dose} {said}"
     notes = [p for p in (pending.notes or "").split("; ") if p]
     if change.route:
         notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]

@@ -56,4 +56,7 @@ def several(said: Request, read: Callable[[str], Request],
         said = as_order(f"start {said.message}")
     if said.kind != Kind.ORDER or said.ordered != found[0].name:
         return said
-    return replace(said, also_ordered=tuple(found[1:]))
+    # the first card's dose is its own line's ("omeprazol 20 mg al día y paracetamol 1 g cada 8
+    # horas": 20 mg a day, never the paracetamol's "every 8 hours" read across both lines)
+    entities = replace(said.entities, dose=found[0].dose)
+    return replace(said, entities=entities, also_ordered=tuple(found[1:]))

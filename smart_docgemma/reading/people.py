@@ -347,6 +347,11 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # "her son Kofi takes …", "sa fille Aïcha a …", "o filho dela, Tiago, tem …": a relative
         # named by name is that relative, never the patient
         re.compile(rf"(?i)\b(?:{own}({rel})|({rel}){after})\s*,?\s+(?-i:[A-Z][a-z'\-]{{2,}})\b"),
+        # "le fils de M. Mensah", "the daughter of Mrs Okoro", "la hija de la señora López": a
+        # relative of someone named is that relative
+        re.compile(rf"(?i)\b({rel})\s+(?:of|de|du|do|da|del)\s+(?:(?:la|le|o|a|el)\s+)?"
+                   rf"(?:(?:mr|mrs|ms|m|mme|madame|monsieur|sr|sra|senhor|senhora|senor|senora|"
+                   rf"dona|don)\.?\s+)?(?-i:[A-Z][a-z'\-]{{2,}})\b"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
@@ -566,3 +571,27 @@ def follows_on(text: str) -> bool:
     if len(low.split()) > 10 or back.search(low):
         return False
     return bool(opens.search(low) or pronouns.search(low))
+
+
+_SEX = {"female": "female", "f": "female", "male": "male", "m": "male"}
+
+
+def other_sex_titled(text: str, sex: str, surnames: list[str]) -> list[str]:
+    """A title of the other sex before one of her names ("Mrs Mensah" in Mr Robert Mensah's
+    chart, "a Sra. Okoro", "M. Thompson" in Mrs Thompson's): that person, as written (title
+    and name), never the patient. Nothing when her sex is not on the chart."""
+    hers = _SEX.get((sex or "").lower())
+    if hers is None or not surnames:
+        return []
+    titles = _people_data()["titles_by_sex"]["male" if hers == "female" else "female"]
+    if hers == "female":
+        titles = [*titles, "m"]  # "M. Thompson": the French Monsieur, capitalised only
+    names = "|".join(re.escape(fold_accents(n)) for n in surnames if len(n) > 2)
+    words = "|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True))
+    if not names:
+        return []
+    found = re.finditer(rf"(?<![\w'])((?i:{words}))\.?\s+((?i:{names}))(?![\w])",
+                        fold_accents(text or ""))
+    # a title of one or two letters only capitalised ("M. Thompson", never "m thompson")
+    return [f"{m.group(1)} {m.group(2)}" for m in found
+            if len(m.group(1)) > 2 or m.group(1)[:1].isupper()]

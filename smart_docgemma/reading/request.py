@@ -24,7 +24,7 @@ from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug, stopped_drugs
 from .entities import Entities
-from .people import leading_people
+from .people import leading_people, other_sex_titled
 from .subject import (
     InContext,
     Subject,
@@ -207,7 +207,10 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
     return Request(
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,
-        subject=subject_of((*found.patient_names, *_half_hers(understood, found, here)),
+        subject=subject_of((*found.patient_names, *_half_hers(understood, found, here),
+                            # "Mrs Mensah" in Mr Mensah's chart: another person of his name
+                            *other_sex_titled(understood, chart.sex,
+                                              (here.name or "").split()[-1:])),
                            found.patient_ids,
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words)

@@ -5,10 +5,10 @@ word beside a person's name, an approval or a cancel inside a request of its own
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent import amendments
+from smart_docgemma.agent import amendments, several_orders
 from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.ward_amendments import _new_time, changed_card
-from smart_docgemma.approval.types import PendingCard
+from smart_docgemma.approval.types import PendingCard, PendingOrder
 from smart_docgemma.evaluation.fhircheck import Quantity, _quantity_ok
 from smart_docgemma.reading.people import (
     across_patients,
@@ -17,9 +17,11 @@ from smart_docgemma.reading.people import (
     handle_people,
     is_across,
     is_place,
+    other_sex_titled,
 )
 from smart_docgemma.reading.subject import is_own_name
 from smart_docgemma.tools.chart.in_context import InContext
+from smart_docgemma.tools.words.ward_words import lab_tests
 
 GRACE = InContext("Grace Adeyemi", "pt-pen-allergy", "MRN-100712", "1985-02-17")
 
@@ -179,3 +181,85 @@ def test_a_mass_in_another_unit_is_the_same_dose():
     assert _quantity_ok({"value": 1, "unit": "g", "code": "g"}, Quantity(value=1000, unit="mg"))
     assert not _quantity_ok({"value": 1, "unit": "g"}, Quantity(value=1, unit="mg"))
     assert not _quantity_ok({"value": 1, "unit": "mL"}, Quantity(value=1000, unit="mg"))
+
+
+@pytest.mark.parametrize(("message", "sex", "surname", "who"), [
+    ("Mrs Mensah wants to know if she can take ibuprofen", "male", "Mensah", "Mrs Mensah"),
+    ("a Sra. Okoro pode tomar ibuprofeno?", "male", "Okoro", "Sra Okoro"),
+    ("M. Thompson prend-il de l'amlodipine ?", "female", "Thompson", "M Thompson"),
+])
+def test_a_title_of_the_other_sex_is_another_person(message, sex, surname, who):
+    assert other_sex_titled(message, sex, [surname]) == [who]
+
+
+@pytest.mark.parametrize(("message", "sex"), [
+    ("Mr Mensah's INR?", "male"), ("Mme Thompson, sa kaliémie ?", "female"),
+    ("m thompson k?", "female"), ("Mrs Mensah INR?", ""),
+])
+def test_her_own_title_or_an_unknown_sex_is_no_one_else(message, sex):
+    assert other_sex_titled(message, sex, ["Mensah", "Thompson"][:2]) == []
+
+
+def test_a_relative_of_someone_named_is_that_relative():
+    assert "fils" in beside_people("le fils de M. Mensah, Kwame, peut-il prendre de l'aspirine ?")
+    assert "hija" in beside_people("la hija de la señora López tiene fiebre")
+    assert beside_people("the son of a gun") == []
+
+
+def test_an_interjection_before_a_cancel():
+    assert amendments.cancels("uy, paciente equivocado, anúlalo")
+    assert not amendments.cancels("uy, 500 mg")
+
+
+PARACETAMOL_1G = PendingOrder("p3", "pt-t2dm", "acetaminophen", "acetaminophen", "1 g",
+                              "cada 8 horas", None)
+
+
+def test_a_bare_number_after_a_dose_in_grams_is_milligrams():
+    change = amendments.read(read("el paracetamol a 650"), PARACETAMOL_1G)
+    assert change and amendments.redraft(PARACETAMOL_1G, change)["dosage"] == "650 mg"
+    change = amendments.read(read("make it 2"), PARACETAMOL_1G)
+    assert change and amendments.redraft(PARACETAMOL_1G, change)["dosage"] == "2 g"
+
+
+@pytest.mark.parametrize(("message", "names"), [
+    ("start amoxicillin 250mg tds and paracetamol 1g qds", ["amoxicillin", "acetaminophen"]),
+    ("amoxicilline 500 mg 3x/j et paracétamol 1 g 4x/j", ["amoxicillin", "acetaminophen"]),
+    ("omeprazol 20 mg al día y paracetamol 1 g cada 8 horas", ["omeprazole", "acetaminophen"]),
+])
+def test_order_lines_joined_are_each_an_order(message, names):
+    assert [d.name for d in several_orders.lines(message, read)] == names
+
+
+@pytest.mark.parametrize("message", [
+    "amoxicillin and clavulanate 625 mg tds", "amlodipine 10 od and ramipril",
+    "warfarin 5 mg and 3 mg alternate days", "paracetamol 1g qds and 500mg qds prn",
+    "is amoxicillin 500 tds and paracetamol 1g qds ok?",
+])
+def test_no_list_of_complete_order_lines(message):
+    lines = several_orders.lines(message, read)
+    assert len(lines) < 2 or len({d.name for d in lines}) < 2 or "?" in message
+
+
+def test_the_first_card_keeps_its_own_line_s_dose():
+    said = several_orders.several(read("omeprazol 20 mg al día y paracetamol 1 g cada 8 horas"),
+                                  read, read)
+    assert said.ordered == "omeprazole" and said.entities.dose
+    assert said.entities.dose.written == "20 mg" and "8" not in (said.entities.dose.frequency or "")
+    assert [d.name for d in said.also_ordered] == ["acetaminophen"]
+
+
+@pytest.mark.parametrize(("message", "tests"), [
+    ("kaliémie demain 8h", ["serum potassium"]), ("potássio amanhã às 8h", ["serum potassium"]),
+    ("potassium tomorrow 8am", ["serum potassium"]),
+    ("potassium 40 mmol tomorrow", []), ("start potassium tomorrow 8am", []),
+    ("magnesium tomorrow", []),
+])
+def test_one_test_timed_on_a_day_ahead_is_a_lab_order(message, tests):
+    assert lab_tests(message) == tests
+
+
+@pytest.mark.parametrize("message", ["back from Accra, any allergy on file?", "allergy on record?"])
+def test_an_allergy_asked_is_read_not_recorded(message):
+    said = read(message)
+    assert said.focus == "allergies" and "allergy_question" in said.entities.actions
