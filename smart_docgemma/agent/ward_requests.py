@@ -135,6 +135,8 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
         return False
     if window.window is not None and _any("past_window_words").search(_low(text)):
         return False
+    if _any("results_of_day_words").search(_low(text)):
+        return False  # "potássio e creatinina de hoje": the day's results asked
     return ward.timed
 
 

@@ -24,14 +24,16 @@ from ..tools.words.windows import Asked, asked
 from .dosage import Dose
 from .drugs import asks_general_knowledge, ordered_drug, stopped_drugs
 from .entities import Entities
-from .people import leading_people, other_sex_titled
+from .people import leading_people
 from .subject import (
     InContext,
     Subject,
+    ages_not_hers,
     said_birth_date,
     said_birth_year,
     shares_a_name,
     subject_of,
+    titled_of_other_sex,
     without_identifiers,
     year_after_name,
 )
@@ -207,14 +209,13 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
     return Request(
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,
-        subject=subject_of((*found.patient_names, *_half_hers(understood, found, here),
-                            # "Mrs Mensah" in Mr Mensah's chart: another person of his name
-                            *other_sex_titled(understood, chart.sex,
-                                              (here.name or "").split()[-1:])),
+        subject=subject_of((*found.patient_names, *_half_hers(understood, found, here)),
                            found.patient_ids,
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words)
-                           or year_after_name(understood, found.patient_names), here),
+                           or year_after_name(understood, found.patient_names), here,
+                           titled_of_other_sex(understood, here, chart.sex)
+                           + ages_not_hers(understood, chart.age, chart.sex)),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
