@@ -190,10 +190,11 @@ def titled_of_other_sex(text: str, here: InContext, sex: str) -> tuple[str, ...]
     if sex not in ("female", "male"):
         return ()
     out = []
-    for m in re.finditer(r"(?i)(?<![\w.])([a-z]{1,11})\.?\s+([A-ZÀ-Ý][\w-]+)", text):
-        title = _name_key(m.group(1))
-        if _titles().get(title, sex) != sex and is_own_name(m.group(2), here):
-            out.append(m.group(0).rstrip("'\u2019"))
+    # read overlapping ("a Sra. Okoro": "a Sra" must not hide "Sra. Okoro")
+    for m in re.finditer(r"(?i)(?<![\w.])(?=(([a-z]{1,11})\.?\s+([A-ZÀ-Ý][\w-]+)))", text):
+        title = _name_key(m.group(2))
+        if _titles().get(title, sex) != sex and is_own_name(m.group(3), here):
+            out.append(m.group(1).rstrip("'\u2019"))
     return tuple(out)
 
 

@@ -244,3 +244,12 @@ def test_one_test_timed_on_a_day_ahead_is_a_lab_order(message, tests):
 def test_an_allergy_asked_is_read_not_recorded(message):
     said = read(message)
     assert said.focus == "allergies" and "allergy_question" in said.entities.actions
+
+
+def test_a_title_of_the_other_sex_after_an_article():
+    from smart_docgemma.reading.subject import titled_of_other_sex
+
+    samuel = InContext("Samuel Okoro", "pt-t2dm", "MRN-100845", "1962-11-03")
+    assert titled_of_other_sex("a Sra. Okoro pode tomar ibuprofeno?", samuel, "male") == (
+        "Sra. Okoro",)
+    assert titled_of_other_sex("o Sr. Okoro pode tomar ibuprofeno?", samuel, "male") == ()
