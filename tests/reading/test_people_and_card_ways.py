@@ -253,3 +253,30 @@ def test_a_title_of_the_other_sex_after_an_article():
     assert titled_of_other_sex("a Sra. Okoro pode tomar ibuprofeno?", samuel, "male") == (
         "Sra. Okoro",)
     assert titled_of_other_sex("o Sr. Okoro pode tomar ibuprofeno?", samuel, "male") == ()
+
+
+def test_titles_of_the_other_sex_with_accents_and_monsieur():
+    from smart_docgemma.reading.subject import titled_of_other_sex
+
+    grace = InContext("Grace Adeyemi", "pt-pen-allergy", "MRN-100712", "1985-02-17")
+    margaret = InContext("Margaret Thompson", "pt-ckd-elder", "MRN-100231", "1943-05-12")
+    assert titled_of_other_sex("¿el señor Adeyemi es alérgico a algo?", grace, "female")
+    assert titled_of_other_sex("M. Thompson prend-il de l'amlodipine ?", margaret, "female")
+    assert titled_of_other_sex("M Thompson creat?", margaret, "female") == ()  # her initial
+    assert titled_of_other_sex("Mme Thompson, sa créat ?", margaret, "female") == ()
+
+
+def test_a_sister_written_with_its_ligature():
+    assert beside_people("et pour sa sœur ?") == ["sœur"]
+
+
+@pytest.mark.parametrize("message", [
+    "le Dr Mensah demande le dernier INR", "Dr Otieno asks for the latest K",
+])
+def test_a_colleague_asking_is_no_order(message):
+    said = read(message)
+    assert said.focus and said.focus.startswith("lab:") and "order_lab" not in said.entities.actions
+
+
+def test_an_order_word_of_the_clinician_still_orders():
+    assert "order_lab" in read("demande un INR demain 8h").entities.actions
