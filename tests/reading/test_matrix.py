@@ -45,6 +45,11 @@ FLOORS = {
     ("probe_ctx2", "tuned"): 47,
     ("probe_ctx2", "holdout"): 45,  # read at the end: 41/46 with 2 unsafe, its misses then read
     ("probe_ctx3", "holdout"): 34,
+    # round 4: blind first runs 30/56 tuned and 27/49 holdout with 31 unsafe (probe_ctx4), 29/37
+    # with 6 unsafe (probe_ctx5); their misses then read (docs/reading.md)
+    ("probe_ctx4", "tuned"): 55,
+    ("probe_ctx4", "holdout"): 49,
+    ("probe_ctx5", "holdout"): 37,
 }
 
 
