@@ -381,7 +381,8 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
 
 # "o Robert Mensah de 12/03/1950", "Mensah R (12/03/1950)": a full date of a past year right
 # after a name, with no birth date's word: read as the birth date (either order of day and month)
-_NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
+_NAME_DATE = re.compile(rf"{_NAME_WORD}(?:\s+[A-Z]\.?)?\s*"
+                        r"(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
                         r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
@@ -566,12 +567,13 @@ _NOT_A_PRODUCT = {"bp", "ta", "pa", "tension", "pressure", "tensao", "pressao", 
 def _combination(text: str) -> str | None:
     """A combination product's two strengths after its name ("co-codamol 30/500 2 qds",
     "Augmentin 875/125 1 bd") with the count of units given: "2 × 30/500 mg", never the first
-    number alone read as the dose. A vital sign ("BP 160/100"), a frequency ("8/8h") or a date
-    is no strength."""
+    number alone read as the dose. A vital sign ("BP 160/100"), a frequency ("8/8h"), a date or
+    a ward fraction of a year or month ("qds 2/52", "nocte 6/12": the duration) is no strength."""
     low = languages.fold(text).lower()
     m = re.search(r"(?<![\w/.,])([a-z][\w\-]*)\s+(\d{1,4}(?:[.,]\d+)?)\s*/\s*(\d{2,4})\s*(?:mg)?"
                   r"(?![\d/.,]|\s*(?:h|hr|hrs|hours?|heures?|horas?|ml)\b)", low)
-    if not m or m.group(1) in _NOT_A_PRODUCT:
+    if not m or m.group(1) in _NOT_A_PRODUCT or _BARE_FRACTION.fullmatch(
+            f"{m.group(2)}/{m.group(3)}"):
         return None
     forms = "|".join(rules().get("strength_forms") or ())
     after = re.match(rf"\s*(?:x\s*)?(\d|{'|'.join(_COUNTS)})\s*(?:{forms})?(?![\w.,/])",
@@ -959,6 +961,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
+        actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)

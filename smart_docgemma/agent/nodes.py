@@ -14,7 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .. import metrics
+from .. import knowledge, metrics
 from ..approval.types import PendingCard, PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, fold, message, say
@@ -166,7 +166,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
-        state, said, cards, deps) or _ward_card_changed(state, said, cards, deps)
+        state, said, cards, deps) or (_switched_card(state, said, pending, deps) if pending
+                                      else None) or _ward_card_changed(state, said, cards, deps)
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
@@ -294,6 +295,8 @@ def _amended(
         asked = prompts.message("ask_fields", label=label(tool).lower(),
                                 fields=languages.answer_text("fields", "dose") or "dose")
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                # the new drug is checked now, so its findings come with the question
+                "tool_runs": state.tool_runs + _checked(deps, change.drug),
                 "clarification": asked + " " + say(message(N_(
                     "The order for %(old)s was withdrawn; its dose is not carried over to "
                     "%(drug)s."), drug=change.drug, old=pending.medication), answer_language())}
@@ -305,6 +308,40 @@ def _amended(
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)
     return _redraft(state, said, ToolCall(tool, args), pending.proposal_id)
+
+
+def _checked(deps: Deps, drug: str) -> list[ToolRun]:
+    """The one safety check of ``drug`` on this patient, as a run of the turn (none when the
+    check is not granted)."""
+    tool = "check_drug_safety"
+    if tool not in deps.tools:
+        return []
+    result = _run(deps, tool, {"drug_name": drug})
+    summary = result.text.splitlines()[0][:200] if result.text else result.status
+    return [ToolRun(tool=tool, label=label(tool), args={"drug_name": drug}, result=result,
+                    summary=summary)]
+
+
+def _switched_card(
+    state: Turn, said: Request, pending: PendingOrder, deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """A switch away from the pending card's drug, which is on no active order ("change the
+    azithro to clarithro 500 bd" while azithromycin waits on its card): the card re-drafted as
+    the new order, never a second card beside it."""
+    switch = said.workflow.switch
+    if switch is None or switch.replaces is None or deps.ctx is None:
+        return None
+    if knowledge.generic(switch.replaces) != knowledge.generic(pending.ingredient or
+                                                               pending.medication):
+        return None
+    if any(knowledge.generic(switch.replaces) in m.names for m in said.chart.medications):
+        return None  # on her list too: the switch proposes that order's stop
+    args = {"patient_id": deps.ctx.patient_id, "medication_name": switch.new_drug,
+            "dosage": switch.dosage, "frequency": switch.frequency}
+    # the order as re-drafted is what the turn routes on, no longer a switch
+    said = read(state.message, understood=f"{switch.new_drug} {switch.dosage} {switch.frequency}",
+                chart=said.chart, conversation=said.conversation)
+    return _redraft(state, said, ToolCall("prescribe_medication", args), pending.proposal_id)
 
 
 def _last_cards(deps: Deps) -> list[PendingCard]:

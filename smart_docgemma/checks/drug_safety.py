@@ -150,6 +150,11 @@ class Report:
                     renal=_renal(self.renal),
                 )
             )
+        elif self.renal_uncovered and not self.unread:
+            # no kidney result and no rule: "nothing found in … renal … rules" would claim a check
+            out.append(_say(N_("Not covered: the renal rules have no entry for %(drugs)s, and no "
+                               "kidney result is on file; kidney dosing was not checked."),
+                            drugs=", ".join(self.renal_uncovered)))
         return out
 
     def shown(self) -> list[Finding]:

@@ -79,6 +79,18 @@ def _stop_word() -> re.Pattern[str]:
                       + r")(?![\w/])")
 
 
+@lru_cache(maxsize=1)
+def _hold_word() -> re.Pattern[str]:
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["hold_words"]
+    return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
+                      + r")(?![\w/])")
+
+
+def says_hold(text: str) -> bool:
+    """``text`` holds a drug for a time ("hold warfarin tonight", "omit the dose")."""
+    return bool(_hold_word().search(fold(text).lower()))
+
+
 def says_stop(text: str) -> bool:
     """``text`` (a clause) stops or holds something ("hold warfarin tonight")."""
     return bool(_stop_word().search(fold(text).lower()))

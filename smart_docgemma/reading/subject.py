@@ -202,6 +202,16 @@ def titled_of_other_sex(text: str, here: InContext, sex: str) -> tuple[str, ...]
     return tuple(out)
 
 
+def initial_of_another(text: str, here: InContext) -> tuple[str, ...]:
+    """An initial that begins no word of her name before a word of it ("B. Adeyemi" in Grace
+    Adeyemi's chart): someone else of her surname."""
+    out = []
+    for m in re.finditer(r"(?<![\w.'\u2019])([A-Z])\.?\s+([A-ZÀ-Ý][\w-]{2,})", text):
+        if is_own_name(m.group(2), here) and not is_own_name(f"{m.group(1)} {m.group(2)}", here):
+            out.append(m.group(0))
+    return tuple(out)
+
+
 _MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"
 # the words a site writes before its record number ("NHC 100587", "prontuário 100587"): taken
 # out with her number, so the question left is what is asked of her

@@ -440,6 +440,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
         "hakuna kinachodaiwa kuzihusu kwa %(drugs)s.",
     ),
+    "Not covered: the renal rules have no entry for %(drugs)s, and no kidney result is on "
+    "file; kidney dosing was not checked.": (
+        "Non couvert : les règles rénales n'ont aucune entrée pour %(drugs)s et aucun résultat "
+        "rénal n'est au dossier ; l'adaptation rénale n'a pas été vérifiée.",
+        "Não coberto: as regras renais não têm entrada para %(drugs)s e não há resultado renal "
+        "no prontuário; o ajuste renal não foi verificado.",
+        "No cubierto: las reglas renales no tienen ninguna entrada para %(drugs)s y no hay "
+        "resultado renal en la historia; el ajuste renal no se comprobó.",
+        "Haijashughulikiwa: kanuni za figo hazina kipengele cha %(drugs)s, na hakuna matokeo ya "
+        "figo kwenye rekodi; dozi kwa figo haikukaguliwa.",
+    ),
     "Not covered: the renal rules have no entry for %(drugs)s, so no dose "
     "is checked against %(renal)s.": (
         "Non couvert : les règles rénales n'ont aucune entrée pour %(drugs)s ; aucune dose n'est "

@@ -150,3 +150,107 @@ def test_the_wife_and_a_relatives_contraction_are_the_relative(message, relative
 @pytest.mark.parametrize("message", ["the baby has a fever", "the daughter says he fell"])
 def test_the_baby_or_a_reporting_relative_leave_the_question_hers(message):
     assert beside_people(message) == []
+
+
+# the fourteenth walk (ctx18)
+GRACE = InContext("Grace Adeyemi", "pt-pen-allergy", "MRN-100712", "1985-02-17")
+
+
+@pytest.mark.parametrize("message, others", [
+    ("B. Adeyemi allergies", ("B. Adeyemi",)),
+    ("G. Adeyemi allergies", ()),  # her initial
+    ("A. Adeyemi allergies", ()),  # begins a word of her name: not claimed as another
+    ("Adeyemi allergies", ()),
+])
+def test_an_initial_not_hers_before_her_surname_is_someone_else(message, others):
+    from smart_docgemma.reading.subject import initial_of_another
+
+    assert initial_of_another(message, GRACE) == others
+
+
+def test_a_name_an_initial_and_a_birth_date():
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates("Thompson M 12/05/44 eGFR") == ("1944-12-05", "1944-05-12")
+
+
+@pytest.mark.parametrize("message, switch", [
+    ("give vit K 1mg po and hold warfarin", False),  # a hold ends no order
+    ("labetalol 200 tds and stop lisinopril", True),
+])
+def test_a_hold_is_never_the_stop_of_a_switch(message, switch):
+    from smart_docgemma.agent.ward_requests import switch_parts
+
+    assert (switch_parts(message.lower()) is not None) == switch
+
+
+@pytest.mark.parametrize("message, records", [
+    ("amoxil 500 tds - she's not really allergic, just a rash as a kid", False),
+    ("pas vraiment allergique à la pénicilline, amoxicilline 500 x3/j", False),
+    ("allergic to penicillin - rash", True),
+])
+def test_an_allergy_denied_in_words_is_not_recorded(message, records):
+    assert ("document_allergy" in read(message).entities.actions) == records
+
+
+def test_no_renal_rule_and_no_kidney_result_is_said_not_covered():
+    from smart_docgemma.checks.drug_safety import Report
+
+    said = " ".join(Report(drugs=["dapagliflozin"], renal_uncovered=["dapagliflozin"]).lines())
+    assert "no kidney result is on file; kidney dosing was not checked" in said
+
+
+# the fifteenth walk (ctx19): rules the knowledge lacked
+@pytest.mark.parametrize("drug", ["tetracycline", "minocycline", "trimethoprim"])
+def test_the_other_tetracyclines_and_trimethoprim_are_flagged_in_pregnancy(drug):
+    from smart_docgemma import knowledge
+
+    [flag] = knowledge.pregnancy_flags([drug])
+    assert flag.severity == "warning" and flag.source.startswith("FDA")
+
+
+def test_allopurinol_is_flagged_from_ckd_stage_3():
+    from smart_docgemma import knowledge
+
+    [stage3] = knowledge.renal_flags(["allopurinol"], 38)
+    assert "50 mg a day or less" in stage3.management
+    assert knowledge.renal_flags(["allopurinol"], 75) == []
+
+
+# the sixteenth walk (ctx20)
+@pytest.mark.parametrize("message, focus", [
+    ("anything to watch with his current list?", "review"),
+    ("what should I look out for in her tablets", "review"),
+    ("his current list", None),  # nothing asked of it
+    ("watch his bp", "vitals:bp"),
+])
+def test_what_to_watch_in_her_list_is_the_review(message, focus):
+    assert focus_of(message) == focus
+
+
+# the seventeenth walk (ctx21)
+@pytest.mark.parametrize("message", ["e o risco de sangramento?", "et le risque hémorragique ?",
+                                     "y el riesgo de sangrado?", "and the bleeding risk?"])
+def test_a_harm_of_her_list_asked_as_a_follow_up_is_the_review(message):
+    assert focus_of(message) == "review"
+
+
+def test_a_correction_names_the_new_value_beside_the_old():
+    from smart_docgemma.agent.amendments import corrected_reading
+    from smart_docgemma.approval.types import PendingCard
+
+    card = PendingCard(proposal_id="p1", tool="record_vital_sign", kind="vital_sign",
+                       title="Record capillary glucose 70.26 mg/dL", edited=False,
+                       request={"reading": "capillary glucose 3.9 mmol/L", "taken": "06:00"})
+    assert corrected_reading(read("sorry 2.9 not 3.9"), card) == "capillary glucose 2.9 mmol/L"
+    assert corrected_reading(read("sorry, it was 2.9"), card) == "capillary glucose 2.9 mmol/L"
+
+
+def test_another_drug_in_the_cards_place_takes_no_bare_number_in_the_cards_unit():
+    from smart_docgemma.agent.amendments import read as amend
+    from smart_docgemma.approval.types import PendingOrder
+
+    card = PendingOrder("p1", "pt-1", "acetaminophen", "acetaminophen", "1 g", "four times daily",
+                        None)
+    change = amend(read("actually naproxen instead, 250 bd"), card)
+    assert change is not None and change.drug == "naproxen" and change.dose is None
