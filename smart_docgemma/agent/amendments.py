@@ -19,6 +19,7 @@ it holds (a reading, a protocol's order and its recheck, a referral, a lab order
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -114,19 +115,30 @@ def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
     question with the drug in front, read as asked of that drug (with the drugs it names); None
     when it names the card's drug, a dose or a person, points at nothing, or asks no safety
     question and names no drug."""
+    return asked_of(said, pending.medication, pending.ingredient)
+
+
+def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
+    """A safety question pointing at ``drug`` without naming it (the pending card's, or the one
+    the clinician's last message discussed: "can he take it alongside the aspirin?" after
+    "thinking about clopidogrel for him"): the question with the drug in front; None as for
+    ``asked_of_card``."""
     ent = said.entities
     low = " ".join(fold(said.message).lower().replace("’", "'").split())
-    if pending.ingredient in ent.drugs or ent.dose or ent.patient_names or ent.patient_ids:
+    named = ingredient in ent.drugs or any(
+        m.surface.lower() == ingredient.lower() for m in ent.drug_mentions)
+    if named or ent.dose or ent.patient_names or ent.patient_ids:
         return None
     if not _any_of("points_at_card").search(low):
         return None
     # "does it interact with his warfarin?": the card's drug with the drugs it names
     asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
-    return f"{pending.medication} {said.message}" if asks else None
+    return f"{drug} {said.message}" if asks else None
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
-           r"actually|en fait|em vez|oops|whoops|oh|ah|uh|oups|ops|opa|uy|ay|ups|vaya)")
+           r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|pensandolo bien|"
+           r"pensando bem|wait|attends|espera|oops|whoops|oh|ah|uh|oups|ops|opa|uy|ay|ups|vaya)")
 
 
 @lru_cache(maxsize=1)
@@ -149,9 +161,59 @@ def _folded(message: str) -> str:
     return " ".join(fold(message).lower().replace("’", "'").split())
 
 
-def cancels(message: str) -> bool:
-    """The message only cancels the pending card ("cancel that", "non, annule", "esquece")."""
-    return bool(_cancel().match(_folded(message)))
+@lru_cache(maxsize=1)
+def _note_follow_up() -> re.Pattern[str]:
+    said = _words()["note_follow_up"]
+    verbs, labels = ("|".join(re.escape(w) for w in sorted(said[k], key=len, reverse=True))
+                     for k in ("verbs", "labels"))
+    articles = "|".join(re.escape(w) for w in _words()["card_articles"])
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:(?:{verbs})\s+)?"
+                      rf"(?:(?:{articles}|a|an|une|uma|una)\s+)?(?:{labels})\s*[:\-\u2013]\s*",
+                      re.I)
+
+
+def note_given(message: str) -> str | None:
+    """The text of a follow-up that only gives the pending referral its note ("add a note:
+    …", "free text: …", "nota: …"), verbatim and unquoted; None for anything else."""
+    m = _note_follow_up().match(fold(message).lower().replace("’", "'"))
+    if m is None:
+        return None
+    text = message[m.end():].strip()
+    quoted = re.fullmatch(r"[\"“'](.+)[\"”']", text, re.S)
+    return (quoted.group(1) if quoted else text).strip() or None
+
+
+def cancels(message: str, titles: Sequence[str] = ()) -> bool:
+    """The message only cancels the pending card ("cancel that", "non, annule", "esquece"); with
+    the pending cards' ``titles``, also when it names the card by words of its title ("cancel
+    the ortho referral" of "Refer to orthopedic surgery")."""
+    low = " ".join(fold(message).lower().replace("’", "'").split())
+    if _cancel().match(low):
+        return True
+    named = _cancel_named().match(low)
+    if not named:
+        return False
+    words = [w for t in titles for w in re.findall(r"[a-z0-9+]+", fold(t).lower())]
+    return all(any(w.startswith(said) for w in words)
+               for said in named.group(1).split() if len(said) >= 2)
+
+
+def cancels_a_card(message: str) -> bool:
+    """The message only cancels a card it names in words of its own ("cancel the ortho
+    referral"), whichever card is pending: never a request to draft one."""
+    return bool(_cancel_named().match(" ".join(fold(message).lower().replace("’", "'").split())))
+
+
+@lru_cache(maxsize=1)
+def _cancel_named() -> re.Pattern[str]:
+    """A cancel naming the card with one or two words of its own between the article and the
+    noun ("cancel the ortho referral", "annule la demande d'avis"): the words are group 1."""
+    said, nouns, articles = (
+        "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
+        for key in ("cancel_words", "card_nouns", "card_articles"))
+    return re.compile(
+        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})\s*(?:(?:{articles})\s*)?((?:[a-z0-9+]+\s+){{1,2}})"
+        rf"(?:{nouns})(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 @lru_cache(maxsize=1)
@@ -173,8 +235,8 @@ def approves(message: str) -> bool:
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""
-    return any(a not in ("order_line", "give", "prescribe", "prescribe_drug", "switch")
-               for a in actions)
+    return any(a not in ("order_line", "give", "administer", "prescribe", "prescribe_drug",
+                         "switch") for a in actions)
 
 
 def _bare_dose(low: str) -> str | None:

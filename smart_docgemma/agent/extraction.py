@@ -17,6 +17,7 @@ from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
+from ..reading.drugs import members_over_classes
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
@@ -26,7 +27,9 @@ from ..reading.people import (
     handle_people,
     heading_names,
     initialled_people,
+    initials_people,
     is_place,
+    leading_lower_people,
     lone_names,
     named_people,
     not_name_words,
@@ -61,9 +64,19 @@ _PATIENT_ID = re.compile(
 _MRN_WORD = re.compile(r"\b(mrn-[a-z0-9][a-z0-9\-]*[a-z0-9])\b", re.I)
 # "pt 100845", "patient #100845", "#100845", "paciente 100845": a record number of five digits or
 # more after a patient's word or a number sign (a dose, a count or a year is shorter)
-_RECORD_NUMBER = re.compile(r"(?:\b(?:patient|pt|paciente|patiente|doente)\.?\s*#?\s*|#\s*)"
-                            r"(\d{5,10})\b", re.I)
+# A hospital's own words for it too ("hosp no 100933", "unit no. 100-933", "NHS no 943 476 5919",
+# "hospital number: 100933"), its digits grouped as written
+_RECORD_NUMBER = re.compile(
+    r"(?:\b(?:patient|pt|paciente|patiente|doente|(?:hosp(?:ital)?|unit|record|chart|case|reg"
+    r"(?:istration)?)\.?\s*(?:no|num|number|nbr|#)|nhs(?:\s*(?:no|number))?)\.?\s*[:#]?\s*|#\s*)"
+    r"(\d{5,10}|\d{3}[ -]\d{3}(?:[ -]\d{3,4})?)\b", re.I)
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
+# an id typed in part, as the ward shortens a long one: its first group after a patient's word
+# ("pt 8cd61d7a", "paciente 3ec5a571"), or its first two or more groups anywhere
+# ("330f6d34-ac8b"); whose it is, planning decides (a part of another patient's id is never hers)
+_PARTIAL_UUID = re.compile(
+    r"(?:\b(?:pt|patient|patiente|paciente|doente)\.?[:#\s]+([0-9a-f]{8})"
+    r"|\b([0-9a-f]{8}(?:-[0-9a-f]{4}){1,3}))(?![\w-])", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
 # "covid-19" elsewhere in the sentence is a disease, never a patient. The word is taken whole or
@@ -113,6 +126,8 @@ def find_patient_ids(text: str) -> list[str]:
     said += _RECORD_NUMBER.findall(text)
     said += _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
+    # a bare run of groups holds a letter ("20261205-1430" is a time stamp)
+    said += [a or b for a, b in _PARTIAL_UUID.findall(text) if a or re.search("[a-f]", b, re.I)]
     said = [i.rstrip(".") for i in said if _id_shaped(i)]
     found = list(dict.fromkeys(i for i in refs + said if _key(i) not in _not_ids()))
     # "pt-jw-1958" also holds the short id "jw-1958": the id is the whole word
@@ -172,6 +187,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
               if not m.group(1).isupper()]
     found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
     found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
+    found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
         (m.group("name") or m.group("cap"), 1)
@@ -193,6 +209,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     found += [(name, 2) for name in handle_people(text, drug_words)]  # "g.adeyemi"
+    found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
     names = []
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
@@ -206,6 +223,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
+    # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
+    names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
@@ -386,7 +405,28 @@ _NAME_DATE = re.compile(rf"{_NAME_WORD}(?:\s+[A-Z]\.?)?\s*"
                         r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
+# "mrn lily dubuque 08/04/1978", "MRN for heath o'connell 11/23/1943": an identifier asked of two
+# or three words typed in lower case, then a full date: that name, born that day
+_MRN_OF_DATED = re.compile(
+    r"^\W*(?:mrn|id|medical record number)\s*(?:for|of|de|do|da|del|:)?\s+"
+    r"([a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+){1,2})\s*[,(\-]?\s*"
+    r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b", re.I)
+
+
+def _mrn_of_dated(text: str, drug_words: set[str]) -> list[str]:
+    """The name of "mrn <name> <date>" when none of its words is the assistant's vocabulary, a
+    drug or a title ("mrn for check 01/02/1970" names no one)."""
+    m = _MRN_OF_DATED.search(languages.fold(text))
+    stop = not_name_words() | _guard_names() | _TITLES | languages.titles() | drug_words
+    if not m or any(normalise(w) in stop or w.lower() in stop for w in m.group(1).split()):
+        return []
+    return [m.group(1)]
+
+
 def _dated_name(text: str) -> tuple[str, ...]:
+    typed = _MRN_OF_DATED.search(text)
+    if typed and _mrn_of_dated(text, set()) and int(typed.group(4)) < datetime.now(UTC).year:
+        return _iso({"a": typed.group(2), "b": typed.group(3), "y": typed.group(4)})
     m = _NAME_DATE.search(text)
     if not m or int(_century(m.group(3))) >= datetime.now(UTC).year:
         return ()
@@ -432,7 +472,16 @@ def _guard_names() -> frozenset[str]:
 def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
-    return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+    found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+    if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
+        found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _supposed() -> re.Pattern[str]:
+    phrases = sorted(rules()["hypothetical_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 def _labels_a_referral(text: str) -> bool:
@@ -836,6 +885,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         "chart_question", "patient_words", also_before="'"
     ).search(low):
         return True
+    # "what K was that based on?", "what date was that A1c from?": a result asked about with a
+    # word pointing back at what was just said (a card, an answer) is hers
+    if "?" in text and _any_phrase("chart_question", "points_back").search(low):
+        return True
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient
     # lookup, which the search answers without opening the chart it finds.
@@ -848,6 +901,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     if windowed and (window if window is not None else asked(text)) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
+    if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):
+        return True
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -856,6 +911,15 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+
+
+def _judges_her_value(words: list[str], low: str) -> bool:
+    """A yes/no question judging a result of hers ("is the INR therapeutic?", "are the sugars
+    up?"), not of a value in general ("is a high INR dangerous?")."""
+    chart = rules()["chart_question"]
+    if not words or words[0] not in chart["state_starts"] or {"a", "an"} & set(words):
+        return False
+    return any(re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", low) for w in chart["value_states"])
 
 
 def read(message: str, *, understood: str | None = None, chart: ChartInContext | None = None,
@@ -956,6 +1020,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     # her own id names no drug ("id pt-warfarin meds?")
     drugs = find_drugs(re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
                        if her and her.id else text)
+    described = members_over_classes([d.name for d in drugs if d.name])
+    drugs = [d for d in drugs if d.name not in described]
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     actions = find_actions(text)
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy

@@ -149,7 +149,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
             pending = named
             said = read(state.message, chart=said.chart,
                         conversation=Conversation(pending_card=pending.proposal_id))
-    if cards and amendments.cancels(state.message):  # "cancel that": its request's cards withdrawn
+    titles = [c.title for c in cards]
+    if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
     if amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
@@ -157,6 +158,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
+    if amendments.cancels_a_card(state.message):  # "cancel the ortho referral": none pending
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "No card waiting for approval matches what you asked to cancel, so nothing "
+                    "was withdrawn and nothing new was drafted. Pending: %(cards)s."),
+                    cards="; ".join(titles) or "none"), answer_language())}
     if cards and amendments.approves(state.message):  # "go ahead", "pode assinar": the card's
         return _approve_on_the_card(said, cards)
     said = _going_on_about_another(state, said)  # "and is he allergic?" after another patient
@@ -165,13 +172,17 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         # cefalexin instead") amends the card with the follow-up it completes
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
-    amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
-        state, said, cards, deps) or (_switched_card(state, said, pending, deps) if pending
-                                      else None) or _ward_card_changed(state, said, cards, deps)
+    amended = (
+        (_amended(state, said, pending, deps) if pending else None)
+        or _corrected(state, said, cards, deps)
+        or (_switched_card(state, said, pending, deps) if pending else None)
+        or _noted(state, said, cards, deps)
+        or _ward_card_changed(state, said, cards, deps)
+    )
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
-    asked = amendments.asked_of_card(said, pending) if pending else None
+    asked = amendments.asked_of_card(said, pending) if pending else _asked_of_discussed(state, said)
     if asked:
         said = read(state.message, understood=asked, chart=said.chart,
                     conversation=said.conversation)
@@ -215,6 +226,15 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _asked_of_discussed(state: Turn, said: Request) -> str | None:
+    """A safety question pointing at the one drug the clinician's last message discussed ("can
+    he take it alongside the aspirin?" after "thinking about clopidogrel for him"), asked of
+    that drug; None when a question asked back is waiting for its answer."""
+    history = state.history or []
+    drug = None if clarification.pending_request(history) else clarification.drug_discussed(history)
+    return amendments.asked_of(said, drug, drug) if drug else None
 
 
 def _completed(state: Turn, said: Request) -> Request:
@@ -379,6 +399,23 @@ def _ward_card_changed(
     if call is None or call.tool not in deps.tools:
         return None
     return _redraft(state, said, call, cards[0].proposal_id)
+def _noted(
+    state: Turn, said: Request, cards: list[PendingCard], deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """The note given for the referral waiting on its card ("add a note: …"): the referral
+    drafted again with it, superseding the card."""
+    tool = "refer_patient"
+    if len(cards) != 1 or cards[0].tool != tool or tool not in deps.tools or deps.ctx is None:
+        return None
+    note, was = amendments.note_given(state.message), cards[0].request
+    if note is None or not was.get("specialty"):
+        return None
+    args = {"patient_id": deps.ctx.patient_id, "specialty": was["specialty"],
+            "reason": was.get("reason"), "note": note, "priority": was.get("priority")}
+    # the turn routes on the referral re-drafted, not on the note's own words (never a note)
+    said = read(state.message, understood=f"refer to {was['specialty']}", chart=said.chart,
+                conversation=said.conversation)
+    return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
 
 
 def _redraft(state: Turn, said: Request, call: ToolCall,
@@ -431,8 +468,8 @@ def _beside_the_order(state: Turn, needed: list[str]) -> list[str]:
     """A drug named beside the one an order cards: checked with it, not ordered."""
     ordered = planning.request(state).ordered
     checked = {"check_drug_safety", "check_drug_interactions"} & set(needed)
-    if "order_lab_test" in needed and checked and ordered:
-        others = [ordered]  # a drug ordered beside the lab: checked, not carded
+    if {"order_lab_test", "refer_patient"} & set(needed) and checked and ordered:
+        others = [ordered]  # a drug ordered beside the lab or referral: checked, not carded
     elif "prescribe_medication" not in needed:
         return []
     else:

@@ -76,9 +76,10 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
-    if "order_lab_test" in needed and _ordered_beside_the_lab(state):
-        # "start naproxen 250 bd, recheck U&E in 2 days": the lab is carded, the drug ordered
-        # beside it is checked (and said not ordered), never dropped without a word
+    if _ORDERS_BESIDE_A_DRUG & needed and _ordered_beside_the_lab(state):
+        # "start naproxen 250 bd, recheck U&E in 2 days", "start clindamycin 450mg qds, …,
+        # podiatry referral": the lab or the referral is carded, the drug ordered beside it is
+        # checked (and said not ordered), never dropped without a word
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     if ent.unsupported:  # "order a CT": nothing else is carded in its place; a test the lab
         # table names beside it ("ECG + trop stat") is still ordered, the rest said out of reach
@@ -121,6 +122,8 @@ def beside_the_order(state: Turn) -> list[str]:
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
 # we add ramipril?"); a note or a referral that names her drugs asks nothing of them
 _BESIDE_A_DRUG = frozenset({"record_vital_sign"})
+# the orders a message may card beside a drug it also orders (the drug checked, not carded)
+_ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
 
 
 def _not_results(drugs: tuple[str, ...]) -> bool:
@@ -275,6 +278,7 @@ def missing_fields(tool: str, state: Turn) -> list[str]:
         or "record_no_known_allergy" in ent.actions
         or words.allergy_substance,
         "note text": bool(words.note_text) or words.count >= 6,
+        "reading": bool(request(state).ward.readings),
     }
     return [f for f in rules()["write_fields"].get(tool, ()) if not have.get(f, True)]
 

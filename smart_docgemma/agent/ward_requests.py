@@ -93,6 +93,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     if (ward.readings and not _any("question_words").search(low)
             and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
+    elif ward.to_record and not ward.tests:  # "record a blood pressure": its reading is asked
+        found.append("record_vital")
     return found
 
 
@@ -222,8 +224,10 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
     one drug stopped, which it replaces; None for a question or anything less."""
-    if says_hold(low):
-        return None  # "give vit K 1mg po and hold warfarin": a hold ends no order
+    if says_hold(low) or _any("hold_words").search(low) or _any("beside_words").search(low):
+        # "give vit K 1mg po and hold warfarin", "hold tonight's warfarin … also starting
+        # fluconazole": a hold ends no order, and a drug added beside it replaces nothing
+        return None
     mentions = [d for d in find_drugs(low) if d.name]
     stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
     started = [d for d in mentions if d.name not in stopped]
@@ -282,11 +286,22 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
     if tool == "apply_protocol":
         return (
             {"patient_id": patient, "protocol": flow.protocol,
-             "older_than_days": flow.older_than_days}
+             "older_than_days": flow.older_than_days,
+             "within_hours": _window_hours(request.window.window)}
             if flow.protocol
             else None
         )
-    return _ward_arguments(tool, ward, message, patient)
+    # a reading given in reply to the question asked for it ("118/72" after "record a BP") is
+    # read with the request it completes
+    said = request.understood if tool == "record_vital_sign" else message
+    return _ward_arguments(tool, ward, said, patient)
+
+
+def _window_hours(window: str | None) -> int | None:
+    """"24h" → 24, "3d" → 72: the window a protocol's result was asked in; None for none, or for
+    "today" / "since yesterday" (a replacement's own window stands)."""
+    m = re.fullmatch(r"(\d+)(h|d)", window or "")
+    return int(m.group(1)) * (24 if m.group(2) == "d" else 1) if m else None
 
 
 def _switch_args(switch: Switch) -> dict[str, str]:

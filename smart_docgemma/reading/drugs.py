@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from ..knowledge import classes
 from ..languages import fold
 
 DATA = Path(__file__).with_name("data")
@@ -36,13 +37,24 @@ def asks_general_knowledge(folded: str) -> bool:
 _WHAT_IT_DOES = re.compile(r"\bwhat (?:do|does) (?!i\b|we\b|you\b)[\w\s-]{2,40}\bdo\s*\?")
 
 
+def members_over_classes(names: list[str]) -> set[str]:
+    """The class names among ``names`` that describe another drug named beside them ("the other
+    quinolone - levofloxacin 500 od": levofloxacin, the quinolone its description): a class
+    named with one of its members is that member, not a second drug."""
+    return {n for n in names if (key := classes.named(n))
+            and any(key in classes.of(m) for m in names if m != n and not classes.named(m))}
+
+
 def ordered_drug(folded: str, mentions: list[tuple[str, str]], dose: str | None) -> str | None:
     """The drug an order with several drugs named orders: the one written right before the dose
     ("add losartan 50mg od, bp still high on the lisinopril" orders losartan; lisinopril is what
     she is on). ``mentions``: (generic name, surface as written, normalised); None when no dose
     is written or no drug stands before it."""
     low = re.sub(r"[^\w.,/]+", " ", folded.lower())
-    number = re.search(r"\d", low)
+    # the dose's own number, not an age or a time before it ("6yo … give aspirin 300mg")
+    amount = re.match(r"\s*(\d+(?:[.,]\d+)?)", dose or "")
+    number = (re.search(rf"(?<![\d.,]){re.escape(amount.group(1))}(?!\d)", low) if amount
+              else None) or re.search(r"\d", low)
     if not dose or not number:
         return None
     before = low[: number.start()]

@@ -352,6 +352,11 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b({rel})\s+(?:of|de|du|do|da|del)\s+(?:(?:la|le|o|a|el)\s+)?"
                    rf"(?:(?:mr|mrs|ms|m|mme|madame|monsieur|sr|sra|senhor|senhora|senor|senora|"
                    rf"dona|don)\.?\s+)?(?-i:[A-Z][a-z'\-]{{2,}})\b"),
+        # "pt 2 - INR?", "patient #3", "paciente 4": another patient by a number (never an age,
+        # a dose or a time after it)
+        re.compile(r"(?i)(?<![\w'])((?:pt|patient|patiente|paciente|doente)\s*(?:no\.?|number|#)?"
+                   r"\s*\d{1,2})(?![\w.,/:]|\s*(?:mg|ml|g|h|hrs?|hours?|days?|d|weeks?|y|yo|y/o|"
+                   r"years?|ans|anos|a[nñ]os|kg|%|mmol|/|-?year))"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
@@ -467,7 +472,71 @@ def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozens
         normalise(str(w)) for w in _people_data()["before_a_letter"]}
     # "Grace K?": Grace asked her potassium, the letter no initial
     return [m.group(1) if _asked_letter(m) else f"{m.group(1)} {m.group(2)}"
-            for m in _WITH_INITIAL.finditer(text or "") if normalise(m.group(1)) not in stop]
+            for m in _WITH_INITIAL.finditer(text or "")
+            if normalise(m.group(1)) not in stop and not _a_side(m)]
+
+
+def _a_side(m: re.Match[str]) -> bool:
+    """The letter after a word is the side of a body part ("Cellulitis L leg", "pain R
+    knee"), not an initial."""
+    said = _people_data()
+    after = re.match(r"\s*([a-z']+)", m.string[m.end():])
+    return m.group(2) in said["sides"] and after is not None and (
+        after.group(1) in said["body_parts"])
+
+
+# initials owning something anywhere ("check KJ's meds"), as a clause's subject before its verb
+# ("JM needs …", "…; AB is on …"), or after a word that names whom a message is about
+# ("re: JM", "pt: AB", "for JM -")
+_INITIALS = (re.compile(r"(?<![\w'\u2019])([A-Z]{2,3})['\u2019]s\b()"),
+             re.compile(r"(?:^|[.;:,(]\s*)([A-Z]{2,3})\s+([a-z]+)\b"),
+             re.compile(r"\b(?:re|pt|for|about)\s*:?\s+([A-Z]{2,3})(?![\w'\u2019])()"))
+
+
+@lru_cache(maxsize=1)
+def _short_vocabulary() -> frozenset[str]:
+    """The vocabulary's words of two and three letters and ``not_initials``: capitals that
+    are shorthand ("BP", "GP", "INR"), never a person's initials."""
+    words = {str(w).lower() for w in _people_data()["not_initials"]}
+    for rel in VOCABULARY_FILES:
+        said = re.sub(r"\\+[a-z]", " ", (PACKAGE / rel).read_text().lower())
+        words |= set(re.findall(r"(?<![a-z])[a-z]{2,3}(?![a-z])", said))
+    return frozenset(words)
+
+
+def initials_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A person's initials as the subject ("JM needs his metformin dose checked", "AB's INR?"):
+    two or three capitals before a possessive or a subject's verb (``subject_verbs``), none of
+    them shorthand of the vocabulary or the ward, nor a drug; returned as letters ("J M"), so
+    her own initials read as hers."""
+    verbs = {str(v) for v in _people_data()["subject_verbs"] if len(str(v)) > 1}
+    stop = _short_vocabulary() | {normalise(w) for w in drug_words}
+    found = [m for p in _INITIALS for m in p.finditer(text or "")]
+    return list(dict.fromkeys(" ".join(m.group(1)) for m in found if m.group(1).lower() not in stop
+                              and (not m.group(2) or m.group(2) in verbs)))
+
+
+_LOWER_PAIR = re.compile(r"^\s*(?:(?:re|pt|patient|for|about)\s*:?\s+)?([a-z][a-z'\-]{2,})\s+"
+                         r"([a-z][a-z'\-]{2,})\s*[-:,]?\s+(.+)$")
+
+
+def leading_lower_people(text: str,
+                         drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two words in lower case opening the message before a chart question ("grace adeyemi
+    weight pls", "re: esther banda - k?"), neither a vocabulary word nor a drug: a person typed
+    without capitals, like a possessive's (``possessed_people``)."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+
+    m = _LOWER_PAIR.match(fold_accents(text or ""))
+    said = _people_data()
+    # a place or someone's role is no name ("room air sats?"); a reading with its value is
+    # recorded, not asked of someone ("room air sats 94")
+    places = {normalise(str(w)) for w in [*said["beds"], *said["not_possessors"]]}
+    stop = not_name_words() | places | {normalise(w) for w in drug_words}
+    if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
+            r"\d", m.group(3)):
+        return []
+    return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
 
 
 def _asked_letter(m: re.Match[str]) -> bool:

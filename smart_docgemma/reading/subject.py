@@ -90,8 +90,19 @@ def _name_key(word: str) -> str:
 
 
 def is_own_id(said: str, here: InContext) -> bool:
-    """Her FHIR id or MRN, however the MRN is written ("MRN-100587", "mrn 100587", "100587")."""
-    return id_key(said) in {id_key(v) for v in (here.id, here.mrn) if v}
+    """Her FHIR id or MRN, however the MRN is written ("MRN-100587", "mrn 100587", "100587"); or
+    her id typed in part, as the ward shortens a long one: its first groups, whole ("pt 330f6d34"
+    of 330f6d34-ac8b-…). Any other part of an id is someone else's."""
+    return id_key(said) in {id_key(v) for v in (here.id, here.mrn) if v} or said.lower() in (
+        _first_groups(here.id))
+
+
+def _first_groups(full: str | None) -> tuple[str, ...]:
+    """"330f6d34", "330f6d34-ac8b", …: the runs of an id's first groups that are shorter than it,
+    the first at least 8 characters long (a shorter run would match many ids)."""
+    groups = (full or "").lower().split("-")
+    runs = ("-".join(groups[:n]) for n in range(1, len(groups)))
+    return tuple(r for r in runs if len(r) >= 8)
 
 
 def id_key(said: str) -> str:
@@ -223,10 +234,12 @@ _RECORD_WORDS = (r"mrn|id|pt|patient|patiente|paciente|doente|ipp|nip|nhc|prontu
 def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     """The message without the patient's own id, MRN and birth date: what it asks of her."""
     out = text
-    for said in (here.mrn, here.id):
+    for said in (here.mrn, here.id, *reversed(_first_groups(here.id))):
         for form in dict.fromkeys([said, _MRN_HEAD.sub("", said or "")]):
             if form:
-                out = re.sub(rf"(?i)\b(?:{_RECORD_WORDS})?[\s:#/-]*{re.escape(form)}\b", " ", out)
+                # "https://ehr…/fhir/Patient/<id>": the address goes with it
+                out = re.sub(rf"(?i)(?:https?://\S*?/)?\b(?:{_RECORD_WORDS})?[\s:#/-]*"
+                             rf"{re.escape(form)}\b", " ", out)
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)

@@ -33,6 +33,7 @@ class Ward:
     unread_tests: tuple[str, ...] = ()  # items of a list of tests the table does not name
     specialties: tuple[str, ...] = ()  # referral specialties, the keys of the table
     readings: tuple[Reading, ...] = ()  # vital signs stated with a value
+    to_record: str | None = None  # a vital sign asked to be recorded with no value ("record a BP")
     taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
     priority: str | None = None  # stat | asap | urgent; None: routine
     sets_counted: bool = False  # a count of a test drawn in sets ("hemocultivos x2")
@@ -71,6 +72,7 @@ def read_ward(text: str) -> Ward:
         unread_tests=tuple(ward_words.unread_tests(text)),
         specialties=specialties,
         readings=readings,
+        to_record=None if readings else ward_words.vital_to_record(text),
         taken=when.clock_said(text) if readings else None,
         priority=ward_words.priority(text),
         sets_counted=ward_words.counted_sets(text),

@@ -205,6 +205,10 @@ class ProtocolArgs(BaseModel):
     older_than_days: int | None = Field(
         default=None, ge=1, le=3650, description="a reorder interval the clinician said, in days"
     )
+    within_hours: int | None = Field(
+        default=None, ge=1, le=8760,
+        description="the window the clinician said the result must be in, in hours",
+    )
 
 
 class DraftDocumentArgs(BaseModel):

@@ -440,6 +440,19 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
         "hakuna kinachodaiwa kuzihusu kwa %(drugs)s.",
     ),
+    "No card waiting for approval matches what you asked to cancel, so nothing was withdrawn "
+    "and nothing new was drafted. Pending: %(cards)s.": (
+        "Aucune carte en attente d'approbation ne correspond à ce que vous avez demandé "
+        "d'annuler : rien n'a été retiré et rien de nouveau n'a été préparé. En attente : "
+        "%(cards)s.",
+        "Nenhum cartão aguardando aprovação corresponde ao que pediu para cancelar; nada foi "
+        "retirado e nada de novo foi preparado. Pendentes: %(cards)s.",
+        "Ninguna tarjeta pendiente de aprobación coincide con lo que pidió cancelar; no se retiró "
+        "nada ni se preparó nada nuevo. Pendientes: %(cards)s.",
+        "Hakuna kadi inayosubiri idhini inayolingana na ulichoomba kughairi, kwa hiyo hakuna "
+        "kilichoondolewa na hakuna kipya kilichoandaliwa. Zinazosubiri: %(cards)s.",
+    ),
+    "since %(day)s": ("depuis %(day)s", "desde %(day)s", "desde %(day)s", "tangu %(day)s"),
     "Not covered: the renal rules have no entry for %(drugs)s, and no kidney result is on "
     "file; kidney dosing was not checked.": (
         "Non couvert : les règles rénales n'ont aucune entrée pour %(drugs)s et aucun résultat "

@@ -51,6 +51,11 @@ FLOORS = {
     # pregabalin expectations, corrected); after the rules tuned 30/38, holdout 32/41, 0 unsafe
     ("probe_left", "tuned"): 30,
     ("probe_left", "holdout"): 32,
+    # English, ninth and tenth sets: probe9_en blind 48/80 with 21 unsafe (tuned 24/40, 11;
+    # holdout 24/40, 10), tuned now 39/40; its holdout (26/40, 10 unsafe, read at the end) is no
+    # floor while it holds an unsafe case. probe10_en blind 32/40 with 3 unsafe, its misses read
+    ("probe9_en", "tuned"): 39,
+    ("probe10_en", "holdout"): 38,
     # round 4: blind first runs 30/56 tuned and 27/49 holdout with 31 unsafe (probe_ctx4), 29/37
     # with 6 unsafe (probe_ctx5); their misses then read (docs/reading.md)
     ("probe_ctx4", "tuned"): 55,

@@ -254,3 +254,33 @@ def test_another_drug_in_the_cards_place_takes_no_bare_number_in_the_cards_unit(
                         None)
     change = amend(read("actually naproxen instead, 250 bd"), card)
     assert change is not None and change.drug == "naproxen" and change.dose is None
+
+
+# the eighteenth walk (ctx22)
+@pytest.mark.parametrize("message, other", [
+    ("a Sra. Mensah tem alergias?", "Sra. Mensah"),  # "a" before the title is no title
+    ("la señora Mensah, ¿qué toma?", "señora Mensah"),
+])
+def test_a_title_after_an_article_is_read(message, other):
+    assert titled_of_other_sex(message, ROBERT, "male") == (other,)
+
+
+@pytest.mark.parametrize("message, other", [
+    ("pt 2 - INR?", "pt 2"), ("patient #3 allergies", "patient #3"),
+    ("paciente 4 alergias", "paciente 4"),
+    ("mon patient précédent était sous warfarine aussi, INR ?", "patient precedent"),
+])
+def test_another_patient_by_number_or_seen_before(message, other):
+    assert other in beside_people(message)
+
+
+@pytest.mark.parametrize("message", ["pt 65 yo chest pain", "patient 2 days post op",
+                                     "pt 1g paracetamol", "patient 12 hours ago", "pt 2.5 mg"])
+def test_a_number_after_pt_that_is_an_age_a_dose_or_a_time_is_no_patient(message):
+    assert beside_people(message) == []
+
+
+def test_dn_is_a_birth_date_word_day_first():
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates("Samuel Okoro, DN 03/11/1965, HbA1c?") == ("1965-11-03",)

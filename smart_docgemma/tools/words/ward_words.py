@@ -284,6 +284,28 @@ class Reading:
         return f"{number:g} {unit}"
 
 
+# between a word of recording and the vital sign it names: "record a blood pressure",
+# "chart her temp", "noter une tension", "registar a pressão arterial"
+_BEFORE_VITAL = (r"(?:\s+(?:a|an|the|her|his|their|new|another|un|une|la|le|sa|son|uma|um|o|"
+                 r"una|el|su|nova|nueva|nouvelle))*")
+
+
+def vital_to_record(text: str | None) -> str | None:
+    """The vital sign a message asks to record without its value ("I'd like to record a blood
+    pressure", "chart a temp please"): its table key; None when a number is said (a reading, or
+    something else) or the message asks a question. The reading is then asked, never guessed."""
+    low = _low(text)
+    if re.search(r"\d", low) or "?" in (text or ""):
+        return None
+    said = "|".join(re.escape(w) for w in sorted(table()["record_words"], key=len, reverse=True))
+    for key, entry in table()["vital_signs"].items():
+        names = [w for w in (key, *entry["words"]) if len(w) > 1]
+        named = "|".join(re.escape(w) for w in sorted(names, key=len, reverse=True))
+        if re.search(rf"(?<![a-z])(?:{said}){_BEFORE_VITAL}\s+(?:{named})(?![a-z0-9])", low):
+            return str(key)
+    return None
+
+
 # "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
 _DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")
 _PAIR = re.compile(r"(\d{2,3})\s*[/x×]\s*(\d{2,3})(?!\d)")  # "150/95", Brazil's "150x95"

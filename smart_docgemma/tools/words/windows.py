@@ -25,7 +25,9 @@ from ...knowledge.analytes import fold
 from ...languages import N_, english, message
 from ..chart.records import DATA
 
-WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$")
+# "24h", "3d", "today", "yesterday" (since yesterday), "since-0" (since Monday: 0-6, Monday first)
+WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$|^since-([0-6])$")
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 class Aggregate(str, Enum):
@@ -241,7 +243,20 @@ def plausible_units(analyte: str, value: float) -> list[str]:
     return [u for u, (lo, hi) in table.items() if lo <= value <= hi]
 
 
+def _since_day(low: str) -> str | None:
+    """"since Monday", "depuis lundi", "desde segunda", "desde el lunes": from that day's
+    midnight (the last one not after today)."""
+    said = _words()["since_day"]
+    days = "|".join(sorted(said["days"], key=len, reverse=True))
+    m = re.search(rf"(?<![a-z])(?:{'|'.join(said['since'])})\s+(?:(?:le|o|a|el|last)\s+)?"
+                  rf"({days})(?![a-z])", low)
+    return f"since-{said['days'][m.group(1)]}" if m else None
+
+
 def _window(low: str) -> str | None:
+    since = _since_day(low)
+    if since:
+        return since
     fraction = _fraction().search(low)
     if fraction:
         return key_of(int(fraction.group(1)) * _words()["fractions"][fraction.group(2)])
@@ -296,6 +311,11 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
         return Window(midnight - timedelta(days=1), now, "since yesterday",
                       message(N_("since yesterday")))
     m = WINDOW_KEY.match(window)
+    if m and m.group(4):  # since a day of the week: its last midnight not after today
+        back = (local.weekday() - int(m.group(4))) % 7
+        day = _DAYS[int(m.group(4))]
+        return Window(midnight - timedelta(days=back), now, f"since {day}",
+                      message(N_("since %(day)s"), day=day))
     if not m or not m.group(1):
         raise ValueError(f"not a window: {window!r}")
     n, unit = int(m.group(1)), m.group(2)

@@ -102,7 +102,7 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
             f'No site protocol for "{args.protocol}" (this site has: '
             f"{', '.join(p['title'] for p in table.values())}), so nothing was ordered.",
         )
-    protocol = table[key]
+    protocol = _asked_window(table[key], args)
     needs = (
         ("MedicationRequest", "ServiceRequest")
         if protocol["kind"] == "replace"
@@ -142,6 +142,14 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
         )
         return _reorder(ctx, asked, last.result, tz)
     return _replace(ctx, protocol, last, tz)
+
+
+def _asked_window(protocol: dict[str, Any], args: tool_args.ProtocolArgs) -> dict[str, Any]:
+    """A window the clinician said ("if K under 3.5 in the last 24h") replaces the protocol's:
+    a result older than it is no reason to replace."""
+    if protocol["kind"] != "replace" or not args.within_hours:
+        return protocol
+    return {**protocol, "window_hours": args.within_hours}
 
 
 def _nothing(text: str, last: labs.LabResult | None) -> ToolResult:

@@ -162,12 +162,23 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     fields += [("Reason", reason)] if reason else []
     fields += protocol or []
     title = f"Order {key}" + (f" ({at.said})" if at.said else "")
+    if _pending_twin(ctx, title):  # "add a serum K tomorrow at 8am" beside the protocol's recheck
+        return ToolResult(status="ok", text=f"{title}: already on a card waiting for your "
+                          "approval, so it was not drafted twice.", data={"ordered": []}, count=0)
     summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields,
                                 "flags": active_orders(ctx, resource["code"], key)}
     if protocol is None:  # what it was drafted from: a follow-up changes its time
         summary["request"] = {"test": key, "when": asked, "priority": priority,
                               "reason": reason}
     return draft.propose(ctx, "order_lab_test", resource, summary, "lab order")
+
+
+def _pending_twin(ctx: ToolContext, title: str) -> bool:
+    """The same test at the same time is already on a card of the last request, pending."""
+    if not (ctx.sid and ctx.patient_id and ctx.proposals):
+        return False
+    return any(c.tool == "order_lab_test" and c.title == title
+               for c in ctx.proposals.last_cards(ctx.sid, ctx.patient_id))
 
 
 def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
@@ -229,8 +240,9 @@ def run_refer(args: tool_args.ReferralArgs, ctx: ToolContext) -> ToolResult:
         "kind": "referral",
         "fields": fields,
         "flags": active_orders(ctx, code, f"{key} referral"),
-        # what it was drafted from: a follow-up changes its specialty
-        "request": {"specialty": key, "reason": args.reason, "priority": args.priority},
+        # what a follow-up ("add a note: …") drafts again, with the note it gives
+        "request": {"specialty": key, "reason": args.reason, "note": args.note,
+                    "priority": args.priority},
     }
     if args.note:
         summary["preview"] = args.note[:600]
