@@ -85,13 +85,20 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     found = ent.dose or Dose()
     # another drug in the card's place takes no bare number in the card's unit ("naproxen
     # instead, 250" after paracetamol 1 g is never 250 g): its dose is asked, the drug checked
-    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
+    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage)
+                             or _own_drug_number(low, ent.drugs, pending))
     days = _days(found.duration, low)
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
     change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
                     days=days, drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+def changes_a_field(low: str) -> bool:
+    """A word of change ("actually", "make that", "plutôt", "na verdade", "mejor") or of
+    switching ("instead", "à la place") in the accent-folded lower-case message."""
+    return bool(_change_words().search(low) or _any_of("switch_words").search(low))
 
 
 def _any_of(key: str) -> re.Pattern[str]:
@@ -134,7 +141,7 @@ def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
            r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|pensandolo bien|"
-           r"pensando bem|wait|attends|espera)")
+           r"pensando bem|wait|attends|espera|oops|whoops|oh|ah|uh|oups|ops|opa|uy|ay|ups|vaya)")
 
 
 @lru_cache(maxsize=1)
@@ -145,8 +152,16 @@ def _cancel() -> re.Pattern[str]:
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
     # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(
-        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
-        rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}))*"
+        rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
+# between the phrases of one message: spaces, commas, a dash ("stop — wrong patient")
+_SEP = r"[\s,.!;:\u2014\u2013-]"
+
+
+def _folded(message: str) -> str:
+    return " ".join(fold(message).lower().replace("’", "'").split())
 
 
 @lru_cache(maxsize=1)
@@ -204,6 +219,22 @@ def _cancel_named() -> re.Pattern[str]:
         rf"(?:{nouns})(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
+@lru_cache(maxsize=1)
+def _approve() -> re.Pattern[str]:
+    said = "|".join(re.escape(fold(w).lower())
+                    for w in sorted(_words()["approve_words"], key=len, reverse=True))
+    around = (r"(?:ok|okay|please|pls|svp|stp|por favor|porfa|yes|yep|yeah|oui|sim|si|vale|"
+              r"bien|good|fine|great|thanks|merci|obrigado|obrigada|gracias|then|alors|entao)")
+    return re.compile(rf"^(?:{around}{_SEP}*)*(?:{said})(?:{_SEP}+(?:{said}|{around}))*"
+                      rf"{_SEP}*$")
+
+
+def approves(message: str) -> bool:
+    """The message only approves the pending card in words ("go ahead", "ok sign it", "valide",
+    "pode assinar", "dale, fírmalo"): the card's own Approve writes it, never the conversation."""
+    return bool(_approve().match(_folded(message)))
+
+
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""
@@ -222,6 +253,15 @@ def _bare_dose(low: str) -> str | None:
         before = _BARE_NUMBER.findall(low[: said.start()])
         return before[0].replace(",", ".") if len(before) == 1 else None
     return number.group(1).replace(",", ".")
+
+
+def _own_drug_number(low: str, drugs: tuple[str, ...], pending: PendingOrder) -> str | None:
+    """"la amoxi a 875", "make the amox 500": the card's own drug named with one number (a
+    dose, never a count or a length of time), in the pending dose's unit."""
+    numbers = _BARE_NUMBER.findall(low)
+    if pending.ingredient not in drugs or len(numbers) != 1:
+        return None
+    return str(numbers[0]).replace(",", ".")
 
 
 def _by_factor(low: str, dosage: str) -> str | None:
@@ -262,7 +302,12 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
     dose = change.dose or pending.dosage
     if change.dose and re.fullmatch(r"\d+(?:\.\d+)?", change.dose):
         unit = re.search(r"[a-zµ/]+(?:/[a-z]+)*\s*$", pending.dosage.lower())
-        dose = f"{change.dose} {unit.group(0).strip() if unit else 'mg'}"
+        said = unit.group(0).strip() if unit else "mg"
+        # "el paracetamol a 650" after 1 g: 650 mg, never 650 g (a bare number of ten or more
+        # after a dose in grams is milligrams, as a ward writes it)
+        if said == "g" and float(change.dose) >= 10:
+            said = "mg"
+        dose = f"{change.dose} {said}"
     notes = [p for p in (pending.notes or "").split("; ") if p]
     if change.route:
         notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]

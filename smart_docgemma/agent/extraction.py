@@ -24,9 +24,11 @@ from ..reading.people import (
     beside_people,
     capitals_people,
     fold_accents,
+    handle_people,
     heading_names,
     initialled_people,
     initials_people,
+    is_place,
     leading_lower_people,
     lone_names,
     named_people,
@@ -206,9 +208,12 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
+    found += [(name, 2) for name in handle_people(text, drug_words)]  # "g.adeyemi"
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
     names = []
     for span, least in found:
+        if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
+            continue
         words = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for w in words if w.lower() not in _TITLES | languages.titles()
                  and normalise(w) not in drug_words]

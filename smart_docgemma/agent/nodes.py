@@ -19,13 +19,24 @@ from ..approval.types import PendingCard, PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
 from ..languages import N_, answer_language, fold, message, say
 from ..languages.wording import reread
+from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
-from ..reading.people import is_beside
+from ..reading.people import follows_on, is_across, is_beside
 from ..reading.request import Conversation, Request
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
-from . import amendments, clarification, draft_requests, languages, planning, prompts
+from ..tools.writes.ward_orders import merged
+from . import (
+    amendments,
+    clarification,
+    draft_requests,
+    languages,
+    planning,
+    prompts,
+    several_orders,
+    ward_amendments,
+)
 from .extraction import read
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
@@ -131,6 +142,13 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     pending, cards = _pending_order(deps), _last_cards(deps)
     said = read(state.message, chart=planning.chart_of(state),
                 conversation=Conversation(pending_card=pending.proposal_id if pending else None))
+    if pending and said.entities.drugs and pending.ingredient not in said.entities.drugs:
+        # of several cards pending, the one whose drug the follow-up names ("make the amox 500")
+        named = _pending_order(deps, said.entities.drugs)
+        if named and named.proposal_id != pending.proposal_id:
+            pending = named
+            said = read(state.message, chart=said.chart,
+                        conversation=Conversation(pending_card=pending.proposal_id))
     titles = [c.title for c in cards]
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
@@ -146,14 +164,21 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "No card waiting for approval matches what you asked to cancel, so nothing "
                     "was withdrawn and nothing new was drafted. Pending: %(cards)s."),
                     cards="; ".join(titles) or "none"), answer_language())}
+    if cards and amendments.approves(state.message):  # "go ahead", "pode assinar": the card's
+        return _approve_on_the_card(said, cards)
+    said = _going_on_about_another(state, said)  # "and is he allergic?" after another patient
     if pending and clarification.pending_request(state.history or []):
         # a reply to the question asked of a follow-up ("500 qds" after "what dose?" for "use
         # cefalexin instead") amends the card with the follow-up it completes
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
-    amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
-        state, said, cards, deps) or (_switched_card(state, said, pending, deps) if pending
-                                      else None) or _noted(state, said, cards, deps)
+    amended = (
+        (_amended(state, said, pending, deps) if pending else None)
+        or _corrected(state, said, cards, deps)
+        or (_switched_card(state, said, pending, deps) if pending else None)
+        or _noted(state, said, cards, deps)
+        or _ward_card_changed(state, said, cards, deps)
+    )
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
@@ -163,6 +188,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     conversation=said.conversation)
     # a reply to "what dose should I use?" is read with the request it completes
     said = _completed(state, said)
+    # "amoxicilline 500 mg 3x/j et paracétamol 1 g 4x/j": each order line carded
+    said = several_orders.several(
+        said, lambda text: read(text, chart=said.chart),
+        lambda text: read(state.message, understood=text, chart=said.chart,
+                          conversation=said.conversation))
     entities = replace(
         said.entities, has_image=bool(state.image), **_lesson_hint(state.message, deps)
     )
@@ -221,20 +251,48 @@ def _completed(state: Turn, said: Request) -> Request:
                 conversation=replace(said.conversation, asked_back=asked_back))
 
 
+def _approve_on_the_card(said: Request, cards: list[PendingCard]) -> Update[InputAssemblyOutcome]:
+    """Approval said in words: nothing is written from the conversation; the card's own Approve
+    writes it (the clinician sees what is signed)."""
+    lang = answer_language()
+    lines = [say(message(N_(
+        "Nothing was written: approval is given on the card itself. Press Approve on the card "
+        "below to write it to the record, or Reject to withdraw it.")), lang)]
+    lines += [f"- {reread(c.title, lang)}" for c in cards]
+    return {"request": said, "entities": said.entities, "outcome": "synthesize",
+            "clarification": "\n".join(lines)}
+
+
+def _going_on_about_another(state: Turn, said: Request) -> Request:
+    """``said`` about the person the clinician's last message named, when that person was not
+    the patient in context and this message only goes on about them ("and is he allergic?"
+    after "does James Wilson have asthma?", "¿y es alérgico a algo?" after a question of Kofi
+    Asante): refused like them, never answered from the chart in context."""
+    if said.subject.about != "patient" or not follows_on(state.message):
+        return said
+    before = [t for t in (state.history or [])[-2:] if t.get("role") == "user"]
+    if not before:
+        return said
+    earlier = read(str(before[-1].get("content") or ""), chart=said.chart)
+    if earlier.subject.about == "patient":
+        return said
+    return replace(said, subject=earlier.subject)
+
+
 def _asked_for_an_order(asked_back: str) -> bool:
     """The assistant's last question asked what a medication order still needs."""
     head = prompts.message("ask_fields", label=label("prescribe_medication").lower(), fields="\0")
     return asked_back.startswith(head.split("\0")[0])
 
 
-def _pending_order(deps: Deps) -> PendingOrder | None:
+def _pending_order(deps: Deps, named: tuple[str, ...] = ()) -> PendingOrder | None:
     """The session's pending medication card, which a follow-up may change or complete."""
     ctx = deps.ctx
     if "prescribe_medication" not in deps.tools or ctx is None or not (
         ctx.sid and ctx.patient_id and ctx.proposals
     ):
         return None
-    return ctx.proposals.pending_order(ctx.sid, ctx.patient_id)
+    return ctx.proposals.pending_order(ctx.sid, ctx.patient_id, named)
 
 
 def _amended(
@@ -330,6 +388,17 @@ def _corrected(
     return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
 
 
+def _ward_card_changed(
+    state: Turn, said: Request, cards: list[PendingCard], deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """A change of the pending lab order's time or referral's specialty ("make that 6am
+    instead", "actually nephrology"): the card drafted again with it, superseding the card."""
+    if len(cards) != 1 or deps.ctx is None or not deps.ctx.patient_id:
+        return None
+    call = ward_amendments.changed_card(said, cards[0], deps.ctx.patient_id)
+    if call is None or call.tool not in deps.tools:
+        return None
+    return _redraft(state, said, call, cards[0].proposal_id)
 def _noted(
     state: Turn, said: Request, cards: list[PendingCard], deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:
@@ -455,6 +524,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
         if about.reason == "birth_date":  # her name with another birth date: a namesake, said why
             return prompts.message("other_patient_born", name=", ".join(about.others), here=here,
                                    born=planning.in_context(state).born, said=about.said_born)
+        if all(is_across(n) for n in about.others):  # "all my patients", "os dois estão"
+            return prompts.message("other_patients", name=", ".join(about.others), here=here)
         if all(is_beside(n) for n in about.others):  # "son frère a de la fièvre", "bed 4"
             return prompts.message("other_person", name=", ".join(about.others), here=here)
         return prompts.message("other_patient", name=", ".join(about.others), here=here)
@@ -712,6 +783,8 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
     deps.emit(call)
     offline_copies()  # forget copies served outside this run
     result = _run(deps, tool, args)
+    if tool == "prescribe_medication" and result.status == "proposal" and not state.supersedes:
+        result = _with_orders_beside(state, deps, args, result)  # "… and paracetamol 1 g qds"
     dated = [copy.note() for copy in offline_copies()]  # cached answers of a source now down
     summary = result.text.splitlines()[0][:200] if result.text else result.status
     done = {"type": "tool_result", "tool": label(tool), "status": result.status,
@@ -733,6 +806,25 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
             *([withdrawn] if withdrawn else []),
         ]
     return update
+
+
+def _with_orders_beside(
+    state: Turn, deps: Deps, args: dict[str, Any], first: ToolResult
+) -> ToolResult:
+    """The order lines written beside the first ("… and paracetamol 1 g qds"), each drafted as
+    its own card with the first (each card runs the order's own safety check)."""
+    said = state.request
+    if said is None or not said.also_ordered or args.get("medication_name") != said.ordered:
+        return first
+    results = [first]
+    for drug in said.also_ordered:
+        dose = drug.dose or Dose()
+        line = {"patient_id": args.get("patient_id"), "medication_name": drug.name,
+                "dosage": dose.written, "frequency": dose.frequency,
+                "notes": planning.order_notes(dose)}
+        results.append(_run(deps, "prescribe_medication",
+                            {k: v for k, v in line.items() if v is not None}))
+    return merged(results)
 
 
 def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:

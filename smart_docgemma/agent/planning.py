@@ -101,6 +101,8 @@ def required_tools(state: Turn) -> list[str]:
         drug_for_her(state)
     ):  # the order waits for a field it lacks: its findings are shown with the question
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if "prescribe_medication" in needed and request(state).also_ordered:
+        needed.add("check_drug_interactions")  # the orders of one message checked together
     if "prescribe_medication" in needed and beside_the_order(state):
         # "amlodipine 10 od and ramipril 5 od": one card, and every drug named is checked
         needed.add("check_drug_interactions")
@@ -112,7 +114,7 @@ def beside_the_order(state: Turn) -> list[str]:
     od and add lansoprazole 30 od": lansoprazole): checked with it, never carded unasked."""
     said = request(state)
     ordered = said.ordered or next(iter(state.entities.drugs), None)
-    chart = set(said.chart.drugs)
+    chart = set(said.chart.drugs) | {d.name for d in said.also_ordered}  # those carded too
     return [d for d in dict.fromkeys(state.entities.drugs)
             if d != ordered and d not in chart and d not in said.tested_drugs]
 
@@ -398,6 +400,11 @@ def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
     return {"patient_id": patient, "substance": ent.drugs[0], "reaction": allergy.reaction,
             "severity": allergy.severity, "verification": allergy.verification,
             "criticality": allergy.criticality}
+
+
+def order_notes(dose: Dose) -> str | None:
+    """Route and duration ride in the order's notes ("route IV; for 7 days")."""
+    return _order_notes(dose)
 
 
 def _order_notes(dose: Dose) -> str | None:

@@ -6,7 +6,7 @@ them.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Required
 
@@ -182,7 +182,9 @@ class ProposalSink(Protocol):
 
     def withdraw(self, sid: str, *, since: float, reason: str) -> list[str]: ...
 
-    def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...
+    def pending_order(
+        self, sid: str, patient_id: str, named: Collection[str] = ()
+    ) -> PendingOrder | None: ...
 
     def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]: ...
 

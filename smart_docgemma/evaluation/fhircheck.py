@@ -82,11 +82,19 @@ def _same(a: float, b: float) -> bool:
     return abs(float(a) - float(b)) <= 1e-6 + abs(float(b)) * 1e-3
 
 
+# a mass written in another of its units is the same dose: "1 g" is 1000 mg, "500 mcg" 0.5 mg
+_MASS_MG = {"g": 1000.0, "mg": 1.0, "ug": 0.001, "mcg": 0.001, "µg": 0.001}
+
+
 def _quantity_ok(got: dict[str, Any] | None, want: Quantity) -> bool:
     if not got or got.get("value") is None:
         return False
     units = {unit_key(got.get("unit") or ""), unit_key(got.get("code") or "")}
-    return _same(got["value"], want.value) and unit_key(want.unit) in units
+    if _same(got["value"], want.value) and unit_key(want.unit) in units:
+        return True
+    said = next((_MASS_MG[u] for u in (got.get("code"), got.get("unit")) if u in _MASS_MG), None)
+    wanted = _MASS_MG.get(want.unit)
+    return bool(said and wanted and _same(float(got["value"]) * said, want.value * wanted))
 
 
 def _doses(resource: dict[str, Any]) -> list[dict[str, Any]]:

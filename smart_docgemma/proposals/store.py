@@ -43,6 +43,7 @@ import json
 import logging
 import time
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -165,6 +166,23 @@ def _row(r: Any) -> Proposal:
     )
 
 
+def _as_order(p: Proposal) -> PendingOrder | None:
+    """A pending medication card as it was drafted (None when its words were not kept)."""
+    request = p.summary.get("request") or {}
+    if not request.get("medication_name"):
+        return None
+    name = str(request["medication_name"])
+    return PendingOrder(
+        p.id,
+        p.patient_id,
+        name,
+        knowledge.generic(name),
+        str(request.get("dosage") or ""),
+        str(request.get("frequency") or ""),
+        request.get("notes"),
+    )
+
+
 class ProposalStore:
     """Proposals over the app's SQL storage; every state change is one conditional UPDATE."""
 
@@ -242,12 +260,16 @@ class ProposalStore:
             ).all()
         return [_row(r) for r in rows]
 
-    def pending_order(self, sid: str, patient_id: str) -> PendingOrder | None:
-        """The session's newest pending medication card for this patient, as it was drafted; None
-        when there is none, or when the clinician edited it on the card (a re-draft from its
-        words would undo the edit, so a follow-up then makes a new order)."""
+    def pending_order(
+        self, sid: str, patient_id: str, named: Collection[str] = ()
+    ) -> PendingOrder | None:
+        """The session's newest pending medication card for this patient, as it was drafted —
+        or, of several pending, the newest whose drug the follow-up ``named`` ("make the amox
+        500" with amoxicillin and paracetamol pending); None when there is none, or when the
+        clinician edited it on the card (a re-draft from its words would undo the edit, so a
+        follow-up then makes a new order)."""
         with self.storage.begin() as conn:
-            row = conn.execute(
+            rows = conn.execute(
                 select(table)
                 .where(
                     and_(
@@ -259,21 +281,14 @@ class ProposalStore:
                     )
                 )
                 .order_by(table.c.created_at.desc())
-            ).first()
-        p = _row(row) if row is not None else None
-        request = (p.summary.get("request") or {}) if p else {}
-        if p is None or p.summary.get("changes") or not request.get("medication_name"):
+            ).all()
+        found = [_row(r) for r in rows]
+        orders = [(p, _as_order(p)) for p in found]
+        chosen = next(((p, o) for p, o in orders if o and o.ingredient in set(named)), None)
+        p, order = chosen or (orders[0] if orders else (None, None))
+        if p is None or p.summary.get("changes"):
             return None
-        name = str(request["medication_name"])
-        return PendingOrder(
-            p.id,
-            p.patient_id,
-            name,
-            knowledge.generic(name),
-            str(request.get("dosage") or ""),
-            str(request.get("frequency") or ""),
-            request.get("notes"),
-        )
+        return order
 
     def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
         """The session's pending cards for this patient drafted with the newest one (its last

@@ -344,6 +344,14 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?:{_words_of('beds')}|cubicle)\s*#?\s*)?\d{{1,3}}[a-z]?)"
                    rf"(?!{_NOT_A_BED}|\s*(?:days?|d|weeks?|wks?|hours?|hrs?|mins?|minutes?|"
                    rf"months?|mo|years?|yrs?|am|pm|o'?clock)\b|:)"),
+        # "her son Kofi takes …", "sa fille Aïcha a …", "o filho dela, Tiago, tem …": a relative
+        # named by name is that relative, never the patient
+        re.compile(rf"(?i)\b(?:{own}({rel})|({rel}){after})\s*,?\s+(?-i:[A-Z][a-z'\-]{{2,}})\b"),
+        # "le fils de M. Mensah", "the daughter of Mrs Okoro", "la hija de la señora López": a
+        # relative of someone named is that relative
+        re.compile(rf"(?i)\b({rel})\s+(?:of|de|du|do|da|del)\s+(?:(?:la|le|o|a|el)\s+)?"
+                   rf"(?:(?:mr|mrs|ms|m|mme|madame|monsieur|sr|sra|senhor|senhora|senor|senora|"
+                   rf"dona|don)\.?\s+)?(?-i:[A-Z][a-z'\-]{{2,}})\b"),
         # "pt 2 - INR?", "patient #3", "paciente 4": another patient by a number (never an age,
         # a dose or a time after it)
         re.compile(r"(?i)(?<![\w'])((?:pt|patient|patiente|paciente|doente)\s*(?:no\.?|number|#)?"
@@ -428,6 +436,7 @@ def beside_people(text: str) -> list[str]:
     each is someone other than the patient in context until shown otherwise."""
     folded = fold_accents(text or "")
     found = [next(g for g in m.groups() if g) for p in _beside() for m in p.finditer(folded)]
+    found += across_patients(text or "")  # "all my patients", "both of them": no one chart
     found += _relatives_as_subject(folded)
     for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
@@ -551,7 +560,7 @@ def is_beside(said: str) -> bool:
              rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"
              rf"|{nearby}")
     seen = rf"(?i).*\b(?:{_words_of('other_persons')})\b.*\b(?:{_words_of('seen_when')})"
-    return bool(re.fullmatch(named, fold_accents(said).strip())
+    return is_across(said) or bool(re.fullmatch(named, fold_accents(said).strip())
                 or re.fullmatch(seen, fold_accents(said).strip()))
 
 
@@ -603,3 +612,94 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
         if before not in not_after and (before in articles or last or seen):
             found.append(word)
     return found
+
+
+def _phrases(key: str) -> re.Pattern[str]:
+    """One of the accent-folded lower-case phrases of ``key``, as whole words."""
+    words = sorted({fold_accents(str(w)).lower() for w in _people_data()[key]}, key=len,
+                   reverse=True)
+    return re.compile(rf"(?<![\w'\u2019])(?:{'|'.join(map(re.escape, words))})(?![\w'\u2019])")
+
+
+@lru_cache(maxsize=1)
+def _place_words() -> re.Pattern[str]:
+    return _phrases("places")
+
+
+def is_place(span: str, text: str = "") -> bool:
+    """A run of capitalised words that names a place ("Mercy Hospital", "Hospital Santa Maria",
+    "Clínica San José"): one of its words is a place's (``places``), or, in ``text``, a place's
+    capitalised word stands right before or after it ("do Hospital Santa Maria")."""
+    if _place_words().search(fold_accents(span).lower()):
+        return True
+    for m in re.finditer(rf"(?<![\w'\u2019]){re.escape(span)}(?![\w'\u2019])", text or ""):
+        near = (text[max(0, m.start() - 20):m.start()].split()[-1:]
+                + text[m.end():m.end() + 20].split()[:1])
+        if any(w[:1].isupper() and _place_words().fullmatch(fold_accents(w).lower().strip(",.?"))
+               for w in near):
+            return True
+    return False
+
+
+# a user name or an e-mail's name part: an initial or a given name, a dot or an underscore, a
+# surname ("g.adeyemi", "grace_adeyemi", "s.okoro@hospital.org")
+_HANDLE = re.compile(r"(?<![\w.@/:-])([a-z]|[a-z]{3,})[._]([a-z]{3,})(?=@|(?![\w.-])|\.(?!\w))")
+_NOT_A_GIVEN = frozenset({"dr", "mr", "mrs", "ms", "www", "http", "https", "mailto"})
+
+
+@lru_cache(maxsize=1)
+def _not_handles() -> frozenset[str]:
+    return frozenset(str(w) for w in _people_data()["not_handles"])
+
+
+def handle_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The person a user name names ("g.adeyemi" → "G Adeyemi", "grace_adeyemi" → "Grace
+    Adeyemi"), written as a name so the patient's own is recognised as hers; never a microbe
+    ("e.coli", ``not_handles``), a vocabulary word or a drug."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    found = []
+    for m in _HANDLE.finditer(fold_accents(text or "").lower()):
+        given, surname = m.groups()
+        if (surname in _not_handles() or normalise(surname) in stop or given in _NOT_A_GIVEN
+                or (len(given) > 1 and normalise(given) in stop)):
+            continue
+        found.append(f"{given.capitalize()} {surname.capitalize()}")
+    return found
+
+
+@lru_cache(maxsize=1)
+def _across() -> re.Pattern[str]:
+    return _phrases("across_patients")
+
+
+def across_patients(text: str) -> list[str]:
+    """A list across patients the message asks of ("all my patients", "both of them", "tous mes
+    patients", "os dois", "mis pacientes"): not this chart."""
+    return list(dict.fromkeys(m.group(0) for m in _across().finditer(
+        fold_accents(text or "").lower().replace("\u2019", "'"))))
+
+
+def is_across(said: str) -> bool:
+    """``said`` (a name ``across_patients`` read) is a list across patients."""
+    return bool(_across().fullmatch(fold_accents(said).lower().strip()))
+
+
+@lru_cache(maxsize=1)
+def _follow() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    opens = _phrases("follow_on")
+    back = _phrases("back_to_her").pattern.replace(r"(?![\w'\u2019])", r"(?!\w)")
+    return (re.compile(rf"^[\s¿¡]*{opens.pattern}"), _phrases("follow_pronouns"),
+            re.compile(back))  # "this patient's INR": the possessive brings her back too
+
+
+def follows_on(text: str) -> bool:
+    """A short follow-up that goes on about whoever the last message was about: it opens with
+    "and", "et", "e", "y" … or holds a third person's pronoun ("and is he allergic?", "et elle
+    prend quoi ?", "¿y es alérgico a algo?"), in ten words or fewer, and does not bring the
+    question back to the patient ("this patient", "la paciente")."""
+    low = fold_accents(text or "").lower().replace("\u2019", "'")
+    opens, pronouns, back = _follow()
+    if len(low.split()) > 10 or back.search(low):
+        return False
+    return bool(opens.search(low) or pronouns.search(low))
+

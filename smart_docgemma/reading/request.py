@@ -136,6 +136,9 @@ class Request:
     stopped: tuple[str, ...] = ()  # drugs an instruction stops or holds ("hold warfarin tonight")
     words: Words = field(default_factory=Words)  # what it asks beyond its entities
     workflow: Workflow = field(default_factory=Workflow)  # a ward workflow's words
+    # the order lines beside the first, each one drug with its own dose and frequency ("…
+    # and paracetamol 1 g qds"): each is carded as an order of its own
+    also_ordered: tuple[Drug, ...] = ()
     conversation: Conversation = field(default_factory=Conversation)
     # the chart in context, typed (``tools/chart/in_context.py``)
     chart: ChartInContext = field(default_factory=ChartInContext)

@@ -201,11 +201,15 @@ def titled_of_other_sex(text: str, here: InContext, sex: str) -> tuple[str, ...]
     if sex not in ("female", "male"):
         return ()
     out = []
-    # each word tried as a title, the name looked at ahead ("a Sra. Mensah": "a", then "Sra.")
-    for m in re.finditer(r"(?<![\w.])([a-zA-Zñ]{1,11})\.?\s+(?=([A-ZÀ-Ý][\w-]+))", text):
-        title = _name_key(m.group(1))
-        if _titles().get(title, sex) != sex and is_own_name(m.group(2), here):
-            out.append(f"{m.group(0)}{m.group(2)}".rstrip("'\u2019"))
+    # read overlapping ("a Sra. Okoro": "a Sra" must not hide "Sra. Okoro"), accents folded
+    # ("el señor Adeyemi")
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    for m in re.finditer(r"(?i)(?<![\w.])(?=(([a-z]{1,11})(\.?)\s+([A-Z][\w-]+)))", folded):
+        title = _name_key(m.group(2))
+        if title == "m" and not (m.group(2) == "M" and m.group(3)):
+            continue  # "M." is Monsieur only capitalised with its full stop ("M. Thompson")
+        if _titles().get(title, sex) != sex and is_own_name(m.group(4), here):
+            out.append(m.group(1).rstrip("'\u2019"))
     return tuple(out)
 
 

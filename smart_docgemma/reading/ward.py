@@ -51,6 +51,18 @@ class Ward:
         return self.when is not None or self.priority is not None or self.sets_counted
 
 
+# a colleague named as asking ("le Dr Mensah demande le dernier INR", "Nurse Ali asks for the
+# K", "la Dra. Otieno pide el potasio"): what they ask is read, never an order of the clinician's
+_REPORTED = re.compile(
+    r"(?i)\b(?:dr|dra|dre|doctor|doctora|docteur|doutor|doutora|nurse|sister|prof|infirmiere|"
+    r"infirmi\u00e8re|enfermeira|enfermera)\.?\s+[A-Z\u00c0-\u00dd][\w'-]+\s+"
+    r"(?:demande|asks|asked|wants|requests|requested|pede|pediu|pide|pidio|quer|quiere|veut)\b")
+
+
+def _unreported(text: str) -> str:
+    return _REPORTED.sub(" ", text or "")
+
+
 def read_ward(text: str) -> Ward:
     """The ward's words of ``text`` (as written; each reader folds it)."""
     specialties = tuple(ward_words.specialties(text))
@@ -65,7 +77,7 @@ def read_ward(text: str) -> Ward:
         priority=ward_words.priority(text),
         sets_counted=ward_words.counted_sets(text),
         when=when_words(text),
-        order_words=ward_words.says_any(text, "lab_order_words"),
+        order_words=ward_words.says_any(_unreported(text), "lab_order_words"),
         referral_words=(ward_words.says_any(text, "referral_words")
                         or ward_words.asks_opinion(text)),
         record_words=ward_words.says_any(text, "record_words"),

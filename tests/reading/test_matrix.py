@@ -56,6 +56,11 @@ FLOORS = {
     # floor while it holds an unsafe case. probe10_en blind 32/40 with 3 unsafe, its misses read
     ("probe9_en", "tuned"): 39,
     ("probe10_en", "holdout"): 38,
+    # round 4: blind first runs 30/56 tuned and 27/49 holdout with 31 unsafe (probe_ctx4), 29/37
+    # with 6 unsafe (probe_ctx5); their misses then read (docs/reading.md)
+    ("probe_ctx4", "tuned"): 55,
+    ("probe_ctx4", "holdout"): 49,
+    ("probe_ctx5", "holdout"): 37,
 }
 
 

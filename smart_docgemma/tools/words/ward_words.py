@@ -70,12 +70,21 @@ def lab_tests(text: str | None) -> list[str]:
         return named
     listed = {k: d for k, d in table()["lab_tests"].items() if d.get("list_names")}
     also = _named(text, listed, "list_names")
+    if not named and len(also) == 1 and _TIMED_LINE.match(_low(text)):
+        return also  # "kaliémie demain 8h", "potássio amanhã às 8h": one test timed ahead
     if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
         return named
     if not named and when.starts(text or "") is None and priority(text) is None:
         return named  # "start magnesium and potassium": drugs, unless timed like an order
     return _named(text, {k: {"names": [*d["names"], *d.get("list_names", ())]}
                          for k, d in table()["lab_tests"].items()}, "names")
+
+
+# one test's word opening a line timed on a day ahead, with a clock time and nothing else
+# before the time ("kaliémie demain 8h", "potassium tomorrow 8am", "potasio mañana a las 8")
+_TIMED_LINE = re.compile(r"^[a-z+]{1,12}\s+(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b"
+                         r"(?:\s+(?:at|a|as|a las|vers|morning|matin|de manha|por la manana))*"
+                         r"\s*\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h|hrs?)?\s*[.!]*$")
 
 
 def counted_sets(text: str | None) -> bool:

@@ -148,7 +148,8 @@ def lab_code(key: str) -> dict[str, Any]:
 
 
 def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None, reason: str | None,
-                protocol: list[tuple[str, str]] | None = None) -> ToolResult:
+                protocol: list[tuple[str, str]] | None = None,
+                asked: str | None = None) -> ToolResult:
     """One lab order's proposal (its card names the test, code, priority and time)."""
     test = ward_words.lab_test(key)
     resource = service_request(ctx, lab_code(key), LAB_CATEGORY, priority, at, reason)
@@ -166,6 +167,9 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
                           "approval, so it was not drafted twice.", data={"ordered": []}, count=0)
     summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields,
                                 "flags": active_orders(ctx, resource["code"], key)}
+    if protocol is None:  # what it was drafted from: a follow-up changes its time
+        summary["request"] = {"test": key, "when": asked, "priority": priority,
+                              "reason": reason}
     return draft.propose(ctx, "order_lab_test", resource, summary, "lab order")
 
 
@@ -198,7 +202,8 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
     priority = args.priority or order.priority
     if at.said.startswith("now") and not priority:
         priority = "stat"
-    return merged([propose_lab(ctx, key, at, priority, args.reason) for key in tests])
+    return merged([propose_lab(ctx, key, at, priority, args.reason, asked=args.when)
+                   for key in tests])
 
 
 # ------------------------------------------------------------------ referrals

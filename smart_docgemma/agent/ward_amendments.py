@@ -1,0 +1,68 @@
+"""A follow-up that changes the pending lab order's time or the pending referral's specialty.
+
+"make that 6am instead" after "potassium tomorrow 8am", "plutôt à 7h", "mejor a las 6" re-draft
+the lab order at the new time (on the card's day, unless the follow-up names its own); "actually
+nephrology, not cardio", "na verdade nefrologia" re-draft the referral for the specialty said.
+The new card is drafted from what the card was drafted from (``PendingCard.request``) with the
+one field changed, and supersedes it (one card pending). A follow-up that makes a request of its
+own (a question, a drug, a test or a person) is not a change of the card.
+
+    call = changed_card(said, card, patient_id)   # ToolCall("order_lab_test", {...}) or None
+"""
+from __future__ import annotations
+
+import re
+
+from ..approval.types import PendingCard
+from ..reading.request import Request
+from .amendments import changes_a_field
+from .languages import fold
+from .state import ToolCall
+
+# a clock time in the card's own time words ("tomorrow 8am", "demain 8h", "mañana a las 8"): the
+# day words are what is left once it is taken out
+_CLOCK = re.compile(r"(?:\b(?:at|a|as|à|às|a las|las|vers|por volta das|sobre las)\s+)?"
+                    r"\b\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h\b|hrs?\b|heures?\b|horas?\b)?",
+                    re.IGNORECASE)
+_DAY = re.compile(r"(?<![a-z])(?:today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|"
+                  r"thursday|friday|saturday|sunday|demain|aujourd'hui|ce soir|lundi|mardi|"
+                  r"mercredi|jeudi|vendredi|samedi|dimanche|amanha|hoje|segunda|terca|quarta|"
+                  r"quinta|sexta|sabado|domingo|manana|hoy|lunes|martes|miercoles|jueves|"
+                  r"viernes)(?![a-z])")
+
+
+def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall | None:
+    """The lab order or referral ``card`` re-drafted with the field ``said`` changes, or None
+    when ``said`` is no change of it."""
+    ent, low = said.entities, fold(said.message).lower()
+    if (card.edited or "?" in said.message or ent.drugs or ent.patient_names
+            or ent.patient_ids or not changes_a_field(low)):
+        return None
+    if card.kind == "referral" and card.request.get("specialty"):
+        new = [s for s in said.ward.specialties if s != card.request["specialty"]]
+        if len(new) != 1:
+            return None
+        return ToolCall("refer_patient", {
+            "patient_id": patient_id, "specialty": new[0],
+            "reason": card.request.get("reason"), "priority": card.request.get("priority")})
+    if card.kind == "lab_order" and card.request.get("test"):
+        if said.ward.tests and set(said.ward.tests) != {card.request["test"]}:
+            return None  # another test: an order of its own
+        at = _new_time(said.ward.when, card.request.get("when"))
+        if at is None:
+            return None
+        return ToolCall("order_lab_test", {
+            "patient_id": patient_id, "test": card.request["test"], "when": at,
+            "priority": card.request.get("priority"), "reason": card.request.get("reason")})
+    return None
+
+
+def _new_time(said: str | None, drafted: str | None) -> str | None:
+    """The follow-up's time, on the card's day when it names no day of its own ("6am instead"
+    after "tomorrow 8am": "tomorrow 6am")."""
+    if not said or not re.search(r"\d", said):
+        return None
+    if _DAY.search(fold(said).lower()) or not drafted:
+        return said
+    day = " ".join(_CLOCK.sub(" ", fold(drafted).lower()).split())
+    return f"{day} {said}".strip() if _DAY.search(day) else said
