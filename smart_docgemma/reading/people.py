@@ -296,6 +296,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
     a possessive ("his", "sa", "su", "dele"): "pour la femme enceinte" asks of women in general."""
     rel = rf"(?:{_words_of('relatives')})"
+    # ... unless the relative named reports for the patient ("her daughter Ama says she …")
+    reports = rf"(?!\s*,?\s*(?:{_words_of('relative_acts')})(?![\w']))"
     # a surname's possessive too: "Okoro's daughter is diabetic too" is the daughter
     own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|[\w-]{3,}['\u2019]s)\s+"
     after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
@@ -346,12 +348,13 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"months?|mo|years?|yrs?|am|pm|o'?clock)\b|:)"),
         # "her son Kofi takes …", "sa fille Aïcha a …", "o filho dela, Tiago, tem …": a relative
         # named by name is that relative, never the patient
-        re.compile(rf"(?i)\b(?:{own}({rel})|({rel}){after})\s*,?\s+(?-i:[A-Z][a-z'\-]{{2,}})\b"),
+        re.compile(rf"(?i)\b(?:{own}({rel})|({rel}){after})\s*,?\s+(?-i:[A-Z][a-z'\-]{{2,}})\b"
+                   rf"{reports}"),
         # "le fils de M. Mensah", "the daughter of Mrs Okoro", "la hija de la señora López": a
         # relative of someone named is that relative
         re.compile(rf"(?i)\b({rel})\s+(?:of|de|du|do|da|del)\s+(?:(?:la|le|o|a|el)\s+)?"
                    rf"(?:(?:mr|mrs|ms|m|mme|madame|monsieur|sr|sra|senhor|senhora|senor|senora|"
-                   rf"dona|don)\.?\s+)?(?-i:[A-Z][a-z'\-]{{2,}})\b"),
+                   rf"dona|don)\.?\s+)?(?-i:[A-Z][a-z'\-]{{2,}})\b{reports}"),
         # "pt 2 - INR?", "patient #3", "paciente 4": another patient by a number (never an age,
         # a dose or a time after it)
         re.compile(r"(?i)(?<![\w'])((?:pt|patient|patiente|paciente|doente)\s*(?:no\.?|number|#)?"
