@@ -117,7 +117,7 @@ def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
-           r"actually|en fait|em vez)")
+           r"actually|en fait|em vez|finalement|finalmente|al final|bon|bueno|pensandolo bien)")
 
 
 @lru_cache(maxsize=1)
@@ -128,13 +128,35 @@ def _cancel() -> re.Pattern[str]:
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
     # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(
-        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}))*"
+        rf"^(?:{_AROUND}[\s,.!]*)*(?:{said}){named}(?:[\s,.!]+(?:{said}){named})*"
         rf"(?:[\s,.!]*{_AROUND})*[\s.!]*$")
 
 
 def cancels(message: str) -> bool:
     """The message only cancels the pending card ("cancel that", "non, annule", "esquece")."""
     return bool(_cancel().match(" ".join(fold(message).lower().replace("’", "'").split())))
+
+
+@lru_cache(maxsize=1)
+def _pending_asked() -> re.Pattern[str]:
+    said = "|".join(re.escape(_plain(w)) for w in sorted(_words()["pending_asked"], key=len,
+                                                          reverse=True))
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})(?:\s+(?:{_words_of_now()}))?[\s?.!]*$")
+
+
+def _words_of_now() -> str:
+    return "|".join(re.escape(w) for w in _words()["pending_now"])
+
+
+def asks_pending(message: str) -> bool:
+    """The message only asks what is waiting for approval ("what did I just order?", "o que eu
+    pedi agora?", "¿qué acabo de pedir?"): the pending cards are said back, nothing changed."""
+    return bool(_pending_asked().match(_plain(message)))
+
+
+def _plain(text: str) -> str:
+    """Accent-folded lower case, an apostrophe or a hyphen a space ("qu'est-ce", "qu’est ce")."""
+    return " ".join(re.sub(r"['’\-]", " ", fold(text).lower()).strip(" ¿¡").split())
 
 
 def _asks(actions: tuple[str, ...]) -> bool:
@@ -166,8 +188,10 @@ def _by_factor(low: str, dosage: str) -> str | None:
     m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
     if factor is None or not m:
         return None
-    value = round(float(m.group(1)) * factor, 3)
-    return f"{value:g} {m.group(2).strip() or 'mg'}"
+    value, unit = round(float(m.group(1)) * factor, 3), m.group(2).strip() or "mg"
+    if unit.lower() == "g" and value < 1:  # 1 g halved is 500 mg, as a card writes it
+        value, unit = round(value * 1000, 3), "mg"
+    return f"{value:g} {unit}"
 
 
 def _days(duration: str | None, low: str) -> int | None:

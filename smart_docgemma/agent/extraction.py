@@ -26,6 +26,7 @@ from ..reading.people import (
     heading_names,
     initialled_people,
     lone_names,
+    lower_pair_people,
     named_people,
     not_name_words,
     possessed_people,
@@ -181,6 +182,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in possessor_people(text, drug_words)]  # "okoro's hba1c?"
     found += [(name, 2) for name in questioned_people(text, drug_words)]  # "is esther banda on"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
+    found += [(name, 2) for name in lower_pair_people(text, drug_words)]  # "e a grace adeyemi,"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
@@ -411,7 +413,14 @@ def _guard_names() -> frozenset[str]:
 def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
+    low = _plan_conditions().sub(" ", low)  # "y si no mejora": a plan's condition, no question
     return [action for action, pattern in _action_patterns().items() if pattern.search(low)]
+
+
+@lru_cache(maxsize=1)
+def _plan_conditions() -> re.Pattern[str]:
+    phrases = sorted(rules()["plan_conditions"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 def _labels_a_referral(text: str) -> bool:
@@ -515,7 +524,10 @@ def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
 def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
-    ``frequencies`` in data/rules.yaml."""
+    ``frequencies`` in data/rules.yaml. In a dictated note of several sentences the order is
+    read in the sentence that holds its dose ("… Je mets amoxicilline 80 mg/kg/j en 2 prises.
+    Revoir si fièvre …": "si fièvre" is the plan's, not the order's)."""
+    text = _dose_sentence(text)
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route, duration = _route().search(text), _DURATION.search(text)
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
@@ -557,6 +569,19 @@ def find_dose(text: str) -> dict[str, Any] | None:
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+# a sentence ends at a full stop, "!", "?" or ";" before a capital: "c/8 hs. Control" does not
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[¿¡]?[A-ZÀ-Ý])")
+
+
+def _dose_sentence(text: str) -> str:
+    """The first sentence of ``text`` that holds a dose (the whole text when it is one sentence
+    or none holds one)."""
+    sentences = _SENTENCE_END.split(text)
+    if len(sentences) < 2:
+        return text
+    return next((s for s in sentences if dose_pattern().search(s) or languages.dose(s)), text)
 
 
 _NUM = r"(\d+(?:[.,]\d+)?)"

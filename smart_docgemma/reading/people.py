@@ -215,6 +215,34 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
             if normalise(m.group(1)) not in stop]
 
 
+@lru_cache(maxsize=1)
+def _lower_pair() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Two lower-case words addressed at the start of the message or of a clause ("e a grace
+    adeyemi, o que ela toma?", "and samuel okoro?"), or opening it as the subject of a verb of
+    taking ("margaret thompson toma amlodipino?", "esther banda takes insulin?")."""
+    lead = _words_of("addressing")
+    pair = r"([a-z][a-z'\-]{2,})\s+([a-z][a-z'\-]{2,})"
+    takes = "|".join(re.escape(w) for w in sorted(
+        {*_people_data()["relative_takes"], *_people_data()["lower_subject_verbs"]},
+        key=len, reverse=True))
+    return (
+        re.compile(rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?:{lead})\s+{pair}(?=\s*(?:[,;:?!.]|$))"),
+        re.compile(rf"^[\s¿¡]*{pair}\s+(?:{takes})\b"),
+    )
+
+
+def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A person typed in lower case where a name is said: addressed on its own ("e a grace
+    adeyemi, …") or the subject of a verb of taking at the start ("margaret thompson toma …"),
+    when neither word is a vocabulary word nor a drug."""
+    stop = (not_name_words() | {normalise(w) for w in drug_words}
+            | {normalise(w) for w in _people_data()["not_lower_names"]})
+    folded = fold_accents(text or "")
+    found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
+             if not {normalise(m.group(1)), normalise(m.group(2))} & stop]
+    return list(dict.fromkeys(found))
+
+
 _ASKED_OF = re.compile(
     r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+([a-z][a-z'\-]{2,})\s+"
     r"([a-z][a-z'\-]{2,})\s+(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
@@ -286,8 +314,10 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
             r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
 
 
-# after "de la 3": a decimal, a unit or an age, never a bed ("la paciente de 83 años")
-_NOT_A_BED = r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|jours|dias)\b"
+# after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
+# 83 años", "paciente de 32 semanas", "patiente de 28 SA")
+_NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
+              r"days|semanas?|semaines?|sem|sa|weeks?|wks?|horas?|heures?|hours?|hs)\b")
 
 
 @lru_cache(maxsize=1)

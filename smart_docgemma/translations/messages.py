@@ -489,6 +489,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden pendiente de %(drug)s fue retirada; no se escribió nada en la historia clínica.",
         "Agizo linalosubiri la %(drug)s limeondolewa; hakuna kilichoandikwa kwenye rekodi.",
     ),
+    "Waiting for your approval (nothing has been written yet):": (
+        "En attente de votre validation (rien n'a encore été écrit) :",
+        "Aguardando a sua aprovação (nada foi escrito ainda):",
+        "Pendiente de su aprobación (todavía no se escribió nada):",
+        "Inasubiri idhini yako (hakuna kilichoandikwa bado):",
+    ),
     "The order for %(drug)s is no longer pending; nothing was changed.": (
         "La prescription de %(drug)s n'est plus en attente ; rien n'a été modifié.",
         "A prescrição de %(drug)s já não está pendente; nada foi alterado.",
