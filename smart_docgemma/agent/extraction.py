@@ -97,6 +97,11 @@ _DURATION = re.compile(
     r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)", re.I
 )
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
+# the ward's bare fractions of a week, year or month ("bd 3/7", "2/52", "6/12"); never a date
+# ("3/7/2026"), a pressure ("120/70"), "24/7" (always) or an interval ("12/12h", "8/8 h")
+_BARE_FRACTION = re.compile(
+    r"(?<![\d/.,])(?!24/7)(\d{1,2})\s?(/7|/52|/12)(?![\d/.,]|\s*h)", re.I
+)
 
 
 def find_patient_ids(text: str) -> list[str]:
@@ -338,6 +343,7 @@ _MONTHS = {
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
+    (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2})(?![\d/.])"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
     (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
 )
@@ -372,15 +378,25 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
 
 # "o Robert Mensah de 12/03/1950", "Mensah R (12/03/1950)": a full date of a past year right
 # after a name, with no birth date's word: read as the birth date (either order of day and month)
-_NAME_DATE = re.compile(rf"{_NAME_WORD}\s*(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
-                        r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b")
+_NAME_DATE = re.compile(rf"{_NAME_WORD}(?:\s+[A-Z]\.?)?\s*"
+                        r"(?:,|\(|-|\bde\b|\bdu\b|\bdo\b|\bda\b)?\s*"
+                        r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
 def _dated_name(text: str) -> tuple[str, ...]:
     m = _NAME_DATE.search(text)
-    if not m or int(m.group(3)) >= datetime.now(UTC).year:
+    if not m or int(_century(m.group(3))) >= datetime.now(UTC).year:
         return ()
     return _iso({"a": m.group(1), "b": m.group(2), "y": m.group(3)})
+
+
+def _century(year: str) -> str:
+    """A birth year of two digits in its century: this century's when not ahead of this year
+    ("20" is 2020), else the last ("71" is 1971)."""
+    if len(year) != 2:
+        return year
+    now = datetime.now(UTC).year
+    return str(2000 + int(year) if 2000 + int(year) <= now else 1900 + int(year))
 
 
 def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
@@ -392,7 +408,7 @@ def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
         a, b = int(parts["a"]), int(parts["b"])
         dates = [(b, a)] if day_first or a > 12 else [(a, b), (b, a)]
     return tuple(dict.fromkeys(
-        f"{int(parts['y']):04d}-{month:02d}-{day:02d}"
+        f"{int(_century(parts['y'])):04d}-{month:02d}-{day:02d}"
         for month, day in dates if 1 <= month <= 12 and 1 <= day <= 31
     ))
 
@@ -512,6 +528,63 @@ def _strength_count(text: str) -> str | None:
     return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
 
 
+def _loading_split(text: str) -> tuple[str, str] | None:
+    """A loading dose then maintenance ("200mg stat then 100mg od"): the words of the loading
+    dose and of the maintenance that follows, split at the first "then" after a dose with its
+    unit that another dose with its unit follows; None otherwise."""
+    words = "|".join(re.escape(w) for w in sorted(rules().get("loading_then") or (),
+                                                    key=len, reverse=True))
+    folded = languages.fold(text)
+    m = re.search(rf"\d\s*(?:mg|g|mcg|units?)\b.*?[\s,;]((?:{words}))\s+(?=\d+(?:[.,]\d+)?\s*"
+                  rf"(?:mg|g|mcg|units?)\b)", folded, re.I)
+    if not m or not words or len(folded) != len(text):
+        return None
+    return text[: m.start(1)].rstrip(" ,;"), text[m.end(1):].strip()
+
+
+def _tablet_fraction(text: str) -> str | None:
+    """A fraction or count of one tablet of a stated strength ("half a tab of bisoprolol
+    2.5mg": 1.25 mg, "1.5 tabs of metformin 500mg": 750 mg), with what it was worked from;
+    None without both a fraction before a solid form word and one strength in mg."""
+    fractions = rules().get("tablet_fractions") or {}
+    forms = "|".join(rules().get("strength_forms") or ())
+    said = "|".join(re.escape(f) for f in sorted(fractions, key=len, reverse=True))
+    folded = languages.fold(text).lower()
+    m = re.search(rf"(?<![\w.,])({said})\s+(?:(?:of\s+)?an?\s+|de\s+)?(?:{forms})\b", folded)
+    strengths = re.findall(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*mg\b", folded)
+    if not m or not forms or len(set(strengths)) != 1:
+        return None
+    part, strength = float(fractions[m.group(1)]), float(strengths[0].replace(",", "."))
+    return f"{part * strength:g} mg ({m.group(1)} × {strength:g} mg)"
+
+
+_COUNTS = {"one": 1, "two": 2, "three": 3, "un": 1, "une": 1, "deux": 2, "um": 1, "uma": 1,
+           "dois": 2, "duas": 2, "uno": 1, "una": 1, "dos": 2, "½": 0.5, "half": 0.5}
+
+
+# the words a pair of numbers follows that is no product's strengths ("BP 160/100", "TA 16/9")
+_NOT_A_PRODUCT = {"bp", "ta", "pa", "tension", "pressure", "tensao", "pressao", "presion", "fc",
+                  "hr", "inr", "sats", "sat", "spo2", "rr", "fr", "gcs", "pain", "score", "dor",
+                  "dolor", "douleur", "eva", "born", "dob", "ne", "nee", "nacido", "nascido"}
+
+
+def _combination(text: str) -> str | None:
+    """A combination product's two strengths after its name ("co-codamol 30/500 2 qds",
+    "Augmentin 875/125 1 bd") with the count of units given: "2 × 30/500 mg", never the first
+    number alone read as the dose. A vital sign ("BP 160/100"), a frequency ("8/8h") or a date
+    is no strength."""
+    low = languages.fold(text).lower()
+    m = re.search(r"(?<![\w/.,])([a-z][\w\-]*)\s+(\d{1,4}(?:[.,]\d+)?)\s*/\s*(\d{2,4})\s*(?:mg)?"
+                  r"(?![\d/.,]|\s*(?:h|hr|hrs|hours?|heures?|horas?|ml)\b)", low)
+    if not m or m.group(1) in _NOT_A_PRODUCT:
+        return None
+    forms = "|".join(rules().get("strength_forms") or ())
+    after = re.match(rf"\s*(?:x\s*)?(\d|{'|'.join(_COUNTS)})\s*(?:{forms})?(?![\w.,/])",
+                     low[m.end():])
+    count = (_COUNTS.get(after.group(1)) or float(after.group(1))) if after else 1
+    return f"{count:g} × {m.group(2)}/{m.group(3)} mg"
+
+
 def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
     """The frequency as the order's timing tables read it when they read more of the words than
     the shorthands did ("3x daily", not "daily"; "alternate days", "t.d.s."), else ``freq``."""
@@ -524,12 +597,29 @@ def _longer_timing(said: str, freq: str | None, length: int) -> str | None:
 def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
-    ``frequencies`` in data/rules.yaml. In a dictated note of several sentences the order is
-    read in the sentence that holds its dose ("… Je mets amoxicilline 80 mg/kg/j en 2 prises.
-    Revoir si fièvre …": "si fièvre" is the plan's, not the order's)."""
+    ``frequencies`` in data/rules.yaml. A loading dose then maintenance is the maintenance,
+    with the loading dose as written beside it (``loading``). In a dictated note of several
+    sentences the order is read in the sentence that holds its dose ("… Je mets amoxicilline
+    80 mg/kg/j en 2 prises. Revoir si fièvre …": "si fièvre" is the plan's, not the order's)."""
     text = _dose_sentence(text)
+    split = _loading_split(text)
+    if split:
+        first, rest = split
+        head = re.sub(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|units?)\b.*", "", first, flags=re.I)
+        found = _dose_of(f"{head} {rest}")
+        loading = _dose_of(first)
+        if found and found.get("dose") and loading and loading.get("dose"):
+            said = re.sub(r"(\d)\s*(mg|g|mcg|units?)\b", r"\1 \2",
+                          " ".join(first[len(head):].split()), flags=re.I)
+            return {**found, "loading": said}
+    return _dose_of(text)
+
+
+def _dose_of(text: str) -> dict[str, Any] | None:
+    """``find_dose`` of one dose's words."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
-    route, duration = _route().search(text), _DURATION.search(text)
+    route = _route().search(text)
+    duration = _DURATION.search(text) or _BARE_FRACTION.search(text)
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
     found_at = [
         (meaning or m.group(0).lower(), len(m.group(0)))
@@ -546,7 +636,9 @@ def find_dose(text: str) -> dict[str, Any] | None:
     found = {
         "dose": _weight_based(text)
         or liquid
+        or _tablet_fraction(text)
         or _per_day_divided(text, freq)
+        or _combination(text)
         or _strength_count(text)
         or _range_or_count(text)
         or (f"{amount(dose.group(1))} {dose.group(2).lower()}"
@@ -628,7 +720,9 @@ def _route() -> re.Pattern[str]:
     """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
     "VO")."""
     words = sorted(rules()["routes"], key=len, reverse=True)
-    return re.compile(rf"(?<![a-z])({'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+    # a letter of any alphabet ends a word: "préscrire" holds no "pr" (per rectum)
+    return re.compile(rf"(?<![^\W\d_])({'|'.join(re.escape(w) for w in words)})(?![^\W\d_])",
+                      re.I)
 
 
 def as_needed(text: str) -> str | None:
@@ -886,6 +980,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+    if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
+        actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)

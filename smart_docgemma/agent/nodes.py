@@ -14,11 +14,12 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .. import metrics
+from .. import knowledge, metrics
 from ..approval.types import PendingCard, PendingOrder
 from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
-from ..languages import N_, answer_language, message, say
+from ..languages import N_, answer_language, fold, message, say
 from ..languages.wording import reread
+from ..reading.drugs import unrecognised_drug
 from ..reading.people import is_beside
 from ..reading.request import Conversation, Request
 from ..tools import catalog
@@ -147,7 +148,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         said = _completed(state, said)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (_amended(state, said, pending, deps) if pending else None) or _corrected(
-        state, said, cards, deps)
+        state, said, cards, deps) or (_switched_card(state, said, pending, deps) if pending
+                                      else None)
     if amended is not None:
         return amended
     # "is that safe with her kidneys?" while a card is pending: asked of the card's drug
@@ -164,7 +166,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update: Update[InputAssemblyOutcome] = {
         "entities": entities, "request": replace(said, entities=entities), "history": history}
     probe = merge(state, update)
-    stop = _out_of_scope(probe, deps) or _did_you_mean(entities)
+    stop = (_out_of_scope(probe, deps) or _did_you_mean(entities)
+            or _not_recognised(replace(said, entities=entities)))
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
@@ -254,6 +257,28 @@ def _amended(
     return _redraft(state, said, ToolCall(tool, args), pending.proposal_id)
 
 
+def _switched_card(
+    state: Turn, said: Request, pending: PendingOrder, deps: Deps
+) -> Update[InputAssemblyOutcome] | None:
+    """A switch away from the pending card's drug, which is on no active order ("change the
+    azithro to clarithro 500 bd" while azithromycin waits on its card): the card re-drafted as
+    the new order, never a second card beside it."""
+    switch = said.workflow.switch
+    if switch is None or switch.replaces is None or deps.ctx is None:
+        return None
+    if knowledge.generic(switch.replaces) != knowledge.generic(pending.ingredient or
+                                                               pending.medication):
+        return None
+    if any(knowledge.generic(switch.replaces) in m.names for m in said.chart.medications):
+        return None  # on her list too: the switch proposes that order's stop
+    args = {"patient_id": deps.ctx.patient_id, "medication_name": switch.new_drug,
+            "dosage": switch.dosage, "frequency": switch.frequency}
+    # the order as re-drafted is what the turn routes on, no longer a switch
+    said = read(state.message, understood=f"{switch.new_drug} {switch.dosage} {switch.frequency}",
+                chart=said.chart, conversation=said.conversation)
+    return _redraft(state, said, ToolCall("prescribe_medication", args), pending.proposal_id)
+
+
 def _last_cards(deps: Deps) -> list[PendingCard]:
     """The pending cards of the session's last request for this patient (newest first)."""
     ctx = deps.ctx
@@ -321,8 +346,19 @@ def _pending_said(cards: list[PendingCard]) -> str:
 
 
 def _not_carded(state: Turn) -> list[str]:
-    """What an order named beside the drug it cards, said: checked, not ordered."""
+    """What an order named beside the drug it cards, said: checked, not ordered; a loading dose
+    said before the maintenance the card carries, said not on the card."""
     needed = planning.required_tools(state)
+    dose = planning.request(state).dose
+    loading = [say(message(N_("The loading dose (%(loading)s) is not on this card: it carries the "
+                              "maintenance dose only; order the loading dose as its own single "
+                              "dose."), loading=dose.loading), answer_language())
+               ] if dose and dose.loading and "prescribe_medication" in needed else []
+    return loading + _beside_the_order(state, needed)
+
+
+def _beside_the_order(state: Turn, needed: list[str]) -> list[str]:
+    """A drug named beside the one an order cards: checked with it, not ordered."""
     ordered = planning.request(state).ordered
     checked = {"check_drug_safety", "check_drug_interactions"} & set(needed)
     if "order_lab_test" in needed and checked and ordered:
@@ -433,6 +469,24 @@ def _did_you_mean(entities: Entities) -> str | None:
         return prompts.message("did_you_mean", surface=mention.surface,
                                choices=", ".join(names[:-1]) + " or " + names[-1])
     return None
+
+
+def _not_recognised(said: Request) -> str | None:
+    """A word in a drug's place that no drug vocabulary knows ("start zorbitex 20mg od") is said
+    not recognised, by name, before anything is checked or ordered: never "no source matched",
+    never a review of her list that leaves it out."""
+    # a result, a reading, a test or a specialty asked names what stands in the drug's place;
+    # her list asked beside it ("is plixarin safe with her meds") does not
+    chart_asked = said.focus not in (None, "medications", "review", "interactions")
+    if said.entities.drugs or said.entities.drug_mentions or said.ward.tests or chart_asked \
+            or said.ward.readings or said.ward.specialties:
+        return None
+    word = unrecognised_drug(fold(said.understood), set())
+    if word is None:
+        return None
+    return say(message(N_("Drug not recognised: %(word)s. Nothing was checked or ordered for "
+                          "it; check the spelling or give the generic name."), word=word),
+               answer_language())
 
 
 def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:

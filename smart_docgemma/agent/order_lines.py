@@ -30,7 +30,7 @@ _NUMBER = NUMBER
 # what may follow a number that is a dose in mg: a frequency, a route, the end — never a unit
 _UNIT_AFTER = re.compile(
     r"\s*(?:mg|g|mcg|ug|µg|micro\w*|ml|l|%|units?|unit[eé]s?|unidad\w*|iu|ui|u|/|puffs?|tabs?|"
-    r"caps?|drops?|kg|x|fois|times|"
+    r"caps?|drops?|kg|x(?!\s*\d+\s*[/ ]\s*(?:j|jour|day|dia|día)\b)|fois|times|"
     r"vez|vezes|veces|par|por|ao|al|a day|daily|"
     # a unit written in full or another form is never read as milligrams ("50 micrograms")
     r"milli\w*|mili\w*|nano\w*|gram\w*|gms?|mgs|mls|mmol|meq|tablets?|capsules?|"
@@ -95,6 +95,7 @@ def order_line(
     starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
     # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
     starts += [_after_leading(said) for said in starts]
+    starts += [_after_tablet_fraction(said) for said in starts]  # "half a tab of bisoprolol …"
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
 
 
@@ -104,11 +105,30 @@ def _leading() -> re.Pattern[str]:
     return re.compile(rf"^(?:\s*(?:{'|'.join(map(re.escape, words))})(?![\w'])[\s,]*)+")
 
 
+@cache
+def _tablet_fraction() -> re.Pattern[str]:
+    fractions = sorted(rules().get("tablet_fractions") or (), key=len, reverse=True)
+    forms = "|".join(rules().get("strength_forms") or ())
+    said = "|".join(map(re.escape, fractions))
+    return re.compile(rf"^\s*(?:{said})\s+(?:(?:of\s+)?an?\s+|de\s+)?(?:{forms})\b"
+                      rf"(?:\s+(?:of|de|do|da|del))?\s*")
+
+
+def _after_tablet_fraction(said: str) -> str:
+    """``said`` without a leading fraction of a tablet ("half a tab of", "meio comprimido de"):
+    the drug after it starts the order line (the dose is the fraction of its strength)."""
+    m = _tablet_fraction().match(fold_accents(said))
+    return said[m.end():] if m else said
+
+
 def _after_leading(said: str) -> str:
     """``said`` without the words adding it to what was said before (read accent-folded; the
     folding keeps the letters' places)."""
     m = _leading().match(fold_accents(said))
     return said[m.end():] if m else said
+
+
+_RELEASE = r"(?:mr|sr|xl|xr|er|cr|la|lp|ld|retard|cd|sa)"
 
 
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:
@@ -117,7 +137,9 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
         return None
     text = re.sub(r"[-/+]|,(?!\d)|(?<!\d),", " ", low)  # "2,5" stays a number
     for mention in drugs:
-        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}\s+{_NUMBER}(?![\d.,])", text)
+        # a release form between ("nifedipine MR 20 bd", "metformin SR 500 od")
+        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{_RELEASE})?\s+{_NUMBER}"
+                      r"(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
             return f"{amount(m.group(1))} mg"
     return None

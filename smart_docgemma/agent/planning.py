@@ -369,7 +369,8 @@ def chart_args(said: Request, patient: str) -> dict[str, Any]:
     window = said.window
     return {"patient_id": patient, "focus": said.focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
-            "threshold": keys_of(window.thresholds), "unit": window.unit}
+            "threshold": keys_of(window.thresholds), "unit": window.unit,
+            "count": window.count}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record
@@ -398,7 +399,8 @@ def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
 def _order_notes(dose: Dose) -> str | None:
     """Route and duration ride in the order's notes ("route IV; for 7 days")."""
     parts = [f"route {dose.route}" if dose.route else "", dose.infusion or "",
-             dose.as_needed or "", f"for {dose.duration}" if dose.duration else ""]
+             dose.as_needed or "", f"for {dose.duration}" if dose.duration else "",
+             f"loading dose {dose.loading} not on this card" if dose.loading else ""]
     return "; ".join(p for p in parts if p) or None
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..languages import frequency
-from ..reading.drugs import stopped_drugs
+from ..reading.drugs import says_hold, stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
 from ..tools.words.windows import Asked, asked
@@ -135,6 +135,8 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
         return False
     if window.window is not None and _any("past_window_words").search(_low(text)):
         return False
+    if _any("results_of_day_words").search(_low(text)):
+        return False  # "potássio e creatinina de hoje": the day's results asked
     return ward.timed
 
 
@@ -220,6 +222,8 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
     one drug stopped, which it replaces; None for a question or anything less."""
+    if says_hold(low):
+        return None  # "give vit K 1mg po and hold warfarin": a hold ends no order
     mentions = [d for d in find_drugs(low) if d.name]
     stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
     started = [d for d in mentions if d.name not in stopped]

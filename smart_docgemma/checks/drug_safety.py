@@ -9,7 +9,7 @@ queries (so the chat, the card and CDS judge the same data); ``check`` runs the 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -56,6 +56,9 @@ class Report:
     weight: knowledge.Weight | None = None  # the latest weight on file, with its date
     # drugs the renal rules hold no entry for, while a kidney result is on file: not checked
     renal_uncovered: list[str] = field(default_factory=list)
+    # her active orders of an asked drug, as the chart words them ("warfarin sodium 5 MG Oral
+    # Tablet — 5 mg by mouth once daily in the evening"): the dose she is on, when asked of it
+    taking: list[str] = field(default_factory=list)
 
     def context(self) -> str | None:
         """What the age and kidney rules judged by, said even when they found nothing: for a
@@ -78,9 +81,19 @@ class Report:
         """Findings of severity warning or above: these must reach the clinician on every path."""
         return [f for f in self.findings if f.severity in ("critical", "warning")]
 
+    def recognised(self) -> list[str]:
+        """The asked drugs the knowledge identified: one it could not name ("sulfa") was not
+        checked, so "nothing found" is never said of it."""
+        unknown = {label.lower() for f in self.findings if f.topic == "unidentified"
+                   for label in f.fingerprint_of}
+        return [d for d in self.drugs if d.lower() not in unknown]
+
     def lines(self) -> list[str]:
         """One line per finding, most severe first, in the words of the CDS card."""
         out = [said_line(f) for f in self.shown()]
+        if self.taking:
+            out.append(_say(N_("Already on the patient's list: %(orders)s."),
+                            orders="; ".join(self.taking)))
         out += [say(d, answer_language()) for d in self.doses]
         if self.context():
             out.append(self.context() or "")
@@ -94,11 +107,12 @@ class Report:
                     parts=", ".join(_say(p) for p in self.unread),
                 )
             )
-        if not any(f.severity != "info" for f in self.findings) and not self.unread:
+        checked = self.recognised()
+        if checked and not any(f.severity != "info" for f in self.findings) and not self.unread:
             out.append(
                 _say(
                     N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
-                    drugs=", ".join(self.drugs),
+                    drugs=", ".join(checked),
                     checked=_say(CHECKED),
                 )
             )
@@ -136,6 +150,11 @@ class Report:
                     renal=_renal(self.renal),
                 )
             )
+        elif self.renal_uncovered and not self.unread:
+            # no kidney result and no rule: "nothing found in … renal … rules" would claim a check
+            out.append(_say(N_("Not covered: the renal rules have no entry for %(drugs)s, and no "
+                               "kidney result is on file; kidney dosing was not checked."),
+                            drugs=", ".join(self.renal_uncovered)))
         return out
 
     def shown(self) -> list[Finding]:
@@ -156,6 +175,20 @@ class Report:
         """What an answer must state (``checks.mentions``): each finding's line and its words."""
         return [of_finding(f, line(f), _drug_of(f)) for f in self.shown()]
 
+    def _said_once(self) -> list[Finding]:
+        """The findings, each with a sentence of its own on the card: when two share one short
+        sentence (a label pair's "monitor closely" and the hyperkalaemia rule's, which adds that
+        no potassium is on file), the later one is shown in its longer summary."""
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for f in self.findings:
+            said = (f.severity, say(f.message, "en") if f.message else f.summary)
+            if said in seen and f.message:
+                f = replace(f, message=None)
+            seen.add(said)
+            out.append(f)
+        return out
+
     def flags(self) -> list[dict]:
         """The approval card's safety flags: the same sentence and severity as ``lines``."""
         out = [
@@ -171,7 +204,7 @@ class Report:
                     else {}
                 ),
             }
-            for f in self.findings
+            for f in self._said_once()
         ]
         out += [
             {
@@ -323,7 +356,19 @@ def check(
         uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
         weight=latest_weight(data),
         renal_uncovered=[g for g in map(knowledge.generic, drugs) if not _renal_rule(g)],
+        taking=_taking(drugs, data) if asking else [],
     )
+
+
+def _taking(drugs: list[str], data: HookData) -> list[str]:
+    """Her active orders of the asked drugs, each with its dosage as the chart words it."""
+    asked = {knowledge.generic(d) for d in drugs}
+    out = []
+    for name, order in hookdata.named(data.get("medications") or []):
+        if knowledge.generic(name) in asked:
+            text = ((order.get("dosageInstruction") or [{}])[0]).get("text")
+            out.append(f"{name} — {text}" if text else name)
+    return out
 
 
 def _renal_rule(drug: str) -> bool:

@@ -159,8 +159,10 @@ def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
     dose = _dose(draft, hookdata.med_name(draft) or name)
     found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
                                      doses)
+    # an interaction at the source's lowest grade is shown at that grade (info); other info
+    # findings of the knowledge core are its own notes, not the order's
     return [_from_knowledge(f, drug, draft, key, where, renal, age)
-            for f in found if f.severity != "info"]
+            for f in found if f.severity != "info" or f.topic == "interaction"]
 
 
 def _dose(order: dict, product: str) -> knowledge.Dose | None:
@@ -185,7 +187,7 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
     evidence += list(f.evidence) if f.topic != "interaction" else []
     if f.topic == "renal" and renal:
         evidence = [renal.trend] + [e for e in f.evidence if not e.startswith(renal.measure)]
-    verb = {"critical": "Avoid", "warning": "Monitor closely if giving"}[f.severity]
+    verb = {"critical": "Avoid", "warning": "Monitor closely if giving", "info": "Note"}[f.severity]
     short = f"{verb} {drug} with {' and '.join(others)}" if others else f.summary
     summaries = [f"{f.summary}; consider {alt['display']}" if alt else "", f.summary, short]
     sources = [Source(s.label, s.url or source("dailymed", drug).url) for s in f.sources]
@@ -200,11 +202,12 @@ _TOPIC = {
     "combination": "drug-interaction",
     "duplication": "additive-therapy",
 }
-# the card's words for a knowledge finding, by topic and severity (critical, else warning)
+# the card's words for a knowledge finding, by topic and severity (critical, warning, info)
 _SAID = {
     "interaction": (
         N_("Avoid %(drug)s with %(others)s"),
         N_("Monitor closely if giving %(drug)s with %(others)s"),
+        N_("Note %(drug)s with %(others)s (graded 'take into account')"),
     ),
     "renal": (
         N_("Avoid %(drug)s at this kidney function (%(renal)s)"),
@@ -243,7 +246,8 @@ def _knowledge_message(
         return message(N_("Review %(drug)s: a safety finding applies (%(topic)s)"), drug=drug,
                        topic=message(f.topic))
     measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
-    return message(said[0] if f.severity == "critical" else said[1], drug=drug,
+    grade = {"critical": 0, "info": len(said) - 1}.get(f.severity, 1)
+    return message(said[grade], drug=drug,
                    others=" + ".join(others), renal=measured, age=age if age is not None else "")
 
 

@@ -139,7 +139,10 @@ def order_findings(
     takes ``others`` (generic names), with the order's ``dose``, the latest kidney result and
     age."""
     all_doses = {**(doses or {}), **({drug: dose} if dose else {})}
-    found = interaction_findings([drug, *[o for o in others if o != drug]], all_doses, focus=drug)
+    # a drug about to be added is checked against her list down to the thesaurus' lowest grade
+    # ("take into account": tramadol with an oral anticoagulant, bleeding), shown at that grade
+    found = interaction_findings([drug, *[o for o in others if o != drug]], all_doses, focus=drug,
+                                 minimum="take into account")
     found += duplication_findings(drug, list(others))
     found += limit_findings(drug, dose, age, doses)
     found += renal_findings(drug, renal, dose)

@@ -95,7 +95,9 @@ def named(name: str) -> str | None:
     """The class key a class's own name stands for ("NSAID" → nsaid); None for an ingredient
     or any other word ("penicillin" is also an ingredient: the ingredient)."""
     low = (name or "").lower()
-    key = _by_label().get(low)
+    # a class said in the plural or by an allergy's word ("sulfonamides", "sulfa drugs")
+    key = (_by_label().get(low) or _by_label().get(low.removesuffix("s"))
+           or load("classes.yaml")["allergen_terms"].get(low))
     return key if key and low not in _membership() else None
 
 

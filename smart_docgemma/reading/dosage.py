@@ -49,6 +49,9 @@ class Dose:
     infusion: str | None = None  # "over 2 hours": one dose given over that time
     duration: str | None = None  # "7 days"
     as_needed: str | None = None  # "as needed for pain"
+    # a loading dose said before the maintenance ("200mg stat then 100mg od": "200mg stat"); the
+    # card carries the maintenance and says the loading dose is not on it
+    loading: str | None = None
 
     @property
     def amount(self) -> float | None:
@@ -94,7 +97,8 @@ class Dose:
             return None
         return cls(written=found.get("dose"), frequency=found.get("frequency"),
                    route=found.get("route"), infusion=found.get("infusion"),
-                   duration=found.get("duration"), as_needed=found.get("as_needed"))
+                   duration=found.get("duration"), as_needed=found.get("as_needed"),
+                   loading=found.get("loading"))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import yaml
 
+from ..languages import fold
+
 DATA = Path(__file__).with_name("data")
 
 
@@ -71,6 +73,30 @@ def _replaced() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _stop_word() -> re.Pattern[str]:
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["stop_words"]
+    return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
+                      + r")(?![\w/])")
+
+
+@lru_cache(maxsize=1)
+def _hold_word() -> re.Pattern[str]:
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["hold_words"]
+    return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
+                      + r")(?![\w/])")
+
+
+def says_hold(text: str) -> bool:
+    """``text`` holds a drug for a time ("hold warfarin tonight", "omit the dose")."""
+    return bool(_hold_word().search(fold(text).lower()))
+
+
+def says_stop(text: str) -> bool:
+    """``text`` (a clause) stops or holds something ("hold warfarin tonight")."""
+    return bool(_stop_word().search(fold(text).lower()))
+
+
+@lru_cache(maxsize=1)
 def _stops() -> re.Pattern[str]:
     said = yaml.safe_load((DATA / "requests.yaml").read_text())["stop_words"]
     words = "|".join(re.escape(str(w)) for w in said)
@@ -92,3 +118,26 @@ def stopped_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ..
         if stop and not re.search(r"\b(?:taking|prendre|tomar|tomando)\b", stop.group(1)):
             out.append(name)
     return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=1)
+def _unknown() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())["unknown_drug"]
+    frames = "|".join(re.escape(f) for f in sorted(said["frames"], key=len, reverse=True))
+    safe = "|".join(rf"{re.escape(a)}\s+(?P<w{i}>[a-z][a-z-]{{3,}})\s+{re.escape(b)}\b"
+                    for i, (a, b) in enumerate(said["safe_frames"]))
+    place = re.compile(rf"(?<![\w-])(?:(?:{frames})\s+(?P<after>[a-z][a-z-]{{3,}})\b|{safe})")
+    dosed = re.compile(r"(?<![\w-])(?P<w>[a-z][a-z-]{3,})\s+\d+(?:[.,]\d+)?\s*"
+                       r"(?:mg|mcg|micrograms?|g|ml|units?|iu|ui)\b")
+    return place, dosed, frozenset(str(w) for w in said["not_drugs"])
+
+
+def unrecognised_drug(folded: str, known: set[str]) -> str | None:
+    """The word in a drug's place that no drug vocabulary knows ("start zorbitex 20mg od":
+    "zorbitex"), given the accent-folded message and every word the message's other readings
+    know (drugs, tests, frequencies); None when the message has none."""
+    place, dosed, not_drugs = _unknown()
+    low = folded.lower()
+    words = [w for m in place.finditer(low) for w in m.groupdict().values() if w]
+    words += [m.group("w") for m in dosed.finditer(low)]
+    return next((w for w in words if w not in not_drugs and w not in known), None)

@@ -383,6 +383,67 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     )
 
 
+# where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
+_CLAUSE_START = (r"(?:^|[.;!?:,(\-\u2013\u2014]\s*|\b(?:and|but|also|et|mais|e|mas|y|pero)\s+)"
+                 r"[\s¿¡]*(?:(?:o|a|la|le)\s+)?")
+
+
+@lru_cache(maxsize=1)
+def _opening_relative() -> re.Pattern[str]:
+    """A relative with a possessive opening a clause, with a name beside it ("his wife Abena",
+    "Samuel's brother", "sa fille", "a filha dele")."""
+    rel = rf"(?:{_words_of('relatives')})"
+    # "the wife's on aspirin as well": an English "the" before a spouse, a parent or a child
+    # (never "the baby", who may be the patient)
+    the = (r"the(?=\s+(?:wife|husband|partner|mother|father|mum|mom|dad|son|daughter|brother|"
+           r"sister)\b)")
+    own = rf"(?:his|her|their|the patient'?s|{the}|sa|son|ses|su|sus|[\w-]{{3,}}['\u2019]s)\s+"
+    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    # "wife's on", "son's got": the contraction of "is"/"has", not a possessive
+    contracted = (r"(?:['\u2019]s(?=\s+(?:on|got|been|taking|also|too|allergic|pregnant|"
+                  r"diabetic|asthmatic|having)\b))?")
+    return re.compile(rf"(?i){_CLAUSE_START}(?:{own}({rel})|({rel}){after})"
+                      rf"(?:\s+(?-i:[A-Z][\w'\u2019\-]+))?{contracted}(?![\w'\u2019])"
+                      r"(?!\s+(?:of|de|do|da|du)\s+(?:the|la|le|o|a)\s+pat)")
+
+
+@lru_cache(maxsize=1)
+def _relative_of_named() -> re.Pattern[str]:
+    """A relative of someone named ("la madre de Grace", "the son of Mr Okoro", "o irmão do
+    Kofi"): the relative, not the one named."""
+    return re.compile(rf"(?i)\b(?:the|la|le|l'|a|o|el)\s*({_words_of('relatives')})()\s+"
+                      r"(?:of|de|do|da|du|del|d')\s*(?:(?:mr|mrs|ms|mme|m|sr|sra|dona|don)\.?\s+)?"
+                      r"(?-i:[A-ZÀ-Ý][\w-]+)")
+
+
+@lru_cache(maxsize=1)
+def _reporting() -> re.Pattern[str]:
+    """What a relative does for the patient, right after them ("says", "is worried", "a appelé")."""
+    return re.compile(r"(?i)^\s*[,:\-\u2013\u2014]?\s*(?:(?:also|just|then|aussi|tambem|tambien|"
+                      rf"ja|ya)\s+)?(?:{_words_of('relative_acts')})(?![\w'])")
+
+
+def _relatives_as_subject(folded: str) -> list[str]:
+    """Relatives who open a clause as its subject: what follows is asked of them, not of the
+    patient, unless they report for her ("his wife says he …") or an English pronoun of the
+    patient's other sex follows ("her husband is on warfarin — can she have aspirin?")."""
+    out = []
+    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded)):
+        rel, rest = (m.group(1) or m.group(2)), folded[m.end():]
+        if _reporting().match(rest) or _pronoun_of_other_sex(rel.lower(), rest):
+            continue
+        out.append(rel)
+    return out
+
+
+def _pronoun_of_other_sex(rel: str, rest: str) -> bool:
+    if rel in _FEMALE:
+        return bool(re.search(r"(?i)\b(?:he|him|his|himself)\b", rest))
+    if rel in _MALE:
+        return bool(re.search(r"(?i)\b(?:she|her|hers|herself)\b", rest))
+    return False
+
+
 _ASKS_OF_SELF = re.compile(r"(?i)\b(\w+)\s+(?:asks|wants to know|wonders)\s+(?:if|whether)\s+"
                            r"(she|he)\s+(?:can|could|may|should)\b")
 
@@ -392,6 +453,7 @@ def beside_people(text: str) -> list[str]:
     each is someone other than the patient in context until shown otherwise."""
     folded = fold_accents(text or "")
     found = [next(g for g in m.groups() if g) for p in _beside() for m in p.finditer(folded)]
+    found += _relatives_as_subject(folded)
     for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
         if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):

@@ -28,10 +28,13 @@ from .people import leading_people
 from .subject import (
     InContext,
     Subject,
+    ages_not_hers,
+    initial_of_another,
     said_birth_date,
     said_birth_year,
     shares_a_name,
     subject_of,
+    titled_of_other_sex,
     without_identifiers,
     year_after_name,
 )
@@ -208,7 +211,10 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            found.patient_ids,
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words)
-                           or year_after_name(understood, found.patient_names), here),
+                           or year_after_name(understood, found.patient_names), here,
+                           titled_of_other_sex(understood, here, chart.sex)
+                           + ages_not_hers(understood, chart.age, chart.sex)
+                           + initial_of_another(understood, here)),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),

@@ -120,6 +120,34 @@ def year_after_name(text: str, names: tuple[str, ...] | list[str]) -> str | None
     return None
 
 
+# an age said of the one asked about ("James Wilson, 58 ans", "58yo M", "paciente de 58 años",
+# "aged 58"); never a length of time ("diabétique depuis 10 ans", "for 5 years")
+_AGE = re.compile(
+    r"(?i)(?:^|[,(]\s*|\b(?:a|an|aged?|agee?|age de|agee de|idade|edad|paciente de|patient de|"
+    r"patiente de|doente de|senhor de|senhora de|senor de|senora de)\s+)(\d{1,3})\s*"
+    r"(?:yo\b|y/o|y\.o\.|-?years?[- ]old|-?yrs?[- ]old|ans\b|anos\b|años\b|anos de idade)")
+
+
+# the ward's age and sex ("72M", "83 F", "72yo m", "45y F"): a capital letter alone after the
+# number, any case after "yo"
+_AGE_SEX = re.compile(r"(?<![\w/.,])(\d{1,3})(?:\s?(?-i:[MF])|\s?(?:yo|y/o|y)\s?[mfMF])(?![\w/])")
+
+
+def ages_not_hers(text: str, age: int | None, sex: str = "") -> tuple[str, ...]:
+    """An age said that is not hers by more than a year (her birthday may fall between), or the
+    ward's age and sex ("72M") of another age or the other sex: the one asked about is someone
+    else."""
+    out = [m.group(0).strip(" ,(") for m in _AGE.finditer(text)
+           if age is not None and abs(int(m.group(1)) - age) > 1]
+    for m in _AGE_SEX.finditer(text):
+        if int(m.group(1)) > 120:
+            continue  # "500M" is no age
+        said = "male" if m.group(0)[-1] in "mM" else "female"
+        if (age is not None and abs(int(m.group(1)) - age) > 1) or sex not in ("", said):
+            out.append(m.group(0))
+    return tuple(out)
+
+
 def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:
     """The birth date a message gives, of its readings ("07/09/1986" is July 9 or 7 September):
     hers when one reading is, else the first (not hers either way)."""
@@ -131,12 +159,14 @@ def subject_of(
     ids: tuple[str, ...] | list[str],
     born: str | None,
     here: InContext,
+    others: tuple[str, ...] = (),
 ) -> Subject:
-    """The subject of a message naming ``names`` and ``ids`` (and a birth date ``born``)."""
+    """The subject of a message naming ``names`` and ``ids`` (and a birth date ``born``);
+    ``others``: people already shown not to be her (``titled_of_other_sex``)."""
     # a year alone ("born 1960") is compared with her birth year
     namesake = bool(born and here.born and not here.born.startswith(born))
     own_names = [n for n in names if is_own_name(n, here)]
-    other_names = [n for n in names if not is_own_name(n, here)]
+    other_names = [n for n in names if not is_own_name(n, here)] + list(others)
     other_ids = [i for i in ids if not is_own_id(i, here)]
     if namesake and own_names:
         return Subject("other", tuple(own_names + other_names + other_ids), "birth_date", born)
@@ -146,6 +176,35 @@ def subject_of(
         # a birth date or year that is not hers, no name ("born 02/09/1971 - INR?"): someone else
         return Subject("other", (born,), "birth_date", born)
     return Subject("patient")
+
+
+@lru_cache(maxsize=1)
+def _titles() -> dict[str, str]:
+    said = yaml.safe_load((Path(__file__).with_name("data") / "people.yaml").read_text())
+    return {t: sex for sex, titles in said["titles_by_sex"].items() for t in titles}
+
+
+def titled_of_other_sex(text: str, here: InContext, sex: str) -> tuple[str, ...]:
+    """Her name after a title of the other sex ("Mme Mensah" in Robert Mensah's chart, "Mr
+    Thompson" in Margaret's): someone else of her name, as written."""
+    if sex not in ("female", "male"):
+        return ()
+    out = []
+    for m in re.finditer(r"(?i)(?<![\w.])([a-z]{1,11})\.?\s+([A-ZÀ-Ý][\w-]+)", text):
+        title = _name_key(m.group(1))
+        if _titles().get(title, sex) != sex and is_own_name(m.group(2), here):
+            out.append(m.group(0).rstrip("'\u2019"))
+    return tuple(out)
+
+
+def initial_of_another(text: str, here: InContext) -> tuple[str, ...]:
+    """An initial that begins no word of her name before a word of it ("B. Adeyemi" in Grace
+    Adeyemi's chart): someone else of her surname."""
+    out = []
+    for m in re.finditer(r"(?<![\w.'\u2019])([A-Z])\.?\s+([A-ZÀ-Ý][\w-]{2,})", text):
+        if is_own_name(m.group(2), here) and not is_own_name(f"{m.group(1)} {m.group(2)}", here):
+            out.append(m.group(0))
+    return tuple(out)
 
 
 _MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"

@@ -11,12 +11,14 @@ the tools' arguments read the same values and never the message again.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..languages import fold
 from ..tools.words import ward_words, when
 from ..tools.words.ward_words import Reading
 from ..tools.words.when import Clock
+from .drugs import says_stop
 
 # the time words an order carries to its tool: from the first time word on, this many characters
 # (the tool reads them in the site's zone; ``tools/words/when.parse``)
@@ -33,6 +35,7 @@ class Ward:
     readings: tuple[Reading, ...] = ()  # vital signs stated with a value
     taken: Clock | None = None  # the time the readings were taken, when said ("at 0600")
     priority: str | None = None  # stat | asap | urgent; None: routine
+    sets_counted: bool = False  # a count of a test drawn in sets ("hemocultivos x2")
     when: str | None = None  # the time words, folded, from the first one on
     order_words: bool = False  # a word of ordering a test ("order", "recheck", "draw")
     referral_words: bool = False  # a word of referring ("refer", "consult with")
@@ -42,8 +45,9 @@ class Ward:
 
     @property
     def timed(self) -> bool:
-        """A time or a priority is said: a bare list of tests with it is an order."""
-        return self.when is not None or self.priority is not None
+        """A time, a priority or a count of sets is said: a bare list of tests with it is an
+        order."""
+        return self.when is not None or self.priority is not None or self.sets_counted
 
 
 def read_ward(text: str) -> Ward:
@@ -57,6 +61,7 @@ def read_ward(text: str) -> Ward:
         readings=readings,
         taken=when.clock_said(text) if readings else None,
         priority=ward_words.priority(text),
+        sets_counted=ward_words.counted_sets(text),
         when=when_words(text),
         order_words=ward_words.says_any(text, "lab_order_words"),
         referral_words=(ward_words.says_any(text, "referral_words")
@@ -67,8 +72,18 @@ def read_ward(text: str) -> Ward:
     )
 
 
+# a message's clauses: a time said in a clause that holds a drug ("hold warfarin tonight, INR in
+# am") is the hold's, not the order's
+_CLAUSES = re.compile(r"[,;.\n]|\s[-\u2013]\s")
+
+
 def when_words(text: str) -> str | None:
     """The words of ``text`` that say when, from the first time word on (folded, spaces
-    collapsed); None when no time is said."""
+    collapsed); None when no time is said. A clause that stops or holds a drug lends its time
+    to nothing else when another clause says one."""
+    timed = [c for c in _CLAUSES.split(text) if when.starts(c) is not None]
+    kept = [c for c in timed if not says_stop(c)]
+    if kept and len(kept) < len(timed):
+        text = text[text.index(kept[0]):]
     at = when.starts(text)
     return " ".join(fold(text).lower().split())[at:at + WHEN_CHARS] if at is not None else None

@@ -97,6 +97,9 @@ class PatientChartArgs(BaseModel):
                                      description="compare each result, e.g. lt:4, lt:3.5,gt:5.5")
     unit: str | None = Field(default=None, max_length=12,
                                 description="answer in this unit, e.g. mg/dL")
+    # how many of a lab's latest results are asked ("last 3 Ks": 3)
+    count: int | None = Field(default=None, ge=1, le=50,
+                              description="the number of latest results asked, e.g. 3")
 
     @field_validator("focus")
     @classmethod

@@ -36,6 +36,49 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Esta respuesta ya terminó; no hay nada que cancelar.",
         "Jibu hili limeshakamilika; hakuna cha kusitisha.",
     ),
+    # the reading's leftovers: an interaction at the thesaurus' lowest grade (checks/rules.py),
+    # a number of results asked (tools/chart/labanswers.py), a loading dose and a word in a drug's
+    # place no vocabulary knows (agent/nodes.py)
+    "Note %(drug)s with %(others)s (graded 'take into account')": (
+        "À noter : %(drug)s avec %(others)s (niveau « à prendre en compte »)",
+        "Atenção: %(drug)s com %(others)s (nível « a ter em conta »)",
+        "Nota: %(drug)s con %(others)s (nivel «a tener en cuenta»)",
+        "Kumbuka: %(drug)s pamoja na %(others)s (kiwango « cha kuzingatia »)",
+    ),
+    "%(asked)s asked: only %(n)s on file.": (
+        "%(asked)s demandés : seulement %(n)s au dossier.",
+        "%(asked)s pedidos: apenas %(n)s no prontuário.",
+        "%(asked)s pedidos: solo %(n)s en la historia.",
+        "%(asked)s zimeombwa: %(n)s tu ziko kwenye rekodi.",
+    ),
+    "The loading dose (%(loading)s) is not on this card: it carries the maintenance dose only; "
+    "order the loading dose as its own single dose.": (
+        "La dose de charge (%(loading)s) ne figure pas sur cette carte : elle ne porte que la dose "
+        "d'entretien ; prescrivez la dose de charge comme une dose unique à part.",
+        "A dose de ataque (%(loading)s) não está neste cartão: ele traz só a dose de manutenção; "
+        "prescreva a dose de ataque como dose única à parte.",
+        "La dosis de carga (%(loading)s) no está en esta tarjeta: solo lleva la dosis de "
+        "mantenimiento; prescriba la dosis de carga como dosis única aparte.",
+        "Dozi ya kuanzia (%(loading)s) haiko kwenye kadi hii: ina dozi ya kuendelea tu; agiza "
+        "dozi ya kuanzia kama dozi moja peke yake.",
+    ),
+    "Already on the patient's list: %(orders)s.": (
+        "Déjà dans la liste du patient : %(orders)s.",
+        "Já na lista do paciente: %(orders)s.",
+        "Ya en la lista del paciente: %(orders)s.",
+        "Tayari kwenye orodha ya mgonjwa: %(orders)s.",
+    ),
+    "Drug not recognised: %(word)s. Nothing was checked or ordered for it; check the spelling or "
+    "give the generic name.": (
+        "Médicament non reconnu : %(word)s. Rien n'a été vérifié ni prescrit pour lui ; vérifiez "
+        "l'orthographe ou donnez le nom générique.",
+        "Medicamento não reconhecido: %(word)s. Nada foi verificado nem prescrito para ele; "
+        "confira a grafia ou informe o nome genérico.",
+        "Medicamento no reconocido: %(word)s. No se verificó ni se prescribió nada para él; "
+        "revise la ortografía o indique el nombre genérico.",
+        "Dawa haitambuliki: %(word)s. Hakuna kilichokaguliwa wala kuagizwa kwa ajili yake; kagua "
+        "tahajia au toa jina la jumla.",
+    ),
     # safety flags on the card (checks/rules.py, checks/patient_rules.py, checks/drug_safety.py,
     # tools/writes/orders.py)
     "Avoid %(drug)s with %(others)s": (
@@ -396,6 +439,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "por tanto, no se afirma nada sobre ellas para %(drugs)s.",
         "Haijashughulikiwa: kanuni za dawa–ugonjwa hazina kanuni ya %(problems)s, kwa hiyo "
         "hakuna kinachodaiwa kuzihusu kwa %(drugs)s.",
+    ),
+    "Not covered: the renal rules have no entry for %(drugs)s, and no kidney result is on "
+    "file; kidney dosing was not checked.": (
+        "Non couvert : les règles rénales n'ont aucune entrée pour %(drugs)s et aucun résultat "
+        "rénal n'est au dossier ; l'adaptation rénale n'a pas été vérifiée.",
+        "Não coberto: as regras renais não têm entrada para %(drugs)s e não há resultado renal "
+        "no prontuário; o ajuste renal não foi verificado.",
+        "No cubierto: las reglas renales no tienen ninguna entrada para %(drugs)s y no hay "
+        "resultado renal en la historia; el ajuste renal no se comprobó.",
+        "Haijashughulikiwa: kanuni za figo hazina kipengele cha %(drugs)s, na hakuna matokeo ya "
+        "figo kwenye rekodi; dozi kwa figo haikukaguliwa.",
     ),
     "Not covered: the renal rules have no entry for %(drugs)s, so no dose "
     "is checked against %(renal)s.": (

@@ -63,12 +63,14 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
     if asked.window and observations is not None:
         found = labs.results(observations, a, tz)
         return window_answer(a, found, asked, now or datetime.now(UTC), tz)
-    return latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit)
+    return latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit, asked.count)
 
 
-def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None) -> str:
-    """Latest value, unit, date, arrow against the previous; the last five newest first; in the
-    unit asked too ("most recent CBG in mmol/L?") when it is not the chart's."""
+def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None,
+                  count: int | None = None) -> str:
+    """Latest value, unit, date, arrow against the previous; the last five newest first (the
+    ``count`` asked, and how many there were when fewer exist); in the unit asked too ("most
+    recent CBG in mmol/L?") when it is not the chart's."""
     series = d.labs + d.vitals
     entries = [e for e in series if e.code in a.codes]
     lead = ""
@@ -87,7 +89,7 @@ def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None
             codes=", ".join(codes),
         )
     e = max(entries, key=lambda e: (e.latest.date, e.count))
-    points = list(reversed(e.series))[:LAB_POINTS]
+    points = list(reversed(e.series))[:count or LAB_POINTS]
     latest = points[0]
     value = dict(
         name=lab_said(e), value=records.num(latest.value),
@@ -121,6 +123,8 @@ def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None
                 total=total,
             )
         )
+    if count and e.count < count:
+        lines.append(sentence(N_("%(asked)s asked: only %(n)s on file."), asked=count, n=e.count))
     old = _age(latest.date, today)
     if old:
         lines.append(old)

@@ -38,11 +38,11 @@ def _words(phrase: str) -> re.Pattern[str]:
 _AFTER_NUMBER = re.compile(r"\d\s?$")
 
 
-def _found(low: str, names: list[str]) -> list[tuple[int, int, str]]:
+def _found(low: str, names: list[str], counted: bool = False) -> list[tuple[int, int, str]]:
     """Where each name occurs; never right after a number, where it is a unit ("500 mg" names
-    no magnesium test)."""
+    no magnesium test), unless the test is ``counted`` in sets ("2 hemocultivos")."""
     return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)
-            if not _AFTER_NUMBER.search(low[:m.start()])]
+            if counted or not _AFTER_NUMBER.search(low[:m.start()])]
 
 
 def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
@@ -52,7 +52,7 @@ def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
     spans: list[tuple[int, int]] = []
     out: list[tuple[int, str]] = []
     hits = sorted((start, width, name, entry) for entry, d in entries.items()
-                  for start, width, name in _found(low, [entry, *d[key]]))
+                  for start, width, name in _found(low, [entry, *d[key]], bool(d.get("sets"))))
     for start, width, _name, entry in sorted(hits, key=lambda h: (h[1], h[0])):
         end = start - width
         if any(s < end and start < e for s, e in spans):
@@ -78,6 +78,16 @@ def lab_tests(text: str | None) -> list[str]:
                          for k, d in table()["lab_tests"].items()}, "names")
 
 
+def counted_sets(text: str | None) -> bool:
+    """A count of a test drawn in sets ("hemocultivos x2", "2 hemocultivos", "blood cx x 2"): an
+    order of that many sets. A count of any other test ("k x3") asks for its last results."""
+    sets = {k: d for k, d in table()["lab_tests"].items() if d.get("sets")}
+    return bool(_named(text, sets, "names")) and bool(_COUNT.search(_low(text)))
+
+
+# a count: "x2", "x 2", "2x", "2 sets", or a number leading the message ("2 hemocultivos")
+_COUNT = re.compile(r"\bx\s?\d\b|\b\d\s?x\b|\b\d\s+(?:sets?|paires?|pares?|frascos?|flacons?)\b"
+                    r"|^\s*\d\s+[a-z]")
 # a dose said ("potassium 40 mmol", "magnesio 2 g"): the words are a drug, not a test
 _DOSE = re.compile(r"\d\s*(?:mg|g|mmol|meq|mcg|ml|units?)\b")
 # tests written as a list: "," "+" "&" "/" or and/et/e/y between them

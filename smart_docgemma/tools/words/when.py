@@ -44,7 +44,10 @@ _IN = re.compile(
     re.I,
 )
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
-_NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b", re.I)
+# "ya"/"já" is now only at the end of an order ("hemocultivos x2 ya"); before a verb it is
+# "already" ("ya se sacaron los hemocultivos?")
+_NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|urgente?)\b"
+                  r"|\b(?:ya|ja)(?: mismo)?(?=[\s!.]*$)", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -124,6 +127,8 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     at = datetime.combine(day, clock or time(MORNING), tz)
     if at < now and not _any("next_day").search(low) and not _any("today").search(low):
         at += timedelta(days=1)  # "at 8am" said at 10:00 is tomorrow's 8am
+    elif at < now and clock is None and day == now.date():
+        at = now  # "K and creat today" said at noon: today, as soon as possible, never 08:00 past
     return When(at, f"{at:%Y-%m-%d %H:%M} ({tz.key})")
 
 

@@ -92,6 +92,7 @@ class Asked:
     statistic: Aggregate | None = None
     thresholds: tuple[Threshold, ...] = ()  # "K < 3.5 or > 5.5": each is answered
     unit: str | None = None
+    count: int | None = None  # how many results are asked ("last 3 Ks": 3); None: the default
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,25 @@ def asked(question: str) -> Asked:
     low = fold(question).replace("'", " ")
     statistic, limits = _statistic(low), thresholds(low)
     window = _window(low) or (_span(low) if statistic or limits else None)
-    return Asked(window=window, statistic=statistic, thresholds=limits, unit=_unit_asked(low))
+    return Asked(window=window, statistic=statistic, thresholds=limits, unit=_unit_asked(low),
+                 count=count_asked(low))
+
+
+def count_asked(low: str) -> int | None:
+    """How many results the folded question asks ("last 3 ks", "the last two inrs", "k x3",
+    "les 3 derniers k"); None when it names no number of results."""
+    w = _words()
+    number = rf"(\d{{1,2}}|{_alt(w['numbers'])})"
+    not_time = rf"(?!\s*-?\s*(?:{_alt(w['units'])})\b)"
+    for pattern in (rf"\b(?:{_alt(w['count_before'])})\s+{number}\b{not_time}",
+                    rf"\b{number}\s+(?:{_alt(w['count_after'])})\b",
+                    rf"\bx\s?(\d{{1,2}})\b{not_time}"):
+        m = re.search(pattern, low)
+        if m:
+            said = m.group(1)
+            n = int(said) if said.isdigit() else int(w["numbers"].get(said, 0))
+            return n if n > 1 else None
+    return None
 
 
 def _statistic(low: str) -> Aggregate | None:
@@ -196,7 +215,17 @@ def thresholds(low: str) -> tuple[Threshold, ...]:
         unit = _words()["units_asked"].get(m.group(3).lower()) if m.group(3) else None
         out.append(Threshold(Comparator(_words()["compare"][m.group(1).lower()]),
                              float(m.group(2).replace(",", ".")), unit))
-    return tuple(out)
+    return tuple(out) or named_threshold(low)
+
+
+def named_threshold(low: str) -> tuple[Threshold, ...]:
+    """The comparison a word names of its own ("hypos": each glucose under 4 mmol/L), when the
+    folded question states none."""
+    for named in _words().get("named_thresholds") or ():
+        if re.search(rf"\b(?:{_alt(named['words'])})\b", low):
+            return (Threshold(Comparator(named["compare"]), float(named["value"]),
+                              named["unit"]),)
+    return ()
 
 
 def _unit_asked(low: str) -> str | None:

@@ -1,0 +1,217 @@
+"""What the lead's eleventh and twelfth blind walks found read wrongly, read rightly: her name
+after a title of the other sex, a relative of someone named and an age that is not hers are
+someone else; a day's results asked by name are no order; "today" said after its morning is
+now; "x3/j" is a frequency beside a bare strength; a route is never read inside a word;
+something to stop, asked alone, is the whole-list review."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from smart_docgemma.agent.extraction import find_dose, read
+from smart_docgemma.reading.people import beside_people
+from smart_docgemma.reading.subject import InContext, ages_not_hers, titled_of_other_sex
+from smart_docgemma.tools.chart.answers import focus_of
+from smart_docgemma.tools.words import when
+
+ROBERT = InContext("Robert Mensah", "pt-warfarin", "MRN-100587", "1950-09-30")
+MARGARET = InContext("Margaret Thompson", "pt-ckd-elder", "MRN-100231", "1943-05-12")
+
+
+@pytest.mark.parametrize("message, here, sex, other", [
+    ("Mme Mensah a-t-elle des allergies ?", ROBERT, "male", "Mme Mensah"),
+    ("Mrs Mensah's INR?", ROBERT, "male", "Mrs Mensah"),
+    ("Mr Thompson meds?", MARGARET, "female", "Mr Thompson"),
+    ("Sr. Thompson, ¿sus medicamentos?", MARGARET, "female", "Sr. Thompson"),
+])
+def test_her_name_after_a_title_of_the_other_sex_is_someone_else(message, here, sex, other):
+    assert titled_of_other_sex(message, here, sex) == (other,)
+
+
+@pytest.mark.parametrize("message, here, sex", [
+    ("Mr Mensah's INR?", ROBERT, "male"),
+    ("M. Mensah, ses allergies ?", ROBERT, "male"),  # M. may be Monsieur or an initial
+    ("Mrs Thompson meds?", MARGARET, "female"),
+    ("M. Thompson - creat?", MARGARET, "female"),  # Margaret's initial
+    ("Mrs Okafor's INR?", ROBERT, "male"),  # not her name: the name rules decide
+    ("Mrs Mensah's INR?", ROBERT, ""),  # sex unknown: nothing claimed
+])
+def test_a_title_of_her_own_sex_or_an_initial_is_not_read_as_another(message, here, sex):
+    assert titled_of_other_sex(message, here, sex) == ()
+
+
+@pytest.mark.parametrize("message, relative", [
+    ("la madre de Grace tiene asma también, ¿qué inhalador usa?", "madre"),
+    ("the mother of Kofi has a cough", "mother"),
+    ("o irmão do Kofi tem otite", "irmao"),
+])
+def test_a_relative_of_someone_named_is_the_relative(message, relative):
+    assert relative in beside_people(message)
+
+
+@pytest.mark.parametrize("message", ["la mère de Grace dit qu elle tousse",
+                                     "a mãe da paciente", "the son of the patient"])
+def test_a_relative_reporting_or_of_the_patient_unnamed_is_not_another(message):
+    assert beside_people(message) == []
+
+
+@pytest.mark.parametrize("message, others", [
+    ("James Wilson, 58 ans, ses traitements ?", ("58 ans",)),
+    ("a 58-year-old man, meds?", ("a 58-year-old",)),
+    ("paciente de 58 años, ¿alergias?", ("paciente de 58 años",)),
+    ("diabétique depuis 10 ans", ()),  # a length of time
+    ("a 10 year history of asthma", ()),
+    ("James Wilson (36 y/o) meds?", ()),  # hers, a birthday apart
+])
+def test_an_age_that_is_not_hers_is_someone_else(message, others):
+    assert ages_not_hers(message, 35) == others
+
+
+@pytest.mark.parametrize("message", ["potássio e creatinina de hoje", "today's K and creat",
+                                     "iono d'aujourd'hui"])
+def test_a_days_results_asked_by_name_are_no_order(message):
+    assert "order_lab" not in read(message).entities.actions
+
+
+def test_today_said_after_its_morning_is_now_and_tonight_is_the_night():
+    noon = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    assert when.parse("K and creat today", "UTC", noon).at == noon
+    assert when.parse("tonight", "UTC", noon).at == datetime(2026, 12, 5, 22, 0, tzinfo=UTC)
+    assert when.parse("today at 14:00", "UTC", noon).at == \
+        datetime(2026, 12, 5, 14, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("message, dose, frequency", [
+    ("préscrire ibuprofène 400 x3/j", "400 mg", "x3/j"),
+    ("amoxicilina 500 x3/dia", "500 mg", "x3/dia"),
+    ("amox 500 x 3 days tds", None, "three times daily"),  # a count of days, never a dose
+])
+def test_times_a_day_after_a_bare_strength(message, dose, frequency):
+    said = read(message).dose
+    assert (said.written, said.frequency) == (dose, frequency)
+
+
+def test_a_route_is_never_read_inside_a_word():
+    assert "route" not in (find_dose("préscrire ibuprofène 400 x3/j") or {})
+    assert find_dose("paracetamol 1g PR")["route"] == "rectal"
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("tem alguma coisa a suspender na lista dele?", "review"),
+    ("hay algo que suspender?", "review"),
+    ("qqch à arrêter ?", "review"),
+    ("alguma coisa para parar a dor?", None),  # something for the pain: no review
+])
+def test_something_to_stop_asked_alone_is_the_review(message, focus):
+    assert focus_of(message) == focus
+
+
+# the thirteenth walk (ctx17)
+@pytest.mark.parametrize("message, others", [
+    ("72M CKD3, meds?", ("72M",)),  # another age
+    ("83M CKD3", ("83M",)),  # the other sex
+    ("83F CKD3, meds?", ()),  # hers
+    ("83yo f", ()),
+    ("every 15m", ()),  # minutes, no age
+    ("500M", ()),
+])
+def test_the_wards_age_and_sex_not_hers_is_someone_else(message, others):
+    assert ages_not_hers(message, 83, "female") == others
+
+
+@pytest.mark.parametrize("message, born", [
+    ("James Wilson 02/09/71 - asthma meds?", ("1971-02-09", "1971-09-02")),
+    ("Mensah, R (DOB 30/9/50) - latest INR", ("1950-09-30",)),
+    ("Kofi DOB 15/06/20", ("2020-06-15",)),  # this century's when not ahead of this year
+    ("INR 3/7 ago", ()),
+])
+def test_a_birth_date_with_a_two_digit_year(message, born):
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates(message) == born
+
+
+@pytest.mark.parametrize("message, dose", [
+    ("nifedipine MR 20 bd", "20 mg"),
+    ("metformin SR 500 od", "500 mg"),
+])
+def test_a_bare_strength_after_a_release_form(message, dose):
+    assert read(message).dose.written == dose
+
+
+@pytest.mark.parametrize("message, relative", [
+    ("the wife's on aspirin as well", "wife"),
+    ("his son's got a cough", "son"),
+])
+def test_the_wife_and_a_relatives_contraction_are_the_relative(message, relative):
+    assert relative in beside_people(message)
+
+
+@pytest.mark.parametrize("message", ["the baby has a fever", "the daughter says he fell"])
+def test_the_baby_or_a_reporting_relative_leave_the_question_hers(message):
+    assert beside_people(message) == []
+
+
+# the fourteenth walk (ctx18)
+GRACE = InContext("Grace Adeyemi", "pt-pen-allergy", "MRN-100712", "1985-02-17")
+
+
+@pytest.mark.parametrize("message, others", [
+    ("B. Adeyemi allergies", ("B. Adeyemi",)),
+    ("G. Adeyemi allergies", ()),  # her initial
+    ("A. Adeyemi allergies", ()),  # begins a word of her name: not claimed as another
+    ("Adeyemi allergies", ()),
+])
+def test_an_initial_not_hers_before_her_surname_is_someone_else(message, others):
+    from smart_docgemma.reading.subject import initial_of_another
+
+    assert initial_of_another(message, GRACE) == others
+
+
+def test_a_name_an_initial_and_a_birth_date():
+    from smart_docgemma.agent.extraction import find_birth_dates
+
+    assert find_birth_dates("Thompson M 12/05/44 eGFR") == ("1944-12-05", "1944-05-12")
+
+
+@pytest.mark.parametrize("message, switch", [
+    ("give vit K 1mg po and hold warfarin", False),  # a hold ends no order
+    ("labetalol 200 tds and stop lisinopril", True),
+])
+def test_a_hold_is_never_the_stop_of_a_switch(message, switch):
+    from smart_docgemma.agent.ward_requests import switch_parts
+
+    assert (switch_parts(message.lower()) is not None) == switch
+
+
+@pytest.mark.parametrize("message, records", [
+    ("amoxil 500 tds - she's not really allergic, just a rash as a kid", False),
+    ("pas vraiment allergique à la pénicilline, amoxicilline 500 x3/j", False),
+    ("allergic to penicillin - rash", True),
+])
+def test_an_allergy_denied_in_words_is_not_recorded(message, records):
+    assert ("document_allergy" in read(message).entities.actions) == records
+
+
+def test_no_renal_rule_and_no_kidney_result_is_said_not_covered():
+    from smart_docgemma.checks.drug_safety import Report
+
+    said = " ".join(Report(drugs=["dapagliflozin"], renal_uncovered=["dapagliflozin"]).lines())
+    assert "no kidney result is on file; kidney dosing was not checked" in said
+
+
+# the fifteenth walk (ctx19): rules the knowledge lacked
+@pytest.mark.parametrize("drug", ["tetracycline", "minocycline", "trimethoprim"])
+def test_the_other_tetracyclines_and_trimethoprim_are_flagged_in_pregnancy(drug):
+    from smart_docgemma import knowledge
+
+    [flag] = knowledge.pregnancy_flags([drug])
+    assert flag.severity == "warning" and flag.source.startswith("FDA")
+
+
+def test_allopurinol_is_flagged_from_ckd_stage_3():
+    from smart_docgemma import knowledge
+
+    [stage3] = knowledge.renal_flags(["allopurinol"], 38)
+    assert "50 mg a day or less" in stage3.management
+    assert knowledge.renal_flags(["allopurinol"], 75) == []
