@@ -166,9 +166,18 @@ def _asks(actions: tuple[str, ...]) -> bool:
                for a in actions)
 
 
+# "850 au lieu de 500", "850 instead of 500", "850 em vez de 500": the new number comes first
+_FOR_THE_OLD = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)\s*(?:mg|g|mcg)?\s+(?:au lieu d[eu]|"
+                          r"instead of|rather than|em vez de|no lugar de|en vez de|en lugar de)"
+                          r"\s+\d")
+
+
 def _bare_dose(low: str) -> str | None:
     """"plutôt 250", "make it 100", "let's do 2.5 instead": a number after a word of change (or
-    the one number before it), in the pending dose's unit."""
+    the one number before it), in the pending dose's unit; "850 au lieu de 500": the first."""
+    new = _FOR_THE_OLD.search(low)
+    if new:
+        return new.group(1).replace(",", ".")
     said = _change_words().search(low)
     if not said:
         return None

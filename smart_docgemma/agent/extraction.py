@@ -25,6 +25,7 @@ from ..reading.people import (
     fold_accents,
     heading_names,
     initialled_people,
+    initials_people,
     lone_names,
     lower_pair_people,
     named_people,
@@ -188,6 +189,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 2) for name in questioned_people(text, drug_words)]  # "is esther banda on"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
     found += [(name, 2) for name in lower_pair_people(text, drug_words)]  # "e a grace adeyemi,"
+    found += [(name, 1) for name in initials_people(text)]  # "et pour S.O., la dernière HbA1c ?"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
@@ -667,6 +669,17 @@ def _dose_of(text: str) -> dict[str, Any] | None:
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[¿¡]?[A-ZÀ-Ý])")
 
 
+def _history_beside_order(text: str) -> bool:
+    """A note of several sentences whose order (a sentence with an order's words and a number)
+    is not the sentence that says the allergy."""
+    sentences = _SENTENCE_END.split(text)
+    orders = {"prescribe", "prescribe_drug", "administer"}
+    said = next((s for s in sentences if re.search(r"\d", s)
+                 and orders & set(find_actions(s.lower()))), None)
+    return (len(sentences) > 1 and said is not None
+            and "document_allergy" not in find_actions(said.lower()))
+
+
 def _dose_sentence(text: str) -> str:
     """The first sentence of ``text`` that holds a dose (the whole text when it is one sentence
     or none holds one)."""
@@ -982,6 +995,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
         actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
+    if "document_allergy" in actions and _history_beside_order(text):
+        # a dictated note's history ("refiere alergia a la penicilina. Le indico …"): the order
+        # is the request, checked against the allergy on file; nothing is recorded unasked
+        actions = [a for a in actions if a != "document_allergy"]
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)

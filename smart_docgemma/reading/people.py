@@ -243,6 +243,23 @@ def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozens
     return list(dict.fromkeys(found))
 
 
+# a person's initials with their full stops ("et pour S.O., …", "R. M. - INR?"): never a route, a
+# frequency or an abbreviation written the same way ("1 g I.V.", "b.d.", "N.B.")
+_INITIALS = re.compile(r"(?<![\w.])([A-Z])\.\s?([A-Z])\.(?:\s?([A-Z])\.)?(?![\w])")
+
+
+def initials_people(text: str) -> list[str]:
+    """Initials with their full stops that are no listed abbreviation (``not_initials``): a
+    person, hers only when each initial begins a word of her name (``subject.is_own_name``)."""
+    stop = {str(w).lower() for w in _people_data()["not_initials"]}
+    found = []
+    for m in _INITIALS.finditer(text or ""):
+        letters = [g for g in m.groups() if g]
+        if "".join(letters).lower() not in stop:
+            found.append("".join(f"{g}." for g in letters))  # "S.O.": one word, never a title
+    return list(dict.fromkeys(found))
+
+
 _ASKED_OF = re.compile(
     r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+([a-z][a-z'\-]{2,})\s+"
     r"([a-z][a-z'\-]{2,})\s+(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
@@ -374,6 +391,16 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?:{_words_of('beds')}|cubicle)\s*#?\s*)?\d{{1,3}}[a-z]?)"
                    rf"(?!{_NOT_A_BED}|\s*(?:days?|d|weeks?|wks?|hours?|hrs?|mins?|minutes?|"
                    rf"months?|mo|years?|yrs?|am|pm|o'?clock)\b|:)"),
+        # "le patient du Dr Diallo", "el paciente del Dr. Ramírez", "o doente do Dr Silva": a
+        # colleague's patient, never shown to be her
+        re.compile(rf"(?i)\b((?:{_words_of('bed_persons')}|pt|pcte)\s+(?:du|de la|del|do|da|de|of)"
+                   r"\s+(?:dr|dra|docteur|doctor|doctora|doutor|doutora|prof|professor|pr)\.?"
+                   r"\s+[a-z][a-z'\-]+)"),
+        # "o filho da dona Margaret", "le fils de Mme Thompson", "the son of Mrs Thompson": her
+        # relative named by her title and name is not her
+        re.compile(rf"(?i)\b((?:{rel})\s+(?:da|do|de la|del|de|du|of)\s+(?:dona|seu|senhora|"
+                   r"senhor|sra|sr|mme|madame|monsieur|mr|mrs|ms|senora|senor|don)\.?\s+"
+                   rf"[a-z][a-z'\-]+)(?![a-z'\-])(?!\s+(?:{_words_of('relative_acts')})\b)"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),

@@ -148,3 +148,56 @@ def test_what_was_just_ordered_is_asked_of_the_pending_cards(text, asks):
 def test_a_result_s_course_asked_without_naming_her_reads_the_chart(text):
     here = chart("01-ckd-elder.json").in_context
     assert "chart_question" in read(text, chart=here).entities.actions
+
+
+# the holdout's misses, read at the end, as rules
+@pytest.mark.parametrize(("bundle", "text", "about"), [
+    ("01-ckd-elder.json", "et le patient du Dr Diallo, sa créat ?", "other"),
+    ("02-warfarin.json", "y el paciente del Dr. Ramírez, qué toma?", "other"),
+    ("01-ckd-elder.json", "o filho da dona Margaret precisa de amoxicilina, posso passar?", "other"),
+    ("01-ckd-elder.json", "le fils de Mme Thompson dit qu'elle a mal", "patient"),
+    ("02-warfarin.json", "a doente da enfermaria 3 tem alergia a penicilina?", "other"),
+    ("02-warfarin.json", "et pour S.O., la dernière HbA1c ?", "other"),
+    ("02-warfarin.json", "R.M. - INR?", "patient"),
+    ("02-warfarin.json", "amoxicilline 1 g I.V. 3x/j", "patient"),
+])
+def test_who_a_colleague_s_patient_a_ward_a_relative_or_initials_name(bundle, text, about):
+    assert read(text, chart=chart(bundle).in_context).subject.about == about
+
+
+def test_ta_the_verb_is_no_blood_pressure():
+    here = chart("02-warfarin.json").in_context
+    assert read("tá tudo certo com a receita dele?", chart=here).focus == "medications"
+    assert read("TA?", chart=here).focus == "vitals:bp"
+
+
+def test_the_new_dose_comes_first_before_instead_of():
+    from smart_docgemma.agent.amendments import _bare_dose
+
+    assert _bare_dose("et 850 au lieu de 500") == "850"
+    assert _bare_dose("850 instead of 500") == "850"
+
+
+def test_a_benzodiazepine_sold_outside_the_us_is_in_its_class():
+    from smart_docgemma.knowledge.classes import members
+
+    assert "bromazepam" in members("benzodiazepine")
+
+
+def test_an_allergy_in_a_note_s_history_records_nothing_beside_the_order():
+    here = chart("03-penicillin-allergy.json").in_context
+    said = read("Paciente con infección urinaria, refiere alergia a la penicilina. Le indico "
+                "amoxicilina-clavulánico 875/125 c/12 hs por 7 días. Control con urocultivo.",
+                chart=here)
+    assert "document_allergy" not in said.entities.actions
+    assert "prescribe_drug" in said.entities.actions
+    assert "document_allergy" in read("Alergia a penicilina: anafilaxia. Registrar.",
+                                      chart=here).entities.actions
+
+
+@pytest.mark.parametrize(("text", "focus"), [("interaciones?", "review"),
+                                             ("alergies connues ?", None)])
+def test_safety_words_with_a_letter_missing(text, focus):
+    here = chart("03-penicillin-allergy.json").in_context
+    said = read(text, chart=here)
+    assert said.focus == focus or "allergy_question" in said.entities.actions
