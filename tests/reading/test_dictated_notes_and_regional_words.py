@@ -45,7 +45,7 @@ def test_a_length_said_with_its_article_or_x_is_the_order_s_duration(text, lengt
     "On introduit spironolactone 25 mg/j",
     "Le indico Enantyum 25 mg c/8 hs y si no mejora lo vemos el lunes",
     "Indico ibuprofeno 400 mg c/8 hs por 3 días",
-    "vou fazer Benzetacil 1.200.000 UI IM dose única",
+    "Faço Benzetacil 1.200.000 UI IM dose única",
     "vou iniciar amoxicilina 500 mg de 8/8h",
 ])
 def test_the_first_person_of_a_dictated_plan_orders(text):
