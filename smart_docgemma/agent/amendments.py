@@ -82,6 +82,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     if "switch" in ent.actions and not others:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
+    # another drug in the card's place takes no bare number in the card's unit ("naproxen
+    # instead, 250" after paracetamol 1 g is never 250 g): its dose is asked, the drug checked
     dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage))
     change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
                     days=_days(found.duration, low), drug=others[0] if others else None)
@@ -239,6 +241,9 @@ def _corrections() -> re.Pattern[str]:
 # the numbers of a reading as a correction gives them: "150/95", "38,2", "88"
 _PAIR = re.compile(r"(?<![\d.,/])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])")
 _ONE = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d)")
+_NOT_THE_CARDS = re.compile(r"(\d+(?:[.,]\d+)?)\s*,?\s*(?:not|instead of|rather than|et pas|"
+                            r"pas|au lieu de|e nao|nao|em vez de|y no|no|en vez de)\s+"
+                            r"(\d+(?:[.,]\d+)?)")
 _READING = re.compile(r"^(\D+?)\s*(\d[\d.,/]*)\s*(.*)$")  # "blood pressure 150/90 mmHg"
 
 
@@ -263,6 +268,10 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
         pairs = _PAIR.findall(low)
         new = "/".join(pairs[0]) if len(pairs) == 1 else None
     else:
-        ones = _ONE.findall(low)
-        new = ones[0].replace(",", ".") if len(ones) == 1 else None
+        ones = [o.replace(",", ".") for o in _ONE.findall(low)]
+        # "2.9 not 3.9", "2,9 et pas 3,9": the value said in place of the card's
+        instead = _NOT_THE_CARDS.search(low)
+        if instead and instead.group(2).replace(",", ".") == values.replace(",", "."):
+            ones = [instead.group(1).replace(",", ".")]
+        new = ones[0] if len(ones) == 1 else None
     return f"{vital.strip()} {new} {unit}".strip() if new and new != values else None

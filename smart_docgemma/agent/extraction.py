@@ -573,12 +573,13 @@ _NOT_A_PRODUCT = {"bp", "ta", "pa", "tension", "pressure", "tensao", "pressao", 
 def _combination(text: str) -> str | None:
     """A combination product's two strengths after its name ("co-codamol 30/500 2 qds",
     "Augmentin 875/125 1 bd") with the count of units given: "2 × 30/500 mg", never the first
-    number alone read as the dose. A vital sign ("BP 160/100"), a frequency ("8/8h") or a date
-    is no strength."""
+    number alone read as the dose. A vital sign ("BP 160/100"), a frequency ("8/8h"), a date or
+    a ward fraction of a year or month ("qds 2/52", "nocte 6/12": the duration) is no strength."""
     low = languages.fold(text).lower()
     m = re.search(r"(?<![\w/.,])([a-z][\w\-]*)\s+(\d{1,4}(?:[.,]\d+)?)\s*/\s*(\d{2,4})\s*(?:mg)?"
                   r"(?![\d/.,]|\s*(?:h|hr|hrs|hours?|heures?|horas?|ml)\b)", low)
-    if not m or m.group(1) in _NOT_A_PRODUCT:
+    if not m or m.group(1) in _NOT_A_PRODUCT or _BARE_FRACTION.fullmatch(
+            f"{m.group(2)}/{m.group(3)}"):
         return None
     forms = "|".join(rules().get("strength_forms") or ())
     after = re.match(rf"\s*(?:x\s*)?(\d|{'|'.join(_COUNTS)})\s*(?:{forms})?(?![\w.,/])",

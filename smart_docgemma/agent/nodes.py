@@ -244,6 +244,8 @@ def _amended(
         asked = prompts.message("ask_fields", label=label(tool).lower(),
                                 fields=languages.answer_text("fields", "dose") or "dose")
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                # the new drug is checked now, so its findings come with the question
+                "tool_runs": state.tool_runs + _checked(deps, change.drug),
                 "clarification": asked + " " + say(message(N_(
                     "The order for %(old)s was withdrawn; its dose is not carried over to "
                     "%(drug)s."), drug=change.drug, old=pending.medication), answer_language())}
@@ -255,6 +257,18 @@ def _amended(
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)
     return _redraft(state, said, ToolCall(tool, args), pending.proposal_id)
+
+
+def _checked(deps: Deps, drug: str) -> list[ToolRun]:
+    """The one safety check of ``drug`` on this patient, as a run of the turn (none when the
+    check is not granted)."""
+    tool = "check_drug_safety"
+    if tool not in deps.tools:
+        return []
+    result = _run(deps, tool, {"drug_name": drug})
+    summary = result.text.splitlines()[0][:200] if result.text else result.status
+    return [ToolRun(tool=tool, label=label(tool), args={"drug_name": drug}, result=result,
+                    summary=summary)]
 
 
 def _switched_card(

@@ -177,3 +177,13 @@ def test_a_drug_she_already_takes_is_said_with_the_dose_she_is_on():
     assert ("Already on the patient's list: warfarin sodium 5 MG Oral Tablet — 5 mg by mouth "
             "once daily in the evening.") in report.lines()
     assert not any("Already on" in line for line in Report(drugs=["warfarin"]).lines())
+
+
+@pytest.mark.parametrize(("said", "dose", "duration"), [
+    ("nitrofurantoin 50mg qds 2/52", "50 mg", "2 weeks"),
+    ("atorvastatin 20mg nocte 6/12", "20 mg", "6 months"),
+    ("co-codamol 8/500 2 qds 5/7", "2 × 8/500 mg", "5 days"),
+])
+def test_a_ward_fraction_is_never_a_combinations_strengths(said, dose, duration):
+    found = find_dose(said) or {}
+    assert (found.get("dose"), found.get("duration")) == (dose, duration)

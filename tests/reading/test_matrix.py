@@ -44,13 +44,19 @@ FLOORS = {
     # who it is about and the pending card: blind first runs 36/48 tuned and 27/46 holdout with
     # 20 unsafe (probe_ctx2), 27/37 with 4 unsafe (probe_ctx3); their misses then read
     # English, seventh and eighth sets: probe7_en blind 70/94 with 11 unsafe (tuned 34/47, 6;
-    # holdout 36/47, 5), tuned now 45/47; its holdout (37/47, 5 unsafe after the rules) is no
-    # floor while it holds an unsafe case. probe8_en blind 33/37 with 3 unsafe, its misses read
+    # holdout 36/47, 5), tuned now 45/47; its holdout, first read after the rules at 37/47 with
+    # 5 unsafe, then had its misses read (42/47, 0 unsafe). probe8_en blind 33/37 with 3 unsafe,
+    # its misses read
     ("probe7_en", "tuned"): 45,
+    ("probe7_en", "holdout"): 42,
     ("probe8_en", "holdout"): 37,
     ("probe_ctx2", "tuned"): 47,
     ("probe_ctx2", "holdout"): 45,  # read at the end: 41/46 with 2 unsafe, its misses then read
     ("probe_ctx3", "holdout"): 34,
+    # the reading's known leftovers: blind first run 8/79 with 7 unsafe (3 of them the set's own
+    # pregabalin expectations, corrected); after the rules tuned 30/38, holdout 32/41, 0 unsafe
+    ("probe_left", "tuned"): 30,
+    ("probe_left", "holdout"): 32,
 }
 
 

@@ -215,3 +215,42 @@ def test_allopurinol_is_flagged_from_ckd_stage_3():
     [stage3] = knowledge.renal_flags(["allopurinol"], 38)
     assert "50 mg a day or less" in stage3.management
     assert knowledge.renal_flags(["allopurinol"], 75) == []
+
+
+# the sixteenth walk (ctx20)
+@pytest.mark.parametrize("message, focus", [
+    ("anything to watch with his current list?", "review"),
+    ("what should I look out for in her tablets", "review"),
+    ("his current list", None),  # nothing asked of it
+    ("watch his bp", "vitals:bp"),
+])
+def test_what_to_watch_in_her_list_is_the_review(message, focus):
+    assert focus_of(message) == focus
+
+
+# the seventeenth walk (ctx21)
+@pytest.mark.parametrize("message", ["e o risco de sangramento?", "et le risque hémorragique ?",
+                                     "y el riesgo de sangrado?", "and the bleeding risk?"])
+def test_a_harm_of_her_list_asked_as_a_follow_up_is_the_review(message):
+    assert focus_of(message) == "review"
+
+
+def test_a_correction_names_the_new_value_beside_the_old():
+    from smart_docgemma.agent.amendments import corrected_reading
+    from smart_docgemma.approval.types import PendingCard
+
+    card = PendingCard(proposal_id="p1", tool="record_vital_sign", kind="vital_sign",
+                       title="Record capillary glucose 70.26 mg/dL", edited=False,
+                       request={"reading": "capillary glucose 3.9 mmol/L", "taken": "06:00"})
+    assert corrected_reading(read("sorry 2.9 not 3.9"), card) == "capillary glucose 2.9 mmol/L"
+    assert corrected_reading(read("sorry, it was 2.9"), card) == "capillary glucose 2.9 mmol/L"
+
+
+def test_another_drug_in_the_cards_place_takes_no_bare_number_in_the_cards_unit():
+    from smart_docgemma.agent.amendments import read as amend
+    from smart_docgemma.approval.types import PendingOrder
+
+    card = PendingOrder("p1", "pt-1", "acetaminophen", "acetaminophen", "1 g", "four times daily",
+                        None)
+    change = amend(read("actually naproxen instead, 250 bd"), card)
+    assert change is not None and change.drug == "naproxen" and change.dose is None

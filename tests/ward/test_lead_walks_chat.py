@@ -32,3 +32,22 @@ def test_an_allergy_denied_in_words_records_none_and_the_order_is_carded(doctor,
     assert doctor.approve(card).status_code == 200
     [mr] = written(fhir_base, "MedicationRequest", card)
     assert "amoxicillin" in mr["medicationCodeableConcept"]["text"].lower()
+
+
+def test_a_converted_reading_corrected_is_redrafted_in_its_own_unit(doctor, fhir_base):
+    [first] = cards(doctor.ask("cbg 3.9 at 0600 - pls record"))
+    html = doctor.ask("sorry 2.9 not 3.9")
+    [second] = cards(html)
+    assert doctor.proposal(first)["status"] == "rejected"
+    assert doctor.approve(second).status_code == 200
+    [obs] = written(fhir_base, "Observation", second)
+    assert obs["valueQuantity"]["value"] == 52.25
+
+
+def test_another_drug_without_its_dose_is_checked_when_its_dose_is_asked(doctor):
+    [first] = cards(doctor.ask("azithromycin 500mg od 3 days"))
+    html = doctor.ask("use warfarin instead")
+    assert cards(html) == [] and doctor.proposal(first)["status"] == "rejected"
+    assert "what dose" in answer_text(html).lower() and "warfarin" in answer_text(html).lower()
+    # the drug's check ran with the question (its source is cited; before, nothing was checked)
+    assert "FDA drug label" in answer_text(html)

@@ -331,7 +331,10 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
             "fields": fields,
             "flags": [],
             # what a correction ("sorry, it was 150/95") re-drafts: the reading and its time
-            "request": {"reading": said, "taken": _said_again(at, site_zone(ctx)) if at else None},
+            # (as written when converted: "2.9" corrects "3.9 mmol/L", not its 70 mg/dL)
+            "request": {"reading": (f"{reading.vital} {reading.as_written()}"
+                                    if reading.as_written() else said),
+                        "taken": _said_again(at, site_zone(ctx)) if at else None},
         }
         results.append(
             draft.propose(
