@@ -140,8 +140,9 @@ def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
-           r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|pensandolo bien|"
-           r"pensando bem|wait|attends|espera|oops|whoops|oh|ah|uh|oups|ops|opa|uy|ay|ups|vaya)")
+           r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|finalmente|"
+           r"al final|bon|bueno|pensandolo bien|pensando bem|wait|attends|espera|oops|whoops|oh|ah|"
+           r"uh|oups|ops|opa|uy|ay|ups|vaya)")
 
 
 @lru_cache(maxsize=1)
@@ -152,7 +153,7 @@ def _cancel() -> re.Pattern[str]:
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
     # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(
-        rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}))*"
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}){named})*"
         rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
 
 
@@ -235,6 +236,28 @@ def approves(message: str) -> bool:
     return bool(_approve().match(_folded(message)))
 
 
+@lru_cache(maxsize=1)
+def _pending_asked() -> re.Pattern[str]:
+    said = "|".join(re.escape(_plain(w)) for w in sorted(_words()["pending_asked"], key=len,
+                                                          reverse=True))
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:{said})(?:\s+(?:{_words_of_now()}))?[\s?.!]*$")
+
+
+def _words_of_now() -> str:
+    return "|".join(re.escape(w) for w in _words()["pending_now"])
+
+
+def asks_pending(message: str) -> bool:
+    """The message only asks what is waiting for approval ("what did I just order?", "o que eu
+    pedi agora?", "¿qué acabo de pedir?"): the pending cards are said back, nothing changed."""
+    return bool(_pending_asked().match(_plain(message)))
+
+
+def _plain(text: str) -> str:
+    """Accent-folded lower case, an apostrophe or a hyphen a space ("qu'est-ce", "qu’est ce")."""
+    return " ".join(re.sub(r"['’\-]", " ", fold(text).lower()).strip(" ¿¡").split())
+
+
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment."""
@@ -242,9 +265,18 @@ def _asks(actions: tuple[str, ...]) -> bool:
                          "switch") for a in actions)
 
 
+# "850 au lieu de 500", "850 instead of 500", "850 em vez de 500": the new number comes first
+_FOR_THE_OLD = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)\s*(?:mg|g|mcg)?\s+(?:au lieu d[eu]|"
+                          r"instead of|rather than|em vez de|no lugar de|en vez de|en lugar de)"
+                          r"\s+\d")
+
+
 def _bare_dose(low: str) -> str | None:
     """"plutôt 250", "make it 100", "let's do 2.5 instead": a number after a word of change (or
-    the one number before it), in the pending dose's unit."""
+    the one number before it), in the pending dose's unit; "850 au lieu de 500": the first."""
+    new = _FOR_THE_OLD.search(low)
+    if new:
+        return new.group(1).replace(",", ".")
     said = _change_words().search(low)
     if not said:
         return None
@@ -273,8 +305,10 @@ def _by_factor(low: str, dosage: str) -> str | None:
     m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
     if factor is None or not m:
         return None
-    value = round(float(m.group(1)) * factor, 3)
-    return f"{value:g} {m.group(2).strip() or 'mg'}"
+    value, unit = round(float(m.group(1)) * factor, 3), m.group(2).strip() or "mg"
+    if unit.lower() == "g" and value < 1:  # 1 g halved is 500 mg, as a card writes it
+        value, unit = round(value * 1000, 3), "mg"
+    return f"{value:g} {unit}"
 
 
 def _after_the_duration(low: str, number: str) -> bool:

@@ -23,6 +23,7 @@ from ..reading.people import (
     addressed_people,
     beside_people,
     capitals_people,
+    dotted_initials_people,
     fold_accents,
     handle_people,
     heading_names,
@@ -31,6 +32,7 @@ from ..reading.people import (
     is_place,
     leading_lower_people,
     lone_names,
+    lower_pair_people,
     named_people,
     not_name_words,
     possessed_people,
@@ -204,6 +206,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in possessor_people(text, drug_words)]  # "okoro's hba1c?"
     found += [(name, 2) for name in questioned_people(text, drug_words)]  # "is esther banda on"
     found += [(name, 1) for name in addressed_people(text, drug_words)]  # "what about Grace?"
+    found += [(name, 2) for name in lower_pair_people(text, drug_words)]  # "e a grace adeyemi,"
+    found += [(name, 1) for name in dotted_initials_people(text)]  # "et pour S.O., …"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
@@ -472,6 +476,7 @@ def _guard_names() -> frozenset[str]:
 def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
+    low = _plan_conditions().sub(" ", low)  # "y si no mejora": a plan's condition, no question
     found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
     if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
         found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
@@ -481,6 +486,12 @@ def find_actions(text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _supposed() -> re.Pattern[str]:
     phrases = sorted(rules()["hypothetical_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _plan_conditions() -> re.Pattern[str]:
+    phrases = sorted(rules()["plan_conditions"], key=len, reverse=True)
     return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
@@ -644,7 +655,10 @@ def find_dose(text: str) -> dict[str, Any] | None:
     """Dose, frequency, route and duration as written ("500mg tid x7d", "1 g IV q8h",
     "40 mg at night", "2 puffs prn"); clinician shorthands (bd, od, nocte) read through
     ``frequencies`` in data/rules.yaml. A loading dose then maintenance is the maintenance,
-    with the loading dose as written beside it (``loading``)."""
+    with the loading dose as written beside it (``loading``). In a dictated note of several
+    sentences the order is read in the sentence that holds its dose ("… Je mets amoxicilline
+    80 mg/kg/j en 2 prises. Revoir si fièvre …": "si fièvre" is the plan's, not the order's)."""
+    text = _dose_sentence(text)
     split = _loading_split(text)
     if split:
         first, rest = split
@@ -704,6 +718,30 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed
     return found
+
+
+# a sentence ends at a full stop, "!", "?" or ";" before a capital: "c/8 hs. Control" does not
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[¿¡]?[A-ZÀ-Ý])")
+
+
+def _history_beside_order(text: str) -> bool:
+    """A note of several sentences whose order (a sentence with an order's words and a number)
+    is not the sentence that says the allergy."""
+    sentences = _SENTENCE_END.split(text)
+    orders = {"prescribe", "prescribe_drug", "administer"}
+    said = next((s for s in sentences if re.search(r"\d", s)
+                 and orders & set(find_actions(s.lower()))), None)
+    return (len(sentences) > 1 and said is not None
+            and "document_allergy" not in find_actions(said.lower()))
+
+
+def _dose_sentence(text: str) -> str:
+    """The first sentence of ``text`` that holds a dose (the whole text when it is one sentence
+    or none holds one)."""
+    sentences = _SENTENCE_END.split(text)
+    if len(sentences) < 2:
+        return text
+    return next((s for s in sentences if dose_pattern().search(s) or languages.dose(s)), text)
 
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
@@ -1029,6 +1067,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
     if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
         actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
+    if "document_allergy" in actions and _history_beside_order(text):
+        # a dictated note's history ("refiere alergia a la penicilina. Le indico …"): the order
+        # is the request, checked against the allergy on file; nothing is recorded unasked
+        actions = [a for a in actions if a != "document_allergy"]
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)

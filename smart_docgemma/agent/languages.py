@@ -165,13 +165,19 @@ def joined(text: str) -> bool:
 
 
 def duration(text: str) -> str | None:
-    """"pendant 5 jours", "pdt 7j", "por 7 días", "x 5 dias" → "5 days" (None if not said)."""
+    """"pendant 5 jours", "pdt 7j", "por 7 días", "x 5 dias" → "5 days", "durante una semana" →
+    "1 weeks" (None if not said)."""
     units = _own()["duration_units"]
     for pattern in _own().get("durations", ()):
         m = re.search(pattern, fold(text), re.I)
         if m and m.group(2).lower() in units:
-            return f"{m.group(1)} {units[m.group(2).lower()]}"
+            # "durante una semana", "pendant un mois": the article is one
+            count = "1" if m.group(1).lower() in _ONE else m.group(1)
+            return f"{count} {units[m.group(2).lower()]}"
     return None
+
+
+_ONE = frozenset({"un", "une", "um", "uma", "uno", "una"})
 
 
 @lru_cache(maxsize=1)

@@ -152,6 +152,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     titles = [c.title for c in cards]
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    if cards and amendments.asks_pending(state.message):  # "what did I just order?"
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "notice": _pending_said(cards)}
     if amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
@@ -450,6 +453,14 @@ def _cancelled(
     lines += [f"- {reread(c.title, lang)}" for c in cards] if done else []
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
             "clarification": "\n".join(lines)}
+
+
+def _pending_said(cards: list[PendingCard]) -> str:
+    """The last request's cards still waiting, said back as their titles: what was just asked
+    for ("¿qué acabo de pedir?"), nothing changed."""
+    lang = answer_language()
+    head = say(message(N_("Waiting for your approval (nothing has been written yet):")), lang)
+    return "\n".join([head, *(f"- {reread(c.title, lang)}" for c in cards)])
 
 
 def _not_carded(state: Turn) -> list[str]:

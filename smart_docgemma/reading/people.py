@@ -215,6 +215,51 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
             if normalise(m.group(1)) not in stop]
 
 
+@lru_cache(maxsize=1)
+def _lower_pair() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Two lower-case words addressed at the start of the message or of a clause ("e a grace
+    adeyemi, o que ela toma?", "and samuel okoro?"), or opening it as the subject of a verb of
+    taking ("margaret thompson toma amlodipino?", "esther banda takes insulin?")."""
+    lead = _words_of("addressing")
+    pair = r"([a-z][a-z'\-]{2,})\s+([a-z][a-z'\-]{2,})"
+    takes = "|".join(re.escape(w) for w in sorted(
+        {*_people_data()["relative_takes"], *_people_data()["lower_subject_verbs"]},
+        key=len, reverse=True))
+    return (
+        re.compile(rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?:{lead})\s+{pair}(?=\s*(?:[,;:?!.]|$))"),
+        re.compile(rf"^[\s¿¡]*{pair}\s+(?:{takes})\b"),
+    )
+
+
+def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A person typed in lower case where a name is said: addressed on its own ("e a grace
+    adeyemi, …") or the subject of a verb of taking at the start ("margaret thompson toma …"),
+    when neither word is a vocabulary word nor a drug."""
+    stop = (not_name_words() | {normalise(w) for w in drug_words}
+            | {normalise(w) for w in _people_data()["not_lower_names"]})
+    folded = fold_accents(text or "")
+    found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
+             if not {normalise(m.group(1)), normalise(m.group(2))} & stop]
+    return list(dict.fromkeys(found))
+
+
+# a person's initials with their full stops ("et pour S.O., …", "R. M. - INR?"): never a route, a
+# frequency or an abbreviation written the same way ("1 g I.V.", "b.d.", "N.B.")
+_DOTTED_INITIALS = re.compile(r"(?<![\w.])([A-Z])\.\s?([A-Z])\.(?:\s?([A-Z])\.)?(?![\w])")
+
+
+def dotted_initials_people(text: str) -> list[str]:
+    """Initials with their full stops that are no listed abbreviation (``not_initials``): a
+    person, hers only when each initial begins a word of her name (``subject.is_own_name``)."""
+    stop = {str(w).lower() for w in _people_data()["not_initials"]}
+    found = []
+    for m in _DOTTED_INITIALS.finditer(text or ""):
+        letters = [g for g in m.groups() if g]
+        if "".join(letters).lower() not in stop:
+            found.append("".join(f"{g}." for g in letters))  # "S.O.": one word, never a title
+    return list(dict.fromkeys(found))
+
+
 _ASKED_OF = re.compile(
     r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+([a-z][a-z'\-]{2,})\s+"
     r"([a-z][a-z'\-]{2,})\s+(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
@@ -286,8 +331,10 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
             r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
 
 
-# after "de la 3": a decimal, a unit or an age, never a bed ("la paciente de 83 años")
-_NOT_A_BED = r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|jours|dias)\b"
+# after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
+# 83 años", "paciente de 32 semanas", "patiente de 28 SA")
+_NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
+              r"days|semanas?|semaines?|sem|sa|weeks?|wks?|horas?|heures?|hours?|hs)\b")
 
 
 @lru_cache(maxsize=1)
@@ -354,12 +401,23 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # relative of someone named is that relative
         re.compile(rf"(?i)\b({rel})\s+(?:of|de|du|do|da|del)\s+(?:(?:la|le|o|a|el)\s+)?"
                    rf"(?:(?:mr|mrs|ms|m|mme|madame|monsieur|sr|sra|senhor|senhora|senor|senora|"
-                   rf"dona|don)\.?\s+)?(?-i:[A-Z][a-z'\-]{{2,}})\b{reports}"),
+                   rf"dona|don)\.?\s+)?(?!(?:mrs?|ms|mme|madame|monsieur|sra?|senhora?|senora?|"
+                   rf"dona|don)\b)(?-i:[A-Z][a-z'\-]{{2,}})\b{reports}"),
         # "pt 2 - INR?", "patient #3", "paciente 4": another patient by a number (never an age,
         # a dose or a time after it)
         re.compile(r"(?i)(?<![\w'])((?:pt|patient|patiente|paciente|doente)\s*(?:no\.?|number|#)?"
                    r"\s*\d{1,2})(?![\w.,/:]|\s*(?:mg|ml|g|h|hrs?|hours?|days?|d|weeks?|y|yo|y/o|"
                    r"years?|ans|anos|a[nñ]os|kg|%|mmol|/|-?year))"),
+        # "le patient du Dr Diallo", "el paciente del Dr. Ramírez", "o doente do Dr Silva": a
+        # colleague's patient, never shown to be her
+        re.compile(rf"(?i)\b((?:{_words_of('bed_persons')}|pt|pcte)\s+(?:du|de la|del|do|da|de|of)"
+                   r"\s+(?:dr|dra|docteur|doctor|doctora|doutor|doutora|prof|professor|pr)\.?"
+                   r"\s+[a-z][a-z'\-]+)"),
+        # "o filho da dona Margaret", "le fils de Mme Thompson", "the son of Mrs Thompson": her
+        # relative named by her title and name is not her
+        re.compile(rf"(?i)\b((?:{rel})\s+(?:da|do|de la|del|de|du|of)\s+(?:dona|seu|senhora|"
+                   r"senhor|sra|sr|mme|madame|monsieur|mr|mrs|ms|senora|senor|don)\.?\s+"
+                   rf"[a-z][a-z'\-]+)(?![a-z'\-])(?!\s+(?:{_words_of('relative_acts')})\b)"),
         # "the other pt", "l'autre patiente": someone named only as not her
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),

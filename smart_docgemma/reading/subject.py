@@ -43,6 +43,9 @@ def is_own_name(name: str, here: InContext) -> bool:
     near her name is: "Roberta", "Marie" for Maria, "Adebayo" for Adeyemi stay someone else."""
     words = [_name_key(w) for w in (here.name or "").split()]
     mine, given = set(words), words[:-1]
+    if re.fullmatch(r"(?:[A-Z]\.){2,3}", name):  # "R.M.", "M.R.": her initials, in either order
+        return bool(words) and sorted(name.lower().replace(".", "")) == sorted(
+            w[0] for w in words if w)
     said = [_name_key(w) for w in name.split()]
     exact = any(w in mine for w in said)
     return bool(mine) and all(

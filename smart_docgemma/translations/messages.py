@@ -452,6 +452,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna kadi inayosubiri idhini inayolingana na ulichoomba kughairi, kwa hiyo hakuna "
         "kilichoondolewa na hakuna kipya kilichoandaliwa. Zinazosubiri: %(cards)s.",
     ),
+    "Nothing was written: approval is given on the card itself. Press Approve on the card below "
+    "to write it to the record, or Reject to withdraw it.": (
+        "Rien n'a été écrit : l'approbation se donne sur la carte elle-même. Appuyez sur Approuver "
+        "sur la carte ci-dessous pour l'inscrire au dossier, ou sur Rejeter pour la retirer.",
+        "Nada foi escrito: a aprovação é dada no próprio cartão. Carregue em Aprovar no cartão "
+        "abaixo para o registar no prontuário, ou em Rejeitar para o retirar.",
+        "No se escribió nada: la aprobación se da en la propia tarjeta. Pulse Aprobar en la "
+        "tarjeta de abajo para registrarla en la historia, o Rechazar para retirarla.",
+        "Hakuna kilichoandikwa: idhini hutolewa kwenye kadi yenyewe. Bonyeza Idhinisha kwenye kadi "
+        "iliyo hapa chini ili kuiandika kwenye rekodi, au Kataa ili kuiondoa.",
+    ),
     "since %(day)s": ("depuis %(day)s", "desde %(day)s", "desde %(day)s", "tangu %(day)s"),
     "Not covered: the renal rules have no entry for %(drugs)s, and no kidney result is on "
     "file; kidney dosing was not checked.": (
@@ -555,6 +566,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "A prescrição pendente de %(drug)s foi retirada; nada foi escrito no prontuário.",
         "La orden pendiente de %(drug)s fue retirada; no se escribió nada en la historia clínica.",
         "Agizo linalosubiri la %(drug)s limeondolewa; hakuna kilichoandikwa kwenye rekodi.",
+    ),
+    "Waiting for your approval (nothing has been written yet):": (
+        "En attente de votre validation (rien n'a encore été écrit) :",
+        "Aguardando a sua aprovação (nada foi escrito ainda):",
+        "Pendiente de su aprobación (todavía no se escribió nada):",
+        "Inasubiri idhini yako (hakuna kilichoandikwa bado):",
     ),
     "The order for %(drug)s is no longer pending; nothing was changed.": (
         "La prescription de %(drug)s n'est plus en attente ; rien n'a été modifié.",
