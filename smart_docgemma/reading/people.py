@@ -593,9 +593,12 @@ def leading_lower_people(text: str,
     # a place or someone's role is no name ("room air sats?"); a reading with its value is
     # recorded, not asked of someone ("room air sats 94")
     places = {normalise(str(w)) for w in [*said["beds"], *said["not_possessors"]]}
-    stop = not_name_words() | places | {normalise(w) for w in drug_words}
+    stop = (not_name_words() | places | {normalise(w) for w in drug_words}
+            | {normalise(str(w)) for w in said["not_lower_names"]})
+    # a short chart question after the name ("weight pls", "- k?"); a sentence after two
+    # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
-            r"\d", m.group(3)):
+            r"\d", m.group(3)) or len(m.group(3).split()) > 4:
         return []
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
 

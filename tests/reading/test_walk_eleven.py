@@ -313,3 +313,14 @@ def test_a_class_asked_meets_its_members_drug_disease_rules():
 def test_the_clinicians_own_plan_starting_a_drug_is_no_problem_plan():
     said = read("Plan: start clarithromycin 500 bd, CXR, repeat INR thurs.")
     assert "plan" not in said.entities.actions
+
+
+@pytest.mark.parametrize("message, found", [
+    ("algun metaanalisis sobre control intensivo de la TA en adultos mayores?", []),
+    ("grace adeyemi weight pls", ["grace adeyemi"]),
+    ("re: esther banda - k?", ["esther banda"]),
+])
+def test_two_lower_case_words_name_someone_only_before_a_short_chart_question(message, found):
+    from smart_docgemma.reading.people import leading_lower_people
+
+    assert leading_lower_people(message) == found
