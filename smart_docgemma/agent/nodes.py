@@ -604,9 +604,16 @@ def _not_recognised(said: Request) -> str | None:
     word = unrecognised_drug(fold(said.understood), set())
     if word is None:
         return None
-    return say(message(N_("Drug not recognised: %(word)s. Nothing was checked or ordered for "
-                          "it; check the spelling or give the generic name."), word=word),
-               answer_language())
+    unknown = say(message(N_("Drug not recognised: %(word)s. Nothing was checked or ordered for "
+                             "it; check the spelling or give the generic name."), word=word),
+                  answer_language())
+    if said.entities.dose is None or not said.entities.dose.written:
+        return unknown
+    # an order with its dose ("rx zpak 500mg od x3d"): the drug is asked first, so that the
+    # reply naming it ("azithromycin") completes this order
+    asked = prompts.message("ask_fields", label=label("prescribe_medication").lower(),
+                            fields=languages.answer_text("fields", "drug") or "drug")
+    return f"{asked} {unknown}"
 
 
 def _lesson_hint(message: str, deps: Deps) -> dict[str, Any]:
