@@ -340,9 +340,8 @@ def _checked(deps: Deps, drug: str) -> list[ToolRun]:
     if tool not in deps.tools:
         return []
     result = _run(deps, tool, {"drug_name": drug})
-    summary = result.text.splitlines()[0][:200] if result.text else result.status
     return [ToolRun(tool=tool, label=label(tool), args={"drug_name": drug}, result=result,
-                    summary=summary)]
+                    summary=_summary(result))]
 
 
 def _switched_card(
@@ -804,7 +803,7 @@ def tool_execute(state: Turn, deps: Deps) -> Update[ToolExecuteOutcome]:
     if tool == "prescribe_medication" and result.status == "proposal" and not state.supersedes:
         result = _with_orders_beside(state, deps, args, result)  # "… and paracetamol 1 g qds"
     dated = [copy.note() for copy in offline_copies()]  # cached answers of a source now down
-    summary = result.text.splitlines()[0][:200] if result.text else result.status
+    summary = _summary(result)
     done = {"type": "tool_result", "tool": label(tool), "status": result.status,
             "summary": summary, "count": result.count}
     deps.emit(done)
@@ -857,6 +856,11 @@ def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
     return say(
         message(N_("The earlier card was withdrawn: this order replaces it.")), answer_language()
     )
+
+
+def _summary(result: ToolResult) -> str:
+    """A run's one line for the trace and the progress list."""
+    return result.text.splitlines()[0][:200] if result.text else result.status
 
 
 def _run(deps: Deps, tool: str, args: dict[str, Any]) -> ToolResult:

@@ -84,28 +84,22 @@ def _replaced() -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(str(p)) for p in said) + r")(?![\w])")
 
 
-@lru_cache(maxsize=1)
-def _stop_word() -> re.Pattern[str]:
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())["stop_words"]
-    return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
-                      + r")(?![\w/])")
-
-
-@lru_cache(maxsize=1)
-def _hold_word() -> re.Pattern[str]:
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())["hold_words"]
+@lru_cache(maxsize=4)
+def _any_word(key: str) -> re.Pattern[str]:
+    """Any word of the list ``key`` of ``requests.yaml`` (``stop_words``, ``hold_words``)."""
+    said = yaml.safe_load((DATA / "requests.yaml").read_text())[key]
     return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
                       + r")(?![\w/])")
 
 
 def says_hold(text: str) -> bool:
     """``text`` holds a drug for a time ("hold warfarin tonight", "omit the dose")."""
-    return bool(_hold_word().search(fold(text).lower()))
+    return bool(_any_word("hold_words").search(fold(text).lower()))
 
 
 def says_stop(text: str) -> bool:
     """``text`` (a clause) stops or holds something ("hold warfarin tonight")."""
-    return bool(_stop_word().search(fold(text).lower()))
+    return bool(_any_word("stop_words").search(fold(text).lower()))
 
 
 @lru_cache(maxsize=1)
