@@ -44,6 +44,7 @@ from ..reading.people import (
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble
 from ..reading.subject import as_the_patient, without_identifiers
+from ..reading.unknown_words import unknown_names
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
@@ -214,6 +215,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     found += [(name, 2) for name in handle_people(text, drug_words)]  # "g.adeyemi"
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
+    found += [(name, 1) for name in unknown_names(text, drug_words)]  # "Tião, potássio?"
     names = []
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who

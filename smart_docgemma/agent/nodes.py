@@ -152,6 +152,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     titles = [c.title for c in cards]
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    if pending and _cancels_pending_drug(state.message, said, pending):
+        # "annule le furosémide", "cancela a azitromicina": the card of the drug it names
+        card = PendingCard(proposal_id=pending.proposal_id, tool="prescribe_medication",
+                           kind="medication", title=pending.ingredient, request={}, edited=False)
+        return _cancelled(said, [card], pending, deps)
     if cards and amendments.asks_pending(state.message):  # "what did I just order?"
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": _pending_said(cards)}
@@ -433,6 +438,12 @@ def _redraft(state: Turn, said: Request, call: ToolCall,
         "task_summary": _fast_summary(call.tool, call.args),
         "outcome": "execute",
     }
+
+
+def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
+    """The message only cancels, naming the pending card's drug in any spelling it is read in."""
+    return amendments.cancels_what(message) is not None and pending.ingredient in (
+        said.entities.drugs)
 
 
 def _cancelled(

@@ -422,9 +422,14 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
         # "the man next door", "la dame d'à côté"
-        re.compile(rf"(?i)(?<![\w'])((?:the|a|la|le|o|a|el)\s+(?:{_words_of('other_persons')})"
+        re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})"
                    rf"\s+(?:{_words_of('nearby')}))(?![\w\-])"),
     )
+
+
+# the article before a person placed beside her or after her, contracted with "of" too ("e a do
+# doente seguinte?", "celle du patient suivant", "la del paciente de al lado")
+_NEARBY_ARTICLES = r"the|a|la|le|o|el|do|da|du|del|al|au|des|dos|das|los|las|les|of the"
 
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
@@ -618,7 +623,7 @@ def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+)"
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
-    nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"
+    nearby = (rf"(?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")
     named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('children')})"
              rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"

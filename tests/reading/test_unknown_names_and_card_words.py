@@ -1,0 +1,115 @@
+"""A name no list holds, her own name typed one letter off, and the pending card named in new
+words: each rule beside the near-words that must not match it (pure, no HAPI)."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import amendments
+from smart_docgemma.reading.people import beside_people
+from smart_docgemma.reading.subject import InContext, is_own_name
+from smart_docgemma.reading.unknown_words import is_word, near_vocabulary, unknown_names
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Tião, potássio?", "Tião"),
+    ("Priya allergies?", "Priya"),
+    ("l'INR de Mamadou ?", "Mamadou"),
+    ("Itzel, ¿alergias?", "Itzel"),
+    ("Engracia alergias?", "Engracia"),
+    ("what's the creatinine of Oluwadamilare", "Oluwadamilare"),
+    ("Fatou's k?", "Fatou"),
+])
+def test_a_name_shaped_word_no_vocabulary_knows_is_a_person(text, name):
+    assert name in unknown_names(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Potasium?",  # one letter from a clinical word: a typo
+    "Kreatinine today?",
+    "Sandoz amoxicillin ok for her?",  # a maker before its drug
+    "back from Accra, any allergy on file?",  # a place after its preposition
+    "sent up from St Mary's - potassium?",
+    "Dr Otieno asks which inhaler she is on",  # a colleague after a title
+    "l'infirmière Tânia demande l'INR",
+    "Zytiga 1000mg od",  # a drug the lists lack, before its dose
+    "allergique a l'amoxicilline, oedeme de Quincke",  # an eponym
+    "X-ray of the chest?",  # a hyphenated word of words
+    "Pouvez-vous vérifier son traitement ?",
+    "Queixa-se de dores no joelho",
+    "¿Cuántas glucemias capilares en las últimas 24 horas?",
+    "Latest INR?", "Dernière kaliémie ?", "Último potássio?", "Tiene alergias?",
+    "WARFARIN DOSE FOR THIS PATIENT?",  # a sentence in capitals
+])
+def test_words_places_staff_makers_and_typos_are_no_name(text):
+    assert unknown_names(text) == []
+
+
+def test_the_word_lists_and_the_vocabulary():
+    assert is_word("Allergies") and is_word("Puede") and not is_word("Mamadou")
+    assert near_vocabulary("Potasium") and not near_vocabulary("Engracia")
+
+
+KOFI = InContext(id="pt-child", name="Kofi Asante", mrn="MRN-101044", born="2020-06-15")
+
+
+@pytest.mark.parametrize("said, hers", [
+    ("Kofi Assante", True),  # her surname one letter off, her given name in full
+    ("Kofi Asant", True),
+    ("kofi asante", True),
+    ("Kofi Asamoah", False),  # another surname
+    ("Kofia Asante", False),  # her given name off: someone else
+    ("Kofi Assantee", False),  # two letters off
+    ("Assante", False),  # the typo alone, no given name beside it
+])
+def test_her_surname_one_letter_off_beside_her_given_name_is_her(said, hers):
+    assert is_own_name(said, KOFI) is hers
+
+
+@pytest.mark.parametrize("text, said", [
+    ("annule le furosémide", "furosemide"),
+    ("cancel the azithromycin", "azithromycin"),
+    ("cancela a furosemida", "furosemida"),
+    ("ok, anula la furosemida por favor", "furosemida"),
+])
+def test_a_cancel_naming_what_it_cancels(text, said):
+    assert amendments.cancels_what(text) == said
+
+
+@pytest.mark.parametrize("text", [
+    "cancel amoxicillin 500, give clarithromycin",  # a new order beside it
+    "cancel amoxicillin 500",
+    "can you cancel the old referral and book a new one for cardiology?",
+    "annuler",
+])
+def test_a_cancel_with_more_than_a_name_is_not_read_as_one(text):
+    assert amendments.cancels_what(text) is None
+
+
+@pytest.mark.parametrize("text, switch", [
+    ("actually switch that to enalapril 5mg", True),
+    ("swap it for pantoprazole 40", True),
+    ("remplace-le par le pantoprazole", True),
+    ("also paracetamol 1g qds", False),
+    ("switch off the pump", False),
+])
+def test_switch_words_with_the_card_pointed_at(text, switch):
+    assert amendments.switches(text) is switch
+
+
+@pytest.mark.parametrize("text, correction", [
+    ("corrige: 92,8 kg", True), ("correction: 38.2", True), ("should be 140/90", True),
+    ("correct dose?", True),  # a word of correction, read only against a pending reading
+    ("recorded 92,8 kg", False), ("incorrectly", False),
+])
+def test_a_correction_named_as_one(text, correction):
+    assert bool(amendments._corrections().search(text)) is correction
+
+
+@pytest.mark.parametrize("text, beside", [
+    ("e a do doente seguinte?", True),
+    ("et celle du patient suivant ?", True),
+    ("lo mismo para el paciente de al lado", True),
+    ("o doente seguiu bem", False),
+    ("a dose seguinte?", False),
+])
+def test_the_next_patient_in_a_contracted_article(text, beside):
+    assert bool(beside_people(text)) is beside
