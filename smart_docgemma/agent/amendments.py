@@ -77,15 +77,17 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     ent, message = said.entities, said.understood or said.message
     low = " ".join(fold(message).lower().split())
     others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
-    if ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
+    asked = "?" in message and not _route_asked(low, ent)
+    if ent.patient_names or ent.patient_ids or asked or _asks(ent.actions):
         return None
     if others and not (len(others) == 1 and switches(low)):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
     if "switch" in ent.actions and not others:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
-    # another drug in the card's place takes no bare number in the card's unit ("naproxen
-    # instead, 250" after paracetamol 1 g is never 250 g): its dose is asked, the drug checked
+    # another drug in the card's place takes a bare number right after its name in mg only
+    # when the card's dose was in mg ("naproxen instead, 250" after paracetamol 1 g is never
+    # 250 g): else its dose is asked, the drug checked
     dose = found.written or (
         _switch_number(low, ent, others[0], pending) if others
         else _bare_dose(low) or _by_factor(low, pending.dosage)
@@ -118,6 +120,17 @@ def _switch_number(low: str, ent: Entities, drug: str, pending: PendingOrder) ->
         if m and not _NOT_MG_AFTER.match(low, m.end()):
             return f"{m.group(1).replace(',', '.')} mg"
     return None
+
+
+_ROUTE_ASKED = re.compile(r"^(?:and|what about|how about|et|et si|e|y|o)?\s*(?:en|por|par|per|in)?"
+                          r"\s*(?:via|voie|route)?\s*\S+(?:\s+\S+)?\s*\?\s*$")
+
+
+def _route_asked(low: str, ent: Entities) -> bool:
+    """"and iv?", "et en intraveineux ?", "e por via oral?": a route alone asked of the card,
+    which only re-drafts it (nothing is written until it is approved)."""
+    return bool(extraction.route_said(low)) and not ent.drugs and not ent.dose and bool(
+        _ROUTE_ASKED.match(low))
 
 
 def changes_a_field(low: str) -> bool:
