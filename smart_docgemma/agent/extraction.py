@@ -949,6 +949,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
     if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):
         return True
+    if focus.startswith(("lab:", "vitals")) and _earlier_result(text):
+        return True  # "egfr? and the previous one?": her result before the one just given
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -957,6 +959,20 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+
+
+def _earlier_result(text: str) -> bool:
+    """A short question of a result that points back at the one before it ("egfr? and the
+    previous one?", "HbA1c ? et celle d'avant ?"): hers, as the follow-up that asks it is."""
+    low = fold_accents(text.lower())
+    return "?" in text and len(low.split()) <= 10 and bool(_back_pattern().search(low))
+
+
+@lru_cache(maxsize=1)
+def _back_pattern() -> re.Pattern[str]:
+    back = sorted((fold_accents(str(w)).lower() for w in rules()["back_references"]), key=len,
+                  reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, back)) + r")(?![\w-])")
 
 
 def _judges_her_value(words: list[str], low: str) -> bool:

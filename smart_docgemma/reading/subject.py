@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from rapidfuzz.distance import Levenshtein
 
 from ..tools.chart.in_context import InContext as InContext  # the chart read's, typed
 
@@ -55,17 +54,9 @@ def is_own_name(name: str, here: InContext) -> bool:
         or (len(w) == 1 and any(m.startswith(w) for m in mine))
         or any(w in _short_names().get(m, ()) for m in given)
         or (exact and any(_swapped(w, m) for m in mine))
-        or (exact and _surname_typo(w, words[-1], said))
         for w in said
     )
 
-
-def _surname_typo(said: str, surname: str, words: list[str]) -> bool:
-    """``said`` is her surname (five letters or more) with one letter more, less or other, and
-    her given name is said in full beside it ("Kofi Assante", "Samuel Okoru", "margaret
-    tompson"): a typo of her name. A given name one letter off stays someone else ("Roberta")."""
-    return (len(surname) >= 5 and len(words) >= 2 and words[-1] == said and said != surname
-            and Levenshtein.distance(said, surname, score_cutoff=1) <= 1)
 
 
 def shares_a_name(name: str, here: InContext) -> bool:
