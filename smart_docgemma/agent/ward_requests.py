@@ -157,6 +157,8 @@ def workflow_of(text: str) -> Workflow:
         older_than_days=_interval(text),
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
+        plan_asked=bool(_any("plan_words").search(low))
+        and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
 
 
