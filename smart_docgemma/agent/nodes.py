@@ -512,10 +512,10 @@ def _not_stopped(state: Turn) -> list[str]:
 
 
 def _no_plan(state: Turn) -> list[str]:
-    """A plan asked for a problem no plan here covers ("asthma plan"), when nothing else was
-    asked: said, with what the plans cover, never silence."""
+    """A plan asked for a problem no plan here covers ("asthma plan", "her BP is 160/110 - what
+    do I do"): said, with what the plans cover, beside whatever else is answered."""
     said = planning.request(state)
-    if not said.workflow.plan_asked or said.workflow.problem or planning.required_tools(state):
+    if not said.workflow.plan_asked or said.workflow.problem:
         return []
     return [say(message(N_("No problem plan is held here for what you asked: the plans cover a "
                            "raised potassium and a high INR on warfarin, each from its cited "

@@ -240,3 +240,19 @@ def test_the_word_allergy_is_never_part_of_its_reaction(message, reaction):
     from smart_docgemma.agent.extraction import read
 
     assert read(message).entities.allergy.reaction == reaction
+
+
+def test_a_birth_year_after_a_name_with_its_initials_full_stop_is_compared():
+    from smart_docgemma.reading.subject import year_after_name
+
+    assert year_after_name("Mensah R. 1951 - INR", ("Mensah R",)) == "1951"
+
+
+@pytest.mark.parametrize("message, recorded", [
+    ("her BP is 160/110 - what do I do", False), ("BP 160/110", True),
+    ("record BP 160/110 - plan?", True),
+])
+def test_a_reading_stated_with_a_plan_asked_is_no_record_unless_record_is_said(message, recorded):
+    from smart_docgemma.agent.ward_requests import actions
+
+    assert ("record_vital" in actions(message)) is recorded
