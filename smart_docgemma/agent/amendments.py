@@ -258,6 +258,15 @@ def _cancel_what() -> re.Pattern[str]:
         rf"(?:{_SEP}*{_AROUND})*[\s.!?]*$")
 
 
+def cancels_by_verb(message: str) -> bool:
+    """A cancel whose verb only withdraws ("cancel", "annule", "cancela", "anula"), not one that
+    may stop a drug she takes ("stop", "para", "arrête")."""
+    said = cancels_what(message)
+    first = _folded(message).lstrip(" ,.!").split()
+    verbs = {fold(str(w)).lower() for w in _words()["cancel_verbs"]}
+    return said is not None and any(w.strip(",.!") in verbs for w in first[:3])
+
+
 def cancels_a_card(message: str) -> bool:
     """The message only cancels a card it names in words of its own ("cancel the ortho
     referral"), whichever card is pending: never a request to draft one."""

@@ -174,7 +174,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
-    if not acted and amendments.cancels_a_card(state.message):  # none pending
+    if not acted and (amendments.cancels_a_card(state.message) or (
+            said.entities.drugs and amendments.cancels_by_verb(state.message))):
+        # "cancel the ortho referral", "cancela a furosemida": no card of it pending
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "No card waiting for approval matches what you asked to cancel, so nothing "

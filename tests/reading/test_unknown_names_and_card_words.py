@@ -113,3 +113,39 @@ def test_a_follow_up_pointing_at_the_result_before_is_read_with_it(before, follo
     history = [{"role": "user", "content": before}, {"role": "assistant", "content": "…"}]
     said = referred_back(follow_up, extract(follow_up), history)
     assert (said is not None and "chart_question" in extract(said).actions) is joined
+
+
+@pytest.mark.parametrize("text, verb", [
+    ("cancela a furosemida", True), ("annule le furosémide", True),
+    ("ok, cancel the doxycycline", True),
+    ("stop the aspirin", False),  # a stop of a drug she takes, not a card's cancel
+    ("para a varfarina", False), ("arrête le furosémide", False),
+])
+def test_a_cancel_by_its_verb_alone(text, verb):
+    assert amendments.cancels_by_verb(text) is verb
+
+
+@pytest.mark.parametrize("text, approves", [
+    ("valide-le", True), ("signe-la", True), ("assina-o", True), ("ok approve that", True),
+    ("valide le dosage ?", False), ("is it valid?", False),
+])
+def test_approval_with_the_card_as_a_pronoun(text, approves):
+    assert amendments.approves(text) is approves
+
+
+def test_a_colleague_asking_through_an_aside_orders_nothing():
+    from smart_docgemma.reading.ward import read_ward
+
+    assert not read_ward("le Dr Okafor, son médecin traitant, demande la dernière HbA1c").order_words
+    assert read_ward("demande une HbA1c pour demain 8h").order_words
+
+
+@pytest.mark.parametrize("text, focus", [
+    ("her GP Dr Otieno asks which inhaler she is on", "medications"),
+    ("which inhaler is she on?", "medications"),
+    ("which inhaler is best for asthma?", None),  # a question of knowledge, not of her list
+])
+def test_which_drug_of_a_kind_she_is_on_is_her_list(text, focus):
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert focus_of(text) == focus
