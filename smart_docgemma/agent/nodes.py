@@ -23,6 +23,7 @@ from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
 from ..reading.request import Conversation, Request
+from ..reading.subject import near_her_name
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -572,7 +573,11 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
             return prompts.message("other_patients", name=", ".join(about.others), here=here)
         if all(is_beside(n) for n in about.others):  # "son frère a de la fièvre", "bed 4"
             return prompts.message("other_person", name=", ".join(about.others), here=here)
-        return prompts.message("other_patient", name=", ".join(about.others), here=here)
+        others = list({n.casefold(): n for n in about.others}.values())
+        if all(near_her_name(n, planning.in_context(state)) for n in others):
+            # "Kofi Assante" in Kofi Asante's chart: her name asked for, never guessed
+            return prompts.message("other_patient_near", name=", ".join(others), here=here)
+        return prompts.message("other_patient", name=", ".join(others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))
     return None

@@ -16,6 +16,8 @@ from smart_docgemma.reading.unknown_words import is_word, near_vocabulary, unkno
     ("Engracia alergias?", "Engracia"),
     ("what's the creatinine of Oluwadamilare", "Oluwadamilare"),
     ("Fatou's k?", "Fatou"),
+    ("INR de PACO?", "PACO"),  # in capitals, after "de", ending the question
+    ("K of FATOU?", "FATOU"),
 ])
 def test_a_name_shaped_word_no_vocabulary_knows_is_a_person(text, name):
     assert name in unknown_names(text)
@@ -37,6 +39,8 @@ def test_a_name_shaped_word_no_vocabulary_knows_is_a_person(text, name):
     "¿Cuántas glucemias capilares en las últimas 24 horas?",
     "Latest INR?", "Dernière kaliémie ?", "Último potássio?", "Tiene alergias?",
     "WARFARIN DOSE FOR THIS PATIENT?",  # a sentence in capitals
+    "dose of HBPM?", "risk of AINS?",  # abbreviations read as letters
+    "INR de HOY?", "la kaliémie du PATIENT ?",  # words in capitals
 ])
 def test_words_places_staff_makers_and_typos_are_no_name(text):
     assert unknown_names(text) == []
@@ -149,3 +153,24 @@ def test_which_drug_of_a_kind_she_is_on_is_her_list(text, focus):
     from smart_docgemma.tools.chart.answers import focus_of
 
     assert focus_of(text) == focus
+
+
+@pytest.mark.parametrize("text, per_day", [
+    ("furosemida 20 mg de manhã", "de manhã"), ("sinvastatina 20 mg de noite", "de noite"),
+    ("furosemida 20 mg pela manhã", "pela manhã"),
+])
+def test_portuguese_morning_and_night_are_once_a_day(text, per_day):
+    from smart_docgemma.agent.extraction import extract
+
+    said = extract(text)
+    assert "order_line" in said.actions and said.dose.frequency == per_day
+
+
+def test_a_name_one_letter_from_hers_is_asked_never_answered():
+    from smart_docgemma.reading.subject import InContext, is_own_name, near_her_name
+
+    kofi = InContext(id="pt-child", name="Kofi Asante", mrn="MRN-101044", born="2020-06-15")
+    assert near_her_name("Kofi Assante", kofi) and not is_own_name("Kofi Assante", kofi)
+    assert near_her_name("kofi asant", kofi)
+    assert not near_her_name("Kofi Asamoah", kofi) and not near_her_name("Kwame Asante", kofi)
+    assert not near_her_name("Kofi Asante", kofi)  # hers: answered
