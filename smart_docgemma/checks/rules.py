@@ -247,6 +247,9 @@ def _knowledge_message(
                        topic=message(f.topic))
     measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
     grade = {"critical": 0, "info": len(said) - 1}.get(f.severity, 1)
+    if f.topic == "renal" and f.band and grade == 1:
+        return message(N_("Adjust the %(drug)s dose to kidney function (%(renal)s): label dose "
+                          "%(band)s"), drug=drug, renal=measured, band=f.band)
     return message(said[grade], drug=drug,
                    others=" + ".join(others), renal=measured, age=age if age is not None else "")
 

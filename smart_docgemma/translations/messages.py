@@ -99,6 +99,14 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s con esta función renal (%(renal)s)",
         "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
     ),
+    "Adjust the %(drug)s dose to kidney function (%(renal)s): label dose %(band)s": (
+        "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s) : dose du RCP %(band)s",
+        "Ajustar a dose de %(drug)s à função renal (%(renal)s): dose da bula %(band)s",
+        "Ajustar la dosis de %(drug)s a la función renal (%(renal)s): dosis de la ficha técnica "
+        "%(band)s",
+        "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s): dozi ya lebo "
+        "%(band)s",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s)": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s)",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s)",

@@ -1,0 +1,38 @@
+"""The knowledge leftovers as data: the label's daily dose by kidney band said with the finding,
+pregnancy flags the labels give (opioids, nitrofurantoin at term), metformin with iodinated
+contrast, loperamide under 2, the nephrotoxic table and the RxNorm codes of common drugs."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from smart_docgemma import knowledge as k
+from smart_docgemma.knowledge.limits import Renal, renal_findings
+
+ON = date(2026, 11, 10)
+
+
+@pytest.mark.parametrize(("drug", "egfr", "said"), [
+    ("gabapentin", 38, "400-1400 mg a day"),
+    ("gabapentin", 22, "200-700 mg a day"),
+    ("gabapentin", 9, "100-300 mg a day"),
+    ("pregabalin", 38, "75-300 mg a day"),
+    ("pregabalin", 20, "25-150 mg a day"),
+    ("levetiracetam", 40, "250-750 mg every 12 hours"),
+    ("enoxaparin", 25, "30 mg once daily"),
+    ("metformin", 38, "not to be started at eGFR 30-45"),
+])
+def test_the_label_dose_of_the_kidney_band_is_said(drug: str, egfr: float, said: str) -> None:
+    [finding] = renal_findings(drug, Renal(egfr, "eGFR", ON))
+    assert said in finding.summary and said in finding.band
+
+
+def test_a_band_without_a_label_dose_keeps_its_summary() -> None:
+    [finding] = renal_findings("ibuprofen", Renal(38, "eGFR", ON))
+    assert finding.summary == "Review ibuprofen — eGFR 38 on 2026-11-10: NSAIDs worsen kidney function"
+    assert finding.band == ""
+
+
+def test_no_band_above_the_label_threshold() -> None:
+    assert renal_findings("gabapentin", Renal(75, "eGFR", ON)) == []
+    assert k.renal_flags(["gabapentin"], None) == []
