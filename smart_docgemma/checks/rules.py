@@ -431,7 +431,8 @@ def _allergy_message(severity: str, draft: dict | None, drug: str, substance: st
 
 _PREGNANCY = {("pregnant", "Avoid"): N_("Avoid %(drug)s in pregnancy"),
               ("pregnant", "Stop"): N_("Stop %(drug)s in pregnancy"),
-              ("pregnant", "Review"): N_("Review %(drug)s in pregnancy"),
+              # a warning names its risk: "Review" alone says nothing of what to look for
+              ("pregnant", "Review"): N_("Review %(drug)s in pregnancy: %(risk)s"),
               ("breastfeeding", "Avoid"): N_("Avoid %(drug)s while breastfeeding"),
               ("breastfeeding", "Stop"): N_("Stop %(drug)s while breastfeeding"),
               ("breastfeeding", "Review"): N_("Review %(drug)s while breastfeeding")}
@@ -473,7 +474,7 @@ def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[
                     draft=draft,
                     alternative=alt,
                     fingerprint_of=(status,),
-                    message=message(_PREGNANCY[(status, verb)], drug=drug),
+                    message=message(_PREGNANCY[(status, verb)], drug=drug, risk=flag.summary),
                 )
             )
     return out

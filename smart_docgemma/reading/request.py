@@ -106,6 +106,7 @@ class Workflow:
     older_than_days: int | None = None  # "older than 6 months": 180
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk
+    bleeding: bool = False  # bleeding said ("INR 9 with melaena"); "no bleeding" is not
 
 
 @dataclass(frozen=True)

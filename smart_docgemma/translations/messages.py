@@ -99,6 +99,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s con esta función renal (%(renal)s)",
         "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
     ),
+    "Review %(drug)s in pregnancy: %(risk)s": (
+        "Réévaluer %(drug)s pendant la grossesse : %(risk)s",
+        "Rever %(drug)s na gravidez: %(risk)s",
+        "Revisar %(drug)s en el embarazo: %(risk)s",
+        "Kagua %(drug)s wakati wa ujauzito: %(risk)s",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s): label dose %(band)s": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s) : dose du RCP %(band)s",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s): dose da bula %(band)s",

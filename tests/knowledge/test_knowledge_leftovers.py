@@ -36,3 +36,39 @@ def test_a_band_without_a_label_dose_keeps_its_summary() -> None:
 def test_no_band_above_the_label_threshold() -> None:
     assert renal_findings("gabapentin", Renal(75, "eGFR", ON)) == []
     assert k.renal_flags(["gabapentin"], None) == []
+
+
+@pytest.mark.parametrize("drug", ["codeine", "tramadol", "oxycodone", "morphine"])
+def test_opioids_in_pregnancy_name_neonatal_withdrawal(drug: str) -> None:
+    [flag] = k.pregnancy_flags([drug])
+    assert "neonatal opioid withdrawal" in flag.summary and "boxed warning" in flag.summary
+
+
+def test_nitrofurantoin_in_pregnancy_names_term() -> None:
+    [flag] = k.pregnancy_flags(["nitrofurantoin"])
+    assert "at term" in flag.summary and flag.source.startswith("FDA label")
+
+
+def test_loperamide_by_age() -> None:
+    from smart_docgemma.knowledge.limits import child_findings
+    infant = [f.severity for f in child_findings("loperamide", 400)]
+    assert "critical" in infant  # under 2: contraindicated
+    assert [f.severity for f in child_findings("loperamide", 4 * 365)] == ["warning"]
+    assert child_findings("loperamide", int(6.5 * 365)) == []
+
+
+@pytest.mark.parametrize(("said", "bleeding"), [
+    ("inr 9 with melaena", True),
+    ("inr a 8 avec melena", True),
+    ("inr 7 e sangramento digestivo", True),
+    ("inr 9 con melena", True),
+    ("inr 6 and he's vomiting blood", True),
+    ("inr 5.2 with haematuria - plan?", True),
+    ("inr 5, no bleeding - plan?", False),
+    ("inr 6 sans saignement", False),
+    ("inr 6 sem sangramento", False),
+    ("inr 4.8 - plan?", False),
+])
+def test_bleeding_said_or_denied(said: str, bleeding: bool) -> None:
+    from smart_docgemma.agent.ward_requests import bleeding_said
+    assert bleeding_said(said) is bleeding
