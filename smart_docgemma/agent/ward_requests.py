@@ -305,9 +305,9 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
     if tool == "reconcile_medications":
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":
-        said = {"bleeding": True} if flow.bleeding else {}  # said only when bleeding is said
+        bled = {"bleeding": True} if flow.bleeding else {}  # said only when bleeding is said
         return {"patient_id": patient, "problem": flow.problem, "stated_value": flow.stated_value,
-                **said} if flow.problem else None
+                **bled} if flow.problem else None
     if tool == "apply_protocol":
         return (
             {"patient_id": patient, "protocol": flow.protocol,

@@ -1122,6 +1122,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Maandishi ya dokezo lazima yawe na herufi 1 hadi %(n)s. Hakuna kilichobadilishwa.",
     ),
     # card field values and labels (web/sentences.py, web/language.py)
+    "not in the shipped RxNorm tables (text only)": (
+        "absent des tables RxNorm fournies (texte seul)",
+        "ausente das tabelas RxNorm fornecidas (só texto)",
+        "no está en las tablas RxNorm incluidas (solo texto)",
+        "haipo katika jedwali za RxNorm zilizotolewa (maandishi tu)",
+    ),
     "none found (text only)": (
         "aucun trouvé (texte seul)",
         "nenhum encontrado (só texto)",

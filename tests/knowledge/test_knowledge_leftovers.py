@@ -72,3 +72,24 @@ def test_loperamide_by_age() -> None:
 def test_bleeding_said_or_denied(said: str, bleeding: bool) -> None:
     from smart_docgemma.agent.ward_requests import bleeding_said
     assert bleeding_said(said) is bleeding
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("insulin glargine", "274783"), ("insulin lispro", "86009"), ("cyclizine", "2977"),
+    ("succinylcholine", "10154"), ("piperacillin", "8339"), ("tazobactam", "37617"),
+])
+def test_common_ingredients_carry_their_shipped_rxnorm_code(name: str, code: str) -> None:
+    assert k.vocabulary.rxcui(name) == code
+
+
+def test_the_card_code_of_a_combination_and_of_a_drug_no_table_holds() -> None:
+    from smart_docgemma.tools.writes.orders import code_shown, rxnorm_coding
+    pip = code_shown("piperacillin and tazobactam", rxnorm_coding("piperacillin and tazobactam"))
+    assert "8339 (piperacillin)" in pip and "37617 (tazobactam)" in pip
+    said = code_shown("flucloxacillin", rxnorm_coding("flucloxacillin"))
+    assert said == "not in the shipped RxNorm tables (text only)"
+
+
+def test_the_coverage_counts_are_held() -> None:
+    from smart_docgemma.knowledge.code_coverage import report
+    assert report("tuned")["coded"] >= 71 and report("holdout")["coded"] >= 68

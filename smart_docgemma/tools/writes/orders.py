@@ -55,6 +55,20 @@ def rxnorm_coding(name: str) -> dict[str, Any] | None:
     return {"system": RXNORM, "code": ing.rxcui, "display": ing.name} if ing and ing.rxcui else None
 
 
+def code_shown(name: str, coding: dict[str, Any] | None) -> str:
+    """The card's Code field: the ingredient code; for a combination every ingredient's code
+    (the MedicationRequest stays text: no combination code is shipped); else why there is
+    none — never "none found" for a table that lacks the drug."""
+    if coding:
+        return f"RxNorm {coding['code']} ({coding['display']})"
+    ident = knowledge.identify(text=name)
+    ings = ident.ingredients if ident.identified else ()
+    if len(ings) > 1 and all(i.rxcui for i in ings):
+        each = " + ".join(f"{i.rxcui} ({i.name})" for i in ings)
+        return f"RxNorm ingredients {each}; no combination code shipped (text only)"
+    return "not in the shipped RxNorm tables (text only)"
+
+
 # ------------------------------------------------------------------ parsing dosing
 def parse_timing(frequency: str) -> dict[str, Any] | None:
     """``twice daily``, ``BID``, ``tds``, ``8/8h``, ``nocte``, ``weekly`` → Timing.repeat, else
@@ -237,12 +251,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         ("Dose", dose),
         ("Route", route),
         ("Frequency", frequency_shown(args.frequency)),
-        (
-            "Code",
-            f"RxNorm {coding['code']} ({coding['display']})"
-            if coding
-            else "none found (text only)",
-        ),
+        ("Code", code_shown(args.medication_name, coding)),
     ]
     fields += _order_rows(inst, parsed.dispense)
     if args.notes:
