@@ -93,3 +93,25 @@ def test_the_card_code_of_a_combination_and_of_a_drug_no_table_holds() -> None:
 def test_the_coverage_counts_are_held() -> None:
     from smart_docgemma.knowledge.code_coverage import report
     assert report("tuned")["coded"] >= 71 and report("holdout")["coded"] >= 68
+
+
+@pytest.mark.parametrize(("text", "drug", "form"), [
+    ("nifedipine MR 20 bd", "nifedipine", "MR"),
+    ("nifédipine LP 20 mg 2x/j", "nifedipine", "LP"),
+    ("nifedipino retard 20 mg cada 12 horas", "nifedipino", "retard"),
+    ("metformin SR 500mg od", "metformin", "SR"),
+    ("isosorbide mononitrate XL 60mg mane", "isosorbide mononitrate", "XL"),
+    ("quetiapine prolonged-release 50 nocte", "quetiapine", "prolonged-release"),
+    ("nifedipino la 20", "nifedipino", None),  # "la" in lower case is an article
+    ("amoxicillin 500 tds", "amoxicillin", None),
+])
+def test_the_release_form_written_after_the_drug(text: str, drug: str, form: str | None) -> None:
+    from smart_docgemma.tools.words.dosing import release_form
+    assert release_form(text, drug) == form
+
+
+def test_the_dosage_text_carries_the_form() -> None:
+    from smart_docgemma.tools.writes.orders import _with_form
+    assert _with_form({"text": "20 mg twice daily"}, "nifedipine MR")["text"] == (
+        "20 mg twice daily, MR")
+    assert _with_form({"text": "4.5 g"}, "piperacillin and tazobactam")["text"] == "4.5 g"

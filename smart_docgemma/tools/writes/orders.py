@@ -33,7 +33,7 @@ from ..chart.safety import flag as _flag
 from ..chart.safety import patient_lists
 from ..sources.openfda import label_safety
 from ..words import dosing
-from ..words.dosing import SNOMED, parse_dose
+from ..words.dosing import SNOMED, parse_dose, release_form
 from .draft import now, practitioner, propose, refuse
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
@@ -53,6 +53,14 @@ def rxnorm_coding(name: str) -> dict[str, Any] | None:
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
     return {"system": RXNORM, "code": ing.rxcui, "display": ing.name} if ing and ing.rxcui else None
+
+
+def _with_form(inst: dict[str, Any], name: str) -> dict[str, Any]:
+    """The dosage text with the release form the drug's name carries ("nifedipine MR": "20 mg
+    twice daily, MR"), so the MedicationRequest keeps what was prescribed."""
+    form = release_form(name, name.rsplit(" ", 1)[0]) if " " in name else None
+    text = str(inst.get("text") or "")
+    return {**inst, "text": f"{text}, {form}" if text else form} if form else inst
 
 
 def code_shown(name: str, coding: dict[str, Any] | None) -> str:
@@ -226,7 +234,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     parsed = coded_order(args.dosage, args.frequency, args.notes)
-    inst = parsed.dosage
+    inst = _with_form(parsed.dosage, args.medication_name)
     resource: dict[str, Any] = {
         "resourceType": "MedicationRequest",
         "status": "active",
