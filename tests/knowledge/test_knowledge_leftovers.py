@@ -115,3 +115,25 @@ def test_the_dosage_text_carries_the_form() -> None:
     assert _with_form({"text": "20 mg twice daily"}, "nifedipine MR")["text"] == (
         "20 mg twice daily, MR")
     assert _with_form({"text": "4.5 g"}, "piperacillin and tazobactam")["text"] == "4.5 g"
+
+
+@pytest.mark.parametrize(("drug", "listed"), [
+    ("gentamicin", True), ("ibuprofen", True), ("vancomycin", True), ("iohexol", True),
+    ("tacrolimus", True), ("amlodipine", False), ("aspirin", False), ("lisinopril", False),
+])
+def test_the_nephrotoxic_table(drug: str, listed: bool) -> None:
+    found = k.nephrotoxic(drug)
+    assert (found is not None) is listed
+    if found:
+        assert found.source.startswith("FDA")
+
+
+@pytest.mark.parametrize("asked", [
+    "any nephrotoxics she's on?", "is he on anything nephrotoxic", "anything bad for her kidneys?",
+    "anything nephrotoxic on board?",
+    "des néphrotoxiques dans son traitement ?", "algum medicamento nefrotóxico?",
+    "¿toma algún nefrotóxico?", "algo tóxico para los riñones?",
+])
+def test_nephrotoxic_questions_read_in_four_languages(asked: str) -> None:
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(asked) == "nephrotoxic"

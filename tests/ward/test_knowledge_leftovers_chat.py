@@ -34,3 +34,10 @@ def test_a_combination_card_names_each_ingredient_code(doctor):
     said = _said(doctor.ask("piperacillin/tazobactam 4.5g tds iv"))
     assert "8339 (piperacillin)" in said and "37617 (tazobactam)" in said
     assert "none found" not in said
+
+
+def test_nephrotoxic_drugs_are_named_from_her_own_list(doctor):
+    [card] = cards(doctor.ask("ibuprofen 400mg tds"))
+    assert doctor.approve(card).status_code == 200
+    said = _said(doctor.ask("any nephrotoxics he's on?"))
+    assert "ibuprofen: acute kidney injury" in said and "FDA NSAID labels" in said
