@@ -167,8 +167,13 @@ def bleeding_said(low: str) -> bool:
     negations = "|".join(_rules()["bleeding_negations"])
     for m in _any("bleeding_words").finditer(low):
         before = " ".join(low[:m.start()].split()[-3:])
-        if not re.search(rf"(?<![a-z])(?:{negations})(?:\s+\S+){{0,2}}\s*$", before):
-            return True
+        if re.search(rf"(?<![a-z])(?:{negations})(?:\s+\S+){{0,2}}\s*$", before):
+            continue
+        # a risk weighed ("bleeding risk", "risk of bleeding", "risco de sangramento") is no bleed
+        if re.match(r"\s*risks?\b", low[m.end():]) or re.search(r"\bris(?:k|que|co|go)s?\s+"
+                                                               r"(?:of|de|d'|du)\s*$", before):
+            continue
+        return True
     return False
 
 

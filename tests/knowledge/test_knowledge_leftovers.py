@@ -68,6 +68,9 @@ def test_loperamide_by_age() -> None:
     ("inr 6 sans saignement", False),
     ("inr 6 sem sangramento", False),
     ("inr 4.8 - plan?", False),
+    ("inr 4.5 - what's his bleeding risk?", False),
+    ("inr 4 - risk of bleeding with the dental extraction?", False),
+    ("inr 5, risco de sangramento?", False),
 ])
 def test_bleeding_said_or_denied(said: str, bleeding: bool) -> None:
     from smart_docgemma.agent.ward_requests import bleeding_said
