@@ -163,11 +163,14 @@ def workflow_of(text: str) -> Workflow:
 
 def bleeding_said(low: str) -> bool:
     """Bleeding said, not denied: "INR 9 with melaena" yes, "INR 5, no bleeding" and "sans
-    saignement" no (a negation up to two words before the bleeding word)."""
+    saignement" no (a negation just before the bleeding word, or one word before it)."""
     negations = "|".join(_rules()["bleeding_negations"])
     for m in _any("bleeding_words").finditer(low):
         before = " ".join(low[:m.start()].split()[-3:])
-        if re.search(rf"(?<![a-z])(?:{negations})(?:\s+\S+){{0,2}}\s*$", before):
+        # "no bleeding", "no active bleeding"; never across a comma or a "but" ("not on
+        # aspirin, bleeding PR", "no melaena but haematuria" are bleeding)
+        if re.search(rf"(?<![a-z])(?:{negations})(?:\s+(?!but\b|mais\b|mas\b|pero\b)[a-z]+)?"
+                     r"\s*$", before):
             continue
         # a risk weighed ("bleeding risk", "risk of bleeding", "risco de sangramento") is no bleed
         if re.match(r"\s*risks?\b", low[m.end():]) or re.search(r"\bris(?:k|que|co|go)s?\s+"
