@@ -99,6 +99,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s con esta función renal (%(renal)s)",
         "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
     ),
+    "Not covered: the pregnancy table has no entry for %(drugs)s, so nothing is claimed about "
+    "it in pregnancy.": (
+        "Non couvert : la table grossesse n'a pas d'entrée pour %(drugs)s, donc rien n'est "
+        "affirmé à son sujet pendant la grossesse.",
+        "Não coberto: a tabela de gravidez não tem entrada para %(drugs)s, então nada é afirmado "
+        "sobre isso na gravidez.",
+        "No cubierto: la tabla de embarazo no tiene entrada para %(drugs)s, así que no se afirma "
+        "nada sobre ello en el embarazo.",
+        "Haijashughulikiwa: jedwali la ujauzito halina kipengele cha %(drugs)s, kwa hiyo hakuna "
+        "kinachodaiwa kuhusu hilo wakati wa ujauzito.",
+    ),
     "Review %(drug)s in pregnancy: %(risk)s": (
         "Réévaluer %(drug)s pendant la grossesse : %(risk)s",
         "Rever %(drug)s na gravidez: %(risk)s",

@@ -143,3 +143,25 @@ def test_the_nephrotoxic_table(drug: str, listed: bool) -> None:
 def test_nephrotoxic_questions_read_in_four_languages(asked: str) -> None:
     from smart_docgemma.tools.chart.answers import chart_focus
     assert chart_focus(asked) == "nephrotoxic"
+
+
+def _pregnant_chart(pregnant: bool):
+    from smart_docgemma.checks.context import HookData
+    condition = {"resourceType": "Condition", "id": "c1", "clinicalStatus": {"coding": [
+        {"code": "active"}]}, "code": {"coding": [
+            {"system": "http://snomed.info/sct", "code": "77386006", "display": "Pregnancy"}]},
+        "subject": {"reference": "Patient/p1"}}
+    patient = {"resourceType": "Patient", "id": "p1", "gender": "female", "birthDate": "1994-04-22"}
+    return HookData(resources={"patient": [patient], "medications": [], "allergies": [],
+                               "conditions": [condition] if pregnant else [], "pregnancy": [],
+                               "labs": [], "weight": []})
+
+
+def test_a_drug_the_pregnancy_table_lacks_is_said_not_covered_in_pregnancy() -> None:
+    from smart_docgemma.checks import drug_safety
+    said = "\n".join(drug_safety.check(["amoxicillin"], _pregnant_chart(True)).lines())
+    assert "Not covered: the pregnancy table has no entry for amoxicillin" in said
+    listed = "\n".join(drug_safety.check(["codeine"], _pregnant_chart(True)).lines())
+    assert "pregnancy table has no entry" not in listed
+    not_pregnant = "\n".join(drug_safety.check(["amoxicillin"], _pregnant_chart(False)).lines())
+    assert "pregnancy table" not in not_pregnant
