@@ -108,6 +108,7 @@ class Workflow:
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk
     bleeding: bool = False  # bleeding said ("INR 9 with melaena"); "no bleeding" is not
+    plan_asked: bool = False  # a plan asked ("asthma plan"), whether or not a problem is known
 
 
 @dataclass(frozen=True)
