@@ -21,6 +21,9 @@ ON = date(2026, 11, 10)
     ("levetiracetam", 40, "250-750 mg every 12 hours"),
     ("enoxaparin", 25, "30 mg once daily"),
     ("metformin", 38, "not to be started at eGFR 30-45"),
+    ("sitagliptin", 38, "50 mg once daily"),
+    ("sitagliptin", 25, "25 mg once daily"),
+    ("dabigatran", 25, "75 mg twice daily"),
 ])
 def test_the_label_dose_of_the_kidney_band_is_said(drug: str, egfr: float, said: str) -> None:
     [finding] = renal_findings(drug, Renal(egfr, "eGFR", ON))
