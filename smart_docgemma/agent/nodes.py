@@ -245,7 +245,10 @@ def _completed(state: Turn, said: Request) -> Request:
     understood = clarification.completed(state.message, state.history, said.entities)
     if understood == state.message or understood == said.understood:
         return said
-    asked_back = str(state.history[-1].get("content"))
+    earlier = None if clarification.pending_request(state.history) else (
+        clarification.open_request(state.history))
+    # the question answered: the last answer's, or one asked several turns back
+    asked_back = earlier[1] if earlier else str(state.history[-1].get("content"))
     if _asked_for_an_order(asked_back):
         # the reply completes a medication order ("500 qds" after "use cefalexin instead" was
         # asked its dose): read as the order it completes
