@@ -218,7 +218,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            titled_of_other_sex(understood, here, chart.sex)
                            + ages_not_hers(understood, chart.age, chart.sex)
                            + initial_of_another(understood, here)),
-        focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
+        focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(
+            judge=bool(focus and focus.startswith("vitals") and asked(question).judge)),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
         ordered=ordered_of(found, understood), words=words or Words(),

@@ -101,6 +101,10 @@ class PatientChartArgs(BaseModel):
     count: int | None = Field(default=None, ge=1, le=50,
                               description="the number of latest results asked, e.g. 3")
 
+    # "is that normal?": the latest result placed against its reference range
+    judge: bool = Field(default=False,
+                        description="say whether the latest result is within its reference range")
+
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:

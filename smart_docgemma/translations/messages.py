@@ -2204,4 +2204,78 @@ F: dict[str, tuple[str, str, str, str]] = {
         "El %(day)s es %(weekday)s, no %(wrong)s: ¿en qué fecha es la cirugía? No se propuso nada.",
         "%(day)s ni %(weekday)s, si %(wrong)s: upasuaji ni tarehe gani? Hakuna kilichopendekezwa.",
     ),
+    # a result judged against its reference range (tools/chart/ranges.py)
+    "above": (
+        "au-dessus de",
+        "acima de",
+        "por encima de",
+        "juu ya",
+    ),
+    "below": (
+        "en dessous de",
+        "abaixo de",
+        "por debajo de",
+        "chini ya",
+    ),
+    "within": (
+        "dans",
+        "dentro de",
+        "dentro de",
+        "ndani ya",
+    ),
+    "The laboratory flagged %(name)s %(value)s %(unit)s as %(flag)s.": (
+        "Le laboratoire a signalé %(name)s %(value)s %(unit)s comme %(flag)s.",
+        "O laboratório sinalizou %(name)s %(value)s %(unit)s como %(flag)s.",
+        "El laboratorio marcó %(name)s %(value)s %(unit)s como %(flag)s.",
+        "Maabara imeweka alama %(name)s %(value)s %(unit)s kama %(flag)s.",
+    ),
+    "%(name)s %(value)s %(unit)s is %(where)s the reference range the laboratory gave "
+    "with the result (%(range)s %(range_unit)s).": (
+        "%(name)s %(value)s %(unit)s est %(where)s l'intervalle de référence donné par le "
+        "laboratoire avec le résultat (%(range)s %(range_unit)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s o intervalo de referência dado pelo "
+        "laboratório com o resultado (%(range)s %(range_unit)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s el intervalo de referencia que dio el "
+        "laboratorio con el resultado (%(range)s %(range_unit)s).",
+        "%(name)s %(value)s %(unit)s iko %(where)s kiwango cha marejeleo kilichotolewa na "
+        "maabara pamoja na matokeo (%(range)s %(range_unit)s).",
+    ),
+    "%(name)s %(value)s %(unit)s is %(where)s the adult reference interval %(range)s "
+    "%(range_unit)s (%(source)s); a laboratory's own range may differ.": (
+        "%(name)s %(value)s %(unit)s est %(where)s l'intervalle de référence adulte "
+        "%(range)s %(range_unit)s (%(source)s) ; l'intervalle propre d'un laboratoire "
+        "peut différer.",
+        "%(name)s %(value)s %(unit)s está %(where)s o intervalo de referência para "
+        "adultos %(range)s %(range_unit)s (%(source)s); o intervalo de cada laboratório "
+        "pode diferir.",
+        "%(name)s %(value)s %(unit)s está %(where)s el intervalo de referencia para "
+        "adultos %(range)s %(range_unit)s (%(source)s); el intervalo de cada laboratorio "
+        "puede diferir.",
+        "%(name)s %(value)s %(unit)s iko %(where)s kiwango cha marejeleo cha watu wazima "
+        "%(range)s %(range_unit)s (%(source)s); kiwango cha maabara husika kinaweza "
+        "kutofautiana.",
+    ),
+    "The interval is for a fasting sample.": (
+        "L'intervalle vaut pour un prélèvement à jeun.",
+        "O intervalo é para uma amostra em jejum.",
+        "El intervalo es para una muestra en ayunas.",
+        "Kiwango hiki ni cha sampuli ya kufunga.",
+    ),
+    "No reference range is known here for %(name)s: the result carries none and the adult "
+    "table holds none, so it is not judged.": (
+        "Aucun intervalle de référence n'est connu ici pour %(name)s : le résultat n'en "
+        "porte pas et la table adulte n'en contient pas, il n'est donc pas jugé.",
+        "Nenhum intervalo de referência é conhecido aqui para %(name)s: o resultado não "
+        "traz nenhum e a tabela de adultos não tem, por isso não é avaliado.",
+        "No se conoce aquí ningún intervalo de referencia para %(name)s: el resultado no "
+        "trae ninguno y la tabla de adultos no lo tiene, así que no se valora.",
+        "Hakuna kiwango cha marejeleo kinachojulikana hapa kwa %(name)s: matokeo hayana "
+        "na jedwali la watu wazima halina, kwa hiyo hayapimwi.",
+    ),
+    "these vital signs": (
+        "ces signes vitaux",
+        "estes sinais vitais",
+        "estos signos vitales",
+        "dalili hizi za uhai",
+    ),
 }

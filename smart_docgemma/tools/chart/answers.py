@@ -25,7 +25,7 @@ from ... import knowledge
 from ...knowledge import analytes
 from ...languages import N_, day, fold
 from ..words.windows import Asked, bounds
-from . import labs, records, summary, windowanswers
+from . import labs, ranges, records, summary, windowanswers
 from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
 from .labanswers import lab_answer
@@ -206,7 +206,10 @@ def answer(
         "age": _age,
         "identifiers": _identifiers,
     }[key]
-    return head + "\n" + render(focus, d, today or date.today())
+    said = head + "\n" + render(focus, d, today or date.today())
+    if key == "vitals" and asked is not None and asked.judge:  # "weight? is that normal?"
+        said += "\n" + ranges.no_range(_say(N_("these vital signs")))
+    return said
 
 
 

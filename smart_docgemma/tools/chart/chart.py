@@ -249,7 +249,7 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     if args.focus == "review":
         return _review(ctx, chart)
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
-                  Threshold.of_keys(args.threshold), args.unit, args.count)
+                  Threshold.of_keys(args.threshold), args.unit, args.count, args.judge)
     text = (
         answers.answer(
             args.focus,

@@ -95,6 +95,7 @@ class Asked:
     thresholds: tuple[Threshold, ...] = ()  # "K < 3.5 or > 5.5": each is answered
     unit: str | None = None
     count: int | None = None  # how many results are asked ("last 3 Ks": 3); None: the default
+    judge: bool = False  # the latest result judged against its reference range ("is that normal?")
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,13 @@ def asked(question: str) -> Asked:
     statistic, limits = _statistic(low), thresholds(low)
     window = _window(low) or (_span(low) if statistic or limits else None)
     return Asked(window=window, statistic=statistic, thresholds=limits, unit=_unit_asked(low),
-                 count=count_asked(low))
+                 count=count_asked(low), judge=judged(low))
+
+
+def judged(low: str) -> bool:
+    """The folded question asks whether a result is normal, high or low ("is that normal?",
+    "c'est trop haut ?", "¿está alto?")."""
+    return bool(re.search(rf"(?<![a-z])(?:{_alt(_words()['judged'])})(?![a-z])", low))
 
 
 def count_asked(low: str) -> int | None:

@@ -1,0 +1,128 @@
+"""The reading's named leftovers as general rules (pure, no HAPI): an order left open several
+turns back is completed by a reply of its fields; a change by a factor of the pending dose; a
+result judged against its own range, else a sourced adult interval, else none."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import clarification
+from smart_docgemma.agent.amendments import _by_factor
+from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent.order_lines import asks_about_drug
+from smart_docgemma.knowledge import reference_intervals
+from smart_docgemma.knowledge.reference_intervals import Interval
+from smart_docgemma.languages import fold
+from smart_docgemma.tools.words.windows import asked
+
+ASKED = ("To prepare the medication order (needs your approval), what frequency should I use?")
+
+
+def _turns(*pairs: tuple[str, str]) -> list[dict[str, str]]:
+    out = []
+    for user, assistant in pairs:
+        out += [{"role": "user", "content": user}, {"role": "assistant", "content": assistant}]
+    return out
+
+
+def test_an_order_asked_its_frequency_stays_open_while_the_chart_is_asked():
+    history = _turns(("whats his inr", "Latest INR: 3.4"),
+                     ("ok start fluconazole 150mg", ASKED),
+                     ("any allergies?", "Allergies: none recorded."),
+                     ("and his BP?", "Latest blood pressure: 140/80"))
+    assert clarification.completed("just the one dose", history).startswith(
+        "ok start fluconazole 150mg")
+    said = clarification.completed("make it 200mg", history)
+    assert "150" not in said and "200" in said  # the reply's dose is the order's
+
+
+def test_an_order_line_answered_with_its_check_stays_open_too():
+    history = _turns(("fluconazole 150 mg", "Patient safety check: CRITICAL …"),
+                     ("INR ?", "Dernier INR : 3,4"))
+    assert clarification.completed("plutôt 200 mg", history).startswith("fluconazole")
+
+
+@pytest.mark.parametrize("between", [
+    "start amoxicillin 500mg tds",  # another order since
+    "what about Grace Adeyemi's INR?",  # someone else since
+    "is ibuprofen ok for him?",  # another drug since
+])
+def test_another_request_since_closes_the_order_left_open(between):
+    history = _turns(("start fluconazole 150mg", ASKED), (between, "…"))
+    assert clarification.open_request(history) is None
+
+
+@pytest.mark.parametrize("reply", ["INR?", "is that a lot?", "thanks", "what's her eGFR"])
+def test_a_reply_that_gives_no_field_completes_nothing(reply):
+    history = _turns(("start fluconazole 150mg", ASKED), ("any allergies?", "none"))
+    assert "fluconazole" not in clarification.completed(reply, history)
+
+
+@pytest.mark.parametrize(("said", "frequency"), [
+    ("só uma dose", "dose unica"), ("uma só dose", "dose unica"),
+    ("una sola dosis", "dosis unica"), ("solo una dosis", "dosis unica"),
+    ("une seule dose", "dose unique"), ("juste une prise", "dose unique"),
+])
+def test_a_single_dose_in_every_language(said, frequency):
+    dose = extract(said).dose
+    assert dose is not None and dose.frequency == frequency
+
+
+def test_an_opening_ok_agrees_and_asks_nothing():
+    assert "give" not in extract("ok start fluconazole 150mg").actions
+    assert "give" in extract("ok to start fluconazole 150mg").actions
+    assert asks_about_drug(fold("je mets fluconazole 150 mg, ok ?").lower(), ["prescribe_drug"],
+                           ["fluconazole"], True)
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("half that dose", "20 mg"), ("half of that", "20 mg"), ("twice that", "80 mg"),
+    ("twice the dose", "80 mg"), ("la moitié", "20 mg"), ("a metade", "20 mg"),
+    ("el doble", "80 mg"),
+])
+def test_a_factor_of_the_pending_dose(said, dose):
+    assert _by_factor(fold(said).lower(), "40 mg") == dose
+
+
+@pytest.mark.parametrize("said", ["double check the dose", "twice daily", "half past eight"])
+def test_near_words_are_no_factor(said):
+    assert _by_factor(fold(said).lower(), "40 mg") is None
+
+
+@pytest.mark.parametrize("question", [
+    "K? is that normal?", "creat? is that high?", "dfg ? c'est normal ?", "¿potasio? ¿está alto?",
+    "sódio? está baixo?", "a1c? is that ok?", "kaliémie ? c'est trop ?", "K high?",
+])
+def test_a_result_judged(question):
+    assert asked(question).judge
+
+
+@pytest.mark.parametrize("question", [
+    "highest K in 6 months", "lowest eGFR this year", "last 3 Ks", "K below 3.5 this week?",
+    "creat since admission",
+])
+def test_near_words_judge_nothing(question):
+    assert not asked(question).judge
+
+
+def test_the_adult_interval_is_sourced_by_sex_and_one_sided_where_the_source_is():
+    k = reference_intervals.adult("Potassium", "female")
+    assert k is not None and (k.low, k.high) == (3.7, 5.2) and "MedlinePlus" in k.source
+    assert k.place(5.6) == "above" and k.place(3.5) == "below" and k.place(4.4) == "within"
+    creat_f, creat_m = (reference_intervals.adult("Creatinine", s) for s in ("female", "male"))
+    assert creat_f and creat_m and creat_f.place(1.2) == "above" and creat_m.place(1.2) == "within"
+    assert reference_intervals.adult("Creatinine", None) is None  # by sex, the sex unknown
+    a1c = reference_intervals.adult("HbA1c", "male")
+    assert a1c and a1c.place(5.7) == "above" and a1c.place(5.6) == "within"
+    assert a1c.text() == "< 5.7"
+    egfr = reference_intervals.adult("eGFR", "female")
+    assert egfr and egfr.place(38) == "below" and egfr.text() == "≥ 60"
+    assert reference_intervals.adult("INR", "male") is None  # a target, not a reference range
+    assert reference_intervals.adult("Body weight", "male") is None
+
+
+def test_the_results_own_range_and_flag_come_as_written():
+    own = reference_intervals.own_range([{"low": {"value": 3.5, "unit": "mmol/L"},
+                                          "high": {"value": 5.1, "unit": "mmol/L"}}])
+    assert own == Interval(3.5, 5.1, "mmol/L")
+    assert reference_intervals.own_range([{"text": "see report"}]) is None
+    assert reference_intervals.flag_of([{"coding": [{"code": "H", "display": "High"}]}]) == "High"
+    assert reference_intervals.flag_of([]) is None
