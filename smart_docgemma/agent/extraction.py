@@ -42,7 +42,7 @@ from ..reading.people import (
     titled_initials,
     unshouted,
 )
-from ..reading.request import Conversation, Request, Words, Workflow, assemble
+from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
@@ -891,6 +891,12 @@ def find_unsupported(text: str) -> list[str]:
     return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
+def _several_results(text: str) -> str:
+    """"labs" when the text names several results at once ("u&e + lfts?", "a1c, egfr and
+    lipids"), else ""."""
+    return "labs" if len(results_asked(text, read_ward(text).tests)) > 1 else ""
+
+
 def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
                focus: str | None = None, window: Asked | None = None) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
@@ -898,7 +904,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
     chart it is, planning decides). Never with a drug named, a write
     asked, or a definition asked ("what is eGFR?")."""
-    chart, focus = rules()["chart_question"], chart_focus(text) or ""
+    chart, focus = rules()["chart_question"], chart_focus(text) or _several_results(text)
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
@@ -918,6 +924,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return False
     if focus == "review":
         return True  # a whole-list review asked in a chart is of her list ("deprescribe?")
+    if focus.startswith("lab") and _several_results(text):
+        return True  # "a1c, egfr and lipids pls": several of her results, never a definition
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase(
         "chart_question", "patient_words", also_before="'"

@@ -2278,4 +2278,41 @@ F: dict[str, tuple[str, str, str, str]] = {
         "estos signos vitales",
         "dalili hizi za uhai",
     ),
+    # several results in one read (tools/chart/answers.several) and results since admission
+    # (tools/chart/admission.py)
+    "Results asked (%(n)s):": (
+        "Résultats demandés (%(n)s) :",
+        "Resultados pedidos (%(n)s):",
+        "Resultados pedidos (%(n)s):",
+        "Matokeo yaliyoombwa (%(n)s):",
+    ),
+    "The encounters could not be read (%(why)s), so the admission's start is not known; "
+    "the latest results follow.": (
+        "Les venues n'ont pas pu être lues (%(why)s), le début de l'hospitalisation n'est "
+        "donc pas connu ; les derniers résultats suivent.",
+        "Os atendimentos não puderam ser lidos (%(why)s), por isso o início da internação "
+        "não é conhecido; seguem os resultados mais recentes.",
+        "No se pudieron leer las atenciones (%(why)s), así que no se conoce el inicio del "
+        "ingreso; siguen los resultados más recientes.",
+        "Mahudhurio hayakuweza kusomwa (%(why)s), kwa hiyo mwanzo wa kulazwa haujulikani; "
+        "matokeo ya karibuni yanafuata.",
+    ),
+    "No admission is in progress on the chart (no current encounter), so there is no "
+    "'since admission' window; the latest results follow.": (
+        "Aucune hospitalisation n'est en cours au dossier (aucune venue en cours), il n'y "
+        "a donc pas de période « depuis l'admission » ; les derniers résultats suivent.",
+        "Nenhuma internação está em curso no prontuário (nenhum atendimento em "
+        "andamento), por isso não há período « desde a admissão »; seguem os resultados "
+        "mais recentes.",
+        "No hay ningún ingreso en curso en la historia (ninguna atención en curso), así "
+        "que no hay período «desde el ingreso»; siguen los resultados más recientes.",
+        "Hakuna kulazwa kunakoendelea kwenye rekodi (hakuna hudhurio linaloendelea), kwa "
+        "hiyo hakuna kipindi cha « tangu kulazwa »; matokeo ya karibuni yanafuata.",
+    ),
+    "Since admission on %(date)s (%(ref)s, in progress):": (
+        "Depuis l'admission du %(date)s (%(ref)s, en cours) :",
+        "Desde a admissão em %(date)s (%(ref)s, em curso):",
+        "Desde el ingreso el %(date)s (%(ref)s, en curso):",
+        "Tangu kulazwa tarehe %(date)s (%(ref)s, kunaendelea):",
+    ),
 }

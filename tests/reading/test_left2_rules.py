@@ -126,3 +126,81 @@ def test_the_results_own_range_and_flag_come_as_written():
     assert reference_intervals.own_range([{"text": "see report"}]) is None
     assert reference_intervals.flag_of([{"coding": [{"code": "H", "display": "High"}]}]) == "High"
     assert reference_intervals.flag_of([]) is None
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("K, Na, creat", ["Potassium", "Sodium", "Creatinine"]),
+    ("kaliémie, natrémie et créat ?", ["Potassium", "Sodium", "Creatinine"]),
+    ("potássio, sódio e creatinina?", ["Potassium", "Sodium", "Creatinine"]),
+    ("¿hba1c, filtrado y colesterol?", ["HbA1c", "eGFR", "Cholesterol"]),
+    ("inr + hb?", ["INR", "Hemoglobin"]),
+    ("latest finger-prick glucose", ["Capillary glucose"]),  # the narrower, not its family too
+    ("albumin creatinine ratio?", ["Urine albumin/creatinine"]),  # the longer reading
+])
+def test_every_result_named_in_the_order_written(question, names):
+    from smart_docgemma.knowledge import analytes
+
+    assert [a.name for a in analytes.all_named_in(question)] == names
+
+
+@pytest.mark.parametrize("question", [
+    "vitamin k, iron", "give vit k and hold warfarin", "ela está na UTI", "na semana passada",
+])
+def test_near_words_name_no_result(question):
+    from smart_docgemma.knowledge import analytes
+
+    assert analytes.all_named_in(question) == ()
+
+
+def test_a_panel_asked_is_each_of_its_results_and_an_order_is_no_question():
+    from smart_docgemma.agent import extraction
+
+    said = extraction.read("u&e + lfts?")
+    assert {"Sodium", "Potassium", "Creatinine", "ALT"} <= set(said.window.analytes)
+    assert "chart_question" in said.entities.actions
+    for order in ("K, Na, creat tomorrow am", "NFS + iono demain à 7h"):
+        assert extraction.read(order).window.analytes == ()
+    assert extraction.read("K?").window.analytes == ()  # one result: its own answer
+
+
+@pytest.mark.parametrize("question", [
+    "creat since admission", "K this admission?", "créat depuis l'admission ?",
+    "¿creatinina desde el ingreso?", "potássio desde a admissão", "INRs during this admission",
+])
+def test_since_admission_is_a_window(question):
+    assert asked(question).window == "admission"
+
+
+@pytest.mark.parametrize("question", ["admission date?", "creat on discharge", "K x3"])
+def test_near_words_are_no_admission_window(question):
+    assert asked(question).window != "admission"
+
+
+def _enc(status: str, start: str, end: str = "", admission: str | None = None):
+    from smart_docgemma.tools.chart.chartdata import ChartEncounter
+
+    return ChartEncounter(date=start, end=end, type="", reason="", status=status,
+                          admission=admission, ref=f"Encounter/{start}")
+
+
+def test_the_stay_in_progress_gives_the_window_and_none_says_so():
+    from datetime import UTC, datetime
+
+    from smart_docgemma.tools.chart import admission
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
+    from smart_docgemma.tools.words.windows import Asked
+
+    now = datetime(2026, 12, 5, 12, tzinfo=UTC)
+    stay = _enc("in-progress", "2026-12-03", admission="inpatient")
+    d = ChartData(patient=ChartPatient("p"), encounters=(
+        _enc("finished", "2026-11-10", "2026-11-10"), _enc("in-progress", "2026-12-04"), stay))
+    assert admission.current(d.encounters) == stay  # the admission before a clinic visit
+    window, said = admission.resolved(Asked(window="admission"), d, now)
+    assert window.window == "60h" and "2026-12-03" in said
+    none = ChartData(patient=ChartPatient("p"), encounters=(_enc("finished", "2026-11-10", "x"),))
+    window, said = admission.resolved(Asked(window="admission"), none, now)
+    assert window.window is None and "No admission is in progress" in said
+    failed = ChartData(patient=ChartPatient("p"), unavailable={"encounters": "HTTP 500"})
+    window, said = admission.resolved(Asked(window="admission"), failed, now)
+    assert window.window is None and "could not be read" in said
+    assert admission.resolved(Asked(window="24h"), d, now) == (Asked(window="24h"), "")

@@ -28,7 +28,7 @@ from ..words.windows import Asked, bounds
 from . import labs, ranges, records, summary, windowanswers
 from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
-from .labanswers import lab_answer
+from .labanswers import lab_answer, latest_answer
 from .labanswers import lab_said as _name
 from .labanswers import sentence as _say
 from .records import DATA, SORT_NEWEST
@@ -131,6 +131,16 @@ def _codes(focus: str) -> list[str]:
     return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
 
 
+def sections_for_tests(names: list[str]) -> dict[str, Any]:
+    """The one Observation search for several results asked at once: every code of each, newest
+    first, enough of them that each analyte's latest is read (a result missing from it would be
+    said "not in the chart")."""
+    codes = ",".join(f"{LOINC}|{c}" for n in names
+                     for c in analytes.codes_with_family(analytes.analyte(n)))
+    return {"observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST,
+                                             "_count": labs.WINDOW * max(len(names), 1)})}
+
+
 def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     """The searches a focus needs, from the full chart's ``base`` sections."""
     if focus is None or focus == "summary":
@@ -211,6 +221,28 @@ def answer(
         said += "\n" + ranges.no_range(_say(N_("these vital signs")))
     return said
 
+
+
+def several(names: list[str], d: ChartData, today: date | None = None, *,
+            judge: bool = False) -> str:
+    """Several results asked in one read ("K, Na, creat", "u&e + lfts?"): each one's latest
+    result, or that none is on file (searched by its codes), one line each; with ``judge``, each
+    placed against its range too."""
+    head = summary.patient_line(d.patient)
+    missing = _unavailable(d, "observations", N_("Labs"))
+    if missing:
+        return head + "\n" + missing
+    lines = []
+    for name in names:
+        a = analytes.analyte(name)
+        said = latest_answer(a, d, today or date.today()).split("\n")
+        # the latest line (and the one naming another specimen's result when it leads)
+        lines.append("- " + " ".join(said[:2] if said[0].startswith("No ") and len(said) > 1
+                                     else said[:1]))
+        placed = ranges.judged(a, d) if judge else ""
+        if placed:
+            lines.append("  " + placed)
+    return head + "\n" + _say(N_("Results asked (%(n)s):"), n=len(names)) + "\n" + "\n".join(lines)
 
 
 def _unavailable(d: ChartData, key: str, what: str) -> str | None:

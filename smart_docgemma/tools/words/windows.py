@@ -26,7 +26,8 @@ from ...languages import N_, english, message
 from ..chart.records import DATA
 
 # "24h", "3d", "today", "yesterday" (since yesterday), "since-0" (since Monday: 0-6, Monday first)
-WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$|^since-([0-6])$")
+# "admission": since the start of the encounter in progress (tools/chart/admission.py)
+WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday|admission)$|^since-([0-6])$")
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -96,6 +97,8 @@ class Asked:
     unit: str | None = None
     count: int | None = None  # how many results are asked ("last 3 Ks": 3); None: the default
     judge: bool = False  # the latest result judged against its reference range ("is that normal?")
+    # several results asked in one read ("K, Na, creat", "u&e + lfts?"): the analytes' names
+    analytes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -261,6 +264,8 @@ def _since_day(low: str) -> str | None:
 
 
 def _window(low: str) -> str | None:
+    if _phrase(low, "admission"):
+        return "admission"
     since = _since_day(low)
     if since:
         return since
