@@ -173,6 +173,12 @@ def _not_ids() -> frozenset[str]:
 _BEYOND_LATIN1 = re.compile(r"[\u0250-\u036f\u1e00-\u1eff]")
 
 
+# a birth date's dotted short form before a date ("F.N." fecha de nacimiento, "D.N." data de
+# nascimento, "F. nac.", "D.O.B."): never an initial of a name ("Samuel F.", "Okoro D.")
+_BORN_ABBREVIATION = re.compile(
+    r"(?i)(?<![\w.])(?:f\.\s?n\.?|d\.\s?n\.?|f\.\s?nac\.?|d\.o\.b\.?)(?=\s*[:\-]?\s*\d)")
+
+
 def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
@@ -180,6 +186,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     drug_words = {w for d in drugs for w in d.surface.split()}
     if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
         text = fold_accents(text)
+    text = _BORN_ABBREVIATION.sub(" dob ", text)  # "Okoro Samuel F.N. 03-11-1962": no initial
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
@@ -368,7 +375,8 @@ _MONTHS = {
 }
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
-    (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
+    # "03/11/1962", "03.11.1962", "03-11-1962" (a ward list's dashes)
+    (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2})(?![\d/.])"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
     (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),

@@ -8,6 +8,7 @@ key picks the next node through ``graph.TRANSITIONS``. Model calls go through
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
@@ -152,6 +153,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     titles = [c.title for c in cards]
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    if _asks_insulin_scale(said.understood):  # "insulin sliding scale?": what can be done here
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "notice": prompts.message("insulin_scale")}
     if cards and amendments.asks_pending(state.message):  # "what did I just order?"
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": _pending_said(cards)}
@@ -455,6 +459,13 @@ def _cancelled(
     lines += [f"- {reread(c.title, lang)}" for c in cards] if done else []
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
             "clarification": "\n".join(lines)}
+
+
+def _asks_insulin_scale(text: str) -> bool:
+    """An insulin scale by glucose asked ("insulin sliding scale?", "pauta móvil de insulina"):
+    never a scale made up, the one answer of what can be done (``rules.insulin_scale``)."""
+    low = fold(text).lower().replace("'", " ")
+    return any(re.search(p, low) for p in prompts.rules()["insulin_scale"])
 
 
 def _pending_said(cards: list[PendingCard]) -> str:

@@ -14,6 +14,7 @@ cards read its fields, and nothing downstream reads the message's words again.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -221,7 +222,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words)
                            or year_after_name(understood, found.patient_names), here,
-                           titled_of_other_sex(understood, here, chart.sex)
+                           titled_of_other_sex(understood, here, chart.sex,
+                                               written_in_french(understood))
                            + ages_not_hers(understood, chart.age, chart.sex)
                            + initial_of_another(understood, here)),
         focus=focus, asked_of_her=question,
@@ -248,6 +250,16 @@ def results_asked(question: str, tests: tuple[str, ...]) -> tuple[str, ...]:
         names += [a.name for a in analytes.panel(test)]
     names += [a.name for a in analytes.all_named_in(question)]
     return tuple(dict.fromkeys(names))
+
+
+def written_in_french(text: str) -> bool:
+    """More French function words than English ones ("M. Thompson, il a eu sa kaliémie ?"):
+    "M." is then Monsieur."""
+    from ..grounding.answer_language import function_words
+
+    words = re.findall(r"[a-z]+", fold(text).lower())
+    fr, en = (sum(w in function_words(lang) for w in words) for lang in ("fr", "en"))
+    return fr > en
 
 
 def ordered_of(found: Entities, understood: str) -> str | None:

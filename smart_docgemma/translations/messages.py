@@ -2315,4 +2315,59 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Desde el ingreso el %(date)s (%(ref)s, en curso):",
         "Tangu kulazwa tarehe %(date)s (%(ref)s, kunaendelea):",
     ),
+    # when a procedure was last done (tools/chart/procedures.py)
+    "Last %(name)s on record: %(date)s — %(text)s (%(ref)s).": (
+        "Dernier(e) %(name)s au dossier : %(date)s — %(text)s (%(ref)s).",
+        "Último(a) %(name)s no prontuário: %(date)s — %(text)s (%(ref)s).",
+        "Último(a) %(name)s en la historia: %(date)s — %(text)s (%(ref)s).",
+        "%(name)s ya mwisho kwenye rekodi: %(date)s — %(text)s (%(ref)s).",
+    ),
+    "date not recorded": (
+        "date non enregistrée",
+        "data não registrada",
+        "fecha no registrada",
+        "tarehe haijarekodiwa",
+    ),
+    "Not known: the %(name)s could not be looked for, because the record could not be "
+    "read (%(why)s). Do not assume it was not done.": (
+        "Inconnu : %(name)s n'a pas pu être recherché(e), le dossier n'ayant pas pu être "
+        "lu (%(why)s). Ne supposez pas que cela n'a pas été fait.",
+        "Desconhecido: %(name)s não pôde ser procurado(a), porque o prontuário não pôde "
+        "ser lido (%(why)s). Não presuma que não foi feito.",
+        "Desconocido: no se pudo buscar %(name)s, porque no se pudo leer la historia "
+        "(%(why)s). No asuma que no se hizo.",
+        "Haijulikani: %(name)s haikuweza kutafutwa, kwa sababu rekodi haikuweza kusomwa "
+        "(%(why)s). Usidhani kwamba haikufanyika.",
+    ),
+    "No %(name)s in the %(n)s records that could be read; the rest could not be read "
+    "(%(why)s), so this is not a full answer. Do not assume it was not done.": (
+        "Aucun(e) %(name)s dans les %(n)s enregistrements lisibles ; le reste n'a pas pu "
+        "être lu (%(why)s), la réponse n'est donc pas complète. Ne supposez pas que cela "
+        "n'a pas été fait.",
+        "Nenhum(a) %(name)s nos %(n)s registros que puderam ser lidos; o restante não "
+        "pôde ser lido (%(why)s), por isso a resposta não é completa. Não presuma que não "
+        "foi feito.",
+        "Ningún(a) %(name)s en los %(n)s registros que se pudieron leer; el resto no se "
+        "pudo leer (%(why)s), así que la respuesta no es completa. No asuma que no se "
+        "hizo.",
+        "Hakuna %(name)s katika rekodi %(n)s zilizoweza kusomwa; zilizobaki hazikuweza "
+        "kusomwa (%(why)s), kwa hiyo hili si jibu kamili. Usidhani kwamba haikufanyika.",
+    ),
+    "No %(name)s is recorded in what I can read: %(procedures)s procedures and "
+    "%(encounters)s encounters searched, all dates. It may have been done elsewhere; "
+    "check the ophthalmology, endoscopy or imaging record.": (
+        "Aucun(e) %(name)s n'est enregistré(e) dans ce que je peux lire : %(procedures)s "
+        "actes et %(encounters)s venues recherchés, toutes dates. Cela a pu être fait "
+        "ailleurs ; vérifiez le dossier d'ophtalmologie, d'endoscopie ou d'imagerie.",
+        "Nenhum(a) %(name)s está registrado(a) no que posso ler: %(procedures)s "
+        "procedimentos e %(encounters)s atendimentos pesquisados, todas as datas. Pode "
+        "ter sido feito em outro lugar; verifique o registro de oftalmologia, endoscopia "
+        "ou imagem.",
+        "No consta ningún(a) %(name)s en lo que puedo leer: %(procedures)s procedimientos "
+        "y %(encounters)s atenciones buscados, todas las fechas. Puede haberse hecho en "
+        "otro lugar; revise el registro de oftalmología, endoscopia o imagen.",
+        "Hakuna %(name)s iliyorekodiwa katika ninachoweza kusoma: taratibu %(procedures)s "
+        "na mahudhurio %(encounters)s yametafutwa, tarehe zote. Huenda ilifanyika mahali "
+        "pengine; angalia rekodi ya macho, endoskopia au picha.",
+    ),
 }

@@ -204,3 +204,84 @@ def test_the_stay_in_progress_gives_the_window_and_none_says_so():
     window, said = admission.resolved(Asked(window="admission"), failed, now)
     assert window.window is None and "could not be read" in said
     assert admission.resolved(Asked(window="24h"), d, now) == (Asked(window="24h"), "")
+
+
+@pytest.mark.parametrize(("question", "focus"), [
+    ("when was his last eye check", "procedure:eye_exam"),
+    ("dernier fond d'oeil ?", "procedure:eye_exam"),
+    ("¿cuándo fue su última colonoscopia?", "procedure:colonoscopy"),
+    ("última mamografia?", "procedure:mammography"),
+    ("has he had a foot check recently?", "procedure:foot_exam"),
+])
+def test_a_procedure_asked_by_when_it_was_last_done(question, focus):
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert focus_of(question) == focus
+
+
+@pytest.mark.parametrize("question", ["eye drops?", "footnote", "K?", "check his feet for oedema"])
+def test_near_words_ask_no_procedure(question):
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert not (focus_of(question) or "").startswith("procedure:")
+
+
+def test_the_last_procedure_found_or_what_was_searched_or_what_failed():
+    from smart_docgemma.tools.chart import procedures
+
+    eye = {"resourceType": "Procedure", "id": "p1", "status": "completed",
+           "code": {"text": "Examination of retina"}, "performedDateTime": "2025-03-02"}
+    scope = {"resourceType": "Procedure", "id": "p2", "status": "completed",
+             "code": {"text": "Colonoscopy"}, "performedDateTime": "2024-01-01"}
+    said = procedures.answer("procedure:eye_exam", {"procedures": [eye, scope]}, {})
+    assert "2025-03-02" in said and "Procedure/p1" in said
+    none = procedures.answer("procedure:eye_exam", {"procedures": [scope], "encounters": []}, {})
+    assert none.startswith("No eye examination") and "1 procedures" in none
+    half = procedures.answer("procedure:eye_exam", {"encounters": []},
+                             {"procedures": "access not granted"})
+    assert "not a full answer" in half and "access not granted" in half
+    failed = procedures.answer("procedure:eye_exam", {},
+                               {"procedures": "HTTP 500", "encounters": "HTTP 500"})
+    assert failed.startswith("Not known")
+
+
+@pytest.mark.parametrize("said", [
+    "insulin sliding scale?", "can you write him up for a sliding scale",
+    "protocole d'insuline selon dextro ?", "escala de insulina conforme glicemia?",
+    "pauta móvil de insulina",
+])
+def test_an_insulin_scale_asked_is_answered_with_what_can_be_done(said):
+    from smart_docgemma.agent.nodes import _asks_insulin_scale
+
+    assert _asks_insulin_scale(said)
+
+
+@pytest.mark.parametrize("said", ["insulin glargine 10 units nocte", "is he on insulin?",
+                                  "pain scale 7/10", "escala de dor"])
+def test_near_words_ask_no_insulin_scale(said):
+    from smart_docgemma.agent.nodes import _asks_insulin_scale
+
+    assert not _asks_insulin_scale(said)
+
+
+def test_her_initial_is_hers_and_monsieur_is_french():
+    from smart_docgemma.reading.request import written_in_french
+    from smart_docgemma.reading.subject import InContext, titled_of_other_sex
+
+    here = InContext(id="pt-ckd-elder", name="Margaret Thompson", born="1943-05-12")
+    assert titled_of_other_sex("M. Thompson K?", here, "female", french=False) == ()
+    assert titled_of_other_sex("M. Thompson, il a eu sa kaliémie ?", here, "female",
+                               french=True) == ("M. Thompson",)
+    assert titled_of_other_sex("Mr Thompson K?", here, "female", french=False) == ("Mr Thompson",)
+    assert written_in_french("M. Thompson prend-il de l'amlodipine ?")
+    assert not written_in_french("is M. Thompson on amlodipine?")
+
+
+@pytest.mark.parametrize(("said", "name", "born"), [
+    ("Okoro Samuel F.N. 03-11-1962 última hba1c", "Okoro Samuel", "1962-11-03"),
+    ("Samuel Okoro D.N. 03/11/1962 - alergias?", "Samuel Okoro", "1962-11-03"),
+    ("Okoro Samuel F.N. 03-11-1965 hba1c?", "Okoro Samuel", "1965-11-03"),
+])
+def test_a_dotted_birth_word_is_no_initial(said, name, born):
+    found = extract(said)
+    assert found.patient_names == (name,) and found.birth_dates == (born,)

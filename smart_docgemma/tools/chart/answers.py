@@ -25,7 +25,7 @@ from ... import knowledge
 from ...knowledge import analytes
 from ...languages import N_, day, fold
 from ..words.windows import Asked, bounds
-from . import labs, ranges, records, summary, windowanswers
+from . import labs, procedures, ranges, records, summary, windowanswers
 from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
 from .labanswers import lab_answer, latest_answer
@@ -34,6 +34,7 @@ from .labanswers import sentence as _say
 from .records import DATA, SORT_NEWEST
 
 LABS_HERE = "lab:*"  # where the analyte table's foci sit among chart_questions.yaml's
+PROCEDURES_HERE = "procedure:*"  # and the procedures' (tools/data/procedures.yaml)
 
 LOINC = "http://loinc.org"
 ENCOUNTER_WINDOW = 50
@@ -47,7 +48,7 @@ def _patterns() -> dict[str, list[re.Pattern[str]]]:
     return {
         focus: [re.compile(p.replace("{meds}", meds)) for p in pats]
         for focus, pats in raw.items()
-        if focus != LABS_HERE
+        if focus not in (LABS_HERE, PROCEDURES_HERE)
     }
 
 
@@ -57,7 +58,9 @@ def foci() -> list[str]:
     ``lab:<analyte>`` per analyte of the analyte table where the file says ``lab:*``."""
     raw = _order()
     at = raw.index(LABS_HERE)
-    return raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
+    found = raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
+    at = found.index(PROCEDURES_HERE)
+    return found[:at] + procedures.foci() + found[at + 1:]
 
 
 def chart_focus(message: str) -> str | None:
@@ -71,6 +74,10 @@ def chart_focus(message: str) -> str | None:
             found = analytes.named_in(low)
             if found:
                 return found.focus
+        elif focus == PROCEDURES_HERE:
+            named = procedures.named_in(low)
+            if named:
+                return named
         elif any(p.search(low) for p in _patterns()[focus]):
             return focus
         elif focus == "medications" and names_medications(low):
@@ -147,6 +154,8 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         return base
     if focus.startswith("lab:"):
         return {"observations": labs.search(analytes.analyte(focus.partition(":")[2]))}
+    if focus.startswith(procedures.PREFIX):
+        return dict(procedures.SECTIONS)
     if focus.startswith("vitals:"):
         codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
         return {

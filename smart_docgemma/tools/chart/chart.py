@@ -35,7 +35,7 @@ from .. import args as tool_args
 from .. import catalog
 from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
 from ..words.windows import Aggregate, Asked, Threshold, zone
-from . import admission, answers, records
+from . import admission, answers, procedures, records
 from .chartdata import ChartData
 from .in_context import ChartInContext, in_context
 
@@ -45,7 +45,7 @@ from .records import concept_text as concept_text
 from .records import patient_facts as patient_facts
 from .summary import TEXT_BUDGET as TEXT_BUDGET
 from .summary import UNTRUSTED_HEAD as UNTRUSTED_HEAD
-from .summary import brief, chart_sources, chart_text
+from .summary import brief, chart_sources, chart_text, patient_line
 from .summary import section_text as section_text
 
 PAGE = 50  # _count of the small sections
@@ -265,6 +265,9 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     text = (
         answers.several(args.tests.split(","), chart.data, judge=args.judge)
         if args.tests
+        else patient_line(chart.data.patient) + "\n" + procedures.answer(
+            args.focus, fetch.sections, fetch.unavailable)
+        if args.focus and args.focus.startswith(procedures.PREFIX)
         else answers.answer(
             args.focus,
             chart.data,
