@@ -23,7 +23,8 @@ from ..languages.wording import reread
 from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
-from ..reading.request import Conversation, Request
+from ..reading.request import Conversation, Request, written_in_french
+from ..reading.subject import titled_of_other_sex
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -461,6 +462,17 @@ def _cancelled(
             "clarification": "\n".join(lines)}
 
 
+def _titled_only(state: Turn, others: tuple[str, ...]) -> bool:
+    """Everyone refused is her surname after a title of the other sex ("M. Thompson, il …",
+    "Mr Thompson" in Margaret Thompson's chart): who was meant is asked, not assumed."""
+    said = state.request
+    if said is None:
+        return False
+    titled = titled_of_other_sex(said.understood, said.chart.patient, said.chart.sex,
+                                 written_in_french(said.understood))
+    return bool(others) and set(others) <= set(titled)
+
+
 def _asks_insulin_scale(text: str) -> bool:
     """An insulin scale by glucose asked ("insulin sliding scale?", "pauta móvil de insulina"):
     never a scale made up, the one answer of what can be done (``rules.insulin_scale``)."""
@@ -552,6 +564,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
             return prompts.message("other_patients", name=", ".join(about.others), here=here)
         if all(is_beside(n) for n in about.others):  # "son frère a de la fièvre", "bed 4"
             return prompts.message("other_person", name=", ".join(about.others), here=here)
+        if _titled_only(state, about.others):  # "M. Thompson, il …" in Margaret's chart: asked
+            return prompts.message("other_titled", name=", ".join(about.others), here=here)
         return prompts.message("other_patient", name=", ".join(about.others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))
