@@ -52,16 +52,6 @@ def _words(*path: str) -> re.Pattern[str]:
     )
 
 
-# "ok, start fluconazole 150mg": without a question mark a bare "ok" agrees, it does not ask
-# ("ok to start…" and "je mets X, ok ?" ask)
-_AGREED = re.compile(r"(?<![a-z])(?:ok|okay|oki|okey)(?!\s*(?:to|pour|para)(?![a-z]))(?![a-z])")
-
-
-def _acknowledged(low: str) -> str:
-    """``low`` without its bare "ok" of agreement, when it asks nothing ("?")."""
-    return low if "?" in low else _AGREED.sub(" ", low)
-
-
 def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool = False) -> bool:
     """A drug asked about for the patient in context (``low``: folded, lower case; ``dosed``: a
     dose is written, without which "give" orders nothing)."""
@@ -69,11 +59,11 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     blocking = set(actions) & set(rule["not_with"]) - (set() if dosed else {"administer"})
     if not drugs:
         return False
-    if (
-        blocking
-        and blocking <= set(rule["writes"])
-        and _words("drug_question", "may_i").search(f" {_acknowledged(low)} ")
-    ):
+    may_i = _words("drug_question", "may_i").search(f" {low} ")
+    # a bare "ok" asks only with a question mark: "ok start empagliflozin 10mg od" assents
+    if may_i and may_i.group(0) in ("ok", "okay") and "?" not in low:
+        may_i = None
+    if blocking and blocking <= set(rule["writes"]) and may_i:
         # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in
         # context
         return True

@@ -31,6 +31,7 @@ from .subject import (
     Subject,
     ages_not_hers,
     initial_of_another,
+    other_of_her_name,
     said_birth_date,
     said_birth_year,
     shares_a_name,
@@ -225,7 +226,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            titled_of_other_sex(understood, here, chart.sex,
                                                written_in_french(understood))
                            + ages_not_hers(understood, chart.age, chart.sex)
-                           + initial_of_another(understood, here)),
+                           + initial_of_another(understood, here)
+                           + other_of_her_name(understood, here)),
         focus=focus, asked_of_her=question,
         window=replace(asked(question), analytes=several if len(several) > 1 else ())
         if windowed else Asked(
