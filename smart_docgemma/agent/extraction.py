@@ -905,20 +905,22 @@ def find_unsupported(text: str) -> list[str]:
     return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
-def _several_results(text: str) -> str:
+def _several_results(text: str, tests: tuple[str, ...] | None) -> str:
     """"labs" when the text names several results at once ("u&e + lfts?", "a1c, egfr and
-    lipids"), else ""."""
-    return "labs" if len(results_asked(text, read_ward(text).tests)) > 1 else ""
+    lipids"; ``tests``: the tests its ward reading found, read once), else ""."""
+    found = tests if tests is not None else read_ward(text).tests
+    return "labs" if len(results_asked(text, found)) > 1 else ""
 
 
 def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
-               focus: str | None = None, window: Asked | None = None) -> bool:
+               focus: str | None = None, window: Asked | None = None,
+               tests: tuple[str, ...] | None = None) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
     patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
     noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
     chart it is, planning decides). Never with a drug named, a write
     asked, or a definition asked ("what is eGFR?")."""
-    chart, focus = rules()["chart_question"], chart_focus(text) or _several_results(text)
+    chart, focus = rules()["chart_question"], chart_focus(text) or _several_results(text, tests)
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
@@ -938,7 +940,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return False
     if focus == "review":
         return True  # a whole-list review asked in a chart is of her list ("deprescribe?")
-    if focus.startswith("lab") and _several_results(text):
+    if focus.startswith("lab") and _several_results(text, tests):
         return True  # "a1c, egfr and lipids pls": several of her results, never a definition
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase(
@@ -958,7 +960,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     # "mean fingerstick glucose over the past 24h?":
     windowed = focus.startswith("lab:") or focus == "vitals:bp"
-    if windowed and (window if window is not None else asked(text)) != Asked():
+    # (a judgement alone, "is a high INR dangerous?", is no window)
+    said = window if window is not None else asked(text)
+    if windowed and replace(said, judge=False, analytes=()) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
     if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):
@@ -1105,7 +1109,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     focus = chart_focus(asked_text) if focus == "" else focus
-    if any(asks_chart(t, actions, drugs, focus or "", window) for t in {asked_text, text}):
+    if any(asks_chart(t, actions, drugs, focus or "", window, ward.tests)
+           for t in {asked_text, text}):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(
