@@ -2370,4 +2370,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "na mahudhurio %(encounters)s yametafutwa, tarehe zote. Huenda ilifanyika mahali "
         "pengine; angalia rekodi ya macho, endoskopia au picha.",
     ),
+    # a result against the target a drug she takes sets for it (tools/chart/ranges.py)
+    "%(name)s %(value)s %(unit)s is %(where)s the target for a patient on %(drug)s, "
+    "%(range)s (%(source)s).": (
+        "%(name)s %(value)s %(unit)s est %(where)s la cible d'un patient sous %(drug)s, "
+        "%(range)s (%(source)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s o alvo de um paciente em uso de "
+        "%(drug)s, %(range)s (%(source)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s el objetivo de un paciente con "
+        "%(drug)s, %(range)s (%(source)s).",
+        "%(name)s %(value)s %(unit)s iko %(where)s lengo la mgonjwa anayetumia %(drug)s, "
+        "%(range)s (%(source)s).",
+    ),
 }

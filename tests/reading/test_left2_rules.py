@@ -285,3 +285,16 @@ def test_her_initial_is_hers_and_monsieur_is_french():
 def test_a_dotted_birth_word_is_no_initial(said, name, born):
     found = extract(said)
     assert found.patient_names == (name,) and found.birth_dates == (born,)
+
+
+def test_a_drugs_target_comes_before_the_adult_interval():
+    from smart_docgemma.knowledge import analytes
+    from smart_docgemma.tools.chart.chartdata import ChartPoint, ChartSeries
+    from smart_docgemma.tools.chart.ranges import placed
+
+    inr = analytes.analyte("INR")
+    point = ChartPoint("2026-10-05", 3.4, "Observation/i")
+    series = ChartSeries("6301-6", "INR", "{INR}", 1, "", point, (point,))
+    on_warfarin = placed(series, inr, "male", "warfarin sodium 5 mg oral tablet")
+    assert "above the target for a patient on warfarin, 2–3" in on_warfarin
+    assert "No reference range is known" in placed(series, inr, "male", "aspirin 81 mg")

@@ -227,6 +227,8 @@ def _sections(args: tool_args.PatientChartArgs) -> dict[str, tuple[str, dict[str
         else answers.sections_for(args.focus, SECTIONS))
     if args.window == "admission":
         found = {**found, "encounters": admission.SEARCH}
+    if args.judge and "medications" not in found:  # a drug's target for the result (INR)
+        found = {**found, "medications": SECTIONS["medications"]}
     return found
 
 
