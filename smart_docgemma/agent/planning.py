@@ -388,7 +388,8 @@ def chart_args(said: Request, patient: str) -> dict[str, Any]:
     return {"patient_id": patient, "focus": said.focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit,
-            "count": window.count}
+            "count": window.count, "judge": window.judge,
+            "tests": ",".join(window.analytes) or None}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

@@ -72,6 +72,10 @@ FLOORS = {
     ("probe_ctx4", "tuned"): 55,
     ("probe_ctx4", "holdout"): 49,
     ("probe_ctx5", "holdout"): 37,
+    # the reading's named leftovers, second round: blind first run 12/56 with 6 unsafe (tuned
+    # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
+    ("probe_left2", "tuned"): 24,
+    ("probe_left2", "holdout"): 28,
 }
 
 
