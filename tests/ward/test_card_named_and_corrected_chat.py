@@ -1,7 +1,8 @@
 """The pending card held by the conversation in words not read before, through the chat without a
 model in a real SMART launch (sandbox + HAPI): a cancel that names the card's drug in French
 withdraws it; another statin with a bare number takes the card's place in mg; "switch that to"
-re-drafts the card; a reading corrected with "corrige:" is re-drafted and only it is written."""
+re-drafts the card; a reading corrected with "corrige:" is re-drafted and only it is written;
+"valide-le" writes nothing, the card approved afterwards is read back from HAPI."""
 from __future__ import annotations
 
 from tests.ward.conftest import answer_text, cards, of_patient, written
@@ -52,3 +53,14 @@ def test_a_reading_corrected_with_corrige_is_the_one_written(doctor, fhir_base, 
     weights = [o for o in of_patient(fhir_base, "Observation", patient)
                if o.get("valueQuantity", {}).get("unit") in ("kg", "[kg]")]
     assert [o["valueQuantity"]["value"] for o in weights] == [92.8]
+
+
+def test_valide_le_writes_nothing_and_the_card_approved_is_read_back(doctor, fhir_base):
+    [first] = cards(doctor.ask("pantoprazole 40 mg/j"))
+    html = doctor.ask("valide-le")
+    assert cards(html) == [] and written(fhir_base, "MedicationRequest", first) == []
+    assert doctor.proposal(first)["status"] == "pending"
+    assert doctor.approve(first).status_code == 200
+    [mr] = written(fhir_base, "MedicationRequest", first)
+    assert "pantoprazole" in mr["medicationCodeableConcept"]["text"].lower()
+    assert _dose(mr) == (40, "mg")
