@@ -388,8 +388,9 @@ def chart_args(said: Request, patient: str) -> dict[str, Any]:
     return {"patient_id": patient, "focus": said.focus, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit,
-            "count": window.count, "judge": window.judge,
-            "tests": ",".join(window.analytes) or None}
+            "count": window.count, "tests": ",".join(window.analytes) or None,
+            # judged against its range only when asked ("is that too high?")
+            **({"judge": True} if window.judge else {})}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record
