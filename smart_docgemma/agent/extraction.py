@@ -223,9 +223,9 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
             continue
-        said = [_POSS.sub("", w) for w in _to_possessive(span.split())]
-        words = [w for n, w in enumerate(said) if w.lower() not in _TITLES | languages.titles()
-                 and (normalise(w) not in drug_words or _brand_as_surname(said, n, drug_words))]
+        spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
+        words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
+                 and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words))]
         if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
