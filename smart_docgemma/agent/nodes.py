@@ -226,6 +226,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _not_carded(probe)
     update["errors"] += _not_stopped(probe)
     update["errors"] += _tests_not_ordered(probe)
+    update["errors"] += _no_plan(probe)
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
@@ -534,6 +535,18 @@ def _not_stopped(state: Turn) -> list[str]:
                            "until it is stopped or held in the EHR (this assistant proposes a "
                            "stop only when switching to another drug)."),
                         drugs=", ".join(stopped)), answer_language())]
+
+
+def _no_plan(state: Turn) -> list[str]:
+    """A plan asked for a problem no plan here covers ("asthma plan", "her BP is 160/110 - what
+    do I do"): said, with what the plans cover, beside whatever else is answered."""
+    said = planning.request(state)
+    if not said.workflow.plan_asked or said.workflow.problem:
+        return []
+    return [say(message(N_("No problem plan is held here for what you asked: the plans cover a "
+                           "raised potassium and a high INR on warfarin, each from its cited "
+                           "protocol. Ask for a result, the care gaps, or a drug's safety check "
+                           "instead.")), answer_language())]
 
 
 def _tests_not_ordered(state: Turn) -> list[str]:

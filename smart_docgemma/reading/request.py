@@ -108,6 +108,8 @@ class Workflow:
     older_than_days: int | None = None  # "older than 6 months": 180
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk
+    bleeding: bool = False  # bleeding said ("INR 9 with melaena"); "no bleeding" is not
+    plan_asked: bool = False  # a plan asked ("asthma plan"), whether or not a problem is known
 
 
 @dataclass(frozen=True)

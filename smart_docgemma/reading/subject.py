@@ -128,7 +128,8 @@ def year_after_name(text: str, names: tuple[str, ...] | list[str]) -> str | None
     """A birth year written right after a name ("James Wilson 1958 - meds?", "Wilson J (1958)"):
     compared with her birth year like "born 1958"."""
     for name in names:
-        m = re.search(rf"(?i){re.escape(name)}\s*[,(-]?\s*((?:19|20)\d\d)(?![\d/.\-:])", text)
+        # "Mensah R. 1951": the initial's full stop is the name's
+        m = re.search(rf"(?i){re.escape(name)}\.?\s*[,(-]?\s*((?:19|20)\d\d)(?![\d/.\-:])", text)
         if m:
             return m.group(1)
     return None

@@ -274,6 +274,9 @@ class ProblemPlanArgs(BaseModel):
     stated_value: float | None = Field(
         default=None, ge=0, le=100, description="the value the clinician stated, e.g. 5.6 or 3.4"
     )
+    bleeding: bool = Field(
+        default=False, description="bleeding is said with the result (the bleeding plan applies)"
+    )
 
 
 class ReconcileArgs(BaseModel):

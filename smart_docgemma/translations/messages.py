@@ -99,6 +99,31 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s con esta función renal (%(renal)s)",
         "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
     ),
+    "Not covered: the pregnancy table has no entry for %(drugs)s, so nothing is claimed about "
+    "it in pregnancy.": (
+        "Non couvert : la table grossesse n'a pas d'entrée pour %(drugs)s, donc rien n'est "
+        "affirmé à son sujet pendant la grossesse.",
+        "Não coberto: a tabela de gravidez não tem entrada para %(drugs)s, então nada é afirmado "
+        "sobre isso na gravidez.",
+        "No cubierto: la tabla de embarazo no tiene entrada para %(drugs)s, así que no se afirma "
+        "nada sobre ello en el embarazo.",
+        "Haijashughulikiwa: jedwali la ujauzito halina kipengele cha %(drugs)s, kwa hiyo hakuna "
+        "kinachodaiwa kuhusu hilo wakati wa ujauzito.",
+    ),
+    "Review %(drug)s in pregnancy: %(risk)s": (
+        "Réévaluer %(drug)s pendant la grossesse : %(risk)s",
+        "Rever %(drug)s na gravidez: %(risk)s",
+        "Revisar %(drug)s en el embarazo: %(risk)s",
+        "Kagua %(drug)s wakati wa ujauzito: %(risk)s",
+    ),
+    "Adjust the %(drug)s dose to kidney function (%(renal)s): label dose %(band)s": (
+        "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s) : dose du RCP %(band)s",
+        "Ajustar a dose de %(drug)s à função renal (%(renal)s): dose da bula %(band)s",
+        "Ajustar la dosis de %(drug)s a la función renal (%(renal)s): dosis de la ficha técnica "
+        "%(band)s",
+        "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s): dozi ya lebo "
+        "%(band)s",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s)": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s)",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s)",
@@ -578,6 +603,22 @@ F: dict[str, tuple[str, str, str, str]] = {
         "A prescrição de %(drug)s já não está pendente; nada foi alterado.",
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
+    ),
+    "No problem plan is held here for what you asked: the plans cover a raised potassium and a "
+    "high INR on warfarin, each from its cited protocol. Ask for a result, the care gaps, or a "
+    "drug's safety check instead.": (
+        "Aucun plan de prise en charge n'existe ici pour cette demande : les plans couvrent une "
+        "kaliémie élevée et un INR élevé sous warfarine, chacun selon son protocole cité. "
+        "Demandez plutôt un résultat, les soins en retard ou la vérification d'un médicament.",
+        "Nenhum plano de conduta existe aqui para o que pediu: os planos cobrem o potássio elevado "
+        "e o INR alto em uso de varfarina, cada um pelo seu protocolo citado. Peça antes um "
+        "resultado, os cuidados em atraso ou a verificação de um medicamento.",
+        "No hay aquí un plan de manejo para lo que pidió: los planes cubren el potasio elevado y "
+        "el INR alto con warfarina, cada uno según su protocolo citado. Pida mejor un resultado, "
+        "los cuidados pendientes o la verificación de un medicamento.",
+        "Hakuna mpango wa tatizo hapa kwa ulichoomba: mipango inahusu potasiamu iliyo juu na INR "
+        "iliyo juu kwa warfarin, kila mmoja kwa itifaki yake iliyotajwa. Omba matokeo, mapengo ya "
+        "huduma, au ukaguzi wa usalama wa dawa badala yake.",
     ),
     "Not ordered: %(tests)s — not a test this site's lab table names; order it by its full name "
     "or in the EHR.": (
@@ -1108,6 +1149,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Maandishi ya dokezo lazima yawe na herufi 1 hadi %(n)s. Hakuna kilichobadilishwa.",
     ),
     # card field values and labels (web/sentences.py, web/language.py)
+    "not in the shipped RxNorm tables (text only)": (
+        "absent des tables RxNorm fournies (texte seul)",
+        "ausente das tabelas RxNorm fornecidas (só texto)",
+        "no está en las tablas RxNorm incluidas (solo texto)",
+        "haipo katika jedwali za RxNorm zilizotolewa (maandishi tu)",
+    ),
     "none found (text only)": (
         "aucun trouvé (texte seul)",
         "nenhum encontrado (só texto)",

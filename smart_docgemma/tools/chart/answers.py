@@ -169,6 +169,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "identifiers": {},
         "medications": {"medications": base["medications"]},
         "interactions": {"medications": base["medications"]},
+        "nephrotoxic": {"medications": base["medications"]},
         "review": {"medications": base["medications"]},
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
@@ -218,6 +219,7 @@ def answer(
         "labs": _labs,
         "medications": _medications,
         "interactions": _interactions,
+        "nephrotoxic": _nephrotoxic,
         "allergies": _allergies,
         "problems": _problems,
         "immunizations": _immunizations,
@@ -323,6 +325,28 @@ def _medications(focus: str, d: ChartData, today: date) -> str:
     return f"Active medications ({len(meds)}):\n" + "\n".join(
         summary.medication_line(m) for m in meds
     )
+
+
+def _nephrotoxic(focus: str, d: ChartData, today: date) -> str:
+    """Her active medicines the nephrotoxic table lists, each with why and its source; when none
+    is, the medicines checked and what the table covers (a drug it lacks is not cleared)."""
+    missing = _unavailable(d, "medications", N_("Active medications"))
+    if missing:
+        return missing
+    names = list(dict.fromkeys(_generic(m) for m in d.medications))
+    listed, source = knowledge.nephrotoxic_table()
+    found = [f for f in (knowledge.nephrotoxic(n) for n in names) if f]
+    head = f"Nephrotoxic medicines ({source}; the table lists {listed})"
+    if not names:
+        return f"{head}: no active medication on the chart."
+    if not found:
+        return (f"{head}: none of the {len(names)} active medicine(s) checked ({', '.join(names)}) "
+                "is in the table. A drug the table does not list is not covered by it, not "
+                "shown to be safe for the kidneys.")
+    lines = [f"- {f.drug}: {f.why} ({f.source})" for f in found]
+    rest = [n for n in names if n not in {f.drug for f in found}]
+    tail = f"\nNot in the table (not covered by it): {', '.join(rest)}." if rest else ""
+    return f"{head}: {len(found)} of {len(names)} active medicine(s):\n" + "\n".join(lines) + tail
 
 
 def _interactions(focus: str, d: ChartData, today: date) -> str:

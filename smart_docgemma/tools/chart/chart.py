@@ -293,7 +293,7 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
 
 # An answer that shows the medication list carries the list's review: what is shown to a
 # prescriber is never a bare list whose dangers were checked elsewhere.
-SHOWS_MEDICATIONS = ("medications", "interactions", None)
+SHOWS_MEDICATIONS = ("medications", "interactions", "nephrotoxic", None)
 
 
 def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResult:
