@@ -132,11 +132,22 @@ def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
         m.surface.lower() == ingredient.lower() for m in ent.drug_mentions)
     if named or ent.dose or ent.patient_names or ent.patient_ids:
         return None
+    if _why().match(_plain(said.message)):  # "¿por qué?": the findings behind the card
+        return f"{drug} ok for her? {said.message}"
     if not _any_of("points_at_card").search(low):
         return None
     # "does it interact with his warfarin?": the card's drug with the drugs it names
     asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
     return f"{drug} {said.message}" if asks else None
+
+
+@lru_cache(maxsize=1)
+def _why() -> re.Pattern[str]:
+    """A message that only asks the reason ("why?", "por qué?", "pourquoi ? quel risque ?")."""
+    said = "|".join(re.escape(_plain(w)) for w in sorted(_words()["why_asks"], key=len,
+                                                          reverse=True))
+    return re.compile(rf"^(?:{_AROUND}[\s,.!?]*)*(?:{said})(?:[\s,.!?]+(?:{said}|{_AROUND}))*"
+                      rf"[\s?.!]*$")
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"

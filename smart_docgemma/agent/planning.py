@@ -91,6 +91,8 @@ def required_tools(state: Turn) -> list[str]:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
+    if not needed and drug_for_her(state) and _result_asked_beside(state):
+        needed.add("get_patient_chart")  # "INR ? et arrête l'aspirine": her INR read as well
     if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
         # her chart, alone or beside a reading
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
@@ -124,6 +126,18 @@ def beside_the_order(state: Turn) -> list[str]:
 _BESIDE_A_DRUG = frozenset({"record_vital_sign"})
 # the orders a message may card beside a drug it also orders (the drug checked, not carded)
 _ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
+
+
+def _result_asked_beside(state: Turn) -> bool:
+    """A result of hers asked beside a drug that is not that result ("INR ? et arrête
+    l'aspirine", "potássio de hoje? e suspende a espironolactona"): both requests are answered."""
+    said = request(state)
+    focus = (said.focus or "").lower()
+    if "lab_or_vital" not in state.entities.actions or "?" not in said.message:
+        return False
+    if not focus.startswith(("lab:", "vitals")):
+        return False
+    return all(f"lab:{d}" != focus for d in state.entities.drugs)
 
 
 def _not_results(drugs: tuple[str, ...]) -> bool:

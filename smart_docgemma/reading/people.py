@@ -216,11 +216,13 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
 
 
 @lru_cache(maxsize=1)
-def _lower_pair() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _lower_pair() -> tuple[re.Pattern[str], ...]:
     """Two lower-case words addressed at the start of the message or of a clause ("e a grace
-    adeyemi, o que ela toma?", "and samuel okoro?"), or opening it as the subject of a verb of
-    taking ("margaret thompson toma amlodipino?", "esther banda takes insulin?")."""
-    lead = _words_of("addressing")
+    adeyemi, o que ela toma?", "and samuel okoro?"), or the subject of a verb of taking opening
+    it ("margaret thompson toma amlodipino?", "esther banda takes insulin?") or after a word
+    opening a question about them ("pode ver se a grace adeyemi tem alergia?")."""
+    lead, opens, article = (_words_of(k) for k in ("addressing", "lower_subject_leads",
+                                                   "lower_subject_articles"))
     pair = r"([a-z][a-z'\-]{2,})\s+([a-z][a-z'\-]{2,})"
     takes = "|".join(re.escape(w) for w in sorted(
         {*_people_data()["relative_takes"], *_people_data()["lower_subject_verbs"]},
@@ -228,6 +230,7 @@ def _lower_pair() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (
         re.compile(rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?:{lead})\s+{pair}(?=\s*(?:[,;:?!.]|$))"),
         re.compile(rf"^[\s¿¡]*{pair}\s+(?:{takes})\b"),
+        re.compile(rf"(?<![\w'])(?:{opens})\s+(?:(?:{article})\s+)?{pair}\s+(?:{takes})\b"),
     )
 
 

@@ -1,0 +1,110 @@
+"""What the eleventh blind French/Portuguese/Spanish set (probe11_intl) found read wrongly, read
+rightly, each rule beside the near-words it must not catch: a result asked with its article or as
+the subject of a state ("o INR anterior?", "la K est toujours haute ?") is her chart's; a name in
+lower case after "se a" / "si" before a verb of taking is another patient; "no lo hagas" withdraws
+the card; "¿por qué?" after a card checks its drug again; a dose change said with its verb
+("subir metformina a 850 mg") is an order, never in a question ("el potasio sube con …?"); a
+result asked beside a drug ("INR ? et arrête l'aspirine") reads the result as well."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import amendments, planning, state
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.reading.request import Kind
+from smart_docgemma.tools.chart.answers import chart_focus
+
+from ..support.fixture_charts import chart
+
+WARFARIN = chart("02-warfarin.json")  # Robert Mensah: warfarin and aspirin, INR 3.4
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("la K est toujours haute ?", "lab:Potassium"),
+    ("o K está alto?", "lab:Potassium"),
+    ("el K sigue alto?", "lab:Potassium"),
+    ("is the K still high?", "lab:Potassium"),
+    # near-words: vitamin K, K as a dose, a K with nothing said of it
+    ("la vitamine K est prescrite ?", None),
+    ("vitamin k is ok?", None),
+])
+def test_her_k_as_the_subject_of_a_state_is_her_potassium(message, focus):
+    assert chart_focus(message) == focus
+
+
+@pytest.mark.parametrize("message, asked", [
+    ("o INR?", True),
+    ("o INR anterior era quanto?", True),
+    ("la K est toujours haute ?", True),
+    ("el potasio sigue alto?", True),
+    # a definition asked, with or without its article
+    ("o que é INR?", False),
+    ("qu'est-ce que l'INR ?", False),
+])
+def test_a_result_asked_with_its_article_is_a_chart_question(message, asked):
+    assert ("chart_question" in read(message).entities.actions) is asked
+
+
+@pytest.mark.parametrize("message, about", [
+    ("pode ver se a grace adeyemi tem alergia a penicilina?", "other"),
+    ("tu sais si margaret thompson prend du potassium ?", "other"),
+    ("sabes si el kofi asante toma ibuprofeno?", "other"),
+    # near-words: her own pronoun, a word for the patient, no verb of taking
+    ("se ela ainda toma varfarina?", "patient"),
+    ("sabe se a paciente ainda toma metformina?", "patient"),
+    ("ver se o doente tem alergia", "patient"),
+])
+def test_a_lower_case_name_after_se_or_si_is_another_patient(message, about):
+    assert read(message, chart=WARFARIN.in_context).subject.about == about
+
+
+@pytest.mark.parametrize("message, cancels", [
+    ("dejalo, no lo hagas", True),
+    ("non, ne le fais pas", True),
+    ("melhor não", True),
+    ("better not", True),
+    # near-words: a change of the card, an order
+    ("mejor 500", False),
+    ("no lo hagas en ayunas, dale con la comida", False),
+])
+def test_the_act_declined_in_words_withdraws_the_card(message, cancels):
+    assert amendments.cancels(message) is cancels
+
+
+@pytest.mark.parametrize("message, asked", [
+    ("¿por qué?", "nitrofurantoin ok for her? ¿por qué?"),
+    ("por que? qual o risco?", "nitrofurantoin ok for her? por que? qual o risco?"),
+    ("pourquoi ?", "nitrofurantoin ok for her? pourquoi ?"),
+    ("ok, why?", "nitrofurantoin ok for her? ok, why?"),
+    # near-words: a reason asked of something else, a question naming her result
+    ("por que ela toma isso?", None),
+    ("why is her K high?", None),
+])
+def test_the_reason_asked_of_a_card_checks_its_drug_again(message, asked):
+    assert amendments.asked_of(read(message), "nitrofurantoin", "nitrofurantoin") == asked
+
+
+@pytest.mark.parametrize("message, kind", [
+    ("subir metformina a 850 mg cada 12 h", Kind.ORDER),
+    ("augmente la metformine à 850 mg 2x/j", Kind.ORDER),
+    ("augmente la metformine", Kind.ORDER),  # its dose is asked
+    ("aumenta a metformina para 850 mg de 12/12h", Kind.ORDER),
+    # in a question the verb of change orders nothing
+    ("el potasio sube con la espironolactona?", Kind.ASK),
+    ("la créatinine augmente avec l'ibuprofène ?", Kind.ASK),
+])
+def test_a_dose_change_said_with_its_verb_is_an_order(message, kind):
+    assert read(message).kind == kind
+
+
+def _tools(message: str) -> list[str]:
+    said = read(message, chart=WARFARIN.in_context)
+    turn = state.merge(state.new_turn(message, patient_id="pt-warfarin",
+                                      chart_summary=WARFARIN.brief, chart=WARFARIN.in_context),
+                       {"request": said, "entities": said.entities})
+    return planning.required_tools(turn)
+
+
+def test_a_result_asked_beside_a_drug_reads_the_result_too():
+    assert set(_tools("INR ? et arrête l'aspirine")) >= {"get_patient_chart", "check_drug_safety"}
+    # the drug alone is checked, no chart read in its place
+    assert "get_patient_chart" not in _tools("et l'aspirine, on arrête ?")
