@@ -155,13 +155,21 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if cards and amendments.asks_pending(state.message):  # "what did I just order?"
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": _pending_said(cards)}
-    if amendments.cancels(state.message):  # nothing pending: what was approved stays written
+    # "stop it", "add it" after a message about one drug, with no card pending: that drug
+    acted = None if cards else (
+        clarification.acts_on_discussed(state.message, said.entities, state.history or [])
+        or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
+                                        state.history or []))
+    if acted:
+        said = read(state.message, understood=acted, chart=said.chart,
+                    conversation=said.conversation)
+    elif amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
-    if amendments.cancels_a_card(state.message):  # "cancel the ortho referral": none pending
+    if not acted and amendments.cancels_a_card(state.message):  # none pending
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "No card waiting for approval matches what you asked to cancel, so nothing "
