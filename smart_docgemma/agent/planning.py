@@ -91,7 +91,7 @@ def required_tools(state: Turn) -> list[str]:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
-    if not needed and drug_for_her(state) and _result_asked_beside(state):
+    if needed <= _CHECKS and drug_for_her(state) and _result_asked_beside(state):
         needed.add("get_patient_chart")  # "INR ? et arrête l'aspirine": her INR read as well
     if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
         # her chart, alone or beside a reading
@@ -124,6 +124,8 @@ def beside_the_order(state: Turn) -> list[str]:
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
 # we add ramipril?"); a note or a referral that names her drugs asks nothing of them
 _BESIDE_A_DRUG = frozenset({"record_vital_sign"})
+# the drug checks, beside which a result asked is read as well
+_CHECKS = frozenset({"check_drug_safety", "check_drug_interactions"})
 # the orders a message may card beside a drug it also orders (the drug checked, not carded)
 _ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
 
@@ -133,8 +135,8 @@ def _result_asked_beside(state: Turn) -> bool:
     l'aspirine", "potássio de hoje? e suspende a espironolactona"): both requests are answered."""
     said = request(state)
     focus = (said.focus or "").lower()
-    if "lab_or_vital" not in state.entities.actions or "?" not in said.message:
-        return False
+    if "?" not in said.message or about_her_state(state):
+        return False  # "ok with her kidneys?": the safety check reads her eGFR itself
     if not focus.startswith(("lab:", "vitals")):
         return False
     return all(f"lab:{d}" != focus for d in state.entities.drugs)

@@ -12,6 +12,7 @@ from smart_docgemma.agent import amendments, planning, state
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.reading.request import Kind
 from smart_docgemma.tools.chart.answers import chart_focus
+from smart_docgemma.tools.words.windows import asked
 
 from ..support.fixture_charts import chart
 
@@ -62,6 +63,8 @@ def test_a_lower_case_name_after_se_or_si_is_another_patient(message, about):
     ("non, ne le fais pas", True),
     ("melhor não", True),
     ("better not", True),
+    ("laisse, on verra demain", True),  # the card put off
+    ("agora não", True),
     # near-words: a change of the card, an order
     ("mejor 500", False),
     ("no lo hagas en ayunas, dale con la comida", False),
@@ -75,6 +78,9 @@ def test_the_act_declined_in_words_withdraws_the_card(message, cancels):
     ("por que? qual o risco?", "nitrofurantoin ok for her? por que? qual o risco?"),
     ("pourquoi ?", "nitrofurantoin ok for her? pourquoi ?"),
     ("ok, why?", "nitrofurantoin ok for her? ok, why?"),
+    # another drug asked beside the card's, or its safety for her kidneys
+    ("y con la warfarina?", "nitrofurantoin y con la warfarina?"),
+    ("c'est bon pour ses reins ?", "nitrofurantoin c'est bon pour ses reins ?"),
     # near-words: a reason asked of something else, a question naming her result
     ("por que ela toma isso?", None),
     ("why is her K high?", None),
@@ -108,3 +114,22 @@ def test_a_result_asked_beside_a_drug_reads_the_result_too():
     assert set(_tools("INR ? et arrête l'aspirine")) >= {"get_patient_chart", "check_drug_safety"}
     # the drug alone is checked, no chart read in its place
     assert "get_patient_chart" not in _tools("et l'aspirine, on arrête ?")
+
+
+@pytest.mark.parametrize("message", ["HBPM préventive en plus chez lui ?", "iniciar hbpm",
+                                     "LMWH prophylaxis ok?"])
+def test_low_molecular_weight_heparin_by_its_abbreviation_is_an_anticoagulant(message):
+    assert read(message).entities.drugs == ("anticoagulant",)
+
+
+@pytest.mark.parametrize("message, window", [
+    ("se K < 3,5 repor KCl 20 mEq VO de 12/12h", None),  # the order's interval, no window
+    ("cefalexina 500 cada 6 h", None),
+    ("amox 500 q8h", None),
+    ("paracetamol 1 g toutes les 6 h", None),
+    ("24h mean glucose", "24h"),
+    ("glucose < 4 in 48h?", "48h"),
+    ("K in the last 12h?", "12h"),
+])
+def test_an_orders_interval_is_no_window(message, window):
+    assert asked(message).window == window
