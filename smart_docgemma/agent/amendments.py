@@ -149,8 +149,10 @@ def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
         return f"{drug} ok for her? {said.message}"
     if not _any_of("points_at_card").search(low):
         return None
-    # "does it interact with his warfarin?": the card's drug with the drugs it names
-    asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
+    # "does it interact with his warfarin?": the card's drug with the drugs it names; "¿y con el
+    # potasio que tiene?": the card's drug against a result of hers
+    named = bool(ent.drugs) or (said.focus or "").startswith("lab:")
+    asks = bool(_any_of("safety_asks").search(low)) or (named and "?" in said.message)
     return f"{drug} {said.message}" if asks else None
 
 
@@ -352,7 +354,9 @@ def _days(duration: str | None, low: str) -> int | None:
     if not bare:
         return None
     weeks = any(w in bare.group(0) for w in _words()["weeks"])
-    return int(bare.group(1)) * (7 if weeks else 1)
+    months = re.search(r"mois|month|mes", bare.group(0))
+    count = int(bare.group(1)) if bare.group(1).isdigit() else 1  # "une semaine": one
+    return count * (7 if weeks else 30 if months else 1)
 
 
 def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:

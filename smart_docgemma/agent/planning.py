@@ -91,6 +91,14 @@ def required_tools(state: Turn) -> list[str]:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
+    if needed == {"check_drug_interactions"} and len(set(interaction_drugs(state))) < 2:
+        # "¿puede seguir con el lisinopril?" (the one drug she is on): nothing to pair it with,
+        # so its safety check against her chart
+        needed = {"check_drug_safety"}
+    if needed == {"apply_protocol"} and drug_for_her(state):
+        # "se K < 3,5 repor KCl 20 mEq 12/12h": the protocol reads her result, and the drug
+        # named is checked against her chart (a high potassium said, not only "nothing ordered")
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     if needed <= _CHECKS and drug_for_her(state) and _result_asked_beside(state):
         needed.add("get_patient_chart")  # "INR ? et arrête l'aspirine": her INR read as well
     if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
@@ -132,10 +140,11 @@ _ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
 
 def _result_asked_beside(state: Turn) -> bool:
     """A result of hers asked beside a drug that is not that result ("INR ? et arrête
-    l'aspirine", "potássio de hoje? e suspende a espironolactona"): both requests are answered."""
+    l'aspirine", "pasame la última creatinina y decime si puedo darle naproxeno"): both requests
+    are answered."""
     said = request(state)
     focus = (said.focus or "").lower()
-    if "?" not in said.message or about_her_state(state):
+    if about_her_state(state) and "lab_or_vital" not in state.entities.actions:
         return False  # "ok with her kidneys?": the safety check reads her eGFR itself
     if not focus.startswith(("lab:", "vitals")):
         return False

@@ -440,7 +440,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
 _CLAUSE_START = (r"(?:^|[.;!?:,(\-\u2013\u2014]\s*|\b(?:and|but|also|et|mais|e|mas|y|pero)\s+)"
-                 r"[\s¿¡]*(?:(?:o|a|la|le)\s+)?")
+                 r"[\s¿¡]*(?:(?:o|a|la|le|el|os|as|les|los|las)\s+)?")
 
 
 @lru_cache(maxsize=1)

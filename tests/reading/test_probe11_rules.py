@@ -133,3 +133,86 @@ def test_low_molecular_weight_heparin_by_its_abbreviation_is_an_anticoagulant(me
 ])
 def test_an_orders_interval_is_no_window(message, window):
     assert asked(message).window == window
+
+
+@pytest.mark.parametrize("message, drugs", [
+    ("se tomó un Ibupirac anoche", ("ibuprofen",)),
+    ("le di Tafirol y Novemina", ("acetaminophen", "metamizole")),
+    ("Flanax 550 cada 12 h", ("naproxen",)),
+])
+def test_latin_american_brands_are_their_ingredient(message, drugs):
+    assert read(message).entities.drugs == drugs
+
+
+@pytest.mark.parametrize("message, about", [
+    ("¿y el hijo de la paciente? pesa 15 kg, ¿cuanta amoxicilina le doy?", "other"),
+    ("e o filho dela, pode tomar amoxicilina?", "other"),
+    ("et la fille de la patiente, elle peut prendre du Doliprane ?", "other"),
+    # near-words: the patient herself with an article
+    ("y el paciente, ¿qué toma?", "patient"),
+    ("el paciente toma warfarina?", "patient"),
+])
+def test_a_relative_of_the_patient_with_its_article_is_someone_else(message, about):
+    assert read(message, chart=WARFARIN.in_context).subject.about == about
+
+
+def test_a_result_asked_beside_a_drug_without_a_question_mark_is_read_too():
+    tools = _tools("pasame la ultima creatinina y decime si puedo darle naproxeno")
+    assert "get_patient_chart" in tools
+
+
+def test_a_drug_named_with_a_protocol_is_checked_too():
+    ckd = chart("01-ckd-elder.json")  # Margaret Thompson, K 5.6
+    message = "se K < 3,5 repor KCl 20 mEq VO de 12/12h"
+    said = read(message, chart=ckd.in_context)
+    turn = state.merge(state.new_turn(message, patient_id="pt-ckd-elder", chart_summary=ckd.brief,
+                                      chart=ckd.in_context),
+                       {"request": said, "entities": said.entities})
+    assert set(planning.required_tools(turn)) == {"apply_protocol", "check_drug_safety"}
+
+
+@pytest.mark.parametrize("message, kind", [
+    ("ne pas débuter de spironolactone chez elle pour l'instant, on en reparle", Kind.ASK),
+    ("do not start spironolactone", Kind.ASK),
+    ("no darle ibuprofeno", Kind.ASK),
+    # near-words: the order itself, and another drug ordered with its dose beside the one declined
+    ("débuter spironolactone 25 mg le matin", Kind.ORDER),
+    ("nao iniciar AINE; so paracetamol 1 g de 6/6h se dor", Kind.ORDER),
+])
+def test_an_order_said_not_to_be_made_orders_nothing(message, kind):
+    assert read(message).kind == kind
+
+
+@pytest.mark.parametrize("message, days", [
+    ("pendant une semaine", 7), ("por uma semana", 7), ("durante una semana", 7),
+    ("for a week", 7), ("10 dias", 10), ("un mois", 30), ("ok", None),
+])
+def test_a_length_said_with_its_article_is_one(message, days):
+    assert amendments._days(None, message) == days
+
+
+def test_the_one_drug_she_takes_asked_alone_is_its_safety_check():
+    pregnant = chart("08-pregnant.json")  # Amara Nwosu, on lisinopril
+    message = "Nwosu Amara (22/04/1994), ¿puede seguir con el lisinopril?"
+    said = read(message, chart=pregnant.in_context)
+    turn = state.merge(state.new_turn(message, patient_id="pt-pregnant",
+                                      chart_summary=pregnant.brief, chart=pregnant.in_context),
+                       {"request": said, "entities": said.entities})
+    assert planning.required_tools(turn) == ["check_drug_safety"]
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("¿como vienen las presiones?", "vitals:bp"),
+    ("como estão as pressões dela?", "vitals:bp"),
+    ("ses tensions ?", "vitals:bp"),
+])
+def test_blood_pressures_asked_together_are_her_readings(message, focus):
+    said = read(message)
+    assert said.focus == focus and "chart_question" in said.entities.actions
+
+
+def test_a_result_of_hers_asked_beside_the_card_asks_of_its_drug():
+    asked = amendments.asked_of(read("¿y con el potasio que tiene?"), "enalapril", "enalapril")
+    assert asked == "enalapril ¿y con el potasio que tiene?"
+    # a result asked on its own, pointing at nothing, is not about the card
+    assert amendments.asked_of(read("potasio?"), "enalapril", "enalapril") is None
