@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..knowledge.analytes import names as analyte_names
 from .chart.answers import foci
 from .words.windows import WINDOW_KEY, Threshold
 
@@ -101,10 +102,24 @@ class PatientChartArgs(BaseModel):
     count: int | None = Field(default=None, ge=1, le=50,
                               description="the number of latest results asked, e.g. 3")
 
+    # "K, Na, creat", "u&e + lfts?": several results in one read, each answered
+    tests: str | None = Field(default=None, max_length=300,
+                              description="several lab results asked at once, comma-separated "
+                                          "analyte names, e.g. Potassium,Sodium,Creatinine")
+    # "is that normal?": the latest result placed against its reference range
+    judge: bool = Field(default=False,
+                        description="say whether the latest result is within its reference range")
+
     @field_validator("focus")
     @classmethod
     def _known_focus(cls, value: str | None) -> str | None:
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
+
+    @field_validator("tests")
+    @classmethod
+    def _known_tests(cls, value: str | None) -> str | None:
+        known = [t.strip() for t in (value or "").split(",") if t.strip() in analyte_names()]
+        return ",".join(known) if len(known) > 1 else None  # one or none: the focus answers
 
     @field_validator("threshold")
     @classmethod
@@ -258,6 +273,9 @@ class ProblemPlanArgs(BaseModel):
                     "(supratherapeutic INR)")
     stated_value: float | None = Field(
         default=None, ge=0, le=100, description="the value the clinician stated, e.g. 5.6 or 3.4"
+    )
+    bleeding: bool = Field(
+        default=False, description="bleeding is said with the result (the bleeding plan applies)"
     )
 
 

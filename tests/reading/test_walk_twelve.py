@@ -1,7 +1,11 @@
-"""What the lead's nineteenth blind walk found read wrongly, read rightly: "Surname, Given"
-opening a message names the given name too, so her surname does not make "Roberta" hers; a
-draft for her own name with her surname's initial is hers; a chronic disease's review, and
-what is missing for her in Spanish, Portuguese and French, ask her care gaps."""
+"""What the lead's nineteenth to twenty-first blind walks found read wrongly, read rightly:
+"Surname, Given" names the given name too; "the other James Wilson" is a namesake; a draft for
+her own name with an initial is hers; a chronic disease's review and what is missing ask the care
+gaps, and what is overdue in other words orders them; "stop it", "add it", "arrête-le" act on
+the drug just discussed and "recheck it" on the test just asked; a test done again is the test;
+a bare "ok" before an order assents; a route asked of the card re-drafts it; a count of days
+after the frequency is the course; a plan is read as asked even where no plan covers it; the
+word "allergy" is never part of a reaction."""
 from __future__ import annotations
 
 import pytest
@@ -185,3 +189,70 @@ def test_routes_in_other_words(message, route):
     from smart_docgemma.languages import fold
 
     assert route_said(fold(message)) == route
+
+
+@pytest.mark.parametrize("message, kind", [
+    ("entrega de guardia", "handoff"), ("pase de turno por favor", "handoff"),
+    ("write to haematology about his INR", "referral"),
+    ("escrever para a cardiologia sobre a tensão dele", "referral"),
+])
+def test_handovers_and_letters_in_other_words_are_drafted(message, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+
+    assert request_kind(message) == kind
+
+
+@pytest.mark.parametrize("message", ["write to me later", "guardia civil", "write the INR down"])
+def test_a_letter_to_no_specialty_and_a_guard_are_no_draft(message):
+    from smart_docgemma.tools.writes.drafts import request_kind
+
+    assert request_kind(message) is None
+
+
+@pytest.mark.parametrize("message, labs_only", [
+    ("order whatever's overdue", False), ("order everything that's due", False),
+    ("order his diabetes bloods", True),
+])
+def test_ordering_what_is_overdue_in_other_words_orders_the_care_gaps(message, labs_only):
+    low = _low(message)
+    workflow = workflow_of(message)
+    assert workflow_actions(low, workflow) == ["order_gaps"]
+    assert workflow.labs_only is labs_only
+
+
+@pytest.mark.parametrize("message", ["cuidados em falta?", "anything outstanding for him?"])
+def test_what_is_outstanding_asks_the_care_gaps(message):
+    assert workflow_actions(_low(message), workflow_of(message)) == ["care_gaps"]
+
+
+@pytest.mark.parametrize("message, asked", [
+    ("asthma plan", True), ("plan for her asthma please", True), ("INR 3.4 - plan?", True),
+    ("plan: start metformin 500 bd", False), ("evidence for the asthma plan", False),
+])
+def test_a_plan_asked_is_read_whether_or_not_a_problem_is_known(message, asked):
+    assert workflow_of(message).plan_asked is asked
+
+
+@pytest.mark.parametrize("message, reaction", [
+    ("record aspirin allergy rash", "rash"), ("aspirin allergy - generalised rash", "generalised rash"),
+])
+def test_the_word_allergy_is_never_part_of_its_reaction(message, reaction):
+    from smart_docgemma.agent.extraction import read
+
+    assert read(message).entities.allergy.reaction == reaction
+
+
+def test_a_birth_year_after_a_name_with_its_initials_full_stop_is_compared():
+    from smart_docgemma.reading.subject import year_after_name
+
+    assert year_after_name("Mensah R. 1951 - INR", ("Mensah R",)) == "1951"
+
+
+@pytest.mark.parametrize("message, recorded", [
+    ("her BP is 160/110 - what do I do", False), ("BP 160/110", True),
+    ("record BP 160/110 - plan?", True),
+])
+def test_a_reading_stated_with_a_plan_asked_is_no_record_unless_record_is_said(message, recorded):
+    from smart_docgemma.agent.ward_requests import actions
+
+    assert ("record_vital" in actions(message)) is recorded
