@@ -44,7 +44,7 @@ FLOORS = {
     # probe11_intl blind 67/82 with 8 unsafe, probe12_intl blind 30/36 with 4 unsafe; both
     # holdouts read at the end (docs/reading.md), so these are floors
     ("probe11_intl", "tuned"): 42,
-    ("probe11_intl", "holdout"): 38,
+    ("probe11_intl", "holdout"): 39,
     ("probe12_intl", "tuned"): 18,
     ("probe12_intl", "holdout"): 18,
     # who it is about and the pending card: blind first runs 36/48 tuned and 27/46 holdout with
