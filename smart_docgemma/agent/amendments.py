@@ -175,11 +175,24 @@ def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
         m.surface.lower() == ingredient.lower() for m in ent.drug_mentions)
     if named or ent.dose or ent.patient_names or ent.patient_ids:
         return None
+    if _why().match(_plain(said.message)):  # "¿por qué?": the findings behind the card
+        return f"{drug} ok for her? {said.message}"
     if not _any_of("points_at_card").search(low):
         return None
-    # "does it interact with his warfarin?": the card's drug with the drugs it names
-    asks = bool(_any_of("safety_asks").search(low)) or (bool(ent.drugs) and "?" in said.message)
+    # "does it interact with his warfarin?": the card's drug with the drugs it names; "¿y con el
+    # potasio que tiene?": the card's drug against a result of hers
+    named = bool(ent.drugs) or (said.focus or "").startswith("lab:")
+    asks = bool(_any_of("safety_asks").search(low)) or (named and "?" in said.message)
     return f"{drug} {said.message}" if asks else None
+
+
+@lru_cache(maxsize=1)
+def _why() -> re.Pattern[str]:
+    """A message that only asks the reason ("why?", "por qué?", "pourquoi ? quel risque ?")."""
+    said = "|".join(re.escape(_plain(w)) for w in sorted(_words()["why_asks"], key=len,
+                                                          reverse=True))
+    return re.compile(rf"^(?:{_AROUND}[\s,.!?]*)*(?:{said})(?:[\s,.!?]+(?:{said}|{_AROUND}))*"
+                      rf"[\s?.!]*$")
 
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
@@ -398,7 +411,9 @@ def _days(duration: str | None, low: str) -> int | None:
     if not bare:
         return None
     weeks = any(w in bare.group(0) for w in _words()["weeks"])
-    return int(bare.group(1)) * (7 if weeks else 1)
+    months = re.search(r"mois|month|mes", bare.group(0))
+    count = int(bare.group(1)) if bare.group(1).isdigit() else 1  # "une semaine": one
+    return count * (7 if weeks else 30 if months else 1)
 
 
 def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:

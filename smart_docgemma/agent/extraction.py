@@ -524,6 +524,11 @@ def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
     low = _plan_conditions().sub(" ", low)  # "y si no mejora": a plan's condition, no question
+    if not _DOSED.search(low):  # "ne pas débuter de spironolactone": no order; with a dose
+        # the message orders another drug ("não iniciar AINE; só paracetamol 1 g de 6/6h")
+        low = _negated_orders().sub(" ", low)
+    if "?" in low:  # "el potasio sube con la espironolactona?": a question, no dose change
+        low = _dose_changes().sub(" ", low)
     found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
     if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
         found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
@@ -533,6 +538,21 @@ def find_actions(text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _supposed() -> re.Pattern[str]:
     phrases = sorted(rules()["hypothetical_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+
+
+_DOSED = re.compile(r"\d\s*(?:mg|g|mcg|ug|ui|iu|units?|mmol|meq|ml)(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _negated_orders() -> re.Pattern[str]:
+    phrases = sorted(rules()["negated_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _dose_changes() -> re.Pattern[str]:
+    phrases = sorted(rules()["dose_change_words"], key=len, reverse=True)
     return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
@@ -1007,6 +1027,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
             break
+    if words[:1] and words[0] in chart["articles"]:  # "o INR anterior?", "la K est haute ?"
+        words = words[1:]
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
 
 

@@ -96,6 +96,16 @@ def required_tools(state: Turn) -> list[str]:
             needed.discard("check_drug_safety")  # "is it safe to combine X and Y"
     if state.image and not needed:
         needed.add("analyze_medical_image")
+    if needed == {"check_drug_interactions"} and len(set(interaction_drugs(state))) < 2:
+        # "¿puede seguir con el lisinopril?" (the one drug she is on): nothing to pair it with,
+        # so its safety check against her chart
+        needed = {"check_drug_safety"}
+    if needed == {"apply_protocol"} and drug_for_her(state):
+        # "se K < 3,5 repor KCl 20 mEq 12/12h": the protocol reads her result, and the drug
+        # named is checked against her chart (a high potassium said, not only "nothing ordered")
+        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
+    if needed <= _CHECKS and drug_for_her(state) and _result_asked_beside(state):
+        needed.add("get_patient_chart")  # "INR ? et arrête l'aspirine": her INR read as well
     if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
         # her chart, alone or beside a reading
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
@@ -127,8 +137,23 @@ def beside_the_order(state: Turn) -> list[str]:
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
 # we add ramipril?"); a note or a referral that names her drugs asks nothing of them
 _BESIDE_A_DRUG = frozenset({"record_vital_sign"})
+# the drug checks, beside which a result asked is read as well
+_CHECKS = frozenset({"check_drug_safety", "check_drug_interactions"})
 # the orders a message may card beside a drug it also orders (the drug checked, not carded)
 _ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
+
+
+def _result_asked_beside(state: Turn) -> bool:
+    """A result of hers asked beside a drug that is not that result ("INR ? et arrête
+    l'aspirine", "pasame la última creatinina y decime si puedo darle naproxeno"): both requests
+    are answered."""
+    said = request(state)
+    focus = (said.focus or "").lower()
+    if about_her_state(state) and "lab_or_vital" not in state.entities.actions:
+        return False  # "ok with her kidneys?": the safety check reads her eGFR itself
+    if not focus.startswith(("lab:", "vitals")):
+        return False
+    return all(f"lab:{d}" != focus for d in state.entities.drugs)
 
 
 def _not_results(drugs: tuple[str, ...]) -> bool:

@@ -224,11 +224,13 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
 
 
 @lru_cache(maxsize=1)
-def _lower_pair() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _lower_pair() -> tuple[re.Pattern[str], ...]:
     """Two lower-case words addressed at the start of the message or of a clause ("e a grace
-    adeyemi, o que ela toma?", "and samuel okoro?"), or opening it as the subject of a verb of
-    taking ("margaret thompson toma amlodipino?", "esther banda takes insulin?")."""
-    lead = _words_of("addressing")
+    adeyemi, o que ela toma?", "and samuel okoro?"), or the subject of a verb of taking opening
+    it ("margaret thompson toma amlodipino?", "esther banda takes insulin?") or after a word
+    opening a question about them ("pode ver se a grace adeyemi tem alergia?")."""
+    lead, opens, article = (_words_of(k) for k in ("addressing", "lower_subject_leads",
+                                                   "lower_subject_articles"))
     pair = r"([a-z][a-z'\-]{2,})\s+([a-z][a-z'\-]{2,})"
     takes = "|".join(re.escape(w) for w in sorted(
         {*_people_data()["relative_takes"], *_people_data()["lower_subject_verbs"]},
@@ -236,6 +238,7 @@ def _lower_pair() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (
         re.compile(rf"(?:^[\s¿¡]*|[,;.?!]\s*[¿¡]?)(?:{lead})\s+{pair}(?=\s*(?:[,;:?!.]|$))"),
         re.compile(rf"^[\s¿¡]*{pair}\s+(?:{takes})\b"),
+        re.compile(rf"(?<![\w'])(?:{opens})\s+(?:(?:{article})\s+)?{pair}\s+(?:{takes})\b"),
     )
 
 
@@ -448,7 +451,7 @@ _NEARBY_ARTICLES = r"the|a|la|le|o|el|do|da|du|del|al|au|des|dos|das|los|las|les
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
 _CLAUSE_START = (r"(?:^|[.;!?:,(\-\u2013\u2014]\s*|\b(?:and|but|also|et|mais|e|mas|y|pero)\s+)"
-                 r"[\s¿¡]*(?:(?:o|a|la|le)\s+)?")
+                 r"[\s¿¡]*(?:(?:o|a|la|le|el|os|as|les|los|las)\s+)?")
 
 
 @lru_cache(maxsize=1)

@@ -136,7 +136,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         ),  # "last 24 hours", "past day"
         re.compile(rf"\bwithin\s+(?:the\s+)?(?:{amount}\s*-?\s*)?({units})\b"),  # "within 24 h"
         re.compile(rf"(?:{last})\s+{amount}\s*-?\s*({units})\b"),  # "ultimas 24 horas"
-        re.compile(rf"\b(\d+)\s*-?\s*({hours})\b"),  # "24h mean", "24-hour average"
+        # "24h mean", "24-hour average"; never an order's interval ("de 12/12h", "q8h", "cada
+        # 8 h", "every 6 hours", "toutes les 6 h")
+        re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )\b(\d+)\s*-?\s*({hours})\b"),
     )
 
 
