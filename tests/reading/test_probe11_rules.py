@@ -1,0 +1,101 @@
+"""The rules of the eleventh English round (probe11_en), each with near words that must not
+match: her K judged with a state word, several requests in one message, an order conditional on
+a result, a drug declined beside the one ordered."""
+from __future__ import annotations
+
+import pytest
+
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.agent.planning import chart_args
+from smart_docgemma.agent.several_asks import conditional_order, conditions, parts
+from smart_docgemma.tools.args import PatientChartArgs
+from smart_docgemma.tools.chart.answers import chart_focus
+
+ORDERS = {"prescribe", "prescribe_drug", "administer", "order_line"}
+
+
+@pytest.mark.parametrize("message", ["K still high?", "is K high?", "K ok?", "K coming down?",
+                                     "k now normal?"])
+def test_her_k_judged_with_a_state_word_is_her_potassium(message):
+    assert chart_focus(message) == "lab:Potassium"
+    assert "chart_question" in read(message).entities.actions
+
+
+@pytest.mark.parametrize("message", ["vit K ok to give?", "vitamin K high dose?",
+                                     "K ok to give with the ramipril?"])
+def test_vitamin_k_or_a_k_given_is_no_potassium_asked(message):
+    assert chart_focus(message) != "lab:Potassium"
+
+
+@pytest.mark.parametrize("message, foci", [
+    ("K and eGFR pls, and is naproxen ok", ("lab:Potassium", "lab:eGFR")),
+    ("allergies + current meds", ("allergies", "medications")),
+    ("INR? and stop the aspirin", ("lab:INR",)),
+    ("INR, and any bleeding risk with his meds?", ("lab:INR", "medications")),
+])
+def test_each_request_of_a_message_of_several_is_read(message, foci):
+    assert read(message).foci == foci
+
+
+@pytest.mark.parametrize("message", [
+    "start naproxen 250 bd, recheck U&E in 2 days",  # a lab ordered, not asked
+    "K 5,6 - on arrête la spironolactone?",  # a result stated (and a decimal comma)
+    "amoxicillin 500mg tds, and paracetamol 1g qds",  # two orders
+    "bp 150/95, hr 88 - pls record",  # readings to record
+    "INR?",  # one request: its one focus says it
+])
+def test_a_part_that_orders_states_or_records_asks_no_result(message):
+    assert read(message).foci == ()
+
+
+def test_the_parts_of_a_message():
+    assert parts("INR? and stop the aspirin") == ["inr", "stop the aspirin"]
+    assert parts("allergies + current meds") == ["allergies", "current meds"]
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("consider vit K if INR >5", "lab:INR"),
+    ("if K < 3.5 give sando-k 2 tabs bd", "lab:Potassium"),
+    ("give KCl 20mmol if K<3.5", "lab:Potassium"),
+])
+def test_an_order_on_a_results_condition_waits_and_the_result_is_shown(message, focus):
+    said = read(message)
+    assert focus in said.foci
+    assert not ORDERS & set(said.entities.actions)
+
+
+def test_a_condition_on_stopping_leaves_the_order_carded():
+    said = read("Suggest ibuprofen 400 tds with food from today, stop if creat rises.")
+    assert "administer" in said.entities.actions  # the condition's clause names no drug
+    assert "lab:Creatinine" in said.foci
+    assert not conditional_order("start amoxicillin 500mg tds, recheck if K rises", ["amoxicillin"])
+
+
+@pytest.mark.parametrize("low", ["if still febrile give amoxicillin 500 tds",
+                                 "if she is still in pain", "when pain settles stop the oxycodone"])
+def test_a_condition_not_on_a_result_names_no_result(low):
+    assert conditions(low) == []
+
+
+@pytest.mark.parametrize("message, ordered", [
+    ("not the amox, the doxy - 100mg bd for 5 days", "doxycycline"),
+    ("don't give the naproxen, paracetamol 1g qds instead", "acetaminophen"),
+])
+def test_a_drug_declined_beside_another_is_never_the_one_ordered(message, ordered):
+    said = read(message)
+    assert said.ordered == ordered and "order_line" in said.entities.actions
+    assert said.dose is not None and said.dose.written
+
+
+def test_a_drug_alone_after_not_is_read_as_written():
+    said = read("not amox allergic?")  # no other drug: nothing declined, the allergy asked
+    assert "allergy_question" in said.entities.actions
+
+
+def test_the_chart_answers_each_focus_asked_beside_the_first():
+    said = read("K and eGFR pls, and is naproxen ok")
+    args = chart_args(said, "pt-1")
+    assert args["focus"] == "lab:eGFR" and args["also"] == "lab:Potassium"
+    kept = PatientChartArgs(patient_id="pt-1", focus="lab:INR", also="medications,nonsense")
+    assert kept.also == "medications"
+    assert PatientChartArgs(patient_id="pt-1", also="nonsense").also is None
