@@ -26,6 +26,7 @@ from typing import Any
 
 from ..approval.types import PendingCard, PendingOrder
 from ..reading.dosage import Dose
+from ..reading.entities import Entities
 from ..reading.request import Request
 from . import extraction
 from .languages import fold
@@ -76,7 +77,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     ent, message = said.entities, said.understood or said.message
     low = " ".join(fold(message).lower().split())
     others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
-    if ent.patient_names or ent.patient_ids or "?" in message or _asks(ent.actions):
+    asked = "?" in message and not _route_asked(low, ent)
+    if ent.patient_names or ent.patient_ids or asked or _asks(ent.actions):
         return None
     if others and not (len(others) == 1 and switches(low)):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
@@ -93,6 +95,17 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
                     days=days, drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+_ROUTE_ASKED = re.compile(r"^(?:and|what about|how about|et|et si|e|y|o)?\s*(?:en|por|par|per|in)?"
+                          r"\s*(?:via|voie|route)?\s*\S+(?:\s+\S+)?\s*\?\s*$")
+
+
+def _route_asked(low: str, ent: Entities) -> bool:
+    """"and iv?", "et en intraveineux ?", "e por via oral?": a route alone asked of the card,
+    which only re-drafts it (nothing is written until it is approved)."""
+    return bool(extraction.route_said(low)) and not ent.drugs and not ent.dose and bool(
+        _ROUTE_ASKED.match(low))
 
 
 def changes_a_field(low: str) -> bool:

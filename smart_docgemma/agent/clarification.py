@@ -163,6 +163,67 @@ def drug_discussed(history: list[dict[str, Any]]) -> str | None:
 _NUMBER = re.compile(r"\d")
 
 
+@lru_cache(maxsize=1)
+def _acts_on_it() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """For each thing done (``acts_on_it`` in rules.yaml), its verbs with a pronoun after them,
+    fused after a hyphen or as a suffix, or a French "l'" before them."""
+    said = rules()
+    pronouns = "|".join(map(re.escape, sorted(said["acts_on_it_pronouns"], key=len, reverse=True)))
+    clitics = "|".join(map(re.escape, said["acts_on_it_clitics"]))
+    found = []
+    for done, verbs in said["acts_on_it"].items():
+        stems = "|".join(map(re.escape, sorted(verbs, key=len, reverse=True)))
+        found.append((done, re.compile(
+            rf"(?<![\w'])(?:(?:{stems})(?:\s+(?:{pronouns})|-(?:{clitics}))|l'(?:{stems})"
+            rf"|(?:{stems})(?:{clitics}))(?![\w'-])")))
+    return tuple(found)
+
+
+def redo_discussed(message: str, own: Entities, tests: tuple[str, ...],
+                   history: list[dict[str, Any]]) -> str | None:
+    """"recheck it tomorrow am", "repeat in the morning", "à refaire demain" after a question
+    about one test's results ("her K?"): the message with that test after its verb; None when
+    the message names a test (``tests``: those it names), a drug or a patient, or the last
+    message asked no test."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said or own.drugs or own.patient_names or own.patient_ids or len(message.split()) > 8:
+        return None
+    focus = focus_of(str(said[-1].get("content") or "")) or ""
+    low = _folded(message)
+    verb = _redo().search(low)
+    if not focus.startswith("lab:") or not verb or tests:
+        return None
+    return " ".join(f"{low[:verb.end()]} {focus[4:].lower()} {low[verb.end():]}".split())
+
+
+@lru_cache(maxsize=1)
+def _redo() -> re.Pattern[str]:
+    from ..tools.words import ward_words
+
+    words = sorted(ward_words.table()["redo_words"]["words"], key=len, reverse=True)
+    return re.compile(rf"(?<![\w'])(?:{'|'.join(map(re.escape, words))})(?![\w'])")
+
+
+def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+    """"stop it", "add that one", "on l'arrête", "suspende-a", "agrégalo" after a message that
+    discussed one drug for her: the message with what is done to that drug in place of the
+    pronoun ("stop lisinopril and start labetalol 100 bd"); None when the message names that
+    drug or a patient, runs long, or no drug was discussed."""
+    if own.patient_names or own.patient_ids or len(message.split()) > 12:
+        return None
+    drug = drug_discussed(history)
+    if not drug or drug.lower() in {d.lower() for d in own.drugs}:
+        return None
+    low = _folded(message)
+    for done, pattern in _acts_on_it():
+        m = pattern.search(low)
+        if m:
+            return " ".join(f"{low[:m.start()]} {done} {drug} {low[m.end():]}".split())
+    return None
+
+
 def orders_it(message: str, own: Entities) -> bool:
     """A reply that orders the drug just discussed without naming it: a dose (or a number with a
     frequency), no drug, no one else ("ok start it 10mg od", "fine, go ahead 500 tds", "vale,

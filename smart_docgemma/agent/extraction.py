@@ -112,6 +112,11 @@ _JOINED = re.compile(r"\b(?:with|and|plus|together)\b|[+&]", re.I)
 _DURATION = re.compile(
     r"(?:\bx\s*|\bfor\s+)(\d+)\s*(d\b|days?\b|w\b|wks?\b|weeks?\b|months?\b|/7|/52|/12)", re.I
 )
+# a count of days written right after the frequency of an order ("500 bd 7 days"), never a time
+# gone by ("2 weeks ago")
+_AFTER_FREQUENCY = re.compile(
+    r"\b(?:od|bd|bid|tds|tid|qds|qid|daily|nocte|mane|q\d{1,2}h|prn|a day|per day)\s*,?\s+"
+    r"(\d+)\s*(days?|weeks?|wks?|months?)\b(?!\s+(?:ago|before|back))", re.I)
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
 # the ward's bare fractions of a week, year or month ("bd 3/7", "2/52", "6/12"); never a date
 # ("3/7/2026"), a pressure ("120/70"), "24/7" (always) or an interval ("12/12h", "8/8 h")
@@ -676,7 +681,8 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     """``find_dose`` of one dose's words."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     route = _route().search(text)
-    duration = _DURATION.search(text) or _BARE_FRACTION.search(text)
+    duration = (_DURATION.search(text) or _AFTER_FREQUENCY.search(text)
+                or _BARE_FRACTION.search(text))
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
     found_at = [
         (meaning or m.group(0).lower(), len(m.group(0)))

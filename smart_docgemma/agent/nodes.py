@@ -155,13 +155,21 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if cards and amendments.asks_pending(state.message):  # "what did I just order?"
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": _pending_said(cards)}
-    if amendments.cancels(state.message):  # nothing pending: what was approved stays written
+    # "stop it", "add it" after a message about one drug, with no card pending: that drug
+    acted = None if cards else (
+        clarification.acts_on_discussed(state.message, said.entities, state.history or [])
+        or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
+                                        state.history or []))
+    if acted:
+        said = read(state.message, understood=acted, chart=said.chart,
+                    conversation=said.conversation)
+    elif amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
-    if amendments.cancels_a_card(state.message):  # "cancel the ortho referral": none pending
+    if not acted and amendments.cancels_a_card(state.message):  # none pending
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "No card waiting for approval matches what you asked to cancel, so nothing "
@@ -213,6 +221,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _not_carded(probe)
     update["errors"] += _not_stopped(probe)
     update["errors"] += _tests_not_ordered(probe)
+    update["errors"] += _no_plan(probe)
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
@@ -500,6 +509,18 @@ def _not_stopped(state: Turn) -> list[str]:
                            "until it is stopped or held in the EHR (this assistant proposes a "
                            "stop only when switching to another drug)."),
                         drugs=", ".join(stopped)), answer_language())]
+
+
+def _no_plan(state: Turn) -> list[str]:
+    """A plan asked for a problem no plan here covers ("asthma plan", "her BP is 160/110 - what
+    do I do"): said, with what the plans cover, beside whatever else is answered."""
+    said = planning.request(state)
+    if not said.workflow.plan_asked or said.workflow.problem:
+        return []
+    return [say(message(N_("No problem plan is held here for what you asked: the plans cover a "
+                           "raised potassium and a high INR on warfarin, each from its cited "
+                           "protocol. Ask for a result, the care gaps, or a drug's safety check "
+                           "instead.")), answer_language())]
 
 
 def _tests_not_ordered(state: Turn) -> list[str]:

@@ -59,11 +59,11 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     blocking = set(actions) & set(rule["not_with"]) - (set() if dosed else {"administer"})
     if not drugs:
         return False
-    if (
-        blocking
-        and blocking <= set(rule["writes"])
-        and _words("drug_question", "may_i").search(f" {low} ")
-    ):
+    may_i = _words("drug_question", "may_i").search(f" {low} ")
+    # a bare "ok" asks only with a question mark: "ok start empagliflozin 10mg od" assents
+    if may_i and may_i.group(0) in ("ok", "okay") and "?" not in low:
+        may_i = None
+    if blocking and blocking <= set(rule["writes"]) and may_i:
         # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in
         # context
         return True

@@ -281,6 +281,8 @@ def missing_fields(tool: str, state: Turn) -> list[str]:
         "allergy substance": bool(ent.drugs)
         or "record_no_known_allergy" in ent.actions
         or words.allergy_substance,
+        "reaction": bool(ent.allergy and ent.allergy.reaction)
+        or "record_no_known_allergy" in ent.actions,
         "note text": bool(words.note_text) or words.count >= 6,
         "reading": bool(request(state).ward.readings),
     }

@@ -117,9 +117,10 @@ def _protocol_slip(low: str) -> str:
 def _bare_readings(text: str, low: str, ward: Ward) -> bool:
     """Readings typed alone, with or without the time they were taken ("TA 160/95 à 22h",
     "sats 94% on RA, rr 22"): ward shorthand for charting them (a card the clinician approves),
-    unless it asks something, names a drug or a test, or says more than a short line."""
+    unless it asks something (a plan: "her BP is 160/110 - what do I do"), names a drug or a
+    test, or says more than a short line."""
     return ("?" not in text and len(low.split()) <= _BARE_WORDS and not find_drugs(low)
-            and not ward.tests)
+            and not ward.tests and not _any("plan_words").search(low))
 
 
 _BARE_WORDS = 12  # a line of readings; a longer message is a note or a question
@@ -157,6 +158,8 @@ def workflow_of(text: str) -> Workflow:
         older_than_days=_interval(text),
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
+        plan_asked=bool(_any("plan_words").search(low))
+        and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
 
 

@@ -86,6 +86,11 @@ HEADING_FILES = (
 _HEADING = re.compile(rf"^[\s¿¡]*({_WORD})(?:\s*,\s*({_WORD}))?\s*(?::|,|\s[-\u2013]\s)")
 
 
+# "Surname, Given" opening the message before what is asked ("Mensah, Roberta INR?"): her
+# surname does not make the given name after it hers
+_SURNAME_GIVEN = re.compile(rf"^[\s¿¡]*({_WORD})\s*,\s*({_WORD})(?=[\s:,?]|\s[-\u2013]\s)")
+
+
 @lru_cache(maxsize=1)
 def _heading_stop() -> frozenset[str]:
     words = set(_people_data()["headings"])
@@ -100,10 +105,13 @@ def heading_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     a comma or a dash ("Adeyemi : allergies ?"), or "Surname, Given" ("Thompson, Margaret -
     …"); never a word of four letters or fewer, a heading word ("Constantes :", "Plan :"), a
     vocabulary word, a disease nor a drug."""
+    stop = _heading_stop() | {normalise(w) for w in drug_words}
+    pair = _SURNAME_GIVEN.match(text or "")
+    if pair and not ({normalise(w) for w in pair.groups()} & stop) and len(pair.group(1)) > 4:
+        return [f"{pair.group(2)} {pair.group(1)}"]
     m = _HEADING.match(text or "")
     if not m:
         return []
-    stop = _heading_stop() | {normalise(w) for w in drug_words}
     words = [w for w in m.groups() if w]
     if any(len(w) <= 4 or normalise(w) in stop for w in words):
         return []

@@ -30,6 +30,7 @@ from .subject import (
     Subject,
     ages_not_hers,
     initial_of_another,
+    other_of_her_name,
     said_birth_date,
     said_birth_year,
     shares_a_name,
@@ -106,6 +107,7 @@ class Workflow:
     older_than_days: int | None = None  # "older than 6 months": 180
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk
+    plan_asked: bool = False  # a plan asked ("asthma plan"), whether or not a problem is known
 
 
 @dataclass(frozen=True)
@@ -221,7 +223,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            or year_after_name(understood, found.patient_names), here,
                            titled_of_other_sex(understood, here, chart.sex)
                            + ages_not_hers(understood, chart.age, chart.sex)
-                           + initial_of_another(understood, here)),
+                           + initial_of_another(understood, here)
+                           + other_of_her_name(understood, here)),
         focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),

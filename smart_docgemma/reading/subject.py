@@ -128,7 +128,8 @@ def year_after_name(text: str, names: tuple[str, ...] | list[str]) -> str | None
     """A birth year written right after a name ("James Wilson 1958 - meds?", "Wilson J (1958)"):
     compared with her birth year like "born 1958"."""
     for name in names:
-        m = re.search(rf"(?i){re.escape(name)}\s*[,(-]?\s*((?:19|20)\d\d)(?![\d/.\-:])", text)
+        # "Mensah R. 1951": the initial's full stop is the name's
+        m = re.search(rf"(?i){re.escape(name)}\.?\s*[,(-]?\s*((?:19|20)\d\d)(?![\d/.\-:])", text)
         if m:
             return m.group(1)
     return None
@@ -224,6 +225,22 @@ def initial_of_another(text: str, here: InContext) -> tuple[str, ...]:
         if is_own_name(m.group(2), here) and not is_own_name(f"{m.group(1)} {m.group(2)}", here):
             out.append(m.group(0))
     return tuple(out)
+
+
+def other_of_her_name(text: str, here: InContext) -> tuple[str, ...]:
+    """Her name after "the other", "l'autre", "o outro", "el otro" … ("the other James Wilson's
+    meds" in one James Wilson's chart): a namesake, someone else."""
+    from .people import people_data, unshouted
+
+    words = sorted({w for ws in people_data()["others"].values() for w in ws}, key=len,
+                   reverse=True)
+    pattern = re.compile(rf"(?i)(?<![\w'])(?:{'|'.join(map(re.escape, words))})\s+"
+                         r"(?:(?:mr|mrs|ms|mme|m|sr|sra|senhor|senhora|dona|don|dona)\.?\s+)?"
+                         r"([A-Za-zÀ-ÿ][\w\-]+)")
+    return tuple(
+        m.group(0).strip() for m in pattern.finditer(unshouted(text))
+        if len(m.group(1)) > 2 and is_own_name(m.group(1), here)
+    )
 
 
 _MRN_HEAD = re.compile(r"(?i)^mrn[\s:#-]*")  # "MRN-100587" is also written "mrn 100587"

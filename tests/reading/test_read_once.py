@@ -50,6 +50,8 @@ ALLOWED = {
     ("agent/ward_requests.py", "asked"): "a caller without the turn's reading",
     ("agent/draft_requests.py", "read_ward"): "a turn that has no request yet",
     ("agent/clarification.py", "extract"): "a caller without the turn's reading",
+    # the test the clinician's last message asked about ("her K?" before "recheck it"): history
+    ("agent/clarification.py", "focus_of"): "the last message's chart question, from history",
 }
 
 

@@ -51,3 +51,25 @@ def test_another_drug_without_its_dose_is_checked_when_its_dose_is_asked(doctor)
     assert "what dose" in answer_text(html).lower() and "warfarin" in answer_text(html).lower()
     # the drug's check ran with the question (its source is cited; before, nothing was checked)
     assert "FDA drug label" in answer_text(html)
+
+
+def test_an_allergy_said_without_its_reaction_asks_it_and_the_reply_completes_the_card(
+        doctor, fhir_base):
+    asked = doctor.ask("elle est allergique à l'aspirine aussi")
+    assert cards(asked) == [] and "what reaction" in answer_text(asked).lower()
+    html = doctor.ask("urticaire")
+    [card] = cards(html)
+    assert doctor.approve(card).status_code == 200
+    [allergy] = written(fhir_base, "AllergyIntolerance", card)
+    assert "aspirin" in allergy["code"]["text"].lower()
+    assert allergy["reaction"][0]["manifestation"][0]["text"].lower() == "urticaire"
+
+
+def test_doing_a_test_again_after_its_result_was_asked_orders_that_test(doctor, fhir_base):
+    doctor.ask("her K?")
+    html = doctor.ask("recheck it tomorrow am")
+    [card] = cards(html)
+    assert "Order serum potassium" in answer_text(html)
+    assert doctor.approve(card).status_code == 200
+    [order] = written(fhir_base, "ServiceRequest", card)
+    assert order["code"]["coding"][0]["code"] == "2823-3"

@@ -72,6 +72,8 @@ def lab_tests(text: str | None) -> list[str]:
     also = _named(text, listed, "list_names")
     if not named and len(also) == 1 and _TIMED_LINE.match(_low(text)):
         return also  # "kaliémie demain 8h", "potássio amanhã às 8h": one test timed ahead
+    if not named and len(also) == 1 and _redone(_low(text)):
+        return also  # "recontrôler la kaliémie", "repetir potasio": a drug is never done again
     if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
         return named
     if not named and when.starts(text or "") is None and priority(text) is None:
@@ -85,6 +87,13 @@ def lab_tests(text: str | None) -> list[str]:
 _TIMED_LINE = re.compile(r"^[a-z+]{1,12}\s+(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b"
                          r"(?:\s+(?:at|a|as|a las|vers|morning|matin|de manha|por la manana))*"
                          r"\s*\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h|hrs?)?\s*[.!]*$")
+
+
+def _redone(low: str) -> bool:
+    """A word that does a test again ("recheck", "recontrôler", "repetir", "refazer")."""
+    said = table()["redo_words"]
+    return any(_words(w).search(low) for w in said["words"]) and not any(
+        _words(w).search(low) for w in said["not_with"])
 
 
 def counted_sets(text: str | None) -> bool:

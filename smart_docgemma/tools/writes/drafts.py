@@ -49,8 +49,13 @@ def says(text: str, words: list[str]) -> bool:
 
 
 def says_all(text: str, words: list[str]) -> bool:
-    """Every word of ``words`` in ``text`` (a name named in a request against the chart's)."""
-    return all(says(text, [w]) for w in words if w.strip())
+    """Every word of ``words`` in ``text`` (a name named in a request against the chart's); an
+    initial ("Samuel O.") is said when a word of ``text`` begins with it."""
+    initials = {w[0] for w in _low(text).split() if w}
+    return all(
+        says(text, [w]) or (len(w.strip(".")) == 1 and _low(w.strip("."))[:1] in initials)
+        for w in words if w.strip(".").strip()
+    )
 
 
 def request_kind(message: str) -> Kind | None:
