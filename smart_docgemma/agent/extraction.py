@@ -183,6 +183,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    # "st john's wort": a word of a drug's name is no person, with its "'s" or without
+    drug_words |= {normalise(_POSS.sub("", w)) for w in drug_words}
     if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
         text = fold_accents(text)
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]

@@ -16,8 +16,10 @@ from ..languages import fold
 from ..tools.chart.answers import chart_focus
 
 # where one request of a message ends and the next begins: a question mark, a list sign, a comma
-# or "and"/"also"/"plus" ("INR? and stop the aspirin", "allergies + current meds")
-_PARTS = re.compile(r"\?|;|\+|&|,|\n|\s/\s|\b(?:and|also|plus|aswell)\b")
+# or "and"/"also"/"plus" ("INR? and stop the aspirin", "allergies + current meds"), a slash
+# between two words ("K/eGFR?") but never after a unit ("15mg/kg", "mmol/L")
+_PARTS = re.compile(r"\?|;|\+|&|,|\n|\s/\s|\b(?:and|also|plus|aswell)\b"
+                    r"|(?<=[a-z+])(?<!mg)(?<!mcg)(?<!ml)(?<!g)(?<!mmol)(?<!units)(?<!iu)/(?=[a-z])")
 # a result an instruction waits on: "if K < 3.5", "if INR >5", "when the creat comes back
 # above 2", "if her K is below 3", "stop if creat rises"
 # a part that states a result rather than asking it ("k 5.6", "inr = 3.4", "k 5,6"): a number

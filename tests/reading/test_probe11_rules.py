@@ -99,3 +99,49 @@ def test_the_chart_answers_each_focus_asked_beside_the_first():
     kept = PatientChartArgs(patient_id="pt-1", focus="lab:INR", also="medications,nonsense")
     assert kept.also == "medications"
     assert PatientChartArgs(patient_id="pt-1", also="nonsense").also is None
+
+
+# probe12_en's rules
+def test_a_drug_named_after_a_saint_names_no_person():
+    assert read("daughter bought him st john's wort for his mood").subject.about == "patient"
+    assert read("is John on warfarin?").subject.about == "other"
+
+
+@pytest.mark.parametrize("message, about", [
+    ("she's been taking her mum's enalapril", "patient"),
+    ("he took his wife's tramadol last night", "patient"),
+    ("can her mum take enalapril?", "other"),
+    ("her mum's meds?", "other"),
+])
+def test_a_relatives_medicine_the_patient_takes_is_asked_of_the_patient(message, about):
+    assert read(message).subject.about == about
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("bp meds and is she ok to continue them", "medications"), ("what are her bp meds", "medications"),
+    ("bp?", "vitals:bp"), ("bp 150/90", "vitals:bp"), ("BP trend", "vitals:bp"),
+    ("how's her K trending", "lab:Potassium"), ("heaviest he's been?", "vitals"),
+    ("how much is that in mg?", None), ("what's that in mg", None), ("mg?", "lab:Magnesium"),
+])
+def test_what_a_short_word_names_beside_another(message, focus):
+    assert chart_focus(message) == focus
+
+
+def test_a_slash_between_two_results_asks_both_never_a_units_slash():
+    assert read("K/eGFR?").foci == ("lab:Potassium", "lab:eGFR")
+    assert read("paracetamol 15mg/kg qds prn").foci == ()
+
+
+@pytest.mark.parametrize("message, cancels_it", [
+    ("actually leave it at 5", True), ("keep it at 5mg please", True), ("leave it", True),
+    ("no change", True), ("leave it at 5 and add ramipril", False), ("make it 5", False),
+])
+def test_the_dose_she_is_on_kept_withdraws_the_change(message, cancels_it):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert cancels(message) is cancels_it
+
+
+def test_a_switch_written_as_a_plan_is_a_switch():
+    said = read("consider switching lisinopril to labetalol 100mg bd")
+    assert "switch" in said.entities.actions
