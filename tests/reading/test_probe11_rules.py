@@ -4,7 +4,6 @@ a result, a drug declined beside the one ordered."""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.planning import chart_args
 from smart_docgemma.agent.several_asks import conditional_order, conditions, parts
