@@ -998,6 +998,12 @@ def _declined(text: str, drugs: list[DrugMention]) -> tuple[tuple[str, ...], str
     return declined, without_declined(text, [m for m in mentions if m[0] in declined])
 
 
+def _all_declined(text: str, drugs: list[DrugMention]) -> bool:
+    """Every drug named is declined ("don't start the apixaban yet")."""
+    mentions = [(d.name, d.surface) for d in drugs if d.name]
+    return bool(mentions) and set(declined_drugs(text, mentions)) == {n for n, _ in mentions}
+
+
 def _part_asks_chart(part: str, focus: str) -> bool:
     """One request of a message of several ("K", "eGFR pls", "current meds") is a chart
     question about her, by the rules a whole message is read with."""
@@ -1094,6 +1100,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     # "not the amox, the doxy - 100mg bd": the declined drug's words ask nothing of it
     declined, asking = _declined(text, drugs)
     actions = find_actions(asking)
+    if _all_declined(text, drugs):
+        # "don't start the apixaban yet, just check it's ok": the one drug named is declined,
+        # nothing is ordered, the drug is still checked
+        actions = [a for a in actions if a not in _ORDER_ACTIONS]
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]

@@ -144,12 +144,15 @@ def stopped_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ..
     """The drugs an instruction stops or holds ("hold warfarin tonight", "stop the metformin and
     start gliclazide"); none in a question ("suspendo a varfarina?")."""
     low = re.sub(r"[^\w/?']+", " ", folded.lower())
-    if "?" in low:
-        return ()
     out = []
     for name, surface in mentions:
         at = low.find(surface)
-        stop = _stops().search(low[:at]) if at > 0 else None
+        # a question asks of the drug ("suspendo a varfarina?"); one asked before it is another
+        # request of the message ("INR? and stop the aspirin")
+        if at < 0 or "?" in low[at:]:
+            continue
+        begins = low.rfind("?", 0, at) + 1
+        stop = _stops().search(low[begins:at]) if at > begins else None
         # "stop taking aspirin he says": what she stopped, told (a reconciliation), no instruction
         if stop and not re.search(r"\b(?:taking|prendre|tomar|tomando)\b", stop.group(1)):
             out.append(name)

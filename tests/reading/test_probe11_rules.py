@@ -144,3 +144,20 @@ def test_the_dose_she_is_on_kept_withdraws_the_change(message, cancels_it):
 def test_a_switch_written_as_a_plan_is_a_switch():
     said = read("consider switching lisinopril to labetalol 100mg bd")
     assert "switch" in said.entities.actions
+
+
+def test_a_stop_after_a_question_of_its_own_is_said_not_stopped():
+    assert read("INR? and stop the aspirin").stopped == ("aspirin",)
+    assert read("suspendo a varfarina?").stopped == ()
+    assert read("stop the aspirin and is INR ok?").stopped == ()
+
+
+def test_the_one_drug_declined_is_checked_not_ordered():
+    said = read("don't start the apixaban yet, just check it's ok with what he's on")
+    assert said.entities.drugs == ("apixaban",) and not ORDERS & set(said.entities.actions)
+    assert "prescribe_drug" in read("start apixaban 5mg bd").entities.actions
+
+
+def test_a_colleagues_patient_is_someone_else():
+    assert read("quick one, my colleague's patient mr banda - what's his K?").subject.about == (
+        "other")
