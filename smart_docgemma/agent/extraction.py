@@ -484,6 +484,7 @@ def find_actions(text: str) -> list[str]:
     # "medical record number" names an identifier: its "record" reads no chart, records nothing
     low = _identifier_phrases().sub(" ", f" {text.lower()} ")
     low = _plan_conditions().sub(" ", low)  # "y si no mejora": a plan's condition, no question
+    low = _idioms().sub(" ", low)  # "has he put on weight": no order
     found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
     if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
         found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
@@ -493,6 +494,12 @@ def find_actions(text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _supposed() -> re.Pattern[str]:
     phrases = sorted(rules()["hypothetical_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _idioms() -> re.Pattern[str]:
+    phrases = sorted(rules()["no_order_idioms"], key=len, reverse=True)
     return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 

@@ -15,16 +15,17 @@ from ..knowledge import analytes
 from ..languages import fold
 from ..tools.chart.answers import chart_focus
 
-# where one request of a message ends and the next begins: a question mark, a list sign, a comma
+# where one request of a message ends and the next begins: after a question mark (kept: "a1c?"
+# asks, "a1c" alone may order), a list sign, a comma
 # or "and"/"also"/"plus" ("INR? and stop the aspirin", "allergies + current meds"), a slash
 # between two words ("K/eGFR?") but never after a unit ("15mg/kg", "mmol/L")
-_PARTS = re.compile(r"\?|;|\+|&|,|\n|\s/\s|\b(?:and|also|plus|aswell)\b"
+_PARTS = re.compile(r"(?<=\?)|;|\+|&|,|\n|\s/\s|\b(?:and|also|plus|aswell)\b"
                     r"|(?<=[a-z+])(?<!mg)(?<!mcg)(?<!ml)(?<!g)(?<!mmol)(?<!units)(?<!iu)/(?=[a-z])")
 # a result an instruction waits on: "if K < 3.5", "if INR >5", "when the creat comes back
 # above 2", "if her K is below 3", "stop if creat rises"
 # a part that states a result rather than asking it ("k 5.6", "inr = 3.4", "k 5,6"): a number
 # right after a word (a window or a count asked, "last 3 ks", is read by the one focus)
-_STATED = re.compile(r"[a-z+]\s*(?:is|of|=|:)?\s*\d")
+_STATED = re.compile(r"[a-z+]\s*(?:is|of|=|:)?\s*\d+(?:[.,]\d+)?(?![a-z\d])")  # not "a1c"
 _COMPARED = (r"(?:<|>|≤|≥|=|\b(?:is |are |gets |goes )?(?:above|below|over|under|less than|"
              r"more than|greater than|higher than|lower than|rises|falls|drops|climbs|goes up|"
              r"goes down|is high|is low|still high|still low)\b)")
@@ -36,6 +37,7 @@ _CONDITION = re.compile(
 def parts(text: str) -> list[str]:
     """The message's requests, as written, accent folded and lower case."""
     found = (p.strip(" -:.!") for p in _PARTS.split(fold(text or "").lower()))
+    found = (p for p in found if p.strip("? "))
     return [p for p in found if p]
 
 

@@ -161,3 +161,17 @@ def test_the_one_drug_declined_is_checked_not_ordered():
 def test_a_colleagues_patient_is_someone_else():
     assert read("quick one, my colleague's patient mr banda - what's his K?").subject.about == (
         "other")
+
+
+def test_a_result_asked_with_its_question_mark_beside_an_order_is_shown():
+    assert read("a1c? and start gliclazide 40 od").foci == ("lab:HbA1c",)
+    assert read("hba1c 7.2, start gliclazide 40 od").foci == ()  # a value stated
+
+
+@pytest.mark.parametrize("message, prescribes", [
+    ("has he put on weight", False), ("has she put on any weight?", False),
+    ("put her on ramipril 2.5", True),
+])
+def test_putting_on_weight_orders_nothing(message, prescribes):
+    actions = set(read(message).entities.actions)
+    assert bool({"prescribe", "prescribe_drug"} & actions) is prescribes
