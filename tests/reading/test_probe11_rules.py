@@ -48,7 +48,7 @@ def test_a_part_that_orders_states_or_records_asks_no_result(message):
 
 
 def test_the_parts_of_a_message():
-    assert parts("INR? and stop the aspirin") == ["inr", "stop the aspirin"]
+    assert parts("INR? and stop the aspirin") == ["inr?", "stop the aspirin"]
     assert parts("allergies + current meds") == ["allergies", "current meds"]
 
 
