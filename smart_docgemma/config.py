@@ -51,6 +51,8 @@ DEFAULTS: dict[str, Any] = {
         "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
         "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs "
+        # "when was his last colonoscopy?": procedures are read, never written
+        "patient/Procedure.rs "
         "patient/Provenance.c patient/ServiceRequest.crs patient/MedicationStatement.crs "
         "user/Practitioner.rs"
     ),

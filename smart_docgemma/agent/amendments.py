@@ -92,9 +92,14 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     days = _days(found.duration, low)
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
-    change = Change(dose=dose, frequency=found.frequency, route=extraction.route_said(low),
+    # "twice that": the dose times two, never "twice" a day
+    frequency = None if _TWICE_THE_DOSE.search(low) else found.frequency
+    change = Change(dose=dose, frequency=frequency, route=extraction.route_said(low),
                     days=days, drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+_TWICE_THE_DOSE = re.compile(r"(?<![a-z])twice (?:that|the dose|the amount|as much)(?![a-z])")
 
 
 _ROUTE_ASKED = re.compile(r"^(?:and|what about|how about|et|et si|e|y|o)?\s*(?:en|por|par|per|in)?"

@@ -63,6 +63,45 @@ def pending_request(history: list[dict[str, Any]]) -> list[str]:
     return said
 
 
+# how far back a question asked of an order stays open while the clinician asks of the chart
+_OPEN_TURNS = 8
+
+
+def open_request(history: list[dict[str, Any]]) -> tuple[list[str], str] | None:
+    """The order left open several turns back, when every message since only asked of the chart
+    (no drug, dose, order or person of its own): an order the agent asked a field of ("start
+    fluconazole 150mg" asked its frequency, then "latest INR?", "any allergies?"), or an order
+    line answered with its check, waiting for its frequency ("fluconazole 150 mg", then "INR ?").
+    Its messages and the answer to them; None when another request came since."""
+    turns = history[-2 * _OPEN_TURNS:]
+    for i in range(len(turns) - 1, -1, -1):
+        turn = turns[i]
+        if turn.get("role") != "user":
+            continue
+        text = str(turn.get("content") or "")
+        reply = str(turns[i + 1].get("content") or "") if i + 1 < len(turns) else ""
+        if asked_fields(reply):
+            said = pending_request(turns[: i + 2])
+            return (said, reply) if said else None
+        ent = extract(text)
+        if order_line_before([turn]) and set(ent.actions) <= _ORDER_WORDS:
+            return [text], reply
+        if ent.drugs or ent.dose or ent.patient_names or ent.patient_ids or (
+            set(ent.actions) - _CHART_ASKS
+        ):
+            return None
+    return None
+
+
+# the actions of an order line written without its frequency ("fluconazole 150 mg")
+_ORDER_WORDS = frozenset({"order_line", "prescribe", "prescribe_drug", "this_patient"})
+
+
+# the actions of a question asked of the chart in context, which leave an order's question open
+_CHART_ASKS = frozenset({"lab_or_vital", "this_patient", "chart_question", "chart",
+                         "allergy_question"})
+
+
 def completed(
     message: str, history: list[dict[str, Any]] | None, own: Entities | None = None
 ) -> str:
@@ -71,6 +110,11 @@ def completed(
     the message says by itself, when already read)."""
     pending = pending_request(history or [])
     own = own if own is not None else extract(message)
+    if not pending and only_order_fields_said(message, own):
+        earlier = open_request(history or [])  # asked several turns back, the chart asked since
+        if earlier:
+            reply = order_lines.reply_dose(message) or message
+            return " ".join([*_redosed(earlier[0], own), reply])
     if not pending:
         line = order_line_before(history or [])
         if line and only_order_fields(message, own):
@@ -83,7 +127,20 @@ def completed(
     if own.actions or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = order_lines.reply_dose(message) or message  # "500" to "what dose?": 500 mg
-    return " ".join([*pending, reply])
+    return " ".join([*_redosed(pending, own), reply])
+
+
+_WRITTEN_DOSE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|ug|µg|ml|units?)(?![a-z])",
+                           re.I)
+
+
+def _redosed(said: list[str], own: Entities) -> list[str]:
+    """The request's messages without the dose they wrote, when the reply writes another ("make
+    it 200mg" after "start fluconazole 150mg" was asked its frequency): the reply's dose is the
+    order's, never the two read together."""
+    if own.dose is None or not own.dose.written:
+        return said
+    return [_WRITTEN_DOSE.sub(" ", text) for text in said]
 
 
 def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
@@ -231,6 +288,18 @@ def orders_it(message: str, own: Entities) -> bool:
     dose = own.dose
     dosed = dose is not None and bool(dose.written or (dose.frequency and _NUMBER.search(message)))
     return dosed and not own.drugs and not own.patient_names and not own.patient_ids
+
+
+def only_order_fields_said(message: str, own: Entities) -> bool:
+    """A message that only gives an order's fields (a dose, a frequency, a route or a length):
+    "make it 200mg", "just the one dose", "plutôt 200 mg"; no question, drug, person or request
+    of its own."""
+    dose = own.dose
+    return bool(
+        "?" not in message and not own.drugs and not set(own.actions) - {"order_line"}
+        and not own.patient_names and not own.patient_ids and dose is not None
+        and (dose.written or dose.frequency or dose.duration or dose.route)
+    )
 
 
 def only_order_fields(message: str, own: Entities | None = None) -> bool:

@@ -42,7 +42,7 @@ from ..reading.people import (
     titled_initials,
     unshouted,
 )
-from ..reading.request import Conversation, Request, Words, Workflow, assemble
+from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
@@ -178,6 +178,12 @@ def _not_ids() -> frozenset[str]:
 _BEYOND_LATIN1 = re.compile(r"[\u0250-\u036f\u1e00-\u1eff]")
 
 
+# a birth date's dotted short form before a date ("F.N." fecha de nacimiento, "D.N." data de
+# nascimento, "F. nac.", "D.O.B."): never an initial of a name ("Samuel F.", "Okoro D.")
+_BORN_ABBREVIATION = re.compile(
+    r"(?i)(?<![\w.])(?:f\.\s?n\.?|d\.\s?n\.?|f\.\s?nac\.?|d\.o\.b\.?)(?=\s*[:\-]?\s*\d)")
+
+
 def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
@@ -187,6 +193,7 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     drug_words |= {normalise(_POSS.sub("", w)) for w in drug_words}
     if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
         text = fold_accents(text)
+    text = _BORN_ABBREVIATION.sub(" dob ", text)  # "Okoro Samuel F.N. 03-11-1962": no initial
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
@@ -375,7 +382,8 @@ _MONTHS = {
 }
 _DATE_FORMS = (
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), ("y", "m", "d")),
-    (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("a", "b", "y")),
+    # "03/11/1962", "03.11.1962", "03-11-1962" (a ward list's dashes)
+    (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2})(?![\d/.])"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
     (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
@@ -906,14 +914,22 @@ def find_unsupported(text: str) -> list[str]:
     return [kind for kind, patterns in _unsupported() if any(p.search(low) for p in patterns)]
 
 
+def _several_results(text: str, tests: tuple[str, ...] | None) -> str:
+    """"labs" when the text names several results at once ("u&e + lfts?", "a1c, egfr and
+    lipids"; ``tests``: the tests its ward reading found, read once), else ""."""
+    found = tests if tests is not None else read_ward(text).tests
+    return "labs" if len(results_asked(text, found)) > 1 else ""
+
+
 def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
-               focus: str | None = None, window: Asked | None = None) -> bool:
+               focus: str | None = None, window: Asked | None = None,
+               tests: tuple[str, ...] | None = None) -> bool:
     """A question the chart answers (a focus of ``tools/data/chart_questions.yaml``) about the
     patient in context: it names the patient ("her", "he", "this patient", "latest"…) or is a bare
     noun phrase ("serum creatinine?", "vaccination history"), or names a patient by id or MRN (whose
     chart it is, planning decides). Never with a drug named, a write
     asked, or a definition asked ("what is eGFR?")."""
-    chart, focus = rules()["chart_question"], chart_focus(text) or ""
+    chart, focus = rules()["chart_question"], chart_focus(text) or _several_results(text, tests)
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
@@ -933,6 +949,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return False
     if focus == "review":
         return True  # a whole-list review asked in a chart is of her list ("deprescribe?")
+    if focus.startswith("lab") and _several_results(text, tests):
+        return True  # "a1c, egfr and lipids pls": several of her results, never a definition
     low = f" {text.lower()} "
     if "this_patient" in actions or _any_phrase(
         "chart_question", "patient_words", also_before="'"
@@ -951,7 +969,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     # "mean fingerstick glucose over the past 24h?":
     windowed = focus.startswith("lab:") or focus == "vitals:bp"
-    if windowed and (window if window is not None else asked(text)) != Asked():
+    # (a judgement alone, "is a high INR dangerous?", is no window)
+    said = window if window is not None else asked(text)
+    if windowed and replace(said, judge=False, analytes=()) != Asked():
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
     if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):
@@ -1137,7 +1157,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # (shown with it, ``several_asks.chart_foci``); the drug is still checked
         actions = [a for a in actions if a not in _ORDER_ACTIONS]
     focus = chart_focus(asked_text) if focus == "" else focus
-    if any(asks_chart(t, actions, drugs, focus or "", window) for t in {asked_text, text}):
+    if any(asks_chart(t, actions, drugs, focus or "", window, ward.tests)
+           for t in {asked_text, text}):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
     if "give" not in actions and order_lines.asks_about_drug(

@@ -8,6 +8,7 @@ key picks the next node through ``graph.TRANSITIONS``. Model calls go through
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
@@ -22,7 +23,8 @@ from ..languages.wording import reread
 from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
-from ..reading.request import Conversation, Request
+from ..reading.request import Conversation, Request, written_in_french
+from ..reading.subject import titled_of_other_sex
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -152,6 +154,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     titles = [c.title for c in cards]
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    if _asks_insulin_scale(said.understood):  # "insulin sliding scale?": what can be done here
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "notice": prompts.message("insulin_scale")}
     if cards and amendments.asks_pending(state.message):  # "what did I just order?"
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": _pending_said(cards)}
@@ -254,7 +259,10 @@ def _completed(state: Turn, said: Request) -> Request:
     understood = clarification.completed(state.message, state.history, said.entities)
     if understood == state.message or understood == said.understood:
         return said
-    asked_back = str(state.history[-1].get("content"))
+    earlier = None if clarification.pending_request(state.history) else (
+        clarification.open_request(state.history))
+    # the question answered: the last answer's, or one asked several turns back
+    asked_back = earlier[1] if earlier else str(state.history[-1].get("content"))
     if _asked_for_an_order(asked_back):
         # the reply completes a medication order ("500 qds" after "use cefalexin instead" was
         # asked its dose): read as the order it completes
@@ -463,6 +471,24 @@ def _cancelled(
             "clarification": "\n".join(lines)}
 
 
+def _titled_only(state: Turn, others: tuple[str, ...]) -> bool:
+    """Everyone refused is her surname after a title of the other sex ("M. Thompson, il …",
+    "Mr Thompson" in Margaret Thompson's chart): who was meant is asked, not assumed."""
+    said = state.request
+    if said is None:
+        return False
+    titled = titled_of_other_sex(said.understood, said.chart.patient, said.chart.sex,
+                                 written_in_french(said.understood))
+    return bool(others) and set(others) <= set(titled)
+
+
+def _asks_insulin_scale(text: str) -> bool:
+    """An insulin scale by glucose asked ("insulin sliding scale?", "pauta móvil de insulina"):
+    never a scale made up, the one answer of what can be done (``rules.insulin_scale``)."""
+    low = fold(text).lower().replace("'", " ")
+    return any(re.search(p, low) for p in prompts.rules()["insulin_scale"])
+
+
 def _pending_said(cards: list[PendingCard]) -> str:
     """The last request's cards still waiting, said back as their titles: what was just asked
     for ("¿qué acabo de pedir?"), nothing changed."""
@@ -559,6 +585,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
             return prompts.message("other_patients", name=", ".join(about.others), here=here)
         if all(is_beside(n) for n in about.others):  # "son frère a de la fièvre", "bed 4"
             return prompts.message("other_person", name=", ".join(about.others), here=here)
+        if _titled_only(state, about.others):  # "M. Thompson, il …" in Margaret's chart: asked
+            return prompts.message("other_titled", name=", ".join(about.others), here=here)
         return prompts.message("other_patient", name=", ".join(about.others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))

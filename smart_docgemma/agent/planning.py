@@ -26,6 +26,7 @@ from ..reading.subject import (
 )
 from ..tools import catalog
 from ..tools.chart.in_context import ChartInContext
+from ..tools.words.dosing import release_form
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
 from .extraction import read
@@ -334,7 +335,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
         "prescribe_medication": (
             {
                 "patient_id": patient,
-                "medication_name": _ordered(state),
+                "medication_name": _with_release_form(state),
                 "dosage": dose.written,
                 "frequency": dose.frequency,
                 "notes": _order_notes(dose),
@@ -374,17 +375,29 @@ def _ordered(state: Turn) -> str | None:
     return state.request.ordered
 
 
+def _with_release_form(state: Turn) -> str | None:
+    """The drug ordered with the release form written after it ("nifedipine MR"), so the card,
+    its title and the MedicationRequest's text keep it; the drug alone when none is written."""
+    drug = _ordered(state)
+    said = next((d.said for d in request(state).drugs if d.name == drug), None)
+    form = release_form(state.message, said) if drug and said else None
+    return f"{drug} {form}" if form else drug
+
+
 def chart_args(said: Request, patient: str) -> dict[str, Any]:
     """The chart read a question asks: its focus, and for a lab its window and statistic
     ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean), as the request read
     them."""
     window = said.window
     focus = said.focus if said.focus or not said.foci else said.foci[0]
-    also = ",".join(f for f in said.foci if f != focus) or None
+    # a result the several-results read answers already ("K, Na, creat") is not asked again
+    also = ",".join(f for f in said.foci if f != focus
+                    and f.partition(":")[2] not in window.analytes) or None
     return {"patient_id": patient, "focus": focus, "also": also, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit,
-            "count": window.count}
+            "count": window.count, "judge": window.judge,
+            "tests": ",".join(window.analytes) or None}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

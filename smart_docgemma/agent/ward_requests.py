@@ -158,9 +158,29 @@ def workflow_of(text: str) -> Workflow:
         older_than_days=_interval(text),
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
+        bleeding=bleeding_said(low),
         plan_asked=bool(_any("plan_words").search(low))
         and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
+
+
+def bleeding_said(low: str) -> bool:
+    """Bleeding said, not denied: "INR 9 with melaena" yes, "INR 5, no bleeding" and "sans
+    saignement" no (a negation just before the bleeding word, or one word before it)."""
+    negations = "|".join(_rules()["bleeding_negations"])
+    for m in _any("bleeding_words").finditer(low):
+        before = " ".join(low[:m.start()].split()[-3:])
+        # "no bleeding", "no active bleeding"; never across a comma or a "but" ("not on
+        # aspirin, bleeding PR", "no melaena but haematuria" are bleeding)
+        if re.search(rf"(?<![a-z])(?:{negations})(?:\s+(?!but\b|mais\b|mas\b|pero\b)[a-z]+)?"
+                     r"\s*$", before):
+            continue
+        # a risk weighed ("bleeding risk", "risk of bleeding", "risco de sangramento") is no bleed
+        if re.match(r"\s*risks?\b", low[m.end():]) or re.search(r"\bris(?:k|que|co|go)s?\s+"
+                                                               r"(?:of|de|d'|du)\s*$", before):
+            continue
+        return True
+    return False
 
 
 def workflow_actions(low: str, workflow: Workflow) -> list[str]:
@@ -182,6 +202,8 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return ["care_gaps"]
     if _any("plan_unless_words").search(low) or _starts_a_drug(low):
         return []
+    if workflow.problem == "high_inr" and workflow.bleeding:
+        return ["plan"]  # bleeding on warfarin is planned whether or not a plan is asked
     return ["plan"] if workflow.problem and _any("plan_words").search(low) else []
 
 
@@ -294,8 +316,9 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
     if tool == "reconcile_medications":
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":
-        return {"patient_id": patient, "problem": flow.problem,
-                "stated_value": flow.stated_value} if flow.problem else None
+        bled = {"bleeding": True} if flow.bleeding else {}  # said only when bleeding is said
+        return {"patient_id": patient, "problem": flow.problem, "stated_value": flow.stated_value,
+                **bled} if flow.problem else None
     if tool == "apply_protocol":
         return (
             {"patient_id": patient, "protocol": flow.protocol,

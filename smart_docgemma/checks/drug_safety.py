@@ -56,6 +56,8 @@ class Report:
     weight: knowledge.Weight | None = None  # the latest weight on file, with its date
     # drugs the renal rules hold no entry for, while a kidney result is on file: not checked
     renal_uncovered: list[str] = field(default_factory=list)
+    # pregnant, and the pregnancy table lists none of the drug's ingredients
+    pregnancy_uncovered: list[str] = field(default_factory=list)
     # her active orders of an asked drug, as the chart words them ("warfarin sodium 5 MG Oral
     # Tablet — 5 mg by mouth once daily in the evening"): the dose she is on, when asked of it
     taking: list[str] = field(default_factory=list)
@@ -155,6 +157,11 @@ class Report:
             out.append(_say(N_("Not covered: the renal rules have no entry for %(drugs)s, and no "
                                "kidney result is on file; kidney dosing was not checked."),
                             drugs=", ".join(self.renal_uncovered)))
+        if self.pregnancy_uncovered and not self.unread:
+            # "nothing found in … pregnancy/lactation …" would claim a table that lacks the drug
+            out.append(_say(N_("Not covered: the pregnancy table has no entry for %(drugs)s, so "
+                               "nothing is claimed about it in pregnancy."),
+                            drugs=", ".join(self.pregnancy_uncovered)))
         return out
 
     def shown(self) -> list[Finding]:
@@ -356,6 +363,7 @@ def check(
         uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
         weight=latest_weight(data),
         renal_uncovered=[g for g in map(knowledge.generic, drugs) if not _renal_rule(g)],
+        pregnancy_uncovered=_pregnancy_uncovered(drugs, data),
         taking=_taking(drugs, data) if asking else [],
     )
 
@@ -369,6 +377,14 @@ def _taking(drugs: list[str], data: HookData) -> list[str]:
             text = ((order.get("dosageInstruction") or [{}])[0]).get("text")
             out.append(f"{name} — {text}" if text else name)
     return out
+
+
+def _pregnancy_uncovered(drugs: list[str], data: HookData) -> list[str]:
+    """The drugs the pregnancy table does not list, for a pregnant patient (else none)."""
+    if not hookdata.pregnancy_evidence(data, rules.table()["pregnancy_status"]):
+        return []
+    names = map(knowledge.generic, drugs)
+    return [g for g in names if not knowledge.pregnancy_flags(g.split("/"))]
 
 
 def _renal_rule(drug: str) -> bool:

@@ -247,6 +247,9 @@ def _knowledge_message(
                        topic=message(f.topic))
     measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
     grade = {"critical": 0, "info": len(said) - 1}.get(f.severity, 1)
+    if f.topic == "renal" and f.band and grade == 1:
+        return message(N_("Adjust the %(drug)s dose to kidney function (%(renal)s): label dose "
+                          "%(band)s"), drug=drug, renal=measured, band=f.band)
     return message(said[grade], drug=drug,
                    others=" + ".join(others), renal=measured, age=age if age is not None else "")
 
@@ -428,7 +431,8 @@ def _allergy_message(severity: str, draft: dict | None, drug: str, substance: st
 
 _PREGNANCY = {("pregnant", "Avoid"): N_("Avoid %(drug)s in pregnancy"),
               ("pregnant", "Stop"): N_("Stop %(drug)s in pregnancy"),
-              ("pregnant", "Review"): N_("Review %(drug)s in pregnancy"),
+              # a warning names its risk: "Review" alone says nothing of what to look for
+              ("pregnant", "Review"): N_("Review %(drug)s in pregnancy: %(risk)s"),
               ("breastfeeding", "Avoid"): N_("Avoid %(drug)s while breastfeeding"),
               ("breastfeeding", "Stop"): N_("Stop %(drug)s while breastfeeding"),
               ("breastfeeding", "Review"): N_("Review %(drug)s while breastfeeding")}
@@ -470,7 +474,7 @@ def _pregnancy(data: HookData, name: str, draft: dict | None, key: str) -> list[
                     draft=draft,
                     alternative=alt,
                     fingerprint_of=(status,),
-                    message=message(_PREGNANCY[(status, verb)], drug=drug),
+                    message=message(_PREGNANCY[(status, verb)], drug=drug, risk=flag.summary),
                 )
             )
     return out

@@ -55,6 +55,11 @@ def _function_words() -> dict[str, frozenset[str]]:
     return {lang: frozenset(map(str, said)) for lang, said in _settings()["function_words"].items()}
 
 
+def function_words(lang: str) -> frozenset[str]:
+    """The short words that mark a text as written in ``lang`` (accent-folded, lower case)."""
+    return _function_words().get(lang, frozenset())
+
+
 def candidates() -> list[str]:
     """The languages the check can name (by function words or by script)."""
     return list(dict.fromkeys([*_function_words(), *_settings()["scripts"].values()]))

@@ -144,3 +144,33 @@ def named_in(text: str) -> Analyte | None:
     """The analyte a question names, the narrowest first; None when it names none."""
     low = fold(text)
     return next((a for a, pattern in _matchers() if pattern.search(low)), None)
+
+
+def all_named_in(text: str) -> tuple[Analyte, ...]:
+    """Every analyte a question names, in the order written ("K, Na, creat": potassium, sodium,
+    creatinine); of two readings of the same words the longer ("albumin creatinine ratio" is the
+    ratio, not creatinine), of a narrower analyte and its family the narrower."""
+    low = fold(text)
+    found: list[tuple[int, int, Analyte]] = []
+    for a, pattern in _matchers():
+        found += [(m.start(), m.end(), a) for m in pattern.finditer(low) if m.end() > m.start()]
+    kept: list[tuple[int, int, Analyte]] = []
+    for start, end, a in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
+        inside = any(s <= start and end <= e for s, e, _ in kept)
+        if not inside and a not in [k[2] for k in kept]:
+            kept.append((start, end, a))
+    named = [a for _, _, a in kept]
+    # "latest finger-prick glucose": the capillary glucose, not glucose beside it
+    return tuple(a for a in named if not any(n.family == a.name for n in named))
+
+
+@lru_cache(maxsize=1)
+def _panels() -> dict[str, tuple[str, ...]]:
+    raw = yaml.safe_load(DATA.read_text(encoding="utf-8")).get("panels") or {}
+    return {str(k): tuple(v) for k, v in raw.items()}
+
+
+def panel(test: str) -> tuple[Analyte, ...]:
+    """The analytes a panel reports (``test``: an orderable test's name, "lipid panel"); () for
+    a test that is no panel."""
+    return tuple(analyte(n) for n in _panels().get(test, ()))

@@ -48,6 +48,8 @@ class Finding:
     quote: str = ""  # French original (ANSM) the English was derived from; "" for English sources
     evidence: tuple[str, ...] = ()  # the patient's own data behind it ("eGFR 24 on 2026-11-01")
     key: str = ""  # stable id of the rule or pair ("class:qt_known_risk", "dose:acetaminophen")
+    # renal: the label's daily dose at the patient's kidney band ("400-1400 mg a day …"), or ""
+    band: str = ""
 
     @property
     def critical(self) -> bool:

@@ -1,5 +1,5 @@
 """Pregnancy, lactation and renal (eGFR) flags for the ingredients the tables know
-(``data/flags.yaml``)."""
+(``data/flags.yaml``), and the nephrotoxic drugs (``data/nephrotoxic.yaml``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,3 +62,26 @@ def renal(ingredients: list[str], egfr: float | None) -> list[Flag]:
                 )
                 break
     return out
+
+
+@dataclass(frozen=True)
+class Nephrotoxic:
+    drug: str
+    why: str
+    source: str
+
+
+def nephrotoxic(ingredient: str) -> Nephrotoxic | None:
+    """The nephrotoxic table's entry for an ingredient (by name or class), or None: a drug the
+    table does not list is not covered by it, not shown to be safe for the kidney."""
+    e = _entry(load("nephrotoxic.yaml")["drugs"], ingredient)
+    return Nephrotoxic(ingredient, e["why"], e["source"]) if e else None
+
+
+def nephrotoxic_table() -> tuple[str, str]:
+    """What the table lists, in words ("aminoglycosides, NSAIDs, …"), and its source."""
+    table = load("nephrotoxic.yaml")
+    plural = {"aminoglycoside": "aminoglycosides", "nsaid_non_aspirin": "NSAIDs"}
+    names = [plural.get(k.removeprefix("class:"), k.removeprefix("class:").replace("_", " "))
+             for k in table["drugs"]]
+    return ", ".join(names), str(table["source"])

@@ -56,17 +56,20 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
         if band is None or _within(band, dose):
             continue
         verb = "Avoid" if band["severity"] == "critical" else "Review"
+        # the label's dose for this band is said with the finding, not left to the source
+        said = f"; label dose: {band['band']}" if band.get("band") else ""
         out.append(
             Finding(
                 "renal",
                 band["severity"],
                 (ing,),
-                f"{verb} {ing} — {renal.describe()}: {band['risk']}",
+                f"{verb} {ing} — {renal.describe()}: {band['risk']}{said}",
                 f"{renal.measure} below {band['below']}: {band['risk']}.",
                 _capital(band["management"]) + ".",
                 (Source(band["source"]),),
                 evidence=(renal.describe(),) + _dose_line(dose),
                 key=f"renal:{ing}:{band['below']}",
+                band=str(band.get("band", "")),
             )
         )
     return out

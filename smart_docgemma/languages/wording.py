@@ -15,7 +15,8 @@ from . import N_, catalog
 
 SENTENCES = (
     # card field values (tools/writes/orders.py, proposals/editing.py)
-    N_("not specified"), N_("none found (text only)"), N_("yes (no reason given)"),
+    N_("not specified"), N_("none found (text only)"),
+    N_("not in the shipped RxNorm tables (text only)"), N_("yes (no reason given)"),
     N_("yes, for %(reason)s"), N_("not stated"), N_("not stated (left unknown)"),
     N_("unconfirmed (not stated as confirmed)"), N_("confirmed"), N_("unconfirmed"),
     N_("mild"), N_("moderate"), N_("severe"), N_("high"), N_("low"), N_("unable-to-assess"),

@@ -14,7 +14,8 @@ cards read its fields, and nothing downstream reads the message's words again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..languages import fold
@@ -107,6 +108,7 @@ class Workflow:
     older_than_days: int | None = None  # "older than 6 months": 180
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk
+    bleeding: bool = False  # bleeding said ("INR 9 with melaena"); "no bleeding" is not
     plan_asked: bool = False  # a plan asked ("asthma plan"), whether or not a problem is known
 
 
@@ -212,6 +214,12 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
     else:
         question = understood
         focus = focus_of(question) if focus == "" else None if focus == "summary" else focus
+    several = results_asked(question, ward.tests) if kind_of(found.actions, focus) == Kind.ASK \
+        else ()
+    if focus == "encounters" and several and asked(question).window == "admission":
+        focus = f"lab:{several[0]}"  # "K this admission?": the result, since the stay began
+    if len(several) > 1 and (focus is None or focus.startswith("lab")):
+        focus = f"lab:{several[0]}"  # "u&e + lfts?": each result, the first leading
     windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
     return Request(
         message=message, understood=understood,
@@ -221,11 +229,15 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words)
                            or year_after_name(understood, found.patient_names), here,
-                           titled_of_other_sex(understood, here, chart.sex)
+                           titled_of_other_sex(understood, here, chart.sex,
+                                               written_in_french(understood))
                            + ages_not_hers(understood, chart.age, chart.sex)
                            + initial_of_another(understood, here)
                            + other_of_her_name(understood, here)),
-        focus=focus, asked_of_her=question, window=asked(question) if windowed else Asked(),
+        focus=focus, asked_of_her=question,
+        window=replace(asked(question), analytes=several if len(several) > 1 else ())
+        if windowed else Asked(
+            judge=bool(focus and focus.startswith("vitals") and asked(question).judge)),
         language=language, conversation=conversation or Conversation(), chart=chart,
         general_knowledge=asks_general_knowledge(fold(understood)),
         ordered=ordered_of(found, understood), words=words or Words(),
@@ -233,6 +245,29 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                                                  if m.name]),
         workflow=workflow or Workflow(), foci=foci,
     )
+
+
+def results_asked(question: str, tests: tuple[str, ...]) -> tuple[str, ...]:
+    """The results a question asks in one read, as analytes' names in the order written: each
+    panel named ("u&e", "lfts", "lipids") as the results it reports, then each analyte named
+    ("K, Na, creat", "inr + hb?")."""
+    from ..knowledge import analytes
+
+    names: list[str] = []
+    for test in tests:
+        names += [a.name for a in analytes.panel(test)]
+    names += [a.name for a in analytes.all_named_in(question)]
+    return tuple(dict.fromkeys(names))
+
+
+def written_in_french(text: str) -> bool:
+    """More French function words than English ones ("M. Thompson, il a eu sa kaliémie ?"):
+    "M." is then Monsieur."""
+    from ..grounding.answer_language import function_words
+
+    words = re.findall(r"[a-z]+", fold(text).lower())
+    fr, en = (sum(w in function_words(lang) for w in words) for lang in ("fr", "en"))
+    return fr > en
 
 
 def ordered_of(found: Entities, understood: str) -> str | None:

@@ -199,9 +199,12 @@ def _titles() -> dict[str, str]:
     return {t: sex for sex, titles in said["titles_by_sex"].items() for t in titles}
 
 
-def titled_of_other_sex(text: str, here: InContext, sex: str) -> tuple[str, ...]:
+def titled_of_other_sex(text: str, here: InContext, sex: str,
+                        french: bool = True) -> tuple[str, ...]:
     """Her name after a title of the other sex ("Mme Mensah" in Robert Mensah's chart, "Mr
-    Thompson" in Margaret's): someone else of her name, as written."""
+    Thompson" in Margaret's): someone else of her name, as written. Outside French (``french``
+    False) "M." before her surname is her own initial when her given name begins with it ("M.
+    Thompson K?" in Margaret Thompson's chart), never Monsieur."""
     if sex not in ("female", "male"):
         return ()
     out = []
@@ -212,6 +215,8 @@ def titled_of_other_sex(text: str, here: InContext, sex: str) -> tuple[str, ...]
         title = _name_key(m.group(2))
         if title == "m" and not (m.group(2) == "M" and m.group(3)):
             continue  # "M." is Monsieur only capitalised with its full stop ("M. Thompson")
+        if title == "m" and not french and is_own_name(f"M {m.group(4)}", here):
+            continue  # "M. Thompson" in English: Margaret's initial
         if _titles().get(title, sex) != sex and is_own_name(m.group(4), here):
             out.append(m.group(1).rstrip("'\u2019"))
     return tuple(out)

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..knowledge.analytes import names as analyte_names
 from .chart.answers import foci
 from .words.windows import WINDOW_KEY, Threshold
 
@@ -108,6 +109,13 @@ class PatientChartArgs(BaseModel):
         max_length=120,
         description="other parts asked beside the focus, comma separated, e.g. allergies",
     )
+    # "K, Na, creat", "u&e + lfts?": several results in one read, each answered
+    tests: str | None = Field(default=None, max_length=300,
+                              description="several lab results asked at once, comma-separated "
+                                          "analyte names, e.g. Potassium,Sodium,Creatinine")
+    # "is that normal?": the latest result placed against its reference range
+    judge: bool = Field(default=False,
+                        description="say whether the latest result is within its reference range")
 
     @field_validator("focus")
     @classmethod
@@ -119,6 +127,11 @@ class PatientChartArgs(BaseModel):
     def _known_foci(cls, value: str | None) -> str | None:
         known = [f.strip() for f in (value or "").split(",") if f.strip() in foci()]
         return ",".join(dict.fromkeys(known)) or None  # those we cannot answer: left out
+    @field_validator("tests")
+    @classmethod
+    def _known_tests(cls, value: str | None) -> str | None:
+        known = [t.strip() for t in (value or "").split(",") if t.strip() in analyte_names()]
+        return ",".join(known) if len(known) > 1 else None  # one or none: the focus answers
 
     @field_validator("threshold")
     @classmethod
@@ -272,6 +285,9 @@ class ProblemPlanArgs(BaseModel):
                     "(supratherapeutic INR)")
     stated_value: float | None = Field(
         default=None, ge=0, le=100, description="the value the clinician stated, e.g. 5.6 or 3.4"
+    )
+    bleeding: bool = Field(
+        default=False, description="bleeding is said with the result (the bleeding plan applies)"
     )
 
 

@@ -99,6 +99,31 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s con esta función renal (%(renal)s)",
         "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
     ),
+    "Not covered: the pregnancy table has no entry for %(drugs)s, so nothing is claimed about "
+    "it in pregnancy.": (
+        "Non couvert : la table grossesse n'a pas d'entrée pour %(drugs)s, donc rien n'est "
+        "affirmé à son sujet pendant la grossesse.",
+        "Não coberto: a tabela de gravidez não tem entrada para %(drugs)s, então nada é afirmado "
+        "sobre isso na gravidez.",
+        "No cubierto: la tabla de embarazo no tiene entrada para %(drugs)s, así que no se afirma "
+        "nada sobre ello en el embarazo.",
+        "Haijashughulikiwa: jedwali la ujauzito halina kipengele cha %(drugs)s, kwa hiyo hakuna "
+        "kinachodaiwa kuhusu hilo wakati wa ujauzito.",
+    ),
+    "Review %(drug)s in pregnancy: %(risk)s": (
+        "Réévaluer %(drug)s pendant la grossesse : %(risk)s",
+        "Rever %(drug)s na gravidez: %(risk)s",
+        "Revisar %(drug)s en el embarazo: %(risk)s",
+        "Kagua %(drug)s wakati wa ujauzito: %(risk)s",
+    ),
+    "Adjust the %(drug)s dose to kidney function (%(renal)s): label dose %(band)s": (
+        "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s) : dose du RCP %(band)s",
+        "Ajustar a dose de %(drug)s à função renal (%(renal)s): dose da bula %(band)s",
+        "Ajustar la dosis de %(drug)s a la función renal (%(renal)s): dosis de la ficha técnica "
+        "%(band)s",
+        "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s): dozi ya lebo "
+        "%(band)s",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s)": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s)",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s)",
@@ -1124,6 +1149,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Maandishi ya dokezo lazima yawe na herufi 1 hadi %(n)s. Hakuna kilichobadilishwa.",
     ),
     # card field values and labels (web/sentences.py, web/language.py)
+    "not in the shipped RxNorm tables (text only)": (
+        "absent des tables RxNorm fournies (texte seul)",
+        "ausente das tabelas RxNorm fornecidas (só texto)",
+        "no está en las tablas RxNorm incluidas (solo texto)",
+        "haipo katika jedwali za RxNorm zilizotolewa (maandishi tu)",
+    ),
     "none found (text only)": (
         "aucun trouvé (texte seul)",
         "nenhum encontrado (só texto)",
@@ -2219,5 +2250,183 @@ F: dict[str, tuple[str, str, str, str]] = {
         "%(day)s é %(weekday)s, não %(wrong)s: em que data é a cirurgia? Nada foi proposto.",
         "El %(day)s es %(weekday)s, no %(wrong)s: ¿en qué fecha es la cirugía? No se propuso nada.",
         "%(day)s ni %(weekday)s, si %(wrong)s: upasuaji ni tarehe gani? Hakuna kilichopendekezwa.",
+    ),
+    # a result judged against its reference range (tools/chart/ranges.py)
+    "above": (
+        "au-dessus de",
+        "acima de",
+        "por encima de",
+        "juu ya",
+    ),
+    "below": (
+        "en dessous de",
+        "abaixo de",
+        "por debajo de",
+        "chini ya",
+    ),
+    "within": (
+        "dans",
+        "dentro de",
+        "dentro de",
+        "ndani ya",
+    ),
+    "The laboratory flagged %(name)s %(value)s %(unit)s as %(flag)s.": (
+        "Le laboratoire a signalé %(name)s %(value)s %(unit)s comme %(flag)s.",
+        "O laboratório sinalizou %(name)s %(value)s %(unit)s como %(flag)s.",
+        "El laboratorio marcó %(name)s %(value)s %(unit)s como %(flag)s.",
+        "Maabara imeweka alama %(name)s %(value)s %(unit)s kama %(flag)s.",
+    ),
+    "%(name)s %(value)s %(unit)s is %(where)s the reference range the laboratory gave "
+    "with the result (%(range)s %(range_unit)s).": (
+        "%(name)s %(value)s %(unit)s est %(where)s l'intervalle de référence donné par le "
+        "laboratoire avec le résultat (%(range)s %(range_unit)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s o intervalo de referência dado pelo "
+        "laboratório com o resultado (%(range)s %(range_unit)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s el intervalo de referencia que dio el "
+        "laboratorio con el resultado (%(range)s %(range_unit)s).",
+        "%(name)s %(value)s %(unit)s iko %(where)s kiwango cha marejeleo kilichotolewa na "
+        "maabara pamoja na matokeo (%(range)s %(range_unit)s).",
+    ),
+    "%(name)s %(value)s %(unit)s is %(where)s the adult reference interval %(range)s "
+    "%(range_unit)s (%(source)s); a laboratory's own range may differ.": (
+        "%(name)s %(value)s %(unit)s est %(where)s l'intervalle de référence adulte "
+        "%(range)s %(range_unit)s (%(source)s) ; l'intervalle propre d'un laboratoire "
+        "peut différer.",
+        "%(name)s %(value)s %(unit)s está %(where)s o intervalo de referência para "
+        "adultos %(range)s %(range_unit)s (%(source)s); o intervalo de cada laboratório "
+        "pode diferir.",
+        "%(name)s %(value)s %(unit)s está %(where)s el intervalo de referencia para "
+        "adultos %(range)s %(range_unit)s (%(source)s); el intervalo de cada laboratorio "
+        "puede diferir.",
+        "%(name)s %(value)s %(unit)s iko %(where)s kiwango cha marejeleo cha watu wazima "
+        "%(range)s %(range_unit)s (%(source)s); kiwango cha maabara husika kinaweza "
+        "kutofautiana.",
+    ),
+    "The interval is for a fasting sample.": (
+        "L'intervalle vaut pour un prélèvement à jeun.",
+        "O intervalo é para uma amostra em jejum.",
+        "El intervalo es para una muestra en ayunas.",
+        "Kiwango hiki ni cha sampuli ya kufunga.",
+    ),
+    "No reference range is known here for %(name)s: the result carries none and the adult "
+    "table holds none, so it is not judged.": (
+        "Aucun intervalle de référence n'est connu ici pour %(name)s : le résultat n'en "
+        "porte pas et la table adulte n'en contient pas, il n'est donc pas jugé.",
+        "Nenhum intervalo de referência é conhecido aqui para %(name)s: o resultado não "
+        "traz nenhum e a tabela de adultos não tem, por isso não é avaliado.",
+        "No se conoce aquí ningún intervalo de referencia para %(name)s: el resultado no "
+        "trae ninguno y la tabla de adultos no lo tiene, así que no se valora.",
+        "Hakuna kiwango cha marejeleo kinachojulikana hapa kwa %(name)s: matokeo hayana "
+        "na jedwali la watu wazima halina, kwa hiyo hayapimwi.",
+    ),
+    "these vital signs": (
+        "ces signes vitaux",
+        "estes sinais vitais",
+        "estos signos vitales",
+        "dalili hizi za uhai",
+    ),
+    # several results in one read (tools/chart/answers.several) and results since admission
+    # (tools/chart/admission.py)
+    "Results asked (%(n)s):": (
+        "Résultats demandés (%(n)s) :",
+        "Resultados pedidos (%(n)s):",
+        "Resultados pedidos (%(n)s):",
+        "Matokeo yaliyoombwa (%(n)s):",
+    ),
+    "The encounters could not be read (%(why)s), so the admission's start is not known; "
+    "the latest results follow.": (
+        "Les venues n'ont pas pu être lues (%(why)s), le début de l'hospitalisation n'est "
+        "donc pas connu ; les derniers résultats suivent.",
+        "Os atendimentos não puderam ser lidos (%(why)s), por isso o início da internação "
+        "não é conhecido; seguem os resultados mais recentes.",
+        "No se pudieron leer las atenciones (%(why)s), así que no se conoce el inicio del "
+        "ingreso; siguen los resultados más recientes.",
+        "Mahudhurio hayakuweza kusomwa (%(why)s), kwa hiyo mwanzo wa kulazwa haujulikani; "
+        "matokeo ya karibuni yanafuata.",
+    ),
+    "No admission is in progress on the chart (no current encounter), so there is no "
+    "'since admission' window; the latest results follow.": (
+        "Aucune hospitalisation n'est en cours au dossier (aucune venue en cours), il n'y "
+        "a donc pas de période « depuis l'admission » ; les derniers résultats suivent.",
+        "Nenhuma internação está em curso no prontuário (nenhum atendimento em "
+        "andamento), por isso não há período « desde a admissão »; seguem os resultados "
+        "mais recentes.",
+        "No hay ningún ingreso en curso en la historia (ninguna atención en curso), así "
+        "que no hay período «desde el ingreso»; siguen los resultados más recientes.",
+        "Hakuna kulazwa kunakoendelea kwenye rekodi (hakuna hudhurio linaloendelea), kwa "
+        "hiyo hakuna kipindi cha « tangu kulazwa »; matokeo ya karibuni yanafuata.",
+    ),
+    "Since admission on %(date)s (%(ref)s, in progress):": (
+        "Depuis l'admission du %(date)s (%(ref)s, en cours) :",
+        "Desde a admissão em %(date)s (%(ref)s, em curso):",
+        "Desde el ingreso el %(date)s (%(ref)s, en curso):",
+        "Tangu kulazwa tarehe %(date)s (%(ref)s, kunaendelea):",
+    ),
+    # when a procedure was last done (tools/chart/procedures.py)
+    "Last %(name)s on record: %(date)s — %(text)s (%(ref)s).": (
+        "Dernier(e) %(name)s au dossier : %(date)s — %(text)s (%(ref)s).",
+        "Último(a) %(name)s no prontuário: %(date)s — %(text)s (%(ref)s).",
+        "Último(a) %(name)s en la historia: %(date)s — %(text)s (%(ref)s).",
+        "%(name)s ya mwisho kwenye rekodi: %(date)s — %(text)s (%(ref)s).",
+    ),
+    "date not recorded": (
+        "date non enregistrée",
+        "data não registrada",
+        "fecha no registrada",
+        "tarehe haijarekodiwa",
+    ),
+    "Not known: the %(name)s could not be looked for, because the record could not be "
+    "read (%(why)s). Do not assume it was not done.": (
+        "Inconnu : %(name)s n'a pas pu être recherché(e), le dossier n'ayant pas pu être "
+        "lu (%(why)s). Ne supposez pas que cela n'a pas été fait.",
+        "Desconhecido: %(name)s não pôde ser procurado(a), porque o prontuário não pôde "
+        "ser lido (%(why)s). Não presuma que não foi feito.",
+        "Desconocido: no se pudo buscar %(name)s, porque no se pudo leer la historia "
+        "(%(why)s). No asuma que no se hizo.",
+        "Haijulikani: %(name)s haikuweza kutafutwa, kwa sababu rekodi haikuweza kusomwa "
+        "(%(why)s). Usidhani kwamba haikufanyika.",
+    ),
+    "No %(name)s in the %(n)s records that could be read; the rest could not be read "
+    "(%(why)s), so this is not a full answer. Do not assume it was not done.": (
+        "Aucun(e) %(name)s dans les %(n)s enregistrements lisibles ; le reste n'a pas pu "
+        "être lu (%(why)s), la réponse n'est donc pas complète. Ne supposez pas que cela "
+        "n'a pas été fait.",
+        "Nenhum(a) %(name)s nos %(n)s registros que puderam ser lidos; o restante não "
+        "pôde ser lido (%(why)s), por isso a resposta não é completa. Não presuma que não "
+        "foi feito.",
+        "Ningún(a) %(name)s en los %(n)s registros que se pudieron leer; el resto no se "
+        "pudo leer (%(why)s), así que la respuesta no es completa. No asuma que no se "
+        "hizo.",
+        "Hakuna %(name)s katika rekodi %(n)s zilizoweza kusomwa; zilizobaki hazikuweza "
+        "kusomwa (%(why)s), kwa hiyo hili si jibu kamili. Usidhani kwamba haikufanyika.",
+    ),
+    "No %(name)s is recorded in what I can read: %(procedures)s procedures and "
+    "%(encounters)s encounters searched, all dates. It may have been done elsewhere; "
+    "check the ophthalmology, endoscopy or imaging record.": (
+        "Aucun(e) %(name)s n'est enregistré(e) dans ce que je peux lire : %(procedures)s "
+        "actes et %(encounters)s venues recherchés, toutes dates. Cela a pu être fait "
+        "ailleurs ; vérifiez le dossier d'ophtalmologie, d'endoscopie ou d'imagerie.",
+        "Nenhum(a) %(name)s está registrado(a) no que posso ler: %(procedures)s "
+        "procedimentos e %(encounters)s atendimentos pesquisados, todas as datas. Pode "
+        "ter sido feito em outro lugar; verifique o registro de oftalmologia, endoscopia "
+        "ou imagem.",
+        "No consta ningún(a) %(name)s en lo que puedo leer: %(procedures)s procedimientos "
+        "y %(encounters)s atenciones buscados, todas las fechas. Puede haberse hecho en "
+        "otro lugar; revise el registro de oftalmología, endoscopia o imagen.",
+        "Hakuna %(name)s iliyorekodiwa katika ninachoweza kusoma: taratibu %(procedures)s "
+        "na mahudhurio %(encounters)s yametafutwa, tarehe zote. Huenda ilifanyika mahali "
+        "pengine; angalia rekodi ya macho, endoskopia au picha.",
+    ),
+    # a result against the target a drug she takes sets for it (tools/chart/ranges.py)
+    "%(name)s %(value)s %(unit)s is %(where)s the target for a patient on %(drug)s, "
+    "%(range)s (%(source)s).": (
+        "%(name)s %(value)s %(unit)s est %(where)s la cible d'un patient sous %(drug)s, "
+        "%(range)s (%(source)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s o alvo de um paciente em uso de "
+        "%(drug)s, %(range)s (%(source)s).",
+        "%(name)s %(value)s %(unit)s está %(where)s el objetivo de un paciente con "
+        "%(drug)s, %(range)s (%(source)s).",
+        "%(name)s %(value)s %(unit)s iko %(where)s lengo la mgonjwa anayetumia %(drug)s, "
+        "%(range)s (%(source)s).",
     ),
 }

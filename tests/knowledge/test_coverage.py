@@ -107,6 +107,6 @@ def test_every_who_essential_medicine_is_identified_and_classified():
     print(f"\nWHO EML core: {len(names)} medicines, unidentified {sorted(unidentified)}; "
           f"{len(unclassified)} ingredients unclassified {unclassified}; {len(uncoded)} without an RxNorm code")
     assert unidentified <= UNIDENTIFIED_EML, unidentified - UNIDENTIFIED_EML
-    assert len(unclassified) <= 55 and len(uncoded) <= 111  # measured 2026-11-27
+    assert len(unclassified) <= 55 and len(uncoded) <= 107  # measured 2026-12-05 (111 on 11-27)
     for name in ("prasugrel", "ticagrelor"):
         assert k.identify(text=name).ingredients[0].rxcui

@@ -55,6 +55,11 @@ FLOORS = {
     ("probe_ctx3", "holdout"): 34,
     # the reading's known leftovers: blind first run 8/79 with 7 unsafe (3 of them the set's own
     # pregabalin expectations, corrected); after the rules tuned 30/38, holdout 32/41, 0 unsafe
+    # the knowledge leftovers (renal bands, pregnancy, contrast, INR with bleeding, RxNorm codes):
+    # blind first run 5/48 with 23 unsafe (tuned 3/24, holdout 2/24); after the data 23/24 and
+    # 24/24, 0 unsafe (the holdout was run beside the tuned half while the data was written)
+    ("probe_know5", "tuned"): 23,
+    ("probe_know5", "holdout"): 24,
     ("probe_left", "tuned"): 30,
     ("probe_left", "holdout"): 32,
     # English, ninth and tenth sets: probe9_en blind 48/80 with 21 unsafe (tuned 24/40, 11;
@@ -72,6 +77,10 @@ FLOORS = {
     ("probe_ctx4", "tuned"): 55,
     ("probe_ctx4", "holdout"): 49,
     ("probe_ctx5", "holdout"): 37,
+    # the reading's named leftovers, second round: blind first run 12/56 with 6 unsafe (tuned
+    # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
+    ("probe_left2", "tuned"): 24,
+    ("probe_left2", "holdout"): 28,
 }
 
 

@@ -92,9 +92,13 @@ def test_a_drug_alone_after_not_is_read_as_written():
 
 
 def test_the_chart_answers_each_focus_asked_beside_the_first():
-    said = read("K and eGFR pls, and is naproxen ok")
-    args = chart_args(said, "pt-1")
-    assert args["focus"] == "lab:eGFR" and args["also"] == "lab:Potassium"
+    args = chart_args(read("allergies + current meds"), "pt-1")
+    assert args["focus"] == "allergies" and args["also"] == "medications"
+    # several results are one read of the lab table's (``tests``), not asked again in ``also``
+    args = chart_args(read("K and eGFR pls, and is naproxen ok"), "pt-1")
+    asked = {args["focus"], *(args["also"] or "").split(","), *(
+        f"lab:{t}" for t in (args["tests"] or "").split(","))}
+    assert {"lab:Potassium", "lab:eGFR"} <= asked and not args["also"]
     kept = PatientChartArgs(patient_id="pt-1", focus="lab:INR", also="medications,nonsense")
     assert kept.also == "medications"
     assert PatientChartArgs(patient_id="pt-1", also="nonsense").also is None

@@ -157,7 +157,7 @@ def test_a_lab_order_turn_reads_its_tests_and_priority_once(monkeypatch):
      {"new_drug": "losartan", "dosage": "50 mg", "frequency": "once daily",
       "replaces": "lisinopril"}),
     ("K is 5.6 - what should I do?", "plan_problem", "plan_problem",
-     {"problem": "high_potassium", "stated_value": 5.6}),
+     {"problem": "high_potassium", "stated_value": 5.6, "bleeding": False}),
     ("K 3.1 - replace per protocol", "apply_protocol", "protocol_named",
      {"protocol": "potassium_oral"}),
 ])

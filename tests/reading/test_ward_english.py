@@ -28,7 +28,7 @@ def _review(text: str) -> bool:
     "is this combination ok?", "rationalise his meds before discharge", "what can we stop for him?",
     "plan colon review medications for interactions full stop", "is his regimen safe",
     "too many pills?", "loads of tablets - can we trim?", "any of his tablets we could stop?",
-    "which of her meds can go", "anything nephrotoxic on board?", "is she on anything sedating",
+    "which of her meds can go", "is she on anything sedating",
     "what's on board",
 ])
 def test_the_whole_list_review_asked_with_no_drug_named(text):

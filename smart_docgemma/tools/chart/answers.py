@@ -25,15 +25,16 @@ from ... import knowledge
 from ...knowledge import analytes
 from ...languages import N_, day, fold
 from ..words.windows import Asked, bounds
-from . import labs, records, summary, windowanswers
+from . import labs, procedures, ranges, records, summary, windowanswers
 from .chartdata import ChartData, ChartMed
 from .labanswers import day_said as _day
-from .labanswers import lab_answer
+from .labanswers import lab_answer, latest_answer
 from .labanswers import lab_said as _name
 from .labanswers import sentence as _say
 from .records import DATA, SORT_NEWEST
 
 LABS_HERE = "lab:*"  # where the analyte table's foci sit among chart_questions.yaml's
+PROCEDURES_HERE = "procedure:*"  # and the procedures' (tools/data/procedures.yaml)
 
 LOINC = "http://loinc.org"
 ENCOUNTER_WINDOW = 50
@@ -47,7 +48,7 @@ def _patterns() -> dict[str, list[re.Pattern[str]]]:
     return {
         focus: [re.compile(p.replace("{meds}", meds)) for p in pats]
         for focus, pats in raw.items()
-        if focus != LABS_HERE
+        if focus not in (LABS_HERE, PROCEDURES_HERE)
     }
 
 
@@ -57,7 +58,9 @@ def foci() -> list[str]:
     ``lab:<analyte>`` per analyte of the analyte table where the file says ``lab:*``."""
     raw = _order()
     at = raw.index(LABS_HERE)
-    return raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
+    found = raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
+    at = found.index(PROCEDURES_HERE)
+    return found[:at] + procedures.foci() + found[at + 1:]
 
 
 def chart_focus(message: str) -> str | None:
@@ -71,6 +74,10 @@ def chart_focus(message: str) -> str | None:
             found = analytes.named_in(low)
             if found:
                 return found.focus
+        elif focus == PROCEDURES_HERE:
+            named = procedures.named_in(low)
+            if named:
+                return named
         elif any(p.search(low) for p in _patterns()[focus]):
             return focus
         elif focus == "medications" and names_medications(low):
@@ -131,12 +138,24 @@ def _codes(focus: str) -> list[str]:
     return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
 
 
+def sections_for_tests(names: list[str]) -> dict[str, Any]:
+    """The one Observation search for several results asked at once: every code of each, newest
+    first, enough of them that each analyte's latest is read (a result missing from it would be
+    said "not in the chart")."""
+    codes = ",".join(f"{LOINC}|{c}" for n in names
+                     for c in analytes.codes_with_family(analytes.analyte(n)))
+    return {"observations": ("Observation", {"code": codes, "_sort": SORT_NEWEST,
+                                             "_count": labs.WINDOW * max(len(names), 1)})}
+
+
 def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
     """The searches a focus needs, from the full chart's ``base`` sections."""
     if focus is None or focus == "summary":
         return base
     if focus.startswith("lab:"):
         return {"observations": labs.search(analytes.analyte(focus.partition(":")[2]))}
+    if focus.startswith(procedures.PREFIX):
+        return dict(procedures.SECTIONS)
     if focus.startswith("vitals:"):
         codes = ",".join(f"{LOINC}|{c}" for c in _codes(focus))
         return {
@@ -150,6 +169,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "identifiers": {},
         "medications": {"medications": base["medications"]},
         "interactions": {"medications": base["medications"]},
+        "nephrotoxic": {"medications": base["medications"]},
         "review": {"medications": base["medications"]},
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
@@ -199,6 +219,7 @@ def answer(
         "labs": _labs,
         "medications": _medications,
         "interactions": _interactions,
+        "nephrotoxic": _nephrotoxic,
         "allergies": _allergies,
         "problems": _problems,
         "immunizations": _immunizations,
@@ -206,8 +227,33 @@ def answer(
         "age": _age,
         "identifiers": _identifiers,
     }[key]
-    return head + "\n" + render(focus, d, today or date.today())
+    said = head + "\n" + render(focus, d, today or date.today())
+    if key == "vitals" and asked is not None and asked.judge:  # "weight? is that normal?"
+        said += "\n" + ranges.no_range(_say(N_("these vital signs")))
+    return said
 
+
+
+def several(names: list[str], d: ChartData, today: date | None = None, *,
+            judge: bool = False) -> str:
+    """Several results asked in one read ("K, Na, creat", "u&e + lfts?"): each one's latest
+    result, or that none is on file (searched by its codes), one line each; with ``judge``, each
+    placed against its range too."""
+    head = summary.patient_line(d.patient)
+    missing = _unavailable(d, "observations", N_("Labs"))
+    if missing:
+        return head + "\n" + missing
+    lines = []
+    for name in names:
+        a = analytes.analyte(name)
+        said = latest_answer(a, d, today or date.today()).split("\n")
+        # the latest line (and the one naming another specimen's result when it leads)
+        lines.append("- " + " ".join(said[:2] if said[0].startswith("No ") and len(said) > 1
+                                     else said[:1]))
+        placed = ranges.judged(a, d) if judge else ""
+        if placed:
+            lines.append("  " + placed)
+    return head + "\n" + _say(N_("Results asked (%(n)s):"), n=len(names)) + "\n" + "\n".join(lines)
 
 
 def _unavailable(d: ChartData, key: str, what: str) -> str | None:
@@ -279,6 +325,28 @@ def _medications(focus: str, d: ChartData, today: date) -> str:
     return f"Active medications ({len(meds)}):\n" + "\n".join(
         summary.medication_line(m) for m in meds
     )
+
+
+def _nephrotoxic(focus: str, d: ChartData, today: date) -> str:
+    """Her active medicines the nephrotoxic table lists, each with why and its source; when none
+    is, the medicines checked and what the table covers (a drug it lacks is not cleared)."""
+    missing = _unavailable(d, "medications", N_("Active medications"))
+    if missing:
+        return missing
+    names = list(dict.fromkeys(_generic(m) for m in d.medications))
+    listed, source = knowledge.nephrotoxic_table()
+    found = [f for f in (knowledge.nephrotoxic(n) for n in names) if f]
+    head = f"Nephrotoxic medicines ({source}; the table lists {listed})"
+    if not names:
+        return f"{head}: no active medication on the chart."
+    if not found:
+        return (f"{head}: none of the {len(names)} active medicine(s) checked ({', '.join(names)}) "
+                "is in the table. A drug the table does not list is not covered by it, not "
+                "shown to be safe for the kidneys.")
+    lines = [f"- {f.drug}: {f.why} ({f.source})" for f in found]
+    rest = [n for n in names if n not in {f.drug for f in found}]
+    tail = f"\nNot in the table (not covered by it): {', '.join(rest)}." if rest else ""
+    return f"{head}: {len(found)} of {len(names)} active medicine(s):\n" + "\n".join(lines) + tail
 
 
 def _interactions(focus: str, d: ChartData, today: date) -> str:

@@ -35,7 +35,7 @@ from .. import args as tool_args
 from .. import catalog
 from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
 from ..words.windows import Aggregate, Asked, Threshold, zone
-from . import answers, records
+from . import admission, answers, procedures, records
 from .chartdata import ChartData
 from .in_context import ChartInContext, in_context
 
@@ -45,7 +45,7 @@ from .records import concept_text as concept_text
 from .records import patient_facts as patient_facts
 from .summary import TEXT_BUDGET as TEXT_BUDGET
 from .summary import UNTRUSTED_HEAD as UNTRUSTED_HEAD
-from .summary import brief, chart_sources, chart_text
+from .summary import brief, chart_sources, chart_text, patient_line
 from .summary import section_text as section_text
 
 PAGE = 50  # _count of the small sections
@@ -219,6 +219,19 @@ def _other_patient_refused(ctx: ToolContext, patient_id: str) -> bool:
     )
 
 
+def _sections(args: tool_args.PatientChartArgs) -> dict[str, tuple[str, dict[str, Any]]]:
+    """The searches a question needs: several results at once, or its focus's; the stay in
+    progress too when results since admission are asked."""
+    found: dict[str, tuple[str, dict[str, Any]]] = (
+        answers.sections_for_tests(args.tests.split(",")) if args.tests
+        else answers.sections_for(args.focus, SECTIONS))
+    if args.window == "admission":
+        found = {**found, "encounters": admission.SEARCH}
+    if args.judge and "medications" not in found:  # a drug's target for the result (INR)
+        found = {**found, "medications": SECTIONS["medications"]}
+    return found
+
+
 def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     """Chart review for ``args.patient_id`` (the launch patient under patient-level scopes)."""
     if _other_patient_refused(ctx, args.patient_id):
@@ -229,7 +242,7 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
         )
     try:
         fetch = fetch_chart(ctx.gateway(), args.patient_id, scopes=ctx.scopes,
-                            sections=answers.sections_for(args.focus, SECTIONS))
+                            sections=_sections(args))
         chart = summarise(fetch, ctx.gateway().base_url)
     except errors.NotFound:
         return ToolResult.failure(
@@ -249,9 +262,15 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     if args.focus == "review":
         return _review(ctx, chart)
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
-                  Threshold.of_keys(args.threshold), args.unit, args.count)
+                  Threshold.of_keys(args.threshold), args.unit, args.count, args.judge)
+    asked, since = admission.resolved(asked, chart.data)  # "creat since admission"
     text = (
-        answers.answer(
+        answers.several(args.tests.split(","), chart.data, judge=args.judge)
+        if args.tests
+        else patient_line(chart.data.patient) + "\n" + procedures.answer(
+            args.focus, fetch.sections, fetch.unavailable)
+        if args.focus and args.focus.startswith(procedures.PREFIX)
+        else answers.answer(
             args.focus,
             chart.data,
             asked=asked,
@@ -261,6 +280,9 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
         if args.focus
         else chart.text
     )
+    if since:
+        head, _, rest = text.partition("\n")
+        text = f"{head}\n{since}\n{rest}"
     result = ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
     result = (
         _with_review(ctx, chart, result)
@@ -286,7 +308,7 @@ def _with_also(args: tool_args.PatientChartArgs, ctx: ToolContext, shown: ToolRe
 
 # An answer that shows the medication list carries the list's review: what is shown to a
 # prescriber is never a bare list whose dangers were checked elsewhere.
-SHOWS_MEDICATIONS = ("medications", "interactions", None)
+SHOWS_MEDICATIONS = ("medications", "interactions", "nephrotoxic", None)
 
 
 def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResult:

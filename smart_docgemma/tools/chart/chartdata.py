@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
+from ...knowledge.reference_intervals import Interval
 from ...languages import answer_language, lab_name
 
 # the sections of ``ChartData`` that list entries, by their names in its JSON
@@ -139,6 +140,10 @@ class ChartPoint:
     date: str
     value: float
     ref: str  # the Observation (a blood pressure's two components share one)
+    # the result's own reference range (``Observation.referenceRange``) and the laboratory's
+    # interpretation ("H", "High"), when it carries them
+    reference: Interval | None = None
+    flag: str | None = None
 
 
 @dataclass(frozen=True)

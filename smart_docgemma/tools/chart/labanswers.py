@@ -17,7 +17,7 @@ from ...knowledge import analytes
 from ...knowledge.analytes import Analyte
 from ...languages import N_, answer_language, day, day_text, lab_name, message, say
 from ..words.windows import Asked, bounds
-from . import labs, records, windowanswers
+from . import labs, ranges, records, windowanswers
 from .chartdata import ChartData, ChartSeries
 from .labs import LabResult
 
@@ -63,7 +63,9 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
     if asked.window and observations is not None:
         found = labs.results(observations, a, tz)
         return window_answer(a, found, asked, now or datetime.now(UTC), tz)
-    return latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit, asked.count)
+    said = latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit, asked.count)
+    judged = ranges.judged(a, d) if asked.judge else ""
+    return f"{said}\n{judged}" if judged else said
 
 
 def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None,

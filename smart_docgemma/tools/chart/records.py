@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from ...knowledge import analytes
+from ...knowledge import analytes, reference_intervals
 from .chartdata import (
     ChartAllergy,
     ChartEncounter,
@@ -314,7 +314,9 @@ def series(observations: list[dict[str, Any]]) -> dict[str, ChartSeries]:
             code = code_of(part.get("code"))
             name = names.get(code) or untagged(concept_text(part.get("code")))[0][:40]
             entry = found.setdefault(code, (name, qty.get("unit") or qty.get("code") or "", []))
-            entry[2].append(ChartPoint(taken, qty["value"], f"Observation/{res['id']}"))
+            entry[2].append(ChartPoint(taken, qty["value"], f"Observation/{res['id']}",
+                                       reference_intervals.own_range(part.get("referenceRange")),
+                                       reference_intervals.flag_of(part.get("interpretation"))))
     out = {code: _series(code, name, unit, points) for code, (name, unit, points) in found.items()}
     by_name: dict[str, list[ChartSeries]] = {}
     for one in out.values():

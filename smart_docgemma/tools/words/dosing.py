@@ -13,6 +13,7 @@ the text, never guessed.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -318,3 +319,26 @@ def _dispense(words: str, duration: dict[str, Any] | None) -> dict[str, Any]:
         unit = (m.group(2) or "").lower().rstrip("s") or "unit"
         out["quantity"] = {"value": int(m.group(1)), "unit": unit}
     return out
+
+
+# a release form written after the drug: capitals for the abbreviations, since "la", "er", "cd"
+# and "sa" are ordinary words in lower case ("nifedipino la 20"); "retard" and the spelled-out
+# forms in any case
+_FORM_AFTER = re.compile(r"\s+(?:(MR|SR|XL|XR|ER|CR|LA|LP|CD|PR)\b|(?i:(retard|"
+                         r"modified[- ]release|prolonged[- ]release|extended[- ]release|"
+                         r"lib[ée]ration prolong[ée]e|libera[cç][aã]o prolongada|"
+                         r"liberaci[oó]n prolongada)\b))")
+
+
+def release_form(text: str, drug: str) -> str | None:
+    """The release form written right after the drug ("nifedipine MR 20 bd": "MR", "nifedipino
+    retard": "retard"), as written; None when none is. Accents are folded to find the drug
+    ("nifédipine LP"), which keeps every letter's place."""
+    folded = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    if len(plain) != len(text):
+        plain = text
+    name = "".join(c for c in unicodedata.normalize("NFKD", drug) if not unicodedata.combining(c))
+    at = re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", plain, re.I)
+    m = _FORM_AFTER.match(text, at.end()) if at else None
+    return (m.group(1) or m.group(2)) if m else None

@@ -26,7 +26,8 @@ from ...languages import N_, english, message
 from ..chart.records import DATA
 
 # "24h", "3d", "today", "yesterday" (since yesterday), "since-0" (since Monday: 0-6, Monday first)
-WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday)$|^since-([0-6])$")
+# "admission": since the start of the encounter in progress (tools/chart/admission.py)
+WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday|admission)$|^since-([0-6])$")
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -95,6 +96,9 @@ class Asked:
     thresholds: tuple[Threshold, ...] = ()  # "K < 3.5 or > 5.5": each is answered
     unit: str | None = None
     count: int | None = None  # how many results are asked ("last 3 Ks": 3); None: the default
+    judge: bool = False  # the latest result judged against its reference range ("is that normal?")
+    # several results asked in one read ("K, Na, creat", "u&e + lfts?"): the analytes' names
+    analytes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,13 @@ def asked(question: str) -> Asked:
     statistic, limits = _statistic(low), thresholds(low)
     window = _window(low) or (_span(low) if statistic or limits else None)
     return Asked(window=window, statistic=statistic, thresholds=limits, unit=_unit_asked(low),
-                 count=count_asked(low))
+                 count=count_asked(low), judge=judged(low))
+
+
+def judged(low: str) -> bool:
+    """The folded question asks whether a result is normal, high or low ("is that normal?",
+    "c'est trop haut ?", "¿está alto?")."""
+    return bool(re.search(rf"(?<![a-z])(?:{_alt(_words()['judged'])})(?![a-z])", low))
 
 
 def count_asked(low: str) -> int | None:
@@ -254,6 +264,8 @@ def _since_day(low: str) -> str | None:
 
 
 def _window(low: str) -> str | None:
+    if _phrase(low, "admission"):
+        return "admission"
     since = _since_day(low)
     if since:
         return since

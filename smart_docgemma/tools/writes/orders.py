@@ -33,7 +33,7 @@ from ..chart.safety import flag as _flag
 from ..chart.safety import patient_lists
 from ..sources.openfda import label_safety
 from ..words import dosing
-from ..words.dosing import SNOMED, parse_dose
+from ..words.dosing import SNOMED, parse_dose, release_form
 from .draft import now, practitioner, propose, refuse
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
@@ -53,6 +53,28 @@ def rxnorm_coding(name: str) -> dict[str, Any] | None:
     ident = knowledge.identify(text=name)
     [ing] = ident.ingredients if len(ident.ingredients) == 1 else [None]
     return {"system": RXNORM, "code": ing.rxcui, "display": ing.name} if ing and ing.rxcui else None
+
+
+def _with_form(inst: dict[str, Any], name: str) -> dict[str, Any]:
+    """The dosage text with the release form the drug's name carries ("nifedipine MR": "20 mg
+    twice daily, MR"), so the MedicationRequest keeps what was prescribed."""
+    form = release_form(name, name.rsplit(" ", 1)[0]) if " " in name else None
+    text = str(inst.get("text") or "")
+    return {**inst, "text": f"{text}, {form}" if text else form} if form else inst
+
+
+def code_shown(name: str, coding: dict[str, Any] | None) -> str:
+    """The card's Code field: the ingredient code; for a combination every ingredient's code
+    (the MedicationRequest stays text: no combination code is shipped); else why there is
+    none — never "none found" for a table that lacks the drug."""
+    if coding:
+        return f"RxNorm {coding['code']} ({coding['display']})"
+    ident = knowledge.identify(text=name)
+    ings = ident.ingredients if ident.identified else ()
+    if len(ings) > 1 and all(i.rxcui for i in ings):
+        each = " + ".join(f"{i.rxcui} ({i.name})" for i in ings)
+        return f"RxNorm ingredients {each}; no combination code shipped (text only)"
+    return "not in the shipped RxNorm tables (text only)"
 
 
 # ------------------------------------------------------------------ parsing dosing
@@ -212,7 +234,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     parsed = coded_order(args.dosage, args.frequency, args.notes)
-    inst = parsed.dosage
+    inst = _with_form(parsed.dosage, args.medication_name)
     resource: dict[str, Any] = {
         "resourceType": "MedicationRequest",
         "status": "active",
@@ -237,12 +259,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
         ("Dose", dose),
         ("Route", route),
         ("Frequency", frequency_shown(args.frequency)),
-        (
-            "Code",
-            f"RxNorm {coding['code']} ({coding['display']})"
-            if coding
-            else "none found (text only)",
-        ),
+        ("Code", code_shown(args.medication_name, coding)),
     ]
     fields += _order_rows(inst, parsed.dispense)
     if args.notes:

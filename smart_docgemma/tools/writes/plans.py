@@ -154,6 +154,8 @@ def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
             "plan was made and nothing was proposed.",
         )
     head = f"{plan['title']} — protocol: {plan['source']} (version {plan['version']})."
+    if args.bleeding and "bleeding" in plan:
+        return _bleeding(plan, found[0] if found else None, args.stated_value)
     latest, stated, name = (found[0] if found else None), args.stated_value, plan["analyte"]
     now = datetime.now(UTC)
     if latest is None and stated is None:
@@ -182,6 +184,20 @@ def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
     basis = (f"Value used: {name} {_num(value)} as you stated; {chart}"
              + (f" ({age} days ago)" if stale else "") + ".")
     return _act(ctx, plan, args, head, basis, value, meds, context)
+
+
+def _bleeding(plan: dict[str, Any], latest: labs.LabResult | None,
+              stated: float | None) -> ToolResult:
+    """Bleeding said with the result: the source's bleeding plan, said and never carded, and
+    not the no-bleeding bands (whatever value is stated or on file)."""
+    name, rule = plan["analyte"], plan["bleeding"]
+    said = f"{name} {_num(stated)} as you stated" if stated is not None else f"no {name} stated"
+    chart = f"chart: {latest.text()} on {_day(latest)}" if latest else f"no {name} on file"
+    steps = "\n".join(f"- {step}" for step in rule["steps"])
+    return _asked(f"{plan['title']} with bleeding — protocol: {rule['source']} "
+                  f"(version {plan['version']}).\nBleeding is said ({said}; {chart}): the plan "
+                  f"for a raised {name} without bleeding does not apply.\n{steps}\nNothing was "
+                  "proposed: this is urgent care, not an order to approve.")
 
 
 def _asked(text: str) -> ToolResult:
