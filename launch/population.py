@@ -154,9 +154,11 @@ def _load_patient(
     http, base_url: str, path: Path, index: dict, max_resources: int, population: LoadedPopulation
 ) -> None:
     if path.stat().st_size > max_resources * _BYTES_PER_RESOURCE * 2:
+        # not parsed: Synthea writes ~2.7 kB a resource, so the count said is an estimate
         population.skipped.append(
             f"{path.name.rsplit('_', 1)[0].replace('_', ' ')} "
-            f"({path.stat().st_size // 1_000_000} MB bundle)"
+            f"({path.stat().st_size // 1_000_000} MB bundle, about "
+            f"{path.stat().st_size // 2700:,} resources > {max_resources:,})"
         )
         return
     bundle = json.loads(path.read_text())
@@ -261,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
         f"generated in {population.generate_s:.0f} s, {population.loaded} resources loaded in "
         f"{population.load_s:.0f} s; skipped: {', '.join(population.skipped) or 'none'}"
     )
+    if population.skipped:  # say why, and how to load them
+        print(f"skipped: over the cap of {MAX_RESOURCES:,} resources a patient (billing and "
+              "audit resources aside); DOCGEMMA_SYNTHEA_MAX_RESOURCES=<n> raises it")
     return 0
 
 

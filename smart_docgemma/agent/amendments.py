@@ -85,10 +85,13 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     if "switch" in ent.actions and not others:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
-    # another drug in the card's place takes no bare number in the card's unit ("naproxen
-    # instead, 250" after paracetamol 1 g is never 250 g): its dose is asked, the drug checked
-    dose = found.written or (None if others else _bare_dose(low) or _by_factor(low, pending.dosage)
-                             or _own_drug_number(low, ent.drugs, pending))
+    # another drug in the card's place takes a bare number right after its name in mg only
+    # when the card's dose was in mg ("naproxen instead, 250" after paracetamol 1 g is never
+    # 250 g): else its dose is asked, the drug checked
+    dose = found.written or (
+        _switch_number(low, ent, others[0], pending) if others
+        else _bare_dose(low) or _by_factor(low, pending.dosage)
+        or _own_drug_number(low, ent.drugs, pending))
     days = _days(found.duration, low)
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
@@ -97,6 +100,28 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     change = Change(dose=dose, frequency=frequency, route=extraction.route_said(low),
                     days=days, drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+# what a number is when a word after it says so: a unit, a count of doses, or days
+_NOT_MG_AFTER = re.compile(r"\s*(?:mg|g|mcg|ug|µg|ml|units?|u|iu|ui|mmol|meq|%|puffs?|tabs?|"
+                           r"comp|gouttes?|gotas?|drops?|days?|d|jours?|j|dias?|weeks?|h)(?![a-z])")
+
+
+def _switch_number(low: str, ent: Entities, drug: str, pending: PendingOrder) -> str | None:
+    """A number written right after the drug that takes the card's place, in milligrams when
+    the card's dose was ("rosuvastatin 10 instead" of atorvastatin 20 mg, "troca por
+    atorvastatina 20"); None when the card's dose was in another unit ("naproxen instead, 250"
+    after paracetamol 1 g is asked, never 250 g) or a unit, a count or days follow it."""
+    if not re.fullmatch(r"[\d.,\s]+mg", pending.dosage.strip().lower()):
+        return None
+    for mention in ent.drug_mentions:
+        if mention.name != drug:
+            continue
+        m = re.search(rf"(?<![a-z]){re.escape(fold(mention.surface).lower())}\s+"
+                      r"(\d+(?:[.,]\d+)?)(?![\d.,/])", low)
+        if m and not _NOT_MG_AFTER.match(low, m.end()):
+            return f"{m.group(1).replace(',', '.')} mg"
+    return None
 
 
 _TWICE_THE_DOSE = re.compile(r"(?<![a-z])twice (?:that|the dose|the amount|as much)(?![a-z])")
@@ -227,6 +252,33 @@ def cancels(message: str, titles: Sequence[str] = ()) -> bool:
     words = [w for t in titles for w in re.findall(r"[a-z0-9+]+", fold(t).lower())]
     return all(any(w.startswith(said) for w in words)
                for said in named.group(1).split() if len(said) >= 2)
+
+
+def cancels_what(message: str) -> str | None:
+    """The words a cancel names when they are all it says besides the cancel ("cancel the
+    azithromycin", "annule le furosémide", "cancela a furosemida"): one to three words without
+    a number (a dose says a new order), for the caller to match with a pending card's drug."""
+    m = _cancel_what().match(_folded(message))
+    return m.group(1).strip() if m else None
+
+
+@lru_cache(maxsize=1)
+def _cancel_what() -> re.Pattern[str]:
+    said, articles = (
+        "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
+        for key in ("cancel_words", "card_articles"))
+    return re.compile(
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:{articles})\s*)?((?:[a-z][a-z'+-]*\s*){{1,3}}?)"
+        rf"(?:{_SEP}*{_AROUND})*[\s.!?]*$")
+
+
+def cancels_by_verb(message: str) -> bool:
+    """A cancel whose verb only withdraws ("cancel", "annule", "cancela", "anula"), not one that
+    may stop a drug she takes ("stop", "para", "arrête")."""
+    said = cancels_what(message)
+    first = _folded(message).lstrip(" ,.!").split()
+    verbs = {fold(str(w)).lower() for w in _words()["cancel_verbs"]}
+    return said is not None and any(w.strip(",.!") in verbs for w in first[:3])
 
 
 def cancels_a_card(message: str) -> bool:

@@ -44,6 +44,7 @@ from ..reading.people import (
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.subject import as_the_patient, without_identifiers
+from ..reading.unknown_words import unknown_names
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
@@ -228,13 +229,14 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     found += [(name, 2) for name in handle_people(text, drug_words)]  # "g.adeyemi"
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
+    found += [(name, 1) for name in unknown_names(text, drug_words)]  # "Tião, potássio?"
     names = []
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
             continue
-        words = [_POSS.sub("", w) for w in _to_possessive(span.split())]
-        words = [w for w in words if w.lower() not in _TITLES | languages.titles()
-                 and normalise(w) not in drug_words]
+        spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
+        words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
+                 and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words))]
         if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
@@ -247,6 +249,17 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _brand_as_surname(words: list[str], n: int, drug_words: set[str]) -> bool:
+    """A drug's brand written as a surname ("Mg for Ira Bayer?"): capitalised, right after a
+    capitalised first name that is no drug, title or word of the assistant's."""
+    if n == 0 or not words[n][:1].isupper():
+        return False
+    first = words[n - 1]
+    return (first[:1].isupper() and normalise(first) not in drug_words
+            and first.lower() not in _TITLES | languages.titles() | _guard_names()
+            and normalise(first) not in not_name_words())
 
 
 def _to_possessive(words: list[str]) -> list[str]:
@@ -385,8 +398,10 @@ _DATE_FORMS = (
     # "03/11/1962", "03.11.1962", "03-11-1962" (a ward list's dashes)
     (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2})(?![\d/.])"), ("a", "b", "y")),
-    (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4})"), ("d", "mon", "y")),
-    (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"), ("mon", "d", "y")),
+    # "3 Nov 83", "7-Mar-45", "Jan 21 97": a month's name with a year of two digits too
+    (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4}|\d{2}(?!\d))"),
+     ("d", "mon", "y")),
+    (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4}|\d{2}(?!\d))"), ("mon", "d", "y")),
 )
 
 
@@ -430,14 +445,25 @@ _MRN_OF_DATED = re.compile(
     r"^\W*(?:mrn|id|medical record number)\s*(?:for|of|de|do|da|del|:)?\s+"
     r"([a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+){1,2})\s*[,(\-]?\s*"
     r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b", re.I)
+# "donte hagenes 12/09/98 mrn", "Ira Bayer 7-Mar-45 mrn?": the name and its date first, the
+# identifier asked last (the date of two or four figures, with or without the month's name)
+_DATED_THEN_MRN = re.compile(
+    r"^\W*([a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+){1,2})\s*[,(\-]?\s*(?:dob\s*:?\s*)?"
+    r"(\d{1,2}[/.-]\d{1,2}[/.-](?:(?:19|20)\d\d|\d\d)|\d{1,2}(?:\s+|-)[a-z]{3,9}\.?(?:\s+|-)"
+    r"(?:(?:19|20)\d\d|\d\d))\s*[,)\-:]?\s*(?:mrn|id|medical record number)\W*$", re.I)
 
 
 def _mrn_of_dated(text: str, drug_words: set[str]) -> list[str]:
     """The name of "mrn <name> <date>" when none of its words is the assistant's vocabulary, a
     drug or a title ("mrn for check 01/02/1970" names no one)."""
-    m = _MRN_OF_DATED.search(languages.fold(text))
-    stop = not_name_words() | _guard_names() | _TITLES | languages.titles() | drug_words
+    folded = languages.fold(text)
+    m = _MRN_OF_DATED.search(folded) or _DATED_THEN_MRN.search(folded)
+    stop = not_name_words() | _guard_names() | _TITLES | languages.titles()
+    # a drug's brand may be a surname ("Ira Bayer"): beside a first name that is no word of the
+    # assistant's, before a date and an MRN asked, it is the surname
     if not m or any(normalise(w) in stop or w.lower() in stop for w in m.group(1).split()):
+        return []
+    if all(normalise(w) in drug_words for w in m.group(1).split()):
         return []
     return [m.group(1)]
 
@@ -446,6 +472,14 @@ def _dated_name(text: str) -> tuple[str, ...]:
     typed = _MRN_OF_DATED.search(text)
     if typed and _mrn_of_dated(text, set()) and int(typed.group(4)) < datetime.now(UTC).year:
         return _iso({"a": typed.group(2), "b": typed.group(3), "y": typed.group(4)})
+    last = _DATED_THEN_MRN.search(text)
+    if last and _mrn_of_dated(text, set()):
+        said = last.group(2).lower()
+        for pattern, parts in _DATE_FORMS:
+            found = pattern.fullmatch(said)
+            if found:
+                dated = _iso(dict(zip(parts, found.groups(), strict=False)))
+                return tuple(d for d in dated if d < datetime.now(UTC).date().isoformat())
     m = _NAME_DATE.search(text)
     if not m or int(_century(m.group(3))) >= datetime.now(UTC).year:
         return ()
@@ -976,6 +1010,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
     if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):
         return True
+    if focus.startswith(("lab:", "vitals")) and _earlier_result(text):
+        return True  # "egfr? and the previous one?": her result before the one just given
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -986,6 +1022,20 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
 # the actions that card a medication order (a conditional one waits)
 _ORDER_ACTIONS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line"})
+
+
+def _earlier_result(text: str) -> bool:
+    """A short question of a result that points back at the one before it ("egfr? and the
+    previous one?", "HbA1c ? et celle d'avant ?"): hers, as the follow-up that asks it is."""
+    low = fold_accents(text.lower())
+    return "?" in text and len(low.split()) <= 10 and bool(_back_pattern().search(low))
+
+
+@lru_cache(maxsize=1)
+def _back_pattern() -> re.Pattern[str]:
+    back = sorted((fold_accents(str(w)).lower() for w in rules()["back_references"]), key=len,
+                  reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, back)) + r")(?![\w-])")
 
 
 def _judges_her_value(words: list[str], low: str) -> bool:
@@ -1104,6 +1154,30 @@ def topic(message: str) -> str | None:
     return None
 
 
+def _titled_names_out(text: str) -> str:
+    """``text`` with the names written after a title blanked ("Bed 3 - Mrs Bayer" reads no
+    drug): a titled word names someone. A short title that is also a word ("o seu Marevan":
+    his Marevan) leaves its word a drug."""
+    def blank(m: re.Match[str]) -> str:
+        group = _named_group(m)
+        if group == "cap":
+            return m.group(0)
+        start, end = m.start(group) - m.start(), m.end(group) - m.start()
+        return m.group(0)[:start] + " " * (end - start) + m.group(0)[end:]
+
+    return languages.title_pattern().sub(blank, _TITLED_CAP.sub(blank, text))
+
+
+# an English title before a capitalised name ("Mrs Bayer", "Mr Glover")
+_TITLED_CAP = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|(?i:mrs))\.?\s+([A-Z][a-z'\-]+)")
+
+
+def _named_group(m: re.Match[str]) -> int | str:
+    if not m.re.groupindex:
+        return 1
+    return "name" if m.group("name") else "cap"
+
+
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
             focus: str | None = "", workflow: Workflow | None = None,
             her: InContext | None = None) -> Entities:
@@ -1118,11 +1192,17 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     asked_text = without_identifiers(text, her, born_words()) if her else text
     ward = ward if ward is not None else read_ward(said)
     window = window if window is not None else asked(said)
-    # her own id names no drug ("id pt-warfarin meds?")
-    drugs = find_drugs(re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
-                       if her and her.id else text)
+    # her own id names no drug ("id pt-warfarin meds?"), nor a name after a title ("Mrs
+    # Bayer" is a person, never the aspirin brand)
+    drugs = find_drugs(_titled_names_out(
+        re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
+        if her and her.id else text))
     described = members_over_classes([d.name for d in drugs if d.name])
     drugs = [d for d in drugs if d.name not in described]
+    names = find_names(text, drugs)
+    # a brand read as a surname ("Mg for Ira Bayer?") names her, no drug
+    surnames = {w.lower() for n in names for w in n.split()}
+    drugs = [d for d in drugs if d.surface.lower() not in surnames]
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     # "not the amox, the doxy - 100mg bd": the declined drug's words ask nothing of it
     declined, asking = _declined(text, drugs)
@@ -1166,7 +1246,6 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     ):
         # "is the lisinopril ok for her?", "Puis-je lui donner de l'ibuprofène ?"
         actions.append("give")
-    names = find_names(text, drugs)
     return Entities(
         drugs=tuple(d.name for d in drugs if d.name),
         # two drugs joined ("St John's wort with warfarin?", "warfarin + aspirin"): most likely a

@@ -24,7 +24,7 @@ from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
 from ..reading.request import Conversation, Request, written_in_french
-from ..reading.subject import titled_of_other_sex
+from ..reading.subject import near_her_name, titled_of_other_sex
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -154,6 +154,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     titles = [c.title for c in cards]
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    if pending and _cancels_pending_drug(state.message, said, pending):
+        # "annule le furosémide", "cancela a azitromicina": the card of the drug it names
+        card = PendingCard(proposal_id=pending.proposal_id, tool="prescribe_medication",
+                           kind="medication", title=pending.ingredient, request={}, edited=False)
+        return _cancelled(said, [card], pending, deps)
     if _asks_insulin_scale(said.understood):  # "insulin sliding scale?": what can be done here
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": prompts.message("insulin_scale")}
@@ -174,7 +179,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
                     "An order already approved is in the record; stop or change it in the EHR.")),
                     answer_language())}
-    if not acted and amendments.cancels_a_card(state.message):  # none pending
+    if not acted and (amendments.cancels_a_card(state.message) or (
+            said.entities.drugs and amendments.cancels_by_verb(state.message))):
+        # "cancel the ortho referral", "cancela a furosemida": no card of it pending
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "No card waiting for approval matches what you asked to cancel, so nothing "
@@ -452,6 +459,12 @@ def _redraft(state: Turn, said: Request, call: ToolCall,
     }
 
 
+def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
+    """The message only cancels, naming the pending card's drug in any spelling it is read in."""
+    return amendments.cancels_what(message) is not None and pending.ingredient in (
+        said.entities.drugs)
+
+
 def _cancelled(
     said: Request, cards: list[PendingCard], pending: PendingOrder | None, deps: Deps
 ) -> Update[InputAssemblyOutcome]:
@@ -587,7 +600,11 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
             return prompts.message("other_person", name=", ".join(about.others), here=here)
         if _titled_only(state, about.others):  # "M. Thompson, il …" in Margaret's chart: asked
             return prompts.message("other_titled", name=", ".join(about.others), here=here)
-        return prompts.message("other_patient", name=", ".join(about.others), here=here)
+        others = list({n.casefold(): n for n in about.others}.values())
+        if all(near_her_name(n, planning.in_context(state)) for n in others):
+            # "Kofi Assante" in Kofi Asante's chart: her name asked for, never guessed
+            return prompts.message("other_patient_near", name=", ".join(others), here=here)
+        return prompts.message("other_patient", name=", ".join(others), here=here)
     if state.entities.unsupported and not planning.required_tools(state):
         return _unsupported(" and ".join(state.entities.unsupported))
     return None

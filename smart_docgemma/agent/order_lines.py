@@ -86,7 +86,9 @@ def order_line(
     named = {d.name for d in drugs if d.name} - set(replaced)
     if len(named) != 1 or not dose or not dose.get("frequency") or "?" in low:
         return False
-    if set(actions) & set(rules()["order_line"]["not_with"]):
+    if set(actions) & set(rules()["order_line"]["not_with"]) - {"order_lab"}:
+        return False
+    if "order_lab" in actions and not _line_beside_a_test(low, drugs[0].surface):
         return False
     surface = drugs[0].surface.split()
     # "Dona Grace com amigdalite: amoxicilina 500 8/8h": the line after a heading that names
@@ -99,6 +101,18 @@ def order_line(
     # "the doxy - 100mg bd" (after "not the amox,"): the drug after its article
     starts += [_ARTICLE.sub("", said, count=1) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
+
+
+# "KCl 20 mEq PO once now, and a serum K tomorrow 08:00": the order line, then the test
+_THEN_A_TEST = re.compile(r"\s*(?:,\s*|\s)(?:and|plus|then|et|puis|e|y|\+|;)\s+|\s*[;+]\s*")
+
+
+def _line_beside_a_test(low: str, surface: str) -> bool:
+    """A drug's order line written first, with a test ordered in a clause of its own after it
+    (the lab order is carded beside it): the drug opens the message and its clause holds no
+    other order word."""
+    first = _THEN_A_TEST.split(low, maxsplit=1)
+    return len(first) == 2 and first[0].strip().startswith(surface) and surface not in first[1]
 
 
 @cache

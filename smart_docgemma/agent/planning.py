@@ -81,6 +81,10 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
+    if {"order_line", "order_lab"} <= set(ent.actions) and "order_lab_test" in needed:
+        # "KCl 20 mEq PO once now, and a serum K tomorrow 08:00": an order line of its own
+        # clause, then a test in another: both carded, as a protocol cards its order and recheck
+        needed.add("prescribe_medication")
     if _ORDERS_BESIDE_A_DRUG & needed and _ordered_beside_the_lab(state):
         # "start naproxen 250 bd, recheck U&E in 2 days", "start clindamycin 450mg qds, …,
         # podiatry referral": the lab or the referral is carded, the drug ordered beside it is
@@ -396,8 +400,9 @@ def chart_args(said: Request, patient: str) -> dict[str, Any]:
     return {"patient_id": patient, "focus": focus, "also": also, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit,
-            "count": window.count, "judge": window.judge,
-            "tests": ",".join(window.analytes) or None}
+            "count": window.count, "tests": ",".join(window.analytes) or None,
+            # judged against its range only when asked ("is that too high?")
+            **({"judge": True} if window.judge else {})}
 
 
 # "NKDA" / "pas d'allergie connue": the add_allergy arguments of a no-known-allergy record

@@ -323,7 +323,10 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
         return (
             {"patient_id": patient, "protocol": flow.protocol,
              "older_than_days": flow.older_than_days,
-             "within_hours": _window_hours(request.window.window)}
+             # the window said anywhere in the message, asked of a result or not ("K 3.3 in
+             # the past 36 hours? if so replete per protocol")
+             "within_hours": _window_hours(request.window.window
+                                           or asked(request.understood).window)}
             if flow.protocol
             else None
         )

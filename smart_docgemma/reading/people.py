@@ -345,6 +345,10 @@ _NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|mo
               r"days|semanas?|semaines?|sem|sa|weeks?|wks?|horas?|heures?|hours?|hs)\b")
 
 
+_BED_HOLDS = (r"\s*[-\u2013\u2014:,]?\s*(?:mr|mrs|ms|miss|mme|mlle|madame|monsieur|m|sr|sra|"
+              r"srta|senor|senora|senhor|senhora|dona|don)\.?\s+(?-i:[A-Z][a-z'\-]{2,})")
+
+
 @lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
@@ -375,7 +379,9 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
-        re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b"),
+        # a handover line's bed followed by whom it holds ("Bed 3 - Mrs Bayer, 81, …") is that
+        # person's bed: the title and name say who it is, and are read as any name is
+        re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b(?!{_BED_HOLDS})"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
                    rf"(?:(?:{_words_of('bed_numbers_after')})\s+){{1,2}}(?:[A-Z]\.\s+)?"
@@ -430,9 +436,14 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
         # "the man next door", "la dame d'à côté"
-        re.compile(rf"(?i)(?<![\w'])((?:the|a|la|le|o|a|el)\s+(?:{_words_of('other_persons')})"
+        re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})"
                    rf"\s+(?:{_words_of('nearby')}))(?![\w\-])"),
     )
+
+
+# the article before a person placed beside her or after her, contracted with "of" too ("e a do
+# doente seguinte?", "celle du patient suivant", "la del paciente de al lado")
+_NEARBY_ARTICLES = r"the|a|la|le|o|el|do|da|du|del|al|au|des|dos|das|los|las|les|of the"
 
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
@@ -636,7 +647,7 @@ def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     beds = rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+)"
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
-    nearby = (rf"(?:the|a|la|le|o|el)\s+(?:{_words_of('other_persons')})\s+"
+    nearby = (rf"(?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")
     named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('children')})"
              rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
+from rapidfuzz.distance import Levenshtein
 
 from ..tools.chart.in_context import InContext as InContext  # the chart read's, typed
 
@@ -58,6 +59,7 @@ def is_own_name(name: str, here: InContext) -> bool:
     )
 
 
+
 def shares_a_name(name: str, here: InContext) -> bool:
     """A word of ``name`` is a word of her name (three letters or more) and ``name`` is not
     hers: another patient of the same first name or surname ("Samuel Okafor" beside her,
@@ -66,6 +68,19 @@ def shares_a_name(name: str, here: InContext) -> bool:
     return any(len(w) > 2 and _name_key(w) in mine for w in name.split()) and not is_own_name(
         name, here
     )
+
+
+def near_her_name(name: str, here: InContext) -> bool:
+    """``name`` is not hers but written like it: a word of her name in full and every other
+    word one letter from a word of hers of four letters or more ("Kofi Assante", "amara
+    nwossu"). Never read as her (a namesake may be one letter off): the clinician is asked to
+    say her name as charted, and nothing is answered from the chart."""
+    mine = [_name_key(w) for w in (here.name or "").split()]
+    said = [_name_key(w) for w in name.split()]
+    if len(said) < 2 or is_own_name(name, here) or not any(w in mine for w in said):
+        return False
+    return all(w in mine or any(len(m) >= 4 and Levenshtein.distance(w, m, score_cutoff=1) <= 1
+                                for m in mine) for w in said)
 
 
 @lru_cache(maxsize=1)

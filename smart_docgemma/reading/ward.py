@@ -52,11 +52,15 @@ class Ward:
 
 
 # a colleague named as asking ("le Dr Mensah demande le dernier INR", "Nurse Ali asks for the
-# K", "la Dra. Otieno pide el potasio"): what they ask is read, never an order of the clinician's
+# K", "la Dra. Otieno pide el potasio", "le Dr Okafor, son médecin traitant, demande …"): what
+# they ask is read, never an order of the clinician's
 _REPORTED = re.compile(
     r"(?i)\b(?:dr|dra|dre|doctor|doctora|docteur|doutor|doutora|nurse|sister|prof|infirmiere|"
-    r"infirmi\u00e8re|enfermeira|enfermera)\.?\s+[A-Z\u00c0-\u00dd][\w'-]+\s+"
-    r"(?:demande|asks|asked|wants|requests|requested|pede|pediu|pide|pidio|quer|quiere|veut)\b")
+    r"infirmi\u00e8re|enfermeira|enfermera)\.?\s+[A-Z\u00c0-\u00dd][\w'-]+"
+    # an aside between the colleague and the verb ("le Dr Okafor, son médecin traitant, demande")
+    r"\s*(?:,[^,.;?]{1,40},)?\s+"
+    r"(?:demande|asks|asked|wants|requests|requested|pede|pediu|pide|pidio|quer|quiere|veut|"
+    r"voudrait|souhaite|would like|gostaria|quisiera)\b")
 
 
 def _unreported(text: str) -> str:

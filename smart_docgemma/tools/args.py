@@ -114,8 +114,9 @@ class PatientChartArgs(BaseModel):
                               description="several lab results asked at once, comma-separated "
                                           "analyte names, e.g. Potassium,Sodium,Creatinine")
     # "is that normal?": the latest result placed against its reference range
-    judge: bool = Field(default=False,
-                        description="say whether the latest result is within its reference range")
+    # None when not asked, so a chart read's arguments carry it only when it is
+    judge: bool | None = Field(
+        default=None, description="say whether the latest result is within its reference range")
 
     @field_validator("focus")
     @classmethod

@@ -77,6 +77,11 @@ FLOORS = {
     ("probe_ctx4", "tuned"): 55,
     ("probe_ctx4", "holdout"): 49,
     ("probe_ctx5", "holdout"): 37,
+    # round 6: blind first runs 44/52 tuned with 4 unsafe and 33/47 holdout with 6 (probe_ctx6),
+    # 33/36 with 0 (probe_ctx7); their misses then read (docs/reading.md)
+    ("probe_ctx6", "tuned"): 52,
+    ("probe_ctx6", "holdout"): 46,
+    ("probe_ctx7", "holdout"): 36,
     # the reading's named leftovers, second round: blind first run 12/56 with 6 unsafe (tuned
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,

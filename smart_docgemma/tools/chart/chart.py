@@ -262,10 +262,10 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     if args.focus == "review":
         return _review(ctx, chart)
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
-                  Threshold.of_keys(args.threshold), args.unit, args.count, args.judge)
+                  Threshold.of_keys(args.threshold), args.unit, args.count, bool(args.judge))
     asked, since = admission.resolved(asked, chart.data)  # "creat since admission"
     text = (
-        answers.several(args.tests.split(","), chart.data, judge=args.judge)
+        answers.several(args.tests.split(","), chart.data, judge=bool(args.judge))
         if args.tests
         else patient_line(chart.data.patient) + "\n" + procedures.answer(
             args.focus, fetch.sections, fetch.unavailable)

@@ -1,0 +1,160 @@
+"""A name no list holds: a capitalised word that no vocabulary knows is read as a person.
+
+The other readers of ``people.py`` find a person by where a name stands (two capitalised words,
+a title, a possessive, an article before a first name). A first name alone in another place —
+"Tião, potássio?", "l'INR de Mamadou ?", "Priya allergies?" — stands nowhere they look, and was
+answered from the chart in context. This reader is the general fail-safe behind them: a word
+written like a name (a capital, then small letters) that is not a word of English, French,
+Portuguese or Spanish (the word lists of ``pyspellchecker``), not a word of the assistant's own
+vocabulary (the rule tables, the ward's tests, the chart's terms, the analytes), not a drug
+named in the message, and not one letter from a word of that vocabulary ("Potasium", a typo of a
+clinical word), is a person. A person not shown to be the patient in context is refused, so a
+word misread here costs a question asked again, never a chart answered for someone else.
+
+Not read as a name: a word after a colleague's title ("Dr Otieno", "Nurse Tânia": the title
+names staff, not a patient), a word before a dose ("Zytiga 1000mg": a drug the lists lack), a
+place ("from Accra", "Clinique Pasteur") and the words of a sentence in capitals.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rapidfuzz.distance import Levenshtein
+from spellchecker import SpellChecker
+
+from ..knowledge.mentions import normalise
+from .people import PACKAGE, fold_accents, is_place, not_name_words, people_data
+
+LANGUAGES = ("en", "fr", "pt", "es")
+# a capital, then small letters (a hyphen or an apostrophe inside: "N'Guessan", "Jean-Luc")
+_NAME_SHAPED = re.compile(r"[A-ZÀ-Ý](?:[a-zà-ÿ]|['\u2019\-](?=[A-Za-zÀ-ÿ]))+")
+_TOKEN = re.compile(r"[\w'\u2019\-]+|[^\w\s]")
+# a word standing before a place ("back from Accra", "sent up from St Mary's", "vient de Lyon")
+_PLACE_BEFORE = {"from", "in", "at", "to", "st", "saint", "santa", "sao", "san", "sainte",
+                 "hopital", "hospital", "clinique", "clinica", "clinic", "centre", "center",
+                 "rua", "calle", "rue", "avenue", "avenida", "mount", "mt"}
+
+
+# the assistant's own words beyond the vocabulary of ``people.not_name_words``: its translated
+# messages (fr/pt/es; the word lists lack many common Spanish words: "tiene", "puede") and its
+# drug, class, disease, glossary and follow-up tables
+OWN_WORDS = (
+    "translations/fr/LC_MESSAGES/messages.po",
+    "translations/pt/LC_MESSAGES/messages.po",
+    "translations/es/LC_MESSAGES/messages.po",
+    "knowledge/data/names.yaml",
+    "knowledge/data/drug_words.yaml",
+    "knowledge/data/classes.yaml",
+    "knowledge/data/disease.yaml",
+    "knowledge/data/glossary.yaml",
+    "agent/data/amendments.yaml",
+)
+
+
+@lru_cache(maxsize=1)
+def _own_words() -> frozenset[str]:
+    words: set[str] = set()
+    for rel in OWN_WORDS:
+        text = (PACKAGE / rel).read_text(encoding="utf-8").lower()
+        words |= {fold_accents(w) for w in re.findall(r"[a-zà-ÿ]{3,}", text)}
+    extra = people_data()["not_names_alone"]
+    return frozenset(words | {fold_accents(str(w)).lower() for w in extra})
+
+
+@lru_cache(maxsize=1)
+def _word_lists() -> tuple[SpellChecker, ...]:
+    """The four languages' word lists (loaded once, when a name-shaped word first needs them)."""
+    return tuple(SpellChecker(language=lang, distance=1) for lang in LANGUAGES)
+
+
+def is_word(word: str) -> bool:
+    """``word`` in lower case, with or without its accents, is a word of one of the four
+    languages."""
+    low = word.lower().replace("\u2019", "'")
+    forms = {low, fold_accents(low), re.sub(r"'s$", "", low)}
+    if any(fold_accents(f) in _own_words() for f in forms):
+        return True
+    if re.search(r"[-']", low):  # "X-ray", "Pouvez-vous", "Queixa-se": each part a word or short
+        parts = [p for p in re.split(r"[-']", low) if p]
+        return all(len(p) <= 2 or is_word(p) for p in parts)
+    return any(f in lists for lists in _word_lists() for f in forms)
+
+
+@lru_cache(maxsize=1)
+def _vocabulary_by_length() -> dict[int, frozenset[str]]:
+    """The assistant's vocabulary words of five letters or more, by length (a typo is at most
+    one letter longer or shorter)."""
+    by: dict[int, set[str]] = {}
+    for w in not_name_words():
+        if len(w) >= 5:
+            by.setdefault(len(w), set()).add(w)
+    return {n: frozenset(ws) for n, ws in by.items()}
+
+
+def near_vocabulary(word: str) -> bool:
+    """``word`` is one letter away from a vocabulary word of five letters or more (a typo of a
+    clinical word: "Potasium", "Kreatinine"), or is one."""
+    key = normalise(word)
+    if key in not_name_words():
+        return True
+    if len(key) < 5:
+        return False
+    by = _vocabulary_by_length()
+    near = (w for n in (len(key) - 1, len(key), len(key) + 1) for w in by.get(n, ()))
+    return any(Levenshtein.distance(key, w, score_cutoff=1) <= 1 for w in near)
+
+
+@lru_cache(maxsize=1)
+def _staff_titles() -> frozenset[str]:
+    """Words after which a name is a colleague's ("Dr", "Nurse", "enfermeira", "Dra.")."""
+    return frozenset(normalise(str(w)) for w in people_data()["not_after"])
+
+
+def unknown_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The name-shaped words of ``text`` that no vocabulary knows, each read as a person."""
+    if not text or not re.search(r"[a-zà-ÿ]{2,}", text):
+        return []  # a sentence in capitals: its words are shouted, not names
+    tokens = _TOKEN.findall(text)
+    drugs = {normalise(w) for w in drug_words}
+    found = []
+    for n, word in enumerate(tokens):
+        if not _NAME_SHAPED.fullmatch(word) or len(word) < 3 or not _a_name(tokens, n, drugs):
+            continue
+        found.append(re.sub(r"['\u2019]s$", "", word))
+    found += _shouted_owner(tokens, drugs)
+    return [w for w in found if not is_place(w, text)]
+
+
+# "of" before an owner, in the four languages ("INR de PACO?", "the K of FATOU?")
+_OF = {"of", "for", "de", "do", "da", "del", "du", "des", "dos", "das"}
+
+
+def _shouted_owner(tokens: list[str], drugs: set[str]) -> list[str]:
+    """The last word of a question, in capitals, right after "of"/"de" ("INR de PACO?"): a
+    name when it reads as a word (four letters or more, two in five of them vowels: never
+    "HBPM", "NFS") and no vocabulary knows it. The word lists are not asked ("paco" is Spanish
+    slang): a word in capitals amid small letters is a name or an abbreviation."""
+    words = [t for t in tokens if t not in ("?", "¿")]
+    if len(words) < 2 or "?" not in tokens or words[-2].lower() not in _OF:
+        return []
+    word = words[-1]
+    low = fold_accents(word.lower())
+    vowels = sum(c in "aeiouy" for c in low)
+    if (not re.fullmatch(r"[A-ZÀ-Ý]{4,}", word) or vowels * 5 < len(low) * 2
+            or normalise(low) in drugs or low in _own_words() or near_vocabulary(low)):
+        return []
+    return [word]
+
+
+def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
+    """``tokens[n]`` (name-shaped) is not a word, a drug, a typo of the vocabulary, a colleague
+    after a title, a drug before its dose or a place after its preposition."""
+    word = re.sub(r"['\u2019]s$", "", tokens[n])
+    before = [normalise(fold_accents(t)) for t in tokens[max(0, n - 2):n] if t.strip(".")]
+    after = tokens[n + 1] if n + 1 < len(tokens) else ""
+    if normalise(word) in drugs or is_word(word) or near_vocabulary(word):
+        return False
+    if any(b in _staff_titles() for b in before[-2:]) or (before and before[-1] in _PLACE_BEFORE):
+        return False
+    return not re.match(r"\d", after)
