@@ -213,6 +213,15 @@ def _cancel() -> re.Pattern[str]:
         rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
 
 
+@lru_cache(maxsize=1)
+def _kept_at() -> re.Pattern[str]:
+    """"actually leave it at 5", "keep it at 5mg please": the dose she is on kept, the whole
+    message (a "no", "actually", "please" around it)."""
+    said = "|".join(re.escape(w) for w in sorted(_words()["keep_at_words"], key=len, reverse=True))
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|g)?"
+                      rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
 # between the phrases of one message: spaces, commas, a dash ("stop — wrong patient")
 _SEP = r"[\s,.!;:\u2014\u2013-]"
 
@@ -248,7 +257,7 @@ def cancels(message: str, titles: Sequence[str] = ()) -> bool:
     the pending cards' ``titles``, also when it names the card by words of its title ("cancel
     the ortho referral" of "Refer to orthopedic surgery")."""
     low = " ".join(fold(message).lower().replace("’", "'").split())
-    if _cancel().match(low):
+    if _cancel().match(low) or _kept_at().match(low):
         return True
     named = _cancel_named().match(low)
     if not named:

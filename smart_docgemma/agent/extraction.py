@@ -17,7 +17,7 @@ from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
-from ..reading.drugs import members_over_classes
+from ..reading.drugs import declined_drugs, members_over_classes, without_declined
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
@@ -50,7 +50,7 @@ from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
-from . import languages, order_lines, ward_requests
+from . import languages, order_lines, several_asks, ward_requests
 from .prompts import rules
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -190,6 +190,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    # "st john's wort": a word of a drug's name is no person, with its "'s" or without
+    drug_words |= {normalise(_POSS.sub("", w)) for w in drug_words}
     if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
         text = fold_accents(text)
     text = _BORN_ABBREVIATION.sub(" dob ", text)  # "Okoro Samuel F.N. 03-11-1962": no initial
@@ -529,6 +531,7 @@ def find_actions(text: str) -> list[str]:
         low = _negated_orders().sub(" ", low)
     if "?" in low:  # "el potasio sube con la espironolactona?": a question, no dose change
         low = _dose_changes().sub(" ", low)
+    low = _idioms().sub(" ", low)  # "has he put on weight": no order
     found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
     if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
         found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
@@ -553,6 +556,12 @@ def _negated_orders() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _dose_changes() -> re.Pattern[str]:
     phrases = sorted(rules()["dose_change_words"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _idioms() -> re.Pattern[str]:
+    phrases = sorted(rules()["no_order_idioms"], key=len, reverse=True)
     return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
@@ -1033,6 +1042,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+# the actions that card a medication order (a conditional one waits)
+_ORDER_ACTIONS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line"})
 
 
 def _earlier_result(text: str) -> bool:
@@ -1070,9 +1081,35 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
+    foci = several_asks.chart_foci(as_the_patient(said, chart.patient), _part_asks_chart)
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
-                    words=read_words(message), workflow=workflow)
+                    words=read_words(message), workflow=workflow, foci=foci)
+
+
+def _declined(text: str, drugs: list[DrugMention]) -> tuple[tuple[str, ...], str]:
+    """The drugs a message declines beside another it names ("not the amox, the doxy …",
+    "don't give ibuprofen - paracetamol 1g qds instead"), and the message without them."""
+    mentions = [(d.name, d.surface) for d in drugs if d.name]
+    declined = declined_drugs(text, mentions)
+    if not declined or not {n for n, _ in mentions} - set(declined):
+        return (), text
+    return declined, without_declined(text, [m for m in mentions if m[0] in declined])
+
+
+def _all_declined(text: str, drugs: list[DrugMention]) -> bool:
+    """Every drug named is declined ("don't start the apixaban yet")."""
+    mentions = [(d.name, d.surface) for d in drugs if d.name]
+    return bool(mentions) and set(declined_drugs(text, mentions)) == {n for n, _ in mentions}
+
+
+def _part_asks_chart(part: str, focus: str) -> bool:
+    """One request of a message of several ("K", "eGFR pls", "current meds") is a chart
+    question about her, by the rules a whole message is read with."""
+    ward, window = read_ward(part), asked(part)
+    actions = find_actions(part) + ward_requests.actions(
+        part, ward, window, ward_requests.workflow_of(part))
+    return asks_chart(part, actions, find_drugs(part), focus, window)
 
 
 def _with_ids_like_hers(found: Entities, said: str, hers: str | None) -> Entities:
@@ -1189,7 +1226,13 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     surnames = {w.lower() for n in names for w in n.split()}
     drugs = [d for d in drugs if d.surface.lower() not in surnames]
     joined = bool(_JOINED.search(text)) or languages.joined(text)
-    actions = find_actions(text)
+    # "not the amox, the doxy - 100mg bd": the declined drug's words ask nothing of it
+    declined, asking = _declined(text, drugs)
+    actions = find_actions(asking)
+    if _all_declined(text, drugs):
+        # "don't start the apixaban yet, just check it's ok": the one drug named is declined,
+        # nothing is ordered, the drug is still checked
+        actions = [a for a in actions if a not in _ORDER_ACTIONS]
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
         actions += [] if "save_note" in actions else ["record_no_known_allergy"]
@@ -1208,8 +1251,13 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     dose, low = find_dose(text), text.lower()
     if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
-    if order_lines.order_line(low, actions, drugs, dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
+    if order_lines.order_line(asking.lower(), actions, [d for d in drugs if d.name not in declined],
+                              dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
+    if several_asks.conditional_order(text, [d.surface for d in drugs]):
+        # "if K < 3.5 give sando-k", "consider vit K if INR >5": the order waits on a result
+        # (shown with it, ``several_asks.chart_foci``); the drug is still checked
+        actions = [a for a in actions if a not in _ORDER_ACTIONS]
     focus = chart_focus(asked_text) if focus == "" else focus
     if any(asks_chart(t, actions, drugs, focus or "", window, ward.tests)
            for t in {asked_text, text}):

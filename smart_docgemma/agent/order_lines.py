@@ -98,6 +98,8 @@ def order_line(
     # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
     starts += [_after_leading(said) for said in starts]
     starts += [_after_tablet_fraction(said) for said in starts]  # "half a tab of bisoprolol …"
+    # "the doxy - 100mg bd" (after "not the amox,"): the drug after its article
+    starts += [_ARTICLE.sub("", said, count=1) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
 
 
@@ -142,6 +144,7 @@ def _after_leading(said: str) -> str:
     return said[m.end():] if m else said
 
 
+_ARTICLE = re.compile(r"^\s*(?:the|le|la|l'|o|a|el)\s+")
 _RELEASE = r"(?:mr|sr|xl|xr|er|cr|la|lp|ld|retard|cd|sa)"
 
 

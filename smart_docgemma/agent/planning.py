@@ -74,6 +74,10 @@ def required_tools(state: Turn) -> list[str]:
         needed.add("check_drug_safety")  # "with her kidneys": the label and the chart's context
         if asked and about_her_state(state):
             needed.discard("get_patient_chart")  # the safety check reads her eGFR, K+, pregnancy
+    if request(state).foci and not other_patients(state):
+        # "INR? and stop the aspirin", "if K < 3.5 give …": a result asked beside another
+        # request, or that an order waits on, is shown (a write that reads its own drops it)
+        needed.add("get_patient_chart")
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
@@ -414,7 +418,11 @@ def chart_args(said: Request, patient: str) -> dict[str, Any]:
     ("mean CBG over the past 24h" -> lab:Capillary glucose, 24h, mean), as the request read
     them."""
     window = said.window
-    return {"patient_id": patient, "focus": said.focus, "window": window.window,
+    focus = said.focus if said.focus or not said.foci else said.foci[0]
+    # a result the several-results read answers already ("K, Na, creat") is not asked again
+    also = ",".join(f for f in said.foci if f != focus
+                    and f.partition(":")[2] not in window.analytes) or None
+    return {"patient_id": patient, "focus": focus, "also": also, "window": window.window,
             "statistic": window.statistic.value if window.statistic else None,
             "threshold": keys_of(window.thresholds), "unit": window.unit,
             "count": window.count, "tests": ",".join(window.analytes) or None,

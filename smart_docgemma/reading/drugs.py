@@ -77,6 +77,36 @@ def replaced_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, .
     return tuple(name for name, surface in mentions if low.find(surface, said.end()) >= 0)
 
 
+def declined_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The drugs written right after a word declining them ("not the amox, the doxy - 100mg bd",
+    "don't give ibuprofen - paracetamol 1g qds instead"): never the drug an order names."""
+    low = re.sub(r"[^\w.,/]+", " ", folded.lower())
+    return tuple(name for name, surface in mentions
+                 if surface and _declined(surface).search(low))
+
+
+def without_declined(folded: str, mentions: list[tuple[str, str]]) -> str:
+    """``folded`` without each declining phrase and the drug it declines, nor the sign after it
+    ("not the amox, the doxy 100mg bd" -> "the doxy 100mg bd"): what is asked besides."""
+    low = folded.lower()
+    for _, surface in mentions:
+        if surface:
+            low = _declined(surface, signs=True).sub(" ", low)
+    return low.strip()
+
+
+@lru_cache(maxsize=64)
+def _declined(surface: str, signs: bool = False) -> re.Pattern[str]:
+    table = yaml.safe_load((DATA / "requests.yaml").read_text())
+    words = sorted(map(str, table["declined_drug"]), key=len, reverse=True)
+    articles = "|".join(map(re.escape, table["declined_articles"]))
+    gap = r"[^\w]+" if signs else r"\s+"  # as written ("don't") or with its signs as spaces
+    said = "|".join(re.escape(w).replace(r"\ ", gap) for w in words)
+    tail = r"[\s,;:-]*" if signs else ""
+    return re.compile(rf"(?<![\w])(?:{said}){gap}(?:(?:{articles}){gap})?{re.escape(surface)}"
+                      rf"(?![\w]){tail}")
+
+
 @lru_cache(maxsize=1)
 def _replaced() -> re.Pattern[str]:
     """The words after which a drug named is the one an order replaces (``replaced_drug``)."""
@@ -114,12 +144,15 @@ def stopped_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ..
     """The drugs an instruction stops or holds ("hold warfarin tonight", "stop the metformin and
     start gliclazide"); none in a question ("suspendo a varfarina?")."""
     low = re.sub(r"[^\w/?']+", " ", folded.lower())
-    if "?" in low:
-        return ()
     out = []
     for name, surface in mentions:
         at = low.find(surface)
-        stop = _stops().search(low[:at]) if at > 0 else None
+        # a question asks of the drug ("suspendo a varfarina?"); one asked before it is another
+        # request of the message ("INR? and stop the aspirin")
+        if at < 0 or "?" in low[at:]:
+            continue
+        begins = low.rfind("?", 0, at) + 1
+        stop = _stops().search(low[begins:at]) if at > begins else None
         # "stop taking aspirin he says": what she stopped, told (a reconciliation), no instruction
         if stop and not re.search(r"\b(?:taking|prendre|tomar|tomando)\b", stop.group(1)):
             out.append(name)

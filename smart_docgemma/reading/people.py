@@ -521,11 +521,21 @@ def beside_people(text: str) -> list[str]:
     found = [next(g for g in m.groups() if g) for p in _beside() for m in p.finditer(folded)]
     found += across_patients(text or "")  # "all my patients", "both of them": no one chart
     found += _relatives_as_subject(folded)
+    found = [f for f in found if not _theirs_taken(folded, f)]
     for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
         if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
             found.append(m.group(1))
     return list(dict.fromkeys(found))
+
+
+def _theirs_taken(folded: str, relative: str) -> bool:
+    """The relative is named once, as the owner of what the patient takes ("she's been taking
+    her mum's enalapril"): no one else is asked about."""
+    said = re.compile(rf"(?i)(?<![\w'\u2019]){re.escape(relative)}(?![\w])")
+    taken = re.compile(rf"(?i)\b(?:{_words_of('taking_theirs')})\s+(?:some\s+(?:of\s+)?)?"
+                       rf"(?:his|her|their)\s+{re.escape(relative)}['\u2019]s\b")
+    return len(said.findall(folded)) == 1 and bool(taken.search(folded))
 
 
 _LOUD_WORD = re.compile(r"(?<![\w'\u2019])([A-ZÀ-Ý])([A-ZÀ-Ý'\u2019\-]+)(?![\w])")

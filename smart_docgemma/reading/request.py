@@ -132,6 +132,9 @@ class Request:
     ward: Ward
     subject: Subject
     focus: str | None = None  # the chart focus asked ("medications", "lab:Potassium"…)
+    # every chart focus the message's requests ask, in the order written, when it makes several
+    # ("K and eGFR pls, and is naproxen ok") or an order waits on a result ("if K < 3.5 …")
+    foci: tuple[str, ...] = ()
     asked_of_her: str = ""  # the question without her own identifiers
     window: Asked = field(default_factory=Asked)  # window, statistic, thresholds, unit
     language: str = "en"
@@ -198,7 +201,8 @@ def _half_hers(text: str, found: Entities, here: InContext) -> list[str]:
 def assemble(message: str, understood: str, found: Entities, ward: Ward, *, chart: ChartInContext,
              born_words: str, language: str = "en",
              conversation: Conversation | None = None, focus: str | None = "",
-             words: Words | None = None, workflow: Workflow | None = None) -> Request:
+             words: Words | None = None, workflow: Workflow | None = None,
+             foci: tuple[str, ...] = ()) -> Request:
     """The ``Request`` of a message whose words were read into ``found`` (extraction) and
     ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
     words understood; ``focus``: their chart focus, when already read)."""
@@ -239,7 +243,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         ordered=ordered_of(found, understood), words=words or Words(),
         stopped=stopped_drugs(fold(understood), [(m.name, m.surface) for m in found.drug_mentions
                                                  if m.name]),
-        workflow=workflow or Workflow(),
+        workflow=workflow or Workflow(), foci=foci,
     )
 
 

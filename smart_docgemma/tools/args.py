@@ -102,6 +102,13 @@ class PatientChartArgs(BaseModel):
     count: int | None = Field(default=None, ge=1, le=50,
                               description="the number of latest results asked, e.g. 3")
 
+    # the other parts of the chart a message of several requests asks ("K and eGFR"), each
+    # answered after the focus: "lab:Potassium,allergies"
+    also: str | None = Field(
+        default=None,
+        max_length=120,
+        description="other parts asked beside the focus, comma separated, e.g. allergies",
+    )
     # "K, Na, creat", "u&e + lfts?": several results in one read, each answered
     tests: str | None = Field(default=None, max_length=300,
                               description="several lab results asked at once, comma-separated "
@@ -116,6 +123,11 @@ class PatientChartArgs(BaseModel):
     def _known_focus(cls, value: str | None) -> str | None:
         return value if value in foci() else None  # a focus we cannot answer: the whole chart
 
+    @field_validator("also")
+    @classmethod
+    def _known_foci(cls, value: str | None) -> str | None:
+        known = [f.strip() for f in (value or "").split(",") if f.strip() in foci()]
+        return ",".join(dict.fromkeys(known)) or None  # those we cannot answer: left out
     @field_validator("tests")
     @classmethod
     def _known_tests(cls, value: str | None) -> str | None:

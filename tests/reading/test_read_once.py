@@ -39,6 +39,8 @@ READING_FLOORS = ("reading", "tools", "knowledge")
 ALLOWED = {
     # the agent's half of the reader: ``read`` is the one entry, ``extract`` its words
     ("agent/extraction.py", "*"): "the reader's agent half",
+    # the message's several requests, read by ``extraction.read`` in the same one reading
+    ("agent/several_asks.py", "*"): "the reader's agent half, called by extraction.read",
     # INPUT_ASSEMBLY: the turn's one reading (and the re-drafted card's words)
     ("agent/nodes.py", "read"): "the turn's one reading",
     # a turn made without INPUT_ASSEMBLY (a test's, one stored before the request) is read once

@@ -284,11 +284,26 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
         head, _, rest = text.partition("\n")
         text = f"{head}\n{since}\n{rest}"
     result = ToolResult(status="ok", text=text, data=chart.data, sources=chart.sources, count=count)
-    return (
+    result = (
         _with_review(ctx, chart, result)
         if args.focus in SHOWS_MEDICATIONS and d.medications
         else result
     )
+    return _with_also(args, ctx, result) if args.focus and args.also else result
+
+
+def _with_also(args: tool_args.PatientChartArgs, ctx: ToolContext, shown: ToolResult) -> ToolResult:
+    """"K and eGFR pls", "allergies + current meds": each other part asked, answered as its own
+    question after the focus (the patient's line once); one that could not be read is said."""
+    texts = [shown.text]
+    for focus in (args.also or "").split(","):
+        if focus == args.focus:
+            continue
+        part = run_chart(tool_args.PatientChartArgs(patient_id=args.patient_id, focus=focus), ctx)
+        lines = part.text.split("\n")
+        same_head = lines[0] == shown.text.split("\n")[0]
+        texts.append("\n".join(lines[1:] if same_head else lines))
+    return replace(shown, text="\n".join(texts))
 
 
 # An answer that shows the medication list carries the list's review: what is shown to a
