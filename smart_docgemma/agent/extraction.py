@@ -1084,7 +1084,18 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     foci = several_asks.chart_foci(as_the_patient(said, chart.patient), _part_asks_chart)
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
-                    words=read_words(message), workflow=workflow, foci=foci)
+                    words=read_words(message), workflow=workflow, foci=foci,
+                    french=written_in_french(said))
+
+
+def written_in_french(text: str) -> bool:
+    """More French function words than English ones ("M. Thompson, il a eu sa kaliémie ?"):
+    "M." is then Monsieur."""
+    from ..grounding.answer_language import function_words
+
+    words = re.findall(r"[a-z]+", languages.fold(text).lower())
+    fr, en = (sum(w in function_words(lang) for w in words) for lang in ("fr", "en"))
+    return fr > en
 
 
 def _declined(text: str, drugs: list[DrugMention]) -> tuple[tuple[str, ...], str]:

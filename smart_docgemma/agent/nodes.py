@@ -23,7 +23,7 @@ from ..languages.wording import reread
 from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
-from ..reading.request import Conversation, Request, written_in_french
+from ..reading.request import Conversation, Request
 from ..reading.subject import near_her_name, titled_of_other_sex
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
@@ -39,7 +39,7 @@ from . import (
     several_orders,
     ward_amendments,
 )
-from .extraction import read
+from .extraction import read, written_in_french
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for

@@ -14,7 +14,6 @@ cards read its fields, and nothing downstream reads the message's words again.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -202,10 +201,11 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
              born_words: str, language: str = "en",
              conversation: Conversation | None = None, focus: str | None = "",
              words: Words | None = None, workflow: Workflow | None = None,
-             foci: tuple[str, ...] = ()) -> Request:
+             foci: tuple[str, ...] = (), french: bool = False) -> Request:
     """The ``Request`` of a message whose words were read into ``found`` (extraction) and
     ``ward``: who it is about, the chart focus and window it asks (read here, once, from the
-    words understood; ``focus``: their chart focus, when already read)."""
+    words understood; ``focus``: their chart focus, when already read; ``french``: the words
+    are French, so "M." is Monsieur)."""
     here = chart.patient
     rest = without_identifiers(understood, here, born_words)
     rest_focus = focus_of(rest) if rest != understood else None
@@ -229,8 +229,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            said_birth_date(found.birth_dates, here.born)
                            or said_birth_year(understood, born_words)
                            or year_after_name(understood, found.patient_names), here,
-                           titled_of_other_sex(understood, here, chart.sex,
-                                               written_in_french(understood))
+                           titled_of_other_sex(understood, here, chart.sex, french)
                            + ages_not_hers(understood, chart.age, chart.sex)
                            + initial_of_another(understood, here)
                            + other_of_her_name(understood, here)),
@@ -258,16 +257,6 @@ def results_asked(question: str, tests: tuple[str, ...]) -> tuple[str, ...]:
         names += [a.name for a in analytes.panel(test)]
     names += [a.name for a in analytes.all_named_in(question)]
     return tuple(dict.fromkeys(names))
-
-
-def written_in_french(text: str) -> bool:
-    """More French function words than English ones ("M. Thompson, il a eu sa kaliémie ?"):
-    "M." is then Monsieur."""
-    from ..grounding.answer_language import function_words
-
-    words = re.findall(r"[a-z]+", fold(text).lower())
-    fr, en = (sum(w in function_words(lang) for w in words) for lang in ("fr", "en"))
-    return fr > en
 
 
 def ordered_of(found: Entities, understood: str) -> str | None:

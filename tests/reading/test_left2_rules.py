@@ -265,7 +265,7 @@ def test_near_words_ask_no_insulin_scale(said):
 
 
 def test_her_initial_is_hers_and_monsieur_is_french():
-    from smart_docgemma.reading.request import written_in_french
+    from smart_docgemma.agent.extraction import written_in_french
     from smart_docgemma.reading.subject import InContext, titled_of_other_sex
 
     here = InContext(id="pt-ckd-elder", name="Margaret Thompson", born="1943-05-12")
