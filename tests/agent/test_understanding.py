@@ -275,7 +275,10 @@ def test_a_general_question_on_a_chart_word_reads_no_chart(message):
 ])
 def test_a_drug_asked_against_her_own_state_in_any_language_is_the_safety_check(message, drug):
     _, calls = _run(message)
-    assert list(calls) == ["check_drug_safety"] and calls["check_drug_safety"][0]["drug_name"] == drug, calls
+    # the safety check, never the interaction check; a result named as such ("her renal
+    # function") may be read beside it
+    assert set(calls) - {"get_patient_chart"} == {"check_drug_safety"}, calls
+    assert calls["check_drug_safety"][0]["drug_name"] == drug, calls
 
 
 def test_the_glycated_haemoglobin_as_clinicians_write_it_reads_the_chart():
