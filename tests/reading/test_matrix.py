@@ -69,15 +69,19 @@ FLOORS = {
     ("probe_left", "tuned"): 30,
     ("probe_left", "holdout"): 32,
     # English, ninth and tenth sets: probe9_en blind 48/80 with 21 unsafe (tuned 24/40, 11;
-    # holdout 24/40, 10), tuned now 39/40; its holdout (26/40, 10 unsafe, read at the end) is no
-    # floor while it holds an unsafe case. probe10_en blind 32/40 with 3 unsafe, its misses read
+    # holdout 24/40, 10), tuned now 39/40; its holdout (26/40, 10 unsafe, read at the end) 37/40
+    # with 0 unsafe once its last rules landed and three expectations were put in the check's
+    # own words. probe10_en blind 32/40 with 3 unsafe, its misses read
     ("probe9_en", "tuned"): 39,
+    ("probe9_en", "holdout"): 37,
     ("probe10_en", "holdout"): 38,
     # English, eleventh and twelfth sets: probe11_en blind 67/85 with 9 unsafe (tuned 36/43, 3;
-    # holdout 31/42, 6), tuned now 42/43; its holdout (39/42 with 1 unsafe, "why?" after a card,
-    # read at the end) and probe12_en (blind 34/44 with 4 unsafe, now 41/44 with 1 flagged by its
-    # expectation) are no floors while they hold a flagged case
+    # holdout 31/42, 6), tuned now 42/43; its holdout (read at the end) 40/42 and probe12_en
+    # (blind 34/44 with 4 unsafe, all holdout, read at the end) 42/44, both 0 unsafe after the
+    # merge of the other rounds' rules ("why?" after a card) and one expectation corrected
     ("probe11_en", "tuned"): 42,
+    ("probe11_en", "holdout"): 40,
+    ("probe12_en", "holdout"): 42,
     # round 4: blind first runs 30/56 tuned and 27/49 holdout with 31 unsafe (probe_ctx4), 29/37
     # with 6 unsafe (probe_ctx5); their misses then read (docs/reading.md)
     ("probe_ctx4", "tuned"): 55,
