@@ -185,10 +185,11 @@ _BORN_ABBREVIATION = re.compile(
     r"(?i)(?<![\w.])(?:f\.\s?n\.?|d\.\s?n\.?|f\.\s?nac\.?|d\.o\.b\.?)(?=\s*[:\-]?\s*\d)")
 
 
-def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
+def find_names(text: str, drugs: list[DrugMention], written: str | None = None) -> list[str]:
     """Person names: two or three capitalised words after "patient", "find", "for" …; a
     surname after Mr/Mrs/Ms/Miss; a possessive name anywhere ("Kwame Asante's INR"). Never a
-    drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s"."""
+    drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s".
+    ``written``: the message with its accents, for the names no word list holds."""
     drug_words = {w for d in drugs for w in d.surface.split()}
     # "st john's wort": a word of a drug's name is no person, with its "'s" or without
     drug_words |= {normalise(_POSS.sub("", w)) for w in drug_words}
@@ -229,7 +230,8 @@ def find_names(text: str, drugs: list[DrugMention]) -> list[str]:
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"
     found += [(name, 2) for name in handle_people(text, drug_words)]  # "g.adeyemi"
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
-    found += [(name, 1) for name in unknown_names(text, drug_words)]  # "Tião, potássio?"
+    # "Tião, potássio?": read as written, since the word lists hold words with their accents
+    found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
     names = []
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
@@ -1232,7 +1234,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         if her and her.id else text))
     described = members_over_classes([d.name for d in drugs if d.name])
     drugs = [d for d in drugs if d.name not in described]
-    names = find_names(text, drugs)
+    names = find_names(text, drugs, written=said)
     # a brand read as a surname ("Mg for Ira Bayer?") names her, no drug
     surnames = {w.lower() for n in names for w in n.split()}
     drugs = [d for d in drugs if d.surface.lower() not in surnames]

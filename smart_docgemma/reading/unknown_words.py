@@ -147,13 +147,27 @@ def _shouted_owner(tokens: list[str], drugs: set[str]) -> list[str]:
     return [word]
 
 
+# the endings of clinical terms in the four languages ("Gonalgie droite", "Cervicalgia",
+# "Pancreatite", "Hyperkaliémie"): a word of seven letters or more ending so is no name
+_CLINICAL_ENDINGS = re.compile(
+    r"(?:algies?|algias?|itis|emies?|emias?|ectomie|ectomy|ectomia|pathie|pathy|patias?|plegie|"
+    r"plegia|penie|penia|cytose|cytosis|uries?|urias?|scopie|scopy|scopia|graphie|graphy|grafia|"
+    r"rragie|rrhagia|rragia|rrhee|rrhoea|rrhea|megalie|megaly|megalia|sclerose|sclerosis|"
+    r"stenose|stenosis|osis|ectasie|ectasis|dynie|dynia|oedeme|edema|edeme|ites|itis)$")
+
+
+def _clinical(word: str) -> bool:
+    low = fold_accents(word.lower())
+    return len(low) >= 7 and bool(_CLINICAL_ENDINGS.search(low))
+
+
 def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
     """``tokens[n]`` (name-shaped) is not a word, a drug, a typo of the vocabulary, a colleague
     after a title, a drug before its dose or a place after its preposition."""
     word = re.sub(r"['\u2019]s$", "", tokens[n])
     before = [normalise(fold_accents(t)) for t in tokens[max(0, n - 2):n] if t.strip(".")]
     after = tokens[n + 1] if n + 1 < len(tokens) else ""
-    if normalise(word) in drugs or is_word(word) or near_vocabulary(word):
+    if normalise(word) in drugs or is_word(word) or near_vocabulary(word) or _clinical(word):
         return False
     if any(b in _staff_titles() for b in before[-2:]) or (before and before[-1] in _PLACE_BEFORE):
         return False

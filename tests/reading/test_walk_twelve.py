@@ -256,3 +256,33 @@ def test_a_reading_stated_with_a_plan_asked_is_no_record_unless_record_is_said(m
     from smart_docgemma.agent.ward_requests import actions
 
     assert ("record_vital" in actions(message)) is recorded
+
+
+@pytest.mark.parametrize("message", [
+    "Pedido de consulta de ortopedia com a nota: Dor no joelho. Ressonância com rotura do menisco.",
+    "Encaminhar para cirurgia ortopédica. Situação: dor lombar. Histórico: osteoporose.",
+    "Interconsulta a cirugía ortopédica, nota: Evaluación: fractura. Recomendación: valoración.",
+    "Adresser en orthopédie, motif : Gonalgie droite invalidante depuis un an.",
+])
+def test_accented_and_clinical_words_heading_a_note_are_no_people(message):
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(message).patient_names == ()
+
+
+@pytest.mark.parametrize("message", ["Engracia alergias?", "Tião, potássio?", "Priya allergies?"])
+def test_a_first_name_no_list_holds_is_still_a_person(message):
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(message).patient_names
+
+
+@pytest.mark.parametrize("message, named", [
+    ("how many times has Mg been checked in the last 24h?", "Magnesium"), ("was mg low", "Magnesium"),
+    ("what is that in mg", None), ("how many mg", None),
+])
+def test_mg_after_a_word_ending_in_as_is_magnesium_and_after_in_or_as_a_unit(message, named):
+    from smart_docgemma.knowledge import analytes
+
+    found = analytes.named_in(message)
+    assert (found.name if found else None) == named

@@ -28,15 +28,17 @@ def seed_population(fhir_base) -> Callable[[PopulationSpec], LoadedPopulation]:
     return load
 
 
-@pytest.fixture(scope="session")
-def ward_set_holds(fhir_base) -> Callable[[Path, dict[str, int]], dict]:
-    """``ward_set_holds(cases_file, floor)``: the set run code only against ``fhir_base``; fails
+@pytest.fixture(scope="module")
+def ward_set_holds(fhir_base, sources) -> Callable[[Path, dict[str, int]], dict]:
+    """``ward_set_holds(cases_file, floor)``: the set run code only against ``fhir_base`` and
+    the recorded public sources; fails
     on any write for another patient, before approval or unasked, and on a task whose cases
     passed drop below ``floor`` (naming the cases that failed); returns the report."""
 
     def check(cases_file: Path, floor: dict[str, int]) -> dict:
+        # the public sources as recorded (a drug checked beside a protocol reads its label)
         report = evaluate(load_cases(cases_file), endpoint="", fhir_base=fhir_base,
-                          config={"SCHEMA_DIALECT": "json_schema"})
+                          config={**sources, "SCHEMA_DIALECT": "json_schema"})
         overall = report["overall"]
         assert overall["other_patient_proposals"] == 0
         assert overall["unapproved_writes"] == 0

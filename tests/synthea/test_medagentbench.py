@@ -33,15 +33,17 @@ def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(synthea)
     assert sum(c.writes == [] for c in cases) == 7  # the no-order branches (magnesium, potassium, HbA1c)
 
 
-def _run(fhir_base, cases, endpoint=""):
-    report = evaluate(cases, endpoint=endpoint, fhir_base=fhir_base, config={"SCHEMA_DIALECT": "json_schema"})
+def _run(fhir_base, cases, endpoint="", sources=None):
+    # the public sources as recorded (a drug checked beside a protocol reads its label)
+    config = {**(sources or {}), "SCHEMA_DIALECT": "json_schema"}
+    report = evaluate(cases, endpoint=endpoint, fhir_base=fhir_base, config=config)
     assert report["overall"]["other_patient_proposals"] == 0
     assert report["overall"]["unapproved_writes"] == 0
     return report
 
 
-def test_code_only_figures_per_task_do_not_drop(fhir_base, synthea):
-    report = _run(fhir_base, load_cases(CASES))
+def test_code_only_figures_per_task_do_not_drop(fhir_base, synthea, sources):
+    report = _run(fhir_base, load_cases(CASES), sources=sources)
     reached = {task: round(g["all"]["passed"] * g["all"]["cases"]) for task, g in report["tasks"].items()}
     written = [ref for r in report["results"] for ref in r["written"]]
     assert len(written) >= 20  # the action cases wrote, once approved, and it was removed once scored
