@@ -263,6 +263,10 @@ class DraftDocumentArgs(BaseModel):
     supersedes: list[str] = Field(
         default_factory=list, max_length=4, description="Pending drafts replaced"
     )
+    brief: bool = Field(
+        default=False, description="A shorter draft: each section's first lines, every "
+        "medication, allergy and review finding kept"
+    )
 
 
 class CareGapArgs(BaseModel):

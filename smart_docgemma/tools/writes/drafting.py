@@ -16,6 +16,7 @@ from typing import Any
 
 from ... import errors
 from ...approval.types import ProposalSummary
+from ...checks.drug_safety import review_in_context
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -111,9 +112,11 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     if wrong:
         return ToolResult.failure("forbidden", wrong)
     req = drafts.DraftRequest(
-        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include)
+        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include),
+        args.brief,
     )
-    draft = drafts.compose(req, chart, date.today())
+    review = _review_lines(ctx)
+    draft = drafts.compose(req, chart, date.today(), review=review)
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
     if resource is None:
         return ToolResult.failure(
@@ -124,14 +127,27 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     result = propose(ctx, TOOL, resource, _summary(draft, args), draft.title.lower())
     if result.status == "proposal" and args.supersedes and ctx.proposals is not None:
         ctx.store().withdraw_ids(list(args.supersedes), reason="Replaced by the revised draft")
-    if draft.notices and result.status == "proposal":
+    said = [*draft.notices, *review, drafts.allergy_line(chart)]
+    if said and result.status == "proposal":
         result = ToolResult(
             status=result.status,
-            text=result.text + "\n" + "\n".join(draft.notices),
+            text=result.text + "\n" + "\n".join(said),
             proposal_id=result.proposal_id,
             data=result.data,
         )
     return result
+
+
+def _review_lines(ctx: ToolContext) -> tuple[str, ...]:
+    """The whole-list review of her medications, as the chart's answer words it: every document
+    drafted here shows her medication list, and a list shown to the next prescriber carries its
+    dangers (warfarin with aspirin, an INR above range), in the document and beside the card. A
+    review that could not run is said, never left out."""
+    report = review_in_context(ctx)
+    if report is None:
+        return ("The medication review could not run: no patient in context.",)
+    head = f"Medication review of {len([d for d in report.drugs if d])} active medication(s):"
+    return (head, *dict.fromkeys(report.lines()))
 
 
 def _summary(draft: drafts.Draft, args: tool_args.DraftDocumentArgs) -> ProposalSummary:
