@@ -1058,6 +1058,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
 # the actions that card a medication order (a conditional one waits)
 _ORDER_ACTIONS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line"})
+# what a pasted summary's lines would write if read as requests ("NKDA", "BP 150/90", "repeat K")
+_PASTED_WRITES = frozenset({"record_no_known_allergy", "document_allergy", "record_vital",
+                            "order_lab", "refer", "save_note", "protocol"})
 
 
 def _earlier_result(text: str) -> bool:
@@ -1092,7 +1095,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     chart = chart or ChartInContext()
     # a pasted handover block (or "I'll do the others myself") whose question names her: the
     # question alone is read, so nothing of the other patients' lines is answered or carded
-    said = handover.question_of(said, chart.patient) or said
+    said = handover.question_of(said, chart.patient) or handover.beds_as_her(said, chart.patient)
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
     workflow = ward_requests.workflow_of(said)
@@ -1284,8 +1287,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
                               dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     if order_lines.pasted_list_asked(text, drugs):
-        # a pasted list and a question after it: asked, every drug checked, nothing ordered
-        actions = [a for a in actions if a not in _ORDER_ACTIONS]
+        # a pasted list and a question after it: asked, every drug checked, nothing written
+        actions = [a for a in actions if a not in _ORDER_ACTIONS | _PASTED_WRITES]
         actions += [] if "check_interactions" in actions else ["check_interactions"]
     if several_asks.conditional_order(text, [d.surface for d in drugs]):
         # "if K < 3.5 give sando-k", "consider vit K if INR >5": the order waits on a result

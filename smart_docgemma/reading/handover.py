@@ -46,24 +46,34 @@ def _as_the_patient(text: str, bed: str) -> str:
     return said.sub(lambda m: "the patient" + ("'s" if m.group(1) else ""), text)
 
 
-def _surname_pattern(here: InContext) -> re.Pattern[str] | None:
+def _her_name(here: InContext) -> str | None:
+    """A word of her name as a pattern, any case."""
     # a word of her name of three letters or more, without the digits a generated chart adds
     words = [w for w in (here.name or "").split() if len(w.rstrip("0123456789")) >= 3]
     if not words:
         return None
     alt = "|".join(re.escape(w.rstrip("0123456789")) for w in words)
-    return re.compile(rf"(?i)(?<![\w'])(?:{alt})\d*(?![\w])")
+    return rf"(?<![\w'])(?i:{alt})\d*(?![\w])"
 
 
-def _her_beds(parts: list[str], hers: re.Pattern[str]) -> set[str]:
-    """The beds a line or clause says beside her name ("Bed 4 Robert Mensah", "bed 4 (Mensah)",
-    "Mensah, bed 4"): a bed alone in a part with her name."""
-    out = set()
-    for part in parts:
-        beds = {m.group(1).lower() for m in _bed().finditer(part)}
-        if len(beds) == 1 and hers.search(part):
-            out |= beds
-    return out
+def _her_beds(text: str, hers: str) -> set[str]:
+    """The beds said right beside her name ("Bed 4 Robert Mensah", "bed 4 (Mensah)", "I-PASS
+    handover, bed 4, Robert Mensah", "Mensah in bed 4"): only punctuation, a title or her given
+    name between them, never a word ("bed 4 and Mensah's INR" ties nothing)."""
+    # on one line: a bed at a line's end is not the next line's patient's
+    title = r"(?:(?i:mr|mrs|ms|miss|mister|dr)\.?[ \t]+)?"
+    after = re.compile(rf"^[ \t]*[,(:\-\u2013]*[ \t]*{title}(?:[A-Z][\w'\-]*[ \t]+)?{hers}")
+    before = re.compile(rf"{hers}(?:['\u2019]s)?[ \t]*[,():\-\u2013]*[ \t]*(?:(?i:in|at)[ \t]+)?\Z")
+    return {m.group(1).lower() for m in _bed().finditer(text)
+            if after.match(text[m.end():m.end() + 60]) or before.search(text[:m.start()])}
+
+
+def beds_as_her(text: str, here: InContext) -> str:
+    """``text`` with each bed said beside her name written as "the patient"."""
+    hers = _her_name(here)
+    for bed in _her_beds(text, hers) if hers else ():
+        text = _as_the_patient(text, bed)
+    return text
 
 
 def _clauses(line: str) -> list[str]:
@@ -74,12 +84,12 @@ def question_of(text: str, here: InContext) -> str | None:
     """The question a handover block or a clause of the clinician's own doing leaves, with her
     bed written as "the patient"; None when the message is no such block or the question does
     not name her."""
-    hers = _surname_pattern(here)
-    if hers is None:
+    said = _her_name(here)
+    if said is None:
         return None
+    hers = re.compile(said)
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    clauses = [c for ln in lines for c in _clauses(ln)]
-    beds = _her_beds(lines + clauses, hers)
+    beds = _her_beds(text, said)
     if len(lines) >= 3:
         asked = lines[-1]
     elif len(lines) == 1 and _own_doing().search(text):

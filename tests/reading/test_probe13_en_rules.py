@@ -152,3 +152,41 @@ def test_a_shorter_draft_keeps_the_medications_their_review_and_the_allergies_wh
 ])
 def test_a_clause_of_the_clinicians_own_order_is_still_read(message):
     assert question_of(message, ROBERT) is None
+
+
+@pytest.mark.parametrize("message, read_as", [
+    ("I-PASS handover, bed 4, Robert Mensah", "I-PASS handover, the patient, Robert Mensah"),
+    ("Mensah in bed 4 - INR?", "Mensah in the patient - INR?"),
+    ("bed 4 (Mr Mensah) INR?", "the patient INR?"),
+])
+def test_a_bed_said_beside_her_name_is_hers(message, read_as):
+    from smart_docgemma.reading.handover import beds_as_her
+
+    assert beds_as_her(message, ROBERT) == read_as
+
+
+@pytest.mark.parametrize("message", [
+    "bed 4 and Mensah's INR",  # a word between: two people
+    "Robert Mensah\nbed 7 K?",  # the next line's bed
+    "bed 7 Margaret Thompson, INR?",
+])
+def test_a_bed_not_beside_her_name_stays_a_bed(message):
+    from smart_docgemma.reading.handover import beds_as_her
+
+    assert beds_as_her(message, ROBERT) == message
+
+
+def test_a_pasted_summary_asked_about_writes_nothing_and_checks_the_new_drug():
+    found = read("GP summary:\nPMH AF\nDH: warfarin as per INR, aspirin 75 od\nNKDA\n\n"
+                 "anything to flag before we add naproxen?").entities
+    assert not set(found.actions) & (ORDERS | {"record_no_known_allergy"})
+    assert "check_interactions" in found.actions and "naproxen" in found.drugs
+
+
+@pytest.mark.parametrize("message, frequency", [
+    ("insulin aspart 6 units with meals", "three times daily with meals"),
+    ("metformin 500mg bd with meals", "twice daily"),  # the frequency said comes first
+])
+def test_with_meals_is_a_frequency_only_when_none_other_is_said(message, frequency):
+    dose = read(message).entities.dose
+    assert dose is not None and dose.frequency == frequency
