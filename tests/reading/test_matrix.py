@@ -99,10 +99,10 @@ FLOORS = {
     # English, thirteenth and fourteenth sets: probe13_en blind 49/81 with 14 unsafe (tuned
     # 23/41, 10; holdout 26/40, 4), tuned now 41/41; its holdout, read at the end at 33/40 with
     # 1 unsafe, then had its misses read (35/40). probe14_en blind 38/43 with 2 unsafe (all
-    # holdout), its misses read (docs/reading.md)
+    # holdout), its misses read: 42/43 (docs/reading.md)
     ("probe13_en", "tuned"): 41,
     ("probe13_en", "holdout"): 35,
-    ("probe14_en", "holdout"): 41,
+    ("probe14_en", "holdout"): 42,
 }
 
 
