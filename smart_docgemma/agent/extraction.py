@@ -94,14 +94,15 @@ _PATIENT_HYPHEN_ID = re.compile(r"\bpatient\s+([a-z][a-z0-9]{0,11}(?:-[a-z0-9]+)
 # a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375"), a
 # second capital inside it read as part of it ("McDermott", "MacLeod", "DeShawn"), never as the
 # end of the name
-_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*"
+_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*(?![\w])"
 _NAME = re.compile(
     r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|"
     r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
     rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
 _TITLED = re.compile(
-    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
+    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+"
+    r"([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?(?![\w])|[a-z][a-z'\-]+)"
 )
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
                       r"(?![\w\-])")

@@ -11,11 +11,14 @@ the card it replaces. A request naming a birth date other than the chart's draft
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from ... import errors
-from ...approval.types import ProposalSummary
+from ...approval.types import ProposalSummary, SafetyFlag
+from ...checks.drug_safety import check_in_context, review_in_context
+from ...checks.findings import RANK
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -111,7 +114,8 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     if wrong:
         return ToolResult.failure("forbidden", wrong)
     req = drafts.DraftRequest(
-        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include)
+        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include),
+        tuple(args.additions),
     )
     draft = drafts.compose(req, chart, date.today())
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
@@ -121,17 +125,35 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
             f'"{args.specialty}" is not a specialty this site\'s referral '
             "table knows, so no referral was drafted. Please name the specialty.",
         )
-    result = propose(ctx, TOOL, resource, _summary(draft, args), draft.title.lower())
+    flags, notes = checked(ctx, args.drugs)
+    summary = {**_summary(draft, args), "flags": flags}
+    result = propose(ctx, TOOL, resource, cast(ProposalSummary, summary), draft.title.lower())
+    if notes and result.status == "proposal":
+        result = replace(result, text=result.text + "\n" + "\n".join(notes))
     if result.status == "proposal" and args.supersedes and ctx.proposals is not None:
         ctx.store().withdraw_ids(list(args.supersedes), reason="Replaced by the revised draft")
-    if draft.notices and result.status == "proposal":
-        result = ToolResult(
-            status=result.status,
-            text=result.text + "\n" + "\n".join(draft.notices),
-            proposal_id=result.proposal_id,
-            data=result.data,
-        )
+    # the notices are the card's "Checked" fields, said once in its text
     return result
+
+
+def checked(ctx: ToolContext, drugs: list[str]) -> tuple[list[SafetyFlag], list[str]]:
+    """What the clinician signs beside a document that lists her medications: the whole-list
+    review of them, and the check of each drug the request names ("going home on
+    co-amoxiclav"), each finding once, most severe first (a document lists the medications,
+    so their dangers are shown with it, never only in another answer); with the named drugs'
+    other lines (what the check did not cover, a child's dose by weight)."""
+    report = review_in_context(ctx)
+    flags = cast(list[SafetyFlag], report.flags()) if report else []
+    named = check_in_context(ctx, drugs, asking=True) if drugs else None
+    flags += cast(list[SafetyFlag], named.flags()) if named else []
+    notes = named.lines()[len(named.shown()):] if named else []
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for flag in flags:
+        if (flag["severity"], flag["text"]) not in seen:
+            seen.add((flag["severity"], flag["text"]))
+            out.append(flag)
+    return sorted(out, key=lambda f: RANK.get(f["severity"], 2)), notes
 
 
 def _summary(draft: drafts.Draft, args: tool_args.DraftDocumentArgs) -> ProposalSummary:
