@@ -160,9 +160,11 @@ def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult
         )
     results = [_propose_one(ctx, r, args.statement) for r in todo]
     done = merged(results)
+    # every finding of warning or above is said in the answer, not only on its card
     flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []
-             if f.get("severity") == "critical"]
-    lines += [f"CRITICAL: {f['text']}" for f in flags]
+             if f.get("severity") in ("critical", "warning")]
+    flags.sort(key=lambda f: f.get("severity") != "critical")
+    lines += list(dict.fromkeys(f"{f['severity'].upper()}: {f['text']}" for f in flags))
     done.text = ("\n".join(lines) + "\n" + brief(results) + "\n"
                  + _say(N_("Nothing is recorded until you approve each card.")))
     return done
