@@ -17,7 +17,7 @@ from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
-from ..reading.drugs import declined_drugs, members_over_classes, without_declined
+from ..reading.drugs import declined_drugs, members_over_classes, unglued, without_declined
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
@@ -1076,7 +1076,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
-    said = understood if understood is not None else message
+    said = unglued(understood if understood is not None else message)  # "amox500tds"
     chart = chart or ChartInContext()
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
