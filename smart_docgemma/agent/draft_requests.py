@@ -73,8 +73,10 @@ def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = ()) -> dict[
     words, before = drafts.vocabulary()["followup"], dict(card.summary.get("draft") or {})
     if not before:
         return None
-    changed = dict(before)
     added_text = drafts.additions(message)
+    if drugs and not added_text:
+        return None  # "add aspirin 300mg stat": an order beside the draft, checked on its own card
+    changed = dict(before)
     if added_text:
         changed["additions"] = [*(before.get("additions") or []), *added_text][-6:]
         given = () if any(drafts.not_given(a) for a in added_text) else drugs

@@ -544,10 +544,28 @@ def _not_stopped(state: Turn) -> list[str]:
     stopped = planning.request(state).stopped
     if not stopped or "switch_medication" in planning.required_tools(state):
         return []
-    return [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
-                           "until it is stopped or held in the EHR (this assistant proposes a "
-                           "stop only when switching to another drug)."),
-                        drugs=", ".join(stopped)), answer_language())]
+    absent = [d for d in stopped if not _on_her_list(state, d)]
+    listed = [d for d in stopped if d not in absent]
+    out = [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
+                          "until it is stopped or held in the EHR (this assistant proposes a "
+                          "stop only when switching to another drug)."),
+                       drugs=", ".join(listed)), answer_language())] if listed else []
+    return out + ([say(message(N_("Nothing was stopped or held: %(drugs)s is not on the "
+                                  "patient's active medication list."),
+                               drugs=", ".join(absent)), answer_language())] if absent else [])
+
+
+def _on_her_list(state: Turn, drug: str) -> bool:
+    """``drug`` (or a drug of the class it names) is on her active list: only then is it said to
+    stay there ("suspenda el AINE" for a patient on no NSAID stops nothing and says nothing)."""
+    from ..knowledge import classes
+
+    chart = planning.chart_of(state)
+    if "medications" in chart.unread or not chart.patient.name:
+        return True  # her list was not read: said as before, never "not on her list"
+    # a class said ("the NSAIDs") is on her list when a drug of hers shares one of its classes
+    wide = classes.of(drug) if classes.named(drug) else frozenset()
+    return any(d == drug or bool(wide & classes.of(d)) for d in chart.drugs)
 
 
 def _no_plan(state: Turn) -> list[str]:

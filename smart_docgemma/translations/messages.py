@@ -649,6 +649,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna kinachosubiri kuondolewa: hakuna kadi yako inayosubiri idhini. Agizo "
         "lililokwisha idhinishwa liko kwenye rekodi; lisitishe au libadilishe kwenye EHR.",
     ),
+    "Nothing was stopped or held: %(drugs)s is not on the patient's active medication list.": (
+        "Rien n'a été arrêté ni suspendu : %(drugs)s ne figure pas sur la liste des médicaments "
+        "actifs du patient.",
+        "Nada foi suspenso nem interrompido: %(drugs)s não está na lista de medicamentos ativos "
+        "do doente.",
+        "No se suspendió ni se retuvo nada: %(drugs)s no está en la lista de medicamentos "
+        "activos del paciente.",
+        "Hakuna kilichositishwa wala kusimamishwa: %(drugs)s hakimo kwenye orodha ya dawa "
+        "zinazotumika za mgonjwa.",
+    ),
     "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
     "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
         "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "
