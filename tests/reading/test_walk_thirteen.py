@@ -47,3 +47,16 @@ def test_what_the_family_gives_at_home_is_a_reconciliation(text, yes):
 ])
 def test_approving_several_cards_in_words(text, yes):
     assert amendments.approves(text) is yes
+
+
+@pytest.mark.parametrize("text, gaps", [
+    ("is he due an INR?", True),
+    ("when is her next HbA1c due", True),
+    ("is she due bloods?", True),
+    ("¿qué le falta por hacer? vacunas, controles", True),
+    ("is he due for surgery?", False),
+    ("he's due for his op on Tuesday", False),
+])
+def test_whether_a_check_is_due_asks_the_care_gaps(text, gaps):
+    low = " ".join(extraction.fold_accents(text).lower().split())
+    assert (workflow_actions(low, Workflow()) == ["care_gaps"]) is gaps
