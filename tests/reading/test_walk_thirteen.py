@@ -60,3 +60,15 @@ def test_approving_several_cards_in_words(text, yes):
 def test_whether_a_check_is_due_asks_the_care_gaps(text, gaps):
     low = " ".join(extraction.fold_accents(text).lower().split())
     assert (workflow_actions(low, Workflow()) == ["care_gaps"]) is gaps
+
+
+@pytest.mark.parametrize("text", [
+    "le voisin de lit, il est allergique ?", "e o vizinho de cama, toma varfarina?",
+    "el vecino de cama tiene alergias?", "his bed neighbour has a cough - any issue?",
+])
+def test_the_bed_neighbour_is_another_patient(text):
+    from smart_docgemma.reading.subject import InContext
+    from smart_docgemma.tools.chart.in_context import ChartInContext
+
+    here = ChartInContext(patient=InContext(name="Robert Mensah", id="pt-warfarin"), sex="male")
+    assert extraction.read(text, chart=here).subject.about == "other"
