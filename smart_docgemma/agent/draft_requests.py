@@ -83,6 +83,8 @@ def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = ()) -> dict[
         changed["drugs"] = list(dict.fromkeys([*(before.get("drugs") or []), *given]))[:8]
     if drafts.says(message, words["urgent"]):
         changed["priority"] = "urgent"
+    if drafts.says(message, words["shorter"]):
+        changed["brief"] = True
     added = [a for a in drafts.named_analytes(message) if a not in (before.get("include") or [])]
     if added and drafts.says(message, words["add"]):
         changed["include"] = [*(before.get("include") or []), *added][:8]

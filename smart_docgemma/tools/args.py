@@ -271,6 +271,10 @@ class DraftDocumentArgs(BaseModel):
         default_factory=list, max_length=6,
         description="Sentences the clinician asked to add to the document, as written",
     )
+    brief: bool = Field(
+        default=False, description="A shorter draft: each section's first lines, every "
+        "medication, allergy and review finding kept"
+    )
 
 
 class CareGapArgs(BaseModel):

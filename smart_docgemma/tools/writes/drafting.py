@@ -115,9 +115,10 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
         return ToolResult.failure("forbidden", wrong)
     req = drafts.DraftRequest(
         args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include),
-        tuple(args.additions),
+        brief=args.brief, additions=tuple(args.additions),
     )
-    draft = drafts.compose(req, chart, date.today())
+    review = _review_lines(ctx)
+    draft = drafts.compose(req, chart, date.today(), review=review)
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
     if resource is None:
         return ToolResult.failure(
@@ -128,11 +129,13 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     flags, notes = checked(ctx, args.drugs)
     summary = {**_summary(draft, args), "flags": flags}
     result = propose(ctx, TOOL, resource, cast(ProposalSummary, summary), draft.title.lower())
-    if notes and result.status == "proposal":
-        result = replace(result, text=result.text + "\n" + "\n".join(notes))
     if result.status == "proposal" and args.supersedes and ctx.proposals is not None:
         ctx.store().withdraw_ids(list(args.supersedes), reason="Replaced by the revised draft")
-    # the notices are the card's "Checked" fields, said once in its text
+    # the card's flags carry the review's findings and its "Checked" fields the notices: the
+    # text adds the allergies and what the named drugs' check did not cover, each said once
+    said = [drafts.allergy_line(chart), *notes]
+    if result.status == "proposal":
+        result = replace(result, text=result.text + "\n" + "\n".join(said))
     return result
 
 
@@ -154,6 +157,18 @@ def checked(ctx: ToolContext, drugs: list[str]) -> tuple[list[SafetyFlag], list[
             seen.add((flag["severity"], flag["text"]))
             out.append(flag)
     return sorted(out, key=lambda f: RANK.get(f["severity"], 2)), notes
+
+
+def _review_lines(ctx: ToolContext) -> tuple[str, ...]:
+    """The whole-list review of her medications, as the chart's answer words it, for the
+    document's own section: every document drafted here shows her medication list, and a list
+    shown to the next prescriber carries its dangers (warfarin with aspirin, an INR above
+    range). A review that could not run is said, never left out."""
+    report = review_in_context(ctx)
+    if report is None:
+        return ("The medication review could not run: no patient in context.",)
+    head = f"Medication review of {len([d for d in report.drugs if d])} active medication(s):"
+    return (head, *dict.fromkeys(report.lines()))
 
 
 def _summary(draft: drafts.Draft, args: tool_args.DraftDocumentArgs) -> ProposalSummary:

@@ -157,6 +157,7 @@ class DraftRequest:
     priority: str | None = None
     reason: str | None = None
     include: tuple[str, ...] = ()  # analytes asked for (their whole series)
+    brief: bool = False  # a shorter draft ("shorter pls"): each section's first lines
     additions: tuple[str, ...] = ()  # the clinician's own sentences ("add that he …")
 
 
@@ -488,14 +489,39 @@ def referral_reason(chart: ChartData, req: DraftRequest) -> str:
     return "; ".join(parts) or "see the letter"
 
 
-def compose(req: DraftRequest, chart: ChartData, today: date) -> Draft:
-    """The document ``req`` asks for, from ``chart`` alone."""
+# what a shorter draft keeps whole: what the next prescriber must not miss
+_KEPT_WHOLE = ("Medication", "Allergies", "Patient summary", "Checked against the chart")
+BRIEF_LINES = 3
+
+
+def _shortened(section: Section) -> Section:
+    """A section of a shorter draft: its first lines, the medications and allergies whole."""
+    if section.title.startswith(_KEPT_WHOLE):
+        return section
+    return Section(section.title, section.lines[:BRIEF_LINES])
+
+
+def allergy_line(chart: ChartData) -> str:
+    """The draft's allergies in one line, said beside the card ("Allergies on the draft:
+    Penicillin: Anaphylaxis (high criticality)")."""
+    return "Allergies on the draft: " + "; ".join(line.text for line in _allergies(chart))
+
+
+def compose(req: DraftRequest, chart: ChartData, today: date,
+            review: tuple[str, ...] = ()) -> Draft:
+    """The document ``req`` asks for, from ``chart`` alone; ``review``: the whole-list review of
+    her medications (its heading, then one line a finding), its first section after the
+    request's own checks."""
     facts = _Facts(chart, today)
     checks = _conflicts(facts, req.request)
     reason = referral_reason(chart, req) if req.kind == "referral" else ""
     if req.kind == "referral":
         req = replace(req, reason=reason)
     body = {"handoff": _handoff, "referral": _referral}.get(req.kind, _summary)(facts, req)
+    if req.brief:
+        body = tuple(_shortened(s) for s in body)
+    if review:
+        body = (Section(review[0].rstrip(":"), tuple(Line(x) for x in review[1:])), *body)
     if req.additions:  # the clinician's words, kept apart from what the chart states
         said = tuple(Line(a) for a in req.additions)
         body = (*body, Section("Added by the clinician", said))
