@@ -649,6 +649,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna kinachosubiri kuondolewa: hakuna kadi yako inayosubiri idhini. Agizo "
         "lililokwisha idhinishwa liko kwenye rekodi; lisitishe au libadilishe kwenye EHR.",
     ),
+    "The medication review could not run: %(parts)s could not be read.": (
+        "La revue des médicaments n'a pas pu être faite : %(parts)s n'a pas pu être lu.",
+        "A revisão dos medicamentos não pôde ser feita: %(parts)s não pôde ser lido.",
+        "La revisión de la medicación no pudo hacerse: %(parts)s no se pudo leer.",
+        "Mapitio ya dawa hayakuweza kufanyika: %(parts)s haikuweza kusomwa.",
+    ),
     "Nothing was stopped or held: %(drugs)s is not on the patient's active medication list.": (
         "Rien n'a été arrêté ni suspendu : %(drugs)s ne figure pas sur la liste des médicaments "
         "actifs du patient.",
