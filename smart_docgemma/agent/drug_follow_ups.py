@@ -103,9 +103,20 @@ def asked(message: str, own: Entities) -> str | None:
         or re.fullmatch(rf"(?:and|et|e|y|so)?\s*(?:the|la|le|o|a|el)?\s*{most}\s*\??", low)
     ):
         return "max_day"
-    if re.search(rf"(?<![\w']){'(?:' + _any('alternative') + ')'}(?![\w'])", low):
+    if _changes_something(low, own):
+        return None  # "once daily instead", "give it iv instead", "let's do 2.5 instead"
+    if re.search(rf"(?<![\w'])(?:{_any('alternative')})(?![\w'])", low):
         return "alternative"
     return None
+
+
+def _changes_something(low: str, own: Entities) -> bool:
+    """A number, a frequency, a route or a length said: a change of the card, not a question of
+    what else to use."""
+    dose = own.dose
+    fields = dose is not None and any((dose.written, dose.frequency, dose.route, dose.duration))
+    said = re.search(rf"(?<![\w'])(?:{_any('change_words')})(?![\w'])", low)
+    return bool(re.search(r"\d", low)) or fields or bool(said)
 
 
 def asked_unit(low: str) -> str | None:

@@ -47,6 +47,13 @@ def test_a_follow_up_is_read_in_every_language(message, kind):
     "give 10 ml of 120mg/5ml qds",                # an order, not a question of units
     "K and Mg?",
     "her K?",
+    "low Mg? replete per protocol",
+    "once daily instead",                         # changes of the pending card
+    "give it iv instead",
+    "let's do 2.5 instead",
+    "uma vez ao dia em vez disso",
+    "por 10 dias em vez de 5",
+    "Mg replacement per protocol pls",
 ])
 def test_what_is_not_a_follow_up(message):
     assert _kind(message) is None

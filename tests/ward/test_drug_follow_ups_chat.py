@@ -24,10 +24,10 @@ def at(ward_app, sandbox, fhir_base):
 def test_the_pending_card_in_ml_in_mg_and_its_daily_ceiling_for_a_child(at):
     kofi = at("pt-child")  # 6 years, 20.1 kg on file
     assert len(cards(kofi.ask("paracetamol 240mg qds"))) == 1
-    html = kofi.ask("how much is that in ml of 120mg/5ml")
-    assert "10 ml" in _said(html) and cards(html) == []
-    asked = _said(kofi.ask("combien de ml ?"))
+    asked = _said(kofi.ask("combien de ml ?"))  # no strength said yet: asked, none assumed
     assert "strength" in asked and "ml a dose" not in asked
+    html = kofi.ask("how much is that in ml of 120mg/5ml")
+    assert "10 ml a dose" in _said(html) and cards(html) == []
     ceiling = _said(kofi.ask("max per day?"))
     assert "75 mg/kg a day" in ceiling and "1507.5 mg a day" in ceiling
 
