@@ -60,6 +60,7 @@ class Discussed:
     drug: str | None  # the generic name, None when the conversation holds none
     dose: str  # the order's dose as drafted or written ("240 mg", "40 mg/kg/day in 3 doses")
     said: str  # the earlier message, for a strength or volume written there
+    product: str = ""  # the card's medication as drafted ("acetaminophen 160 MG/5ML Oral …")
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def discussed(pending: PendingOrder | None, history: list[dict[str, Any]]) -> Di
     text = str(said[-1].get("content") or "") if said else ""
     if pending is not None:
         dose = " ".join(x for x in (pending.dosage, pending.frequency) if x)
-        return Discussed(pending.ingredient, dose, text)
+        return Discussed(pending.ingredient, dose, text, pending.medication)
     ent = extract(text) if text else None
     if ent is None or len(set(ent.drugs)) != 1 or ent.patient_names or ent.patient_ids:
         return Discussed(None, "", text)
@@ -217,7 +218,8 @@ _ASK_STRENGTH = ("What strength is it (mg per ml, as on the bottle: for example 
 
 
 def _volume(kind: str, message: str, about: Discussed, data: HookData | None) -> Reply:
-    strength = strengths.strength_in(message) or strengths.strength_in(about.said)
+    strength = (strengths.strength_in(message) or strengths.strength_in(about.said)
+                or strengths.of_product(about.product))
     volume = strengths.volume_in(message) or (
         strengths.volume_in(about.dose or about.said) if kind == "mg" else None)
     if kind == "mg" and volume is not None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .dose import mg_per_ml
+
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _TO_MG = {"mg": 1.0, "mcg": 0.001, "microgram": 0.001, "micrograms": 0.001, "g": 1000.0}
 # "120mg/5ml", "120 mg / 5 ml", "250mg per 5ml", "24 mg/ml", "1 g/10 ml", "120 mg en 5 ml"
@@ -59,6 +61,13 @@ def strength_in(text: str) -> Strength | None:
     mg = _num(m.group(1)) * _TO_MG[m.group(2).lower()]
     ml = _num(m.group(3)) if m.group(3) else 1.0
     return Strength(mg, ml, " ".join(m.group(0).split())) if ml > 0 else None
+
+
+def of_product(product: str) -> Strength | None:
+    """The strength a liquid product's name states ("acetaminophen 160 MG/5ML Oral
+    Suspension"), as the card's medication carries it; None for a solid or a combination."""
+    per_ml = mg_per_ml(product)
+    return Strength(per_ml, 1.0, f"{per_ml:g} mg/ml ({product})") if per_ml else None
 
 
 def volume_in(text: str) -> float | None:

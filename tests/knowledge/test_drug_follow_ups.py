@@ -135,3 +135,11 @@ def test_ml_without_a_strength_asks_for_it_and_assumes_none():
     assert reply.asks and "strength" in reply.text and "10 ml" not in reply.text
     done = follow.answer("ml", "in ml of 120mg/5ml?", about, None)
     assert not done.asks and "10 ml" in done.text
+
+
+def test_the_cards_own_liquid_strength_is_used_when_none_is_said():
+    about = follow.Discussed("acetaminophen", "320 mg", "acetaminophen 160 MG/5ML Oral "
+                             "Suspension 320 mg qds", "acetaminophen 160 MG/5ML Oral Suspension")
+    reply = follow.answer("ml", "how many ml?", about, None)
+    assert not reply.asks and "10 ml a dose" in reply.text
+    assert strengths.of_product("amoxicillin 500 MG Oral Capsule") is None
