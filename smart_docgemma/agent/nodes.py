@@ -268,10 +268,13 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
                     deps: Deps) -> Update[InputAssemblyOutcome] | None:
     """"max per day?", "how much is that in ml of 120mg/5ml", "une alternative ?" after a drug's
     answer or card: answered from the tables for the conversation's drug, or asked back."""
-    if said.focus or said.foci or said.subject.about != "patient":
-        return None  # a question of her results ("min and max glucose over 24h") or another's
     kind = drug_follow_ups.asked(state.message, said.entities)
-    if kind is None:
+    if kind is None or said.subject.about != "patient":
+        return None
+    # a question of her results ("min and max glucose over 24h") is none; "quantos mg?" is read
+    # as magnesium too, and is a unit question ("Mg" with its capital is kept for magnesium)
+    foci = {f for f in (*said.foci, said.focus) if f}
+    if foci and (kind not in ("ml", "mg") or foci != {"lab:Magnesium"}):
         return None
     about = drug_follow_ups.discussed(pending, state.history or [])
     reply = drug_follow_ups.answer(kind, state.message, about, _chart_read(deps))
