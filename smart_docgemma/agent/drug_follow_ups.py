@@ -134,15 +134,19 @@ def asked_unit(low: str) -> str | None:
 
 
 def discussed(pending: PendingOrder | None, history: list[dict[str, Any]]) -> Discussed:
-    """The pending card's drug and dose; else the one drug the last message of the clinician
-    named for the patient in context (none when it named several drugs or someone else)."""
+    """The one drug the clinician's last message named for the patient in context, when it is
+    not the pending card's ("is ibuprofen ok?" asked while an amoxicillin card waits); else the
+    pending card's drug and dose; else none (several drugs named, or someone else)."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
     text = str(said[-1].get("content") or "") if said else ""
-    if pending is not None:
+    ent = extract(text) if text else None
+    one = ent is not None and len(set(ent.drugs)) == 1 and not (
+        ent.patient_names or ent.patient_ids)
+    if pending is not None and not (
+            one and ent is not None and knowledge.generic(ent.drugs[0]) != pending.ingredient):
         dose = " ".join(x for x in (pending.dosage, pending.frequency) if x)
         return Discussed(pending.ingredient, dose, text, pending.medication)
-    ent = extract(text) if text else None
-    if ent is None or len(set(ent.drugs)) != 1 or ent.patient_names or ent.patient_ids:
+    if ent is None or not one:
         return Discussed(None, "", text)
     said_dose = ent.dose
     written = " ".join(

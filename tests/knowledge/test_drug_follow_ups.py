@@ -143,3 +143,13 @@ def test_the_cards_own_liquid_strength_is_used_when_none_is_said():
     reply = follow.answer("ml", "how many ml?", about, None)
     assert not reply.asks and "10 ml a dose" in reply.text
     assert strengths.of_product("amoxicillin 500 MG Oral Capsule") is None
+
+
+def test_the_drug_just_discussed_before_a_pending_card_of_another():
+    from smart_docgemma.approval.types import PendingOrder
+
+    card = PendingOrder("p1", "pt", "amoxicillin", "amoxicillin", "500 mg", "tds", None)
+    asked_of = follow.discussed(card, [{"role": "user", "content": "is ibuprofen ok for him?"}])
+    assert asked_of.drug == "ibuprofen"
+    amended = follow.discussed(card, [{"role": "user", "content": "actually make it 250"}])
+    assert amended.drug == "amoxicillin" and amended.dose == "500 mg tds"

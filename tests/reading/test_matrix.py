@@ -96,6 +96,11 @@ FLOORS = {
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,
     ("probe_left2", "holdout"): 28,
+    # follow-up drug questions (daily maximum, ml, mg, alternative) and RxNorm cards: blind first
+    # run 4/49 with 12 unsafe (tuned 2/24, 6; holdout 2/25, 6); after the rules tuned 24/24 and
+    # the holdout's first run 24/25 (its miss an expectation the data does not hold, corrected)
+    ("probe_know6", "tuned"): 24,
+    ("probe_know6", "holdout"): 25,
 }
 
 
