@@ -47,6 +47,9 @@ _ADVICE = re.compile(
     re.I,
 )
 
+# a daily amount a finding allows ("at most 20 mg a day", "limit simvastatin to 20mg/day")
+_CAP = re.compile(r"\b(?:at most|limit \w+ to|no more than|maximum of)\s+[\d.]+\s*(?:mg|g)\b",
+                  re.I)
 # a kind of drug named as the alternative ("another antibiotic", "a non-sedating antihistamine")
 _CLASS_NAMED = re.compile(
     r"\b(?:another|a|an) (?:[\w-]+ )?(?:antibiotic|analgesic|statin|antihistamine|"
@@ -182,7 +185,13 @@ def _max_day(drug: str, data: HookData | None) -> str:
             "holds no maximum for it), so none is given."]
     renal = [f for f in (report.findings if report else []) if f.topic == "renal"]
     lines += [f"- at this patient's kidney function ({'; '.join(f.evidence) or 'on file'}): "
-              f"{_band(f)} ({', '.join(s.label for s in f.sources)})" for f in renal]
+              f"{_band(f)} ({_sources(f)})" for f in renal]
+    # a label's cap beside another of the patient's drugs ("simvastatin at most 20 mg a day with
+    # amlodipine"): the check's finding that states it
+    capped = [f for f in (report.findings if report else [])
+              if f.topic != "renal" and _CAP.search(f"{f.summary} {f.management}")]
+    lines += [f"- beside this patient's other medicines: {f.summary} ({_sources(f)})"
+              for f in capped]
     return "\n".join(lines)
 
 

@@ -153,3 +153,13 @@ def test_the_drug_just_discussed_before_a_pending_card_of_another():
     assert asked_of.drug == "ibuprofen"
     amended = follow.discussed(card, [{"role": "user", "content": "actually make it 250"}])
     assert amended.drug == "amoxicillin" and amended.dose == "500 mg tds"
+
+
+@pytest.mark.parametrize("text, caps", [
+    ("Keep simvastatin to at most 20 mg of simvastatin a day with amlodipine", True),
+    ("Do not exceed: at most 20 mg a day with amlodipine", True),
+    ("Limit simvastatin to 20mg/day when co-administered with amlodipine.", True),
+    ("check the INR within 3-5 days", False),
+])
+def test_which_finding_states_a_daily_cap_beside_another_drug(text, caps):
+    assert bool(follow._CAP.search(text)) is caps
