@@ -75,4 +75,4 @@ def child_maximum(ingredient: str, weight: Weight) -> Ceiling | None:
 def _child_source(row: dict[str, Any]) -> str:
     """The row's own source when it names one (WHO formularies), else the table's."""
     table = load("disease.yaml")["paediatric_doses"]
-    return str(table["row_sources"].get(row.get("src") or "") or table["source"]["label"])
+    return str((table["sources"].get(row.get("src") or "") or table["source"])["label"])
