@@ -18,7 +18,7 @@ from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading import handover, spoken
 from ..reading.dosage import Allergy, Dose
-from ..reading.drugs import declined_drugs, members_over_classes, without_declined
+from ..reading.drugs import declined_drugs, members_over_classes, unglued, without_declined
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
@@ -95,7 +95,7 @@ _PATIENT_HYPHEN_ID = re.compile(r"\bpatient\s+([a-z][a-z0-9]{0,11}(?:-[a-z0-9]+)
 # a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375"), a
 # second capital inside it read as part of it ("McDermott", "MacLeod", "DeShawn"), never as the
 # end of the name
-_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*"
+_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*(?![\w])"
 _NAME = re.compile(
     r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|"
     r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
@@ -103,7 +103,8 @@ _NAME = re.compile(
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms.", "mister", "missus"}
 # a title spelt out or typed lower case ("mister okoro in bed 11", dictated) names someone too
 _TITLED = re.compile(
-    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs|mister|missus))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
+    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs|mister|missus))\.?\s+"
+    r"([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?(?![\w])|[a-z][a-z'\-]+)"
 )
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
                       r"(?![\w\-])")
@@ -1090,8 +1091,9 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
-    # a dictated message is read as typed ("five hundred milligrams … full stop": "500 mg.")
-    said = spoken.as_typed(understood if understood is not None else message)
+    # a dictated message is read as typed ("five hundred milligrams … full stop": "500 mg."), a
+    # drug typed against its dose apart ("amox500tds")
+    said = unglued(spoken.as_typed(understood if understood is not None else message))
     chart = chart or ChartInContext()
     # a pasted handover block (or "I'll do the others myself") whose question names her: the
     # question alone is read, so nothing of the other patients' lines is answered or carded
