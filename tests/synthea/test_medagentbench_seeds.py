@@ -59,7 +59,7 @@ SETS = {
     211: WardSet("medagentbench_seed211.yaml", PopulationSpec(seed=211, size=6, ages="25-95"),
                  (16, 12, 16, 11, 12, 11, 9, 10, 13, 12), 80, 0.4, 20, 12, whole=7),
     257: WardSet("medagentbench_seed257.yaml", PopulationSpec(seed=257, size=7, ages="1-95"),
-                 (12, 10, 15, 10, 12, 10, 10, 10, 9, 12), 80, 0.4, 20, 12, whole=7),
+                 (12, 10, 15, 10, 13, 10, 10, 10, 9, 12), 80, 0.4, 20, 12, whole=7),
 }
 
 
