@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, time
 
 import pytest
-from smart_docgemma.agent import amendments
+from smart_docgemma.agent import amendments, drug_follow_ups
 from smart_docgemma.agent.clarification import referred_back
 from smart_docgemma.agent.extraction import chart_focus, extract, read
 from smart_docgemma.knowledge import analytes
@@ -97,3 +97,9 @@ def test_the_first_group_of_an_id_alone_names_a_patient_and_a_word_or_number_doe
     assert "96b29be4" in extract("latest CBG for 96b29be4?").patient_ids
     assert extract("latest CBG for 12345678?").patient_ids == ()
     assert extract("is the decade ok").patient_ids == ()
+
+
+def test_a_results_unit_asked_is_no_dose_follow_up():
+    said = "mg last 24h? in mg/dL pls"
+    assert drug_follow_ups.asked(said, extract(said)) is None
+    assert drug_follow_ups.asked("in mg?", extract("in mg?")) == "mg"
