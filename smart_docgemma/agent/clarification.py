@@ -143,13 +143,17 @@ def _redosed(said: list[str], own: Entities) -> list[str]:
     return [_WRITTEN_DOSE.sub(" ", text) for text in said]
 
 
+# the longest follow-up read as pointing back ("and how has it changed over the last 2 years?")
+_BACK_WORDS = 10
+
+
 def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
     """``message`` with the clinician's last message in front, when it only points back at the
     drugs or the medication list that message named ("any probs with those?" after "his meds?",
     "ok together?" after "warfarin and aspirin", "et ça, c'est grave ?"): short, naming no drug,
     dose, patient or request of its own. None otherwise."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    if not said or len(message.split()) > 8:
+    if not said or len(message.split()) > _BACK_WORDS:
         return None
     if own.drugs or own.dose or own.patient_names or own.patient_ids or _asks_own(own):
         return None

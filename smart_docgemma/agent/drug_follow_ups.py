@@ -98,6 +98,8 @@ def asked(message: str, own: Entities) -> str | None:
     unit = asked_unit(low)
     if unit == "mg" and re.search(r"(?<!\w)Mg(?!\w)", message):
         return None  # "K and Mg?", "in Mg?": magnesium, as the ward writes it
+    if re.search(r"(?<![\w])(?:mg|mmol|meq|umol|g)\s*/\s*d?l(?![\w])", low):
+        return None  # "mg last 24h? in mg/dL pls": a result's unit, no dose's
     if unit:
         return unit
     most = f"(?:{_any('max_words_said')})"

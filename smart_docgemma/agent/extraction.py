@@ -77,10 +77,13 @@ _RECORD_NUMBER = re.compile(
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 # an id typed in part, as the ward shortens a long one: its first group after a patient's word
 # ("pt 8cd61d7a", "paciente 3ec5a571"), or its first two or more groups anywhere
-# ("330f6d34-ac8b"); whose it is, planning decides (a part of another patient's id is never hers)
+# ("330f6d34-ac8b"), or its first group alone anywhere when it mixes digits and the letters a-f
+# as no word and no number does ("latest CBG for 96b29be4?"); whose it is, planning decides (a
+# part of another patient's id is never hers)
 _PARTIAL_UUID = re.compile(
     r"(?:\b(?:pt|patient|patiente|paciente|doente)\.?[:#\s]+([0-9a-f]{8})"
-    r"|\b([0-9a-f]{8}(?:-[0-9a-f]{4}){1,3}))(?![\w-])", re.I)
+    r"|\b([0-9a-f]{8}(?:-[0-9a-f]{4}){1,3}"
+    r"|(?=[0-9a-f]{0,7}[a-f])(?=[0-9a-f]{0,7}[0-9])[0-9a-f]{8}))(?![\w-])", re.I)
 _SHORT_ID = re.compile(r"\b[a-z]{2,5}-\d{2,6}\b")  # "abc-123"; covid-19 is in not_patient_ids
 # "patient xyz-789": an id-shaped word (a digit in it) right after "patient"; a bare
 # "covid-19" elsewhere in the sentence is a disease, never a patient. The word is taken whole or
@@ -403,11 +406,23 @@ _DATE_FORMS = (
     # "03/11/1962", "03.11.1962", "03-11-1962" (a ward list's dashes)
     (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), ("a", "b", "y")),
     (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2})(?![\d/.])"), ("a", "b", "y")),
-    # "3 Nov 83", "7-Mar-45", "Jan 21 97": a month's name with a year of two digits too
-    (re.compile(r"(\d{1,2})(?:\s+|-)([a-z]{3})[a-z]*\.?,?(?:\s+|-)(\d{4}|\d{2}(?!\d))"),
-     ("d", "mon", "y")),
-    (re.compile(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4}|\d{2}(?!\d))"), ("mon", "d", "y")),
+    # "3 Nov 83", "7-Mar-45", "Jan 21 97": a month's name with a year of two digits too; "5 de
+    # diciembre de 2021", "3 de novembro de 1983": the "de" Spanish and Portuguese write around it
+    (re.compile(r"(\d{1,2})(?:\s+de)?(?:\s+|-)([a-z]{3,10})\.?,?(?:\s+de)?(?:\s+|-)"
+                r"(\d{4}|\d{2}(?!\d))"), ("d", "mon", "y")),
+    (re.compile(r"([a-z]{3,10})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4}|\d{2}(?!\d))"),
+     ("mon", "d", "y")),
 )
+
+
+@lru_cache(maxsize=1)
+def _month_words() -> dict[str, int]:
+    return {str(w): int(n) for n, words in rules()["month_words"].items() for w in words}
+
+
+def _month(word: str) -> int:
+    """A month written as a word in any language, else by its first three letters; 0: none."""
+    return _month_words().get(word) or _MONTHS.get(word[:3]) or 0
 
 
 def find_birth_date(text: str) -> str | None:
@@ -502,7 +517,7 @@ def _century(year: str) -> str:
 
 def _iso(parts: dict[str, str], day_first: bool = False) -> tuple[str, ...]:
     if "mon" in parts:
-        dates = [(_MONTHS.get(parts["mon"]) or 0, int(parts["d"]))]
+        dates = [(_month(parts["mon"]), int(parts["d"]))]
     elif "m" in parts:
         dates = [(int(parts["m"]), int(parts["d"]))]
     else:  # a/b: the day is the one over 12; both readings when neither is, unless day first

@@ -37,6 +37,8 @@ class Analyte:
     family: str | None = None
     words: tuple[str, ...] = ()
     patterns: tuple[str, ...] = ()
+    # unit key -> the decimals a value converted to that unit is reported with (1 otherwise)
+    decimals: dict[str, int] = field(default_factory=dict)
 
     @property
     def focus(self) -> str:
@@ -67,6 +69,7 @@ def table() -> dict[str, Analyte]:
             family=a.get("family"),
             words=tuple(a.get("words") or ()),
             patterns=tuple(a.get("patterns") or ()),
+            decimals={unit_key(u): int(n) for u, n in (a.get("decimals") or {}).items()},
         )
         for name, a in raw.items()
     }

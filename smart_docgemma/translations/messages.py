@@ -45,6 +45,19 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Nota: %(drug)s con %(others)s (nivel «a tener en cuenta»)",
         "Kumbuka: %(drug)s pamoja na %(others)s (kiwango « cha kuzingatia »)",
     ),
+    # a result's window that is a calendar year ("how many HbA1c in 2025?", tools/words/windows.py)
+    "in %(year)s": ("en %(year)s", "em %(year)s", "en %(year)s", "mwaka %(year)s"),
+    # a child's weight asked, older than a weight-based dose allows (tools/chart/answers.py)
+    "A child's weight-based dose needs a weight at most %(days)s days old: this one is %(old)s "
+    "days old.": (
+        "Une dose pédiatrique au poids demande un poids de %(days)s jours au plus : celui-ci date "
+        "de %(old)s jours.",
+        "Uma dose pediátrica por peso exige um peso de no máximo %(days)s dias: este tem %(old)s "
+        "dias.",
+        "Una dosis pediátrica por peso exige un peso de %(days)s días como máximo: este tiene "
+        "%(old)s días.",
+        "Dozi ya mtoto kwa uzito inahitaji uzito usiozidi siku %(days)s: huu una siku %(old)s.",
+    ),
     "%(asked)s asked: only %(n)s on file.": (
         "%(asked)s demandés : seulement %(n)s au dossier.",
         "%(asked)s pedidos: apenas %(n)s no prontuário.",

@@ -6,7 +6,7 @@ re-drafts the reading waiting on its card, and nothing else does), the age asked
 order, a protocol named by its disorder ("hypoK") or a condition in Portuguese ("se > 12 meses"),
 a weight in four languages, "SBAR:" before a referral's text, and the store's cards of one
 request. The whole loop against HAPI is
-``tests/synthea/test_medagentbench_seed151.py``."""
+``tests/synthea/test_medagentbench_seeds.py``."""
 from __future__ import annotations
 
 import pytest

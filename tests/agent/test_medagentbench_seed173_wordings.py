@@ -5,7 +5,7 @@ it is the first groups of her own; a write taken back in other words ("deixa, n√
 ("I'd like to record a blood pressure") asks for its reading; a note given after a referral
 ("add a note: ‚Ä¶") is that referral's text; a question about a result pointing back at what was
 just said ("what K was that based on?") reads her chart. The whole loop against HAPI is
-``tests/synthea/test_medagentbench_seed173.py``."""
+``tests/synthea/test_medagentbench_seeds.py``."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta

@@ -7,7 +7,7 @@ result asked in the past tense ("qual era o potássio?") is hers; "A1c within th
 not, send one" is the reorder protocol (its interval read from "in the last 6 months"); "needs
 replacing" asks for a replacement; "forget the order" withdraws the card; "remind me of her
 age?" asks her age. The whole loop against HAPI is
-``tests/synthea/test_medagentbench_seed211.py``."""
+``tests/synthea/test_medagentbench_seeds.py``."""
 from __future__ import annotations
 
 from datetime import time

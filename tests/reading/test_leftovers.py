@@ -162,8 +162,8 @@ def test_near_words_and_a_stated_limit_keep_their_own_reading(said):
 @pytest.mark.parametrize(("said", "focus"), [
     ("lipids?", "lab:Cholesterol"), ("¿perfil lipídico?", "lab:Cholesterol"),
     ("bilan lipidique ?", "lab:Cholesterol"), ("ldl?", "lab:LDL"),
-    ("height?", "vitals"), ("¿y la talla?", "vitals"), ("and his height?", "vitals"),
-    ("e a altura?", "vitals"),
+    ("height?", "vitals:height"), ("¿y la talla?", "vitals:height"),
+    ("and his height?", "vitals:height"), ("e a altura?", "vitals:height"),
 ])
 def test_lipids_and_the_height_are_chart_questions(said, focus):
     assert focus_of(said) == focus

@@ -123,7 +123,7 @@ def test_a_relatives_medicine_the_patient_takes_is_asked_of_the_patient(message,
 @pytest.mark.parametrize("message, focus", [
     ("bp meds and is she ok to continue them", "medications"), ("what are her bp meds", "medications"),
     ("bp?", "vitals:bp"), ("bp 150/90", "vitals:bp"), ("BP trend", "vitals:bp"),
-    ("how's her K trending", "lab:Potassium"), ("heaviest he's been?", "vitals"),
+    ("how's her K trending", "lab:Potassium"), ("heaviest he's been?", "vitals:weight"),
     ("how much is that in mg?", None), ("what's that in mg", None), ("mg?", "lab:Magnesium"),
 ])
 def test_what_a_short_word_names_beside_another(message, focus):

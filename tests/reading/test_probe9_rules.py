@@ -59,7 +59,7 @@ def test_another_record_number_is_another_patient_and_hers_is_her():
 
 @pytest.mark.parametrize("message, focus", [
     ("any alergies?", "allergies"), ("allergys?", "allergies"), ("allegies on file?", "allergies"),
-    ("how heavy is he", "vitals"),
+    ("how heavy is he", "vitals:weight"),
     # near-words
     ("analgesia?", None), ("alert and orientated?", None), ("heavy bleeding on warfarin", None),
 ])

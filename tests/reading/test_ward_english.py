@@ -359,7 +359,7 @@ def test_the_vocabulary_holds_no_patients_name():
 
 
 @pytest.mark.parametrize(("text", "focus"), [
-    ("Kofi Asante DOB 15/06/2020 - weight", "vitals"), ("what is his dob?", "identifiers"),
+    ("Kofi Asante DOB 15/06/2020 - weight", "vitals:weight"), ("what is his dob?", "identifiers"),
     ("dob?", "identifiers"), ("date of birth: 1950-09-30, INR?", "lab:INR"),
 ])
 def test_a_birth_date_given_asks_nothing_a_birth_date_asked_does(text, focus):
@@ -391,5 +391,5 @@ def test_mg_per_kg_in_words_is_a_dose_by_weight(text, dose):
 def test_resp_and_wt_as_the_ward_writes_them():
     assert [r.vital for r in readings("pulse 110 irregular, resp 24 - document pls")] == [
         "heart rate", "respiratory rate"]
-    assert chart_focus("kofi asante wt?") == "vitals"
+    assert chart_focus("kofi asante wt?") == "vitals:weight"
     assert not [r for r in readings("resp failure on bipap") if r.vital == "respiratory rate"]

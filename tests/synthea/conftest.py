@@ -1,14 +1,15 @@
-"""What the ward sets on Synthea seeds share (``test_medagentbench_seed61.py``, ``…seed97.py``,
-``…seed151.py``): a population generated once per seed (cached under
-``~/.cache/smart_docgemma/synthea``) and loaded into the test's HAPI with its own ids, once per
-session; and the check of a set run code only — nothing written for another patient, before
-approval or unasked, and no task below the cases it passed when the set was fixed."""
+"""What the ward sets on Synthea seeds share (``test_medagentbench_seeds.py``): a population
+generated once per seed (cached under ``~/.cache/smart_docgemma/synthea``) and loaded into the
+test's HAPI with its own ids, once per session; and the check of a set run code only — nothing
+written for another patient, before approval or unasked, what was written removed once scored,
+and no task below the cases it passed when the set was fixed."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import requests
 from launch.population import LoadedPopulation, load_population
 from launch.synthea import PopulationSpec, generate
 from smart_docgemma.evaluation import evaluate, load_cases
@@ -45,6 +46,10 @@ def ward_set_holds(fhir_base, sources) -> Callable[[Path, dict[str, int]], dict]
         assert overall["unrequested_writes"] == 0
         reached = {t: round(g["all"]["passed"] * g["all"]["cases"])
                    for t, g in report["tasks"].items()}
+        # what the approved cards wrote was removed once each case was scored
+        written = [ref for r in report["results"] for ref in r["written"]]
+        gone = {requests.get(f"{fhir_base}/{ref}", timeout=30).status_code for ref in written[:10]}
+        assert gone <= {404, 410}
         below = {t: (reached.get(t), n) for t, n in floor.items() if reached.get(t, 0) < n}
         assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"], r["answer"][:200])
                              for r in report["results"] if r["id"] in report["failures"]]

@@ -3,9 +3,9 @@ population, against the real HAPI: results placed relative to now, proposals app
 clinician would, what reached FHIR read back and checked. Code only (no model), and with a
 scripted model on a real HTTP server that restates what the tools returned.
 
-The figures per task must not drop below those reached when this was written (``FLOOR``:
-cases passed per task, tuned and holdout together); nothing may be written for another patient
-or before approval."""
+The set's coverage and its figures per task, with every other seed's set, are checked in
+``test_medagentbench_seeds.py``; here, what the harness itself does: a case's results placed and
+removed, a wrong expectation failed, a scripted model's answers scored."""
 from __future__ import annotations
 
 import pytest
@@ -16,21 +16,6 @@ from smart_docgemma.evaluation.cases import CASES_FILE, Case
 from tests.bench.medagentbench import Restating
 
 CASES = CASES_FILE.with_name("medagentbench.yaml")
-# cases passed per task (of 7) with --code-only, 2026-12-05 (docs/evaluation-and-performance.md)
-FLOOR = {"01-mrn": 7, "02-age": 7, "03-record-bp": 7, "04-magnesium-24h": 7, "05-magnesium-replace": 7,
-         "06-cbg-mean-24h": 7, "07-cbg-latest": 7, "08-ortho-referral": 7, "09-potassium-replace": 7, "10-hba1c": 7}
-
-
-def test_the_set_covers_the_ten_tasks_in_both_splits_on_loaded_patients(synthea):
-    cases = load_cases(CASES)
-    tasks = {c.task for c in cases}
-    assert len(tasks) == 10 and set(FLOOR) == tasks
-    for task in tasks:
-        mine = [c for c in cases if c.task == task]
-        assert {c.split for c in mine} == {"tuned", "holdout"}, task
-    loaded = {p.id for p in synthea.patients}
-    assert {c.patient for c in cases} - {None} <= loaded
-    assert sum(c.writes == [] for c in cases) == 7  # the no-order branches (magnesium, potassium, HbA1c)
 
 
 def _run(fhir_base, cases, endpoint="", sources=None):
@@ -40,17 +25,6 @@ def _run(fhir_base, cases, endpoint="", sources=None):
     assert report["overall"]["other_patient_proposals"] == 0
     assert report["overall"]["unapproved_writes"] == 0
     return report
-
-
-def test_code_only_figures_per_task_do_not_drop(fhir_base, synthea, sources):
-    report = _run(fhir_base, load_cases(CASES), sources=sources)
-    reached = {task: round(g["all"]["passed"] * g["all"]["cases"]) for task, g in report["tasks"].items()}
-    written = [ref for r in report["results"] for ref in r["written"]]
-    assert len(written) >= 20  # the action cases wrote, once approved, and it was removed once scored
-    assert {requests.get(f"{fhir_base}/{ref}", timeout=30).status_code for ref in written[:10]} <= {404, 410}
-    below = {t: (reached[t], floor) for t, floor in FLOOR.items() if reached[t] < floor}
-    assert below == {}, [(r["id"], r["answer_missing"], r["writes_wrong"]) for r in report["results"]
-                         if r["id"] in report["failures"]]
 
 
 def test_setup_places_a_cases_results_and_removes_another_cases_for_the_same_patient(fhir_base, synthea):

@@ -22,13 +22,14 @@ import yaml
 from rapidfuzz.distance import OSA
 
 from ... import knowledge
-from ...knowledge import analytes
-from ...languages import N_, day, fold
+from ...knowledge import analytes, quantities
+from ...languages import N_, answer_language, day, fold, lab_name
 from ..words.windows import Asked, bounds
 from . import labs, procedures, ranges, records, summary, windowanswers
-from .chartdata import ChartData, ChartMed
+from .chartdata import ChartData, ChartMed, ChartPatient, ChartSeries
+from .labanswers import LAB_POINTS, lab_answer, latest_answer
+from .labanswers import age_said as _age_of
 from .labanswers import day_said as _day
-from .labanswers import lab_answer, latest_answer
 from .labanswers import lab_said as _name
 from .labanswers import sentence as _say
 from .records import DATA, SORT_NEWEST
@@ -133,8 +134,14 @@ def focus_of(message: str) -> str | None:
     return None if found == "summary" else found
 
 
+# the vital signs asked alone, each its own series (chart_terms.yaml ``vitals``)
+_MEASURES = {"vitals:weight": "Weight", "vitals:height": "Height"}
+
+
 def _codes(focus: str) -> list[str]:
     t = records.terms()
+    if focus in _MEASURES:
+        return list(t["vitals"][_MEASURES[focus]])
     return [t["blood_pressure_panel"], *t["vitals"]["Systolic BP"], *t["vitals"]["Diastolic BP"]]
 
 
@@ -288,6 +295,8 @@ def _vitals(focus: str, d: ChartData, today: date) -> str:
             + ("\n".join(lines[: summary.LIMITS["vitals"]]) or _say(N_("- none recorded")))
         )
     by = {e.name: e for e in d.vitals}
+    if focus in _MEASURES:
+        return _measure(by.get(_MEASURES[focus]), _MEASURES[focus], d.patient, today)
     sys_, dia = by.get("Systolic BP"), by.get("Diastolic BP")
     if not sys_:
         return _say(N_("No blood pressure recorded in the chart."))
@@ -305,6 +314,47 @@ def _vitals(focus: str, d: ChartData, today: date) -> str:
                 unit=sys_.unit, date=day(when), note=note) + (
         "\n" + _say(N_("Earlier systolic: %(values)s."), values=earlier) if earlier else ""
     )
+
+
+def _measure(e: ChartSeries | None, name: str, patient: ChartPatient, today: date) -> str:
+    """Her weight or height: the latest with its unit and date against the one before, the
+    last five with their units (a child's growth read at a glance), how old the latest is, and
+    for a child's weight one older than a weight-based dose allows."""
+    if e is None:
+        codes = ", ".join(records.terms()["vitals"][name])
+        return _say(N_("No %(name)s result in the chart (searched LOINC %(codes)s, all dates)."),
+                    name=lab_name(name, answer_language(), None), codes=codes)
+    points = list(reversed(e.series))[:LAB_POINTS]
+    value = dict(name=e.label(), value=records.num(e.latest.value), unit=e.unit,
+                 date=day(e.latest.date))
+    lines = [_say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s (the only result)."),
+                  **value)]
+    if len(points) > 1:
+        lines = [_say(N_("Latest %(name)s: %(value)s %(unit)s on %(date)s "
+                         "(%(direction)s from %(before)s on %(then)s)."),
+                      direction=e.direction, before=f"{records.num(points[1].value)} {e.unit}",
+                      then=day(points[1].date), **value)]
+        trend = ", ".join(f"{records.num(p.value)} {e.unit} ({_day(p.date)})" for p in points)
+        lines.append(_say(N_("Last %(n)s results, newest first: %(trend)s (%(total)s)."),
+                          n=len(points), trend=trend, total=_say(N_("%(n)s in all"), n=e.count)))
+    lines += [line for line in (_age_of(e.latest.date, today),
+                                _too_old_to_dose(name, e.latest.date, patient, today)) if line]
+    return "\n".join(lines)
+
+
+def _too_old_to_dose(name: str, taken: str, patient: ChartPatient, today: date) -> str:
+    """A child's weight older than a weight-based dose allows (knowledge ``child_weight``)."""
+    try:
+        born, on = date.fromisoformat(patient.birth_date[:10]), date.fromisoformat(taken[:10])
+    except ValueError:
+        return ""
+    if name != "Weight" or (patient.age is not None and patient.age >= 18):
+        return ""
+    allowed = quantities.max_age_days("child_weight", (today - born).days)
+    if (today - on).days <= allowed:
+        return ""
+    return _say(N_("A child's weight-based dose needs a weight at most %(days)s days old: "
+                   "this one is %(old)s days old."), days=allowed, old=(today - on).days)
 
 
 def _labs(focus: str, d: ChartData, today: date) -> str:

@@ -127,7 +127,7 @@ def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None
         )
     if count and e.count < count:
         lines.append(sentence(N_("%(asked)s asked: only %(n)s on file."), asked=count, n=e.count))
-    old = _age(latest.date, today)
+    old = age_said(latest.date, today)
     if old:
         lines.append(old)
     return lead + "\n".join(lines)
@@ -140,10 +140,10 @@ def _also_in(value: float, charted: str, unit: str | None, a: Analyte) -> str:
         return ""
     mine = analytes.convert(value, charted, a)
     there = windowanswers.in_unit(mine, unit, a) if mine is not None else None
-    return "" if there is None else f" ({windowanswers.converted(there)} {unit})"
+    return "" if there is None else f" ({windowanswers.converted(there, a, unit)} {unit})"
 
 
-def _age(iso: str, today: date) -> str:
+def age_said(iso: str, today: date) -> str:
     """"Recorded 1 year 8 months ago: older than a year." for a result over a year old."""
     try:
         taken = date.fromisoformat(iso[:10])
@@ -201,7 +201,8 @@ def window_answer(
     head.append(sentence(
         N_("%(lab)s %(span)s: %(n)s result; the latest %(value)s at %(when)s.") if len(inside) == 1
         else N_("%(lab)s %(span)s: %(n)s results; the latest %(value)s at %(when)s."),
-        lab=lab_name(a.name, answer_language()), span=span, n=len(inside), value=latest.text(),
+        lab=lab_name(a.name, answer_language()), span=span, n=len(inside),
+        value=latest.text() + _also_in(latest.value, latest.unit, asked.unit, a),
         when=stamp(latest.when, tz)))
     head += [f"- {_line(r, tz)}" for r in inside[:WINDOW_POINTS]]
     return "\n".join(head)

@@ -65,10 +65,12 @@ def in_unit(value: float, unit: str, a: Analyte) -> float | None:
     return (value - zero) / (one - zero)
 
 
-def converted(value: float) -> str:
+def converted(value: float, a: Analyte | None = None, unit: str = "") -> str:
     """A value converted to another unit than the chart's, to one decimal ("5.0 mmol/L"): the
-    precision a converted glucose or magnesium is reported to, never more digits than measured."""
-    return f"{value:.1f}"
+    precision a converted glucose is reported to, never more digits than measured; the
+    analyte's own decimals for that unit where the table gives them (magnesium 0.82 mmol/L)."""
+    places = a.decimals.get(analytes.unit_key(unit), 1) if a else 1
+    return f"{value:.{places}f}"
 
 
 def chart_unit(a: Analyte, results: list[LabResult]) -> str:
@@ -167,8 +169,8 @@ def mean_answer(a: Analyte, inside: list[LabResult], asked: Asked, w: Window) ->
               N_("Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s results)."
                  "%(tail)s"),
               lab=_named(a), window=w.said,
-              value=converted(mean) if unit != held else num(round(mean, 1)), unit=unit, also=also,
-              tail=tail)
+              value=converted(mean, a, unit) if unit != held else num(round(mean, 1)), unit=unit,
+              also=also, tail=tail)
 
 
 EXTREME = {

@@ -196,6 +196,8 @@ def _clock(low: str) -> time | None:
         m = pattern.search(low)
         if m:
             said = m.groupdict()
+            if said.get("frac") or said.get("minus"):
+                return _in_words(said)
             half = said.get("half")
             hour = int(said["h"])
             h = hour % 12 + (12 if half and half.startswith("p") else 0) if half else hour
@@ -203,6 +205,16 @@ def _clock(low: str) -> time | None:
                 return time(h, int(said.get("m") or 0))
     part = next((hour for pattern, hour in _parts() if pattern.search(low)), None)
     return time(part) if part is not None else None
+
+
+def _in_words(said: dict[str, str | None]) -> time | None:
+    """"7 y media" 07:30, "quarter past 7" 07:15, "quarter to 8" and "8 menos cuarto" 07:45."""
+    hour, minutes = int(said["h"] or 0), _table()["fractions"]
+    if said.get("minus"):
+        hour, minute = hour - 1, 60 - int(minutes[str(said["minus"])])
+    else:
+        minute = int(minutes[str(said["frac"])])
+    return time(hour % 24, minute) if 0 <= hour < 24 else None
 
 
 def _add(now: datetime, n: int, unit: str) -> datetime:

@@ -25,9 +25,12 @@ from ...knowledge.analytes import fold
 from ...languages import N_, english, message
 from ..chart.records import DATA
 
-# "24h", "3d", "today", "yesterday" (since yesterday), "since-0" (since Monday: 0-6, Monday first)
+# "24h", "3d", "today", "yesterday" (since yesterday), "since-0" (since Monday: 0-6, Monday first),
 # "admission": since the start of the encounter in progress (tools/chart/admission.py)
-WINDOW_KEY = re.compile(r"^(\d{1,5})(h|d)$|^(today|yesterday|admission)$|^since-([0-6])$")
+# "y2025": that calendar year
+WINDOW_KEY = re.compile(
+    r"^(\d{1,5})(h|d)$|^(today|yesterday|admission)$|^since-([0-6])$|^y((?:19|20)\d{2})$"
+)
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -265,9 +268,19 @@ def _since_day(low: str) -> str | None:
     return f"since-{said['days'][m.group(1)]}" if m else None
 
 
+def _year(low: str) -> str | None:
+    """"in 2025", "em 2025", "durante 2024": that calendar year as a window key ("y2025")."""
+    said = _alt(_words()["year_words"])
+    m = re.search(rf"(?<![a-z])(?:{said})\s+((?:19|20)\d{{2}})(?![\d/.-])", low)
+    return f"y{m.group(1)}" if m else None
+
+
 def _window(low: str) -> str | None:
     if _phrase(low, "admission"):
         return "admission"
+    year = _year(low)
+    if year:
+        return year
     since = _since_day(low)
     if since:
         return since
@@ -325,6 +338,11 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
         return Window(midnight - timedelta(days=1), now, "since yesterday",
                       message(N_("since yesterday")))
     m = WINDOW_KEY.match(window)
+    if m and m.group(5):  # a calendar year: its first midnight to its last second (or now)
+        year = int(m.group(5))
+        start = datetime(year, 1, 1, tzinfo=tz)
+        end = min(now, datetime(year + 1, 1, 1, tzinfo=tz) - timedelta(seconds=1))
+        return Window(start, end, f"in {year}", message(N_("in %(year)s"), year=year))
     if m and m.group(4):  # since a day of the week: its last midnight not after today
         back = (local.weekday() - int(m.group(4))) % 7
         day = _DAYS[int(m.group(4))]

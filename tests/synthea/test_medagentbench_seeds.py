@@ -1,0 +1,90 @@
+"""Every MedAgentBench-style ward set on its Synthea population, one parametrised test per seed,
+against the real HAPI: the population generated once and cached, loaded with its own ids,
+results placed relative to now, proposals approved as the clinician would, what reached FHIR read
+back (``conftest.ward_set_holds``).
+
+Each set is the ten task types of ``medagentbench.yaml`` on a seed no other set uses, written
+before any rule was changed for it (its file's header says what it holds and how it is split):
+seed 42 (``medagentbench.yaml``), 61, 97, 151, 173, 211 (aged 25-95, a girl who died in 1959 on a
+living woman's birth date) and 257 (aged 1-95, the first with a child: her weight and its age,
+weight-based doses, her growth). Per set: the cases cover the ten tasks in both splits, the
+languages and the two-turn conversations it was written with, on patients of its population;
+and, run code only, no task passes fewer cases than when the set was fixed (``floor``), nothing
+is written for another patient, before approval or unasked. Run it with ``FHIR_UPSTREAM_URL`` on
+a server of your own: the seven populations live side by side."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from launch.synthea import PopulationSpec
+from smart_docgemma.evaluation import load_cases
+from smart_docgemma.evaluation.cases import CASES_FILE
+
+TASKS = ("01-mrn", "02-age", "03-record-bp", "04-magnesium-24h", "05-magnesium-replace",
+         "06-cbg-mean-24h", "07-cbg-latest", "08-ortho-referral", "09-potassium-replace",
+         "10-hba1c")
+
+
+@dataclass(frozen=True)
+class WardSet:
+    """One seed's set: its cases file, its population, the cases passed per task when it was
+    fixed (code only, docs/evaluation-and-performance.md), and what it was written to cover."""
+
+    cases: str
+    population: PopulationSpec
+    floor: tuple[int, ...]  # in the order of TASKS
+    least_cases: int
+    holdout_share: float = 0.0
+    other_languages: int = 0  # cases in French, Portuguese or Spanish
+    conversations: int = 0  # two-turn cases (before:)
+    whole: int | None = None  # the charts, all loaded under the default cap
+    tasks: tuple[str, ...] = field(default=TASKS)
+
+    def floors(self) -> dict[str, int]:
+        return dict(zip(self.tasks, self.floor, strict=True))
+
+
+SETS = {
+    42: WardSet("medagentbench.yaml", PopulationSpec(seed=42, size=5),
+                (7, 7, 7, 7, 7, 7, 7, 7, 7, 7), 70),
+    61: WardSet("medagentbench_seed61.yaml", PopulationSpec(seed=61, size=5, ages="30-90"),
+                (10, 10, 9, 9, 9, 8, 8, 8, 9, 9), 40),
+    97: WardSet("medagentbench_seed97.yaml", PopulationSpec(seed=97, size=5, ages="18-95"),
+                (27, 19, 27, 22, 20, 20, 15, 15, 19, 21), 60, 0.4, 8),
+    151: WardSet("medagentbench_seed151.yaml", PopulationSpec(seed=151, size=6, ages="45-95"),
+                 (22, 16, 23, 13, 15, 15, 12, 12, 15, 17), 150, 0.4, 50, 15),
+    173: WardSet("medagentbench_seed173.yaml", PopulationSpec(seed=173, size=6, ages="30-90"),
+                 (16, 12, 17, 10, 10, 10, 9, 10, 12, 12), 80, 0.4, 20, 10),
+    211: WardSet("medagentbench_seed211.yaml", PopulationSpec(seed=211, size=6, ages="25-95"),
+                 (16, 12, 16, 11, 12, 11, 9, 10, 13, 12), 80, 0.4, 20, 12, whole=7),
+    257: WardSet("medagentbench_seed257.yaml", PopulationSpec(seed=257, size=7, ages="1-95"),
+                 (12, 10, 15, 10, 13, 10, 10, 10, 9, 12), 80, 0.4, 20, 12, whole=7),
+}
+
+
+@pytest.fixture(params=sorted(SETS), ids=lambda seed: f"seed{seed}")
+def ward_set(request, seed_population):
+    """(the set, its population loaded into the test's HAPI)."""
+    chosen = SETS[request.param]
+    return chosen, seed_population(chosen.population)
+
+
+def test_the_set_covers_the_ten_tasks_languages_and_conversations(ward_set):
+    chosen, population = ward_set
+    cases = load_cases(CASES_FILE.with_name(chosen.cases))
+    assert len(cases) >= chosen.least_cases and {c.task for c in cases} == set(chosen.tasks)
+    for task in chosen.tasks:
+        assert {c.split for c in cases if c.task == task} == {"tuned", "holdout"}, task
+    assert sum(c.split == "holdout" for c in cases) >= chosen.holdout_share * len(cases)
+    assert sum(c.language != "en" for c in cases) >= chosen.other_languages
+    assert sum(bool(c.before) for c in cases) >= chosen.conversations
+    assert {c.patient for c in cases} - {None} <= {p.id for p in population.patients}
+    assert any(c.writes == [] for c in cases)  # the no-order branches are in it
+    if chosen.whole is not None:
+        assert len(population.patients) == chosen.whole and population.skipped == []
+
+
+def test_code_only_figures_per_task_do_not_drop(ward_set, ward_set_holds):
+    chosen, _ = ward_set
+    ward_set_holds(CASES_FILE.with_name(chosen.cases), chosen.floors())
