@@ -25,6 +25,7 @@ from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
 from ..reading.request import Conversation, Request
 from ..reading.subject import near_her_name, titled_of_other_sex
+from ..reading.unknown_words import is_shouted
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -601,6 +602,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
         if _titled_only(state, about.others):  # "M. Thompson, il …" in Margaret's chart: asked
             return prompts.message("other_titled", name=", ".join(about.others), here=here)
         others = list({n.casefold(): n for n in about.others}.values())
+        if all(is_shouted(n) for n in others):  # "PACO, INR?": a name or an abbreviation
+            return prompts.message("shouted_name", name=", ".join(others), here=here)
         if all(near_her_name(n, planning.in_context(state)) for n in others):
             # "Kofi Assante" in Kofi Asante's chart: her name asked for, never guessed
             return prompts.message("other_patient_near", name=", ".join(others), here=here)
