@@ -1110,6 +1110,19 @@ def _declined(text: str, drugs: list[DrugMention]) -> tuple[tuple[str, ...], str
     return declined, without_declined(text, [m for m in mentions if m[0] in declined])
 
 
+def _clause_ordered(asking: str, drugs: list[DrugMention], declined: tuple[str, ...]) -> str:
+    """What is asked besides the drugs declined, from the clause naming the drug ordered on
+    ("pas d'aspirine 250 mg chez lui, paracétamol 300 mg toutes les 6 h": "paracétamol 300 mg
+    toutes les 6 h"); the whole of it when nothing was declined."""
+    low = asking.lower()
+    if not declined:
+        return low
+    clauses = re.split(r"\s*(?:[,;]|\s-\s)\s*", low)
+    kept = [d.surface for d in drugs if d.name and d.name not in declined]
+    at = next((n for n, c in enumerate(clauses) if any(s in c for s in kept)), 0)
+    return ", ".join(clauses[at:])
+
+
 def _all_declined(text: str, drugs: list[DrugMention]) -> bool:
     """Every drug named is declined ("don't start the apixaban yet")."""
     mentions = [(d.name, d.surface) for d in drugs if d.name]
@@ -1261,10 +1274,13 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     actions += ward_requests.actions(said, ward, window, workflow)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
-    dose, low = find_dose(text), text.lower()
+    # the dose of the drug ordered beside one declined ("pas d'aspirine 250 mg, paracétamol
+    # 300 mg toutes les 6 h": 300 mg), never the declined drug's
+    dose, low = find_dose(asking if declined else text), text.lower()
     if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
-    if order_lines.order_line(asking.lower(), actions, [d for d in drugs if d.name not in declined],
+    if order_lines.order_line(_clause_ordered(asking, drugs, declined), actions,
+                              [d for d in drugs if d.name not in declined],
                               dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     if several_asks.conditional_order(text, [d.surface for d in drugs]):

@@ -46,3 +46,33 @@ def test_the_shape_alone_tells_a_name_from_an_abbreviation_no_better():
 def test_a_name_in_capitals_reaches_the_request_as_a_person():
     assert "PACO" in extract("PACO, INR?").patient_names
     assert "TIAO" in extract("TIÃO k?").patient_names  # read accent-folded
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("pas d'aspirine 250 mg chez lui, paracétamol 300 mg toutes les 6 h", "300 mg"),
+    ("não dar tramadol 50 mg, só paracetamol 300 mg de 6/6h", "300 mg"),
+    ("nada de aspirina 100 mg, mejor paracetamol 300 mg cada 6 horas", "300 mg"),
+    ("não iniciar ibuprofeno, só paracetamol 1 g 8/8h", "1 g"),
+    ("pas d'ibuprofène, paracétamol 1 g 3x/j à la place", "1 g"),
+])
+def test_a_drug_declined_with_its_dose_leaves_the_other_drug_ordered_at_its_own(said, dose):
+    found = extract(said)
+    assert "order_line" in found.actions and found.dose and found.dose.written == dose
+
+
+@pytest.mark.parametrize("said", [
+    "do not start spironolactone 25 mg", "no iniciar espironolactona 25 mg, solo control de K",
+    "decided against spironolactone 25mg od", "no le des ibuprofeno 400",
+    "ne pas débuter le ramipril 2,5 mg",
+])
+def test_the_one_drug_declined_with_a_dose_is_never_ordered(said):
+    assert not {"order_line", "prescribe", "prescribe_drug"} & set(extract(said).actions)
+
+
+@pytest.mark.parametrize("said", [
+    # near-words: "no" or "plus de" before no drug, a limit said after the order
+    "start amlodipine 5 mg, no more than 10", "paracetamol 1g qds, no more than 4 g a day",
+    "amoxicilline 1 g x3/j, plus de fièvre depuis hier",
+])
+def test_a_declining_word_before_no_drug_leaves_the_order(said):
+    assert {"order_line", "prescribe", "prescribe_drug"} & set(extract(said).actions)
