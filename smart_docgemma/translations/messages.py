@@ -1626,6 +1626,24 @@ F: dict[str, tuple[str, str, str, str]] = {
     # window questions (tools/words/windows.py, tools/chart/windowanswers.py, labanswers.py)
     "today": ("aujourd'hui", "hoje", "hoy", "leo"),
     "since yesterday": ("depuis hier", "desde ontem", "desde ayer", "tangu jana"),
+    "overnight (since %(time)s yesterday)": (
+        "cette nuit (depuis hier %(time)s)",
+        "esta noite (desde ontem às %(time)s)",
+        "anoche (desde ayer a las %(time)s)",
+        "usiku uliopita (tangu jana saa %(time)s)",
+    ),
+    "since this morning (%(time)s)": (
+        "depuis ce matin (%(time)s)",
+        "desde esta manhã (%(time)s)",
+        "desde esta mañana (%(time)s)",
+        "tangu asubuhi ya leo (saa %(time)s)",
+    ),
+    "in the last shift (the last %(n)s h)": (
+        "pendant la dernière garde (les %(n)s dernières h)",
+        "no último plantão (as últimas %(n)s h)",
+        "en el último turno (las últimas %(n)s h)",
+        "katika zamu iliyopita (saa %(n)s zilizopita)",
+    ),
     "in the last hour": (
         "au cours de la dernière heure",
         "na última hora",

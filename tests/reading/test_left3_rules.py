@@ -1,11 +1,16 @@
 """The reading's known leftovers as general rules (pure, no HAPI): a word in capitals standing
 where a name stands is asked about, never answered from the chart in context, while the ward's
-abbreviations, common words and drugs in capitals stay words."""
+abbreviations, common words and drugs in capitals stay words; a drug declined with its dose is
+never ordered, the drug beside it is, at its own dose; the ward's day (the night just passed,
+this morning, the last shift) is read as its window."""
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import pytest
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.reading.unknown_words import is_shouted, shouted_name, unknown_names
+from smart_docgemma.tools.words.windows import asked, bounds
 
 
 @pytest.mark.parametrize("said, name", [
@@ -76,3 +81,32 @@ def test_the_one_drug_declined_with_a_dose_is_never_ordered(said):
 ])
 def test_a_declining_word_before_no_drug_leaves_the_order(said):
     assert {"order_line", "prescribe", "prescribe_drug"} & set(extract(said).actions)
+
+
+@pytest.mark.parametrize("said, key", [
+    ("highest K overnight?", "night"), ("K max cette nuit ?", "night"),
+    ("potássio mais alto esta noite?", "night"), ("¿potasio más alto anoche?", "night"),
+    ("any K over 5 since last evening?", "night"), ("K depuis hier soir", "night"),
+    ("K mais alto desde ontem à noite?", "night"), ("glucemias desde ayer por la noche", "night"),
+    ("K results since this morning?", "morning"), ("glicemia desde esta manhã", "morning"),
+    ("¿potasio máximo en el último turno?", "shift"), ("mean K in the last shift", "shift"),
+    ("glicemias no último plantão", "shift"),
+    # near-words: the day and its calendar windows are unchanged
+    ("K since yesterday", "yesterday"), ("glucose today", "today"), ("K d'hier ?", "yesterday"),
+    ("INR tonight?", None), ("night sweats - any fevers?", None),
+])
+def test_the_ward_day_is_read_as_its_window(said, key):
+    assert asked(said).window == key
+
+
+def test_the_night_starts_the_evening_before_at_any_hour():
+    tz = UTC
+    for hour in (1, 7, 12, 19, 23):
+        now = datetime(2026, 12, 5, hour, 30, tzinfo=tz)
+        night = bounds("night", now, tz)
+        assert night.start == datetime(2026, 12, 4, 20, 0, tzinfo=tz) and night.end == now
+        assert "20:00" in night.label
+    morning = bounds("morning", datetime(2026, 12, 5, 9, 0, tzinfo=tz), tz)
+    assert morning.start == datetime(2026, 12, 5, 6, 0, tzinfo=tz) and "06:00" in morning.label
+    shift = bounds("shift", datetime(2026, 12, 5, 9, 0, tzinfo=tz), tz)
+    assert shift.start == datetime(2026, 12, 4, 21, 0, tzinfo=tz) and "12 h" in shift.label
