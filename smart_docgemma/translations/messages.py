@@ -1626,6 +1626,17 @@ F: dict[str, tuple[str, str, str, str]] = {
     # window questions (tools/words/windows.py, tools/chart/windowanswers.py, labanswers.py)
     "today": ("aujourd'hui", "hoje", "hoy", "leo"),
     "since yesterday": ("depuis hier", "desde ontem", "desde ayer", "tangu jana"),
+    "No admission is in progress on the chart (no current encounter), so the window used "
+    "instead is the last %(days)s days:": (
+        "Aucune hospitalisation n'est en cours dans le dossier (pas de séjour en cours) ; la "
+        "fenêtre utilisée à la place est celle des %(days)s derniers jours :",
+        "Nenhuma internação está em curso no prontuário (nenhum atendimento atual); a janela "
+        "usada em seu lugar são os últimos %(days)s dias:",
+        "No hay ningún ingreso en curso en la historia clínica (ningún encuentro actual); la "
+        "ventana usada en su lugar son los últimos %(days)s días:",
+        "Hakuna kulazwa kunakoendelea kwenye rekodi (hakuna ziara ya sasa), kwa hivyo kipindi "
+        "kilichotumika badala yake ni siku %(days)s zilizopita:",
+    ),
     "overnight (since %(time)s yesterday)": (
         "cette nuit (depuis hier %(time)s)",
         "esta noite (desde ontem às %(time)s)",

@@ -110,3 +110,18 @@ def test_the_night_starts_the_evening_before_at_any_hour():
     assert morning.start == datetime(2026, 12, 5, 6, 0, tzinfo=tz) and "06:00" in morning.label
     shift = bounds("shift", datetime(2026, 12, 5, 9, 0, tzinfo=tz), tz)
     assert shift.start == datetime(2026, 12, 4, 21, 0, tzinfo=tz) and "12 h" in shift.label
+
+
+def test_a_mean_this_admission_with_no_stay_is_answered_over_the_window_said():
+    from smart_docgemma.tools.chart import admission
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
+    from smart_docgemma.tools.words.windows import Aggregate, Asked
+
+    now = datetime(2026, 12, 5, 12, tzinfo=UTC)
+    none = ChartData(patient=ChartPatient("p"))
+    window, said = admission.resolved(Asked(window="admission", statistic=Aggregate.MEAN),
+                                      none, now)
+    assert window.window == "7d" and "No admission is in progress" in said and "7 days" in said
+    # the latest results, as before, when no statistic is asked
+    window, said = admission.resolved(Asked(window="admission"), none, now)
+    assert window.window is None and "latest results" in said

@@ -119,6 +119,11 @@ def _words() -> dict[str, Any]:
     return data
 
 
+def admission_fallback_days() -> int:
+    """The days a statistic "this admission" is read over when no stay is in progress."""
+    return int(_words()["admission_fallback_days"])
+
+
 def _alt(words: Any) -> str:
     return "|".join(re.escape(str(w)) for w in sorted(words, key=lambda w: -len(str(w))))
 
