@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.reading.unknown_words import is_shouted, shouted_name, unknown_names
+from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.words.windows import asked, bounds
 
 
@@ -125,3 +126,25 @@ def test_a_mean_this_admission_with_no_stay_is_answered_over_the_window_said():
     # the latest results, as before, when no statistic is asked
     window, said = admission.resolved(Asked(window="admission"), none, now)
     assert window.window is None and "latest results" in said
+
+
+@pytest.mark.parametrize("said, kg", [
+    ("weigh him and record it: 20.5 kg", 20.5), ("pesé: 20,5 kg, enregistre", 20.5),
+    ("peso hoje 20,5 kg registrar", 20.5), ("pesado hoy: 20,5 kg, anótalo", 20.5),
+    ("weighed this am 78.4kg pls chart it", 78.4), ("poids du jour 81 kg, à noter", 81.0),
+    ("weighed him: 44 lbs, chart it", 19.96),
+])
+def test_a_weight_to_record_is_a_reading_carded_not_a_read_of_the_vitals(said, kg):
+    found = extract(said)
+    assert "record_vital" in found.actions
+    (reading,) = read_ward(said).readings
+    assert reading.vital == "body weight" and reading.values[0] == pytest.approx(kg, abs=0.01)
+
+
+@pytest.mark.parametrize("said", [
+    # near-words: a dose per kg, a question of the weight, a weight said with no unit
+    "amoxicillin 40 mg/kg/day for his weight", "what does he weigh now?",
+    "has he put on weight since 20 kg?", "weigh him tomorrow please, then 15 mg/kg",
+])
+def test_a_weight_word_without_a_mass_to_record_records_nothing(said):
+    assert "record_vital" not in extract(said).actions
