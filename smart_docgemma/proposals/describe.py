@@ -210,6 +210,8 @@ def observation_sentence(r: dict[str, Any]) -> str:
 def action_sentence(resource: dict[str, Any]) -> str:
     """The proposal as one sentence; the FHIR type as a fallback for anything else."""
     rtype = resource.get("resourceType")
+    if rtype == "Bundle":  # a transaction: each entry's sentence, in order
+        return " ".join(action_sentence(e["resource"]) for e in resource.get("entry", []))
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
                 "DocumentReference": note_sentence, "ServiceRequest": service_request_sentence,
                 "Observation": observation_sentence}.get(rtype or "")
