@@ -53,8 +53,8 @@ class Kind(str, Enum):
 
 
 # the actions of the agent's rules that order, record or review (any other action asks)
-_ORDERS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line", "order_lab", "change_dose",
-                     "refer", "protocol", "switch", "order_gaps", "periop"})
+_ORDERS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line", "order_lab",
+                     "change_dose", "refer", "protocol", "switch", "order_gaps", "periop"})
 _RECORDS = frozenset({"record_vital", "save_note", "document_allergy", "record_no_known_allergy"})
 _REVIEWS = frozenset({"care_gaps", "reconcile", "plan"})
 # the chart foci answered with the whole-list review of her medications
