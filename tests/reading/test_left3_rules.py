@@ -148,3 +148,53 @@ def test_a_weight_to_record_is_a_reading_carded_not_a_read_of_the_vitals(said, k
 ])
 def test_a_weight_word_without_a_mass_to_record_records_nothing(said):
     assert "record_vital" not in extract(said).actions
+
+
+def _changed(said: str):
+    from smart_docgemma.agent.ward_requests import workflow_of
+
+    return workflow_of(said).dose_change
+
+
+@pytest.mark.parametrize("said, drug, dose, frequency", [
+    ("increase amlodipine to 10mg od", "amlodipine", "10 mg", "once daily"),
+    ("monte l'amlodipine à 10", "amlodipine", "10 mg", None),
+    ("subir a dose de metformina para 1 g 12/12h", "metformin", "1 g", "12/12h"),
+    ("reduce warfarin to 3mg", "warfarin", "3 mg", None),
+    ("reduzir varfarina para 2,5 mg/dia", "warfarin", "2.5 mg", "once daily"),
+    ("sube la atorvastatina a 40 mg", "atorvastatin", "40 mg", None),
+    ("bump her amlodipine up to 7.5mg daily", "amlodipine", "7.5 mg", "once daily"),
+    ("baisser la dose de warfarine à 4 mg", "warfarin", "4 mg", None),
+])
+def test_a_dose_change_is_read_with_its_drug_dose_and_frequency(said, drug, dose, frequency):
+    change = _changed(said)
+    assert change and (change.drug, change.dosage, change.frequency) == (drug, dose, frequency)
+    assert "change_dose" in extract(said).actions
+
+
+@pytest.mark.parametrize("said", [
+    # near-words: a question, no new dose, a new drug, a switch, no drug at all
+    "should I increase amlodipine to 10mg?", "increase amlodipine, bp still high",
+    "start amlodipine 5mg od", "change warfarin to apixaban 5mg bd", "increase fluids to 2 L",
+    "up the amlodipine", "K up to 5.6 this morning",
+])
+def test_no_dose_change_is_read_without_a_drug_and_its_new_dose(said):
+    assert _changed(said) is None
+
+
+def test_a_dose_change_is_one_transaction_created_once_and_conditional_on_the_version():
+    from smart_docgemma.proposals.store import IDENTIFIER_SYSTEM, stamped, written_type
+    from smart_docgemma.tools.writes.dose_change import transaction
+
+    new = {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
+           "medicationCodeableConcept": {"text": "amlodipine"},
+           "subject": {"reference": "Patient/p1"}}
+    old = {**new, "id": "m1", "meta": {"versionId": "3"}}
+    bundle = stamped(transaction(new, old, "amlodipine 10 mg once daily"), "abc")
+    assert bundle["type"] == "transaction" and written_type(bundle) == "MedicationRequest"
+    post, put = bundle["entry"]
+    assert post["resource"]["priorPrescription"] == {"reference": "MedicationRequest/m1"}
+    assert post["resource"]["identifier"] == [{"system": IDENTIFIER_SYSTEM, "value": "abc"}]
+    assert post["request"]["ifNoneExist"] == f"identifier={IDENTIFIER_SYSTEM}|abc"
+    assert put["request"] == {"method": "PUT", "url": "MedicationRequest/m1", "ifMatch": 'W/"3"'}
+    assert put["resource"]["status"] == "stopped" and "identifier" not in put["resource"]
