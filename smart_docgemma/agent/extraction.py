@@ -1079,7 +1079,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     chart = chart or ChartInContext()
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
-    workflow = ward_requests.workflow_of(said)
+    workflow = _on_her_list(ward_requests.workflow_of(said), chart)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
@@ -1088,6 +1088,16 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message), workflow=workflow, foci=foci,
                     french=written_in_french(said))
+
+
+def _on_her_list(workflow: Workflow, chart: ChartInContext) -> Workflow:
+    """A dose change only of a drug on her active list, as the chart in context reads it ("sube
+    la atorvastatina a 40" with atorvastatin pending on a card changes the card, not the list);
+    none when the list was not read, so the dose is checked as before, never carded on a guess."""
+    change = workflow.dose_change
+    if change is None or change.drug in chart.drugs:
+        return workflow
+    return replace(workflow, dose_change=None)
 
 
 def written_in_french(text: str) -> bool:

@@ -328,7 +328,7 @@ def _amended(
 ) -> Update[InputAssemblyOutcome] | None:
     """A follow-up that changes or completes the session's pending medication card: the order
     drafted again with its fields (the safety check runs again on it), superseding the card."""
-    tool = "prescribe_medication"
+    tool = pending.tool if pending.tool in deps.tools else "prescribe_medication"
     change = amendments.read(said, pending)
     if change is None:
         return None
@@ -352,6 +352,9 @@ def _amended(
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)
     )
+    if tool == "change_dose":  # the same order's new dose, read as the change it is
+        args = {k: v for k, v in args.items() if k != "notes"}
+        words = f"change {args['medication_name']} to {args['dosage']} {args['frequency']}"
     # the order as re-drafted is what the turn routes on (the follow-up alone names no drug)
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)

@@ -182,6 +182,7 @@ def _as_order(p: Proposal) -> PendingOrder | None:
         str(request.get("dosage") or ""),
         str(request.get("frequency") or ""),
         request.get("notes"),
+        p.tool if p.tool == "change_dose" else "prescribe_medication",
     )
 
 
@@ -276,7 +277,9 @@ class ProposalStore:
                         table.c.patient_id == patient_id,
                         table.c.status == "pending",
                         # a protocol's oral order keeps its words too (tools/writes/protocols.py)
-                        table.c.tool.in_(("prescribe_medication", "apply_protocol")),
+                        # a dose change is re-drafted as a dose change
+                        table.c.tool.in_(("prescribe_medication", "apply_protocol",
+                                          "change_dose")),
                     )
                 )
                 .order_by(table.c.created_at.desc())

@@ -35,7 +35,7 @@ def test_an_approved_dose_change_writes_the_new_order_and_stops_the_old_at_once(
     html = doctor.ask("increase amlodipine to 10mg od")
     [pid] = cards(html)
     said = answer_text(html)
-    assert "Change amlodipine to 10 mg" in said and f"MedicationRequest/{old}" in said
+    assert "Change the dose: amlodipine 10 mg" in said and f"MedicationRequest/{old}" in said
     assert written(fhir_base, "MedicationRequest", pid) == []  # nothing before approval
     assert _read(fhir_base, f"MedicationRequest/{old}")["status"] == "active"
     assert doctor.approve(pid).status_code == 200

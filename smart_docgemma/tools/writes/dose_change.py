@@ -97,7 +97,7 @@ def run_change_dose(args: tool_args.DoseChangeArgs, ctx: ToolContext) -> ToolRes
     except ValueError as exc:
         return ToolResult.failure("invalid", f"The dose change could not be prepared ({exc}).")
     card: ProposalSummary = {
-        **summary, "title": f"Change {args.medication_name} to {args.dosage} {frequency}",
+        **summary, "title": f"Change the dose: {args.medication_name} {args.dosage} {frequency}",
         "fields": [*summary["fields"], ("Replaces", f"MedicationRequest/{old['id']} ({was}), "
                                                     "stopped in the same transaction")]}
     return propose(ctx, "change_dose", bundle, card, "dose change")
