@@ -96,6 +96,12 @@ FLOORS = {
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,
     ("probe_left2", "holdout"): 28,
+    # the reading's known leftovers, third round: blind first run 15/61 with 9 unsafe (tuned
+    # 8/29 with 4, holdout 7/32 with 5); after its rules tuned 27/29, holdout 29/32 (not blind),
+    # 0 unsafe. Tuned one below: the dose change right after an approval reads the chart
+    # through HAPI's 60 s search cache (docs/reading.md)
+    ("probe_left3", "tuned"): 26,
+    ("probe_left3", "holdout"): 29,
 }
 
 
