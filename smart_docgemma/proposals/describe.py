@@ -113,6 +113,8 @@ def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
+    if r.get("status") == "stopped":  # a dose change's old order, stopped in its transaction
+        return _("Stop %(drug)s (replaced by the order above)", drug=drug)
     repeat = (inst.get("timing") or {}).get("repeat") or {}
     parts = [
         _("Start %(drug)s", drug=drug),
