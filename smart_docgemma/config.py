@@ -49,7 +49,8 @@ DEFAULTS: dict[str, Any] = {
     "SCOPES": (
         "launch openid fhirUser online_access "
         "patient/Patient.rs patient/Condition.rs patient/Observation.crs "
-        "patient/MedicationRequest.crs patient/AllergyIntolerance.crs "
+        # "u": a dose change stops the order it replaces (tools/writes/dose_change.py)
+        "patient/MedicationRequest.crus patient/AllergyIntolerance.crs "
         "patient/DocumentReference.crs patient/Encounter.rs patient/Immunization.rs "
         # "when was his last colonoscopy?": procedures are read, never written
         "patient/Procedure.rs "

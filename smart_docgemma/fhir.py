@@ -214,6 +214,29 @@ class FhirGateway:
         return self._audited("create", resource["resourceType"], post,
                              found=lambda c: {**resource, **c.resource, "id": c.id})
 
+    def transaction(self, bundle: dict, created_type: str) -> Created:
+        """POST a transaction Bundle to the base: every entry is written or none is (FHIR R4
+        §3.1.0.11.2). Returns the entry of ``created_type`` that was created (a conditional
+        create's match too), with the server's answer to each entry in ``resource``."""
+        headers = {"Content-Type": FHIR_JSON, "Accept": FHIR_JSON}
+        posted = [e for e in bundle.get("entry", [])
+                  if (e.get("request") or {}).get("method") == "POST"]
+        at = next((n for n, e in enumerate(bundle.get("entry", []))
+                   if e in posted and e["resource"]["resourceType"] == created_type), None)
+
+        def post() -> Created:
+            res = self._send("post", self.base_url, headers, bundle)
+            body = res.json() if res.content else {}
+            answers = body.get("entry") or []
+            answer = (answers[at].get("response") or {}) if at is not None and at < len(
+                answers) else {}
+            rid = _id_from_location(answer.get("location", "")) or ""
+            return Created(type=created_type, id=rid,
+                           created=str(answer.get("status", "")).startswith("201"),
+                           resource=body)
+        return self._audited("transaction", created_type, post,
+                             found=lambda c: {"resourceType": created_type, "id": c.id})
+
     # -- plumbing ------------------------------------------------------------
     def _send(self, method: str, url: str, headers: dict, body: dict):
         def send():

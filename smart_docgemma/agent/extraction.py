@@ -1115,7 +1115,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     said = handover.question_of(said, chart.patient) or handover.beds_as_her(said, chart.patient)
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
-    workflow = ward_requests.workflow_of(said)
+    workflow = _on_her_list(ward_requests.workflow_of(said), chart)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
@@ -1124,6 +1124,16 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message), workflow=workflow, foci=foci,
                     french=written_in_french(said))
+
+
+def _on_her_list(workflow: Workflow, chart: ChartInContext) -> Workflow:
+    """A dose change only of a drug on her active list, as the chart in context reads it ("sube
+    la atorvastatina a 40" with atorvastatin pending on a card changes the card, not the list);
+    none when the list was not read, so the dose is checked as before, never carded on a guess."""
+    change = workflow.dose_change
+    if change is None or change.drug in chart.drugs:
+        return workflow
+    return replace(workflow, dose_change=None)
 
 
 def written_in_french(text: str) -> bool:
@@ -1144,6 +1154,19 @@ def _declined(text: str, drugs: list[DrugMention]) -> tuple[tuple[str, ...], str
     if not declined or not {n for n, _ in mentions} - set(declined):
         return (), text
     return declined, without_declined(text, [m for m in mentions if m[0] in declined])
+
+
+def _clause_ordered(asking: str, drugs: list[DrugMention], declined: tuple[str, ...]) -> str:
+    """What is asked besides the drugs declined, from the clause naming the drug ordered on
+    ("pas d'aspirine 250 mg chez lui, paracétamol 300 mg toutes les 6 h": "paracétamol 300 mg
+    toutes les 6 h"); the whole of it when nothing was declined."""
+    low = asking.lower()
+    if not declined:
+        return low
+    clauses = re.split(r"\s*(?:[,;]|\s-\s)\s*", low)
+    kept = [d.surface for d in drugs if d.name and d.name not in declined]
+    at = next((n for n, c in enumerate(clauses) if any(s in c for s in kept)), 0)
+    return ", ".join(clauses[at:])
 
 
 def _all_declined(text: str, drugs: list[DrugMention]) -> bool:
@@ -1297,10 +1320,13 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     actions += ward_requests.actions(said, ward, window, workflow)
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
-    dose, low = find_dose(text), text.lower()
+    # the dose of the drug ordered beside one declined ("pas d'aspirine 250 mg, paracétamol
+    # 300 mg toutes les 6 h": 300 mg), never the declined drug's
+    dose, low = find_dose(asking if declined else text), text.lower()
     if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
         dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
-    if order_lines.order_line(asking.lower(), actions, [d for d in drugs if d.name not in declined],
+    if order_lines.order_line(_clause_ordered(asking, drugs, declined), actions,
+                              [d for d in drugs if d.name not in declined],
                               dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
     if order_lines.pasted_list_asked(text, drugs):

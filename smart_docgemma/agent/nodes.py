@@ -33,6 +33,7 @@ from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
 from ..reading.request import Conversation, Request
 from ..reading.subject import near_her_name, titled_of_other_sex
+from ..reading.unknown_words import is_shouted
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
 from ..tools.sources.http import offline_copies
@@ -373,7 +374,7 @@ def _amended(
 ) -> Update[InputAssemblyOutcome] | None:
     """A follow-up that changes or completes the session's pending medication card: the order
     drafted again with its fields (the safety check runs again on it), superseding the card."""
-    tool = "prescribe_medication"
+    tool = pending.tool if pending.tool in deps.tools else "prescribe_medication"
     change = amendments.read(said, pending)
     if change is None:
         return None
@@ -397,6 +398,9 @@ def _amended(
     words = " ".join(
         str(args[k]) for k in ("medication_name", "dosage", "frequency", "notes") if args.get(k)
     )
+    if tool == "change_dose":  # the same order's new dose, read as the change it is
+        args = {k: v for k, v in args.items() if k != "notes"}
+        words = f"change {args['medication_name']} to {args['dosage']} {args['frequency']}"
     # the order as re-drafted is what the turn routes on (the follow-up alone names no drug)
     said = read(state.message, understood=words, chart=said.chart,
                 conversation=said.conversation)
@@ -665,6 +669,8 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
         if _titled_only(state, about.others):  # "M. Thompson, il …" in Margaret's chart: asked
             return prompts.message("other_titled", name=", ".join(about.others), here=here)
         others = list({n.casefold(): n for n in about.others}.values())
+        if all(is_shouted(n) for n in others):  # "PACO, INR?": a name or an abbreviation
+            return prompts.message("shouted_name", name=", ".join(others), here=here)
         if all(near_her_name(n, planning.in_context(state)) for n in others):
             # "Kofi Assante" in Kofi Asante's chart: her name asked for, never guessed
             return prompts.message("other_patient_near", name=", ".join(others), here=here)

@@ -17,6 +17,7 @@ from typing import Any
 from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..languages import frequency
+from ..reading.dose_change import dose_change
 from ..reading.drugs import says_hold, stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
@@ -35,6 +36,7 @@ TOOLS = (
     "plan_problem",
     "reconcile_medications",
     "switch_medication",
+    "change_dose",
     "periop_plan",
 )
 
@@ -150,8 +152,11 @@ def workflow_of(text: str) -> Workflow:
     low = _low(text)
     parts = switch_parts(low)
     problem = plan_problem(low)
+    changed = None if parts else dose_change(
+        low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
     return Workflow(
         switch=Switch(**parts) if parts else None,
+        dose_change=changed,
         problem=problem,
         stated_value=stated_value(low, problem) if problem else None,
         protocol=protocol_named(text),
@@ -191,6 +196,8 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return ["periop"]
     if workflow.switch:  # switch words, or an order beside the stop of the drug it replaces
         return ["switch"]
+    if workflow.dose_change:  # "increase amlodipine to 10mg od": the order on her list changes
+        return ["change_dose"]
     asked = "?" in low or _any("question_words").search(
         low
     )  # "he takes marevan, can he take ibuprofen?"
@@ -314,6 +321,10 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
     if tool == "switch_medication":
         switch = flow.switch
         return {"patient_id": patient, **_switch_args(switch)} if switch else None
+    if tool == "change_dose":
+        change = flow.dose_change
+        return {"patient_id": patient, "medication_name": change.drug, "dosage": change.dosage,
+                "frequency": change.frequency} if change else None
     if tool == "reconcile_medications":
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":

@@ -123,6 +123,7 @@ class PendingOrder:
     dosage: str
     frequency: str
     notes: str | None
+    tool: str = "prescribe_medication"  # or "change_dose": a follow-up re-drafts it as such
 
 
 @dataclass(frozen=True)

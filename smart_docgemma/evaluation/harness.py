@@ -228,6 +228,7 @@ class EvalRun:
         self.injector = ward_run.Injector(self.fhir_base)
         self.written: set[str] = set()  # what this run's approvals created
         self.earlier: list[dict[str, Any]] = []  # approved before a query: removed at the end
+        self.replaced: list[dict[str, Any]] = []  # updated by those approvals: put back then
         self.keep_writes = keep_writes  # False: deleted once scored (the charts stay as generated)
         written_names()  # the drug dictionary loads once per process (~3 s): not a turn's latency
 
@@ -272,6 +273,8 @@ class EvalRun:
             for said in [*case.before, case.query]:  # earlier turns first, as the chat runs them
                 if said is case.query and case.approve_before:
                     self._approve_earlier(case, ctx)
+                    # the chart as the next turn reads it, with what was just approved
+                    chart = chart_read(ctx) if case.patient else None
                 turn = Agent(self.model, tools, ctx).run(
                     said,
                     history=list(history),
@@ -302,6 +305,7 @@ class EvalRun:
         self.written.update(f"{r['resourceType']}/{r['id']}" for r in done.written)
         if not self.keep_writes:
             self.earlier.extend(done.written)
+            self.replaced.extend(done.replaced)
 
     def _writes(
         self, case: Case, ctx: ToolContext, since: datetime, result: CaseResult
@@ -328,6 +332,7 @@ class EvalRun:
             for r in done.written
         )
         if not self.keep_writes:
+            ward_run.restore(self.fhir_base, done.replaced)
             ward_run.remove(self.fhir_base, done.written)
         # a resource beyond those expected reached the chart once approved (a card left pending
         # after the clinician cancelled or corrected it): a write nobody asked for
@@ -344,6 +349,8 @@ class EvalRun:
         )
 
     def close(self) -> None:
+        if self.replaced:
+            ward_run.restore(self.fhir_base, self.replaced)
         if self.earlier:
             ward_run.remove(self.fhir_base, self.earlier)
         if not self.keep_writes:

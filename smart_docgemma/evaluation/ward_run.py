@@ -14,7 +14,7 @@ proposals approved as a clinician would on their cards, and what reached FHIR re
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -137,6 +137,9 @@ class Approved:
     written: list[dict[str, Any]]  # the created resources, read back from the server
     refused: list[str]  # why an approval could not write
     acknowledged: list[str]  # cards whose high-severity second look was read and acknowledged first
+    # what an approval updated, as it was before (a dose change stops the order it replaces):
+    # put back by ``restore`` once the case is scored, so a shared chart keeps its orders
+    replaced: list[dict[str, Any]] = field(default_factory=list)
 
 
 def approve_all(store: ProposalStore, launch: Launch) -> Approved:
@@ -151,7 +154,11 @@ def approve_all(store: ProposalStore, launch: Launch) -> Approved:
             if look is not None and look.blocks_approval:
                 p = store.acknowledge(p.id, launch)
                 done.acknowledged.append(f"{p.resource_type}: {'; '.join(look.findings)[:200]}")
+            before = [launch.fhir.read(*e["request"]["url"].split("/", 1))
+                      for e in p.resource.get("entry") or []
+                      if (e.get("request") or {}).get("method") == "PUT"]
             approved = store.approve(p.id, launch, p.version)
+            done.replaced.extend(before)
         except errors.DocGemmaError as exc:
             done.refused.append(f"{p.resource_type}: approval refused ({exc.description})")
             continue
@@ -177,6 +184,17 @@ def remove(fhir_base: str, written: list[dict[str, Any]]) -> None:
                     f"{base}/Provenance/{e['resource']['id']}", timeout=TIMEOUT
                 ).raise_for_status()
             http.delete(f"{base}/{ref}", timeout=TIMEOUT).raise_for_status()
+
+
+def restore(fhir_base: str, replaced: list[dict[str, Any]]) -> None:
+    """Put back what a case's approvals updated, as it was before (its content; the server keeps
+    the history)."""
+    base = fhir_base.rstrip("/")
+    with requests.Session() as http:
+        for r in replaced:
+            body = {k: v for k, v in r.items() if k != "meta"}
+            http.put(f"{base}/{r['resourceType']}/{r['id']}", json=body, timeout=TIMEOUT,
+                     headers={"Content-Type": "application/fhir+json"}).raise_for_status()
 
 
 def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: set[str],

@@ -113,6 +113,8 @@ def medication_sentence(r: dict[str, Any]) -> str:
     inst = (r.get("dosageInstruction") or [{}])[0]
     dose = quantity_text(((inst.get("doseAndRate") or [{}])[0]).get("doseQuantity"))
     drug = (r.get("medicationCodeableConcept") or {}).get("text") or _("a medication")
+    if r.get("status") == "stopped":  # a dose change's old order, stopped in its transaction
+        return _("Stop %(drug)s (replaced by the order above)", drug=drug)
     repeat = (inst.get("timing") or {}).get("repeat") or {}
     parts = [
         _("Start %(drug)s", drug=drug),
@@ -210,6 +212,8 @@ def observation_sentence(r: dict[str, Any]) -> str:
 def action_sentence(resource: dict[str, Any]) -> str:
     """The proposal as one sentence; the FHIR type as a fallback for anything else."""
     rtype = resource.get("resourceType")
+    if rtype == "Bundle":  # a transaction: each entry's sentence, in order
+        return " ".join(action_sentence(e["resource"]) for e in resource.get("entry", []))
     describe = {"MedicationRequest": medication_sentence, "AllergyIntolerance": allergy_sentence,
                 "DocumentReference": note_sentence, "ServiceRequest": service_request_sentence,
                 "Observation": observation_sentence}.get(rtype or "")

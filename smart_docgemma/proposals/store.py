@@ -96,7 +96,9 @@ class Proposal:
 
     @property
     def resource_type(self) -> str:
-        return str(self.resource["resourceType"])
+        """The type written: a transaction's is that of the entry it creates (a dose change
+        creates the new MedicationRequest and stops the old one in one transaction)."""
+        return written_type(self.resource)
 
     @property
     def action(self) -> str:
@@ -180,6 +182,7 @@ def _as_order(p: Proposal) -> PendingOrder | None:
         str(request.get("dosage") or ""),
         str(request.get("frequency") or ""),
         request.get("notes"),
+        p.tool if p.tool == "change_dose" else "prescribe_medication",
     )
 
 
@@ -197,13 +200,10 @@ class ProposalStore:
         The proposal identifier is stamped on the resource here, so the resource
         shown for approval is exactly the one that will be created.
         """
-        self._check_subject(sid, patient_id, resource)
+        for each in _written(resource):
+            self._check_subject(sid, patient_id, each)
         proposal_id = uuid.uuid4().hex
-        resource = dict(resource)
-        resource["identifier"] = [
-            *resource.get("identifier", []),
-            {"system": IDENTIFIER_SYSTEM, "value": proposal_id},
-        ]
+        resource = stamped(resource, proposal_id)
         with self.storage.begin() as conn:
             conn.execute(
                 table.insert().values(
@@ -277,7 +277,9 @@ class ProposalStore:
                         table.c.patient_id == patient_id,
                         table.c.status == "pending",
                         # a protocol's oral order keeps its words too (tools/writes/protocols.py)
-                        table.c.tool.in_(("prescribe_medication", "apply_protocol")),
+                        # a dose change is re-drafted as a dose change
+                        table.c.tool.in_(("prescribe_medication", "apply_protocol",
+                                          "change_dose")),
                     )
                 )
                 .order_by(table.c.created_at.desc())
@@ -409,6 +411,11 @@ class ProposalStore:
             raise errors.Forbidden(
                 f"This session was not granted permission to create {p.resource_type} resources."
             )
+        for rtype in _updated(p.resource):  # a dose change also stops the order it replaces
+            if not launch.scopes.allows(rtype, "u"):
+                raise errors.Forbidden(
+                    f"This session was not granted permission to update {rtype} resources."
+                )
         if p.status == "approved" and version in (None, p.version):
             return p
         prescriber.require(launch, p.resource_type)  # server-enforced, whatever the page shows
@@ -605,6 +612,8 @@ class ProposalStore:
             if found:
                 return Created(type=p.resource_type, id=found[0]["id"], created=False,
                                resource=found[0])
+        if p.resource.get("resourceType") == "Bundle":  # all or nothing, conditional on the
+            return launch.fhir.transaction(p.resource, p.resource_type)  # identifier too
         return launch.fhir.create(
             p.resource, if_none_exist=f"identifier={IDENTIFIER_SYSTEM}|{p.id}"
         )
@@ -675,6 +684,47 @@ class ProposalStore:
         except errors.DocGemmaError as exc:
             log.warning("provenance for %s not recorded: %s", target, exc.error)
             return f"not recorded: {exc.description}"
+
+
+def written_type(resource: dict[str, Any]) -> str:
+    """The type a proposal writes: its own, or a transaction's created entry's."""
+    if resource.get("resourceType") != "Bundle":
+        return str(resource["resourceType"])
+    made = [e["resource"] for e in resource.get("entry", [])
+            if (e.get("request") or {}).get("method") == "POST"]
+    return str(made[0]["resourceType"]) if made else "Bundle"
+
+
+def _updated(resource: dict[str, Any]) -> list[str]:
+    """The types a transaction updates (its PUT entries)."""
+    return [str(e["resource"]["resourceType"]) for e in resource.get("entry", [])
+            if resource.get("resourceType") == "Bundle"
+            and (e.get("request") or {}).get("method") == "PUT"]
+
+
+def _written(resource: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each resource a proposal writes (a transaction's entries)."""
+    if resource.get("resourceType") != "Bundle":
+        return [resource]
+    return [e["resource"] for e in resource.get("entry", [])]
+
+
+def stamped(resource: dict[str, Any], proposal_id: str) -> dict[str, Any]:
+    """``resource`` with the proposal identifier on what it creates: the resource itself, or a
+    transaction's created entry, then created only if none carries it (``ifNoneExist``), so a
+    retry of the whole transaction writes nothing twice."""
+    mark = {"system": IDENTIFIER_SYSTEM, "value": proposal_id}
+    if resource.get("resourceType") != "Bundle":
+        return {**resource, "identifier": [*resource.get("identifier", []), mark]}
+    entries = []
+    for e in resource.get("entry", []):
+        if (e.get("request") or {}).get("method") == "POST":
+            made = e["resource"]
+            e = {**e, "resource": {**made, "identifier": [*made.get("identifier", []), mark]},
+                 "request": {**e["request"],
+                             "ifNoneExist": f"identifier={IDENTIFIER_SYSTEM}|{proposal_id}"}}
+        entries.append(e)
+    return {**resource, "entry": entries}
 
 
 def _unconfirmed(p: Proposal) -> errors.FHIRError:

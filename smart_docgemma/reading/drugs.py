@@ -102,9 +102,14 @@ def _declined(surface: str, signs: bool = False) -> re.Pattern[str]:
     articles = "|".join(map(re.escape, table["declined_articles"]))
     gap = r"[^\w]+" if signs else r"\s+"  # as written ("don't") or with its signs as spaces
     said = "|".join(re.escape(w).replace(r"\ ", gap) for w in words)
-    tail = r"[\s,;:-]*" if signs else ""
+    # with its signs, the dose written for the declined drug goes with it ("pas d'aspirine
+    # 250 mg, paracétamol 300 mg": the order's dose is the paracetamol's)
+    tail = rf"(?:{_DOSE_AFTER})?[\s,;:-]*" if signs else ""
     return re.compile(rf"(?<![\w])(?:{said}){gap}(?:(?:{articles}){gap})?{re.escape(surface)}"
                       rf"(?![\w]){tail}")
+
+
+_DOSE_AFTER = r"\s*\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|ug|ml|ui|iu|units?)?(?![\w])"
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,7 @@ from ..tools.chart.answers import focus_of
 from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import Asked, asked
 from .dosage import Dose
+from .dose_change import DoseChange
 from .drugs import asks_general_knowledge, ordered_drug, stopped_drugs
 from .entities import Entities
 from .people import leading_people
@@ -53,7 +54,7 @@ class Kind(str, Enum):
 
 # the actions of the agent's rules that order, record or review (any other action asks)
 _ORDERS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line", "order_lab",
-                     "refer", "protocol", "switch", "order_gaps", "periop"})
+                     "change_dose", "refer", "protocol", "switch", "order_gaps", "periop"})
 _RECORDS = frozenset({"record_vital", "save_note", "document_allergy", "record_no_known_allergy"})
 _REVIEWS = frozenset({"care_gaps", "reconcile", "plan"})
 # the chart foci answered with the whole-list review of her medications
@@ -109,6 +110,7 @@ class Workflow:
     low_bleeding: bool = False  # a surgery of low bleeding risk
     bleeding: bool = False  # bleeding said ("INR 9 with melaena"); "no bleeding" is not
     plan_asked: bool = False  # a plan asked ("asthma plan"), whether or not a problem is known
+    dose_change: DoseChange | None = None  # "increase amlodipine to 10mg od"
 
 
 @dataclass(frozen=True)

@@ -14,17 +14,25 @@ word misread here costs a question asked again, never a chart answered for someo
 Not read as a name: a word after a colleague's title ("Dr Otieno", "Nurse Tânia": the title
 names staff, not a patient), a word before a dose ("Zytiga 1000mg": a drug the lists lack), a
 place ("from Accra", "Clinique Pasteur") and the words of a sentence in capitals.
+
+A word all in capitals leading a short message ("PACO, INR?", "TIÃO k?", "ENGRACIA alergias")
+cannot be told from an abbreviation by its shape (ORIF, OPAT, ANCA are written the same way). It
+is a name unless it is one of the ward's abbreviations (``data/abbreviations.yaml``), a word of
+the vocabulary or a typo of one, a drug, a common word of the four languages (by the word
+lists' frequencies: "URGENT", "HOLA"), or unpronounceable ("HBPM"); the answer then asks who is
+meant, in one sentence, and answers nothing from the chart in context.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
+import yaml
 from rapidfuzz.distance import Levenshtein
 from spellchecker import SpellChecker
 
 from ..knowledge.mentions import normalise
-from .people import PACKAGE, fold_accents, is_place, not_name_words, people_data
+from .people import DATA, PACKAGE, fold_accents, is_place, not_name_words, people_data
 
 LANGUAGES = ("en", "fr", "pt", "es")
 # a capital, then small letters (a hyphen or an apostrophe inside: "N'Guessan", "Jean-Luc")
@@ -113,17 +121,18 @@ def _staff_titles() -> frozenset[str]:
 
 def unknown_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """The name-shaped words of ``text`` that no vocabulary knows, each read as a person."""
-    if not text or not re.search(r"[a-zà-ÿ]{2,}", text):
-        return []  # a sentence in capitals: its words are shouted, not names
-    tokens = _TOKEN.findall(text)
+    tokens = _TOKEN.findall(text or "")
     drugs = {normalise(w) for w in drug_words}
+    alone = [w for w in shouted_alone(tokens, drugs) if not is_place(w, text)]
+    if not text or not re.search(r"[a-zà-ÿ]{2,}", text):
+        return alone  # a sentence in capitals: its other words are shouted, not names
     found = []
     for n, word in enumerate(tokens):
         if not _NAME_SHAPED.fullmatch(word) or len(word) < 3 or not _a_name(tokens, n, drugs):
             continue
         found.append(re.sub(r"['\u2019]s$", "", word))
     found += _shouted_owner(tokens, drugs)
-    return [w for w in found if not is_place(w, text)]
+    return [w for w in found if not is_place(w, text)] + alone
 
 
 # "of" before an owner, in the four languages ("INR de PACO?", "the K of FATOU?")
@@ -145,6 +154,59 @@ def _shouted_owner(tokens: list[str], drugs: set[str]) -> list[str]:
             or normalise(low) in drugs or low in _own_words() or near_vocabulary(low)):
         return []
     return [word]
+
+
+# a word in capitals standing first in a short message, before its question ("PACO, INR?",
+# "TIÃO k?", "ENGRACIA alergias"): where a name stands, by the ward's way of writing it
+_SHOUTED = re.compile(r"[A-ZÀ-Ý]{3,12}")
+_SHORT = 8  # words of a message a name alone leads
+# a word of the four languages as common as this (per pyspellchecker's frequency counts) is a
+# word said loud ("URGENT", "PLEASE", "HOLA"), not a name; names and slang fall below it
+# ("dolores" 1,415 in English, "paco" 292 in Spanish, "marcel" 403)
+_COMMON = 3000
+
+
+@lru_cache(maxsize=1)
+def abbreviations() -> frozenset[str]:
+    """The ward's abbreviations in capitals (``data/abbreviations.yaml``), folded lower case."""
+    said = yaml.safe_load((DATA / "abbreviations.yaml").read_text(encoding="utf-8"))
+    return frozenset(fold_accents(str(w)).lower() for ws in said["abbreviations"].values()
+                     for w in ws)
+
+
+def common_word(word: str) -> bool:
+    """``word`` (lower case) is a common word of one of the four languages."""
+    forms = {word, fold_accents(word)}
+    return any(lists.word_frequency[f] >= _COMMON for lists in _word_lists() for f in forms)
+
+
+def shouted_name(word: str, drugs: set[str] | frozenset[str] = frozenset()) -> bool:
+    """``word``, written in capitals, reads as a name: pronounceable (one in four letters a
+    vowel, not all: never "HBPM", "NFS", "AAA"), not an abbreviation of the ward, a drug, a
+    word of the assistant's vocabulary or a typo of one, nor a common word of the four
+    languages."""
+    low = fold_accents(word.lower())
+    vowels = sum(c in "aeiouy" for c in low)
+    if not _SHOUTED.fullmatch(word) or vowels * 4 < len(low) or vowels == len(low):
+        return False
+    return not (low in abbreviations() or normalise(low) in drugs or low in _own_words()
+                or near_vocabulary(low) or common_word(low))
+
+
+def is_shouted(name: str) -> bool:
+    """``name`` is one word in capitals: by its shape a name or an abbreviation alike."""
+    return _SHOUTED.fullmatch(name) is not None
+
+
+def shouted_alone(tokens: list[str], drugs: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The first word of a short message, in capitals, followed by what is asked ("PACO, INR?",
+    "BERT - K?", "DOLORES inr pls"): a name when ``shouted_name`` says it reads as one. By its
+    shape it cannot be told from an abbreviation, so it is asked about, never answered from the
+    chart in context."""
+    words = [t for t in tokens if re.match(r"\w", t)]
+    if not 2 <= len(words) <= _SHORT or not tokens or tokens[0] != words[0]:
+        return []
+    return [words[0]] if shouted_name(words[0], drugs) else []
 
 
 # the endings of clinical terms in the four languages ("Gonalgie droite", "Cervicalgia",

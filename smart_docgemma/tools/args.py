@@ -325,6 +325,16 @@ class SwitchArgs(BaseModel):
     )
 
 
+class DoseChangeArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    medication_name: str = DrugName
+    dosage: str = Field(min_length=1, max_length=40, description="the new dose, e.g. 10 mg")
+    frequency: str | None = Field(
+        default=None, max_length=40, description="the new frequency; None: the order's own"
+    )
+
+
 class PeriopArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId

@@ -15,6 +15,7 @@ from .chart import chart, patients
 from .sources import drugs, imaging, literature, trials
 from .writes import (
     caregaps,
+    dose_change,
     drafting,
     orders,
     periop,
@@ -39,6 +40,7 @@ _MODULES = (
     plans,
     reconciliation,
     switch,
+    dose_change,
     periop,
     drafting,
 )

@@ -1655,6 +1655,58 @@ F: dict[str, tuple[str, str, str, str]] = {
     # window questions (tools/words/windows.py, tools/chart/windowanswers.py, labanswers.py)
     "today": ("aujourd'hui", "hoje", "hoy", "leo"),
     "since yesterday": ("depuis hier", "desde ontem", "desde ayer", "tangu jana"),
+    "No admission is in progress on the chart (no current encounter), so the window used "
+    "instead is the last %(days)s days:": (
+        "Aucune hospitalisation n'est en cours dans le dossier (pas de séjour en cours) ; la "
+        "fenêtre utilisée à la place est celle des %(days)s derniers jours :",
+        "Nenhuma internação está em curso no prontuário (nenhum atendimento atual); a janela "
+        "usada em seu lugar são os últimos %(days)s dias:",
+        "No hay ningún ingreso en curso en la historia clínica (ningún encuentro actual); la "
+        "ventana usada en su lugar son los últimos %(days)s días:",
+        "Hakuna kulazwa kunakoendelea kwenye rekodi (hakuna ziara ya sasa), kwa hivyo kipindi "
+        "kilichotumika badala yake ni siku %(days)s zilizopita:",
+    ),
+    # a dose change of a drug on her list (tools/writes/dose_change.py)
+    "%(drug)s is not on the active medication list, so no dose change was prepared; to start "
+    "it, order it with its dose.": (
+        "%(drug)s ne figure pas dans la liste des traitements actifs : aucun changement de dose "
+        "n'a été préparé ; pour le débuter, prescrivez-le avec sa dose.",
+        "%(drug)s não está na lista de medicamentos ativos, então nenhuma mudança de dose foi "
+        "preparada; para iniciá-lo, prescreva-o com a dose.",
+        "%(drug)s no está en la lista de medicamentos activos, así que no se preparó ningún "
+        "cambio de dosis; para iniciarlo, prescríbalo con su dosis.",
+        "%(drug)s haiko kwenye orodha ya dawa zinazotumika, kwa hivyo hakuna mabadiliko ya "
+        "dozi yaliyoandaliwa; ili kuianza, iagize pamoja na dozi yake.",
+    ),
+    "%(drug)s is on the active list more than once, so no dose change was prepared: which "
+    "order changes?": (
+        "%(drug)s figure plusieurs fois dans la liste des traitements actifs : aucun changement "
+        "de dose n'a été préparé. Quelle prescription change ?",
+        "%(drug)s aparece mais de uma vez na lista de medicamentos ativos, então nenhuma mudança "
+        "de dose foi preparada: qual prescrição muda?",
+        "%(drug)s figura más de una vez en la lista de medicamentos activos, así que no se "
+        "preparó ningún cambio de dosis: ¿qué orden cambia?",
+        "%(drug)s iko kwenye orodha ya dawa zinazotumika zaidi ya mara moja, kwa hivyo hakuna "
+        "mabadiliko ya dozi yaliyoandaliwa: ni agizo lipi linabadilika?",
+    ),
+    "overnight (since %(time)s yesterday)": (
+        "cette nuit (depuis hier %(time)s)",
+        "esta noite (desde ontem às %(time)s)",
+        "anoche (desde ayer a las %(time)s)",
+        "usiku uliopita (tangu jana saa %(time)s)",
+    ),
+    "since this morning (%(time)s)": (
+        "depuis ce matin (%(time)s)",
+        "desde esta manhã (%(time)s)",
+        "desde esta mañana (%(time)s)",
+        "tangu asubuhi ya leo (saa %(time)s)",
+    ),
+    "in the last shift (the last %(n)s h)": (
+        "pendant la dernière garde (les %(n)s dernières h)",
+        "no último plantão (as últimas %(n)s h)",
+        "en el último turno (las últimas %(n)s h)",
+        "katika zamu iliyopita (saa %(n)s zilizopita)",
+    ),
     "in the last hour": (
         "au cours de la dernière heure",
         "na última hora",

@@ -144,6 +144,11 @@ T = {
         "Guardar %(kind)s (%(n)s caracteres) en la historia",
     ),
     "Start %(drug)s": ("Débuter %(drug)s", "Iniciar %(drug)s", "Iniciar %(drug)s"),
+    "Stop %(drug)s (replaced by the order above)": (
+        "Arrêter %(drug)s (remplacé par la prescription ci-dessus)",
+        "Suspender %(drug)s (substituído pela prescrição acima)",
+        "Suspender %(drug)s (sustituido por la orden anterior)",
+    ),
     "a medication": ("un médicament", "um medicamento", "un medicamento"),
     "an unnamed substance": (
         "une substance sans nom",

@@ -147,6 +147,9 @@ SW: dict[str, str | tuple[str, str]] = {
     "Source": "Chanzo",
     "Sources": "Vyanzo",
     "Start %(drug)s": "Anza %(drug)s",
+    "Stop %(drug)s (replaced by the order above)": (
+        "Simamisha %(drug)s (imebadilishwa na agizo lililo juu)"
+    ),
     "Still working on this answer…": "Bado inaandaa jibu hili…",
     "Stop this answer (Escape)": "Simamisha jibu hili (Escape)",
     "Substance": "Kitu",

@@ -96,6 +96,12 @@ FLOORS = {
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,
     ("probe_left2", "holdout"): 28,
+    # the reading's known leftovers, third round: blind first run 15/61 with 9 unsafe (tuned
+    # 8/29 with 4, holdout 7/32 with 5); after its rules tuned 27/29, holdout 29/32 (not blind),
+    # 0 unsafe. Tuned one below: the dose change right after an approval reads the chart
+    # through HAPI's 60 s search cache (docs/reading.md)
+    ("probe_left3", "tuned"): 26,
+    ("probe_left3", "holdout"): 29,
     # English, thirteenth and fourteenth sets: probe13_en blind 49/81 with 14 unsafe (tuned
     # 23/41, 10; holdout 26/40, 4), tuned now 41/41; its holdout, read at the end at 33/40 with
     # 1 unsafe, then had its misses read (35/40). probe14_en blind 38/43 with 2 unsafe (all

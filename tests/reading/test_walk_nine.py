@@ -186,7 +186,7 @@ def test_her_own_id_names_no_drug():
 
 @pytest.mark.parametrize("message, window", [
     ("glucoses yesterday", "yesterday"), ("K d'hier", "yesterday"),
-    ("any hypos overnight", "yesterday"), ("INR from this morning?", "today"),
+    ("any hypos overnight", "night"), ("INR from this morning?", "morning"),
     ("recheck k tomorrow", None),
 ])
 def test_yesterday_overnight_and_this_morning_are_windows(message, window):

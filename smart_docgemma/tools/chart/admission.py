@@ -3,7 +3,9 @@ window from the start of the encounter in progress on the chart.
 
 An encounter in progress (FHIR ``Encounter.status``) with a start is the current stay, an
 inpatient, emergency or observation one before any other. Without one the answer says that no
-admission is in progress and gives the latest results; when the encounters could not be read it
+admission is in progress and gives the latest results, or, when a statistic or a threshold is
+asked ("mean Mg this admission?"), answers it over the last ``admission_fallback_days`` days
+(``data/chart_windows.yaml``) and says so; when the encounters could not be read it
 says so, never "no admission".
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, time
 
 from ...languages import N_, answer_language, day, message, say
-from ..words.windows import Asked
+from ..words.windows import Asked, admission_fallback_days
 from .chartdata import ChartData, ChartEncounter
 
 # the search for the stay in progress (the ``encounters`` section of a chart read)
@@ -42,6 +44,13 @@ def resolved(asked: Asked, d: ChartData, now: datetime | None = None) -> tuple[A
             "The encounters could not be read (%(why)s), so the admission's start is not known; "
             "the latest results follow."), why=why)
     stay = current(d.encounters)
+    if stay is None and (asked.statistic or asked.thresholds):
+        # "mean Mg this admission?" with no stay open: the statistic is still answered, over
+        # the days a ward stay most often spans, and the answer says which window that was
+        days = admission_fallback_days()
+        return replace(asked, window=f"{days}d"), _say(N_(
+            "No admission is in progress on the chart (no current encounter), so the window "
+            "used instead is the last %(days)s days:"), days=days)
     if stay is None:
         return replace(asked, window=None), _say(N_(
             "No admission is in progress on the chart (no current encounter), so there is no "

@@ -365,6 +365,23 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
                 unit = "g/l"
             return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
                            f"{value.group(1)} {unit.strip()}".strip())
+    return _apart_with_unit(text, key, word, entry)
+
+
+def _apart_with_unit(text: str, key: str, word: re.Pattern[str],
+                     entry: dict[str, Any]) -> Reading | None:
+    """A sign whose value stands apart from its word, read only with its unit written
+    (``apart_with_unit``: "weigh him and record it: 20.5 kg"), never a dose per unit ("mg/kg")."""
+    if not entry.get("apart_with_unit"):
+        return None
+    units = "|".join(re.escape(u) for u in sorted(entry["units"], key=len, reverse=True))
+    for m in word.finditer(text):
+        after = text[m.end():m.end() + 60]
+        value = re.search(rf"(?<![\d.]){_NUMBER}\s*({units})(?![a-z/])", after, re.I)
+        if value:
+            unit = value.group(2)
+            return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
+                           f"{value.group(1)} {unit}")
     return None
 
 

@@ -27,9 +27,11 @@ from ..chart.records import DATA
 
 # "24h", "3d", "today", "yesterday" (since yesterday), "since-0" (since Monday: 0-6, Monday first),
 # "admission": since the start of the encounter in progress (tools/chart/admission.py)
-# "y2025": that calendar year
+# "y2025": that calendar year; "night" (since the evening before), "morning" (since this
+# morning), "shift" (the last shift): the ward's day (``ward_day``)
 WINDOW_KEY = re.compile(
-    r"^(\d{1,5})(h|d)$|^(today|yesterday|admission)$|^since-([0-6])$|^y((?:19|20)\d{2})$"
+    r"^(\d{1,5})(h|d)$|^(today|yesterday|admission|night|morning|shift)$|^since-([0-6])$"
+    r"|^y((?:19|20)\d{2})$"
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -117,6 +119,11 @@ class Window:
 def _words() -> dict[str, Any]:
     data: dict[str, Any] = yaml.safe_load((DATA / "chart_windows.yaml").read_text(encoding="utf-8"))
     return data
+
+
+def admission_fallback_days() -> int:
+    """The days a statistic "this admission" is read over when no stay is in progress."""
+    return int(_words()["admission_fallback_days"])
 
 
 def _alt(words: Any) -> str:
@@ -287,6 +294,9 @@ def _window(low: str) -> str | None:
     fraction = _fraction().search(low)
     if fraction:
         return key_of(int(fraction.group(1)) * _words()["fractions"][fraction.group(2)])
+    for key in ("night", "morning", "shift"):  # before "yesterday": "since yesterday evening"
+        if _phrase(low, key):
+            return key
     if _phrase(low, "since_yesterday"):
         return "yesterday"
     if _phrase(low, "this_week"):
@@ -337,6 +347,8 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
     if window == "yesterday":
         return Window(midnight - timedelta(days=1), now, "since yesterday",
                       message(N_("since yesterday")))
+    if window in ("night", "morning", "shift"):
+        return ward_day(window, now, tz)
     m = WINDOW_KEY.match(window)
     if m and m.group(5):  # a calendar year: its first midnight to its last second (or now)
         year = int(m.group(5))
@@ -356,3 +368,21 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
             else message(N_("in the last hour")) if unit == "h"
             else message(N_("in the last %(n)s days"), n=n))
     return Window(now - span, now, english(said), said)
+
+
+def ward_day(window: str, now: datetime, tz: tzinfo) -> Window:
+    """The night just passed (from ``night_starts`` o'clock the day before), this morning (from
+    ``morning_starts`` o'clock today) or the last shift (``shift_hours`` back), ending ``now``,
+    named with the time it starts so the answer says which window was read."""
+    local, w = now.astimezone(tz), _words()
+    if window == "shift":
+        n = int(w["shift_hours"])
+        said = message(N_("in the last shift (the last %(n)s h)"), n=n)
+        return Window(now - timedelta(hours=n), now, english(said), said)
+    day = local.date() - timedelta(days=1) if window == "night" else local.date()
+    hour = int(w["night_starts"] if window == "night" else w["morning_starts"])
+    start = datetime.combine(day, time(hour), tzinfo=tz)
+    clock = f"{hour:02d}:00"
+    said = (message(N_("overnight (since %(time)s yesterday)"), time=clock) if window == "night"
+            else message(N_("since this morning (%(time)s)"), time=clock))
+    return Window(start, now, english(said), said)

@@ -231,6 +231,14 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
     refused = refuse(args, ctx, "MedicationRequest")
     if refused:
         return refused
+    resource, summary = drafted(args, ctx)
+    return propose(ctx, "prescribe_medication", resource, summary, "medication order")
+
+
+def drafted(args: tool_args.PrescribeMedicationArgs,
+            ctx: ToolContext) -> tuple[dict[str, Any], ProposalSummary]:
+    """The MedicationRequest an order drafts, and its card with the one patient-safety check
+    (the orders ``ctx.replacing`` names are left out of it: the order replaced)."""
     coding = rxnorm_coding(args.medication_name)
     med = {"text": args.medication_name, **({"coding": [coding]} if coding else {})}
     parsed = coded_order(args.dosage, args.frequency, args.notes)
@@ -276,7 +284,7 @@ def run_prescribe(args: tool_args.PrescribeMedicationArgs, ctx: ToolContext) -> 
             "notes": args.notes,
         },
     }
-    return propose(ctx, "prescribe_medication", resource, summary, "medication order")
+    return resource, summary
 
 
 def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[str, str]]:

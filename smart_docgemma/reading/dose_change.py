@@ -1,0 +1,70 @@
+"""A dose change said in words: a verb of raising or lowering, the one drug, its new dose
+("increase amlodipine to 10mg od", "bump her amlodipine up to 7.5mg daily", "monte l'amlodipine
+à 10", "reduzir varfarina para 2,5 mg/dia"), read on the folded message with the words of
+``data/requests.yaml`` (``dose_change``). A dose without its unit is in mg ("à 10"); a question
+changes nothing ("should I increase the amlodipine?"); the frequency is the one said, or None
+(the order keeps its own).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+from .people import DATA
+
+
+@dataclass(frozen=True)
+class DoseChange:
+    """The drug whose dose changes, its new dose and the frequency said with it."""
+
+    drug: str  # the generic name
+    dosage: str  # "10 mg"
+    frequency: str | None = None
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    said: dict[str, Any] = yaml.safe_load((DATA / "requests.yaml").read_text())["dose_change"]
+    return said
+
+
+def _alt(key: str) -> str:
+    return "|".join(re.escape(str(w)) for w in sorted(_words()[key], key=len, reverse=True))
+
+
+def _pattern(surface: str) -> re.Pattern[str]:
+    article, to = rf"(?:(?:{_alt('articles')})\s+)?", rf"(?:(?:{_alt('to')})\s+)?"
+    dose_of = rf"(?:(?:{_alt('dose_words')})\s+(?:{_alt('of')})\s+{article})?"
+    return re.compile(
+        rf"(?<![\w])(?:{_alt('verbs')})\s+{article}{dose_of}{re.escape(surface)}(?![\w])"
+        rf"(?:\s+(?:up|down))?\s+{to}(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>mg|g|mcg|ug|units?|ui|iu)?"
+        rf"(?![\w.])(?P<rest>[^,;.?!]*)")
+
+
+def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
+    """The dose change ``low`` (folded, lower case) says of the one drug it names
+    (``mentions``: generic name and surface), or None."""
+    named = {name for name, _ in mentions if name}
+    if len(named) != 1 or "?" in low:
+        return None
+    low = re.sub(r"[^\w.,/]+", " ", low)
+    for name, surface in mentions:
+        m = _pattern(surface).search(low) if surface else None
+        if m:
+            unit = m.group("unit") or "mg"
+            dose = f"{m.group('n').replace(',', '.')} {unit}"
+            return DoseChange(name, dose, _frequency(m.group("rest")))
+    return None
+
+
+def _frequency(rest: str) -> str | None:
+    said = " ".join(rest.split())[:40]
+    if not said:
+        return None
+    if re.fullmatch(rf"(?:{_alt('a_day')})", said):
+        return "once daily"
+    return said

@@ -1,0 +1,106 @@
+"""A dose change of a drug on her list: "increase amlodipine to 10mg od", "monte l'amlodipine à
+10", "reduzir varfarina para 2,5 mg/dia".
+
+One card proposes the change, checked as any order is (the new dose against the ceilings and
+the chart, the order it replaces left out of the check, so it is no duplicate of itself). On
+approval one FHIR transaction (R4 §3.1.0.11.2: all or nothing) creates the new
+``MedicationRequest``, whose ``priorPrescription`` is the old order, and sets the old order
+``stopped`` (a PUT conditional on the version read, so an order changed meanwhile fails the
+whole transaction and nothing is written). The new order carries the proposal identifier and is
+created only if none carries it, so a retry writes nothing twice; its Provenance is written as
+for every approved card. The drug not on the active list, or on it twice, is said and nothing
+is proposed.
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from typing import Any
+
+from ... import errors, knowledge
+from ...approval.types import ProposalSummary
+from ...languages import N_, answer_language, message, say
+from .. import args as tool_args
+from .. import catalog
+from ..base import Tool, ToolContext, ToolResult
+from ..chart import records
+from .draft import propose, refuse, validated
+from .orders import drafted
+
+
+def _say(msgid: str, **args: Any) -> str:
+    return say(message(msgid, **args), answer_language())
+
+
+def _active(ctx: ToolContext) -> list[dict[str, Any]]:
+    return ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id,
+                                                      "status": "active", "_count": 100},
+                                max_pages=1)
+
+
+def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The active orders of ``drug`` (by its generic name)."""
+    want = knowledge.generic(drug)
+    return [m for m in active if want
+            and want in knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))]
+
+
+def frequency_of(order: dict[str, Any]) -> str:
+    """The old order's frequency as its dosage reads ("once daily"), for a change of dose
+    alone."""
+    inst = (order.get("dosageInstruction") or [{}])[0]
+    return str(inst.get("text") or records.dosage(order.get("dosageInstruction") or [])
+               or "as before")
+
+
+def transaction(new: dict[str, Any], old: dict[str, Any], said: str) -> dict[str, Any]:
+    """The transaction: the new order (its ``priorPrescription`` the old) and the old stopped,
+    conditional on the version read."""
+    ref = f"MedicationRequest/{old['id']}"
+    stopped = {k: v for k, v in old.items() if k not in ("meta", "text")}
+    stopped.update(status="stopped", statusReason={"text": f"Dose changed: {said}"})
+    put: dict[str, Any] = {"method": "PUT", "url": ref}
+    version = (old.get("meta") or {}).get("versionId")
+    if version:
+        put["ifMatch"] = f'W/"{version}"'
+    return {"resourceType": "Bundle", "type": "transaction", "entry": [
+        {"fullUrl": f"urn:uuid:{uuid.uuid4()}", "resource": {**new, "priorPrescription": {
+            "reference": ref}}, "request": {"method": "POST", "url": "MedicationRequest"}},
+        {"fullUrl": ref, "resource": validated(stopped), "request": put}]}
+
+
+def run_change_dose(args: tool_args.DoseChangeArgs, ctx: ToolContext) -> ToolResult:
+    refused = refuse(args, ctx, "MedicationRequest")
+    if refused:
+        return refused
+    try:
+        found = orders_of(args.medication_name, _active(ctx))
+    except errors.DocGemmaError:
+        return ToolResult.failure("unreachable", "The medication list could not be read, so no "
+                                  "dose change was prepared and nothing was proposed.")
+    if len(found) != 1:
+        return ToolResult(status="ok", text=_say(
+            N_("%(drug)s is not on the active medication list, so no dose change was prepared; "
+               "to start it, order it with its dose.") if not found else
+            N_("%(drug)s is on the active list more than once, so no dose change was prepared: "
+               "which order changes?"), drug=args.medication_name))
+    old = found[0]
+    frequency = args.frequency or frequency_of(old)
+    was = records.dosage(old.get("dosageInstruction") or []) or "its current dose"
+    resource, summary = drafted(tool_args.PrescribeMedicationArgs(
+        patient_id=args.patient_id, medication_name=args.medication_name, dosage=args.dosage,
+        frequency=frequency[:40], notes=f"dose change from {was}"[:200]),
+        replace(ctx, replacing=(str(old.get("id")),)))
+    said = f"{args.medication_name} {args.dosage} {frequency}"
+    try:
+        bundle = transaction(validated(resource), old, said)
+    except ValueError as exc:
+        return ToolResult.failure("invalid", f"The dose change could not be prepared ({exc}).")
+    card: ProposalSummary = {
+        **summary, "title": f"Change the dose: {args.medication_name} {args.dosage} {frequency}",
+        "fields": [*summary["fields"], ("Replaces", f"MedicationRequest/{old['id']} ({was}), "
+                                                    "stopped in the same transaction")]}
+    return propose(ctx, "change_dose", bundle, card, "dose change")
+
+
+TOOLS: list[Tool] = [Tool(catalog.spec("change_dose"), run_change_dose)]
