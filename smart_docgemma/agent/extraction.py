@@ -19,6 +19,8 @@ from ..languages import answer_language, frequency
 from ..reading.dosage import Allergy, Dose
 from ..reading.drugs import declined_drugs, members_over_classes, without_declined
 from ..reading.entities import Entities
+from ..reading.numbers import in_digits
+from ..reading.pasted import question_after
 from ..reading.people import (
     addressed_people,
     beside_people,
@@ -535,9 +537,17 @@ def find_actions(text: str) -> list[str]:
         low = _dose_changes().sub(" ", low)
     low = _idioms().sub(" ", low)  # "has he put on weight": no order
     found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
-    if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
+    if ("?" in low and _supposed().search(low)) or _before_order().search(low):
+        # "… if I add clarithro?", "son K avant que je start la spironolactone": checked, not
+        # ordered
         found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
     return found
+
+
+@lru_cache(maxsize=1)
+def _before_order() -> re.Pattern[str]:
+    phrases = sorted(rules()["before_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -1016,6 +1026,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # word pointing back at what was just said (a card, an answer) is hers
     if "?" in text and _any_phrase("chart_question", "points_back").search(low):
         return True
+    if focus.startswith(("lab", "vitals")) and _any_phrase("chart_question", "tell_words").search(
+        f" {languages.fold(text).lower()} "
+    ):
+        return True  # "checa o INR e me fala se precisa ajustar": her result, to be told
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient
     # lookup, which the search answers without opening the chart it finds.
@@ -1075,7 +1089,8 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
-    said = understood if understood is not None else message
+    # "quinze milligrammes par kilo", "quinientos mg cada doce horas": numbers read in digits
+    said = in_digits(understood if understood is not None else message)
     chart = chart or ChartInContext()
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
@@ -1241,6 +1256,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     # "not the amox, the doxy - 100mg bd": the declined drug's words ask nothing of it
     declined, asking = _declined(text, drugs)
+    # "Receita do dentista: '…'. Tudo certo pra ele?": the question after pasted text asks
+    asking = question_after(asking) or asking
     actions = find_actions(asking)
     if _all_declined(text, drugs):
         # "don't start the apixaban yet, just check it's ok": the one drug named is declined,

@@ -16,6 +16,7 @@ from typing import Any
 
 from ... import errors
 from ...approval.types import ProposalSummary
+from ...checks.drug_safety import review_in_context
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -113,7 +114,7 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     req = drafts.DraftRequest(
         args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include)
     )
-    draft = drafts.compose(req, chart, date.today())
+    draft = drafts.compose(req, chart, date.today(), _review(ctx, chart))
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
     if resource is None:
         return ToolResult.failure(
@@ -132,6 +133,17 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
             data=result.data,
         )
     return result
+
+
+def _review(ctx: ToolContext, chart: ChartData) -> tuple[str, ...]:
+    """The whole-list review of the medications the document lists: its findings' lines, or
+    that it could not run (never left out); nothing when the chart lists no medication."""
+    if not chart.medications:
+        return ()
+    report = review_in_context(ctx)
+    if report is None:
+        return ("The medication review could not run: no patient in context.",)
+    return tuple(dict.fromkeys(report.lines()))
 
 
 def _summary(draft: drafts.Draft, args: tool_args.DraftDocumentArgs) -> ProposalSummary:

@@ -446,6 +446,9 @@ def _summary(facts: _Facts, req: DraftRequest) -> tuple[Section, ...]:
     )
 
 
+REVIEW_TITLE = "Medication review"
+
+
 def referral_reason(chart: ChartData, req: DraftRequest) -> str:
     """The referral's reason: the clinician's, else the top problem and the asked-for trend."""
     if req.reason:
@@ -460,8 +463,12 @@ def referral_reason(chart: ChartData, req: DraftRequest) -> str:
     return "; ".join(parts) or "see the letter"
 
 
-def compose(req: DraftRequest, chart: ChartData, today: date) -> Draft:
-    """The document ``req`` asks for, from ``chart`` alone."""
+def compose(
+    req: DraftRequest, chart: ChartData, today: date, review: tuple[str, ...] = ()
+) -> Draft:
+    """The document ``req`` asks for, from ``chart`` alone; ``review`` is the safety check of the
+    medication list it shows (its findings' lines), written under the list and said beside the
+    card, so a document that lists the medicines never hides what their review found."""
     facts = _Facts(chart, today)
     checks = _conflicts(facts, req.request)
     reason = referral_reason(chart, req) if req.kind == "referral" else ""
@@ -470,6 +477,9 @@ def compose(req: DraftRequest, chart: ChartData, today: date) -> Draft:
     body = {"handoff": _handoff, "referral": _referral}.get(req.kind, _summary)(facts, req)
     if checks:
         body = (Section("Checked against the chart", tuple(checks)), *body)
+    if review:
+        body = (*body, Section(REVIEW_TITLE, tuple(Line(line) for line in review)))
+        facts.notices[:0] = [f"{REVIEW_TITLE}: {line}" for line in review]
     if facts.stale:
         facts.notices.append(
             "Older than a year, not current: " + "; ".join(dict.fromkeys(facts.stale)) + "."
