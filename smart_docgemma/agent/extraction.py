@@ -46,7 +46,7 @@ from ..reading.people import (
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.subject import as_the_patient, without_identifiers
-from ..reading.unknown_words import unknown_names
+from ..reading.unknown_words import is_word, unknown_names
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
@@ -1247,6 +1247,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     drugs = find_drugs(_titled_names_out(
         re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
         if her and her.id else text))
+    # "Se programa tomografía": a word of the four languages is no misspelt drug (Prograf)
+    drugs = [d for d in drugs if d.match != "fuzzy" or not is_word(d.surface)]
     described = members_over_classes([d.name for d in drugs if d.name])
     drugs = [d for d in drugs if d.name not in described]
     names = find_names(text, drugs, written=said)

@@ -160,3 +160,24 @@ def test_a_drafted_document_carries_the_review_of_the_list_it_shows():
     bare = compose(DraftRequest("discharge", "draft a discharge summary"), CHART,
                    date(2026, 11, 20))
     assert "MEDICATION REVIEW" not in bare.text()
+
+
+@pytest.mark.parametrize("message, drugs", [
+    ("on switch le lisinopril pour du Coversyl ?", ("lisinopril", "perindopril")),
+    ("vc acha q posso passar alivium pra ele?", ("ibuprofen",)),
+    ("Triatec 2,5 mg le matin", ("ramipril",)),
+    ("Losacor 50 una vez al día", ("losartan",)),
+    ("ponle ketorolaco 30 mg IM stat", ("ketorolac",)),
+    # near-words: a word of the four languages one letter from a brand is no drug, a
+    # misspelt drug still is
+    ("Informe: 'Se programa tomografía con contraste yodado'. ¿Y la metformina?",
+     ("iodinated contrast", "metformin")),
+    ("amoxcilin 500 tds", ("amoxicillin",)),
+])
+def test_the_brands_of_other_countries_and_no_word_as_a_drug(message, drugs):
+    assert read(message).entities.drugs == drugs
+
+
+def test_a_brand_after_a_partitive_is_a_drug_never_a_person():
+    said = read("on switch le lisinopril pour du Coversyl ?")
+    assert said.subject.about == "patient" and not said.entities.patient_names
