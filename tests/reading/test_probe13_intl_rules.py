@@ -19,7 +19,10 @@ from smart_docgemma.reading.request import Kind
 from smart_docgemma.tools.writes.drafts import DraftRequest, compose
 from smart_docgemma.tools.writes.orders import parse_timing
 
+from ..support.fixture_charts import chart
 from .test_order_line_follow_up import _card
+
+WARFARIN = chart("02-warfarin.json")
 
 
 @pytest.mark.parametrize("message, digits", [
@@ -181,3 +184,34 @@ def test_the_brands_of_other_countries_and_no_word_as_a_drug(message, drugs):
 def test_a_brand_after_a_partitive_is_a_drug_never_a_person():
     said = read("on switch le lisinopril pour du Coversyl ?")
     assert said.subject.about == "patient" and not said.entities.patient_names
+
+
+@pytest.mark.parametrize("message, focus", [
+    ("e ela pode continuar com o remédio da pressão?", "review"),
+    ("ses médicaments pour la tension sont ok ?", "review"),
+    ("las pastillas de la presión, ¿las sigue?", "review"),
+    # near-words: her blood pressure itself
+    ("e a pressão?", "vitals:bp"),
+    ("qual a pressão dela?", "vitals:bp"),
+])
+def test_her_medicine_for_the_blood_pressure_is_her_list(message, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(message) == focus
+
+
+def test_a_drug_closing_a_quotation_is_named():
+    said = read("Nota de envío: 'Paciente con embarazo, HAS en tratamiento con lisinopril'. ¿Algo?")
+    assert said.entities.drugs == ("lisinopril",)
+
+
+@pytest.mark.parametrize("message, about", [
+    ("che el potasio de la sra q dio", "patient"),
+    ("o potássio da senhora, quanto deu?", "patient"),
+    # near-word: a name after the title is someone else
+    ("el potasio de la sra Garcia q dio", "other"),
+])
+def test_the_patient_by_her_title_alone_is_her(message, about):
+    said = read(message, chart=WARFARIN.in_context)
+    assert said.subject.about == about
+    assert about == "other" or "chart_question" in said.entities.actions
