@@ -85,13 +85,16 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     if "switch" in ent.actions and not others:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
+    # "mejor cada 12", "plutôt toutes les 12": the number of the frequency is no dose
+    numbers = low.replace(" ".join(fold(found.frequency).lower().split()), " ") if (
+        found.frequency) else low
     # another drug in the card's place takes a bare number right after its name in mg only
     # when the card's dose was in mg ("naproxen instead, 250" after paracetamol 1 g is never
     # 250 g): else its dose is asked, the drug checked
     dose = found.written or (
-        _switch_number(low, ent, others[0], pending) if others
-        else _bare_dose(low) or _by_factor(low, pending.dosage)
-        or _own_drug_number(low, ent.drugs, pending))
+        _switch_number(numbers, ent, others[0], pending) if others
+        else _bare_dose(numbers) or _by_factor(numbers, pending.dosage)
+        or _own_drug_number(numbers, ent.drugs, pending))
     days = _days(found.duration, low)
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg

@@ -20,6 +20,8 @@ from ..reading import handover, spoken
 from ..reading.dosage import Allergy, Dose
 from ..reading.drugs import declined_drugs, members_over_classes, unglued, without_declined
 from ..reading.entities import Entities
+from ..reading.numbers import in_digits
+from ..reading.pasted import question_after
 from ..reading.people import (
     addressed_people,
     beside_people,
@@ -45,7 +47,7 @@ from ..reading.people import (
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.subject import as_the_patient, without_identifiers
-from ..reading.unknown_words import unknown_names
+from ..reading.unknown_words import is_word, unknown_names
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
@@ -553,9 +555,17 @@ def find_actions(text: str) -> list[str]:
         low = _dose_changes().sub(" ", low)
     low = _idioms().sub(" ", low)  # "has he put on weight": no order
     found = [action for action, pattern in _action_patterns().items() if pattern.search(low)]
-    if "?" in low and _supposed().search(low):  # "… if I add clarithro?": checked, not ordered
+    if ("?" in low and _supposed().search(low)) or _before_order().search(low):
+        # "… if I add clarithro?", "son K avant que je start la spironolactone": checked, not
+        # ordered
         found = [a for a in found if a not in ("prescribe", "prescribe_drug", "administer")]
     return found
+
+
+@lru_cache(maxsize=1)
+def _before_order() -> re.Pattern[str]:
+    phrases = sorted(rules()["before_orders"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -1044,6 +1054,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # word pointing back at what was just said (a card, an answer) is hers
     if "?" in text and _any_phrase("chart_question", "points_back").search(low):
         return True
+    if focus.startswith(("lab", "vitals")) and _any_phrase("chart_question", "tell_words").search(
+        f" {languages.fold(text).lower()} "
+    ):
+        return True  # "checa o INR e me fala se precisa ajustar": her result, to be told
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient
     # lookup, which the search answers without opening the chart it finds.
@@ -1107,8 +1121,9 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
     # a dictated message is read as typed ("five hundred milligrams … full stop": "500 mg."), a
-    # drug typed against its dose apart ("amox500tds")
-    said = unglued(spoken.as_typed(understood if understood is not None else message))
+    # drug typed against its dose apart ("amox500tds"); numbers and units written in words in
+    # any language in digits ("quinze milligrammes par kilo": "15 mg/kg")
+    said = unglued(spoken.as_typed(in_digits(understood if understood is not None else message)))
     chart = chart or ChartInContext()
     # a pasted handover block (or "I'll do the others myself") whose question names her: the
     # question alone is read, so nothing of the other patients' lines is answered or carded
@@ -1291,6 +1306,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     drugs = find_drugs(_titled_names_out(
         re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
         if her and her.id else text))
+    # "Se programa tomografía": a word of the four languages is no misspelt drug (Prograf)
+    drugs = [d for d in drugs if d.match != "fuzzy" or not is_word(d.surface)]
     described = members_over_classes([d.name for d in drugs if d.name])
     drugs = [d for d in drugs if d.name not in described]
     names = find_names(text, drugs, written=said)
@@ -1300,6 +1317,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     joined = bool(_JOINED.search(text)) or languages.joined(text)
     # "not the amox, the doxy - 100mg bd": the declined drug's words ask nothing of it
     declined, asking = _declined(text, drugs)
+    # "Receita do dentista: '…'. Tudo certo pra ele?": the question after pasted text asks
+    asking = question_after(asking) or asking
     actions = find_actions(asking)
     if _all_declined(text, drugs):
         # "don't start the apixaban yet, just check it's ok": the one drug named is declined,

@@ -63,6 +63,8 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     # a bare "ok" asks only with a question mark: "ok start empagliflozin 10mg od" assents
     if may_i and may_i.group(0) in ("ok", "okay") and "?" not in low:
         may_i = None
+    if may_i is None and "?" in low:  # "je mets du propranolol ?": an order verb asked
+        may_i = _words("drug_question", "asked_verbs").search(f" {low} ")
     if blocking and blocking <= set(rule["writes"]) and may_i:
         # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in
         # context
@@ -72,7 +74,9 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     if "check_interactions" in actions and len(drugs) >= 2:
         return False  # "is X ok with Y": the two named drugs, already an interaction question
     asking = "?" in low or bool(_words("drug_question", "asking").search(low))
-    return asking and bool(_words("drug_question", "patient").search(f" {low} "))
+    # "le pongo augmentine?", "dou dipirona?": the verb in the first person is for her
+    return asking and bool(_words("drug_question", "patient").search(f" {low} ") or (
+        may_i and "?" in low))
 
 
 def order_line(

@@ -52,6 +52,10 @@ def several(said: Request, read: Callable[[str], Request],
     found = lines(said.message, read)
     if not found:
         return said
+    if said.kind != Kind.ORDER and said.message.rstrip().endswith("?"):
+        # "Receita do dentista: 'amoxicilina … + Voltaren …'. Tudo certo pra ele?": order lines
+        # pasted before a question are asked about (each checked), never carded
+        return said
     if said.kind != Kind.ORDER or said.ordered != found[0].name:
         said = as_order(f"start {said.message}")
     if said.kind != Kind.ORDER or said.ordered != found[0].name:

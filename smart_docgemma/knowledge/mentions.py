@@ -22,7 +22,8 @@ from ..languages import UNDERSTOOD
 from . import spellings
 from . import vocabulary as core_names
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9']*")
+# an apostrophe inside a word ("john's"), never one closing a quotation ("… lisinopril'.")
+_WORD = re.compile(r"[a-z0-9](?:[a-z0-9']*[a-z0-9])?")
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,13 @@ FLOORS = {
     ("probe11_intl", "holdout"): 39,
     ("probe12_intl", "tuned"): 18,
     ("probe12_intl", "holdout"): 18,
+    # probe13_intl blind 52/84 with 22 unsafe (six of them the expectation's words, the finding
+    # shown), probe14_intl blind 33/36 with 3 unsafe; probe13's holdout read at the end
+    # (docs/reading.md), so these are floors
+    ("probe13_intl", "tuned"): 42,
+    ("probe13_intl", "holdout"): 42,
+    ("probe14_intl", "tuned"): 18,
+    ("probe14_intl", "holdout"): 18,
     # who it is about and the pending card: blind first runs 36/48 tuned and 27/46 holdout with
     # 20 unsafe (probe_ctx2), 27/37 with 4 unsafe (probe_ctx3); their misses then read
     # English, seventh and eighth sets: probe7_en blind 70/94 with 11 unsafe (tuned 34/47, 6;

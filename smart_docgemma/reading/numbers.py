@@ -1,0 +1,93 @@
+"""Numbers written in words, read as digits where a dose, a count or a time follows them.
+
+"Augmentin un gramme deux fois par jour pendant huit jours", "Brufen seiscentos miligramas de 12
+em 12 horas", "ciprofloxacino quinientos mg cada doce horas": clinicians dictate and type doses in
+words. Every reader of a dose, a frequency and a duration reads digits, so the turn's text has
+its spelled numbers put in digits once, before it is read (``agent/extraction.read``): a run of
+number words (``data/numbers.yaml``) directly before a unit, a form or a time
+becomes its value (text2num, MIT, gives each language's value). A number word anywhere else
+("un IEC", "trois fois par jour", "dos veces") is left as written, so an article is never a
+dose and a count of doses stays in the words the card shows.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import yaml
+from text_to_num import alpha2digit
+
+from ..languages import fold
+
+DATA = Path(__file__).with_name("data") / "numbers.yaml"
+LANGUAGES = ("fr", "es", "pt", "en")
+
+
+@cache
+def _table() -> dict:
+    found: dict = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return found
+
+
+@cache
+def _spelled() -> re.Pattern[str]:
+    words = sorted({w for ws in _table()["words"].values() for w in ws}, key=len, reverse=True)
+    joiners = {"et", "e", "y", "and"}
+    number = "|".join(re.escape(w) for w in words if w not in joiners)
+    run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
+    after = "".join(_table()["after"].split())
+    return re.compile(rf"(?<![\w-])({run})(?=\s+(?:de\s+|d')?(?:{after})(?![\w]))", re.I)
+
+
+def value(words: str) -> str | None:
+    """The digits of a run of number words, in the first language that reads it whole."""
+    for lang in LANGUAGES:
+        said = alpha2digit(words, lang, threshold=0)
+        if re.fullmatch(r"\d+", said.strip()):
+            return said.strip()
+    return None
+
+
+def in_digits(text: str) -> str:
+    """``text`` with each run of number words before a unit, a form or a time as its digits,
+    and each unit written in full after a number as its symbol; the rest as written (accents
+    kept: the words are found on the folded text, whose letters stand where the text's do)."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text
+    return _symbols(_digits(text, folded))
+
+
+def _digits(text: str, folded: str) -> str:
+    out, last = [], 0
+    for m in _spelled().finditer(folded):
+        digits = value(m.group(1).lower())
+        if digits is None:
+            continue
+        out += [text[last:m.start(1)], digits]
+        last = m.end(1)
+    return "".join(out) + text[last:] if out else text
+
+
+
+@cache
+def _units() -> tuple[tuple[re.Pattern[str], str], ...]:
+    table = _table()
+    said = [(re.compile(rf"(?<=\d)\s*(?:{words})(?![\w])", re.I), f" {unit}")
+            for unit, words in table["units"].items()]
+    per_kg = re.compile(rf"(?<=\d)\s*(mg|g|mcg|ml)\s+{table['per_kg']}(?![\w])", re.I)
+    return (*said, (per_kg, r" \1/kg"))
+
+
+def _symbols(text: str) -> str:
+    """``text`` with a unit written in full after a number as its symbol ("600 miligramas":
+    "600 mg"; "15 mg par kilo": "15 mg/kg"), matched on the folded text."""
+    for pattern, symbol in _units():
+        folded = fold(text)
+        if len(folded) != len(text):
+            return text
+        spans = [(m.start(), m.end(), m.expand(symbol)) for m in pattern.finditer(folded)]
+        for start, end, said in reversed(spans):
+            text = text[:start] + said + text[end:]
+    return text
