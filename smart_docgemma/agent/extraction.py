@@ -46,6 +46,7 @@ from ..reading.request import Conversation, Request, Words, Workflow, assemble, 
 from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.unknown_words import unknown_names
 from ..reading.ward import Ward, read_ward
+from ..reading.word_names import word_name_people
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
@@ -232,6 +233,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
     # "Tião, potássio?": read as written, since the word lists hold words with their accents
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
+    # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word
+    found += [(languages.fold(n), 1) for n in word_name_people(written or text, drug_words)]
     names = []
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who

@@ -489,12 +489,25 @@ def _reporting() -> re.Pattern[str]:
                       rf"ja|ya)\s+)?(?:{_words_of('relative_acts')})(?![\w'])")
 
 
+@lru_cache(maxsize=1)
+def _relative_owning() -> re.Pattern[str]:
+    """A value of a relative's, pointed back to ("et celui de sa femme ?", "¿y el de la hija?",
+    "o da mãe dela?", "and his daughter's?"): the relative is the one asked about."""
+    rel = rf"(?:{_words_of('relatives')})"
+    one = (r"(?:celui|celle|ceux|celles|the\s+one|that|those|o|a|os|as|el|la|lo|los|las)\s+"
+           r"(?:de|do|da|del|du|d'|of)\s*")
+    owner = r"(?:(?:sa|son|ses|su|sus|la|le|el|o|a|his|her|their|the)\s+)?"
+    return re.compile(rf"(?i)(?:{one}{owner}({rel})|\b(?:his|her|their|the)\s+({rel})['\u2019]s?"
+                      r"(?=\s*(?:[?.!]|$)))(?![\w'\u2019])")
+
+
 def _relatives_as_subject(folded: str) -> list[str]:
     """Relatives who open a clause as its subject: what follows is asked of them, not of the
     patient, unless they report for her ("his wife says he …") or an English pronoun of the
     patient's other sex follows ("her husband is on warfarin — can she have aspirin?")."""
     out = []
-    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded)):
+    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded),
+              *_relative_owning().finditer(folded)):
         rel, rest = (m.group(1) or m.group(2)), folded[m.end():]
         if _reporting().match(rest) or _pronoun_of_other_sex(rel.lower(), rest):
             continue
