@@ -3,7 +3,6 @@ a follow-up points at: pure readings, with the near-words that must not match.""
 from __future__ import annotations
 
 import pytest
-
 from smart_docgemma.agent import amendments, card_picks
 from smart_docgemma.reading.people import beside_people
 from smart_docgemma.reading.word_names import word_name_people
