@@ -17,8 +17,8 @@ from .languages import fold
 from .prompts import load
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|sorry|actually|en fait|"
-           r"finalement|finalmente|al final|bon|bueno|wait|attends|espera|oops|oh|ah|ops|opa|"
-           r"uy|ay|sim|si|oui|yes|yeah|hmm|mais|but|pero|mas)")
+           r"finalement|finalmente|afinal|al final|enfin|bon|bueno|wait|attends|espera|oops|oh|"
+           r"ah|ops|opa|uy|ay|sim|si|oui|yes|yeah|hmm|mais|but|pero|mas)")
 _SEP = r"[\s,.!;:\u2014\u2013-]"
 
 
@@ -48,7 +48,8 @@ def _ordinals() -> tuple[tuple[int, re.Pattern[str]], ...]:
     for place, words in data["card_ordinals"].items():
         out.append((int(place), re.compile(
             rf"(?<![\w'])(?:(?:{articles})\s*)?(?:{_alternation(words)})(?:\s+(?:{nouns}))?"
-            r"(?![\w'-])")))
+            r"(?![\w'-])(?!\s+(?:thoughts?|pensee|dose|doses|dosis|time|fois|vez|day|jour|dia|"
+            r"week|semaine|semana|line|ligne|linea|linha))")))
     return tuple(out)
 
 

@@ -51,6 +51,8 @@ def test_the_same_words_as_words_are_no_one(text: str) -> None:
     ("¿y el de la hija?", "hija"),
     ("and his daughter's?", "daughter"),
     ("e o da mãe dela?", "mae"),
+    ("sa belle-mère prend du lisinopril aussi, elle peut continuer ?", "belle-mere"),
+    ("¿y su suegra?", "suegra"),
 ])
 def test_a_relatives_value_pointed_back_to_is_another_person(text: str, who: str) -> None:
     assert who in beside_people(text)
@@ -79,14 +81,15 @@ def test_a_card_pointed_at_by_its_place(text: str, place: int, rest_cancels: boo
     assert amendments.cancels(pointed.rest) is rest_cancels
 
 
-@pytest.mark.parametrize("text", ["segunda-feira às 8h", "the first and the second", "INR?"])
+@pytest.mark.parametrize("text", ["segunda-feira às 8h", "the first and the second", "INR?",
+                                  "on second thoughts, don't", "the first dose at 8"])
 def test_no_card_pointed_at(text: str) -> None:
     assert card_picks.pointed(text) is None
 
 
 @pytest.mark.parametrize("text", [
     "actually keep it", "undo", "desfaz", "non finalement garde-le",
-    "espera, sí lo quiero, vuelve a ponerlo",
+    "espera, sí lo quiero, vuelve a ponerlo", "afinal quero",
 ])
 def test_a_cancel_taken_back(text: str) -> None:
     assert card_picks.restores(text)
@@ -107,3 +110,15 @@ def test_the_other_card_meant(text: str) -> None:
 @pytest.mark.parametrize("text", ["cancélalo", "annule-la", "cancela-o"])
 def test_a_cancel_with_its_pronoun_joined_on(text: str) -> None:
     assert amendments.cancels(text)
+
+
+def test_a_number_after_the_drug_put_in_a_gram_card_s_place_is_mg() -> None:
+    from smart_docgemma.agent.extraction import read
+    from smart_docgemma.approval.types import PendingOrder
+
+    card = PendingOrder("p1", "pt-1", "paracetamol", "acetaminophen", "1 g", "every 8 hours",
+                        None)
+    change = amendments.read(read("mejor ibuprofeno 600 cada 8"), card)
+    assert change is not None and change.drug == "ibuprofen" and change.dose == "600 mg"
+    change = amendments.read(read("actually naproxen instead, 250 bd"), card)
+    assert change is not None and change.dose is None  # not right after the drug: asked
