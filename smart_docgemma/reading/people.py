@@ -801,6 +801,12 @@ def _follow() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
             re.compile(back))  # "this patient's INR": the possessive brings her back too
 
 
+def brings_back(text: str) -> bool:
+    """The message names the patient in context as whom it asks of ("and what about this
+    patient's?", "e esta doente, …", "¿y la paciente?")."""
+    return bool(_follow()[2].search(fold_accents(text or "").lower().replace("\u2019", "'")))
+
+
 def follows_on(text: str) -> bool:
     """A short follow-up that goes on about whoever the last message was about: it opens with
     "and", "et", "e", "y" … or holds a third person's pronoun ("and is he allergic?", "et elle
@@ -812,3 +818,22 @@ def follows_on(text: str) -> bool:
         return False
     return bool(opens.search(low) or pronouns.search(low))
 
+
+# a colleague named as asking about the patient ("le Dr Aimé Diouf, son pneumologue, demande ses
+# allergies", "la Dra. Luz Herrera, su obstetra, pregunta si …", "Nurse Joy Banda asks for her
+# K"): a title of staff, one to three name words, an aside, a verb of asking — the one asking,
+# not a patient asked about
+_COLLEAGUE_ASKING = re.compile(
+    r"(?i)\b(?:dr|dra|dre|doctor|doctora|docteur|doutor|doutora|nurse|sister|prof|professor|"
+    r"infirmiere|infirmi\u00e8re|enfermeira|enfermera|midwife|sage-femme|parteira|matrona)\.?\s+"
+    r"((?-i:[A-Z\u00c0-\u00dd][\w'-]+)(?:\s+(?-i:[A-Z\u00c0-\u00dd][\w'-]+)){0,2})"
+    r"\s*(?:,[^,.;?]{1,40},)?\s+"
+    r"(?:demande|asks|asked|is asking|wants|requests|requested|wonders|pede|pediu|pergunta|"
+    r"perguntou|pide|pidio|pidi\u00f3|pregunta|pregunt\u00f3|quer|quiere|veut|voudrait|souhaite|"
+    r"would like|gostaria|quisiera|se pregunta|called|rang|appelle|a appel\u00e9|ligou|"
+    r"llam\u00f3)\b")
+
+
+def colleagues_asking(text: str) -> list[str]:
+    """The names of colleagues who ask about the patient, as written."""
+    return [m.group(1) for m in _COLLEAGUE_ASKING.finditer(text or "")]

@@ -61,10 +61,20 @@ def _a_surname(word: str) -> bool:
             and not near_vocabulary(word))
 
 
+def _before(tokens: list[str], n: int) -> str:
+    """The word before ``tokens[n]``, past a title's full stop ("D. Socorro", "Sra. Pilar")."""
+    back = n - 2 if n > 1 and tokens[n - 1] == "." else n - 1
+    return _key(tokens[back]) if back >= 0 else ""
+
+
+def _titled(tokens: list[str], n: int) -> bool:
+    return _before(tokens, n) in _COURTESY
+
+
 def _stands_as_name(tokens: list[str], n: int) -> bool:
     """``tokens[n]``, a word-name, stands where a name stands."""
     word = tokens[n]
-    before = _key(tokens[n - 1]).rstrip(".") if n else ""
+    before = _before(tokens, n)
     after = tokens[n + 1] if n + 1 < len(tokens) else ""
     if before in _staff_titles():
         return False
@@ -88,9 +98,10 @@ def word_name_people(text: str, drug_words: set[str] | frozenset[str] = frozense
     found = []
     for n, word in enumerate(tokens):
         key = _key(word)
-        if (not _capitalised(word) or key not in word_names() or normalise(key) in drugs
-                or not _stands_as_name(tokens, n)):
+        if not _capitalised(word) or key not in word_names() or not _stands_as_name(tokens, n):
             continue
+        if normalise(key) in drugs and not _titled(tokens, n):
+            continue  # a drug's name, unless a courtesy title makes it a person's ("D. Socorro")
         found.append(re.sub(r"['\u2019]s$", "", word))
     return found + heading
 

@@ -122,3 +122,43 @@ def test_a_number_after_the_drug_put_in_a_gram_card_s_place_is_mg() -> None:
     assert change is not None and change.drug == "ibuprofen" and change.dose == "600 mg"
     change = amendments.read(read("actually naproxen instead, 250 bd"), card)
     assert change is not None and change.dose is None  # not right after the drug: asked
+
+
+@pytest.mark.parametrize("text, names", [
+    ("le Dr Aimé Diouf, son pneumologue, demande ses allergies", ()),
+    ("la Dra. Luz Herrera, su obstetra, pregunta si puede seguir con el lisinopril", ()),
+    ("a D. Socorro - potássio?", ("Socorro",)),
+    ("Socorro, K?", ("Socorro",)),
+    ("what is Dr Ana Silva on?", ("Ana Silva",)),  # a doctor asked about, not asking
+])
+def test_a_colleague_asking_is_no_patient_and_a_titled_word_name_is(text: str,
+                                                                     names: tuple) -> None:
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract(text).patient_names == names
+
+
+def test_zocor_is_still_simvastatin() -> None:
+    from smart_docgemma.agent.extraction import extract
+
+    assert extract("zocor 20mg at night").drugs == ("simvastatin",)
+
+
+@pytest.mark.parametrize("text", ["que medicação faz?", "e esta doente, que medicação faz?",
+                                  "¿qué medicación toma?"])
+def test_the_list_asked_with_a_verb_of_taking_is_hers(text: str) -> None:
+    from smart_docgemma.agent.extraction import read
+
+    assert "chart_question" in read(text).entities.actions
+
+
+def test_brought_back_to_her_the_question_loses_the_other_name() -> None:
+    from smart_docgemma.agent.clarification import referred_back
+    from smart_docgemma.agent.extraction import extract
+
+    said = "ok, and what about this patient's?"
+    history = [{"role": "user", "content": "Mercy Otieno - allergies?"},
+               {"role": "assistant", "content": "I work in this chart only"}]
+    again = referred_back(said, extract(said), history) or ""
+    assert "allergies" in again and "Mercy" not in again and "Otieno" not in again
+    assert extract(again).patient_names == ()
