@@ -16,6 +16,9 @@ FIXTURE_TASKS = (
     "rf-nephro-add-k",
     "ds-wrong-patient",
     "ds-demo-missing",
+    "ds-allergy-drug",
+    "ds-add-sentence",
+    "ho-pregnant-review",
 )
 SYNTHEA_TASKS = ("rf-missing-egfr", "rf-stale-egfr", "ho-synthea-dennise")
 

@@ -46,10 +46,12 @@ def _pending(ctx: ToolContext) -> list[Proposal]:
 
 def _fresh(
     message: str, kind: drafts.Kind, patient: str, pending: list[Proposal], named: tuple[str, ...],
-    ward: Ward,
+    ward: Ward, drugs: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     birth = _BIRTH.search(message)
     return {
+        "drugs": list(drugs)[:8],
+        "additions": list(drafts.additions(message)),
         "patient_id": patient,
         "kind": kind,
         "request": message[:400],
@@ -64,14 +66,25 @@ def _fresh(
     }
 
 
-def _revised(message: str, card: Proposal) -> dict[str, Any] | None:
-    """The pending draft's request with this follow-up's change, or None when it asks none."""
+def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """The pending draft's request with this follow-up's change, or None when it asks none: a
+    sentence to add ("add that he should avoid NSAIDs") is kept as written, and the drugs it
+    names are checked with the draft."""
     words, before = drafts.vocabulary()["followup"], dict(card.summary.get("draft") or {})
     if not before:
         return None
+    added_text = drafts.additions(message)
+    if drugs and not added_text:
+        return None  # "add aspirin 300mg stat": an order beside the draft, checked on its own card
     changed = dict(before)
+    if added_text:
+        changed["additions"] = [*(before.get("additions") or []), *added_text][-6:]
+        given = () if any(drafts.not_given(a) for a in added_text) else drugs
+        changed["drugs"] = list(dict.fromkeys([*(before.get("drugs") or []), *given]))[:8]
     if drafts.says(message, words["urgent"]):
         changed["priority"] = "urgent"
+    if drafts.says(message, words["shorter"]):
+        changed["brief"] = True
     added = [a for a in drafts.named_analytes(message) if a not in (before.get("include") or [])]
     if added and drafts.says(message, words["add"]):
         changed["include"] = [*(before.get("include") or []), *added][:8]
@@ -94,10 +107,11 @@ def draft_call(state: Turn, tools: Collection[str],
         # the ward's words as the turn's request read them (a turn made without it: read here)
         ward = state.request.ward if state.request is not None else read_ward(state.message)
         args: dict[str, Any] | None = _fresh(
-            state.message, kind, patient, pending, tuple(state.entities.patient_names), ward
+            state.message, kind, patient, pending, tuple(state.entities.patient_names), ward,
+            state.entities.drugs,
         )
     else:
-        args = _revised(state.message, pending[-1]) if pending else None
+        args = _revised(state.message, pending[-1], state.entities.drugs) if pending else None
     if args is None:
         return None
     try:

@@ -16,8 +16,9 @@ from typing import Any
 from .. import knowledge
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
+from ..reading import handover, spoken
 from ..reading.dosage import Allergy, Dose
-from ..reading.drugs import declined_drugs, members_over_classes, without_declined
+from ..reading.drugs import declined_drugs, members_over_classes, unglued, without_declined
 from ..reading.entities import Entities
 from ..reading.people import (
     addressed_people,
@@ -96,14 +97,16 @@ _PATIENT_HYPHEN_ID = re.compile(r"\bpatient\s+([a-z][a-z0-9]{0,11}(?:-[a-z0-9]+)
 # a name word: capitalised, digits allowed at its end (Synthea's "Dennise990 Beahan375"), a
 # second capital inside it read as part of it ("McDermott", "MacLeod", "DeShawn"), never as the
 # end of the name
-_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*"
+_NAME_WORD = r"[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?\d*(?![\w])"
 _NAME = re.compile(
     r"\b(?:[Pp]atient|[Ff]ind|[Ss]earch for|[Ll]ook up|[Nn]amed|[Nn]ame|[Cc]alled|"
     r"Mr\.?|Mrs\.?|Ms\.?|for|of|about|on|to)\s+"
     rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
-_TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."}
+_TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms.", "mister", "missus"}
+# a title spelt out or typed lower case ("mister okoro in bed 11", dictated) names someone too
 _TITLED = re.compile(
-    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs))\.?\s+([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?|[a-z][a-z'\-]+)"
+    r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs|mister|missus))\.?\s+"
+    r"([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?(?![\w])|[a-z][a-z'\-]+)"
 )
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
                       r"(?![\w\-])")
@@ -701,6 +704,8 @@ def _tablet_fraction(text: str) -> str | None:
     if not m or not forms or len(set(strengths)) != 1:
         return None
     part, strength = float(fractions[m.group(1)]), float(strengths[0].replace(",", "."))
+    if part == 1:  # "1 tab atorvastatin 20mg": the strength is the dose
+        return f"{strength:g} mg"
     return f"{part * strength:g} mg ({m.group(1)} × {strength:g} mg)"
 
 
@@ -839,12 +844,20 @@ _NUM = r"(\d+(?:[.,]\d+)?)"
 # a liquid's strength ("100mg/5ml", "250 mg/5 mL", "40 mg/ml"): never the dose itself
 _STRENGTH = re.compile(rf"{_NUM}\s*mg\s*/\s*{_NUM}?\s*ml\b", re.I)
 _VOLUME = re.compile(rf"(?<![/\d.,]){_NUM}\s*ml\b", re.I)
+# a volume "of" a strength written without its units ("5 ml of 250/5", "10ml of the 125/5"): mg
+# per mL, as a liquid's strength is said on the ward
+_VOLUME_OF = re.compile(rf"(?<![/\d.,]){_NUM}\s*ml\s+of\s+(?:the\s+)?{_NUM}\s*(?:mg)?\s*/\s*"
+                        rf"{_NUM}\s*(?:ml)?(?![\w/])", re.I)
 
 
 def _liquid(text: str) -> str | None:
     """A volume of a liquid of stated strength ("ibuprofeno 100mg/5ml 7,5 ml de 8/8h"): the mg
     it holds, with the volume and strength it was worked from ("150 mg (7.5 mL of 100 mg/5 mL)").
     None without both: the strength alone is no dose, and is then not read as one."""
+    bare = _VOLUME_OF.search(text)
+    if bare:  # "5 ml of 250/5": the strength's mg and mL are the pharmacy's shorthand
+        ml, mg, per = (float(g.replace(",", ".")) for g in bare.groups())
+        return f"{round(ml * mg / per, 2):g} mg ({ml:g} mL of {mg:g} mg/{per:g} mL)"
     strength = _STRENGTH.search(text)
     if not strength:
         return None
@@ -1060,6 +1073,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
 # the actions that card a medication order (a conditional one waits)
 _ORDER_ACTIONS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line"})
+# what a pasted summary's lines would write if read as requests ("NKDA", "BP 150/90", "repeat K")
+_PASTED_WRITES = frozenset({"record_no_known_allergy", "document_allergy", "record_vital",
+                            "order_lab", "refer", "save_note", "protocol"})
 
 
 def _earlier_result(text: str) -> bool:
@@ -1089,8 +1105,13 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
          conversation: Conversation | None = None) -> Request:
     """The turn's one reading of ``message`` (``understood``: the message completed by the
     question it answers), with the chart in context: the ``Request`` every later step reads."""
-    said = understood if understood is not None else message
+    # a dictated message is read as typed ("five hundred milligrams … full stop": "500 mg."), a
+    # drug typed against its dose apart ("amox500tds")
+    said = unglued(spoken.as_typed(understood if understood is not None else message))
     chart = chart or ChartInContext()
+    # a pasted handover block (or "I'll do the others myself") whose question names her: the
+    # question alone is read, so nothing of the other patients' lines is answered or carded
+    said = handover.question_of(said, chart.patient) or handover.beds_as_her(said, chart.patient)
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
     workflow = ward_requests.workflow_of(said)
@@ -1281,6 +1302,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if order_lines.order_line(asking.lower(), actions, [d for d in drugs if d.name not in declined],
                               dose):  # "salbutamol inh 2 puffs q4h prn wheeze"
         actions.append("order_line")
+    if order_lines.pasted_list_asked(text, drugs):
+        # a pasted list and a question after it: asked, every drug checked, nothing written
+        actions = [a for a in actions if a not in _ORDER_ACTIONS | _PASTED_WRITES]
+        actions += [] if "check_interactions" in actions else ["check_interactions"]
     if several_asks.conditional_order(text, [d.surface for d in drugs]):
         # "if K < 3.5 give sando-k", "consider vit K if INR >5": the order waits on a result
         # (shown with it, ``several_asks.chart_foci``); the drug is still checked

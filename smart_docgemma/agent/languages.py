@@ -137,8 +137,9 @@ def title_pattern() -> re.Pattern[str]:
     said = [str(t) for t in _own().get("titles", ())]
     free = [t for t in said if len(t) >= 3 and t.lower() not in _CASED_TITLES]
     cased = [t for t in said if t not in free]
-    cap = r"[A-Z][a-z'\-]+"
-    anycase = r"[A-Za-z][a-z'\-]+"
+    # a word ends the name's word ("HbA1c" after a name is no "Hb" of it)
+    cap = r"[A-Z][a-z'\-]+(?![\w])"
+    anycase = r"[A-Za-z][a-z'\-]+(?![\w])"
     return re.compile(
         rf"\b(?i:{_alternation(free)})\.?\s+(?P<name>{anycase}(?:\s+{cap})?)"
         rf"|\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{cap}(?:\s+{cap})?)"

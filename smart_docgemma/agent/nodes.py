@@ -17,7 +17,15 @@ from pydantic import BaseModel, ValidationError
 
 from .. import knowledge, metrics
 from ..approval.types import CANCELLED_IN_CONVERSATION, PendingCard, PendingOrder
-from ..errors import InvalidModelOutput, ModelError, ModelUnavailable, UnknownTransition
+from ..checks import drug_safety
+from ..checks.context import HookData
+from ..errors import (
+    DocGemmaError,
+    InvalidModelOutput,
+    ModelError,
+    ModelUnavailable,
+    UnknownTransition,
+)
 from ..languages import N_, answer_language, fold, message, say
 from ..languages.wording import reread
 from ..reading.dosage import Dose
@@ -34,6 +42,7 @@ from . import (
     card_picks,
     clarification,
     draft_requests,
+    drug_follow_ups,
     languages,
     planning,
     prompts,
@@ -166,6 +175,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if _asks_insulin_scale(said.understood):  # "insulin sliding scale?": what can be done here
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": prompts.message("insulin_scale")}
+    follow_up = _drug_follow_up(state, said, pending, deps)  # "max per day?", "in ml?"
+    if follow_up is not None:
+        return follow_up
     if cards and amendments.asks_pending(state.message):  # "what did I just order?"
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "notice": _pending_said(cards)}
@@ -254,6 +266,40 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     else:
         update["outcome"] = "classify"
     return update
+
+
+def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
+                    deps: Deps) -> Update[InputAssemblyOutcome] | None:
+    """"max per day?", "how much is that in ml of 120mg/5ml", "une alternative ?" after a drug's
+    answer or card: answered from the tables for the conversation's drug, or asked back."""
+    kind = drug_follow_ups.asked(state.message, said.entities)
+    if kind is None or said.subject.about != "patient":
+        return None
+    # a question of her results ("min and max glucose over 24h") is none; "quantos mg?" is read
+    # as magnesium too, and is a unit question ("Mg" with its capital is kept for magnesium)
+    foci = {f for f in (*said.foci, said.focus) if f}
+    if foci and (kind not in ("ml", "mg") or foci != {"lab:Magnesium"}):
+        return None
+    about = drug_follow_ups.discussed(pending, state.history or [])
+    reply = drug_follow_ups.answer(kind, state.message, about, _chart_read(deps))
+    if reply.asks:
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": reply.text}
+    return {"request": said, "entities": said.entities, "outcome": "synthesize",
+            "notice": reply.text}
+
+
+def _chart_read(deps: Deps) -> HookData | None:
+    """The chart of the patient in context as the safety check reads it (None without one; a
+    chart that could not be read is every part missing, so nothing is claimed from it)."""
+    ctx = deps.ctx
+    if ctx is None or not (ctx.patient_id and ctx.fhir):
+        return None
+    try:
+        return drug_safety.chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None),
+                                      getattr(ctx, "chart_read", None))
+    except DocGemmaError:
+        return HookData(missing=set(drug_safety.READ_KEYS))
 
 
 def _asked_of_discussed(state: Turn, said: Request) -> str | None:
@@ -599,10 +645,28 @@ def _not_stopped(state: Turn) -> list[str]:
     stopped = planning.request(state).stopped
     if not stopped or "switch_medication" in planning.required_tools(state):
         return []
-    return [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
-                           "until it is stopped or held in the EHR (this assistant proposes a "
-                           "stop only when switching to another drug)."),
-                        drugs=", ".join(stopped)), answer_language())]
+    absent = [d for d in stopped if not _on_her_list(state, d)]
+    listed = [d for d in stopped if d not in absent]
+    out = [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
+                          "until it is stopped or held in the EHR (this assistant proposes a "
+                          "stop only when switching to another drug)."),
+                       drugs=", ".join(listed)), answer_language())] if listed else []
+    return out + ([say(message(N_("Nothing was stopped or held: %(drugs)s is not on the "
+                                  "patient's active medication list."),
+                               drugs=", ".join(absent)), answer_language())] if absent else [])
+
+
+def _on_her_list(state: Turn, drug: str) -> bool:
+    """``drug`` (or a drug of the class it names) is on her active list: only then is it said to
+    stay there ("suspenda el AINE" for a patient on no NSAID stops nothing and says nothing)."""
+    from ..knowledge import classes
+
+    chart = planning.chart_of(state)
+    if "medications" in chart.unread or not chart.patient.name:
+        return True  # her list was not read: said as before, never "not on her list"
+    # a class said ("the NSAIDs") is on her list when a drug of hers shares one of its classes
+    wide = classes.of(drug) if classes.named(drug) else frozenset()
+    return any(d == drug or bool(wide & classes.of(d)) for d in chart.drugs)
 
 
 def _no_plan(state: Turn) -> list[str]:

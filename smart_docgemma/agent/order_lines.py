@@ -169,3 +169,17 @@ def reply_dose(reply: str) -> str | None:
     if not m or _UNIT_AFTER.match(reply, m.end()):
         return None
     return f"{amount(m.group(1))} mg{reply[m.end():]}"
+
+
+def pasted_list_asked(text: str, drugs: list[DrugMention]) -> bool:
+    """A medication list pasted into the box with a question after it ("Pt on: warfarin 5mg,
+    aspirin 75mg …\nPlan: add amiodarone 200mg tds\nany problems?"): the lines are what she
+    takes or may take, and the last line asks of them ("anything to flag before we add
+    naproxen?"). Nothing is ordered or recorded ("NKDA" in a pasted summary is the summary's);
+    every drug named is checked together. The question line holds no dose of its own."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2 or not lines[-1].endswith("?") or re.search(r"\d", lines[-1]):
+        return False
+    listed = {d.name for d in drugs if d.name and d.surface.lower() in
+              fold_accents(" ".join(lines[:-1])).lower()}
+    return len(listed) >= 2

@@ -194,7 +194,8 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     asked = "?" in low or _any("question_words").search(
         low
     )  # "he takes marevan, can he take ibuprofen?"
-    if _any("reconcile_words").search(low) and not asked and find_drugs(low):
+    if _any("reconcile_words").search(low) and not asked and (
+            find_drugs(low) or _any("nothing_else_words").search(low)):
         return ["reconcile"]
     if _any("gap_order_words").search(low):
         return ["order_gaps"]

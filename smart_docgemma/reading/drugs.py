@@ -180,3 +180,25 @@ def unrecognised_drug(folded: str, known: set[str]) -> str | None:
     words = [w for m in place.finditer(low) for w in m.groupdict().values() if w]
     words += [m.group("w") for m in dosed.finditer(low)]
     return next((w for w in words if w not in not_drugs and w not in known), None)
+
+
+# a drug's name typed against its dose ("amox500tds", "pcm1g qds", "amoxicillin500mg"): the name,
+# the amount with its unit, and what follows, read as three words
+_GLUED = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]{2,})(\d+(?:[.,]\d+)?)"
+                    r"(mg|g|mcg|ml|iu|units?)?([A-Za-z]{1,6})?(?![\w-])", re.I)
+
+
+def unglued(text: str) -> str:
+    """``text`` with each drug name typed against its dose set apart ("amox500tds" -> "amox
+    500 tds"); a word whose letters are not a drug's whole name is left as written ("HbA1c",
+    "B12", "T4", "CO2")."""
+    from ..knowledge.mentions import find_drugs
+
+    def apart(m: re.Match[str]) -> str:
+        name, amount, unit, tail = m.groups()
+        found = find_drugs(name.lower())
+        if len(found) != 1 or found[0].surface != name.lower() or not found[0].name:
+            return m.group(0)
+        return " ".join(w for w in (name, amount + (unit or ""), tail) if w)
+
+    return _GLUED.sub(apart, text)

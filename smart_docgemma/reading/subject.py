@@ -237,12 +237,17 @@ def titled_of_other_sex(text: str, here: InContext, sex: str,
     return tuple(out)
 
 
-def initial_of_another(text: str, here: InContext) -> tuple[str, ...]:
+def initial_of_another(text: str, here: InContext, french: bool = False) -> tuple[str, ...]:
     """An initial that begins no word of her name before a word of it ("B. Adeyemi" in Grace
-    Adeyemi's chart): someone else of her surname."""
+    Adeyemi's chart): someone else of her surname. In French "M." is Monsieur, not an initial
+    ("lettre pour M. Okoro" in Samuel Okoro's chart): his title, judged by its sex
+    (``titled_of_other_sex``)."""
     out = []
-    for m in re.finditer(r"(?<![\w.'\u2019])([A-Z])\.?\s+([A-ZÀ-Ý][\w-]{2,})", text):
-        if is_own_name(m.group(2), here) and not is_own_name(f"{m.group(1)} {m.group(2)}", here):
+    for m in re.finditer(r"(?<![\w.'\u2019])([A-Z])(\.?)\s+([A-ZÀ-Ý][\w-]{2,})", text):
+        if french and m.group(1) == "M" and m.group(2):
+            continue
+        name = m.group(3)
+        if is_own_name(name, here) and not is_own_name(f"{m.group(1)} {name}", here):
             out.append(m.group(0))
     return tuple(out)
 

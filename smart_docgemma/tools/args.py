@@ -263,6 +263,18 @@ class DraftDocumentArgs(BaseModel):
     supersedes: list[str] = Field(
         default_factory=list, max_length=4, description="Pending drafts replaced"
     )
+    drugs: list[str] = Field(
+        default_factory=list, max_length=8,
+        description="Drugs the request names, checked against this patient's chart",
+    )
+    additions: list[str] = Field(
+        default_factory=list, max_length=6,
+        description="Sentences the clinician asked to add to the document, as written",
+    )
+    brief: bool = Field(
+        default=False, description="A shorter draft: each section's first lines, every "
+        "medication, allergy and review finding kept"
+    )
 
 
 class CareGapArgs(BaseModel):

@@ -649,6 +649,22 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna kinachosubiri kuondolewa: hakuna kadi yako inayosubiri idhini. Agizo "
         "lililokwisha idhinishwa liko kwenye rekodi; lisitishe au libadilishe kwenye EHR.",
     ),
+    "The medication review could not run: %(parts)s could not be read.": (
+        "La revue des médicaments n'a pas pu être faite : %(parts)s n'a pas pu être lu.",
+        "A revisão dos medicamentos não pôde ser feita: %(parts)s não pôde ser lido.",
+        "La revisión de la medicación no pudo hacerse: %(parts)s no se pudo leer.",
+        "Mapitio ya dawa hayakuweza kufanyika: %(parts)s haikuweza kusomwa.",
+    ),
+    "Nothing was stopped or held: %(drugs)s is not on the patient's active medication list.": (
+        "Rien n'a été arrêté ni suspendu : %(drugs)s ne figure pas sur la liste des médicaments "
+        "actifs du patient.",
+        "Nada foi suspenso nem interrompido: %(drugs)s não está na lista de medicamentos ativos "
+        "do doente.",
+        "No se suspendió ni se retuvo nada: %(drugs)s no está en la lista de medicamentos "
+        "activos del paciente.",
+        "Hakuna kilichositishwa wala kusimamishwa: %(drugs)s hakimo kwenye orodha ya dawa "
+        "zinazotumika za mgonjwa.",
+    ),
     "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
     "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
         "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "

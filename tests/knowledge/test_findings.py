@@ -91,6 +91,10 @@ def test_dose_from_fhir_dosage_instruction_and_rxnorm_strength():
     ("methotrexate", "10 mg daily", "critical"),
     ("methotrexate", "15 mg once weekly", None),
     ("methotrexate", "40 mg weekly", "warning"),
+    # a tenfold warfarin dose (50 mg for 5 mg) is flagged; the label's 2-10 mg range is not
+    ("warfarin", "50 mg daily", "warning"),
+    ("warfarin", "7.5 mg once daily", None),
+    ("warfarin", "10 mg daily", None),
 ])
 def test_daily_maxima_and_weekly_methotrexate(drug, text, severity):
     found = [f for f in k.order_findings(drug, k.dose_of(text=text)) if f.topic == "dose"]

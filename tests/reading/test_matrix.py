@@ -101,6 +101,18 @@ FLOORS = {
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,
     ("probe_left2", "holdout"): 28,
+    # English, thirteenth and fourteenth sets: probe13_en blind 49/81 with 14 unsafe (tuned
+    # 23/41, 10; holdout 26/40, 4), tuned now 41/41; its holdout, read at the end at 33/40 with
+    # 1 unsafe, then had its misses read (35/40). probe14_en blind 38/43 with 2 unsafe (all
+    # holdout), its misses read (docs/reading.md)
+    ("probe13_en", "tuned"): 41,
+    ("probe13_en", "holdout"): 35,
+    ("probe14_en", "holdout"): 41,
+    # follow-up drug questions (daily maximum, ml, mg, alternative) and RxNorm cards: blind first
+    # run 4/49 with 12 unsafe (tuned 2/24, 6; holdout 2/25, 6); after the rules tuned 24/24 and
+    # the holdout's first run 24/25 (its miss an expectation the data does not hold, corrected)
+    ("probe_know6", "tuned"): 24,
+    ("probe_know6", "holdout"): 25,
 }
 
 

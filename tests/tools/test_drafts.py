@@ -12,6 +12,7 @@ from smart_docgemma.tools.chart.chartdata import (
     ChartProblem,
     ChartSeries,
 )
+from smart_docgemma.tools.writes import drafts
 from smart_docgemma.tools.writes.drafts import DraftRequest, compose, request_kind, stated_values
 
 TODAY = date(2026, 12, 4)
@@ -141,3 +142,26 @@ def test_stated_values_are_read_only_after_an_analyte():
         ("eGFR", 60.0),
     ]
     assert stated_values("James Wilson born 1971-09-02, bed 12") == []
+
+
+def test_a_sentence_to_add_is_kept_as_written_in_four_languages():
+    assert drafts.additions("add that he should avoid NSAIDs") == ("He should avoid NSAIDs.",)
+    assert drafts.additions("ajoute qu'il doit éviter les AINS") == ("Il doit éviter les AINS.",)
+    assert drafts.additions("acrescenta que não deve tomar AINE") == (
+        "Não deve tomar AINE.",)
+    assert drafts.additions("añade que vuelva en 2 semanas") == ("Vuelva en 2 semanas.",)
+    # near-words that add no sentence: an analyte to add, a bare "add that"
+    assert drafts.additions("add the potassium to the letter") == ()
+    assert drafts.additions("add that") == ()
+    assert drafts.additions("additional notes that are long") == ()
+
+
+def test_a_sentence_keeping_a_drug_from_her_is_not_a_drug_given():
+    assert drafts.not_given("He should avoid NSAIDs.")
+    assert drafts.not_given("Pas d'AINS.")
+    assert not drafts.not_given("We started gliclazide 40mg od.")
+
+
+def test_a_drafted_referral_is_the_referral_with_its_letter():
+    assert drafts.request_kind("draft a referral to renal, eGFR trend included") == "referral"
+    assert drafts.request_kind("refer to renal") is None  # the order alone, no letter asked

@@ -11,11 +11,14 @@ the card it replaces. A request naming a birth date other than the chart's draft
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from ... import errors
-from ...approval.types import ProposalSummary
+from ...approval.types import ProposalSummary, SafetyFlag
+from ...checks.drug_safety import check_in_context, review_in_context
+from ...checks.findings import RANK
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
@@ -111,9 +114,11 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     if wrong:
         return ToolResult.failure("forbidden", wrong)
     req = drafts.DraftRequest(
-        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include)
+        args.kind, args.request, args.specialty, args.priority, args.reason, tuple(args.include),
+        brief=args.brief, additions=tuple(args.additions),
     )
-    draft = drafts.compose(req, chart, date.today())
+    review = _review_lines(ctx)
+    draft = drafts.compose(req, chart, date.today(), review=review)
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
     if resource is None:
         return ToolResult.failure(
@@ -121,17 +126,49 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
             f'"{args.specialty}" is not a specialty this site\'s referral '
             "table knows, so no referral was drafted. Please name the specialty.",
         )
-    result = propose(ctx, TOOL, resource, _summary(draft, args), draft.title.lower())
+    flags, notes = checked(ctx, args.drugs)
+    summary = {**_summary(draft, args), "flags": flags}
+    result = propose(ctx, TOOL, resource, cast(ProposalSummary, summary), draft.title.lower())
     if result.status == "proposal" and args.supersedes and ctx.proposals is not None:
         ctx.store().withdraw_ids(list(args.supersedes), reason="Replaced by the revised draft")
-    if draft.notices and result.status == "proposal":
-        result = ToolResult(
-            status=result.status,
-            text=result.text + "\n" + "\n".join(draft.notices),
-            proposal_id=result.proposal_id,
-            data=result.data,
-        )
+    # the card's flags carry the review's findings and its "Checked" fields the notices: the
+    # text adds the allergies and what the named drugs' check did not cover, each said once
+    said = [drafts.allergy_line(chart), *notes]
+    if result.status == "proposal":
+        result = replace(result, text=result.text + "\n" + "\n".join(said))
     return result
+
+
+def checked(ctx: ToolContext, drugs: list[str]) -> tuple[list[SafetyFlag], list[str]]:
+    """What the clinician signs beside a document that lists her medications: the whole-list
+    review of them, and the check of each drug the request names ("going home on
+    co-amoxiclav"), each finding once, most severe first (a document lists the medications,
+    so their dangers are shown with it, never only in another answer); with the named drugs'
+    other lines (what the check did not cover, a child's dose by weight)."""
+    report = review_in_context(ctx)
+    flags = cast(list[SafetyFlag], report.flags()) if report else []
+    named = check_in_context(ctx, drugs, asking=True) if drugs else None
+    flags += cast(list[SafetyFlag], named.flags()) if named else []
+    notes = named.lines()[len(named.shown()):] if named else []
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for flag in flags:
+        if (flag["severity"], flag["text"]) not in seen:
+            seen.add((flag["severity"], flag["text"]))
+            out.append(flag)
+    return sorted(out, key=lambda f: RANK.get(f["severity"], 2)), notes
+
+
+def _review_lines(ctx: ToolContext) -> tuple[str, ...]:
+    """The whole-list review of her medications, as the chart's answer words it, for the
+    document's own section: every document drafted here shows her medication list, and a list
+    shown to the next prescriber carries its dangers (warfarin with aspirin, an INR above
+    range). A review that could not run is said, never left out."""
+    report = review_in_context(ctx)
+    if report is None:
+        return ("The medication review could not run: no patient in context.",)
+    head = f"Medication review of {len([d for d in report.drugs if d])} active medication(s):"
+    return (head, *dict.fromkeys(report.lines()))
 
 
 def _summary(draft: drafts.Draft, args: tool_args.DraftDocumentArgs) -> ProposalSummary:

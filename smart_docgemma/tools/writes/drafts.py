@@ -13,7 +13,7 @@ contingencies) are data: ``data/drafts.yaml``. Pure functions: no FHIR, no Flask
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import lru_cache
 from pathlib import Path
@@ -58,6 +58,30 @@ def says_all(text: str, words: list[str]) -> bool:
     )
 
 
+def additions(message: str) -> tuple[str, ...]:
+    """The sentence the clinician asks to put in the draft, as written ("add that he should
+    avoid NSAIDs" -> "He should avoid NSAIDs."), or none."""
+    words = sorted(vocabulary()["followup"]["add_text"], key=len, reverse=True)
+    folded = analytes.fold(message).lower()
+    for word in words:
+        said = re.escape(analytes.fold(word).lower())
+        if said.endswith("que"):  # "ajoute qu'il …": the elided "que"
+            said = said[:-3] + r"(?:que\s+|qu['\u2019])"
+        else:
+            said += r"\s+"
+        m = re.search(rf"(?<![a-z]){said}(?=\S)", folded)
+        if m and len(folded) == len(message):  # folding kept the letters where they were
+            text = message[m.end():].strip().rstrip(".!;,")
+            return (text[:1].upper() + text[1:] + ".",) if len(text) > 2 else ()
+    return ()
+
+
+def not_given(sentence: str) -> bool:
+    """A sentence that keeps a drug from her ("he should avoid NSAIDs", "pas d'AINS"): its drugs
+    are not checked as given."""
+    return says(sentence, vocabulary()["followup"]["not_given"])
+
+
 def request_kind(message: str) -> Kind | None:
     """The document a message asks for; a letter only to a specialty, a progress note only
     drafted from the chart. A note whose text the clinician dictates ("progress note: stable,
@@ -73,6 +97,9 @@ def request_kind(message: str) -> Kind | None:
     to_whom = says(message, vocabulary()["refer_words"]) or arguments.specialty(message) is not None
     if says(message, kinds["referral"]["words"]) and to_whom:
         return "referral"
+    if to_whom and says(message, vocabulary()["draft_words"]) and says(
+            message, vocabulary()["refer_words"]):
+        return "referral"  # "draft a referral to renal": the referral with its letter
     return None
 
 
@@ -130,6 +157,8 @@ class DraftRequest:
     priority: str | None = None
     reason: str | None = None
     include: tuple[str, ...] = ()  # analytes asked for (their whole series)
+    brief: bool = False  # a shorter draft ("shorter pls"): each section's first lines
+    additions: tuple[str, ...] = ()  # the clinician's own sentences ("add that he …")
 
 
 @dataclass(frozen=True)
@@ -460,14 +489,42 @@ def referral_reason(chart: ChartData, req: DraftRequest) -> str:
     return "; ".join(parts) or "see the letter"
 
 
-def compose(req: DraftRequest, chart: ChartData, today: date) -> Draft:
-    """The document ``req`` asks for, from ``chart`` alone."""
+# what a shorter draft keeps whole: what the next prescriber must not miss
+_KEPT_WHOLE = ("Medication", "Allergies", "Patient summary", "Checked against the chart")
+BRIEF_LINES = 3
+
+
+def _shortened(section: Section) -> Section:
+    """A section of a shorter draft: its first lines, the medications and allergies whole."""
+    if section.title.startswith(_KEPT_WHOLE):
+        return section
+    return Section(section.title, section.lines[:BRIEF_LINES])
+
+
+def allergy_line(chart: ChartData) -> str:
+    """The draft's allergies in one line, said beside the card ("Allergies on the draft:
+    Penicillin: Anaphylaxis (high criticality)")."""
+    return "Allergies on the draft: " + "; ".join(line.text for line in _allergies(chart))
+
+
+def compose(req: DraftRequest, chart: ChartData, today: date,
+            review: tuple[str, ...] = ()) -> Draft:
+    """The document ``req`` asks for, from ``chart`` alone; ``review``: the whole-list review of
+    her medications (its heading, then one line a finding), its first section after the
+    request's own checks."""
     facts = _Facts(chart, today)
     checks = _conflicts(facts, req.request)
     reason = referral_reason(chart, req) if req.kind == "referral" else ""
     if req.kind == "referral":
-        req = DraftRequest(req.kind, req.request, req.specialty, req.priority, reason, req.include)
+        req = replace(req, reason=reason)
     body = {"handoff": _handoff, "referral": _referral}.get(req.kind, _summary)(facts, req)
+    if req.brief:
+        body = tuple(_shortened(s) for s in body)
+    if review:
+        body = (Section(review[0].rstrip(":"), tuple(Line(x) for x in review[1:])), *body)
+    if req.additions:  # the clinician's words, kept apart from what the chart states
+        said = tuple(Line(a) for a in req.additions)
+        body = (*body, Section("Added by the clinician", said))
     if checks:
         body = (Section("Checked against the chart", tuple(checks)), *body)
     if facts.stale:

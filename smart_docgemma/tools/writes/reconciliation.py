@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
+from ...checks.drug_safety import review_in_context, said_line
 from ...knowledge.mentions import find_drugs
 from ...languages import N_, answer_language, fold, message, say
 from .. import args as tool_args
@@ -117,6 +118,19 @@ def _propose_one(ctx: ToolContext, r: Reported, statement: str) -> ToolResult:
     return propose(ctx, "reconcile_medications", resource, summary, "medication statement")
 
 
+def _list_review(ctx: ToolContext) -> list[str]:
+    """The list's own dangers, shown with it ("warfarin and aspirin, both continued — sanity
+    check": warfarin with aspirin is critical): each finding of warning or above of the
+    whole-list review, in the words of the CDS card; a review that could not run is said."""
+    report = review_in_context(ctx)
+    if report is None:
+        return []
+    if report.unread:
+        return [_say(N_("The medication review could not run: %(parts)s could not be read."),
+                     parts=", ".join(report.unread))]
+    return [said_line(f) for f in report.shown() if f.severity in ("critical", "warning")]
+
+
 def _say(msgid: str, **args: Any) -> str:
     """A line of the tool's text in this turn's language (English: the msgid filled)."""
     return say(message(msgid, **args), answer_language())
@@ -138,6 +152,7 @@ def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult
     names = ", ".join(ref.split(": ", 1)[1] for _, ref in listed)
     lines = [_say(N_("Medication list: %(names)s."), names=names) if names
              else _say(N_("Medication list: none active."))]
+    lines += _list_review(ctx) if listed else []
     same = [r for r in found if r.said == "takes" and r.on_list]
     lines += [_say(N_("Already on the list: %(name)s (%(listed)s)."), name=r.name, listed=r.on_list)
               for r in same]
@@ -160,9 +175,11 @@ def run_reconcile(args: tool_args.ReconcileArgs, ctx: ToolContext) -> ToolResult
         )
     results = [_propose_one(ctx, r, args.statement) for r in todo]
     done = merged(results)
+    # every finding of warning or above is said in the answer, not only on its card
     flags = [f for r in results for f in (r.json_data().get("summary") or {}).get("flags") or []
-             if f.get("severity") == "critical"]
-    lines += [f"CRITICAL: {f['text']}" for f in flags]
+             if f.get("severity") in ("critical", "warning")]
+    flags.sort(key=lambda f: f.get("severity") != "critical")
+    lines += list(dict.fromkeys(f"{f['severity'].upper()}: {f['text']}" for f in flags))
     done.text = ("\n".join(lines) + "\n" + brief(results) + "\n"
                  + _say(N_("Nothing is recorded until you approve each card.")))
     return done

@@ -1,0 +1,157 @@
+"""A dictated message read back to the form a typed one has: spoken punctuation, numbers said as
+words and unit words ("start amoxicillin five hundred milligrams three times a day full stop"
+→ "start amoxicillin 500 mg three times a day."), so the one reading of doses, times and
+readings sees what it sees in a typed order. The words are data (``data/spoken.yaml``).
+
+A number word becomes digits only where a number is meant: before a unit or a count ("one
+gram", "two puffs", "five days"), after a word that takes a value ("at seven", "pulse eighty
+eight", "make it eighty"), or in a reading said "over" ("one sixty over ninety five" → 160/95);
+"no one", "the one dose" and "which one" stay words.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DATA = Path(__file__).with_name("data") / "spoken.yaml"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(DATA.read_text())
+    return data
+
+
+def _words(table: dict[str, Any]) -> str:
+    return "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _number_words() -> dict[str, int]:
+    n = _data()["numbers"]
+    return {**n["units"], **n["teens"], **n["tens"], **n["scales"]}
+
+
+@lru_cache(maxsize=1)
+def _run() -> re.Pattern[str]:
+    """A run of number words ("eight hundred and fifty", "two point five", "one sixty")."""
+    word = _words(_number_words())
+    return re.compile(rf"(?<![\w'])(?:{word})(?:(?:\s+and)?[\s-]+(?:{word}|point))*"
+                      rf"(?:\s+point(?:\s+(?:{word}))+)?(?![\w'])", re.I)
+
+
+def value(said: str) -> float | None:
+    """The number a run of number words says: "eight hundred and fifty" 850, "ninety five" 95,
+    "one sixty" 160 (a reading's hundreds said alone), "two point five" 2.5."""
+    words = [w for w in re.split(r"[\s-]+", said.lower()) if w and w != "and"]
+    table = _number_words()
+    if "point" in words:
+        at = words.index("point")
+        whole, decimals = words[:at], words[at + 1:]
+        if not decimals or any(table.get(w, 10) > 9 for w in decimals):
+            return None
+        head = value(" ".join(whole)) if whole else 0.0
+        return None if head is None else float(f"{head:g}." + "".join(
+            str(table[w]) for w in decimals))
+    if any(w not in table for w in words):
+        return None
+    if len(words) >= 2 and table[words[0]] < 10 and 10 <= table[words[1]] < 100:
+        rest = value(" ".join(words[1:]))  # "one sixty", "one twenty five"
+        return None if rest is None or rest >= 100 else table[words[0]] * 100 + rest
+    total, part = 0, 0
+    for w in words:
+        n = table[w]
+        if n == 1000:
+            total, part = total + max(part, 1) * 1000, 0
+        elif n == 100:
+            part = max(part, 1) * 100
+        elif not _fits(part % 100, n):
+            return None  # "five six", "ninety ninety" are no number
+        else:
+            part += n
+    return float(total + part)
+
+
+def _fits(low: int, n: int) -> bool:
+    """``n`` (under 100) may follow the last two digits said: a unit after tens ("ninety
+    five"), anything after nothing or hundreds."""
+    return low == 0 or (n < 10 and low >= 20 and low % 10 == 0)
+
+
+def _digits(number: float) -> str:
+    return f"{number:g}"
+
+
+@lru_cache(maxsize=1)
+def _units() -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w/])({_words(_data()['units'])})(?![\w/])", re.I)
+
+
+@lru_cache(maxsize=1)
+def _before() -> re.Pattern[str]:
+    words = _words({w: 1 for w in _data()["before_a_number"]})
+    return re.compile(rf"(?:^|(?<![\w']))(?:{words})\s*$", re.I)
+
+
+@lru_cache(maxsize=1)
+def _after() -> re.Pattern[str]:
+    words = _words({w: 1 for w in _data()["after_a_number"]})
+    return re.compile(rf"^\s*(?:{words})(?![\w])", re.I)
+
+
+def _meant(text: str, start: int, end: int, said: str) -> bool:
+    """A run of number words is a number here: a unit or a count after it, a word taking a value
+    before it, "over" after it (a reading), or more than one word."""
+    before, after = text[:start], text[end:]
+    if _after().match(after) or _before().search(before) or re.match(r"\s*over\b", after):
+        return True
+    words = said.lower().split()
+    return len(words) > 1 and words[0] not in ("one", "oh")
+
+
+def _numbers(text: str) -> str:
+    out, last = [], 0
+    for m in _run().finditer(text):
+        said = m.group(0)
+        number = value(said)
+        if number is None or not _meant(text, m.start(), m.end(), said):
+            continue
+        out += [text[last:m.start()], _digits(number)]
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
+def as_typed(text: str) -> str:
+    """``text`` with its spoken punctuation, number words and unit words written as typed."""
+    data = _data()
+    punct = data["punctuation"]
+    text = re.sub(rf"\s*(?<![\w])({_words(punct)})(?![\w])",
+                  lambda m: punct[m.group(1).lower()], text, flags=re.I)
+    fractions = data["numbers"]["fractions"]
+    text = re.sub(rf"(?<![\w])({_words(fractions)})\s+(?=(?:{_words(data['units'])})\b)",
+                  lambda m: fractions[m.group(1).lower()] + " ", text, flags=re.I)
+    text = _units().sub(lambda m: data["units"][m.group(1).lower()], text)
+    text = _numbers(text)
+    # a reading said "160 over 95" is written 160/95
+    text = re.sub(r"(?<![\w.])(\d{2,3})\s+over\s+(\d{2,3})(?![\w.])", r"\1/\2", text)
+    return _marked(text)
+
+
+@lru_cache(maxsize=1)
+def _unmarked() -> re.Pattern[str]:
+    words = _words({w: 1 for w in _data()["asked_without_mark"]})
+    # on a line of its own or after a comma or a dash ("amio 200 tds - any issues"), never
+    # after a word ("no issues" states)
+    return re.compile(rf"(?:^|(?<=[\n,;:.\-\u2013])\s*)(?:{words})[\s.!]*$", re.I)
+
+
+def _marked(text: str) -> str:
+    """A question typed without its mark at the end ("…\nany problems") with its mark."""
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    if "?" in last or not _unmarked().search(text):
+        return text
+    return text.rstrip().rstrip(".!") + "?"
