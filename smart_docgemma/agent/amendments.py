@@ -114,16 +114,21 @@ def _switch_number(low: str, ent: Entities, drug: str, pending: PendingOrder) ->
     """A number written right after the drug that takes the card's place, in milligrams when
     the card's dose was ("rosuvastatin 10 instead" of atorvastatin 20 mg, "troca por
     atorvastatina 20"); None when the card's dose was in another unit ("naproxen instead, 250"
-    after paracetamol 1 g is asked, never 250 g) or a unit, a count or days follow it."""
-    if not re.fullmatch(r"[\d.,\s]+mg", pending.dosage.strip().lower()):
+    after paracetamol 1 g is asked, never 250 g) or a unit, a count or days follow it. After a
+    card in grams, a number of ten or more right after the drug is in milligrams too
+    ("mejor ibuprofeno 600 cada 8" after paracetamol 1 g), as the re-draft reads a bare one."""
+    unit = pending.dosage.strip().lower()
+    in_grams = bool(re.fullmatch(r"[\d.,\s]+g", unit))
+    if not (in_grams or re.fullmatch(r"[\d.,\s]+mg", unit)):
         return None
     for mention in ent.drug_mentions:
         if mention.name != drug:
             continue
         m = re.search(rf"(?<![a-z]){re.escape(fold(mention.surface).lower())}\s+"
                       r"(\d+(?:[.,]\d+)?)(?![\d.,/])", low)
-        if m and not _NOT_MG_AFTER.match(low, m.end()):
-            return f"{m.group(1).replace(',', '.')} mg"
+        number = m.group(1).replace(",", ".") if m else ""
+        if m and not _NOT_MG_AFTER.match(low, m.end()) and (not in_grams or float(number) >= 10):
+            return f"{number} mg"
     return None
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..languages import ANSWERED, answers
 from ..reading.entities import Entities
-from ..reading.people import fold_accents
+from ..reading.people import brings_back, fold_accents
 from . import order_lines
 from .extraction import extract  # extraction reads this module's sibling rules
 from .prompts import load, rules
@@ -167,6 +167,12 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) ->
     if not (named.drugs or _medication_pattern().search(_folded(before)) or of_value
             or "chart_question" in named.actions):
         return None
+    if named.patient_names and brings_back(message):
+        # "and what about this patient's?" after "Mercy Otieno - allergies?": the question
+        # asked again of her, without the other person it was asked of
+        before = fold_accents(before)
+        for name in named.patient_names:
+            before = re.sub(rf"(?i)\b{re.escape(fold_accents(name))}(?:['\u2019]s)?\b", " ", before)
     return f"{before} {message}"
 
 

@@ -26,6 +26,7 @@ from ..reading.people import (
     addressed_people,
     beside_people,
     capitals_people,
+    colleagues_asking,
     dotted_initials_people,
     fold_accents,
     handle_people,
@@ -49,6 +50,7 @@ from ..reading.request import Conversation, Request, Words, Workflow, assemble, 
 from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.unknown_words import is_word, unknown_names
 from ..reading.ward import Ward, read_ward
+from ..reading.word_names import word_name_people
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
@@ -240,18 +242,28 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
     # "Tião, potássio?": read as written, since the word lists hold words with their accents
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
+    # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word
+    # a drug only guessed from the word ("Socorro" near "Zocor") never hides the name
+    exact = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}
+    word_named = [languages.fold(n) for n in word_name_people(written or text, exact)]
+    found += [(n, 1) for n in word_named]
     names = []
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
             continue
         spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
-                 and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words))]
+                 and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
+                      or w in word_named)]  # "D. Socorro": a titled name, never simvastatin
         if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
     names = [n for n in names if not any(_within(n, other) for other in names)]
+    # "le Dr Aimé Diouf, son pneumologue, demande …": the colleague asking is no patient
+    asking = {languages.fold(w).lower() for n in colleagues_asking(written or text)
+              for w in n.split()}
+    names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
@@ -1076,6 +1088,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     if focus.startswith(("lab:", "vitals")) and _earlier_result(text):
         return True  # "egfr? and the previous one?": her result before the one just given
+    if focus == "medications" and _any_phrase("chart_question", "taking_verbs").search(low):
+        return True  # "que medicação faz?": her list, with a verb of taking
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]

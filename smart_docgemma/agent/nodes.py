@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import knowledge, metrics
-from ..approval.types import PendingCard, PendingOrder
+from ..approval.types import CANCELLED_IN_CONVERSATION, PendingCard, PendingOrder
 from ..checks import drug_safety
 from ..checks.context import HookData
 from ..errors import (
@@ -40,6 +40,7 @@ from ..tools.sources.http import offline_copies
 from ..tools.writes.ward_orders import merged
 from . import (
     amendments,
+    card_picks,
     clarification,
     draft_requests,
     drug_follow_ups,
@@ -162,6 +163,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
             said = read(state.message, chart=said.chart,
                         conversation=Conversation(pending_card=pending.proposal_id))
     titles = [c.title for c in cards]
+    picked = _card_taken_back(state, said, deps) or _card_pointed(state, said, deps)
+    if picked is not None:  # "actually keep it", "no, the other one", "cancel the first one"
+        return picked
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
     if pending and _cancels_pending_drug(state.message, said, pending):
@@ -495,7 +499,7 @@ def _noted(
 
 
 def _redraft(state: Turn, said: Request, call: ToolCall,
-             superseded: str) -> Update[InputAssemblyOutcome]:
+             superseded: str | None) -> Update[InputAssemblyOutcome]:
     """The turn that drafts ``call`` again in place of the pending card ``superseded``."""
     return {
         "entities": said.entities,
@@ -509,6 +513,57 @@ def _redraft(state: Turn, said: Request, call: ToolCall,
     }
 
 
+def _card_taken_back(state: Turn, said: Request, deps: Deps) -> Update[InputAssemblyOutcome] | None:
+    """Right after a cancel, "actually keep it" drafts the cancelled card again (its safety
+    check runs again); "no, the other one" does so and withdraws the card still pending."""
+    ctx = deps.ctx
+    other = card_picks.points_at_other(state.message)
+    if (ctx is None or ctx.proposals is None or not (ctx.sid and ctx.patient_id)
+            or not (other or card_picks.restores(state.message))):
+        return None
+    back = ctx.proposals.last_withdrawn_order(ctx.sid, ctx.patient_id)
+    pending = ctx.proposals.session_orders(ctx.sid, ctx.patient_id)
+    if back is None or (other and len(pending) != 1):
+        return None
+    args = amendments.redraft(back, amendments.Change())
+    said = read(state.message, understood=_order_words(args), chart=said.chart,
+                conversation=said.conversation)
+    return _redraft(state, said, ToolCall("prescribe_medication", args),
+                    pending[0].proposal_id if other else None)
+
+
+def _order_words(args: dict[str, Any]) -> str:
+    """A drafted order said back as words, for the turn to route on (the follow-up that drafted
+    it names no drug)."""
+    keys = ("medication_name", "dosage", "frequency", "notes")
+    return " ".join(str(args[k]) for k in keys if args.get(k))
+
+
+def _card_pointed(state: Turn, said: Request, deps: Deps) -> Update[InputAssemblyOutcome] | None:
+    """Of several pending medication cards, the one a follow-up points at by its place ("cancel
+    the first one", "muda a segunda para 2x/dia"): withdrawn, or re-drafted with the change."""
+    ctx, pointed = deps.ctx, card_picks.pointed(state.message)
+    if ctx is None or ctx.proposals is None or pointed is None or not (ctx.sid and ctx.patient_id):
+        return None
+    orders = ctx.proposals.session_orders(ctx.sid, ctx.patient_id)
+    if len(orders) < 2 or pointed.place > len(orders):
+        return None
+    card = orders[pointed.place - 1] if pointed.place > 0 else orders[-1]
+    if amendments.cancels(pointed.rest):
+        taken = PendingCard(proposal_id=card.proposal_id, tool="prescribe_medication",
+                            kind="medication", title=card.ingredient, request={}, edited=False)
+        return _cancelled(said, [taken], card, deps)
+    rest = read(pointed.rest, chart=said.chart,
+                conversation=Conversation(pending_card=card.proposal_id))
+    change = amendments.read(rest, card)
+    if change is None:
+        return None
+    args = amendments.redraft(card, change)
+    rest = read(state.message, understood=_order_words(args), chart=said.chart,
+                conversation=rest.conversation)
+    return _redraft(state, rest, ToolCall("prescribe_medication", args), card.proposal_id)
+
+
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
     return amendments.cancels_what(message) is not None and pending.ingredient in (
@@ -520,7 +575,7 @@ def _cancelled(
 ) -> Update[InputAssemblyOutcome]:
     """The last request's pending cards withdrawn at the clinician's word; nothing was written."""
     done = bool(deps.ctx and deps.ctx.proposals and deps.ctx.proposals.withdraw_ids(
-        [c.proposal_id for c in cards], reason="Cancelled by the clinician in the conversation"))
+        [c.proposal_id for c in cards], reason=CANCELLED_IN_CONVERSATION))
     lang = answer_language()
     if pending and [c.proposal_id for c in cards] == [pending.proposal_id]:
         text = (N_("The pending order for %(drug)s was withdrawn; nothing was written to the "

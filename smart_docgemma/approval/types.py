@@ -126,6 +126,11 @@ class PendingOrder:
     tool: str = "prescribe_medication"  # or "change_dose": a follow-up re-drafts it as such
 
 
+# why a card was withdrawn when the clinician cancelled it in the conversation (what "actually
+# keep it" may bring back)
+CANCELLED_IN_CONVERSATION = "Cancelled by the clinician in the conversation"
+
+
 @dataclass(frozen=True)
 class PendingCard:
     """A pending card of the session's last request, as a follow-up reads it: "cancel that"
@@ -190,3 +195,7 @@ class ProposalSink(Protocol):
     def withdraw_ids(self, proposal_ids: list[str], *, reason: str) -> list[str]: ...
 
     def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]: ...
+
+    def session_orders(self, sid: str, patient_id: str) -> list[PendingOrder]: ...
+
+    def last_withdrawn_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...

@@ -53,7 +53,14 @@ if TYPE_CHECKING:
 from sqlalchemy import Connection, and_, func, or_, select, true, update
 
 from .. import errors, knowledge, metrics
-from ..approval.types import Launch, PendingCard, PendingOrder, ProposalSummary, SecondLook
+from ..approval.types import (
+    CANCELLED_IN_CONVERSATION,
+    Launch,
+    PendingCard,
+    PendingOrder,
+    ProposalSummary,
+    SecondLook,
+)
 from ..checks import prescriber
 from ..extensions import get_storage
 from ..fhir import Created
@@ -291,6 +298,40 @@ class ProposalStore:
         if p is None or p.summary.get("changes"):
             return None
         return order
+
+    def session_orders(self, sid: str, patient_id: str) -> list[PendingOrder]:
+        """The session's pending medication cards for this patient as drafted, oldest first:
+        what "the first one", "la deuxième" point at."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(
+                select(table)
+                .where(and_(table.c.sid == sid, table.c.patient_id == patient_id,
+                            table.c.status == "pending",
+                            table.c.tool.in_(("prescribe_medication", "apply_protocol"))))
+                .order_by(table.c.created_at)
+            ).all()
+        found = [_row(r) for r in rows]
+        return [o for p in found if not p.summary.get("changes") and (o := _as_order(p))]
+
+    def last_withdrawn_order(self, sid: str, patient_id: str) -> PendingOrder | None:
+        """The medication card the clinician withdrew in the conversation, when that withdrawal
+        is the session's last event for this patient (no card drafted since): what "actually
+        keep it" or "desfaz" brings back. None otherwise."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(
+                select(table)
+                .where(and_(table.c.sid == sid, table.c.patient_id == patient_id))
+                .order_by(table.c.created_at.desc())
+            ).all()
+        found = [_row(r) for r in rows]
+        withdrawn = [p for p in found if p.status == "rejected" and p.decided_at is not None
+                     and p.reason == CANCELLED_IN_CONVERSATION]
+        if not withdrawn:
+            return None
+        last = max(withdrawn, key=lambda p: p.decided_at or 0.0)
+        if any(p.created_at > (last.decided_at or 0.0) for p in found):
+            return None
+        return _as_order(last)
 
     def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
         """The session's pending cards for this patient drafted with the newest one (its last

@@ -489,12 +489,25 @@ def _reporting() -> re.Pattern[str]:
                       rf"ja|ya)\s+)?(?:{_words_of('relative_acts')})(?![\w'])")
 
 
+@lru_cache(maxsize=1)
+def _relative_owning() -> re.Pattern[str]:
+    """A value of a relative's, pointed back to ("et celui de sa femme ?", "¿y el de la hija?",
+    "o da mãe dela?", "and his daughter's?"): the relative is the one asked about."""
+    rel = rf"(?:{_words_of('relatives')})"
+    one = (r"(?:celui|celle|ceux|celles|the\s+one|that|those|o|a|os|as|el|la|lo|los|las)\s+"
+           r"(?:de|do|da|del|du|d'|of)\s*")
+    owner = r"(?:(?:sa|son|ses|su|sus|la|le|el|o|a|his|her|their|the)\s+)?"
+    return re.compile(rf"(?i)(?:{one}{owner}({rel})|\b(?:his|her|their|the)\s+({rel})['\u2019]s?"
+                      r"(?=\s*(?:[?.!]|$)))(?![\w'\u2019])")
+
+
 def _relatives_as_subject(folded: str) -> list[str]:
     """Relatives who open a clause as its subject: what follows is asked of them, not of the
     patient, unless they report for her ("his wife says he …") or an English pronoun of the
     patient's other sex follows ("her husband is on warfarin — can she have aspirin?")."""
     out = []
-    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded)):
+    for m in (*_opening_relative().finditer(folded), *_relative_of_named().finditer(folded),
+              *_relative_owning().finditer(folded)):
         rel, rest = (m.group(1) or m.group(2)), folded[m.end():]
         if _reporting().match(rest) or _pronoun_of_other_sex(rel.lower(), rest):
             continue
@@ -788,6 +801,12 @@ def _follow() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
             re.compile(back))  # "this patient's INR": the possessive brings her back too
 
 
+def brings_back(text: str) -> bool:
+    """The message names the patient in context as whom it asks of ("and what about this
+    patient's?", "e esta doente, …", "¿y la paciente?")."""
+    return bool(_follow()[2].search(fold_accents(text or "").lower().replace("\u2019", "'")))
+
+
 def follows_on(text: str) -> bool:
     """A short follow-up that goes on about whoever the last message was about: it opens with
     "and", "et", "e", "y" … or holds a third person's pronoun ("and is he allergic?", "et elle
@@ -799,3 +818,22 @@ def follows_on(text: str) -> bool:
         return False
     return bool(opens.search(low) or pronouns.search(low))
 
+
+# a colleague named as asking about the patient ("le Dr Aimé Diouf, son pneumologue, demande ses
+# allergies", "la Dra. Luz Herrera, su obstetra, pregunta si …", "Nurse Joy Banda asks for her
+# K"): a title of staff, one to three name words, an aside, a verb of asking — the one asking,
+# not a patient asked about
+_COLLEAGUE_ASKING = re.compile(
+    r"(?i)\b(?:dr|dra|dre|doctor|doctora|docteur|doutor|doutora|nurse|sister|prof|professor|"
+    r"infirmiere|infirmi\u00e8re|enfermeira|enfermera|midwife|sage-femme|parteira|matrona)\.?\s+"
+    r"((?-i:[A-Z\u00c0-\u00dd][\w'-]+)(?:\s+(?-i:[A-Z\u00c0-\u00dd][\w'-]+)){0,2})"
+    r"\s*(?:,[^,.;?]{1,40},)?\s+"
+    r"(?:demande|asks|asked|is asking|wants|requests|requested|wonders|pede|pediu|pergunta|"
+    r"perguntou|pide|pidio|pidi\u00f3|pregunta|pregunt\u00f3|quer|quiere|veut|voudrait|souhaite|"
+    r"would like|gostaria|quisiera|se pregunta|called|rang|appelle|a appel\u00e9|ligou|"
+    r"llam\u00f3)\b")
+
+
+def colleagues_asking(text: str) -> list[str]:
+    """The names of colleagues who ask about the patient, as written."""
+    return [m.group(1) for m in _COLLEAGUE_ASKING.finditer(text or "")]

@@ -99,6 +99,11 @@ FLOORS = {
     ("probe_ctx6", "tuned"): 52,
     ("probe_ctx6", "holdout"): 46,
     ("probe_ctx7", "holdout"): 36,
+    # round 8: blind first runs 37/48 tuned with 8 unsafe and 35/45 holdout with 9 (probe_ctx8),
+    # 30/33 with 1 (probe_ctx9); their misses then read (docs/reading.md)
+    ("probe_ctx8", "tuned"): 48,
+    ("probe_ctx8", "holdout"): 45,
+    ("probe_ctx9", "holdout"): 33,
     # the reading's named leftovers, second round: blind first run 12/56 with 6 unsafe (tuned
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,
