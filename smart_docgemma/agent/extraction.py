@@ -1088,7 +1088,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     if focus.startswith(("lab:", "vitals")) and _earlier_result(text):
         return True  # "egfr? and the previous one?": her result before the one just given
-    if focus == "medications" and _any_phrase("chart_question", "taking_verbs").search(low):
+    if focus == "medications" and _any_phrase("chart_question", "taking_verbs").search(
+            _TAKING_NOUN.sub(" ", low)):
         return True  # "que medicação faz?": her list, with a verb of taking
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
@@ -1100,6 +1101,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+# "toma" as a noun ("toma de muestra", "la toma de decisiones"): no verb of taking
+_TAKING_NOUN = re.compile(r"(?:\b(?:la|una|a|uma)\s+)?\btoma\s+de\b")
 # the actions that card a medication order (a conditional one waits)
 _ORDER_ACTIONS = frozenset({"prescribe", "prescribe_drug", "administer", "order_line"})
 # what a pasted summary's lines would write if read as requests ("NKDA", "BP 150/90", "repeat K")

@@ -61,7 +61,7 @@ OWN_WORDS = (
 
 
 @lru_cache(maxsize=1)
-def _own_words() -> frozenset[str]:
+def own_words() -> frozenset[str]:
     words: set[str] = set()
     for rel in OWN_WORDS:
         text = (PACKAGE / rel).read_text(encoding="utf-8").lower()
@@ -81,7 +81,7 @@ def is_word(word: str) -> bool:
     languages."""
     low = word.lower().replace("\u2019", "'")
     forms = {low, fold_accents(low), re.sub(r"'s$", "", low)}
-    if any(fold_accents(f) in _own_words() for f in forms):
+    if any(fold_accents(f) in own_words() for f in forms):
         return True
     if re.search(r"[-']", low):  # "X-ray", "Pouvez-vous", "Queixa-se": each part a word or short
         parts = [p for p in re.split(r"[-']", low) if p]
@@ -151,7 +151,7 @@ def _shouted_owner(tokens: list[str], drugs: set[str]) -> list[str]:
     low = fold_accents(word.lower())
     vowels = sum(c in "aeiouy" for c in low)
     if (not re.fullmatch(r"[A-ZÀ-Ý]{4,}", word) or vowels * 5 < len(low) * 2
-            or normalise(low) in drugs or low in _own_words() or near_vocabulary(low)):
+            or normalise(low) in drugs or low in own_words() or near_vocabulary(low)):
         return []
     return [word]
 
@@ -189,7 +189,7 @@ def shouted_name(word: str, drugs: set[str] | frozenset[str] = frozenset()) -> b
     vowels = sum(c in "aeiouy" for c in low)
     if not _SHOUTED.fullmatch(word) or vowels * 4 < len(low) or vowels == len(low):
         return False
-    return not (low in abbreviations() or normalise(low) in drugs or low in _own_words()
+    return not (low in abbreviations() or normalise(low) in drugs or low in own_words()
                 or near_vocabulary(low) or common_word(low))
 
 

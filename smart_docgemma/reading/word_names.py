@@ -22,7 +22,7 @@ import yaml
 
 from ..knowledge.mentions import normalise
 from .people import fold_accents, people_data
-from .unknown_words import _own_words, is_word, near_vocabulary
+from .unknown_words import is_word, near_vocabulary, own_words
 
 _DATA = Path(__file__).with_name("data") / "word_names.yaml"
 _TOKEN = re.compile(r"[\w'\u2019\-]+|[^\w\s]")
@@ -119,7 +119,7 @@ def shouted_headings(tokens: list[str], drugs: set[str]) -> list[str]:
     if low in word_names():
         return [word]
     vowels = sum(c in "aeiouy" for c in low)
-    if (len(low) < 4 or vowels * 5 < len(low) * 2 or low in _own_words() or is_word(low)
+    if (len(low) < 4 or vowels * 5 < len(low) * 2 or low in own_words() or is_word(low)
             or near_vocabulary(low)):
         return []
     return [word]

@@ -199,10 +199,10 @@ from smart_docgemma.tools.words.dosing import parse_dose  # noqa: E402
 
 
 @pytest.mark.parametrize("text, dose", [
-    # had been carded 50 mg; dictated words are read as typed ("micrograms" as "mcg")
+    # had been carded 50 mg; units in words are read as typed ("micrograms" as "mcg")
     ("levothyroxine 50 micrograms od", "50 mcg"),
-    ("lévothyroxine 50 microgrammes 1x/j", "50 microgrammes"),
-    ("levotiroxina 50 microgramos cada 24 h", "50 microgramos"),
+    ("lévothyroxine 50 microgrammes 1x/j", "50 mcg"),
+    ("levotiroxina 50 microgramos cada 24 h", "50 mcg"),
     ("lantus 10u nocte", "10 u"),
     ("insulin 10 ui le soir", "10 ui"),
 ])
