@@ -198,3 +198,19 @@ def test_a_dose_change_is_one_transaction_created_once_and_conditional_on_the_ve
     assert post["request"]["ifNoneExist"] == f"identifier={IDENTIFIER_SYSTEM}|abc"
     assert put["request"] == {"method": "PUT", "url": "MedicationRequest/m1", "ifMatch": 'W/"3"'}
     assert put["resource"]["status"] == "stopped" and "identifier" not in put["resource"]
+
+
+@pytest.mark.parametrize("dosage, said", [
+    ({"text": "5 mg by mouth once daily", "timing": {"repeat": {"frequency": 1, "period": 1,
+                                                                 "periodUnit": "d"}}},
+     "once daily"),
+    ({"text": "500 mg twice a day", "timing": {"repeat": {"frequency": 2, "period": 1,
+                                                           "periodUnit": "d"}}}, "twice daily"),
+    ({"timing": {"repeat": {"frequency": 1, "period": 8, "periodUnit": "h"}}}, "every 8 hours"),
+    # no timing: the text without its old dose, never "10 mg 5 mg by mouth …" on the new order
+    ({"text": "5 mg by mouth at night"}, "by mouth at night"),
+])
+def test_a_dose_change_keeps_the_old_frequency_never_the_old_dose(dosage, said):
+    from smart_docgemma.tools.writes.dose_change import frequency_of
+
+    assert frequency_of({"dosageInstruction": [dosage]}) == said

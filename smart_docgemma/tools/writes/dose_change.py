@@ -13,6 +13,7 @@ is proposed.
 """
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import replace
 from typing import Any
@@ -45,12 +46,25 @@ def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
             and want in knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))]
 
 
+_DAILY = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}
+# the old dose at the head of a dosage text ("5 mg by mouth once daily"): never carried into the
+# new order, whose dose is the one asked
+_OLD_DOSE = re.compile(r"^\s*\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|micrograms?|ml|units?|iu|tablets?|tabs?)"
+                       r"\b\s*", re.I)
+
+
 def frequency_of(order: dict[str, Any]) -> str:
-    """The old order's frequency as its dosage reads ("once daily"), for a change of dose
-    alone."""
+    """The old order's frequency, for a change of dose alone: from its timing ("once daily",
+    "every 8 hours"), else its dosage text without the old dose ("by mouth once daily")."""
     inst = (order.get("dosageInstruction") or [{}])[0]
-    return str(inst.get("text") or records.dosage(order.get("dosageInstruction") or [])
-               or "as before")
+    rep = (inst.get("timing") or {}).get("repeat") or {}
+    times, period, unit = rep.get("frequency"), rep.get("period") or 1, rep.get("periodUnit")
+    if unit == "d" and period == 1 and times in _DAILY:
+        return _DAILY[times]
+    if unit == "h" and times == 1:
+        return f"every {period:g} hours"
+    text = str(inst.get("text") or records.dosage(order.get("dosageInstruction") or []) or "")
+    return _OLD_DOSE.sub("", text).strip() or "as before"
 
 
 def transaction(new: dict[str, Any], old: dict[str, Any], said: str) -> dict[str, Any]:
