@@ -72,3 +72,13 @@ def test_the_bed_neighbour_is_another_patient(text):
 
     here = ChartInContext(patient=InContext(name="Robert Mensah", id="pt-warfarin"), sex="male")
     assert extraction.read(text, chart=here).subject.about == "other"
+
+
+@pytest.mark.parametrize("text, analyte", [
+    ("CRP trend", "C-reactive protein"), ("TSH, when?", "TSH"), ("BNP, last?", "BNP"),
+    ("nt-probnp?", "NT-proBNP"), ("PSA, ever done?", "PSA"),
+])
+def test_ward_round_results_are_analytes_of_the_table(text, analyte):
+    from smart_docgemma.knowledge import analytes
+
+    assert analyte in [a.name for a in analytes.all_named_in(text)]
