@@ -1147,7 +1147,8 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     said = handover.question_of(said, chart.patient) or handover.beds_as_her(said, chart.patient)
     ward, window = read_ward(said), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
-    workflow = _on_her_list(ward_requests.workflow_of(said), chart)
+    workflow = _on_her_list(ward_requests.workflow_of(said), chart,
+                            (conversation or Conversation()).pending_drug)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
@@ -1158,12 +1159,15 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
                     french=written_in_french(said))
 
 
-def _on_her_list(workflow: Workflow, chart: ChartInContext) -> Workflow:
+def _on_her_list(workflow: Workflow, chart: ChartInContext,
+                 pending: str | None = None) -> Workflow:
     """A dose change only of a drug on her active list, as the chart in context reads it ("sube
     la atorvastatina a 40" with atorvastatin pending on a card changes the card, not the list);
-    none when the list was not read, so the dose is checked as before, never carded on a guess."""
+    none when the list was not read, so the dose is checked as before, never carded on a guess;
+    none when the drug is the pending card's, which the conversation holds (the card changes,
+    even when the list holds the drug too)."""
     change = workflow.dose_change
-    if change is None or change.drug in chart.drugs:
+    if change is None or (change.drug in chart.drugs and change.drug != pending):
         return workflow
     return replace(workflow, dose_change=None)
 

@@ -154,14 +154,16 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     """History, entities, unavailable tools; the fast path when code fixes the tool."""
     pending, cards = _pending_order(deps), _last_cards(deps)
     said = read(state.message, chart=planning.chart_of(state),
-                conversation=Conversation(pending_card=pending.proposal_id if pending else None))
+                conversation=Conversation(pending_card=pending.proposal_id if pending else None,
+                                          pending_drug=pending.ingredient if pending else None))
     if pending and said.entities.drugs and pending.ingredient not in said.entities.drugs:
         # of several cards pending, the one whose drug the follow-up names ("make the amox 500")
         named = _pending_order(deps, said.entities.drugs)
         if named and named.proposal_id != pending.proposal_id:
             pending = named
             said = read(state.message, chart=said.chart,
-                        conversation=Conversation(pending_card=pending.proposal_id))
+                        conversation=Conversation(pending_card=pending.proposal_id,
+                                                  pending_drug=pending.ingredient))
     titles = [c.title for c in cards]
     picked = _card_taken_back(state, said, deps) or _card_pointed(state, said, deps)
     if picked is not None:  # "actually keep it", "no, the other one", "cancel the first one"
@@ -554,7 +556,8 @@ def _card_pointed(state: Turn, said: Request, deps: Deps) -> Update[InputAssembl
                             kind="medication", title=card.ingredient, request={}, edited=False)
         return _cancelled(said, [taken], card, deps)
     rest = read(pointed.rest, chart=said.chart,
-                conversation=Conversation(pending_card=card.proposal_id))
+                conversation=Conversation(pending_card=card.proposal_id,
+                                          pending_drug=card.ingredient))
     change = amendments.read(rest, card)
     if change is None:
         return None

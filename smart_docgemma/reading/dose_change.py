@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from ..languages import frequency
 from .people import DATA
 
 
@@ -62,9 +63,11 @@ def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
 
 
 def _frequency(rest: str) -> str | None:
+    """The frequency written after the new dose ("od", "12/12h", "twice a day"), never what
+    else follows it ("for 8 weeks" is a course: the old order's frequency is kept)."""
     said = " ".join(rest.split())[:40]
     if not said:
         return None
     if re.fullmatch(rf"(?:{_alt('a_day')})", said):
         return "once daily"
-    return said
+    return frequency.written(said)

@@ -68,6 +68,7 @@ class Conversation:
 
     asked_back: str | None = None  # the assistant's last question, when the message answers it
     pending_card: str | None = None  # the pending medication card's proposal id
+    pending_drug: str | None = None  # that card's ingredient: a change of its dose is the card's
 
 
 @dataclass(frozen=True)

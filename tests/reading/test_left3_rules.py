@@ -214,3 +214,19 @@ def test_a_dose_change_keeps_the_old_frequency_never_the_old_dose(dosage, said):
     from smart_docgemma.tools.writes.dose_change import frequency_of
 
     assert frequency_of({"dosageInstruction": [dosage]}) == said
+
+
+def test_a_dose_change_of_the_pending_cards_drug_is_the_cards_even_if_her_list_holds_it():
+    from smart_docgemma.agent.extraction import read
+    from smart_docgemma.reading.request import Conversation
+    from smart_docgemma.reading.subject import InContext
+    from smart_docgemma.tools.chart.in_context import ChartInContext, Medication
+
+    med = Medication(text="omeprazole 20 MG", names=("omeprazole",))
+    chart = ChartInContext(patient=InContext(name="Robert Mensah", id="pt-warfarin"),
+                           medications=(med,))
+    said = "change the omeprazole to 40mg for 8 weeks"
+    assert read(said, chart=chart).workflow.dose_change is not None
+    held = read(said, chart=chart,
+                conversation=Conversation(pending_card="p1", pending_drug="omeprazole"))
+    assert held.workflow.dose_change is None
