@@ -86,8 +86,9 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
     # "mejor cada 12", "plutôt toutes les 12": the number of the frequency is no dose
+    # ("twice that" keeps its "twice": the dose times two)
     numbers = low.replace(" ".join(fold(found.frequency).lower().split()), " ") if (
-        found.frequency) else low
+        found.frequency and not _TWICE_THE_DOSE.search(low)) else low
     # another drug in the card's place takes a bare number right after its name in mg only
     # when the card's dose was in mg ("naproxen instead, 250" after paracetamol 1 g is never
     # 250 g): else its dose is asked, the drug checked

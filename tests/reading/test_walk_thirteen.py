@@ -82,3 +82,14 @@ def test_ward_round_results_are_analytes_of_the_table(text, analyte):
     from smart_docgemma.knowledge import analytes
 
     assert analyte in [a.name for a in analytes.all_named_in(text)]
+
+
+@pytest.mark.parametrize("said, dose", [("twice that", "100 mg"), ("half that dose", "25 mg"),
+                                        ("double it", "100 mg")])
+def test_a_factor_said_after_the_card_is_its_dose_never_twice_a_day(said, dose):
+    from smart_docgemma.approval.types import PendingOrder
+
+    card = PendingOrder(proposal_id="p1", patient_id="pt-t2dm", medication="sertraline",
+                        ingredient="sertraline", dosage="50 mg", frequency="daily", notes=None)
+    change = amendments.read(extraction.read(said), card)
+    assert change is not None and change.dose == dose and change.frequency is None
