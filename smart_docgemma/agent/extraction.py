@@ -1145,7 +1145,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     # a pasted handover block (or "I'll do the others myself") whose question names her: the
     # question alone is read, so nothing of the other patients' lines is answered or carded
     said = handover.question_of(said, chart.patient) or handover.beds_as_her(said, chart.patient)
-    ward, window = read_ward(said), asked(said)
+    ward, window = _verbatim_note(read_ward(said), message), asked(said)
     focus = chart_focus(as_the_patient(said, chart.patient))
     workflow = _on_her_list(ward_requests.workflow_of(said), chart,
                             (conversation or Conversation()).pending_drug)
@@ -1157,6 +1157,15 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message), workflow=workflow, foci=foci,
                     french=written_in_french(said))
+
+
+def _verbatim_note(ward: Ward, message: str) -> Ward:
+    """A referral's note is the clinician's own text, as written: read on the message itself,
+    never on the words read as typed ("six weeks" stays "six weeks")."""
+    if not ward.referral_note:
+        return ward
+    written = read_ward(message).referral_note
+    return replace(ward, referral_note=written) if written else ward
 
 
 def _on_her_list(workflow: Workflow, chart: ChartInContext,

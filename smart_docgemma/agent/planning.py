@@ -110,10 +110,6 @@ def required_tools(state: Turn) -> list[str]:
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     if needed <= _CHECKS and drug_for_her(state) and _result_asked_beside(state):
         needed.add("get_patient_chart")  # "INR ? et arrête l'aspirine": her INR read as well
-    if needed & _SEARCHES and drug_for_her(state) and not needed & _CHECKS:
-        # "trial of losartan?", "evidence for naproxen in her?": the search answers, and the drug
-        # named in her chart is checked against it (safety by content, whatever was asked)
-        needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
     if needed <= _BESIDE_A_DRUG and drug_for_her(state):  # safety by content: a drug named in
         # her chart, alone or beside a reading
         needed.add("check_drug_safety" if len(set(ent.drugs)) == 1 else "check_drug_interactions")
@@ -145,8 +141,6 @@ def beside_the_order(state: Turn) -> list[str]:
 # what a message may ask beside naming a drug for her, the drug still checked ("bp 150/95 - can
 # we add ramipril?"); a note or a referral that names her drugs asks nothing of them
 _BESIDE_A_DRUG = frozenset({"record_vital_sign"})
-# the searches of published sources, beside which a drug named in her chart is still checked
-_SEARCHES = frozenset({"find_clinical_trials", "search_medical_literature"})
 # the drug checks, beside which a result asked is read as well
 _CHECKS = frozenset({"check_drug_safety", "check_drug_interactions"})
 # the orders a message may card beside a drug it also orders (the drug checked, not carded)

@@ -44,7 +44,9 @@ def _run(message, chart=OWN, history=None):
 ])
 def test_her_own_name_beside_a_drug_checks_the_drug_without_a_search(message):
     _, calls = _run(message)
-    assert "check_drug_safety" in calls and "search_patient" not in calls
+    # the drug checked against her chart (alone, or with her list's drugs), never a lookup
+    assert {"check_drug_safety", "check_drug_interactions"} & set(calls)
+    assert "search_patient" not in calls
 
 
 def test_her_own_name_alone_is_still_looked_up():

@@ -143,9 +143,9 @@ def test_a_protocol_reads_the_latest_value_in_its_unit_within_a_window(chart):
 def test_a_result_older_than_a_year_says_so(chart):
     text = _ask(chart, "last serum glucose")
     assert "Latest Capillary glucose: 152" in text  # the newest glucose of any specimen
-    from smart_docgemma.tools.chart.labanswers import _age
-    assert _age("2024-04-17", NOW.date()).endswith("older than a year.")
-    assert _age(NOW.date().isoformat(), NOW.date()) == ""
+    from smart_docgemma.tools.chart.labanswers import age_said
+    assert age_said("2024-04-17", NOW.date()).endswith("older than a year.")
+    assert age_said(NOW.date().isoformat(), NOW.date()) == ""
 
 
 def test_a_result_dated_to_the_day_month_or_year_is_that_days_midnight():
