@@ -652,7 +652,7 @@ def _not_stopped(state: Turn) -> list[str]:
     stopped = planning.request(state).stopped
     if not stopped or "switch_medication" in planning.required_tools(state):
         return []
-    absent = [d for d in stopped if not _on_her_list(state, d)]
+    absent = [d for d in stopped if not _stopped_is_listed(state, d)]
     listed = [d for d in stopped if d not in absent]
     out = [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
                           "until it is stopped or held in the EHR (this assistant proposes a "
@@ -663,7 +663,7 @@ def _not_stopped(state: Turn) -> list[str]:
                                drugs=", ".join(absent)), answer_language())] if absent else [])
 
 
-def _on_her_list(state: Turn, drug: str) -> bool:
+def _stopped_is_listed(state: Turn, drug: str) -> bool:
     """``drug`` (or a drug of the class it names) is on her active list: only then is it said to
     stay there ("suspenda el AINE" for a patient on no NSAID stops nothing and says nothing)."""
     from ..knowledge import classes
