@@ -236,6 +236,10 @@ _SAID = {
 }
 
 
+# a renal rule's management that sets a dose or an interval: the card says to adjust the dose
+_DOSED = re.compile(r"\b(?:dose|doses|dosing|interval|mg|halve|reduce)\b", re.I)
+
+
 def _knowledge_message(
     f: knowledge.Finding, drug: str, others: list[str], renal: RenalResult | None, age: int | None
 ) -> dict:
@@ -247,6 +251,11 @@ def _knowledge_message(
                        topic=message(f.topic))
     measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
     grade = {"critical": 0, "info": len(said) - 1}.get(f.severity, 1)
+    if f.topic == "renal" and grade == 1 and f.risk and not _DOSED.search(f.management):
+        # a rule that changes no dose ("NSAIDs worsen kidney function; shortest course") is
+        # said in the check's own words, never as a dose to adjust
+        return message(N_("Review %(drug)s at this kidney function (%(renal)s): %(risk)s"),
+                       drug=drug, renal=measured, risk=f.risk)
     if f.topic == "renal" and f.band and grade == 1:
         return message(N_("Adjust the %(drug)s dose to kidney function (%(renal)s): label dose "
                           "%(band)s"), drug=drug, renal=measured, band=f.band)

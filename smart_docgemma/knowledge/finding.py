@@ -50,6 +50,9 @@ class Finding:
     key: str = ""  # stable id of the rule or pair ("class:qt_known_risk", "dose:acetaminophen")
     # renal: the label's daily dose at the patient's kidney band ("400-1400 mg a day …"), or ""
     band: str = ""
+    # renal: the rule's own risk ("NSAIDs worsen kidney function"), the card's words when the
+    # rule changes no dose
+    risk: str = ""
 
     @property
     def critical(self) -> bool:

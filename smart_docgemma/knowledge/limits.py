@@ -70,6 +70,7 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
                 evidence=(renal.describe(),) + _dose_line(dose),
                 key=f"renal:{ing}:{band['below']}",
                 band=str(band.get("band", "")),
+                risk=str(band["risk"]),
             )
         )
     return out

@@ -137,6 +137,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Rekebisha dozi ya %(drug)s kulingana na utendaji wa figo (%(renal)s): dozi ya lebo "
         "%(band)s",
     ),
+    "Review %(drug)s at this kidney function (%(renal)s): %(risk)s": (
+        "Réévaluer %(drug)s à cette fonction rénale (%(renal)s) : %(risk)s",
+        "Rever %(drug)s com esta função renal (%(renal)s): %(risk)s",
+        "Revisar %(drug)s con esta función renal (%(renal)s): %(risk)s",
+        "Kagua %(drug)s kwa utendaji huu wa figo (%(renal)s): %(risk)s",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s)": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s)",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s)",

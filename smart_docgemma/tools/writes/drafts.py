@@ -507,6 +507,19 @@ def allergy_line(chart: ChartData) -> str:
     return "Allergies on the draft: " + "; ".join(line.text for line in _allergies(chart))
 
 
+def results_line(chart: ChartData) -> str:
+    """The draft's latest results in one line, said beside the card with their dates ("Results
+    on the draft: INR 3.4 on 2026-10-05; eGFR 38 mL/min/1.73 m2 on 2026-11-10"): the table's
+    clinical order first, as the draft's own results section; "none on file" only when the
+    chart's results were read, and "not read" (with why) when they were not."""
+    if "labs" in chart.unavailable:
+        return f"Results on the draft: not read ({chart.unavailable['labs']})"
+    order = {name: i for i, name in enumerate(analytes.table())}
+    labs = sorted(chart.labs, key=lambda s: order.get(_analyte(s), len(order)))[:KEY_RESULTS]
+    said = [f"{_analyte(s)} {_value(s, s.latest.value)} on {s.latest.date[:10]}" for s in labs]
+    return "Results on the draft: " + ("; ".join(said) if said else "none on file")
+
+
 def compose(req: DraftRequest, chart: ChartData, today: date,
             review: tuple[str, ...] = ()) -> Draft:
     """The document ``req`` asks for, from ``chart`` alone; ``review``: the whole-list review of

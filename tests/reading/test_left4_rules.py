@@ -1,0 +1,68 @@
+"""The reading's and drafts' leftover rules, pure: several analytes in one question, an NSAID's
+card in the check's own words, a draft's latest results beside its card."""
+
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.checks.rules import _knowledge_message
+from smart_docgemma.knowledge import analytes
+from smart_docgemma.knowledge.finding import Finding
+from smart_docgemma.knowledge.limits import Renal, renal_findings
+from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient, ChartPoint, ChartSeries
+from smart_docgemma.tools.writes.drafts import results_line
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("son K et son eGFR ?", ["Potassium", "eGFR"]),
+        ("o K e a creatinina dela?", ["Potassium", "Creatinine"]),
+        ("¿su K y su creatinina?", ["Potassium", "Creatinine"]),
+        ("his K and Mg", ["Potassium", "Magnesium"]),
+        # vitamin K is a drug, never the potassium result
+        ("sa vitamine K et son INR", ["INR"]),
+        ("give him vitamin K and check the INR", ["INR"]),
+    ],
+)
+def test_every_analyte_named(question: str, names: list[str]) -> None:
+    assert [a.name for a in analytes.all_named_in(question)] == names
+
+
+def _renal(drug: str, egfr: float) -> Finding:
+    from datetime import date
+
+    return renal_findings(drug, Renal(egfr, "eGFR", date(2026, 11, 10)))[0]
+
+
+def test_nsaid_card_says_the_checks_risk() -> None:
+    f = _renal("ibuprofen", 38)
+    said = _knowledge_message(f, "ibuprofen", [], None, None)
+    text = said["id"] % said["args"]
+    assert "NSAIDs worsen kidney function" in text and "Adjust" not in text
+    assert "NSAIDs worsen kidney function" in f.summary  # the check's words, the same
+
+
+def test_a_dose_rule_still_says_adjust_the_dose() -> None:
+    said = _knowledge_message(_renal("gentamicin", 38), "gentamicin", [], None, None)
+    assert said["id"].startswith("Adjust the %(drug)s dose")
+
+
+def _series(code: str, name: str, unit: str, value: float, day: str) -> ChartSeries:
+    point = ChartPoint(day, value, f"Observation/{code}")
+    return ChartSeries(code, name, unit, 1, "", point, (point,))
+
+
+def test_results_line_each_value_with_its_date() -> None:
+    chart = ChartData(ChartPatient("p1"), labs=(
+        _series("6301-6", "INR", "{INR}", 3.4, "2026-10-05"),
+        _series("2823-3", "Potassium", "mmol/L", 5.6, "2026-11-10"),
+    ))
+    line = results_line(chart)
+    assert "Potassium 5.6 mmol/L on 2026-11-10" in line and "INR 3.4 on 2026-10-05" in line
+
+
+def test_results_line_none_only_when_read() -> None:
+    assert results_line(ChartData(ChartPatient("p1"))) == "Results on the draft: none on file"
+    unread = ChartData(ChartPatient("p1"), unavailable={"labs": "HTTP 503"})
+    assert "not read (HTTP 503)" in results_line(unread)
+    assert "none on file" not in results_line(unread)
