@@ -35,6 +35,10 @@ from ..reading.entities import Entities
 from .extraction import extract
 
 KINDS = ("max_day", "ml", "mg", "alternative")
+# a strength as written in a reply ("120mg/5ml", "250 mg / 5 ml", "160 mg/5ml"), cut out before
+# the words left beside it are counted
+_STRENGTH_WRITTEN = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg)\s*/\s*\d*(?:[.,]\d+)?\s*m?l\b",
+                               re.I)
 # a dose written in mg, not per kg nor a strength ("240 mg", "1 g"; not "40 mg/kg", "120mg/5ml")
 _MG = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\b(?!\s*/)", re.I)
 # words in a finding's management that state what to use in the drug's place
@@ -114,6 +118,25 @@ def asked(message: str, own: Entities) -> str | None:
     if re.search(rf"(?<![\w'])(?:{_any('alternative')})(?![\w'])", low):
         return "alternative"
     return None
+
+
+def strength_given(message: str, own: Entities,
+                   history: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """A bare strength ("120mg/5ml", "c'est du 250 mg/5 ml") answering the strength this
+    assistant just asked for: the unit the clinician's question asked ("ml", "mg") and that
+    question with the strength after it, read as one follow-up; None for anything else."""
+    last = history[-1] if history else {}
+    if last.get("role") != "assistant" or _STRENGTH_ASKED not in str(last.get("content") or ""):
+        return None
+    if own.drugs or own.patient_names or own.patient_ids or strengths.strength_in(message) is None:
+        return None
+    rest = _STRENGTH_WRITTEN.sub(" ", message)
+    if len(re.findall(r"\w+", rest)) > int(_words()["max_words_beside_strength"]):
+        return None
+    users = [t for t in history if t.get("role") == "user"]
+    question = str(users[-1].get("content") or "") if users else ""
+    unit = asked_unit(_low(question)) or "ml"
+    return unit, f"{question} {message}"
 
 
 def _changes_something(low: str, own: Entities) -> bool:
@@ -228,7 +251,8 @@ def _fresh_weight(data: HookData | None) -> knowledge.Weight | None:
 
 
 # ---------------------------------------------------------------- ml and mg
-_ASK_STRENGTH = ("What strength is it (mg per ml, as on the bottle: for example 120 mg/5 ml)? "
+_STRENGTH_ASKED = "What strength is it"
+_ASK_STRENGTH = (_STRENGTH_ASKED + " (mg per ml, as on the bottle: for example 120 mg/5 ml)? "
                  "No strength is assumed, so the volume is not worked out without it.")
 
 

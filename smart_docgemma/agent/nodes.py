@@ -275,7 +275,12 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
                     deps: Deps) -> Update[InputAssemblyOutcome] | None:
     """"max per day?", "how much is that in ml of 120mg/5ml", "une alternative ?" after a drug's
     answer or card: answered from the tables for the conversation's drug, or asked back."""
-    kind = drug_follow_ups.asked(state.message, said.entities)
+    message = state.message
+    kind = drug_follow_ups.asked(message, said.entities)
+    given = None if kind else drug_follow_ups.strength_given(message, said.entities,
+                                                             state.history or [])
+    if given:  # "120mg/5ml" after "what strength is it?": the question asked, answered
+        kind, message = given
     if kind is None or said.subject.about != "patient":
         return None
     # a question of her results ("min and max glucose over 24h") is none; "quantos mg?" is read
@@ -284,7 +289,7 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
     if foci and (kind not in ("ml", "mg") or foci != {"lab:Magnesium"}):
         return None
     about = drug_follow_ups.discussed(pending, state.history or [])
-    reply = drug_follow_ups.answer(kind, state.message, about, _chart_read(deps))
+    reply = drug_follow_ups.answer(kind, message, about, _chart_read(deps))
     if reply.asks:
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": reply.text}

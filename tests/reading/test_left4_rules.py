@@ -66,3 +66,35 @@ def test_results_line_none_only_when_read() -> None:
     unread = ChartData(ChartPatient("p1"), unavailable={"labs": "HTTP 503"})
     assert "not read (HTTP 503)" in results_line(unread)
     assert "none on file" not in results_line(unread)
+
+
+_ASKED = [
+    {"role": "user", "content": "combien en ml ?"},
+    {"role": "assistant", "content": "What strength is it (mg per ml, as on the bottle)?"},
+]
+
+
+@pytest.mark.parametrize("reply", ["120mg/5ml", "250 mg/5 ml", "c'est du 250 mg/5 ml"])
+def test_a_bare_strength_answers_the_strength_asked(reply: str) -> None:
+    from smart_docgemma.agent.drug_follow_ups import strength_given
+    from smart_docgemma.agent.extraction import extract
+
+    given = strength_given(reply, extract(reply), _ASKED)
+    assert given is not None and given[0] == "ml" and given[1].endswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("reply", "history"),
+    [
+        ("120mg/5ml", []),  # nothing was asked
+        ("120mg/5ml", [{"role": "assistant", "content": "What dose and frequency?"}]),
+        # a new order with its own drug, never an answer to the strength
+        ("amoxicillin 250mg/5ml 5 ml tds for 7 days", _ASKED),
+        ("what is the usual strength of the 250 mg/5 ml syrup for a child?", _ASKED),
+    ],
+)
+def test_not_an_answer_to_the_strength(reply: str, history: list[dict]) -> None:
+    from smart_docgemma.agent.drug_follow_ups import strength_given
+    from smart_docgemma.agent.extraction import extract
+
+    assert strength_given(reply, extract(reply), history) is None
