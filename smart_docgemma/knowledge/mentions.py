@@ -93,7 +93,14 @@ def find_drugs(text: str) -> list[DrugMention]:
     tokens = normalise(text).split()
     names, i = written_names(), 0
     found: list[DrugMention] = []
+    standing = _standing_names(text)
+    seen: dict[str, int] = {}
     while i < len(tokens):
+        seen[tokens[i]] = seen.get(tokens[i], 0) + 1
+        if (tokens[i], seen[tokens[i]]) in standing:
+            found.append(DrugMention(standing[(tokens[i], seen[tokens[i]])], tokens[i], "exact"))
+            i += 1
+            continue
         exact = _longest(tokens, i, names)
         if exact:
             paired = _combination(found, tokens, i, exact, names)
@@ -112,6 +119,25 @@ def find_drugs(text: str) -> list[DrugMention]:
             found.append(DrugMention(None, tokens[i], "ambiguous", tuple(close)))
         i += 1
     return _dedupe(found)
+
+
+def _standing_names(text: str) -> dict[tuple[str, int], str]:
+    """The short names of ``clause_names`` that stand as a drug in ``text`` ("para 1g qds"), by
+    (word, its occurrence among the message's words) -> the ingredient."""
+    table = spellings.drug_words("en").get("clause_names") or {}
+    out: dict[tuple[str, int], str] = {}
+    for word, ingredient in table.items():
+        count = 0
+        for m in re.finditer(rf"(?i)\b{re.escape(word)}\b", text):
+            count += 1
+            before = text[:m.start()].rstrip()
+            clause = not before or before[-1] in "-;,.:+(" or re.search(
+                r"(?i)\b(?:and|then|plus|also)$", before)
+            dosed = re.match(r"\s*\d+(?:[.,]\d+)?\s*(?:g|mg|gm|grams?)\b(?!\s*(?:de|of|d')\b)",
+                             text[m.end():], re.I)
+            if clause and dosed:
+                out[(word.lower(), count)] = str(ingredient)
+    return out
 
 
 # words joining the two ingredients of one product ("amoxi com clavulanato", "amoxicilina con

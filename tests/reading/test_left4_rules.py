@@ -98,3 +98,41 @@ def test_not_an_answer_to_the_strength(reply: str, history: list[dict]) -> None:
     from smart_docgemma.agent.extraction import extract
 
     assert strength_given(reply, extract(reply), history) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("para 1g qds prn", ["acetaminophen"]),
+        ("PARA 1G QDS", ["acetaminophen"]),
+        ("NOT ibuprofen 400 - para 1g qds prn", ["ibuprofen", "acetaminophen"]),
+        # "para" as Portuguese/Spanish "for" or "to": never paracetamol
+        ("aumentar metformina para 1 g", ["metformin"]),
+        ("ibuprofeno 400 mg para el dolor cada 8 h", ["ibuprofen"]),
+        ("amoxicilina 500 mg 8/8h para 7 dias", ["amoxicillin"]),
+        ("para 1 g de metformina", ["metformin"]),
+        ("subir para 1 g", []),
+        ("PA 160/95, iniciar amlodipina 5 mg", ["amlodipine"]),
+    ],
+)
+def test_para_is_paracetamol_only_where_it_stands_as_a_drug(text: str, names: list[str]) -> None:
+    from smart_docgemma.knowledge.mentions import find_drugs
+
+    assert [d.name for d in find_drugs(text)] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "orders"),
+    [
+        ("STARTING RAMIPRIL 2.5MG OD", True),
+        ("commencing amoxicillin 500 tds", True),
+        ("is she starting ramipril 2.5mg od?", False),
+        ("thinking about starting ramipril", False),
+        ("WHY IS SHE ON AMLODIPINE?", False),
+    ],
+)
+def test_a_progressive_order_word_orders(text: str, orders: bool) -> None:
+    from smart_docgemma.agent.extraction import find_actions
+
+    said = set(find_actions(text)) & {"prescribe", "prescribe_drug", "administer"}
+    assert bool(said) == orders
