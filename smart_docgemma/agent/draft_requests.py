@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from ..reading.ward import Ward, read_ward
 from ..tools import catalog
 from ..tools.base import ToolContext
-from ..tools.writes import drafts
+from ..tools.writes import draft_words, drafts
 from .state import Turn
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ def _fresh(
         "supersedes": [p.id for p in pending if (p.summary.get("draft") or {}).get("kind") == kind][
             -4:
         ],
+        "language": draft_words.language_asked(message) or "en",
     }
 
 
@@ -85,6 +86,9 @@ def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = ()) -> dict[
         changed["priority"] = "urgent"
     if drafts.says(message, words["shorter"]):
         changed["brief"] = True
+    language = draft_words.language_asked(message)
+    if language:  # "in French please": the same draft, its fixed words in French
+        changed["language"] = language
     added = [a for a in drafts.named_analytes(message) if a not in (before.get("include") or [])]
     if added and drafts.says(message, words["add"]):
         changed["include"] = [*(before.get("include") or []), *added][:8]

@@ -275,6 +275,10 @@ class DraftDocumentArgs(BaseModel):
         default=False, description="A shorter draft: each section's first lines, every "
         "medication, allergy and review finding kept"
     )
+    language: Literal["en", "fr", "pt", "es"] = Field(
+        default="en", description="The language of the draft's title, headings and fixed "
+        "sentences; the chart's own words stay as recorded"
+    )
 
 
 class CareGapArgs(BaseModel):

@@ -2516,4 +2516,169 @@ F: dict[str, tuple[str, str, str, str]] = {
         "%(name)s %(value)s %(unit)s iko %(where)s lengo la mgonjwa anayetumia %(drug)s, "
         "%(range)s (%(source)s).",
     ),
+    # a draft's title, headings and fixed sentences in the language asked
+    # (tools/writes/draft_words.py)
+    'Discharge summary': (
+        'Compte rendu de sortie',
+        'Resumo de alta',
+        'Informe de alta',
+        'Muhtasari wa kuruhusiwa',
+    ),
+    'Progress note': (
+        "Note d'évolution",
+        'Nota de evolução',
+        'Nota de evolución',
+        'Kumbukumbu ya maendeleo',
+    ),
+    'Handoff note (I-PASS)': (
+        'Transmissions (I-PASS)',
+        'Passagem de plantão (I-PASS)',
+        'Pase de guardia (I-PASS)',
+        'Makabidhiano (I-PASS)',
+    ),
+    'Referral note': (
+        "Lettre d'adressage",
+        'Carta de encaminhamento',
+        'Carta de derivación',
+        'Barua ya rufaa',
+    ),
+    'Problems': (
+        'Problèmes',
+        'Problemas',
+        'Problemas',
+        'Matatizo',
+    ),
+    'Medications (what changed and when)': (
+        'Traitements (ce qui a changé et quand)',
+        'Medicamentos (o que mudou e quando)',
+        'Medicamentos (qué cambió y cuándo)',
+        'Dawa (kilichobadilika na lini)',
+    ),
+    'Key results': (
+        'Résultats principaux',
+        'Resultados principais',
+        'Resultados principales',
+        'Matokeo makuu',
+    ),
+    'Allergies': (
+        'Allergies',
+        'Alergias',
+        'Alergias',
+        'Mizio',
+    ),
+    'Plan and follow-up': (
+        'Plan et suivi',
+        'Plano e seguimento',
+        'Plan y seguimiento',
+        'Mpango na ufuatiliaji',
+    ),
+    'Illness severity': (
+        'Gravité',
+        'Gravidade',
+        'Gravedad',
+        'Ukali wa ugonjwa',
+    ),
+    'Patient summary': (
+        'Résumé du patient',
+        'Resumo do paciente',
+        'Resumen del paciente',
+        'Muhtasari wa mgonjwa',
+    ),
+    'Action list': (
+        'Liste des actions',
+        'Lista de ações',
+        'Lista de acciones',
+        'Orodha ya kazi',
+    ),
+    'Situation awareness and contingencies': (
+        'Vigilance et conduites à tenir',
+        'Atenção à situação e contingências',
+        'Vigilancia y contingencias',
+        'Ufahamu wa hali na dharura',
+    ),
+    'Synthesis by receiver': (
+        'Synthèse par le receveur',
+        'Síntese por quem recebe',
+        'Síntesis por quien recibe',
+        'Muhtasari wa mpokeaji',
+    ),
+    'Referral': (
+        'Adressage',
+        'Encaminhamento',
+        'Derivación',
+        'Rufaa',
+    ),
+    'Relevant history': (
+        'Antécédents pertinents',
+        'História relevante',
+        'Antecedentes relevantes',
+        'Historia husika',
+    ),
+    'Results': (
+        'Résultats',
+        'Resultados',
+        'Resultados',
+        'Matokeo',
+    ),
+    'Medications': (
+        'Traitements',
+        'Medicamentos',
+        'Medicamentos',
+        'Dawa',
+    ),
+    'Added by the clinician': (
+        'Ajouté par le clinicien',
+        'Acrescentado pelo clínico',
+        'Añadido por el clínico',
+        'Imeongezwa na mtabibu',
+    ),
+    'Checked against the chart': (
+        'Vérifié dans le dossier',
+        'Verificado no prontuário',
+        'Verificado en la historia clínica',
+        'Imekaguliwa dhidi ya jalada',
+    ),
+    'Watcher: a result above its contingency threshold': (
+        "À surveiller : un résultat au-dessus de son seuil d'alerte",
+        'Em observação: um resultado acima do limiar de contingência',
+        'En vigilancia: un resultado por encima de su umbral de contingencia',
+        'Wa kuangaliwa: tokeo juu ya kiwango chake cha dharura',
+    ),
+    'Stable: no result above a contingency threshold on the chart': (
+        "Stable : aucun résultat au-dessus d'un seuil d'alerte dans le dossier",
+        'Estável: nenhum resultado acima de um limiar de contingência no prontuário',
+        'Estable: ningún resultado por encima de un umbral de contingencia en la historia',
+        'Imara: hakuna tokeo juu ya kiwango cha dharura kwenye jalada',
+    ),
+    'No outstanding task recorded on the chart': (
+        'Aucune tâche en attente dans le dossier',
+        'Nenhuma tarefa pendente registrada no prontuário',
+        'Ninguna tarea pendiente registrada en la historia',
+        'Hakuna kazi inayosubiri kwenye jalada',
+    ),
+    'No results recorded': (
+        'Aucun résultat enregistré',
+        'Nenhum resultado registrado',
+        'Ningún resultado registrado',
+        'Hakuna matokeo yaliyorekodiwa',
+    ),
+    'Receiver restates the summary and the action list, and asks any question before '
+    'taking over': (
+        'Le receveur reformule le résumé et la liste des actions, et pose ses '
+        'questions avant de prendre le relais',
+        'Quem recebe repete o resumo e a lista de ações e tira dúvidas antes de assumir',
+        'Quien recibe repite el resumen y la lista de acciones, y pregunta sus dudas '
+        'antes de asumir',
+        'Mpokeaji anarudia muhtasari na orodha ya kazi, na anauliza maswali kabla ya kupokea',
+    ),
+    "No contingency rule covers this chart's results; call the senior with any concern": (
+        "Aucune règle d'alerte ne couvre les résultats de ce dossier ; appeler le "
+        'senior au moindre doute',
+        'Nenhuma regra de contingência cobre os resultados deste prontuário; chamar o'
+        ' sênior em caso de dúvida',
+        'Ninguna regla de contingencia cubre los resultados de esta historia; llamar '
+        'al adjunto ante cualquier duda',
+        'Hakuna kanuni ya dharura inayoshughulikia matokeo ya jalada hili; mpigie '
+        'daktari mkuu ukiwa na wasiwasi',
+    ),
 }

@@ -136,3 +136,42 @@ def test_a_progressive_order_word_orders(text: str, orders: bool) -> None:
 
     said = set(find_actions(text)) & {"prescribe", "prescribe_drug", "administer"}
     assert bool(said) == orders
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("in French please", "fr"),
+        ("en français", "fr"),
+        ("em português", "pt"),
+        ("en español por favor", "es"),
+        ("can you write it in Portuguese?", "pt"),
+        ("back to English", "en"),
+        # a language named, no draft asked in it
+        ("the patient speaks French only", None),
+        ("her daughter is Spanish-speaking", None),
+        ("draft a discharge summary", None),
+    ],
+)
+def test_the_language_a_draft_is_asked_in(text: str, lang: str | None) -> None:
+    from smart_docgemma.tools.writes.draft_words import language_asked
+
+    assert language_asked(text) == lang
+
+
+def test_a_draft_rendered_in_french_keeps_the_charts_words() -> None:
+    from datetime import date
+
+    from smart_docgemma.tools.writes.draft_words import render
+    from smart_docgemma.tools.writes.drafts import DraftRequest, compose
+
+    chart = ChartData(ChartPatient("p1", "Ana Silva"), labs=(
+        _series("2823-3", "Potassium", "mmol/L", 5.6, "2026-11-10"),))
+    draft = compose(DraftRequest("discharge", "draft a discharge summary"), chart,
+                    date(2026, 12, 5))
+    french = render(draft, "fr")
+    text = french.text()
+    assert french.title == "Compte rendu de sortie"
+    assert "RÉSULTATS PRINCIPAUX" in text and "ALLERGIES" in text
+    assert "Potassium 5.6 mmol/L on 2026-11-10" in text  # the chart's words as recorded
+    assert render(draft, "en") == draft

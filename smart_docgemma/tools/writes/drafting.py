@@ -26,7 +26,7 @@ from ..chart.chart import chart_data, fetch_chart
 from ..chart.chartdata import ChartData
 from ..words import arguments, ward_words
 from ..words.dosing import SNOMED
-from . import drafts
+from . import draft_words, drafts
 from .draft import now, practitioner, propose, refuse
 from .ward_orders import REFERRAL_CATEGORY, service_request
 
@@ -118,7 +118,8 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
         brief=args.brief, additions=tuple(args.additions),
     )
     review = _review_lines(ctx)
-    draft = drafts.compose(req, chart, date.today(), review=review)
+    draft = draft_words.render(drafts.compose(req, chart, date.today(), review=review),
+                               args.language)
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
     if resource is None:
         return ToolResult.failure(
@@ -135,6 +136,7 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     # text adds the latest results with their dates, the allergies and what the named drugs'
     # check did not cover, each said once
     said = [drafts.results_line(chart), drafts.allergy_line(chart), *notes]
+    said += [draft_words.note(args.language)] if args.language != "en" else []
     if result.status == "proposal":
         result = replace(result, text=result.text + "\n" + "\n".join(said))
     return result
