@@ -690,16 +690,26 @@ def _strength_count(text: str) -> str | None:
     """A bare strength counted in solid forms ("metformine 850 1 cp matin et soir": 850 mg,
     "amoxi 500 2 comp": 1000 mg), else None."""
     forms = "|".join(rules().get("strength_forms") or ())
+    folded = languages.fold(text)
     m = re.search(rf"(?<![\w.,/])(\d{{2,4}})\s+(\d|½|un|une|uno|una|um|uma)\s*(?:{forms})\b",
-                  languages.fold(text), re.I)
-    if not m or not forms:
+                  folded, re.I)
+    # the form named first, its strength after "de"/"of" ("comprimidos de 500", "2 cp de 850",
+    # "tabs of 500"): never a time, a rate or a count of days ("de 12/12h", "de 500 ml")
+    named = re.search(rf"(?<![\w.,/])(?:(\d|½|un|une|uno|una|um|uma)\s+)?(?:{forms})\s+"
+                      rf"(?:de|of|d')\s*(\d{{2,4}})(?:\s*mg\b)?(?![\w.,/:])"
+                      r"(?!\s*(?:ml|l|g|mcg|ug|h|x|/|per\b))", folded, re.I)
+    if not forms or not (m or named):
         return None
-    count = {"½": 0.5}.get(m.group(2), None)
-    count = count if count is not None else float(m.group(2)) if m.group(2).isdigit() else 1.0
-    strength = float(m.group(1))
+    if m:
+        said, strength = m.group(2), float(m.group(1))
+    else:
+        assert named is not None
+        said, strength = named.group(1) or "1", float(named.group(2))
+    count = {"½": 0.5}.get(said, None)
+    count = count if count is not None else float(said) if said.isdigit() else 1.0
     if count == 1:
         return f"{strength:g} mg"
-    return f"{strength * count:g} mg ({m.group(2)} × {strength:g} mg)"
+    return f"{strength * count:g} mg ({said} × {strength:g} mg)"
 
 
 def _loading_split(text: str) -> tuple[str, str] | None:

@@ -175,3 +175,21 @@ def test_a_draft_rendered_in_french_keeps_the_charts_words() -> None:
     assert "RÉSULTATS PRINCIPAUX" in text and "ALLERGIES" in text
     assert "Potassium 5.6 mmol/L on 2026-11-10" in text  # the chart's words as recorded
     assert render(draft, "en") == draft
+
+
+@pytest.mark.parametrize(
+    ("text", "dose"),
+    [
+        ("amoxicilina comprimidos de 500 8/8h", "500 mg"),
+        ("metformin tabs of 500 bd", "500 mg"),
+        ("2 cp de 850 matin et soir", "1700 mg (2 × 850 mg)"),
+        ("metformine 850 1 cp matin et soir", "850 mg"),
+        # a volume, a time: never a tablet's strength
+        ("amoxicilina sachets de 500 ml", "500 ml"),
+    ],
+)
+def test_a_tablet_named_with_its_strength(text: str, dose: str) -> None:
+    from smart_docgemma.agent.extraction import extract
+
+    said = extract(text).dose
+    assert said is not None and said.written == dose
