@@ -1,0 +1,63 @@
+"""Three rules from a walk of ordinary ward requests: an ECG asked last in a lab order is said
+to be undone (not swallowed into the order's time); a bare number before a ward frequency code
+away from the only drug named is its dose in mg; each child's weight-based dose cites its own
+source. Each beside the near words it must not read. Pure: no HAPI."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import order_lines
+from smart_docgemma.agent.extraction import find_unsupported
+from smart_docgemma.knowledge import disease
+from smart_docgemma.knowledge.mentions import find_drugs
+
+
+@pytest.mark.parametrize("said", [
+    "K 5.6 - recheck in the morning and an ECG", "recheck K tomorrow and ECG.",
+    "iono demain 7h et un ECG", "hemograma amanhã e ECG", "potasio mañana y un ECG",
+])
+def test_an_ecg_asked_last_in_an_order_is_said_undone(said):
+    assert "ECG orders" in find_unsupported(said)
+
+
+@pytest.mark.parametrize("said", [
+    "was there an echo and ecg?", "any ecg and echo results?", "ECG and echo both normal",
+    "compare with the previous ECG?",
+])
+def test_an_ecg_asked_about_is_no_order(said):
+    assert "ECG orders" not in find_unsupported(said)
+
+
+def _bare(said: str) -> str | None:
+    low = said.lower()
+    return order_lines.bare_dose(low, find_drugs(low), {"frequency": "set"})
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("ibuprofen for her back pain, 400 tds", "400 mg"),
+    ("clarithromycin for his chest - 500 bd", "500 mg"),
+    ("naproxen for the gout, 250 tds", "250 mg"),
+])
+def test_a_bare_number_before_a_frequency_code_is_the_only_drugs_dose(said, dose):
+    assert _bare(said) == dose
+
+
+@pytest.mark.parametrize("said", [
+    "ibuprofen for her back pain, 400mg tds",      # its unit is read elsewhere
+    "ibuprofen for pain, 1.5 bd",                   # a small number may count tablets
+    "ibuprofen and paracetamol for pain, 400 tds",  # whose dose?
+    "ibuprofen for pain, 400 tds and 200 od",       # two numbers
+    "ibuprofen for her back pain",                  # no number at all
+])
+def test_numbers_that_are_no_bare_dose(said):
+    assert _bare(said) is None
+
+
+@pytest.mark.parametrize("drug, source, not_in", [
+    ("gentamicin", "WHO Pocket Book", "BNF"),
+    ("acetaminophen", "BNF for Children", "otitis"),
+    ("amoxicillin", "otitis media", "WHO"),
+])
+def test_each_childs_dose_cites_its_own_source(drug, source, not_in):
+    limit = disease.paediatric_limit(drug)
+    assert limit is not None
+    assert source in limit.source and not_in not in limit.source
