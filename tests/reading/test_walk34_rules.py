@@ -61,3 +61,45 @@ def test_each_childs_dose_cites_its_own_source(drug, source, not_in):
     limit = disease.paediatric_limit(drug)
     assert limit is not None
     assert source in limit.source and not_in not in limit.source
+
+
+# the thirty-fifth walk: what is missing from a patient's care, in other words and languages;
+# a dose said in a reconciliation that is not the order's
+
+@pytest.mark.parametrize("said", [
+    "what's missing in his diabetes care", "¿qué controles le faltan?",
+    "o que está em atraso no diabetes dele?", "any overdue monitoring for her ckd",
+    "are any of his diabetes checks overdue?", "que vacunas le faltan", "bilan diabète en retard ?",
+])
+def test_what_is_missing_from_the_care_is_the_care_gaps(said):
+    from smart_docgemma.agent.ward_requests import _any, _low
+    assert _any("care_gap_words").search(_low(said))
+
+
+@pytest.mark.parametrize("said", [
+    "he has falta de ar and diabetes", "tiene falta de aire, diabetes", "is the K result missing?",
+    "any missing doses of insulin?", "diabetes - missing his insulin doses at night",
+])
+def test_missing_words_beside_no_care_are_no_care_gaps(said):
+    from smart_docgemma.agent.ward_requests import _any, _low
+    assert not _any("care_gap_words").search(_low(said))
+
+
+@pytest.mark.parametrize("said, surface, mg", [
+    ("he takes warfarin 3mg od", "warfarin", 3.0), ("metformina 850 2x/dia", "metformina", 850.0),
+    ("metformin 1g bd", "metformin", 1000.0), ("aspirin 81", "aspirin", 81.0),
+    ("levothyroxine 50 micrograms", "levothyroxine", 0.05), ("he takes warfarin", "warfarin", None),
+    ("warfarin, INR 3", "warfarin", None),
+])
+def test_the_dose_said_after_a_drug_in_mg(said, surface, mg):
+    from smart_docgemma.tools.writes.reconciliation import said_mg
+    assert said_mg(said, surface) == mg
+
+
+def test_a_dose_differs_only_beside_a_structured_order_dose():
+    from smart_docgemma.tools.writes.reconciliation import Reported
+    ref = "MedicationRequest/1: warfarin 5 MG Oral Tablet"
+    assert Reported("warfarin", "warfarin", "takes", ref, 3.0, 5.0).differs
+    assert not Reported("warfarin", "warfarin", "takes", ref, 5.0, 5.0).differs
+    assert not Reported("warfarin", "warfarin", "takes", ref, 3.0, None).differs  # no dose held
+    assert not Reported("warfarin", "warfarin", "stopped", ref, 3.0, 5.0).differs
