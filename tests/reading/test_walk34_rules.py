@@ -103,3 +103,38 @@ def test_a_dose_differs_only_beside_a_structured_order_dose():
     assert not Reported("warfarin", "warfarin", "takes", ref, 5.0, 5.0).differs
     assert not Reported("warfarin", "warfarin", "takes", ref, 3.0, None).differs  # no dose held
     assert not Reported("warfarin", "warfarin", "stopped", ref, 3.0, 5.0).differs
+
+
+@pytest.mark.parametrize("said, kind", [
+    ("handover: Kofi", "handoff"), ("discharge summary: Kofi Asante", "discharge"),
+    ("handover for Kofi", "handoff"),
+])
+def test_a_name_after_the_documents_colon_heads_a_draft(said, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+    assert request_kind(said) == kind
+
+
+@pytest.mark.parametrize("said", [
+    "progress note: stable overnight", "handover: Stable overnight, INR 3", "handover: bed 3 stable",
+])
+def test_text_after_the_colon_is_the_clinicians_own(said):
+    from smart_docgemma.tools.writes.drafts import request_kind
+    assert request_kind(said) is None
+
+
+@pytest.mark.parametrize("said", [
+    "and order the ones that are due", "order the tests which are overdue",
+    "prescris ceux qui sont en retard", "pede os que estão em atraso", "pide los que faltan",
+])
+def test_ordering_what_is_due_in_other_words(said):
+    from smart_docgemma.agent.ward_requests import _any, _low
+    assert _any("gap_order_words").search(_low(said))
+
+
+@pytest.mark.parametrize("said, specialty", [
+    ("referral to obstetric medicine for BP", "obstetrics"), ("refer to maternal medicine", "obstetrics"),
+    ("write to the diabetes team asking for review", "endocrinology"),
+])
+def test_specialties_in_other_words(said, specialty):
+    from smart_docgemma.tools.words import arguments
+    assert arguments.specialty(said) == specialty
