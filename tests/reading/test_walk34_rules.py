@@ -138,3 +138,39 @@ def test_ordering_what_is_due_in_other_words(said):
 def test_specialties_in_other_words(said, specialty):
     from smart_docgemma.tools.words import arguments
     assert arguments.specialty(said) == specialty
+
+
+# the thirty-sixth walk: a new anticoagulant asked beside the one she takes
+
+def _on_warfarin():
+    from smart_docgemma.checks.context import HookData
+    order = {"resourceType": "MedicationRequest", "id": "m1", "status": "active", "intent": "order",
+             "medicationCodeableConcept": {"text": "warfarin sodium 5 MG Oral Tablet"},
+             "subject": {"reference": "Patient/p1"}}
+    patient = {"resourceType": "Patient", "id": "p1", "gender": "male", "birthDate": "1970-01-01"}
+    return HookData(resources={"patient": [patient], "medications": [order], "allergies": [],
+                               "conditions": [], "pregnancy": [], "labs": [], "weight": []})
+
+
+@pytest.mark.parametrize("new", ["apixaban", "enoxaparin", "dabigatran"])
+def test_a_new_anticoagulant_is_said_added_to_hers_never_the_mirror(new):
+    from smart_docgemma.checks import drug_safety
+    said = "\n".join(drug_safety.check([new, "warfarin"], _on_warfarin(), asking=True).lines())
+    assert f"Do not add {new}: warfarin is already ordered" in said
+    assert f"{new} is already ordered" not in said
+
+
+@pytest.mark.parametrize("said", [
+    "she fell last night - anything on her list that could cause falls?",
+    "could his meds be causing the confusion?", "which of her tablets might explain the low sodium",
+    "what in his meds could cause hyperkalaemia",
+])
+def test_an_event_put_down_to_her_list_is_the_whole_list_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "review"
+
+
+@pytest.mark.parametrize("said", ["what caused the fall?", "anything in the chart about falls?"])
+def test_a_cause_asked_of_no_list_is_no_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) != "review"
