@@ -123,3 +123,38 @@ def test_a_whole_plan_plans_the_raised_value_her_chart_holds(message, problem):
 def test_no_raised_value_no_problem_planned():
     said = read("problem list + plan", chart=PEN.in_context)
     assert said.workflow.problem is None
+
+
+@pytest.mark.parametrize("message, names", [
+    ("Indícale ciprofloxacino 500 c/12h x 7 días", ()),
+    ("Hazme la nota de traspaso para la noche", ()),
+    ("Súbele la metformina", ()),
+    # near-words: names of the same shape without the accent or without such a verb
+    ("y Estela, toma warfarina?", ("Estela",)),
+    ("y Ángela?", ("Angela",)),
+])
+def test_an_imperative_with_its_pronoun_is_no_person(message, names):
+    assert read(message).entities.patient_names == names
+
+
+@pytest.mark.parametrize("message, beside", [
+    ("Paracetamol 1 g c/8h, igual que al de la cama 4", ()),
+    ("comme pour le lit 6, amoxicilline 1 g x3/j", ()),
+    ("sa fille prend de l'ibuprofène, elle peut en prendre aussi ?", ()),
+    ("o marido dela toma losartana, ela pode tomar igual?", ()),
+    # near-words: a bed asked about, a relative asked about
+    ("y la de la cama 4, su potasio?", ("cama 4",)),
+    ("sa fille prend de l'ibuprofène, elle a quel âge ?", ("fille",)),
+])
+def test_a_bed_compared_or_a_relatives_medicine_asked_for_her_is_hers(message, beside):
+    from smart_docgemma.reading.people import beside_people
+
+    assert tuple(beside_people(message)) == beside
+
+
+@pytest.mark.parametrize("message, kind", [
+    ("synthèse pour le collègue de nuit", "handoff"),
+    ("Hazme la nota de traspaso para la noche", "handoff"),
+])
+def test_the_night_colleagues_summary_is_a_handoff(message, kind):
+    assert drafts.request_kind(message) == kind
