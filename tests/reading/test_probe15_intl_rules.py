@@ -10,7 +10,6 @@ holds."""
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent import ward_requests
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.languages import frequency
 from smart_docgemma.reading.request import Kind
