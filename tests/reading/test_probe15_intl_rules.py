@@ -87,7 +87,7 @@ def test_a_switch_said_with_passing_still_orders():
 
 @pytest.mark.parametrize("written, per_day", [
     ("1-0-1", 2.0), ("metformina 850 1-0-1", 2.0), ("1-1-1", 3.0), ("1-1-1-1", 4.0),
-    ("0-0-1", 1.0),
+    ("0-0-1", 1.0), ("amlodipino 10 mg en la mañana", 1.0), ("todas las mañanas", 1.0),
     # near-words: a date and a number that is no schema
     ("2026-10-01", None), ("10-0-1", None),
 ])
