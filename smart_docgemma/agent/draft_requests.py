@@ -67,17 +67,22 @@ def _fresh(
     }
 
 
-def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = ()) -> dict[str, Any] | None:
+def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = (),
+             dosed: bool = False) -> dict[str, Any] | None:
     """The pending draft's request with this follow-up's change, or None when it asks none: a
     sentence to add ("add that he should avoid NSAIDs") is kept as written, and the drugs it
-    names are checked with the draft."""
+    names are checked with the draft; a drug put in without a dose ("ponle también el
+    salbutamol") is the draft's, checked with it."""
     words, before = drafts.vocabulary()["followup"], dict(card.summary.get("draft") or {})
     if not before:
         return None
     added_text = drafts.additions(message)
-    if drugs and not added_text:
+    put_in = bool(drugs) and not dosed and drafts.says(message, words["add"])
+    if drugs and not added_text and not put_in:
         return None  # "add aspirin 300mg stat": an order beside the draft, checked on its own card
     changed = dict(before)
+    if put_in and not added_text:
+        changed["drugs"] = list(dict.fromkeys([*(before.get("drugs") or []), *drugs]))[:8]
     if added_text:
         changed["additions"] = [*(before.get("additions") or []), *added_text][-6:]
         given = () if any(drafts.not_given(a) for a in added_text) else drugs
@@ -115,7 +120,9 @@ def draft_call(state: Turn, tools: Collection[str],
             state.entities.drugs,
         )
     else:
-        args = _revised(state.message, pending[-1], state.entities.drugs) if pending else None
+        dosed = state.entities.dose is not None
+        args = (_revised(state.message, pending[-1], state.entities.drugs, dosed)
+                if pending else None)
     if args is None:
         return None
     try:

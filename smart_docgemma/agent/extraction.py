@@ -604,7 +604,8 @@ def _dose_changes() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _idioms() -> re.Pattern[str]:
     phrases = sorted(rules()["no_order_idioms"], key=len, reverse=True)
-    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(p) for p in phrases)})(?![a-z])")
+    said = [re.escape(p) for p in phrases] + list(rules()["no_order_patterns"])
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(said)})(?![a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -1159,6 +1160,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     focus = chart_focus(as_the_patient(said, chart.patient))
     workflow = _on_her_list(ward_requests.workflow_of(said), chart,
                             (conversation or Conversation()).pending_drug)
+    workflow = ward_requests.her_problem(workflow, said, chart)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)

@@ -10,6 +10,7 @@ path from the same words.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 from typing import Any
@@ -21,8 +22,9 @@ from ..reading.dose_change import dose_change
 from ..reading.drugs import says_hold, stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
+from ..tools.chart.in_context import ChartInContext
 from ..tools.words.windows import Asked, asked
-from ..tools.writes import periop, protocols
+from ..tools.writes import periop, plans, protocols
 from .languages import fold
 from .prompts import rules
 
@@ -168,6 +170,24 @@ def workflow_of(text: str) -> Workflow:
         plan_asked=bool(_any("plan_words").search(low))
         and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
+
+
+def her_problem(workflow: Workflow, text: str, chart: ChartInContext) -> Workflow:
+    """A plan asked for her problems as a whole, naming none ("problem list + plan"): the
+    problem her chart holds above its plan's threshold (its latest result; a drug the plan is
+    for on her list), so the raised value is planned, never answered "no plan held"."""
+    if not workflow.plan_asked or workflow.problem or not _any("whole_plan_words").search(
+            _low(text)):
+        return workflow
+    for problem, plan in plans.table().items():
+        latest = [r for r in (*chart.results, *chart.vitals)
+                  if r.analyte.lower() == str(plan["analyte"]).lower()]
+        drug = plan.get("drug")
+        if drug and drug not in chart.drugs:
+            continue
+        if latest and max(latest, key=lambda r: r.taken).value >= float(plan["high_at"]):
+            return replace(workflow, problem=problem)
+    return workflow
 
 
 def bleeding_said(low: str) -> bool:

@@ -534,12 +534,47 @@ def beside_people(text: str) -> list[str]:
     found = [next(g for g in m.groups() if g) for p in _beside() for m in p.finditer(folded)]
     found += across_patients(text or "")  # "all my patients", "both of them": no one chart
     found += _relatives_as_subject(folded)
-    found = [f for f in found if not _theirs_taken(folded, f)]
+    found = [f for f in found if not _theirs_taken(folded, f) and not _compared(folded, f)
+             and not _also_for_her(folded, f)]
     for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
         if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
             found.append(m.group(1))
     return list(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=1)
+def _comparisons() -> re.Pattern[str]:
+    words = sorted((fold_accents(w) for w in people_data()["compared_with"]), key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})"
+                      r"(?:\s+(?:a|al|a la|au|le|la|el|o|the|de|do|da|del|du|pour|para|for))*\s*$")
+
+
+def _compared(folded: str, someone: str) -> bool:
+    """``someone`` (a bed, a room) is named only to compare the order with theirs ("igual que
+    al de la cama 4", "comme pour le lit 6", "same as bed 2"): asked nothing."""
+    at = folded.lower().find(someone.lower())
+    return at > 0 and bool(_comparisons().search(folded.lower()[:at].rstrip()[-40:]))
+
+
+@lru_cache(maxsize=1)
+def _also_her() -> re.Pattern[str]:
+    said = people_data()["also_her"]
+
+    def alt(key: str) -> str:
+        return "|".join(re.escape(w) for w in sorted(said[key], key=len, reverse=True))
+
+    return re.compile(rf"(?<![a-z])(?:{alt('pronouns')})\s+(?:{alt('able')})(?![a-z])"
+                      rf"[^.?!;]{{0,40}}?(?<![a-z])(?:{alt('too')})(?![a-z])")
+
+
+def _also_for_her(folded: str, relative: str) -> bool:
+    """The relative's medicine is named to ask whether the patient may take it too ("sa fille
+    prend de l'ibuprofène, elle peut en prendre aussi ?"): the question after the relative is
+    hers."""
+    low = folded.lower()
+    at = low.find(relative.lower())
+    return at >= 0 and bool(_also_her().search(low, at + len(relative)))
 
 
 def _theirs_taken(folded: str, relative: str) -> bool:

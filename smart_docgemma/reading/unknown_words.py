@@ -57,6 +57,10 @@ OWN_WORDS = (
     "knowledge/data/disease.yaml",
     "knowledge/data/glossary.yaml",
     "agent/data/amendments.yaml",
+    # the clinicians' words of each language the rules read ("pensaba", "agregale", "doente")
+    "agent/rules/fr.yaml",
+    "agent/rules/pt.yaml",
+    "agent/rules/es.yaml",
 )
 
 
@@ -231,6 +235,52 @@ def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
     after = tokens[n + 1] if n + 1 < len(tokens) else ""
     if normalise(word) in drugs or is_word(word) or near_vocabulary(word) or _clinical(word):
         return False
+    if verb_form(word, after) or clitic_verb(word):
+        return False
     if any(b in _staff_titles() for b in before[-2:]) or (before and before[-1] in _PLACE_BEFORE):
         return False
     return not re.match(r"\d", after)
+
+
+def _infinitive_is_word(stem: str) -> bool:
+    said = people_data()["verb_endings"]
+    return any(stem + end in lists for end in said["infinitives"] for lists in _word_lists())
+
+
+def verb_form(word: str, after: str = "") -> bool:
+    """``word`` is a conjugated verb the word lists lack ("Pensaba", "Planeaba", "Agregamos";
+    "Creo" before "que"): an ending no given name has, on a stem of ``verb_stem`` letters or more
+    whose infinitive is a word of the lists."""
+    said = people_data()
+    low = word.lower()
+    ends = list(said["verb_endings"]["endings"])
+    if fold_accents(after.lower()) in said["verb_before_que"]["followers"]:
+        ends += said["verb_before_que"]["endings"]
+    least = int(said["verb_stem"]) if len(low) > 4 else 3
+    for end in sorted(ends, key=len, reverse=True):
+        stem = low[: -len(end)]
+        if low.endswith(end) and len(stem) >= least and _infinitive_is_word(fold_accents(stem)):
+            return True
+    return False
+
+
+def clitic_verb(word: str) -> bool:
+    """``word`` is an imperative with its pronoun after it ("Indícale", "Agrégale", "Hazme"):
+    one of the short ones listed, or written with an accent, a pronoun at its end, and before
+    the pronoun four letters or more ending in a or e whose verb (-ar, -er, -ir) the Spanish or
+    Portuguese list holds."""
+    said = people_data()
+    low = word.lower()
+    folded = fold_accents(low)
+    if folded in said["clitic_verbs"]:
+        return True
+    if folded == low:
+        return False  # no accent: "Estela", "Paula" stay names
+    for clitic in sorted(said["clitics"], key=len, reverse=True):
+        rest = folded[: -len(clitic)]
+        if folded.endswith(clitic) and len(rest) >= 4 and rest[-1] in "ae":
+            lists = _word_lists()[2:]  # pt, es
+            if any(rest[:-1] + end in w for end in ("ar", "er", "ir") for w in lists):
+                return True
+    return False
+

@@ -54,6 +54,12 @@ FLOORS = {
     ("probe13_intl", "holdout"): 42,
     ("probe14_intl", "tuned"): 18,
     ("probe14_intl", "holdout"): 18,
+    # probe15_intl blind 46/76 with 11 unsafe (tuned 16/38 with 7, holdout 30/38 with 4); its
+    # holdout read at the end (36/38, 0 unsafe; one miss then fixed), so these are floors.
+    # probe16_intl (blind 26/36 with 8 unsafe, now 35/36) has no floor: "¿Le dejamos el IECA?"
+    # is still unsafe by the set's measure (docs/reading.md)
+    ("probe15_intl", "tuned"): 37,
+    ("probe15_intl", "holdout"): 36,
     # who it is about and the pending card: blind first runs 36/48 tuned and 27/46 holdout with
     # 20 unsafe (probe_ctx2), 27/37 with 4 unsafe (probe_ctx3); their misses then read
     # English, seventh and eighth sets: probe7_en blind 70/94 with 11 unsafe (tuned 34/47, 6;
