@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from smart_docgemma.agent import drug_follow_ups
 from smart_docgemma.agent.extraction import extract
 from smart_docgemma.agent.therapeutic_trials import tried_on_her
