@@ -34,7 +34,7 @@ from ..languages import fold
 from ..reading.entities import Entities
 from .extraction import extract
 
-KINDS = ("max_day", "ml", "mg", "alternative")
+KINDS = ("max_day", "ml", "mg", "alternative", "child")
 # a dose written in mg, not per kg nor a strength ("240 mg", "1 g"; not "40 mg/kg", "120mg/5ml")
 _MG = re.compile(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\b(?!\s*/)", re.I)
 # words in a finding's management that state what to use in the drug's place
@@ -109,6 +109,10 @@ def asked(message: str, own: Entities) -> str | None:
         or re.fullmatch(rf"(?:and|et|e|y|so)?\s*(?:the|la|le|o|a|el)?\s*{most}\s*\??", low)
     ):
         return "max_day"
+    child = f"(?:{_any('child')})"
+    if re.fullmatch(rf"¿?\s*(?:(?:and|et|e|y) )?(?:the |la |a |o |el )?(?:dose |dosis )?"
+                    rf"{child}\s*\??", low):
+        return "child"
     if _changes_something(low, own):
         return None  # "once daily instead", "give it iv instead", "let's do 2.5 instead"
     if re.search(rf"(?<![\w'])(?:{_any('alternative')})(?![\w'])", low):
@@ -185,6 +189,8 @@ def answer(kind: str, message: str, about: Discussed, data: HookData | None) -> 
                      True)
     if kind == "max_day":
         return Reply(_max_day(about.drug, data), False)
+    if kind == "child":
+        return Reply(_for_a_child(about.drug), False)
     return Reply(_alternative(about.drug, data), False)
 
 
@@ -210,6 +216,17 @@ def _max_day(drug: str, data: HookData | None) -> str:
     lines += [f"- beside this patient's other medicines: {f.summary} ({_sources(f)})"
               for f in capped]
     return "\n".join(lines)
+
+
+def _for_a_child(drug: str) -> str:
+    """"and for a child?": the paediatric table's row per kg, for no child in particular (no
+    weight of this chart is used: the patient in context is not the child asked about)."""
+    row = daily_maximum.child_dose(drug)
+    if row is None:
+        return (f"A child's dose of {drug} is not in the data I have (the paediatric table holds "
+                "no row for it), so none is given; the adult dose is not a child's.")
+    return (f"{drug} for a child, per kg ({row.source}): {row.text}. Work it out from the "
+            "child's own recent weight; no weight of this chart is used.")
 
 
 def _band(finding: Finding) -> str:

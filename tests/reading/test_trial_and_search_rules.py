@@ -120,3 +120,25 @@ def test_sums_as_the_app_and_the_ward_write_them():
     assert [w.result for w in worked_out("mean (5.1 + 4.2 + 3.9) / 3 = 4.4 mmol/L")] == [4.4]
     assert [w.result for w in worked_out("301.5 mg ÷ 24 mg/ml = 12.6 ml")] == [12.6]
     assert worked_out("BP 150/95 = high") == []
+
+
+@pytest.mark.parametrize("said", ["and for a child?", "for a child?", "and in kids?",
+                                  "et pour un enfant ?", "e para uma criança?", "¿y para un niño?",
+                                  "paeds dose?"])
+def test_and_for_a_child_is_a_follow_up(said):
+    assert drug_follow_ups.asked(said, extract(said)) == "child"
+
+
+@pytest.mark.parametrize("said", ["is it ok for a child?", "child protection referral",
+                                  "and the child?"])
+def test_a_child_named_otherwise_is_no_such_follow_up(said):
+    assert drug_follow_ups.asked(said, extract(said)) != "child"
+
+
+def test_a_child_dose_is_the_paediatric_row_per_kg_with_its_source_or_said_missing():
+    said = drug_follow_ups.answer(
+        "child", "and for a child?", drug_follow_ups.Discussed("acetaminophen", "", ""), None)
+    assert "75 mg/kg a day" in said.text and "BNF for Children" in said.text
+    none = drug_follow_ups.answer(
+        "child", "and for a child?", drug_follow_ups.Discussed("amlodipine", "", ""), None)
+    assert "not in the data I have" in none.text
