@@ -140,13 +140,16 @@ class FhirGateway:
         )
 
     def search(self, resource_type: str, params: Params = None, max_pages: int = 5,
-               included: list[dict] | None = None) -> list[dict]:
+               included: list[dict] | None = None, fresh: bool = False) -> list[dict]:
         """All matching resources (``mode=match``), following ``next`` up to ``max_pages``;
         ``_include``d resources (``mode=include``) are appended to ``included`` when given.
-        The audit record names both (an included Medication is patient data too)."""
+        The audit record names both (an included Medication is patient data too). ``fresh``:
+        the first page is asked with ``Cache-Control: no-cache``, so no cached result set is
+        reused (HAPI keeps one for 60 s: a list read just after an approval must hold it)."""
         extra: list[dict] = []
         found = self._audited("search-type", resource_type,
-                              lambda: self._search(resource_type, params, max_pages, extra),
+                              lambda: self._search(resource_type, params, max_pages, extra,
+                                                   fresh),
                               params=params, found=lambda matched: matched + extra)
         if included is not None:
             included.extend(extra)
@@ -160,16 +163,20 @@ class FhirGateway:
             lambda p: self.server._get(p, headers=FRESH).json(), path, "search")),
             params={"identifier": f"{system}|{value}"}, found=lambda matched: matched)
 
-    def _page(self, resource_type: str, params: Params, one_page: bool = False) -> dict:
+    def _page(self, resource_type: str, params: Params, one_page: bool = False,
+              fresh: bool = False) -> dict:
         path = resource_type + ("?" + urlencode(params, doseq=True) if params else "")
+        if fresh:
+            return self._call(lambda p: self.server._get(p, headers=FRESH).json(), path,
+                              "search")
         if one_page:  # fhirclient's request_json takes no headers; its _get signs and checks
             return self._call(lambda p: self.server._get(p, headers=ONE_PAGE).json(), path,
                               "search")
         return self._call(self.server.request_json, path, "search")
 
     def _search(self, resource_type: str, params: Params, max_pages: int,
-                included: list[dict]) -> list[dict]:
-        bundle = self._page(resource_type, params, one_page=max_pages == 1)
+                included: list[dict], fresh: bool = False) -> list[dict]:
+        bundle = self._page(resource_type, params, one_page=max_pages == 1, fresh=fresh)
         found = _matches(bundle, included)
         for _ in range(max_pages - 1):
             nxt = next(

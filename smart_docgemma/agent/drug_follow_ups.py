@@ -34,7 +34,7 @@ from ..languages import fold
 from ..reading.entities import Entities
 from .extraction import extract
 
-KINDS = ("max_day", "ml", "mg", "alternative")
+KINDS = ("max_day", "ml", "mg", "alternative", "child")
 # a strength as written in a reply ("120mg/5ml", "250 mg / 5 ml", "160 mg/5ml"), cut out before
 # the words left beside it are counted
 _STRENGTH_WRITTEN = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg)\s*/\s*\d*(?:[.,]\d+)?\s*m?l\b",
@@ -113,6 +113,10 @@ def asked(message: str, own: Entities) -> str | None:
         or re.fullmatch(rf"(?:and|et|e|y|so)?\s*(?:the|la|le|o|a|el)?\s*{most}\s*\??", low)
     ):
         return "max_day"
+    child = f"(?:{_any('child')})"
+    if re.fullmatch(rf"¿?\s*(?:(?:and|et|e|y) )?(?:the |la |a |o |el )?(?:dose |dosis )?"
+                    rf"{child}\s*\??", low):
+        return "child"
     if _changes_something(low, own):
         return None  # "once daily instead", "give it iv instead", "let's do 2.5 instead"
     if re.search(rf"(?<![\w'])(?:{_any('alternative')})(?![\w'])", low):
@@ -165,21 +169,36 @@ def discussed(pending: PendingOrder | None, history: list[dict[str, Any]]) -> Di
     """The one drug the clinician's last message named for the patient in context, when it is
     not the pending card's ("is ibuprofen ok?" asked while an amoxicillin card waits); else the
     pending card's drug and dose; else none (several drugs named, or someone else)."""
-    said = [t for t in history[-2:] if t.get("role") == "user"]
-    text = str(said[-1].get("content") or "") if said else ""
+    text, words = _named_before(history)
     ent = extract(text) if text else None
     one = ent is not None and len(set(ent.drugs)) == 1 and not (
         ent.patient_names or ent.patient_ids)
     if pending is not None and not (
             one and ent is not None and knowledge.generic(ent.drugs[0]) != pending.ingredient):
         dose = " ".join(x for x in (pending.dosage, pending.frequency) if x)
-        return Discussed(pending.ingredient, dose, text, pending.medication)
+        return Discussed(pending.ingredient, dose, words, pending.medication)
     if ent is None or not one:
-        return Discussed(None, "", text)
+        return Discussed(None, "", words)
     said_dose = ent.dose
     written = " ".join(
         x for x in (said_dose.written, said_dose.frequency) if x) if said_dose else ""
-    return Discussed(knowledge.generic(ent.drugs[0]), written, text)
+    return Discussed(knowledge.generic(ent.drugs[0]), written, words)
+
+
+def _named_before(history: list[dict[str, Any]]) -> tuple[str, str]:
+    """The clinician's last message, read back past the follow-ups just asked ("max per day?"
+    then "in ml?" then "alternative?": the message before them named the drug), and its words
+    with the follow-ups' after it (a strength written in one of them)."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return "", ""
+    users = [str(t.get("content") or "") for t in history if t.get("role") == "user"]
+    walked: list[str] = []
+    for text in reversed(users[-(int(_words()["walk_back"]) + 1):]):
+        walked.insert(0, text)
+        if asked(text, extract(text)) is None:
+            return text, "\n".join(walked)
+    return users[-1], users[-1]
 
 
 def answer(kind: str, message: str, about: Discussed, data: HookData | None) -> Reply:
@@ -193,6 +212,8 @@ def answer(kind: str, message: str, about: Discussed, data: HookData | None) -> 
                      True)
     if kind == "max_day":
         return Reply(_max_day(about.drug, data), False)
+    if kind == "child":
+        return Reply(_for_a_child(about.drug), False)
     return Reply(_alternative(about.drug, data), False)
 
 
@@ -218,6 +239,17 @@ def _max_day(drug: str, data: HookData | None) -> str:
     lines += [f"- beside this patient's other medicines: {f.summary} ({_sources(f)})"
               for f in capped]
     return "\n".join(lines)
+
+
+def _for_a_child(drug: str) -> str:
+    """"and for a child?": the paediatric table's row per kg, for no child in particular (no
+    weight of this chart is used: the patient in context is not the child asked about)."""
+    row = daily_maximum.child_dose(drug)
+    if row is None:
+        return (f"A child's dose of {drug} is not in the data I have (the paediatric table holds "
+                "no row for it), so none is given; the adult dose is not a child's.")
+    return (f"{drug} for a child, per kg ({row.source}): {row.text}. Work it out from the "
+            "child's own recent weight; no weight of this chart is used.")
 
 
 def _band(finding: Finding) -> str:
@@ -329,11 +361,11 @@ def _alternative(drug: str, data: HookData | None) -> str:
              "findings names a drug to use instead, and none is suggested from memory."]
     if advice:
         lines += [f"- {f.management} ({_sources(f)})" for f in advice]
-    drafted = [str(f.alternative["display"]) for f in findings if f.alternative]
+    drafted = {f"{f.alternative['display']} ({f.alternative['source']}: "
+               f"\"{f.alternative['says']}\")": None for f in findings if f.alternative}
     if drafted and not named:
-        # the order check's replacement table names no source of its own for its drafts
-        lines.append(f"- The card's suggestion ({', '.join(dict.fromkeys(drafted))}) comes from "
-                     "the order check's replacement table, which names no source for it.")
+        # the order check's replacement table, each entry with the source that states it
+        lines.append(f"- The card's suggestion: {'; '.join(drafted)}.")
     if findings:
         lines.append(f"The findings for {drug} on this chart again:")
         lines += [f"- {drug_safety.line(f)}" for f in findings]

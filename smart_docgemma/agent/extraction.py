@@ -57,6 +57,7 @@ from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_patte
 from ..tools.words.windows import Asked, asked
 from . import languages, order_lines, several_asks, ward_requests
 from .prompts import rules
+from .therapeutic_trials import tried_on_her
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
 # "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"; a site's
@@ -1362,6 +1363,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     # "Receita do dentista: '…'. Tudo certo pra ele?": the question after pasted text asks
     asking = question_after(asking) or asking
     actions = find_actions(asking)
+    if drugs and tried_on_her(asking):  # "trial of losartan?": tried on her, no study searched
+        actions = [a for a in actions if a not in ("trials", "literature")]
     if _all_declined(text, drugs):
         # "don't start the apixaban yet, just check it's ok": the one drug named is declined,
         # nothing is ordered, the drug is still checked

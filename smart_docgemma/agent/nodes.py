@@ -48,6 +48,7 @@ from . import (
     planning,
     prompts,
     several_orders,
+    therapeutic_trials,
     ward_amendments,
 )
 from .extraction import read, written_in_french
@@ -253,6 +254,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _not_stopped(probe)
     update["errors"] += _tests_not_ordered(probe)
     update["errors"] += _no_plan(probe)
+    beside = _checked_beside_search(probe, deps)
+    if beside:
+        update["notice"] = beside
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
@@ -295,6 +299,22 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
                 "clarification": reply.text}
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
             "notice": reply.text}
+
+
+def _checked_beside_search(state: Turn, deps: Deps) -> str | None:
+    """"trials of losartan in pregnancy", "¿hay estudios sobre ibuprofeno con anticoagulantes?"
+    in her chart: the search runs as asked, and the drug named is checked against her chart, its
+    findings shown with the search (safety by content; the tools run stay the search's)."""
+    needed = set(planning.required_tools(state))
+    if not needed & therapeutic_trials.SEARCHES or needed & _DRUG_CHECKS:
+        return None
+    if not planning.drug_for_her(state):
+        return None
+    drugs = [d for d in state.entities.drugs if d not in planning.request(state).tested_drugs]
+    return therapeutic_trials.beside_the_search(drugs, _chart_read(deps))
+
+
+_DRUG_CHECKS = frozenset({"check_drug_safety", "check_drug_interactions"})
 
 
 def _chart_read(deps: Deps) -> HookData | None:

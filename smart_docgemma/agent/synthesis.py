@@ -202,7 +202,11 @@ def _grounded(state: Turn, answer: str, deps: Deps | None) -> Changes:
     reported = injection.notices(injection.instructions_in(state))
     approved = any(a.get("decision") == "approved" for a in state.approvals)
     answer = injection.claims(answer, approved) + "".join(f"\n\n{n}" for n in reported)
-    keep = set(_error_notes(state) + _proposal_notes(state) + reported) | {
+    # the code's own note, each of its lines (a check's findings beside a search, a follow-up's
+    # sums): written by code from what it read, not a claim to find in the records
+    noted = [line.strip() for line in (state.notice or "").split("\n") if line.strip()]
+    keep = set(_error_notes(state) + _proposal_notes(state) + reported + noted) | {
+        line.removeprefix("- ") for line in noted} | {
         state.notice or "", prompts.message("degraded_label")} | {
         prompts.message("language_replaced", found=lang) for lang in candidates()}
     done = ground_turn(state, answer, base, config.get("GROUNDING_UNSUPPORTED", "mark"), keep=keep)

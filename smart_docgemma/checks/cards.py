@@ -173,7 +173,8 @@ def _suggestions(problem: Problem) -> list[dict]:
             _delete(ref, name),
             {
                 "type": "create",
-                "description": f"Draft {alternative['display']} instead of {name}",
+                "description": f"Draft {alternative['display']} instead of {name}"
+                               f"{_stated_by(alternative)}",
                 "resource": _replacement(draft, alternative),
             },
         ],
@@ -198,12 +199,19 @@ def _stop(active: dict, alternative: dict | None) -> dict:
         actions.append(
             {
                 "type": "create",
-                "description": f"Draft {alternative['display']} in its place",
+                "description": f"Draft {alternative['display']} in its place"
+                               f"{_stated_by(alternative)}",
                 "resource": _replacement(active, alternative),
             }
         )
         label += f" and draft {alternative['display']}"
     return {"label": label, "uuid": str(uuid.uuid4()), "isRecommended": True, "actions": actions}
+
+
+def _stated_by(alternative: dict) -> str:
+    """The source the replacement table names for its draft (``checks/knowledge.yaml``)."""
+    return f" ({alternative['source']}: \"{alternative['says']}\")" if alternative.get(
+        "source") else ""
 
 
 def _stop_reason(alternative: dict | None) -> str:

@@ -83,8 +83,8 @@ def boxed_warning(drug: str) -> str | None:
 
 
 def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
-    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm"}), when the knowledge
-    names one.
+    """A safer drug to draft instead of ``replaced`` ({"display", "rxnorm", "source", "says"}),
+    when a shipped source states one.
 
     ``context``: the other drug of an interaction, the allergen, or the shared class."""
     if "antiplatelet" in classes(replaced):
@@ -101,7 +101,10 @@ def alternative(kind: str, replaced: str, context: str = "") -> dict | None:
         )
     else:
         name = next((alt for k, alt in rules.items() if k == context or matches(replaced, k)), None)
-    return table()["drugs"].get(name) if name else None
+    if not name:
+        return None
+    # the drug to draft, with the source that states it ("FDA Drug Label — Warfarin")
+    return {**table()["drugs"][name["drug"]], "source": name["source"], "says": name["says"]}
 
 
 def source(key: str, drug: str = "") -> Source:

@@ -29,6 +29,6 @@ def ground_turn(
 ) -> Grounded:
     """Cite and check ``answer`` against what ``state`` (an agent Turn) read; counted in metrics."""
     grounded = ground(answer, turn_evidence(state, base_url), mode, keep)
-    for verdict in ("supported", "unsupported", "uncheckable"):
+    for verdict in ("supported", "computed", "unsupported", "uncheckable"):
         metrics.grounded(verdict, grounded.count(verdict))
     return grounded

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..languages import answer_language
+from .computed import worked_out
 from .evidence import Evidence
 from .facts import Facts, facts_of
 from .image_findings import bears_out, contradicts, mentions
@@ -32,6 +33,7 @@ _NONE: frozenset = frozenset()
 MAX_CITES = 6  # a sentence naming more records than this is a list; it cites its first six
 MARK = "*(not found in the cited record)*"
 MARK_UNCITED = "*(not found in any record read for this answer)*"
+MARK_COMPUTED = "*(computed: {sums})*"
 # a sentence starts with a capital, accented too ("É visível…"), or an opening ¿ / ¡
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ\[(*\"“¿¡])")
 _EXISTING = re.compile(r"\s*\[\d{1,3}\](?:\([^)]*\))?")
@@ -54,7 +56,8 @@ class Citation:
 
 @dataclass(frozen=True)
 class SentenceCheck:
-    """One sentence's verdict: supported, unsupported, or uncheckable (nothing to check)."""
+    """One sentence's verdict: supported, computed (a figure worked out from figures the
+    records hold), unsupported, or uncheckable (nothing to check)."""
 
     text: str
     cites: tuple[int, ...]
@@ -117,10 +120,32 @@ def _one(sentence: str, evidence: list[Evidence], numbering: dict) -> tuple[str,
     if seen is not None:
         chosen += [e for e in seen[0] if e not in chosen]
         missing += seen[1]
+    missing, sums = _computed(bare, missing)
     numbers = tuple(_number(numbering, e) for e in chosen)
-    verdict = "unsupported" if missing or unknown else "supported"
+    verdict = "unsupported" if missing or unknown else "computed" if sums else "supported"
     text = _with_marks(bare, numbering, numbers, verdict, cited=bool(chosen))
+    if verdict == "computed":
+        text += " " + MARK_COMPUTED.format(sums="; ".join(sums))
     return text, SentenceCheck(bare, numbers, verdict, tuple(missing + unknown))
+
+
+def _computed(sentence: str, missing: list[str]) -> tuple[list[str], list[str]]:
+    """(the facts still found in no record, the sums that ground the others): a figure the
+    sentence works out from its other figures ("15 mg/kg × 20.1 kg = 301.5 mg") is grounded by
+    them; they are checked against the records like any other figure."""
+    sums = worked_out(sentence)
+    if not sums or not missing:
+        return missing, []
+    results = {w.result for w in sums}
+    left = [m for m in missing if _figure(m) not in results]
+    return left, [w.shown for w in sums if w.result in {_figure(m) for m in missing}]
+
+
+def _figure(shown: str) -> float | None:
+    try:
+        return float(shown.split()[0])
+    except (ValueError, IndexError):
+        return None
 
 
 def _cite(facts: Facts, evidence: list[Evidence]) -> tuple[list[Evidence], list[str], list[str]]:
@@ -267,5 +292,6 @@ def _with_marks(
 ) -> str:
     by_n = {c.n: c for c in numbering.values()}
     links = "".join(f"[\\[{n}\\]]({by_n[n].url})" if by_n[n].url else f"\\[{n}\\]" for n in numbers)
-    mark = "" if verdict == "supported" else " " + (MARK if cited else MARK_UNCITED)
+    mark = "" if verdict in ("supported", "computed") else " " + (
+        MARK if cited else MARK_UNCITED)
     return f"{sentence.rstrip()}{(' ' + links) if links else ''}{mark}"

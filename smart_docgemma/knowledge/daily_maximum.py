@@ -73,6 +73,22 @@ def child_maximum(ingredient: str, weight: Weight) -> Ceiling | None:
     return Ceiling(text, _child_source(row))
 
 
+def child_dose(ingredient: str) -> Ceiling | None:
+    """A child's usual dose and daily ceiling of ``ingredient`` as the paediatric table states
+    them, per kg (no weight: "and for a child?" asked of no child in particular); None when the
+    table holds no row for it."""
+    row = limits(ingredient)
+    if not row:
+        return None
+    parts = [f"usual {row['usual']}" if row.get("usual") else
+             f"at most {float(row['mg_per_kg']):g} mg/kg a dose"]
+    if row.get("mg_per_kg_day"):
+        parts.append(f"at most {float(row['mg_per_kg_day']):g} mg/kg a day")
+    if row.get("max_mg_day"):
+        parts.append(f"never above {float(row['max_mg_day']):g} mg a day")
+    return Ceiling("; ".join(parts), _child_source(row))
+
+
 def _child_source(row: dict[str, Any]) -> str:
     """The row's own source when it names one (WHO formularies), else the table's."""
     return weight_dose.row_source(row)["label"]

@@ -56,7 +56,7 @@ def test_scenario_cards_render_like_the_sandbox(ehr, fhir_base, browser):
     pg.set_content(preview_page("DocGemma CDS cards for the scenario patients", sections))
     expect(pg.locator(".card.critical").first).to_be_visible()
     expect(pg.locator(".card.critical .summary").filter(has_text="Avoid ketorolac with warfarin")).to_have_count(1)
-    expect(pg.get_by_text("Replace amoxicillin 500 MG Oral Capsule with azithromycin")).to_be_visible()
+    expect(pg.get_by_text("Remove the amoxicillin 500 MG Oral Capsule draft")).to_be_visible()
     pg.screenshot(path=str(shot_path("cds-cards")), full_page=True)
     (ARTIFACTS / "cds-cards.md").write_text("\n".join(rows) + "\n")
     pg.close()

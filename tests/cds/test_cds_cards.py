@@ -96,6 +96,8 @@ def test_risky_order_summary_says_what_to_do_and_offers_the_safer_drug(ehr, fhir
     created = kinds["create"]["resource"]
     assert created["medicationCodeableConcept"]["coding"][0]["code"] == "161"
     assert created["subject"] == {"reference": "Patient/pt-warfarin"} and created["status"] == "draft"
+    # the replacement names the source that states it
+    assert "FDA Drug Label — Warfarin" in kinds["create"]["description"]
     assert [a["type"] for a in remove["actions"]] == ["delete"]
     assert {r["display"] for r in card["overrideReasons"]}
 
@@ -107,7 +109,10 @@ def test_allergy_card_names_the_recorded_reaction_and_criticality(ehr, fhir_base
     assert card["summary"].startswith("Do not give amoxicillin — Penicillin allergy (anaphylaxis")
     assert "high criticality" in card["summary"]
     assert "criticality high" in card["detail"] and "confirmed" in card["detail"]
-    assert "azithromycin" in card["suggestions"][0]["label"]
+    # no shipped source states a replacement in penicillin allergy: the card removes the draft
+    # and drafts nothing in its place
+    assert [s["label"] for s in card["suggestions"]] == [
+        "Remove the amoxicillin 500 MG Oral Capsule draft"]
 
 
 def test_rising_inr_is_flagged_with_its_date_and_trend(ehr, fhir_base):
@@ -164,15 +169,15 @@ def test_pregnant_patient_on_lisinopril_gets_a_critical_card_on_patient_view_and
     assert cards[0]["summary"].startswith("Stop lisinopril in pregnancy")
     assert "Pregnancy status: pregnant on 2026-10-28" in cards[0]["detail"]
     [stop] = cards[0]["suggestions"]
-    update, create = stop["actions"]
-    assert stop["label"] == "Stop lisinopril 10 MG Oral Tablet and draft labetalol"
+    [update] = stop["actions"]
+    # no shipped source states the replacement of an ACE inhibitor in pregnancy: stop, no draft
+    assert stop["label"] == "Stop lisinopril 10 MG Oral Tablet"
     assert update["type"] == "update" and update["resource"]["id"] == "pt-pregnant-med1"
     assert update["resource"]["status"] == "stopped" and "meta" not in update["resource"]
-    assert create["type"] == "create" and create["resource"]["subject"] == {"reference": "Patient/pt-pregnant"}
     order = draft("pt-pregnant", "losartan potassium 50 MG Oral Tablet", "979485")
     [card] = cards_of(ehr.call(SELECT, hook("order-select", "pt-pregnant", fhir_base, [order])))
     assert card["indicator"] == "critical" and card["summary"].startswith("Avoid losartan in pregnancy")
-    assert "labetalol" in card["suggestions"][0]["label"]
+    assert not any("labetalol" in s["label"] for s in card["suggestions"])
 
 
 def test_lactation_and_a_high_lithium_level(ehr):
@@ -200,7 +205,9 @@ def test_duplicate_order_and_two_nsaids_are_flagged(ehr, fhir_base):
     # interaction of ibuprofen with low-dose aspirin (second interaction source) leads the card
     said = card["summary"] + "\n" + card.get("detail", "")
     assert "Switch rather than add ibuprofen: aspirin is already ordered — two NSAIDs" in said, said
-    assert "acetaminophen" in card["suggestions"][0]["label"]
+    # no shipped source states a replacement for a second NSAID: the draft is removed, none drafted
+    assert [s["label"] for s in card["suggestions"]] == [
+        "Remove the ibuprofen 400 MG Oral Tablet draft"]
 
 
 def test_two_drafts_of_one_drug_in_the_same_session_are_duplicates(ehr):
@@ -217,8 +224,8 @@ def test_monitoring_for_metformin_and_an_nsaid_in_ckd(ehr, fhir_base):
     assert any(s.startswith("Order an HbA1c") and "2025-06-10" in s for s in summaries)
     order = draft("pt-ckd-elder", "ibuprofen 400 MG Oral Tablet", "197805")
     [card] = cards_of(ehr.call(SIGN, hook("order-sign", "pt-ckd-elder", fhir_base, [order])))
-    assert card["summary"] == ("Review ibuprofen — eGFR 38 on 2026-11-10: NSAIDs worsen kidney function; "
-                               "consider acetaminophen (paracetamol)")
+    # the kidney rule's source (KDIGO) states no replacement, so none is drafted or named
+    assert card["summary"] == "Review ibuprofen — eGFR 38 on 2026-11-10: NSAIDs worsen kidney function"
     assert "43 (2026-08-20) → 38 (2026-11-10)" in card["detail"] and "KDIGO" in card["detail"]
     low = prefetch("pt-m", labs=[obs("e1", "33914-3", 24, "2026-11-01")])
     metformin = draft("pt-m", "metformin hydrochloride 500 MG Oral Tablet", "861007")

@@ -137,6 +137,12 @@ FLOORS = {
     # the holdout's first run 24/25 (its miss an expectation the data does not hold, corrected)
     ("probe_know6", "tuned"): 24,
     ("probe_know6", "holdout"): 25,
+    # a therapeutic trial of a drug vs a search for studies of it, follow-ups of follow-ups, the
+    # card's alternative and its source: blind first run 18/43 with 24 unsafe (tuned 9/21, 12;
+    # holdout 9/22, 12); after the rules tuned 21/21, the holdout's first run 21/22 (its miss a
+    # drug class its expectation took for no drug: docs/knowledge-leftovers.md)
+    ("probe_know7", "tuned"): 21,
+    ("probe_know7", "holdout"): 21,
 }
 
 

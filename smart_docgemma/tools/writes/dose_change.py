@@ -34,9 +34,11 @@ def _say(msgid: str, **args: Any) -> str:
 
 
 def _active(ctx: ToolContext) -> list[dict[str, Any]]:
+    """Her active orders read fresh (``Cache-Control: no-cache``): an order approved a moment
+    ago is on the list the dose change is made from, never a cached result set without it."""
     return ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id,
                                                       "status": "active", "_count": 100},
-                                max_pages=1)
+                                max_pages=1, fresh=True)
 
 
 def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
