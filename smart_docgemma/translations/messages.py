@@ -2090,6 +2090,18 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Dozi inatofautiana na orodha: agizo linasema %(listed)s mg, mgonjwa anatumia %(said)s mg "
         "kwa maelezo — thibitisha ipi ni sahihi",
     ),
+    "No patient in context: %(drugs)s was not checked against a chart.": (
+        "Aucun patient en contexte : %(drugs)s n'a été vérifié contre aucun dossier.",
+        "Nenhum paciente em contexto: %(drugs)s não foi verificado em nenhum prontuário.",
+        "Ningún paciente en contexto: %(drugs)s no se verificó contra ninguna historia clínica.",
+        "Hakuna mgonjwa katika muktadha: %(drugs)s haikukaguliwa dhidi ya faili lolote.",
+    ),
+    "The search named %(drugs)s; checked against this patient's chart as well:": (
+        "La recherche nomme %(drugs)s ; vérifié aussi contre le dossier de ce patient :",
+        "A pesquisa cita %(drugs)s; verificado também no prontuário deste paciente:",
+        "La búsqueda nombra %(drugs)s; verificado también contra la historia de este paciente:",
+        "Utafutaji umetaja %(drugs)s; imekaguliwa pia dhidi ya faili la mgonjwa huyu:",
+    ),
     "Said to be stopped but not on the list: %(name)s; nothing recorded.": (
         "Dit arrêté mais absent de la liste : %(name)s ; rien n'est enregistré.",
         "Dito suspenso, mas fora da lista: %(name)s; nada registrado.",
