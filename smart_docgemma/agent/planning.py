@@ -14,8 +14,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import knowledge
-from ..knowledge import analytes
+from ..knowledge import analytes, classes
+from ..knowledge.mentions import find_drugs
+from ..languages import fold
 from ..reading.dosage import Allergy, Dose
+from ..reading.drugs import hers_of_class
 from ..reading.request import Request, ordered_of
 from ..reading.subject import (
     InContext,
@@ -294,10 +297,22 @@ def interaction_drugs(state: Turn) -> list[str]:
     """The drugs to check together: those named, plus the chart's active medications when
     the clinician asks about giving one drug to the patient in context, or about combining one
     drug with what she takes ("posso associar omeprazol?")."""
-    named = list(state.entities.drugs)
+    named = asked_drugs(state)
     if {"give", "check_interactions"} & set(state.entities.actions) and len(named) == 1:
         named += [d for d in chart_of(state).drugs if d not in named]
     return named
+
+
+def asked_drugs(state: Turn) -> list[str]:
+    """The drugs named, a class said as hers ("¿le dejamos el IECA?" on lisinopril, "is she
+    still on the ace inhibitor?") read as the member of it she takes."""
+    named, taking = list(state.entities.drugs), list(chart_of(state).drugs)
+    surfaces = {m.name: m.surface for m in find_drugs(fold(state.message).lower()) if m.name}
+    hers = hers_of_class(fold(state.message), surfaces, taking)
+    if not hers:
+        return named
+    members = [t for t in taking if any(classes.named(h) in classes.of(t) for h in hers)]
+    return [d for d in named if d not in hers] + [t for t in members if t not in named]
 
 
 def missing_fields(tool: str, state: Turn) -> list[str]:
@@ -333,7 +348,7 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     ``code_only`` (no model this turn): also the topic of a trials or literature
     question and the note as dictated, which a model words better when there is one."""
     ent, patient = state.entities, patient_id(state)
-    drugs, dose = ent.drugs, ent.dose or Dose()
+    drugs, dose = asked_drugs(state), ent.dose or Dose()
     together = interaction_drugs(state)
     words = request(state).words
     subject = words.topic if code_only else None

@@ -45,6 +45,22 @@ def members_over_classes(names: list[str]) -> set[str]:
             and any(key in classes.of(m) for m in names if m != n and not classes.named(m))}
 
 
+# a class said as the one she has ("the ACE inhibitor", "¿le dejamos el IECA?", "son IEC", "o
+# IECA dela"), not one more of it ("an ACE inhibitor", "un IECA", "another statin")
+_DEFINITE = (r"(?:the|her|his|their|this|that|current|el|la|los|las|su|sus|le|les|son|sa|ses|"
+             r"ce|cet|cette|o|a|os|as|seu|sua|seus|suas|esse|essa|este|esta|ese|esa)")
+
+
+def hers_of_class(folded: str, surfaces: dict[str, str], taking: list[str]) -> set[str]:
+    """The class names among ``surfaces`` (name → as written) said with a definite article or a
+    possessive while she takes a member of the class: the member she takes is meant, so the
+    class is no second drug to check beside it."""
+    low = folded.lower()
+    return {name for name, surface in surfaces.items()
+            if (key := classes.named(name)) and any(key in classes.of(t) for t in taking)
+            and re.search(rf"(?<![\w]){_DEFINITE}\s+{re.escape(surface.lower())}(?![\w])", low)}
+
+
 def ordered_drug(folded: str, mentions: list[tuple[str, str]], dose: str | None) -> str | None:
     """The drug an order with several drugs named orders: the one written right before the dose
     ("add losartan 50mg od, bp still high on the lisinopril" orders losartan; lisinopril is what

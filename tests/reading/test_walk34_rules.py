@@ -174,3 +174,22 @@ def test_an_event_put_down_to_her_list_is_the_whole_list_review(said):
 def test_a_cause_asked_of_no_list_is_no_review(said):
     from smart_docgemma.tools.chart.answers import chart_focus
     assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize("said, surface", [
+    ("¿le dejamos el ieca?", "ieca"), ("is she still on the ace inhibitor??", "ace inhibitor"),
+    ("on garde son iec ?", "iec"),
+])
+def test_a_class_said_as_hers_is_the_member_she_takes(said, surface):
+    from smart_docgemma.reading.drugs import hers_of_class
+    assert hers_of_class(said, {"ACE inhibitor": surface}, ["lisinopril"]) == {"ACE inhibitor"}
+
+
+@pytest.mark.parametrize("said, surface, taking", [
+    ("add an ace inhibitor?", "ace inhibitor", ["lisinopril"]),       # one more of the class
+    ("un ieca nuevo?", "ieca", ["lisinopril"]),
+    ("is she still on the ace inhibitor?", "ace inhibitor", ["amlodipine"]),  # none of it
+])
+def test_a_class_said_as_one_more_or_not_hers_stays_the_class(said, surface, taking):
+    from smart_docgemma.reading.drugs import hers_of_class
+    assert hers_of_class(said, {"ACE inhibitor": surface}, taking) == set()
