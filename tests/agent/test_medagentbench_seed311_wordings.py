@@ -69,7 +69,8 @@ def test_whether_she_has_a_condition_is_her_problem_list(said):
     ("does she have a Mg in the last 24h?", "lab:Magnesium"), ("does he have any allergies?",
                                                                "allergies"),
     ("does he have any admissions?", "encounters"), ("does he have a fever?", None),
-    ("does she have a K this morning?", None),
+    ("does she have a K this morning?", None), ("tem interação claritromicina e sinvastatina?", None),
+    ("tem ensaios clinicos para doenca renal diabetica?", None),
 ])
 def test_a_result_an_allergy_or_a_fever_asked_so_keeps_its_own_reading(said, focus):
     assert chart_focus(said) == focus
