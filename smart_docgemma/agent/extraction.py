@@ -192,8 +192,16 @@ _BEYOND_LATIN1 = re.compile(r"[\u0250-\u036f\u1e00-\u1eff]")
 
 # a birth date's dotted short form before a date ("F.N." fecha de nacimiento, "D.N." data de
 # nascimento, "F. nac.", "D.O.B."): never an initial of a name ("Samuel F.", "Okoro D.")
+# "b. 1 Aug 1953" (born), "nasc. 08/02/1985", "nac. 3/3/1990": the abbreviation before a date
 _BORN_ABBREVIATION = re.compile(
-    r"(?i)(?<![\w.])(?:f\.\s?n\.?|d\.\s?n\.?|f\.\s?nac\.?|d\.o\.b\.?)(?=\s*[:\-]?\s*\d)")
+    r"(?i)(?<![\w.])(?:f\.\s?n\.?|d\.\s?n\.?|f\.\s?nac\.?|d\.o\.b\.?|b\.|nasc\.|nac\.)"
+    r"(?=\s*[:\-]?\s*\d)")
+
+
+# the same short forms spelled out for the birth date's reading, in their own language (the day
+# first after "nasc." and "nac.")
+_BORN_SHORT = re.compile(r"(?i)(?<![\w.])(?:b|nasc|nac)\.(?=\s*[:\-]?\s*\d)")
+_BORN_SPELLED = {"b.": "born", "nasc.": "nascido", "nac.": "nacido"}
 
 
 def find_names(text: str, drugs: list[DrugMention], written: str | None = None) -> list[str]:
@@ -455,7 +463,8 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
     it."""
     m = re.search(
         rf"(?<![a-z])({_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
-        languages.fold(text).lower(),
+        _BORN_SHORT.sub(lambda a: f" {_BORN_SPELLED[a.group(0).lower()]} ",
+                        languages.fold(text)).lower(),
     )
     if not m:
         return _dated_name(languages.fold(text))

@@ -36,7 +36,7 @@ def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall 
     when ``said`` is no change of it."""
     ent, low = said.entities, fold(said.message).lower()
     if (card.edited or "?" in said.message or ent.drugs or ent.patient_names
-            or ent.patient_ids or not changes_a_field(low)):
+            or ent.patient_ids or not (changes_a_field(low) or _only_a_time(low, card))):
         return None
     if card.kind == "referral" and card.request.get("specialty"):
         new = [s for s in said.ward.specialties if s != card.request["specialty"]]
@@ -55,6 +55,20 @@ def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall 
             "patient_id": patient_id, "test": card.request["test"], "when": at,
             "priority": card.request.get("priority"), "reason": card.request.get("reason")})
     return None
+
+
+# what may stand beside a time said alone ("para amanhã às 8h", "for tomorrow 8am pls")
+_AROUND_A_TIME = re.compile(r"(?<![a-z])(?:para|pra|for|pour|por|on|le|el|o|de|then|instead|"
+                            r"please|pls|plz|svp|por favor|se faz favor|stp)(?![a-z])")
+
+
+def _only_a_time(low: str, card: PendingCard) -> bool:
+    """A lab card's follow-up that is a time and nothing else ("para amanhã às 8h", "tomorrow
+    6am"): the card's new time, as "make it tomorrow 8am" is."""
+    if card.kind != "lab_order" or not re.search(r"\d", low):
+        return False
+    rest = _AROUND_A_TIME.sub(" ", _DAY.sub(" ", _CLOCK.sub(" ", low)))
+    return not re.sub(r"[\W_]+", "", rest)
 
 
 def _new_time(said: str | None, drafted: str | None) -> str | None:

@@ -229,9 +229,10 @@ def _old_weight(drug: str, weight: chart_values.ChartWeight, limit_days: int, dr
         management="Weigh the child and re-check the dose; an old weight is not used as today's.",
         evidence=[f"Weight {weight.describe()}, {weight.days_old} days old"], draft=draft,
         fingerprint_of=("old-weight", weight.id),
-        message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
-                        what=message(N_("the weight-based dose for a child")), drug=drug,
-                        item=message(N_("weight"))))
+        # the weight is on file, only too old: the card says how old, never "no weight on file"
+        message=message(N_("A child's weight-based dose needs a weight at most %(days)s days old: "
+                           "this one is %(old)s days old."),
+                        days=limit_days, old=weight.days_old))
 
 
 def _weight_order(draft: dict) -> weight_dose.WeightDose | None:
