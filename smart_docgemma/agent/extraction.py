@@ -1064,7 +1064,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     # "what K was that based on?", "what date was that A1c from?": a result asked about with a
     # word pointing back at what was just said (a card, an answer) is hers
-    if "?" in text and _any_phrase("chart_question", "points_back").search(low):
+    asked_back = "?" in text or _any_phrase("chart_question", "past_asks").match(
+        f" {languages.fold(text).lower().lstrip()}", 1)
+    if asked_back and _any_phrase("chart_question", "points_back").search(low):
         return True
     if focus.startswith(("lab", "vitals")) and _any_phrase("chart_question", "tell_words").search(
         f" {languages.fold(text).lower()} "
