@@ -1183,6 +1183,14 @@ def _on_her_list(workflow: Workflow, chart: ChartInContext,
     return replace(workflow, dose_change=None)
 
 
+def relief_asked(text: str) -> bool:
+    """Pain relief asked with no drug's name ("something for the pain?", "a stronger
+    painkiller", "qqch contre la douleur"), by the rules' ``relief_asked`` words."""
+    words = rules()["chart_question"]["relief_asked"]
+    return re.search(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])",
+                     languages.fold(text).lower()) is not None
+
+
 def written_in_french(text: str) -> bool:
     """More French function words than English ones ("M. Thompson, il a eu sa kaliémie ?"):
     "M." is then Monsieur."""

@@ -109,3 +109,15 @@ def test_pain_said_without_asking_relief_is_no_review(message: str) -> None:
     from smart_docgemma.tools.chart.answers import focus_of
 
     assert focus_of(message) != "review"
+
+
+@pytest.mark.parametrize(("message", "relief"), [
+    ("something for the pain?", True), ("a stronger painkiller ok?", True),
+    ("what analgesia can he have", True), ("qqch contre la douleur ?", True),
+    ("chest pain since this morning", False), ("pain score 6/10, sore knee", False),
+    ("is the analgesic ladder in the notes", True), ("painful knee", False),
+])
+def test_pain_relief_asked_is_read_by_its_words(message: str, relief: bool) -> None:
+    from smart_docgemma.agent.extraction import relief_asked
+
+    assert relief_asked(message) is relief
