@@ -121,3 +121,35 @@ def test_pain_relief_asked_is_read_by_its_words(message: str, relief: bool) -> N
     from smart_docgemma.agent.extraction import relief_asked
 
     assert relief_asked(message) is relief
+
+
+@pytest.mark.parametrize("message", [
+    "med rec done - anything that doesn't belong?", "anything on there that shouldn't be?",
+    "something for his fever?", "anything for the temperature",
+])
+def test_what_does_not_belong_and_fever_relief_are_her_lists_review(message: str) -> None:
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert focus_of(message) == "review"
+
+
+@pytest.mark.parametrize("message", [
+    "anything that shouldn't be given with warfarin?", "temperature 38.2 at 0400",
+    "which bed does she belong to",
+])
+def test_a_drug_asked_or_a_reading_is_no_review(message: str) -> None:
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert focus_of(message) != "review"
+
+
+@pytest.mark.parametrize("message", ["discharge paperwork for him please", "d/c papers pls"])
+def test_the_discharge_paperwork_is_the_discharge_summary(message: str) -> None:
+    assert request_kind(message) == "discharge"
+
+
+def test_remind_me_asks_her_result() -> None:
+    from smart_docgemma.agent.extraction import read
+
+    assert "chart_question" in read("remind me what the INR was").entities.actions
+    assert read("how many potassiums have we got on file").focus == "lab:Potassium"
