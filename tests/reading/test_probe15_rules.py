@@ -153,3 +153,25 @@ def test_remind_me_asks_her_result() -> None:
 
     assert "chart_question" in read("remind me what the INR was").entities.actions
     assert read("how many potassiums have we got on file").focus == "lab:Potassium"
+
+
+def test_relief_asked_beside_another_focus_answers_that_focus() -> None:
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert focus_of("would a stronger painkiller be ok given her kidneys") == "lab:eGFR"
+    assert focus_of("any painkillers ok with her K") == "lab:Potassium"
+
+
+def test_a_question_reported_without_its_mark_reconciles_nothing() -> None:
+    from smart_docgemma.agent.extraction import read
+
+    asked = read("mum gave calpol at 6am. she's asking if she can give him her aspirin too")
+    assert "reconcile" not in asked.entities.actions
+    assert "reconcile" in read("mum gave calpol at 6am and nurofen at 8").entities.actions
+
+
+@pytest.mark.parametrize("message", ["sum him up for the night team", "can you sum her up"])
+def test_sum_him_up_is_the_chart_summary(message: str) -> None:
+    from smart_docgemma.agent.extraction import read
+
+    assert "chart" in read(message).entities.actions
