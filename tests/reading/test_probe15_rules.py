@@ -176,3 +176,16 @@ def test_sum_him_up_is_the_chart_summary(message: str) -> None:
     from smart_docgemma.agent.extraction import read
 
     assert "chart" in read(message).entities.actions
+
+
+@pytest.mark.parametrize(("message", "tests"), [
+    ("K+ to be rechecked tmrw 0800", ["serum potassium"]),
+    ("potassium needs rechecking tomorrow", ["serum potassium"]),
+    ("K rechecked this morning: 5.1", []),
+    ("potassium replacement to be repeated", []),
+])
+def test_a_test_to_be_done_again_is_ordered_a_past_one_is_not(
+        message: str, tests: list[str]) -> None:
+    from smart_docgemma.tools.words.ward_words import lab_tests
+
+    assert lab_tests(message) == tests
