@@ -189,3 +189,13 @@ def test_a_test_to_be_done_again_is_ordered_a_past_one_is_not(
     from smart_docgemma.tools.words.ward_words import lab_tests
 
     assert lab_tests(message) == tests
+
+
+def test_the_relief_words_leave_a_first_name_a_name() -> None:
+    """Every word of the rule files is vocabulary, never a name: the Spanish plural of "dolor"
+    is written so that "DOLORES inr pls" still names someone."""
+    from smart_docgemma.agent.extraction import read
+    from smart_docgemma.reading.people import not_name_words
+
+    assert "dolores" not in not_name_words()
+    assert read("DOLORES inr pls").subject.about == "other"
