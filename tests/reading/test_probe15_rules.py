@@ -115,7 +115,7 @@ def test_pain_said_without_asking_relief_is_no_review(message: str) -> None:
     ("something for the pain?", True), ("a stronger painkiller ok?", True),
     ("what analgesia can he have", True), ("qqch contre la douleur ?", True),
     ("chest pain since this morning", False), ("pain score 6/10, sore knee", False),
-    ("is the analgesic ladder in the notes", True), ("painful knee", False),
+    ("is the analgesic ladder in the notes", False), ("painful knee", False),
 ])
 def test_pain_relief_asked_is_read_by_its_words(message: str, relief: bool) -> None:
     from smart_docgemma.agent.extraction import relief_asked
@@ -125,7 +125,7 @@ def test_pain_relief_asked_is_read_by_its_words(message: str, relief: bool) -> N
 
 @pytest.mark.parametrize("message", [
     "med rec done - anything that doesn't belong?", "anything on there that shouldn't be?",
-    "something for his fever?", "anything for the temperature",
+    "something for his fever?", "something for the temperature",
 ])
 def test_what_does_not_belong_and_fever_relief_are_her_lists_review(message: str) -> None:
     from smart_docgemma.tools.chart.answers import focus_of
