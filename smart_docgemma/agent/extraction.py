@@ -1085,7 +1085,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     # "what K was that based on?", "what date was that A1c from?": a result asked about with a
     # word pointing back at what was just said (a card, an answer) is hers
-    if "?" in text and _any_phrase("chart_question", "points_back").search(low):
+    asked_back = "?" in text or _any_phrase("chart_question", "past_asks").match(
+        f" {languages.fold(text).lower().lstrip()}", 1)
+    if asked_back and _any_phrase("chart_question", "points_back").search(low):
         return True
     if focus.startswith(("lab", "vitals")) and _any_phrase("chart_question", "tell_words").search(
         f" {languages.fold(text).lower()} "
@@ -1201,6 +1203,14 @@ def _on_her_list(workflow: Workflow, chart: ChartInContext,
     if change is None or (change.drug in chart.drugs and change.drug != pending):
         return workflow
     return replace(workflow, dose_change=None)
+
+
+def relief_asked(text: str) -> bool:
+    """Pain relief asked with no drug's name ("something for the pain?", "a stronger
+    painkiller", "qqch contre la douleur"), by the rules' ``relief_asked`` words."""
+    words = rules()["chart_question"]["relief_asked"]
+    return re.search(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])",
+                     languages.fold(text).lower()) is not None
 
 
 def written_in_french(text: str) -> bool:

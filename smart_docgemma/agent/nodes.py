@@ -51,7 +51,7 @@ from . import (
     therapeutic_trials,
     ward_amendments,
 )
-from .extraction import read, written_in_french
+from .extraction import read, relief_asked, written_in_french
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -257,6 +257,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     beside = _checked_beside_search(probe, deps)
     if beside:
         update["notice"] = beside
+    update["errors"] += _no_drug_named(probe)
     if state.image and "analyze_medical_image" not in planning.required_tools(probe):
         update["errors"] += [prompts.message("image_unused")]
     choice = (draft_requests.draft_call(probe, deps.tools, deps.ctx)
@@ -711,6 +712,20 @@ def _no_plan(state: Turn) -> list[str]:
                            "raised potassium and a high INR on warfarin, each from its cited "
                            "protocol. Ask for a result, the care gaps, or a drug's safety check "
                            "instead.")), answer_language())]
+
+
+def _no_drug_named(state: Turn) -> list[str]:
+    """Pain relief asked with no drug named ("something for the pain?"): her list's review
+    answers it, and what was not checked is said, never a clean check of no drug."""
+    said = planning.request(state)
+    if said.focus != "review" or said.drugs:
+        return []
+    if not relief_asked(said.understood):
+        return []
+    return [say(message(N_("No drug was named, so none was checked on its own: what was checked "
+                           "is the current medication list's review. Name the drug (an NSAID, an "
+                           "opioid, paracetamol) to check it against this chart.")),
+                answer_language())]
 
 
 def _tests_not_ordered(state: Turn) -> list[str]:

@@ -219,9 +219,8 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return ["switch"]
     if workflow.dose_change:  # "increase amlodipine to 10mg od": the order on her list changes
         return ["change_dose"]
-    asked = "?" in low or _any("question_words").search(
-        low
-    )  # "he takes marevan, can he take ibuprofen?"
+    asked = "?" in low or _any("question_words").search(low) or _any("asking_words").search(
+        low)  # "he takes marevan, can he take ibuprofen?", "mum is asking if she can give …"
     if _any("reconcile_words").search(low) and not asked and (
             find_drugs(low) or _any("nothing_else_words").search(low)):
         return ["reconcile"]

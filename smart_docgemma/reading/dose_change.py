@@ -46,15 +46,29 @@ def _pattern(surface: str) -> re.Pattern[str]:
         rf"(?![\w.])(?P<rest>[^,;.?!]*)")
 
 
+# "metformin 500mg bd -> 850mg bd", "amlodipine 5 → 10": the old dose, an arrow, the new one
+# (a range, "5 to 10 mg prn", is one dose of a range: only an arrow reads as a change)
+_ARROW = re.compile(r"\s*(?:-+>|=+>|\u2192|\u21d2|\u27f6)\s*")
+_TO_WORD = "xarrowx"
+_NUMBER = r"\d+(?:[.,]\d+)?"
+
+
+def _arrow(surface: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w]){re.escape(surface)}\s+{_NUMBER}\s*(?:mg|g|mcg|ug|units?|ui|iu)?"
+        rf"(?:\s+[a-z/0-9]+){{0,2}}?\s+{_TO_WORD}\s+(?P<n>{_NUMBER})\s*"
+        rf"(?P<unit>mg|g|mcg|ug|units?|ui|iu)?(?![\w.])(?P<rest>[^,;.?!]*)")
+
+
 def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
     """The dose change ``low`` (folded, lower case) says of the one drug it names
     (``mentions``: generic name and surface), or None."""
     named = {name for name, _ in mentions if name}
     if len(named) != 1 or "?" in low:
         return None
-    low = re.sub(r"[^\w.,/]+", " ", low)
+    low = re.sub(r"[^\w.,/]+", " ", _ARROW.sub(f" {_TO_WORD} ", low))
     for name, surface in mentions:
-        m = _pattern(surface).search(low) if surface else None
+        m = (_pattern(surface).search(low) or _arrow(surface).search(low)) if surface else None
         if m:
             unit = m.group("unit") or "mg"
             dose = f"{m.group('n').replace(',', '.')} {unit}"

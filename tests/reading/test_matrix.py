@@ -132,6 +132,13 @@ FLOORS = {
     ("probe13_en", "tuned"): 41,
     ("probe13_en", "holdout"): 35,
     ("probe14_en", "holdout"): 42,
+    # English, fifteenth and sixteenth sets: probe15_en blind 56/74 with 7 unsafe (tuned 27/37,
+    # 3; holdout 29/37, 4), tuned now 36/37; its holdout, read at the end at 28/37 with 5 unsafe
+    # (2 the check's word order), then had its misses read (33/37). probe16_en blind 32/39 with
+    # 2 unsafe (all holdout), its misses read: 37/39 (docs/reading.md)
+    ("probe15_en", "tuned"): 36,
+    ("probe15_en", "holdout"): 33,
+    ("probe16_en", "holdout"): 37,
     # follow-up drug questions (daily maximum, ml, mg, alternative) and RxNorm cards: blind first
     # run 4/49 with 12 unsafe (tuned 2/24, 6; holdout 2/25, 6); after the rules tuned 24/24 and
     # the holdout's first run 24/25 (its miss an expectation the data does not hold, corrected)

@@ -57,7 +57,7 @@ def _patterns() -> dict[str, list[re.Pattern[str]]]:
 def foci() -> list[str]:
     """Every focus in the order questions are matched: ``chart_questions.yaml``'s, with one
     ``lab:<analyte>`` per analyte of the analyte table where the file says ``lab:*``."""
-    raw = _order()
+    raw = [f for f in _order() if "#" not in f]  # "review#relief" is the review, listed once
     at = raw.index(LABS_HERE)
     found = raw[:at] + [a.focus for a in analytes.table().values()] + raw[at + 1:]
     at = found.index(PROCEDURES_HERE)
@@ -80,7 +80,7 @@ def chart_focus(message: str) -> str | None:
             if named:
                 return named
         elif any(p.search(low) for p in _patterns()[focus]):
-            return focus
+            return focus.split("#")[0]  # "review#relief" answers as the review
         elif focus == "medications" and names_medications(low):
             return focus
     return None

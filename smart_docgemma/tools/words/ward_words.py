@@ -74,6 +74,8 @@ def lab_tests(text: str | None) -> list[str]:
         return also  # "kaliémie demain 8h", "potássio amanhã às 8h": one test timed ahead
     if not named and len(also) == 1 and _redone(_low(text)):
         return also  # "recontrôler la kaliémie", "repetir potasio": a drug is never done again
+    if not named and len(also) == 1 and _counted_for_later(_low(text), also[0]):
+        return also  # "can we get a potassium at 6 tomorrow?": one result, taken at a time
     if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
         return named
     if not named and when.starts(text or "") is None and priority(text) is None:
@@ -87,6 +89,21 @@ def lab_tests(text: str | None) -> list[str]:
 _TIMED_LINE = re.compile(r"^[a-z+]{1,12}\s+(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b"
                          r"(?:\s+(?:at|a|as|a las|vers|morning|matin|de manha|por la manana))*"
                          r"\s*\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h|hrs?)?\s*[.!]*$")
+
+
+# an article counting the test, in each language ("get a potassium", "une kaliémie demain")
+_ONE = r"(?:a|an|another|one more|un|une|um|uma|otro|otra|outro|outra)"
+
+
+def _counted_for_later(low: str, test: str) -> bool:
+    """A word that is a drug and a test, counted as one ("a potassium", "another K") and timed
+    ahead ("at 6 tomorrow", "in the morning"), no form of the drug said ("a potassium
+    supplement"): one result to be taken, the test. A drug is given, not had at a time."""
+    names = table()["lab_tests"][test]["list_names"]
+    counted = any(re.search(rf"(?<![a-z]){_ONE}\s+{re.escape(n)}\+?(?![a-z])", low)
+                  for n in names)
+    drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
+    return counted and not drug_form and when.starts(low) is not None
 
 
 def _redone(low: str) -> bool:

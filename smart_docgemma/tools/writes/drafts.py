@@ -508,6 +508,13 @@ def _shortened(section: Section) -> Section:
     return Section(section.title, section.lines[:BRIEF_LINES])
 
 
+def medication_line(chart: ChartData) -> str:
+    """The draft's medications in one line, said beside the card as its allergies are: a
+    document lists them for the next prescriber, so the answer shows the list the review's
+    flags are about ("Medications on the draft: amlodipine 5 MG Oral Tablet, 5 mg once a day")."""
+    return "Medications on the draft: " + "; ".join(line.text for line in _medications(chart))
+
+
 def allergy_line(chart: ChartData) -> str:
     """The draft's allergies in one line, said beside the card ("Allergies on the draft:
     Penicillin: Anaphylaxis (high criticality)")."""
