@@ -837,3 +837,26 @@ _COLLEAGUE_ASKING = re.compile(
 def colleagues_asking(text: str) -> list[str]:
     """The names of colleagues who ask about the patient, as written."""
     return [m.group(1) for m in _COLLEAGUE_ASKING.finditer(text or "")]
+
+
+# a title of staff, a name and a possessive ("Dr Mensah's INR?", "Sister Grace's patient"): the
+# name is someone whose own chart is asked, or whose patient is meant, never the chart in context
+# unless it is her own name; "Dr Otieno's letter" or "Nurse Joy's plan" name no patient
+_STAFF_OWNS = re.compile(
+    r"(?i)(?<![\w'])(dr|dra|doctor|doctora|docteur|doutor|doutora|nurse|sister|prof|professor|"
+    r"matron|midwife)\.?\s+((?-i:[A-Z\u00c0-\u00dd][\w'\u2019-]+)"
+    r"(?:\s+(?-i:[A-Z\u00c0-\u00dd][\w'\u2019-]+))?)['\u2019]s\s+(\w+)")
+
+
+def staff_possessed(text: str) -> list[str]:
+    """The people a staff title's possessive names: "Dr Mensah's INR?" asks of Mensah, "Sister
+    Grace's patient" of her patient (read as "the patient of Sister Grace"); a word of
+    ``people.yaml`` ``staff_owns`` after the possessive ("letter", "plan") names no one."""
+    out = []
+    for m in _STAFF_OWNS.finditer(text or ""):
+        owned = fold_accents(m.group(3)).lower()
+        if owned in people_data()["staff_patients"]:
+            out.append(f"the patient of {m.group(1)} {m.group(2)}")
+        elif owned not in people_data()["staff_owns"]:
+            out.append(m.group(2))
+    return out

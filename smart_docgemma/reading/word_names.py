@@ -36,9 +36,13 @@ _COURTESY = {"seu", "don", "dona", "d", "dna", "sr", "sra", "srta", "senhor", "s
 
 @lru_cache(maxsize=1)
 def word_names() -> frozenset[str]:
-    """The given names of the four languages that are also words, without accents."""
+    """The given names of the four languages that are also words, without accents, and the
+    short forms of given names (``people.yaml`` ``short_names``: "Sam", "Peggy"), which the
+    word lists may hold too."""
     data = yaml.safe_load(_DATA.read_text(encoding="utf-8"))["word_names"]
-    return frozenset(fold_accents(str(w)).lower() for words in data.values() for w in words)
+    short = [w for forms in people_data()["short_names"].values() for w in forms if len(w) > 2]
+    return frozenset(fold_accents(str(w)).lower()
+                     for w in [*short, *(w for words in data.values() for w in words)])
 
 
 @lru_cache(maxsize=1)
