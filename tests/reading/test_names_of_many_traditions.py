@@ -94,3 +94,17 @@ def test_the_question_of_another_asked_again_of_her(message: str, before: str,
     said = clarification.referred_back(message, extract(message),
                                        [{"role": "user", "content": before}])
     assert (said is not None and "Nguyen" not in said and "Smith" not in said) is back
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Hope is asking about her K", ["Hope"]),
+    ("Grace says she is allergic to something", ["Grace"]),
+    ("Faith demande sa kaliémie", ["Faith"]),
+    ("Comfort measures only?", []),
+    ("Hope is low for a recovery, K?", []),
+    ("Patience is key here", []),
+    ("Will his INR be back?", []),
+])
+def test_a_word_name_opening_before_an_act_is_someone_acting(text: str,
+                                                             found: list[str]) -> None:
+    assert word_name_people(text) == found
