@@ -73,8 +73,15 @@ def _whole(key: str) -> re.Pattern[str]:
 
 
 def restores(message: str) -> bool:
-    """The message only takes the last cancel back ("actually keep it", "desfaz")."""
-    return bool(_whole("restore_words").match(_folded(message)))
+    """The message only takes the last cancel back ("actually keep it", "desfaz"; after a "no"
+    or a "wait", "no, espera, déjalo")."""
+    folded = _folded(message)
+    return bool(_whole("restore_words").match(folded)) or bool(
+        _NO_FIRST.match(folded) and _whole("restore_after_no").match(folded))
+
+
+# a "no" or a "wait" opening the message: "leave it" then takes the cancel back
+_NO_FIRST = re.compile(r"^\s*(?:no|non|nao|wait|espera|attends|hold on|pera)\b")
 
 
 def points_at_other(message: str) -> bool:

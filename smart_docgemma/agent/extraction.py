@@ -37,6 +37,7 @@ from ..reading.people import (
     leading_lower_people,
     lone_names,
     lower_pair_people,
+    lower_titled_people,
     named_people,
     not_name_words,
     possessed_people,
@@ -270,6 +271,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
+    names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}

@@ -246,8 +246,10 @@ def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozens
     """A person typed in lower case where a name is said: addressed on its own ("e a grace
     adeyemi, …") or the subject of a verb of taking at the start ("margaret thompson toma …"),
     when neither word is a vocabulary word nor a drug."""
+    # "e o deste doente?": a word for a patient names no one by name
+    persons = [*_people_data()["not_lower_names"], *_people_data()["bed_persons"]]
     stop = (not_name_words() | {normalise(w) for w in drug_words}
-            | {normalise(w) for w in _people_data()["not_lower_names"]})
+            | {normalise(w) for w in persons})
     folded = fold_accents(text or "")
     found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
              if not {normalise(m.group(1)), normalise(m.group(2))} & stop]
@@ -859,4 +861,31 @@ def staff_possessed(text: str) -> list[str]:
             out.append(f"the patient of {m.group(1)} {m.group(2)}")
         elif owned not in people_data()["staff_owns"]:
             out.append(m.group(2))
+    return out
+
+
+# a short title typed in lower case before a surname no list holds ("what's ms macdonald-ross
+# on?", "mr o'brien inr"): "ms" and "mr" are also abbreviations (multiple sclerosis, mitral
+# regurgitation), so only before a word that is no word of the four languages or vocabulary
+_LOWER_TITLED = re.compile(r"(?<![\w'\u2019])(?:mr|mrs|ms|miss|mx)\.?\s+"
+                           r"([a-z][a-z'\u2019\-]{2,})(?![\w])")
+
+
+def lower_titled_people(text: str,
+                        drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The surnames after a lower-case title: joined by a hyphen or an apostrophe, or no word
+    of the four languages; never a clinical word, its typo or a drug."""
+    from .unknown_words import is_word, near_vocabulary
+
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    for m in _LOWER_TITLED.finditer(text or ""):
+        name = re.sub(r"['\u2019]s$", "", m.group(1))
+        parts = [p for p in re.split(r"[-'\u2019]", name) if len(p) > 2]
+        if not parts or any(near_vocabulary(p) and not is_word(p) or normalise(p) in drugs
+                            or normalise(p) in not_name_words() for p in parts):
+            continue  # a clinical word or its typo, a drug
+        # joined ("macdonald-ross", "o'brien"), or no word of the four languages ("mensah")
+        if len(parts) > 1 or name != parts[0] or not is_word(name):
+            out.append(name)
     return out
