@@ -40,6 +40,7 @@ from ..reading.people import (
     lower_titled_people,
     named_people,
     not_name_words,
+    particled_lower_people,
     possessed_people,
     possessor_people,
     questioned_people,
@@ -272,6 +273,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
     names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
+    names += particled_lower_people(text, drug_words)  # "hba1c de mohammed bin salman"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}

@@ -5,10 +5,15 @@ near-words that must not match beside each rule."""
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent import clarification
+from smart_docgemma.agent import card_picks, clarification
 from smart_docgemma.agent.extraction import extract, find_names
 from smart_docgemma.knowledge.mentions import find_drugs
-from smart_docgemma.reading.people import staff_possessed
+from smart_docgemma.reading.people import (
+    lower_pair_people,
+    lower_titled_people,
+    particled_lower_people,
+    staff_possessed,
+)
 from smart_docgemma.reading.subject import InContext, initial_of_another
 from smart_docgemma.reading.word_names import word_name_people
 
@@ -108,3 +113,43 @@ def test_the_question_of_another_asked_again_of_her(message: str, before: str,
 def test_a_word_name_opening_before_an_act_is_someone_acting(text: str,
                                                              found: list[str]) -> None:
     assert word_name_people(text) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("what's ms macdonald-ross on?", ["macdonald-ross"]),
+    ("ms mensah inr", ["mensah"]),
+    ("ms flare - steroids?", []),
+    ("mr severe, echo?", []),
+    ("hx of ms and mr", []),
+    ("ms non-compliant with meds", []),
+])
+def test_a_lower_case_title_names_only_a_surname_no_list_holds(text: str,
+                                                                found: list[str]) -> None:
+    assert lower_titled_people(text) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("ok, e o deste doente?", []),
+    ("e a grace adeyemi, o que ela toma?", ["grace adeyemi"]),
+])
+def test_a_word_for_a_patient_is_no_lower_case_name(text: str, found: list[str]) -> None:
+    assert lower_pair_people(text) == found
+
+
+@pytest.mark.parametrize(("message", "back"), [
+    ("no, espera, déjalo", True), ("não, deixa ficar", True), ("non, attends, laisse-le", True),
+    ("no wait, leave it", True), ("no, mejor déjala", True), ("oups, je le veux quand même", True),
+    ("déjalo", False), ("no, déjalo", False), ("leave it", False), ("deixa", False),
+])
+def test_leaving_it_takes_a_cancel_back_only_after_a_no_or_a_wait(message: str,
+                                                                  back: bool) -> None:
+    assert card_picks.restores(message) is back
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("HbA1c de mohammed bin salman", ["mohammed bin salman"]),
+    ("ambulatorio de anticoagulacao, dose mantida", []),
+    ("dose de paracetamol", []), ("taken in the van", []), ("the bin day", []),
+])
+def test_a_lower_case_name_joined_by_a_names_particle(text: str, found: list[str]) -> None:
+    assert particled_lower_people(text) == found
