@@ -163,7 +163,25 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
                       r"(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
             return f"{amount(m.group(1))} mg"
-    return None
+    return _number_before_frequency(text, drugs)
+
+
+# a ward frequency code straight after a number ("400 tds", "500 8/8h", "1 g c/12h" is not bare)
+_CODE_AFTER = re.compile(
+    r"\s+(?:od|bd|bid|tds|tid|qds|qid|qh|q\d{1,2}h|nocte|mane|stat|\d{1,2}\s*/\s*\d{1,2}\s*h|"
+    r"c/?\d{1,2}\s*h|\d{1,2}\s*x\s*/\s*(?:j|d|dia|día))(?![a-z])", re.I)
+
+
+def _number_before_frequency(text: str, drugs: list[DrugMention]) -> str | None:
+    """One drug named, and a bare number with a ward frequency code after it elsewhere in the
+    message ("ibuprofen for her back pain, 400 tds"): that number is the dose in mg. Two drugs
+    leave it unread (the number could belong to either), and so does a small number ("1.5 bd"
+    away from the drug may count tablets): the card then asks for the dose."""
+    if len({d.name for d in drugs}) != 1:
+        return None
+    found = [m for m in re.finditer(rf"(?<![\w.,/]){_NUMBER}(?![\d.,])", text)
+             if _CODE_AFTER.match(text, m.end()) and float(amount(m.group(1))) >= 10]
+    return f"{amount(found[0].group(1))} mg" if len(found) == 1 else None
 
 
 def reply_dose(reply: str) -> str | None:

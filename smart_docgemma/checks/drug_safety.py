@@ -350,7 +350,8 @@ def check(
     drafts = [draft_for(n, i, dosage) for i, n in enumerate(drugs)]
     findings = rules.order_checks(drafts, data)
     if asking:
-        findings = [f for f in findings if f.topic != "duplicate-order"]
+        findings = [f for f in findings if f.topic != "duplicate-order"
+                    and not _mirrored(f, data)]
     renal = rules.latest_renal(data)
     age = rules.patient_age(data)
     return Report(
@@ -366,6 +367,16 @@ def check(
         pregnancy_uncovered=_pregnancy_uncovered(drugs, data),
         taking=_taking(drugs, data) if asking else [],
     )
+
+
+def _mirrored(f: Finding, data: HookData) -> bool:
+    """A class duplication whose subject is a drug she already takes, asked beside a new one
+    ("switch him to apixaban" checks apixaban with her warfarin): the new drug's own finding
+    states the pair; this mirror would say the new drug "is already ordered", which it is not."""
+    if f.topic != "additive-therapy" or f.draft is None:
+        return False
+    subject = knowledge.generic(hookdata.med_name(f.draft) or "")
+    return subject in {knowledge.generic(n) for n, _ in hookdata.named(data.get("medications"))}
 
 
 def _taking(drugs: list[str], data: HookData) -> list[str]:

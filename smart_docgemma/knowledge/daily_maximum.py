@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import weight_dose
 from .tables import load
 from .weight_dose import Weight, limits
 
@@ -74,5 +75,4 @@ def child_maximum(ingredient: str, weight: Weight) -> Ceiling | None:
 
 def _child_source(row: dict[str, Any]) -> str:
     """The row's own source when it names one (WHO formularies), else the table's."""
-    table = load("disease.yaml")["paediatric_doses"]
-    return str((table["sources"].get(row.get("src") or "") or table["source"])["label"])
+    return weight_dose.row_source(row)["label"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import classes
 from .tables import load
-from .weight_dose import limits
+from .weight_dose import limits, row_source
 
 
 @dataclass(frozen=True)
@@ -124,17 +124,11 @@ class DoseLimit:
 def paediatric_limit(ingredient: str, doses_per_day: float | None = None) -> DoseLimit | None:
     """The per-dose limit of a drug for a child, when the table has one (a regimen of
     ``doses_per_day`` with a limit of its own takes it)."""
-    table = _table()["paediatric_doses"]
     entry = limits(ingredient, doses_per_day)
     if not entry:
         return None
-    return DoseLimit(
-        ingredient,
-        entry["mg_per_kg"],
-        entry["max_mg"],
-        table["source"]["label"],
-        table["source"]["url"],
-    )
+    src = row_source(entry)
+    return DoseLimit(ingredient, entry["mg_per_kg"], entry["max_mg"], src["label"], src["url"])
 
 
 def adult_age() -> int:

@@ -204,12 +204,20 @@ def limits(ingredient: str, doses_per_day: float | None = None) -> dict[str, Any
     return row
 
 
+def row_source(row: dict[str, Any]) -> dict[str, str]:
+    """The label and address of a row's own source when it names one (``src``: the WHO
+    formularies, the otitis media guideline), else the table's: each dose cites what it rests on."""
+    table = _table()
+    found: dict[str, str] = table["sources"].get(row.get("src") or "") or table["source"]
+    return found
+
+
 def check(ingredient: str, worked: WorkedDose) -> DoseCheck | None:
     """The worked dose against the paediatric range and maximum (None when the table has no row)."""
     row = limits(ingredient, worked.order.doses_per_day)
     if row is None:
         return None
-    src = _table()["source"]
+    src = row_source(row)
     over = _over(row, worked)
     if over:
         return DoseCheck(

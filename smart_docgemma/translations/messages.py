@@ -2073,6 +2073,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ya en la lista: %(name)s (%(listed)s).",
         "Tayari kwenye orodha: %(name)s (%(listed)s).",
     ),
+    "Dose differs from the list: the order says %(listed)s mg, the patient takes %(said)s mg by "
+    "report — confirm which is right": (
+        "La dose diffère de la liste : l'ordonnance indique %(listed)s mg, le patient prend "
+        "%(said)s mg selon ce qui est rapporté — confirmez laquelle est juste",
+        "A dose difere da lista: a prescrição indica %(listed)s mg, o paciente toma %(said)s mg "
+        "segundo o relato — confirme qual está correta",
+        "La dosis difiere de la lista: la orden indica %(listed)s mg, el paciente toma %(said)s mg "
+        "según lo referido — confirme cuál es la correcta",
+        "Dozi inatofautiana na orodha: agizo linasema %(listed)s mg, mgonjwa anatumia %(said)s mg "
+        "kwa maelezo — thibitisha ipi ni sahihi",
+    ),
     "Said to be stopped but not on the list: %(name)s; nothing recorded.": (
         "Dit arrêté mais absent de la liste : %(name)s ; rien n'est enregistré.",
         "Dito suspenso, mas fora da lista: %(name)s; nada registrado.",

@@ -252,7 +252,8 @@ def test_another_drug_in_the_cards_place_takes_no_bare_number_in_the_cards_unit(
     card = PendingOrder("p1", "pt-1", "acetaminophen", "acetaminophen", "1 g", "four times daily",
                         None)
     change = amend(read("actually naproxen instead, 250 bd"), card)
-    assert change is not None and change.drug == "naproxen" and change.dose is None
+    # a bare number before a ward frequency code is milligrams, never the card's grams
+    assert change is not None and change.drug == "naproxen" and change.dose == "250 mg"
 
 
 # the eighteenth walk (ctx22)

@@ -82,12 +82,19 @@ def not_given(sentence: str) -> bool:
     return says(sentence, vocabulary()["followup"]["not_given"])
 
 
+# what follows the colon is a patient's name heading the request ("handover: Kofi", "discharge
+# summary: Kofi Asante"), not dictated text: one to four capitalised words, nothing else
+_NAME_ONLY = re.compile(r"(?:[A-ZÀ-Ý][\w'’-]+)(?:\s+[A-ZÀ-Ý][\w'’-]+){0,3}\.?")
+
+
 def request_kind(message: str) -> Kind | None:
     """The document a message asks for; a letter only to a specialty, a progress note only
     drafted from the chart. A note whose text the clinician dictates ("progress note: stable,
     …") is theirs to save, not a draft; "what did the discharge summary say?" reads the chart."""
     head, colon, dictated = message.partition(":")
-    if (colon and len(dictated.strip()) >= 2) or says(message, vocabulary()["reading_words"]):
+    text = dictated.strip()
+    if (colon and len(text) >= 2 and not _NAME_ONLY.fullmatch(text)) or says(
+            message, vocabulary()["reading_words"]):
         return None
     kinds = vocabulary()["kinds"]
     for kind in ("discharge", "progress", "handoff"):
