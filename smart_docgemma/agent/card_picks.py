@@ -18,7 +18,10 @@ from .prompts import load
 
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|sorry|actually|en fait|"
            r"finalement|finalmente|afinal|al final|enfin|bon|bueno|wait|attends|espera|oops|oh|"
-           r"ah|ops|opa|uy|ay|sim|si|oui|yes|yeah|hmm|mais|but|pero|mas)")
+           r"ah|ops|opa|uy|ay|sim|si|oui|yes|yeah|hmm|mais|but|pero|mas|oups|oopsie|"
+           # "je le veux quand même", "no, mejor déjala", "quero mesmo assim"
+           r"quand meme|tout compte fait|after all|mesmo assim|de todas formas|de todos modos|"
+           r"igual|mejor|melhor|plutot|better)")
 _SEP = r"[\s,.!;:\u2014\u2013-]"
 
 
@@ -73,8 +76,20 @@ def _whole(key: str) -> re.Pattern[str]:
 
 
 def restores(message: str) -> bool:
-    """The message only takes the last cancel back ("actually keep it", "desfaz")."""
-    return bool(_whole("restore_words").match(_folded(message)))
+    """The message only takes the last cancel back ("actually keep it", "desfaz"; after a "no"
+    or a "wait", "no, espera, déjalo")."""
+    folded = _folded(message)
+    if _whole("restore_words").match(folded):
+        return True
+    if _NO_FIRST.match(folded) and _whole("restore_after_no").match(folded):
+        return True
+    return bool(_WAIT.search(folded) and _whole("restore_after_wait").match(folded))
+
+
+# a "no" or a "wait" opening the message: "deixa ficar" then takes the cancel back ...
+_NO_FIRST = re.compile(r"^\s*(?:no|non|nao|wait|espera|attends|hold on|pera)\b")
+# ... and a "wait" or a "better" anywhere: "déjalo" ("no, déjalo" alone is "drop it")
+_WAIT = re.compile(r"\b(?:wait|espera|attends|hold on|pera|mejor|melhor|better|plutot)\b")
 
 
 def points_at_other(message: str) -> bool:

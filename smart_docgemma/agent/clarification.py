@@ -162,7 +162,10 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) ->
     # "is that too high?" after "INR?": the value the question before asked for
     of_value = "chart_question" in named.actions and _back_words(
         "value_back_references").search(_folded(message))
-    if not (_back_words().search(_folded(message)) or of_value):
+    # "vale, ¿y el de este paciente?" after a question of another patient: that question of her
+    of_her = bool(named.patient_names) and "chart_question" in named.actions and brings_back(
+        message)
+    if not (_back_words().search(_folded(message)) or of_value or of_her):
         return None
     if not (named.drugs or _medication_pattern().search(_folded(before)) or of_value
             or "chart_question" in named.actions):

@@ -37,11 +37,14 @@ from ..reading.people import (
     leading_lower_people,
     lone_names,
     lower_pair_people,
+    lower_titled_people,
     named_people,
     not_name_words,
+    particled_lower_people,
     possessed_people,
     possessor_people,
     questioned_people,
+    staff_possessed,
     subject_names,
     titled_initials,
     unshouted,
@@ -110,12 +113,14 @@ _NAME = re.compile(
     rf"((?:{_NAME_WORD})(?:\s+{_NAME_WORD}){{1,2}})")
 _TITLES = {"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms.", "mister", "missus"}
 # a title spelt out or typed lower case ("mister okoro in bed 11", dictated) names someone too
+# a surname's word: "O'Brien", "N'Diaye", "McAllister" are one word, never an initial
+_SURNAME = r"(?:[A-Z]['\u2019])?[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?"
 _TITLED = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs|mister|missus))\.?\s+"
-    r"([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?(?![\w])|[a-z][a-z'\-]+)"
+    rf"({_SURNAME}(?:\s+{_SURNAME})?(?![\w])|[a-z][a-z'\-]+)"
 )
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
-                      r"(?![\w\-])")
+                      r"(?![\w\-]|['\u2019][A-Z])")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
 # "James Wilson: penicillin allergy"
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
@@ -229,7 +234,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [
         (m.group("name") or m.group("cap"), 1)
         for m in languages.title_pattern().finditer(languages.fold(text))
-        if (m.group("name") or m.group("cap")).split()[0].lower() not in not_name_words()
+        if _past_particles(m.group("name") or m.group("cap")).lower() not in not_name_words()
     ]
     # "Mr O", "Mrs T's bloods", "Mr J Smith": a title and an initial name someone
     found += [(" ".join(g for g in m.groups() if g), 1) for m in _INITIAL.finditer(text)]
@@ -264,7 +269,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
                  and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
                       or w in word_named)]  # "D. Socorro": a titled name, never simvastatin
-        if span[:1].islower() and any(normalise(w) in not_name_words() for w in words):
+        if span[:1].islower() and any(normalise(w) in not_name_words() for w in words
+                                      if w.lower() not in languages.surname_particles()):
             continue  # "mrs" before an ordinary word
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
@@ -274,12 +280,22 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
               for w in n.split()}
     names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
+    names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
+    names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
+    names += particled_lower_people(text, drug_words)  # "hba1c de mohammed bin salman"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _past_particles(span: str) -> str:
+    """The first word of a titled name past its surname's particles ("dos" of "dos Santos")."""
+    words = span.split()
+    rest = [w for w in words if w.lower() not in languages.surname_particles()]
+    return (rest or words)[0]
 
 
 def _brand_as_surname(words: list[str], n: int, drug_words: set[str]) -> bool:

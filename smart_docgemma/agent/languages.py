@@ -137,13 +137,30 @@ def title_pattern() -> re.Pattern[str]:
     said = [str(t) for t in _own().get("titles", ())]
     free = [t for t in said if len(t) >= 3 and t.lower() not in _CASED_TITLES]
     cased = [t for t in said if t not in free]
-    # a word ends the name's word ("HbA1c" after a name is no "Hb" of it)
-    cap = r"[A-Z][a-z'\-]+(?![\w])"
+    # a word ends the name's word ("HbA1c" after a name is no "Hb" of it); "O'Brien",
+    # "McAllister", "N'Diaye" are one word
+    cap = r"(?:[A-Z]['\u2019])?[A-Z][a-z'\-]+(?:[A-Z][a-z'\-]+)?(?![\w])"
     anycase = r"[A-Za-z][a-z'\-]+(?![\w])"
+    # "Mme van der Berg", "a Sra. dos Santos": the particles belong to a capitalised surname
+    # ("la señora de la cama 3" names no one)
+    lead = rf"(?:(?:{_alternation(_particles())})\s+){{0,2}}"
     return re.compile(
-        rf"\b(?i:{_alternation(free)})\.?\s+(?P<name>{anycase}(?:\s+{cap})?)"
-        rf"|\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{cap}(?:\s+{cap})?)"
+        rf"\b(?i:{_alternation(free)})\.?\s+"
+        rf"(?P<name>{lead}{cap}(?:\s+{cap})?|{anycase}(?:\s+{cap})?)"
+        rf"|\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{lead}{cap}(?:\s+{cap})?)"
     )
+
+
+@lru_cache(maxsize=1)
+def surname_particles() -> frozenset[str]:
+    """The small words a surname may begin with ("van der", "dos", "bin")."""
+    from ..reading.people import people_data
+
+    return frozenset(str(w) for w in people_data()["surname_particles"])
+
+
+def _particles() -> list[str]:
+    return [w for w in surname_particles() if not w.endswith("'")]
 
 
 # titles that are also ordinary words when not capitalised (pt "seu": his, her)

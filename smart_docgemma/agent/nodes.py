@@ -501,12 +501,15 @@ def _ward_card_changed(
 ) -> Update[InputAssemblyOutcome] | None:
     """A change of the pending lab order's time or referral's specialty ("make that 6am
     instead", "actually nephrology"): the card drafted again with it, superseding the card."""
-    if len(cards) != 1 or deps.ctx is None or not deps.ctx.patient_id:
+    if deps.ctx is None or not deps.ctx.patient_id:
         return None
-    call = ward_amendments.changed_card(said, cards[0], deps.ctx.patient_id)
+    if len(cards) > 1:  # "fbc and u&e tomorrow 8am", then "actually 4pm": every test moved
+        call = ward_amendments.changed_lab_orders(said, cards, deps.ctx.patient_id)
+    else:
+        call = ward_amendments.changed_card(said, cards[0], deps.ctx.patient_id) if cards else None
     if call is None or call.tool not in deps.tools:
         return None
-    return _redraft(state, said, call, cards[0].proposal_id)
+    return _redraft(state, said, call, tuple(c.proposal_id for c in cards))
 def _noted(
     state: Turn, said: Request, cards: list[PendingCard], deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:
@@ -527,15 +530,15 @@ def _noted(
 
 
 def _redraft(state: Turn, said: Request, call: ToolCall,
-             superseded: str | None) -> Update[InputAssemblyOutcome]:
-    """The turn that drafts ``call`` again in place of the pending card ``superseded``."""
+             superseded: str | tuple[str, ...] | None) -> Update[InputAssemblyOutcome]:
+    """The turn that drafts ``call`` again in place of the pending card(s) ``superseded``."""
     return {
         "entities": said.entities,
         "request": said,
         "history": prompts.recent(state.history, prompts.limit("history_turns")),
         "current": call,
         "intent": "TOOL_NEEDED",
-        "supersedes": superseded,
+        "supersedes": (superseded,) if isinstance(superseded, str) else superseded or (),
         "task_summary": _fast_summary(call.tool, call.args),
         "outcome": "execute",
     }
@@ -1084,7 +1087,7 @@ def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
     if not (state.supersedes and deps.ctx and deps.ctx.proposals):
         return None
     if not deps.ctx.proposals.withdraw_ids(
-        [state.supersedes], reason="Replaced by the re-drafted order"
+        list(state.supersedes), reason="Replaced by the re-drafted order"
     ):
         return None
     return say(

@@ -118,7 +118,8 @@ class Turn:
     degraded: bool = False
     degraded_reason: str | None = None
     proposals: list[str] = field(default_factory=list)  # proposal ids awaiting approval
-    supersedes: str | None = None  # the pending card a follow-up re-drafts, withdrawn once replaced
+    # the pending cards a follow-up re-drafts, withdrawn once replaced
+    supersedes: tuple[str, ...] = ()
     # the decisions a paused turn resumed with
     approvals: list[Approval] = field(default_factory=list)
     answer: str | None = None
@@ -172,7 +173,7 @@ class Changes(TypedDict, total=False):
     degraded: bool
     degraded_reason: str | None
     proposals: list[str]
-    supersedes: str | None
+    supersedes: tuple[str, ...]
     answer: str | None
     asked: str | None
     second_look: TurnReview | None

@@ -71,6 +71,23 @@ def _only_a_time(low: str, card: PendingCard) -> bool:
     return not re.sub(r"[\W_]+", "", rest)
 
 
+def changed_lab_orders(said: Request, cards: list[PendingCard],
+                       patient_id: str) -> ToolCall | None:
+    """Several lab orders drafted for one time ("fbc and u&e tomorrow 8am"), moved together by a
+    follow-up that names a new time and no test ("actually 4pm"): one order of every test at
+    the new time, superseding them all. None when the cards are not such orders."""
+    tests = [c.request.get("test") for c in cards]
+    whens = {c.request.get("when") for c in cards}
+    if (len(whens) != 1 or not all(tests) or said.ward.tests
+            or any(c.kind != "lab_order" or c.edited for c in cards)):
+        return None
+    call = changed_card(said, cards[0], patient_id)
+    if call is None:
+        return None
+    return ToolCall("order_lab_test", {**call.args, "test": " and ".join(
+        dict.fromkeys(str(t) for t in tests))})
+
+
 def _new_time(said: str | None, drafted: str | None) -> str | None:
     """The follow-up's time, on the card's day when it names no day of its own ("6am instead"
     after "tomorrow 8am": "tomorrow 6am")."""

@@ -246,8 +246,10 @@ def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozens
     """A person typed in lower case where a name is said: addressed on its own ("e a grace
     adeyemi, …") or the subject of a verb of taking at the start ("margaret thompson toma …"),
     when neither word is a vocabulary word nor a drug."""
+    # "e o deste doente?": a word for a patient names no one by name
+    persons = [*_people_data()["not_lower_names"], *_people_data()["bed_persons"]]
     stop = (not_name_words() | {normalise(w) for w in drug_words}
-            | {normalise(w) for w in _people_data()["not_lower_names"]})
+            | {normalise(w) for w in persons})
     folded = fold_accents(text or "")
     found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
              if not {normalise(m.group(1)), normalise(m.group(2))} & stop]
@@ -872,3 +874,90 @@ _COLLEAGUE_ASKING = re.compile(
 def colleagues_asking(text: str) -> list[str]:
     """The names of colleagues who ask about the patient, as written."""
     return [m.group(1) for m in _COLLEAGUE_ASKING.finditer(text or "")]
+
+
+# a title of staff, a name and a possessive ("Dr Mensah's INR?", "Sister Grace's patient"): the
+# name is someone whose own chart is asked, or whose patient is meant, never the chart in context
+# unless it is her own name; "Dr Otieno's letter" or "Nurse Joy's plan" name no patient
+_STAFF_OWNS = re.compile(
+    r"(?i)(?<![\w'])(dr|dra|doctor|doctora|docteur|doutor|doutora|nurse|sister|prof|professor|"
+    r"matron|midwife)\.?\s+((?-i:[A-Z\u00c0-\u00dd][\w'\u2019-]+)"
+    r"(?:\s+(?-i:[A-Z\u00c0-\u00dd][\w'\u2019-]+))?)['\u2019]s\s+(\w+)")
+
+
+def staff_possessed(text: str) -> list[str]:
+    """The people a staff title's possessive names: "Dr Mensah's INR?" asks of Mensah, "Sister
+    Grace's patient" of her patient (read as "the patient of Sister Grace"); a word of
+    ``people.yaml`` ``staff_owns`` after the possessive ("letter", "plan") names no one."""
+    out = []
+    for m in _STAFF_OWNS.finditer(text or ""):
+        owned = fold_accents(m.group(3)).lower()
+        if owned in people_data()["staff_patients"]:
+            out.append(f"the patient of {m.group(1)} {m.group(2)}")
+        elif owned not in people_data()["staff_owns"]:
+            out.append(m.group(2))
+    return out
+
+
+# a short title typed in lower case before a surname no list holds ("what's ms macdonald-ross
+# on?", "mr o'brien inr"): "ms" and "mr" are also abbreviations (multiple sclerosis, mitral
+# regurgitation), so only before a word that is no word of the four languages or vocabulary
+_LOWER_TITLED = re.compile(r"(?<![\w'\u2019])(?:mr|mrs|ms|miss|mx)\.?\s+"
+                           r"([a-z][a-z'\u2019\-]{2,})(?![\w])")
+
+
+def lower_titled_people(text: str,
+                        drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The surnames after a lower-case title: joined by a hyphen or an apostrophe, or no word
+    of the four languages; never a clinical word, its typo or a drug."""
+    from .unknown_words import is_word, near_vocabulary
+
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    for m in _LOWER_TITLED.finditer(text or ""):
+        name = re.sub(r"['\u2019]s$", "", m.group(1))
+        parts = [p for p in re.split(r"[-'\u2019]", name) if len(p) > 2]
+        if not parts or any(near_vocabulary(p) and not is_word(p) or normalise(p) in drugs
+                            or normalise(p) in not_name_words() for p in parts):
+            continue  # a clinical word or its typo, a drug
+        # joined ("macdonald-ross", "o'brien"), or no word of the four languages ("mensah")
+        if len(parts) > 1 or name != parts[0] or not is_word(name):
+            out.append(name)
+    return out
+
+
+# a name typed in lower case with a surname's particle between its words ("hba1c de mohammed bin
+# salman", "jan van der berg inr"): only the particles that join names alone ("bin", "van"), the
+# words beside them no vocabulary word or drug, one at most in a word list; "de", "do" join
+# words as often ("ambulatorio de anticoagulacao", "dor de cabeca")
+_PARTICLED = re.compile(r"(?<![\w'\u2019-])([a-z][a-z'\-]{2,})((?:\s+(?:van|von|der|den|bin|ibn|"
+                        r"bint|abu|dos|das|del|della|de|da|do|du|la|le|al|el|ter|ten)){1,2})"
+                        r"\s+([a-z][a-z'\-]{2,})(?![\w])")
+
+
+def particled_lower_people(text: str,
+                           drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A lower-case name joined by a surname's particle, its outer words in no list."""
+    from .unknown_words import is_word, near_vocabulary
+
+    drugs = {normalise(w) for w in drug_words}
+
+    def clinical(word: str) -> bool:
+        return (near_vocabulary(word) and not is_word(word)) or normalise(word) in drugs or (
+            normalise(word) in not_name_words())
+
+    out = []
+    for m in _PARTICLED.finditer(fold_accents(text or "")):
+        outer = (m.group(1), m.group(3))
+        if any(clinical(w) for w in outer):
+            continue
+        # "bin", "van der" join names only (one word beside them may be in a list: "mohammed")
+        strong = set(m.group(2).split()) & _NAME_ONLY_PARTICLES
+        words = sum(is_word(w) for w in outer)
+        if strong and words < 2:  # "de", "do" alone join words as often as names
+            out.append(" ".join(m.group(0).split()))
+    return out
+
+
+_NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
+                                  "ten"})

@@ -234,7 +234,9 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            or year_after_name(understood, found.patient_names), here,
                            titled_of_other_sex(understood, here, chart.sex, french)
                            + ages_not_hers(understood, chart.age, chart.sex)
-                           + initial_of_another(understood, here, french)
+                           # "M. Okoro, HbA1c ?" in a man's chart: Monsieur, in any language
+                           + initial_of_another(understood, here,
+                                                french or chart.sex == "male")
                            + other_of_her_name(understood, here)),
         focus=focus, asked_of_her=question,
         window=replace(asked(question), analytes=several if len(several) > 1 else ())

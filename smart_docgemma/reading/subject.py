@@ -40,8 +40,10 @@ def is_own_name(name: str, here: InContext) -> bool:
     for "Chavarría957"); and with or without the digits a generated chart puts after each name
     ("Monet Wisoky" for "Monet875 Wisoky380"), which no one types. A short form of her given
     name is hers ("Bob" of Robert); so is a word of five letters or more typed with two letters
-    side by side swapped ("Mensha"), beside a word of her name written in full. Nothing else
-    near her name is: "Roberta", "Marie" for Maria, "Adebayo" for Adeyemi stay someone else."""
+    side by side swapped ("Mensha"), beside a word of her name written in full. A short form
+    alone ("Bob's INR?", "Sam, HbA1c?") is not shown to be her: ``near_her_name`` asks who is
+    meant. Nothing else near her name is: "Roberta", "Marie" for Maria, "Adebayo" for Adeyemi
+    stay someone else."""
     words = [_name_key(w) for w in (here.name or "").split()]
     mine, given = set(words), words[:-1]
     if re.fullmatch(r"(?:[A-Z]\.){2,3}", name):  # "R.M.", "M.R.": her initials, in either order
@@ -53,7 +55,7 @@ def is_own_name(name: str, here: InContext) -> bool:
         w in mine
         # an initial ("Mr R Mensah") is hers when a word of her name begins with it
         or (len(w) == 1 and any(m.startswith(w) for m in mine))
-        or any(w in _short_names().get(m, ()) for m in given)
+        or (exact and any(w in _short_names().get(m, ()) for m in given))
         or (exact and any(_swapped(w, m) for m in mine))
         for w in said
     )
@@ -73,10 +75,14 @@ def shares_a_name(name: str, here: InContext) -> bool:
 def near_her_name(name: str, here: InContext) -> bool:
     """``name`` is not hers but written like it: a word of her name in full and every other
     word one letter from a word of hers of four letters or more ("Kofi Assante", "amara
-    nwossu"). Never read as her (a namesake may be one letter off): the clinician is asked to
+    nwossu"), or a short form of her given name alone ("Bob" in Robert Mensah's chart). Never
+    read as her (a namesake may be one letter off): the clinician is asked to
     say her name as charted, and nothing is answered from the chart."""
     mine = [_name_key(w) for w in (here.name or "").split()]
     said = [_name_key(w) for w in name.split()]
+    if said and not is_own_name(name, here) and all(
+            any(w in _short_names().get(m, ()) for m in mine[:-1]) for w in said):
+        return True  # "Bob", "Peggy" alone in Robert's, Margaret's chart: a short form, asked
     if len(said) < 2 or is_own_name(name, here) or not any(w in mine for w in said):
         return False
     return all(w in mine or any(len(m) >= 4 and Levenshtein.distance(w, m, score_cutoff=1) <= 1

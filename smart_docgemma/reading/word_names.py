@@ -36,9 +36,13 @@ _COURTESY = {"seu", "don", "dona", "d", "dna", "sr", "sra", "srta", "senhor", "s
 
 @lru_cache(maxsize=1)
 def word_names() -> frozenset[str]:
-    """The given names of the four languages that are also words, without accents."""
+    """The given names of the four languages that are also words, without accents, and the
+    short forms of given names (``people.yaml`` ``short_names``: "Sam", "Peggy"), which the
+    word lists may hold too."""
     data = yaml.safe_load(_DATA.read_text(encoding="utf-8"))["word_names"]
-    return frozenset(fold_accents(str(w)).lower() for words in data.values() for w in words)
+    short = [w for forms in people_data()["short_names"].values() for w in forms if len(w) > 2]
+    return frozenset(fold_accents(str(w)).lower()
+                     for w in [*short, *(w for words in data.values() for w in words)])
 
 
 @lru_cache(maxsize=1)
@@ -85,7 +89,23 @@ def _stands_as_name(tokens: list[str], n: int) -> bool:
         return True
     if opens and (after in _STOPS or not after):
         return True
+    if opens and _acts_after(tokens[n + 1:]):  # "Hope is asking about her K"
+        return True
     return bool(after) and _a_surname(after)
+
+
+@lru_cache(maxsize=1)
+def _acts() -> re.Pattern[str]:
+    data = yaml.safe_load(_DATA.read_text(encoding="utf-8"))["acts_after_a_name"]
+    acts = sorted({fold_accents(str(a)).lower() for a in [*data,
+                                                         *people_data()["relative_acts"]]},
+                  key=len, reverse=True)
+    return re.compile(r"(?:" + "|".join(map(re.escape, acts)) + r")(?![\w'])")
+
+
+def _acts_after(rest: list[str]) -> bool:
+    """The words after a word-name begin with an act of a person ("is asking", "says")."""
+    return bool(_acts().match(fold_accents(" ".join(rest[:5])).lower()))
 
 
 def word_name_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:

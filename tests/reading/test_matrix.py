@@ -110,6 +110,11 @@ FLOORS = {
     ("probe_ctx8", "tuned"): 48,
     ("probe_ctx8", "holdout"): 45,
     ("probe_ctx9", "holdout"): 33,
+    # round 10: blind first runs 33/39 tuned with 4 unsafe and 23/32 holdout with 5 (probe_ctx10),
+    # 27/32 with 1 (probe_ctx11); their misses then read (docs/reading.md)
+    ("probe_ctx10", "tuned"): 39,
+    ("probe_ctx10", "holdout"): 32,
+    ("probe_ctx11", "holdout"): 31,
     # the reading's named leftovers, second round: blind first run 12/56 with 6 unsafe (tuned
     # 6/26, holdout 6/30); after its rules tuned 24/26, holdout 28/30 (not blind), 0 unsafe
     ("probe_left2", "tuned"): 24,

@@ -1,5 +1,6 @@
 """Her own name as clinicians type it, and what stays someone else: a short form of her given
-name ("Bob" of Robert), two neighbouring letters swapped beside a word written in full ("Robert
+name beside her surname ("Bob Mensah" of Robert Mensah; "Bob" alone is asked, not assumed), two
+neighbouring letters swapped beside a word written in full ("Robert
 Mensha"); never a longer or other name ("Roberta", "Adebayo", "Marie" for Maria). A name ends
 at its possessive ("Mrs Thompson's K?" names Thompson, not "Thompson K"). A dose by body
 surface area is said not supported, never carded as a flat dose. Pure: no HAPI."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 import pytest
 from smart_docgemma.agent.extraction import find_names, find_unsupported
 from smart_docgemma.knowledge.mentions import find_drugs
-from smart_docgemma.reading.subject import InContext, is_own_name
+from smart_docgemma.reading.subject import InContext, is_own_name, near_her_name
 
 ROBERT = InContext(name="Robert Mensah")
 GRACE = InContext(name="Grace Adeyemi")
@@ -16,7 +17,7 @@ SAMUEL = InContext(name="Samuel Okoro")
 
 
 @pytest.mark.parametrize(("said", "here"), [
-    ("Robert Mensha", ROBERT), ("Rboert Mensah", ROBERT), ("Bob", ROBERT), ("Bob Mensah", ROBERT),
+    ("Robert Mensha", ROBERT), ("Rboert Mensah", ROBERT), ("Bob Mensah", ROBERT),
     ("Sam Okoro", SAMUEL), ("Samuel Okroo", SAMUEL), ("Okoro", SAMUEL), ("R Mensah", ROBERT),
 ])
 def test_her_own_name_typed_short_or_slipped(said, here):
@@ -26,10 +27,18 @@ def test_her_own_name_typed_short_or_slipped(said, here):
 @pytest.mark.parametrize(("said", "here"), [
     ("Roberta Mensah", ROBERT), ("John Mensah", ROBERT), ("Mensha", ROBERT),
     ("Grace Adebayo", GRACE), ("Grace Adeyami", GRACE), ("Maria", InContext(name="Marie Curie")),
-    ("Bob", InContext(name="Mensah Robert")), ("Sam", GRACE),
+    ("Bob", InContext(name="Mensah Robert")), ("Sam", GRACE), ("Bob", ROBERT), ("Sam", SAMUEL),
 ])
 def test_near_names_stay_someone_else(said, here):
     assert not is_own_name(said, here)
+
+
+@pytest.mark.parametrize(("said", "here", "near"), [
+    ("Bob", ROBERT, True), ("Robbie", ROBERT, True), ("Sam", SAMUEL, True),
+    ("Bob", GRACE, False), ("Sam", ROBERT, False), ("Bob Mensah", ROBERT, False),
+])
+def test_a_short_form_alone_is_asked_who_is_meant(said, here, near):
+    assert near_her_name(said, here) is near
 
 
 @pytest.mark.parametrize(("text", "names"), [
