@@ -555,8 +555,18 @@ def _comparisons() -> re.Pattern[str]:
 def _compared(folded: str, someone: str) -> bool:
     """``someone`` (a bed, a room) is named only to compare the order with theirs ("igual que
     al de la cama 4", "comme pour le lit 6", "same as bed 2"): asked nothing."""
-    at = folded.lower().find(someone.lower())
-    return at > 0 and bool(_comparisons().search(folded.lower()[:at].rstrip()[-40:]))
+    low = folded.lower()
+    at = low.find(someone.lower())
+    before = low[:at].rstrip() if at > 0 else ""
+    m = _comparisons().search(before[-40:])
+    if not m:
+        return False
+    # the request must say its own order beside the comparison ("comme pour le lit 6, amoxicilline
+    # 1 g x3/j"): "same as bed 6 please" alone asks to copy the other patient's chart
+    own = before[: len(before) - len(before[-40:]) + m.start()] + " " + low[at + len(someone):]
+    own = re.sub(r"\b(?:please|pls|plz|svp|stp|por favor|thanks|merci|obrigad[oa]|gracias)\b",
+                 " ", own)
+    return bool(re.search(r"\d|[a-z]{3,}", own))
 
 
 @lru_cache(maxsize=1)

@@ -92,7 +92,7 @@ def read_ward(text: str) -> Ward:
 
 # a message's clauses: a time said in a clause that holds a drug ("hold warfarin tonight, INR in
 # am") is the hold's, not the order's
-_CLAUSES = re.compile(r"[,;.\n]|\s[-\u2013]\s")
+_CLAUSES = re.compile(r"[,;.\n]|\s[-\u2013]\s|\s(?:and|then|et|puis|e|y|depois|luego)\s")
 
 
 def when_words(text: str) -> str | None:
@@ -102,6 +102,10 @@ def when_words(text: str) -> str | None:
     timed = [c for c in _CLAUSES.split(text) if when.starts(c) is not None]
     kept = [c for c in timed if not says_stop(c)]
     if kept and len(kept) < len(timed):
-        text = text[text.index(kept[0]):]
+        # from the order's clause up to the next clause that holds a drug ("INR tmrw please and
+        # hold tonight's warfarin": tomorrow, never tonight)
+        start = text.index(kept[0])
+        later = [i for c in timed if says_stop(c) and (i := text.find(c, start)) > start]
+        text = text[start:min(later)] if later else text[start:]
     at = when.starts(text)
     return " ".join(fold(text).lower().split())[at:at + WHEN_CHARS] if at is not None else None

@@ -193,3 +193,15 @@ def test_a_class_said_as_hers_is_the_member_she_takes(said, surface):
 def test_a_class_said_as_one_more_or_not_hers_stays_the_class(said, surface, taking):
     from smart_docgemma.reading.drugs import hers_of_class
     assert hers_of_class(said, {"ACE inhibitor": surface}, taking) == set()
+
+
+@pytest.mark.parametrize("said, when", [
+    ("INR tmrw please and hold tonight's warfarin", "tmrw"),
+    ("iono demain 7h et suspendre le kardégic ce soir", "demain 7h"),
+    ("hold warfarin tonight, INR in am", "in am"),
+])
+def test_the_orders_time_is_never_the_holds(said, when):
+    from smart_docgemma.reading.ward import when_words
+    found = when_words(said)
+    assert found is not None and found.startswith(when) and "soir" not in found
+    assert "tonight" not in found
