@@ -20,6 +20,7 @@ from ..reading import handover, spoken
 from ..reading.dosage import Allergy, Dose
 from ..reading.drugs import declined_drugs, members_over_classes, unglued, without_declined
 from ..reading.entities import Entities
+from ..reading.lower_names import lower_titled_people, particled_lower_people
 from ..reading.numbers import in_digits
 from ..reading.pasted import question_after
 from ..reading.people import (
@@ -37,10 +38,8 @@ from ..reading.people import (
     leading_lower_people,
     lone_names,
     lower_pair_people,
-    lower_titled_people,
     named_people,
     not_name_words,
-    particled_lower_people,
     possessed_people,
     possessor_people,
     questioned_people,

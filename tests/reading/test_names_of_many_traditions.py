@@ -8,10 +8,9 @@ import pytest
 from smart_docgemma.agent import card_picks, clarification
 from smart_docgemma.agent.extraction import extract, find_names
 from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.lower_names import lower_titled_people, particled_lower_people
 from smart_docgemma.reading.people import (
     lower_pair_people,
-    lower_titled_people,
-    particled_lower_people,
     staff_possessed,
 )
 from smart_docgemma.reading.subject import InContext, initial_of_another

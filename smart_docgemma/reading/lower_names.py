@@ -1,0 +1,70 @@
+"""Names typed in lower case: a surname after a lower-case title ("what's ms macdonald-ross
+on?", "mr o'brien inr") and a name joined by a surname's particle ("hba1c de mohammed bin
+salman"). Apart from ``people`` because both ask the four languages' word lists
+(``unknown_words``), which themselves read the people vocabulary."""
+from __future__ import annotations
+
+import re
+
+from ..knowledge.mentions import normalise
+from .people import fold_accents, not_name_words
+from .unknown_words import is_word, near_vocabulary
+
+_NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
+                                  "ten"})
+
+
+# a short title typed in lower case before a surname no list holds ("what's ms macdonald-ross
+# on?", "mr o'brien inr"): "ms" and "mr" are also abbreviations (multiple sclerosis, mitral
+# regurgitation), so only before a word that is no word of the four languages or vocabulary
+_LOWER_TITLED = re.compile(r"(?<![\w'\u2019])(?:mr|mrs|ms|miss|mx)\.?\s+"
+                           r"([a-z][a-z'\u2019\-]{2,})(?![\w])")
+
+
+def lower_titled_people(text: str,
+                        drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The surnames after a lower-case title: joined by a hyphen or an apostrophe, or no word
+    of the four languages; never a clinical word, its typo or a drug."""
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    for m in _LOWER_TITLED.finditer(text or ""):
+        name = re.sub(r"['\u2019]s$", "", m.group(1))
+        parts = [p for p in re.split(r"[-'\u2019]", name) if len(p) > 2]
+        if not parts or any(near_vocabulary(p) and not is_word(p) or normalise(p) in drugs
+                            or normalise(p) in not_name_words() for p in parts):
+            continue  # a clinical word or its typo, a drug
+        # joined ("macdonald-ross", "o'brien"), or no word of the four languages ("mensah")
+        if len(parts) > 1 or name != parts[0] or not is_word(name):
+            out.append(name)
+    return out
+
+
+# a name typed in lower case with a surname's particle between its words ("hba1c de mohammed bin
+# salman", "jan van der berg inr"): only the particles that join names alone ("bin", "van"), the
+# words beside them no vocabulary word or drug, one at most in a word list; "de", "do" join
+# words as often ("ambulatorio de anticoagulacao", "dor de cabeca")
+_PARTICLED = re.compile(r"(?<![\w'\u2019-])([a-z][a-z'\-]{2,})((?:\s+(?:van|von|der|den|bin|ibn|"
+                        r"bint|abu|dos|das|del|della|de|da|do|du|la|le|al|el|ter|ten)){1,2})"
+                        r"\s+([a-z][a-z'\-]{2,})(?![\w])")
+
+
+def particled_lower_people(text: str,
+                           drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A lower-case name joined by a surname's particle, its outer words in no list."""
+    drugs = {normalise(w) for w in drug_words}
+
+    def clinical(word: str) -> bool:
+        return (near_vocabulary(word) and not is_word(word)) or normalise(word) in drugs or (
+            normalise(word) in not_name_words())
+
+    out = []
+    for m in _PARTICLED.finditer(fold_accents(text or "")):
+        outer = (m.group(1), m.group(3))
+        if any(clinical(w) for w in outer):
+            continue
+        # "bin", "van der" join names only (one word beside them may be in a list: "mohammed")
+        strong = set(m.group(2).split()) & _NAME_ONLY_PARTICLES
+        words = sum(is_word(w) for w in outer)
+        if strong and words < 2:  # "de", "do" alone join words as often as names
+            out.append(" ".join(m.group(0).split()))
+    return out
