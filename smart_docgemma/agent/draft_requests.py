@@ -26,6 +26,14 @@ if TYPE_CHECKING:
 
 TOOL = "draft_document"
 _BIRTH = re.compile(r"\b((?:19|20)\d{2}-\d{2}-\d{2})\b")
+# a question about what the draft holds ("does it mention the penicillin allergy?", "est-ce
+# qu'elle mentionne …", "¿menciona la alergia?") asks, it adds nothing; nor is a drug named as an
+# allergy ("the penicillin allergy", "l'allergie à la pénicilline") a drug given
+_ASKS_OF_IT = re.compile(
+    r"^\W*(?:does|did|do|is|has|have|will|would)\s+(?:it|the|this|that|your|my)\b|"
+    r"^\W*(?:est[- ]ce qu|(?:il|elle|ça|ca) (?:mentionne|inclut|parle)|(?:ela|ele|isso) "
+    r"(?:menciona|inclui|fala)|(?:menciona|incluye|habla|inclui))\b", re.I)
+_ALLERGY_BESIDE = re.compile(r"\b(?:allerg\w*|alerg\w*)\b", re.I)
 
 
 def requested(state: Turn) -> bool:
@@ -77,7 +85,8 @@ def _revised(message: str, card: Proposal, drugs: tuple[str, ...] = (),
     if not before:
         return None
     added_text = drafts.additions(message)
-    put_in = bool(drugs) and not dosed and drafts.says(message, words["add"])
+    put_in = (bool(drugs) and not dosed and drafts.says(message, words["add"])
+              and not _ASKS_OF_IT.search(message) and not _ALLERGY_BESIDE.search(message))
     if drugs and not added_text and not put_in:
         return None  # "add aspirin 300mg stat": an order beside the draft, checked on its own card
     changed = dict(before)

@@ -205,3 +205,13 @@ def test_the_orders_time_is_never_the_holds(said, when):
     found = when_words(said)
     assert found is not None and found.startswith(when) and "soir" not in found
     assert "tonight" not in found
+
+
+@pytest.mark.parametrize("said, adds", [
+    ("does it mention the penicillin allergy?", False),
+    ("est-ce qu'elle mentionne l'allergie à la pénicilline ?", False),
+    ("ponle también el salbutamol", True), ("add the salbutamol too", True),
+])
+def test_a_question_about_the_draft_adds_no_drug(said, adds):
+    from smart_docgemma.agent.draft_requests import _ALLERGY_BESIDE, _ASKS_OF_IT
+    assert (not _ASKS_OF_IT.search(said) and not _ALLERGY_BESIDE.search(said)) is adds
