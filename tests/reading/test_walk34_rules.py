@@ -215,3 +215,12 @@ def test_the_orders_time_is_never_the_holds(said, when):
 def test_a_question_about_the_draft_adds_no_drug(said, adds):
     from smart_docgemma.agent.draft_requests import _ALLERGY_BESIDE, _ASKS_OF_IT
     assert (not _ASKS_OF_IT.search(said) and not _ALLERGY_BESIDE.search(said)) is adds
+
+
+@pytest.mark.parametrize("said, plans", [
+    ("INR 3.4 - give tonight's dose or not?", True), ("INR 4,1, on donne la dose ce soir ?", True),
+    ("what dose of amox", False), ("INR 3.4 on monday", False),
+])
+def test_the_next_dose_asked_beside_a_value_asks_its_plan(said, plans):
+    from smart_docgemma.agent.ward_requests import _any, _low
+    assert bool(_any("plan_words").search(_low(said))) is plans
