@@ -44,9 +44,9 @@ def _clinician(app, fhir_base, patient: str, lang: str):
 @pytest.mark.parametrize("patient, lang, question, finding", [
     # potassium 5.6 on file: the order's card carries the hyperkalaemia finding
     ("pt-ckd-elder", "en", "add spironolactone 25 mg daily", "Do not start spironolactone — potassium 5.6"),
-    ("pt-ckd-elder", "fr", "Puis-je lui donner de l'ibuprofène ?", "Adapter la dose de ibuprofen à la fonction rénale"),
-    ("pt-ckd-elder", "pt", "posso dar ibuprofeno pra ela?", "Ajustar a dose de ibuprofen à função renal"),
-    ("pt-ckd-elder", "es", "puedo darle ibuprofeno?", "Ajustar la dosis de ibuprofen a la función renal"),
+    ("pt-ckd-elder", "fr", "Puis-je lui donner de l'ibuprofène ?", "Réévaluer ibuprofen à cette fonction rénale"),
+    ("pt-ckd-elder", "pt", "posso dar ibuprofeno pra ela?", "Rever ibuprofen com esta função renal"),
+    ("pt-ckd-elder", "es", "puedo darle ibuprofeno?", "Revisar ibuprofen con esta función renal"),
     ("pt-pregnant", "en", "is the lisinopril ok for her?", "Avoid lisinopril in pregnancy"),
     ("pt-pregnant", "en", "lisinopril ok in pregnancy?", "Avoid lisinopril in pregnancy"),
     ("pt-warfarin", "en", "start cipro 500 bd x7d for uti", "Avoid ciprofloxacin with warfarin"),
