@@ -306,7 +306,10 @@ def interaction_drugs(state: Turn) -> list[str]:
 def asked_drugs(state: Turn) -> list[str]:
     """The drugs named, a class said as hers ("¿le dejamos el IECA?" on lisinopril, "is she
     still on the ace inhibitor?") read as the member of it she takes."""
-    named, taking = list(state.entities.drugs), list(chart_of(state).drugs)
+    named = list(state.entities.drugs)
+    if not any(classes.named(d) for d in named):  # no class said: nothing to read as hers
+        return named
+    taking = list(chart_of(state).drugs)
     surfaces = {m.name: m.surface for m in find_drugs(fold(state.message).lower()) if m.name}
     hers = hers_of_class(fold(state.message), surfaces, taking)
     if not hers:
