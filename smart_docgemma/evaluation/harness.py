@@ -23,6 +23,7 @@ knows whose chart it is in (name, active medications).
 from __future__ import annotations
 
 import io
+import os
 import re
 import secrets
 import socket
@@ -217,6 +218,8 @@ class EvalRun:
         overrides = {"DATABASE_URL": f"sqlite:///{self.workdir / 'eval.sqlite'}",
                      "CACHE_PATH": str(self.workdir / "knowledge-cache"),
                      "SECRET_KEY": secrets.token_urlsafe(32), "ENDPOINT": endpoint}
+        if not os.environ.get("DOCGEMMA_SITE_TIMEZONE"):  # the cases' "today" is a day shift's
+            overrides["SITE_TIMEZONE"] = ward_run.day_shift_zone(datetime.now(UTC))
         if model:
             overrides["MODEL"] = model
         self.app = create_app({**overrides, **(config or {})})

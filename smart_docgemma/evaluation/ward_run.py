@@ -11,6 +11,9 @@ proposals approved as a clinician would on their cards, and what reached FHIR re
 - ``unapproved``: resources of the write types created for the patient during the turn, before
   anything was approved (must be none).
 - ``remove``: what the approvals wrote, deleted once scored (unless the run keeps it).
+- ``day_shift_zone``: the site zone a run takes when its config names none, one in which the
+  run's hour is early afternoon, so that "today" and "since yesterday evening" over results
+  placed hours before now mean what the case's author meant at any hour of the run.
 """
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ WRITE_TYPES = (
     "MedicationStatement",
 )
 TIMEOUT = 30
+AFTERNOON = 14  # the local hour a run without a configured site zone is placed at
 # what marks a result the evaluation placed (and may delete)
 TAG = {"system": "https://github.com/smart-docgemma/evaluation", "code": "injected"}
 
@@ -235,3 +239,12 @@ def age_today(fhir: FhirGateway, patient: str | None, today: date | None = None)
     born = fhir.read("Patient", patient).get("birthDate") or ""
     age = age_on(born, today)
     return None if age is None else str(age)
+
+
+def day_shift_zone(now: datetime) -> str:
+    """An ``Etc/GMT`` zone (whole hours, -12 to +14) in which ``now`` falls at about 14:00:
+    results placed up to half a day before the run stay inside "today" and evening results
+    inside "since yesterday evening", whenever the run starts (``Etc/GMT-2`` is UTC+2)."""
+    offset = (AFTERNOON - now.astimezone(UTC).hour + 12) % 24 - 12  # -12 .. +11
+    offset = offset + 24 if offset < -10 else offset  # UTC+13/+14 rather than UTC-11/-12
+    return "Etc/UTC" if offset == 0 else f"Etc/GMT{-offset:+d}"

@@ -57,14 +57,10 @@ SETS = {
                  (22, 16, 23, 13, 15, 15, 12, 12, 15, 17), 150, 0.4, 50, 15),
     173: WardSet("medagentbench_seed173.yaml", PopulationSpec(seed=173, size=6, ages="30-90"),
                  (16, 12, 17, 10, 10, 10, 9, 10, 12, 12), 80, 0.4, 20, 10),
-    # task 06 of seeds 211 and 257 holds calendar windows ("mean fingerstick glucose today",
-    # "since yesterday evening") over readings placed hours before the run: run in the hours after
-    # local midnight, those readings fall before the window and the answer rightly leaves them
-    # out (11 and 10 pass at any other hour; a run at 00:05 passed 9 of each)
     211: WardSet("medagentbench_seed211.yaml", PopulationSpec(seed=211, size=6, ages="25-95"),
-                 (16, 12, 16, 11, 12, 9, 9, 10, 13, 12), 80, 0.4, 20, 12, whole=7),
+                 (16, 12, 16, 11, 12, 11, 9, 10, 13, 12), 80, 0.4, 20, 12, whole=7),
     257: WardSet("medagentbench_seed257.yaml", PopulationSpec(seed=257, size=7, ages="1-95"),
-                 (12, 10, 15, 10, 13, 9, 10, 10, 9, 12), 80, 0.4, 20, 12, whole=7),
+                 (12, 10, 15, 10, 13, 10, 10, 10, 9, 12), 80, 0.4, 20, 12, whole=7),
     311: WardSet("medagentbench_seed311.yaml", PopulationSpec(seed=311, size=8, ages="1-95"),
                  (9, 12, 13, 8, 13, 9, 9, 10, 9, 11), 100, 0.4, 20, 12),
 }
