@@ -15,6 +15,7 @@ from typing import Any, TypedDict, cast
 
 from ..errors import UnknownTransition
 from ..proposals.followup import followup
+from ..reading import states
 from ..tools.base import Tool, ToolContext
 from ..tools.chart.in_context import ChartInContext
 from ..tools.sources.imaging import ImageMeta
@@ -247,7 +248,9 @@ class Agent:
             errors=refused,
             patient_id=getattr(self.ctx, "patient_id", None),
         )
-        deps = self._deps(emit, image if accepted else None, meta if accepted else None)
+        said = [str(t.get("content") or "") for t in history or [] if t.get("role") == "user"]
+        deps = self._deps(emit, image if accepted else None, meta if accepted else None,
+                          stated=states.stated([*said, message]))
         with languages.answering(self.language):  # templated answers in the clinician's language
             return self._answer(state, deps)
 
@@ -327,13 +330,14 @@ class Agent:
 
     def _deps(self, emit: Callable[[dict[str, Any]], None] | None, image: bytes | None,
               meta: ImageMeta | None,
-              resumed: bool = False) -> nodes.Deps:
+              resumed: bool = False, stated: tuple[str, ...] = ()) -> nodes.Deps:
         stats = CallStats(slow=emit)  # a model slow to start answering is said as it happens
         ctx = self.ctx
         if ctx is not None:
             bound = self.model.bound(stats) if self.model is not None else None
             ctx = replace(ctx, model=bound, image=image, image_mime=meta["mime"] if meta else None,
-                          image_kind=meta["kind"] if meta else None)
+                          image_kind=meta["kind"] if meta else None,
+                          stated=stated or ctx.stated)
         return nodes.Deps(
             model=self.model,
             tools=self.tools,

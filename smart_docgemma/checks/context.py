@@ -35,6 +35,9 @@ class HookData:
 
     resources: dict[str, list[dict] | None] = field(default_factory=dict)  # None: could not be had
     missing: set[str] = field(default_factory=set)
+    # the patient's state the clinician said in the conversation ("pregnant", "breastfeeding";
+    # ``reading/states.py``): weighed beside the chart's, never written to it
+    stated: frozenset[str] = field(default_factory=frozenset)
 
     def get(self, key: str) -> list[dict]:
         # An unobtainable key holds None and is in ``missing``, which the rules consult first.

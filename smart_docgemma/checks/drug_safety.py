@@ -445,7 +445,8 @@ def review(data: HookData) -> Report:
     others (interactions, duplicates, two drugs of one class). The findings, not the list."""
     active = [r for _, r in hookdata.named(data.get("medications"))]
     drafts = [{**r, "id": f"review-{i}", "status": "draft"} for i, r in enumerate(active)]
-    alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing))
+    alone = HookData(resources={**data.resources, "medications": []}, missing=set(data.missing),
+                     stated=data.stated)
     findings = _once(rules.order_checks(drafts, alone, others_are="active"))
     renal = rules.latest_renal(data)
     return Report(
@@ -484,6 +485,7 @@ def review_in_context(ctx) -> Report | None:
         data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None), shared)
     except errors.DocGemmaError:
         data = HookData(missing=set(READ_KEYS))
+    data.stated = frozenset(getattr(ctx, "stated", ()))  # "she's breastfeeding": weighed too
     return review(data)
 
 
@@ -498,6 +500,7 @@ def check_in_context(
         data = chart_data(ctx.fhir, ctx.patient_id, getattr(ctx, "scopes", None), shared)
     except errors.DocGemmaError:
         data = HookData(missing=set(READ_KEYS))
+    data.stated = frozenset(getattr(ctx, "stated", ()))  # "she's breastfeeding": weighed too
     return check(drugs, _without(data, set(getattr(ctx, "replacing", ()) or ())), dosage, asking)
 
 
@@ -507,4 +510,5 @@ def _without(data: HookData, stopped: set[str]) -> HookData:
     if not stopped or meds is None:
         return data
     kept = [m for m in meds if m.get("id") not in stopped]
-    return HookData(resources={**data.resources, "medications": kept}, missing=set(data.missing))
+    return HookData(resources={**data.resources, "medications": kept}, missing=set(data.missing),
+                    stated=data.stated)

@@ -23,13 +23,14 @@ def pregnancy_evidence(data: HookData, rule: dict) -> list[str]:
         codes = {c.get("code") for c in (obs.get("valueCodeableConcept") or {}).get("coding", [])}
         if codes & set(rule["positive_codes"]) and rule["observation_loinc"] in coded_as(obs):
             out.append(f"Pregnancy status: pregnant on {observed_on(obs) or 'an unrecorded date'}")
-    return out
+    return out + (["Pregnancy: said by the clinician"] if "pregnant" in data.stated else [])
 
 
 def lactation_evidence(data: HookData, rule: dict) -> list[str]:
     """What in the chart says the patient is breastfeeding."""
+    said = ["Breastfeeding: said by the clinician"] if "breastfeeding" in data.stated else []
     return [f"Condition: {text(c)}" for c in data.get("conditions")
-            if matches_condition(c, rule["snomed"], rule["words"])]
+            if matches_condition(c, rule["snomed"], rule["words"])] + said
 
 
 def med_name(resource: dict) -> str | None:

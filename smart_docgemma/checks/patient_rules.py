@@ -426,7 +426,8 @@ def _could_be_pregnant(data: HookData, age: int | None) -> bool:
 
 def _pregnancy_known(data: HookData) -> bool:
     return (
-        "pregnancy" not in data.missing
+        "pregnant" in data.stated
+        or "pregnancy" not in data.missing
         and bool(data.get("pregnancy"))
         or any("pregnan" in hookdata.text(c).lower() for c in data.get("conditions"))
     )

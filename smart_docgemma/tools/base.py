@@ -118,6 +118,9 @@ class ToolContext:
     # the active orders a switch of this turn stops: the new order's check leaves them out (a
     # switch from warfarin to apixaban is not two anticoagulants)
     replacing: tuple[str, ...] = ()
+    # the patient's state the clinician said in the conversation ("pregnant", "breastfeeding";
+    # reading/states.py): the safety checks weigh it beside the chart's
+    stated: tuple[str, ...] = ()
 
     # A tool that needs one of these and runs without it is a wiring error of the caller; it
     # reads to the agent as that source failing (errors.UpstreamError), never as "nothing found".
