@@ -125,7 +125,7 @@ def _bare_readings(text: str, low: str, ward: Ward) -> bool:
     unless it asks something (a plan: "her BP is 160/110 - what do I do"), names a drug or a
     test, or says more than a short line."""
     return ("?" not in text and len(low.split()) <= _BARE_WORDS and not find_drugs(low)
-            and not ward.tests and not _any("plan_words").search(low))
+            and not ward.tests and not _plan_words(low))
 
 
 _BARE_WORDS = 12  # a line of readings; a longer message is a note or a question
@@ -167,7 +167,7 @@ def workflow_of(text: str) -> Workflow:
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
         bleeding=bleeding_said(low),
-        plan_asked=bool(_any("plan_words").search(low))
+        plan_asked=_plan_words(low)
         and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
 
@@ -232,7 +232,14 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return []
     if workflow.problem == "high_inr" and workflow.bleeding:
         return ["plan"]  # bleeding on warfarin is planned whether or not a plan is asked
-    return ["plan"] if workflow.problem and _any("plan_words").search(low) else []
+    return ["plan"] if workflow.problem and _plan_words(low) else []
+
+
+def _plan_words(low: str) -> bool:
+    """A plan asked: its words, or the next dose asked with no drug named ("give tonight's dose
+    or not?"; "hold the warfarin?" is the warfarin's check, in every language)."""
+    return bool(_any("plan_words").search(low)) or bool(
+        _any("next_dose_words").search(low) and not find_drugs(low))
 
 
 _STARTS = re.compile(r"\b(?:start|starting|commence|begin|initiate|add|give|rx|commencer|"

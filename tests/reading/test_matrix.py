@@ -155,6 +155,13 @@ FLOORS = {
     # drug class its expectation took for no drug: docs/knowledge-leftovers.md)
     ("probe_know7", "tuned"): 21,
     ("probe_know7", "holdout"): 21,
+    # the patient's state said in the conversation (reading/states.py): first run 10/18 with 7
+    # unsafe, 6 of them the set's own error (findings expected translated; the harness answers
+    # in English) — with it corrected 16/18, 1 unsafe ("she stopped breastfeeding last month"
+    # read as breastfeeding); after the stopping words 17/18 (tuned 4/4, holdout 13/14; the miss
+    # "is she pregnant?" answered by no source)
+    ("probe17_states", "tuned"): 4,
+    ("probe17_states", "holdout"): 13,
 }
 
 

@@ -222,18 +222,21 @@ def test_a_question_about_the_draft_adds_no_drug(said, adds):
     ("what dose of amox", False), ("INR 3.4 on monday", False),
 ])
 def test_the_next_dose_asked_beside_a_value_asks_its_plan(said, plans):
-    from smart_docgemma.agent.ward_requests import _any, _low
-    assert bool(_any("plan_words").search(_low(said))) is plans
+    from smart_docgemma.agent.ward_requests import _low, _plan_words
+    assert _plan_words(_low(said)) is plans
 
 
 @pytest.mark.parametrize("said, plans", [
-    ("INR 3.4 - hold warfarin?", True), ("INR à 3,4 sous coumadine, on suspend ?", True),
-    ("INR 3,4 com varfarina - pulo a dose de hoje?", True),
-    ("INR 3,4 con warfarina, ¿suspendo la dosis de hoy?", True), ("K 5.9 on ramipril, stop it?", True),
-    # an order said, or another drug asked about: no plan
+    ("INR 3.4 - give tonight's dose or not?", True), ("INR 4,1, on donne la dose ce soir ?", True),
+    ("INR 3,4 - dou a dose de hoje?", True),
+    # the drug named: its safety check, in every language (the matrix's reading)
+    ("inr 3.4 on warfarin - hold tonight's dose?", False), ("INR 3.4 - hold warfarin?", False),
+    ("INR à 3,4 sous coumadine, on suspend ?", False),
+    ("INR 3,4 com varfarina - pulo a dose de hoje?", False),
+    ("INR 3,4 con warfarina, ¿suspendo la dosis de hoy?", False),
     ("INR 3.4 hold warfarin tonight and recheck tomorrow", False),
     ("INR 3,4 — puedo dar ibuprofeno?", False), ("INR 3.4 on warfarin, can I give ibuprofen?", False),
 ])
-def test_a_hold_asked_beside_the_value_is_its_plan_in_every_language(said, plans):
+def test_the_next_dose_asked_with_no_drug_named_is_its_plan_in_every_language(said, plans):
     from smart_docgemma.agent.ward_requests import _low, workflow_actions, workflow_of
     assert (workflow_actions(_low(said), workflow_of(said)) == ["plan"]) is plans
