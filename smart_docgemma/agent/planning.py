@@ -7,6 +7,7 @@ model is asked to select it.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
@@ -26,6 +27,7 @@ from ..reading.subject import (
     is_own_id,
     said_birth_date,
     subject_of,
+    without_identifiers,
 )
 from ..tools import catalog
 from ..tools.chart.in_context import ChartInContext
@@ -61,6 +63,8 @@ def required_tools(state: Turn) -> list[str]:
         # of her is answered from her chart, with no search for her ("Grace Adeyemi - augmentin
         # ok?"); her name alone, or her identifiers asked, is still looked up
         needed.discard("search_patient")
+        if request(state).focus is not None:  # "Margaret is on what?": her chart answers it
+            needed.add("get_patient_chart")
     elif "search_patient" in needed and request(state).focus == "identifiers":
         needed.discard("get_patient_chart")  # "MRN of Jane Doe, DOB …": the lookup answers it
     own = {"this_patient", "chart_question"} & set(ent.actions)
@@ -241,7 +245,25 @@ def _asks_of_her_by_name(state: Turn, needed: set[str]) -> bool:
     another tool, a drug for her, or a chart question other than her identifiers."""
     if not _her_name_and_birth_date(state) or request(state).focus == "identifiers":
         return False
-    return len(needed) > 1 or drug_for_her(state) or request(state).focus is not None
+    return (len(needed) > 1 or drug_for_her(state) or request(state).focus is not None
+            or _says_more_than_who(request(state)))
+
+
+_ASKS_WHO = 2  # "who is Amara?", "is this Amara Nwosu?": at most this many words beside her name
+
+
+def _says_more_than_who(said: Request) -> bool:
+    """Words beyond her name, her birth date and who she is ("Amara needs something for
+    heartburn"): the request is answered as it would be without her name, never by looking her
+    up instead ("who is Amara?", "Margaret Thompson born 1943-05-12" are still looked up)."""
+    from .extraction import born_words  # extraction reads this module's rules
+
+    here = said.chart.patient
+    rest = without_identifiers(said.understood, here, born_words())
+    hers = {fold(w).lower().rstrip("0123456789") for w in (here.name or "").split()}
+    words = [w for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"(?i)\bthe patient\b", " ", rest))
+             if fold(w).lower() not in hers]
+    return len(words) > _ASKS_WHO
 
 
 def patient_id(state: Turn) -> str | None:
