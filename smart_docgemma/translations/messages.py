@@ -266,6 +266,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Revisar %(drug)s en el embarazo",
         "Kagua %(drug)s wakati wa ujauzito",
     ),
+    "On dialysis (as you said): %(drug)s %(band)s, not the band of %(basis)s": (
+        "Sous dialyse (comme vous l'avez dit) : %(drug)s %(band)s, pas la tranche de %(basis)s",
+        "Em diálise (como disse): %(drug)s %(band)s, não a faixa de %(basis)s",
+        "En diálisis (como indicó): %(drug)s %(band)s, no el rango de %(basis)s",
+        "Kwenye dialisisi (kama ulivyosema): %(drug)s %(band)s, si kiwango cha %(basis)s",
+    ),
     "Avoid %(drug)s while breastfeeding": (
         "Éviter %(drug)s pendant l'allaitement",
         "Evitar %(drug)s durante a amamentação",
