@@ -240,3 +240,17 @@ def test_the_next_dose_asked_beside_a_value_asks_its_plan(said, plans):
 def test_the_next_dose_asked_with_no_drug_named_is_its_plan_in_every_language(said, plans):
     from smart_docgemma.agent.ward_requests import _low, workflow_actions, workflow_of
     assert (workflow_actions(_low(said), workflow_of(said)) == ["plan"]) is plans
+
+
+@pytest.mark.parametrize("said, new, replaces", [
+    ("swap lisinopril for nifedipine MR 30 od", "nifedipine", "lisinopril"),
+    ("swap the ramipril to losartan 50 od", "losartan", "ramipril"),
+    ("swap ramipril with candesartan 8mg od", "candesartan", "ramipril"),
+    ("swap her over to labetalol 100 bd", "labetalol", None),
+    # a question, or no drug: no switch
+    ("swap lisinopril for nifedipine?", None, None), ("can we swap shifts", None, None),
+])
+def test_a_swap_is_a_switch(said, new, replaces):
+    from smart_docgemma.agent.ward_requests import _low, switch_parts
+    parts = switch_parts(_low(said)) or {}
+    assert (parts.get("new_drug"), parts.get("replaces")) == (new, replaces)
