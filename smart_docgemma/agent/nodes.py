@@ -770,6 +770,9 @@ def _out_of_scope(state: Turn, deps: Deps) -> str | None:
         if _titled_only(state, about.others):  # "M. Thompson, il …" in Margaret's chart: asked
             return prompts.message("other_titled", name=", ".join(about.others), here=here)
         others = list({n.casefold(): n for n in about.others}.values())
+        # "bed 3" inside "the man in bed 3": one person, named once
+        others = [n for n in others
+                  if not any(n.casefold() in m.casefold() and n != m for m in others)]
         if all(is_shouted(n) for n in others):  # "PACO, INR?": a name or an abbreviation
             return prompts.message("shouted_name", name=", ".join(others), here=here)
         if all(near_her_name(n, planning.in_context(state)) for n in others):
