@@ -149,7 +149,7 @@ def _after_leading(said: str) -> str:
 
 
 _ARTICLE = re.compile(r"^\s*(?:the|le|la|l'|o|a|el)\s+")
-_RELEASE = r"(?:mr|sr|xl|xr|er|cr|la|lp|ld|retard|cd|sa)"
+RELEASE = r"(?:mr|sr|xl|xr|er|cr|la|lp|ld|retard|cd|sa)"  # a release form after a drug
 
 
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:
@@ -159,7 +159,7 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
     text = re.sub(r"[-/+]|,(?!\d)|(?<!\d),", " ", low)  # "2,5" stays a number
     for mention in drugs:
         # a release form between ("nifedipine MR 20 bd", "metformin SR 500 od")
-        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{_RELEASE})?\s+{_NUMBER}"
+        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{RELEASE})?\s+{_NUMBER}"
                       r"(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
             return f"{amount(m.group(1))} mg"

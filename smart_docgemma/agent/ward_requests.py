@@ -279,7 +279,7 @@ def switch_parts(low: str) -> dict[str, str] | None:
     before = [d for d in find_drugs(low[said.end():] if said else at.group(0)) if d.name]
     frequency = re.split(r"[.;!?]| from | instead of ", dose.group(3))[0].strip(" ,")
     found = {
-        "new_drug": str(after[0].name),
+        "new_drug": str(after[0].name) + _release_after(low, after[0].surface),
         "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
         "frequency": frequency,
     }
@@ -288,6 +288,16 @@ def switch_parts(low: str) -> dict[str, str] | None:
         if before and before[0].name != after[0].name
         else found
     )
+
+
+def _release_after(low: str, surface: str) -> str:
+    """The release form said right after the new drug ("nifedipine MR 30 od"): " MR", kept on
+    the card as a plain order keeps it (an immediate-release tablet once daily is another
+    order); "" when none."""
+    from .order_lines import RELEASE
+
+    m = re.search(rf"(?<![a-z]){re.escape(surface)}\s+({RELEASE})(?![a-z])", low)
+    return f" {m.group(1).upper()}" if m else ""
 
 
 def _stop_and_start(low: str) -> dict[str, str] | None:
@@ -307,7 +317,8 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
     if dose is None or not dose.group(3).strip(" .,;"):
         return None
     frequency_said = re.split(r"[.;!?,]| and | then ", dose.group(3))[0].strip(" ,")
-    return {"new_drug": str(started[0].name), "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
+    new = str(started[0].name) + _release_after(low, started[0].surface)
+    return {"new_drug": new, "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
             "frequency": frequency_said, "replaces": stopped[0]}
 
 

@@ -243,7 +243,8 @@ def test_the_next_dose_asked_with_no_drug_named_is_its_plan_in_every_language(sa
 
 
 @pytest.mark.parametrize("said, new, replaces", [
-    ("swap lisinopril for nifedipine MR 30 od", "nifedipine", "lisinopril"),
+    ("swap lisinopril for nifedipine MR 30 od", "nifedipine MR", "lisinopril"),
+    ("stop the metformin, start gliclazide MR 30 od", "gliclazide MR", "metformin"),
     ("swap the ramipril to losartan 50 od", "losartan", "ramipril"),
     ("swap ramipril with candesartan 8mg od", "candesartan", "ramipril"),
     ("swap her over to labetalol 100 bd", "labetalol", None),
