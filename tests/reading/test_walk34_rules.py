@@ -255,3 +255,21 @@ def test_a_swap_is_a_switch(said, new, replaces):
     from smart_docgemma.agent.ward_requests import _low, switch_parts
     parts = switch_parts(_low(said)) or {}
     assert (parts.get("new_drug"), parts.get("replaces")) == (new, replaces)
+
+
+@pytest.mark.parametrize("said, focus", [
+    ("elle est sous quoi ?", "medications"), ("il est sous quoi comme traitement", "medications"),
+    ("sous quoi ?", "medications"), ("sous quoi on met le patient en cas de douleur", None),
+])
+def test_what_she_is_on_in_french(said, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == focus
+
+
+@pytest.mark.parametrize("said, gaps", [
+    ("¿qué le falta por control?", True), ("o que falta de controle?", True),
+    ("que le falta por controlar", True), ("le falta insulina", False),
+])
+def test_what_is_still_due_asked_openly(said, gaps):
+    from smart_docgemma.agent.ward_requests import _any, _low
+    assert bool(_any("care_gap_words").search(_low(said))) is gaps
