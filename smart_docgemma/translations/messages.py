@@ -272,6 +272,23 @@ F: dict[str, tuple[str, str, str, str]] = {
         "En diálisis (como indicó): %(drug)s %(band)s, no el rango de %(basis)s",
         "Kwenye dialisisi (kama ulivyosema): %(drug)s %(band)s, si kiwango cha %(basis)s",
     ),
+    "Pregnancy on the problem list:": (
+        "Grossesse dans la liste des problèmes :",
+        "Gravidez na lista de problemas:",
+        "Embarazo en la lista de problemas:",
+        "Ujauzito kwenye orodha ya matatizo:",
+    ),
+    "Nothing on the problem list says she is pregnant (the problem list was read); that is not a "
+    "pregnancy test: ask her or test if it matters.": (
+        "Rien dans la liste des problèmes n'indique une grossesse (la liste a été lue) ; ce n'est "
+        "pas un test de grossesse : lui demander ou faire un test si cela compte.",
+        "Nada na lista de problemas indica gravidez (a lista foi lida); isso não é um teste de "
+        "gravidez: pergunte a ela ou faça o teste se for relevante.",
+        "Nada en la lista de problemas indica embarazo (la lista fue leída); eso no es una prueba "
+        "de embarazo: pregúntele o haga la prueba si importa.",
+        "Hakuna kwenye orodha ya matatizo kinachoonyesha ujauzito (orodha ilisomwa); hicho si "
+        "kipimo cha ujauzito: muulize au pima ikiwa ni muhimu.",
+    ),
     "Avoid %(drug)s while breastfeeding": (
         "Éviter %(drug)s pendant l'allaitement",
         "Evitar %(drug)s durante a amamentação",

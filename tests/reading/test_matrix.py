@@ -158,10 +158,10 @@ FLOORS = {
     # the patient's state said in the conversation (reading/states.py): first run 10/18 with 7
     # unsafe, 6 of them the set's own error (findings expected translated; the harness answers
     # in English) — with it corrected 16/18, 1 unsafe ("she stopped breastfeeding last month"
-    # read as breastfeeding); after the stopping words 17/18 (tuned 4/4, holdout 13/14; the miss
-    # "is she pregnant?" answered by no source)
+    # read as breastfeeding); after the stopping words 17/18, and 18/18 once "is she pregnant?"
+    # (the holdout's miss, read at the end) was a chart question
     ("probe17_states", "tuned"): 4,
-    ("probe17_states", "holdout"): 13,
+    ("probe17_states", "holdout"): 14,
 }
 
 

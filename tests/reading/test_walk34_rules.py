@@ -273,3 +273,13 @@ def test_what_she_is_on_in_french(said, focus):
 def test_what_is_still_due_asked_openly(said, gaps):
     from smart_docgemma.agent.ward_requests import _any, _low
     assert bool(_any("care_gap_words").search(_low(said))) is gaps
+
+
+@pytest.mark.parametrize("said, focus", [
+    ("is she pregnant?", "pregnancy"), ("est-elle enceinte ?", "pregnancy"),
+    ("ela está grávida?", "pregnancy"), ("¿está embarazada?", "pregnancy"),
+    ("she's pregnant, can I give lisinopril?", None), ("is lisinopril safe in pregnancy?", None),
+])
+def test_whether_she_is_pregnant_is_asked_of_her_chart(said, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == focus

@@ -229,6 +229,7 @@ def answer(
         "nephrotoxic": _nephrotoxic,
         "allergies": _allergies,
         "problems": _problems,
+        "pregnancy": _pregnancy,
         "immunizations": _immunizations,
         "encounters": _encounters,
         "age": _age,
@@ -459,6 +460,21 @@ def _problems(focus: str, d: ChartData, today: date) -> str:
             "Social and administrative findings: " + ", ".join(p.text for p in d.social) + "."
         )
     return "\n".join(lines)
+
+
+def _pregnancy(focus: str, d: ChartData, today: date) -> str:
+    """"is she pregnant?": the problem list's pregnancy entries; their absence is said as what
+    was read, never as "not pregnant" (only a test or the patient tells)."""
+    missing = _unavailable(d, "conditions", N_("Problem list"))
+    if missing:
+        return missing
+    said = [p for p in (*d.problems, *d.social)
+            if re.search(r"pregnan|gestation|gravid", p.text, re.I)]
+    if said:
+        return "\n".join([_say(N_("Pregnancy on the problem list:"))]
+                         + [summary.problem_line(p) for p in said])
+    return _say(N_("Nothing on the problem list says she is pregnant (the problem list was "
+                   "read); that is not a pregnancy test: ask her or test if it matters."))
 
 
 def _immunizations(focus: str, d: ChartData, today: date) -> str:
