@@ -16,7 +16,7 @@ from ..checks.mentions import appended
 from ..errors import ModelError
 from ..grounding import ground_turn, injection
 from ..grounding.answer_language import candidates, foreign
-from ..languages import answer_language, iso_days
+from ..languages import answer_language, fold, iso_days
 from ..tools import catalog
 from . import chart_context, languages, prompts
 from .chart_context import chart_block, session_chart, unrepeated
@@ -154,8 +154,32 @@ def _with_notes(state: Turn, answer: str) -> str:
     notes = [n for n in _error_notes(state) + _proposal_notes(state) if n not in answer]
     if state.notice:
         notes.append(state.notice)
+    notes += [n for n in _no_patient(state) if n not in answer]
     answer = answer + ("\n\n" + "\n".join(f"- {n}" for n in notes) if notes else "")
     return appended(answer, state.tool_runs)
+
+
+# a patient asked about by a pronoun or as "the patient", in the four languages
+_ABOUT_SOMEONE = re.compile(r"\b(?:he|she|his|her|him|hers|the patient|the pt|pt|il|elle|lui|"
+                            r"le patient|la patiente|ele|ela|dele|dela|o paciente|a paciente|"
+                            r"el|ella|el paciente|la paciente)\b")
+
+
+def _no_patient(state: Turn) -> list[str]:
+    """No patient open in the session, and the message asks of one ("what's his potassium?",
+    "can she have ibuprofen?", an order): said, so a label read alone is not taken for her check
+    and nothing is looked for in nobody's chart."""
+    if state.patient_id:
+        return []
+    from .planning import request  # planning reads this module's notes
+
+    said = request(state)
+    if said.entities.patient_names or said.entities.patient_ids or any(
+            r.tool == "search_patient" for r in state.tool_runs):
+        return []  # a patient named or looked up: the lookup answers who
+    asked = said.kind.value == "order" or said.focus is not None or bool(
+        _ABOUT_SOMEONE.search(fold(state.message).lower()))
+    return [prompts.message("no_patient_open")] if asked else []
 
 
 def templated_summary(state: Turn, label: str | None = None) -> str:
@@ -168,6 +192,7 @@ def templated_summary(state: Turn, label: str | None = None) -> str:
     lines += [f"- {n}" for n in _error_notes(state) + _proposal_notes(state)]
     if state.notice and not any(state.notice in line for line in lines):
         lines.append(f"- {state.notice}")
+    lines += [f"- {n}" for n in _no_patient(state)]
     if len(lines) == 1:
         lines.append(prompts.message("degraded_nothing"))
     return "\n\n".join(lines)

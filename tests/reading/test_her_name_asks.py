@@ -41,3 +41,19 @@ def test_no_name_of_a_chart_is_a_vocabulary_word():
 
     names = "Margaret Thompson Robert Mensah Samuel Okoro James Wilson Amara Nwosu Kofi Asante"
     assert {w for w in names.split() if normalise(w) in not_name_words()} == set()
+
+
+@pytest.mark.parametrize("message, said", [
+    ("what's his potassium?", True), ("can she have ibuprofen?", True),
+    ("start amoxicillin 500 tds", True), ("elle est sous quoi ?", True),
+    # no patient asked of, or one named (the lookup answers who)
+    ("mechanism of metformin", False), ("Grace Adeyemi", False),
+])
+def test_no_patient_open_is_said_when_one_is_asked_of(message, said):
+    from smart_docgemma.agent.synthesis import _no_patient
+    from smart_docgemma.tools.chart.in_context import ChartInContext
+
+    request = read(message, chart=ChartInContext())
+    turn = state.merge(state.new_turn(message, patient_id=None),
+                       {"request": request, "entities": request.entities})
+    assert bool(_no_patient(turn)) is said
