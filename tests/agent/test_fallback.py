@@ -98,10 +98,9 @@ def test_the_circuit_opens_stops_calling_probes_and_closes_when_the_model_answer
     second, _ = run(model, "What is hypertension?")  # the second failure opens the circuit
     assert first.degraded and second.degraded and model.circuit.is_open
     with ScriptedModelServer(port=port) as srv:
-        started = time.monotonic()
         third, _ = run(model, "What is hypertension?")
+        # no call, so no timeout paid (a wall-clock bound here failed on a loaded machine)
         assert third.degraded and third.model_calls == 0 and srv.requests == []
-        assert time.monotonic() - started < 0.5  # no timeout paid
         deadline = time.monotonic() + 10
         while model.circuit.is_open and time.monotonic() < deadline:
             time.sleep(0.1)
