@@ -356,7 +356,7 @@ def check(
     age = rules.patient_age(data)
     return Report(
         drugs=[knowledge.generic(d) for d in drugs],
-        findings=findings + _on_dialysis(drugs, data, renal.value if renal else None),
+        findings=findings,
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
         age=age,
         renal=renal.value if renal else None,
@@ -396,29 +396,6 @@ def _pregnancy_uncovered(drugs: list[str], data: HookData) -> list[str]:
         return []
     names = map(knowledge.generic, drugs)
     return [g for g in names if not knowledge.pregnancy_flags(g.split("/"))]
-
-
-def _on_dialysis(drugs: list[str], data: HookData,
-                 renal: knowledge.Renal | None) -> list[Finding]:
-    """Dialysis said by the clinician ("she's on dialysis now - gabapentin 300 tds ok?"): a
-    drug the renal rules dose by kidney function falls in its lowest band, which the chart's last
-    result may not (its band is for that eGFR); said as the band, never as an estimated eGFR."""
-    if "dialysis" not in data.stated:
-        return []
-    basis = renal.describe() if renal else "no kidney result on file"
-    out = []
-    for drug in dict.fromkeys(map(knowledge.generic, drugs)):
-        for flag in knowledge.renal_lowest(drug.split("/"))[:1]:
-            said = f"On dialysis (as you said): {flag.drug} {flag.summary}, not the band of {basis}"
-            out.append(Finding(
-                f"dialysis:{drug}", flag.severity, [said, f"On dialysis (as you said): "
-                                                          f"{flag.drug} {flag.summary}"],
-                "renal-dose", management=flag.management,
-                evidence=["Dialysis: said by the clinician"],
-                message=message(N_("On dialysis (as you said): %(drug)s %(band)s, not the band "
-                                   "of %(basis)s"), drug=flag.drug, band=flag.summary,
-                                basis=basis)))
-    return out
 
 
 def _renal_rule(drug: str) -> bool:

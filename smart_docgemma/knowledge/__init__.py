@@ -61,7 +61,7 @@ from .disease import (
 from .dose import Dose, aspirin_band, dose_of, limit_findings, product_dose, strength_mg
 from .duplication import duplication_findings, list_duplications
 from .finding import Finding, Source, by_severity
-from .flags import Flag, Nephrotoxic, nephrotoxic, nephrotoxic_table, renal_lowest
+from .flags import Flag, Nephrotoxic, nephrotoxic, nephrotoxic_table
 from .flags import pregnancy as pregnancy_flags
 from .flags import renal as renal_flags
 from .glossary import looks_french
@@ -136,7 +136,6 @@ __all__ = [
     "pregnancy_flags",
     "renal_findings",
     "renal_flags",
-    "renal_lowest",
     "Nephrotoxic",
     "nephrotoxic",
     "nephrotoxic_table",

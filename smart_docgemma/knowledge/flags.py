@@ -64,21 +64,6 @@ def renal(ingredients: list[str], egfr: float | None) -> list[Flag]:
     return out
 
 
-def renal_lowest(ingredients: list[str]) -> list[Flag]:
-    """Each ingredient's lowest kidney band (the one dialysis falls in): "below eGFR 30:
-    contraindicated (lactic acidosis)", its management and source; none for a drug the renal
-    rules do not dose."""
-    out = []
-    for ing in dict.fromkeys(ingredients):
-        rules = _entry(load("flags.yaml")["renal"], ing) or []
-        if rules:
-            low = min(rules, key=lambda r: r["below"])
-            band = f"; label dose: {low['band']}" if low.get("band") else ""
-            out.append(Flag(ing, "renal", low["severity"], f"below eGFR {low['below']}: "
-                            f"{low['risk']}{band}", low["management"], low["source"]))
-    return out
-
-
 @dataclass(frozen=True)
 class Nephrotoxic:
     drug: str

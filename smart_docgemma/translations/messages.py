@@ -266,12 +266,6 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Revisar %(drug)s en el embarazo",
         "Kagua %(drug)s wakati wa ujauzito",
     ),
-    "On dialysis (as you said): %(drug)s %(band)s, not the band of %(basis)s": (
-        "Sous dialyse (comme vous l'avez dit) : %(drug)s %(band)s, pas la tranche de %(basis)s",
-        "Em diálise (como disse): %(drug)s %(band)s, não a faixa de %(basis)s",
-        "En diálisis (como indicó): %(drug)s %(band)s, no el rango de %(basis)s",
-        "Kwenye dialisisi (kama ulivyosema): %(drug)s %(band)s, si kiwango cha %(basis)s",
-    ),
     "Pregnancy on the problem list:": (
         "Grossesse dans la liste des problèmes :",
         "Gravidez na lista de problemas:",
