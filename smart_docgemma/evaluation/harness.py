@@ -23,7 +23,6 @@ knows whose chart it is in (name, active medications).
 from __future__ import annotations
 
 import io
-import os
 import re
 import secrets
 import socket
@@ -218,8 +217,6 @@ class EvalRun:
         overrides = {"DATABASE_URL": f"sqlite:///{self.workdir / 'eval.sqlite'}",
                      "CACHE_PATH": str(self.workdir / "knowledge-cache"),
                      "SECRET_KEY": secrets.token_urlsafe(32), "ENDPOINT": endpoint}
-        if not os.environ.get("DOCGEMMA_SITE_TIMEZONE"):  # the cases' "today" is a day shift's
-            overrides["SITE_TIMEZONE"] = ward_run.day_shift_zone(datetime.now(UTC))
         if model:
             overrides["MODEL"] = model
         self.app = create_app({**overrides, **(config or {})})
@@ -269,7 +266,7 @@ class EvalRun:
         meta = image_meta(image, f"image/{case.image}")  # read once, as the chat does on upload
         started = time.perf_counter()
         try:
-            self.injector.prepare(case, datetime.now(UTC))
+            self.injector.prepare(case, datetime.now(UTC), zone(self.config.get("SITE_TIMEZONE")))
             since = datetime.now(UTC)
             chart = chart_read(ctx) if case.patient else None
             history: list[dict[str, Any]] = []

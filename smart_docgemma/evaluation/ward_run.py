@@ -11,14 +11,16 @@ proposals approved as a clinician would on their cards, and what reached FHIR re
 - ``unapproved``: resources of the write types created for the patient during the turn, before
   anything was approved (must be none).
 - ``remove``: what the approvals wrote, deleted once scored (unless the run keeps it).
-- ``day_shift_zone``: the site zone a run takes when its config names none, one in which the
-  run's hour is early afternoon, so that "today" and "since yesterday evening" over results
-  placed hours before now mean what the case's author meant at any hour of the run.
+- ``warped_hours``: a case asked by the calendar ("latest magnesium today", "since yesterday
+  evening") run in the early hours, when its window is shorter than at the day-shift hour its
+  author wrote for: the results meant inside it are placed inside, in their order, and those
+  meant before it stay before it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 import requests
@@ -28,6 +30,7 @@ from ..fhir import FhirGateway
 from ..proposals.store import IDENTIFIER_SYSTEM, ProposalStore
 from ..smart.scopes import GrantedScopes
 from ..tools.chart.records import age_on
+from ..tools.words.windows import asked, bounds
 from .cases import Case, Injected
 
 LOINC = "http://loinc.org"
@@ -42,7 +45,8 @@ WRITE_TYPES = (
     "MedicationStatement",
 )
 TIMEOUT = 30
-AFTERNOON = 14  # the local hour a run without a configured site zone is placed at
+DAY_SHIFT = 14  # the hour a case's "today" is taken to be asked at, as its author wrote it
+_CALENDAR = re.compile(r"^(?:today|yesterday|night|morning|shift|since-[0-6])$")
 # what marks a result the evaluation placed (and may delete)
 TAG = {"system": "https://github.com/smart-docgemma/evaluation", "code": "injected"}
 
@@ -69,7 +73,7 @@ class Injector:
         self.placed: dict[str, str] = {}  # id -> patient, on the chart now
         self.swept: set[str] = set()  # patients whose tagged results this run has listed
 
-    def prepare(self, case: Case, now: datetime) -> None:
+    def prepare(self, case: Case, now: datetime, tz: tzinfo = UTC) -> None:
         if case.patient is None:
             return
         if case.patient not in self.swept:
@@ -81,7 +85,8 @@ class Injector:
                 self._delete(rid)
                 del self.placed[rid]
         for item in case.setup:
-            self._put(item, case.patient, now)
+            hours = warped_hours(item.hours_ago, case.query, now, tz)
+            self._put(item, case.patient, now - timedelta(hours=hours))
             self.placed[item.id] = case.patient
 
     def _tagged(self, patient: str) -> list[str]:
@@ -95,8 +100,8 @@ class Injector:
         answer.raise_for_status()
         return [e["resource"]["id"] for e in answer.json().get("entry") or []]
 
-    def _put(self, item: Injected, patient: str, now: datetime) -> None:
-        when = (now - timedelta(hours=item.hours_ago)).isoformat(timespec="seconds")
+    def _put(self, item: Injected, patient: str, at: datetime) -> None:
+        when = at.isoformat(timespec="seconds")
         resource = {
             "resourceType": "Observation",
             "id": item.id,
@@ -241,10 +246,19 @@ def age_today(fhir: FhirGateway, patient: str | None, today: date | None = None)
     return None if age is None else str(age)
 
 
-def day_shift_zone(now: datetime) -> str:
-    """An ``Etc/GMT`` zone (whole hours, -12 to +14) in which ``now`` falls at about 14:00:
-    results placed up to half a day before the run stay inside "today" and evening results
-    inside "since yesterday evening", whenever the run starts (``Etc/GMT-2`` is UTC+2)."""
-    offset = (AFTERNOON - now.astimezone(UTC).hour + 12) % 24 - 12  # -12 .. +11
-    offset = offset + 24 if offset < -10 else offset  # UTC+13/+14 rather than UTC-11/-12
-    return "Etc/UTC" if offset == 0 else f"Etc/GMT{-offset:+d}"
+
+def warped_hours(hours_ago: float, query: str, now: datetime, tz: tzinfo) -> float:
+    """``hours_ago`` as the case means it. A calendar window asked ("today", "since yesterday
+    evening") is shorter in the early hours than at ``DAY_SHIFT`` o'clock, when the case's
+    results were set out: a result meant inside it (fewer hours ago than the window held then)
+    is placed inside it now, the intervals scaled so their order holds; one meant before it stays
+    as far before its start. Rolling windows ("the last 24 hours") and later hours: as written."""
+    window = asked(query).window
+    if not window or not _CALENDAR.match(window):
+        return hours_ago
+    then = datetime.combine(now.astimezone(tz).date(), time(DAY_SHIFT), tzinfo=tz)
+    held = (then - bounds(window, then, tz).start).total_seconds() / 3600
+    holds = (now - bounds(window, now, tz).start).total_seconds() / 3600
+    if holds >= held or held <= 0 or holds <= 0:  # before "this morning" began: as written
+        return hours_ago
+    return hours_ago * holds / held if hours_ago < held else hours_ago - held + holds

@@ -1,27 +1,41 @@
-"""An evaluation run without a configured site zone takes one in which its hour is early
-afternoon, so a case's "today" over a result placed an hour before the run holds at 00:30."""
+"""A ward case asked by the calendar means what its author meant at any hour of the run: run
+just after midnight, the results meant inside "today" are placed inside it, in their order, and
+those meant before it stay before it; rolling windows and later hours are as written."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 import pytest
-from smart_docgemma.evaluation.ward_run import day_shift_zone
+from smart_docgemma.evaluation.ward_run import warped_hours
 from smart_docgemma.tools.words.windows import bounds
 
-
-@pytest.mark.parametrize("hour", range(24))
-def test_every_hour_of_the_run_falls_in_the_afternoon(hour):
-    now = datetime(2026, 12, 6, hour, 40, tzinfo=UTC)
-    assert now.astimezone(ZoneInfo(day_shift_zone(now))).hour == 14
+EARLY = datetime(2026, 12, 6, 0, 40, tzinfo=UTC)
 
 
-def test_a_result_an_hour_before_a_run_after_midnight_is_today_and_last_evening_is_since_yesterday():
-    now = datetime(2026, 12, 6, 0, 40, tzinfo=UTC)
-    tz = ZoneInfo(day_shift_zone(now))
-    today = bounds("today", now, tz)
-    assert today.start <= now - timedelta(hours=1) <= today.end
-    # under UTC the same result falls on the day before: the case would fail at this hour
-    assert not bounds("today", now, UTC).start <= now - timedelta(hours=1)
-    since = bounds("yesterday", now, tz)
-    assert since.start <= now - timedelta(hours=20)
+def _inside(query: str, window: str, hours: float, now: datetime = EARLY) -> bool:
+    placed = now - timedelta(hours=warped_hours(hours, query, now, UTC))
+    return bounds(window, now, UTC).start <= placed <= now
+
+
+@pytest.mark.parametrize("hours, inside", [(1, True), (6, True), (13, True), (30, False)])
+def test_today_just_after_midnight_keeps_what_was_meant_inside_it(hours, inside):
+    assert _inside("whats the latest magnesium today", "today", hours) is inside
+
+
+def test_the_order_of_the_results_holds():
+    placed = [warped_hours(h, "mean cbg today", EARLY, UTC) for h in (1, 3, 8, 30, 50)]
+    assert placed == sorted(placed)
+
+
+@pytest.mark.parametrize("query, hours", [
+    ("magnesium in the last 24 hours", 1), ("magnesium in the last 24 hours", 30),
+])
+def test_rolling_windows_and_later_hours_are_as_written(query, hours):
+    assert warped_hours(hours, query, EARLY, UTC) == hours
+    later = datetime(2026, 12, 6, 16, 0, tzinfo=UTC)
+    assert warped_hours(hours, "latest magnesium today", later, UTC) == hours
+
+
+def test_since_yesterday_evening_just_after_midnight():
+    assert _inside("average fingerstick since yesterday evening", "night", 10)
+    assert warped_hours(3, "glucose this morning", EARLY, UTC) == 3  # the morning has not begun
