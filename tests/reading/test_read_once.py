@@ -55,6 +55,9 @@ ALLOWED = {
     # a drug follow-up ("max per day?"): the drug of the last message, from history, and the
     # drugs a source's own advice names (text of the knowledge, not of the message)
     ("agent/drug_follow_ups.py", "extract"): "the last message's drug, and a source's advice",
+    # the evaluation harness places a calendar case's results by the window its query asks (the
+    # case's own words, read to set up the chart before the turn; never the turn's reading)
+    ("evaluation/ward_run.py", "asked"): "the harness's setup of a case's chart",
 }
 
 
