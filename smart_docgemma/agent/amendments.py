@@ -207,7 +207,10 @@ def _why() -> re.Pattern[str]:
 _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
            r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|finalmente|"
            r"al final|bon|bueno|pensandolo bien|pensando bem|wait|attends|espera|oops|whoops|oh|ah|"
-           r"uh|oups|ops|opa|uy|ay|ups|vaya)")
+           r"uh|oups|ops|opa|uy|ay|ups|vaya|"
+           # the cancel said as the better course ("mejor cancela eso", "melhor cancelar",
+           # "plutôt annule", "better cancel that")
+           r"mejor|es mejor|melhor|e melhor|plutot|mieux vaut|better|best)")
 
 
 @lru_cache(maxsize=1)

@@ -31,6 +31,7 @@ def extra_findings(data: HookData, name: str, draft: dict, key: str) -> list[Fin
     return [
         *_disease(data, drug, draft, key),
         *_ckd_stage(data, drug, draft, key),
+        *_said_kidney(data, drug, draft, key),
         *_labs(data, drug, draft, key),
         *_children(data, drug, draft, key),
         *_child_dose(data, drug, draft, key),
@@ -110,6 +111,38 @@ def _ckd_stage(data: HookData, drug: str, draft: dict, key: str) -> list[Finding
                             if f.severity == "critical" else
                             N_("Caution with %(drug)s — %(condition)s on the problem list"),
                             drug=ing, condition=problem.text)))
+    return out
+
+
+def _said_kidney(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """Dialysis or kidney failure said by the clinician and no eGFR (nor CKD stage 4-5) on file:
+    the kidney rules judge the drug at the eGFR the state means ("sous dialyse, metformine ?"),
+    so the renal check is not "nothing found" for a kidney nobody measured."""
+    if "labs" in data.missing or monitoring.results(data.get("labs"), EGFR):
+        return []
+    said = disease.said_kidney(data.stated)
+    if said is None or disease.ckd_stage(problems(data)) is not None:
+        return []
+    state, upper = said
+    out = []
+    for f in knowledge.renal_findings(drug, knowledge.Renal(upper, "eGFR")):
+        verb = "Avoid" if f.severity == "critical" else "Review"
+        ing, risk = f.drugs[0], f.effect.split(": ", 1)[-1].rstrip(".")
+        out.append(Finding(
+            key, f.severity,
+            [f"{verb} {ing} — {state}, said by the clinician (no eGFR on file): {risk}",
+             f"{verb} {ing} — {state}, said by the clinician (no eGFR on file)",
+             f"{verb} {ing} — {state}, said by the clinician"],
+            "drug-disease",
+            mechanism=f"{capital(state)} means an eGFR under {upper + 1:g}: {risk}.",
+            management=f.management + " Order an eGFR to dose by the measured value.",
+            evidence=[f"{capital(state)}: said by the clinician", "No eGFR in the chart"],
+            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+            fingerprint_of=(state,),
+            message=message(N_("Avoid %(drug)s — %(condition)s, said by the clinician")
+                            if f.severity == "critical" else
+                            N_("Caution with %(drug)s — %(condition)s, said by the clinician"),
+                            drug=ing, condition=message(state))))
     return out
 
 

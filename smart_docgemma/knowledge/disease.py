@@ -80,6 +80,14 @@ def ckd_stage(problems: list[Problem]) -> tuple[Problem, float] | None:
     return min(found, key=lambda pv: pv[1]) if found else None
 
 
+def said_kidney(states: frozenset[str]) -> tuple[str, float] | None:
+    """The kidney state the clinician said (dialysis before kidney failure) as its words and the
+    eGFR it means; None when neither was said."""
+    table = _table()["said_kidney"]
+    found = [(str(row["said"]), float(row["egfr"])) for s, row in table.items() if s in states]
+    return min(found, key=lambda sv: sv[1]) if found else None
+
+
 def disease_flags(ingredients: list[str], problems: list[Problem]) -> list[DiseaseFlag]:
     """What the patient's active problems say about a drug of these ingredients, worst first."""
     out = []

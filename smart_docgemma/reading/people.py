@@ -388,6 +388,9 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # person's bed: the title and name say who it is, and are read as any name is
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b(?!{_BED_HOLDS})"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
+        # "a senhora da cama ao lado", "du lit d'en face": a bed beside hers is another's
+        re.compile(rf"(?i)(?<![\w'])((?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))"
+                   rf"(?![\w'])"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:y|et|e|and)\s+)"
                    rf"(?:(?:{_words_of('bed_numbers_after')})\s+){{1,2}}(?:[A-Z]\.\s+)?"
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})"
@@ -708,7 +711,8 @@ def _asked_letter(m: re.Match[str]) -> bool:
 
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
-    beds = rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+)"
+    beds = (rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+"
+            rf"|(?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))")
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
     nearby = (rf"(?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")

@@ -45,7 +45,10 @@ def _asks_it(low: str, start: int, end: int) -> bool:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    return {state: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\w*")
+    # a word of four letters or fewer is whole ("aki", "erc": not "akinesia", "ercp"); a longer
+    # one is a prefix ("dialys": dialysis, dialysé, dialyse)
+    return {state: re.compile(r"\b(?:" + "|".join(
+        re.escape(w) + (r"\b" if len(w) <= 4 else r"\w*") for w in words) + r")")
             for state, words in _words()["states"].items()}
 
 

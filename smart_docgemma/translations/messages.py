@@ -337,6 +337,27 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Precaución con %(drug)s — %(condition)s en la lista de problemas",
         "Tahadhari na %(drug)s — %(condition)s kwenye orodha ya matatizo",
     ),
+    # the patient's kidneys said by the clinician, no eGFR on file (checks/patient_rules.py)
+    "Avoid %(drug)s — %(condition)s, said by the clinician": (
+        "Éviter %(drug)s — %(condition)s, selon le clinicien",
+        "Evitar %(drug)s — %(condition)s, segundo o clínico",
+        "Evitar %(drug)s — %(condition)s, según el clínico",
+        "Epuka %(drug)s — %(condition)s, kama alivyosema daktari",
+    ),
+    "Caution with %(drug)s — %(condition)s, said by the clinician": (
+        "Prudence avec %(drug)s — %(condition)s, selon le clinicien",
+        "Cautela com %(drug)s — %(condition)s, segundo o clínico",
+        "Precaución con %(drug)s — %(condition)s, según el clínico",
+        "Tahadhari na %(drug)s — %(condition)s, kama alivyosema daktari",
+    ),
+    "kidney failure": (
+        "insuffisance rénale", "insuficiência renal", "insuficiencia renal",
+        "figo kushindwa kufanya kazi",
+    ),
+    "kidney failure on dialysis": (
+        "insuffisance rénale sous dialyse", "insuficiência renal em diálise",
+        "insuficiencia renal en diálisis", "figo kushindwa kufanya kazi, kwenye dialisisi",
+    ),
     "Do not start %(drug)s — %(test)s %(value)s on %(date)s, above %(limit)s": (
         "Ne pas débuter %(drug)s — %(test)s %(value)s le %(date)s, au-dessus de %(limit)s",
         "Não iniciar %(drug)s — %(test)s %(value)s em %(date)s, acima de %(limit)s",

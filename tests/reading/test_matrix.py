@@ -162,6 +162,11 @@ FLOORS = {
     # (the holdout's miss, read at the end) was a chart question
     ("probe17_states", "tuned"): 4,
     ("probe17_states", "holdout"): 14,
+    # fr/pt/es, eighteenth set: blind first run 44/54 with 9 unsafe (tuned 18/24 with 5, holdout
+    # 26/30 with 4: three kidney states said, one the finding shown in the check's word order);
+    # its holdout read at the end (30/30 with the word order corrected), so these are floors
+    ("probe18_intl", "tuned"): 24,
+    ("probe18_intl", "holdout"): 30,
 }
 
 
