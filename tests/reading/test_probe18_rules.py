@@ -69,3 +69,81 @@ def test_an_order_line_asked_for_or_carried_on_is_the_order(said):
 ])
 def test_near_words_order_nothing(said):
     assert "order_line" not in extract(said).actions
+
+
+@pytest.mark.parametrize("said, new, old", [
+    ("she's pregnant so swap the lisinopril for labetalol 100 bd", "labetalol", "lisinopril"),
+    ("swap his aspirin for clopidogrel 75 od", "clopidogrel", "aspirin"),
+    ("substitute the ramipril with losartan 50 od", "losartan", "ramipril"),
+])
+def test_a_swap_names_the_drug_replaced_first(said, new, old):
+    from smart_docgemma.agent.ward_requests import switch_parts
+
+    parts = switch_parts(said) or {}
+    assert (parts.get("new_drug"), parts.get("replaces")) == (new, old)
+
+
+@pytest.mark.parametrize("said", ["swap shifts with the reg", "swap the cannula for a new one"])
+def test_a_swap_of_no_drug_switches_nothing(said):
+    from smart_docgemma.agent.ward_requests import switch_parts
+
+    assert switch_parts(said) is None
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("wean amlodipine to 2.5", "2.5"), ("taper the amlodipine to 2.5mg od", "2.5"),
+])
+def test_lowering_in_steps_is_a_dose_change(said, dose):
+    from smart_docgemma.reading.dose_change import dose_change
+
+    found = dose_change(said, [("amlodipine", "amlodipine")])
+    assert found is not None and dose in str(found)
+
+
+def test_weaning_asked_changes_nothing():
+    from smart_docgemma.reading.dose_change import dose_change
+
+    assert dose_change("should we wean the amlodipine?", [("amlodipine", "amlodipine")]) is None
+
+
+@pytest.mark.parametrize("said", [
+    "no cancel that, leave him as he is", "leave her as she is", "laisse-le comme ça",
+    "deixa como está", "déjalo como está",
+])
+def test_the_patient_left_as_he_is_withdraws_the_card(said):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", ["leave him on the ward", "leave her a note for the GP"])
+def test_leaving_him_elsewhere_cancels_nothing(said):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert not cancels(said)
+
+
+def _pending(drug: str = "omeprazole"):
+    from smart_docgemma.approval.types import PendingOrder
+
+    return PendingOrder("p1", "pt", drug, drug, "20 mg", "once daily", None)
+
+
+@pytest.mark.parametrize("said, changes", [
+    ("and add senna 15mg nocte", False), ("ajoute aussi du Movicol 1 sachet le soir", False),
+    ("add 10mg instead", True), ("add another 10mg", True),
+])
+def test_a_drug_added_is_no_change_of_the_pending_card(said, changes):
+    from smart_docgemma.agent.amendments import read
+    from smart_docgemma.agent.extraction import read as read_message
+
+    assert (read(read_message(said), _pending()) is not None) is changes
+
+
+def test_a_word_no_vocabulary_knows_does_not_borrow_the_drug_before():
+    from smart_docgemma.agent.clarification import completed
+
+    history = [{"role": "user", "content": "thinking about omeprazole for him"},
+               {"role": "assistant", "content": "Omeprazole: nothing found."}]
+    assert "omeprazole" not in completed("and add senna 15mg nocte", history)
+    assert completed("ok start it 20mg od", history).startswith("omeprazole")
