@@ -17,8 +17,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..languages import ANSWERED, answers
-from ..reading.entities import Entities
 from ..reading.drugs import unrecognised_drug
+from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
 from . import order_lines
 from .extraction import extract  # extraction reads this module's sibling rules
