@@ -82,6 +82,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
         return None
     if others and not (len(others) == 1 and switches(low)):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
+    if ent.dose and ent.dose.written and _adds_another(low, pending):
+        return None  # "and add senna 15mg nocte": a drug added, known to the tables or not
     if "switch" in ent.actions and not others:
         return None  # "switch to oral": the switch workflow, not this card
     found = ent.dose or Dose()
@@ -104,6 +106,23 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     change = Change(dose=dose, frequency=frequency, route=extraction.route_said(low),
                     days=days, drug=others[0] if others else None)
     return None if change.empty() else change
+
+
+@lru_cache(maxsize=1)
+def _adding() -> re.Pattern[str]:
+    said = "|".join(re.escape(w) for w in sorted(_words()["adding_words"], key=len, reverse=True))
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:also|aussi|tambem|tambien)\s+)?"
+                      r"([a-z][a-z'-]*)")
+
+
+def _adds_another(low: str, pending: PendingOrder) -> bool:
+    """The follow-up adds a drug by a name that is not the card's ("and add senna 15mg nocte"):
+    the word after the adding word is no word of the card's drug nor one that adds to the card."""
+    m = _adding().match(low)
+    if m is None or m.group(1) in set(_words()["adding_to_the_card"]):
+        return False
+    own = set(re.findall(r"[a-z]+", fold(f"{pending.medication} {pending.ingredient}").lower()))
+    return m.group(1) not in own
 
 
 # what a number is when a word after it says so: a unit, a count of doses, or days

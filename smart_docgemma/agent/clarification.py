@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..languages import ANSWERED, answers
+from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
 from . import order_lines
@@ -121,7 +122,10 @@ def completed(
             return f"{line} {order_lines.reply_dose(message) or message}"
         drug = drug_discussed(history or [])
         number = _NUMBER.search(message)
-        if drug and number and orders_it(message, own):  # "ok start it 10mg od": that drug
+        # "ok start it 10mg od": that drug; never when a word the vocabularies lack stands in
+        # the drug's place ("and add senna 15mg nocte" is senna, asked, not the drug before)
+        if drug and number and orders_it(message, own) and \
+                unrecognised_drug(fold_accents(message), set()) is None:
             return f"{drug} {message[number.start():]}"
         return referred_back(message, own, history or []) or message
     if own.actions or own.patient_names or own.patient_ids:

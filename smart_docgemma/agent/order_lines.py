@@ -99,6 +99,8 @@ def order_line(
     # no drug is the order line
     head, colon, line = low.rpartition(":")
     starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
+    # "the reg wants naproxen 500 bd", "cont abx - amoxicillin 500 tds": the line after who asks
+    starts += [_after_lead_in(said) for said in starts]
     # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
     starts += [_after_leading(said) for said in starts]
     starts += [_after_tablet_fraction(said) for said in starts]  # "half a tab of bisoprolol …"
@@ -145,6 +147,27 @@ def _after_leading(said: str) -> str:
     """``said`` without the words adding it to what was said before (read accent-folded; the
     folding keeps the letters' places)."""
     m = _leading().match(fold_accents(said))
+    return said[m.end():] if m else said
+
+
+@cache
+def _lead_in() -> re.Pattern[str]:
+    """Who asks for the order and how ("the reg wants", "nurse asks can we write him up for"),
+    or a ward word carrying it on ("cont abx -"), before an order line."""
+    table = rules()["order_line"]
+
+    def any_of(words: list[str]) -> str:
+        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+    who = rf"(?:[\w'.]+\s+){{0,{int(table['lead_in_words'])}}}?"
+    asked = rf"{who}(?:{any_of(table['lead_ins'])})(?:\s+(?:{any_of(table['lead_in_objects'])}))?"
+    ward = rf"(?:{any_of(table['ward_leads'])})(?:\s+\w+\s*[-:])?"
+    return re.compile(rf"^\s*(?:{asked}|{ward})(?![\w'])[\s,:-]*")
+
+
+def _after_lead_in(said: str) -> str:
+    """``said`` without who asks for the order before it (read accent-folded)."""
+    m = _lead_in().match(fold_accents(said))
     return said[m.end():] if m else said
 
 

@@ -31,6 +31,7 @@ def extra_findings(data: HookData, name: str, draft: dict, key: str) -> list[Fin
     return [
         *_disease(data, drug, draft, key),
         *_ckd_stage(data, drug, draft, key),
+        *_dialysis_said(data, drug, draft, key),
         *_said_kidney(data, drug, draft, key),
         *_labs(data, drug, draft, key),
         *_children(data, drug, draft, key),
@@ -143,6 +144,37 @@ def _said_kidney(data: HookData, drug: str, draft: dict, key: str) -> list[Findi
                             if f.severity == "critical" else
                             N_("Caution with %(drug)s — %(condition)s, said by the clinician"),
                             drug=ing, condition=message(state))))
+    return out
+
+
+# the eGFR end-stage kidney disease means (KDIGO stage 5, as ``ckd_stages`` of disease.yaml)
+_DIALYSIS_EGFR = 14.0
+
+
+def _dialysis_said(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
+    """On dialysis, said by the clinician in the conversation ("she's on dialysis - metformin
+    ok?"): the kidney rules judge the drug at the eGFR of end-stage disease, whatever eGFR the
+    chart holds (a result from before dialysis began says nothing of her kidneys now)."""
+    if "dialysis" not in data.stated:
+        return []
+    out = []
+    for f in knowledge.renal_findings(drug, knowledge.Renal(_DIALYSIS_EGFR, "eGFR")):
+        verb = "Avoid" if f.severity == "critical" else "Review"
+        ing = f.drugs[0]
+        risk = f.effect.split(": ", 1)[-1].rstrip(".")
+        out.append(Finding(
+            key, f.severity,
+            [f"{verb} {ing} — on dialysis (said by the clinician): {risk}",
+             f"{verb} {ing} — on dialysis (said by the clinician)"],
+            "renal", mechanism=f"Dialysis means an eGFR under 15: {risk}.",
+            management=f.management + " Dose for dialysis with the renal team.",
+            evidence=["Dialysis: said by the clinician"],
+            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+            fingerprint_of=("dialysis",),
+            message=message(N_("Avoid %(drug)s — on dialysis (said by the clinician)")
+                            if f.severity == "critical" else
+                            N_("Caution with %(drug)s — on dialysis (said by the clinician)"),
+                            drug=ing)))
     return out
 
 
@@ -418,24 +450,43 @@ def _gaps(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
         lacking.append((N_("weight"), N_("the weight-based dose for a child")))
     if _pregnancy_sensitive(drug) and _could_be_pregnant(data, age) and not _pregnancy_known(data):
         lacking.append((N_("pregnancy status"), N_("pregnancy safety")))
-    return [
-        Finding(
-            key,
-            "info",
-            [
-                f"Not checked: {what} of {drug} — no {item} on file",
-                f"No {item} on file: {what} not checked",
-            ],
+    return [_gap(data, drug, draft, key, item, what) for item, what in lacking]
+
+
+def _gap(data: HookData, drug: str, draft: dict, key: str, item: str, what: str) -> Finding:
+    """One check the chart lacks the data for. Her kidneys said to be poor ("his kidneys are
+    shot") with no eGFR on file make the missing eGFR a warning: the renal dosing that did not
+    run is the check the clinician's words say matters."""
+    if item == "eGFR" and {"kidneys_poor", "dialysis"} & set(data.stated):
+        return Finding(
+            key, "warning",
+            [f"Not checked: {what} of {drug} — kidney impairment said by the clinician, "
+             f"no {item} on file",
+             f"Kidney impairment said, no {item} on file: {what} not checked"],
             "data-gap",
-            management=f"Record the patient's {item} to check {what}.",
-            evidence=[f"No {item} in the chart"],
-            draft=draft,
-            fingerprint_of=(item,),
-            message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
-                            what=message(what), drug=drug, item=message(item)),
-        )
-        for item, what in lacking
-    ]
+            management=f"Measure an {item} before ordering {drug}: its renal dosing did not run.",
+            evidence=["Kidney impairment: said by the clinician", f"No {item} in the chart"],
+            draft=draft, fingerprint_of=(item,),
+            message=message(N_("Not checked: %(what)s of %(drug)s — kidney impairment said by "
+                               "the clinician, no %(item)s on file"),
+                            what=message(what), drug=drug, item=message(item)))
+    return _info_gap(drug, draft, key, item, what)
+
+
+def _info_gap(drug: str, draft: dict, key: str, item: str, what: str) -> Finding:
+    return Finding(
+        key,
+        "info",
+        [f"Not checked: {what} of {drug} — no {item} on file",
+         f"No {item} on file: {what} not checked"],
+        "data-gap",
+        management=f"Record the patient's {item} to check {what}.",
+        evidence=[f"No {item} in the chart"],
+        draft=draft,
+        fingerprint_of=(item,),
+        message=message(N_("Not checked: %(what)s of %(drug)s — no %(item)s on file"),
+                        what=message(what), drug=drug, item=message(item)),
+    )
 
 
 def _renal_sensitive(drug: str) -> bool:

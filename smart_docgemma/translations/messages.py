@@ -378,6 +378,30 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Verificar la dosis de %(drug)s — %(dose)s mg supera %(most)s mg para un niño de %(kg)s kg",
         "Hakiki dozi ya %(drug)s — mg %(dose)s imezidi mg %(most)s kwa mtoto wa kg %(kg)s",
     ),
+    # on dialysis or her kidneys said to be poor in the conversation (checks/patient_rules.py)
+    "Avoid %(drug)s — on dialysis (said by the clinician)": (
+        "Éviter %(drug)s — sous dialyse (dit par le clinicien)",
+        "Evitar %(drug)s — em diálise (dito pelo clínico)",
+        "Evitar %(drug)s — en diálisis (dicho por el clínico)",
+        "Epuka %(drug)s — yuko kwenye dialisisi (imesemwa na daktari)",
+    ),
+    "Caution with %(drug)s — on dialysis (said by the clinician)": (
+        "Prudence avec %(drug)s — sous dialyse (dit par le clinicien)",
+        "Cautela com %(drug)s — em diálise (dito pelo clínico)",
+        "Precaución con %(drug)s — en diálisis (dicho por el clínico)",
+        "Tahadhari na %(drug)s — yuko kwenye dialisisi (imesemwa na daktari)",
+    ),
+    "Not checked: %(what)s of %(drug)s — kidney impairment said by the clinician, no %(item)s "
+    "on file": (
+        "Non vérifié : %(what)s de %(drug)s — insuffisance rénale dite par le clinicien, "
+        "%(item)s absent du dossier",
+        "Não verificado: %(what)s de %(drug)s — insuficiência renal dita pelo clínico, "
+        "%(item)s ausente do prontuário",
+        "No verificado: %(what)s de %(drug)s — insuficiencia renal dicha por el clínico, "
+        "%(item)s ausente de la historia",
+        "Haijakaguliwa: %(what)s ya %(drug)s — figo dhaifu kulingana na daktari, %(item)s "
+        "haipo kwenye faili",
+    ),
     "Not checked: %(what)s of %(drug)s — no %(item)s on file": (
         "Non vérifié : %(what)s de %(drug)s — %(item)s absent du dossier",
         "Não verificado: %(what)s de %(drug)s — %(item)s ausente do prontuário",

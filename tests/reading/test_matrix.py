@@ -167,6 +167,12 @@ FLOORS = {
     # its holdout read at the end (30/30 with the word order corrected), so these are floors
     ("probe18_intl", "tuned"): 24,
     ("probe18_intl", "holdout"): 30,
+    # English, eighteenth set (her kidneys said, third-person requests, ward shorthand, deep
+    # follow-ups, …): blind 35/50 with 6 unsafe (tuned 18/24, 1; holdout 17/26, 5); after the
+    # tuned rules tuned 24/24, the holdout read at the end 19/26 with 3 unsafe (1 the set's word
+    # order), then its unsafe fixed as general rules: 23/26, 0 unsafe (docs/reading.md)
+    ("probe18_en", "tuned"): 24,
+    ("probe18_en", "holdout"): 23,
 }
 
 

@@ -19,10 +19,10 @@ from smart_docgemma.tools.chart.answers import chart_focus
     ("está en diálisis, ¿sigo con la metformina?", "dialysis"),
     ("paciente em hemodiálise, posso dar ibuprofeno?", "dialysis"),
     ("ESRD on HD three times a week", "dialysis"),
-    ("insuffisant rénal, je peux lui passer de l'ibuprofène ?", "kidney_failure"),
-    ("tiene insuficiencia renal, ¿puedo darle naproxeno?", "kidney_failure"),
-    ("doença renal crônica, pode metformina?", "kidney_failure"),
-    ("known CKD, can he have naproxen?", "kidney_failure"),
+    ("insuffisant rénal, je peux lui passer de l'ibuprofène ?", "kidneys_poor"),
+    ("tiene insuficiencia renal, ¿puedo darle naproxeno?", "kidneys_poor"),
+    ("doença renal crônica, pode metformina?", "kidneys_poor"),
+    ("known CKD, can he have naproxen?", "kidneys_poor"),
 ])
 def test_her_kidneys_said_are_a_state(said, state):
     assert said_in(said).get(state) is True
@@ -34,7 +34,7 @@ def test_her_kidneys_said_are_a_state(said, state):
     "no tiene insuficiencia renal", "est-il dialysé ?",
 ])
 def test_her_kidneys_denied_or_asked_are_not_said(said):
-    assert not any(said_in(said).get(s) for s in ("dialysis", "kidney_failure"))
+    assert not any(said_in(said).get(s) for s in ("dialysis", "kidneys_poor"))
 
 
 @pytest.mark.parametrize("said", [
@@ -44,12 +44,12 @@ def test_her_kidneys_denied_or_asked_are_not_said(said):
     "ERCP booked tomorrow", "renal ultrasound normal",
 ])
 def test_near_words_say_no_kidney_state(said):
-    assert not any(said_in(said).get(s) for s in ("dialysis", "kidney_failure"))
+    assert not any(said_in(said).get(s) for s in ("dialysis", "kidneys_poor"))
 
 
 @pytest.mark.parametrize("state, drug, finding", [
-    ("dialysis", "metformin", "Avoid metformin — kidney failure on dialysis, said by the clinician"),
-    ("kidney_failure", "naproxen", "Avoid naproxen — kidney failure, said by the clinician"),
+    ("dialysis", "metformin", "Avoid metformin — on dialysis (said by the clinician)"),
+    ("kidneys_poor", "naproxen", "Avoid naproxen — kidney failure, said by the clinician"),
 ])
 def test_the_kidney_rules_judge_the_state_said_when_no_egfr_is_on_file(state, drug, finding):
     empty = {"conditions": [], "pregnancy": [], "labs": []}
@@ -67,7 +67,7 @@ def test_an_egfr_on_file_is_judged_itself_not_the_state_said():
             "valueQuantity": {"value": 75, "unit": "mL/min/{1.73_m2}"},
             "effectiveDateTime": "2026-11-01"}
     data = HookData(resources={"conditions": [], "pregnancy": [], "labs": [egfr]},
-                    stated=frozenset({"kidney_failure"}))
+                    stated=frozenset({"kidneys_poor"}))
     assert not any("said by the clinician" in f.summary
                    for f in drug_safety.check(["naproxen"], data, None, True).findings)
 
