@@ -8,6 +8,7 @@ findings stay one card and one list in the chat answer.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -84,6 +85,48 @@ def _disease(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     return out
 
 
+@dataclass(frozen=True)
+class _KidneyBasis:
+    """Why a drug is judged at an eGFR the chart does not hold: a CKD stage on the problem list,
+    or her kidneys as the clinician said them; the words its card gives."""
+
+    egfr: float
+    subject: str  # "CKD stage 4", "kidney failure", "dialysis": what the eGFR is read from
+    said: str  # "CKD stage 4 on the problem list (no eGFR on file)"
+    short: str  # "CKD stage 4 on the problem list"
+    topic: str
+    management: str  # added to the rule's own
+    evidence: tuple[str, ...]
+    avoid: str  # msgids (a critical finding, then the others)
+    caution: str
+    condition: Any  # the msgids' %(condition)s (text or a message); None: they have none
+
+
+def _judged_at(drug: str, draft: dict, key: str, basis: _KidneyBasis) -> list[Finding]:
+    """The kidney rules' findings for ``drug`` at ``basis.egfr``, each saying its basis."""
+    out = []
+    for f in knowledge.renal_findings(drug, knowledge.Renal(basis.egfr, "eGFR")):
+        verb = "Avoid" if f.severity == "critical" else "Review"
+        ing, risk = f.drugs[0], f.effect.split(": ", 1)[-1].rstrip(".")
+        out.append(Finding(
+            key, f.severity,
+            list(dict.fromkeys([f"{verb} {ing} — {basis.said}: {risk}",
+                                f"{verb} {ing} — {basis.said}", f"{verb} {ing} — {basis.short}"])),
+            basis.topic,
+            mechanism=f"{capital(basis.subject)} means an eGFR under {basis.egfr + 1:g}: {risk}.",
+            management=f.management + basis.management,
+            evidence=list(basis.evidence),
+            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
+            fingerprint_of=(basis.subject,),
+            message=message(basis.avoid if f.severity == "critical" else basis.caution,
+                            drug=ing, **({} if basis.condition is None
+                                         else {"condition": basis.condition}))))
+    return out
+
+
+_ORDER_EGFR = " Order an eGFR to dose by the measured value."
+
+
 def _ckd_stage(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
     """CKD stage 4-5 on the problem list and no eGFR on file: the kidney rules judge the drug at
     the eGFR the stage means, and the card names the stage (an eGFR on file is judged itself)."""
@@ -93,58 +136,30 @@ def _ckd_stage(data: HookData, drug: str, draft: dict, key: str) -> list[Finding
     if staged is None:
         return []
     problem, upper = staged
-    out = []
-    for f in knowledge.renal_findings(drug, knowledge.Renal(upper, "eGFR")):
-        verb = "Avoid" if f.severity == "critical" else "Review"
-        ing = f.drugs[0]
-        risk = f.effect.split(": ", 1)[-1].rstrip(".")
-        out.append(Finding(
-            key, f.severity,
-            [f"{verb} {ing} — {problem.text} on the problem list (no eGFR on file): {risk}",
-             f"{verb} {ing} — {problem.text} on the problem list (no eGFR on file)",
-             f"{verb} {ing} — {problem.text} on the problem list"],
-            "drug-disease", mechanism=f"{problem.text} means an eGFR under {upper + 1:g}: {risk}.",
-            management=f.management + " Order an eGFR to dose by the measured value.",
-            evidence=[f"Active problem: {problem.text}", "No eGFR in the chart"],
-            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
-            fingerprint_of=(problem.text,),
-            message=message(N_("Avoid %(drug)s — %(condition)s on the problem list")
-                            if f.severity == "critical" else
-                            N_("Caution with %(drug)s — %(condition)s on the problem list"),
-                            drug=ing, condition=problem.text)))
-    return out
+    return _judged_at(drug, draft, key, _KidneyBasis(
+        upper, problem.text, f"{problem.text} on the problem list (no eGFR on file)",
+        f"{problem.text} on the problem list", "drug-disease", _ORDER_EGFR,
+        (f"Active problem: {problem.text}", "No eGFR in the chart"),
+        N_("Avoid %(drug)s — %(condition)s on the problem list"),
+        N_("Caution with %(drug)s — %(condition)s on the problem list"), problem.text))
 
 
 def _said_kidney(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
-    """Dialysis or kidney failure said by the clinician and no eGFR (nor CKD stage 4-5) on file:
-    the kidney rules judge the drug at the eGFR the state means ("sous dialyse, metformine ?"),
-    so the renal check is not "nothing found" for a kidney nobody measured."""
+    """Kidney failure said by the clinician and no eGFR (nor CKD stage 4-5) on file: the kidney
+    rules judge the drug at the eGFR the state means ("insuficiencia renal, ¿naproxeno?"), so the
+    renal check is not "nothing found" for a kidney nobody measured."""
     if "labs" in data.missing or monitoring.results(data.get("labs"), EGFR):
         return []
     said = disease.said_kidney(data.stated)
     if said is None or disease.ckd_stage(problems(data)) is not None:
         return []
     state, upper = said
-    out = []
-    for f in knowledge.renal_findings(drug, knowledge.Renal(upper, "eGFR")):
-        verb = "Avoid" if f.severity == "critical" else "Review"
-        ing, risk = f.drugs[0], f.effect.split(": ", 1)[-1].rstrip(".")
-        out.append(Finding(
-            key, f.severity,
-            [f"{verb} {ing} — {state}, said by the clinician (no eGFR on file): {risk}",
-             f"{verb} {ing} — {state}, said by the clinician (no eGFR on file)",
-             f"{verb} {ing} — {state}, said by the clinician"],
-            "drug-disease",
-            mechanism=f"{capital(state)} means an eGFR under {upper + 1:g}: {risk}.",
-            management=f.management + " Order an eGFR to dose by the measured value.",
-            evidence=[f"{capital(state)}: said by the clinician", "No eGFR in the chart"],
-            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
-            fingerprint_of=(state,),
-            message=message(N_("Avoid %(drug)s — %(condition)s, said by the clinician")
-                            if f.severity == "critical" else
-                            N_("Caution with %(drug)s — %(condition)s, said by the clinician"),
-                            drug=ing, condition=message(state))))
-    return out
+    return _judged_at(drug, draft, key, _KidneyBasis(
+        upper, state, f"{state}, said by the clinician (no eGFR on file)",
+        f"{state}, said by the clinician", "drug-disease", _ORDER_EGFR,
+        (f"{capital(state)}: said by the clinician", "No eGFR in the chart"),
+        N_("Avoid %(drug)s — %(condition)s, said by the clinician"),
+        N_("Caution with %(drug)s — %(condition)s, said by the clinician"), message(state)))
 
 
 # the eGFR end-stage kidney disease means (KDIGO stage 5, as ``ckd_stages`` of disease.yaml)
@@ -157,25 +172,12 @@ def _dialysis_said(data: HookData, drug: str, draft: dict, key: str) -> list[Fin
     chart holds (a result from before dialysis began says nothing of her kidneys now)."""
     if "dialysis" not in data.stated:
         return []
-    out = []
-    for f in knowledge.renal_findings(drug, knowledge.Renal(_DIALYSIS_EGFR, "eGFR")):
-        verb = "Avoid" if f.severity == "critical" else "Review"
-        ing = f.drugs[0]
-        risk = f.effect.split(": ", 1)[-1].rstrip(".")
-        out.append(Finding(
-            key, f.severity,
-            [f"{verb} {ing} — on dialysis (said by the clinician): {risk}",
-             f"{verb} {ing} — on dialysis (said by the clinician)"],
-            "renal", mechanism=f"Dialysis means an eGFR under 15: {risk}.",
-            management=f.management + " Dose for dialysis with the renal team.",
-            evidence=["Dialysis: said by the clinician"],
-            sources=[Source(s.label, s.url) for s in f.sources], draft=draft,
-            fingerprint_of=("dialysis",),
-            message=message(N_("Avoid %(drug)s — on dialysis (said by the clinician)")
-                            if f.severity == "critical" else
-                            N_("Caution with %(drug)s — on dialysis (said by the clinician)"),
-                            drug=ing)))
-    return out
+    said = "on dialysis (said by the clinician)"
+    return _judged_at(drug, draft, key, _KidneyBasis(
+        _DIALYSIS_EGFR, "dialysis", said, said, "renal", " Dose for dialysis with the renal team.",
+        ("Dialysis: said by the clinician",),
+        N_("Avoid %(drug)s — on dialysis (said by the clinician)"),
+        N_("Caution with %(drug)s — on dialysis (said by the clinician)"), None))
 
 
 def _children(data: HookData, drug: str, draft: dict, key: str) -> list[Finding]:
