@@ -185,8 +185,15 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
         m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{RELEASE})?\s+{_NUMBER}"
                       r"(?![\d.,])", text)
         if m and not _UNIT_AFTER.match(text, m.end()):
-            return f"{amount(m.group(1))} mg"
+            return f"{amount(m.group(1))} {_bare_unit(mention.name, float(amount(m.group(1))))}"
     return _number_before_frequency(text, drugs)
+
+
+def _bare_unit(drug: str | None, number: float) -> str:
+    """The unit of a bare number after ``drug``: mg, unless the drug's orders count a form and
+    the number is a count of it (``order_line.counted``)."""
+    form, most = rules()["order_line"].get("counted", {}).get(drug, ("mg", 0))
+    return form if number <= most else "mg"
 
 
 # a ward frequency code straight after a number ("400 tds", "500 8/8h", "1 g c/12h" is not bare)

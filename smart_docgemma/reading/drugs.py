@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -20,8 +21,15 @@ DATA = Path(__file__).with_name("data")
 
 
 @lru_cache(maxsize=1)
+def _requests() -> dict[str, Any]:
+    """``data/requests.yaml``, read once."""
+    data: dict[str, Any] = yaml.safe_load((DATA / "requests.yaml").read_text())
+    return data
+
+
+@lru_cache(maxsize=1)
 def _general() -> re.Pattern[str]:
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())["general_knowledge"]
+    said = _requests()["general_knowledge"]
     phrases = sorted({str(p).lower() for ps in said.values() for p in ps}, key=len, reverse=True)
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
 
@@ -111,9 +119,9 @@ def without_declined(folded: str, mentions: list[tuple[str, str]]) -> str:
     return low.strip()
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _declined(surface: str, signs: bool = False) -> re.Pattern[str]:
-    table = yaml.safe_load((DATA / "requests.yaml").read_text())
+    table = _requests()
     words = sorted(map(str, table["declined_drug"]), key=len, reverse=True)
     articles = "|".join(map(re.escape, table["declined_articles"]))
     gap = r"[^\w]+" if signs else r"\s+"  # as written ("don't") or with its signs as spaces
@@ -131,14 +139,14 @@ _DOSE_AFTER = r"\s*\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|ug|ml|ui|iu|units?)?(?![\w])"
 @lru_cache(maxsize=1)
 def _replaced() -> re.Pattern[str]:
     """The words after which a drug named is the one an order replaces (``replaced_drug``)."""
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())["replaced_drug"]
+    said = _requests()["replaced_drug"]
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(str(p)) for p in said) + r")(?![\w])")
 
 
 @lru_cache(maxsize=4)
 def _any_word(key: str) -> re.Pattern[str]:
     """Any word of the list ``key`` of ``requests.yaml`` (``stop_words``, ``hold_words``)."""
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())[key]
+    said = _requests()[key]
     return re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(str(w)) for w in said)
                       + r")(?![\w/])")
 
@@ -155,7 +163,7 @@ def says_stop(text: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _stops() -> re.Pattern[str]:
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())["stop_words"]
+    said = _requests()["stop_words"]
     words = "|".join(re.escape(str(w)) for w in said)
     # the stop word, then at most two words ("the", "his", "her", "le", "a") before the drug
     return re.compile(rf"(?<![\w/])(?:{words})(?![\w/])((?:\s+[\w']+){{0,2}}?)\s+$")
@@ -182,7 +190,7 @@ def stopped_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ..
 
 @lru_cache(maxsize=1)
 def _unknown() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
-    said = yaml.safe_load((DATA / "requests.yaml").read_text())["unknown_drug"]
+    said = _requests()["unknown_drug"]
     frames = "|".join(re.escape(f) for f in sorted(said["frames"], key=len, reverse=True))
     safe = "|".join(rf"{re.escape(a)}\s+(?P<w{i}>[a-z][a-z-]{{3,}})\s+{re.escape(b)}\b"
                     for i, (a, b) in enumerate(said["safe_frames"]))

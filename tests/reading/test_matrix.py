@@ -173,6 +173,10 @@ FLOORS = {
     # order), then its unsafe fixed as general rules: 23/26, 0 unsafe (docs/reading.md)
     ("probe18_en", "tuned"): 24,
     ("probe18_en", "holdout"): 23,
+    # probe19_en blind 23/25 tuned (1 unsafe: "she's expecting"), 24/25 holdout read after the
+    # tuned fixes, 0 unsafe; both splits then read (docs/reading.md)
+    ("probe19_en", "tuned"): 25,
+    ("probe19_en", "holdout"): 25,
 }
 
 

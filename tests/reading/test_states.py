@@ -22,6 +22,10 @@ from smart_docgemma.reading.states import said_in, stated
     ("elle a arrêté d'allaiter", {"breastfeeding": False}),
     ("is she pregnant?", {}), ("est-elle enceinte ?", {}), ("¿está embarazada?", {}),
     ("pregnancy test negative", {}), ("pt in nursing home", {}),
+    # her in other words; the same words of something else are not her state
+    ("she's expecting - is doxycycline alright?", {"pregnant": True}),
+    ("she's nursing her baby, can I give tramadol?", {"breastfeeding": True}),
+    ("I'm expecting the potassium back soon", {}), ("nursing staff say she is drowsy", {}),
 ])
 def test_a_state_is_said_only_when_the_clinician_says_she_is(said, states):
     assert said_in(said) == states

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,9 @@ def _low(text: str | None) -> str:
     return " ".join(fold(text or "").lower().split())
 
 
-@lru_cache(maxsize=256)
+# unbounded: the tables' phrases number over a thousand, and a bounded cache recompiled them
+# on every message (most of a turn's reading time)
+@cache
 def _words(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
 
@@ -76,6 +78,8 @@ def lab_tests(text: str | None) -> list[str]:
         return also  # "recontrôler la kaliémie", "repetir potasio": a drug is never done again
     if not named and len(also) == 1 and _counted_for_later(_low(text), also[0]):
         return also  # "can we get a potassium at 6 tomorrow?": one result, taken at a time
+    if not named and len(also) == 1 and _with_the_bloods(_low(text)):
+        return also  # "potassium on the am bloods pls": sent with the ward's sample
     if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
         return named
     if not named and when.starts(text or "") is None and priority(text) is None:
@@ -86,9 +90,29 @@ def lab_tests(text: str | None) -> list[str]:
 
 # one test's word opening a line timed on a day ahead, with a clock time and nothing else
 # before the time ("kaliémie demain 8h", "potassium tomorrow 8am", "potasio mañana a las 8")
+# ... or with the part of the day for a clock ("potassium tmrw am pls", "kaliémie demain matin")
 _TIMED_LINE = re.compile(r"^[a-z+]{1,12}\s+(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b"
                          r"(?:\s+(?:at|a|as|a las|vers|morning|matin|de manha|por la manana))*"
-                         r"\s*\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h|hrs?)?\s*[.!]*$")
+                         r"(?:\s*\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h|hrs?)?"
+                         r"|\s+(?:am|pm|morning|matin|manha|manana))"
+                         r"(?:\s+(?:pls|please|plz|svp|stp|por favor|pf))?\s*[.!]*$")
+
+
+# the ward's next sample a test is sent with ("on the am bloods", "with the next bloods",
+# "avec le bilan de demain"), no form of the drug said: a word that is a drug and a test is
+# the test (a drug is given, never sent with a sample)
+_BLOODS = re.compile(r"\b(?:on|with|in|to|avec|com|con)\s+(?:the\s+|le\s+|os\s+|las\s+)?"
+                     r"(?:next\s+|am\s+|morning\s+|routine\s+|tomorrow'?s?\s+|today'?s?\s+)?"
+                     r"(?:bloods|labs|bilan|exames|analiticas?)\b")
+
+
+_GIVEN = re.compile(r"\b(?:start|give|commence|begin|prescribe|replace|top up|iniciar|donner|"
+                    r"dar)\b")
+
+
+def _with_the_bloods(low: str) -> bool:
+    drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
+    return bool(_BLOODS.search(low)) and not drug_form and not _GIVEN.search(low)
 
 
 # an article counting the test, in each language ("get a potassium", "une kaliémie demain")
@@ -357,10 +381,16 @@ def readings(text: str | None) -> list[Reading]:
     return out
 
 
+@cache
+def _vital_words(key: str) -> re.Pattern[str]:
+    """Any word of the vital sign ``key``, longest first."""
+    words = [key, *table()["vital_signs"][key]["words"]]
+    names = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![a-z0-9])(?:{names})(?![a-z0-9])", re.I)
+
+
 def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
-    names = "|".join(re.escape(w) for w in sorted([key, *entry["words"]], key=len, reverse=True))
-    word = re.compile(rf"(?<![a-z0-9])(?:{names})(?![a-z0-9])", re.I)
-    for m in word.finditer(text):
+    for m in _vital_words(key).finditer(text):
         after = text[m.end():m.end() + 120]
         if entry.get("pair"):
             small = _in_cmhg(after, entry)
@@ -382,7 +412,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
                 unit = "g/l"
             return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
                            f"{value.group(1)} {unit.strip()}".strip())
-    return _apart_with_unit(text, key, word, entry)
+    return _apart_with_unit(text, key, _vital_words(key), entry)
 
 
 def _apart_with_unit(text: str, key: str, word: re.Pattern[str],

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta, tzinfo
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -160,7 +160,14 @@ def _fraction() -> re.Pattern[str]:
 
 
 def _phrase(low: str, key: str) -> bool:
-    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low) for p in _words()[key])
+    return bool(_phrases(key).search(low))
+
+
+@cache
+def _phrases(key: str) -> re.Pattern[str]:
+    """Any phrase of the list ``key``, whole (compiled once per list)."""
+    said = "|".join(re.escape(p) for p in sorted(_words()[key], key=len, reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{said})(?![a-z])")
 
 
 def asked(question: str) -> Asked:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -45,7 +45,14 @@ def _low(text: str) -> str:
 def says(text: str, words: list[str]) -> bool:
     """Whole words or phrases of ``words`` in ``text`` (case and accents folded)."""
     low = _low(text)
-    return any(re.search(rf"(?<![a-z0-9]){re.escape(_low(w))}(?![a-z0-9])", low) for w in words)
+    return any(_whole(w).search(low) for w in words)
+
+
+@cache
+def _whole(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word or phrase, folded (compiled once: the vocabulary's words are
+    read for every message)."""
+    return re.compile(rf"(?<![a-z0-9]){re.escape(_low(word))}(?![a-z0-9])")
 
 
 def says_all(text: str, words: list[str]) -> bool:

@@ -1,0 +1,72 @@
+"""probe19_en's rules: a test sent with the ward's next bloods is a lab order; a word that is a
+drug and a test, timed by the part of the day, is the test; potassium asked as a drug is checked
+against a high potassium; a bare number after a drug whose orders count tablets or sachets is
+that count; British brand names are their drugs. Each with near words that must not trigger."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import extract
+from smart_docgemma.checks import drug_safety
+from smart_docgemma.checks.context import HookData
+from smart_docgemma.reading.ward import read_ward
+
+
+@pytest.mark.parametrize("said, tests", [
+    ("potassium on the am bloods pls", ("serum potassium",)),
+    ("potassium tmrw am pls", ("serum potassium",)),
+    ("magnesium tmrw morning", ("serum magnesium",)),
+    ("kaliémie demain matin", ("serum potassium",)),
+    # a drug given, or no time: not a test
+    ("start potassium with the bloods", ()), ("potassium tomorrow", ()),
+    ("potassium chloride on the am round", ()),
+])
+def test_a_word_of_drug_and_test_is_the_test_when_sent_or_timed(said, tests):
+    assert read_ward(said).tests == tests
+
+
+@pytest.mark.parametrize("said", ["hba1c and lipids with the next bloods", "U&E on the am bloods"])
+def test_tests_sent_with_the_next_bloods_are_ordered(said):
+    assert read_ward(said).order_words
+
+
+def test_potassium_asked_as_a_drug_is_checked_against_a_high_potassium():
+    lab = {"resourceType": "Observation", "id": "k1", "status": "final",
+           "code": {"coding": [{"system": "http://loinc.org", "code": "2823-3"}]},
+           "valueQuantity": {"value": 5.6, "unit": "mmol/L"}, "effectiveDateTime": "2026-11-10"}
+    data = HookData(resources={"conditions": [], "pregnancy": [], "labs": [lab]})
+    found = [f.summary for f in drug_safety.check(["potassium"], data, None, True).findings]
+    assert any(s.startswith("Do not start potassium — potassium 5.6") for s in found)
+
+
+@pytest.mark.parametrize("said, drug, written", [
+    ("senokot 2 at night", "senna", "2 tab"), ("senna 15 nocte", "senna", "15 mg"),
+    ("lactulose 10 bd", "lactulose", "10 ml"), ("movicol 1 od", "polyethylene glycol", "1 sachet"),
+    ("co-codamol 2 qds prn", "acetaminophen/codeine", "2 tab"),
+    ("warfarin 3 od", "warfarin", "3 mg"), ("bisoprolol 2.5 od", "bisoprolol", "2.5 mg"),
+])
+def test_a_bare_number_counts_the_form_only_where_orders_count_it(said, drug, written):
+    found = extract(said)
+    assert found.drugs == (drug,) and found.dose is not None and found.dose.written == written
+
+
+@pytest.mark.parametrize("said, drug", [
+    ("sando-k 2 tabs bd", "potassium chloride"), ("floxapen 500 qds", "flucloxacillin"),
+    ("ponstan for her knee?", "mefenamic acid"), ("tritace 2.5 od", "ramipril"),
+    ("zimovane 7.5 nocte", "zopiclone"), ("arcoxia 60 od", "etoricoxib"),
+])
+def test_british_brands_are_their_drugs(said, drug):
+    assert extract(said).drugs == (drug,)
+
+
+@pytest.mark.parametrize("said, drugs", [
+    ("turmeric supplements ok with his warfarin?", ("curcumin", "warfarin")),
+    ("omega 3 caps ok?", ("omega-3 fatty acids",)),
+])
+def test_supplements_are_read_by_the_names_they_are_taken_under(said, drugs):
+    assert extract(said).drugs == drugs
+
+
+def test_a_dose_skipped_keeps_its_time_from_the_recheck():
+    from smart_docgemma.reading.ward import when_words
+
+    assert when_words("INR's 3.4, skip tonight's warfarin and recheck Thursday") == "thursday"
