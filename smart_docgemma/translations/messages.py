@@ -1926,6 +1926,13 @@ F: dict[str, tuple[str, str, str, str]] = {
         " Fuera de la media: %(n)s resultados en una unidad no convertible.",
         " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika.",
     ),
+    "on file": ("au dossier", "no prontuário", "en la historia", "kwenye faili"),
+    "in the newest results read (from %(start)s; older ones not read)": (
+        "parmi les résultats les plus récents lus (depuis le %(start)s ; les plus anciens non lus)",
+        "nos resultados mais recentes lidos (desde %(start)s; os mais antigos não lidos)",
+        "en los resultados más recientes leídos (desde %(start)s; los más antiguos no leídos)",
+        "katika matokeo mapya yaliyosomwa (tangu %(start)s; ya zamani hayakusomwa)",
+    ),
     "Mean %(lab)s %(window)s: %(value)s %(unit)s%(also)s (mean of %(n)s result).%(tail)s": (
         "Moyenne %(window)s (%(lab)s) : %(value)s %(unit)s%(also)s (moyenne de %(n)s résultat)."
         "%(tail)s",

@@ -70,3 +70,36 @@ def test_a_dose_skipped_keeps_its_time_from_the_recheck():
     from smart_docgemma.reading.ward import when_words
 
     assert when_words("INR's 3.4, skip tonight's warfarin and recheck Thursday") == "thursday"
+
+
+def _k(value: float, day: str) -> dict:
+    return {"resourceType": "Observation", "id": f"k{day}", "status": "final",
+            "code": {"coding": [{"system": "http://loinc.org", "code": "2823-3"}]},
+            "valueQuantity": {"value": value, "unit": "mmol/L"}, "effectiveDateTime": day}
+
+
+@pytest.mark.parametrize("question, said", [
+    ("highest potassium?", "Highest potassium on file: 5.6 mmol/L"),
+    ("lowest potassium?", "Lowest potassium on file: 4.6 mmol/L"),
+    ("average potassium?", "Mean potassium on file: 5.1 mmol/L (mean of 3 results)"),
+])
+def test_a_statistic_with_no_window_is_of_every_result_read(question, said):
+    from smart_docgemma.knowledge import analytes
+    from smart_docgemma.tools.chart import labanswers, labs
+    from smart_docgemma.tools.words.windows import asked
+
+    a = analytes.analyte("potassium")
+    found = labs.results([_k(5.6, "2026-11-10"), _k(5.2, "2026-08-20"), _k(4.6, "2026-02-03")], a)
+    assert labanswers.of_all_read(a, found, asked(question), labanswers.UTC).startswith(said)
+
+
+def test_a_full_page_says_older_results_were_not_read():
+    from smart_docgemma.knowledge import analytes
+    from smart_docgemma.tools.chart import labanswers, labs
+    from smart_docgemma.tools.words.windows import asked
+
+    a = analytes.analyte("potassium")
+    page = [_k(4.0 + i / 100, f"2026-{1 + i // 28:02d}-{1 + i % 28:02d}") for i in range(labs.WINDOW)]
+    said = labanswers.of_all_read(a, labs.results(page, a), asked("highest potassium?"),
+                                  labanswers.UTC)
+    assert "older ones not read" in said and said.startswith("Highest potassium in the newest")

@@ -16,7 +16,7 @@ from typing import Any
 from ...knowledge import analytes
 from ...knowledge.analytes import Analyte
 from ...languages import N_, answer_language, day, day_text, lab_name, message, say
-from ..words.windows import Asked, bounds
+from ..words.windows import Asked, Window, bounds
 from . import labs, ranges, records, windowanswers
 from .chartdata import ChartData, ChartSeries
 from .labs import LabResult
@@ -64,8 +64,30 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
         found = labs.results(observations, a, tz)
         return window_answer(a, found, asked, now or datetime.now(UTC), tz)
     said = latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit, asked.count)
+    if asked.statistic and observations is not None:  # "highest potassium?", "peak glucose?"
+        stat = of_all_read(a, labs.results(observations, a, tz), asked, tz)
+        said = f"{stat}\n{said}" if stat else said
     judged = ranges.judged(a, d) if asked.judge else ""
     return f"{said}\n{judged}" if judged else said
+
+
+def of_all_read(a: Analyte, found: list[LabResult], asked: Asked, tz: tzinfo) -> str:
+    """The highest, lowest or mean asked with no window: over every result read, saying so —
+    on file when all were read, else the newest page with its first date and that older
+    results were not read (a statistic is never of the five results listed)."""
+    chosen, _ = _own_first(a, found)
+    dated = [r for r in chosen if r.when]
+    if not dated:
+        return ""
+    start, end = dated[-1].when, dated[0].when
+    assert start is not None and end is not None
+    scope = (message(N_("on file")) if len(found) < labs.WINDOW else
+             message(N_("in the newest results read (from %(start)s; older ones not read)"),
+                     start=day(start.date().isoformat())))
+    w = Window(start, end, "", scope)
+    said = (windowanswers.mean_answer(a, dated, asked, w) if asked.statistic == "mean"
+            else windowanswers.extreme_answer(a, dated, asked, w, tz))
+    return said or ""
 
 
 def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None,
