@@ -177,6 +177,11 @@ def _any_of(key: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{'|'.join(map(re.escape, words))})(?![\w'])")
 
 
+def switch_words() -> re.Pattern[str]:
+    """The words that put a drug in the card's place ("instead", "rather", "à la place")."""
+    return _any_of("switch_words")
+
+
 def switches(low: str) -> bool:
     """The follow-up puts its drug in the card's place ("use cefalexin instead", "troca por
     cefalexina"), not beside it ("also paracetamol", "e também …")."""

@@ -298,6 +298,28 @@ def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]
     return None
 
 
+def ordered_instead(message: str, own: Entities, history: list[dict[str, Any]],
+                    card_drug: str, instead: re.Pattern[str]) -> str | None:
+    """"ok do that then, 100 bd x5" after "what about doxy instead?" while an amoxicillin card
+    waits: the drug the last message offered in the card's place, with this message's fields
+    ("doxy 100 bd x5 instead"); "ok start it 400 tds" after "is ibuprofen ok for her?": that
+    drug ordered beside the card ("ibuprofen 400 tds"). None unless the last message discussed
+    one drug other than the card's and this one orders it without naming a drug."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    drug = drug_discussed(history)
+    number = _NUMBER.search(message)
+    if not said or not drug or not number or not orders_it(message, own):
+        return None
+    before = str(said[-1].get("content") or "")
+    if card_drug in extract(before).drugs:
+        return None
+    in_place = bool(instead.search(" ".join(fold_accents(before).lower().split())))
+    started = any(done == "start" and p.search(_folded(message)) for done, p in _acts_on_it())
+    if not (in_place or started):
+        return None  # "make it 400 tds": the card's own change
+    return f"{drug} {message[number.start():]}" + (" instead" if in_place else "")
+
+
 def orders_it(message: str, own: Entities) -> bool:
     """A reply that orders the drug just discussed without naming it: a dose (or a number with a
     frequency), no drug, no one else ("ok start it 10mg od", "fine, go ahead 500 tds", "vale,

@@ -214,6 +214,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         # a reply to the question asked of a follow-up ("500 qds" after "what dose?" for "use
         # cefalexin instead") amends the card with the follow-up it completes
         said = _completed(state, said)
+    instead = clarification.ordered_instead(
+        state.message, said.entities, state.history or [], pending.ingredient,
+        amendments.switch_words()) if pending else None
+    if instead:  # "ok do that then, 100 bd x5" after "what about doxy instead?": the switch
+        said = read(state.message, understood=instead, chart=said.chart,
+                    conversation=said.conversation)
     # "actually make it 100mg": the pending card re-drafted; "sorry, it was 150/95": the reading
     amended = (
         (_amended(state, said, pending, deps) if pending else None)

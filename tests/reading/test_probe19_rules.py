@@ -99,7 +99,70 @@ def test_a_full_page_says_older_results_were_not_read():
     from smart_docgemma.tools.words.windows import asked
 
     a = analytes.analyte("potassium")
-    page = [_k(4.0 + i / 100, f"2026-{1 + i // 28:02d}-{1 + i % 28:02d}") for i in range(labs.WINDOW)]
+    page = [_k(4.0 + i / 1000, f"20{20 + i // 300:02d}-{1 + i // 28 % 12:02d}-{1 + i % 28:02d}")
+            for i in range(labs.STATISTIC_WINDOW)]
     said = labanswers.of_all_read(a, labs.results(page, a), asked("highest potassium?"),
                                   labanswers.UTC)
     assert "older ones not read" in said and said.startswith("Highest potassium in the newest")
+
+
+@pytest.mark.parametrize("said, ordered", [
+    ("paed dose of calpol 15mg/kg qds prn", True), ("dose of calpol 15mg/kg qds prn", True),
+    ("what dose of calpol 15mg/kg qds prn?", False), ("paed dose of amoxicillin?", False),
+    ("is the dose of calpol 15mg/kg qds ok?", False),
+])
+def test_a_dose_of_a_drug_written_out_is_the_order_and_asked_is_not(said, ordered):
+    assert ("order_line" in extract(said).actions) is ordered
+
+
+@pytest.mark.parametrize("said, tests", [
+    ("check her K tomorrow", ("serum potassium",)), ("and check her K tomorrow", ("serum potassium",)),
+    ("check her K", ()), ("check potassium chloride dose tomorrow", ()),
+])
+def test_a_drug_and_test_word_ordered_for_a_time_ahead_is_the_test(said, tests):
+    assert read_ward(said).tests == tests
+
+
+@pytest.mark.parametrize("said, kind", [
+    ("her GP letter says she's on ramipril 5 - is that ok with the K?", None),
+    ("according to the discharge summary he takes bisoprolol", None),
+    ("GP letter please", "discharge"),
+])
+def test_a_document_quoted_as_a_source_drafts_nothing(said, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+
+    assert request_kind(said) == kind
+
+
+def _history(*said: str) -> list[dict]:
+    out: list[dict] = []
+    for text in said:
+        out += [{"role": "user", "content": text}, {"role": "assistant", "content": "…"}]
+    return out
+
+
+@pytest.mark.parametrize("message, before, understood", [
+    ("ok do that then, 100 bd x5", "what about doxy instead?", "doxy 100 bd x5 instead"),
+    ("ok start it 400 tds", "is ibuprofen ok for her?", "ibuprofen 400 tds"),
+    # the card's own change, or the card's own drug discussed: the card is amended as before
+    ("make it 400 tds", "is ibuprofen ok for her?", None),
+    ("ok 250 tds", "is amoxicillin ok for her kidneys?", None),
+])
+def test_the_drug_just_offered_is_ordered_not_the_card_changed(message, before, understood):
+    from smart_docgemma.agent import amendments, clarification
+
+    found = clarification.ordered_instead(message, extract(message), _history(before),
+                                          "amoxicillin", amendments.switch_words())
+    assert found == understood
+
+
+def test_fewer_results_read_than_the_server_counted_are_not_said_to_be_all():
+    from smart_docgemma.knowledge import analytes
+    from smart_docgemma.tools.chart import labanswers, labs
+    from smart_docgemma.tools.words.windows import asked
+
+    a = analytes.analyte("potassium")
+    found = labs.results([_k(5.6, "2026-11-10"), _k(5.2, "2026-08-20")], a)
+    q = asked("highest potassium?")
+    assert "older ones not read" in labanswers.of_all_read(a, found, q, labanswers.UTC, total=9)
+    assert "on file" in labanswers.of_all_read(a, found, q, labanswers.UTC, total=2)

@@ -210,14 +210,16 @@ def answer(
     observations: list[dict[str, Any]] | None = None,
     now: datetime | None = None,
     tz: tzinfo = UTC,
+    total: int | None = None,
 ) -> str:
     """The answer text for ``focus`` from ``chart.chart_data``; the whole summary without one.
-    A lab question with a window (``asked``) reads the raw ``observations`` for their times."""
+    A lab question with a window (``asked``) reads the raw ``observations`` for their times;
+    ``total``: how many results the lab has in all, when the server counted them."""
     if focus is None or focus == "summary":
         return summary.chart_text(d)
     head = summary.patient_line(d.patient)
     if focus.startswith("lab:"):
-        return head + "\n" + lab_answer(focus, d, asked, observations, now, tz)
+        return head + "\n" + lab_answer(focus, d, asked, observations, now, tz, total)
     if focus == "vitals:bp" and asked and asked.window and observations is not None:
         return head + "\n" + _bp_window(d, asked, observations, now, tz)
     key = "vitals" if focus.startswith("vitals") else focus

@@ -35,7 +35,7 @@ from .. import args as tool_args
 from .. import catalog
 from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
 from ..words.windows import Aggregate, Asked, Threshold, zone
-from . import admission, answers, procedures, records
+from . import admission, answers, labs, procedures, records
 from .chartdata import ChartData
 from .in_context import ChartInContext, in_context
 
@@ -227,9 +227,32 @@ def _sections(args: tool_args.PatientChartArgs) -> dict[str, tuple[str, dict[str
         else answers.sections_for(args.focus, SECTIONS))
     if args.window == "admission":
         found = {**found, "encounters": admission.SEARCH}
+    if _statistic_of_all(args) and "observations" in found:
+        rtype, params = found["observations"]  # "peak glucose?": the whole series when it fits
+        found = {**found, "observations": (rtype, {**params, "_count": labs.STATISTIC_WINDOW})}
     if args.judge and "medications" not in found:  # a drug's target for the result (INR)
         found = {**found, "medications": SECTIONS["medications"]}
     return found
+
+
+def _statistic_of_all(args: tool_args.PatientChartArgs) -> bool:
+    """A highest, lowest or mean of one lab asked with no window ("peak glucose?")."""
+    return bool(args.statistic and not args.window and not args.tests and args.focus
+                and args.focus.startswith("lab:"))
+
+
+def _series_total(ctx: ToolContext, args: tool_args.PatientChartArgs) -> int | None:
+    """How many results the lab asked has in all (the server's count), so that a statistic of
+    the results read says whether they were all of them; None when the server gives no count."""
+    rtype, params = answers.sections_for(args.focus, SECTIONS)["observations"]
+    wanted = {k: v for k, v in params.items() if k not in ("_count", "_sort")}
+    try:
+        bundle = ctx.gateway().search_page(
+            rtype, {"patient": args.patient_id, **wanted, "_summary": "count"})
+    except errors.DocGemmaError:
+        return None
+    total = bundle.get("total")
+    return total if isinstance(total, int) else None
 
 
 def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
@@ -276,6 +299,7 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
             asked=asked,
             observations=fetch.sections.get("observations"),
             tz=zone(setting(ctx.config or {}, "SITE_TIMEZONE")),
+            total=_series_total(ctx, args) if _statistic_of_all(args) else None,
         )
         if args.focus
         else chart.text

@@ -52,7 +52,7 @@ def stamp(when: datetime | None, tz: tzinfo) -> str:
 
 def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
                observations: list[dict[str, Any]] | None = None, now: datetime | None = None,
-               tz: tzinfo = UTC) -> str:
+               tz: tzinfo = UTC, total: int | None = None) -> str:
     """The answer for ``lab:<analyte>``: the latest result with its trend, or the window's."""
     a = analytes.analyte(focus.partition(":")[2])
     why = d.unavailable.get("observations")
@@ -65,23 +65,26 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
         return window_answer(a, found, asked, now or datetime.now(UTC), tz)
     said = latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit, asked.count)
     if asked.statistic and observations is not None:  # "highest potassium?", "peak glucose?"
-        stat = of_all_read(a, labs.results(observations, a, tz), asked, tz)
+        stat = of_all_read(a, labs.results(observations, a, tz), asked, tz, total)
         said = f"{stat}\n{said}" if stat else said
     judged = ranges.judged(a, d) if asked.judge else ""
     return f"{said}\n{judged}" if judged else said
 
 
-def of_all_read(a: Analyte, found: list[LabResult], asked: Asked, tz: tzinfo) -> str:
+def of_all_read(a: Analyte, found: list[LabResult], asked: Asked, tz: tzinfo,
+                total: int | None = None) -> str:
     """The highest, lowest or mean asked with no window: over every result read, saying so —
-    on file when all were read, else the newest page with its first date and that older
-    results were not read (a statistic is never of the five results listed)."""
+    on file when all were read (the server's ``total`` of them, when it counted; else fewer
+    than a page), else the newest read with its first date and that older results were not
+    (a statistic is never of the five results listed)."""
     chosen, _ = _own_first(a, found)
     dated = [r for r in chosen if r.when]
     if not dated:
         return ""
     start, end = dated[-1].when, dated[0].when
     assert start is not None and end is not None
-    scope = (message(N_("on file")) if len(found) < labs.WINDOW else
+    every = len(found) >= total if total is not None else len(found) < labs.WINDOW
+    scope = (message(N_("on file")) if every else
              message(N_("in the newest results read (from %(start)s; older ones not read)"),
                      start=day(start.date().isoformat())))
     w = Window(start, end, "", scope)

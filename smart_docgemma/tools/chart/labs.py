@@ -23,6 +23,10 @@ from .records import SORT_NEWEST, num
 
 LOINC = "http://loinc.org"
 WINDOW = 50  # results of one analyte read, newest first (one page)
+# ... and for a highest, lowest or mean asked with no window ("peak glucose?"): the page the
+# server gives at most (HAPI's largest), so that the statistic is of the whole series when it
+# fits, and the answer says when it did not
+STATISTIC_WINDOW = 200
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,8 @@ def lab_tests(text: str | None) -> list[str]:
         return also  # "can we get a potassium at 6 tomorrow?": one result, taken at a time
     if not named and len(also) == 1 and _with_the_bloods(_low(text)):
         return also  # "potassium on the am bloods pls": sent with the ward's sample
+    if not named and len(also) == 1 and _ordered_ahead(text or ""):
+        return also  # "check her K tomorrow": a test ordered for a time ahead
     if not also or len(set(named) | set(also)) < 2 or not _LISTED.search(_low(text)):
         return named
     if not named and when.starts(text or "") is None and priority(text) is None:
@@ -108,6 +110,15 @@ _BLOODS = re.compile(r"\b(?:on|with|in|to|avec|com|con)\s+(?:the\s+|le\s+|os\s+|
 
 _GIVEN = re.compile(r"\b(?:start|give|commence|begin|prescribe|replace|top up|iniciar|donner|"
                     r"dar)\b")
+
+
+def _ordered_ahead(text: str) -> bool:
+    """A word of ordering a test and a time ahead, no form of a drug nor a word of giving one
+    ("check her K tomorrow", "order a magnesium for 6am"): a drug is given, never checked."""
+    low = _low(text)
+    drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
+    return (says_any(text, "lab_order_words") and when.starts(text) is not None
+            and not drug_form and not _GIVEN.search(low))
 
 
 def _with_the_bloods(low: str) -> bool:
