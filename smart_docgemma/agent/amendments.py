@@ -239,9 +239,10 @@ _AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfv
 
 @lru_cache(maxsize=1)
 def _cancel() -> re.Pattern[str]:
-    said, nouns, articles = (
+    said, nouns, articles, objects = (
         "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
-        for key in ("cancel_words", "card_nouns", "card_articles"))
+        for key in ("cancel_words", "card_nouns", "card_articles", "cancel_objects"))
+    said = rf"(?:{said})(?:\s+(?:{objects}))?"  # "withdraw that", "annule ça"
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
     # one or more cancel phrases ("esquece, nao vou prescrever")
     return re.compile(

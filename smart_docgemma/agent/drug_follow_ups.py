@@ -22,13 +22,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .. import knowledge
 from ..approval.types import PendingOrder
 from ..checks import chart_values, drug_safety, patient_rules, rules
 from ..checks.context import HookData
 from ..checks.findings import Finding
+from ..datafiles import safe_yaml
 from ..knowledge import daily_maximum, disease, quantities, strengths, weight_dose
 from ..languages import fold
 from ..reading.entities import Entities
@@ -78,7 +77,7 @@ class Reply:
 
 @lru_cache(maxsize=1)
 def _words() -> dict[str, Any]:
-    table: dict[str, Any] = yaml.safe_load(
+    table: dict[str, Any] = safe_yaml(
         (Path(__file__).parent / "data" / "drug_follow_ups.yaml").read_text())
     return table
 

@@ -17,7 +17,7 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import Any
 
-import yaml
+from ..datafiles import safe_yaml
 
 # The run-time half (the answer language, the answers files, order frequencies) is on the base
 # floor, where the tools can use it too; re-exported here for the agent's modules.
@@ -44,7 +44,7 @@ def language_rules(lang: str) -> dict[str, Any]:
     """``rules/<lang>.yaml`` parsed once, every string accent folded, with the language's
     frequencies of ``languages/frequencies/<lang>.yaml`` as words to read as written."""
     table: dict[str, Any] = _folded(
-        yaml.safe_load((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
+        safe_yaml((RULES / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
     )
     table["frequencies"] = {
         **(table.get("frequencies") or {}),

@@ -26,8 +26,9 @@ from ..errors import (
     ModelUnavailable,
     UnknownTransition,
 )
-from ..languages import N_, answer_language, fold, message, say
+from ..languages import N_, answer_language, day, fold, message, say
 from ..languages.wording import reread
+from ..reading import states
 from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
 from ..reading.people import follows_on, is_across, is_beside
@@ -258,6 +259,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += [_unsupported(w) for w in entities.unsupported]
     update["errors"] += _not_carded(probe)
     update["errors"] += _not_stopped(probe)
+    update["errors"] += _weight_said(probe)
     update["errors"] += _tests_not_ordered(probe)
     update["errors"] += _no_plan(probe)
     beside = _checked_beside_search(probe, deps)
@@ -696,6 +698,27 @@ def _not_stopped(state: Turn) -> list[str]:
     return out + ([say(message(N_("Nothing was stopped or held: %(drugs)s is not on the "
                                   "patient's active medication list."),
                                drugs=", ".join(absent)), answer_language())] if absent else [])
+
+
+def _weight_said(state: Turn) -> list[str]:
+    """A weight said that is not the chart's latest ("kofi weighs 22kg now"): the doses here are
+    worked from the chart's dated weight, so both are said and the new one is asked to be
+    recorded; nothing when no weight is said, none was read, or the two agree (within 5%)."""
+    said = states.said_weight(state.message)
+    chart = planning.chart_of(state)
+    if said is None or not chart.read or "observations" in chart.unread:
+        return []
+    if chart.weight is None:
+        return [say(message(N_("You said %(said)s kg; no weight is on file, so no dose here is "
+                               "worked out from a weight. Record the weight to dose by it."),
+                            said=f"{said:g}"), answer_language())]
+    if abs(chart.weight.kg - said) <= 0.05 * chart.weight.kg:
+        return []
+    return [say(message(N_("You said %(said)s kg; the chart's latest weight is %(kg)s kg "
+                           "(%(date)s), and any dose here worked out by weight uses it. Record "
+                           "the new weight to dose by it."),
+                        said=f"{said:g}", kg=f"{chart.weight.kg:g}",
+                        date=day(chart.weight.taken)), answer_language())]
 
 
 def _stopped_is_listed(state: Turn, drug: str) -> bool:

@@ -10,8 +10,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from .languages import answer_text, merged
 
 DATA = Path(__file__).with_name("data")
@@ -20,7 +19,7 @@ DATA = Path(__file__).with_name("data")
 @cache
 def load(name: str) -> Any:
     """``data/<name>.yaml`` parsed once per process."""
-    return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+    return safe_yaml((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def generation(node: str) -> dict[str, Any]:

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from fhir.resources.R4B import get_fhir_model_class
 from pydantic import ValidationError
 
 from .. import errors
+from ..datafiles import safe_yaml
 from ..errors import PreconditionFailed
 from ..fhir import FhirGateway
 
@@ -175,5 +175,5 @@ def services() -> dict[str, dict]:
     serves them, the chat and MCP read the same prefetch.
 
     Discovery entries keyed by service id (loaded once from services.yaml)."""
-    data = yaml.safe_load(Path(__file__).with_name("services.yaml").read_text())
+    data = safe_yaml(Path(__file__).with_name("services.yaml").read_text())
     return {entry["id"]: entry for entry in data.values()}

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from .. import errors, knowledge
+from ..datafiles import safe_yaml
 from ..knowledge import disease, quantities
 from ..languages import N_, answer_language, answer_text, day, message, say
 from . import chart_values, context, hookdata, patient_rules, rules
@@ -311,7 +310,7 @@ def _shared_part(shared, patient_id: str, key: str) -> list[dict] | None:
 def _order_sign_prefetch() -> dict:
     """The CDS order-sign service's prefetch queries (``checks/services.yaml``): the chat and the
     card read the same chart parts CDS does."""
-    services = yaml.safe_load(SERVICES.read_text())
+    services = safe_yaml(SERVICES.read_text())
     return next(s for s in services.values() if s["hook"] == "order-sign")["prefetch"]
 
 

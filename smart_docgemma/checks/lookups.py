@@ -7,16 +7,15 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from .. import knowledge
+from ..datafiles import safe_yaml
 from . import hookdata
 from .findings import Source
 
 
 @lru_cache(maxsize=1)
 def table() -> dict:
-    return yaml.safe_load(Path(__file__).with_name("knowledge.yaml").read_text())
+    return safe_yaml(Path(__file__).with_name("knowledge.yaml").read_text())
 
 
 def identity(resource: dict) -> knowledge.DrugIdentity:

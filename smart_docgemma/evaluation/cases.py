@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..agent.state import Route
+from ..datafiles import safe_yaml
 from ..tools.catalog import specs
 from ..tools.sources.http import SOURCES
 from .fhircheck import ExpectedWrite
@@ -90,7 +90,7 @@ class Case(BaseModel):
 def load_cases(path: str | Path | None = None) -> list[Case]:
     """Cases from a YAML (or JSON) list; ids must be unique."""
     path = Path(path or CASES_FILE)
-    items = yaml.safe_load(path.read_text()) or []
+    items = safe_yaml(path.read_text()) or []
     cases = []
     for n, item in enumerate(items, 1):
         try:

@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..errors import DocGemmaError
 from ..fhir import FhirGateway
 from ..languages import answering
@@ -212,10 +211,10 @@ def evaluate(cases: list[dict], fhir_base: str | None = None) -> tuple[dict, lis
 
 def load(split: str, path: str | None = None, charts: str = "all") -> list[dict]:
     if path:
-        cases = yaml.safe_load(Path(path).read_text())
+        cases = safe_yaml(Path(path).read_text())
     else:
         names = [n for s in SPLITS.values() for n in s] if split == "all" else SPLITS[split]
-        cases = [c for f in names for c in yaml.safe_load((DATA / f).read_text())]
+        cases = [c for f in names for c in safe_yaml((DATA / f).read_text())]
     return [c for c in cases if charts in ("all", chart_kind(c))]
 
 

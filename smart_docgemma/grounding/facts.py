@@ -17,8 +17,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..knowledge.mentions import find_drugs
 from ..languages import local_date_pattern, local_months
 
@@ -48,7 +47,7 @@ _WORD = re.compile(r"[a-zA-Z][a-zA-Z\-]{3,}")
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    return yaml.safe_load((Path(__file__).parent / "data" / "words.yaml").read_text())
+    return safe_yaml((Path(__file__).parent / "data" / "words.yaml").read_text())
 
 
 def unit_key(text: str) -> str:

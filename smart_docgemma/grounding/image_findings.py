@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
+from ..datafiles import safe_yaml
 
 Polarity = Literal["affirmed", "denied", "hedged"]
 ANY = "*"  # cues of every language: the image's own findings (written for an English prompt,
@@ -68,7 +68,7 @@ def _any(phrases: list[str]) -> re.Pattern:
 
 @lru_cache(maxsize=1)
 def _data() -> dict:
-    return yaml.safe_load((Path(__file__).parent / "data" / "image_findings.yaml").read_text())
+    return safe_yaml((Path(__file__).parent / "data" / "image_findings.yaml").read_text())
 
 
 def _cues(key: str, langs: tuple[str, ...]) -> list[str]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from ..datafiles import safe_yaml
 
 DATA = Path(__file__).with_name("data") / "analytes.yaml"
 
@@ -59,7 +59,7 @@ def _pair(value: float | list[float]) -> tuple[float, float]:
 @lru_cache(maxsize=1)
 def table() -> dict[str, Analyte]:
     """Every analyte by name, in the table's order (the order a clinician scans a chart)."""
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))["analytes"]
+    raw = safe_yaml(DATA.read_text(encoding="utf-8"))["analytes"]
     return {
         name: Analyte(
             name=name,
@@ -169,7 +169,7 @@ def all_named_in(text: str) -> tuple[Analyte, ...]:
 
 @lru_cache(maxsize=1)
 def _panels() -> dict[str, tuple[str, ...]]:
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8")).get("panels") or {}
+    raw = safe_yaml(DATA.read_text(encoding="utf-8")).get("panels") or {}
     return {str(k): tuple(v) for k, v in raw.items()}
 
 

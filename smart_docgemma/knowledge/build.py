@@ -25,8 +25,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from .classes import members as class_members
 
 DATA = Path(__file__).with_name("data")
@@ -173,9 +172,9 @@ def named_in(text: str, substances: set[str]) -> list[str]:
 def build(wheel: Path, out: Path = OUT) -> dict[str, Any]:
     thesaurus, index, rx, version = read_wheel(wheel)
     variants, canon = dictionary()
-    local = yaml.safe_load((DATA / "ansm.yaml").read_text())
-    rxtable = yaml.safe_load((DATA / "rxnorm.yaml").read_text())["ingredients"]
-    table = yaml.safe_load((DATA / "classes.yaml").read_text())
+    local = safe_yaml((DATA / "ansm.yaml").read_text())
+    rxtable = safe_yaml((DATA / "rxnorm.yaml").read_text())["ingredients"]
+    table = safe_yaml((DATA / "classes.yaml").read_text())
     # every class member: the hand-kept lists and the FDA classes' drugs (knowledge.classes)
     known = (
         canon

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from . import vocabulary
 from .identity import identify
 
@@ -38,7 +37,7 @@ class Coded:
 
 
 def names(path: Path = LIST) -> list[tuple[str, str]]:
-    data: dict[str, Any] = yaml.safe_load(path.read_text())
+    data: dict[str, Any] = safe_yaml(path.read_text())
     return [(str(row["name"]), str(row["split"])) for row in data["names"]]
 
 

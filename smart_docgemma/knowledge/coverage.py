@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from . import classes, ddi, identify
 from .flags import renal as renal_flags
 from .tables import load
@@ -28,7 +27,7 @@ class Covered:
 
 
 def medicines(path: Path) -> list[str]:
-    data: dict[str, Any] = yaml.safe_load(path.read_text())
+    data: dict[str, Any] = safe_yaml(path.read_text())
     items = (it for group in data["sections"].values() for it in group)
     return list(dict.fromkeys(it.strip() for it in items))
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
+from ..datafiles import safe_yaml
 
 DATA = Path(__file__).with_name("data") / "reference_intervals.yaml"
 Place = Literal["above", "below", "within"]
@@ -57,7 +57,7 @@ def _num(value: float) -> str:
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
-    found: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    found: dict[str, Any] = safe_yaml(DATA.read_text(encoding="utf-8"))
     return found
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..datafiles import safe_yaml
 
 DATA = Path(__file__).with_name("data")
 DB = DATA / "interactions.sqlite"
@@ -24,7 +24,7 @@ _local = threading.local()
 @cache
 def load(name: str) -> Any:
     """A YAML file of ``data/`` as parsed (a mapping or a list, as the file is written)."""
-    return yaml.safe_load((DATA / name).read_text())
+    return safe_yaml((DATA / name).read_text())
 
 
 def db() -> sqlite3.Connection | None:

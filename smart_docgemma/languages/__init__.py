@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..datafiles import safe_yaml
 
 PACKAGE = Path(__file__).resolve().parent.parent
 RULES = PACKAGE / "agent" / "rules"
@@ -48,7 +48,7 @@ def answers(lang: str) -> dict[str, Any]:
     kept)."""
     path = ANSWERS / f"{lang}.yaml"
     table: dict[str, Any] = (
-        (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
+        (safe_yaml(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
     )
     return table
 
@@ -94,7 +94,7 @@ def lab_name(name: str, lang: str, code: str | None = None) -> str:
 
 @lru_cache(maxsize=1)
 def _labs() -> dict[str, dict[str, Any]]:
-    table: dict[str, dict[str, Any]] = yaml.safe_load(LABS.read_text(encoding="utf-8"))
+    table: dict[str, dict[str, Any]] = safe_yaml(LABS.read_text(encoding="utf-8"))
     return table
 
 
@@ -208,7 +208,7 @@ def clinical_text(text: str, lang: str) -> str:
 
 @lru_cache(maxsize=1)
 def _clinical() -> dict[str, Any]:
-    found: dict[str, Any] = yaml.safe_load(
+    found: dict[str, Any] = safe_yaml(
         (CATALOGS / "interactions.yaml").read_text(encoding="utf-8")
     )
     return found

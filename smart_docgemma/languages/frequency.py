@@ -16,8 +16,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from . import fold
 
 FOLDER = Path(__file__).with_name("frequencies")
@@ -49,7 +48,7 @@ class AsNeeded:
 def table(lang: str) -> dict[str, Any]:
     """``languages/frequencies/<lang>.yaml`` as parsed."""
     text = (FOLDER / f"{lang}.yaml").read_text(encoding="utf-8")
-    found: dict[str, Any] = yaml.safe_load(text) or {}
+    found: dict[str, Any] = safe_yaml(text) or {}
     return found
 
 

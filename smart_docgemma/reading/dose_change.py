@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..languages import frequency
 from .people import DATA
 
@@ -29,7 +28,7 @@ class DoseChange:
 
 @lru_cache(maxsize=1)
 def _words() -> dict[str, Any]:
-    said: dict[str, Any] = yaml.safe_load((DATA / "requests.yaml").read_text())["dose_change"]
+    said: dict[str, Any] = safe_yaml((DATA / "requests.yaml").read_text())["dose_change"]
     return said
 
 

@@ -12,8 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..knowledge import classes
 from ..languages import fold
 
@@ -23,7 +22,7 @@ DATA = Path(__file__).with_name("data")
 @lru_cache(maxsize=1)
 def _requests() -> dict[str, Any]:
     """``data/requests.yaml``, read once."""
-    data: dict[str, Any] = yaml.safe_load((DATA / "requests.yaml").read_text())
+    data: dict[str, Any] = safe_yaml((DATA / "requests.yaml").read_text())
     return data
 
 

@@ -14,8 +14,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from .people import people_data
 from .subject import InContext
 
@@ -24,7 +23,7 @@ _DATA = Path(__file__).with_name("data") / "handover.yaml"
 
 @lru_cache(maxsize=1)
 def _own_doing() -> re.Pattern[str]:
-    words = yaml.safe_load(_DATA.read_text())["own_doing"]
+    words = safe_yaml(_DATA.read_text())["own_doing"]
     alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?<![\w'])(?:{alt})(?![\w'])", re.I)
 

@@ -15,9 +15,9 @@ import re
 from functools import cache
 from pathlib import Path
 
-import yaml
 from text_to_num import alpha2digit
 
+from ..datafiles import safe_yaml
 from ..languages import fold
 
 DATA = Path(__file__).with_name("data") / "numbers.yaml"
@@ -26,7 +26,7 @@ LANGUAGES = ("fr", "es", "pt", "en")
 
 @cache
 def _table() -> dict:
-    found: dict = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    found: dict = safe_yaml(DATA.read_text(encoding="utf-8"))
     return found
 
 

@@ -15,8 +15,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..knowledge import analytes
 from ..knowledge.mentions import normalise
 
@@ -41,7 +40,7 @@ _RUN = re.compile(rf"(?<![\w/-])({_WORD}(?:[ \t]+{_WORD})+)(?![\w/-])")
 
 @lru_cache(maxsize=1)
 def not_name_words() -> frozenset[str]:
-    said = yaml.safe_load((DATA / "people.yaml").read_text())["not_name_words"]
+    said = safe_yaml((DATA / "people.yaml").read_text())["not_name_words"]
     words = {normalise(str(w)) for ws in said.values() for w in ws}
     for rel in VOCABULARY_FILES:
         # a pattern's escapes are no letters of its words ("\\bbloods\\b" holds "bloods")
@@ -293,7 +292,7 @@ def questioned_people(text: str, drug_words: set[str] | frozenset[str] = frozens
 @lru_cache(maxsize=1)
 def people_data() -> dict:
     """``data/people.yaml``, read once."""
-    data: dict = yaml.safe_load((DATA / "people.yaml").read_text())
+    data: dict = safe_yaml((DATA / "people.yaml").read_text())
     return data
 
 

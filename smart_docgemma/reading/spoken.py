@@ -15,14 +15,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..datafiles import safe_yaml
 
 DATA = Path(__file__).with_name("data") / "spoken.yaml"
 
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load(DATA.read_text())
+    data: dict[str, Any] = safe_yaml(DATA.read_text())
     return data
 
 

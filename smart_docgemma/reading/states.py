@@ -12,8 +12,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..languages import fold
 
 _DATA = Path(__file__).parent / "data" / "states.yaml"
@@ -22,7 +21,7 @@ _BEFORE = 4  # the words before a state word a negation is read in ("she is not 
 
 @lru_cache(maxsize=1)
 def _words() -> dict:
-    return yaml.safe_load(_DATA.read_text(encoding="utf-8"))
+    return safe_yaml(_DATA.read_text(encoding="utf-8"))
 
 
 def _plain(text: str) -> str:
@@ -64,6 +63,15 @@ def said_in(text: str) -> dict[str, bool]:
                 continue  # "pregnancy test negative", "is she pregnant?" say nothing of it
             out[state] = not any(f" {n} " in before for n in _words()["negations"])
     return out
+
+
+def said_weight(text: str) -> float | None:
+    """Her weight said with its unit in ``text`` (kg), None when none is said: "weighs 22kg
+    now", "wt 22 kg", "elle pèse 22 kg"; never a per-kg dose ("15 mg/kg")."""
+    words = "|".join(re.escape(w) for w in sorted(_words()["weight_words"], key=len, reverse=True))
+    m = re.search(rf"(?<![a-z])(?:{words})\s*[:=]?\s*(\d{{1,3}}(?:[.,]\d{{1,2}})?)\s*"
+                  r"(?:kg|kgs|kilos?|kilogram\w*)(?![a-z/])", " ".join(fold(text).lower().split()))
+    return float(m.group(1).replace(",", ".")) if m else None
 
 
 def stated(messages: list[str]) -> tuple[str, ...]:

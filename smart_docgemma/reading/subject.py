@@ -17,9 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from rapidfuzz.distance import Levenshtein
 
+from ..datafiles import safe_yaml
 from ..tools.chart.in_context import InContext as InContext  # the chart read's, typed
 
 
@@ -92,7 +92,7 @@ def near_her_name(name: str, here: InContext) -> bool:
 @lru_cache(maxsize=1)
 def _short_names() -> dict[str, tuple[str, ...]]:
     """Given names and their short forms (``data/people.yaml`` ``short_names``)."""
-    data = yaml.safe_load((Path(__file__).parent / "data" / "people.yaml").read_text())
+    data = safe_yaml((Path(__file__).parent / "data" / "people.yaml").read_text())
     return {k: tuple(v) for k, v in data["short_names"].items()}
 
 
@@ -216,7 +216,7 @@ def subject_of(
 
 @lru_cache(maxsize=1)
 def _titles() -> dict[str, str]:
-    said = yaml.safe_load((Path(__file__).with_name("data") / "people.yaml").read_text())
+    said = safe_yaml((Path(__file__).with_name("data") / "people.yaml").read_text())
     return {t: sex for sex, titles in said["titles_by_sex"].items() for t in titles}
 
 

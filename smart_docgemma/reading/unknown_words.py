@@ -27,10 +27,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import yaml
 from rapidfuzz.distance import Levenshtein
 from spellchecker import SpellChecker
 
+from ..datafiles import safe_yaml
 from ..knowledge.mentions import normalise
 from .people import DATA, PACKAGE, fold_accents, is_place, not_name_words, people_data
 
@@ -173,7 +173,7 @@ _COMMON = 3000
 @lru_cache(maxsize=1)
 def abbreviations() -> frozenset[str]:
     """The ward's abbreviations in capitals (``data/abbreviations.yaml``), folded lower case."""
-    said = yaml.safe_load((DATA / "abbreviations.yaml").read_text(encoding="utf-8"))
+    said = safe_yaml((DATA / "abbreviations.yaml").read_text(encoding="utf-8"))
     return frozenset(fold_accents(str(w)).lower() for ws in said["abbreviations"].values()
                      for w in ws)
 

@@ -18,8 +18,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from ..knowledge.mentions import normalise
 from .people import fold_accents, people_data
 from .unknown_words import is_word, near_vocabulary, own_words
@@ -39,7 +38,7 @@ def word_names() -> frozenset[str]:
     """The given names of the four languages that are also words, without accents, and the
     short forms of given names (``people.yaml`` ``short_names``: "Sam", "Peggy"), which the
     word lists may hold too."""
-    data = yaml.safe_load(_DATA.read_text(encoding="utf-8"))["word_names"]
+    data = safe_yaml(_DATA.read_text(encoding="utf-8"))["word_names"]
     short = [w for forms in people_data()["short_names"].values() for w in forms if len(w) > 2]
     return frozenset(fold_accents(str(w)).lower()
                      for w in [*short, *(w for words in data.values() for w in words)])
@@ -96,7 +95,7 @@ def _stands_as_name(tokens: list[str], n: int) -> bool:
 
 @lru_cache(maxsize=1)
 def _acts() -> re.Pattern[str]:
-    data = yaml.safe_load(_DATA.read_text(encoding="utf-8"))["acts_after_a_name"]
+    data = safe_yaml(_DATA.read_text(encoding="utf-8"))["acts_after_a_name"]
     acts = sorted({fold_accents(str(a)).lower() for a in [*data,
                                                          *people_data()["relative_acts"]]},
                   key=len, reverse=True)

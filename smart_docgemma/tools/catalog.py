@@ -8,8 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ..datafiles import safe_yaml
 from . import args
 from .base import ToolSpec
 
@@ -17,7 +16,7 @@ from .base import ToolSpec
 @lru_cache(maxsize=1)
 def _entries() -> dict[str, ToolSpec]:
     """Every catalog entry, whoever it is offered to."""
-    data = yaml.safe_load(Path(__file__).with_name("catalog.yaml").read_text(encoding="utf-8"))
+    data = safe_yaml(Path(__file__).with_name("catalog.yaml").read_text(encoding="utf-8"))
     return {name: ToolSpec(name=name, label=d["label"], description=d["description"],
                            args_model=getattr(args, d["args"]), kind=d["kind"],
                            scopes=tuple((rtype, inter) for rtype, inter in d["scopes"]),

@@ -1926,6 +1926,30 @@ F: dict[str, tuple[str, str, str, str]] = {
         " Fuera de la media: %(n)s resultados en una unidad no convertible.",
         " Hayamo kwenye wastani: matokeo %(n)s katika kipimo kisichobadilishika.",
     ),
+    "You said %(said)s kg; no weight is on file, so no dose here is worked out from a weight. "
+    "Record the weight to dose by it.": (
+        "Vous avez indiqué %(said)s kg ; aucun poids n'est au dossier, donc aucune dose n'est "
+        "calculée ici à partir d'un poids. Enregistrez le poids pour doser selon lui.",
+        "Você informou %(said)s kg; nenhum peso está no prontuário, então nenhuma dose aqui é "
+        "calculada pelo peso. Registre o peso para dosar por ele.",
+        "Indicó %(said)s kg; no hay ningún peso en la historia, así que aquí ninguna dosis se "
+        "calcula por peso. Registre el peso para dosificar según él.",
+        "Ulisema kilo %(said)s; hakuna uzito kwenye faili, kwa hiyo hakuna dozi hapa "
+        "iliyokokotolewa kwa uzito. Rekodi uzito ili kutoa dozi kwa huo.",
+    ),
+    "You said %(said)s kg; the chart's latest weight is %(kg)s kg (%(date)s), and any dose here "
+    "worked out by weight uses it. Record the new weight to dose by it.": (
+        "Vous avez indiqué %(said)s kg ; le dernier poids du dossier est %(kg)s kg (%(date)s), et "
+        "toute dose calculée ici selon le poids l'utilise. Enregistrez le nouveau poids pour "
+        "doser selon lui.",
+        "Você informou %(said)s kg; o último peso do prontuário é %(kg)s kg (%(date)s), e toda "
+        "dose aqui calculada pelo peso o usa. Registre o novo peso para dosar por ele.",
+        "Indicó %(said)s kg; el último peso de la historia es %(kg)s kg (%(date)s), y toda dosis "
+        "calculada aquí por peso lo usa. Registre el nuevo peso para dosificar según él.",
+        "Ulisema kilo %(said)s; uzito wa mwisho kwenye faili ni kilo %(kg)s (%(date)s), na dozi "
+        "yoyote hapa iliyokokotolewa kwa uzito inautumia. Rekodi uzito mpya ili kutoa dozi kwa "
+        "huo.",
+    ),
     "on file": ("au dossier", "no prontuário", "en la historia", "kwenye faili"),
     "in the newest results read (from %(start)s; older ones not read)": (
         "parmi les résultats les plus récents lus (depuis le %(start)s ; les plus anciens non lus)",

@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from flask import Blueprint, jsonify
+
+from ..datafiles import safe_yaml
 
 bp = Blueprint("apidoc", __name__)
 
@@ -18,7 +19,7 @@ bp = Blueprint("apidoc", __name__)
 @lru_cache(maxsize=1)
 def document() -> dict:
     """The OpenAPI document (loaded once)."""
-    return yaml.safe_load(Path(__file__).with_name("openapi.yaml").read_text())
+    return safe_yaml(Path(__file__).with_name("openapi.yaml").read_text())
 
 
 @bp.get("/openapi.json")

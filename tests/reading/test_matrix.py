@@ -177,6 +177,10 @@ FLOORS = {
     # tuned fixes, 0 unsafe; both splits then read (docs/reading.md)
     ("probe19_en", "tuned"): 25,
     ("probe19_en", "holdout"): 25,
+    # probe20_mix (en/fr/pt/es, ten each): blind 19/20 tuned with 1 unsafe ("withdraw that"),
+    # holdout 20/20 read after the tuned fix (docs/reading.md)
+    ("probe20_mix", "tuned"): 20,
+    ("probe20_mix", "holdout"): 20,
 }
 
 

@@ -166,3 +166,25 @@ def test_fewer_results_read_than_the_server_counted_are_not_said_to_be_all():
     q = asked("highest potassium?")
     assert "older ones not read" in labanswers.of_all_read(a, found, q, labanswers.UTC, total=9)
     assert "on file" in labanswers.of_all_read(a, found, q, labanswers.UTC, total=2)
+
+
+@pytest.mark.parametrize("said, cancelled", [
+    ("withdraw that", True), ("annule ça", True), ("cancela isso", True), ("anula eso", True),
+    ("withdraw the amlodipine", False), ("withdraw that and start amlodipine 5", False),
+])
+def test_every_cancel_word_takes_a_pronoun_as_its_object(said, cancelled):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert cancels(said) is cancelled
+
+
+@pytest.mark.parametrize("said, kg", [
+    ("kofi weighs 22kg now - amoxicillin dose?", 22.0), ("wt 22 kg", 22.0),
+    ("elle pèse 22,5 kg", 22.5), ("ela pesa 18 kg", 18.0),
+    # a per-kg dose, a date, a number with no unit: no weight said
+    ("amoxicillin 15 mg/kg tds", None), ("weight of 2026-11-19?", None), ("weighs 22", None),
+])
+def test_her_weight_is_said_only_with_its_unit(said, kg):
+    from smart_docgemma.reading.states import said_weight
+
+    assert said_weight(said) == kg

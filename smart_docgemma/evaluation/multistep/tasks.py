@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...datafiles import safe_yaml
 from ..cases import Injected
 
 FOLDER = Path(__file__).parent
@@ -115,7 +115,7 @@ def load_tasks(paths: list[Path] | None = None) -> list[Task]:
     a task of the set."""
     tasks: list[Task] = []
     for path in paths or sorted(FOLDER.glob("*.yaml")):
-        for item in yaml.safe_load(Path(path).read_text()) or []:
+        for item in safe_yaml(Path(path).read_text()) or []:
             try:
                 tasks.append(Task.model_validate(item))
             except ValueError as exc:

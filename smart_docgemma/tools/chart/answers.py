@@ -18,10 +18,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-import yaml
 from rapidfuzz.distance import OSA
 
 from ... import knowledge
+from ...datafiles import safe_yaml
 from ...knowledge import analytes, quantities
 from ...languages import N_, answer_language, day, fold, lab_name
 from ..words.windows import Asked, bounds
@@ -43,7 +43,7 @@ ENCOUNTER_WINDOW = 50
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, list[re.Pattern[str]]]:
-    raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"]
+    raw = safe_yaml((DATA / "chart_questions.yaml").read_text())["focus"]
     words = sorted(_medication_words().words, key=len, reverse=True)
     meds = "(?:medication list|" + "|".join(map(re.escape, words)) + ")"
     return {
@@ -94,7 +94,7 @@ class _MedicationWords:
 
 @lru_cache(maxsize=1)
 def _medication_words() -> _MedicationWords:
-    raw = yaml.safe_load((DATA / "chart_questions.yaml").read_text())
+    raw = safe_yaml((DATA / "chart_questions.yaml").read_text())
     words = frozenset(w for per_language in raw["medication_words"].values() for w in per_language)
     return _MedicationWords(words=words, near=frozenset(raw["near_words"]))
 
@@ -125,7 +125,7 @@ def _meant(token: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _order() -> list[str]:
-    return list(yaml.safe_load((DATA / "chart_questions.yaml").read_text())["focus"])
+    return list(safe_yaml((DATA / "chart_questions.yaml").read_text())["focus"])
 
 
 def focus_of(message: str) -> str | None:

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
+from ...datafiles import safe_yaml
 from ...languages import N_, answer_language, day, fold, message, say
 from .records import DATA, SORT_NEWEST, concept_text
 
@@ -36,7 +35,7 @@ class Procedure:
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, Procedure]:
-    raw = yaml.safe_load((DATA / "procedures.yaml").read_text(encoding="utf-8"))["procedures"]
+    raw = safe_yaml((DATA / "procedures.yaml").read_text(encoding="utf-8"))["procedures"]
     return {k: Procedure(k, v["name"], tuple(v["words"]), tuple(v["chart"]))
             for k, v in raw.items()}
 

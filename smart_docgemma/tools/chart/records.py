@@ -18,8 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ...datafiles import safe_yaml
 from ...knowledge import analytes, reference_intervals
 from .chartdata import (
     ChartAllergy,
@@ -63,7 +62,7 @@ _PERIOD_UNITS = {
 def terms() -> dict[str, Any]:
     """``chart_terms.yaml``, with ``key_labs`` (name -> LOINC codes, in scanning order) from the
     one analyte table (``knowledge/data/analytes.yaml``)."""
-    data: dict[str, Any] = yaml.safe_load((DATA / "chart_terms.yaml").read_text())
+    data: dict[str, Any] = safe_yaml((DATA / "chart_terms.yaml").read_text())
     data["key_labs"] = {a.name: list(a.codes) for a in analytes.table().values()}
     return data
 
@@ -259,7 +258,7 @@ def _frequency(rep: dict[str, Any]) -> str:
 @lru_cache(maxsize=1)
 def no_known_codes() -> frozenset[str]:
     """SNOMED CT codes that record "no known allergy" (``write_codes.yaml`` no_known_allergy)."""
-    codes = yaml.safe_load((DATA / "write_codes.yaml").read_text())["no_known_allergy"]["codes"]
+    codes = safe_yaml((DATA / "write_codes.yaml").read_text())["no_known_allergy"]["codes"]
     return frozenset(codes)
 
 

@@ -11,9 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ... import knowledge
+from ...datafiles import safe_yaml
 from ..base import Source
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
@@ -156,7 +155,7 @@ class LabelMention:
 
 @lru_cache(maxsize=1)
 def _class_terms() -> dict[str, list[str]]:
-    terms: dict[str, list[str]] = yaml.safe_load((DATA / "class_terms.yaml").read_text())
+    terms: dict[str, list[str]] = safe_yaml((DATA / "class_terms.yaml").read_text())
     return terms
 
 

@@ -16,8 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
+from ...datafiles import safe_yaml
 from ...errors import SourceError
 from .http import KnowledgeHttp
 from .openfda import label_safety
@@ -60,7 +59,7 @@ class Coverage:
 
 def load_formulary(path: str | Path | None = None) -> Formulary:
     """A formulary file: ``sections`` of names (the WHO list's form) or ``names``."""
-    data = yaml.safe_load(Path(path or DEFAULT_LIST).read_text())
+    data = safe_yaml(Path(path or DEFAULT_LIST).read_text())
     names = list(data.get("names") or [])
     for group in (data.get("sections") or {}).values():
         names += group

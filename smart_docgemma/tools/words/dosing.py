@@ -19,9 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ... import knowledge
+from ...datafiles import safe_yaml
 from ...languages import frequency
 
 SNOMED = "http://snomed.info/sct"
@@ -32,7 +31,7 @@ DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 @lru_cache(maxsize=1)
 def dose_units() -> dict[str, str | None]:
     """Unit word → UCUM code (None for a count: puffs, tablets), from ``data/write_codes.yaml``."""
-    units: dict[str, str | None] = yaml.safe_load((DATA / "write_codes.yaml").read_text())[
+    units: dict[str, str | None] = safe_yaml((DATA / "write_codes.yaml").read_text())[
         "dose_units"
     ]
     return units

@@ -12,8 +12,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ...datafiles import safe_yaml
 from ...languages import fold
 from . import when
 
@@ -22,7 +21,7 @@ DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((DATA / "ward.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = safe_yaml((DATA / "ward.yaml").read_text(encoding="utf-8"))
     return data
 
 

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import yaml
-
 from ... import errors
+from ...datafiles import safe_yaml
 from ...languages import fold
 
 DATA = Path(__file__).parent.parent / "data"
@@ -53,7 +52,7 @@ _NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|ur
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
     """``data/when.yaml``: the time words of every language."""
-    found: dict[str, Any] = yaml.safe_load((DATA / "when.yaml").read_text(encoding="utf-8"))
+    found: dict[str, Any] = safe_yaml((DATA / "when.yaml").read_text(encoding="utf-8"))
     return found
 
 

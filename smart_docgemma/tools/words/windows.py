@@ -19,8 +19,7 @@ from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import yaml
-
+from ...datafiles import safe_yaml
 from ...knowledge.analytes import fold
 from ...languages import N_, english, message
 from ..chart.records import DATA
@@ -117,7 +116,7 @@ class Window:
 
 @lru_cache(maxsize=1)
 def _words() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((DATA / "chart_windows.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = safe_yaml((DATA / "chart_windows.yaml").read_text(encoding="utf-8"))
     return data
 
 

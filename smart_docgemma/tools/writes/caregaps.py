@@ -18,9 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 from ... import errors, knowledge
+from ...datafiles import safe_yaml
 from ...knowledge import analytes
 from ...languages import N_, answer_language, fold, message, say
 from .. import args as tool_args
@@ -127,7 +126,7 @@ def _check(raw: dict[str, Any]) -> Check:
 
 @lru_cache(maxsize=1)
 def programmes() -> tuple[Programme, ...]:
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))["programmes"]
+    raw = safe_yaml(DATA.read_text(encoding="utf-8"))["programmes"]
     return tuple(
         Programme(
             key=k,

@@ -19,8 +19,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
+from ...datafiles import safe_yaml
 from ...knowledge import analytes
 from ..chart.chartdata import ChartData, ChartSeries, num
 from ..words import arguments
@@ -34,7 +33,7 @@ KEY_RESULTS = 8
 
 @lru_cache(maxsize=1)
 def vocabulary() -> dict[str, Any]:
-    found: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    found: dict[str, Any] = safe_yaml(DATA.read_text(encoding="utf-8"))
     return found
 
 

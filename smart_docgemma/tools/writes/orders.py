@@ -20,11 +20,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
-import yaml
-
 from ... import knowledge
 from ...approval.types import ProposalSummary, SafetyFlag
 from ...checks.drug_safety import check_in_context
+from ...datafiles import safe_yaml
 from ...languages import N_, answer_language, fold, message
 from .. import args as tool_args
 from .. import catalog
@@ -43,7 +42,7 @@ LOINC = "http://loinc.org"
 
 @lru_cache(maxsize=1)
 def _codes() -> dict[str, Any]:
-    codes: dict[str, Any] = yaml.safe_load((DATA / "write_codes.yaml").read_text())
+    codes: dict[str, Any] = safe_yaml((DATA / "write_codes.yaml").read_text())
     return codes
 
 

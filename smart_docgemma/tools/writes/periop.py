@@ -16,10 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
+from ...datafiles import safe_yaml
 from ...languages import N_, answer_language, fold, message, say
 from .. import args as tool_args
 from .. import catalog
@@ -34,7 +33,7 @@ DATA = Path(__file__).parents[1] / "data" / "periop.yaml"
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, Any]:
-    found: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    found: dict[str, Any] = safe_yaml(DATA.read_text(encoding="utf-8"))
     return found
 
 

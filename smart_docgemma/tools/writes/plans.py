@@ -20,10 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
+from ...datafiles import safe_yaml
 from ...knowledge import analytes
 from .. import args as tool_args
 from .. import catalog
@@ -39,7 +38,7 @@ DATA = Path(__file__).parents[1] / "data" / "problem_plans.yaml"
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, Any]:
-    found: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))["plans"]
+    found: dict[str, Any] = safe_yaml(DATA.read_text(encoding="utf-8"))["plans"]
     return found
 
 

@@ -18,11 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ... import errors
 from ...approval.types import ProposalSummary
 from ...config import setting
+from ...datafiles import safe_yaml
 from ...knowledge import analytes
 from ...languages import fold
 from .. import args as tool_args
@@ -40,7 +39,7 @@ DEFAULT = Path(__file__).parents[1] / "data" / "protocols.yaml"
 @lru_cache(maxsize=4)
 def load(path: str) -> dict[str, Any]:
     """The protocols of a protocol file (the shape of ``data/protocols.yaml``), by name."""
-    data: dict[str, Any] = yaml.safe_load(Path(path).read_text(encoding="utf-8"))["protocols"]
+    data: dict[str, Any] = safe_yaml(Path(path).read_text(encoding="utf-8"))["protocols"]
     return data
 
 
