@@ -188,3 +188,13 @@ def test_her_weight_is_said_only_with_its_unit(said, kg):
     from smart_docgemma.reading.states import said_weight
 
     assert said_weight(said) == kg
+
+
+@pytest.mark.parametrize("said, focus", [
+    ("med rec please", "medications"), ("reconcile her meds", "medications"),
+    ("medication reconciliation pls", "medications"),
+])
+def test_a_reconciliation_asked_with_no_drug_shows_the_list_and_its_review(said, focus):
+    from smart_docgemma.tools.chart.answers import focus_of
+
+    assert focus_of(said) == focus
