@@ -198,3 +198,27 @@ def test_a_reconciliation_asked_with_no_drug_shows_the_list_and_its_review(said,
     from smart_docgemma.tools.chart.answers import focus_of
 
     assert focus_of(said) == focus
+
+
+@pytest.mark.parametrize("message, before, understood", [
+    ("vale, 100 mg cada 12 horas", "¿y doxiciclina en su lugar?", "doxiciclina 100 mg cada 12 horas instead"),
+    ("ok, vas-y, 100 mg 2x/j", "et la doxycycline plutôt ?", "doxycycline 100 mg 2x/j instead"),
+])
+def test_the_drug_offered_in_the_cards_place_in_every_language(message, before, understood):
+    from smart_docgemma.agent import amendments, clarification
+
+    found = clarification.ordered_instead(message, extract(message), _history(before),
+                                          "amoxicillin", amendments.switch_words())
+    assert found == understood
+
+
+@pytest.mark.parametrize("said", ["retire isso", "quita eso", "enlève ça", "remove that"])
+def test_removing_the_card_in_words_withdraws_it(said):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", ["vérifier la kaliémie demain matin", "checar o potássio amanhã cedo"])
+def test_check_in_every_language_orders_a_test_for_later(said):
+    assert read_ward(said).tests == ("serum potassium",)

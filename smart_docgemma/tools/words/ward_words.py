@@ -116,7 +116,8 @@ def _ordered_ahead(text: str) -> bool:
     ("check her K tomorrow", "order a magnesium for 6am"): a drug is given, never checked."""
     low = _low(text)
     drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
-    return (says_any(text, "lab_order_words") and when.starts(text) is not None
+    ordering = says_any(text, "lab_order_words") or says_any(text, "check_words")
+    return (ordering and when.starts(text) is not None
             and not drug_form and not _GIVEN.search(low))
 
 
