@@ -238,10 +238,20 @@ def _cancel() -> re.Pattern[str]:
         "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
         for key in ("cancel_words", "card_nouns", "card_articles"))
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
-    # one or more cancel phrases ("esquece, nao vou prescrever")
+    # one or more cancel phrases ("esquece, nao vou prescrever"), and a clause refusing or
+    # giving the reason after them ("esquece, nao vamos mais fazer")
     return re.compile(
         rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}){named})*"
-        rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
+        rf"(?:{_SEP}+{_declining()})?(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
+def _declining() -> str:
+    """A clause after the cancel that refuses or waits, with no number and no replacement in
+    it ("nao vamos mais fazer", "on attend la culture"; never "mets plutot 500")."""
+    said = _words()["declining_clause"]
+    leads, instead = ("|".join(re.escape(w) for w in sorted(said[k], key=len, reverse=True))
+                      for k in ("leads", "replacements"))
+    return rf"(?:{leads})(?![a-z])(?:(?!(?<![a-z])(?:{instead}))[^\d])*?"
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,79 @@
+"""The rules probe19_intl's blind run asked for, each beside the near words it must not read: a
+window since a month named ("depuis mai", "desde agosto") starts at that month's first midnight;
+a cancel followed by a clause that refuses or waits ("esquece, não vamos mais fazer") withdraws
+the card, while one that names a replacement or a number changes it; brands of French,
+Portuguese and Spanish wards the tables missed resolve to their ingredient. Pure: no HAPI."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from smart_docgemma.agent.amendments import cancels
+from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.tools.words.windows import asked, bounds
+
+NOW = datetime(2026, 12, 6, 5, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("said, start", [
+    ("son potassium le plus bas depuis mai ?", datetime(2026, 5, 1, tzinfo=UTC)),
+    ("a creatinina mais baixa desde maio", datetime(2026, 5, 1, tzinfo=UTC)),
+    ("¿el INR más bajo desde agosto?", datetime(2026, 8, 1, tzinfo=UTC)),
+    ("combien d'INR depuis le mois d'août ?", datetime(2026, 8, 1, tzinfo=UTC)),
+    ("glucose since the start of March", datetime(2026, 3, 1, tzinfo=UTC)),
+    ("potassium desde el mes de enero de 2025", datetime(2025, 1, 1, tzinfo=UTC)),
+    ("since December", datetime(2026, 12, 1, tzinfo=UTC)),
+])
+def test_a_window_since_a_month_named(said, start):
+    window = asked(said).window
+    assert window and bounds(window, NOW, UTC).start == start
+
+
+@pytest.mark.parametrize("said", [
+    # a month without "since" is no window; "mai"/"mars" are words of their own
+    "rdv en mai", "elle revient en mars", "desde ontem", "may I ask her potassium?",
+    "potassium in May",
+])
+def test_a_month_without_since_is_no_month_window(said):
+    assert not (asked(said).window or "").startswith("since-m")
+
+
+def test_a_month_ahead_of_today_is_last_years():
+    assert bounds("since-m12", datetime(2026, 11, 20, tzinfo=UTC), UTC).start.year == 2025
+
+
+@pytest.mark.parametrize("said", [
+    "esquece, não vamos mais fazer", "laisse tomber, on attend la culture",
+    "olvídalo, ya no hace falta", "cancel that, we'll wait for the culture",
+    "annule, on ne le fait plus", "esquece isso, não precisa mais",
+    "laisse tomber, pas besoin", "cancel that, not needed",
+])
+def test_a_cancel_with_a_clause_refusing_or_waiting_withdraws(said):
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    # a replacement or a number after the cancel is an order or a change, never only a cancel
+    "annule, mets plutôt 500", "cancel it, give cefalexin instead",
+    "esquece, não vamos dar 500", "cancela, pero dale paracetamol",
+    "annule, ne donne pas l'amoxicilline mais la céphalexine",
+    # no cancel word at all
+    "no, wait for the culture", "non, on attend", "no, 500 mg",
+])
+def test_a_clause_with_a_replacement_or_no_cancel_word_is_not_a_cancel(said):
+    assert not cancels(said)
+
+
+@pytest.mark.parametrize("said, drug", [
+    ("Apiretal 15 mg/kg c/6h", "acetaminophen"), ("Melhoral infantil", "aspirin"),
+    ("Tahor 40", "atorvastatin"), ("Mopral 20", "omeprazole"), ("Seguril 40", "furosemide"),
+    ("Emconcor 5", "bisoprolol"), ("Solupred 20", "prednisolone"),
+    ("Seroplex 10", "escitalopram"), ("Adalate LP", "nifedipine"),
+])
+def test_regional_brands_resolve(said, drug):
+    assert drug in [m.name for m in find_drugs(said)]
+
+
+@pytest.mark.parametrize("said", ["tahoe", "melhor", "seguir", "mopra"])
+def test_near_words_are_no_brand(said):
+    assert not find_drugs(said)
