@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from smart_docgemma.agent.amendments import cancels
+from smart_docgemma.agent.amendments import _frequency, cancels
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.tools.words.windows import asked, bounds
 
@@ -77,3 +77,22 @@ def test_regional_brands_resolve(said, drug):
 @pytest.mark.parametrize("said", ["tahoe", "melhor", "seguir", "mopra"])
 def test_near_words_are_no_brand(said):
     assert not find_drugs(said)
+
+
+@pytest.mark.parametrize("pending, said, kept", [
+    ("c/8h", "si dolor", "c/8h si dolor"), ("de 8/8h", "se dor", "de 8/8h se dor"),
+    ("qds", "prn", "qds prn"), ("x3/j", "si douleur", "x3/j si douleur"),
+    # a new interval, or the card had none: the one said
+    ("c/8h", "cada 12 horas", "cada 12 horas"), ("c/8h", "c/6h si dolor", "c/6h si dolor"),
+    (None, "si dolor", "si dolor"), ("c/8h", None, "c/8h"),
+])
+def test_as_needed_alone_keeps_the_cards_interval(pending, said, kept):
+    assert _frequency(pending, said) == kept
+
+
+@pytest.mark.parametrize("said", [
+    "laisse tomber, on verra avec le chirurgien", "deixa pra lá, vamos esperar a cultura",
+    "olvídalo, lo hablamos mañana",
+])
+def test_a_cancel_put_off_to_later_withdraws(said):
+    assert cancels(said)
