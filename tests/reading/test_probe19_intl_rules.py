@@ -2,14 +2,19 @@
 window since a month named ("depuis mai", "desde agosto") starts at that month's first midnight;
 a cancel followed by a clause that refuses or waits ("esquece, não vamos mais fazer") withdraws
 the card, while one that names a replacement or a number changes it; brands of French,
-Portuguese and Spanish wards the tables missed resolve to their ingredient. Pure: no HAPI."""
+Portuguese and Spanish wards the tables missed resolve to their ingredient; "as needed" alone
+keeps the card's interval; breastfeeding said in other words ("está lactando", "da el pecho")
+is her state, and a drug the lactation table lacks is said not covered. Pure: no HAPI."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 import pytest
 from smart_docgemma.agent.amendments import _frequency, cancels
+from smart_docgemma.checks import drug_safety
+from smart_docgemma.checks.context import HookData
 from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.states import said_in
 from smart_docgemma.tools.words.windows import asked, bounds
 
 NOW = datetime(2026, 12, 6, 5, 0, tzinfo=UTC)
@@ -96,3 +101,28 @@ def test_as_needed_alone_keeps_the_cards_interval(pending, said, kept):
 ])
 def test_a_cancel_put_off_to_later_withdraws(said):
     assert cancels(said)
+
+
+@pytest.mark.parametrize("said, state", [
+    ("está lactando, ¿le doy Nolotil?", "breastfeeding"), ("da el pecho a su bebé", "breastfeeding"),
+    ("dando de mamar, pode dipirona?", "breastfeeding"), ("elle donne le sein", "breastfeeding"),
+    ("nursing mother, ok for ibuprofen?", "breastfeeding"), ("está encinta", "pregnant"),
+])
+def test_her_state_said_in_other_words(said, state):
+    assert said_in(said).get(state) is True
+
+
+@pytest.mark.parametrize("said", [
+    "lactate 2.1", "lactulose 15 ml", "au sein de l'équipe", "no está lactando", "nursing home",
+])
+def test_near_words_say_no_breastfeeding(said):
+    assert not said_in(said).get("breastfeeding")
+
+
+def test_a_drug_the_lactation_table_lacks_is_said_not_covered_while_breastfeeding():
+    empty = {"conditions": [], "pregnancy": [], "labs": []}
+    said = HookData(resources=empty, stated=frozenset({"breastfeeding"}))
+    assert drug_safety.check(["metamizole"], said, None, True).lactation_uncovered == ["metamizole"]
+    assert drug_safety.check(["tramadol"], said, None, True).lactation_uncovered == []
+    assert drug_safety.check(["metamizole"], HookData(resources=empty), None,
+                             True).lactation_uncovered == []
