@@ -10,12 +10,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from smart_docgemma.agent.amendments import _frequency, cancels
+from smart_docgemma.agent.amendments import _bare_dose, _frequency, cancels
+from smart_docgemma.agent.extraction import read
 from smart_docgemma.checks import drug_safety
 from smart_docgemma.checks.context import HookData
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.reading.states import said_in
 from smart_docgemma.tools.words.windows import asked, bounds
+from smart_docgemma.tools.writes.orders import parse_timing
 
 NOW = datetime(2026, 12, 6, 5, 0, tzinfo=UTC)
 
@@ -126,3 +128,45 @@ def test_a_drug_the_lactation_table_lacks_is_said_not_covered_while_breastfeedin
     assert drug_safety.check(["tramadol"], said, None, True).lactation_uncovered == []
     assert drug_safety.check(["metamizole"], HookData(resources=empty), None,
                              True).lactation_uncovered == []
+
+
+@pytest.mark.parametrize("said, a_day", [
+    ("4 prises par jour", 4), ("2 prises/j", 2), ("4 doses por dia", 4), ("3 tomadas ao dia", 3),
+    ("4 tomas al día", 4), ("3 dosis por día", 3), ("repartido en 3 tomas", 3),
+    ("4 doses a day", 4),
+])
+def test_the_doses_a_day_counted_in_words(said, a_day):
+    timing = parse_timing(said)
+    assert timing and timing["frequency"] == a_day and timing["periodUnit"] == "d"
+
+
+@pytest.mark.parametrize("said", ["4 doses au total", "3 tomas en total", "2 prises de sang"])
+def test_a_count_of_doses_with_no_day_is_no_frequency(said):
+    assert parse_timing(said) is None
+
+
+def test_a_dose_per_dose_with_its_count_a_day_is_the_dose_and_the_frequency():
+    dose = read("Dafalgan 15 mg/kg par prise, 4 prises par jour").entities.dose
+    assert dose and dose.written == "15 mg/kg" and dose.frequency == "4 prises par jour"
+
+
+@pytest.mark.parametrize("said, number", [
+    ("alias, faz 875 de 12/12h", "875"), ("de hecho, haz 600", "600"), ("du coup, fais 250", "250"),
+])
+def test_an_aside_and_the_verb_of_making_give_the_new_dose(said, number):
+    assert _bare_dose(said) == number
+
+
+def test_a_number_of_days_after_faz_is_no_dose():
+    assert _bare_dose("faz 2 dias que ele tem febre") is None
+
+
+@pytest.mark.parametrize("said", ["coloca paracetamol 1 g de 6/6h", "ponle paracetamol 1 g c/8h",
+                                  "põe dipirona 1 g de 6/6h"])
+def test_the_imperative_of_putting_orders(said):
+    assert "prescribe_drug" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["posso colocar paracetamol?", "¿le pongo paracetamol?"])
+def test_putting_asked_orders_nothing(said):
+    assert "prescribe_drug" not in read(said).entities.actions
