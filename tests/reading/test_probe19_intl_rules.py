@@ -7,6 +7,7 @@ keeps the card's interval; breastfeeding said in other words ("está lactando", 
 is her state, and a drug the lactation table lacks is said not covered. Pure: no HAPI."""
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -42,11 +43,11 @@ def test_a_window_since_a_month_named(said, start):
     "potassium in May",
 ])
 def test_a_month_without_since_is_no_month_window(said):
-    assert not (asked(said).window or "").startswith("since-m")
+    assert not re.fullmatch(r"m\d.*", asked(said).window or "")
 
 
 def test_a_month_ahead_of_today_is_last_years():
-    assert bounds("since-m12", datetime(2026, 11, 20, tzinfo=UTC), UTC).start.year == 2025
+    assert bounds("m12", datetime(2026, 11, 20, tzinfo=UTC), UTC).start.year == 2025
 
 
 @pytest.mark.parametrize("said", [

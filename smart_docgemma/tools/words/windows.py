@@ -33,7 +33,7 @@ WINDOW_KEY = re.compile(
     r"^(\d{1,5})(h|d)$|^(today|yesterday|admission|night|morning|shift)$|^since-([0-6])$"
     r"|^y((?:19|20)\d{2})$"
     # since a month named ("depuis mai", "desde agosto de 2025"): from its first midnight
-    r"|^since-m(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
+    r"|^m(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -289,7 +289,7 @@ def _since_month(low: str) -> str | None:
                   rf"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{{2}})(?![\d/.-]))?", low)
     if not m:
         return None
-    return f"since-m{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
+    return f"m{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
 
 
 def _year(low: str) -> str | None:
