@@ -100,7 +100,8 @@ def test_as_needed_alone_keeps_the_cards_interval(pending, said, kept):
 
 @pytest.mark.parametrize("said", [
     "laisse tomber, on verra avec le chirurgien", "deixa pra lá, vamos esperar a cultura",
-    "olvídalo, lo hablamos mañana",
+    "olvídalo, lo hablamos mañana", "deixa quieto, ele recusou", "laisse tomber, elle refuse",
+    "cancel that, he declined", "olvídalo, lo rechaza",
 ])
 def test_a_cancel_put_off_to_later_withdraws(said):
     assert cancels(said)
