@@ -28,6 +28,8 @@ from ..approval.types import PendingCard, PendingOrder
 from ..reading.dosage import Dose
 from ..reading.entities import Entities
 from ..reading.request import Request
+from ..tools.words.dosing import as_needed
+from ..tools.writes.orders import parse_timing
 from . import extraction
 from .languages import fold
 from .prompts import load
@@ -244,10 +246,20 @@ def _cancel() -> re.Pattern[str]:
         for key in ("cancel_words", "card_nouns", "card_articles", "cancel_objects"))
     said = rf"(?:{said})(?:\s+(?:{objects}))?"  # "withdraw that", "annule ça"
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
-    # one or more cancel phrases ("esquece, nao vou prescrever")
+    # one or more cancel phrases ("esquece, nao vou prescrever"), and a clause refusing or
+    # giving the reason after them ("esquece, nao vamos mais fazer")
     return re.compile(
         rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}){named})*"
-        rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
+        rf"(?:{_SEP}+{_declining()})?(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
+def _declining() -> str:
+    """A clause after the cancel that refuses or waits, with no number and no replacement in
+    it ("nao vamos mais fazer", "on attend la culture"; never "mets plutot 500")."""
+    said = _words()["declining_clause"]
+    leads, instead = ("|".join(re.escape(w) for w in sorted(said[k], key=len, reverse=True))
+                      for k in ("leads", "replacements"))
+    return rf"(?:{leads})(?![a-z])(?:(?!(?<![a-z])(?:{instead}))[^\d])*?"
 
 
 @lru_cache(maxsize=1)
@@ -480,7 +492,19 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
         notes = [p for p in notes if not p.startswith("for ")] + [f"for {change.days} days"]
     drug = change.drug or pending.medication
     return {"patient_id": pending.patient_id, "medication_name": drug, "dosage": dose,
-            "frequency": change.frequency or pending.frequency, "notes": "; ".join(notes) or None}
+            "frequency": _frequency(pending.frequency, change.frequency),
+            "notes": "; ".join(notes) or None}
+
+
+def _frequency(pending: str | None, said: str | None) -> str | None:
+    """The card's frequency after the follow-up: the one said, except that "as needed" alone
+    ("si dolor", "prn", "se dor") keeps the card's interval and adds the condition, so "1 g
+    c/8h" made as-needed is "c/8h si dolor", never a dose with no interval."""
+    if not said:
+        return pending
+    if pending and as_needed(said) and parse_timing(said) is None and parse_timing(pending):
+        return f"{pending} {said}"
+    return said
 
 
 @lru_cache(maxsize=1)

@@ -57,6 +57,8 @@ class Report:
     renal_uncovered: list[str] = field(default_factory=list)
     # pregnant, and the pregnancy table lists none of the drug's ingredients
     pregnancy_uncovered: list[str] = field(default_factory=list)
+    # breastfeeding (on the chart or said), and the lactation table lists none of its ingredients
+    lactation_uncovered: list[str] = field(default_factory=list)
     # her active orders of an asked drug, as the chart words them ("warfarin sodium 5 MG Oral
     # Tablet — 5 mg by mouth once daily in the evening"): the dose she is on, when asked of it
     taking: list[str] = field(default_factory=list)
@@ -161,6 +163,11 @@ class Report:
             out.append(_say(N_("Not covered: the pregnancy table has no entry for %(drugs)s, so "
                                "nothing is claimed about it in pregnancy."),
                             drugs=", ".join(self.pregnancy_uncovered)))
+        if self.lactation_uncovered and not self.unread:
+            # the lactation table holds a few drugs only: silence on the rest would read as safe
+            out.append(_say(N_("Not covered: the breastfeeding table has no entry for %(drugs)s, "
+                               "so nothing is claimed about it while breastfeeding."),
+                            drugs=", ".join(self.lactation_uncovered)))
         return out
 
     def shown(self) -> list[Finding]:
@@ -364,6 +371,7 @@ def check(
         weight=latest_weight(data),
         renal_uncovered=[g for g in map(knowledge.generic, drugs) if not _renal_rule(g)],
         pregnancy_uncovered=_pregnancy_uncovered(drugs, data),
+        lactation_uncovered=_lactation_uncovered(drugs, data),
         taking=_taking(drugs, data) if asking else [],
     )
 
@@ -395,6 +403,14 @@ def _pregnancy_uncovered(drugs: list[str], data: HookData) -> list[str]:
         return []
     names = map(knowledge.generic, drugs)
     return [g for g in names if not knowledge.pregnancy_flags(g.split("/"))]
+
+
+def _lactation_uncovered(drugs: list[str], data: HookData) -> list[str]:
+    """The drugs the lactation table does not list, for a patient breastfeeding (else none)."""
+    if not hookdata.lactation_evidence(data, rules.table()["lactation_status"]):
+        return []
+    names = map(knowledge.generic, drugs)
+    return [g for g in names if not knowledge.pregnancy_flags(g.split("/"), lactation=True)]
 
 
 def _renal_rule(drug: str) -> bool:

@@ -112,6 +112,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Evitar %(drug)s con esta función renal (%(renal)s)",
         "Epuka %(drug)s kwa utendaji huu wa figo (%(renal)s)",
     ),
+    "Not covered: the breastfeeding table has no entry for %(drugs)s, so nothing is claimed "
+    "about it while breastfeeding.": (
+        "Non couvert : la table allaitement n'a pas d'entrée pour %(drugs)s, donc rien n'est "
+        "affirmé à son sujet pendant l'allaitement.",
+        "Não coberto: a tabela de amamentação não tem entrada para %(drugs)s, então nada é "
+        "afirmado sobre isso durante a amamentação.",
+        "No cubierto: la tabla de lactancia no tiene entrada para %(drugs)s, así que no se afirma "
+        "nada sobre ello durante la lactancia.",
+        "Haijashughulikiwa: jedwali la kunyonyesha halina kipengele cha %(drugs)s, kwa hiyo "
+        "hakuna kinachodaiwa kuhusu hilo wakati wa kunyonyesha.",
+    ),
     "Not covered: the pregnancy table has no entry for %(drugs)s, so nothing is claimed about "
     "it in pregnancy.": (
         "Non couvert : la table grossesse n'a pas d'entrée pour %(drugs)s, donc rien n'est "

@@ -31,8 +31,12 @@ from ..chart.records import DATA
 WINDOW_KEY = re.compile(
     r"^(\d{1,5})(h|d)$|^(today|yesterday|admission|night|morning|shift)$|^since-([0-6])$"
     r"|^y((?:19|20)\d{2})$"
+    # since a month named ("depuis mai", "desde agosto de 2025"): from its first midnight
+    r"|^m(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
 
 
 class Aggregate(str, Enum):
@@ -281,6 +285,19 @@ def _since_day(low: str) -> str | None:
     return f"since-{said['days'][m.group(1)]}" if m else None
 
 
+def _since_month(low: str) -> str | None:
+    """"since May", "depuis mai", "desde o mês de agosto", "desde enero de 2025": from the first
+    midnight of that month (the last one not after today when no year is said)."""
+    said = _words()["since_month"]
+    months = _alt(said["months"])
+    m = re.search(rf"(?<![a-z])(?:{_alt(_words()['since_day']['since'])})\s+"
+                  rf"(?:(?:{_alt(said['lead'])})\s+)?({months})(?![a-z])"
+                  rf"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{{2}})(?![\d/.-]))?", low)
+    if not m:
+        return None
+    return f"m{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
+
+
 def _year(low: str) -> str | None:
     """"in 2025", "em 2025", "durante 2024": that calendar year as a window key ("y2025")."""
     said = _alt(_words()["year_words"])
@@ -294,7 +311,7 @@ def _window(low: str) -> str | None:
     year = _year(low)
     if year:
         return year
-    since = _since_day(low)
+    since = _since_day(low) or _since_month(low)
     if since:
         return since
     fraction = _fraction().search(low)
@@ -361,6 +378,8 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
         start = datetime(year, 1, 1, tzinfo=tz)
         end = min(now, datetime(year + 1, 1, 1, tzinfo=tz) - timedelta(seconds=1))
         return Window(start, end, f"in {year}", message(N_("in %(year)s"), year=year))
+    if m and m.group(6):
+        return _since_month_bounds(int(m.group(6)), m.group(7), now, tz)
     if m and m.group(4):  # since a day of the week: its last midnight not after today
         back = (local.weekday() - int(m.group(4))) % 7
         day = _DAYS[int(m.group(4))]
@@ -374,6 +393,16 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
             else message(N_("in the last hour")) if unit == "h"
             else message(N_("in the last %(n)s days"), n=n))
     return Window(now - span, now, english(said), said)
+
+
+def _since_month_bounds(month: int, year: str | None, now: datetime, tz: tzinfo) -> Window:
+    """From the first midnight of ``month`` (of ``year``, else the last such not after today)
+    to ``now``, named with its date ("since 1 May 2026")."""
+    local = now.astimezone(tz)
+    held = int(year) if year else local.year - (month > local.month)
+    start = datetime(held, month, 1, tzinfo=tz)
+    day = f"1 {_MONTHS[month - 1]} {held}"
+    return Window(start, now, f"since {day}", message(N_("since %(day)s"), day=day))
 
 
 def ward_day(window: str, now: datetime, tz: tzinfo) -> Window:
