@@ -717,7 +717,10 @@ def _strength_count(text: str) -> str | None:
     "amoxi 500 2 comp": 1000 mg), else None."""
     forms = "|".join(rules().get("strength_forms") or ())
     folded = languages.fold(text)
-    m = re.search(rf"(?<![\w.,/])(\d{{2,4}})\s+(\d|½|un|une|uno|una|um|uma)\s*(?:{forms})\b",
+    # a colon or a comma may part the strength from its count ("Doliprane 500 : 2 cp",
+    # "ibuprofeno 600, 1 comp."): the strength is still the product's, never a dose alone
+    m = re.search(rf"(?<![\w.,/])(\d{{2,4}})\s*[,:;]?\s+(\d|½|un|une|uno|una|um|uma)\s*"
+                  rf"(?:{forms})\b",
                   folded, re.I)
     # the form named first, its strength after "de"/"of" ("comprimidos de 500", "2 cp de 850",
     # "tabs of 500"): never a time, a rate or a count of days ("de 12/12h", "de 500 ml")

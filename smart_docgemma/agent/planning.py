@@ -88,6 +88,9 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
+    if "order_lab_test" in needed and _result_read_beside_the_lab(state):
+        # "donne-moi sa dernière HbA1c et demande une NFS": the HbA1c is read, the NFS carded
+        needed.add("get_patient_chart")
     if {"order_line", "order_lab"} <= set(ent.actions) and "order_lab_test" in needed:
         # "KCl 20 mEq PO once now, and a serum K tomorrow 08:00": an order line of its own
         # clause, then a test in another: both carded, as a protocol cards its order and recheck
@@ -152,6 +155,18 @@ _BESIDE_A_DRUG = frozenset({"record_vital_sign"})
 _CHECKS = frozenset({"check_drug_safety", "check_drug_interactions"})
 # the orders a message may card beside a drug it also orders (the drug checked, not carded)
 _ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
+
+
+def _result_read_beside_the_lab(state: Turn) -> bool:
+    """A result of hers asked in a part of its own beside a lab order that does not order it
+    ("what was her last K, and order a CBC"): the order's own read covers only its tests."""
+    from ..knowledge import analytes
+
+    said = request(state)
+    if not said.foci or other_patients(state):
+        return False
+    ordered = {a.focus for test in said.tests for a in analytes.panel(test)}
+    return any(f.startswith("lab:") and f not in ordered for f in said.foci)
 
 
 def _result_asked_beside(state: Turn) -> bool:

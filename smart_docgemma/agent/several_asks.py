@@ -19,7 +19,10 @@ from ..tools.chart.answers import chart_focus
 # asks, "a1c" alone may order), a list sign, a comma
 # or "and"/"also"/"plus" ("INR? and stop the aspirin", "allergies + current meds"), a slash
 # between two words ("K/eGFR?") but never after a unit ("15mg/kg", "mmol/L")
-_PARTS = re.compile(r"(?<=\?)|;|\+|&|,|\n|\s/\s|\b(?:and|also|plus|aswell)\b"
+# ... or its word in French, Portuguese and Spanish ("donne-moi sa dernière HbA1c et demande une
+# NFS", "o potássio e a creatinina", "el INR y pide hemograma", "puis", "depois", "luego")
+_PARTS = re.compile(r"(?<=\?)|;|\+|&|,|\n|\s/\s|\b(?:and|also|plus|aswell|then|et|puis|e|y|"
+                    r"depois|luego)\b"
                     r"|(?<=[a-z+])(?<!mg)(?<!mcg)(?<!ml)(?<!g)(?<!mmol)(?<!units)(?<!iu)/(?=[a-z])")
 # a result an instruction waits on: "if K < 3.5", "if INR >5", "when the creat comes back
 # above 2", "if her K is below 3", "stop if creat rises"

@@ -65,7 +65,33 @@ def _named(text: str | None, entries: dict[str, Any], key: str) -> list[str]:
 
 def lab_tests(text: str | None) -> list[str]:
     """The lab tests of the table ``text`` names ("CBC and BMP" → both); in a list of tests with
-    no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain")."""
+    no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain").
+    A test named as the last result ("sa dernière HbA1c") is read, not ordered."""
+    return _lab_tests(_without_last_results(text))
+
+
+def _without_last_results(text: str | None) -> str:
+    """``text`` (folded) with each test named as the last result blanked ("donne-moi sa
+    dernière HbA1c et demande une NFS": the HbA1c is asked of the chart, the NFS ordered),
+    unless a word does a test again ("repeat the last INR")."""
+    low = _low(text)
+    if _redone(low):
+        return low
+    said = table().get("last_result") or {}
+    words, between, times = ("|".join(re.escape(w) for w in sorted(said.get(k) or (), key=len,
+                                                                    reverse=True))
+                             for k in ("words", "between", "not_before"))
+    if not words:
+        return low
+    # the last-word, what may stand between, then the words up to the clause's end or "and";
+    # never a time's "last" ("last week", "last 48h")
+    last = re.compile(rf"(?<![a-z])(?:{words})(?![a-z])(?!\s*(?:\d|(?:{times})(?![a-z])))"
+                      rf"((?:\s*(?:{between})(?![a-z]))*\s*)"
+                      r"([^,;.?!]*?)(?=\s+(?:and|et|e|y|puis|then|depois|luego)\s|[,;.?!]|$)")
+    return last.sub(lambda m: m.group(0)[: m.start(2) - m.start(0)] + " " * len(m.group(2)), low)
+
+
+def _lab_tests(text: str | None) -> list[str]:
     named = _named(text, table()["lab_tests"], "names")
     if _DOSE.search(_low(text)):
         return named

@@ -1,0 +1,79 @@
+"""The rules probe21_intl's blind run asked for, each beside the near words it must not read: a
+cancel followed by the patient's reason ("finalement annule-le, il a mal à l'estomac") withdraws
+the card, while a clause with a replacement or a number changes it; a bare strength parted from
+its count of tablets by a colon or a comma ("Doliprane 500 : 2 cp") is still the product's; a
+test named as the last result beside a lab order ("donne-moi sa dernière HbA1c et demande une
+NFS") is read from the chart, never ordered, while "repeat the last INR" and a time's "last"
+("last week", "last 48h") keep the order. Pure: no HAPI."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.amendments import cancels
+from smart_docgemma.agent.extraction import _strength_count
+from smart_docgemma.agent.several_asks import parts
+from smart_docgemma.tools.words.ward_words import lab_tests
+
+
+@pytest.mark.parametrize("said", [
+    "finalement annule-le, il a mal à l'estomac", "cancela, ele está com gastrite",
+    "quítalo, tiene gastritis", "cancel it, she's vomiting", "annule, car elle saigne",
+    "esquece, porque ele vomitou", "olvídalo, ya que tiene insuficiencia renal",
+    "cancel that, because he has a rash",
+])
+def test_a_cancel_with_the_patients_reason_withdraws(said):
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    # a replacement, a need of another drug or a number: a change or an order, never only a cancel
+    "annule, il faut donner du paracétamol", "cancela, tem que dar dipirona",
+    "quítalo, hay que darle paracetamol", "annule, il a besoin de 500 mg",
+    "cancel it, she has to switch to cefalexin",
+    # a reason with no cancel word is no cancel
+    "il a mal à l'estomac", "tiene gastritis",
+])
+def test_a_reason_with_a_replacement_or_no_cancel_word_is_not_a_cancel(said):
+    assert not cancels(said)
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("Doliprane 500 : 2 cp x3/j si douleur", "1000 mg (2 × 500 mg)"),
+    ("ibuprofeno 600, 1 comp. c/8h x 5 días", "600 mg"),
+    ("metformine 850, 1 cp matin et soir", "850 mg"),
+    ("amoxi 500 2 comp", "1000 mg (2 × 500 mg)"),
+])
+def test_a_strength_parted_from_its_count(said, dose):
+    assert _strength_count(said) == dose
+
+
+@pytest.mark.parametrize("said", [
+    "paracétamol 1 g x3/j pendant 10 jours", "ibuprofeno 600 mg c/8h", "2 cp le soir",
+    "glicemia 180, 2 vezes ao dia",
+])
+def test_no_bare_strength_and_count_is_no_strength(said):
+    assert _strength_count(said) is None
+
+
+@pytest.mark.parametrize("said, ordered", [
+    ("donne-moi sa dernière HbA1c et demande une NFS pour demain matin", ["complete blood count"]),
+    ("what was her last potassium, and order a CBC for tomorrow", ["complete blood count"]),
+    ("qual a última HbA1c dele? e pede hemograma amanhã", ["complete blood count"]),
+    ("¿cuál fue su último potasio? y pide hemograma mañana", ["complete blood count"]),
+    # a word that does the test again, or a time's "last": the test stays ordered
+    ("repeat the last INR tomorrow", ["inr"]),
+    ("K over the last 48h, order one tomorrow", ["serum potassium"]),
+    ("last week order CBC for tomorrow", ["complete blood count"]),
+    ("NFS + iono demain à 7h", ["complete blood count", "electrolytes panel"]),
+])
+def test_a_test_named_as_the_last_result_is_not_ordered(said, ordered):
+    assert lab_tests(said) == ordered
+
+
+@pytest.mark.parametrize("said, count", [
+    ("donne-moi sa dernière HbA1c et demande une NFS", 2),
+    ("o potássio e a creatinina", 2), ("el INR y pide hemograma", 2),
+    # "e"/"y"/"et" inside a word never part the message
+    ("metformine et", 1), ("elle prend quoi", 1), ("yoga", 1),
+])
+def test_and_in_each_language_parts_the_requests(said, count):
+    assert len(parts(said)) == count
