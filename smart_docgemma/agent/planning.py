@@ -31,6 +31,7 @@ from ..reading.subject import (
 )
 from ..tools import catalog
 from ..tools.chart.in_context import ChartInContext
+from ..tools.words import ward_words
 from ..tools.words.dosing import release_form
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
@@ -160,11 +161,11 @@ _ORDERS_BESIDE_A_DRUG = frozenset({"order_lab_test", "refer_patient"})
 def _result_read_beside_the_lab(state: Turn) -> bool:
     """A result of hers asked in a part of its own beside a lab order that does not order it
     ("what was her last K, and order a CBC"): the order's own read covers only its tests."""
-    from ..knowledge import analytes
-
     said = request(state)
     if not said.foci or other_patients(state):
         return False
+    if ward_words.last_result_named(said.understood):
+        return True  # "su último potasio y pídele un ionograma": the last K read as well
     ordered = {a.focus for test in said.tests for a in analytes.panel(test)}
     return any(f.startswith("lab:") and f not in ordered for f in said.foci)
 

@@ -11,7 +11,8 @@ import pytest
 from smart_docgemma.agent.amendments import cancels
 from smart_docgemma.agent.extraction import _strength_count
 from smart_docgemma.agent.several_asks import parts
-from smart_docgemma.tools.words.ward_words import lab_tests
+from smart_docgemma.tools.words.ward_words import lab_tests, last_result_named
+from smart_docgemma.tools.writes.orders import parse_timing
 
 
 @pytest.mark.parametrize("said", [
@@ -77,3 +78,27 @@ def test_a_test_named_as_the_last_result_is_not_ordered(said, ordered):
 ])
 def test_and_in_each_language_parts_the_requests(said, count):
     assert len(parts(said)) == count
+
+
+@pytest.mark.parametrize("said, hours", [
+    ("de 8 en 8 horas", 8), ("de 12 en 12 h", 12), ("de 12 en 12", 12), ("de 6 en 6 hs", 6),
+])
+def test_the_interval_said_twice_in_spanish(said, hours):
+    assert parse_timing(said) == {"frequency": 1, "period": hours, "periodUnit": "h"}
+
+
+@pytest.mark.parametrize("said", ["de 2 en 2 días", "de 10 en 10 minutos"])
+def test_an_interval_of_days_or_minutes_is_no_hourly_interval(said):
+    timing = parse_timing(said)
+    assert not timing or timing.get("periodUnit") != "h"
+
+
+@pytest.mark.parametrize("said, named", [
+    ("dame su último potasio y pídele un ionograma para mañana", True),
+    ("donne-moi sa dernière HbA1c et demande une NFS", True),
+    # a time's "last", a redo, or no result after "last"
+    ("K over the last 48h, order one tomorrow", False), ("repeat the last INR", False),
+    ("order a CBC tomorrow, the last was normal", False), ("NFS demain", False),
+])
+def test_a_result_named_as_the_last_one(said, named):
+    assert last_result_named(said) is named

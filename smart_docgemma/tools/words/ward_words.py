@@ -70,6 +70,15 @@ def lab_tests(text: str | None) -> list[str]:
     return _lab_tests(_without_last_results(text))
 
 
+def last_result_named(text: str | None) -> bool:
+    """A result named as the last one ("sa dernière HbA1c", "su último potasio"): read from the
+    chart beside a lab order, even one whose panel holds it ("… y pídele un ionograma")."""
+    from ...knowledge import analytes
+
+    masked = _without_last_results(text)
+    return len(analytes.all_named_in(masked)) < len(analytes.all_named_in(_low(text)))
+
+
 def _without_last_results(text: str | None) -> str:
     """``text`` (folded) with each test named as the last result blanked ("donne-moi sa
     dernière HbA1c et demande une NFS": the HbA1c is asked of the chart, the NFS ordered),
