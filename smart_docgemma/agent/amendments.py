@@ -248,9 +248,12 @@ def _cancel() -> re.Pattern[str]:
     named = rf"(?:\s*(?:(?:{articles})\s*)?(?:{nouns}))?"  # "cancel the referral"
     # one or more cancel phrases ("esquece, nao vou prescrever"), and a clause refusing or
     # giving the reason after them ("esquece, nao vamos mais fazer")
+    # an "ok", "better", "actually" may open each later phrase too ("quita eso, mejor lo vemos
+    # mañana", "annule, bon, on verra demain", "cancel it, actually we'll wait")
+    around = rf"(?:{_AROUND}{_SEP}+)*"
     return re.compile(
-        rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+(?:{said}){named})*"
-        rf"(?:{_SEP}+{_declining()})?(?:{_SEP}*{_AROUND})*[\s.!]*$")
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said}){named}(?:{_SEP}+{around}(?:{said}){named})*"
+        rf"(?:{_SEP}+{around}{_declining()})?(?:{_SEP}*{_AROUND})*[\s.!]*$")
 
 
 def _declining() -> str:

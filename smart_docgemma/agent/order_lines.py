@@ -65,7 +65,7 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
         may_i = None
     if may_i is None and "?" in low:  # "je mets du propranolol ?": an order verb asked
         may_i = _words("drug_question", "asked_verbs").search(f" {low} ")
-    if blocking and blocking <= set(rule["writes"]) and may_i:
+    if blocking and blocking - set(rule.get("read_with") or ()) <= set(rule["writes"]) and may_i:
         # "Puis-je lui donner…", "ok to start…": an order word asked, for the patient in
         # context
         return True

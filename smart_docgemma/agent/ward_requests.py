@@ -90,7 +90,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
         return planned
     if _any("protocol_words").search(low) and workflow.protocol:
         return ["protocol"]
-    decided = _any("decision_words").search(low) is not None
+    decided = (_any("decision_words").search(low) is not None
+               and _any("ahead_words").search(low) is None)
     if ward.tests and not decided and (ward.order_words or _bare_order(text, ward, window)):
         found.append("order_lab")
     if ward.specialties and ward.referral_words:

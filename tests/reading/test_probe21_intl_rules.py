@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent.amendments import cancels
-from smart_docgemma.agent.extraction import _strength_count
+from smart_docgemma.agent.extraction import _strength_count, read
 from smart_docgemma.agent.several_asks import parts
 from smart_docgemma.tools.words.ward_words import lab_tests, last_result_named
 from smart_docgemma.tools.writes.orders import parse_timing
@@ -102,3 +102,65 @@ def test_an_interval_of_days_or_minutes_is_no_hourly_interval(said):
 ])
 def test_a_result_named_as_the_last_one(said, named):
     assert last_result_named(said) is named
+
+
+# ---- rules written after the holdout was read (its unsafe answers), general and in four languages
+
+
+@pytest.mark.parametrize("said", [
+    "quita eso, mejor lo vemos mañana", "annule, bon, on verra demain",
+    "esquece, melhor vamos esperar a cultura", "cancel it, actually we will wait for the culture",
+])
+def test_an_aside_may_open_the_clause_after_a_cancel(said):
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    "cancela, melhor dar 500", "quita eso, mejor dale paracetamol", "annule, plutôt 500 mg",
+    "cancel that, actually 10 mg", "actually we will wait",
+])
+def test_an_aside_before_a_replacement_or_with_no_cancel_is_no_cancel(said):
+    assert not cancels(said)
+
+
+@pytest.mark.parametrize("said, asked", [
+    # an order word asked with her chart as its context: asked, never carded
+    ("on peut lui donner du diclofenac 50 mg toutes les 8h avec son bilan renal ?", True),
+    ("posso dar ibuprofeno 400 mg de 8/8h com a funcao renal dela?", True),
+    ("can i give ibuprofen 400 mg tds given her renal function?", True),
+    # an order with a chart read beside it, not asked: no question
+    ("give ibuprofen 400 mg tds, check her renal function", False),
+])
+def test_an_order_word_asked_beside_her_chart_is_asked(said, asked):
+    assert ("give" in read(said).entities.actions) is asked
+
+
+@pytest.mark.parametrize("said, kind", [
+    ("fais une synthèse pour le médecin de garde", "handoff"),
+    ("resumo para o médico de plantão", "handoff"),
+    ("resumen para el residente de guardia", "handoff"),
+    ("summary for the on-call doctor please", "handoff"),
+    # a note of the night read, or the on-call doctor as the subject: no draft
+    ("la note de garde d'hier disait quoi ?", None),
+    ("le médecin de garde a noté un INR à 3.4", None),
+    ("résumé: INR 3.4 ce matin, vu par la garde", None),
+])
+def test_a_summary_for_whoever_is_on_call_is_the_handover(said, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+
+    assert request_kind(said) == kind
+
+
+@pytest.mark.parametrize("said, ordered", [
+    ("pide un INR para mañana y dime si le puedo dar naproxeno", True),
+    ("demande un INR pour demain et dis-moi si je peux lui donner de l'ibuprofène", True),
+    ("INR in 2 days and tell me if I should stop aspirin", True),
+    # a decision asked of the result on file: read, never ordered
+    ("check the INR and tell me if I should hold the warfarin", False),
+    ("el INR de esta mañana, dime si le puedo dar naproxeno", False),
+    ("checa o INR e me fala se preciso ajustar a varfarina", False),
+])
+def test_a_decision_beside_a_test_for_later_keeps_the_order(said, ordered):
+    from smart_docgemma.agent.ward_requests import actions
+
+    assert ("order_lab" in actions(said)) is ordered
