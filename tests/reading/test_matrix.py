@@ -187,6 +187,13 @@ FLOORS = {
     # read at the end, 22/24 with 2 unsafe, then fixed as general rules: 24/24 (docs/reading.md)
     ("probe19_intl", "tuned"): 24,
     ("probe19_intl", "holdout"): 24,
+    # fr/pt/es, twenty-first set (ward usage, two requests in one message, own vs other surname
+    # with a title, drug classes, local dose forms, follow-ups three deep, windows): blind 33/42
+    # with 6 unsafe (tuned 17/21 with 3, holdout 16/21 with 3, both at the set's commit); after
+    # the tuned rules tuned 21/21 and the holdout, read at the end, 17/21 with 3 unsafe, then
+    # fixed as general rules: 21/21 (docs/reading.md)
+    ("probe21_intl", "tuned"): 21,
+    ("probe21_intl", "holdout"): 21,
 }
 
 
