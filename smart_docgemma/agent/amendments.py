@@ -260,9 +260,34 @@ def _declining() -> str:
     """A clause after the cancel that refuses or waits, with no number and no replacement in
     it ("nao vamos mais fazer", "on attend la culture"; never "mets plutot 500")."""
     said = _words()["declining_clause"]
-    leads, instead = ("|".join(re.escape(w) for w in sorted(said[k], key=len, reverse=True))
-                      for k in ("leads", "replacements"))
+    # folding turns an apostrophe into a space ("qu'il" is read "qu il"): either is the word
+    leads, instead = ("|".join(re.escape(w).replace("'", r"['\s]") for w in sorted(
+        said[k], key=len, reverse=True)) for k in ("leads", "replacements"))
     return rf"(?:{leads})(?![a-z])(?:(?!(?<![a-z])(?:{instead}))[^\d])*?"
+
+
+def cancel_then(message: str) -> str | None:
+    """The words after a cancel that opens the message, when they say something else with no
+    number and no word of a replacement ("annule, elle prendra du paracétamol", "cancela, ela
+    vai tomar dipirona"): the card is withdrawn and those words answered as asked; None when
+    the message does not open with a cancel, or only cancels."""
+    low = _folded(message)
+    m = _cancel_opening().match(low)
+    rest = low[m.end():].strip(" ,.;:!") if m else ""
+    instead = _words()["declining_clause"]["replacements"]
+    if not rest or re.search(r"\d", rest) or cancels(message) or any(
+            re.search(rf"(?<![a-z]){re.escape(w)}", rest) for w in instead):
+        return None
+    return rest
+
+
+@lru_cache(maxsize=1)
+def _cancel_opening() -> re.Pattern[str]:
+    said, objects = (
+        "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
+        for key in ("cancel_words", "cancel_objects"))
+    said = rf"(?:{said})(?:\s+(?:{objects}))?"
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{said})(?:{_SEP}+(?:{said}))*(?=[,;.:!\u2014-])")
 
 
 @lru_cache(maxsize=1)

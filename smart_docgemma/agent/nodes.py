@@ -172,6 +172,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    withdrawn: list[str] = []
+    if pending and cards and _cancels_then_other_drug(state.message, said, pending):
+        # "annule, elle prendra du paracétamol": the card withdrawn, the drug named answered
+        withdrawn = _withdrawn_beside(cards, pending, deps)
+        pending, cards = None, []
     if pending and _cancels_pending_drug(state.message, said, pending):
         # "annule le furosémide", "cancela a azitromicina": the card of the drug it names
         card = PendingCard(proposal_id=pending.proposal_id, tool="prescribe_medication",
@@ -261,6 +266,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _not_stopped(probe)
     update["errors"] += _weight_said(probe)
     update["errors"] += _tests_not_ordered(probe)
+    update["errors"] += withdrawn
     update["errors"] += _no_plan(probe)
     beside = _checked_beside_search(probe, deps)
     if beside:
@@ -602,6 +608,23 @@ def _card_pointed(state: Turn, said: Request, deps: Deps) -> Update[InputAssembl
     rest = read(state.message, understood=_order_words(args), chart=said.chart,
                 conversation=rest.conversation)
     return _redraft(state, rest, ToolCall("prescribe_medication", args), card.proposal_id)
+
+
+def _cancels_then_other_drug(message: str, said: Request, pending: PendingOrder) -> bool:
+    """A cancel opening the message, then words naming another drug than the card's, with no
+    dose and no word of a replacement ("annule, elle prendra du paracétamol")."""
+    return (amendments.cancel_then(message) is not None and bool(said.entities.drugs)
+            and pending.ingredient not in said.entities.drugs)
+
+
+def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Deps) -> list[str]:
+    """The cards withdrawn at a cancel that goes on to ask something else: said in one line."""
+    done = bool(deps.ctx and deps.ctx.proposals and deps.ctx.proposals.withdraw_ids(
+        [c.proposal_id for c in cards], reason=CANCELLED_IN_CONVERSATION))
+    text = (N_("The pending order for %(drug)s was withdrawn; nothing was written to the chart.")
+            if done else
+            N_("The order for %(drug)s is no longer pending; nothing was changed."))
+    return [say(message(text, drug=pending.ingredient), answer_language())]
 
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:

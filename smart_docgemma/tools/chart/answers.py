@@ -266,6 +266,18 @@ def several(names: list[str], d: ChartData, today: date | None = None, *,
     return head + "\n" + _say(N_("Results asked (%(n)s):"), n=len(names)) + "\n" + "\n".join(lines)
 
 
+def several_in_window(names: list[str], d: ChartData, asked: Asked,
+                      observations: list[dict[str, Any]] | None, tz: tzinfo = UTC,
+                      now: datetime | None = None) -> str:
+    """Several results asked over one window ("la créatinine et le potassium des 3 derniers
+    jours", "K and creat over the last 48h"): each one's window answer, as one of them asked
+    alone would have it, never their latest results outside the window."""
+    head = summary.patient_line(d.patient)
+    parts = [lab_answer(analytes.analyte(name).focus, d, asked, observations, now, tz)
+             for name in names]
+    return head + "\n" + "\n".join(parts)
+
+
 def _unavailable(d: ChartData, key: str, what: str) -> str | None:
     why = d.unavailable.get(key)
     if not why:

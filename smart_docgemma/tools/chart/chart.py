@@ -288,7 +288,11 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
                   Threshold.of_keys(args.threshold), args.unit, args.count, bool(args.judge))
     asked, since = admission.resolved(asked, chart.data)  # "creat since admission"
     text = (
-        answers.several(args.tests.split(","), chart.data, judge=bool(args.judge))
+        answers.several_in_window(args.tests.split(","), chart.data, asked,
+                                  fetch.sections.get("observations"),
+                                  zone(setting(ctx.config or {}, "SITE_TIMEZONE")))
+        if args.tests and asked.window
+        else answers.several(args.tests.split(","), chart.data, judge=bool(args.judge))
         if args.tests
         else patient_line(chart.data.patient) + "\n" + procedures.answer(
             args.focus, fetch.sections, fetch.unavailable)
