@@ -173,10 +173,13 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
     withdrawn: list[str] = []
-    if pending and cards and _cancels_then_other_drug(state.message, said, pending):
-        # "annule, elle prendra du paracétamol": the card withdrawn, the drug named answered
+    rest = amendments.cancel_then(state.message) if pending and cards else None
+    if pending and cards and rest and _asks_something_else(said, pending):
+        # "annule, elle prendra du paracétamol", "annule, et demande une NFS": the card
+        # withdrawn, the rest answered as asked
         withdrawn = _withdrawn_beside(cards, pending, deps)
         pending, cards = None, []
+        said = read(rest, chart=said.chart)
     if pending and _cancels_pending_drug(state.message, said, pending):
         # "annule le furosémide", "cancela a azitromicina": the card of the drug it names
         card = PendingCard(proposal_id=pending.proposal_id, tool="prescribe_medication",
@@ -610,11 +613,11 @@ def _card_pointed(state: Turn, said: Request, deps: Deps) -> Update[InputAssembl
     return _redraft(state, rest, ToolCall("prescribe_medication", args), card.proposal_id)
 
 
-def _cancels_then_other_drug(message: str, said: Request, pending: PendingOrder) -> bool:
-    """A cancel opening the message, then words naming another drug than the card's, with no
-    dose and no word of a replacement ("annule, elle prendra du paracétamol")."""
-    return (amendments.cancel_then(message) is not None and bool(said.entities.drugs)
-            and pending.ingredient not in said.entities.drugs)
+def _asks_something_else(said: Request, pending: PendingOrder) -> bool:
+    """After a cancel, words naming another drug than the card's or a test to order ("annule,
+    elle prendra du paracétamol", "cancela, e pede hemograma")."""
+    other_drug = bool(said.entities.drugs) and pending.ingredient not in said.entities.drugs
+    return other_drug or bool(said.tests)
 
 
 def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Deps) -> list[str]:

@@ -213,3 +213,19 @@ def test_a_cancel_that_goes_on_to_say_something_else(said, rest):
     from smart_docgemma.agent.amendments import cancel_then
 
     assert cancel_then(said) == rest
+
+
+@pytest.mark.parametrize("said", [
+    "cancela, o utente tem úlcera", "annule, le malade a une insuffisance rénale",
+    "quítalo, la paciente está sangrando", "cancel that, the patient has an ulcer",
+])
+def test_the_patient_named_as_the_ward_names_them_after_a_cancel_withdraws(said):
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    # the patient's need of another drug or a dose: no plain cancel
+    "cancela, o utente tem que tomar dipirona", "annule, le malade a besoin de 500 mg",
+])
+def test_the_patient_with_a_replacement_or_a_dose_is_no_plain_cancel(said):
+    assert not cancels(said)
