@@ -222,3 +222,12 @@ def test_removing_the_card_in_words_withdraws_it(said):
 @pytest.mark.parametrize("said", ["vérifier la kaliémie demain matin", "checar o potássio amanhã cedo"])
 def test_check_in_every_language_orders_a_test_for_later(said):
     assert read_ward(said).tests == ("serum potassium",)
+
+
+@pytest.mark.parametrize("said, names", [
+    ("Robert and Margaret both need their INR checked tomorrow", ("Robert", "Margaret")),
+    ("Warfarin and Aspirin together?", ()), ("FBC and CRP tomorrow", ()),
+    ("Monday and Tuesday bloods", ()), ("Paracetamol and Ibuprofen alternating", ()),
+])
+def test_two_first_names_joined_are_two_people(said, names):
+    assert extract(said).patient_names == names
