@@ -231,3 +231,11 @@ def test_check_in_every_language_orders_a_test_for_later(said):
 ])
 def test_two_first_names_joined_are_two_people(said, names):
     assert extract(said).patient_names == names
+
+
+@pytest.mark.parametrize("said", ["nope, go back to the first one", "no, back to the original",
+                                  "volta pro primeiro", "vuelve al primero"])
+def test_the_card_a_switch_replaced_is_asked_back(said):
+    from smart_docgemma.agent import card_picks
+
+    assert card_picks.points_at_other(said)
