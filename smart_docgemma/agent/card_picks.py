@@ -16,7 +16,7 @@ from functools import lru_cache
 from .languages import fold
 from .prompts import load
 
-_AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|sorry|actually|en fait|"
+_AROUND = (r"(?:no|nope|nah|non|nao|ok|okay|please|pls|svp|stp|por favor|sorry|actually|en fait|"
            r"finalement|finalmente|afinal|al final|enfin|bon|bueno|wait|attends|espera|oops|oh|"
            r"ah|ops|opa|uy|ay|sim|si|oui|yes|yeah|hmm|mais|but|pero|mas|oups|oopsie|"
            # "je le veux quand même", "no, mejor déjala", "quero mesmo assim"

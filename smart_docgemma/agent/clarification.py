@@ -128,7 +128,10 @@ def completed(
                 unrecognised_drug(fold_accents(message), set()) is None:
             return f"{drug} {message[number.start():]}"
         return referred_back(message, own, history or []) or message
-    if own.actions or own.patient_names or own.patient_ids:
+    # "poe 300 mg", "put 300mg" to "what dose?": a verb of ordering with no drug of its own
+    # answers the question; any other request, drug or person is a new request
+    ordering = set() if own.drugs else {"prescribe", "prescribe_drug", "order_line"}
+    if set(own.actions) - ordering or own.patient_names or own.patient_ids:
         return message  # a new request, not an answer
     reply = order_lines.reply_dose(message) or message  # "500" to "what dose?": 500 mg
     return " ".join([*_redosed(pending, own), reply])

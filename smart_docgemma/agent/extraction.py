@@ -40,6 +40,7 @@ from ..reading.people import (
     lower_pair_people,
     named_people,
     not_name_words,
+    paired_names,
     possessed_people,
     possessor_people,
     questioned_people,
@@ -248,6 +249,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(name, 2) for name in lower_pair_people(text, drug_words)]  # "e a grace adeyemi,"
     found += [(name, 1) for name in dotted_initials_people(text)]  # "et pour S.O., …"
     found += [(name, 1) for name in lone_names(text, drug_words)]  # "quanto pesa o Kofi?"
+    found += [(name, 1) for name in paired_names(text, drug_words)]  # "Robert and Margaret"
     found += [(name, 1) for name in heading_names(text, drug_words)]  # "Adeyemi : allergies ?"
     found += [(name, 1) for name in subject_names(text, drug_words)]  # "Adeyemi tiene …"
     found += [(name, 1) for name in capitals_people(text, drug_words)]  # "THOMPSON MARGARET"

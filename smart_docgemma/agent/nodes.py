@@ -16,7 +16,12 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import knowledge, metrics
-from ..approval.types import CANCELLED_IN_CONVERSATION, PendingCard, PendingOrder
+from ..approval.types import (
+    CANCELLED_IN_CONVERSATION,
+    REPLACED_BY_REDRAFT,
+    PendingCard,
+    PendingOrder,
+)
 from ..checks import drug_safety
 from ..checks.context import HookData
 from ..errors import (
@@ -570,6 +575,8 @@ def _card_taken_back(state: Turn, said: Request, deps: Deps) -> Update[InputAsse
             or not (other or card_picks.restores(state.message))):
         return None
     back = ctx.proposals.last_withdrawn_order(ctx.sid, ctx.patient_id)
+    if back is None and other:  # "no, go back to the first one" after a switch re-drafted it
+        back = ctx.proposals.last_replaced_order(ctx.sid, ctx.patient_id)
     pending = ctx.proposals.session_orders(ctx.sid, ctx.patient_id)
     if back is None or (other and len(pending) != 1):
         return None
@@ -1145,7 +1152,7 @@ def _withdraw_superseded(state: Turn, deps: Deps) -> str | None:
     if not (state.supersedes and deps.ctx and deps.ctx.proposals):
         return None
     if not deps.ctx.proposals.withdraw_ids(
-        list(state.supersedes), reason="Replaced by the re-drafted order"
+        list(state.supersedes), reason=REPLACED_BY_REDRAFT
     ):
         return None
     return say(

@@ -129,6 +129,9 @@ class PendingOrder:
 # why a card was withdrawn when the clinician cancelled it in the conversation (what "actually
 # keep it" may bring back)
 CANCELLED_IN_CONVERSATION = "Cancelled by the clinician in the conversation"
+# why a card was withdrawn when a follow-up re-drafted it (another dose, or another drug in its
+# place): what "no, go back to the first one" may bring back
+REPLACED_BY_REDRAFT = "Replaced by the re-drafted order"
 
 
 @dataclass(frozen=True)
@@ -199,3 +202,5 @@ class ProposalSink(Protocol):
     def session_orders(self, sid: str, patient_id: str) -> list[PendingOrder]: ...
 
     def last_withdrawn_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...
+
+    def last_replaced_order(self, sid: str, patient_id: str) -> PendingOrder | None: ...

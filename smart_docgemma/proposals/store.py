@@ -55,6 +55,7 @@ from sqlalchemy import Connection, and_, func, or_, select, true, update
 from .. import errors, knowledge, metrics
 from ..approval.types import (
     CANCELLED_IN_CONVERSATION,
+    REPLACED_BY_REDRAFT,
     Launch,
     PendingCard,
     PendingOrder,
@@ -332,6 +333,25 @@ class ProposalStore:
         if any(p.created_at > (last.decided_at or 0.0) for p in found):
             return None
         return _as_order(last)
+
+    def last_replaced_order(self, sid: str, patient_id: str) -> PendingOrder | None:
+        """The medication card a follow-up's re-draft replaced, when the card that replaced it
+        is the session's newest for this patient and still pending ("doxycycline instead" after
+        a clarithromycin card): what "no, go back to the first one" brings back in its place.
+        None otherwise."""
+        with self.storage.begin() as conn:
+            rows = conn.execute(
+                select(table)
+                .where(and_(table.c.sid == sid, table.c.patient_id == patient_id))
+                .order_by(table.c.created_at.desc())
+            ).all()
+        found = [_row(r) for r in rows]
+        if len(found) < 2 or found[0].status != "pending":
+            return None
+        replaced = found[1]
+        if replaced.status != "rejected" or replaced.reason != REPLACED_BY_REDRAFT:
+            return None
+        return _as_order(replaced)
 
     def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
         """The session's pending cards for this patient drafted with the newest one (its last

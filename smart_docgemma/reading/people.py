@@ -773,6 +773,21 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
     return found
 
 
+# two capitalised words joined as people are ("Robert and Margaret both need …", "Margaret et
+# Robert", "o Kofi e a Ama"): each a first name
+_PAIRED = re.compile(r"(?<![\w'])([A-Z][a-z\u00e0-\u00ff'-]{2,})\s+(?:and|&|et|e|y)\s+"
+                     r"(?:(?:o|a|la|le|el)\s+)?([A-Z][a-z\u00e0-\u00ff'-]{2,})(?![\w'])")
+
+
+def paired_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Two first names joined by "and" ("Robert and Margaret both need their INR checked"):
+    both, when neither is a vocabulary word nor a drug; one of them may be the patient's own,
+    the other is then someone else, never folded into her request."""
+    stop = not_name_words() | {normalise(w) for w in drug_words}
+    return [w for m in _PAIRED.finditer(text or "")
+            if not {normalise(m.group(1)), normalise(m.group(2))} & stop for w in m.groups()]
+
+
 def _phrases(key: str) -> re.Pattern[str]:
     """One of the accent-folded lower-case phrases of ``key``, as whole words."""
     words = sorted({fold_accents(str(w)).lower() for w in _people_data()[key]}, key=len,

@@ -196,3 +196,18 @@ def test_a_second_look_stored_in_the_old_json_shape_loads_typed_and_still_gates(
         "severity": "high", "findings": ["Contradicts the chart: eGFR 25"], "reviewed_by": "deterministic",
         "note": "", "acknowledged_by": lc.user}
     assert store.approve(pid, lc).status == "approved" and made(fhir_base, pid) == 1
+
+
+def test_the_card_a_redraft_replaced_is_found_while_its_replacement_waits(fhir_base, store):
+    """"no, go back to the first one" after "doxycycline instead": the replaced card, and only
+    while the card that replaced it is the newest and pending."""
+    from smart_docgemma.approval.types import CANCELLED_IN_CONVERSATION, REPLACED_BY_REDRAFT
+
+    lc = launch(fhir_base, new_patient(fhir_base, "Replaced"))
+    first = propose(store, lc, drug="clarithromycin", dose="500 mg")
+    second = propose(store, lc, drug="doxycycline", dose="100 mg")
+    store.withdraw_ids([first], reason=REPLACED_BY_REDRAFT)
+    back = store.last_replaced_order(lc.sid, lc.patient_id)
+    assert back is not None and back.proposal_id == first and back.ingredient == "clarithromycin"
+    store.withdraw_ids([second], reason=CANCELLED_IN_CONVERSATION)  # nothing pending since
+    assert store.last_replaced_order(lc.sid, lc.patient_id) is None

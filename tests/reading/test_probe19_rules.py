@@ -222,3 +222,20 @@ def test_removing_the_card_in_words_withdraws_it(said):
 @pytest.mark.parametrize("said", ["vérifier la kaliémie demain matin", "checar o potássio amanhã cedo"])
 def test_check_in_every_language_orders_a_test_for_later(said):
     assert read_ward(said).tests == ("serum potassium",)
+
+
+@pytest.mark.parametrize("said, names", [
+    ("Robert and Margaret both need their INR checked tomorrow", ("Robert", "Margaret")),
+    ("Warfarin and Aspirin together?", ()), ("FBC and CRP tomorrow", ()),
+    ("Monday and Tuesday bloods", ()), ("Paracetamol and Ibuprofen alternating", ()),
+])
+def test_two_first_names_joined_are_two_people(said, names):
+    assert extract(said).patient_names == names
+
+
+@pytest.mark.parametrize("said", ["nope, go back to the first one", "no, back to the original",
+                                  "volta pro primeiro", "vuelve al primero"])
+def test_the_card_a_switch_replaced_is_asked_back(said):
+    from smart_docgemma.agent import card_picks
+
+    assert card_picks.points_at_other(said)
