@@ -229,9 +229,12 @@ def drug_discussed(history: list[dict[str, Any]]) -> str | None:
     "amoxicillin for his ear infection?"), as written; None when it named none, several, or
     someone else."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    if not said:
-        return None
-    ent = extract(str(said[-1].get("content") or ""))
+    return _one_drug(extract(str(said[-1].get("content") or ""))) if said else None
+
+
+def _one_drug(ent: Entities) -> str | None:
+    """The one drug a message named for her, as written; None for none, several, or another
+    person's."""
     if len(set(ent.drugs)) != 1 or ent.patient_names or ent.patient_ids:
         return None
     return ent.drug_mentions[0].surface if ent.drug_mentions else ent.drugs[0]
@@ -309,12 +312,13 @@ def ordered_instead(message: str, own: Entities, history: list[dict[str, Any]],
     drug ordered beside the card ("ibuprofen 400 tds"). None unless the last message discussed
     one drug other than the card's and this one orders it without naming a drug."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    drug = drug_discussed(history)
     number = _NUMBER.search(message)
-    if not said or not drug or not number or not orders_it(message, own):
+    if not said or not number or not orders_it(message, own):
         return None
     before = str(said[-1].get("content") or "")
-    if card_drug in extract(before).drugs:
+    named = extract(before)  # read once: the drug discussed, and whether it is the card's
+    drug = _one_drug(named)
+    if not drug or card_drug in named.drugs:
         return None
     in_place = bool(instead.search(" ".join(fold_accents(before).lower().split())))
     started = any(done == "start" and p.search(_folded(message)) for done, p in _acts_on_it())

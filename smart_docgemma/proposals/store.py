@@ -314,17 +314,22 @@ class ProposalStore:
         found = [_row(r) for r in rows]
         return [o for p in found if not p.summary.get("changes") and (o := _as_order(p))]
 
-    def last_withdrawn_order(self, sid: str, patient_id: str) -> PendingOrder | None:
-        """The medication card the clinician withdrew in the conversation, when that withdrawal
-        is the session's last event for this patient (no card drafted since): what "actually
-        keep it" or "desfaz" brings back. None otherwise."""
+    def _newest_first(self, sid: str, patient_id: str, limit: int | None = None) -> list[Proposal]:
+        """The session's cards for this patient, newest first (at most ``limit``)."""
         with self.storage.begin() as conn:
             rows = conn.execute(
                 select(table)
                 .where(and_(table.c.sid == sid, table.c.patient_id == patient_id))
                 .order_by(table.c.created_at.desc())
+                .limit(limit)
             ).all()
-        found = [_row(r) for r in rows]
+        return [_row(r) for r in rows]
+
+    def last_withdrawn_order(self, sid: str, patient_id: str) -> PendingOrder | None:
+        """The medication card the clinician withdrew in the conversation, when that withdrawal
+        is the session's last event for this patient (no card drafted since): what "actually
+        keep it" or "desfaz" brings back. None otherwise."""
+        found = self._newest_first(sid, patient_id)
         withdrawn = [p for p in found if p.status == "rejected" and p.decided_at is not None
                      and p.reason == CANCELLED_IN_CONVERSATION]
         if not withdrawn:
@@ -339,13 +344,7 @@ class ProposalStore:
         is the session's newest for this patient and still pending ("doxycycline instead" after
         a clarithromycin card): what "no, go back to the first one" brings back in its place.
         None otherwise."""
-        with self.storage.begin() as conn:
-            rows = conn.execute(
-                select(table)
-                .where(and_(table.c.sid == sid, table.c.patient_id == patient_id))
-                .order_by(table.c.created_at.desc())
-            ).all()
-        found = [_row(r) for r in rows]
+        found = self._newest_first(sid, patient_id, limit=2)
         if len(found) < 2 or found[0].status != "pending":
             return None
         replaced = found[1]

@@ -150,15 +150,22 @@ def _ordered_ahead(text: str) -> bool:
     """A word of ordering a test and a time ahead, no form of a drug nor a word of giving one
     ("check her K tomorrow", "order a magnesium for 6am"): a drug is given, never checked."""
     low = _low(text)
-    drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
     ordering = says_any(text, "lab_order_words") or says_any(text, "check_words")
-    return (ordering and when.starts(text) is not None
-            and not drug_form and not _GIVEN.search(low))
+    return ordering and when.starts(text) is not None and not _given_as_drug(low)
 
 
 def _with_the_bloods(low: str) -> bool:
-    drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
-    return bool(_BLOODS.search(low)) and not drug_form and not _GIVEN.search(low)
+    return bool(_BLOODS.search(low)) and not _given_as_drug(low)
+
+
+def _drug_form(low: str) -> bool:
+    """A form of the drug said ("a potassium supplement", "KCl", "iv"): the word is the drug."""
+    return any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
+
+
+def _given_as_drug(low: str) -> bool:
+    """A form of the drug or a word of giving one ("start potassium …"): never the test."""
+    return _drug_form(low) or bool(_GIVEN.search(low))
 
 
 # an article counting the test, in each language ("get a potassium", "une kaliémie demain")
@@ -172,8 +179,7 @@ def _counted_for_later(low: str, test: str) -> bool:
     names = table()["lab_tests"][test]["list_names"]
     counted = any(re.search(rf"(?<![a-z]){_ONE}\s+{re.escape(n)}\+?(?![a-z])", low)
                   for n in names)
-    drug_form = any(_words(w).search(low) for w in table()["redo_words"]["not_with"])
-    return counted and not drug_form and when.starts(low) is not None
+    return counted and not _drug_form(low) and when.starts(low) is not None
 
 
 def _redone(low: str) -> bool:
