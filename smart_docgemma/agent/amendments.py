@@ -230,7 +230,8 @@ def _why() -> re.Pattern[str]:
                       rf"[\s?.!]*$")
 
 
-_AROUND = (r"(?:no|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|xfa|sorry|"
+_AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|porfa|pf|pfv|pfvr|"
+           r"xfa|sorry|"
            r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|finalmente|"
            r"al final|bon|bueno|pensandolo bien|pensando bem|wait|attends|espera|oops|whoops|oh|ah|"
            r"uh|oups|ops|opa|uy|ay|ups|vaya|"
@@ -313,9 +314,11 @@ def _note_follow_up() -> re.Pattern[str]:
     verbs, labels = ("|".join(re.escape(w) for w in sorted(said[k], key=len, reverse=True))
                      for k in ("verbs", "labels"))
     articles = "|".join(re.escape(w) for w in _words()["card_articles"])
-    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:(?:{verbs})\s+)?"
-                      rf"(?:(?:{articles}|a|an|une|uma|una)\s+)?(?:{labels})\s*[:\-\u2013]\s*",
-                      re.I)
+    # "add: …", "ajoute : …": a verb of adding with the colon and no label is the note too
+    bare = "|".join(re.escape(w) for w in sorted(said["bare_verbs"], key=len, reverse=True))
+    return re.compile(rf"^(?:{_AROUND}[\s,.!]*)*(?:(?:(?:{verbs})\s+)?"
+                      rf"(?:(?:{articles}|a|an|une|uma|una)\s+)?(?:{labels})|{bare})"
+                      rf"\s*[:\-\u2013]\s*", re.I)
 
 
 def note_given(message: str) -> str | None:
@@ -560,12 +563,15 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
     ent, message = said.entities, said.understood or said.message
     low = " ".join(fold(message).lower().split())
     if (card.kind != "vital_sign" or card.edited or drafted is None or "?" in message
-            or ent.drugs or ent.patient_names or ent.patient_ids or ent.actions
+            or ent.drugs or ent.patient_names or ent.patient_ids
+            or set(ent.actions) - {"record_vital"}
             or not (_change_words().search(low) or _corrections().search(low))):
         return None
     vital, values, unit = drafted.groups()
     own = [r for r in said.ward.readings if r.vital != vital.strip()]
     if own:  # "sorry, HR 88" after a blood pressure: a reading of its own
+        return None
+    if ent.actions and not said.ward.readings:  # "typo - RR 26": the card's own vital named
         return None
     if "/" in values:
         pairs = _PAIR.findall(low)

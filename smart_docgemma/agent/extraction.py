@@ -50,10 +50,11 @@ from ..reading.people import (
     unshouted,
 )
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
+from ..reading.slips import unslipped
 from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.unknown_words import is_word, unknown_names
 from ..reading.ward import Ward, read_ward
-from ..reading.word_names import word_name_people
+from ..reading.word_names import word_name_people, word_names
 from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
@@ -119,6 +120,11 @@ _TITLED = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|(?i:mrs|mister|missus))\.?\s+"
     rf"({_SURNAME}(?:\s+{_SURNAME})?(?![\w])|[a-z][a-z'\-]+)"
 )
+# "how old is mr little", "bloods for ms jones?": "mr"/"ms" in small letters is a title after a
+# word that asks about someone (never after a drug: "nifedipine mr 30", "morphine ms"; never
+# opening a question: "is mr better today?")
+_TITLED_LOWER = re.compile(r"(?<![\w'])(?:\w+\s+is|for|of|about|and|with|to|saw|see|seen)\s+"
+                           r"(?:mr|ms)\.?\s+([a-z][a-z'\-]+)(?![\w\-])")
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
                       r"(?![\w\-]|['\u2019][A-Z])")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
@@ -228,7 +234,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)
               if not m.group(1).isupper()]
     found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
-    found += [(name, 2) for name in _typed_born(text, drug_words)]  # "beverley mosciski dob …"
+    typed_born = _typed_born(text, drug_words)
+    found += [(name, 2) for name in typed_born]  # "beverley mosciski dob …"
     found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
@@ -270,11 +277,16 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
                  and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
                       or w in word_named)]  # "D. Socorro": a titled name, never simvastatin
-        if span[:1].islower() and any(normalise(w) in not_name_words() for w in words
-                                      if w.lower() not in languages.surname_particles()):
-            continue  # "mrs" before an ordinary word
+        # "mrs" before an ordinary word; a name typed before its birth date was read already
+        if span[:1].islower() and span not in typed_born and any(
+                normalise(w) in not_name_words() for w in words
+                if w.lower() not in languages.surname_particles()):
+            continue
         if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
             names.append(" ".join(words))
+    # "how old is mr little": after a title, a surname that is also a word is the surname
+    names += [m.group(1) for m in _TITLED_LOWER.finditer(text)
+              if m.group(1) not in _guard_names() and normalise(m.group(1)) not in drug_words]
     names = [n for n in names if not any(_within(n, other) for other in names)]
     # "le Dr Aimé Diouf, son pneumologue, demande …": the colleague asking is no patient
     asking = {languages.fold(w).lower() for n in colleagues_asking(written or text)
@@ -428,6 +440,10 @@ def _typed_born(text: str, drug_words: set[str]) -> list[str]:
         tail: list[str] = []
         for word in reversed(words):
             if normalise(word) in stop or word in stop or len(tail) == 3:
+                # a given name that is also a word, before a surname no list holds ("ella batz
+                # born …", "grace adeyemi dob …")
+                if len(tail) == 1 and languages.fold(word).lower() in word_names():
+                    tail.insert(0, word)
                 break
             tail.insert(0, word)
         if len(tail) >= 2:
@@ -1184,6 +1200,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     # drug typed against its dose apart ("amox500tds"); numbers and units written in words in
     # any language in digits ("quinze milligrammes par kilo": "15 mg/kg")
     said = unglued(spoken.as_typed(in_digits(understood if understood is not None else message)))
+    said = unslipped(said)  # "magnesuim level?": a result's name typed with one slip
     chart = chart or ChartInContext()
     # a pasted handover block (or "I'll do the others myself") whose question names her: the
     # question alone is read, so nothing of the other patients' lines is answered or carded

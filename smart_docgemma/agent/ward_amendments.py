@@ -58,7 +58,9 @@ def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall 
 
 
 # what may stand beside a time said alone ("para amanhã às 8h", "for tomorrow 8am pls")
+# ("first thing tomorrow, 8am", "a primera hora mañana 8h", "à la première heure demain 8h")
 _AROUND_A_TIME = re.compile(r"(?<![a-z])(?:para|pra|for|pour|por|on|le|el|o|de|then|instead|"
+                            r"first thing|a primera hora|a primeira hora|a la premiere heure|"
                             r"please|pls|plz|svp|por favor|se faz favor|stp)(?![a-z])")
 
 

@@ -239,7 +239,17 @@ def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
         return False
     if any(b in _staff_titles() for b in before[-2:]) or (before and before[-1] in _PLACE_BEFORE):
         return False
-    return not re.match(r"\d", after)
+    return not re.match(r"\d", after) and not eponym(before, after)
+
+
+def eponym(before: list[str], after: str) -> bool:
+    """The word between ``before`` (folded) and ``after`` names a test, a sign or a score
+    ("positive Lachman test", "signe de Lasègue"), not a person."""
+    nouns = frozenset(people_data()["eponym_nouns"])
+    after_noun = normalise(fold_accents(after.lower())) in nouns
+    # "de"/"of" only: "a test for Okafor" names a person
+    return after_noun or (len(before) == 2 and before[-1] in {"de", "of", "du", "d"}
+                          and before[-2] in nouns)
 
 
 def _infinitive_is_word(stem: str) -> bool:
