@@ -28,7 +28,7 @@ from ..approval.types import PendingCard, PendingOrder
 from ..reading.dosage import Dose
 from ..reading.entities import Entities
 from ..reading.request import Request
-from ..tools.words.dosing import as_needed
+from ..tools.words.dosing import INFUSION, as_needed
 from ..tools.writes.orders import parse_timing
 from . import extraction
 from .languages import fold
@@ -44,9 +44,11 @@ class Change:
     route: str | None = None
     days: int | None = None
     drug: str | None = None  # another drug in the card's place ("use cefalexin instead")
+    infusion: str | None = None  # an infusion's time ("over 2 h")
 
     def empty(self) -> bool:
-        return not (self.dose or self.frequency or self.route or self.days or self.drug)
+        return not (self.dose or self.frequency or self.route or self.days or self.drug
+                    or self.infusion)
 
 
 @lru_cache(maxsize=1)
@@ -105,9 +107,20 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
     # "twice that": the dose times two, never "twice" a day
     frequency = None if _TWICE_THE_DOSE.search(low) else found.frequency
+    over = INFUSION.search(low)
+    infusion = f"over {over.group(1)} {'min' if over.group(2).startswith('m') else 'h'}" \
+        if over else None
+    # an infusion's dose changed without its time is not re-drafted: its rate would change
+    # unsaid ("make it 2 g" of 1 g over 1 h); with the time ("2 g over 2 hours") it is
+    if dose and not infusion and any(p.startswith("over ") for p in _notes(pending)):
+        return None
     change = Change(dose=dose, frequency=frequency, route=extraction.route_said(low),
-                    days=days, drug=others[0] if others else None)
+                    days=days, drug=others[0] if others else None, infusion=infusion)
     return None if change.empty() else change
+
+
+def _notes(pending: PendingOrder) -> list[str]:
+    return [p for p in (pending.notes or "").split("; ") if p]
 
 
 @lru_cache(maxsize=1)
@@ -516,7 +529,9 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
         if said == "g" and float(change.dose) >= 10:
             said = "mg"
         dose = f"{change.dose} {said}"
-    notes = [p for p in (pending.notes or "").split("; ") if p]
+    notes = _notes(pending)
+    if change.infusion:
+        notes = [p for p in notes if not p.startswith("over ")] + [change.infusion]
     if change.route:
         notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]
     if change.days:

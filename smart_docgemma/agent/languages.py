@@ -144,10 +144,12 @@ def title_pattern() -> re.Pattern[str]:
     # "Mme van der Berg", "a Sra. dos Santos": the particles belong to a capitalised surname
     # ("la señora de la cama 3" names no one)
     lead = rf"(?:(?:{_alternation(_particles())})\s+){{0,2}}"
+    # a title right after a number is a unit ("walk 100 m. Background: …" names no one)
+    unit = r"(?<!\d)(?<!\d\s)"
     return re.compile(
-        rf"\b(?i:{_alternation(free)})\.?\s+"
+        rf"{unit}\b(?i:{_alternation(free)})\.?\s+"
         rf"(?P<name>{lead}{cap}(?:\s+{cap})?|{anycase}(?:\s+{cap})?)"
-        rf"|\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{lead}{cap}(?:\s+{cap})?)"
+        rf"|{unit}\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{lead}{cap}(?:\s+{cap})?)"
     )
 
 

@@ -138,6 +138,10 @@ def as_typed(text: str) -> str:
     text = _numbers(text)
     # a reading said "160 over 95" is written 160/95
     text = re.sub(r"(?<![\w.])(\d{2,3})\s+over\s+(\d{2,3})(?![\w.])", r"\1/\2", text)
+    # a decimal point said between figures ("62 point 5 kg", "38 virgule 5") is written 62.5
+    points = _words({w: 1 for w in data["decimal_points"]})
+    text = re.sub(rf"(?<![\w.,])(\d+)\s+(?:{points})\s+(\d+)(?![\w.,])", r"\1.\2", text,
+                  flags=re.I)
     return _marked(text)
 
 

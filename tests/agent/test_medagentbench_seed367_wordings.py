@@ -14,7 +14,7 @@ import pytest
 from smart_docgemma.agent import amendments
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.ward_amendments import _only_a_time
-from smart_docgemma.approval.types import PendingCard
+from smart_docgemma.approval.types import PendingCard, PendingOrder
 from smart_docgemma.reading.slips import unslipped
 from smart_docgemma.reading.unknown_words import unknown_names
 from smart_docgemma.tools.words.windows import _unit_asked
@@ -132,3 +132,50 @@ def test_the_word_elsewhere_names_no_one(said):
     ("mag level", "mag level")])
 def test_a_results_name_typed_with_one_slip_is_read_as_it(said, read_as):
     assert unslipped(said) == read_as
+
+
+# ---- the holdout's misses, read once the tuned split was fixed
+
+@pytest.mark.parametrize("said", ["quantos anos tem a doente?", "o doente tem alergias?"])
+def test_doente_is_the_patient_in_context(said):
+    assert "chart_question" in read(said).entities.actions
+
+
+def test_a_title_right_after_a_number_is_a_unit():
+    said = "now unable to walk 100 m. Background: 86-year-old with rheumatoid arthritis"
+    assert read(said).entities.patient_names == ()
+    assert read("et M. Dupont, son INR ?").entities.patient_names == ("Dupont",)
+
+
+@pytest.mark.parametrize(("said", "typed"), [
+    ("weight 62 point 5 kg today", "weight 62.5 kg today"), ("temp 38 virgule 5", "temp 38.5"),
+    ("glucose 7 coma 2", "glucose 7.2"), ("point 5 of the plan", "point 5 of the plan"),
+    ("2 points of concern", "2 points of concern")])
+def test_a_decimal_point_said_between_figures_is_written(said, typed):
+    from smart_docgemma.reading.spoken import as_typed
+    assert as_typed(said) == typed
+
+
+@pytest.mark.parametrize(("said", "note"), [
+    ("demande d'avis orthopédique : douleur du genou.", "douleur du genou."),
+    ("parecer da ortopedia: dor no ombro.", "dor no ombro."),
+    ("avis? K 3.2 at 10:30", None)])
+def test_the_text_after_an_opinion_asked_and_its_colon_is_the_note(said, note):
+    from smart_docgemma.tools.words.ward_words import referral_note
+    assert referral_note(said) == note
+
+
+def _infusion() -> PendingOrder:
+    return PendingOrder("p1", "pt", "magnesium sulfate", "magnesium sulfate", "1 g", "once",
+                        "route intravenous; over 1 h")
+
+
+def test_an_infusions_dose_changes_with_its_time():
+    change = amendments.read(read("make it 2 g over 2 hours"), _infusion())
+    assert change is not None and change.infusion == "over 2 h"
+    notes = amendments.redraft(_infusion(), change)["notes"]
+    assert notes == "route intravenous; over 2 h"
+
+
+def test_an_infusions_dose_without_its_time_is_not_redrafted():
+    assert amendments.read(read("make it 2 g"), _infusion()) is None

@@ -315,10 +315,12 @@ _SBAR = re.compile(r"\bSitua(?:tion|[çc][ãa]o|ci[óo]n)\s*:.*", re.S | re.I)
 # or "SBAR -" (its own S/B/A/R headings follow) …
 _NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|texto livre)\s*:"
                    r"|\bsbar\s*[:\-\u2013]", re.I)
-# "refer to ortho: Fell from a ladder …", "adresser en orthopédie : …": the text after the colon
-# that closes the referral's own words is the clinician's note
+# "refer to ortho: Fell from a ladder …", "adresser en orthopédie : …", "demande d'avis
+# orthopédique : …", "parecer da ortopedia: …": the text after the colon that closes the
+# referral's own words is the clinician's note
 _REFERRAL_COLON = re.compile(
-    r"\b(?:refer\w*|adress\w*|orient\w*|encaminh\w*|referenci\w*|deriv\w*|interconsulta)\b"
+    r"\b(?:refer\w*|adress\w*|orient\w*|encaminh\w*|referenci\w*|deriv\w*|interconsulta|avis|"
+    r"parecer|remit\w*|consult)\b"
     r"[^:\n.?!]{0,60}:(?!\d)\s*", re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(

@@ -293,10 +293,12 @@ def _medication(ctx: ToolContext, protocol: dict[str, Any], dose: float, hours: 
     rows += [("Code", f"RxNorm {med['rxnorm']} ({med['display']})")]
     summary: ProposalSummary = {"title": f"Give {med['text']} {text}", "kind": "medication",
                                 "fields": rows + fields, "flags": flags}
-    if not hours:  # an oral dose: the order's words, re-drafted by a follow-up ("make it 20 mEq")
-        summary["request"] = {"medication_name": med["text"], "frequency": "once",
-                              "dosage": f"{_num(dose)} {unit_shown}",
-                              "notes": f"route {med['route']}"}
+    # the order's words, re-drafted by a follow-up ("make it 20 mEq"); an infusion's with its
+    # time, changed only with a time said ("make it 2 g over 2 hours", agent/amendments.py)
+    summary["request"] = {"medication_name": med["text"], "frequency": "once",
+                          "dosage": f"{_num(dose)} {unit_shown}",
+                          "notes": f"route {med['route']}" + (f"; over {_num(hours)} h"
+                                                               if hours else "")}
     return draft.propose(ctx, "apply_protocol", resource, summary, "medication order")
 
 
