@@ -7,12 +7,13 @@ Each set is the ten task types of ``medagentbench.yaml`` on a seed no other set 
 before any rule was changed for it (its file's header says what it holds and how it is split):
 seed 42 (``medagentbench.yaml``), 61, 97, 151, 173, 211 (aged 25-95, a girl who died in 1959 on a
 living woman's birth date), 257 (aged 1-95, the first with a child: her weight and its age,
-weight-based doses, her growth) and 311 (aged 1-95, two teenagers whose weights are months old;
-one living man's chart is over the default cap and is not loaded). Per set: the cases cover the
+weight-based doses, her growth), 311 (aged 1-95, two teenagers whose weights are months old;
+one living man's chart is over the default cap and is not loaded) and 367 (aged 1-95, typed
+with typos, dictated and in shorthand; one living man over the cap). Per set: the cases cover the
 ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the eight populations live side by side."""
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the nine populations live side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -63,6 +64,8 @@ SETS = {
                  (12, 10, 15, 10, 13, 10, 10, 10, 9, 12), 80, 0.4, 20, 12, whole=7),
     311: WardSet("medagentbench_seed311.yaml", PopulationSpec(seed=311, size=8, ages="1-95"),
                  (9, 12, 13, 8, 13, 9, 9, 10, 9, 11), 100, 0.4, 20, 12),
+    367: WardSet("medagentbench_seed367.yaml", PopulationSpec(seed=367, size=8, ages="1-95"),
+                 (10, 12, 14, 9, 11, 10, 10, 10, 10, 11), 100, 0.4, 20, 12),
 }
 
 
