@@ -230,8 +230,18 @@ def asked_of(said: Request, drug: str, ingredient: str) -> str | None:
     # "does it interact with his warfarin?": the card's drug with the drugs it names; "¿y con el
     # potasio que tiene?": the card's drug against a result of hers
     named = bool(ent.drugs) or (said.focus or "").startswith("lab:")
+    if not _any_of("safety_asks").search(low) and _own_result(said.focus, drug, ingredient):
+        return None  # "what Mg was that?" after magnesium sulfate: the result it was based on
     asks = bool(_any_of("safety_asks").search(low)) or (named and "?" in said.message)
     return f"{drug} {said.message}" if asks else None
+
+
+def _own_result(focus: str | None, drug: str, ingredient: str) -> bool:
+    """The result asked is the one the drug replaces (magnesium for magnesium sulfate,
+    potassium for potassium chloride)."""
+    result = (focus or "").removeprefix("lab:").lower()
+    return bool(focus and focus.startswith("lab:") and result
+                and result in f"{drug} {ingredient}".lower())
 
 
 @lru_cache(maxsize=1)

@@ -179,3 +179,14 @@ def test_an_infusions_dose_changes_with_its_time():
 
 def test_an_infusions_dose_without_its_time_is_not_redrafted():
     assert amendments.read(read("make it 2 g"), _infusion()) is None
+
+
+def test_the_result_an_infusion_replaces_asked_back_is_the_charts():
+    # the IV card keeps its words now, so "what Mg was that?" meets it (seed 211's case)
+    assert amendments.asked_of_card(read("what Mg was that?"), _infusion()) is None
+
+
+def test_another_result_or_a_safety_question_is_still_asked_of_the_cards_drug():
+    lisinopril = PendingOrder("p1", "pt", "lisinopril", "lisinopril", "10 mg", "od", None)
+    assert amendments.asked_of_card(read("¿y con el potasio que tiene?"), lisinopril)
+    assert amendments.asked_of_card(read("is that safe with her magnesium?"), _infusion())
