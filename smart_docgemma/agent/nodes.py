@@ -57,7 +57,7 @@ from . import (
     therapeutic_trials,
     ward_amendments,
 )
-from .extraction import read, relief_asked, written_in_french
+from .extraction import find_unsupported, read, relief_asked, written_in_french
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -525,6 +525,9 @@ def _ward_card_changed(
     instead", "actually nephrology"): the card drafted again with it, superseding the card."""
     if deps.ctx is None or not deps.ctx.patient_id:
         return None
+    again = ward_amendments.repeated_lab_orders(said, cards, deps.ctx.patient_id)
+    if again is not None and again.tool in deps.tools:  # "same again on friday": beside them
+        return _redraft(state, said, again, None)
     if len(cards) > 1:  # "fbc and u&e tomorrow 8am", then "actually 4pm": every test moved
         call = ward_amendments.changed_lab_orders(said, cards, deps.ctx.patient_id)
     else:
@@ -795,7 +798,9 @@ def _no_drug_named(state: Turn) -> list[str]:
 
 def _tests_not_ordered(state: Turn) -> list[str]:
     """Items of a list of tests the lab table does not name, when tests are ordered: said."""
-    unread = planning.request(state).ward.unread_tests
+    # a procedure said not done here ("ECG orders are not supported") is not said twice
+    unread = [w for w in planning.request(state).ward.unread_tests
+              if not find_unsupported(f"order {w}")]
     if not unread or "order_lab_test" not in planning.required_tools(state):
         return []
     return [say(message(N_("Not ordered: %(tests)s — not a test this site's lab table names; "

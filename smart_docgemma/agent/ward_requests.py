@@ -19,7 +19,7 @@ from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..languages import frequency
 from ..reading.dose_change import dose_change
-from ..reading.drugs import says_hold, stopped_drugs
+from ..reading.drugs import replaced_drugs, says_hold, stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.in_context import ChartInContext
@@ -301,6 +301,11 @@ def _release_after(low: str, surface: str) -> str:
     return f" {m.group(1).upper()}" if m else ""
 
 
+# where the frequency said after a dose ends: a clause, or the drug it takes the place of
+_FREQUENCY_ENDS = re.compile(r"[.;!?,]| and | then |\s(?:instead of|in place of|rather than|"
+                             r"au lieu|a la place|em vez|no lugar|en vez|en lugar)\b")
+
+
 def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
@@ -310,14 +315,16 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
         # fluconazole": a hold ends no order, and a drug added beside it replaces nothing
         return None
     mentions = [d for d in find_drugs(low) if d.name]
-    stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
+    named = [(str(d.name), d.surface) for d in mentions]
+    # "labetalol 100 bd instead of the lisinopril": the drug it takes the place of is replaced
+    stopped = stopped_drugs(low, named) or (replaced_drugs(low, named) if "?" not in low else ())
     started = [d for d in mentions if d.name not in stopped]
     if len(stopped) != 1 or len(started) != 1:
         return None
     dose = _dose_after(low, low.find(started[0].surface) + len(started[0].surface))
     if dose is None or not dose.group(3).strip(" .,;"):
         return None
-    frequency_said = re.split(r"[.;!?,]| and | then ", dose.group(3))[0].strip(" ,")
+    frequency_said = _FREQUENCY_ENDS.split(dose.group(3))[0].strip(" ,")
     new = str(started[0].name) + _release_after(low, started[0].surface)
     return {"new_drug": new, "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
             "frequency": frequency_said, "replaces": stopped[0]}
