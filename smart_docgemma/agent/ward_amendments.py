@@ -17,7 +17,6 @@ import re
 
 from ..approval.types import PendingCard
 from ..reading.request import Request
-from ..tools.words import ward_words
 from .amendments import changes_a_field
 from .languages import fold
 from .state import ToolCall
@@ -114,8 +113,7 @@ def repeated_lab_orders(said: Request, cards: list[PendingCard],
         return None
     if (not cards or not all(tests) or any(c.kind != "lab_order" for c in cards)
             or said.ward.tests or ent.drugs or ent.patient_names or ent.patient_ids
-            or "?" in said.message or not said.ward.when
-            or not ward_words.says_any(low, "again_words")):
+            or "?" in said.message or not said.ward.when or not said.ward.again_words):
         return None
     drafted = cards[-1].request.get("when")
     at = said.ward.when if re.search(r"\d|\bin\b", said.ward.when) else _at_its_clock(
