@@ -177,6 +177,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    named_tests = _lab_cards_named(state, said, deps)
+    if named_tests:  # "cancel the INR", "annule la NFS": the pending order of that test
+        return _cancelled(said, named_tests, None, deps)
     withdrawn: list[str] = []
     rest = amendments.cancel_then(state.message) if pending and cards else None
     if pending and cards and rest and _asks_something_else(said, pending):
@@ -644,6 +647,20 @@ def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) ->
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
     return amendments.cancels_what(message) is not None and pending.ingredient in (
         said.entities.drugs)
+
+
+def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
+    """The session's pending lab orders of the tests a cancel names ("cancel the INR", "annule
+    la NFS", "cancela o hemograma"); [] unless every test it names has one."""
+    ctx = deps.ctx
+    if (not said.ward.tests or amendments.cancels_what(state.message) is None or ctx is None
+            or not (ctx.sid and ctx.patient_id and ctx.proposals)):
+        return []
+    labs = [c for c in ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
+            if c.kind == "lab_order" and c.request.get("test")]
+    named = [c for c in labs if any(t in str(c.request["test"]) for t in said.ward.tests)]
+    done = {t for t in said.ward.tests if any(t in str(c.request["test"]) for c in named)}
+    return named if done == set(said.ward.tests) else []
 
 
 def _cancelled(

@@ -233,7 +233,22 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return []
     if workflow.problem == "high_inr" and workflow.bleeding:
         return ["plan"]  # bleeding on warfarin is planned whether or not a plan is asked
+    if _high_inr_told(low, workflow):
+        return ["plan"]  # "INR 5.2 no bleed": the value and the bleeding, said for a plan
     return ["plan"] if workflow.problem and _plan_words(low) else []
+
+
+def _high_inr_told(low: str, workflow: Workflow) -> bool:
+    """A high INR told with whether she bleeds, and nothing else ("INR 5.2 no bleed", "INR 6,
+    pas de saignement"): what the plan is asked from; never a drug's bleeding risk asked ("INR
+    2.5 - bleeding risk with aspirin?") nor an INR in range."""
+    if workflow.problem != "high_inr" or (workflow.stated_value or 0) <= _INR_RANGE_TOP:
+        return False
+    said = _any("bleeding_words").search(low)
+    return bool(said and not re.match(r"\s*risks?\b", low[said.end():]) and not find_drugs(low))
+
+
+_INR_RANGE_TOP = 3.0  # the usual target range's top (2-3): above it an INR is high
 
 
 def _plan_words(low: str) -> bool:

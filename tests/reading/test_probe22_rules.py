@@ -186,3 +186,39 @@ def test_a_vaccine_to_give_is_still_checked(said):
 
 def test_diabetic_eye_screening_is_an_ophthalmology_referral():
     assert read_ward("refer to diabetic eye screening").specialties == ("ophthalmology",)
+
+
+# walk 47
+def _history(said: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": said}, {"role": "assistant", "content": "…"}]
+
+
+@pytest.mark.parametrize("said, ordered", [
+    ("ok order it", "ok start paracetamol 1 g four times daily"),
+    ("prescribe that", "start paracetamol 1 g four times daily"),
+    ("start it 500 qds", "start paracetamol 500 qds"),  # its own dose, never the one asked about
+    ("stop it", "stop paracetamol"),
+])
+def test_the_drug_asked_about_is_ordered_with_its_dose(said, ordered):
+    from smart_docgemma.agent import clarification
+    history = _history("is paracetamol 1g qds ok for him?")
+    assert clarification.acts_on_discussed(said, read(said).entities, history) == ordered
+
+
+def test_a_drug_asked_about_without_a_dose_is_ordered_without_one():
+    from smart_docgemma.agent import clarification
+    history = _history("is paracetamol ok for him?")
+    assert clarification.acts_on_discussed("order it", read("order it").entities,
+                                           history) == "start paracetamol"
+
+
+@pytest.mark.parametrize("said", ["INR 5.2 no bleed", "INR 6, pas de saignement",
+                                  "INR 4.8, not bleeding"])
+def test_a_high_inr_told_with_the_bleeding_asks_its_plan(said):
+    assert "plan" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["INR 2.5 - bleeding risk with aspirin?", "INR 2.6 no bleed",
+                                  "INR 5 and bleeding risk of apixaban"])
+def test_near_words_ask_no_inr_plan(said):
+    assert "plan" not in read(said).entities.actions
