@@ -93,5 +93,15 @@ _WAIT = re.compile(r"\b(?:wait|espera|attends|hold on|pera|mejor|melhor|better|p
 
 
 def points_at_other(message: str) -> bool:
-    """The message only says the other card was meant ("no, the other one", "non, l'autre")."""
-    return bool(_whole("other_card_words").match(_folded(message)))
+    """The message only says the other card was meant ("no, the other one", "non, l'autre"), or
+    chooses the first back ("go with the first one", "fica com o primeiro")."""
+    folded = _folded(message)
+    return bool(_whole("other_card_words").match(folded) or _first_chosen().match(folded))
+
+
+@lru_cache(maxsize=1)
+def _first_chosen() -> re.Pattern[str]:
+    data = load("amendments")
+    choose, first = _alternation(data["choose_card_words"]), _alternation(data["first_card_words"])
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{choose})\s+(?:{first})"
+                      rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")

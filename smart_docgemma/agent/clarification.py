@@ -300,8 +300,21 @@ def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]
     for done, pattern in _acts_on_it():
         m = pattern.search(low)
         if m:
-            return " ".join(f"{low[:m.start()]} {done} {drug} {low[m.end():]}".split())
+            # "ok order it" after "is paracetamol 1g qds ok for him?": the dose asked about
+            said = _dose_discussed(history) if done == "start" and own.dose is None else ""
+            return " ".join(f"{low[:m.start()]} {done} {drug} {said} {low[m.end():]}".split())
     return None
+
+
+def _dose_discussed(history: list[dict[str, Any]]) -> str:
+    """The dose and frequency the last message asked about with its one drug ("is paracetamol
+    1g qds ok for him?": "1g qds"), "" when it said no dose or no frequency: a drug asked about
+    with its dose is ordered with it, never with a dose the clinician did not write."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    dose = extract(str(said[-1].get("content") or "")).dose if said else None
+    if dose is None or not (dose.written and dose.frequency):
+        return ""
+    return f"{dose.written} {dose.frequency}"
 
 
 def ordered_instead(message: str, own: Entities, history: list[dict[str, Any]],

@@ -1071,6 +1071,26 @@ def no_known_allergy(text: str) -> bool:
     return bool(_any_phrase("no_known_allergy").search(languages.fold(text).lower()))
 
 
+def _vaccination_asked(text: str, drugs: list[DrugMention]) -> bool:
+    """Whether a vaccine was given is asked ("flu vaccine given this year?", "a-t-il reçu le
+    vaccin ?", "¿le pusieron la vacuna?"): every drug named is a vaccine, with a word of having
+    had it; "give him the flu vaccine" orders it."""
+    low = text.lower()
+    return (chart_focus(low) == "immunizations" and bool(drugs)
+            and all("vaccin" in (d.name or "") for d in drugs)
+            and _any_phrase("chart_question", "vaccinated_words").search(low) is not None)
+
+
+# the procedures a list of tests may be ordered with: with one of them asked, the list is orders
+_PROCEDURE_ORDERS = ("ECG orders", "imaging orders")
+
+
+def _ordered_with_a_procedure(text: str) -> bool:
+    """Tests asked beside a procedure this assistant does not order ("ECG and trop please",
+    "bilan + ECG demain"): the message is a list of orders, unless it asks something."""
+    return "?" not in text and any(k in _PROCEDURE_ORDERS for k in find_unsupported(text))
+
+
 def find_unsupported(text: str) -> list[str]:
     """Actions this assistant does not perform (lab orders, referrals…), by ``unsupported``."""
     low = text.lower()
@@ -1147,6 +1167,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True
     if focus.startswith(("lab:", "vitals")) and _earlier_result(text):
         return True  # "egfr? and the previous one?": her result before the one just given
+    if focus == "medications" and _any_phrase("chart_question", "reconcile_words").search(
+            languages.fold(low)):
+        return True  # "let's do a med rec": her list, with its review
     if focus == "medications" and _any_phrase("chart_question", "taking_verbs").search(
             _TAKING_NOUN.sub(" ", low)):
         return True  # "que medicação faz?": her list, with a verb of taking
@@ -1414,6 +1437,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     surnames = {w.lower() for n in names for w in n.split()}
     drugs = [d for d in drugs if d.surface.lower() not in surnames]
     joined = bool(_JOINED.search(text)) or languages.joined(text)
+    # "flu vaccine given this year?", "has he had his pneumococcal vaccine?": her immunisations
+    # asked, no vaccine to check or give
+    vaccinated = _vaccination_asked(text, drugs)
+    drugs = [] if vaccinated else drugs
     # "not the amox, the doxy - 100mg bd": the declined drug's words ask nothing of it
     declined, asking = _declined(text, drugs)
     # "Receita do dentista: '…'. Tudo certo pra ele?": the question after pasted text asks
@@ -1438,6 +1465,9 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said, ward, window, workflow)
+    if ward.tests and "order_lab" not in actions and _ordered_with_a_procedure(text):
+        # "ECG and trop please": the tests ordered, the ECG said not done here
+        actions.append("order_lab")
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     # the dose of the drug ordered beside one declined ("pas d'aspirine 250 mg, paracétamol
@@ -1458,6 +1488,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # (shown with it, ``several_asks.chart_foci``); the drug is still checked
         actions = [a for a in actions if a not in _ORDER_ACTIONS]
     focus = chart_focus(asked_text) if focus == "" else focus
+    if vaccinated and "chart_question" not in actions:
+        actions.append("chart_question")
     if any(asks_chart(t, actions, drugs, focus or "", window, ward.tests)
            for t in {asked_text, text}):
         actions.append("chart_question")

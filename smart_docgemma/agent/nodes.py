@@ -57,7 +57,7 @@ from . import (
     therapeutic_trials,
     ward_amendments,
 )
-from .extraction import read, relief_asked, written_in_french
+from .extraction import find_unsupported, read, relief_asked, written_in_french
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -177,6 +177,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    named_tests = _lab_cards_named(state, said, deps)
+    if named_tests:  # "cancel the INR", "annule la NFS": the pending order of that test
+        return _cancelled(said, named_tests, None, deps)
     withdrawn: list[str] = []
     rest = amendments.cancel_then(state.message) if pending and cards else None
     if pending and cards and rest and _asks_something_else(said, pending):
@@ -525,6 +528,9 @@ def _ward_card_changed(
     instead", "actually nephrology"): the card drafted again with it, superseding the card."""
     if deps.ctx is None or not deps.ctx.patient_id:
         return None
+    again = ward_amendments.repeated_lab_orders(said, cards, deps.ctx.patient_id)
+    if again is not None and again.tool in deps.tools:  # "same again on friday": beside them
+        return _redraft(state, said, again, None)
     if len(cards) > 1:  # "fbc and u&e tomorrow 8am", then "actually 4pm": every test moved
         call = ward_amendments.changed_lab_orders(said, cards, deps.ctx.patient_id)
     else:
@@ -641,6 +647,20 @@ def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) ->
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
     return amendments.cancels_what(message) is not None and pending.ingredient in (
         said.entities.drugs)
+
+
+def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
+    """The session's pending lab orders of the tests a cancel names ("cancel the INR", "annule
+    la NFS", "cancela o hemograma"); [] unless every test it names has one."""
+    ctx = deps.ctx
+    if (not said.ward.tests or amendments.cancels_what(state.message) is None or ctx is None
+            or not (ctx.sid and ctx.patient_id and ctx.proposals)):
+        return []
+    labs = [c for c in ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
+            if c.kind == "lab_order" and c.request.get("test")]
+    named = [c for c in labs if any(t in str(c.request["test"]) for t in said.ward.tests)]
+    done = {t for t in said.ward.tests if any(t in str(c.request["test"]) for c in named)}
+    return named if done == set(said.ward.tests) else []
 
 
 def _cancelled(
@@ -795,7 +815,9 @@ def _no_drug_named(state: Turn) -> list[str]:
 
 def _tests_not_ordered(state: Turn) -> list[str]:
     """Items of a list of tests the lab table does not name, when tests are ordered: said."""
-    unread = planning.request(state).ward.unread_tests
+    # a procedure said not done here ("ECG orders are not supported") is not said twice
+    unread = [w for w in planning.request(state).ward.unread_tests
+              if not find_unsupported(f"order {w}")]
     if not unread or "order_lab_test" not in planning.required_tools(state):
         return []
     return [say(message(N_("Not ordered: %(tests)s — not a test this site's lab table names; "

@@ -3,6 +3,8 @@
 "make that 6am instead" after "potassium tomorrow 8am", "plutôt à 7h", "mejor a las 6" re-draft
 the lab order at the new time (on the card's day, unless the follow-up names its own); "actually
 nephrology, not cardio", "na verdade nefrologia" re-draft the referral for the specialty said.
+"same again on friday", "repeat it monday", "otra vez el lunes" after a lab order draft the same
+tests again at the new time, beside the card (two orders, both pending).
 The new card is drafted from what the card was drafted from (``PendingCard.request``) with the
 one field changed, and supersedes it (one card pending). A follow-up that makes a request of its
 own (a question, a drug, a test or a person) is not a change of the card.
@@ -99,3 +101,32 @@ def _new_time(said: str | None, drafted: str | None) -> str | None:
         return said
     day = " ".join(_CLOCK.sub(" ", fold(drafted).lower()).split())
     return f"{day} {said}".strip() if _DAY.search(day) else said
+
+
+def repeated_lab_orders(said: Request, cards: list[PendingCard],
+                        patient_id: str) -> ToolCall | None:
+    """The pending lab orders' tests ordered again at the time a follow-up names ("same again
+    on friday", "de novo na segunda às 7h"): a new order beside them, at the cards' clock when
+    only a day is said. None when the follow-up names a test, a drug or a person, asks, or
+    says no time or no "again"."""
+    ent, low = said.entities, fold(said.message).lower()
+    tests = [str(c.request.get("test") or "") for c in cards]
+    if " but " in f" {low} ":  # "same again but 6am": a change of the card, not a second one
+        return None
+    if (not cards or not all(tests) or any(c.kind != "lab_order" for c in cards)
+            or said.ward.tests or ent.drugs or ent.patient_names or ent.patient_ids
+            or "?" in said.message or not said.ward.when or not said.ward.again_words):
+        return None
+    drafted = cards[-1].request.get("when")
+    at = said.ward.when if re.search(r"\d|\bin\b", said.ward.when) else _at_its_clock(
+        said.ward.when, drafted)
+    return ToolCall("order_lab_test", {
+        "patient_id": patient_id, "test": " and ".join(dict.fromkeys(tests)), "when": at,
+        "priority": cards[-1].request.get("priority"), "reason": cards[-1].request.get("reason")})
+
+
+def _at_its_clock(day: str, drafted: str | None) -> str:
+    """A day said alone takes the card's clock time ("friday" after "tomorrow 8am": "friday
+    8am")."""
+    clock = _CLOCK.search(fold(drafted or "").lower())
+    return f"{day} {clock.group(0).strip()}" if clock and re.search(r"\d", clock.group(0)) else day

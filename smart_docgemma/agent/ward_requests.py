@@ -19,7 +19,7 @@ from ..knowledge import analytes
 from ..knowledge.mentions import find_drugs
 from ..languages import frequency
 from ..reading.dose_change import dose_change
-from ..reading.drugs import says_hold, stopped_drugs
+from ..reading.drugs import replaced_drugs, says_hold, stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.in_context import ChartInContext
@@ -233,7 +233,22 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return []
     if workflow.problem == "high_inr" and workflow.bleeding:
         return ["plan"]  # bleeding on warfarin is planned whether or not a plan is asked
+    if _high_inr_told(low, workflow):
+        return ["plan"]  # "INR 5.2 no bleed": the value and the bleeding, said for a plan
     return ["plan"] if workflow.problem and _plan_words(low) else []
+
+
+def _high_inr_told(low: str, workflow: Workflow) -> bool:
+    """A high INR told with whether she bleeds, and nothing else ("INR 5.2 no bleed", "INR 6,
+    pas de saignement"): what the plan is asked from; never a drug's bleeding risk asked ("INR
+    2.5 - bleeding risk with aspirin?") nor an INR in range."""
+    if workflow.problem != "high_inr" or (workflow.stated_value or 0) <= _INR_RANGE_TOP:
+        return False
+    said = _any("bleeding_words").search(low)
+    return bool(said and not re.match(r"\s*risks?\b", low[said.end():]) and not find_drugs(low))
+
+
+_INR_RANGE_TOP = 3.0  # the usual target range's top (2-3): above it an INR is high
 
 
 def _plan_words(low: str) -> bool:
@@ -301,6 +316,11 @@ def _release_after(low: str, surface: str) -> str:
     return f" {m.group(1).upper()}" if m else ""
 
 
+# where the frequency said after a dose ends: a clause, or the drug it takes the place of
+_FREQUENCY_ENDS = re.compile(r"[.;!?,]| and | then |\s(?:instead of|in place of|rather than|"
+                             r"au lieu|a la place|em vez|no lugar|en vez|en lugar)\b")
+
+
 def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
@@ -310,14 +330,16 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
         # fluconazole": a hold ends no order, and a drug added beside it replaces nothing
         return None
     mentions = [d for d in find_drugs(low) if d.name]
-    stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in mentions])
+    named = [(str(d.name), d.surface) for d in mentions]
+    # "labetalol 100 bd instead of the lisinopril": the drug it takes the place of is replaced
+    stopped = stopped_drugs(low, named) or (replaced_drugs(low, named) if "?" not in low else ())
     started = [d for d in mentions if d.name not in stopped]
     if len(stopped) != 1 or len(started) != 1:
         return None
     dose = _dose_after(low, low.find(started[0].surface) + len(started[0].surface))
     if dose is None or not dose.group(3).strip(" .,;"):
         return None
-    frequency_said = re.split(r"[.;!?,]| and | then ", dose.group(3))[0].strip(" ,")
+    frequency_said = _FREQUENCY_ENDS.split(dose.group(3))[0].strip(" ,")
     new = str(started[0].name) + _release_after(low, started[0].surface)
     return {"new_drug": new, "dosage": f"{dose.group(1)} {dose.group(2) or 'mg'}",
             "frequency": frequency_said, "replaces": stopped[0]}

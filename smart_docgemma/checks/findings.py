@@ -41,6 +41,9 @@ class Finding:
     # what to do, language-neutral (languages.message): the approval card shows it in the page's
     # language; ``summaries`` stay the English of CDS cards, the model and logs
     message: dict | None = None
+    # a note that a check ran and found the order within its limits (the kidney dose within the
+    # label's band): on the assistant's card, never a CDS card of its own
+    quiet: bool = False
 
     @property
     def summary(self) -> str:

@@ -160,9 +160,10 @@ def _knowledge(name: str, draft: dict, others: list[tuple[str, str, dict]],
     found = knowledge.order_findings(drug, dose, list(where), renal.value if renal else None, age,
                                      doses)
     # an interaction at the source's lowest grade is shown at that grade (info); other info
-    # findings of the knowledge core are its own notes, not the order's
+    # findings of the knowledge core are its own notes, not the order's, but for the kidney
+    # dose checked within its band (said, so the check is seen to have run)
     return [_from_knowledge(f, drug, draft, key, where, renal, age)
-            for f in found if f.severity != "info" or f.topic == "interaction"]
+            for f in found if f.severity != "info" or f.topic in ("interaction", "renal")]
 
 
 def _dose(order: dict, product: str) -> knowledge.Dose | None:
@@ -194,7 +195,8 @@ def _from_knowledge(f: knowledge.Finding, drug: str, draft: dict, key: str,
     return Finding(key, f.severity, summaries, _TOPIC.get(f.topic, f.topic), f.effect,
                    f.management, evidence, sources, draft=draft, alternative=alt,
                    fingerprint_of=(*others, f.key), quote=f.quote,
-                   message=_knowledge_message(f, drug, others, renal, age))
+                   message=_knowledge_message(f, drug, others, renal, age),
+                   quiet=f.key.startswith("renal-within:"))
 
 
 _TOPIC = {
@@ -250,6 +252,9 @@ def _knowledge_message(
         return message(N_("Review %(drug)s: a safety finding applies (%(topic)s)"), drug=drug,
                        topic=message(f.topic))
     measured = f"{renal.measure} {renal.value.value:g}" if renal else ""
+    if f.topic == "renal" and f.severity == "info":  # the kidney dose within the label's band
+        return message(N_("Kidney dose of %(drug)s checked (%(renal)s): within the label's band, "
+                          "%(band)s"), drug=drug, renal=measured, band=f.band or f.management)
     grade = {"critical": 0, "info": len(said) - 1}.get(f.severity, 1)
     if f.topic == "renal" and grade == 1 and f.risk and not _DOSED.search(f.management):
         # a rule that changes no dose ("NSAIDs worsen kidney function; shortest course") is

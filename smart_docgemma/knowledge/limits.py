@@ -2,7 +2,8 @@
 
 Renal rules are ``data/flags.yaml`` → ``renal`` (bands checked from the lowest threshold up;
 a band may name the daily maximum for that band, ``max_mg``: an order already at or under it
-raises nothing). Age rules are ``data/age.yaml`` (AGS Beers Criteria 2023 style, warnings).
+raises no warning, only an information line that the kidney dose was checked, with the band).
+Age rules are ``data/age.yaml`` (AGS Beers Criteria 2023 style, warnings).
 Nothing is claimed without a value: no kidney result, no renal finding; no age, no age finding.
 """
 
@@ -53,7 +54,10 @@ def renal_findings(drug: str, renal: Renal | None, dose: Dose | None = None) -> 
         if ing == "aspirin" and aspirin_band(dose) == "antiplatelet":
             continue  # low-dose aspirin is not the NSAID dose the kidney rule is about
         band = next((r for r in _entry("renal", ing) or [] if renal.value < r["below"]), None)
-        if band is None or _within(band, dose):
+        if band is None:
+            continue
+        if _within(band, dose):  # the kidney check ran: said, with the band, never a warning
+            out.append(_within_band(ing, renal, band, dose))
             continue
         verb = "Avoid" if band["severity"] == "critical" else "Review"
         # the label's dose for this band is said with the finding, not left to the source
@@ -83,6 +87,22 @@ def _within(band: dict[str, Any], dose: Dose | None) -> bool:
         and dose is not None
         and dose.daily_mg is not None
         and dose.daily_mg <= band["max_mg"]
+    )
+
+
+def _within_band(ing: str, renal: Renal, band: dict[str, Any], dose: Dose | None) -> Finding:
+    """An order at or under the band's daily maximum: an information line that the kidney dose
+    was checked, with the label's band (its divided doses) beside the day's total."""
+    daily = f"{dose.daily_mg:g} mg a day" if dose and dose.daily_mg is not None else "the dose"
+    label = band.get("band") or band["management"]
+    return Finding(
+        "renal", "info", (ing,),
+        f"Kidney dose of {ing} checked — {renal.describe()}: {daily} is within the label's "
+        f"band ({label})",
+        f"{renal.measure} below {band['below']}: {band['risk']}.",
+        f"Within the label's band: {label}.", (Source(band["source"]),),
+        evidence=(renal.describe(),) + _dose_line(dose), key=f"renal-within:{ing}:{band['below']}",
+        band=str(band.get("band", "")), risk=str(band["risk"]),
     )
 
 

@@ -176,6 +176,11 @@ def _row(r: Any) -> Proposal:
     )
 
 
+def _card(p: Proposal) -> PendingCard:
+    return PendingCard(p.id, p.tool, str(p.summary.get("kind") or ""), p.summary["title"],
+                       dict(p.summary.get("request") or {}), bool(p.summary.get("changes")))
+
+
 def _as_order(p: Proposal) -> PendingOrder | None:
     """A pending medication card as it was drafted (None when its words were not kept)."""
     request = p.summary.get("request") or {}
@@ -355,6 +360,16 @@ class ProposalStore:
     def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
         """The session's pending cards for this patient drafted with the newest one (its last
         request's cards: a protocol's order and its recheck), newest first; [] when none."""
+        found = self._pending(sid, patient_id)
+        newest = found[0].created_at if found else 0.0
+        return [_card(p) for p in found if newest - p.created_at <= DRAFTED_TOGETHER_S]
+
+    def pending_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
+        """Every pending card of the session for this patient, newest first: what "cancel the
+        INR" names when the INR was ordered a request before."""
+        return [_card(p) for p in self._pending(sid, patient_id)]
+
+    def _pending(self, sid: str, patient_id: str) -> list[Proposal]:
         with self.storage.begin() as conn:
             rows = conn.execute(
                 select(table)
@@ -362,14 +377,7 @@ class ProposalStore:
                             table.c.status == "pending"))
                 .order_by(table.c.created_at.desc())
             ).all()
-        found = [_row(r) for r in rows]
-        newest = found[0].created_at if found else 0.0
-        return [
-            PendingCard(p.id, p.tool, str(p.summary.get("kind") or ""), p.summary["title"],
-                        dict(p.summary.get("request") or {}), bool(p.summary.get("changes")))
-            for p in found
-            if newest - p.created_at <= DRAFTED_TOGETHER_S
-        ]
+        return [_row(r) for r in rows]
 
     def from_mcp(self, patient_id: str | None) -> list[Proposal]:
         """Pending proposals MCP clients made for this patient, oldest first (the page lists

@@ -62,7 +62,14 @@ def said_in(text: str) -> dict[str, bool]:
                     low, m.start(), m.end()):
                 continue  # "pregnancy test negative", "is she pregnant?" say nothing of it
             out[state] = not any(f" {n} " in before for n in _words()["negations"])
+    if "pregnant" not in out and _gestation().search(" ".join(fold(text).lower().split())):
+        out["pregnant"] = True  # "she's 12/40", "28 SA": her weeks of pregnancy
     return out
+
+
+@lru_cache(maxsize=1)
+def _gestation() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in _words()["gestation"]))
 
 
 def said_weight(text: str) -> float | None:

@@ -41,6 +41,7 @@ class Ward:
     order_words: bool = False  # a word of ordering a test ("order", "recheck", "draw")
     referral_words: bool = False  # a word of referring ("refer", "consult with")
     record_words: bool = False  # a word of recording ("record", "chart", "registrar")
+    again_words: bool = False  # a word of doing it again ("same again", "otra vez", "de novo")
     referral_reason: str | None = None  # "for knee pain": the reason, never the specialty
     referral_note: str | None = None  # the clinician's own text for the referral, verbatim
 
@@ -85,6 +86,7 @@ def read_ward(text: str) -> Ward:
         referral_words=(ward_words.says_any(text, "referral_words")
                         or ward_words.asks_opinion(text)),
         record_words=ward_words.says_any(text, "record_words"),
+        again_words=ward_words.says_any(text, "again_words"),
         referral_reason=ward_words.referral_reason(text, specialties[0]) if specialties else None,
         referral_note=ward_words.referral_note(text) if specialties else None,
     )

@@ -140,6 +140,16 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Revisar %(drug)s en el embarazo: %(risk)s",
         "Kagua %(drug)s wakati wa ujauzito: %(risk)s",
     ),
+    "Kidney dose of %(drug)s checked (%(renal)s): within the label's band, %(band)s": (
+        "Dose de %(drug)s vérifiée pour la fonction rénale (%(renal)s) : dans la plage du RCP, "
+        "%(band)s",
+        "Dose de %(drug)s verificada para a função renal (%(renal)s): dentro da faixa da bula, "
+        "%(band)s",
+        "Dosis de %(drug)s verificada para la función renal (%(renal)s): dentro del rango de la "
+        "ficha técnica, %(band)s",
+        "Dozi ya %(drug)s imekaguliwa kwa utendaji wa figo (%(renal)s): ndani ya kiwango cha "
+        "lebo, %(band)s",
+    ),
     "Adjust the %(drug)s dose to kidney function (%(renal)s): label dose %(band)s": (
         "Adapter la dose de %(drug)s à la fonction rénale (%(renal)s) : dose du RCP %(band)s",
         "Ajustar a dose de %(drug)s à função renal (%(renal)s): dose da bula %(band)s",

@@ -194,6 +194,12 @@ FLOORS = {
     # fixed as general rules: 21/21 (docs/reading.md)
     ("probe21_intl", "tuned"): 21,
     ("probe21_intl", "holdout"): 21,
+    # probe22_en blind 19/25 tuned (2 unsafe), 19/25 holdout read after the tuned fixes (4
+    # unsafe, one the case's); every miss fixed as a rule (docs/reading.md, probe22_en)
+    ("probe22_en", "tuned"): 25,
+    ("probe22_en", "holdout"): 25,
+    # the lead's walks 46-47, held after their fixes (not blind)
+    ("probe_walk46", "tuned"): 16,
 }
 
 

@@ -150,8 +150,16 @@ def _ordered_ahead(text: str) -> bool:
     """A word of ordering a test and a time ahead, no form of a drug nor a word of giving one
     ("check her K tomorrow", "order a magnesium for 6am"): a drug is given, never checked."""
     low = _low(text)
-    ordering = says_any(text, "lab_order_words") or says_any(text, "check_words")
+    ordering = says_any(text, "lab_order_words") or says_any(text, "check_words") or (
+        says_any(text, "check_participles") and bool(_DAY_AHEAD.search(low)))
     return ordering and when.starts(text) is not None and not _given_as_drug(low)
+
+
+# a day or an hour ahead ("tomorrow", "tonight", "in 6 hours", "on monday", "demain", "amanhã",
+# "mañana"): what a participle of doing a test again needs to be an order
+_DAY_AHEAD = re.compile(r"\b(?:tomorrow|tmrw|tmr|tonight|later|next|in \d+|in an? |monday|tuesday|"
+                        r"wednesday|thursday|friday|saturday|sunday|demain|ce soir|dans \d+|"
+                        r"amanha|logo|daqui a|manana|esta noche|en \d+)\b")
 
 
 def _with_the_bloods(low: str) -> bool:

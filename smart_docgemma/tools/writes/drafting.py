@@ -133,10 +133,10 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
     if result.status == "proposal" and args.supersedes and ctx.proposals is not None:
         ctx.store().withdraw_ids(list(args.supersedes), reason="Replaced by the revised draft")
     # the card's flags carry the review's findings and its "Checked" fields the notices: the
-    # text adds the medications, the latest results with their dates, the allergies and what
-    # the named drugs' check did not cover, each said once
-    said = [drafts.medication_line(chart), drafts.results_line(chart), drafts.allergy_line(chart),
-            *notes]
+    # text adds the problems, the medications, the latest results with their dates, the
+    # allergies and what the named drugs' check did not cover, each said once
+    said = [drafts.problem_line(chart), drafts.medication_line(chart), drafts.results_line(chart),
+            drafts.allergy_line(chart), *notes]
     said += [draft_words.note(args.language)] if args.language != "en" else []
     if result.status == "proposal":
         result = replace(result, text=result.text + "\n" + "\n".join(said))

@@ -526,6 +526,12 @@ def _shortened(section: Section) -> Section:
     return Section(section.title, section.lines[:BRIEF_LINES])
 
 
+def problem_line(chart: ChartData) -> str:
+    """The draft's problems in one line, said beside the card ("Problems on the draft: Otitis
+    media (since 2026-11-19)"): what the letter is about, seen before it is signed."""
+    return "Problems on the draft: " + "; ".join(line.text for line in _problems(chart)[:5])
+
+
 def medication_line(chart: ChartData) -> str:
     """The draft's medications in one line, said beside the card as its allergies are: a
     document lists them for the next prescriber, so the answer shows the list the review's

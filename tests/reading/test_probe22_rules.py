@@ -1,0 +1,224 @@
+"""probe22_en's rules, each with near words that must not trigger: the first card chosen back in
+a choosing verb; the pending lab orders' tests again at a new time; tests ordered beside an ECG;
+the patient's weeks of pregnancy and the ward's breastfeeding shorthand; what she is due for;
+the discharge written up; a reconciliation asked of her list; a test wanted "rechecked" with a
+day ahead; the kidney dose within its band said on the card and never carded alone in CDS."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+import smart_docgemma.knowledge as k
+from smart_docgemma.agent import card_picks, ward_amendments
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.approval.types import PendingCard
+from smart_docgemma.reading.states import said_in
+from smart_docgemma.reading.ward import read_ward
+from smart_docgemma.tools.writes.drafts import request_kind
+
+
+@pytest.mark.parametrize("said", [
+    "no, go with the first one", "stick with the original", "let's go with the first one please",
+    "fica com o primeiro", "me quedo con el primero", "non, on garde le premier", "use the first one",
+])
+def test_the_first_card_chosen_back(said):
+    assert card_picks.points_at_other(said)
+
+
+@pytest.mark.parametrize("said", [
+    "go with amoxicillin", "take the first dose now", "the first one is fine but make it bd",
+    "use the first one's dose for the second", "stick with the plan",
+])
+def test_near_words_choose_no_card(said):
+    assert not card_picks.points_at_other(said)
+
+
+def _lab_card(test: str = "basic metabolic panel", when: str = "tomorrow 8am") -> PendingCard:
+    return PendingCard(proposal_id="p1", tool="order_lab_test", kind="lab_order", title=test,
+                       request={"test": test, "when": when}, edited=False)
+
+
+@pytest.mark.parametrize("said, at", [
+    ("same again on friday", "friday 8am"), ("repeat it in 3 days", "in 3 days"),
+    ("otra vez el lunes", "lunes 8am"), ("de novo na segunda às 7h", "na segunda as 7h"),
+    ("encore une fois vendredi", "vendredi 8am"),
+])
+def test_the_pending_tests_again_at_a_new_time(said, at):
+    call = ward_amendments.repeated_lab_orders(read(said), [_lab_card()], "pt-1")
+    assert call is not None and call.args["when"] == at
+    assert call.args["test"] == "basic metabolic panel"
+
+
+@pytest.mark.parametrize("said", [
+    "same again but 6am", "actually friday", "again?", "repeat the INR on friday",
+    "same again for Robert Mensah on friday", "again please",
+])
+def test_near_words_order_nothing_again(said):
+    assert ward_amendments.repeated_lab_orders(read(said), [_lab_card()], "pt-1") is None
+
+
+def test_a_medication_card_is_never_repeated_as_a_test():
+    card = PendingCard(proposal_id="p1", tool="prescribe_medication", kind="medication",
+                       title="gliclazide", request={}, edited=False)
+    assert ward_amendments.repeated_lab_orders(read("same again on friday"), [card], "p") is None
+
+
+@pytest.mark.parametrize("said", ["ECG and trop please", "12 lead ECG and a troponin",
+                                  "trop + ECG stat"])
+def test_tests_beside_an_ecg_are_ordered(said):
+    entities = read(said).entities
+    assert "order_lab" in entities.actions and "ECG orders" in entities.unsupported
+
+
+@pytest.mark.parametrize("said", ["ECG and trop normal?", "was the ECG and trop ok?"])
+def test_a_question_of_an_ecg_and_a_test_orders_nothing(said):
+    assert "order_lab" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["she's 12/40 - ibuprofen ok?", "G1 32+3/40", "elle est à 28 SA",
+                                  "12 SG, puede tomar ibuprofeno?"])
+def test_her_weeks_of_pregnancy_say_she_is_pregnant(said):
+    assert said_in(said) == {"pregnant": True}
+
+
+@pytest.mark.parametrize("said", ["BP 120/40", "give 1/40 of the dose", "INR 2.5/40", "3/40",
+                                  "sa fille a 12 ans"])
+def test_near_numbers_say_no_pregnancy(said):
+    assert "pregnant" not in said_in(said)
+
+
+@pytest.mark.parametrize("said", ["BF mum - ok to use codeine?", "she's BF'ing", "EBF, baby 2 months"])
+def test_the_wards_breastfeeding_shorthand(said):
+    assert said_in(said).get("breastfeeding") is True
+
+
+def test_bf_alone_is_not_breastfeeding():
+    assert "breastfeeding" not in said_in("her bf is visiting later")
+
+
+@pytest.mark.parametrize("said", ["what's he overdue for?", "is she due anything?",
+                                  "anything overdue?", "o que ela tem em atraso?"])
+def test_what_she_is_due_for_is_her_care_gaps(said):
+    assert "care_gaps" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["is he due for surgery?", "the INR is due tomorrow"])
+def test_near_words_are_no_care_gaps(said):
+    assert "care_gaps" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["write up her discharge", "can you do his discharge",
+                                  "draft the discharge please"])
+def test_the_discharge_written_up_is_its_summary(said):
+    assert request_kind(said) == "discharge"
+
+
+@pytest.mark.parametrize("said", ["when is her discharge?", "discharge planning meeting at 2"])
+def test_near_words_draft_no_discharge(said):
+    assert request_kind(said) is None
+
+
+@pytest.mark.parametrize("said", ["let's do a med rec", "on fait la conciliation médicamenteuse ?",
+                                  "vamos fazer a reconciliação medicamentosa",
+                                  "hagamos la conciliación de medicamentos"])
+def test_a_reconciliation_asked_is_of_her_list(said):
+    assert "chart_question" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said, tests", [
+    ("Dr Okafor wants her K rechecked tomorrow", ("serum potassium",)),
+    ("her K rechecked tomorrow please", ("serum potassium",)),
+    ("K rechecked this morning: 5.1", ()), ("was her K rechecked?", ()),
+])
+def test_a_test_wanted_rechecked_with_a_day_ahead(said, tests):
+    assert read_ward(said).tests == tests
+
+
+def test_the_kidney_dose_within_its_band_is_said_not_warned():
+    renal = k.Renal(38, "eGFR", date(2026, 11, 10))
+    [note] = k.renal_findings("gabapentin", renal, k.dose_of(text="300 mg tds"))
+    assert note.severity == "info" and "400-1400 mg a day in 2 divided doses" in note.summary
+    [over] = k.renal_findings("gabapentin", renal, k.dose_of(text="600 mg tds"))
+    assert over.severity == "warning"
+
+
+# the walk after the set (walk 46)
+@pytest.mark.parametrize("said, switch", [
+    ("labetalol 100 bd instead of the lisinopril", ("labetalol", "bd", "lisinopril")),
+    ("nifedipino 10 mg cada 12 horas en lugar del lisinopril",
+     ("nifedipine", "cada 12 horas", "lisinopril")),
+    ("gliclazide 40 od in place of metformin", ("gliclazide", "od", "metformin")),
+])
+def test_an_order_instead_of_a_drug_is_a_switch(said, switch):
+    found = read(said).workflow.switch
+    assert found is not None
+    assert (found.new_drug, found.frequency, found.replaces) == switch
+
+
+@pytest.mark.parametrize("said", ["labetalol 100 bd instead of lisinopril?",
+                                  "instead of calling, I emailed: labetalol 100 bd"])
+def test_near_words_switch_nothing(said):
+    found = read(said).workflow.switch
+    assert found is None or found.replaces is None
+
+
+@pytest.mark.parametrize("said", ["sugar 22 at 1400, record please", "sugars 3.1 at 0300"])
+def test_the_bedside_sugar_is_a_capillary_glucose(said):
+    assert [r.vital for r in read_ward(said).readings] == ["capillary glucose"]
+
+
+def test_sugar_without_a_value_is_no_reading():
+    assert read_ward("is he on a sugar free diet?").readings == ()
+
+
+@pytest.mark.parametrize("said", ["flu vaccine given this year?",
+                                  "has he had his pneumococcal vaccine?"])
+def test_a_vaccine_asked_as_given_is_her_immunisations(said):
+    entities = read(said).entities
+    assert entities.drugs == () and "chart_question" in entities.actions
+
+
+@pytest.mark.parametrize("said", ["give him the flu vaccine today",
+                                  "is the flu vaccine ok with warfarin?"])
+def test_a_vaccine_to_give_is_still_checked(said):
+    assert read(said).entities.drugs
+
+
+def test_diabetic_eye_screening_is_an_ophthalmology_referral():
+    assert read_ward("refer to diabetic eye screening").specialties == ("ophthalmology",)
+
+
+# walk 47
+def _history(said: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": said}, {"role": "assistant", "content": "…"}]
+
+
+@pytest.mark.parametrize("said, ordered", [
+    ("ok order it", "ok start paracetamol 1 g four times daily"),
+    ("prescribe that", "start paracetamol 1 g four times daily"),
+    ("start it 500 qds", "start paracetamol 500 qds"),  # its own dose, never the one asked about
+    ("stop it", "stop paracetamol"),
+])
+def test_the_drug_asked_about_is_ordered_with_its_dose(said, ordered):
+    from smart_docgemma.agent import clarification
+    history = _history("is paracetamol 1g qds ok for him?")
+    assert clarification.acts_on_discussed(said, read(said).entities, history) == ordered
+
+
+def test_a_drug_asked_about_without_a_dose_is_ordered_without_one():
+    from smart_docgemma.agent import clarification
+    history = _history("is paracetamol ok for him?")
+    assert clarification.acts_on_discussed("order it", read("order it").entities,
+                                           history) == "start paracetamol"
+
+
+@pytest.mark.parametrize("said", ["INR 5.2 no bleed", "INR 6, pas de saignement",
+                                  "INR 4.8, not bleeding"])
+def test_a_high_inr_told_with_the_bleeding_asks_its_plan(said):
+    assert "plan" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["INR 2.5 - bleeding risk with aspirin?", "INR 2.6 no bleed",
+                                  "INR 5 and bleeding risk of apixaban"])
+def test_near_words_ask_no_inr_plan(said):
+    assert "plan" not in read(said).entities.actions
