@@ -651,16 +651,19 @@ def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) ->
 
 def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
     """The session's pending lab orders of the tests a cancel names ("cancel the INR", "annule
-    la NFS", "cancela o hemograma"); [] unless every test it names has one."""
+    la NFS", "cancela o hemograma"), never those it keeps ("drop the FBC, just the INR"); []
+    unless every test it names has one."""
     ctx = deps.ctx
-    if (not said.ward.tests or amendments.cancels_what(state.message) is None or ctx is None
+    clause = amendments.cancel_clause(state.message)
+    tests = [t for t in said.ward.tests if t not in said.ward.kept_tests]
+    if (not tests or amendments.cancels_what(clause) is None or ctx is None
             or not (ctx.sid and ctx.patient_id and ctx.proposals)):
         return []
     labs = [c for c in ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
             if c.kind == "lab_order" and c.request.get("test")]
-    named = [c for c in labs if any(t in str(c.request["test"]) for t in said.ward.tests)]
-    done = {t for t in said.ward.tests if any(t in str(c.request["test"]) for c in named)}
-    return named if done == set(said.ward.tests) else []
+    named = [c for c in labs if any(t in str(c.request["test"]) for t in tests)]
+    done = {t for t in tests if any(t in str(c.request["test"]) for c in named)}
+    return named if done == set(tests) else []
 
 
 def _cancelled(

@@ -222,3 +222,30 @@ def test_a_high_inr_told_with_the_bleeding_asks_its_plan(said):
                                   "INR 5 and bleeding risk of apixaban"])
 def test_near_words_ask_no_inr_plan(said):
     assert "plan" not in read(said).entities.actions
+
+
+# probe23_mix
+@pytest.mark.parametrize("said, clause", [
+    ("drop the FBC, just the INR", "drop the FBC"), ("annule la NFS, garde l'INR", "annule la NFS"),
+    ("cancel the INR but keep the FBC", "cancel the INR"), ("cancel the INR", "cancel the INR"),
+])
+def test_a_cancels_clause_ends_where_the_kept_begins(said, clause):
+    from smart_docgemma.agent import amendments
+    assert amendments.cancel_clause(said) == clause
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("drop the FBC, just the INR", ("inr",)), ("annule la NFS, garde l'INR", ("inr",)),
+    ("tira o hemograma, deixa só o INR", ("inr",)), ("cancel the INR", ()),
+])
+def test_the_tests_kept_beside_a_cancel(said, kept):
+    assert read_ward(said).kept_tests == kept
+
+
+@pytest.mark.parametrize("said, what", [
+    ("scrap the U&E", "u&e"), ("pode cancelar o hemograma", "hemograma"),
+    ("can you cancel the INR please", "inr"), ("drop the FBC", "fbc"), ("cancel 500", None),
+])
+def test_a_cancel_names_its_card_politely_and_in_ward_shorthand(said, what):
+    from smart_docgemma.agent import amendments
+    assert amendments.cancels_what(said) == what
