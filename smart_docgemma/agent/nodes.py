@@ -267,7 +267,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         "entities": entities, "request": replace(said, entities=entities), "history": history}
     probe = merge(state, update)
     stop = (_out_of_scope(probe, deps) or _did_you_mean(entities)
-            or _not_recognised(replace(said, entities=entities)))
+            or _not_recognised(replace(said, entities=entities)) or _which_tests(said))
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
@@ -915,6 +915,18 @@ def _did_you_mean(entities: Entities) -> str | None:
         return prompts.message("did_you_mean", surface=mention.surface,
                                choices=", ".join(names[:-1]) + " or " + names[-1])
     return None
+
+
+def _which_tests(said: Request) -> str | None:
+    """The ward's sample said with a time and no test ("bloods tomorrow", "bilan demain"): which
+    tests is asked; nothing is ordered and her last results are not shown as the answer."""
+    ward = said.ward
+    if (not ward.samples_ahead or ward.when is None or ward.tests or ward.unread_tests
+            or said.entities.drugs or "?" in said.message or said.workflow.problem):
+        return None
+    return say(message(N_("Which tests should be sent (%(when)s)? Name them (for example FBC, "
+                          "U&E, CRP) and I will draft the lab orders; nothing was ordered."),
+                       when=ward.when), answer_language())
 
 
 def _not_recognised(said: Request) -> str | None:

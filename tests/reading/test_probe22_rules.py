@@ -249,3 +249,12 @@ def test_the_tests_kept_beside_a_cancel(said, kept):
 def test_a_cancel_names_its_card_politely_and_in_ward_shorthand(said, what):
     from smart_docgemma.agent import amendments
     assert amendments.cancels_what(said) == what
+
+
+@pytest.mark.parametrize("said, ahead", [
+    ("bloods tomorrow", True), ("bilan demain matin", True), ("exames amanhã cedo", True),
+    ("her bloods tomorrow please", True), ("her bloods this morning", False),
+    ("any bloods this week?", False), ("tomorrow's plan", False),
+])
+def test_the_wards_sample_for_a_time_ahead(said, ahead):
+    assert read_ward(said).samples_ahead is ahead

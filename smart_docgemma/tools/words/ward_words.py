@@ -287,6 +287,12 @@ def priority(text: str | None) -> str | None:
     )
 
 
+def samples_ahead(text: str | None) -> bool:
+    """The ward's sample named for a day or an hour ahead ("bloods tomorrow", "bilan demain
+    matin", "exames amanhã cedo"); never this morning's ("her bloods this morning")."""
+    return says_any(text, "sample_words") and bool(_DAY_AHEAD.search(_low(text)))
+
+
 def kept_tests(text: str | None) -> list[str]:
     """The tests named after a word of keeping ("drop the FBC, just the INR", "annule la NFS,
     garde l'INR", "tira o hemograma, deixa só o INR"): those a cancel beside them leaves."""
