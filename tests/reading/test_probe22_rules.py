@@ -258,3 +258,24 @@ def test_a_cancel_names_its_card_politely_and_in_ward_shorthand(said, what):
 ])
 def test_the_wards_sample_for_a_time_ahead(said, ahead):
     assert read_ward(said).samples_ahead is ahead
+
+
+# probe_ctx12
+@pytest.mark.parametrize("said", ["any reason not to add Sando-K?", "would you start co-amox for her chest?",
+                                  "une raison de ne pas lui donner du spironolactone ?"])
+def test_an_order_asked_as_a_question_is_a_check(said):
+    assert "give" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said, drug", [
+    ("pip-taz ok for her?", "piperacillin and tazobactam"), ("pip/taz ok?", "piperacillin and tazobactam"),
+    ("amoxi-clav 625 tds", "amoxicillin-clavulanate"), ("co-amox for her?", "amoxicillin-clavulanate"),
+])
+def test_combinations_written_short(said, drug):
+    assert read(said).entities.drugs == (drug,)
+
+
+def test_an_unknown_word_asked_as_safe_for_her_is_said_not_recognised():
+    from smart_docgemma.reading.drugs import unrecognised_drug
+    assert unrecognised_drug("plixarin ok for her?", set()) == "plixarin"
+    assert unrecognised_drug("this ok for her?", set()) is None
