@@ -279,3 +279,43 @@ def test_an_unknown_word_asked_as_safe_for_her_is_said_not_recognised():
     from smart_docgemma.reading.drugs import unrecognised_drug
     assert unrecognised_drug("plixarin ok for her?", set()) == "plixarin"
     assert unrecognised_drug("this ok for her?", set()) is None
+
+
+# walk 48
+@pytest.mark.parametrize("said, drug", [
+    ("calcium resonium 15g tds", "calcium polystyrene sulfonate"),
+    ("kayexalate 15 g", "sodium polystyrene sulfonate"), ("lokelma 10g tds", "sodium zirconium cyclosilicate"),
+    ("calcium polystyrene sulfonate 15g tds", "calcium polystyrene sulfonate"),
+    ("calcium 1g od", "calcium"),
+])
+def test_potassium_binders_are_never_calcium_or_another_resin(said, drug):
+    assert read(said).entities.drugs == (drug,)
+
+
+@pytest.mark.parametrize("said, route", [
+    ("furosemide 40 iv then 40 po od", "oral"), ("furosemide 40mg iv then 40mg po od", "oral"),
+    ("ceftriaxone 2g iv od", "IV"),
+])
+def test_the_order_goes_on_by_the_route_after_then(said, route):
+    from smart_docgemma.agent.extraction import find_dose
+    assert (find_dose(said) or {}).get("route") == route
+
+
+@pytest.mark.parametrize("said", ["when was she diagnosed with asthma?", "how long has he had diabetes?",
+                                  "depuis quand est-il diabétique ?", "desde quando tem asma?"])
+def test_when_a_condition_began_is_her_problem_list(said):
+    from smart_docgemma.tools.chart.answers import focus_of
+    assert focus_of(said) == "problems"
+
+
+@pytest.mark.parametrize("said", ["is this the right James Wilson, DOB 14/03/58?",
+                                  "confirm his identity please", "c'est bien le bon patient ?"])
+def test_her_identity_checked_is_her_identifiers(said):
+    from smart_docgemma.tools.chart.answers import focus_of
+    assert focus_of(said) == "identifiers"
+
+
+def test_an_ambiguous_birth_date_not_hers_is_said_both_ways():
+    from smart_docgemma.reading.subject import said_birth_date
+    assert said_birth_date(("1971-02-09", "1971-09-02"), "1958-03-14") == "1971-02-09 or 1971-09-02"
+    assert said_birth_date(("1943-12-05", "1943-05-12"), "1943-05-12") == "1943-05-12"
