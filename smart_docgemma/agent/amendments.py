@@ -260,7 +260,11 @@ _AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|por
            r"uh|oups|ops|opa|uy|ay|ups|vaya|"
            # the cancel said as the better course ("mejor cancela eso", "melhor cancelar",
            # "plutôt annule", "better cancel that")
-           r"mejor|es mejor|melhor|e melhor|plutot|mieux vaut|better|best)")
+           r"mejor|es mejor|melhor|e melhor|plutot|mieux vaut|better|best|"
+           # the cancel asked politely ("pode cancelar o hemograma", "can you cancel the INR",
+           # "tu peux annuler la NFS", "puedes quitar el INR")
+           r"can you|could you|pode|podes|pode-se|voce pode|peux-tu|tu peux|pouvez-vous|"
+           r"vous pouvez|puedes|puede|podrias)")
 
 
 @lru_cache(maxsize=1)
@@ -370,10 +374,21 @@ def cancels(message: str, titles: Sequence[str] = ()) -> bool:
                for said in named.group(1).split() if len(said) >= 2)
 
 
+def cancel_clause(message: str) -> str:
+    """The cancel's own clause, before what it keeps ("drop the FBC, just the INR": "drop the
+    FBC"; "annule la NFS, garde l'INR": "annule la NFS")."""
+    return _KEPT.split(message, maxsplit=1)[0]
+
+
+# where a cancel's clause ends and what is kept begins
+_KEPT = re.compile(r"\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:but|mais|mas|pero)\s+", re.I)
+
+
 def cancels_what(message: str) -> str | None:
     """The words a cancel names when they are all it says besides the cancel ("cancel the
-    azithromycin", "annule le furosémide", "cancela a furosemida"): one to three words without
-    a number (a dose says a new order), for the caller to match with a pending card's drug."""
+    azithromycin", "annule le furosémide", "cancela a furosemida", "scrap the U&E"): one to
+    three words without a number (a dose says a new order), for the caller to match with a
+    pending card's drug or test."""
     m = _cancel_what().match(_folded(message))
     return m.group(1).strip() if m else None
 
@@ -384,7 +399,7 @@ def _cancel_what() -> re.Pattern[str]:
         "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
         for key in ("cancel_words", "card_articles"))
     return re.compile(
-        rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:{articles})\s*)?((?:[a-z][a-z'+-]*\s*){{1,3}}?)"
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:{articles})\s*)?((?:[a-z][a-z'+&/-]*\s*){{1,3}}?)"
         rf"(?:{_SEP}*{_AROUND})*[\s.!?]*$")
 
 

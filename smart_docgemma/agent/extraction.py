@@ -759,6 +759,15 @@ def _strength_count(text: str) -> str | None:
     return f"{strength * count:g} mg ({said} × {strength:g} mg)"
 
 
+def _after_then(text: str) -> str:
+    """The words after the last "then" of a message ("40 iv then 40 po od": "40 po od"), ""
+    without one."""
+    words = "|".join(re.escape(w) for w in sorted(rules().get("loading_then") or (),
+                                                    key=len, reverse=True))
+    found = list(re.finditer(rf"(?<![\w])(?:{words})(?![\w])", text, re.I)) if words else []
+    return text[found[-1].end():] if found else ""
+
+
 def _loading_split(text: str) -> tuple[str, str] | None:
     """A loading dose then maintenance ("200mg stat then 100mg od"): the words of the loading
     dose and of the maintenance that follows, split at the first "then" after a dose with its
@@ -852,7 +861,8 @@ def find_dose(text: str) -> dict[str, Any] | None:
 def _dose_of(text: str) -> dict[str, Any] | None:
     """``find_dose`` of one dose's words."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
-    route = _route().search(text)
+    # "furosemide 40 iv then 40 po od": the order goes on by the route said after the "then"
+    route = _route().search(_after_then(text)) or _route().search(text)
     duration = (_DURATION.search(text) or _AFTER_FREQUENCY.search(text)
                 or _BARE_FRACTION.search(text))
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text

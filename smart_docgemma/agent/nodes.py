@@ -267,7 +267,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         "entities": entities, "request": replace(said, entities=entities), "history": history}
     probe = merge(state, update)
     stop = (_out_of_scope(probe, deps) or _did_you_mean(entities)
-            or _not_recognised(replace(said, entities=entities)))
+            or _not_recognised(replace(said, entities=entities)) or _which_tests(said))
     if stop:
         return {**update, "clarification": stop, "outcome": "synthesize"}
     missing = [t for t in planning.required_tools(probe) if t not in deps.tools]
@@ -651,16 +651,19 @@ def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) ->
 
 def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
     """The session's pending lab orders of the tests a cancel names ("cancel the INR", "annule
-    la NFS", "cancela o hemograma"); [] unless every test it names has one."""
+    la NFS", "cancela o hemograma"), never those it keeps ("drop the FBC, just the INR"); []
+    unless every test it names has one."""
     ctx = deps.ctx
-    if (not said.ward.tests or amendments.cancels_what(state.message) is None or ctx is None
+    clause = amendments.cancel_clause(state.message)
+    tests = [t for t in said.ward.tests if t not in said.ward.kept_tests]
+    if (not tests or amendments.cancels_what(clause) is None or ctx is None
             or not (ctx.sid and ctx.patient_id and ctx.proposals)):
         return []
     labs = [c for c in ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
             if c.kind == "lab_order" and c.request.get("test")]
-    named = [c for c in labs if any(t in str(c.request["test"]) for t in said.ward.tests)]
-    done = {t for t in said.ward.tests if any(t in str(c.request["test"]) for c in named)}
-    return named if done == set(said.ward.tests) else []
+    named = [c for c in labs if any(t in str(c.request["test"]) for t in tests)]
+    done = {t for t in tests if any(t in str(c.request["test"]) for c in named)}
+    return named if done == set(tests) else []
 
 
 def _cancelled(
@@ -912,6 +915,18 @@ def _did_you_mean(entities: Entities) -> str | None:
         return prompts.message("did_you_mean", surface=mention.surface,
                                choices=", ".join(names[:-1]) + " or " + names[-1])
     return None
+
+
+def _which_tests(said: Request) -> str | None:
+    """The ward's sample said with a time and no test ("bloods tomorrow", "bilan demain"): which
+    tests is asked; nothing is ordered and her last results are not shown as the answer."""
+    ward = said.ward
+    if (not ward.samples_ahead or ward.when is None or ward.tests or ward.unread_tests
+            or said.entities.drugs or "?" in said.message or said.workflow.problem):
+        return None
+    return say(message(N_("Which tests should be sent (%(when)s)? Name them (for example FBC, "
+                          "U&E, CRP) and I will draft the lab orders; nothing was ordered."),
+                       when=ward.when), answer_language())
 
 
 def _not_recognised(said: Request) -> str | None:

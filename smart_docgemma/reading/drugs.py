@@ -193,7 +193,10 @@ def _unknown() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     frames = "|".join(re.escape(f) for f in sorted(said["frames"], key=len, reverse=True))
     safe = "|".join(rf"{re.escape(a)}\s+(?P<w{i}>[a-z][a-z-]{{3,}})\s+{re.escape(b)}\b"
                     for i, (a, b) in enumerate(said["safe_frames"]))
-    place = re.compile(rf"(?<![\w-])(?:(?:{frames})\s+(?P<after>[a-z][a-z-]{{3,}})\b|{safe})")
+    # "zorbitex ok for her?": the word the message opens with, asked as safe for her
+    asked = "|".join(re.escape(f) for f in said["asked_after"])
+    place = re.compile(rf"(?<![\w-])(?:(?:{frames})\s+(?P<after>[a-z][a-z-]{{3,}})\b|{safe})"
+                       rf"|^\W*(?P<lead>[a-z][a-z-]{{3,}})\s+(?:{asked})\b")
     dosed = re.compile(r"(?<![\w-])(?P<w>[a-z][a-z-]{3,})\s+\d+(?:[.,]\d+)?\s*"
                        r"(?:mg|mcg|micrograms?|g|ml|units?|iu|ui)\b")
     return place, dosed, frozenset(str(w) for w in said["not_drugs"])

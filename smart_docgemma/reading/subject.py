@@ -186,8 +186,11 @@ def ages_not_hers(text: str, age: int | None, sex: str = "") -> tuple[str, ...]:
 
 def said_birth_date(readings: tuple[str, ...], born: str | None) -> str | None:
     """The birth date a message gives, of its readings ("07/09/1986" is July 9 or 7 September):
-    hers when one reading is, else the first (not hers either way)."""
-    return born if born and born in readings else next(iter(readings), None)
+    hers when one reading is, else every reading ("1971-02-09 or 1971-09-02": not hers either
+    way, said as both, never one guessed)."""
+    if born and born in readings:
+        return born
+    return " or ".join(dict.fromkeys(readings)) or None
 
 
 def subject_of(

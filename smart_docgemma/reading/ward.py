@@ -42,6 +42,10 @@ class Ward:
     referral_words: bool = False  # a word of referring ("refer", "consult with")
     record_words: bool = False  # a word of recording ("record", "chart", "registrar")
     again_words: bool = False  # a word of doing it again ("same again", "otra vez", "de novo")
+    # the ward's sample named for a time ahead ("bloods tomorrow", "bilan demain", "exames amanhã")
+    samples_ahead: bool = False
+    # the tests named after a word of keeping ("drop the FBC, just the INR", "garde l'INR")
+    kept_tests: tuple[str, ...] = ()
     referral_reason: str | None = None  # "for knee pain": the reason, never the specialty
     referral_note: str | None = None  # the clinician's own text for the referral, verbatim
 
@@ -87,6 +91,8 @@ def read_ward(text: str) -> Ward:
                         or ward_words.asks_opinion(text)),
         record_words=ward_words.says_any(text, "record_words"),
         again_words=ward_words.says_any(text, "again_words"),
+        kept_tests=tuple(ward_words.kept_tests(text)),
+        samples_ahead=ward_words.samples_ahead(text),
         referral_reason=ward_words.referral_reason(text, specialties[0]) if specialties else None,
         referral_note=ward_words.referral_note(text) if specialties else None,
     )

@@ -140,6 +140,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Revisar %(drug)s en el embarazo: %(risk)s",
         "Kagua %(drug)s wakati wa ujauzito: %(risk)s",
     ),
+    "Which tests should be sent (%(when)s)? Name them (for example FBC, U&E, CRP) and I will "
+    "draft the lab orders; nothing was ordered.": (
+        "Quels examens faut-il envoyer (%(when)s) ? Nommez-les (par exemple NFS, ionogramme, CRP) "
+        "et je préparerai les demandes ; rien n'a été demandé.",
+        "Quais exames devem ser enviados (%(when)s)? Diga quais (por exemplo hemograma, ureia e "
+        "eletrólitos, PCR) e eu preparo os pedidos; nada foi pedido.",
+        "¿Qué análisis hay que enviar (%(when)s)? Indíquelos (por ejemplo hemograma, iones, PCR) y "
+        "prepararé las solicitudes; no se ha pedido nada.",
+        "Vipimo gani vitumwe (%(when)s)? Vitaje (kwa mfano FBC, U&E, CRP) nami nitaandaa maombi ya "
+        "maabara; hakuna kilichoagizwa.",
+    ),
     "Kidney dose of %(drug)s checked (%(renal)s): within the label's band, %(band)s": (
         "Dose de %(drug)s vérifiée pour la fonction rénale (%(renal)s) : dans la plage du RCP, "
         "%(band)s",

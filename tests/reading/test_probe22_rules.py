@@ -222,3 +222,100 @@ def test_a_high_inr_told_with_the_bleeding_asks_its_plan(said):
                                   "INR 5 and bleeding risk of apixaban"])
 def test_near_words_ask_no_inr_plan(said):
     assert "plan" not in read(said).entities.actions
+
+
+# probe23_mix
+@pytest.mark.parametrize("said, clause", [
+    ("drop the FBC, just the INR", "drop the FBC"), ("annule la NFS, garde l'INR", "annule la NFS"),
+    ("cancel the INR but keep the FBC", "cancel the INR"), ("cancel the INR", "cancel the INR"),
+])
+def test_a_cancels_clause_ends_where_the_kept_begins(said, clause):
+    from smart_docgemma.agent import amendments
+    assert amendments.cancel_clause(said) == clause
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("drop the FBC, just the INR", ("inr",)), ("annule la NFS, garde l'INR", ("inr",)),
+    ("tira o hemograma, deixa só o INR", ("inr",)), ("cancel the INR", ()),
+])
+def test_the_tests_kept_beside_a_cancel(said, kept):
+    assert read_ward(said).kept_tests == kept
+
+
+@pytest.mark.parametrize("said, what", [
+    ("scrap the U&E", "u&e"), ("pode cancelar o hemograma", "hemograma"),
+    ("can you cancel the INR please", "inr"), ("drop the FBC", "fbc"), ("cancel 500", None),
+])
+def test_a_cancel_names_its_card_politely_and_in_ward_shorthand(said, what):
+    from smart_docgemma.agent import amendments
+    assert amendments.cancels_what(said) == what
+
+
+@pytest.mark.parametrize("said, ahead", [
+    ("bloods tomorrow", True), ("bilan demain matin", True), ("exames amanhã cedo", True),
+    ("her bloods tomorrow please", True), ("her bloods this morning", False),
+    ("any bloods this week?", False), ("tomorrow's plan", False),
+])
+def test_the_wards_sample_for_a_time_ahead(said, ahead):
+    assert read_ward(said).samples_ahead is ahead
+
+
+# probe_ctx12
+@pytest.mark.parametrize("said", ["any reason not to add Sando-K?", "would you start co-amox for her chest?",
+                                  "une raison de ne pas lui donner du spironolactone ?"])
+def test_an_order_asked_as_a_question_is_a_check(said):
+    assert "give" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said, drug", [
+    ("pip-taz ok for her?", "piperacillin and tazobactam"), ("pip/taz ok?", "piperacillin and tazobactam"),
+    ("amoxi-clav 625 tds", "amoxicillin-clavulanate"), ("co-amox for her?", "amoxicillin-clavulanate"),
+])
+def test_combinations_written_short(said, drug):
+    assert read(said).entities.drugs == (drug,)
+
+
+def test_an_unknown_word_asked_as_safe_for_her_is_said_not_recognised():
+    from smart_docgemma.reading.drugs import unrecognised_drug
+    assert unrecognised_drug("plixarin ok for her?", set()) == "plixarin"
+    assert unrecognised_drug("this ok for her?", set()) is None
+
+
+# walk 48
+@pytest.mark.parametrize("said, drug", [
+    ("calcium resonium 15g tds", "calcium polystyrene sulfonate"),
+    ("kayexalate 15 g", "sodium polystyrene sulfonate"), ("lokelma 10g tds", "sodium zirconium cyclosilicate"),
+    ("calcium polystyrene sulfonate 15g tds", "calcium polystyrene sulfonate"),
+    ("calcium 1g od", "calcium"),
+])
+def test_potassium_binders_are_never_calcium_or_another_resin(said, drug):
+    assert read(said).entities.drugs == (drug,)
+
+
+@pytest.mark.parametrize("said, route", [
+    ("furosemide 40 iv then 40 po od", "oral"), ("furosemide 40mg iv then 40mg po od", "oral"),
+    ("ceftriaxone 2g iv od", "IV"),
+])
+def test_the_order_goes_on_by_the_route_after_then(said, route):
+    from smart_docgemma.agent.extraction import find_dose
+    assert (find_dose(said) or {}).get("route") == route
+
+
+@pytest.mark.parametrize("said", ["when was she diagnosed with asthma?", "how long has he had diabetes?",
+                                  "depuis quand est-il diabétique ?", "desde quando tem asma?"])
+def test_when_a_condition_began_is_her_problem_list(said):
+    from smart_docgemma.tools.chart.answers import focus_of
+    assert focus_of(said) == "problems"
+
+
+@pytest.mark.parametrize("said", ["is this the right James Wilson, DOB 14/03/58?",
+                                  "confirm his identity please", "c'est bien le bon patient ?"])
+def test_her_identity_checked_is_her_identifiers(said):
+    from smart_docgemma.tools.chart.answers import focus_of
+    assert focus_of(said) == "identifiers"
+
+
+def test_an_ambiguous_birth_date_not_hers_is_said_both_ways():
+    from smart_docgemma.reading.subject import said_birth_date
+    assert said_birth_date(("1971-02-09", "1971-09-02"), "1958-03-14") == "1971-02-09 or 1971-09-02"
+    assert said_birth_date(("1943-12-05", "1943-05-12"), "1943-05-12") == "1943-05-12"

@@ -287,6 +287,24 @@ def priority(text: str | None) -> str | None:
     )
 
 
+def samples_ahead(text: str | None) -> bool:
+    """The ward's sample named for a day or an hour ahead ("bloods tomorrow", "bilan demain
+    matin", "exames amanhã cedo"); never this morning's ("her bloods this morning")."""
+    return says_any(text, "sample_words") and bool(_DAY_AHEAD.search(_low(text)))
+
+
+def kept_tests(text: str | None) -> list[str]:
+    """The tests named after a word of keeping ("drop the FBC, just the INR", "annule la NFS,
+    garde l'INR", "tira o hemograma, deixa só o INR"): those a cancel beside them leaves."""
+    low = _low(text)
+    m = _KEEP.search(low)
+    return lab_tests(low[m.end():]) if m else []
+
+
+_KEEP = re.compile(r"(?<![a-z])(?:just|only|keep|leave|garde|gardez|laisse|seulement|juste|"
+                   r"mantem|mantenha|mantener|manten|deixa|so|apenas|solo|deja|dejame)(?![a-z])")
+
+
 def says_any(text: str | None, key: str) -> bool:
     """Any phrase of the list ``key`` of the table in ``text`` (whole words)."""
     low = _low(text)
