@@ -38,10 +38,11 @@ def dose_units() -> dict[str, str | None]:
 
 
 # A number as a dose is written: "2.5", "2,5" (a decimal comma: one or two digits after it),
-# "1,000" (thousands: three digits after each comma), "1.200.000" (thousands with points, as
-# French, Portuguese and Spanish write them: two groups at least, never a decimal); ``amount``
-# gives its value's digits
-NUMBER = (r"([1-3][/⁄][234](?![\d/])|[½¼¾]|\d{1,3}(?:,\d{3})+(?![\d,])"
+# "0,125" (a decimal comma after a zero, however many digits: a thousands group never starts with
+# 0, so "digoxine 0,125 mg" is never 125 mg), "1,000" (thousands: three digits after each comma),
+# "1.200.000" (thousands with points, as French, Portuguese and Spanish write them: two groups at
+# least, never a decimal); ``amount`` gives its value's digits
+NUMBER = (r"([1-3][/⁄][234](?![\d/])|[½¼¾]|0,\d{1,4}(?![\d,])|[1-9]\d{0,2}(?:,\d{3})+(?![\d,])"
           r"|\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
           r"|\d+(?:\.\d+|,\d{1,2}(?!\d))?)")
 _FRACTIONS = {"1/2": "0.5", "1/4": "0.25", "3/4": "0.75", "1/3": "0.33", "2/3": "0.67",
@@ -53,7 +54,7 @@ def amount(said: str) -> str:
     "1/2" (of a tablet) → "0.5"."""
     if said in _FRACTIONS:
         return _FRACTIONS[said]
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", said):
+    if re.fullmatch(r"[1-9]\d{0,2}(?:,\d{3})+", said):
         return said.replace(",", "")
     if re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", said):
         return said.replace(".", "")
