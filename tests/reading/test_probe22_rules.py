@@ -350,3 +350,14 @@ def test_milligrams_where_micrograms_are_meant_are_critical(drug, said):
 @pytest.mark.parametrize("drug, said", [("digoxin", "0.25 mg od"), ("levothyroxine", "0.1 mg od")])
 def test_usual_microgram_doses_raise_no_dose_finding(drug, said):
     assert not [f for f in k.order_findings(drug, k.dose_of(text=said)) if f.topic == "dose"]
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("héparine 5 000 UI x2/j", "5000 ui"), ("daltéparine 2 500 UI/j", "2500 ui"),
+    ("heparina 5.000 UI cada 12h", "5000 ui"), ("vitamine D 100 000 UI", "100000 ui"),
+    ("paracetamol 1 000 mg", "1000 mg"), ("amoxicilina 1.000 mg cada 8 horas", "1000 mg"),
+    ("amlodipine 5.5 mg", "5.5 mg"), ("digoxin 0.125 mg", "0.125 mg"),
+])
+def test_thousands_with_a_space_or_one_point_are_thousands(said, dose):
+    from smart_docgemma.agent.extraction import find_dose
+    assert (find_dose(said) or {}).get("dose") == dose
