@@ -191,8 +191,12 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
 
 def _bare_unit(drug: str | None, number: float) -> str:
     """The unit of a bare number after ``drug``: mg, unless the drug's orders count a form and
-    the number is a count of it (``order_line.counted``)."""
-    form, most = rules()["order_line"].get("counted", {}).get(drug, ("mg", 0))
+    the number is a count of it (``order_line.counted``), or the drug is dosed in micrograms and
+    the number is one (``order_line.in_micrograms``)."""
+    line = rules()["order_line"]
+    form, most = line.get("counted", {}).get(drug, ("mg", 0))
+    if number >= line.get("in_micrograms", {}).get(drug, float("inf")):
+        return "mcg"  # "digoxin 125 od": 125 micrograms
     return form if number <= most else "mg"
 
 

@@ -319,3 +319,45 @@ def test_an_ambiguous_birth_date_not_hers_is_said_both_ways():
     from smart_docgemma.reading.subject import said_birth_date
     assert said_birth_date(("1971-02-09", "1971-09-02"), "1958-03-14") == "1971-02-09 or 1971-09-02"
     assert said_birth_date(("1943-12-05", "1943-05-12"), "1943-05-12") == "1943-05-12"
+
+
+# walk 49: doses a thousandfold out
+@pytest.mark.parametrize("said, dose", [
+    ("digoxine 0,125 mg par jour", "0.125 mg"), ("levothyroxine 0,075 mg", "0.075 mg"),
+    ("digoxina 0,0625 mg", "0.0625 mg"), ("amoxicillin 1,000 mg tds", "1000 mg"),
+    ("heparin 5,000 units bd", "5000 units"), ("paracétamol 2,5 mg/kg", None),
+])
+def test_a_decimal_comma_after_a_zero_is_never_thousands(said, dose):
+    from smart_docgemma.agent.extraction import find_dose
+    found = (find_dose(said) or {}).get("dose")
+    assert found == dose or (dose is None and found != "25 mg/kg")
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("digoxin 125 od", "125 mcg"), ("digoxin 0.125 od", "0.125 mg"), ("levothyroxine 50 od", "50 mcg"),
+    ("amlodipine 5 od", "5 mg"),
+])
+def test_a_bare_number_after_a_microgram_drug_is_micrograms(said, dose):
+    assert read(said).entities.dose is not None and read(said).entities.dose.written == dose
+
+
+@pytest.mark.parametrize("drug, said", [("digoxin", "125 mg od"), ("levothyroxine", "50 mg od")])
+def test_milligrams_where_micrograms_are_meant_are_critical(drug, said):
+    found = [f for f in k.order_findings(drug, k.dose_of(text=said)) if f.topic == "dose"]
+    assert found and found[0].severity == "critical"
+
+
+@pytest.mark.parametrize("drug, said", [("digoxin", "0.25 mg od"), ("levothyroxine", "0.1 mg od")])
+def test_usual_microgram_doses_raise_no_dose_finding(drug, said):
+    assert not [f for f in k.order_findings(drug, k.dose_of(text=said)) if f.topic == "dose"]
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("héparine 5 000 UI x2/j", "5000 ui"), ("daltéparine 2 500 UI/j", "2500 ui"),
+    ("heparina 5.000 UI cada 12h", "5000 ui"), ("vitamine D 100 000 UI", "100000 ui"),
+    ("paracetamol 1 000 mg", "1000 mg"), ("amoxicilina 1.000 mg cada 8 horas", "1000 mg"),
+    ("amlodipine 5.5 mg", "5.5 mg"), ("digoxin 0.125 mg", "0.125 mg"),
+])
+def test_thousands_with_a_space_or_one_point_are_thousands(said, dose):
+    from smart_docgemma.agent.extraction import find_dose
+    assert (find_dose(said) or {}).get("dose") == dose

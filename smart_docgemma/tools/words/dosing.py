@@ -38,10 +38,20 @@ def dose_units() -> dict[str, str | None]:
 
 
 # A number as a dose is written: "2.5", "2,5" (a decimal comma: one or two digits after it),
-# "1,000" (thousands: three digits after each comma), "1.200.000" (thousands with points, as
-# French, Portuguese and Spanish write them: two groups at least, never a decimal); ``amount``
-# gives its value's digits
-NUMBER = (r"([1-3][/⁄][234](?![\d/])|[½¼¾]|\d{1,3}(?:,\d{3})+(?![\d,])"
+# "0,125" (a decimal comma after a zero, however many digits: a thousands group never starts with
+# 0, so "digoxine 0,125 mg" is never 125 mg), "1,000" (thousands: three digits after each comma),
+# "1.200.000" (thousands with points, as French, Portuguese and Spanish write them: two groups at
+# least, never a decimal); ``amount`` gives its value's digits
+# Thousands are also written with a space ("héparine 5 000 UI", "vitamine D 100 000 UI"): groups of
+# three before an international unit ("daltéparine 2 500 UI"), or of zeros before any unit
+# ("paracetamol 1 000 mg"); and with one point in Spanish and Portuguese ("heparina 5.000 UI",
+# "amoxicilina 1.000 mg"): one group of three zeros, read as thousands (a trailing ".000" is
+# never a decimal a prescriber may write), never "5.5" or "0.125"
+_UI = r"(?:ui|iu|u\.i\.|units?|unites?|unidades?|unidad)"
+NUMBER = (r"([1-3][/⁄][234](?![\d/])|[½¼¾]"
+          rf"|[1-9]\d{{0,2}}(?:[ \u00a0\u202f]\d{{3}})+(?=\s*{_UI}\b)"
+          r"|[1-9]\d{0,2}(?:[ \u00a0\u202f]000)+(?![\d,.])|[1-9]\d{0,2}\.000(?![\d.,])"
+          r"|0,\d{1,4}(?![\d,])|[1-9]\d{0,2}(?:,\d{3})+(?![\d,])"
           r"|\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
           r"|\d+(?:\.\d+|,\d{1,2}(?!\d))?)")
 _FRACTIONS = {"1/2": "0.5", "1/4": "0.25", "3/4": "0.75", "1/3": "0.33", "2/3": "0.67",
@@ -53,7 +63,10 @@ def amount(said: str) -> str:
     "1/2" (of a tablet) → "0.5"."""
     if said in _FRACTIONS:
         return _FRACTIONS[said]
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", said):
+    said = re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d{3})", "", said)  # "5 000" → "5000"
+    if re.fullmatch(r"[1-9]\d{0,2}\.000", said):
+        return said.replace(".", "")
+    if re.fullmatch(r"[1-9]\d{0,2}(?:,\d{3})+", said):
         return said.replace(",", "")
     if re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", said):
         return said.replace(".", "")
