@@ -411,3 +411,26 @@ def test_make_it_urgent_redrafts_the_lab_card_at_that_priority():
 def test_a_card_put_off_is_withdrawn(said):
     from smart_docgemma.agent import amendments
     assert amendments.cancels(said)
+
+
+# walk 51: a calendar month as a window
+@pytest.mark.parametrize("said, key", [
+    ("average glucose in october", "c10"), ("glycémie moyenne en octobre ?", "c10"),
+    ("média da glicemia em outubro?", "c10"), ("¿glucosa más alta en octubre?", "c10"),
+    ("INRs in march 2025", "c3-2025"), ("glucose since september", "m9"), ("INRs in 2026", "y2026"),
+])
+def test_a_calendar_month_named_is_the_window(said, key):
+    from smart_docgemma.tools.words.windows import asked
+    assert asked(said).window == key
+
+
+def test_a_months_window_runs_from_its_first_to_its_last_day():
+    from datetime import UTC, datetime
+
+    from smart_docgemma.tools.words.windows import bounds
+    now = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
+    october = bounds("c10", now, UTC)
+    assert (october.start, october.end) == (datetime(2026, 10, 1, tzinfo=UTC),
+                                            datetime(2026, 10, 31, 23, 59, 59, tzinfo=UTC))
+    assert bounds("c12", now, UTC).end == now  # the month running ends now
+    assert bounds("c12", now, UTC).start.year == 2026 and bounds("c3-2025", now, UTC).start.year == 2025
