@@ -304,9 +304,9 @@ def _month(low: str) -> str | None:
     """"in October", "en octobre", "em outubro de 2025", "durante enero": that calendar month as
     a window key ("c10", "c10-2025"), the last one not after today when no year is said."""
     said = _words()["since_month"]
-    m = re.search(rf"(?<![a-z])(?:{_alt(_words()['year_words'])})\s+(?:(?:{_alt(said['lead'])})\s+)?"
-                  rf"({_alt(said['months'])})(?![a-z])(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{{2}})(?![\d/.-]))?",
-                  low)
+    during, lead = _alt(_words()["year_words"]), _alt(said["lead"])
+    m = re.search(rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
+                  r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low)
     if not m:
         return None
     return f"c{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
