@@ -264,7 +264,10 @@ _AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|por
            # the cancel asked politely ("pode cancelar o hemograma", "can you cancel the INR",
            # "tu peux annuler la NFS", "puedes quitar el INR")
            r"can you|could you|pode|podes|pode-se|voce pode|peux-tu|tu peux|pouvez-vous|"
-           r"vous pouvez|puedes|puede|podrias)")
+           r"vous pouvez|puedes|puede|podrias|"
+           # for the time being ("hold off on that for now", "annule pour l'instant")
+           r"for now|for the moment|for the time being|pour l'?instant|pour le moment|"
+           r"por agora|por enquanto|por ahora|por el momento)")
 
 
 @lru_cache(maxsize=1)
@@ -360,18 +363,54 @@ def note_given(message: str) -> str | None:
 
 
 def cancels(message: str, titles: Sequence[str] = ()) -> bool:
-    """The message only cancels the pending card ("cancel that", "non, annule", "esquece"); with
-    the pending cards' ``titles``, also when it names the card by words of its title ("cancel
-    the ortho referral" of "Refer to orthopedic surgery")."""
+    """The message only cancels the pending card ("cancel that", "non, annule", "esquece"),
+    after a reason given first ("pharmacy says out of stock, cancel"), or says the card was for
+    someone else ("that was meant for Mr X"); with the pending cards' ``titles``, also when it
+    names the card by words of its title ("cancel the ortho referral" of "Refer to orthopedic
+    surgery")."""
     low = " ".join(fold(message).lower().replace("’", "'").split())
-    if _cancel().match(low) or _kept_at().match(low):
+    if _cancel().match(low) or _kept_at().match(low) or misdirected(low):
         return True
+    reason, sep, last = low.rpartition(",")
+    if sep and not re.search(r"\d", reason) and not _ORDERING.search(reason) and _cancel().match(
+            last.strip()):
+        return True  # "pharmacy says out of stock, cancel": the reason, then the cancel
     named = _cancel_named().match(low)
     if not named:
         return False
     words = [w for t in titles for w in re.findall(r"[a-z0-9+]+", fold(t).lower())]
     return all(any(w.startswith(said) for w in words)
                for said in named.group(1).split() if len(said) >= 2)
+
+
+# a reason before a cancel orders nothing ("start metformin, cancel that" is no reason)
+_ORDERING = re.compile(r"\b(?:start|give|add|order|prescribe|commence|begin|restart|mets|donne|"
+                       r"commence|prescris|dar|da|inicia|iniciar|comeca|empieza|pon|ponle)\b")
+
+
+def misdirected(low: str) -> bool:
+    """The last request's cards said to be for someone else ("oops that was for bed 5", "that
+    was meant for Mr Mensah", "wrong patient"), or put off until something else is known ("let's
+    wait for the a1c first", "on attend la culture"): to be withdrawn, whoever is named; a
+    deferral with a number is an order of its own ("let's wait 2 days then start 40 od")."""
+    opens = rf"^(?:{_AROUND}{_SEP}*)*(?:{{}})\b"
+    if re.match(opens.format(_alternation("misdirected_words")), low):
+        return True  # "that was for bed 5": whoever it was for
+    deferred = re.match(opens.format(_alternation("deferring_words")), low)
+    return bool(deferred) and not re.search(r"(?<![a-z])\d", low)  # "a1c" is a word
+
+
+def _alternation(key: str) -> str:
+    words = sorted(_words()[key], key=len, reverse=True)
+    return "|".join(re.escape(fold(w).lower()) for w in words)
+
+
+def keeps_only(message: str) -> bool:
+    """The message keeps some pending cards by name and nothing else ("only keep the HbA1c",
+    "ne garde que la NFS", "deja solo el INR"): the others are withdrawn."""
+    low = " ".join(fold(message).lower().split())
+    return bool(re.match(rf"^(?:{_AROUND}{_SEP}*)*(?:{_alternation('keep_only_words')})\s", low)
+                ) and not re.search(r"(?<![a-z])\d", low)
 
 
 def cancel_clause(message: str) -> str:

@@ -177,6 +177,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
         return _cancelled(said, cards, pending, deps)
+    dropped = _kept_only(state, said, deps)
+    if dropped:  # "only keep the HbA1c": every other pending card withdrawn
+        return _cancelled(said, dropped, None, deps)
     named_tests = _lab_cards_named(state, said, deps)
     if named_tests:  # "cancel the INR", "annule la NFS": the pending order of that test
         return _cancelled(said, named_tests, None, deps)
@@ -647,6 +650,21 @@ def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) ->
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
     return amendments.cancels_what(message) is not None and pending.ingredient in (
         said.entities.drugs)
+
+
+def _kept_only(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
+    """The pending cards a "keep only …" leaves out ("only keep the HbA1c" after a gliclazide
+    and an HbA1c card: the gliclazide card); [] unless at least one card is kept by its test
+    or drug and at least one is not."""
+    ctx = deps.ctx
+    if (not amendments.keeps_only(state.message) or ctx is None
+            or not (ctx.sid and ctx.patient_id and ctx.proposals)):
+        return []
+    named = [*said.ward.tests, *said.entities.drugs]
+    cards = ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
+    kept = [c for c in cards if any(n in str(c.request.get("test") or "") or n in c.title.lower()
+                                    for n in named)]
+    return [c for c in cards if c not in kept] if kept and len(kept) < len(cards) else []
 
 
 def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:

@@ -40,6 +40,9 @@ def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall 
     if (card.edited or "?" in said.message or ent.drugs or ent.patient_names
             or ent.patient_ids or not (changes_a_field(low) or _only_a_time(low, card))):
         return None
+    urgency = _priority_only(said, card, patient_id)
+    if urgency is not None:  # "make it urgent", "plutôt en urgence", "que sea urgente"
+        return urgency
     if card.kind == "referral" and card.request.get("specialty"):
         new = [s for s in said.ward.specialties if s != card.request["specialty"]]
         if len(new) != 1:
@@ -57,6 +60,24 @@ def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall 
             "patient_id": patient_id, "test": card.request["test"], "when": at,
             "priority": card.request.get("priority"), "reason": card.request.get("reason")})
     return None
+
+
+def _priority_only(said: Request, card: PendingCard, patient_id: str) -> ToolCall | None:
+    """The lab order or referral drafted again with the priority a follow-up gives it and
+    nothing else ("make it urgent", "mets-la en urgence", "que sea urgente"); None otherwise."""
+    ward = said.ward
+    # "urgent" is read as a time too; a day or a clock is a change of time, not of priority
+    timed = bool(ward.when and (re.search(r"\d", ward.when) or _DAY.search(fold(ward.when))))
+    if (not ward.priority or ward.priority == card.request.get("priority") or ward.specialties
+            or ward.tests or timed or card.kind not in ("lab_order", "referral")):
+        return None
+    request = {k: v for k, v in card.request.items() if v is not None}
+    tool = "refer_patient" if card.kind == "referral" else "order_lab_test"
+    keys = ("specialty", "reason") if card.kind == "referral" else ("test", "when", "reason")
+    if not all(request.get(k) for k in keys[:1]):
+        return None
+    return ToolCall(tool, {"patient_id": patient_id, **{k: request.get(k) for k in keys},
+                           "priority": ward.priority})
 
 
 # what may stand beside a time said alone ("para amanhã às 8h", "for tomorrow 8am pls")

@@ -151,6 +151,7 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Vipimo gani vitumwe (%(when)s)? Vitaje (kwa mfano FBC, U&E, CRP) nami nitaandaa maombi ya "
         "maabara; hakuna kilichoagizwa.",
     ),
+    "in %(month)s": ("en %(month)s", "em %(month)s", "en %(month)s", "mwezi wa %(month)s"),
     "Kidney dose of %(drug)s checked (%(renal)s): within the label's band, %(band)s": (
         "Dose de %(drug)s vérifiée pour la fonction rénale (%(renal)s) : dans la plage du RCP, "
         "%(band)s",

@@ -206,8 +206,8 @@ FLOORS = {
     # 13/16 holdout read after the tuned fixes (1 unsafe: "pip-taz"); fixed as rules
     ("probe_ctx12", "tuned"): 16,
     ("probe_ctx12", "holdout"): 16,
-    # the lead's walks 46-47, held after their fixes (not blind)
-    ("probe_walk46", "tuned"): 16,
+    # the lead's walks 46-50, held after their fixes (not blind)
+    ("probe_walk46", "tuned"): 27,
 }
 
 

@@ -65,8 +65,9 @@ def test_a_cancel_with_a_clause_refusing_or_waiting_withdraws(said):
     "annule, mets plutôt 500", "cancel it, give cefalexin instead",
     "esquece, não vamos dar 500", "cancela, pero dale paracetamol",
     "annule, ne donne pas l'amoxicilline mais la céphalexine",
-    # no cancel word at all
-    "no, wait for the culture", "non, on attend", "no, 500 mg",
+    # no cancel word at all ("no, wait for the culture" puts the card off: a cancel since
+    # probe22_en's walk 50, tests/reading/test_probe22_rules.py)
+    "no, 500 mg", "non, 250",
 ])
 def test_a_clause_with_a_replacement_or_no_cancel_word_is_not_a_cancel(said):
     assert not cancels(said)

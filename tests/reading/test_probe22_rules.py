@@ -361,3 +361,76 @@ def test_usual_microgram_doses_raise_no_dose_finding(drug, said):
 def test_thousands_with_a_space_or_one_point_are_thousands(said, dose):
     from smart_docgemma.agent.extraction import find_dose
     assert (find_dose(said) or {}).get("dose") == dose
+
+
+# walk 50: a card taken back in the ward's other words
+@pytest.mark.parametrize("said", [
+    "hold off on that for now", "on second thoughts no", "nah", "no thanks", "don't bother",
+    "I've changed my mind", "the patient refused it", "he doesn't want it",
+    "pharmacy says out of stock, cancel", "that was meant for Mr Mensah", "oops that was for bed 5",
+    "wrong patient", "let's wait for the a1c first", "wait until the HbA1c is back before starting that",
+    "scrap both", "on attend la culture", "mudei de ideia", "no hace falta",
+])
+def test_a_card_taken_back_in_other_words(said):
+    from smart_docgemma.agent import amendments
+    assert amendments.cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    "start metformin, cancel that", "no thanks to the aspirin, give paracetamol 1g",
+    "let's wait 2 days then start 40 od", "hold warfarin tonight", "nah make it 20",
+    "that was a good idea", "thanks",
+])
+def test_near_words_take_no_card_back(said):
+    from smart_docgemma.agent import amendments
+    assert not amendments.cancels(said)
+
+
+@pytest.mark.parametrize("said, keeps", [
+    ("only keep the HbA1c", True), ("ne garde que l'INR", True), ("deja solo el INR", True),
+    ("keep the gliclazide", False), ("only keep 2", False),
+])
+def test_keeping_only_some_cards(said, keeps):
+    from smart_docgemma.agent import amendments
+    assert amendments.keeps_only(said) is keeps
+
+
+def test_make_it_urgent_redrafts_the_lab_card_at_that_priority():
+    card = PendingCard(proposal_id="p1", tool="order_lab_test", kind="lab_order",
+                       title="Order basic metabolic panel", request={
+                           "test": "basic metabolic panel", "when": "tomorrow 8am"}, edited=False)
+    call = ward_amendments.changed_card(read("make it urgent"), card, "pt-1")
+    assert call is not None and call.args["priority"] == "urgent"
+    assert call.args["when"] == "tomorrow 8am"
+    assert ward_amendments.changed_card(read("make it urgent tomorrow 6am"), card, "pt-1") is None \
+        or ward_amendments.changed_card(read("make it urgent tomorrow 6am"), card, "pt-1").args[
+            "when"] != "tomorrow 8am"
+
+
+@pytest.mark.parametrize("said", ["no, wait for the culture", "non, on attend"])
+def test_a_card_put_off_is_withdrawn(said):
+    from smart_docgemma.agent import amendments
+    assert amendments.cancels(said)
+
+
+# walk 51: a calendar month as a window
+@pytest.mark.parametrize("said, key", [
+    ("average glucose in october", "c10"), ("glycémie moyenne en octobre ?", "c10"),
+    ("média da glicemia em outubro?", "c10"), ("¿glucosa más alta en octubre?", "c10"),
+    ("INRs in march 2025", "c3-2025"), ("glucose since september", "m9"), ("INRs in 2026", "y2026"),
+])
+def test_a_calendar_month_named_is_the_window(said, key):
+    from smart_docgemma.tools.words.windows import asked
+    assert asked(said).window == key
+
+
+def test_a_months_window_runs_from_its_first_to_its_last_day():
+    from datetime import UTC, datetime
+
+    from smart_docgemma.tools.words.windows import bounds
+    now = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
+    october = bounds("c10", now, UTC)
+    assert (october.start, october.end) == (datetime(2026, 10, 1, tzinfo=UTC),
+                                            datetime(2026, 10, 31, 23, 59, 59, tzinfo=UTC))
+    assert bounds("c12", now, UTC).end == now  # the month running ends now
+    assert bounds("c12", now, UTC).start.year == 2026 and bounds("c3-2025", now, UTC).start.year == 2025

@@ -33,6 +33,8 @@ WINDOW_KEY = re.compile(
     r"|^y((?:19|20)\d{2})$"
     # since a month named ("depuis mai", "desde agosto de 2025"): from its first midnight
     r"|^m(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
+    # a calendar month named ("in October", "en octobre", "em outubro de 2025"): that month
+    r"|^c(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -298,6 +300,18 @@ def _since_month(low: str) -> str | None:
     return f"m{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
 
 
+def _month(low: str) -> str | None:
+    """"in October", "en octobre", "em outubro de 2025", "durante enero": that calendar month as
+    a window key ("c10", "c10-2025"), the last one not after today when no year is said."""
+    said = _words()["since_month"]
+    during, lead = _alt(_words()["year_words"]), _alt(said["lead"])
+    m = re.search(rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
+                  r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low)
+    if not m:
+        return None
+    return f"c{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
+
+
 def _year(low: str) -> str | None:
     """"in 2025", "em 2025", "durante 2024": that calendar year as a window key ("y2025")."""
     said = _alt(_words()["year_words"])
@@ -311,7 +325,7 @@ def _window(low: str) -> str | None:
     year = _year(low)
     if year:
         return year
-    since = _since_day(low) or _since_month(low)
+    since = _since_day(low) or _since_month(low) or _month(low)
     if since:
         return since
     fraction = _fraction().search(low)
@@ -380,6 +394,8 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
         return Window(start, end, f"in {year}", message(N_("in %(year)s"), year=year))
     if m and m.group(6):
         return _since_month_bounds(int(m.group(6)), m.group(7), now, tz)
+    if m and m.group(8):
+        return _month_bounds(int(m.group(8)), m.group(9), now, tz)
     if m and m.group(4):  # since a day of the week: its last midnight not after today
         back = (local.weekday() - int(m.group(4))) % 7
         day = _DAYS[int(m.group(4))]
@@ -403,6 +419,18 @@ def _since_month_bounds(month: int, year: str | None, now: datetime, tz: tzinfo)
     start = datetime(held, month, 1, tzinfo=tz)
     day = f"1 {_MONTHS[month - 1]} {held}"
     return Window(start, now, f"since {day}", message(N_("since %(day)s"), day=day))
+
+
+def _month_bounds(month: int, year: str | None, now: datetime, tz: tzinfo) -> Window:
+    """That calendar month (of ``year``, else the last such not after today): its first midnight
+    to its last second, or ``now`` while it runs ("in October 2026")."""
+    local = now.astimezone(tz)
+    held = int(year) if year else local.year - (month > local.month)
+    start = datetime(held, month, 1, tzinfo=tz)
+    after = datetime(held + (month == 12), month % 12 + 1, 1, tzinfo=tz)
+    named = f"{_MONTHS[month - 1]} {held}"
+    return Window(start, min(now, after - timedelta(seconds=1)), f"in {named}",
+                  message(N_("in %(month)s"), month=named))
 
 
 def ward_day(window: str, now: datetime, tz: tzinfo) -> Window:

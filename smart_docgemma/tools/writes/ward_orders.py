@@ -162,7 +162,7 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     fields += [("Reason", reason)] if reason else []
     fields += protocol or []
     title = f"Order {key}" + (f" ({at.said})" if at.said else "")
-    if _pending_twin(ctx, title):  # "add a serum K tomorrow at 8am" beside the protocol's recheck
+    if _pending_twin(ctx, title, priority):  # "add a serum K tomorrow at 8am" beside the recheck
         return ToolResult(status="ok", text=f"{title}: already on a card waiting for your "
                           "approval, so it was not drafted twice.", data={"ordered": []}, count=0)
     summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields,
@@ -173,11 +173,13 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     return draft.propose(ctx, "order_lab_test", resource, summary, "lab order")
 
 
-def _pending_twin(ctx: ToolContext, title: str) -> bool:
-    """The same test at the same time is already on a card of the last request, pending."""
+def _pending_twin(ctx: ToolContext, title: str, priority: str | None) -> bool:
+    """The same test at the same time and priority is already on a card of the last request,
+    pending ("make it urgent" re-drafts the card at another priority: no twin)."""
     if not (ctx.sid and ctx.patient_id and ctx.proposals):
         return False
     return any(c.tool == "order_lab_test" and c.title == title
+               and (c.request.get("priority") or "routine") == (priority or "routine")
                for c in ctx.proposals.last_cards(ctx.sid, ctx.patient_id))
 
 
