@@ -1,0 +1,96 @@
+"""The rules probe22_intl's blind run asked for, each beside the near words it must not read:
+pregnancy and breastfeeding in each place's colloquial words ("elle est en famille", "tá
+esperando neném", "está preñada", "dando teta a su guagua"), never "vit en famille", "cancer da
+mama"; "teta" and "famille" are no drugs; an order line after a clause of what the patient has
+("le petit fait 39 de fièvre, paracétamol 15 mg/kg toutes les 6h") is still the order, while a
+question or a drug named in that clause keeps it a question; the present said as a request
+("ahorita le pones paracetamol …") orders, asked with "?" it asks; the Brazilian "tá" after her
+pronoun or before a gerund is no blood pressure. Pure: no HAPI."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.states import said_in
+
+
+@pytest.mark.parametrize("said", [
+    "elle est en famille depuis 2 mois", "elle attend famille, 12 semaines", "elle attend un enfant",
+    "ela tá esperando neném", "ela ta esperando um filho", "la doña está preñada",
+    "está en estado de buena esperanza", "esperando familia para mayo", "she has a baby on the way",
+])
+def test_pregnancy_in_colloquial_words(said):
+    assert said_in(said).get("pregnant")
+
+
+@pytest.mark.parametrize("said", [
+    "elle vit en famille", "antécédents familiaux de diabète", "en estado crítico",
+    "esperando los resultados", "ela está esperando o exame", "on attend la culture",
+])
+def test_near_words_say_no_pregnancy(said):
+    assert not said_in(said).get("pregnant")
+
+
+@pytest.mark.parametrize("said", [
+    "está dando teta a su guagua", "le da teta cada 3 horas", "la nena está dando chichi",
+    "ela está dando mama ao bebê", "elle donne la tétée",
+])
+def test_breastfeeding_in_colloquial_words(said):
+    assert said_in(said).get("breastfeeding")
+
+
+@pytest.mark.parametrize("said", [
+    "câncer da mama", "historia de cancer de mama", "dando mamadeira", "dar mamadeira",
+    "ecografía de mama",
+])
+def test_near_words_say_no_breastfeeding(said):
+    assert not said_in(said).get("breastfeeding")
+
+
+@pytest.mark.parametrize("said", ["dando teta a su guagua", "elle est en famille", "la famille"])
+def test_breast_and_family_words_are_no_drugs(said):
+    assert find_drugs(said) == []
+
+
+def _orders(said: str) -> bool:
+    return "order_line" in read(said).entities.actions or "prescribe_drug" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "le petit fait 39 de fièvre, paracétamol 15 mg/kg toutes les 6h",
+    "o miúdo tem febre, paracetamol 15 mg/kg de 6/6h",
+    "el chamaco tiene fiebre, ibuprofeno 10 mg/kg c/8h",
+    "la mamie a mal aux genoux, ibuprofène 400 mg 3x/j",
+    "ahorita le pones paracetamol 1g c/6h",
+    "me le pones ibuprofeno 400 mg c/8h",
+])
+def test_an_order_line_after_what_she_has_or_said_as_a_request(said):
+    assert _orders(said)
+
+
+@pytest.mark.parametrize("said", [
+    # asked, or the clause before names a drug, or no frequency: no order line
+    "il a de la fièvre, le paracétamol c'est combien ?",
+    "il prend du paracétamol, ibuprofène aussi",
+    "o miúdo tem febre, paracetamol?",
+])
+def test_a_question_or_a_drug_before_is_no_order_line(said):
+    assert not _orders(said)
+
+
+@pytest.mark.parametrize("said", ["¿le pones paracetamol 1g c/6h?", "¿me le pones ibuprofeno?"])
+def test_the_request_asked_is_a_question(said):
+    actions = read(said).entities.actions
+    assert "give" in actions and "order_line" not in actions
+
+
+@pytest.mark.parametrize("said", [
+    "ela ta esperando nenem, 5 meses, posso dar ibuprofeno?", "ele ta sentindo dor, dipirona?",
+])
+def test_the_brazilian_ta_of_being_is_no_blood_pressure(said):
+    assert read(said).focus != "vitals:bp"
+
+
+@pytest.mark.parametrize("said", ["a TA dela ta alta?", "ta dela?", "PA 16x10 as 22h anota ai", "e a pa?"])
+def test_her_ta_and_pa_are_still_her_pressure(said):
+    assert read(said).focus == "vitals:bp"
