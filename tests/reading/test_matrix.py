@@ -194,6 +194,14 @@ FLOORS = {
     # fixed as general rules: 21/21 (docs/reading.md)
     ("probe21_intl", "tuned"): 21,
     ("probe21_intl", "holdout"): 21,
+    # fr/pt/es, twenty-second set (Quebec, Belgian/Swiss, Maghreb French; Portugal vs Brazil;
+    # Mexican, Argentine, Andean, Caribbean Spanish; typos and no accents; relative doses; route
+    # or duration a turn later; colloquial states; others by first name, bed, relation; windows
+    # by threshold; readings with their time): blind 36/48 with 6 unsafe (tuned 18/24 with 3,
+    # holdout 18/24 with 3, both at the set's commit); after the tuned rules tuned 24/24 and the
+    # holdout, read at the end, 21/24 with 2 unsafe, then fixed as general rules: 24/24
+    ("probe22_intl", "tuned"): 24,
+    ("probe22_intl", "holdout"): 24,
 }
 
 
