@@ -353,6 +353,11 @@ _BED_HOLDS = (r"\s*[-\u2013\u2014:,]?\s*(?:mr|mrs|ms|miss|mme|mlle|madame|monsie
               r"srta|senor|senora|senhor|senhora|dona|don)\.?\s+(?-i:[A-Z][a-z'\-]{2,})")
 
 
+# a character of the same clause: no stop, comma or "and" opening another ("receta paracetamol
+# y avisa a su hija" gives the daughter nothing)
+_SAME_CLAUSE = r"(?:(?!\b(?:and|then|et|puis|e|depois|y|luego)\b)[^,.;?!])"
+
+
 @lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
@@ -375,6 +380,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{theirs}\b"
                    rf"(?!\s+{_REPORTS})[^?]*?\b{asked}"),
         re.compile(rf"(?i)\b(?:for|pour|para)\s+(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        # a drug given to them ("mets de l'ibuprofène à sa fille", "receta ibuprofeno … a su
+        # hermana", "dá dipirona ao marido dela"): the one given it is the relative
+        re.compile(rf"(?i)\b(?:{_words_of('giving_verbs')})\b{_SAME_CLAUSE}*?\s(?:a|au|ao|al|to)\s+"
+                   rf"(?:(?:o|a)\s+)?{theirs}\b"),
         re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
         re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
         re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),

@@ -5,19 +5,32 @@ mama"; "teta" and "famille" are no drugs; an order line after a clause of what t
 ("le petit fait 39 de fièvre, paracétamol 15 mg/kg toutes les 6h") is still the order, while a
 question or a drug named in that clause keeps it a question; the present said as a request
 ("ahorita le pones paracetamol …") orders, asked with "?" it asks; the Brazilian "tá" after her
-pronoun or before a gerund is no blood pressure. Pure: no HAPI."""
+pronoun or before a gerund is no blood pressure. Then the holdout's (read at the end) and a
+walk's: a request with its pronoun joined ("revisame toda") names no one; "doblale la dosis"
+doubles the card; the half of the day said after the hour ("a las 10 de la noche": 22:00) and the
+night just passed ("cette nuit à 2h": today's 02:00); the pressure said alone before its pair is
+recorded; a drug given "à sa fille", "a su hermana", "ao marido dela" is for the relative. Pure:
+no HAPI."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
+from smart_docgemma.agent.amendments import _by_factor
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.people import beside_people, fold_accents, leading_lower_people, lower_pair_people
 from smart_docgemma.reading.states import said_in
+from smart_docgemma.tools.words.when import clock_said, taken
 
 
 @pytest.mark.parametrize("said", [
     "elle est en famille depuis 2 mois", "elle attend famille, 12 semaines", "elle attend un enfant",
     "ela tá esperando neném", "ela ta esperando um filho", "la doña está preñada",
     "está en estado de buena esperanza", "esperando familia para mayo", "she has a baby on the way",
+    # found by a walk after the set
+    "a senhora está de esperanças", "ella anda embarazadita", "ela tá de barriga de 6 meses",
+    "ela está gravidinha",
 ])
 def test_pregnancy_in_colloquial_words(said):
     assert said_in(said).get("pregnant")
@@ -26,6 +39,7 @@ def test_pregnancy_in_colloquial_words(said):
 @pytest.mark.parametrize("said", [
     "elle vit en famille", "antécédents familiaux de diabète", "en estado crítico",
     "esperando los resultados", "ela está esperando o exame", "on attend la culture",
+    "ela está com dor de barriga", "sem esperanças de melhora",
 ])
 def test_near_words_say_no_pregnancy(said):
     assert not said_in(said).get("pregnant")
@@ -103,12 +117,10 @@ def test_her_ta_and_pa_are_still_her_pressure(said):
     "vê-me a medicação toda",
 ])
 def test_a_request_with_its_pronoun_names_no_one(said):
-    from smart_docgemma.reading.people import leading_lower_people, lower_pair_people
     assert not leading_lower_people(said) and not lower_pair_people(said)
 
 
 def test_two_lower_case_words_before_a_short_question_still_name_someone():
-    from smart_docgemma.reading.people import leading_lower_people
     assert leading_lower_people("grace adeyemi weight pls") == ["grace adeyemi"]
 
 
@@ -117,14 +129,11 @@ def test_two_lower_case_words_before_a_short_question_still_name_someone():
     ("bájale a la mitad", "250 mg"),
 ])
 def test_a_relative_dose_in_more_words(said, dose):
-    from smart_docgemma.agent.amendments import _by_factor
-    from smart_docgemma.reading.people import fold_accents
     assert _by_factor(fold_accents(said.lower()), "500 mg") == dose
 
 
 @pytest.mark.parametrize("said", ["dobla a la derecha", "double check the dose", "doblado"])
 def test_no_factor_in_near_words(said):
-    from smart_docgemma.agent.amendments import _by_factor
     assert _by_factor(said, "500 mg") is None
 
 
@@ -137,7 +146,6 @@ def test_no_factor_in_near_words(said):
     ("TA 9/6 à 22h", 22), ("a las 10", 10), ("a las 10 de la tardanza", 10),
 ])
 def test_the_half_of_the_day_said_after_the_hour(said, hour):
-    from smart_docgemma.tools.words.when import clock_said
     clock = clock_said(said)
     assert clock is not None and clock.at.hour == hour
 
@@ -150,3 +158,32 @@ def test_the_pressure_said_alone_with_its_pair_is_recorded(said):
 @pytest.mark.parametrize("said", ["¿cómo va la presión?", "pression de l'équipe", "pressure sore on the heel"])
 def test_the_pressure_without_its_pair_records_nothing(said):
     assert "record_vital" not in read(said).entities.actions
+
+
+# found by a walk after the set (new wordings of its angles)
+
+@pytest.mark.parametrize("said, relative", [
+    ("mets de l'ibuprofène à sa fille 400 mg 3x/j", "fille"),
+    ("receta ibuprofeno 400 c/8h a su hermana", "hermana"),
+    ("dá dipirona ao marido dela", "marido"),
+    ("give ibuprofen 400 tds to her husband", "husband"),
+])
+def test_a_drug_given_to_a_relative_is_for_the_relative(said, relative):
+    assert relative in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "j'ai parlé à sa fille, ibuprofène 400 3x/j", "receta paracetamol y avisa a su hija",
+    "prescreve ibuprofeno e explica ao marido dela", "mets de l'ibuprofène 400 mg 3x/j",
+])
+def test_a_relative_told_in_another_clause_is_given_nothing(said):
+    assert beside_people(said) == []
+
+
+@pytest.mark.parametrize("said, day, hour", [
+    ("tension 8/5 cette nuit à 2h", 6, 2), ("glucemia 50 anoche a las 3", 6, 3),
+    ("bp 150/90 at 22:00 last night", 5, 22), ("ontem às 22h", 5, 22), ("hier à 14h", 5, 14),
+])
+def test_the_night_just_passed_places_its_small_hours_today(said, day, hour):
+    at = taken(said, None, datetime(2026, 12, 6, 8, 30, tzinfo=UTC))
+    assert at is not None and (at.day, at.hour) == (day, hour)

@@ -149,7 +149,10 @@ def clock_said(text: str | None) -> Clock | None:
     0500", "last night at 22:00"); None when no time is said."""
     low = _low(text)
     clock = _clock(low)
-    return Clock(clock, bool(_any("yesterday").search(low))) if clock is not None else None
+    if clock is None:
+        return None
+    evening_of_last_night = clock.hour >= 12 and bool(_any("last_night").search(low))
+    return Clock(clock, bool(_any("yesterday").search(low)) or evening_of_last_night)
 
 
 def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
