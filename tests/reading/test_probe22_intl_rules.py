@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from smart_docgemma.agent.amendments import _by_factor
+from smart_docgemma.agent.amendments import _by_factor, cancels
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.reading.people import beside_people, fold_accents, leading_lower_people, lower_pair_people
@@ -187,3 +187,17 @@ def test_a_relative_told_in_another_clause_is_given_nothing(said):
 def test_the_night_just_passed_places_its_small_hours_today(said, day, hour):
     at = taken(said, None, datetime(2026, 12, 6, 8, 30, tzinfo=UTC))
     assert at is not None and (at.day, at.hour) == (day, hour)
+
+
+@pytest.mark.parametrize("said", [
+    "olvidate, dejalo así", "olvídese", "olvidate de eso", "laisse faire, on annule", "laisse faire",
+])
+def test_forgetting_in_each_places_words_cancels(said):
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    "olvidate de la dosis, dale 500", "laisse faire, mets 500", "laisse faire le labo",
+])
+def test_forgetting_with_a_new_dose_or_another_object_is_no_cancel(said):
+    assert not cancels(said)
