@@ -379,7 +379,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     return (
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{theirs}\b"
                    rf"(?!\s+{_REPORTS})[^?]*?\b{asked}"),
-        re.compile(rf"(?i)\b(?:for|pour|para)\s+(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
         # a drug given to them ("mets de l'ibuprofène à sa fille", "receta ibuprofeno … a su
         # hermana", "dá dipirona ao marido dela"): the one given it is the relative
         re.compile(rf"(?i)\b(?:{_words_of('giving_verbs')})\b{_SAME_CLAUSE}*?\s(?:a|au|ao|al|to)\s+"
@@ -777,9 +777,20 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
         seen = _seen_before(tokens[:n])
-        if before not in not_after and (before in articles or last or seen):
+        if before not in not_after and (before in articles or last or seen
+                                        or _ordered_for(tokens, n, drug_words)):
             found.append(word)
     return found
+
+
+def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
+    """The capitalised word ``tokens[n]`` ends a drug's order after a word of whom it is for
+    ("ibuprofeno 400 c/8h para Samuel", "paracetamol 1 g pour Robert", "for Kofi please"): the
+    one it is for. Only with a drug named, so "transfert pour Lyon" names no one."""
+    said = _people_data()
+    rest = [normalise(t) for t in tokens[n + 1:]]
+    ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest)
+    return bool(drug_words) and normalise(tokens[n - 1]) in said["ordered_for"] and ends
 
 
 # two capitalised words joined as people are ("Robert and Margaret both need …", "Margaret et

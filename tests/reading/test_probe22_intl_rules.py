@@ -19,7 +19,13 @@ import pytest
 from smart_docgemma.agent.amendments import _by_factor, cancels
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.knowledge.mentions import find_drugs
-from smart_docgemma.reading.people import beside_people, fold_accents, leading_lower_people, lower_pair_people
+from smart_docgemma.reading.people import (
+    beside_people,
+    fold_accents,
+    leading_lower_people,
+    lone_names,
+    lower_pair_people,
+)
 from smart_docgemma.reading.states import said_in
 from smart_docgemma.tools.words.when import clock_said, taken
 
@@ -201,3 +207,25 @@ def test_forgetting_in_each_places_words_cancels(said):
 ])
 def test_forgetting_with_a_new_dose_or_another_object_is_no_cancel(said):
     assert not cancels(said)
+
+
+@pytest.mark.parametrize("said, drugs, name", [
+    ("ibuprofeno 400 c/8h para Samuel", {"ibuprofeno"}, "Samuel"),
+    ("paracetamol 1 g pour Robert svp", {"paracetamol"}, "Robert"),
+    ("metformin 500 bd for Samuel please", {"metformin"}, "Samuel"),
+])
+def test_a_first_name_an_order_is_for(said, drugs, name):
+    assert name in lone_names(said, drugs)
+
+
+@pytest.mark.parametrize("said, drugs", [
+    ("transfert pour Lyon", set()), ("amoxicillin 1g tds for Lyme", {"amoxicillin"}),
+    ("benznidazol para Chagas", {"benznidazol"}), ("ibuprofeno para Samuel y Ana mañana", {"ibuprofeno"}),
+])
+def test_no_first_name_an_order_is_for(said, drugs):
+    assert lone_names(said, drugs) == []
+
+
+@pytest.mark.parametrize("said", ["passa ibuprofeno 400 de 8/8h pra filha dela", "ibuprofeno pro marido dela"])
+def test_pra_and_pro_a_relative(said):
+    assert beside_people(said)
