@@ -27,6 +27,7 @@ from smart_docgemma.reading.people import (
     lower_pair_people,
 )
 from smart_docgemma.reading.states import said_in
+from smart_docgemma.tools.words.ward_words import readings
 from smart_docgemma.tools.words.when import clock_said, taken
 
 
@@ -229,3 +230,18 @@ def test_no_first_name_an_order_is_for(said, drugs):
 @pytest.mark.parametrize("said", ["passa ibuprofeno 400 de 8/8h pra filha dela", "ibuprofeno pro marido dela"])
 def test_pra_and_pro_a_relative(said):
     assert beside_people(said)
+
+
+@pytest.mark.parametrize("said, value", [
+    ("hgt de 3h da manhã foi 58 registra", 58.0), ("hgt de 3 h foi 58", 58.0),
+    ("dextro de 3h était à 0,58", 58.0), ("glicemia 62 às 3h da manhã", 62.0),
+    ("pouls 110 à 23h", 110.0), ("glucosa capilar 250 a las 8 de la noche", 250.0),
+])
+def test_the_hour_a_reading_was_taken_is_never_its_value(said, value):
+    found = readings(said)
+    assert found and found[0].values == (value,)
+
+
+@pytest.mark.parametrize("said", ["hgt de 3h da manhã", "fc de 22:00 110"])
+def test_a_clock_alone_is_no_reading(said):
+    assert readings(said) == []
