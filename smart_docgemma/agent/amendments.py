@@ -362,7 +362,7 @@ def note_given(message: str) -> str | None:
     return (quoted.group(1) if quoted else text).strip() or None
 
 
-def cancels(message: str, titles: Sequence[str] = ()) -> bool:
+def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ()) -> bool:
     """The message only cancels the pending card ("cancel that", "non, annule", "esquece"),
     after a reason given first ("pharmacy says out of stock, cancel"), or says the card was for
     someone else ("that was meant for Mr X"); with the pending cards' ``titles``, also when it
@@ -371,10 +371,14 @@ def cancels(message: str, titles: Sequence[str] = ()) -> bool:
     low = " ".join(fold(message).lower().replace("’", "'").split())
     if _cancel().match(low) or _kept_at().match(low) or misdirected(low):
         return True
+    # "pharmacy says out of stock, cancel": the reason, then the cancel of a card pending; a
+    # reason naming a drug no card holds asks of that drug ("ne pas débuter de spironolactone
+    # pour l'instant, on en reparle")
     reason, sep, last = low.rpartition(",")
-    if sep and not re.search(r"\d", reason) and not _ORDERING.search(reason) and _cancel().match(
-            last.strip()):
-        return True  # "pharmacy says out of stock, cancel": the reason, then the cancel
+    held = " ".join(titles).lower()
+    if (titles and sep and not re.search(r"\d", reason) and not _ORDERING.search(reason)
+            and all(d.lower() in held for d in drugs) and _cancel().match(last.strip())):
+        return True
     named = _cancel_named().match(low)
     if not named:
         return False

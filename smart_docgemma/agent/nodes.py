@@ -175,7 +175,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     picked = _card_taken_back(state, said, deps) or _card_pointed(state, said, deps)
     if picked is not None:  # "actually keep it", "no, the other one", "cancel the first one"
         return picked
-    if cards and amendments.cancels(state.message, titles):  # "cancel that": its cards withdrawn
+    if cards and amendments.cancels(state.message, titles, said.entities.drugs):  # "cancel that"
         return _cancelled(said, cards, pending, deps)
     dropped = _kept_only(state, said, deps)
     if dropped:  # "only keep the HbA1c": every other pending card withdrawn

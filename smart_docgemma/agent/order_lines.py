@@ -99,6 +99,9 @@ def order_line(
     # no drug is the order line
     head, colon, line = low.rpartition(":")
     starts = [low] + ([line] if colon and drugs[0].surface not in head else [])
+    # "le petit fait 39 de fièvre, paracétamol 15 mg/kg toutes les 6h", "o miúdo tem febre,
+    # paracetamol …": the line after a clause of her state that names no drug is the order line
+    starts += _after_state_clause(low, drugs[0].surface)
     # "the reg wants naproxen 500 bd", "cont abx - amoxicillin 500 tds": the line after who asks
     starts += [_after_lead_in(said) for said in starts]
     # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
@@ -107,6 +110,18 @@ def order_line(
     # "the doxy - 100mg bd" (after "not the amox,"): the drug after its article
     starts += [_ARTICLE.sub("", said, count=1) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
+
+
+def _after_state_clause(low: str, surface: str) -> list[str]:
+    """The rest of ``low`` after each comma whose words before name no drug (the clause of what
+    she has, then the order line); the first comma after the drug ends the search, so "paracetamol
+    1 g, c/6h" is read from its start only."""
+    rests: list[str] = []
+    for comma in re.finditer(",", low):
+        if surface in low[: comma.start()]:
+            break
+        rests.append(low[comma.end():])
+    return rests
 
 
 # "KCl 20 mEq PO once now, and a serum K tomorrow 08:00": the order line, then the test

@@ -353,6 +353,11 @@ _BED_HOLDS = (r"\s*[-\u2013\u2014:,]?\s*(?:mr|mrs|ms|miss|mme|mlle|madame|monsie
               r"srta|senor|senora|senhor|senhora|dona|don)\.?\s+(?-i:[A-Z][a-z'\-]{2,})")
 
 
+# a character of the same clause: no stop, comma or "and" opening another ("receta paracetamol
+# y avisa a su hija" gives the daughter nothing)
+_SAME_CLAUSE = r"(?:(?!\b(?:and|then|et|puis|e|depois|y|luego)\b)[^,.;?!])"
+
+
 @lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
@@ -374,7 +379,11 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     return (
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{theirs}\b"
                    rf"(?!\s+{_REPORTS})[^?]*?\b{asked}"),
-        re.compile(rf"(?i)\b(?:for|pour|para)\s+(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        # a drug given to them ("mets de l'ibuprofène à sa fille", "receta ibuprofeno … a su
+        # hermana", "dá dipirona ao marido dela"): the one given it is the relative
+        re.compile(rf"(?i)\b(?:{_words_of('giving_verbs')})\b{_SAME_CLAUSE}*?\s(?:a|au|ao|al|to)\s+"
+                   rf"(?:(?:o|a)\s+)?{theirs}\b"),
         re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
         re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
         re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),
@@ -768,9 +777,20 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
         seen = _seen_before(tokens[:n])
-        if before not in not_after and (before in articles or last or seen):
+        if before not in not_after and (before in articles or last or seen
+                                        or _ordered_for(tokens, n, drug_words)):
             found.append(word)
     return found
+
+
+def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
+    """The capitalised word ``tokens[n]`` ends a drug's order after a word of whom it is for
+    ("ibuprofeno 400 c/8h para Samuel", "paracetamol 1 g pour Robert", "for Kofi please"): the
+    one it is for. Only with a drug named, so "transfert pour Lyon" names no one."""
+    said = _people_data()
+    rest = [normalise(t) for t in tokens[n + 1:]]
+    ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest)
+    return bool(drug_words) and normalise(tokens[n - 1]) in said["ordered_for"] and ends
 
 
 # two capitalised words joined as people are ("Robert and Margaret both need …", "Margaret et

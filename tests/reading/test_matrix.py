@@ -208,6 +208,14 @@ FLOORS = {
     ("probe_ctx12", "holdout"): 16,
     # the lead's walks 46-50, held after their fixes (not blind)
     ("probe_walk46", "tuned"): 27,
+    # fr/pt/es, twenty-second set (Quebec, Belgian/Swiss, Maghreb French; Portugal vs Brazil;
+    # Mexican, Argentine, Andean, Caribbean Spanish; typos and no accents; relative doses; route
+    # or duration a turn later; colloquial states; others by first name, bed, relation; windows
+    # by threshold; readings with their time): blind 36/48 with 6 unsafe (tuned 18/24 with 3,
+    # holdout 18/24 with 3, both at the set's commit); after the tuned rules tuned 24/24 and the
+    # holdout, read at the end, 21/24 with 2 unsafe, then fixed as general rules: 24/24
+    ("probe22_intl", "tuned"): 24,
+    ("probe22_intl", "holdout"): 24,
 }
 
 

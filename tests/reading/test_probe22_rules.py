@@ -373,7 +373,7 @@ def test_thousands_with_a_space_or_one_point_are_thousands(said, dose):
 ])
 def test_a_card_taken_back_in_other_words(said):
     from smart_docgemma.agent import amendments
-    assert amendments.cancels(said)
+    assert amendments.cancels(said, ["Prescribe gliclazide 40 mg once daily"])
 
 
 @pytest.mark.parametrize("said", [
@@ -383,7 +383,14 @@ def test_a_card_taken_back_in_other_words(said):
 ])
 def test_near_words_take_no_card_back(said):
     from smart_docgemma.agent import amendments
+    assert not amendments.cancels(said, ["Prescribe gliclazide 40 mg once daily"])
+
+
+def test_a_reason_naming_a_drug_no_card_holds_is_no_cancel():
+    from smart_docgemma.agent import amendments
+    said = "ne pas débuter de spironolactone chez elle pour l'instant, on en reparle"
     assert not amendments.cancels(said)
+    assert not amendments.cancels(said, ["Prescribe gliclazide 40 mg"], ["spironolactone"])
 
 
 @pytest.mark.parametrize("said, keeps", [

@@ -469,6 +469,12 @@ def _vital_words(key: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9])(?:{names})(?![a-z0-9])", re.I)
 
 
+# a number read as a sign's value that is a clock time: "3h", "22h30", "3 h da manhã", "22:00"
+_CLOCK_AFTER = re.compile(r"(?:h(?:rs?)?(?:\d{2})?(?![a-z])|:\d{2}(?!\d))", re.I)
+_WAS_VALUE = re.compile(rf"\b(?:was|is|foi|era|e|fue|es|etait|est)\s+(?:(?:a|de|of|at)\s+)?"
+                        rf"{_NUMBER}\s*([a-z°%/ ]{{0,20}})", re.I)
+
+
 def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
     for m in _vital_words(key).finditer(text):
         after = text[m.end():m.end() + 120]
@@ -486,6 +492,12 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             after,
             re.I,
         )
+        if value and _CLOCK_AFTER.match(after[value.start(2):]):
+            # "hgt de 3h da manhã foi 58": the hour it was taken, never its value; the value is
+            # the number said after a verb of being ("foi 58", "était à 0,58", "fue de 250")
+            value = _WAS_VALUE.search(after, value.end(1))
+            if not value:
+                continue
         if value:
             unit = value.group(2)
             if _bare_g_l(entry, m.group(0), float(value.group(1)), unit):

@@ -149,7 +149,10 @@ def clock_said(text: str | None) -> Clock | None:
     0500", "last night at 22:00"); None when no time is said."""
     low = _low(text)
     clock = _clock(low)
-    return Clock(clock, bool(_any("yesterday").search(low))) if clock is not None else None
+    if clock is None:
+        return None
+    evening_of_last_night = clock.hour >= 12 and bool(_any("last_night").search(low))
+    return Clock(clock, bool(_any("yesterday").search(low)) or evening_of_last_night)
 
 
 def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
@@ -199,11 +202,29 @@ def _clock(low: str) -> time | None:
                 return _in_words(said)
             half = said.get("half")
             hour = int(said["h"])
-            h = hour % 12 + (12 if half and half.startswith("p") else 0) if half else hour
+            h = (hour % 12 + (12 if half.startswith("p") else 0) if half
+                 else _half_said_after(low[m.end():], hour))
             if 0 <= h < 24:
                 return time(h, int(said.get("m") or 0))
     part = next((hour for pattern, hour in _parts() if pattern.search(low)), None)
     return time(part) if part is not None else None
+
+
+def _half_said_after(rest: str, hour: int) -> int:
+    """The hour with the half of the day said in words right after it ("10 de la noche": 22,
+    "3h da tarde": 15, "10h du soir": 22); as said when none is ("a las 10": 10)."""
+    halves = _table()["clock_halves"]
+    if not 1 <= hour <= 11:
+        return hour
+    if _opens(rest, halves["evening"]) or (
+            _opens(rest, halves["night"]) and hour >= int(halves["night_from"])):
+        return hour + 12
+    return hour
+
+
+def _opens(rest: str, words: list[str]) -> bool:
+    """``rest`` begins (spaces aside) with one of ``words``."""
+    return re.match(rf"\s*(?:{'|'.join(map(re.escape, words))})(?![a-z])", rest) is not None
 
 
 def _in_words(said: dict[str, str | None]) -> time | None:
