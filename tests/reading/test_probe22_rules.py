@@ -441,3 +441,8 @@ def test_a_months_window_runs_from_its_first_to_its_last_day():
                                             datetime(2026, 10, 31, 23, 59, 59, tzinfo=UTC))
     assert bounds("c12", now, UTC).end == now  # the month running ends now
     assert bounds("c12", now, UTC).start.year == 2026 and bounds("c3-2025", now, UTC).start.year == 2025
+
+
+def test_hr_after_a_temperature_is_the_heart_rate_not_its_hour():
+    found = [(r.vital, r.values) for r in read_ward("temp 38.4 hr 104 - pls document").readings]
+    assert ("body temperature", (38.4,)) in found and ("heart rate", (104.0,)) in found
