@@ -446,3 +446,8 @@ def test_a_months_window_runs_from_its_first_to_its_last_day():
 def test_hr_after_a_temperature_is_the_heart_rate_not_its_hour():
     found = [(r.vital, r.values) for r in read_ward("temp 38.4 hr 104 - pls document").readings]
     assert ("body temperature", (38.4,)) in found and ("heart rate", (104.0,)) in found
+
+
+@pytest.mark.parametrize("said", ["media de glucemias 48h", "mean glucose 24h", "glycémie 72h"])
+def test_a_span_in_hours_after_a_sign_is_never_its_value(said):
+    assert read_ward(said).readings == ()

@@ -470,7 +470,7 @@ def _vital_words(key: str) -> re.Pattern[str]:
 
 
 # a number read as a sign's value that is a clock time: "3h", "22h30", "3 h da manhã", "22:00"
-# ("temp 38.4 hr 104": "hr" before a number is the heart rate, and an hour is a whole number)
+# ("temp 38.4 hr 104": "hr" before a number is the heart rate; an hour or a span is whole)
 _CLOCK_AFTER = re.compile(r"(?:h(?:\d{2})?(?![a-z])|hrs?(?![a-z])(?!\s*\d)|:\d{2}(?!\d))", re.I)
 _WAS_VALUE = re.compile(rf"\b(?:was|is|foi|era|e|fue|es|etait|est)\s+(?:(?:a|de|of|at)\s+)?"
                         rf"{_NUMBER}\s*([a-z°%/ ]{{0,20}})", re.I)
@@ -493,7 +493,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             after,
             re.I,
         )
-        if (value and re.fullmatch(r"(?:[01]?\d|2[0-4])", value.group(1))
+        if (value and value.group(1).isdigit()  # "3h", "48h": an hour or a span, never a value
                 and _CLOCK_AFTER.match(after[value.start(2):])):
             # "hgt de 3h da manhã foi 58": the hour it was taken, never its value; the value is
             # the number said after a verb of being ("foi 58", "était à 0,58", "fue de 250")
