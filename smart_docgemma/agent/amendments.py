@@ -397,11 +397,17 @@ def misdirected(low: str) -> bool:
     was meant for Mr Mensah", "wrong patient"), or put off until something else is known ("let's
     wait for the a1c first", "on attend la culture"): to be withdrawn, whoever is named; a
     deferral with a number is an order of its own ("let's wait 2 days then start 40 od")."""
-    opens = rf"^(?:{_AROUND}{_SEP}*)*(?:{{}})\b"
-    if re.match(opens.format(_alternation("misdirected_words")), low):
+    if _opening("misdirected_words").match(low):
         return True  # "that was for bed 5": whoever it was for
-    deferred = re.match(opens.format(_alternation("deferring_words")), low)
+    deferred = _opening("deferring_words").match(low)
     return bool(deferred) and not re.search(r"(?<![a-z])\d", low)  # "a1c" is a word
+
+
+@lru_cache(maxsize=8)
+def _opening(key: str) -> re.Pattern[str]:
+    """A message opening (after its "ok", "sorry", "oops") with a phrase of the list ``key``;
+    compiled once, as every turn with a card pending asks it."""
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{_alternation(key)})\b")
 
 
 def _alternation(key: str) -> str:
@@ -413,8 +419,7 @@ def keeps_only(message: str) -> bool:
     """The message keeps some pending cards by name and nothing else ("only keep the HbA1c",
     "ne garde que la NFS", "deja solo el INR"): the others are withdrawn."""
     low = " ".join(fold(message).lower().split())
-    return bool(re.match(rf"^(?:{_AROUND}{_SEP}*)*(?:{_alternation('keep_only_words')})\s", low)
-                ) and not re.search(r"(?<![a-z])\d", low)
+    return bool(_opening("keep_only_words").match(low)) and not re.search(r"(?<![a-z])\d", low)
 
 
 def cancel_clause(message: str) -> str:

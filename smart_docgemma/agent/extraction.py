@@ -762,10 +762,15 @@ def _strength_count(text: str) -> str | None:
 def _after_then(text: str) -> str:
     """The words after the last "then" of a message ("40 iv then 40 po od": "40 po od"), ""
     without one."""
-    words = "|".join(re.escape(w) for w in sorted(rules().get("loading_then") or (),
-                                                    key=len, reverse=True))
-    found = list(re.finditer(rf"(?<![\w])(?:{words})(?![\w])", text, re.I)) if words else []
+    found = list(_then().finditer(text))
     return text[found[-1].end():] if found else ""
+
+
+@lru_cache(maxsize=1)
+def _then() -> re.Pattern[str]:
+    """The words of "then" (``loading_then``), compiled once: every dose read asks it."""
+    words = sorted(rules().get("loading_then") or ("then",), key=len, reverse=True)
+    return re.compile(rf"(?<![\w])(?:{'|'.join(map(re.escape, words))})(?![\w])", re.I)
 
 
 def _loading_split(text: str) -> tuple[str, str] | None:
