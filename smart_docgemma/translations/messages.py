@@ -979,6 +979,15 @@ F: dict[str, tuple[str, str, str, str]] = {
         "ninguna indicación en la orden",
         "hakuna sababu kwenye agizo",
     ),
+    "Not checked: the %(drug)s dose — no mg stated (give the strength, e.g. mg per 5 mL)": (
+        "Non vérifié : la dose de %(drug)s — aucun mg indiqué (donner la concentration, p. ex. mg "
+        "par 5 mL)",
+        "Não verificado: a dose de %(drug)s — nenhum mg indicado (indique a concentração, "
+        "p. ex. mg por 5 mL)",
+        "No verificado: la dosis de %(drug)s — no se indican mg (indique la concentración, p. ej. "
+        "mg por 5 mL)",
+        "Haijakaguliwa: dozi ya %(drug)s — hakuna mg iliyotajwa (taja nguvu, mfano mg kwa 5 mL)",
+    ),
     "No notes or letters on file.": (
         "Aucune note ni aucun courrier au dossier.",
         "Nenhuma nota ou carta no prontuário.",

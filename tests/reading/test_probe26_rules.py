@@ -143,3 +143,40 @@ def test_an_orders_reason_is_said_by_its_problem_and_none_is_never_guessed():
     said = answer("reason", chart)
     assert "- warfarin 5 mg: Atrial fibrillation" in said
     assert "- aspirin 81 mg: no reason on the order" in said
+
+
+@pytest.mark.parametrize("said", [
+    "mrs thompson's sister is also here, she takes ibuprofen daily - ok?",
+    "Mr Okoro's wife is here too - she is on warfarin, can she take aspirin?",
+    "sa fille est là, elle prend de l'ibuprofène, c'est ok ?",
+])
+def test_a_relative_told_with_her_own_drug_is_another_person(said):
+    from smart_docgemma.reading.people import beside_people
+
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "mrs thompson's daughter says she takes ibuprofen at home - ok with her kidneys?",
+    "her husband is here, can we go through her meds?",
+])
+def test_near_words_a_relative_reporting_for_her_is_no_one_else(said):
+    from smart_docgemma.reading.people import beside_people
+
+    assert beside_people(said) == []
+
+
+def test_a_childs_dose_in_ml_without_its_strength_is_said_unchecked():
+    from datetime import date
+
+    from smart_docgemma.checks import child_doses
+    from smart_docgemma.checks.chart_values import ChartWeight
+
+    weight = ChartWeight(20.1, date(2026, 11, 19), "w1", "", 10)
+    draft = {"resourceType": "MedicationRequest", "id": "d1", "status": "draft", "intent": "order",
+             "medicationCodeableConcept": {"text": "acetaminophen"},
+             "dosageInstruction": [dosing.order("5 ml", "four times daily", None).dosage]}
+    [found] = child_doses.check("acetaminophen", "acetaminophen", draft, weight, 2000, "k")
+    assert found.severity == "info" and "no mg" in found.summary
+    mg = {**draft, "dosageInstruction": [dosing.order("240 mg", "four times daily", None).dosage]}
+    assert child_doses.check("acetaminophen", "acetaminophen", mg, weight, 2000, "k") == []
