@@ -180,3 +180,24 @@ def test_a_childs_dose_in_ml_without_its_strength_is_said_unchecked():
     assert found.severity == "info" and "no mg" in found.summary
     mg = {**draft, "dosageInstruction": [dosing.order("240 mg", "four times daily", None).dosage]}
     assert child_doses.check("acetaminophen", "acetaminophen", mg, weight, 2000, "k") == []
+
+
+@pytest.mark.parametrize("said", [
+    "INR daily for 3 days", "U&E daily x3", "NFS tous les jours pendant 3 jours",
+    "INR diário por 3 dias", "INR diario por 3 días",
+])
+def test_a_test_daily_for_days_is_a_series_of_orders(said):
+    from smart_docgemma.tools.words import when
+
+    assert when.daily_count(said) == 3
+    first = when.parse(said, "UTC")
+    days = when.series(first, 3)
+    assert [d.at.date().toordinal() - days[0].at.date().toordinal() for d in days] == [0, 1, 2]
+    assert "order_lab" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["check U&E daily", "metformin 500 daily", "INR daily for 30 days"])
+def test_near_words_daily_without_a_short_count_is_one_order(said):
+    from smart_docgemma.tools.words import when
+
+    assert when.daily_count(said) is None
