@@ -988,6 +988,19 @@ F: dict[str, tuple[str, str, str, str]] = {
         "mg por 5 mL)",
         "Haijakaguliwa: dozi ya %(drug)s — hakuna mg iliyotajwa (taja nguvu, mfano mg kwa 5 mL)",
     ),
+    "on %(day)s": ("le %(day)s", "em %(day)s", "el %(day)s", "tarehe %(day)s"),
+    "Only the newest %(n)s results were read and the window holds more: the count, mean, "
+    "highest and lowest below are of those read.": (
+        "Seuls les %(n)s résultats les plus récents ont été lus et la période en contient "
+        "davantage : le nombre, la moyenne, le maximum et le minimum ci-dessous portent sur "
+        "ceux-ci.",
+        "Só os %(n)s resultados mais recentes foram lidos e o período tem mais: a contagem, a "
+        "média, o máximo e o mínimo abaixo referem-se a esses.",
+        "Solo se leyeron los %(n)s resultados más recientes y el periodo tiene más: el recuento, "
+        "la media, el máximo y el mínimo de abajo son de esos.",
+        "Ni matokeo %(n)s ya karibuni tu yaliyosomwa na kipindi kina zaidi: idadi, wastani, juu "
+        "na chini hapa chini ni ya yale yaliyosomwa.",
+    ),
     "No notes or letters on file.": (
         "Aucune note ni aucun courrier au dossier.",
         "Nenhuma nota ou carta no prontuário.",
