@@ -1,0 +1,81 @@
+"""The rules probe24_intl's blind run asked for, each beside the near words it must not read: the
+medication list taken stock of ("bilan des traitements", "avaliação dos remédios dele") is the
+review, never the labs "bilan" alone asks; the French object pronoun before a verb of adding ("je
+lui rajoute de l'ibuprofène ?") asks, as "je rajoute" did; the pressure after its article or
+possessive ("média da PA na última semana") is her pressure, whatever word follows; the Mexican
+ward's lab shorthand (BH, PFH, and in capitals QS, ES, EGO) names its tests, while "es" and "qs"
+in lower case, or in a message written all in capitals, are the words they also are. Pure: no
+HAPI."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.tools.chart.answers import chart_focus
+from smart_docgemma.tools.words.ward_words import lab_tests
+
+
+@pytest.mark.parametrize("said", [
+    "bilan des traitements stp", "bilan de ses médicaments", "on fait le point sur ses traitements",
+    "avaliação dos remédios dele", "balanço da medicação", "valoración de su medicación",
+    "evaluación de los fármacos", "bilan du ttt",
+])
+def test_the_list_taken_stock_of_is_the_review(said):
+    assert chart_focus(said) == "review"
+
+
+@pytest.mark.parametrize("said", [
+    "bilan sanguin avant le traitement", "bilan rénal", "balanço hídrico de hoje",
+    "faire le point sur la douleur", "bilan",
+])
+def test_a_stock_word_without_the_list_is_no_review(said):
+    assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize("said", [
+    "je lui rajoute de l'ibuprofène ?", "on lui rajoute du naproxène ?", "je lui remets de l'amoxicilline ?",
+    "j'introduis du tramadol ?", "acrescento ibuprofeno?", "¿le añado ibuprofeno?",
+])
+def test_a_verb_of_adding_asked_checks_the_drug(said):
+    actions = read(said).entities.actions
+    assert "give" in actions
+
+
+@pytest.mark.parametrize("said", [
+    # no question mark: an order or a statement, never asked
+    "je lui rajoute de l'ibuprofène 400 mg 3x/j", "je lui passe le téléphone ?",
+])
+def test_without_the_mark_or_a_drug_nothing_is_asked(said):
+    assert "give" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "média da PA na última semana", "sa TA ce matin ?", "la TA en la última semana",
+    "a sua PA no domingo",
+])
+def test_the_pressure_after_its_article(said):
+    assert chart_focus(said) == "vitals:bp"
+
+
+@pytest.mark.parametrize("said", ["ela ta na UTI", "ele ta no quarto 3", "la tarde"])
+def test_being_and_near_words_are_no_pressure(said):
+    assert chart_focus(said) != "vitals:bp"
+
+
+@pytest.mark.parametrize(("said", "tests"), [
+    ("BH, QS, ES y PFH mañana 8am", {"complete blood count", "basic metabolic panel",
+                                      "electrolytes panel", "hepatic function panel"}),
+    ("BH QS ES mañana 8am", {"complete blood count", "basic metabolic panel", "electrolytes panel"}),
+    ("BH mañana 8am", {"complete blood count"}),
+    ("EGO y urocultivo hoy", {"urinalysis"}),
+    ("pfh y química sanguínea", {"hepatic function panel", "basic metabolic panel"}),
+])
+def test_the_mexican_ward_shorthand(said, tests):
+    assert set(lab_tests(said)) == tests
+
+
+@pytest.mark.parametrize("said", [
+    "es seguro darle ibuprofeno?", "el INR es 3.4 y el potasio?", "ES SEGURO DAR IBUPROFENO",
+    "paracetamol qs", "ego",
+])
+def test_common_words_in_lower_case_or_shouted_name_no_test(said):
+    assert not {"electrolytes panel", "basic metabolic panel", "urinalysis"} & set(lab_tests(said))
