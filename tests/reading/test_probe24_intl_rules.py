@@ -79,3 +79,46 @@ def test_the_mexican_ward_shorthand(said, tests):
 ])
 def test_common_words_in_lower_case_or_shouted_name_no_test(said):
     assert not {"electrolytes panel", "basic metabolic panel", "urinalysis"} & set(lab_tests(said))
+
+
+# found by walks after the tuned rules (new wordings of the set's angles, none of its sentences)
+@pytest.mark.parametrize(("said", "want"), [
+    ("solicita PFH y ES urgentes", "urgent"), ("NFS et iono urgents", "urgent"),
+    ("hemograma agora mesmo", "stat"), ("BH de inmediato", "stat"),
+])
+def test_the_plural_of_urgent_and_now_in_words(said, want):
+    from smart_docgemma.tools.words.ward_words import priority
+    assert priority(said) == want
+
+
+@pytest.mark.parametrize("said", ["o paciente das urgências", "BH mañana 8am", "ahora lo veo"])
+def test_no_priority_from_near_words(said):
+    from smart_docgemma.tools.words.ward_words import priority
+    assert priority(said) is None
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("bájale a 250", "250"), ("bájele a 250 por favor", "250"), ("que sean 875", "875"),
+    ("súbele a 1000", "1000"),
+])
+def test_the_spanish_pronoun_joined_and_the_dose_wished_change_the_card(said, dose):
+    from smart_docgemma.agent.amendments import _bare_dose
+    from smart_docgemma.languages import fold
+    assert _bare_dose(fold(said).lower()) == dose
+
+
+@pytest.mark.parametrize("said", ["que sea lo que tenga que ser", "bajó a la cafetería"])
+def test_no_dose_from_near_words(said):
+    from smart_docgemma.agent.amendments import _bare_dose
+    from smart_docgemma.languages import fold
+    assert _bare_dose(fold(said).lower()) is None
+
+
+@pytest.mark.parametrize("said", [
+    "vale a pena passar naproxeno?", "le receto ibuprofeno o mejor no",
+    "je lui donne de l'ibuprofène ou pas", "¿conviene darle naproxeno?",
+])
+def test_whether_it_is_worth_it_asks(said):
+    # asked ("give"), or no order word read at all (the drug named is checked): never carded
+    actions = read(said).entities.actions
+    assert "give" in actions or not {"prescribe_drug", "order_line"} & set(actions)
