@@ -76,7 +76,7 @@ def test_the_mexican_ward_shorthand(said, tests):
 
 
 @pytest.mark.parametrize("said", [
-    "es seguro darle ibuprofeno?", "el INR es 3.4 y el potasio?", "ES SEGURO DAR IBUPROFENO",
+    "es seguro darle ibuprofeno?", "la creatinina es alta y el potasio?", "ES SEGURO DAR IBUPROFENO",
     "paracetamol qs", "ego", "tp assim, ele ta melhor?",
 ])
 def test_common_words_in_lower_case_or_shouted_name_no_test(said):
@@ -124,3 +124,9 @@ def test_whether_it_is_worth_it_asks(said):
     # asked ("give"), or no order word read at all (the drug named is checked): never carded
     actions = read(said).entities.actions
     assert "give" in actions or not {"prescribe_drug", "order_line"} & set(actions)
+
+
+@pytest.mark.parametrize("said", ["la paciente del cuarto 12 tiene K alto?", "y la de la pieza 3?"])
+def test_a_latin_american_room_holds_another_patient(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said)
