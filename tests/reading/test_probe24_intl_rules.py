@@ -130,3 +130,18 @@ def test_whether_it_is_worth_it_asks(said):
 def test_a_latin_american_room_holds_another_patient(said):
     from smart_docgemma.reading.people import beside_people
     assert beside_people(said)
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("amoxicilina 50 mg kg dia dividido en tres dosis", "50 mg/kg"),
+    ("ibuprofeno 10 mg kg cada 8 horas", "10 mg/kg"), ("paracetamol 15 mg kilo c/6h", "15 mg/kg"),
+])
+def test_the_unit_against_the_kilo_is_per_kg(said, want):
+    from smart_docgemma.reading.numbers import in_digits
+    assert want in in_digits(said)
+
+
+@pytest.mark.parametrize("said", ["peso 94 kg, registra", "20 kg, 500 mg c/8h", "pesa 20 kilos"])
+def test_a_weight_is_never_per_kg(said):
+    from smart_docgemma.reading.numbers import in_digits
+    assert "/kg" not in in_digits(said)
