@@ -145,3 +145,39 @@ def test_the_unit_against_the_kilo_is_per_kg(said, want):
 def test_a_weight_is_never_per_kg(said):
     from smart_docgemma.reading.numbers import in_digits
     assert "/kg" not in in_digits(said)
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("passe de 500 à 1000", "1000"), ("sube de 500 a 875", "875"),
+    ("aumenta a dose de 500 pra 850", "850"), ("go from 500 to 1000", "1000"),
+])
+def test_from_the_old_dose_to_the_new(said, dose):
+    from smart_docgemma.agent.amendments import _bare_dose
+    from smart_docgemma.languages import fold
+    assert _bare_dose(fold(said).lower()) == dose
+
+
+@pytest.mark.parametrize("said", ["de 8 a 10 dias", "paracetamol de 500 a 1000 mg"])
+def test_a_range_without_a_verb_of_change_is_no_new_dose(said):
+    from smart_docgemma.agent.amendments import _from_to
+    assert _from_to().search(said) is None
+
+
+@pytest.mark.parametrize("said", [
+    "passe du tramadol 50 mg x3/j à son mari", "bota dipirona 1 g de 6/6h pro filho dela",
+    "pásale paracetamol 500 c/8h a su hija",
+])
+def test_a_drug_passed_to_a_relative_is_for_the_relative(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", ["passe du paracétamol 1 g x3/j, j'ai prévenu son mari"])
+def test_the_relative_in_another_clause_is_not_the_one_it_is_for(said):
+    from smart_docgemma.reading.people import beside_people
+    assert not beside_people(said)
+
+
+@pytest.mark.parametrize("said", ["passe-lui du paracétamol 1 g x3/j", "passe du tramadol 50 mg x3/j"])
+def test_the_french_verb_of_passing_orders(said):
+    assert {"prescribe_drug", "order_line"} & set(read(said).entities.actions)
