@@ -216,6 +216,11 @@ FLOORS = {
     # holdout, read at the end, 21/24 with 2 unsafe, then fixed as general rules: 24/24
     ("probe22_intl", "tuned"): 24,
     ("probe22_intl", "holdout"): 24,
+    # fr/pt/es, twenty-fourth set (the intents in mixed registers; Latin American ward
+    # shorthand BH, QS, ES, PFH, TA, FC, FR, SatO2, c/8h, VO, IM): blind 44/48 with 1 unsafe
+    # (tuned 20/24 with 1, holdout 24/24 with 0, both at the set's commit); tuned fixed as rules
+    ("probe24_intl", "tuned"): 24,
+    ("probe24_intl", "holdout"): 24,
 }
 
 
