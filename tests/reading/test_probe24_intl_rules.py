@@ -181,3 +181,17 @@ def test_the_relative_in_another_clause_is_not_the_one_it_is_for(said):
 @pytest.mark.parametrize("said", ["passe-lui du paracétamol 1 g x3/j", "passe du tramadol 50 mg x3/j"])
 def test_the_french_verb_of_passing_orders(said):
     assert {"prescribe_drug", "order_line"} & set(read(said).entities.actions)
+
+
+@pytest.mark.parametrize("said", [
+    "revisa las indicaciones medicas", "hay algo que cambiar en sus indicaciones?",
+    "valoración farmacológica", "¿le quitarías algo?", "lhe tiraria alguma coisa?",
+    "tu lui enlèverais quelque chose ?", "bilan médicamenteux",
+])
+def test_the_order_sheet_and_anything_to_stop_are_the_review(said):
+    assert chart_focus(said) in ("review", "medications")
+
+
+@pytest.mark.parametrize("said", ["la indicación de anticoagular", "le quitarías el ibuprofeno?"])
+def test_one_indication_or_one_drug_is_no_whole_list_review(said):
+    assert chart_focus(said) != "review"
