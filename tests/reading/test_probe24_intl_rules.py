@@ -195,3 +195,39 @@ def test_the_order_sheet_and_anything_to_stop_are_the_review(said):
 @pytest.mark.parametrize("said", ["la indicación de anticoagular", "le quitarías el ibuprofeno?"])
 def test_one_indication_or_one_drug_is_no_whole_list_review(said):
     assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize("said", [
+    "paciente robert mensah nacido en 1950, ultimo inr", "nee en mai 1943, kaliemie ?",
+    "born in 1950, latest inr", "nascida em 1985, alergias?",
+])
+def test_a_birth_year_is_no_window(said):
+    from smart_docgemma.tools.words.windows import _month, _year
+    assert _year(said) is None and _month(said) is None
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("quantas hba1c em 2025?", "y2025"), ("born in 1950, inr in 2025?", "y2025"),
+    ("combien d hba1c en 2024 ?", "y2024"),
+])
+def test_a_year_asked_is_still_its_window(said, key):
+    from smart_docgemma.tools.words.windows import _year
+    assert _year(said) == key
+
+
+@pytest.mark.parametrize(("said", "year"), [
+    ("paciente Robert Mensah nacido en 1951, ultimo INR", "1951"),
+    ("Grace Adeyemi nascida em 1990, alergias?", "1990"), ("Mme Thompson née en 1950", "1950"),
+    ("born in 1960", "1960"),
+])
+def test_a_birth_year_after_en_or_em_names_who_was_born(said, year):
+    from smart_docgemma.agent.extraction import born_words
+    from smart_docgemma.reading.subject import said_birth_year
+    assert said_birth_year(said, born_words()) == year
+
+
+@pytest.mark.parametrize("said", ["HbA1c en 2025 ?", "nacido hace 80 años"])
+def test_no_birth_year_without_a_word_of_birth(said):
+    from smart_docgemma.agent.extraction import born_words
+    from smart_docgemma.reading.subject import said_birth_year
+    assert said_birth_year(said, born_words()) is None

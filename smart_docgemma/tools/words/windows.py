@@ -305,8 +305,9 @@ def _month(low: str) -> str | None:
     a window key ("c10", "c10-2025"), the last one not after today when no year is said."""
     said = _words()["since_month"]
     during, lead = _alt(_words()["year_words"]), _alt(said["lead"])
-    m = re.search(rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
-                  r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low)
+    m = next((m for m in re.finditer(
+        rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
+        r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low) if not _born(low, m)), None)
     if not m:
         return None
     return f"c{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
@@ -315,8 +316,15 @@ def _month(low: str) -> str | None:
 def _year(low: str) -> str | None:
     """"in 2025", "em 2025", "durante 2024": that calendar year as a window key ("y2025")."""
     said = _alt(_words()["year_words"])
-    m = re.search(rf"(?<![a-z])(?:{said})\s+((?:19|20)\d{{2}})(?![\d/.-])", low)
+    m = next((m for m in re.finditer(rf"(?<![a-z])(?:{said})\s+((?:19|20)\d{{2}})(?![\d/.-])", low)
+              if not _born(low, m)), None)
     return f"y{m.group(1)}" if m else None
+
+
+def _born(low: str, m: re.Match[str]) -> bool:
+    """The year or month said after a word of birth ("nacido en 1950", "né en mai 1943", "born
+    in 1950"): when the patient was born, said to name her, never a window of her results."""
+    return bool(re.search(rf"(?<![a-z])(?:{_alt(_words()['birth_words'])})\s*$", low[:m.start()]))
 
 
 def _window(low: str) -> str | None:
