@@ -231,3 +231,30 @@ def test_no_birth_year_without_a_word_of_birth(said):
     from smart_docgemma.agent.extraction import born_words
     from smart_docgemma.reading.subject import said_birth_year
     assert said_birth_year(said, born_words()) is None
+
+
+@pytest.mark.parametrize("said", [
+    "mejor no le pongas nada", "suspende esa orden", "suspéndelo", "non, ne lui donne rien",
+    "não, não dá nada",
+])
+def test_nothing_given_or_the_order_suspended_withdraws_the_card(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", ["suspende la aspirina", "no le pongas la de 500, ponle 1 g",
+                                  "ne lui donne pas plus de 3 g par jour"])
+def test_a_drug_of_her_list_or_a_limit_is_no_cancel(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert not cancels(said)
+
+
+@pytest.mark.parametrize(("said", "vital", "value"), [
+    ("destro 45 a las 3 am, registrar", "capillary glucose", 45),
+    ("temp axilar 38.5 a las 4pm, anótala", "body temperature", 38.5),
+    ("température axillaire 38,2 ce matin, note-la", "body temperature", 38.2),
+])
+def test_more_ward_words_of_readings(said, vital, value):
+    from smart_docgemma.tools.words.ward_words import readings
+    got = readings(said)
+    assert got and got[0].vital == vital and got[0].values == (value,)
