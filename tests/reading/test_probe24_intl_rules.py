@@ -258,3 +258,18 @@ def test_more_ward_words_of_readings(said, vital, value):
     from smart_docgemma.tools.words.ward_words import readings
     got = readings(said)
     assert got and got[0].vital == vital and got[0].values == (value,)
+
+
+@pytest.mark.parametrize("said", [
+    "20 SDG, ¿le doy ibuprofeno?", "primigesta de 30 semanas, AINE?",
+    "28 semaines d'aménorrhée, kétoprofène ?", "idade gestacional 30 semanas, diclofenaco?",
+])
+def test_weeks_of_gestation_in_the_ward_words_say_pregnant(said):
+    from smart_docgemma.reading.states import said_in
+    assert said_in(said).get("pregnant")
+
+
+@pytest.mark.parametrize("said", ["aménorrhée depuis 2 mois", "sa kaliémie ?", "SA 2 de la ward"])
+def test_near_words_of_gestation_say_nothing(said):
+    from smart_docgemma.reading.states import said_in
+    assert not said_in(said).get("pregnant")
