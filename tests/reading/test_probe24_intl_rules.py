@@ -273,3 +273,21 @@ def test_weeks_of_gestation_in_the_ward_words_say_pregnant(said):
 def test_near_words_of_gestation_say_nothing(said):
     from smart_docgemma.reading.states import said_in
     assert not said_in(said).get("pregnant")
+
+
+@pytest.mark.parametrize("said", [
+    "su mamá tiene alergia a la penicilina?", "prescreve amoxicilina 500 de 8/8h pra acompanhante",
+    "receta paracetamol 500 c/8h para la acompañante", "l'accompagnant a mal à la tête, paracétamol ?",
+])
+def test_her_mother_and_her_companion_are_someone_else(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "paracetamol 500 c/8h, la acompañante está de acuerdo", "ibuprofeno 400 c/8h",
+    "l'accompagnant dit qu'elle a mal, paracétamol ?",
+])
+def test_a_companion_beside_her_order_names_no_one_else(said):
+    from smart_docgemma.reading.people import beside_people
+    assert not beside_people(said)
