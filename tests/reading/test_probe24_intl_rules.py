@@ -291,3 +291,35 @@ def test_her_mother_and_her_companion_are_someone_else(said):
 def test_a_companion_beside_her_order_names_no_one_else(said):
     from smart_docgemma.reading.people import beside_people
     assert not beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "tgo tgp e coagulograma amanha 7h", "hemograma amanha 7h", "nfs iono demain 7h", "k as 7h",
+    "hgt at 6h",
+])
+def test_a_clock_time_ahead_or_at_is_no_window_of_the_past(said):
+    from smart_docgemma.tools.words.windows import _window
+    assert _window(said) is None
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("glicemias 24h", "24h"), ("media de glucemias 48h", "48h"), ("k 24h mean", "24h"),
+    ("glucose chart 24h", "24h"),
+])
+def test_a_span_said_alone_is_still_the_window(said, key):
+    from smart_docgemma.tools.words.windows import _window
+    assert _window(said) == key
+
+
+@pytest.mark.parametrize(("said", "tests"), [
+    ("TGO TGP e coagulograma amanhã 7h", {"aspartate aminotransferase", "alanine aminotransferase"}),
+    ("ASAT ALAT demain matin", {"aspartate aminotransferase", "alanine aminotransferase"}),
+    ("QS de 6 elementos y perfil de lípidos mañana 7am", {"basic metabolic panel", "lipid panel"}),
+])
+def test_the_liver_enzymes_one_by_one_and_the_lipid_profile(said, tests):
+    assert set(lab_tests(said)) == tests
+
+
+@pytest.mark.parametrize("said", ["I got the results tomorrow 7h", "what have we got tomorrow"])
+def test_got_is_english(said):
+    assert not {"alanine aminotransferase", "aspartate aminotransferase"} & set(lab_tests(said))

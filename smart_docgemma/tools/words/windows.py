@@ -152,8 +152,12 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"\bwithin\s+(?:the\s+)?(?:{amount}\s*-?\s*)?({units})\b"),  # "within 24 h"
         re.compile(rf"(?:{last})\s+{amount}\s*-?\s*({units})\b"),  # "ultimas 24 horas"
         # "24h mean", "24-hour average"; never an order's interval ("de 12/12h", "q8h", "cada
-        # 8 h", "every 6 hours", "toutes les 6 h")
-        re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )\b(\d+)\s*-?\s*({hours})\b"),
+        # 8 h", "every 6 hours", "toutes les 6 h") nor a clock time ahead or at ("hemograma
+        # amanhã 7h", "NFS demain 7h", "às 7h", "a las 7h", "vers 6h"): no window of the past
+        re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )(?<!\bamanha )(?<!\bdemain )"
+                   rf"(?<!\bmanana )(?<!\btomorrow )(?<!\btmrw )(?<!\bas )(?<!\ba las )(?<!\bat )"
+                   rf"(?<!\bvers )"
+                   rf"\b(\d+)\s*-?\s*({hours})\b"),
     )
 
 
