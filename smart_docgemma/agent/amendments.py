@@ -67,7 +67,8 @@ def _change_words() -> re.Pattern[str]:
 # doses ("non, 2 fois/j", "3 vezes ao dia", "2 tomas")
 # a bare number that is a dose: never a count of doses or a length of time ("make it 5 days",
 # "x 7 jours", "por 10 dias" change the duration, not the dose)
-_BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+# (never a count after "x": "mejor x3" is three times, no dose of 3)
+_BARE_NUMBER = re.compile(r"(?<![\d.,/x×])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
                           r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b"
                           r"|\s*(?:d|days?|j|jours?|dias?|días?|wks?|weeks?|semaines?|semanas?|"
                           r"months?|mois|meses|hours?|hrs?|heures?|horas?|min\w*)\b)")

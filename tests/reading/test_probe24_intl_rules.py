@@ -323,3 +323,25 @@ def test_the_liver_enzymes_one_by_one_and_the_lipid_profile(said, tests):
 @pytest.mark.parametrize("said", ["I got the results tomorrow 7h", "what have we got tomorrow"])
 def test_got_is_english(said):
     assert not {"alanine aminotransferase", "aspartate aminotransferase"} & set(lab_tests(said))
+
+
+@pytest.mark.parametrize(("said", "per_day"), [
+    ("x2 al dia", 2), ("2x al dia", 2), ("2 x al día", 2), ("x3 por dia", 3), ("x2 ao dia", 2),
+    ("x2 par jour", 2), ("2x par jour", 2), ("1 vez al dia", 1), ("al dia", 1), ("par jour", 1),
+])
+def test_a_count_with_x_a_day_is_that_many_a_day(said, per_day):
+    from smart_docgemma.tools.writes.orders import parse_timing
+    assert parse_timing(said)["frequency"] == per_day
+
+
+@pytest.mark.parametrize("said", ["metformina 850 mg x2 al día", "metformine 850 mg x2 par jour"])
+def test_the_count_a_day_is_no_count_of_tablets(said):
+    dose = read(said).entities.dose
+    assert dose is not None and dose.written == "850 mg"
+
+
+@pytest.mark.parametrize("said", ["mejor x3", "plutôt x2"])
+def test_a_count_after_x_is_no_new_dose(said):
+    from smart_docgemma.agent.amendments import _bare_dose
+    from smart_docgemma.languages import fold
+    assert _bare_dose(fold(said).lower()) is None
