@@ -67,7 +67,8 @@ def _change_words() -> re.Pattern[str]:
 # doses ("non, 2 fois/j", "3 vezes ao dia", "2 tomas")
 # a bare number that is a dose: never a count of doses or a length of time ("make it 5 days",
 # "x 7 jours", "por 10 dias" change the duration, not the dose)
-_BARE_NUMBER = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+# (never a count after "x": "mejor x3" is three times, no dose of 3)
+_BARE_NUMBER = re.compile(r"(?<![\d.,/x×])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
                           r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b"
                           r"|\s*(?:d|days?|j|jours?|dias?|días?|wks?|weeks?|semaines?|semanas?|"
                           r"months?|mois|meses|hours?|hrs?|heures?|horas?|min\w*)\b)")
@@ -184,7 +185,8 @@ def _route_asked(low: str, ent: Entities) -> bool:
 def changes_a_field(low: str) -> bool:
     """A word of change ("actually", "make that", "plutôt", "na verdade", "mejor") or of
     switching ("instead", "à la place") in the accent-folded lower-case message."""
-    return bool(_change_words().search(low) or _any_of("switch_words").search(low))
+    return bool(_change_words().search(low) or _any_of("switch_words").search(low)
+                or _from_to().search(low))
 
 
 def _any_of(key: str) -> re.Pattern[str]:
@@ -529,10 +531,22 @@ _FOR_THE_OLD = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?)\s*(?:mg|g|mcg)?\s+(?:a
                           r"\s+\d")
 
 
+@lru_cache(maxsize=1)
+def _from_to() -> re.Pattern[str]:
+    """A verb of change (``from_to_verbs``), then the old dose and the new ("passe de 500 à
+    1000", "sube de 500 a 850", "go from 500 to 1000"): the second. Never a range said alone
+    ("de 500 a 1000 mg", "de 8 a 10 días"), which no verb of change leads."""
+    verbs = "|".join(re.escape(w) for w in sorted(_words()["from_to_verbs"], key=len, reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{verbs})(?:\s+(?:la|a|the|it|le)?\s*(?:dose|dosis)?)?"
+                      r"\s+(?:de|from|da|do)\s+\d+(?:[.,]\d+)?\s*(?:mg|g|mcg)?\s+"
+                      r"(?:a|to|para|pra|pour)\s+(\d+(?:[.,]\d+)?)(?![\d/])")
+
+
 def _bare_dose(low: str) -> str | None:
     """"plutôt 250", "make it 100", "let's do 2.5 instead": a number after a word of change (or
-    the one number before it), in the pending dose's unit; "850 au lieu de 500": the first."""
-    new = _FOR_THE_OLD.search(low)
+    the one number before it), in the pending dose's unit; "850 au lieu de 500": the first;
+    "passe de 500 à 1000": the second."""
+    new = _FOR_THE_OLD.search(low) or _from_to().search(low)
     if new:
         return new.group(1).replace(",", ".")
     said = _change_words().search(low)

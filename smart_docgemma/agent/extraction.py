@@ -685,11 +685,13 @@ def _action_patterns() -> dict[str, re.Pattern[str]]:
 
 _COUNTED = re.compile(rf"(?<![\w.,/])([2-4])\s*[x×]\s*{NUMBER}\s*(mg|g|mcg|ug|µg)(?![a-z])", re.I)
 # the count after the strength ("paracetamol 500mg x 2 qds", "500 mg 2 tabs"), never a count of
-# days, doses or times a day ("500mg x 7 days", "x 3/day", "x 2 doses", "x 2 times a day")
+# days, doses or times a day ("500mg x 7 days", "x 3/day", "x 2 doses", "x 2 times a day", "850
+# mg x2 al día", "x2 par jour", "x3 ao dia": that many a day)
 _COUNTED_AFTER = re.compile(
     rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:[x×]\s*([2-4])(?=\s+[a-z])|([2-4])\s*(?:tabs?|tablets?|caps?"
     r"|capsules?|cps?|comprim\w*|cpr|comp))(?![\w.,/])(?!\s*(?:/|d\b|days?|jours?|j\b|dias?|d[ií]as"
-    r"|weeks?|wks?|semaines?|semanas?|doses?|dosis|times|fois|vezes|veces|per\b|a day|daily))",
+    r"|weeks?|wks?|semaines?|semanas?|doses?|dosis|times|fois|vezes|veces|per\b|a day|daily"
+    r"|(?:al|ao|por|par|a)\s+(?:d[ií]a|j(?:our)?)\b))",
     re.I,
 )
 

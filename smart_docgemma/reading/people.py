@@ -459,6 +459,24 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # "the man next door", "la dame d'à côté"
         re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})"
                    rf"\s+(?:{_words_of('nearby')}))(?![\w\-])"),
+        *_companion_patterns(modal),
+    )
+
+
+def _companion_patterns(modal: str) -> tuple[re.Pattern[str], ...]:
+    """The one who came with her ("la acompañante", "o acompanhante", "l'accompagnant"): someone
+    else by what they are, with an article and no possessive, when a drug is ordered for or
+    given to them, or they are the subject of an illness or of "can": "receta paracetamol … para
+    la acompañante", "l'accompagnant a mal à la tête". Only said beside her ("la acompañante
+    está de acuerdo") they name no one the answer is for."""
+    who = rf"(?:(?:the|la|el|a|o|le|l['\u2019 ])\s*)?({_words_of('companions')})"
+    return (
+        re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*{who}\b"),
+        re.compile(rf"(?i)\b(?:{_words_of('giving_verbs')})\b{_SAME_CLAUSE}*?\s"
+                   rf"(?:a|au|ao|al|to|à)\s+{who}\b"),
+        re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('relative_verbs')})\s+"
+                   rf"(?:[\w']+\s+){{0,3}}?(?:{_words_of('relative_states')})\b"),
+        re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+{modal}\b"),
     )
 
 

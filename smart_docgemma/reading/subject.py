@@ -137,10 +137,11 @@ def id_key(said: str) -> str:
 
 def said_birth_year(text: str, born_words: str) -> str | None:
     """A birth year said alone after a birth date's word ("Robert Mensah born 1960", "DOB
-    1951"), when no whole date is: compared with her birth year."""
+    1951", "nacido en 1951", "nascida em 1985"), when no whole date is: compared with her birth
+    year."""
     low = "".join(c for c in unicodedata.normalize("NFKD", text.lower())
                   if not unicodedata.combining(c))
-    m = re.search(rf"(?<![a-z])(?:{born_words})(?![a-z])\s*(?:in|:|-|=)?\s*((?:19|20)\d\d)"
+    m = re.search(rf"(?<![a-z])(?:{born_words})(?![a-z])\s*(?:in|en|em|:|-|=)?\s*((?:19|20)\d\d)"
                   r"(?![\d/.\-])", low)
     return m.group(1) if m else None
 

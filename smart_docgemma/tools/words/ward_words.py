@@ -26,7 +26,23 @@ def table() -> dict[str, Any]:
 
 
 def _low(text: str | None) -> str:
-    return " ".join(fold(text or "").lower().split())
+    return " ".join(fold(_capitals_spelled(text or "")).lower().split())
+
+
+# a word of four letters or more written in capitals: the message is shouted, and its "ES" is
+# the verb, never the ward's shorthand
+_SHOUTED = re.compile(r"(?<![A-Za-z])[A-Z]{4,}(?![A-Za-z])")
+
+
+def _capitals_spelled(text: str) -> str:
+    """``text`` with each ward shorthand that is also a common word (``capital_names``: "ES",
+    "QS") spelled as its test when written in capitals ("BH, QS, ES y PFH mañana 8am"); in
+    lower case, or in a message written all in capitals, it stays the word it also is."""
+    spelled: dict[str, str] = table().get("capital_names") or {}
+    if not spelled or _SHOUTED.search(text):
+        return text
+    pattern = r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, spelled)) + r")(?![A-Za-z0-9])"
+    return re.sub(pattern, lambda m: spelled[m.group(1)], text)
 
 
 # unbounded: the tables' phrases number over a thousand, and a bounded cache recompiled them

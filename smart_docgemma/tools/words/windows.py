@@ -156,8 +156,12 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"\bwithin\s+(?:the\s+)?(?:{amount}\s*-?\s*)?({units})\b"),  # "within 24 h"
         re.compile(rf"(?:{last})\s+{amount}\s*-?\s*({units})\b"),  # "ultimas 24 horas"
         # "24h mean", "24-hour average"; never an order's interval ("de 12/12h", "q8h", "cada
-        # 8 h", "every 6 hours", "toutes les 6 h")
-        re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )\b(\d+)\s*-?\s*({hours})\b"),
+        # 8 h", "every 6 hours", "toutes les 6 h") nor a clock time ahead or at ("hemograma
+        # amanhã 7h", "NFS demain 7h", "às 7h", "a las 7h", "vers 6h"): no window of the past
+        re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )(?<!\bamanha )(?<!\bdemain )"
+                   rf"(?<!\bmanana )(?<!\btomorrow )(?<!\btmrw )(?<!\bas )(?<!\ba las )(?<!\bat )"
+                   rf"(?<!\bvers )"
+                   rf"\b(\d+)\s*-?\s*({hours})\b"),
     )
 
 
@@ -309,8 +313,9 @@ def _month(low: str) -> str | None:
     a window key ("c10", "c10-2025"), the last one not after today when no year is said."""
     said = _words()["since_month"]
     during, lead = _alt(_words()["year_words"]), _alt(said["lead"])
-    m = re.search(rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
-                  r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low)
+    m = next((m for m in re.finditer(
+        rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
+        r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low) if not _born(low, m)), None)
     if not m:
         return None
     return f"c{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
@@ -345,8 +350,15 @@ def _day_named(low: str) -> str | None:
 def _year(low: str) -> str | None:
     """"in 2025", "em 2025", "durante 2024": that calendar year as a window key ("y2025")."""
     said = _alt(_words()["year_words"])
-    m = re.search(rf"(?<![a-z])(?:{said})\s+((?:19|20)\d{{2}})(?![\d/.-])", low)
+    m = next((m for m in re.finditer(rf"(?<![a-z])(?:{said})\s+((?:19|20)\d{{2}})(?![\d/.-])", low)
+              if not _born(low, m)), None)
     return f"y{m.group(1)}" if m else None
+
+
+def _born(low: str, m: re.Match[str]) -> bool:
+    """The year or month said after a word of birth ("nacido en 1950", "né en mai 1943", "born
+    in 1950"): when the patient was born, said to name her, never a window of her results."""
+    return bool(re.search(rf"(?<![a-z])(?:{_alt(_words()['birth_words'])})\s*$", low[:m.start()]))
 
 
 def _window(low: str) -> str | None:
