@@ -32,3 +32,8 @@ def test_short_ward_names_joined_in_a_list_are_tests(said, tests):
 def test_near_words_es_and_qs_alone_are_no_tests(said):
     assert "electrolytes panel" not in read_ward(said).tests
     assert "basic metabolic panel" not in read_ward(said).tests
+
+
+@pytest.mark.parametrize("said", ["repeat U&Es tomorrow 7am", "u&es tomorrow", "U/Es in am"])
+def test_a_glued_ampersand_joins_no_short_name(said):
+    assert "electrolytes panel" not in read_ward(said).tests

@@ -91,8 +91,9 @@ def lab_tests(text: str | None) -> list[str]:
 
 
 # a list's separator before or after a word ("BH, QS y ES mañana"); after it, a time word counts
-_SEP_BEFORE = re.compile(r"(?:^|[,+&/;:]|\b(?:and|et|e|y)\b)\s*$")
-_SEP_AFTER = re.compile(r"^\s*(?:$|[,+&/;]|(?:and|et|e|y)\b)")
+# ("+", "&", "/" stand alone: "U&Es" is one word, never "U" and "ES")
+_SEP_BEFORE = re.compile(r"(?:^|[,;:]|(?:^|\s)[+&/]|\b(?:and|et|e|y)\b)\s*$")
+_SEP_AFTER = re.compile(r"^\s*(?:$|[,;]|[+&/](?:\s|$)|(?:and|et|e|y)\b)")
 
 
 def _joined_tests(low: str) -> list[str]:
