@@ -652,18 +652,19 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
     low = " ".join(fold(message).lower().split())
     if (card.kind != "vital_sign" or card.edited or drafted is None or "?" in message
             or ent.drugs or ent.patient_names or ent.patient_ids
-            or set(ent.actions) - {"record_vital"}
+            or set(ent.actions) - {"record_vital", *_half_read_as_a_question(low)}
             or not (_change_words().search(low) or _corrections().search(low))):
         return None
     vital, values, unit = drafted.groups()
     own = [r for r in said.ward.readings if r.vital != vital.strip()]
     if own:  # "sorry, HR 88" after a blood pressure: a reading of its own
         return None
-    if ent.actions and not said.ward.readings:  # "typo - RR 26": the card's own vital named
+    asked = set(ent.actions) - set(_half_read_as_a_question(low))
+    if asked and not said.ward.readings:  # "typo - RR 26": the card's own vital named
         return None
     if "/" in values:
         pairs = _PAIR.findall(low)
-        new = "/".join(pairs[0]) if len(pairs) == 1 else None
+        new = "/".join(pairs[0]) if len(pairs) == 1 else _half_corrected(low, values)
     else:
         ones = [o.replace(",", ".") for o in _ONE.findall(low)]
         # "2.9 not 3.9", "2,9 et pas 3,9": the value said in place of the card's
@@ -672,3 +673,31 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
             ones = [instead.group(1).replace(",", ".")]
         new = ones[0] if len(ones) == 1 else None
     return f"{vital.strip()} {new} {unit}".strip() if new and new != values else None
+
+
+@lru_cache(maxsize=1)
+def _halves() -> dict[str, re.Pattern[str]]:
+    return {half: re.compile(rf"(?<![a-z])(?:{_alternation_of(words)})(?![a-z])")
+            for half, words in _words()["reading_halves"].items()}
+
+
+def _alternation_of(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _half_read_as_a_question(low: str) -> tuple[str, ...]:
+    """A half of the blood pressure named ("diastolic was 66") reads as a chart question on its
+    own; beside a pending reading and a word of correction it is the card's half."""
+    return ("chart_question",) if any(w.search(low) for w in _halves().values()) else ()
+
+
+def _half_corrected(low: str, values: str) -> str | None:
+    """A blood pressure with the one half a correction names ("sorry, diastolic was 66" after
+    118/76: "118/66"); None unless exactly one half is named with exactly one number."""
+    named = [half for half, words in _halves().items() if words.search(low)]
+    ones = _ONE.findall(low)
+    if len(named) != 1 or len(ones) != 1 or values.count("/") != 1:
+        return None
+    systolic, diastolic = values.split("/")
+    number = ones[0].replace(",", ".")
+    return f"{number}/{diastolic}" if named[0] == "systolic" else f"{systolic}/{number}"
