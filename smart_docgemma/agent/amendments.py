@@ -377,6 +377,7 @@ def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ())
     reason, sep, last = low.rpartition(",")
     held = " ".join(titles).lower()
     if (titles and sep and not re.search(r"\d", reason) and not _ORDERING.search(reason)
+            and not _opening("keep_words").match(reason.strip())
             and all(d.lower() in held for d in drugs) and _cancel().match(last.strip())):
         return True
     named = _cancel_named().match(low)
@@ -423,9 +424,21 @@ def keeps_only(message: str) -> bool:
 
 
 def cancel_clause(message: str) -> str:
-    """The cancel's own clause, before what it keeps ("drop the FBC, just the INR": "drop the
-    FBC"; "annule la NFS, garde l'INR": "annule la NFS")."""
-    return _KEPT.split(message, maxsplit=1)[0]
+    """The cancel's own clause, before or after what it keeps ("drop the FBC, just the INR":
+    "drop the FBC"; "annule la NFS, garde l'INR": "annule la NFS"; "keep the potassium, drop
+    the recheck": "drop the recheck")."""
+    first, *rest = _KEPT.split(message, maxsplit=1)
+    if rest and _opening("keep_words").match(_folded(first).strip(" ,.!")):
+        return cancel_clause(rest[0])
+    return first
+
+
+def names_the_recheck(clause: str) -> bool:
+    """The cancel's clause names the lab order paired with a replacement ("drop the recheck",
+    "annule le contrôle", "cancela o controlo"): no other word of a test or a number."""
+    said = cancels_what(clause)
+    return said is not None and bool(re.fullmatch(
+        rf"(?:{_alternation('recheck_nouns')})", said.strip()))
 
 
 # where a cancel's clause ends and what is kept begins

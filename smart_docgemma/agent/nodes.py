@@ -674,11 +674,16 @@ def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard
     ctx = deps.ctx
     clause = amendments.cancel_clause(state.message)
     tests = [t for t in said.ward.tests if t not in said.ward.kept_tests]
-    if (not tests or amendments.cancels_what(clause) is None or ctx is None
-            or not (ctx.sid and ctx.patient_id and ctx.proposals)):
+    if ctx is None or not (ctx.sid and ctx.patient_id and ctx.proposals):
         return []
-    labs = [c for c in ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
-            if c.kind == "lab_order" and c.request.get("test")]
+    pending = ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
+    if amendments.names_the_recheck(clause):  # "keep the potassium, drop the recheck"
+        rechecks = [c for c in pending if c.kind == "lab_order"]
+        paired = len(rechecks) == 1 and any(c.kind == "medication" for c in pending)
+        return rechecks if paired else []
+    labs = [c for c in pending if c.kind == "lab_order" and c.request.get("test")]
+    if not tests or amendments.cancels_what(clause) is None:
+        return []
     named = [c for c in labs if any(t in str(c.request["test"]) for t in tests)]
     done = {t for t in tests if any(t in str(c.request["test"]) for c in named)}
     return named if done == set(tests) else []
