@@ -464,6 +464,14 @@ def _cancel_what() -> re.Pattern[str]:
         rf"(?:{_SEP}*{_AROUND})*[\s.!?]*$")
 
 
+def names_ingredient(drug: str, ingredient: str) -> bool:
+    """The drug a cancel names is the card's ingredient, or its first words without the salt
+    ("cancel the magnesium" of a magnesium sulfate card, "drop the potassium" of potassium
+    chloride); "cancel the sulfate" or another drug is not."""
+    said, held = fold(drug).lower().split(), fold(ingredient).lower().split()
+    return bool(said) and held[:len(said)] == said
+
+
 def cancels_by_verb(message: str) -> bool:
     """A cancel whose verb only withdraws ("cancel", "annule", "cancela", "anula"), not one that
     may stop a drug she takes ("stop", "para", "arrête")."""

@@ -648,8 +648,8 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
-    return amendments.cancels_what(message) is not None and pending.ingredient in (
-        said.entities.drugs)
+    return amendments.cancels_what(message) is not None and any(
+        amendments.names_ingredient(d, pending.ingredient) for d in said.entities.drugs)
 
 
 def _kept_only(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
