@@ -683,6 +683,8 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
     asked = set(ent.actions) - set(_half_read_as_a_question(low))
     if asked and not said.ward.readings:  # "typo - RR 26": the card's own vital named
         return None
+    if _half_read_as_a_question(low) and "/" not in values:
+        return None  # "sorry, diastolic was 66" after a heart rate: no half of it
     if "/" in values:
         pairs = _PAIR.findall(low)
         new = "/".join(pairs[0]) if len(pairs) == 1 else _half_corrected(low, values)

@@ -90,10 +90,11 @@ _AROUND_A_TIME = re.compile(r"(?<![a-z])(?:para|pra|for|pour|por|on|le|el|o|de|t
 # the ward's sample the test goes with, said around its time ("tomorrow with the 6am bloods",
 # "demain avec le bilan de 7h", "amanhã com as análises das 6h", "mañana con la analítica de
 # las 7"): the time is the card's, the sample no test of its own
-_WITH_THE_SAMPLE = re.compile(r"(?<![a-z])(?:with|on|avec|com|con)\s+(?:(?:the|le|les|os|as|la|las)\s+)?"
-                              r"(?:(?:next|am|morning|routine)\s+)?"
-                              r"(?:bloods|labs|bilan|prise de sang|exames|analises|analitica|analiticas)"
-                              r"(?:\s+(?:de|das|de las|do))?(?![a-z])")
+_WITH_THE_SAMPLE = re.compile(
+    r"(?<![a-z])(?:with|on|avec|com|con)\s+(?:(?:the|le|les|os|as|la|las)\s+)?"
+    r"(?:(?:next|am|morning|routine)\s+)?"
+    r"(?:bloods|labs|bilan|prise de sang|exames|analises|analitica|analiticas)"
+    r"(?:\s+(?:de|das|de las|do))?(?![a-z])")
 
 
 def _only_a_time(low: str, card: PendingCard) -> bool:
