@@ -59,7 +59,8 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
     blocking = set(actions) & set(rule["not_with"]) - (set() if dosed else {"administer"})
     if not drugs:
         return False
-    may_i = _words("drug_question", "may_i").search(f" {low} ")
+    planned = _words("drug_question", "planned").search(f" {low} ")
+    may_i = _words("drug_question", "may_i").search(f" {low} ") or planned
     # a bare "ok" asks only with a question mark: "ok start empagliflozin 10mg od" assents
     if may_i and may_i.group(0) in ("ok", "okay") and "?" not in low:
         may_i = None
@@ -71,6 +72,8 @@ def asks_about_drug(low: str, actions: list[str], drugs: list[str], dosed: bool 
         return True
     if blocking:
         return False
+    if planned:
+        return True
     if "check_interactions" in actions and len(drugs) >= 2:
         return False  # "is X ok with Y": the two named drugs, already an interaction question
     asking = "?" in low or bool(_words("drug_question", "asking").search(low))
@@ -107,6 +110,7 @@ def order_line(
     # "also paracetamol 500mg qds", "et aussi paracétamol …": the line after the words adding it
     starts += [_after_leading(said) for said in starts]
     starts += [_after_tablet_fraction(said) for said in starts]  # "half a tab of bisoprolol …"
+    starts += [_after_leading_dose(said) for said in starts]  # "10 mg/kg ibuprofen every 8 hours"
     # "the doxy - 100mg bd" (after "not the amox,"): the drug after its article
     starts += [_ARTICLE.sub("", said, count=1) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
@@ -155,6 +159,18 @@ def _after_tablet_fraction(said: str) -> str:
     """``said`` without a leading fraction of a tablet ("half a tab of", "meio comprimido de"):
     the drug after it starts the order line (the dose is the fraction of its strength)."""
     m = _tablet_fraction().match(fold_accents(said))
+    return said[m.end():] if m else said
+
+
+# the dose written before the drug ("10 mg/kg ibuprofen every 8 hours", "500mg of amoxicillin
+# tds", "1 g de paracetamol c/8h"): the drug after it starts the order line
+_LEADING_DOSE = re.compile(
+    r"^\s*\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgrammes?|micrograms?|ml|units?|iu|ui)\b"
+    r"(?:\s*/\s*kg\b(?:\s*/\s*(?:day|d|24\s*h|j|jour|dia|d\u00eda))?)?\s+(?:of\s+|de\s+|d')?")
+
+
+def _after_leading_dose(said: str) -> str:
+    m = _LEADING_DOSE.match(said)
     return said[m.end():] if m else said
 
 

@@ -112,13 +112,7 @@ class Report:
             )
         checked = self.recognised()
         if checked and not any(f.severity != "info" for f in self.findings) and not self.unread:
-            out.append(
-                _say(
-                    N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
-                    drugs=", ".join(checked),
-                    checked=_say(CHECKED),
-                )
-            )
+            out.append(self._nothing_found(checked))
         if self.uncovered and not any(f.topic == "drug-disease" for f in self.findings):
             out.append(
                 _say(
@@ -169,6 +163,22 @@ class Report:
                                "so nothing is claimed about it while breastfeeding."),
                             drugs=", ".join(self.lactation_uncovered)))
         return out
+
+    def _gaps(self) -> bool:
+        """A table of the check lacks one of the drugs or one of her problems (said below as
+        "Not covered")."""
+        return bool(self.renal_uncovered or self.pregnancy_uncovered or self.lactation_uncovered
+                    or self.uncovered)
+
+    def _nothing_found(self, checked: list[str]) -> str:
+        # with a table that lacks the drug or her problem, "nothing found in the … renal …
+        # rules" would claim that table's check: only the rules that hold it are said to be clean
+        if self._gaps():
+            return _say(N_("Patient safety check of %(drugs)s: no finding in the rules that hold "
+                           "it; the rules that do not are named below."),
+                        drugs=", ".join(checked))
+        return _say(N_("Patient safety check of %(drugs)s: nothing found in the %(checked)s."),
+                    drugs=", ".join(checked), checked=_say(CHECKED))
 
     def shown(self) -> list[Finding]:
         """The findings, most severe first; a pair of asked drugs is said once, not per drug."""
@@ -464,12 +474,20 @@ def review(data: HookData) -> Report:
                      stated=data.stated)
     findings = _once(rules.order_checks(drafts, alone, others_are="active"))
     renal = rules.latest_renal(data)
+    names = [hookdata.med_name(r) or "" for r in active]
+    drugs = [knowledge.generic(n) for n in names]
+    # what the tables do not hold is said as for one drug asked: a review's "nothing found in …
+    # renal … rules" must not stand for a drug the renal rules have no entry for
     return Report(
-        drugs=[knowledge.generic(hookdata.med_name(r) or "") for r in active],
+        drugs=drugs,
         findings=findings,
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
         age=rules.patient_age(data),
         renal=renal.value if renal else None,
+        uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
+        renal_uncovered=[g for g in drugs if g and not _renal_rule(g)],
+        pregnancy_uncovered=_pregnancy_uncovered([n for n in names if n], data),
+        lactation_uncovered=_lactation_uncovered([n for n in names if n], data),
     )
 
 

@@ -72,6 +72,20 @@ def _unreported(text: str) -> str:
     return _REPORTED.sub(" ", text or "")
 
 
+# "add" and "put in" record a reading ("add a BP of 150/90") but order a drug ("was going to add
+# ramipril", "put her in for amoxicillin"): a verb whose object is a drug is not a record word
+_VERB_OF = re.compile(r"(?i)\b(?:add|adding|put in|enter)\s+(?:(?:him|her|them|in|on)\s+)*(\S+)")
+
+
+def _drug_verbs_out(text: str) -> str:
+    from ..knowledge.mentions import find_drugs
+
+    def kept(m: re.Match[str]) -> str:
+        return " " if find_drugs(m.group(1).lower()) else m.group(0)
+
+    return _VERB_OF.sub(kept, text or "")
+
+
 def read_ward(text: str) -> Ward:
     """The ward's words of ``text`` (as written; each reader folds it)."""
     specialties = tuple(ward_words.specialties(text))
@@ -89,7 +103,7 @@ def read_ward(text: str) -> Ward:
         order_words=ward_words.says_any(_unreported(text), "lab_order_words"),
         referral_words=(ward_words.says_any(text, "referral_words")
                         or ward_words.asks_opinion(text)),
-        record_words=ward_words.says_any(text, "record_words"),
+        record_words=ward_words.says_any(_drug_verbs_out(text), "record_words"),
         again_words=ward_words.says_any(text, "again_words"),
         kept_tests=tuple(ward_words.kept_tests(text)),
         samples_ahead=ward_words.samples_ahead(text),

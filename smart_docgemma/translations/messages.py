@@ -944,6 +944,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "este paciente: nada encontrado en %(checked)s.",
         "Ukaguzi wa usalama wa %(drugs)s: hakuna kilichopatikana katika %(checked)s.",
     ),
+    "Patient safety check of %(drugs)s: no finding in the rules that hold it; the rules that "
+    "do not are named below.": (
+        "Vérification de sécurité de %(drugs)s pour ce patient : aucun signal dans les règles qui "
+        "le couvrent ; celles qui ne le couvrent pas sont nommées ci-dessous.",
+        "Verificação de segurança de %(drugs)s para este paciente: nenhum alerta nas regras que o "
+        "cobrem; as que não o cobrem são indicadas abaixo.",
+        "Verificación de seguridad de %(drugs)s para este paciente: ningún hallazgo en las reglas "
+        "que lo cubren; las que no lo cubren se indican abajo.",
+        "Ukaguzi wa usalama wa %(drugs)s: hakuna tatizo katika kanuni zinazoihusu; kanuni "
+        "zisizoihusu zimetajwa hapa chini.",
+    ),
     "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
     "drug–disease and lab rules of the knowledge core": (
         "les tables d'interactions hors ligne, les allergies "

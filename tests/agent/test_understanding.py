@@ -395,10 +395,12 @@ def test_contrast_in_an_ordinary_sentence_is_no_drug():
 
 @pytest.mark.parametrize("message", ["bp 150/95 - can we add ramipril 5mg", "BP 150/95, thinking of ramipril"])
 def test_a_drug_named_beside_a_reading_is_still_checked(message):
-    """Safety by content: the reading is carded and the drug named beside it is checked against
-    the chart; nothing is ordered."""
+    """Safety by content: the drug named beside a reading is checked against the chart; nothing
+    is ordered, and the reading told as context is not carded ("add" is the drug's verb)."""
     turn, calls = _run(message)
-    assert calls["check_drug_safety"][0]["drug_name"] == "ramipril"
+    checked = [c.get("drug_name") for c in calls.get("check_drug_safety", [])] + [
+        d for c in calls.get("check_drug_interactions", []) for d in c["drug_names"]]
+    assert "ramipril" in checked  # either check is the one patient check of the drug
     assert "prescribe_medication" not in calls and turn.proposals == []
 
 

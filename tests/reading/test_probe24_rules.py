@@ -1,0 +1,97 @@
+"""probe24_en's rules, each with near words that must not trigger: a plan told in the past put
+to the assistant is a question, never an order; a dose titrated is a change of the pending card;
+"add" before a drug is the drug's verb, never a word of recording a reading told beside it; an
+order line may open with its dose; a whole-list review says which rules do not hold each drug
+(never "nothing found" standing for a table that lacks it)."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.amendments import changes_a_field
+from smart_docgemma.agent.extraction import read
+from smart_docgemma.checks import drug_safety
+from smart_docgemma.checks.hookdata import HookData
+from smart_docgemma.languages import fold
+from smart_docgemma.reading.ward import read_ward
+
+
+@pytest.mark.parametrize("said", [
+    "BP 150/100 in antenatal clinic, was going to add ramipril",
+    "was going to start him on ibuprofen 400 tds", "we were going to give her co-amox",
+    "j'allais lui mettre de l'ibuprofène", "eu ia começar ibuprofeno nela", "iba a darle ibuprofeno",
+])
+def test_a_plan_told_in_the_past_is_asked_not_ordered(said):
+    assert "give" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "start ibuprofen 400 tds", "add ramipril 2.5 od", "the plan was ibuprofen 400 tds, start it",
+])
+def test_near_words_still_order(said):
+    assert "give" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "titrate to 10", "uptitrate to 80mg", "bump it up to 1 g bd", "wean to 5 mg", "taper to 20",
+    "titrate up to 40", "increase the dose to 10", "titular para 10",
+])
+def test_a_dose_titrated_changes_the_pending_card(said):
+    assert changes_a_field(fold(said).lower())
+
+
+@pytest.mark.parametrize("said", ["titration chart please", "weaning well", "tapered off last year"])
+def test_near_words_change_no_card(said):
+    assert not changes_a_field(fold(said).lower())
+
+
+@pytest.mark.parametrize("said, records", [
+    ("BP 150/100 in antenatal clinic, was going to add ramipril", False),
+    ("bp 150/95 - can we add ramipril?", False), ("put in amoxicillin 500 tds, temp 38.5", False),
+    ("add a BP of 150/90", True), ("add bp 150/90", True), ("pls add temp 38.2", True),
+    ("add 150/90 to her obs", True),
+])
+def test_add_before_a_drug_is_not_a_word_of_recording(said, records):
+    assert read_ward(said).record_words is records
+
+
+@pytest.mark.parametrize("said", [
+    "10 mg/kg ibuprofen every 8 hours", "500mg amoxicillin tds", "1 g de paracetamol c/8h",
+])
+def test_an_order_line_may_open_with_its_dose(said):
+    assert "order_line" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["500mg amoxicillin - is that ok?", "10 mg/kg ibuprofen?"])
+def test_near_words_a_dose_first_asked_is_no_order(said):
+    assert "order_line" not in read(said).entities.actions
+
+
+def _order(name: str) -> dict:
+    return {"resourceType": "MedicationRequest", "id": name, "status": "active",
+            "intent": "order", "medicationCodeableConcept": {"text": name}}
+
+
+def _egfr(value: float) -> dict:
+    return {"resourceType": "Observation", "id": "e1", "status": "final",
+            "code": {"coding": [{"system": "http://loinc.org", "code": "33914-3"}]},
+            "valueQuantity": {"value": value, "unit": "mL/min/{1.73_m2}"},
+            "effectiveDateTime": "2026-11-10"}
+
+
+def test_a_review_says_a_drug_the_renal_rules_lack_is_not_covered():
+    data = HookData(resources={"medications": [_order("amlodipine"), _order("metformin")],
+                               "conditions": [], "pregnancy": [], "labs": [_egfr(38)],
+                               "allergies": []})
+    report = drug_safety.review(data)
+    assert report.renal_uncovered == ["amlodipine"]
+    assert any("renal rules have no entry for amlodipine" in line for line in report.lines())
+    alone = HookData(resources={**data.resources, "medications": [_order("amlodipine")]})
+    said = " ".join(drug_safety.review(alone).lines())
+    assert "nothing found" not in said and "no finding in the rules that hold it" in said
+
+
+def test_a_drug_every_table_holds_is_still_said_clean():
+    data = HookData(resources={"medications": [], "conditions": [], "pregnancy": [],
+                               "labs": [_egfr(38)], "allergies": []})
+    said = " ".join(drug_safety.check(["metformin"], data, None, True).lines())
+    assert "nothing found in the" in said or "metformin" in said
+    assert "renal rules have no entry" not in said
