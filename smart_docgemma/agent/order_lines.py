@@ -121,7 +121,9 @@ def _after_state_clause(low: str, surface: str) -> list[str]:
     she has, then the order line); the first comma after the drug ends the search, so "paracetamol
     1 g, c/6h" is read from its start only."""
     rests: list[str] = []
-    for comma in re.finditer(",", low):
+    # a dash or a semicolon ends the clause as a comma does ("he weighs 22 kg today - amoxicillin
+    # 40mg/kg/day bd")
+    for comma in re.finditer(r",|;|\s[-\u2013]\s", low):
         if surface in low[: comma.start()]:
             break
         rests.append(low[comma.end():])

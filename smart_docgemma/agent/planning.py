@@ -395,7 +395,9 @@ def deterministic_args(tool: str, state: Turn, code_only: bool = False) -> dict[
     subject = words.topic if code_only else None
     candidates = {
         "check_drug_safety": (
-            {"drug_name": drugs[0], "dose": dose.written} if len(drugs) == 1 else None
+            {"drug_name": drugs[0], "dose": dose.written,
+             "frequency": (dose.frequency or "")[:40] or None if dose.written else None}
+            if len(drugs) == 1 else None
         ),
         "check_drug_interactions": {"drug_names": together[:6]} if len(together) >= 2 else None,
         "find_clinical_trials": {"condition": subject} if subject else None,

@@ -32,6 +32,12 @@ class DrugSafetyArgs(BaseModel):
         max_length=40,
         description="the dose asked about, e.g. 400 mg (checked against a child's weight)",
     )
+    frequency: str | None = Field(
+        default=None,
+        max_length=40,
+        description="how often the dose asked about is given, e.g. twice daily (a per-day dose "
+        "by weight is divided by it)",
+    )
 
 
 class DrugInteractionArgs(BaseModel):

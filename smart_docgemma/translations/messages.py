@@ -955,6 +955,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ukaguzi wa usalama wa %(drugs)s: hakuna tatizo katika kanuni zinazoihusu; kanuni "
         "zisizoihusu zimetajwa hapa chini.",
     ),
+    "No notes or letters on file.": (
+        "Aucune note ni aucun courrier au dossier.",
+        "Nenhuma nota ou carta no prontuário.",
+        "No hay notas ni cartas en la historia.",
+        "Hakuna maelezo wala barua kwenye faili.",
+    ),
     "offline interaction tables, allergy cross-reactivity, pregnancy/lactation, renal, "
     "drug–disease and lab rules of the knowledge core": (
         "les tables d'interactions hors ligne, les allergies "

@@ -216,6 +216,18 @@ FLOORS = {
     # holdout, read at the end, 21/24 with 2 unsafe, then fixed as general rules: 24/24
     ("probe22_intl", "tuned"): 24,
     ("probe22_intl", "holdout"): 24,
+    # probe24_en blind 19/25 tuned (4 unsafe, one the case's: a glucose written in the site's
+    # mg/dL), 24/25 holdout read after the tuned fixes (0 unsafe); every miss fixed as a rule
+    ("probe24_en", "tuned"): 25,
+    ("probe24_en", "holdout"): 25,
+    # probe_ctx13 (a drug for the patient in context, en/fr/pt/es 8 each): blind 16/16 tuned and
+    # 16/16 holdout, nothing tuned
+    ("probe_ctx13", "tuned"): 16,
+    ("probe_ctx13", "holdout"): 16,
+    # probe25_mix (en/fr/pt/es 10 each): blind 19/20 tuned (CK not in the lab table), 19/20
+    # holdout (BH, QS, ES not read), 0 unsafe; both fixed as rules
+    ("probe25_mix", "tuned"): 20,
+    ("probe25_mix", "holdout"): 20,
 }
 
 

@@ -95,3 +95,54 @@ def test_a_drug_every_table_holds_is_still_said_clean():
     said = " ".join(drug_safety.check(["metformin"], data, None, True).lines())
     assert "nothing found in the" in said or "metformin" in said
     assert "renal rules have no entry" not in said
+
+
+@pytest.mark.parametrize("said, dose", [
+    ("paracetamol 1gr qds", "1 g"), ("amoxicilina 1 gr c/8h", "1 g"), ("ceftriaxona 2gr IV c/24h", "2 g"),
+    ("paracetamol 1 grm c/8h", "1 g"),
+])
+def test_gr_after_a_number_is_grams_never_a_bare_milligram(said, dose):
+    assert read(said).entities.dose.written == dose
+
+
+@pytest.mark.parametrize("said", ["gr 2 murmur, start aspirin 75", "grade 2 reflux"])
+def test_near_words_gr_alone_is_no_unit(said):
+    dose = read(said).entities.dose
+    assert dose is None or " g" not in (dose.written or "")
+
+
+@pytest.mark.parametrize("said", [
+    "he weighs 22 kg today - amoxicillin 40mg/kg/day bd", "ear infection again; amoxicillin 500 tds",
+])
+def test_an_order_line_after_a_clause_ended_by_a_dash_or_semicolon(said):
+    assert "order_line" in read(said).entities.actions
+
+
+def test_near_words_a_drug_before_the_dash_is_no_order_line():
+    assert "order_line" not in read("amoxicillin 500 tds - is that ok?").entities.actions
+
+
+@pytest.mark.parametrize("said, focus", [
+    ("her last clinic letter?", "notes"), ("any notes from the last visit?", "notes"),
+    ("le dernier compte rendu ?", "notes"), ("a última carta da clínica?", "notes"),
+    ("el último informe?", "notes"), ("any letters on file?", "notes"),
+])
+def test_the_notes_and_letters_on_file_are_asked(said, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(said) == focus
+
+
+@pytest.mark.parametrize("said", ["note down BP 140/90", "last discharge summary?", "her latest K?"])
+def test_near_words_ask_no_notes(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(said) != "notes"
+
+
+@pytest.mark.parametrize("said, note", [
+    ("le dernier compte rendu ?", False), ("compte rendu : patient vu ce jour, TA 130/80", True),
+    ("fais un compte rendu de la consultation", True),
+])
+def test_a_report_asked_is_read_and_one_dictated_is_a_note(said, note):
+    assert ("save_note" in read(said).entities.actions) is note

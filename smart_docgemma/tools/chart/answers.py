@@ -181,6 +181,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
         "immunizations": {"immunizations": base["immunizations"]},
+        "notes": {"notes": base["notes"]},
         "encounters": {
             "encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW})
         },
@@ -234,6 +235,7 @@ def answer(
         "pregnancy": _pregnancy,
         "immunizations": _immunizations,
         "encounters": _encounters,
+        "notes": _notes,
         "age": _age,
         "identifiers": _identifiers,
     }[key]
@@ -531,6 +533,18 @@ def _encounters(focus: str, d: ChartData, today: date) -> str:
     lines.append(_say(N_("Most recent encounters:")))
     lines += [summary.encounter_line(e) for e in found[:3]]
     return "\n".join(lines)
+
+
+def _notes(focus: str, d: ChartData, today: date) -> str:
+    """The latest notes and letters, quoted and labelled untrusted as in the whole chart (their
+    text is written by people and never followed)."""
+    missing = _unavailable(d, "notes", N_("Notes"))
+    if missing:
+        return missing
+    if not d.notes:
+        return _say(N_("No notes or letters on file."))
+    quoted = [line for n in d.notes for line in summary.quote(n)]
+    return "\n".join([summary.UNTRUSTED_HEAD, *quoted])
 
 
 def _age(focus: str, d: ChartData, today: date) -> str:

@@ -134,7 +134,7 @@ def latest_immunizations(items: Sequence[ChartImmunization]) -> list[ChartImmuni
     return out
 
 
-def _quote(note: ChartNote, limit: int = 400) -> list[str]:
+def quote(note: ChartNote, limit: int = 400) -> list[str]:
     flag = " ⚠ contains instruction-like text (ignored)" if note.instruction_like else ""
     body = re.sub(r"\s+", " ", note.text).replace("«", '"').replace("»", '"')
     body = body[:limit] + ("…" if len(body) > limit else "")
@@ -209,7 +209,7 @@ def _blocks(d: ChartData) -> list[tuple[str, list[str], bool]]:
         ),
         (
             UNTRUSTED_HEAD,
-            [line for n in d.notes for line in _quote(n)]
+            [line for n in d.notes for line in quote(n)]
             if "notes" not in un
             else [f"  NOT AVAILABLE ({un['notes']})"],
             False,

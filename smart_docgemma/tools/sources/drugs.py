@@ -52,7 +52,7 @@ from .openfda import (
 def run_drug_safety(args: tool_args.DrugSafetyArgs, ctx: ToolContext) -> ToolResult:
     """This patient's safety check (knowledge core against the chart in context), then boxed
     warning, contraindications, warnings and pregnancy text from the newest FDA label."""
-    dosage = dosing.order(args.dose, "", None).dosage if args.dose else None
+    dosage = dosing.order(args.dose, args.frequency or "", None).dosage if args.dose else None
     return with_patient_check(_label_result(args, ctx), ctx, [args.drug_name], dosage)
 
 

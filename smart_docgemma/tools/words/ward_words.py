@@ -67,7 +67,35 @@ def lab_tests(text: str | None) -> list[str]:
     """The lab tests of the table ``text`` names ("CBC and BMP" → both); in a list of tests with
     no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain").
     A test named as the last result ("sa dernière HbA1c") is read, not ordered."""
-    return _lab_tests(_without_last_results(text))
+    text = _without_last_results(text)
+    found = _lab_tests(text)
+    joined = _joined_tests(_low(text)) if found or _low(text) else []
+    every = [*found, *joined]
+    return list(dict.fromkeys(every)) if len(set(every)) >= 2 else found
+
+
+# a list's separator before or after a word ("BH, QS y ES mañana"); after it, a time word counts
+_SEP_BEFORE = re.compile(r"(?:^|[,+&/;:]|\b(?:and|et|e|y)\b)\s*$")
+_SEP_AFTER = re.compile(r"^\s*(?:$|[,+&/;]|(?:and|et|e|y)\b)")
+
+
+def _joined_tests(low: str) -> list[str]:
+    """The tests named by a short word that is an ordinary word too (``joined_names``: "es",
+    "qs"), read only between a list's separators or the message's ends, the word after it a
+    separator, the end or a time ("BH, QS y ES mañana 7am"; never "es urgente", "la TA es 140")."""
+    out = []
+    for entry, d in table()["lab_tests"].items():
+        for name in d.get("joined_names", ()):
+            for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low):
+                after = low[m.end():]
+                at = when.starts(after)
+                # a time or a priority ends the list; never after the message's first word ("es
+                # urgente: BH y QS")
+                ends = low[:m.start()].strip() != "" and (
+                    (at is not None and at <= 1) or priority(after[:20]) is not None)
+                if _SEP_BEFORE.search(low[:m.start()]) and (_SEP_AFTER.match(after) or ends):
+                    out.append(entry)
+    return out
 
 
 def last_result_named(text: str | None) -> bool:
