@@ -1169,6 +1169,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         f" {languages.fold(text).lower()} "
     ):
         return True  # "checa o INR e me fala se precisa ajustar": her result, to be told
+    if focus.startswith(("lab", "vitals")) and _any_phrase("chart_question", "trend_words").search(
+        f" {languages.fold(text).lower()} "
+    ):
+        return True  # "eGFR - how has it changed?": her results over time
     # "the age of the patient with MRN of …", "Robert Mensah nascido em …, alergias?": a patient
     # named; planning decides whose. A name asked for its MRN or birth date is a patient
     # lookup, which the search answers without opening the chart it finds.
@@ -1180,7 +1184,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     windowed = focus.startswith("lab:") or focus == "vitals:bp"
     # (a judgement alone, "is a high INR dangerous?", is no window)
     said = window if window is not None else asked(text)
-    if windowed and replace(said, judge=False, analytes=()) != Asked():
+    # "K+ in 4 hours please": a test ordered for hours ahead, no result asked (no question,
+    # statistic or threshold)
+    ordered = bool(tests) and "?" not in text and not said.statistic and not said.thresholds
+    if windowed and replace(said, judge=False, analytes=()) != Asked() and not ordered:
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
     if focus.startswith(("lab:", "vitals")) and _judges_her_value(words, text.lower()):

@@ -534,6 +534,12 @@ def _ward_card_changed(
     again = ward_amendments.repeated_lab_orders(said, cards, deps.ctx.patient_id)
     if again is not None and again.tool in deps.tools:  # "same again on friday": beside them
         return _redraft(state, said, again, None)
+    added = ward_amendments.added_lab_orders(said, cards, deps.ctx.patient_id)
+    if added is not None and added.tool in deps.tools:  # "and a magnesium with it": beside them
+        # the turn routes on the test ordered, never on "magnesium" read as a drug or a result
+        said = read(state.message, understood=f"order {added.args['test']}", chart=said.chart,
+                    conversation=said.conversation)
+        return _redraft(state, said, added, None)
     if len(cards) > 1:  # "fbc and u&e tomorrow 8am", then "actually 4pm": every test moved
         call = ward_amendments.changed_lab_orders(said, cards, deps.ctx.patient_id)
     else:

@@ -156,6 +156,28 @@ def repeated_lab_orders(said: Request, cards: list[PendingCard],
         "priority": cards[-1].request.get("priority"), "reason": cards[-1].request.get("reason")})
 
 
+def added_lab_orders(said: Request, cards: list[PendingCard],
+                     patient_id: str) -> ToolCall | None:
+    """A test added to the pending lab orders in a short follow-up ("and a magnesium with it",
+    "add a CRP to that", "et un magnésium avec"): ordered beside them, at their time and
+    priority. None when it asks, names a dose or a person, or names no new test."""
+    ent, pending = said.entities, {str(c.request.get("test") or "") for c in cards}
+    if (not cards or any(c.kind != "lab_order" for c in cards) or "?" in said.message
+            or ent.dose or ent.patient_names or ent.patient_ids or not said.ward.added_words
+            or len(said.message.split()) > _ADDED_WORDS):
+        return None
+    new = [t for t in said.ward.any_tests if t not in pending]
+    if not new:
+        return None
+    drafted = cards[-1].request
+    return ToolCall("order_lab_test", {
+        "patient_id": patient_id, "test": " and ".join(new), "when": drafted.get("when"),
+        "priority": drafted.get("priority"), "reason": drafted.get("reason")})
+
+
+_ADDED_WORDS = 8  # a short follow-up; a longer message is a request of its own
+
+
 def _at_its_clock(day: str, drafted: str | None) -> str:
     """A day said alone takes the card's clock time ("friday" after "tomorrow 8am": "friday
     8am")."""

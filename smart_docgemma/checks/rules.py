@@ -246,6 +246,12 @@ def _knowledge_message(
     f: knowledge.Finding, drug: str, others: list[str], renal: RenalResult | None, age: int | None
 ) -> dict:
     """A knowledge finding in words the card shows in the clinician's language."""
+    if f.cap_mg is not None and others:  # the card says the label's cap, not "avoid the pair"
+        return message(
+            N_("Do not give more than %(cap)s mg of %(drug)s a day with %(others)s")
+            if f.over_cap else
+            N_("Keep %(drug)s to at most %(cap)s mg a day with %(others)s"),
+            drug=drug, cap=f"{f.cap_mg:g}", others=" and ".join(others))
     said = _SAID.get(f.key.split(":")[-1] if f.topic == "dose" else
                      "interaction" if f.topic in ("interaction", "combination") else f.topic)
     if said is None:

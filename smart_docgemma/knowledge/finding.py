@@ -53,6 +53,10 @@ class Finding:
     # renal: the rule's own risk ("NSAIDs worsen kidney function"), the card's words when the
     # rule changes no dose
     risk: str = ""
+    # a dose-capped pair: the label's most a day of the capped drug beside the other (mg), and
+    # whether the dose ordered is over it (None: not compared, no dose stated)
+    cap_mg: float | None = None
+    over_cap: bool | None = None
 
     @property
     def critical(self) -> bool:

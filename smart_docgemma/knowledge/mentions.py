@@ -102,6 +102,9 @@ def find_drugs(text: str) -> list[DrugMention]:
             i += 1
             continue
         exact = _longest(tokens, i, names)
+        if exact and _a_person(tokens, i, exact):
+            i += 1
+            continue
         if exact:
             paired = _combination(found, tokens, i, exact, names)
             found[-1:] = [paired] if paired else found[-1:]
@@ -119,6 +122,18 @@ def find_drugs(text: str) -> list[DrugMention]:
             found.append(DrugMention(None, tokens[i], "ambiguous", tuple(close)))
         i += 1
     return _dedupe(found)
+
+
+def _a_person(tokens: list[str], i: int, found: DrugMention) -> bool:
+    """``found`` is a short name that reads as a person here (``person_names``: "this gent")."""
+    rule = (spellings.drug_words("en").get("person_names") or {}).get(found.surface)
+    if not rule or i == 0 or tokens[i - 1] not in rule["after"]:
+        return False
+    following = [*tokens[i + 1: i + 3], "", ""]
+    # a dose after it ("this gent 5 mg/kg", "gent 240mg"), never an age ("a nice gent, 82")
+    dosed = bool(re.fullmatch(r"\d+(?:\.\d+)?(?:mg|g|mcg)", following[0])) or (
+        bool(re.fullmatch(r"\d+(?:\.\d+)?", following[0])) and following[1] in ("mg", "g", "mcg"))
+    return following[0] not in rule["drug_after"] and not dosed
 
 
 def _standing_names(text: str) -> dict[tuple[str, int], str]:

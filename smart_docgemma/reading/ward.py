@@ -42,6 +42,10 @@ class Ward:
     referral_words: bool = False  # a word of referring ("refer", "consult with")
     record_words: bool = False  # a word of recording ("record", "chart", "registrar")
     again_words: bool = False  # a word of doing it again ("same again", "otra vez", "de novo")
+    added_words: bool = False  # a word adding to what is pending ("and", "too", "with it", "aussi")
+    # every test named, a word that is a drug too included ("and a magnesium with it"): read as
+    # a test only against pending lab orders
+    any_tests: tuple[str, ...] = ()
     # the ward's sample named for a time ahead ("bloods tomorrow", "bilan demain", "exames amanhã")
     samples_ahead: bool = False
     # the tests named after a word of keeping ("drop the FBC, just the INR", "garde l'INR")
@@ -105,6 +109,8 @@ def read_ward(text: str) -> Ward:
                         or ward_words.asks_opinion(text)),
         record_words=ward_words.says_any(_drug_verbs_out(text), "record_words"),
         again_words=ward_words.says_any(text, "again_words"),
+        added_words=ward_words.says_any(text, "added_words"),
+        any_tests=tuple(ward_words.any_tests(text)),
         kept_tests=tuple(ward_words.kept_tests(text)),
         samples_ahead=ward_words.samples_ahead(text),
         referral_reason=ward_words.referral_reason(text, specialties[0]) if specialties else None,

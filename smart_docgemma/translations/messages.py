@@ -955,6 +955,18 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ukaguzi wa usalama wa %(drugs)s: hakuna tatizo katika kanuni zinazoihusu; kanuni "
         "zisizoihusu zimetajwa hapa chini.",
     ),
+    "Do not give more than %(cap)s mg of %(drug)s a day with %(others)s": (
+        "Ne pas dépasser %(cap)s mg de %(drug)s par jour avec %(others)s",
+        "Não dar mais de %(cap)s mg de %(drug)s por dia com %(others)s",
+        "No dar más de %(cap)s mg de %(drug)s al día con %(others)s",
+        "Usitoe zaidi ya %(cap)s mg za %(drug)s kwa siku pamoja na %(others)s",
+    ),
+    "Keep %(drug)s to at most %(cap)s mg a day with %(others)s": (
+        "Limiter %(drug)s à %(cap)s mg par jour au plus avec %(others)s",
+        "Manter %(drug)s em no máximo %(cap)s mg por dia com %(others)s",
+        "Mantener %(drug)s en %(cap)s mg al día como máximo con %(others)s",
+        "Weka %(drug)s kwa kiwango cha juu cha %(cap)s mg kwa siku pamoja na %(others)s",
+    ),
     "No notes or letters on file.": (
         "Aucune note ni aucun courrier au dossier.",
         "Nenhuma nota ou carta no prontuário.",

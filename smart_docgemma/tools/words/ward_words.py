@@ -155,10 +155,13 @@ def _lab_tests(text: str | None) -> list[str]:
 # one test's word opening a line timed on a day ahead, with a clock time and nothing else
 # before the time ("kaliémie demain 8h", "potassium tomorrow 8am", "potasio mañana a las 8")
 # ... or with the part of the day for a clock ("potassium tmrw am pls", "kaliémie demain matin")
-_TIMED_LINE = re.compile(r"^[a-z+]{1,12}\s+(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b"
+_TIMED_LINE = re.compile(r"^[a-z+]{1,12}\s+(?:(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b"
                          r"(?:\s+(?:at|a|as|a las|vers|morning|matin|de manha|por la manana))*"
                          r"(?:\s*\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h|hrs?)?"
                          r"|\s+(?:am|pm|morning|matin|manha|manana))"
+                         # ... or hours ahead ("K+ in 4 hours please", "kaliémie dans 6h")
+                         r"|(?:in|dans|em|en|daqui a)\s+\d{1,2}\s*"
+                         r"(?:hours?|hrs?|h|heures?|horas?)\b)"
                          r"(?:\s+(?:pls|please|plz|svp|stp|por favor|pf))?\s*[.!]*$")
 
 
@@ -331,6 +334,13 @@ def kept_tests(text: str | None) -> list[str]:
 
 _KEEP = re.compile(r"(?<![a-z])(?:just|only|keep|leave|garde|gardez|laisse|seulement|juste|"
                    r"mantem|mantenha|mantener|manten|deixa|so|apenas|solo|deja|dejame)(?![a-z])")
+
+
+def any_tests(text: str | None) -> list[str]:
+    """Every test of the table ``text`` names, by a word that is a drug too as well ("and a
+    magnesium with it"): for a follow-up to pending lab orders only."""
+    return _named(text, {k: {"names": [*d["names"], *d.get("list_names", ())]}
+                         for k, d in table()["lab_tests"].items()}, "names")
 
 
 def says_any(text: str | None, key: str) -> bool:
