@@ -1185,8 +1185,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # (a judgement alone, "is a high INR dangerous?", is no window)
     said = window if window is not None else asked(text)
     # "K+ in 4 hours please": a test ordered for hours ahead, no result asked (no question,
-    # statistic or threshold)
-    ordered = bool(tests) and "?" not in text and not said.statistic and not said.thresholds
+    # statistic, threshold or unit: "a1c in mmol/mol pls" asks her result in that unit)
+    ordered = (bool(tests) and "?" not in text and not said.statistic and not said.thresholds
+               and not said.unit)
     if windowed and replace(said, judge=False, analytes=()) != Asked() and not ordered:
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
