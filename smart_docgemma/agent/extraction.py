@@ -1139,6 +1139,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # drug to check on its own
     if focus == "review":
         drugs = [d for d in drugs if not (d.name and knowledge.class_named(d.name))]
+    if focus == "reason":
+        return True  # "why is he on warfarin?": the drug is what is asked of her list
     # "is his med list safe?", "is his drug combo safe": the whole-list review (the medication
     # list's answer carries it) is the safety check asked
     # "happy with his current prescriptions?": "with his current" asks of no drug named here

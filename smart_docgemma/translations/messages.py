@@ -967,6 +967,18 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Mantener %(drug)s en %(cap)s mg al día como máximo con %(others)s",
         "Weka %(drug)s kwa kiwango cha juu cha %(cap)s mg kwa siku pamoja na %(others)s",
     ),
+    "Why each active medication was ordered, as its order states it:": (
+        "Pourquoi chaque traitement actif a été prescrit, selon sa prescription :",
+        "Por que cada medicamento ativo foi prescrito, segundo a sua prescrição:",
+        "Por qué se prescribió cada medicamento activo, según su orden:",
+        "Kwa nini kila dawa inayotumika iliagizwa, kama agizo lake linavyosema:",
+    ),
+    "no reason on the order": (
+        "aucune indication sur la prescription",
+        "nenhuma indicação na prescrição",
+        "ninguna indicación en la orden",
+        "hakuna sababu kwenye agizo",
+    ),
     "No notes or letters on file.": (
         "Aucune note ni aucun courrier au dossier.",
         "Nenhuma nota ou carta no prontuário.",

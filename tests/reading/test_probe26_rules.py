@@ -106,3 +106,40 @@ def test_the_last_note_and_the_namesake_by_birth_year(said, focus):
     from smart_docgemma.tools.chart.answers import chart_focus
 
     assert chart_focus(said) == focus
+
+
+@pytest.mark.parametrize("said", [
+    "why is he on warfarin?", "what's the metformin for?", "indication for his aspirin?",
+    "pourquoi il prend de la warfarine ?", "por que ela toma metformina?", "¿para qué toma aspirina?",
+])
+def test_why_a_drug_was_ordered_is_asked_of_her_list(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(said) == "reason"
+    assert "chart_question" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["what's the plan for tomorrow?", "what is metformin?",
+                                  "what meds is he on?", "start warfarin 5 od"])
+def test_near_words_ask_no_reason(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(said) != "reason"
+
+
+def test_an_orders_reason_is_said_by_its_problem_and_none_is_never_guessed():
+    from smart_docgemma.tools.chart import records
+    from smart_docgemma.tools.chart.answers import answer
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient, ChartProblem
+
+    warfarin = records.medication({"resourceType": "MedicationRequest", "id": "m1",
+                                   "medicationCodeableConcept": {"text": "warfarin 5 mg"},
+                                   "reasonReference": [{"reference": "Condition/c1"}]})
+    aspirin = records.medication({"resourceType": "MedicationRequest", "id": "m2",
+                                  "medicationCodeableConcept": {"text": "aspirin 81 mg"}})
+    af = ChartProblem("Atrial fibrillation", "disorder", "2018-02-14", "Condition/c1", "disorder")
+    chart = ChartData(patient=ChartPatient(id="p1"), medications=(warfarin, aspirin),
+                      problems=(af,))
+    said = answer("reason", chart)
+    assert "- warfarin 5 mg: Atrial fibrillation" in said
+    assert "- aspirin 81 mg: no reason on the order" in said

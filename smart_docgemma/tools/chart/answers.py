@@ -175,6 +175,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "age": {},  # the Patient alone
         "identifiers": {},
         "medications": {"medications": base["medications"]},
+        "reason": {"medications": base["medications"], "conditions": base["conditions"]},
         "interactions": {"medications": base["medications"]},
         "nephrotoxic": {"medications": base["medications"]},
         "review": {"medications": base["medications"]},
@@ -228,6 +229,7 @@ def answer(
         "vitals": _vitals,
         "labs": _labs,
         "medications": _medications,
+        "reason": _reasons,
         "interactions": _interactions,
         "nephrotoxic": _nephrotoxic,
         "allergies": _allergies,
@@ -392,6 +394,24 @@ def _medications(focus: str, d: ChartData, today: date) -> str:
     return f"Active medications ({len(meds)}):\n" + "\n".join(
         summary.medication_line(m) for m in meds
     )
+
+
+def _reasons(focus: str, d: ChartData, today: date) -> str:
+    """"why is he on warfarin?": each active order with the reason it states (a reference to a
+    problem named by that problem), then the problem list; an order stating none is said so,
+    never guessed from the problems."""
+    missing = _unavailable(d, "medications", N_("Active medications"))
+    if missing:
+        return missing
+    problems = {p.ref: p.text for p in (*d.problems, *d.social)}
+    lines = [_say(N_("Why each active medication was ordered, as its order states it:"))]
+    for m in d.medications:
+        said = [problems.get(r, r) for r in m.reasons]
+        lines.append(f"- {m.text}: " + ("; ".join(said) if said else _say(
+            N_("no reason on the order"))))
+    if not d.medications:
+        lines.append(_say(N_("- none recorded")))
+    return "\n".join(lines) + "\n" + _problems(focus, d, today)
 
 
 def _nephrotoxic(focus: str, d: ChartData, today: date) -> str:

@@ -336,7 +336,7 @@ def _with_also(args: tool_args.PatientChartArgs, ctx: ToolContext, shown: ToolRe
 
 # An answer that shows the medication list carries the list's review: what is shown to a
 # prescriber is never a bare list whose dangers were checked elsewhere.
-SHOWS_MEDICATIONS = ("medications", "interactions", "nephrotoxic", None)
+SHOWS_MEDICATIONS = ("medications", "interactions", "nephrotoxic", "reason", None)
 
 
 def _with_review(ctx: ToolContext, chart: Chart, shown: ToolResult) -> ToolResult:

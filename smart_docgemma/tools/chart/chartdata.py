@@ -102,6 +102,9 @@ class ChartMed:
     # the medication's CodeableConcept as FHIR JSON (identified by the core)
     concept: dict[str, Any]
     ref: str
+    # why it was ordered, as the order says it: reasonCode texts and reasonReference displays
+    # or references ("Condition/…", resolved against the problem list when answered)
+    reasons: tuple[str, ...] = ()
 
     def source(self) -> tuple[str, str]:
         return f"MedicationRequest: {self.text}", self.ref

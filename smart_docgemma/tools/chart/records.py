@@ -216,6 +216,10 @@ def medication(res: dict[str, Any], included: dict[str, dict[str, Any]] | None =
         authored=day(res.get("authoredOn")),
         concept=concept,
         ref=f"MedicationRequest/{res['id']}",
+        reasons=tuple(
+            [untagged(concept_text(r))[0] for r in res.get("reasonCode") or []]
+            + [r.get("display") or r.get("reference", "") for r in res.get("reasonReference") or []]
+        ),
     )
 
 
