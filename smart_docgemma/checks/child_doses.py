@@ -61,6 +61,24 @@ def no_range(drug: str, weight: ChartWeight, draft: dict, key: str) -> Finding:
     )
 
 
+def _unread_amount(ing: str, said: str, weight: ChartWeight, draft: dict, key: str) -> Finding:
+    """A child's dose whose mg the order does not give ("calpol 5ml qds": no strength): the
+    range check did not run, and the card says so rather than nothing."""
+    return Finding(
+        key,
+        "info",
+        [f"Not checked: the {ing} dose — {said} gives no mg (state the strength, e.g. mg per 5 mL)",
+         f"Not checked: the {ing} dose — no mg"],
+        "paediatric-dose",
+        management="State the strength of the liquid or the dose in mg to check it.",
+        evidence=[f"Weight {weight.describe()}"],
+        draft=draft,
+        fingerprint_of=("no-mg", ing),
+        message=message(N_("Not checked: the %(drug)s dose — no mg stated (give the strength, "
+                           "e.g. mg per 5 mL)"), drug=ing),
+    )
+
+
 def _band(drug, row, dose, weight, draft, key) -> list[Finding]:
     band = next(
         (
@@ -118,7 +136,7 @@ def _per_kg(ing, row, dose, weight, draft, key) -> list[Finding]:
         return []
     each = _ingredient_dose(ing, dose)
     if each is None:
-        return []
+        return [_unread_amount(ing, dose.text, weight, draft, key)]
     kg = weight.kg
     most = min(row["mg_per_kg"] * kg, row["max_mg"])
     if each > most * SLACK:

@@ -376,9 +376,14 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     asked = (r"(?:can|could|may|should|peut|pourrait|peux|pode|poderia|posso|puede|podria|puedo)"
              r"(?:\s+\w+){0,2}?\s+(?:take|have|give|use|start|prendre|donner|avoir|utiliser|"
              r"tomar|dar|usar|fazer|iniciar|empezar|comecar)\b")
+    # ... or the relative's own drug told before the question ("mrs <her name>'s sister is here
+    # too, she takes ibuprofen daily - ok?"): "she/he takes/is on" is the relative's
+    told = (r"(?:she|he|they|elle|il|ela|ele|ella|el)\s+(?:takes|is on|uses|has been taking|"
+            r"prend|est sous|toma|usa|esta tomando|esta con)\b")
+    title = r"(?:(?:mr|mrs|ms|miss|dr|mme|m|sr|sra|dona|don)\.?\s+)?"
     return (
-        re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{theirs}\b"
-                   rf"(?!\s+{_REPORTS})[^?]*?\b{asked}"),
+        re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{title}{theirs}\b"
+                   rf"(?!\s+{_REPORTS})[^?]*?\b(?:{asked}|{told})"),
         re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
         # a drug given to them ("mets de l'ibuprofène à sa fille", "receta ibuprofeno … a su
         # hermana", "dá dipirona ao marido dela"): the one given it is the relative

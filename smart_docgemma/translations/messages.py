@@ -979,6 +979,28 @@ F: dict[str, tuple[str, str, str, str]] = {
         "ninguna indicación en la orden",
         "hakuna sababu kwenye agizo",
     ),
+    "Not checked: the %(drug)s dose — no mg stated (give the strength, e.g. mg per 5 mL)": (
+        "Non vérifié : la dose de %(drug)s — aucun mg indiqué (donner la concentration, p. ex. mg "
+        "par 5 mL)",
+        "Não verificado: a dose de %(drug)s — nenhum mg indicado (indique a concentração, "
+        "p. ex. mg por 5 mL)",
+        "No verificado: la dosis de %(drug)s — no se indican mg (indique la concentración, p. ej. "
+        "mg por 5 mL)",
+        "Haijakaguliwa: dozi ya %(drug)s — hakuna mg iliyotajwa (taja nguvu, mfano mg kwa 5 mL)",
+    ),
+    "on %(day)s": ("le %(day)s", "em %(day)s", "el %(day)s", "tarehe %(day)s"),
+    "Only the newest %(n)s results were read and the window holds more: the count, mean, "
+    "highest and lowest below are of those read.": (
+        "Seuls les %(n)s résultats les plus récents ont été lus et la période en contient "
+        "davantage : le nombre, la moyenne, le maximum et le minimum ci-dessous portent sur "
+        "ceux-ci.",
+        "Só os %(n)s resultados mais recentes foram lidos e o período tem mais: a contagem, a "
+        "média, o máximo e o mínimo abaixo referem-se a esses.",
+        "Solo se leyeron los %(n)s resultados más recientes y el periodo tiene más: el recuento, "
+        "la media, el máximo y el mínimo de abajo son de esos.",
+        "Ni matokeo %(n)s ya karibuni tu yaliyosomwa na kipindi kina zaidi: idadi, wastani, juu "
+        "na chini hapa chini ni ya yale yaliyosomwa.",
+    ),
     "No notes or letters on file.": (
         "Aucune note ni aucun courrier au dossier.",
         "Nenhuma nota ou carta no prontuário.",

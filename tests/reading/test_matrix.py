@@ -229,8 +229,8 @@ FLOORS = {
     ("probe25_mix", "tuned"): 20,
     ("probe25_mix", "holdout"): 20,
     # probe26_en blind 14/20 tuned (3 unsafe, one the case's: chlorphenamine named by its US
-    # name), 15/20 holdout read after the tuned fixes (0 unsafe); left: "INR daily for 3 days"
-    ("probe26_en", "tuned"): 19,
+    # name), 15/20 holdout read after the tuned fixes (0 unsafe); every miss fixed as a rule
+    ("probe26_en", "tuned"): 20,
     ("probe26_en", "holdout"): 20,
 }
 

@@ -143,3 +143,61 @@ def test_an_orders_reason_is_said_by_its_problem_and_none_is_never_guessed():
     said = answer("reason", chart)
     assert "- warfarin 5 mg: Atrial fibrillation" in said
     assert "- aspirin 81 mg: no reason on the order" in said
+
+
+@pytest.mark.parametrize("said", [
+    "mrs thompson's sister is also here, she takes ibuprofen daily - ok?",
+    "Mr Okoro's wife is here too - she is on warfarin, can she take aspirin?",
+    "sa fille est là, elle prend de l'ibuprofène, c'est ok ?",
+])
+def test_a_relative_told_with_her_own_drug_is_another_person(said):
+    from smart_docgemma.reading.people import beside_people
+
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "mrs thompson's daughter says she takes ibuprofen at home - ok with her kidneys?",
+    "her husband is here, can we go through her meds?",
+])
+def test_near_words_a_relative_reporting_for_her_is_no_one_else(said):
+    from smart_docgemma.reading.people import beside_people
+
+    assert beside_people(said) == []
+
+
+def test_a_childs_dose_in_ml_without_its_strength_is_said_unchecked():
+    from datetime import date
+
+    from smart_docgemma.checks import child_doses
+    from smart_docgemma.checks.chart_values import ChartWeight
+
+    weight = ChartWeight(20.1, date(2026, 11, 19), "w1", "", 10)
+    draft = {"resourceType": "MedicationRequest", "id": "d1", "status": "draft", "intent": "order",
+             "medicationCodeableConcept": {"text": "acetaminophen"},
+             "dosageInstruction": [dosing.order("5 ml", "four times daily", None).dosage]}
+    [found] = child_doses.check("acetaminophen", "acetaminophen", draft, weight, 2000, "k")
+    assert found.severity == "info" and "no mg" in found.summary
+    mg = {**draft, "dosageInstruction": [dosing.order("240 mg", "four times daily", None).dosage]}
+    assert child_doses.check("acetaminophen", "acetaminophen", mg, weight, 2000, "k") == []
+
+
+@pytest.mark.parametrize("said", [
+    "INR daily for 3 days", "U&E daily x3", "NFS tous les jours pendant 3 jours",
+    "INR diário por 3 dias", "INR diario por 3 días",
+])
+def test_a_test_daily_for_days_is_a_series_of_orders(said):
+    from smart_docgemma.tools.words import when
+
+    assert when.daily_count(said) == 3
+    first = when.parse(said, "UTC")
+    days = when.series(first, 3)
+    assert [d.at.date().toordinal() - days[0].at.date().toordinal() for d in days] == [0, 1, 2]
+    assert "order_lab" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["check U&E daily", "metformin 500 daily", "INR daily for 30 days"])
+def test_near_words_daily_without_a_short_count_is_one_order(said):
+    from smart_docgemma.tools.words import when
+
+    assert when.daily_count(said) is None

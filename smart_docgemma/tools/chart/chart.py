@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from ... import errors
@@ -34,7 +35,7 @@ from ...smart.scopes import GrantedScopes
 from .. import args as tool_args
 from .. import catalog
 from ..base import ChartRead, Source, Tool, ToolContext, ToolResult
-from ..words.windows import Aggregate, Asked, Threshold, zone
+from ..words.windows import Aggregate, Asked, Threshold, bounds, zone
 from . import admission, answers, labs, procedures, records
 from .chartdata import ChartData
 from .in_context import ChartInContext, in_context
@@ -219,12 +220,15 @@ def _other_patient_refused(ctx: ToolContext, patient_id: str) -> bool:
     )
 
 
-def _sections(args: tool_args.PatientChartArgs) -> dict[str, tuple[str, dict[str, Any]]]:
+def _sections(args: tool_args.PatientChartArgs,
+              tz: tzinfo = UTC) -> dict[str, tuple[str, dict[str, Any]]]:
     """The searches a question needs: several results at once, or its focus's; the stay in
     progress too when results since admission are asked."""
     found: dict[str, tuple[str, dict[str, Any]]] = (
         answers.sections_for_tests(args.tests.split(",")) if args.tests
         else answers.sections_for(args.focus, SECTIONS))
+    if args.window and "observations" in found:
+        found = {**found, "observations": _up_to_its_end(found["observations"], args.window, tz)}
     if args.window == "admission":
         found = {**found, "encounters": admission.SEARCH}
     if _statistic_of_all(args) and "observations" in found:
@@ -233,6 +237,22 @@ def _sections(args: tool_args.PatientChartArgs) -> dict[str, tuple[str, dict[str
     if args.judge and "medications" not in found:  # a drug's target for the result (INR)
         found = {**found, "medications": SECTIONS["medications"]}
     return found
+
+
+def _up_to_its_end(search: tuple[str, dict[str, Any]], window: str,
+                   tz: tzinfo) -> tuple[str, dict[str, Any]]:
+    """A window that ended before now ("in May", "on 3 May") read from its end back, newest
+    first: the newest page alone holds only later results, and "none on 3 May" would be said of
+    a day the chart holds. The results before it stay in the page (the last one before it)."""
+    now = datetime.now(tz)
+    try:
+        w = bounds(window, now, tz)
+    except ValueError:
+        return search
+    if w.end >= now - timedelta(minutes=1):
+        return search
+    rtype, params = search
+    return rtype, {**params, "date": f"le{w.end.isoformat(timespec='seconds')}"}
 
 
 def _statistic_of_all(args: tool_args.PatientChartArgs) -> bool:
@@ -264,8 +284,9 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
             f"(id {ctx.patient_id}); another patient's chart cannot be opened here.",
         )
     try:
+        tz = zone(setting(ctx.config or {}, "SITE_TIMEZONE"))
         fetch = fetch_chart(ctx.gateway(), args.patient_id, scopes=ctx.scopes,
-                            sections=_sections(args))
+                            sections=_sections(args, tz))
         chart = summarise(fetch, ctx.gateway().base_url)
     except errors.NotFound:
         return ToolResult.failure(

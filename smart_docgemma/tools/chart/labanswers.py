@@ -214,6 +214,12 @@ def window_answer(
     head = [lead] if lead else []
     if not inside:
         return "\n".join(head + [_none_inside(a, chosen, span, tz, w.start)])
+    if len(found) >= labs.WINDOW and inside[-1] is chosen[-1]:
+        # a full page, all of it inside the window: older results of the window were not read,
+        # so no count, mean or extreme here is said to be the window's whole
+        head.append(sentence(N_("Only the newest %(n)s results were read and the window holds "
+                                "more: the count, mean, highest and lowest below are of those "
+                                "read."), n=len(found)))
     for t in asked.thresholds:  # asked whether any value passed it: answered, not listed
         head.append(windowanswers.threshold_answer(a, inside, t, w, tz))
     mean = windowanswers.mean_answer(a, inside, asked, w) if asked.statistic == "mean" else None

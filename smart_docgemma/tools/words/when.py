@@ -49,6 +49,23 @@ _NOW = re.compile(r"\b(stat|now|immediately|right away|maintenant|agora|ahora|ur
                   r"|\b(?:ya|ja)(?: mismo)?(?=[\s!.]*$)", re.I)
 
 
+# an order repeated each day for a number of days ("INR daily for 3 days", "U&E daily x3",
+# "NFS tous les jours pendant 3 jours", "INR diário por 3 dias", "INR diario por 3 días")
+_DAILY = re.compile(
+    r"\b(?:daily|every day|each day|tous les jours|chaque jour|quotidien(?:ne)?|todos os dias|"
+    r"diariamente|diario|todos los dias|cada dia)\b"
+    r"(?:\s*(?:for|x|pendant|por|durante|during)\s*(\d{1,2})\s*(?:days?|d|jours?|j|dias?)?\b)?")
+MOST_DAYS = 14  # a longer series is a standing order, placed in the EHR
+
+
+def daily_count(text: str | None) -> int | None:
+    """How many days an order said daily is for ("daily for 3 days": 3); None when not said
+    daily with a number of days, or for more than ``MOST_DAYS``."""
+    m = _DAILY.search(_low(text))
+    n = int(m.group(1)) if m and m.group(1) else None
+    return n if n and 1 <= n <= MOST_DAYS else None
+
+
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
     """``data/when.yaml``: the time words of every language."""
@@ -81,7 +98,7 @@ def starts(text: str | None) -> int | None:
     """Where the first time expression of ``text`` begins (folded, spaces collapsed), or None."""
     low = _low(text)
     patterns = (_any("next_day"), _any("today"), _any("next_week"), *_weekdays().values(), _IN,
-                _NOW, *_clocks(), *(p for p, _ in _parts()))
+                _NOW, _DAILY, *_clocks(), *(p for p, _ in _parts()))
     found = [m.start() for pattern in patterns if (m := pattern.search(low))]
     return min(found) if found else None
 
@@ -114,6 +131,9 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
     low = _low(text)
     if not low.strip():
         return When(None, "")
+    if daily_count(low):  # the series' first day: the next morning unless a day is said
+        low = _DAILY.sub(" ", low)
+        low = low if low.strip() and (_day(low, now) or _clock(low)) else "tomorrow"
     later = _IN.search(low)
     if later:
         n = _WORDS.get(later.group(1), None) or int(later.group(1))
@@ -244,3 +264,12 @@ def _add(now: datetime, n: int, unit: str) -> datetime:
         day = min(now.day, 28)
         return now.replace(year=now.year + year, month=month + 1, day=day)
     return now + timedelta(**{unit: n})
+
+
+def series(first: When, days: int) -> list[When]:
+    """``first`` and the same clock time on each of the ``days`` - 1 days after it (an
+    unscheduled time stays one)."""
+    if first.at is None or days <= 1:
+        return [first]
+    ats = [first.at + timedelta(days=k) for k in range(days)]
+    return [When(at, f"{at:%Y-%m-%d %H:%M} ({at.tzinfo})") for at in ats]

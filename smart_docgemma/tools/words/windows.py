@@ -11,6 +11,7 @@ time zone (``SITE_TIMEZONE``).
 """
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta, tzinfo
@@ -35,8 +36,11 @@ WINDOW_KEY = re.compile(
     r"|^m(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
     # a calendar month named ("in October", "en octobre", "em outubro de 2025"): that month
     r"|^c(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
+    # one day named ("on 3rd May", "le 3 mai", "em 3 de maio", "el 3 de mayo"): that day
+    r"|^on(1[0-2]|[1-9])-(3[01]|[12]\d|[1-9])(?:-((?:19|20)\d{2}))?$"
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_LONGEST = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # days a month can have
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")
 
@@ -312,6 +316,32 @@ def _month(low: str) -> str | None:
     return f"c{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
 
 
+def _day_named(low: str) -> str | None:
+    """One day named by its month ("on 3rd May", "on May 3", "le 3 mai", "em 3 de maio", "el 3
+    de mayo de 2026") as a window key ("on5-3", "on5-3-2026"); the last such day not after today
+    when no year is said. A day written in digits only ("3/5") is left unread: day and month
+    order differ by country."""
+    months = _alt(_words()["since_month"]["months"])
+    year = r"(?:,?\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?"
+    num = r"(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er)?"
+    forms = (
+        rf"(?<![a-z])(?:on|le|em|no dia|dia|el|el dia)\s+(?:the\s+)?{num}\s+(?:of\s+|de\s+)?"
+        rf"({months})(?![a-z]){year}",
+        rf"(?<![a-z])on\s+({months})\s+{num}(?![\d]){year}",
+    )
+    for k, form in enumerate(forms):
+        m = re.search(form, low)
+        if m:
+            day, month = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
+            said = _words()["since_month"]["months"][month]
+            held = m.group(3)
+            if int(day) > _LONGEST[said - 1] or (
+                    held and (said, int(day)) == (2, 29) and not calendar.isleap(int(held))):
+                return None  # "on 31st June", "29 February 2026": no such day, no window
+            return f"on{said}-{int(day)}" + (f"-{m.group(3)}" if m.group(3) else "")
+    return None
+
+
 def _year(low: str) -> str | None:
     """"in 2025", "em 2025", "durante 2024": that calendar year as a window key ("y2025")."""
     said = _alt(_words()["year_words"])
@@ -325,7 +355,7 @@ def _window(low: str) -> str | None:
     year = _year(low)
     if year:
         return year
-    since = _since_day(low) or _since_month(low) or _month(low)
+    since = _day_named(low) or _since_day(low) or _since_month(low) or _month(low)
     if since:
         return since
     fraction = _fraction().search(low)
@@ -396,6 +426,8 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
         return _since_month_bounds(int(m.group(6)), m.group(7), now, tz)
     if m and m.group(8):
         return _month_bounds(int(m.group(8)), m.group(9), now, tz)
+    if m and m.group(10):
+        return _day_bounds(int(m.group(10)), int(m.group(11)), m.group(12), now, tz)
     if m and m.group(4):  # since a day of the week: its last midnight not after today
         back = (local.weekday() - int(m.group(4))) % 7
         day = _DAYS[int(m.group(4))]
@@ -431,6 +463,22 @@ def _month_bounds(month: int, year: str | None, now: datetime, tz: tzinfo) -> Wi
     named = f"{_MONTHS[month - 1]} {held}"
     return Window(start, min(now, after - timedelta(seconds=1)), f"in {named}",
                   message(N_("in %(month)s"), month=named))
+
+
+def _day_bounds(month: int, day: int, year: str | None, now: datetime, tz: tzinfo) -> Window:
+    """That day (of ``year``, else the last such not after today): its midnight to its last
+    second, or ``now`` while it runs ("on 3 May 2026")."""
+    local = now.astimezone(tz)
+    held = int(year) if year else local.year - ((month, day) > (local.month, local.day))
+    while not year and not calendar.isleap(held) and (month, day) == (2, 29):
+        held -= 1  # "on 29 February": the last one there was
+    try:
+        start = datetime(held, month, day, tzinfo=tz)
+    except ValueError as exc:  # "29 February 2026": no such day
+        raise ValueError(f"not a day: {day} {_MONTHS[month - 1]} {held}") from exc
+    named = f"{day} {_MONTHS[month - 1]} {held}"
+    return Window(start, min(now, start + timedelta(days=1) - timedelta(seconds=1)),
+                  f"on {named}", message(N_("on %(day)s"), day=named))
 
 
 def ward_day(window: str, now: datetime, tz: tzinfo) -> Window:

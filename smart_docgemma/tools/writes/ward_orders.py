@@ -204,8 +204,10 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
     priority = args.priority or order.priority
     if at.said.startswith("now") and not priority:
         priority = "stat"
-    return merged([propose_lab(ctx, key, at, priority, args.reason, asked=args.when)
-                   for key in tests])
+    # "INR daily for 3 days": one order a day, each its own card at the series' clock time
+    days = when.series(at, when.daily_count(args.when) or 1)
+    return merged([propose_lab(ctx, key, day, priority, args.reason, asked=args.when)
+                   for day in days for key in tests])
 
 
 # ------------------------------------------------------------------ referrals
