@@ -379,6 +379,7 @@ def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ())
     reason, sep, last = low.rpartition(",")
     held = " ".join(titles).lower()
     if (titles and sep and not re.search(r"\d", reason) and not _ORDERING.search(reason)
+            and not _opening("keep_words").match(reason.strip())
             and all(d.lower() in held for d in drugs) and _cancel().match(last.strip())):
         return True
     named = _cancel_named().match(low)
@@ -425,9 +426,21 @@ def keeps_only(message: str) -> bool:
 
 
 def cancel_clause(message: str) -> str:
-    """The cancel's own clause, before what it keeps ("drop the FBC, just the INR": "drop the
-    FBC"; "annule la NFS, garde l'INR": "annule la NFS")."""
-    return _KEPT.split(message, maxsplit=1)[0]
+    """The cancel's own clause, before or after what it keeps ("drop the FBC, just the INR":
+    "drop the FBC"; "annule la NFS, garde l'INR": "annule la NFS"; "keep the potassium, drop
+    the recheck": "drop the recheck")."""
+    first, *rest = _KEPT.split(message, maxsplit=1)
+    if rest and _opening("keep_words").match(_folded(first).strip(" ,.!")):
+        return cancel_clause(rest[0])
+    return first
+
+
+def names_the_recheck(clause: str) -> bool:
+    """The cancel's clause names the lab order paired with a replacement ("drop the recheck",
+    "annule le contrôle", "cancela o controlo"): no other word of a test or a number."""
+    said = cancels_what(clause)
+    return said is not None and bool(re.fullmatch(
+        rf"(?:{_alternation('recheck_nouns')})", said.strip()))
 
 
 # where a cancel's clause ends and what is kept begins
@@ -451,6 +464,14 @@ def _cancel_what() -> re.Pattern[str]:
     return re.compile(
         rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:{articles})\s*)?((?:[a-z][a-z'+&/-]*\s*){{1,3}}?)"
         rf"(?:{_SEP}*{_AROUND})*[\s.!?]*$")
+
+
+def names_ingredient(drug: str, ingredient: str) -> bool:
+    """The drug a cancel names is the card's ingredient, or its first words without the salt
+    ("cancel the magnesium" of a magnesium sulfate card, "drop the potassium" of potassium
+    chloride); "cancel the sulfate" or another drug is not."""
+    said, held = fold(drug).lower().split(), fold(ingredient).lower().split()
+    return bool(said) and held[:len(said)] == said
 
 
 def cancels_by_verb(message: str) -> bool:
@@ -666,18 +687,21 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
     low = " ".join(fold(message).lower().split())
     if (card.kind != "vital_sign" or card.edited or drafted is None or "?" in message
             or ent.drugs or ent.patient_names or ent.patient_ids
-            or set(ent.actions) - {"record_vital"}
+            or set(ent.actions) - {"record_vital", *_half_read_as_a_question(low)}
             or not (_change_words().search(low) or _corrections().search(low))):
         return None
     vital, values, unit = drafted.groups()
     own = [r for r in said.ward.readings if r.vital != vital.strip()]
     if own:  # "sorry, HR 88" after a blood pressure: a reading of its own
         return None
-    if ent.actions and not said.ward.readings:  # "typo - RR 26": the card's own vital named
+    asked = set(ent.actions) - set(_half_read_as_a_question(low))
+    if asked and not said.ward.readings:  # "typo - RR 26": the card's own vital named
         return None
+    if _half_read_as_a_question(low) and "/" not in values:
+        return None  # "sorry, diastolic was 66" after a heart rate: no half of it
     if "/" in values:
         pairs = _PAIR.findall(low)
-        new = "/".join(pairs[0]) if len(pairs) == 1 else None
+        new = "/".join(pairs[0]) if len(pairs) == 1 else _half_corrected(low, values)
     else:
         ones = [o.replace(",", ".") for o in _ONE.findall(low)]
         # "2.9 not 3.9", "2,9 et pas 3,9": the value said in place of the card's
@@ -686,3 +710,31 @@ def corrected_reading(said: Request, card: PendingCard) -> str | None:
             ones = [instead.group(1).replace(",", ".")]
         new = ones[0] if len(ones) == 1 else None
     return f"{vital.strip()} {new} {unit}".strip() if new and new != values else None
+
+
+@lru_cache(maxsize=1)
+def _halves() -> dict[str, re.Pattern[str]]:
+    return {half: re.compile(rf"(?<![a-z])(?:{_alternation_of(words)})(?![a-z])")
+            for half, words in _words()["reading_halves"].items()}
+
+
+def _alternation_of(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _half_read_as_a_question(low: str) -> tuple[str, ...]:
+    """A half of the blood pressure named ("diastolic was 66") reads as a chart question on its
+    own; beside a pending reading and a word of correction it is the card's half."""
+    return ("chart_question",) if any(w.search(low) for w in _halves().values()) else ()
+
+
+def _half_corrected(low: str, values: str) -> str | None:
+    """A blood pressure with the one half a correction names ("sorry, diastolic was 66" after
+    118/76: "118/66"); None unless exactly one half is named with exactly one number."""
+    named = [half for half, words in _halves().items() if words.search(low)]
+    ones = _ONE.findall(low)
+    if len(named) != 1 or len(ones) != 1 or values.count("/") != 1:
+        return None
+    systolic, diastolic = values.split("/")
+    number = ones[0].replace(",", ".")
+    return f"{number}/{diastolic}" if named[0] == "systolic" else f"{systolic}/{number}"

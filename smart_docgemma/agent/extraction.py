@@ -516,12 +516,15 @@ _NAME_DATE = re.compile(rf"{_NAME_WORD}(?:\s+[A-Z]\.?)?\s*"
                         r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d|\d\d)(?![\d/.-])")
 
 
-# "mrn lily dubuque 08/04/1978", "MRN for heath o'connell 11/23/1943": an identifier asked of two
-# or three words typed in lower case, then a full date: that name, born that day
+# "mrn lily dubuque 08/04/1978", "MRN for heath o'connell 11/23/1943", "mrn jose candelaria 16
+# mar 1985": an identifier asked of two or three words typed in lower case, then a full date
+# (in figures or with its month's name, the year of four figures): that name, born that day
 _MRN_OF_DATED = re.compile(
     r"^\W*(?:mrn|id|medical record number)\s*(?:for|of|de|do|da|del|:)?\s+"
     r"([a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+){1,2})\s*[,(\-]?\s*"
-    r"(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\b", re.I)
+    r"(\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d"
+    r"|\d{1,2}(?:\s+|-)[a-z]{3,9}\.?,?(?:\s+|-)(?:19|20)\d\d"
+    r"|[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d)\b", re.I)
 # "donte hagenes 12/09/98 mrn", "Ira Bayer 7-Mar-45 mrn?": the name and its date first, the
 # identifier asked last (the date of two or four figures, with or without the month's name)
 _DATED_THEN_MRN = re.compile(
@@ -545,18 +548,20 @@ def _mrn_of_dated(text: str, drug_words: set[str]) -> list[str]:
     return [m.group(1)]
 
 
+def _past_dates(said: str) -> tuple[str, ...]:
+    """The days a date typed in any of ``_DATE_FORMS`` may be, before today."""
+    for pattern, parts in _DATE_FORMS:
+        found = pattern.fullmatch(said)
+        if found:
+            dated = _iso(dict(zip(parts, found.groups(), strict=False)))
+            return tuple(d for d in dated if d < datetime.now(UTC).date().isoformat())
+    return ()
+
+
 def _dated_name(text: str) -> tuple[str, ...]:
-    typed = _MRN_OF_DATED.search(text)
-    if typed and _mrn_of_dated(text, set()) and int(typed.group(4)) < datetime.now(UTC).year:
-        return _iso({"a": typed.group(2), "b": typed.group(3), "y": typed.group(4)})
-    last = _DATED_THEN_MRN.search(text)
-    if last and _mrn_of_dated(text, set()):
-        said = last.group(2).lower()
-        for pattern, parts in _DATE_FORMS:
-            found = pattern.fullmatch(said)
-            if found:
-                dated = _iso(dict(zip(parts, found.groups(), strict=False)))
-                return tuple(d for d in dated if d < datetime.now(UTC).date().isoformat())
+    dated = _MRN_OF_DATED.search(text) or _DATED_THEN_MRN.search(text)
+    if dated and _mrn_of_dated(text, set()):
+        return _past_dates(dated.group(2).lower())
     m = _NAME_DATE.search(text)
     if not m or int(_century(m.group(3))) >= datetime.now(UTC).year:
         return ()
@@ -1184,8 +1189,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # (a judgement alone, "is a high INR dangerous?", is no window)
     said = window if window is not None else asked(text)
     # "K+ in 4 hours please": a test ordered for hours ahead, no result asked (no question,
-    # statistic or threshold)
-    ordered = bool(tests) and "?" not in text and not said.statistic and not said.thresholds
+    # statistic, threshold or unit: "a1c in mmol/mol pls" asks her result in that unit)
+    ordered = (bool(tests) and "?" not in text and not said.statistic and not said.thresholds
+               and not said.unit)
     if windowed and replace(said, judge=False, analytes=()) != Asked() and not ordered:
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()

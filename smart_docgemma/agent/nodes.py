@@ -654,8 +654,8 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
-    return amendments.cancels_what(message) is not None and pending.ingredient in (
-        said.entities.drugs)
+    return amendments.cancels_what(message) is not None and any(
+        amendments.names_ingredient(d, pending.ingredient) for d in said.entities.drugs)
 
 
 def _kept_only(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
@@ -675,16 +675,22 @@ def _kept_only(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
 
 def _lab_cards_named(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:
     """The session's pending lab orders of the tests a cancel names ("cancel the INR", "annule
-    la NFS", "cancela o hemograma"), never those it keeps ("drop the FBC, just the INR"); []
+    la NFS", "cancela o hemograma"), never those it keeps ("drop the FBC, just the INR"), or
+    the one lab order a replacement is paired with when the cancel names "the recheck"; []
     unless every test it names has one."""
     ctx = deps.ctx
     clause = amendments.cancel_clause(state.message)
     tests = [t for t in said.ward.tests if t not in said.ward.kept_tests]
-    if (not tests or amendments.cancels_what(clause) is None or ctx is None
+    recheck = amendments.names_the_recheck(clause)  # "keep the potassium, drop the recheck"
+    if (not (recheck or (tests and amendments.cancels_what(clause) is not None)) or ctx is None
             or not (ctx.sid and ctx.patient_id and ctx.proposals)):
         return []
-    labs = [c for c in ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
-            if c.kind == "lab_order" and c.request.get("test")]
+    pending = ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)
+    if recheck:  # the one lab order a replacement is paired with
+        rechecks = [c for c in pending if c.kind == "lab_order"]
+        paired = len(rechecks) == 1 and any(c.kind == "medication" for c in pending)
+        return rechecks if paired else []
+    labs = [c for c in pending if c.kind == "lab_order" and c.request.get("test")]
     named = [c for c in labs if any(t in str(c.request["test"]) for t in tests)]
     done = {t for t in tests if any(t in str(c.request["test"]) for c in named)}
     return named if done == set(tests) else []

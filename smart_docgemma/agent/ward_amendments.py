@@ -87,12 +87,22 @@ _AROUND_A_TIME = re.compile(r"(?<![a-z])(?:para|pra|for|pour|por|on|le|el|o|de|t
                             r"please|pls|plz|svp|por favor|se faz favor|stp)(?![a-z])")
 
 
+# the ward's sample the test goes with, said around its time ("tomorrow with the 6am bloods",
+# "demain avec le bilan de 7h", "amanhã com as análises das 6h", "mañana con la analítica de
+# las 7"): the time is the card's, the sample no test of its own
+_WITH_THE_SAMPLE = re.compile(
+    r"(?<![a-z])(?:with|on|avec|com|con)\s+(?:(?:the|le|les|os|as|la|las)\s+)?"
+    r"(?:(?:next|am|morning|routine)\s+)?"
+    r"(?:bloods|labs|bilan|prise de sang|exames|analises|analitica|analiticas)"
+    r"(?:\s+(?:de|das|de las|do))?(?![a-z])")
+
+
 def _only_a_time(low: str, card: PendingCard) -> bool:
     """A lab card's follow-up that is a time and nothing else ("para amanhã às 8h", "tomorrow
-    6am"): the card's new time, as "make it tomorrow 8am" is."""
+    6am", "tomorrow with the 6am bloods"): the card's new time, as "make it tomorrow 8am" is."""
     if card.kind != "lab_order" or not re.search(r"\d", low):
         return False
-    rest = _AROUND_A_TIME.sub(" ", _DAY.sub(" ", _CLOCK.sub(" ", low)))
+    rest = _AROUND_A_TIME.sub(" ", _WITH_THE_SAMPLE.sub(" ", _DAY.sub(" ", _CLOCK.sub(" ", low))))
     return not re.sub(r"[\W_]+", "", rest)
 
 

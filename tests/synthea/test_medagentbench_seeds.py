@@ -8,12 +8,14 @@ before any rule was changed for it (its file's header says what it holds and how
 seed 42 (``medagentbench.yaml``), 61, 97, 151, 173, 211 (aged 25-95, a girl who died in 1959 on a
 living woman's birth date), 257 (aged 1-95, the first with a child: her weight and its age,
 weight-based doses, her growth), 311 (aged 1-95, two teenagers whose weights are months old;
-one living man's chart is over the default cap and is not loaded) and 367 (aged 1-95, typed
-with typos, dictated and in shorthand; one living man over the cap). Per set: the cases cover the
+one living man's chart is over the default cap and is not loaded), 367 (aged 1-95, typed
+with typos, dictated and in shorthand; one living man over the cap) and 419 (aged 1-95, a girl
+of 5 and a baby of 1, two dead women sharing living women's birth dates, times and windows said
+as the ward says them; one living man over the cap). Per set: the cases cover the
 ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the nine populations live side by side."""
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the ten populations live side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -66,6 +68,8 @@ SETS = {
                  (9, 12, 13, 8, 13, 9, 9, 10, 9, 11), 100, 0.4, 20, 12),
     367: WardSet("medagentbench_seed367.yaml", PopulationSpec(seed=367, size=8, ages="1-95"),
                  (10, 12, 14, 9, 11, 10, 10, 10, 10, 11), 100, 0.4, 20, 12),
+    419: WardSet("medagentbench_seed419.yaml", PopulationSpec(seed=419, size=8, ages="1-95"),
+                 (11, 15, 14, 10, 12, 10, 10, 12, 10, 11), 110, 0.4, 20, 12),
 }
 
 
