@@ -8,6 +8,7 @@ queries (so the chat, the card and CDS judge the same data); ``check`` runs the 
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -423,6 +424,23 @@ def _lactation_uncovered(drugs: list[str], data: HookData) -> list[str]:
     return [g for g in names if not knowledge.pregnancy_flags(g.split("/"), lactation=True)]
 
 
+# SNOMED's semantic tag at the end of a problem's text ("Stress (finding)")
+_TAG = re.compile(r"\s*\(([a-z ]+)\)\s*$")
+
+
+def _uncovered_disorders(data: HookData) -> list[str]:
+    """Her disorders the drug–disease rules hold no rule for, named without SNOMED's tag; her
+    findings and social situations ("Stress (finding)", "Full-time employment") are no disease
+    the rules could hold, and listing them would bury the ones that matter."""
+    out = []
+    for p in disease.uncovered(patient_rules.problems(data)):
+        m = _TAG.search(p.text)
+        if m and m.group(1) != "disorder":
+            continue
+        out.append(p.text[: m.start()] if m else p.text)
+    return list(dict.fromkeys(out))
+
+
 def _renal_rule(drug: str) -> bool:
     """The renal rules hold an entry for an ingredient of ``drug`` (any eGFR)."""
     return any(knowledge.renal_flags([i], 0.0) for i in drug.split("/"))
@@ -484,7 +502,7 @@ def review(data: HookData) -> Report:
         unread=[NEEDED[k] for k in NEEDED if k in data.missing],
         age=rules.patient_age(data),
         renal=renal.value if renal else None,
-        uncovered=[p.text for p in disease.uncovered(patient_rules.problems(data))],
+        uncovered=_uncovered_disorders(data),
         renal_uncovered=[g for g in drugs if g and not _renal_rule(g)],
         pregnancy_uncovered=_pregnancy_uncovered([n for n in names if n], data),
         lactation_uncovered=_lactation_uncovered([n for n in names if n], data),

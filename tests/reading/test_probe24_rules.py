@@ -146,3 +146,16 @@ def test_near_words_ask_no_notes(said):
 ])
 def test_a_report_asked_is_read_and_one_dictated_is_a_note(said, note):
     assert ("save_note" in read(said).entities.actions) is note
+
+
+def test_a_review_names_uncovered_disorders_without_tags_and_never_findings():
+    def condition(text: str) -> dict:
+        return {"resourceType": "Condition", "id": text[:5], "code": {"text": text},
+                "clinicalStatus": {"coding": [{"code": "active"}]}}
+
+    problems = [condition("Essential hypertension (disorder)"), condition("Stress (finding)"),
+                condition("Full-time employment (finding)")]
+    data = HookData(resources={"medications": [_order("amlodipine")], "conditions": problems,
+                               "pregnancy": [], "labs": [], "allergies": []})
+    report = drug_safety.review(data)
+    assert report.uncovered == ["Essential hypertension"]
