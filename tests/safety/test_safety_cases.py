@@ -136,7 +136,11 @@ def run_case(stack, case: dict) -> dict:
         for name, found in paths.items()
     )
     if not case["expect"]:
-        held = held and not severe["card"] and "nothing found in" in answer.lower()
+        # the clean check is said: "nothing found in …", or, where a table lacks the drug or her
+        # problem, "no finding in the rules that hold it" with the gaps named
+        said = answer.lower()
+        clean = "nothing found in" in said or "no finding in the rules that hold it" in said
+        held = held and not severe["card"] and clean
     return {"id": case["id"], "agree": agree, "expected": held, "paths": severe, "answer": answer}
 
 
