@@ -201,3 +201,14 @@ def test_near_words_daily_without_a_short_count_is_one_order(said):
     from smart_docgemma.tools.words import when
 
     assert when.daily_count(said) is None
+
+
+@pytest.mark.parametrize("said, other", [
+    ("the lady in the side room's INR pls", True), ("the man in the side room - allergies?", True),
+    ("side room patient K?", True), ("move her to a side room", False),
+    ("she's in a side room for barrier nursing, K?", False),
+])
+def test_someone_in_a_side_room_is_another_patient(said, other):
+    from smart_docgemma.reading.people import beside_people
+
+    assert bool(beside_people(said)) is other
