@@ -232,6 +232,10 @@ FLOORS = {
     # name), 15/20 holdout read after the tuned fixes (0 unsafe); every miss fixed as a rule
     ("probe26_en", "tuned"): 20,
     ("probe26_en", "holdout"): 20,
+    # probe27_en (the intents in wordings no set held): blind 25/25 tuned and 25/25
+    # holdout, 0 unsafe, nothing tuned
+    ("probe27_en", "tuned"): 25,
+    ("probe27_en", "holdout"): 25,
     # fr/pt/es, twenty-fourth set (the intents in mixed registers; Latin American ward
     # shorthand BH, QS, ES, PFH, TA, FC, FR, SatO2, c/8h, VO, IM): blind 44/48 with 1 unsafe
     # (tuned 20/24 with 1, holdout 24/24 with 0, both at the set's commit); tuned fixed as rules
