@@ -513,7 +513,29 @@ def readings(text: str | None) -> list[Reading]:
         found = _reading(said, key, entry)
         if found:
             out.append(found)
+            if entry.get("pair") and len(found.values) == 2:
+                out.extend(_pairs_by_position(said, key, found))
     return out
+
+
+@cache
+def _position_words() -> re.Pattern[str]:
+    words = sorted(table()["reading_positions"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def _pairs_by_position(text: str, key: str, first: Reading) -> list[Reading]:
+    """The same pressure said again in another position or arm ("bp 168/98 sitting, 160/95
+    standing"): each pair after the first one with a position word right beside it (the first
+    too), so a second reading is never dropped unsaid; none when no position is said."""
+    low = fold(text).lower()
+    pairs = list(_PAIR.finditer(low))
+    placed = [p for p in pairs if _position_words().search(
+        low[max(0, p.start() - 16):p.start()] + " | " + low[p.end():p.end() + 16])]
+    if len(placed) < 2 or not any(p.group(0) == first.said for p in placed):
+        return []
+    return [Reading(key, (float(p.group(1)), float(p.group(2))), p.group(0))
+            for p in placed if p.group(0) != first.said]
 
 
 @cache
