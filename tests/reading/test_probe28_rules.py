@@ -102,3 +102,20 @@ def test_a_class_on_her_list_reviewed_by_name_is_the_whole_list_review(said):
 def test_near_words_a_class_named_without_a_review(said):
     from smart_docgemma.tools.chart.answers import chart_focus
     assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("metformin 500 daily", "500 mg"), ("aspirin 75 daily", "75 mg"),
+    ("gabapentin 300 daily", "300 mg"),
+])
+def test_a_bare_dose_of_ten_or_more_before_daily_is_mg(said, dose):
+    from smart_docgemma.agent.extraction import read
+    found = read(said).entities.dose
+    assert found is not None and found.written == dose
+
+
+@pytest.mark.parametrize("said", ["senna 2 daily", "paracetamol 2 daily", "metformin 500mg 2 daily"])
+def test_near_words_a_small_number_before_daily_counts_tablets(said):
+    from smart_docgemma.agent.extraction import read
+    found = read(said).entities.dose
+    assert found is None or found.written in (None, "500 mg")
