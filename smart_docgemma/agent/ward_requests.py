@@ -262,7 +262,12 @@ def _plan_words(low: str) -> bool:
 
 
 _STARTS = re.compile(r"\b(?:start|starting|commence|begin|initiate|add|give|rx|commencer|"
-                     r"debuter|iniciar|comecar|empezar)\s+")
+                     r"debuter|iniciar|comecar|empezar|"
+                     # a drug asked for her beside the problem ("family asking whether she can
+                     # have ibuprofen - thoughts?", "si elle peut prendre de l'ibuprofène"): the
+                     # drug is checked, never lost to the problem's plan
+                     r"have|take|use|prendre|donner|tomar|dar|usar|utiliser)\s+"
+                     r"(?:(?:de|du|des|d'|la|le|l'|o|a|el|un|une|um|uma|some)\s*)?")
 
 
 def _starts_a_drug(low: str) -> bool:

@@ -245,6 +245,11 @@ FLOORS = {
     # "alors" read as an unknown drug), 20/20 holdout, 0 unsafe
     ("probe29_mix", "tuned"): 20,
     ("probe29_mix", "holdout"): 20,
+    # probe30_mix (hard registers, en/fr/pt/es 10 each): blind 14/20 tuned (2 unsafe: a drug asked
+    # beside a raised K lost to the K plan; "la famille demande si" ordered a potassium; a hypo
+    # and its recheck recorded as one reading, 4 languages), 20/20 holdout, 0 unsafe
+    ("probe30_mix", "tuned"): 20,
+    ("probe30_mix", "holdout"): 20,
     # fr/pt/es, twenty-fourth set (the intents in mixed registers; Latin American ward
     # shorthand BH, QS, ES, PFH, TA, FC, FR, SatO2, c/8h, VO, IM): blind 44/48 with 1 unsafe
     # (tuned 20/24 with 1, holdout 24/24 with 0, both at the set's commit); tuned fixed as rules
