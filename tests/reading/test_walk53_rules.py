@@ -1,0 +1,88 @@
+"""Rules from a walk of new questions about other people (each with near words that must not
+trigger): a first name after a word of whom the message is about ("quick one about Esther"); a
+surname between "the" and a person's noun ("the Thompson lady"); a relative with a word between
+the possessive and the relation ("her twin sister is also pregnant"); a room neighbour in
+Portuguese and Spanish; a patient seen at a place before ("my patient in clinic yesterday")."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.reading.people import beside_people, lone_names
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("quick one about Esther - is her sugar ok?", "Esther"), ("re Kofi: weight?", "Kofi"),
+    ("does the Thompson lady still have a high K?", "Thompson"),
+    ("the Okoro boy needs amoxicillin", "Okoro"),
+])
+def test_a_name_by_whom_it_is_about_or_as_a_description(said, name):
+    assert name in lone_names(said)
+
+
+@pytest.mark.parametrize("said", [
+    "question about Warfarin dosing", "the Foley catheter is blocked", "about Parkinson meds",
+    "tell me about Addison disease", "the New patient list",
+])
+def test_near_words_no_name(said):
+    assert lone_names(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "her twin sister is also pregnant - is lisinopril ok for her?",
+    "his older brother has asthma, can he take propranolol?",
+    "seu vizinho de quarto tem alergia a penicilina?",
+    "el vecino de habitación, ¿es alérgico?",
+    "my patient in clinic yesterday, 28 weeks, asked about ibuprofen",
+])
+def test_someone_beside_her_is_another_person(said):
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "my patient has a headache - paracetamol ok?", "seen in clinic yesterday, BP 150/95 - labetalol?",
+    "her older sister says she stopped the amlodipine",
+])
+def test_near_words_the_patient_herself(said):
+    assert not beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "et la dame qui sort demain, on arrête son AVK ?",
+    "la señora que ingresó anoche, ¿qué alergias tiene?",
+    "o rapaz da ortopedia precisa de enoxaparina, dose?",
+    "le petit de la pédiatrie pèse 12 kg, amox combien ?",
+    "ma patiente diabétique de ce matin, sa glycémie ?",
+    "the lady from cardiology needs a BP",
+])
+def test_someone_told_by_their_service_or_coming_and_going_is_another(said):
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "the patient who was admitted with chest pain has K 5.9",
+    "le patient qui sort demain: ordonnance de sortie ?", "la patiente a mal à la tête",
+])
+def test_near_words_the_patient_described_is_hers(said):
+    assert not beside_people(said)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("a1c for okoro", "okoro"), ("hba1c de okoro?", "okoro"), ("peso do kofi", "kofi"),
+])
+def test_a_lower_case_name_ending_a_chart_question(said, name):
+    from smart_docgemma.reading.unknown_words import trailing_lower_names
+    assert trailing_lower_names(said) == [name]
+
+
+@pytest.mark.parametrize("said", [
+    "potassium for tomorrow", "a1c for today", "inr for warfarin", "bp de hoje",
+    "glucose de ayer", "creat for aki", "k de mañana",
+])
+def test_near_words_a_lower_case_word_that_is_a_word(said):
+    from smart_docgemma.reading.unknown_words import trailing_lower_names
+    assert trailing_lower_names(said) == []
+
+
+def test_a_lower_case_full_name_before_a1c():
+    from smart_docgemma.reading.people import leading_lower_people
+    assert leading_lower_people("samuel okoro a1c") == ["samuel okoro"]
+    assert leading_lower_people("room air sats 94") == []
