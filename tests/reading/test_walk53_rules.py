@@ -86,3 +86,23 @@ def test_a_lower_case_full_name_before_a1c():
     from smart_docgemma.reading.people import leading_lower_people
     assert leading_lower_people("samuel okoro a1c") == ["samuel okoro"]
     assert leading_lower_people("room air sats 94") == []
+
+
+@pytest.mark.parametrize("said", [
+    "beers check pls", "STOPP/START him", "can you look at his tablets", "med safety?",
+    "he's on a lot of stuff - any problems?", "drug chart review before discharge",
+    "is it ok to continue both", "she's 12 weeks - anything teratogenic on her list?",
+    "renally adjust her meds",
+])
+def test_her_list_reviewed_in_new_words(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "review"
+
+
+@pytest.mark.parametrize("said", [
+    "amoxicillin 500 mg tablets tds", "stop the aspirin", "start metformin 500 bd",
+    "what does she weigh?",
+])
+def test_near_words_no_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) != "review"
