@@ -6,6 +6,7 @@ Portuguese and Spanish; a patient seen at a place before ("my patient in clinic 
 from __future__ import annotations
 
 import pytest
+from smart_docgemma.agent.ward_requests import actions
 from smart_docgemma.reading.people import beside_people, lone_names
 
 
@@ -106,3 +107,45 @@ def test_her_list_reviewed_in_new_words(said):
 def test_near_words_no_review(said):
     from smart_docgemma.tools.chart.answers import chart_focus
     assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize(("window", "tests", "least"), [
+    ("y2026", None, 200), ("c10-2026", None, 200), ("m6-2026", "Glucose,Potassium", 400),
+])
+def test_a_window_is_read_up_to_a_statistics_count(window, tests, least):
+    from smart_docgemma.tools.args import PatientChartArgs
+    from smart_docgemma.tools.chart.chart import _sections
+    args = PatientChartArgs(patient_id="p", focus="lab:Glucose", window=window, tests=tests)
+    assert int(_sections(args)["observations"][1]["_count"]) >= least
+
+
+def test_near_words_no_window_reads_one_page():
+    from smart_docgemma.tools.args import PatientChartArgs
+    from smart_docgemma.tools.chart.chart import _sections
+    args = PatientChartArgs(patient_id="p", focus="lab:Glucose")
+    assert int(_sections(args)["observations"][1]["_count"]) <= 100
+
+
+@pytest.mark.parametrize(("said", "tests"), [
+    ("g&s and clotting for theatre tmrw", ["group and screen", "inr", "aptt"]),
+    ("VBG stat", ["venous blood gas"]), ("abg now", ["arterial blood gas"]),
+    ("tiempos de coagulación mañana", ["inr", "aptt"]),
+    ("bilan d'hémostase demain 7h", ["inr", "aptt"]),
+])
+def test_a_group_and_screen_the_clotting_and_the_gases_are_tests(said, tests):
+    from smart_docgemma.tools.words.ward_words import lab_tests
+    assert lab_tests(said) == tests
+
+
+@pytest.mark.parametrize("said", ["a few beers a night", "gas in the stomach", "clot on the CT"])
+def test_near_words_no_such_test_or_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    from smart_docgemma.tools.words.ward_words import lab_tests
+    assert lab_tests(said) == [] and chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize("said", [
+    "NEWS 7 - obs: RR 26 sats 91 BP 95/60 HR 118 T 38.9 confused",
+])
+def test_a_long_line_of_obs_is_recorded(said):
+    assert actions(said) == ["record_vital"]

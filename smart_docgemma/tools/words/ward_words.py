@@ -84,10 +84,18 @@ def lab_tests(text: str | None) -> list[str]:
     no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain").
     A test named as the last result ("sa dernière HbA1c") is read, not ordered."""
     text = _without_last_results(text)
-    found = _lab_tests(text)
+    found = [*_lab_tests(text), *_grouped_tests(text)]
     joined = _joined_tests(_low(text)) if found or _low(text) else []
     every = [*found, *joined]
     return list(dict.fromkeys(every)) if len(set(every)) >= 2 else found
+
+
+def _grouped_tests(text: str | None) -> list[str]:
+    """The tests a word orders together (``lab_groups``: "clotting", "coag screen", "bilan
+    d'hémostase", "coagulograma": the INR and the aPTT)."""
+    groups = table().get("lab_groups") or {}
+    named = _named(text, {k: {"names": g["names"]} for k, g in groups.items()}, "names")
+    return [t for k in named for t in groups[k]["tests"]]
 
 
 # a list's separator before or after a word ("BH, QS y ES mañana"); after it, a time word counts
