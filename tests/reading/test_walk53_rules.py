@@ -149,3 +149,37 @@ def test_near_words_no_such_test_or_review(said):
 ])
 def test_a_long_line_of_obs_is_recorded(said):
     assert actions(said) == ["record_vital"]
+
+
+@pytest.mark.parametrize(("said", "before", "test"), [
+    ("order one for tomorrow then", "when was her last K?", "potassium"),
+    ("ok pede um amanhã", "qual foi o último potássio?", "potassium"),
+    ("demande-en une demain 8h", "sa dernière kaliémie ?", "potassium"),
+])
+def test_the_test_just_asked_ordered_by_a_pronoun(said, before, test):
+    from smart_docgemma.agent.clarification import redo_discussed
+    from smart_docgemma.agent.extraction import read
+    got = redo_discussed(said, read(said).entities, (), [{"role": "user", "content": before}])
+    assert got is not None and test in got
+
+
+def test_near_words_a_pronoun_after_a_drug_question_orders_no_test():
+    from smart_docgemma.agent.clarification import redo_discussed
+    from smart_docgemma.agent.extraction import read
+    said = "order one"
+    assert redo_discussed(said, read(said).entities, (),
+                          [{"role": "user", "content": "is amlodipine ok?"}]) is None
+
+
+@pytest.mark.parametrize("said", ["same for magnesium", "pareil pour le magnésium",
+                                  "o mesmo para o magnésio", "lo mismo para el magnesio"])
+def test_same_for_another_test_adds_it_to_the_pending_lab_orders(said):
+    from smart_docgemma.agent import ward_amendments
+    from smart_docgemma.agent.extraction import read
+    from smart_docgemma.approval.types import PendingCard
+    card = PendingCard(proposal_id="p1", tool="order_lab_test", kind="lab_order",
+                       title="serum potassium", request={"test": "serum potassium",
+                                                         "when": "tomorrow 8am"}, edited=False)
+    call = ward_amendments.added_lab_orders(read(said), [card], "pt-1")
+    assert call is not None and "magnesium" in call.args["test"]
+    assert call.args["when"] == "tomorrow 8am"
