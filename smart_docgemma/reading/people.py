@@ -479,8 +479,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
         # "the man next door", "la dame d'à côté"
-        re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})"
-                   rf"\s+(?:{_words_of('nearby')}))(?![\w\-])"),
+        re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+{_DESCRIBED}"
+                   rf"(?:{_words_of('other_persons')})\s+(?:{_words_of('nearby')}))(?![\w\-])"),
         *_companion_patterns(modal),
     )
 
@@ -505,6 +505,9 @@ def _companion_patterns(modal: str) -> tuple[re.Pattern[str], ...]:
 # the article before a person placed beside her or after her, contracted with "of" too ("e a do
 # doente seguinte?", "celle du patient suivant", "la del paciente de al lado")
 _NEARBY_ARTICLES = r"the|a|la|le|o|el|do|da|du|del|al|au|des|dos|das|los|las|les|of the"
+# one word describing the person between the article and the noun ("the asthmatic lad from
+# resus", "the old man next door")
+_DESCRIBED = r"(?:[a-z\u00e0-\u00ff]{3,}\s+)?"
 
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
@@ -767,7 +770,7 @@ def is_beside(said: str) -> bool:
     beds = (rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+"
             rf"|(?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))")
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
-    nearby = (rf"(?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})\s+"
+    nearby = (rf"(?:{_NEARBY_ARTICLES})\s+{_DESCRIBED}(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")
     named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('children')})"
              rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"
