@@ -59,3 +59,18 @@ def test_a_plan_told_ahead_as_a_question_is_asked(said):
                                   "i will start amlodipine 10 od"])
 def test_near_words_a_plan_told_ahead_without_a_question_orders(said):
     assert not _asked(said)
+
+
+@pytest.mark.parametrize(("said", "year"), [("Esther B. 1971 - last glucose?", "1971"),
+                                            ("b. 1950 - INR?", "1950")])
+def test_b_dot_before_a_year_is_born(said, year):
+    from smart_docgemma.agent.extraction import born_words
+    from smart_docgemma.reading.subject import said_birth_year
+    assert said_birth_year(said, born_words()) == year
+
+
+@pytest.mark.parametrize("said", ["vitamin b. 12 level", "hep b. 2 doses", "B. cereus 2024"])
+def test_near_words_b_dot_without_a_year_is_no_birth(said):
+    from smart_docgemma.agent.extraction import born_words
+    from smart_docgemma.reading.subject import said_birth_year
+    assert said_birth_year(said, born_words()) is None
