@@ -74,3 +74,22 @@ def test_near_words_b_dot_without_a_year_is_no_birth(said):
     from smart_docgemma.agent.extraction import born_words
     from smart_docgemma.reading.subject import said_birth_year
     assert said_birth_year(said, born_words()) is None
+
+
+@pytest.mark.parametrize(("said", "held"), [
+    ("allergic to amoxicillin - rash. please record", True), ("amoxicillin allergy, hives", True),
+    ("add allergy: codeine - vomiting", True), ("alergia a dipirona, registra", True),
+    ("Handover: Grace, 41, asthma, pen allergy (anaphylaxis). Started on clarithromycin 500 bd",
+     False),
+    ("add it", True),
+])
+def test_the_allergy_card_records_only_the_drug_named_beside_the_allergy(said, held):
+    from smart_docgemma.agent.planning import _the_allergen
+    assert _the_allergen(said, read(said).entities) is held
+
+
+@pytest.mark.parametrize("said", ["Handover: Grace, 41, asthma", "WR: 76M AF on warfarin",
+                                  "Overnight: K 5.9, repeated"])
+def test_a_ward_heading_is_no_name(said):
+    from smart_docgemma.reading.people import heading_names
+    assert heading_names(said) == []
