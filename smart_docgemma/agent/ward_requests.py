@@ -94,7 +94,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     if by_protocol:
         return ["protocol"]
     decided = (_any("decision_words").search(low) is not None
-               and _any("ahead_words").search(low) is None)
+               and _any("ahead_words").search(low) is None
+               ) or _any("later_visit_words").search(low) is not None
     if ward.tests and not decided and (ward.order_words or _bare_order(text, ward, window)):
         found.append("order_lab")
     if ward.specialties and ward.referral_words:

@@ -93,3 +93,19 @@ def test_the_allergy_card_records_only_the_drug_named_beside_the_allergy(said, h
 def test_a_ward_heading_is_no_name(said):
     from smart_docgemma.reading.people import heading_names
     assert heading_names(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "Seen in clinic. HbA1c overdue, sugars ok at home. Will check a1c next visit.",
+    "a1c à la prochaine consultation", "check inr at the next appointment",
+    "hemograma na próxima consulta",
+])
+def test_a_test_planned_for_a_later_visit_orders_nothing(said):
+    from smart_docgemma.agent.ward_requests import actions
+    assert "order_lab" not in actions(said)
+
+
+@pytest.mark.parametrize("said", ["HbA1c tomorrow", "repeat K next week", "inr on friday"])
+def test_near_words_a_test_for_a_day_ahead_is_ordered(said):
+    from smart_docgemma.agent.ward_requests import actions
+    assert actions(said) == ["order_lab"]
