@@ -183,3 +183,10 @@ def test_same_for_another_test_adds_it_to_the_pending_lab_orders(said):
     call = ward_amendments.added_lab_orders(read(said), [card], "pt-1")
     assert call is not None and "magnesium" in call.args["test"]
     assert call.args["when"] == "tomorrow 8am"
+
+
+@pytest.mark.parametrize("said", ["thank god, is the a1c improving?", "oh dear, hba1c?",
+                                  "good grief, a1c?"])
+def test_near_words_a_replys_opening_words_before_a1c_are_no_name(said):
+    from smart_docgemma.reading.people import leading_lower_people
+    assert leading_lower_people(said) == []
