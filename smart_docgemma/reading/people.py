@@ -305,6 +305,12 @@ def _words_of(key: str) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
+def _of_the_patient() -> str:
+    """The patient named after a relative ("a filha dele", "la mère de la patiente", "a mãe da
+    paciente", "the mother of the patient"): the relative is someone else (people.yaml)."""
+    return rf"\s+(?:{_words_of('of_the_patient')})"
+
+
 @lru_cache(maxsize=1)
 def _addressed() -> re.Pattern[str]:
     """A first name alone after an addressing phrase, at the start of the message or after a
@@ -368,7 +374,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     reports = rf"(?!\s*,?\s*(?:{_words_of('relative_acts')})(?![\w']))"
     # a surname's possessive too: "Okoro's daughter is diabetic too" is the daughter
     own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|[\w-]{3,}['\u2019]s)\s+"
-    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    after = _of_the_patient()
     theirs = rf"(?:{own}({rel})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
     # the relative opens the message and a drug is asked for them further on ("sa fille est sous
@@ -500,7 +506,7 @@ def _opening_relative() -> re.Pattern[str]:
     the = (r"the(?=\s+(?:wife|husband|partner|mother|father|mum|mom|dad|son|daughter|brother|"
            r"sister)\b)")
     own = rf"(?:his|her|their|the patient'?s|{the}|sa|son|ses|su|sus|[\w-]{{3,}}['\u2019]s)\s+"
-    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    after = _of_the_patient()
     # "wife's on", "son's got": the contraction of "is"/"has", not a possessive
     contracted = (r"(?:['\u2019]s(?=\s+(?:on|got|been|taking|also|too|allergic|pregnant|"
                   r"diabetic|asthmatic|having)\b))?")

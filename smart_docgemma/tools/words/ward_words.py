@@ -542,8 +542,9 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             if pair:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
             continue
+        # "il sature à 92%", "pouls à 110", "satura a 91%": the value after "à/a" as after "at"
         value = re.match(
-            rf"\s*(?:is|was|of|at|de|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+            rf"\s*(?:is|was|of|at|de|a|à|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
             rf"([a-z°%/ ]{{0,20}})",
             after,
             re.I,
