@@ -582,7 +582,28 @@ def beside_people(text: str) -> list[str]:
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
         if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
             found.append(m.group(1))
+    found += _asking_of_self(folded)
     return list(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=1)
+def _asks_of_self() -> tuple[re.Pattern[str], ...]:
+    """fr/pt/es "su hijo pregunta si él puede …", one pattern a sex (people.yaml)."""
+    said = people_data()["asks_of_self"]
+
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+    return tuple(
+        re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})\s+(?:{alt(said['asks'])})\s+"
+                   rf"(?:{alt(said['whether'])})\s+(?:{alt(said[sex]['pronouns'])})\s+"
+                   rf"(?:{alt(said['modals'])})(?![\w'])")
+        for sex in ("female", "male"))
+
+
+def _asking_of_self(folded: str) -> list[str]:
+    """Relatives asking whether they themself may take something: the ones asked about."""
+    return [m.group(1) for p in _asks_of_self() for m in p.finditer(folded)]
 
 
 @lru_cache(maxsize=1)
