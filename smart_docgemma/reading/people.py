@@ -588,14 +588,16 @@ def beside_people(text: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _asks_of_self() -> tuple[re.Pattern[str], ...]:
-    """fr/pt/es "su hijo pregunta si él puede …", one pattern a sex (people.yaml)."""
+    """fr/pt/es "su hijo pregunta si él puede …", "el esposo de la paciente pregunta si él
+    puede …", one pattern a sex (people.yaml)."""
     said = people_data()["asks_of_self"]
 
     def alt(words: list[str]) -> str:
         return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
     return tuple(
-        re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})\s+(?:{alt(said['asks'])})\s+"
+        re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
+                   rf"(?:{alt(said['asks'])})\s+"
                    rf"(?:{alt(said['whether'])})\s+(?:{alt(said[sex]['pronouns'])})\s+"
                    rf"(?:{alt(said['modals'])})(?![\w'])")
         for sex in ("female", "male"))
