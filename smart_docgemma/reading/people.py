@@ -483,6 +483,10 @@ def _companion_patterns(modal: str) -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('relative_verbs')})\s+"
                    rf"(?:[\w']+\s+){{0,3}}?(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+{modal}\b"),
+        # "la compañera de cuarto pregunta si puede tomar …", "a vizinha de quarto pediu dipirona"
+        re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('companion_asks')})\s+"
+                   rf"(?:si|se|if|whether)\s+(?:\w+\s+)?{modal}\b"),
+        re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('companion_requests')})\b"),
     )
 
 
@@ -751,9 +755,10 @@ def leading_lower_people(text: str,
     stop = (not_name_words() | places | {normalise(w) for w in drug_words}
             | {normalise(str(w)) for w in said["not_lower_names"]})
     # a short chart question after the name ("weight pls", "- k?"); a sentence after two
-    # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one
+    # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one; a number
+    # is a value said, while a digit inside a test's name ("hba1c", "b12", "spo2") is none
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
-            r"\d", m.group(3)) or len(m.group(3).split()) > 4:
+            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4:
         return []
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
 

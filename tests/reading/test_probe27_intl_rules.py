@@ -191,3 +191,34 @@ def test_a_protocol_named_decides_over_the_care_programme():
     from smart_docgemma.agent.ward_requests import _any
     assert _any("protocol_named").search("¿le toca hba1c segun el protocolo?")
     assert not _any("protocol_named").search("¿le toca hba1c?")
+
+
+# found by walks after the holdout read (new wordings, none of the set's)
+@pytest.mark.parametrize(("said", "who"), [
+    ("samuel okoro hba1c", "samuel okoro"), ("kofi asante spo2", "kofi asante"),
+])
+def test_a_lower_case_name_before_a_test_whose_name_holds_a_digit(said, who):
+    from smart_docgemma.reading.people import leading_lower_people
+    assert leading_lower_people(said) == [who]
+
+
+@pytest.mark.parametrize("said", ["room air sats 94", "grace adeyemi weight 70"])
+def test_a_value_said_after_two_words_names_no_one(said):
+    from smart_docgemma.reading.people import leading_lower_people
+    assert leading_lower_people(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "a vizinha de quarto pediu dipirona", "la compañera de cuarto pregunta si puede tomar ibuprofeno",
+    "la voisine de chambre demande du paracétamol", "the roommate is asking for paracetamol",
+])
+def test_the_one_who_shares_her_room_asking_is_someone_else(said):
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "la acompañante está de acuerdo con el paracetamol", "el cuarto está frío, paracetamol?",
+    "la compañera de cuarto está dormida, ¿le doy paracetamol?",
+])
+def test_the_room_and_its_sharer_beside_her_order_name_no_one(said):
+    assert beside_people(said) == []
