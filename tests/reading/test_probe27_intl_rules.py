@@ -222,3 +222,18 @@ def test_the_one_who_shares_her_room_asking_is_someone_else(said):
 ])
 def test_the_room_and_its_sharer_beside_her_order_name_no_one(said):
     assert beside_people(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "non finalement on ne la met pas", "al final no se la ponemos", "finalmente não, não vamos passar",
+    "we won't give it",
+])
+def test_the_we_declining_the_card_withdraws_it(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", ["on ne la met pas à 1 g, mets 500", "al final no, mejor 500"])
+def test_a_new_dose_beside_the_no_is_a_change(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert not cancels(said)
