@@ -237,3 +237,18 @@ def test_the_we_declining_the_card_withdraws_it(said):
 def test_a_new_dose_beside_the_no_is_a_change(said):
     from smart_docgemma.agent.amendments import cancels
     assert not cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    "je lui donne un supplément de potassium ?", "suplemento de potasio, ¿se lo indico?",
+    "suplemento de potássio pra ela?",
+])
+def test_a_potassium_supplement_in_fr_pt_es_is_the_drug(said):
+    from smart_docgemma.knowledge.mentions import find_drugs
+    assert "potassium chloride" in [d.name for d in find_drugs(said)]
+
+
+@pytest.mark.parametrize("said", ["potasio 5,6 ayer", "le potassium est à 5,6"])
+def test_the_potassium_result_is_no_supplement(said):
+    from smart_docgemma.knowledge.mentions import find_drugs
+    assert "potassium chloride" not in [d.name for d in find_drugs(said)]
