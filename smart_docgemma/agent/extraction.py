@@ -65,10 +65,12 @@ from .therapeutic_trials import tried_on_her
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
 # "MRN 88412", "MRN of 88412-A", "medical record number: S653", "patient id #x-1"; a site's
-# record number in fr/pt/es: "IPP 100587", "prontuário 100712", "NHC 100587", "historia 100712"
+# record number in fr/pt/es: "IPP 100587", "prontuário 100712", "NHC 100587", "historia 100712",
+# Latin America's "expediente 100587"; written with or without its accents (the text is not folded)
 _PATIENT_ID = re.compile(
     r"\b(?:patient\s+id|patient\s+#|id|mrn|medical\s+record\s+number|ipp|nip|nda|"
-    r"(?:n[o°º.]*\s*)?(?:prontuario|processo|registro)|nhc|historia(?:\s+clinica)?|"
+    r"(?:n[o°º.]*\s*)?(?:prontu[aá]rio|processo|registro|expediente)|nhc|"
+    r"hist[oó]ria(?:\s+cl[ií]nica)?|"
     r"(?:n[o°º.]*\s*)?dossier)"
     r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,

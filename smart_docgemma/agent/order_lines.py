@@ -95,6 +95,8 @@ def order_line(
         return False
     if set(actions) & set(rules()["order_line"]["not_with"]) - {"order_lab"}:
         return False
+    if _asked_tail().search(low):  # "naproxeno 500 c/12h, que te parece": asked, not ordered
+        return False
     if "order_lab" in actions and not _line_beside_a_test(low, drugs[0].surface):
         return False
     surface = drugs[0].surface.split()
@@ -114,6 +116,14 @@ def order_line(
     # "the doxy - 100mg bd" (after "not the amox,"): the drug after its article
     starts += [_ARTICLE.sub("", said, count=1) for said in starts]
     return any(re.sub(r"[-/,+]", " ", said).split()[: len(surface)] == surface for said in starts)
+
+
+@cache
+def _asked_tail() -> re.Pattern[str]:
+    """An opinion asked at the very end of the line (``order_line.asked_tails``)."""
+    tails = sorted(rules()["order_line"]["asked_tails"], key=len, reverse=True)
+    return re.compile(r"(?:^|[\s,;\-])(?:" + "|".join(map(re.escape, tails))
+                      + r")\s*[.!]*\s*$")
 
 
 def _after_state_clause(low: str, surface: str) -> list[str]:

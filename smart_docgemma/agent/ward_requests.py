@@ -234,7 +234,9 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return ["reconcile"]
     if _any("gap_order_words").search(low):
         return ["order_gaps"]
-    if _any("care_gap_words").search(low):
+    # "¿le toca HbA1c según el protocolo?": the site's protocol named decides, not the care
+    # programme the due test alone would ask
+    if _any("care_gap_words").search(low) and not _any("protocol_named").search(low):
         return ["care_gaps"]
     if _any("plan_unless_words").search(low) or _starts_a_drug(low):
         return []

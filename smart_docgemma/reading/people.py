@@ -305,6 +305,12 @@ def _words_of(key: str) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
+def _of_the_patient() -> str:
+    """The patient named after a relative ("a filha dele", "la mère de la patiente", "a mãe da
+    paciente", "the mother of the patient"): the relative is someone else (people.yaml)."""
+    return rf"\s+(?:{_words_of('of_the_patient')})"
+
+
 @lru_cache(maxsize=1)
 def _addressed() -> re.Pattern[str]:
     """A first name alone after an addressing phrase, at the start of the message or after a
@@ -383,7 +389,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
            r"[\w-]{3,}['\u2019]s)\s+"
            # "her twin sister", "his older brother", "sa petite sœur", "su hermana mayor"
            rf"(?:(?:{_words_of('relative_adjectives')})\s+)?")
-    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    after = _of_the_patient()
     theirs = rf"(?:{own}({rel})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
     # the relative opens the message and a drug is asked for them further on ("sa fille est sous
@@ -499,6 +505,10 @@ def _companion_patterns(modal: str) -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('relative_verbs')})\s+"
                    rf"(?:[\w']+\s+){{0,3}}?(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+{modal}\b"),
+        # "la compañera de cuarto pregunta si puede tomar …", "a vizinha de quarto pediu dipirona"
+        re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('companion_asks')})\s+"
+                   rf"(?:si|se|if|whether)\s+(?:\w+\s+)?{modal}\b"),
+        re.compile(rf"(?i)(?:^|[,;¿]\s*){who}\s+(?:{_words_of('companion_requests')})\b"),
     )
 
 
@@ -525,7 +535,7 @@ def _opening_relative() -> re.Pattern[str]:
     the = (r"the(?=\s+(?:wife|husband|partner|mother|father|mum|mom|dad|son|daughter|brother|"
            r"sister)\b)")
     own = rf"(?:his|her|their|the patient'?s|{the}|sa|son|ses|su|sus|[\w-]{{3,}}['\u2019]s)\s+"
-    after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
+    after = _of_the_patient()
     # "wife's on", "son's got": the contraction of "is"/"has", not a possessive
     contracted = (r"(?:['\u2019]s(?=\s+(?:on|got|been|taking|also|too|allergic|pregnant|"
                   r"diabetic|asthmatic|having)\b))?")
@@ -601,7 +611,30 @@ def beside_people(text: str) -> list[str]:
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
         if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
             found.append(m.group(1))
+    found += _asking_of_self(folded)
     return list(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=1)
+def _asks_of_self() -> tuple[re.Pattern[str], ...]:
+    """fr/pt/es "su hijo pregunta si él puede …", "el esposo de la paciente pregunta si él
+    puede …", one pattern a sex (people.yaml)."""
+    said = people_data()["asks_of_self"]
+
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+    return tuple(
+        re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
+                   rf"(?:{alt(said['asks'])})\s+"
+                   rf"(?:{alt(said['whether'])})\s+(?:{alt(said[sex]['pronouns'])})\s+"
+                   rf"(?:{alt(said['modals'])})(?![\w'])")
+        for sex in ("female", "male"))
+
+
+def _asking_of_self(folded: str) -> list[str]:
+    """Relatives asking whether they themself may take something: the ones asked about."""
+    return [m.group(1) for p in _asks_of_self() for m in p.finditer(folded)]
 
 
 @lru_cache(maxsize=1)
@@ -747,9 +780,10 @@ def leading_lower_people(text: str,
     stop = (not_name_words() | places | {normalise(w) for w in drug_words}
             | {normalise(str(w)) for w in said["not_lower_names"]})
     # a short chart question after the name ("weight pls", "- k?"); a sentence after two
-    # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one
+    # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one; a number
+    # is a value said, while a digit inside a test's name ("hba1c", "b12", "spo2") is none
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
-            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4:  # "a1c" is asked
+            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4:
         return []
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
 

@@ -260,6 +260,11 @@ FLOORS = {
     # (tuned 20/24 with 1, holdout 24/24 with 0, both at the set's commit); tuned fixed as rules
     ("probe24_intl", "tuned"): 24,
     ("probe24_intl", "holdout"): 24,
+    # fr/pt/es, twenty-seventh set (new wordings of the intents; a heart rate's window is
+    # not read, left): blind 40/48 with 2 unsafe (tuned 20/24 with 1, holdout 20/24 with 1, both
+    # at the set's commit); tuned and, after its read, holdout fixed as rules
+    ("probe27_intl", "tuned"): 23,
+    ("probe27_intl", "holdout"): 24,
 }
 
 

@@ -509,7 +509,13 @@ def vital_to_record(text: str | None) -> str | None:
 
 # "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
 _DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")
-_PAIR = re.compile(r"(\d{2,3})\s*[/x×]\s*(\d{2,3})(?!\d)")  # "150/95", Brazil's "150x95"
+# the pair's two numbers as said aloud too ("13 por 8", "120 over 80", "15 sur 9"), never a span
+# ("10 por 8 horas")
+_PAIR_SAID = (r"(?:\s*[/x×]\s*|\s+(?:por|sur|over)\s+)")
+# ("hr 96" after "bp 172/104" is the heart rate, so "h" and "hr" are no span here)
+_NOT_A_SPAN = (r"(?!\s*(?:horas?|heures?|hours?|dias?|días|jours?|days?|minutos?|minutes?|"
+               r"semanas?|semaines?|weeks?)\b)")
+_PAIR = re.compile(rf"(\d{{2,3}}){_PAIR_SAID}(\d{{2,3}})(?!\d){_NOT_A_SPAN}")  # "150/95", "150x95"
 _NUMBER = r"(\d{1,4}(?:\.\d+)?)"
 
 
@@ -616,8 +622,9 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             if pair:
                 return Reading(key, (float(pair.group(1)), float(pair.group(2))), pair.group(0))
             continue
+        # "il sature à 92%", "pouls à 110", "satura a 91%": the value after "à/a" as after "at"
         value = re.match(
-            rf"\s*(?:is|was|of|at|de|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
+            rf"\s*(?:is|was|of|at|de|a|à|=|:|-|\.|'|\"|now|today)?\s*(?:is|was|of|at)?\s*['\"]?{_NUMBER}\s*"
             rf"([a-z°%/ ]{{0,20}})",
             after,
             re.I,
@@ -663,8 +670,8 @@ def _bare_g_l(entry: dict[str, Any], word: str, value: float, unit_words: str) -
     return bool(rule) and not written and word.lower() in rule["words"] and value < rule["below"]
 
 
-_CMHG = re.compile(r"\s*(?:[:=\-]|de|of|is|was|a)?\s*(\d{1,2}(?:\.\d)?)\s*[/x×]\s*"
-                   r"(\d{1,2}(?:\.\d)?)(?![\d./])(?:\s*cm\s*hg)?")
+_CMHG = re.compile(rf"\s*(?:[:=\-]|de|of|is|was|a)?\s*(\d{{1,2}}(?:\.\d)?){_PAIR_SAID}"
+                   rf"(\d{{1,2}}(?:\.\d)?)(?![\d./]){_NOT_A_SPAN}(?:\s*cm\s*hg)?")
 
 
 def _in_cmhg(after: str, entry: dict[str, Any]) -> Reading | None:
