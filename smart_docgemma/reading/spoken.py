@@ -137,11 +137,12 @@ def _clock_said() -> re.Pattern[str]:
 
 def _clock(m: re.Match[str]) -> str:
     """"oh six hundred" 06:00, "zero five thirty" 05:30; the words left as said when their
-    minutes are no minutes ("oh six ninety")."""
+    minutes are no minutes ("oh six ninety") or an amount follows ("oh five hundred mg": an
+    "oh" before a dose)."""
     hour = _number_words()[m.group(1).lower()]
     said = m.group(2).lower()
     minutes = 0.0 if said == "hundred" else value(said)
-    if minutes is None or minutes >= 60:
+    if minutes is None or minutes >= 60 or _after().match(m.string[m.end():]):
         return m.group(0)
     return f"{hour:02d}:{int(minutes):02d}"
 

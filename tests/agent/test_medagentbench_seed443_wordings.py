@@ -91,6 +91,7 @@ def test_clock_times_said_in_words(said, typed):
 
 @pytest.mark.parametrize(("said", "typed"), [
     ("six hundred mg", "600 mg"), ("oh six ninety", "oh six ninety"), ("oh no", "oh no"),
+    ("oh five hundred milligrams of amox", "500 mg of amox"),
     ("half past the hour", "half past the hour")])
 def test_numbers_that_are_no_clock_time_stay(said, typed):
     assert as_typed(said) == typed
