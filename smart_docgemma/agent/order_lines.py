@@ -217,9 +217,19 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
         # a release form between ("nifedipine MR 20 bd", "metformin SR 500 od")
         m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{RELEASE})?\s+{_NUMBER}"
                       r"(?![\d.,])", text)
-        if m and not _UNIT_AFTER.match(text, m.end()):
+        if m and not _counted_after(text, m):
             return f"{amount(m.group(1))} {_bare_unit(mention.name, float(amount(m.group(1))))}"
     return _number_before_frequency(text, drugs)
+
+
+def _counted_after(text: str, number: re.Match[str]) -> bool:
+    """A unit or a count word after the bare number ("500 mg", "2 tabs", "2 daily"); "daily"
+    or "a day" after a number of 10 or more is the dose's frequency ("metformin 500 daily"):
+    no one takes 500 tablets a day."""
+    after = _UNIT_AFTER.match(text, number.end())
+    if after and after.group(0).strip() in ("daily", "a day"):
+        return float(amount(number.group(1))) < 10
+    return after is not None
 
 
 def _bare_unit(drug: str | None, number: float) -> str:

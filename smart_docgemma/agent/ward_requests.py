@@ -86,9 +86,12 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     window = window if window is not None else asked(text)
     workflow = workflow if workflow is not None else workflow_of(text)
     planned = workflow_actions(low, workflow)
+    by_protocol = bool(_any("protocol_words").search(low) and workflow.protocol)
+    if by_protocol and planned == ["care_gaps"]:
+        return ["protocol"]  # "is he due an a1c? if so order it": the one test's reorder rule
     if planned:
         return planned
-    if _any("protocol_words").search(low) and workflow.protocol:
+    if by_protocol:
         return ["protocol"]
     decided = (_any("decision_words").search(low) is not None
                and _any("ahead_words").search(low) is None)
@@ -259,7 +262,12 @@ def _plan_words(low: str) -> bool:
 
 
 _STARTS = re.compile(r"\b(?:start|starting|commence|begin|initiate|add|give|rx|commencer|"
-                     r"debuter|iniciar|comecar|empezar)\s+")
+                     r"debuter|iniciar|comecar|empezar|"
+                     # a drug asked for her beside the problem ("family asking whether she can
+                     # have ibuprofen - thoughts?", "si elle peut prendre de l'ibuprofène"): the
+                     # drug is checked, never lost to the problem's plan
+                     r"have|take|use|prendre|donner|tomar|dar|usar|utiliser)\s+"
+                     r"(?:(?:de|du|des|d'|la|le|l'|o|a|el|un|une|um|uma|some)\s*)?")
 
 
 def _starts_a_drug(low: str) -> bool:

@@ -72,8 +72,15 @@ _REPORTED = re.compile(
     r"voudrait|souhaite|would like|gostaria|quisiera)\b")
 
 
+# anyone asking whether ("la famille demande si elle peut…", "family asking whether…", "a família
+# pergunta se…", "la familia pregunta si…"): a question reported, never an order of a test
+_ASKS_WHETHER = re.compile(
+    r"(?i)\b(?:demande|demandent|demandait|asks?|asking|asked|wonders?|wondering|pergunta|"
+    r"perguntam|perguntou|pregunta|preguntan|pregunto)\s+(?:si|s'|if|whether|se)\b")
+
+
 def _unreported(text: str) -> str:
-    return _REPORTED.sub(" ", text or "")
+    return _ASKS_WHETHER.sub(" ", _REPORTED.sub(" ", text or ""))
 
 
 # "add" and "put in" record a reading ("add a BP of 150/90") but order a drug ("was going to add

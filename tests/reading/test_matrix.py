@@ -232,6 +232,24 @@ FLOORS = {
     # name), 15/20 holdout read after the tuned fixes (0 unsafe); every miss fixed as a rule
     ("probe26_en", "tuned"): 20,
     ("probe26_en", "holdout"): 20,
+    # probe27_en (the issue's intents in wordings no set held): blind 25/25 tuned and 25/25
+    # holdout, 0 unsafe, nothing tuned
+    ("probe27_en", "tuned"): 25,
+    ("probe27_en", "holdout"): 25,
+    # probe28_en blind 19/23 tuned (2 unsafe: "on second thoughts 5" left the 10 mg card, "actually
+    # just the a1c" left both lab cards), 20/23 holdout read after the tuned fixes (1 unsafe: a
+    # class on the list reviewed by name matched no source); two case routes corrected
+    ("probe28_en", "tuned"): 23,
+    ("probe28_en", "holdout"): 23,
+    # probe29_mix (conversations, en/fr/pt/es 10 each): blind 19/20 tuned ("ok alors 500 mg":
+    # "alors" read as an unknown drug), 20/20 holdout, 0 unsafe
+    ("probe29_mix", "tuned"): 20,
+    ("probe29_mix", "holdout"): 20,
+    # probe30_mix (hard registers, en/fr/pt/es 10 each): blind 14/20 tuned (2 unsafe: a drug asked
+    # beside a raised K lost to the K plan; "la famille demande si" ordered a potassium; a hypo
+    # and its recheck recorded as one reading, 4 languages), 20/20 holdout, 0 unsafe
+    ("probe30_mix", "tuned"): 20,
+    ("probe30_mix", "holdout"): 20,
     # fr/pt/es, twenty-fourth set (the issue's intents in mixed registers; Latin American ward
     # shorthand BH, QS, ES, PFH, TA, FC, FR, SatO2, c/8h, VO, IM): blind 44/48 with 1 unsafe
     # (tuned 20/24 with 1, holdout 24/24 with 0, both at the set's commit); tuned fixed as rules

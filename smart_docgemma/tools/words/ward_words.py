@@ -7,7 +7,7 @@ as whole words, a number after a vital's word, and the clinician's own text kept
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -452,6 +452,9 @@ class Reading:
     vital: str
     values: tuple[float, ...]  # one value, or systolic and diastolic
     said: str
+    # the words of its own time when one message says a sign twice at two times ("CBG 3.1 at
+    # 02:30, repeat 6.4 at 02:50"): each reading is recorded at its own; "" when one time serves
+    clock: str = ""
 
     @property
     def entry(self) -> dict[str, Any]:
@@ -513,7 +516,67 @@ def readings(text: str | None) -> list[Reading]:
         found = _reading(said, key, entry)
         if found:
             out.append(found)
+            if entry.get("pair") and len(found.values) == 2:
+                out.extend(_pairs_by_position(said, key, found))
+            elif not entry.get("pair"):
+                out[-1:] = _repeated(said, key, entry, found)
     return out
+
+
+@cache
+def _recheck_words() -> re.Pattern[str]:
+    words = sorted(table()["reading_rechecks"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])"
+                      r"\s*(?:(?:of|de|was|is|:|=|-|a|at)\s*)?(?=\d)", re.I)
+
+
+def _repeated(text: str, key: str, entry: dict[str, Any], first: Reading) -> list[Reading]:
+    """The first reading of a sign and the same sign said again after a word of rechecking with
+    its own value ("CBG 3.1 at 02:30, treated, repeat 6.4 at 02:50", "glycémie 0,55 g/l à 3h,
+    contrôle 1,10 g/l à 3h30"), each with the words of its own time; [first] as read when no
+    plausible value follows a recheck word after the sign."""
+    low = fold(text).lower()
+    word = _vital_words(key).search(low)
+    if not word:
+        return [first]
+    marks = [m for m in _recheck_words().finditer(low) if m.start() > word.end()]
+    repeats = []
+    for k, m in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(low)
+        again = _reading(f"{word.group(0)} {low[m.end():end]}", key, entry)
+        if again and not implausible(again) and _value_alone(low[m.end():end], entry):
+            repeats.append(replace(again, clock=low[m.end():end]))
+    if not repeats:
+        return [first]
+    return [replace(first, clock=low[word.end():marks[0].start()]), *repeats]
+
+
+def _value_alone(said: str, entry: dict[str, Any]) -> bool:
+    """The number after a recheck word stands as the sign's value: its unit or nothing, then a
+    time, a stop or the end ("repeat 6.4 at 02:50"), never a dose ("cbg 8 after 4 units")."""
+    units = "|".join(re.escape(u) for u in sorted(entry["units"], key=len, reverse=True))
+    return bool(re.match(rf"\s*\d+(?:[.,]\d+)?\s*(?:(?:{units})(?![a-z]))?\s*"
+                         r"(?:$|[,.;)\-]|(?:at|a|as|a las|@|h|on|in|ce|esta|this)\b|\d)", said))
+
+
+@cache
+def _position_words() -> re.Pattern[str]:
+    words = sorted(table()["reading_positions"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])", re.I)
+
+
+def _pairs_by_position(text: str, key: str, first: Reading) -> list[Reading]:
+    """The same pressure said again in another position or arm ("bp 168/98 sitting, 160/95
+    standing"): each pair after the first one with a position word right beside it (the first
+    too), so a second reading is never dropped unsaid; none when no position is said."""
+    low = fold(text).lower()
+    pairs = list(_PAIR.finditer(low))
+    placed = [p for p in pairs if _position_words().search(
+        low[max(0, p.start() - 16):p.start()] + " | " + low[p.end():p.end() + 16])]
+    if len(placed) < 2 or not any(p.group(0) == first.said for p in placed):
+        return []
+    return [Reading(key, (float(p.group(1)), float(p.group(2))), p.group(0))
+            for p in placed if p.group(0) != first.said]
 
 
 @cache

@@ -334,41 +334,41 @@ def run_record_vital(args: tool_args.VitalSignArgs, ctx: ToolContext) -> ToolRes
         return ToolResult.failure("invalid", " ".join(wrong))
     # the time as the caller read it ("06:00", "22:00 yesterday"), else the reading's own words
     at = when.taken(args.taken or args.reading, site_zone(ctx))
-    taken = at.isoformat(timespec="seconds") if at else None
-    results = []
-    for reading in plausible:
-        said = ward_words.reading_text(reading)
-        fields = [
-            ("Vital sign", reading.vital),
-            ("Value", said.removeprefix(reading.vital).strip()
-             + (f" (written {reading.as_written()})" if reading.as_written() else "")),
-            ("Code", f"LOINC {reading.entry['loinc']}"),
-            (
-                "Time taken",
-                f"{at:%Y-%m-%d %H:%M} (as said)" if at else draft.now() + " (when it was said)",
-            ),
-        ]
-        summary: ProposalSummary = {
-            "title": f"Record {said}",
-            "kind": "vital_sign",
-            "fields": fields,
-            "flags": [],
-            # what a correction ("sorry, it was 150/95") re-drafts: the reading and its time
-            # (as written when converted: "2.9" corrects "3.9 mmol/L", not its 70 mg/dL)
-            "request": {"reading": (f"{reading.vital} {reading.as_written()}"
-                                    if reading.as_written() else said),
-                        "taken": _said_again(at, site_zone(ctx)) if at else None},
-        }
-        results.append(
-            draft.propose(
-                ctx, "record_vital_sign", observation(ctx, reading, taken), summary, "vital sign"
-            )
-        )
+    # a sign said twice at two times ("CBG 3.1 at 02:30, repeat 6.4 at 02:50"): each at its own
+    results = [_vital_card(ctx, r, (when.taken(r.clock, site_zone(ctx)) if r.clock else None) or at)
+               for r in plausible]
     done = merged(results)
     if wrong and done.status == "proposal":  # what was not recorded is said, never dropped
         done.text = "\n".join([done.text, *wrong])
         done.data = {**done.json_data(), "notes": wrong}
     return done
+
+
+def _vital_card(ctx: ToolContext, reading: ward_words.Reading, at: datetime | None) -> ToolResult:
+    """One reading's card: its value (as written when converted), code and time taken."""
+    said = ward_words.reading_text(reading)
+    fields = [
+        ("Vital sign", reading.vital),
+        ("Value", said.removeprefix(reading.vital).strip()
+         + (f" (written {reading.as_written()})" if reading.as_written() else "")),
+        ("Code", f"LOINC {reading.entry['loinc']}"),
+        ("Time taken",
+         f"{at:%Y-%m-%d %H:%M} (as said)" if at else draft.now() + " (when it was said)"),
+    ]
+    summary: ProposalSummary = {
+        "title": f"Record {said}",
+        "kind": "vital_sign",
+        "fields": fields,
+        "flags": [],
+        # what a correction ("sorry, it was 150/95") re-drafts: the reading and its time
+        # (as written when converted: "2.9" corrects "3.9 mmol/L", not its 70 mg/dL)
+        "request": {"reading": (f"{reading.vital} {reading.as_written()}"
+                                if reading.as_written() else said),
+                    "taken": _said_again(at, site_zone(ctx)) if at else None},
+    }
+    taken = at.isoformat(timespec="seconds") if at else None
+    return draft.propose(ctx, "record_vital_sign", observation(ctx, reading, taken), summary,
+                         "vital sign")
 
 
 TOOLS: list[Tool] = [
