@@ -52,7 +52,7 @@ from ..reading.people import (
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.slips import unslipped
 from ..reading.subject import as_the_patient, without_identifiers
-from ..reading.unknown_words import is_word, unknown_names
+from ..reading.unknown_words import is_word, trailing_lower_names, unknown_names
 from ..reading.ward import Ward, read_ward
 from ..reading.word_names import word_name_people, word_names
 from ..tools.chart.answers import chart_focus
@@ -264,6 +264,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(name, 2) for name in leading_lower_people(text, drug_words)]  # "grace adeyemi wt"
     # "Tião, potássio?": read as written, since the word lists hold words with their accents
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
+    found += [(name, 1) for name in trailing_lower_names(text, drug_words)]  # "a1c for okoro"
     # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word
     # a drug only guessed from the word ("Socorro" near "Zocor") never hides the name
     exact = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}

@@ -94,7 +94,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     if by_protocol:
         return ["protocol"]
     decided = (_any("decision_words").search(low) is not None
-               and _any("ahead_words").search(low) is None)
+               and _any("ahead_words").search(low) is None
+               ) or _any("later_visit_words").search(low) is not None
     if ward.tests and not decided and (ward.order_words or _bare_order(text, ward, window)):
         found.append("order_lab")
     if ward.specialties and ward.referral_words:
@@ -128,11 +129,14 @@ def _bare_readings(text: str, low: str, ward: Ward) -> bool:
     "sats 94% on RA, rr 22"): ward shorthand for charting them (a card the clinician approves),
     unless it asks something (a plan: "her BP is 160/110 - what do I do"), names a drug or a
     test, or says more than a short line."""
-    return ("?" not in text and len(low.split()) <= _BARE_WORDS and not find_drugs(low)
+    # a line of obs is as long as its readings ("NEWS 7 - obs: RR 26 sats 91 BP 95/60 HR 118 T
+    # 38.9 confused"): each reading's word and value count beside the line's own words
+    short = len(low.split()) <= _BARE_WORDS + 2 * len(ward.readings)
+    return ("?" not in text and short and not find_drugs(low)
             and not ward.tests and not _plan_words(low))
 
 
-_BARE_WORDS = 12  # a line of readings; a longer message is a note or a question
+_BARE_WORDS = 10  # a line of readings' own words; a longer message is a note or a question
 
 
 def _bare_order(text: str, ward: Ward, window: Asked) -> bool:

@@ -359,6 +359,18 @@ _SAME_CLAUSE = r"(?:(?!\b(?:and|then|et|puis|e|depois|y|luego)\b)[^,.;?!])"
 
 
 @lru_cache(maxsize=1)
+def _told_apart() -> str:
+    """Someone told apart by the service they are on or their coming and going ("le petit de la
+    pédiatrie", "la dame qui sort demain"); never "the patient" so described ("le patient qui
+    sort demain" is hers)."""
+    return (rf"(?:the|that|le|la|l'|o|a|el|aquele|aquela|ce|cette)\s*"
+            rf"(?!(?:patient|patiente|paciente|doente|pt)\b)"
+            rf"(?:{_words_of('other_persons')}|rapaz|moca|chico|chica|gars|mec)\s+"
+            rf"(?:(?:from|on|in|de la|de l'|du|des|da|do|del|de)\s*(?:{_words_of('services')})"
+            rf"|(?:qui|que|who|that)\s+(?:[\w']+\s+){{0,2}}?"
+            rf"(?:{_words_of('comings_and_goings')}))")
+
+
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
     wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
@@ -367,7 +379,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     # ... unless the relative named reports for the patient ("her daughter Ama says she …")
     reports = rf"(?!\s*,?\s*(?:{_words_of('relative_acts')})(?![\w']))"
     # a surname's possessive too: "Okoro's daughter is diabetic too" is the daughter
-    own = r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|[\w-]{3,}['\u2019]s)\s+"
+    own = (r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|seu|sua|seus|suas|"
+           r"[\w-]{3,}['\u2019]s)\s+"
+           # "her twin sister", "his older brother", "sa petite sœur", "su hermana mayor"
+           rf"(?:(?:{_words_of('relative_adjectives')})\s+)?")
     after = r"\s+(?:dele|dela|de la patiente|du patient|del paciente|de la paciente)"
     theirs = rf"(?:{own}({rel})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
@@ -410,9 +425,16 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"(?!{_NOT_A_BED})"),
         re.compile(rf"(?i)\b(?:{_words_of('bed_persons')})(?:\s+[A-Z]\.)?\s+"
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})(?!{_NOT_A_BED})"),
+        # "le petit de la pédiatrie", "o rapaz da ortopedia", "la dame qui sort demain"
+        re.compile(rf"(?i)(?<![\w'])({_told_apart()})(?![\w'])"),
         # "the patient you saw yesterday", "le patient d'hier", "el paciente de ayer"
-        re.compile(rf"(?i)(?<![\w'])((?:the|that|le|la|l'|o|a|el|aquele|aquela|ce|cette)\s*"
-                   rf"(?:{_words_of('other_persons')})\s+(?:(?:that|who|whom|you|i|we|que|qui|"
+        re.compile(rf"(?i)(?<![\w'])((?:the|that|my|our|le|la|l'|o|a|el|aquele|aquela|ce|cette|"
+                   rf"ma|mon|mi|minha|meu)\s*"
+                   rf"(?:{_words_of('other_persons')})\s+(?:[a-z]+(?:ique|ica|ico|ic|e)\s+)?"
+                   # seen at a place before ("my patient in clinic yesterday")
+                   r"(?:(?:in|at|on|from)\s+(?:the\s+)?(?:clinic|ed|a&e|ward|resus|opd|outpatients|"
+                   r"theatre|the ward round)\s+)?"
+                   rf"(?:(?:that|who|whom|you|i|we|que|qui|"
                    rf"j'ai|on a|tu as|vous avez|voce|usted|viste|vimos|saw|seen|admitted|"
                    rf"reviewed|vu|vue|vi|visto|atendi|atendeu)\s+){{0,3}}"
                    rf"(?:from\s+|de\s+|do\s+|d'\s*)?(?:{_words_of('seen_when')}))(?![\w'])"),
@@ -457,8 +479,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('others')})\s+(?:{_words_of('other_persons')}))"
                    r"(?![\w\-])"),
         # "the man next door", "la dame d'à côté"
-        re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})"
-                   rf"\s+(?:{_words_of('nearby')}))(?![\w\-])"),
+        re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+{_DESCRIBED}"
+                   rf"(?:{_words_of('other_persons')})\s+(?:{_words_of('nearby')}))(?![\w\-])"),
         *_companion_patterns(modal),
     )
 
@@ -483,6 +505,9 @@ def _companion_patterns(modal: str) -> tuple[re.Pattern[str], ...]:
 # the article before a person placed beside her or after her, contracted with "of" too ("e a do
 # doente seguinte?", "celle du patient suivant", "la del paciente de al lado")
 _NEARBY_ARTICLES = r"the|a|la|le|o|el|do|da|du|del|al|au|des|dos|das|los|las|les|of the"
+# one word describing the person between the article and the noun ("the asthmatic lad from
+# resus", "the old man next door")
+_DESCRIBED = r"(?:[a-z\u00e0-\u00ff]{3,}\s+)?"
 
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
@@ -724,7 +749,7 @@ def leading_lower_people(text: str,
     # a short chart question after the name ("weight pls", "- k?"); a sentence after two
     # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
-            r"\d", m.group(3)) or len(m.group(3).split()) > 4:
+            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4:  # "a1c" is asked
         return []
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
 
@@ -745,11 +770,11 @@ def is_beside(said: str) -> bool:
     beds = (rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+"
             rf"|(?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))")
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
-    nearby = (rf"(?:{_NEARBY_ARTICLES})\s+(?:{_words_of('other_persons')})\s+"
+    nearby = (rf"(?:{_NEARBY_ARTICLES})\s+{_DESCRIBED}(?:{_words_of('other_persons')})\s+"
               rf"(?:{_words_of('nearby')})")
     named = (rf"(?i)(?:{_words_of('relatives')})|(?:{_words_of('children')})"
              rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"
-             rf"|{nearby}")
+             rf"|{nearby}|{_told_apart()}")
     seen = rf"(?i).*\b(?:{_words_of('other_persons')})\b.*\b(?:{_words_of('seen_when')})"
     return is_across(said) or bool(re.fullmatch(named, fold_accents(said).strip())
                 or re.fullmatch(seen, fold_accents(said).strip()))
@@ -765,8 +790,10 @@ def fold_accents(text: str) -> str:
 @lru_cache(maxsize=1)
 def _lone_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     said = _people_data()
-    # an auxiliary verb asking of someone stands where an article does ("did Kofi get …")
-    before = {normalise(str(w)) for w in [*said["articles"], *said["verbs_before"]]}
+    # an auxiliary verb asking of someone stands where an article does ("did Kofi get …"), and
+    # so does a word of whom the message is about ("quick one about Esther - …")
+    before = {normalise(str(w)) for w in [*said["articles"], *said["verbs_before"],
+                                          *said["about_words"]]}
     return (frozenset(said["not_after"]), frozenset(before), frozenset(said["not_before_last"]))
 
 
@@ -799,11 +826,19 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
             continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
-        seen = _seen_before(tokens[:n])
+        seen = _seen_before(tokens[:n]) or _the_named_person(tokens, n)
         if before not in not_after and (before in articles or last or seen
                                         or _ordered_for(tokens, n, drug_words)):
             found.append(word)
     return found
+
+
+def _the_named_person(tokens: list[str], n: int) -> bool:
+    """The capitalised word ``tokens[n]`` stands between "the" and a person's noun ("the
+    Thompson lady", "the Okoro boy"): a surname worn as a description."""
+    nouns = _people_data()["named_persons"]
+    return (normalise(tokens[n - 1]) == "the" and n + 1 < len(tokens)
+            and normalise(tokens[n + 1]) in nouns)
 
 
 def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:

@@ -139,6 +139,28 @@ def unknown_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     return [w for w in found if not is_place(w, text)] + alone
 
 
+# a chart question, then whom it is for in lower case at the message's end ("a1c for okoro",
+# "hba1c de okoro?", "peso do kofi", "el potasio de mensah")
+_TRAILING_LOWER = re.compile(r"^(?P<asked>.{1,40}?)\s+(?:for|pour|para|pra|de|do|da|del|du|of)"
+                             r"\s+(?:(?:o|a|la|le|el|mr|mrs|ms|m|mme|sr|sra)\.?\s+)?"
+                             r"(?P<name>[a-z][a-z'\-]{2,})\s*[?.!]?\s*$")
+
+
+def trailing_lower_names(text: str,
+                         drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A word in lower case ending a chart question after "for"/"de" ("a1c for okoro", "hba1c
+    de okoro?") that no word list, vocabulary or drug knows: the one it is asked for."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+
+    m = _TRAILING_LOWER.match(fold_accents(text or "").strip())
+    if not m or not focus_of(m.group("asked")):
+        return []
+    name = m.group("name")
+    drugs = {normalise(w) for w in drug_words}
+    known = is_word(name) or near_vocabulary(name) or normalise(name) in drugs
+    return [] if known or name in abbreviations() else [name]
+
+
 # "of" before an owner, in the four languages ("INR de PACO?", "the K of FATOU?")
 _OF = {"of", "for", "de", "do", "da", "del", "du", "des", "dos", "das"}
 

@@ -250,6 +250,11 @@ FLOORS = {
     # and its recheck recorded as one reading, 4 languages), 20/20 holdout, 0 unsafe
     ("probe30_mix", "tuned"): 20,
     ("probe30_mix", "holdout"): 20,
+    # probe31_en (after this stop's walks): blind 17/20 tuned (2 unsafe: "the lady who delivered
+    # last night" answered from her chart, "up to 40 please" left the 20 mg card), 17/20 holdout
+    # (1 unsafe: "the asthmatic lad from resus" checked here), each fixed as a rule
+    ("probe31_en", "tuned"): 20,
+    ("probe31_en", "holdout"): 20,
     # fr/pt/es, twenty-fourth set (the issue's intents in mixed registers; Latin American ward
     # shorthand BH, QS, ES, PFH, TA, FC, FR, SatO2, c/8h, VO, IM): blind 44/48 with 1 unsafe
     # (tuned 20/24 with 1, holdout 24/24 with 0, both at the set's commit); tuned fixed as rules

@@ -312,7 +312,9 @@ def test_a_span_said_alone_is_still_the_window(said, key):
 
 
 @pytest.mark.parametrize(("said", "tests"), [
-    ("TGO TGP e coagulograma amanhã 7h", {"aspartate aminotransferase", "alanine aminotransferase"}),
+    # "coagulograma": the INR and the aPTT (``lab_groups``)
+    ("TGO TGP e coagulograma amanhã 7h", {"aspartate aminotransferase", "alanine aminotransferase",
+                                          "inr", "aptt"}),
     ("ASAT ALAT demain matin", {"aspartate aminotransferase", "alanine aminotransferase"}),
     ("QS de 6 elementos y perfil de lípidos mañana 7am", {"basic metabolic panel", "lipid panel"}),
 ])

@@ -56,9 +56,11 @@ def _glucose(day: int, month: int = 10) -> LabResult:
 
 def test_a_full_page_inside_the_window_says_it_is_not_the_whole():
     a = analytes.analyte("Glucose")
-    page = [_glucose(d % 28 + 1, 6 + d // 28) for d in range(labanswers.labs.WINDOW)]
+    # a window is read up to a statistic's count: that many, all inside it, is not its whole
+    full = labanswers.labs.STATISTIC_WINDOW
+    page = [_glucose(d % 28 + 1, 1 + d // 28) for d in range(full)]
     page.sort(key=lambda r: r.when, reverse=True)
-    said = labanswers.window_answer(a, page, Asked("m5"), NOW, UTC)
-    assert "Only the newest 50 results were read" in said
-    few = page[:10]
-    assert "Only the newest" not in labanswers.window_answer(a, few, Asked("m5"), NOW, UTC)
+    said = labanswers.window_answer(a, page, Asked("y2026"), NOW, UTC)
+    assert f"Only the newest {full} results were read" in said
+    fewer = page[:170]  # a year of daily sugars read whole (fewer than the page asked)
+    assert "Only the newest" not in labanswers.window_answer(a, fewer, Asked("y2026"), NOW, UTC)

@@ -116,3 +116,13 @@ def test_the_typed_chart_survives_a_stored_turn_and_mcp_clients_read_the_same_ke
     assert plain["labs"][0].keys() == {"code", "name", "unit", "count", "direction", "latest", "series"}
     assert {"date", "class", "admission", "ref"} <= plain["encounters"][0].keys()
     assert plain["patient"]["id"] == "pt-ckd-elder" and "safety_findings" not in plain
+
+
+def test_a_window_of_a_year_reads_every_page_of_its_results(fhir_base):
+    """170 daily glucoses in 2026 (HAPI pages at 100): all of them are counted, and no "only the
+    newest were read" is said of a window read whole."""
+    ctx = tool_context(launch(fhir_base, "pt-many-obs", PATIENT_SCOPES))
+    said = run_chart(PatientChartArgs(patient_id="pt-many-obs", focus="lab:Glucose",
+                                      window="y2026", threshold="gt:180"), ctx).text
+    assert "36 values over 180 mg/dL in 2026 (of 170 read)" in said
+    assert "Only the newest" not in said

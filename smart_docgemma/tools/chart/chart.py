@@ -50,6 +50,7 @@ from .summary import brief, chart_sources, chart_text, patient_line
 from .summary import section_text as section_text
 
 PAGE = 50  # _count of the small sections
+SERVER_PAGE = 100  # the most results a FHIR server returns in one page (HAPI's default cap)
 OBS_WINDOW = 100  # newest labs and vital signs read for the summary (one page)
 # key: (resource type, search params) — SMART scopes are checked per type; one page each.
 SECTIONS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -108,7 +109,8 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
                 scopes: GrantedScopes | None = None,
                 sections: dict[str, Any] | None = None) -> ChartFetch:
     """Read the Patient, then every section of ``sections`` (default ``SECTIONS``), in
-    parallel threads unless ``parallel=False``; one search (one page) per section.
+    parallel threads unless ``parallel=False``; one search per section (its pages up to its
+    ``_count``).
 
     A section that fails or whose scope was not granted is listed in
     ``unavailable`` (and said so in the text); only a missing Patient fails the call.
@@ -122,9 +124,11 @@ def fetch_chart(fhir: FhirGateway, patient_id: str, parallel: bool = True,
         gateway = fhir.twin() if parallel else fhir
         rtype, params = plan[key]
         extra: list[dict[str, Any]] = []
+        # a server pages at its own size (HAPI: 100): a section asking more follows ``next``
+        pages = max(1, -(-int(params.get("_count", PAGE)) // SERVER_PAGE))
         try:
             found = gateway.search(
-                rtype, {"patient": patient_id, **params}, max_pages=1, included=extra
+                rtype, {"patient": patient_id, **params}, max_pages=pages, included=extra
             )
             return key, found, extra, None
         except errors.DocGemmaError as exc:
@@ -230,7 +234,12 @@ def _sections(args: tool_args.PatientChartArgs,
         answers.sections_for_tests(args.tests.split(",")) if args.tests
         else answers.sections_for(args.focus, SECTIONS))
     if args.window and "observations" in found:
-        found = {**found, "observations": _up_to_its_end(found["observations"], args.window, tz)}
+        rtype, params = _up_to_its_end(found["observations"], args.window, tz)
+        # a window's count, mean or extremes are of all its results: a page as large as a
+        # statistic's, so a year of daily sugars ("how many hypos in 2026") is read whole
+        each = len(args.tests.split(",")) if args.tests else 1
+        found = {**found, "observations": (rtype, {**params, "_count": max(
+            int(params.get("_count", labs.WINDOW)), labs.STATISTIC_WINDOW * each)})}
     if args.window == "admission":
         found = {**found, "encounters": admission.SEARCH}
     if _statistic_of_all(args) and "observations" in found:

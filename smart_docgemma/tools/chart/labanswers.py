@@ -214,9 +214,10 @@ def window_answer(
     head = [lead] if lead else []
     if not inside:
         return "\n".join(head + [_none_inside(a, chosen, span, tz, w.start)])
-    if len(found) >= labs.WINDOW and inside[-1] is chosen[-1]:
-        # a full page, all of it inside the window: older results of the window were not read,
-        # so no count, mean or extreme here is said to be the window's whole
+    if len(found) >= labs.STATISTIC_WINDOW and inside[-1] is chosen[-1]:
+        # a window is read up to a statistic's count (chart.plan): that many, all inside the
+        # window, and its older results were not read, so no count, mean or extreme here is
+        # said to be the window's whole
         head.append(sentence(N_("Only the newest %(n)s results were read and the window holds "
                                 "more: the count, mean, highest and lowest below are of those "
                                 "read."), n=len(found)))

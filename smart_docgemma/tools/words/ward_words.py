@@ -84,10 +84,18 @@ def lab_tests(text: str | None) -> list[str]:
     no dose said, also the tests named by a word that is a drug too ("NFS, magnésium demain").
     A test named as the last result ("sa dernière HbA1c") is read, not ordered."""
     text = _without_last_results(text)
-    found = _lab_tests(text)
+    found = [*_lab_tests(text), *_grouped_tests(text)]
     joined = _joined_tests(_low(text)) if found or _low(text) else []
     every = [*found, *joined]
     return list(dict.fromkeys(every)) if len(set(every)) >= 2 else found
+
+
+def _grouped_tests(text: str | None) -> list[str]:
+    """The tests a word orders together (``lab_groups``: "clotting", "coag screen", "bilan
+    d'hémostase", "coagulograma": the INR and the aPTT)."""
+    groups = table().get("lab_groups") or {}
+    named = _named(text, {k: {"names": g["names"]} for k, g in groups.items()}, "names")
+    return [t for k in named for t in groups[k]["tests"]]
 
 
 # a list's separator before or after a word ("BH, QS y ES mañana"); after it, a time word counts
@@ -531,15 +539,18 @@ def _recheck_words() -> re.Pattern[str]:
 
 
 def _repeated(text: str, key: str, entry: dict[str, Any], first: Reading) -> list[Reading]:
-    """The first reading of a sign and the same sign said again after a word of rechecking with
-    its own value ("CBG 3.1 at 02:30, treated, repeat 6.4 at 02:50", "glycémie 0,55 g/l à 3h,
-    contrôle 1,10 g/l à 3h30"), each with the words of its own time; [first] as read when no
-    plausible value follows a recheck word after the sign."""
+    """The first reading of a sign and the same sign said again, after a word of rechecking or
+    its own word, with its own value ("CBG 3.1 at 02:30, treated, repeat 6.4 at 02:50",
+    "glycémie 0,55 g/l à 3h, contrôle 1,10 g/l à 3h30", "BM 2.8 at 04:00 … BM 5.9 at 04:20"),
+    each with the words of its own time; [first] as read when no plausible value follows."""
     low = fold(text).lower()
     word = _vital_words(key).search(low)
     if not word:
         return [first]
-    marks = [m for m in _recheck_words().finditer(low) if m.start() > word.end()]
+    # a word of rechecking, or the sign's own word said again ("BM 2.8 at 04:00, hypostop
+    # given, BM 5.9 at 04:20")
+    marks = sorted((m for m in (*_recheck_words().finditer(low), *_vital_words(key).finditer(low))
+                    if m.start() > word.end()), key=lambda m: m.start())
     repeats = []
     for k, m in enumerate(marks):
         end = marks[k + 1].start() if k + 1 < len(marks) else len(low)
