@@ -289,6 +289,23 @@ def _cancel() -> re.Pattern[str]:
         rf"(?:{_SEP}+{around}{_declining()})?(?:{_SEP}*{_AROUND})*[\s.!]*$")
 
 
+@lru_cache(maxsize=1)
+def _refused() -> re.Pattern[str]:
+    """"actually don't, I'll recheck it", "non, ne le fais pas": a refusal alone, or with the
+    clause that declines or re-measures after it; no verb of another request after it."""
+    refusals = "|".join(re.escape(w) for w in sorted(_words()["refusals_alone"], key=len,
+                                                     reverse=True))
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{refusals})(?![a-z'])"
+                      rf"(?:{_SEP}+{_declining()})?(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
+def names_short(said: str, ingredient: str) -> bool:
+    """The words a cancel names are the ward's short form of the card's ingredient ("mag" of
+    magnesium sulfate, "KCl" or "K" of potassium chloride); "mag" of another drug is not."""
+    meant = _words()["ingredient_short_names"].get(fold(said).lower().strip())
+    return meant is not None and names_ingredient(str(meant), ingredient)
+
+
 def _declining() -> str:
     """A clause after the cancel that refuses or waits, with no number and no replacement in
     it ("nao vamos mais fazer", "on attend la culture"; never "mets plutot 500")."""
@@ -371,7 +388,7 @@ def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ())
     names the card by words of its title ("cancel the ortho referral" of "Refer to orthopedic
     surgery")."""
     low = " ".join(fold(message).lower().replace("’", "'").split())
-    if _cancel().match(low) or _kept_at().match(low) or misdirected(low):
+    if _cancel().match(low) or _kept_at().match(low) or misdirected(low) or _refused().match(low):
         return True
     # "pharmacy says out of stock, cancel": the reason, then the cancel of a card pending; a
     # reason naming a drug no card holds asks of that drug ("ne pas débuter de spironolactone
@@ -439,8 +456,18 @@ def names_the_recheck(clause: str) -> bool:
     """The cancel's clause names the lab order paired with a replacement ("drop the recheck",
     "annule le contrôle", "cancela o controlo"): no other word of a test or a number."""
     said = cancels_what(clause)
-    return said is not None and bool(re.fullmatch(
-        rf"(?:{_alternation('recheck_nouns')})", said.strip()))
+    if said is not None and re.fullmatch(rf"(?:{_alternation('recheck_nouns')})", said.strip()):
+        return True
+    return bool(_recheck_refused().match(_folded(clause)))
+
+
+@lru_cache(maxsize=1)
+def _recheck_refused() -> re.Pattern[str]:
+    """"no recheck", "pas de contrôle", "sem controlo", "sin control": the recheck refused, the
+    clause saying nothing else."""
+    return re.compile(
+        rf"^(?:{_alternation('recheck_refusals')})\s+(?:(?:{_alternation('card_articles')})\s+)?"
+        rf"(?:{_alternation('recheck_nouns')})[\s.!]*$")
 
 
 # where a cancel's clause ends and what is kept begins
@@ -462,7 +489,7 @@ def _cancel_what() -> re.Pattern[str]:
         "|".join(re.escape(w) for w in sorted(_words()[key], key=len, reverse=True))
         for key in ("cancel_words", "card_articles"))
     return re.compile(
-        rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:{articles})\s*)?((?:[a-z][a-z'+&/-]*\s*){{1,3}}?)"
+        rf"^(?:{_AROUND}{_SEP}*)*(?:{said})\s+(?:(?:{articles})\s*)?((?:[a-z][a-z0-9'+&/-]*\s*){{1,3}}?)"
         rf"(?:{_SEP}*{_AROUND})*[\s.!?]*$")
 
 

@@ -1400,6 +1400,14 @@ def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
             and text.rstrip().endswith("?") and not ward.record_words)
 
 
+def _no_known_allergy_asked(text: str, ward: Ward) -> bool:
+    """"NKDA?", "is she NKA?", "sans allergie connue ?": the no-known-allergy words in a last
+    sentence that asks, with no word of recording: whether her list holds none is asked, so it
+    is read, never a record drafted ("NKDA", "NKDA, please record" record it)."""
+    last = re.split(r"[\n.]", text.rstrip())[-1]
+    return last.endswith("?") and no_known_allergy(last) and not ward.record_words
+
+
 def note_text(message: str) -> str | None:
     """The note's text: what follows the first colon ("Save a progress note: stable, …")."""
     head, sep, text = message.partition(":")
@@ -1489,7 +1497,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions = [a for a in actions if a not in _ORDER_ACTIONS]
     if no_known_allergy(text):  # "NKDA", "pas d'allergie connue": a fact, not an allergy
         actions = [a for a in actions if a not in ("document_allergy", "allergy_question", "chart")]
-        actions += [] if "save_note" in actions else ["record_no_known_allergy"]
+        if _no_known_allergy_asked(text, ward):  # "NKDA?": her allergy list asked, not recorded
+            actions.append("allergy_question")
+        elif "save_note" not in actions:
+            actions.append("record_no_known_allergy")
     if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
         actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
     if "document_allergy" in actions and _history_beside_order(text):

@@ -654,8 +654,10 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
     """The message only cancels, naming the pending card's drug in any spelling it is read in."""
-    return amendments.cancels_what(message) is not None and any(
-        amendments.names_ingredient(d, pending.ingredient) for d in said.entities.drugs)
+    named = amendments.cancels_what(message)
+    return named is not None and (
+        any(amendments.names_ingredient(d, pending.ingredient) for d in said.entities.drugs)
+        or amendments.names_short(named, pending.ingredient))  # "scrap the mag"
 
 
 def _kept_only(state: Turn, said: Request, deps: Deps) -> list[PendingCard]:

@@ -125,6 +125,28 @@ def _numbers(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+@lru_cache(maxsize=1)
+def _clock_said() -> re.Pattern[str]:
+    n = _data()["numbers"]
+    hours = _words({w: v for w, v in n["units"].items() if 0 < v < 10})
+    minutes = _words({**n["teens"], **n["tens"], **n["units"]})
+    return re.compile(rf"(?<![\w'])(?:{_words({w: 1 for w in _data()['clock_leads']})})\s+"
+                      rf"({hours})\s+(hundred|(?:{minutes})(?:[\s-]+(?:{minutes}))?)"
+                      rf"(?:\s+hours)?(?![\w'])", re.I)
+
+
+def _clock(m: re.Match[str]) -> str:
+    """"oh six hundred" 06:00, "zero five thirty" 05:30; the words left as said when their
+    minutes are no minutes ("oh six ninety") or an amount follows ("oh five hundred mg": an
+    "oh" before a dose)."""
+    hour = _number_words()[m.group(1).lower()]
+    said = m.group(2).lower()
+    minutes = 0.0 if said == "hundred" else value(said)
+    if minutes is None or minutes >= 60 or _after().match(m.string[m.end():]):
+        return m.group(0)
+    return f"{hour:02d}:{int(minutes):02d}"
+
+
 def as_typed(text: str) -> str:
     """``text`` with its spoken punctuation, number words and unit words written as typed."""
     data = _data()
@@ -135,6 +157,7 @@ def as_typed(text: str) -> str:
     text = re.sub(rf"(?<![\w])({_words(fractions)})\s+(?=(?:{_words(data['units'])})\b)",
                   lambda m: fractions[m.group(1).lower()] + " ", text, flags=re.I)
     text = _units().sub(lambda m: data["units"][m.group(1).lower()], text)
+    text = _clock_said().sub(_clock, text)  # "at oh six hundred": 06:00
     text = _numbers(text)
     # a reading said "160 over 95" is written 160/95
     text = re.sub(r"(?<![\w.])(\d{2,3})\s+over\s+(\d{2,3})(?![\w.])", r"\1/\2", text)

@@ -1068,6 +1068,25 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Lista de problemas",
         "Orodha ya matatizo",
     ),
+    # her past problems asked ("any fractures in her history?": tools/chart/answers._history)
+    "Past problems": (
+        "Antécédents",
+        "Problemas anteriores",
+        "Problemas previos",
+        "Matatizo ya awali",
+    ),
+    "Past problems: none recorded (resolved and inactive conditions were read).": (
+        "Antécédents : aucun enregistré (les problèmes résolus et inactifs ont été lus).",
+        "Problemas anteriores: nenhum registrado (os problemas resolvidos e inativos foram lidos).",
+        "Problemas previos: ninguno registrado (se leyeron los problemas resueltos e inactivos).",
+        "Matatizo ya awali: hakuna yaliyorekodiwa (matatizo yaliyopona na yasiyo hai yalisomwa).",
+    ),
+    "Past problems (resolved or inactive), newest first:": (
+        "Antécédents (problèmes résolus ou inactifs), du plus récent au plus ancien :",
+        "Problemas anteriores (resolvidos ou inativos), do mais recente ao mais antigo:",
+        "Problemas previos (resueltos o inactivos), del más reciente al más antiguo:",
+        "Matatizo ya awali (yaliyopona au yasiyo hai), ya karibuni kwanza:",
+    ),
     "Immunisations": ("Vaccinations", "Vacinas", "Vacunas", "Chanjo"),
     "Encounters": ("Consultations", "Atendimentos", "Consultas", "Ziara"),
     "No %(name)s result in the chart (searched LOINC %(codes)s, all dates).": (

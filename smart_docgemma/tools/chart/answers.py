@@ -39,6 +39,8 @@ PROCEDURES_HERE = "procedure:*"  # and the procedures' (tools/data/procedures.ya
 
 LOINC = "http://loinc.org"
 ENCOUNTER_WINDOW = 50
+# her past problems (focus "history"): every condition no longer active, one page
+PAST_CONDITIONS = ("Condition", {"clinical-status": "resolved,inactive,remission", "_count": 200})
 
 
 @lru_cache(maxsize=1)
@@ -181,6 +183,7 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "review": {"medications": base["medications"]},
         "allergies": {"allergies": base["allergies"]},
         "problems": {"conditions": base["conditions"]},
+        "history": {"conditions": base["conditions"], "past_conditions": PAST_CONDITIONS},
         "immunizations": {"immunizations": base["immunizations"]},
         "notes": {"notes": base["notes"]},
         "encounters": {
@@ -234,6 +237,7 @@ def answer(
         "nephrotoxic": _nephrotoxic,
         "allergies": _allergies,
         "problems": _problems,
+        "history": _history,
         "pregnancy": _pregnancy,
         "immunizations": _immunizations,
         "encounters": _encounters,
@@ -495,6 +499,25 @@ def _problems(focus: str, d: ChartData, today: date) -> str:
         lines.append(
             "Social and administrative findings: " + ", ".join(p.text for p in d.social) + "."
         )
+    return "\n".join(lines)
+
+
+def _history(focus: str, d: ChartData, today: date) -> str:
+    """"any fractures in her history?": the active problems, then the resolved and inactive
+    ones newest first; never "none" when the past ones could not be read."""
+    lines = [_problems(focus, d, today)]
+    missing = _unavailable(d, "past_conditions", N_("Past problems"))
+    if missing:
+        return "\n".join([*lines, missing])
+    past = [p for p in d.past_problems
+            if p.text.lower() not in {a.text.lower() for a in d.problems}]
+    if not past:
+        return "\n".join([*lines, _say(N_("Past problems: none recorded (resolved and inactive "
+                                           "conditions were read)."))])
+    lines.append(_say(N_("Past problems (resolved or inactive), newest first:")))
+    # dated by onset alone: "since" would say it goes on
+    lines += [f"- {p.text} ({p.onset})" if p.onset else f"- {p.text}"
+              for p in sorted(past, key=lambda p: p.onset, reverse=True)]
     return "\n".join(lines)
 
 

@@ -185,6 +185,8 @@ def chart_data(fetch: ChartFetch) -> ChartData:
     return ChartData(
         patient=records.chart_patient(fetch.patient),
         problems=tuple(p for p in found if p.kind != "social"),
+        past_problems=tuple(p for p in records.problems(s.get("past_conditions", []))
+                            if p.kind != "social"),
         social=tuple(p for p in found if p.kind == "social"),
         medications=tuple(records.medication(m, included) for m in s.get("medications", [])),
         allergies=tuple(a for a in map(records.allergy, s.get("allergies", [])) if a),

@@ -229,6 +229,8 @@ class ChartData:
 
     patient: ChartPatient
     problems: tuple[ChartProblem, ...] = ()  # disorders, then findings and history
+    # resolved and inactive conditions: read only when her past is asked (focus "history")
+    past_problems: tuple[ChartProblem, ...] = ()
     social: tuple[ChartProblem, ...] = ()  # social and administrative findings
     medications: tuple[ChartMed, ...] = ()
     allergies: tuple[ChartAllergy, ...] = ()
@@ -248,7 +250,8 @@ class ChartData:
 
     def records(self) -> list[ChartRecord]:
         """Every resource read, each with its own facts (the patient first when it has an id)."""
-        first: list[_Recorded] = [*self.problems, *self.medications, *self.allergies]
+        first: list[_Recorded] = [*self.problems, *self.past_problems, *self.medications,
+                                  *self.allergies]
         then: list[_Recorded] = [*self.notes, *self.immunizations, *self.social, *self.encounters]
         patient = [self.patient.record()] if self.patient.id else []
         return (
