@@ -202,7 +202,9 @@ def run_order_lab(args: tool_args.LabOrderArgs, ctx: ToolContext) -> ToolResult:
     except errors.DocGemmaError as exc:
         return ToolResult.failure("invalid", exc.description)
     priority = args.priority or order.priority
-    if at.said.startswith("now") and not priority:
+    # a time of "now" ("lactato agora", "NFS maintenant", "BH ahora") is a stat order: the card
+    # never says "at once" beside a routine priority
+    if at.said.startswith(("now", "stat")) and not priority:
         priority = "stat"
     # "INR daily for 3 days": one order a day, each its own card at the series' clock time
     days = when.series(at, when.daily_count(args.when) or 1)
