@@ -190,3 +190,16 @@ def test_same_for_another_test_adds_it_to_the_pending_lab_orders(said):
 def test_near_words_a_replys_opening_words_before_a1c_are_no_name(said):
     from smart_docgemma.reading.people import leading_lower_people
     assert leading_lower_people(said) == []
+
+
+@pytest.mark.parametrize("said", ["as before", "same as before", "comme avant", "como antes",
+                                  "ok, as before please"])
+def test_as_before_takes_the_last_cancel_back(said):
+    from smart_docgemma.agent.card_picks import restores
+    assert restores(said)
+
+
+@pytest.mark.parametrize("said", ["same as before but bd", "as before, 10 mg", "BP as before?"])
+def test_near_words_a_change_or_a_question_takes_nothing_back(said):
+    from smart_docgemma.agent.card_picks import restores
+    assert not restores(said)
