@@ -18,7 +18,13 @@ from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading import handover, spoken
 from ..reading.dosage import Allergy, Dose
-from ..reading.drugs import declined_drugs, members_over_classes, unglued, without_declined
+from ..reading.drugs import (
+    allergen_named,
+    declined_drugs,
+    members_over_classes,
+    unglued,
+    without_declined,
+)
 from ..reading.entities import Entities
 from ..reading.lower_names import lower_titled_people, particled_lower_people
 from ..reading.numbers import in_digits
@@ -1506,6 +1512,11 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if "document_allergy" in actions and _history_beside_order(text):
         # a dictated note's history ("refiere alergia a la penicilina. Le indico …"): the order
         # is the request, checked against the allergy on file; nothing is recorded unasked
+        actions = [a for a in actions if a != "document_allergy"]
+    if "document_allergy" in actions and drugs and not allergen_named(
+            text, [d.surface for d in drugs]):
+        # "pen allergy (anaphylaxis). Started on clarithromycin": the allergy told is of no drug
+        # named, so the drug told is checked and no allergy to it is recorded
         actions = [a for a in actions if a != "document_allergy"]
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")

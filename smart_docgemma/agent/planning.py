@@ -19,7 +19,7 @@ from ..knowledge import analytes, classes
 from ..knowledge.mentions import find_drugs
 from ..languages import fold
 from ..reading.dosage import Allergy, Dose
-from ..reading.drugs import hers_of_class
+from ..reading.drugs import allergen_named, hers_of_class
 from ..reading.entities import Entities
 from ..reading.request import Request, ordered_of
 from ..reading.subject import (
@@ -512,26 +512,11 @@ def _allergy_args(state: Turn, patient: str | None) -> dict[str, Any] | None:
             "criticality": allergy.criticality}
 
 
-# an allergy's words, in the four languages (accents folded, lower case)
-_ALLERGY_WORD = (r"(?:allerg\w*|alerg\w*|hypersensib\w*|hipersensib\w*|intoleran\w*|"
-                 r"reaction|reacao|reaccion)")
-_BETWEEN = (r"(?:[\s:,\-]+(?:to|a|au|aux|ao|aos|al|de|do|da|del|du|des|la|le|l'|o|the|with|con|"
-            r"com|avec))*[\s:,\-]+")
-
-
 def _the_allergen(message: str, ent: Entities) -> bool:
-    """The one drug named stands beside the allergy's words ("allergic to amoxicillin",
-    "amoxicillin allergy", "alérgica à dipirona", "allergie à la pénicilline"): the substance
-    the card records; a drug named elsewhere in the message ("pen allergy, started on
-    clarithromycin") is never recorded as the allergen. A message with no allergy word (a
-    follow-up: "add it") keeps its one drug."""
-    low = fold(message).lower()
-    if not re.search(_ALLERGY_WORD, low):
-        return True
+    """The one drug named stands beside the allergy's words (``reading.drugs.allergen_named``);
+    a drug named elsewhere ("pen allergy, started on clarithromycin") is never the allergen."""
     surfaces = [m.surface for m in ent.drug_mentions if m.name] or list(ent.drugs)
-    return any(re.search(rf"{_ALLERGY_WORD}{_BETWEEN}{re.escape(fold(s).lower())}"
-                         rf"|{re.escape(fold(s).lower())}\s+(?:\w+\s+)?{_ALLERGY_WORD}", low)
-               for s in surfaces)
+    return allergen_named(message, surfaces)
 
 
 def order_notes(dose: Dose) -> str | None:

@@ -233,3 +233,25 @@ def unglued(text: str) -> str:
         return " ".join(w for w in (name, amount + (unit or ""), tail) if w)
 
     return _GLUED.sub(apart, text)
+
+
+# an allergy's words, in the four languages (accents folded, lower case), and what may stand
+# between them and the substance ("allergic to the", "allergie à la", "alergia a", "allergy:")
+_ALLERGY_WORD = (r"(?:allerg\w*|alerg\w*|hypersensib\w*|hipersensib\w*|intoleran\w*|"
+                 r"reaction|reacao|reaccion)")
+_BETWEEN = (r"(?:[\s:,\-]+(?:to|a|au|aux|ao|aos|al|de|do|da|del|du|des|la|le|l|d|o|the|with|"
+            r"con|com|avec))*[\s:,\-]+")
+
+
+def allergen_named(message: str, surfaces: list[str]) -> bool:
+    """A drug of ``surfaces`` (as written) stands beside the allergy's words ("allergic to
+    amoxicillin", "amoxicillin allergy", "alérgica à dipirona", "allergy: codeine"): the
+    substance an allergy card records. A message with no allergy word (a follow-up: "add it")
+    keeps its one drug."""
+    # "à l'amoxicilline", "d'amoxicilline": the elided article stands apart from the drug
+    low = re.sub(r"\b([ld])['\u2019]", r"\1 ", fold(message).lower())
+    if not re.search(_ALLERGY_WORD, low):
+        return True
+    return any(re.search(rf"{_ALLERGY_WORD}{_BETWEEN}{re.escape(fold(s).lower())}"
+                         rf"|{re.escape(fold(s).lower())}[\s:,\-]+(?:\w+\s+)?{_ALLERGY_WORD}",
+                         low) for s in surfaces)

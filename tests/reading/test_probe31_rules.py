@@ -109,3 +109,10 @@ def test_a_test_planned_for_a_later_visit_orders_nothing(said):
 def test_near_words_a_test_for_a_day_ahead_is_ordered(said):
     from smart_docgemma.agent.ward_requests import actions
     assert actions(said) == ["order_lab"]
+
+
+def test_a_handover_naming_an_allergy_and_a_drug_started_checks_the_drug():
+    said = ("Handover: Grace, 41, asthma, pen allergy (anaphylaxis). Started on clarithromycin "
+            "500 bd by night team.")
+    assert "document_allergy" not in read(said).entities.actions
+    assert "document_allergy" in read("allergie à l'amoxicilline, urticaire").entities.actions
