@@ -239,8 +239,9 @@ def unglued(text: str) -> str:
 # between them and the substance ("allergic to the", "allergie à la", "alergia a", "allergy:")
 _ALLERGY_WORD = (r"(?:allerg\w*|alerg\w*|hypersensib\w*|hipersensib\w*|intoleran\w*|"
                  r"reaction|reacao|reaccion)")
-_BETWEEN = (r"(?:[\s:,\-]+(?:to|a|au|aux|ao|aos|al|de|do|da|del|du|des|la|le|l|d|o|the|with|"
-            r"con|com|avec))*[\s:,\-]+")
+_BETWEEN = (r"(?:[\s:,\-]+(?:to|a|as|au|aux|ao|aos|al|de|do|dos|da|das|del|du|des|la|las|le|"
+            r"les|los|l|d|o|os|the|with|con|com|avec|all|any|his|her|ses|sus|seus|suas))*"
+            r"[\s:,\-]+")
 
 
 def allergen_named(message: str, surfaces: list[str]) -> bool:

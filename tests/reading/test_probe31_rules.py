@@ -116,3 +116,9 @@ def test_a_handover_naming_an_allergy_and_a_drug_started_checks_the_drug():
             "500 bd by night team.")
     assert "document_allergy" not in read(said).entities.actions
     assert "document_allergy" in read("allergie à l'amoxicilline, urticaire").entities.actions
+
+
+@pytest.mark.parametrize("said", ["es alergica a las sulfas, rash", "allergic to all penicillins",
+                                  "allergique aux sulfamides", "alérgica aos sulfas, registra"])
+def test_an_allergy_to_a_class_with_its_article_is_recorded(said):
+    assert "document_allergy" in read(said).entities.actions
