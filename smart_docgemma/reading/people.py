@@ -628,7 +628,11 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
                    rf"(?:{alt(said['asks'])})\s+"
                    rf"(?:{alt(said['whether'])})\s+(?:{alt(said[sex]['pronouns'])})\s+"
-                   rf"(?:{alt(said['modals'])})(?![\w'])")
+                   rf"(?:{alt(said['modals'])})(?![\w'])"
+                   # "la maman demande si elle peut lui donner de l'aspirine": giving it to the
+                   # patient, asked for the patient
+                   r"(?!\s+(?:(?:lui|le|la|lhe|les|leur|him|her)\s+)?(?:donner|dar|darle|darla|"
+                   r"dar-lhe|dar-le|passer|mettre|poner|ponerle|administrer|administrar|give)\b)")
         for sex in ("female", "male"))
 
 

@@ -203,3 +203,12 @@ def test_as_before_takes_the_last_cancel_back(said):
 def test_near_words_a_change_or_a_question_takes_nothing_back(said):
     from smart_docgemma.agent.card_picks import restores
     assert not restores(said)
+
+
+@pytest.mark.parametrize(("said", "other"), [
+    ("la maman demande si elle peut lui donner de l'aspirine", False),
+    ("su mamá pregunta si puede darle ibuprofeno", False),
+    ("sa fille demande si elle peut prendre du paracétamol", True),
+])
+def test_a_mother_asking_to_give_it_to_the_patient_asks_for_the_patient(said, other):
+    assert bool(beside_people(said)) is other
