@@ -377,6 +377,7 @@ def _told_apart() -> str:
             rf"(?:{_words_of('comings_and_goings')}))")
 
 
+@lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
     wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
