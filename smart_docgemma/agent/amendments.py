@@ -388,6 +388,8 @@ def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ())
     names the card by words of its title ("cancel the ortho referral" of "Refer to orthopedic
     surgery")."""
     low = " ".join(fold(message).lower().replace("’", "'").split())
+    if _opening("reminder_words").match(low):
+        return False  # "don't forget the recheck": a reminder, never a card taken back
     if _cancel().match(low) or _kept_at().match(low) or misdirected(low) or _refused().match(low):
         return True
     # "pharmacy says out of stock, cancel": the reason, then the cancel of a card pending; a
@@ -513,7 +515,8 @@ def cancels_by_verb(message: str) -> bool:
 def cancels_a_card(message: str) -> bool:
     """The message only cancels a card it names in words of its own ("cancel the ortho
     referral"), whichever card is pending: never a request to draft one."""
-    return bool(_cancel_named().match(" ".join(fold(message).lower().replace("’", "'").split())))
+    low = " ".join(fold(message).lower().replace("’", "'").split())
+    return bool(_cancel_named().match(low)) and not _opening("reminder_words").match(low)
 
 
 @lru_cache(maxsize=1)

@@ -273,8 +273,11 @@ def dotted_initials_people(text: str) -> list[str]:
 
 
 _ASKED_OF = re.compile(
-    r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+([a-z][a-z'\-]{2,})\s+"
-    r"([a-z][a-z'\-]{2,})\s+(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
+    r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+"
+    # "is the younger james wilson (1990) on": one of two told apart, by a word or a year
+    r"(?:the\s+(?:other|younger|older|elder|second|first)\s+)?([a-z][a-z'\-]{2,})\s+"
+    r"([a-z][a-z'\-]{2,})\s+(?:\(\s*(?:b\.?\s*|born\s+|dob\s+)?[\d/.-]{4,10}\s*\)\s+)?"
+    r"(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
 )
 
 
