@@ -630,9 +630,12 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
 
     return tuple(
         re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
-                   rf"(?:{alt(said['asks'])})\s+"
-                   rf"(?:{alt(said['whether'])})\s+(?:{alt(said[sex]['pronouns'])})\s+"
-                   rf"(?:{alt(said['modals'])})(?![\w'])"
+                   rf"(?:{alt(said['asks'])})\s+(?:{alt(said['whether'])})\s+"
+                   rf"(?:(?:{alt(said[sex]['pronouns'])})\s+(?:{alt(said['modals'])})(?![\w'])|"
+                   # "su hijo quiere saber si puede tomar ibuprofeno él": the pronoun last
+                   # ("… darle ibuprofeno a él": to him, the patient, is no pronoun of the asker)
+                   rf"(?:{alt(said['modals'])})\s+[^?.!,;]{{1,40}}?(?<!\sa)\s(?:{alt(said[sex]['pronouns'])})"
+                   r"(?:\s+(?:mismo|misma|mesmo|mesma|meme))?\s*[?.!]*\s*$)"
                    # "la maman demande si elle peut lui donner de l'aspirine": giving it to the
                    # patient, asked for the patient
                    r"(?!\s+(?:(?:lui|le|la|lhe|les|leur|him|her)\s+)?(?:donner|dar|darle|darla|"

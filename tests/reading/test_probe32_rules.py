@@ -162,3 +162,17 @@ def test_near_words_a_value_told_plainly_or_with_an_ask(said):
     from smart_docgemma.languages import fold
     low = " ".join(fold(said).lower().split())
     assert workflow_actions(low, workflow_of(said)) != ["plan"]
+
+
+@pytest.mark.parametrize("said", ["su hijo quiere saber si puede tomar ibuprofeno él",
+                                  "a filha quer saber se pode tomar dipirona ela?"])
+def test_a_relative_asking_with_the_pronoun_last_asks_for_themself(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", ["su hijo quiere saber si puede tomar ibuprofeno",
+                                  "su hijo quiere saber si puede darle ibuprofeno a él"])
+def test_near_words_the_relative_asks_for_the_patient(said):
+    from smart_docgemma.reading.people import beside_people
+    assert not beside_people(said)
