@@ -621,7 +621,7 @@ def _by_factor(low: str, dosage: str) -> str | None:
     halved is "150 mg"); None when no factor is said or the pending dose has no number."""
     factor = next((float(f) for f, words in _words()["factors"].items()
                    if re.search(rf"(?<![a-z])(?:{'|'.join(map(re.escape, words))})(?![a-z])", low)),
-                  None)
+                  None) or _factor_spanned(low)
     m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
     if factor is None or not m:
         return None
@@ -629,6 +629,23 @@ def _by_factor(low: str, dosage: str) -> str | None:
     if unit.lower() == "g" and value < 1:  # 1 g halved is 500 mg, as a card writes it
         value, unit = round(value * 1000, 3), "mg"
     return f"{value:g} {unit}"
+
+
+@lru_cache(maxsize=1)
+def _factor_spans() -> tuple[tuple[float, re.Pattern[str]], ...]:
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    counts = alt(_words()["factor_counts"])
+    return tuple(
+        (float(f), re.compile(rf"(?<![a-z])(?:{alt(s['verbs'])})(?![a-z])(?:\s+[\w'-]+){{0,3}}?"
+                              rf"\s+(?:{alt(s['measures'])})(?![a-z])(?!\s*(?:{counts})\b)"))
+        for f, s in _words()["factor_spans"].items())
+
+
+def _factor_spanned(low: str) -> float | None:
+    """"divise la dose par deux", "divide a dose por dois": the factor said as a verb and its
+    measure with the dose between them; None for a split of the day's dose ("en deux prises")."""
+    return next((f for f, said in _factor_spans() if said.search(low)), None)
 
 
 def _after_the_duration(low: str, number: str) -> bool:

@@ -1,0 +1,40 @@
+"""The rules probe28_intl's blind run and the walks after it asked for, each beside the near words
+it must not read: a dose's factor said as a verb with its measure apart ("divise la dose par
+deux", "divide a dose por dois", "divide la dosis entre dos") changes the pending card's dose,
+while the same measure followed by a count of doses ("en deux prises", "entre dos tomas") is the
+day's dose split, never a dose halved. Pure: no HAPI."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.amendments import _by_factor
+
+
+@pytest.mark.parametrize(("said", "dosage", "changed"), [
+    ("finalement divise la dose par deux", "1 g", "500 mg"),
+    ("divisez la posologie par 2", "500 mg", "250 mg"),
+    ("divide a dose por dois", "1 g", "500 mg"),
+    ("reduz a dose pela metade", "850 mg", "425 mg"),
+    ("divide la dosis entre dos", "1 g", "500 mg"),
+    ("bajale la dosis a la mitad", "500 mg", "250 mg"),
+    ("divide the dose by two", "40 mg", "20 mg"),
+    ("multiplie la dose par deux", "250 mg", "500 mg"),
+    ("multiplica a dose por 2", "250 mg", "500 mg"),
+])
+def test_a_factor_said_as_a_verb_and_its_measure_changes_the_dose(said, dosage, changed):
+    assert _by_factor(fold_low(said), dosage) == changed
+
+
+@pytest.mark.parametrize("said", [
+    # the day's dose split into intakes, or a measure with no verb of change
+    "divise la dose en deux prises", "divide la dosis entre dos tomas",
+    "divide a dose em duas tomadas", "divide the dose in two doses",
+    "par deux fois", "por dos dias", "reduz o intervalo", "baja la fiebre por dos dias",
+    "divise par trois",
+])
+def test_a_split_or_a_measure_alone_is_no_factor(said):
+    assert _by_factor(fold_low(said), "1 g") is None
+
+
+def fold_low(said: str) -> str:
+    from smart_docgemma.agent.amendments import fold
+    return " ".join(fold(said).lower().split())
