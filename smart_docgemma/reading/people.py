@@ -351,8 +351,10 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
 
 # after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
 # 83 años", "paciente de 32 semanas", "patiente de 28 SA")
+# ("12 SA", weeks of amenorrhoea, is a term; "la dame de la 12 sa créatinine" is her possessive)
 _NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
-              r"days|semanas?|semaines?|sem|sa|weeks?|wks?|horas?|heures?|hours?|hs)\b")
+              r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs)\b"
+              r"|\s*sa\b(?!\s+(?!(?:de|et|d)\b)[^\W\d_]{2,})")
 
 
 _BED_HOLDS = (r"\s*[-\u2013\u2014:,]?\s*(?:mr|mrs|ms|miss|mme|mlle|madame|monsieur|m|sr|sra|"
@@ -375,6 +377,18 @@ def _told_apart() -> str:
             rf"(?:(?:from|on|in|de la|de l'|du|des|da|do|del|de)\s*(?:{_words_of('services')})"
             rf"|(?:qui|que|who|that)\s+(?:[\w']+\s+){{0,2}}?"
             rf"(?:{_words_of('comings_and_goings')}))")
+
+
+@lru_cache(maxsize=1)
+def _departed() -> re.Pattern[str]:
+    """A patient's own noun gone in the past tense ("le patient qui est sorti hier", "o doente que
+    saiu ontem", "the patient who was discharged"): someone other than the one in the open chart,
+    unless they came back in the same message ("… voltou hoje com febre" is her, readmitted)."""
+    return re.compile(
+        rf"(?i)(?<![\w'])((?:the|that|le|la|l'|o|a|el|aquele|aquela|ce|cette)\s*"
+        rf"(?:patient|patiente|paciente|doente|pt|enfermo|enferma|malade)\s+(?:qui|que|who|that)\s+"
+        rf"(?:[\w']+\s+){{0,2}}?(?:{_words_of('departed')}))(?![\w'])"
+        rf"(?!.*\b(?:{_words_of('came_back')})\b)")
 
 
 @lru_cache(maxsize=1)
@@ -434,6 +448,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})(?!{_NOT_A_BED})"),
         # "le petit de la pédiatrie", "o rapaz da ortopedia", "la dame qui sort demain"
         re.compile(rf"(?i)(?<![\w'])({_told_apart()})(?![\w'])"),
+        # "le patient qui est sorti hier", "o doente que saiu ontem": one who has left
+        _departed(),
         # "the patient you saw yesterday", "le patient d'hier", "el paciente de ayer"
         re.compile(rf"(?i)(?<![\w'])((?:the|that|my|our|le|la|l'|o|a|el|aquele|aquela|ce|cette|"
                    rf"ma|mon|mi|minha|meu)\s*"
@@ -816,7 +832,8 @@ def is_beside(said: str) -> bool:
              rf"|{nearby}|{_told_apart()}")
     seen = rf"(?i).*\b(?:{_words_of('other_persons')})\b.*\b(?:{_words_of('seen_when')})"
     return is_across(said) or bool(re.fullmatch(named, fold_accents(said).strip())
-                or re.fullmatch(seen, fold_accents(said).strip()))
+                or re.fullmatch(seen, fold_accents(said).strip())
+                or _departed().fullmatch(fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:

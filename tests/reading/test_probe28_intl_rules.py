@@ -2,11 +2,15 @@
 it must not read: a dose's factor said as a verb with its measure apart ("divise la dose par
 deux", "divide a dose por dois", "divide la dosis entre dos") changes the pending card's dose,
 while the same measure followed by a count of doses ("en deux prises", "entre dos tomas") is the
-day's dose split, never a dose halved. Pure: no HAPI."""
+day's dose split, never a dose halved; a patient gone in the past tense ("le patient qui est sorti
+hier", "el señor que se fue de alta") is someone else unless they came back; a bed by its number
+before a possessive ("la dame de la 12 sa créatinine") is a bed, while "12 SA" stays a term.
+Pure: no HAPI."""
 from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent.amendments import _by_factor
+from smart_docgemma.reading.people import beside_people, is_beside
 
 
 @pytest.mark.parametrize(("said", "dosage", "changed"), [
@@ -38,3 +42,31 @@ def test_a_split_or_a_measure_alone_is_no_factor(said):
 def fold_low(said: str) -> str:
     from smart_docgemma.agent.amendments import fold
     return " ".join(fold(said).lower().split())
+
+
+@pytest.mark.parametrize("said", [
+    "le patient qui est sorti hier avait un potassium élevé ?",
+    "el señor que se fue de alta ayer, ¿qué potasio tenía?",
+    "la señora que se fue ayer, INR?",
+    "le monsieur qui est parti ce matin, sa créat",
+    "the patient who went home this morning, was his potassium ok?",
+    "the patient who was discharged yesterday, what was his INR",
+    "el paciente que fue dado de alta, glucosa?",
+    "la dame de la 12 sa créatinine",
+])
+def test_someone_gone_or_a_bed_before_a_possessive_is_someone_else(said):
+    found = beside_people(said)
+    assert found and all(is_beside(f) for f in found)
+
+
+@pytest.mark.parametrize("said", [
+    # the present, a return, her own discharge told, a term of pregnancy
+    "le patient qui sort demain a eu sa créat ?",
+    "o paciente que saiu ontem voltou hoje com febre, potassio?",
+    "le patient est sorti hier, tu peux faire le courrier",
+    "a paciente recebeu alta ontem? qual o potássio dela",
+    "patiente à 12 SA, peut-elle prendre du paracétamol",
+    "la dame de la 12 SA de grossesse",
+])
+def test_her_own_going_a_return_or_a_term_names_no_one_else(said):
+    assert beside_people(said) == []
