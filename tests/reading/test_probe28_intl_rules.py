@@ -5,11 +5,12 @@ while the same measure followed by a count of doses ("en deux prises", "entre do
 day's dose split, never a dose halved; a patient gone in the past tense ("le patient qui est sorti
 hier", "el señor que se fue de alta") is someone else unless they came back; a bed by its number
 before a possessive ("la dame de la 12 sa créatinine") is a bed, while "12 SA" stays a term.
-Pure: no HAPI."""
+One intake a day more or less said a turn later ("une de plus par jour", "tira a da noite")
+steps the card's doses a day; "une fois de plus" (once again) does not. Pure: no HAPI."""
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent.amendments import _by_factor
+from smart_docgemma.agent.amendments import _by_factor, _stepped_frequency
 from smart_docgemma.reading.people import beside_people, is_beside
 
 
@@ -70,3 +71,34 @@ def test_someone_gone_or_a_bed_before_a_possessive_is_someone_else(said):
 ])
 def test_her_own_going_a_return_or_a_term_names_no_one_else(said):
     assert beside_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "pending", "stepped"), [
+    ("une de plus par jour", "trois fois par jour", "four times daily"),
+    ("ajoute une prise le soir", "deux fois par jour", "three times daily"),
+    ("une prise supplementaire", "2 fois par jour", "three times daily"),
+    ("uma toma a mais", "de 12/12h", "three times daily"),
+    ("una dosis mas", "c/12h", "three times daily"),
+    ("one more dose a day", "tds", "four times daily"),
+    ("tira a da noite", "de 8/8h", "twice daily"),
+    ("quita la de la noche", "c/8h", "twice daily"),
+    ("enleve celle du soir", "deux fois par jour", "once daily"),
+    ("drop the evening dose", "tds", "twice daily"),
+    ("une prise de moins", "4 fois par jour", "three times daily"),
+])
+def test_one_intake_more_or_less_steps_the_card(said, pending, stepped):
+    assert _stepped_frequency(fold_low(said), pending) == stepped
+
+
+@pytest.mark.parametrize(("said", "pending"), [
+    # once again, a tablet more, a time of day told with no removal, a card with no whole count
+    ("une fois de plus, verifie son potassium", "trois fois par jour"),
+    ("una vez mas revisa el potasio", "c/8h"),
+    ("mets la dose du soir a 500", "deux fois par jour"),
+    ("da a da noite as 22h", "de 12/12h"),
+    ("one more thing, her potassium", "tds"),
+    ("enleve celle du soir", "once daily"),
+    ("une de plus par jour", "une fois par semaine"),
+])
+def test_no_step_or_no_whole_count_leaves_the_frequency(said, pending):
+    assert _stepped_frequency(fold_low(said), pending) is None
