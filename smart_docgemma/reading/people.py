@@ -804,9 +804,16 @@ def leading_lower_people(text: str,
     # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one; a number
     # is a value said, while a digit inside a test's name ("hba1c", "b12", "spo2") is none
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
-            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4:
+            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4 or _inverted(m):
         return []
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
+
+
+def _inverted(m: re.Match[str]) -> bool:
+    """One of the two words is a French verb with its pronoun after it ("peux-tu checker …"):
+    a question put to the assistant, no name."""
+    pronouns = "|".join(re.escape(str(p)) for p in _people_data()["inverted_pronouns"])
+    return any(re.search(rf"[a-z]-(?:{pronouns})$", m.group(i)) for i in (1, 2))
 
 
 def _asked_letter(m: re.Match[str]) -> bool:
@@ -882,11 +889,20 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
             continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
-        seen = _seen_before(tokens[:n]) or _the_named_person(tokens, n)
+        seen = (_seen_before(tokens[:n]) or _the_named_person(tokens, n)
+                or _topic_of_a_possessive(tokens, n))
         if before not in not_after and (before in articles or last or seen
                                         or _ordered_for(tokens, n, drug_words)):
             found.append(word)
     return found
+
+
+def _topic_of_a_possessive(tokens: list[str], n: int) -> bool:
+    """The capitalised word ``tokens[n]`` follows "and" and comes before a possessive ("et
+    Robert son INR …", "y Samuel su glucosa"): the person whose result is asked."""
+    said = _people_data()
+    return (n + 1 < len(tokens) and normalise(tokens[n - 1]) in said["topic_before"]
+            and normalise(tokens[n + 1]) in said["topic_possessives"])
 
 
 def _the_named_person(tokens: list[str], n: int) -> bool:

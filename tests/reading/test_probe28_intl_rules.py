@@ -6,11 +6,16 @@ day's dose split, never a dose halved; a patient gone in the past tense ("le pat
 hier", "el señor que se fue de alta") is someone else unless they came back; a bed by its number
 before a possessive ("la dame de la 12 sa créatinine") is a bed, while "12 SA" stays a term.
 One intake a day more or less said a turn later ("une de plus par jour", "tira a da noite")
-steps the card's doses a day; "une fois de plus" (once again) does not. Pure: no HAPI."""
+steps the card's doses a day; "une fois de plus" (once again) does not. Found by the holdout read
+at the end (unsafe there): a French verb with its pronoun after it ("peux-tu checker …") is no
+name typed in lower case; a first name after "et/y/and" before a possessive ("et Robert son INR")
+is a person; how much a result is, asked with "now" ("à combien maintenant", "em quanto agora",
+"cuánto está ahora"), is a question, never a stat order. Pure: no HAPI."""
 from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent.amendments import _by_factor, _stepped_frequency
+from smart_docgemma.agent.extraction import read
 from smart_docgemma.reading.people import beside_people, is_beside
 
 
@@ -102,3 +107,51 @@ def test_one_intake_more_or_less_steps_the_card(said, pending, stepped):
 ])
 def test_no_step_or_no_whole_count_leaves_the_frequency(said, pending):
     assert _stepped_frequency(fold_low(said), pending) is None
+
+
+@pytest.mark.parametrize("said", [
+    "peux-tu checker sa médication au complet?", "pouvez-vous voir son INR",
+    "veux-tu regarder sa créat", "pourrais-tu checker ses meds",
+])
+def test_a_verb_with_its_pronoun_after_it_is_no_name(said):
+    assert read(said).entities.patient_names == ()
+
+
+@pytest.mark.parametrize("said", [
+    "grace adeyemi weight pls", "jean-pierre dupont poids ?",  # still names typed in lower case
+])
+def test_two_lower_case_words_before_a_chart_question_stay_a_name(said):
+    assert read(said).entities.patient_names
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("et Robert son INR il est a combien maintenant", "Robert"),
+    ("et Grace sa créat ?", "Grace"), ("y Samuel su glucosa", "Samuel"),
+    ("and Robert his INR", "Robert"), ("e Amara sua pressão", "Amara"),
+])
+def test_a_first_name_after_and_before_a_possessive_is_a_person(said, name):
+    assert name in read(said).entities.patient_names
+
+
+@pytest.mark.parametrize("said", [
+    # a vocabulary word there, or no possessive after the name
+    "et Potassium sa valeur", "et ensuite sa créat?", "et INR demain",
+])
+def test_no_name_without_a_person_word_and_a_possessive(said):
+    assert read(said).entities.patient_names == ()
+
+
+@pytest.mark.parametrize("said", [
+    "son INR il est a combien maintenant", "o INR dele está em quanto agora",
+    "su INR cuánto está ahora", "how much is his potassium now",
+    "c'est quoi sa kaliémie maintenant",
+])
+def test_how_much_a_result_is_now_is_no_order(said):
+    assert "order_lab" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "INR maintenant", "NFS + iono maintenant", "lactato agora", "hemograma e PCR amanhã às 6h",
+])
+def test_a_test_with_now_or_a_time_and_no_question_stays_an_order(said):
+    assert "order_lab" in read(said).entities.actions
