@@ -265,6 +265,12 @@ FLOORS = {
     # at the set's commit); tuned and, after its read, holdout fixed as rules
     ("probe27_intl", "tuned"): 23,
     ("probe27_intl", "holdout"): 24,
+    # fr/pt/es, twenty-eighth set (new wordings: Quebec and African French, European and
+    # Brazilian Portuguese, Rioplatense, Mexican and Spain Spanish): blind 40/48 with 4 unsafe
+    # (tuned 23/24 with 1, holdout 17/24 with 3, both at the set's commit); tuned fixed as rules,
+    # the holdout's unsafe fixed as rules after its read, its four misses left
+    ("probe28_intl", "tuned"): 24,
+    ("probe28_intl", "holdout"): 20,
 }
 
 
