@@ -103,6 +103,7 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     dose = found.written or (
         _switch_number(numbers, ent, others[0], pending) if others
         else _bare_dose(numbers) or _by_factor(numbers, pending.dosage)
+        or _divided_total(low, found.frequency, pending)
         or _own_drug_number(numbers, ent.drugs, pending))
     days = _days(found.duration, low)
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
@@ -627,11 +628,32 @@ def _by_factor(low: str, dosage: str) -> str | None:
     factor = next((float(f) for f, words in _words()["factors"].items()
                    if re.search(rf"(?<![a-z])(?:{'|'.join(map(re.escape, words))})(?![a-z])", low)),
                   None) or _factor_spanned(low)
+    return None if factor is None else _by_factor_value(dosage, factor)
+
+
+def _divided_total(low: str, said: str | None, pending: PendingOrder) -> str | None:
+    """"split it into two doses", "divise la dose en deux prises", "divide it bd" of a card given
+    once a day: the day's amount kept and shared out (1 g daily split in two is 500 mg twice
+    daily, never 1 g twice daily); None without a verb of dividing or a count to divide by."""
+    now, then = per_day(pending.frequency or ""), per_day(said or "")
+    if not _dividing().search(low) or not now or not then or then <= now:
+        return None
+    return _by_factor_value(pending.dosage, now / then)
+
+
+@lru_cache(maxsize=1)
+def _dividing() -> re.Pattern[str]:
+    said = "|".join(re.escape(w) for w in sorted(_words()["dividing_words"], key=len, reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{said})")
+
+
+def _by_factor_value(dosage: str, factor: float) -> str | None:
+    """The pending dose times ``factor`` in its unit (1 g halved is 500 mg)."""
     m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
-    if factor is None or not m:
+    if not m:
         return None
     value, unit = round(float(m.group(1)) * factor, 3), m.group(2).strip() or "mg"
-    if unit.lower() == "g" and value < 1:  # 1 g halved is 500 mg, as a card writes it
+    if unit.lower() == "g" and value < 1:
         value, unit = round(value * 1000, 3), "mg"
     return f"{value:g} {unit}"
 

@@ -176,3 +176,26 @@ def test_a_relative_asking_with_the_pronoun_last_asks_for_themself(said):
 def test_near_words_the_relative_asks_for_the_patient(said):
     from smart_docgemma.reading.people import beside_people
     assert not beside_people(said)
+
+
+def _pending(dosage: str, frequency: str):
+    from smart_docgemma.approval.types import PendingOrder
+    return PendingOrder(proposal_id="p1", patient_id="pt-jw-1971", medication="amoxicillin",
+                        ingredient="amoxicillin", dosage=dosage, frequency=frequency, notes=None)
+
+
+@pytest.mark.parametrize("said", ["split it into two doses", "divide it bd",
+                                  "divise la dose en deux prises", "reparte en dos tomas"])
+def test_a_days_amount_shared_out_keeps_the_day(said):
+    from smart_docgemma.agent import amendments
+    from smart_docgemma.agent.extraction import read
+    change = amendments.read(read(said), _pending("1 g", "once daily"))
+    assert change is not None and change.dose == "500 mg"
+
+
+@pytest.mark.parametrize("said", ["make it bd", "twice a day instead"])
+def test_near_words_a_frequency_changed_keeps_the_dose(said):
+    from smart_docgemma.agent import amendments
+    from smart_docgemma.agent.extraction import read
+    change = amendments.read(read(said), _pending("1 g", "once daily"))
+    assert change is not None and change.dose in (None, "")
