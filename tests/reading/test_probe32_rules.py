@@ -199,3 +199,9 @@ def test_near_words_a_frequency_changed_keeps_the_dose(said):
     from smart_docgemma.agent.extraction import read
     change = amendments.read(read(said), _pending("1 g", "once daily"))
     assert change is not None and change.dose in (None, "")
+
+
+@pytest.mark.parametrize("said", ["Mensah, Robert, nascido a 30 de setembro de 1950 - INR?",
+                                  "the 3rd of may 2026 inr"])
+def test_near_words_a_days_date_is_no_month_window(said):
+    assert not (windows.asked(said).window or "").startswith("c")

@@ -315,7 +315,9 @@ def _month(low: str) -> str | None:
     during, lead = _alt(_words()["year_words"]), _alt(said["lead"])
     year = r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?"
     forms = (rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(_month_names())})(?![a-z]){year}",
-             rf"(?<![a-z])(?:{_alt(said['of'])})\s*({_alt(said['months'])})(?![a-z]){year}")
+             # (never a day's date: "30 de setembro de 1950", "the 3rd of May")
+             rf"(?<![a-z])(?<!\d\s)(?<!\d(?:st|nd|rd|th|er)\s)(?:{_alt(said['of'])})\s*"
+             rf"({_alt(said['months'])})(?![a-z]){year}")
     m = next((m for form in forms for m in re.finditer(form, low) if not _born(low, m)), None)
     if not m:
         return None
