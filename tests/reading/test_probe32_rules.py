@@ -205,3 +205,21 @@ def test_near_words_a_frequency_changed_keeps_the_dose(said):
                                   "the 3rd of may 2026 inr"])
 def test_near_words_a_days_date_is_no_month_window(said):
     assert not (windows.asked(said).window or "").startswith("c")
+
+
+@pytest.mark.parametrize("said", ["a glicemia das 6h estava em quanto", "el potasio de las 6 am"])
+def test_an_hour_of_the_day_after_das_is_no_window(said):
+    assert windows.asked(said).window is None
+
+
+@pytest.mark.parametrize(("said", "key"), [("glicemias das 24h", "24h"),
+                                          ("glicemia das últimas 6h", "6h")])
+def test_near_words_a_span_of_hours_stays_a_window(said, key):
+    assert windows.asked(said).window == key
+
+
+@pytest.mark.parametrize("said", ["el potasio de las 6 am en cuánto quedó",
+                                  "a glicemia das 6h estava em quanto",
+                                  "le potassium de ce matin était à combien"])
+def test_how_much_it_came_to_asks_her_value(said):
+    assert _asks_chart(said)

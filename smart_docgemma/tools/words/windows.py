@@ -161,6 +161,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )(?<!\bamanha )(?<!\bdemain )"
                    rf"(?<!\bmanana )(?<!\btomorrow )(?<!\btmrw )(?<!\bas )(?<!\ba las )(?<!\bat )"
                    rf"(?<!\bvers )"
+                   # "a glicemia das 6h", "el potasio de las 6": an hour of the day (0-23) after
+                   # "das"/"de las"/"de la" is the clock's; "das 24h", "das 48h" stay windows
+                   r"(?!(?<=\bdas )(?:[01]?\d|2[0-3])(?!\d))"
+                   r"(?!(?<=\bde las )(?:[01]?\d|2[0-3])(?!\d))"
+                   r"(?!(?<=\bde la )(?:[01]?\d|2[0-3])(?!\d))"
                    rf"\b(\d+)\s*-?\s*({hours})\b"),
     )
 
