@@ -282,6 +282,11 @@ FLOORS = {
     # the holdout's unsafe fixed as rules after its read, its four misses left
     ("probe28_intl", "tuned"): 24,
     ("probe28_intl", "holdout"): 20,
+    # probe34_mix (twins en/fr/pt/es x 10, conversations a turn deep): blind 19/20 tuned (1
+    # unsafe: "tira o hemograma" left the blood count's card pending), 18/20 holdout ("elle a
+    # déjà été plus haute ?", "então amoxicilina …"), 0 unsafe there; fixed as rules
+    ("probe34_mix", "tuned"): 20,
+    ("probe34_mix", "holdout"): 20,
 }
 
 

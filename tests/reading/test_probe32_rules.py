@@ -223,3 +223,28 @@ def test_near_words_a_span_of_hours_stays_a_window(said, key):
                                   "le potassium de ce matin était à combien"])
 def test_how_much_it_came_to_asks_her_value(said):
     assert _asks_chart(said)
+
+
+def test_tira_takes_the_named_test_card_back():
+    from smart_docgemma.agent import amendments
+    assert amendments.cancels_what("tira o hemograma") == "hemograma"
+    assert amendments.cancels_what("tira a pressão dele às 18h") is None  # a reading taken
+
+
+@pytest.mark.parametrize("said", ["então amoxicilina 40 mg/kg/dia de 8/8h",
+                                  "alors amoxicilline 40 mg/kg/j en 3 prises",
+                                  "ok ibuprofen 100mg tds"])
+def test_an_order_line_after_a_word_going_on_is_an_order(said):
+    assert "order_line" in extract(said).actions
+
+
+@pytest.mark.parametrize("said", ["elle a déjà été plus haute ?", "já esteve mais alto?",
+                                  "has it been higher?", "¿alguna vez estuvo más alto?"])
+def test_a_value_beyond_the_latest_points_back_at_it(said):
+    got = clarification.completed(said, _history("dernière kaliémie ?"))
+    assert got.endswith(said) and got != said
+
+
+def test_near_words_a_comparative_after_no_result_points_at_nothing():
+    assert clarification.completed("plus haute ?", _history("what's the weather")) == (
+        "plus haute ?")
