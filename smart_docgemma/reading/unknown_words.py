@@ -164,7 +164,8 @@ def trailing_lower_names(text: str,
 # a word in lower case standing where a question's subject stands ("what dose of metformin is
 # okoro on", "does mensah have any allergies", "is adeyemi allergic to anything"): between the
 # verb that opens the question and what she takes or has
-_SUBJECT_LOWER = re.compile(r"(?<![\w'\u2019])(?:is|does|has|was|did)\s+(?P<name>[a-z][a-z'\-]{2,})"
+_SUBJECT_LOWER = re.compile(r"(?<![\w'\u2019])(?:is|does|has|was|did|whats|what's|what is)\s+"
+                            r"(?P<name>[a-z][a-z'\-]{2,})"
                             r"\s+(?:still\s+|already\s+|currently\s+|now\s+)?"
                             r"(?:on|taking|take|have|had|got|allergic|using)(?![\w])")
 

@@ -248,3 +248,15 @@ def test_a_value_beyond_the_latest_points_back_at_it(said):
 def test_near_words_a_comparative_after_no_result_points_at_nothing():
     assert clarification.completed("plus haute ?", _history("what's the weather")) == (
         "plus haute ?")
+
+
+@pytest.mark.parametrize("said", ["the man in the next cubicle is also on warfarin - INR?",
+                                  "K for the lady in the bed opposite"])
+def test_someone_in_the_next_cubicle_is_another(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said)
+
+
+def test_near_words_her_own_cubicle():
+    from smart_docgemma.reading.people import beside_people
+    assert not beside_people("she was moved to a cubicle - INR?")
