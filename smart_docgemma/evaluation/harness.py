@@ -40,6 +40,7 @@ from ..agent.graph import Agent
 from ..agent.model import model_from_config
 from ..agent.state import Route, Turn, route_of
 from ..errors import DocGemmaError
+from ..extensions import get_fhir_pool
 from ..fhir import FhirGateway
 from ..knowledge.mentions import written_names
 from ..proposals.store import proposal_store
@@ -240,7 +241,8 @@ class EvalRun:
         ctx = ToolContext(
             patient_id=case.patient,
             scopes=scopes,
-            fhir=FhirGateway(self.fhir_base, None),
+            # the app's shared pool of open connections, as the chat's gateways use it
+            fhir=FhirGateway(self.fhir_base, None, connections=get_fhir_pool(self.app)),
             http=http,
             proposals=self.proposals,
             sid=uuid.uuid4().hex,
