@@ -24,6 +24,7 @@ import os
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -131,9 +132,13 @@ def _relink(value, targets: dict[str, str]):
 
 # ------------------------------------------------------------------ loading
 def load_population(
-    base_url: str, generated: Generated | None = None, max_resources: int = MAX_RESOURCES
+    base_url: str, generated: Generated | None = None, max_resources: int = MAX_RESOURCES,
+    workers: int = 1,
 ) -> LoadedPopulation:
-    """Generate (or reuse) the population and load it; shared bundles first."""
+    """Generate (or reuse) the population and load it; shared bundles first. ``workers`` > 1
+    sends that many patients' bundles at once (each its own transaction and session): the
+    server's cores work side by side; what is loaded, and the order ``patients`` and
+    ``skipped`` list it in, are those of one worker."""
     generated = generated or generate()
     started = time.monotonic()
     population = LoadedPopulation(generated.spec, generate_s=generated.seconds)
@@ -144,13 +149,39 @@ def load_population(
             # two populations share some hospitals but not all: the last one being there says
             # nothing of the others, so every id is counted (one search per type)
             _send(http, base_url, path, rewrite(bundle, index), population, present=_all_present)
-        for path in generated.patient_files:
-            _load_patient(http, base_url, path, index, max_resources, population)
+    # the hospitals and practitioners the patients refer to are all there before any patient
+    parts = _each_patient(generated.patient_files, workers, lambda path: _load_patient(
+        base_url, path, index, max_resources, generated.spec))
+    for part in parts:  # in the files' order, whatever order they were loaded in
+        population.patients += part.patients
+        population.skipped += part.skipped
+        population.counts.update(part.counts)
+        population.loaded += part.loaded
     population.load_s = time.monotonic() - started
     return population
 
 
+def _each_patient(paths: list[Path], workers: int, load) -> list[LoadedPopulation]:
+    """``load(path)`` of every patient file, ``workers`` at a time, results in ``paths`` order
+    (the first error raised, as one worker raises it)."""
+    if workers <= 1 or len(paths) <= 1:
+        return [load(p) for p in paths]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(load, paths))
+
+
 def _load_patient(
+    base_url: str, path: Path, index: dict, max_resources: int, spec: PopulationSpec
+) -> LoadedPopulation:
+    """One patient's bundle sent (a session of its own: a worker thread may run it); what it
+    loaded or skipped, as a population of one."""
+    population = LoadedPopulation(spec)
+    with requests.Session() as http:
+        _load_patient_with(http, base_url, path, index, max_resources, population)
+    return population
+
+
+def _load_patient_with(
     http, base_url: str, path: Path, index: dict, max_resources: int, population: LoadedPopulation
 ) -> None:
     if path.stat().st_size > max_resources * _BYTES_PER_RESOURCE * 2:

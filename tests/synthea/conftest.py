@@ -14,6 +14,8 @@ from launch.population import LoadedPopulation, load_population
 from launch.synthea import PopulationSpec, generate
 from smart_docgemma.evaluation import evaluate, load_cases
 
+LOAD_WORKERS = 2
+
 
 @pytest.fixture(scope="session")
 def seed_population(fhir_base) -> Callable[[PopulationSpec], LoadedPopulation]:
@@ -23,7 +25,8 @@ def seed_population(fhir_base) -> Callable[[PopulationSpec], LoadedPopulation]:
 
     def load(spec: PopulationSpec) -> LoadedPopulation:
         if spec not in loaded:
-            loaded[spec] = load_population(fhir_base, generate(spec))
+            # two patients' bundles at once: HAPI works on both cores while the tests wait
+            loaded[spec] = load_population(fhir_base, generate(spec), workers=LOAD_WORKERS)
         return loaded[spec]
 
     return load

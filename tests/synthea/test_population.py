@@ -65,3 +65,19 @@ def test_launcher_lists_synthea_patients_with_age_sex_and_main_problems(sandbox,
         "(finding)" in p or "employment" in p.lower() for p in entry["problems"]
     )
     assert elder.id in page and entry["problems"][0] in page
+
+
+def test_patients_sent_by_several_workers_are_listed_in_the_files_order():
+    import time
+    from pathlib import Path
+
+    from launch.population import _each_patient
+
+    paths = [Path(f"p{n}.json") for n in range(6)]
+
+    def load(path):  # the first files finish last
+        time.sleep(0.01 * (6 - int(path.stem[1:])))
+        return path.stem
+
+    assert _each_patient(paths, 3, load) == [p.stem for p in paths]
+    assert _each_patient(paths, 1, load) == [p.stem for p in paths]

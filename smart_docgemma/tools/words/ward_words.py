@@ -58,7 +58,8 @@ _AFTER_NUMBER = re.compile(r"\d\s?$")
 def _found(low: str, names: list[str], counted: bool = False) -> list[tuple[int, int, str]]:
     """Where each name occurs; never right after a number, where it is a unit ("500 mg" names
     no magnesium test), unless the test is ``counted`` in sets ("2 hemocultivos")."""
-    return [(m.start(), -len(n), n) for n in names for m in _words(n).finditer(low)
+    # a name not in the text as written matches nowhere: its pattern is not run
+    return [(m.start(), -len(n), n) for n in names if n in low for m in _words(n).finditer(low)
             if counted or not _AFTER_NUMBER.search(low[:m.start()])]
 
 
