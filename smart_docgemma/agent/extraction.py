@@ -59,6 +59,7 @@ from ..reading.request import Conversation, Request, Words, Workflow, assemble, 
 from ..reading.slips import unslipped
 from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.unknown_words import (
+    about_lower_names,
     is_word,
     subject_lower_names,
     trailing_lower_names,
@@ -279,6 +280,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
     found += [(name, 1) for name in trailing_lower_names(text, drug_words)]  # "a1c for okoro"
     found += [(name, 1) for name in subject_lower_names(text, drug_words)]  # "is okoro on"
+    found += [(name, 1) for name in about_lower_names(text, drug_words)]  # "what about robert -"
     # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word
     # a drug only guessed from the word ("Socorro" near "Zocor") never hides the name
     exact = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}

@@ -184,6 +184,42 @@ def subject_lower_names(text: str,
     return out
 
 
+# a word in lower case asked about before a dash, a colon, a comma or a question mark ("what
+# about robert - any allergies?", "quick one about okoro - is his metformin ok?"): where a
+# name stands when the clinician turns to someone
+_ABOUT_LOWER = re.compile(r"(?<![\w'\u2019])(?:what about|how about|about|regarding)\s+"
+                          r"(?P<name>[a-z][a-z'\-]{2,})\s*(?=[-\u2013:,?])")
+# a word the four languages use this often is a word before it is a name ("what about tomorrow
+# - INR?"); given names that are also words ("robert" 1,305, "margaret" 795 in the English list)
+# are rarer
+_COMMON = 5000
+
+
+def about_lower_names(text: str,
+                      drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A lower-case word turned to after "what about"/"about" and before a dash or a question
+    mark that no vocabulary, drug or ward abbreviation knows and no language uses often."""
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    for m in _ABOUT_LOWER.finditer(fold_accents(text or "")):
+        name = m.group("name")
+        if (name in own_words() or near_vocabulary(name) or normalise(name) in drugs
+                or name in abbreviations() or _common(name)):
+            continue
+        out.append(name)
+    return out
+
+
+def _common(word: str) -> bool:
+    """A word the lists use often, or a noun by its ending ("mobility", "nutrition", "dressing"):
+    the ward's topics turned to ("what about mobility - PT?") are no names."""
+    return bool(_NOUN_ENDING.search(word)) or any(
+        lists.word_frequency[word] >= _COMMON for lists in _word_lists())
+
+
+_NOUN_ENDING = re.compile(r"(?:ity|tion|sion|ment|ness|ing|ance|ence|ism|ics|ogy|ure|age|ies)$")
+
+
 # "of" before an owner, in the four languages ("INR de PACO?", "the K of FATOU?")
 _OF = {"of", "for", "de", "do", "da", "del", "du", "des", "dos", "das"}
 

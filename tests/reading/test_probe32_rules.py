@@ -260,3 +260,32 @@ def test_someone_in_the_next_cubicle_is_another(said):
 def test_near_words_her_own_cubicle():
     from smart_docgemma.reading.people import beside_people
     assert not beside_people("she was moved to a cubicle - INR?")
+
+
+@pytest.mark.parametrize(("said", "name"), [("what about robert - any allergies?", "robert"),
+                                            ("quick one about okoro - is his metformin ok?",
+                                             "okoro")])
+def test_a_lower_case_name_turned_to_is_someone(said, name):
+    from smart_docgemma.reading.unknown_words import about_lower_names
+    assert about_lower_names(said) == [name]
+
+
+@pytest.mark.parametrize("said", ["what about tomorrow - INR?", "what about his kidneys?",
+                                  "what about mobility - PT?", "what about renal - ok?",
+                                  "what about amlodipine?", "what about nutrition - dietitian?"])
+def test_near_words_topics_turned_to_are_no_names(said):
+    from smart_docgemma.reading.unknown_words import about_lower_names
+    assert about_lower_names(said, {"amlodipine"}) == []
+
+
+@pytest.mark.parametrize("said", ["anything on her list unsafe now she is expecting?",
+                                  "is his anticoagulation safe as it stands",
+                                  "is there anything in his meds that is dangerous"])
+def test_a_harm_sought_on_her_list_is_the_review(said):
+    assert focus_of(said) == "review"
+
+
+@pytest.mark.parametrize("said", ["anything on the list for theatre today?",
+                                  "is his anticoagulation clinic appointment booked"])
+def test_near_words_other_lists_are_no_review(said):
+    assert focus_of(said) != "review"
