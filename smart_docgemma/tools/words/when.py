@@ -37,8 +37,11 @@ _UNITS = {
     "mo": "months",
     "year": "years",
 }
+# "in 2 hours", and the figure written against its unit as the ward types it ("recheck in 2h",
+# "dans 4h", "em 30min"): a span from now, never the clock hour 02:00
 _IN = re.compile(
-    r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+"
+    r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+"
+    r"(?:(\d{1,3})\s*|(a|an|one|two|three|four|six|twelve)\s+)"
     r"(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b",
     re.I,
 )
@@ -136,8 +139,9 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
         low = low if low.strip() and (_day(low, now) or _clock(low)) else "tomorrow"
     later = _IN.search(low)
     if later:
-        n = _WORDS.get(later.group(1), None) or int(later.group(1))
-        return When(_add(now, n, _UNITS[later.group(2)]), f"in {n} {_UNITS[later.group(2)]}")
+        n = int(later.group(1)) if later.group(1) else _WORDS[later.group(2).lower()]
+        unit = _UNITS[later.group(3).lower()]
+        return When(_add(now, n, unit), f"in {n} {unit}")
     day = _day(low, now)
     clock = _clock(low)
     if day is None and clock is None:
