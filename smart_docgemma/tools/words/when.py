@@ -254,11 +254,16 @@ def _opens(rest: str, words: list[str]) -> bool:
 def _in_words(said: dict[str, str | None]) -> time | None:
     """"7 y media" 07:30, "quarter past 7" 07:15, "quarter to 8" and "8 menos cuarto" 07:45."""
     hour, minutes = int(said["h"] or 0), _table()["fractions"]
+    # a fraction in words ("quarter"), or the minutes in figures ("10 past 6", "20 minutes to 7")
     if said.get("minus"):
-        hour, minute = hour - 1, 60 - int(minutes[str(said["minus"])])
+        hour, minute = hour - 1, 60 - _minutes(str(said["minus"]), minutes)
     else:
-        minute = int(minutes[str(said["frac"])])
-    return time(hour % 24, minute) if 0 <= hour < 24 else None
+        minute = _minutes(str(said["frac"]), minutes)
+    return time(hour % 24, minute) if 0 <= hour < 24 and 0 < minute < 60 else None
+
+
+def _minutes(said: str, fractions: dict[str, int]) -> int:
+    return int(said) if said.isdigit() else int(fractions[said])
 
 
 def _add(now: datetime, n: int, unit: str) -> datetime:
