@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..approval.types import PendingCard, PendingOrder
+from ..languages.frequency import per_day
 from ..reading.dosage import Dose
 from ..reading.entities import Entities
 from ..reading.request import Request
@@ -102,12 +103,14 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     dose = found.written or (
         _switch_number(numbers, ent, others[0], pending) if others
         else _bare_dose(numbers) or _by_factor(numbers, pending.dosage)
+        or _divided_total(low, found.frequency, pending)
         or _own_drug_number(numbers, ent.drugs, pending))
     days = _days(found.duration, low)
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
     # "twice that": the dose times two, never "twice" a day
-    frequency = None if _TWICE_THE_DOSE.search(low) else found.frequency
+    frequency = _stepped_frequency(low, pending.frequency) or (
+        None if _TWICE_THE_DOSE.search(low) else found.frequency)
     over = INFUSION.search(low)
     infusion = f"over {over.group(1)} {'min' if over.group(2).startswith('m') else 'h'}" \
         if over else None
@@ -400,6 +403,8 @@ def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ())
     names the card by words of its title ("cancel the ortho referral" of "Refer to orthopedic
     surgery")."""
     low = " ".join(fold(message).lower().replace("’", "'").split())
+    if _opening("reminder_words").match(low):
+        return False  # "don't forget the recheck": a reminder, never a card taken back
     if (_cancel().match(low) or _kept_at().match(low) or misdirected(low) or _refused().match(low)
             or _refused_card().match(low)):
         return True
@@ -526,7 +531,8 @@ def cancels_by_verb(message: str) -> bool:
 def cancels_a_card(message: str) -> bool:
     """The message only cancels a card it names in words of its own ("cancel the ortho
     referral"), whichever card is pending: never a request to draft one."""
-    return bool(_cancel_named().match(" ".join(fold(message).lower().replace("’", "'").split())))
+    low = " ".join(fold(message).lower().replace("’", "'").split())
+    return bool(_cancel_named().match(low)) and not _opening("reminder_words").match(low)
 
 
 @lru_cache(maxsize=1)
@@ -634,14 +640,88 @@ def _by_factor(low: str, dosage: str) -> str | None:
     halved is "150 mg"); None when no factor is said or the pending dose has no number."""
     factor = next((float(f) for f, words in _words()["factors"].items()
                    if re.search(rf"(?<![a-z])(?:{'|'.join(map(re.escape, words))})(?![a-z])", low)),
-                  None)
+                  None) or _factor_spanned(low)
+    return None if factor is None else _by_factor_value(dosage, factor)
+
+
+def _divided_total(low: str, said: str | None, pending: PendingOrder) -> str | None:
+    """"split it into two doses", "divise la dose en deux prises", "divide it bd" of a card given
+    once a day: the day's amount kept and shared out (1 g daily split in two is 500 mg twice
+    daily, never 1 g twice daily); None without a verb of dividing or a count to divide by."""
+    now, then = per_day(pending.frequency or ""), per_day(said or "")
+    if not _dividing().search(low) or not now or not then or then <= now:
+        return None
+    return _by_factor_value(pending.dosage, now / then)
+
+
+@lru_cache(maxsize=1)
+def _dividing() -> re.Pattern[str]:
+    said = "|".join(re.escape(w) for w in sorted(_words()["dividing_words"], key=len, reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{said})")
+
+
+def _by_factor_value(dosage: str, factor: float) -> str | None:
+    """The pending dose times ``factor`` in its unit (1 g halved is 500 mg)."""
     m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
-    if factor is None or not m:
+    if not m:
         return None
     value, unit = round(float(m.group(1)) * factor, 3), m.group(2).strip() or "mg"
-    if unit.lower() == "g" and value < 1:  # 1 g halved is 500 mg, as a card writes it
+    if unit.lower() == "g" and value < 1:
         value, unit = round(value * 1000, 3), "mg"
     return f"{value:g} {unit}"
+
+
+_TIMES_DAILY = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}
+
+
+@lru_cache(maxsize=1)
+def _frequency_steps() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """One intake a day more, one less (amendments.yaml ``frequency_steps``)."""
+    w = _words()["frequency_steps"]
+
+    def alt(key: str) -> str:
+        return "|".join(re.escape(x) for x in sorted(w[key], key=len, reverse=True))
+    one, day, intake = rf"(?:{alt('one')})", rf"(?:{alt('per_day')})", rf"(?:{alt('intakes')})"
+    counted = (rf"(?:\s+{alt('times')})?\s+(?:{{step}})\s+{day}"  # "une (fois) de plus par jour"
+               rf"|\s+{intake}\s+(?:{{step}})(?![a-z])"  # "une prise de plus", "uma toma a mais"
+               rf"|\s+(?:{{step}})\s+{intake}(?![a-z])")  # "one more dose", "una más dosis"
+    more = (rf"(?<![a-z]){one}(?:{counted.format(step=alt('more'))})"
+            rf"|(?<![a-z])(?:{alt('more')})\s+{one}\s+{intake}(?![a-z])"  # "mais uma toma"
+            rf"|(?<![a-z])(?:{alt('adding')})\s+{one}\s+{intake}(?![a-z])")  # "ajoute une prise"
+    less = (rf"(?<![a-z]){one}(?:{counted.format(step=alt('less'))})"
+            rf"|(?<![a-z])(?:{alt('removing')})\s+(?:{alt('of_the')})\s*(?:{alt('day_times')})"
+            rf"(?![a-z])")
+    return re.compile(more), re.compile(less)
+
+
+def _stepped_frequency(low: str, pending: str | None) -> str | None:
+    """"une de plus par jour" on a card three times a day: four times daily; "tira a da noite"
+    on one of 8/8h: twice daily. None when no step is said or the card's doses a day are not a
+    whole count (weekly, as needed) or would fall to none."""
+    more, less = _frequency_steps()
+    step = 1 if more.search(low) else -1 if less.search(low) else 0
+    a_day = per_day(pending or "") if step else None
+    if not a_day or a_day != int(a_day):
+        return None
+    return _TIMES_DAILY.get(int(a_day) + step) or (
+        f"{int(a_day) + step} times daily" if int(a_day) + step > 0 else None)
+
+
+@lru_cache(maxsize=1)
+def _factor_spans() -> tuple[tuple[float, re.Pattern[str]], ...]:
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    counts = alt(_words()["factor_counts"])
+    return tuple(
+        (float(f), re.compile(rf"(?<![a-z])(?:{alt(s['verbs'])})(?![a-z])(?:\s+[\w'-]+){{0,3}}?"
+                              rf"\s+(?:{alt(s['measures'])})(?![a-z])(?!\s*(?:{counts})\b)"))
+        for f, s in _words()["factor_spans"].items())
+
+
+def _factor_spanned(low: str) -> float | None:
+    """"divise la dose par deux", "divide a dose por dois": the factor said as a verb and its
+    measure with the dose between them; None for a split of the day's dose ("en deux prises")."""
+    return next((f for f, said in _factor_spans() if said.search(low)), None)
 
 
 def _after_the_duration(low: str, number: str) -> bool:

@@ -21,7 +21,9 @@ from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
 from . import order_lines
-from .extraction import extract  # extraction reads this module's sibling rules
+
+# extraction reads this module's sibling rules
+from .extraction import extract, gives_route_or_length
 from .prompts import load, rules
 
 
@@ -61,6 +63,9 @@ def pending_request(history: list[dict[str, Any]]) -> list[str]:
     ):
         said.insert(0, str(turns[-2].get("content") or ""))
         turns = turns[:-2]
+    line = order_line_before(turns) if said else None
+    if line and only_route_or_length(said[0], extract(said[0])):
+        said.insert(0, line)  # "iv, for 5 days" was asked its frequency for the line before it
     return said
 
 
@@ -118,8 +123,13 @@ def completed(
             return " ".join([*_redosed(earlier[0], own), reply])
     if not pending:
         line = order_line_before(history or [])
-        if line and only_order_fields(message, own):
-            return f"{line} {order_lines.reply_dose(message) or message}"
+        # a frequency, or a route or length alone ("iv, for 5 days", "VO, 5 jours", "IV por 7
+        # días"), completes the order line: the line then waits for what it still lacks
+        if line and (only_order_fields(message, own) or only_order_fields_said(message, own)):
+            return " ".join([*_redosed([line], own), order_lines.reply_dose(message) or message])
+        if line and only_route_or_length(message, own):
+            # the line is now ordered: the order asks back what it still lacks (how often)
+            return f"start {line} {message}"
         drug = drug_discussed(history or [])
         number = _NUMBER.search(message)
         # "ok start it 10mg od": that drug; never when a word the vocabularies lack stands in
@@ -358,6 +368,20 @@ def only_order_fields_said(message: str, own: Entities) -> bool:
         "?" not in message and not own.drugs and not set(own.actions) - {"order_line"}
         and not own.patient_names and not own.patient_ids and dose is not None
         and (dose.written or dose.frequency or dose.duration or dose.route)
+    )
+
+
+# the longest reply read as giving only an order's route or length ("iv, for 5 days")
+_FIELD_WORDS = 6
+
+
+def only_route_or_length(message: str, own: Entities) -> bool:
+    """A short reply giving only an order's route or length, with no dose or frequency ("iv, for
+    5 days", "VO, 5 jours", "IV por 7 días"); no question, drug, person or request of its own."""
+    return bool(
+        "?" not in message and own.dose is None and not own.drugs and not own.actions
+        and not own.patient_names and not own.patient_ids
+        and len(message.split()) <= _FIELD_WORDS and gives_route_or_length(message)
     )
 
 

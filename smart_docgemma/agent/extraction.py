@@ -58,7 +58,12 @@ from ..reading.people import (
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.slips import unslipped
 from ..reading.subject import as_the_patient, without_identifiers
-from ..reading.unknown_words import is_word, trailing_lower_names, unknown_names
+from ..reading.unknown_words import (
+    is_word,
+    subject_lower_names,
+    trailing_lower_names,
+    unknown_names,
+)
 from ..reading.ward import Ward, read_ward
 from ..reading.word_names import word_name_people, word_names
 from ..tools.chart.answers import chart_focus
@@ -273,6 +278,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # "Tião, potássio?": read as written, since the word lists hold words with their accents
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
     found += [(name, 1) for name in trailing_lower_names(text, drug_words)]  # "a1c for okoro"
+    found += [(name, 1) for name in subject_lower_names(text, drug_words)]  # "is okoro on"
     # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word
     # a drug only guessed from the word ("Socorro" near "Zocor") never hides the name
     exact = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}
@@ -1000,6 +1006,13 @@ def route_said(text: str) -> str | None:
     return rules()["routes"].get(found.group(1).lower(), found.group(1).lower()) if found else None
 
 
+def gives_route_or_length(text: str) -> bool:
+    """``text`` says an order's route or how long it runs ("iv, for 5 days", "VO, 5 jours",
+    "IV por 7 días"): the fields a dose-less, frequency-less reply may still give."""
+    return bool(_route().search(text) or _DURATION.search(text) or _BARE_FRACTION.search(text)
+                or languages.duration(text))
+
+
 @lru_cache(maxsize=1)
 def _route() -> re.Pattern[str]:
     """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
@@ -1214,6 +1227,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     if focus == "medications" and _any_phrase("chart_question", "taking_verbs").search(
             _TAKING_NOUN.sub(" ", low)):
         return True  # "que medicação faz?": her list, with a verb of taking
+    if focus.startswith(("lab:", "vitals")) and _value_asked(text):
+        return True  # "what's the INR?", "qual o INR?": her value, with the definite article
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -1224,6 +1239,17 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+
+
+def _value_asked(text: str) -> bool:
+    """``text`` asks a result with "what is the …" and at most ``bare_words`` words after it,
+    none asking of values in general: "what's the INR?", "qual foi o K?", "cual es el Mg?";
+    not "what is INR?" nor "what is the normal INR?"."""
+    chart = rules()["chart_question"]
+    words = " ".join(_BARE_WORD.findall(languages.fold(text).lower()))
+    opener = _any_phrase("chart_question", "value_openers").match(words)
+    rest = words[opener.end():].split() if opener else []
+    return 0 < len(rest) <= chart["bare_words"] and not set(rest) & set(chart["general_words"])
 # "toma" as a noun ("toma de muestra", "la toma de decisiones"): no verb of taking
 _TAKING_NOUN = re.compile(r"(?:\b(?:la|una|a|uma)\s+)?\btoma\s+de\b")
 # the actions that card a medication order (a conditional one waits)

@@ -176,9 +176,16 @@ def workflow_of(text: str) -> Workflow:
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
         bleeding=bleeding_said(low),
-        plan_asked=_plan_words(low)
+        plan_asked=(_plan_words(low) or _told_in_alarm(low, problem))
         and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
+
+
+def _told_in_alarm(low: str, problem: str | None) -> bool:
+    """A problem's value told in alarm, with no question and no drug ("K+ 6.2 on gas!!",
+    "INR 7.9 - lab just called"): its plan is what the clinician needs."""
+    return bool(problem and stated_value(low, problem) is not None and "?" not in low
+                and not find_drugs(low) and ("!" in low or _any("told_alarm_words").search(low)))
 
 
 def her_problem(workflow: Workflow, text: str, chart: ChartInContext) -> Workflow:
@@ -245,6 +252,8 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         return ["plan"]  # bleeding on warfarin is planned whether or not a plan is asked
     if _high_inr_told(low, workflow):
         return ["plan"]  # "INR 5.2 no bleed": the value and the bleeding, said for a plan
+    if _told_in_alarm(low, workflow.problem):
+        return ["plan"]  # "K+ 6.2 on gas!!": the value told in alarm, for its plan
     return ["plan"] if workflow.problem and _plan_words(low) else []
 
 

@@ -273,8 +273,11 @@ def dotted_initials_people(text: str) -> list[str]:
 
 
 _ASKED_OF = re.compile(
-    r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+([a-z][a-z'\-]{2,})\s+"
-    r"([a-z][a-z'\-]{2,})\s+(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
+    r"(?i)^[\s¿]*(?:is|was|does|did|has|and is|and does)\s+"
+    # "is the younger james wilson (1990) on": one of two told apart, by a word or a year
+    r"(?:the\s+(?:other|younger|older|elder|second|first)\s+)?([a-z][a-z'\-]{2,})\s+"
+    r"([a-z][a-z'\-]{2,})\s+(?:\(\s*(?:b\.?\s*|born\s+|dob\s+)?[\d/.-]{4,10}\s*\)\s+)?"
+    r"(?:still\s+)?(?:on|taking|take|have|had|got|allergic)\b"
 )
 
 
@@ -351,8 +354,10 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
 
 # after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
 # 83 años", "paciente de 32 semanas", "patiente de 28 SA")
+# ("12 SA", weeks of amenorrhoea, is a term; "la dame de la 12 sa créatinine" is her possessive)
 _NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
-              r"days|semanas?|semaines?|sem|sa|weeks?|wks?|horas?|heures?|hours?|hs)\b")
+              r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs)\b"
+              r"|\s*sa\b(?!\s+(?!(?:de|et|d)\b)[^\W\d_]{2,})")
 
 
 _BED_HOLDS = (r"\s*[-\u2013\u2014:,]?\s*(?:mr|mrs|ms|miss|mme|mlle|madame|monsieur|m|sr|sra|"
@@ -375,6 +380,18 @@ def _told_apart() -> str:
             rf"(?:(?:from|on|in|de la|de l'|du|des|da|do|del|de)\s*(?:{_words_of('services')})"
             rf"|(?:qui|que|who|that)\s+(?:[\w']+\s+){{0,2}}?"
             rf"(?:{_words_of('comings_and_goings')}))")
+
+
+@lru_cache(maxsize=1)
+def _departed() -> re.Pattern[str]:
+    """A patient's own noun gone in the past tense ("le patient qui est sorti hier", "o doente que
+    saiu ontem", "the patient who was discharged"): someone other than the one in the open chart,
+    unless they came back in the same message ("… voltou hoje com febre" is her, readmitted)."""
+    return re.compile(
+        rf"(?i)(?<![\w'])((?:the|that|le|la|l'|o|a|el|aquele|aquela|ce|cette)\s*"
+        rf"(?:patient|patiente|paciente|doente|pt|enfermo|enferma|malade)\s+(?:qui|que|who|that)\s+"
+        rf"(?:[\w']+\s+){{0,2}}?(?:{_words_of('departed')}))(?![\w'])"
+        rf"(?!.*\b(?:{_words_of('came_back')})\b)")
 
 
 @lru_cache(maxsize=1)
@@ -434,6 +451,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"((?:de la|du|do|da|del|de|of)\s+\d{{1,3}})(?!{_NOT_A_BED})"),
         # "le petit de la pédiatrie", "o rapaz da ortopedia", "la dame qui sort demain"
         re.compile(rf"(?i)(?<![\w'])({_told_apart()})(?![\w'])"),
+        # "le patient qui est sorti hier", "o doente que saiu ontem": one who has left
+        _departed(),
         # "the patient you saw yesterday", "le patient d'hier", "el paciente de ayer"
         re.compile(rf"(?i)(?<![\w'])((?:the|that|my|our|le|la|l'|o|a|el|aquele|aquela|ce|cette|"
                    rf"ma|mon|mi|minha|meu)\s*"
@@ -627,9 +646,12 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
 
     return tuple(
         re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
-                   rf"(?:{alt(said['asks'])})\s+"
-                   rf"(?:{alt(said['whether'])})\s+(?:{alt(said[sex]['pronouns'])})\s+"
-                   rf"(?:{alt(said['modals'])})(?![\w'])"
+                   rf"(?:{alt(said['asks'])})\s+(?:{alt(said['whether'])})\s+"
+                   rf"(?:(?:{alt(said[sex]['pronouns'])})\s+(?:{alt(said['modals'])})(?![\w'])|"
+                   # "su hijo quiere saber si puede tomar ibuprofeno él": the pronoun last
+                   # ("… darle ibuprofeno a él": to him, the patient, is no pronoun of the asker)
+                   rf"(?:{alt(said['modals'])})\s+[^?.!,;]{{1,40}}?(?<!\sa)\s(?:{alt(said[sex]['pronouns'])})"
+                   r"(?:\s+(?:mismo|misma|mesmo|mesma|meme))?\s*[?.!]*\s*$)"
                    # "la maman demande si elle peut lui donner de l'aspirine": giving it to the
                    # patient, asked for the patient
                    r"(?!\s+(?:(?:lui|le|la|lhe|les|leur|him|her)\s+)?(?:donner|dar|darle|darla|"
@@ -788,9 +810,16 @@ def leading_lower_people(text: str,
     # words ("algun metaanalisis sobre control intensivo de la TA …?") names no one; a number
     # is a value said, while a digit inside a test's name ("hba1c", "b12", "spo2") is none
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
-            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4:
+            r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4 or _inverted(m):
         return []
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
+
+
+def _inverted(m: re.Match[str]) -> bool:
+    """One of the two words is a French verb with its pronoun after it ("peux-tu checker …"):
+    a question put to the assistant, no name."""
+    pronouns = "|".join(re.escape(str(p)) for p in _people_data()["inverted_pronouns"])
+    return any(re.search(rf"[a-z]-(?:{pronouns})$", m.group(i)) for i in (1, 2))
 
 
 def _asked_letter(m: re.Match[str]) -> bool:
@@ -816,7 +845,8 @@ def is_beside(said: str) -> bool:
              rf"|{nearby}|{_told_apart()}")
     seen = rf"(?i).*\b(?:{_words_of('other_persons')})\b.*\b(?:{_words_of('seen_when')})"
     return is_across(said) or bool(re.fullmatch(named, fold_accents(said).strip())
-                or re.fullmatch(seen, fold_accents(said).strip()))
+                or re.fullmatch(seen, fold_accents(said).strip())
+                or _departed().fullmatch(fold_accents(said).strip()))
 
 
 def fold_accents(text: str) -> str:
@@ -865,11 +895,20 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
             continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
         last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
-        seen = _seen_before(tokens[:n]) or _the_named_person(tokens, n)
+        seen = (_seen_before(tokens[:n]) or _the_named_person(tokens, n)
+                or _topic_of_a_possessive(tokens, n))
         if before not in not_after and (before in articles or last or seen
                                         or _ordered_for(tokens, n, drug_words)):
             found.append(word)
     return found
+
+
+def _topic_of_a_possessive(tokens: list[str], n: int) -> bool:
+    """The capitalised word ``tokens[n]`` follows "and" and comes before a possessive ("et
+    Robert son INR …", "y Samuel su glucosa"): the person whose result is asked."""
+    said = _people_data()
+    return (n + 1 < len(tokens) and normalise(tokens[n - 1]) in said["topic_before"]
+            and normalise(tokens[n + 1]) in said["topic_possessives"])
 
 
 def _the_named_person(tokens: list[str], n: int) -> bool:

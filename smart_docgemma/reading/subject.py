@@ -265,15 +265,16 @@ def initial_of_another(text: str, here: InContext, french: bool = False) -> tupl
 def other_of_her_name(text: str, here: InContext) -> tuple[str, ...]:
     """Her name after "the other", "l'autre", "o outro", "el otro" … ("the other James Wilson's
     meds" in one James Wilson's chart): a namesake, someone else."""
-    from .people import people_data, unshouted
+    from .people import fold_accents, people_data, unshouted
 
-    words = sorted({w for ws in people_data()["others"].values() for w in ws}, key=len,
-                   reverse=True)
+    said = people_data()
+    words = sorted({w for ws in said["others"].values() for w in ws} | set(said["namesakes"]),
+                   key=len, reverse=True)
     pattern = re.compile(rf"(?i)(?<![\w'])(?:{'|'.join(map(re.escape, words))})\s+"
                          r"(?:(?:mr|mrs|ms|mme|m|sr|sra|senhor|senhora|dona|don|dona)\.?\s+)?"
                          r"([A-Za-zÀ-ÿ][\w\-]+)")
     return tuple(
-        m.group(0).strip() for m in pattern.finditer(unshouted(text))
+        m.group(0).strip() for m in pattern.finditer(fold_accents(unshouted(text)))
         if len(m.group(1)) > 2 and is_own_name(m.group(1), here)
     )
 

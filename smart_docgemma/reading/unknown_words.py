@@ -161,6 +161,28 @@ def trailing_lower_names(text: str,
     return [] if known or name in abbreviations() else [name]
 
 
+# a word in lower case standing where a question's subject stands ("what dose of metformin is
+# okoro on", "does mensah have any allergies", "is adeyemi allergic to anything"): between the
+# verb that opens the question and what she takes or has
+_SUBJECT_LOWER = re.compile(r"(?<![\w'\u2019])(?:is|does|has|was|did)\s+(?P<name>[a-z][a-z'\-]{2,})"
+                            r"\s+(?:still\s+|already\s+|currently\s+|now\s+)?"
+                            r"(?:on|taking|take|have|had|got|allergic|using)(?![\w])")
+
+
+def subject_lower_names(text: str,
+                        drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A word in lower case as a question's subject ("is okoro on", "does mensah have") that no
+    word list, vocabulary or drug knows: the one it is asked of."""
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    for m in _SUBJECT_LOWER.finditer(fold_accents(text or "")):
+        name = m.group("name")
+        known = is_word(name) or near_vocabulary(name) or normalise(name) in drugs
+        if not known and name not in abbreviations():
+            out.append(name)
+    return out
+
+
 # "of" before an owner, in the four languages ("INR de PACO?", "the K of FATOU?")
 _OF = {"of", "for", "de", "do", "da", "del", "du", "des", "dos", "das"}
 

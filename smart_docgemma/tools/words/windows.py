@@ -161,6 +161,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?<![/\d.,q])(?<!cada )(?<!every )(?<!les )(?<!\bamanha )(?<!\bdemain )"
                    rf"(?<!\bmanana )(?<!\btomorrow )(?<!\btmrw )(?<!\bas )(?<!\ba las )(?<!\bat )"
                    rf"(?<!\bvers )"
+                   # "a glicemia das 6h", "el potasio de las 6": an hour of the day (0-23) after
+                   # "das"/"de las"/"de la" is the clock's; "das 24h", "das 48h" stay windows
+                   r"(?!(?<=\bdas )(?:[01]?\d|2[0-3])(?!\d))"
+                   r"(?!(?<=\bde las )(?:[01]?\d|2[0-3])(?!\d))"
+                   r"(?!(?<=\bde la )(?:[01]?\d|2[0-3])(?!\d))"
                    rf"\b(\d+)\s*-?\s*({hours})\b"),
     )
 
@@ -299,13 +304,13 @@ def _since_month(low: str) -> str | None:
     """"since May", "depuis mai", "desde o mês de agosto", "desde enero de 2025": from the first
     midnight of that month (the last one not after today when no year is said)."""
     said = _words()["since_month"]
-    months = _alt(said["months"])
+    months = _alt(_month_names())
     m = re.search(rf"(?<![a-z])(?:{_alt(_words()['since_day']['since'])})\s+"
                   rf"(?:(?:{_alt(said['lead'])})\s+)?({months})(?![a-z])"
                   rf"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{{2}})(?![\d/.-]))?", low)
     if not m:
         return None
-    return f"m{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
+    return f"m{_month_names()[m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
 
 
 def _month(low: str) -> str | None:
@@ -313,12 +318,22 @@ def _month(low: str) -> str | None:
     a window key ("c10", "c10-2025"), the last one not after today when no year is said."""
     said = _words()["since_month"]
     during, lead = _alt(_words()["year_words"]), _alt(said["lead"])
-    m = next((m for m in re.finditer(
-        rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(said['months'])})(?![a-z])"
-        r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?", low) if not _born(low, m)), None)
+    year = r"(?:\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?"
+    forms = (rf"(?<![a-z])(?:{during})\s+(?:(?:{lead})\s+)?({_alt(_month_names())})(?![a-z]){year}",
+             # (never a day's date: "30 de setembro de 1950", "the 3rd of May")
+             rf"(?<![a-z])(?<!\d\s)(?<!\d(?:st|nd|rd|th|er)\s)(?:{_alt(said['of'])})\s*"
+             rf"({_alt(said['months'])})(?![a-z]){year}")
+    m = next((m for form in forms for m in re.finditer(form, low) if not _born(low, m)), None)
     if not m:
         return None
-    return f"c{said['months'][m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
+    return f"c{_month_names()[m.group(1)]}" + (f"-{m.group(2)}" if m.group(2) else "")
+
+
+@lru_cache(maxsize=1)
+def _month_names() -> dict[str, int]:
+    """Every month word, in full and as charts cut them ("agosto", "aug", "janv")."""
+    said = _words()["since_month"]
+    return {**said["months"], **said["short"]}
 
 
 def _day_named(low: str) -> str | None:
@@ -326,7 +341,7 @@ def _day_named(low: str) -> str | None:
     de mayo de 2026") as a window key ("on5-3", "on5-3-2026"); the last such day not after today
     when no year is said. A day written in digits only ("3/5") is left unread: day and month
     order differ by country."""
-    months = _alt(_words()["since_month"]["months"])
+    months = _alt(_month_names())
     year = r"(?:,?\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?"
     num = r"(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er)?"
     forms = (
@@ -338,7 +353,7 @@ def _day_named(low: str) -> str | None:
         m = re.search(form, low)
         if m:
             day, month = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
-            said = _words()["since_month"]["months"][month]
+            said = _month_names()[month]
             held = m.group(3)
             if int(day) > _LONGEST[said - 1] or (
                     held and (said, int(day)) == (2, 29) and not calendar.isleap(int(held))):
