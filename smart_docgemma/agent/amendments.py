@@ -293,6 +293,18 @@ def _cancel() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _refused_card() -> re.Pattern[str]:
+    """"on second thought, no referral", "pas d'ordonnance": the card refused by its noun, the
+    message saying nothing else; never the recheck ("no recheck" withdraws the recheck only)."""
+    rechecks = {fold(w).lower() for w in _words()["recheck_nouns"]}
+    nouns = "|".join(re.escape(w) for w in sorted(_words()["card_nouns"], key=len, reverse=True)
+                     if fold(w).lower() not in rechecks)
+    leads, articles = (_alternation(key) for key in ("refused_card_leads", "card_articles"))
+    return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{leads})\s*(?:(?:{articles})\s*)?(?:{nouns})"
+                      rf"(?:{_SEP}*{_AROUND})*[\s.!]*$")
+
+
+@lru_cache(maxsize=1)
 def _refused() -> re.Pattern[str]:
     """"actually don't, I'll recheck it", "non, ne le fais pas": a refusal alone, or with the
     clause that declines or re-measures after it; no verb of another request after it."""
@@ -393,7 +405,8 @@ def cancels(message: str, titles: Sequence[str] = (), drugs: Sequence[str] = ())
     low = " ".join(fold(message).lower().replace("’", "'").split())
     if _opening("reminder_words").match(low):
         return False  # "don't forget the recheck": a reminder, never a card taken back
-    if _cancel().match(low) or _kept_at().match(low) or misdirected(low) or _refused().match(low):
+    if (_cancel().match(low) or _kept_at().match(low) or misdirected(low) or _refused().match(low)
+            or _refused_card().match(low)):
         return True
     # "pharmacy says out of stock, cancel": the reason, then the cancel of a card pending; a
     # reason naming a drug no card holds asks of that drug ("ne pas débuter de spironolactone

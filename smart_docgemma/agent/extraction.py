@@ -1439,7 +1439,9 @@ def _no_known_allergy_asked(text: str, ward: Ward) -> bool:
     sentence that asks, with no word of recording: whether her list holds none is asked, so it
     is read, never a record drafted ("NKDA", "NKDA, please record" record it)."""
     last = re.split(r"[\n.]", text.rstrip())[-1]
-    return last.endswith("?") and no_known_allergy(last) and not ward.record_words
+    asks = last.endswith("?") or bool(
+        _any_phrase("no_known_allergy_asks").search(languages.fold(last).lower().replace("-", " ")))
+    return asks and no_known_allergy(last) and not ward.record_words
 
 
 def note_text(message: str) -> str | None:

@@ -23,6 +23,7 @@ from ..reading.drugs import replaced_drugs, says_hold, stopped_drugs
 from ..reading.request import Request, Switch, Workflow
 from ..reading.ward import Ward, read_ward
 from ..tools.chart.in_context import ChartInContext
+from ..tools.words import ward_words
 from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, plans, protocols
 from .languages import fold
@@ -422,7 +423,8 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              # the window said anywhere in the message, asked of a result or not ("K 3.3 in
              # the past 36 hours? if so replete per protocol")
              "within_hours": _window_hours(request.window.window
-                                           or asked(request.understood).window)}
+                                           or asked(request.understood).window),
+             "recheck_when": _recheck_when(message, ward)}
             if flow.protocol
             else None
         )
@@ -430,6 +432,23 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
     # read with the request it completes
     said = request.understood if tool == "record_vital_sign" else message
     return _ward_arguments(tool, ward, said, patient)
+
+
+@lru_cache(maxsize=1)
+def _recheck_words() -> re.Pattern[str]:
+    words = sorted(ward_words.table()["recheck_time_words"], key=len, reverse=True)
+    return re.compile(rf"(?<![a-z])(?:{'|'.join(re.escape(w) for w in words)})(?![a-z])")
+
+
+def _recheck_when(message: str, ward: Ward) -> str | None:
+    """The time words said after the paired recheck's word ("replace per protocol, redraw
+    tomorrow at 6am": "tomorrow at 6am"); None when the time said is not the recheck's ("give K
+    at 10am, recheck tomorrow" leaves the protocol's time) or no time is said."""
+    if not ward.when:
+        return None
+    low, said = fold(message).lower(), fold(ward.when).lower()
+    word = _recheck_words().search(low)
+    return ward.when if word and said in low[word.end():] else None
 
 
 def _window_hours(window: str | None) -> int | None:

@@ -243,6 +243,10 @@ class ProtocolArgs(BaseModel):
         default=None, ge=1, le=8760,
         description="the window the clinician said the result must be in, in hours",
     )
+    recheck_when: str | None = Field(
+        default=None, max_length=120,
+        description="when the clinician said the paired recheck is drawn (their words)",
+    )
 
 
 class DraftDocumentArgs(BaseModel):

@@ -1854,6 +1854,9 @@ F: dict[str, tuple[str, str, str, str]] = {
     # window questions (tools/words/windows.py, tools/chart/windowanswers.py, labanswers.py)
     "today": ("aujourd'hui", "hoje", "hoy", "leo"),
     "since yesterday": ("depuis hier", "desde ontem", "desde ayer", "tangu jana"),
+    "over the weekend": (
+        "ce week-end", "no fim de semana", "el fin de semana", "mwishoni mwa wiki"
+    ),
     "No admission is in progress on the chart (no current encounter), so the window used "
     "instead is the last %(days)s days:": (
         "Aucune hospitalisation n'est en cours dans le dossier (pas de séjour en cours) ; la "

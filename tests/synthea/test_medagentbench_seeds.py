@@ -11,12 +11,15 @@ weight-based doses, her growth), 311 (aged 1-95, two teenagers whose weights are
 one living man's chart is over the default cap and is not loaded), 367 (aged 1-95, typed
 with typos, dictated and in shorthand; one living man over the cap) and 419 (aged 1-95, a girl
 of 5 and a baby of 1, two dead women sharing living women's birth dates, times and windows said
-as the ward says them; one living man over the cap) and 443 (aged 1-95, three girls of 5 and 6,
-typed fast and dictated, her past problems asked; two living men over the cap). Per set: the
+as the ward says them; one living man over the cap), 443 (aged 1-95, three girls of 5 and 6,
+typed fast and dictated, her past problems asked; two living men over the cap) and 487 (aged
+1-95, no living child, three dead men sharing one birth date and a dead man sharing a living
+man's; speech-to-text, shorthand, a recheck's own time, "in 2h", "over the weekend"; five
+patients over the cap). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the eleven populations live side by side."""
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the twelve populations live side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -73,6 +76,8 @@ SETS = {
                  (11, 15, 14, 10, 12, 10, 10, 12, 10, 11), 110, 0.4, 20, 12),
     443: WardSet("medagentbench_seed443.yaml", PopulationSpec(seed=443, size=8, ages="1-95"),
                  (12, 18, 14, 10, 12, 11, 13, 12, 12, 11), 120, 0.4, 20, 12),
+    487: WardSet("medagentbench_seed487.yaml", PopulationSpec(seed=487, size=8, ages="1-95"),
+                 (11, 15, 14, 9, 10, 9, 11, 11, 11, 11), 110, 0.4, 20, 12),
 }
 
 

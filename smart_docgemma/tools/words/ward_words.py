@@ -386,7 +386,13 @@ def _opinion() -> re.Pattern[str]:
                    reverse=True)
     asks = "|".join(re.escape(w) for w in table()["opinion_words"])
     named = "|".join(re.escape(w) for w in words)
-    return re.compile(rf"(?<![a-z])(?:{asks})\s+{_OF}(?:{named})(?![a-z])")
+    after = "|".join(re.escape(w) for w in table()["opinion_after_words"])
+    # ... or said after it, as a request ("ortho consult pls", "cardiology opinion re her
+    # murmur", "ortho consult - …"); never a consult told or asked ("did ortho consult him?",
+    # "what did the ortho consult say?", "ortho consult?")
+    asked = r"(?=\s*(?:$|[,.:;!\-\u2013\u2014]|(?:pls|please|plz|for|re|about|regarding|svp)\b))"
+    return re.compile(rf"(?<![a-z])(?:(?:{asks})\s+{_OF}(?:{named})(?![a-z])"
+                      rf"|(?:{named})\s+(?:{after}){asked})")
 
 
 def asks_opinion(text: str | None) -> bool:
@@ -407,11 +413,12 @@ _NOTE = re.compile(r"\b(?:note|notes|free text|nota|texte libre|texto libre|text
                    r"|\bsbar\s*[:\-\u2013]", re.I)
 # "refer to ortho: Fell from a ladder …", "adresser en orthopédie : …", "demande d'avis
 # orthopédique : …", "parecer da ortopedia: …": the text after the colon that closes the
-# referral's own words is the clinician's note
+# referral's own words is the clinician's note; a dash between spaces closes them too ("ortho
+# consult pls - old clavicle fracture, still painful")
 _REFERRAL_COLON = re.compile(
     r"\b(?:refer\w*|adress\w*|orient\w*|encaminh\w*|referenci\w*|deriv\w*|interconsulta|avis|"
     r"parecer|remit\w*|consult)\b"
-    r"[^:\n.?!]{0,60}:(?!\d)\s*", re.I)
+    r"[^:\n.?!\-\u2013\u2014]{0,60}(?::(?!\d)|\s[-\u2013\u2014](?=\s))\s*", re.I)
 # "for knee pain", fr "pour son INR instable", pt "por FA com INR lábil", es "por el INR"
 _REASON = re.compile(
     # the article is a whole word: "for anticoag review" keeps its "a"
@@ -518,6 +525,8 @@ _NOT_A_SPAN = (r"(?!\s*(?:horas?|heures?|hours?|dias?|días|jours?|days?|minutos
                r"semanas?|semaines?|weeks?)\b)")
 _PAIR = re.compile(rf"(\d{{2,3}}){_PAIR_SAID}(\d{{2,3}})(?!\d){_NOT_A_SPAN}")  # "150/95", "150x95"
 _NUMBER = r"(\d{1,4}(?:\.\d+)?)"
+# the second number of a pair right after a value ("122/78", "122 over 78")
+_PAIR_AFTER = re.compile(rf"{_PAIR_SAID}\d{{2,3}}(?!\d)")
 
 
 _ORDINAL_T = re.compile(r"(?<![\w])[Tt]\s?[ªº]")
@@ -630,6 +639,10 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             after,
             re.I,
         )
+        if value and _PAIR_AFTER.match(after, value.end(1)):
+            # "p 122/78", "p one twenty two over seventy eight": a pressure's pair right after
+            # the letter, never a single sign's value (the pulse would be its systolic)
+            continue
         if (value and value.group(1).isdigit()  # "3h", "48h": an hour or a span, never a value
                 and _CLOCK_AFTER.match(after[value.start(2):])):
             # "hgt de 3h da manhã foi 58": the hour it was taken, never its value; the value is

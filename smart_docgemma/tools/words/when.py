@@ -37,8 +37,11 @@ _UNITS = {
     "mo": "months",
     "year": "years",
 }
+# "in 2 hours", and the figure written against its unit as the ward types it ("recheck in 2h",
+# "dans 4h", "em 30min"): a span from now, never the clock hour 02:00
 _IN = re.compile(
-    r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+(\d{1,3}|a|an|one|two|three|four|six|twelve)\s+"
+    r"\b(?:in|after|dans|em|en|daqui a|dentro de)\s+"
+    r"(?:(\d{1,3})\s*|(a|an|one|two|three|four|six|twelve)\s+)"
     r"(minute|min|hour|hr|h|day|d|week|wk|month|mo|year)s?\b",
     re.I,
 )
@@ -136,8 +139,9 @@ def parse(text: str | None, site_zone: str | None, now: datetime | None = None) 
         low = low if low.strip() and (_day(low, now) or _clock(low)) else "tomorrow"
     later = _IN.search(low)
     if later:
-        n = _WORDS.get(later.group(1), None) or int(later.group(1))
-        return When(_add(now, n, _UNITS[later.group(2)]), f"in {n} {_UNITS[later.group(2)]}")
+        n = int(later.group(1)) if later.group(1) else _WORDS[later.group(2).lower()]
+        unit = _UNITS[later.group(3).lower()]
+        return When(_add(now, n, unit), f"in {n} {unit}")
     day = _day(low, now)
     clock = _clock(low)
     if day is None and clock is None:
@@ -250,11 +254,16 @@ def _opens(rest: str, words: list[str]) -> bool:
 def _in_words(said: dict[str, str | None]) -> time | None:
     """"7 y media" 07:30, "quarter past 7" 07:15, "quarter to 8" and "8 menos cuarto" 07:45."""
     hour, minutes = int(said["h"] or 0), _table()["fractions"]
+    # a fraction in words ("quarter"), or the minutes in figures ("10 past 6", "20 minutes to 7")
     if said.get("minus"):
-        hour, minute = hour - 1, 60 - int(minutes[str(said["minus"])])
+        hour, minute = hour - 1, 60 - _minutes(str(said["minus"]), minutes)
     else:
-        minute = int(minutes[str(said["frac"])])
-    return time(hour % 24, minute) if 0 <= hour < 24 else None
+        minute = _minutes(str(said["frac"]), minutes)
+    return time(hour % 24, minute) if 0 <= hour < 24 and 0 < minute < 60 else None
+
+
+def _minutes(said: str, fractions: dict[str, int]) -> int:
+    return int(said) if said.isdigit() else int(fractions[said])
 
 
 def _add(now: datetime, n: int, unit: str) -> datetime:

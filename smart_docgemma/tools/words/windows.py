@@ -30,7 +30,7 @@ from ..chart.records import DATA
 # "y2025": that calendar year; "night" (since the evening before), "morning" (since this
 # morning), "shift" (the last shift): the ward's day (``ward_day``)
 WINDOW_KEY = re.compile(
-    r"^(\d{1,5})(h|d)$|^(today|yesterday|admission|night|morning|shift)$|^since-([0-6])$"
+    r"^(\d{1,5})(h|d)$|^(today|yesterday|admission|night|morning|shift|weekend)$|^since-([0-6])$"
     r"|^y((?:19|20)\d{2})$"
     # since a month named ("depuis mai", "desde agosto de 2025"): from its first midnight
     r"|^m(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
@@ -393,6 +393,8 @@ def _window(low: str) -> str | None:
             return key
     if _phrase(low, "since_yesterday"):
         return "yesterday"
+    if _phrase(low, "weekend"):  # before "this week": "this weekend" is no week
+        return "weekend"
     if _phrase(low, "this_week"):
         return "7d"
     if _phrase(low, "this_month"):
@@ -443,6 +445,8 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
                       message(N_("since yesterday")))
     if window in ("night", "morning", "shift"):
         return ward_day(window, now, tz)
+    if window == "weekend":
+        return _weekend_bounds(midnight, now)
     m = WINDOW_KEY.match(window)
     if m and m.group(5):  # a calendar year: its first midnight to its last second (or now)
         year = int(m.group(5))
@@ -468,6 +472,14 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
             else message(N_("in the last hour")) if unit == "h"
             else message(N_("in the last %(n)s days"), n=n))
     return Window(now - span, now, english(said), said)
+
+
+def _weekend_bounds(midnight: datetime, now: datetime) -> Window:
+    """The last Saturday's midnight not after today to the Monday's midnight, or ``now`` while
+    the weekend runs ("over the weekend" asked on a Tuesday: Saturday and Sunday)."""
+    start = midnight - timedelta(days=(midnight.weekday() - 5) % 7)
+    return Window(start, min(now, start + timedelta(days=2) - timedelta(seconds=1)),
+                  "over the weekend", message(N_("over the weekend")))
 
 
 def _since_month_bounds(month: int, year: str | None, now: datetime, tz: tzinfo) -> Window:

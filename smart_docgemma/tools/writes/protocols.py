@@ -140,7 +140,16 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
             else protocol
         )
         return _reorder(ctx, asked, last.result, tz)
-    return _replace(ctx, protocol, last, tz)
+    return _replace(ctx, _asked_recheck(protocol, args), last, tz)
+
+
+def _asked_recheck(protocol: dict[str, Any], args: tool_args.ProtocolArgs) -> dict[str, Any]:
+    """A time the clinician said for the paired recheck ("redraw tomorrow at 6am", "recheck in
+    2h") replaces the protocol's own; words that name no time leave it."""
+    recheck = protocol.get("recheck")
+    if not recheck or not args.recheck_when or when.parse(args.recheck_when, None).at is None:
+        return protocol
+    return {**protocol, "recheck": {**recheck, "when": args.recheck_when}}
 
 
 def _asked_window(protocol: dict[str, Any], args: tool_args.ProtocolArgs) -> dict[str, Any]:
