@@ -289,3 +289,17 @@ def test_a_harm_sought_on_her_list_is_the_review(said):
                                   "is his anticoagulation clinic appointment booked"])
 def test_near_words_other_lists_are_no_review(said):
     assert focus_of(said) != "review"
+
+
+@pytest.mark.parametrize(("said", "stat"), [("qual a menor glicemia de maio de 2026?", "MIN"),
+                                            ("la mayor glucosa de julio de 2026", "MAX")])
+def test_the_least_and_the_most_with_their_article(said, stat):
+    got = windows.asked(said).statistic
+    assert got is not None and got.name == stat
+
+
+@pytest.mark.parametrize("said", ["glicemia menor que 70 em julho de 2026?",
+                                  "glucosa menor de 70 en julio de 2026"])
+def test_near_words_less_than_is_a_threshold(said):
+    asked = windows.asked(said)
+    assert asked.statistic is None and asked.thresholds
