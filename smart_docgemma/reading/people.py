@@ -51,10 +51,21 @@ def not_name_words() -> frozenset[str]:
     return frozenset(words)
 
 
+def _stop(drug_words: set[str] | frozenset[str]) -> frozenset[str]:
+    """The words no name is: the vocabularies' and the message's drugs (the union made once for
+    a message's drugs, not again by each reader of names)."""
+    return _stop_of(frozenset(normalise(w) for w in drug_words))
+
+
+@lru_cache(maxsize=64)
+def _stop_of(drugs: frozenset[str]) -> frozenset[str]:
+    return not_name_words() | drugs
+
+
 def named_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Two or three consecutive capitalised words none of which is a vocabulary word or a drug
     ("Grace Adeyemi", "Maria Silva"); the possessive "'s" dropped."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     found: list[str] = []
     for m in _RUN.finditer(text or ""):
         part: list[str] = []
@@ -131,7 +142,7 @@ def leading_people(text: str, drug_words: set[str] | frozenset[str] = frozenset(
     from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
 
     m = _LEADING.match(fold_accents(text or ""))
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop:
         return []
     # what is asked starts right after them ("… a1c", "… allergies?"), never a clause ("algum
@@ -199,7 +210,7 @@ def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozense
     neither a vocabulary word nor a drug: a person typed without capitals. Only the possessive
     is read this way: two unknown lower-case words alone may be a typo, a possessive names
     someone."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     return [
         f"{m.group(1)} {m.group(2)}"
         for m in _POSSESSED.finditer(text or "")
@@ -215,7 +226,7 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
     typed without capitals when it is no vocabulary word, drug, relative or role
     (``not_possessors``: "consultant's plan", "the pharmacist's advice")."""
     said = _people_data()
-    stop = not_name_words() | {normalise(w) for w in drug_words} | {
+    stop = _stop(drug_words) | {
         normalise(str(w)) for w in [*said["not_possessors"],
                                     *(w for ws in said["relatives"].values() for w in ws)]}
     return [m.group(1) for m in _ONE_POSSESSED.finditer(text or "")
@@ -247,7 +258,7 @@ def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozens
     when neither word is a vocabulary word nor a drug."""
     # "e o deste doente?": a word for a patient names no one by name
     persons = [*_people_data()["not_lower_names"], *_people_data()["bed_persons"]]
-    stop = (not_name_words() | {normalise(w) for w in drug_words}
+    stop = (_stop(drug_words)
             | {normalise(w) for w in persons})
     folded = fold_accents(text or "")
     found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
@@ -285,7 +296,7 @@ def questioned_people(text: str, drug_words: set[str] | frozenset[str] = frozens
     """Two lower-case words asked about as the question's subject ("is esther banda on insulin
     or not", "does grace adeyemi have allergies"): a person typed without capitals when neither
     is a vocabulary word nor a drug ("is she still on", "does this patient have" are not)."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     m = _ASKED_OF.match(fold_accents(text or ""))
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop:
         return []
@@ -334,7 +345,7 @@ _OWNS = re.compile(r"(?<![\w'])([A-Z][a-z\-]{2,})['\u2019]s\b")
 def addressed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """One capitalised first name addressed on its own ("what about Grace?") or owning something
     ("how's Kofi's weight?"), not a vocabulary word, an eponym ("Parkinson's") nor a drug."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     folded = fold_accents(text or "")
     found = [m.group(1) or m.group(2) for m in _addressed().finditer(folded)]
     found += [m.group(1) for m in _OWNS.finditer(folded) if not _TITLED_BEFORE.search(
@@ -740,7 +751,7 @@ def initialled_people(text: str, drug_words: set[str] | frozenset[str] = frozens
     """A name and an initial ("Margaret T - creat?", "Grace A's allergies"), the name no
     vocabulary word nor drug, nor a word that names a thing by a letter ("Vitamin D", "Hepatitis
     B", "Troponin T", ``before_a_letter``); the name alone before a lab's letter ("Grace K?")."""
-    stop = not_name_words() | {normalise(w) for w in drug_words} | {
+    stop = _stop(drug_words) | {
         normalise(str(w)) for w in _people_data()["before_a_letter"]}
     # "Grace K?": Grace asked her potassium, the letter no initial
     return [m.group(1) if _asked_letter(m) else f"{m.group(1)} {m.group(2)}"
@@ -885,7 +896,7 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
     a verb ("¿cuánto pesa Kofi?"), not the first word, not a vocabulary word nor a drug, and not
     after a colleague's title or a place ("Dr Smith"), nor a question's last word after a
     preposition ("any travel to Brazil?")."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     not_after, articles, not_before_last = _lone_words()
     tokens = _TOKEN.findall(text or "")
     found = []
@@ -939,7 +950,7 @@ def paired_names(text: str, drug_words: set[str] | frozenset[str] = frozenset())
     """Two first names joined by "and" ("Robert and Margaret both need their INR checked"):
     both, when neither is a vocabulary word nor a drug; one of them may be the patient's own,
     the other is then someone else, never folded into her request."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     return [w for m in _PAIRED.finditer(text or "")
             if not {normalise(m.group(1)), normalise(m.group(2))} & stop for w in m.groups()]
 
@@ -986,7 +997,7 @@ def handle_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     """The person a user name names ("g.adeyemi" → "G Adeyemi", "grace_adeyemi" → "Grace
     Adeyemi"), written as a name so the patient's own is recognised as hers; never a microbe
     ("e.coli", ``not_handles``), a vocabulary word or a drug."""
-    stop = not_name_words() | {normalise(w) for w in drug_words}
+    stop = _stop(drug_words)
     found = []
     for m in _HANDLE.finditer(fold_accents(text or "").lower()):
         given, surname = m.groups()
