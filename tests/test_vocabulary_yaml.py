@@ -1,6 +1,6 @@
-"""The vocabularies' word lists hold words only: an unquoted ``y``, ``no``, ``on`` or ``yes`` in a
+"""The vocabularies' word lists hold words only: an unquoted ``no``, ``on``, ``off`` or ``yes`` in a
 YAML flow list is read as true/false (YAML 1.1), and the word silently drops out of its list
-(Spanish "y" was lost from every list that held it)."""
+(Portuguese "no", French "on" were lost from the lists that held them)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,5 +27,5 @@ def test_no_word_list_holds_a_boolean(path):
     assert not found, f"quote these words: {found}"
 
 
-def test_the_check_finds_an_unquoted_y():
-    assert _booleans_in_lists(yaml.safe_load("and: [et, e, y]")) == ["/and: True"]
+def test_the_check_finds_an_unquoted_no():
+    assert _booleans_in_lists(yaml.safe_load("articles: [o, a, no, na]")) == ["/articles: False"]
