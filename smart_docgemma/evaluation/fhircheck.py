@@ -62,8 +62,10 @@ class ExpectedWrite(BaseModel):
     components: list[Component] = Field(default_factory=list)
     value: Quantity | None = None
     # "now", or a clock time said with the reading ("06:15"): its latest such time not after now,
-    # in the site's time zone (a reading taken "at 14:30" asked at 09:00 was yesterday's)
-    effective: str | None = Field(default=None, pattern=r"^(now|\d{2}:\d{2})$")
+    # in the site's time zone (a reading taken "at 14:30" asked at 09:00 was yesterday's);
+    # "yesterday 22:00" for one said with its night ("last night at 10pm"), whatever the hour
+    # the case runs at (asked at 23:05 it is still yesterday's, not the hour just gone)
+    effective: str | None = Field(default=None, pattern=r"^(now|(yesterday )?\d{2}:\d{2})$")
 
 
 def _codings(cc: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -169,10 +171,11 @@ def _effective_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinfo
         return False
     if said == "now":
         return abs(when - now) <= NOW_SLACK
-    hour, minute = (int(x) for x in said.split(":"))
+    day, _, clock = said.rpartition(" ")
+    hour, minute = (int(x) for x in clock.split(":"))
     local = now.astimezone(tz)
     at = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
-    at -= timedelta(days=1) if at > local else timedelta(0)
+    at -= timedelta(days=1) if day == "yesterday" or at > local else timedelta(0)
     return abs(when - at) <= timedelta(minutes=1)
 
 

@@ -92,3 +92,15 @@ def test_a_reading_taken_at_a_clock_time_is_its_latest_such_time_not_after_now()
     assert problems(want, yesterday, "p1", earlier, UTC) == []
     assert problems(ExpectedWrite(resourceType="Observation", effective="now"), pulse, "p1",
                     NOW, UTC) == []
+
+
+def test_a_reading_said_with_its_night_is_yesterdays_even_an_hour_later():
+    # "last night at 10pm" asked at 23:05: yesterday's 22:00, not the 22:00 just gone
+    want = ExpectedWrite(resourceType="Observation", effective="yesterday 22:00")
+    late = NOW.replace(hour=23, minute=5)
+    night = {"resourceType": "Observation", "subject": {"reference": "Patient/p1"},
+             "effectiveDateTime": (late - timedelta(days=1)).replace(hour=22, minute=0).isoformat()}
+    assert problems(want, night, "p1", late, UTC) == []
+    tonight = {**night, "effectiveDateTime": late.replace(hour=22, minute=0).isoformat()}
+    assert problems(want, tonight, "p1", late, UTC) == ["effective yesterday 22:00"]
+    assert problems(want, night, "p1", NOW.replace(hour=9), UTC) == []  # and asked in the morning
