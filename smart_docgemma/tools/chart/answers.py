@@ -82,6 +82,8 @@ def chart_focus(message: str) -> str | None:
             if named:
                 return named
         elif any(p.search(low) for p in _patterns()[focus]):
+            if focus == "encounters" and _asks_medications(low):
+                return "medications"  # "discharge meds - anything to flag?": her list, reviewed
             return focus.split("#")[0]  # "review#relief" answers as the review
         elif focus == "medications" and names_medications(low):
             return focus
@@ -99,6 +101,12 @@ def _medication_words() -> _MedicationWords:
     raw = safe_yaml((DATA / "chart_questions.yaml").read_text())
     words = frozenset(w for per_language in raw["medication_words"].values() for w in per_language)
     return _MedicationWords(words=words, near=frozenset(raw["near_words"]))
+
+
+def _asks_medications(low: str) -> bool:
+    """Whether the folded message also asks her list (a word of it, or a medications pattern):
+    "discharge meds", "meds before discharge", "discharge med rec" ask the list, not the stay."""
+    return names_medications(low) or any(p.search(low) for p in _patterns()["medications"])
 
 
 def names_medications(message: str) -> bool:
