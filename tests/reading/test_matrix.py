@@ -293,6 +293,11 @@ FLOORS = {
     # "shall we start lisinopril 5" asks the dose again (the finding shown), left
     ("probe35_en", "tuned"): 20,
     ("probe35_en", "holdout"): 19,
+    # probe29_intl (fr/pt/es, fifteenth stop): blind 21/24 tuned (2 unsafe: "ses rx" and
+    # "revisão da terapêutica" matched no source; "depuis le 1er décembre" read as that day),
+    # 24/24 holdout after the tuned fixes
+    ("probe29_intl", "tuned"): 24,
+    ("probe29_intl", "holdout"): 24,
 }
 
 
