@@ -213,7 +213,8 @@ def count_asked(low: str) -> int | None:
     number = rf"(\d{{1,2}}|{_alt(w['numbers'])})"
     not_time = rf"(?!\s*-?\s*(?:{_alt(w['units'])})\b)"
     for pattern in (rf"\b(?:{_alt(w['count_before'])})\s+{number}\b{not_time}",
-                    rf"\b{number}\s+(?:{_alt(w['count_after'])})\b",
+                    # "les 72 dernières heures", "nas 48 últimas horas": a span, no count
+                    rf"\b{number}\s+(?:{_alt(w['count_after'])})\b(?!\s+(?:{_alt(w['units'])})\b)",
                     rf"\bx\s?(\d{{1,2}})\b{not_time}"):
         m = re.search(pattern, low)
         if m:
