@@ -687,7 +687,8 @@ def _frequency_steps() -> tuple[re.Pattern[str], re.Pattern[str]]:
                rf"|\s+(?:{{step}})\s+{intake}(?![a-z])")  # "one more dose", "una más dosis"
     more = (rf"(?<![a-z]){one}(?:{counted.format(step=alt('more'))})"
             rf"|(?<![a-z])(?:{alt('more')})\s+{one}\s+{intake}(?![a-z])"  # "mais uma toma"
-            rf"|(?<![a-z])(?:{alt('adding')})\s+{one}\s+{intake}(?![a-z])")  # "ajoute une prise"
+            rf"|(?<![a-z])(?:{alt('adding')})\s+{one}\s+{intake}(?![a-z])"  # "ajoute une prise"
+            rf"|(?<![a-z])(?:{alt('more_one')})\s+{intake}(?![a-z])")  # "mais uma toma ao dia"
     less = (rf"(?<![a-z]){one}(?:{counted.format(step=alt('less'))})"
             rf"|(?<![a-z])(?:{alt('removing')})\s+(?:{alt('of_the')})\s*(?:{alt('day_times')})"
             rf"(?![a-z])")
