@@ -100,7 +100,9 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     # another drug in the card's place takes a bare number right after its name in mg only
     # when the card's dose was in mg ("naproxen instead, 250" after paracetamol 1 g is never
     # 250 g): else its dose is asked, the drug checked
-    dose = found.written or (
+    # "increase by 25mg": the step from the card's dose, never 25 mg itself
+    step = None if others else _by_step(numbers, pending.dosage)
+    dose = step or found.written or (
         _switch_number(numbers, ent, others[0], pending) if others
         else _bare_dose(numbers) or _by_factor(numbers, pending.dosage)
         or _divided_total(low, found.frequency, pending)
@@ -587,9 +589,10 @@ def _plain(text: str) -> str:
 
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
-    words of giving a drug belong to the amendment."""
+    words of giving a drug belong to the amendment, and so does a word of him or her alone
+    ("too much at his age, go with 5": the reason for the change, no chart asked)."""
     return any(a not in ("order_line", "give", "administer", "prescribe", "prescribe_drug",
-                         "switch") for a in actions)
+                         "switch", "this_patient") for a in actions)
 
 
 # "850 au lieu de 500", "850 instead of 500", "850 em vez de 500": the new number comes first
@@ -642,6 +645,32 @@ def _by_factor(low: str, dosage: str) -> str | None:
                    if re.search(rf"(?<![a-z])(?:{'|'.join(map(re.escape, words))})(?![a-z])", low)),
                   None) or _factor_spanned(low)
     return None if factor is None else _by_factor_value(dosage, factor)
+
+
+def _by_step(low: str, dosage: str) -> str | None:
+    """"up it by 50", "reduce by 10 mg", "augmente de 25": the pending dose plus or minus the
+    amount, in its unit (a unit said must be the card's); None when no step is said, the
+    pending dose has no number or the dose would fall to nothing."""
+    m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
+    for sign, pattern in _dose_steps():
+        said = pattern.search(low)
+        if said and m:
+            unit = m.group(2).strip() or "mg"
+            if said.group(2) and said.group(2) != unit.lower():
+                return None  # "up by 1 g" of a dose in mg: asked, never guessed
+            value = round(float(m.group(1)) + sign * float(said.group(1).replace(",", ".")), 3)
+            return f"{value:g} {unit}" if value > 0 else None
+    return None
+
+
+@lru_cache(maxsize=1)
+def _dose_steps() -> tuple[tuple[int, re.Pattern[str]], ...]:
+    def one(key: str) -> re.Pattern[str]:
+        words = "|".join(re.escape(w) for w in sorted(_words()["dose_steps"][key], key=len,
+                                                       reverse=True))
+        return re.compile(rf"(?<![a-z])(?:{words})\s+(?:another\s+|more\s+)?"
+                          rf"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ml|units?)?(?![a-z\d])")
+    return ((1, one("up")), (-1, one("down")))
 
 
 def _divided_total(low: str, said: str | None, pending: PendingOrder) -> str | None:

@@ -247,6 +247,11 @@ class ProtocolArgs(BaseModel):
         default=None, max_length=120,
         description="when the clinician said the paired recheck is drawn (their words)",
     )
+    stated_value: float | None = Field(
+        default=None, ge=0, le=100,
+        description="a result the clinician stated for the protocol's analyte with no unit "
+                    "(K 3.2 on the gas), used when the chart holds none in the window",
+    )
 
 
 class DraftDocumentArgs(BaseModel):

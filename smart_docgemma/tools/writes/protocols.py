@@ -140,6 +140,9 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
             else protocol
         )
         return _reorder(ctx, asked, last.result, tz)
+    if args.stated_value is not None and last.result is None:
+        # "K 3.2 on the gas - K protocol": no result in the window, the one stated is used
+        return _replace_stated(ctx, _asked_recheck(protocol, args), last, args.stated_value, tz)
     return _replace(ctx, _asked_recheck(protocol, args), last, tz)
 
 
@@ -219,8 +222,16 @@ def _replace(
             f"{protocol['unit']}, so per the {title} nothing is ordered.",
             last,
         )
-    dose, hours_over = _dose(protocol, last.value)
-    fields = _header(protocol) + [("Based on", f"{name} {said(last, tz)} (within {hours} h)")]
+    done = _order(ctx, protocol, last.value, f"{name} {said(last, tz)} (within {hours} h)", tz)
+    done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
+    return done
+
+
+def _order(ctx: ToolContext, protocol: dict[str, Any], value: float, based_on: str,
+           tz: str) -> ToolResult:
+    """The protocol's dose for ``value`` and its paired recheck, each a card."""
+    dose, hours_over = _dose(protocol, value)
+    fields = _header(protocol) + [("Based on", based_on)]
     results = [_medication(ctx, protocol, dose, hours_over, fields)]
     recheck = protocol.get("recheck")
     if recheck and results[0].status == "proposal":
@@ -230,8 +241,31 @@ def _replace(
                 ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields
             )
         )
-    done = merged(results)
-    done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
+    return merged(results)
+
+
+def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading,
+                    value: float, tz: str) -> ToolResult:
+    """A result the clinician stated, none in the chart's window: the protocol's dose for it,
+    said as stated, when its unit cannot be mistaken (potassium: mmol/L and mEq/L are one);
+    an analyte reported in units that differ ("Mg 0.5": mmol/L or mg/dL) is never guessed."""
+    name = protocol["analyte"].lower()
+    title = f"{protocol['title']} protocol (version {protocol['version']})"
+    charted = (f" (the chart's last was {said(found.before, tz)})" if found.before
+               else f" (none in the chart: {_searched(protocol)})")
+    if any(tuple(c) != (1, 0) for c in found.analyte.convert.values()):
+        return _nothing(
+            f"You stated {name} {_num(value)} with no unit, and {name} is reported in more than "
+            f"one unit ({protocol['unit']} in this protocol){charted}, so per the {title} nothing "
+            "is ordered from it: record the result with its unit, or order the replacement "
+            "directly.", found.before)
+    stated = f"{name} {_num(value)} {protocol['unit']} as you stated, not a charted result"
+    if value >= protocol["low_below"]:
+        return _nothing(f"The {stated}{charted} is not below {_num(protocol['low_below'])} "
+                        f"{protocol['unit']}, so per the {title} nothing is ordered.", found.before)
+    done = _order(ctx, protocol, value, stated, tz)
+    done.text = (f"The {stated}{charted}: low, so per the {title} (record the result itself "
+                 f"to chart it):\n{done.text}")
     return done
 
 
