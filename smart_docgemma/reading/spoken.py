@@ -154,7 +154,9 @@ def as_typed(text: str) -> str:
     text = re.sub(rf"\s*(?<![\w])({_words(punct)})(?![\w])",
                   lambda m: punct[m.group(1).lower()], text, flags=re.I)
     fractions = data["numbers"]["fractions"]
-    text = re.sub(rf"(?<![\w])({_words(fractions)})\s+(?=(?:{_words(data['units'])})\b(?!-|\s+(?:negative|positive|stain)))",
+    # never a Gram stain ("a gram-negative rod", "gram positive cocci"): no amount
+    units = rf"(?:{_words(data['units'])})\b(?!-|\s+(?:negative|positive|stain))"
+    text = re.sub(rf"(?<![\w])({_words(fractions)})\s+(?={units})",
                   lambda m: fractions[m.group(1).lower()] + " ", text, flags=re.I)
     text = _units().sub(lambda m: data["units"][m.group(1).lower()], text)
     text = _clock_said().sub(_clock, text)  # "at oh six hundred": 06:00
