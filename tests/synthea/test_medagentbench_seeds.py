@@ -78,6 +78,8 @@ SETS = {
                  (12, 18, 14, 10, 12, 11, 13, 12, 12, 11), 120, 0.4, 20, 12),
     487: WardSet("medagentbench_seed487.yaml", PopulationSpec(seed=487, size=8, ages="1-95"),
                  (11, 15, 14, 9, 10, 9, 11, 11, 11, 11), 110, 0.4, 20, 12),
+    521: WardSet("medagentbench_seed521.yaml", PopulationSpec(seed=521, size=8, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 110, 0.4, 20, 12),
 }
 
 
