@@ -26,6 +26,7 @@ from ..tools.chart.in_context import ChartInContext
 from ..tools.words import ward_words
 from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, plans, protocols
+from . import amendments
 from .languages import fold
 from .prompts import rules
 
@@ -424,7 +425,9 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              # the past 36 hours? if so replete per protocol")
              "within_hours": _window_hours(request.window.window
                                            or asked(request.understood).window),
-             "recheck_when": _recheck_when(message, ward)}
+             "recheck_when": _recheck_when(message, ward),
+             # "give per protocol, no recheck needed": the replacement alone
+             "without_recheck": amendments.refuses_recheck(message)}
             if flow.protocol
             else None
         )

@@ -247,6 +247,10 @@ class ProtocolArgs(BaseModel):
         default=None, max_length=120,
         description="when the clinician said the paired recheck is drawn (their words)",
     )
+    without_recheck: bool = Field(
+        default=False,
+        description="the clinician refused the paired recheck (\"no recheck needed\")",
+    )
 
 
 class DraftDocumentArgs(BaseModel):
