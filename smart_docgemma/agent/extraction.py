@@ -1179,7 +1179,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
     # drug to check on its own
-    if focus == "review":
+    if focus in ("review", "medications"):  # "is he on any anticoagulants?": the kind on her list
         drugs = [d for d in drugs if not (d.name and knowledge.class_named(d.name))]
     if focus == "reason":
         return True  # "why is he on warfarin?": the drug is what is asked of her list
@@ -1230,8 +1230,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     said = window if window is not None else asked(text)
     # "K+ in 4 hours please": a test ordered for hours ahead, no result asked (no question,
     # statistic, threshold or unit: "a1c in mmol/mol pls" asks her result in that unit)
+    # ("any mag in the past 6 hrs": a window gone by is asked of her results, never ahead)
     ordered = (bool(tests) and "?" not in text and not said.statistic and not said.thresholds
-               and not said.unit)
+               and not said.unit and not _any_phrase("chart_question", "past_window_words")
+               .search(f" {languages.fold(text).lower()} "))
     if windowed and replace(said, judge=False, analytes=()) != Asked() and not ordered:
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()
