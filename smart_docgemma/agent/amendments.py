@@ -70,7 +70,7 @@ def _change_words() -> re.Pattern[str]:
 # "x 7 jours", "por 10 dias" change the duration, not the dose)
 # (never a count after "x": "mejor x3" is three times, no dose of 3)
 # (a clock time is no dose: "make the recheck 6am instead" moves the recheck, never 6 mEq)
-_BARE_NUMBER = re.compile(r"(?<![\d.,/x×])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+_BARE_NUMBER = re.compile(r"(?<![\d.,/x×:])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
                           r"|\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|:\d\d"
                           r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b"
                           r"|\s*(?:d|days?|j|jours?|dias?|días?|wks?|weeks?|semaines?|semanas?|"
