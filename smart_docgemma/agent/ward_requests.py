@@ -426,8 +426,8 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              "within_hours": _window_hours(request.window.window
                                            or asked(request.understood).window),
              "recheck_when": _recheck_when(message, ward),
-             # "give per protocol, no recheck needed": the replacement alone
-             "without_recheck": amendments.refuses_recheck(message)}
+             # "give per protocol, no recheck needed": the replacement alone (said only then)
+             **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}
             if flow.protocol
             else None
         )

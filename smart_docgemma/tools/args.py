@@ -247,8 +247,8 @@ class ProtocolArgs(BaseModel):
         default=None, max_length=120,
         description="when the clinician said the paired recheck is drawn (their words)",
     )
-    without_recheck: bool = Field(
-        default=False,
+    without_recheck: bool | None = Field(
+        default=None,
         description="the clinician refused the paired recheck (\"no recheck needed\")",
     )
 
