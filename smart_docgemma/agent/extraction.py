@@ -142,7 +142,7 @@ _TITLED_LOWER = re.compile(r"(?<![\w'])(?:\w+\s+is|for|of|about|and|with|to|saw|
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
                       r"(?![\w\-]|['\u2019][A-Z])")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
-# "Max Mills' magnesium": a surname ending in s owns with the apostrophe alone (its surname no
+# "Ama Banks' magnesium": a surname ending in s owns with the apostrophe alone (its surname no
 # word of the assistant's: "Daily Weights' trend" names no one)
 _POSSESSIVE_BARE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]*s)['\u2019](?![\w'\u2019])")
 # "James Wilson: penicillin allergy"
@@ -555,9 +555,9 @@ _DATED_THEN_MRN = re.compile(
     r"(?:(?:19|20)\d\d|\d\d))\s*[,)\-:]?\s*(?:mrn|id|medical record number)\W*$", re.I)
 
 
-# "whats stephan sporers mrn, born may 28 98": the name owning the MRN asked, its birth date after
-# it (a possessive "s" typed without its apostrophe is left off: the search reads a surname's
-# first letters, so "sporer" finds Sporer and "evan" Evans)
+# "whats peter lindqvists mrn, born may 28 98": the name owning the MRN asked, its birth date
+# after it (a possessive "s" typed without its apostrophe is left off: the search reads a
+# surname's first letters, so "lindqvist" finds Lindqvist and "evan" Evans)
 _NAME_MRN_BORN = re.compile(
     r"^\W*(?:(?:what'?s|whats|wats|what is|get|find|need)\s+(?:the\s+)?)?"
     r"([a-z][a-z\-]+\s+[a-z][a-z\-]+?)(?:['\u2019]?s)?\s+"

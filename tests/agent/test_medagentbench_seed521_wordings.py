@@ -2,8 +2,8 @@
 dictation, shorthand, typos, relative times and windows) found missing, without a server: a
 recheck refused in the protocol's own request ("no recheck needed"); a recheck's time changed by
 name ("make the recheck 6am instead": a clock time is no dose); a surname in s owning with the
-apostrophe alone ("Max Mills' magnesium"); a name owning the MRN before its birth date ("whats
-stephan sporers mrn, born …"); a window gone by is no order ahead ("any mag in the past 6 hrs");
+apostrophe alone ("Ama Banks' magnesium"); a name owning the MRN before its birth date ("whats
+peter lindqvists mrn, born …"); a window gone by is no order ahead ("any mag in the past 6 hrs");
 any of a kind asked of her list ("any antiplatelets on board?"); a fracture ever had asked by
 its noun; another statistic asked back ("and the lowest?"); a spoken slash between a reading's
 numbers; "at half five"; the card's own verb refused ("don't order any of that", "hold that").
@@ -73,7 +73,7 @@ def test_the_recheck_named_is_the_lab_card_beside_the_replacement():
     assert nodes._paired_recheck([lab]) is None  # no replacement beside it
 
 
-@pytest.mark.parametrize(("said", "name"), [("what's Max Mills' magnesium today", "Max Mills"),
+@pytest.mark.parametrize(("said", "name"), [("what's Ama Banks' magnesium today", "Ama Banks"),
                                             ("and Jo Evans' INR?", "Jo Evans")])
 def test_a_surname_in_s_owns_with_the_apostrophe_alone(said, name):
     assert find_names(said, []) == [name]
@@ -86,8 +86,8 @@ def test_vocabulary_owning_with_an_apostrophe_names_no_one(said):
 
 
 @pytest.mark.parametrize(("said", "name"), [
-    ("whats stephan sporers mrn, born may 28 98", "stephan sporer"),
-    ("stephan sporer mrn dob 5/28/1998", "stephan sporer")])
+    ("whats peter lindqvists mrn, born may 28 98", "peter lindqvist"),
+    ("peter lindqvist mrn dob 5/28/1998", "peter lindqvist")])
 def test_a_name_owning_the_mrn_before_its_birth_date(said, name):
     assert find_names(said, []) == [name]
 
