@@ -69,7 +69,9 @@ def _change_words() -> re.Pattern[str]:
 # a bare number that is a dose: never a count of doses or a length of time ("make it 5 days",
 # "x 7 jours", "por 10 dias" change the duration, not the dose)
 # (never a count after "x": "mejor x3" is three times, no dose of 3)
-_BARE_NUMBER = re.compile(r"(?<![\d.,/x×])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+# (a clock time is no dose: "make the recheck 6am instead" moves the recheck, never 6 mEq)
+_BARE_NUMBER = re.compile(r"(?<![\d.,/x×:])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+                          r"|\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|:\d\d"
                           r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b"
                           r"|\s*(?:d|days?|j|jours?|dias?|días?|wks?|weeks?|semaines?|semanas?|"
                           r"months?|mois|meses|hours?|hrs?|heures?|horas?|min\w*)\b)")
@@ -479,6 +481,37 @@ def names_the_recheck(clause: str) -> bool:
     if said is not None and re.fullmatch(rf"(?:{_alternation('recheck_nouns')})", said.strip()):
         return True
     return bool(_recheck_refused().match(_folded(clause)))
+
+
+def mentions_recheck(message: str) -> bool:
+    """The message names the recheck paired with a replacement ("make the recheck 6am
+    instead", "le contrôle plutôt à 6h"), whatever else it says."""
+    return bool(re.search(rf"(?<![a-z])(?:{_alternation('recheck_nouns')})(?![a-z])",
+                          _folded(message)))
+
+
+def refuses_recheck(message: str) -> bool:
+    """A clause of the message refuses the paired recheck ("K 3.3, give per protocol, no recheck
+    needed", "sans contrôle", "recheck not needed"): the replacement alone is asked."""
+    for clause in _KEPT.split(_folded(message)):
+        clause = clause.strip()
+        if _recheck_refused().match(clause) or _recheck_not_needed().match(clause):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _recheck_not_needed() -> re.Pattern[str]:
+    """"no recheck needed" (a refusal, the noun, ``recheck_refusal_tails``), "recheck not
+    needed", "contrôle pas nécessaire" (the noun, ``recheck_not_needed``); "recheck needed"
+    alone asks for it."""
+    refused, articles, nouns = (_alternation(k) for k in (
+        "recheck_refusals", "card_articles", "recheck_nouns"))
+    return re.compile(
+        rf"^(?:(?:{refused})\s+(?:(?:{articles})\s+)?(?:{nouns})\s+"
+        rf"(?:{_alternation('recheck_refusal_tails')})"
+        rf"|(?:(?:{articles})\s+)?(?:{nouns})\s+(?:{_alternation('recheck_not_needed')}))"
+        rf"[\s.!]*$")
 
 
 @lru_cache(maxsize=1)

@@ -26,6 +26,7 @@ from ..tools.chart.in_context import ChartInContext
 from ..tools.words import ward_words
 from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, plans, protocols
+from . import amendments
 from .languages import fold
 from .prompts import rules
 
@@ -444,7 +445,11 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              "within_hours": _window_hours(request.window.window
                                            or asked(request.understood).window),
              "recheck_when": _recheck_when(message, ward),
-             "stated_value": flow.protocol_value}
+             # "K 3.2 on the gas - K protocol": the value stated (said only then)
+             **({"stated_value": flow.protocol_value} if flow.protocol_value is not None
+                else {}),
+             # "give per protocol, no recheck needed": the replacement alone (said only then)
+             **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}
             if flow.protocol
             else None
         )

@@ -1839,6 +1839,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Kulazwa na ziara za dharura kati ya ziara %(n)s za mwisho (tangu %(date)s):",
     ),
     "- none": ("- aucune", "- nenhuma", "- ninguna", "- hakuna"),
+    "Earlier admissions and emergency visits (the newest, by date):": (
+        "Hospitalisations et passages aux urgences plus anciens (les plus récents, par date) :",
+        "Internações e atendimentos de urgência anteriores (os mais recentes, por data):",
+        "Ingresos y visitas a urgencias anteriores (los más recientes, por fecha):",
+        "Kulazwa na ziara za dharura za awali (za karibuni zaidi, kwa tarehe):",
+    ),
     "Most recent encounters:": (
         "Consultations les plus récentes :",
         "Atendimentos mais recentes:",

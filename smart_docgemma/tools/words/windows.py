@@ -237,6 +237,20 @@ def _statistic(low: str) -> Aggregate | None:
     return None
 
 
+def statistic_of(question: str) -> Aggregate | None:
+    """The mean, the highest or the lowest a question asks ("and the lowest?"), or None."""
+    return _statistic(fold(question).replace("'", " "))
+
+
+def without_statistic(question: str) -> str:
+    """``question`` with the words of the statistic it asks blanked ("avg cbg last 24h": "cbg
+    last 24h"), for a follow-up asking another one ("and the lowest?") to be read with it."""
+    low = fold(question).replace("'", " ")
+    for key in ("mean", "highest", "lowest"):
+        low = _phrases(key).sub(" ", low)
+    return " ".join(low.split())
+
+
 def _span(low: str) -> str | None:
     """"sur 12 mois", "em 1 ano", "over 6 months": the span just passed, in hours' key."""
     w = _words()

@@ -148,8 +148,11 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
 
 def _asked_recheck(protocol: dict[str, Any], args: tool_args.ProtocolArgs) -> dict[str, Any]:
     """A time the clinician said for the paired recheck ("redraw tomorrow at 6am", "recheck in
-    2h") replaces the protocol's own; words that name no time leave it."""
+    2h") replaces the protocol's own; words that name no time leave it. A recheck refused ("no
+    recheck needed") is not drafted."""
     recheck = protocol.get("recheck")
+    if recheck and args.without_recheck:
+        return {k: v for k, v in protocol.items() if k != "recheck"}
     if not recheck or not args.recheck_when or when.parse(args.recheck_when, None).at is None:
         return protocol
     return {**protocol, "recheck": {**recheck, "when": args.recheck_when}}
@@ -238,7 +241,8 @@ def _order(ctx: ToolContext, protocol: dict[str, Any], value: float, based_on: s
         at = when.parse(recheck["when"], tz)
         results.append(
             propose_lab(
-                ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields
+                ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields,
+                asked=recheck["when"],
             )
         )
     return merged(results)
