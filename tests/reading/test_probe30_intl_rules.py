@@ -4,12 +4,15 @@ English "since 1/12" and a day in digits alone stay unread; a clock hour dictate
 its preposition is read in digits ("às sete e meia": 07:30), while a number word with no
 preposition before it stays as written; the Colombian "formulación" looked over and the Spanish
 verb with its pronouns ("revíseme") are the whole-list review, while a drug's pharmaceutical
-form ("formulación pediátrica") is not."""
+form ("formulación pediátrica") is not; "die" after a route, a form, a unit or a number is once a
+day ("po die x 5j"), never the English verb."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, time
 
 import pytest
+from smart_docgemma.agent import clarification
+from smart_docgemma.languages import frequency
 from smart_docgemma.reading.numbers import in_digits
 from smart_docgemma.tools.chart.answers import chart_focus
 from smart_docgemma.tools.words import windows
@@ -81,3 +84,24 @@ def test_the_formulacion_looked_over_and_revise_with_pronouns_are_the_review(sai
 ])
 def test_near_words_a_pharmaceutical_formulation_is_no_review(said):
     assert chart_focus(said) != "review"
+
+
+# --- the holdout's miss: "die" (once a day) after a route, a form, a unit or a number
+
+@pytest.mark.parametrize("said", ["po die x 5j", "céfixime 400 mg die", "1 co die", "400 die"])
+def test_die_after_a_route_form_unit_or_number_is_once_a_day(said):
+    assert frequency.repeat(said) == {"frequency": 1, "period": 1, "periodUnit": "d"}
+
+
+@pytest.mark.parametrize("said", [
+    "could he die from this", "risk he will die in 2 days",   # the English verb
+    "audie 2", "die Tablette",
+])
+def test_near_words_die_as_a_word_is_no_frequency(said):
+    assert frequency.repeat(said) is None
+
+
+def test_the_route_frequency_and_length_given_complete_the_order_line():
+    history = [{"role": "user", "content": "céfixime 400 mg"},
+               {"role": "assistant", "content": "(checked)"}]
+    assert clarification.completed("po die x 5j", history).endswith("céfixime 400 mg po die x 5j")
