@@ -105,3 +105,60 @@ def test_the_route_frequency_and_length_given_complete_the_order_line():
     history = [{"role": "user", "content": "céfixime 400 mg"},
                {"role": "assistant", "content": "(checked)"}]
     assert clarification.completed("po die x 5j", history).endswith("céfixime 400 mg po die x 5j")
+
+
+# --- the walk of thirty new fr/pt/es questions (fifteenth stop)
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("et la dame Thompson, ses reins sont comment ?", "Thompson"),
+    ("la Dame Adeyemi a des allergies ?", "Adeyemi"),
+])
+def test_la_dame_before_a_capitalised_surname_is_a_title(said, name):
+    from smart_docgemma.agent.languages import fold, title_pattern
+    m = title_pattern().search(fold(said))
+    assert m is not None and (m.group("name") or m.group("cap")) == name
+
+
+@pytest.mark.parametrize("said", [
+    "la dame du lit 4 a eu sa kaliémie ?",    # the lady of a bed, no surname
+    "la dame âgée, sa créat ?",               # the lady, described
+    "la dame enceinte peut prendre du fer ?",
+])
+def test_near_words_la_dame_before_a_lower_case_word_names_no_one(said):
+    from smart_docgemma.agent.languages import fold, title_pattern
+    m = title_pattern().search(fold(said))
+    assert m is None or not (m.group("name") or m.group("cap") or "").lower().startswith(
+        ("du", "agee", "enceinte"))
+
+
+@pytest.mark.parametrize("said", [
+    "tira isso, deixa como estava", "deixa como estava", "laisse comme c'était",
+    "no, leave it as it was", "dejalo como estaba", "laisse comme avant",
+])
+def test_the_card_put_back_as_it_was_withdraws_it(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    "deixa como estava e aumenta o lisinopril",   # another order after it
+    "laisse comme avant mais à 10 mg",            # a new dose
+    "fica como estava a dose de 500?",
+])
+def test_near_words_as_it_was_with_a_new_order_is_no_cancel(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert not cancels(said)
+
+
+@pytest.mark.parametrize("said", ["l'INR est dans la cible ?", "la glycémie est hors cible ?",
+                                  "la kaliémie est dans les normes ?"])
+def test_a_value_in_or_out_of_its_target_is_hers(said):
+    from smart_docgemma.agent.extraction import extract
+    assert "chart_question" in extract(said).actions
+
+
+@pytest.mark.parametrize("said", ["quelle est la cible d'INR ?",
+                                  "INR cible pour une valve mécanique ?"])
+def test_near_words_the_target_in_general_is_no_value_of_hers(said):
+    from smart_docgemma.agent.extraction import extract
+    assert "chart_question" not in extract(said).actions
