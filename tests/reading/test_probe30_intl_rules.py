@@ -162,3 +162,22 @@ def test_a_value_in_or_out_of_its_target_is_hers(said):
 def test_near_words_the_target_in_general_is_no_value_of_hers(said):
     from smart_docgemma.agent.extraction import extract
     assert "chart_question" not in extract(said).actions
+
+
+@pytest.mark.parametrize(("said", "at"), [
+    ("FR 22 às nove e meia da noite", time(21, 30)),
+    ("a las 9 y media de la noche", time(21, 30)),
+    ("a las 8 menos cuarto de la noche", time(19, 45)),
+])
+def test_the_half_of_the_day_after_a_half_or_quarter_counts(said, at):
+    clock = clock_said(in_digits(said))
+    assert clock is not None and clock.at == at
+
+
+@pytest.mark.parametrize(("said", "at"), [
+    ("às 7 e meia da manhã", time(7, 30)),     # the morning: as said
+    ("às 9 e meia", time(9, 30)),              # no half of the day: as said
+])
+def test_near_words_the_morning_or_none_keeps_the_hour(said, at):
+    clock = clock_said(in_digits(said))
+    assert clock is not None and clock.at == at
