@@ -308,6 +308,13 @@ FLOORS = {
     # rec - anything to flag?" matched no source, her lisinopril in pregnancy unsaid); fixed
     ("probe37_mix", "tuned"): 20,
     ("probe37_mix", "holdout"): 20,
+    # probe30_intl (fr/pt/es, Quebec/Belgian/African/Maghreb French, European/Brazilian
+    # Portuguese, Rioplatense/Mexican/Spain/Colombian Spanish; fifteenth stop): blind 21/24
+    # tuned (1 unsafe: "revíseme la formulación" matched no source; "desde 1/12", "às sete e
+    # meia"), 21/24 holdout ("po die x 5j"; two cases that stated an order written as checks,
+    # corrected); fixed
+    ("probe30_intl", "tuned"): 24,
+    ("probe30_intl", "holdout"): 24,
 }
 
 
