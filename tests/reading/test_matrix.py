@@ -308,6 +308,14 @@ FLOORS = {
     # rec - anything to flag?" matched no source, her lisinopril in pregnancy unsaid); fixed
     ("probe37_mix", "tuned"): 20,
     ("probe37_mix", "holdout"): 20,
+    # probe38_en (conversations a turn deep, doses in words, stated values, kin and namesakes):
+    # blind 11/20 tuned (3 unsafe: a switch after "she's allergic" read as an allergy entry,
+    # "born in 58", "up it by 50" with the old card pending), 16/20 holdout after the tuned
+    # fixes (2 unsafe: "what he's prescribed", "at his age, go with 5"); two cases' expected word
+    # was the case's error ("Cancelled", not "withdrawn"); left: "Mg 0.5" with no unit (never
+    # guessed: mmol/L or mg/dL), a dose given after a drug named alone
+    ("probe38_en", "tuned"): 18,
+    ("probe38_en", "holdout"): 20,
     # probe30_intl (fr/pt/es, Quebec/Belgian/African/Maghreb French, European/Brazilian
     # Portuguese, Rioplatense/Mexican/Spain/Colombian Spanish; fifteenth stop): blind 21/24
     # tuned (1 unsafe: "revíseme la formulación" matched no source; "desde 1/12", "às sete e
