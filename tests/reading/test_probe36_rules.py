@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from smart_docgemma.agent.amendments import _by_step
 from smart_docgemma.agent.extraction import born_words
-from smart_docgemma.agent.ward_requests import protocol_named, protocol_stated_value
+from smart_docgemma.agent.ward_requests import protocol_named, protocol_stated_value, switch_parts
 from smart_docgemma.checks import drug_safety
 from smart_docgemma.checks.hookdata import HookData
+from smart_docgemma.languages import fold
 from smart_docgemma.reading.drugs import allergen_named
 from smart_docgemma.reading.spoken import as_typed
 from smart_docgemma.reading.subject import said_birth_year
@@ -150,3 +151,23 @@ def test_no_value_is_stated_where_one_is_asked_supposed_or_a_dose(said):
 ])
 def test_a_sign_said_again_after_and_with_its_own_time_is_a_second_reading(said, values):
     assert len(read_ward(said).readings) == values
+
+
+@pytest.mark.parametrize(("said", "new", "old"), [
+    ("cambia el lisinopril por labetalol 100 mg cada 12 h", "labetalol", "lisinopril"),
+    ("troca o lisinopril por metildopa 250 mg 8/8h", "methyldopa", "lisinopril"),
+    ("remplace le lisinopril par de la nifédipine LP 20 mg 2 fois par jour", "nifedipine LP",
+     "lisinopril"),
+    ("sustituye el enalapril por losartán 50 mg cada 24 h", "losartan", "enalapril"),
+])
+def test_a_switch_said_in_the_imperative_is_a_switch_in_every_language(said, new, old):
+    parts = switch_parts(fold(said).lower())
+    assert parts is not None and parts["new_drug"] == new and parts["replaces"] == old
+
+
+@pytest.mark.parametrize("said", [
+    "cambia a la paciente de cama", "troca o curativo amanhã", "remplace la sonde urinaire",
+    "cambia el lisinopril por favor",  # no new drug, dose and frequency
+])
+def test_near_words_switch_nothing(said):
+    assert switch_parts(fold(said).lower()) is None
