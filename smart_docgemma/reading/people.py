@@ -553,7 +553,10 @@ _DESCRIBED = r"(?:[a-z\u00e0-\u00ff]{3,}\s+)?"
 
 # where a clause opens: the message's start, a stop, a comma or a dash, "and"/"but"
 _CLAUSE_START = (r"(?:^|[.;!?:,(\-\u2013\u2014]\s*|\b(?:and|but|also|et|mais|e|mas|y|pero)\s+)"
-                 r"[\s¿¡]*(?:(?:o|a|la|le|el|os|as|les|los|las)\s+)?")
+                 r"[\s¿¡]*(?:(?:o|a|la|le|el|os|as|les|los|las)\s+)?"
+                 # a question put of the relative ("does Grace's mum have any allergies?", "what
+                 # about her daughter - she's on lithium", "is his wife on warfarin too?")
+                 r"(?:(?:does|did|do|is|has|was|can|could|would|what about|how about)\s+)?")
 
 
 @lru_cache(maxsize=1)
@@ -637,10 +640,11 @@ def beside_people(text: str) -> list[str]:
     found += across_patients(text or "")  # "all my patients", "both of them": no one chart
     found += _relatives_as_subject(folded)
     found = [f for f in found if not _theirs_taken(folded, f) and not _compared(folded, f)
-             and not _also_for_her(folded, f)]
+             and not _also_for_her(folded, f) and not _gives_to_her(folded, f)]
     for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
-        if (rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he"):
+        if ((rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he")) \
+                and not _gives_to_her(folded, m.group(1)):
             found.append(m.group(1))
     found += _asking_of_self(folded)
     return list(dict.fromkeys(found))
@@ -708,6 +712,25 @@ def _also_her() -> re.Pattern[str]:
 
     return re.compile(rf"(?<![a-z])(?:{alt('pronouns')})\s+(?:{alt('able')})(?![a-z])"
                       rf"[^.?!;]{{0,40}}?(?<![a-z])(?:{alt('too')})(?![a-z])")
+
+
+# the relative gives the patient the drug ("can his mum give him calpol?", "his mum asks if she can
+# give him calpol", "sa mère peut lui donner du doliprane ?"): the patient is the one asked about;
+# never "can I give him …" after a relative ill in their own right ("his son has the same cough,
+# can I give him amoxicillin?": him is the son), nor "give her baby …" (her baby is someone else)
+_GIVES_HER = re.compile(
+    r"(?i)^\s+(?:(?:asks|wants to know|wonders|demande|pergunta|pregunta)\s+(?:if|whether|si|se)\s+"
+    r"(?:she|he|elle|il|ela|ele|ella|el)\s+)?"
+    r"(?:(?:can|could|may|should|will|would|peut|pourrait|pode|poderia|puede|podria)\s+)?"
+    r"(?:(?:give|administer|dar|dá|da)\s+(?:him|her|them|ele|ela)\b"
+    r"(?!\s+(?:baby|son|daughter|brother|sister|little|own|twin)\b)"
+    r"|(?:lui|lhe|le)\s+(?:donner|donne|dar|dá|da)\b)")
+
+
+def _gives_to_her(folded: str, relative: str) -> bool:
+    low = folded.lower()
+    at = low.find(relative.lower())
+    return at >= 0 and bool(_GIVES_HER.match(low[at + len(relative):]))
 
 
 def _also_for_her(folded: str, relative: str) -> bool:

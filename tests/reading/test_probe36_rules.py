@@ -10,6 +10,7 @@ from smart_docgemma.checks import drug_safety
 from smart_docgemma.checks.hookdata import HookData
 from smart_docgemma.languages import fold
 from smart_docgemma.reading.drugs import allergen_named
+from smart_docgemma.reading.people import beside_people
 from smart_docgemma.reading.spoken import as_typed
 from smart_docgemma.reading.subject import said_birth_year
 from smart_docgemma.reading.ward import read_ward
@@ -171,3 +172,23 @@ def test_a_switch_said_in_the_imperative_is_a_switch_in_every_language(said, new
 ])
 def test_near_words_switch_nothing(said):
     assert switch_parts(fold(said).lower()) is None
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("does Grace's mum have any allergies on file?", "mum"),  # walk 59: answered from Grace's
+    ("what about her daughter - she's on lithium", "daughter"),  # walk 59: lithium checked on her
+    ("is his wife on warfarin too?", "wife"),
+    ("can his mum take ibuprofen?", "mum"),
+    ("can his mum give her baby ibuprofen?", "mum"),
+    ("his son has the same cough, can I give him amoxicillin?", "son"),
+])
+def test_a_relative_asked_in_a_question_is_someone_else(said, who):
+    assert who in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "can his mum give him calpol?", "can her husband give her the insulin?",
+    "his mum asks if she can give him calpol", "sa mère peut lui donner du doliprane ?",
+])
+def test_a_relative_giving_the_patient_the_drug_asks_of_the_patient(said):
+    assert beside_people(said) == []
