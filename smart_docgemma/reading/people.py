@@ -406,6 +406,21 @@ def _departed() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _arrived() -> re.Pattern[str]:
+    """A patient's own noun told apart by an arrival ("el paciente que ingresó ayer por la
+    noche", "le patient arrivé cette nuit", "the patient admitted last night"): one patient of
+    the ward described, not shown to be the one in the open chart. "this patient", "ce patient"
+    and a pronoun ("he was admitted last night") are not descriptions."""
+    noun = (r"(?:the|that|le|la|l'|o|a|el|aquele|aquela|aquel|aquella)\s*"
+            r"(?:patient|patiente|paciente|doente|pt|enfermo|enferma|malade)\s+")
+    return re.compile(
+        rf"(?i)(?<![\w'])({noun}(?:(?:qui|que|who|that)\s+(?:[\w']+\s+){{0,2}}?"
+        rf"(?:{_words_of('arrived')})(?![\w'])"
+        rf"|(?:{_words_of('arrived_participles')})\s+(?:[\w']+\s+){{0,1}}?"
+        rf"(?:{_words_of('arrived_when')})(?![\w'])))")
+
+
+@lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
     wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
@@ -464,6 +479,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])({_told_apart()})(?![\w'])"),
         # "le patient qui est sorti hier", "o doente que saiu ontem": one who has left
         _departed(),
+        # "el paciente que ingresó ayer por la noche", "the patient admitted last night"
+        _arrived(),
         # "the patient you saw yesterday", "le patient d'hier", "el paciente de ayer"
         re.compile(rf"(?i)(?<![\w'])((?:the|that|my|our|le|la|l'|o|a|el|aquele|aquela|ce|cette|"
                    rf"ma|mon|mi|minha|meu)\s*"
