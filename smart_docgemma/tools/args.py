@@ -247,6 +247,11 @@ class ProtocolArgs(BaseModel):
         default=None, max_length=120,
         description="when the clinician said the paired recheck is drawn (their words)",
     )
+    stated_value: float | None = Field(
+        default=None, ge=0, le=1000,
+        description="the value the clinician typed for the analyte (\"K 3.1!\"); the protocol "
+        "doses only from a charted result, so a typed value the chart does not hold is asked about",
+    )
 
 
 class DraftDocumentArgs(BaseModel):

@@ -140,7 +140,7 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
             else protocol
         )
         return _reorder(ctx, asked, last.result, tz)
-    return _replace(ctx, _asked_recheck(protocol, args), last, tz)
+    return _replace(ctx, _asked_recheck(protocol, args), last, tz, args.stated_value)
 
 
 def _asked_recheck(protocol: dict[str, Any], args: tool_args.ProtocolArgs) -> dict[str, Any]:
@@ -194,12 +194,15 @@ def _reorder(
 
 
 def _replace(
-    ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str
+    ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str,
+    stated: float | None = None,
 ) -> ToolResult:
     """A low result in the window gets the protocol's dose and the paired recheck."""
     name, hours = protocol["analyte"].lower(), protocol["window_hours"]
     title = f"{protocol['title']} protocol (version {protocol['version']})"
     last, before = found.result, found.before
+    if stated is not None and (last is None or abs(last.value - stated) > _AGREE_WITHIN):
+        return _stated_not_charted(protocol, stated, last, before, tz)
     if last is None and before is None:
         return _nothing(
             f"There is no {name} result in the chart ({_searched(protocol)}), so per the {title} "
@@ -233,6 +236,43 @@ def _replace(
     done = merged(results)
     done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
     return done
+
+
+# a typed value this close to the charted one in the window is that result (rounding)
+_AGREE_WITHIN = 0.15
+
+
+def _stated_not_charted(protocol: dict[str, Any], stated: float, last: labs.LabResult | None,
+                        before: labs.LabResult | None, tz: str) -> ToolResult:
+    """A value typed for the analyte ("K 3.1!") that no charted result in the window holds: the
+    protocol and its dose for that value are said, nothing is ordered (a dose is drawn only from a
+    charted result), and the clinician is asked to record or confirm it."""
+    name, unit = protocol["analyte"].lower(), protocol["unit"]
+    title = f"{protocol['title']} protocol (version {protocol['version']})"
+    low = stated < protocol["low_below"]
+    verdict = (f"low (below {_num(protocol['low_below'])} {unit})" if low
+               else f"not below {_num(protocol['low_below'])} {unit}")
+    lines = [f"You said {name} {_num(stated)} {unit}: {verdict}, so the {title} applies."
+             if low else f"You said {name} {_num(stated)} {unit}: {verdict}, so the {title} "
+             "orders nothing for it."]
+    if low:
+        dose, hours = _dose(protocol, stated)
+        med = protocol["medication"]
+        unit_shown = "mEq" if med["unit"] == "meq" else med["unit"]
+        over = f" over {_num(hours)} h" if hours else ""
+        if protocol.get("warn_above") and dose > protocol["warn_above"]:
+            over += f" (above {protocol['warn_above']} {unit_shown} in one dose: consider splitting it)"
+        lines.append(f"For {_num(stated)} it gives {med['text']} {_num(dose)} {unit_shown} "
+                     f"{med['route']}{over}" + (
+                         f", then a recheck ({protocol['recheck']['test']}, "
+                         f"{protocol['recheck']['when']})." if protocol.get("recheck") else "."))
+    shown = last or before
+    chart = (f"The chart's latest {name} is {said(shown, tz)}" if shown
+             else f"No {name} result is in the chart ({_searched(protocol)})")
+    lines.append(f"{chart}; the protocol doses only from a charted result, so nothing was "
+                 f"ordered: record the {_num(stated)} (or confirm which value is current) and "
+                 "ask again.")
+    return _nothing("\n".join(lines), shown)
 
 
 def _dose(protocol: dict[str, Any], value: float) -> tuple[float, float | None]:
