@@ -933,11 +933,22 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
     ]
     # in the clinician's language
     joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)
-    return (
-        prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined)
-        if fields
-        else None
-    )
+    if not fields:
+        return None
+    asked = prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined)
+    return f"{asked} {read_so_far}" if (read_so_far := _order_read(missing[0], state)) else asked
+
+
+def _order_read(tool: str, state: Turn) -> str | None:
+    """The drug and dose an order already holds, said after the question that asks the rest
+    ("shall we start lisinopril 5": what frequency, "Read so far: lisinopril 5 mg."), so the
+    clinician sees the bare number was read as the dose."""
+    ent = state.entities
+    if tool != "prescribe_medication" or len(ent.drugs) != 1 or not (
+            ent.dose and ent.dose.written):
+        return None
+    return say(message(N_("Read so far: %(order)s."), order=f"{ent.drugs[0]} {ent.dose.written}"),
+               answer_language())
 
 
 def _did_you_mean(entities: Entities) -> str | None:

@@ -407,17 +407,17 @@ def _departed() -> re.Pattern[str]:
 
 @lru_cache(maxsize=1)
 def _arrived() -> re.Pattern[str]:
-    """A patient's own noun told apart by an arrival ("el paciente que ingresó ayer por la
-    noche", "le patient arrivé cette nuit", "the patient admitted last night"): one patient of
-    the ward described, not shown to be the one in the open chart. "this patient", "ce patient"
-    and a pronoun ("he was admitted last night") are not descriptions."""
+    """A patient's own noun told apart by an arrival and when it was ("el paciente que ingresó
+    ayer por la noche", "le patient arrivé cette nuit", "the patient admitted last night"): one
+    patient of the ward described, not shown to be the one in the open chart. "this patient",
+    "ce patient", a pronoun ("he was admitted last night") and an arrival told with its reason
+    ("the patient who was admitted with chest pain has K 5.9") are not descriptions."""
     noun = (r"(?:the|that|le|la|l'|o|a|el|aquele|aquela|aquel|aquella)\s*"
             r"(?:patient|patiente|paciente|doente|pt|enfermo|enferma|malade)\s+")
     return re.compile(
         rf"(?i)(?<![\w'])({noun}(?:(?:qui|que|who|that)\s+(?:[\w']+\s+){{0,2}}?"
-        rf"(?:{_words_of('arrived')})(?![\w'])"
-        rf"|(?:{_words_of('arrived_participles')})\s+(?:[\w']+\s+){{0,1}}?"
-        rf"(?:{_words_of('arrived_when')})(?![\w'])))")
+        rf"(?:{_words_of('arrived')})|(?:{_words_of('arrived_participles')}))"
+        rf"\s+(?:[\w']+\s+){{0,1}}?(?:{_words_of('arrived_when')})(?![\w']))")
 
 
 @lru_cache(maxsize=1)
