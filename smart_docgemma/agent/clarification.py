@@ -252,6 +252,32 @@ def _one_drug(ent: Entities) -> str | None:
 
 _NUMBER = re.compile(r"\d")
 
+# a dose alone, with or without its unit ("10", "5 mg", "2,5", "10 then"): never a count of days
+# or doses ("7 days", "x3")
+_DOSE_ALONE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ug|micrograms?)?\s*(?:please|pls|then|svp|"
+                         r"por favor)?\s*[.!]?\s*$", re.I)
+
+
+def dose_after_drug(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+    """A dose alone ("10", "5 mg") right after a message that named one drug and nothing else
+    ("warfarin", "start atorvastatin"): the drug's dose, read with that message ("warfarin 10",
+    then as any drug with a bare number: checked, and an order asks only what it lacks); None
+    when the message is more than a dose, or the last message said more than its drug (a dose of
+    its own, a test, a question, another patient)."""
+    m = _DOSE_ALONE.match(message or "")
+    if not m or own.drugs or own.patient_names or own.patient_ids:
+        return None
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    before = str(said[-1].get("content") or "").strip()
+    ent = extract(before)
+    drug = _one_drug(ent)
+    if not drug or (ent.dose and (ent.dose.written or ent.dose.frequency)) or "?" in before \
+            or _NUMBER.search(before) or len(before.split()) > 4:
+        return None
+    return f"{before} {m.group(1)}{' ' + m.group(2) if m.group(2) else ''}"
+
 
 @lru_cache(maxsize=1)
 def _acts_on_it() -> tuple[tuple[str, re.Pattern[str]], ...]:

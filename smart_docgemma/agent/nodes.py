@@ -209,7 +209,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     acted = None if cards else (
         clarification.acts_on_discussed(state.message, said.entities, state.history or [])
         or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
-                                        state.history or []))
+                                        state.history or [])
+        # "10" after "warfarin": the drug's dose, read with the drug
+        or clarification.dose_after_drug(state.message, said.entities, state.history or []))
     if acted:
         said = read(state.message, understood=acted, chart=said.chart,
                     conversation=said.conversation)

@@ -462,6 +462,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
+        # "while breastfeeding his baby brother", "amamentando o irmão dele": the one fed
+        re.compile(rf"(?i)\b(?:{_words_of('feeding_verbs')})\s+(?:(?:o|a|la|le|el|al|ao)\s+)?"
+                   rf"(?:(?:his|her|their|sa|son|ses|su|sus|seu|sua)\s+)?"
+                   rf"({_words_of('fed_relatives')})\b"),
         # a handover line's bed followed by whom it holds ("Bed 3 - Mrs Bayer, 81, …") is that
         # person's bed: the title and name say who it is, and are read as any name is
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b(?!{_BED_HOLDS})"),
