@@ -254,8 +254,8 @@ _NUMBER = re.compile(r"\d")
 
 # a dose alone, with or without its unit ("10", "5 mg", "2,5", "10 then"): never a count of days
 # or doses ("7 days", "x3")
-_DOSE_ALONE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ug|micrograms?)?\s*(?:please|pls|then|svp|"
-                         r"por favor)?\s*[.!]?\s*$", re.I)
+_DOSE_ALONE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ug|micrograms?)?\s*"
+                         r"(?:please|pls|then|svp|por favor)?\s*[.!]?\s*$", re.I)
 
 
 def dose_after_drug(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:

@@ -261,7 +261,8 @@ def _stated_not_charted(protocol: dict[str, Any], stated: float, last: labs.LabR
         unit_shown = "mEq" if med["unit"] == "meq" else med["unit"]
         over = f" over {_num(hours)} h" if hours else ""
         if protocol.get("warn_above") and dose > protocol["warn_above"]:
-            over += f" (above {protocol['warn_above']} {unit_shown} in one dose: consider splitting it)"
+            over += (f" (above {protocol['warn_above']} {unit_shown} in one dose: consider "
+                     "splitting it)")
         lines.append(f"For {_num(stated)} it gives {med['text']} {_num(dose)} {unit_shown} "
                      f"{med['route']}{over}" + (
                          f", then a recheck ({protocol['recheck']['test']}, "
