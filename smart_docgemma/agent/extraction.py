@@ -1552,6 +1552,9 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said, ward, window, workflow)
+    if "protocol" in actions:
+        # "potassium 2.9 - urgent": the analyte's word before its value is the result, no drug
+        drugs = ward_requests.value_drugs_out(said, drugs)
     if ward.tests and "order_lab" not in actions and _ordered_with_a_procedure(text):
         # "ECG and trop please": the tests ordered, the ECG said not done here
         actions.append("order_lab")

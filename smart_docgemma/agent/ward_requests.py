@@ -189,6 +189,18 @@ def _told_in_alarm(low: str, problem: str | None) -> bool:
                 and ("!" in low or _any("told_alarm_words").search(low)))
 
 
+def value_drugs_out(text: str, drugs: list[Any]) -> list[Any]:
+    """``drugs`` less those whose word states a problem's value told in alarm ("potassium 2.9 -
+    urgent": potassium is the result asked a protocol for, never a drug to check)."""
+    low = _low(text)
+    problem = plan_problem(low)
+    if not problem or not _told_in_alarm(low, problem):
+        return drugs
+    kept = _without_value(low, problem)
+    return [d for d in drugs if re.search(rf"(?<![a-z]){re.escape(fold(d.surface).lower())}"
+                                          r"(?![a-z])", kept)]
+
+
 def _without_value(low: str, problem: str) -> str:
     """``low`` without the analyte's word and the value stated for it, when no dose unit follows
     ("potassium 2.9 - urgent": potassium is the result, no drug; "potassium chloride 40 mmol!" and

@@ -181,3 +181,12 @@ def test_someone_described_or_fed_is_someone_else(said):
 ])
 def test_near_words_she_is_the_one_described(said):
     assert beside_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "drugs"), [
+    ("potassium 2.9 - urgent", ()),                      # the result, no drug to check
+    ("potassium 6.4!! lab just called", ("potassium",)),  # the raised plan: left as it was
+    ("potassium chloride 40 mmol!", ("potassium chloride",)),
+])
+def test_the_analyte_before_its_low_value_told_in_alarm_is_no_drug(said, drugs):
+    assert extract(said).drugs == drugs
