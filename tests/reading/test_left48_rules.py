@@ -130,7 +130,8 @@ def test_a_rare_word_where_a_subject_stands_is_someone(said, name):
                                   "whats everyone on", "elle prend quoi ?", "o que ela toma?",
                                   "¿qué toma ella?", "que toma el paciente?", "whats grace on",
                                   "is oxygen on", "what does she take?", "what takes priority?",
-                                  "que prend le patient ?"])
+                                  "que prend le patient ?", "is catheter on", "is hep on",
+                                  "is enteral on"])
 def test_near_words_pronouns_and_common_words_name_no_one(said):
     assert subject_lower_names(said) == []
 
