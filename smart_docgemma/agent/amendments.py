@@ -69,7 +69,9 @@ def _change_words() -> re.Pattern[str]:
 # a bare number that is a dose: never a count of doses or a length of time ("make it 5 days",
 # "x 7 jours", "por 10 dias" change the duration, not the dose)
 # (never a count after "x": "mejor x3" is three times, no dose of 3)
-_BARE_NUMBER = re.compile(r"(?<![\d.,/x×])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+# (a clock time is no dose: "make the recheck 6am instead" moves the recheck, never 6 mEq)
+_BARE_NUMBER = re.compile(r"(?<![\d.,/x×:])(\d+(?:[.,]\d+)?)(?![\d/]|[.,]\d|\s*(?:x|h|/|%)"
+                          r"|\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|:\d\d"
                           r"|\s*(?:fois|vezes|veces|times|prises|tomadas|tomas|doses|dosis)\b"
                           r"|\s*(?:d|days?|j|jours?|dias?|días?|wks?|weeks?|semaines?|semanas?|"
                           r"months?|mois|meses|hours?|hrs?|heures?|horas?|min\w*)\b)")
@@ -100,7 +102,9 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     # another drug in the card's place takes a bare number right after its name in mg only
     # when the card's dose was in mg ("naproxen instead, 250" after paracetamol 1 g is never
     # 250 g): else its dose is asked, the drug checked
-    dose = found.written or (
+    # "increase by 25mg": the step from the card's dose, never 25 mg itself
+    step = None if others else _by_step(numbers, pending.dosage)
+    dose = step or found.written or (
         _switch_number(numbers, ent, others[0], pending) if others
         else _bare_dose(numbers) or _by_factor(numbers, pending.dosage)
         or _divided_total(low, found.frequency, pending)
@@ -479,6 +483,37 @@ def names_the_recheck(clause: str) -> bool:
     return bool(_recheck_refused().match(_folded(clause)))
 
 
+def mentions_recheck(message: str) -> bool:
+    """The message names the recheck paired with a replacement ("make the recheck 6am
+    instead", "le contrôle plutôt à 6h"), whatever else it says."""
+    return bool(re.search(rf"(?<![a-z])(?:{_alternation('recheck_nouns')})(?![a-z])",
+                          _folded(message)))
+
+
+def refuses_recheck(message: str) -> bool:
+    """A clause of the message refuses the paired recheck ("K 3.3, give per protocol, no recheck
+    needed", "sans contrôle", "recheck not needed"): the replacement alone is asked."""
+    for clause in _KEPT.split(_folded(message)):
+        clause = clause.strip()
+        if _recheck_refused().match(clause) or _recheck_not_needed().match(clause):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _recheck_not_needed() -> re.Pattern[str]:
+    """"no recheck needed" (a refusal, the noun, ``recheck_refusal_tails``), "recheck not
+    needed", "contrôle pas nécessaire" (the noun, ``recheck_not_needed``); "recheck needed"
+    alone asks for it."""
+    refused, articles, nouns = (_alternation(k) for k in (
+        "recheck_refusals", "card_articles", "recheck_nouns"))
+    return re.compile(
+        rf"^(?:(?:{refused})\s+(?:(?:{articles})\s+)?(?:{nouns})\s+"
+        rf"(?:{_alternation('recheck_refusal_tails')})"
+        rf"|(?:(?:{articles})\s+)?(?:{nouns})\s+(?:{_alternation('recheck_not_needed')}))"
+        rf"[\s.!]*$")
+
+
 @lru_cache(maxsize=1)
 def _recheck_refused() -> re.Pattern[str]:
     """"no recheck", "pas de contrôle", "sem controlo", "sin control": the recheck refused, the
@@ -587,9 +622,10 @@ def _plain(text: str) -> str:
 
 def _asks(actions: tuple[str, ...]) -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
-    words of giving a drug belong to the amendment."""
+    words of giving a drug belong to the amendment, and so does a word of him or her alone
+    ("too much at his age, go with 5": the reason for the change, no chart asked)."""
     return any(a not in ("order_line", "give", "administer", "prescribe", "prescribe_drug",
-                         "switch") for a in actions)
+                         "switch", "this_patient") for a in actions)
 
 
 # "850 au lieu de 500", "850 instead of 500", "850 em vez de 500": the new number comes first
@@ -644,6 +680,32 @@ def _by_factor(low: str, dosage: str) -> str | None:
     return None if factor is None else _by_factor_value(dosage, factor)
 
 
+def _by_step(low: str, dosage: str) -> str | None:
+    """"up it by 50", "reduce by 10 mg", "augmente de 25": the pending dose plus or minus the
+    amount, in its unit (a unit said must be the card's); None when no step is said, the
+    pending dose has no number or the dose would fall to nothing."""
+    m = re.match(r"\s*(\d+(?:\.\d+)?)\s*(.*)$", dosage or "")
+    for sign, pattern in _dose_steps():
+        said = pattern.search(low)
+        if said and m:
+            unit = m.group(2).strip() or "mg"
+            if said.group(2) and said.group(2) != unit.lower():
+                return None  # "up by 1 g" of a dose in mg: asked, never guessed
+            value = round(float(m.group(1)) + sign * float(said.group(1).replace(",", ".")), 3)
+            return f"{value:g} {unit}" if value > 0 else None
+    return None
+
+
+@lru_cache(maxsize=1)
+def _dose_steps() -> tuple[tuple[int, re.Pattern[str]], ...]:
+    def one(key: str) -> re.Pattern[str]:
+        words = "|".join(re.escape(w) for w in sorted(_words()["dose_steps"][key], key=len,
+                                                       reverse=True))
+        return re.compile(rf"(?<![a-z])(?:{words})\s+(?:another\s+|more\s+)?"
+                          rf"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ml|units?)?(?![a-z\d])")
+    return ((1, one("up")), (-1, one("down")))
+
+
 def _divided_total(low: str, said: str | None, pending: PendingOrder) -> str | None:
     """"split it into two doses", "divise la dose en deux prises", "divide it bd" of a card given
     once a day: the day's amount kept and shared out (1 g daily split in two is 500 mg twice
@@ -687,7 +749,8 @@ def _frequency_steps() -> tuple[re.Pattern[str], re.Pattern[str]]:
                rf"|\s+(?:{{step}})\s+{intake}(?![a-z])")  # "one more dose", "una más dosis"
     more = (rf"(?<![a-z]){one}(?:{counted.format(step=alt('more'))})"
             rf"|(?<![a-z])(?:{alt('more')})\s+{one}\s+{intake}(?![a-z])"  # "mais uma toma"
-            rf"|(?<![a-z])(?:{alt('adding')})\s+{one}\s+{intake}(?![a-z])")  # "ajoute une prise"
+            rf"|(?<![a-z])(?:{alt('adding')})\s+{one}\s+{intake}(?![a-z])"  # "ajoute une prise"
+            rf"|(?<![a-z])(?:{alt('more_one')})\s+{intake}(?![a-z])")  # "mais uma toma ao dia"
     less = (rf"(?<![a-z]){one}(?:{counted.format(step=alt('less'))})"
             rf"|(?<![a-z])(?:{alt('removing')})\s+(?:{alt('of_the')})\s*(?:{alt('day_times')})"
             rf"(?![a-z])")

@@ -20,6 +20,7 @@ from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
+from ..tools.words import windows
 from . import order_lines
 
 # extraction reads this module's sibling rules
@@ -182,6 +183,12 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) ->
     # "vale, ¿y el de este paciente?" after a question of another patient: that question of her
     of_her = bool(named.patient_names) and "chart_question" in named.actions and brings_back(
         message)
+    # "and the lowest?" after "avg cbg last 24h": the question before, with this statistic
+    of_statistic = ("chart_question" in named.actions and not own.actions
+                    and windows.statistic_of(message) is not None
+                    and windows.statistic_of(message) != windows.statistic_of(before))
+    if of_statistic:
+        return f"{windows.without_statistic(before)} {message}"
     if not (_back_words().search(_folded(message)) or of_value or of_her):
         return None
     if not (named.drugs or _medication_pattern().search(_folded(before)) or of_value

@@ -142,6 +142,9 @@ _TITLED_LOWER = re.compile(r"(?<![\w'])(?:\w+\s+is|for|of|about|and|with|to|saw|
 _INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS)\.?\s+([A-Z])\.?(?:\s+([A-Z][a-z'\-]+))?"
                       r"(?![\w\-]|['\u2019][A-Z])")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]+)['\u2019]s\b")  # given name + surname
+# "Ama Banks' magnesium": a surname ending in s owns with the apostrophe alone (its surname no
+# word of the assistant's: "Daily Weights' trend" names no one)
+_POSSESSIVE_BARE = re.compile(r"\b([A-Z][a-z\-]+\s+[A-Z][a-z\-]*s)['\u2019](?![\w'\u2019])")
 # "James Wilson: penicillin allergy"
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2})\s*:")
 _POSS = re.compile(r"['\u2019]s?$")
@@ -243,6 +246,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found = [(m.group(1), 2) for m in _NAME.finditer(text)]
     found += [(m.group(1), 1) for m in _TITLED.finditer(text)]
     found += [(m.group(1), 2) for m in _POSSESSIVE.finditer(text)]
+    found += [(m.group(1), 2) for m in _POSSESSIVE_BARE.finditer(text)
+              if normalise(m.group(1).split()[-1]) not in not_name_words() | drug_words]
     found += [(m.group(1), 2) for m in _ADDRESSED.finditer(text)]
     found += [(m.group(1), 2) for m in _named_born().finditer(text)]  # "Jane Doe, DOB 1950-01-02"
     found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)
@@ -550,11 +555,22 @@ _DATED_THEN_MRN = re.compile(
     r"(?:(?:19|20)\d\d|\d\d))\s*[,)\-:]?\s*(?:mrn|id|medical record number)\W*$", re.I)
 
 
+# "whats peter lindqvists mrn, born may 28 98": the name owning the MRN asked, its birth date
+# after it (a possessive "s" typed without its apostrophe is left off: the search reads a
+# surname's first letters, so "lindqvist" finds Lindqvist and "evan" Evans)
+_NAME_MRN_BORN = re.compile(
+    r"^\W*(?:(?:what'?s|whats|wats|what is|get|find|need)\s+(?:the\s+)?)?"
+    r"([a-z][a-z\-]+\s+[a-z][a-z\-]+?)(?:['\u2019]?s)?\s+"
+    r"(?:mrn|medical record number|record number)\b\W*(?:born|dob|d\.?\s?o\.?\s?b\.?)(?![a-z])",
+    re.I)
+
+
 def _mrn_of_dated(text: str, drug_words: set[str]) -> list[str]:
     """The name of "mrn <name> <date>" when none of its words is the assistant's vocabulary, a
     drug or a title ("mrn for check 01/02/1970" names no one)."""
     folded = languages.fold(text)
-    m = _MRN_OF_DATED.search(folded) or _DATED_THEN_MRN.search(folded)
+    m = (_MRN_OF_DATED.search(folded) or _DATED_THEN_MRN.search(folded)
+         or _NAME_MRN_BORN.search(folded))
     stop = not_name_words() | _guard_names() | _TITLES | languages.titles()
     # a drug's brand may be a surname ("Ira Bayer"): beside a first name that is no word of the
     # assistant's, before a date and an MRN asked, it is the surname
@@ -1163,7 +1179,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
     # drug to check on its own
-    if focus == "review":
+    if focus in ("review", "medications"):  # "is he on any anticoagulants?": the kind on her list
         drugs = [d for d in drugs if not (d.name and knowledge.class_named(d.name))]
     if focus == "reason":
         return True  # "why is he on warfarin?": the drug is what is asked of her list
@@ -1214,8 +1230,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     said = window if window is not None else asked(text)
     # "K+ in 4 hours please": a test ordered for hours ahead, no result asked (no question,
     # statistic, threshold or unit: "a1c in mmol/mol pls" asks her result in that unit)
+    # ("any mag in the past 6 hrs": a window gone by is asked of her results, never ahead)
     ordered = (bool(tests) and "?" not in text and not said.statistic and not said.thresholds
-               and not said.unit)
+               and not said.unit and not _any_phrase("chart_question", "past_window_words")
+               .search(f" {languages.fold(text).lower()} "))
     if windowed and replace(said, judge=False, analytes=()) != Asked() and not ordered:
         return True  # results in a time window are a chart's, never a definition
     words = _BARE_WORD.findall(text.lower())  # already accent folded by extract()

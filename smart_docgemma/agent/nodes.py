@@ -529,6 +529,13 @@ def _corrected(
     return _redraft(state, said, ToolCall(tool, args), cards[0].proposal_id)
 
 
+def _paired_recheck(cards: list[PendingCard]) -> PendingCard | None:
+    """The one lab order pending beside a medication card (a replacement's paired recheck)."""
+    rechecks = [c for c in cards if c.kind == "lab_order"]
+    paired = len(rechecks) == 1 and any(c.kind == "medication" for c in cards)
+    return rechecks[0] if paired else None
+
+
 def _ward_card_changed(
     state: Turn, said: Request, cards: list[PendingCard], deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:
@@ -545,6 +552,11 @@ def _ward_card_changed(
         said = read(state.message, understood=f"order {added.args['test']}", chart=said.chart,
                     conversation=said.conversation)
         return _redraft(state, said, added, None)
+    recheck = _paired_recheck(cards) if amendments.mentions_recheck(state.message) else None
+    if recheck is not None:  # "make the recheck 6am instead": the recheck moved, the dose kept
+        call = ward_amendments.changed_card(said, recheck, deps.ctx.patient_id)
+        if call is not None and call.tool in deps.tools:
+            return _redraft(state, said, call, (recheck.proposal_id,))
     if len(cards) > 1:  # "fbc and u&e tomorrow 8am", then "actually 4pm": every test moved
         call = ward_amendments.changed_lab_orders(said, cards, deps.ctx.patient_id)
     else:

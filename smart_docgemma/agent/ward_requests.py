@@ -26,6 +26,7 @@ from ..tools.chart.in_context import ChartInContext
 from ..tools.words import ward_words
 from ..tools.words.windows import Asked, asked
 from ..tools.writes import periop, plans, protocols
+from . import amendments
 from .languages import fold
 from .prompts import rules
 
@@ -171,7 +172,8 @@ def workflow_of(text: str) -> Workflow:
         dose_change=changed,
         problem=problem,
         stated_value=stated_value(low, problem) if problem else None,
-        protocol=protocol_named(text),
+        protocol=(protocol := protocol_named(text)),
+        protocol_value=protocol_stated_value(low, protocol) if protocol else None,
         older_than_days=_interval(text),
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
@@ -428,6 +430,24 @@ def stated_value(low: str, problem: str) -> float | None:
     return float(m.group(1).replace(",", ".")) if m else None
 
 
+# a value asked or supposed, never stated: a question, a condition, a window it is sought in
+_STATED_UNLESS = re.compile(r"\?|(?<![a-z])(?:if|si|se|caso|in the (?:last|past)|within|over the "
+                            r"last|dans les|sur les|nas? ultimas?|en las ultimas)(?![a-z])")
+
+
+def protocol_stated_value(low: str, protocol: str) -> float | None:
+    """The result stated for a replacement protocol's analyte ("K 3.2 on the gas - K protocol",
+    "Mg 0.5 this am - replace per protocol"): its words, then the value; None when none is."""
+    table = protocols.load(str(protocols.DEFAULT))
+    if table.get(protocol, {}).get("kind") != "replace" or _STATED_UNLESS.search(low):
+        return None  # "K 3.3 in the past 36 hours? if so replete": a threshold asked, not a value
+    words = "|".join(re.escape(w) for w in sorted(_protocol_words()[protocol], key=len,
+                                                   reverse=True))
+    m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
+                  r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]|\s*(?:mg|g|meq|mmol|ml|h|hours?)\b)", low)
+    return float(m.group(1).replace(",", ".")) if m else None
+
+
 def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | None:
     """The write tool's arguments from the request, when its words fix them (each read once,
     into the request: ``request.ward``, ``request.workflow``)."""
@@ -462,12 +482,11 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              "within_hours": _window_hours(request.window.window
                                            or asked(request.understood).window),
              "recheck_when": _recheck_when(message, ward),
-             # "K 3.1!": the value typed, which the protocol doses from only once charted
-             # (told in alarm only: "K 3.3 in the past 36h? if so replete per protocol" names
-             # the protocol's threshold, and the protocol reads her charted result)
-             **({"stated_value": flow.stated_value}
-                if low_for_protocol(flow) and not _any("protocol_words").search(_low(message))
-                and _told_in_alarm(_low(message), flow.problem) else {})}
+             # "K 3.2 on the gas - K protocol": the value stated (said only then)
+             **({"stated_value": flow.protocol_value} if flow.protocol_value is not None
+                else {}),
+             # "give per protocol, no recheck needed": the replacement alone (said only then)
+             **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}
             if flow.protocol
             else None
         )

@@ -253,6 +253,8 @@ def allergen_named(message: str, surfaces: list[str]) -> bool:
     low = re.sub(r"\b([ld])['\u2019]", r"\1 ", fold(message).lower())
     if not re.search(_ALLERGY_WORD, low):
         return True
-    return any(re.search(rf"{_ALLERGY_WORD}{_BETWEEN}{re.escape(fold(s).lower())}"
+    # a drug with its dose after the allergy's word is the order it explains ("sorry, she's
+    # allergic - clarithromycin 500 bd instead"), never the substance recorded
+    return any(re.search(rf"{_ALLERGY_WORD}{_BETWEEN}{re.escape(fold(s).lower())}(?!\s*\d)"
                          rf"|{re.escape(fold(s).lower())}[\s:,\-]+(?:\w+\s+)?{_ALLERGY_WORD}",
                          low) for s in surfaces)

@@ -37,7 +37,11 @@ def _spelled() -> re.Pattern[str]:
     number = "|".join(re.escape(w) for w in words if w not in joiners)
     run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
     after = "".join(_table()["after"].split())
-    return re.compile(rf"(?<![\w-])({run})(?=\s+(?:de\s+|d')?(?:{after})(?![\w]))", re.I)
+    # ... or the first number of an interval said "de seis em seis horas" ("every six hours"),
+    # whose second number the unit follows
+    interval = rf"\s+(?:em|en)\s+(?:{run})\s+(?:horas?|heures?|h)(?![\w])"
+    return re.compile(rf"(?<![\w-])({run})(?=\s+(?:de\s+|d')?(?:{after})(?![\w])|{interval})",
+                      re.I)
 
 
 def value(words: str) -> str | None:

@@ -106,6 +106,7 @@ class Workflow:
     problem: str | None = None  # a key of ``plan_problems`` ("hyperkalaemia")
     stated_value: float | None = None  # "K is 5.6": 5.6
     protocol: str | None = None  # a key of ``tools/data/protocols.yaml``
+    protocol_value: float | None = None  # "K 3.2 on the gas - K protocol": 3.2
     older_than_days: int | None = None  # "older than 6 months": 180
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk

@@ -107,7 +107,8 @@ def _meant(text: str, start: int, end: int, said: str) -> bool:
     """A run of number words is a number here: a unit or a count after it, a word taking a value
     before it, "over" after it (a reading), or more than one word."""
     before, after = text[:start], text[end:]
-    if _after().match(after) or _before().search(before) or re.match(r"\s*over\b", after):
+    # "over" or a spoken slash after it: a reading ("one thirty eight slash eighty six")
+    if _after().match(after) or _before().search(before) or _SLASH_READING.match(after):
         return True
     words = said.lower().split()
     return len(words) > 1 and words[0] not in ("one", "oh")
@@ -147,6 +148,15 @@ def _clock(m: re.Match[str]) -> str:
     return f"{hour:02d}:{int(minutes):02d}"
 
 
+# a spoken slash before a diastolic said in tens ("one thirty eight slash eighty six")
+_SLASH_READING = re.compile(r"\s*(?:over\b|/\s*(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|"
+                            r"eighty|ninety|one hundred|\d{2,3})(?![\w']))", re.I)
+_HALF_HOUR = re.compile(
+    r"(?<![\w'])(at|@)\s+half\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve|1[0-2]|[1-9])(?![\w'])(?!\s*(?:mg|g|mcg|ml|units?|tabs?|tablets?|an? hour)\b)",
+    re.I)
+
+
 def as_typed(text: str) -> str:
     """``text`` with its spoken punctuation, number words and unit words written as typed."""
     data = _data()
@@ -154,13 +164,18 @@ def as_typed(text: str) -> str:
     text = re.sub(rf"\s*(?<![\w])({_words(punct)})(?![\w])",
                   lambda m: punct[m.group(1).lower()], text, flags=re.I)
     fractions = data["numbers"]["fractions"]
-    text = re.sub(rf"(?<![\w])({_words(fractions)})\s+(?=(?:{_words(data['units'])})\b)",
+    # never a Gram stain ("a gram-negative rod", "gram positive cocci"): no amount
+    units = rf"(?:{_words(data['units'])})\b(?!-|\s+(?:negative|positive|stain))"
+    text = re.sub(rf"(?<![\w])({_words(fractions)})\s+(?={units})",
                   lambda m: fractions[m.group(1).lower()] + " ", text, flags=re.I)
     text = _units().sub(lambda m: data["units"][m.group(1).lower()], text)
     text = _clock_said().sub(_clock, text)  # "at oh six hundred": 06:00
+    # "at half five" (British speech for half past five): 05:30, never half of five
+    text = _HALF_HOUR.sub(r"\1 half past \2", text)
     text = _numbers(text)
-    # a reading said "160 over 95" is written 160/95
+    # a reading said "160 over 95" (or "160 slash 95") is written 160/95
     text = re.sub(r"(?<![\w.])(\d{2,3})\s+over\s+(\d{2,3})(?![\w.])", r"\1/\2", text)
+    text = re.sub(r"(?<![\w./])(\d{2,3})/\s+(\d{2,3})(?![\w./])", r"\1/\2", text)
     # a decimal point said between figures ("62 point 5 kg", "38 virgule 5") is written 62.5
     points = _words({w: 1 for w in data["decimal_points"]})
     text = re.sub(rf"(?<![\w.,])(\d+)\s+(?:{points})\s+(\d+)(?![\w.,])", r"\1.\2", text,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -141,9 +142,24 @@ def said_birth_year(text: str, born_words: str) -> str | None:
     year."""
     low = "".join(c for c in unicodedata.normalize("NFKD", text.lower())
                   if not unicodedata.combining(c))
-    m = re.search(rf"(?<![a-z])(?:{born_words})(?![a-z])\s*(?:in|en|em|:|-|=)?\s*((?:19|20)\d\d)"
-                  r"(?![\d/.\-])", low)
-    return m.group(1) if m else None
+    m = re.search(rf"(?<![a-z])({born_words})(?![a-z])\s*(?:in|en|em|:|-|=)?\s*"
+                  r"((?:19|20)\d\d|'?\d\d)(?![\d/.\-])(?!\s*(?:weeks?|wks?|w\b|semaines?|"
+                  r"semanas?|sem\b|days?|jours?|dias?|kg|g\b|lb))", low)
+    if m is None or (len(m.group(2)) == 2 and len(m.group(1).strip(".")) < 2):
+        return None  # "vitamin b. 12 level": two figures after "b." are no year
+    return _four_digits(m.group(2))
+
+
+def _four_digits(year: str) -> str:
+    """"58", "'58": the year of the last century or this one that is not in the future (a
+    birth year said in two figures: "born in 58" is 1958, "born in 20" is 2020)."""
+    year = year.lstrip("'")
+    if len(year) == 4:
+        return year
+    now = date.today().year
+    century = now - now % 100
+    full = century + int(year)
+    return str(full if full <= now else full - 100)
 
 
 def year_after_name(text: str, names: tuple[str, ...] | list[str]) -> str | None:

@@ -248,9 +248,13 @@ class ProtocolArgs(BaseModel):
         description="when the clinician said the paired recheck is drawn (their words)",
     )
     stated_value: float | None = Field(
-        default=None, ge=0, le=1000,
-        description="the value the clinician typed for the analyte (\"K 3.1!\"); the protocol "
-        "doses only from a charted result, so a typed value the chart does not hold is asked about",
+        default=None, ge=0, le=100,
+        description="a result the clinician stated for the protocol's analyte with no unit "
+                    "(K 3.2 on the gas), used when the chart holds none in the window",
+    )
+    without_recheck: bool | None = Field(
+        default=None,
+        description="the clinician refused the paired recheck (\"no recheck needed\")",
     )
 
 

@@ -955,6 +955,19 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Ukaguzi wa usalama wa %(drugs)s: hakuna tatizo katika kanuni zinazoihusu; kanuni "
         "zisizoihusu zimetajwa hapa chini.",
     ),
+    "Patient safety check of %(drugs)s: no finding in the checks that ran; those that could "
+    "not run for want of a result are named above.": (
+        "Vérification de sécurité de %(drugs)s pour ce patient : aucun signal dans les "
+        "vérifications faites ; celles qui n'ont pu être faites faute de résultat sont nommées "
+        "plus haut.",
+        "Verificação de segurança de %(drugs)s para este paciente: nenhum alerta nas verificações "
+        "feitas; as que não puderam ser feitas por falta de resultado são indicadas acima.",
+        "Verificación de seguridad de %(drugs)s para este paciente: ningún hallazgo en las "
+        "comprobaciones hechas; las que no pudieron hacerse por falta de resultado se indican "
+        "arriba.",
+        "Ukaguzi wa usalama wa %(drugs)s: hakuna tatizo katika ukaguzi uliofanyika; ule "
+        "usiofanyika kwa kukosa matokeo umetajwa hapo juu.",
+    ),
     "Do not give more than %(cap)s mg of %(drug)s a day with %(others)s": (
         "Ne pas dépasser %(cap)s mg de %(drug)s par jour avec %(others)s",
         "Não dar mais de %(cap)s mg de %(drug)s por dia com %(others)s",
@@ -1826,6 +1839,12 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Kulazwa na ziara za dharura kati ya ziara %(n)s za mwisho (tangu %(date)s):",
     ),
     "- none": ("- aucune", "- nenhuma", "- ninguna", "- hakuna"),
+    "Earlier admissions and emergency visits (the newest, by date):": (
+        "Hospitalisations et passages aux urgences plus anciens (les plus récents, par date) :",
+        "Internações e atendimentos de urgência anteriores (os mais recentes, por data):",
+        "Ingresos y visitas a urgencias anteriores (los más recientes, por fecha):",
+        "Kulazwa na ziara za dharura za awali (za karibuni zaidi, kwa tarehe):",
+    ),
     "Most recent encounters:": (
         "Consultations les plus récentes :",
         "Atendimentos mais recentes:",

@@ -279,9 +279,11 @@ FLOORS = {
     # fr/pt/es, twenty-eighth set (new wordings: Quebec and African French, European and
     # Brazilian Portuguese, Rioplatense, Mexican and Spain Spanish): blind 40/48 with 4 unsafe
     # (tuned 23/24 with 1, holdout 17/24 with 3, both at the set's commit); tuned fixed as rules,
-    # the holdout's unsafe fixed as rules after its read, its four misses left
+    # the holdout's unsafe fixed as rules after its read, its four misses left; three of them
+    # fixed at the fifteenth stop (a count under a threshold "sur les 72 dernières heures", the
+    # conditional "podia receitar-lhe", "de seis em seis horas" in words), 23/24
     ("probe28_intl", "tuned"): 24,
-    ("probe28_intl", "holdout"): 20,
+    ("probe28_intl", "holdout"): 23,
     # probe34_mix (twins en/fr/pt/es x 10, conversations a turn deep): blind 19/20 tuned (1
     # unsafe: "tira o hemograma" left the blood count's card pending), 18/20 holdout ("elle a
     # déjà été plus haute ?", "então amoxicilina …"), 0 unsafe there; fixed as rules
@@ -293,6 +295,19 @@ FLOORS = {
     # "shall we start lisinopril 5" asks the dose again (the finding shown), left
     ("probe35_en", "tuned"): 20,
     ("probe35_en", "holdout"): 19,
+    # probe29_intl (fr/pt/es, fifteenth stop): blind 21/24 tuned (2 unsafe: "ses rx" and
+    # "revisão da terapêutica" matched no source; "depuis le 1er décembre" read as that day),
+    # 24/24 holdout after the tuned fixes
+    ("probe29_intl", "tuned"): 24,
+    ("probe29_intl", "holdout"): 24,
+    # probe36_en (brands, shorthand, others by first name or kin, follow-ups; fifteenth stop):
+    # blind 20/20 tuned and 20/20 holdout, 0 unsafe
+    ("probe36_en", "tuned"): 20,
+    ("probe36_en", "holdout"): 20,
+    # probe37_mix (en/fr/pt/es x 10): blind 20/20 tuned, 19/20 holdout (1 unsafe: "discharge med
+    # rec - anything to flag?" matched no source, her lisinopril in pregnancy unsaid); fixed
+    ("probe37_mix", "tuned"): 20,
+    ("probe37_mix", "holdout"): 20,
     # probe_left5 (the fourteenth stop's walk leftovers and variants, en/fr/pt/es): blind 5/14
     # tuned (4 unsafe), 9/18 holdout (6 unsafe: another's first name in lower case answered or
     # silent, a low K given the raised-K plan, a patient described by an arrival answered here);

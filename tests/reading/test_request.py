@@ -159,7 +159,7 @@ def test_a_lab_order_turn_reads_its_tests_and_priority_once(monkeypatch):
     ("K is 5.6 - what should I do?", "plan_problem", "plan_problem",
      {"problem": "high_potassium", "stated_value": 5.6, "bleeding": False}),
     ("K 3.1 - replace per protocol", "apply_protocol", "protocol_named",
-     {"protocol": "potassium_oral"}),
+     {"protocol": "potassium_oral", "stated_value": 3.1}),
 ])
 def test_a_workflow_turn_reads_its_words_once(monkeypatch, text, tool, reader, want):
     """A switch, a problem's plan and a protocol are read once, into the turn's request

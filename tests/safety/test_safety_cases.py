@@ -137,9 +137,11 @@ def run_case(stack, case: dict) -> dict:
     )
     if not case["expect"]:
         # the clean check is said: "nothing found in …", or, where a table lacks the drug or her
-        # problem, "no finding in the rules that hold it" with the gaps named
+        # problem, "no finding in the rules that hold it" with the gaps named, or, where a check
+        # lacked its result (no eGFR on file), "no finding in the checks that ran"
         said = answer.lower()
-        clean = "nothing found in" in said or "no finding in the rules that hold it" in said
+        clean = any(w in said for w in ("nothing found in", "no finding in the rules that hold it",
+                                        "no finding in the checks that ran"))
         held = held and not severe["card"] and clean
     return {"id": case["id"], "agree": agree, "expected": held, "paths": severe, "answer": answer}
 

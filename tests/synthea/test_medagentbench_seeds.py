@@ -15,11 +15,14 @@ as the ward says them; one living man over the cap), 443 (aged 1-95, three girls
 typed fast and dictated, her past problems asked; two living men over the cap) and 487 (aged
 1-95, no living child, three dead men sharing one birth date and a dead man sharing a living
 man's; speech-to-text, shorthand, a recheck's own time, "in 2h", "over the weekend"; five
-patients over the cap). Per set: the
+patients over the cap) and 521 (aged 1-95, a boy of 5, a dead man sharing a living man's birth
+date and three dead women a living woman's, one of them a living man's surname; dictation,
+shorthand, "no recheck needed", "make the recheck 6am instead", a last ED visit older than the
+encounter window; six dead patients over the cap). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the twelve populations live side by side."""
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the thirteen populations live side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -78,6 +81,8 @@ SETS = {
                  (12, 18, 14, 10, 12, 11, 13, 12, 12, 11), 120, 0.4, 20, 12),
     487: WardSet("medagentbench_seed487.yaml", PopulationSpec(seed=487, size=8, ages="1-95"),
                  (11, 15, 14, 9, 10, 9, 11, 11, 11, 11), 110, 0.4, 20, 12),
+    521: WardSet("medagentbench_seed521.yaml", PopulationSpec(seed=521, size=8, ages="1-95"),
+                 (12, 14, 13, 11, 12, 11, 11, 11, 12, 11), 110, 0.4, 20, 12),
 }
 
 

@@ -40,6 +40,10 @@ PROCEDURES_HERE = "procedure:*"  # and the procedures' (tools/data/procedures.ya
 LOINC = "http://loinc.org"
 ENCOUNTER_WINDOW = 50
 # her past problems (focus "history"): every condition no longer active, one page
+# the newest admissions and emergency visits by class (tools/data/chart_terms.yaml
+# admission_classes): "last ED visit?" of a chart whose last one is older than ENCOUNTER_WINDOW
+ADMISSIONS = ("Encounter", {"class": "IMP,ACUTE,NONAC,EMER,OBSENC", "_sort": SORT_NEWEST,
+                            "_count": 10})
 PAST_CONDITIONS = ("Condition", {"clinical-status": "resolved,inactive,remission", "_count": 200})
 
 
@@ -82,6 +86,8 @@ def chart_focus(message: str) -> str | None:
             if named:
                 return named
         elif any(p.search(low) for p in _patterns()[focus]):
+            if focus == "encounters" and _asks_medications(low):
+                return "medications"  # "discharge meds - anything to flag?": her list, reviewed
             return focus.split("#")[0]  # "review#relief" answers as the review
         elif focus == "medications" and names_medications(low):
             return focus
@@ -99,6 +105,12 @@ def _medication_words() -> _MedicationWords:
     raw = safe_yaml((DATA / "chart_questions.yaml").read_text())
     words = frozenset(w for per_language in raw["medication_words"].values() for w in per_language)
     return _MedicationWords(words=words, near=frozenset(raw["near_words"]))
+
+
+def _asks_medications(low: str) -> bool:
+    """Whether the folded message also asks her list (a word of it, or a medications pattern):
+    "discharge meds", "meds before discharge", "discharge med rec" ask the list, not the stay."""
+    return names_medications(low) or any(p.search(low) for p in _patterns()["medications"])
 
 
 def names_medications(message: str) -> bool:
@@ -187,7 +199,8 @@ def sections_for(focus: str | None, base: dict[str, Any]) -> dict[str, Any]:
         "immunizations": {"immunizations": base["immunizations"]},
         "notes": {"notes": base["notes"]},
         "encounters": {
-            "encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW})
+            "encounters": ("Encounter", {"_sort": SORT_NEWEST, "_count": ENCOUNTER_WINDOW}),
+            "admissions": ADMISSIONS,
         },
         "labs": {
             "observations": (
@@ -573,6 +586,18 @@ def _encounters(focus: str, d: ChartData, today: date) -> str:
         + (f" → {_day(e.end)}" if e.end and e.end != e.date else "")
         for e in admissions[:10]
     ] or [_say(N_("- none"))]
+    # "last ED visit?": of a kind none of the window's is (an emergency visit, an admission),
+    # the newest older one, searched by its class
+    kinds = {e.admission for e in admissions}
+    older = [e for e in d.admissions if e.date < since and e.admission
+             and e.admission not in kinds]
+    older = [e for n, e in enumerate(older)
+             if e.admission not in {o.admission for o in older[:n]}]
+    if older:
+        lines.append(_say(N_("Earlier admissions and emergency visits (the newest, by date):")))
+        lines += [summary.encounter_line(e)
+                  + (f" → {_day(e.end)}" if e.end and e.end != e.date else "")
+                  for e in older[:3]]
     lines.append(_say(N_("Most recent encounters:")))
     lines += [summary.encounter_line(e) for e in found[:3]]
     return "\n".join(lines)

@@ -194,6 +194,7 @@ def chart_data(fetch: ChartFetch) -> ChartData:
         labs=tuple(records.series(labs).values()),
         notes=tuple(records.note(n) for n in s.get("notes", [])),
         encounters=tuple(records.encounter(e) for e in s.get("encounters", [])),
+        admissions=tuple(records.encounter(e) for e in s.get("admissions", [])),
         immunizations=tuple(records.immunization(i) for i in s.get("immunizations", [])),
         unavailable=_unavailable(fetch.unavailable),
         counts={k: len(v) for k, v in s.items()},

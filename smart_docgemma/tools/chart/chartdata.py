@@ -238,6 +238,9 @@ class ChartData:
     labs: tuple[ChartSeries, ...] = ()
     notes: tuple[ChartNote, ...] = ()
     encounters: tuple[ChartEncounter, ...] = ()
+    # the newest admissions and emergency visits searched by their class: read only when her
+    # visits are asked (focus "encounters"), so one older than the window is still found
+    admissions: tuple[ChartEncounter, ...] = ()
     immunizations: tuple[ChartImmunization, ...] = ()
     # section (the search's key, and "labs"/"vitals" for the Observation search) -> why not read
     unavailable: dict[str, str] = field(default_factory=dict)
@@ -252,7 +255,9 @@ class ChartData:
         """Every resource read, each with its own facts (the patient first when it has an id)."""
         first: list[_Recorded] = [*self.problems, *self.past_problems, *self.medications,
                                   *self.allergies]
-        then: list[_Recorded] = [*self.notes, *self.immunizations, *self.social, *self.encounters]
+        older = [a for a in self.admissions if a.ref not in {e.ref for e in self.encounters}]
+        then: list[_Recorded] = [*self.notes, *self.immunizations, *self.social, *self.encounters,
+                                 *older]
         patient = [self.patient.record()] if self.patient.id else []
         return (
             patient

@@ -565,7 +565,8 @@ def _repeated(text: str, key: str, entry: dict[str, Any], first: Reading) -> lis
         return [first]
     # a word of rechecking, or the sign's own word said again ("BM 2.8 at 04:00, hypostop
     # given, BM 5.9 at 04:20")
-    marks = sorted((m for m in (*_recheck_words().finditer(low), *_vital_words(key).finditer(low))
+    marks = sorted((m for m in (*_recheck_words().finditer(low), *_vital_words(key).finditer(low),
+                                *_TIMED_AGAIN.finditer(low))
                     if m.start() > word.end()), key=lambda m: m.start())
     repeats = []
     for k, m in enumerate(marks):
@@ -576,6 +577,12 @@ def _repeated(text: str, key: str, entry: dict[str, Any], first: Reading) -> lis
     if not repeats:
         return [first]
     return [replace(first, clock=low[word.end():marks[0].start()]), *repeats]
+
+
+# the sign's value said again after "and" with its own time ("BMs 4.1 at 0600 and 12.3 at 1200",
+# "temp 38.1 à 2h et 37.2 à 6h"): a second reading, never a count or a dose ("and 2 given")
+_TIMED_AGAIN = re.compile(r"(?<![a-z])(?:and|then|et|puis|e|y|luego|depois)\s+"
+                          r"(?=\d+(?:[.,]\d+)?\s*\S{0,6}\s*(?:at|@|a|as|a las|ce|h)\s*\d)")
 
 
 def _value_alone(said: str, entry: dict[str, Any]) -> bool:

@@ -38,6 +38,9 @@ WINDOW_KEY = re.compile(
     r"|^c(1[0-2]|[1-9])(?:-((?:19|20)\d{2}))?$"
     # one day named ("on 3rd May", "le 3 mai", "em 3 de maio", "el 3 de mayo"): that day
     r"|^on(1[0-2]|[1-9])-(3[01]|[12]\d|[1-9])(?:-((?:19|20)\d{2}))?$"
+    # since one day named ("since 1 December", "depuis le 1er décembre", "desde el 1 de
+    # diciembre", "desde 1 de dezembro"): from that day's midnight to now
+    r"|^from(1[0-2]|[1-9])-(3[01]|[12]\d|[1-9])(?:-((?:19|20)\d{2}))?$"
 )
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _LONGEST = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # days a month can have
@@ -210,7 +213,8 @@ def count_asked(low: str) -> int | None:
     number = rf"(\d{{1,2}}|{_alt(w['numbers'])})"
     not_time = rf"(?!\s*-?\s*(?:{_alt(w['units'])})\b)"
     for pattern in (rf"\b(?:{_alt(w['count_before'])})\s+{number}\b{not_time}",
-                    rf"\b{number}\s+(?:{_alt(w['count_after'])})\b",
+                    # "les 72 dernières heures", "nas 48 últimas horas": a span, no count
+                    rf"\b{number}\s+(?:{_alt(w['count_after'])})\b(?!\s+(?:{_alt(w['units'])})\b)",
                     rf"\bx\s?(\d{{1,2}})\b{not_time}"):
         m = re.search(pattern, low)
         if m:
@@ -231,6 +235,20 @@ def _statistic(low: str) -> Aggregate | None:
         if _phrase(low, key):
             return statistic
     return None
+
+
+def statistic_of(question: str) -> Aggregate | None:
+    """The mean, the highest or the lowest a question asks ("and the lowest?"), or None."""
+    return _statistic(fold(question).replace("'", " "))
+
+
+def without_statistic(question: str) -> str:
+    """``question`` with the words of the statistic it asks blanked ("avg cbg last 24h": "cbg
+    last 24h"), for a follow-up asking another one ("and the lowest?") to be read with it."""
+    low = fold(question).replace("'", " ")
+    for key in ("mean", "highest", "lowest"):
+        low = _phrases(key).sub(" ", low)
+    return " ".join(low.split())
 
 
 def _span(low: str) -> str | None:
@@ -344,21 +362,28 @@ def _day_named(low: str) -> str | None:
     months = _alt(_month_names())
     year = r"(?:,?\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?"
     num = r"(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er)?"
+    since = _alt(_words()["since_day"]["since"])
     forms = (
         rf"(?<![a-z])(?:on|le|em|no dia|dia|el|el dia)\s+(?:the\s+)?{num}\s+(?:of\s+|de\s+)?"
         rf"({months})(?![a-z]){year}",
         rf"(?<![a-z])on\s+({months})\s+{num}(?![\d]){year}",
+        # after a word of since, the day starts the window ("depuis le 1er décembre", "desde
+        # o dia 1 de dezembro", "since Dec 1st"), never that day alone
+        rf"(?<![a-z])(?:{since})\s+(?:(?:le|o|el|the|o dia|el dia|dia)\s+)?{num}\s+"
+        rf"(?:of\s+|de\s+)?({months})(?![a-z]){year}",
+        rf"(?<![a-z])(?:{since})\s+({months})\s+{num}(?![\d]){year}",
     )
-    for k, form in enumerate(forms):
+    for k, form in sorted(enumerate(forms), key=lambda kf: -kf[0]):  # since before on
         m = re.search(form, low)
         if m:
-            day, month = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
+            day, month = (m.group(1), m.group(2)) if k in (0, 2) else (m.group(2), m.group(1))
             said = _month_names()[month]
             held = m.group(3)
             if int(day) > _LONGEST[said - 1] or (
                     held and (said, int(day)) == (2, 29) and not calendar.isleap(int(held))):
                 return None  # "on 31st June", "29 February 2026": no such day, no window
-            return f"on{said}-{int(day)}" + (f"-{m.group(3)}" if m.group(3) else "")
+            lead = "from" if k >= 2 else "on"
+            return f"{lead}{said}-{int(day)}" + (f"-{m.group(3)}" if m.group(3) else "")
     return None
 
 
@@ -459,6 +484,8 @@ def bounds(window: str, now: datetime, tz: tzinfo) -> Window:
         return _month_bounds(int(m.group(8)), m.group(9), now, tz)
     if m and m.group(10):
         return _day_bounds(int(m.group(10)), int(m.group(11)), m.group(12), now, tz)
+    if m and m.group(13):
+        return _from_day_bounds(int(m.group(13)), int(m.group(14)), m.group(15), now, tz)
     if m and m.group(4):  # since a day of the week: its last midnight not after today
         back = (local.weekday() - int(m.group(4))) % 7
         day = _DAYS[int(m.group(4))]
@@ -518,6 +545,15 @@ def _day_bounds(month: int, day: int, year: str | None, now: datetime, tz: tzinf
     named = f"{day} {_MONTHS[month - 1]} {held}"
     return Window(start, min(now, start + timedelta(days=1) - timedelta(seconds=1)),
                   f"on {named}", message(N_("on %(day)s"), day=named))
+
+
+def _from_day_bounds(month: int, day: int, year: str | None, now: datetime,
+                     tz: tzinfo) -> Window:
+    """From that day's midnight (of ``year``, else the last such day not after today) to now
+    ("depuis le 1er décembre")."""
+    start = _day_bounds(month, day, year, now, tz).start
+    named = f"{day} {_MONTHS[month - 1]} {start.year}"
+    return Window(start, now, f"since {named}", message(N_("since %(day)s"), day=named))
 
 
 def ward_day(window: str, now: datetime, tz: tzinfo) -> Window:

@@ -140,13 +140,19 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
             else protocol
         )
         return _reorder(ctx, asked, last.result, tz)
-    return _replace(ctx, _asked_recheck(protocol, args), last, tz, args.stated_value)
+    if args.stated_value is not None and last.result is None:
+        # "K 3.2 on the gas - K protocol": no result in the window, the one stated is used
+        return _replace_stated(ctx, _asked_recheck(protocol, args), last, args.stated_value, tz)
+    return _replace(ctx, _asked_recheck(protocol, args), last, tz)
 
 
 def _asked_recheck(protocol: dict[str, Any], args: tool_args.ProtocolArgs) -> dict[str, Any]:
     """A time the clinician said for the paired recheck ("redraw tomorrow at 6am", "recheck in
-    2h") replaces the protocol's own; words that name no time leave it."""
+    2h") replaces the protocol's own; words that name no time leave it. A recheck refused ("no
+    recheck needed") is not drafted."""
     recheck = protocol.get("recheck")
+    if recheck and args.without_recheck:
+        return {k: v for k, v in protocol.items() if k != "recheck"}
     if not recheck or not args.recheck_when or when.parse(args.recheck_when, None).at is None:
         return protocol
     return {**protocol, "recheck": {**recheck, "when": args.recheck_when}}
@@ -194,15 +200,12 @@ def _reorder(
 
 
 def _replace(
-    ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str,
-    stated: float | None = None,
+    ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading, tz: str
 ) -> ToolResult:
     """A low result in the window gets the protocol's dose and the paired recheck."""
     name, hours = protocol["analyte"].lower(), protocol["window_hours"]
     title = f"{protocol['title']} protocol (version {protocol['version']})"
     last, before = found.result, found.before
-    if stated is not None and (last is None or abs(last.value - stated) > _AGREE_WITHIN):
-        return _stated_not_charted(protocol, stated, last, before, tz)
     if last is None and before is None:
         return _nothing(
             f"There is no {name} result in the chart ({_searched(protocol)}), so per the {title} "
@@ -222,58 +225,52 @@ def _replace(
             f"{protocol['unit']}, so per the {title} nothing is ordered.",
             last,
         )
-    dose, hours_over = _dose(protocol, last.value)
-    fields = _header(protocol) + [("Based on", f"{name} {said(last, tz)} (within {hours} h)")]
+    done = _order(ctx, protocol, last.value, f"{name} {said(last, tz)} (within {hours} h)", tz)
+    done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
+    return done
+
+
+def _order(ctx: ToolContext, protocol: dict[str, Any], value: float, based_on: str,
+           tz: str) -> ToolResult:
+    """The protocol's dose for ``value`` and its paired recheck, each a card."""
+    dose, hours_over = _dose(protocol, value)
+    fields = _header(protocol) + [("Based on", based_on)]
     results = [_medication(ctx, protocol, dose, hours_over, fields)]
     recheck = protocol.get("recheck")
     if recheck and results[0].status == "proposal":
         at = when.parse(recheck["when"], tz)
         results.append(
             propose_lab(
-                ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields
+                ctx, recheck["test"], at, None, f"Recheck after {protocol['title']}", fields,
+                asked=recheck["when"],
             )
         )
-    done = merged(results)
-    done.text = f"The latest {name} is {said(last, tz)}: low, so per the {title}:\n{done.text}"
-    return done
+    return merged(results)
 
 
-# a typed value this close to the charted one in the window is that result (rounding)
-_AGREE_WITHIN = 0.15
-
-
-def _stated_not_charted(protocol: dict[str, Any], stated: float, last: labs.LabResult | None,
-                        before: labs.LabResult | None, tz: str) -> ToolResult:
-    """A value typed for the analyte ("K 3.1!") that no charted result in the window holds: the
-    protocol and its dose for that value are said, nothing is ordered (a dose is drawn only from a
-    charted result), and the clinician is asked to record or confirm it."""
-    name, unit = protocol["analyte"].lower(), protocol["unit"]
+def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading,
+                    value: float, tz: str) -> ToolResult:
+    """A result the clinician stated, none in the chart's window: the protocol's dose for it,
+    said as stated, when its unit cannot be mistaken (potassium: mmol/L and mEq/L are one);
+    an analyte reported in units that differ ("Mg 0.5": mmol/L or mg/dL) is never guessed."""
+    name = protocol["analyte"].lower()
     title = f"{protocol['title']} protocol (version {protocol['version']})"
-    low = stated < protocol["low_below"]
-    verdict = (f"low (below {_num(protocol['low_below'])} {unit})" if low
-               else f"not below {_num(protocol['low_below'])} {unit}")
-    lines = [f"You said {name} {_num(stated)} {unit}: {verdict}, so the {title} applies."
-             if low else f"You said {name} {_num(stated)} {unit}: {verdict}, so the {title} "
-             "orders nothing for it."]
-    if low:
-        dose, hours = _dose(protocol, stated)
-        med = protocol["medication"]
-        unit_shown = "mEq" if med["unit"] == "meq" else med["unit"]
-        over = f" over {_num(hours)} h" if hours else ""
-        if protocol.get("warn_above") and dose > protocol["warn_above"]:
-            over += (f" (above {protocol['warn_above']} {unit_shown} in one dose: consider "
-                     "splitting it)")
-        lines.append(f"For {_num(stated)} it gives {med['text']} {_num(dose)} {unit_shown} "
-                     f"{med['route']}{over}" + (
-                         f", then a recheck ({protocol['recheck']['test']}, "
-                         f"{protocol['recheck']['when']})." if protocol.get("recheck") else "."))
-    shown = last or before
-    chart = (f"The chart's latest {name} is {said(shown, tz)}" if shown
-             else f"No {name} result is in the chart ({_searched(protocol)})")
-    lines.append(f"{chart}; the protocol doses only from a charted result, so nothing was "
-                 f"ordered: record the {_num(stated)} (or confirm which value is current) and "
-                 "ask again.")
-    return _nothing("\n".join(lines), shown)
+    charted = (f" (the chart's last was {said(found.before, tz)})" if found.before
+               else f" (none in the chart: {_searched(protocol)})")
+    if any(tuple(c) != (1, 0) for c in found.analyte.convert.values()):
+        return _nothing(
+            f"You stated {name} {_num(value)} with no unit, and {name} is reported in more than "
+            f"one unit ({protocol['unit']} in this protocol){charted}, so per the {title} nothing "
+            "is ordered from it: record the result with its unit, or order the replacement "
+            "directly.", found.before)
+    stated = f"{name} {_num(value)} {protocol['unit']} as you stated, not a charted result"
+    if value >= protocol["low_below"]:
+        return _nothing(f"The {stated}{charted} is not below {_num(protocol['low_below'])} "
+                        f"{protocol['unit']}, so per the {title} nothing is ordered.", found.before)
+    done = _order(ctx, protocol, value, stated, tz)
+    done.text = (f"The {stated}{charted}: low, so per the {title} (record the result itself "
+                 f"to chart it):\n{done.text}")
+    return done
 
 
 def _dose(protocol: dict[str, Any], value: float) -> tuple[float, float | None]:

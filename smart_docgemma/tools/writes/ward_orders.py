@@ -167,9 +167,9 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
                           "approval, so it was not drafted twice.", data={"ordered": []}, count=0)
     summary: ProposalSummary = {"title": title, "kind": "lab_order", "fields": fields,
                                 "flags": active_orders(ctx, resource["code"], key)}
-    if protocol is None:  # what it was drafted from: a follow-up changes its time
-        summary["request"] = {"test": key, "when": asked, "priority": priority,
-                              "reason": reason}
+    # what it was drafted from: a follow-up changes its time (a protocol's recheck too, when
+    # the follow-up names it: "make the recheck 6am instead", agent/nodes.py)
+    summary["request"] = {"test": key, "when": asked, "priority": priority, "reason": reason}
     return draft.propose(ctx, "order_lab_test", resource, summary, "lab order")
 
 
