@@ -31,9 +31,9 @@ from ..reading.entities import Entities
 from ..reading.request import Request
 from ..tools.words.dosing import INFUSION, as_needed
 from ..tools.writes.orders import parse_timing
-from . import extraction
 from .languages import fold
 from .prompts import load
+from .routes import route_said
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     # unsaid ("make it 2 g" of 1 g over 1 h); with the time ("2 g over 2 hours") it is
     if dose and not infusion and any(p.startswith("over ") for p in _notes(pending)):
         return None
-    change = Change(dose=dose, frequency=frequency, route=extraction.route_said(low),
+    change = Change(dose=dose, frequency=frequency, route=route_said(low),
                     days=days, drug=others[0] if others else None, infusion=infusion)
     return None if change.empty() else change
 
@@ -185,7 +185,7 @@ _ROUTE_ASKED = re.compile(r"^(?:and|what about|how about|et|et si|e|y|o)?\s*(?:e
 def _route_asked(low: str, ent: Entities) -> bool:
     """"and iv?", "et en intraveineux ?", "e por via oral?": a route alone asked of the card,
     which only re-drafts it (nothing is written until it is approved)."""
-    return bool(extraction.route_said(low)) and not ent.drugs and not ent.dose and bool(
+    return bool(route_said(low)) and not ent.drugs and not ent.dose and bool(
         _ROUTE_ASKED.match(low))
 
 

@@ -73,6 +73,7 @@ from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_patte
 from ..tools.words.windows import Asked, asked
 from . import languages, order_lines, several_asks, ward_requests
 from .prompts import rules
+from .routes import route_pattern
 from .therapeutic_trials import tried_on_her
 
 _PATIENT_REF = re.compile(r"\bPatient/([A-Za-z0-9\-.]{1,64})")
@@ -907,7 +908,7 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     """``find_dose`` of one dose's words."""
     dose = dose_pattern().search(text) or languages.dose(text)  # "2 bouffées", "1 comprimido"
     # "furosemide 40 iv then 40 po od": the order goes on by the route said after the "then"
-    route = _route().search(_after_then(text)) or _route().search(text)
+    route = route_pattern().search(_after_then(text)) or route_pattern().search(text)
     duration = (_DURATION.search(text) or _AFTER_FREQUENCY.search(text)
                 or _BARE_FRACTION.search(text))
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
@@ -1018,27 +1019,12 @@ def _weight_based(text: str) -> str | None:
     return f"{written.mg_per_kg:g} mg/kg" + ("/day" if written.per == "day" else "")
 
 
-def route_said(text: str) -> str | None:
-    """The route a text names, as ``routes`` in data/rules.yaml words it ("per os" → "oral")."""
-    found = _route().search(text)
-    return rules()["routes"].get(found.group(1).lower(), found.group(1).lower()) if found else None
-
-
 def gives_route_or_length(text: str) -> bool:
     """``text`` says an order's route or how long it runs ("iv, for 5 days", "VO, 5 jours",
     "IV por 7 días"): the fields a dose-less, frequency-less reply may still give."""
-    return bool(_route().search(text) or _DURATION.search(text) or _BARE_FRACTION.search(text)
+    return bool(route_pattern().search(text) or _DURATION.search(text)
+                or _BARE_FRACTION.search(text)
                 or languages.duration(text))
-
-
-@lru_cache(maxsize=1)
-def _route() -> re.Pattern[str]:
-    """Any route word of ``routes`` in data/rules.yaml and the language rules ("IV", "per os",
-    "VO")."""
-    words = sorted(rules()["routes"], key=len, reverse=True)
-    # a letter of any alphabet ends a word: "préscrire" holds no "pr" (per rectum)
-    return re.compile(rf"(?<![^\W\d_])({'|'.join(re.escape(w) for w in words)})(?![^\W\d_])",
-                      re.I)
 
 
 def as_needed(text: str) -> str | None:

@@ -165,8 +165,9 @@ def _particles() -> list[str]:
     return [w for w in surname_particles() if not w.endswith("'")]
 
 
-# titles that are also ordinary words when not capitalised (pt "seu": his, her)
-_CASED_TITLES = frozenset({"seu", "don"})
+# titles that are also ordinary words when not capitalised (pt "seu": his, her; fr "dame": a
+# lady, "la dame du lit 4", "la dame âgée", a title only before a capitalised surname)
+_CASED_TITLES = frozenset({"seu", "don", "dame"})
 
 
 def _alternation(words: list[str]) -> str:

@@ -40,8 +40,13 @@ def _spelled() -> re.Pattern[str]:
     # ... or the first number of an interval said "de seis em seis horas" ("every six hours"),
     # whose second number the unit follows
     interval = rf"\s+(?:em|en)\s+(?:{run})\s+(?:horas?|heures?|h)(?![\w])"
-    return re.compile(rf"(?<![\w-])({run})(?=\s+(?:de\s+|d')?(?:{after})(?![\w])|{interval})",
-                      re.I)
+    # ... or a clock hour said in words after its preposition ("às sete e meia", "a las ocho de
+    # la mañana"): each preposition a fixed-width look-behind
+    table = _table()
+    before = "|".join(rf"(?<=(?<![\w-]){re.escape(w)}\s)" for w in table["clock_before"])
+    clock = rf"(?:{before})({run})(?=\s+(?:{table['clock_after']})(?![\w]))"
+    return re.compile(rf"(?<![\w-])({run})(?=\s+(?:de\s+|d')?(?:{after})(?![\w])|{interval})"
+                      rf"|{clock}", re.I)
 
 
 def value(words: str) -> str | None:
@@ -66,11 +71,12 @@ def in_digits(text: str) -> str:
 def _digits(text: str, folded: str) -> str:
     out, last = [], 0
     for m in _spelled().finditer(folded):
-        digits = value(m.group(1).lower())
+        group = 1 if m.group(1) is not None else 2
+        digits = value(m.group(group).lower())
         if digits is None:
             continue
-        out += [text[last:m.start(1)], digits]
-        last = m.end(1)
+        out += [text[last:m.start(group)], digits]
+        last = m.end(group)
     return "".join(out) + text[last:] if out else text
 
 

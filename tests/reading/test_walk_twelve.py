@@ -185,7 +185,7 @@ def test_a_count_of_days_right_after_the_frequency_is_the_course(message, days):
     ("por boca", "oral"),
 ])
 def test_routes_in_other_words(message, route):
-    from smart_docgemma.agent.extraction import route_said
+    from smart_docgemma.agent.routes import route_said
     from smart_docgemma.languages import fold
 
     assert route_said(fold(message)) == route

@@ -223,7 +223,7 @@ def _clock(low: str) -> time | None:
         if m:
             said = m.groupdict()
             if said.get("frac") or said.get("minus"):
-                return _in_words(said)
+                return _in_words(said, low[m.end():])
             half = said.get("half")
             hour = int(said["h"])
             h = (hour % 12 + (12 if half.startswith("p") else 0) if half
@@ -251,9 +251,11 @@ def _opens(rest: str, words: list[str]) -> bool:
     return re.match(rf"\s*(?:{'|'.join(map(re.escape, words))})(?![a-z])", rest) is not None
 
 
-def _in_words(said: dict[str, str | None]) -> time | None:
-    """"7 y media" 07:30, "quarter past 7" 07:15, "quarter to 8" and "8 menos cuarto" 07:45."""
-    hour, minutes = int(said["h"] or 0), _table()["fractions"]
+def _in_words(said: dict[str, str | None], rest: str = "") -> time | None:
+    """"7 y media" 07:30, "quarter past 7" 07:15, "quarter to 8" and "8 menos cuarto" 07:45;
+    the half of the day said after it counts as after an hour ("9 e meia da noite" 21:30, "9 y
+    media de la noche" 21:30), as ``_half_said_after`` reads it."""
+    hour, minutes = _half_said_after(rest, int(said["h"] or 0)), _table()["fractions"]
     # a fraction in words ("quarter"), or the minutes in figures ("10 past 6", "20 minutes to 7")
     if said.get("minus"):
         hour, minute = hour - 1, 60 - _minutes(str(said["minus"]), minutes)

@@ -363,6 +363,7 @@ def _day_named(low: str) -> str | None:
     year = r"(?:,?\s+(?:de\s+|of\s+)?((?:19|20)\d{2})(?![\d/.-]))?"
     num = r"(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er)?"
     since = _alt(_words()["since_day"]["since"])
+    day_first = _alt(_words()["since_day"]["day_first"])
     forms = (
         rf"(?<![a-z])(?:on|le|em|no dia|dia|el|el dia)\s+(?:the\s+)?{num}\s+(?:of\s+|de\s+)?"
         rf"({months})(?![a-z]){year}",
@@ -372,12 +373,16 @@ def _day_named(low: str) -> str | None:
         rf"(?<![a-z])(?:{since})\s+(?:(?:le|o|el|the|o dia|el dia|dia)\s+)?{num}\s+"
         rf"(?:of\s+|de\s+)?({months})(?![a-z]){year}",
         rf"(?<![a-z])(?:{since})\s+({months})\s+{num}(?![\d]){year}",
+        # after a word of since of a language that writes the day first, "d/m" is that day
+        # ("desde 1/12", "depuis le 3/11/2025"); the month is read in digits below
+        rf"(?<![a-z])(?:{day_first})\s+(?:(?:le|o|el|o dia|el dia|dia)\s+)?(3[01]|[12]\d|0?[1-9])"
+        rf"/(1[0-2]|0?[1-9])(?:/((?:19|20)\d{{2}}))?(?![\d/])",
     )
     for k, form in sorted(enumerate(forms), key=lambda kf: -kf[0]):  # since before on
         m = re.search(form, low)
         if m:
-            day, month = (m.group(1), m.group(2)) if k in (0, 2) else (m.group(2), m.group(1))
-            said = _month_names()[month]
+            day, month = (m.group(1), m.group(2)) if k in (0, 2, 4) else (m.group(2), m.group(1))
+            said = int(month) if k == 4 else _month_names()[month]
             held = m.group(3)
             if int(day) > _LONGEST[said - 1] or (
                     held and (said, int(day)) == (2, 29) and not calendar.isleap(int(held))):

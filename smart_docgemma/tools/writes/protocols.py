@@ -263,6 +263,14 @@ def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Read
             f"one unit ({protocol['unit']} in this protocol){charted}, so per the {title} nothing "
             "is ordered from it: record the result with its unit, or order the replacement "
             "directly.", found.before)
+    before = found.before
+    if before is not None and abs(before.value - value) > 1e-9:
+        # as a problem's plan does: a stated value the chart contradicts is confirmed first
+        return _nothing(
+            f"You said {name} {_num(value)}, but the chart's latest {name} is "
+            f"{said(before, tz)}. Which is current? If {_num(value)} is a newer result, record "
+            f"it and ask again; per the {title} nothing was ordered until the value is in the "
+            "chart.", before)
     stated = f"{name} {_num(value)} {protocol['unit']} as you stated, not a charted result"
     if value >= protocol["low_below"]:
         return _nothing(f"The {stated}{charted} is not below {_num(protocol['low_below'])} "
