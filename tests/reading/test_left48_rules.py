@@ -96,6 +96,7 @@ def test_near_words_no_order_again(said):
 @pytest.mark.parametrize(("before", "said", "read"), [
     ("warfarin", "10", "warfarin 10"),
     ("start atorvastatin", "10 mg", "start atorvastatin 10 mg"),
+    ("gliclazide", "40mg with breakfast", "gliclazide 40mg with breakfast"),
 ])
 def test_a_dose_alone_after_a_drug_is_its_dose(before, said, read):
     assert clarification.dose_after_drug(said, extract(said), _history(before)) == read
@@ -107,6 +108,8 @@ def test_a_dose_alone_after_a_drug_is_its_dose(before, said, read):
     ("warfarin?", "10"),                # a question
     ("warfarin", "10 days"),            # a length, not a dose
     ("warfarin", "10 then stop the aspirin"),
+    ("gliclazide", "40mg? is that ok"),     # a question of its own
+    ("what is her INR?", "40mg with breakfast"),
 ])
 def test_near_words_a_number_after_no_bare_drug(before, said):
     assert clarification.dose_after_drug(said, extract(said), _history(before)) is None
@@ -191,3 +194,13 @@ def test_near_words_she_is_the_one_described(said):
 ])
 def test_the_analyte_before_its_low_value_told_in_alarm_is_no_drug(said, drugs):
     assert extract(said).drugs == drugs
+
+
+@pytest.mark.parametrize(("said", "frequency"), [
+    ("gliclazide 40mg with breakfast", "once daily with breakfast"),
+    ("metformin 500 bd with breakfast and dinner", "twice daily"),  # its own frequency first
+    ("did she have breakfast?", None),
+])
+def test_one_meal_named_is_once_daily(said, frequency):
+    ent = extract(said)
+    assert (ent.dose.frequency if ent.dose else None) == frequency

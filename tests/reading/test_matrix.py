@@ -315,7 +315,8 @@ FLOORS = {
     # was the case's error ("Cancelled", not "withdrawn"); left: "Mg 0.5" with no unit (never
     # guessed: mmol/L or mg/dL), "K 3.2 on the gas" against 5.6 charted (confirmed first), a dose
     # given after a drug named alone
-    ("probe38_en", "tuned"): 17,
+    # (left48: "40mg with breakfast" after "gliclazide" now the order: 18)
+    ("probe38_en", "tuned"): 18,
     ("probe38_en", "holdout"): 20,
     # probe30_intl (fr/pt/es, Quebec/Belgian/African/Maghreb French, European/Brazilian
     # Portuguese, Rioplatense/Mexican/Spain/Colombian Spanish; fifteenth stop): blind 21/24
