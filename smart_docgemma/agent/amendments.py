@@ -921,3 +921,19 @@ def _half_corrected(low: str, values: str) -> str | None:
     systolic, diastolic = values.split("/")
     number = ones[0].replace(",", ".")
     return f"{number}/{diastolic}" if named[0] == "systolic" else f"{systolic}/{number}"
+
+
+@lru_cache(maxsize=1)
+def _repeat_words() -> re.Pattern[str]:
+    words = sorted(_words()["repeat_words"], key=len, reverse=True)
+    polite = r"(?:\s*(?:please|pls|plz|svp|stp|por favor|pf|then|alors|entao|entonces|ok|okay))*"
+    return re.compile(rf"^{polite}\s*(?:{'|'.join(re.escape(w) for w in words)}){polite}\s*"
+                      r"[.!]*$")
+
+
+def repeats(message: str) -> bool:
+    """The whole message asks the last medication card again ("same again", "repeat the last
+    order", "refais la même prescription", "repite la última orden"): no drug, test, time or
+    question of its own (``repeat_words``)."""
+    low = " ".join(fold(message).lower().replace(",", " ").split())
+    return "?" not in message and bool(_repeat_words().match(low))

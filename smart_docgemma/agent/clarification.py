@@ -259,6 +259,40 @@ def _one_drug(ent: Entities) -> str | None:
 
 _NUMBER = re.compile(r"\d")
 
+# a dose alone, with or without its unit ("10", "5 mg", "2,5", "10 then"): never a count of days
+# or doses ("7 days", "x3")
+_DOSE_ALONE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ug|micrograms?)?\s*"
+                         r"(?:please|pls|then|svp|por favor)?\s*[.!]?\s*$", re.I)
+
+
+# a dose with its unit opening a short line of its own fields ("40mg with breakfast", "500 mg
+# bd", "5 mg od x7d")
+_DOSE_FIRST = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ug)\b(?:\s+[^\d\s?][^?]{0,40})$",
+                         re.I)
+
+
+def dose_after_drug(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+    """A dose alone ("10", "5 mg") right after a message that named one drug and nothing else
+    ("warfarin", "start atorvastatin"): the drug's dose, read with that message ("warfarin 10",
+    then as any drug with a bare number: checked, and an order asks only what it lacks); None
+    when the message is more than a dose, or the last message said more than its drug (a dose of
+    its own, a test, a question, another patient)."""
+    m = _DOSE_ALONE.match(message or "") or _DOSE_FIRST.match(message or "")
+    if not m or own.drugs or own.patient_names or own.patient_ids or "?" in message:
+        return None
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    before = str(said[-1].get("content") or "").strip()
+    ent = extract(before)
+    drug = _one_drug(ent)
+    if not drug or (ent.dose and (ent.dose.written or ent.dose.frequency)) or "?" in before \
+            or _NUMBER.search(before) or len(before.split()) > 4:
+        return None
+    if m.re is _DOSE_FIRST:  # "40mg with breakfast": the dose and its timing, as written
+        return f"{before} {message.strip()}"
+    return f"{before} {m.group(1)}{' ' + m.group(2) if m.group(2) else ''}"
+
 
 @lru_cache(maxsize=1)
 def _acts_on_it() -> tuple[tuple[str, re.Pattern[str]], ...]:

@@ -1556,6 +1556,9 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)
     actions += ward_requests.actions(said, ward, window, workflow)
+    if "protocol" in actions:
+        # "potassium 2.9 - urgent": the analyte's word before its value is the result, no drug
+        drugs = ward_requests.value_drugs_out(said, drugs)
     if ward.tests and "order_lab" not in actions and _ordered_with_a_procedure(text):
         # "ECG and trop please": the tests ordered, the ECG said not done here
         actions.append("order_lab")
@@ -1564,8 +1567,9 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     # the dose of the drug ordered beside one declined ("pas d'aspirine 250 mg, paracétamol
     # 300 mg toutes les 6 h": 300 mg), never the declined drug's
     dose, low = find_dose(asking if declined else text), text.lower()
-    if dose and order_lines.bare_dose(low, drugs, dose):  # "cipro 500 bd": 500 mg
-        dose = {**dose, "dose": order_lines.bare_dose(low, drugs, dose)}
+    # "cipro 500 bd": 500 mg; "shall we start lisinopril 5": 5 mg, its frequency asked
+    if order_lines.bare_dose(low, drugs, dose):
+        dose = {**(dose or {"frequency": None}), "dose": order_lines.bare_dose(low, drugs, dose)}
     if order_lines.order_line(_clause_ordered(asking, drugs, declined), actions,
                               [d for d in drugs if d.name not in declined],
                               dose):  # "salbutamol inh 2 puffs q4h prn wheeze"

@@ -209,7 +209,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     acted = None if cards else (
         clarification.acts_on_discussed(state.message, said.entities, state.history or [])
         or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
-                                        state.history or []))
+                                        state.history or [])
+        # "10" after "warfarin": the drug's dose, read with the drug
+        or clarification.dose_after_drug(state.message, said.entities, state.history or []))
     if acted:
         said = read(state.message, understood=acted, chart=said.chart,
                     conversation=said.conversation)
@@ -229,6 +231,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     cards="; ".join(titles) or "none"), answer_language())}
     if cards and amendments.approves(state.message):  # "go ahead", "pode assinar": the card's
         return _approve_on_the_card(said, cards)
+    again = _repeated_order(state, said, deps)
+    if again is not None:  # "same again", "repeat the last order": the last card drafted again
+        return again
     said = _going_on_about_another(state, said)  # "and is he allergic?" after another patient
     if pending and clarification.pending_request(state.history or []):
         # a reply to the question asked of a follow-up ("500 qds" after "what dose?" for "use
@@ -614,6 +619,31 @@ def _card_taken_back(state: Turn, said: Request, deps: Deps) -> Update[InputAsse
                     pending[0].proposal_id if other else None)
 
 
+def _repeated_order(state: Turn, said: Request,
+                    deps: Deps) -> Update[InputAssemblyOutcome] | None:
+    """"repeat the last order", "same again", "refais la même prescription": the conversation's
+    last medication card (pending or approved) drafted once more as it was, its safety check run
+    again; a card still pending is superseded, so one card stands. None when the message is not
+    that alone, or names a drug, a test, a time or a person."""
+    ctx, ent = deps.ctx, said.entities
+    if (ctx is None or ctx.proposals is None or not (ctx.sid and ctx.patient_id)
+            or not amendments.repeats(state.message) or ent.drugs or ent.patient_names
+            or ent.patient_ids or said.ward.tests or said.ward.when):
+        return None
+    last = ctx.proposals.last_order(ctx.sid, ctx.patient_id)
+    if last is None:
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "No medication order of this conversation to repeat: name the drug, dose and "
+                    "frequency, and I will draft it; nothing was drafted.")), answer_language())}
+    pending = {o.proposal_id for o in ctx.proposals.session_orders(ctx.sid, ctx.patient_id)}
+    args = amendments.redraft(last, amendments.Change())
+    said = read(state.message, understood=_order_words(args), chart=said.chart,
+                conversation=said.conversation)
+    return _redraft(state, said, ToolCall("prescribe_medication", args),
+                    last.proposal_id if last.proposal_id in pending else None)
+
+
 def _order_words(args: dict[str, Any]) -> str:
     """A drafted order said back as words, for the turn to route on (the follow-up that drafted
     it names no drug)."""
@@ -945,11 +975,22 @@ def _ask_for_fields(state: Turn, deps: Deps) -> str | None:
     ]
     # in the clinician's language
     joined = f" {languages.answer_text('fields', 'and') or 'and'} ".join(fields)
-    return (
-        prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined)
-        if fields
-        else None
-    )
+    if not fields:
+        return None
+    asked = prompts.message("ask_fields", label=label(missing[0]).lower(), fields=joined)
+    return f"{asked} {read_so_far}" if (read_so_far := _order_read(missing[0], state)) else asked
+
+
+def _order_read(tool: str, state: Turn) -> str | None:
+    """The drug and dose an order already holds, said after the question that asks the rest
+    ("shall we start lisinopril 5": what frequency, "Read so far: lisinopril 5 mg."), so the
+    clinician sees the bare number was read as the dose."""
+    ent = state.entities
+    if tool != "prescribe_medication" or len(ent.drugs) != 1 or not (
+            ent.dose and ent.dose.written):
+        return None
+    return say(message(N_("Read so far: %(order)s."), order=f"{ent.drugs[0]} {ent.dose.written}"),
+               answer_language())
 
 
 def _did_you_mean(entities: Entities) -> str | None:

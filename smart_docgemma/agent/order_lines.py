@@ -219,26 +219,51 @@ RELEASE = r"(?:mr|sr|xl|xr|er|cr|la|lp|ld|retard|cd|sa)"  # a release form after
 
 
 def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -> str | None:
-    """"500" right after the drug of an order with a frequency, as "500 mg"; None otherwise."""
-    if not dose or dose.get("dose") or not dose.get("frequency"):
+    """"500" right after the drug of an order with a frequency, as "500 mg"; with no frequency,
+    a number ending the message after the drug that cannot count tablets ("shall we start
+    lisinopril 5": 5 mg); None otherwise, and for a number below the drug's smallest strength
+    ("metformin 2 bd": two tablets, the dose asked)."""
+    if dose and dose.get("dose"):
         return None
+    timed = bool(dose and dose.get("frequency"))
     text = re.sub(r"[-/+]|,(?!\d)|(?<!\d),", " ", low)  # "2,5" stays a number
     for mention in drugs:
         # a release form between ("nifedipine MR 20 bd", "metformin SR 500 od")
         m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{RELEASE})?\s+{_NUMBER}"
                       r"(?![\d.,])", text)
-        if m and not _counted_after(text, m):
-            return f"{amount(m.group(1))} {_bare_unit(mention.name, float(amount(m.group(1))))}"
-    return _number_before_frequency(text, drugs)
+        if not m:
+            continue
+        number = float(amount(m.group(1)))
+        if number < float(rules()["order_line"].get("least_mg", {}).get(mention.name, 0)):
+            return None  # fewer mg than the drug's smallest tablet: a count
+        if not timed and (_may_count(number) or not _ends_message(text, m.end())):
+            continue
+        if timed and _counted_after(text, m):
+            continue
+        return f"{amount(m.group(1))} {_bare_unit(mention.name, number)}"
+    return _number_before_frequency(text, drugs) if timed else None
+
+
+def _may_count(number: float) -> bool:
+    """A number that may count tablets (``order_line.tablet_counts``: 1, 2, a half …)."""
+    return number in {float(n) for n in rules()["order_line"].get("tablet_counts", [])}
+
+
+# what may end a message after the bare dose ("start lisinopril 5 please", "lisinopril 5 ?")
+_MESSAGE_END = re.compile(r"\s*(?:(?:please|pls|plz|then|svp|por favor|stp)\s*)?[.?!]*\s*$")
+
+
+def _ends_message(text: str, at: int) -> bool:
+    return _MESSAGE_END.fullmatch(text, at) is not None
 
 
 def _counted_after(text: str, number: re.Match[str]) -> bool:
     """A unit or a count word after the bare number ("500 mg", "2 tabs", "2 daily"); "daily"
-    or "a day" after a number of 10 or more is the dose's frequency ("metformin 500 daily"):
-    no one takes 500 tablets a day."""
+    or "a day" after a number that cannot count tablets is the dose's frequency ("metformin 500
+    daily", "amlodipine 5 daily"): no one takes five tablets of it a day."""
     after = _UNIT_AFTER.match(text, number.end())
     if after and after.group(0).strip() in ("daily", "a day"):
-        return float(amount(number.group(1))) < 10
+        return _may_count(float(amount(number.group(1))))
     return after is not None
 
 

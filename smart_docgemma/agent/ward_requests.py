@@ -187,7 +187,30 @@ def _told_in_alarm(low: str, problem: str | None) -> bool:
     """A problem's value told in alarm, with no question and no drug ("K+ 6.2 on gas!!",
     "INR 7.9 - lab just called"): its plan is what the clinician needs."""
     return bool(problem and stated_value(low, problem) is not None and "?" not in low
-                and not find_drugs(low) and ("!" in low or _any("told_alarm_words").search(low)))
+                and not find_drugs(_without_value(low, problem))
+                and ("!" in low or _any("told_alarm_words").search(low)))
+
+
+def value_drugs_out(text: str, drugs: list[Any]) -> list[Any]:
+    """``drugs`` less those whose word states a problem's value told in alarm ("potassium 2.9 -
+    urgent": potassium is the result asked a protocol for, never a drug to check)."""
+    low = _low(text)
+    problem = plan_problem(low)
+    if not problem or not _told_in_alarm(low, problem):
+        return drugs
+    kept = _without_value(low, problem)
+    return [d for d in drugs if re.search(rf"(?<![a-z]){re.escape(fold(d.surface).lower())}"
+                                          r"(?![a-z])", kept)]
+
+
+def _without_value(low: str, problem: str) -> str:
+    """``low`` without the analyte's word and the value stated for it, when no dose unit follows
+    ("potassium 2.9 - urgent": potassium is the result, no drug; "potassium chloride 40 mmol!" and
+    "potassium 40 meq" stay a drug)."""
+    words = "|".join(_rules()["plan_problems"][problem])
+    m = re.search(rf"(?<![a-z0-9])(?:{words})(?![a-z0-9])\s*(?:{_STATED})?\s*"
+                  r"\d{1,2}(?:[.,]\d{1,2})?(?![\d])(?!\s*(?:mmol|meq|mg|g|ml|mcg|ug)\b)", low)
+    return low[:m.start()] + " " + low[m.end():] if m else low
 
 
 def her_problem(workflow: Workflow, text: str, chart: ChartInContext) -> Workflow:
@@ -255,8 +278,22 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     if _high_inr_told(low, workflow):
         return ["plan"]  # "INR 5.2 no bleed": the value and the bleeding, said for a plan
     if _told_in_alarm(low, workflow.problem):
+        if low_for_protocol(workflow):
+            return ["protocol"]  # "K 3.1!": a low value told in alarm, its replacement protocol
         return ["plan"]  # "K+ 6.2 on gas!!": the value told in alarm, for its plan
     return ["plan"] if workflow.problem and _plan_words(low) else []
+
+
+def low_for_protocol(workflow: Workflow) -> bool:
+    """The value stated for a raised-value plan's analyte is below the low threshold of the
+    site's replacement protocol for the same analyte ("K 3.1!": potassium below 3.5): the
+    replacement protocol is what it needs, never the raised-value plan."""
+    if workflow.problem is None or workflow.stated_value is None or not workflow.protocol:
+        return False
+    protocol = protocols.load(str(protocols.DEFAULT)).get(workflow.protocol, {})
+    analyte = plans.table().get(workflow.problem, {}).get("analyte")
+    return (protocol.get("kind") == "replace" and protocol.get("analyte") == analyte
+            and workflow.stated_value < float(protocol["low_below"]))
 
 
 def _high_inr_told(low: str, workflow: Workflow) -> bool:

@@ -357,6 +357,15 @@ class ProposalStore:
             return None
         return _as_order(replaced)
 
+    def last_order(self, sid: str, patient_id: str) -> PendingOrder | None:
+        """The session's newest medication card for this patient as drafted, pending or
+        approved (never one withdrawn or refused): what "repeat the last order", "same again"
+        draft once more. None when there is none."""
+        for p in self._newest_first(sid, patient_id):
+            if p.tool == "prescribe_medication" and p.status in ("pending", "approved"):
+                return _as_order(p)
+        return None
+
     def last_cards(self, sid: str, patient_id: str) -> list[PendingCard]:
         """The session's pending cards for this patient drafted with the newest one (its last
         request's cards: a protocol's order and its recheck), newest first; [] when none."""

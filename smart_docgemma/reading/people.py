@@ -406,6 +406,21 @@ def _departed() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _arrived() -> re.Pattern[str]:
+    """A patient's own noun told apart by an arrival and when it was ("el paciente que ingresó
+    ayer por la noche", "le patient arrivé cette nuit", "the patient admitted last night"): one
+    patient of the ward described, not shown to be the one in the open chart. "this patient",
+    "ce patient", a pronoun ("he was admitted last night") and an arrival told with its reason
+    ("the patient who was admitted with chest pain has K 5.9") are not descriptions."""
+    noun = (r"(?:the|that|le|la|l'|o|a|el|aquele|aquela|aquel|aquella)\s*"
+            r"(?:patient|patiente|paciente|doente|pt|enfermo|enferma|malade)\s+")
+    return re.compile(
+        rf"(?i)(?<![\w'])({noun}(?:(?:qui|que|who|that)\s+(?:[\w']+\s+){{0,2}}?"
+        rf"(?:{_words_of('arrived')})|(?:{_words_of('arrived_participles')}))"
+        rf"\s+(?:[\w']+\s+){{0,1}}?(?:{_words_of('arrived_when')})(?![\w']))")
+
+
+@lru_cache(maxsize=1)
 def _beside() -> tuple[re.Pattern[str], ...]:
     """Someone beside the patient as the subject: "for his wife", "can her son take …", "his
     wife's meds", "son mari peut …", "a esposa dele pode …", "bed 4". A relative counts only with
@@ -447,6 +462,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
+        # "while breastfeeding his baby brother", "amamentando o irmão dele": the one fed
+        re.compile(rf"(?i)\b(?:{_words_of('feeding_verbs')})\s+(?:(?:o|a|la|le|el|al|ao)\s+)?"
+                   rf"(?:(?:his|her|their|sa|son|ses|su|sus|seu|sua)\s+)?"
+                   rf"({_words_of('fed_relatives')})\b"),
         # a handover line's bed followed by whom it holds ("Bed 3 - Mrs Bayer, 81, …") is that
         # person's bed: the title and name say who it is, and are read as any name is
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b(?!{_BED_HOLDS})"),
@@ -464,6 +483,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])({_told_apart()})(?![\w'])"),
         # "le patient qui est sorti hier", "o doente que saiu ontem": one who has left
         _departed(),
+        # "el paciente que ingresó ayer por la noche", "the patient admitted last night"
+        _arrived(),
         # "the patient you saw yesterday", "le patient d'hier", "el paciente de ayer"
         re.compile(rf"(?i)(?<![\w'])((?:the|that|my|our|le|la|l'|o|a|el|aquele|aquela|ce|cette|"
                    rf"ma|mon|mi|minha|meu)\s*"

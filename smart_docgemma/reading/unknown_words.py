@@ -175,13 +175,60 @@ def subject_lower_names(text: str,
     """A word in lower case as a question's subject ("is okoro on", "does mensah have") that no
     word list, vocabulary or drug knows: the one it is asked of."""
     drugs = {normalise(w) for w in drug_words}
+    folded = fold_accents(text or "")
     out = []
-    for m in _SUBJECT_LOWER.finditer(fold_accents(text or "")):
+    for m in _SUBJECT_LOWER.finditer(folded):
         name = m.group("name")
         known = is_word(name) or near_vocabulary(name) or normalise(name) in drugs
         if not known and name not in abbreviations():
             out.append(name)
-    return out
+        elif not _known_subject(name, drugs):
+            out.append(name)  # "whats amara on": a word of a list, rare, where a name stands
+    for pattern in _taking_subject():
+        for m in pattern.finditer(folded):
+            if not _known_subject(m.group("name"), drugs):
+                out.append(m.group("name"))
+    return list(dict.fromkeys(out))
+
+
+def _known_subject(name: str, drugs: set[str]) -> bool:
+    """``name`` where a question's subject stands is a word, not a person: the assistant's own
+    vocabulary, a drug, a ward abbreviation, a word the four languages use often ("she", "mum",
+    "everyone", "elle", "ela") or a word of the rules that must never be a name. A rare word of
+    one list ("amara", Spanish 2,199 in the counts) is a given name there."""
+    return (name in own_words() or normalise(name) in not_name_words()
+            or normalise(name) in drugs or name in abbreviations() or common_word(name)
+            or bool(_NOUN_ENDING.search(name)) or name in _not_lower_subjects())
+
+
+@lru_cache(maxsize=1)
+def _not_lower_subjects() -> frozenset[str]:
+    said = people_data()
+    return frozenset(fold_accents(str(w)).lower()
+                     for k in ("not_lower_names", "bed_persons", "follow_pronouns")
+                     for w in said[k])
+
+
+@lru_cache(maxsize=1)
+def _taking_subject() -> tuple[re.Pattern[str], ...]:
+    """One lower-case word as the subject of a verb of taking, opening the message ("amara
+    prend quoi ?", "okoro takes what?") or after "what"/"que" and the verb at its end ("qué
+    toma samuel?", "o que a fatima toma?", "what does esther take?")."""
+    said = people_data()
+    takes = "|".join(re.escape(fold_accents(str(w))) for w in sorted(
+        {*said["relative_takes"], *said["lower_subject_verbs"]}, key=len, reverse=True))
+    articles = "|".join(re.escape(str(w)) for w in said["lower_subject_articles"])
+    name = r"(?P<name>[a-z][a-z'\-]{2,})"
+    what = r"(?:what|que|qu'est-ce que|qu'est ce que|o que|lo que)"
+    return (
+        re.compile(rf"^[\s¿¡]*{name}\s+(?:{takes})\s+(?:quoi|what|o que|que|qual|cual)\b"),
+        re.compile(rf"(?<![\w'])(?:que|what)\s+(?:{takes})\s+(?:(?:{articles})\s+)?{name}"
+                   r"\s*[?.!]?\s*$"),
+        re.compile(rf"(?<![\w']){what}\s+(?:(?:{articles})\s+)?{name}\s+(?:{takes}|take|is on)"
+                   r"\s*[?.!]?\s*$"),
+        re.compile(r"(?<![\w'])what\s+(?:does|is)\s+" + name + r"\s+(?:take|taking|on)"
+                   r"\s*[?.!]?\s*$"),
+    )
 
 
 # a word in lower case asked about before a dash, a colon, a comma or a question mark ("what

@@ -2950,4 +2950,22 @@ F: dict[str, tuple[str, str, str, str]] = {
         'Hakuna kanuni ya dharura inayoshughulikia matokeo ya jalada hili; mpigie '
         'daktari mkuu ukiwa na wasiwasi',
     ),
+    # an order's drug and dose read so far, after the question asking what it lacks
+    "Read so far: %(order)s.": (
+        "Déjà lu : %(order)s.",
+        "Já lido: %(order)s.",
+        "Leído hasta ahora: %(order)s.",
+        "Kilichosomwa hadi sasa: %(order)s.",
+    ),
+    "No medication order of this conversation to repeat: name the drug, dose and frequency, and I "
+    "will draft it; nothing was drafted.": (
+        "Aucune prescription de cette conversation à refaire : indiquez le médicament, la dose et "
+        "la fréquence, et je la préparerai ; rien n'a été préparé.",
+        "Nenhuma prescrição desta conversa para repetir: informe o medicamento, a dose e a "
+        "frequência, e eu a preparo; nada foi preparado.",
+        "Ninguna orden de esta conversación que repetir: indique el medicamento, la dosis y la "
+        "frecuencia, y la prepararé; no se preparó nada.",
+        "Hakuna agizo la dawa la mazungumzo haya la kurudia: taja dawa, dozi na mara ngapi, "
+        "nami nitaliandaa; hakuna kilichoandaliwa.",
+    ),
 }

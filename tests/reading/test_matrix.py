@@ -315,7 +315,8 @@ FLOORS = {
     # was the case's error ("Cancelled", not "withdrawn"); left: "Mg 0.5" with no unit (never
     # guessed: mmol/L or mg/dL), "K 3.2 on the gas" against 5.6 charted (confirmed first), a dose
     # given after a drug named alone
-    ("probe38_en", "tuned"): 17,
+    # (left48: "40mg with breakfast" after "gliclazide" now the order: 18)
+    ("probe38_en", "tuned"): 18,
     ("probe38_en", "holdout"): 20,
     # probe30_intl (fr/pt/es, Quebec/Belgian/African/Maghreb French, European/Brazilian
     # Portuguese, Rioplatense/Mexican/Spain/Colombian Spanish; fifteenth stop): blind 21/24
@@ -324,6 +325,12 @@ FLOORS = {
     # corrected); fixed
     ("probe30_intl", "tuned"): 24,
     ("probe30_intl", "holdout"): 24,
+    # probe_left5 (the fourteenth stop's walk leftovers and variants, en/fr/pt/es): blind 5/14
+    # tuned (4 unsafe), 9/18 holdout (6 unsafe: another's first name in lower case answered or
+    # silent, a low K given the raised-K plan, a patient described by an arrival answered here);
+    # the walk's and the set's misses fixed as rules
+    ("probe_left5", "tuned"): 14,
+    ("probe_left5", "holdout"): 18,
 }
 
 
