@@ -57,7 +57,10 @@ class ExpectedWrite(BaseModel):
     dose: Quantity | None = None
     route: Literal["intravenous", "oral", "subcutaneous", "intramuscular"] | None = None
     duration_hours: float | None = None  # infusion time: timing duration, or dose / rate
-    occurrence: str | None = None  # "tomorrow 08:00" in the site's time zone
+    # "tomorrow 08:00" in the site's time zone; "next 08:00" for a time said with its part of
+    # the day ("recheck in the morning at 8"): the first such time after now, so a set run after
+    # midnight expects this morning's, as the clinician means
+    occurrence: str | None = None
     note_contains: str | None = None  # verbatim (spacing aside) in a note's text
     components: list[Component] = Field(default_factory=list)
     value: Quantity | None = None
@@ -154,15 +157,19 @@ def _when(raw: str | None) -> datetime | None:
 
 
 def _occurrence_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinfo) -> bool:
-    m = re.fullmatch(r"tomorrow (\d{2}):(\d{2})", said)
+    m = re.fullmatch(r"(tomorrow|next) (\d{2}):(\d{2})", said)
     when = _when(
         resource.get("occurrenceDateTime") or (resource.get("occurrencePeriod") or {}).get("start")
     )
     if not m or when is None or when.tzinfo is None:
         return False
-    local, today = when.astimezone(tz), now.astimezone(tz).date()
-    return (local.date() == today + timedelta(days=1)
-            and (local.hour, local.minute) == (int(m.group(1)), int(m.group(2))))
+    local, here = when.astimezone(tz), now.astimezone(tz)
+    at = (int(m.group(2)), int(m.group(3)))
+    if m.group(1) == "next":  # "in the morning at 8" asked at 00:05 is this morning's 08:00
+        soonest = here.replace(hour=at[0], minute=at[1], second=0, microsecond=0)
+        soonest += timedelta(days=1) if soonest <= here else timedelta(0)
+        return abs(local - soonest) <= timedelta(minutes=1)
+    return local.date() == here.date() + timedelta(days=1) and (local.hour, local.minute) == at
 
 
 def _effective_ok(resource: dict[str, Any], said: str, now: datetime, tz: tzinfo) -> bool:

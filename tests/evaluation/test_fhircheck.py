@@ -104,3 +104,16 @@ def test_a_reading_said_with_its_night_is_yesterdays_even_an_hour_later():
     tonight = {**night, "effectiveDateTime": late.replace(hour=22, minute=0).isoformat()}
     assert problems(want, tonight, "p1", late, UTC) == ["effective yesterday 22:00"]
     assert problems(want, night, "p1", NOW.replace(hour=9), UTC) == []  # and asked in the morning
+
+
+def test_a_recheck_said_with_its_morning_is_the_next_such_time():
+    # "recheck in the morning at 8": asked at 23:00, tomorrow's 08:00; at 00:05, this morning's
+    want = ExpectedWrite(resourceType="ServiceRequest", occurrence="next 08:00")
+    evening, night = NOW.replace(hour=23, minute=0), NOW.replace(hour=0, minute=5)
+    at_8 = (evening + timedelta(days=1)).replace(hour=8, minute=0).isoformat()
+    tomorrow = {"resourceType": "ServiceRequest", "subject": {"reference": "Patient/p1"},
+                "authoredOn": "2026-11-27", "occurrenceDateTime": at_8}
+    this_morning = {**tomorrow, "occurrenceDateTime": night.replace(hour=8, minute=0).isoformat()}
+    assert problems(want, tomorrow, "p1", evening, UTC) == []
+    assert problems(want, this_morning, "p1", night, UTC) == []
+    assert problems(want, tomorrow, "p1", night, UTC) == ["occurrence next 08:00"]
