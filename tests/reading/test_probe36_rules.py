@@ -192,3 +192,18 @@ def test_a_relative_asked_in_a_question_is_someone_else(said, who):
 ])
 def test_a_relative_giving_the_patient_the_drug_asks_of_the_patient(said):
     assert beside_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "values"), [
+    ("PA 170x100 às 6h e 150x90 às 7h, registra as duas", [(170.0, 100.0), (150.0, 90.0)]),
+    ("BP 160/95 at 06:00 and 150/90 at 07:00", [(160.0, 95.0), (150.0, 90.0)]),
+    ("BP 150/90 at 0800 pls record", [(150.0, 90.0)]),
+])
+def test_a_pressure_said_again_after_and_with_its_own_time_is_a_second_reading(said, values):
+    assert [r.values for r in read_ward(said).readings] == values
+
+
+@pytest.mark.parametrize("said", ["change her lisinopril to nifedipine MR 20mg bd",
+                                  "change his amlodipine to lercanidipine 10mg od"])
+def test_a_change_of_her_drug_to_another_is_a_switch(said):
+    assert switch_parts(fold(said).lower()) is not None

@@ -541,7 +541,10 @@ def readings(text: str | None) -> list[Reading]:
         if found:
             out.append(found)
             if entry.get("pair") and len(found.values) == 2:
-                out.extend(_pairs_by_position(said, key, found))
+                placed = _pairs_by_position(said, key, found)
+                out.extend(placed)
+                if not placed:
+                    out[-1:] = _pairs_again(said, key, found)
             elif not entry.get("pair"):
                 out[-1:] = _repeated(said, key, entry, found)
     return out
@@ -611,6 +614,20 @@ def _pairs_by_position(text: str, key: str, first: Reading) -> list[Reading]:
         return []
     return [Reading(key, (float(p.group(1)), float(p.group(2))), p.group(0))
             for p in placed if p.group(0) != first.said]
+
+
+def _pairs_again(text: str, key: str, first: Reading) -> list[Reading]:
+    """The same pressure said again after "and" with its own time ("PA 170x100 às 6h e 150x90
+    às 7h", "BP 160/95 at 06:00 and 150/90 at 07:00"): the first with the words of its own time,
+    then each again with theirs; [first] as read when no pair follows so."""
+    low = fold(text).lower()
+    marks = [m for m in _TIMED_AGAIN.finditer(low) if _PAIR.match(low, m.end())]
+    at = low.find(first.said)
+    if not marks or at < 0 or marks[0].start() < at:
+        return [first]
+    again = [Reading(key, (float(p.group(1)), float(p.group(2))), p.group(0), clock=low[m.end():])
+             for m in marks if (p := _PAIR.match(low, m.end()))]
+    return [replace(first, clock=low[at:marks[0].start()]), *again]
 
 
 @cache
