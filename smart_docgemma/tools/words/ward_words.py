@@ -761,7 +761,8 @@ def implausible(reading: Reading) -> str | None:
         low, high = entry["plausible"]
         if not low <= reading.values[0] <= high:
             return (
-                f"A {reading.vital} of {_num(reading.values[0])} {unit} is not a plausible reading "
+                f"{'An' if reading.vital[:1] in 'aeiou' else 'A'} {reading.vital} of "
+                f"{_num(reading.values[0])} {unit} is not a plausible reading "
                 f"({low}–{high} {unit}), so it was not recorded. "
                 "Please check the reading and say it again."
             )
