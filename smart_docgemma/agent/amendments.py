@@ -693,7 +693,18 @@ def _by_step(low: str, dosage: str) -> str | None:
                 return None  # "up by 1 g" of a dose in mg: asked, never guessed
             value = round(float(m.group(1)) + sign * float(said.group(1).replace(",", ".")), 3)
             return f"{value:g} {unit}" if value > 0 else None
+    bare = _bare_step_up().search(low)
+    if bare and m and float(bare.group(1).replace(",", ".")) < float(m.group(1)) and (
+            not bare.group(2) or bare.group(2) == (m.group(2).strip() or "mg").lower()):
+        return f"{round(float(m.group(1)) + float(bare.group(1).replace(',', '.')), 3):g} " \
+               f"{m.group(2).strip() or 'mg'}"  # "sobe 25 mg" of 50 mg: 75 mg, never 25 mg
     return None
+
+
+@lru_cache(maxsize=1)
+def _bare_step_up() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in sorted(_words()["bare_step_up"], key=len, reverse=True))
+    return re.compile(rf"^\W*(?:{words})\s+(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ml|units?)?\W*$")
 
 
 @lru_cache(maxsize=1)

@@ -142,7 +142,7 @@ def said_birth_year(text: str, born_words: str) -> str | None:
     year."""
     low = "".join(c for c in unicodedata.normalize("NFKD", text.lower())
                   if not unicodedata.combining(c))
-    m = re.search(rf"(?<![a-z])({born_words})(?![a-z])\s*(?:in|en|em|:|-|=)?\s*"
+    m = re.search(rf"(?<![a-z])({born_words})(?![a-z])\s*(?:in|en|em|:|-|=)?\s*(?:el\s+|the\s+)?"
                   r"((?:19|20)\d\d|'?\d\d)(?![\d/.\-])(?!\s*(?:weeks?|wks?|w\b|semaines?|"
                   r"semanas?|sem\b|days?|jours?|dias?|kg|g\b|lb))", low)
     if m is None or (len(m.group(2)) == 2 and len(m.group(1).strip(".")) < 2):

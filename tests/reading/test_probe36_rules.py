@@ -207,3 +207,20 @@ def test_a_pressure_said_again_after_and_with_its_own_time_is_a_second_reading(s
                                   "change his amlodipine to lercanidipine 10mg od"])
 def test_a_change_of_her_drug_to_another_is_a_switch(said):
     assert switch_parts(fold(said).lower()) is not None
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("sobe 25 mg", "75 mg"), ("subele 25", "75 mg"), ("augmente 25 mg", "75 mg"), ("up 25", "75 mg"),
+])
+def test_a_raise_by_a_number_below_the_dose_is_a_step_up(said, dose):
+    # walk 61: "sobe 25 mg" after sertraline 50 mg drafted 25 mg (a raise read as a fall)
+    assert _by_step(said, "50 mg") == dose
+
+
+@pytest.mark.parametrize("said", ["aumenta 100", "sobe 2 g", "sobe 25 mg pra ver"])
+def test_a_raise_to_more_than_the_dose_stays_the_target(said):
+    assert _by_step(said, "50 mg") is None
+
+
+def test_a_two_figure_year_after_en_el_is_read():
+    assert said_birth_year("¿es el James Wilson nacido en el 58?", born_words()) == "1958"
