@@ -85,7 +85,7 @@ class Injector:
                 self._delete(rid)
                 del self.placed[rid]
         for item in case.setup:
-            hours = warped_hours(item.hours_ago, case.query, now, tz)
+            hours = warped_hours(item.hours_ago, windowed(case), now, tz)
             self._put(item, case.patient, now - timedelta(hours=hours))
             self.placed[item.id] = case.patient
 
@@ -245,6 +245,13 @@ def age_today(fhir: FhirGateway, patient: str | None, today: date | None = None)
     age = age_on(born, today)
     return None if age is None else str(age)
 
+
+
+def windowed(case: Case) -> str:
+    """The message whose window the case's results are set out for: the query's, else the
+    latest earlier message's ("Mg today?" then "and in mmol per litre?": today's)."""
+    said = [case.query, *reversed(case.before)]
+    return next((m for m in said if asked(m).window), case.query)
 
 
 def warped_hours(hours_ago: float, query: str, now: datetime, tz: tzinfo) -> float:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from smart_docgemma.evaluation.ward_run import warped_hours
+from smart_docgemma.evaluation.cases import Case
+from smart_docgemma.evaluation.ward_run import warped_hours, windowed
 from smart_docgemma.tools.words.windows import bounds
 
 EARLY = datetime(2026, 12, 6, 0, 40, tzinfo=UTC)
@@ -39,3 +40,15 @@ def test_rolling_windows_and_later_hours_are_as_written(query, hours):
 def test_since_yesterday_evening_just_after_midnight():
     assert _inside("average fingerstick since yesterday evening", "night", 10)
     assert warped_hours(3, "glucose this morning", EARLY, UTC) == 3  # the morning has not begun
+
+
+def test_a_follow_up_keeps_the_window_of_the_message_before_it():
+    # seed 367 at 00:42: "Mg today?" then "and in mmol per litre?" placed the result 3 h before,
+    # yesterday; the window the results are set out for is the earlier message's
+    case = Case(id="c", category="single_tool", route="tool", query="and in mmol per litre?",
+                before=["Mg today?"])
+    assert windowed(case) == "Mg today?"
+    placed = EARLY - timedelta(hours=warped_hours(3, windowed(case), EARLY, UTC))
+    assert bounds("today", EARLY, UTC).start <= placed
+    alone = Case(id="d", category="single_tool", route="tool", query="and in mmol per litre?")
+    assert windowed(alone) == "and in mmol per litre?"
