@@ -231,8 +231,9 @@ def order_line_before(history: list[dict[str, Any]]) -> str | None:
     no question, no other request and no frequency ("amoxicilina 250 mg", "cipro pra ITU dele"),
     answered with its safety check; None otherwise."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    if not said:
-        return None
+    replied = [t for t in history[-2:] if t.get("role") == "assistant"]
+    if not said or (replied and "what dose" in str(replied[-1].get("content") or "")):
+        return None  # the dose asked for is the question's answer, read with its card
     text = str(said[-1].get("content") or "")
     ent = extract(text)
     asks = set(ent.actions) - {"order_line", "prescribe", "prescribe_drug", "this_patient"}
@@ -281,8 +282,9 @@ def dose_after_drug(message: str, own: Entities, history: list[dict[str, Any]]) 
     if not m or own.drugs or own.patient_names or own.patient_ids or "?" in message:
         return None
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    if not said:
-        return None
+    replied = [t for t in history[-2:] if t.get("role") == "assistant"]
+    if not said or (replied and "what dose" in str(replied[-1].get("content") or "")):
+        return None  # the dose asked for is the question's answer, read with its card
     before = str(said[-1].get("content") or "").strip()
     ent = extract(before)
     drug = _one_drug(ent)
