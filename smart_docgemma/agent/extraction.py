@@ -55,6 +55,7 @@ from ..reading.people import (
     titled_initials,
     unshouted,
 )
+from ..reading.per_kg import per_kg_in_mg
 from ..reading.request import Conversation, Request, Words, Workflow, assemble, results_asked
 from ..reading.slips import unslipped
 from ..reading.subject import as_the_patient, without_identifiers
@@ -1296,6 +1297,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     # drug typed against its dose apart ("amox500tds"); numbers and units written in words in
     # any language in digits ("quinze milligrammes par kilo": "15 mg/kg")
     said = unglued(spoken.as_typed(in_digits(understood if understood is not None else message)))
+    said = per_kg_in_mg(said)  # "amox 80/kg/d": a per-kg dose of a drug dosed in mg/kg
     said = unslipped(said)  # "magnesuim level?": a result's name typed with one slip
     chart = chart or ChartInContext()
     # a pasted handover block (or "I'll do the others myself") whose question names her: the

@@ -231,6 +231,13 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     cards="; ".join(titles) or "none"), answer_language())}
     if cards and amendments.approves(state.message):  # "go ahead", "pode assinar": the card's
         return _approve_on_the_card(said, cards)
+    if not cards and not acted and amendments.approves(state.message):
+        # "yes go ahead" with no card waiting (after a question asked back): nothing to approve
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "No card is waiting for your approval, so nothing was approved or written. "
+                    "Say what to order or record, with its value where one is asked.")),
+                    answer_language())}
     again = _repeated_order(state, said, deps)
     if again is not None:  # "same again", "repeat the last order": the last card drafted again
         return again
@@ -816,14 +823,16 @@ def _beside_the_order(state: Turn, needed: list[str]) -> list[str]:
 
 def _not_stopped(state: Turn) -> list[str]:
     """A drug stopped or held in words, where no switch proposes its stop: said not stopped."""
-    stopped = planning.request(state).stopped
-    if not stopped or "switch_medication" in planning.required_tools(state):
+    stopped, tools = planning.request(state).stopped, planning.required_tools(state)
+    if "stop_medication" in tools:  # the one stop drafted says itself; any other is said here
+        stopped = tuple(d for d in stopped if d != planning.request(state).workflow.stop)
+    if not stopped or "switch_medication" in tools:
         return []
     absent = [d for d in stopped if not _stopped_is_listed(state, d)]
     listed = [d for d in stopped if d not in absent]
     out = [say(message(N_("Nothing was stopped or held: %(drugs)s stays on the medication list "
-                          "until it is stopped or held in the EHR (this assistant proposes a "
-                          "stop only when switching to another drug)."),
+                          "until it is stopped or held in the EHR (this assistant drafts a stop "
+                          "said plainly, one drug a message; never a hold)."),
                        drugs=", ".join(listed)), answer_language())] if listed else []
     return out + ([say(message(N_("Nothing was stopped or held: %(drugs)s is not on the "
                                   "patient's active medication list."),

@@ -41,6 +41,7 @@ TOOLS = (
     "reconcile_medications",
     "switch_medication",
     "change_dose",
+    "stop_medication",
     "periop_plan",
 )
 
@@ -170,6 +171,7 @@ def workflow_of(text: str) -> Workflow:
     return Workflow(
         switch=Switch(**parts) if parts else None,
         dose_change=changed,
+        stop=None if parts or changed else stop_of(low),
         problem=problem,
         stated_value=stated_value(low, problem) if problem else None,
         protocol=(protocol := protocol_named(text)),
@@ -183,12 +185,34 @@ def workflow_of(text: str) -> Workflow:
     )
 
 
+def stop_of(low: str) -> str | None:
+    """The drug an instruction stops ("stop the aspirin", "d/c omeprazole", "arrête
+    l'amlodipine", "suspender o AAS"); None for a hold ("hold warfarin tonight"), a stop denied
+    ("don't stop the aspirin"), one waiting on a condition ("stop it if she bleeds") or asked."""
+    if says_hold(low) or _any("stop_unless_words").search(low):
+        return None
+    stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
+    return stopped[0] if stopped else None
+
+
 def _told_in_alarm(low: str, problem: str | None) -> bool:
     """A problem's value told in alarm, with no question and no drug ("K+ 6.2 on gas!!",
     "INR 7.9 - lab just called"): its plan is what the clinician needs."""
     return bool(problem and stated_value(low, problem) is not None and "?" not in low
                 and not find_drugs(_without_value(low, problem))
-                and ("!" in low or _any("told_alarm_words").search(low)))
+                and ("!" in low or _any("told_alarm_words").search(low)
+                     or _told_alone(low, problem)))
+
+
+_CLOCK = re.compile(r"(?<![\w.,])(?:[0-2]\d[0-5]\d|\d{1,2}(?:[:h.]\d{2}|h)?)\s*(?:am|pm|h|hrs)?"
+                    r"(?![\w.,])")
+
+
+def _told_alone(low: str, problem: str) -> bool:
+    """Nothing said but the problem's value and when or where it was taken ("K 3.2 this am",
+    "kaliémie 3,1 ce matin à 6h"): the value is told for what it needs."""
+    rest = _any("told_alone_words").sub(" ", _without_value(low, problem))
+    return _without_value(low, problem) != low and not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", rest))
 
 
 def value_drugs_out(text: str, drugs: list[Any]) -> list[Any]:
@@ -265,6 +289,8 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     if _any("reconcile_words").search(low) and not asked and (
             find_drugs(low) or _any("nothing_else_words").search(low)):
         return ["reconcile"]
+    if workflow.stop:  # "stop the aspirin": her order of it stopped, on approval
+        return ["stop"]
     if _any("gap_order_words").search(low):
         return ["order_gaps"]
     # "¿le toca HbA1c según el protocolo?": the site's protocol named decides, not the care
@@ -467,6 +493,8 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
         change = flow.dose_change
         return {"patient_id": patient, "medication_name": change.drug, "dosage": change.dosage,
                 "frequency": change.frequency} if change else None
+    if tool == "stop_medication":
+        return {"patient_id": patient, "medication_name": flow.stop} if flow.stop else None
     if tool == "reconcile_medications":
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":

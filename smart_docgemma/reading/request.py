@@ -113,6 +113,7 @@ class Workflow:
     bleeding: bool = False  # bleeding said ("INR 9 with melaena"); "no bleeding" is not
     plan_asked: bool = False  # a plan asked ("asthma plan"), whether or not a problem is known
     dose_change: DoseChange | None = None  # "increase amlodipine to 10mg od"
+    stop: str | None = None  # "stop the aspirin": the drug stopped (a hold is not a stop)
 
 
 @dataclass(frozen=True)

@@ -358,6 +358,14 @@ class DoseChangeArgs(BaseModel):
     )
 
 
+class StopArgs(BaseModel):
+    model_config = _STRICT
+    patient_id: str = PatientId
+    medication_name: str = DrugName
+    reason: str | None = Field(default=None, max_length=200,
+                               description="why it is stopped, as the clinician said it")
+
+
 class PeriopArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId

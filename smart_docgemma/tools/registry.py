@@ -22,6 +22,7 @@ from .writes import (
     plans,
     protocols,
     reconciliation,
+    stop,
     switch,
     ward_orders,
 )
@@ -41,6 +42,7 @@ _MODULES = (
     reconciliation,
     switch,
     dose_change,
+    stop,
     periop,
     drafting,
 )

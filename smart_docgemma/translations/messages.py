@@ -767,6 +767,17 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(old)s se retiró; su dosis no se traslada a %(drug)s.",
         "Agizo la %(old)s limeondolewa; dozi yake haihamishiwi kwa %(drug)s.",
     ),
+    "No card is waiting for your approval, so nothing was approved or written. Say what to order "
+    "or record, with its value where one is asked.": (
+        "Aucune carte n'attend votre approbation : rien n'a été approuvé ni écrit. Dites ce qu'il "
+        "faut prescrire ou enregistrer, avec sa valeur quand elle est demandée.",
+        "Nenhum cartão aguarda a sua aprovação, por isso nada foi aprovado nem escrito. Diga o que "
+        "pedir ou registar, com o valor quando for pedido.",
+        "Ninguna tarjeta espera su aprobación, así que nada se aprobó ni se escribió. Diga qué "
+        "pedir o registrar, con su valor cuando se pida.",
+        "Hakuna kadi inayosubiri idhini yako, kwa hiyo hakuna kilichoidhinishwa wala kuandikwa. "
+        "Sema cha kuagiza au kurekodi, pamoja na thamani yake inapoulizwa.",
+    ),
     "Nothing is pending to withdraw: no card of yours is waiting for approval. An order already "
     "approved is in the record; stop or change it in the EHR.": (
         "Rien à retirer : aucune de vos cartes n'attend d'approbation. Une prescription déjà "
@@ -796,19 +807,40 @@ F: dict[str, tuple[str, str, str, str]] = {
         "zinazotumika za mgonjwa.",
     ),
     "Nothing was stopped or held: %(drugs)s stays on the medication list until it is stopped or "
-    "held in the EHR (this assistant proposes a stop only when switching to another drug).": (
+    "held in the EHR (this assistant drafts a stop said plainly, one drug a message; never a "
+    "hold).": (
         "Rien n'a été arrêté ni suspendu : %(drugs)s reste sur la liste des médicaments "
-        "jusqu'à son arrêt ou sa suspension dans le DPI (cet assistant ne propose un arrêt que "
-        "lors d'un changement pour un autre médicament).",
+        "jusqu'à son arrêt ou sa suspension dans le DPI (cet assistant prépare un arrêt demandé "
+        "clairement, un médicament par message ; jamais une suspension temporaire).",
         "Nada foi suspenso nem interrompido: %(drugs)s continua na lista de medicamentos até ser "
-        "suspenso ou interrompido no prontuário eletrônico (este assistente só propõe uma "
-        "suspensão ao trocar por outro medicamento).",
+        "suspenso ou interrompido no prontuário eletrônico (este assistente prepara uma "
+        "suspensão pedida claramente, um medicamento por mensagem; nunca uma pausa).",
         "No se suspendió ni se retuvo nada: %(drugs)s sigue en la lista de medicamentos hasta "
-        "que se suspenda o retenga en la historia clínica electrónica (este asistente solo "
-        "propone una suspensión al cambiar a otro medicamento).",
+        "que se suspenda o retenga en la historia clínica electrónica (este asistente prepara "
+        "una suspensión pedida claramente, un medicamento por mensaje; nunca una pausa).",
         "Hakuna kilichositishwa wala kusimamishwa: %(drugs)s kinabaki kwenye orodha ya dawa hadi "
-        "kisitishwe au kisimamishwe kwenye EHR (msaidizi huyu hupendekeza kusitisha tu wakati wa "
-        "kubadilisha kwenda dawa nyingine).",
+        "kisitishwe au kisimamishwe kwenye EHR (msaidizi huyu huandaa usitishaji ulioombwa "
+        "waziwazi, dawa moja kwa ujumbe; kamwe si usimamishaji wa muda).",
+    ),
+    "%(drug)s is not on the active medication list, so no stop was prepared.": (
+        "%(drug)s ne figure pas sur la liste des médicaments actifs : aucun arrêt n'a été "
+        "préparé.",
+        "%(drug)s não está na lista de medicamentos ativos, por isso não foi preparada nenhuma "
+        "suspensão.",
+        "%(drug)s no está en la lista de medicamentos activos, así que no se preparó ninguna "
+        "suspensión.",
+        "%(drug)s hakimo kwenye orodha ya dawa zinazotumika, kwa hiyo hakuna usitishaji "
+        "ulioandaliwa.",
+    ),
+    "%(drug)s is on the active list more than once, so no stop was prepared: which order stops?": (
+        "%(drug)s figure plus d'une fois sur la liste active : aucun arrêt n'a été préparé. "
+        "Quelle prescription faut-il arrêter ?",
+        "%(drug)s está mais de uma vez na lista ativa, por isso não foi preparada nenhuma "
+        "suspensão: qual prescrição deve ser suspensa?",
+        "%(drug)s está más de una vez en la lista activa, así que no se preparó ninguna "
+        "suspensión: ¿qué orden se suspende?",
+        "%(drug)s kimo kwenye orodha zaidi ya mara moja, kwa hiyo hakuna usitishaji "
+        "ulioandaliwa: ni agizo lipi lisitishwe?",
     ),
     "Only one order is prepared per message: %(others)s was checked with it but not ordered; "
     "ask for it in its own message to order it.": (

@@ -111,7 +111,8 @@ def _tools(message: str) -> list[str]:
 
 
 def test_a_result_asked_beside_a_drug_reads_the_result_too():
-    assert set(_tools("INR ? et arrête l'aspirine")) >= {"get_patient_chart", "check_drug_safety"}
+    # the stop drafted since the sixteenth stop (tests/ward/test_stop_chat.py)
+    assert set(_tools("INR ? et arrête l'aspirine")) >= {"get_patient_chart", "stop_medication"}
     # the drug alone is checked, no chart read in its place
     assert "get_patient_chart" not in _tools("et l'aspirine, on arrête ?")
 

@@ -155,9 +155,11 @@ def test_a_value_told_in_alarm_asks_its_plan(said):
     assert workflow_actions(low, workflow_of(said)) == ["plan"]
 
 
-@pytest.mark.parametrize("said", ["K 6.2", "repeat K urgent!", "K 6.2 - give calcium gluconate!",
-                                  "K 6.2! is that right?"])
-def test_near_words_a_value_told_plainly_or_with_an_ask(said):
+# "K 6.2" told alone (its value and nothing else) asks its plan since the sixteenth stop
+# (tests/reading/test_walk62_rules.py): it answered nothing before
+@pytest.mark.parametrize("said", ["repeat K urgent!", "K 6.2 - give calcium gluconate!",
+                                  "K 6.2! is that right?", "K 6.2 after the haemolysed sample"])
+def test_near_words_a_value_told_with_an_ask_or_a_story(said):
     from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
     from smart_docgemma.languages import fold
     low = " ".join(fold(said).lower().split())

@@ -33,7 +33,7 @@ def _say(msgid: str, **args: Any) -> str:
     return say(message(msgid, **args), answer_language())
 
 
-def _active(ctx: ToolContext) -> list[dict[str, Any]]:
+def active_orders(ctx: ToolContext) -> list[dict[str, Any]]:
     """Her active orders read fresh (``Cache-Control: no-cache``): an order approved a moment
     ago is on the list the dose change is made from, never a cached result set without it."""
     return ctx.gateway().search("MedicationRequest", {"patient": ctx.patient_id,
@@ -69,12 +69,13 @@ def frequency_of(order: dict[str, Any]) -> str:
     return _OLD_DOSE.sub("", text).strip() or "as before"
 
 
-def transaction(new: dict[str, Any], old: dict[str, Any], said: str) -> dict[str, Any]:
+def transaction(new: dict[str, Any], old: dict[str, Any], said: str,
+                reason: str | None = None) -> dict[str, Any]:
     """The transaction: the new order (its ``priorPrescription`` the old) and the old stopped,
-    conditional on the version read."""
+    conditional on the version read (``reason``: why, "Dose changed: …" unless said)."""
     ref = f"MedicationRequest/{old['id']}"
     stopped = {k: v for k, v in old.items() if k not in ("meta", "text")}
-    stopped.update(status="stopped", statusReason={"text": f"Dose changed: {said}"})
+    stopped.update(status="stopped", statusReason={"text": reason or f"Dose changed: {said}"})
     put: dict[str, Any] = {"method": "PUT", "url": ref}
     version = (old.get("meta") or {}).get("versionId")
     if version:
@@ -90,7 +91,7 @@ def run_change_dose(args: tool_args.DoseChangeArgs, ctx: ToolContext) -> ToolRes
     if refused:
         return refused
     try:
-        found = orders_of(args.medication_name, _active(ctx))
+        found = orders_of(args.medication_name, active_orders(ctx))
     except errors.DocGemmaError:
         return ToolResult.failure("unreachable", "The medication list could not be read, so no "
                                   "dose change was prepared and nothing was proposed.")
