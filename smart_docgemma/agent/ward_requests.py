@@ -189,8 +189,9 @@ def stop_of(low: str) -> str | None:
     """The drug an instruction stops ("stop the aspirin", "d/c omeprazole", "arrête
     l'amlodipine", "suspender o AAS"); None for a hold ("hold warfarin tonight"), a stop denied
     ("don't stop the aspirin"), one waiting on a condition ("stop it if she bleeds") or asked."""
-    if says_hold(low) or _any("stop_unless_words").search(low):
-        return None
+    taken_off = re.sub(r"\b(?:take|get)\s+(?:him|her|them)\s+off\b", " ", low)
+    if says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off):
+        return None  # "stop lisinopril, start labetalol 100 bd": a switch's, never a stop alone
     stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
     return stopped[0] if stopped else None
 

@@ -106,3 +106,39 @@ def test_a_stop_said_plainly_names_the_drug_stopped(said, drug):
 ])
 def test_near_words_a_hold_a_denial_a_question_or_a_switch_stops_nothing(said):
     assert workflow_of(said).stop is None
+
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("take him off the aspirin", "aspirin"), ("cease aspirin - on warfarin", "aspirin"),
+    ("stop aspirin and warfarin", "aspirin"),     # one stop a message: the first
+])
+def test_a_stop_in_other_words_names_the_first_drug_stopped(said, drug):
+    assert workflow_of(said).stop == drug
+
+
+@pytest.mark.parametrize("said", ["stop lisinopril, start labetalol 100mg bd",
+                                  "stop the metformin, start gliclazide 40 od"])
+def test_near_words_a_stop_beside_a_start_is_the_switch(said):
+    flow = workflow_of(said)
+    assert flow.stop is None and flow.switch is not None
+    assert flow.switch.replaces in ("lisinopril", "metformin")
+
+
+@pytest.mark.parametrize("said", [
+    "anything on her drug chart that worries you given her kidneys?",
+    "anything in her meds that worries you given her kidneys?",
+    "anything in his meds that concerns you?",
+    "her meds - any issues with her egfr?",
+])
+def test_her_list_named_then_a_worry_is_the_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "review"
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("what meds is she on", "medications"), ("is her creatinine concerning?", "lab:Creatinine"),
+    ("his drug chart please", "medications"),
+])
+def test_near_words_her_list_or_a_result_asked_alone(said, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == focus
