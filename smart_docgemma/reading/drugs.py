@@ -183,21 +183,21 @@ def stopped_drugs(folded: str, mentions: list[tuple[str, str]]) -> tuple[str, ..
         stop = _stops().search(low[begins:at]) if at > begins else None
         # "stop taking aspirin he says": what she stopped, told (a reconciliation), no instruction
         if stop and not re.search(r"\b(?:taking|prendre|tomar|tomando)\b", stop.group(1)) and \
-                not _started_between(stop.group(1), mentions):
+                not _started_between(stop.group(1)):
             out.append(name)
     return tuple(dict.fromkeys(out))
 
 
 # an order word between a stop and a drug starts that drug ("stop lisinopril, start labetalol")
-_STARTS = re.compile(r"\b(?:start|add|begin|commence|initiate|then|commencer|debuter|ajouter|"
-                     r"iniciar|comecar|empezar|adicionar|anadir|agregar|y|e|et|and)\b")
+_STARTS = re.compile(r"\b(?:start|add|begin|commence|initiate|commencer|debuter|ajouter|"
+                     r"iniciar|comecar|empezar|adicionar|anadir|agregar)\b")
 
 
-def _started_between(between: str, mentions: list[tuple[str, str]]) -> bool:
-    """Another drug or an order word between the stop word and the drug: the stop is of the
-    other drug, not this one ("stop lisinopril, start labetalol": labetalol is started)."""
-    return bool(_STARTS.search(between)) or any(
-        re.search(rf"(?<![\w]){re.escape(surface)}(?![\w])", between) for _, surface in mentions)
+def _started_between(between: str) -> bool:
+    """An order word between the stop word and the drug: the drug is started, not stopped
+    ("stop lisinopril, start labetalol"); a list of drugs stopped stays stopped ("stop aspirin
+    and warfarin")."""
+    return bool(_STARTS.search(between))
 
 
 @lru_cache(maxsize=1)
