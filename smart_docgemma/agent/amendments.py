@@ -592,6 +592,30 @@ def _approve() -> re.Pattern[str]:
                       rf"{_SEP}*$")
 
 
+def acknowledges(message: str) -> bool:
+    """The message only acknowledges ("ok", "yes", "oui", "sim", "vale"): with a card pending,
+    answered as an approval in words is (the card's own Approve writes it)."""
+    said = {_plain(w) for w in _words()["acknowledge_words"]}
+    return _plain(message).strip(" .!") in said
+
+
+@lru_cache(maxsize=1)
+def _kept_drug() -> re.Pattern[str]:
+    table = _words()["kept_drug"]
+
+    def any_of(key: str) -> str:
+        return "|".join(re.escape(_plain(w)) for w in sorted(table[key], key=len, reverse=True))
+
+    return re.compile(rf"^(?:(?:{any_of('openers')})[\s,.!]*)*(?:{any_of('verbs')})"
+                      rf"(?:\s+(?:{any_of('objects')}))*[\s.!]*$")
+
+
+def keeps_the_drug(message: str) -> bool:
+    """"actually keep it", "leave him on it", "on le garde", "mantém", "déjalo": the drug a
+    pending stop card stops is kept, so the stop is withdrawn (asked only of stop cards)."""
+    return bool(_kept_drug().match(_plain(message)))
+
+
 def approves(message: str) -> bool:
     """The message only approves the pending card in words ("go ahead", "ok sign it", "valide",
     "pode assinar", "dale, fírmalo"): the card's own Approve writes it, never the conversation."""

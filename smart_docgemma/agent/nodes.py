@@ -177,6 +177,9 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles, said.entities.drugs):  # "cancel that"
         return _cancelled(said, cards, pending, deps)
+    if cards and all(c.tool == "stop_medication" for c in cards) and amendments.keeps_the_drug(
+            state.message):  # "actually keep it" after "d/c metformin": the stop withdrawn
+        return _cancelled(said, cards, pending, deps)
     dropped = _kept_only(state, said, deps)
     if dropped:  # "only keep the HbA1c": every other pending card withdrawn
         return _cancelled(said, dropped, None, deps)
@@ -229,8 +232,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "No card waiting for approval matches what you asked to cancel, so nothing "
                     "was withdrawn and nothing new was drafted. Pending: %(cards)s."),
                     cards="; ".join(titles) or "none"), answer_language())}
-    if cards and amendments.approves(state.message):  # "go ahead", "pode assinar": the card's
-        return _approve_on_the_card(said, cards)
+    if cards and (amendments.approves(state.message) or amendments.acknowledges(state.message)):
+        return _approve_on_the_card(said, cards)  # "go ahead", "ok": the card's own Approve
     if not cards and not acted and amendments.approves(state.message):
         # "yes go ahead" with no card waiting (after a question asked back): nothing to approve
         return {"request": said, "entities": said.entities, "outcome": "synthesize",

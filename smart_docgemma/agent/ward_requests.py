@@ -92,10 +92,10 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     by_protocol = bool(_any("protocol_words").search(low) and workflow.protocol)
     if by_protocol and planned == ["care_gaps"]:
         return ["protocol"]  # "is he due an a1c? if so order it": the one test's reorder rule
-    if planned:
+    if planned and planned != ["stop"]:
         return planned
     if by_protocol:
-        return ["protocol"]
+        return planned + ["protocol"]
     decided = (_any("decision_words").search(low) is not None
                and _any("ahead_words").search(low) is None
                ) or _any("later_visit_words").search(low) is not None
@@ -108,7 +108,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
         found.append("record_vital")
     elif ward.to_record and not ward.tests:  # "record a blood pressure": its reading is asked
         found.append("record_vital")
-    return found
+    # "stop warfarin - INR 3.4, recheck in 2 days": the stop and the lab beside it, each carded
+    return planned + found
 
 
 _PROTOCOL = ("protocol", "protocole", "protocolo")

@@ -142,3 +142,35 @@ def test_her_list_named_then_a_worry_is_the_review(said):
 def test_near_words_her_list_or_a_result_asked_alone(said, focus):
     from smart_docgemma.tools.chart.answers import chart_focus
     assert chart_focus(said) == focus
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("stop warfarin - INR 3.4, recheck in 2 days", ["stop", "order_lab"]),
+    ("d/c metformin, U&E tomorrow", ["stop", "order_lab"]),
+    ("stop the aspirin", ["stop"]),
+])
+def test_a_stop_keeps_the_lab_ordered_beside_it(said, want):
+    assert actions(said) == want
+
+
+@pytest.mark.parametrize("said", ["ok", "yes", "Oui", "sim", "vale.", "ok thanks"])
+def test_a_bare_acknowledgement_is_one(said):
+    assert amendments.acknowledges(said)
+
+
+@pytest.mark.parametrize("said", ["ok start it", "yes 500 mg", "ok, and a CRP", "no", "thanks for that"])
+def test_near_words_an_acknowledgement_with_more_is_not_one(said):
+    assert not amendments.acknowledges(said)
+
+
+@pytest.mark.parametrize("said", ["actually keep it", "no, leave him on it", "keep it for now",
+                                  "on le garde", "non, garde-le", "mantém", "não, deixa estar",
+                                  "déjalo como está", "mejor mantenlo"])
+def test_the_drug_kept_after_its_stop_card(said):
+    assert amendments.keeps_the_drug(said)
+
+
+@pytest.mark.parametrize("said", ["keep an eye on his K", "leave a note", "continue amoxicillin 500 tds",
+                                  "keep the INR above 2", "ok"])
+def test_near_words_keeping_something_else_keeps_no_drug(said):
+    assert not amendments.keeps_the_drug(said)
