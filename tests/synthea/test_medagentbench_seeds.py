@@ -83,6 +83,8 @@ SETS = {
                  (11, 15, 14, 9, 10, 9, 11, 11, 11, 11), 110, 0.4, 20, 12),
     521: WardSet("medagentbench_seed521.yaml", PopulationSpec(seed=521, size=8, ages="1-95"),
                  (12, 14, 13, 11, 12, 11, 11, 11, 12, 11), 110, 0.4, 20, 12),
+    563: WardSet("medagentbench_seed563.yaml", PopulationSpec(seed=563, size=7, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 110, 0.4, 20, 12),
 }
 
 
