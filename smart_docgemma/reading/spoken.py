@@ -192,14 +192,15 @@ _MONTH_SAID = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july
 @lru_cache(maxsize=1)
 def _date_said() -> re.Pattern[str]:
     """A month's name, its day said in words (an ordinal, after tens or not, or a number) and
-    its year said in words ("feb third nineteen eighty one", "may twenty third twenty twenty
-    three", "jan 21st nineteen thirty five")."""
+    its year said in words or figures ("feb third nineteen eighty one", "may twenty third twenty
+    twenty three", "jan 21st nineteen thirty five", "september twenty seventh 2021")."""
     number = _words(_number_words())
     ordinal = _words(_data()["ordinals"])
     day = (rf"(?:(?:twenty|thirty)[\s-]+)?(?:{ordinal})|\d{{1,2}}(?:st|nd|rd|th)?"
            rf"|(?:{number})(?:[\s-]+(?:{number}))?")
     return re.compile(rf"(?<![\w'])({_MONTH_SAID})\.?\s+(?:the\s+)?({day}),?\s+"
-                      rf"((?:{number})(?:(?:\s+and)?[\s-]+(?:{number}))*)(?![\w'])", re.I)
+                      rf"((?:19|20)\d\d|(?:{number})(?:(?:\s+and)?[\s-]+(?:{number}))*)(?![\w'])",
+                      re.I)
 
 
 def _day_said(said: str) -> int | None:
@@ -217,6 +218,8 @@ def _day_said(said: str) -> int | None:
 def _year_said(said: str) -> int | None:
     """"nineteen eighty one" 1981, "twenty twenty three" 2023, "nineteen oh five" 1905, "two
     thousand and five" 2005; None for anything else."""
+    if said.isdigit():  # "september twenty seventh 2021"
+        return int(said)
     words = [w for w in re.split(r"[\s-]+", said.lower()) if w]
     table = _number_words()
     if "thousand" in words:

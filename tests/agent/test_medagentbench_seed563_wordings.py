@@ -34,7 +34,9 @@ def test_letters_that_are_no_name_before_it_name_no_one(said):
     ("MRN? edward ortiz, dob may twenty third twenty twenty three", "2023-05-23"),
     ("mrn for max mills dob jan twenty first nineteen thirty five", "1935-01-21"),
     ("born march the fifth nineteen oh five", "1905-03-05"),
-    ("dob jan 21st nineteen thirty five", "1935-01-21")])
+    ("dob jan 21st nineteen thirty five", "1935-01-21"),
+    ("M R N for Kai Lesch date of birth September twenty seventh 2021", "2021-09-27"),
+    ("lookup Ena Dicki d o b january twenty fourth 1938", "1938-01-24")])
 def test_a_birth_date_said_in_words_after_its_month(said, born):
     assert find_birth_dates(said) == (born,)
 
