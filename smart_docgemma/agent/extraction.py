@@ -520,8 +520,9 @@ def find_birth_dates(text: str) -> tuple[str, ...]:
     it."""
     m = re.search(
         rf"(?<![a-z])({_born_words()})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el|en)?\s*(.{{0,24}})",
-        _BORN_SHORT.sub(lambda a: f" {_BORN_SPELLED[a.group(0).lower()]} ",
-                        languages.fold(text)).lower(),
+        # a date said in words ("dob feb third nineteen eighty one") read as typed
+        spoken.dates_said(_BORN_SHORT.sub(lambda a: f" {_BORN_SPELLED[a.group(0).lower()]} ",
+                                          languages.fold(text)).lower()),
     )
     if not m:
         return _dated_name(languages.fold(text))

@@ -11,6 +11,7 @@ eight", "make it eighty"), or in a reading said "over" ("one sixty over ninety f
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -181,6 +182,71 @@ def as_typed(text: str) -> str:
     text = re.sub(rf"(?<![\w.,])(\d+)\s+(?:{points})\s+(\d+)(?![\w.,])", r"\1.\2", text,
                   flags=re.I)
     return _marked(text)
+
+
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_MONTH_SAID = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+               r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+
+
+@lru_cache(maxsize=1)
+def _date_said() -> re.Pattern[str]:
+    """A month's name, its day said in words (an ordinal, after tens or not, or a number) and
+    its year said in words or figures ("feb third nineteen eighty one", "may twenty third twenty
+    twenty three", "jan 21st nineteen thirty five", "september twenty seventh 2021")."""
+    number = _words(_number_words())
+    ordinal = _words(_data()["ordinals"])
+    day = (rf"(?:(?:twenty|thirty)[\s-]+)?(?:{ordinal})|\d{{1,2}}(?:st|nd|rd|th)?"
+           rf"|(?:{number})(?:[\s-]+(?:{number}))?")
+    return re.compile(rf"(?<![\w'])({_MONTH_SAID})\.?\s+(?:the\s+)?({day}),?\s+"
+                      rf"((?:19|20)\d\d|(?:{number})(?:(?:\s+and)?[\s-]+(?:{number}))*)(?![\w'])",
+                      re.I)
+
+
+def _day_said(said: str) -> int | None:
+    words = re.split(r"[\s-]+", said.lower())
+    ordinals = _data()["ordinals"]
+    if words[-1] in ordinals:
+        tens = value(" ".join(words[:-1])) if len(words) > 1 else 0
+        return None if tens is None else int(tens) + ordinals[words[-1]]
+    if said[:1].isdigit():
+        return int(re.match(r"\d+", said).group(0))  # type: ignore[union-attr]
+    n = value(said)
+    return None if n is None else int(n)
+
+
+def _year_said(said: str) -> int | None:
+    """"nineteen eighty one" 1981, "twenty twenty three" 2023, "nineteen oh five" 1905, "two
+    thousand and five" 2005; None for anything else."""
+    if said.isdigit():  # "september twenty seventh 2021"
+        return int(said)
+    words = [w for w in re.split(r"[\s-]+", said.lower()) if w]
+    table = _number_words()
+    if "thousand" in words:
+        n = value(said)
+        return int(n) if n and 1900 <= n <= 2099 else None
+    if len(words) < 2 or words[0] not in {"nineteen", "twenty"}:
+        return None
+    rest = words[1:]
+    if rest[0] in {"oh", "zero"} and len(rest) == 2 and table.get(rest[1], 10) < 10:
+        return table[words[0]] * 100 + table[rest[1]]
+    n = value(" ".join(rest))
+    return table[words[0]] * 100 + int(n) if n is not None and 10 <= n < 100 else None
+
+
+def dates_said(text: str) -> str:
+    """``text`` with a date said in words written in figures after its month ("dob feb third
+    nineteen eighty one" → "dob feb 3 1981"); a month and day without a year said in words
+    ("may twenty third") and words that make no date stay as said."""
+    def typed(m: re.Match[str]) -> str:
+        day, year = _day_said(m.group(2)), _year_said(m.group(3))
+        month = _MONTHS.index(m.group(1)[:3].lower()) + 1
+        try:  # "feb thirty first" is no day
+            said = date(year or 0, month, day or 0)
+        except ValueError:
+            return m.group(0)
+        return f"{m.group(1)} {said.day} {said.year}"
+    return _date_said().sub(typed, text)
 
 
 @lru_cache(maxsize=1)

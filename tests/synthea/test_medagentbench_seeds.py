@@ -18,11 +18,14 @@ man's; speech-to-text, shorthand, a recheck's own time, "in 2h", "over the weeke
 patients over the cap) and 521 (aged 1-95, a boy of 5, a dead man sharing a living man's birth
 date and three dead women a living woman's, one of them a living man's surname; dictation,
 shorthand, "no recheck needed", "make the recheck 6am instead", a last ED visit older than the
-encounter window; six dead patients over the cap). Per set: the
+encounter window; six dead patients over the cap) and 563 (aged 1-95, four living children of 3,
+5, 9 and 13, a girl with a boy's given name, a dead woman sharing a living woman's birth date;
+"d o b" spelled out with the date said in words, shorthand ("last POC gluc?"), children's
+weight-based orders, a recheck "in the morning at 8"; one dead woman over the cap). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the thirteen populations live side by side."""
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the fourteen populations live side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -83,6 +86,8 @@ SETS = {
                  (11, 15, 14, 9, 10, 9, 11, 11, 11, 11), 110, 0.4, 20, 12),
     521: WardSet("medagentbench_seed521.yaml", PopulationSpec(seed=521, size=8, ages="1-95"),
                  (12, 14, 13, 11, 12, 11, 11, 11, 12, 11), 110, 0.4, 20, 12),
+    563: WardSet("medagentbench_seed563.yaml", PopulationSpec(seed=563, size=7, ages="1-95"),
+                 (11, 15, 13, 9, 13, 10, 10, 9, 10, 10), 110, 0.4, 20, 12),
 }
 
 
