@@ -1430,12 +1430,22 @@ _ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+a
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
+# "what is she allergic to", "MRN-100712 - what's he allergic to", "which drugs is she allergic
+# to": a wh-word opening the clause whose "allergic to" ends the message asks her allergies,
+# typed with no question mark as busy clinicians type; a substance after it ("allergic to
+# penicillin") or a colon and a list ("what she's allergic to: penicillin") is told, not asked
+_WH_ALLERGIC_TO = re.compile(
+    r"(?:^|[-,;:.!?]\s*)(?:what|which|whats|what's)\b[^-,;:.!?]*\ballergic\s+to\s*$", re.I)
+
+
 def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
     """An allergy word in a question with no word of recording ("elle est allergique à
-    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?"): the chart's allergies are
-    asked, in any wording; "allergic to penicillin? add it" still records."""
+    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?", "what is she allergic to"
+    with no mark): the chart's allergies are asked, in any wording; "allergic to penicillin? add
+    it" still records."""
+    asked = text.rstrip().endswith("?") or bool(_WH_ALLERGIC_TO.search(text.rstrip()))
     return ("document_allergy" in actions and "allergy_question" not in actions
-            and text.rstrip().endswith("?") and not ward.record_words)
+            and asked and not ward.record_words)
 
 
 def _no_known_allergy_asked(text: str, ward: Ward) -> bool:
