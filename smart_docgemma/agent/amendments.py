@@ -276,7 +276,11 @@ _AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|por
            r"vous pouvez|puedes|puede|podrias|"
            # for the time being ("hold off on that for now", "annule pour l'instant")
            r"for now|for the moment|for the time being|pour l'?instant|pour le moment|"
-           r"por agora|por enquanto|por ahora|por el momento)")
+           r"por agora|por enquanto|por ahora|por el momento|"
+           # a courtesy after it ("déjalo como estaba, gracias", "scrap that, thanks", "laisse
+           # comme avant, merci")
+           r"thanks|thank you|thx|cheers|merci|merci beaucoup|obrigado|obrigada|valeu|"
+           r"gracias|muchas gracias)")
 
 
 @lru_cache(maxsize=1)

@@ -47,6 +47,7 @@ from ..reading.people import (
     named_people,
     not_name_words,
     paired_names,
+    people_data,
     possessed_people,
     possessor_people,
     questioned_people,
@@ -296,6 +297,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
             continue
+        if _product_form(span, text, drugs):  # "Augmentin Duo Forte": the drug's form, no one
+            continue
         spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
                  and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
@@ -325,6 +328,16 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _product_form(span: str, text: str, drugs: list[DrugMention]) -> bool:
+    """``span`` is only a product's form (``reading/data/people.yaml`` ``product_forms``) written
+    right after a drug named ("Augmentin Duo Forte", "Voltaren Retard"); "Mr Forte" is not."""
+    forms = {str(w) for w in people_data()["product_forms"]}
+    if not span or any(w.lower() not in forms for w in span.split()):
+        return False
+    return any(re.search(rf"(?<![\w]){re.escape(d.surface)}\s+{re.escape(span)}(?![\w])", text, re.I)
+               for d in drugs if d.surface)
 
 
 def _past_particles(span: str) -> str:
