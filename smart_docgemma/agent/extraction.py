@@ -336,8 +336,8 @@ def _product_form(span: str, text: str, drugs: list[DrugMention]) -> bool:
     forms = {str(w) for w in people_data()["product_forms"]}
     if not span or any(w.lower() not in forms for w in span.split()):
         return False
-    return any(re.search(rf"(?<![\w]){re.escape(d.surface)}\s+{re.escape(span)}(?![\w])", text, re.I)
-               for d in drugs if d.surface)
+    return any(re.search(rf"(?<!\w){re.escape(d.surface)}\s+{re.escape(span)}(?!\w)", text,
+                         re.I) for d in drugs if d.surface)
 
 
 def _past_particles(span: str) -> str:

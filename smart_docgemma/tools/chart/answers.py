@@ -126,9 +126,12 @@ def _medication_spelling(low: str) -> str:
     phrase's second word typed with two letters swapped written right ("problem lsit")."""
     low = re.sub(r"[a-z]+", lambda m: _meant(m.group()) or m.group(), low)
     for word, firsts in _phrase_slips().items():
+
+        def right(m: re.Match[str], word: str = word) -> str:
+            return f"{m.group(1)} {word}" if _swapped(m.group(2), word) else m.group(0)
+
         low = re.sub(rf"\b({'|'.join(map(re.escape, firsts))})\s+([a-z]{{{len(word)}}})\b",
-                     lambda m, w=word: f"{m.group(1)} {w}" if _swapped(m.group(2), w)
-                     else m.group(0), low)
+                     right, low)
     return low
 
 
