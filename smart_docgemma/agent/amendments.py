@@ -276,7 +276,11 @@ _AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|por
            r"vous pouvez|puedes|puede|podrias|"
            # for the time being ("hold off on that for now", "annule pour l'instant")
            r"for now|for the moment|for the time being|pour l'?instant|pour le moment|"
-           r"por agora|por enquanto|por ahora|por el momento)")
+           r"por agora|por enquanto|por ahora|por el momento|"
+           # a courtesy after it ("déjalo como estaba, gracias", "scrap that, thanks", "laisse
+           # comme avant, merci")
+           r"thanks|thank you|thx|cheers|merci|merci beaucoup|obrigado|obrigada|valeu|"
+           r"gracias|muchas gracias)")
 
 
 @lru_cache(maxsize=1)
@@ -831,13 +835,21 @@ def _after_the_duration(low: str, number: str) -> bool:
     return at is not None
 
 
+# the ward's fractions of a week, year or month written as a course's length ("for 5/7", "x 2/52",
+# "3/12"), as the order line reads them; never a date ("5/7/2026"), a pressure ("120/70"), "24/7"
+# (always) or an interval ("12/12h", "8/8 h")
+_WARD_FRACTION = re.compile(r"(?<![\d/.,])(?!24/7)(\d{1,2})\s?/(7|52|12)(?![\d/.,]|\s*h)")
+_WARD_FRACTION_DAYS = {"7": 1, "52": 7, "12": 30}
+
+
 def _days(duration: str | None, low: str) -> int | None:
     m = re.match(r"(\d+) (day|week|month)", duration or "")
     if m:
         return int(m.group(1)) * {"day": 1, "week": 7, "month": 30}[m.group(2)]
     bare = re.search(_words()["bare_durations"], low)
     if not bare:
-        return None
+        ward = _WARD_FRACTION.search(low)  # "for 5/7", "x 2/52": the ward's days and weeks
+        return int(ward.group(1)) * _WARD_FRACTION_DAYS[ward.group(2)] if ward else None
     weeks = any(w in bare.group(0) for w in _words()["weeks"])
     months = re.search(r"mois|month|mes", bare.group(0))
     count = int(bare.group(1)) if bare.group(1).isdigit() else 1  # "une semaine": one

@@ -47,6 +47,7 @@ from ..reading.people import (
     named_people,
     not_name_words,
     paired_names,
+    people_data,
     possessed_people,
     possessor_people,
     questioned_people,
@@ -297,6 +298,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     for span, least in found:
         if is_place(span, text):  # "Mercy Hospital", "Hospital Santa Maria": where, not who
             continue
+        if _product_form(span, text, drugs):  # "Augmentin Duo Forte": the drug's form, no one
+            continue
         spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
                  and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
@@ -326,6 +329,16 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _product_form(span: str, text: str, drugs: list[DrugMention]) -> bool:
+    """``span`` is only a product's form (``reading/data/people.yaml`` ``product_forms``) written
+    right after a drug named ("Augmentin Duo Forte", "Voltaren Retard"); "Mr Forte" is not."""
+    forms = {str(w) for w in people_data()["product_forms"]}
+    if not span or any(w.lower() not in forms for w in span.split()):
+        return False
+    return any(re.search(rf"(?<!\w){re.escape(d.surface)}\s+{re.escape(span)}(?!\w)", text,
+                         re.I) for d in drugs if d.surface)
 
 
 def _past_particles(span: str) -> str:
@@ -1433,12 +1446,22 @@ _ALLERGY_SUBSTANCE = re.compile(r"\ballerg\w*\s+(?:to|for)\s+\w{3,}|\b\w{3,}\s+a
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
+# "what is she allergic to", "MRN-100712 - what's he allergic to", "which drugs is she allergic
+# to": a wh-word opening the clause whose "allergic to" ends the message asks her allergies,
+# typed with no question mark as busy clinicians type; a substance after it ("allergic to
+# penicillin") or a colon and a list ("what she's allergic to: penicillin") is told, not asked
+_WH_ALLERGIC_TO = re.compile(
+    r"(?:^|[-,;:.!?]\s*)(?:what|which|whats|what's)\b[^-,;:.!?]*\ballergic\s+to\s*$", re.I)
+
+
 def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
     """An allergy word in a question with no word of recording ("elle est allergique à
-    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?"): the chart's allergies are
-    asked, in any wording; "allergic to penicillin? add it" still records."""
+    quoi ?", "é alérgica a quê?", "¿es alérgico a la penicilina?", "what is she allergic to"
+    with no mark): the chart's allergies are asked, in any wording; "allergic to penicillin? add
+    it" still records."""
+    asked = text.rstrip().endswith("?") or bool(_WH_ALLERGIC_TO.search(text.rstrip()))
     return ("document_allergy" in actions and "allergy_question" not in actions
-            and text.rstrip().endswith("?") and not ward.record_words)
+            and asked and not ward.record_words)
 
 
 def _no_known_allergy_asked(text: str, ward: Ward) -> bool:

@@ -367,7 +367,18 @@ def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
         return False
     if any(b in _staff_titles() for b in before[-2:]) or (before and before[-1] in _PLACE_BEFORE):
         return False
+    if _given_object(before) and normalise(fold_accents(after.lower())) not in \
+            people_data()["given_object_owned"]:
+        return False
     return not re.match(r"\d", after) and not eponym(before, after)
+
+
+def _given_object(before: list[str]) -> bool:
+    """The two words before are a verb of giving and the one given to ("giving him Disprin"):
+    the word is the thing given, never a person (unless a noun of medicines follows it)."""
+    said = people_data()
+    return (len(before) == 2 and before[0] in said["given_object_verbs"]
+            and before[1] in said["given_object_pronouns"])
 
 
 def eponym(before: list[str], after: str) -> bool:

@@ -337,6 +337,14 @@ FLOORS = {
     # the walk's and the set's misses fixed as rules
     ("probe_left5", "tuned"): 14,
     ("probe_left5", "holdout"): 18,
+    # probe40_en (the #48 intents in new English wordings, UK/US/Indian/African/Australian
+    # shorthand, follow-ups two and three turns deep; sixteenth stop): blind 16/20 tuned (2
+    # unsafe: "what is she allergic to" with no mark drafted an allergy entry, "can give Dolo
+    # 650?" not recognised), 18/20 holdout after the tuned fixes (2 unsafe: "Augmentin Duo Forte"
+    # and "giving him Disprin" read as persons and refused); fixed as rules; left: a count of
+    # temperature spikes (temperature is no analyte of the window answers)
+    ("probe40_en", "tuned"): 19,
+    ("probe40_en", "holdout"): 20,
 }
 
 

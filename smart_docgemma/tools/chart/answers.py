@@ -122,8 +122,29 @@ def names_medications(message: str) -> bool:
 
 
 def _medication_spelling(low: str) -> str:
-    """The folded message with each slip of a medication word written as that word."""
-    return re.sub(r"[a-z]+", lambda m: _meant(m.group()) or m.group(), low)
+    """The folded message with each slip of a medication word written as that word, and a chart
+    phrase's second word typed with two letters swapped written right ("problem lsit")."""
+    low = re.sub(r"[a-z]+", lambda m: _meant(m.group()) or m.group(), low)
+    for word, firsts in _phrase_slips().items():
+
+        def right(m: re.Match[str], word: str = word) -> str:
+            return f"{m.group(1)} {word}" if _swapped(m.group(2), word) else m.group(0)
+
+        low = re.sub(rf"\b({'|'.join(map(re.escape, firsts))})\s+([a-z]{{{len(word)}}})\b",
+                     right, low)
+    return low
+
+
+@lru_cache(maxsize=1)
+def _phrase_slips() -> dict[str, list[str]]:
+    raw = safe_yaml((DATA / "chart_questions.yaml").read_text())
+    return {str(k): [str(w) for w in v] for k, v in raw["phrase_slips"].items()}
+
+
+def _swapped(token: str, word: str) -> bool:
+    """``token`` is ``word`` with two neighbouring letters swapped ("lsit" of "list")."""
+    return token != word and any(
+        token == word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1))
 
 
 @lru_cache(maxsize=4096)
