@@ -674,6 +674,8 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             value = _WAS_VALUE.search(after, value.end(1))
             if not value:
                 continue
+        if value and not _plausible_word(m.group(0), value, entry):
+            continue
         if value:
             unit = value.group(2)
             if _bare_g_l(entry, m.group(0), float(value.group(1)), unit):
@@ -681,6 +683,18 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
                            f"{value.group(1)} {unit.strip()}".strip())
     return _apart_with_unit(text, key, _vital_words(key), entry)
+
+
+def _plausible_word(word: str, value: re.Match[str], entry: dict[str, Any]) -> bool:
+    """A word of ``plausible_only`` ("febre", "fièvre", "fiebre") names the sign only with a value
+    in its plausible range and no span after it ("febre de 38,7": a reading; "febre de 3 dias",
+    "fiebre de 40 horas": none)."""
+    if fold(word).lower() not in entry.get("plausible_only", ()):
+        return True
+    low, high = entry["plausible"]
+    return (low <= float(value.group(1)) <= high
+            and not re.match(r"\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b",
+                             value.group(2), re.I))
 
 
 def _apart_with_unit(text: str, key: str, word: re.Pattern[str],
