@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent import planning, state
-from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.amendments import changes_a_field
+from smart_docgemma.agent.extraction import read
 from smart_docgemma.agent.order_lines import _after_leading
 from smart_docgemma.languages import fold, frequency
 from smart_docgemma.reading.numbers import in_digits
@@ -203,3 +203,37 @@ def test_a_pressure_said_over_in_spanish_is_its_pair(said):
 @pytest.mark.parametrize("said", ["presión 150 sobre 10 horas", "presión sobre 150"])
 def test_near_words_sobre_a_span_or_before_the_value_is_no_pair(said):
     assert not [r for r in readings(said) if len(r.values) == 2]
+
+
+# ---- the walk's rules
+
+@pytest.mark.parametrize("said", [
+    "abaixa-a pra 250, tipo, a partir de amanhã",   # left the pending card as it was
+    "sobe-a para 1000", "abaixa pra 250", "diminui-o pra 5",
+])
+def test_a_portuguese_verb_of_change_with_its_pronoun_is_a_change(said):
+    assert changes_a_field(fold(said).lower())
+
+
+@pytest.mark.parametrize("said", [
+    "abaixa a cabeceira da cama",       # no "pra" or "para" after: the bed, not the dose
+    "sobe-a na maca",
+])
+def test_near_words_a_portuguese_verb_with_no_new_value_is_no_change(said):
+    assert not changes_a_field(fold(said).lower())
+
+
+@pytest.mark.parametrize("said", [
+    "para o lisinopril dela, tá grávida", "ela tá internada desde ontem, a creatinina?",
+])
+def test_the_brazilian_ta_before_her_state_is_no_pressure(said):
+    assert chart_focus(said) != "vitals:bp"
+
+
+@pytest.mark.parametrize("said", ["PA 150/90, tá alta?", "a TA dela?", "la TA ce matin"])
+def test_near_words_her_pressure_named_stays_the_pressure(said):
+    assert chart_focus(said) == "vitals:bp"
+
+
+def test_the_voseo_going_over_her_list_is_the_review():
+    assert chart_focus("¿me repasás toda la medicación?") == "review"
