@@ -65,8 +65,9 @@ def _after_sign() -> re.Pattern[str]:
     number = "|".join(re.escape(w) for w in words if w not in {"et", "e", "y", "and"})
     run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
     signs = "|".join(re.escape(w) for w in sorted(_table()["sign_before"], key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?({run})(?![\w-])",
-                      re.I)
+    pair = "|".join(re.escape(w) for w in _table()["sign_pair"])
+    return re.compile(rf"(?<![\w-])(?:{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?({run})(?![\w-])"
+                      rf"(?:\s+(?:{pair})\s+({run})(?![\w-]))?", re.I)
 
 
 def signs_in_digits(text: str) -> str:
@@ -82,6 +83,10 @@ def signs_in_digits(text: str) -> str:
             continue
         out += [text[last:m.start(1)], digits]
         last = m.end(1)
+        second = value(m.group(2).lower()) if m.group(2) else None
+        if second is not None:  # "ciento sesenta sobre noventa": the pair's second number
+            out += [text[last:m.start(2)], second]
+            last = m.end(2)
     return "".join(out) + text[last:] if out else text
 
 
@@ -92,7 +97,9 @@ def in_digits(text: str) -> str:
     folded = fold(text)
     if len(folded) != len(text):
         return text
-    return _symbols(signs_in_digits(_digits(text, folded)))
+    # a sign's value first: "TA ciento sesenta sobre noventa" is a pressure, never 160 sachets
+    said = signs_in_digits(text)
+    return _symbols(_digits(said, fold(said)))
 
 
 def _digits(text: str, folded: str) -> str:

@@ -237,3 +237,20 @@ def test_near_words_her_pressure_named_stays_the_pressure(said):
 
 def test_the_voseo_going_over_her_list_is_the_review():
     assert chart_focus("¿me repasás toda la medicación?") == "review"
+
+
+@pytest.mark.parametrize(("said", "pair"), [
+    ("pues, TA ciento sesenta sobre noventa a las 10, regístrala", (160.0, 90.0)),
+    ("tension cent cinquante sur quatre-vingt-dix", (150.0, 90.0)),
+])
+def test_a_pressure_dictated_in_words_is_its_pair(said, pair):
+    assert [r.values for r in readings(said)] == [pair]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("ta deux doses", "ta deux doses"),             # French "your", a count
+    ("pa un peu haute", "pa un peu haute"),
+    ("dois sobres de paracetamol", "2 sobres de paracetamol"),   # sachets, as before
+])
+def test_near_words_no_pressure_read_from_words(said, kept):
+    assert in_digits(said) == kept
