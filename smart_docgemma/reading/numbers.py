@@ -58,6 +58,38 @@ def value(words: str) -> str | None:
     return None
 
 
+@cache
+def _after_sign() -> re.Pattern[str]:
+    """A run of number words right after a vital sign's word (``sign_before``)."""
+    words = sorted({w for ws in _table()["words"].values() for w in ws}, key=len, reverse=True)
+    number = "|".join(re.escape(w) for w in words if w not in {"et", "e", "y", "and"})
+    run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
+    signs = "|".join(re.escape(w) for w in sorted(_table()["sign_before"], key=len, reverse=True))
+    pair = "|".join(re.escape(w) for w in _table()["sign_pair"])
+    return re.compile(rf"(?<![\w-])(?:{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?({run})(?![\w-])"
+                      rf"(?:\s+(?:{pair})\s+({run})(?![\w-]))?", re.I)
+
+
+def signs_in_digits(text: str) -> str:
+    """``text`` with a vital sign's value dictated in words right after its word as digits
+    ("pouls nonante-six": "pouls 96"), when it is ``sign_least`` or more; the rest as written."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text
+    out, last = [], 0
+    for m in _after_sign().finditer(folded):
+        digits = value(m.group(1).lower())
+        if digits is None or int(digits) < _table()["sign_least"]:
+            continue
+        out += [text[last:m.start(1)], digits]
+        last = m.end(1)
+        second = value(m.group(2).lower()) if m.group(2) else None
+        if second is not None:  # "ciento sesenta sobre noventa": the pair's second number
+            out += [text[last:m.start(2)], second]
+            last = m.end(2)
+    return "".join(out) + text[last:] if out else text
+
+
 def in_digits(text: str) -> str:
     """``text`` with each run of number words before a unit, a form or a time as its digits,
     and each unit written in full after a number as its symbol; the rest as written (accents
@@ -65,7 +97,9 @@ def in_digits(text: str) -> str:
     folded = fold(text)
     if len(folded) != len(text):
         return text
-    return _symbols(_digits(text, folded))
+    # a sign's value first: "TA ciento sesenta sobre noventa" is a pressure, never 160 sachets
+    said = signs_in_digits(text)
+    return _symbols(_digits(said, fold(said)))
 
 
 def _digits(text: str, folded: str) -> str:

@@ -331,6 +331,15 @@ FLOORS = {
     # corrected); fixed
     ("probe30_intl", "tuned"): 24,
     ("probe30_intl", "holdout"): 24,
+    # probe31_intl (fr/pt/es with filler words and voice-typing, Quebec/Belgian/West African
+    # French, Portugal/Brazil, Chile/Argentina/Mexico/Spain/Colombia; sixteenth stop): blind
+    # 20/24 tuned ("euh la moxicilline …" only checked, "FSC", "febre de 38,7", "a las 8 y
+    # media" read as a mean), 17/24 holdout (2 unsafe: "descends-la à 10" left the pending card,
+    # "hazme un repaso de todo el tratamiento" matched no source; "nonante-six", "dividir em 3",
+    # "de 12 em 12,", "150 sobre 95"); fixed but "azitromicina 10 mg/kg/día por 3 días" (no doses
+    # a day: checked, never guessed)
+    ("probe31_intl", "tuned"): 24,
+    ("probe31_intl", "holdout"): 23,
     # probe_left5 (the fourteenth stop's walk leftovers and variants, en/fr/pt/es): blind 5/14
     # tuned (4 unsafe), 9/18 holdout (6 unsafe: another's first name in lower case answered or
     # silent, a low K given the raised-K plan, a patient described by an arrival answered here);

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...datafiles import safe_yaml
 from ...languages import fold
+from ...reading.numbers import signs_in_digits
 from . import when
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
@@ -517,9 +518,9 @@ def vital_to_record(text: str | None) -> str | None:
 
 # "37,9" is 37.9 in French, Portuguese and Spanish; "150/95, hr 88" keeps its comma
 _DECIMAL_COMMA = re.compile(r"(\d),(\d{1,2})(?!\d)")
-# the pair's two numbers as said aloud too ("13 por 8", "120 over 80", "15 sur 9"), never a span
-# ("10 por 8 horas")
-_PAIR_SAID = (r"(?:\s*[/x×]\s*|\s+(?:por|sur|over)\s+)")
+# the pair's two numbers as said aloud too ("13 por 8", "120 over 80", "15 sur 9", the Spanish
+# "150 sobre 95"), never a span ("10 por 8 horas")
+_PAIR_SAID = (r"(?:\s*[/x×]\s*|\s+(?:por|sur|over|sobre)\s+)")
 # ("hr 96" after "bp 172/104" is the heart rate, so "h" and "hr" are no span here)
 _NOT_A_SPAN = (r"(?!\s*(?:horas?|heures?|hours?|dias?|días|jours?|days?|minutos?|minutes?|"
                r"semanas?|semaines?|weeks?)\b)")
@@ -535,7 +536,9 @@ _ORDINAL_T = re.compile(r"(?<![\w])[Tt]\s?[ªº]")
 def readings(text: str | None) -> list[Reading]:
     """The vital signs ``text`` states with a value ("BP 150/95", "temp 38.2", "sats 94%")."""
     # es "Tª 38,4": the ordinal sign folds to "a" ("ta", blood pressure): the temperature first
-    said, out = _DECIMAL_COMMA.sub(r"\1.\2", fold(_ORDINAL_T.sub("temp", text or ""))), []
+    # "pouls nonante-six": the value dictated in words after the sign's word, in digits
+    said = _DECIMAL_COMMA.sub(r"\1.\2", fold(signs_in_digits(_ORDINAL_T.sub("temp", text or ""))))
+    out: list[Reading] = []
     for key, entry in table()["vital_signs"].items():
         found = _reading(said, key, entry)
         if found:
@@ -674,6 +677,8 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             value = _WAS_VALUE.search(after, value.end(1))
             if not value:
                 continue
+        if value and not _plausible_word(m.group(0), value, entry):
+            continue
         if value:
             unit = value.group(2)
             if _bare_g_l(entry, m.group(0), float(value.group(1)), unit):
@@ -681,6 +686,18 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
                            f"{value.group(1)} {unit.strip()}".strip())
     return _apart_with_unit(text, key, _vital_words(key), entry)
+
+
+def _plausible_word(word: str, value: re.Match[str], entry: dict[str, Any]) -> bool:
+    """A word of ``plausible_only`` ("febre", "fièvre", "fiebre") names the sign only with a value
+    in its plausible range and no span after it ("febre de 38,7": a reading; "febre de 3 dias",
+    "fiebre de 40 horas": none)."""
+    if fold(word).lower() not in entry.get("plausible_only", ()):
+        return True
+    low, high = entry["plausible"]
+    return (low <= float(value.group(1)) <= high
+            and not re.match(r"\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b",
+                             value.group(2), re.I))
 
 
 def _apart_with_unit(text: str, key: str, word: re.Pattern[str],

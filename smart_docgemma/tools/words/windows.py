@@ -445,6 +445,7 @@ def _window(low: str) -> str | None:
 
 
 def _mean(low: str) -> bool:
+    low = re.sub(_words()["clock_half"], " ", low)  # "a las 8 y media": a time, no mean
     if not _phrase(low, "mean"):
         return False
     return not any(re.search(p, low) for p in _words()["not_mean"])
