@@ -4,7 +4,7 @@
 em 12 horas", "ciprofloxacino quinientos mg cada doce horas": clinicians dictate and type doses in
 words. Every reader of a dose, a frequency and a duration reads digits, so the turn's text has
 its spelled numbers put in digits once, before it is read (``agent/extraction.read``): a run of
-number words (``data/numbers.yaml``) directly before a unit, a form or a time
+number words (``tools/data/numbers.yaml``) directly before a unit, a form or a time
 becomes its value (text2num, MIT, gives each language's value). A number word anywhere else
 ("un IEC", "trois fois par jour", "dos veces") is left as written, so an article is never a
 dose and a count of doses stays in the words the card shows.
@@ -13,21 +13,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
-from text_to_num import alpha2digit
-
-from ..datafiles import safe_yaml
 from ..languages import fold
-
-DATA = Path(__file__).with_name("data") / "numbers.yaml"
-LANGUAGES = ("fr", "es", "pt", "en")
-
-
-@cache
-def _table() -> dict:
-    found: dict = safe_yaml(DATA.read_text(encoding="utf-8"))
-    return found
+from ..tools.words.said_numbers import signs_in_digits, value
+from ..tools.words.said_numbers import table as _table
 
 
 @cache
@@ -47,47 +36,6 @@ def _spelled() -> re.Pattern[str]:
     clock = rf"(?:{before})({run})(?=\s+(?:{table['clock_after']})(?![\w]))"
     return re.compile(rf"(?<![\w-])({run})(?=\s+(?:de\s+|d')?(?:{after})(?![\w])|{interval})"
                       rf"|{clock}", re.I)
-
-
-def value(words: str) -> str | None:
-    """The digits of a run of number words, in the first language that reads it whole."""
-    for lang in LANGUAGES:
-        said = alpha2digit(words, lang, threshold=0)
-        if re.fullmatch(r"\d+", said.strip()):
-            return said.strip()
-    return None
-
-
-@cache
-def _after_sign() -> re.Pattern[str]:
-    """A run of number words right after a vital sign's word (``sign_before``)."""
-    words = sorted({w for ws in _table()["words"].values() for w in ws}, key=len, reverse=True)
-    number = "|".join(re.escape(w) for w in words if w not in {"et", "e", "y", "and"})
-    run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
-    signs = "|".join(re.escape(w) for w in sorted(_table()["sign_before"], key=len, reverse=True))
-    pair = "|".join(re.escape(w) for w in _table()["sign_pair"])
-    return re.compile(rf"(?<![\w-])(?:{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?({run})(?![\w-])"
-                      rf"(?:\s+(?:{pair})\s+({run})(?![\w-]))?", re.I)
-
-
-def signs_in_digits(text: str) -> str:
-    """``text`` with a vital sign's value dictated in words right after its word as digits
-    ("pouls nonante-six": "pouls 96"), when it is ``sign_least`` or more; the rest as written."""
-    folded = fold(text)
-    if len(folded) != len(text):
-        return text
-    out, last = [], 0
-    for m in _after_sign().finditer(folded):
-        digits = value(m.group(1).lower())
-        if digits is None or int(digits) < _table()["sign_least"]:
-            continue
-        out += [text[last:m.start(1)], digits]
-        last = m.end(1)
-        second = value(m.group(2).lower()) if m.group(2) else None
-        if second is not None:  # "ciento sesenta sobre noventa": the pair's second number
-            out += [text[last:m.start(2)], second]
-            last = m.end(2)
-    return "".join(out) + text[last:] if out else text
 
 
 def in_digits(text: str) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 
 from ...datafiles import safe_yaml
 from ...languages import fold
-from ...reading.numbers import signs_in_digits
 from . import when
+from .said_numbers import signs_in_digits
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
