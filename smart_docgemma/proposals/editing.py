@@ -429,9 +429,9 @@ def edit_proposal(store: ProposalStore, proposal_id: str, launch: Launch, versio
     p = store.visible(proposal_id, launch)
     if p.status != "pending" or p.version != version:
         raise store.conflict(p.id, version, "edited")
-    if p.resource.get("resourceType") == "Bundle":  # a dose change: two orders in one write
-        raise errors.Conflict("A dose change is not edited on its card: reject it and ask for "
-                              "the dose you want; nothing was changed.")
+    if p.resource.get("resourceType") == "Bundle":  # a dose change, a stop: two orders at once
+        raise errors.Conflict("A dose change or a stop is not edited on its card: reject it and "
+                              "ask again for what you want; nothing was changed.")
     changes = changed(p.resource, submitted)
     if not changes:
         return p
