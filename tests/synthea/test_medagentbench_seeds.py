@@ -25,9 +25,12 @@ weight-based orders, a recheck "in the morning at 8"; one dead woman over the ca
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the fourteen populations live side by side."""
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the fourteen populations live side by side.
+A plain run scores the first set and the five newest (``IN_EVERY_RUN``); ``WARD_SEEDS=all``
+scores every one."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 import pytest
@@ -91,7 +94,35 @@ SETS = {
 }
 
 
-@pytest.fixture(params=sorted(SETS), ids=lambda seed: f"seed{seed}")
+# Each seed's full run takes two to four minutes, most of CI's time: the README's test command
+# runs the first set and the five newest (each newer set was written against every rule before
+# it, and every seed's wordings stay pinned by their pure tests in tests/agent); WARD_SEEDS=all,
+# or a list ("97,151"), runs the others, as a change to the reading's rules should before it lands.
+IN_EVERY_RUN = (42, 419, 443, 487, 521, 563)
+
+
+def chosen_seeds(said: str | None = None) -> list[int]:
+    """The seeds this run loads and scores: ``WARD_SEEDS`` ("all", or seeds by comma), else
+    ``IN_EVERY_RUN``."""
+    said = os.environ.get("WARD_SEEDS", "") if said is None else said
+    if said.strip() == "all":
+        return sorted(SETS)
+    picked = [int(s) for s in said.replace(" ", "").split(",") if s]
+    unknown = set(picked) - set(SETS)
+    if unknown:
+        raise ValueError(f"WARD_SEEDS names no set for {sorted(unknown)}; sets: {sorted(SETS)}")
+    return sorted(picked) if picked else sorted(IN_EVERY_RUN)
+
+
+def test_every_run_scores_the_first_and_the_newest_sets_and_all_can_be_asked():
+    newest = sorted(SETS)[-5:]
+    assert set(IN_EVERY_RUN) == {42, *newest}
+    assert chosen_seeds("all") == sorted(SETS) and chosen_seeds("97, 151") == [97, 151]
+    with pytest.raises(ValueError):
+        chosen_seeds("98")
+
+
+@pytest.fixture(params=chosen_seeds(), ids=lambda seed: f"seed{seed}")
 def ward_set(request, seed_population):
     """(the set, its population loaded into the test's HAPI)."""
     chosen = SETS[request.param]
