@@ -29,15 +29,17 @@ def _say(msgid: str, **args: Any) -> str:
     return say(message(msgid, **args), answer_language())
 
 
-def stop_order(ctx: ToolContext, old: dict[str, Any], reason: str) -> dict[str, Any]:
-    """The stop order: the stopped drug, its subject, the order it stops, why."""
+def stop_order(ctx: ToolContext, old: dict[str, Any], reason: str,
+               said: str | None = None) -> dict[str, Any]:
+    """The stop order of ``old``: the stopped drug, its subject, why (``reason``), and its
+    instruction (``said``; "Stop <drug>" unless given). A switch's stop card is one too."""
     drug = records.concept_text(old.get("medicationCodeableConcept"))
     resource: dict[str, Any] = {
         "resourceType": "MedicationRequest", "status": "stopped", "intent": "order",
         "medicationCodeableConcept": old.get("medicationCodeableConcept") or {"text": drug},
         "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": now(),
         "statusReason": {"text": reason},
-        "dosageInstruction": [{"text": f"Stop {drug}"}]}
+        "dosageInstruction": [{"text": said or f"Stop {drug}"}]}
     if practitioner(ctx):
         resource["requester"] = practitioner(ctx)
     return resource

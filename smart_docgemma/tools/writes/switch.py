@@ -23,8 +23,9 @@ from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
 from ..chart import records
-from .draft import now, practitioner, propose, refuse
+from .draft import propose, refuse
 from .orders import run_prescribe
+from .stop import stop_order
 from .ward_orders import brief, merged
 
 DATA = Path(__file__).parents[1] / "data" / "switch_groups.yaml"
@@ -83,15 +84,8 @@ def replaced(new: str, said: str | None,
 def _stop(ctx: ToolContext, order: dict[str, Any], new: str) -> ToolResult:
     ref = f"MedicationRequest/{order.get('id')}"
     drug = records.concept_text(order.get("medicationCodeableConcept"))
-    resource: dict[str, Any] = {
-        "resourceType": "MedicationRequest", "status": "stopped", "intent": "order",
-        "medicationCodeableConcept": order.get("medicationCodeableConcept") or {"text": drug},
-        "subject": {"reference": f"Patient/{ctx.patient_id}"}, "authoredOn": now(),
-        "priorPrescription": {"reference": ref},
-        "statusReason": {"text": f"Switched to {new}"},
-        "dosageInstruction": [{"text": f"Stop {drug}: switched to {new}"}]}
-    if practitioner(ctx):
-        resource["requester"] = practitioner(ctx)
+    resource = {**stop_order(ctx, order, f"Switched to {new}", f"Stop {drug}: switched to {new}"),
+                "priorPrescription": {"reference": ref}}
     summary: ProposalSummary = {
         "title": f"Stop {drug}",
         "kind": "medication",
