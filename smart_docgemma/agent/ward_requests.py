@@ -213,8 +213,9 @@ _CLOCK = re.compile(r"(?<![\w.,])(?:[0-2]\d[0-5]\d|\d{1,2}(?:[:h.]\d{2}|h)?)\s*(
 def _told_alone(low: str, problem: str) -> bool:
     """Nothing said but the problem's value and when or where it was taken ("K 3.2 this am",
     "kaliémie 3,1 ce matin à 6h"): the value is told for what it needs."""
-    rest = _any("told_alone_words").sub(" ", _without_value(low, problem))
-    return _without_value(low, problem) != low and not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", rest))
+    without = _without_value(low, problem)
+    rest = _any("told_alone_words").sub(" ", without)
+    return without != low and not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", rest))
 
 
 def value_drugs_out(text: str, drugs: list[Any]) -> list[Any]:
