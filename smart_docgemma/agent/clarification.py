@@ -339,6 +339,22 @@ def _redo() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{'|'.join(map(re.escape, words))})(?![\w'])")
 
 
+def several_discussed(message: str, own: Entities, history: list[dict[str, Any]]) -> list[str]:
+    """"stop it", "add that one" after a message that named several drugs ("is his metformin ok
+    with the gliclazide?"): those drugs, as written, so which one is asked, never guessed; empty
+    when the message names a drug or a patient, runs long, acts on nothing, or one drug was
+    discussed."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if (not said or own.drugs or own.patient_names or own.patient_ids
+            or len(message.split()) > 12
+            or not any(p.search(_folded(message)) for _, p in _acts_on_it())):
+        return []
+    before = extract(str(said[-1].get("content") or ""))
+    if before.patient_names or before.patient_ids or len(set(before.drugs)) < 2:
+        return []
+    return list(dict.fromkeys(m.surface for m in before.drug_mentions)) or list(before.drugs)
+
+
 def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
     """"stop it", "add that one", "on l'arrête", "suspende-a", "agrégalo" after a message that
     discussed one drug for her: the message with what is done to that drug in place of the

@@ -1250,6 +1250,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True  # "que medicação faz?": her list, with a verb of taking
     if focus.startswith(("lab:", "vitals")) and _value_asked(text):
         return True  # "what's the INR?", "qual o INR?": her value, with the definite article
+    if focus == "identifiers" and _CONFIRMS.search(low):
+        return True  # "confirm dob 30/09/1950": her identity checked against the date said
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -1260,6 +1262,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+_CONFIRMS = re.compile(r"\b(?:confirm|check|verify|correct|right|matches|confirmer|confirmar|"
+                       r"conferir|verifier|verificar)\b")
 
 
 def _value_asked(text: str) -> bool:
@@ -1584,7 +1588,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     actions += ward_requests.actions(said, ward, window, workflow)
     if "protocol" in actions:
         # "potassium 2.9 - urgent": the analyte's word before its value is the result, no drug
-        drugs = ward_requests.value_drugs_out(said, drugs)
+        drugs = ward_requests.value_drugs_out(said, drugs, workflow)
     if ward.tests and "order_lab" not in actions and _ordered_with_a_procedure(text):
         # "ECG and trop please": the tests ordered, the ECG said not done here
         actions.append("order_lab")

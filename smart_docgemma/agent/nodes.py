@@ -215,14 +215,23 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                                         state.history or [])
         # "10" after "warfarin": the drug's dose, read with the drug
         or clarification.dose_after_drug(state.message, said.entities, state.history or []))
+    several = [] if cards or acted else clarification.several_discussed(
+        state.message, said.entities, state.history or [])
     if acted:
         said = read(state.message, understood=acted, chart=said.chart,
                     conversation=said.conversation)
+    elif several:  # "stop it" after "is his metformin ok with the gliclazide?": which one
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(message(N_(
+                    "Your last message named %(drugs)s: which one do you mean? Name it (for "
+                    "example \"stop %(first)s\"); nothing was drafted."),
+                    drugs=", ".join(several), first=several[0]), answer_language())}
     elif amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
-                    "An order already approved is in the record; stop or change it in the EHR.")),
+                    "An order already approved is in the record: to stop a drug on the list, "
+                    "name it (\"stop the aspirin\"), and the stop is a card you approve.")),
                     answer_language())}
     if not acted and (amendments.cancels_a_card(state.message) or (
             said.entities.drugs and amendments.cancels_by_verb(state.message))):

@@ -462,6 +462,16 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
+        # the relative as a question's subject ("what does his sister weigh", "how old is her
+        # son", "what dose does his son take"), unless they act for the patient ("does his wife
+        # give him his tablets")
+        re.compile(rf"(?i)\b(?:does|did|do|is|was|has|had)\s+{theirs}\b"
+                   rf"(?!\s*,?\s*(?:{_words_of('relative_acts')}|{_words_of('relative_helps')})"
+                   rf"(?![\w']))"),
+        # ... or what is measured or kept of them ("the weight of his sister", "combien pèse sa
+        # sœur", "o peso da irmã dele", "las alergias de su hija")
+        re.compile(rf"(?i)\b(?:{_words_of('relative_measures')})\s+(?:(?:of|de|du|da|do|del|d')\s*)?"
+                   rf"(?:(?:la|le|l'|o|a|el|the)\s*)?{theirs}\b"),
         # "while breastfeeding his baby brother", "amamentando o irmão dele": the one fed
         re.compile(rf"(?i)\b(?:{_words_of('feeding_verbs')})\s+(?:(?:o|a|la|le|el|al|ao)\s+)?"
                    rf"(?:(?:his|her|their|sa|son|ses|su|sus|seu|sua)\s+)?"

@@ -252,6 +252,10 @@ class ProtocolArgs(BaseModel):
         description="a result the clinician stated for the protocol's analyte with no unit "
                     "(K 3.2 on the gas), used when the chart holds none in the window",
     )
+    stated_unit: Literal["mmol/L", "mg/dL", "mEq/L", "mg/L"] | None = Field(
+        default=None,
+        description="the unit said with the stated value (Mg 0.5 mmol/L), when one is said",
+    )
     without_recheck: bool | None = Field(
         default=None,
         description="the clinician refused the paired recheck (\"no recheck needed\")",
