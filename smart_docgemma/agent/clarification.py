@@ -304,11 +304,18 @@ def _acts_on_it() -> tuple[tuple[str, re.Pattern[str]], ...]:
     pronouns = "|".join(map(re.escape, sorted(said["acts_on_it_pronouns"], key=len, reverse=True)))
     clitics = "|".join(map(re.escape, said["acts_on_it_clitics"]))
     found = []
+    lead = "|".join(map(re.escape, sorted(said["acts_alone_leads"], key=len, reverse=True)))
     for done, verbs in said["acts_on_it"].items():
         stems = "|".join(map(re.escape, sorted(verbs, key=len, reverse=True)))
         found.append((done, re.compile(
             rf"(?<![\w'])(?:(?:{stems})(?:\s+(?:{pronouns})|-(?:{clitics}))|l'(?:{stems})"
             rf"|(?:{stems})(?:{clitics}))(?![\w'-])")))
+        # a verb of ordering alone is the whole message ("pode prescrever", "ok, start",
+        # "vas-y, prescris", "puedes indicar"): it orders the drug just discussed too ("stop"
+        # alone may end the conversation: a stop names what it stops)
+        if done == "start":
+            found.append((done, re.compile(
+                rf"^\W*(?:(?:{lead})\W+)*(?:{stems})(?:\W+(?:{lead}))*\W*$")))
     return tuple(found)
 
 

@@ -582,7 +582,18 @@ def _ward_card_changed(
         call = ward_amendments.changed_card(said, cards[0], deps.ctx.patient_id) if cards else None
     if call is None or call.tool not in deps.tools:
         return None
+    # "make it stat": the turn routes on the order drafted again, never on "stat" read as a
+    # drug's frequency (a medication order with no drug, asked back)
+    said = read(state.message, understood=_drafted_words(call), chart=said.chart,
+                conversation=said.conversation)
     return _redraft(state, said, call, tuple(c.proposal_id for c in cards))
+
+
+def _drafted_words(call: ToolCall) -> str:
+    """The words of a lab order or referral drafted again, as the clinician would order it."""
+    if call.tool == "refer_patient":
+        return f"refer to {call.args.get('specialty')}"
+    return f"order {call.args.get('test')}"
 def _noted(
     state: Turn, said: Request, cards: list[PendingCard], deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:

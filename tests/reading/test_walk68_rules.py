@@ -1,8 +1,10 @@
-"""Rules from the seventeenth stop's walk 68 (fixture charts, no model): a relative asked about
-as a question's subject or by what is measured of them, a hold before theatre asked of her list,
-a test told by its state beside a hold, a replacement protocol's result told alone or with its
-unit, and "stop it" after a message naming several drugs; each with the near words that must not
-trigger it."""
+"""Rules from the seventeenth stop's walks 68-71 (fixture charts, no model): a relative asked
+about as a question's subject or by what is measured of them, a hold before theatre asked of her
+list, a test told by its state beside a hold, a replacement protocol's result told alone or with
+its unit, "stop it" after a message naming several drugs, a threshold with no window, her list by
+her name, her birth date to confirm, a dose change said after the drug, "for a week" as a course,
+and a verb said alone after a drug discussed; each with the near words that must not trigger
+it."""
 from __future__ import annotations
 
 import pytest
@@ -155,3 +157,61 @@ def test_her_list_by_her_name_and_her_birth_date_to_confirm_are_asked_of_her_cha
 ])
 def test_near_words_another_list_or_a_question_beside_the_birth_date(said, focus):
     assert focus_of(said) == focus
+
+
+@pytest.mark.parametrize("said", ["¿y la señora Thompson?", "et Mme Thompson ?",
+                                  "e a senhora Thompson?", "¿y el de la señora Thompson?"])
+def test_a_surname_after_a_title_is_a_person_in_every_language(said):
+    assert "Thompson" in extract(said).patient_names
+
+
+@pytest.mark.parametrize(("said", "drug", "dose"), [
+    ("amlodipine up to 7.5 please", "amlodipine", "7.5 mg"),
+    ("amlo down to 2.5", "amlodipine", "2.5 mg"),
+    ("furosemide reduced to 20 mg od", "furosemide", "20 mg"),
+    ("amlodipine passée à 10", "amlodipine", "10 mg"),
+])
+def test_a_dose_change_said_after_the_drug_is_read(said, drug, dose):
+    change = workflow_of(said).dose_change
+    assert change is not None and (change.drug, change.dosage) == (drug, dose)
+
+
+@pytest.mark.parametrize("said", [
+    "paracetamol up to 1 g qds prn",   # the most a dose gives, not a change
+    "paracetamol up to 4 g a day",
+    "is amlodipine up to 10 ok?",      # asked
+])
+def test_near_words_a_range_top_or_a_question_changes_no_dose(said):
+    assert workflow_of(said).dose_change is None
+
+
+@pytest.mark.parametrize(("said", "frequency"), [
+    ("amoxicillin 500mg for a week", None),   # a course's length: the frequency is asked
+    ("for a week", None),
+    ("500mg x a week", None),
+    ("methotrexate 15mg a week", "a week"),    # weekly
+    ("once a week", "once a week"),
+])
+def test_a_week_after_for_is_a_course_never_weekly(said, frequency):
+    from smart_docgemma.languages.frequency import written
+
+    assert written(said) == frequency
+
+
+def _asked(question: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": question}, {"role": "assistant", "content": "…"}]
+
+
+@pytest.mark.parametrize("said", ["pode prescrever", "ok, start", "vas-y, prescris",
+                                  "puedes indicar por favor", "receite"])
+def test_a_verb_said_alone_acts_on_the_drug_just_discussed(said):
+    done = clarification.acts_on_discussed(
+        said, extract(said), _asked("paracetamol 1 g de 6/6h, tudo bem pra ele?"))
+    assert done == "start paracetamol 1 g 6/6h"
+
+
+@pytest.mark.parametrize("said", ["ok thanks", "pode ser", "ok", "yes please",
+                                  "start him on something for the pain"])
+def test_near_words_an_acknowledgement_or_a_longer_order_acts_on_nothing_discussed(said):
+    assert clarification.acts_on_discussed(
+        said, extract(said), _asked("paracetamol 1 g de 6/6h, tudo bem pra ele?")) is None
