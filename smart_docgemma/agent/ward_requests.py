@@ -247,7 +247,18 @@ def _told_for_protocol(low: str, workflow: Workflow) -> bool:
         return False
     rest = low[:m.start()] + " " + low[m.end():]
     rest = _any("told_alarm_words").sub(" ", _any("told_alone_words").sub(" ", rest))
-    return not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", rest))
+    return not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", _without_told_start(rest)))
+
+
+def _without_told_start(rest: str) -> str:
+    """``rest`` without a drug told as started ("started on furosemide", "commencé sous
+    furosémide"): told, not ordered, so the result beside it still asks its protocol, and the
+    drug is checked as named. A replacement told as started ("started on oral KCl") is kept,
+    so the protocol never replaces again what was already given."""
+    m = _any("told_start_words").search(rest)
+    if not m or _any("replacement_words").search(rest[m.end():]):
+        return rest
+    return rest[:m.start()]
 
 
 def value_drugs_out(text: str, drugs: list[Any], flow: Workflow | None = None) -> list[Any]:

@@ -89,7 +89,7 @@ def test_a_replacement_result_told_alone_asks_its_protocol(said, value, unit):
 
 
 @pytest.mark.parametrize("said", [
-    "magnesium 0.5 - started on omeprazole",   # a drug told with it: not guessed
+    "magnesium 0.5 after the diarrhoea",       # a story told with it: not guessed
     "mg 500",                                   # a dose, no result
     "magnesium 0.5?",                           # asked
     "potassium 40 mmol",                        # a dose of potassium
@@ -215,3 +215,20 @@ def test_a_verb_said_alone_acts_on_the_drug_just_discussed(said):
 def test_near_words_an_acknowledgement_or_a_longer_order_acts_on_nothing_discussed(said):
     assert clarification.acts_on_discussed(
         said, extract(said), _asked("paracetamol 1 g de 6/6h, tudo bem pra ele?")) is None
+
+
+@pytest.mark.parametrize("said", ["K 3.2 this am, started on furosemide",
+                                  "kaliémie 3,1 ce matin, mis sous furosémide",
+                                  "magnesium 0.5 - started on omeprazole"])
+def test_a_drug_told_as_started_beside_a_result_told_alone_keeps_the_protocol(said):
+    assert actions(said) == ["protocol"]
+
+
+@pytest.mark.parametrize("said", [
+    "K 3.2 this am, started on oral KCl",   # the replacement itself was given: never again
+    "K 3.2 this am, started on sando-k",
+    "K 3.2 - start furosemide 40 od",       # an order, not a drug told
+    "K 3.2 this am after the vomiting",     # a story: not guessed
+])
+def test_near_words_a_replacement_told_given_or_a_drug_ordered_asks_no_protocol(said):
+    assert actions(said) != ["protocol"]
