@@ -549,6 +549,17 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # "the man next door", "la dame d'à côté"
         re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+{_DESCRIBED}"
                    rf"(?:{_words_of('other_persons')})\s+(?:{_words_of('nearby')}))(?![\w\-])"),
+        # ... said the ward's way, with no article, opening a clause ("pt next door c/o chest
+        # pain", "patient opposite needs …")
+        re.compile(rf"(?i){_CLAUSE_START}((?:pt|patient|pcte|paciente|patiente|doente)\s+"
+                   rf"(?:{_words_of('nearby')}))(?![\w\-])"),
+        # a patient named by the clinician's own list: a time, a bed order or "other" before
+        # "patient" ("my 3 o'clock patient", "my next patient", "mon patient de 15h")
+        re.compile(rf"(?i)(?<![\w'])((?:my|our|mon|ma|meu|minha|mi)\s+"
+                   rf"(?:\d{{1,2}}(?:[:.h]\d{{2}})?\s*(?:o'?clock|am|pm|h)?|next|previous|last|"
+                   rf"earlier|later|morning|afternoon|ward round|clinic|outpatient|prochain|proximo|"
+                   rf"siguiente)\s+(?:(?:clinic|opd|outpatient|ward)\s+)?"
+                   rf"(?:{_words_of('other_persons')}))(?![\w\-])"),
         *_companion_patterns(modal),
     )
 
@@ -987,11 +998,21 @@ def _the_named_person(tokens: list[str], n: int) -> bool:
 def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
     """The capitalised word ``tokens[n]`` ends a drug's order after a word of whom it is for
     ("ibuprofeno 400 c/8h para Samuel", "paracetamol 1 g pour Robert", "for Kofi please"): the
-    one it is for. Only with a drug named, so "transfert pour Lyon" names no one."""
+    one it is for. Only with a drug named, a chart question or a ward order before it ("check K
+    for Samuel", "refer to cardiology for Samuel", "FBC tomorrow for Samuel"), so "transfert pour
+    Lyon" names no one."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+    from .ward import read_ward
+
     said = _people_data()
     rest = [normalise(t) for t in tokens[n + 1:]]
     ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest)
-    return bool(drug_words) and normalise(tokens[n - 1]) in said["ordered_for"] and ends
+    if not ends or normalise(tokens[n - 1]) not in said["ordered_for"]:
+        return False
+    before = " ".join(tokens[:n - 1])
+    ward = read_ward(before)
+    return (bool(drug_words) or focus_of(before) is not None
+            or bool(ward.tests or ward.specialties or ward.readings))
 
 
 # two capitalised words joined as people are ("Robert and Margaret both need …", "Margaret et

@@ -232,3 +232,38 @@ def test_a_drug_told_as_started_beside_a_result_told_alone_keeps_the_protocol(sa
 ])
 def test_near_words_a_replacement_told_given_or_a_drug_ordered_asks_no_protocol(said):
     assert actions(said) != ["protocol"]
+
+
+@pytest.mark.parametrize("said", [
+    "pt next door c/o chest pain, can I give aspirin?",
+    "patient opposite needs an INR",
+    "my 3 o'clock patient is on warfarin too - dose?",
+    "my next patient is diabetic",
+    "my 10am clinic patient needs x",
+])
+def test_a_patient_by_the_bed_beside_or_the_clinicians_own_list_is_another(said):
+    assert beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "my patient has AF, can I give aspirin?",   # the patient in context, said as the doctor's
+    "start the pt next week on x",              # a time, no one beside her
+])
+def test_near_words_my_patient_or_a_time_ahead_is_her(said):
+    assert not beside_people(said)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("check K for Samuel", "Samuel"),
+    ("INR for Robert pls", "Robert"),
+    ("refer to cardiology for Samuel", "Samuel"),   # an order for someone else: never carded here
+    ("FBC tomorrow for Samuel", "Samuel"),
+])
+def test_a_first_name_ending_a_chart_question_after_for_is_the_one_asked_for(said, name):
+    assert extract(said).patient_names == (name,)
+
+
+@pytest.mark.parametrize("said", ["transfert pour Lyon", "trip to Lagos for Christmas",
+                                  "refer to cardiology for Parkinson"])
+def test_near_words_a_place_a_season_or_no_chart_question_names_no_one(said):
+    assert extract(said).patient_names == ()
