@@ -557,8 +557,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # "patient" ("my 3 o'clock patient", "my next patient", "mon patient de 15h")
         re.compile(rf"(?i)(?<![\w'])((?:my|our|mon|ma|meu|minha|mi)\s+"
                    rf"(?:\d{{1,2}}(?:[:.h]\d{{2}})?\s*(?:o'?clock|am|pm|h)?|next|previous|last|"
-                   rf"earlier|later|morning|afternoon|ward round|clinic|outpatient|prochain|proximo|"
-                   rf"siguiente)\s+(?:(?:clinic|opd|outpatient|ward)\s+)?"
+                   rf"earlier|later|morning|afternoon|ward round|clinic|outpatient|prochain|"
+                   rf"proximo|siguiente)\s+(?:(?:clinic|opd|outpatient|ward)\s+)?"
                    rf"(?:{_words_of('other_persons')}))(?![\w\-])"),
         *_companion_patterns(modal),
     )
