@@ -267,3 +267,22 @@ def test_a_first_name_ending_a_chart_question_after_for_is_the_one_asked_for(sai
                                   "refer to cardiology for Parkinson"])
 def test_near_words_a_place_a_season_or_no_chart_question_names_no_one(said):
     assert extract(said).patient_names == ()
+
+
+@pytest.mark.parametrize(("said", "at"), [
+    ("poids 72 kg ce matin", "2026-12-07 07:01"),   # today's morning, said before 08:00: by now
+    ("weight 72kg this morning", "2026-12-07 07:01"),
+    ("BP 140/90 at 0600", "2026-12-07 06:00"),       # a clock already past today
+    ("BP 140/90 at 0800", "2026-12-06 08:00"),       # a clock not yet reached: yesterday's
+    ("temp 38 last night at 22:00", "2026-12-06 22:00"),
+])
+def test_a_reading_said_this_morning_before_its_hour_is_todays(said, at):
+    from datetime import UTC, datetime
+
+    from smart_docgemma.tools.words.when import clock_said, taken
+
+    now = datetime(2026, 12, 7, 7, 1, 30, tzinfo=UTC)
+    clock = clock_said(said)
+    assert clock is not None
+    # the tool reads back the words the reading gave it
+    assert f"{taken(clock.words(), 'UTC', now):%Y-%m-%d %H:%M}" == at
