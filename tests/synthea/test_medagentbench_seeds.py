@@ -91,6 +91,8 @@ SETS = {
                  (12, 14, 13, 11, 12, 11, 11, 11, 12, 11), 110, 0.4, 20, 12),
     563: WardSet("medagentbench_seed563.yaml", PopulationSpec(seed=563, size=7, ages="1-95"),
                  (11, 15, 13, 9, 13, 10, 10, 9, 10, 10), 110, 0.4, 20, 12),
+    601: WardSet("medagentbench_seed601.yaml", PopulationSpec(seed=601, size=7, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 110, 0.4, 20, 12),
 }
 
 
