@@ -307,8 +307,9 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
         spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
                  and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
+                      # "D. Socorro": a titled name, never simvastatin
                       or w in word_named
-                      or (span in typed_born and normalise(w) not in exact_words))]  # "D. Socorro": a titled name, never simvastatin
+                      or (span in typed_born and normalise(w) not in exact_words))]
         # "mrs" before an ordinary word; a name typed before its birth date was read already
         if span[:1].islower() and span not in typed_born and any(
                 normalise(w) in not_name_words() for w in words

@@ -21,11 +21,12 @@ shorthand, "no recheck needed", "make the recheck 6am instead", a last ED visit 
 encounter window; six dead patients over the cap) and 563 (aged 1-95, four living children of 3,
 5, 9 and 13, a girl with a boy's given name, a dead woman sharing a living woman's birth date;
 "d o b" spelled out with the date said in words, shorthand ("last POC gluc?"), children's
-weight-based orders, a recheck "in the morning at 8"; one dead woman over the cap) and 601 (aged 1-95, no living child under 16,
-a girl of 16 and a man of 20 without an HbA1c, given names that are not clearly a man's or a
-woman's; a dead woman sharing a living woman's birth date and a living woman, both over the cap
-and not loaded, the dead one looked up; the benchmark's own wording, dictation, shorthand and
-typos, "since this time yesterday", a surname near a drug's brand). Per set: the
+weight-based orders, a recheck "in the morning at 8"; one dead woman over the cap) and 601
+(aged 1-95, no living child under 16, a girl of 16 and a man of 20 without an HbA1c, given names
+that are not clearly a man's or a woman's; a dead woman sharing a living woman's birth date and a
+living woman, both over the cap and not loaded, the dead one looked up; the benchmark's own
+wording, dictation, shorthand and typos, "since this time yesterday", a surname near a drug's
+brand). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
