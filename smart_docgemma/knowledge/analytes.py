@@ -39,6 +39,9 @@ class Analyte:
     patterns: tuple[str, ...] = ()
     # unit key -> the decimals a value converted to that unit is reported with (1 otherwise)
     decimals: dict[str, int] = field(default_factory=dict)
+    # a vital sign read as a series (temperature, heart rate): asked only with a window, a
+    # statistic or a threshold, never one of the chart summary's key labs
+    vital: bool = False
 
     @property
     def focus(self) -> str:
@@ -70,6 +73,7 @@ def table() -> dict[str, Analyte]:
             words=tuple(a.get("words") or ()),
             patterns=tuple(a.get("patterns") or ()),
             decimals={unit_key(u): int(n) for u, n in (a.get("decimals") or {}).items()},
+            vital=bool(a.get("vital")),
         )
         for name, a in raw.items()
     }

@@ -47,7 +47,7 @@ class Pressure:
     hours_ago: float
 
 
-GLUCOSE, POTASSIUM = "2339-0", "2823-3"
+GLUCOSE, POTASSIUM, TEMPERATURE, SATURATION = "2339-0", "2823-3", "8310-5", "59408-5"
 CHARTS: dict[str, list[Result] | list[Pressure]] = {
     "glucose_low": [Result(GLUCOSE, 3.2, "mmol/L", 4), Result(GLUCOSE, 5.6, "mmol/L", 20),
                     Result(GLUCOSE, 7.1, "mmol/L", 30), Result(GLUCOSE, 4.8, "mmol/L", 60)],
@@ -58,6 +58,11 @@ CHARTS: dict[str, list[Result] | list[Pressure]] = {
                   Result(POTASSIUM, 4.6, "mmol/L", 50), Result(POTASSIUM, 3.9, "mmol/L", 100)],
     "bp": [Pressure(140, 90, 3), Pressure(150, 95, 30), Pressure(130, 80, 100),
            Pressure(170, 100, 200)],
+    # vital signs charted as a series (Synthea's units: "Cel", "%")
+    "temperature": [Result(TEMPERATURE, 38.4, "Cel", 6), Result(TEMPERATURE, 37.1, "Cel", 20),
+                    Result(TEMPERATURE, 38.9, "Cel", 50), Result(TEMPERATURE, 38.6, "Cel", 90)],
+    "saturation": [Result(SATURATION, 95, "%", 2), Result(SATURATION, 89, "%", 8),
+                   Result(SATURATION, 93, "%", 30)],
 }
 
 

@@ -77,6 +77,8 @@ def chart_focus(message: str) -> str | None:
     # "Dernière kaliémie ?" typed with or without accents; "medicaton" read as "medication"
     low = _medication_spelling(fold(message or "").lower())
     for focus in _order():
+        if focus.startswith("vitals") and (series := _vital_series(low)):
+            return series  # "max temp last 24h?": the temperatures in the window, not the vitals
         if focus == LABS_HERE:
             found = analytes.named_in(low)
             if found:
@@ -92,6 +94,13 @@ def chart_focus(message: str) -> str | None:
         elif focus == "medications" and names_medications(low):
             return focus
     return None
+
+
+def _vital_series(low: str) -> str | None:
+    """The vital sign asked as a series (a window, a statistic or a threshold: the analyte
+    table's vital entries), as its ``lab:`` focus."""
+    found = analytes.named_in(low)
+    return found.focus if found is not None and found.vital else None
 
 
 @dataclass(frozen=True)

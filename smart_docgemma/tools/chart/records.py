@@ -63,7 +63,7 @@ def terms() -> dict[str, Any]:
     """``chart_terms.yaml``, with ``key_labs`` (name -> LOINC codes, in scanning order) from the
     one analyte table (``knowledge/data/analytes.yaml``)."""
     data: dict[str, Any] = safe_yaml((DATA / "chart_terms.yaml").read_text())
-    data["key_labs"] = {a.name: list(a.codes) for a in analytes.table().values()}
+    data["key_labs"] = {a.name: list(a.codes) for a in analytes.table().values() if not a.vital}
     return data
 
 
