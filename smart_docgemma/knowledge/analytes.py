@@ -148,9 +148,17 @@ def _matchers() -> tuple[tuple[Analyte, re.Pattern[str]], ...]:
 
 
 def named_in(text: str) -> Analyte | None:
-    """The analyte a question names, the narrowest first; None when it names none."""
+    """The laboratory analyte a question names, the narrowest first; None when it names none
+    (a vital sign asked as a series is ``vitals_named_in``'s)."""
     low = fold(text)
-    return next((a for a, pattern in _matchers() if pattern.search(low)), None)
+    return next((a for a, pattern in _matchers() if not a.vital and pattern.search(low)), None)
+
+
+def vitals_named_in(text: str) -> tuple[Analyte, ...]:
+    """Every vital sign a question asks as a series, each whether or not its words overlap
+    another's ("temp and pulse in the last 24h": both)."""
+    low = fold(text)
+    return tuple(a for a, pattern in _matchers() if a.vital and pattern.search(low))
 
 
 def all_named_in(text: str) -> tuple[Analyte, ...]:
@@ -160,6 +168,8 @@ def all_named_in(text: str) -> tuple[Analyte, ...]:
     low = fold(text)
     found: list[tuple[int, int, Analyte]] = []
     for a, pattern in _matchers():
+        if a.vital:
+            continue  # a vital sign's series is asked alone (vitals_named_in)
         found += [(m.start(), m.end(), a) for m in pattern.finditer(low) if m.end() > m.start()]
     kept: list[tuple[int, int, Analyte]] = []
     for start, end, a in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):

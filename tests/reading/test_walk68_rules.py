@@ -286,3 +286,34 @@ def test_a_reading_said_this_morning_before_its_hour_is_todays(said, at):
     assert clock is not None
     # the tool reads back the words the reading gave it
     assert f"{taken(clock.words(), 'UTC', now):%Y-%m-%d %H:%M}" == at
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("how many times has she spiked >38 in the last 72h", "lab:Temperature"),
+    ("max temp last 24h?", "lab:Temperature"),
+    ("température max sur 24h ?", "lab:Temperature"),
+    ("¿fiebre mayor de 38 en las últimas 48 horas?", "lab:Temperature"),
+    ("highest HR today?", "lab:Heart rate"),
+    ("lowest sats overnight", "lab:Oxygen saturation"),
+    ("saturação mais baixa nas últimas 24h?", "lab:Oxygen saturation"),
+])
+def test_one_vital_sign_asked_over_a_window_or_its_extreme_is_its_series(said, focus):
+    assert focus_of(said) == focus
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("temp?", "vitals"),                            # its latest: the vital signs, as before
+    ("what is her temp", "vitals"),
+    ("temp and pulse in the last 24h", "vitals"),   # two signs: together
+    ("obs overnight?", "vitals"),
+    ("temp 38.4 at 2200 - chart pls", "vitals"),    # a reading to record
+    ("K and temp last 24h", "lab:Potassium"),       # a lab named first, as before
+])
+def test_near_words_a_latest_two_signs_or_a_reading_stay_the_vital_signs(said, focus):
+    assert focus_of(said) == focus
+
+
+def test_a_vital_series_is_no_key_lab_of_the_chart_summary():
+    from smart_docgemma.tools.chart import records
+
+    assert not {"Temperature", "Heart rate", "Oxygen saturation"} & set(records.terms()["key_labs"])

@@ -96,11 +96,18 @@ def chart_focus(message: str) -> str | None:
     return None
 
 
+_WITH_OTHER_SIGNS = re.compile(r"\b(?:vitals|obs|bps?|weights?|wt|heights?|bmi|constantes|"
+                               r"sinais vitais|signos vitales|ta|pa)\b")
+
+
 def _vital_series(low: str) -> str | None:
-    """The vital sign asked as a series (a window, a statistic or a threshold: the analyte
-    table's vital entries), as its ``lab:`` focus."""
-    found = analytes.named_in(low)
-    return found.focus if found is not None and found.vital else None
+    """The one vital sign asked as a series (a window, a statistic or a threshold: the analyte
+    table's vital entries), as its ``lab:`` focus; with another sign named ("temp and pulse in
+    the last 24h", "obs overnight") the vital signs together."""
+    signs = analytes.vitals_named_in(low)
+    if len(signs) != 1 or _WITH_OTHER_SIGNS.search(low):
+        return None
+    return signs[0].focus
 
 
 @dataclass(frozen=True)

@@ -237,7 +237,7 @@ def _age(day: str, today: date) -> timedelta | None:
 
 def _analyte(series: ChartSeries) -> str:
     a = analytes.of_code(series.code)
-    return a.name if a else series.name
+    return a.name if a and not a.vital else series.name  # a vital sign keeps the chart's name
 
 
 def unit(ucum: str) -> str:
