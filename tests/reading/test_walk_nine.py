@@ -90,9 +90,14 @@ def test_vitamin_k_by_any_of_its_names_meets_warfarin(text):
     assert knowledge.interaction_findings(["warfarin", drug])
 
 
-@pytest.mark.parametrize("message", ["lowest sat in last 24h", "o2 sats?", "temp spiking?"])
+@pytest.mark.parametrize("message", ["o2 sats?", "temp spiking?"])
 def test_ward_words_for_saturation_and_temperature_are_vital_signs(message):
     assert chart_focus(message) == "vitals"
+
+
+def test_the_lowest_saturation_over_a_window_is_its_series():
+    # asked over a window with its extreme: the saturation's own series (seventeenth stop)
+    assert chart_focus("lowest sat in last 24h") == "lab:Oxygen saturation"
 
 
 @pytest.mark.parametrize("message, stopped", [
