@@ -162,14 +162,21 @@ class Clock:
 
     at: time
     day_before: bool = False
-    # today said ("poids 72 kg ce matin", "this morning", "today at 8"): a reading said before
-    # that hour was taken today, by now (never the day before)
+    # a part of today said with no clock ("poids 72 kg ce matin", "this morning"): its hour is
+    # the part's, so a reading said before that hour was taken today, by now (never the day
+    # before); a clock said ("ce matin à 8h") is placed as said
     part_of_today: bool = False
 
     def words(self) -> str:
-        """The clock as the tools read it back ("06:00", "22:00 yesterday", "08:00 today")."""
-        return f"{self.at:%H:%M}" + (" yesterday" if self.day_before else
-                                     " today" if self.part_of_today else "")
+        """The clock as the tools read it back ("06:00", "22:00 yesterday", "this morning")."""
+        if self.part_of_today and self.at.minute == 0 and self.at.hour in _TODAY_PARTS:
+            return _TODAY_PARTS[self.at.hour]
+        return f"{self.at:%H:%M}" + (" yesterday" if self.day_before else "")
+
+
+# a part of today read back in words the reader places again as that part of today
+_TODAY_PARTS = {8: "this morning", 12: "today noon", 14: "this afternoon", 18: "this evening",
+                22: "tonight"}
 
 
 def clock_said(text: str | None) -> Clock | None:
@@ -181,7 +188,9 @@ def clock_said(text: str | None) -> Clock | None:
         return None
     evening_of_last_night = clock.hour >= 12 and bool(_any("last_night").search(low))
     before = bool(_any("yesterday").search(low)) or evening_of_last_night
-    return Clock(clock, before, not before and bool(_any("today").search(low)))
+    today = (not before and not any(p.search(low) for p in _clocks())
+             and bool(_any("today").search(low)))
+    return Clock(clock, before, today)
 
 
 def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
