@@ -359,6 +359,31 @@ def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]
     return None
 
 
+def act_on_several(message: str, own: Entities, tests: tuple[str, ...],
+                   history: list[dict[str, Any]]) -> tuple[str, tuple[str, ...]] | None:
+    """"stop it", "ok hold that then" after a message that named several drugs for her ("is
+    clarithromycin ok with his warfarin?"): what is to be done and the drugs it could be done to,
+    so which one is asked and nothing is done by a guess; None when the message names a drug, a
+    test (``tests``: "stop it and order an INR" is read as written) or a patient, runs long, says
+    no such act, or the last message named fewer than two drugs."""
+    if own.drugs or tests or own.patient_names or own.patient_ids or len(message.split()) > 8:
+        return None
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said:
+        return None
+    named = extract(str(said[-1].get("content") or ""))
+    if named.patient_names or named.patient_ids:
+        return None
+    drugs = tuple(dict.fromkeys(m.surface for m in named.drug_mentions) or named.drugs)
+    if len({d.lower() for d in named.drugs}) < 2:
+        return None
+    low = _folded(message)
+    for done, pattern in _acts_on_it():
+        if pattern.search(low):
+            return done, drugs
+    return None
+
+
 def _dose_discussed(history: list[dict[str, Any]]) -> str:
     """The dose and frequency the last message asked about with its one drug ("is paracetamol
     1g qds ok for him?": "1g qds"), "" when it said no dose or no frequency: a drug asked about

@@ -215,9 +215,14 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                                         state.history or [])
         # "10" after "warfarin": the drug's dose, read with the drug
         or clarification.dose_after_drug(state.message, said.entities, state.history or []))
+    several = None if cards or acted else clarification.act_on_several(
+        state.message, said.entities, said.ward.tests, state.history or [])
     if acted:
         said = read(state.message, understood=acted, chart=said.chart,
                     conversation=said.conversation)
+    elif several:  # "stop it" after a question naming two drugs: which one is never guessed
+        return {"request": said, "entities": said.entities, "outcome": "synthesize",
+                "clarification": say(_which_of_several(*several), answer_language())}
     elif amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
@@ -702,6 +707,20 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
             if done else
             N_("The order for %(drug)s is no longer pending; nothing was changed."))
     return [say(message(text, drug=pending.ingredient), answer_language())]
+
+
+def _which_of_several(done: str, drugs: tuple[str, ...]) -> str:
+    """The question asked back when "stop it" (or "start it", "hold it") follows a message naming
+    several drugs: which one, and that nothing was done meanwhile."""
+    names = ", ".join(drugs)
+    if done == "stop":
+        return message(N_("Your last message named %(drugs)s: which one should be stopped? "
+                          "Nothing was stopped; name the drug (\"stop the …\")."), drugs=names)
+    if done == "hold":
+        return message(N_("Your last message named %(drugs)s: which one should be held? Nothing "
+                          "was held or written; name the drug."), drugs=names)
+    return message(N_("Your last message named %(drugs)s: which one should be ordered? Nothing "
+                      "was ordered; name the drug."), drugs=names)
 
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:
