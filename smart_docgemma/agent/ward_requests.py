@@ -310,7 +310,11 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         if low_for_protocol(workflow):
             return ["protocol"]  # "K 3.1!": a low value told in alarm, its replacement protocol
         return ["plan"]  # "K+ 6.2 on gas!!": the value told in alarm, for its plan
-    return ["plan"] if workflow.problem and _plan_words(low) else []
+    if workflow.problem and _plan_words(low):
+        # "K 3.1, plan?": a value below the replacement protocol's threshold is planned by that
+        # protocol, never by the raised-value plan of the same analyte
+        return ["protocol"] if low_for_protocol(workflow) else ["plan"]
+    return []
 
 
 def low_for_protocol(workflow: Workflow) -> bool:
@@ -513,9 +517,11 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              "within_hours": _window_hours(request.window.window
                                            or asked(request.understood).window),
              "recheck_when": _recheck_when(message, ward),
-             # "K 3.2 on the gas - K protocol": the value stated (said only then)
+             # "K 3.2 on the gas - K protocol": the value stated (said only then); "K 3.1,
+             # plan?": the value the plan was asked for, below the protocol's threshold
              **({"stated_value": flow.protocol_value} if flow.protocol_value is not None
-                else {}),
+                else {"stated_value": flow.stated_value}
+                if flow.plan_asked and low_for_protocol(flow) else {}),
              # "give per protocol, no recheck needed": the replacement alone (said only then)
              **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}
             if flow.protocol

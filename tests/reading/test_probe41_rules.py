@@ -42,3 +42,51 @@ def test_no_question_back_without_two_drugs_and_a_pronoun(said, before):
 def test_no_question_back_without_an_earlier_message():
     r = read("stop it")
     assert clarification.act_on_several("stop it", r.entities, r.ward.tests, []) is None
+
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("child having fever since morning, shall we give Ecosprin?", "aspirin"),  # p41-8
+    ("ecosprin 75 od", "aspirin"),
+])
+def test_ecosprin_is_aspirin(said, drug):
+    from smart_docgemma.agent.extraction import extract
+    assert drug in extract(said).drugs and not extract(said).patient_names
+
+
+@pytest.mark.parametrize("said", [
+    "shall we give Zentrolax?",
+    "can I give Feverall for the temp",
+    "can we give Zentrolax to him",
+    "ok to give Zentrolax?",
+    "can give Zentrolax?",
+])
+def test_a_word_the_clinician_gives_is_the_thing_given(said):
+    from smart_docgemma.agent.extraction import extract
+    assert not extract(said).patient_names
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("can I give Kofi his meds", "Kofi"),  # a possessive after it: the one given to
+    ("give Kofi his meds", "Kofi"),
+    ("what did you give Kofi?", "Kofi"),  # "you": asked of a person
+    ("can you give Kofi?", "Kofi"),
+    ("did you give Okafor the handover?", "Okafor"),
+    ("¿cuánto pesa Kofi?", "Kofi"),  # a question's last word after another verb
+    ("give Zentrolax now", "Zentrolax"),  # no one giving it said: kept a person (fail-safe)
+])
+def test_a_person_given_to_or_asked_of_stays_a_person(said, name):
+    from smart_docgemma.agent.extraction import extract
+    assert name in extract(said).patient_names
+
+
+@pytest.mark.parametrize(("said", "action"), [
+    ("K 3.1, plan?", "protocol"),  # p41-37: the replacement protocol, never hyperkalaemia's
+    ("K is 3.1, plan?", "protocol"),
+    ("potassium 2.9 - what should I do?", "protocol"),
+    ("K is 5.6 - plan?", "plan"),  # raised: its plan
+    ("K 6.1, plan?", "plan"),
+    ("INR 1.2 plan?", "plan"),  # no replacement protocol of the INR
+])
+def test_a_low_value_whose_plan_is_asked_gets_its_replacement_protocol(said, action):
+    from smart_docgemma.agent.ward_requests import _low, workflow_actions, workflow_of
+    assert workflow_actions(_low(said), workflow_of(said)) == [action]
