@@ -223,7 +223,10 @@ def value_drugs_out(text: str, drugs: list[Any]) -> list[Any]:
     urgent": potassium is the result asked a protocol for, never a drug to check)."""
     low = _low(text)
     problem = plan_problem(low)
-    if not problem or not _told_in_alarm(low, problem):
+    # told in alarm ("potassium 2.9 - urgent"), or with its plan asked ("potassium 3.3 - what
+    # do you suggest?"): the analyte's word is the result's
+    if not problem or not (_told_in_alarm(low, problem) or (
+            stated_value(low, problem) is not None and _plan_words(low))):
         return drugs
     kept = _without_value(low, problem)
     return [d for d in drugs if re.search(rf"(?<![a-z]){re.escape(fold(d.surface).lower())}"
@@ -471,14 +474,37 @@ _STATED_UNLESS = re.compile(r"\?|(?<![a-z])(?:if|si|se|caso|in the (?:last|past)
 def protocol_stated_value(low: str, protocol: str) -> float | None:
     """The result stated for a replacement protocol's analyte ("K 3.2 on the gas - K protocol",
     "Mg 0.5 this am - replace per protocol"): its words, then the value; None when none is."""
+    said = _protocol_stated(low, protocol)
+    return said[0] if said else None
+
+
+def protocol_stated_unit(low: str, protocol: str) -> str | None:
+    """The unit said with that result ("Mg 0.58 mmol/L": "mmol/L"), None when none was: a value
+    of an analyte reported in several units is used only with its unit."""
+    said = _protocol_stated(low, protocol)
+    return said[1] if said else None
+
+
+def _protocol_stated(low: str, protocol: str) -> tuple[float, str | None] | None:
     table = protocols.load(str(protocols.DEFAULT))
     if table.get(protocol, {}).get("kind") != "replace" or _STATED_UNLESS.search(low):
         return None  # "K 3.3 in the past 36 hours? if so replete": a threshold asked, not a value
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[protocol], key=len,
                                                    reverse=True))
     m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
-                  r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]|\s*(?:mg|g|meq|mmol|ml|h|hours?)\b)", low)
-    return float(m.group(1).replace(",", ".")) if m else None
+                  r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]|\s*(?:mg|g|meq|mmol|ml|h|hours?)\b"
+                  # a concentration is the result's unit ("Mg 0.58 mmol/L", "Mg 1.2 mg/dL"), a
+                  # dose's unit is not ("K 40 mmol", "mg 2 g")
+                  r"(?!\s*/\s*d?l\b))(?:\s*(?P<unit>mmol\s*/\s*l|meq\s*/\s*l|mg\s*/\s*dl)\b)?",
+                  low)
+    if not m:
+        return None
+    unit = _UNITS_SAID.get(re.sub(r"\s+", "", m.group("unit"))) if m.group("unit") else None
+    return float(m.group(1).replace(",", ".")), unit
+
+
+# a result's unit as typed (lower case, spaces out) and as UCUM writes it
+_UNITS_SAID = {"mmol/l": "mmol/L", "meq/l": "mEq/L", "mg/dl": "mg/dL"}
 
 
 def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | None:
@@ -522,6 +548,9 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              **({"stated_value": flow.protocol_value} if flow.protocol_value is not None
                 else {"stated_value": flow.stated_value}
                 if flow.plan_asked and low_for_protocol(flow) else {}),
+             # "Mg 0.58 mmol/L - replace": the unit said with it (said only then)
+             **({"stated_unit": unit} if flow.protocol_value is not None and (
+                 unit := protocol_stated_unit(_low(message), flow.protocol)) else {}),
              # "give per protocol, no recheck needed": the replacement alone (said only then)
              **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}
             if flow.protocol

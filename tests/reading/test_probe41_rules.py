@@ -90,3 +90,74 @@ def test_a_person_given_to_or_asked_of_stays_a_person(said, name):
 def test_a_low_value_whose_plan_is_asked_gets_its_replacement_protocol(said, action):
     from smart_docgemma.agent.ward_requests import _low, workflow_actions, workflow_of
     assert workflow_actions(_low(said), workflow_of(said)) == [action]
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("his sibling weighs 14kg, amox dose?", "sibling"),  # the walk: answered for this child
+    ("her twin's inr?", "twin"),
+    ("his sis has a rash, can she have fluclox", "sis"),
+])
+def test_an_unnamed_brother_sister_or_twin_is_another_person(said, who):
+    from smart_docgemma.agent.extraction import read
+    subject = read(said).subject
+    assert subject.about == "other" and who in subject.others
+
+
+@pytest.mark.parametrize("said", [
+    "sibling rivalry at home, sleep poor - melatonin?",
+    "twin pregnancy - aspirin ok?",
+    "is she a twin?",
+])
+def test_the_words_not_owned_stay_hers(said):
+    from smart_docgemma.agent.extraction import read
+    assert read(said).subject.about == "patient"
+
+
+@pytest.mark.parametrize(("said", "action"), [
+    ("potassium 3.3 - what do you suggest?", "protocol"),  # the walk: checked as a drug
+    ("K 6.2 suggestions?", "plan"),
+    ("K 6.2, any ideas?", "plan"),
+    ("INR 4.5 what would you recommend", "plan"),
+])
+def test_a_value_with_a_suggestion_asked_is_its_plan(said, action):
+    from smart_docgemma.agent.ward_requests import _low, workflow_actions, workflow_of
+    assert workflow_actions(_low(said), workflow_of(said)) == [action]
+
+
+@pytest.mark.parametrize("said", [
+    "what do you suggest for his cough?",
+    "what antibiotic do you suggest?",
+])
+def test_a_suggestion_asked_with_no_value_plans_nothing(said):
+    from smart_docgemma.agent.ward_requests import _low, workflow_actions, workflow_of
+    assert workflow_actions(_low(said), workflow_of(said)) == []
+
+
+def test_the_analyte_word_with_its_plan_asked_is_no_drug():
+    from smart_docgemma.agent.ward_requests import value_drugs_out
+    from smart_docgemma.knowledge.mentions import find_drugs
+    said = "potassium 3.3 - what do you suggest?"
+    assert value_drugs_out(said, find_drugs(said.lower())) == []
+    kept = "potassium chloride 40 mmol - what do you suggest?"
+    assert value_drugs_out(kept, find_drugs(kept.lower()))
+
+
+@pytest.mark.parametrize(("said", "value", "unit"), [
+    ("mg 0.58 mmol/l on today's bloods - replace", 0.58, "mmol/L"),  # the walk: "no unit"
+    ("magnesium 1.2 mg/dl replace per protocol", 1.2, "mg/dL"),
+    ("mg 0.5 this am - replace per protocol", 0.5, None),  # no unit: none said
+])
+def test_a_result_stated_with_its_unit_keeps_it(said, value, unit):
+    from smart_docgemma.agent.ward_requests import protocol_stated_unit, protocol_stated_value
+    assert protocol_stated_value(said, "magnesium_iv") == value
+    assert protocol_stated_unit(said, "magnesium_iv") == unit
+
+
+@pytest.mark.parametrize("said", [
+    "k 40 mmol - k protocol",  # a dose's unit: no result stated
+    "mg 2 g iv per protocol",
+    "mg 0.58 mmol per protocol",
+])
+def test_a_dose_unit_states_no_result(said):
+    from smart_docgemma.agent.ward_requests import protocol_stated_value
+    assert protocol_stated_value(said, "magnesium_iv") is None

@@ -52,3 +52,21 @@ def test_a_stated_magnesium_is_never_read_in_a_guessed_unit(fhir_base, patient, 
     done = _apply(fhir_base, patient, tmp_path, "magnesium", 0.5)
     assert done.status == "ok" and "with no unit" in done.text and "mg/dL" in done.text
     assert of_patient(fhir_base, "MedicationRequest", patient) == []
+
+
+def test_a_stated_magnesium_with_its_unit_is_read_in_it(fhir_base, patient, tmp_path):
+    # "Mg 0.58 mmol/L on today's bloods - replace" (probe41's walk): 0.58 mmol/L is 1.41 mg/dL
+    args = ProtocolArgs(patient_id=patient, protocol="magnesium", stated_value=0.58,
+                        stated_unit="mmol/L")
+    done = run_apply_protocol(args, _ctx(fhir_base, patient, tmp_path))
+    assert done.status == "proposal", done.text
+    assert "1.41 mg/dL (0.58 mmol/L as said)" in done.text and "magnesium sulfate" in done.text
+    assert of_patient(fhir_base, "MedicationRequest", patient) == []
+
+
+def test_a_stated_magnesium_in_a_unit_not_converted_orders_nothing(fhir_base, patient, tmp_path):
+    args = ProtocolArgs(patient_id=patient, protocol="magnesium", stated_value=0.58,
+                        stated_unit="mg/L")
+    done = run_apply_protocol(args, _ctx(fhir_base, patient, tmp_path))
+    assert done.status == "ok" and "does not convert" in done.text
+    assert of_patient(fhir_base, "MedicationRequest", patient) == []

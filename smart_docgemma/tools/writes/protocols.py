@@ -142,7 +142,8 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
         return _reorder(ctx, asked, last.result, tz)
     if args.stated_value is not None and last.result is None:
         # "K 3.2 on the gas - K protocol": no result in the window, the one stated is used
-        return _replace_stated(ctx, _asked_recheck(protocol, args), last, args.stated_value, tz)
+        return _replace_stated(ctx, _asked_recheck(protocol, args), last, args.stated_value, tz,
+                               args.stated_unit)
     return _replace(ctx, _asked_recheck(protocol, args), last, tz)
 
 
@@ -249,15 +250,28 @@ def _order(ctx: ToolContext, protocol: dict[str, Any], value: float, based_on: s
 
 
 def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading,
-                    value: float, tz: str) -> ToolResult:
+                    value: float, tz: str, unit: str | None = None) -> ToolResult:
     """A result the clinician stated, none in the chart's window: the protocol's dose for it,
-    said as stated, when its unit cannot be mistaken (potassium: mmol/L and mEq/L are one);
-    an analyte reported in units that differ ("Mg 0.5": mmol/L or mg/dL) is never guessed."""
+    said as stated, when its unit cannot be mistaken (potassium: mmol/L and mEq/L are one, or
+    the unit was said with it: "Mg 0.58 mmol/L" is read in mg/dL); an analyte reported in units
+    that differ, said with none ("Mg 0.5": mmol/L or mg/dL), is never guessed."""
     name = protocol["analyte"].lower()
     title = f"{protocol['title']} protocol (version {protocol['version']})"
     charted = (f" (the chart's last was {said(found.before, tz)})" if found.before
                else f" (none in the chart: {_searched(protocol)})")
-    if any(tuple(c) != (1, 0) for c in found.analyte.convert.values()):
+    as_said = ""
+    if unit:
+        converted = analytes.convert(value, unit, found.analyte)
+        if converted is None:
+            return _nothing(
+                f"You stated {name} {_num(value)} {unit}, a unit the analyte table does not "
+                f"convert to {protocol['unit']}{charted}, so per the {title} nothing is ordered "
+                "from it: record the result with its unit, or order the replacement directly.",
+                found.before)
+        if analytes.unit_key(unit) != analytes.unit_key(protocol["unit"]):
+            as_said = f" ({_num(value)} {unit} as said)"
+        value = round(converted, 2)
+    elif any(tuple(c) != (1, 0) for c in found.analyte.convert.values()):
         return _nothing(
             f"You stated {name} {_num(value)} with no unit, and {name} is reported in more than "
             f"one unit ({protocol['unit']} in this protocol){charted}, so per the {title} nothing "
@@ -271,7 +285,8 @@ def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Read
             f"{said(before, tz)}. Which is current? If {_num(value)} is a newer result, record "
             f"it and ask again; per the {title} nothing was ordered until the value is in the "
             "chart.", before)
-    stated = f"{name} {_num(value)} {protocol['unit']} as you stated, not a charted result"
+    stated = (f"{name} {_num(value)} {protocol['unit']}{as_said} as you stated, not a charted "
+              "result")
     if value >= protocol["low_below"]:
         return _nothing(f"The {stated}{charted} is not below {_num(protocol['low_below'])} "
                         f"{protocol['unit']}, so per the {title} nothing is ordered.", found.before)
