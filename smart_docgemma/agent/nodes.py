@@ -709,7 +709,7 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
     return [say(message(text, drug=pending.ingredient), answer_language())]
 
 
-def _which_of_several(done: str, drugs: tuple[str, ...]) -> str:
+def _which_of_several(done: str, drugs: tuple[str, ...]) -> dict[str, Any]:
     """The question asked back when "stop it" (or "start it", "hold it") follows a message naming
     several drugs: which one, and that nothing was done meanwhile."""
     names = ", ".join(drugs)

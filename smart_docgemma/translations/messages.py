@@ -3000,4 +3000,37 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna agizo la dawa la mazungumzo haya la kurudia: taja dawa, dozi na mara ngapi, "
         "nami nitaliandaa; hakuna kilichoandaliwa.",
     ),
+    # "stop it" / "hold that" / "start it" after a message naming several drugs (probe41)
+    "Your last message named %(drugs)s: which one should be stopped? Nothing was stopped; name "
+    "the drug (\"stop the …\").": (
+        "Votre dernier message nommait %(drugs)s : lequel faut-il arrêter ? Rien n'a été arrêté ; "
+        "nommez le médicament (« arrête le … »).",
+        "Sua última mensagem citou %(drugs)s: qual deve ser suspenso? Nada foi suspenso; diga o "
+        "medicamento (\"suspender o …\").",
+        "Su último mensaje nombró %(drugs)s: ¿cuál hay que suspender? No se suspendió nada; "
+        "nombre el medicamento («suspender el …»).",
+        "Ujumbe wako wa mwisho ulitaja %(drugs)s: ipi isimamishwe? Hakuna kilichosimamishwa; "
+        "taja dawa (\"simamisha …\").",
+    ),
+    "Your last message named %(drugs)s: which one should be held? Nothing was held or written; "
+    "name the drug.": (
+        "Votre dernier message nommait %(drugs)s : lequel faut-il suspendre ? Rien n'a été "
+        "suspendu ni écrit ; nommez le médicament.",
+        "Sua última mensagem citou %(drugs)s: qual deve ser pausado? Nada foi pausado nem "
+        "escrito; diga o medicamento.",
+        "Su último mensaje nombró %(drugs)s: ¿cuál hay que pausar? No se pausó ni se escribió "
+        "nada; nombre el medicamento.",
+        "Ujumbe wako wa mwisho ulitaja %(drugs)s: ipi isitishwe kwa muda? Hakuna kilichositishwa "
+        "wala kuandikwa; taja dawa.",
+    ),
+    "Your last message named %(drugs)s: which one should be ordered? Nothing was ordered; name "
+    "the drug.": (
+        "Votre dernier message nommait %(drugs)s : lequel faut-il prescrire ? Rien n'a été "
+        "prescrit ; nommez le médicament.",
+        "Sua última mensagem citou %(drugs)s: qual deve ser prescrito? Nada foi prescrito; diga "
+        "o medicamento.",
+        "Su último mensaje nombró %(drugs)s: ¿cuál hay que prescribir? No se prescribió nada; "
+        "nombre el medicamento.",
+        "Ujumbe wako wa mwisho ulitaja %(drugs)s: ipi iagizwe? Hakuna kilichoagizwa; taja dawa.",
+    ),
 }
