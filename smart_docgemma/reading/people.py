@@ -668,7 +668,22 @@ def beside_people(text: str) -> list[str]:
                 and not _gives_to_her(folded, m.group(1)):
             found.append(m.group(1))
     found += _asking_of_self(folded)
+    found += _for_themself(folded)
     return list(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=1)
+def _for_themself_pattern() -> re.Pattern[str]:
+    rel = rf"(?:{_words_of('relatives')})"
+    return re.compile(rf"(?i)(?<![\w'])({rel})(?![\w'])[^.?!;]{{0,60}}?\bfor\s+"
+                      r"(?:herself|himself|themselves|themself)\b")
+
+
+def _for_themself(folded: str) -> list[str]:
+    """A relative asking for something for themself ("mama Kofi is asking for paracetamol for
+    herself", "his dad wants ibuprofen for himself"): the relative is the one asked about, never
+    the patient, whose chart would answer with the patient's dose."""
+    return [m.group(1) for m in _for_themself_pattern().finditer(folded)]
 
 
 @lru_cache(maxsize=1)

@@ -161,3 +161,26 @@ def test_a_result_stated_with_its_unit_keeps_it(said, value, unit):
 def test_a_dose_unit_states_no_result(said):
     from smart_docgemma.agent.ward_requests import protocol_stated_value
     assert protocol_stated_value(said, "magnesium_iv") is None
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("mama Kofi is asking for paracetamol for herself, dose?", "mama"),  # the walk: the
+    ("mum wants ibuprofen for herself", "mum"),                          # child's dose given
+    ("his dad wants some ibuprofen for himself - ok?", "dad"),
+])
+def test_a_relative_asking_for_themself_is_another_person(said, who):
+    from smart_docgemma.agent.extraction import read
+    subject = read(said).subject
+    assert subject.about == "other" and who in subject.others
+
+
+@pytest.mark.parametrize("said", [
+    "mum asking if she can give him calpol",
+    "mum is asking for calpol for him",
+    "mum will give it herself",
+    "he wants to inject the insulin himself",
+    "mama says he has had fever for 2 days",
+])
+def test_a_relative_asking_for_the_patient_stays_hers(said):
+    from smart_docgemma.agent.extraction import read
+    assert read(said).subject.about == "patient"
