@@ -95,7 +95,7 @@ def test_a_low_value_whose_plan_is_asked_gets_its_replacement_protocol(said, act
 @pytest.mark.parametrize(("said", "who"), [
     ("his sibling weighs 14kg, amox dose?", "sibling"),  # the walk: answered for this child
     ("her twin's inr?", "twin"),
-    ("his sis has a rash, can she have fluclox", "sis"),
+    ("his sibling's inr?", "sibling"),
 ])
 def test_an_unnamed_brother_sister_or_twin_is_another_person(said, who):
     from smart_docgemma.agent.extraction import read
@@ -107,6 +107,8 @@ def test_an_unnamed_brother_sister_or_twin_is_another_person(said, who):
     "sibling rivalry at home, sleep poor - melatonin?",
     "twin pregnancy - aspirin ok?",
     "is she a twin?",
+    "la nueva dosis",  # "sis" is no relative: it ends "dosis"
+    "o dobro da dose",  # nor "bro"
 ])
 def test_the_words_not_owned_stay_hers(said):
     from smart_docgemma.agent.extraction import read
