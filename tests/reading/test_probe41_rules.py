@@ -186,3 +186,41 @@ def test_a_relative_asking_for_themself_is_another_person(said, who):
 def test_a_relative_asking_for_the_patient_stays_hers(said):
     from smart_docgemma.agent.extraction import read
     assert read(said).subject.about == "patient"
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("any temps over 38 in the last 48h?", "vitals:temp"),  # p41-38
+    ("how many times has she spiked >38 in the last 72h", "vitals:temp"),  # p40-39
+    ("highest temperature since yesterday", "vitals:temp"),
+    ("temp in the last 24h", "vitals:temp"),
+    ("latest temp?", "vitals"),  # no window: the vital signs, as before
+    ("temp spiking?", "vitals"),
+    ("temp and pulse in the last 24h", "vitals"),  # another sign: together
+    ("can he have aspirin for the temp?", "vitals"),
+])
+def test_a_temperature_over_a_window_is_its_own_series(said, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == focus
+
+
+def test_the_temperature_window_counts_its_values_over_the_threshold():
+    from datetime import UTC, datetime, timedelta
+
+    from smart_docgemma.tools.chart.answers import answer
+    from smart_docgemma.tools.chart.chartdata import ChartData, ChartPatient
+    from smart_docgemma.tools.words.windows import asked
+
+    now = datetime(2026, 12, 7, 12, tzinfo=UTC)
+
+    def temp(i, value, hours, unit="Cel"):
+        return {"resourceType": "Observation", "id": f"t{i}", "status": "final",
+                "code": {"coding": [{"system": "http://loinc.org", "code": "8310-5"}]},
+                "effectiveDateTime": (now - timedelta(hours=hours)).isoformat(),
+                "valueQuantity": {"value": value, "unit": unit, "code": unit}}
+
+    observations = [temp(1, 38.4, 10), temp(2, 37.2, 30), temp(3, 38.9, 60),
+                    temp(4, 101.2, 5, "[degF]")]  # another unit: never mixed in
+    patient = ChartPatient(id="p", name="Test", gender="female", birth_date="1950-01-01")
+    said = answer("vitals:temp", ChartData(patient=patient), asked=asked(
+        "any temps over 38 in the last 48h?"), observations=observations, now=now)
+    assert "38.4" in said and "38.9" not in said and "101.2" not in said
