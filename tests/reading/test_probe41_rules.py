@@ -224,3 +224,26 @@ def test_the_temperature_window_counts_its_values_over_the_threshold():
     said = answer("vitals:temp", ChartData(patient=patient), asked=asked(
         "any temps over 38 in the last 48h?"), observations=observations, now=now)
     assert "38.4" in said and "38.9" not in said and "101.2" not in said
+
+
+@pytest.mark.parametrize("said", [
+    "can u check the Rx for this lady, 28/40",  # the third walk: asked what drug to order
+    "can u check the Rx, 28/40",
+    "review the drug chart pls",
+    "go through the kardex for me",
+])
+def test_the_prescription_chart_checked_is_the_review(said):
+    from smart_docgemma.agent.extraction import find_actions
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "review"
+    assert not {"prescribe", "prescribe_drug", "administer"} & set(find_actions(said))
+
+
+@pytest.mark.parametrize("said", [
+    "rx for amoxicillin 500 tds",
+    "new rx for this lady: amoxicillin 500 tds",
+    "check the rx for amoxicillin 500 tds",
+])
+def test_an_rx_naming_a_drug_still_orders(said):
+    from smart_docgemma.agent.extraction import find_actions
+    assert "prescribe" in find_actions(said)
