@@ -228,15 +228,19 @@ def test_the_temperature_window_counts_its_values_over_the_threshold():
 
 @pytest.mark.parametrize("said", [
     "can u check the Rx for this lady, 28/40",  # the third walk: asked what drug to order
-    "can u check the Rx, 28/40",
+    "can u check the Rx, 28/40",  # "rx" alone orders only with a drug named: none here
     "review the drug chart pls",
     "go through the kardex for me",
 ])
 def test_the_prescription_chart_checked_is_the_review(said):
-    from smart_docgemma.agent.extraction import find_actions
     from smart_docgemma.tools.chart.answers import chart_focus
     assert chart_focus(said) == "review"
-    assert not {"prescribe", "prescribe_drug", "administer"} & set(find_actions(said))
+
+
+def test_the_rx_for_the_one_described_orders_nothing():
+    from smart_docgemma.agent.extraction import find_actions
+    assert not {"prescribe", "prescribe_drug", "administer"} & set(
+        find_actions("can u check the rx for this lady, 28/40"))
 
 
 @pytest.mark.parametrize("said", [
