@@ -304,11 +304,18 @@ def _acts_on_it() -> tuple[tuple[str, re.Pattern[str]], ...]:
     pronouns = "|".join(map(re.escape, sorted(said["acts_on_it_pronouns"], key=len, reverse=True)))
     clitics = "|".join(map(re.escape, said["acts_on_it_clitics"]))
     found = []
+    lead = "|".join(map(re.escape, sorted(said["acts_alone_leads"], key=len, reverse=True)))
     for done, verbs in said["acts_on_it"].items():
         stems = "|".join(map(re.escape, sorted(verbs, key=len, reverse=True)))
         found.append((done, re.compile(
             rf"(?<![\w'])(?:(?:{stems})(?:\s+(?:{pronouns})|-(?:{clitics}))|l'(?:{stems})"
             rf"|(?:{stems})(?:{clitics}))(?![\w'-])")))
+        # a verb of ordering alone is the whole message ("pode prescrever", "ok, start",
+        # "vas-y, prescris", "puedes indicar"): it orders the drug just discussed too ("stop"
+        # alone may end the conversation: a stop names what it stops)
+        if done == "start":
+            found.append((done, re.compile(
+                rf"^\W*(?:(?:{lead})\W+)*(?:{stems})(?:\W+(?:{lead}))*\W*$")))
     return tuple(found)
 
 
@@ -339,6 +346,22 @@ def _redo() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{'|'.join(map(re.escape, words))})(?![\w'])")
 
 
+def several_discussed(message: str, own: Entities, history: list[dict[str, Any]]) -> list[str]:
+    """"stop it", "add that one" after a message that named several drugs ("is his metformin ok
+    with the gliclazide?"): those drugs, as written, so which one is asked, never guessed; empty
+    when the message names a drug or a patient, runs long, acts on nothing, or one drug was
+    discussed."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if (not said or own.drugs or own.patient_names or own.patient_ids
+            or len(message.split()) > 12
+            or not any(p.search(_folded(message)) for _, p in _acts_on_it())):
+        return []
+    before = extract(str(said[-1].get("content") or ""))
+    if before.patient_names or before.patient_ids or len(set(before.drugs)) < 2:
+        return []
+    return list(dict.fromkeys(m.surface for m in before.drug_mentions)) or list(before.drugs)
+
+
 def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
     """"stop it", "add that one", "on l'arrête", "suspende-a", "agrégalo" after a message that
     discussed one drug for her: the message with what is done to that drug in place of the
@@ -356,31 +379,6 @@ def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]
             # "ok order it" after "is paracetamol 1g qds ok for him?": the dose asked about
             said = _dose_discussed(history) if done == "start" and own.dose is None else ""
             return " ".join(f"{low[:m.start()]} {done} {drug} {said} {low[m.end():]}".split())
-    return None
-
-
-def act_on_several(message: str, own: Entities, tests: tuple[str, ...],
-                   history: list[dict[str, Any]]) -> tuple[str, tuple[str, ...]] | None:
-    """"stop it", "ok hold that then" after a message that named several drugs for her ("is
-    clarithromycin ok with his warfarin?"): what is to be done and the drugs it could be done to,
-    so which one is asked and nothing is done by a guess; None when the message names a drug, a
-    test (``tests``: "stop it and order an INR" is read as written) or a patient, runs long, says
-    no such act, or the last message named fewer than two drugs."""
-    if own.drugs or tests or own.patient_names or own.patient_ids or len(message.split()) > 8:
-        return None
-    said = [t for t in history[-2:] if t.get("role") == "user"]
-    if not said:
-        return None
-    named = extract(str(said[-1].get("content") or ""))
-    if named.patient_names or named.patient_ids:
-        return None
-    drugs = tuple(dict.fromkeys(m.surface for m in named.drug_mentions) or named.drugs)
-    if len({d.lower() for d in named.drugs}) < 2:
-        return None
-    low = _folded(message)
-    for done, pattern in _acts_on_it():
-        if pattern.search(low):
-            return done, drugs
     return None
 
 

@@ -256,7 +256,11 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(f"{m.group(2)} {m.group(1)}", 2) for m in _inverted_born().finditer(text)
               if not m.group(1).isupper()]
     found += [(name, 2) for name in _capitals_born(text, drug_words)]  # "LIND531, NANCEE600 dob"
-    typed_born = _typed_born(text, drug_words)
+    # a drug only guessed from a word (fuzzy) never hides a name typed right before its birth
+    # date ("mrn joanie sawayn dob …": the surname is near Savaysa); one spelt exactly still does
+    exact_words = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}
+    exact_words |= {normalise(_POSS.sub("", w)) for w in exact_words}
+    typed_born = _typed_born(text, exact_words)
     found += [(name, 2) for name in typed_born]  # "beverley mosciski dob …"
     found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
@@ -303,7 +307,9 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
         spelt = [_POSS.sub("", w) for w in _to_possessive(span.split())]
         words = [w for n, w in enumerate(spelt) if w.lower() not in _TITLES | languages.titles()
                  and (normalise(w) not in drug_words or _brand_as_surname(spelt, n, drug_words)
-                      or w in word_named)]  # "D. Socorro": a titled name, never simvastatin
+                      # "D. Socorro": a titled name, never simvastatin
+                      or w in word_named
+                      or (span in typed_born and normalise(w) not in exact_words))]
         # "mrs" before an ordinary word; a name typed before its birth date was read already
         if span[:1].islower() and span not in typed_born and any(
                 normalise(w) in not_name_words() for w in words
@@ -1197,6 +1203,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return False
     if focus == "review":
         return True  # a whole-list review asked in a chart is of her list ("deprescribe?")
+    if focus == "history" and len(_BARE_WORD.findall(text.lower())) <= 6:
+        # "any hx of shoulder injury?": her past asked by its own words, a short question of
+        # hers however many words name what is looked for
+        return True
     if focus.startswith("lab") and _several_results(text, tests):
         return True  # "a1c, egfr and lipids pls": several of her results, never a definition
     low = f" {text.lower()} "
@@ -1250,6 +1260,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
         return True  # "que medicação faz?": her list, with a verb of taking
     if focus.startswith(("lab:", "vitals")) and _value_asked(text):
         return True  # "what's the INR?", "qual o INR?": her value, with the definite article
+    if focus == "identifiers" and _CONFIRMS.search(low):
+        return True  # "confirm dob 30/09/1950": her identity checked against the date said
     for lead in chart["follow_up_starts"]:  # "what about the INR?", "et la kaliémie ?"
         if words[: len(lead.split())] == lead.split():
             words = words[len(lead.split()):]
@@ -1260,6 +1272,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
 
 
 _BARE_WORD = re.compile(r"[a-z0-9+]+")
+_CONFIRMS = re.compile(r"\b(?:confirm|check|verify|correct|right|matches|confirmer|confirmar|"
+                       r"conferir|verifier|verificar)\b")
 
 
 def _value_asked(text: str) -> bool:
@@ -1584,7 +1598,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     actions += ward_requests.actions(said, ward, window, workflow)
     if "protocol" in actions:
         # "potassium 2.9 - urgent": the analyte's word before its value is the result, no drug
-        drugs = ward_requests.value_drugs_out(said, drugs)
+        drugs = ward_requests.value_drugs_out(said, drugs, workflow)
     if ward.tests and "order_lab" not in actions and _ordered_with_a_procedure(text):
         # "ECG and trop please": the tests ordered, the ECG said not done here
         actions.append("order_lab")

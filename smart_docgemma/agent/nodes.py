@@ -215,19 +215,23 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                                         state.history or [])
         # "10" after "warfarin": the drug's dose, read with the drug
         or clarification.dose_after_drug(state.message, said.entities, state.history or []))
-    several = None if cards or acted else clarification.act_on_several(
-        state.message, said.entities, said.ward.tests, state.history or [])
+    several = [] if cards or acted else clarification.several_discussed(
+        state.message, said.entities, state.history or [])
     if acted:
         said = read(state.message, understood=acted, chart=said.chart,
                     conversation=said.conversation)
-    elif several:  # "stop it" after a question naming two drugs: which one is never guessed
+    elif several:  # "stop it" after "is his metformin ok with the gliclazide?": which one
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
-                "clarification": say(_which_of_several(*several), answer_language())}
+                "clarification": say(message(N_(
+                    "Your last message named %(drugs)s: which one do you mean? Name it (for "
+                    "example \"stop %(first)s\"); nothing was drafted."),
+                    drugs=", ".join(several), first=several[0]), answer_language())}
     elif amendments.cancels(state.message):  # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
-                    "An order already approved is in the record; stop or change it in the EHR.")),
+                    "An order already approved is in the record: to stop a drug on the list, "
+                    "name it (\"stop the aspirin\"), and the stop is a card you approve.")),
                     answer_language())}
     if not acted and (amendments.cancels_a_card(state.message) or (
             said.entities.drugs and amendments.cancels_by_verb(state.message))):
@@ -578,7 +582,18 @@ def _ward_card_changed(
         call = ward_amendments.changed_card(said, cards[0], deps.ctx.patient_id) if cards else None
     if call is None or call.tool not in deps.tools:
         return None
+    # "make it stat": the turn routes on the order drafted again, never on "stat" read as a
+    # drug's frequency (a medication order with no drug, asked back)
+    said = read(state.message, understood=_drafted_words(call), chart=said.chart,
+                conversation=said.conversation)
     return _redraft(state, said, call, tuple(c.proposal_id for c in cards))
+
+
+def _drafted_words(call: ToolCall) -> str:
+    """The words of a lab order or referral drafted again, as the clinician would order it."""
+    if call.tool == "refer_patient":
+        return f"refer to {call.args.get('specialty')}"
+    return f"order {call.args.get('test')}"
 def _noted(
     state: Turn, said: Request, cards: list[PendingCard], deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:
@@ -707,20 +722,6 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
             if done else
             N_("The order for %(drug)s is no longer pending; nothing was changed."))
     return [say(message(text, drug=pending.ingredient), answer_language())]
-
-
-def _which_of_several(done: str, drugs: tuple[str, ...]) -> dict[str, Any]:
-    """The question asked back when "stop it" (or "start it", "hold it") follows a message naming
-    several drugs: which one, and that nothing was done meanwhile."""
-    names = ", ".join(drugs)
-    if done == "stop":
-        return message(N_("Your last message named %(drugs)s: which one should be stopped? "
-                          "Nothing was stopped; name the drug (\"stop the …\")."), drugs=names)
-    if done == "hold":
-        return message(N_("Your last message named %(drugs)s: which one should be held? Nothing "
-                          "was held or written; name the drug."), drugs=names)
-    return message(N_("Your last message named %(drugs)s: which one should be ordered? Nothing "
-                      "was ordered; name the drug."), drugs=names)
 
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:

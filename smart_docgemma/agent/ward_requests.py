@@ -89,7 +89,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     window = window if window is not None else asked(text)
     workflow = workflow if workflow is not None else workflow_of(text)
     planned = workflow_actions(low, workflow)
-    by_protocol = bool(_any("protocol_words").search(low) and workflow.protocol)
+    by_protocol = bool((_any("protocol_words").search(low) or _told_for_protocol(low, workflow))
+                       and workflow.protocol)
     if by_protocol and planned == ["care_gaps"]:
         return ["protocol"]  # "is he due an a1c? if so order it": the one test's reorder rule
     if planned and planned != ["stop"]:
@@ -157,7 +158,21 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
         return False
     if _any("results_of_day_words").search(_low(text)):
         return False  # "potássio e creatinina de hoje": the day's results asked
+    if set(ward.tests) <= _told_by_state(_low(text)):
+        return False  # "hold the warfarin tonight, INR high": a result told, not ordered
     return ward.timed
+
+
+def _told_by_state(low: str) -> set[str]:
+    """The tests told with their state ("INR high", "k was low", "potasio alto"): each is the
+    word or two just before a state word, read as a test by the ward's table."""
+    told: set[str] = set()
+    for m in _any("result_state_words").finditer(low):
+        before = re.findall(r"[\w&]+", low[:m.start()])[-3:]
+        while before and before[-1] in {"is", "was", "est", "esta", "et", "e", "y", "are"}:
+            before.pop()
+        told.update(read_ward(" ".join(before[-2:])).tests)
+    return told
 
 
 def workflow_of(text: str) -> Workflow:
@@ -177,6 +192,7 @@ def workflow_of(text: str) -> Workflow:
         stated_value=stated_value(low, problem) if problem else None,
         protocol=(protocol := protocol_named(text)),
         protocol_value=protocol_stated_value(low, protocol) if protocol else None,
+        protocol_unit=protocol_stated_unit(low, protocol) if protocol else None,
         older_than_days=_interval(text),
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
@@ -218,11 +234,43 @@ def _told_alone(low: str, problem: str) -> bool:
     return without != low and not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", rest))
 
 
-def value_drugs_out(text: str, drugs: list[Any]) -> list[Any]:
+def _told_for_protocol(low: str, workflow: Workflow) -> bool:
+    """A replacement protocol's result told with nothing else but when it was taken or its
+    alarm ("magnesium 0.5 this morning", "Mg 0.5", "magnesio 0,5 urgente"): its protocol."""
+    if workflow.protocol is None or workflow.protocol_value is None or "?" in low:
+        return False
+    words = "|".join(re.escape(w) for w in sorted(_protocol_words()[workflow.protocol], key=len,
+                                                   reverse=True))
+    m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
+                  r"\d{1,2}(?:[.,]\d{1,2})?(?![\d.,])(?:\s*(?:mmol/l|mmol|meq/l|mg/dl))?", low)
+    if not m:
+        return False
+    rest = low[:m.start()] + " " + low[m.end():]
+    rest = _any("told_alarm_words").sub(" ", _any("told_alone_words").sub(" ", rest))
+    return not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", _without_told_start(rest)))
+
+
+def _without_told_start(rest: str) -> str:
+    """``rest`` without a drug told as started ("started on furosemide", "commencé sous
+    furosémide"): told, not ordered, so the result beside it still asks its protocol, and the
+    drug is checked as named. A replacement told as started ("started on oral KCl") is kept,
+    so the protocol never replaces again what was already given."""
+    m = _any("told_start_words").search(rest)
+    if not m or _any("replacement_words").search(rest[m.end():]):
+        return rest
+    return rest[:m.start()]
+
+
+def value_drugs_out(text: str, drugs: list[Any], flow: Workflow | None = None) -> list[Any]:
     """``drugs`` less those whose word states a problem's value told in alarm ("potassium 2.9 -
     urgent": potassium is the result asked a protocol for, never a drug to check)."""
     low = _low(text)
     problem = plan_problem(low)
+    flow = flow if flow is not None else workflow_of(text)  # read once by extraction
+    if flow.protocol and _told_for_protocol(low, flow):
+        # "magnesium 0.5 this morning": the result its protocol is for, never a drug to check
+        return [d for d in drugs if fold(d.surface).lower() not in _protocol_words()[flow.protocol]
+                and fold(d.surface).lower() not in ("mg", "k", "k+")]
     # told in alarm ("potassium 2.9 - urgent"), or with its plan asked ("potassium 3.3 - what
     # do you suggest?"): the analyte's word is the result's
     if not problem or not (_told_in_alarm(low, problem) or (
@@ -474,37 +522,33 @@ _STATED_UNLESS = re.compile(r"\?|(?<![a-z])(?:if|si|se|caso|in the (?:last|past)
 def protocol_stated_value(low: str, protocol: str) -> float | None:
     """The result stated for a replacement protocol's analyte ("K 3.2 on the gas - K protocol",
     "Mg 0.5 this am - replace per protocol"): its words, then the value; None when none is."""
-    said = _protocol_stated(low, protocol)
-    return said[0] if said else None
-
-
-def protocol_stated_unit(low: str, protocol: str) -> str | None:
-    """The unit said with that result ("Mg 0.58 mmol/L": "mmol/L"), None when none was: a value
-    of an analyte reported in several units is used only with its unit."""
-    said = _protocol_stated(low, protocol)
-    return said[1] if said else None
-
-
-def _protocol_stated(low: str, protocol: str) -> tuple[float, str | None] | None:
     table = protocols.load(str(protocols.DEFAULT))
     if table.get(protocol, {}).get("kind") != "replace" or _STATED_UNLESS.search(low):
         return None  # "K 3.3 in the past 36 hours? if so replete": a threshold asked, not a value
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[protocol], key=len,
                                                    reverse=True))
     m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
-                  r"(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]|\s*(?:mg|g|meq|mmol|ml|h|hours?)\b"
-                  # a concentration is the result's unit ("Mg 0.58 mmol/L", "Mg 1.2 mg/dL"), a
-                  # dose's unit is not ("K 40 mmol", "mg 2 g")
-                  r"(?!\s*/\s*d?l\b))(?:\s*(?P<unit>mmol\s*/\s*l|meq\s*/\s*l|mg\s*/\s*dl)\b)?",
-                  low)
-    if not m:
+                  # a dose's unit after it is no result ("potassium 40 mmol"); a concentration's
+                  # is ("Mg 0.5 mmol/L", "magnesium 1.2 mg/dL")
+                  r"(\d{1,2}(?:[.,]\d{1,2})?)"
+                  r"(?![\d.,]|\s*(?:mg(?!\s*/\s*dl)|g|meq(?!/)|mmol(?!/)|ml|h|hours?)\b)", low)
+    return float(m.group(1).replace(",", ".")) if m else None
+
+
+_UNITS = {"mmol/l": "mmol/L", "mmol": "mmol/L", "mg/dl": "mg/dL", "meq/l": "mEq/L",
+          "meq": "mEq/L", "mg/l": "mg/L"}
+
+
+def protocol_stated_unit(low: str, protocol: str) -> str | None:
+    """The unit said right after the protocol's stated value ("Mg 0.5 mmol/L", "magnésium à
+    0,7 mmol/l", "K 3.1 mEq/L"), as the analyte table writes it; None when none is said."""
+    if protocol_stated_value(low, protocol) is None:
         return None
-    unit = _UNITS_SAID.get(re.sub(r"\s+", "", m.group("unit"))) if m.group("unit") else None
-    return float(m.group(1).replace(",", ".")), unit
-
-
-# a result's unit as typed (lower case, spaces out) and as UCUM writes it
-_UNITS_SAID = {"mmol/l": "mmol/L", "meq/l": "mEq/L", "mg/dl": "mg/dL"}
+    words = "|".join(re.escape(w) for w in sorted(_protocol_words()[protocol], key=len,
+                                                   reverse=True))
+    m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
+                  r"\d{1,2}(?:[.,]\d{1,2})?\s*(mmol\s*/\s*l|mg\s*/\s*dl|meq\s*/\s*l|mg/l)\b", low)
+    return _UNITS[re.sub(r"\s", "", m.group(1))] if m else None
 
 
 def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | None:
@@ -548,9 +592,7 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              **({"stated_value": flow.protocol_value} if flow.protocol_value is not None
                 else {"stated_value": flow.stated_value}
                 if flow.plan_asked and low_for_protocol(flow) else {}),
-             # "Mg 0.58 mmol/L - replace": the unit said with it (said only then)
-             **({"stated_unit": unit} if flow.protocol_value is not None and (
-                 unit := protocol_stated_unit(_low(message), flow.protocol)) else {}),
+             **({"stated_unit": flow.protocol_unit} if flow.protocol_unit else {}),
              # "give per protocol, no recheck needed": the replacement alone (said only then)
              **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}
             if flow.protocol

@@ -59,6 +59,13 @@ def _arrow(surface: str) -> re.Pattern[str]:
         rf"(?P<unit>mg|g|mcg|ug|units?|ui|iu)?(?![\w.])(?P<rest>[^,;.?!]*)")
 
 
+def _after_drug(surface: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w]){re.escape(surface)}\s+(?:{_alt('after_drug')})\s+(?P<n>{_NUMBER})\s*"
+        rf"(?P<unit>mg|g|mcg|ug|units?|ui|iu)?(?![\w.])"
+        rf"(?!(?:[^,;.?!]*?)\b(?:{_alt('not_after_drug')}))(?P<rest>[^,;.?!]*)")
+
+
 def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
     """The dose change ``low`` (folded, lower case) says of the one drug it names
     (``mentions``: generic name and surface), or None."""
@@ -67,7 +74,8 @@ def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
         return None
     low = re.sub(r"[^\w.,/]+", " ", _ARROW.sub(f" {_TO_WORD} ", low))
     for name, surface in mentions:
-        m = (_pattern(surface).search(low) or _arrow(surface).search(low)) if surface else None
+        m = (_pattern(surface).search(low) or _arrow(surface).search(low)
+             or _after_drug(surface).search(low)) if surface else None
         if m:
             unit = m.group("unit") or "mg"
             dose = f"{m.group('n').replace(',', '.')} {unit}"

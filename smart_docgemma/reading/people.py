@@ -462,6 +462,16 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
+        # the relative as a question's subject ("what does his sister weigh", "how old is her
+        # son", "what dose does his son take"), unless they act for the patient ("does his wife
+        # give him his tablets")
+        re.compile(rf"(?i)\b(?:does|did|do|is|was|has|had)\s+{theirs}\b"
+                   rf"(?!\s*,?\s*(?:{_words_of('relative_acts')}|{_words_of('relative_helps')})"
+                   rf"(?![\w']))"),
+        # ... or what is measured or kept of them ("the weight of his sister", "combien pèse sa
+        # sœur", "o peso da irmã dele", "las alergias de su hija")
+        re.compile(rf"(?i)\b(?:{_words_of('relative_measures')})\s+(?:(?:of|de|du|da|do|del|d')\s*)?"
+                   rf"(?:(?:la|le|l'|o|a|el|the)\s*)?{theirs}\b"),
         # "while breastfeeding his baby brother", "amamentando o irmão dele": the one fed
         re.compile(rf"(?i)\b(?:{_words_of('feeding_verbs')})\s+(?:(?:o|a|la|le|el|al|ao)\s+)?"
                    rf"(?:(?:his|her|their|sa|son|ses|su|sus|seu|sua)\s+)?"
@@ -539,6 +549,17 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # "the man next door", "la dame d'à côté"
         re.compile(rf"(?i)(?<![\w'])((?:{_NEARBY_ARTICLES})\s+{_DESCRIBED}"
                    rf"(?:{_words_of('other_persons')})\s+(?:{_words_of('nearby')}))(?![\w\-])"),
+        # ... said the ward's way, with no article, opening a clause ("pt next door c/o chest
+        # pain", "patient opposite needs …")
+        re.compile(rf"(?i){_CLAUSE_START}((?:pt|patient|pcte|paciente|patiente|doente)\s+"
+                   rf"(?:{_words_of('nearby')}))(?![\w\-])"),
+        # a patient named by the clinician's own list: a time, a bed order or "other" before
+        # "patient" ("my 3 o'clock patient", "my next patient", "mon patient de 15h")
+        re.compile(rf"(?i)(?<![\w'])((?:my|our|mon|ma|meu|minha|mi)\s+"
+                   rf"(?:\d{{1,2}}(?:[:.h]\d{{2}})?\s*(?:o'?clock|am|pm|h)?|next|previous|last|"
+                   rf"earlier|later|morning|afternoon|ward round|clinic|outpatient|prochain|"
+                   rf"proximo|siguiente)\s+(?:(?:clinic|opd|outpatient|ward)\s+)?"
+                   rf"(?:{_words_of('other_persons')}))(?![\w\-])"),
         *_companion_patterns(modal),
     )
 
@@ -1005,11 +1026,21 @@ def _the_named_person(tokens: list[str], n: int) -> bool:
 def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
     """The capitalised word ``tokens[n]`` ends a drug's order after a word of whom it is for
     ("ibuprofeno 400 c/8h para Samuel", "paracetamol 1 g pour Robert", "for Kofi please"): the
-    one it is for. Only with a drug named, so "transfert pour Lyon" names no one."""
+    one it is for. Only with a drug named, a chart question or a ward order before it ("check K
+    for Samuel", "refer to cardiology for Samuel", "FBC tomorrow for Samuel"), so "transfert pour
+    Lyon" names no one."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+    from .ward import read_ward
+
     said = _people_data()
     rest = [normalise(t) for t in tokens[n + 1:]]
     ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest)
-    return bool(drug_words) and normalise(tokens[n - 1]) in said["ordered_for"] and ends
+    if not ends or normalise(tokens[n - 1]) not in said["ordered_for"]:
+        return False
+    before = " ".join(tokens[:n - 1])
+    ward = read_ward(before)
+    return (bool(drug_words) or focus_of(before) is not None
+            or bool(ward.tests or ward.specialties or ward.readings))
 
 
 # two capitalised words joined as people are ("Robert and Margaret both need …", "Margaret et

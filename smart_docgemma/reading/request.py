@@ -107,6 +107,7 @@ class Workflow:
     stated_value: float | None = None  # "K is 5.6": 5.6
     protocol: str | None = None  # a key of ``tools/data/protocols.yaml``
     protocol_value: float | None = None  # "K 3.2 on the gas - K protocol": 3.2
+    protocol_unit: str | None = None  # "Mg 0.5 mmol/L": the unit said with that value
     older_than_days: int | None = None  # "older than 6 months": 180
     labs_only: bool = False  # care gaps to order: only their labs
     low_bleeding: bool = False  # a surgery of low bleeding risk

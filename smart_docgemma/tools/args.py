@@ -252,10 +252,9 @@ class ProtocolArgs(BaseModel):
         description="a result the clinician stated for the protocol's analyte with no unit "
                     "(K 3.2 on the gas), used when the chart holds none in the window",
     )
-    stated_unit: str | None = Field(
-        default=None, max_length=12,
-        description="the unit said with stated_value (Mg 0.58 mmol/L: mmol/L), so a value of "
-                    "an analyte reported in several units is read in it",
+    stated_unit: Literal["mmol/L", "mg/dL", "mEq/L", "mg/L"] | None = Field(
+        default=None,
+        description="the unit said with the stated value (Mg 0.5 mmol/L), when one is said",
     )
     without_recheck: bool | None = Field(
         default=None,

@@ -779,16 +779,31 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Sema cha kuagiza au kurekodi, pamoja na thamani yake inapoulizwa.",
     ),
     "Nothing is pending to withdraw: no card of yours is waiting for approval. An order already "
-    "approved is in the record; stop or change it in the EHR.": (
+    "approved is in the record: to stop a drug on the list, name it (\"stop the aspirin\"), and "
+    "the stop is a card you approve.": (
         "Rien à retirer : aucune de vos cartes n'attend d'approbation. Une prescription déjà "
-        "approuvée est dans le dossier ; arrêtez-la ou modifiez-la dans le DPI.",
+        "approuvée est dans le dossier : pour arrêter un médicament de la liste, nommez-le "
+        "(« arrête l'aspirine »), et l'arrêt est une carte que vous approuvez.",
         "Nada pendente para retirar: nenhum cartão seu aguarda aprovação. Uma prescrição já "
-        "aprovada está no prontuário; suspenda-a ou altere-a no prontuário eletrônico.",
+        "aprovada está no prontuário: para suspender um medicamento da lista, diga qual "
+        "(\"suspender o AAS\"), e a suspensão é um cartão que você aprova.",
         "Nada pendiente que retirar: ninguna de sus tarjetas espera aprobación. Una orden ya "
-        "aprobada está en la historia; suspéndala o modifíquela en la historia clínica "
-        "electrónica.",
+        "aprobada está en la historia: para suspender un fármaco de la lista, nómbrelo "
+        "(\"suspende la aspirina\"), y la suspensión es una tarjeta que usted aprueba.",
         "Hakuna kinachosubiri kuondolewa: hakuna kadi yako inayosubiri idhini. Agizo "
-        "lililokwisha idhinishwa liko kwenye rekodi; lisitishe au libadilishe kwenye EHR.",
+        "lililokwisha idhinishwa liko kwenye rekodi: kusitisha dawa kwenye orodha, itaje "
+        "(\"sitisha aspirini\"), na usitishaji ni kadi unayoidhinisha.",
+    ),
+    "Your last message named %(drugs)s: which one do you mean? Name it (for example \"stop "
+    "%(first)s\"); nothing was drafted.": (
+        "Votre dernier message nommait %(drugs)s : lequel voulez-vous dire ? Nommez-le (par "
+        "exemple « arrête %(first)s ») ; rien n'a été préparé.",
+        "A sua última mensagem nomeou %(drugs)s: qual deles? Diga qual (por exemplo \"suspender "
+        "%(first)s\"); nada foi preparado.",
+        "Su último mensaje nombró %(drugs)s: ¿cuál de ellos? Nómbrelo (por ejemplo \"suspende "
+        "%(first)s\"); no se preparó nada.",
+        "Ujumbe wako wa mwisho ulitaja %(drugs)s: unamaanisha ipi? Itaje (kwa mfano \"sitisha "
+        "%(first)s\"); hakuna kilichoandaliwa.",
     ),
     "The medication review could not run: %(parts)s could not be read.": (
         "La revue des médicaments n'a pas pu être faite : %(parts)s n'a pas pu être lu.",
@@ -2999,38 +3014,5 @@ F: dict[str, tuple[str, str, str, str]] = {
         "frecuencia, y la prepararé; no se preparó nada.",
         "Hakuna agizo la dawa la mazungumzo haya la kurudia: taja dawa, dozi na mara ngapi, "
         "nami nitaliandaa; hakuna kilichoandaliwa.",
-    ),
-    # "stop it" / "hold that" / "start it" after a message naming several drugs (probe41)
-    "Your last message named %(drugs)s: which one should be stopped? Nothing was stopped; name "
-    "the drug (\"stop the …\").": (
-        "Votre dernier message nommait %(drugs)s : lequel faut-il arrêter ? Rien n'a été arrêté ; "
-        "nommez le médicament (« arrête le … »).",
-        "Sua última mensagem citou %(drugs)s: qual deve ser suspenso? Nada foi suspenso; diga o "
-        "medicamento (\"suspender o …\").",
-        "Su último mensaje nombró %(drugs)s: ¿cuál hay que suspender? No se suspendió nada; "
-        "nombre el medicamento («suspender el …»).",
-        "Ujumbe wako wa mwisho ulitaja %(drugs)s: ipi isimamishwe? Hakuna kilichosimamishwa; "
-        "taja dawa (\"simamisha …\").",
-    ),
-    "Your last message named %(drugs)s: which one should be held? Nothing was held or written; "
-    "name the drug.": (
-        "Votre dernier message nommait %(drugs)s : lequel faut-il suspendre ? Rien n'a été "
-        "suspendu ni écrit ; nommez le médicament.",
-        "Sua última mensagem citou %(drugs)s: qual deve ser pausado? Nada foi pausado nem "
-        "escrito; diga o medicamento.",
-        "Su último mensaje nombró %(drugs)s: ¿cuál hay que pausar? No se pausó ni se escribió "
-        "nada; nombre el medicamento.",
-        "Ujumbe wako wa mwisho ulitaja %(drugs)s: ipi isitishwe kwa muda? Hakuna kilichositishwa "
-        "wala kuandikwa; taja dawa.",
-    ),
-    "Your last message named %(drugs)s: which one should be ordered? Nothing was ordered; name "
-    "the drug.": (
-        "Votre dernier message nommait %(drugs)s : lequel faut-il prescrire ? Rien n'a été "
-        "prescrit ; nommez le médicament.",
-        "Sua última mensagem citou %(drugs)s: qual deve ser prescrito? Nada foi prescrito; diga "
-        "o medicamento.",
-        "Su último mensaje nombró %(drugs)s: ¿cuál hay que prescribir? No se prescribió nada; "
-        "nombre el medicamento.",
-        "Ujumbe wako wa mwisho ulitaja %(drugs)s: ipi iagizwe? Hakuna kilichoagizwa; taja dawa.",
     ),
 }

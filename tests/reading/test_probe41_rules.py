@@ -13,35 +13,29 @@ def _asked(before: str) -> list[dict[str, str]]:
 
 def _several(said: str, before: str):
     r = read(said)
-    return clarification.act_on_several(said, r.entities, r.ward.tests, _asked(before))
+    return clarification.several_discussed(said, r.entities, _asked(before))
 
 
-@pytest.mark.parametrize(("said", "before", "done"), [
-    ("ok stop it then", "is clarithromycin ok with his warfarin?", "stop"),  # p41-15
-    ("stop it", "is tramadol ok with his sertraline", "stop"),
-    ("ok hold that", "aspirin and warfarin together ok?", "hold"),
-    ("start it 500 bd", "clarithromycin or doxycycline for him?", "start"),
+# "stop it" after two drugs (p41-15): main's walk 68-70 rule (``several_discussed``) answers it;
+# the probe's wordings pinned here
+@pytest.mark.parametrize(("said", "before"), [
+    ("ok stop it then", "is clarithromycin ok with his warfarin?"),  # p41-15
+    ("stop it", "is tramadol ok with his sertraline"),
+    ("ok hold that", "aspirin and warfarin together ok?"),
+    ("ok d/c that", "aspirin and warfarin both needed?"),
 ])
-def test_an_act_on_it_after_two_drugs_asks_which(said, before, done):
-    found = _several(said, before)
-    assert found is not None and found[0] == done and len(found[1]) == 2
+def test_an_act_on_it_after_two_drugs_asks_which(said, before):
+    assert len(_several(said, before)) == 2
 
 
 @pytest.mark.parametrize(("said", "before"), [
     ("stop it", "is clarithromycin ok for him?"),  # one drug: that drug (acts_on_discussed)
     ("stop the warfarin", "is clarithromycin ok with his warfarin?"),  # a drug named
-    ("stop it and order an INR", "is clarithromycin ok with his warfarin?"),  # a test named
     ("stop it", "is Mrs Banda on amoxicillin and warfarin?"),  # someone else's
     ("what's his INR?", "is clarithromycin ok with his warfarin?"),  # no act on it
-    ("stop", "is clarithromycin ok with his warfarin?"),  # no pronoun: a cancel word
 ])
 def test_no_question_back_without_two_drugs_and_a_pronoun(said, before):
-    assert _several(said, before) is None
-
-
-def test_no_question_back_without_an_earlier_message():
-    r = read("stop it")
-    assert clarification.act_on_several("stop it", r.entities, r.ward.tests, []) is None
+    assert not _several(said, before)
 
 
 @pytest.mark.parametrize(("said", "drug"), [

@@ -47,7 +47,7 @@ def test_a_result_told_with_only_its_time_is_told_for_what_it_needs(said, want):
 
 
 @pytest.mark.parametrize("said", [
-    "K 3.2 this am, started on furosemide",   # a drug told with it: the drug is checked
+    "K 3.2 this am, started on oral KCl",     # its replacement told as given: not again
     "K 3.2 this am?",                          # asked
     "record K 3.2 this am",                    # recorded, not planned
     "K 3.2 this am after the vomiting",        # told with a story: not guessed

@@ -21,11 +21,16 @@ shorthand, "no recheck needed", "make the recheck 6am instead", a last ED visit 
 encounter window; six dead patients over the cap) and 563 (aged 1-95, four living children of 3,
 5, 9 and 13, a girl with a boy's given name, a dead woman sharing a living woman's birth date;
 "d o b" spelled out with the date said in words, shorthand ("last POC gluc?"), children's
-weight-based orders, a recheck "in the morning at 8"; one dead woman over the cap). Per set: the
+weight-based orders, a recheck "in the morning at 8"; one dead woman over the cap) and 601
+(aged 1-95, no living child under 16, a girl of 16 and a man of 20 without an HbA1c, given names
+that are not clearly a man's or a woman's; a dead woman sharing a living woman's birth date and a
+living woman, both over the cap and not loaded, the dead one looked up; the benchmark's own
+wording, dictation, shorthand and typos, "since this time yesterday", a surname near a drug's
+brand). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the fourteen populations live side by side.
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the fifteen populations live side by side.
 A plain run scores the first set and the five newest (``IN_EVERY_RUN``); ``WARD_SEEDS=all``
 scores every one."""
 from __future__ import annotations
@@ -91,6 +96,8 @@ SETS = {
                  (12, 14, 13, 11, 12, 11, 11, 11, 12, 11), 110, 0.4, 20, 12),
     563: WardSet("medagentbench_seed563.yaml", PopulationSpec(seed=563, size=7, ages="1-95"),
                  (11, 15, 13, 9, 13, 10, 10, 9, 10, 10), 110, 0.4, 20, 12),
+    601: WardSet("medagentbench_seed601.yaml", PopulationSpec(seed=601, size=7, ages="1-95"),
+                 (11, 16, 12, 11, 12, 11, 11, 10, 11, 11), 110, 0.4, 20, 12),
 }
 
 
@@ -98,7 +105,7 @@ SETS = {
 # runs the first set and the five newest (each newer set was written against every rule before
 # it, and every seed's wordings stay pinned by their pure tests in tests/agent); WARD_SEEDS=all,
 # or a list ("97,151"), runs the others, as a change to the reading's rules should before it lands.
-IN_EVERY_RUN = (42, 419, 443, 487, 521, 563)
+IN_EVERY_RUN = (42, 443, 487, 521, 563, 601)
 
 
 def chosen_seeds(said: str | None = None) -> list[int]:

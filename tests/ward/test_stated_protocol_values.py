@@ -1,7 +1,8 @@
 """A value the clinician states with a replacement protocol ("K 2.9 - start the potassium
 protocol"), on the real HAPI: used when the chart holds no result of the analyte, said as stated;
 confirmed first when the chart's latest contradicts it; never used for an analyte whose units
-differ ("Mg 0.5": mmol/L or mg/dL); a charted result in the window wins over it."""
+differ ("Mg 0.5": mmol/L or mg/dL) unless its unit is said ("Mg 0.5 mmol/L", converted); a charted
+result in the window wins over it."""
 from __future__ import annotations
 
 from smart_docgemma.tools.args import ProtocolArgs
@@ -21,8 +22,8 @@ def _ctx(fhir_base, patient, tmp_path):
     return ctx
 
 
-def _apply(fhir_base, patient, tmp_path, protocol, value):
-    args = ProtocolArgs(patient_id=patient, protocol=protocol, stated_value=value)
+def _apply(fhir_base, patient, tmp_path, protocol, value, unit=None):
+    args = ProtocolArgs(patient_id=patient, protocol=protocol, stated_value=value, stated_unit=unit)
     return run_apply_protocol(args, _ctx(fhir_base, patient, tmp_path))
 
 
@@ -54,19 +55,14 @@ def test_a_stated_magnesium_is_never_read_in_a_guessed_unit(fhir_base, patient, 
     assert of_patient(fhir_base, "MedicationRequest", patient) == []
 
 
-def test_a_stated_magnesium_with_its_unit_is_read_in_it(fhir_base, patient, tmp_path):
-    # "Mg 0.58 mmol/L on today's bloods - replace" (probe41's walk): 0.58 mmol/L is 1.41 mg/dL
-    args = ProtocolArgs(patient_id=patient, protocol="magnesium", stated_value=0.58,
-                        stated_unit="mmol/L")
-    done = run_apply_protocol(args, _ctx(fhir_base, patient, tmp_path))
+def test_a_stated_magnesium_with_its_unit_is_converted_and_replaced(fhir_base, patient, tmp_path):
+    done = _apply(fhir_base, patient, tmp_path, "magnesium", 0.5, "mmol/L")
     assert done.status == "proposal", done.text
-    assert "1.41 mg/dL (0.58 mmol/L as said)" in done.text and "magnesium sulfate" in done.text
-    assert of_patient(fhir_base, "MedicationRequest", patient) == []
+    assert "magnesium 0.5 mmol/L (1.22 mg/dL) as you stated" in done.text
+    assert "magnesium sulfate" in done.text
+    assert of_patient(fhir_base, "MedicationRequest", patient) == []  # proposed, not written
 
 
-def test_a_stated_magnesium_in_a_unit_not_converted_orders_nothing(fhir_base, patient, tmp_path):
-    args = ProtocolArgs(patient_id=patient, protocol="magnesium", stated_value=0.58,
-                        stated_unit="mg/L")
-    done = run_apply_protocol(args, _ctx(fhir_base, patient, tmp_path))
-    assert done.status == "ok" and "does not convert" in done.text
-    assert of_patient(fhir_base, "MedicationRequest", patient) == []
+def test_a_stated_magnesium_in_range_once_converted_orders_nothing(fhir_base, patient, tmp_path):
+    done = _apply(fhir_base, patient, tmp_path, "magnesium", 0.9, "mmol/L")
+    assert done.status == "ok" and "is not below" in done.text, done.text

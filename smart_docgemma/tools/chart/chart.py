@@ -268,9 +268,10 @@ def _up_to_its_end(search: tuple[str, dict[str, Any]], window: str,
 
 
 def _statistic_of_all(args: tool_args.PatientChartArgs) -> bool:
-    """A highest, lowest or mean of one lab asked with no window ("peak glucose?")."""
-    return bool(args.statistic and not args.window and not args.tests and args.focus
-                and args.focus.startswith("lab:"))
+    """A highest, lowest or mean, or a threshold, of one lab asked with no window ("peak
+    glucose?", "was she ever hypo?")."""
+    return bool((args.statistic or args.threshold) and not args.window and not args.tests
+                and args.focus and args.focus.startswith("lab:"))
 
 
 def _series_total(ctx: ToolContext, args: tool_args.PatientChartArgs) -> int | None:

@@ -64,7 +64,8 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
         found = labs.results(observations, a, tz)
         return window_answer(a, found, asked, now or datetime.now(UTC), tz)
     said = latest_answer(a, d, (now or datetime.now(UTC)).date(), asked.unit, asked.count)
-    if asked.statistic and observations is not None:  # "highest potassium?", "peak glucose?"
+    if (asked.statistic or asked.thresholds) and observations is not None:
+        # "highest potassium?", "peak glucose?", "was she ever hypo?": over every result read
         stat = of_all_read(a, labs.results(observations, a, tz), asked, tz, total)
         said = f"{stat}\n{said}" if stat else said
     judged = ranges.judged(a, d) if asked.judge else ""
@@ -73,10 +74,10 @@ def lab_answer(focus: str, d: ChartData, asked: Asked | None = None,
 
 def of_all_read(a: Analyte, found: list[LabResult], asked: Asked, tz: tzinfo,
                 total: int | None = None) -> str:
-    """The highest, lowest or mean asked with no window: over every result read, saying so —
-    on file when all were read (the server's ``total`` of them, when it counted; else fewer
-    than a page), else the newest read with its first date and that older results were not
-    (a statistic is never of the five results listed)."""
+    """The highest, lowest or mean, or a threshold's values, asked with no window: over every
+    result read, saying so — on file when all were read (the server's ``total`` of them, when it
+    counted; else fewer than a page), else the newest read with its first date and that older
+    results were not (a statistic is never of the five results listed)."""
     chosen, _ = _own_first(a, found)
     dated = [r for r in chosen if r.when]
     if not dated:
@@ -88,9 +89,11 @@ def of_all_read(a: Analyte, found: list[LabResult], asked: Asked, tz: tzinfo,
              message(N_("in the newest results read (from %(start)s; older ones not read)"),
                      start=day(start.date().isoformat())))
     w = Window(start, end, "", scope)
-    said = (windowanswers.mean_answer(a, dated, asked, w) if asked.statistic == "mean"
-            else windowanswers.extreme_answer(a, dated, asked, w, tz))
-    return said or ""
+    said = [windowanswers.threshold_answer(a, dated, t, w, tz) for t in asked.thresholds]
+    if asked.statistic:
+        said.append((windowanswers.mean_answer(a, dated, asked, w) if asked.statistic == "mean"
+                     else windowanswers.extreme_answer(a, dated, asked, w, tz)) or "")
+    return "\n".join(s for s in said if s)
 
 
 def latest_answer(a: Analyte, d: ChartData, today: date, unit: str | None = None,

@@ -162,10 +162,14 @@ class Clock:
 
     at: time
     day_before: bool = False
+    # today said ("poids 72 kg ce matin", "this morning", "today at 8"): a reading said before
+    # that hour was taken today, by now (never the day before)
+    part_of_today: bool = False
 
     def words(self) -> str:
-        """The clock as the tools read it back ("06:00", "22:00 yesterday")."""
-        return f"{self.at:%H:%M}" + (" yesterday" if self.day_before else "")
+        """The clock as the tools read it back ("06:00", "22:00 yesterday", "08:00 today")."""
+        return f"{self.at:%H:%M}" + (" yesterday" if self.day_before else
+                                     " today" if self.part_of_today else "")
 
 
 def clock_said(text: str | None) -> Clock | None:
@@ -176,7 +180,8 @@ def clock_said(text: str | None) -> Clock | None:
     if clock is None:
         return None
     evening_of_last_night = clock.hour >= 12 and bool(_any("last_night").search(low))
-    return Clock(clock, bool(_any("yesterday").search(low)) or evening_of_last_night)
+    before = bool(_any("yesterday").search(low)) or evening_of_last_night
+    return Clock(clock, before, not before and bool(_any("today").search(low)))
 
 
 def taken(text: str | None, site_zone: str | None, now: datetime | None = None) -> datetime | None:
@@ -191,6 +196,8 @@ def placed(said: Clock, site_zone: str | None, now: datetime | None = None) -> d
     tz = zone(site_zone)
     now = (now or datetime.now(tz)).astimezone(tz)
     at = datetime.combine(now.date(), said.at, tz)
+    if at > now and said.part_of_today and not said.day_before:
+        return now.replace(second=0, microsecond=0)  # "ce matin" said at 07:00: today, by now
     if at > now or said.day_before:
         at -= timedelta(days=1)  # "at 2200" said at 10:00 was last night
     return at

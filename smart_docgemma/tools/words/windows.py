@@ -418,6 +418,8 @@ def _window(low: str) -> str | None:
     fraction = _fraction().search(low)
     if fraction:
         return key_of(int(fraction.group(1)) * _words()["fractions"][fraction.group(2)])
+    if _phrase(low, "rolling_day"):  # "since this time yesterday": the last 24 hours
+        return "24h"
     for key in ("night", "morning", "shift"):  # before "yesterday": "since yesterday evening"
         if _phrase(low, key):
             return key

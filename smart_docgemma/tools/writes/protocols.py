@@ -13,6 +13,7 @@ patient-safety check as any prescription (``orders.medication_flags``).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
@@ -142,8 +143,8 @@ def run_apply_protocol(args: tool_args.ProtocolArgs, ctx: ToolContext) -> ToolRe
         return _reorder(ctx, asked, last.result, tz)
     if args.stated_value is not None and last.result is None:
         # "K 3.2 on the gas - K protocol": no result in the window, the one stated is used
-        return _replace_stated(ctx, _asked_recheck(protocol, args), last, args.stated_value, tz,
-                               args.stated_unit)
+        return _replace_stated(ctx, _asked_recheck(protocol, args), last,
+                               Said(args.stated_value, args.stated_unit), tz)
     return _replace(ctx, _asked_recheck(protocol, args), last, tz)
 
 
@@ -249,27 +250,31 @@ def _order(ctx: ToolContext, protocol: dict[str, Any], value: float, based_on: s
     return merged(results)
 
 
+@dataclass(frozen=True)
+class Said:
+    """A result the clinician stated: its value, and its unit when one was said."""
+
+    value: float
+    unit: str | None = None
+
+
 def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Reading,
-                    value: float, tz: str, unit: str | None = None) -> ToolResult:
+                    told: Said, tz: str) -> ToolResult:
     """A result the clinician stated, none in the chart's window: the protocol's dose for it,
-    said as stated, when its unit cannot be mistaken (potassium: mmol/L and mEq/L are one, or
-    the unit was said with it: "Mg 0.58 mmol/L" is read in mg/dL); an analyte reported in units
-    that differ, said with none ("Mg 0.5": mmol/L or mg/dL), is never guessed."""
+    said as stated, when its unit cannot be mistaken (potassium: mmol/L and mEq/L are one; a
+    unit said with it, "Mg 0.5 mmol/L", converted); an analyte reported in units that differ,
+    said with no unit ("Mg 0.5": mmol/L or mg/dL), is never guessed."""
     name = protocol["analyte"].lower()
     title = f"{protocol['title']} protocol (version {protocol['version']})"
     charted = (f" (the chart's last was {said(found.before, tz)})" if found.before
                else f" (none in the chart: {_searched(protocol)})")
-    as_said = ""
-    if unit:
-        converted = analytes.convert(value, unit, found.analyte)
+    value = told.value
+    if told.unit:
+        converted = analytes.convert(told.value, told.unit, found.analyte)
         if converted is None:
-            return _nothing(
-                f"You stated {name} {_num(value)} {unit}, a unit the analyte table does not "
-                f"convert to {protocol['unit']}{charted}, so per the {title} nothing is ordered "
-                "from it: record the result with its unit, or order the replacement directly.",
-                found.before)
-        if analytes.unit_key(unit) != analytes.unit_key(protocol["unit"]):
-            as_said = f" ({_num(value)} {unit} as said)"
+            return _nothing(f"You stated {name} {_num(told.value)} {told.unit}, a unit the "
+                            f"{title} cannot convert from, so nothing is ordered from it.",
+                            found.before)
         value = round(converted, 2)
     elif any(tuple(c) != (1, 0) for c in found.analyte.convert.values()):
         return _nothing(
@@ -285,8 +290,10 @@ def _replace_stated(ctx: ToolContext, protocol: dict[str, Any], found: labs.Read
             f"{said(before, tz)}. Which is current? If {_num(value)} is a newer result, record "
             f"it and ask again; per the {title} nothing was ordered until the value is in the "
             "chart.", before)
-    stated = (f"{name} {_num(value)} {protocol['unit']}{as_said} as you stated, not a charted "
-              "result")
+    stated = f"{name} {_num(value)} {protocol['unit']} as you stated, not a charted result"
+    if told.unit and value != told.value:
+        stated = (f"{name} {_num(told.value)} {told.unit} ({_num(value)} {protocol['unit']}) as "
+                  "you stated, not a charted result")
     if value >= protocol["low_below"]:
         return _nothing(f"The {stated}{charted} is not below {_num(protocol['low_below'])} "
                         f"{protocol['unit']}, so per the {title} nothing is ordered.", found.before)
