@@ -271,7 +271,10 @@ def value_drugs_out(text: str, drugs: list[Any], flow: Workflow | None = None) -
         # "magnesium 0.5 this morning": the result its protocol is for, never a drug to check
         return [d for d in drugs if fold(d.surface).lower() not in _protocol_words()[flow.protocol]
                 and fold(d.surface).lower() not in ("mg", "k", "k+")]
-    if not problem or not _told_in_alarm(low, problem):
+    # told in alarm ("potassium 2.9 - urgent"), or with its plan asked ("potassium 3.3 - what
+    # do you suggest?"): the analyte's word is the result's
+    if not problem or not (_told_in_alarm(low, problem) or (
+            stated_value(low, problem) is not None and _plan_words(low))):
         return drugs
     kept = _without_value(low, problem)
     return [d for d in drugs if re.search(rf"(?<![a-z]){re.escape(fold(d.surface).lower())}"
@@ -358,7 +361,11 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
         if low_for_protocol(workflow):
             return ["protocol"]  # "K 3.1!": a low value told in alarm, its replacement protocol
         return ["plan"]  # "K+ 6.2 on gas!!": the value told in alarm, for its plan
-    return ["plan"] if workflow.problem and _plan_words(low) else []
+    if workflow.problem and _plan_words(low):
+        # "K 3.1, plan?": a value below the replacement protocol's threshold is planned by that
+        # protocol, never by the raised-value plan of the same analyte
+        return ["protocol"] if low_for_protocol(workflow) else ["plan"]
+    return []
 
 
 def low_for_protocol(workflow: Workflow) -> bool:
@@ -522,9 +529,9 @@ def protocol_stated_value(low: str, protocol: str) -> float | None:
                                                    reverse=True))
     m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
                   # a dose's unit after it is no result ("potassium 40 mmol"); a concentration's
-                  # is ("Mg 0.5 mmol/L")
+                  # is ("Mg 0.5 mmol/L", "magnesium 1.2 mg/dL")
                   r"(\d{1,2}(?:[.,]\d{1,2})?)"
-                  r"(?![\d.,]|\s*(?:mg|g|meq(?!/)|mmol(?!/)|ml|h|hours?)\b)", low)
+                  r"(?![\d.,]|\s*(?:mg(?!\s*/\s*dl)|g|meq(?!/)|mmol(?!/)|ml|h|hours?)\b)", low)
     return float(m.group(1).replace(",", ".")) if m else None
 
 
@@ -580,9 +587,11 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
              "within_hours": _window_hours(request.window.window
                                            or asked(request.understood).window),
              "recheck_when": _recheck_when(message, ward),
-             # "K 3.2 on the gas - K protocol": the value stated (said only then)
+             # "K 3.2 on the gas - K protocol": the value stated (said only then); "K 3.1,
+             # plan?": the value the plan was asked for, below the protocol's threshold
              **({"stated_value": flow.protocol_value} if flow.protocol_value is not None
-                else {}),
+                else {"stated_value": flow.stated_value}
+                if flow.plan_asked and low_for_protocol(flow) else {}),
              **({"stated_unit": flow.protocol_unit} if flow.protocol_unit else {}),
              # "give per protocol, no recheck needed": the replacement alone (said only then)
              **({"without_recheck": True} if amendments.refuses_recheck(message) else {})}

@@ -310,6 +310,7 @@ class EvalRun:
         launch = ward_run.Launch(ctx.sid or "", case.patient, ctx.user, ctx.scopes, ctx.gateway())
         done = ward_run.approve_all(self.proposals, launch)
         self.written.update(f"{r['resourceType']}/{r['id']}" for r in done.written)
+        self.written.update(f"{r['resourceType']}/{r['id']}" for r in done.replaced)
         if not self.keep_writes:
             self.earlier.extend(done.written)
             self.replaced.extend(done.replaced)
@@ -327,6 +328,9 @@ class EvalRun:
         done = ward_run.approve_all(self.proposals, launch)
         written = [f"{r['resourceType']}/{r['id']}" for r in done.written]
         self.written.update(written)
+        # what an approval updated (a stop's order set stopped) is put back below: that put is
+        # this run's own, never a write for the next case on the same chart to count as early
+        self.written.update(f"{r['resourceType']}/{r['id']}" for r in done.replaced)
         wrong = done.refused + check_writes(
             list(case.writes),
             done.written,

@@ -689,7 +689,22 @@ def beside_people(text: str) -> list[str]:
                 and not _gives_to_her(folded, m.group(1)):
             found.append(m.group(1))
     found += _asking_of_self(folded)
+    found += _for_themself(folded)
     return list(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=1)
+def _for_themself_pattern() -> re.Pattern[str]:
+    rel = rf"(?:{_words_of('relatives')})"
+    return re.compile(rf"(?i)(?<![\w'])({rel})(?![\w'])[^.?!;]{{0,60}}?\bfor\s+"
+                      r"(?:herself|himself|themselves|themself)\b")
+
+
+def _for_themself(folded: str) -> list[str]:
+    """A relative asking for something for themself ("mama Kofi is asking for paracetamol for
+    herself", "his dad wants ibuprofen for himself"): the relative is the one asked about, never
+    the patient, whose chart would answer with the patient's dose."""
+    return [m.group(1) for m in _for_themself_pattern().finditer(folded)]
 
 
 @lru_cache(maxsize=1)
@@ -942,6 +957,16 @@ def _lone_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return (frozenset(said["not_after"]), frozenset(before), frozenset(said["not_before_last"]))
 
 
+def gives_it(before: list[str]) -> bool:
+    """The words before a capitalised word (folded) end with the clinician giving something:
+    a verb of giving after "I", "we", "to" or a modal ("shall we give", "can I give", "ok to
+    give", "can give"), so the word is the thing given; "did you give Kofi", "can you give
+    Kofi" ask of a person."""
+    said = _people_data()
+    return (len(before) >= 2 and before[-1] in said["given_object_verbs"]
+            and before[-2] in said["given_object_by"])
+
+
 def _seen_before(tokens: list[str]) -> bool:
     """The words before a capitalised word end with a verb of meeting or seeing someone ("I
     saw", "spoke to", "j'ai vu", "atendi o")."""
@@ -970,7 +995,10 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
         if not re.fullmatch(_WORD, word) or normalise(bare) in stop or word[1:2] == "-":
             continue  # "X-ray", "T-wave", "B-cell": a letter and a word, never a name
         before = normalise(tokens[n - 1])
-        last = n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
+        # a question's last word after a preposition is a place ("any travel to Brazil?"),
+        # after the clinician's verb of giving the thing given ("shall we give Ecosprin?")
+        last = (n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
+                and not gives_it([normalise(t) for t in tokens[max(0, n - 2):n]]))
         seen = (_seen_before(tokens[:n]) or _the_named_person(tokens, n)
                 or _topic_of_a_possessive(tokens, n))
         if before not in not_after and (before in articles or last or seen

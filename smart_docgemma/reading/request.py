@@ -226,7 +226,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         focus = f"lab:{several[0]}"  # "K this admission?": the result, since the stay began
     if len(several) > 1 and (focus is None or focus.startswith("lab")):
         focus = f"lab:{several[0]}"  # "u&e + lfts?": each result, the first leading
-    windowed = focus is not None and (focus.startswith("lab:") or focus == "vitals:bp")
+    windowed = focus is not None and (focus.startswith("lab:")
+                                      or focus in ("vitals:bp", "vitals:temp"))
     return Request(
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,

@@ -32,7 +32,15 @@ from spellchecker import SpellChecker
 
 from ..datafiles import safe_yaml
 from ..knowledge.mentions import normalise
-from .people import DATA, PACKAGE, fold_accents, is_place, not_name_words, people_data
+from .people import (
+    DATA,
+    PACKAGE,
+    fold_accents,
+    gives_it,
+    is_place,
+    not_name_words,
+    people_data,
+)
 
 LANGUAGES = ("en", "fr", "pt", "es")
 # a capital, then small letters (a hyphen or an apostrophe inside: "N'Guessan", "Jean-Luc")
@@ -370,6 +378,8 @@ def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
     if _given_object(before) and normalise(fold_accents(after.lower())) not in \
             people_data()["given_object_owned"]:
         return False
+    if _given_bare(before, after):
+        return False
     return not re.match(r"\d", after) and not eponym(before, after)
 
 
@@ -379,6 +389,14 @@ def _given_object(before: list[str]) -> bool:
     said = people_data()
     return (len(before) == 2 and before[0] in said["given_object_verbs"]
             and before[1] in said["given_object_pronouns"])
+
+
+def _given_bare(before: list[str], after: str) -> bool:
+    """The word right after the clinician's verb of giving, with no one given to between ("shall
+    we give Ecosprin?", "can I give Feverall for the temp"), ends its clause or goes on with what
+    it is for: the thing given, never a person ("can I give Kofi his meds" keeps Kofi)."""
+    return gives_it(before) and normalise(fold_accents(after.lower())) in \
+        people_data()["given_object_after"]
 
 
 def eponym(before: list[str], after: str) -> bool:
