@@ -1236,7 +1236,7 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     if find_patient_ids(text) or (named and focus != "identifiers"):
         return True
     # "mean fingerstick glucose over the past 24h?":
-    windowed = focus.startswith("lab:") or focus in ("vitals:bp", "vitals:temp")
+    windowed = focus.startswith("lab:") or focus == "vitals:bp"
     # (a judgement alone, "is a high INR dangerous?", is no window)
     said = window if window is not None else asked(text)
     # "K+ in 4 hours please": a test ordered for hours ahead, no result asked (no question,

@@ -227,7 +227,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
     if len(several) > 1 and (focus is None or focus.startswith("lab")):
         focus = f"lab:{several[0]}"  # "u&e + lfts?": each result, the first leading
     windowed = focus is not None and (focus.startswith("lab:")
-                                      or focus in ("vitals:bp", "vitals:temp"))
+                                      or focus == "vitals:bp")
     return Request(
         message=message, understood=understood,
         kind=kind_of(found.actions, focus), entities=found, ward=ward,

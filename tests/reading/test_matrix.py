@@ -351,7 +351,7 @@ FLOORS = {
     # unsafe: "what is she allergic to" with no mark drafted an allergy entry, "can give Dolo
     # 650?" not recognised), 18/20 holdout after the tuned fixes (2 unsafe: "Augmentin Duo Forte"
     # and "giving him Disprin" read as persons and refused); fixed as rules; the count of
-    # temperature spikes it left is answered since the seventeenth stop (vitals:temp)
+    # temperature spikes it left is answered since the seventeenth stop (lab:Temperature)
     ("probe40_en", "tuned"): 20,
     ("probe40_en", "holdout"): 20,
     # probe41_en (the #48 intents in new English wordings: stops carded and holds never written,
@@ -359,7 +359,7 @@ FLOORS = {
     # blind 16/20 tuned, 0 unsafe ("ok stop it then" after two drugs matched no source; a
     # temperature window; two scoring corrections), 18/20 holdout after the tuned fixes (1 unsafe:
     # "shall we give Ecosprin?" refused as a person; "K 3.1, plan?" given the hyperkalaemia plan);
-    # fixed as rules, the temperature window too (vitals:temp)
+    # fixed as rules, the temperature window too (lab:Temperature)
     ("probe41_en", "tuned"): 20,
     ("probe41_en", "holdout"): 20,
 }

@@ -183,10 +183,10 @@ def test_a_relative_asking_for_the_patient_stays_hers(said):
 
 
 @pytest.mark.parametrize(("said", "focus"), [
-    ("any temps over 38 in the last 48h?", "vitals:temp"),  # p41-38
-    ("how many times has she spiked >38 in the last 72h", "vitals:temp"),  # p40-39
-    ("highest temperature since yesterday", "vitals:temp"),
-    ("temp in the last 24h", "vitals:temp"),
+    ("any temps over 38 in the last 48h?", "lab:Temperature"),  # p41-38
+    ("how many times has she spiked >38 in the last 72h", "lab:Temperature"),  # p40-39
+    ("highest temperature since yesterday", "lab:Temperature"),
+    ("temp in the last 24h", "lab:Temperature"),
     ("latest temp?", "vitals"),  # no window: the vital signs, as before
     ("temp spiking?", "vitals"),
     ("temp and pulse in the last 24h", "vitals"),  # another sign: together
@@ -212,12 +212,14 @@ def test_the_temperature_window_counts_its_values_over_the_threshold():
                 "effectiveDateTime": (now - timedelta(hours=hours)).isoformat(),
                 "valueQuantity": {"value": value, "unit": unit, "code": unit}}
 
+    # a reading in Fahrenheit is converted (101.2 °F = 38.4 °C), never mixed in as it is
     observations = [temp(1, 38.4, 10), temp(2, 37.2, 30), temp(3, 38.9, 60),
-                    temp(4, 101.2, 5, "[degF]")]  # another unit: never mixed in
+                    temp(4, 101.2, 5, "[degF]")]
     patient = ChartPatient(id="p", name="Test", gender="female", birth_date="1950-01-01")
-    said = answer("vitals:temp", ChartData(patient=patient), asked=asked(
+    said = answer("lab:Temperature", ChartData(patient=patient), asked=asked(
         "any temps over 38 in the last 48h?"), observations=observations, now=now)
-    assert "38.4" in said and "38.9" not in said and "101.2" not in said
+    assert "2 values over 38 °C" in said, said
+    assert "38.9" not in said and "101.2" not in said  # outside the window; converted
 
 
 @pytest.mark.parametrize("said", [

@@ -27,7 +27,7 @@ from ...languages import N_, answer_language, day, fold, lab_name
 from ..words.windows import Asked, bounds
 from . import labs, procedures, ranges, records, summary, windowanswers
 from .chartdata import ChartData, ChartMed, ChartPatient, ChartSeries
-from .labanswers import LAB_POINTS, lab_answer, latest_answer, window_answer
+from .labanswers import LAB_POINTS, lab_answer, latest_answer
 from .labanswers import age_said as _age_of
 from .labanswers import day_said as _day
 from .labanswers import lab_said as _name
@@ -186,7 +186,7 @@ def focus_of(message: str) -> str | None:
 
 
 # the vital signs asked alone, each its own series (chart_terms.yaml ``vitals``)
-_MEASURES = {"vitals:weight": "Weight", "vitals:height": "Height", "vitals:temp": "Temperature"}
+_MEASURES = {"vitals:weight": "Weight", "vitals:height": "Height"}
 
 
 def _codes(focus: str) -> list[str]:
@@ -277,8 +277,6 @@ def answer(
         return head + "\n" + lab_answer(focus, d, asked, observations, now, tz, total)
     if focus == "vitals:bp" and asked and asked.window and observations is not None:
         return head + "\n" + _bp_window(d, asked, observations, now, tz)
-    if focus == "vitals:temp" and asked and asked.window and observations is not None:
-        return head + "\n" + _temperature_window(d, asked, observations, now, tz)
     key = "vitals" if focus.startswith("vitals") else focus
     render = {
         "vitals": _vitals,
@@ -356,42 +354,6 @@ def _bp_window(d: ChartData, asked: Asked, observations: list[dict[str, Any]],
     assert asked.window is not None
     w = bounds(asked.window, now or datetime.now(UTC), tz)
     return windowanswers.bp_window_answer(observations, asked, w, tz)
-
-
-def _temperature_window(d: ChartData, asked: Asked, observations: list[dict[str, Any]],
-                        now: datetime | None, tz: tzinfo) -> str:
-    """Temperatures of a window ("any temps over 38 in the last 48h?"): counted, listed or
-    averaged as a laboratory result's window is, from the readings under the temperature's codes
-    (chart_terms.yaml ``vitals``); a read that failed is said, never "none recorded"."""
-    missing = _unavailable(d, "observations", N_("Vital signs"))
-    if missing:
-        return missing
-    a = _TEMPERATURE
-    found = [r for obs in observations for r in _temperatures(obs, a, tz)]
-    found.sort(key=lambda r: r.when or datetime.min.replace(tzinfo=UTC), reverse=True)
-    return window_answer(a, found, asked, now or datetime.now(UTC), tz)
-
-
-# the body temperature as the window answers read a result (no analyte of the laboratory table:
-# it would join the chart summary's key labs); Cel as charted, never converted
-_TEMPERATURE = analytes.Analyte(
-    name="Temperature", codes={c: "body" for c in records.terms()["vitals"]["Temperature"]},
-    unit="Cel")
-
-
-def _temperatures(obs: dict[str, Any], a: analytes.Analyte, tz: tzinfo) -> list[labs.LabResult]:
-    if obs.get("status") in ("entered-in-error", "cancelled", "registered"):
-        return []
-    code = next((c.get("code") for c in (obs.get("code") or {}).get("coding") or []
-                 if c.get("code") in a.codes), None)
-    qty = obs.get("valueQuantity") or {}
-    unit = str(qty.get("code") or qty.get("unit") or "")
-    if code is None or qty.get("value") is None or analytes.unit_key(unit) not in ("cel", "°c"):
-        return []  # a temperature in another unit is never mixed in
-    value = float(qty["value"])
-    return [labs.LabResult(a.name, code, a.specimen(code), value, a.unit,
-                           f"{records.num(value)} {a.unit}", labs.taken(obs, tz),
-                           f"Observation/{obs.get('id')}")]
 
 
 def _vitals(focus: str, d: ChartData, today: date) -> str:
