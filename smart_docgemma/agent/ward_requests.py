@@ -448,7 +448,10 @@ def plan_problem(low: str) -> str | None:
 # the words between a result's name and the value said for it ("potassium came back 6.1", "INR
 # now 4.8", "K+ ce matin 6,1"); never a time ahead ("potassium in 3 days" states nothing)
 _STATED = (r"is now|is|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at|now(?: at)?|today|"
-           r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy")
+           r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy|"
+           # "potasio en 3,1", "le salió en 3,1", "potássio em 3,2": "en"/"em" before a decimal
+           # only ("potasio en 48 horas", "K em 2 dias" state none)
+           r"(?:(?:salio|vino|dio|sale)\s+)?(?:en|em)(?=\s*\d{1,2}[.,]\d)|revenue?\s+a")
 
 
 def stated_value(low: str, problem: str) -> float | None:
