@@ -157,7 +157,19 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
         return False
     if _any("results_of_day_words").search(_low(text)):
         return False  # "potássio e creatinina de hoje": the day's results asked
+    low = _low(text)
+    if ward.timed and _holds(low):
+        # "hold warfarin tonight - INR 3.4": tonight is the hold's, the INR its reason; "hold
+        # warfarin tonight, INR tomorrow am" still times the INR
+        return read_ward(_any("hold_time_words").sub(" ", low)).timed
     return ward.timed
+
+
+def _holds(low: str) -> bool:
+    """A drug held ("hold warfarin tonight", "segura a varfarina hoje à noite", "suspends la
+    warfarine ce soir"): a drug named after a word of stopping or holding it, said as a hold."""
+    return bool((says_hold(low) or _any("hold_time_words").search(low)) and stopped_drugs(
+        low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name]))
 
 
 def workflow_of(text: str) -> Workflow:
@@ -191,7 +203,8 @@ def stop_of(low: str) -> str | None:
     l'amlodipine", "suspender o AAS"); None for a hold ("hold warfarin tonight"), a stop denied
     ("don't stop the aspirin"), one waiting on a condition ("stop it if she bleeds") or asked."""
     taken_off = re.sub(r"\b(?:take|get)\s+(?:him|her|them)\s+off\b", " ", low)
-    if says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off):
+    if (says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off)
+            or _any("hold_time_words").search(low)):
         return None  # "stop lisinopril, start labetalol 100 bd": a switch's, never a stop alone
     stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
     return stopped[0] if stopped else None

@@ -252,6 +252,12 @@ def _lower_pair() -> tuple[re.Pattern[str], ...]:
     )
 
 
+# the Portuguese "é" ("it is"), which folds to the "e" ("and") that addresses someone: "dá
+# pra fazer uma Benzetacil nela? é amigdalite bacteriana" names an illness, "e a grace
+# adeyemi?" a person
+_COPULA = re.compile(r"(?<![\w])[éÉ](?![\w])")
+
+
 def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A person typed in lower case where a name is said: addressed on its own ("e a grace
     adeyemi, …") or the subject of a verb of taking at the start ("margaret thompson toma …"),
@@ -262,7 +268,8 @@ def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozens
             | {normalise(w) for w in persons})
     folded = fold_accents(text or "")
     found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
-             if not {normalise(m.group(1)), normalise(m.group(2))} & stop]
+             if not {normalise(m.group(1)), normalise(m.group(2))} & stop
+             and not _COPULA.search((text or "")[m.start():m.start(1)])]
     return list(dict.fromkeys(found))
 
 

@@ -82,3 +82,90 @@ def test_cutting_a_drug_from_her_list_is_its_stop(said, drug):
 ])
 def test_near_words_a_halving_a_question_or_a_condition_stops_nothing(said):
     assert workflow_of(said).stop is None
+
+
+# --- holdout (blind 19/24 with 4 unsafe): a potassium told in Brazilian words, the Portuguese
+# "é" before an illness, a hold in Brazilian words or for one night, the lab beside a hold, a stop
+# card taken back with a pause before it or its pronoun after "con", "quítale" a stop
+
+@pytest.mark.parametrize("said", [
+    "deu K de 3,2 hoje cedo",          # p32-pt-2
+    "veio o potássio em 3,1",
+])
+def test_a_potassium_said_to_have_come_back_in_portuguese_asks_its_protocol(said):
+    assert actions(said) == ["protocol"]
+
+
+@pytest.mark.parametrize("said", [
+    "deu K de 3,2 hoje cedo?",
+    "deu K de 3,2 hoje cedo, começou furosemida",
+])
+def test_near_words_asked_or_told_with_a_drug_it_is_no_result_told_alone(said):
+    assert actions(said) != ["protocol"]
+
+
+@pytest.mark.parametrize("said", [
+    "dá pra fazer uma Benzetacil nela? é amigdalite bacteriana",   # p32-pt-4
+    "posso dar amoxicilina? é sinusite bacteriana",
+    "dá pra fazer amoxicilina nela? e faringite bacteriana",       # "é" typed without accent
+])
+def test_an_illness_after_the_portuguese_is_is_no_one_addressed(said):
+    from smart_docgemma.reading.people import lower_pair_people
+    assert lower_pair_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("posso dar amoxicilina? e a grace adeyemi?", "grace adeyemi"),
+    ("e a grace adeyemi, o que ela toma?", "grace adeyemi"),
+    ("and samuel okoro?", "samuel okoro"),
+])
+def test_near_words_a_person_addressed_with_and_is_still_a_person(said, who):
+    from smart_docgemma.reading.people import lower_pair_people
+    assert lower_pair_people(said) == [who]
+
+
+@pytest.mark.parametrize("said", [
+    "segura a varfarina hoje à noite, o INR tá alto",   # p32-pt-12
+    "suspends la warfarine ce soir, l'INR est haut",
+    "hold warfarin tonight - INR 3.4",
+    "suspende el enalapril por 48 horas",
+    "stop the warfarin tonight",
+])
+def test_a_hold_for_a_night_or_a_while_writes_nothing(said):
+    assert workflow_of(said).stop is None
+    assert actions(said) == []
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("hold warfarin tonight, INR tomorrow am", ["order_lab"]),      # the INR's own time
+    ("hold warfarin tonight, recheck INR tomorrow", ["order_lab"]),  # an order word
+    ("stop aspirin, INR tomorrow", ["stop", "order_lab"]),            # a stop keeps its lab
+    ("stop warfarin - INR 3.4, recheck in 2 days", ["stop", "order_lab"]),
+    ("quítale la aspirina", ["stop"]),
+    ("INR tonight", ["order_lab"]),
+])
+def test_near_words_a_lab_timed_on_its_own_or_beside_a_stop_is_still_ordered(said, want):
+    assert actions(said) == want
+
+
+@pytest.mark.parametrize("said", [
+    "quítale la aspirina si sangra",   # a condition
+    "quita la vía",                    # no drug
+    "segura o paciente",               # no drug
+])
+def test_near_words_no_drug_or_a_condition_stops_nothing(said):
+    assert workflow_of(said).stop is None
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("ah non attends, on la garde finalement", True),   # p32-fr-11
+    ("mejor no, que siga con ella", True),              # p32-es-12
+    ("pera, mantém", True),
+    ("ah non attends", False),                          # no verb of keeping
+    ("mejor no", False),
+    ("que siga con ella la fisioterapia", False),       # something else kept
+    ("keep an eye on his K", False),
+])
+def test_a_stop_card_taken_back_with_a_pause_or_its_pronoun(said, kept):
+    from smart_docgemma.agent.amendments import keeps_the_drug
+    assert keeps_the_drug(said) is kept
