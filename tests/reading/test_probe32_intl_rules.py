@@ -169,3 +169,23 @@ def test_near_words_no_drug_or_a_condition_stops_nothing(said):
 def test_a_stop_card_taken_back_with_a_pause_or_its_pronoun(said, kept):
     from smart_docgemma.agent.amendments import keeps_the_drug
     assert keeps_the_drug(said) is kept
+
+
+# --- the walk after the set: a tenth after "e"/"y", a result told with the day's analysis
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("febre trinta e nove e dois às 18h, registra", "febre 39.2 às 18h, registra"),
+    ("temperatura treinta y nueve y dos", "temperatura 39.2"),
+    ("febre trinta e nove e dois dias", "febre trinta e nove e dois dias"),  # a span
+])
+def test_a_tenth_after_its_joiner_is_the_temperature_s(said, read):
+    assert signs_in_digits(said) == read
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("potasio de 3,0 en la analítica de hoy", ["protocol"]),
+    ("potássio 3,1 na gasometria", ["protocol"]),
+    ("potasio de 3,0 en la analítica de hoy?", []),
+])
+def test_a_result_told_with_the_day_s_analysis(said, want):
+    assert actions(said) == want

@@ -72,7 +72,8 @@ def _tenths(folded: str, m: re.Match[str]) -> tuple[str, int] | None:
     run = m.group("run").lower()
     whole = value(run)
     if whole is None:  # "trente-huit cinq": the degrees, then the tenth's word
-        split = re.fullmatch(r"(.+?)[\s-]+(\S+)", run)
+        # "trinta e nove e dois", "treinta y nueve y dos": the joiner before the tenth dropped
+        split = re.fullmatch(r"(.+?)(?:[\s-]+(?:et|e|y|and))?[\s-]+(\S+)", run)
         whole, tenth = (value(split.group(1)), value(split.group(2))) if split else (None, None)
         after = folded[m.end("run"):]
         if (whole is None or tenth is None or len(tenth) != 1 or re.match(
