@@ -206,8 +206,20 @@ def stop_of(low: str) -> str | None:
     if (says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off)
             or _any("hold_time_words").search(low)):
         return None  # "stop lisinopril, start labetalol 100 bd": a switch's, never a stop alone
-    stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
+    named = [(str(d.name), d.surface) for d in find_drugs(low) if d.name]
+    stopped = stopped_drugs(low, named) or _para_stopped(low, named)
     return stopped[0] if stopped else None
+
+
+def _para_stopped(low: str, named: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The Brazilian imperative "para" (stop) opening a message or a clause, its drug named
+    alone after it ("para o AAS dele", "para a metformina, tá com TFG baixa"): a stop. "para"
+    is also the preposition "for", so the drug must end the clause, with at most her possessive
+    ("para o potássio baixo, KCl xarope", "amoxicilina para a otite" stop nothing)."""
+    return tuple(name for name, surface in named if re.search(
+        rf"(?:^|[,;.!:]\s*)para\s+(?:(?:o|a|os|as)\s+)?{re.escape(surface)}"
+        r"(?:\s+(?:dele|dela|deles|delas|do paciente|da paciente|do senhor|da senhora))?"
+        r"\s*(?:[,;.!-]|$)", low))
 
 
 def _told_in_alarm(low: str, problem: str | None) -> bool:

@@ -189,3 +189,24 @@ def test_a_tenth_after_its_joiner_is_the_temperature_s(said, read):
 ])
 def test_a_result_told_with_the_day_s_analysis(said, want):
     assert actions(said) == want
+
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("para o AAS dele", "aspirin"),
+    ("para a metformina, tá com TFG baixa", "metformin"),
+    ("para o lisinopril dela, tá grávida", "lisinopril"),
+])
+def test_the_brazilian_imperative_para_opening_the_clause_stops_its_drug(said, drug):
+    assert workflow_of(said).stop == drug
+
+
+@pytest.mark.parametrize("said", [
+    "para o AAS dele?",                     # asked
+    "para o potássio baixo, KCl xarope",    # "for": a word after the drug
+    "amoxicilina para a otite",             # "for", inside the clause
+    "para a dor, dipirona",                 # no drug after it
+    "para o AAS dele se sangrar",           # a condition
+    "para a varfarina hoje à noite",        # a hold
+])
+def test_near_words_para_as_for_asked_or_held_stops_nothing(said):
+    assert workflow_of(said).stop is None
