@@ -158,6 +158,8 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     if _any("results_of_day_words").search(_low(text)):
         return False  # "potássio e creatinina de hoje": the day's results asked
     low = _low(text)
+    if (problem := plan_problem(low)) and stated_value(low, problem) is not None:
+        return False  # "on zappe la warfarine ce soir, INR à 3,4": the INR told, not ordered
     if ward.timed and _holds(low):
         # "hold warfarin tonight - INR 3.4": tonight is the hold's, the INR its reason; "hold
         # warfarin tonight, INR tomorrow am" still times the INR

@@ -210,3 +210,48 @@ def test_the_brazilian_imperative_para_opening_the_clause_stops_its_drug(said, d
 ])
 def test_near_words_para_as_for_asked_or_held_stops_nothing(said):
     assert workflow_of(said).stop is None
+
+
+@pytest.mark.parametrize("said", [
+    "on zappe la warfarine ce soir, INR à 3,4",   # a hold, the INR told: nothing written
+    "on zappe la warfarine",
+])
+def test_a_dose_skipped_and_a_result_told_beside_it_write_nothing(said):
+    assert workflow_of(said).stop is None
+    assert actions(said) == []
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("INR tonight", ["order_lab"]),                    # a test and its time: ordered
+    ("K 3.2 - repeat K tonight", ["order_lab"]),       # an order word
+    ("INR demain matin, cible 2-3", ["order_lab"]),    # a target is no value told
+])
+def test_near_words_a_test_with_its_time_and_no_value_told_is_still_ordered(said, want):
+    assert actions(said) == want
+
+
+@pytest.mark.parametrize(("said", "stop"), [
+    ("retira o AAS da prescrição", "aspirin"),
+    ("retira a sonda", None),                          # no drug
+])
+def test_the_imperative_of_taking_off_stops_a_drug_only(said, stop):
+    assert workflow_of(said).stop == stop
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("e o rapaz da maca 3, já medicou?", "maca 3"),
+    ("la señora de la camilla 2 tiene alergias?", "camilla 2"),
+    ("le patient du brancard 4, son INR ?", "brancard 4"),
+])
+def test_a_numbered_stretcher_or_chair_holds_another_patient(said, who):
+    from smart_docgemma.agent.extraction import read
+    said_ = read(said)
+    assert said_.subject.about == "other" and who in said_.entities.patient_names
+
+
+@pytest.mark.parametrize("said", [
+    "precisa de maca para o transporte", "pode sentar na poltrona", "la camilla está sucia",
+])
+def test_near_words_a_stretcher_or_chair_with_no_number_is_no_one(said):
+    from smart_docgemma.agent.extraction import read
+    assert read(said).subject.about == "patient"
