@@ -230,14 +230,6 @@ def test_near_words_a_test_with_its_time_and_no_value_told_is_still_ordered(said
     assert actions(said) == want
 
 
-@pytest.mark.parametrize(("said", "stop"), [
-    ("retira o AAS da prescrição", "aspirin"),
-    ("retira a sonda", None),                          # no drug
-])
-def test_the_imperative_of_taking_off_stops_a_drug_only(said, stop):
-    assert workflow_of(said).stop == stop
-
-
 @pytest.mark.parametrize(("said", "who"), [
     ("e o rapaz da maca 3, já medicou?", "maca 3"),
     ("la señora de la camilla 2 tiene alergias?", "camilla 2"),
