@@ -130,6 +130,8 @@ def test_near_words_a_person_addressed_with_and_is_still_a_person(said, who):
     "hold warfarin tonight - INR 3.4",
     "suspende el enalapril por 48 horas",
     "stop the warfarin tonight",
+    "suspende la warfarina por hoy",
+    "suspends le Kardégic jusqu'à la chirurgie",
 ])
 def test_a_hold_for_a_night_or_a_while_writes_nothing(said):
     assert workflow_of(said).stop is None
@@ -247,3 +249,12 @@ def test_a_numbered_stretcher_or_chair_holds_another_patient(said, who):
 def test_near_words_a_stretcher_or_chair_with_no_number_is_no_one(said):
     from smart_docgemma.agent.extraction import read
     assert read(said).subject.about == "patient"
+
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("arrête le Kardégic pour l'instant", "aspirin"),   # for now: a stop, as "stop it for now"
+    ("arrête-moi le Kardégic, il saigne des gencives", "aspirin"),
+    ("stop the aspirin", "aspirin"),
+])
+def test_near_words_a_stop_for_now_or_with_its_reason_is_still_a_stop(said, drug):
+    assert workflow_of(said).stop == drug
