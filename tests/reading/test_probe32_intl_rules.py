@@ -258,3 +258,34 @@ def test_near_words_a_stretcher_or_chair_with_no_number_is_no_one(said):
 ])
 def test_near_words_a_stop_for_now_or_with_its_reason_is_still_a_stop(said, drug):
     assert workflow_of(said).stop == drug
+
+
+# --- others described: by a state or role before a bed's number, or seen at a place
+
+def _about(said: str, file: str = "04-t2dm-overdue-hba1c.json") -> str:
+    from smart_docgemma.agent.extraction import read
+
+    from ..support.fixture_charts import chart
+    return read(said, chart=chart(file).in_context).subject.about
+
+
+@pytest.mark.parametrize("said", [
+    "et le diabétique de la 9, son hba1c ?",
+    "e o diabético do 9?",
+    "et celui de la 9, son hba1c ?",
+    "y el diabético de la 9?",
+    "le patient qu'on a vu aux urgences, sa créat ?",
+    "o doente que atendi no pronto-socorro, a creatinina?",
+    "el paciente que vimos en urgencias, su potasio?",
+])
+def test_someone_by_a_state_before_a_bed_or_seen_at_a_place_is_another(said):
+    assert _about(said) == "other"
+
+
+@pytest.mark.parametrize("said", [
+    "le diabétique de longue date, son hba1c ?",            # no bed's number
+    "la patiente a été vue en consultation, créat ?",       # she was seen there
+    "elle a été vue aux urgences, sa créat ?",
+])
+def test_near_words_no_bed_number_or_she_was_seen_there_is_her(said):
+    assert _about(said) == "patient"
