@@ -158,8 +158,15 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
         return False
     if _any("results_of_day_words").search(_low(text)):
         return False  # "potássio e creatinina de hoje": the day's results asked
-    if set(ward.tests) <= _told_by_state(_low(text)):
+    low = _low(text)
+    if set(ward.tests) <= _told_by_state(low):
         return False  # "hold the warfarin tonight, INR high": a result told, not ordered
+    if (problem := plan_problem(low)) and stated_value(low, problem) is not None:
+        return False  # "on zappe la warfarine ce soir, INR à 3,4": the INR told, not ordered
+    if ward.timed and _holds(low):
+        # "hold warfarin tonight - INR 3.4": tonight is the hold's, the INR its reason; "hold
+        # warfarin tonight, INR tomorrow am" still times the INR
+        return read_ward(_any("hold_time_words").sub(" ", low)).timed
     return ward.timed
 
 
@@ -173,6 +180,13 @@ def _told_by_state(low: str) -> set[str]:
             before.pop()
         told.update(read_ward(" ".join(before[-2:])).tests)
     return told
+
+
+def _holds(low: str) -> bool:
+    """A drug held ("hold warfarin tonight", "segura a varfarina hoje à noite", "suspends la
+    warfarine ce soir"): a drug named after a word of stopping or holding it, said as a hold."""
+    return bool((says_hold(low) or _any("hold_time_words").search(low)) and stopped_drugs(
+        low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name]))
 
 
 def workflow_of(text: str) -> Workflow:
@@ -207,10 +221,23 @@ def stop_of(low: str) -> str | None:
     l'amlodipine", "suspender o AAS"); None for a hold ("hold warfarin tonight"), a stop denied
     ("don't stop the aspirin"), one waiting on a condition ("stop it if she bleeds") or asked."""
     taken_off = re.sub(r"\b(?:take|get)\s+(?:him|her|them)\s+off\b", " ", low)
-    if says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off):
+    if (says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off)
+            or _any("hold_time_words").search(low)):
         return None  # "stop lisinopril, start labetalol 100 bd": a switch's, never a stop alone
-    stopped = stopped_drugs(low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
+    named = [(str(d.name), d.surface) for d in find_drugs(low) if d.name]
+    stopped = stopped_drugs(low, named) or _para_stopped(low, named)
     return stopped[0] if stopped else None
+
+
+def _para_stopped(low: str, named: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The Brazilian imperative "para" (stop) opening a message or a clause, its drug named
+    alone after it ("para o AAS dele", "para a metformina, tá com TFG baixa"): a stop. "para"
+    is also the preposition "for", so the drug must end the clause, with at most her possessive
+    ("para o potássio baixo, KCl xarope", "amoxicilina para a otite" stop nothing)."""
+    return tuple(name for name, surface in named if re.search(
+        rf"(?:^|[,;.!:]\s*)para\s+(?:(?:o|a|os|as)\s+)?{re.escape(surface)}"
+        r"(?:\s+(?:dele|dela|deles|delas|do paciente|da paciente|do senhor|da senhora))?"
+        r"\s*(?:[,;.!-]|$)", low))
 
 
 def _told_in_alarm(low: str, problem: str | None) -> bool:
@@ -503,7 +530,10 @@ def plan_problem(low: str) -> str | None:
 # the words between a result's name and the value said for it ("potassium came back 6.1", "INR
 # now 4.8", "K+ ce matin 6,1"); never a time ahead ("potassium in 3 days" states nothing)
 _STATED = (r"is now|is|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at|now(?: at)?|today|"
-           r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy")
+           r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy|"
+           # "potasio en 3,1", "le salió en 3,1", "potássio em 3,2": "en"/"em" before a decimal
+           # only ("potasio en 48 horas", "K em 2 dias" state none)
+           r"(?:(?:salio|vino|dio|sale)\s+)?(?:en|em)(?=\s*\d{1,2}[.,]\d)|revenue?\s+a")
 
 
 def stated_value(low: str, problem: str) -> float | None:

@@ -252,6 +252,12 @@ def _lower_pair() -> tuple[re.Pattern[str], ...]:
     )
 
 
+# the Portuguese "é" ("it is"), which folds to the "e" ("and") that addresses someone: "dá
+# pra fazer uma Benzetacil nela? é amigdalite bacteriana" names an illness, "e a grace
+# adeyemi?" a person
+_COPULA = re.compile(r"(?<![\w])[éÉ](?![\w])")
+
+
 def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A person typed in lower case where a name is said: addressed on its own ("e a grace
     adeyemi, …") or the subject of a verb of taking at the start ("margaret thompson toma …"),
@@ -262,7 +268,8 @@ def lower_pair_people(text: str, drug_words: set[str] | frozenset[str] = frozens
             | {normalise(w) for w in persons})
     folded = fold_accents(text or "")
     found = [f"{m.group(1)} {m.group(2)}" for p in _lower_pair() for m in p.finditer(folded)
-             if not {normalise(m.group(1)), normalise(m.group(2))} & stop]
+             if not {normalise(m.group(1)), normalise(m.group(2))} & stop
+             and not _COPULA.search((text or "")[m.start():m.start(1)])]
     return list(dict.fromkeys(found))
 
 
@@ -506,6 +513,17 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"j'ai|on a|tu as|vous avez|voce|usted|viste|vimos|saw|seen|admitted|"
                    rf"reviewed|vu|vue|vi|visto|atendi|atendeu)\s+){{0,3}}"
                    rf"(?:from\s+|de\s+|do\s+|d'\s*)?(?:{_words_of('seen_when')}))(?![\w'])"),
+        # "le patient qu'on a vu aux urgences", "o doente que atendi no pronto-socorro", "el
+        # paciente que vimos en urgencias": one seen at a place, with no time said
+        re.compile(rf"(?i)(?<![\w'])((?:the|that|le|la|l'|o|a|el|ce|cette|aquele|aquela)\s*"
+                   rf"(?:{_words_of('other_persons')})\s+"
+                   r"(?:(?:that|who|whom|we|i|you|que|qui|qu['\u2019 ]\s?on|on|a|ai|"
+                   r"j['\u2019 ]\s?ai|avons|nous avons|vous avez|tu as|have|ont)\s+){0,3}"
+                   r"(?:vu|vue|vus|saw|seen|vi|vimos|viste|visto|vio|atendi|atendemos|atendeu|"
+                   r"atendio|atendimos|examine|examinee)\s+"
+                   r"(?:aux|au|a\s+l['\u2019 ]|a\s+la|en|em|no|na|al|in|at|on)\s*"
+                   r"(?:the\s+|el\s+|las\s+|los\s+)?"
+                   rf"(?:{_words_of('seen_where')}))(?![\w'])"),
         # "and her husband?", "e o marido dela?", "y su hija?": a relative addressed alone
         re.compile(rf"(?i)^[\s¿¡]*(?:and|what about|how about|et|et pour|e|e o|e a|y|y el|y la)"
                    rf"\s+(?:(?:his|her|their|the|sa|son|ses|su|sus|o|a|la|le|el|l['\u2019 ])\s*)?"

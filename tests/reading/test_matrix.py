@@ -362,6 +362,15 @@ FLOORS = {
     # fixed as rules, the temperature window too (lab:Temperature)
     ("probe41_en", "tuned"): 20,
     ("probe41_en", "holdout"): 20,
+    # probe32_intl (fr/pt/es: brands of francophone Africa, Brazil, Mexico, Argentina; beds and
+    # rooms; stops, holds and a stop taken back; temperatures dictated with their tenths; a
+    # potassium told alone; seventeenth stop): blind 19/24 tuned (2 unsafe: "kaliémie à 3,1 au
+    # labo de 5h" and "le salió el potasio en 3,1" read as windows, no protocol), 19/24 holdout
+    # (4 unsafe: "on la garde finalement" left the stop card, "é amigdalite bacteriana" read as
+    # a person, "segura a varfarina hoje à noite" ordered an INR, "deu K de 3,2 hoje cedo"
+    # matched nothing); fixed as rules
+    ("probe32_intl", "tuned"): 24,
+    ("probe32_intl", "holdout"): 24,
 }
 
 

@@ -39,30 +39,75 @@ def value(words: str) -> str | None:
 @cache
 def _after_sign() -> re.Pattern[str]:
     """A run of number words right after a vital sign's word (``sign_before``)."""
-    words = sorted({w for ws in table()["words"].values() for w in ws}, key=len, reverse=True)
-    number = "|".join(re.escape(w) for w in words if w not in {"et", "e", "y", "and"})
-    run = rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
     signs = "|".join(re.escape(w) for w in sorted(table()["sign_before"], key=len, reverse=True))
     pair = "|".join(re.escape(w) for w in table()["sign_pair"])
-    return re.compile(rf"(?<![\w-])(?:{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?({run})(?![\w-])"
-                      rf"(?:\s+(?:{pair})\s+({run})(?![\w-]))?", re.I)
+    run = _run()
+    return re.compile(rf"(?<![\w-])(?P<sign>{signs})\s*(?:(?:a|à|de|of|at|:)\s+)?(?P<run>{run})"
+                      rf"(?![\w-])(?:\s+(?:{pair})\s+(?P<second>{run})(?![\w-]))?", re.I)
+
+
+@cache
+def _run() -> str:
+    words = sorted({w for ws in table()["words"].values() for w in ws}, key=len, reverse=True)
+    number = "|".join(re.escape(w) for w in words if w not in {"et", "e", "y", "and"})
+    return rf"(?:{number})(?:(?:\s+|-)(?:(?:et|e|y|and)(?:\s+|-))?(?:{number}))*"
+
+
+@cache
+def _tenth_after() -> re.Pattern[str]:
+    """A temperature's tenths after its degrees: a word of the decimal point and a digit's word
+    ("virgule cinq", "coma dos"), or a half ("e meio", "et demi"), with no span after it."""
+    point = "|".join(re.escape(w) for w in table()["tenths_point"])
+    half = table()["tenths_half"]
+    return re.compile(rf"\s+(?:(?:{point})\s+(?P<tenth>{_run()})|(?P<half>{half}))"
+                      rf"(?![\w-])(?!\s+(?:{table()['tenths_not_before']})(?![\w]))", re.I)
+
+
+def _tenths(folded: str, m: re.Match[str]) -> tuple[str, int] | None:
+    """The temperature ``m`` dictated with its tenths ("trente-huit cinq", "trinta e oito e
+    meio", "trente-huit virgule deux") as "38.5" and where its words end; None otherwise."""
+    if fold(m.group("sign")).lower() not in table()["sign_tenths"]:
+        return None
+    low, high = table()["tenths_degrees"]
+    run = m.group("run").lower()
+    whole = value(run)
+    if whole is None:  # "trente-huit cinq": the degrees, then the tenth's word
+        # "trinta e nove e dois", "treinta y nueve y dos": the joiner before the tenth dropped
+        split = re.fullmatch(r"(.+?)(?:[\s-]+(?:et|e|y|and))?[\s-]+(\S+)", run)
+        whole, tenth = (value(split.group(1)), value(split.group(2))) if split else (None, None)
+        after = folded[m.end("run"):]
+        if (whole is None or tenth is None or len(tenth) != 1 or re.match(
+                rf"\s+(?:{table()['tenths_not_before']})(?![\w])", after, re.I)):
+            return None
+        return (f"{whole}.{tenth}", m.end("run")) if low <= int(whole) <= high else None
+    said = _tenth_after().match(folded, m.end("run"))
+    if said is None or not low <= int(whole) <= high:
+        return None
+    tenth = "5" if said.group("half") else value(said.group("tenth").lower())
+    return (f"{whole}.{tenth}", said.end()) if tenth is not None and len(tenth) == 1 else None
 
 
 def signs_in_digits(text: str) -> str:
     """``text`` with a vital sign's value dictated in words right after its word as digits
-    ("pouls nonante-six": "pouls 96"), when it is ``sign_least`` or more; the rest as written."""
+    ("pouls nonante-six": "pouls 96"), when it is ``sign_least`` or more, and a temperature's
+    tenths with it ("température trente-huit cinq": "température 38.5"); the rest as written."""
     folded = fold(text)
     if len(folded) != len(text):
         return text
     out, last = [], 0
     for m in _after_sign().finditer(folded):
-        digits = value(m.group(1).lower())
+        tenths = _tenths(folded, m)
+        if tenths is not None:
+            out += [text[last:m.start("run")], tenths[0]]
+            last = tenths[1]
+            continue
+        digits = value(m.group("run").lower())
         if digits is None or int(digits) < table()["sign_least"]:
             continue
-        out += [text[last:m.start(1)], digits]
-        last = m.end(1)
-        second = value(m.group(2).lower()) if m.group(2) else None
+        out += [text[last:m.start("run")], digits]
+        last = m.end("run")
+        second = value(m.group("second").lower()) if m.group("second") else None
         if second is not None:  # "ciento sesenta sobre noventa": the pair's second number
-            out += [text[last:m.start(2)], second]
-            last = m.end(2)
+            out += [text[last:m.start("second")], second]
+            last = m.end("second")
     return "".join(out) + text[last:] if out else text
