@@ -98,7 +98,8 @@ def test_a_potassium_said_to_have_come_back_in_portuguese_asks_its_protocol(said
 
 @pytest.mark.parametrize("said", [
     "deu K de 3,2 hoje cedo?",
-    "deu K de 3,2 hoje cedo depois dos vômitos",  # a story told with it: not guessed (a drug told as started keeps the protocol: walk 68)
+    # a story told with it: not guessed (a drug told as started keeps the protocol: walk 68)
+    "deu K de 3,2 hoje cedo depois dos vômitos",
 ])
 def test_near_words_asked_or_told_with_a_drug_it_is_no_result_told_alone(said):
     assert actions(said) != ["protocol"]
