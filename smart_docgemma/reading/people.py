@@ -1052,7 +1052,9 @@ def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str
 
     said = _people_data()
     rest = [normalise(t) for t in tokens[n + 1:]]
-    ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest)
+    words = " ".join(t for t in rest if re.search(r"\w", t))  # "por favor": a polite phrase
+    ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest) or (
+        words in said["polite_after"])
     if not ends or normalise(tokens[n - 1]) not in said["ordered_for"]:
         return False
     before = " ".join(tokens[:n - 1])

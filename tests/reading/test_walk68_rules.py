@@ -258,6 +258,7 @@ def test_near_words_my_patient_or_a_time_ahead_is_her(said):
     ("INR for Robert pls", "Robert"),
     ("refer to cardiology for Samuel", "Samuel"),   # an order for someone else: never carded here
     ("FBC tomorrow for Samuel", "Samuel"),
+    ("potasio para Samuel por favor", "Samuel"),    # a polite phrase of two words after it
 ])
 def test_a_first_name_ending_a_chart_question_after_for_is_the_one_asked_for(said, name):
     assert extract(said).patient_names == (name,)
