@@ -318,3 +318,18 @@ def test_a_vital_series_is_no_key_lab_of_the_chart_summary():
     from smart_docgemma.tools.chart import records
 
     assert not {"Temperature", "Heart rate", "Oxygen saturation"} & set(records.terms()["key_labs"])
+
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("arrêt de l'aspirine svp", "aspirin"),
+    ("suspensão do AAS", "aspirin"),
+    ("suspensión de la aspirina", "aspirin"),
+])
+def test_a_stop_said_as_a_noun_is_a_stop(said, drug):
+    assert workflow_of(said).stop == drug
+
+
+@pytest.mark.parametrize("said", ["arrêt de la warfarine ?",      # asked
+                                  "arrêt cardiaque, aspirine ?"])  # a cardiac arrest, no stop
+def test_near_words_a_stop_noun_asked_or_another_arrest_stops_nothing(said):
+    assert workflow_of(said).stop is None
