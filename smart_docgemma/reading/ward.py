@@ -135,7 +135,10 @@ def when_words(text: str) -> str | None:
     collapsed); None when no time is said. A clause that stops or holds a drug lends its time
     to nothing else when another clause says one."""
     timed = [c for c in _CLAUSES.split(text) if when.starts(c) is not None]
-    kept = [c for c in timed if not says_stop(c)]
+    # ... nor does a clause giving a drug's dose when a later one times a test ("warf 3mg tonight
+    # then recheck inr thurs": the INR on Thursday, never tonight)
+    tested = [c for c in timed if ward_words.lab_tests(c)]
+    kept = [c for c in timed if not says_stop(c) and (c in tested or not tested)]
     if kept and len(kept) < len(timed):
         # from the order's clause up to the next clause that holds a drug ("INR tmrw please and
         # hold tonight's warfarin": tomorrow, never tonight)

@@ -333,3 +333,34 @@ def test_a_stop_said_as_a_noun_is_a_stop(said, drug):
                                   "arrêt cardiaque, aspirine ?"])  # a cardiac arrest, no stop
 def test_near_words_a_stop_noun_asked_or_another_arrest_stops_nothing(said):
     assert workflow_of(said).stop is None
+
+
+@pytest.mark.parametrize(("said", "when"), [
+    ("warf 3mg tonight then recheck inr thurs", "thurs"),   # the INR's day, never the dose's
+    ("give 40mg furosemide now, U&E tomorrow am", "tomorrow am"),
+    ("bloods tues", "tues"),
+    ("INR fri", "fri"),
+])
+def test_a_test_is_timed_by_its_own_clause_and_the_wards_short_days(said, when):
+    from smart_docgemma.reading.ward import when_words
+
+    assert when_words(said) == when
+
+
+@pytest.mark.parametrize(("said", "when"), [("FBC tomorrow morning", "tomorrow morning"),
+                                            ("warfarin 5mg tonight", "tonight")])
+def test_near_words_one_clause_keeps_its_time(said, when):
+    from smart_docgemma.reading.ward import when_words
+
+    assert when_words(said) == when
+
+
+@pytest.mark.parametrize("said", ["renal r/v pls, urgent", "cardio review please"])
+def test_a_specialtys_review_is_a_referral(said):
+    assert actions(said) == ["refer"]
+
+
+@pytest.mark.parametrize("said", ["med review pls", "review her renal function",
+                                  "renal review of her meds"])
+def test_near_words_a_review_of_her_meds_or_results_is_no_referral(said):
+    assert "refer" not in actions(said)
