@@ -130,15 +130,25 @@ def read_ward(text: str) -> Ward:
 _CLAUSES = re.compile(r"[,;.\n]|\s[-\u2013]\s|\s(?:and|then|et|puis|e|y|depois|luego)\s")
 
 
+_DOSE = re.compile(r"(?i)\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|ug|units?|iu|ml)\b")
+
+
+def _gives_a_dose(clause: str) -> bool:
+    """A clause naming a drug with a dose ("warf 3mg tonight", "give 40mg furosemide now")."""
+    from ..knowledge.mentions import find_drugs  # the drug vocabulary stands above the words
+
+    return bool(_DOSE.search(clause)) and bool(find_drugs(fold(clause).lower()))
+
+
 def when_words(text: str) -> str | None:
     """The words of ``text`` that say when, from the first time word on (folded, spaces
     collapsed); None when no time is said. A clause that stops or holds a drug lends its time
     to nothing else when another clause says one."""
     timed = [c for c in _CLAUSES.split(text) if when.starts(c) is not None]
-    # ... nor does a clause giving a drug's dose when a later one times a test ("warf 3mg tonight
+    # ... nor does a clause giving a drug's dose when another says a time ("warf 3mg tonight
     # then recheck inr thurs": the INR on Thursday, never tonight)
-    tested = [c for c in timed if ward_words.lab_tests(c)]
-    kept = [c for c in timed if not says_stop(c) and (c in tested or not tested)]
+    dosed = [c for c in timed if _gives_a_dose(c)]
+    kept = [c for c in timed if not says_stop(c) and (c not in dosed or len(dosed) == len(timed))]
     if kept and len(kept) < len(timed):
         # from the order's clause up to the next clause that holds a drug ("INR tmrw please and
         # hold tonight's warfarin": tomorrow, never tonight)
