@@ -16,11 +16,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ..knowledge import analytes
 from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
-from ..tools.words import windows
+from ..tools.words import ward_words, windows
 from . import order_lines
 
 # extraction reads this module's sibling rules
@@ -330,12 +331,19 @@ def redo_discussed(message: str, own: Entities, tests: tuple[str, ...],
     said = [t for t in history[-2:] if t.get("role") == "user"]
     if not said or own.drugs or own.patient_names or own.patient_ids or len(message.split()) > 8:
         return None
-    focus = focus_of(str(said[-1].get("content") or "")) or ""
+    asked = str(said[-1].get("content") or "")
+    focus = focus_of(asked) or ""
     low = _folded(message)
     verb = _redo().search(low)
     if not focus.startswith("lab:") or not verb or tests:
         return None
-    return " ".join(f"{low[:verb.end()]} {focus[4:].lower()} {low[verb.end():]}".split())
+    # "recheck both tomorrow" after "creat and K?": each test asked, by the lab table's names
+    # (never "potassium and sodium" read as drugs), not the first alone
+    several = ward_words.lab_tests(asked) if len(analytes.all_named_in(asked)) > 1 else []
+    named = " and ".join(several) if len(several) > 1 else focus[4:].lower()
+    rest = re.sub(r"^\s*(?:both|all|them|all of them|les deux|os dois|ambos|los dos)\b", " ",
+                  low[verb.end():])
+    return " ".join(f"{low[:verb.end()]} {named} {rest}".split())
 
 
 @lru_cache(maxsize=1)

@@ -364,3 +364,14 @@ def test_a_specialtys_review_is_a_referral(said):
                                   "renal review of her meds"])
 def test_near_words_a_review_of_her_meds_or_results_is_no_referral(said):
     assert "refer" not in actions(said)
+
+
+@pytest.mark.parametrize(("said", "asked", "understood"), [
+    ("recheck both tomorrow", "creat and K?", "recheck creatinine and serum potassium tomorrow"),
+    ("pídelo para mañana", "y el INR?", "pidelo inr para manana"),
+    ("demande-le pour demain", "son INR ?", "demande-le inr pour demain"),
+    ("recheck it tomorrow am", "her K?", "recheck potassium it tomorrow am"),
+])
+def test_a_test_just_asked_is_ordered_again_by_a_pronoun_or_both(said, asked, understood):
+    done = clarification.redo_discussed(said, extract(said), (), _asked(asked))
+    assert done == understood
