@@ -52,6 +52,8 @@ ALLOWED = {
     ("agent/clarification.py", "extract"): "a caller without the turn's reading",
     # the test the clinician's last message asked about ("her K?" before "recheck it"): history
     ("agent/clarification.py", "focus_of"): "the last message's chart question, from history",
+    # ... and its tests, when it asked several ("creat and K?" before "recheck both tomorrow")
+    ("agent/clarification.py", "lab_tests"): "the last message's tests, from history",
     # a drug follow-up ("max per day?"): the drug of the last message, from history, and the
     # drugs a source's own advice names (text of the knowledge, not of the message)
     ("agent/drug_follow_ups.py", "extract"): "the last message's drug, and a source's advice",
