@@ -594,6 +594,8 @@ def _drafted_words(call: ToolCall) -> str:
     if call.tool == "refer_patient":
         return f"refer to {call.args.get('specialty')}"
     return f"order {call.args.get('test')}"
+
+
 def _noted(
     state: Turn, said: Request, cards: list[PendingCard], deps: Deps
 ) -> Update[InputAssemblyOutcome] | None:
