@@ -375,3 +375,21 @@ def test_near_words_a_review_of_her_meds_or_results_is_no_referral(said):
 def test_a_test_just_asked_is_ordered_again_by_a_pronoun_or_both(said, asked, understood):
     done = clarification.redo_discussed(said, extract(said), (), _asked(asked))
     assert done == understood
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("any bleeding risk with what he's on?", "review"),
+    ("interactions in what she's taking?", "review"),
+    ("what does she react to?", "allergies"),
+    ("any drug reactions?", "allergies"),
+])
+def test_a_risk_of_what_she_takes_and_what_she_reacts_to_are_asked_of_her_chart(said, focus):
+    assert focus_of(said) == focus
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("what's he on?", "medications"),                  # the list (with its review), as before
+    ("any reactions to the vaccine?", "immunizations"),  # a vaccine's reaction is no allergy asked
+])
+def test_near_words_her_list_or_a_vaccine_reaction_stay_as_before(said, focus):
+    assert focus_of(said) == focus
