@@ -14,6 +14,8 @@ from smart_docgemma.agent.ward_requests import actions, workflow_of
 from smart_docgemma.reading.people import beside_people
 from smart_docgemma.tools.chart.answers import focus_of
 
+from tests.reading.test_probe19_rules import _k  # a potassium result on a day
+
 
 @pytest.mark.parametrize("said", [
     "what does his sister weigh",
@@ -116,12 +118,6 @@ def test_stop_it_after_two_drugs_asks_which():
 ])
 def test_near_words_one_drug_a_drug_named_or_no_act_asks_nothing(said, asked):
     assert clarification.several_discussed(said, extract(said), _history(asked)) == []
-
-
-def _k(value: float, day: str) -> dict:
-    return {"resourceType": "Observation", "id": f"k{day}", "status": "final",
-            "code": {"coding": [{"system": "http://loinc.org", "code": "2823-3"}]},
-            "valueQuantity": {"value": value, "unit": "mmol/L"}, "effectiveDateTime": day}
 
 
 @pytest.mark.parametrize(("question", "said"), [
