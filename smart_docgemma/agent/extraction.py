@@ -26,7 +26,12 @@ from ..reading.drugs import (
     without_declined,
 )
 from ..reading.entities import Entities
-from ..reading.lower_names import lower_titled_people, particled_lower_people
+from ..reading.kind_asked import kind_asked
+from ..reading.lower_names import (
+    lower_titled_people,
+    ordered_for_lower,
+    particled_lower_people,
+)
 from ..reading.numbers import in_digits
 from ..reading.pasted import question_after
 from ..reading.people import (
@@ -329,6 +334,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
     names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
     names += particled_lower_people(text, drug_words)  # "hba1c de mohammed bin salman"
+    names += ordered_for_lower(text, drug_words)  # "check inr for grace tomorrow"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}
@@ -1182,6 +1188,8 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     chart it is, planning decides). Never with a drug named, a write
     asked, or a definition asked ("what is eGFR?")."""
     chart, focus = rules()["chart_question"], chart_focus(text) or _several_results(text, tests)
+    if not focus and kind_asked(text) is not None:
+        focus = "medications"  # "is she on insulin?": her list, the kind in it
     # "potassium level?": potassium is a drug and the lab; asked as the lab, no drug is named
     drugs = [d for d in drugs if f"lab:{d.name}" != focus.lower()]
     # "any duplicate antiplatelets/anticoagulants?": a class asked of her whole list names no
@@ -1623,6 +1631,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # (shown with it, ``several_asks.chart_foci``); the drug is still checked
         actions = [a for a in actions if a not in _ORDER_ACTIONS]
     focus = chart_focus(asked_text) if focus == "" else focus
+    if focus is None and kind_asked(asked_text) is not None:
+        focus = "medications"  # "is she on insulin?", "her insulin?": her list, the kind in it
     if vaccinated and "chart_question" not in actions:
         actions.append("chart_question")
     if any(asks_chart(t, actions, drugs, focus or "", window, ward.tests)

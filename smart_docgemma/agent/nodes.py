@@ -306,6 +306,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _tests_not_ordered(probe)
     update["errors"] += withdrawn
     update["errors"] += _no_plan(probe)
+    update["errors"] += _kind_on_list(probe)
     beside = _checked_beside_search(probe, deps)
     if beside:
         update["notice"] = beside
@@ -905,9 +906,26 @@ def _no_plan(state: Turn) -> list[str]:
     if not said.workflow.plan_asked or said.workflow.problem:
         return []
     return [say(message(N_("No problem plan is held here for what you asked: the plans cover a "
-                           "raised potassium and a high INR on warfarin, each from its cited "
-                           "protocol. Ask for a result, the care gaps, or a drug's safety check "
-                           "instead.")), answer_language())]
+                           "raised potassium, a high INR on warfarin and a low glucose, each from "
+                           "its cited protocol. Ask for a result, the care gaps, or a drug's "
+                           "safety check instead.")), answer_language())]
+
+
+def _kind_on_list(state: Turn) -> list[str]:
+    """A kind of drug asked of her list ("is he on a statin?", "her insulin?"): which of her
+    active drugs are of it, or that none is; nothing when her list was not read."""
+    said = planning.request(state)
+    chart = planning.chart_of(state)
+    kind = said.asked_kind
+    if kind is None or "medications" in chart.unread or not chart.read:
+        return []
+    found = [m.text for m in chart.medications if any(kind.of(n) for n in m.names)]
+    if not found:
+        return [say(message(N_("%(kind)s: none on the active medication list."),
+                            kind=kind.label()[:1].upper() + kind.label()[1:]), answer_language())]
+    return [say(message(N_("%(kind)s on the active medication list: %(drugs)s."),
+                        kind=kind.label()[:1].upper() + kind.label()[1:],
+                        drugs="; ".join(found)), answer_language())]
 
 
 def _no_drug_named(state: Turn) -> list[str]:

@@ -161,7 +161,8 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     low = _low(text)
     if set(ward.tests) <= _told_by_state(low):
         return False  # "hold the warfarin tonight, INR high": a result told, not ordered
-    if (problem := plan_problem(low)) and stated_value(low, problem) is not None:
+    if ((problem := plan_problem(low)) and stated_value(low, problem) is not None
+            and not read_ward(_without_value(low, problem)).tests):
         return False  # "on zappe la warfarine ce soir, INR à 3,4": the INR told, not ordered
     if ward.timed and _holds(low):
         # "hold warfarin tonight - INR 3.4": tonight is the hold's, the INR its reason; "hold
@@ -204,6 +205,7 @@ def workflow_of(text: str) -> Workflow:
         stop=None if parts or changed else stop_of(low),
         problem=problem,
         stated_value=stated_value(low, problem) if problem else None,
+        stated_unit=stated_unit(low, problem) if problem else None,
         protocol=(protocol := protocol_named(text)),
         protocol_value=protocol_stated_value(low, protocol) if protocol else None,
         protocol_unit=protocol_stated_unit(low, protocol) if protocol else None,
@@ -244,9 +246,20 @@ def _told_in_alarm(low: str, problem: str | None) -> bool:
     """A problem's value told in alarm, with no question and no drug ("K+ 6.2 on gas!!",
     "INR 7.9 - lab just called"): its plan is what the clinician needs."""
     return bool(problem and stated_value(low, problem) is not None and "?" not in low
+                and _past_a_low_plan(low, problem)
                 and not find_drugs(_without_value(low, problem))
                 and ("!" in low or _any("told_alarm_words").search(low)
                      or _told_alone(low, problem)))
+
+
+def _past_a_low_plan(low: str, problem: str) -> bool:
+    """A low value's plan is told only a value below its threshold ("glucose 2.9 this am"); a
+    value in range told alone ("glucose 5.4 this am") is her result, never a plan's."""
+    plan = plans.table()[problem]
+    value = stated_value(low, problem)
+    if "low_at" not in plan or value is None:
+        return True
+    return plans.beyond(plan, plans.stated(plan, value, stated_unit(low, problem))[0])
 
 
 _CLOCK = re.compile(r"(?<![\w.,])(?:[0-2]\d[0-5]\d|\d{1,2}(?:[:h.]\d{2}|h)?)\s*(?:am|pm|h|hrs)?"
@@ -331,7 +344,7 @@ def her_problem(workflow: Workflow, text: str, chart: ChartInContext) -> Workflo
         drug = plan.get("drug")
         if drug and drug not in chart.drugs:
             continue
-        if latest and max(latest, key=lambda r: r.taken).value >= float(plan["high_at"]):
+        if latest and plans.beyond(plan, max(latest, key=lambda r: r.taken).value):
             return replace(workflow, problem=problem)
     return workflow
 
@@ -544,6 +557,15 @@ def stated_value(low: str, problem: str) -> float | None:
     return float(m.group(1).replace(",", ".")) if m else None
 
 
+def stated_unit(low: str, problem: str) -> str | None:
+    """The unit said right after the problem's stated value ("glucose 2.9 mmol/L", "glycémie
+    0,5 g/l", "glicemia 50 mg/dl"), as the analyte table writes it; None when none is said."""
+    words = "|".join(_rules()["plan_problems"][problem])
+    m = re.search(rf"(?<![a-z0-9])(?:{words})(?![a-z0-9])\s*(?:{_STATED})?\s*"
+                  r"\d{1,2}(?:[.,]\d{1,2})?\s*(mmol\s*/\s*l|mg\s*/\s*dl|g\s*/\s*l)\b", low)
+    return _UNITS[re.sub(r"\s", "", m.group(1))] if m else None
+
+
 # a value asked or supposed, never stated: a question, a condition, a window it is sought in
 _STATED_UNLESS = re.compile(r"\?|(?<![a-z])(?:if|si|se|caso|in the (?:last|past)|within|over the "
                             r"last|dans les|sur les|nas? ultimas?|en las ultimas)(?![a-z])")
@@ -566,7 +588,7 @@ def protocol_stated_value(low: str, protocol: str) -> float | None:
 
 
 _UNITS = {"mmol/l": "mmol/L", "mmol": "mmol/L", "mg/dl": "mg/dL", "meq/l": "mEq/L",
-          "meq": "mEq/L", "mg/l": "mg/L"}
+          "meq": "mEq/L", "mg/l": "mg/L", "g/l": "g/L"}
 
 
 def protocol_stated_unit(low: str, protocol: str) -> str | None:
@@ -606,8 +628,9 @@ def arguments(tool: str, request: Request, patient: str) -> dict[str, Any] | Non
         return {"patient_id": patient, "statement": " ".join(message.split())[:400]}
     if tool == "plan_problem":
         bled = {"bleeding": True} if flow.bleeding else {}  # said only when bleeding is said
+        unit = {"stated_unit": flow.stated_unit} if flow.stated_unit else {}
         return {"patient_id": patient, "problem": flow.problem, "stated_value": flow.stated_value,
-                **bled} if flow.problem else None
+                **bled, **unit} if flow.problem else None
     if tool == "apply_protocol":
         return (
             {"patient_id": patient, "protocol": flow.protocol,

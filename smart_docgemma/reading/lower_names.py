@@ -5,10 +5,20 @@ salman"). Apart from ``people`` because both ask the four languages' word lists
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from importlib import resources
 
 from ..knowledge.mentions import normalise
-from .people import fold_accents, not_name_words
-from .unknown_words import is_word, near_vocabulary
+from ..tools.words import when
+from .people import fold_accents, not_name_words, ordered_for, people_data
+from .unknown_words import (
+    abbreviations,
+    frequency,
+    is_word,
+    near_vocabulary,
+    own_words,
+)
+from .word_names import word_names
 
 _NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
                                   "ten"})
@@ -68,3 +78,56 @@ def particled_lower_people(text: str,
         if strong and words < 2:  # "de", "do" alone join words as often as names
             out.append(" ".join(m.group(0).split()))
     return out
+
+
+
+_LOWER_WORD = re.compile(r"[a-z][a-z'\u2019\-]{2,}")
+_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
+
+
+def ordered_for_lower(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A word in lower case an order or a chart question is for, closing it ("check inr for grace
+    tomorrow", "paracetamol 1g for kwame pls", "potasio para samuel por favor"): a person when it
+    is a given name that is also a word (``data/word_names.yaml``) or no vocabulary, drug,
+    abbreviation or time knows it and no language uses it often. The patient's own first name
+    is hers (matched later); a name misread asks who is meant, never answers another chart."""
+    drugs = {normalise(w) for w in drug_words}
+    tokens = _TOKEN.findall(text or "")
+    said = {normalise(str(w)) for w in people_data()["ordered_for"]}
+    out = []
+    for n, word in enumerate(tokens[1:], 1):
+        low = fold_accents(word)
+        if (normalise(tokens[n - 1]) in said and _LOWER_WORD.fullmatch(word)
+                and _lower_name(low, drugs) and ordered_for(tokens, n, drug_words)):
+            out.append(low)
+    return out
+
+
+def _lower_name(word: str, drugs: set[str]) -> bool:
+    """``word`` (lower case, unaccented) reads as a given name where an order's person stands:
+    a given name of the lists (``data/word_names.yaml``, the census names of the ``names``
+    package) no clinical word, or no word of the four languages at all ("kwame", "fatou")."""
+    reasons = {str(w) for w in people_data()["order_reasons"]}
+    if (normalise(word) in not_name_words() or normalise(word) in drugs or word in reasons
+            or word in abbreviations() or when.starts(word) == 0):
+        return False  # "for af", "for tomorrow", "morphine for comfort"
+    if word in word_names():
+        return True
+    if word in given_names():  # "ward", "mark", "will": words first
+        return word not in own_words() and frequency(word) < _NAME_AS_WORD
+    return len(word) >= 4 and not (is_word(word) or word in own_words()
+                                   or near_vocabulary(word))
+
+
+# a census given name the lists use this often is a word first ("will", "mark", "may")
+_NAME_AS_WORD = 50_000
+
+
+@lru_cache(maxsize=1)
+def given_names() -> frozenset[str]:
+    """The given names of the US census lists shipped with the ``names`` package (5,494), lower
+    case: names the word lists also hold ("samuel" 736, "robert" 1,305 in the English counts)."""
+    root = resources.files("names")
+    return frozenset(line.split()[0].lower() for part in ("dist.female.first", "dist.male.first")
+                     for line in (root / part).read_text(encoding="utf-8").splitlines()
+                     if line.strip())

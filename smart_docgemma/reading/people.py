@@ -18,6 +18,7 @@ from pathlib import Path
 from ..datafiles import safe_yaml
 from ..knowledge import analytes
 from ..knowledge.mentions import normalise
+from ..tools.words import when
 
 DATA = Path(__file__).with_name("data")
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -1020,7 +1021,7 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
         seen = (_seen_before(tokens[:n]) or _the_named_person(tokens, n)
                 or _topic_of_a_possessive(tokens, n))
         if before not in not_after and (before in articles or last or seen
-                                        or _ordered_for(tokens, n, drug_words)):
+                                        or ordered_for(tokens, n, drug_words)):
             found.append(word)
     return found
 
@@ -1041,7 +1042,7 @@ def _the_named_person(tokens: list[str], n: int) -> bool:
             and normalise(tokens[n + 1]) in nouns)
 
 
-def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
+def ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
     """The capitalised word ``tokens[n]`` ends a drug's order after a word of whom it is for
     ("ibuprofeno 400 c/8h para Samuel", "paracetamol 1 g pour Robert", "for Kofi please"): the
     one it is for. Only with a drug named, a chart question or a ward order before it ("check K
@@ -1051,16 +1052,23 @@ def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str
     from .ward import read_ward
 
     said = _people_data()
-    rest = [normalise(t) for t in tokens[n + 1:]]
-    words = " ".join(t for t in rest if re.search(r"\w", t))  # "por favor": a polite phrase
-    ends = all(not re.search(r"\w", t) or t in said["polite_after"] for t in rest) or (
-        words in said["polite_after"])
-    if not ends or normalise(tokens[n - 1]) not in said["ordered_for"]:
+    if not _ends_an_order(tokens[n + 1:]) or normalise(tokens[n - 1]) not in said["ordered_for"]:
         return False
     before = " ".join(tokens[:n - 1])
     ward = read_ward(before)
     return (bool(drug_words) or focus_of(before) is not None
             or bool(ward.tests or ward.specialties or ward.readings))
+
+
+def _ends_an_order(rest: list[str]) -> bool:
+    """What follows the one an order is for closes it: nothing, a polite phrase ("por favor"),
+    or its time ("check INR for Grace tomorrow", "FBC for Samuel in am pls")."""
+    said = _people_data()
+    words = [normalise(t) for t in rest if re.search(r"\w", t)]
+    while words and words[-1] in said["polite_after"]:
+        words.pop()
+    return (not words or " ".join(words) in said["polite_after"]
+            or when.starts(" ".join(words)) == 0)
 
 
 # two capitalised words joined as people are ("Robert and Margaret both need …", "Margaret et

@@ -25,6 +25,8 @@ from .dosage import Dose
 from .dose_change import DoseChange
 from .drugs import asks_general_knowledge, ordered_drug, stopped_drugs
 from .entities import Entities
+from .kind_asked import Kind as AskedKind
+from .kind_asked import kind_asked
 from .people import leading_people
 from .subject import (
     InContext,
@@ -105,6 +107,7 @@ class Workflow:
     switch: Switch | None = None
     problem: str | None = None  # a key of ``plan_problems`` ("hyperkalaemia")
     stated_value: float | None = None  # "K is 5.6": 5.6
+    stated_unit: str | None = None  # "glycémie 0,5 g/L": the unit said with that value
     protocol: str | None = None  # a key of ``tools/data/protocols.yaml``
     protocol_value: float | None = None  # "K 3.2 on the gas - K protocol": 3.2
     protocol_unit: str | None = None  # "Mg 0.5 mmol/L": the unit said with that value
@@ -152,6 +155,8 @@ class Request:
     # and paracetamol 1 g qds"): each is carded as an order of its own
     also_ordered: tuple[Drug, ...] = ()
     conversation: Conversation = field(default_factory=Conversation)
+    # a kind of drug asked of her list ("is he on a statin?", "her insulin?"): her list answers
+    asked_kind: AskedKind | None = None
     # the chart in context, typed (``tools/chart/in_context.py``)
     chart: ChartInContext = field(default_factory=ChartInContext)
 
@@ -226,6 +231,9 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         focus = f"lab:{several[0]}"  # "K this admission?": the result, since the stay began
     if len(several) > 1 and (focus is None or focus.startswith("lab")):
         focus = f"lab:{several[0]}"  # "u&e + lfts?": each result, the first leading
+    asked_kind = kind_asked(question)
+    if asked_kind is not None and focus is None:
+        focus = "medications"  # "is she on insulin?": her list, which of it is insulin said
     windowed = focus is not None and (focus.startswith("lab:")
                                       or focus == "vitals:bp")
     return Request(
@@ -251,7 +259,7 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         ordered=ordered_of(found, understood), words=words or Words(),
         stopped=stopped_drugs(fold(understood), [(m.name, m.surface) for m in found.drug_mentions
                                                  if m.name]),
-        workflow=workflow or Workflow(), foci=foci,
+        workflow=workflow or Workflow(), foci=foci, asked_kind=asked_kind,
     )
 
 

@@ -322,7 +322,8 @@ def as_the_patient(text: str, here: InContext) -> str:
     """Her own name said as the one asked about ("what is amara on", "is Samuel's sugar control
     ok?") read as "the patient": what is asked of her is then read as for "she". A word of her
     name that is also a word of the language ("Grace", "Rose") is left as written."""
-    from .people import not_name_words  # people reads this module's names
+    from .people import not_name_words, people_data  # people reads this module's names
+    from .word_names import word_names  # word_names reads the people this module names
 
     common = not_name_words()
     words = {w for w in (here.name or "").split() if len(_name_key(w)) >= 3}
@@ -330,7 +331,17 @@ def as_the_patient(text: str, here: InContext) -> str:
              if _name_key(w) not in common}
     if not forms:
         return text
-    one = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    # a word of her name that is a word too ("grace period") is hers written as a name only
+    one = "|".join(f"{re.escape(f.capitalize())}|{re.escape(f.upper())}"
+                   if _name_key(f) in word_names()
+                   else f"(?i:{re.escape(f)})" for f in sorted(forms, key=len, reverse=True))
     run = rf"(?<![\w'\u2019])(?:{one})\d*(?:\s+(?:{one})\d*)*"
-    text = re.sub(rf"(?i){run}['\u2019]s\b", "the patient's", text)
-    return re.sub(rf"(?i){run}(?![\w'\u2019])", "the patient", text)
+    # "check K for Samuel", "FBC tomorrow for samuel pls": the one it is for goes with its
+    # preposition, so what is asked reads as it would for her
+    said = people_data()
+    fors = "|".join(re.escape(str(w)) for w in said["ordered_for"])
+    polite = "|".join(re.escape(str(w)) for w in said["polite_after"])
+    text = re.sub(rf"\s*(?<![\w'\u2019])(?i:{fors})\s+{run}(?:\s+(?i:{polite}))?"
+                  r"(?![\w'\u2019])", " ", text)
+    text = re.sub(rf"{run}['\u2019](?i:s)\b", "the patient's", text)
+    return re.sub(rf"{run}(?![\w'\u2019])", "the patient", text)

@@ -247,7 +247,7 @@ _ABOUT_LOWER = re.compile(r"(?<![\w'\u2019])(?:what about|how about|about|regard
 # a word the four languages use this often is a word before it is a name ("what about tomorrow
 # - INR?"); given names that are also words ("robert" 1,305, "margaret" 795 in the English list)
 # are rarer
-_COMMON = 5000
+_TURNED_TO_COMMON = 5000
 
 
 def about_lower_names(text: str,
@@ -259,17 +259,21 @@ def about_lower_names(text: str,
     for m in _ABOUT_LOWER.finditer(fold_accents(text or "")):
         name = m.group("name")
         if (name in own_words() or near_vocabulary(name) or normalise(name) in drugs
-                or name in abbreviations() or _common(name)):
+                or name in abbreviations() or turned_to_common(name)):
             continue
         out.append(name)
     return out
 
 
-def _common(word: str) -> bool:
+def turned_to_common(word: str) -> bool:
     """A word the lists use often, or a noun by its ending ("mobility", "nutrition", "dressing"):
     the ward's topics turned to ("what about mobility - PT?") are no names."""
-    return bool(_NOUN_ENDING.search(word)) or any(
-        lists.word_frequency[word] >= _COMMON for lists in _word_lists())
+    return bool(_NOUN_ENDING.search(word)) or frequency(word) >= _TURNED_TO_COMMON
+
+
+def frequency(word: str) -> int:
+    """How often the four languages' lists use ``word`` (lower case): the most of any list."""
+    return max(lists.word_frequency[word] for lists in _word_lists())
 
 
 _NOUN_ENDING = re.compile(r"(?:ity|tion|sion|ment|ness|ing|ance|ence|ism|ics|ogy|ure|age|ies)$")

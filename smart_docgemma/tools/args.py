@@ -320,12 +320,14 @@ class CareGapOrderArgs(BaseModel):
 class ProblemPlanArgs(BaseModel):
     model_config = _STRICT
     patient_id: str = PatientId
-    problem: Literal["high_potassium", "high_inr"] = Field(
-        description="the problem to plan: high_potassium (hyperkalaemia) or high_inr "
-                    "(supratherapeutic INR)")
+    problem: Literal["high_potassium", "high_inr", "low_glucose"] = Field(
+        description="the problem to plan: high_potassium (hyperkalaemia), high_inr "
+                    "(supratherapeutic INR) or low_glucose (hypoglycaemia)")
     stated_value: float | None = Field(
         default=None, ge=0, le=100, description="the value the clinician stated, e.g. 5.6 or 3.4"
     )
+    stated_unit: Literal["mmol/L", "mg/dL", "g/L"] | None = Field(
+        default=None, description="the unit said with the value, when one was said")
     bleeding: bool = Field(
         default=False, description="bleeding is said with the result (the bleeding plan applies)"
     )

@@ -718,21 +718,35 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
-    "No problem plan is held here for what you asked: the plans cover a raised potassium and a "
-    "high INR on warfarin, each from its cited protocol. Ask for a result, the care gaps, or a "
-    "drug's safety check instead.": (
+    "No problem plan is held here for what you asked: the plans cover a raised potassium, a "
+    "high INR on warfarin and a low glucose, each from its cited protocol. Ask for a result, the "
+    "care gaps, or a drug's safety check instead.": (
         "Aucun plan de prise en charge n'existe ici pour cette demande : les plans couvrent une "
-        "kaliémie élevée et un INR élevé sous warfarine, chacun selon son protocole cité. "
-        "Demandez plutôt un résultat, les soins en retard ou la vérification d'un médicament.",
-        "Nenhum plano de conduta existe aqui para o que pediu: os planos cobrem o potássio elevado "
-        "e o INR alto em uso de varfarina, cada um pelo seu protocolo citado. Peça antes um "
-        "resultado, os cuidados em atraso ou a verificação de um medicamento.",
-        "No hay aquí un plan de manejo para lo que pidió: los planes cubren el potasio elevado y "
-        "el INR alto con warfarina, cada uno según su protocolo citado. Pida mejor un resultado, "
-        "los cuidados pendientes o la verificación de un medicamento.",
-        "Hakuna mpango wa tatizo hapa kwa ulichoomba: mipango inahusu potasiamu iliyo juu na INR "
-        "iliyo juu kwa warfarin, kila mmoja kwa itifaki yake iliyotajwa. Omba matokeo, mapengo ya "
-        "huduma, au ukaguzi wa usalama wa dawa badala yake.",
+        "kaliémie élevée, un INR élevé sous warfarine et une glycémie basse, chacun selon son "
+        "protocole cité. Demandez plutôt un résultat, les soins en retard ou la vérification "
+        "d'un médicament.",
+        "Nenhum plano de conduta existe aqui para o que pediu: os planos cobrem o potássio "
+        "elevado, o INR alto em uso de varfarina e a glicemia baixa, cada um pelo seu "
+        "protocolo citado. Peça antes um resultado, os cuidados em atraso ou a verificação de "
+        "um medicamento.",
+        "No hay aquí un plan de manejo para lo que pidió: los planes cubren el potasio elevado, "
+        "el INR alto con warfarina y la glucemia baja, cada uno según su protocolo citado. Pida "
+        "mejor un resultado, los cuidados pendientes o la verificación de un medicamento.",
+        "Hakuna mpango wa tatizo hapa kwa ulichoomba: mipango inahusu potasiamu iliyo juu, INR "
+        "iliyo juu kwa warfarin na sukari iliyo chini damuni, kila mmoja kwa itifaki yake "
+        "iliyotajwa. Omba matokeo, mapengo ya huduma, au ukaguzi wa usalama wa dawa badala yake.",
+    ),
+    "%(kind)s: none on the active medication list.": (
+        "%(kind)s : aucun sur la liste des traitements actifs.",
+        "%(kind)s: nenhum na lista de medicamentos ativos.",
+        "%(kind)s: ninguno en la lista de medicamentos activos.",
+        "%(kind)s: hakuna kwenye orodha ya dawa zinazotumika.",
+    ),
+    "%(kind)s on the active medication list: %(drugs)s.": (
+        "%(kind)s sur la liste des traitements actifs : %(drugs)s.",
+        "%(kind)s na lista de medicamentos ativos: %(drugs)s.",
+        "%(kind)s en la lista de medicamentos activos: %(drugs)s.",
+        "%(kind)s kwenye orodha ya dawa zinazotumika: %(drugs)s.",
     ),
     "No drug was named, so none was checked on its own: what was checked is the current "
     "medication list's review. Name the drug (an NSAID, an opioid, paracetamol) to check it "

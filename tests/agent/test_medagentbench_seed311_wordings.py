@@ -68,7 +68,8 @@ def test_whether_she_has_a_condition_is_her_problem_list(said):
 @pytest.mark.parametrize(("said", "focus"), [
     ("does she have a Mg in the last 24h?", "lab:Magnesium"), ("does he have any allergies?",
                                                                "allergies"),
-    ("does he have any admissions?", "encounters"), ("does he have a fever?", None),
+    # a fever asked whole is her temperatures (walk 80), never her problem list
+    ("does he have any admissions?", "encounters"), ("does he have a fever?", "lab:Temperature"),
     ("does she have a K this morning?", None), ("tem interação claritromicina e sinvastatina?", None),
     ("tem ensaios clinicos para doenca renal diabetica?", None),
 ])

@@ -61,8 +61,11 @@ def test_another_first_name_is_not_read_as_her():
 
 def test_a_word_of_the_language_in_her_name_is_left_as_written():
     # "Grace" is a name here, but "grace period" is English: only her surname is read as her
-    assert as_the_patient("is the grace period over for adeyemi", GRACE.patient).endswith(
-        "the patient")
+    # (her surname after "for" goes with it, as "check K for Samuel" reads "check K")
+    said = as_the_patient("is the grace period over for adeyemi", GRACE.patient)
+    assert "grace period" in said and "adeyemi" not in said
+    assert as_the_patient("is adeyemi's grace period over", GRACE.patient).startswith(
+        "is the patient's grace period")
 
 
 @pytest.mark.parametrize("message", ["is his sugar control ok?", "controle glycemique ?"])

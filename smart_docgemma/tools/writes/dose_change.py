@@ -42,7 +42,13 @@ def active_orders(ctx: ToolContext) -> list[dict[str, Any]]:
 
 
 def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The active orders of ``drug`` (by its generic name)."""
+    """The active orders of ``drug`` (by its generic name), or of the class it names ("stop the
+    ace-i" for a patient on lisinopril: the lisinopril order, never "not on her list")."""
+    key = knowledge.class_named(drug)
+    if key:
+        return [m for m in active if any(
+            key in knowledge.classes_of(part) for part in knowledge.generic(
+                records.concept_text(m.get("medicationCodeableConcept"))).split("/") if part)]
     want = knowledge.generic(drug)
     return [m for m in active if want
             and want in knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))]

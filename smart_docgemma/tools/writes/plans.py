@@ -1,4 +1,5 @@
-"""Problem plans: a raised potassium, a supratherapeutic INR, from the chart and a protocol.
+"""Problem plans: a raised potassium, a supratherapeutic INR, a low glucose, from the chart and
+a protocol.
 
 "K is 5.6 — what's driving it and what should I do?", "INR 3.4 — plan?": the protocol is data
 (``data/problem_plans.yaml``, with its source and version). The plan reads the analyte by every
@@ -100,6 +101,28 @@ def _band(plan: dict[str, Any], value: float) -> dict[str, Any] | None:
     )
 
 
+def beyond(plan: dict[str, Any], value: float) -> bool:
+    """``value`` (in the analyte's unit) is past the plan's threshold: below ``low_at`` for a
+    low value's plan, at or above ``high_at`` for a raised one."""
+    if "low_at" in plan:
+        return value < float(plan["low_at"])
+    return value >= float(plan["high_at"])
+
+
+def stated(plan: dict[str, Any], value: float, unit: str | None) -> tuple[float, str]:
+    """The value told, in the analyte's unit, with how it was read: the unit said, else the
+    first of ``stated_units`` whose ``below`` holds it ("glucose 2.9": mmol/L), else the
+    analyte's own unit."""
+    rows = plan.get("stated_units") or []
+    row = next((r for r in rows if r["unit"] == unit), None) if unit else next(
+        (r for r in rows if value < float(r["below"])), None)
+    if row is None:
+        return value, ""
+    own = analytes.analyte(plan["analyte"]).unit
+    converted = round(value * float(row["factor"]), 1)
+    return converted, f"{_num(value)} {row['unit']} = {_num(converted)} {own}"
+
+
 def _searched(name: str) -> str:
     return f"searched LOINC {', '.join(analytes.codes_with_family(analytes.analyte(name)))}"
 
@@ -155,9 +178,11 @@ def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
     head = f"{plan['title']} — protocol: {plan['source']} (version {plan['version']})."
     if args.bleeding and "bleeding" in plan:
         return _bleeding(plan, found[0] if found else None, args.stated_value)
-    latest, stated, name = (found[0] if found else None), args.stated_value, plan["analyte"]
+    latest, name = (found[0] if found else None), plan["analyte"]
+    told, read_as = (stated(plan, args.stated_value, args.stated_unit)
+                     if args.stated_value is not None else (None, ""))
     now = datetime.now(UTC)
-    if latest is None and stated is None:
+    if latest is None and told is None:
         return _asked(
             f"{head}\nNo {name} result on file ({_searched(name)}) and no value was given: "
             f"what is the current {name}? Nothing was proposed."
@@ -169,18 +194,21 @@ def run_plan(args: tool_args.ProblemPlanArgs, ctx: ToolContext) -> ToolResult:
     )
     if (
         latest is not None
-        and stated is not None
-        and abs(latest.value - stated) > plan["agree_within"]
+        and told is not None
+        and not plan.get("told_is_current")
+        and abs(latest.value - told) > plan["agree_within"]
     ):
-        return _asked(f"{head}\nYou said {name} {_num(stated)}, but {chart}. Which is current? If "
-                      f"{_num(stated)} is a newer result, please record it or confirm it; nothing "
+        return _asked(f"{head}\nYou said {name} {_num(told)}, but {chart}. Which is current? If "
+                      f"{_num(told)} is a newer result, please record it or confirm it; nothing "
                       "was proposed until the value is confirmed.")
     age = (now - latest.when).days if latest and latest.when else None
-    stale = age is not None and age > plan["stale_days"]
-    if stated is None and latest is not None and stale:
+    stale = age is not None and (age > plan["stale_days"] if plan["stale_days"] else
+                                 latest is not None and latest.when is not None
+                                 and latest.when.date() < now.date())
+    if told is None and latest is not None and stale:
         return _stale(ctx, plan, head, chart, age or 0)
-    value = stated if stated is not None else (latest.value if latest else 0.0)
-    basis = (f"Value used: {name} {_num(value)} as you stated; {chart}"
+    value = told if told is not None else (latest.value if latest else 0.0)
+    basis = (f"Value used: {name} {read_as or _num(value)} as you stated; {chart}"
              + (f" ({age} days ago)" if stale else "") + ".")
     return _act(ctx, plan, args, head, basis, value, meds, context)
 
@@ -205,11 +233,14 @@ def _asked(text: str) -> ToolResult:
 
 def _stale(ctx: ToolContext, plan: dict[str, Any], head: str, chart: str, age: int) -> ToolResult:
     """Named with its date; only a recheck to obtain a current value is proposed."""
-    band = plan["bands"][0]
-    rc = band["recheck"]
-    text = (f"{head}\n{chart[0].upper()}{chart[1:]}, {age} days ago: older than the "
-            f"{plan['stale_days']} days the protocol allows, so it is not acted on as current. "
-            "What is today's value? A recheck is proposed.")
+    rc = plan["bands"][0].get("recheck")
+    allowed = (f"older than the {plan['stale_days']} days the protocol allows"
+               if plan["stale_days"] else "not today's")
+    text = (f"{head}\n{chart[0].upper()}{chart[1:]}, {age} days ago: {allowed}, so it is not "
+            "acted on as current. What is today's value?")
+    if rc is None:  # bedside treatment: the value is asked, nothing is carded
+        return _asked(f"{text} Nothing was proposed.")
+    text += " A recheck is proposed."
     made = propose_lab(ctx, rc["test"], when.parse("now", site_zone(ctx)), rc.get("priority"),
                        f"{plan['title']}: last value stale ({age} days)")
     made.text = f"{text}\n{brief([made])}"
@@ -230,19 +261,28 @@ def _act(
     band = _band(plan, value)
     drivers = contributing(plan, meds)
     lines = [head, basis]
+    moves = "lower" if "low_at" in plan else "raise"
     lines.append("Contributing drugs on the list: " + ("; ".join(drivers) if drivers else
-                 "none of the active medications is known to raise it "
+                 f"none of the active medications is known to {moves} it "
                  f"({', '.join(m.text for m in meds) or 'none'})"))
     lines += [f"Context: {c}" for c in context]
-    lines.append(f"Do not start: {', '.join(plan['do_not_start'])}.")
-    if band is None or value < plan["high_at"]:
-        lines.append(f"{name} {_num(value)} is not above the protocol's threshold "
-                     f"({_num(plan['high_at'])}), so no orders are proposed.")
+    if plan.get("do_not_start"):
+        lines.append(f"Do not start: {', '.join(plan['do_not_start'])}.")
+    if band is None or not beyond(plan, value):
+        unit = analytes.analyte(name).unit
+        side = (f"below the protocol's threshold ({_num(plan['low_at'])} {unit}); no plan for "
+                f"a raised {name.lower()} is held here" if "low_at" in plan
+                else f"above the protocol's threshold ({_num(plan['high_at'])})")
+        lines.append(f"{name} {_num(value)} {unit if 'low_at' in plan else ''}".rstrip()
+                     + f" is not {side}, so no orders are proposed.")
         return _asked("\n".join(lines))
     lines.append(f"Protocol band: {band['name']}. Steps: " + "; ".join(band["steps"]) + ".")
+    rc = band.get("recheck")
+    if rc is None:  # bedside treatment, the clinician's to give: nothing is carded
+        lines.append("Nothing was proposed: these steps are bedside treatment.")
+        return _asked("\n".join(lines))
     fields = [("Protocol", f"{plan['title']} ({plan['source']}, version {plan['version']})"),
               ("Based on", basis)]
-    rc = band["recheck"]
     results = [
         propose_lab(
             ctx,

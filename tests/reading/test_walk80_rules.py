@@ -1,0 +1,210 @@
+"""Rules from the eighteenth stop's walk 80 (fixture charts, no model): a given name typed in lower
+case that an order or chart question is for ("check inr for grace tomorrow"), her own name after
+"for" dropped with its preposition so what is asked reads as for her ("check K for Samuel"), a
+low glucose told for its plan, a kind of drug asked of her list ("is she on insulin?"), a fever
+or a kidney injury asked as a whole; each with the near words that must not trigger it."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
+from smart_docgemma.languages import fold
+from smart_docgemma.reading.kind_asked import kind_asked
+from smart_docgemma.reading.lower_names import ordered_for_lower
+from smart_docgemma.reading.subject import as_the_patient
+from smart_docgemma.reading.ward import read_ward
+from smart_docgemma.tools.chart.answers import focus_of
+from smart_docgemma.tools.chart.in_context import InContext
+from smart_docgemma.tools.writes import plans
+from smart_docgemma.tools.writes.dose_change import orders_of
+
+
+@pytest.mark.parametrize(("said", "drugs", "who"), [
+    ("check inr for grace tomorrow", set(), "grace"),   # a given name that is also a word
+    ("check k for samuel", set(), "samuel"),            # a census name the lists hold
+    ("paracetamol 1g for kwame pls", {"paracetamol"}, "kwame"),  # no word of any list
+    ("bloods for fatou tmrw", set(), "fatou"),
+    ("potasio para samuel por favor", set(), "samuel"),
+    ("fbc for esther in am", set(), "esther"),
+])
+def test_a_lower_case_name_an_order_is_for_is_a_person(said, drugs, who):
+    assert ordered_for_lower(said, drugs) == [who]
+
+
+@pytest.mark.parametrize(("said", "drugs"), [
+    ("morphine 2.5mg for comfort", {"morphine"}),      # what it is given for
+    ("oxycodone 5mg for breakthrough", {"oxycodone"}),
+    ("atropine for brady", {"atropine"}),
+    ("paracetamol for pain", {"paracetamol"}),
+    ("senna for constipation", {"senna"}),
+    ("give augmentin for chest infection", {"augmentin"}),  # not the order's end
+    ("check inr for now", set()),
+    ("fbc for tomorrow", set()),
+    ("inr for him tomorrow", set()),
+    ("fbc for ward round", set()),
+    ("warfarin for af", {"warfarin"}),
+    ("order fbc for mark", set()),                     # a name the lists use as a word first
+    ("refer to cardiology for svt", set()),
+    ("transfert pour lyon", set()),                    # no order before it
+])
+def test_what_an_order_is_for_is_no_person(said, drugs):
+    assert ordered_for_lower(said, drugs) == []
+
+
+def test_the_person_read_reaches_the_names_of_the_message():
+    assert "grace" in extract("check inr for grace tomorrow").patient_names
+
+
+@pytest.mark.parametrize("said", ["check K for Samuel", "check k for samuel",
+                                  "K for Samuel please", "check the K for samuel"])
+def test_her_own_name_after_for_leaves_her_question(said):
+    here = InContext(id="pt-t2dm", name="Samuel Okoro")
+    assert focus_of(as_the_patient(said, here)) == "lab:Potassium"
+
+
+def test_another_name_after_for_stays():
+    here = InContext(id="pt-t2dm", name="Samuel Okoro")
+    assert "Grace" in as_the_patient("check K for Grace", here)
+
+
+# ---------------------------------------------------------------- a low glucose told for its plan
+@pytest.mark.parametrize(("said", "value", "unit"), [
+    ("glucose 2.9 - hypo protocol?", 2.9, None),
+    ("glicemia 50 agora, o que faço?", 50.0, None),
+    ("glycémie 0,45 g/l, que faire ?", 0.45, "g/L"),
+    ("BM 3.4!", 3.4, None),
+    ("sugar 3.1 what should I do", 3.1, None),
+    ("glucemia 2,8 mmol/l, qué hago?", 2.8, "mmol/L"),
+])
+def test_a_low_glucose_told_asks_its_plan(said, value, unit):
+    flow = workflow_of(said)
+    assert flow.problem == "low_glucose" and flow.stated_value == value
+    assert flow.stated_unit == unit
+    assert "plan" in workflow_actions(fold(said).lower(), flow)
+
+
+@pytest.mark.parametrize("said", [
+    "hypos this month?",               # a window of results asked
+    "glucose trend?",
+    "lowest glucose this month?",
+    "glucose 5.4 this am",             # told, no plan asked, no alarm
+])
+def test_a_glucose_asked_of_the_chart_plans_nothing(said):
+    flow = workflow_of(said)
+    assert "plan" not in workflow_actions(fold(said).lower(), flow)
+
+
+@pytest.mark.parametrize(("value", "unit", "expected"), [
+    (2.9, None, (52.2, "2.9 mmol/L = 52.2 mg/dL")),   # under 35: mmol/L
+    (0.45, None, (45.0, "0.45 g/L = 45 mg/dL")),      # under 1: grams per litre
+    (50.0, None, (50.0, "")),                         # mg/dL as told
+    (1.2, "g/L", (120.0, "1.2 g/L = 120 mg/dL")),     # the unit said decides
+])
+def test_the_glucose_told_is_read_in_its_unit(value, unit, expected):
+    assert plans.stated(plans.table()["low_glucose"], value, unit) == expected
+
+
+def test_a_low_plan_is_past_its_threshold_below_it():
+    low, high = plans.table()["low_glucose"], plans.table()["high_potassium"]
+    assert plans.beyond(low, 52) and not plans.beyond(low, 70)
+    assert plans.beyond(high, 5.6) and not plans.beyond(high, 5.4)
+
+
+def test_a_glucose_told_beside_tests_ordered_still_orders_them():
+    ward = read_ward("K 3.3, FBC + U&E in am")
+    assert ward.tests
+
+
+# ---------------------------------------------------------------- a kind of drug asked of her list
+@pytest.mark.parametrize(("said", "cls", "drug"), [
+    ("is he on a statin?", "statin", None),
+    ("is she on insulin?", "insulin", None),
+    ("her insulin?", "insulin", None),
+    ("is he on a blood thinner?", "anticoagulant", None),
+    ("on any blood thinners?", "anticoagulant", None),
+    ("is she on an ace-i?", "ace_inhibitor", None),
+    ("is she on any water tablets", "diuretic", None),
+    ("est-elle sous statine ?", "statin", None),
+    ("ela toma anticoagulante?", "anticoagulant", None),
+    ("¿toma insulina?", "insulin", None),
+    ("is he on warfarin?", None, "warfarin"),
+])
+def test_a_kind_asked_of_her_list_is_read(said, cls, drug):
+    kind = kind_asked(said)
+    assert kind is not None and (kind.cls, kind.drug) == (cls, drug)
+
+
+@pytest.mark.parametrize("said", [
+    "her k?", "her weight?", "her allergies?", "her meds?", "is he on oxygen?",
+    "is she on a diet?", "is he on the ward?", "can she have insulin?",
+    "start insulin glargine 10 units nocte",
+])
+def test_what_is_no_kind_of_her_list_is_not(said):
+    assert kind_asked(said) is None
+
+
+def test_the_kind_says_which_of_her_drugs_are_of_it():
+    kind = kind_asked("is he on a blood thinner?")
+    assert kind is not None and kind.of("warfarin") and not kind.of("aspirin")
+
+
+@pytest.mark.parametrize("said", ["is she on insulin?", "her insulin?", "is he on a statin?",
+                                  "is he on a blood thinner?"])
+def test_a_kind_asked_is_her_chart_question(said):
+    assert "chart_question" in extract(said).actions
+
+
+# ---------------------------------------------------------------- fever and kidney asked whole
+@pytest.mark.parametrize("said", ["is he spiking?", "still spiking?", "is she febrile?",
+                                  "does he have a fever?", "il fait de la fièvre ?",
+                                  "está com febre?", "¿tiene fiebre?"])
+def test_a_fever_asked_as_a_whole_is_her_temperatures(said):
+    assert focus_of(said) == "lab:Temperature"
+
+
+@pytest.mark.parametrize("said", ["aki?", "is she in aki?", "any AKI?", "acute kidney injury?",
+                                  "insuffisance rénale aiguë ?", "lesão renal aguda?",
+                                  "¿tiene lesión renal aguda?"])
+def test_a_kidney_injury_asked_is_her_creatinine(said):
+    assert focus_of(said) == "lab:Creatinine"
+
+
+@pytest.mark.parametrize("said", ["what is aki?", "fever?", "spiking temps and pulse"])
+def test_a_definition_or_another_sign_is_not(said):
+    assert focus_of(said) not in ("lab:Creatinine", "lab:Temperature")
+
+
+@pytest.mark.parametrize(("said", "cls"), [("any blood thinners?", "anticoagulant"),
+                                           ("any statins on board?", "statin"),
+                                           ("any abx?", "antibacterial")])
+def test_a_class_after_any_is_asked_of_her_list(said, cls):
+    kind = kind_asked(said)
+    assert kind is not None and kind.cls == cls
+
+
+@pytest.mark.parametrize("said", ["any aspirin?", "any allergies?", "any fevers?"])
+def test_a_drug_or_another_thing_after_any_is_not(said):
+    assert kind_asked(said) is None
+
+
+# ---------------------------------------------------------------- a class stopped or changed
+def _order(text: str, id_: str) -> dict:
+    return {"id": id_, "medicationCodeableConcept": {"text": text}}
+
+
+ACTIVE = [_order("lisinopril 10 MG Oral Tablet", "m1"), _order("amlodipine 5 MG Oral Tablet", "m2")]
+
+
+@pytest.mark.parametrize("said", ["ACE inhibitor", "lisinopril"])
+def test_the_order_of_a_class_said_is_hers_of_that_class(said):
+    assert [m["id"] for m in orders_of(said, ACTIVE)] == ["m1"]
+
+
+def test_a_class_she_takes_none_of_finds_no_order():
+    assert orders_of("statin", ACTIVE) == []
+
+
+@pytest.mark.parametrize(("said", "name"), [("stop the ace-i, creat going up", "ACE inhibitor"),
+                                            ("stop the blood thinner", "anticoagulant")])
+def test_the_ward_shorthand_of_a_class_is_the_class(said, name):
+    assert name in extract(said).drugs
