@@ -149,7 +149,9 @@ def leading_people(text: str, drug_words: set[str] | frozenset[str] = frozenset(
     # what is asked starts right after them ("… a1c", "… allergies?"), never a clause ("algum
     # problema nos remédios dele?", "algo preocupante en sus medicamentos?")
     asked = m.group(3).split()[0].strip("?.!:,")
-    return [f"{m.group(1)} {m.group(2)}"] if asked and focus_of(asked) else []
+    # "samuel okafor's a1c?": the possessive is no part of the name
+    name = re.sub(r"['\u2019]s$", "", f"{m.group(1)} {m.group(2)}")
+    return [name] if asked and focus_of(asked) else []
 
 
 # a title and an initial ("et Mme A. du 14", "Mr M", "la Sra. P."): someone not shown to be her

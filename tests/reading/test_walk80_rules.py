@@ -11,6 +11,7 @@ from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
 from smart_docgemma.languages import fold
 from smart_docgemma.reading.kind_asked import kind_asked
 from smart_docgemma.reading.lower_names import ordered_for_lower
+from smart_docgemma.reading.people import leading_people
 from smart_docgemma.reading.subject import as_the_patient
 from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.chart.answers import focus_of
@@ -208,3 +209,21 @@ def test_a_class_she_takes_none_of_finds_no_order():
                                             ("stop the blood thinner", "anticoagulant")])
 def test_the_ward_shorthand_of_a_class_is_the_class(said, name):
     assert name in extract(said).drugs
+
+
+# ---------------------------------------------------------------- walk 81
+@pytest.mark.parametrize("said", ["how many weeks is she?", "how far along is she?", "gestation?",
+                                  "combien de semaines ?", "de quantas semanas ela está?",
+                                  "¿de cuántas semanas está?", "quantas semanas de gravidez?"])
+def test_how_far_along_she_is_asks_her_pregnancy(said):
+    assert focus_of(said) == "pregnancy"
+
+
+@pytest.mark.parametrize("said", ["how many weeks of amoxicillin?", "cuantas semanas de amoxicilina?",
+                                  "combien de semaines de traitement ?"])
+def test_weeks_of_a_course_are_no_pregnancy(said):
+    assert focus_of(said) != "pregnancy"
+
+
+def test_a_possessive_is_no_part_of_a_lower_case_name():
+    assert leading_people("samuel okafor's a1c?") == ["samuel okafor"]
