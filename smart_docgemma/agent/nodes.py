@@ -307,6 +307,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += withdrawn
     update["errors"] += _no_plan(probe)
     update["errors"] += _kind_on_list(probe)
+    update["errors"] += _readings_told(probe)
     beside = _checked_beside_search(probe, deps)
     if beside:
         update["notice"] = beside
@@ -909,6 +910,19 @@ def _no_plan(state: Turn) -> list[str]:
                            "raised potassium, a high INR on warfarin and a low glucose, each from "
                            "its cited protocol. Ask for a result, the care gaps, or a drug's "
                            "safety check instead.")), answer_language())]
+
+
+def _readings_told(state: Turn) -> list[str]:
+    """Readings told with a plan asked ("BP 88/52 HR 118 just now, what should I do?"): nothing
+    is charted unasked, and that is said, with how to chart them."""
+    said = planning.request(state)
+    if not said.ward.readings or not said.workflow.plan_asked or (
+            "record_vital" in said.entities.actions):
+        return []
+    told = ", ".join(f"{r.vital} {'/'.join(f'{v:g}' for v in r.values)} "
+                     f"{r.entry['unit']['shown']}" for r in said.ward.readings)
+    return [say(message(N_("Told, not recorded: %(readings)s. Ask to record them to chart "
+                           "them."), readings=told), answer_language())]
 
 
 def _kind_on_list(state: Turn) -> list[str]:

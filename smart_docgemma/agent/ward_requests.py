@@ -104,7 +104,8 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
         found.append("order_lab")
     if ward.specialties and ward.referral_words:
         found.append("refer")
-    if (ward.readings and not _any("question_words").search(low)
+    # "BP 88/52 HR 118 just now, what should I do?": a plan asked of the readings charts none
+    if (ward.readings and not _any("question_words").search(low) and not _plan_words(low)
             and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
     elif ward.to_record and not ward.tests:  # "record a blood pressure": its reading is asked

@@ -736,6 +736,14 @@ F: dict[str, tuple[str, str, str, str]] = {
         "iliyo juu kwa warfarin na sukari iliyo chini damuni, kila mmoja kwa itifaki yake "
         "iliyotajwa. Omba matokeo, mapengo ya huduma, au ukaguzi wa usalama wa dawa badala yake.",
     ),
+    "Told, not recorded: %(readings)s. Ask to record them to chart them.": (
+        "Indiqué, non enregistré : %(readings)s. Demandez de les enregistrer pour les porter au "
+        "dossier.",
+        "Informado, não registado: %(readings)s. Peça para registá-los para os lançar no "
+        "prontuário.",
+        "Indicado, no registrado: %(readings)s. Pida registrarlos para anotarlos en la historia.",
+        "Imeelezwa, haijarekodiwa: %(readings)s. Omba zirekodiwe ili ziingie kwenye rekodi.",
+    ),
     "%(kind)s: none on the active medication list.": (
         "%(kind)s : aucun sur la liste des traitements actifs.",
         "%(kind)s: nenhum na lista de medicamentos ativos.",

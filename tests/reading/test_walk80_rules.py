@@ -227,3 +227,16 @@ def test_weeks_of_a_course_are_no_pregnancy(said):
 
 def test_a_possessive_is_no_part_of_a_lower_case_name():
     assert leading_people("samuel okafor's a1c?") == ["samuel okafor"]
+
+
+@pytest.mark.parametrize("said", ["BP 88/52 HR 118 just now, what should I do?",
+                                  "TA 9/5, FC 120 - que faire ?",
+                                  "sats 88% rr 28 just now - what now"])
+def test_readings_told_with_a_plan_asked_chart_nothing(said):
+    assert "record_vital" not in extract(said).actions
+
+
+@pytest.mark.parametrize("said", ["BP 88/52 HR 118 just now, pls record", "TA 9/5, FC 120",
+                                  "sats 88% rr 28 at 0600"])
+def test_readings_told_to_chart_still_chart(said):
+    assert "record_vital" in extract(said).actions
