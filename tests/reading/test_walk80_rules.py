@@ -240,3 +240,14 @@ def test_readings_told_with_a_plan_asked_chart_nothing(said):
                                   "sats 88% rr 28 at 0600"])
 def test_readings_told_to_chart_still_chart(said):
     assert "record_vital" in extract(said).actions
+
+
+@pytest.mark.parametrize("said", ["contrast CT tomorrow - anything with his meds?",
+                                  "contrast enhanced ct abdo", "CT contrast on monday"])
+def test_a_scan_named_by_its_contrast_gives_the_contrast(said):
+    assert "iodinated contrast" in extract(said).drugs
+
+
+@pytest.mark.parametrize("said", ["the contrast is poor on this image", "in contrast, her bp is ok"])
+def test_contrast_as_a_word_is_no_drug(said):
+    assert "iodinated contrast" not in extract(said).drugs
