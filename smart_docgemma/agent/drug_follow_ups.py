@@ -31,6 +31,7 @@ from ..datafiles import safe_yaml
 from ..knowledge import daily_maximum, disease, quantities, strengths, weight_dose
 from ..languages import fold
 from ..reading.entities import Entities
+from ..tools.words import when
 from .extraction import extract
 
 KINDS = ("max_day", "ml", "mg", "alternative", "child")
@@ -143,12 +144,12 @@ def strength_given(message: str, own: Entities,
 
 
 def _changes_something(low: str, own: Entities) -> bool:
-    """A number, a frequency, a route or a length said: a change of the card, not a question of
-    what else to use."""
+    """A number, a frequency, a route, a length or a day said: a change of the card, not a
+    question of what else to use ("thursday instead" moves a lab card)."""
     dose = own.dose
     fields = dose is not None and any((dose.written, dose.frequency, dose.route, dose.duration))
     said = re.search(rf"(?<![\w'])(?:{_any('change_words')})(?![\w'])", low)
-    return bool(re.search(r"\d", low)) or fields or bool(said)
+    return bool(re.search(r"\d", low)) or fields or bool(said) or when.starts(low) is not None
 
 
 def asked_unit(low: str) -> str | None:

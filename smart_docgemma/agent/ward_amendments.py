@@ -83,6 +83,8 @@ def _priority_only(said: Request, card: PendingCard, patient_id: str) -> ToolCal
 # what may stand beside a time said alone ("para amanhã às 8h", "for tomorrow 8am pls")
 # ("first thing tomorrow, 8am", "a primera hora mañana 8h", "à la première heure demain 8h")
 _AROUND_A_TIME = re.compile(r"(?<![a-z])(?:para|pra|for|pour|por|on|le|el|o|de|then|instead|"
+                            # "no, Thursday", "non, jeudi", "não, na quinta", "no, el jueves"
+                            r"no|non|nao|nope|na|a|ao|au|"
                             r"first thing|a primera hora|a primeira hora|a la premiere heure|"
                             r"please|pls|plz|svp|por favor|se faz favor|stp)(?![a-z])")
 
@@ -100,8 +102,8 @@ _WITH_THE_SAMPLE = re.compile(
 def _only_a_time(low: str, card: PendingCard) -> bool:
     """A lab card's follow-up that is a time and nothing else ("para amanhã às 8h", "tomorrow
     6am", "tomorrow with the 6am bloods"): the card's new time, as "make it tomorrow 8am" is."""
-    if card.kind != "lab_order" or not re.search(r"\d", low):
-        return False
+    if card.kind != "lab_order" or not (re.search(r"\d", low) or _DAY.search(low)):
+        return False  # "no, Thursday", "non, jeudi": a day alone moves it too
     rest = _AROUND_A_TIME.sub(" ", _WITH_THE_SAMPLE.sub(" ", _DAY.sub(" ", _CLOCK.sub(" ", low))))
     return not re.sub(r"[\W_]+", "", rest)
 
@@ -126,8 +128,11 @@ def changed_lab_orders(said: Request, cards: list[PendingCard],
 def _new_time(said: str | None, drafted: str | None) -> str | None:
     """The follow-up's time, on the card's day when it names no day of its own ("6am instead"
     after "tomorrow 8am": "tomorrow 6am")."""
-    if not said or not re.search(r"\d", said):
+    if not said or not (re.search(r"\d", said) or _DAY.search(fold(said).lower())):
         return None
+    if not re.search(r"\d", said):  # "thursday" after "tomorrow 6am": Thursday at 6am
+        clock = _CLOCK.search(fold(drafted or "").lower())
+        return f"{said} {clock.group(0).strip()}" if clock else said
     if _DAY.search(fold(said).lower()) or not drafted:
         return said
     day = " ".join(_CLOCK.sub(" ", fold(drafted).lower()).split())

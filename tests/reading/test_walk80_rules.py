@@ -6,8 +6,10 @@ or a kidney injury asked as a whole; each with the near words that must not trig
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent.extraction import extract
+from smart_docgemma.agent import ward_amendments
+from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
+from smart_docgemma.approval.types import PendingCard
 from smart_docgemma.languages import fold
 from smart_docgemma.reading.kind_asked import kind_asked
 from smart_docgemma.reading.lower_names import ordered_for_lower
@@ -251,3 +253,27 @@ def test_a_scan_named_by_its_contrast_gives_the_contrast(said):
 @pytest.mark.parametrize("said", ["the contrast is poor on this image", "in contrast, her bp is ok"])
 def test_contrast_as_a_word_is_no_drug(said):
     assert "iodinated contrast" not in extract(said).drugs
+
+
+# ---------------------------------------------------------------- walk 83: a day alone moves a lab
+def _inr_card(when: str) -> PendingCard:
+    return PendingCard(proposal_id="p1", tool="order_lab_test", kind="lab_order",
+                       title="Order inr", request={"test": "inr", "when": when}, edited=False)
+
+
+@pytest.mark.parametrize(("said", "drafted", "when"), [
+    ("no, Thursday", "tomorrow", "thursday"),
+    ("make it thursday", "tomorrow", "thursday"),
+    ("thursday instead", "tomorrow", "thursday"),
+    ("non, jeudi", "demain", "jeudi"),
+    ("não, na quinta", "amanhã", "quinta"),
+    ("thursday", "tomorrow 6am", "thursday 6am"),      # the card's clock kept
+])
+def test_a_day_alone_after_a_lab_card_moves_it(said, drafted, when):
+    call = ward_amendments.changed_card(read(said), _inr_card(drafted), "pt-1")
+    assert call is not None and when in fold(call.args["when"]).lower()
+
+
+@pytest.mark.parametrize("said", ["no", "no, stop", "thursday's INR was fine?", "and an FBC"])
+def test_what_is_no_day_moves_nothing(said):
+    assert ward_amendments.changed_card(read(said), _inr_card("tomorrow"), "pt-1") is None
