@@ -99,7 +99,8 @@ def asked(message: str, own: Entities) -> str | None:
         return None
     if len(low.split()) > int(_words()["max_words"]):
         return None
-    unit = asked_unit(low)
+    unit = asked_unit(low) or ("ml" if re.search(
+        rf"(?<![\w'])(?:{_any('liquid_asked')})(?![\w'])", low) else None)
     if unit == "mg" and re.search(r"(?<!\w)Mg(?!\w)", message):
         return None  # "K and Mg?", "in Mg?": magnesium, as the ward writes it
     if re.search(r"(?<![\w])(?:mg|mmol|meq|umol|g)\s*/\s*d?l(?![\w])", low):

@@ -6,7 +6,7 @@ or a kidney injury asked as a whole; each with the near words that must not trig
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent import ward_amendments
+from smart_docgemma.agent import drug_follow_ups, ward_amendments
 from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
 from smart_docgemma.approval.types import PendingCard
@@ -277,3 +277,14 @@ def test_a_day_alone_after_a_lab_card_moves_it(said, drafted, when):
 @pytest.mark.parametrize("said", ["no", "no, stop", "thursday's INR was fine?", "and an FBC"])
 def test_what_is_no_day_moves_nothing(said):
     assert ward_amendments.changed_card(read(said), _inr_card("tomorrow"), "pt-1") is None
+
+
+@pytest.mark.parametrize("said", ["what strength syrup?", "which suspension?", "quel sirop ?",
+                                  "qual xarope?", "¿qué jarabe?"])
+def test_the_liquid_asked_is_the_volume_question(said):
+    assert drug_follow_ups.asked(said, extract(said)) == "ml"
+
+
+@pytest.mark.parametrize("said", ["what strength is her amlodipine?", "cough syrup ok?"])
+def test_a_strength_of_a_drug_named_or_a_product_is_not(said):
+    assert drug_follow_ups.asked(said, extract(said)) != "ml"
