@@ -21,6 +21,8 @@ from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
+from ..reading.subject import is_own_name
+from ..tools.chart.in_context import InContext
 from ..tools.words import ward_words, windows
 from . import order_lines
 
@@ -243,18 +245,25 @@ def order_line_before(history: list[dict[str, Any]]) -> str | None:
     return None if ent.dose is not None and ent.dose.frequency else text
 
 
-def drug_discussed(history: list[dict[str, Any]]) -> str | None:
+def drug_discussed(history: list[dict[str, Any]], here: InContext | None = None) -> str | None:
     """The one drug the clinician's last message asked about for her ("thinking of enalapril",
-    "amoxicillin for his ear infection?"), as written; None when it named none, several, or
-    someone else."""
+    "amoxicillin for his ear infection?", "paracetamol dose for kofi?" in Kofi's chart), as
+    written; None when it named none, several, or someone else."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
-    return _one_drug(extract(str(said[-1].get("content") or ""))) if said else None
+    return _one_drug(extract(str(said[-1].get("content") or "")), here) if said else None
 
 
-def _one_drug(ent: Entities) -> str | None:
+def names_another(ent: Entities, here: InContext | None) -> bool:
+    """The message names someone who is not shown to be the patient in context (``here``; None:
+    anyone named is someone else)."""
+    return bool(ent.patient_ids) or any(here is None or not is_own_name(n, here)
+                                        for n in ent.patient_names)
+
+
+def _one_drug(ent: Entities, here: InContext | None = None) -> str | None:
     """The one drug a message named for her, as written; None for none, several, or another
     person's."""
-    if len(set(ent.drugs)) != 1 or ent.patient_names or ent.patient_ids:
+    if len(set(ent.drugs)) != 1 or names_another(ent, here):
         return None
     return ent.drug_mentions[0].surface if ent.drug_mentions else ent.drugs[0]
 
@@ -370,14 +379,15 @@ def several_discussed(message: str, own: Entities, history: list[dict[str, Any]]
     return list(dict.fromkeys(m.surface for m in before.drug_mentions)) or list(before.drugs)
 
 
-def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]],
+                      here: InContext | None = None) -> str | None:
     """"stop it", "add that one", "on l'arrête", "suspende-a", "agrégalo" after a message that
     discussed one drug for her: the message with what is done to that drug in place of the
     pronoun ("stop lisinopril and start labetalol 100 bd"); None when the message names that
     drug or a patient, runs long, or no drug was discussed."""
     if own.patient_names or own.patient_ids or len(message.split()) > 12:
         return None
-    drug = drug_discussed(history)
+    drug = drug_discussed(history, here)
     if not drug or drug.lower() in {d.lower() for d in own.drugs}:
         return None
     low = _folded(message)

@@ -31,6 +31,8 @@ from ..datafiles import safe_yaml
 from ..knowledge import daily_maximum, disease, quantities, strengths, weight_dose
 from ..languages import fold
 from ..reading.entities import Entities
+from ..reading.subject import is_own_name
+from ..tools.chart.in_context import InContext
 from ..tools.words import when
 from .extraction import extract
 
@@ -166,14 +168,17 @@ def asked_unit(low: str) -> str | None:
     return None
 
 
-def discussed(pending: PendingOrder | None, history: list[dict[str, Any]]) -> Discussed:
+def discussed(pending: PendingOrder | None, history: list[dict[str, Any]],
+              here: InContext | None = None) -> Discussed:
     """The one drug the clinician's last message named for the patient in context, when it is
     not the pending card's ("is ibuprofen ok?" asked while an amoxicillin card waits); else the
     pending card's drug and dose; else none (several drugs named, or someone else)."""
     text, words = _named_before(history)
     ent = extract(text) if text else None
+    # "paracetamol dose for kofi?" in Kofi's chart: her own name names no one else
     one = ent is not None and len(set(ent.drugs)) == 1 and not (
-        ent.patient_names or ent.patient_ids)
+        ent.patient_ids or any(here is None or not is_own_name(n, here)
+                               for n in ent.patient_names))
     if pending is not None and not (
             one and ent is not None and knowledge.generic(ent.drugs[0]) != pending.ingredient):
         dose = " ".join(x for x in (pending.dosage, pending.frequency) if x)

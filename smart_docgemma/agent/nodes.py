@@ -210,7 +210,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                 "notice": _pending_said(cards)}
     # "stop it", "add it" after a message about one drug, with no card pending: that drug
     acted = None if cards else (
-        clarification.acts_on_discussed(state.message, said.entities, state.history or [])
+        clarification.acts_on_discussed(state.message, said.entities, state.history or [],
+                                        planning.in_context(state))
         or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
                                         state.history or [])
         # "10" after "warfarin": the drug's dose, read with the drug
@@ -347,7 +348,7 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
     foci = {f for f in (*said.foci, said.focus) if f}
     if foci and (kind not in ("ml", "mg") or foci != {"lab:Magnesium"}):
         return None
-    about = drug_follow_ups.discussed(pending, state.history or [])
+    about = drug_follow_ups.discussed(pending, state.history or [], planning.in_context(state))
     reply = drug_follow_ups.answer(kind, message, about, _chart_read(deps))
     if reply.asks:
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
@@ -390,7 +391,8 @@ def _asked_of_discussed(state: Turn, said: Request) -> str | None:
     he take it alongside the aspirin?" after "thinking about clopidogrel for him"), asked of
     that drug; None when a question asked back is waiting for its answer."""
     history = state.history or []
-    drug = None if clarification.pending_request(history) else clarification.drug_discussed(history)
+    drug = None if clarification.pending_request(history) else clarification.drug_discussed(
+        history, planning.in_context(state))
     return amendments.asked_of(said, drug, drug) if drug else None
 
 

@@ -198,6 +198,8 @@ def workflow_of(text: str) -> Workflow:
     low = _low(text)
     parts = switch_parts(low)
     problem = plan_problem(low)
+    if problem == "low_glucose" and stated_value(low, problem) is None and not _HYPO.search(low):
+        problem = None  # "Plan prednisolone … recheck his sugars": no low glucose is planned
     changed = None if parts else dose_change(
         low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
     return Workflow(
@@ -217,6 +219,11 @@ def workflow_of(text: str) -> Workflow:
         plan_asked=(_plan_words(low) or _told_in_alarm(low, problem))
         and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
+
+
+# a low glucose named as such ("hypo protocol?", "hypos", "hypoglycaemia", "hipoglicemia"), never
+# another "hypo-" ("hypotension", "hypothyroid")
+_HYPO = re.compile(r"(?<![a-z])(?:hypos?|hypoglyc\w*|hipos?|hipoglic\w*|hipogluc\w*)(?![a-z])")
 
 
 def stop_of(low: str) -> str | None:

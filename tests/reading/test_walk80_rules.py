@@ -288,3 +288,24 @@ def test_the_liquid_asked_is_the_volume_question(said):
 @pytest.mark.parametrize("said", ["what strength is her amlodipine?", "cough syrup ok?"])
 def test_a_strength_of_a_drug_named_or_a_product_is_not(said):
     assert drug_follow_ups.asked(said, extract(said)) != "ml"
+
+
+@pytest.mark.parametrize("said", [
+    "Plan prednisolone 30mg od for 5 days then stop, and recheck his sugars.",
+    "hypotension - plan?", "sugars plan for discharge?",
+])
+def test_glucose_words_with_no_value_and_no_hypo_plan_no_low_glucose(said):
+    assert workflow_of(said).problem != "low_glucose"
+
+
+@pytest.mark.parametrize("said", ["hypo protocol?", "hypoglycaemia plan?", "protocolo de hipoglicemia?"])
+def test_a_hypo_named_with_no_value_asks_its_plan(said):
+    assert workflow_of(said).problem == "low_glucose"
+
+
+def test_her_own_name_after_the_drug_leaves_it_discussed():
+    from smart_docgemma.agent import clarification
+    here = InContext(id="pt-child", name="Kofi Asante")
+    history = [{"role": "user", "content": "paracetamol dose for kofi?"}]
+    assert clarification.drug_discussed(history, here) == "paracetamol"
+    assert clarification.drug_discussed(history, InContext(id="x", name="Grace Adeyemi")) is None
