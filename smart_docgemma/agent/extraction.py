@@ -26,7 +26,8 @@ from ..reading.drugs import (
     without_declined,
 )
 from ..reading.entities import Entities
-from ..reading.lower_names import lower_titled_people, particled_lower_people
+from ..reading.lower_names import (lower_ordered_for, lower_titled_people,
+                                   particled_lower_people)
 from ..reading.numbers import in_digits
 from ..reading.pasted import question_after
 from ..reading.people import (
@@ -329,6 +330,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
     names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
     names += particled_lower_people(text, drug_words)  # "hba1c de mohammed bin salman"
+    names += lower_ordered_for(text, drug_words)  # "check k for samuel"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}
@@ -1195,8 +1197,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
     # "current rx - any concerns": an order word with no drug named orders nothing
     # "checa interação medicamentosa da prescrição": no drug named, her list's interactions asked
-    review = ({"safety", "give", "administer", "prescribe", "prescribe_drug", "check_interactions"}
-              if not drugs else {"safety"})
+    # "quick scan of his tabs before ward round?", "review his meds before the CT": a scan's
+    # word beside her list asked of names no image to analyse
+    review = ({"safety", "give", "administer", "prescribe", "prescribe_drug", "check_interactions",
+               "image"} if not drugs else {"safety", "image"})
     listed = focus in ("review", "medications")
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:

@@ -5,9 +5,10 @@ salman"). Apart from ``people`` because both ask the four languages' word lists
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..knowledge.mentions import normalise
-from .people import fold_accents, not_name_words
+from .people import _TOKEN, fold_accents, not_name_words, ordered_for, people_data
 from .unknown_words import is_word, near_vocabulary
 
 _NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
@@ -67,4 +68,35 @@ def particled_lower_people(text: str,
         words = sum(is_word(w) for w in outer)
         if strong and words < 2:  # "de", "do" alone join words as often as names
             out.append(" ".join(m.group(0).split()))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    """Given names and their short forms (``people.yaml`` ``short_names``: "samuel", "sam"),
+    three letters or more."""
+    names = people_data()["short_names"]
+    return frozenset(fold_accents(str(w)).lower() for k, forms in names.items()
+                     for w in (k, *forms) if len(str(w)) > 2)
+
+
+def lower_ordered_for(text: str,
+                      drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A name typed in small letters ending a chart question, a ward order or a drug's order
+    after the word of whom it is for ("check k for samuel", "fbc tmrw for okafor pls"): a given
+    name (``short_names``) or a word of five letters or more that no list holds; never a word
+    of the four languages ("for review", "for theatre", "for grace period"), a unit's initials
+    ("for icu", "for hdu") or a drug."""
+    drugs = {normalise(w) for w in drug_words}
+    tokens = _TOKEN.findall(text or "")
+    out = []
+    for n, word in enumerate(tokens[1:], 1):
+        if not re.fullmatch(r"[a-z][a-z'\-]{2,}", word):
+            continue
+        key = fold_accents(word).lower()
+        named = key in _given_names() or (len(key) >= 5 and not is_word(key)
+                                           and not near_vocabulary(key))
+        if (named and normalise(key) not in drugs and normalise(key) not in not_name_words()
+                and ordered_for(tokens, n, drug_words)):
+            out.append(word)
     return out

@@ -1041,6 +1041,11 @@ def _the_named_person(tokens: list[str], n: int) -> bool:
             and normalise(tokens[n + 1]) in nouns)
 
 
+def ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
+    """``_ordered_for`` for the readers of names typed in small letters (``lower_names``)."""
+    return _ordered_for(tokens, n, drug_words)
+
+
 def _ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
     """The capitalised word ``tokens[n]`` ends a drug's order after a word of whom it is for
     ("ibuprofeno 400 c/8h para Samuel", "paracetamol 1 g pour Robert", "for Kofi please"): the

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from ... import errors, knowledge
+from ...knowledge import classes
 from ...approval.types import ProposalSummary
 from ...languages import N_, answer_language, message, say
 from .. import args as tool_args
@@ -42,10 +43,14 @@ def active_orders(ctx: ToolContext) -> list[dict[str, Any]]:
 
 
 def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The active orders of ``drug`` (by its generic name)."""
+    """The active orders of ``drug`` (by its generic name); a class named ("discontinue the
+    ace-i", "stop the anticoagulant") is her orders of that class, none by a name of its own."""
     want = knowledge.generic(drug)
-    return [m for m in active if want
-            and want in knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))]
+    of = [knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))
+          for m in active]
+    found = [m for m, name in zip(active, of) if want and want in name]
+    cls = classes.named(drug) if not found else None
+    return [m for m, name in zip(active, of) if cls in classes.of(name)] if cls else found
 
 
 _DAILY = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}
