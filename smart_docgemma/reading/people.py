@@ -468,6 +468,13 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # relative's own illness is the subject
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
+        # ... or a relative without a possessive opening the message or a clause, ill in their
+        # own right ("mum's asthmatic, can she have …", "dad has gout too - colchicine ok for
+        # him?"); "mum's worried about his fever", "mum says he's asthmatic" report for her
+        re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:and|also|plus)\s+)(?:the\s+)?({rel})"
+                   rf"(?:['\u2019]s|\s+(?:{_words_of('relative_verbs')}))\s+"
+                   rf"(?:(?!(?:his|her|their|the|son|sa|ses|su|sus|seu|sua)\b)[\w']+\s+){{0,2}}?"
+                   rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
         # the relative as a question's subject ("what does his sister weigh", "how old is her
         # son", "what dose does his son take"), unless they act for the patient ("does his wife
