@@ -400,10 +400,10 @@ def _list_place() -> re.Pattern[str]:
                                               for w in ws}, key=len, reverse=True)))
     articles = "|".join(map(re.escape, said["list_place_articles"]))
     nouns = "|".join(map(re.escape, sorted(said["list_place_nouns"], key=len, reverse=True)))
-    # the place with a noun of the list, or ending its clause ("stop the second", "the 2nd?")
+    # the place with a noun of the list, or ending its clause ("stop the second", "is the 2nd ok?")
     return re.compile(rf"(?<![\w'])(?:{articles})\s+(?P<place>{places})"
                       rf"(?:\s+(?:{nouns})(?![\w'])|(?=\s*(?:[?.!,;]|$|\s(?:pls|please|then|now|"
-                      rf"tonight|today)\b)))")
+                      rf"tonight|today|ok|okay|safe|fine|too)\b)))")
 
 
 _LISTED = re.compile(r"^\s*-\s+(?P<drug>[^\n\u2014]+?)\s+\u2014", re.M)

@@ -26,8 +26,7 @@ from ..reading.drugs import (
     without_declined,
 )
 from ..reading.entities import Entities
-from ..reading.lower_names import (lower_ordered_for, lower_titled_people,
-                                   particled_lower_people)
+from ..reading.lower_names import lower_ordered_for, lower_titled_people, particled_lower_people
 from ..reading.numbers import in_digits
 from ..reading.pasted import question_after
 from ..reading.people import (

@@ -19,8 +19,8 @@ from dataclasses import replace
 from typing import Any
 
 from ... import errors, knowledge
-from ...knowledge import classes
 from ...approval.types import ProposalSummary
+from ...knowledge import classes
 from ...languages import N_, answer_language, message, say
 from .. import args as tool_args
 from .. import catalog
@@ -48,9 +48,11 @@ def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
     want = knowledge.generic(drug)
     of = [knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))
           for m in active]
-    found = [m for m, name in zip(active, of) if want and want in name]
+    found = [m for m, name in zip(active, of, strict=True) if want and want in name]
     cls = classes.named(drug) if not found else None
-    return [m for m, name in zip(active, of) if cls in classes.of(name)] if cls else found
+    if not cls:
+        return found
+    return [m for m, name in zip(active, of, strict=True) if cls in classes.of(name)]
 
 
 _DAILY = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}
