@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from ..knowledge.mentions import normalise
+from ..tools.words import when
 from .people import _TOKEN, fold_accents, not_name_words, ordered_for, people_data
 from .unknown_words import is_word, near_vocabulary
 
@@ -96,7 +97,11 @@ def lower_ordered_for(text: str,
         key = fold_accents(word).lower()
         named = key in _given_names() or (len(key) >= 5 and not is_word(key)
                                            and not near_vocabulary(key))
-        if (named and normalise(key) not in drugs and normalise(key) not in not_name_words()
-                and ordered_for(tokens, n, drug_words)):
+        if not named or normalise(key) in drugs or normalise(key) in not_name_words():
+            continue
+        # ... its order's time after it ("hba1c for emeka tomorrow", "fbc for okafor at 6am")
+        rest = " ".join(tokens[n + 1:])
+        timed = bool(rest) and len(tokens) - n - 1 <= 4 and when.starts(rest) == 0
+        if ordered_for(tokens[:n + 1] if timed else tokens, n, drug_words):
             out.append(word)
     return out

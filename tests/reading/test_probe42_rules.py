@@ -220,3 +220,44 @@ def test_the_syrup_strength_asked_is_the_volume_question(said):
 @pytest.mark.parametrize("said", ["what strength tablets?", "syrup?", "what strength is her K?"])
 def test_other_strengths_are_no_volume_question(said):
     assert drug_follow_ups.asked(said, read(said).entities) != "ml"
+
+
+# found by the walk after the set: "hubby's INR?" answered from his chart, "hba1c for emeka
+# tomorrow" ordered in this chart, "switch her ace-i to labetalol" stopping nothing
+@pytest.mark.parametrize(("said", "who"), [
+    ("hubby's INR?", "hubby"),
+    ("wife's K 5.9 - do anything?", "wife"),
+    ("and mum's meds?", "mum"),
+])
+def test_a_relative_owning_a_result_or_list_is_someone_else(said, who):
+    assert who in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "mum's here, his temp is 38.5 - paracetamol?", "mum's worried, weight today?",
+    "baby's weight?", "the baby has a fever", "kid's temp?",
+])
+def test_a_relative_here_or_the_child_itself_names_no_one(said):
+    assert beside_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("hba1c for emeka tomorrow", "emeka"),
+    ("fbc for okafor at 6am", "okafor"),
+])
+def test_a_lower_case_name_before_its_orders_time(said, who):
+    assert lower_ordered_for(said) == [who]
+
+
+@pytest.mark.parametrize("said", ["hba1c for review tomorrow", "fbc for theatre at 6am",
+                                  "u&e for icu tomorrow"])
+def test_ordinary_words_before_a_time_are_no_name(said):
+    assert lower_ordered_for(said) == []
+
+
+def test_a_switch_from_a_class_replaces_her_drug_of_it():
+    from smart_docgemma.tools.writes.switch import replaced
+
+    hit, _ = replaced("labetalol", "ACE inhibitor", _HERS)
+    assert [o["medicationCodeableConcept"]["text"] for o in hit] == ["lisinopril 10 MG Oral Tablet"]
+    assert replaced("labetalol", "statin", _HERS)[0] == []
