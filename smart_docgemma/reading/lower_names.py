@@ -9,9 +9,11 @@ from functools import lru_cache
 
 from ..knowledge.mentions import normalise
 from ..tools.words import when
-from .people import _TOKEN, fold_accents, not_name_words, ordered_for, people_data
+from .people import fold_accents, not_name_words, ordered_for, people_data
 from .unknown_words import is_word, near_vocabulary
 
+# words and the punctuation that ends a clause, as ``people`` tokenises a message
+_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
 _NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
                                   "ten"})
 
