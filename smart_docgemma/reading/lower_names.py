@@ -83,6 +83,19 @@ def _given_names() -> frozenset[str]:
                      for w in (k, *forms) if len(str(w)) > 2)
 
 
+@lru_cache(maxsize=1)
+def _affixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    said = people_data()
+    return (tuple(str(w) for w in said["clinical_prefixes"]),
+            tuple(str(w) for w in said["clinical_suffixes"]))
+
+
+def _clinical(word: str) -> bool:
+    """A word built of a clinical prefix or suffix ("preop", "arthroplasty")."""
+    prefixes, suffixes = _affixes()
+    return word.startswith(prefixes) or word.endswith(suffixes)
+
+
 def lower_ordered_for(text: str,
                       drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A name typed in small letters ending a chart question, a ward order or a drug's order
@@ -98,7 +111,7 @@ def lower_ordered_for(text: str,
             continue
         key = fold_accents(word).lower()
         named = key in _given_names() or (len(key) >= 5 and not is_word(key)
-                                           and not near_vocabulary(key))
+                                           and not near_vocabulary(key) and not _clinical(key))
         if not named or normalise(key) in drugs or normalise(key) in not_name_words():
             continue
         # ... its order's time after it ("hba1c for emeka tomorrow", "fbc for okafor at 6am")

@@ -99,7 +99,8 @@ def test_a_lower_case_name_after_for_is_the_one_asked_for(said, who):
 @pytest.mark.parametrize("said", [
     "check inr for review", "fbc for icu", "u&e for theatre", "bloods for tomorrow",
     "check k for me", "refer to neurology for parkinson", "fbc for hdu pls",
-    "check k for grace period",
+    "check k for grace period", "refer to ortho for arthroplasty", "bloods for preop",
+    "fbc for colectomy tmrw",
 ])
 def test_ordinary_words_after_for_are_no_name(said):
     assert lower_ordered_for(said) == []
