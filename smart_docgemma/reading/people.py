@@ -441,7 +441,9 @@ def _beside() -> tuple[re.Pattern[str], ...]:
            # "her twin sister", "his older brother", "sa petite sœur", "su hermana mayor"
            rf"(?:(?:{_words_of('relative_adjectives')})\s+)?")
     after = _of_the_patient()
-    theirs = rf"(?:{own}({rel})|({rel}){after})"
+    # "her bf", "his other half": a partner's short name, a relative only after a possessive
+    # ("bf" alone is also breastfeeding)
+    theirs = rf"(?:{own}({rel}|{_words_of('possessed_relatives')})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
     # "baby has a fever", "the baby's weight": a child's word alone, no possessive, is the
     # patient in a child's chart, never a relative of hers

@@ -262,3 +262,18 @@ def test_a_switch_from_a_class_replaces_her_drug_of_it():
     hit, _ = replaced("labetalol", "ACE inhibitor", _HERS)
     assert [o["medicationCodeableConcept"]["text"] for o in hit] == ["lisinopril 10 MG Oral Tablet"]
     assert replaced("labetalol", "statin", _HERS)[0] == []
+
+
+# "her bf is on lisinopril too, fine for him?" (a second walk): answered with her own check
+@pytest.mark.parametrize(("said", "who"), [
+    ("her bf is on lisinopril too, fine for him?", "bf"),
+    ("his other half takes warfarin, ok with his aspirin?", "other half"),
+])
+def test_a_partners_short_name_after_a_possessive_is_someone_else(said, who):
+    assert who in beside_people(said)
+
+
+@pytest.mark.parametrize("said", ["is she bf?", "BF going well, any issue with amoxicillin?",
+                                  "bf is painful on the left"])
+def test_bf_alone_is_breastfeeding(said):
+    assert beside_people(said) == []
