@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .. import knowledge
 from ..knowledge import analytes
 from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
@@ -377,6 +378,60 @@ def several_discussed(message: str, own: Entities, history: list[dict[str, Any]]
     if before.patient_names or before.patient_ids or len(set(before.drugs)) < 2:
         return []
     return list(dict.fromkeys(m.surface for m in before.drug_mentions)) or list(before.drugs)
+
+
+def listed_by_place(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+    """"d/c the 2nd one", "hold the first", "is the last one ok?" after an answer that showed
+    her active medication list: the message with the drug at that place in place of the words
+    ("d/c aspirin"); None when the message names a drug or a patient, runs long, names no place
+    (or a place of something else: "the first dose"), or the last answer showed no list or a
+    shorter one (never a guess)."""
+    if own.drugs or own.patient_names or own.patient_ids or len(message.split()) > 12:
+        return None
+    low = _folded(message)
+    m = _list_place().search(low)
+    shown = [t for t in history[-1:] if t.get("role") == "assistant"]
+    if not m or not shown:
+        return None
+    listed = _listed_drugs(str(shown[-1].get("content") or ""))
+    place = next(int(k) for k, words in rules()["list_places"].items()
+                 if m.group("place") in {str(w) for w in words})
+    if not listed or place > len(listed):
+        return None
+    drug = listed[place - 1] if place > 0 else listed[-1]
+    return " ".join(f"{low[:m.start()]} {drug} {low[m.end():]}".split())
+
+
+@lru_cache(maxsize=1)
+def _list_place() -> re.Pattern[str]:
+    said = rules()
+    places = "|".join(map(re.escape, sorted({str(w) for ws in said["list_places"].values()
+                                              for w in ws}, key=len, reverse=True)))
+    articles = "|".join(map(re.escape, said["list_place_articles"]))
+    nouns = "|".join(map(re.escape, sorted(said["list_place_nouns"], key=len, reverse=True)))
+    # the place with a noun of the list, or ending its clause ("stop the second", "is the 2nd ok?")
+    return re.compile(rf"(?<![\w'])(?:{articles})\s+(?P<place>{places})"
+                      rf"(?:\s+(?:{nouns})(?![\w'])|(?=\s*(?:[?.!,;]|$|\s(?:pls|please|then|now|"
+                      rf"tonight|today|ok|okay|safe|fine|too)\b)))")
+
+
+_LISTED = re.compile(r"^\s*-\s+(?P<drug>[^\n\u2014]+?)\s+\u2014", re.M)
+
+
+def _listed_drugs(answer: str) -> list[str]:
+    """The generic names of the drugs of the active medication list an answer showed, in its
+    order ("Active medications (2):" then "- warfarin sodium 5 MG Oral Tablet — 5 mg …")."""
+    at = answer.find("Active medications (")
+    if at < 0:
+        return []
+    block = answer[at:].split("\n", 1)[-1]
+    out = []
+    for line in block.split("\n"):
+        m = _LISTED.match(line)
+        if not m:
+            break
+        out.append(knowledge.generic(m.group("drug")) or m.group("drug"))
+    return out
 
 
 def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]],

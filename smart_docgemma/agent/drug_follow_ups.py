@@ -109,6 +109,8 @@ def asked(message: str, own: Entities) -> str | None:
         return None  # "mg last 24h? in mg/dL pls": a result's unit, no dose's
     if unit:
         return unit
+    if re.search(rf"(?<![\w'])(?:{_any('strength_asked')})(?![\w'])", low):
+        return "ml"  # "what strength syrup?": the volume's question, its strength asked back
     most = f"(?:{_any('max_words_said')})"
     if re.search(rf"(?<![\w']){most}(?![\w'])", low) and (
         re.search(rf"(?<![\w'])(?:{_any('day_or_dose')})(?![\w'])", low)

@@ -28,6 +28,7 @@ from ..reading.drugs import (
 from ..reading.entities import Entities
 from ..reading.kind_asked import kind_asked
 from ..reading.lower_names import (
+    lower_ordered_for,
     lower_titled_people,
     ordered_for_lower,
     particled_lower_people,
@@ -335,6 +336,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
     names += particled_lower_people(text, drug_words)  # "hba1c de mohammed bin salman"
     names += ordered_for_lower(text, drug_words)  # "check inr for grace tomorrow"
+    names += lower_ordered_for(text, drug_words)  # "check k for samuel"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}
@@ -1203,8 +1205,10 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
     # "happy with his current prescriptions?": "with his current" asks of no drug named here
     # "current rx - any concerns": an order word with no drug named orders nothing
     # "checa interação medicamentosa da prescrição": no drug named, her list's interactions asked
-    review = ({"safety", "give", "administer", "prescribe", "prescribe_drug", "check_interactions"}
-              if not drugs else {"safety"})
+    # "quick scan of his tabs before ward round?", "review his meds before the CT": a scan's
+    # word beside her list asked of names no image to analyse
+    review = ({"safety", "give", "administer", "prescribe", "prescribe_drug", "check_interactions",
+               "image"} if not drugs else {"safety", "image"})
     listed = focus in ("review", "medications")
     not_with = set(chart["not_with"]) - (review if listed else set())
     if drugs or set(actions) & not_with or not focus:

@@ -212,6 +212,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     acted = None if cards else (
         clarification.acts_on_discussed(state.message, said.entities, state.history or [],
                                         planning.in_context(state))
+        # "d/c the 2nd one" after her list was shown: the drug at that place
+        or clarification.listed_by_place(state.message, said.entities, state.history or [])
         or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
                                         state.history or [])
         # "10" after "warfarin": the drug's dose, read with the drug

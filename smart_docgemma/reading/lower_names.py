@@ -20,6 +20,8 @@ from .unknown_words import (
 )
 from .word_names import word_names
 
+# words and the punctuation that ends a clause, as ``people`` tokenises a message
+_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
 _NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
                                   "ten"})
 
@@ -80,9 +82,55 @@ def particled_lower_people(text: str,
     return out
 
 
+@lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    """Given names and their short forms (``people.yaml`` ``short_names``: "samuel", "sam"),
+    three letters or more."""
+    names = people_data()["short_names"]
+    return frozenset(fold_accents(str(w)).lower() for k, forms in names.items()
+                     for w in (k, *forms) if len(str(w)) > 2)
+
+
+@lru_cache(maxsize=1)
+def _affixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    said = people_data()
+    return (tuple(str(w) for w in said["clinical_prefixes"]),
+            tuple(str(w) for w in said["clinical_suffixes"]))
+
+
+def _clinical(word: str) -> bool:
+    """A word built of a clinical prefix or suffix ("preop", "arthroplasty")."""
+    prefixes, suffixes = _affixes()
+    return word.startswith(prefixes) or word.endswith(suffixes)
+
+
+def lower_ordered_for(text: str,
+                      drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A name typed in small letters ending a chart question, a ward order or a drug's order
+    after the word of whom it is for ("check k for samuel", "fbc tmrw for okafor pls"): a given
+    name (``short_names``) or a word of five letters or more that no list holds; never a word
+    of the four languages ("for review", "for theatre", "for grace period"), a unit's initials
+    ("for icu", "for hdu") or a drug."""
+    drugs = {normalise(w) for w in drug_words}
+    tokens = _TOKEN.findall(text or "")
+    out = []
+    for n, word in enumerate(tokens[1:], 1):
+        if not re.fullmatch(r"[a-z][a-z'\-]{2,}", word):
+            continue
+        key = fold_accents(word).lower()
+        named = key in _given_names() or (len(key) >= 5 and not is_word(key)
+                                           and not near_vocabulary(key) and not _clinical(key))
+        if not named or normalise(key) in drugs or normalise(key) in not_name_words():
+            continue
+        # ... its order's time after it ("hba1c for emeka tomorrow", "fbc for okafor at 6am")
+        rest = " ".join(tokens[n + 1:])
+        timed = bool(rest) and len(tokens) - n - 1 <= 4 and when.starts(rest) == 0
+        if ordered_for(tokens[:n + 1] if timed else tokens, n, drug_words):
+            out.append(word)
+    return out
+
 
 _LOWER_WORD = re.compile(r"[a-z][a-z'\u2019\-]{2,}")
-_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
 
 
 def ordered_for_lower(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
@@ -109,7 +157,7 @@ def _lower_name(word: str, drugs: set[str]) -> bool:
     package) no clinical word, or no word of the four languages at all ("kwame", "fatou")."""
     reasons = {str(w) for w in people_data()["order_reasons"]}
     if (normalise(word) in not_name_words() or normalise(word) in drugs or word in reasons
-            or word in abbreviations() or when.starts(word) == 0):
+            or word in abbreviations() or when.starts(word) == 0 or _clinical(word)):
         return False  # "for af", "for tomorrow", "morphine for comfort"
     if word in word_names():
         return True

@@ -444,8 +444,13 @@ def _beside() -> tuple[re.Pattern[str], ...]:
            # "her twin sister", "his older brother", "sa petite sœur", "su hermana mayor"
            rf"(?:(?:{_words_of('relative_adjectives')})\s+)?")
     after = _of_the_patient()
-    theirs = rf"(?:{own}({rel})|({rel}){after})"
+    # "her bf", "his other half": a partner's short name, a relative only after a possessive
+    # ("bf" alone is also breastfeeding)
+    theirs = rf"(?:{own}({rel}|{_words_of('possessed_relatives')})|({rel}){after})"
     modal = r"(?:can|could|may|should|peut|pourrait|pode|poderia|puede|podria)"
+    # "baby has a fever", "the baby's weight": a child's word alone, no possessive, is the
+    # patient in a child's chart, never a relative of hers
+    kids = rf"(?:{_words_of('children')})(?![a-z])"
     # the relative opens the message and a drug is asked for them further on ("sa fille est sous
     # AVK aussi, elle peut prendre de l'aspirine ?", "su hijo es hipertenso, le puedo dar …")
     asked = (r"(?:can|could|may|should|peut|pourrait|peux|pode|poderia|posso|puede|podria|puedo)"
@@ -467,9 +472,23 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)\b(?:(?:o|a|la|le)\s+)?{theirs}\s+{modal}\b"),
         re.compile(rf"(?i)\b(?:can|could|may|should)\s+(?:his|her|their)\s+({rel})\b"),
         re.compile(rf"(?i)\b(?:his|her|their)\s+({rel})['\u2019]s\b"),
+        # ... or a relative without a possessive opening the message or a clause, with what is
+        # measured or kept of them after it ("hubby's INR?", "wife's K 5.9 - do anything?",
+        # "and mum's meds?"); "mum's here", "mum's worried" say where or how the relative is
+        re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:and|also|what about|how about)\s+)(?!{kids})({rel})"
+                   rf"['\u2019]s\s+(?:(?:latest|last|current|recent|usual|regular)\s+)?"
+                   rf"(?:{_words_of('relative_measures')}|k|potassium|creat\w*|egfr|a1c|bloods|temp)"
+                   rf"(?![\w'])"),
         # "son frère a de la fièvre", "his daughter has a rash", "su hija tiene tos": the
         # relative's own illness is the subject
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_verbs')})\s+(?:[\w']+\s+){{0,3}}?"
+                   rf"(?:{_words_of('relative_states')})\b"),
+        # ... or a relative without a possessive opening the message or a clause, ill in their
+        # own right ("mum's asthmatic, can she have …", "dad has gout too - colchicine ok for
+        # him?"); "mum's worried about his fever", "mum says he's asthmatic" report for her
+        re.compile(rf"(?i)(?:^|[,;¿]\s*|\b(?:and|also|plus)\s+)(?!{kids})({rel})"
+                   rf"(?:['\u2019]s|\s+(?:{_words_of('relative_verbs')}))\s+"
+                   rf"(?:(?!(?:his|her|their|the|son|sa|ses|su|sus|seu|sua)\b)[\w']+\s+){{0,2}}?"
                    rf"(?:{_words_of('relative_states')})\b"),
         re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_takes')})\b"),
         # the relative as a question's subject ("what does his sister weigh", "how old is her

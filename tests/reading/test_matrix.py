@@ -371,6 +371,12 @@ FLOORS = {
     # matched nothing); fixed as rules
     ("probe32_intl", "tuned"): 24,
     ("probe32_intl", "holdout"): 24,
+    # probe42_en (the #48 intents in new English wordings: drugs and stops by class, relatives
+    # ill in their own right, lower-case first names after "for", "the 2nd one" after her list;
+    # eighteenth stop): blind 12/20 tuned with 5 unsafe, 16/20 holdout after the tuned fixes with
+    # 3 unsafe; fixed as rules. "BP 86/48, HR 116 - what now?" (no plan held) is left
+    ("probe42_en", "tuned"): 19,
+    ("probe42_en", "holdout"): 20,
 }
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ... import errors, knowledge
 from ...approval.types import ProposalSummary
+from ...knowledge import classes
 from ...languages import N_, answer_language, message, say
 from .. import args as tool_args
 from .. import catalog
@@ -42,16 +43,16 @@ def active_orders(ctx: ToolContext) -> list[dict[str, Any]]:
 
 
 def orders_of(drug: str, active: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The active orders of ``drug`` (by its generic name), or of the class it names ("stop the
-    ace-i" for a patient on lisinopril: the lisinopril order, never "not on her list")."""
-    key = knowledge.class_named(drug)
-    if key:
-        return [m for m in active if any(
-            key in knowledge.classes_of(part) for part in knowledge.generic(
-                records.concept_text(m.get("medicationCodeableConcept"))).split("/") if part)]
+    """The active orders of ``drug`` (by its generic name); a class named ("discontinue the
+    ace-i", "stop the anticoagulant") is her orders of that class, none by a name of its own."""
     want = knowledge.generic(drug)
-    return [m for m in active if want
-            and want in knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))]
+    of = [knowledge.generic(records.concept_text(m.get("medicationCodeableConcept")))
+          for m in active]
+    found = [m for m, name in zip(active, of, strict=True) if want and want in name]
+    cls = classes.named(drug) if not found else None
+    if not cls:
+        return found
+    return [m for m, name in zip(active, of, strict=True) if cls in classes.of(name)]
 
 
 _DAILY = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}

@@ -23,6 +23,7 @@ from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
 from ..chart import records
+from .dose_change import orders_of
 from .draft import propose, refuse
 from .orders import run_prescribe
 from .stop import stop_order
@@ -59,8 +60,8 @@ def replaced(new: str, said: str | None,
     """The orders the switch replaces, and how they were chosen (or why none was), as a message
     (``languages.message``) said in the turn's language."""
     if said:
-        want = knowledge.generic(said)
-        hit = [m for m in active if want and want in knowledge.generic(text(m))]
+        # by its name, or a class named ("switch her ace-i to labetalol"): her orders of it
+        hit = orders_of(said, active)
         return hit, (message(N_("named by you (%(said)s)"), said=said) if hit
                      else message(N_("%(said)s is not on the active list"), said=said))
     group = group_of(new)
