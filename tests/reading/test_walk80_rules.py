@@ -216,7 +216,9 @@ def test_the_ward_shorthand_of_a_class_is_the_class(said, name):
 # ---------------------------------------------------------------- walk 81
 @pytest.mark.parametrize("said", ["how many weeks is she?", "how far along is she?", "gestation?",
                                   "combien de semaines ?", "de quantas semanas ela está?",
-                                  "¿de cuántas semanas está?", "quantas semanas de gravidez?"])
+                                  "¿de cuántas semanas está?", "quantas semanas de gravidez?",
+                                  "elle est enceinte de combien ?",
+                                  "ela está grávida de quantas semanas?"])
 def test_how_far_along_she_is_asks_her_pregnancy(said):
     assert focus_of(said) == "pregnancy"
 
