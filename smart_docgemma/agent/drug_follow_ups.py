@@ -33,7 +33,6 @@ from ..languages import fold
 from ..reading.entities import Entities
 from ..reading.subject import is_own_name
 from ..tools.chart.in_context import InContext
-from ..tools.words import when
 from .extraction import extract
 
 KINDS = ("max_day", "ml", "mg", "alternative", "child")
@@ -93,9 +92,10 @@ def _low(text: str) -> str:
     return " ".join(fold(text or "").lower().replace("’", "'").split())
 
 
-def asked(message: str, own: Entities) -> str | None:
+def asked(message: str, own: Entities, timed: bool = False) -> str | None:
     """The kind of follow-up ``message`` asks ("max_day", "ml", "mg", "alternative"); None for
-    a message that names a drug, a person or an identifier, runs long, or asks none of them."""
+    a message that names a drug, a person or an identifier, runs long, or asks none of them
+    (``timed``: the turn's reading found a time said in it)."""
     low = _low(message)
     if own.drugs or own.patient_names or own.patient_ids:
         return None
@@ -122,7 +122,7 @@ def asked(message: str, own: Entities) -> str | None:
     if re.fullmatch(rf"¿?\s*(?:(?:and|et|e|y) )?(?:the |la |a |o |el )?(?:dose |dosis )?"
                     rf"{child}\s*\??", low):
         return "child"
-    if _changes_something(low, own):
+    if _changes_something(low, own) or timed:
         return None  # "once daily instead", "give it iv instead", "let's do 2.5 instead"
     if re.search(rf"(?<![\w'])(?:{_any('alternative')})(?![\w'])", low):
         return "alternative"
@@ -149,12 +149,12 @@ def strength_given(message: str, own: Entities,
 
 
 def _changes_something(low: str, own: Entities) -> bool:
-    """A number, a frequency, a route, a length or a day said: a change of the card, not a
-    question of what else to use ("thursday instead" moves a lab card)."""
+    """A number, a frequency, a route or a length said: a change of the card, not a question of
+    what else to use (a day said, "thursday instead", moves a lab card: ``asked``'s ``timed``)."""
     dose = own.dose
     fields = dose is not None and any((dose.written, dose.frequency, dose.route, dose.duration))
     said = re.search(rf"(?<![\w'])(?:{_any('change_words')})(?![\w'])", low)
-    return bool(re.search(r"\d", low)) or fields or bool(said) or when.starts(low) is not None
+    return bool(re.search(r"\d", low)) or fields or bool(said)
 
 
 def asked_unit(low: str) -> str | None:

@@ -338,7 +338,7 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
     """"max per day?", "how much is that in ml of 120mg/5ml", "une alternative ?" after a drug's
     answer or card: answered from the tables for the conversation's drug, or asked back."""
     message = state.message
-    kind = drug_follow_ups.asked(message, said.entities)
+    kind = drug_follow_ups.asked(message, said.entities, said.ward.when is not None)
     given = None if kind else drug_follow_ups.strength_given(message, said.entities,
                                                              state.history or [])
     if given:  # "120mg/5ml" after "what strength is it?": the question asked, answered

@@ -83,10 +83,10 @@ def _priority_only(said: Request, card: PendingCard, patient_id: str) -> ToolCal
 # what may stand beside a time said alone ("para amanhã às 8h", "for tomorrow 8am pls")
 # ("first thing tomorrow, 8am", "a primera hora mañana 8h", "à la première heure demain 8h")
 _AROUND_A_TIME = re.compile(r"(?<![a-z])(?:para|pra|for|pour|por|on|le|el|o|de|then|instead|"
-                            # "no, Thursday", "non, jeudi", "não, na quinta", "no, el jueves"
-                            r"no|non|nao|nope|na|a|ao|au|"
                             r"first thing|a primera hora|a primeira hora|a la premiere heure|"
-                            r"please|pls|plz|svp|por favor|se faz favor|stp)(?![a-z])")
+                            r"please|pls|plz|svp|por favor|se faz favor|stp|"
+                            # "no, Thursday", "non, jeudi", "não, na quinta", "no, el jueves"
+                            r"no|non|nao|nope|na|a|ao|au)(?![a-z])")
 
 
 # the ward's sample the test goes with, said around its time ("tomorrow with the 6am bloods",

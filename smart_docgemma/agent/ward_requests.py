@@ -104,8 +104,10 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
         found.append("order_lab")
     if ward.specialties and ward.referral_words:
         found.append("refer")
-    # "BP 88/52 HR 118 just now, what should I do?": a plan asked of the readings charts none
-    if (ward.readings and not _any("question_words").search(low) and not _plan_words(low)
+    # "BP 88/52 HR 118 just now, what should I do?": a plan asked of the readings charts none,
+    # unless a verb of charting is said too ("record BP 160/110 - plan?")
+    if (ward.readings and not _any("question_words").search(low)
+            and (not _plan_words(low) or _CHARTING.search(low))
             and (ward.record_words or _bare_readings(text, low, ward))):
         found.append("record_vital")
     elif ward.to_record and not ward.tests:  # "record a blood pressure": its reading is asked
@@ -219,6 +221,13 @@ def workflow_of(text: str) -> Workflow:
         plan_asked=(_plan_words(low) or _told_in_alarm(low, problem))
         and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
     )
+
+
+# a verb of charting (the record words less those that only tell when it was taken: "just now",
+# "just measured")
+_CHARTING = re.compile(r"(?<![a-z])(?:record\w*|chart(?:ed)?|document|log|note down|write down|"
+                       r"noter|note|enregistr\w*|consigner|saisir|registr\w*|regist[ae]\w*|"
+                       r"anot\w*|apunt\w*|documentar)(?![a-z])")
 
 
 # a low glucose named as such ("hypo protocol?", "hypos", "hypoglycaemia", "hipoglicemia"), never
