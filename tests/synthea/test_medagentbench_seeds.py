@@ -98,6 +98,8 @@ SETS = {
                  (11, 15, 13, 9, 13, 10, 10, 9, 10, 10), 110, 0.4, 20, 12),
     601: WardSet("medagentbench_seed601.yaml", PopulationSpec(seed=601, size=7, ages="1-95"),
                  (11, 16, 12, 11, 12, 11, 11, 10, 11, 11), 110, 0.4, 20, 12),
+    647: WardSet("medagentbench_seed647.yaml", PopulationSpec(seed=647, size=7, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 110, 0.4, 20, 12, whole=8),
 }
 
 
