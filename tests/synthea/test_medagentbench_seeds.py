@@ -26,11 +26,14 @@ weight-based orders, a recheck "in the morning at 8"; one dead woman over the ca
 that are not clearly a man's or a woman's; a dead woman sharing a living woman's birth date and a
 living woman, both over the cap and not loaded, the dead one looked up; the benchmark's own
 wording, dictation, shorthand and typos, "since this time yesterday", a surname near a drug's
-brand). Per set: the
+brand) and 647 (aged 1-95, all eight charts loaded: no living child under 16, a girl of 16 and a
+man of 19 without an HbA1c, two living women sharing a surname, near given names (Daniele,
+Danette), a dead woman loaded and sharing a living woman's birth date; "pmhx - any seizures?",
+"mean BM", "dextros", a two-digit birth year, "hold off on that, don't send"). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the fifteen populations live side by side.
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the sixteen populations live side by side.
 A plain run scores the first set and the five newest (``IN_EVERY_RUN``); ``WARD_SEEDS=all``
 scores every one."""
 from __future__ import annotations
@@ -98,6 +101,8 @@ SETS = {
                  (11, 15, 13, 9, 13, 10, 10, 9, 10, 10), 110, 0.4, 20, 12),
     601: WardSet("medagentbench_seed601.yaml", PopulationSpec(seed=601, size=7, ages="1-95"),
                  (11, 16, 12, 11, 12, 11, 11, 10, 11, 11), 110, 0.4, 20, 12),
+    647: WardSet("medagentbench_seed647.yaml", PopulationSpec(seed=647, size=7, ages="1-95"),
+                 (11, 13, 11, 10, 11, 12, 11, 10, 11, 12), 110, 0.4, 20, 12, whole=8),
 }
 
 
@@ -105,7 +110,7 @@ SETS = {
 # runs the first set and the five newest (each newer set was written against every rule before
 # it, and every seed's wordings stay pinned by their pure tests in tests/agent); WARD_SEEDS=all,
 # or a list ("97,151"), runs the others, as a change to the reading's rules should before it lands.
-IN_EVERY_RUN = (42, 443, 487, 521, 563, 601)
+IN_EVERY_RUN = (42, 487, 521, 563, 601, 647)
 
 
 def chosen_seeds(said: str | None = None) -> list[int]:
