@@ -69,6 +69,7 @@ from ..reading.subject import as_the_patient, without_identifiers
 from ..reading.unknown_words import (
     about_lower_names,
     is_word,
+    leading_lower_name,
     subject_lower_names,
     trailing_lower_names,
     unknown_names,
@@ -297,6 +298,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # "Tião, potássio?": read as written, since the word lists hold words with their accents
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
     found += [(name, 1) for name in trailing_lower_names(text, drug_words)]  # "a1c for okoro"
+    found += [(name, 1) for name in leading_lower_name(text, drug_words)]  # "okafor a1c"
     found += [(name, 1) for name in subject_lower_names(text, drug_words)]  # "is okoro on"
     found += [(name, 1) for name in about_lower_names(text, drug_words)]  # "what about robert -"
     # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word
@@ -342,6 +344,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     said = {w.rstrip(".") for name in names for w in name.split()}
     names += [n for n in titled_initials(text)  # "et Mme A. du 14", "Mr M,": with the title
               if n.split()[-1].rstrip(".") not in said]
+    # "mr thompson's potassium": the possessive is no part of the name
+    names = [re.sub(r"(?<=\w)['\u2019]s$", "", n) for n in names]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 

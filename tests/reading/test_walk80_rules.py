@@ -14,7 +14,8 @@ from smart_docgemma.languages import fold
 from smart_docgemma.reading.kind_asked import kind_asked
 from smart_docgemma.reading.lower_names import ordered_for_lower
 from smart_docgemma.reading.people import leading_people
-from smart_docgemma.reading.subject import as_the_patient
+from smart_docgemma.reading.subject import as_the_patient, is_own_name
+from smart_docgemma.reading.unknown_words import leading_lower_name
 from smart_docgemma.reading.ward import read_ward
 from smart_docgemma.tools.chart.answers import focus_of
 from smart_docgemma.tools.chart.in_context import InContext
@@ -311,3 +312,39 @@ def test_her_own_name_after_the_drug_leaves_it_discussed():
     history = [{"role": "user", "content": "paracetamol dose for kofi?"}]
     assert clarification.drug_discussed(history, here) == "paracetamol"
     assert clarification.drug_discussed(history, InContext(id="x", name="Grace Adeyemi")) is None
+
+
+# ---------------------------------------------------------------- walk 85: who it is about
+@pytest.mark.parametrize(("said", "who"), [("okafor a1c", "okafor"), ("mensah - inr?", "mensah"),
+                                           ("okoro k?", "okoro")])
+def test_one_lower_case_surname_opening_a_chart_question_is_a_person(said, who):
+    assert leading_lower_name(said) == [who]
+
+
+@pytest.mark.parametrize("said", ["creat a1c", "bloods tomorrow", "trop a1c", "ward round k?",
+                                  "metformin dose?", "okafor 5.2", "vanc trough?", "nkda allergies?"])
+def test_a_clinical_word_opening_a_question_is_no_person(said):
+    assert leading_lower_name(said) == []
+
+
+def test_a_lower_case_surname_not_hers_is_refused_and_hers_answered():
+    okoro = InContext(id="pt-t2dm", name="Samuel Okoro")
+    assert "okafor" in extract("okafor a1c").patient_names
+    assert is_own_name("okoro", okoro) and not is_own_name("okafor", okoro)
+
+
+@pytest.mark.parametrize("said", ["what about mr thompson's potassium?", "samuel okafor's a1c?"])
+def test_no_name_read_keeps_its_possessive(said):
+    assert not any(n.endswith("'s") for n in extract(said).patient_names)
+
+
+@pytest.mark.parametrize("said", ["give me his inr", "dob 30/09/1950, confirm and give me his inr",
+                                  "can you give me the latest k"])
+def test_give_me_asks_to_be_told_and_orders_nothing(said):
+    actions = extract(said).actions
+    assert "administer" not in actions and "chart_question" in actions
+
+
+@pytest.mark.parametrize("said", ["give 40mg furosemide stat", "give him paracetamol 1g"])
+def test_give_with_a_drug_and_dose_still_orders(said):
+    assert "administer" in extract(said).actions
