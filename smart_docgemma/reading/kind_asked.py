@@ -30,7 +30,6 @@ _END = r"\s*[?.!]*\s*$"
 _ASKED = (
     re.compile(rf"^\W*(?:is|are) {_WHO} (?:currently |still |already |even )?(?:on|taking|using) "
                rf"(?:a |an |any |some )?{_KIND}{_END}"),
-    re.compile(rf"^\W*(?:his|her|their|pt'?s|the patient'?s) {_KIND}{_END}"),
     re.compile(rf"^\W*(?:currently |still |already )?on any {_KIND}{_END}"),
     re.compile(rf"^\W*(?:est-(?:il|elle) |(?:il|elle) est )sous (?:une? |des |de la |du )?{_KIND}"
                rf"{_END}"),
@@ -39,10 +38,13 @@ _ASKED = (
                rf"{_KIND}{_END}"),
     re.compile(rf"^\W*(?:(?:ele|ela|el|ella) )?(?:esta|ta) (?:com|con|em uso de|en) {_KIND}{_END}"),
 )
-# a class alone after "any" ("any blood thinners?", "any statins on board?"): her list asked; a
-# drug after it is not ("any aspirin?" may ask whether there is some)
-_ANY_CLASS = re.compile(rf"^\W*any {_KIND}(?: on board| on (?:her|his|the) (?:list|chart|meds))?"
-                        rf"{_END}")
+# a class alone after "any" or her possessive ("any blood thinners?", "any statins on board?",
+# "her insulin?"): her list asked; a drug there is not ("any aspirin?" may ask whether there is
+# some, "her potassium?", "her ferritin?" ask a result)
+_CLASS_ONLY = (
+    re.compile(rf"^\W*any {_KIND}(?: on board| on (?:her|his|the) (?:list|chart|meds))?{_END}"),
+    re.compile(rf"^\W*(?:his|her|their|pt'?s|the patient'?s) {_KIND}{_END}"),
+)
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,12 @@ def kind_asked(text: str) -> Kind | None:
         m = pattern.match(low)
         if m and (kind := _resolved(m.group("kind").strip())):
             return kind
-    m = _ANY_CLASS.match(low)
-    kind = _resolved(m.group("kind").strip()) if m else None
-    return kind if kind is not None and kind.cls else None
+    for pattern in _CLASS_ONLY:
+        m = pattern.match(low)
+        kind = _resolved(m.group("kind").strip()) if m else None
+        if kind is not None and kind.cls:
+            return kind
+    return None
 
 
 def _resolved(said: str) -> Kind | None:

@@ -231,7 +231,8 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
         focus = f"lab:{several[0]}"  # "K this admission?": the result, since the stay began
     if len(several) > 1 and (focus is None or focus.startswith("lab")):
         focus = f"lab:{several[0]}"  # "u&e + lfts?": each result, the first leading
-    asked_kind = kind_asked(question)
+    # "her potassium?": a result asked, never a kind of her list
+    asked_kind = kind_asked(question) if focus in (None, "medications") else None
     if asked_kind is not None and focus is None:
         focus = "medications"  # "is she on insulin?": her list, which of it is insulin said
     windowed = focus is not None and (focus.startswith("lab:")

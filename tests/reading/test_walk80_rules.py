@@ -348,3 +348,9 @@ def test_give_me_asks_to_be_told_and_orders_nothing(said):
 @pytest.mark.parametrize("said", ["give 40mg furosemide stat", "give him paracetamol 1g"])
 def test_give_with_a_drug_and_dose_still_orders(said):
     assert "administer" in extract(said).actions
+
+
+@pytest.mark.parametrize("said", ["her potassium?", "her ferritin?", "her magnesium?",
+                                  "her sodium?", "her calcium?"])
+def test_a_result_after_her_possessive_is_no_kind_of_her_list(said):
+    assert kind_asked(said) is None
