@@ -28,7 +28,7 @@ _END = r"\s*[?.!]*\s*$"
 # the whole message asks it: "is he on a statin?", "is she taking insulin", "her insulin?", "on
 # any blood thinners?", "est-elle sous statine ?", "il prend une statine ?", "ela toma estatina?"
 _ASKED = (
-    re.compile(rf"^\W*(?:is|are) {_WHO} (?:currently |still |already |even )?(?:on|taking|using) "
+    re.compile(rf"^\W*(?:(?:is|are) )?{_WHO} (?:currently |still |already |even )?(?:on|taking|using) "
                rf"(?:a |an |any |some )?{_KIND}{_END}"),
     re.compile(rf"^\W*(?:currently |still |already )?on any {_KIND}{_END}"),
     re.compile(rf"^\W*(?:est-(?:il|elle) |(?:il|elle) est )sous (?:une? |des |de la |du )?{_KIND}"
@@ -49,26 +49,31 @@ _CLASS_ONLY = (
 
 @dataclass(frozen=True)
 class Kind:
-    """The kind asked: a class key of the knowledge core, or a drug's generic name."""
+    """The kind asked: class keys of the knowledge core (one, or several for an everyday name:
+    "blood thinner"), or a drug's generic name."""
 
     said: str  # as written ("blood thinners")
-    cls: str | None = None  # "anticoagulant"
+    cls: str | None = None  # "anticoagulant": the first class
     drug: str | None = None  # "warfarin"
+    also: tuple[str, ...] = ()  # the other classes the name covers ("antiplatelet")
 
     def label(self) -> str:
-        return classes.label(self.cls) if self.cls else str(self.drug)
+        if not self.cls:
+            return str(self.drug)
+        return " or ".join(classes.label(c) for c in (self.cls, *self.also))
 
     def of(self, generic: str) -> bool:
         """``generic`` (a drug of her list) is of this kind."""
         if self.drug:
             return generic == self.drug
-        return self.cls is not None and self.cls in classes.of(generic)
+        return bool({c for c in (self.cls, *self.also) if c} & classes.of(generic))
 
 
 @lru_cache(maxsize=1)
-def _kinds() -> dict[str, str]:
+def _kinds() -> dict[str, tuple[str, ...]]:
     said = safe_yaml(_DATA.read_text(encoding="utf-8"))["kinds"]
-    return {str(k): str(v) for k, v in said.items()}
+    return {str(k): tuple(map(str, v)) if isinstance(v, list) else (str(v),)
+            for k, v in said.items()}
 
 
 def kind_asked(text: str) -> Kind | None:
@@ -88,8 +93,8 @@ def kind_asked(text: str) -> Kind | None:
 
 def _resolved(said: str) -> Kind | None:
     for form in dict.fromkeys((said, said.removesuffix("s"), said.removesuffix("es"))):
-        key = _kinds().get(form) or classes.named(form)
-        if key:
-            return Kind(said, cls=key)
+        keys = _kinds().get(form) or ((named,) if (named := classes.named(form)) else ())
+        if keys:
+            return Kind(said, cls=keys[0], also=keys[1:])
     drugs = [d for d in find_drugs(said) if d.name and d.surface == said]
     return Kind(said, drug=str(drugs[0].name)) if drugs else None
