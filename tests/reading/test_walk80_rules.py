@@ -148,8 +148,8 @@ def test_what_is_no_kind_of_her_list_is_not(said):
 
 
 def test_the_kind_says_which_of_her_drugs_are_of_it():
-    kind = kind_asked("is he on a blood thinner?")
-    assert kind is not None and kind.of("warfarin") and not kind.of("aspirin")
+    kind = kind_asked("is she on a statin?")
+    assert kind is not None and kind.of("atorvastatin") and not kind.of("aspirin")
 
 
 @pytest.mark.parametrize("said", ["is she on insulin?", "her insulin?", "is he on a statin?",
