@@ -93,11 +93,12 @@ def order_line(
     named = {d.name for d in drugs if d.name} - set(replaced)
     if len(named) != 1 or not dose or not dose.get("frequency") or "?" in low:
         return False
-    if set(actions) & set(rules()["order_line"]["not_with"]) - {"order_lab"}:
+    if set(actions) & set(rules()["order_line"]["not_with"]) - {"order_lab", "refer"}:
         return False
     if _asked_tail().search(low):  # "naproxeno 500 c/12h, que te parece": asked, not ordered
         return False
-    if "order_lab" in actions and not _line_beside_a_test(low, drugs[0].surface):
+    # "… and FBC tomorrow", "… and refer to ENT": a test or a referral in a clause of its own
+    if {"order_lab", "refer"} & set(actions) and not _line_beside_a_test(low, drugs[0].surface):
         return False
     surface = drugs[0].surface.split()
     # "Dona Grace com amigdalite: amoxicilina 500 8/8h": the line after a heading that names

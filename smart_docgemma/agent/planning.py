@@ -93,9 +93,11 @@ def required_tools(state: Turn) -> list[str]:
     if "order_lab_test" in needed and _result_read_beside_the_lab(state):
         # "donne-moi sa dernière HbA1c et demande une NFS": the HbA1c is read, the NFS carded
         needed.add("get_patient_chart")
-    if {"order_line", "order_lab"} <= set(ent.actions) and "order_lab_test" in needed:
-        # "KCl 20 mEq PO once now, and a serum K tomorrow 08:00": an order line of its own
-        # clause, then a test in another: both carded, as a protocol cards its order and recheck
+    if ({"order_line", "order_lab"} <= set(ent.actions) and "order_lab_test" in needed) or (
+            {"order_line", "refer"} <= set(ent.actions) and "refer_patient" in needed):
+        # "KCl 20 mEq PO once now, and a serum K tomorrow 08:00", "amoxicillin 250mg tds x5d
+        # and refer to ENT": an order line of its own clause, then a test or a referral in
+        # another: both carded, as a protocol cards its order and recheck
         needed.add("prescribe_medication")
     if _ORDERS_BESIDE_A_DRUG & needed and _ordered_beside_the_lab(state):
         # "start naproxen 250 bd, recheck U&E in 2 days", "start clindamycin 450mg qds, …,

@@ -360,3 +360,17 @@ def test_a_blood_thinner_is_an_anticoagulant_or_an_antiplatelet():
     assert kind is not None and kind.of("clopidogrel") and kind.of("warfarin")
     assert not kind.of("metformin")
     assert "blood thinners" not in " ".join(extract("pt on any blood thinners?").drugs)
+
+
+# ---------------------------------------------------------------- walk 86: an order and a referral
+@pytest.mark.parametrize("said", ["amoxicillin 250mg tds x5d and refer to ENT",
+                                  "amlodipine 10mg od and refer to nephrology"])
+def test_an_order_line_then_a_referral_are_both_read(said):
+    actions = extract(said).actions
+    assert "order_line" in actions and "refer" in actions
+
+
+@pytest.mark.parametrize("said", ["refer to cardiology for amiodarone review",
+                                  "refer to renal re her lisinopril 10 od"])
+def test_a_drug_inside_a_referral_orders_nothing(said):
+    assert "order_line" not in extract(said).actions
