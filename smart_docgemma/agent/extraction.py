@@ -30,6 +30,7 @@ from ..reading.kind_asked import kind_asked
 from ..reading.lower_names import (
     lower_ordered_for,
     lower_titled_people,
+    order_object_people,
     ordered_for_lower,
     particled_lower_people,
 )
@@ -339,6 +340,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += particled_lower_people(text, drug_words)  # "hba1c de mohammed bin salman"
     names += ordered_for_lower(text, drug_words)  # "check inr for grace tomorrow"
     names += lower_ordered_for(text, drug_words)  # "check k for samuel"
+    names += order_object_people(text, drug_words)  # "refer samuel to diabetes clinic"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}

@@ -28,8 +28,8 @@ _END = r"\s*[?.!]*\s*$"
 # the whole message asks it: "is he on a statin?", "is she taking insulin", "her insulin?", "on
 # any blood thinners?", "est-elle sous statine ?", "il prend une statine ?", "ela toma estatina?"
 _ASKED = (
-    re.compile(rf"^\W*(?:(?:is|are) )?{_WHO} (?:currently |still |already |even )?(?:on|taking|using) "
-               rf"(?:a |an |any |some )?{_KIND}{_END}"),
+    re.compile(rf"^\W*(?:(?:is|are) )?{_WHO} (?:currently |still |already |even )?"
+               rf"(?:on|taking|using) (?:a |an |any |some )?{_KIND}{_END}"),
     re.compile(rf"^\W*(?:currently |still |already )?on any {_KIND}{_END}"),
     re.compile(rf"^\W*(?:est-(?:il|elle) |(?:il|elle) est )sous (?:une? |des |de la |du )?{_KIND}"
                rf"{_END}"),

@@ -179,3 +179,43 @@ def given_names() -> frozenset[str]:
     return frozenset(line.split()[0].lower() for part in ("dist.female.first", "dist.male.first")
                      for line in (root / part).read_text(encoding="utf-8").splitlines()
                      if line.strip())
+
+
+# the one an order is given to, as its verb's object ("refer samuel to diabetes clinic", "start
+# Samuel on metformin 500 bd", "give kwame paracetamol 1g", "encaminha o José para a cardio"):
+# the word right after the verb, before what links it to the order
+_ORDER_OBJECT = re.compile(
+    r"(?<![\w'\u2019])(?:(?P<verb>refer|send|start|put|book|admit|transfer|discharge|commence|"
+    r"begin|switch|move|get|chart|weigh|bleed|swab|cannulate|catheterise|catheterize|adresser|"
+    r"adresse|adressez|referer|encaminha|encaminhar|encaminhe|manda|mandar|mande|deriva|derivar|"
+    r"derive|inicia|iniciar|inicie|comeca|comecar|comece|empieza|empezar|pon|poner)|"
+    # a drug given to someone, then the drug ("give kwame paracetamol 1g", "donne à Awa …")
+    r"(?P<gives>give|prescribe|donne|donner|dar|da|de|dale|dele))"
+    r"\s+(?:(?:o|a|al|le|la|el|seu|dona|don|dr|mr|mrs|ms|miss)\.?\s+)?"
+    r"(?P<name>[A-Za-z][a-z'\u2019\-]{2,})\s+"
+    r"(?P<next>to|on|for|back|with|up|into|onto|some|an?|the|para|pra|pro|au|aux|al|em|en|no|na|"
+    r"sur|sous|com|con|\d|[a-z]{3,})(?![a-z])")
+
+
+_LINKS = frozenset({"to", "on", "for", "back", "with", "up", "into", "onto", "some", "a", "an",
+                    "the", "para", "pra", "pro", "au", "aux", "al", "em", "en", "no", "na", "sur",
+                    "sous", "com", "con"})
+
+
+def order_object_people(text: str,
+                        drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The one an order is given to, named as its verb's object in any case ("refer samuel to
+    diabetes clinic", "start Samuel on metformin"): a given name or a word no list or vocabulary
+    holds (never "start metformin on", "send bloods to", "refer him to", "give paracetamol for");
+    hers is hers (matched later), anyone else is refused before anything is drafted."""
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    for m in _ORDER_OBJECT.finditer(fold_accents(text or "")):
+        word, after = m.group("name"), m.group("next").lower()
+        # after a verb of ordering, only a word linking it to the order ("to", "on", "for");
+        # after "give", the drug given too ("give kwame paracetamol")
+        linked = after in _LINKS or after[0].isdigit() or (
+            m.group("gives") is not None and normalise(after) in drugs)
+        if linked and _lower_name(word.lower(), drugs):
+            out.append(word)
+    return out

@@ -1076,6 +1076,10 @@ def ordered_for(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]
     if not _ends_an_order(tokens[n + 1:]) or normalise(tokens[n - 1]) not in said["ordered_for"]:
         return False
     before = " ".join(tokens[:n - 1])
+    # "same for kofi", "and for margaret?", "pareil pour Awa": the request just made, for her
+    leads = {normalise(fold_accents(str(w))) for w in said["same_for_leads"]}
+    if " ".join(normalise(fold_accents(t)) for t in tokens[:n - 1] if re.search(r"\w", t)) in leads:
+        return True
     ward = read_ward(before)
     return (bool(drug_words) or focus_of(before) is not None
             or bool(ward.tests or ward.specialties or ward.readings))

@@ -12,7 +12,7 @@ from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
 from smart_docgemma.approval.types import PendingCard
 from smart_docgemma.languages import fold
 from smart_docgemma.reading.kind_asked import kind_asked
-from smart_docgemma.reading.lower_names import ordered_for_lower
+from smart_docgemma.reading.lower_names import order_object_people, ordered_for_lower
 from smart_docgemma.reading.people import leading_people
 from smart_docgemma.reading.subject import as_the_patient, is_own_name
 from smart_docgemma.reading.unknown_words import leading_lower_name
@@ -374,3 +374,37 @@ def test_an_order_line_then_a_referral_are_both_read(said):
                                   "refer to renal re her lisinopril 10 od"])
 def test_a_drug_inside_a_referral_orders_nothing(said):
     assert "order_line" not in extract(said).actions
+
+
+# ---------------------------------------------------------------- walk 87: the one it is given to
+@pytest.mark.parametrize(("said", "drugs", "who"), [
+    ("refer samuel to diabetes clinic", set(), "samuel"),
+    ("start Samuel on metformin 500 bd", {"metformin"}, "Samuel"),
+    ("give kwame paracetamol 1g", {"paracetamol"}, "kwame"),
+    ("refer Grace to ortho", set(), "Grace"),
+    ("encaminha o José para a cardio", set(), "Jose"),
+])
+def test_the_object_of_an_order_verb_is_a_person(said, drugs, who):
+    assert order_object_people(said, drugs) == [who]
+
+
+@pytest.mark.parametrize(("said", "drugs"), [
+    ("start metformin on monday", {"metformin"}), ("send bloods to lab", set()),
+    ("refer him to cardiology", set()), ("give paracetamol for pain", {"paracetamol"}),
+    ("start patient on ramipril", {"ramipril"}), ("book echo for tomorrow", set()),
+    ("refer back to gp", set()), ("give baby some calpol", {"calpol"}),
+    ("give mum a leaflet", set()), ("transfer pt to icu", set()),
+])
+def test_what_an_order_verb_acts_on_is_no_person(said, drugs):
+    assert order_object_people(said, drugs) == []
+
+
+@pytest.mark.parametrize(("said", "who"), [("same for kofi", "kofi"), ("and for margaret?", "margaret"),
+                                           ("pareil pour Awa", "Awa"), ("lo mismo para Carmen", "Carmen")])
+def test_the_request_made_again_for_someone_names_them(said, who):
+    assert who in extract(said).patient_names
+
+
+@pytest.mark.parametrize("said", ["and for him?", "same for tomorrow", "and for pain?"])
+def test_the_request_made_again_for_her_or_a_time_names_no_one(said):
+    assert extract(said).patient_names == ()
