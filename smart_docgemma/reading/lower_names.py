@@ -214,8 +214,9 @@ def order_object_people(text: str,
         word, after = m.group("name"), m.group("next").lower()
         # after a verb of ordering, only a word linking it to the order ("to", "on", "for");
         # after "give", the drug given too ("give kwame paracetamol")
-        linked = after in _LINKS or after[0].isdigit() or (
-            m.group("gives") is not None and normalise(after) in drugs)
+        # ("can we give Zentrolax to him", "give Feverall for the temp": the thing given)
+        linked = (normalise(after) in drugs if m.group("gives") is not None
+                  else after in _LINKS or after[0].isdigit())
         if linked and _lower_name(word.lower(), drugs):
             out.append(word)
     return out
