@@ -305,6 +305,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _weight_said(probe)
     update["errors"] += _tests_not_ordered(probe)
     update["errors"] += withdrawn
+    update["errors"] += _readings_told(probe)
     update["errors"] += _no_plan(probe)
     beside = _checked_beside_search(probe, deps)
     if beside:
@@ -908,6 +909,27 @@ def _no_plan(state: Turn) -> list[str]:
                            "raised potassium and a high INR on warfarin, each from its cited "
                            "protocol. Ask for a result, the care gaps, or a drug's safety check "
                            "instead.")), answer_language())]
+
+
+def _readings_told(state: Turn) -> list[str]:
+    """Readings told with a plan asked of them ("TA 9/5, FC 120 à 14h, que faire ?", "BP 90/50,
+    HR 120 - what do I do?"): said back as read (a pressure in cmHg with its mmHg), with the time
+    said, and said not recorded, so the values are seen and nothing is charted unasked."""
+    from ..tools.words import ward_words
+
+    said = planning.request(state)
+    readings = said.ward.readings
+    if not readings or "record_vital" in state.entities.actions or not said.workflow.plan_asked:
+        return []
+    read = ", ".join(ward_words.reading_text(r) + (f" (written {r.as_written()})"
+                                                   if r.as_written() else "")
+                     for r in readings)
+    taken = said.ward.taken
+    # a clock said ("à 14h"), never the hour a part of the day stands for ("ce matin")
+    at = f" at {taken.at:%H:%M}" if taken is not None and not taken.part_of_today else ""
+    return [say(message(N_("Read as told%(at)s: %(readings)s. Not recorded: ask to record them "
+                           "and a card is drafted for your approval."),
+                        at=at, readings=read), answer_language())]
 
 
 def _no_drug_named(state: Turn) -> list[str]:
