@@ -1335,6 +1335,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     focus = chart_focus(as_the_patient(said, chart.patient))
     workflow = _on_her_list(ward_requests.workflow_of(said), chart,
                             (conversation or Conversation()).pending_drug)
+    workflow = _class_stopped_as_hers(workflow, chart)
     workflow = ward_requests.her_problem(workflow, said, chart)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
@@ -1366,6 +1367,19 @@ def _on_her_list(workflow: Workflow, chart: ChartInContext,
     if change is None or (change.drug in chart.drugs and change.drug != pending):
         return workflow
     return replace(workflow, dose_change=None)
+
+
+def _class_stopped_as_hers(workflow: Workflow, chart: ChartInContext) -> Workflow:
+    """A stop said by a class ("suspender o IECA, tá grávida", "stop the NSAID") is a stop of the
+    one member of it on her active list, as the chart in context reads it; as said when the list
+    was not read or holds none or several of it (the stop then says which it cannot find)."""
+    from ..knowledge import classes
+
+    key = classes.named(workflow.stop) if workflow.stop else None
+    if not key:
+        return workflow
+    members = [d for d in chart.drugs if key in classes.of(d)]
+    return replace(workflow, stop=members[0]) if len(members) == 1 else workflow
 
 
 def relief_asked(text: str) -> bool:

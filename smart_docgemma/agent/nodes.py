@@ -903,7 +903,8 @@ def _no_plan(state: Turn) -> list[str]:
     """A plan asked for a problem no plan here covers ("asthma plan", "her BP is 160/110 - what
     do I do"): said, with what the plans cover, beside whatever else is answered."""
     said = planning.request(state)
-    if not said.workflow.plan_asked or said.workflow.problem:
+    # "Mg 0.5 - what to do?": the replacement protocol applied is the plan held for it
+    if not said.workflow.plan_asked or said.workflow.problem or "protocol" in said.entities.actions:
         return []
     return [say(message(N_("No problem plan is held here for what you asked: the plans cover a "
                            "raised potassium and a high INR on warfarin, each from its cited "

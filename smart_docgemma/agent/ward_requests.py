@@ -264,6 +264,7 @@ def _told_alone(low: str, problem: str) -> bool:
 def _told_for_protocol(low: str, workflow: Workflow) -> bool:
     """A replacement protocol's result told with nothing else but when it was taken or its
     alarm ("magnesium 0.5 this morning", "Mg 0.5", "magnesio 0,5 urgente"): its protocol."""
+    low = _without_plan_asked(low)  # "Mg 0,5 mmol/L, ¿qué hacemos?": the plan is its protocol
     if workflow.protocol is None or workflow.protocol_value is None or "?" in low:
         return False
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[workflow.protocol], key=len,
@@ -275,6 +276,16 @@ def _told_for_protocol(low: str, workflow: Workflow) -> bool:
     rest = low[:m.start()] + " " + low[m.end():]
     rest = _any("told_alarm_words").sub(" ", _any("told_alone_words").sub(" ", rest))
     return not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", _without_told_start(rest)))
+
+
+def _without_plan_asked(low: str) -> str:
+    """``low`` without the words asking a plan and their question mark ("magnesio 0,5 mmol/L en
+    la analítica de hoy, ¿qué hacemos?", "Mg 0.5 - what to do?"): the result stays told, and a
+    replacement protocol is the plan held for it; a question of the value itself ("Mg 0.5 in
+    the last 24h?") keeps its mark."""
+    if not _any("plan_words").search(low):
+        return low
+    return re.sub(r"[?\u00bf]", " ", _any("plan_words").sub(" ", low))
 
 
 def _without_told_start(rest: str) -> str:
@@ -553,7 +564,8 @@ def protocol_stated_value(low: str, protocol: str) -> float | None:
     """The result stated for a replacement protocol's analyte ("K 3.2 on the gas - K protocol",
     "Mg 0.5 this am - replace per protocol"): its words, then the value; None when none is."""
     table = protocols.load(str(protocols.DEFAULT))
-    if table.get(protocol, {}).get("kind") != "replace" or _STATED_UNLESS.search(low):
+    if (table.get(protocol, {}).get("kind") != "replace"
+            or _STATED_UNLESS.search(_without_plan_asked(low))):
         return None  # "K 3.3 in the past 36 hours? if so replete": a threshold asked, not a value
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[protocol], key=len,
                                                    reverse=True))
