@@ -927,10 +927,13 @@ def _readings_told(state: Turn) -> list[str]:
                      for r in readings)
     taken = said.ward.taken
     # a clock said ("à 14h"), never the hour a part of the day stands for ("ce matin")
-    at = f" at {taken.at:%H:%M}" if taken is not None and not taken.part_of_today else ""
-    return [say(message(N_("Read as told%(at)s: %(readings)s. Not recorded: ask to record them "
-                           "and a card is drafted for your approval."),
-                        at=at, readings=read), answer_language())]
+    if taken is not None and not taken.part_of_today:
+        return [say(message(N_("Read as told, taken at %(time)s: %(readings)s. Not recorded: ask "
+                               "to record them and a card is drafted for your approval."),
+                            time=f"{taken.at:%H:%M}", readings=read), answer_language())]
+    return [say(message(N_("Read as told: %(readings)s. Not recorded: ask to record them and a "
+                           "card is drafted for your approval."), readings=read),
+                answer_language())]
 
 
 def _no_drug_named(state: Turn) -> list[str]:
