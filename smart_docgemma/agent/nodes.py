@@ -233,8 +233,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "An order already approved is in the record: to stop a drug on the list, "
                     "name it (\"stop the aspirin\"), and the stop is a card you approve.")),
                     answer_language())}
+    # "retire l'aspirine", "retira o AAS dele" with no card pending: the verb that takes a card
+    # back also takes a drug off her list (a stop word), so with nothing to withdraw it stops
+    stops_hers = not cards and said.workflow.stop is not None
     if not acted and (amendments.cancels_a_card(state.message) or (
-            said.entities.drugs and amendments.cancels_by_verb(state.message))):
+            said.entities.drugs and amendments.cancels_by_verb(state.message)
+            and not stops_hers)):
         # "cancel the ortho referral", "cancela a furosemida": no card of it pending
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
