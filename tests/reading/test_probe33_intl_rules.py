@@ -279,3 +279,24 @@ def test_a_result_told_with_the_clock_of_its_sample_asks_its_protocol(said):
 ])
 def test_near_words_asked_or_no_value_is_no_result_told(said):
     assert "protocol" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "HGT 38 agora, tô fazendo glicose, o que mais?",
+    "glucemia 40, ya le di glucosa, ¿qué más?",
+    "dextro 0,4 g/L, resucré, quoi d'autre ?",
+])
+def test_what_else_to_do_after_a_reading_told_asks_a_plan_and_says_it_back(said):
+    turn = _turn(said)
+    assert read(said).workflow.plan_asked
+    [line] = nodes._readings_told(turn)
+    assert "capillary glucose" in line and "Not recorded" in line
+
+
+@pytest.mark.parametrize("said", [
+    "o que mais ela toma?",                          # what else she takes: her list
+    "elle prend quoi d autre comme traitement ?",
+    "¿qué más medicamentos toma?",
+])
+def test_near_words_what_else_she_takes_asks_no_plan(said):
+    assert not read(said).workflow.plan_asked
