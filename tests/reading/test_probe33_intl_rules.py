@@ -300,3 +300,29 @@ def test_what_else_to_do_after_a_reading_told_asks_a_plan_and_says_it_back(said)
 ])
 def test_near_words_what_else_she_takes_asks_no_plan(said):
     assert not read(said).workflow.plan_asked
+
+
+@pytest.mark.parametrize("said", [
+    "FC 48 a las 7, la registras?",
+    "TA 18/10 à 8h, tu la notes ?",
+    "TA 18/10 et FC 90, tu les notes ?",
+])
+def test_a_reading_asked_to_be_recorded_in_the_second_person_is_recorded(said):
+    assert "record_vital" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "voir les notes du soir, TA 18/10 ?",     # the notes, a noun
+    "TA 18/10 à 8h, elle est haute ?",        # asked of the value
+])
+def test_near_words_notes_as_a_noun_or_a_question_records_nothing(said):
+    assert "record_vital" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("Oracilline pour son angine, ok ?", "penicillin v"),   # never oxacillin
+    ("Extencilline pour la syphilis ?", "penicillin g"),
+    ("oxacilline ?", "oxacillin"),
+])
+def test_french_penicillin_brands_are_their_penicillin(said, drug):
+    assert read(said).entities.drugs == (drug,)
