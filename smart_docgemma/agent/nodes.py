@@ -177,8 +177,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles, said.entities.drugs):  # "cancel that"
         return _cancelled(said, cards, pending, deps)
+    # the pending stop's drug said by name ("deixa, mantém o AAS"), never another drug: a drug
+    # named whose name the stop card's title holds
+    stopped_said = tuple(m.surface for m in said.entities.drug_mentions
+                         if m.name and any(m.name.lower() in c.title.lower() for c in cards))
     if cards and all(c.tool == "stop_medication" for c in cards) and amendments.keeps_the_drug(
-            state.message):  # "actually keep it" after "d/c metformin": the stop withdrawn
+            state.message, stopped_said):  # "actually keep it" after "d/c metformin": withdrawn
         return _cancelled(said, cards, pending, deps)
     dropped = _kept_only(state, said, deps)
     if dropped:  # "only keep the HbA1c": every other pending card withdrawn

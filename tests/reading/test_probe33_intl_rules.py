@@ -326,3 +326,27 @@ def test_near_words_notes_as_a_noun_or_a_question_records_nothing(said):
 ])
 def test_french_penicillin_brands_are_their_penicillin(said, drug):
     assert read(said).entities.drugs == (drug,)
+
+
+@pytest.mark.parametrize(("said", "named"), [
+    ("deixa, mantém o AAS", ("AAS",)),              # the pending stop's drug by name
+    ("melhor não, deixa ele com o AAS", ("AAS",)),
+    ("non finalement on la laisse", ()),
+    ("mejor déjasela", ()),
+    ("deixa", ()),
+])
+def test_keeping_the_drug_a_pending_stop_stops_takes_the_stop_back(said, named):
+    from smart_docgemma.agent.amendments import keeps_the_drug
+
+    assert keeps_the_drug(said, named)
+
+
+@pytest.mark.parametrize(("said", "named"), [
+    ("mantém a varfarina", ()),                     # another drug, not the stop's
+    ("deixa ele sem o AAS", ("AAS",)),              # left without it: the stop confirmed
+    ("deixa, mantém o AAS", ()),                    # the drug named is not the card's
+])
+def test_near_words_another_drug_or_without_it_keeps_the_stop(said, named):
+    from smart_docgemma.agent.amendments import keeps_the_drug
+
+    assert not keeps_the_drug(said, named)
