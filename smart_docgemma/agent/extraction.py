@@ -241,6 +241,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s".
     ``written``: the message with its accents, for the names no word list holds."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    # "Bi-Profénid" (read "bi profenid"): a brand written with its hyphen is its words joined
+    drug_words |= {d.surface.replace(" ", "-") for d in drugs if " " in d.surface}
     # "st john's wort": a word of a drug's name is no person, with its "'s" or without
     drug_words |= {normalise(_POSS.sub("", w)) for w in drug_words}
     if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone

@@ -1035,10 +1035,13 @@ def _example_of_drug(tokens: list[str], n: int, drug_words: set[str] | frozenset
 
 def _topic_of_a_possessive(tokens: list[str], n: int) -> bool:
     """The capitalised word ``tokens[n]`` follows "and" and comes before a possessive ("et
-    Robert son INR …", "y Samuel su glucosa"): the person whose result is asked."""
+    Robert son INR …", "y Samuel su glucosa", "et Jean-Pierre, son INR ?"): the person whose
+    result is asked."""
     said = _people_data()
-    return (n + 1 < len(tokens) and normalise(tokens[n - 1]) in said["topic_before"]
-            and normalise(tokens[n + 1]) in said["topic_possessives"])
+    # ... a comma between them ("et Jean-Pierre, son INR ?", "y María José, su INR")
+    after = n + 2 if n + 2 < len(tokens) and tokens[n + 1] == "," else n + 1
+    return (after < len(tokens) and normalise(tokens[n - 1]) in said["topic_before"]
+            and normalise(tokens[after]) in said["topic_possessives"])
 
 
 def _the_named_person(tokens: list[str], n: int) -> bool:

@@ -350,3 +350,25 @@ def test_near_words_another_drug_or_without_it_keeps_the_stop(said, named):
     from smart_docgemma.agent.amendments import keeps_the_drug
 
     assert not keeps_the_drug(said, named)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("et Jean-Pierre, son INR ?", "Jean-Pierre"),     # a hyphenated first name, a comma
+    ("et Jean-Pierre son INR ?", "Jean-Pierre"),
+    ("y Samuel, su glucosa", "Samuel"),
+])
+def test_a_first_name_after_and_before_a_possessive_is_a_person_with_a_comma_between(said, name):
+    assert name in read(said).entities.patient_names
+
+
+@pytest.mark.parametrize("said", [
+    "et Kardégic, son dosage ?",                       # a drug, no person
+    "je peux lui mettre du Bi-Profénid pour son arthrose ?",   # a brand with its hyphen
+])
+def test_near_words_a_drug_in_the_names_place_is_no_person(said):
+    assert read(said).entities.patient_names == ()
+
+
+def test_a_brand_written_with_its_hyphen_is_its_drug():
+    assert read("je peux lui mettre du Bi-Profénid pour son arthrose ?").entities.drugs == (
+        "ketoprofen",)
