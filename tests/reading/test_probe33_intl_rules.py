@@ -372,3 +372,20 @@ def test_near_words_a_drug_in_the_names_place_is_no_person(said):
 def test_a_brand_written_with_its_hyphen_is_its_drug():
     assert read("je peux lui mettre du Bi-Profénid pour son arthrose ?").entities.drugs == (
         "ketoprofen",)
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("su hermanito tiene otitis también, ¿le doy amoxicilina?", "hermanito"),
+    ("o irmãozinho dele tá com febre, posso dar dipirona?", "irmaozinho"),
+])
+def test_a_relative_said_with_a_diminutive_is_another_person(said, who):
+    subject = read(said).subject
+    assert subject.about == "other" and who in subject.others
+
+
+@pytest.mark.parametrize("said", [
+    "amoxicilina para el niño, ¿cuánto le doy?",      # the child in context
+    "hermano, ¿le doy amoxicilina?",                   # a colleague addressed, no possessive
+])
+def test_near_words_the_child_in_context_or_a_word_of_address_is_her(said):
+    assert read(said).subject.about == "patient"
