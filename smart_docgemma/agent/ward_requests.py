@@ -163,11 +163,37 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
         return False  # "hold the warfarin tonight, INR high": a result told, not ordered
     if (problem := plan_problem(low)) and stated_value(low, problem) is not None:
         return False  # "on zappe la warfarine ce soir, INR à 3,4": the INR told, not ordered
+    if _told_with_value(low):
+        return False  # "la créatinine est à 1,8 ce matin": the result told, never an order
     if ward.timed and _holds(low):
         # "hold warfarin tonight - INR 3.4": tonight is the hold's, the INR its reason; "hold
         # warfarin tonight, INR tomorrow am" still times the INR
         return read_ward(_any("hold_time_words").sub(" ", low)).timed
     return ward.timed
+
+
+# the words between a test and the value told for it ("la créatinine est à 1,8", "creat 1.8",
+# "hb de 9,2", "creatinina em 1,9", "urea was 14")
+_TOLD_BETWEEN = {"est", "a", "de", "is", "was", "at", "em", "en", "es", "e", "=", "of", "came",
+                 "back", "now", "ce", "matin", "hoje", "hoy", "today"}
+
+
+def _told_with_value(low: str) -> bool:
+    """A test named with a value right after it, no clock ("la créatinine est à 1,8 ce matin",
+    "hb 9,2 ce matin", "creatinina em 1,9 hoje"): a result told. A time ("NFS demain à 7h",
+    "iono 6h30") or a target ("INR demain, cible 2-3") is no value of the test."""
+    for m in re.finditer(r"(?<![\d.,/:])(\d{1,4}(?:[.,]\d{1,2})?)(?![\d:/]|\s*(?:h\b|h\d|am\b|"
+                         r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|mg\b|g\b|ml\b))", low):
+        words = re.findall(r"[\w&+']+|=", low[:m.start()])[-5:]
+        while words and words[-1] in _TOLD_BETWEEN:
+            words.pop()
+        # the test's name ends right before the value: its last word alone, or its two words
+        # when the first alone names none ("fonction rénale 45")
+        if words and (read_ward(words[-1]).tests or (
+                len(words) >= 2 and not read_ward(words[-2]).tests
+                and read_ward(" ".join(words[-2:])).tests)):
+            return True
+    return False
 
 
 def _told_by_state(low: str) -> set[str]:
@@ -544,7 +570,9 @@ _STATED = (r"is now|is|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at
            r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy|"
            # "potasio en 3,1", "le salió en 3,1", "potássio em 3,2": "en"/"em" before a decimal
            # only ("potasio en 48 horas", "K em 2 dias" state none)
-           r"(?:(?:salio|vino|dio|sale)\s+)?(?:en|em)(?=\s*\d{1,2}[.,]\d)|revenue?\s+a")
+           r"(?:(?:salio|vino|dio|sale)\s+)?(?:en|em)(?=\s*\d{1,2}[.,]\d)|revenue?\s+a|"
+           # "o INR veio 4,2, e agora?", "deu 3,1": come back at, before a decimal only
+           r"(?:veio|deu|saiu|vino|salio|dio)(?:\s+(?:de|a))?(?=\s*\d{1,2}[.,]\d)")
 
 
 def stated_value(low: str, problem: str) -> float | None:

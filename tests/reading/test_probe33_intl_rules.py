@@ -389,3 +389,44 @@ def test_a_relative_said_with_a_diminutive_is_another_person(said, who):
 ])
 def test_near_words_the_child_in_context_or_a_word_of_address_is_her(said):
     assert read(said).subject.about == "patient"
+
+
+@pytest.mark.parametrize("said", [
+    "la créatinine est à un virgule huit ce matin",
+    "la créatinine est à 1,8 ce matin",
+    "hb 9,2 ce matin",
+    "creatinina em 1,9 hoje",
+])
+def test_a_test_told_with_its_value_is_a_result_never_an_order(said):
+    assert "order_lab" not in actions(in_digits(said))
+
+
+@pytest.mark.parametrize("said", [
+    "NFS + iono demain à 7h",               # the hour, no value
+    "iono, créat demain 6h30",
+    "INR demain matin, cible 2-3",          # a target after another word
+    "hemograma amanhã às 6, 2 tubos",
+    "bilan demain 7h : NFS, iono, urée-créat",
+])
+def test_near_words_a_time_or_a_target_after_a_test_still_orders(said):
+    assert "order_lab" in actions(in_digits(said))
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("glucemia de uno coma dos gramos a las 7", 120.0),   # grams a litre, never mmol/L
+    ("glycémie 1,2 g à 7h", 120.0),
+    ("glycémie 0,55 g/l à 3h", 55.0),
+    ("BM 6.2", 111.7),                                    # mmol/L, as before
+])
+def test_a_glucose_in_grams_is_grams_a_litre(said, value):
+    [found] = readings(in_digits(said))
+    assert found.values == (value,)
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("o INR veio 4,2, e agora?", 4.2),
+    ("INR deu 3,8", 3.8),
+    ("o INR veio em 2 dias", None),          # a time ahead, no value
+])
+def test_a_value_said_to_have_come_back_is_stated(said, value):
+    assert workflow_of(said).stated_value == value
