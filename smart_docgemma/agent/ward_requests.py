@@ -178,12 +178,16 @@ _TOLD_BETWEEN = {"est", "a", "de", "is", "was", "at", "em", "en", "es", "e", "="
                  "back", "now", "ce", "matin", "hoje", "hoy", "today"}
 
 
+# a number that is no clock, span or dose ("7h", "6h30", "3 days", "40 mg" are not values)
+_VALUE = re.compile(r"(?<![\d.,/:])(\d{1,4}(?:[.,]\d{1,2})?)(?![\d:/]|\s*(?:h\b|h\d|am\b|"
+                    r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|mg\b|g\b|ml\b))")
+
+
 def _told_with_value(low: str) -> bool:
     """A test named with a value right after it, no clock ("la créatinine est à 1,8 ce matin",
     "hb 9,2 ce matin", "creatinina em 1,9 hoje"): a result told. A time ("NFS demain à 7h",
     "iono 6h30") or a target ("INR demain, cible 2-3") is no value of the test."""
-    for m in re.finditer(r"(?<![\d.,/:])(\d{1,4}(?:[.,]\d{1,2})?)(?![\d:/]|\s*(?:h\b|h\d|am\b|"
-                         r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|mg\b|g\b|ml\b))", low):
+    for m in _VALUE.finditer(low):
         words = re.findall(r"[\w&+']+|=", low[:m.start()])[-5:]
         while words and words[-1] in _TOLD_BETWEEN:
             words.pop()
