@@ -180,7 +180,8 @@ _TOLD_BETWEEN = {"est", "a", "de", "is", "was", "at", "em", "en", "es", "e", "="
 
 # a number that is no clock, span or dose ("7h", "6h30", "3 days", "40 mg" are not values)
 _VALUE = re.compile(r"(?<![\d.,/:])(\d{1,4}(?:[.,]\d{1,2})?)(?![\d:/]|\s*(?:h\b|h\d|am\b|"
-                    r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|mg\b|g\b|ml\b))")
+                    r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|semaines?|semanas?|weeks?|"
+                    r"mois|meses|months?|fois|vezes|veces|times|mg\b|g\b|ml\b))")
 
 
 def _told_with_value(low: str) -> bool:
