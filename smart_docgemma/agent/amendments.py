@@ -843,7 +843,7 @@ def _after_the_duration(low: str, number: str) -> bool:
 # the ward's fractions of a week, year or month written as a course's length ("for 5/7", "x 2/52",
 # "3/12"), as the order line reads them; never a date ("5/7/2026"), a pressure ("120/70"), "24/7"
 # (always) or an interval ("12/12h", "8/8 h")
-_WARD_FRACTION = re.compile(r"(?<![\d/.,])(?!24/7)(\d{1,2})\s?/(7|52|12)(?![\d/.,]|\s*h)")
+_WARD_FRACTION = re.compile(r"(?<![\d/.,])(?<!\bde )(?!24/7)(\d{1,2})\s?/(7|52|12)(?![\d/.,]|\s*h)")
 _WARD_FRACTION_DAYS = {"7": 1, "52": 7, "12": 30}
 
 

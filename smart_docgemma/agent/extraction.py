@@ -164,7 +164,8 @@ _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": 
 # the ward's bare fractions of a week, year or month ("bd 3/7", "2/52", "6/12"); never a date
 # ("3/7/2026"), a pressure ("120/70"), "24/7" (always) or an interval ("12/12h", "8/8 h")
 _BARE_FRACTION = re.compile(
-    r"(?<![\d/.,])(?!24/7)(\d{1,2})\s?(/7|/52|/12)(?![\d/.,]|\s*h)", re.I
+    # ... nor the Brazilian interval after "de" ("1 g de 12/12": every 12 hours)
+    r"(?<![\d/.,])(?<!\bde )(?!24/7)(\d{1,2})\s?(/7|/52|/12)(?![\d/.,]|\s*h)", re.I
 )
 
 

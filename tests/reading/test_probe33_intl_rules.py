@@ -430,3 +430,41 @@ def test_a_glucose_in_grams_is_grams_a_litre(said, value):
 ])
 def test_a_value_said_to_have_come_back_is_stated(said, value):
     assert workflow_of(said).stated_value == value
+
+
+@pytest.mark.parametrize(("said", "frequency", "duration"), [
+    ("metformina 1 g de 12/12", "de 12/12", None),         # every 12 hours, never 12 months
+    ("amox 500 de 12/12 por 7 dias", "de 12/12", "7 days"),
+    ("amoxicilina 500 mg de 8/8", "de 8/8", None),
+])
+def test_the_brazilian_interval_with_a_slash_and_no_unit_is_every_n_hours(said, frequency, duration):
+    dose = read(said).entities.dose
+    assert dose is not None and dose.frequency == frequency and dose.duration == duration
+
+
+@pytest.mark.parametrize(("said", "duration"), [
+    ("metformin 500 bd for 12/12", "12 months"),    # the ward's months after "for"
+    ("nocte 6/12", "6 months"),
+    ("bd 3/7", "3 days"),
+])
+def test_near_words_the_wards_fraction_of_a_year_stays_a_duration(said, duration):
+    dose = read(said).entities.dose
+    assert dose is not None and dose.duration == duration
+
+
+@pytest.mark.parametrize("said", ["anule tudo", "anule isso", "cancele todo"])
+def test_the_polite_imperative_cancels_the_pending_card(said):
+    from smart_docgemma.agent.amendments import cancels
+
+    assert cancels(said)
+
+
+def test_near_words_a_polite_cancel_naming_a_drug_is_no_bare_cancel():
+    from smart_docgemma.agent.amendments import cancels
+
+    assert not cancels("anule o AAS")
+
+
+@pytest.mark.parametrize("said", ["o RNI dele?", "¿el RIN de hoy?"])
+def test_the_inr_by_its_portuguese_and_spanish_initials(said):
+    assert read(said).focus == "lab:INR"
