@@ -178,6 +178,7 @@ _TOLD_BETWEEN = {"est", "a", "de", "is", "was", "at", "em", "en", "es", "e", "="
                  "back", "now", "ce", "matin", "hoje", "hoy", "today"}
 
 
+_CLOCK_BEFORE = {"at", "@", "a", "as", "las", "vers", "by"}
 # a number that is no clock, span or dose ("7h", "6h30", "3 days", "40 mg" are not values)
 _VALUE = re.compile(r"(?<![\d.,/:])(\d{1,4}(?:[.,]\d{1,2})?)(?![\d:/]|\s*(?:h\b|h\d|am\b|"
                     r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|semaines?|semanas?|weeks?|"
@@ -189,7 +190,12 @@ def _told_with_value(low: str) -> bool:
     "hb 9,2 ce matin", "creatinina em 1,9 hoje"): a result told. A time ("NFS demain à 7h",
     "iono 6h30") or a target ("INR demain, cible 2-3") is no value of the test."""
     for m in _VALUE.finditer(low):
-        words = re.findall(r"[\w&+']+|=", low[:m.start()])[-5:]
+        words = re.findall(r"[\w&+']+|=|@", low[:m.start()])[-5:]
+        # a clock: "0600", or a whole hour after its word ("U&E at 6", "NFS à 7"); a value
+        # after "at"/"à" has its decimal ("K at 5.6", "la créatinine est à 1,8")
+        if re.fullmatch(r"[0-2]\d[0-5]\d", m.group(1)) or (
+                words and words[-1] in _CLOCK_BEFORE and re.fullmatch(r"\d{1,2}", m.group(1))):
+            continue
         while words and words[-1] in _TOLD_BETWEEN:
             words.pop()
         # the test's name ends right before the value: its last word alone, or its two words

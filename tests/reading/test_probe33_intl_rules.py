@@ -407,6 +407,9 @@ def test_a_test_told_with_its_value_is_a_result_never_an_order(said):
     "INR demain matin, cible 2-3",          # a target after another word
     "hemograma amanhã às 6, 2 tubos",
     "bilan demain 7h : NFS, iono, urée-créat",
+    "U&E at 0600 tomorrow",                 # a four-figure clock
+    "lfts, inr and crp at 0700 tomorrow",
+    "NFS à 7 demain",                       # a whole hour after its word
 ])
 def test_near_words_a_time_or_a_target_after_a_test_still_orders(said):
     assert "order_lab" in actions(in_digits(said))
