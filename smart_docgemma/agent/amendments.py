@@ -614,10 +614,15 @@ def _kept_drug() -> re.Pattern[str]:
                       rf"(?:\s+(?:{any_of('objects')}))*[\s.!]*$")
 
 
-def keeps_the_drug(message: str) -> bool:
+def keeps_the_drug(message: str, surfaces: tuple[str, ...] = ()) -> bool:
     """"actually keep it", "leave him on it", "on le garde", "mantém", "déjalo": the drug a
-    pending stop card stops is kept, so the stop is withdrawn (asked only of stop cards)."""
-    return bool(_kept_drug().match(_plain(message)))
+    pending stop card stops is kept, so the stop is withdrawn (asked only of stop cards).
+    ``surfaces``: the pending stop's drug as written in the message ("deixa, mantém o AAS"),
+    read as "it"."""
+    plain = _plain(message)
+    for surface in sorted({_plain(s) for s in surfaces if s.strip()}, key=len, reverse=True):
+        plain = re.sub(rf"(?<![a-z0-9]){re.escape(surface)}(?![a-z0-9])", "it", plain)
+    return bool(_kept_drug().match(plain))
 
 
 def approves(message: str) -> bool:
@@ -838,7 +843,7 @@ def _after_the_duration(low: str, number: str) -> bool:
 # the ward's fractions of a week, year or month written as a course's length ("for 5/7", "x 2/52",
 # "3/12"), as the order line reads them; never a date ("5/7/2026"), a pressure ("120/70"), "24/7"
 # (always) or an interval ("12/12h", "8/8 h")
-_WARD_FRACTION = re.compile(r"(?<![\d/.,])(?!24/7)(\d{1,2})\s?/(7|52|12)(?![\d/.,]|\s*h)")
+_WARD_FRACTION = re.compile(r"(?<![\d/.,])(?<!\bde )(?!24/7)(\d{1,2})\s?/(7|52|12)(?![\d/.,]|\s*h)")
 _WARD_FRACTION_DAYS = {"7": 1, "52": 7, "12": 30}
 
 

@@ -172,7 +172,8 @@ _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": 
 # the ward's bare fractions of a week, year or month ("bd 3/7", "2/52", "6/12"); never a date
 # ("3/7/2026"), a pressure ("120/70"), "24/7" (always) or an interval ("12/12h", "8/8 h")
 _BARE_FRACTION = re.compile(
-    r"(?<![\d/.,])(?!24/7)(\d{1,2})\s?(/7|/52|/12)(?![\d/.,]|\s*h)", re.I
+    # ... nor the Brazilian interval after "de" ("1 g de 12/12": every 12 hours)
+    r"(?<![\d/.,])(?<!\bde )(?!24/7)(\d{1,2})\s?(/7|/52|/12)(?![\d/.,]|\s*h)", re.I
 )
 
 
@@ -249,6 +250,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     drug, a keyword or a disease named after a person ("Parkinson's"), and without the "'s".
     ``written``: the message with its accents, for the names no word list holds."""
     drug_words = {w for d in drugs for w in d.surface.split()}
+    # "Bi-Profénid" (read "bi profenid"): a brand written with its hyphen is its words joined
+    drug_words |= {d.surface.replace(" ", "-") for d in drugs if " " in d.surface}
     # "st john's wort": a word of a drug's name is no person, with its "'s" or without
     drug_words |= {normalise(_POSS.sub("", w)) for w in drug_words}
     if _BEYOND_LATIN1.search(text):  # "Nguyễn", "Adébáyọ̀": read as the name's letters alone
@@ -1353,6 +1356,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     focus = chart_focus(as_the_patient(said, chart.patient))
     workflow = _on_her_list(ward_requests.workflow_of(said), chart,
                             (conversation or Conversation()).pending_drug)
+    workflow = _class_stopped_as_hers(workflow, chart)
     workflow = ward_requests.her_problem(workflow, said, chart)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
@@ -1384,6 +1388,19 @@ def _on_her_list(workflow: Workflow, chart: ChartInContext,
     if change is None or (change.drug in chart.drugs and change.drug != pending):
         return workflow
     return replace(workflow, dose_change=None)
+
+
+def _class_stopped_as_hers(workflow: Workflow, chart: ChartInContext) -> Workflow:
+    """A stop said by a class ("suspender o IECA, tá grávida", "stop the NSAID") is a stop of the
+    one member of it on her active list, as the chart in context reads it; as said when the list
+    was not read or holds none or several of it (the stop then says which it cannot find)."""
+    from ..knowledge import classes
+
+    key = classes.named(workflow.stop) if workflow.stop else None
+    if not key:
+        return workflow
+    members = [d for d in chart.drugs if key in classes.of(d)]
+    return replace(workflow, stop=members[0]) if len(members) == 1 else workflow
 
 
 def relief_asked(text: str) -> bool:

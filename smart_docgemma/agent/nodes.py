@@ -177,8 +177,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         return picked
     if cards and amendments.cancels(state.message, titles, said.entities.drugs):  # "cancel that"
         return _cancelled(said, cards, pending, deps)
+    # the pending stop's drug said by name ("deixa, mantém o AAS"), never another drug: a drug
+    # named whose name the stop card's title holds
+    stopped_said = tuple(m.surface for m in said.entities.drug_mentions
+                         if m.name and any(m.name.lower() in c.title.lower() for c in cards))
     if cards and all(c.tool == "stop_medication" for c in cards) and amendments.keeps_the_drug(
-            state.message):  # "actually keep it" after "d/c metformin": the stop withdrawn
+            state.message, stopped_said):  # "actually keep it" after "d/c metformin": withdrawn
         return _cancelled(said, cards, pending, deps)
     dropped = _kept_only(state, said, deps)
     if dropped:  # "only keep the HbA1c": every other pending card withdrawn
@@ -236,8 +240,12 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "An order already approved is in the record: to stop a drug on the list, "
                     "name it (\"stop the aspirin\"), and the stop is a card you approve.")),
                     answer_language())}
+    # "retire l'aspirine", "retira o AAS dele" with no card pending: the verb that takes a card
+    # back also takes a drug off her list (a stop word), so with nothing to withdraw it stops
+    stops_hers = not cards and said.workflow.stop is not None
     if not acted and (amendments.cancels_a_card(state.message) or (
-            said.entities.drugs and amendments.cancels_by_verb(state.message))):
+            said.entities.drugs and amendments.cancels_by_verb(state.message)
+            and not stops_hers)):
         # "cancel the ortho referral", "cancela a furosemida": no card of it pending
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
@@ -908,25 +916,13 @@ def _no_plan(state: Turn) -> list[str]:
     """A plan asked for a problem no plan here covers ("asthma plan", "her BP is 160/110 - what
     do I do"): said, with what the plans cover, beside whatever else is answered."""
     said = planning.request(state)
-    if not said.workflow.plan_asked or said.workflow.problem:
+    # "Mg 0.5 - what to do?": the replacement protocol applied is the plan held for it
+    if not said.workflow.plan_asked or said.workflow.problem or "protocol" in said.entities.actions:
         return []
     return [say(message(N_("No problem plan is held here for what you asked: the plans cover a "
                            "raised potassium, a high INR on warfarin and a low glucose, each from "
                            "its cited protocol. Ask for a result, the care gaps, or a drug's "
                            "safety check instead.")), answer_language())]
-
-
-def _readings_told(state: Turn) -> list[str]:
-    """Readings told with a plan asked ("BP 88/52 HR 118 just now, what should I do?"): nothing
-    is charted unasked, and that is said, with how to chart them."""
-    said = planning.request(state)
-    if not said.ward.readings or not said.workflow.plan_asked or (
-            "record_vital" in said.entities.actions):
-        return []
-    told = ", ".join(f"{r.vital} {'/'.join(f'{v:g}' for v in r.values)} "
-                     f"{r.entry['unit']['shown']}" for r in said.ward.readings)
-    return [say(message(N_("Told, not recorded: %(readings)s. Ask to record them to chart "
-                           "them."), readings=told), answer_language())]
 
 
 def _kind_on_list(state: Turn) -> list[str]:
@@ -944,6 +940,30 @@ def _kind_on_list(state: Turn) -> list[str]:
     return [say(message(N_("%(kind)s on the active medication list: %(drugs)s."),
                         kind=kind.label()[:1].upper() + kind.label()[1:],
                         drugs="; ".join(found)), answer_language())]
+
+
+def _readings_told(state: Turn) -> list[str]:
+    """Readings told with a plan asked of them ("TA 9/5, FC 120 à 14h, que faire ?", "BP 90/50,
+    HR 120 - what do I do?"): said back as read (a pressure in cmHg with its mmHg), with the time
+    said, and said not recorded, so the values are seen and nothing is charted unasked."""
+    from ..tools.words import ward_words
+
+    said = planning.request(state)
+    readings = said.ward.readings
+    if not readings or "record_vital" in state.entities.actions or not said.workflow.plan_asked:
+        return []
+    read = ", ".join(ward_words.reading_text(r) + (f" (written {r.as_written()})"
+                                                   if r.as_written() else "")
+                     for r in readings)
+    taken = said.ward.taken
+    # a clock said ("à 14h"), never the hour a part of the day stands for ("ce matin")
+    if taken is not None and not taken.part_of_today:
+        return [say(message(N_("Read as told, taken at %(time)s: %(readings)s. Not recorded: ask "
+                               "to record them and a card is drafted for your approval."),
+                            time=f"{taken.at:%H:%M}", readings=read), answer_language())]
+    return [say(message(N_("Read as told: %(readings)s. Not recorded: ask to record them and a "
+                           "card is drafted for your approval."), readings=read),
+                answer_language())]
 
 
 def _no_drug_named(state: Turn) -> list[str]:

@@ -167,11 +167,48 @@ def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     if ((problem := plan_problem(low)) and stated_value(low, problem) is not None
             and not read_ward(_without_value(low, problem)).tests):
         return False  # "on zappe la warfarine ce soir, INR à 3,4": the INR told, not ordered
+    if _told_with_value(low):
+        return False  # "la créatinine est à 1,8 ce matin": the result told, never an order
     if ward.timed and _holds(low):
         # "hold warfarin tonight - INR 3.4": tonight is the hold's, the INR its reason; "hold
         # warfarin tonight, INR tomorrow am" still times the INR
         return read_ward(_any("hold_time_words").sub(" ", low)).timed
     return ward.timed
+
+
+# the words between a test and the value told for it ("la créatinine est à 1,8", "creat 1.8",
+# "hb de 9,2", "creatinina em 1,9", "urea was 14")
+_TOLD_BETWEEN = {"est", "a", "de", "is", "was", "at", "em", "en", "es", "e", "=", "of", "came",
+                 "back", "now", "ce", "matin", "hoje", "hoy", "today"}
+
+
+_CLOCK_BEFORE = {"at", "@", "a", "as", "las", "vers", "by"}
+# a number that is no clock, span or dose ("7h", "6h30", "3 days", "40 mg" are not values)
+_VALUE = re.compile(r"(?<![\d.,/:])(\d{1,4}(?:[.,]\d{1,2})?)(?![\d:/]|\s*(?:h\b|h\d|am\b|"
+                    r"pm\b|heures?|horas?|hours?|hrs?|jours?|dias?|days?|semaines?|semanas?|weeks?|"
+                    r"mois|meses|months?|fois|vezes|veces|times|mg\b|g\b|ml\b))")
+
+
+def _told_with_value(low: str) -> bool:
+    """A test named with a value right after it, no clock ("la créatinine est à 1,8 ce matin",
+    "hb 9,2 ce matin", "creatinina em 1,9 hoje"): a result told. A time ("NFS demain à 7h",
+    "iono 6h30") or a target ("INR demain, cible 2-3") is no value of the test."""
+    for m in _VALUE.finditer(low):
+        words = re.findall(r"[\w&+']+|=|@", low[:m.start()])[-5:]
+        # a clock: "0600", or a whole hour after its word ("U&E at 6", "NFS à 7"); a value
+        # after "at"/"à" has its decimal ("K at 5.6", "la créatinine est à 1,8")
+        if re.fullmatch(r"[0-2]\d[0-5]\d", m.group(1)) or (
+                words and words[-1] in _CLOCK_BEFORE and re.fullmatch(r"\d{1,2}", m.group(1))):
+            continue
+        while words and words[-1] in _TOLD_BETWEEN:
+            words.pop()
+        # the test's name ends right before the value: its last word alone, or its two words
+        # when the first alone names none ("fonction rénale 45")
+        if words and (read_ward(words[-1]).tests or (
+                len(words) >= 2 and not read_ward(words[-2]).tests
+                and read_ward(" ".join(words[-2:])).tests)):
+            return True
+    return False
 
 
 def _told_by_state(low: str) -> set[str]:
@@ -294,6 +331,7 @@ def _told_alone(low: str, problem: str) -> bool:
 def _told_for_protocol(low: str, workflow: Workflow) -> bool:
     """A replacement protocol's result told with nothing else but when it was taken or its
     alarm ("magnesium 0.5 this morning", "Mg 0.5", "magnesio 0,5 urgente"): its protocol."""
+    low = _without_plan_asked(low)  # "Mg 0,5 mmol/L, ¿qué hacemos?": the plan is its protocol
     if workflow.protocol is None or workflow.protocol_value is None or "?" in low:
         return False
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[workflow.protocol], key=len,
@@ -305,6 +343,16 @@ def _told_for_protocol(low: str, workflow: Workflow) -> bool:
     rest = low[:m.start()] + " " + low[m.end():]
     rest = _any("told_alarm_words").sub(" ", _any("told_alone_words").sub(" ", rest))
     return not re.sub(r"[\W_]+", "", _CLOCK.sub(" ", _without_told_start(rest)))
+
+
+def _without_plan_asked(low: str) -> str:
+    """``low`` without the words asking a plan and their question mark ("magnesio 0,5 mmol/L en
+    la analítica de hoy, ¿qué hacemos?", "Mg 0.5 - what to do?"): the result stays told, and a
+    replacement protocol is the plan held for it; a question of the value itself ("Mg 0.5 in
+    the last 24h?") keeps its mark."""
+    if not _any("plan_words").search(low):
+        return low
+    return re.sub(r"[?\u00bf]", " ", _any("plan_words").sub(" ", low))
 
 
 def _without_told_start(rest: str) -> str:
@@ -563,7 +611,9 @@ _STATED = (r"is now|is|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at
            r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy|"
            # "potasio en 3,1", "le salió en 3,1", "potássio em 3,2": "en"/"em" before a decimal
            # only ("potasio en 48 horas", "K em 2 dias" state none)
-           r"(?:(?:salio|vino|dio|sale)\s+)?(?:en|em)(?=\s*\d{1,2}[.,]\d)|revenue?\s+a")
+           r"(?:(?:salio|vino|dio|sale)\s+)?(?:en|em)(?=\s*\d{1,2}[.,]\d)|revenue?\s+a|"
+           # "o INR veio 4,2, e agora?", "deu 3,1": come back at, before a decimal only
+           r"(?:veio|deu|saiu|vino|salio|dio)(?:\s+(?:de|a))?(?=\s*\d{1,2}[.,]\d)")
 
 
 def stated_value(low: str, problem: str) -> float | None:
@@ -592,7 +642,8 @@ def protocol_stated_value(low: str, protocol: str) -> float | None:
     """The result stated for a replacement protocol's analyte ("K 3.2 on the gas - K protocol",
     "Mg 0.5 this am - replace per protocol"): its words, then the value; None when none is."""
     table = protocols.load(str(protocols.DEFAULT))
-    if table.get(protocol, {}).get("kind") != "replace" or _STATED_UNLESS.search(low):
+    if (table.get(protocol, {}).get("kind") != "replace"
+            or _STATED_UNLESS.search(_without_plan_asked(low))):
         return None  # "K 3.3 in the past 36 hours? if so replete": a threshold asked, not a value
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[protocol], key=len,
                                                    reverse=True))

@@ -15,7 +15,7 @@ import re
 from functools import cache
 
 from ..languages import fold
-from ..tools.words.said_numbers import signs_in_digits, value
+from ..tools.words.said_numbers import decimals_in_digits, signs_in_digits, value
 from ..tools.words.said_numbers import table as _table
 
 
@@ -47,6 +47,8 @@ def in_digits(text: str) -> str:
         return text
     # a sign's value first: "TA ciento sesenta sobre noventa" is a pressure, never 160 sachets
     said = signs_in_digits(text)
+    # a number with its decimal point in words ("três vírgula um"): one value, never two numbers
+    said = decimals_in_digits(said)
     return _symbols(_digits(said, fold(said)))
 
 

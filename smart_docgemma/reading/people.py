@@ -1038,7 +1038,8 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
         # a question's last word after a preposition is a place ("any travel to Brazil?"),
         # after the clinician's verb of giving the thing given ("shall we give Ecosprin?")
         last = (n + 1 < len(tokens) and tokens[n + 1] == "?" and before not in not_before_last
-                and not gives_it([normalise(t) for t in tokens[max(0, n - 2):n]]))
+                and not gives_it([normalise(t) for t in tokens[max(0, n - 2):n]])
+                and not _example_of_drug(tokens, n, drug_words))
         seen = (_seen_before(tokens[:n]) or _the_named_person(tokens, n)
                 or _topic_of_a_possessive(tokens, n))
         if before not in not_after and (before in articles or last or seen
@@ -1047,12 +1048,22 @@ def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -
     return found
 
 
+def _example_of_drug(tokens: list[str], n: int, drug_words: set[str] | frozenset[str]) -> bool:
+    """``tokens[n]`` follows a drug or a class and a word of example ("¿le puedo dar un AINE
+    tipo Naxen?", "un AINS genre Zorbax ?"): a drug of that kind, never a person."""
+    return (n >= 2 and normalise(tokens[n - 1]) in _people_data()["example_words"]
+            and normalise(tokens[n - 2]) in {normalise(w) for w in drug_words})
+
+
 def _topic_of_a_possessive(tokens: list[str], n: int) -> bool:
     """The capitalised word ``tokens[n]`` follows "and" and comes before a possessive ("et
-    Robert son INR …", "y Samuel su glucosa"): the person whose result is asked."""
+    Robert son INR …", "y Samuel su glucosa", "et Jean-Pierre, son INR ?"): the person whose
+    result is asked."""
     said = _people_data()
-    return (n + 1 < len(tokens) and normalise(tokens[n - 1]) in said["topic_before"]
-            and normalise(tokens[n + 1]) in said["topic_possessives"])
+    # ... a comma between them ("et Jean-Pierre, son INR ?", "y María José, su INR")
+    after = n + 2 if n + 2 < len(tokens) and tokens[n + 1] == "," else n + 1
+    return (after < len(tokens) and normalise(tokens[n - 1]) in said["topic_before"]
+            and normalise(tokens[after]) in said["topic_possessives"])
 
 
 def _the_named_person(tokens: list[str], n: int) -> bool:

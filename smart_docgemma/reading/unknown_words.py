@@ -408,6 +408,8 @@ def _a_name(tokens: list[str], n: int, drugs: set[str]) -> bool:
         return False
     if _given_bare(before, after):
         return False
+    if len(before) == 2 and before[0] in drugs and before[1] in people_data()["example_words"]:
+        return False  # "un AINE tipo Zorbax?": a drug of the kind named, never a person
     return not re.match(r"\d", after) and not eponym(before, after)
 
 

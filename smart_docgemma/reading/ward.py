@@ -83,6 +83,15 @@ def _unreported(text: str) -> str:
     return _ASKS_WHETHER.sub(" ", _REPORTED.sub(" ", text or ""))
 
 
+def _without_idioms(text: str) -> str:
+    """``text`` folded, without the idioms of taking stock whose verb also orders a test ("tu me
+    fais le point sur ses médicaments", ``review_idioms``): a review asked orders nothing."""
+    low = fold(text).lower()
+    for idiom in ward_words.table()["review_idioms"]:
+        low = re.sub(idiom, " ", low)
+    return low
+
+
 # "add" and "put in" record a reading ("add a BP of 150/90") but order a drug ("was going to add
 # ramipril", "put her in for amoxicillin"): a verb whose object is a drug is not a record word
 _VERB_OF = re.compile(r"(?i)\b(?:add|adding|put in|enter)\s+(?:(?:him|her|them|in|on)\s+)*(\S+)")
@@ -111,7 +120,7 @@ def read_ward(text: str) -> Ward:
         priority=ward_words.priority(text),
         sets_counted=ward_words.counted_sets(text),
         when=when_words(text),
-        order_words=ward_words.says_any(_unreported(text), "lab_order_words"),
+        order_words=ward_words.says_any(_without_idioms(_unreported(text)), "lab_order_words"),
         referral_words=(ward_words.says_any(text, "referral_words")
                         or ward_words.asks_opinion(text)),
         record_words=ward_words.says_any(_drug_verbs_out(text), "record_words"),

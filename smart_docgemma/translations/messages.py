@@ -718,6 +718,29 @@ F: dict[str, tuple[str, str, str, str]] = {
         "La orden de %(drug)s ya no está pendiente; no se cambió nada.",
         "Agizo la %(drug)s halisubiri tena; hakuna kilichobadilishwa.",
     ),
+    # readings told with a plan asked, said back and not recorded (agent/nodes._readings_told)
+    "Read as told, taken at %(time)s: %(readings)s. Not recorded: ask to record them and a card "
+    "is drafted for your approval.": (
+        "Lu tel que dit, pris à %(time)s : %(readings)s. Non enregistré : demandez de les "
+        "enregistrer et une fiche est préparée pour votre approbation.",
+        "Lido como dito, medido às %(time)s: %(readings)s. Não registrado: peça para registrá-los "
+        "e um cartão é preparado para a sua aprovação.",
+        "Leído tal como se dijo, tomado a las %(time)s: %(readings)s. No registrado: pida "
+        "registrarlos y se prepara una tarjeta para su aprobación.",
+        "Imesomwa kama ilivyoelezwa, ilichukuliwa saa %(time)s: %(readings)s. Haijarekodiwa: "
+        "omba kuzirekodi na kadi itaandaliwa kwa idhini yako.",
+    ),
+    "Read as told: %(readings)s. Not recorded: ask to record them and a card is drafted for your "
+    "approval.": (
+        "Lu tel que dit : %(readings)s. Non enregistré : demandez de les enregistrer et une fiche "
+        "est préparée pour votre approbation.",
+        "Lido como dito: %(readings)s. Não registrado: peça para registrá-los e um cartão é "
+        "preparado para a sua aprovação.",
+        "Leído tal como se dijo: %(readings)s. No registrado: pida registrarlos y se prepara una "
+        "tarjeta para su aprobación.",
+        "Imesomwa kama ilivyoelezwa: %(readings)s. Haijarekodiwa: omba kuzirekodi na kadi "
+        "itaandaliwa kwa idhini yako.",
+    ),
     "No problem plan is held here for what you asked: the plans cover a raised potassium, a "
     "high INR on warfarin and a low glucose, each from its cited protocol. Ask for a result, the "
     "care gaps, or a drug's safety check instead.": (
@@ -735,14 +758,6 @@ F: dict[str, tuple[str, str, str, str]] = {
         "Hakuna mpango wa tatizo hapa kwa ulichoomba: mipango inahusu potasiamu iliyo juu, INR "
         "iliyo juu kwa warfarin na sukari iliyo chini damuni, kila mmoja kwa itifaki yake "
         "iliyotajwa. Omba matokeo, mapengo ya huduma, au ukaguzi wa usalama wa dawa badala yake.",
-    ),
-    "Told, not recorded: %(readings)s. Ask to record them to chart them.": (
-        "Indiqué, non enregistré : %(readings)s. Demandez de les enregistrer pour les porter au "
-        "dossier.",
-        "Informado, não registado: %(readings)s. Peça para registá-los para os lançar no "
-        "prontuário.",
-        "Indicado, no registrado: %(readings)s. Pida registrarlos para anotarlos en la historia.",
-        "Imeelezwa, haijarekodiwa: %(readings)s. Omba zirekodiwe ili ziingie kwenye rekodi.",
     ),
     "%(kind)s: none on the active medication list.": (
         "%(kind)s : aucun sur la liste des traitements actifs.",

@@ -87,6 +87,43 @@ def _tenths(folded: str, m: re.Match[str]) -> tuple[str, int] | None:
     return (f"{whole}.{tenth}", said.end()) if tenth is not None and len(tenth) == 1 else None
 
 
+@cache
+def _decimal() -> re.Pattern[str]:
+    """A number's words, a word of the decimal point and a number's words after it."""
+    zero = "|".join(re.escape(w) for w in table()["decimal_zero"])
+    run = rf"(?:(?:{zero})|{_run()})"
+    point = "|".join(re.escape(w) for w in table()["tenths_point"])
+    return re.compile(rf"(?<![\w-])(?P<whole>{run})\s+(?:{point})\s+"
+                      rf"(?P<part>(?:(?:{zero})\s+)*{_run()}|{zero})(?![\w-])", re.I)
+
+
+def _said(words: str) -> str | None:
+    """The digits of a number's words, zero included."""
+    return "0" if words.lower() in table()["decimal_zero"] else value(words.lower())
+
+
+def decimals_in_digits(text: str) -> str:
+    """``text`` with each number dictated with its decimal point in words in digits
+    ("potássio três vírgula um": "potássio 3.1", "zéro virgule quarante-cinq": "0.45"); the
+    rest as written."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text
+    out, last = [], 0
+    for m in _decimal().finditer(folded):
+        whole = _said(m.group("whole"))
+        words = m.group("part").split()
+        zeros = 0
+        while words and words[0].lower() in table()["decimal_zero"]:
+            zeros, words = zeros + 1, words[1:]
+        part = value(" ".join(words).lower()) if words else ""
+        if whole is None or part is None or not (zeros or part):
+            continue
+        out += [text[last:m.start()], f"{whole}.{'0' * zeros}{part}".rstrip(".")]
+        last = m.end()
+    return "".join(out) + text[last:] if out else text
+
+
 def signs_in_digits(text: str) -> str:
     """``text`` with a vital sign's value dictated in words right after its word as digits
     ("pouls nonante-six": "pouls 96"), when it is ``sign_least`` or more, and a temperature's

@@ -15,7 +15,7 @@ from typing import Any
 from ...datafiles import safe_yaml
 from ...languages import fold
 from . import when
-from .said_numbers import signs_in_digits
+from .said_numbers import decimals_in_digits, signs_in_digits
 
 DATA = Path(__file__).parents[1] / "data"  # the tools' tables, one folder
 
@@ -537,7 +537,9 @@ def readings(text: str | None) -> list[Reading]:
     """The vital signs ``text`` states with a value ("BP 150/95", "temp 38.2", "sats 94%")."""
     # es "Tª 38,4": the ordinal sign folds to "a" ("ta", blood pressure): the temperature first
     # "pouls nonante-six": the value dictated in words after the sign's word, in digits
-    said = _DECIMAL_COMMA.sub(r"\1.\2", fold(signs_in_digits(_ORDINAL_T.sub("temp", text or ""))))
+    # "glicemia zero vírgula cinco": a decimal dictated in words, in digits too
+    said = decimals_in_digits(signs_in_digits(_ORDINAL_T.sub("temp", text or "")))
+    said = _DECIMAL_COMMA.sub(r"\1.\2", fold(said))
     out: list[Reading] = []
     for key, entry in table()["vital_signs"].items():
         found = _reading(said, key, entry)

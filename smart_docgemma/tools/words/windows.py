@@ -169,6 +169,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                    r"(?!(?<=\bdas )(?:[01]?\d|2[0-3])(?!\d))"
                    r"(?!(?<=\bde las )(?:[01]?\d|2[0-3])(?!\d))"
                    r"(?!(?<=\bde la )(?:[01]?\d|2[0-3])(?!\d))"
+                   # "FC 120 à 14h": the French "à" before an hour of the day is the clock's;
+                   # "il y a 6h" (six hours ago) stays a span
+                   r"(?!(?<=(?<!\by )\ba )(?:[01]?\d|2[0-3])(?!\d))"
                    rf"\b(\d+)\s*-?\s*({hours})\b"),
     )
 
