@@ -302,7 +302,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # "Tião, potássio?": read as written, since the word lists hold words with their accents
     found += [(languages.fold(name), 1) for name in unknown_names(written or text, drug_words)]
     found += [(name, 1) for name in trailing_lower_names(text, drug_words)]  # "a1c for okoro"
-    found += [(name, 1) for name in leading_lower_name(text, drug_words)]  # "okafor a1c"
+    found += [(name, 1) for name in leading_lower_name(written or text, drug_words)]  # "okafor a1c"
     found += [(name, 1) for name in subject_lower_names(text, drug_words)]  # "is okoro on"
     found += [(name, 1) for name in about_lower_names(text, drug_words)]  # "what about robert -"
     # "Grace - allergies?", "l'INR de Désiré ?", "PACO, INR?": a given name that is also a word

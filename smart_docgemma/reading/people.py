@@ -146,6 +146,8 @@ def leading_people(text: str, drug_words: set[str] | frozenset[str] = frozenset(
     stop = _stop(drug_words)
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop:
         return []
+    if re.search(r"['\u2019]", m.group(1)):
+        return []  # "what's kofi's weight": a contraction opens a question, never a given name
     # what is asked starts right after them ("… a1c", "… allergies?"), never a clause ("algum
     # problema nos remédios dele?", "algo preocupante en sus medicamentos?")
     asked = m.group(3).split()[0].strip("?.!:,")

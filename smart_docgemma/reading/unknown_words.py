@@ -171,8 +171,8 @@ def trailing_lower_names(text: str,
 
 # one word in lower case opening a short chart question ("okafor a1c", "mensah - inr?", "okoro
 # k pls"): where a surname stands on a ward list
-_LEADING_LOWER = re.compile(r"^\s*(?P<name>[a-z][a-z'\-]{3,})\s*[,:\-]?\s+"
-                            r"(?P<asked>(?:\S+\s*){1,3})$")
+_LEADING_LOWER = re.compile(r"^\s*(?P<name>[a-z\u00e0-\u00ff][a-z\u00e0-\u00ff'\-]{3,})"
+                            r"\s*[,:\-]?\s+(?P<asked>(?:\S+\s*){1,3})$")
 
 
 def leading_lower_name(text: str,
@@ -182,15 +182,17 @@ def leading_lower_name(text: str,
     hers, matched later; a surname one letter from hers is asked about)."""
     from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
 
-    m = _LEADING_LOWER.match(fold_accents(text or ""))
+    m = _LEADING_LOWER.match(text or "")
     if not m or re.search(r"(?<![a-z])\d", m.group("asked")):
         return []  # "okoro 5.2": a value said, no question
-    name = re.sub(r"['\u2019]s$", "", m.group("name"))
+    if clitic_verb(m.group("name")) or verb_form(m.group("name")):
+        return []  # "repásame su tratamiento": an imperative with its pronoun, no name
+    name = fold_accents(re.sub(r"['\u2019]s$", "", m.group("name")))
     drugs = {normalise(w) for w in drug_words}
     if (is_word(name) or near_vocabulary(name) or normalise(name) in drugs
             or name in abbreviations() or name in own_words()):
         return []
-    return [name] if focus_of(m.group("asked")) else []
+    return [name] if focus_of(fold_accents(m.group("asked"))) else []
 
 
 # a word in lower case standing where a question's subject stands ("what dose of metformin is

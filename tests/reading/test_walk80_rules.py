@@ -408,3 +408,13 @@ def test_the_request_made_again_for_someone_names_them(said, who):
 @pytest.mark.parametrize("said", ["and for him?", "same for tomorrow", "and for pain?"])
 def test_the_request_made_again_for_her_or_a_time_names_no_one(said):
     assert extract(said).patient_names == ()
+
+
+# ---------------------------------------------------------------- the floors after the merges
+@pytest.mark.parametrize("said", ["repásame su tratamiento completo", "pásame el potasio"])
+def test_an_imperative_with_its_pronoun_opening_a_question_is_no_name(said):
+    assert leading_lower_name(said) == []
+
+
+def test_a_contraction_opening_a_question_is_no_given_name():
+    assert leading_people("what's kofi's weight") == []
