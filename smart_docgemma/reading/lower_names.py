@@ -21,7 +21,7 @@ from .unknown_words import (
 from .word_names import word_names
 
 # words and the punctuation that ends a clause, as ``people`` tokenises a message
-_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
+_TOKEN = re.compile(r"[\w'\u2019-]+(?:&[\w'\u2019-]+)*|[?.!;:,]")  # "u&e" one word
 _NAME_ONLY_PARTICLES = frozenset({"van", "von", "der", "den", "bin", "ibn", "bint", "abu", "ter",
                                   "ten"})
 

@@ -1019,7 +1019,7 @@ def _seen_before(tokens: list[str]) -> bool:
 
 
 # punctuation kept as tokens: the first word of a sentence follows one, never an article
-_TOKEN = re.compile(r"[\w'\u2019-]+|[?.!;:,]")
+_TOKEN = re.compile(r"[\w'\u2019-]+(?:&[\w'\u2019-]+)*|[?.!;:,]")  # "u&e" one word
 
 
 def lone_names(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:

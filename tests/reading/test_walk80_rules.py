@@ -418,3 +418,17 @@ def test_an_imperative_with_its_pronoun_opening_a_question_is_no_name(said):
 
 def test_a_contraction_opening_a_question_is_no_given_name():
     assert leading_people("what's kofi's weight") == []
+
+
+# ---------------------------------------------------------------- walk 88
+@pytest.mark.parametrize(("said", "who"), [("u&e for agnes tmrw", "agnes"),
+                                           ("U&E for Agnes tomorrow", "Agnes")])
+def test_a_test_written_with_an_ampersand_is_ordered_for_the_one_named(said, who):
+    assert who in extract(said).patient_names
+
+
+@pytest.mark.parametrize(("said", "focus"), [("is the little one febrile?", "lab:Temperature"),
+                                             ("AKI on CKD?", "lab:Creatinine"),
+                                             ("what gestation is she?", "pregnancy")])
+def test_more_wordings_asked_whole(said, focus):
+    assert focus_of(said) == focus
