@@ -607,7 +607,8 @@ def plan_problem(low: str) -> str | None:
 
 # the words between a result's name and the value said for it ("potassium came back 6.1", "INR
 # now 4.8", "K+ ce matin 6,1"); never a time ahead ("potassium in 3 days" states nothing)
-_STATED = (r"is now|is|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at|now(?: at)?|today|"
+_STATED = (r"is now|is|'s|\u2019s|of|at|=|:|was|a|est|e|es|de|came back(?: at| as)?|back at|"
+           r"now(?: at)?|today|"
            r"this (?:am|morning)|rose to|up to|has risen to|ce matin|aujourd'?hui|hoje|hoy|"
            # "potasio en 3,1", "le salió en 3,1", "potássio em 3,2": "en"/"em" before a decimal
            # only ("potasio en 48 horas", "K em 2 dias" state none)

@@ -432,3 +432,10 @@ def test_a_test_written_with_an_ampersand_is_ordered_for_the_one_named(said, who
                                              ("what gestation is she?", "pregnancy")])
 def test_more_wordings_asked_whole(said, focus):
     assert focus_of(said) == focus
+
+
+@pytest.mark.parametrize(("said", "problem", "value"), [("sugar's 14 - plan?", "low_glucose", 14.0),
+                                                       ("K's 6.1 - plan?", "high_potassium", 6.1)])
+def test_a_value_told_after_a_contracted_is_is_stated(said, problem, value):
+    flow = workflow_of(said)
+    assert (flow.problem, flow.stated_value) == (problem, value)
